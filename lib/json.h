@@ -1,0 +1,112 @@
+/*
+ * JSON: the only module that calls yajl (yajl upstream is unmaintained;
+ * keeping it behind this header means it can be replaced here alone).
+ *
+ * Three tools:
+ *  - a streaming parser fed chunk by chunk (HTTP bodies are never held
+ *    whole); callbacks get strings as (pointer, length) that are NOT
+ *    NUL-terminated and die when the callback returns: copy what you keep;
+ *  - a small tree (owners_json_value) for small documents only: exec
+ *    credential output, Status bodies, discovery documents;
+ *  - a generator that appends to an owners_buf.
+ *
+ * Ownership: owners_json_parse() returns a tree the caller frees with
+ * owners_json_value_free(); getters return borrowed pointers into it.
+ */
+#ifndef OWNERS_JSON_H
+#define OWNERS_JSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "error.h"
+
+/* ---- streaming parser ------------------------------------------------ */
+
+/* Each callback returns 0 to go on, non-zero to stop the parse (the feed
+ * then fails with OWNERS_EPROTO unless the callback recorded an error). */
+struct owners_json_callbacks {
+	int (*on_null)(void *ctx);
+	int (*on_bool)(void *ctx, int value);
+	int (*on_number)(void *ctx, const char *text, size_t len);
+	int (*on_string)(void *ctx, const char *s, size_t len);
+	int (*on_start_map)(void *ctx);
+	int (*on_key)(void *ctx, const char *s, size_t len);
+	int (*on_end_map)(void *ctx);
+	int (*on_start_array)(void *ctx);
+	int (*on_end_array)(void *ctx);
+};
+
+struct owners_json_parser;
+
+struct owners_json_parser *owners_json_parser_new(const struct owners_json_callbacks *cb,
+						   void *ctx);
+int owners_json_parser_feed(struct owners_json_parser *p, const char *data, size_t len,
+			    struct owners_error *err);
+/* Call once after the last chunk: a truncated document is an error. */
+int owners_json_parser_finish(struct owners_json_parser *p, struct owners_error *err);
+void owners_json_parser_free(struct owners_json_parser *p);
+
+/* ---- small tree ------------------------------------------------------ */
+
+enum owners_json_type {
+	OWNERS_JSON_NULL,
+	OWNERS_JSON_BOOL,
+	OWNERS_JSON_NUMBER,
+	OWNERS_JSON_STRING,
+	OWNERS_JSON_OBJECT,
+	OWNERS_JSON_ARRAY,
+};
+
+struct owners_json_value {
+	enum owners_json_type type;
+	int boolean;
+	char *string;               /* STRING; NUMBER keeps its text here */
+	size_t count;               /* OBJECT/ARRAY: number of items */
+	char **keys;                /* OBJECT */
+	struct owners_json_value **items;
+	size_t cap;
+};
+
+int owners_json_parse(struct owners_json_value **out, const char *data, size_t len,
+		      struct owners_error *err);
+void owners_json_value_free(struct owners_json_value *v);
+
+/* NULL when v is not an object or has no such key. */
+const struct owners_json_value *owners_json_get(const struct owners_json_value *v,
+						const char *key);
+/* Follows a path of keys: owners_json_path(v, "status", "token", NULL). */
+const struct owners_json_value *owners_json_path(const struct owners_json_value *v, ...);
+/* The string, or NULL when v is NULL or not a string. */
+const char *owners_json_string(const struct owners_json_value *v);
+/* 1 for true, 0 for false, dflt otherwise. */
+int owners_json_bool(const struct owners_json_value *v, int dflt);
+/* The number (integer part), or dflt. */
+int64_t owners_json_int(const struct owners_json_value *v, int64_t dflt);
+
+/* ---- generator ------------------------------------------------------- */
+
+struct owners_json_gen;
+
+/* Appends to out; pretty indents with two spaces. */
+struct owners_json_gen *owners_json_gen_new(struct owners_buf *out, int pretty);
+void owners_json_gen_free(struct owners_json_gen *g);
+int owners_json_gen_string(struct owners_json_gen *g, const char *s);
+int owners_json_gen_stringn(struct owners_json_gen *g, const char *s, size_t len);
+int owners_json_gen_int(struct owners_json_gen *g, long long v);
+int owners_json_gen_bool(struct owners_json_gen *g, int v);
+int owners_json_gen_null(struct owners_json_gen *g);
+int owners_json_gen_map_open(struct owners_json_gen *g);
+int owners_json_gen_map_close(struct owners_json_gen *g);
+int owners_json_gen_array_open(struct owners_json_gen *g);
+int owners_json_gen_array_close(struct owners_json_gen *g);
+/* Writes "key": string; skipped when value is NULL. */
+int owners_json_gen_kv(struct owners_json_gen *g, const char *key, const char *value);
+/* Re-emits a parsed tree. */
+int owners_json_gen_value(struct owners_json_gen *g, const struct owners_json_value *v);
+
+/* Appends s as a JSON string literal (with quotes) to out. */
+int owners_json_quote(struct owners_buf *out, const char *s, size_t len);
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * A resource type the server serves, as discovery describes it, and the
+ * table of all of them.
+ *
+ * Ownership: the table owns every string and every resource in it;
+ * pointers returned by lookups are borrowed from the table and live until
+ * owners_resource_table_free().
+ */
+#ifndef OWNERS_RESOURCE_H
+#define OWNERS_RESOURCE_H
+
+#include <stddef.h>
+
+#include "error.h"
+
+enum owners_verb {
+	OWNERS_VERB_GET = 1 << 0,
+	OWNERS_VERB_LIST = 1 << 1,
+	OWNERS_VERB_WATCH = 1 << 2,
+	OWNERS_VERB_DELETE = 1 << 3,
+	OWNERS_VERB_PATCH = 1 << 4,
+	OWNERS_VERB_UPDATE = 1 << 5,
+	OWNERS_VERB_CREATE = 1 << 6,
+	OWNERS_VERB_DELETECOLLECTION = 1 << 7,
+};
+
+struct owners_resource {
+	char *group;         /* "" for the core group */
+	char *version;       /* "v1" */
+	char *api_version;   /* "v1" or "apps/v1": what ownerReferences say */
+	char *resource;      /* plural, lowercase: "deployments" */
+	char *singular;      /* "deployment" (may be "" when the server omits it) */
+	char *kind;          /* "Deployment" */
+	char **short_names;  /* {"deploy"} */
+	size_t n_short_names;
+	char **categories;   /* {"all"} */
+	size_t n_categories;
+	unsigned verbs;      /* enum owners_verb bits */
+	int namespaced;
+	int preferred;       /* this version is the group's preferred version */
+};
+
+/* What discovery found: every served (group, version, resource), without
+ * subresources, plus the groups that failed and why. */
+struct owners_resource_table {
+	struct owners_resource *items;
+	size_t count;
+	size_t cap;
+	/* Groups (or group/versions) whose discovery failed: "metrics.k8s.io/v1beta1". */
+	char **failed_groups;
+	char **failed_reasons;
+	size_t n_failed;
+	size_t cap_failed;
+};
+
+void owners_resource_table_init(struct owners_resource_table *t);
+void owners_resource_table_free(struct owners_resource_table *t);
+/* Copies r (deep) into the table. */
+int owners_resource_table_add(struct owners_resource_table *t, const struct owners_resource *r);
+int owners_resource_table_add_failure(struct owners_resource_table *t, const char *group,
+				      const char *reason);
+
+/* The resource served for exactly this apiVersion ("apps/v1") and kind,
+ * as the garbage collector resolves an ownerReference; NULL when that
+ * version/kind is not served. */
+const struct owners_resource *owners_resource_by_gvk(const struct owners_resource_table *t,
+						     const char *api_version, const char *kind);
+/* Whether a group/version failed discovery (so its kinds are unknown rather
+ * than unserved). */
+int owners_resource_group_failed(const struct owners_resource_table *t, const char *api_version);
+
+/* Deletable in the garbage collector's sense: list, watch and delete. */
+int owners_resource_is_deletable(const struct owners_resource *r);
+
+#endif
