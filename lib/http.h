@@ -13,8 +13,40 @@
  *
  * Ownership: the client borrows cfg (it must outlive the client; the
  * client may refresh cfg->exec_cred). Requests belong to the caller, who
- * must keep each alive until its on_done has run; owners_http_request_release()
- * frees what the client put inside.
+ * must keep each alive (path and body unchanged) until its on_done has run;
+ * owners_http_request_release() frees what the client put inside. The
+ * client never frees a request, and never touches one again after calling
+ * its on_done (so on_done may free it, or fill it again and resubmit it).
+ *
+ * Threading and callbacks: a client belongs to one thread. Everything runs
+ * inside owners_http_run(): on_attempt, on_data and the log callback are
+ * called from within libcurl and may only call owners_http_submit();
+ * on_done is called from the client's loop and may call
+ * owners_http_submit() too (the run goes on until nothing is queued or in
+ * flight), but never owners_http_run(), owners_http_do() (both refuse with
+ * OWNERS_EINVAL) or owners_http_client_free().
+ *
+ * Credentials: owners_http_client_new() reads cfg->token_file when there is
+ * no cfg->token, and runs the exec plugin (if any) so that its failure is
+ * one error up front; before each attempt an expired exec credential is
+ * refreshed. A 401 re-runs the plugin (or re-reads the token file) once and
+ * retries that request once. Secrets are wiped before memory is freed.
+ *
+ * Timeouts and retries: request_timeout_ms bounds each attempt; connecting
+ * is bounded by 10 s (or that, when smaller). Retries take a rate-limit
+ * token like first attempts. Besides the client's own retries, libcurl
+ * itself resends a request once when a reused keep-alive connection turns
+ * out to be closed before any answer came (the usual idle-connection race).
+ *
+ * libcurl: owners_http_client_new() calls curl_global_init() and
+ * owners_http_client_free() the matching curl_global_cleanup() (libcurl
+ * counts them), so a program need not, but may, do so itself.
+ *
+ * tls_server_name: libcurl cannot override SNI alone. The client puts
+ * tls_server_name in the URL it gives libcurl (so SNI and certificate
+ * verification use it) and maps that name to the real server with
+ * CURLOPT_CONNECT_TO; the Host header still names the real server, as
+ * client-go does. Logs and messages show the real server.
  */
 #ifndef OWNERS_HTTP_H
 #define OWNERS_HTTP_H
@@ -30,10 +62,14 @@ struct owners_http_options {
 	int burst;
 	long request_timeout_ms;  /* 0: none */
 	int max_in_flight;        /* 0: default (32) */
-	int max_retries;          /* for connection errors, 5xx and 429; -1 default (5) */
-	int verbosity;            /* -v level: 6 logs requests, 8 adds bodies */
-	void (*log)(void *ctx, const char *line);
+	int max_retries;          /* for connection errors, 5xx and 429; -1 default (5),
+				     0 none (a zeroed struct means no retries) */
+	int verbosity;            /* -v level: 6 logs requests, 7 request headers,
+				     8 bodies and response headers, 9 libcurl's trace */
+	void (*log)(void *ctx, const char *line); /* one line, no newline */
 	void *log_ctx;
+	long backoff_base_ms;     /* first retry delay, doubled each time; 0: 100 */
+	long backoff_max_ms;      /* 0: 5000 */
 };
 
 struct owners_http_request;
@@ -55,12 +91,22 @@ struct owners_http_request {
 	void (*on_attempt)(void *ctx);
 	owners_http_done_fn on_done;
 	void *ctx;
+	/* Retries: a request that may not have reached the server (the
+	 * connection broke after it was sent, or a timeout) is sent again only
+	 * when repeating it is harmless: GET, HEAD, PUT, DELETE, or any request
+	 * with idempotent set (e.g. a PATCH with a resourceVersion or UID
+	 * precondition). Failures before sending, 429 and 503 are retried for
+	 * every method; other 5xx for POST/PATCH only with a Retry-After. */
+	int idempotent;
 
-	/* filled by the client */
+	/* filled by the client; check err.code first */
 	long status;                /* HTTP status, 0 when no response */
 	struct owners_buf response; /* the body, unless streamed (error bodies always kept) */
 	struct owners_buf retry_after; /* internal */
-	struct owners_error err;    /* set when the request failed (no response, or status >= 400) */
+	/* set when the request failed (no response, status >= 300, or on_data
+	 * failed: then the consumer's own error if it set one here, else
+	 * OWNERS_EPROTO "response could not be parsed") */
+	struct owners_error err;
 	int attempts;
 	/* private to the client */
 	void *priv;
@@ -68,25 +114,32 @@ struct owners_http_request {
 
 struct owners_http_client;
 
+/* opt may be NULL: no rate limit, no timeout, the default retries and
+ * concurrency, no log. */
 int owners_http_client_new(struct owners_http_client **out, struct owners_rest_config *cfg,
 			   const struct owners_http_options *opt, struct owners_error *err);
 void owners_http_client_free(struct owners_http_client *c);
 
 /* Prepares a request with defaults (GET, empty path/body). */
 void owners_http_request_init(struct owners_http_request *r);
+/* Frees what is inside r (not r); r must not be queued or in flight. */
 void owners_http_request_release(struct owners_http_request *r);
 
-/* Queues r; it starts when the rate limit and max_in_flight allow. */
+/* Queues r; it starts when the rate limit and max_in_flight allow. Resets
+ * what the client fills in r. Fails (and r is not queued, on_done will not
+ * run) only when out of memory, r is already queued, or the client failed. */
 int owners_http_submit(struct owners_http_client *c, struct owners_http_request *r);
 /* Runs until no request is queued or in flight; returns non-zero only for a
  * failure of the client itself (per-request failures are in r->err). */
 int owners_http_run(struct owners_http_client *c, struct owners_error *err);
-/* submit + run for one request; returns r->err.code. */
+/* submit + run for one request (and whatever else is queued); returns
+ * r->err.code. */
 int owners_http_do(struct owners_http_client *c, struct owners_http_request *r);
 
 /* Sets err from a failed request: "<what>: <reason>", the reason taken from
  * the Status body's message when there is one ("forbidden", "not found",
- * ...); the code maps 401/403/404/409/410/5xx to OWNERS_E*. */
+ * ...); the code maps 401/403/404/409/410/5xx to OWNERS_E*. what may be
+ * NULL (the reason alone). Returns the code, 0 when r did not fail. */
 int owners_http_error(struct owners_error *err, const struct owners_http_request *r,
 		      const char *what);
 

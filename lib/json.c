@@ -5,6 +5,8 @@
 #include <string.h>
 #include <yajl/yajl_gen.h>
 #include <yajl/yajl_parse.h>
+#include <yajl/yajl_version.h>
+#include <stdio.h>
 
 /* ---- streaming parser ------------------------------------------------ */
 
@@ -531,4 +533,13 @@ int owners_json_quote(struct owners_buf *out, const char *s, size_t len)
 		}
 	}
 	return rc ? rc : owners_buf_addc(out, '"');
+}
+
+const char *owners_json_backend_version(void)
+{
+	static char text[32];
+	int v = yajl_version();
+
+	snprintf(text, sizeof(text), "yajl %d.%d.%d", v / 10000, v / 100 % 100, v % 100);
+	return text;
 }

@@ -109,4 +109,7 @@ int owners_json_gen_value(struct owners_json_gen *g, const struct owners_json_va
 /* Appends s as a JSON string literal (with quotes) to out. */
 int owners_json_quote(struct owners_buf *out, const char *s, size_t len);
 
+/* The JSON library behind this module and its version, e.g. "yajl 2.1.0". */
+const char *owners_json_backend_version(void);
+
 #endif

@@ -24,6 +24,7 @@ struct owners_exec_config {
 	char *install_hint;
 	int provide_cluster_info;
 	char *interactive_mode; /* Never, IfAvailable, Always; NULL = IfAvailable */
+	long timeout_ms;     /* a non-interactive run is killed after this; 0 = 60 s */
 };
 
 /* What an exec plugin returned; cached until expiry (0 = no expiry). */
@@ -57,8 +58,14 @@ struct owners_rest_config {
 	int in_cluster;
 };
 
+/* An empty configuration (buffers initialised, no exec), or NULL when out
+ * of memory; for loaders and tests that fill one by hand. */
+struct owners_rest_config *owners_rest_config_new(void);
 void owners_rest_config_free(struct owners_rest_config *c);
 void owners_exec_config_free(struct owners_exec_config *e);
+/* Wipes and frees the cached credential; it is then not valid. */
 void owners_exec_credential_clear(struct owners_exec_credential *c);
+/* Overwrites len bytes in a way the compiler cannot drop (for secrets). */
+void owners_wipe(void *p, size_t len);
 
 #endif

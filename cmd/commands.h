@@ -1,0 +1,34 @@
+/*
+ * The command table: adding a subcommand is one row here and one file
+ * cmd/<name>.c defining cmd_<name>().
+ */
+#ifndef OWNERS_CMD_COMMANDS_H
+#define OWNERS_CMD_COMMANDS_H
+
+#include "options.h"
+
+struct command {
+	const char *name;
+	int (*fn)(struct owners_cli *cli, struct string_list *args);
+	const struct opt *opts;     /* the command's own flags */
+	const char *usage;          /* "owners tree TYPE/NAME... [flags]" */
+	const char *summary;        /* one line */
+	const char *description;    /* paragraphs for --help and the man page */
+	const char *examples;
+	int needs_cluster;
+};
+
+extern const struct command owners_commands[];
+const struct command *owners_command_find(const char *name);
+void owners_command_help(const struct command *c);
+
+int cmd_tree(struct owners_cli *cli, struct string_list *args);
+int cmd_graph(struct owners_cli *cli, struct string_list *args);
+int cmd_version(struct owners_cli *cli, struct string_list *args);
+int cmd_help(struct owners_cli *cli, struct string_list *args);
+
+extern const struct opt tree_opts[];
+extern const struct opt graph_opts[];
+extern const struct opt no_opts[];
+
+#endif

@@ -1,0 +1,63 @@
+/*
+ * owners graph: the whole owner graph of a namespace or the cluster.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "graph_render.h"
+#include "output.h"
+#include "session.h"
+
+#define OFF(field) offsetof(struct owners_cli, field)
+
+static const char *const graph_outputs[] = { "summary", "json", "dot", NULL };
+
+const struct opt graph_opts[] = {
+	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT", "summary (default), json or dot",
+	  graph_outputs, COMPLETE_VALUES, 0 },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
+};
+
+int cmd_graph(struct owners_cli *cli, struct string_list *args)
+{
+	struct owners_graph_summary sum;
+	struct owners_buf out = OWNERS_BUF_INIT;
+	const char *format = cli->output ? cli->output : "summary";
+	struct session s;
+	int rc;
+
+	memset(&s, 0, sizeof(s));
+	if (args->count) {
+		error_msg("'owners graph' takes no arguments (use -n NAMESPACE or -A)");
+		return EXIT_USAGE;
+	}
+	if ((rc = session_open(&s, cli)))
+		goto out;
+	if ((rc = session_scan(&s, cli->all_namespaces ? NULL : s.namespace_)))
+		goto out;
+	if (owners_graph_summarize(s.graph, &sum)) {
+		error_msg("out of memory");
+		rc = EXIT_ERROR;
+		goto out;
+	}
+	if (!strcmp(format, "json"))
+		rc = owners_graph_render_json(&out, s.graph, &sum);
+	else if (!strcmp(format, "dot"))
+		rc = owners_graph_render_dot(&out, s.graph);
+	else
+		rc = owners_graph_render_summary(&out, s.graph, &sum);
+	if (rc) {
+		error_msg("out of memory");
+		rc = EXIT_ERROR;
+		goto out;
+	}
+	fwrite(out.ptr, 1, out.len, stdout);
+	fflush(stdout);
+	session_warn_scan(&s);
+	rc = EXIT_OK;
+out:
+	owners_buf_release(&out);
+	session_close(&s);
+	return rc;
+}

@@ -1,0 +1,157 @@
+/*
+ * owners: Kubernetes ownership inspection and client-side cascading
+ * deletion. This file holds the command table and dispatch; each command
+ * lives in its own file.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "output.h"
+
+const struct opt no_opts[] = { { NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 } };
+
+const struct command owners_commands[] = {
+	{ "tree", cmd_tree, tree_opts, "owners tree TYPE/NAME... [flags]",
+	  "show the dependents (or, with --up, the owners) of objects as a tree",
+	  "Lists every deletable type through discovery (metadata only), builds the owner\n"
+	  "graph and prints the dependents of each named object, recursively: what a\n"
+	  "cascading delete of it would reach. With --up it prints the owners instead,\n"
+	  "all of them, up to the roots. Objects in deletion show their finalizers;\n"
+	  "dangling owner references and cycles are marked. Types that could not be\n"
+	  "listed are named in a warning and what depends on them shows as unknown.",
+	  "  owners tree deployment/web\n"
+	  "  owners tree deploy web -n shop -o wide\n"
+	  "  owners tree pod/web-7d9c-x2x --up\n"
+	  "  owners tree deployments -l app=web -o json\n"
+	  "  kubectl owners tree deployment/web",
+	  1 },
+	{ "graph", cmd_graph, graph_opts, "owners graph [flags]",
+	  "summarise (or print) the whole owner graph of a namespace or cluster",
+	  "Scans the namespace (or every namespace with -A) and prints a summary of the\n"
+	  "owner graph: objects, ownerReferences, roots, dangling references, cycles and\n"
+	  "objects stuck in deletion. -o json prints every object with its references;\n"
+	  "-o dot prints a Graphviz graph.",
+	  "  owners graph\n"
+	  "  owners graph -A\n"
+	  "  owners graph -n shop -o dot | dot -Tsvg > shop.svg",
+	  1 },
+	{ "version", cmd_version, no_opts, "owners version",
+	  "print the version, the git commit and the library versions", "", "  owners version", 0 },
+	{ "help", cmd_help, no_opts, "owners help [COMMAND]", "show help for a command", "",
+	  "  owners help tree", 0 },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0 },
+};
+
+const struct command *owners_command_find(const char *name)
+{
+	const struct command *c;
+
+	for (c = owners_commands; c->name; c++)
+		if (!strcmp(c->name, name))
+			return c;
+	return NULL;
+}
+
+static void main_help(void)
+{
+	const struct command *c;
+
+	printf("owners: inspect Kubernetes ownership and delete with client-side cascading\n\n");
+	printf("Usage:\n  owners COMMAND [ARGS] [flags]\n\nCommands:\n");
+	for (c = owners_commands; c->name; c++)
+		printf("  %-10s %s\n", c->name, c->summary);
+	printf("\nGlobal flags:\n");
+	owners_print_opts(owners_global_opts);
+	printf("\nExit codes: 0 success, 1 error, 2 usage error, 3 timed out, 4 incomplete.\n");
+	printf("Run 'owners help COMMAND' or 'owners COMMAND --help' for more.\n");
+}
+
+void owners_command_help(const struct command *c)
+{
+	printf("%s: %s\n\nUsage:\n  %s\n", c->name, c->summary, c->usage);
+	if (c->description && *c->description)
+		printf("\n%s\n", c->description);
+	if (c->opts && c->opts->long_name) {
+		printf("\nFlags:\n");
+		owners_print_opts(c->opts);
+	}
+	if (c->examples && *c->examples)
+		printf("\nExamples:\n%s\n", c->examples);
+	printf("\nGlobal flags:\n");
+	owners_print_opts(owners_global_opts);
+}
+
+int cmd_help(struct owners_cli *cli, struct string_list *args)
+{
+	const struct command *c;
+
+	if (!args->count) {
+		main_help();
+		return EXIT_OK;
+	}
+	c = owners_command_find(args->items[0]);
+	if (!c) {
+		error_msg("unknown command '%s'", args->items[0]);
+		return EXIT_USAGE;
+	}
+	owners_command_help(c);
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	const struct command *c = NULL;
+	struct owners_cli cli;
+	struct string_list args = { NULL, 0 };
+	int i, rc, cmd_at = -1;
+
+	owners_cli_defaults(&cli);
+	/* The command is the first word that is not a flag or a flag's value. */
+	for (i = 1; i < argc; i++) {
+		if (argv[i][0] != '-') {
+			cmd_at = i;
+			break;
+		}
+		if (!strcmp(argv[i], "--"))
+			break;
+		/* global flags taking a separate value: skip it */
+		if (argv[i][1] != '-' && argv[i][1] && !argv[i][2] && strchr("nsv", argv[i][1]))
+			i++;
+		else if (argv[i][1] == '-' && !strchr(argv[i], '=')) {
+			const struct opt *o;
+
+			for (o = owners_global_opts; o->long_name; o++)
+				if (!strcmp(argv[i] + 2, o->long_name) && o->type != OPT_BOOL)
+					i++;
+		}
+	}
+	if (cmd_at < 0) {
+		rc = owners_cli_parse(&cli, no_opts, argc - 1, argv + 1, &args);
+		if (!rc)
+			main_help();
+		owners_cli_release(&cli, &args);
+		return rc ? rc : (argc > 1 && !cli.help ? EXIT_USAGE : EXIT_OK);
+	}
+	c = owners_command_find(argv[cmd_at]);
+	if (!c) {
+		error_msg("unknown command '%s' (see 'owners --help')", argv[cmd_at]);
+		return EXIT_USAGE;
+	}
+	/* Parse everything but the command word itself. */
+	for (i = cmd_at; i + 1 < argc; i++)
+		argv[i] = argv[i + 1];
+	rc = owners_cli_parse(&cli, c->opts, argc - 2, argv + 1, &args);
+	if (rc) {
+		owners_cli_release(&cli, &args);
+		return rc;
+	}
+	output_set_color(cli.color);
+	if (cli.help)
+		owners_command_help(c);
+	else
+		rc = c->fn(&cli, &args);
+	owners_cli_release(&cli, &args);
+	return rc;
+}

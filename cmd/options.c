@@ -1,0 +1,293 @@
+#include "options.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+
+#define OFF(field) offsetof(struct owners_cli, field)
+
+static const char *const color_values[] = { "auto", "always", "never", NULL };
+
+const struct opt owners_global_opts[] = {
+	{ "kubeconfig", 0, OPT_STRING, OFF(kubeconfig), "FILE",
+	  "path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)", NULL, COMPLETE_FILE, 0 },
+	{ "context", 0, OPT_STRING, OFF(context), "NAME", "the kubeconfig context to use", NULL,
+	  COMPLETE_CONTEXT, 0 },
+	{ "cluster", 0, OPT_STRING, OFF(cluster), "NAME", "the kubeconfig cluster to use", NULL,
+	  COMPLETE_CLUSTER, 0 },
+	{ "user", 0, OPT_STRING, OFF(user), "NAME", "the kubeconfig user to use", NULL, COMPLETE_USER, 0 },
+	{ "namespace", 'n', OPT_STRING, OFF(namespace_), "NAME",
+	  "the namespace (default: the context's namespace)", NULL, COMPLETE_NAMESPACE, 0 },
+	{ "all-namespaces", 'A', OPT_BOOL, OFF(all_namespaces), NULL, "work across all namespaces",
+	  NULL, COMPLETE_NONE, 0 },
+	{ "as", 0, OPT_STRING, OFF(as), "USER", "impersonate this user", NULL, COMPLETE_NONE, 0 },
+	{ "as-group", 0, OPT_LIST, OFF(as_groups), "GROUP",
+	  "impersonate this group (repeatable)", NULL, COMPLETE_NONE, 0 },
+	{ "request-timeout", 0, OPT_DURATION, OFF(request_timeout_ms), "DURATION",
+	  "time limit of one request, e.g. 30s or 1m (0: none)", NULL, COMPLETE_NONE, 0 },
+	{ "server", 's', OPT_STRING, OFF(server), "URL", "the API server address", NULL,
+	  COMPLETE_NONE, 0 },
+	{ "token", 0, OPT_STRING, OFF(token), "TOKEN", "bearer token for the API server", NULL,
+	  COMPLETE_NONE, 0 },
+	{ "certificate-authority", 0, OPT_STRING, OFF(certificate_authority), "FILE",
+	  "CA certificate file to verify the server with", NULL, COMPLETE_FILE, 0 },
+	{ "insecure-skip-tls-verify", 0, OPT_BOOL, OFF(insecure_skip_tls_verify), NULL,
+	  "do not verify the server's certificate (insecure)", NULL, COMPLETE_NONE, 0 },
+	{ "tls-server-name", 0, OPT_STRING, OFF(tls_server_name), "NAME",
+	  "server name to verify the certificate against", NULL, COMPLETE_NONE, 0 },
+	{ "v", 'v', OPT_INT, OFF(verbosity), "N",
+	  "log level: 6 logs requests, 8 adds bodies (credentials are always redacted)", NULL,
+	  COMPLETE_NONE, 0 },
+	{ "qps", 0, OPT_DOUBLE, OFF(qps), "N", "client-side request rate limit (default 50; 0: none)",
+	  NULL, COMPLETE_NONE, 0 },
+	{ "burst", 0, OPT_INT, OFF(burst), "N", "requests allowed above --qps in a burst (default 100)",
+	  NULL, COMPLETE_NONE, 0 },
+	{ "color", 0, OPT_STRING, OFF(color), "WHEN", "colour output: auto, always or never",
+	  color_values, COMPLETE_VALUES, 0 },
+	{ "cache-dir", 0, OPT_STRING, OFF(cache_dir), "DIR",
+	  "discovery cache directory (default ~/.cache/owners)", NULL, COMPLETE_FILE, 0 },
+	{ "help", 'h', OPT_BOOL, OFF(help), NULL, "show this help", NULL, COMPLETE_NONE, 0 },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
+};
+
+void owners_cli_defaults(struct owners_cli *cli)
+{
+	memset(cli, 0, sizeof(*cli));
+	/* kubectl's defaults are 5/10; a scan issues one list per type, so
+	 * allow more while staying gentle with the API server. */
+	cli->qps = 50;
+	cli->burst = 100;
+	cli->depth = -1;
+	cli->color = "auto";
+}
+
+static const struct opt *find_long(const struct opt *const tables[], const char *name, size_t len)
+{
+	size_t t;
+	const struct opt *o;
+
+	for (t = 0; tables[t]; t++)
+		for (o = tables[t]; o->long_name; o++)
+			if (strlen(o->long_name) == len && !strncmp(o->long_name, name, len))
+				return o;
+	return NULL;
+}
+
+static const struct opt *find_short(const struct opt *const tables[], char c)
+{
+	size_t t;
+	const struct opt *o;
+
+	for (t = 0; tables[t]; t++)
+		for (o = tables[t]; o->long_name; o++)
+			if (o->short_name == c)
+				return o;
+	return NULL;
+}
+
+static int parse_duration_ms(const char *s, long *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || errno || v < 0)
+		return -1;
+	if (!*end || !strcmp(end, "s"))
+		v *= 1000;
+	else if (!strcmp(end, "ms"))
+		;
+	else if (!strcmp(end, "m"))
+		v *= 60000;
+	else if (!strcmp(end, "h"))
+		v *= 3600000;
+	else
+		return -1;
+	if (v > 1e12)
+		return -1;
+	*out = (long)v;
+	return 0;
+}
+
+static int set_value(struct owners_cli *cli, const struct opt *o, const char *value,
+		     const char *spelled)
+{
+	void *field = (char *)cli + o->offset;
+	char *end;
+
+	if (o->values && value) {
+		const char *const *v;
+
+		for (v = o->values; *v; v++)
+			if (!strcmp(*v, value))
+				break;
+		if (!*v) {
+			error_msg("invalid value '%s' for %s", value, spelled);
+			return -1;
+		}
+	}
+	switch (o->type) {
+	case OPT_BOOL:
+		if (!value || !strcmp(value, "true"))
+			*(int *)field = 1;
+		else if (!strcmp(value, "false"))
+			*(int *)field = 0;
+		else {
+			error_msg("invalid value '%s' for %s: want true or false", value, spelled);
+			return -1;
+		}
+		if (o->offset == OFF(insecure_skip_tls_verify))
+			cli->insecure_set = 1;
+		return 0;
+	case OPT_STRING:
+		*(const char **)field = value;
+		if (o->offset == OFF(output))
+			cli->output_set = 1;
+		return 0;
+	case OPT_LIST: {
+		struct string_list *l = field;
+		const char **items = realloc(l->items, (l->count + 1) * sizeof(*items));
+
+		if (!items) {
+			error_msg("out of memory");
+			return -1;
+		}
+		l->items = items;
+		l->items[l->count++] = value;
+		return 0;
+	}
+	case OPT_INT: {
+		long v;
+
+		errno = 0;
+		v = strtol(value, &end, 10);
+		if (end == value || *end || errno) {
+			error_msg("invalid value '%s' for %s: want a whole number", value, spelled);
+			return -1;
+		}
+		*(long *)field = v;
+		return 0;
+	}
+	case OPT_DOUBLE: {
+		double v;
+
+		errno = 0;
+		v = strtod(value, &end);
+		if (end == value || *end || errno || v < 0) {
+			error_msg("invalid value '%s' for %s: want a number", value, spelled);
+			return -1;
+		}
+		*(double *)field = v;
+		return 0;
+	}
+	case OPT_DURATION:
+		if (parse_duration_ms(value, (long *)field)) {
+			error_msg("invalid value '%s' for %s: want a duration such as 30s or 5m",
+				  value, spelled);
+			return -1;
+		}
+		return 0;
+	}
+	return -1;
+}
+
+int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int argc,
+		     char **argv, struct string_list *args)
+{
+	const struct opt *const tables[] = { owners_global_opts, command_opts, NULL };
+	int i, only_args = 0;
+
+	args->items = calloc((size_t)argc + 1, sizeof(*args->items));
+	args->count = 0;
+	if (!args->items) {
+		error_msg("out of memory");
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i], *value = NULL;
+		const struct opt *o;
+		char spelled[128];
+
+		if (only_args || a[0] != '-' || !a[1]) {
+			args->items[args->count++] = a;
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			only_args = 1;
+			continue;
+		}
+		if (a[1] == '-' || (a[1] == 'v' && a[2] == '=')) {
+			/* --name, --name=value; -v=N is kubectl's own spelling */
+			const char *name = a[1] == '-' ? a + 2 : a + 1;
+			const char *eq = strchr(name, '=');
+			size_t len = eq ? (size_t)(eq - name) : strlen(name);
+
+			o = find_long(tables, name, len);
+			snprintf(spelled, sizeof(spelled), "--%.*s", (int)len, name);
+			if (!o) {
+				error_msg("unknown flag: %s", spelled);
+				return EXIT_USAGE;
+			}
+			if (eq)
+				value = eq + 1;
+		} else {
+			o = find_short(tables, a[1]);
+			snprintf(spelled, sizeof(spelled), "-%c", a[1]);
+			if (!o) {
+				error_msg("unknown shorthand flag: '%c' in %s", a[1], a);
+				return EXIT_USAGE;
+			}
+			if (a[2])
+				value = a[2] == '=' ? a + 3 : a + 2;
+			if (o->type == OPT_BOOL && a[2] && a[2] != '=') {
+				error_msg("unknown flag: %s", a);
+				return EXIT_USAGE;
+			}
+		}
+		if (o->type != OPT_BOOL && !value) {
+			if (i + 1 >= argc) {
+				error_msg("flag needs an argument: %s", spelled);
+				return EXIT_USAGE;
+			}
+			value = argv[++i];
+		}
+		if (set_value(cli, o, value, spelled))
+			return EXIT_USAGE;
+	}
+	return 0;
+}
+
+void owners_cli_release(struct owners_cli *cli, struct string_list *args)
+{
+	free(cli->as_groups.items);
+	cli->as_groups.items = NULL;
+	cli->as_groups.count = 0;
+	if (args) {
+		free(args->items);
+		args->items = NULL;
+		args->count = 0;
+	}
+}
+
+void owners_print_opts(const struct opt *opts)
+{
+	const struct opt *o;
+
+	for (o = opts; o->long_name; o++) {
+		char left[96];
+
+		if (o->hidden)
+			continue;
+		if (o->short_name)
+			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->short_name, o->long_name,
+				 o->arg_name ? " " : "", o->arg_name ? o->arg_name : "");
+		else
+			snprintf(left, sizeof(left), "    --%s%s%s", o->long_name,
+				 o->arg_name ? " " : "", o->arg_name ? o->arg_name : "");
+		printf("  %-34s %s\n", left, o->help);
+	}
+}

@@ -1,0 +1,97 @@
+/*
+ * Options as data: every flag of every command is one row of a table.
+ * The parser, `--help`, the man pages and the shell completions all read
+ * these rows, so they cannot drift apart.
+ *
+ * Ownership: parsed string values point into argv (never freed); string
+ * lists are heap arrays of borrowed pointers freed by owners_cli_release().
+ */
+#ifndef OWNERS_CMD_OPTIONS_H
+#define OWNERS_CMD_OPTIONS_H
+
+#include <stddef.h>
+
+enum opt_type {
+	OPT_BOOL,     /* --flag, --flag=true|false */
+	OPT_STRING,   /* --flag VALUE, --flag=VALUE, -f VALUE, -fVALUE */
+	OPT_LIST,     /* repeatable string */
+	OPT_INT,
+	OPT_DOUBLE,
+	OPT_DURATION, /* "30s", "5m", "1h", "250ms", or plain seconds; stored in ms */
+};
+
+/* What a flag's value completes to, for the shell completions. */
+enum opt_complete {
+	COMPLETE_NONE,
+	COMPLETE_FILE,
+	COMPLETE_VALUES,    /* from opt.values */
+	COMPLETE_NAMESPACE,
+	COMPLETE_CONTEXT,
+	COMPLETE_CLUSTER,
+	COMPLETE_USER,
+};
+
+struct opt {
+	const char *long_name;
+	char short_name;        /* 0: none */
+	enum opt_type type;
+	size_t offset;          /* into struct owners_cli */
+	const char *arg_name;   /* "NAME" in --help */
+	const char *help;
+	const char *const *values; /* allowed values (NULL-terminated), checked when set */
+	enum opt_complete complete;
+	int hidden;
+};
+
+struct string_list {
+	const char **items;
+	size_t count;
+};
+
+/* Every flag of every command lands here. */
+struct owners_cli {
+	/* global */
+	const char *kubeconfig;
+	const char *context;
+	const char *cluster;
+	const char *user;
+	const char *namespace_;
+	int all_namespaces;
+	const char *as;
+	struct string_list as_groups;
+	long request_timeout_ms;
+	const char *server;
+	const char *token;
+	const char *certificate_authority;
+	int insecure_skip_tls_verify;
+	int insecure_set;       /* the flag was given */
+	const char *tls_server_name;
+	long verbosity;
+	double qps;
+	long burst;
+	const char *color;
+	const char *output;
+	const char *cache_dir;
+	int help;
+	/* tree */
+	int up;
+	long depth;
+	const char *selector;
+	/* internal: which flags were given (bit per row index is overkill; by name) */
+	int output_set;
+};
+
+/* Parses argv (flags anywhere, `--` ends them) against the global table
+ * plus the command's; positional arguments go to *args. Returns 0, or
+ * prints a usage error and returns 2. */
+int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int argc,
+		     char **argv, struct string_list *args);
+void owners_cli_release(struct owners_cli *cli, struct string_list *args);
+void owners_cli_defaults(struct owners_cli *cli);
+
+extern const struct opt owners_global_opts[];
+
+/* Prints the options of a table as --help does. */
+void owners_print_opts(const struct opt *opts);
+
+#endif

@@ -1,0 +1,34 @@
+/*
+ * Messages to the user, git-style: "error: cannot list 'apps/v1
+ * deployments': forbidden". Only cmd/ writes to the terminal.
+ */
+#ifndef OWNERS_CMD_OUTPUT_H
+#define OWNERS_CMD_OUTPUT_H
+
+#include <stdio.h>
+
+#include "error.h"
+
+enum exit_code {
+	EXIT_OK = 0,
+	EXIT_ERROR = 1,
+	EXIT_USAGE = 2,
+	EXIT_TIMEOUT = 3,
+	EXIT_INCOMPLETE = 4,
+};
+
+void error_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warning_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prints the recorded error and returns the exit code it maps to. */
+int report_error(const struct owners_error *err);
+/* Exit code for a lib error code: usage errors are 2, the rest 1. */
+int exit_code_for(int code);
+
+/* Colour decided once from --color, NO_COLOR and isatty(stdout). */
+void output_set_color(const char *mode);
+int output_color(void);
+/* ANSI sequences, or "" when colour is off. */
+const char *color_start(const char *code);
+const char *color_end(void);
+
+#endif

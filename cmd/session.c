@@ -1,0 +1,312 @@
+#include "session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "api_path.h"
+#include "discovery.h"
+#include "kubeconfig.h"
+#include "list_parser.h"
+#include "output.h"
+#include "type_resolve.h"
+#include "url.h"
+
+static void log_line(void *ctx, const char *line)
+{
+	(void)ctx;
+	fprintf(stderr, "%s\n", line);
+}
+
+static const char *default_cache_dir(struct owners_buf *b)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+
+	if (xdg && *xdg && !owners_buf_addf(b, "%s/owners", xdg))
+		return b->ptr;
+	if (home && *home && !owners_buf_addf(b, "%s/.cache/owners", home))
+		return b->ptr;
+	return NULL; /* no home: run without a disk cache */
+}
+
+static int fail(struct session *s)
+{
+	return report_error(&s->err);
+}
+
+static int discover(struct session *s, int refresh)
+{
+	struct owners_discovery_options o = { NULL, (int64_t)time(NULL), 0, refresh };
+	struct owners_discovery_stats stats;
+	struct owners_buf dir = OWNERS_BUF_INIT;
+	int rc;
+
+	o.cache_dir = s->cli->cache_dir ? s->cli->cache_dir : default_cache_dir(&dir);
+	if (s->types_loaded)
+		owners_resource_table_free(&s->types);
+	owners_resource_table_init(&s->types);
+	rc = owners_discovery_load(&s->types, s->http, s->cfg->server, &o, &stats, &s->err);
+	owners_buf_release(&dir);
+	if (rc)
+		return rc;
+	s->types_loaded = 1;
+	s->types_fresh = !stats.from_cache;
+	return 0;
+}
+
+int session_open(struct session *s, struct owners_cli *cli)
+{
+	struct owners_kubeconfig_overrides ov;
+	struct owners_kubeconfig_env env;
+	struct owners_http_options ho;
+
+	memset(s, 0, sizeof(*s));
+	s->cli = cli;
+	memset(&ov, 0, sizeof(ov));
+	ov.kubeconfig = cli->kubeconfig;
+	ov.context = cli->context;
+	ov.cluster = cli->cluster;
+	ov.user = cli->user;
+	ov.namespace_ = cli->namespace_;
+	ov.server = cli->server;
+	ov.token = cli->token;
+	ov.certificate_authority = cli->certificate_authority;
+	ov.insecure_skip_tls_verify = cli->insecure_set ? cli->insecure_skip_tls_verify : -1;
+	ov.tls_server_name = cli->tls_server_name;
+	ov.as = cli->as;
+	ov.as_groups = cli->as_groups.items;
+	ov.n_as_groups = cli->as_groups.count;
+	owners_kubeconfig_env_from_process(&env);
+	if (owners_kubeconfig_load(&s->cfg, &ov, &env, &s->err))
+		return fail(s);
+	s->namespace_ = s->cfg->namespace_;
+	memset(&ho, 0, sizeof(ho));
+	ho.qps = cli->qps;
+	ho.burst = (int)cli->burst;
+	ho.request_timeout_ms = cli->request_timeout_ms;
+	ho.max_retries = -1;
+	ho.verbosity = (int)cli->verbosity;
+	ho.log = log_line;
+	if (owners_http_client_new(&s->http, s->cfg, &ho, &s->err))
+		return fail(s);
+	if (discover(s, 0))
+		return fail(s);
+	return 0;
+}
+
+int session_rediscover(struct session *s)
+{
+	if (s->types_fresh)
+		return 0; /* already current: nothing new to learn */
+	if (discover(s, 1))
+		return fail(s);
+	return 0;
+}
+
+int session_resolve_type(struct session *s, const char *typed, const struct owners_resource **out)
+{
+	int rc = owners_type_resolve(out, &s->types, typed, &s->err);
+
+	if (rc == OWNERS_ENOTFOUND && !s->types_fresh) {
+		/* The cache may predate a CRD: ask the server once more. */
+		owners_error_clear(&s->err);
+		if ((rc = session_rediscover(s)))
+			return rc;
+		rc = owners_type_resolve(out, &s->types, typed, &s->err);
+	}
+	return rc ? fail(s) : 0;
+}
+
+int session_scan(struct session *s, const char *ns)
+{
+	struct owners_scan_options o = { ns, 1, 0 };
+
+	if (owners_graph_new(&s->graph, &s->types)) {
+		owners_error_oom(&s->err);
+		return fail(s);
+	}
+	if (owners_scan_run(s->graph, s->http, &s->types, &o, &s->scan, &s->err))
+		return fail(s);
+	/* Every type failing is not a partial view, it is no view at all:
+	 * most often credentials that work for nothing. */
+	if (s->scan.n_failures && !s->scan.types_listed) {
+		error_msg("%s", s->scan.failures[0].message);
+		return s->scan.failures[0].code == OWNERS_EAUTH ? EXIT_ERROR : EXIT_ERROR;
+	}
+	return 0;
+}
+
+void session_warn_scan(const struct session *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->types.n_failed; i++)
+		warning_msg("discovery of '%s' failed: %s (its types are unknown)",
+			    s->types.failed_groups[i], s->types.failed_reasons[i]);
+	for (i = 0; i < s->scan.n_failures; i++)
+		warning_msg("%s (objects that depend on it are shown as unknown)",
+			    s->scan.failures[i].message);
+}
+
+void session_close(struct session *s)
+{
+	owners_graph_free(s->graph);
+	owners_scan_report_free(&s->scan);
+	if (s->types_loaded)
+		owners_resource_table_free(&s->types);
+	owners_http_client_free(s->http);
+	owners_rest_config_free(s->cfg);
+	owners_error_clear(&s->err);
+	memset(s, 0, sizeof(*s));
+}
+
+/* ---- roots ---------------------------------------------------------- */
+
+struct selector_ctx {
+	struct owners_graph *g;
+	uint32_t **roots;
+	size_t *n_roots;
+	size_t cap;
+};
+
+static int add_root(uint32_t **roots, size_t *n, size_t *cap, uint32_t node)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if ((*roots)[i] == node)
+			return 0; /* named twice: shown once */
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 8;
+		uint32_t *r = realloc(*roots, c * sizeof(*r));
+
+		if (!r)
+			return OWNERS_ENOMEM;
+		*roots = r;
+		*cap = c;
+	}
+	(*roots)[(*n)++] = node;
+	return 0;
+}
+
+static int on_selected(void *ctx, const struct owners_object_meta *m, struct owners_error *err)
+{
+	struct selector_ctx *sc = ctx;
+	uint32_t node = owners_graph_find_uid(sc->g, m->uid);
+
+	/* Created after the scan: not in the graph, so nothing to show. */
+	if (node == OWNERS_NO_NODE)
+		return 0;
+	return add_root(sc->roots, sc->n_roots, &sc->cap, node) ? owners_error_oom(err) : 0;
+}
+
+static int select_by_label(struct session *s, const struct owners_resource *r, const char *ns,
+			   const char *selector, uint32_t **roots, size_t *n_roots, size_t *cap)
+{
+	struct owners_http_request req;
+	struct owners_list_parser *p = NULL;
+	struct selector_ctx sc = { s->graph, roots, n_roots, *cap };
+	int rc;
+
+	owners_http_request_init(&req);
+	rc = owners_api_path_collection(&req.path, r, ns);
+	if (!rc)
+		rc = owners_buf_adds(&req.path, "?labelSelector=");
+	if (!rc)
+		rc = owners_url_escape(&req.path, selector);
+	req.accept = "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json";
+	if (!rc)
+		rc = owners_list_parser_new(&p, 0, on_selected, &sc);
+	if (rc) {
+		owners_error_oom(&s->err);
+		goto out;
+	}
+	if (owners_http_do(s->http, &req)) {
+		struct owners_buf what = OWNERS_BUF_INIT;
+
+		owners_api_type_name(&what, r);
+		owners_buf_addf(&what, " -l %s", selector);
+		rc = owners_http_error(&s->err, &req, what.ptr);
+		owners_buf_release(&what);
+		goto out;
+	}
+	rc = owners_list_parser_feed(p, req.response.ptr, req.response.len, &s->err);
+	if (!rc)
+		rc = owners_list_parser_finish(p, &s->err);
+out:
+	*cap = sc.cap;
+	owners_list_parser_free(p);
+	owners_http_request_release(&req);
+	return rc;
+}
+
+int session_find_roots(struct session *s, const struct owners_object_arg *args, size_t n_args,
+		       const char *selector, uint32_t **roots, size_t *n_roots)
+{
+	size_t i, cap = 0;
+	int rc = 0;
+
+	*roots = NULL;
+	*n_roots = 0;
+	for (i = 0; !rc && i < n_args; i++) {
+		const struct owners_resource *r;
+		const char *ns;
+		struct owners_buf type = OWNERS_BUF_INIT;
+		const struct owners_listing *l = NULL;
+
+		if ((rc = session_resolve_type(s, args[i].type, &r)))
+			return rc;
+		ns = r->namespaced ? (s->cli->all_namespaces ? NULL : s->namespace_) : NULL;
+		owners_api_type_name(&type, r);
+		if (!owners_scan_wants(r)) {
+			error_msg("'%s' objects cannot own anything the garbage collector tracks "
+				  "(the type cannot be listed, watched and deleted)", type.ptr);
+			owners_buf_release(&type);
+			return EXIT_ERROR;
+		}
+		if (owners_graph_listing_state(s->graph, r, ns ? ns : "", &l) == OWNERS_LISTING_FAILED) {
+			error_msg("%s", l && l->message ? l->message : "cannot list the type");
+			owners_buf_release(&type);
+			return EXIT_ERROR;
+		}
+		if (!args[i].name) {
+			if (!selector) {
+				error_msg("you must specify a name (or a selector with -l) for type '%s'",
+					  args[i].type);
+				owners_buf_release(&type);
+				return EXIT_USAGE;
+			}
+			rc = select_by_label(s, r, ns, selector, roots, n_roots, &cap);
+			owners_buf_release(&type);
+			if (rc)
+				return fail(s);
+			continue;
+		}
+		if (r->namespaced && !ns) {
+			error_msg("a resource cannot be retrieved by name across all namespaces: "
+				  "use -n NAMESPACE for '%s/%s'", args[i].type, args[i].name);
+			owners_buf_release(&type);
+			return EXIT_USAGE;
+		}
+		{
+			uint32_t node = owners_graph_find_name(s->graph, r, ns ? ns : "", args[i].name);
+
+			if (node == OWNERS_NO_NODE) {
+				if (ns)
+					error_msg("%s '%s' not found in namespace '%s'", type.ptr, args[i].name, ns);
+				else
+					error_msg("%s '%s' not found", type.ptr, args[i].name);
+				owners_buf_release(&type);
+				return EXIT_ERROR;
+			}
+			if (add_root(roots, n_roots, &cap, node)) {
+				owners_buf_release(&type);
+				error_msg("out of memory");
+				return EXIT_ERROR;
+			}
+		}
+		owners_buf_release(&type);
+	}
+	return rc;
+}

@@ -1,0 +1,48 @@
+/*
+ * What every cluster command does first: load the kubeconfig, open the
+ * HTTP client, discover types, then scan into the owner graph; and the
+ * warnings summary for types that could not be listed.
+ */
+#ifndef OWNERS_CMD_SESSION_H
+#define OWNERS_CMD_SESSION_H
+
+#include "error.h"
+#include "graph.h"
+#include "http.h"
+#include "object_args.h"
+#include "options.h"
+#include "resource.h"
+#include "rest_config.h"
+#include "scan.h"
+
+struct session {
+	struct owners_cli *cli;
+	struct owners_rest_config *cfg;
+	struct owners_http_client *http;
+	struct owners_resource_table types;
+	int types_loaded;
+	int types_fresh;           /* discovery was fetched in this run */
+	struct owners_graph *graph;
+	struct owners_scan_report scan;
+	const char *namespace_;    /* effective namespace (flag or context) */
+	struct owners_error err;
+};
+
+/* Returns 0, or prints the error and returns the exit code. */
+int session_open(struct session *s, struct owners_cli *cli);
+/* Refetches discovery (a name did not resolve against the cache). */
+int session_rediscover(struct session *s);
+/* Resolves a typed type name, rediscovering once on a miss. */
+int session_resolve_type(struct session *s, const char *typed, const struct owners_resource **out);
+/* ns NULL: all namespaces. */
+int session_scan(struct session *s, const char *ns);
+/* Prints one warning per type that could not be listed. */
+void session_warn_scan(const struct session *s);
+void session_close(struct session *s);
+
+/* Resolves object arguments to graph nodes (after the scan). A name that
+ * does not exist is an error; a selector matches through the API server. */
+int session_find_roots(struct session *s, const struct owners_object_arg *args, size_t n_args,
+		       const char *selector, uint32_t **roots, size_t *n_roots);
+
+#endif

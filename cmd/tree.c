@@ -1,0 +1,151 @@
+/*
+ * owners tree: the dependents (or owners) of objects as a tree.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "commands.h"
+#include "object_args.h"
+#include "output.h"
+#include "session.h"
+#include "status_fetch.h"
+#include "tree.h"
+
+#define OFF(field) offsetof(struct owners_cli, field)
+
+static const char *const tree_outputs[] = { "tree", "wide", "json", "yaml", "dot", "name", NULL };
+
+const struct opt tree_opts[] = {
+	{ "up", 0, OPT_BOOL, OFF(up), NULL, "show the owners of the objects instead of their dependents",
+	  NULL, COMPLETE_NONE, 0 },
+	{ "depth", 'd', OPT_INT, OFF(depth), "N", "stop N levels below the roots (default: no limit)",
+	  NULL, COMPLETE_NONE, 0 },
+	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR",
+	  "label selector for the roots, e.g. app=web", NULL, COMPLETE_NONE, 0 },
+	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT", "tree (default), wide, json, yaml, dot or name",
+	  tree_outputs, COMPLETE_VALUES, 0 },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
+};
+
+/* Whether a scan of one namespace can see everything the tree may reach:
+ * dependents of cluster-scoped roots can live in any namespace. */
+static int needs_all_namespaces(struct session *s, const struct owners_object_arg *args, size_t n,
+				int *rc)
+{
+	size_t i;
+
+	*rc = 0;
+	if (s->cli->all_namespaces)
+		return 1;
+	for (i = 0; i < n; i++) {
+		const struct owners_resource *r;
+
+		if ((*rc = session_resolve_type(s, args[i].type, &r)))
+			return 0;
+		if (!r->namespaced && !s->cli->up)
+			return 1;
+	}
+	return 0;
+}
+
+int cmd_tree(struct owners_cli *cli, struct string_list *args)
+{
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_object_arg *objs = NULL;
+	struct owners_object_status *status = NULL;
+	struct owners_tree tree = { NULL, 0, 0, 0 };
+	struct owners_buf out = OWNERS_BUF_INIT;
+	struct owners_render render;
+	struct session s;
+	const char *format = cli->output ? cli->output : "tree";
+	uint32_t *roots = NULL, *nodes = NULL;
+	size_t n_objs = 0, n_roots = 0, i;
+	int rc, all;
+
+	memset(&s, 0, sizeof(s));
+	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count, cli->selector != NULL,
+				     &err)) {
+		rc = report_error(&err);
+		owners_error_clear(&err);
+		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
+	}
+	if ((rc = session_open(&s, cli)))
+		goto out;
+	all = needs_all_namespaces(&s, objs, n_objs, &rc);
+	if (rc)
+		goto out;
+	if ((rc = session_scan(&s, all ? NULL : s.namespace_)))
+		goto out;
+	if ((rc = session_find_roots(&s, objs, n_objs, cli->selector, &roots, &n_roots)))
+		goto out;
+	if (!n_roots) {
+		error_msg("no objects match selector '%s'", cli->selector ? cli->selector : "");
+		rc = EXIT_ERROR;
+		goto out;
+	}
+	if (owners_tree_build(&tree, s.graph, roots, n_roots, cli->up, (int)cli->depth)) {
+		error_msg("out of memory");
+		rc = EXIT_ERROR;
+		goto out;
+	}
+	status = calloc(s.graph->count ? s.graph->count : 1, sizeof(*status));
+	nodes = calloc(tree.count ? tree.count : 1, sizeof(*nodes));
+	if (!status || !nodes) {
+		error_msg("out of memory");
+		rc = EXIT_ERROR;
+		goto out;
+	}
+	if (strcmp(format, "dot") && strcmp(format, "name")) {
+		for (i = 0; i < tree.count; i++)
+			nodes[i] = tree.rows[i].node;
+		/* READY/STATUS are decoration: a failure to fetch leaves "-". */
+		owners_status_fetch(status, s.graph, nodes, tree.count, s.http, &err);
+		owners_error_clear(&err);
+	}
+	memset(&render, 0, sizeof(render));
+	render.g = s.graph;
+	render.tree = &tree;
+	render.status = status;
+	render.now = (int64_t)time(NULL);
+	render.color = output_color();
+	render.wide = !strcmp(format, "wide");
+	if (!strcmp(format, "json"))
+		rc = owners_tree_render_json(&out, &render);
+	else if (!strcmp(format, "yaml"))
+		rc = owners_tree_render_yaml(&out, &render);
+	else if (!strcmp(format, "dot"))
+		rc = owners_tree_render_dot(&out, &render);
+	else if (!strcmp(format, "name"))
+		rc = owners_tree_render_names(&out, &render);
+	else if (!strcmp(format, "tree") || !strcmp(format, "wide"))
+		rc = owners_tree_render_text(&out, &render);
+	else {
+		error_msg("invalid output format '%s' for tree: want tree, wide, json, yaml, dot or name",
+			  format);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (rc) {
+		error_msg("out of memory");
+		rc = EXIT_ERROR;
+		goto out;
+	}
+	fwrite(out.ptr, 1, out.len, stdout);
+	fflush(stdout);
+	session_warn_scan(&s);
+	rc = EXIT_OK;
+out:
+	if (status && s.graph)
+		for (i = 0; i < s.graph->count; i++)
+			owners_object_status_clear(&status[i]);
+	free(status);
+	free(nodes);
+	free(roots);
+	owners_tree_free(&tree);
+	owners_buf_release(&out);
+	owners_object_args_free(objs, n_objs);
+	session_close(&s);
+	return rc;
+}

@@ -1,0 +1,22 @@
+#include <curl/curl.h>
+#include <stdio.h>
+#include <yaml.h>
+
+#include "commands.h"
+#include "json.h"
+#include "output.h"
+
+int cmd_version(struct owners_cli *cli, struct string_list *args)
+{
+	const curl_version_info_data *curl = curl_version_info(CURLVERSION_NOW);
+
+	if (args->count) {
+		error_msg("'owners version' takes no arguments");
+		return EXIT_USAGE;
+	}
+	printf("owners %s (commit %s)\n", OWNERS_VERSION, OWNERS_GIT_COMMIT);
+	printf("libcurl %s (%s)\n", curl->version, curl->ssl_version ? curl->ssl_version : "no TLS");
+	printf("%s\n", owners_json_backend_version());
+	printf("libyaml %s\n", yaml_get_version_string());
+	return EXIT_OK;
+}

@@ -1,0 +1,458 @@
+#include "discovery.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "discovery_parse.h"
+#include "json.h"
+
+#define AGGREGATED_ACCEPT                                                        \
+	"application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,"  \
+	"application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList," \
+	"application/json"
+#define DEFAULT_TTL (6 * 3600)  /* kubectl's discovery cache lives 6 hours */
+#define FAILED_TTL 60           /* a broken group may heal: look again soon */
+#define CACHE_FORMAT 1
+
+/* ---- the cache file ------------------------------------------------- */
+
+/* <dir>/discovery/<host_port>/resources.json, the server's address made
+ * safe for a file name the way kubectl does it. */
+static int cache_path(struct owners_buf *out, const char *dir, const char *server, int dir_only)
+{
+	const char *s = strstr(server, "://");
+	int rc = owners_buf_addf(out, "%s/discovery/", dir);
+
+	for (s = s ? s + 3 : server; !rc && *s; s++) {
+		char c = *s;
+		int safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+			   c == '.' || c == '-';
+
+		rc = owners_buf_addc(out, safe ? c : '_');
+	}
+	if (!rc && !dir_only)
+		rc = owners_buf_adds(out, "/resources.json");
+	return rc;
+}
+
+static int gen_strv(struct owners_json_gen *j, const char *key, char **v, size_t n)
+{
+	size_t i;
+	int rc = owners_json_gen_string(j, key);
+
+	if (!rc)
+		rc = owners_json_gen_array_open(j);
+	for (i = 0; !rc && i < n; i++)
+		rc = owners_json_gen_string(j, v[i]);
+	return rc ? rc : owners_json_gen_array_close(j);
+}
+
+static int serialize(struct owners_buf *out, const struct owners_resource_table *t)
+{
+	struct owners_json_gen *j = owners_json_gen_new(out, 0);
+	size_t i;
+	int rc;
+
+	if (!j)
+		return OWNERS_ENOMEM;
+	rc = owners_json_gen_map_open(j);
+	if (!rc)
+		rc = owners_json_gen_string(j, "format");
+	if (!rc)
+		rc = owners_json_gen_int(j, CACHE_FORMAT);
+	if (!rc)
+		rc = owners_json_gen_string(j, "resources");
+	if (!rc)
+		rc = owners_json_gen_array_open(j);
+	for (i = 0; !rc && i < t->count; i++) {
+		const struct owners_resource *r = &t->items[i];
+
+		rc = owners_json_gen_map_open(j);
+		if (!rc)
+			rc = owners_json_gen_kv(j, "group", r->group);
+		if (!rc)
+			rc = owners_json_gen_kv(j, "version", r->version);
+		if (!rc)
+			rc = owners_json_gen_kv(j, "resource", r->resource);
+		if (!rc)
+			rc = owners_json_gen_kv(j, "singular", r->singular ? r->singular : "");
+		if (!rc)
+			rc = owners_json_gen_kv(j, "kind", r->kind);
+		if (!rc)
+			rc = gen_strv(j, "shortNames", r->short_names, r->n_short_names);
+		if (!rc)
+			rc = gen_strv(j, "categories", r->categories, r->n_categories);
+		if (!rc)
+			rc = owners_json_gen_string(j, "verbs");
+		if (!rc)
+			rc = owners_json_gen_int(j, (long long)r->verbs);
+		if (!rc)
+			rc = owners_json_gen_string(j, "namespaced");
+		if (!rc)
+			rc = owners_json_gen_bool(j, r->namespaced);
+		if (!rc)
+			rc = owners_json_gen_string(j, "preferred");
+		if (!rc)
+			rc = owners_json_gen_bool(j, r->preferred);
+		if (!rc)
+			rc = owners_json_gen_map_close(j);
+	}
+	if (!rc)
+		rc = owners_json_gen_array_close(j);
+	if (!rc)
+		rc = owners_json_gen_string(j, "failed");
+	if (!rc)
+		rc = owners_json_gen_array_open(j);
+	for (i = 0; !rc && i < t->n_failed; i++) {
+		rc = owners_json_gen_map_open(j);
+		if (!rc)
+			rc = owners_json_gen_kv(j, "group", t->failed_groups[i]);
+		if (!rc)
+			rc = owners_json_gen_kv(j, "reason", t->failed_reasons[i]);
+		if (!rc)
+			rc = owners_json_gen_map_close(j);
+	}
+	if (!rc)
+		rc = owners_json_gen_array_close(j);
+	if (!rc)
+		rc = owners_json_gen_map_close(j);
+	owners_json_gen_free(j);
+	return rc;
+}
+
+static char **strv_of(const struct owners_json_value *a, size_t *n)
+{
+	char **v;
+	size_t i;
+
+	*n = 0;
+	if (!a || a->type != OWNERS_JSON_ARRAY || !a->count)
+		return NULL;
+	v = calloc(a->count, sizeof(*v));
+	if (!v)
+		return NULL;
+	for (i = 0; i < a->count; i++)
+		v[i] = (char *)owners_json_string(a->items[i]);
+	for (i = 0; i < a->count && v[i]; i++)
+		;
+	*n = i;
+	return v;
+}
+
+/* Loads a table written by serialize(); any surprise means "no cache". */
+static int deserialize(struct owners_resource_table *t, const char *data, size_t len)
+{
+	struct owners_json_value *doc = NULL;
+	const struct owners_json_value *res, *failed;
+	size_t i;
+	int rc = -1;
+
+	if (owners_json_parse(&doc, data, len, NULL))
+		return -1;
+	if (owners_json_int(owners_json_get(doc, "format"), 0) != CACHE_FORMAT)
+		goto out;
+	res = owners_json_get(doc, "resources");
+	failed = owners_json_get(doc, "failed");
+	if (!res || res->type != OWNERS_JSON_ARRAY || !failed || failed->type != OWNERS_JSON_ARRAY)
+		goto out;
+	for (i = 0; i < res->count; i++) {
+		const struct owners_json_value *e = res->items[i];
+		struct owners_resource r;
+		char api[512];
+		int bad;
+
+		memset(&r, 0, sizeof(r));
+		r.group = (char *)owners_json_string(owners_json_get(e, "group"));
+		r.version = (char *)owners_json_string(owners_json_get(e, "version"));
+		r.resource = (char *)owners_json_string(owners_json_get(e, "resource"));
+		r.singular = (char *)owners_json_string(owners_json_get(e, "singular"));
+		r.kind = (char *)owners_json_string(owners_json_get(e, "kind"));
+		if (!r.group || !r.version || !r.resource || !r.singular || !r.kind)
+			goto out;
+		snprintf(api, sizeof(api), "%s%s%s", r.group, *r.group ? "/" : "", r.version);
+		r.api_version = api;
+		r.short_names = strv_of(owners_json_get(e, "shortNames"), &r.n_short_names);
+		r.categories = strv_of(owners_json_get(e, "categories"), &r.n_categories);
+		r.verbs = (unsigned)owners_json_int(owners_json_get(e, "verbs"), 0);
+		r.namespaced = owners_json_bool(owners_json_get(e, "namespaced"), 0);
+		r.preferred = owners_json_bool(owners_json_get(e, "preferred"), 0);
+		bad = owners_resource_table_add(t, &r);
+		free(r.short_names);
+		free(r.categories);
+		if (bad)
+			goto out;
+	}
+	for (i = 0; i < failed->count; i++) {
+		const char *g = owners_json_string(owners_json_get(failed->items[i], "group"));
+		const char *why = owners_json_string(owners_json_get(failed->items[i], "reason"));
+
+		if (!g || !why || owners_resource_table_add_failure(t, g, why))
+			goto out;
+	}
+	rc = 0;
+out:
+	owners_json_value_free(doc);
+	return rc;
+}
+
+static int read_file(struct owners_buf *out, const char *path)
+{
+	char chunk[65536];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
+		if (owners_buf_add(out, chunk, (size_t)n)) {
+			n = -1;
+			break;
+		}
+	close(fd);
+	return n < 0 ? -1 : 0;
+}
+
+static int load_cache(struct owners_resource_table *t, const char *dir, const char *server,
+		      const struct owners_discovery_options *o)
+{
+	struct owners_buf path = OWNERS_BUF_INIT, data = OWNERS_BUF_INIT;
+	struct stat st;
+	int rc = -1;
+
+	if (cache_path(&path, dir, server, 0) || stat(path.ptr, &st))
+		goto out;
+	if (read_file(&data, path.ptr) || deserialize(t, data.ptr, data.len))
+		goto out;
+	{
+		int64_t ttl = o->ttl ? o->ttl : t->n_failed ? FAILED_TTL : DEFAULT_TTL;
+		int64_t age = o->now - (int64_t)st.st_mtime;
+
+		if (age >= 0 && age < ttl)
+			rc = 0;
+	}
+out:
+	if (rc) {
+		owners_resource_table_free(t);
+		owners_resource_table_init(t);
+	}
+	owners_buf_release(&path);
+	owners_buf_release(&data);
+	return rc;
+}
+
+static int mkdir_p(char *path)
+{
+	char *p;
+
+	for (p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0700) && errno != EEXIST) {
+			*p = '/';
+			return -1;
+		}
+		*p = '/';
+	}
+	return mkdir(path, 0700) && errno != EEXIST ? -1 : 0;
+}
+
+/* Best effort: a cache that cannot be written only costs time. The file
+ * is private (0600 in a 0700 directory) and replaced atomically, so a
+ * concurrent reader never sees half a file. */
+static void save_cache(const struct owners_resource_table *t, const char *dir, const char *server)
+{
+	struct owners_buf path = OWNERS_BUF_INIT, tmp = OWNERS_BUF_INIT, data = OWNERS_BUF_INIT;
+	int fd = -1;
+
+	if (cache_path(&path, dir, server, 1) || mkdir_p(path.ptr))
+		goto out;
+	owners_buf_reset(&path);
+	if (cache_path(&path, dir, server, 0) || owners_buf_addf(&tmp, "%s.%ld.tmp", path.ptr, (long)getpid()))
+		goto out;
+	if (serialize(&data, t))
+		goto out;
+	fd = open(tmp.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		goto out;
+	if (write(fd, data.ptr, data.len) != (ssize_t)data.len || close(fd)) {
+		fd = -1;
+		unlink(tmp.ptr);
+		goto out;
+	}
+	fd = -1;
+	if (rename(tmp.ptr, path.ptr))
+		unlink(tmp.ptr);
+out:
+	if (fd >= 0)
+		close(fd);
+	owners_buf_release(&path);
+	owners_buf_release(&tmp);
+	owners_buf_release(&data);
+}
+
+/* ---- fetching ------------------------------------------------------- */
+
+static int request_failed(struct owners_error *err, const struct owners_http_request *r,
+			  const char *server)
+{
+	/* Without a response the client's message already names the server. */
+	if (!r->status)
+		return owners_http_error(err, r, NULL);
+	if (r->status == 401)
+		return owners_error_set(err, OWNERS_EAUTH,
+					"the server at %s rejected the credentials (Unauthorized)", server);
+	return owners_http_error(err, r, "cannot discover the API types");
+}
+
+struct gv_fetch {
+	struct owners_http_request req;
+	char *group_version;  /* "apps/v1" */
+	int preferred;
+};
+
+static int legacy_walk(struct owners_resource_table *t, struct owners_http_client *c,
+		       const struct owners_json_value *api, const struct owners_json_value *apis,
+		       struct owners_error *err)
+{
+	struct owners_discovery_groups groups;
+	struct gv_fetch *fetches = NULL;
+	size_t n = 0, cap = 0, i, v;
+	int rc;
+
+	owners_discovery_groups_init(&groups);
+	rc = owners_discovery_parse_groups(&groups, api, err);
+	if (!rc && apis)
+		rc = owners_discovery_parse_groups(&groups, apis, err);
+	for (i = 0; !rc && i < groups.count; i++)
+		cap += groups.items[i].n_versions;
+	if (!rc && !(fetches = calloc(cap ? cap : 1, sizeof(*fetches))))
+		rc = owners_error_oom(err);
+	for (i = 0; !rc && i < groups.count; i++) {
+		const struct owners_discovery_group *g = &groups.items[i];
+
+		for (v = 0; !rc && v < g->n_versions; v++) {
+			struct gv_fetch *f = &fetches[n++];
+			struct owners_buf gv = OWNERS_BUF_INIT;
+
+			owners_http_request_init(&f->req);
+			f->preferred = g->preferred_version && !strcmp(g->preferred_version, g->versions[v]);
+			if (*g->name)
+				rc = owners_buf_addf(&gv, "%s/%s", g->name, g->versions[v]);
+			else
+				rc = owners_buf_adds(&gv, g->versions[v]);
+			if (!rc)
+				rc = owners_buf_addf(&f->req.path, "%s/%s", *g->name ? "/apis" : "/api", gv.ptr);
+			f->group_version = owners_buf_detach(&gv);
+			if (rc || !f->group_version)
+				rc = owners_error_oom(err);
+			else
+				rc = owners_http_submit(c, &f->req);
+		}
+	}
+	if (!rc)
+		rc = owners_http_run(c, err);
+	for (i = 0; !rc && i < n; i++) {
+		struct gv_fetch *f = &fetches[i];
+		struct owners_json_value *doc = NULL;
+		struct owners_error one = OWNERS_ERROR_INIT;
+
+		/* One group failing is a warning about that group, not a failure. */
+		if (f->req.err.code)
+			rc = owners_resource_table_add_failure(t, f->group_version,
+							       owners_error_message(&f->req.err));
+		else if (owners_json_parse(&doc, f->req.response.ptr, f->req.response.len, &one) ||
+			 owners_discovery_parse_resource_list(t, doc, f->preferred, &one))
+			rc = owners_resource_table_add_failure(t, f->group_version, owners_error_message(&one));
+		if (rc)
+			rc = owners_error_oom(err);
+		owners_json_value_free(doc);
+		owners_error_clear(&one);
+	}
+	for (i = 0; i < n; i++) {
+		owners_http_request_release(&fetches[i].req);
+		free(fetches[i].group_version);
+	}
+	free(fetches);
+	owners_discovery_groups_free(&groups);
+	return rc;
+}
+
+static int fetch(struct owners_resource_table *t, struct owners_http_client *c, const char *server,
+		 struct owners_discovery_stats *stats, struct owners_error *err)
+{
+	struct owners_http_request api, apis;
+	struct owners_json_value *api_doc = NULL, *apis_doc = NULL;
+	int rc;
+
+	owners_http_request_init(&api);
+	owners_http_request_init(&apis);
+	api.accept = AGGREGATED_ACCEPT;
+	apis.accept = AGGREGATED_ACCEPT;
+	rc = owners_buf_adds(&api.path, "/api");
+	if (!rc)
+		rc = owners_buf_adds(&apis.path, "/apis");
+	if (rc) {
+		rc = owners_error_oom(err);
+		goto out;
+	}
+	owners_http_submit(c, &api);
+	owners_http_submit(c, &apis);
+	if ((rc = owners_http_run(c, err)))
+		goto out;
+	if (api.err.code) {
+		rc = request_failed(err, &api, server);
+		goto out;
+	}
+	if ((rc = owners_json_parse(&api_doc, api.response.ptr, api.response.len, err))) {
+		owners_error_prefix(err, "cannot read the server's /api discovery");
+		goto out;
+	}
+	/* /apis can be missing on a very old server: the core group alone. */
+	if (!apis.err.code && owners_json_parse(&apis_doc, apis.response.ptr, apis.response.len, NULL))
+		apis_doc = NULL;
+	if (owners_discovery_detect(api_doc) == OWNERS_DISCOVERY_AGGREGATED &&
+	    apis_doc && owners_discovery_detect(apis_doc) == OWNERS_DISCOVERY_AGGREGATED) {
+		stats->aggregated = 1;
+		rc = owners_discovery_parse_aggregated(t, api_doc, err);
+		if (!rc)
+			rc = owners_discovery_parse_aggregated(t, apis_doc, err);
+	} else {
+		rc = legacy_walk(t, c, api_doc, apis_doc, err);
+	}
+out:
+	owners_json_value_free(api_doc);
+	owners_json_value_free(apis_doc);
+	owners_http_request_release(&api);
+	owners_http_request_release(&apis);
+	return rc;
+}
+
+int owners_discovery_load(struct owners_resource_table *out, struct owners_http_client *c,
+			  const char *server, const struct owners_discovery_options *o,
+			  struct owners_discovery_stats *stats, struct owners_error *err)
+{
+	unsigned long before = owners_http_requests_sent(c);
+	int rc;
+
+	memset(stats, 0, sizeof(*stats));
+	if (o->cache_dir && !o->refresh && !load_cache(out, o->cache_dir, server, o)) {
+		stats->from_cache = 1;
+		return 0;
+	}
+	rc = fetch(out, c, server, stats, err);
+	stats->requests = owners_http_requests_sent(c) - before;
+	if (rc) {
+		owners_resource_table_free(out);
+		owners_resource_table_init(out);
+		return rc;
+	}
+	if (o->cache_dir)
+		save_cache(out, o->cache_dir, server);
+	return 0;
+}

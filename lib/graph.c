@@ -1,0 +1,549 @@
+#include "graph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "timeutil.h"
+
+int owners_graph_new(struct owners_graph **out, const struct owners_resource_table *types)
+{
+	struct owners_graph *g = calloc(1, sizeof(*g));
+
+	*out = NULL;
+	if (!g)
+		return OWNERS_ENOMEM;
+	owners_arena_init(&g->arena);
+	g->types = types;
+	*out = g;
+	return 0;
+}
+
+void owners_graph_free(struct owners_graph *g)
+{
+	size_t i;
+
+	if (!g)
+		return;
+	for (i = 0; i < g->count; i++)
+		free(g->nodes[i].dependents);
+	for (i = 0; i < g->n_listings; i++)
+		free(g->listings[i].message);
+	free(g->listings);
+	free(g->nodes);
+	free(g->by_uid);
+	free(g->by_name);
+	owners_arena_free(&g->arena);
+	free(g);
+}
+
+/* ---- UID index ------------------------------------------------------- */
+
+static int uid_index_grow(struct owners_graph *g)
+{
+	size_t cap = g->by_uid_cap ? g->by_uid_cap * 2 : 1024, i;
+	uint32_t *t = calloc(cap, sizeof(*t));
+
+	if (!t)
+		return OWNERS_ENOMEM;
+	for (i = 0; i < g->count; i++) {
+		const char *uid = g->nodes[i].uid;
+		size_t j = owners_hash_bytes(uid, strlen(uid)) & (cap - 1);
+
+		while (t[j])
+			j = (j + 1) & (cap - 1);
+		t[j] = (uint32_t)i + 1;
+	}
+	free(g->by_uid);
+	g->by_uid = t;
+	g->by_uid_cap = cap;
+	return 0;
+}
+
+uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)
+{
+	size_t j;
+
+	if (!g->by_uid_cap || !uid)
+		return OWNERS_NO_NODE;
+	j = owners_hash_bytes(uid, strlen(uid)) & (g->by_uid_cap - 1);
+	while (g->by_uid[j]) {
+		uint32_t n = g->by_uid[j] - 1;
+
+		if (!strcmp(g->nodes[n].uid, uid))
+			return n;
+		j = (j + 1) & (g->by_uid_cap - 1);
+	}
+	return OWNERS_NO_NODE;
+}
+
+/* Appends a zeroed node and indexes its uid; returns its index. */
+static uint32_t node_append(struct owners_graph *g, const char *uid)
+{
+	struct owners_node *n;
+	size_t j;
+
+	if (g->count == UINT32_MAX - 1)
+		return OWNERS_NO_NODE;
+	if ((g->count + 1) * 2 > g->by_uid_cap && uid_index_grow(g))
+		return OWNERS_NO_NODE;
+	if (g->count == g->cap) {
+		uint32_t cap = g->cap ? g->cap * 2 : 1024;
+		struct owners_node *nodes = realloc(g->nodes, (size_t)cap * sizeof(*nodes));
+
+		if (!nodes)
+			return OWNERS_NO_NODE;
+		g->nodes = nodes;
+		g->cap = cap;
+	}
+	n = &g->nodes[g->count];
+	memset(n, 0, sizeof(*n));
+	n->uid = owners_arena_strdup(&g->arena, uid);
+	if (!n->uid)
+		return OWNERS_NO_NODE;
+	j = owners_hash_bytes(uid, strlen(uid)) & (g->by_uid_cap - 1);
+	while (g->by_uid[j])
+		j = (j + 1) & (g->by_uid_cap - 1);
+	g->by_uid[j] = g->count + 1;
+	/* A new node invalidates the name index; rebuilt when next needed. */
+	free(g->by_name);
+	g->by_name = NULL;
+	g->by_name_cap = 0;
+	return g->count++;
+}
+
+/* ---- adding objects -------------------------------------------------- */
+
+static int64_t parse_time(const char *s)
+{
+	int64_t t = 0;
+
+	if (!s || !*s || owners_time_parse_rfc3339(&t, s))
+		return 0;
+	return t;
+}
+
+int owners_graph_add(struct owners_graph *g, const struct owners_resource *r,
+		     const struct owners_object_meta *m)
+{
+	struct owners_arena *a = &g->arena;
+	struct owners_node *n;
+	uint32_t idx;
+	size_t i;
+
+	if (!m->uid || !*m->uid)
+		return 0; /* nothing can own or be owned without a UID */
+	idx = owners_graph_find_uid(g, m->uid);
+	if (idx != OWNERS_NO_NODE && !g->nodes[idx].virtual_)
+		return 0; /* the same object served twice (two groups): keep the first */
+	if (idx == OWNERS_NO_NODE) {
+		idx = node_append(g, m->uid);
+		if (idx == OWNERS_NO_NODE)
+			return OWNERS_ENOMEM;
+	}
+	n = &g->nodes[idx];
+	n->virtual_ = 0;
+	n->resource = r;
+	n->api_version = owners_arena_intern(a, r->api_version);
+	n->kind = owners_arena_intern(a, r->kind);
+	n->namespace_ = owners_arena_intern(a, m->namespace_ ? m->namespace_ : "");
+	n->name = owners_arena_strdup(a, m->name ? m->name : "");
+	n->resource_version = owners_arena_strdup(a, m->resource_version ? m->resource_version : "");
+	if (!n->api_version || !n->kind || !n->namespace_ || !n->name || !n->resource_version)
+		return OWNERS_ENOMEM;
+	n->created = parse_time(m->creation_timestamp);
+	n->deleted = parse_time(m->deletion_timestamp);
+	if (m->deletion_timestamp && *m->deletion_timestamp && !n->deleted)
+		n->deleted = 1; /* in deletion even if the time is unreadable */
+	n->n_finalizers = (uint32_t)m->n_finalizers;
+	if (m->n_finalizers) {
+		n->finalizers = owners_arena_alloc(a, m->n_finalizers * sizeof(*n->finalizers));
+		if (!n->finalizers)
+			return OWNERS_ENOMEM;
+		for (i = 0; i < m->n_finalizers; i++)
+			if (!(n->finalizers[i] = owners_arena_intern(a, m->finalizers[i])))
+				return OWNERS_ENOMEM;
+	}
+	n->n_refs = (uint32_t)m->n_owner_refs;
+	if (m->n_owner_refs) {
+		n->refs = owners_arena_alloc(a, m->n_owner_refs * sizeof(*n->refs));
+		if (!n->refs)
+			return OWNERS_ENOMEM;
+		for (i = 0; i < m->n_owner_refs; i++) {
+			const struct owners_owner_ref_meta *in = &m->owner_refs[i];
+			struct owners_ref *ref = &n->refs[i];
+
+			ref->api_version = owners_arena_intern(a, in->api_version ? in->api_version : "");
+			ref->kind = owners_arena_intern(a, in->kind ? in->kind : "");
+			ref->name = owners_arena_strdup(a, in->name ? in->name : "");
+			ref->uid = owners_arena_strdup(a, in->uid ? in->uid : "");
+			if (!ref->api_version || !ref->kind || !ref->name || !ref->uid)
+				return OWNERS_ENOMEM;
+			ref->owner = OWNERS_NO_NODE;
+			ref->controller = in->controller ? 1 : 0;
+			ref->block_owner_deletion = in->block_owner_deletion ? 1 : 0;
+		}
+	}
+	g->linked = 0;
+	return 0;
+}
+
+int owners_graph_note_listing(struct owners_graph *g, const struct owners_resource *r,
+			      const char *ns, int rc, const char *message)
+{
+	struct owners_listing *l;
+
+	if (g->n_listings == g->cap_listings) {
+		size_t cap = g->cap_listings ? g->cap_listings * 2 : 64;
+		struct owners_listing *ls = realloc(g->listings, cap * sizeof(*ls));
+
+		if (!ls)
+			return OWNERS_ENOMEM;
+		g->listings = ls;
+		g->cap_listings = cap;
+	}
+	l = &g->listings[g->n_listings];
+	l->resource = r;
+	l->namespace_ = ns ? owners_arena_intern(&g->arena, ns) : NULL;
+	l->rc = rc;
+	l->message = message ? owners_strdup(message) : NULL;
+	if ((ns && !l->namespace_) || (message && !l->message)) {
+		free(l->message);
+		return OWNERS_ENOMEM;
+	}
+	g->n_listings++;
+	return 0;
+}
+
+enum owners_listing_state owners_graph_listing_state(const struct owners_graph *g,
+						     const struct owners_resource *r,
+						     const char *ns,
+						     const struct owners_listing **which)
+{
+	enum owners_listing_state state = OWNERS_LISTING_NOT_LISTED;
+	size_t i;
+
+	if (which)
+		*which = NULL;
+	for (i = 0; i < g->n_listings; i++) {
+		const struct owners_listing *l = &g->listings[i];
+
+		if (l->resource != r)
+			continue;
+		if (l->namespace_ && (!ns || strcmp(l->namespace_, ns)))
+			continue;
+		if (!l->rc) {
+			if (which)
+				*which = l;
+			return OWNERS_LISTING_OK;
+		}
+		state = OWNERS_LISTING_FAILED;
+		if (which)
+			*which = l;
+	}
+	return state;
+}
+
+/* ---- linking --------------------------------------------------------- */
+
+static int add_dependent(struct owners_node *owner, uint32_t dependent)
+{
+	uint32_t i;
+
+	/* Two references from one dependent to one owner make one edge. */
+	for (i = 0; i < owner->n_dependents; i++)
+		if (owner->dependents[i] == dependent)
+			return 0;
+	if (owner->n_dependents == owner->cap_dependents) {
+		uint32_t cap = owner->cap_dependents ? owner->cap_dependents * 2 : 2;
+		uint32_t *d = realloc(owner->dependents, cap * sizeof(*d));
+
+		if (!d)
+			return OWNERS_ENOMEM;
+		owner->dependents = d;
+		owner->cap_dependents = cap;
+	}
+	owner->dependents[owner->n_dependents++] = dependent;
+	return 0;
+}
+
+/* A node for an owner nobody has seen: what the reference says is all we know. */
+static uint32_t virtual_owner(struct owners_graph *g, uint32_t dependent, const struct owners_ref *ref)
+{
+	const struct owners_resource *r = owners_resource_by_gvk(g->types, ref->api_version, ref->kind);
+	struct owners_node *n;
+	const char *ns;
+	uint32_t idx;
+
+	/* A namespaced owner can only be in its dependent's namespace. */
+	ns = r && r->namespaced ? g->nodes[dependent].namespace_ : owners_arena_intern(&g->arena, "");
+	idx = node_append(g, ref->uid);
+	if (idx == OWNERS_NO_NODE || !ns)
+		return OWNERS_NO_NODE;
+	n = &g->nodes[idx];
+	n->virtual_ = 1;
+	n->resource = r;
+	n->api_version = ref->api_version;
+	n->kind = ref->kind;
+	n->namespace_ = ns;
+	n->name = ref->name;
+	n->resource_version = "";
+	return idx;
+}
+
+int owners_graph_link(struct owners_graph *g)
+{
+	uint32_t i, j, count = g->count;
+
+	for (i = 0; i < g->count; i++)
+		g->nodes[i].n_dependents = 0;
+	for (i = 0; i < count; i++) {
+		for (j = 0; j < g->nodes[i].n_refs; j++) {
+			struct owners_ref *ref = &g->nodes[i].refs[j];
+			uint32_t owner = owners_graph_find_uid(g, ref->uid);
+
+			if (owner == OWNERS_NO_NODE) {
+				owner = virtual_owner(g, i, ref);
+				if (owner == OWNERS_NO_NODE)
+					return OWNERS_ENOMEM;
+			}
+			ref->owner = owner;
+			if (add_dependent(&g->nodes[owner], i))
+				return OWNERS_ENOMEM;
+		}
+	}
+	g->linked = 1;
+	return 0;
+}
+
+/* ---- name index ------------------------------------------------------ */
+
+static uint64_t name_hash(const struct owners_resource *r, const char *ns, const char *name)
+{
+	uint64_t h = owners_hash_bytes(name, strlen(name));
+
+	/* namespaces and resources are interned/borrowed: their addresses identify them */
+	h ^= (uint64_t)(uintptr_t)r * 0x9e3779b97f4a7c15ULL;
+	h ^= owners_hash_bytes(ns, strlen(ns)) * 31;
+	return h;
+}
+
+static int name_index_build(struct owners_graph *g)
+{
+	size_t cap = 1024, i;
+
+	while (cap < (size_t)g->count * 2 + 2)
+		cap *= 2;
+	free(g->by_name);
+	g->by_name = calloc(cap, sizeof(*g->by_name));
+	if (!g->by_name) {
+		g->by_name_cap = 0;
+		return OWNERS_ENOMEM;
+	}
+	g->by_name_cap = cap;
+	for (i = 0; i < g->count; i++) {
+		const struct owners_node *n = &g->nodes[i];
+		size_t j;
+
+		if (n->virtual_)
+			continue;
+		j = name_hash(n->resource, n->namespace_, n->name) & (cap - 1);
+		while (g->by_name[j])
+			j = (j + 1) & (cap - 1);
+		g->by_name[j] = (uint32_t)i + 1;
+	}
+	return 0;
+}
+
+uint32_t owners_graph_find_name(struct owners_graph *g, const struct owners_resource *r,
+				const char *ns, const char *name)
+{
+	size_t j;
+
+	if (!g->by_name && name_index_build(g))
+		return OWNERS_NO_NODE;
+	j = name_hash(r, ns, name) & (g->by_name_cap - 1);
+	while (g->by_name[j]) {
+		const struct owners_node *n = &g->nodes[g->by_name[j] - 1];
+
+		if (n->resource == r && !strcmp(n->namespace_, ns) && !strcmp(n->name, name))
+			return g->by_name[j] - 1;
+		j = (j + 1) & (g->by_name_cap - 1);
+	}
+	return OWNERS_NO_NODE;
+}
+
+/* ---- classification -------------------------------------------------- */
+
+const char *owners_ref_class_name(enum owners_ref_class c)
+{
+	switch (c) {
+	case OWNERS_REF_RESOLVED: return "resolved";
+	case OWNERS_REF_ABSENT: return "absent";
+	case OWNERS_REF_UID_MISMATCH: return "uid-mismatch";
+	case OWNERS_REF_INVALID_NAMESPACE: return "invalid-namespace";
+	case OWNERS_REF_UNRESOLVABLE: return "unresolvable";
+	case OWNERS_REF_UNKNOWN: return "unknown";
+	}
+	return "unknown";
+}
+
+/* Whether an object with this UID exists in the graph as the given type
+ * but somewhere other than where the owner must be. */
+static int exists_elsewhere(const struct owners_graph *g, const struct owners_resource *r,
+			    const char *uid)
+{
+	uint32_t n = owners_graph_find_uid(g, uid);
+
+	return n != OWNERS_NO_NODE && !g->nodes[n].virtual_ && g->nodes[n].resource == r;
+}
+
+enum owners_ref_class owners_graph_classify_ref(struct owners_graph *g, uint32_t dependent,
+						const struct owners_ref *ref)
+{
+	const struct owners_node *dep = &g->nodes[dependent];
+	const struct owners_resource *r;
+	const char *ns;
+	uint32_t found;
+
+	r = owners_resource_by_gvk(g->types, ref->api_version, ref->kind);
+	if (!r)
+		return owners_resource_group_failed(g->types, ref->api_version)
+			       ? OWNERS_REF_UNKNOWN : OWNERS_REF_UNRESOLVABLE;
+	if (r->namespaced && !*dep->namespace_)
+		return OWNERS_REF_INVALID_NAMESPACE;
+	ns = r->namespaced ? dep->namespace_ : "";
+	found = owners_graph_find_name(g, r, ns, ref->name);
+	if (found != OWNERS_NO_NODE)
+		return strcmp(g->nodes[found].uid, ref->uid) ? OWNERS_REF_UID_MISMATCH
+							     : OWNERS_REF_RESOLVED;
+	if (owners_graph_listing_state(g, r, ns, NULL) != OWNERS_LISTING_OK)
+		return OWNERS_REF_UNKNOWN;
+	if (exists_elsewhere(g, r, ref->uid))
+		return OWNERS_REF_INVALID_NAMESPACE;
+	return OWNERS_REF_ABSENT;
+}
+
+/* ---- cycles (Tarjan, iterative: graphs can be deep) ------------------- */
+
+size_t owners_graph_find_cycles(const struct owners_graph *g, unsigned char *on_cycle)
+{
+	uint32_t n = g->count, next_index = 0, sp = 0, cp = 0, i;
+	uint32_t *index = NULL, *low = NULL, *stack = NULL, *call = NULL, *edge = NULL;
+	unsigned char *on_stack = NULL;
+	size_t cycles = 0;
+
+	memset(on_cycle, 0, n);
+	index = malloc((size_t)n * sizeof(*index));
+	low = malloc((size_t)n * sizeof(*low));
+	stack = malloc((size_t)n * sizeof(*stack));
+	call = malloc((size_t)n * sizeof(*call));
+	edge = malloc((size_t)n * sizeof(*edge));
+	on_stack = calloc(n ? n : 1, 1);
+	if (!index || !low || !stack || !call || !edge || !on_stack)
+		goto out;
+	for (i = 0; i < n; i++)
+		index[i] = UINT32_MAX;
+	for (i = 0; i < n; i++) {
+		if (index[i] != UINT32_MAX)
+			continue;
+		call[cp] = i;
+		edge[cp++] = 0;
+		index[i] = low[i] = next_index++;
+		stack[sp++] = i;
+		on_stack[i] = 1;
+		while (cp) {
+			uint32_t v = call[cp - 1];
+			const struct owners_node *nv = &g->nodes[v];
+
+			if (edge[cp - 1] < nv->n_refs) {
+				uint32_t w = nv->refs[edge[cp - 1]++].owner;
+
+				if (w == OWNERS_NO_NODE)
+					continue;
+				if (index[w] == UINT32_MAX) {
+					index[w] = low[w] = next_index++;
+					stack[sp++] = w;
+					on_stack[w] = 1;
+					call[cp] = w;
+					edge[cp++] = 0;
+				} else if (on_stack[w] && index[w] < low[v]) {
+					low[v] = index[w];
+				}
+				continue;
+			}
+			if (low[v] == index[v]) {
+				uint32_t size = 0, top = sp, w, k;
+				int self = 0;
+
+				do {
+					w = stack[--top];
+					size++;
+				} while (w != v);
+				for (k = 0; k < nv->n_refs; k++)
+					if (nv->refs[k].owner == v)
+						self = 1;
+				if (size > 1 || self) {
+					cycles++;
+					for (k = top; k < sp; k++)
+						on_cycle[stack[k]] = 1;
+				}
+				for (k = top; k < sp; k++)
+					on_stack[stack[k]] = 0;
+				sp = top;
+			}
+			cp--;
+			if (cp) {
+				uint32_t parent = call[cp - 1];
+
+				if (low[v] < low[parent])
+					low[parent] = low[v];
+			}
+		}
+	}
+out:
+	free(index);
+	free(low);
+	free(stack);
+	free(call);
+	free(edge);
+	free(on_stack);
+	return cycles;
+}
+
+int owners_graph_summarize(struct owners_graph *g, struct owners_graph_summary *out)
+{
+	unsigned char *on_cycle;
+	uint32_t i, j;
+
+	memset(out, 0, sizeof(*out));
+	if (!g->linked && owners_graph_link(g))
+		return OWNERS_ENOMEM;
+	for (i = 0; i < g->count; i++) {
+		const struct owners_node *n = &g->nodes[i];
+
+		if (n->virtual_) {
+			out->virtual_owners++;
+			continue;
+		}
+		out->objects++;
+		out->edges += n->n_refs;
+		if (!n->n_refs)
+			out->roots++;
+		if (n->deleted && n->n_finalizers)
+			out->in_deletion++;
+		for (j = 0; j < n->n_refs; j++) {
+			enum owners_ref_class c = owners_graph_classify_ref(g, i, &n->refs[j]);
+
+			if (c == OWNERS_REF_UNKNOWN)
+				out->unknown++;
+			else if (c != OWNERS_REF_RESOLVED)
+				out->dangling++;
+		}
+	}
+	on_cycle = malloc(g->count ? g->count : 1);
+	if (!on_cycle)
+		return OWNERS_ENOMEM;
+	out->cycles = owners_graph_find_cycles(g, on_cycle);
+	free(on_cycle);
+	return 0;
+}

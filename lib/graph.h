@@ -1,0 +1,147 @@
+/*
+ * The owner graph: every scanned object is a node keyed by UID; each
+ * ownerReference is an edge from the dependent to its owner. A reference
+ * whose UID was not scanned points to a virtual node built from the
+ * reference itself, so dangling references are visible in the graph.
+ *
+ * The graph also remembers which types were listed, where, and which
+ * failed, so a missing owner can be told apart from one we could not see
+ * (unknown, never assumed absent).
+ *
+ * Nodes are addressed by index (uint32_t) so the node array can grow.
+ *
+ * Ownership: the graph owns all nodes and strings (in its arena); the
+ * resource pointers are borrowed from the resource table given to
+ * owners_graph_new(), which must outlive the graph.
+ */
+#ifndef OWNERS_GRAPH_H
+#define OWNERS_GRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "error.h"
+#include "object_meta.h"
+#include "resource.h"
+
+#define OWNERS_NO_NODE UINT32_MAX
+
+struct owners_ref {
+	const char *api_version; /* interned */
+	const char *kind;        /* interned */
+	const char *name;
+	const char *uid;
+	uint32_t owner;          /* node index, set by owners_graph_link() */
+	unsigned controller : 1;
+	unsigned block_owner_deletion : 1;
+};
+
+struct owners_node {
+	const char *uid;
+	const char *api_version;  /* interned; the reference's for virtual nodes */
+	const char *kind;         /* interned */
+	const char *namespace_;   /* interned; "" when cluster-scoped */
+	const char *name;
+	const char *resource_version;
+	const struct owners_resource *resource; /* NULL when virtual and unserved */
+	int64_t created;          /* unix seconds, 0 unknown */
+	int64_t deleted;          /* deletionTimestamp, 0 when not in deletion */
+	const char **finalizers;  /* interned */
+	uint32_t n_finalizers;
+	uint32_t n_refs;
+	struct owners_ref *refs;  /* this object's ownerReferences */
+	uint32_t *dependents;     /* nodes whose references point here */
+	uint32_t n_dependents;
+	uint32_t cap_dependents;
+	unsigned virtual_ : 1;    /* never observed: only referenced */
+};
+
+/* Where a type was listed: namespace NULL means all namespaces (or a
+ * cluster-scoped type). rc is 0 or the OWNERS_E* the list failed with. */
+struct owners_listing {
+	const struct owners_resource *resource;
+	const char *namespace_;
+	int rc;
+	char *message;
+};
+
+struct owners_graph {
+	struct owners_arena arena;
+	const struct owners_resource_table *types;
+	struct owners_node *nodes;
+	uint32_t count;
+	uint32_t cap;
+	uint32_t *by_uid;        /* open addressing: node index + 1, 0 empty */
+	size_t by_uid_cap;
+	uint32_t *by_name;       /* built on demand: (resource, namespace, name) */
+	size_t by_name_cap;
+	struct owners_listing *listings;
+	size_t n_listings;
+	size_t cap_listings;
+	int linked;
+};
+
+int owners_graph_new(struct owners_graph **out, const struct owners_resource_table *types);
+void owners_graph_free(struct owners_graph *g);
+
+/* Adds one scanned object of type r (copying what the graph keeps). An
+ * object already present by UID is updated (a virtual node becomes real). */
+int owners_graph_add(struct owners_graph *g, const struct owners_resource *r,
+		     const struct owners_object_meta *m);
+/* Records that r was listed in namespace ns (NULL = everywhere), with its
+ * outcome; message is copied. */
+int owners_graph_note_listing(struct owners_graph *g, const struct owners_resource *r,
+			      const char *ns, int rc, const char *message);
+/* Resolves every reference to a node (creating virtual nodes) and fills
+ * the dependents lists. Call after the last add; may be called again. */
+int owners_graph_link(struct owners_graph *g);
+
+uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid);
+uint32_t owners_graph_find_name(struct owners_graph *g, const struct owners_resource *r,
+				const char *ns, const char *name);
+
+/* Listing state of type r in namespace ns ("" for cluster scope). */
+enum owners_listing_state {
+	OWNERS_LISTING_OK,        /* listed: what is not in the graph does not exist */
+	OWNERS_LISTING_FAILED,    /* tried and failed (forbidden, error) */
+	OWNERS_LISTING_NOT_LISTED /* outside the scan's scope */
+};
+enum owners_listing_state owners_graph_listing_state(const struct owners_graph *g,
+						     const struct owners_resource *r,
+						     const char *ns,
+						     const struct owners_listing **which);
+
+/* How one ownerReference resolves, decided the way the garbage collector
+ * decides: the owner is looked up by the reference's exact apiVersion and
+ * kind, by name in the dependent's namespace when the owner's kind is
+ * namespaced, and compared by UID. */
+enum owners_ref_class {
+	OWNERS_REF_RESOLVED,
+	OWNERS_REF_ABSENT,            /* no object with that UID where it must be */
+	OWNERS_REF_UID_MISMATCH,      /* same kind and name, another UID */
+	OWNERS_REF_INVALID_NAMESPACE, /* owner only elsewhere, or namespaced owner of a cluster-scoped object */
+	OWNERS_REF_UNRESOLVABLE,      /* apiVersion/kind not served */
+	OWNERS_REF_UNKNOWN,           /* owner's type could not be listed: no verdict */
+};
+enum owners_ref_class owners_graph_classify_ref(struct owners_graph *g, uint32_t dependent,
+						const struct owners_ref *ref);
+const char *owners_ref_class_name(enum owners_ref_class c);
+
+/* Summary counts for `owners graph`. */
+struct owners_graph_summary {
+	size_t objects;        /* real nodes */
+	size_t virtual_owners; /* nodes only referenced */
+	size_t edges;          /* ownerReferences */
+	size_t roots;          /* real nodes without owners */
+	size_t dangling;       /* references not resolved (all classes but resolved/unknown) */
+	size_t unknown;        /* references with no verdict */
+	size_t cycles;         /* strongly connected groups of 2+ nodes, or self-owners */
+	size_t in_deletion;    /* deletionTimestamp set and finalizers left */
+};
+int owners_graph_summarize(struct owners_graph *g, struct owners_graph_summary *out);
+/* Marks nodes that sit on an ownership cycle (on_cycle[i] = 1); on_cycle
+ * has g->count entries. Returns the number of cycles. */
+size_t owners_graph_find_cycles(const struct owners_graph *g, unsigned char *on_cycle);
+
+#endif

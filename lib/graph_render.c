@@ -1,0 +1,214 @@
+#include "graph_render.h"
+
+#include <string.h>
+#include <time.h>
+
+#include "json.h"
+
+int owners_graph_render_summary(struct owners_buf *out, struct owners_graph *g,
+				const struct owners_graph_summary *s)
+{
+	(void)g;
+	return owners_buf_addf(out,
+			       "objects:              %zu\n"
+			       "ownerReferences:      %zu\n"
+			       "roots:                %zu\n"
+			       "missing owners:       %zu\n"
+			       "dangling references:  %zu\n"
+			       "unknown references:   %zu\n"
+			       "cycles:               %zu\n"
+			       "stuck in deletion:    %zu\n",
+			       s->objects, s->edges, s->roots, s->virtual_owners, s->dangling, s->unknown,
+			       s->cycles, s->in_deletion);
+}
+
+static int gen_int(struct owners_json_gen *j, const char *key, size_t v)
+{
+	int rc = owners_json_gen_string(j, key);
+
+	return rc ? rc : owners_json_gen_int(j, (long long)v);
+}
+
+static int gen_time(struct owners_json_gen *j, const char *key, int64_t t)
+{
+	char text[32];
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!t)
+		return 0;
+	gmtime_r(&tt, &tm);
+	strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return owners_json_gen_kv(j, key, text);
+}
+
+static int gen_bool(struct owners_json_gen *j, const char *key, int v)
+{
+	int rc = owners_json_gen_string(j, key);
+
+	return rc ? rc : owners_json_gen_bool(j, v);
+}
+
+static int gen_object(struct owners_json_gen *j, struct owners_graph *g, uint32_t i)
+{
+	const struct owners_node *n = &g->nodes[i];
+	uint32_t k;
+	int rc = owners_json_gen_map_open(j);
+
+	if (!rc)
+		rc = owners_json_gen_kv(j, "kind", n->kind);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "apiVersion", n->api_version);
+	if (!rc && *n->namespace_)
+		rc = owners_json_gen_kv(j, "namespace", n->namespace_);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "name", n->name);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "uid", n->uid);
+	if (!rc)
+		rc = gen_bool(j, "found", !n->virtual_);
+	if (!rc)
+		rc = gen_time(j, "creationTimestamp", n->created);
+	if (!rc)
+		rc = gen_time(j, "deletionTimestamp", n->deleted);
+	if (!rc && n->n_finalizers) {
+		rc = owners_json_gen_string(j, "finalizers");
+		if (!rc)
+			rc = owners_json_gen_array_open(j);
+		for (k = 0; !rc && k < n->n_finalizers; k++)
+			rc = owners_json_gen_string(j, n->finalizers[k]);
+		if (!rc)
+			rc = owners_json_gen_array_close(j);
+	}
+	if (!rc && n->n_refs) {
+		rc = owners_json_gen_string(j, "ownerReferences");
+		if (!rc)
+			rc = owners_json_gen_array_open(j);
+		for (k = 0; !rc && k < n->n_refs; k++) {
+			const struct owners_ref *ref = &n->refs[k];
+
+			rc = owners_json_gen_map_open(j);
+			if (!rc)
+				rc = owners_json_gen_kv(j, "apiVersion", ref->api_version);
+			if (!rc)
+				rc = owners_json_gen_kv(j, "kind", ref->kind);
+			if (!rc)
+				rc = owners_json_gen_kv(j, "name", ref->name);
+			if (!rc)
+				rc = owners_json_gen_kv(j, "uid", ref->uid);
+			if (!rc)
+				rc = gen_bool(j, "controller", ref->controller);
+			if (!rc)
+				rc = gen_bool(j, "blockOwnerDeletion", ref->block_owner_deletion);
+			if (!rc)
+				rc = owners_json_gen_kv(j, "class",
+							owners_ref_class_name(owners_graph_classify_ref(g, i, ref)));
+			if (!rc)
+				rc = owners_json_gen_map_close(j);
+		}
+		if (!rc)
+			rc = owners_json_gen_array_close(j);
+	}
+	return rc ? rc : owners_json_gen_map_close(j);
+}
+
+int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g,
+			     const struct owners_graph_summary *s)
+{
+	struct owners_json_gen *j = owners_json_gen_new(out, 1);
+	uint32_t i;
+	int rc;
+
+	if (!j)
+		return OWNERS_ENOMEM;
+	rc = owners_json_gen_map_open(j);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "kind", "OwnersGraph");
+	if (!rc)
+		rc = owners_json_gen_kv(j, "apiVersion", "owners.dev/v1");
+	if (!rc)
+		rc = owners_json_gen_string(j, "summary");
+	if (!rc)
+		rc = owners_json_gen_map_open(j);
+	if (!rc)
+		rc = gen_int(j, "objects", s->objects);
+	if (!rc)
+		rc = gen_int(j, "ownerReferences", s->edges);
+	if (!rc)
+		rc = gen_int(j, "roots", s->roots);
+	if (!rc)
+		rc = gen_int(j, "missingOwners", s->virtual_owners);
+	if (!rc)
+		rc = gen_int(j, "dangling", s->dangling);
+	if (!rc)
+		rc = gen_int(j, "unknown", s->unknown);
+	if (!rc)
+		rc = gen_int(j, "cycles", s->cycles);
+	if (!rc)
+		rc = gen_int(j, "stuckInDeletion", s->in_deletion);
+	if (!rc)
+		rc = owners_json_gen_map_close(j);
+	if (!rc)
+		rc = owners_json_gen_string(j, "items");
+	if (!rc)
+		rc = owners_json_gen_array_open(j);
+	for (i = 0; !rc && i < g->count; i++)
+		rc = gen_object(j, g, i);
+	if (!rc)
+		rc = owners_json_gen_array_close(j);
+	if (!rc)
+		rc = owners_json_gen_map_close(j);
+	if (!rc)
+		rc = owners_buf_addc(out, '\n');
+	owners_json_gen_free(j);
+	return rc;
+}
+
+int owners_graph_render_dot(struct owners_buf *out, struct owners_graph *g)
+{
+	struct owners_buf label = OWNERS_BUF_INIT;
+	uint32_t i, k;
+	int rc = owners_buf_adds(out, "digraph owners {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n");
+
+	for (i = 0; !rc && i < g->count; i++) {
+		const struct owners_node *n = &g->nodes[i];
+
+		/* Objects that own nothing and are owned by nothing are noise here. */
+		if (!n->n_refs && !n->n_dependents)
+			continue;
+		owners_buf_reset(&label);
+		rc = owners_buf_addf(&label, "%s\n%s%s%s", n->kind, n->namespace_, *n->namespace_ ? "/" : "",
+				     n->name);
+		if (!rc)
+			rc = owners_buf_adds(out, "  ");
+		if (!rc)
+			rc = owners_json_quote(out, n->uid, strlen(n->uid));
+		if (!rc)
+			rc = owners_buf_adds(out, " [label=");
+		if (!rc)
+			rc = owners_json_quote(out, label.ptr, label.len);
+		if (!rc && n->virtual_)
+			rc = owners_buf_adds(out, ", style=dashed, color=red");
+		else if (!rc && n->deleted)
+			rc = owners_buf_adds(out, ", style=filled, fillcolor=khaki");
+		if (!rc)
+			rc = owners_buf_adds(out, "];\n");
+		for (k = 0; !rc && k < n->n_refs; k++) {
+			const struct owners_node *owner = &g->nodes[n->refs[k].owner];
+
+			rc = owners_buf_adds(out, "  ");
+			if (!rc)
+				rc = owners_json_quote(out, owner->uid, strlen(owner->uid));
+			if (!rc)
+				rc = owners_buf_adds(out, " -> ");
+			if (!rc)
+				rc = owners_json_quote(out, n->uid, strlen(n->uid));
+			if (!rc)
+				rc = owners_buf_adds(out, n->refs[k].controller ? " [penwidth=2];\n" : ";\n");
+		}
+	}
+	if (!rc)
+		rc = owners_buf_adds(out, "}\n");
+	owners_buf_release(&label);
+	return rc;
+}

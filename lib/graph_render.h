@@ -1,0 +1,18 @@
+/*
+ * Renders the whole owner graph (`owners graph`): a summary, JSON (every
+ * object with its references and how each resolves) or Graphviz dot.
+ * Writes into a buffer; never prints.
+ */
+#ifndef OWNERS_GRAPH_RENDER_H
+#define OWNERS_GRAPH_RENDER_H
+
+#include "buf.h"
+#include "graph.h"
+
+int owners_graph_render_summary(struct owners_buf *out, struct owners_graph *g,
+				const struct owners_graph_summary *s);
+int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g,
+			     const struct owners_graph_summary *s);
+int owners_graph_render_dot(struct owners_buf *out, struct owners_graph *g);
+
+#endif

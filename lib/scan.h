@@ -1,0 +1,55 @@
+/*
+ * The scanner: lists every type the garbage collector can act on (list,
+ * watch and delete verbs; no subresources; no events) as metadata only
+ * (PartialObjectMetadataList), paginated, all types in flight at once,
+ * each response parsed as a stream straight into the graph.
+ *
+ * A type that fails to list (forbidden, broken) does not fail the scan: it
+ * is recorded in the graph (owners_graph_note_listing) so whatever depends
+ * on it reads as unknown, and it is returned in the report.
+ *
+ * Ownership: the report owns its strings (owners_scan_report_free()).
+ */
+#ifndef OWNERS_SCAN_H
+#define OWNERS_SCAN_H
+
+#include <stddef.h>
+
+#include "error.h"
+#include "graph.h"
+#include "http.h"
+#include "resource.h"
+
+struct owners_scan_options {
+	/* Namespaced types are listed here only; NULL lists all namespaces. */
+	const char *namespace_;
+	/* Cluster-scoped types are listed too (they can own namespaced objects). */
+	int cluster_scoped;
+	/* Objects per page (limit); 0: 500, the apiserver's default chunk. */
+	size_t page_size;
+};
+
+struct owners_scan_failure {
+	const struct owners_resource *resource;
+	int code;
+	char *message;  /* "cannot list 'secrets' in namespace 'default': forbidden" */
+};
+
+struct owners_scan_report {
+	struct owners_scan_failure *failures;
+	size_t n_failures;
+	size_t types_listed;
+	size_t objects;
+	size_t pages;
+	size_t restarts;  /* lists restarted after 410 Expired */
+};
+
+/* Whether the scanner lists this type at all. */
+int owners_scan_wants(const struct owners_resource *r);
+
+int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
+		    const struct owners_resource_table *types, const struct owners_scan_options *o,
+		    struct owners_scan_report *report, struct owners_error *err);
+void owners_scan_report_free(struct owners_scan_report *r);
+
+#endif

@@ -1,0 +1,626 @@
+#include "tree.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "json.h"
+#include "timeutil.h"
+#include "yaml_print.h"
+
+/* ---- building ------------------------------------------------------- */
+
+struct frame {
+	uint32_t node;
+	uint32_t *children;  /* node indexes (down) or ref indexes (up) */
+	uint32_t n_children;
+	uint32_t next;
+};
+
+static struct owners_graph *sort_graph; /* qsort has no context argument */
+
+static int node_cmp(const void *a, const void *b)
+{
+	const struct owners_node *x = &sort_graph->nodes[*(const uint32_t *)a];
+	const struct owners_node *y = &sort_graph->nodes[*(const uint32_t *)b];
+	int c = strcmp(x->kind, y->kind);
+
+	if (!c)
+		c = strcmp(x->namespace_, y->namespace_);
+	if (!c)
+		c = strcmp(x->name, y->name);
+	return c;
+}
+
+static int push_row(struct owners_tree *t, const struct owners_tree_row *row)
+{
+	if (t->count == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 64;
+		struct owners_tree_row *rows = realloc(t->rows, cap * sizeof(*rows));
+
+		if (!rows)
+			return OWNERS_ENOMEM;
+		t->rows = rows;
+		t->cap = cap;
+	}
+	t->rows[t->count++] = *row;
+	return 0;
+}
+
+static int frame_open(struct frame *f, struct owners_graph *g, uint32_t node, int up)
+{
+	const struct owners_node *n = &g->nodes[node];
+	uint32_t i, count = up ? n->n_refs : n->n_dependents;
+
+	memset(f, 0, sizeof(*f));
+	f->node = node;
+	if (!count)
+		return 0;
+	f->children = malloc(count * sizeof(*f->children));
+	if (!f->children)
+		return OWNERS_ENOMEM;
+	for (i = 0; i < count; i++)
+		f->children[i] = up ? i : n->dependents[i];
+	if (!up) {
+		sort_graph = g;
+		qsort(f->children, count, sizeof(*f->children), node_cmp);
+	}
+	f->n_children = count;
+	return 0;
+}
+
+static const struct owners_ref *ref_to(const struct owners_node *from, uint32_t owner)
+{
+	uint32_t i;
+
+	for (i = 0; i < from->n_refs; i++)
+		if (from->refs[i].owner == owner)
+			return &from->refs[i];
+	return NULL;
+}
+
+static int has_children(const struct owners_graph *g, uint32_t node, int up)
+{
+	return up ? g->nodes[node].n_refs > 0 : g->nodes[node].n_dependents > 0;
+}
+
+int owners_tree_build(struct owners_tree *t, struct owners_graph *g, const uint32_t *roots,
+		      size_t n_roots, int up, int max_depth)
+{
+	struct frame *stack = NULL;
+	unsigned char *on_path = NULL;
+	size_t r, sp = 0;
+	int rc = 0;
+
+	memset(t, 0, sizeof(*t));
+	t->up = up;
+	if (!g->linked && (rc = owners_graph_link(g)))
+		return rc;
+	on_path = calloc(g->count ? g->count : 1, 1);
+	stack = calloc((size_t)g->count + 1, sizeof(*stack));
+	if (!on_path || !stack) {
+		rc = OWNERS_ENOMEM;
+		goto out;
+	}
+	for (r = 0; r < n_roots; r++) {
+		struct owners_tree_row row = { roots[r], 0, NULL, 0, OWNERS_REF_RESOLVED, 0, 0, 0 };
+
+		row.last = r + 1 == n_roots;
+		if (max_depth == 0 && has_children(g, roots[r], up))
+			row.cut = 1;
+		if ((rc = push_row(t, &row)))
+			goto out;
+		if (max_depth == 0)
+			continue;
+		if ((rc = frame_open(&stack[sp], g, roots[r], up)))
+			goto out;
+		on_path[roots[r]] = 1;
+		sp++;
+		while (sp) {
+			struct frame *f = &stack[sp - 1];
+			struct owners_tree_row child;
+			uint32_t c;
+
+			if (f->next == f->n_children) {
+				on_path[f->node] = 0;
+				free(f->children);
+				f->children = NULL;
+				sp--;
+				continue;
+			}
+			c = f->children[f->next++];
+			memset(&child, 0, sizeof(child));
+			child.depth = (uint32_t)sp;
+			child.last = f->next == f->n_children;
+			if (up) {
+				const struct owners_ref *ref = &g->nodes[f->node].refs[c];
+
+				child.node = ref->owner;
+				child.via = ref;
+				child.via_from = f->node;
+				child.via_class = owners_graph_classify_ref(g, f->node, ref);
+			} else {
+				child.node = c;
+				child.via = ref_to(&g->nodes[c], f->node);
+				child.via_from = c;
+				child.via_class = OWNERS_REF_RESOLVED;
+			}
+			if (child.node == OWNERS_NO_NODE)
+				continue;
+			if (on_path[child.node]) {
+				child.cycle = 1;
+				if ((rc = push_row(t, &child)))
+					goto out;
+				continue;
+			}
+			if (max_depth >= 0 && (int)sp >= max_depth) {
+				child.cut = has_children(g, child.node, up);
+				if ((rc = push_row(t, &child)))
+					goto out;
+				continue;
+			}
+			if ((rc = push_row(t, &child)))
+				goto out;
+			if ((rc = frame_open(&stack[sp], g, child.node, up)))
+				goto out;
+			on_path[child.node] = 1;
+			sp++;
+		}
+	}
+out:
+	while (sp)
+		free(stack[--sp].children);
+	free(stack);
+	free(on_path);
+	if (rc)
+		owners_tree_free(t);
+	return rc;
+}
+
+void owners_tree_free(struct owners_tree *t)
+{
+	free(t->rows);
+	t->rows = NULL;
+	t->count = t->cap = 0;
+}
+
+/* ---- shared pieces -------------------------------------------------- */
+
+int owners_node_type_name(struct owners_buf *out, const struct owners_node *n)
+{
+	const char *slash = strchr(n->api_version, '/');
+	size_t i, start = out->len;
+	int rc = owners_buf_adds(out, n->kind);
+
+	for (i = start; i < out->len; i++)
+		out->ptr[i] = (char)tolower((unsigned char)out->ptr[i]);
+	if (!rc && slash)
+		rc = owners_buf_addf(out, ".%.*s", (int)(slash - n->api_version), n->api_version);
+	if (!rc)
+		rc = owners_buf_addf(out, "/%s", n->name);
+	return rc;
+}
+
+/* Why a row deserves attention, in words: deletion, cycle, dangling. */
+static int row_notes(struct owners_buf *out, const struct owners_render *r,
+		     const struct owners_tree_row *row)
+{
+	struct owners_graph *g = r->g;
+	const struct owners_node *n = &g->nodes[row->node];
+	uint32_t i;
+	int rc = 0;
+
+	if (n->virtual_) {
+		enum owners_ref_class c = row->via ? row->via_class : OWNERS_REF_ABSENT;
+
+		rc = owners_buf_addf(out, c == OWNERS_REF_UNKNOWN ? "owner not visible (unknown)"
+								  : "owner missing (%s)",
+				     owners_ref_class_name(c));
+	} else if (row->via && row->via_class != OWNERS_REF_RESOLVED) {
+		/* Up-tree: found by UID but not where the GC would look. */
+		rc = owners_buf_addf(out, "dangling reference (%s)", owners_ref_class_name(row->via_class));
+	}
+	if (!rc && n->deleted) {
+		if (out->len)
+			rc = owners_buf_adds(out, "; ");
+		if (!rc)
+			rc = owners_buf_adds(out, "deleting ");
+		if (!rc)
+			rc = owners_time_format_age(out, r->now > n->deleted ? r->now - n->deleted : 0);
+		for (i = 0; !rc && i < n->n_finalizers; i++)
+			rc = owners_buf_addf(out, "%s%s", i ? "," : ", finalizers: ", n->finalizers[i]);
+	}
+	/* Down-tree rows name their own dangling references. */
+	for (i = 0; !rc && !r->tree->up && !n->virtual_ && i < n->n_refs; i++) {
+		enum owners_ref_class c = owners_graph_classify_ref(g, row->node, &n->refs[i]);
+
+		if (c == OWNERS_REF_RESOLVED)
+			continue;
+		if (out->len)
+			rc = owners_buf_adds(out, "; ");
+		if (!rc)
+			rc = owners_buf_addf(out, "%s owner %s/%s (%s)",
+					     c == OWNERS_REF_UNKNOWN ? "unverifiable" : "dangling",
+					     n->refs[i].kind, n->refs[i].name, owners_ref_class_name(c));
+	}
+	if (!rc && row->cycle)
+		rc = owners_buf_adds(out, out->len ? "; cycle" : "cycle");
+	if (!rc && row->cut)
+		rc = owners_buf_adds(out, out->len ? "; more below --depth" : "more below --depth");
+	return rc;
+}
+
+static const char *status_ready(const struct owners_render *r, uint32_t node)
+{
+	const char *s = r->status ? r->status[node].ready : NULL;
+
+	return s ? s : "-";
+}
+
+static const char *status_text(const struct owners_render *r, uint32_t node)
+{
+	const char *s = r->status ? r->status[node].status : NULL;
+
+	return s ? s : "-";
+}
+
+/* ---- text ----------------------------------------------------------- */
+
+enum { COL_NS, COL_NAME, COL_READY, COL_STATUS, COL_AGE, COL_NOTES, N_COLS };
+
+static const char *const col_titles[N_COLS] = { "NAMESPACE", "NAME", "READY", "STATUS", "AGE", "NOTES" };
+
+/* Display width of UTF-8 text: count code points, not bytes (the tree
+ * prefix uses box-drawing characters). */
+static size_t text_width(const char *s, size_t len)
+{
+	size_t w = 0, i;
+
+	for (i = 0; i < len; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80)
+			w++;
+	return w;
+}
+
+static int add_padded(struct owners_buf *out, const char *s, size_t len, size_t width)
+{
+	size_t w = text_width(s, len);
+	int rc = owners_buf_add(out, s, len);
+
+	while (!rc && w++ < width)
+		rc = owners_buf_addc(out, ' ');
+	return rc;
+}
+
+int owners_tree_render_text(struct owners_buf *out, const struct owners_render *r)
+{
+	const struct owners_tree *t = r->tree;
+	struct owners_buf *cells = NULL;
+	size_t width[N_COLS] = { 0 }, i, c;
+	unsigned char *last = NULL;
+	int rc = 0, any_notes = 0;
+
+	cells = calloc(t->count * N_COLS + 1, sizeof(*cells));
+	last = calloc(t->count + 2, 1);
+	if (!cells || !last) {
+		rc = OWNERS_ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < t->count * N_COLS; i++)
+		owners_buf_init(&cells[i]);
+	for (i = 0; !rc && i < t->count; i++) {
+		const struct owners_tree_row *row = &t->rows[i];
+		const struct owners_node *n = &r->g->nodes[row->node];
+		struct owners_buf *cell = &cells[i * N_COLS];
+		uint32_t d;
+
+		rc = owners_buf_adds(&cell[COL_NS], *n->namespace_ ? n->namespace_ : "");
+		last[row->depth] = row->last;
+		for (d = 1; !rc && d < row->depth; d++)
+			rc = owners_buf_adds(&cell[COL_NAME], last[d] ? "    " : "│   ");
+		if (!rc && row->depth)
+			rc = owners_buf_adds(&cell[COL_NAME], row->last ? "└── " : "├── ");
+		if (!rc)
+			rc = owners_buf_addf(&cell[COL_NAME], "%s/%s", n->kind, n->name);
+		if (!rc)
+			rc = owners_buf_adds(&cell[COL_READY], n->virtual_ ? "" : status_ready(r, row->node));
+		if (!rc)
+			rc = owners_buf_adds(&cell[COL_STATUS], n->virtual_ ? "" : status_text(r, row->node));
+		if (!rc && !n->virtual_ && n->created)
+			rc = owners_time_format_age(&cell[COL_AGE], r->now > n->created ? r->now - n->created : 0);
+		if (!rc)
+			rc = row_notes(&cell[COL_NOTES], r, row);
+		if (cell[COL_NOTES].len)
+			any_notes = 1;
+	}
+	for (c = 0; c < N_COLS; c++) {
+		width[c] = strlen(col_titles[c]);
+		for (i = 0; i < t->count; i++) {
+			size_t w = text_width(cells[i * N_COLS + c].ptr, cells[i * N_COLS + c].len);
+
+			if (w > width[c])
+				width[c] = w;
+		}
+	}
+	for (c = 0; !rc && c < N_COLS; c++) {
+		if (c == COL_NOTES && !any_notes)
+			break;
+		if (c + 1 == N_COLS || (c + 1 == COL_NOTES && !any_notes))
+			rc = owners_buf_adds(out, col_titles[c]);
+		else
+			rc = add_padded(out, col_titles[c], strlen(col_titles[c]), width[c] + 2);
+	}
+	if (!rc)
+		rc = owners_buf_addc(out, '\n');
+	for (i = 0; !rc && i < t->count; i++) {
+		const struct owners_tree_row *row = &t->rows[i];
+		const struct owners_node *n = &r->g->nodes[row->node];
+		int alert = n->virtual_ || n->deleted || row->cycle || cells[i * N_COLS + COL_NOTES].len;
+
+		for (c = 0; !rc && c < N_COLS; c++) {
+			const struct owners_buf *cell = &cells[i * N_COLS + c];
+			int final = c + 1 == N_COLS || (c + 1 == COL_NOTES && !any_notes);
+
+			if (c == COL_NOTES && !any_notes)
+				break;
+			/* Colour wraps the text only, so padding stays aligned. */
+			if (r->color && c == COL_NAME)
+				rc = owners_buf_adds(out, n->virtual_ ? "\033[31m" : n->deleted ? "\033[33m" : "");
+			if (r->color && c == COL_NOTES && alert)
+				rc = owners_buf_adds(out, "\033[33m");
+			if (!rc)
+				rc = final ? owners_buf_add(out, cell->ptr, cell->len)
+					   : add_padded(out, cell->ptr, cell->len, width[c] + 2);
+			if (!rc && r->color && ((c == COL_NAME && (n->virtual_ || n->deleted)) ||
+						(c == COL_NOTES && alert)))
+				rc = owners_buf_adds(out, "\033[0m");
+		}
+		/* Trailing padding is noise for people who pipe the output. */
+		while (out->len && out->ptr[out->len - 1] == ' ')
+			owners_buf_truncate(out, out->len - 1);
+		if (!rc)
+			rc = owners_buf_addc(out, '\n');
+	}
+out:
+	if (cells)
+		for (i = 0; i < t->count * N_COLS; i++)
+			owners_buf_release(&cells[i]);
+	free(cells);
+	free(last);
+	return rc;
+}
+
+/* ---- JSON / YAML ---------------------------------------------------- */
+
+static int gen_time(struct owners_json_gen *j, const char *key, int64_t t)
+{
+	char text[32];
+	time_t tt = (time_t)t;
+	struct tm tm;
+	int rc;
+
+	if (!t)
+		return 0;
+	gmtime_r(&tt, &tm);
+	strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	rc = owners_json_gen_string(j, key);
+	return rc ? rc : owners_json_gen_string(j, text);
+}
+
+static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
+		    const struct owners_tree_row *row)
+{
+	const struct owners_node *n = &r->g->nodes[row->node];
+	struct owners_buf notes = OWNERS_BUF_INIT;
+	uint32_t i;
+	int rc;
+
+	rc = owners_json_gen_kv(j, "kind", n->kind);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "apiVersion", n->api_version);
+	if (!rc && *n->namespace_)
+		rc = owners_json_gen_kv(j, "namespace", n->namespace_);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "name", n->name);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "uid", n->uid);
+	if (!rc && n->virtual_) {
+		rc = owners_json_gen_string(j, "found");
+		if (!rc)
+			rc = owners_json_gen_bool(j, 0);
+	}
+	if (!rc && !n->virtual_) {
+		rc = owners_json_gen_kv(j, "ready", status_ready(r, row->node));
+		if (!rc)
+			rc = owners_json_gen_kv(j, "status", status_text(r, row->node));
+		if (!rc)
+			rc = gen_time(j, "creationTimestamp", n->created);
+		if (!rc)
+			rc = gen_time(j, "deletionTimestamp", n->deleted);
+		if (!rc && n->n_finalizers) {
+			rc = owners_json_gen_string(j, "finalizers");
+			if (!rc)
+				rc = owners_json_gen_array_open(j);
+			for (i = 0; !rc && i < n->n_finalizers; i++)
+				rc = owners_json_gen_string(j, n->finalizers[i]);
+			if (!rc)
+				rc = owners_json_gen_array_close(j);
+		}
+	}
+	if (!rc && row->via) {
+		rc = owners_json_gen_string(j, "reference");
+		if (!rc)
+			rc = owners_json_gen_map_open(j);
+		if (!rc)
+			rc = owners_json_gen_kv(j, "class", owners_ref_class_name(row->via_class));
+		if (!rc)
+			rc = owners_json_gen_string(j, "controller");
+		if (!rc)
+			rc = owners_json_gen_bool(j, row->via->controller);
+		if (!rc)
+			rc = owners_json_gen_string(j, "blockOwnerDeletion");
+		if (!rc)
+			rc = owners_json_gen_bool(j, row->via->block_owner_deletion);
+		if (!rc)
+			rc = owners_json_gen_map_close(j);
+	}
+	if (!rc && row->cycle) {
+		rc = owners_json_gen_string(j, "cycle");
+		if (!rc)
+			rc = owners_json_gen_bool(j, 1);
+	}
+	if (!rc)
+		rc = row_notes(&notes, r, row);
+	if (!rc && notes.len)
+		rc = owners_json_gen_kv(j, "notes", notes.ptr);
+	owners_buf_release(&notes);
+	return rc;
+}
+
+int owners_tree_render_json(struct owners_buf *out, const struct owners_render *r)
+{
+	const struct owners_tree *t = r->tree;
+	struct owners_json_gen *j = owners_json_gen_new(out, 1);
+	uint32_t open_depth = 0; /* nodes currently open */
+	size_t i;
+	int rc;
+
+	if (!j)
+		return OWNERS_ENOMEM;
+	rc = owners_json_gen_map_open(j);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "kind", "OwnersTree");
+	if (!rc)
+		rc = owners_json_gen_kv(j, "apiVersion", "owners.dev/v1");
+	if (!rc)
+		rc = owners_json_gen_kv(j, "direction", t->up ? "owners" : "dependents");
+	if (!rc)
+		rc = owners_json_gen_string(j, "items");
+	if (!rc)
+		rc = owners_json_gen_array_open(j);
+	for (i = 0; !rc && i < t->count; i++) {
+		const struct owners_tree_row *row = &t->rows[i];
+		uint32_t next_depth = i + 1 < t->count ? t->rows[i + 1].depth : 0;
+
+		/* rows are depth-first: a deeper next row is a child of this one */
+		rc = owners_json_gen_map_open(j);
+		if (!rc)
+			rc = gen_node(j, r, row);
+		if (!rc)
+			rc = owners_json_gen_string(j, t->up ? "owners" : "dependents");
+		if (!rc)
+			rc = owners_json_gen_array_open(j);
+		open_depth = row->depth + 1;
+		while (!rc && open_depth > next_depth) {
+			rc = owners_json_gen_array_close(j);
+			if (!rc)
+				rc = owners_json_gen_map_close(j);
+			open_depth--;
+		}
+	}
+	if (!rc)
+		rc = owners_json_gen_array_close(j);
+	if (!rc)
+		rc = owners_json_gen_map_close(j);
+	if (!rc)
+		rc = owners_buf_addc(out, '\n');
+	owners_json_gen_free(j);
+	return rc;
+}
+
+int owners_tree_render_yaml(struct owners_buf *out, const struct owners_render *r)
+{
+	struct owners_buf json = OWNERS_BUF_INIT;
+	struct owners_json_value *v = NULL;
+	int rc = owners_tree_render_json(&json, r);
+
+	if (!rc)
+		rc = owners_json_parse(&v, json.ptr, json.len, NULL);
+	if (!rc)
+		rc = owners_yaml_print(out, v);
+	owners_json_value_free(v);
+	owners_buf_release(&json);
+	return rc;
+}
+
+/* ---- dot ------------------------------------------------------------ */
+
+static int dot_id(struct owners_buf *out, const struct owners_node *n)
+{
+	return owners_json_quote(out, n->uid, strlen(n->uid));
+}
+
+int owners_tree_render_dot(struct owners_buf *out, const struct owners_render *r)
+{
+	const struct owners_tree *t = r->tree;
+	unsigned char *seen = calloc(r->g->count ? r->g->count : 1, 1);
+	struct owners_buf label = OWNERS_BUF_INIT;
+	size_t i;
+	int rc;
+
+	if (!seen)
+		return OWNERS_ENOMEM;
+	rc = owners_buf_adds(out, "digraph owners {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n");
+	for (i = 0; !rc && i < t->count; i++) {
+		const struct owners_tree_row *row = &t->rows[i];
+		const struct owners_node *n = &r->g->nodes[row->node];
+
+		if (!seen[row->node]) {
+			seen[row->node] = 1;
+			owners_buf_reset(&label);
+			rc = owners_buf_addf(&label, "%s\n%s%s%s", n->kind, n->namespace_,
+					     *n->namespace_ ? "/" : "", n->name);
+			if (!rc)
+				rc = owners_buf_adds(out, "  ");
+			if (!rc)
+				rc = dot_id(out, n);
+			if (!rc)
+				rc = owners_buf_adds(out, " [label=");
+			if (!rc)
+				rc = owners_json_quote(out, label.ptr, label.len);
+			if (!rc && n->virtual_)
+				rc = owners_buf_adds(out, ", style=dashed, color=red");
+			else if (!rc && n->deleted)
+				rc = owners_buf_adds(out, ", style=filled, fillcolor=khaki");
+			if (!rc)
+				rc = owners_buf_adds(out, "];\n");
+		}
+		if (!rc && row->via) {
+			/* Edges always point from owner to dependent, whichever way we walked. */
+			const struct owners_node *owner = &r->g->nodes[row->via->owner];
+			const struct owners_node *dep = &r->g->nodes[row->via_from];
+
+			rc = owners_buf_adds(out, "  ");
+			if (!rc)
+				rc = dot_id(out, owner);
+			if (!rc)
+				rc = owners_buf_adds(out, " -> ");
+			if (!rc)
+				rc = dot_id(out, dep);
+			if (!rc)
+				rc = owners_buf_addf(out, " [%s%s];\n",
+						     row->via->controller ? "penwidth=2" : "style=solid",
+						     row->via_class != OWNERS_REF_RESOLVED ? ", color=red" : "");
+		}
+	}
+	if (!rc)
+		rc = owners_buf_adds(out, "}\n");
+	owners_buf_release(&label);
+	free(seen);
+	return rc;
+}
+
+int owners_tree_render_names(struct owners_buf *out, const struct owners_render *r)
+{
+	const struct owners_tree *t = r->tree;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < t->count; i++) {
+		rc = owners_node_type_name(out, &r->g->nodes[t->rows[i].node]);
+		if (!rc)
+			rc = owners_buf_addc(out, '\n');
+	}
+	return rc;
+}

@@ -1,0 +1,64 @@
+/*
+ * Trees over the owner graph, as `owners tree` prints them: the
+ * dependents of some roots (or, with up, their owners, recursively), in
+ * depth-first order, cycle-safe, and rendered to text, JSON, YAML, dot or
+ * names into a buffer (lib never prints).
+ *
+ * Ownership: a tree owns its rows; it borrows the graph.
+ */
+#ifndef OWNERS_TREE_H
+#define OWNERS_TREE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "graph.h"
+#include "object_status.h"
+
+struct owners_tree_row {
+	uint32_t node;
+	uint32_t depth;
+	/* The reference that links this row to its parent row: the child's
+	 * reference to the parent (down) or this node's owner reference (up).
+	 * NULL for roots. */
+	const struct owners_ref *via;
+	uint32_t via_from;             /* the node that holds `via` */
+	enum owners_ref_class via_class;
+	unsigned cycle : 1;            /* already on the path: not expanded again */
+	unsigned last : 1;             /* last child of its parent */
+	unsigned cut : 1;              /* has children beyond --depth */
+};
+
+struct owners_tree {
+	struct owners_tree_row *rows;
+	size_t count;
+	size_t cap;
+	int up;
+};
+
+/* max_depth < 0: unlimited. Roots are node indexes. */
+int owners_tree_build(struct owners_tree *t, struct owners_graph *g, const uint32_t *roots,
+		      size_t n_roots, int up, int max_depth);
+void owners_tree_free(struct owners_tree *t);
+
+struct owners_render {
+	struct owners_graph *g;
+	const struct owners_tree *tree;
+	/* READY/STATUS per node index (entries may be empty); may be NULL. */
+	const struct owners_object_status *status;
+	int64_t now;
+	int color;
+	int wide;
+};
+
+int owners_tree_render_text(struct owners_buf *out, const struct owners_render *r);
+int owners_tree_render_json(struct owners_buf *out, const struct owners_render *r);
+int owners_tree_render_yaml(struct owners_buf *out, const struct owners_render *r);
+int owners_tree_render_dot(struct owners_buf *out, const struct owners_render *r);
+int owners_tree_render_names(struct owners_buf *out, const struct owners_render *r);
+
+/* "deployment.apps/web" as kubectl -o name writes it. */
+int owners_node_type_name(struct owners_buf *out, const struct owners_node *n);
+
+#endif

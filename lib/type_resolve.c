@@ -1,0 +1,195 @@
+#include "type_resolve.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "buf.h"
+
+enum round { BY_NAME, BY_SHORT, BY_KIND, ROUNDS };
+
+static int matches(const struct owners_resource *r, const char *name, enum round round)
+{
+	size_t i;
+
+	switch (round) {
+	case BY_NAME:
+		return !strcasecmp(r->resource, name) || (*r->singular && !strcasecmp(r->singular, name));
+	case BY_SHORT:
+		for (i = 0; i < r->n_short_names; i++)
+			if (!strcasecmp(r->short_names[i], name))
+				return 1;
+		return 0;
+	case BY_KIND:
+		return *r->kind && !strcasecmp(r->kind, name);
+	case ROUNDS:
+		break;
+	}
+	return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	const struct owners_resource *x = *(const struct owners_resource *const *)a;
+	const struct owners_resource *y = *(const struct owners_resource *const *)b;
+	int c = strcmp(x->resource, y->resource);
+
+	return c ? c : strcmp(x->group, y->group);
+}
+
+static int ambiguous(const struct owners_resource **cand, size_t n, const char *typed,
+		     struct owners_error *err)
+{
+	struct owners_buf b = OWNERS_BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	/* Sorted, so the message does not depend on discovery order. */
+	qsort(cand, n, sizeof(*cand), by_name);
+	for (i = 0; !rc && i < n; i++)
+		rc = owners_buf_addf(&b, "%s%s%s%s", i ? ", " : "", cand[i]->resource,
+				     *cand[i]->group ? "." : "", cand[i]->group);
+	if (rc)
+		rc = owners_error_oom(err);
+	else
+		rc = owners_error_set(err, OWNERS_EAMBIGUOUS,
+				      "the server has several types named '%s': %s", typed, b.ptr);
+	owners_buf_release(&b);
+	return rc;
+}
+
+/*
+ * Looks name up in group (NULL: any) and version (NULL: the preferred).
+ * Returns 0 with *out set, OWNERS_ENOTFOUND without a message, or an
+ * error with its message.
+ */
+static int lookup(const struct owners_resource **out, const struct owners_resource_table *t,
+		  const char *name, const char *version, const char *group, const char *typed,
+		  struct owners_error *err)
+{
+	const struct owners_resource **cand = NULL;
+	size_t i, j, n = 0, n_core;
+	int round, rc = OWNERS_ENOTFOUND;
+
+	if (!t->count)
+		return OWNERS_ENOTFOUND;
+	cand = malloc(t->count * sizeof(*cand));
+	if (!cand)
+		return owners_error_oom(err);
+	for (round = 0; round < ROUNDS && !n; round++) {
+		for (i = 0; i < t->count; i++) {
+			const struct owners_resource *r = &t->items[i];
+
+			if ((group && strcasecmp(r->group, group)) ||
+			    (version && strcasecmp(r->version, version)) ||
+			    !matches(r, name, (enum round)round))
+				continue;
+			/* One candidate per group and resource: the preferred
+			 * version, else the first served (discovery order is the
+			 * server's order of preference). */
+			for (j = 0; j < n; j++)
+				if (!strcmp(cand[j]->group, r->group) &&
+				    !strcmp(cand[j]->resource, r->resource))
+					break;
+			if (j == n)
+				cand[n++] = r;
+			else if (r->preferred && !cand[j]->preferred)
+				cand[j] = r;
+		}
+	}
+	if (!n)
+		goto out;
+	/* kubectl prefers the legacy core group over any other. */
+	for (i = n_core = 0; i < n; i++)
+		if (!*cand[i]->group)
+			cand[n_core++] = cand[i];
+	if (n_core)
+		n = n_core;
+	if (n == 1) {
+		*out = cand[0];
+		rc = 0;
+	} else {
+		rc = ambiguous(cand, n, typed, err);
+	}
+out:
+	free(cand);
+	return rc;
+}
+
+/* The failure recorded for group and version (NULL: any version), or
+ * NULL. An entry without a version ("metrics.k8s.io") covers the group. */
+static const char *failed_entry(const struct owners_resource_table *t, const char *group,
+				const char *version)
+{
+	size_t i, len = strlen(group);
+
+	for (i = 0; i < t->n_failed; i++) {
+		const char *f = t->failed_groups[i];
+		const char *slash = strchr(f, '/');
+		size_t flen = slash ? (size_t)(slash - f) : strlen(f);
+
+		if (flen != len || strncasecmp(f, group, len))
+			continue;
+		if (!slash || !version || !strcasecmp(slash + 1, version))
+			return f;
+	}
+	return NULL;
+}
+
+int owners_type_resolve(const struct owners_resource **out, const struct owners_resource_table *t,
+			const char *typed, struct owners_error *err)
+{
+	char *name = NULL, *rest = NULL, *version = NULL;
+	const char *dot, *dot2, *failed = NULL;
+	int rc = OWNERS_ENOMEM;
+
+	*out = NULL;
+	if (!typed || !*typed)
+		return owners_error_set(err, OWNERS_EINVAL, "empty resource type");
+	dot = strchr(typed, '.');
+	name = owners_strndup(typed, dot ? (size_t)(dot - typed) : strlen(typed));
+	if (!name)
+		goto oom;
+	if (dot && dot[1]) {
+		rest = owners_strdup(dot + 1);
+		if (!rest)
+			goto oom;
+	}
+	dot2 = rest ? strchr(rest, '.') : NULL;
+	if (dot2 && dot2 != rest && dot2[1]) {
+		version = owners_strndup(rest, (size_t)(dot2 - rest));
+		if (!version)
+			goto oom;
+	}
+
+	rc = OWNERS_ENOTFOUND;
+	if (*name) {
+		/* name.version.group first, then name.group, as kubectl does. */
+		if (version)
+			rc = lookup(out, t, name, version, dot2 + 1, typed, err);
+		if (rc == OWNERS_ENOTFOUND)
+			rc = lookup(out, t, name, NULL, rest, typed, err);
+	}
+	if (rc != OWNERS_ENOTFOUND)
+		goto done;
+
+	/* Not served, or not known because discovery of its group failed? */
+	if (version)
+		failed = failed_entry(t, dot2 + 1, version);
+	if (!failed && rest)
+		failed = failed_entry(t, rest, NULL);
+	if (failed)
+		rc = owners_error_set(err, OWNERS_ESERVER, "cannot resolve '%s': discovery of %s failed",
+				      typed, failed);
+	else
+		rc = owners_error_set(err, OWNERS_ENOTFOUND,
+				      "the server doesn't have a resource type '%s'", typed);
+	goto done;
+oom:
+	rc = owners_error_oom(err);
+done:
+	free(name);
+	free(rest);
+	free(version);
+	return rc;
+}

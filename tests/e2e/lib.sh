@@ -1,0 +1,105 @@
+# tests/e2e/lib.sh — a small TAP library for end-to-end tests of the
+# `owners` binary against a real local control plane (tests/cluster/up).
+#
+# Every check prints "ok N - what" or "not ok N - what" plus the evidence;
+# done_testing prints the plan and exits non-zero when anything failed.
+
+set -uo pipefail
+
+E2E_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+OWNERS=${OWNERS:-$E2E_ROOT/build/owners}
+_n=0 _failed=0
+_clusters=()
+
+cleanup_clusters() {
+  local d
+  for d in "${_clusters[@]}"; do
+    "$E2E_ROOT/tests/cluster/down" --dir "$d" >/dev/null 2>&1 || true
+    rm -rf "$d"
+  done
+}
+trap cleanup_clusters EXIT
+
+# start_cluster VAR [up flags...]: starts a cluster, sets VAR to its dir,
+# and exports KUBECONFIG for kubectl and owners alike.
+start_cluster() {
+  local var=$1; shift
+  local d
+  d=$(mktemp -d "${TMPDIR:-/tmp}/owners-e2e.XXXXXX")
+  _clusters+=("$d")
+  if ! "$E2E_ROOT/tests/cluster/up" --dir "$d" "$@" >"$d.up.log" 2>&1; then
+    echo "Bail out! cannot start a cluster ($*):"
+    sed 's/^/# /' "$d.up.log"
+    exit 1
+  fi
+  printf -v "$var" '%s' "$d"
+  export KUBECONFIG=$d/kubeconfig
+  # Each cluster gets its own discovery cache so runs never see each other.
+  export XDG_CACHE_HOME=$d/cache
+}
+
+ok() { # ok CONDITION-EXIT-STATUS DESCRIPTION
+  local status=$1; shift
+  _n=$((_n + 1))
+  if [[ $status == 0 ]]; then
+    echo "ok $_n - $*"
+  else
+    _failed=$((_failed + 1))
+    echo "not ok $_n - $*"
+    if [[ -n ${out+x} ]]; then
+      echo "#   exit: ${rc:-?}"
+      printf '%s\n' "${out:-}" | head -40 | sed 's/^/#   stdout: /'
+      printf '%s\n' "${err:-}" | head -20 | sed 's/^/#   stderr: /'
+    fi
+  fi
+}
+
+# run CMD...: runs a command, keeping stdout in $out, stderr in $err and
+# the exit code in $rc.
+run() {
+  local ef
+  ef=$(mktemp)
+  out=$("$@" 2>"$ef")
+  rc=$?
+  err=$(cat "$ef")
+  rm -f "$ef"
+}
+
+# owners ARGS...: the binary under test.
+owners() { "$OWNERS" "$@"; }
+
+is() { # is GOT WANT DESCRIPTION
+  local got=$1 want=$2; shift 2
+  if [[ $got == "$want" ]]; then ok 0 "$*"; else ok 1 "$*"; echo "#   got:  '$got'"; echo "#   want: '$want'"; fi
+}
+
+like() { # like TEXT REGEX DESCRIPTION
+  local text=$1 re=$2; shift 2
+  if [[ $text =~ $re ]]; then ok 0 "$*"; else ok 1 "$*"; echo "#   '$text'"; echo "#   does not match /$re/"; fi
+}
+
+unlike() {
+  local text=$1 re=$2; shift 2
+  if [[ $text =~ $re ]]; then ok 1 "$*"; echo "#   '$text'"; echo "#   matches /$re/"; else ok 0 "$*"; fi
+}
+
+# wait_for DESCRIPTION SECONDS CMD...: polls until CMD succeeds.
+wait_for() {
+  local what=$1 secs=$2; shift 2
+  local end=$((SECONDS + secs))
+  while ! "$@" >/dev/null 2>&1; do
+    if (( SECONDS >= end )); then
+      echo "# timed out after ${secs}s waiting for: $what"
+      return 1
+    fi
+    sleep 0.5
+  done
+}
+
+done_testing() {
+  echo "1..$_n"
+  if (( _failed )); then
+    echo "# $_failed of $_n checks failed"
+    exit 1
+  fi
+}

@@ -1,0 +1,327 @@
+#!/usr/bin/env bash
+# owners tree / owners graph against a real control plane with the
+# workload controllers (so a Deployment really makes ReplicaSets and Pods).
+. "$(dirname "$0")/lib.sh"
+
+start_cluster C --gc=stalled --controllers
+. "$C/env"
+
+uid() { kubectl get "$@" -o jsonpath='{.metadata.uid}'; }
+
+# ---- a Deployment made by the real controllers ----------------------------
+kubectl create deployment web --image=nginx --replicas=2 >/dev/null
+wait_for "2 pods of web" 60 bash -c '[[ $(kubectl get pods -l app=web -o name | wc -l) == 2 ]]'
+rs=$(kubectl get rs -l app=web -o jsonpath='{.items[0].metadata.name}')
+pods=$(kubectl get pods -l app=web -o jsonpath='{.items[*].metadata.name}')
+
+run owners tree deployment/web
+ok $rc "tree deployment/web exits 0"
+like "$out" "^NAMESPACE +NAME +READY +STATUS +AGE" "header has the kubectl-tree columns"
+like "$out" "default +Deployment/web +0/2 " "deployment row with READY 0/2"
+like "$out" "└── ReplicaSet/$rs" "replicaset is the deployment's child"
+for p in $pods; do
+  like "$out" "    [├└]── Pod/$p +0/1 +Pending" "pod $p under the replicaset, Pending"
+done
+is "$(printf '%s\n' "$out" | wc -l)" 5 "exactly header + deployment + replicaset + 2 pods"
+is "$err" "" "nothing on stderr for a complete scan"
+
+for spelled in "deploy web" "Deployment/web" "deployments.apps/web" "deployment.v1.apps/web" "DEPLOY/web"; do
+  run owners tree $spelled
+  like "$out" "ReplicaSet/$rs" "type spelled '$spelled' resolves"
+done
+
+run owners tree deployment/web -d 1
+unlike "$out" "Pod/" "--depth 1 stops above the pods"
+like "$out" "more below --depth" "--depth says what it cut"
+
+run owners tree deployments -l app=web
+like "$out" "Deployment/web" "-l selects the roots through the API server"
+
+run owners tree pod/${pods%% *} --up
+ok $rc "--up exits 0"
+like "$out" "Pod/${pods%% *}" "--up starts at the pod"
+like "$out" "└── ReplicaSet/$rs" "its owner"
+like "$out" "        └── Deployment/web" "and the owner's owner"
+
+# ---- every output format --------------------------------------------------
+run owners tree deployment/web -o json
+ok $rc "-o json exits 0"
+printf '%s' "$out" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+root = d["items"][0]
+assert d["kind"] == "OwnersTree" and d["direction"] == "dependents"
+assert root["kind"] == "Deployment" and root["name"] == "web" and root["namespace"] == "default"
+rs = root["dependents"][0]
+assert rs["kind"] == "ReplicaSet" and rs["reference"]["controller"] is True
+assert rs["reference"]["blockOwnerDeletion"] is True
+assert sorted(p["kind"] for p in rs["dependents"]) == ["Pod", "Pod"]
+assert all(p["status"] == "Pending" for p in rs["dependents"])
+'
+ok $? "-o json parses and nests deployment > replicaset > 2 pods"
+
+run owners tree deployment/web -o yaml
+printf '%s' "$out" > "$C/tree.yaml"
+owners tree deployment/web -o json > "$C/tree.json"
+python3 -c '
+import json, sys, yaml
+y = yaml.safe_load(open(sys.argv[1])); j = json.load(open(sys.argv[2]))
+for d in (y, j):
+  for p in d["items"][0]["dependents"][0]["dependents"]: p.pop("status"); p.pop("ready")
+assert y == j, "yaml and json differ"
+' "$C/tree.yaml" "$C/tree.json"
+ok $? "-o yaml loads to the same document as -o json"
+
+run owners tree deployment/web -o name
+is "$(printf '%s\n' "$out" | head -2 | tr '\n' ' ')" "deployment.apps/web replicaset.apps/$rs " "-o name like kubectl"
+is "$(printf '%s\n' "$out" | grep -c '^pod/')" 2 "-o name lists both pods"
+
+run owners tree deployment/web -o dot
+like "$out" "^digraph owners" "-o dot is a digraph"
+if command -v dot >/dev/null; then
+  printf '%s' "$out" | dot -Tsvg >/dev/null
+  ok $? "graphviz accepts the dot output"
+fi
+
+run owners tree deployment/web -o wide
+ok $rc "-o wide exits 0"
+
+run owners tree deployment/web -o xml
+is "$rc" 2 "unknown -o is a usage error"
+
+# ---- custom resources, cluster-scoped owners, several owners, cycles -------
+kubectl apply -f - >/dev/null <<'YAML'
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: widgets, singular: widget, kind: Widget, shortNames: [wd]}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}
+YAML
+wait_for "widgets served" 30 kubectl get widgets
+kubectl apply -f - >/dev/null <<'YAML'
+apiVersion: example.com/v1
+kind: Widget
+metadata: {name: w1}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: cm-owner}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: owner-role}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: cm-a}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: cm-b}
+YAML
+w1=$(uid widget w1); cmo=$(uid cm cm-owner); cr=$(uid clusterrole owner-role)
+a=$(uid cm cm-a); b=$(uid cm cm-b)
+ref() { echo "{apiVersion: $1, kind: $2, name: $3, uid: $4}"; }
+kubectl apply -f - >/dev/null <<YAML
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: cm-w, ownerReferences: [$(ref example.com/v1 Widget w1 $w1)]}
+---
+apiVersion: example.com/v1
+kind: Widget
+metadata: {name: w2, ownerReferences: [$(ref v1 ConfigMap cm-owner $cmo)]}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: cm-cr, ownerReferences: [$(ref rbac.authorization.k8s.io/v1 ClusterRole owner-role $cr)]}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: shared, ownerReferences: [$(ref v1 ConfigMap cm-a $a), $(ref v1 ConfigMap cm-b $b)]}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: orphaned, ownerReferences: [$(ref v1 ConfigMap long-gone 00000000-0000-0000-0000-000000000001)]}
+YAML
+kubectl patch cm cm-a --type=merge -p "{\"metadata\":{\"ownerReferences\":[$(kubectl get cm shared -o json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(json.dumps({"apiVersion":"v1","kind":"ConfigMap","name":"shared","uid":d["metadata"]["uid"]}))')]}}" >/dev/null
+
+run owners tree widget/w1
+like "$out" "Widget/w1" "a custom resource as root"
+like "$out" "└── ConfigMap/cm-w" "the custom resource owns a ConfigMap"
+run owners tree wd w1
+like "$out" "ConfigMap/cm-w" "CRD short name resolves"
+run owners tree cm/cm-owner
+like "$out" "└── Widget/w2" "a ConfigMap owns a custom resource"
+
+run owners tree clusterrole/owner-role
+ok $rc "cluster-scoped root exits 0"
+like "$out" "^ +ClusterRole/owner-role" "cluster-scoped root has no namespace"
+like "$out" "default +└── ConfigMap/cm-cr" "its namespaced dependent is found"
+
+run owners tree cm/cm-b
+like "$out" "└── ConfigMap/shared" "shared has owner cm-b"
+run owners tree configmap/shared --up
+like "$out" "├── ConfigMap/cm-a" "--up shows the first owner"
+like "$out" "└── ConfigMap/cm-b" "--up shows the second owner"
+
+run owners tree cm/cm-a
+ok $rc "a cycle does not hang"
+like "$out" "ConfigMap/cm-a.*cycle" "the cycle is marked where it closes"
+
+run owners tree cm/orphaned --up
+like "$out" "ConfigMap/long-gone +owner missing \\(absent\\)" "--up marks a dangling owner as absent"
+run owners tree cm/orphaned
+like "$out" "dangling owner ConfigMap/long-gone \\(absent\\)" "down tree marks the dangling reference"
+
+# an object stuck in deletion shows it
+kubectl apply -f - >/dev/null <<'YAML'
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: held, finalizers: [example.com/hold]}
+YAML
+kubectl delete cm held --wait=false >/dev/null
+run owners tree cm/held
+like "$out" "deleting [0-9]+s, finalizers: example.com/hold" "deletion and finalizers are shown"
+
+# ---- owners graph -----------------------------------------------------------
+run owners graph
+ok $rc "graph exits 0"
+like "$out" "objects: +[0-9]+" "summary counts objects"
+like "$out" "dangling references: +1" "summary counts the one dangling reference"
+like "$out" "cycles: +1" "summary counts the cycle"
+like "$out" "stuck in deletion: +1" "summary counts the object stuck in deletion"
+run owners graph -o json
+printf '%s' "$out" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+names = {(o["kind"], o["name"]) for o in d["items"] if o["found"]}
+assert ("Deployment", "web") in names and ("ConfigMap", "shared") in names
+bad = [r for o in d["items"] for r in o.get("ownerReferences", []) if r["class"] != "resolved"]
+assert [r["name"] for r in bad] == ["long-gone"], bad
+assert d["summary"]["cycles"] == 1
+'
+ok $? "graph -o json lists objects and classifies every reference"
+run owners graph -o dot
+like "$out" "^digraph owners" "graph -o dot"
+run owners graph -A
+like "$out" "objects: +[0-9]+" "graph -A"
+
+# ---- identities -------------------------------------------------------------
+run owners --context viewer tree deployment/web
+ok $rc "viewer: tree still prints (exit 0)"
+like "$out" "ReplicaSet/$rs" "viewer: the tree is complete"
+like "$err" "warning: cannot list 'secrets' in namespace 'default': forbidden" "viewer: secrets reported as forbidden"
+
+run owners --context cert tree deployment/web
+ok $rc "client-certificate user: tree works"
+like "$out" "ReplicaSet/$rs" "cert: the tree is complete"
+
+plugin=$C/plugin.sh
+cat > "$plugin" <<SH
+#!/bin/sh
+echo run >> "$C/plugin.runs"
+printf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"%s"}}' "$ADMIN_TOKEN"
+SH
+chmod +x "$plugin"
+kubectl config set-credentials exec-user --exec-api-version=client.authentication.k8s.io/v1 \
+  --exec-command="$plugin" --exec-interactive-mode=Never >/dev/null
+kubectl config set-context exec --cluster="$(kubectl config view -o jsonpath='{.contexts[0].context.cluster}')" \
+  --user=exec-user --namespace=default >/dev/null
+run owners --context exec tree deployment/web
+ok $rc "exec-plugin user: tree works"
+like "$out" "ReplicaSet/$rs" "exec: the tree is complete"
+is "$(wc -l < "$C/plugin.runs")" 1 "the plugin ran once for the whole run"
+
+kubectl config set-credentials missing-plugin --exec-api-version=client.authentication.k8s.io/v1 \
+  --exec-command=/nonexistent/kubelogin --exec-interactive-mode=Never >/dev/null
+kubectl config set-context missing --cluster="$(kubectl config view -o jsonpath='{.contexts[0].context.cluster}')" --user=missing-plugin >/dev/null
+run owners --context missing tree deployment/web
+is "$rc" 1 "missing exec plugin: exit 1"
+like "$err" "^error: .*kubelogin.*not found" "missing exec plugin: names the command"
+
+# ---- bad input: one line, non-zero exit ------------------------------------
+one_line() { [[ $(printf '%s\n' "$err" | wc -l) == 1 && -z $out ]]; }
+
+run owners tree frobnicator/x
+is "$rc" 2 "unknown type: exit 2"
+like "$err" "^error: the server doesn't have a resource type 'frobnicator'$" "unknown type: kubectl's words"
+one_line; ok $? "unknown type: one line"
+
+for g in a b; do kubectl apply -f - >/dev/null <<YAML
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gadgets.$g.example.com}
+spec:
+  group: $g.example.com
+  scope: Namespaced
+  names: {plural: gadgets, singular: gadget, kind: Gadget}
+  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}]
+YAML
+done
+wait_for "gadgets served" 30 kubectl get gadgets.b.example.com
+run owners tree gadget/x
+is "$rc" 2 "ambiguous type: exit 2"
+like "$err" "gadgets.a.example.com.*gadgets.b.example.com" "ambiguous type: lists the candidates"
+one_line; ok $? "ambiguous type: one line"
+
+run owners tree deployment/nope
+is "$rc" 1 "object not found: exit 1"
+like "$err" "^error: deployments.apps 'nope' not found in namespace 'default'$" "object not found: says what and where"
+one_line; ok $? "not found: one line"
+
+run owners tree
+is "$rc" 2 "no arguments: exit 2"
+
+printf 'apiVersion: v1\nclusters: [\n' > "$C/broken.yaml"
+run owners --kubeconfig "$C/broken.yaml" tree deployment/web
+is "$rc" 1 "malformed kubeconfig: exit 1"
+like "$err" "^error: cannot parse kubeconfig" "malformed kubeconfig: says so"
+one_line; ok $? "malformed kubeconfig: one line"
+
+run owners --kubeconfig "$C/does-not-exist" tree deployment/web
+is "$rc" 1 "missing kubeconfig: exit 1"
+one_line; ok $? "missing kubeconfig: one line"
+
+run owners --context nosuch tree deployment/web
+is "$rc" 1 "unknown context: exit 1"
+like "$err" "nosuch" "unknown context: names it"
+one_line; ok $? "unknown context: one line"
+
+run owners --server https://127.0.0.1:1 --request-timeout 5s tree deployment/web
+is "$rc" 1 "unreachable server: exit 1"
+like "$err" "^error: .*127.0.0.1:1" "unreachable server: names the address"
+one_line; ok $? "unreachable server: one line"
+
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj /CN=other-ca \
+  -keyout "$C/other.key" -out "$C/other.crt" -days 1 2>/dev/null
+run owners --certificate-authority "$C/other.crt" tree deployment/web
+is "$rc" 1 "wrong CA: exit 1"
+like "$err" "^error: .*(TLS|certificate)" "wrong CA: a TLS verification error"
+one_line; ok $? "wrong CA: one line"
+
+run owners --token not-a-valid-token tree deployment/web
+is "$rc" 1 "bad token (401): exit 1"
+like "$err" "^error: .*[Uu]nauthorized" "401: says unauthorized"
+one_line; ok $? "401: one line"
+
+run owners --as nobody-at-all tree deployment/web
+is "$rc" 1 "user with no permissions (403): exit 1"
+like "$err" "^error: .*forbidden" "403: says forbidden"
+one_line; ok $? "403: one line"
+
+# ---- a broken aggregated API ------------------------------------------------
+start_cluster B --broken-apiservice
+kubectl create configmap lonely >/dev/null
+run owners tree cm/lonely
+ok $rc "broken APIService: tree still exits 0"
+like "$out" "ConfigMap/lonely" "broken APIService: tree prints"
+like "$err" "warning: discovery of 'metrics.k8s.io/v1beta1' failed" "broken APIService: warned about the group"
+
+done_testing

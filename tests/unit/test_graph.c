@@ -1,0 +1,222 @@
+/* The owner graph: linking, virtual owners, the GC's way of classifying
+ * references, cycles, and trees built over it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph.h"
+#include "tap.h"
+#include "tree.h"
+
+static struct owners_resource_table types;
+
+static void add_type(const char *group, const char *version, const char *plural, const char *kind,
+		     int namespaced)
+{
+	struct owners_resource r;
+	char api[128];
+
+	memset(&r, 0, sizeof(r));
+	snprintf(api, sizeof(api), "%s%s%s", group, *group ? "/" : "", version);
+	r.group = (char *)group;
+	r.version = (char *)version;
+	r.api_version = api;
+	r.resource = (char *)plural;
+	r.singular = (char *)"";
+	r.kind = (char *)kind;
+	r.verbs = OWNERS_VERB_LIST | OWNERS_VERB_WATCH | OWNERS_VERB_DELETE | OWNERS_VERB_GET;
+	r.namespaced = namespaced;
+	r.preferred = 1;
+	owners_resource_table_add(&types, &r);
+}
+
+static const struct owners_resource *type(const char *api, const char *kind)
+{
+	return owners_resource_by_gvk(&types, api, kind);
+}
+
+/* Adds an object; refs is "kind:apiVersion:name:uid:controller:block" entries. */
+static void add(struct owners_graph *g, const char *api, const char *kind, const char *ns,
+		const char *name, const char *uid, int nrefs, const struct owners_owner_ref_meta *refs)
+{
+	struct owners_object_meta m;
+
+	memset(&m, 0, sizeof(m));
+	m.name = name;
+	m.namespace_ = ns;
+	m.uid = uid;
+	m.resource_version = "1";
+	m.creation_timestamp = "2026-01-01T00:00:00Z";
+	m.deletion_timestamp = "";
+	m.owner_refs = refs;
+	m.n_owner_refs = (size_t)nrefs;
+	ok(owners_graph_add(g, type(api, kind), &m) == 0, "add %s/%s", kind, name);
+}
+
+#define REF(api, kind, name, uid, c, b) { api, kind, name, uid, c, b }
+
+static uint32_t node(struct owners_graph *g, const char *uid)
+{
+	return owners_graph_find_uid(g, uid);
+}
+
+static void test_classification(void)
+{
+	struct owners_graph *g = NULL;
+	const struct owners_owner_ref_meta rs_refs[] = { REF("apps/v1", "Deployment", "web", "u-dep", 1, 1) };
+	const struct owners_owner_ref_meta pod_refs[] = { REF("apps/v1", "ReplicaSet", "web-1", "u-rs", 1, 1) };
+	const struct owners_owner_ref_meta absent[] = { REF("v1", "ConfigMap", "gone", "u-gone", 0, 0) };
+	const struct owners_owner_ref_meta mismatch[] = { REF("v1", "ConfigMap", "cm-a", "u-old", 0, 0) };
+	const struct owners_owner_ref_meta elsewhere[] = { REF("v1", "ConfigMap", "cm-b", "u-cm-b", 0, 0) };
+	const struct owners_owner_ref_meta unserved[] = { REF("example.com/v1", "Widget", "w", "u-w", 0, 0) };
+	const struct owners_owner_ref_meta cluster_dep[] = { REF("v1", "ConfigMap", "cm-a", "u-cm-a", 0, 0) };
+	const struct owners_owner_ref_meta secret[] = { REF("v1", "Secret", "s", "u-s", 0, 0) };
+	const struct owners_owner_ref_meta node_owner[] = { REF("v1", "Node", "n1", "u-node", 0, 0) };
+	const struct owners_owner_ref_meta unknown_group[] = { REF("metrics.k8s.io/v1beta1", "PodMetrics", "p", "u-pm", 0, 0) };
+	uint32_t i;
+
+	ok(owners_graph_new(&g, &types) == 0, "graph created");
+	add(g, "apps/v1", "Deployment", "a", "web", "u-dep", 0, NULL);
+	add(g, "apps/v1", "ReplicaSet", "a", "web-1", "u-rs", 1, rs_refs);
+	add(g, "v1", "Pod", "a", "web-1-x", "u-pod", 1, pod_refs);
+	add(g, "v1", "ConfigMap", "a", "cm-a", "u-cm-a", 0, NULL);
+	add(g, "v1", "ConfigMap", "b", "cm-b", "u-cm-b", 0, NULL);
+	add(g, "v1", "Node", "", "n1", "u-node", 0, NULL);
+	add(g, "v1", "Pod", "a", "absent", "u-p1", 1, absent);
+	add(g, "v1", "Pod", "a", "mismatch", "u-p2", 1, mismatch);
+	add(g, "v1", "Pod", "a", "elsewhere", "u-p3", 1, elsewhere);
+	add(g, "v1", "Pod", "a", "unserved", "u-p4", 1, unserved);
+	add(g, "v1", "Node", "", "cluster-dep", "u-n2", 1, cluster_dep);
+	add(g, "v1", "Pod", "a", "secret-owned", "u-p5", 1, secret);
+	add(g, "v1", "Pod", "a", "node-owned", "u-p6", 1, node_owner);
+	add(g, "v1", "Pod", "a", "unknown-group", "u-p7", 1, unknown_group);
+	owners_graph_note_listing(g, type("apps/v1", "Deployment"), "a", 0, NULL);
+	owners_graph_note_listing(g, type("apps/v1", "ReplicaSet"), "a", 0, NULL);
+	owners_graph_note_listing(g, type("v1", "Pod"), "a", 0, NULL);
+	owners_graph_note_listing(g, type("v1", "ConfigMap"), NULL, 0, NULL);
+	owners_graph_note_listing(g, type("v1", "Node"), NULL, 0, NULL);
+	owners_graph_note_listing(g, type("v1", "Secret"), "a", OWNERS_EFORBIDDEN, "forbidden");
+	ok(owners_graph_link(g) == 0, "linked");
+
+#define CLASS(uid) owners_graph_classify_ref(g, node(g, uid), &g->nodes[node(g, uid)].refs[0])
+	is_str(owners_ref_class_name(CLASS("u-rs")), "resolved", "replicaset -> deployment resolves");
+	is_str(owners_ref_class_name(CLASS("u-pod")), "resolved", "pod -> replicaset resolves");
+	is_str(owners_ref_class_name(CLASS("u-p1")), "absent", "owner never existed: absent");
+	is_str(owners_ref_class_name(CLASS("u-p2")), "uid-mismatch", "same name, other uid: uid-mismatch");
+	is_str(owners_ref_class_name(CLASS("u-p3")), "invalid-namespace",
+	       "owner uid only in another namespace: invalid-namespace");
+	is_str(owners_ref_class_name(CLASS("u-p4")), "unresolvable", "kind not served: unresolvable");
+	is_str(owners_ref_class_name(CLASS("u-n2")), "invalid-namespace",
+	       "cluster-scoped dependent of a namespaced kind: invalid-namespace");
+	is_str(owners_ref_class_name(CLASS("u-p5")), "unknown", "owner type forbidden: unknown, not absent");
+	is_str(owners_ref_class_name(CLASS("u-p6")), "resolved", "cluster-scoped owner of a pod resolves");
+	is_str(owners_ref_class_name(CLASS("u-p7")), "unknown", "group whose discovery failed: unknown");
+#undef CLASS
+
+	i = node(g, "u-gone");
+	ok(i != OWNERS_NO_NODE && g->nodes[i].virtual_, "a missing owner becomes a virtual node");
+	is_str(i != OWNERS_NO_NODE ? g->nodes[i].namespace_ : NULL, "a",
+	       "a virtual namespaced owner sits in its dependent's namespace");
+	is_int(g->nodes[node(g, "u-dep")].n_dependents, 1, "deployment has one dependent");
+	is_int(g->nodes[node(g, "u-rs")].dependents[0], node(g, "u-pod"), "replicaset's dependent is the pod");
+	ok(owners_graph_find_name(g, type("v1", "ConfigMap"), "b", "cm-b") == node(g, "u-cm-b"),
+	   "find by name in its namespace");
+	ok(owners_graph_find_name(g, type("v1", "ConfigMap"), "a", "cm-b") == OWNERS_NO_NODE,
+	   "find by name does not cross namespaces");
+
+	{
+		struct owners_graph_summary s;
+
+		ok(owners_graph_summarize(g, &s) == 0, "summarized");
+		is_int(s.objects, 14, "14 objects");
+		is_int(s.edges, 10, "10 references");
+		is_int(s.dangling, 5, "5 dangling (absent, mismatch, 2 invalid-namespace, unresolvable)");
+		is_int(s.unknown, 2, "2 unknown");
+		is_int(s.cycles, 0, "no cycles");
+	}
+
+	{
+		struct owners_tree t;
+		uint32_t root = node(g, "u-dep");
+
+		ok(owners_tree_build(&t, g, &root, 1, 0, -1) == 0, "tree built");
+		is_int(t.count, 3, "deployment tree has 3 rows");
+		ok(t.count == 3 && t.rows[1].node == node(g, "u-rs") && t.rows[1].depth == 1 &&
+		   t.rows[2].node == node(g, "u-pod") && t.rows[2].depth == 2, "rows in depth-first order");
+		ok(t.count == 3 && t.rows[2].via && t.rows[2].via->controller, "row knows its controller reference");
+		owners_tree_free(&t);
+		ok(owners_tree_build(&t, g, &root, 1, 0, 1) == 0, "tree with depth 1");
+		ok(t.count == 2 && t.rows[1].cut, "depth limit marks the cut");
+		owners_tree_free(&t);
+		root = node(g, "u-pod");
+		ok(owners_tree_build(&t, g, &root, 1, 1, -1) == 0, "up tree built");
+		ok(t.count == 3 && t.rows[2].node == node(g, "u-dep"), "up tree reaches the deployment");
+		owners_tree_free(&t);
+	}
+	owners_graph_free(g);
+}
+
+static void test_cycles_and_multiple_owners(void)
+{
+	struct owners_graph *g = NULL;
+	const struct owners_owner_ref_meta a_refs[] = { REF("v1", "ConfigMap", "b", "u-b", 0, 1) };
+	const struct owners_owner_ref_meta b_refs[] = { REF("v1", "ConfigMap", "a", "u-a", 0, 1) };
+	const struct owners_owner_ref_meta self[] = { REF("v1", "ConfigMap", "self", "u-self", 0, 0) };
+	const struct owners_owner_ref_meta two[] = { REF("v1", "ConfigMap", "a", "u-a", 0, 0),
+						     REF("v1", "ConfigMap", "o2", "u-o2", 1, 0) };
+	struct owners_tree t;
+	unsigned char on_cycle[16];
+	uint32_t root;
+
+	ok(owners_graph_new(&g, &types) == 0, "graph created");
+	add(g, "v1", "ConfigMap", "a", "a", "u-a", 1, a_refs);
+	add(g, "v1", "ConfigMap", "a", "b", "u-b", 1, b_refs);
+	add(g, "v1", "ConfigMap", "a", "self", "u-self", 1, self);
+	add(g, "v1", "ConfigMap", "a", "o2", "u-o2", 0, NULL);
+	add(g, "v1", "ConfigMap", "a", "two", "u-two", 2, two);
+	ok(owners_graph_link(g) == 0, "linked");
+	is_int(owners_graph_find_cycles(g, on_cycle), 2, "a<->b and self are two cycles");
+	ok(on_cycle[node(g, "u-a")] && on_cycle[node(g, "u-b")] && on_cycle[node(g, "u-self")] &&
+	   !on_cycle[node(g, "u-two")], "cycle members marked, others not");
+	root = node(g, "u-a");
+	ok(owners_tree_build(&t, g, &root, 1, 0, -1) == 0, "tree over a cycle terminates");
+	{
+		size_t i, cycles = 0;
+
+		for (i = 0; i < t.count; i++)
+			cycles += t.rows[i].cycle;
+		is_int(cycles, 1, "the cycle is cut once and marked");
+	}
+	owners_tree_free(&t);
+	root = node(g, "u-two");
+	ok(owners_tree_build(&t, g, &root, 1, 1, -1) == 0, "up tree of a two-owner object");
+	ok(t.count >= 3 && t.rows[1].node == node(g, "u-a") && t.rows[1].via->controller == 0,
+	   "first owner in reference order");
+	{
+		size_t i, found = 0;
+
+		for (i = 0; i < t.count; i++)
+			found += t.rows[i].node == node(g, "u-o2") && t.rows[i].depth == 1;
+		is_int(found, 1, "second owner is a root-level owner row too");
+	}
+	owners_tree_free(&t);
+	/* adding the same UID twice keeps one node */
+	add(g, "v1", "ConfigMap", "a", "a", "u-a", 1, a_refs);
+	is_int(g->count, 5, "duplicate UID does not add a node");
+	owners_graph_free(g);
+}
+
+int main(void)
+{
+	owners_resource_table_init(&types);
+	add_type("apps", "v1", "deployments", "Deployment", 1);
+	add_type("apps", "v1", "replicasets", "ReplicaSet", 1);
+	add_type("", "v1", "pods", "Pod", 1);
+	add_type("", "v1", "configmaps", "ConfigMap", 1);
+	add_type("", "v1", "secrets", "Secret", 1);
+	add_type("", "v1", "nodes", "Node", 0);
+	owners_resource_table_add_failure(&types, "metrics.k8s.io/v1beta1", "service unavailable");
+	test_classification();
+	test_cycles_and_multiple_owners();
+	owners_resource_table_free(&types);
+	return tap_done();
+}
