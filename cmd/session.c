@@ -115,7 +115,11 @@ int session_resolve_type(struct session *s, const char *typed, const struct owne
 			return rc;
 		rc = owners_type_resolve(out, &s->types, typed, &s->err);
 	}
-	return rc ? fail(s) : 0;
+	if (!rc)
+		return 0;
+	report_error(&s->err);
+	/* A type the server does not have is a mistake in the command line. */
+	return rc == OWNERS_ENOTFOUND || rc == OWNERS_EAMBIGUOUS ? EXIT_USAGE : EXIT_ERROR;
 }
 
 int session_scan(struct session *s, const char *ns)
@@ -132,7 +136,7 @@ int session_scan(struct session *s, const char *ns)
 	 * most often credentials that work for nothing. */
 	if (s->scan.n_failures && !s->scan.types_listed) {
 		error_msg("%s", s->scan.failures[0].message);
-		return s->scan.failures[0].code == OWNERS_EAUTH ? EXIT_ERROR : EXIT_ERROR;
+		return EXIT_ERROR;
 	}
 	return 0;
 }

@@ -39,7 +39,11 @@ void *owners_arena_alloc(struct owners_arena *a, size_t size)
 	need = (size + align - 1) & ~(align - 1);
 	if (need < size)
 		return NULL;
-	if (!c || c->size - c->used < need) {
+	/* Strings are packed byte-tight (see owners_arena_strndup), so the
+	 * next object starts at the next aligned offset. */
+	if (c)
+		c->used = (c->used + align - 1) & ~(align - 1);
+	if (!c || c->used > c->size || c->size - c->used < need) {
 		chunk_size = need > ARENA_CHUNK ? need : ARENA_CHUNK;
 		c = malloc(sizeof(*c) + chunk_size);
 		if (!c)

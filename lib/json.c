@@ -104,6 +104,13 @@ static int parse_status(struct owners_json_parser *p, yajl_status st, const char
 	if (st == yajl_status_client_canceled)
 		return owners_error_set(err, OWNERS_EPROTO, "unexpected JSON structure");
 	why = yajl_get_error(p->handle, 0, (const unsigned char *)data, len);
+	if (why) {
+		/* yajl ends its messages with ".\n"; ours are one bare line. */
+		size_t n = strlen((char *)why);
+
+		while (n && (why[n - 1] == '\n' || why[n - 1] == '.' || why[n - 1] == ' '))
+			why[--n] = '\0';
+	}
 	owners_error_set(err, OWNERS_EPROTO, "invalid JSON: %s", why ? (char *)why : "parse error");
 	if (why)
 		yajl_free_error(p->handle, why);

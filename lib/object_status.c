@@ -101,7 +101,7 @@ int owners_object_status_read(struct owners_object_status *out, const char *kind
 	const struct owners_json_value *cond;
 	int rc;
 
-	memset(out, 0, sizeof(*out));
+	owners_object_status_clear(out);
 	if (!strcmp(kind, "Pod"))
 		rc = pod_status(&ready, &status, object);
 	else if (!strcmp(kind, "Deployment") || !strcmp(kind, "ReplicaSet") ||

@@ -4,7 +4,8 @@
  * their phase (or why they wait), workloads count ready replicas, and
  * anything with a Ready condition shows it.
  *
- * Ownership: the strings in owners_object_status are owned by it.
+ * Ownership: the strings in owners_object_status are owned by it; read
+ * replaces (and frees) what a zeroed or earlier-filled record held.
  */
 #ifndef OWNERS_OBJECT_STATUS_H
 #define OWNERS_OBJECT_STATUS_H

@@ -30,17 +30,24 @@ int owners_status_fetch(struct owners_object_status *out, struct owners_graph *g
 			struct owners_error *err)
 {
 	struct fetch *fetches = calloc(n ? n : 1, sizeof(*fetches));
+	unsigned char *wanted = calloc(g->count ? g->count : 1, 1);
 	size_t i, used = 0;
 	int rc = 0;
 
-	if (!fetches)
+	if (!fetches || !wanted) {
+		free(fetches);
+		free(wanted);
 		return owners_error_oom(err);
+	}
 	for (i = 0; !rc && i < n; i++) {
 		const struct owners_node *node = &g->nodes[nodes[i]];
 		struct fetch *f;
 
-		if (node->virtual_ || !node->resource || out[nodes[i]].ready)
+		/* A node can appear on several rows (several owners, cycles):
+		 * one GET each. */
+		if (node->virtual_ || !node->resource || out[nodes[i]].ready || wanted[nodes[i]])
 			continue;
+		wanted[nodes[i]] = 1;
 		f = &fetches[used++];
 		owners_http_request_init(&f->req);
 		f->slot = &out[nodes[i]];
@@ -58,5 +65,6 @@ int owners_status_fetch(struct owners_object_status *out, struct owners_graph *g
 	for (i = 0; i < used; i++)
 		owners_http_request_release(&fetches[i].req);
 	free(fetches);
+	free(wanted);
 	return rc;
 }
