@@ -16,6 +16,8 @@ struct command {
 	const char *description;    /* paragraphs for --help and the man page */
 	const char *examples;
 	int needs_cluster;
+	const char *rbac;           /* the permissions it needs, for the man page */
+	int hidden;                 /* internal: not listed in help */
 };
 
 extern const struct command owners_commands[];
@@ -24,11 +26,16 @@ void owners_command_help(const struct command *c);
 
 int cmd_tree(struct owners_cli *cli, struct string_list *args);
 int cmd_graph(struct owners_cli *cli, struct string_list *args);
+int cmd_dangling(struct owners_cli *cli, struct string_list *args);
 int cmd_version(struct owners_cli *cli, struct string_list *args);
 int cmd_help(struct owners_cli *cli, struct string_list *args);
+int cmd_completion(struct owners_cli *cli, struct string_list *args);
+int cmd_complete(struct owners_cli *cli, struct string_list *args);
+int cmd_man(struct owners_cli *cli, struct string_list *args);
 
 extern const struct opt tree_opts[];
 extern const struct opt graph_opts[];
+extern const struct opt dangling_opts[];
 extern const struct opt no_opts[];
 
 #endif

@@ -26,7 +26,7 @@ const struct command owners_commands[] = {
 	  "  owners tree pod/web-7d9c-x2x --up\n"
 	  "  owners tree deployments -l app=web -o json\n"
 	  "  kubectl owners tree deployment/web",
-	  1 },
+	  1, "list on every type it scans (in the namespace, and cluster-scoped types); get on the objects it prints", 0 },
 	{ "graph", cmd_graph, graph_opts, "owners graph [flags]",
 	  "summarise (or print) the whole owner graph of a namespace or cluster",
 	  "Scans the namespace (or every namespace with -A) and prints a summary of the\n"
@@ -36,12 +36,35 @@ const struct command owners_commands[] = {
 	  "  owners graph\n"
 	  "  owners graph -A\n"
 	  "  owners graph -n shop -o dot | dot -Tsvg > shop.svg",
-	  1 },
+	  1, "list on every type it scans", 0 },
+	{ "dangling", cmd_dangling, dangling_opts, "owners dangling [TYPE[/NAME]...] [flags]",
+	  "find ownerReferences that do not resolve, say what the GC will do, fix them safely",
+	  "Reports every ownerReference that does not resolve, one finding per reference,\n"
+	  "classified the way the cluster's garbage collector decides, with what the GC\n"
+	  "will do about it. --fix removes dangling references (never unknown ones) with\n"
+	  "conditional patches; it never deletes an object.",
+	  "  owners dangling\n"
+	  "  owners dangling -A --exit-code\n"
+	  "  owners dangling deployment/web --fix --dry-run",
+	  1, "list on every type it scans; with --fix, get and patch on the objects it fixes", 0 },
 	{ "version", cmd_version, no_opts, "owners version",
-	  "print the version, the git commit and the library versions", "", "  owners version", 0 },
+	  "print the version, the git commit and the library versions", "", "  owners version", 0,
+	  NULL, 0 },
+	{ "completion", cmd_completion, no_opts, "owners completion bash|zsh|fish",
+	  "print a shell completion script",
+	  "Prints the completion script for the shell. Commands, flags and flag values are\n"
+	  "completed from the script itself; contexts, namespaces and resource types are\n"
+	  "asked from owners (contexts from the kubeconfig, types from the discovery cache).",
+	  "  source <(owners completion bash)\n"
+	  "  owners completion zsh > \"${fpath[1]}/_owners\"\n"
+	  "  owners completion fish > ~/.config/fish/completions/owners.fish", 0, NULL, 0 },
 	{ "help", cmd_help, no_opts, "owners help [COMMAND]", "show help for a command", "",
-	  "  owners help tree", 0 },
-	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0 },
+	  "  owners help tree", 0, NULL, 0 },
+	{ "__complete", cmd_complete, no_opts, "owners __complete contexts|namespaces|types",
+	  "candidates for shell completion", "", "", 0, NULL, 1 },
+	{ "__man", cmd_man, no_opts, "owners __man DIR", "write the man pages into DIR", "", "", 0,
+	  NULL, 1 },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, 0 },
 };
 
 const struct command *owners_command_find(const char *name)
@@ -61,7 +84,8 @@ static void main_help(void)
 	printf("owners: inspect Kubernetes ownership and delete with client-side cascading\n\n");
 	printf("Usage:\n  owners COMMAND [ARGS] [flags]\n\nCommands:\n");
 	for (c = owners_commands; c->name; c++)
-		printf("  %-10s %s\n", c->name, c->summary);
+		if (!c->hidden)
+			printf("  %-10s %s\n", c->name, c->summary);
 	printf("\nGlobal flags:\n");
 	owners_print_opts(owners_global_opts);
 	printf("\nExit codes: 0 success, 1 error, 2 usage error, 3 timed out, 4 incomplete.\n");

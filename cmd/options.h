@@ -77,6 +77,10 @@ struct owners_cli {
 	int up;
 	long depth;
 	const char *selector;
+	/* dangling */
+	int fix;
+	int dry_run;
+	int exit_code_flag;
 	/* internal: which flags were given (bit per row index is overkill; by name) */
 	int output_set;
 };

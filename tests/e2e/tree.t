@@ -321,6 +321,36 @@ is "$rc" 1 "user with no permissions (403): exit 1"
 like "$err" "^error: .*forbidden" "403: says forbidden"
 one_line; ok $? "403: one line"
 
+# ---- install, kubectl plugin, completion -----------------------------------
+prefix=$C/prefix
+cmake --install "$(dirname "$OWNERS")" --prefix "$prefix" >/dev/null
+ok $? "cmake --install into a prefix"
+[[ -x $prefix/bin/owners && -L $prefix/bin/kubectl-owners ]]
+ok $? "owners and the kubectl-owners link are installed"
+run env PATH="$prefix/bin:$PATH" kubectl owners tree deployment/web
+ok $rc "kubectl owners tree works through the plugin link"
+like "$out" "ReplicaSet/$rs" "kubectl owners prints the tree"
+run env PATH="$prefix/bin:$PATH" kubectl owners --help
+like "$out" "Commands:" "kubectl owners --help shows owners' help"
+run env MANPATH="$prefix/share/man" MANWIDTH=100 man owners-tree
+like "$out" "owners-tree - show the dependents" "man owners-tree renders after install"
+[[ -f $prefix/share/bash-completion/completions/owners && -f $prefix/share/zsh/vendor-completions/_owners &&
+   -f $prefix/share/fish/vendor_completions.d/owners.fish ]]
+ok $? "completions installed where the shells look"
+
+complete_words() { # complete_words WORD... : what bash completion offers for the last word
+  bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _owners; printf "%s\n" "${COMPREPLY[@]}"' \
+    _ "$E2E_ROOT/completions/owners.bash" "$@"
+}
+OWNERS_BIN_DIR=$(dirname "$OWNERS")
+is "$(PATH="$OWNERS_BIN_DIR:$PATH" complete_words owners tr | tr '\n' ' ')" "tree " "bash completes the command"
+like "$(PATH="$OWNERS_BIN_DIR:$PATH" complete_words owners tree --u)" "--up" "bash completes a command's flag"
+is "$(PATH="$OWNERS_BIN_DIR:$PATH" complete_words owners tree -o ya)" "yaml" "bash completes -o values"
+like "$(PATH="$OWNERS_BIN_DIR:$PATH" complete_words owners tree deploy)" "deployments/" "bash completes resource types from the cluster"
+like "$(PATH="$OWNERS_BIN_DIR:$PATH" complete_words owners tree deployments/w)" "deployments/web" "bash completes object names from the cluster"
+like "$(PATH="$OWNERS_BIN_DIR:$PATH" complete_words owners --context v)" "viewer" "bash completes contexts from the kubeconfig"
+like "$(PATH="$OWNERS_BIN_DIR:$PATH" complete_words owners -n kube-)" "kube-system" "bash completes namespaces from the cluster"
+
 # ---- a broken aggregated API ------------------------------------------------
 start_cluster B --broken-apiservice
 kubectl create configmap lonely >/dev/null
