@@ -25,6 +25,7 @@ int cmd_graph(struct owners_cli *cli, struct string_list *args)
 	struct owners_buf out = OWNERS_BUF_INIT;
 	const char *format = cli->output ? cli->output : "summary";
 	struct session s;
+	const char *ns;
 	int rc;
 
 	memset(&s, 0, sizeof(s));
@@ -36,15 +37,16 @@ int cmd_graph(struct owners_cli *cli, struct string_list *args)
 		goto out;
 	if ((rc = session_scan(&s, cli->all_namespaces ? NULL : s.namespace_)))
 		goto out;
-	if (owners_graph_summarize(s.graph, &sum)) {
+	ns = cli->all_namespaces ? NULL : s.namespace_;
+	if (owners_graph_summarize(s.graph, ns, &sum)) {
 		error_msg("out of memory");
 		rc = EXIT_ERROR;
 		goto out;
 	}
 	if (!strcmp(format, "json"))
-		rc = owners_graph_render_json(&out, s.graph, &sum);
+		rc = owners_graph_render_json(&out, s.graph, ns, &sum);
 	else if (!strcmp(format, "dot"))
-		rc = owners_graph_render_dot(&out, s.graph);
+		rc = owners_graph_render_dot(&out, s.graph, ns);
 	else
 		rc = owners_graph_render_summary(&out, s.graph, &sum);
 	if (rc) {

@@ -24,7 +24,7 @@ const struct opt tree_opts[] = {
 	  NULL, COMPLETE_NONE, 0 },
 	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR",
 	  "label selector for the roots, e.g. app=web", NULL, COMPLETE_NONE, 0 },
-	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT", "tree (default), wide, json, yaml, dot or name",
+	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT", "tree (default), wide (adds reference flags and UIDs), json, yaml, dot or name",
 	  tree_outputs, COMPLETE_VALUES, 0 },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
 };

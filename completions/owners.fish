@@ -24,7 +24,7 @@ complete -c owners -n '__fish_use_subcommand' -a tree -d 'show the dependents (o
 complete -c owners -n '__fish_seen_subcommand_from tree' -l up -d 'show the owners of the objects instead of their dependents'
 complete -c owners -n '__fish_seen_subcommand_from tree' -l depth -s d -r -f -d 'stop N levels below the roots (default: no limit)'
 complete -c owners -n '__fish_seen_subcommand_from tree' -l selector -s l -r -f -d 'label selector for the roots, e.g. app=web'
-complete -c owners -n '__fish_seen_subcommand_from tree' -l output -s o -r -f -a 'tree wide json yaml dot name' -d 'tree (default), wide, json, yaml, dot or name'
+complete -c owners -n '__fish_seen_subcommand_from tree' -l output -s o -r -f -a 'tree wide json yaml dot name' -d 'tree (default), wide (adds reference flags and UIDs), json, yaml, dot or name'
 complete -c owners -n '__fish_seen_subcommand_from tree' -a '(owners __complete types | string replace -r \$ /)'
 complete -c owners -n '__fish_use_subcommand' -a graph -d 'summarise (or print) the whole owner graph of a namespace or cluster'
 complete -c owners -n '__fish_seen_subcommand_from graph' -l output -s o -r -f -a 'summary json dot' -d 'summary (default), json or dot'

@@ -397,6 +397,27 @@ static int exists_elsewhere(const struct owners_graph *g, const struct owners_re
 	return n != OWNERS_NO_NODE && !g->nodes[n].virtual_ && g->nodes[n].resource == r;
 }
 
+/* The version of r the scanner lists (its group's preferred version of the
+ * same resource): one object is served in every version of its resource,
+ * and the garbage collector finds an owner through any served version, so
+ * a reference to "autoscaling/v1" resolves to the object listed as
+ * "autoscaling/v2". r itself when it is the listed version or has none. */
+static const struct owners_resource *listed_version(const struct owners_resource_table *t,
+						    const struct owners_resource *r)
+{
+	size_t i;
+
+	if (r->preferred)
+		return r;
+	for (i = 0; i < t->count; i++) {
+		const struct owners_resource *o = &t->items[i];
+
+		if (o->preferred && !strcmp(o->group, r->group) && !strcmp(o->resource, r->resource))
+			return o;
+	}
+	return r;
+}
+
 enum owners_ref_class owners_graph_classify_ref(struct owners_graph *g, uint32_t dependent,
 						const struct owners_ref *ref)
 {
@@ -405,10 +426,13 @@ enum owners_ref_class owners_graph_classify_ref(struct owners_graph *g, uint32_t
 	const char *ns;
 	uint32_t found;
 
+	/* Served for the reference's exact apiVersion and kind, or not at all
+	 * (the GC's REST mapping fails and it retries forever). */
 	r = owners_resource_by_gvk(g->types, ref->api_version, ref->kind);
 	if (!r)
 		return owners_resource_group_failed(g->types, ref->api_version)
 			       ? OWNERS_REF_UNKNOWN : OWNERS_REF_UNRESOLVABLE;
+	r = listed_version(g->types, r);
 	if (r->namespaced && !*dep->namespace_)
 		return OWNERS_REF_INVALID_NAMESPACE;
 	ns = r->namespaced ? dep->namespace_ : "";
@@ -510,7 +534,25 @@ out:
 	return cycles;
 }
 
-int owners_graph_summarize(struct owners_graph *g, struct owners_graph_summary *out)
+int owners_graph_in_scope(const struct owners_graph *g, uint32_t node, const char *ns)
+{
+	const struct owners_node *n = &g->nodes[node];
+	uint32_t k;
+
+	if (!ns || !strcmp(n->namespace_, ns))
+		return 1;
+	if (*n->namespace_)
+		return 0;
+	for (k = 0; k < n->n_dependents; k++)
+		if (!strcmp(g->nodes[n->dependents[k]].namespace_, ns))
+			return 1;
+	for (k = 0; k < n->n_refs; k++)
+		if (n->refs[k].owner != OWNERS_NO_NODE && !strcmp(g->nodes[n->refs[k].owner].namespace_, ns))
+			return 1;
+	return 0;
+}
+
+int owners_graph_summarize(struct owners_graph *g, const char *ns, struct owners_graph_summary *out)
 {
 	unsigned char *on_cycle;
 	uint32_t i, j;
@@ -521,6 +563,8 @@ int owners_graph_summarize(struct owners_graph *g, struct owners_graph_summary *
 	for (i = 0; i < g->count; i++) {
 		const struct owners_node *n = &g->nodes[i];
 
+		if (!owners_graph_in_scope(g, i, ns))
+			continue;
 		if (n->virtual_) {
 			out->virtual_owners++;
 			continue;
@@ -544,6 +588,17 @@ int owners_graph_summarize(struct owners_graph *g, struct owners_graph_summary *
 	if (!on_cycle)
 		return OWNERS_ENOMEM;
 	out->cycles = owners_graph_find_cycles(g, on_cycle);
+	if (ns) {
+		/* Count only cycles with a member in view: recount by component
+		 * would need the SCC ids; a cycle never spans namespaces except
+		 * through cluster-scoped nodes, so members in view suffice. */
+		size_t in_view = 0;
+
+		for (i = 0; i < g->count; i++)
+			in_view += on_cycle[i] && owners_graph_in_scope(g, i, ns);
+		if (!in_view)
+			out->cycles = 0;
+	}
 	free(on_cycle);
 	return 0;
 }

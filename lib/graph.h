@@ -139,7 +139,10 @@ struct owners_graph_summary {
 	size_t cycles;         /* strongly connected groups of 2+ nodes, or self-owners */
 	size_t in_deletion;    /* deletionTimestamp set and finalizers left */
 };
-int owners_graph_summarize(struct owners_graph *g, struct owners_graph_summary *out);
+/* ns NULL: every node. Otherwise the namespace's view: its objects, plus
+ * cluster-scoped objects linked to one of them (owner or dependent). */
+int owners_graph_in_scope(const struct owners_graph *g, uint32_t node, const char *ns);
+int owners_graph_summarize(struct owners_graph *g, const char *ns, struct owners_graph_summary *out);
 /* Marks nodes that sit on an ownership cycle (on_cycle[i] = 1); on_cycle
  * has g->count entries. Returns the number of cycles. */
 size_t owners_graph_find_cycles(const struct owners_graph *g, unsigned char *on_cycle);

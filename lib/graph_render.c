@@ -112,7 +112,7 @@ static int gen_object(struct owners_json_gen *j, struct owners_graph *g, uint32_
 	return rc ? rc : owners_json_gen_map_close(j);
 }
 
-int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g,
+int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, const char *ns,
 			     const struct owners_graph_summary *s)
 {
 	struct owners_json_gen *j = owners_json_gen_new(out, 1);
@@ -153,7 +153,8 @@ int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g,
 	if (!rc)
 		rc = owners_json_gen_array_open(j);
 	for (i = 0; !rc && i < g->count; i++)
-		rc = gen_object(j, g, i);
+		if (owners_graph_in_scope(g, i, ns))
+			rc = gen_object(j, g, i);
 	if (!rc)
 		rc = owners_json_gen_array_close(j);
 	if (!rc)
@@ -164,7 +165,7 @@ int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g,
 	return rc;
 }
 
-int owners_graph_render_dot(struct owners_buf *out, struct owners_graph *g)
+int owners_graph_render_dot(struct owners_buf *out, struct owners_graph *g, const char *ns)
 {
 	struct owners_buf label = OWNERS_BUF_INIT;
 	uint32_t i, k;
@@ -174,7 +175,7 @@ int owners_graph_render_dot(struct owners_buf *out, struct owners_graph *g)
 		const struct owners_node *n = &g->nodes[i];
 
 		/* Objects that own nothing and are owned by nothing are noise here. */
-		if (!n->n_refs && !n->n_dependents)
+		if ((!n->n_refs && !n->n_dependents) || !owners_graph_in_scope(g, i, ns))
 			continue;
 		owners_buf_reset(&label);
 		rc = owners_buf_addf(&label, "%s\n%s%s%s", n->kind, n->namespace_, *n->namespace_ ? "/" : "",

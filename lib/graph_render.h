@@ -11,8 +11,9 @@
 
 int owners_graph_render_summary(struct owners_buf *out, struct owners_graph *g,
 				const struct owners_graph_summary *s);
-int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g,
+/* ns: the namespace in view (NULL: all), see owners_graph_in_scope(). */
+int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, const char *ns,
 			     const struct owners_graph_summary *s);
-int owners_graph_render_dot(struct owners_buf *out, struct owners_graph *g);
+int owners_graph_render_dot(struct owners_buf *out, struct owners_graph *g, const char *ns);
 
 #endif

@@ -267,9 +267,16 @@ static const char *status_text(const struct owners_render *r, uint32_t node)
 
 /* ---- text ----------------------------------------------------------- */
 
-enum { COL_NS, COL_NAME, COL_READY, COL_STATUS, COL_AGE, COL_NOTES, N_COLS };
+enum { COL_NS, COL_NAME, COL_READY, COL_STATUS, COL_AGE, COL_REF, COL_UID, COL_NOTES, N_COLS };
 
-static const char *const col_titles[N_COLS] = { "NAMESPACE", "NAME", "READY", "STATUS", "AGE", "NOTES" };
+static const char *const col_titles[N_COLS] = { "NAMESPACE", "NAME", "READY", "STATUS", "AGE",
+						"REFERENCE", "UID", "NOTES" };
+
+/* -o wide adds the reference that links a row to its parent and the UID. */
+static int col_shown(const struct owners_render *r, size_t c)
+{
+	return r->wide || (c != COL_REF && c != COL_UID);
+}
 
 /* Display width of UTF-8 text: count code points, not bytes (the tree
  * prefix uses box-drawing characters). */
@@ -297,7 +304,7 @@ int owners_tree_render_text(struct owners_buf *out, const struct owners_render *
 {
 	const struct owners_tree *t = r->tree;
 	struct owners_buf *cells = NULL;
-	size_t width[N_COLS] = { 0 }, i, c;
+	size_t width[N_COLS] = { 0 }, i, c, last_col;
 	unsigned char *last = NULL;
 	int rc = 0, any_notes = 0;
 
@@ -329,6 +336,14 @@ int owners_tree_render_text(struct owners_buf *out, const struct owners_render *
 			rc = owners_buf_adds(&cell[COL_STATUS], n->virtual_ ? "" : status_text(r, row->node));
 		if (!rc && !n->virtual_ && n->created)
 			rc = owners_time_format_age(&cell[COL_AGE], r->now > n->created ? r->now - n->created : 0);
+		if (!rc && row->via)
+			rc = owners_buf_adds(&cell[COL_REF],
+					     row->via->controller && row->via->block_owner_deletion
+						     ? "controller,block"
+						     : row->via->controller ? "controller"
+						     : row->via->block_owner_deletion ? "block" : "owner");
+		if (!rc)
+			rc = owners_buf_adds(&cell[COL_UID], n->uid);
 		if (!rc)
 			rc = row_notes(&cell[COL_NOTES], r, row);
 		if (cell[COL_NOTES].len)
@@ -343,10 +358,13 @@ int owners_tree_render_text(struct owners_buf *out, const struct owners_render *
 				width[c] = w;
 		}
 	}
+	last_col = any_notes ? COL_NOTES : r->wide ? COL_UID : COL_AGE;
 	for (c = 0; !rc && c < N_COLS; c++) {
 		if (c == COL_NOTES && !any_notes)
 			break;
-		if (c + 1 == N_COLS || (c + 1 == COL_NOTES && !any_notes))
+		if (!col_shown(r, c))
+			continue;
+		if (c == last_col)
 			rc = owners_buf_adds(out, col_titles[c]);
 		else
 			rc = add_padded(out, col_titles[c], strlen(col_titles[c]), width[c] + 2);
@@ -360,10 +378,12 @@ int owners_tree_render_text(struct owners_buf *out, const struct owners_render *
 
 		for (c = 0; !rc && c < N_COLS; c++) {
 			const struct owners_buf *cell = &cells[i * N_COLS + c];
-			int final = c + 1 == N_COLS || (c + 1 == COL_NOTES && !any_notes);
+			int final = c == last_col;
 
 			if (c == COL_NOTES && !any_notes)
 				break;
+			if (!col_shown(r, c))
+				continue;
 			/* Colour wraps the text only, so padding stays aligned. */
 			if (r->color && c == COL_NAME)
 				rc = owners_buf_adds(out, n->virtual_ ? "\033[31m" : n->deleted ? "\033[33m" : "");

@@ -126,12 +126,16 @@ static void test_classification(void)
 	{
 		struct owners_graph_summary s;
 
-		ok(owners_graph_summarize(g, &s) == 0, "summarized");
+		ok(owners_graph_summarize(g, NULL, &s) == 0, "summarized");
 		is_int(s.objects, 14, "14 objects");
 		is_int(s.edges, 10, "10 references");
 		is_int(s.dangling, 5, "5 dangling (absent, mismatch, 2 invalid-namespace, unresolvable)");
 		is_int(s.unknown, 2, "2 unknown");
 		is_int(s.cycles, 0, "no cycles");
+		ok(owners_graph_summarize(g, "b", &s) == 0, "summarized for namespace b");
+		is_int(s.objects, 1, "namespace b holds one object (nodes unlinked to it stay out)");
+		ok(owners_graph_in_scope(g, node(g, "u-node"), "a"), "a cluster-scoped owner of an object in a is in a's view");
+		ok(!owners_graph_in_scope(g, node(g, "u-node"), "b"), "but not in b's view");
 	}
 
 	{

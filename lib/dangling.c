@@ -1,0 +1,507 @@
+#include "dangling.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+
+/* ---- names ------------------------------------------------------------ */
+
+int owners_dangling_fixable(enum owners_ref_class c)
+{
+	return c != OWNERS_REF_RESOLVED && c != OWNERS_REF_UNKNOWN;
+}
+
+const char *owners_gc_action_name(enum owners_gc_action a)
+{
+	switch (a) {
+	case OWNERS_GC_DELETE_OBJECT: return "delete-object";
+	case OWNERS_GC_REMOVE_REFERENCE: return "remove-reference";
+	case OWNERS_GC_NOTHING: return "none";
+	case OWNERS_GC_UNKNOWN: return "unknown";
+	}
+	return "unknown";
+}
+
+const char *owners_gc_action_text(const struct owners_dangling_finding *f)
+{
+	switch (f->gc) {
+	case OWNERS_GC_DELETE_OBJECT: return "delete the object";
+	case OWNERS_GC_REMOVE_REFERENCE: return "remove the reference";
+	case OWNERS_GC_NOTHING:
+		return f->why == OWNERS_GC_WHY_IN_DELETION ? "nothing (object in deletion)"
+							   : "nothing, ever";
+	case OWNERS_GC_UNKNOWN: return "cannot tell";
+	}
+	return "cannot tell";
+}
+
+const char *owners_fix_result_name(enum owners_fix_result r)
+{
+	switch (r) {
+	case OWNERS_FIX_NONE: return "none";
+	case OWNERS_FIX_WOULD_REMOVE: return "would-remove";
+	case OWNERS_FIX_REMOVED: return "removed";
+	case OWNERS_FIX_KEPT: return "kept";
+	case OWNERS_FIX_GONE: return "gone";
+	case OWNERS_FIX_FAILED: return "failed";
+	}
+	return "none";
+}
+
+/* ---- prediction ------------------------------------------------------- */
+
+static int has_finalizer(const struct owners_node *n, const char *name)
+{
+	uint32_t i;
+
+	for (i = 0; i < n->n_finalizers; i++)
+		if (!strcmp(n->finalizers[i], name))
+			return 1;
+	return 0;
+}
+
+/* classifyReferences(): a resolved owner being deleted in the foreground
+ * is "waiting for dependents deletion", not solid. */
+static int solid(const struct owners_graph *g, const struct owners_ref *ref)
+{
+	const struct owners_node *o;
+
+	if (ref->owner == OWNERS_NO_NODE)
+		return 1; /* resolved but not linked: cannot happen after a link */
+	o = &g->nodes[ref->owner];
+	return !(o->deleted && has_finalizer(o, "foregroundDeletion"));
+}
+
+/* The reference at which the GC's classifyReferences() stops with an error
+ * for this object, so that it never acts on it; OWNERS_NO_REF when none. */
+static uint32_t first_blocking(const struct owners_node *n, const enum owners_ref_class *cls,
+			       enum owners_gc_why *why)
+{
+	uint32_t i;
+
+	for (i = 0; i < n->n_refs; i++) {
+		if (cls[i] == OWNERS_REF_UNRESOLVABLE) {
+			*why = OWNERS_GC_WHY_UNRESOLVABLE;
+			return i;
+		}
+		if (cls[i] == OWNERS_REF_INVALID_NAMESPACE && !*n->namespace_) {
+			*why = OWNERS_GC_WHY_CLUSTER_SCOPED;
+			return i;
+		}
+	}
+	return OWNERS_NO_REF;
+}
+
+static int push(struct owners_dangling_report *rep, const struct owners_dangling_finding *f)
+{
+	if (rep->count == rep->cap) {
+		size_t cap = rep->cap ? rep->cap * 2 : 16;
+		struct owners_dangling_finding *items = realloc(rep->items, cap * sizeof(*items));
+
+		if (!items)
+			return OWNERS_ENOMEM;
+		rep->items = items;
+		rep->cap = cap;
+	}
+	rep->items[rep->count++] = *f;
+	return 0;
+}
+
+int owners_dangling_check(struct owners_dangling_report *rep, struct owners_graph *g,
+			  uint32_t node)
+{
+	enum owners_ref_class *cls = NULL;
+	enum owners_gc_why object_why = OWNERS_GC_WHY_NO_LIVE_OWNER;
+	uint32_t i, n_refs, blocking, live = OWNERS_NO_REF, unknown = OWNERS_NO_REF;
+	int rc = 0;
+
+	if (!g->linked && owners_graph_link(g))
+		return OWNERS_ENOMEM;
+	n_refs = g->nodes[node].n_refs;
+	if (g->nodes[node].virtual_ || !n_refs)
+		return 0;
+	cls = malloc(n_refs * sizeof(*cls));
+	if (!cls)
+		return OWNERS_ENOMEM;
+	/* classify may rebuild the name index, never moves nodes: the node
+	 * pointer is re-read after it anyway. */
+	for (i = 0; i < n_refs; i++)
+		cls[i] = owners_graph_classify_ref(g, node, &g->nodes[node].refs[i]);
+	{
+		const struct owners_node *n = &g->nodes[node];
+
+		blocking = first_blocking(n, cls, &object_why);
+		for (i = 0; i < n_refs; i++) {
+			if (cls[i] == OWNERS_REF_RESOLVED && live == OWNERS_NO_REF &&
+			    solid(g, &n->refs[i]))
+				live = i;
+			if (cls[i] == OWNERS_REF_UNKNOWN && unknown == OWNERS_NO_REF)
+				unknown = i;
+		}
+		for (i = 0; !rc && i < n_refs; i++) {
+			struct owners_dangling_finding f;
+
+			if (cls[i] == OWNERS_REF_RESOLVED)
+				continue;
+			memset(&f, 0, sizeof(f));
+			f.object = node;
+			f.ref = i;
+			f.class_ = cls[i];
+			f.because = OWNERS_NO_REF;
+			if (n->deleted) {
+				/* attemptToDeleteItem: "being deleted" is a one-way trip */
+				f.gc = OWNERS_GC_NOTHING;
+				f.why = OWNERS_GC_WHY_IN_DELETION;
+			} else if (blocking != OWNERS_NO_REF) {
+				f.gc = OWNERS_GC_NOTHING;
+				f.why = object_why;
+				f.because = blocking;
+			} else if (cls[i] == OWNERS_REF_UNKNOWN) {
+				/* Alive: kept; gone: removed or the object deleted. */
+				f.gc = OWNERS_GC_UNKNOWN;
+				f.why = OWNERS_GC_WHY_UNKNOWN_OWNER;
+				f.because = i;
+			} else if (live != OWNERS_NO_REF) {
+				f.gc = OWNERS_GC_REMOVE_REFERENCE;
+				f.why = OWNERS_GC_WHY_LIVE_OWNER;
+				f.because = live;
+			} else if (unknown != OWNERS_NO_REF) {
+				f.gc = OWNERS_GC_UNKNOWN;
+				f.why = OWNERS_GC_WHY_UNKNOWN_OWNER;
+				f.because = unknown;
+			} else {
+				f.gc = OWNERS_GC_DELETE_OBJECT;
+				f.why = OWNERS_GC_WHY_NO_LIVE_OWNER;
+			}
+			rc = push(rep, &f);
+		}
+	}
+	free(cls);
+	return rc;
+}
+
+/* ---- order ------------------------------------------------------------ */
+
+static const struct owners_graph *sort_graph; /* qsort has no context argument */
+
+static int cmp_finding(const void *pa, const void *pb)
+{
+	const struct owners_dangling_finding *a = pa, *b = pb;
+	const struct owners_node *na = &sort_graph->nodes[a->object];
+	const struct owners_node *nb = &sort_graph->nodes[b->object];
+	int c;
+
+	if ((c = strcmp(na->namespace_, nb->namespace_)))
+		return c;
+	if ((c = strcmp(na->kind, nb->kind)))
+		return c;
+	if ((c = strcmp(na->api_version, nb->api_version)))
+		return c;
+	if ((c = strcmp(na->name, nb->name)))
+		return c;
+	if (a->object != b->object)
+		return a->object < b->object ? -1 : 1;
+	return a->ref < b->ref ? -1 : a->ref > b->ref;
+}
+
+void owners_dangling_sort(struct owners_dangling_report *rep, const struct owners_graph *g)
+{
+	if (rep->count < 2)
+		return;
+	sort_graph = g;
+	qsort(rep->items, rep->count, sizeof(*rep->items), cmp_finding);
+	sort_graph = NULL;
+}
+
+void owners_dangling_report_free(struct owners_dangling_report *rep)
+{
+	size_t i;
+
+	if (!rep)
+		return;
+	for (i = 0; i < rep->count; i++)
+		free(rep->items[i].fix_message);
+	free(rep->items);
+	memset(rep, 0, sizeof(*rep));
+}
+
+/* ---- words ------------------------------------------------------------ */
+
+static const struct owners_ref *ref_of(const struct owners_graph *g,
+				       const struct owners_dangling_finding *f, uint32_t i)
+{
+	return &g->nodes[f->object].refs[i];
+}
+
+int owners_dangling_gc_reason(struct owners_buf *out, const struct owners_graph *g,
+			      const struct owners_dangling_finding *f)
+{
+	const struct owners_ref *b = f->because != OWNERS_NO_REF ? ref_of(g, f, f->because) : NULL;
+	int self = f->because == f->ref;
+
+	switch (f->why) {
+	case OWNERS_GC_WHY_NO_LIVE_OWNER:
+		return owners_buf_adds(out, "no owner of the object resolves");
+	case OWNERS_GC_WHY_LIVE_OWNER:
+		return owners_buf_addf(out, "owner %s/%s is alive", b->kind, b->name);
+	case OWNERS_GC_WHY_UNRESOLVABLE:
+		if (self)
+			return owners_buf_addf(out, "the GC cannot map %s %s and retries the object forever",
+					       b->api_version, b->kind);
+		return owners_buf_addf(out, "another owner's kind (%s %s) is not served: the GC retries "
+				       "the object forever", b->api_version, b->kind);
+	case OWNERS_GC_WHY_CLUSTER_SCOPED:
+		if (self)
+			return owners_buf_adds(out, "a cluster-scoped object cannot have a namespaced owner: "
+					       "the GC gives up on it");
+		return owners_buf_addf(out, "another owner (%s/%s) is namespaced and the object "
+				       "cluster-scoped: the GC gives up on it", b->kind, b->name);
+	case OWNERS_GC_WHY_IN_DELETION:
+		return owners_buf_adds(out, "the object is already being deleted");
+	case OWNERS_GC_WHY_UNKNOWN_OWNER:
+		if (self)
+			return owners_buf_adds(out, "the owner's type could not be listed");
+		return owners_buf_addf(out, "owner %s/%s could not be checked", b->kind, b->name);
+	}
+	return 0;
+}
+
+static int fix_text(struct owners_buf *out, const struct owners_dangling_finding *f)
+{
+	static const char *const words[] = {
+		[OWNERS_FIX_NONE] = "",
+		[OWNERS_FIX_WOULD_REMOVE] = "would remove",
+		[OWNERS_FIX_REMOVED] = "removed",
+		[OWNERS_FIX_KEPT] = "kept",
+		[OWNERS_FIX_GONE] = "nothing to do",
+		[OWNERS_FIX_FAILED] = "FAILED",
+	};
+	int rc = owners_buf_adds(out, words[f->fix]);
+
+	if (!rc && f->fix_message)
+		rc = owners_buf_addf(out, " (%s)", f->fix_message);
+	return rc;
+}
+
+/* ---- table ------------------------------------------------------------ */
+
+enum col { C_NS, C_OBJECT, C_OWNER, C_API, C_UID, C_CLASS, C_GC, C_REASON, C_FIX, N_COLS };
+
+static const char *const headers[N_COLS] = {
+	"NAMESPACE", "OBJECT", "OWNER", "OWNER APIVERSION", "OWNER UID", "CLASS", "GC WILL",
+	"WHY", "FIX",
+};
+
+static int cell(struct owners_buf *c, enum col k, const struct owners_dangling_render *r,
+		const struct owners_dangling_finding *f)
+{
+	const struct owners_node *n = &r->g->nodes[f->object];
+	const struct owners_ref *ref = &n->refs[f->ref];
+
+	owners_buf_reset(c);
+	switch (k) {
+	case C_NS: return owners_buf_adds(c, n->namespace_);
+	case C_OBJECT: return owners_buf_addf(c, "%s/%s", n->kind, n->name);
+	case C_OWNER: return owners_buf_addf(c, "%s/%s", ref->kind, ref->name);
+	case C_API: return owners_buf_adds(c, ref->api_version);
+	case C_UID: return owners_buf_adds(c, ref->uid);
+	case C_CLASS: return owners_buf_adds(c, owners_ref_class_name(f->class_));
+	case C_GC: return owners_buf_adds(c, owners_gc_action_text(f));
+	case C_REASON: return owners_dangling_gc_reason(c, r->g, f);
+	case C_FIX: return fix_text(c, f);
+	case N_COLS: break;
+	}
+	return 0;
+}
+
+static int shown(enum col k, const struct owners_dangling_render *r)
+{
+	if (k == C_API || k == C_UID || k == C_REASON)
+		return r->wide;
+	if (k == C_FIX)
+		return r->show_fix;
+	return 1;
+}
+
+static const char *class_color(enum owners_ref_class c)
+{
+	switch (c) {
+	case OWNERS_REF_UNKNOWN: return "\033[33m";      /* yellow: no verdict */
+	case OWNERS_REF_UNRESOLVABLE: return "\033[35m"; /* magenta: stuck forever */
+	default: return "\033[31m";                      /* red: dangling */
+	}
+}
+
+int owners_dangling_render_text(struct owners_buf *out, const struct owners_dangling_render *r)
+{
+	struct owners_buf c = OWNERS_BUF_INIT;
+	size_t width[N_COLS], i;
+	enum col k, last = C_NS;
+	int rc = 0;
+
+	if (!r->rep->count)
+		return 0;
+	for (k = 0; k < N_COLS; k++) {
+		width[k] = strlen(headers[k]);
+		if (shown(k, r))
+			last = k;
+	}
+	for (i = 0; !rc && i < r->rep->count; i++)
+		for (k = 0; !rc && k < N_COLS; k++)
+			if (shown(k, r) && !(rc = cell(&c, k, r, &r->rep->items[i])) && c.len > width[k])
+				width[k] = c.len;
+	for (k = 0; !rc && k < N_COLS; k++) {
+		if (!shown(k, r))
+			continue;
+		rc = k == last ? owners_buf_adds(out, headers[k])
+			       : owners_buf_addf(out, "%-*s   ", (int)width[k], headers[k]);
+	}
+	if (!rc)
+		rc = owners_buf_addc(out, '\n');
+	for (i = 0; !rc && i < r->rep->count; i++) {
+		const struct owners_dangling_finding *f = &r->rep->items[i];
+
+		for (k = 0; !rc && k < N_COLS; k++) {
+			int colored = r->color && k == C_CLASS;
+
+			if (!shown(k, r) || (rc = cell(&c, k, r, f)))
+				continue;
+			if (colored)
+				rc = owners_buf_adds(out, class_color(f->class_));
+			if (!rc)
+				rc = owners_buf_adds(out, c.ptr);
+			if (!rc && colored)
+				rc = owners_buf_adds(out, "\033[0m");
+			if (!rc && k != last)
+				rc = owners_buf_addf(out, "%-*s", (int)(width[k] - c.len + 3), "");
+		}
+		if (!rc)
+			rc = owners_buf_addc(out, '\n');
+	}
+	owners_buf_release(&c);
+	return rc;
+}
+
+/* ---- JSON ------------------------------------------------------------- */
+
+static int json_finding(struct owners_json_gen *j, const struct owners_dangling_render *r,
+			const struct owners_dangling_finding *f, struct owners_buf *tmp)
+{
+	const struct owners_node *n = &r->g->nodes[f->object];
+	const struct owners_ref *ref = &n->refs[f->ref];
+	int rc = owners_json_gen_map_open(j);
+
+	if (!rc)
+		rc = owners_json_gen_string(j, "object");
+	if (!rc)
+		rc = owners_json_gen_map_open(j);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "apiVersion", n->api_version);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "kind", n->kind);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "namespace", n->namespace_);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "name", n->name);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "uid", n->uid);
+	if (!rc)
+		rc = owners_json_gen_map_close(j);
+	if (!rc)
+		rc = owners_json_gen_string(j, "ownerReference");
+	if (!rc)
+		rc = owners_json_gen_map_open(j);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "apiVersion", ref->api_version);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "kind", ref->kind);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "name", ref->name);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "uid", ref->uid);
+	if (!rc)
+		rc = owners_json_gen_string(j, "controller");
+	if (!rc)
+		rc = owners_json_gen_bool(j, ref->controller);
+	if (!rc)
+		rc = owners_json_gen_string(j, "blockOwnerDeletion");
+	if (!rc)
+		rc = owners_json_gen_bool(j, ref->block_owner_deletion);
+	if (!rc)
+		rc = owners_json_gen_map_close(j);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "class", owners_ref_class_name(f->class_));
+	if (!rc)
+		rc = owners_json_gen_string(j, "gc");
+	if (!rc)
+		rc = owners_json_gen_map_open(j);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "action", owners_gc_action_name(f->gc));
+	owners_buf_reset(tmp);
+	if (!rc)
+		rc = owners_dangling_gc_reason(tmp, r->g, f);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "reason", tmp->ptr);
+	if (!rc)
+		rc = owners_json_gen_map_close(j);
+	if (!rc && r->show_fix) {
+		rc = owners_json_gen_string(j, "fix");
+		if (!rc)
+			rc = owners_json_gen_map_open(j);
+		if (!rc)
+			rc = owners_json_gen_kv(j, "result", owners_fix_result_name(f->fix));
+		if (!rc)
+			rc = owners_json_gen_kv(j, "message", f->fix_message);
+		if (!rc)
+			rc = owners_json_gen_string(j, "attempts");
+		if (!rc)
+			rc = owners_json_gen_int(j, f->attempts);
+		if (!rc)
+			rc = owners_json_gen_map_close(j);
+	}
+	return rc ? rc : owners_json_gen_map_close(j);
+}
+
+int owners_dangling_render_json(struct owners_buf *out, const struct owners_dangling_render *r)
+{
+	struct owners_json_gen *j = owners_json_gen_new(out, 1);
+	struct owners_buf tmp = OWNERS_BUF_INIT;
+	size_t i;
+	int rc;
+
+	if (!j)
+		return OWNERS_ENOMEM;
+	rc = owners_json_gen_map_open(j);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "kind", "OwnersDangling");
+	if (!rc)
+		rc = owners_json_gen_kv(j, "apiVersion", "owners.dev/v1");
+	if (!rc)
+		rc = owners_json_gen_string(j, "dryRun");
+	if (!rc)
+		rc = owners_json_gen_bool(j, r->dry_run);
+	if (!rc)
+		rc = owners_json_gen_string(j, "items");
+	if (!rc)
+		rc = owners_json_gen_array_open(j);
+	for (i = 0; !rc && i < r->rep->count; i++)
+		rc = json_finding(j, r, &r->rep->items[i], &tmp);
+	if (!rc)
+		rc = owners_json_gen_array_close(j);
+	if (!rc)
+		rc = owners_json_gen_string(j, "warnings");
+	if (!rc)
+		rc = owners_json_gen_array_open(j);
+	for (i = 0; !rc && i < r->n_warnings; i++)
+		rc = owners_json_gen_string(j, r->warnings[i]);
+	if (!rc)
+		rc = owners_json_gen_array_close(j);
+	if (!rc)
+		rc = owners_json_gen_map_close(j);
+	owners_json_gen_free(j);
+	owners_buf_release(&tmp);
+	if (!rc && out->len && out->ptr[out->len - 1] != '\n')
+		rc = owners_buf_addc(out, '\n');
+	return rc;
+}

@@ -1,0 +1,126 @@
+/*
+ * Dangling ownerReferences: every reference of the chosen objects that
+ * does not resolve, one finding per reference, classified the way the
+ * garbage collector decides (owners_graph_classify_ref()), with what the
+ * garbage collector will do about it, and renderers for the table and the
+ * JSON document of `owners dangling`.
+ *
+ * What the GC will do is decided per object, as attemptToDeleteItem()
+ * in pkg/controller/garbagecollector/garbagecollector.go does:
+ *  - an object already being deleted is left alone (it returns at once);
+ *  - classifyReferences() looks every reference up, in order, and gives up
+ *    on the whole object at the first one it cannot look up: a kind the
+ *    REST mapper cannot map (unresolvable: an error, retried forever) or a
+ *    namespaced owner of a cluster-scoped object (isDangling() returns
+ *    namespacedOwnerOfClusterScopedObjectErr and the item is forgotten).
+ *    Then nothing ever happens to that object, to none of its references;
+ *  - otherwise references are solid (owner found with the same UID, not
+ *    waiting for its dependents' deletion), dangling (isDangling(): 404 or
+ *    another UID; a namespaced owner is looked up in the dependent's
+ *    namespace only, so one in another namespace is dangling too) or
+ *    waiting (owner being deleted with the foregroundDeletion finalizer);
+ *  - at least one solid owner: the dangling references (and the waiting
+ *    ones) are patched out, the object stays;
+ *  - no solid owner: the object is deleted.
+ * An owner we could not check (its type could not be listed) makes the
+ * outcome unknown unless a solid owner already decides it.
+ *
+ * Ownership: a report owns its findings and their messages
+ * (owners_dangling_report_free()); findings refer to graph nodes by index,
+ * so the graph must outlive the report's use.
+ */
+#ifndef OWNERS_DANGLING_H
+#define OWNERS_DANGLING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "graph.h"
+
+#define OWNERS_NO_REF UINT32_MAX
+
+/* What the cluster's garbage collector will do about a finding. */
+enum owners_gc_action {
+	OWNERS_GC_DELETE_OBJECT,    /* no owner of the object resolves: it deletes the object */
+	OWNERS_GC_REMOVE_REFERENCE, /* the object has a live owner: it patches this reference out */
+	OWNERS_GC_NOTHING,          /* it never acts (see why) */
+	OWNERS_GC_UNKNOWN,          /* it depends on an owner we could not check */
+};
+
+enum owners_gc_why {
+	OWNERS_GC_WHY_NO_LIVE_OWNER,  /* delete: every owner dangles (or waits for deletion) */
+	OWNERS_GC_WHY_LIVE_OWNER,     /* remove: `because` resolves to a live owner */
+	OWNERS_GC_WHY_UNRESOLVABLE,   /* nothing: `because` names an unserved kind; retried forever */
+	OWNERS_GC_WHY_CLUSTER_SCOPED, /* nothing: `because` is a namespaced owner of a cluster-scoped object */
+	OWNERS_GC_WHY_IN_DELETION,    /* nothing: the object is already being deleted */
+	OWNERS_GC_WHY_UNKNOWN_OWNER,  /* unknown: `because` could not be checked */
+};
+
+/* What --fix (or --dry-run) did about a finding. */
+enum owners_fix_result {
+	OWNERS_FIX_NONE,         /* no fix was asked for */
+	OWNERS_FIX_WOULD_REMOVE, /* dry run: the server accepted the patch without applying it */
+	OWNERS_FIX_REMOVED,      /* removed: the object, re-read, no longer has it */
+	OWNERS_FIX_KEPT,         /* left on purpose: unknown, or it resolves now */
+	OWNERS_FIX_GONE,         /* nothing to fix: the reference or the object is no longer there */
+	OWNERS_FIX_FAILED,       /* could not be removed (message says why) */
+};
+
+struct owners_dangling_finding {
+	uint32_t object;             /* the dependent's node */
+	uint32_t ref;                /* index into its refs */
+	enum owners_ref_class class_;
+	enum owners_gc_action gc;
+	enum owners_gc_why why;
+	uint32_t because;            /* the reference (same object) the prediction hinges on, or OWNERS_NO_REF */
+	enum owners_fix_result fix;
+	char *fix_message;           /* owned; NULL when there is nothing to add */
+	int attempts;                /* patches sent for the object (conflicts make more) */
+};
+
+struct owners_dangling_report {
+	struct owners_dangling_finding *items;
+	size_t count;
+	size_t cap;
+};
+
+/* Appends the findings of one object (real node) to rep. */
+int owners_dangling_check(struct owners_dangling_report *rep, struct owners_graph *g,
+			  uint32_t node);
+/* Orders findings by namespace, kind, name, object and reference order
+ * (so the findings of one object are adjacent). */
+void owners_dangling_sort(struct owners_dangling_report *rep, const struct owners_graph *g);
+void owners_dangling_report_free(struct owners_dangling_report *rep);
+
+/* Whether --fix may remove a reference of this class (all but resolved
+ * and unknown: when in doubt, keep). */
+int owners_dangling_fixable(enum owners_ref_class c);
+
+/* Stable names, as in the JSON output. */
+const char *owners_gc_action_name(enum owners_gc_action a);   /* "delete-object", ... */
+const char *owners_gc_action_text(const struct owners_dangling_finding *f); /* table wording */
+const char *owners_fix_result_name(enum owners_fix_result r); /* "removed", ... */
+/* Appends why the GC will do what it will, in words. */
+int owners_dangling_gc_reason(struct owners_buf *out, const struct owners_graph *g,
+			      const struct owners_dangling_finding *f);
+
+/* ---- rendering ---------------------------------------------------- */
+
+struct owners_dangling_render {
+	const struct owners_graph *g;
+	const struct owners_dangling_report *rep;
+	int wide;                   /* table: add apiVersion, UID and the reason */
+	int color;                  /* table: ANSI colours for the class */
+	int show_fix;               /* --fix or --dry-run ran: add the outcome */
+	int dry_run;
+	const char *const *warnings;/* JSON: types that could not be listed, ... */
+	size_t n_warnings;
+};
+
+/* NAMESPACE OBJECT OWNER CLASS GC-ACTION [FIX]; nothing when no findings. */
+int owners_dangling_render_text(struct owners_buf *out, const struct owners_dangling_render *r);
+/* The documented JSON document (see cmd/main.c's `dangling` description). */
+int owners_dangling_render_json(struct owners_buf *out, const struct owners_dangling_render *r);
+
+#endif

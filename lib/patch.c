@@ -1,0 +1,46 @@
+#include "patch.h"
+
+int owners_patch_owner_refs(struct owners_buf *out, const char *resource_version,
+			    const struct owners_json_value *refs, const unsigned char *keep,
+			    struct owners_error *err)
+{
+	struct owners_json_gen *j = NULL;
+	size_t i, kept = 0;
+	int rc;
+
+	if (!resource_version || !*resource_version)
+		return owners_error_set(err, OWNERS_EINVAL,
+					"refusing to build a patch without a resourceVersion");
+	if (refs && refs->type != OWNERS_JSON_ARRAY)
+		return owners_error_set(err, OWNERS_EINVAL, "ownerReferences is not a list");
+	j = owners_json_gen_new(out, 0);
+	if (!j)
+		return owners_error_oom(err);
+	rc = owners_json_gen_map_open(j);
+	if (!rc)
+		rc = owners_json_gen_string(j, "metadata");
+	if (!rc)
+		rc = owners_json_gen_map_open(j);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "resourceVersion", resource_version);
+	if (!rc)
+		rc = owners_json_gen_string(j, "ownerReferences");
+	for (i = 0; refs && i < refs->count; i++)
+		kept += keep[i] != 0;
+	if (!rc && !kept) {
+		rc = owners_json_gen_null(j);
+	} else if (!rc) {
+		rc = owners_json_gen_array_open(j);
+		for (i = 0; !rc && i < refs->count; i++)
+			if (keep[i])
+				rc = owners_json_gen_value(j, refs->items[i]);
+		if (!rc)
+			rc = owners_json_gen_array_close(j);
+	}
+	if (!rc)
+		rc = owners_json_gen_map_close(j);
+	if (!rc)
+		rc = owners_json_gen_map_close(j);
+	owners_json_gen_free(j);
+	return rc ? owners_error_oom(err) : 0;
+}
