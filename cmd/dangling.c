@@ -1,19 +1,424 @@
 /*
- * owners dangling: placeholder until the command lands (issue 4).
+ * owners dangling: every ownerReference that does not resolve, what the
+ * cluster's garbage collector will do about it, and --fix to remove them
+ * safely (lib/dangling.c decides, lib/dangling_fix.c fixes).
+ *
+ * Test-only: OWNERS_TEST_PAUSE_BEFORE_FIX=SECONDS makes --fix sleep after
+ * reading each object and before its first patch, announcing it on stderr,
+ * so an end-to-end test can change the object in that window and prove the
+ * patch does not overwrite the change. It is not a user interface.
  */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "api_path.h"
 #include "commands.h"
+#include "dangling.h"
+#include "dangling_fix.h"
+#include "object_args.h"
 #include "output.h"
+#include "session.h"
 
 #define OFF(field) offsetof(struct owners_cli, field)
 
+static const char *const dangling_outputs[] = { "table", "wide", "json", NULL };
+
 const struct opt dangling_opts[] = {
+	{ "fix", 0, OPT_BOOL, OFF(fix), NULL,
+	  "remove the dangling references (never unknown ones) with patches that fail, "
+	  "then re-read and retry, if the object changed; never deletes an object",
+	  NULL, COMPLETE_NONE, 0 },
+	{ "dry-run", 0, OPT_BOOL, OFF(dry_run), NULL,
+	  "show what --fix would remove: each patch is checked by the server (dryRun=All) "
+	  "and nothing is changed; implies --fix",
+	  NULL, COMPLETE_NONE, 0 },
+	{ "exit-code", 0, OPT_BOOL, OFF(exit_code_flag), NULL,
+	  "exit 1 when anything is reported (unknown too); with --fix, when anything is left",
+	  NULL, COMPLETE_NONE, 0 },
+	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR",
+	  "check only objects of the given TYPEs with these labels, e.g. app=web",
+	  NULL, COMPLETE_NONE, 0 },
+	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
+	  "table (default), wide (adds apiVersion, UID and why) or json",
+	  dangling_outputs, COMPLETE_VALUES, 0 },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
 };
 
+/* ---- which objects ----------------------------------------------------- */
+
+static int add_node(uint32_t **nodes, size_t *n, size_t *cap, uint32_t node)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 64;
+		uint32_t *r = realloc(*nodes, c * sizeof(*r));
+
+		if (!r)
+			return OWNERS_ENOMEM;
+		*nodes = r;
+		*cap = c;
+	}
+	(*nodes)[(*n)++] = node;
+	return 0;
+}
+
+static int same_type(const struct owners_resource *a, const struct owners_resource *b)
+{
+	return a && b && !strcmp(a->group, b->group) && !strcmp(a->resource, b->resource);
+}
+
+/* Whether a node is in the scope of the run (the namespace, or -A; cluster-
+ * scoped objects belong to -A or to an explicit TYPE). */
+static int in_scope(const struct session *s, const struct owners_node *n, int typed)
+{
+	if (n->virtual_)
+		return 0;
+	if (s->cli->all_namespaces)
+		return 1;
+	if (!*n->namespace_)
+		return typed;
+	return !strcmp(n->namespace_, s->namespace_);
+}
+
+/* The nodes to check, each once. Returns 0 or an exit code. */
+static int select_objects(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
+			  uint32_t **out, size_t *n_out)
+{
+	struct owners_graph *g = s->graph;
+	unsigned char *picked = NULL;
+	uint32_t *roots = NULL, *nodes = NULL;
+	size_t n_roots = 0, n = 0, cap = 0, i, j;
+	int rc = 0;
+
+	*out = NULL;
+	*n_out = 0;
+	picked = calloc(g->count ? g->count : 1, 1);
+	if (!picked)
+		goto oom;
+	if (!n_objs) {
+		for (i = 0; i < g->count; i++)
+			picked[i] = in_scope(s, &g->nodes[i], 0);
+	}
+	for (j = 0; j < n_objs; j++) {
+		const struct owners_resource *r;
+
+		if (objs[j].name || s->cli->selector)
+			continue;
+		if ((rc = session_resolve_type(s, objs[j].type, &r)))
+			goto out;
+		for (i = 0; i < g->count; i++)
+			if (same_type(g->nodes[i].resource, r) && in_scope(s, &g->nodes[i], 1))
+				picked[i] = 1;
+	}
+	if (n_objs) {
+		/* Names, and types with -l: resolved like every command does. */
+		struct owners_object_arg *named = calloc(n_objs, sizeof(*named));
+		size_t n_named = 0;
+
+		if (!named)
+			goto oom;
+		for (j = 0; j < n_objs; j++)
+			if (objs[j].name || s->cli->selector)
+				named[n_named++] = objs[j];
+		if (n_named)
+			rc = session_find_roots(s, named, n_named, s->cli->selector, &roots, &n_roots);
+		free(named); /* shallow: the strings belong to objs */
+		if (rc)
+			goto out;
+		for (i = 0; i < n_roots; i++)
+			picked[roots[i]] = 1;
+	}
+	for (i = 0; i < g->count; i++)
+		if (picked[i] && add_node(&nodes, &n, &cap, (uint32_t)i))
+			goto oom;
+	*out = nodes;
+	*n_out = n;
+	nodes = NULL;
+	goto out;
+oom:
+	error_msg("out of memory");
+	rc = EXIT_ERROR;
+out:
+	free(picked);
+	free(roots);
+	free(nodes);
+	return rc;
+}
+
+/* ---- scan and decide --------------------------------------------------- */
+
+static int find(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
+		struct owners_dangling_report *rep)
+{
+	uint32_t *nodes = NULL;
+	size_t n = 0, i;
+	int rc;
+
+	if ((rc = session_scan(s, s->cli->all_namespaces ? NULL : s->namespace_)))
+		return rc;
+	if ((rc = select_objects(s, objs, n_objs, &nodes, &n)))
+		return rc;
+	for (i = 0; !rc && i < n; i++)
+		rc = owners_dangling_check(rep, s->graph, nodes[i]);
+	free(nodes);
+	if (rc) {
+		error_msg("out of memory");
+		return EXIT_ERROR;
+	}
+	owners_dangling_sort(rep, s->graph);
+	return 0;
+}
+
+/* A verdict of "unresolvable" (or a type that vanished under us) from a
+ * cached discovery may be stale: a CRD created or deleted since. */
+static int discovery_may_be_stale(const struct session *s, const struct owners_dangling_report *rep)
+{
+	size_t i;
+
+	if (s->types_fresh)
+		return 0;
+	for (i = 0; i < rep->count; i++)
+		if (rep->items[i].class_ == OWNERS_REF_UNRESOLVABLE)
+			return 1;
+	for (i = 0; i < s->scan.n_failures; i++)
+		if (s->scan.failures[i].code == OWNERS_ENOTFOUND)
+			return 1;
+	return 0;
+}
+
+/* ---- test hook --------------------------------------------------------- */
+
+static void pause_before_patch(void *ctx, const struct owners_node *n)
+{
+	const double *seconds = ctx;
+	struct timespec ts;
+
+	fprintf(stderr, "owners: test hook: pausing %gs before patching %s %s%s%s\n", *seconds,
+		n->kind, n->namespace_, *n->namespace_ ? "/" : "", n->name);
+	fflush(stderr);
+	ts.tv_sec = (time_t)*seconds;
+	ts.tv_nsec = (long)((*seconds - floor(*seconds)) * 1e9);
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/* ---- output ------------------------------------------------------------ */
+
+static void say_none(const struct session *s, size_t n_objs)
+{
+	if (n_objs)
+		fprintf(stderr, "no dangling ownerReferences on the given objects\n");
+	else if (s->cli->all_namespaces)
+		fprintf(stderr, "no dangling ownerReferences in any namespace\n");
+	else
+		fprintf(stderr, "no dangling ownerReferences in namespace '%s'\n", s->namespace_);
+}
+
+/* warning strings for the JSON document: discovery and list failures */
+static int collect_warnings(const struct session *s, char ***out, size_t *n)
+{
+	size_t total = s->types.n_failed + s->scan.n_failures, i, k = 0;
+	char **w = calloc(total ? total : 1, sizeof(*w));
+	struct owners_buf b = OWNERS_BUF_INIT;
+
+	*out = w;
+	*n = 0;
+	if (!w)
+		return OWNERS_ENOMEM;
+	for (i = 0; i < s->types.n_failed; i++) {
+		if (owners_buf_addf(&b, "discovery of '%s' failed: %s", s->types.failed_groups[i],
+				    s->types.failed_reasons[i]) ||
+		    !(w[k++] = owners_buf_detach(&b)))
+			goto oom;
+	}
+	for (i = 0; i < s->scan.n_failures; i++)
+		if (!(w[k++] = owners_strdup(s->scan.failures[i].message)))
+			goto oom;
+	*n = k;
+	return 0;
+oom:
+	owners_buf_release(&b);
+	*n = k;
+	return OWNERS_ENOMEM;
+}
+
+static void report_failures(const struct owners_graph *g, const struct owners_dangling_report *rep)
+{
+	size_t i;
+
+	for (i = 0; i < rep->count; i++) {
+		const struct owners_dangling_finding *f = &rep->items[i];
+		const struct owners_node *n = &g->nodes[f->object];
+		const struct owners_ref *ref = &n->refs[f->ref];
+
+		if (f->fix != OWNERS_FIX_FAILED)
+			continue;
+		error_msg("cannot remove the reference to %s/%s from %s '%s%s%s': %s", ref->kind,
+			  ref->name, n->kind, n->namespace_, *n->namespace_ ? "/" : "", n->name,
+			  f->fix_message ? f->fix_message : "failed");
+	}
+}
+
+static void fix_summary(const struct owners_dangling_fix_stats *st, int dry_run)
+{
+	if (dry_run)
+		fprintf(stderr, "dry run: %zu reference%s would be removed from %zu object%s; "
+			"%zu kept, %zu with nothing to do, %zu failed; nothing was changed\n",
+			st->removed, st->removed == 1 ? "" : "s", st->objects_patched,
+			st->objects_patched == 1 ? "" : "s", st->kept, st->gone, st->failed);
+	else
+		fprintf(stderr, "fixed: %zu reference%s removed from %zu object%s; "
+			"%zu kept, %zu with nothing to do, %zu failed\n",
+			st->removed, st->removed == 1 ? "" : "s", st->objects_patched,
+			st->objects_patched == 1 ? "" : "s", st->kept, st->gone, st->failed);
+}
+
+/* ---- the command ------------------------------------------------------- */
+
 int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 {
-	(void)cli;
-	(void)args;
-	error_msg("'owners dangling' is not implemented yet");
-	return EXIT_ERROR;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_object_arg *objs = NULL;
+	struct owners_dangling_report rep = { NULL, 0, 0 };
+	struct owners_dangling_fix_stats stats;
+	struct owners_dangling_render render;
+	struct owners_buf out = OWNERS_BUF_INIT;
+	struct session s;
+	const char *format = cli->output ? cli->output : "table";
+	const char *pause_env = getenv("OWNERS_TEST_PAUSE_BEFORE_FIX");
+	char **warnings = NULL;
+	size_t n_objs = 0, n_warnings = 0, i, left = 0;
+	double pause = 0;
+	int rc, fix = cli->fix || cli->dry_run;
+
+	memset(&s, 0, sizeof(s));
+	memset(&stats, 0, sizeof(stats));
+	if (strcmp(format, "table") && strcmp(format, "wide") && strcmp(format, "json")) {
+		error_msg("invalid output format '%s' for dangling: want table, wide or json", format);
+		return EXIT_USAGE;
+	}
+	if (cli->selector && !args->count) {
+		error_msg("-l needs the TYPE of the objects to select, e.g. "
+			  "'owners dangling pods -l app=web'");
+		return EXIT_USAGE;
+	}
+	if (args->count &&
+	    owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
+		rc = report_error(&err);
+		owners_error_clear(&err);
+		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
+	}
+	if (pause_env && *pause_env) {
+		char *end;
+
+		pause = strtod(pause_env, &end);
+		if (*end || !(pause >= 0 && pause < 3600)) {
+			error_msg("invalid OWNERS_TEST_PAUSE_BEFORE_FIX '%s': want seconds", pause_env);
+			rc = EXIT_USAGE;
+			goto out;
+		}
+	}
+	if ((rc = session_open(&s, cli)))
+		goto out;
+	/* Resolve every TYPE before the scan: a later rediscovery would pull
+	 * the types out from under the graph. */
+	for (i = 0; i < n_objs; i++) {
+		const struct owners_resource *r;
+
+		if ((rc = session_resolve_type(&s, objs[i].type, &r)))
+			goto out;
+	}
+	if ((rc = find(&s, objs, n_objs, &rep)))
+		goto out;
+	if (discovery_may_be_stale(&s, &rep)) {
+		/* Decide on what the server serves now, not on the cache. */
+		owners_dangling_report_free(&rep);
+		owners_graph_free(s.graph);
+		s.graph = NULL;
+		owners_scan_report_free(&s.scan);
+		if ((rc = session_rediscover(&s)))
+			goto out;
+		for (i = 0; i < n_objs; i++) {
+			const struct owners_resource *r;
+
+			if ((rc = session_resolve_type(&s, objs[i].type, &r)))
+				goto out;
+		}
+		if ((rc = find(&s, objs, n_objs, &rep)))
+			goto out;
+	}
+	if (fix && rep.count) {
+		struct owners_dangling_fix_options fo;
+
+		memset(&fo, 0, sizeof(fo));
+		fo.dry_run = cli->dry_run;
+		if (pause > 0) {
+			fo.before_patch = pause_before_patch;
+			fo.ctx = &pause;
+		}
+		if (owners_dangling_fix(&rep, s.graph, s.http, &fo, &stats, &err)) {
+			rc = report_error(&err);
+			goto out;
+		}
+	}
+	memset(&render, 0, sizeof(render));
+	render.g = s.graph;
+	render.rep = &rep;
+	render.wide = !strcmp(format, "wide");
+	render.color = output_color();
+	render.show_fix = fix;
+	render.dry_run = cli->dry_run;
+	if (!strcmp(format, "json")) {
+		if (collect_warnings(&s, &warnings, &n_warnings)) {
+			error_msg("out of memory");
+			rc = EXIT_ERROR;
+			goto out;
+		}
+		render.warnings = (const char *const *)warnings;
+		render.n_warnings = n_warnings;
+		rc = owners_dangling_render_json(&out, &render);
+	} else {
+		rc = owners_dangling_render_text(&out, &render);
+	}
+	if (rc) {
+		error_msg("out of memory");
+		rc = EXIT_ERROR;
+		goto out;
+	}
+	fwrite(out.ptr, 1, out.len, stdout);
+	fflush(stdout);
+	session_warn_scan(&s);
+	if (!rep.count && strcmp(format, "json"))
+		say_none(&s, n_objs);
+	if (fix && rep.count) {
+		report_failures(s.graph, &rep);
+		if (strcmp(format, "json"))
+			fix_summary(&stats, cli->dry_run);
+	}
+	for (i = 0; i < rep.count; i++) {
+		enum owners_fix_result r = rep.items[i].fix;
+
+		/* Left dangling: everything, unless a real fix took it away. */
+		if (!fix || cli->dry_run || (r != OWNERS_FIX_REMOVED && r != OWNERS_FIX_GONE))
+			left++;
+	}
+	if (stats.failed)
+		rc = EXIT_INCOMPLETE;
+	else if (cli->exit_code_flag && left)
+		rc = EXIT_ERROR;
+	else
+		rc = EXIT_OK;
+out:
+	for (i = 0; i < n_warnings; i++)
+		free(warnings[i]);
+	free(warnings);
+	owners_buf_release(&out);
+	owners_dangling_report_free(&rep);
+	owners_object_args_free(objs, n_objs);
+	owners_error_clear(&err);
+	session_close(&s);
+	return rc;
 }

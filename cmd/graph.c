@@ -49,15 +49,7 @@ int cmd_graph(struct owners_cli *cli, struct string_list *args)
 		rc = owners_graph_render_dot(&out, s.graph, ns);
 	else
 		rc = owners_graph_render_summary(&out, s.graph, &sum);
-	if (rc) {
-		error_msg("out of memory");
-		rc = EXIT_ERROR;
-		goto out;
-	}
-	fwrite(out.ptr, 1, out.len, stdout);
-	fflush(stdout);
-	session_warn_scan(&s);
-	rc = EXIT_OK;
+	rc = session_emit(&s, &out, rc);
 out:
 	owners_buf_release(&out);
 	session_close(&s);

@@ -153,6 +153,21 @@ void session_warn_scan(const struct session *s)
 			    s->scan.failures[i].message);
 }
 
+int session_emit(struct session *s, const struct owners_buf *out, int render_rc)
+{
+	if (render_rc) {
+		error_msg("out of memory");
+		return EXIT_ERROR;
+	}
+	fwrite(out->ptr, 1, out->len, stdout);
+	if (fflush(stdout)) {
+		error_msg("cannot write the output");
+		return EXIT_ERROR;
+	}
+	session_warn_scan(s);
+	return EXIT_OK;
+}
+
 void session_close(struct session *s)
 {
 	owners_graph_free(s->graph);

@@ -39,6 +39,9 @@ int session_scan(struct session *s, const char *ns);
 /* Prints one warning per type that could not be listed. */
 void session_warn_scan(const struct session *s);
 void session_close(struct session *s);
+/* The end of a read command: out (rendered with render_rc) to stdout, then
+ * the warnings summary; returns the exit code. */
+int session_emit(struct session *s, const struct owners_buf *out, int render_rc);
 
 /* Resolves object arguments to graph nodes (after the scan). A name that
  * does not exist is an error; a selector matches through the API server. */

@@ -127,15 +127,7 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if (rc) {
-		error_msg("out of memory");
-		rc = EXIT_ERROR;
-		goto out;
-	}
-	fwrite(out.ptr, 1, out.len, stdout);
-	fflush(stdout);
-	session_warn_scan(&s);
-	rc = EXIT_OK;
+	rc = session_emit(&s, &out, rc);
 out:
 	if (status && s.graph)
 		for (i = 0; i < s.graph->count; i++)

@@ -1,7 +1,6 @@
 #include "graph_render.h"
 
 #include <string.h>
-#include <time.h>
 
 #include "json.h"
 
@@ -22,33 +21,6 @@ int owners_graph_render_summary(struct owners_buf *out, struct owners_graph *g,
 			       s->cycles, s->in_deletion);
 }
 
-static int gen_int(struct owners_json_gen *j, const char *key, size_t v)
-{
-	int rc = owners_json_gen_string(j, key);
-
-	return rc ? rc : owners_json_gen_int(j, (long long)v);
-}
-
-static int gen_time(struct owners_json_gen *j, const char *key, int64_t t)
-{
-	char text[32];
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (!t)
-		return 0;
-	gmtime_r(&tt, &tm);
-	strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	return owners_json_gen_kv(j, key, text);
-}
-
-static int gen_bool(struct owners_json_gen *j, const char *key, int v)
-{
-	int rc = owners_json_gen_string(j, key);
-
-	return rc ? rc : owners_json_gen_bool(j, v);
-}
-
 static int gen_object(struct owners_json_gen *j, struct owners_graph *g, uint32_t i)
 {
 	const struct owners_node *n = &g->nodes[i];
@@ -66,11 +38,11 @@ static int gen_object(struct owners_json_gen *j, struct owners_graph *g, uint32_
 	if (!rc)
 		rc = owners_json_gen_kv(j, "uid", n->uid);
 	if (!rc)
-		rc = gen_bool(j, "found", !n->virtual_);
+		rc = owners_json_gen_kv_bool(j, "found", !n->virtual_);
 	if (!rc)
-		rc = gen_time(j, "creationTimestamp", n->created);
+		rc = owners_json_gen_kv_time(j, "creationTimestamp", n->created);
 	if (!rc)
-		rc = gen_time(j, "deletionTimestamp", n->deleted);
+		rc = owners_json_gen_kv_time(j, "deletionTimestamp", n->deleted);
 	if (!rc && n->n_finalizers) {
 		rc = owners_json_gen_string(j, "finalizers");
 		if (!rc)
@@ -97,9 +69,9 @@ static int gen_object(struct owners_json_gen *j, struct owners_graph *g, uint32_
 			if (!rc)
 				rc = owners_json_gen_kv(j, "uid", ref->uid);
 			if (!rc)
-				rc = gen_bool(j, "controller", ref->controller);
+				rc = owners_json_gen_kv_bool(j, "controller", ref->controller);
 			if (!rc)
-				rc = gen_bool(j, "blockOwnerDeletion", ref->block_owner_deletion);
+				rc = owners_json_gen_kv_bool(j, "blockOwnerDeletion", ref->block_owner_deletion);
 			if (!rc)
 				rc = owners_json_gen_kv(j, "class",
 							owners_ref_class_name(owners_graph_classify_ref(g, i, ref)));
@@ -131,21 +103,21 @@ int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, con
 	if (!rc)
 		rc = owners_json_gen_map_open(j);
 	if (!rc)
-		rc = gen_int(j, "objects", s->objects);
+		rc = owners_json_gen_kv_int(j, "objects", s->objects);
 	if (!rc)
-		rc = gen_int(j, "ownerReferences", s->edges);
+		rc = owners_json_gen_kv_int(j, "ownerReferences", s->edges);
 	if (!rc)
-		rc = gen_int(j, "roots", s->roots);
+		rc = owners_json_gen_kv_int(j, "roots", s->roots);
 	if (!rc)
-		rc = gen_int(j, "missingOwners", s->virtual_owners);
+		rc = owners_json_gen_kv_int(j, "missingOwners", s->virtual_owners);
 	if (!rc)
-		rc = gen_int(j, "dangling", s->dangling);
+		rc = owners_json_gen_kv_int(j, "dangling", s->dangling);
 	if (!rc)
-		rc = gen_int(j, "unknown", s->unknown);
+		rc = owners_json_gen_kv_int(j, "unknown", s->unknown);
 	if (!rc)
-		rc = gen_int(j, "cycles", s->cycles);
+		rc = owners_json_gen_kv_int(j, "cycles", s->cycles);
 	if (!rc)
-		rc = gen_int(j, "stuckInDeletion", s->in_deletion);
+		rc = owners_json_gen_kv_int(j, "stuckInDeletion", s->in_deletion);
 	if (!rc)
 		rc = owners_json_gen_map_close(j);
 	if (!rc)

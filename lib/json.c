@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 #include <yajl/yajl_gen.h>
 #include <yajl/yajl_parse.h>
@@ -487,6 +488,33 @@ int owners_json_gen_kv(struct owners_json_gen *g, const char *key, const char *v
 		return 0;
 	rc = owners_json_gen_string(g, key);
 	return rc ? rc : owners_json_gen_string(g, value);
+}
+
+int owners_json_gen_kv_bool(struct owners_json_gen *g, const char *key, int value)
+{
+	int rc = owners_json_gen_string(g, key);
+
+	return rc ? rc : owners_json_gen_bool(g, value);
+}
+
+int owners_json_gen_kv_int(struct owners_json_gen *g, const char *key, long long value)
+{
+	int rc = owners_json_gen_string(g, key);
+
+	return rc ? rc : owners_json_gen_int(g, value);
+}
+
+int owners_json_gen_kv_time(struct owners_json_gen *g, const char *key, int64_t t)
+{
+	char text[32];
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!t)
+		return 0;
+	if (!gmtime_r(&tt, &tm) || !strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		return OWNERS_EINVAL;
+	return owners_json_gen_kv(g, key, text);
 }
 
 int owners_json_gen_value(struct owners_json_gen *g, const struct owners_json_value *v)

@@ -103,6 +103,11 @@ int owners_json_gen_array_open(struct owners_json_gen *g);
 int owners_json_gen_array_close(struct owners_json_gen *g);
 /* Writes "key": string; skipped when value is NULL. */
 int owners_json_gen_kv(struct owners_json_gen *g, const char *key, const char *value);
+/* "key": value pairs; the time one writes RFC 3339 UTC and is skipped
+ * when t is 0 (unset). */
+int owners_json_gen_kv_bool(struct owners_json_gen *g, const char *key, int value);
+int owners_json_gen_kv_int(struct owners_json_gen *g, const char *key, long long value);
+int owners_json_gen_kv_time(struct owners_json_gen *g, const char *key, int64_t t);
 /* Re-emits a parsed tree. */
 int owners_json_gen_value(struct owners_json_gen *g, const struct owners_json_value *v);
 

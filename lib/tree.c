@@ -413,21 +413,6 @@ out:
 
 /* ---- JSON / YAML ---------------------------------------------------- */
 
-static int gen_time(struct owners_json_gen *j, const char *key, int64_t t)
-{
-	char text[32];
-	time_t tt = (time_t)t;
-	struct tm tm;
-	int rc;
-
-	if (!t)
-		return 0;
-	gmtime_r(&tt, &tm);
-	strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	rc = owners_json_gen_string(j, key);
-	return rc ? rc : owners_json_gen_string(j, text);
-}
-
 static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
 		    const struct owners_tree_row *row)
 {
@@ -445,19 +430,16 @@ static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
 		rc = owners_json_gen_kv(j, "name", n->name);
 	if (!rc)
 		rc = owners_json_gen_kv(j, "uid", n->uid);
-	if (!rc && n->virtual_) {
-		rc = owners_json_gen_string(j, "found");
-		if (!rc)
-			rc = owners_json_gen_bool(j, 0);
-	}
+	if (!rc && n->virtual_)
+		rc = owners_json_gen_kv_bool(j, "found", 0);
 	if (!rc && !n->virtual_) {
 		rc = owners_json_gen_kv(j, "ready", status_ready(r, row->node));
 		if (!rc)
 			rc = owners_json_gen_kv(j, "status", status_text(r, row->node));
 		if (!rc)
-			rc = gen_time(j, "creationTimestamp", n->created);
+			rc = owners_json_gen_kv_time(j, "creationTimestamp", n->created);
 		if (!rc)
-			rc = gen_time(j, "deletionTimestamp", n->deleted);
+			rc = owners_json_gen_kv_time(j, "deletionTimestamp", n->deleted);
 		if (!rc && n->n_finalizers) {
 			rc = owners_json_gen_string(j, "finalizers");
 			if (!rc)
@@ -475,21 +457,14 @@ static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
 		if (!rc)
 			rc = owners_json_gen_kv(j, "class", owners_ref_class_name(row->via_class));
 		if (!rc)
-			rc = owners_json_gen_string(j, "controller");
+			rc = owners_json_gen_kv_bool(j, "controller", row->via->controller);
 		if (!rc)
-			rc = owners_json_gen_bool(j, row->via->controller);
-		if (!rc)
-			rc = owners_json_gen_string(j, "blockOwnerDeletion");
-		if (!rc)
-			rc = owners_json_gen_bool(j, row->via->block_owner_deletion);
+			rc = owners_json_gen_kv_bool(j, "blockOwnerDeletion", row->via->block_owner_deletion);
 		if (!rc)
 			rc = owners_json_gen_map_close(j);
 	}
-	if (!rc && row->cycle) {
-		rc = owners_json_gen_string(j, "cycle");
-		if (!rc)
-			rc = owners_json_gen_bool(j, 1);
-	}
+	if (!rc && row->cycle)
+		rc = owners_json_gen_kv_bool(j, "cycle", 1);
 	if (!rc)
 		rc = row_notes(&notes, r, row);
 	if (!rc && notes.len)

@@ -1,0 +1,580 @@
+#include "dangling_fix.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_path.h"
+#include "json.h"
+#include "patch.h"
+#include "url.h"
+
+#define METADATA_ACCEPT \
+	"application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json"
+#define DEFAULT_ATTEMPTS 5
+
+/* What the server says about an owner, now. */
+enum verdict { V_DANGLING, V_ALIVE, V_ERROR };
+
+struct owner_check {
+	char *key;      /* apiVersion, kind, namespace, name, uid, NUL-separated */
+	size_t key_len;
+	enum verdict v;
+	char *message;  /* V_ALIVE / V_ERROR: why it is kept */
+};
+
+struct fixer {
+	struct owners_dangling_report *rep;
+	struct owners_graph *g;
+	struct owners_http_client *c;
+	const struct owners_dangling_fix_options *o;
+	int max_attempts;
+	struct owner_check *checks;  /* owners already looked up in this run */
+	size_t n_checks, cap_checks;
+	unsigned char *patched;      /* per finding: its object got a patch accepted */
+};
+
+/* ---- helpers ---------------------------------------------------------- */
+
+/* Records the outcome; the message is decoration: out of memory loses it,
+ * never the outcome. */
+static void set_fix(struct owners_dangling_finding *f, enum owners_fix_result r, const char *fmt,
+		    ...) __attribute__((format(printf, 3, 4)));
+
+static void set_fix(struct owners_dangling_finding *f, enum owners_fix_result r, const char *fmt,
+		    ...)
+{
+	struct owners_buf b = OWNERS_BUF_INIT;
+	va_list ap;
+
+	f->fix = r;
+	free(f->fix_message);
+	f->fix_message = NULL;
+	if (!fmt)
+		return;
+	va_start(ap, fmt);
+	if (!owners_buf_vaddf(&b, fmt, ap))
+		f->fix_message = owners_buf_detach(&b);
+	va_end(ap);
+	owners_buf_release(&b);
+}
+
+/* GET path (metadata only); *out is the parsed document on 2xx. Returns 0,
+ * or the error code with the message in err (404: OWNERS_ENOTFOUND). */
+static int get_json(struct owners_http_client *c, const struct owners_buf *path, const char *accept,
+		    struct owners_json_value **out, struct owners_error *err)
+{
+	struct owners_http_request req;
+	int rc;
+
+	*out = NULL;
+	owners_http_request_init(&req);
+	req.accept = accept;
+	if (owners_buf_add(&req.path, path->ptr, path->len)) {
+		owners_http_request_release(&req);
+		return owners_error_oom(err);
+	}
+	if (owners_http_do(c, &req))
+		rc = owners_http_error(err, &req, NULL);
+	else
+		rc = owners_json_parse(out, req.response.ptr, req.response.len, err);
+	owners_http_request_release(&req);
+	return rc;
+}
+
+static const char *meta_string(const struct owners_json_value *meta, const char *key)
+{
+	const char *s = owners_json_string(owners_json_get(meta, key));
+
+	return s ? s : "";
+}
+
+/* ---- is the owner there? ---------------------------------------------- */
+
+/* The kind is not in our discovery: ask its group/version's discovery
+ * document, as the GC's REST mapper would after a resync. */
+static enum verdict check_served(struct fixer *fx, const char *api_version, const char *kind,
+				 struct owners_buf *why)
+{
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_json_value *doc = NULL;
+	struct owners_buf path = OWNERS_BUF_INIT;
+	const struct owners_json_value *res;
+	const char *slash = strchr(api_version, '/');
+	enum verdict v = V_DANGLING;
+	size_t i;
+	int rc;
+
+	if (!*api_version || (slash && (slash == api_version || !slash[1] || strchr(slash + 1, '/'))))
+		return V_DANGLING; /* not a group/version at all: can never be served */
+	if (slash) {
+		rc = owners_buf_adds(&path, "/apis/");
+		if (!rc)
+			rc = owners_url_escapen(&path, api_version, (size_t)(slash - api_version));
+		if (!rc)
+			rc = owners_buf_addc(&path, '/');
+		if (!rc)
+			rc = owners_url_escape(&path, slash + 1);
+	} else {
+		rc = owners_buf_adds(&path, "/api/");
+		if (!rc)
+			rc = owners_url_escape(&path, api_version);
+	}
+	if (rc) {
+		owners_buf_release(&path);
+		owners_buf_adds(why, "out of memory");
+		return V_ERROR;
+	}
+	rc = get_json(fx->c, &path, NULL, &doc, &err);
+	if (rc == OWNERS_ENOTFOUND) {
+		v = V_DANGLING;
+	} else if (rc) {
+		v = V_ERROR;
+		owners_buf_addf(why, "cannot read the discovery of '%s': %s", api_version,
+				owners_error_message(&err));
+	} else {
+		res = owners_json_get(doc, "resources");
+		for (i = 0; res && res->type == OWNERS_JSON_ARRAY && i < res->count; i++) {
+			const char *k = owners_json_string(owners_json_get(res->items[i], "kind"));
+			const char *name = owners_json_string(owners_json_get(res->items[i], "name"));
+
+			if (k && name && !strcmp(k, kind) && !strchr(name, '/')) {
+				v = V_ALIVE;
+				owners_buf_addf(why, "%s %s is served now", api_version, kind);
+				break;
+			}
+		}
+	}
+	owners_json_value_free(doc);
+	owners_buf_release(&path);
+	owners_error_clear(&err);
+	return v;
+}
+
+/* isDangling(): the owner by apiVersion, kind and name, in the dependent's
+ * namespace when its kind is namespaced; dangling on 404 or another UID. */
+static enum verdict check_owner_now(struct fixer *fx, const struct owners_node *dep,
+				    const struct owners_ref *ref, struct owners_buf *why)
+{
+	const struct owners_resource *r =
+		owners_resource_by_gvk(fx->g->types, ref->api_version, ref->kind);
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_json_value *doc = NULL;
+	struct owners_buf path = OWNERS_BUF_INIT;
+	enum verdict v;
+	int rc;
+
+	if (!r)
+		return check_served(fx, ref->api_version, ref->kind, why);
+	if (r->namespaced && !*dep->namespace_)
+		return V_DANGLING; /* a cluster-scoped object can never have a namespaced owner */
+	if (owners_api_path_object(&path, r, r->namespaced ? dep->namespace_ : NULL, ref->name,
+				   NULL)) {
+		owners_buf_adds(why, "out of memory");
+		return V_ERROR;
+	}
+	rc = get_json(fx->c, &path, METADATA_ACCEPT, &doc, &err);
+	if (rc == OWNERS_ENOTFOUND) {
+		v = V_DANGLING;
+	} else if (rc) {
+		v = V_ERROR;
+		owners_buf_addf(why, "owner %s/%s could not be checked: %s", ref->kind, ref->name,
+				owners_error_message(&err));
+	} else if (strcmp(meta_string(owners_json_get(doc, "metadata"), "uid"), ref->uid)) {
+		v = V_DANGLING; /* re-created: another UID */
+	} else {
+		v = V_ALIVE;
+		owners_buf_addf(why, "owner %s/%s exists now", ref->kind, ref->name);
+	}
+	owners_json_value_free(doc);
+	owners_buf_release(&path);
+	owners_error_clear(&err);
+	return v;
+}
+
+/* check_owner_now(), once per owner per run. *message is borrowed. */
+static int check_owner(struct fixer *fx, const struct owners_node *dep, const struct owners_ref *ref,
+		       enum verdict *v, const char **message)
+{
+	const struct owners_resource *r =
+		owners_resource_by_gvk(fx->g->types, ref->api_version, ref->kind);
+	const char *ns = r && r->namespaced ? dep->namespace_ : "";
+	struct owners_buf key = OWNERS_BUF_INIT, why = OWNERS_BUF_INIT;
+	struct owner_check *ck;
+	size_t i;
+	int rc;
+
+	rc = owners_buf_add(&key, ref->api_version, strlen(ref->api_version) + 1);
+	if (!rc)
+		rc = owners_buf_add(&key, ref->kind, strlen(ref->kind) + 1);
+	if (!rc)
+		rc = owners_buf_add(&key, ns, strlen(ns) + 1);
+	if (!rc)
+		rc = owners_buf_add(&key, ref->name, strlen(ref->name) + 1);
+	if (!rc)
+		rc = owners_buf_add(&key, ref->uid, strlen(ref->uid) + 1);
+	if (rc)
+		goto out;
+	for (i = 0; i < fx->n_checks; i++) {
+		ck = &fx->checks[i];
+		if (ck->key_len == key.len && !memcmp(ck->key, key.ptr, key.len)) {
+			*v = ck->v;
+			*message = ck->message;
+			goto out;
+		}
+	}
+	if (fx->n_checks == fx->cap_checks) {
+		size_t cap = fx->cap_checks ? fx->cap_checks * 2 : 16;
+		struct owner_check *cs = realloc(fx->checks, cap * sizeof(*cs));
+
+		if (!cs) {
+			rc = OWNERS_ENOMEM;
+			goto out;
+		}
+		fx->checks = cs;
+		fx->cap_checks = cap;
+	}
+	ck = &fx->checks[fx->n_checks];
+	memset(ck, 0, sizeof(*ck));
+	ck->v = check_owner_now(fx, dep, ref, &why);
+	ck->key_len = key.len;
+	ck->key = owners_buf_detach(&key);
+	ck->message = why.len ? owners_buf_detach(&why) : NULL;
+	if (!ck->key || (why.len && !ck->message)) {
+		free(ck->key);
+		free(ck->message);
+		rc = OWNERS_ENOMEM;
+		goto out;
+	}
+	fx->n_checks++;
+	*v = ck->v;
+	*message = ck->message;
+out:
+	owners_buf_release(&key);
+	owners_buf_release(&why);
+	return rc;
+}
+
+/* ---- one object ------------------------------------------------------- */
+
+/* The object as the server holds it now. 0 with *doc set; OWNERS_ENOTFOUND
+ * (with *replaced when the name now belongs to another object); or another
+ * error with err set. */
+static int read_object(struct fixer *fx, const struct owners_node *n, struct owners_json_value **doc,
+		       int *replaced, struct owners_error *err)
+{
+	struct owners_buf path = OWNERS_BUF_INIT;
+	int rc;
+
+	*replaced = 0;
+	if (owners_api_path_object(&path, n->resource, n->namespace_, n->name, NULL))
+		return owners_error_oom(err);
+	rc = get_json(fx->c, &path, METADATA_ACCEPT, doc, err);
+	owners_buf_release(&path);
+	if (!rc && strcmp(meta_string(owners_json_get(*doc, "metadata"), "uid"), n->uid)) {
+		owners_json_value_free(*doc);
+		*doc = NULL;
+		*replaced = 1;
+		rc = OWNERS_ENOTFOUND;
+	}
+	return rc;
+}
+
+/* The finding in [a, b) that reports this reference, or NULL. */
+static struct owners_dangling_finding *reported(struct fixer *fx, size_t a, size_t b,
+						const struct owners_ref *ref)
+{
+	size_t k;
+
+	for (k = a; k < b; k++) {
+		struct owners_dangling_finding *f = &fx->rep->items[k];
+		const struct owners_ref *was = &fx->g->nodes[f->object].refs[f->ref];
+
+		if (!strcmp(was->uid, ref->uid) && !strcmp(was->api_version, ref->api_version) &&
+		    !strcmp(was->kind, ref->kind) && !strcmp(was->name, ref->name))
+			return f;
+	}
+	return NULL;
+}
+
+static int send_patch(struct fixer *fx, const struct owners_node *n, const struct owners_buf *body,
+		      long *status, struct owners_error *err)
+{
+	struct owners_http_request req;
+	int rc;
+
+	owners_http_request_init(&req);
+	req.method = "PATCH";
+	req.content_type = OWNERS_MERGE_PATCH_TYPE;
+	req.accept = METADATA_ACCEPT;
+	/* Conditional on the resourceVersion: sending it twice is harmless. */
+	req.idempotent = 1;
+	rc = owners_api_path_object(&req.path, n->resource, n->namespace_, n->name, NULL);
+	if (!rc && fx->o->dry_run)
+		rc = owners_url_add_query(&req.path, "dryRun", "All");
+	if (!rc)
+		rc = owners_buf_add(&req.body, body->ptr, body->len);
+	if (rc) {
+		owners_http_request_release(&req);
+		return owners_error_oom(err);
+	}
+	rc = owners_http_do(fx->c, &req);
+	*status = req.status;
+	if (rc)
+		rc = owners_http_error(err, &req, NULL);
+	owners_http_request_release(&req);
+	return rc;
+}
+
+/* Sets every finding of [a, b) that plan selects (or, plan NULL, every
+ * fixable one) to r. */
+static void set_all(struct fixer *fx, size_t a, size_t b, const unsigned char *plan,
+		    enum owners_fix_result r, const char *message)
+{
+	size_t k;
+
+	for (k = a; k < b; k++)
+		if (plan ? plan[k - a] : owners_dangling_fixable(fx->rep->items[k].class_))
+			set_fix(&fx->rep->items[k], r, message ? "%s" : NULL, message);
+}
+
+/* One attempt: read, decide, patch. Returns 0 when the object is done
+ * (whatever the outcome), OWNERS_ECONFLICT to go again, OWNERS_ENOMEM. */
+static int attempt(struct fixer *fx, size_t a, size_t b, int n_attempt)
+{
+	struct owners_dangling_finding *items = fx->rep->items;
+	const struct owners_node *n = &fx->g->nodes[items[a].object];
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_json_value *doc = NULL;
+	const struct owners_json_value *meta, *refs;
+	struct owners_buf body = OWNERS_BUF_INIT;
+	unsigned char *keep = NULL, *seen = NULL, *plan = NULL;
+	size_t i, k, n_refs, n_remove = 0;
+	int rc = 0, replaced = 0;
+	long status = 0;
+
+	set_all(fx, a, b, NULL, OWNERS_FIX_NONE, NULL);
+	rc = read_object(fx, n, &doc, &replaced, &err);
+	if (rc == OWNERS_ENOTFOUND)
+		set_all(fx, a, b, NULL, OWNERS_FIX_GONE,
+			replaced ? "the object was replaced (new UID) since the scan"
+				 : "the object no longer exists");
+	else if (rc && rc != OWNERS_ENOMEM)
+		for (k = a; k < b; k++)
+			if (owners_dangling_fixable(items[k].class_))
+				set_fix(&items[k], OWNERS_FIX_FAILED, "cannot read the object: %s",
+					owners_error_message(&err));
+	if (rc)
+		goto out;
+	meta = owners_json_get(doc, "metadata");
+	refs = owners_json_get(meta, "ownerReferences");
+	if (refs && refs->type != OWNERS_JSON_ARRAY)
+		refs = NULL;
+	n_refs = refs ? refs->count : 0;
+	keep = calloc(n_refs + 1, 1);
+	seen = calloc(b - a, 1);
+	plan = calloc(b - a, 1);
+	if (!keep || !seen || !plan) {
+		rc = OWNERS_ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < n_refs; i++) {
+		const struct owners_json_value *item = refs->items[i];
+		struct owners_ref now;
+		struct owners_dangling_finding *f;
+		enum owners_ref_class c;
+		enum verdict v;
+		const char *msg = NULL;
+
+		keep[i] = 1;
+		memset(&now, 0, sizeof(now));
+		now.api_version = meta_string(item, "apiVersion");
+		now.kind = meta_string(item, "kind");
+		now.name = meta_string(item, "name");
+		now.uid = meta_string(item, "uid");
+		now.owner = OWNERS_NO_NODE;
+		/* Only what was reported, and only while it still dangles. */
+		f = reported(fx, a, b, &now);
+		if (!f || !owners_dangling_fixable(f->class_) || seen[f - &items[a]])
+			continue;
+		seen[f - &items[a]] = 1;
+		c = owners_graph_classify_ref(fx->g, f->object, &now);
+		if (!owners_dangling_fixable(c)) {
+			set_fix(f, OWNERS_FIX_KEPT, "%s",
+				c == OWNERS_REF_RESOLVED ? "resolves now" : "no verdict now");
+			continue;
+		}
+		if ((rc = check_owner(fx, n, &now, &v, &msg)))
+			goto out;
+		if (v == V_ALIVE) {
+			set_fix(f, OWNERS_FIX_KEPT, "%s", msg ? msg : "resolves now");
+		} else if (v == V_ERROR) {
+			set_fix(f, OWNERS_FIX_FAILED, "not removed: %s",
+				msg ? msg : "the owner could not be checked");
+		} else {
+			keep[i] = 0;
+			plan[f - &items[a]] = 1;
+			n_remove++;
+		}
+	}
+	for (k = a; k < b; k++)
+		if (owners_dangling_fixable(items[k].class_) && !seen[k - a])
+			set_fix(&items[k], OWNERS_FIX_GONE, "no longer on the object");
+	if (!n_remove)
+		goto out;
+	if (n_attempt == 1 && fx->o->before_patch)
+		fx->o->before_patch(fx->o->ctx, n);
+	rc = owners_patch_owner_refs(&body, meta_string(meta, "resourceVersion"), refs, keep, &err);
+	if (rc && rc != OWNERS_ENOMEM) {
+		/* No resourceVersion came back: never patch unconditionally. */
+		set_all(fx, a, b, plan, OWNERS_FIX_FAILED, owners_error_message(&err));
+		rc = 0;
+	}
+	if (rc)
+		goto out;
+	rc = send_patch(fx, n, &body, &status, &err);
+	for (k = a; k < b; k++)
+		items[k].attempts = n_attempt;
+	if (!rc) {
+		set_all(fx, a, b, plan, fx->o->dry_run ? OWNERS_FIX_WOULD_REMOVE : OWNERS_FIX_REMOVED,
+			NULL);
+		fx->patched[a] = 1;
+	} else if (rc == OWNERS_ECONFLICT && status == 409 && n_attempt < fx->max_attempts) {
+		goto out; /* rc stays OWNERS_ECONFLICT: read again, decide again */
+	} else if (rc == OWNERS_ECONFLICT && status == 409) {
+		for (k = a; k < b; k++)
+			if (plan[k - a])
+				set_fix(&items[k], OWNERS_FIX_FAILED,
+					"gave up after %d conflicting updates", n_attempt);
+	} else if (rc == OWNERS_ENOTFOUND) {
+		set_all(fx, a, b, plan, OWNERS_FIX_GONE, "the object no longer exists");
+	} else if (rc != OWNERS_ENOMEM) {
+		for (k = a; k < b; k++)
+			if (plan[k - a])
+				set_fix(&items[k], OWNERS_FIX_FAILED, "cannot patch the object: %s",
+					owners_error_message(&err));
+	}
+	if (rc != OWNERS_ENOMEM)
+		rc = 0;
+out:
+	if (rc && rc != OWNERS_ENOMEM && rc != OWNERS_ECONFLICT)
+		rc = 0; /* a read failure: recorded in the findings, the object is done */
+	owners_json_value_free(doc);
+	owners_buf_release(&body);
+	owners_error_clear(&err);
+	free(keep);
+	free(seen);
+	free(plan);
+	return rc;
+}
+
+static int fix_object(struct fixer *fx, size_t a, size_t b)
+{
+	size_t k;
+	int n, rc = 0, any = 0;
+
+	for (k = a; k < b; k++) {
+		if (owners_dangling_fixable(fx->rep->items[k].class_))
+			any = 1;
+		else
+			set_fix(&fx->rep->items[k], OWNERS_FIX_KEPT, "unknown: never removed");
+	}
+	if (!any)
+		return 0;
+	for (n = 1; n <= fx->max_attempts; n++)
+		if ((rc = attempt(fx, a, b, n)) != OWNERS_ECONFLICT)
+			break;
+	return rc;
+}
+
+/* The end state: the patched object read again. */
+static int verify_object(struct fixer *fx, size_t a, size_t b)
+{
+	struct owners_dangling_finding *items = fx->rep->items;
+	const struct owners_node *n = &fx->g->nodes[items[a].object];
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_json_value *doc = NULL;
+	const struct owners_json_value *refs;
+	size_t k, i;
+	int rc, replaced;
+
+	rc = read_object(fx, n, &doc, &replaced, &err);
+	refs = owners_json_path(doc, "metadata", "ownerReferences", NULL);
+	for (k = a; rc != OWNERS_ENOMEM && k < b; k++) {
+		struct owners_dangling_finding *f = &items[k];
+		const struct owners_ref *was = &fx->g->nodes[f->object].refs[f->ref];
+		int still = 0;
+
+		if (f->fix != OWNERS_FIX_REMOVED)
+			continue;
+		if (rc == OWNERS_ENOTFOUND) {
+			set_fix(f, OWNERS_FIX_GONE, "removed, then the object was %s by someone else",
+				replaced ? "replaced" : "deleted");
+			continue;
+		}
+		if (rc) {
+			set_fix(f, OWNERS_FIX_FAILED, "patched, but the object could not be read again: %s",
+				owners_error_message(&err));
+			continue;
+		}
+		for (i = 0; refs && refs->type == OWNERS_JSON_ARRAY && i < refs->count; i++)
+			if (!strcmp(meta_string(refs->items[i], "uid"), was->uid))
+				still = 1;
+		if (still)
+			set_fix(f, OWNERS_FIX_FAILED, "still on the object after the patch");
+	}
+	owners_json_value_free(doc);
+	owners_error_clear(&err);
+	return rc == OWNERS_ENOMEM ? rc : 0;
+}
+
+int owners_dangling_fix(struct owners_dangling_report *rep, struct owners_graph *g,
+			struct owners_http_client *c, const struct owners_dangling_fix_options *o,
+			struct owners_dangling_fix_stats *stats, struct owners_error *err)
+{
+	struct fixer fx;
+	size_t a, b, i;
+	int rc = 0;
+
+	memset(&fx, 0, sizeof(fx));
+	fx.rep = rep;
+	fx.g = g;
+	fx.c = c;
+	fx.o = o;
+	fx.max_attempts = o->max_attempts > 0 ? o->max_attempts : DEFAULT_ATTEMPTS;
+	fx.patched = calloc(rep->count + 1, 1);
+	if (!fx.patched)
+		return owners_error_oom(err);
+	for (a = 0; !rc && a < rep->count; a = b) {
+		for (b = a + 1; b < rep->count && rep->items[b].object == rep->items[a].object; b++)
+			;
+		rc = fix_object(&fx, a, b);
+	}
+	for (a = 0; !rc && !o->dry_run && a < rep->count; a = b) {
+		for (b = a + 1; b < rep->count && rep->items[b].object == rep->items[a].object; b++)
+			;
+		if (fx.patched[a])
+			rc = verify_object(&fx, a, b);
+	}
+	if (stats) {
+		memset(stats, 0, sizeof(*stats));
+		for (i = 0; i < rep->count; i++) {
+			switch (rep->items[i].fix) {
+			case OWNERS_FIX_WOULD_REMOVE:
+			case OWNERS_FIX_REMOVED: stats->removed++; break;
+			case OWNERS_FIX_KEPT: stats->kept++; break;
+			case OWNERS_FIX_GONE: stats->gone++; break;
+			case OWNERS_FIX_FAILED: stats->failed++; break;
+			case OWNERS_FIX_NONE: break;
+			}
+			stats->objects_patched += fx.patched[i];
+		}
+	}
+	for (i = 0; i < fx.n_checks; i++) {
+		free(fx.checks[i].key);
+		free(fx.checks[i].message);
+	}
+	free(fx.checks);
+	free(fx.patched);
+	return rc ? owners_error_oom(err) : 0;
+}

@@ -1,0 +1,63 @@
+/*
+ * Removing dangling ownerReferences: what `owners dangling --fix` does,
+ * object by object, never deleting one and never touching a reference that
+ * resolves.
+ *
+ * For each object with findings --fix may act on (every class but unknown):
+ *  1. read it again (GET, metadata only): the scan is a snapshot, the patch
+ *     is built from what the server holds now. Gone, or replaced under the
+ *     same name (another UID): nothing to do;
+ *  2. re-decide every reference it has now: only a reference that was
+ *     reported, still classifies as dangling against the graph, and is
+ *     confirmed dangling by the server the way the GC's isDangling()
+ *     looks (GET the owner by the reference's apiVersion, kind and name,
+ *     in the dependent's namespace when namespaced: 404 or another UID;
+ *     for an unserved kind, its group/version's discovery document) is
+ *     removed. An owner whose lookup fails otherwise (forbidden, 5xx) is
+ *     kept, as the GC treats it: not dangling;
+ *  3. send a merge patch conditional on the resourceVersion read
+ *     (owners_patch_owner_refs()); 409 Conflict: back to 1, at most
+ *     max_attempts times;
+ *  4. once every object is done, read each patched object again and
+ *     report the real end state (REMOVED only when the reference is gone
+ *     and the object still there).
+ * With dry_run the patch is sent with dryRun=All: the server validates and
+ * checks the resourceVersion without storing anything.
+ *
+ * Ownership: the report is updated in place (fix, fix_message, attempts);
+ * the graph and the client are borrowed.
+ */
+#ifndef OWNERS_DANGLING_FIX_H
+#define OWNERS_DANGLING_FIX_H
+
+#include "dangling.h"
+#include "error.h"
+#include "graph.h"
+#include "http.h"
+
+struct owners_dangling_fix_options {
+	int dry_run;
+	int max_attempts;   /* patches per object before giving up on conflicts; 0: 5 */
+	/* Called once per object, after it was read and the patch decided,
+	 * before its first patch is sent (tests use it to change the object
+	 * in between). May be NULL. */
+	void (*before_patch)(void *ctx, const struct owners_node *object);
+	void *ctx;
+};
+
+struct owners_dangling_fix_stats {
+	size_t objects_patched;  /* objects a patch was accepted for */
+	size_t removed;          /* references removed (or, dry run, that would be) */
+	size_t kept;             /* left on purpose (unknown, resolves now) */
+	size_t gone;             /* nothing to do any more */
+	size_t failed;           /* could not be removed */
+};
+
+/* rep must be sorted (owners_dangling_sort()). Returns non-zero only when
+ * the run itself failed (out of memory); what happened to each finding is
+ * in the finding, and counted in stats (may be NULL). */
+int owners_dangling_fix(struct owners_dangling_report *rep, struct owners_graph *g,
+			struct owners_http_client *c, const struct owners_dangling_fix_options *o,
+			struct owners_dangling_fix_stats *stats, struct owners_error *err);
+
+#endif
