@@ -49,6 +49,8 @@ const struct opt owners_global_opts[] = {
 	  color_values, COMPLETE_VALUES, 0 },
 	{ "cache-dir", 0, OPT_STRING, OFF(cache_dir), "DIR",
 	  "discovery cache directory (default ~/.cache/owners)", NULL, COMPLETE_FILE, 0 },
+	{ "chunk-size", 0, OPT_INT, OFF(chunk_size), "N",
+	  "objects per page when listing (default 500, as kubectl)", NULL, COMPLETE_NONE, 0 },
 	{ "help", 'h', OPT_BOOL, OFF(help), NULL, "show this help", NULL, COMPLETE_NONE, 0 },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
 };
@@ -61,6 +63,7 @@ void owners_cli_defaults(struct owners_cli *cli)
 	cli->qps = 50;
 	cli->burst = 100;
 	cli->depth = -1;
+	cli->chunk_size = 500;
 	cli->color = "auto";
 }
 

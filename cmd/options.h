@@ -72,6 +72,7 @@ struct owners_cli {
 	const char *color;
 	const char *output;
 	const char *cache_dir;
+	long chunk_size;
 	int help;
 	/* tree */
 	int up;

@@ -126,6 +126,12 @@ int session_scan(struct session *s, const char *ns)
 {
 	struct owners_scan_options o = { ns, 1, 0 };
 
+	if (s->cli->chunk_size < 1) {
+		error_msg("--chunk-size must be at least 1");
+		return EXIT_USAGE;
+	}
+	o.page_size = (size_t)s->cli->chunk_size;
+
 	if (owners_graph_new(&s->graph, &s->types)) {
 		owners_error_oom(&s->err);
 		return fail(s);

@@ -22,7 +22,7 @@ _owners() {
     case $w in
       -*) ;;
       *) case ${COMP_WORDS[i-1]} in
-           --kubeconfig|--context|--cluster|--user|--namespace|-n|--as|--as-group|--request-timeout|--server|-s|--token|--certificate-authority|--tls-server-name|--v|-v|--qps|--burst|--color|--cache-dir) ;;
+           --kubeconfig|--context|--cluster|--user|--namespace|-n|--as|--as-group|--request-timeout|--server|-s|--token|--certificate-authority|--tls-server-name|--v|-v|--qps|--burst|--color|--cache-dir|--chunk-size) ;;
            *) cmd=$w; break;;
          esac;;
     esac
@@ -62,6 +62,8 @@ _owners() {
       COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return;;
     --cache-dir)
       COMPREPLY=($(compgen -f -- "$cur")); return;;
+    --chunk-size)
+      COMPREPLY=(); return;;
   esac
   if [[ $cmd == tree ]]; then
   case $prev in
@@ -79,9 +81,17 @@ _owners() {
       COMPREPLY=($(compgen -W "summary json dot" -- "$cur")); return;;
   esac
   fi
+  if [[ $cmd == dangling ]]; then
+  case $prev in
+    --selector|-l)
+      COMPREPLY=(); return;;
+    --output|-o)
+      COMPREPLY=($(compgen -W "table wide json" -- "$cur")); return;;
+  esac
+  fi
   if [[ -z $cmd ]]; then
     if [[ $cur == -* ]]; then
-      COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --help -h" -- "$cur"))
+      COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"))
     else
       COMPREPLY=($(compgen -W " tree graph dangling version completion help" -- "$cur"))
     fi
@@ -89,12 +99,12 @@ _owners() {
   fi
   if [[ $cur == -* ]]; then
     case $cmd in
-      tree) COMPREPLY=($(compgen -W " --up --depth -d --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --help -h" -- "$cur"));;
-      graph) COMPREPLY=($(compgen -W " --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --help -h" -- "$cur"));;
-      dangling) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --help -h" -- "$cur"));;
-      version) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --help -h" -- "$cur"));;
-      completion) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --help -h" -- "$cur"));;
-      help) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --help -h" -- "$cur"));;
+      tree) COMPREPLY=($(compgen -W " --up --depth -d --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
+      graph) COMPREPLY=($(compgen -W " --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
+      dangling) COMPREPLY=($(compgen -W " --fix --dry-run --exit-code --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
+      version) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
+      completion) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
+      help) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
     esac
     return
   fi

@@ -215,6 +215,30 @@ like "$out" "^digraph owners" "graph -o dot"
 run owners graph -A
 like "$out" "objects: +[0-9]+" "graph -A"
 
+# ---- pagination, logging, colour ------------------------------------------
+for i in $(seq 1 23); do echo "---"; echo "{apiVersion: v1, kind: ConfigMap, metadata: {name: page-$i}}"; done | kubectl apply -f - >/dev/null
+objects=$(owners graph -o json | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["objects"])')
+run owners graph --chunk-size 4 -v=6 -o json
+is "$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["objects"])')" "$objects" \
+  "--chunk-size 4: the same objects, read over many pages"
+like "$err" "configmaps\?limit=4&continue=" "--chunk-size 4: the continue token is followed"
+run owners --chunk-size 0 graph
+is "$rc" 2 "--chunk-size 0 is a usage error"
+
+run owners tree deployment/web -v=9
+all_logs=$out$err
+unlike "$all_logs" "$ADMIN_TOKEN" "-v=9 never shows the bearer token"
+like "$err" "Authorization: Bearer <redacted>" "-v=9 shows the header redacted"
+run owners --context cert tree deployment/web -v=9
+unlike "$out$err" "PRIVATE KEY" "-v=9 never shows the client key"
+
+run owners tree cm/held --color=always
+like "$out" $'\033\\[33m' "--color=always colours what needs attention"
+run owners tree cm/held
+unlike "$out" $'\033' "no colour when stdout is not a terminal"
+run env NO_COLOR=1 "$OWNERS" tree cm/held --color=auto
+unlike "$out" $'\033' "NO_COLOR: no colour"
+
 # ---- identities -------------------------------------------------------------
 run owners --context viewer tree deployment/web
 ok $rc "viewer: tree still prints (exit 0)"
