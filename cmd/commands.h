@@ -27,6 +27,8 @@ void owners_command_help(const struct command *c);
 int cmd_tree(struct owners_cli *cli, struct string_list *args);
 int cmd_graph(struct owners_cli *cli, struct string_list *args);
 int cmd_dangling(struct owners_cli *cli, struct string_list *args);
+int cmd_finalizers(struct owners_cli *cli, struct string_list *args);
+int cmd_delete(struct owners_cli *cli, struct string_list *args);
 int cmd_version(struct owners_cli *cli, struct string_list *args);
 int cmd_help(struct owners_cli *cli, struct string_list *args);
 int cmd_completion(struct owners_cli *cli, struct string_list *args);
@@ -36,6 +38,8 @@ int cmd_man(struct owners_cli *cli, struct string_list *args);
 extern const struct opt tree_opts[];
 extern const struct opt graph_opts[];
 extern const struct opt dangling_opts[];
+extern const struct opt finalizers_opts[];
+extern const struct opt delete_opts[];
 extern const struct opt no_opts[];
 
 #endif

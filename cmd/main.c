@@ -47,6 +47,41 @@ const struct command owners_commands[] = {
 	  "  owners dangling -A --exit-code\n"
 	  "  owners dangling deployment/web --fix --dry-run",
 	  1, "list on every type it scans; with --fix, get and patch on the objects it fixes", 0 },
+	{ "finalizers", cmd_finalizers, finalizers_opts,
+	  "owners finalizers [TYPE[/NAME]...] [flags]\n  owners finalizers remove TYPE/NAME... [--finalizer F]... [--all] [flags]",
+	  "find objects stuck in deletion, say why, remove finalizers safely",
+	  "Lists every object with a deletionTimestamp and finalizers left: how long it\n"
+	  "has been stuck, which finalizers, and why. 'remove' takes named finalizers (or\n"
+	  "all) off with conditional patches, never a blind update.",
+	  "  owners finalizers\n"
+	  "  owners finalizers -A -o json\n"
+	  "  owners finalizers remove namespace/old --all\n"
+	  "  owners finalizers remove pod/web-1 --finalizer example.com/hold --dry-run",
+	  1, "list on every type it scans; with remove, get and patch on the objects (update on namespaces/finalize for a namespace)", 0 },
+	{ "delete", cmd_delete, delete_opts, "owners delete TYPE/NAME... [--cascade=background|foreground|orphan] [flags]",
+	  "delete objects with a client-side cascade, as the garbage collector would",
+	  "Deletes the objects and cascades to their dependents from the client, the way\n"
+	  "the cluster's garbage collector does, so it works when the GC is off, stalled\n"
+	  "or slow, and cooperates with it when it runs.\n"
+	  "\n"
+	  "background: the owner goes first, then every dependent whose owners are all\n"
+	  "gone, level by level. foreground: the owner enters deletion first and stays\n"
+	  "visible (its controller stops), dependents go bottom-up, the owner last;\n"
+	  "dependents with blockOwnerDeletion hold it. orphan: the owner's reference is\n"
+	  "removed from every dependent, then the owner goes.\n"
+	  "\n"
+	  "A dependent with another live owner is never deleted: only its reference to\n"
+	  "the deleted owner is removed. Owners whose type could not be listed count as\n"
+	  "alive. Every DELETE carries a UID precondition and every patch the\n"
+	  "resourceVersion it read, so objects re-created or changed meanwhile are never\n"
+	  "overwritten. The cascade's progress lives in the cluster: run the same command\n"
+	  "again after an interruption and it resumes.",
+	  "  owners delete deployment/web\n"
+	  "  owners delete deployment/web --cascade=foreground --timeout=2m\n"
+	  "  owners delete replicaset/web-7d9c --cascade=orphan\n"
+	  "  owners delete deployment/web --dry-run=client\n"
+	  "  owners delete deployments -l app=web -o name",
+	  1, "list on every type it scans; delete on the objects of the cascade; patch on the objects whose finalizers or references it changes", 0 },
 	{ "version", cmd_version, no_opts, "owners version",
 	  "print the version, the git commit and the library versions", "", "  owners version", 0,
 	  NULL, 0 },

@@ -64,6 +64,10 @@ void owners_cli_defaults(struct owners_cli *cli)
 	cli->burst = 100;
 	cli->depth = -1;
 	cli->chunk_size = 500;
+	cli->cascade = "background";
+	cli->wait = 1;
+	cli->timeout_ms = 5 * 60 * 1000;
+	cli->grace_period = -1;
 	cli->color = "auto";
 }
 
@@ -269,6 +273,9 @@ void owners_cli_release(struct owners_cli *cli, struct string_list *args)
 	free(cli->as_groups.items);
 	cli->as_groups.items = NULL;
 	cli->as_groups.count = 0;
+	free(cli->finalizer_names.items);
+	cli->finalizer_names.items = NULL;
+	cli->finalizer_names.count = 0;
 	if (args) {
 		free(args->items);
 		args->items = NULL;

@@ -82,6 +82,18 @@ struct owners_cli {
 	int fix;
 	int dry_run;
 	int exit_code_flag;
+	/* finalizers */
+	struct string_list finalizer_names;
+	int all_finalizers;
+	int force;
+	/* delete */
+	const char *cascade;
+	const char *dry_run_mode;
+	int wait;
+	long timeout_ms;
+	long grace_period;
+	int now;
+	int ignore_not_found;
 	/* internal: which flags were given (bit per row index is overkill; by name) */
 	int output_set;
 };

@@ -124,13 +124,15 @@ int session_resolve_type(struct session *s, const char *typed, const struct owne
 
 int session_scan(struct session *s, const char *ns)
 {
-	struct owners_scan_options o = { ns, 1, 0 };
+	struct owners_scan_options o = { ns, 1, 0, NULL, NULL };
 
 	if (s->cli->chunk_size < 1) {
 		error_msg("--chunk-size must be at least 1");
 		return EXIT_USAGE;
 	}
 	o.page_size = (size_t)s->cli->chunk_size;
+	o.want = s->want;
+	o.want_ctx = s->want_ctx;
 
 	if (owners_graph_new(&s->graph, &s->types)) {
 		owners_error_oom(&s->err);
@@ -145,6 +147,22 @@ int session_scan(struct session *s, const char *ns)
 		return EXIT_ERROR;
 	}
 	return 0;
+}
+
+int session_rescan(struct session *s, const char *ns,
+		   int (*want)(void *ctx, const struct owners_resource *r), void *want_ctx)
+{
+	int rc;
+
+	owners_graph_free(s->graph);
+	s->graph = NULL;
+	owners_scan_report_free(&s->scan);
+	s->want = want;
+	s->want_ctx = want_ctx;
+	rc = session_scan(s, ns);
+	s->want = NULL;
+	s->want_ctx = NULL;
+	return rc;
 }
 
 void session_warn_scan(const struct session *s)

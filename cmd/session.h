@@ -25,6 +25,8 @@ struct session {
 	struct owners_graph *graph;
 	struct owners_scan_report scan;
 	const char *namespace_;    /* effective namespace (flag or context) */
+	int (*want)(void *ctx, const struct owners_resource *r); /* scan filter */
+	void *want_ctx;
 	struct owners_error err;
 };
 
@@ -36,6 +38,10 @@ int session_rediscover(struct session *s);
 int session_resolve_type(struct session *s, const char *typed, const struct owners_resource **out);
 /* ns NULL: all namespaces. */
 int session_scan(struct session *s, const char *ns);
+/* Scans again (same scope), replacing the graph and the report; want,
+ * when set, limits the types listed (see owners_scan_options). */
+int session_rescan(struct session *s, const char *ns,
+		   int (*want)(void *ctx, const struct owners_resource *r), void *want_ctx);
 /* Prints one warning per type that could not be listed. */
 void session_warn_scan(const struct session *s);
 void session_close(struct session *s);

@@ -248,6 +248,14 @@ static int redact_authorization(struct owners_buf *line)
 	while ((hit = find_ci(p, (size_t)(end - p), name))) {
 		const char *q = hit + sizeof(name) - 1, *word, *cred;
 
+		/* Only a header-like "authorization:" (or quoted, or "=") carries a
+		 * credential; "rbac.authorization.k8s.io" in a URL does not. */
+		if (q >= end || !strchr(" \t:\"'=[", *q)) {
+			if (owners_buf_add(&out, p, (size_t)(q - p)))
+				goto oom;
+			p = q;
+			continue;
+		}
 		while (q < end && strchr(" \t:\"'=[", *q))
 			q++;
 		for (word = q; q < end && ((*q >= 'A' && *q <= 'Z') || (*q >= 'a' && *q <= 'z'));

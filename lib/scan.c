@@ -220,6 +220,8 @@ int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 
 		if (!owners_scan_wants(r) || (!r->namespaced && !o->cluster_scoped))
 			continue;
+		if (o->want && !o->want(o->want_ctx, r))
+			continue;
 		job = &jobs[n++];
 		job->resource = r;
 		job->namespace_ = r->namespaced ? o->namespace_ : NULL;

@@ -27,6 +27,10 @@ struct owners_scan_options {
 	int cluster_scoped;
 	/* Objects per page (limit); 0: 500, the apiserver's default chunk. */
 	size_t page_size;
+	/* When set, only types it accepts are listed (the others read as not
+	 * listed: unknown, never absent). */
+	int (*want)(void *ctx, const struct owners_resource *r);
+	void *want_ctx;
 };
 
 struct owners_scan_failure {

@@ -1,0 +1,105 @@
+/*
+ * Client-side cascading deletion, planned the way the garbage collector
+ * decides (pkg/controller/garbagecollector: attemptToDeleteItem,
+ * processDeletingDependentsItem, orphanDependents).
+ *
+ * The planner is pure: given the current graph and the cascade's roots
+ * (by UID) it says what can be done now. The caller acts, re-scans and
+ * plans again until the plan is done. Nothing about the cascade's
+ * progress lives in the process: everything is read back from the
+ * cluster (deletionTimestamps, finalizers, references), so a run killed
+ * at any point and started again plans the same remaining steps.
+ *
+ * Membership (the set C of objects the cascade deletes): the roots, then
+ * every object all of whose owners are in C or dangling (absent, re-created
+ * under another UID, or namespaced and found only elsewhere) and at least
+ * one in C. An owner that is unknown (type not listed) or unresolvable
+ * (kind not served) counts as alive: when in doubt, keep. Objects with a
+ * reference into C and another live owner are "released": only their
+ * references into C are removed, as the GC does.
+ *
+ * Ownership: a plan owns its arrays; node indexes refer to the graph it
+ * was planned on.
+ */
+#ifndef OWNERS_CASCADE_H
+#define OWNERS_CASCADE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "graph.h"
+
+enum owners_cascade_mode {
+	OWNERS_CASCADE_BACKGROUND,
+	OWNERS_CASCADE_FOREGROUND,
+	OWNERS_CASCADE_ORPHAN,
+};
+
+#define OWNERS_FINALIZER_FOREGROUND "foregroundDeletion"
+#define OWNERS_FINALIZER_ORPHAN "orphan"
+
+enum owners_action_kind {
+	/* DELETE with propagationPolicy Background (a leaf, or background mode) */
+	OWNERS_ACT_DELETE,
+	/* enter foreground deletion: the server adds foregroundDeletion, or
+	 * (apiserver GC off) we add it first, then DELETE */
+	OWNERS_ACT_DELETE_FOREGROUND,
+	/* enter orphan deletion, likewise with the orphan finalizer */
+	OWNERS_ACT_DELETE_ORPHAN,
+	/* remove one GC finalizer (foregroundDeletion or orphan) */
+	OWNERS_ACT_REMOVE_FINALIZER,
+	/* remove the references that point into the cascade */
+	OWNERS_ACT_RELEASE,
+};
+
+struct owners_action {
+	enum owners_action_kind kind;
+	uint32_t node;
+	const char *finalizer;   /* REMOVE_FINALIZER */
+	const char *why;         /* for the plan's printout */
+};
+
+/* What each object of the cascade is waiting for, when it waits. */
+struct owners_cascade_wait {
+	uint32_t node;
+	const char *why;         /* "finalizers: example.com/hold", "blocking dependents: 3" */
+};
+
+struct owners_cascade_plan {
+	struct owners_action *actions;
+	size_t n_actions;
+	size_t cap_actions;
+	struct owners_cascade_wait *waits;
+	size_t n_waits;
+	size_t cap_waits;
+	unsigned char *member;   /* g->count entries: 1 = in the cascade (C) */
+	unsigned char *released; /* g->count entries: 1 = keeps a live owner */
+	size_t members_left;     /* members that still exist */
+	size_t released_left;    /* released objects that still reference C */
+	int done;                /* nothing exists any more that the cascade must remove */
+};
+
+struct owners_cascade_options {
+	enum owners_cascade_mode mode;
+	/* The apiserver adds the GC finalizers itself for Foreground/Orphan
+	 * (its --enable-garbage-collector is on). */
+	int server_gc;
+};
+
+int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_graph *g,
+			     const char *const *root_uids, size_t n_roots,
+			     const struct owners_cascade_options *o);
+void owners_cascade_plan_free(struct owners_cascade_plan *p);
+
+/* Whether this reference of dependent dep points into the cascade (and
+ * is removed when dep is released). */
+int owners_cascade_ref_in(const struct owners_cascade_plan *p, struct owners_graph *g, uint32_t dep,
+			  const struct owners_ref *ref);
+
+/* Whether a node holds finalizer f. */
+int owners_node_has_finalizer(const struct owners_node *n, const char *f);
+
+const char *owners_cascade_mode_name(enum owners_cascade_mode m);
+const char *owners_action_name(enum owners_action_kind k);
+
+#endif

@@ -1,0 +1,58 @@
+/*
+ * Carries out one round of a cascade plan against the API server, every
+ * action in parallel (bounded by the HTTP client's limits):
+ *   - every DELETE carries a UID precondition, so an object deleted and
+ *     re-created under the same name is never touched (409, skipped);
+ *   - every PATCH is a JSON merge patch carrying the resourceVersion that
+ *     was read, so a concurrent change fails it (409) instead of being
+ *     overwritten; the next round re-reads and decides again.
+ * 404 means someone (the GC, another run) did it first: success.
+ *
+ * Ownership: results has one entry per plan action, owned by the caller;
+ * owners_cascade_results_free() frees their messages.
+ */
+#ifndef OWNERS_CASCADE_EXEC_H
+#define OWNERS_CASCADE_EXEC_H
+
+#include "cascade.h"
+#include "http.h"
+
+struct owners_cascade_exec_options {
+	/* The apiserver adds GC finalizers itself; otherwise we add
+	 * foregroundDeletion/orphan before the DELETE. */
+	int server_gc;
+	int dry_run;            /* send dryRun: ["All"] */
+	long grace_period;      /* -1: the object's default */
+};
+
+enum owners_action_outcome {
+	OWNERS_OUTCOME_DONE,       /* accepted */
+	OWNERS_OUTCOME_GONE,       /* 404: already done */
+	OWNERS_OUTCOME_CONFLICT,   /* changed or re-created: decide again next round */
+	OWNERS_OUTCOME_FORBIDDEN,  /* 403: leave it, report it */
+	OWNERS_OUTCOME_FAILED,     /* anything else */
+};
+
+struct owners_action_result {
+	enum owners_action_outcome outcome;
+	char *message;             /* for FORBIDDEN and FAILED */
+};
+
+int owners_cascade_execute(struct owners_graph *g, const struct owners_cascade_plan *p,
+			   struct owners_http_client *c, const struct owners_cascade_exec_options *o,
+			   struct owners_action_result *results, struct owners_error *err);
+void owners_cascade_results_free(struct owners_action_result *r, size_t n);
+
+/* The JSON bodies, exposed for unit tests. */
+int owners_delete_options_json(struct owners_buf *out, const char *uid, const char *policy,
+			       long grace_period, int dry_run);
+/* {"metadata":{"resourceVersion":rv,"finalizers":[...]}}: the node's
+ * finalizers without `remove` and with `add` (either may be NULL). */
+int owners_finalizers_patch_json(struct owners_buf *out, const struct owners_node *n,
+				 const char *remove, const char *add);
+/* {"metadata":{"resourceVersion":rv,"ownerReferences":[...kept...]}}: every
+ * reference for which drop() is false, all its fields as read. */
+int owners_refs_patch_json(struct owners_buf *out, const struct owners_node *n,
+			   int (*drop)(void *ctx, const struct owners_ref *ref), void *ctx);
+
+#endif
