@@ -69,6 +69,8 @@ struct run {
 	int progress;                 /* stderr is a terminal */
 	size_t first_failures;        /* types that failed to list in the first scan */
 	unsigned char *relevant;      /* per type in the table: listed in later rounds */
+	char **links;                 /* members seen in earlier rounds (borrowed from seen) */
+	size_t n_links;
 	size_t deleted, released;
 };
 
@@ -148,7 +150,7 @@ static int account(struct run *r, const struct owners_cascade_plan *p)
 			r->deleted++;
 		} else if ((e->flag & 2) && !p->released[now] && !p->member[now]) {
 			e->flag |= 1;
-			print_event(r, e->value, "released (kept: it has another owner)");
+			print_event(r, e->value, r->copt.mode == OWNERS_CASCADE_ORPHAN ? "orphaned (kept, reference removed)" : "released (kept: it has another owner)");
 			r->released++;
 		}
 	}
@@ -410,6 +412,23 @@ static int report_left(struct run *r, const struct owners_cascade_plan *p)
 	return 0;
 }
 
+/* Every member seen so far, so a middle level already removed (by the GC,
+ * say) still links what is left below it. */
+static int collect_links(struct run *r)
+{
+	size_t i;
+
+	free(r->links);
+	r->links = calloc(r->seen.count + 1, sizeof(*r->links));
+	r->n_links = 0;
+	if (!r->links)
+		return OWNERS_ENOMEM;
+	for (i = 0; i < r->seen.cap; i++)
+		if (r->seen.slots[i].key && !(r->seen.slots[i].flag & 2))
+			r->links[r->n_links++] = r->seen.slots[i].key;
+	return 0;
+}
+
 static int want_relevant(void *ctx, const struct owners_resource *res)
 {
 	struct run *r = ctx;
@@ -469,8 +488,9 @@ static int run_cascade(struct run *r)
 		struct owners_action_result *results;
 		struct owners_error err = OWNERS_ERROR_INIT;
 
-		if (owners_cascade_plan_make(&plan, r->s.graph, (const char *const *)r->roots, r->n_roots,
-					     &r->copt)) {
+		if (collect_links(r) ||
+		    owners_cascade_plan_make(&plan, r->s.graph, (const char *const *)r->roots, r->n_roots,
+					     (const char *const *)r->links, r->n_links, &r->copt)) {
 			error_msg("out of memory");
 			return EXIT_ERROR;
 		}
@@ -649,6 +669,7 @@ out:
 		free(r.roots[i]);
 	free(r.roots);
 	free(r.relevant);
+	free(r.links);
 	owners_strset_free(&r.seen);
 	owners_strset_free(&r.forbidden);
 	owners_object_args_free(objs, n_objs);

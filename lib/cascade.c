@@ -180,6 +180,23 @@ static int owners_released_it(struct owners_graph *g, const unsigned char *membe
 	return 1;
 }
 
+/* Every dependent in the cascade has been deleted (is in deletion or
+ * gone): nothing more needs this object as a link to its root. */
+static int member_dependents_deleted(const struct owners_graph *g, const unsigned char *member,
+				     uint32_t node)
+{
+	const struct owners_node *n = &g->nodes[node];
+	uint32_t i;
+
+	for (i = 0; i < n->n_dependents; i++) {
+		const struct owners_node *d = &g->nodes[n->dependents[i]];
+
+		if (member[n->dependents[i]] && exists(d) && !d->deleted)
+			return 0;
+	}
+	return 1;
+}
+
 static int has_member_dependents(const struct owners_graph *g, const unsigned char *member,
 				 uint32_t node)
 {
@@ -247,19 +264,25 @@ static int plan_member(struct owners_cascade_plan *p, struct owners_graph *g,
 		return add_wait(p, i, "in deletion: waiting for its finalizers");
 	}
 	if (!n->deleted) {
-		if (!is_root[i] && !owners_released_it(g, p->member, i, fg))
+		/* Owners "waiting for dependents" count as gone in both modes:
+		 * below the root every level holds until the next is deleted. */
+		if (!is_root[i] && !owners_released_it(g, p->member, i, 1))
 			return add_wait(p, i, fg ? "waiting for its owners to enter deletion"
 						 : "waiting for its owners to be gone");
-		if (fg && has_member_dependents(g, p->member, i))
+		if (is_root[i] && !fg)
+			return add_action(p, OWNERS_ACT_DELETE, i, NULL, "root");
+		if (has_member_dependents(g, p->member, i))
 			return add_action(p, OWNERS_ACT_DELETE_FOREGROUND, i, NULL,
 					  is_root[i] ? "root: enters deletion, goes when its dependents are gone"
-						     : "all owners deleting: enters deletion, goes after its dependents");
+						     : "owners deleted: enters deletion, goes after its dependents");
 		return add_action(p, OWNERS_ACT_DELETE, i, NULL,
 				  is_root[i] ? "root" : "all owners deleted");
 	}
-	if (fg && owners_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND)) {
+	if (owners_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND)) {
 		if (blocking_dependents(g, p->member, on_cycle, i))
 			return add_wait(p, i, "waiting for dependents that block its deletion");
+		if (!member_dependents_deleted(g, p->member, i))
+			return add_wait(p, i, "waiting for its dependents to enter deletion");
 		return add_action(p, OWNERS_ACT_REMOVE_FINALIZER, i, OWNERS_FINALIZER_FOREGROUND,
 				  "no dependent blocks it any more");
 	}
@@ -268,6 +291,7 @@ static int plan_member(struct owners_cascade_plan *p, struct owners_graph *g,
 
 int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_graph *g,
 			     const char *const *root_uids, size_t n_roots,
+			     const char *const *link_uids, size_t n_links,
 			     const struct owners_cascade_options *o)
 {
 	unsigned char *is_root = NULL, *on_cycle = NULL;
@@ -293,6 +317,14 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 		if (n == OWNERS_NO_NODE || out->member[n])
 			continue;
 		out->member[n] = is_root[n] = 1;
+		work[top++] = n;
+	}
+	for (r = 0; r < n_links && o->mode != OWNERS_CASCADE_ORPHAN; r++) {
+		uint32_t n = owners_graph_find_uid(g, link_uids[r]);
+
+		if (n == OWNERS_NO_NODE || out->member[n] || !g->nodes[n].virtual_)
+			continue;
+		out->member[n] = 1;
 		work[top++] = n;
 	}
 	/* Grow the cascade: each new member may complete a dependent's set of

@@ -10,6 +10,13 @@
  * cluster (deletionTimestamps, finalizers, references), so a run killed
  * at any point and started again plans the same remaining steps.
  *
+ * Crash safety: an object of the cascade that has dependents in it is
+ * deleted with the foregroundDeletion finalizer (in every mode but for a
+ * background root), and that hold comes off only when no dependent blocks
+ * it and every dependent in the cascade is itself in deletion. So at any
+ * moment the chain from a root to whatever is left is visible in the
+ * cluster, and a new run finds it from the root's name.
+ *
  * Membership (the set C of objects the cascade deletes): the roots, then
  * every object all of whose owners are in C or dangling (absent, re-created
  * under another UID, or namespaced and found only elsewhere) and at least
@@ -86,8 +93,12 @@ struct owners_cascade_options {
 	int server_gc;
 };
 
+/* links: UIDs of objects an earlier round found in the cascade. One that
+ * is gone still joins its remaining dependents to the cascade (the GC may
+ * have removed a middle level already); one that exists is judged afresh. */
 int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_graph *g,
 			     const char *const *root_uids, size_t n_roots,
+			     const char *const *link_uids, size_t n_links,
 			     const struct owners_cascade_options *o);
 void owners_cascade_plan_free(struct owners_cascade_plan *p);
 
