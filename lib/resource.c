@@ -3,15 +3,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "buf.h"
 
 /*
  * Every string of a resource in the table is non-NULL (absent ones are ""),
  * so lookups and renderers never test for NULL.
  *
- * Lookups are linear: a cluster serves a few hundred resources, and the
- * hot caller (ownerReference resolution) resolves each distinct
- * apiVersion/kind once and remembers the answer.
+ * apiVersion/kind lookups go through a hash index, since every
+ * ownerReference of every object is resolved there; the rarer lookups
+ * are linear over the few hundred resources a cluster serves.
  */
 
 void owners_resource_table_init(struct owners_resource_table *t)
@@ -53,6 +54,7 @@ void owners_resource_table_free(struct owners_resource_table *t)
 	for (i = 0; i < t->count; i++)
 		resource_release(&t->items[i]);
 	free(t->items);
+	free(t->gvk_index);
 	for (i = 0; i < t->n_failed; i++) {
 		free(t->failed_groups[i]);
 		free(t->failed_reasons[i]);
@@ -86,6 +88,64 @@ static int copy_strings(char ***out, size_t *n_out, char *const *v, size_t n)
 		(*n_out)++;
 	}
 	return 0;
+}
+
+static uint64_t gvk_hash(const char *api_version, const char *kind)
+{
+	return owners_hash_bytes(api_version, strlen(api_version)) * 31 +
+	       owners_hash_bytes(kind, strlen(kind));
+}
+
+/* (Re)builds the index with room for the table to double. The first item
+ * with a given apiVersion/kind wins, as the linear search did. */
+static int gvk_index_build(struct owners_resource_table *t)
+{
+	size_t cap = 64, i;
+	uint32_t *idx;
+
+	while (cap < t->count * 2 + 2)
+		cap *= 2;
+	idx = calloc(cap, sizeof(*idx));
+	if (!idx)
+		return OWNERS_ENOMEM;
+	for (i = 0; i < t->count; i++) {
+		const struct owners_resource *r = &t->items[i];
+		size_t j = gvk_hash(r->api_version, r->kind) & (cap - 1);
+		int dup = 0;
+
+		while (idx[j]) {
+			const struct owners_resource *o = &t->items[idx[j] - 1];
+
+			if (!strcmp(o->kind, r->kind) && !strcmp(o->api_version, r->api_version)) {
+				dup = 1;
+				break;
+			}
+			j = (j + 1) & (cap - 1);
+		}
+		if (!dup)
+			idx[j] = (uint32_t)i + 1;
+	}
+	free(t->gvk_index);
+	t->gvk_index = idx;
+	t->gvk_cap = cap;
+	return 0;
+}
+
+/* Adds the table's last item to the index (unless an earlier item has
+ * the same apiVersion/kind: the first one wins). */
+static void gvk_index_insert_last(struct owners_resource_table *t)
+{
+	const struct owners_resource *r = &t->items[t->count - 1];
+	size_t j = gvk_hash(r->api_version, r->kind) & (t->gvk_cap - 1);
+
+	while (t->gvk_index[j]) {
+		const struct owners_resource *o = &t->items[t->gvk_index[j] - 1];
+
+		if (!strcmp(o->kind, r->kind) && !strcmp(o->api_version, r->api_version))
+			return;
+		j = (j + 1) & (t->gvk_cap - 1);
+	}
+	t->gvk_index[j] = (uint32_t)t->count;
 }
 
 int owners_resource_table_add(struct owners_resource_table *t, const struct owners_resource *r)
@@ -132,6 +192,10 @@ int owners_resource_table_add(struct owners_resource_table *t, const struct owne
 	c.namespaced = r->namespaced;
 	c.preferred = r->preferred;
 	t->items[t->count++] = c;
+	/* Keep the index at most half full. */
+	if (t->count * 2 > t->gvk_cap)
+		return gvk_index_build(t);
+	gvk_index_insert_last(t);
 	return 0;
 out:
 	resource_release(&c);
@@ -180,15 +244,19 @@ int owners_resource_table_add_failure(struct owners_resource_table *t, const cha
 const struct owners_resource *owners_resource_by_gvk(const struct owners_resource_table *t,
 						     const char *api_version, const char *kind)
 {
-	size_t i;
+	size_t j;
 
-	if (!t || !api_version || !kind)
+	if (!t || !api_version || !kind || !t->gvk_cap)
 		return NULL;
-	/* Exact and case-sensitive, as the garbage collector compares them.
-	 * Kinds differ sooner than apiVersions, so they are compared first. */
-	for (i = 0; i < t->count; i++)
-		if (!strcmp(t->items[i].kind, kind) && !strcmp(t->items[i].api_version, api_version))
-			return &t->items[i];
+	/* Exact and case-sensitive, as the garbage collector compares them. */
+	j = gvk_hash(api_version, kind) & (t->gvk_cap - 1);
+	while (t->gvk_index[j]) {
+		const struct owners_resource *r = &t->items[t->gvk_index[j] - 1];
+
+		if (!strcmp(r->kind, kind) && !strcmp(r->api_version, api_version))
+			return r;
+		j = (j + 1) & (t->gvk_cap - 1);
+	}
 	return NULL;
 }
 

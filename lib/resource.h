@@ -10,6 +10,7 @@
 #define OWNERS_RESOURCE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "error.h"
 
@@ -51,6 +52,10 @@ struct owners_resource_table {
 	char **failed_reasons;
 	size_t n_failed;
 	size_t cap_failed;
+	/* apiVersion+kind -> item index + 1 (open addressing), kept by
+	 * owners_resource_table_add: every ownerReference is resolved here. */
+	uint32_t *gvk_index;
+	size_t gvk_cap;
 };
 
 void owners_resource_table_init(struct owners_resource_table *t);
