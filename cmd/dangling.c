@@ -29,15 +29,15 @@ static const char *const dangling_outputs[] = { "table", "wide", "json", NULL };
 
 const struct opt dangling_opts[] = {
 	{ "fix", 0, OPT_BOOL, OFF(fix), NULL,
-	  "remove the dangling references (never unknown ones) with patches that fail, "
-	  "then re-read and retry, if the object changed; never deletes an object",
+	  "remove the dangling references (never unknown ones); a patch that finds the object "
+	  "changed re-reads it and retries; never deletes an object",
 	  NULL, COMPLETE_NONE, 0 },
 	{ "dry-run", 0, OPT_BOOL, OFF(dry_run), NULL,
-	  "show what --fix would remove: each patch is checked by the server (dryRun=All) "
-	  "and nothing is changed; implies --fix",
+	  "like --fix, but only show what it would remove (the server checks each patch with "
+	  "dryRun=All and stores nothing)",
 	  NULL, COMPLETE_NONE, 0 },
 	{ "exit-code", 0, OPT_BOOL, OFF(exit_code_flag), NULL,
-	  "exit 1 when anything is reported (unknown too); with --fix, when anything is left",
+	  "exit 1 when anything is reported (unknown included); with --fix, when anything is left",
 	  NULL, COMPLETE_NONE, 0 },
 	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR",
 	  "check only objects of the given TYPEs with these labels, e.g. app=web",
@@ -83,6 +83,28 @@ static int in_scope(const struct session *s, const struct owners_node *n, int ty
 	return !strcmp(n->namespace_, s->namespace_);
 }
 
+/* A TYPE whose objects the scan did not (or could not) list would silently
+ * report nothing: say why instead. Returns 0 or an exit code. */
+static int check_listed(struct session *s, const struct owners_resource *r)
+{
+	const char *ns = r->namespaced && !s->cli->all_namespaces ? s->namespace_ : "";
+	const struct owners_listing *l = NULL;
+	struct owners_buf type = OWNERS_BUF_INIT;
+	int rc = 0;
+
+	owners_api_type_name(&type, r);
+	if (!owners_scan_wants(r)) {
+		error_msg("'%s' objects are not checked: the garbage collector does not track them "
+			  "(the type cannot be listed, watched and deleted)", type.ptr);
+		rc = EXIT_ERROR;
+	} else if (owners_graph_listing_state(s->graph, r, ns, &l) == OWNERS_LISTING_FAILED) {
+		error_msg("%s", l && l->message ? l->message : "cannot list the type");
+		rc = EXIT_ERROR;
+	}
+	owners_buf_release(&type);
+	return rc;
+}
+
 /* The nodes to check, each once. Returns 0 or an exit code. */
 static int select_objects(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
 			  uint32_t **out, size_t *n_out)
@@ -108,6 +130,8 @@ static int select_objects(struct session *s, const struct owners_object_arg *obj
 		if (objs[j].name || s->cli->selector)
 			continue;
 		if ((rc = session_resolve_type(s, objs[j].type, &r)))
+			goto out;
+		if ((rc = check_listed(s, r)))
 			goto out;
 		for (i = 0; i < g->count; i++)
 			if (same_type(g->nodes[i].resource, r) && in_scope(s, &g->nodes[i], 1))
@@ -243,6 +267,55 @@ oom:
 	owners_buf_release(&b);
 	*n = k;
 	return OWNERS_ENOMEM;
+}
+
+/* The warnings summary: a type whose failure makes a verdict unknown gets
+ * its own line; types that were merely forbidden are named on one line
+ * (a read-only identity cannot list dozens of them). */
+static void warn_summary(const struct session *s, const struct owners_dangling_report *rep)
+{
+	struct owners_buf names = OWNERS_BUF_INIT, name = OWNERS_BUF_INIT;
+	size_t i, k, forbidden = 0;
+
+	for (i = 0; i < s->types.n_failed; i++)
+		warning_msg("discovery of '%s' failed: %s (references to its types are unknown)",
+			    s->types.failed_groups[i], s->types.failed_reasons[i]);
+	for (i = 0; i < s->scan.n_failures; i++) {
+		const struct owners_scan_failure *f = &s->scan.failures[i];
+		size_t unknown = 0;
+
+		for (k = 0; k < rep->count; k++) {
+			const struct owners_dangling_finding *d = &rep->items[k];
+			const struct owners_ref *ref = &s->graph->nodes[d->object].refs[d->ref];
+
+			if (d->class_ == OWNERS_REF_UNKNOWN &&
+			    same_type(owners_resource_by_gvk(&s->types, ref->api_version, ref->kind),
+				      f->resource))
+				unknown++;
+		}
+		if (unknown) {
+			warning_msg("%s (its objects were not checked; %zu reference%s to it %s unknown)",
+				    f->message, unknown, unknown == 1 ? "" : "s",
+				    unknown == 1 ? "is" : "are");
+		} else if (f->code == OWNERS_EFORBIDDEN) {
+			/* Named up to a point: one line, not a wall of text. */
+			if (forbidden++ < 12) {
+				owners_buf_reset(&name);
+				if (!owners_api_type_name(&name, f->resource))
+					owners_buf_addf(&names, "%s%s", forbidden > 1 ? ", " : "", name.ptr);
+			}
+		} else {
+			warning_msg("%s (its objects were not checked)", f->message);
+		}
+	}
+	if (forbidden > 12)
+		owners_buf_addf(&names, " and %zu more", forbidden - 12);
+	if (forbidden)
+		warning_msg("%zu %stype%s could not be listed (forbidden), so %s objects were not "
+			    "checked: %s", forbidden, rep->count || s->scan.n_failures > forbidden ? "more " : "",
+			    forbidden == 1 ? "" : "s", forbidden == 1 ? "its" : "their", names.ptr);
+	owners_buf_release(&names);
+	owners_buf_release(&name);
 }
 
 static void report_failures(const struct owners_graph *g, const struct owners_dangling_report *rep)
@@ -389,8 +462,12 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 		goto out;
 	}
 	fwrite(out.ptr, 1, out.len, stdout);
-	fflush(stdout);
-	session_warn_scan(&s);
+	if (fflush(stdout)) {
+		error_msg("cannot write the output");
+		rc = EXIT_ERROR;
+		goto out;
+	}
+	warn_summary(&s, &rep);
 	if (!rep.count && strcmp(format, "json"))
 		say_none(&s, n_objs);
 	if (fix && rep.count) {

@@ -378,6 +378,50 @@ static void drop_forbidden(struct run *r, struct owners_cascade_plan *p)
 	p->n_actions = k;
 }
 
+/* With objects we may not change (403) and nothing left to do now: true
+ * when every wait hangs on them, directly or through other waits (a pod
+ * waits for its ReplicaSet, which waits for the forbidden Deployment), so
+ * waiting longer cannot help. A wait on someone else (a finalizer's
+ * controller) may still end: then the run goes on waiting. */
+static int waits_hang_on_forbidden(struct run *r, const struct owners_cascade_plan *p)
+{
+	struct owners_graph *g = r->s.graph;
+	unsigned char *stuck = calloc(g->count + 1, 1);
+	int changed = 1, all = 1;
+	uint32_t n, k;
+	size_t i;
+
+	if (!stuck)
+		return 0;
+	for (n = 0; n < g->count; n++)
+		if (!g->nodes[n].virtual_ && owners_strset_get(&r->forbidden, g->nodes[n].uid))
+			stuck[n] = 1;
+	while (changed) {
+		changed = 0;
+		for (i = 0; i < p->n_waits; i++) {
+			const struct owners_cascade_wait *w = &p->waits[i];
+			const struct owners_node *node = &g->nodes[w->node];
+
+			if (stuck[w->node])
+				continue;
+			if (w->on == OWNERS_WAIT_ON_OWNERS) {
+				for (k = 0; k < node->n_refs; k++)
+					if (node->refs[k].owner != OWNERS_NO_NODE && stuck[node->refs[k].owner])
+						stuck[w->node] = 1;
+			} else if (w->on == OWNERS_WAIT_ON_DEPENDENTS) {
+				for (k = 0; k < node->n_dependents; k++)
+					if (stuck[node->dependents[k]])
+						stuck[w->node] = 1;
+			}
+			changed |= stuck[w->node];
+		}
+	}
+	for (i = 0; i < p->n_waits; i++)
+		all &= stuck[p->waits[i].node];
+	free(stuck);
+	return all;
+}
+
 static int report_left(struct run *r, const struct owners_cascade_plan *p)
 {
 	struct owners_buf name = OWNERS_BUF_INIT;
@@ -511,7 +555,7 @@ static int run_cascade(struct run *r)
 			return EXIT_ERROR;
 		}
 		drop_forbidden(r, &plan);
-		if (plan.done || (!plan.n_actions && r->forbidden.count && !plan.n_waits))
+		if (plan.done || (!plan.n_actions && r->forbidden.count && waits_hang_on_forbidden(r, &plan)))
 			break;
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		if ((double)ts.tv_sec + ts.tv_nsec / 1e9 >= deadline && (r->cli->timeout_ms || !r->cli->wait)) {

@@ -89,11 +89,37 @@ _owners() {
       COMPREPLY=($(compgen -W "table wide json" -- "$cur")); return;;
   esac
   fi
+  if [[ $cmd == finalizers ]]; then
+  case $prev in
+    --finalizer)
+      COMPREPLY=(); return;;
+    --selector|-l)
+      COMPREPLY=(); return;;
+    --output|-o)
+      COMPREPLY=($(compgen -W "text json" -- "$cur")); return;;
+  esac
+  fi
+  if [[ $cmd == delete ]]; then
+  case $prev in
+    --cascade)
+      COMPREPLY=($(compgen -W "background foreground orphan" -- "$cur")); return;;
+    --dry-run)
+      COMPREPLY=($(compgen -W "none client server" -- "$cur")); return;;
+    --timeout)
+      COMPREPLY=(); return;;
+    --grace-period)
+      COMPREPLY=(); return;;
+    --selector|-l)
+      COMPREPLY=(); return;;
+    --output|-o)
+      COMPREPLY=($(compgen -W "name" -- "$cur")); return;;
+  esac
+  fi
   if [[ -z $cmd ]]; then
     if [[ $cur == -* ]]; then
       COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"))
     else
-      COMPREPLY=($(compgen -W " tree graph dangling version completion help" -- "$cur"))
+      COMPREPLY=($(compgen -W " tree graph dangling finalizers delete version completion help" -- "$cur"))
     fi
     return
   fi
@@ -102,6 +128,8 @@ _owners() {
       tree) COMPREPLY=($(compgen -W " --up --depth -d --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       graph) COMPREPLY=($(compgen -W " --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       dangling) COMPREPLY=($(compgen -W " --fix --dry-run --exit-code --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
+      finalizers) COMPREPLY=($(compgen -W " --finalizer --all --force --dry-run --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
+      delete) COMPREPLY=($(compgen -W " --cascade --dry-run --wait --timeout --grace-period --now --force --ignore-not-found --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       version) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       completion) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       help) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
@@ -110,7 +138,7 @@ _owners() {
   fi
   case $cmd in
     completion) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur"));;
-    help) COMPREPLY=($(compgen -W " tree graph dangling version completion help" -- "$cur"));;
+    help) COMPREPLY=($(compgen -W " tree graph dangling finalizers delete version completion help" -- "$cur"));;
     tree|dangling|finalizers|delete)
       if [[ $cur == */* ]]; then
         COMPREPLY=($(compgen -P "${cur%%/*}/" -W "$(_owners_ask names "${cur%%/*}")" -- "${cur#*/}"))

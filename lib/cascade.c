@@ -64,7 +64,8 @@ static int add_action(struct owners_cascade_plan *p, enum owners_action_kind kin
 	return 0;
 }
 
-static int add_wait(struct owners_cascade_plan *p, uint32_t node, const char *why)
+static int add_wait(struct owners_cascade_plan *p, uint32_t node, enum owners_wait_on on,
+		    const char *why)
 {
 	if (p->n_waits == p->cap_waits) {
 		size_t cap = p->cap_waits ? p->cap_waits * 2 : 64;
@@ -76,6 +77,7 @@ static int add_wait(struct owners_cascade_plan *p, uint32_t node, const char *wh
 		p->cap_waits = cap;
 	}
 	p->waits[p->n_waits].node = node;
+	p->waits[p->n_waits].on = on;
 	p->waits[p->n_waits].why = why;
 	p->n_waits++;
 	return 0;
@@ -257,18 +259,20 @@ static int plan_member(struct owners_cascade_plan *p, struct owners_graph *g,
 
 			for (k = 0; k < n->n_dependents; k++)
 				if (exists(&g->nodes[n->dependents[k]]))
-					return add_wait(p, i, "waiting for its dependents to be released");
+					return add_wait(p, i, OWNERS_WAIT_ON_DEPENDENTS,
+							"waiting for its dependents to be released");
 			return add_action(p, OWNERS_ACT_REMOVE_FINALIZER, i, OWNERS_FINALIZER_ORPHAN,
 					  "every dependent is released");
 		}
-		return add_wait(p, i, "in deletion: waiting for its finalizers");
+		return add_wait(p, i, OWNERS_WAIT_ON_OTHERS, "in deletion: waiting for its finalizers");
 	}
 	if (!n->deleted) {
 		/* Owners "waiting for dependents" count as gone in both modes:
 		 * below the root every level holds until the next is deleted. */
 		if (!is_root[i] && !owners_released_it(g, p->member, i, 1))
-			return add_wait(p, i, fg ? "waiting for its owners to enter deletion"
-						 : "waiting for its owners to be gone");
+			return add_wait(p, i, OWNERS_WAIT_ON_OWNERS,
+					fg ? "waiting for its owners to enter deletion"
+					   : "waiting for its owners to be gone");
 		if (is_root[i] && !fg)
 			return add_action(p, OWNERS_ACT_DELETE, i, NULL, "root");
 		if (has_member_dependents(g, p->member, i))
@@ -280,13 +284,15 @@ static int plan_member(struct owners_cascade_plan *p, struct owners_graph *g,
 	}
 	if (owners_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND)) {
 		if (blocking_dependents(g, p->member, on_cycle, i))
-			return add_wait(p, i, "waiting for dependents that block its deletion");
+			return add_wait(p, i, OWNERS_WAIT_ON_DEPENDENTS,
+					"waiting for dependents that block its deletion");
 		if (!member_dependents_deleted(g, p->member, i))
-			return add_wait(p, i, "waiting for its dependents to enter deletion");
+			return add_wait(p, i, OWNERS_WAIT_ON_DEPENDENTS,
+					"waiting for its dependents to enter deletion");
 		return add_action(p, OWNERS_ACT_REMOVE_FINALIZER, i, OWNERS_FINALIZER_FOREGROUND,
 				  "no dependent blocks it any more");
 	}
-	return add_wait(p, i, "in deletion: waiting for its finalizers");
+	return add_wait(p, i, OWNERS_WAIT_ON_OTHERS, "in deletion: waiting for its finalizers");
 }
 
 int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_graph *g,
@@ -367,7 +373,8 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 			}
 			out->released_left++;
 			rc = ready ? add_action(out, OWNERS_ACT_RELEASE, i, NULL, "dependent of the root: kept, reference removed")
-				   : add_wait(out, i, "waiting for the root to enter deletion");
+				   : add_wait(out, i, OWNERS_WAIT_ON_OWNERS,
+					    "waiting for the root to enter deletion");
 		} else {
 			out->released_left++;
 			rc = add_action(out, OWNERS_ACT_RELEASE, i, NULL, "has another live owner: kept, reference removed");

@@ -66,9 +66,20 @@ struct owners_action {
 	const char *why;         /* for the plan's printout */
 };
 
+/* Whom a waiting object waits on: its owners in the cascade, its
+ * dependents (in the cascade or released), or someone else (a finalizer's
+ * controller). A caller that cannot act on an object (403) uses this to
+ * tell the waits that can never end from those that may. */
+enum owners_wait_on {
+	OWNERS_WAIT_ON_OWNERS,
+	OWNERS_WAIT_ON_DEPENDENTS,
+	OWNERS_WAIT_ON_OTHERS,
+};
+
 /* What each object of the cascade is waiting for, when it waits. */
 struct owners_cascade_wait {
 	uint32_t node;
+	enum owners_wait_on on;
 	const char *why;         /* "finalizers: example.com/hold", "blocking dependents: 3" */
 };
 

@@ -421,13 +421,9 @@ static int json_finding(struct owners_json_gen *j, const struct owners_dangling_
 	if (!rc)
 		rc = owners_json_gen_kv(j, "uid", ref->uid);
 	if (!rc)
-		rc = owners_json_gen_string(j, "controller");
+		rc = owners_json_gen_kv_bool(j, "controller", ref->controller);
 	if (!rc)
-		rc = owners_json_gen_bool(j, ref->controller);
-	if (!rc)
-		rc = owners_json_gen_string(j, "blockOwnerDeletion");
-	if (!rc)
-		rc = owners_json_gen_bool(j, ref->block_owner_deletion);
+		rc = owners_json_gen_kv_bool(j, "blockOwnerDeletion", ref->block_owner_deletion);
 	if (!rc)
 		rc = owners_json_gen_map_close(j);
 	if (!rc)
@@ -454,9 +450,7 @@ static int json_finding(struct owners_json_gen *j, const struct owners_dangling_
 		if (!rc)
 			rc = owners_json_gen_kv(j, "message", f->fix_message);
 		if (!rc)
-			rc = owners_json_gen_string(j, "attempts");
-		if (!rc)
-			rc = owners_json_gen_int(j, f->attempts);
+			rc = owners_json_gen_kv_int(j, "attempts", f->attempts);
 		if (!rc)
 			rc = owners_json_gen_map_close(j);
 	}
@@ -478,9 +472,7 @@ int owners_dangling_render_json(struct owners_buf *out, const struct owners_dang
 	if (!rc)
 		rc = owners_json_gen_kv(j, "apiVersion", "owners.dev/v1");
 	if (!rc)
-		rc = owners_json_gen_string(j, "dryRun");
-	if (!rc)
-		rc = owners_json_gen_bool(j, r->dry_run);
+		rc = owners_json_gen_kv_bool(j, "dryRun", r->dry_run);
 	if (!rc)
 		rc = owners_json_gen_string(j, "items");
 	if (!rc)

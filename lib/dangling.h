@@ -51,8 +51,8 @@ enum owners_gc_action {
 enum owners_gc_why {
 	OWNERS_GC_WHY_NO_LIVE_OWNER,  /* delete: every owner dangles (or waits for deletion) */
 	OWNERS_GC_WHY_LIVE_OWNER,     /* remove: `because` resolves to a live owner */
-	OWNERS_GC_WHY_UNRESOLVABLE,   /* nothing: `because` names an unserved kind; retried forever */
-	OWNERS_GC_WHY_CLUSTER_SCOPED, /* nothing: `because` is a namespaced owner of a cluster-scoped object */
+	OWNERS_GC_WHY_UNRESOLVABLE,   /* nothing: `because` names an unserved kind (retried forever) */
+	OWNERS_GC_WHY_CLUSTER_SCOPED, /* nothing: `because` is namespaced, the object cluster-scoped */
 	OWNERS_GC_WHY_IN_DELETION,    /* nothing: the object is already being deleted */
 	OWNERS_GC_WHY_UNKNOWN_OWNER,  /* unknown: `because` could not be checked */
 };
@@ -63,7 +63,7 @@ enum owners_fix_result {
 	OWNERS_FIX_WOULD_REMOVE, /* dry run: the server accepted the patch without applying it */
 	OWNERS_FIX_REMOVED,      /* removed: the object, re-read, no longer has it */
 	OWNERS_FIX_KEPT,         /* left on purpose: unknown, or it resolves now */
-	OWNERS_FIX_GONE,         /* nothing to fix: the reference or the object is no longer there */
+	OWNERS_FIX_GONE,         /* nothing to fix: the reference or object is no longer there */
 	OWNERS_FIX_FAILED,       /* could not be removed (message says why) */
 };
 
@@ -73,7 +73,8 @@ struct owners_dangling_finding {
 	enum owners_ref_class class_;
 	enum owners_gc_action gc;
 	enum owners_gc_why why;
-	uint32_t because;            /* the reference (same object) the prediction hinges on, or OWNERS_NO_REF */
+	/* the reference (of the same object) the prediction hinges on, or OWNERS_NO_REF */
+	uint32_t because;
 	enum owners_fix_result fix;
 	char *fix_message;           /* owned; NULL when there is nothing to add */
 	int attempts;                /* patches sent for the object (conflicts make more) */

@@ -280,9 +280,11 @@ static int read_object(struct fixer *fx, const struct owners_node *n, struct own
 	return rc;
 }
 
-/* The finding in [a, b) that reports this reference, or NULL. */
+/* The finding in [a, b) that reports this reference and was not matched
+ * yet (seen, per finding; an object may carry the same reference twice),
+ * or NULL. */
 static struct owners_dangling_finding *reported(struct fixer *fx, size_t a, size_t b,
-						const struct owners_ref *ref)
+						const struct owners_ref *ref, const unsigned char *seen)
 {
 	size_t k;
 
@@ -290,7 +292,7 @@ static struct owners_dangling_finding *reported(struct fixer *fx, size_t a, size
 		struct owners_dangling_finding *f = &fx->rep->items[k];
 		const struct owners_ref *was = &fx->g->nodes[f->object].refs[f->ref];
 
-		if (!strcmp(was->uid, ref->uid) && !strcmp(was->api_version, ref->api_version) &&
+		if (!seen[k - a] && !strcmp(was->uid, ref->uid) && !strcmp(was->api_version, ref->api_version) &&
 		    !strcmp(was->kind, ref->kind) && !strcmp(was->name, ref->name))
 			return f;
 	}
@@ -394,8 +396,8 @@ static int attempt(struct fixer *fx, size_t a, size_t b, int n_attempt)
 		now.uid = meta_string(item, "uid");
 		now.owner = OWNERS_NO_NODE;
 		/* Only what was reported, and only while it still dangles. */
-		f = reported(fx, a, b, &now);
-		if (!f || !owners_dangling_fixable(f->class_) || seen[f - &items[a]])
+		f = reported(fx, a, b, &now, seen);
+		if (!f || !owners_dangling_fixable(f->class_))
 			continue;
 		seen[f - &items[a]] = 1;
 		c = owners_graph_classify_ref(fx->g, f->object, &now);

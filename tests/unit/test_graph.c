@@ -209,6 +209,35 @@ static void test_cycles_and_multiple_owners(void)
 	owners_graph_free(g);
 }
 
+/* The scanner lists a group's preferred version only; the GC finds an owner
+ * through whichever served version the reference names. */
+static void test_other_served_version(void)
+{
+	struct owners_graph *g = NULL;
+	const struct owners_owner_ref_meta v1_ref[] = {
+		REF("autoscaling/v1", "HorizontalPodAutoscaler", "hpa", "u-hpa", 0, 0) };
+	const struct owners_owner_ref_meta v1_gone[] = {
+		REF("autoscaling/v1", "HorizontalPodAutoscaler", "old", "u-old", 0, 0) };
+	const struct owners_owner_ref_meta v3_ref[] = {
+		REF("autoscaling/v3", "HorizontalPodAutoscaler", "hpa", "u-hpa", 0, 0) };
+
+	ok(owners_graph_new(&g, &types) == 0, "graph created");
+	add(g, "autoscaling/v2", "HorizontalPodAutoscaler", "a", "hpa", "u-hpa", 0, NULL);
+	add(g, "v1", "Pod", "a", "p1", "u-q1", 1, v1_ref);
+	add(g, "v1", "Pod", "a", "p2", "u-q2", 1, v1_gone);
+	add(g, "v1", "Pod", "a", "p3", "u-q3", 1, v3_ref);
+	owners_graph_note_listing(g, type("autoscaling/v2", "HorizontalPodAutoscaler"), "a", 0, NULL);
+	owners_graph_note_listing(g, type("v1", "Pod"), "a", 0, NULL);
+	ok(owners_graph_link(g) == 0, "linked");
+	is_str(owners_ref_class_name(owners_graph_classify_ref(g, node(g, "u-q1"), &g->nodes[node(g, "u-q1")].refs[0])),
+	       "resolved", "a reference through a served, non-preferred version resolves");
+	is_str(owners_ref_class_name(owners_graph_classify_ref(g, node(g, "u-q2"), &g->nodes[node(g, "u-q2")].refs[0])),
+	       "absent", "and an owner missing in it is absent, not unknown");
+	is_str(owners_ref_class_name(owners_graph_classify_ref(g, node(g, "u-q3"), &g->nodes[node(g, "u-q3")].refs[0])),
+	       "unresolvable", "a version that is not served is unresolvable even if the object exists");
+	owners_graph_free(g);
+}
+
 int main(void)
 {
 	owners_resource_table_init(&types);
@@ -218,9 +247,13 @@ int main(void)
 	add_type("", "v1", "configmaps", "ConfigMap", 1);
 	add_type("", "v1", "secrets", "Secret", 1);
 	add_type("", "v1", "nodes", "Node", 0);
+	add_type("autoscaling", "v2", "horizontalpodautoscalers", "HorizontalPodAutoscaler", 1);
+	add_type("autoscaling", "v1", "horizontalpodautoscalers", "HorizontalPodAutoscaler", 1);
+	types.items[types.count - 1].preferred = 0;
 	owners_resource_table_add_failure(&types, "metrics.k8s.io/v1beta1", "service unavailable");
 	test_classification();
 	test_cycles_and_multiple_owners();
+	test_other_served_version();
 	owners_resource_table_free(&types);
 	return tap_done();
 }

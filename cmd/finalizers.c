@@ -1,0 +1,792 @@
+/*
+ * owners finalizers: objects stuck in deletion and why (lib/stuck.c
+ * explains, lib/stuck_fetch.c reads what the scan does not carry,
+ * lib/stuck_render.c prints), and `owners finalizers remove` to take
+ * finalizers off safely (lib/finalizer_remove.c).
+ *
+ * Test-only: OWNERS_TEST_PAUSE_BEFORE_PATCH=SECONDS makes `remove` sleep
+ * after reading each object and before its first write, announcing it on
+ * stderr, so an end-to-end test can change the object in that window and
+ * prove the write does not overwrite the change. It is not a user interface.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "api_path.h"
+#include "commands.h"
+#include "finalizer_remove.h"
+#include "object_args.h"
+#include "output.h"
+#include "session.h"
+#include "stuck.h"
+#include "stuck_fetch.h"
+#include "stuck_render.h"
+
+#define OFF(field) offsetof(struct owners_cli, field)
+
+static const char *const finalizers_outputs[] = { "text", "json", NULL };
+
+const struct opt finalizers_opts[] = {
+	{ "finalizer", 0, OPT_LIST, OFF(finalizer_names), "NAME",
+	  "remove: the finalizer to take off (repeatable); a namespace's 'kubernetes' goes "
+	  "through its finalize subresource",
+	  NULL, COMPLETE_NONE, 0 },
+	{ "all", 0, OPT_BOOL, OFF(all_finalizers), NULL,
+	  "remove: take every finalizer off (metadata.finalizers, and a namespace's "
+	  "spec.finalizers)",
+	  NULL, COMPLETE_NONE, 0 },
+	{ "force", 0, OPT_BOOL, OFF(force), NULL,
+	  "remove: also from an object that is not being deleted, or from a namespace that "
+	  "still has content (disables what the finalizers protect)",
+	  NULL, COMPLETE_NONE, 0 },
+	{ "dry-run", 0, OPT_BOOL, OFF(dry_run), NULL,
+	  "remove: only show what would change (the server checks each write with dryRun=All "
+	  "and stores nothing)",
+	  NULL, COMPLETE_NONE, 0 },
+	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR",
+	  "look only at objects of the given TYPEs with these labels, e.g. app=web",
+	  NULL, COMPLETE_NONE, 0 },
+	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
+	  "text (default) or json (the schema is in the description above)",
+	  finalizers_outputs, COMPLETE_VALUES, 0 },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
+};
+
+/* ---- small helpers ------------------------------------------------------ */
+
+static int add_node(uint32_t **nodes, size_t *n, size_t *cap, uint32_t node)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 64;
+		uint32_t *r = realloc(*nodes, c * sizeof(*r));
+
+		if (!r)
+			return OWNERS_ENOMEM;
+		*nodes = r;
+		*cap = c;
+	}
+	(*nodes)[(*n)++] = node;
+	return 0;
+}
+
+static int same_type(const struct owners_resource *a, const struct owners_resource *b)
+{
+	return a && b && !strcmp(a->group, b->group) && !strcmp(a->resource, b->resource);
+}
+
+static int oom(void)
+{
+	error_msg("out of memory");
+	return EXIT_ERROR;
+}
+
+/* "pod/web", "deployment.apps/web": how kubectl names an object. */
+static int object_ref(struct owners_buf *out, const struct owners_resource *r, const char *name)
+{
+	size_t i, start = out->len;
+	int rc = owners_buf_adds(out, r->kind);
+
+	for (i = start; i < out->len; i++)
+		if (out->ptr[i] >= 'A' && out->ptr[i] <= 'Z')
+			out->ptr[i] = (char)(out->ptr[i] - 'A' + 'a');
+	if (!rc && *r->group)
+		rc = owners_buf_addf(out, ".%s", r->group);
+	if (!rc)
+		rc = owners_buf_addf(out, "/%s", name);
+	return rc;
+}
+
+/* ---- listing: which objects --------------------------------------------- */
+
+/* Whether a node belongs to a run without TYPE arguments: the namespace's
+ * objects and the namespace itself (-A: everything). */
+static int in_scope(const struct session *s, const struct owners_node *n)
+{
+	if (n->virtual_)
+		return 0;
+	if (s->cli->all_namespaces)
+		return 1;
+	if (!*n->namespace_)
+		return owners_stuck_is_namespace(n) && !strcmp(n->name, s->namespace_);
+	return !strcmp(n->namespace_, s->namespace_);
+}
+
+/* The objects asked for, each once; named ones are flagged in *named
+ * (per node) so that one not in deletion can be said so. */
+static int select_objects(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
+			  uint32_t **out, size_t *n_out, unsigned char **named, size_t *n_named)
+{
+	struct owners_graph *g = s->graph;
+	unsigned char *picked = NULL;
+	uint32_t *roots = NULL, *nodes = NULL;
+	size_t n_roots = 0, n = 0, cap = 0, i, j;
+	int rc = 0;
+
+	*out = NULL;
+	*n_out = 0;
+	*named = calloc(g->count ? g->count : 1, 1);
+	*n_named = g->count;
+	picked = calloc(g->count ? g->count : 1, 1);
+	if (!picked || !*named) {
+		rc = oom();
+		goto out;
+	}
+	if (!n_objs)
+		for (i = 0; i < g->count; i++)
+			picked[i] = in_scope(s, &g->nodes[i]);
+	for (j = 0; j < n_objs; j++) {
+		const struct owners_resource *r;
+
+		if (objs[j].name || s->cli->selector)
+			continue;
+		if ((rc = session_resolve_type(s, objs[j].type, &r)))
+			goto out;
+		for (i = 0; i < g->count; i++) {
+			const struct owners_node *node = &g->nodes[i];
+
+			if (!node->virtual_ && same_type(node->resource, r) &&
+			    (!*node->namespace_ || s->cli->all_namespaces ||
+			     !strcmp(node->namespace_, s->namespace_)))
+				picked[i] = 1;
+		}
+	}
+	if (n_objs) {
+		struct owners_object_arg *by_name = calloc(n_objs, sizeof(*by_name));
+		size_t n_by_name = 0;
+
+		if (!by_name) {
+			rc = oom();
+			goto out;
+		}
+		for (j = 0; j < n_objs; j++)
+			if (objs[j].name || s->cli->selector)
+				by_name[n_by_name++] = objs[j];
+		if (n_by_name)
+			rc = session_find_roots(s, by_name, n_by_name, s->cli->selector, &roots,
+						&n_roots);
+		free(by_name); /* shallow: the strings belong to objs */
+		if (rc)
+			goto out;
+		for (i = 0; i < n_roots; i++) {
+			picked[roots[i]] = 1;
+			(*named)[roots[i]] = 1;
+		}
+	}
+	for (i = 0; i < g->count; i++)
+		if (picked[i] && g->nodes[i].deleted && add_node(&nodes, &n, &cap, (uint32_t)i)) {
+			rc = oom();
+			goto out;
+		}
+	*out = nodes;
+	*n_out = n;
+	nodes = NULL;
+out:
+	free(picked);
+	free(roots);
+	free(nodes);
+	return rc;
+}
+
+/* A scan of one namespace may not reach a cluster-scoped object's
+ * dependents: a cluster-scoped TYPE (other than namespaces, whose content
+ * is scanned on its own) needs every namespace. */
+static int needs_all_namespaces(struct session *s, const struct owners_object_arg *objs,
+				size_t n_objs, int *rc)
+{
+	size_t i;
+
+	*rc = 0;
+	if (s->cli->all_namespaces)
+		return 1;
+	for (i = 0; i < n_objs; i++) {
+		const struct owners_resource *r;
+
+		if ((*rc = session_resolve_type(s, objs[i].type, &r)))
+			return 0;
+		if (!r->namespaced && !(!*r->group && !strcmp(r->resource, "namespaces")))
+			return 1;
+	}
+	return 0;
+}
+
+/* Extra scans: the content of namespaces in deletion the first scan did
+ * not cover, so that a namespace is explained by what is in it. */
+struct extra_scans {
+	struct owners_scan_report *reports;
+	size_t count;
+};
+
+static void extra_scans_free(struct extra_scans *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->count; i++)
+		owners_scan_report_free(&x->reports[i]);
+	free(x->reports);
+	memset(x, 0, sizeof(*x));
+}
+
+static int scan_namespaces(struct session *s, const uint32_t *nodes, size_t n, const char *scanned,
+			   struct extra_scans *x)
+{
+	size_t i;
+
+	if (!scanned)
+		return 0; /* all namespaces were listed */
+	for (i = 0; i < n; i++) {
+		const struct owners_node *ns = &s->graph->nodes[nodes[i]];
+		struct owners_scan_options o;
+		struct owners_scan_report *r;
+
+		if (!owners_stuck_is_namespace(ns) || !strcmp(ns->name, scanned))
+			continue;
+		r = realloc(x->reports, (x->count + 1) * sizeof(*r));
+		if (!r)
+			return oom();
+		x->reports = r;
+		memset(&x->reports[x->count], 0, sizeof(*r));
+		memset(&o, 0, sizeof(o));
+		o.namespace_ = s->graph->nodes[nodes[i]].name;
+		o.cluster_scoped = 0;
+		o.page_size = (size_t)s->cli->chunk_size;
+		if (owners_scan_run(s->graph, s->http, &s->types, &o, &x->reports[x->count], &s->err)) {
+			owners_scan_report_free(&x->reports[x->count]);
+			return report_error(&s->err);
+		}
+		x->count++;
+	}
+	return 0;
+}
+
+/* Discovery and list failures, as lines (for JSON) or warnings. */
+static int collect_warnings(const struct session *s, const struct extra_scans *x, char ***out,
+			    size_t *n)
+{
+	size_t total = s->types.n_failed + s->scan.n_failures, i, k, m = 0;
+	struct owners_buf b = OWNERS_BUF_INIT;
+	char **w;
+
+	for (i = 0; i < x->count; i++)
+		total += x->reports[i].n_failures;
+	w = calloc(total ? total : 1, sizeof(*w));
+	*out = w;
+	*n = 0;
+	if (!w)
+		return OWNERS_ENOMEM;
+	for (i = 0; i < s->types.n_failed; i++) {
+		if (owners_buf_addf(&b, "discovery of '%s' failed: %s (its types are unknown)",
+				    s->types.failed_groups[i], s->types.failed_reasons[i]) ||
+		    !(w[m++] = owners_buf_detach(&b)))
+			goto fail;
+	}
+	for (i = 0; i < s->scan.n_failures; i++)
+		if (!(w[m++] = owners_strdup(s->scan.failures[i].message)))
+			goto fail;
+	for (k = 0; k < x->count; k++)
+		for (i = 0; i < x->reports[k].n_failures; i++)
+			if (!(w[m++] = owners_strdup(x->reports[k].failures[i].message)))
+				goto fail;
+	*n = m;
+	return 0;
+fail:
+	owners_buf_release(&b);
+	*n = m;
+	return OWNERS_ENOMEM;
+}
+
+static int cmd_list(struct owners_cli *cli, struct string_list *args)
+{
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_object_arg *objs = NULL;
+	struct owners_stuck_facts facts;
+	struct owners_stuck_report rep;
+	struct owners_stuck_render render;
+	struct extra_scans extra = { NULL, 0 };
+	struct owners_buf out = OWNERS_BUF_INIT, what = OWNERS_BUF_INIT;
+	struct session s;
+	const char *format = cli->output ? cli->output : "text";
+	unsigned char *named = NULL;
+	uint32_t *nodes = NULL, *reach = NULL;
+	char **warnings = NULL;
+	size_t n_objs = 0, n = 0, n_reach = 0, n_warnings = 0, n_named = 0, i, stuck = 0;
+	int rc, all;
+
+	memset(&s, 0, sizeof(s));
+	memset(&facts, 0, sizeof(facts));
+	memset(&rep, 0, sizeof(rep));
+	if (cli->selector && !args->count) {
+		error_msg("-l needs the TYPE of the objects to select, e.g. "
+			  "'owners finalizers pvc -l app=db'");
+		return EXIT_USAGE;
+	}
+	if (args->count &&
+	    owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
+		rc = report_error(&err);
+		owners_error_clear(&err);
+		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
+	}
+	if ((rc = session_open(&s, cli)))
+		goto out;
+	all = needs_all_namespaces(&s, objs, n_objs, &rc);
+	if (rc)
+		goto out;
+	if ((rc = session_scan(&s, all ? NULL : s.namespace_)))
+		goto out;
+	if ((rc = select_objects(&s, objs, n_objs, &nodes, &n, &named, &n_named)))
+		goto out;
+	if ((rc = scan_namespaces(&s, nodes, n, all ? NULL : s.namespace_, &extra)))
+		goto out;
+	if (owners_stuck_reach(&reach, &n_reach, s.graph, nodes, n) ||
+	    owners_stuck_fetch(&facts, s.graph, s.http, reach, n_reach, (size_t)cli->chunk_size,
+			       &err)) {
+		rc = report_error(&err);
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		if (!owners_stuck_is_stuck(s.graph, &facts, nodes[i]))
+			continue;
+		if (owners_stuck_explain(&rep, s.graph, &facts, nodes[i])) {
+			rc = oom();
+			goto out;
+		}
+		stuck++;
+	}
+	owners_stuck_sort(&rep, s.graph);
+	if (collect_warnings(&s, &extra, &warnings, &n_warnings)) {
+		rc = oom();
+		goto out;
+	}
+	memset(&render, 0, sizeof(render));
+	render.g = s.graph;
+	render.rep = &rep;
+	render.now = (int64_t)time(NULL);
+	render.color = output_color();
+	render.namespace_ = cli->all_namespaces ? NULL : s.namespace_;
+	render.warnings = (const char *const *)warnings;
+	render.n_warnings = n_warnings;
+	if (!strcmp(format, "json"))
+		rc = owners_stuck_render_json(&out, &render);
+	else
+		rc = owners_stuck_render_text(&out, &render);
+	if (rc) {
+		rc = oom();
+		goto out;
+	}
+	fwrite(out.ptr, 1, out.len, stdout);
+	if (fflush(stdout)) {
+		error_msg("cannot write the output");
+		rc = EXIT_ERROR;
+		goto out;
+	}
+	for (i = 0; i < n_warnings; i++)
+		warning_msg("%s", warnings[i]);
+	/* Named objects that are not stuck: say so, rather than print nothing. */
+	for (i = 0; named && i < n_named; i++) {
+		const struct owners_node *node = &s.graph->nodes[i];
+
+		if (!named[i] || owners_stuck_is_stuck(s.graph, &facts, (uint32_t)i))
+			continue;
+		owners_buf_reset(&what);
+		owners_api_type_name(&what, node->resource);
+		fprintf(stderr, "%s '%s'%s%s%s %s\n", what.ptr, node->name,
+			*node->namespace_ ? " in namespace '" : "", node->namespace_,
+			*node->namespace_ ? "'" : "",
+			node->deleted ? "is being deleted, with no finalizers left"
+				      : "is not being deleted");
+	}
+	if (!stuck && !n_objs && strcmp(format, "json")) {
+		if (cli->all_namespaces)
+			fprintf(stderr, "no objects stuck in deletion\n");
+		else
+			fprintf(stderr, "no objects stuck in deletion in namespace '%s'\n", s.namespace_);
+	}
+	rc = EXIT_OK;
+out:
+	for (i = 0; i < n_warnings; i++)
+		free(warnings[i]);
+	free(warnings);
+	free(named);
+	free(nodes);
+	free(reach);
+	owners_stuck_report_free(&rep);
+	owners_stuck_facts_free(&facts);
+	extra_scans_free(&extra);
+	owners_buf_release(&out);
+	owners_buf_release(&what);
+	owners_object_args_free(objs, n_objs);
+	owners_error_clear(&err);
+	session_close(&s);
+	return rc;
+}
+
+/* ---- remove ------------------------------------------------------------- */
+
+static void pause_before_write(void *ctx, const struct owners_unfinalize_target *t)
+{
+	const double *seconds = ctx;
+	struct timespec ts;
+
+	fprintf(stderr, "owners: test hook: pausing %gs before patching %s %s%s%s\n", *seconds,
+		t->resource->kind, t->namespace_ && *t->namespace_ ? t->namespace_ : "",
+		t->namespace_ && *t->namespace_ ? "/" : "", t->name);
+	fflush(stderr);
+	ts.tv_sec = (time_t)*seconds;
+	ts.tv_nsec = (long)((*seconds - floor(*seconds)) * 1e9);
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/* What is still in a namespace, before its `kubernetes` finalizer goes:
+ * a scan of its namespaced types. */
+static int namespace_content(struct session *s, struct owners_unfinalize_target *t,
+			     struct owners_buf *summary, struct owners_buf *why)
+{
+	struct owners_scan_options o;
+	struct owners_scan_report report;
+	struct owners_graph *g = NULL;
+	struct owners_buf type = OWNERS_BUF_INIT;
+	const struct owners_resource **types = NULL;
+	size_t *counts = NULL, n_types = 0, i, k;
+	long found = 0;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	memset(&report, 0, sizeof(report));
+	o.namespace_ = t->name;
+	o.page_size = (size_t)s->cli->chunk_size;
+	if (owners_graph_new(&g, &s->types))
+		return OWNERS_ENOMEM;
+	rc = owners_scan_run(g, s->http, &s->types, &o, &report, &s->err);
+	if (rc == OWNERS_ENOMEM)
+		goto out;
+	if (rc) {
+		rc = owners_buf_adds(why, owners_error_message(&s->err));
+		owners_error_clear(&s->err);
+		t->content_error = why->ptr;
+		goto out;
+	}
+	types = calloc(g->count + 1, sizeof(*types));
+	counts = calloc(g->count + 1, sizeof(*counts));
+	if (!types || !counts) {
+		rc = OWNERS_ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < g->count; i++) {
+		const struct owners_node *n = &g->nodes[i];
+
+		if (n->virtual_ || strcmp(n->namespace_, t->name))
+			continue;
+		found++;
+		for (k = 0; k < n_types && types[k] != n->resource; k++)
+			;
+		if (k == n_types)
+			types[n_types++] = n->resource;
+		counts[k]++;
+	}
+	for (k = 0; !rc && k < n_types; k++) {
+		owners_buf_reset(&type);
+		rc = owners_api_type_name(&type, types[k]);
+		if (!rc)
+			rc = owners_buf_addf(summary, "%s%s %zu", k ? ", " : "", type.ptr, counts[k]);
+	}
+	t->content_objects = found;
+	t->content_summary = summary->ptr;
+	if (!rc && !found && report.n_failures) {
+		/* Nothing seen, but not everything could be looked at. */
+		rc = owners_buf_adds(why, report.failures[0].message);
+		t->content_error = why->ptr;
+	}
+out:
+	free(types);
+	free(counts);
+	owners_buf_release(&type);
+	owners_scan_report_free(&report);
+	owners_graph_free(g);
+	return rc == OWNERS_ENOMEM ? rc : 0;
+}
+
+static int is_namespace_type(const struct owners_resource *r)
+{
+	return !*r->group && !strcmp(r->resource, "namespaces");
+}
+
+static int asks_for(const struct owners_cli *cli, const char *name)
+{
+	size_t i;
+
+	if (cli->all_finalizers)
+		return 1;
+	for (i = 0; i < cli->finalizer_names.count; i++)
+		if (!strcmp(cli->finalizer_names.items[i], name))
+			return 1;
+	return 0;
+}
+
+/* "a, kubernetes (spec.finalizers)"; removed ones say how they went. */
+static int add_names(struct owners_buf *b, const struct owners_unfinalize_finalizer *a, size_t n,
+		     int removed)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < n; i++)
+		rc = owners_buf_addf(b, "%s%s%s", i ? ", " : "", a[i].name,
+				     !a[i].spec ? ""
+				     : removed  ? " (spec.finalizers, through finalize)"
+						: " (spec.finalizers)");
+	return rc;
+}
+
+/* One line per object on stdout: what was done, and the end state. */
+static int describe(struct owners_buf *b, const struct owners_unfinalize_target *t,
+		    const struct owners_unfinalize_outcome *o)
+{
+	int rc = object_ref(b, t->resource, t->name);
+
+	if (rc)
+		return rc;
+	switch (o->result) {
+	case OWNERS_UNFINALIZE_DRY_RUN:
+		rc = owners_buf_adds(b, ": would remove ");
+		if (!rc)
+			rc = add_names(b, o->removed, o->n_removed, 1);
+		if (!rc && o->n_left)
+			rc = owners_buf_adds(b, "; it would keep ");
+		if (!rc && o->n_left)
+			rc = add_names(b, o->left, o->n_left, 0);
+		if (!rc && !o->n_left && o->deleting)
+			rc = owners_buf_adds(b, "; with no finalizers left it would then be deleted");
+		if (!rc)
+			rc = owners_buf_adds(b, " (dry run: nothing was changed)\n");
+		return rc;
+	case OWNERS_UNFINALIZE_NOTHING:
+		return owners_buf_adds(b, ": no finalizers to remove\n");
+	case OWNERS_UNFINALIZE_GONE:
+	case OWNERS_UNFINALIZE_FREED:
+	case OWNERS_UNFINALIZE_LEFT:
+		if (o->n_removed) {
+			rc = owners_buf_adds(b, ": removed ");
+			if (!rc)
+				rc = add_names(b, o->removed, o->n_removed, 1);
+		} else {
+			rc = owners_buf_adds(b, ": nothing removed");
+		}
+		if (rc)
+			return rc;
+		if (o->result == OWNERS_UNFINALIZE_GONE)
+			return owners_buf_adds(b, "; gone\n");
+		rc = owners_buf_adds(b, "; still there, ");
+		if (!rc && !o->deleting)
+			rc = owners_buf_adds(b, "not being deleted");
+		else if (!rc && o->n_left)
+			rc = owners_buf_adds(b, "being deleted, waiting for ");
+		else if (!rc)
+			rc = owners_buf_adds(b, "being deleted, no finalizers left");
+		if (!rc && o->deleting && o->n_left)
+			rc = add_names(b, o->left, o->n_left, 0);
+		else if (!rc && o->n_left) {
+			rc = owners_buf_adds(b, ", finalizers: ");
+			if (!rc)
+				rc = add_names(b, o->left, o->n_left, 0);
+		}
+		return rc ? rc : owners_buf_addc(b, '\n');
+	case OWNERS_UNFINALIZE_NOT_FOUND:
+	case OWNERS_UNFINALIZE_REFUSED:
+	case OWNERS_UNFINALIZE_FAILED:
+		break;
+	}
+	owners_buf_truncate(b, 0);
+	return 0;
+}
+
+static int cmd_remove(struct owners_cli *cli, struct string_list *args)
+{
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_object_arg *objs = NULL;
+	struct owners_unfinalize_target *targets = NULL;
+	struct owners_unfinalize_outcome *outcomes = NULL;
+	struct owners_unfinalize_options uo;
+	struct owners_buf *summaries = NULL, *whys = NULL, out = OWNERS_BUF_INIT, line = OWNERS_BUF_INIT;
+	struct session s;
+	const char *format = cli->output ? cli->output : "text";
+	const char *pause_env = getenv("OWNERS_TEST_PAUSE_BEFORE_PATCH");
+	double pause = 0;
+	size_t n_objs = 0, i;
+	int rc, errors = 0, incomplete = 0;
+
+	memset(&s, 0, sizeof(s));
+	if (!args->count) {
+		error_msg("'owners finalizers remove' needs the objects: TYPE/NAME...");
+		return EXIT_USAGE;
+	}
+	if (!cli->all_finalizers && !cli->finalizer_names.count) {
+		error_msg("say which finalizers to remove: --finalizer NAME (repeatable) or --all");
+		return EXIT_USAGE;
+	}
+	if (cli->all_finalizers && cli->finalizer_names.count) {
+		error_msg("--all and --finalizer exclude each other");
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < cli->finalizer_names.count; i++)
+		if (!*cli->finalizer_names.items[i]) {
+			error_msg("--finalizer needs a name");
+			return EXIT_USAGE;
+		}
+	if (cli->all_namespaces) {
+		error_msg("'owners finalizers remove' works on named objects: use -n NAMESPACE, not -A");
+		return EXIT_USAGE;
+	}
+	if (cli->selector) {
+		error_msg("'owners finalizers remove' takes objects by name (TYPE/NAME), not -l");
+		return EXIT_USAGE;
+	}
+	if (pause_env && *pause_env) {
+		char *end;
+
+		pause = strtod(pause_env, &end);
+		if (*end || !(pause >= 0 && pause < 3600)) {
+			error_msg("invalid OWNERS_TEST_PAUSE_BEFORE_PATCH '%s': want seconds", pause_env);
+			return EXIT_USAGE;
+		}
+	}
+	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count, 0, &err)) {
+		rc = report_error(&err);
+		owners_error_clear(&err);
+		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
+	}
+	targets = calloc(n_objs, sizeof(*targets));
+	outcomes = calloc(n_objs, sizeof(*outcomes));
+	summaries = calloc(n_objs, sizeof(*summaries));
+	whys = calloc(n_objs, sizeof(*whys));
+	if (!targets || !outcomes || !summaries || !whys) {
+		rc = oom();
+		goto out;
+	}
+	for (i = 0; i < n_objs; i++) {
+		owners_buf_init(&summaries[i]);
+		owners_buf_init(&whys[i]);
+	}
+	if ((rc = session_open(&s, cli)))
+		goto out;
+	/* Every TYPE first: a mistake in the command line changes nothing. */
+	for (i = 0; i < n_objs; i++) {
+		if ((rc = session_resolve_type(&s, objs[i].type, &targets[i].resource)))
+			goto out;
+		targets[i].namespace_ = targets[i].resource->namespaced ? s.namespace_ : NULL;
+		targets[i].name = objs[i].name;
+		targets[i].content_objects = -1;
+	}
+	memset(&uo, 0, sizeof(uo));
+	uo.finalizers = cli->finalizer_names.items;
+	uo.n_finalizers = cli->finalizer_names.count;
+	uo.all = cli->all_finalizers;
+	uo.force = cli->force;
+	uo.dry_run = cli->dry_run;
+	if (pause > 0) {
+		uo.before_write = pause_before_write;
+		uo.ctx = &pause;
+	}
+	for (i = 0; i < n_objs; i++) {
+		if (is_namespace_type(targets[i].resource) && asks_for(cli, "kubernetes") &&
+		    !cli->force && namespace_content(&s, &targets[i], &summaries[i], &whys[i])) {
+			rc = oom();
+			goto out;
+		}
+		if (owners_unfinalize(&outcomes[i], s.http, &targets[i], &uo, &err)) {
+			rc = report_error(&err);
+			goto out;
+		}
+	}
+	for (i = 0; i < n_objs; i++) {
+		const struct owners_unfinalize_outcome *o = &outcomes[i];
+
+		switch (o->result) {
+		case OWNERS_UNFINALIZE_NOT_FOUND:
+		case OWNERS_UNFINALIZE_REFUSED:
+			errors++;
+			error_msg("%s", o->message ? o->message : "refused");
+			break;
+		case OWNERS_UNFINALIZE_FAILED:
+			/* Nothing was written: an error; a write failed: incomplete. */
+			if (o->writes)
+				incomplete++;
+			else
+				errors++;
+			error_msg("%s", o->message ? o->message : "failed");
+			break;
+		case OWNERS_UNFINALIZE_LEFT:
+			incomplete++;
+			error_msg("%s", o->message ? o->message : "a finalizer came back");
+			break;
+		default:
+			break;
+		}
+		if (strcmp(format, "json")) {
+			owners_buf_reset(&line);
+			if (describe(&line, &targets[i], o)) {
+				rc = oom();
+				goto out;
+			}
+			if (owners_buf_add(&out, line.ptr, line.len)) {
+				rc = oom();
+				goto out;
+			}
+		}
+	}
+	if (!strcmp(format, "json") &&
+	    owners_unfinalize_render_json(&out, targets, outcomes, n_objs, cli->dry_run)) {
+		rc = oom();
+		goto out;
+	}
+	fwrite(out.ptr, 1, out.len, stdout);
+	if (fflush(stdout)) {
+		error_msg("cannot write the output");
+		rc = EXIT_ERROR;
+		goto out;
+	}
+	rc = errors ? EXIT_ERROR : incomplete ? EXIT_INCOMPLETE : EXIT_OK;
+out:
+	for (i = 0; outcomes && i < n_objs; i++)
+		owners_unfinalize_outcome_clear(&outcomes[i]);
+	for (i = 0; summaries && whys && i < n_objs; i++) {
+		owners_buf_release(&summaries[i]);
+		owners_buf_release(&whys[i]);
+	}
+	free(summaries);
+	free(whys);
+	free(outcomes);
+	free(targets);
+	owners_buf_release(&out);
+	owners_buf_release(&line);
+	owners_object_args_free(objs, n_objs);
+	owners_error_clear(&err);
+	session_close(&s);
+	return rc;
+}
+
+/* ---- the command -------------------------------------------------------- */
+
+int cmd_finalizers(struct owners_cli *cli, struct string_list *args)
+{
+	const char *format = cli->output ? cli->output : "text";
+
+	if (strcmp(format, "text") && strcmp(format, "json")) {
+		error_msg("invalid output format '%s' for finalizers: want text or json", format);
+		return EXIT_USAGE;
+	}
+	if (args->count && !strcmp(args->items[0], "remove")) {
+		struct string_list rest = { args->items + 1, args->count - 1 };
+
+		return cmd_remove(cli, &rest);
+	}
+	if (cli->finalizer_names.count || cli->all_finalizers || cli->force || cli->dry_run) {
+		error_msg("--finalizer, --all, --force and --dry-run only apply to "
+			  "'owners finalizers remove TYPE/NAME...'");
+		return EXIT_USAGE;
+	}
+	return cmd_list(cli, args);
+}

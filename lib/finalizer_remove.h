@@ -1,0 +1,127 @@
+/*
+ * Taking finalizers off one object, safely: what `owners finalizers remove`
+ * does for each TYPE/NAME.
+ *
+ *  1. Read the object (metadata only; a Namespace in full, for its
+ *     spec.finalizers). Then decide, on what the server holds:
+ *       - not found: nothing to do (NOT_FOUND);
+ *       - a finalizer asked for by name that the object does not have:
+ *         refused, nothing is changed on it (a typo, or the wrong object;
+ *         taking off the others would act on a mistaken command);
+ *       - no deletionTimestamp and not force: refused (a finalizer on a
+ *         live object protects something; removing it disables that);
+ *       - a Namespace whose `kubernetes` finalizer would go while objects
+ *         are still in it (target.content_objects > 0, or content_error:
+ *         it could not be checked) and not force: refused (the namespace
+ *         would vanish at once and leave them in storage, where they come
+ *         back if a namespace of that name is created again).
+ *  2. metadata.finalizers: a merge patch conditional on the resourceVersion
+ *     read (finalizer_patch.h). 409 Conflict: read again (the object may have
+ *     new finalizers, or lost some: only the ones asked for that are still
+ *     there are removed, everything else stays), and patch again, at most
+ *     max_attempts times. An object replaced under the same name (another
+ *     UID) is never touched.
+ *  3. A Namespace's spec.finalizers: PUT to its finalize subresource, the
+ *     Namespace as read again with the entries filtered, resourceVersion
+ *     included: conflicts are retried the same way.
+ *  4. Read it again and report the real end state: gone, or still there
+ *     with the finalizers it has left (LEFT when one asked for came back).
+ * With dry_run every write is sent with dryRun=All: the server checks it
+ * (and the resourceVersion) and stores nothing; step 4 is skipped.
+ *
+ * Ownership: the outcome owns its strings (owners_unfinalize_outcome_clear());
+ * the target, options and client are borrowed.
+ */
+#ifndef OWNERS_FINALIZER_REMOVE_H
+#define OWNERS_FINALIZER_REMOVE_H
+
+#include <stddef.h>
+
+#include "error.h"
+#include "http.h"
+#include "resource.h"
+
+struct owners_unfinalize_target {
+	const struct owners_resource *resource;
+	const char *namespace_;       /* NULL or "" for a cluster-scoped object */
+	const char *name;
+	/* A Namespace only, looked at when its `kubernetes` finalizer would go
+	 * without force: the objects a scan found in it (-1: not checked, not
+	 * refused for it), content_summary naming them ("configmaps 2,
+	 * secrets 1"); or content_error, why the scan could not tell (refused
+	 * too: when in doubt, keep). */
+	long content_objects;
+	const char *content_summary;
+	const char *content_error;
+};
+
+enum owners_unfinalize_result {
+	OWNERS_UNFINALIZE_GONE,       /* the object no longer exists */
+	OWNERS_UNFINALIZE_FREED,      /* still there, without the finalizers asked for */
+	OWNERS_UNFINALIZE_DRY_RUN,    /* the server accepted the change; nothing was stored */
+	OWNERS_UNFINALIZE_NOTHING,    /* it holds none of them: nothing to do */
+	OWNERS_UNFINALIZE_NOT_FOUND,  /* it did not exist */
+	OWNERS_UNFINALIZE_REFUSED,    /* see 1. above; message says why */
+	OWNERS_UNFINALIZE_FAILED,     /* a read or write failed, or too many conflicts */
+	OWNERS_UNFINALIZE_LEFT,       /* written, but a finalizer asked for is on it again */
+};
+/* "gone", "freed", "dry-run", "nothing", "not-found", "refused", "failed",
+ * "left": the JSON words. */
+const char *owners_unfinalize_result_name(enum owners_unfinalize_result r);
+
+struct owners_unfinalize_finalizer {
+	char *name;
+	int spec;                     /* a Namespace's spec.finalizers entry */
+};
+
+struct owners_unfinalize_outcome {
+	enum owners_unfinalize_result result;
+	char *message;                /* why (refused, failed, left); NULL otherwise */
+	char *uid;                    /* as first read; NULL when not found */
+	/* taken off (or, dry run, that would be) */
+	struct owners_unfinalize_finalizer *removed;
+	size_t n_removed;
+	/* what the object has after (verified; dry run: would have) */
+	struct owners_unfinalize_finalizer *left;
+	size_t n_left;
+	int deleting;                 /* it has a deletionTimestamp (after) */
+	int writes;                   /* patches/updates sent, conflicts included */
+};
+
+struct owners_unfinalize_options {
+	const char *const *finalizers; /* the names asked for; ignored with all */
+	size_t n_finalizers;
+	int all;
+	int force;
+	int dry_run;
+	int max_attempts;             /* writes per step before giving up on conflicts; 0: 5 */
+	/* Called once, after the object was read and the change decided,
+	 * before the first write (tests change the object in between). */
+	void (*before_write)(void *ctx, const struct owners_unfinalize_target *t);
+	void *ctx;
+};
+
+/* Returns non-zero only when the run itself failed (out of memory); what
+ * happened to the object is in out. */
+int owners_unfinalize(struct owners_unfinalize_outcome *out, struct owners_http_client *c,
+		      const struct owners_unfinalize_target *t, const struct owners_unfinalize_options *o,
+		      struct owners_error *err);
+void owners_unfinalize_outcome_clear(struct owners_unfinalize_outcome *out);
+
+/* The outcomes as JSON (stable; fields are only ever added):
+ *   {"kind": "OwnersFinalizerRemoval", "apiVersion": "owners.dev/v1",
+ *    "dryRun": BOOL,
+ *    "items": [{"kind", "apiVersion", "namespace" (absent when cluster-scoped),
+ *               "name", "uid" (absent when not found),
+ *               "result": owners_unfinalize_result_name(),
+ *               "message": why (refused, failed, left; absent otherwise),
+ *               "removed": [{"name", "field": "metadata.finalizers" | "spec.finalizers"}],
+ *               "finalizersLeft": [{"name", "field"}],
+ *               "deleting": BOOL, "writes": N}...]}
+ * targets[i] goes with outcomes[i]. */
+int owners_unfinalize_render_json(struct owners_buf *out,
+				  const struct owners_unfinalize_target *targets,
+				  const struct owners_unfinalize_outcome *outcomes, size_t n,
+				  int dry_run);
+
+#endif

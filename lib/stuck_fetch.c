@@ -1,0 +1,380 @@
+#include "stuck_fetch.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_path.h"
+#include "json.h"
+#include "pod_claims.h"
+#include "url.h"
+
+/* ---- what to read ---------------------------------------------------------- */
+
+struct node_set {
+	uint32_t *nodes;
+	size_t n, cap;
+	unsigned char *seen;
+};
+
+static int set_add(struct node_set *s, uint32_t node)
+{
+	if (s->seen[node])
+		return 0;
+	if (s->n == s->cap) {
+		size_t c = s->cap ? s->cap * 2 : 32;
+		uint32_t *a = realloc(s->nodes, c * sizeof(*a));
+
+		if (!a)
+			return OWNERS_ENOMEM;
+		s->nodes = a;
+		s->cap = c;
+	}
+	s->seen[node] = 1;
+	s->nodes[s->n++] = node;
+	return 0;
+}
+
+int owners_stuck_reach(uint32_t **out, size_t *n_out, const struct owners_graph *g,
+		       const uint32_t *nodes, size_t n)
+{
+	struct node_set s;
+	size_t i, k;
+	int rc = 0;
+
+	*out = NULL;
+	*n_out = 0;
+	memset(&s, 0, sizeof(s));
+	s.seen = calloc(g->count ? g->count : 1, 1);
+	if (!s.seen)
+		return OWNERS_ENOMEM;
+	for (i = 0; !rc && i < n; i++)
+		rc = set_add(&s, nodes[i]);
+	/* The set grows while it is walked: a breadth-first closure. */
+	for (i = 0; !rc && i < s.n; i++) {
+		const struct owners_node *o = &g->nodes[s.nodes[i]];
+
+		if (!o->deleted || o->virtual_)
+			continue;
+		for (k = 0; !rc && k < o->n_dependents; k++)
+			if (g->nodes[o->dependents[k]].deleted)
+				rc = set_add(&s, o->dependents[k]);
+		if (!owners_stuck_is_namespace(o))
+			continue;
+		for (k = 0; !rc && k < g->count; k++) {
+			const struct owners_node *c = &g->nodes[k];
+
+			if (c->deleted && !c->virtual_ && *c->namespace_ &&
+			    !strcmp(c->namespace_, o->name))
+				rc = set_add(&s, (uint32_t)k);
+		}
+	}
+	free(s.seen);
+	if (rc) {
+		free(s.nodes);
+		return rc;
+	}
+	*out = s.nodes;
+	*n_out = s.n;
+	return 0;
+}
+
+/* ---- reading documents -------------------------------------------------------- */
+
+static char *dup_string(const struct owners_json_value *v)
+{
+	const char *s = owners_json_string(v);
+
+	return owners_strdup(s ? s : "");
+}
+
+int owners_stuck_read_namespace(struct owners_stuck_namespace *ns,
+				const struct owners_json_value *object)
+{
+	const struct owners_json_value *fins = owners_json_path(object, "spec", "finalizers", NULL);
+	const struct owners_json_value *conds = owners_json_path(object, "status", "conditions", NULL);
+	size_t i;
+
+	if (fins && fins->type == OWNERS_JSON_ARRAY && fins->count) {
+		ns->spec_finalizers = calloc(fins->count, sizeof(*ns->spec_finalizers));
+		if (!ns->spec_finalizers)
+			return OWNERS_ENOMEM;
+		for (i = 0; i < fins->count; i++) {
+			if (!owners_json_string(fins->items[i]))
+				continue;
+			if (!(ns->spec_finalizers[ns->n_spec_finalizers] = dup_string(fins->items[i])))
+				return OWNERS_ENOMEM;
+			ns->n_spec_finalizers++;
+		}
+	}
+	if (conds && conds->type == OWNERS_JSON_ARRAY && conds->count) {
+		ns->conditions = calloc(conds->count, sizeof(*ns->conditions));
+		if (!ns->conditions)
+			return OWNERS_ENOMEM;
+		for (i = 0; i < conds->count; i++) {
+			struct owners_stuck_condition *c = &ns->conditions[ns->n_conditions++];
+			const struct owners_json_value *v = conds->items[i];
+
+			c->type = dup_string(owners_json_get(v, "type"));
+			c->status = dup_string(owners_json_get(v, "status"));
+			c->reason = dup_string(owners_json_get(v, "reason"));
+			c->message = dup_string(owners_json_get(v, "message"));
+			if (!c->type || !c->status || !c->reason || !c->message)
+				return OWNERS_ENOMEM;
+		}
+	}
+	return 0;
+}
+
+int owners_stuck_read_volume(struct owners_stuck_volume *v, const struct owners_json_value *object)
+{
+	const struct owners_json_value *claim = owners_json_path(object, "spec", "claimRef", NULL);
+
+	v->phase = dup_string(owners_json_path(object, "status", "phase", NULL));
+	v->claim_namespace = dup_string(owners_json_get(claim, "namespace"));
+	v->claim_name = dup_string(owners_json_get(claim, "name"));
+	return v->phase && v->claim_namespace && v->claim_name ? 0 : OWNERS_ENOMEM;
+}
+
+/* ---- the requests ------------------------------------------------------------- */
+
+enum job_kind { JOB_NAMESPACE, JOB_VOLUME, JOB_PODS };
+
+struct job {
+	enum job_kind kind;
+	struct owners_http_request req;
+	struct owners_stuck_facts *facts;
+	size_t index;                 /* into the facts' array of that kind */
+	const struct owners_resource *resource;
+	struct owners_http_client *client;
+	struct owners_pod_claims_parser *parser;
+	struct owners_error err;      /* why the parse stopped */
+	size_t page_size;
+	int restarts;
+	int failed;                   /* out of memory */
+};
+
+static char **error_slot(struct job *j)
+{
+	switch (j->kind) {
+	case JOB_NAMESPACE: return &j->facts->namespaces[j->index].error;
+	case JOB_VOLUME: return &j->facts->volumes[j->index].error;
+	case JOB_PODS: return &j->facts->pods[j->index].error;
+	}
+	return NULL;
+}
+
+static void record_error(struct job *j, const struct owners_error *e, const struct owners_http_request *r)
+{
+	char **slot = error_slot(j);
+	const char *why;
+
+	if (r && r->status == 403)
+		why = "forbidden";
+	else if (r && r->status == 404)
+		why = "not found";
+	else
+		why = owners_error_message(e);
+	free(*slot);
+	if (!(*slot = owners_strdup(why)))
+		j->failed = OWNERS_ENOMEM;
+}
+
+static int pods_page(struct job *j, const char *continue_token)
+{
+	int rc;
+
+	owners_buf_reset(&j->req.path);
+	rc = owners_api_path_collection(&j->req.path, j->resource, j->facts->pods[j->index].namespace_);
+	if (!rc)
+		rc = owners_buf_addf(&j->req.path, "?limit=%zu", j->page_size);
+	if (!rc && continue_token && *continue_token)
+		rc = owners_url_add_query(&j->req.path, "continue", continue_token);
+	if (!rc)
+		rc = owners_pod_claims_parser_next_page(j->parser);
+	if (!rc)
+		rc = owners_http_submit(j->client, &j->req);
+	return rc;
+}
+
+static int on_pods_data(void *ctx, const char *data, size_t len)
+{
+	struct job *j = ctx;
+
+	return owners_pod_claims_parser_feed(j->parser, data, len, &j->err) ? 1 : 0;
+}
+
+static void on_pods_attempt(void *ctx)
+{
+	struct job *j = ctx;
+
+	if (owners_pod_claims_parser_restart_page(j->parser))
+		j->failed = OWNERS_ENOMEM;
+	owners_error_clear(&j->err);
+}
+
+static void on_done(void *ctx, struct owners_http_request *req)
+{
+	struct job *j = ctx;
+	struct owners_json_value *doc = NULL;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	int rc = 0;
+
+	if (j->failed)
+		return;
+	if (j->kind == JOB_PODS) {
+		if (req->status == 410 && j->restarts < 3) {
+			/* The continue token expired: the whole list again. */
+			j->restarts++;
+			owners_pod_claims_clear(&j->facts->pods[j->index].pods);
+			owners_pod_claims_parser_free(j->parser);
+			j->parser = NULL;
+			rc = owners_pod_claims_parser_new(&j->parser, &j->facts->pods[j->index].pods);
+			if (!rc)
+				rc = pods_page(j, NULL);
+		} else if (req->err.code || j->err.code) {
+			record_error(j, j->err.code ? &j->err : &req->err, j->err.code ? NULL : req);
+		} else if (owners_pod_claims_parser_finish(j->parser, &j->err)) {
+			record_error(j, &j->err, NULL);
+		} else {
+			const char *next = owners_pod_claims_parser_continue_token(j->parser);
+
+			if (*next) {
+				char *token = owners_strdup(next);
+
+				rc = token ? pods_page(j, token) : OWNERS_ENOMEM;
+				free(token);
+			}
+		}
+		if (rc)
+			j->failed = rc;
+		return;
+	}
+	if (req->err.code) {
+		record_error(j, &req->err, req);
+		return;
+	}
+	if (owners_json_parse(&doc, req->response.ptr, req->response.len, &err)) {
+		record_error(j, &err, NULL);
+	} else if (j->kind == JOB_NAMESPACE) {
+		rc = owners_stuck_read_namespace(&j->facts->namespaces[j->index], doc);
+	} else {
+		rc = owners_stuck_read_volume(&j->facts->volumes[j->index], doc);
+	}
+	if (rc)
+		j->failed = rc;
+	owners_json_value_free(doc);
+	owners_error_clear(&err);
+}
+
+/* The namespaced types were listed in this namespace (or everywhere). */
+static int content_listed(const struct owners_graph *g, const char *ns)
+{
+	size_t i;
+
+	for (i = 0; i < g->n_listings; i++) {
+		const struct owners_listing *l = &g->listings[i];
+
+		if (l->resource->namespaced && (!l->namespace_ || !strcmp(l->namespace_, ns)))
+			return 1;
+	}
+	return 0;
+}
+
+int owners_stuck_fetch(struct owners_stuck_facts *f, struct owners_graph *g,
+		       struct owners_http_client *c, const uint32_t *nodes, size_t n,
+		       size_t page_size, struct owners_error *err)
+{
+	const struct owners_resource *pods = owners_resource_by_gvk(g->types, "v1", "Pod");
+	struct job *jobs = NULL;
+	size_t n_jobs = 0, i;
+	int rc = 0, run_rc;
+
+	jobs = calloc(n ? n : 1, sizeof(*jobs));
+	if (!jobs)
+		return owners_error_oom(err);
+	/* Every record first: the arrays must not move once requests point into them. */
+	for (i = 0; !rc && i < n; i++) {
+		const struct owners_node *o = &g->nodes[nodes[i]];
+		struct job *j = &jobs[n_jobs];
+
+		if (!o->deleted || o->virtual_)
+			continue;
+		if (owners_stuck_is_namespace(o) && !owners_stuck_facts_namespace(f, nodes[i])) {
+			struct owners_stuck_namespace *ns = owners_stuck_facts_add_namespace(f, nodes[i]);
+
+			if (!ns) {
+				rc = OWNERS_ENOMEM;
+				break;
+			}
+			ns->content_listed = content_listed(g, o->name);
+			j->kind = JOB_NAMESPACE;
+			j->index = f->n_namespaces - 1;
+		} else if (owners_stuck_is_pv(o) && owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PV) &&
+			   !owners_stuck_facts_volume(f, nodes[i])) {
+			if (!owners_stuck_facts_add_volume(f, nodes[i])) {
+				rc = OWNERS_ENOMEM;
+				break;
+			}
+			j->kind = JOB_VOLUME;
+			j->index = f->n_volumes - 1;
+		} else if (owners_stuck_is_pvc(o) && owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PVC) &&
+			   !owners_stuck_facts_pods(f, o->namespace_)) {
+			if (!owners_stuck_facts_add_pods(f, o->namespace_)) {
+				rc = OWNERS_ENOMEM;
+				break;
+			}
+			j->kind = JOB_PODS;
+			j->index = f->n_pods - 1;
+		} else {
+			continue;
+		}
+		j->facts = f;
+		j->client = c;
+		j->resource = o->resource;
+		owners_http_request_init(&j->req);
+		n_jobs++;
+	}
+	for (i = 0; !rc && i < n_jobs; i++) {
+		struct job *j = &jobs[i];
+		const struct owners_node *o = NULL;
+
+		j->req.on_done = on_done;
+		j->req.ctx = j;
+		if (j->kind == JOB_PODS) {
+			if (!pods) {
+				*error_slot(j) = owners_strdup("the server does not serve v1 pods");
+				if (!*error_slot(j))
+					rc = OWNERS_ENOMEM;
+				continue;
+			}
+			j->resource = pods;
+			j->page_size = page_size ? page_size : 500;
+			j->req.on_data = on_pods_data;
+			j->req.on_attempt = on_pods_attempt;
+			rc = owners_pod_claims_parser_new(&j->parser, &f->pods[j->index].pods);
+			if (!rc)
+				rc = pods_page(j, NULL);
+			continue;
+		}
+		o = &g->nodes[j->kind == JOB_NAMESPACE ? f->namespaces[j->index].node
+						       : f->volumes[j->index].node];
+		rc = owners_api_path_object(&j->req.path, o->resource, NULL, o->name, NULL);
+		if (!rc)
+			rc = owners_http_submit(c, &j->req);
+	}
+	/* Even after a failure: what was submitted must finish before it is freed. */
+	run_rc = owners_http_run(c, err);
+	if (!rc)
+		rc = run_rc;
+	for (i = 0; i < n_jobs; i++) {
+		if (!rc && jobs[i].failed)
+			rc = jobs[i].failed;
+		owners_http_request_release(&jobs[i].req);
+		owners_pod_claims_parser_free(jobs[i].parser);
+		owners_error_clear(&jobs[i].err);
+	}
+	free(jobs);
+	if (rc == OWNERS_ENOMEM)
+		return owners_error_oom(err);
+	return rc;
+}

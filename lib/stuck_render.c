@@ -1,0 +1,522 @@
+#include "stuck_render.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_path.h"
+#include "json.h"
+#include "timeutil.h"
+#include "tree.h"
+
+#define DEFAULT_MAX_LIST 20
+#define YELLOW "\033[33m"
+#define RESET "\033[0m"
+
+struct renderer {
+	const struct owners_stuck_render *r;
+	struct owners_buf *out;
+	unsigned char *on_path;     /* per node: being explained above */
+	struct owners_json_gen *j;
+};
+
+static int64_t stuck_for(const struct owners_stuck_render *r, const struct owners_node *n)
+{
+	return r->now > n->deleted ? r->now - n->deleted : 0;
+}
+
+static const char *plural(size_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* ---- text ----------------------------------------------------------------- */
+
+static int indent(struct owners_buf *out, int depth)
+{
+	int rc = 0, i;
+
+	for (i = 0; !rc && i < depth; i++)
+		rc = owners_buf_adds(out, "  ");
+	return rc;
+}
+
+/* "Kind/name", plus " in namespace X" unless it is where the reader is. */
+static int object_name(struct renderer *x, const struct owners_node *n, const char *here)
+{
+	const struct owners_stuck_render *r = x->r;
+	int rc = owners_buf_addf(x->out, "%s%s/%s%s", r->color && n->deleted ? YELLOW : "", n->kind,
+				 n->name, r->color && n->deleted ? RESET : "");
+
+	if (!rc && *n->namespace_ && (!here || strcmp(here, n->namespace_)))
+		rc = owners_buf_addf(x->out, " in namespace %s", n->namespace_);
+	return rc;
+}
+
+/* The command that removes the finalizer, for when its controller is gone. */
+static int remove_hint(struct renderer *x, const struct owners_node *n, const char *finalizer)
+{
+	int rc = owners_buf_adds(x->out, "if so: owners finalizers remove ");
+
+	if (!rc)
+		rc = owners_node_type_name(x->out, n);
+	if (!rc && *n->namespace_)
+		rc = owners_buf_addf(x->out, " -n %s", n->namespace_);
+	if (!rc)
+		rc = owners_buf_addf(x->out, " --finalizer %s\n", finalizer);
+	return rc;
+}
+
+static int text_item(struct renderer *x, const struct owners_stuck_item *it, int depth);
+
+/* One object a finalizer waits on: its state, and why when it is stuck. */
+static int text_object(struct renderer *x, uint32_t node, int depth, const char *here,
+		       const char *live_state)
+{
+	const struct owners_stuck_render *r = x->r;
+	const struct owners_node *n = &r->g->nodes[node];
+	const struct owners_stuck_item *it = owners_stuck_item_of(r->rep, node);
+	struct owners_buf age = OWNERS_BUF_INIT;
+	int rc = indent(x->out, depth);
+
+	if (!rc)
+		rc = object_name(x, n, here);
+	if (rc)
+		return rc;
+	if (!n->deleted) {
+		rc = owners_buf_addf(x->out, ": %s\n", live_state);
+	} else if (!it) {
+		rc = owners_time_format_age(&age, stuck_for(r, n));
+		if (!rc)
+			rc = owners_buf_addf(x->out, ": being deleted for %s, no finalizers left\n", age.ptr);
+	} else if (x->on_path[node]) {
+		rc = owners_buf_adds(x->out, ": stuck (explained above)\n");
+	} else {
+		rc = text_item(x, it, depth);
+	}
+	owners_buf_release(&age);
+	return rc;
+}
+
+static int text_objects(struct renderer *x, const struct owners_stuck_finalizer *fin, int depth,
+			const char *here, const char *live_state)
+{
+	size_t max = x->r->max_list ? x->r->max_list : DEFAULT_MAX_LIST, i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < fin->n_objects && i < max; i++)
+		rc = text_object(x, fin->objects[i], depth, here, live_state);
+	if (!rc && fin->n_objects > max) {
+		rc = indent(x->out, depth);
+		if (!rc)
+			rc = owners_buf_addf(x->out, "... and %zu more (-o json lists them all)\n",
+					     fin->n_objects - max);
+	}
+	return rc;
+}
+
+static int text_namespace(struct renderer *x, const struct owners_node *ns,
+			  const struct owners_stuck_finalizer *fin, int depth)
+{
+	struct owners_buf type = OWNERS_BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	if (fin->n_content) {
+		rc = indent(x->out, depth);
+		if (!rc)
+			rc = owners_buf_adds(x->out, "content:");
+		for (i = 0; !rc && i < fin->n_content; i++) {
+			const struct owners_stuck_content *c = &fin->content[i];
+
+			owners_buf_reset(&type);
+			rc = owners_api_type_name(&type, c->resource);
+			if (!rc)
+				rc = owners_buf_addf(x->out, "%s %s %zu", i ? "," : "", type.ptr, c->count);
+			if (!rc && c->stuck)
+				rc = owners_buf_addf(x->out, " (%zu stuck)", c->stuck);
+		}
+		if (!rc)
+			rc = owners_buf_addc(x->out, '\n');
+	}
+	if (!rc && fin->content_unlisted) {
+		rc = indent(x->out, depth);
+		if (!rc)
+			rc = owners_buf_addf(x->out, "%zu type%s could not be listed there: %s unknown\n",
+					     fin->content_unlisted, plural(fin->content_unlisted),
+					     fin->content_unlisted == 1 ? "its content is" : "their content is");
+	}
+	if (!rc)
+		rc = text_objects(x, fin, depth, ns->name, "");
+	if (!rc && fin->n_conditions) {
+		rc = indent(x->out, depth);
+		if (!rc)
+			rc = owners_buf_adds(x->out, "the namespace controller last reported:\n");
+	}
+	for (i = 0; !rc && i < fin->n_conditions; i++) {
+		const struct owners_stuck_condition *c = fin->conditions[i];
+
+		rc = indent(x->out, depth + 1);
+		if (!rc)
+			rc = owners_buf_addf(x->out, "%s: %s\n", c->type, *c->message ? c->message : c->reason);
+	}
+	if (!rc && fin->reason == OWNERS_STUCK_NAMESPACE_CONTROLLER) {
+		rc = indent(x->out, depth);
+		if (!rc)
+			rc = owners_buf_addf(x->out, "if the controller cannot finish: owners finalizers "
+					     "remove namespace/%s --finalizer kubernetes\n", ns->name);
+	}
+	owners_buf_release(&type);
+	return rc;
+}
+
+static int text_pods(struct renderer *x, const struct owners_node *claim,
+		     const struct owners_stuck_finalizer *fin, int depth)
+{
+	size_t max = x->r->max_list ? x->r->max_list : DEFAULT_MAX_LIST, i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < fin->n_pods && i < max; i++) {
+		const struct owners_pod_claim_use *p = fin->pods[i];
+
+		rc = indent(x->out, depth);
+		if (!rc && owners_pod_holds_claim(p, claim->name))
+			rc = owners_buf_addf(x->out, "Pod/%s (on node %s%s%s): mounts the claim\n", p->pod,
+					     p->node_name, *p->phase ? ", " : "", p->phase);
+		else if (!rc && !*p->node_name)
+			rc = owners_buf_addf(x->out, "Pod/%s (not scheduled): references the claim, "
+					     "does not hold it\n", p->pod);
+		else if (!rc)
+			rc = owners_buf_addf(x->out, "Pod/%s (shut down): no longer holds the claim\n",
+					     p->pod);
+	}
+	if (!rc && fin->n_pods > max) {
+		rc = indent(x->out, depth);
+		if (!rc)
+			rc = owners_buf_addf(x->out, "... and %zu more pods\n", fin->n_pods - max);
+	}
+	return rc;
+}
+
+static int text_finalizer(struct renderer *x, const struct owners_node *n,
+			  const struct owners_stuck_finalizer *fin, int depth)
+{
+	const struct owners_stuck_render *r = x->r;
+	int rc = indent(x->out, depth);
+
+	if (!rc)
+		rc = owners_buf_addf(x->out, "%s%s%s%s: %s\n", r->color ? YELLOW : "", fin->name,
+				     r->color ? RESET : "", fin->spec ? " (spec.finalizers)" : "",
+				     fin->message ? fin->message : "");
+	if (rc)
+		return rc;
+	switch (fin->reason) {
+	case OWNERS_STUCK_BLOCKING_DEPENDENTS:
+		return text_objects(x, fin, depth + 1, n->namespace_,
+				    "not being deleted yet (the garbage collector deletes it first)");
+	case OWNERS_STUCK_DEPENDENTS_TO_RELEASE:
+		return text_objects(x, fin, depth + 1, n->namespace_,
+				    "still references it");
+	case OWNERS_STUCK_NAMESPACE_CONTENT:
+	case OWNERS_STUCK_NAMESPACE_CONTROLLER:
+		return text_namespace(x, n, fin, depth + 1);
+	case OWNERS_STUCK_IN_USE:
+	case OWNERS_STUCK_RELEASED:
+		if (fin->n_pods)
+			return text_pods(x, n, fin, depth + 1);
+		return 0;
+	case OWNERS_STUCK_BOUND:
+		rc = indent(x->out, depth + 1);
+		if (!rc && fin->volume && *fin->volume->claim_name)
+			rc = owners_buf_addf(x->out, "PersistentVolumeClaim/%s in namespace %s\n",
+					     fin->volume->claim_name, fin->volume->claim_namespace);
+		return rc;
+	case OWNERS_STUCK_CONTROLLER:
+		rc = indent(x->out, depth + 1);
+		return rc ? rc : remove_hint(x, n, fin->name);
+	case OWNERS_STUCK_GARBAGE_COLLECTOR:
+	case OWNERS_STUCK_UNKNOWN:
+		break;
+	}
+	return 0;
+}
+
+/* The rest of an object's line (": deleting for ...") and its finalizers. */
+static int text_item(struct renderer *x, const struct owners_stuck_item *it, int depth)
+{
+	const struct owners_stuck_render *r = x->r;
+	const struct owners_node *n = &r->g->nodes[it->node];
+	struct owners_buf age = OWNERS_BUF_INIT;
+	size_t i;
+	int rc = owners_time_format_age(&age, stuck_for(r, n));
+
+	if (!rc)
+		rc = owners_buf_addf(x->out, ": deleting for %s\n", age.ptr);
+	owners_buf_release(&age);
+	if (!rc && it->error) {
+		rc = indent(x->out, depth + 1);
+		if (!rc)
+			rc = owners_buf_addf(x->out, "cannot read it in full: %s%s\n", it->error,
+					     owners_stuck_is_namespace(n) ? " (its spec.finalizers are unknown)" : "");
+	}
+	x->on_path[it->node] = 1;
+	for (i = 0; !rc && i < it->n_finalizers; i++)
+		rc = text_finalizer(x, n, &it->finalizers[i], depth + 1);
+	x->on_path[it->node] = 0;
+	return rc;
+}
+
+int owners_stuck_render_text(struct owners_buf *out, const struct owners_stuck_render *r)
+{
+	struct renderer x;
+	size_t i, shown = 0;
+	int rc = 0;
+
+	memset(&x, 0, sizeof(x));
+	x.r = r;
+	x.out = out;
+	x.on_path = calloc(r->g->count ? r->g->count : 1, 1);
+	if (!x.on_path)
+		return OWNERS_ENOMEM;
+	for (i = 0; !rc && i < r->rep->count; i++) {
+		const struct owners_stuck_item *it = &r->rep->items[i];
+
+		if (!it->top)
+			continue;
+		if (shown++)
+			rc = owners_buf_addc(out, '\n');
+		if (!rc)
+			rc = object_name(&x, &r->g->nodes[it->node], r->namespace_);
+		if (!rc)
+			rc = text_item(&x, it, 0);
+	}
+	free(x.on_path);
+	return rc;
+}
+
+/* ---- JSON ----------------------------------------------------------------- */
+
+static int json_item(struct renderer *x, uint32_t node);
+
+static int json_objects(struct renderer *x, const char *key, const uint32_t *nodes, size_t n)
+{
+	size_t i;
+	int rc;
+
+	if (!n)
+		return 0;
+	rc = owners_json_gen_string(x->j, key);
+	if (!rc)
+		rc = owners_json_gen_array_open(x->j);
+	for (i = 0; !rc && i < n; i++)
+		rc = json_item(x, nodes[i]);
+	return rc ? rc : owners_json_gen_array_close(x->j);
+}
+
+static int json_namespace(struct renderer *x, const struct owners_stuck_finalizer *fin)
+{
+	struct owners_json_gen *j = x->j;
+	size_t i;
+	int rc = 0;
+
+	if (fin->n_content) {
+		rc = owners_json_gen_string(j, "content");
+		if (!rc)
+			rc = owners_json_gen_array_open(j);
+		for (i = 0; !rc && i < fin->n_content; i++) {
+			const struct owners_stuck_content *c = &fin->content[i];
+
+			rc = owners_json_gen_map_open(j);
+			if (!rc)
+				rc = owners_json_gen_kv(j, "resource", c->resource->resource);
+			if (!rc)
+				rc = owners_json_gen_kv(j, "group", c->resource->group);
+			if (!rc)
+				rc = owners_json_gen_kv(j, "kind", c->resource->kind);
+			if (!rc)
+				rc = owners_json_gen_kv_int(j, "count", (long long)c->count);
+			if (!rc)
+				rc = owners_json_gen_kv_int(j, "stuck", (long long)c->stuck);
+			if (!rc)
+				rc = owners_json_gen_map_close(j);
+		}
+		if (!rc)
+			rc = owners_json_gen_array_close(j);
+	}
+	if (!rc && (fin->reason == OWNERS_STUCK_NAMESPACE_CONTENT ||
+		    fin->reason == OWNERS_STUCK_NAMESPACE_CONTROLLER)) {
+		rc = owners_json_gen_kv_int(j, "contentObjects", (long long)fin->content_objects);
+		if (!rc)
+			rc = owners_json_gen_kv_int(j, "contentTypesNotListed",
+						    (long long)fin->content_unlisted);
+	}
+	if (!rc && fin->conditions) {
+		rc = owners_json_gen_string(j, "conditions");
+		if (!rc)
+			rc = owners_json_gen_array_open(j);
+		for (i = 0; !rc && i < fin->n_conditions; i++) {
+			const struct owners_stuck_condition *c = fin->conditions[i];
+
+			rc = owners_json_gen_map_open(j);
+			if (!rc)
+				rc = owners_json_gen_kv(j, "type", c->type);
+			if (!rc)
+				rc = owners_json_gen_kv(j, "status", c->status);
+			if (!rc)
+				rc = owners_json_gen_kv(j, "reason", c->reason);
+			if (!rc)
+				rc = owners_json_gen_kv(j, "message", c->message);
+			if (!rc)
+				rc = owners_json_gen_map_close(j);
+		}
+		if (!rc)
+			rc = owners_json_gen_array_close(j);
+	}
+	return rc;
+}
+
+static int json_finalizer(struct renderer *x, const struct owners_node *n,
+			  const struct owners_stuck_finalizer *fin)
+{
+	struct owners_json_gen *j = x->j;
+	size_t i;
+	int rc = owners_json_gen_map_open(j);
+
+	if (!rc)
+		rc = owners_json_gen_kv(j, "name", fin->name);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "field", fin->spec ? "spec.finalizers" : "metadata.finalizers");
+	if (!rc)
+		rc = owners_json_gen_kv(j, "reason", owners_stuck_reason_name(fin->reason));
+	if (!rc)
+		rc = owners_json_gen_kv(j, "message", fin->message ? fin->message : "");
+	if (!rc)
+		rc = json_objects(x, "objects", fin->objects, fin->n_objects);
+	if (!rc)
+		rc = json_namespace(x, fin);
+	if (!rc && fin->pods) {
+		rc = owners_json_gen_string(j, "pods");
+		if (!rc)
+			rc = owners_json_gen_array_open(j);
+		for (i = 0; !rc && i < fin->n_pods; i++) {
+			const struct owners_pod_claim_use *p = fin->pods[i];
+
+			rc = owners_json_gen_map_open(j);
+			if (!rc)
+				rc = owners_json_gen_kv(j, "name", p->pod);
+			if (!rc)
+				rc = owners_json_gen_kv(j, "nodeName", p->node_name);
+			if (!rc)
+				rc = owners_json_gen_kv(j, "phase", p->phase);
+			if (!rc)
+				rc = owners_json_gen_kv_bool(j, "holds", owners_pod_holds_claim(p, n->name));
+			if (!rc)
+				rc = owners_json_gen_map_close(j);
+		}
+		if (!rc)
+			rc = owners_json_gen_array_close(j);
+	}
+	if (!rc && fin->volume && *fin->volume->claim_name && fin->reason == OWNERS_STUCK_BOUND) {
+		rc = owners_json_gen_string(j, "claim");
+		if (!rc)
+			rc = owners_json_gen_map_open(j);
+		if (!rc)
+			rc = owners_json_gen_kv(j, "namespace", fin->volume->claim_namespace);
+		if (!rc)
+			rc = owners_json_gen_kv(j, "name", fin->volume->claim_name);
+		if (!rc)
+			rc = owners_json_gen_map_close(j);
+	}
+	return rc ? rc : owners_json_gen_map_close(j);
+}
+
+static int json_item(struct renderer *x, uint32_t node)
+{
+	const struct owners_stuck_render *r = x->r;
+	const struct owners_node *n = &r->g->nodes[node];
+	const struct owners_stuck_item *it = owners_stuck_item_of(r->rep, node);
+	struct owners_json_gen *j = x->j;
+	size_t i;
+	int rc = owners_json_gen_map_open(j);
+
+	if (!rc)
+		rc = owners_json_gen_kv(j, "kind", n->kind);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "apiVersion", n->api_version);
+	if (!rc && *n->namespace_)
+		rc = owners_json_gen_kv(j, "namespace", n->namespace_);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "name", n->name);
+	if (!rc)
+		rc = owners_json_gen_kv(j, "uid", n->uid);
+	if (!rc)
+		rc = owners_json_gen_kv_time(j, "deletionTimestamp", n->deleted);
+	if (!rc && it)
+		rc = owners_json_gen_kv_int(j, "stuckSeconds", (long long)stuck_for(r, n));
+	if (!rc)
+		rc = owners_json_gen_kv(j, "state", it ? "stuck" : n->deleted ? "deleting" : "live");
+	if (!rc && it && it->error)
+		rc = owners_json_gen_kv(j, "error", it->error);
+	if (!rc && it && x->on_path[node])
+		rc = owners_json_gen_kv_bool(j, "cycle", 1);
+	if (!rc && it && !x->on_path[node]) {
+		x->on_path[node] = 1;
+		rc = owners_json_gen_string(j, "finalizers");
+		if (!rc)
+			rc = owners_json_gen_array_open(j);
+		for (i = 0; !rc && i < it->n_finalizers; i++)
+			rc = json_finalizer(x, n, &it->finalizers[i]);
+		if (!rc)
+			rc = owners_json_gen_array_close(j);
+		x->on_path[node] = 0;
+	}
+	return rc ? rc : owners_json_gen_map_close(j);
+}
+
+int owners_stuck_render_json(struct owners_buf *out, const struct owners_stuck_render *r)
+{
+	struct renderer x;
+	size_t i;
+	int rc;
+
+	memset(&x, 0, sizeof(x));
+	x.r = r;
+	x.out = out;
+	x.on_path = calloc(r->g->count ? r->g->count : 1, 1);
+	x.j = owners_json_gen_new(out, 1);
+	if (!x.on_path || !x.j) {
+		free(x.on_path);
+		owners_json_gen_free(x.j);
+		return OWNERS_ENOMEM;
+	}
+	rc = owners_json_gen_map_open(x.j);
+	if (!rc)
+		rc = owners_json_gen_kv(x.j, "kind", "OwnersFinalizers");
+	if (!rc)
+		rc = owners_json_gen_kv(x.j, "apiVersion", "owners.dev/v1");
+	if (!rc)
+		rc = owners_json_gen_kv(x.j, "namespace", r->namespace_);
+	if (!rc)
+		rc = owners_json_gen_string(x.j, "items");
+	if (!rc)
+		rc = owners_json_gen_array_open(x.j);
+	for (i = 0; !rc && i < r->rep->count; i++)
+		if (r->rep->items[i].top)
+			rc = json_item(&x, r->rep->items[i].node);
+	if (!rc)
+		rc = owners_json_gen_array_close(x.j);
+	if (!rc)
+		rc = owners_json_gen_string(x.j, "warnings");
+	if (!rc)
+		rc = owners_json_gen_array_open(x.j);
+	for (i = 0; !rc && i < r->n_warnings; i++)
+		rc = owners_json_gen_string(x.j, r->warnings[i]);
+	if (!rc)
+		rc = owners_json_gen_array_close(x.j);
+	if (!rc)
+		rc = owners_json_gen_map_close(x.j);
+	owners_json_gen_free(x.j);
+	free(x.on_path);
+	if (!rc)
+		rc = owners_buf_addc(out, '\n');
+	return rc;
+}

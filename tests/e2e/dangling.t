@@ -1,0 +1,490 @@
+#!/usr/bin/env bash
+# owners dangling against a real control plane: one object of every class,
+# the exact findings and what the GC will do, --dry-run, --fix (references
+# gone, objects kept, resolving references untouched), a change made between
+# reading and patching that must not be overwritten, the viewer identity,
+# and, with the real garbage collector running, that its predictions come
+# true.
+. "$(dirname "$0")/lib.sh"
+
+uid() { kubectl get "$@" -o jsonpath='{.metadata.uid}'; }
+rv() { kubectl get "$@" -o jsonpath='{.metadata.resourceVersion}'; }
+refs() { kubectl get "$@" -o jsonpath='{.metadata.ownerReferences}'; }
+ref() { echo "{apiVersion: $1, kind: $2, name: $3, uid: $4}"; }
+# "namespace/Kind/name -> Kind/name class gc-action" per finding, sorted
+findings() {
+  python3 -c '
+import json, sys
+for i in json.load(sys.stdin)["items"]:
+    o, r = i["object"], i["ownerReference"]
+    print("%s/%s/%s -> %s/%s %s %s" % (o["namespace"] or "-", o["kind"], o["name"],
+          r["kind"], r["name"], i["class"], i["gc"]["action"]))
+' | sort
+}
+fixes() { # "Kind/name -> Kind/name result attempts"
+  python3 -c '
+import json, sys
+for i in json.load(sys.stdin)["items"]:
+    o, r = i["object"], i["ownerReference"]
+    print("%s/%s -> %s/%s %s %d" % (o["kind"], o["name"], r["kind"], r["name"],
+          i["fix"]["result"], i["fix"]["attempts"]))
+' | sort
+}
+# one made-up UID per made-up owner: the GC keys its graph by UID
+GONE_CM=00000000-0000-0000-0000-0000000000c1
+GONE_WIDGET=00000000-0000-0000-0000-0000000000d2
+GONE_ROLE=00000000-0000-0000-0000-0000000000e3
+
+start_cluster C --gc=stalled
+. "$C/env"
+
+# ---- one object of every class (the GC is stalled: nothing moves) -----------
+kubectl create namespace other >/dev/null
+kubectl apply -f - >/dev/null <<'YAML'
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: widgets, singular: widget, kind: Widget}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}
+YAML
+kubectl wait --for=condition=Established crd/widgets.example.com >/dev/null
+wait_for "widgets served" 30 kubectl get widgets
+kubectl apply -f - >/dev/null <<'YAML'
+apiVersion: example.com/v1
+kind: Widget
+metadata: {name: w1}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: live}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: recreated}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: elsewhere, namespace: other}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: owner-role}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: s1}
+YAML
+live=$(uid cm live); old=$(uid cm recreated); else_uid=$(uid cm elsewhere -n other)
+role=$(uid clusterrole owner-role); w1=$(uid widget w1); s1=$(uid secret s1)
+livefull="{apiVersion: v1, kind: ConfigMap, name: live, uid: $live, controller: true, blockOwnerDeletion: true}"
+kubectl apply -f - >/dev/null <<YAML
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: dep-absent, labels: {set: a}, ownerReferences: [$(ref v1 ConfigMap never $GONE_CM)]}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: dep-mismatch, labels: {set: a}, ownerReferences: [$(ref v1 ConfigMap recreated $old)]}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: dep-elsewhere, ownerReferences: [$(ref v1 ConfigMap elsewhere $else_uid)]}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: dep-widget, ownerReferences: [$(ref example.com/v1 Widget w1 $w1)]}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: dep-mixed, ownerReferences: [$(ref v1 ConfigMap never $GONE_CM), $livefull]}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: dep-role, ownerReferences: [$(ref rbac.authorization.k8s.io/v1 ClusterRole owner-role $role)]}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: dep-secret, ownerReferences: [$(ref v1 Secret s1 $s1), $(ref v1 ConfigMap never $GONE_CM)]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: cr-namespaced-owner, ownerReferences: [$(ref v1 ConfigMap live $live)]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: cr-orphan, ownerReferences: [$(ref rbac.authorization.k8s.io/v1 ClusterRole gone-role $GONE_ROLE)]}
+YAML
+# an owner deleted and re-created under the same name: another UID
+kubectl delete cm recreated >/dev/null
+kubectl create cm recreated >/dev/null
+isnt_uid=$(uid cm recreated); [[ $isnt_uid != "$old" ]]; ok $? "the owner was re-created with a new UID"
+
+run owners dangling -A
+ok $rc "a clean scan before the CRD goes (fills the discovery cache with widgets)"
+unlike "$out" "dep-widget" "the widget reference still resolves"
+
+# The CRD goes: its objects go with it, and the reference to w1 becomes
+# unresolvable (the discovery cache still lists widgets: owners must notice).
+kubectl delete crd widgets.example.com >/dev/null
+wait_for "widgets no longer served" 60 bash -c '! kubectl get --raw /apis/example.com/v1 >/dev/null 2>&1'
+
+run owners dangling -A -o json
+ok $rc "dangling -A -o json exits 0"
+is "$err" "" "nothing on stderr for a complete scan (the stale cached widgets type was re-discovered)"
+got=$(printf '%s' "$out" | findings)
+want=$(sort <<'EOF'
+-/ClusterRole/cr-namespaced-owner -> ConfigMap/live invalid-namespace none
+-/ClusterRole/cr-orphan -> ClusterRole/gone-role absent delete-object
+default/ConfigMap/dep-absent -> ConfigMap/never absent delete-object
+default/ConfigMap/dep-elsewhere -> ConfigMap/elsewhere invalid-namespace delete-object
+default/ConfigMap/dep-mismatch -> ConfigMap/recreated uid-mismatch delete-object
+default/ConfigMap/dep-mixed -> ConfigMap/never absent remove-reference
+default/ConfigMap/dep-secret -> ConfigMap/never absent remove-reference
+default/ConfigMap/dep-widget -> Widget/w1 unresolvable none
+EOF
+)
+is "$got" "$want" "exactly one finding per dangling reference, each class, each GC action"
+printf '%s' "$out" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["kind"] == "OwnersDangling" and d["apiVersion"] == "owners.dev/v1" and d["dryRun"] is False
+assert d["warnings"] == []
+for i in d["items"]:
+    assert set(i) == {"object", "ownerReference", "class", "gc"}, i.keys()
+    assert set(i["object"]) == {"apiVersion", "kind", "namespace", "name", "uid"}
+    assert set(i["ownerReference"]) == {"apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion"}
+    assert set(i["gc"]) == {"action", "reason"} and i["gc"]["reason"]
+w = [i for i in d["items"] if i["class"] == "unresolvable"][0]
+assert w["ownerReference"]["apiVersion"] == "example.com/v1"
+assert "retries the object forever" in w["gc"]["reason"], w["gc"]["reason"]
+m = [i for i in d["items"] if i["object"]["name"] == "dep-mixed"][0]
+assert m["gc"]["reason"] == "owner ConfigMap/live is alive", m["gc"]["reason"]
+c = [i for i in d["items"] if i["object"]["name"] == "cr-namespaced-owner"][0]
+assert c["object"]["namespace"] == "" and "gives up" in c["gc"]["reason"]
+'
+ok $? "-o json: the documented schema, with reasons"
+
+run owners dangling
+ok $rc "default namespace: exit 0"
+like "$out" "^NAMESPACE +OBJECT +OWNER +CLASS +GC WILL"$'\n' "table header"
+like "$out" "default +ConfigMap/dep-absent +ConfigMap/never +absent +delete the object" "absent row"
+like "$out" "ConfigMap/dep-mismatch +ConfigMap/recreated +uid-mismatch +delete the object" "uid-mismatch row"
+like "$out" "ConfigMap/dep-mixed +ConfigMap/never +absent +remove the reference" "live owner: the GC removes the reference"
+like "$out" "ConfigMap/dep-widget +Widget/w1 +unresolvable +nothing, ever" "unresolvable: nothing, ever"
+like "$out" "ConfigMap/dep-elsewhere +ConfigMap/elsewhere +absent +delete the object" \
+  "one namespace scanned: an owner in another namespace is absent from where it must be"
+unlike "$out" "ClusterRole/" "cluster-scoped objects belong to -A (or a TYPE)"
+unlike "$out" "dep-role" "a cluster-scoped owner that resolves is no finding"
+is "$(printf '%s\n' "$out" | wc -l)" 7 "header + 6 findings in namespace default"
+
+run owners dangling clusterroles -o wide
+like "$out" "ClusterRole/cr-namespaced-owner +ConfigMap/live +v1 +$live +invalid-namespace +nothing, ever +a cluster-scoped object cannot have a namespaced owner" \
+  "cluster-scoped dependent of a namespaced owner, wide"
+like "$out" "ClusterRole/cr-orphan +ClusterRole/gone-role .* +absent +delete the object +no owner of the object resolves" \
+  "cluster-scoped dependent of an absent cluster-scoped owner"
+is "$(printf '%s\n' "$out" | wc -l)" 3 "TYPE: only clusterroles"
+
+run owners dangling cm/dep-mixed cm/dep-widget
+is "$(printf '%s\n' "$out" | tail -n +2 | awk '{print $2}' | tr '\n' ' ')" "ConfigMap/dep-mixed ConfigMap/dep-widget " \
+  "TYPE/NAME selects objects"
+run owners dangling configmap dep-widget dep-mixed
+is "$(printf '%s\n' "$out" | tail -n +2 | awk '{print $2}' | tr '\n' ' ')" "ConfigMap/dep-mixed ConfigMap/dep-widget " \
+  "TYPE NAME... too (findings in a stable order)"
+run owners dangling cm -l set=a
+is "$(printf '%s\n' "$out" | tail -n +2 | awk '{print $2}' | tr '\n' ' ')" "ConfigMap/dep-absent ConfigMap/dep-mismatch " \
+  "-l selects by label"
+run owners dangling -l set=a
+is "$rc" 2 "-l without a TYPE: usage error"
+run owners dangling cm/live
+is "$rc$out" 0 "an object without findings: exit 0, empty table"
+like "$err" "no dangling ownerReferences on the given objects" "and says so on stderr"
+run owners dangling cm/live --exit-code
+is "$rc" 0 "--exit-code with nothing found: 0"
+run owners dangling --exit-code
+is "$rc" 1 "--exit-code with findings: 1"
+run owners dangling -o yaml
+is "$rc" 2 "unknown -o: usage error"
+
+# ---- the viewer cannot list Secrets: no verdict, and --fix leaves them -----
+kubectl apply -f - >/dev/null <<YAML
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: patch-dep-secret}
+rules: [{apiGroups: [""], resources: [configmaps], resourceNames: [dep-secret], verbs: [patch]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: viewer-patch-dep-secret}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: patch-dep-secret}
+subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: viewer}]
+YAML
+run owners --context viewer dangling
+ok $rc "viewer: exit 0"
+like "$out" "ConfigMap/dep-secret +Secret/s1 +unknown +cannot tell" "viewer: the reference into Secrets is unknown"
+like "$out" "ConfigMap/dep-secret +ConfigMap/never +absent +cannot tell" \
+  "viewer: with an owner it cannot check, what the GC does to the object cannot be told"
+like "$out" "ConfigMap/dep-role +ClusterRole/owner-role +unknown +cannot tell" \
+  "viewer: clusterroles cannot be listed either"
+like "$err" "warning: cannot list 'secrets' in namespace 'default': forbidden \\(its objects were not checked; 1 reference to it is unknown\\)" \
+  "viewer: the warning names the type behind the unknown verdict"
+like "$err" "warning: [0-9]+ more types could not be listed \\(forbidden\\)" "viewer: the other forbidden types on one line"
+run owners --context viewer dangling -o json
+printf '%s' "$out" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert any("secrets" in w and "forbidden" in w for w in d["warnings"]), d["warnings"]
+assert sorted(i["ownerReference"]["name"] for i in d["items"] if i["class"] == "unknown") == ["owner-role", "s1"]
+'
+ok $? "viewer -o json: unknown finding and warnings"
+run owners --context viewer dangling secrets
+is "$rc" 1 "viewer: a TYPE it cannot list is an error, not an empty report"
+like "$err" "^error: cannot list 'secrets' in namespace 'default': forbidden$" "  and says why"
+run owners dangling events
+is "$rc" 1 "a TYPE the GC does not track is an error"
+like "$err" "^error: 'events' objects are not checked" "  and says why"
+run owners --context viewer dangling cm/dep-secret --fix -o json
+ok $rc "viewer --fix on an object it may patch: exit 0"
+is "$(printf '%s' "$out" | fixes)" "$(printf '%s\n' 'ConfigMap/dep-secret -> ConfigMap/never removed 1' 'ConfigMap/dep-secret -> Secret/s1 kept 1')" \
+  "viewer --fix: the absent reference removed, the unknown one kept"
+is "$(refs cm dep-secret)" "[{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"name\":\"s1\",\"uid\":\"$s1\"}]" \
+  "the reference into Secrets is still there, verbatim"
+run owners --context viewer dangling cm/dep-absent --fix
+is "$rc" 4 "viewer --fix where it may not patch: exit 4 (incomplete)"
+like "$err" "error: cannot remove the reference to ConfigMap/never from ConfigMap 'default/dep-absent': cannot patch the object: .*forbidden" \
+  "and says which object and why"
+like "$out" "FAILED \\(cannot patch the object" "the table says FAILED"
+
+# ---- --dry-run changes nothing -----------------------------------------------
+snapshot() { kubectl get cm,clusterrole -A -o jsonpath='{range .items[*]}{.metadata.name} {.metadata.resourceVersion}{"\n"}{end}' | sort; }
+s0=$(snapshot)
+run owners dangling -A --dry-run
+ok $rc "--dry-run exits 0"
+like "$out" "FIX"$'\n' "--dry-run adds the FIX column"
+is "$(printf '%s\n' "$out" | grep -c 'would remove$')" 7 "7 references would be removed"
+like "$err" "dry run: 7 references would be removed from 7 objects; 0 kept, 0 with nothing to do, 0 failed; nothing was changed" \
+  "--dry-run summary"
+is "$(snapshot)" "$s0" "--dry-run changed no object (every resourceVersion the same)"
+run owners dangling -A --dry-run --exit-code
+is "$rc" 1 "--dry-run --exit-code: 1 (nothing was fixed)"
+
+# ---- a change between reading and patching is not overwritten ----------------
+kubectl create cm live2 >/dev/null; live2=$(uid cm live2)
+kubectl apply -f - >/dev/null <<YAML
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: dep-race, ownerReferences: [$(ref v1 ConfigMap never $GONE_CM), $livefull]}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: dep-race2, ownerReferences: [$(ref v1 ConfigMap never $GONE_CM), $livefull]}
+YAML
+OWNERS_TEST_PAUSE_BEFORE_FIX=4 "$OWNERS" dangling cm/dep-race --fix -o json >"$C/race.out" 2>"$C/race.err" &
+pid=$!
+wait_for "the fix to read dep-race and pause" 30 grep -q "test hook: pausing 4s before patching ConfigMap default/dep-race" "$C/race.err"
+ok $? "the fix paused between reading and patching"
+# Someone adds an owner meanwhile; a blind patch of the list would drop it.
+kubectl patch cm dep-race --type=json -p "[{\"op\":\"add\",\"path\":\"/metadata/ownerReferences/-\",\"value\":{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"name\":\"live2\",\"uid\":\"$live2\"}}]" >/dev/null
+wait $pid; rc=$?
+is "$rc" 0 "the fix finished (exit 0)"
+is "$(fixes <"$C/race.out")" "ConfigMap/dep-race -> ConfigMap/never removed 2" \
+  "the first patch met a conflict (409), the second, built from a fresh read, went through"
+is "$(kubectl get cm dep-race -o jsonpath='{range .metadata.ownerReferences[*]}{.name}{" "}{end}')" "live live2 " \
+  "the concurrently added owner survived; the dangling one is gone"
+OWNERS_TEST_PAUSE_BEFORE_FIX=4 "$OWNERS" dangling cm/dep-race2 --fix -o json >"$C/race2.out" 2>"$C/race2.err" &
+pid=$!
+wait_for "the fix to pause on dep-race2" 30 grep -q "test hook: pausing" "$C/race2.err"
+kubectl patch cm dep-race2 --type=json -p '[{"op":"remove","path":"/metadata/ownerReferences/0"}]' >/dev/null
+rv_after_other=$(rv cm dep-race2)
+wait $pid; rc=$?
+is "$rc" 0 "someone else removed the reference meanwhile: exit 0"
+like "$(cat "$C/race2.out")" '"result": "gone"' "the re-read finds nothing left to do"
+is "$(rv cm dep-race2)" "$rv_after_other" "and nothing is patched"
+
+# ---- --fix -------------------------------------------------------------------
+resolving_before=$(kubectl get cm dep-mixed dep-role -o jsonpath='{range .items[*]}{.metadata.ownerReferences}{"\n"}{end}')
+names_before=$(kubectl get cm,clusterrole -A -o name | sort)
+run owners dangling -A --fix -o json
+ok $rc "--fix -A exits 0"
+got=$(printf '%s' "$out" | fixes)
+want=$(sort <<'EOF'
+ClusterRole/cr-namespaced-owner -> ConfigMap/live removed 1
+ClusterRole/cr-orphan -> ClusterRole/gone-role removed 1
+ConfigMap/dep-absent -> ConfigMap/never removed 1
+ConfigMap/dep-elsewhere -> ConfigMap/elsewhere removed 1
+ConfigMap/dep-mismatch -> ConfigMap/recreated removed 1
+ConfigMap/dep-mixed -> ConfigMap/never removed 1
+ConfigMap/dep-widget -> Widget/w1 removed 1
+EOF
+)
+is "$got" "$want" "every dangling reference removed (re-read after the patch)"
+is "$(kubectl get cm,clusterrole -A -o name | sort)" "$names_before" "every object is still there"
+for o in "cm dep-absent" "cm dep-mismatch" "cm dep-elsewhere" "cm dep-widget" "clusterrole cr-namespaced-owner" "clusterrole cr-orphan"; do
+  is "$(refs $o)" "" "$o has no ownerReferences left"
+done
+resolving_after=$(kubectl get cm dep-mixed dep-role -o jsonpath='{range .items[*]}{.metadata.ownerReferences}{"\n"}{end}')
+is "$resolving_after" "$(printf '%s' "$resolving_before" | python3 -c '
+import json, sys
+lines = sys.stdin.read().split("\n")
+mixed = [r for r in json.loads(lines[0]) if r["name"] != "never"]
+print(json.dumps(mixed, separators=(",", ":")))
+print(lines[1], end="")')" "resolving references untouched, every field (controller, blockOwnerDeletion) as it was"
+run owners dangling -A --exit-code
+is "$rc" 0 "afterwards: nothing dangling, --exit-code 0"
+like "$err" "no dangling ownerReferences in any namespace" "and it says so"
+
+# ---- with the real garbage collector: the predictions come true --------------
+# Dependents are custom resources of CRDs created just now: the GC picks new
+# types up at its next discovery resync (every 30 s), so owners can predict
+# before the GC has seen them. Should the GC have been quicker than us, the
+# round is repeated with fresh types.
+start_cluster G --gc=on
+. "$G/env"
+kubectl create namespace other >/dev/null
+kubectl apply -f - >/dev/null <<'YAML'
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: live}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: recreated}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: elsewhere, namespace: other}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: owner-role}
+YAML
+live=$(uid cm live); old=$(uid cm recreated); else_uid=$(uid cm elsewhere -n other); role=$(uid clusterrole owner-role)
+kubectl delete cm recreated >/dev/null && kubectl create cm recreated >/dev/null
+
+round() { # round N: CRDs in group gN.example.com and one dependent per case
+  local g=g$1.example.com
+  for scope in Namespaced:gadgets:Gadget Cluster:doohickeys:Doohickey; do
+    IFS=: read -r sc plural kind <<<"$scope"
+    kubectl apply -f - >/dev/null <<YAML
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: $plural.$g}
+spec:
+  group: $g
+  scope: $sc
+  names: {plural: $plural, singular: ${plural%s}, kind: $kind}
+  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}]
+YAML
+  done
+  kubectl wait --for=condition=Established crd/gadgets.$g crd/doohickeys.$g >/dev/null
+  wait_for "$g served" 30 kubectl get gadgets.$g
+  wait_for "$g served" 30 kubectl get doohickeys.$g
+  kubectl apply -f - >/dev/null <<YAML
+apiVersion: $g/v1
+kind: Gadget
+metadata: {name: gd-absent, ownerReferences: [$(ref v1 ConfigMap never $GONE_CM)]}
+---
+apiVersion: $g/v1
+kind: Gadget
+metadata: {name: gd-mismatch, ownerReferences: [$(ref v1 ConfigMap recreated $old)]}
+---
+apiVersion: $g/v1
+kind: Gadget
+metadata: {name: gd-elsewhere, ownerReferences: [$(ref v1 ConfigMap elsewhere $else_uid)]}
+---
+apiVersion: $g/v1
+kind: Gadget
+metadata: {name: gd-mixed, ownerReferences: [$(ref v1 ConfigMap never $GONE_CM), $(ref v1 ConfigMap live $live)]}
+---
+apiVersion: $g/v1
+kind: Gadget
+metadata: {name: gd-unresolvable, ownerReferences: [$(ref example.com/v1 Widget w1 $GONE_WIDGET)]}
+---
+apiVersion: $g/v1
+kind: Gadget
+metadata: {name: gd-stuck, ownerReferences: [$(ref v1 ConfigMap never $GONE_CM), $(ref example.com/v1 Widget w1 $GONE_WIDGET)]}
+---
+apiVersion: $g/v1
+kind: Gadget
+metadata: {name: gd-stuck-live, ownerReferences: [$(ref example.com/v1 Widget w1 $GONE_WIDGET), $(ref v1 ConfigMap live $live)]}
+---
+apiVersion: $g/v1
+kind: Doohickey
+metadata: {name: dh-namespaced-owner, ownerReferences: [$(ref v1 ConfigMap live $live)]}
+---
+apiVersion: $g/v1
+kind: Doohickey
+metadata: {name: dh-absent, ownerReferences: [$(ref rbac.authorization.k8s.io/v1 ClusterRole gone-role $GONE_ROLE)]}
+---
+apiVersion: $g/v1
+kind: Doohickey
+metadata: {name: dh-live, ownerReferences: [$(ref rbac.authorization.k8s.io/v1 ClusterRole owner-role $role)]}
+YAML
+  gstate=$(kubectl get gadgets.$g,doohickeys.$g -A -o jsonpath='{range .items[*]}{.metadata.name} {.metadata.resourceVersion}{"\n"}{end}' | sort)
+  run owners dangling gadgets.$g,doohickeys.$g -A -o json
+  # The prediction counts only if the GC had not touched anything yet.
+  [[ $(kubectl get gadgets.$g,doohickeys.$g -A -o jsonpath='{range .items[*]}{.metadata.name} {.metadata.resourceVersion}{"\n"}{end}' | sort) == "$gstate" ]]
+}
+for n in 1 2 3; do round $n && break; echo "# the GC acted before the prediction; another round"; done
+G_GROUP=g$n.example.com
+ok $rc "gc=on: prediction made before the GC saw the objects"
+got=$(printf '%s' "$out" | findings | sed 's/^default\///; s/^-\///')
+want=$(sort <<'EOF'
+Doohickey/dh-absent -> ClusterRole/gone-role absent delete-object
+Doohickey/dh-namespaced-owner -> ConfigMap/live invalid-namespace none
+Gadget/gd-absent -> ConfigMap/never absent delete-object
+Gadget/gd-elsewhere -> ConfigMap/elsewhere invalid-namespace delete-object
+Gadget/gd-mismatch -> ConfigMap/recreated uid-mismatch delete-object
+Gadget/gd-mixed -> ConfigMap/never absent remove-reference
+Gadget/gd-stuck -> ConfigMap/never absent none
+Gadget/gd-stuck -> Widget/w1 unresolvable none
+Gadget/gd-stuck-live -> Widget/w1 unresolvable none
+Gadget/gd-unresolvable -> Widget/w1 unresolvable none
+EOF
+)
+is "$got" "$want" "gc=on: the predictions"
+gd() { kubectl get "gadgets.$G_GROUP" "$@" 2>/dev/null; }
+dh() { kubectl get "doohickeys.$G_GROUP" "$@" 2>/dev/null; }
+state() { kubectl get "gadgets.$G_GROUP,doohickeys.$G_GROUP" -A -o jsonpath='{range .items[*]}{.metadata.name} {.metadata.resourceVersion}{"\n"}{end}' | grep -E '^(gd-unresolvable|gd-stuck|gd-stuck-live|dh-namespaced-owner|dh-live) ' | sort; }
+kept_before=$(state)
+wait_for "the GC to delete what it was predicted to delete" 120 bash -c \
+  "! kubectl get gadgets.$G_GROUP gd-absent gd-mismatch gd-elsewhere -o name 2>/dev/null | grep -q . && ! kubectl get doohickeys.$G_GROUP dh-absent -o name 2>/dev/null | grep -q ."
+ok $? "the real GC deleted every object reported 'delete-object' (absent, uid-mismatch, invalid-namespace, cluster-scoped absent owner)"
+wait_for "the GC to remove gd-mixed's dangling reference" 60 bash -c \
+  "[[ \$(kubectl get gadgets.$G_GROUP gd-mixed -o jsonpath='{range .metadata.ownerReferences[*]}{.name} {end}') == 'live ' ]]"
+ok $? "the real GC removed just the reference reported 'remove-reference', the object stays"
+# Several more GC resyncs (30 s each), then: untouched.
+sleep 65
+is "$(state)" "$kept_before" "after two more GC resyncs every object reported 'none' is untouched (same resourceVersion)"
+is "$(gd gd-stuck -o jsonpath='{range .metadata.ownerReferences[*]}{.name} {end}')" "never w1 " \
+  "gd-stuck keeps even its absent reference: the unresolvable one blocks the GC"
+is "$(gd gd-stuck-live -o jsonpath='{range .metadata.ownerReferences[*]}{.name} {end}')" "w1 live " \
+  "gd-stuck-live keeps its unresolvable reference despite a live owner"
+is "$(dh dh-live -o name)" "doohickey.$G_GROUP/dh-live" "a cluster-scoped object with a live cluster-scoped owner stays"
+
+# and owners agrees with the GC's end state
+run owners dangling "gadgets.$G_GROUP,doohickeys.$G_GROUP" -A -o json
+got=$(printf '%s' "$out" | findings | sed 's/^default\///; s/^-\///')
+want=$(sort <<'EOF'
+Doohickey/dh-namespaced-owner -> ConfigMap/live invalid-namespace none
+Gadget/gd-stuck -> ConfigMap/never absent none
+Gadget/gd-stuck -> Widget/w1 unresolvable none
+Gadget/gd-stuck-live -> Widget/w1 unresolvable none
+Gadget/gd-unresolvable -> Widget/w1 unresolvable none
+EOF
+)
+is "$got" "$want" "gc=on: what is left is exactly what the GC never touches"
+run owners dangling "gadgets.$G_GROUP,doohickeys.$G_GROUP" -A --fix
+ok $rc "gc=on: --fix cleans up what the GC never will"
+run owners dangling "gadgets.$G_GROUP,doohickeys.$G_GROUP" -A --exit-code
+is "$rc" 0 "gc=on: nothing left"
+is "$(gd gd-stuck-live -o jsonpath='{range .metadata.ownerReferences[*]}{.name} {end}')" "live " \
+  "gc=on: the live owner of gd-stuck-live is still there"
+
+done_testing

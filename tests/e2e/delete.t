@@ -1,0 +1,427 @@
+#!/usr/bin/env bash
+# owners delete against a real control plane, in the three garbage-collector
+# modes (--gc=off, --gc=stalled, --gc=on), with the workload controllers
+# running. One cluster per mode (one at a time), one namespace per scenario.
+# The kill -9 / resume tests are in delete-kill.t.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/delete-lib.sh"
+
+# owners_bg LOG ARGS...: owners in the background, stdout+stderr in LOG.out
+# and LOG.err, its pid in $bgpid.
+owners_bg() {
+  local log=$1; shift
+  "$OWNERS" "$@" >"$log.out" 2>"$log.err" &
+  bgpid=$!
+}
+
+# owners_wait LOG: waits for the background owners, like `run` for it.
+owners_wait() {
+  wait "$bgpid"; rc=$?
+  out=$(cat "$1.out"); err=$(cat "$1.err")
+}
+
+crd() { # crd: the Widget CRD (example.com/v1, namespaced)
+  kubectl apply -f - >/dev/null <<'YAML'
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: widgets, singular: widget, kind: Widget}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}
+YAML
+  wait_for "widgets served" 30 kubectl get widgets -A
+}
+
+# ---- 1, 2, 9, 12: a Deployment with replicas, in each cascade mode ----------
+# The namespace: Deployment web (2 replicas, real controllers), a bystander
+# ConfigMap `other`, a live ConfigMap `keeper`, and two objects with several
+# owners: `multi` (keeper as controller + web) and `multi-pod` (one of the
+# pods + keeper): the cascade must only remove their references into it.
+deployment_ns() { # deployment_ns NS
+  local ns=$1 kp wu pod pu
+  kubectl create ns "$ns" >/dev/null
+  kubectl -n "$ns" create deployment web --image=nginx --replicas=2 >/dev/null
+  kubectl -n "$ns" create configmap other >/dev/null
+  kubectl -n "$ns" create configmap keeper >/dev/null
+  wait_for "2 pods of web in $ns" 60 bash -c "[[ \$(kubectl -n $ns get pods -l app=web -o name | wc -l) == 2 ]]"
+  kp=$(uid -n "$ns" cm keeper); wu=$(uid -n "$ns" deployment web)
+  pod=$(kubectl -n "$ns" get pods -l app=web -o jsonpath='{.items[0].metadata.name}')
+  pu=$(uid -n "$ns" pod "$pod")
+  mk "$ns" <<YAML
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: multi
+  ownerReferences: [$(ref v1 ConfigMap keeper "$kp" "controller: true, blockOwnerDeletion: true"), $(ref apps/v1 Deployment web "$wu" "blockOwnerDeletion: true")]
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: multi-pod
+  ownerReferences: [$(ref v1 Pod "$pod" "$pu" "blockOwnerDeletion: false"), $(ref v1 ConfigMap keeper "$kp" "controller: false")]
+YAML
+}
+
+# inv_lines FILE KIND-REGEX PREFIX: "PREFIX KEY" for every key of an inventory
+# matching the regex.
+inv_lines() {
+  python3 -c '
+import json, re, sys
+for k in sorted(json.load(open(sys.argv[1]))):
+    if re.match(sys.argv[2], k): print(sys.argv[3], k)' "$@"
+}
+
+deployment_cascades() { # deployment_cascades GC
+  local gc=$1 X ns want plan rs pods
+  for X in background foreground orphan; do
+    ns=dep-$X
+    deployment_ns "$ns"
+    inventory "$ns" "$C/$ns.before"
+    rs=$(kubectl -n "$ns" get rs -o jsonpath='{.items[0].metadata.name}')
+    pods=$(kubectl -n "$ns" get pods -o jsonpath='{.items[*].metadata.name}')
+
+    # 9: the plans change nothing and list every object.
+    run owners -n "$ns" delete deployment/web --cascade=$X --dry-run=client
+    ok $rc "[$gc/$X] --dry-run=client exits 0"
+    asan_clean "[$gc/$X] --dry-run=client"
+    plan=$(printf '%s\n' "$out" | sed 1d | awk '{print $1, $2}' | sort)
+    if [[ $X == orphan ]]; then
+      want=$(printf '%s\n' "$ns/deployment.apps/web delete" "$ns/configmap/multi release" "$ns/replicaset.apps/$rs release" | sort)
+    else
+      want=$(printf '%s\n' "$ns/deployment.apps/web delete" "$ns/replicaset.apps/$rs delete" \
+        "$ns/configmap/multi release" "$ns/configmap/multi-pod release" \
+        $(for p in $pods; do echo "$ns/pod/$p delete"; done) | sort)
+    fi
+    same_text "$plan" "$want" "[$gc/$X] the client plan lists every object deleted or released"
+    run owners -n "$ns" delete deployment/web --cascade=$X --dry-run=server
+    ok $rc "[$gc/$X] --dry-run=server exits 0"
+    like "$out" "deployment.apps \"web\" deleted \\(server dry run\\)" "[$gc/$X] --dry-run=server says what it sent"
+    asan_clean "[$gc/$X] --dry-run=server"
+
+    # 12: the viewer may list but not delete: exit 4, nothing changed.
+    if [[ $X == background ]]; then
+      run timeout 60 "$OWNERS" --context viewer -n "$ns" delete deployment/web --cascade=$X
+      is "$rc" 4 "[$gc] viewer (forbidden to delete): exit 4, incomplete, at once"
+      like "$err" "cannot delete deployment.apps/web: .*forbidden" "[$gc] viewer: the forbidden delete is named"
+      like "$err" "incomplete" "[$gc] viewer: says the cascade is incomplete"
+      asan_clean "[$gc] viewer"
+    fi
+    inventory "$ns" "$C/$ns.dry"
+    same_text "$(inv_diff "$C/$ns.before" "$C/$ns.dry")" "" "[$gc/$X] dry runs (and the viewer) changed nothing"
+
+    # 1, 2: the real thing.
+    if [[ $X == background ]]; then
+      run owners -n "$ns" delete deployment/web --cascade=$X -o name
+      same_text "$(printf '%s\n' "$out" | sort)" "$( (echo deployment.apps/web; echo "replicaset.apps/$rs"
+        for p in $pods; do echo "pod/$p"; done) | sort)" "[$gc] -o name prints deployment.apps/web and every deleted object as TYPE/NAME"
+    else
+      run owners -n "$ns" delete deployment/web --cascade=$X
+    fi
+    ok $rc "[$gc/$X] delete deployment/web exits 0"
+    asan_clean "[$gc/$X] delete"
+    inventory "$ns" "$C/$ns.after"
+    if [[ $X == orphan ]]; then
+      want=$(printf '%s\n' "gone Deployment.apps $ns/web" "released ReplicaSet.apps $ns/$rs" "released ConfigMap $ns/multi" | sort)
+    else
+      want=$( { inv_lines "$C/$ns.before" '^(Deployment|ReplicaSet|Pod)' gone
+                printf '%s\n' "released ConfigMap $ns/multi" "released ConfigMap $ns/multi-pod"; } | sort)
+    fi
+    same_text "$(inv_diff "$C/$ns.before" "$C/$ns.after")" "$want" \
+      "[$gc/$X] exactly the cascade changed; several-owner objects keep their other references byte for byte; no GC finalizer left"
+    is "$(inv_get "$C/$ns.after" "ConfigMap $ns/multi" ownerReferences)" \
+      "[{\"apiVersion\": \"v1\", \"blockOwnerDeletion\": true, \"controller\": true, \"kind\": \"ConfigMap\", \"name\": \"keeper\", \"uid\": \"$(uid -n "$ns" cm keeper)\"}]" \
+      "[$gc/$X] multi keeps exactly its reference to keeper (controller, blockOwnerDeletion)"
+    if [[ $X == orphan ]]; then
+      is "$(inv_get "$C/$ns.after" "ReplicaSet.apps $ns/$rs" ownerReferences)" "[]" "[$gc/orphan] the ReplicaSet has no reference left"
+      is "$(kubectl -n "$ns" get pods -o jsonpath='{range .items[*]}{.metadata.ownerReferences[*].name}{" "}{end}')" "$rs $rs " \
+        "[$gc/orphan] both pods are kept, still owned by the ReplicaSet"
+    fi
+  done
+}
+
+# ---- 3, 10: blockOwnerDeletion, timeouts -------------------------------------
+block_owner_deletion() { # block_owner_deletion GC
+  local gc=$1 ns=blk u
+  kubectl create ns $ns >/dev/null
+  kubectl -n $ns create cm nb-root >/dev/null; kubectl -n $ns create cm b-root >/dev/null
+  kubectl -n $ns create cm hold-root >/dev/null
+  mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: nb-dep, finalizers: [example.com/hold], ownerReferences: [$(ref v1 ConfigMap nb-root "$(uid -n $ns cm nb-root)" "blockOwnerDeletion: false")]}}
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: b-dep, finalizers: [example.com/hold], ownerReferences: [$(ref v1 ConfigMap b-root "$(uid -n $ns cm b-root)" "blockOwnerDeletion: true")]}}
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: held, finalizers: [example.com/hold]}}
+YAML
+
+  run owners -n $ns delete cm/nb-root --cascade=foreground --timeout=3s
+  is "$rc" 3 "[$gc] foreground, non-blocking dependent held by a finalizer: exit 3 (it is still there)"
+  gone $ns cm nb-root; ok $? "[$gc] ... but the owner is gone: a non-blocking dependent does not hold it"
+  is "$(meta $ns cm nb-dep '{.metadata.finalizers} {.metadata.deletionTimestamp}' | cut -c1-22)" '["example.com/hold"] 2' \
+    "[$gc] ... and the dependent is in deletion, held by its finalizer"
+  like "$err" "nb-dep: .*finalizers: example.com/hold" "[$gc] ... stderr names the dependent and its finalizer"
+  asan_clean "[$gc] non-blocking"
+
+  run owners -n $ns delete cm/b-root --cascade=foreground --timeout=3s
+  is "$rc" 3 "[$gc] foreground, blocking dependent held by a finalizer: exit 3 (timed out)"
+  like "$err" "timed out" "[$gc] ... says it timed out"
+  like "$err" "$ns/configmap/b-root: waiting for dependents that block its deletion" "[$gc] ... names the owner and what it waits on"
+  like "$err" "$ns/configmap/b-dep: .*finalizers: example.com/hold" "[$gc] ... and the blocking dependent with its finalizer"
+  is "$(meta $ns cm b-root '{.metadata.finalizers}')" '["foregroundDeletion"]' "[$gc] ... the owner stays, in foreground deletion"
+  asan_clean "[$gc] blocking"
+  unhold $ns cm b-dep
+  run owners -n $ns delete cm/b-root --cascade=foreground --ignore-not-found --timeout=60s
+  ok $rc "[$gc] once the finalizer is gone, the same command finishes (exit 0)"
+  gone $ns cm b-root && gone $ns cm b-dep; ok $? "[$gc] ... owner and dependent gone"
+  asan_clean "[$gc] blocking, resumed"
+
+  # 10: a timeout in background mode names the object and its finalizer.
+  mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: hold-dep, ownerReferences: [$(ref v1 ConfigMap hold-root "$(uid -n $ns cm hold-root)")], finalizers: [example.com/hold]}}
+YAML
+  run owners -n $ns delete cm/hold-root --timeout=2s
+  is "$rc" 3 "[$gc] background, dependent held by a finalizer: exit 3"
+  like "$err" "$ns/configmap/hold-dep: .*finalizers: example.com/hold" "[$gc] ... stderr names the object and its finalizer"
+  asan_clean "[$gc] background timeout"
+  unhold $ns cm hold-dep; unhold $ns cm nb-dep; unhold $ns cm held
+}
+
+# ---- 4: a dependency cycle ------------------------------------------------------
+cycles() { # cycles GC
+  local gc=$1 ns=cyc X a
+  kubectl create ns $ns >/dev/null
+  for X in foreground background; do
+    kubectl -n $ns create cm $X-a >/dev/null
+    mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: $X-b, ownerReferences: [$(ref v1 ConfigMap $X-a "$(uid -n $ns cm $X-a)" "blockOwnerDeletion: true")]}}
+YAML
+    kubectl -n $ns patch cm $X-a --type=merge -p "{\"metadata\":{\"ownerReferences\":[{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"name\":\"$X-b\",\"uid\":\"$(uid -n $ns cm $X-b)\",\"blockOwnerDeletion\":true}]}}" >/dev/null
+    run owners -n $ns delete cm/$X-a --cascade=$X --timeout=60s
+    ok $rc "[$gc] $X: A owns B, B owns A (blockOwnerDeletion): the cascade does not hang"
+    gone $ns cm $X-a && gone $ns cm $X-b; ok $? "[$gc] $X: both of the cycle are gone"
+    asan_clean "[$gc] $X cycle"
+  done
+}
+
+# ---- 5: custom resources owning core objects and the reverse --------------------
+custom_resources() { # custom_resources GC
+  local gc=$1 ns=crd
+  kubectl create ns $ns >/dev/null
+  mk $ns <<'YAML'
+---
+{apiVersion: example.com/v1, kind: Widget, metadata: {name: w1}}
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: cm-owner}}
+YAML
+  mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: cm-w, ownerReferences: [$(ref example.com/v1 Widget w1 "$(uid -n $ns widget w1)")]}}
+---
+{apiVersion: example.com/v1, kind: Widget, metadata: {name: w2, ownerReferences: [$(ref v1 ConfigMap cm-owner "$(uid -n $ns cm cm-owner)" "blockOwnerDeletion: true")]}}
+YAML
+  mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: cm-w2, ownerReferences: [$(ref example.com/v1 Widget w2 "$(uid -n $ns widget w2)" "blockOwnerDeletion: true")]}}
+YAML
+  run owners -n $ns delete widget/w1
+  ok $rc "[$gc] delete widget/w1 (a custom resource owning a ConfigMap) exits 0"
+  gone $ns widget w1 && gone $ns cm cm-w; ok $? "[$gc] the widget and its ConfigMap are gone"
+  asan_clean "[$gc] custom resource root"
+  run owners -n $ns delete cm/cm-owner --cascade=foreground --timeout=60s
+  ok $rc "[$gc] delete cm/cm-owner (a ConfigMap owning a widget owning a ConfigMap), foreground, exits 0"
+  gone $ns cm cm-owner && gone $ns widget w2 && gone $ns cm cm-w2; ok $? "[$gc] ConfigMap > Widget > ConfigMap all gone"
+  asan_clean "[$gc] core root owning a custom resource"
+}
+
+# ---- 6: a cluster-scoped owner with dependents in two namespaces -----------------
+cluster_scoped() { # cluster_scoped GC
+  local gc=$1 ns cr
+  kubectl create clusterrole owner-role --verb=get --resource=pods >/dev/null
+  cr=$(uid clusterrole owner-role)
+  for ns in cs1 cs2; do
+    kubectl create ns $ns >/dev/null
+    kubectl -n $ns create cm other >/dev/null
+    mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: cr-dep, ownerReferences: [$(ref rbac.authorization.k8s.io/v1 ClusterRole owner-role "$cr" "blockOwnerDeletion: true")]}}
+YAML
+  done
+  inventory cs1 "$C/cs1.before"
+  run owners delete clusterrole/owner-role --cascade=foreground --timeout=60s
+  ok $rc "[$gc] delete clusterrole/owner-role exits 0"
+  like "$out" "configmap \"cr-dep\" deleted in namespace cs1" "[$gc] reports the dependent in cs1"
+  like "$out" "configmap \"cr-dep\" deleted in namespace cs2" "[$gc] reports the dependent in cs2"
+  asan_clean "[$gc] cluster-scoped root"
+  inventory cs1 "$C/cs1.after"
+  same_text "$(inv_diff "$C/cs1.before" "$C/cs1.after")" "$(printf '%s\n' "gone ClusterRole.rbac.authorization.k8s.io /owner-role" "gone ConfigMap cs1/cr-dep")" \
+    "[$gc] the ClusterRole and its dependent go, nothing else (cs1 and cluster-scoped objects)"
+  gone cs2 cm cr-dep && ! gone cs2 cm other; ok $? "[$gc] cs2: the dependent is gone, the bystander kept"
+}
+
+# ---- 7: objects re-created during the cascade are never touched -----------------
+recreated() { # recreated GC
+  local gc=$1 ns=re old new
+  kubectl create ns $ns >/dev/null
+  kubectl -n $ns create cm re-root >/dev/null
+  mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: re-dep, finalizers: [example.com/hold], ownerReferences: [$(ref v1 ConfigMap re-root "$(uid -n $ns cm re-root)" "blockOwnerDeletion: true")]}}
+YAML
+  old=$(uid -n $ns cm re-dep)
+  owners_bg "$C/re" -n $ns delete cm/re-root --cascade=foreground --timeout=60s
+  wait_for "re-dep in deletion" 30 bash -c "[[ -n \$(kubectl -n $ns get cm re-dep -o jsonpath='{.metadata.deletionTimestamp}') ]]"
+  ok $? "[$gc] the foreground cascade deletes the dependent and waits on its finalizer"
+  unhold $ns cm re-dep
+  wait_for "re-dep gone" 10 gone $ns cm re-dep
+  kubectl -n $ns create cm re-dep >/dev/null
+  new=$(uid -n $ns cm re-dep)
+  owners_wait "$C/re"
+  ok $rc "[$gc] the cascade finishes once the dependent is gone"
+  gone $ns cm re-root; ok $? "[$gc] the root is gone"
+  is "$(meta $ns cm re-dep '{.metadata.uid} {.metadata.deletionTimestamp}')" "$new " \
+    "[$gc] the dependent re-created under the same name (new UID, no owner) is untouched"
+  [[ $new != "$old" ]]; ok $? "[$gc] (it is another object: new UID)"
+  asan_clean "[$gc] re-created dependent"
+
+  # The UID precondition, made deterministic: --qps 40 --burst 1 spreads the
+  # first scan over ~1.5 s with configmaps listed first, and the run is
+  # stopped (SIGSTOP) as soon as that list is read; the root is deleted and
+  # re-created meanwhile, then the run continues with its stale UID.
+  kubectl -n $ns create cm uc-root >/dev/null
+  old=$(uid -n $ns cm uc-root)
+  owners_bg "$C/uc" -n $ns delete cm/uc-root -v=6 --qps 40 --burst 1 --timeout=60s
+  wait_log "$C/uc.err" "^GET .*/namespaces/$ns/configmaps\\?" 30
+  kill -STOP $bgpid
+  ! grep -q '^DELETE' "$C/uc.err"; ok $? "[$gc] (stopped between the scan of configmaps and the delete)"
+  kubectl -n $ns delete cm uc-root >/dev/null
+  kubectl -n $ns create cm uc-root >/dev/null
+  new=$(uid -n $ns cm uc-root)
+  kill -CONT $bgpid
+  owners_wait "$C/uc"
+  ok $rc "[$gc] a root re-created between scan and delete: the run ends (exit 0: what was named is gone)"
+  like "$err" "DELETE .*/configmaps/uc-root 409" "[$gc] ... its DELETE carried the old UID as a precondition (409)"
+  is "$(meta $ns cm uc-root '{.metadata.uid} {.metadata.deletionTimestamp}')" "$new " "[$gc] ... and the re-created root is untouched"
+  asan_clean "[$gc] re-created root"
+
+  # The same for a dependent, deleted in the first round: its owner is already
+  # in foreground deletion (held by foregroundDeletion, as an interrupted run
+  # leaves it). Not with --gc=on: the real GC would delete it first.
+  [[ $gc == on ]] && return
+  printf -- '---\n{apiVersion: v1, kind: ConfigMap, metadata: {name: ud-root, finalizers: [foregroundDeletion]}}\n' | mk $ns
+  mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: ud-dep, ownerReferences: [$(ref v1 ConfigMap ud-root "$(uid -n $ns cm ud-root)" "blockOwnerDeletion: true")]}}
+YAML
+  kubectl -n $ns delete cm ud-root --wait=false >/dev/null
+  owners_bg "$C/ud" -n $ns delete cm/ud-root --cascade=foreground -v=6 --qps 40 --burst 1 --timeout=60s
+  wait_log "$C/ud.err" "^GET .*/namespaces/$ns/configmaps\\?" 30
+  kill -STOP $bgpid
+  ! grep -q '^DELETE' "$C/ud.err"; ok $? "[$gc] (stopped between the scan of configmaps and the delete)"
+  kubectl -n $ns delete cm ud-dep >/dev/null
+  kubectl -n $ns create cm ud-dep >/dev/null
+  new=$(uid -n $ns cm ud-dep)
+  kill -CONT $bgpid
+  owners_wait "$C/ud"
+  ok $rc "[$gc] a dependent re-created between scan and delete: the cascade ends (exit 0)"
+  like "$err" "DELETE .*/configmaps/ud-dep 409" "[$gc] ... its DELETE carried the old UID (409)"
+  is "$(meta $ns cm ud-dep '{.metadata.uid} {.metadata.deletionTimestamp}')" "$new " "[$gc] ... the re-created dependent is untouched"
+  gone $ns cm ud-root; ok $? "[$gc] ... and the root is gone"
+  asan_clean "[$gc] re-created dependent (precondition)"
+}
+
+# ---- 12: error paths ----------------------------------------------------------------
+error_paths() {
+  kubectl create ns err >/dev/null
+  kubectl -n err create cm keep >/dev/null
+  run owners -n err delete frobnicator/x
+  is "$rc" 2 "unknown type: exit 2"
+  like "$err" "doesn't have a resource type 'frobnicator'" "unknown type: says so"
+  run owners -n err delete deployment/nope
+  is "$rc" 1 "not found: exit 1"
+  like "$err" "^error: deployments.apps 'nope' not found in namespace 'err'$" "not found: says what and where"
+  run owners -n err delete deployment/nope --ignore-not-found
+  is "$rc" 0 "--ignore-not-found: exit 0"
+  is "$out$err" "" "--ignore-not-found: silent"
+  run owners -n err delete cm/keep --cascade=sideways
+  is "$rc" 2 "bad --cascade value: exit 2"
+  like "$err" "sideways" "bad --cascade value: named"
+  run owners -n err delete cm/keep --dry-run=maybe
+  is "$rc" 2 "bad --dry-run value: exit 2"
+  run owners -n err delete
+  is "$rc" 2 "no arguments: exit 2"
+  ! gone err cm keep; ok $? "nothing was deleted by the failed commands"
+  asan_clean "error paths"
+}
+
+# ---- 11: parity with the real GC ------------------------------------------------------
+# The same graph in a namespace: Deployment web (2 replicas), ConfigMap web-cm
+# owned by it, Pod two owned by web and by the live ConfigMap keeper.
+parity_ns() { # parity_ns NS
+  local ns=$1
+  kubectl create ns "$ns" >/dev/null
+  kubectl -n "$ns" create deployment web --image=nginx --replicas=2 >/dev/null
+  kubectl -n "$ns" create configmap keeper >/dev/null
+  wait_for "2 pods of web in $ns" 60 bash -c "[[ \$(kubectl -n $ns get pods -l app=web -o name | wc -l) == 2 ]]"
+  mk "$ns" <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: web-cm, ownerReferences: [$(ref apps/v1 Deployment web "$(uid -n "$ns" deployment web)" "blockOwnerDeletion: true")]}}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: two
+  ownerReferences: [$(ref apps/v1 Deployment web "$(uid -n "$ns" deployment web)" "blockOwnerDeletion: true"), $(ref v1 ConfigMap keeper "$(uid -n "$ns" cm keeper)" "controller: true")]
+spec: {containers: [{name: c, image: nginx}]}
+YAML
+}
+
+suite() { # suite GC
+  local gc=$1 X
+  start_cluster C --gc="$gc" --controllers
+  . "$C/env"
+  crd
+  deployment_cascades "$gc"
+  block_owner_deletion "$gc"
+  cycles "$gc"
+  custom_resources "$gc"
+  cluster_scoped "$gc"
+  recreated "$gc"
+  if [[ $gc == off ]]; then
+    error_paths
+    for X in background foreground orphan; do
+      parity_ns "par-$X"
+      run owners -n "par-$X" delete deployment/web --cascade=$X --timeout=60s
+      ok $rc "[parity] owners, gc off, $X: exit 0"
+      norm_state "par-$X" > "$PARITY/$X"
+    done
+  fi
+  if [[ $gc == on ]]; then
+    for X in background foreground orphan; do
+      parity_ns "par-$X"
+      kubectl -n "par-$X" delete deployment/web --cascade=$X --wait=true --timeout=60s >/dev/null
+      # background: the GC goes on after the Deployment is gone; let it settle
+      wait_for "the GC to reach the same end state ($X)" 30 bash -c "[[ \"\$(norm_state par-$X)\" == \"\$(cat $PARITY/$X)\" ]]"
+      same_text "$(norm_state "par-$X")" "$(cat "$PARITY/$X")" \
+        "[parity] $X: owners with the GC off ends where the real GC ends (kubectl delete --cascade=$X)"
+    done
+  fi
+  stop_cluster "$C"
+}
+
+PARITY=$(mktemp -d "${TMPDIR:-/tmp}/owners-parity.XXXXXX")
+_clusters+=("$PARITY")
+SECONDS=0
+suite off
+suite stalled
+suite on
+echo "# delete.t ran in ${SECONDS}s"
+done_testing

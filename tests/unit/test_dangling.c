@@ -1,0 +1,392 @@
+/* Dangling references: one finding per reference that does not resolve,
+ * and what the garbage collector will do about it, decided per object as
+ * attemptToDeleteItem() / classifyReferences() do. Rendering too. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dangling.h"
+#include "json.h"
+#include "tap.h"
+
+static struct owners_resource_table types;
+
+static void add_type(const char *group, const char *version, const char *plural, const char *kind,
+		     int namespaced, int preferred)
+{
+	struct owners_resource r;
+	char api[128];
+
+	memset(&r, 0, sizeof(r));
+	snprintf(api, sizeof(api), "%s%s%s", group, *group ? "/" : "", version);
+	r.group = (char *)group;
+	r.version = (char *)version;
+	r.api_version = api;
+	r.resource = (char *)plural;
+	r.singular = (char *)"";
+	r.kind = (char *)kind;
+	r.verbs = OWNERS_VERB_LIST | OWNERS_VERB_WATCH | OWNERS_VERB_DELETE | OWNERS_VERB_GET;
+	r.namespaced = namespaced;
+	r.preferred = preferred;
+	owners_resource_table_add(&types, &r);
+}
+
+static const struct owners_resource *type(const char *api, const char *kind)
+{
+	return owners_resource_by_gvk(&types, api, kind);
+}
+
+#define REF(api, kind, name, uid) { api, kind, name, uid, 0, 0 }
+#define NREFS(a) (sizeof(a) / sizeof((a)[0])), (a)
+
+static void add_full(struct owners_graph *g, const char *api, const char *kind, const char *ns,
+		     const char *name, const char *uid, const char *deleted, size_t n_fin,
+		     const char *const *fin, size_t nrefs, const struct owners_owner_ref_meta *refs)
+{
+	struct owners_object_meta m;
+
+	memset(&m, 0, sizeof(m));
+	m.name = name;
+	m.namespace_ = ns;
+	m.uid = uid;
+	m.resource_version = "7";
+	m.creation_timestamp = "2026-01-01T00:00:00Z";
+	m.deletion_timestamp = deleted;
+	m.finalizers = fin;
+	m.n_finalizers = n_fin;
+	m.owner_refs = refs;
+	m.n_owner_refs = nrefs;
+	if (owners_graph_add(g, type(api, kind), &m))
+		ok(0, "add %s/%s", kind, name);
+}
+
+static void add(struct owners_graph *g, const char *api, const char *kind, const char *ns,
+		const char *name, const char *uid, size_t nrefs, const struct owners_owner_ref_meta *refs)
+{
+	add_full(g, api, kind, ns, name, uid, "", 0, NULL, nrefs, refs);
+}
+
+static uint32_t node(struct owners_graph *g, const char *uid)
+{
+	return owners_graph_find_uid(g, uid);
+}
+
+/* The findings of one object, checked alone. */
+static struct owners_dangling_report check(struct owners_graph *g, const char *uid)
+{
+	struct owners_dangling_report rep = { NULL, 0, 0 };
+
+	ok(owners_dangling_check(&rep, g, node(g, uid)) == 0, "check %s", uid);
+	return rep;
+}
+
+static const char *reason(struct owners_graph *g, const struct owners_dangling_finding *f)
+{
+	static struct owners_buf b = OWNERS_BUF_INIT;
+
+	owners_buf_release(&b);
+	if (!f)
+		return NULL;
+	owners_dangling_gc_reason(&b, g, f);
+	return b.ptr;
+}
+
+#define FINDING(rep, i, cls, action, whyv, because_)                                            \
+	do {                                                                                       \
+		const struct owners_dangling_finding *f_ = (rep).count > (i) ? &(rep).items[i] : NULL; \
+		ok(f_ != NULL, "finding %d exists", (int)(i));                                     \
+		if (f_) {                                                                          \
+			is_str(owners_ref_class_name(f_->class_), cls, "  class %s", cls);         \
+			is_str(owners_gc_action_name(f_->gc), action, "  gc action %s", action);   \
+			is_int(f_->why, whyv, "  why %s", #whyv);                                  \
+			is_int(f_->because, because_, "  because %s", #because_);                  \
+		}                                                                                  \
+	} while (0)
+
+static void test_predictions(void)
+{
+	struct owners_graph *g = NULL;
+	static const char *const foreground[] = { "foregroundDeletion" };
+	static const char *const orphan_fin[] = { "orphan" };
+	const struct owners_owner_ref_meta absent[] = { REF("v1", "ConfigMap", "gone", "u-gone") };
+	const struct owners_owner_ref_meta mixed[] = { REF("v1", "ConfigMap", "gone", "u-gone"),
+						       REF("v1", "ConfigMap", "live", "u-live") };
+	const struct owners_owner_ref_meta waiting[] = { REF("v1", "ConfigMap", "gone", "u-gone"),
+							 REF("v1", "ConfigMap", "fg", "u-fg") };
+	const struct owners_owner_ref_meta orphaning[] = { REF("v1", "ConfigMap", "gone", "u-gone"),
+							   REF("v1", "ConfigMap", "orph", "u-orph") };
+	const struct owners_owner_ref_meta stuck[] = { REF("v1", "ConfigMap", "gone", "u-gone"),
+						       REF("example.com/v1", "Widget", "w", "u-w"),
+						       REF("v1", "ConfigMap", "live", "u-live") };
+	const struct owners_owner_ref_meta cluster[] = { REF("v1", "Node", "gone-node", "u-gn"),
+							 REF("v1", "ConfigMap", "live", "u-live") };
+	const struct owners_owner_ref_meta secret[] = { REF("v1", "Secret", "s", "u-s") };
+	const struct owners_owner_ref_meta secret_absent[] = { REF("v1", "ConfigMap", "gone", "u-gone"),
+							       REF("v1", "Secret", "s", "u-s") };
+	const struct owners_owner_ref_meta secret_live[] = { REF("v1", "Secret", "s", "u-s"),
+							     REF("v1", "ConfigMap", "gone", "u-gone"),
+							     REF("v1", "ConfigMap", "live", "u-live") };
+	const struct owners_owner_ref_meta mismatch[] = { REF("v1", "ConfigMap", "live", "u-old-live") };
+	const struct owners_owner_ref_meta elsewhere[] = { REF("v1", "ConfigMap", "other", "u-other") };
+	const struct owners_owner_ref_meta node_owner[] = { REF("v1", "Node", "n1", "u-n1") };
+	const struct owners_owner_ref_meta old_version[] = {
+		REF("autoscaling/v1", "HorizontalPodAutoscaler", "hpa", "u-hpa") };
+	struct owners_dangling_report rep;
+
+	ok(owners_graph_new(&g, &types) == 0, "graph created");
+	add(g, "v1", "ConfigMap", "a", "live", "u-live", 0, NULL);
+	add(g, "v1", "ConfigMap", "b", "other", "u-other", 0, NULL);
+	add_full(g, "v1", "ConfigMap", "a", "fg", "u-fg", "2026-01-02T00:00:00Z", 1, foreground, 0, NULL);
+	add_full(g, "v1", "ConfigMap", "a", "orph", "u-orph", "2026-01-02T00:00:00Z", 1, orphan_fin, 0,
+		 NULL);
+	add(g, "v1", "Node", "", "n1", "u-n1", 0, NULL);
+	add(g, "autoscaling/v2", "HorizontalPodAutoscaler", "a", "hpa", "u-hpa", 0, NULL);
+	add(g, "v1", "Pod", "a", "orphan", "u-p1", NREFS(absent));
+	add(g, "v1", "Pod", "a", "mixed", "u-p2", NREFS(mixed));
+	add(g, "v1", "Pod", "a", "waiting", "u-p3", NREFS(waiting));
+	add(g, "v1", "Pod", "a", "orphaning", "u-p4", NREFS(orphaning));
+	add(g, "v1", "Pod", "a", "stuck", "u-p5", NREFS(stuck));
+	add(g, "v1", "Node", "", "cluster-dep", "u-n2", NREFS(cluster));
+	add(g, "v1", "Pod", "a", "secret", "u-p6", NREFS(secret));
+	add(g, "v1", "Pod", "a", "secret-absent", "u-p7", NREFS(secret_absent));
+	add(g, "v1", "Pod", "a", "secret-live", "u-p8", NREFS(secret_live));
+	add(g, "v1", "Pod", "a", "mismatch", "u-p9", NREFS(mismatch));
+	add(g, "v1", "Pod", "a", "elsewhere", "u-p10", NREFS(elsewhere));
+	add(g, "v1", "Pod", "a", "node-owned", "u-p11", NREFS(node_owner));
+	add(g, "v1", "Pod", "a", "hpa-owned", "u-p12", NREFS(old_version));
+	add(g, "v1", "Pod", "a", "resolved", "u-p13", 1, &mixed[1]);
+	add_full(g, "v1", "Pod", "a", "deleting", "u-p14", "2026-01-02T00:00:00Z", 1, orphan_fin,
+		 NREFS(absent));
+	add(g, "v1", "Pod", "a", "no-refs", "u-p15", 0, NULL);
+	owners_graph_note_listing(g, type("v1", "ConfigMap"), NULL, 0, NULL);
+	owners_graph_note_listing(g, type("v1", "Pod"), NULL, 0, NULL);
+	owners_graph_note_listing(g, type("v1", "Node"), NULL, 0, NULL);
+	owners_graph_note_listing(g, type("autoscaling/v2", "HorizontalPodAutoscaler"), NULL, 0, NULL);
+	owners_graph_note_listing(g, type("v1", "Secret"), NULL, OWNERS_EFORBIDDEN, "forbidden");
+	ok(owners_graph_link(g) == 0, "linked");
+
+	rep = check(g, "u-p1");
+	is_int(rep.count, 1, "every owner absent: one finding");
+	FINDING(rep, 0, "absent", "delete-object", OWNERS_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
+	is_str(owners_gc_action_text(&rep.items[0]), "delete the object", "  in words");
+	is_str(reason(g, &rep.items[0]), "no owner of the object resolves", "  reason");
+	owners_dangling_report_free(&rep);
+
+	rep = check(g, "u-p2");
+	is_int(rep.count, 1, "absent + live: only the dangling reference is a finding");
+	FINDING(rep, 0, "absent", "remove-reference", OWNERS_GC_WHY_LIVE_OWNER, 1);
+	is_int(rep.items[0].ref, 0, "  it is the first reference");
+	is_str(reason(g, &rep.items[0]), "owner ConfigMap/live is alive", "  reason names the live owner");
+	owners_dangling_report_free(&rep);
+
+	rep = check(g, "u-p3");
+	FINDING(rep, 0, "absent", "delete-object", OWNERS_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
+	ok(rep.count == 1, "an owner waiting for its dependents (foreground) is not solid: delete");
+	owners_dangling_report_free(&rep);
+
+	rep = check(g, "u-p4");
+	FINDING(rep, 0, "absent", "remove-reference", OWNERS_GC_WHY_LIVE_OWNER, 1);
+	ok(rep.count == 1, "an owner in deletion without foregroundDeletion is still solid");
+	owners_dangling_report_free(&rep);
+
+	rep = check(g, "u-p5");
+	is_int(rep.count, 2, "absent + unresolvable + live: two findings");
+	FINDING(rep, 0, "absent", "none", OWNERS_GC_WHY_UNRESOLVABLE, 1);
+	FINDING(rep, 1, "unresolvable", "none", OWNERS_GC_WHY_UNRESOLVABLE, 1);
+	is_str(owners_gc_action_text(&rep.items[0]), "nothing, ever",
+	       "  the GC never gets past the unresolvable kind, even with a live owner");
+	is_str(reason(g, &rep.items[1]),
+	       "the GC cannot map example.com/v1 Widget and retries the object forever", "  reason (self)");
+	is_str(reason(g, &rep.items[0]),
+	       "another owner's kind (example.com/v1 Widget) is not served: the GC retries the object forever",
+	       "  reason (another reference)");
+	owners_dangling_report_free(&rep);
+
+	rep = check(g, "u-n2");
+	is_int(rep.count, 2, "cluster-scoped dependent: absent node owner and namespaced owner");
+	FINDING(rep, 0, "absent", "none", OWNERS_GC_WHY_CLUSTER_SCOPED, 1);
+	FINDING(rep, 1, "invalid-namespace", "none", OWNERS_GC_WHY_CLUSTER_SCOPED, 1);
+	owners_dangling_report_free(&rep);
+
+	rep = check(g, "u-p6");
+	FINDING(rep, 0, "unknown", "unknown", OWNERS_GC_WHY_UNKNOWN_OWNER, 0);
+	is_str(owners_gc_action_text(&rep.items[0]), "cannot tell", "  in words");
+	owners_dangling_report_free(&rep);
+
+	rep = check(g, "u-p7");
+	is_int(rep.count, 2, "absent + unknown, no live owner");
+	FINDING(rep, 0, "absent", "unknown", OWNERS_GC_WHY_UNKNOWN_OWNER, 1);
+	FINDING(rep, 1, "unknown", "unknown", OWNERS_GC_WHY_UNKNOWN_OWNER, 1);
+	is_str(reason(g, &rep.items[0]), "owner Secret/s could not be checked", "  reason names it");
+	owners_dangling_report_free(&rep);
+
+	rep = check(g, "u-p8");
+	is_int(rep.count, 2, "unknown + absent + live");
+	FINDING(rep, 0, "unknown", "unknown", OWNERS_GC_WHY_UNKNOWN_OWNER, 0);
+	FINDING(rep, 1, "absent", "remove-reference", OWNERS_GC_WHY_LIVE_OWNER, 2);
+	owners_dangling_report_free(&rep);
+
+	rep = check(g, "u-p9");
+	FINDING(rep, 0, "uid-mismatch", "delete-object", OWNERS_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
+	owners_dangling_report_free(&rep);
+
+	rep = check(g, "u-p10");
+	FINDING(rep, 0, "invalid-namespace", "delete-object", OWNERS_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
+	ok(1, "  a namespaced owner in another namespace is looked up in the dependent's: dangling");
+	owners_dangling_report_free(&rep);
+
+	rep = check(g, "u-p11");
+	is_int(rep.count, 0, "a cluster-scoped owner of a pod resolves");
+	owners_dangling_report_free(&rep);
+
+	rep = check(g, "u-p12");
+	is_int(rep.count, 0, "an owner referenced through a non-preferred served version resolves");
+	owners_dangling_report_free(&rep);
+
+	rep = check(g, "u-p13");
+	is_int(rep.count, 0, "a resolved reference is no finding");
+	owners_dangling_report_free(&rep);
+
+	rep = check(g, "u-p14");
+	FINDING(rep, 0, "absent", "none", OWNERS_GC_WHY_IN_DELETION, OWNERS_NO_REF);
+	is_str(owners_gc_action_text(&rep.items[0]), "nothing (object in deletion)", "  in words");
+	owners_dangling_report_free(&rep);
+
+	rep = check(g, "u-p15");
+	is_int(rep.count, 0, "no references, no findings");
+	owners_dangling_report_free(&rep);
+
+	ok(owners_dangling_fixable(OWNERS_REF_ABSENT) && owners_dangling_fixable(OWNERS_REF_UID_MISMATCH) &&
+	   owners_dangling_fixable(OWNERS_REF_INVALID_NAMESPACE) &&
+	   owners_dangling_fixable(OWNERS_REF_UNRESOLVABLE), "dangling classes are fixable");
+	ok(!owners_dangling_fixable(OWNERS_REF_UNKNOWN) && !owners_dangling_fixable(OWNERS_REF_RESOLVED),
+	   "unknown and resolved never are");
+
+	/* Everything, sorted and rendered. */
+	{
+		struct owners_dangling_report all = { NULL, 0, 0 };
+		struct owners_dangling_render r;
+		struct owners_buf out = OWNERS_BUF_INIT;
+		struct owners_json_value *doc = NULL;
+		struct owners_error err = OWNERS_ERROR_INIT;
+		const char *const warnings[] = { "cannot list 'secrets': forbidden" };
+		uint32_t i, count = g->count;
+		int sorted = 1;
+
+		for (i = 0; i < count; i++)
+			owners_dangling_check(&all, g, i);
+		is_int(all.count, 16, "16 findings over the whole graph");
+		owners_dangling_sort(&all, g);
+		for (i = 1; i < all.count; i++) {
+			const struct owners_node *p = &g->nodes[all.items[i - 1].object];
+			const struct owners_node *q = &g->nodes[all.items[i].object];
+			int c = strcmp(p->namespace_, q->namespace_);
+
+			if (!c)
+				c = strcmp(p->kind, q->kind);
+			if (!c)
+				c = strcmp(p->name, q->name);
+			if (c > 0 || (!c && all.items[i - 1].ref > all.items[i].ref))
+				sorted = 0;
+		}
+		ok(sorted, "sorted by namespace, kind, name, reference");
+		is_str(g->nodes[all.items[0].object].name, "cluster-dep", "cluster-scoped objects first");
+
+		memset(&r, 0, sizeof(r));
+		r.g = g;
+		r.rep = &all;
+		ok(owners_dangling_render_text(&out, &r) == 0, "table rendered");
+		ok(!strncmp(out.ptr, "NAMESPACE   OBJECT ", 19), "table header starts NAMESPACE OBJECT");
+		ok(strstr(out.ptr, "CLASS") && strstr(out.ptr, "GC WILL") && !strstr(out.ptr, "FIX") &&
+		   !strstr(out.ptr, "WHY"), "header: CLASS and GC WILL; no FIX or WHY columns by default");
+		ok(strstr(out.ptr, "Pod/mixed") && strstr(out.ptr, "remove the reference"), "a row in words");
+		is_int((int)(strchr(out.ptr, '\n') - out.ptr) <= 200, 1, "lines are not padded to death");
+		{
+			size_t lines = 0;
+			const char *p;
+
+			for (p = out.ptr; *p; p++)
+				lines += *p == '\n';
+			is_int(lines, 17, "header + 16 rows");
+		}
+		owners_buf_reset(&out);
+		r.wide = 1;
+		r.show_fix = 1;
+		all.items[0].fix = OWNERS_FIX_FAILED;
+		all.items[0].fix_message = owners_strdup("gave up after 5 conflicting updates");
+		ok(owners_dangling_render_text(&out, &r) == 0, "wide table rendered");
+		ok(strstr(out.ptr, "OWNER APIVERSION") && strstr(out.ptr, "OWNER UID") && strstr(out.ptr, "WHY") &&
+		   strstr(out.ptr, "FIX"), "wide adds apiVersion, UID, WHY; fix adds FIX");
+		ok(strstr(out.ptr, "FAILED (gave up after 5 conflicting updates)") != NULL,
+		   "a failed fix says why");
+
+		owners_buf_reset(&out);
+		r.warnings = warnings;
+		r.n_warnings = 1;
+		ok(owners_dangling_render_json(&out, &r) == 0, "json rendered");
+		ok(owners_json_parse(&doc, out.ptr, out.len, &err) == 0, "json parses");
+		is_str(owners_json_string(owners_json_get(doc, "kind")), "OwnersDangling", "kind");
+		is_str(owners_json_string(owners_json_get(doc, "apiVersion")), "owners.dev/v1", "apiVersion");
+		{
+			const struct owners_json_value *items = owners_json_get(doc, "items"), *it, *w;
+
+			is_int(items ? items->count : 0, 16, "one item per finding");
+			it = items && items->count ? items->items[0] : NULL;
+			is_str(owners_json_string(owners_json_path(it, "object", "name", NULL)), "cluster-dep",
+			       "item.object.name");
+			is_str(owners_json_string(owners_json_path(it, "object", "namespace", NULL)), "",
+			       "item.object.namespace is empty for cluster-scoped");
+			is_str(owners_json_string(owners_json_path(it, "ownerReference", "kind", NULL)), "Node",
+			       "item.ownerReference.kind");
+			ok(owners_json_path(it, "ownerReference", "controller", NULL) &&
+			   owners_json_path(it, "ownerReference", "controller", NULL)->type == OWNERS_JSON_BOOL,
+			   "item.ownerReference.controller is a boolean");
+			is_str(owners_json_string(owners_json_get(it, "class")), "absent", "item.class");
+			is_str(owners_json_string(owners_json_path(it, "gc", "action", NULL)), "none",
+			       "item.gc.action");
+			ok(owners_json_string(owners_json_path(it, "gc", "reason", NULL)) != NULL, "item.gc.reason");
+			is_str(owners_json_string(owners_json_path(it, "fix", "result", NULL)), "failed",
+			       "item.fix.result");
+			is_str(owners_json_string(owners_json_path(it, "fix", "message", NULL)),
+			       "gave up after 5 conflicting updates", "item.fix.message");
+			w = owners_json_get(doc, "warnings");
+			ok(w && w->count == 1 && !strcmp(owners_json_string(w->items[0]),
+							 "cannot list 'secrets': forbidden"), "warnings");
+		}
+		owners_json_value_free(doc);
+		doc = NULL;
+		owners_buf_reset(&out);
+		r.show_fix = 0;
+		ok(owners_dangling_render_json(&out, &r) == 0, "json without a fix");
+		ok(!strstr(out.ptr, "\"fix\""), "no fix member unless --fix or --dry-run ran");
+
+		all.count = 0;
+		owners_buf_reset(&out);
+		ok(owners_dangling_render_text(&out, &r) == 0 && out.len == 0, "no findings: empty table");
+		owners_buf_reset(&out);
+		ok(owners_dangling_render_json(&out, &r) == 0, "json with no findings");
+		ok(owners_json_parse(&doc, out.ptr, out.len, &err) == 0, "  parses");
+		ok(owners_json_get(doc, "items") && owners_json_get(doc, "items")->type == OWNERS_JSON_ARRAY &&
+		   owners_json_get(doc, "items")->count == 0, "  items is an empty list");
+		owners_json_value_free(doc);
+		all.count = 16;
+		owners_buf_release(&out);
+		owners_error_clear(&err);
+		owners_dangling_report_free(&all);
+	}
+	reason(g, NULL);
+	owners_graph_free(g);
+}
+
+int main(void)
+{
+	owners_resource_table_init(&types);
+	add_type("", "v1", "pods", "Pod", 1, 1);
+	add_type("", "v1", "configmaps", "ConfigMap", 1, 1);
+	add_type("", "v1", "secrets", "Secret", 1, 1);
+	add_type("", "v1", "nodes", "Node", 0, 1);
+	add_type("autoscaling", "v2", "horizontalpodautoscalers", "HorizontalPodAutoscaler", 1, 1);
+	add_type("autoscaling", "v1", "horizontalpodautoscalers", "HorizontalPodAutoscaler", 1, 0);
+	test_predictions();
+	owners_resource_table_free(&types);
+	return tap_done();
+}
