@@ -73,6 +73,7 @@ static struct owners_graph *build(const struct obj *objs, size_t n)
 
 #define R(kind, name, uid, block) { api_of(kind), kind, name, uid, 1, block }
 #define T "2026-01-01T00:00:00Z"
+#define NOREF { NULL, NULL, NULL, NULL, 0, 0 }
 
 static const struct owners_action *action_on(const struct owners_cascade_plan *p,
 					     struct owners_graph *g, const char *uid)
@@ -119,14 +120,14 @@ static void plan(struct owners_cascade_plan *p, struct owners_graph *g, const ch
 static void test_deployment(void)
 {
 	const struct obj fresh[] = {
-		{ "Deployment", "web", "d", NULL, { NULL }, { { NULL } } },
+		{ "Deployment", "web", "d", NULL, { NULL }, { NOREF } },
 		{ "ReplicaSet", "web-1", "rs", NULL, { NULL }, { R("Deployment", "web", "d", 1) } },
 		{ "Pod", "p1", "p1", NULL, { NULL }, { R("ReplicaSet", "web-1", "rs", 1) } },
 		{ "Pod", "p2", "p2", NULL, { NULL }, { R("ReplicaSet", "web-1", "rs", 1) } },
-		{ "ConfigMap", "other", "other", NULL, { NULL }, { { NULL } } },
+		{ "ConfigMap", "other", "other", NULL, { NULL }, { NOREF } },
 		{ "Pod", "shared", "shared", NULL, { NULL },
 		  { R("ReplicaSet", "web-1", "rs", 1), { "v1", "ConfigMap", "other", "other", 0, 0 } } },
-		{ "Pod", "stranger", "stranger", NULL, { NULL }, { { NULL } } },
+		{ "Pod", "stranger", "stranger", NULL, { NULL }, { NOREF } },
 	};
 	struct owners_graph *g = build(fresh, sizeof(fresh) / sizeof(fresh[0]));
 	struct owners_cascade_plan p;
@@ -163,11 +164,11 @@ static void test_progress(void)
 {
 	/* The root is in foreground deletion, the replicaset too, pods gone. */
 	const struct obj midway[] = {
-		{ "Deployment", "web", "d", T, { "foregroundDeletion" }, { { NULL } } },
+		{ "Deployment", "web", "d", T, { "foregroundDeletion" }, { NOREF } },
 		{ "ReplicaSet", "web-1", "rs", T, { "foregroundDeletion" }, { R("Deployment", "web", "d", 1) } },
 	};
 	const struct obj pods_left[] = {
-		{ "Deployment", "web", "d", T, { "foregroundDeletion" }, { { NULL } } },
+		{ "Deployment", "web", "d", T, { "foregroundDeletion" }, { NOREF } },
 		{ "ReplicaSet", "web-1", "rs", T, { "foregroundDeletion" }, { R("Deployment", "web", "d", 1) } },
 		{ "Pod", "p1", "p1", NULL, { NULL }, { R("ReplicaSet", "web-1", "rs", 1) } },
 		{ "Pod", "p2", "p2", T, { "example.com/hold" }, { R("ReplicaSet", "web-1", "rs", 0) } },
@@ -211,7 +212,7 @@ static void test_progress(void)
 static void test_keep_when_unsure(void)
 {
 	const struct obj objs[] = {
-		{ "ConfigMap", "root", "root", NULL, { NULL }, { { NULL } } },
+		{ "ConfigMap", "root", "root", NULL, { NULL }, { NOREF } },
 		{ "ConfigMap", "dep", "dep", NULL, { NULL },
 		  { { "v1", "ConfigMap", "root", "root", 0, 0 }, { "v1", "Secret", "s", "secret-uid", 0, 0 } } },
 		{ "ConfigMap", "dangling", "dangling", NULL, { NULL },
