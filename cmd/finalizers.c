@@ -340,8 +340,11 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 		goto out;
 	if ((rc = scan_namespaces(&s, nodes, n, all ? NULL : s.namespace_, &extra)))
 		goto out;
-	if (owners_stuck_reach(&reach, &n_reach, s.graph, nodes, n) ||
-	    owners_stuck_fetch(&facts, s.graph, s.http, reach, n_reach, (size_t)cli->chunk_size,
+	if (owners_stuck_reach(&reach, &n_reach, s.graph, nodes, n)) {
+		rc = oom();
+		goto out;
+	}
+	if (owners_stuck_fetch(&facts, s.graph, s.http, reach, n_reach, (size_t)cli->chunk_size,
 			       &err)) {
 		rc = report_error(&err);
 		goto out;
@@ -615,7 +618,7 @@ static int cmd_remove(struct owners_cli *cli, struct string_list *args)
 	const char *format = cli->output ? cli->output : "text";
 	const char *pause_env = getenv("OWNERS_TEST_PAUSE_BEFORE_PATCH");
 	double pause = 0;
-	size_t n_objs = 0, i;
+	size_t n_objs = 0, n_targets = 0, i;
 	int rc, errors = 0, incomplete = 0;
 
 	memset(&s, 0, sizeof(s));
@@ -674,11 +677,21 @@ static int cmd_remove(struct owners_cli *cli, struct string_list *args)
 		goto out;
 	/* Every TYPE first: a mistake in the command line changes nothing. */
 	for (i = 0; i < n_objs; i++) {
-		if ((rc = session_resolve_type(&s, objs[i].type, &targets[i].resource)))
+		struct owners_unfinalize_target *t = &targets[n_targets];
+		size_t k;
+
+		if ((rc = session_resolve_type(&s, objs[i].type, &t->resource)))
 			goto out;
-		targets[i].namespace_ = targets[i].resource->namespaced ? s.namespace_ : NULL;
-		targets[i].name = objs[i].name;
-		targets[i].content_objects = -1;
+		/* Named twice: done once (the second time it would be gone). */
+		for (k = 0; k < n_targets; k++)
+			if (targets[k].resource == t->resource && !strcmp(targets[k].name, objs[i].name))
+				break;
+		if (k < n_targets)
+			continue;
+		t->namespace_ = t->resource->namespaced ? s.namespace_ : NULL;
+		t->name = objs[i].name;
+		t->content_objects = -1;
+		n_targets++;
 	}
 	memset(&uo, 0, sizeof(uo));
 	uo.finalizers = cli->finalizer_names.items;
@@ -690,7 +703,7 @@ static int cmd_remove(struct owners_cli *cli, struct string_list *args)
 		uo.before_write = pause_before_write;
 		uo.ctx = &pause;
 	}
-	for (i = 0; i < n_objs; i++) {
+	for (i = 0; i < n_targets; i++) {
 		if (is_namespace_type(targets[i].resource) && asks_for(cli, "kubernetes") &&
 		    !cli->force && namespace_content(&s, &targets[i], &summaries[i], &whys[i])) {
 			rc = oom();
@@ -701,7 +714,7 @@ static int cmd_remove(struct owners_cli *cli, struct string_list *args)
 			goto out;
 		}
 	}
-	for (i = 0; i < n_objs; i++) {
+	for (i = 0; i < n_targets; i++) {
 		const struct owners_unfinalize_outcome *o = &outcomes[i];
 
 		switch (o->result) {
@@ -738,7 +751,7 @@ static int cmd_remove(struct owners_cli *cli, struct string_list *args)
 		}
 	}
 	if (!strcmp(format, "json") &&
-	    owners_unfinalize_render_json(&out, targets, outcomes, n_objs, cli->dry_run)) {
+	    owners_unfinalize_render_json(&out, targets, outcomes, n_targets, cli->dry_run)) {
 		rc = oom();
 		goto out;
 	}

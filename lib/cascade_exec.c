@@ -127,10 +127,12 @@ int owners_refs_patch_json(struct owners_buf *out, const struct owners_node *n,
 			rc = owners_json_gen_kv(j, "name", ref->name);
 		if (!rc)
 			rc = owners_json_gen_kv(j, "uid", ref->uid);
-		if (!rc && ref->controller)
-			rc = owners_json_gen_kv_bool(j, "controller", 1);
-		if (!rc && ref->block_owner_deletion)
-			rc = owners_json_gen_kv_bool(j, "blockOwnerDeletion", 1);
+		/* As read: true, false, or absent ("controller": false is not
+		 * the same bytes as no field, and the GC keeps it too). */
+		if (!rc && (ref->controller || ref->controller_set))
+			rc = owners_json_gen_kv_bool(j, "controller", ref->controller);
+		if (!rc && (ref->block_owner_deletion || ref->block_owner_deletion_set))
+			rc = owners_json_gen_kv_bool(j, "blockOwnerDeletion", ref->block_owner_deletion);
 		if (!rc)
 			rc = owners_json_gen_map_close(j);
 	}

@@ -181,6 +181,11 @@ int owners_graph_add(struct owners_graph *g, const struct owners_resource *r,
 			ref->owner = OWNERS_NO_NODE;
 			ref->controller = in->controller ? 1 : 0;
 			ref->block_owner_deletion = in->block_owner_deletion ? 1 : 0;
+			ref->controller_set = in->controller ||
+					      (m->owner_ref_fields && (m->owner_ref_fields[i] & OWNERS_REF_HAS_CONTROLLER));
+			ref->block_owner_deletion_set =
+				in->block_owner_deletion ||
+				(m->owner_ref_fields && (m->owner_ref_fields[i] & OWNERS_REF_HAS_BLOCK_OWNER_DELETION));
 		}
 	}
 	g->linked = 0;

@@ -35,6 +35,10 @@ struct owners_ref {
 	uint32_t owner;          /* node index, set by owners_graph_link() */
 	unsigned controller : 1;
 	unsigned block_owner_deletion : 1;
+	/* the field is present (false when present and not set above): a
+	 * reference written back keeps "controller": false as it was */
+	unsigned controller_set : 1;
+	unsigned block_owner_deletion_set : 1;
 };
 
 struct owners_node {

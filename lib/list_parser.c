@@ -68,6 +68,8 @@ struct ref_off {
 	size_t s[REF_COUNT]; /* offsets into the arena; 0 is "" */
 	int controller;
 	int block;
+	int has_controller;
+	int has_block;
 };
 
 struct label_off {
@@ -111,6 +113,8 @@ struct owners_list_parser {
 	size_t cap_fin_ptrs;
 	struct owners_owner_ref_meta *ref_ptrs;
 	size_t cap_ref_ptrs;
+	unsigned char *ref_fields;
+	size_t cap_ref_fields;
 	struct owners_label_meta *label_ptrs;
 	size_t cap_label_ptrs;
 };
@@ -280,6 +284,8 @@ static int item_end(struct owners_list_parser *p)
 		r->uid = a + p->refs[i].s[REF_UID];
 		r->controller = p->refs[i].controller;
 		r->block_owner_deletion = p->refs[i].block;
+		p->ref_fields[i] = (unsigned char)((p->refs[i].has_controller ? OWNERS_REF_HAS_CONTROLLER : 0) |
+						   (p->refs[i].has_block ? OWNERS_REF_HAS_BLOCK_OWNER_DELETION : 0));
 	}
 	for (i = 0; i < p->n_labels; i++) {
 		p->label_ptrs[i].key = a + p->labels[i].key;
@@ -295,6 +301,7 @@ static int item_end(struct owners_list_parser *p)
 	m.n_finalizers = p->n_fins;
 	m.owner_refs = p->ref_ptrs;
 	m.n_owner_refs = p->n_refs;
+	m.owner_ref_fields = p->ref_fields;
 	m.labels = p->label_ptrs;
 	m.n_labels = p->n_labels;
 
@@ -335,6 +342,9 @@ static int add_owner_ref(struct owners_list_parser *p)
 	if (!(q = reserve(p->ref_ptrs, &p->cap_ref_ptrs, p->n_refs + 1, sizeof(*p->ref_ptrs))))
 		return fail_oom(p);
 	p->ref_ptrs = q;
+	if (!(q = reserve(p->ref_fields, &p->cap_ref_fields, p->n_refs + 1, sizeof(*p->ref_fields))))
+		return fail_oom(p);
+	p->ref_fields = q;
 	memset(&p->refs[p->n_refs++], 0, sizeof(*p->refs));
 	return 0;
 }
@@ -578,10 +588,13 @@ static int on_value(struct owners_list_parser *p, enum jtype t, const char *s, s
 	case F_REF_BLOCK:
 		if (t != T_BOOL)
 			return fail_shape(p, t, "a boolean");
-		if (p->field == F_REF_CONTROLLER)
+		if (p->field == F_REF_CONTROLLER) {
 			p->refs[p->n_refs - 1].controller = len != 0;
-		else
+			p->refs[p->n_refs - 1].has_controller = 1;
+		} else {
 			p->refs[p->n_refs - 1].block = len != 0;
+			p->refs[p->n_refs - 1].has_block = 1;
+		}
 		return 0;
 	case F_LABEL_VALUE:
 		if (t != T_STRING)
@@ -735,6 +748,7 @@ void owners_list_parser_free(struct owners_list_parser *p)
 	free(p->labels);
 	free(p->fin_ptrs);
 	free(p->ref_ptrs);
+	free(p->ref_fields);
 	free(p->label_ptrs);
 	free(p);
 }

@@ -20,6 +20,9 @@ struct owners_owner_ref_meta {
 	int block_owner_deletion;   /* 1 when "blockOwnerDeletion": true */
 };
 
+#define OWNERS_REF_HAS_CONTROLLER 1u
+#define OWNERS_REF_HAS_BLOCK_OWNER_DELETION 2u
+
 struct owners_label_meta {
 	const char *key;
 	const char *value;
@@ -36,6 +39,10 @@ struct owners_object_meta {
 	size_t n_finalizers;
 	const struct owners_owner_ref_meta *owner_refs;
 	size_t n_owner_refs;
+	/* One per owner_refs entry (may be NULL): which of the boolean fields
+	 * the reference has at all, so "controller": false can be written
+	 * back as it was rather than dropped. */
+	const unsigned char *owner_ref_fields;
 	const struct owners_label_meta *labels; /* only when the parser was asked to keep labels */
 	size_t n_labels;
 };

@@ -227,7 +227,7 @@ static int text_finalizer(struct renderer *x, const struct owners_node *n,
 	case OWNERS_STUCK_BOUND:
 		rc = indent(x->out, depth + 1);
 		if (!rc && fin->volume && *fin->volume->claim_name)
-			rc = owners_buf_addf(x->out, "PersistentVolumeClaim/%s in namespace %s\n",
+			rc = owners_buf_addf(x->out, "bound to PersistentVolumeClaim/%s in namespace %s\n",
 					     fin->volume->claim_name, fin->volume->claim_namespace);
 		return rc;
 	case OWNERS_STUCK_CONTROLLER:

@@ -18,7 +18,7 @@ asan_clean() { # asan_clean DESCRIPTION
 
 # same_text GOT WANT DESCRIPTION: like `is`, but shows a diff on failure.
 same_text() {
-  local got=$1 want=$2; shift 2
+  local got=$1 want=$2 out; shift 2  # (out: ok must not show an earlier run's)
   if [[ $got == "$want" ]]; then ok 0 "$*"; else
     ok 1 "$*"
     diff <(printf '%s\n' "$want") <(printf '%s\n' "$got") | head -30 | sed 's/^/#   /'
@@ -55,6 +55,8 @@ json.dump(inv, open(sys.argv[1], "w"), sort_keys=True)
 #   gone KEY                   the object (that UID) no longer exists
 #   released KEY               its references to gone objects were removed,
 #                              the others kept exactly (same order, bytes)
+#   dropped-refs KEY NAMES     likewise, but some removed references point to
+#                              objects still there (owners NAMES)
 #   changed KEY FIELD...       anything else that changed (or a re-created UID)
 #   new KEY                    an object that was not there before
 #   gc-finalizer KEY           foregroundDeletion/orphan left on an object
@@ -71,9 +73,13 @@ for k, v in b.items():
     if w["uid"] != v["uid"]:
         out.append("changed %s uid" % k); continue
     fields = [f for f in ("ownerReferences", "finalizers", "deleting") if v[f] != w[f]]
-    if fields == ["ownerReferences"] and w["ownerReferences"] == [r for r in v["ownerReferences"] if r["uid"] not in gone] \
-            and len(w["ownerReferences"]) < len(v["ownerReferences"]):
-        out.append("released " + k)
+    kept = [r for r in v["ownerReferences"] if r in w["ownerReferences"]]
+    dropped = [r for r in v["ownerReferences"] if r not in w["ownerReferences"]]
+    if fields == ["ownerReferences"] and kept == w["ownerReferences"] and dropped:
+        if all(r["uid"] in gone for r in dropped):
+            out.append("released " + k)
+        else:
+            out.append("dropped-refs %s %s" % (k, ",".join(r["name"] for r in dropped)))
     elif fields:
         out.append("changed %s %s" % (k, " ".join(fields)))
 for k, w in a.items():

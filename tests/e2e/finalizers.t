@@ -249,6 +249,37 @@ is "$(printf '%s' "$out" | json_reason data kubernetes.io/pvc-protection)" "rele
 run owners finalizers remove pvc/data --finalizer kubernetes.io/pvc-protection
 is "$out" "persistentvolumeclaim/data: removed kubernetes.io/pvc-protection; gone" "the claim is freed"
 
+# ---- a volume held by pv-protection ---------------------------------------------------
+# No volume controller runs: the test plays it, setting the phase itself.
+kubectl apply -f - >/dev/null <<'YAML'
+apiVersion: v1
+kind: PersistentVolume
+metadata: {name: pv-1}
+spec:
+  capacity: {storage: 1Gi}
+  accessModes: [ReadWriteOnce]
+  hostPath: {path: /tmp/owners-e2e-pv-1}
+  claimRef: {namespace: default, name: data}
+YAML
+kubectl patch pv pv-1 --subresource=status --type=merge -p '{"status":{"phase":"Bound"}}' >/dev/null
+kubectl delete pv pv-1 --wait=false >/dev/null
+run owners finalizers pv/pv-1
+like "$out" $'^PersistentVolume/pv-1: deleting for [0-9]+s\n  kubernetes.io/pv-protection: bound to a claim: the pv-protection controller removes it once the volume is released\n    bound to PersistentVolumeClaim/data in namespace default' \
+  "held by pv-protection: bound to its claim"
+run owners finalizers pv/pv-1 -o json
+printf '%s' "$out" | python3 -c '
+import json, sys
+[v] = json.load(sys.stdin)["items"]
+[f] = v["finalizers"]
+assert f["reason"] == "bound" and f["claim"] == {"namespace": "default", "name": "data"}, f
+'
+ok $? "-o json: the claim"
+kubectl patch pv pv-1 --subresource=status --type=merge -p '{"status":{"phase":"Released"}}' >/dev/null
+run owners finalizers pv/pv-1 -o json
+is "$(printf '%s' "$out" | json_reason pv-1 kubernetes.io/pv-protection)" "released" "released: up to the pv-protection controller"
+run owners finalizers remove pv/pv-1 --finalizer kubernetes.io/pv-protection
+is "$out" "persistentvolume/pv-1: removed kubernetes.io/pv-protection; gone" "the volume is freed"
+
 # ---- no lost update: the object changes between the read and the patch ----------------
 # A live object (--force): another client adds a finalizer and a label
 # meanwhile; the apiserver refuses new finalizers on an object in deletion.
@@ -329,9 +360,9 @@ is "$(finalizers_of cm typo)" '["example.com/hold"]' "and nothing is changed on 
 run owners finalizers remove cm/nope --all
 is "$rc" 1 "an object that does not exist: exit 1"
 is "$err" "error: configmaps 'nope' in namespace 'default' not found" "not found, said once"
-run owners finalizers remove cm/nope cm/typo --all
+run owners finalizers remove cm/nope cm/typo configmap/typo --all
 is "$rc" 1 "several objects, one missing: exit 1"
-is "$out" "configmap/typo: removed example.com/hold; gone" "the others are still freed"
+is "$out" "configmap/typo: removed example.com/hold; gone" "the others are still freed, an object named twice once"
 
 run owners finalizers remove cm/live --all --force --dry-run
 ok $rc "--force --dry-run on a live object exits 0"

@@ -256,6 +256,12 @@ static void test_cycle(void)
 	owners_graph_free(g);
 }
 
+static int drop_uid_x(void *ctx, const struct owners_ref *ref)
+{
+	(void)ctx;
+	return !strcmp(ref->uid, "x");
+}
+
 static void test_bodies(void)
 {
 	struct owners_buf b = OWNERS_BUF_INIT;
@@ -280,6 +286,14 @@ static void test_bodies(void)
 	owners_finalizers_patch_json(&b, &g->nodes[0], NULL, "orphan");
 	is_str(b.ptr, "{\"metadata\":{\"resourceVersion\":\"7\",\"finalizers\":[\"a\",\"foregroundDeletion\",\"b\",\"orphan\"]}}",
 	       "adding keeps the others");
+	/* A reference read with "controller": false (the field present) is
+	 * written back with it; one without the field stays without it. */
+	owners_buf_reset(&b);
+	g->nodes[0].refs[1].controller_set = 1;
+	ok(owners_refs_patch_json(&b, &g->nodes[0], drop_uid_x, NULL) == 0, "references patch");
+	is_str(b.ptr, "{\"metadata\":{\"resourceVersion\":\"7\",\"ownerReferences\":[{\"apiVersion\":\"v1\","
+		      "\"kind\":\"ConfigMap\",\"name\":\"c\",\"uid\":\"c\",\"controller\":false}]}}",
+	       "the references patch keeps the others as read, \"controller\": false included");
 	owners_buf_release(&b);
 	owners_graph_free(g);
 }

@@ -39,7 +39,9 @@ static const struct owners_resource *type(const char *api, const char *kind)
 	return owners_resource_by_gvk(&types, api, kind);
 }
 
-#define REF(api, kind, name, uid, c, b) { api, kind, name, uid, c, b }
+#define REF(api_, kind_, name_, uid_, c, b)                                              \
+	{ .api_version = (api_), .kind = (kind_), .name = (name_), .uid = (uid_), .controller = (c), \
+	  .block_owner_deletion = (b) }
 #define DELETED "2026-01-01T00:10:00Z"
 #define NOW 1767226500 /* 2026-01-01T00:15:00Z: five minutes after DELETED */
 

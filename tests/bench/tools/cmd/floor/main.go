@@ -1,0 +1,132 @@
+// floor downloads a set of list requests as fast as a client can, doing no
+// parsing and keeping nothing: the physical floor a scanner is compared to.
+// Every path (one per line in -paths) is a list's first page; its later
+// pages follow the continue token, which is read from the first bytes of
+// each page (the list's metadata comes before its items). All lists run
+// at once over HTTP/2, as many in flight as there are lists.
+//
+//	floor -env DIR/env -paths FILE [-accept A] [-gzip] [-conns N]
+//
+// Prints one JSON line: requests, bytes, seconds.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tools "owners.test/bench/tools"
+)
+
+const metadataAccept = "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json"
+
+var marker = []byte(`"continue":"`)
+
+// page GETs one page, discards the body and returns the continue token.
+func page(c *tools.Cluster, path, accept string, nbytes *atomic.Int64) (string, error) {
+	req, err := c.Request("GET", path, accept, "", nil)
+	if err != nil {
+		return "", err
+	}
+	resp, err := c.Client.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	head := make([]byte, 4096)
+	n, err := io.ReadFull(resp.Body, head)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return "", err
+	}
+	head = head[:n]
+	rest, err := io.Copy(io.Discard, resp.Body)
+	if err != nil {
+		return "", err
+	}
+	nbytes.Add(int64(n) + rest)
+	if resp.StatusCode != 200 {
+		return "", fmt.Errorf("GET %s: %s", path, resp.Status)
+	}
+	// Only the list's metadata, before "items", can hold the token.
+	if i := bytes.Index(head, []byte(`"items":`)); i >= 0 {
+		head = head[:i]
+	}
+	i := bytes.Index(head, marker)
+	if i < 0 {
+		return "", nil
+	}
+	tok := head[i+len(marker):]
+	j := bytes.IndexByte(tok, '"')
+	if j < 0 {
+		return "", fmt.Errorf("GET %s: continue token past the first 4 KiB", path)
+	}
+	return string(tok[:j]), nil
+}
+
+func main() {
+	envFile := flag.String("env", "", "the cluster's env file")
+	paths := flag.String("paths", "", "file with one list path per line (first pages)")
+	accept := flag.String("accept", metadataAccept, "Accept header")
+	gzip := flag.Bool("gzip", false, "ask for gzip (Accept-Encoding), as Go and curl clients do by default")
+	conns := flag.Int("conns", 1, "HTTP/2 connections")
+	flag.Parse()
+	if *envFile == "" || *paths == "" {
+		fmt.Fprintln(os.Stderr, "usage: floor -env DIR/env -paths FILE [-accept A] [-gzip] [-conns N]")
+		os.Exit(2)
+	}
+	data, err := os.ReadFile(*paths)
+	if err != nil {
+		log.Fatal(err)
+	}
+	c, err := tools.Connect(*envFile, *conns, *gzip)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var list []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			list = append(list, l)
+		}
+	}
+	var nbytes, nreq atomic.Int64
+	var wg sync.WaitGroup
+	var once sync.Once
+	var firstErr error
+	start := time.Now()
+	for _, p := range list {
+		wg.Add(1)
+		go func(p string) {
+			defer wg.Done()
+			next := p
+			for {
+				tok, err := page(c, next, *accept, &nbytes)
+				nreq.Add(1)
+				if err != nil {
+					once.Do(func() { firstErr = err })
+					return
+				}
+				if tok == "" {
+					return
+				}
+				next = p + "&continue=" + url.QueryEscape(tok)
+			}
+		}(p)
+	}
+	wg.Wait()
+	if firstErr != nil {
+		log.Fatal(firstErr)
+	}
+	out, _ := json.Marshal(map[string]any{
+		"requests": nreq.Load(), "bytes": nbytes.Load(), "seconds": time.Since(start).Seconds(),
+	})
+	fmt.Println(string(out))
+}

@@ -1,0 +1,599 @@
+// seed fills a local test cluster (tests/cluster/up) with realistic
+// ownership shapes, fast.
+//
+//	seed -env DIR/env -objects 10000 [-crds 200] [-manifest out.json]
+//	seed -env DIR/env -tree 10000 -ns cascade [-manifest out.json]
+//
+// How: one object of each shape is created through the API (so it has
+// what the apiserver adds: defaults, managedFields, generation) and read
+// back as a template. Every object is then stamped from its template (new
+// name, UID, namespace, labels, owners) and written straight into etcd,
+// a hundred per transaction, through etcd's JSON gateway. The apiserver
+// reads JSON from etcd like its own protobuf and sees the writes through
+// its watch, so the objects are ordinary objects to every client (lists,
+// GETs, deletes, the garbage collector), and seeding runs at etcd's speed
+// (thousands per second) instead of the apiserver's create path (a few
+// hundred per second on two cores). Since we choose the UIDs, owners need
+// not exist before their dependents. Namespaces and CRDs go through the
+// API (they have controllers of their own in the apiserver).
+//
+// Cluster shape (-objects N): max(4, N/1000) namespaces bench-0..., each with
+//   - Deployments web-I -> 2 ReplicaSets (an old one scaled to 0, the
+//     current one) -> 10 Pods (controller references, blockOwnerDeletion);
+//   - Widgets (a custom resource, widgets.bench.owners.test) owning two
+//     ConfigMaps and a Secret; each Widget's second ConfigMap is owned by
+//     the next Widget too (objects with several owners);
+//   - ConfigMaps owned by a Widget that are in deletion, held by a finalizer
+//     (bench.owners.test/hold) that nobody removes;
+//
+// plus -crds filler CRDs (thingNNN.gMM.bench.owners.test, 10 per group, most
+// namespaced) so discovery and the scan see a cluster with ~200 CRDs.
+//
+// Tree shape (-tree N -ns NS): one Deployment "big" -> max(1, N/1000)
+// ReplicaSets -> Pods, N objects in all, for cascade benchmarks.
+//
+// The manifest (JSON) says what was made: object count, namespaces, the
+// Deployment to run `tree` on, and how long seeding took.
+package main
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"math/rand"
+	"net/http"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tools "owners.test/bench/tools"
+)
+
+const (
+	group     = "bench.owners.test"
+	finalizer = "bench.owners.test/hold"
+	podsPerRS = 10
+	tmplNS    = "seed-template"
+	// Owner UIDs in the templates (any UID will do: owners are not checked).
+	ownerUID1 = "0000000a-0000-4000-8000-000000000001"
+	ownerUID2 = "0000000a-0000-4000-8000-000000000002"
+)
+
+type seeder struct {
+	c       *tools.Cluster
+	etcd    string
+	etcdc   *http.Client
+	workers int
+	verbose bool
+	rnd     *rand.Rand
+	written atomic.Int64
+	viaAPI  int64
+}
+
+func (s *seeder) do(method, path, ctype, body string) (int, []byte, error) {
+	var b []byte
+	if body != "" {
+		b = []byte(body)
+	}
+	req, err := s.c.Request(method, path, "", ctype, b)
+	if err != nil {
+		return 0, nil, err
+	}
+	resp, err := s.c.Client.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, data, err
+}
+
+func (s *seeder) must(method, path, ctype, body string) []byte {
+	code, data, err := s.do(method, path, ctype, body)
+	if err != nil || code/100 != 2 {
+		log.Fatalf("%s %s: %d %v %s", method, path, code, err, strings.TrimSpace(string(data)))
+	}
+	return data
+}
+
+// create POSTs objects through the API, in parallel.
+func (s *seeder) create(path string, bodies []string) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, s.workers)
+	for _, b := range bodies {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(b string) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			s.must("POST", path, "application/json", b)
+		}(b)
+	}
+	wg.Wait()
+	s.viaAPI += int64(len(bodies))
+}
+
+func (s *seeder) waitServed(path string) {
+	deadline := time.Now().Add(120 * time.Second)
+	for time.Now().Before(deadline) {
+		code, _, err := s.do("GET", path, "", "")
+		if err == nil && code == 200 {
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	log.Fatalf("%s is not served after 120s", path)
+}
+
+// ---- templates -------------------------------------------------------------
+
+func ownersJSON(n int, kind, apiVersion string) string {
+	refs := []string{}
+	for i := 1; i <= n; i++ {
+		refs = append(refs, fmt.Sprintf(`{"apiVersion":%q,"kind":%q,"name":"zzowner%d","uid":"0000000a-0000-4000-8000-00000000000%d","controller":%t,"blockOwnerDeletion":true}`,
+			apiVersion, kind, i, i, i == 1))
+	}
+	return "[" + strings.Join(refs, ",") + "]"
+}
+
+const podSpec = `{"containers":[{"name":"web","image":"registry.example/web:1.4.2",` +
+	`"ports":[{"containerPort":8080,"protocol":"TCP"}],"resources":{"requests":{"cpu":"10m","memory":"16Mi"}}}],` +
+	`"terminationGracePeriodSeconds":30}`
+
+// A template: an object as the apiserver stored it, with placeholders
+// (zz... names, the owner UIDs above, its own UID) to stamp copies from.
+type template struct {
+	json string // compact, without resourceVersion
+	uid  string
+}
+
+type shape struct {
+	name, path, body string
+	// how to finish it after the create (the held ConfigMap is deleted)
+	deleteAfter bool
+}
+
+var rvField = regexp.MustCompile(`"resourceVersion":"[0-9]+",?`)
+
+func (s *seeder) templates() map[string]template {
+	s.must("POST", "/api/v1/namespaces", "application/json", fmt.Sprintf(`{"apiVersion":"v1","kind":"Namespace","metadata":{"name":%q}}`, tmplNS))
+	ns := "/namespaces/" + tmplNS
+	shapes := []shape{
+		{"deployment", "/apis/apps/v1" + ns + "/deployments", fmt.Sprintf(
+			`{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"zzdeploy","labels":{"app":"zzapp"}},`+
+				`"spec":{"replicas":10,"selector":{"matchLabels":{"app":"zzapp"}},"template":{"metadata":{"labels":{"app":"zzapp"}},"spec":%s}}}`, podSpec), false},
+		{"replicaset", "/apis/apps/v1" + ns + "/replicasets", fmt.Sprintf(
+			`{"apiVersion":"apps/v1","kind":"ReplicaSet","metadata":{"name":"zzrs","labels":{"app":"zzapp","pod-template-hash":"zzhash"},`+
+				`"annotations":{"deployment.kubernetes.io/revision":"2"},"ownerReferences":%s},`+
+				`"spec":{"replicas":10,"selector":{"matchLabels":{"app":"zzapp","pod-template-hash":"zzhash"}},`+
+				`"template":{"metadata":{"labels":{"app":"zzapp","pod-template-hash":"zzhash"}},"spec":%s}}}`,
+			ownersJSON(1, "Deployment", "apps/v1"), podSpec), false},
+		{"pod", "/api/v1" + ns + "/pods", fmt.Sprintf(
+			`{"apiVersion":"v1","kind":"Pod","metadata":{"name":"zzpod","labels":{"app":"zzapp","pod-template-hash":"zzhash"},"ownerReferences":%s},"spec":%s}`,
+			ownersJSON(1, "ReplicaSet", "apps/v1"), podSpec), false},
+		{"widget", "/apis/" + group + "/v1" + ns + "/widgets",
+			`{"apiVersion":"bench.owners.test/v1","kind":"Widget","metadata":{"name":"zzwidget"},"spec":{"size":3,"color":"teal"}}`, false},
+		{"configmap", "/api/v1" + ns + "/configmaps", fmt.Sprintf(
+			`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"zzcm","ownerReferences":%s},"data":{"config.yaml":"replicas: 3\nlog: info\n"}}`,
+			ownersJSON(1, "Widget", group+"/v1")), false},
+		{"configmap2", "/api/v1" + ns + "/configmaps", fmt.Sprintf(
+			`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"zzcm2","ownerReferences":%s},"data":{"config.yaml":"replicas: 3\nlog: info\n"}}`,
+			ownersJSON(2, "Widget", group+"/v1")), false},
+		{"secret", "/api/v1" + ns + "/secrets", fmt.Sprintf(
+			`{"apiVersion":"v1","kind":"Secret","metadata":{"name":"zzsecret","ownerReferences":%s},"type":"Opaque","data":{"token":"c2VjcmV0LXZhbHVl"}}`,
+			ownersJSON(1, "Widget", group+"/v1")), false},
+		{"held", "/api/v1" + ns + "/configmaps", fmt.Sprintf(
+			`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"zzheld","finalizers":[%q],"ownerReferences":%s},"data":{"config.yaml":"replicas: 3\nlog: info\n"}}`,
+			finalizer, ownersJSON(1, "Widget", group+"/v1")), true},
+	}
+	out := map[string]template{}
+	for _, sh := range shapes {
+		s.must("POST", sh.path, "application/json", sh.body)
+		name := nameOf(sh.body)
+		if sh.deleteAfter {
+			s.must("DELETE", sh.path+"/"+name, "", "")
+		}
+		data := s.must("GET", sh.path+"/"+name, "", "")
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, data); err != nil {
+			log.Fatal(err)
+		}
+		var m struct {
+			Metadata struct{ UID string } `json:"metadata"`
+		}
+		json.Unmarshal(data, &m)
+		out[sh.name] = template{json: rvField.ReplaceAllString(compact.String(), ""), uid: m.Metadata.UID}
+		// Gone again: the template objects are not part of the data.
+		if sh.deleteAfter {
+			s.must("PATCH", sh.path+"/"+name, "application/merge-patch+json", `{"metadata":{"finalizers":null}}`)
+		} else {
+			s.must("DELETE", sh.path+"/"+name, "", "")
+		}
+	}
+	// The namespace goes too (no namespace controller needed: it is empty).
+	s.must("DELETE", "/api/v1/namespaces/"+tmplNS, "", "")
+	s.must("PUT", "/api/v1/namespaces/"+tmplNS+"/finalize", "application/json",
+		fmt.Sprintf(`{"apiVersion":"v1","kind":"Namespace","metadata":{"name":%q},"spec":{"finalizers":[]}}`, tmplNS))
+	return out
+}
+
+func nameOf(body string) string {
+	i := strings.Index(body, `"metadata":{"name":"`)
+	rest := body[i+len(`"metadata":{"name":"`):]
+	return rest[:strings.IndexByte(rest, '"')]
+}
+
+// ---- stamping --------------------------------------------------------------
+
+type stamp struct {
+	kind   string // template
+	res    string // resource as etcd names it: pods, bench.owners.test/widgets
+	key    string // etcd key under /registry/
+	ns     string
+	name   string
+	uid    string
+	app    string
+	hash   string
+	owners [2]string // names
+	oUIDs  [2]string
+}
+
+func (s *seeder) newUID() string {
+	b := make([]byte, 16)
+	s.rnd.Read(b)
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
+func render(t template, o *stamp) []byte {
+	placeholder := map[string]string{
+		"deployment": "zzdeploy", "replicaset": "zzrs", "pod": "zzpod", "widget": "zzwidget",
+		"configmap": "zzcm", "configmap2": "zzcm2", "secret": "zzsecret", "held": "zzheld",
+	}[o.kind]
+	r := strings.NewReplacer(
+		`"`+placeholder+`"`, `"`+o.name+`"`,
+		t.uid, o.uid,
+		`"namespace":"`+tmplNS+`"`, `"namespace":"`+o.ns+`"`,
+		`"zzapp"`, `"`+o.app+`"`,
+		`"zzhash"`, `"`+o.hash+`"`,
+		`"zzowner1"`, `"`+o.owners[0]+`"`,
+		`"zzowner2"`, `"`+o.owners[1]+`"`,
+		ownerUID1, o.oUIDs[0],
+		ownerUID2, o.oUIDs[1],
+	)
+	return []byte(r.Replace(t.json))
+}
+
+// put writes the stamped objects into etcd, 100 per transaction.
+func (s *seeder) put(tmpl map[string]template, objs []*stamp) {
+	const batch = 100
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 8)
+	for i := 0; i < len(objs); i += batch {
+		end := i + batch
+		if end > len(objs) {
+			end = len(objs)
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(part []*stamp) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			type put struct {
+				Key   string `json:"key"`
+				Value string `json:"value"`
+			}
+			type op struct {
+				RequestPut put `json:"requestPut"`
+			}
+			ops := make([]op, 0, len(part))
+			for _, o := range part {
+				ops = append(ops, op{put{
+					base64.StdEncoding.EncodeToString([]byte("/registry/" + o.key)),
+					base64.StdEncoding.EncodeToString(render(tmpl[o.kind], o)),
+				}})
+			}
+			body, _ := json.Marshal(map[string]any{"success": ops})
+			resp, err := s.etcdc.Post(s.etcd+"/v3/kv/txn", "application/json", bytes.NewReader(body))
+			if err != nil {
+				log.Fatalf("etcd txn: %v", err)
+			}
+			data, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 || !bytes.Contains(data, []byte(`"succeeded":true`)) {
+				log.Fatalf("etcd txn: %s: %s", resp.Status, data)
+			}
+			s.written.Add(int64(len(part)))
+		}(objs[i:end])
+	}
+	wg.Wait()
+}
+
+// ---- shapes ----------------------------------------------------------------
+
+type manifest struct {
+	Objects     int64          `json:"objects"`
+	Namespaces  []string       `json:"namespaces"`
+	TreeNS      string         `json:"tree_namespace"`
+	TreeRoot    string         `json:"tree_root"`
+	TreeObjects int            `json:"tree_objects"`
+	CRDs        int            `json:"crds"`
+	InDeletion  int            `json:"in_deletion"`
+	MultiOwner  int            `json:"multi_owner"`
+	Seconds     float64        `json:"seconds"`
+	ObjectsPerS float64        `json:"objects_per_second"`
+	Counts      map[string]int `json:"counts"`
+}
+
+func crdBody(plural, kind, grp string, namespaced bool) string {
+	scope := "Cluster"
+	if namespaced {
+		scope = "Namespaced"
+	}
+	return fmt.Sprintf(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"%s.%s"},`+
+		`"spec":{"group":%q,"scope":%q,"names":{"plural":%q,"singular":%q,"kind":%q,"listKind":"%sList"},`+
+		`"versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}]}}`,
+		plural, grp, grp, scope, plural, strings.ToLower(kind), kind, kind)
+}
+
+func (s *seeder) crds(n int, m *manifest) {
+	bodies := []string{crdBody("widgets", "Widget", group, true)}
+	for i := 0; i < n; i++ {
+		grp := fmt.Sprintf("g%02d.%s", i/10, group)
+		kind := fmt.Sprintf("Thing%03d", i)
+		bodies = append(bodies, crdBody(strings.ToLower(kind)+"s", kind, grp, i%5 != 0))
+	}
+	s.create("/apis/apiextensions.k8s.io/v1/customresourcedefinitions", bodies)
+	m.CRDs = len(bodies)
+	s.waitServed("/apis/" + group + "/v1/widgets?limit=1")
+	if n > 0 {
+		s.waitServed(fmt.Sprintf("/apis/g%02d.%s/v1/thing%03ds?limit=1", (n-1)/10, group, n-1))
+	}
+}
+
+func (s *seeder) namespaces(names []string) {
+	bodies := []string{}
+	for _, ns := range names {
+		bodies = append(bodies, fmt.Sprintf(`{"apiVersion":"v1","kind":"Namespace","metadata":{"name":%q,"labels":{"owners.test/bench":"true"}}}`, ns))
+	}
+	s.create("/api/v1/namespaces", bodies)
+}
+
+const letters = "bcdfghjklmnpqrstvwxz2456789"
+
+func (s *seeder) hash(n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = letters[s.rnd.Intn(len(letters))]
+	}
+	return string(b)
+}
+
+// podSuffix is unique per i (five base-27 digits of a permutation of i).
+func podSuffix(i int) string {
+	v := (i*7919 + 104729) % (27 * 27 * 27 * 27 * 27)
+	b := make([]byte, 5)
+	for k := range b {
+		b[k] = letters[v%27]
+		v /= 27
+	}
+	return string(b)
+}
+
+type builder struct {
+	s    *seeder
+	objs []*stamp
+}
+
+func (b *builder) add(kind, resource, ns, name string) *stamp {
+	o := &stamp{kind: kind, res: resource, key: resource + "/" + ns + "/" + name, ns: ns, name: name, uid: b.s.newUID()}
+	b.objs = append(b.objs, o)
+	return o
+}
+
+func (o *stamp) ownedBy(i int, owner *stamp) *stamp {
+	o.owners[i], o.oUIDs[i] = owner.name, owner.uid
+	return o
+}
+
+// deployment adds a Deployment, its ReplicaSets (the last one current) and
+// the current one's pods; returns how many objects.
+func (b *builder) deployment(ns, name string, sets, pods int) int {
+	d := b.add("deployment", "deployments", ns, name)
+	d.app = name
+	var rs []*stamp
+	for i := 0; i < sets; i++ {
+		h := b.s.hash(10)
+		r := b.add("replicaset", "replicasets", ns, name+"-"+h).ownedBy(0, d)
+		r.app, r.hash = name, h
+		rs = append(rs, r)
+	}
+	for p := 0; p < pods; p++ {
+		r := rs[len(rs)-1]
+		if sets > 2 {
+			r = rs[p%sets] // the tree shape: pods spread over every set
+		}
+		o := b.add("pod", "pods", ns, r.name+"-"+podSuffix(p)).ownedBy(0, r)
+		o.app, o.hash = name, r.hash
+	}
+	return 1 + sets + pods
+}
+
+func (s *seeder) cluster(total, nCRDs int, m *manifest) {
+	nns := total / 1000
+	if nns < 4 {
+		nns = 4
+	}
+	for i := 0; i < nns; i++ {
+		m.Namespaces = append(m.Namespaces, fmt.Sprintf("bench-%d", i))
+	}
+	budget := total/nns - 1 // the namespace itself is an object too
+	widgets := budget / 20
+	if widgets < 1 {
+		widgets = 1
+	}
+	held := budget / 100
+	if held < 1 {
+		held = 1
+	}
+	rest := budget - 4*widgets - held
+	deploys := rest / (3 + podsPerRS)
+	if deploys < 1 {
+		deploys = 1
+	}
+	extraPods := rest - deploys*(3+podsPerRS)
+	if extraPods < 0 {
+		extraPods = 0
+	}
+
+	s.crds(nCRDs, m)
+	s.namespaces(m.Namespaces)
+	tmpl := s.templates()
+	b := &builder{s: s}
+	for _, ns := range m.Namespaces {
+		for d := 0; d < deploys; d++ {
+			pods := podsPerRS
+			if d == deploys-1 {
+				pods += extraPods
+			}
+			b.deployment(ns, fmt.Sprintf("web-%d", d), 2, pods)
+		}
+		var ws []*stamp
+		for w := 0; w < widgets; w++ {
+			ws = append(ws, b.add("widget", group+"/widgets", ns, fmt.Sprintf("widget-%d", w)))
+		}
+		for i, w := range ws {
+			b.add("configmap", "configmaps", ns, w.name+"-config").ownedBy(0, w)
+			if len(ws) > 1 {
+				b.add("configmap2", "configmaps", ns, w.name+"-shared").ownedBy(0, w).ownedBy(1, ws[(i+1)%len(ws)])
+				m.MultiOwner++
+			} else {
+				b.add("configmap", "configmaps", ns, w.name+"-shared").ownedBy(0, w)
+			}
+			b.add("secret", "secrets", ns, w.name+"-token").ownedBy(0, w)
+		}
+		for h := 0; h < held; h++ {
+			b.add("held", "configmaps", ns, fmt.Sprintf("held-%d", h)).ownedBy(0, ws[h%len(ws)])
+			m.InDeletion++
+		}
+	}
+	m.TreeNS = m.Namespaces[0]
+	m.TreeRoot = "deployment/web-0"
+	m.TreeObjects = 3 + podsPerRS
+	if deploys == 1 {
+		m.TreeObjects += extraPods
+	}
+	s.put(tmpl, b.objs)
+	m.Counts = count(b.objs)
+}
+
+func (s *seeder) tree(total int, ns string, m *manifest) {
+	m.Namespaces = []string{ns}
+	s.namespaces(m.Namespaces)
+	tmpl := s.templates()
+	sets := total / 1000
+	if sets < 1 {
+		sets = 1
+	}
+	b := &builder{s: s}
+	b.deployment(ns, "big", sets, total-1-sets)
+	s.put(tmpl, b.objs)
+	m.TreeNS = ns
+	m.TreeRoot = "deployment/big"
+	m.TreeObjects = len(b.objs)
+	m.Counts = count(b.objs)
+}
+
+func count(objs []*stamp) map[string]int {
+	c := map[string]int{}
+	for _, o := range objs {
+		c[o.res]++
+	}
+	return c
+}
+
+// settle waits until the apiserver serves every written object (its watch
+// cache follows etcd a moment behind).
+func (s *seeder) settle(counts map[string]int) {
+	paths := map[string]string{
+		"deployments": "/apis/apps/v1/deployments", "replicasets": "/apis/apps/v1/replicasets",
+		"pods": "/api/v1/pods", "configmaps": "/api/v1/configmaps", "secrets": "/api/v1/secrets",
+		group + "/widgets": "/apis/" + group + "/v1/widgets",
+	}
+	deadline := time.Now().Add(120 * time.Second)
+	for res, want := range counts {
+		for {
+			data := s.must("GET", paths[res]+"?limit=1", "", "")
+			var l struct {
+				Metadata struct{ RemainingItemCount *int } `json:"metadata"`
+				Items    []json.RawMessage                 `json:"items"`
+			}
+			json.Unmarshal(data, &l)
+			got := len(l.Items)
+			if l.Metadata.RemainingItemCount != nil {
+				got += *l.Metadata.RemainingItemCount
+			}
+			if got >= want {
+				break
+			}
+			if time.Now().After(deadline) {
+				log.Fatalf("the apiserver serves %d %s, %d were written", got, res, want)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}
+
+func main() {
+	envFile := flag.String("env", "", "the cluster's env file (tests/cluster/up --dir DIR writes DIR/env)")
+	objects := flag.Int("objects", 0, "cluster shape: about this many objects")
+	crds := flag.Int("crds", 200, "cluster shape: filler CRDs besides widgets.bench.owners.test")
+	tree := flag.Int("tree", 0, "tree shape: one Deployment tree of this many objects")
+	ns := flag.String("ns", "cascade", "tree shape: its namespace")
+	workers := flag.Int("workers", 32, "API requests in flight (CRDs, namespaces)")
+	out := flag.String("manifest", "", "write what was made here (JSON)")
+	verbose := flag.Bool("v", false, "log each step's time")
+	seed := flag.Int64("seed", 1, "random seed (names, UIDs)")
+	flag.Parse()
+	if *envFile == "" || (*objects == 0) == (*tree == 0) {
+		fmt.Fprintln(os.Stderr, "usage: seed -env DIR/env (-objects N [-crds N] | -tree N [-ns NS]) [-manifest FILE]")
+		os.Exit(2)
+	}
+	env, err := tools.LoadEnv(*envFile)
+	if err != nil {
+		log.Fatal(err)
+	}
+	c, err := tools.Connect(*envFile, 2, false)
+	if err != nil {
+		log.Fatal(err)
+	}
+	s := &seeder{c: c, workers: *workers, verbose: *verbose, rnd: rand.New(rand.NewSource(*seed)),
+		etcd:  "http://127.0.0.1:" + env["ETCD_PORT"],
+		etcdc: &http.Client{Timeout: 60 * time.Second}}
+	m := &manifest{}
+	start := time.Now()
+	if *tree > 0 {
+		s.tree(*tree, *ns, m)
+	} else {
+		s.cluster(*objects, *crds, m)
+	}
+	s.settle(m.Counts)
+	m.Seconds = time.Since(start).Seconds()
+	m.Objects = s.written.Load() + int64(len(m.Namespaces)) + int64(m.CRDs)
+	m.ObjectsPerS = float64(m.Objects) / m.Seconds
+	log.Printf("seed: %d objects in %.1fs (%.0f/s; %d written to etcd)", m.Objects, m.Seconds, m.ObjectsPerS, s.written.Load())
+	if *out != "" {
+		data, _ := json.MarshalIndent(m, "", "  ")
+		if err := os.WriteFile(*out, append(data, '\n'), 0o644); err != nil {
+			log.Fatal(err)
+		}
+	}
+}

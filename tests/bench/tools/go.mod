@@ -1,0 +1,3 @@
+module owners.test/bench/tools
+
+go 1.22

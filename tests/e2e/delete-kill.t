@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# owners delete is crash-safe: a cascade of 331 objects (a ConfigMap root
+# owning 30 ConfigMaps owning 10 each) is killed with SIGKILL at several
+# points, in each cascade mode, then run again to completion; the full
+# inventory of the namespace and of the cluster-scoped objects is compared
+# before and after: exactly the cascade is gone (orphan: released),
+# everything else is identical (name, uid, ownerReferences, finalizers), and
+# no foregroundDeletion/orphan finalizer is left anywhere. After each kill,
+# nothing outside the cascade may have been touched.
+#
+# Kill points: after the 1st mutating request, after the Nth (from the -v=6
+# request log), and at random times (KILL_SEED to reproduce).
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/delete-lib.sh"
+
+seed=${KILL_SEED:-$$}
+RANDOM=$seed
+echo "# KILL_SEED=$seed"
+
+# mutations FILE: how many PATCH/DELETE requests a -v=6 log shows done.
+mutations() { grep -cE '^(PATCH|DELETE) ' "$1" 2>/dev/null; }
+
+# kill_at NS MODE POINT: starts the cascade and SIGKILLs it at POINT:
+# "req:N" (once N mutating requests are done) or "t:SECONDS".
+kill_at() {
+  local ns=$1 mode=$2 point=$3 log=$C/kill.log pid end
+  "$OWNERS" -n "$ns" delete cm/k-root --cascade="$mode" --ignore-not-found -v=6 >/dev/null 2>"$log" &
+  pid=$!
+  case $point in
+    req:*)
+      end=$((SECONDS + 60))
+      while (( $(mutations "$log") < ${point#req:} )) && kill -0 $pid 2>/dev/null && (( SECONDS < end )); do
+        sleep 0.005
+      done ;;
+    t:*) sleep "${point#t:}" ;;
+  esac
+  if kill -9 $pid 2>/dev/null; then
+    wait $pid 2>/dev/null
+    echo "#   killed at $point after $(mutations "$log") mutating requests: $(kubectl -n "$ns" get cm --no-headers 2>/dev/null | wc -l) configmaps left," \
+      "$(kubectl -n "$ns" get cm -o jsonpath='{range .items[*]}{.metadata.finalizers}{"\n"}{end}' | grep -cE 'foregroundDeletion|"orphan"') holding a GC finalizer"
+  else
+    wait $pid 2>/dev/null
+    echo "#   at $point the run had already finished ($(mutations "$log") mutating requests)"
+  fi
+}
+
+# outside_touched BEFORE AFTER NS: the changes that are not the cascade's
+# (objects k-*, and shared losing its reference to k-a-1).
+outside_touched() {
+  inv_diff "$1" "$2" | grep -vE "^(gone|changed|released|dropped-refs|gc-finalizer) ConfigMap $3/k-" |
+    grep -vE "^(released ConfigMap $3/shared|dropped-refs ConfigMap $3/shared k-a-1)$"
+}
+
+rand_time() { printf '0.%02d' $((5 + RANDOM % 95)); }  # 0.05 .. 0.99 s
+rand_time_long() { echo "1.$((RANDOM % 5))"; }         # 1.0 .. 1.4 s
+
+kill_scenario() { # kill_scenario GC MODE POINT...
+  local gc=$1 mode=$2 ns=kill-$2 p ku a1 want; shift 2
+  kubectl create ns "$ns" >/dev/null
+  big_tree "$ns" k 30 10
+  kubectl -n "$ns" create cm keep >/dev/null
+  ku=$(uid -n "$ns" cm keep); a1=$(uid -n "$ns" cm k-a-1)
+  mk "$ns" <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: shared, ownerReferences: [$(ref v1 ConfigMap keep "$ku" "controller: true, blockOwnerDeletion: true"), $(ref v1 ConfigMap k-a-1 "$a1" "controller: false, blockOwnerDeletion: true")]}}
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: keep-child, finalizers: [example.com/keep], ownerReferences: [$(ref v1 ConfigMap keep "$ku" "blockOwnerDeletion: false")]}}
+YAML
+  is "$(kubectl -n "$ns" get cm --no-headers | wc -l)" 334 "[$gc/$mode] 331 objects in the cascade, 3 outside"
+  inventory "$ns" "$C/$ns.before"
+  for p in "$@"; do
+    kill_at "$ns" "$mode" "$p"
+    inventory "$ns" "$C/$ns.mid"
+    same_text "$(outside_touched "$C/$ns.before" "$C/$ns.mid" "$ns")" "" "[$gc/$mode] killed at $p: nothing outside the cascade touched"
+  done
+  run owners -n "$ns" delete cm/k-root --cascade="$mode" --ignore-not-found --timeout=2m
+  ok $rc "[$gc/$mode] run again after the kills: it resumes and finishes (exit 0)"
+  asan_clean "[$gc/$mode] resumed run"
+  inventory "$ns" "$C/$ns.after"
+  if [[ $mode == orphan ]]; then
+    want=$( { echo "gone ConfigMap $ns/k-root"; for i in $(seq 30); do echo "released ConfigMap $ns/k-a-$i"; done; } | sort)
+  else
+    want=$( { echo "gone ConfigMap $ns/k-root"; echo "released ConfigMap $ns/shared"
+              for i in $(seq 30); do echo "gone ConfigMap $ns/k-a-$i"
+                for j in $(seq 10); do echo "gone ConfigMap $ns/k-b-$i-$j"; done; done; } | sort)
+  fi
+  same_text "$(inv_diff "$C/$ns.before" "$C/$ns.after")" "$want" \
+    "[$gc/$mode] full inventory: exactly the cascade is $([[ $mode == orphan ]] && echo released || echo gone), everything else identical, no GC finalizer left"
+  kubectl -n "$ns" patch cm keep-child --type=merge -p '{"metadata":{"finalizers":null}}' >/dev/null
+}
+
+SECONDS=0
+for gc in off stalled; do
+  start_cluster C --gc=$gc
+  . "$C/env"
+  kill_scenario $gc background req:1 "t:$(rand_time)" req:40 "t:$(rand_time_long)" req:150
+  kill_scenario $gc foreground req:2 "t:$(rand_time)" req:40 "t:$(rand_time_long)" req:150
+  kill_scenario $gc orphan req:1 req:10 req:5 "t:$(rand_time)"
+  stop_cluster "$C"
+done
+# With the real GC running it finishes what a killed run started by itself.
+start_cluster C --gc=on
+. "$C/env"
+kill_scenario on foreground req:2 "t:$(rand_time)" req:60
+stop_cluster "$C"
+echo "# delete-kill.t ran in ${SECONDS}s"
+done_testing
