@@ -50,26 +50,6 @@ const struct opt dangling_opts[] = {
 
 /* ---- which objects ----------------------------------------------------- */
 
-static int add_node(uint32_t **nodes, size_t *n, size_t *cap, uint32_t node)
-{
-	if (*n == *cap) {
-		size_t c = *cap ? *cap * 2 : 64;
-		uint32_t *r = realloc(*nodes, c * sizeof(*r));
-
-		if (!r)
-			return OWNERS_ENOMEM;
-		*nodes = r;
-		*cap = c;
-	}
-	(*nodes)[(*n)++] = node;
-	return 0;
-}
-
-static int same_type(const struct owners_resource *a, const struct owners_resource *b)
-{
-	return a && b && !strcmp(a->group, b->group) && !strcmp(a->resource, b->resource);
-}
-
 /* Whether a node is in the scope of the run (the namespace, or -A; cluster-
  * scoped objects belong to -A or to an explicit TYPE). */
 static int in_scope(const struct session *s, const struct owners_node *n, int typed)
@@ -134,7 +114,7 @@ static int select_objects(struct session *s, const struct owners_object_arg *obj
 		if ((rc = check_listed(s, r)))
 			goto out;
 		for (i = 0; i < g->count; i++)
-			if (same_type(g->nodes[i].resource, r) && in_scope(s, &g->nodes[i], 1))
+			if (owners_resource_same_type(g->nodes[i].resource, r) && in_scope(s, &g->nodes[i], 1))
 				picked[i] = 1;
 	}
 	if (n_objs) {
@@ -156,7 +136,7 @@ static int select_objects(struct session *s, const struct owners_object_arg *obj
 			picked[roots[i]] = 1;
 	}
 	for (i = 0; i < g->count; i++)
-		if (picked[i] && add_node(&nodes, &n, &cap, (uint32_t)i))
+		if (picked[i] && owners_node_list_push(&nodes, &n, &cap, (uint32_t)i))
 			goto oom;
 	*out = nodes;
 	*n_out = n;
@@ -289,7 +269,7 @@ static void warn_summary(const struct session *s, const struct owners_dangling_r
 			const struct owners_ref *ref = &s->graph->nodes[d->object].refs[d->ref];
 
 			if (d->class_ == OWNERS_REF_UNKNOWN &&
-			    same_type(owners_resource_by_gvk(&s->types, ref->api_version, ref->kind),
+			    owners_resource_same_type(owners_resource_by_gvk(&s->types, ref->api_version, ref->kind),
 				      f->resource))
 				unknown++;
 		}

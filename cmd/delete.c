@@ -102,7 +102,8 @@ static void print_event(struct run *r, const char *desc, const char *what)
 	*ns++ = '\0';
 	if (r->progress)
 		fputs("\r\033[K", stderr);
-	if (r->cli->output && !strcmp(what, "deleted"))
+	/* -o name: every object that goes (server dry run included), as kubectl */
+	if (r->cli->output && !strncmp(what, "deleted", 7))
 		printf("%s/%s\n", type, name);
 	else if (!r->cli->output)
 		printf("%s \"%s\" %s%s%s\n", type, name, what, *ns ? " in namespace " : "", ns);

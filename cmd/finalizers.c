@@ -58,26 +58,6 @@ const struct opt finalizers_opts[] = {
 
 /* ---- small helpers ------------------------------------------------------ */
 
-static int add_node(uint32_t **nodes, size_t *n, size_t *cap, uint32_t node)
-{
-	if (*n == *cap) {
-		size_t c = *cap ? *cap * 2 : 64;
-		uint32_t *r = realloc(*nodes, c * sizeof(*r));
-
-		if (!r)
-			return OWNERS_ENOMEM;
-		*nodes = r;
-		*cap = c;
-	}
-	(*nodes)[(*n)++] = node;
-	return 0;
-}
-
-static int same_type(const struct owners_resource *a, const struct owners_resource *b)
-{
-	return a && b && !strcmp(a->group, b->group) && !strcmp(a->resource, b->resource);
-}
-
 static int oom(void)
 {
 	error_msg("out of memory");
@@ -148,7 +128,7 @@ static int select_objects(struct session *s, const struct owners_object_arg *obj
 		for (i = 0; i < g->count; i++) {
 			const struct owners_node *node = &g->nodes[i];
 
-			if (!node->virtual_ && same_type(node->resource, r) &&
+			if (!node->virtual_ && owners_resource_same_type(node->resource, r) &&
 			    (!*node->namespace_ || s->cli->all_namespaces ||
 			     !strcmp(node->namespace_, s->namespace_)))
 				picked[i] = 1;
@@ -177,7 +157,7 @@ static int select_objects(struct session *s, const struct owners_object_arg *obj
 		}
 	}
 	for (i = 0; i < g->count; i++)
-		if (picked[i] && g->nodes[i].deleted && add_node(&nodes, &n, &cap, (uint32_t)i)) {
+		if (picked[i] && g->nodes[i].deleted && owners_node_list_push(&nodes, &n, &cap, (uint32_t)i)) {
 			rc = oom();
 			goto out;
 		}

@@ -220,17 +220,7 @@ static int add_root(uint32_t **roots, size_t *n, size_t *cap, uint32_t node)
 	for (i = 0; i < *n; i++)
 		if ((*roots)[i] == node)
 			return 0; /* named twice: shown once */
-	if (*n == *cap) {
-		size_t c = *cap ? *cap * 2 : 8;
-		uint32_t *r = realloc(*roots, c * sizeof(*r));
-
-		if (!r)
-			return OWNERS_ENOMEM;
-		*roots = r;
-		*cap = c;
-	}
-	(*roots)[(*n)++] = node;
-	return 0;
+	return owners_node_list_push(roots, n, cap, node);
 }
 
 static int on_selected(void *ctx, const struct owners_object_meta *m, struct owners_error *err)

@@ -5,8 +5,8 @@
 
 #include "api_path.h"
 #include "json.h"
+#include "patch.h"
 
-#define MERGE_PATCH "application/merge-patch+json"
 
 /* ---- bodies ----------------------------------------------------------- */
 
@@ -50,40 +50,16 @@ int owners_delete_options_json(struct owners_buf *out, const char *uid, const ch
 	return rc;
 }
 
-static int open_metadata(struct owners_json_gen *j, const struct owners_node *n)
-{
-	int rc = owners_json_gen_map_open(j);
-
-	if (!rc)
-		rc = owners_json_gen_string(j, "metadata");
-	if (!rc)
-		rc = owners_json_gen_map_open(j);
-	/* The resourceVersion makes the patch conditional: the server refuses
-	 * it (409) if the object changed since we read it. */
-	if (!rc)
-		rc = owners_json_gen_kv(j, "resourceVersion", n->resource_version);
-	return rc;
-}
-
-static int close_metadata(struct owners_json_gen *j)
-{
-	int rc = owners_json_gen_map_close(j);
-
-	return rc ? rc : owners_json_gen_map_close(j);
-}
-
 int owners_finalizers_patch_json(struct owners_buf *out, const struct owners_node *n,
 				 const char *remove, const char *add)
 {
-	struct owners_json_gen *j = owners_json_gen_new(out, 0);
+	struct owners_json_gen *j = NULL;
 	uint32_t i;
 	int rc;
 
-	if (!j)
-		return OWNERS_ENOMEM;
-	rc = open_metadata(j, n);
-	if (!rc)
-		rc = owners_json_gen_string(j, "finalizers");
+	if ((rc = owners_patch_begin(&j, out, n->resource_version, NULL)))
+		return rc;
+	rc = owners_json_gen_string(j, "finalizers");
 	if (!rc)
 		rc = owners_json_gen_array_open(j);
 	for (i = 0; !rc && i < n->n_finalizers; i++)
@@ -93,24 +69,19 @@ int owners_finalizers_patch_json(struct owners_buf *out, const struct owners_nod
 		rc = owners_json_gen_string(j, add);
 	if (!rc)
 		rc = owners_json_gen_array_close(j);
-	if (!rc)
-		rc = close_metadata(j);
-	owners_json_gen_free(j);
-	return rc;
+	return owners_patch_end(j) || rc ? OWNERS_ENOMEM : 0;
 }
 
 int owners_refs_patch_json(struct owners_buf *out, const struct owners_node *n,
 			   int (*drop)(void *ctx, const struct owners_ref *ref), void *ctx)
 {
-	struct owners_json_gen *j = owners_json_gen_new(out, 0);
+	struct owners_json_gen *j = NULL;
 	uint32_t i;
 	int rc;
 
-	if (!j)
-		return OWNERS_ENOMEM;
-	rc = open_metadata(j, n);
-	if (!rc)
-		rc = owners_json_gen_string(j, "ownerReferences");
+	if ((rc = owners_patch_begin(&j, out, n->resource_version, NULL)))
+		return rc;
+	rc = owners_json_gen_string(j, "ownerReferences");
 	if (!rc)
 		rc = owners_json_gen_array_open(j);
 	for (i = 0; !rc && i < n->n_refs; i++) {
@@ -138,10 +109,7 @@ int owners_refs_patch_json(struct owners_buf *out, const struct owners_node *n,
 	}
 	if (!rc)
 		rc = owners_json_gen_array_close(j);
-	if (!rc)
-		rc = close_metadata(j);
-	owners_json_gen_free(j);
-	return rc;
+	return owners_patch_end(j) || rc ? OWNERS_ENOMEM : 0;
 }
 
 /* ---- requests --------------------------------------------------------- */
@@ -230,7 +198,7 @@ static int prepare_patch(struct owners_http_request *r, const struct owners_node
 	if (!rc && dry_run)
 		rc = owners_buf_adds(&r->path, "?dryRun=All");
 	r->method = "PATCH";
-	r->content_type = MERGE_PATCH;
+	r->content_type = OWNERS_MERGE_PATCH_TYPE;
 	return rc;
 }
 

@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "patch.h"
+
 int owners_finalizer_patch(struct owners_buf *out, const char *resource_version,
 			   const char *const *keep, size_t n_keep, struct owners_error *err)
 {
@@ -9,21 +11,9 @@ int owners_finalizer_patch(struct owners_buf *out, const char *resource_version,
 	size_t i;
 	int rc;
 
-	if (!resource_version || !*resource_version)
-		return owners_error_set(err, OWNERS_EINVAL,
-					"refusing to build a patch without a resourceVersion");
-	j = owners_json_gen_new(out, 0);
-	if (!j)
-		return owners_error_oom(err);
-	rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_json_gen_string(j, "metadata");
-	if (!rc)
-		rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "resourceVersion", resource_version);
-	if (!rc)
-		rc = owners_json_gen_string(j, "finalizers");
+	if ((rc = owners_patch_begin(&j, out, resource_version, err)))
+		return rc;
+	rc = owners_json_gen_string(j, "finalizers");
 	if (!rc && !n_keep) {
 		rc = owners_json_gen_null(j);
 	} else if (!rc) {
@@ -33,11 +23,7 @@ int owners_finalizer_patch(struct owners_buf *out, const char *resource_version,
 		if (!rc)
 			rc = owners_json_gen_array_close(j);
 	}
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
-	owners_json_gen_free(j);
+	rc = owners_patch_end(j) || rc;
 	return rc ? owners_error_oom(err) : 0;
 }
 

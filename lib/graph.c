@@ -111,6 +111,21 @@ static uint32_t node_append(struct owners_graph *g, const char *uid)
 	return g->count++;
 }
 
+int owners_node_list_push(uint32_t **v, size_t *n, size_t *cap, uint32_t node)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 64;
+		uint32_t *r = realloc(*v, c * sizeof(*r));
+
+		if (!r)
+			return OWNERS_ENOMEM;
+		*v = r;
+		*cap = c;
+	}
+	(*v)[(*n)++] = node;
+	return 0;
+}
+
 /* ---- adding objects -------------------------------------------------- */
 
 static int64_t parse_time(const char *s)

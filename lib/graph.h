@@ -102,6 +102,10 @@ int owners_graph_note_listing(struct owners_graph *g, const struct owners_resour
 int owners_graph_link(struct owners_graph *g);
 
 uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid);
+
+/* Appends a node index to a growable array (*v, *n used, *cap allocated);
+ * the caller frees *v. */
+int owners_node_list_push(uint32_t **v, size_t *n, size_t *cap, uint32_t node);
 uint32_t owners_graph_find_name(struct owners_graph *g, const struct owners_resource *r,
 				const char *ns, const char *name);
 

@@ -1,18 +1,15 @@
 #include "patch.h"
 
-int owners_patch_owner_refs(struct owners_buf *out, const char *resource_version,
-			    const struct owners_json_value *refs, const unsigned char *keep,
-			    struct owners_error *err)
+int owners_patch_begin(struct owners_json_gen **gen, struct owners_buf *out,
+		       const char *resource_version, struct owners_error *err)
 {
-	struct owners_json_gen *j = NULL;
-	size_t i, kept = 0;
+	struct owners_json_gen *j;
 	int rc;
 
+	*gen = NULL;
 	if (!resource_version || !*resource_version)
 		return owners_error_set(err, OWNERS_EINVAL,
 					"refusing to build a patch without a resourceVersion");
-	if (refs && refs->type != OWNERS_JSON_ARRAY)
-		return owners_error_set(err, OWNERS_EINVAL, "ownerReferences is not a list");
 	j = owners_json_gen_new(out, 0);
 	if (!j)
 		return owners_error_oom(err);
@@ -21,10 +18,41 @@ int owners_patch_owner_refs(struct owners_buf *out, const char *resource_version
 		rc = owners_json_gen_string(j, "metadata");
 	if (!rc)
 		rc = owners_json_gen_map_open(j);
+	/* The resourceVersion is what makes the patch conditional: the server
+	 * answers 409 if the object changed since it was read. */
 	if (!rc)
 		rc = owners_json_gen_kv(j, "resourceVersion", resource_version);
+	if (rc) {
+		owners_json_gen_free(j);
+		return owners_error_oom(err);
+	}
+	*gen = j;
+	return 0;
+}
+
+int owners_patch_end(struct owners_json_gen *gen)
+{
+	int rc = owners_json_gen_map_close(gen);
+
 	if (!rc)
-		rc = owners_json_gen_string(j, "ownerReferences");
+		rc = owners_json_gen_map_close(gen);
+	owners_json_gen_free(gen);
+	return rc;
+}
+
+int owners_patch_owner_refs(struct owners_buf *out, const char *resource_version,
+			    const struct owners_json_value *refs, const unsigned char *keep,
+			    struct owners_error *err)
+{
+	struct owners_json_gen *j = NULL;
+	size_t i, kept = 0;
+	int rc;
+
+	if (refs && refs->type != OWNERS_JSON_ARRAY)
+		return owners_error_set(err, OWNERS_EINVAL, "ownerReferences is not a list");
+	if ((rc = owners_patch_begin(&j, out, resource_version, err)))
+		return rc;
+	rc = owners_json_gen_string(j, "ownerReferences");
 	for (i = 0; refs && i < refs->count; i++)
 		kept += keep[i] != 0;
 	if (!rc && !kept) {
@@ -37,10 +65,6 @@ int owners_patch_owner_refs(struct owners_buf *out, const char *resource_version
 		if (!rc)
 			rc = owners_json_gen_array_close(j);
 	}
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
-	owners_json_gen_free(j);
+	rc = owners_patch_end(j) || rc;
 	return rc ? owners_error_oom(err) : 0;
 }

@@ -27,6 +27,14 @@
 
 #define OWNERS_MERGE_PATCH_TYPE "application/merge-patch+json"
 
+/* Every conditional patch starts {"metadata":{"resourceVersion":RV, and
+ * the caller adds its fields to the returned generator; owners_patch_end()
+ * closes it and frees the generator. An empty RV is refused
+ * (OWNERS_EINVAL): there is no unconditional write. */
+int owners_patch_begin(struct owners_json_gen **gen, struct owners_buf *out,
+		       const char *resource_version, struct owners_error *err);
+int owners_patch_end(struct owners_json_gen *gen);
+
 /* Appends {"metadata":{"resourceVersion":RV,"ownerReferences":[...]}} to
  * out, keeping refs->items[i] where keep[i] is non-zero. refs is the
  * object's metadata.ownerReferences as read (an array; NULL for none).

@@ -282,6 +282,11 @@ int owners_resource_group_failed(const struct owners_resource_table *t, const ch
 	return 0;
 }
 
+int owners_resource_same_type(const struct owners_resource *a, const struct owners_resource *b)
+{
+	return a && b && !strcmp(a->group, b->group) && !strcmp(a->resource, b->resource);
+}
+
 int owners_resource_is_deletable(const struct owners_resource *r)
 {
 	const unsigned need = OWNERS_VERB_LIST | OWNERS_VERB_WATCH | OWNERS_VERB_DELETE;

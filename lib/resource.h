@@ -74,6 +74,9 @@ const struct owners_resource *owners_resource_by_gvk(const struct owners_resourc
  * than unserved). */
 int owners_resource_group_failed(const struct owners_resource_table *t, const char *api_version);
 
+/* The same resource (group and plural), whatever the version. */
+int owners_resource_same_type(const struct owners_resource *a, const struct owners_resource *b);
+
 /* Deletable in the garbage collector's sense: list, watch and delete. */
 int owners_resource_is_deletable(const struct owners_resource *r);
 
