@@ -189,7 +189,9 @@ static int probe_server_gc(struct run *r, const struct owners_node *n)
 		rc = owners_delete_options_json(&req.body, n->uid, policy, -1, 1);
 	if (!rc)
 		rc = owners_http_do(r->s.http, &req);
-	r->copt.server_gc = 1; /* when in doubt, let the server do what it can */
+	/* When in doubt, put the finalizer on ourselves: that is right whether
+	 * or not the server would have added it. */
+	r->copt.server_gc = 0;
 	if (!rc && !owners_json_parse(&v, req.response.ptr, req.response.len, NULL)) {
 		fins = owners_json_path(v, "metadata", "finalizers", NULL);
 		r->copt.server_gc = 0;
@@ -353,17 +355,26 @@ static int print_plan(struct run *r, const struct owners_cascade_plan *p)
 	return 0;
 }
 
-static int has_delete_of_kind(const struct owners_cascade_plan *p, const struct owners_graph *g,
-			      uint32_t *node)
+/* An object the probe can ask about: one that is about to enter
+ * foreground/orphan deletion and does not hold that finalizer yet. One that
+ * already holds it (a run killed between adding it and deleting) would
+ * make any server look as if it added the finalizer itself. */
+static int probe_candidate(const struct owners_cascade_plan *p, const struct owners_graph *g,
+			   uint32_t *node)
 {
 	size_t i;
 
-	for (i = 0; i < p->n_actions; i++)
-		if (p->actions[i].kind == OWNERS_ACT_DELETE_FOREGROUND ||
-		    p->actions[i].kind == OWNERS_ACT_DELETE_ORPHAN) {
-			*node = p->actions[i].node;
-			return !g->nodes[*node].virtual_;
-		}
+	for (i = 0; i < p->n_actions; i++) {
+		const struct owners_action *a = &p->actions[i];
+		const char *fin = a->kind == OWNERS_ACT_DELETE_FOREGROUND ? OWNERS_FINALIZER_FOREGROUND
+				  : a->kind == OWNERS_ACT_DELETE_ORPHAN   ? OWNERS_FINALIZER_ORPHAN
+									  : NULL;
+
+		if (!fin || g->nodes[a->node].virtual_ || owners_node_has_finalizer(&g->nodes[a->node], fin))
+			continue;
+		*node = a->node;
+		return 1;
+	}
 	return 0;
 }
 
@@ -570,10 +581,10 @@ static int run_cascade(struct run *r)
 			owners_cascade_plan_free(&plan);
 			return EXIT_TIMEOUT;
 		}
-		if (!r->server_gc_known && r->copt.mode != OWNERS_CASCADE_BACKGROUND) {
+		if (!r->server_gc_known) {
 			uint32_t node;
 
-			if (has_delete_of_kind(&plan, r->s.graph, &node))
+			if (probe_candidate(&plan, r->s.graph, &node))
 				probe_server_gc(r, &r->s.graph->nodes[node]);
 		}
 		eo.server_gc = r->copt.server_gc;
