@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "dot.h"
 #include "json.h"
 
 int owners_graph_render_summary(struct owners_buf *out, struct owners_graph *g,
@@ -155,11 +156,11 @@ int owners_graph_render_dot(struct owners_buf *out, struct owners_graph *g, cons
 		if (!rc)
 			rc = owners_buf_adds(out, "  ");
 		if (!rc)
-			rc = owners_json_quote(out, n->uid, strlen(n->uid));
+			rc = owners_dot_quote(out, n->uid, strlen(n->uid));
 		if (!rc)
 			rc = owners_buf_adds(out, " [label=");
 		if (!rc)
-			rc = owners_json_quote(out, label.ptr, label.len);
+			rc = owners_dot_quote(out, label.ptr, label.len);
 		if (!rc && n->virtual_)
 			rc = owners_buf_adds(out, ", style=dashed, color=red");
 		else if (!rc && n->deleted)
@@ -171,13 +172,16 @@ int owners_graph_render_dot(struct owners_buf *out, struct owners_graph *g, cons
 
 			rc = owners_buf_adds(out, "  ");
 			if (!rc)
-				rc = owners_json_quote(out, owner->uid, strlen(owner->uid));
+				rc = owners_dot_quote(out, owner->uid, strlen(owner->uid));
 			if (!rc)
 				rc = owners_buf_adds(out, " -> ");
 			if (!rc)
-				rc = owners_json_quote(out, n->uid, strlen(n->uid));
+				rc = owners_dot_quote(out, n->uid, strlen(n->uid));
 			if (!rc)
-				rc = owners_buf_adds(out, n->refs[k].controller ? " [penwidth=2];\n" : ";\n");
+				rc = owners_buf_addf(out, " [%s%s];\n",
+						     n->refs[k].controller ? "penwidth=2" : "penwidth=1",
+						     owners_graph_classify_ref(g, i, &n->refs[k]) != OWNERS_REF_RESOLVED
+							     ? ", color=red, style=dashed" : "");
 		}
 	}
 	if (!rc)

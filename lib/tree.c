@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "dot.h"
 #include "json.h"
 #include "timeutil.h"
 #include "yaml_print.h"
@@ -543,7 +544,7 @@ int owners_tree_render_yaml(struct owners_buf *out, const struct owners_render *
 
 static int dot_id(struct owners_buf *out, const struct owners_node *n)
 {
-	return owners_json_quote(out, n->uid, strlen(n->uid));
+	return owners_dot_quote(out, n->uid, strlen(n->uid));
 }
 
 int owners_tree_render_dot(struct owners_buf *out, const struct owners_render *r)
@@ -573,7 +574,7 @@ int owners_tree_render_dot(struct owners_buf *out, const struct owners_render *r
 			if (!rc)
 				rc = owners_buf_adds(out, " [label=");
 			if (!rc)
-				rc = owners_json_quote(out, label.ptr, label.len);
+				rc = owners_dot_quote(out, label.ptr, label.len);
 			if (!rc && n->virtual_)
 				rc = owners_buf_adds(out, ", style=dashed, color=red");
 			else if (!rc && n->deleted)

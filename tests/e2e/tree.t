@@ -212,6 +212,12 @@ assert d["summary"]["cycles"] == 1
 ok $? "graph -o json lists objects and classifies every reference"
 run owners graph -o dot
 like "$out" "^digraph owners" "graph -o dot"
+unlike "$out" 'u000a' "dot labels use DOT escapes, not JSON ones"
+like "$out" 'label="ConfigMap\\ndefault/shared"' "a label is kind, newline, namespace/name"
+if command -v dot >/dev/null; then
+  printf '%s' "$out" | dot -Tsvg >/dev/null
+  ok $? "graphviz accepts graph -o dot"
+fi
 run owners graph -A
 like "$out" "objects: +[0-9]+" "graph -A"
 
