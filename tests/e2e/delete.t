@@ -104,6 +104,10 @@ deployment_cascades() { # deployment_cascades GC
     ok $rc "[$gc/$X] --dry-run=server exits 0"
     like "$out" "deployment.apps \"web\" deleted \\(server dry run\\)" "[$gc/$X] --dry-run=server says what it sent"
     asan_clean "[$gc/$X] --dry-run=server"
+    if [[ $X == foreground ]]; then
+      run owners -n "$ns" delete deployment/web --cascade=$X --dry-run=server -o name
+      is "$out" "deployment.apps/web" "[$gc/$X] --dry-run=server -o name prints the name, as kubectl does"
+    fi
 
     # 12: the viewer may list but not delete: exit 4, nothing changed.
     if [[ $X == background ]]; then
@@ -161,7 +165,7 @@ block_owner_deletion() { # block_owner_deletion GC
 {apiVersion: v1, kind: ConfigMap, metadata: {name: held, finalizers: [example.com/hold]}}
 YAML
 
-  run owners -n $ns delete cm/nb-root --cascade=foreground --timeout=3s
+  run owners -n $ns delete cm/nb-root --cascade=foreground --timeout=2s
   is "$rc" 3 "[$gc] foreground, non-blocking dependent held by a finalizer: exit 3 (it is still there)"
   gone $ns cm nb-root; ok $? "[$gc] ... but the owner is gone: a non-blocking dependent does not hold it"
   is "$(meta $ns cm nb-dep '{.metadata.finalizers} {.metadata.deletionTimestamp}' | cut -c1-22)" '["example.com/hold"] 2' \
@@ -169,7 +173,7 @@ YAML
   like "$err" "nb-dep: .*finalizers: example.com/hold" "[$gc] ... stderr names the dependent and its finalizer"
   asan_clean "[$gc] non-blocking"
 
-  run owners -n $ns delete cm/b-root --cascade=foreground --timeout=3s
+  run owners -n $ns delete cm/b-root --cascade=foreground --timeout=2s
   is "$rc" 3 "[$gc] foreground, blocking dependent held by a finalizer: exit 3 (timed out)"
   like "$err" "timed out" "[$gc] ... says it timed out"
   like "$err" "$ns/configmap/b-root: waiting for dependents that block its deletion" "[$gc] ... names the owner and what it waits on"

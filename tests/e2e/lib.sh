@@ -15,7 +15,7 @@ cleanup_clusters() {
   local d
   for d in "${_clusters[@]}"; do
     "$E2E_ROOT/tests/cluster/down" --dir "$d" >/dev/null 2>&1 || true
-    rm -rf "$d"
+    rm -rf "$d" "$d.up.log"
   done
 }
 trap cleanup_clusters EXIT
