@@ -82,8 +82,11 @@ int session_open(struct session *s, struct owners_cli *cli)
 		return fail(s);
 	s->namespace_ = s->cfg->namespace_;
 	memset(&ho, 0, sizeof(ho));
-	ho.qps = cli->qps;
-	ho.burst = (int)cli->burst;
+	/* Either flag given: that limit, always. Neither: 50/100 until the
+	 * server shows API Priority and Fairness (see owners_cli_defaults). */
+	ho.qps = cli->qps < 0 ? 50 : cli->qps;
+	ho.burst = cli->burst < 0 ? 100 : (int)cli->burst;
+	ho.trust_apf = cli->qps < 0 && cli->burst < 0;
 	ho.request_timeout_ms = cli->request_timeout_ms;
 	ho.max_retries = -1;
 	ho.verbosity = (int)cli->verbosity;
@@ -167,14 +170,34 @@ int session_rescan(struct session *s, const char *ns,
 
 void session_warn_scan(const struct session *s)
 {
-	size_t i;
+	struct owners_buf forbidden = OWNERS_BUF_INIT;
+	const struct owners_scan_failure *first = NULL;
+	size_t i, n_forbidden = 0;
 
 	for (i = 0; i < s->types.n_failed; i++)
 		warning_msg("discovery of '%s' failed: %s (its types are unknown)",
 			    s->types.failed_groups[i], s->types.failed_reasons[i]);
-	for (i = 0; i < s->scan.n_failures; i++)
-		warning_msg("%s (objects that depend on it are shown as unknown)",
-			    s->scan.failures[i].message);
+	/* A limited user is forbidden many types: one line names them all;
+	 * other failures get a line each. */
+	for (i = 0; i < s->scan.n_failures; i++) {
+		const struct owners_scan_failure *f = &s->scan.failures[i];
+
+		if (f->code != OWNERS_EFORBIDDEN) {
+			warning_msg("%s (objects that depend on it are shown as unknown)", f->message);
+			continue;
+		}
+		if (!first)
+			first = f;
+		if (n_forbidden++)
+			owners_buf_adds(&forbidden, ", ");
+		owners_api_type_name(&forbidden, f->resource);
+	}
+	if (n_forbidden == 1)
+		warning_msg("%s (objects that depend on it are shown as unknown)", first->message);
+	else if (n_forbidden)
+		warning_msg("cannot list %zu types: forbidden: %s (objects that depend on them are shown "
+			    "as unknown)", n_forbidden, forbidden.ptr);
+	owners_buf_release(&forbidden);
 }
 
 int session_emit(struct session *s, const struct owners_buf *out, int render_rc)

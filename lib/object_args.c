@@ -52,8 +52,8 @@ int owners_object_args_parse(struct owners_object_arg **out, size_t *n_out,
 	if (slashed && slashed != n_args)
 		return owners_error_set(err, OWNERS_EINVAL,
 					"there is no need to specify a resource type as a separate argument "
-					"when passing arguments in resource/name form (e.g. 'owners tree "
-					"deployment/web' instead of 'owners tree deployment deployment/web')");
+					"when passing arguments in resource/name form (e.g. 'deployment/web' "
+					"instead of 'deployment deployment/web')");
 	/* TYPE,TYPE expands to one entry per type */
 	cap = n_args;
 	if (!slashed)
