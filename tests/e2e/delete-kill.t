@@ -8,8 +8,9 @@
 # no foregroundDeletion/orphan finalizer is left anywhere. After each kill,
 # nothing outside the cascade may have been touched.
 #
-# Kill points: after the 1st mutating request, after the Nth (from the -v=6
-# request log), and at random times (KILL_SEED to reproduce).
+# Kill points: KILL_POINTS (default 20) per cascade mode and GC mode, each
+# after a random number of mutating requests (from the -v=6 request log) or
+# at a random time; KILL_SEED reproduces a run.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/delete-lib.sh"
 
@@ -90,19 +91,29 @@ YAML
   kubectl -n "$ns" patch cm keep-child --type=merge -p '{"metadata":{"finalizers":null}}' >/dev/null
 }
 
+# KILL_POINTS random kill points per cascade mode and GC mode (default 20):
+# mostly "after N more mutating requests" (small N, so the kills land all
+# along the cascade), sometimes "after a random time".
+points=${KILL_POINTS:-20}
+rand_points() { # rand_points MAX_REQ: $points kill points
+  local i
+  for ((i = 0; i < points; i++)); do
+    if (( RANDOM % 4 == 0 )); then echo "t:$(rand_time)"; else echo "req:$((1 + RANDOM % $1))"; fi
+  done
+}
+
 SECONDS=0
-for gc in off stalled; do
+for gc in off stalled on; do
   start_cluster C --gc=$gc
   . "$C/env"
-  kill_scenario $gc background req:1 "t:$(rand_time)" req:40 "t:$(rand_time_long)" req:150
-  kill_scenario $gc foreground req:2 "t:$(rand_time)" req:40 "t:$(rand_time_long)" req:150
-  kill_scenario $gc orphan req:1 req:3 req:3 "t:$(rand_time)"
+  # shellcheck disable=SC2046
+  kill_scenario $gc background $(rand_points 25)
+  # shellcheck disable=SC2046
+  kill_scenario $gc foreground $(rand_points 25)
+  # an orphan cascade is ~32 writes: kill after one or two of them
+  # shellcheck disable=SC2046
+  kill_scenario $gc orphan $(rand_points 2)
   stop_cluster "$C"
 done
-# With the real GC running it finishes what a killed run started by itself.
-start_cluster C --gc=on
-. "$C/env"
-kill_scenario on foreground req:2 "t:$(rand_time)" req:60
-stop_cluster "$C"
 echo "# delete-kill.t ran in ${SECONDS}s"
 done_testing
