@@ -803,8 +803,10 @@ static int build_cluster(struct owners_rest_config *cfg, const struct raw_cluste
 	/* Paths are appended to it ("/api/v1/..."). */
 	while (server.len && server.ptr[server.len - 1] == '/')
 		owners_buf_truncate(&server, server.len - 1);
+	/* "https:/x/y://" has its only "://" at the end, gone with the
+	 * trailing slashes: then there is no host at all. */
 	p = strstr(server.ptr, "://");
-	if (!p[3]) {
+	if (!p || !p[3]) {
 		owners_buf_release(&server);
 		return owners_error_set(err, OWNERS_ECONFIG, "invalid server '%s' of %s",
 					rc->server, rc->label);
