@@ -41,7 +41,8 @@ const struct opt owners_global_opts[] = {
 	{ "v", 'v', OPT_INT, OFF(verbosity), "N",
 	  "log level: 6 logs requests, 8 adds bodies (credentials are always redacted)", NULL,
 	  COMPLETE_NONE, 0 },
-	{ "qps", 0, OPT_DOUBLE, OFF(qps), "N", "client-side request rate limit (default 50; 0: none)",
+	{ "qps", 0, OPT_DOUBLE, OFF(qps), "N",
+	  "client-side request rate limit (default: none once the server shows API Priority and Fairness, else 50; 0: none)",
 	  NULL, COMPLETE_NONE, 0 },
 	{ "burst", 0, OPT_INT, OFF(burst), "N", "requests allowed above --qps in a burst (default 100)",
 	  NULL, COMPLETE_NONE, 0 },
@@ -58,10 +59,14 @@ const struct opt owners_global_opts[] = {
 void owners_cli_defaults(struct owners_cli *cli)
 {
 	memset(cli, 0, sizeof(*cli));
-	/* kubectl's defaults are 5/10; a scan issues one list per type, so
-	 * allow more while staying gentle with the API server. */
-	cli->qps = 50;
-	cli->burst = 100;
+	/* -1: not given. A scan issues one list per type (hundreds with many
+	 * CRDs) and a cascade one request per object, so a fixed client-side
+	 * limit would dominate both; servers with API Priority and Fairness
+	 * (every supported Kubernetes) protect themselves, so the limit is
+	 * lifted once the server shows it, as controller-runtime and Flux do.
+	 * Until then, and against servers without it: 50 QPS, burst 100. */
+	cli->qps = -1;
+	cli->burst = -1;
 	cli->depth = -1;
 	cli->chunk_size = 500;
 	cli->cascade = "background";

@@ -15,7 +15,7 @@ complete -c owners -n 'true' -l certificate-authority -r -F -d 'CA certificate f
 complete -c owners -n 'true' -l insecure-skip-tls-verify -d 'do not verify the server\'s certificate (insecure)'
 complete -c owners -n 'true' -l tls-server-name -r -f -d 'server name to verify the certificate against'
 complete -c owners -n 'true' -l v -s v -r -f -d 'log level: 6 logs requests, 8 adds bodies (credentials are always redacted)'
-complete -c owners -n 'true' -l qps -r -f -d 'client-side request rate limit (default 50; 0: none)'
+complete -c owners -n 'true' -l qps -r -f -d 'client-side request rate limit (default: none once the server shows API Priority and Fairness, else 50; 0: none)'
 complete -c owners -n 'true' -l burst -r -f -d 'requests allowed above --qps in a burst (default 100)'
 complete -c owners -n 'true' -l color -r -f -a 'auto always never' -d 'colour output: auto, always or never'
 complete -c owners -n 'true' -l cache-dir -r -F -d 'discovery cache directory (default ~/.cache/owners)'

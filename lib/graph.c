@@ -24,14 +24,13 @@ void owners_graph_free(struct owners_graph *g)
 
 	if (!g)
 		return;
-	for (i = 0; i < g->count; i++)
-		free(g->nodes[i].dependents);
 	for (i = 0; i < g->n_listings; i++)
 		free(g->listings[i].message);
 	free(g->listings);
 	free(g->nodes);
 	free(g->by_uid);
 	free(g->by_name);
+	free(g->edges);
 	owners_arena_free(&g->arena);
 	free(g);
 }
@@ -87,7 +86,7 @@ static uint32_t node_append(struct owners_graph *g, const char *uid)
 	if ((g->count + 1) * 2 > g->by_uid_cap && uid_index_grow(g))
 		return OWNERS_NO_NODE;
 	if (g->count == g->cap) {
-		uint32_t cap = g->cap ? g->cap * 2 : 1024;
+		uint32_t cap = !g->cap ? 1024 : g->cap < 65536 ? g->cap * 2 : g->cap + g->cap / 2;
 		struct owners_node *nodes = realloc(g->nodes, (size_t)cap * sizeof(*nodes));
 
 		if (!nodes)
@@ -186,11 +185,20 @@ int owners_graph_add(struct owners_graph *g, const struct owners_resource *r,
 		for (i = 0; i < m->n_owner_refs; i++) {
 			const struct owners_owner_ref_meta *in = &m->owner_refs[i];
 			struct owners_ref *ref = &n->refs[i];
+			uint32_t o = owners_graph_find_uid(g, in->uid ? in->uid : "");
 
 			ref->api_version = owners_arena_intern(a, in->api_version ? in->api_version : "");
 			ref->kind = owners_arena_intern(a, in->kind ? in->kind : "");
-			ref->name = owners_arena_strdup(a, in->name ? in->name : "");
-			ref->uid = owners_arena_strdup(a, in->uid ? in->uid : "");
+			/* The owner is often listed already (owners' lists are short
+			 * and finish first): share its strings rather than copy them. */
+			if (o != OWNERS_NO_NODE) {
+				ref->uid = g->nodes[o].uid;
+				ref->name = in->name && !strcmp(in->name, g->nodes[o].name) ? g->nodes[o].name
+							   : owners_arena_strdup(a, in->name ? in->name : "");
+			} else {
+				ref->uid = owners_arena_strdup(a, in->uid ? in->uid : "");
+				ref->name = owners_arena_strdup(a, in->name ? in->name : "");
+			}
 			if (!ref->api_version || !ref->kind || !ref->name || !ref->uid)
 				return OWNERS_ENOMEM;
 			ref->owner = OWNERS_NO_NODE;
@@ -265,24 +273,15 @@ enum owners_listing_state owners_graph_listing_state(const struct owners_graph *
 
 /* ---- linking --------------------------------------------------------- */
 
-static int add_dependent(struct owners_node *owner, uint32_t dependent)
+/* Whether dependent d's reference k points at an owner an earlier
+ * reference of d points at too (two references make one edge). */
+static int repeated_owner(const struct owners_node *d, uint32_t k)
 {
 	uint32_t i;
 
-	/* Two references from one dependent to one owner make one edge. */
-	for (i = 0; i < owner->n_dependents; i++)
-		if (owner->dependents[i] == dependent)
-			return 0;
-	if (owner->n_dependents == owner->cap_dependents) {
-		uint32_t cap = owner->cap_dependents ? owner->cap_dependents * 2 : 2;
-		uint32_t *d = realloc(owner->dependents, cap * sizeof(*d));
-
-		if (!d)
-			return OWNERS_ENOMEM;
-		owner->dependents = d;
-		owner->cap_dependents = cap;
-	}
-	owner->dependents[owner->n_dependents++] = dependent;
+	for (i = 0; i < k; i++)
+		if (d->refs[i].owner == d->refs[k].owner)
+			return 1;
 	return 0;
 }
 
@@ -313,7 +312,12 @@ static uint32_t virtual_owner(struct owners_graph *g, uint32_t dependent, const 
 int owners_graph_link(struct owners_graph *g)
 {
 	uint32_t i, j, count = g->count;
+	size_t total = 0;
+	uint32_t *edges;
 
+	/* Resolve every reference (making virtual owners) and count each
+	 * owner's dependents; then lay the dependents out in one array, each
+	 * owner's in dependent order. */
 	for (i = 0; i < g->count; i++)
 		g->nodes[i].n_dependents = 0;
 	for (i = 0; i < count; i++) {
@@ -325,10 +329,33 @@ int owners_graph_link(struct owners_graph *g)
 				owner = virtual_owner(g, i, ref);
 				if (owner == OWNERS_NO_NODE)
 					return OWNERS_ENOMEM;
+				ref = &g->nodes[i].refs[j];
 			}
 			ref->owner = owner;
-			if (add_dependent(&g->nodes[owner], i))
-				return OWNERS_ENOMEM;
+			if (!repeated_owner(&g->nodes[i], j)) {
+				g->nodes[owner].n_dependents++;
+				total++;
+			}
+		}
+	}
+	edges = malloc((total ? total : 1) * sizeof(*edges));
+	if (!edges)
+		return OWNERS_ENOMEM;
+	free(g->edges);
+	g->edges = edges;
+	for (i = 0, total = 0; i < g->count; i++) {
+		g->nodes[i].dependents = edges + total;
+		total += g->nodes[i].n_dependents;
+		g->nodes[i].n_dependents = 0;
+	}
+	for (i = 0; i < count; i++) {
+		const struct owners_node *d = &g->nodes[i];
+
+		for (j = 0; j < d->n_refs; j++) {
+			struct owners_node *o = &g->nodes[d->refs[j].owner];
+
+			if (!repeated_owner(d, j))
+				o->dependents[o->n_dependents++] = i;
 		}
 	}
 	g->linked = 1;

@@ -55,9 +55,9 @@ struct owners_node {
 	uint32_t n_finalizers;
 	uint32_t n_refs;
 	struct owners_ref *refs;  /* this object's ownerReferences */
-	uint32_t *dependents;     /* nodes whose references point here */
+	uint32_t *dependents;     /* nodes whose references point here (a slice
+				     of the graph's one dependents array) */
 	uint32_t n_dependents;
-	uint32_t cap_dependents;
 	unsigned virtual_ : 1;    /* never observed: only referenced */
 };
 
@@ -83,6 +83,7 @@ struct owners_graph {
 	struct owners_listing *listings;
 	size_t n_listings;
 	size_t cap_listings;
+	uint32_t *edges;         /* every node's dependents, one after the other */
 	int linked;
 };
 

@@ -1,5 +1,6 @@
 #include "graph_render.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "dot.h"
@@ -20,6 +21,50 @@ int owners_graph_render_summary(struct owners_buf *out, struct owners_graph *g,
 			       "stuck in deletion:    %zu\n",
 			       s->objects, s->edges, s->roots, s->virtual_owners, s->dangling, s->unknown,
 			       s->cycles, s->in_deletion);
+}
+
+/* The nodes in view, in a stable order: namespace, kind, name, UID. The
+ * graph holds them in the order the lists happened to finish, which varies
+ * from run to run; the output must not. *out is the caller's to free. */
+struct view_node {
+	const struct owners_node *n;
+	uint32_t i;
+};
+
+static int cmp_view_nodes(const void *a, const void *b)
+{
+	const struct owners_node *x = ((const struct view_node *)a)->n;
+	const struct owners_node *y = ((const struct view_node *)b)->n;
+	int c = strcmp(x->namespace_, y->namespace_);
+
+	if (!c)
+		c = strcmp(x->kind, y->kind);
+	if (!c)
+		c = strcmp(x->name, y->name);
+	if (!c)
+		c = strcmp(x->uid, y->uid);
+	return c;
+}
+
+static int nodes_in_view(struct view_node **out, uint32_t *count, struct owners_graph *g,
+			 const char *ns)
+{
+	uint32_t i, n = 0;
+
+	*out = NULL;
+	*count = 0;
+	if (!g->count)
+		return 0;
+	if (!(*out = malloc(sizeof(**out) * g->count)))
+		return OWNERS_ENOMEM;
+	for (i = 0; i < g->count; i++)
+		if (owners_graph_in_scope(g, i, ns)) {
+			(*out)[n].n = &g->nodes[i];
+			(*out)[n++].i = i;
+		}
+	qsort(*out, n, sizeof(**out), cmp_view_nodes);
+	*count = n;
+	return 0;
 }
 
 static int gen_object(struct owners_json_gen *j, struct owners_graph *g, uint32_t i)
@@ -89,12 +134,15 @@ int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, con
 			     const struct owners_graph_summary *s)
 {
 	struct owners_json_gen *j = owners_json_gen_new(out, 1);
-	uint32_t i;
+	struct view_node *order = NULL;
+	uint32_t n = 0, i;
 	int rc;
 
 	if (!j)
 		return OWNERS_ENOMEM;
-	rc = owners_json_gen_map_open(j);
+	rc = nodes_in_view(&order, &n, g, ns);
+	if (!rc)
+		rc = owners_json_gen_map_open(j);
 	if (!rc)
 		rc = owners_json_gen_kv(j, "kind", "OwnersGraph");
 	if (!rc)
@@ -125,9 +173,8 @@ int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, con
 		rc = owners_json_gen_string(j, "items");
 	if (!rc)
 		rc = owners_json_gen_array_open(j);
-	for (i = 0; !rc && i < g->count; i++)
-		if (owners_graph_in_scope(g, i, ns))
-			rc = gen_object(j, g, i);
+	for (i = 0; !rc && i < n; i++)
+		rc = gen_object(j, g, order[i].i);
 	if (!rc)
 		rc = owners_json_gen_array_close(j);
 	if (!rc)
@@ -135,20 +182,25 @@ int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, con
 	if (!rc)
 		rc = owners_buf_addc(out, '\n');
 	owners_json_gen_free(j);
+	free(order);
 	return rc;
 }
 
 int owners_graph_render_dot(struct owners_buf *out, struct owners_graph *g, const char *ns)
 {
 	struct owners_buf label = OWNERS_BUF_INIT;
-	uint32_t i, k;
-	int rc = owners_buf_adds(out, "digraph owners {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n");
+	struct view_node *order = NULL;
+	uint32_t n_order = 0, o, i, k;
+	int rc = nodes_in_view(&order, &n_order, g, ns);
 
-	for (i = 0; !rc && i < g->count; i++) {
-		const struct owners_node *n = &g->nodes[i];
+	if (!rc)
+		rc = owners_buf_adds(out, "digraph owners {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n");
+	for (o = 0; !rc && o < n_order; o++) {
+		const struct owners_node *n = order[o].n;
 
+		i = order[o].i;
 		/* Objects that own nothing and are owned by nothing are noise here. */
-		if ((!n->n_refs && !n->n_dependents) || !owners_graph_in_scope(g, i, ns))
+		if (!n->n_refs && !n->n_dependents)
 			continue;
 		owners_buf_reset(&label);
 		rc = owners_buf_addf(&label, "%s\n%s%s%s", n->kind, n->namespace_, *n->namespace_ ? "/" : "",
@@ -187,5 +239,6 @@ int owners_graph_render_dot(struct owners_buf *out, struct owners_graph *g, cons
 	if (!rc)
 		rc = owners_buf_adds(out, "}\n");
 	owners_buf_release(&label);
+	free(order);
 	return rc;
 }

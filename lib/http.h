@@ -60,6 +60,11 @@
 struct owners_http_options {
 	double qps;               /* <= 0: no limit */
 	int burst;
+	/* Lift the rate limit once a response shows that the server runs API
+	 * Priority and Fairness (X-Kubernetes-PF-FlowSchema-UID): the server
+	 * then queues and sheds load itself (429 + Retry-After, honoured), and
+	 * max_in_flight still bounds what this client asks at once. */
+	int trust_apf;
 	long request_timeout_ms;  /* 0: none */
 	int max_in_flight;        /* 0: default (32) */
 	int max_retries;          /* for connection errors, 5xx and 429; -1 default (5),

@@ -5,77 +5,68 @@
 #include <time.h>
 #include <string.h>
 #include <yajl/yajl_gen.h>
-#include <yajl/yajl_parse.h>
 #include <yajl/yajl_version.h>
 #include <stdio.h>
 
 /* ---- streaming parser ------------------------------------------------ */
 
+/*
+ * Our own tokenizer (yajl's took half of a scan's CPU): strict JSON for
+ * everything handed to a callback (strings' UTF-8 and escapes, numbers,
+ * literals, structure), and a fast path for values a callback declines
+ * (OWNERS_JSON_SKIP): their bytes are only scanned for strings and
+ * brackets, at a few instructions a byte, with no callback at all. Tokens
+ * split between two chunks are carried over in a small buffer.
+ */
+
+enum jstate {
+	J_VALUE,        /* a value must come (document start, after ':' or ',' in an array) */
+	J_ARRAY_FIRST,  /* after '[': a value or ']' */
+	J_OBJECT_FIRST, /* after '{': a key or '}' */
+	J_KEY,          /* after ',' in an object: a key */
+	J_COLON,        /* after a key */
+	J_AFTER,        /* after a value inside a container: ',' or its closing bracket */
+	J_DONE,         /* after the document: whitespace only */
+};
+
 struct owners_json_parser {
-	yajl_handle handle;
 	const struct owners_json_callbacks *cb;
 	void *ctx;
+	unsigned char *stack; /* '{' or '[' per open container */
+	size_t depth, cap;
+	enum jstate state;
+	size_t skip;          /* > 0: inside a declined value, this many brackets deep */
+	int skip_string;      /* ... and inside a string of it */
+	int skip_escape;      /* ... right after a backslash */
+	int carry;            /* a token continues in the next chunk: 'S' string, 'K' key, 'N' number, 'L' literal */
+	int carry_escape;     /* the carried string's last byte is an unpaired backslash */
+	struct owners_buf raw;  /* the carried token's bytes (strings: without the quotes) */
+	struct owners_buf text; /* a decoded string */
+	size_t offset;        /* bytes fed before the current chunk */
+	int failed;           /* sticky: OWNERS_EPROTO or OWNERS_ENOMEM */
 };
 
-/* yajl wants non-zero to continue; ours want 0. These adapters flip it. */
-static int y_null(void *c)
-{
-	struct owners_json_parser *p = c;
-	return p->cb->on_null ? !p->cb->on_null(p->ctx) : 1;
-}
+/* Byte classes inside a string: 0 plain, 1 '"', 2 '\\', 3 control, 4 non-ASCII. */
+static unsigned char str_class[256];
+/* Byte classes while skipping: 0 nothing, 1 '"', 2 '{' '[', 3 '}' ']'. */
+static unsigned char skip_class[256];
 
-static int y_bool(void *c, int v)
+static void classes_init(void)
 {
-	struct owners_json_parser *p = c;
-	return p->cb->on_bool ? !p->cb->on_bool(p->ctx, v) : 1;
-}
+	int c;
 
-static int y_number(void *c, const char *s, size_t len)
-{
-	struct owners_json_parser *p = c;
-	return p->cb->on_number ? !p->cb->on_number(p->ctx, s, len) : 1;
+	if (str_class['"'])
+		return;
+	for (c = 0; c < 0x20; c++)
+		str_class[c] = 3;
+	for (c = 0x80; c < 0x100; c++)
+		str_class[c] = 4;
+	str_class['\\'] = 2;
+	skip_class['"'] = 1;
+	skip_class['{'] = skip_class['['] = 2;
+	skip_class['}'] = skip_class[']'] = 3;
+	str_class['"'] = 1; /* last: it marks the tables as built */
 }
-
-static int y_string(void *c, const unsigned char *s, size_t len)
-{
-	struct owners_json_parser *p = c;
-	return p->cb->on_string ? !p->cb->on_string(p->ctx, (const char *)s, len) : 1;
-}
-
-static int y_start_map(void *c)
-{
-	struct owners_json_parser *p = c;
-	return p->cb->on_start_map ? !p->cb->on_start_map(p->ctx) : 1;
-}
-
-static int y_key(void *c, const unsigned char *s, size_t len)
-{
-	struct owners_json_parser *p = c;
-	return p->cb->on_key ? !p->cb->on_key(p->ctx, (const char *)s, len) : 1;
-}
-
-static int y_end_map(void *c)
-{
-	struct owners_json_parser *p = c;
-	return p->cb->on_end_map ? !p->cb->on_end_map(p->ctx) : 1;
-}
-
-static int y_start_array(void *c)
-{
-	struct owners_json_parser *p = c;
-	return p->cb->on_start_array ? !p->cb->on_start_array(p->ctx) : 1;
-}
-
-static int y_end_array(void *c)
-{
-	struct owners_json_parser *p = c;
-	return p->cb->on_end_array ? !p->cb->on_end_array(p->ctx) : 1;
-}
-
-static const yajl_callbacks y_callbacks = {
-	y_null, y_bool, NULL, NULL, y_number, y_string,
-	y_start_map, y_key, y_end_map, y_start_array, y_end_array,
-};
 
 struct owners_json_parser *owners_json_parser_new(const struct owners_json_callbacks *cb,
 						   void *ctx)
@@ -84,58 +75,580 @@ struct owners_json_parser *owners_json_parser_new(const struct owners_json_callb
 
 	if (!p)
 		return NULL;
+	classes_init();
 	p->cb = cb;
 	p->ctx = ctx;
-	p->handle = yajl_alloc(&y_callbacks, NULL, p);
-	if (!p->handle) {
-		free(p);
-		return NULL;
-	}
+	p->state = J_VALUE;
+	owners_buf_init(&p->raw);
+	owners_buf_init(&p->text);
 	/* Numbers stay text (on_number), so 64-bit values are never rounded. */
 	return p;
-}
-
-static int parse_status(struct owners_json_parser *p, yajl_status st, const char *data,
-			size_t len, struct owners_error *err)
-{
-	unsigned char *why;
-
-	if (st == yajl_status_ok)
-		return 0;
-	if (st == yajl_status_client_canceled)
-		return owners_error_set(err, OWNERS_EPROTO, "unexpected JSON structure");
-	why = yajl_get_error(p->handle, 0, (const unsigned char *)data, len);
-	if (why) {
-		/* yajl ends its messages with ".\n"; ours are one bare line. */
-		size_t n = strlen((char *)why);
-
-		while (n && (why[n - 1] == '\n' || why[n - 1] == '.' || why[n - 1] == ' '))
-			why[--n] = '\0';
-	}
-	owners_error_set(err, OWNERS_EPROTO, "invalid JSON: %s", why ? (char *)why : "parse error");
-	if (why)
-		yajl_free_error(p->handle, why);
-	return OWNERS_EPROTO;
-}
-
-int owners_json_parser_feed(struct owners_json_parser *p, const char *data, size_t len,
-			    struct owners_error *err)
-{
-	return parse_status(p, yajl_parse(p->handle, (const unsigned char *)data, len), data, len,
-			    err);
-}
-
-int owners_json_parser_finish(struct owners_json_parser *p, struct owners_error *err)
-{
-	return parse_status(p, yajl_complete_parse(p->handle), NULL, 0, err);
 }
 
 void owners_json_parser_free(struct owners_json_parser *p)
 {
 	if (!p)
 		return;
-	yajl_free(p->handle);
+	free(p->stack);
+	owners_buf_release(&p->raw);
+	owners_buf_release(&p->text);
 	free(p);
+}
+
+static int jfail(struct owners_json_parser *p, struct owners_error *err, const char *what, size_t at)
+{
+	if (!p->failed)
+		p->failed = OWNERS_EPROTO;
+	owners_error_set(err, OWNERS_EPROTO, "invalid JSON: %s at byte %zu", what, p->offset + at);
+	return OWNERS_EPROTO;
+}
+
+/* A callback said stop (it may have recorded its own error). */
+static int jstop(struct owners_json_parser *p, struct owners_error *err)
+{
+	if (!p->failed)
+		p->failed = OWNERS_EPROTO;
+	owners_error_set(err, OWNERS_EPROTO, "unexpected JSON structure");
+	return OWNERS_EPROTO;
+}
+
+static int joom(struct owners_json_parser *p, struct owners_error *err)
+{
+	p->failed = OWNERS_ENOMEM;
+	return owners_error_oom(err);
+}
+
+static void after_value(struct owners_json_parser *p)
+{
+	p->state = p->depth ? J_AFTER : J_DONE;
+}
+
+/* Strict UTF-8: no overlong forms, no surrogates, nothing past U+10FFFF. */
+static int utf8_valid(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		unsigned char c = s[i];
+
+		if (c < 0x80) {
+			i++;
+		} else if (c >= 0xc2 && c <= 0xdf) {
+			if (i + 1 >= n || (s[i + 1] & 0xc0) != 0x80)
+				return 0;
+			i += 2;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			if (i + 2 >= n || (s[i + 1] & 0xc0) != 0x80 || (s[i + 2] & 0xc0) != 0x80 ||
+			    (c == 0xe0 && s[i + 1] < 0xa0) || (c == 0xed && s[i + 1] > 0x9f))
+				return 0;
+			i += 3;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			if (i + 3 >= n || (s[i + 1] & 0xc0) != 0x80 || (s[i + 2] & 0xc0) != 0x80 ||
+			    (s[i + 3] & 0xc0) != 0x80 || (c == 0xf0 && s[i + 1] < 0x90) ||
+			    (c == 0xf4 && s[i + 1] > 0x8f))
+				return 0;
+			i += 4;
+		} else {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static int hex4(const unsigned char *s, unsigned *out)
+{
+	unsigned v = 0;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		unsigned char c = s[i];
+
+		v <<= 4;
+		if (c >= '0' && c <= '9')
+			v |= c - '0';
+		else if (c >= 'a' && c <= 'f')
+			v |= c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			v |= c - 'A' + 10;
+		else
+			return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int put_utf8(struct owners_buf *b, unsigned cp)
+{
+	char u[4];
+	size_t n;
+
+	if (cp < 0x80) {
+		u[0] = (char)cp;
+		n = 1;
+	} else if (cp < 0x800) {
+		u[0] = (char)(0xc0 | cp >> 6);
+		u[1] = (char)(0x80 | (cp & 0x3f));
+		n = 2;
+	} else if (cp < 0x10000) {
+		u[0] = (char)(0xe0 | cp >> 12);
+		u[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		u[2] = (char)(0x80 | (cp & 0x3f));
+		n = 3;
+	} else {
+		u[0] = (char)(0xf0 | cp >> 18);
+		u[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+		u[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		u[3] = (char)(0x80 | (cp & 0x3f));
+		n = 4;
+	}
+	return owners_buf_add(b, u, n);
+}
+
+/* Decodes the escapes of a string's raw bytes into p->text; -1: a bad
+ * escape or a raw control character, -2: out of memory. */
+static int decode_string(struct owners_json_parser *p, const unsigned char *s, size_t n)
+{
+	size_t i = 0, start = 0;
+
+	owners_buf_reset(&p->text);
+	while (i < n) {
+		unsigned char c = s[i];
+		unsigned cp, lo;
+
+		if (c < 0x20)
+			return -1;
+		if (c != '\\') {
+			i++;
+			continue;
+		}
+		if (owners_buf_add(&p->text, (const char *)s + start, i - start))
+			return -2;
+		if (i + 1 >= n)
+			return -1;
+		switch (s[i + 1]) {
+		case '"': c = '"'; break;
+		case '\\': c = '\\'; break;
+		case '/': c = '/'; break;
+		case 'b': c = '\b'; break;
+		case 'f': c = '\f'; break;
+		case 'n': c = '\n'; break;
+		case 'r': c = '\r'; break;
+		case 't': c = '\t'; break;
+		case 'u':
+			if (i + 6 > n || hex4(s + i + 2, &cp))
+				return -1;
+			i += 6;
+			if (cp >= 0xd800 && cp <= 0xdbff && i + 6 <= n && s[i] == '\\' && s[i + 1] == 'u' &&
+			    !hex4(s + i + 2, &lo) && lo >= 0xdc00 && lo <= 0xdfff) {
+				cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+				i += 6;
+			} else if (cp >= 0xd800 && cp <= 0xdfff) {
+				cp = 0xfffd; /* a lone surrogate has no UTF-8 form */
+			}
+			if (put_utf8(&p->text, cp))
+				return -2;
+			start = i;
+			continue;
+		default:
+			return -1;
+		}
+		if (owners_buf_addc(&p->text, (char)c))
+			return -2;
+		i += 2;
+		start = i;
+	}
+	if (owners_buf_add(&p->text, (const char *)s + start, n - start))
+		return -2;
+	return 0;
+}
+
+/* A complete string token (raw bytes between the quotes). */
+static int emit_string(struct owners_json_parser *p, const unsigned char *s, size_t n, int escapes,
+		       int high, int key, size_t at, struct owners_error *err)
+{
+	const char *out = (const char *)s;
+	int r;
+
+	if (high && !utf8_valid(s, n))
+		return jfail(p, err, "invalid UTF-8 in a string", at);
+	if (escapes) {
+		r = decode_string(p, s, n);
+		if (r == -2)
+			return joom(p, err);
+		if (r)
+			return jfail(p, err, "invalid escape or control character in a string", at);
+		out = p->text.ptr;
+		n = p->text.len;
+	}
+	if (key) {
+		p->state = J_COLON;
+		r = p->cb->on_key ? p->cb->on_key(p->ctx, out, n) : 0;
+	} else {
+		after_value(p);
+		r = p->cb->on_string ? p->cb->on_string(p->ctx, out, n) : 0;
+	}
+	return r ? jstop(p, err) : 0;
+}
+
+static int number_valid(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+
+	if (i < n && s[i] == '-')
+		i++;
+	if (i >= n)
+		return 0;
+	if (s[i] == '0') {
+		i++;
+	} else if (s[i] >= '1' && s[i] <= '9') {
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+	} else {
+		return 0;
+	}
+	if (i < n && s[i] == '.') {
+		if (++i >= n || s[i] < '0' || s[i] > '9')
+			return 0;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			i++;
+		if (i >= n || s[i] < '0' || s[i] > '9')
+			return 0;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+	}
+	return i == n;
+}
+
+static int is_number_char(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
+
+static int emit_scalar(struct owners_json_parser *p, int kind, const unsigned char *s, size_t n,
+		       size_t at, struct owners_error *err)
+{
+	int r = 0;
+
+	after_value(p);
+	if (kind == 'N') {
+		if (!number_valid(s, n))
+			return jfail(p, err, "malformed number", at);
+		r = p->cb->on_number ? p->cb->on_number(p->ctx, (const char *)s, n) : 0;
+	} else if (n == 4 && !memcmp(s, "true", 4)) {
+		r = p->cb->on_bool ? p->cb->on_bool(p->ctx, 1) : 0;
+	} else if (n == 5 && !memcmp(s, "false", 5)) {
+		r = p->cb->on_bool ? p->cb->on_bool(p->ctx, 0) : 0;
+	} else if (n == 4 && !memcmp(s, "null", 4)) {
+		r = p->cb->on_null ? p->cb->on_null(p->ctx) : 0;
+	} else {
+		return jfail(p, err, "invalid literal", at);
+	}
+	return r ? jstop(p, err) : 0;
+}
+
+static int push(struct owners_json_parser *p, unsigned char c)
+{
+	if (p->depth == p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 32;
+		unsigned char *s = realloc(p->stack, cap);
+
+		if (!s)
+			return -1;
+		p->stack = s;
+		p->cap = cap;
+	}
+	p->stack[p->depth++] = c;
+	return 0;
+}
+
+/* The first '"' or '\\' at or after s[i] (n when none): eight bytes a step
+ * where the byte order allows (the zero-byte test's lowest hit is exact). */
+static size_t find_quote_or_backslash(const unsigned char *s, size_t i, size_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && defined(__GNUC__)
+	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+
+	while (i + 8 <= n) {
+		uint64_t v, q, b, hit;
+
+		memcpy(&v, s + i, 8);
+		q = v ^ 0x2222222222222222ULL;
+		b = v ^ 0x5c5c5c5c5c5c5c5cULL;
+		hit = (((q - ones) & ~q) | ((b - ones) & ~b)) & highs;
+		if (hit)
+			return i + ((size_t)__builtin_ctzll(hit) >> 3);
+		i += 8;
+	}
+#endif
+	while (i < n && s[i] != '"' && s[i] != '\\')
+		i++;
+	return i;
+}
+
+/* Skips a declined value's bytes from s[i]; returns where it stopped. */
+static size_t skip_scan(struct owners_json_parser *p, const unsigned char *s, size_t i, size_t n)
+{
+	while (i < n) {
+		if (p->skip_string) {
+			if (p->skip_escape) {
+				p->skip_escape = 0;
+				i++;
+			}
+			i = find_quote_or_backslash(s, i, n);
+			if (i >= n)
+				break;
+			if (s[i] == '\\') {
+				p->skip_escape = 1;
+				i++;
+				continue;
+			}
+			p->skip_string = 0;
+			i++;
+			continue;
+		}
+		while (i < n && !skip_class[s[i]])
+			i++;
+		if (i >= n)
+			break;
+		switch (skip_class[s[i++]]) {
+		case 1:
+			p->skip_string = 1;
+			break;
+		case 2:
+			p->skip++;
+			break;
+		case 3:
+			if (!--p->skip) {
+				after_value(p);
+				return i;
+			}
+			break;
+		}
+	}
+	return i;
+}
+
+/* Continues a carried token with the new chunk; returns bytes used, or
+ * (size_t)-1 after a failure. */
+static size_t carry_on(struct owners_json_parser *p, const unsigned char *s, size_t n,
+		       struct owners_error *err)
+{
+	size_t i = 0;
+	int rc;
+
+	if (p->carry == 'S' || p->carry == 'K') {
+		for (; i < n; i++) {
+			if (p->carry_escape) {
+				p->carry_escape = 0;
+				continue;
+			}
+			if (s[i] == '\\')
+				p->carry_escape = 1;
+			else if (s[i] == '"')
+				break;
+		}
+		if (owners_buf_add(&p->raw, (const char *)s, i)) {
+			joom(p, err);
+			return (size_t)-1;
+		}
+		if (i >= n)
+			return n;
+		p->carry_escape = 0;
+		/* The slow path: check and decode whatever it holds. */
+		rc = emit_string(p, (const unsigned char *)p->raw.ptr, p->raw.len, 1, 1,
+				 p->carry == 'K', 0, err);
+		p->carry = 0;
+		return rc ? (size_t)-1 : i + 1;
+	}
+	while (i < n && (p->carry == 'N' ? is_number_char(s[i]) : (s[i] >= 'a' && s[i] <= 'z')))
+		i++;
+	if (owners_buf_add(&p->raw, (const char *)s, i)) {
+		joom(p, err);
+		return (size_t)-1;
+	}
+	if (i >= n)
+		return n;
+	rc = emit_scalar(p, p->carry, (const unsigned char *)p->raw.ptr, p->raw.len, 0, err);
+	p->carry = 0;
+	return rc ? (size_t)-1 : i;
+}
+
+int owners_json_parser_feed(struct owners_json_parser *p, const char *data, size_t len,
+			    struct owners_error *err)
+{
+	const unsigned char *s = (const unsigned char *)data;
+	size_t i = 0;
+	int rc = 0;
+
+	if (p->failed)
+		return owners_error_set(err, p->failed, "invalid JSON: the parse failed already");
+	if (p->carry) {
+		i = carry_on(p, s, len, err);
+		if (i == (size_t)-1)
+			return p->failed;
+	}
+	while (i < len && !rc) {
+		unsigned char c;
+
+		if (p->skip) {
+			i = skip_scan(p, s, i, len);
+			continue;
+		}
+		c = s[i];
+		if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+			i++;
+			continue;
+		}
+		switch (p->state) {
+		case J_DONE:
+			return jfail(p, err, "trailing garbage after the document", i);
+		case J_COLON:
+			if (c != ':')
+				return jfail(p, err, "':' expected after a key", i);
+			p->state = J_VALUE;
+			i++;
+			continue;
+		case J_AFTER:
+			if (c == ',') {
+				p->state = p->stack[p->depth - 1] == '{' ? J_KEY : J_VALUE;
+				i++;
+				continue;
+			}
+			if ((c == '}' || c == ']') && p->stack[p->depth - 1] == (c == '}' ? '{' : '[')) {
+				goto close;
+			}
+			return jfail(p, err, "',' or a closing bracket expected", i);
+		case J_OBJECT_FIRST:
+			if (c == '}')
+				goto close;
+			/* fall through */
+		case J_KEY:
+			if (c != '"')
+				return jfail(p, err, "a key (a string) expected", i);
+			break;
+		case J_ARRAY_FIRST:
+			if (c == ']')
+				goto close;
+			/* fall through */
+		case J_VALUE:
+			break;
+		}
+
+		/* A key or a value starts at s[i]. */
+		if (c == '"') {
+			size_t j = i + 1;
+			int escapes = 0, high = 0, key = p->state == J_OBJECT_FIRST || p->state == J_KEY;
+
+			for (;;) {
+				unsigned char k;
+
+				while (j < len && !(k = str_class[s[j]]))
+					j++;
+				if (j >= len)
+					break;
+				if (k == 1)
+					break;
+				if (k == 2) {
+					escapes = 1;
+					j += 2;
+				} else if (k == 3) {
+					return jfail(p, err, "unescaped control character in a string", j);
+				} else {
+					high = 1;
+					j++;
+				}
+			}
+			if (j >= len) {
+				/* Continues in the next chunk. */
+				p->carry = key ? 'K' : 'S';
+				p->carry_escape = j > len; /* the chunk ended right after a backslash */
+				owners_buf_reset(&p->raw);
+				if (owners_buf_add(&p->raw, (const char *)s + i + 1, len - i - 1))
+					return joom(p, err);
+				p->offset += len;
+				return 0;
+			}
+			rc = emit_string(p, s + i + 1, j - i - 1, escapes, high, key, i, err);
+			i = j + 1;
+			continue;
+		}
+		if (c == '{' || c == '[') {
+			int r;
+
+			if (c == '{')
+				r = p->cb->on_start_map ? p->cb->on_start_map(p->ctx) : 0;
+			else
+				r = p->cb->on_start_array ? p->cb->on_start_array(p->ctx) : 0;
+			i++;
+			if (r == OWNERS_JSON_SKIP) {
+				p->skip = 1;
+				continue;
+			}
+			if (r)
+				return jstop(p, err);
+			if (push(p, c))
+				return joom(p, err);
+			p->state = c == '{' ? J_OBJECT_FIRST : J_ARRAY_FIRST;
+			continue;
+		}
+		if (c == '-' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z')) {
+			int kind = (c >= 'a' && c <= 'z') ? 'L' : 'N';
+			size_t j = i;
+
+			while (j < len && (kind == 'N' ? is_number_char(s[j]) : (s[j] >= 'a' && s[j] <= 'z')))
+				j++;
+			if (j >= len) {
+				p->carry = kind;
+				owners_buf_reset(&p->raw);
+				if (owners_buf_add(&p->raw, (const char *)s + i, len - i))
+					return joom(p, err);
+				p->offset += len;
+				return 0;
+			}
+			rc = emit_scalar(p, kind, s + i, j - i, i, err);
+			i = j;
+			continue;
+		}
+		return jfail(p, err, "unexpected character", i);
+close:
+		{
+			int r;
+
+			p->depth--;
+			after_value(p);
+			if (c == '}')
+				r = p->cb->on_end_map ? p->cb->on_end_map(p->ctx) : 0;
+			else
+				r = p->cb->on_end_array ? p->cb->on_end_array(p->ctx) : 0;
+			i++;
+			if (r)
+				return jstop(p, err);
+		}
+	}
+	p->offset += len;
+	return rc ? p->failed : 0;
+}
+
+int owners_json_parser_finish(struct owners_json_parser *p, struct owners_error *err)
+{
+	if (p->failed)
+		return owners_error_set(err, p->failed, "invalid JSON: the parse failed already");
+	/* A number or literal may end the document. */
+	if ((p->carry == 'N' || p->carry == 'L') && !p->depth && !p->skip) {
+		int rc = emit_scalar(p, p->carry, (const unsigned char *)p->raw.ptr, p->raw.len, 0, err);
+
+		p->carry = 0;
+		if (rc)
+			return rc;
+	}
+	if (p->state != J_DONE || p->carry || p->skip)
+		return jfail(p, err, "premature end of the document", 0);
+	return 0;
 }
 
 /* ---- small tree ------------------------------------------------------ */

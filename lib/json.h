@@ -25,7 +25,12 @@
 /* ---- streaming parser ------------------------------------------------ */
 
 /* Each callback returns 0 to go on, non-zero to stop the parse (the feed
- * then fails with OWNERS_EPROTO unless the callback recorded an error). */
+ * then fails with OWNERS_EPROTO unless the callback recorded an error).
+ * on_start_map and on_start_array may return OWNERS_JSON_SKIP instead: the
+ * value they open is then passed over with no callback at all, its
+ * content only scanned for strings and brackets (fast: for the big parts
+ * of a document that nobody reads, such as managedFields). */
+#define OWNERS_JSON_SKIP 2
 struct owners_json_callbacks {
 	int (*on_null)(void *ctx);
 	int (*on_bool)(void *ctx, int value);

@@ -10,8 +10,10 @@
  * The parser is a small state machine over the JSON events of lib/json.h.
  * The part of the document we read has a fixed shape (list -> items ->
  * item -> metadata -> ownerReferences -> reference), so "where" is one
- * enum value, not a stack. Everything else is skipped with a depth counter,
- * which is why unknown nesting can be arbitrarily deep at no cost.
+ * enum value, not a stack. Every other object or array is declined
+ * (OWNERS_JSON_SKIP): the tokenizer passes over it with no event at all,
+ * so unknown nesting can be arbitrarily deep, and managedFields, spec and
+ * status cost a quick scan of their bytes.
  *
  * The strings of the current item are copied into one arena buffer and
  * remembered as offsets (the arena may move while it grows); they become
@@ -88,7 +90,6 @@ struct owners_list_parser {
 	enum field field;
 	int slot;
 	const char *field_name; /* the key, for messages */
-	size_t skip_depth;      /* > 0: inside a skipped object/array */
 
 	/* The document. */
 	struct owners_buf root_bufs[R_COUNT];
@@ -403,8 +404,6 @@ static int on_key(void *ctx, const char *s, size_t len)
 {
 	struct owners_list_parser *p = ctx;
 
-	if (p->skip_depth)
-		return 0;
 	p->field = F_SKIP;
 	switch (p->where) {
 	case W_ROOT:
@@ -516,11 +515,8 @@ static int on_value(struct owners_list_parser *p, enum jtype t, const char *s, s
 	}
 
 	/* Inside an object: the value of the last key. */
-	if (p->field == F_SKIP) {
-		if (t == T_MAP || t == T_ARRAY)
-			p->skip_depth = 1;
-		return 0;
-	}
+	if (p->field == F_SKIP)
+		return t == T_MAP || t == T_ARRAY ? OWNERS_JSON_SKIP : 0;
 	if (p->field == F_ROOT_ITEMS)
 		p->seen_items = 1;
 	/* null is what Go's encoder writes for an empty pointer, slice or map:
@@ -641,7 +637,7 @@ static int cb_null(void *ctx)
 {
 	struct owners_list_parser *p = ctx;
 
-	return p->skip_depth ? 0 : on_value(p, T_NULL, NULL, 0);
+	return on_value(p, T_NULL, NULL, 0);
 }
 
 /* A boolean's value travels in len (the "string" is unused). */
@@ -649,31 +645,27 @@ static int cb_bool(void *ctx, int value)
 {
 	struct owners_list_parser *p = ctx;
 
-	return p->skip_depth ? 0 : on_value(p, T_BOOL, NULL, value ? 1 : 0);
+	return on_value(p, T_BOOL, NULL, value ? 1 : 0);
 }
 
 static int cb_number(void *ctx, const char *s, size_t len)
 {
 	struct owners_list_parser *p = ctx;
 
-	return p->skip_depth ? 0 : on_value(p, T_NUMBER, s, len);
+	return on_value(p, T_NUMBER, s, len);
 }
 
 static int cb_string(void *ctx, const char *s, size_t len)
 {
 	struct owners_list_parser *p = ctx;
 
-	return p->skip_depth ? 0 : on_value(p, T_STRING, s, len);
+	return on_value(p, T_STRING, s, len);
 }
 
 static int cb_start_map(void *ctx)
 {
 	struct owners_list_parser *p = ctx;
 
-	if (p->skip_depth) {
-		p->skip_depth++;
-		return 0;
-	}
 	return on_value(p, T_MAP, NULL, 0);
 }
 
@@ -681,10 +673,6 @@ static int cb_start_array(void *ctx)
 {
 	struct owners_list_parser *p = ctx;
 
-	if (p->skip_depth) {
-		p->skip_depth++;
-		return 0;
-	}
 	return on_value(p, T_ARRAY, NULL, 0);
 }
 
@@ -692,10 +680,6 @@ static int cb_end(void *ctx)
 {
 	struct owners_list_parser *p = ctx;
 
-	if (p->skip_depth) {
-		p->skip_depth--;
-		return 0;
-	}
 	return on_end(p);
 }
 
@@ -764,7 +748,6 @@ void owners_list_parser_reset(struct owners_list_parser *p)
 	p->where = W_TOP;
 	p->field = F_SKIP;
 	p->field_name = "";
-	p->skip_depth = 0;
 	for (i = 0; i < R_COUNT; i++)
 		owners_buf_reset(&p->root_bufs[i]);
 	p->remaining = -1;

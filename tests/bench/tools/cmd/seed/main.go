@@ -17,7 +17,8 @@
 // not exist before their dependents. Namespaces and CRDs go through the
 // API (they have controllers of their own in the apiserver).
 //
-// Cluster shape (-objects N): max(4, N/1000) namespaces bench-0..., each with
+// Cluster shape (-objects N): max(4, N/1000) namespaces bench-0... (bench-0
+// holds a tenth of all objects when that is more than an even share), each with
 //   - Deployments web-I -> 2 ReplicaSets (an old one scaled to 0, the
 //     current one) -> 10 Pods (controller references, blockOwnerDeletion);
 //   - Widgets (a custom resource, widgets.bench.owners.test) owning two
@@ -38,6 +39,7 @@ package main
 
 import (
 	"bytes"
+	crand "crypto/rand"
 	"encoding/base64"
 	"encoding/json"
 	"flag"
@@ -60,11 +62,14 @@ const (
 	group     = "bench.owners.test"
 	finalizer = "bench.owners.test/hold"
 	podsPerRS = 10
-	tmplNS    = "seed-template"
 	// Owner UIDs in the templates (any UID will do: owners are not checked).
 	ownerUID1 = "0000000a-0000-4000-8000-000000000001"
 	ownerUID2 = "0000000a-0000-4000-8000-000000000002"
 )
+
+// The namespace the templates are made in (and then deleted with it); a
+// new name per run, so a run that died half-way is no obstacle.
+var tmplNS = fmt.Sprintf("seed-template-%d", time.Now().UnixNano()%1000000)
 
 type seeder struct {
 	c       *tools.Cluster
@@ -74,7 +79,7 @@ type seeder struct {
 	verbose bool
 	rnd     *rand.Rand
 	written atomic.Int64
-	viaAPI  int64
+	viaAPI  bool // tree shape: create through the API (see createViaAPI)
 }
 
 func (s *seeder) do(method, path, ctype, body string) (int, []byte, error) {
@@ -117,7 +122,6 @@ func (s *seeder) create(path string, bodies []string) {
 		}(b)
 	}
 	wg.Wait()
-	s.viaAPI += int64(len(bodies))
 }
 
 func (s *seeder) waitServed(path string) {
@@ -152,6 +156,8 @@ const podSpec = `{"containers":[{"name":"web","image":"registry.example/web:1.4.
 type template struct {
 	json string // compact, without resourceVersion
 	uid  string
+	body string // the create request it was made from (API mode stamps these)
+	path string // its collection, in the template namespace
 }
 
 type shape struct {
@@ -162,7 +168,8 @@ type shape struct {
 
 var rvField = regexp.MustCompile(`"resourceVersion":"[0-9]+",?`)
 
-func (s *seeder) templates() map[string]template {
+// templates makes the named shapes' templates (all of them when none is named).
+func (s *seeder) templates(only ...string) map[string]template {
 	s.must("POST", "/api/v1/namespaces", "application/json", fmt.Sprintf(`{"apiVersion":"v1","kind":"Namespace","metadata":{"name":%q}}`, tmplNS))
 	ns := "/namespaces/" + tmplNS
 	shapes := []shape{
@@ -195,12 +202,17 @@ func (s *seeder) templates() map[string]template {
 	}
 	out := map[string]template{}
 	for _, sh := range shapes {
-		s.must("POST", sh.path, "application/json", sh.body)
+		if len(only) > 0 && !contains(only, sh.name) {
+			continue
+		}
+		// The answers are the templates: POST's (or, for the one in
+		// deletion, DELETE's) is the object as stored. No GET after: with
+		// the GC on, the template's made-up owners make it go at once.
+		data := s.must("POST", sh.path, "application/json", sh.body)
 		name := nameOf(sh.body)
 		if sh.deleteAfter {
-			s.must("DELETE", sh.path+"/"+name, "", "")
+			data = s.must("DELETE", sh.path+"/"+name, "", "")
 		}
-		data := s.must("GET", sh.path+"/"+name, "", "")
 		var compact bytes.Buffer
 		if err := json.Compact(&compact, data); err != nil {
 			log.Fatal(err)
@@ -209,12 +221,14 @@ func (s *seeder) templates() map[string]template {
 			Metadata struct{ UID string } `json:"metadata"`
 		}
 		json.Unmarshal(data, &m)
-		out[sh.name] = template{json: rvField.ReplaceAllString(compact.String(), ""), uid: m.Metadata.UID}
-		// Gone again: the template objects are not part of the data.
+		out[sh.name] = template{json: rvField.ReplaceAllString(compact.String(), ""), uid: m.Metadata.UID,
+			body: sh.body, path: sh.path}
+		// Gone again (or going: the GC may be first; 404 is fine): the
+		// template objects are not part of the data.
 		if sh.deleteAfter {
-			s.must("PATCH", sh.path+"/"+name, "application/merge-patch+json", `{"metadata":{"finalizers":null}}`)
+			s.do("PATCH", sh.path+"/"+name, "application/merge-patch+json", `{"metadata":{"finalizers":null}}`)
 		} else {
-			s.must("DELETE", sh.path+"/"+name, "", "")
+			s.do("DELETE", sh.path+"/"+name, "", "")
 		}
 	}
 	// The namespace goes too (no namespace controller needed: it is empty).
@@ -222,6 +236,15 @@ func (s *seeder) templates() map[string]template {
 	s.must("PUT", "/api/v1/namespaces/"+tmplNS+"/finalize", "application/json",
 		fmt.Sprintf(`{"apiVersion":"v1","kind":"Namespace","metadata":{"name":%q},"spec":{"finalizers":[]}}`, tmplNS))
 	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 func nameOf(body string) string {
@@ -245,9 +268,13 @@ type stamp struct {
 	oUIDs  [2]string
 }
 
+// newUID is random for real (crypto/rand): two runs against one cluster
+// must never make the same UID (the garbage collector keys everything by it).
 func (s *seeder) newUID() string {
 	b := make([]byte, 16)
-	s.rnd.Read(b)
+	if _, err := crand.Read(b); err != nil {
+		log.Fatal(err)
+	}
 	b[6] = b[6]&0x0f | 0x40
 	b[8] = b[8]&0x3f | 0x80
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
@@ -258,9 +285,12 @@ func render(t template, o *stamp) []byte {
 		"deployment": "zzdeploy", "replicaset": "zzrs", "pod": "zzpod", "widget": "zzwidget",
 		"configmap": "zzcm", "configmap2": "zzcm2", "secret": "zzsecret", "held": "zzheld",
 	}[o.kind]
-	r := strings.NewReplacer(
+	pairs := []string{}
+	if t.uid != "" {
+		pairs = append(pairs, t.uid, o.uid)
+	}
+	r := strings.NewReplacer(append(pairs,
 		`"`+placeholder+`"`, `"`+o.name+`"`,
-		t.uid, o.uid,
 		`"namespace":"`+tmplNS+`"`, `"namespace":"`+o.ns+`"`,
 		`"zzapp"`, `"`+o.app+`"`,
 		`"zzhash"`, `"`+o.hash+`"`,
@@ -268,7 +298,7 @@ func render(t template, o *stamp) []byte {
 		`"zzowner2"`, `"`+o.owners[1]+`"`,
 		ownerUID1, o.oUIDs[0],
 		ownerUID2, o.oUIDs[1],
-	)
+	)...)
 	return []byte(r.Replace(t.json))
 }
 
@@ -320,17 +350,18 @@ func (s *seeder) put(tmpl map[string]template, objs []*stamp) {
 // ---- shapes ----------------------------------------------------------------
 
 type manifest struct {
-	Objects     int64          `json:"objects"`
-	Namespaces  []string       `json:"namespaces"`
-	TreeNS      string         `json:"tree_namespace"`
-	TreeRoot    string         `json:"tree_root"`
-	TreeObjects int            `json:"tree_objects"`
-	CRDs        int            `json:"crds"`
-	InDeletion  int            `json:"in_deletion"`
-	MultiOwner  int            `json:"multi_owner"`
-	Seconds     float64        `json:"seconds"`
-	ObjectsPerS float64        `json:"objects_per_second"`
-	Counts      map[string]int `json:"counts"`
+	Objects       int64          `json:"objects"`
+	Namespaces    []string       `json:"namespaces"`
+	TreeNS        string         `json:"tree_namespace"`
+	TreeNSObjects int            `json:"tree_namespace_objects"`
+	TreeRoot      string         `json:"tree_root"`
+	TreeObjects   int            `json:"tree_objects"`
+	CRDs          int            `json:"crds"`
+	InDeletion    int            `json:"in_deletion"`
+	MultiOwner    int            `json:"multi_owner"`
+	Seconds       float64        `json:"seconds"`
+	ObjectsPerS   float64        `json:"objects_per_second"`
+	Counts        map[string]int `json:"counts"`
 }
 
 func crdBody(plural, kind, grp string, namespaced bool) string {
@@ -427,6 +458,29 @@ func (b *builder) deployment(ns, name string, sets, pods int) int {
 	return 1 + sets + pods
 }
 
+// plan says how a namespace of about budget objects is made up.
+type plan struct{ widgets, held, deploys, extraPods int }
+
+func planFor(budget int) plan {
+	p := plan{widgets: budget / 20, held: budget / 100}
+	if p.widgets < 1 {
+		p.widgets = 1
+	}
+	if p.held < 1 {
+		p.held = 1
+	}
+	rest := budget - 4*p.widgets - p.held
+	p.deploys = rest / (3 + podsPerRS)
+	if p.deploys < 1 {
+		p.deploys = 1
+	}
+	p.extraPods = rest - p.deploys*(3+podsPerRS)
+	if p.extraPods < 0 {
+		p.extraPods = 0
+	}
+	return p
+}
+
 func (s *seeder) cluster(total, nCRDs int, m *manifest) {
 	nns := total / 1000
 	if nns < 4 {
@@ -435,39 +489,35 @@ func (s *seeder) cluster(total, nCRDs int, m *manifest) {
 	for i := 0; i < nns; i++ {
 		m.Namespaces = append(m.Namespaces, fmt.Sprintf("bench-%d", i))
 	}
-	budget := total/nns - 1 // the namespace itself is an object too
-	widgets := budget / 20
-	if widgets < 1 {
-		widgets = 1
+	// One namespace holds a tenth of everything when that is more than an
+	// even share (a big application namespace, like kubectl-tree's issue
+	// #16 with 9,000 objects); the others share the rest evenly. Each
+	// namespace is an object too.
+	big := total / nns
+	if total/10 > big {
+		big = total / 10
 	}
-	held := budget / 100
-	if held < 1 {
-		held = 1
-	}
-	rest := budget - 4*widgets - held
-	deploys := rest / (3 + podsPerRS)
-	if deploys < 1 {
-		deploys = 1
-	}
-	extraPods := rest - deploys*(3+podsPerRS)
-	if extraPods < 0 {
-		extraPods = 0
+	budgets := make([]int, nns)
+	budgets[0] = big - 1
+	for i := 1; i < nns; i++ {
+		budgets[i] = (total-big)/(nns-1) - 1
 	}
 
 	s.crds(nCRDs, m)
 	s.namespaces(m.Namespaces)
 	tmpl := s.templates()
 	b := &builder{s: s}
-	for _, ns := range m.Namespaces {
-		for d := 0; d < deploys; d++ {
+	for n, ns := range m.Namespaces {
+		p := planFor(budgets[n])
+		for d := 0; d < p.deploys; d++ {
 			pods := podsPerRS
-			if d == deploys-1 {
-				pods += extraPods
+			if d == p.deploys-1 {
+				pods += p.extraPods
 			}
 			b.deployment(ns, fmt.Sprintf("web-%d", d), 2, pods)
 		}
 		var ws []*stamp
-		for w := 0; w < widgets; w++ {
+		for w := 0; w < p.widgets; w++ {
 			ws = append(ws, b.add("widget", group+"/widgets", ns, fmt.Sprintf("widget-%d", w)))
 		}
 		for i, w := range ws {
@@ -480,33 +530,87 @@ func (s *seeder) cluster(total, nCRDs int, m *manifest) {
 			}
 			b.add("secret", "secrets", ns, w.name+"-token").ownedBy(0, w)
 		}
-		for h := 0; h < held; h++ {
+		for h := 0; h < p.held; h++ {
 			b.add("held", "configmaps", ns, fmt.Sprintf("held-%d", h)).ownedBy(0, ws[h%len(ws)])
 			m.InDeletion++
 		}
-	}
-	m.TreeNS = m.Namespaces[0]
-	m.TreeRoot = "deployment/web-0"
-	m.TreeObjects = 3 + podsPerRS
-	if deploys == 1 {
-		m.TreeObjects += extraPods
+		if n == 0 {
+			m.TreeNS = ns
+			m.TreeNSObjects = budgets[0] + 1
+			m.TreeRoot = "deployment/web-0"
+			m.TreeObjects = 3 + podsPerRS
+			if p.deploys == 1 {
+				m.TreeObjects += p.extraPods
+			}
+		}
 	}
 	s.put(tmpl, b.objs)
 	m.Counts = count(b.objs)
 }
 
+// createViaAPI makes the stamped objects with POSTs instead, owners first
+// (the server assigns UIDs: each level waits for the one above). Slower,
+// but the objects are exactly what a controller would have made; the real
+// garbage collector's benchmark uses it (its graph is built from watch
+// events, and direct writes to etcd in transactions of a hundred left it
+// with dependents it never collected).
+func (s *seeder) createViaAPI(tmpl map[string]template, objs []*stamp) {
+	uids := map[string]string{} // stamped UID -> the server's
+	levels := map[string]int{"deployment": 0, "widget": 0, "replicaset": 1, "configmap": 1, "configmap2": 1,
+		"secret": 1, "held": 1, "pod": 2}
+	for level := 0; level <= 2; level++ {
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		sem := make(chan struct{}, s.workers)
+		for _, o := range objs {
+			if levels[o.kind] != level {
+				continue
+			}
+			for k := range o.oUIDs {
+				if u, ok := uids[o.oUIDs[k]]; ok {
+					o.oUIDs[k] = u
+				}
+			}
+			t := tmpl[o.kind]
+			path := strings.Replace(t.path, "/namespaces/"+tmplNS+"/", "/namespaces/"+o.ns+"/", 1)
+			body := string(render(template{json: t.body}, o))
+			wg.Add(1)
+			sem <- struct{}{}
+			go func(o *stamp, path, body string) {
+				defer wg.Done()
+				defer func() { <-sem }()
+				data := s.must("POST", path, "application/json", body)
+				var m struct {
+					Metadata struct{ UID string } `json:"metadata"`
+				}
+				json.Unmarshal(data, &m)
+				mu.Lock()
+				uids[o.uid] = m.Metadata.UID
+				mu.Unlock()
+				s.written.Add(1)
+			}(o, path, body)
+		}
+		wg.Wait()
+	}
+}
+
 func (s *seeder) tree(total int, ns string, m *manifest) {
 	m.Namespaces = []string{ns}
 	s.namespaces(m.Namespaces)
-	tmpl := s.templates()
+	tmpl := s.templates("deployment", "replicaset", "pod")
 	sets := total / 1000
 	if sets < 1 {
 		sets = 1
 	}
 	b := &builder{s: s}
 	b.deployment(ns, "big", sets, total-1-sets)
-	s.put(tmpl, b.objs)
+	if s.viaAPI {
+		s.createViaAPI(tmpl, b.objs)
+	} else {
+		s.put(tmpl, b.objs)
+	}
 	m.TreeNS = ns
+	m.TreeNSObjects = len(b.objs) + 1
 	m.TreeRoot = "deployment/big"
 	m.TreeObjects = len(b.objs)
 	m.Counts = count(b.objs)
@@ -561,7 +665,8 @@ func main() {
 	workers := flag.Int("workers", 32, "API requests in flight (CRDs, namespaces)")
 	out := flag.String("manifest", "", "write what was made here (JSON)")
 	verbose := flag.Bool("v", false, "log each step's time")
-	seed := flag.Int64("seed", 1, "random seed (names, UIDs)")
+	viaAPI := flag.Bool("api", false, "tree shape: create the objects through the API (slower; what the real GC's benchmark uses)")
+	seed := flag.Int64("seed", 1, "random seed for names (UIDs are always fresh)")
 	flag.Parse()
 	if *envFile == "" || (*objects == 0) == (*tree == 0) {
 		fmt.Fprintln(os.Stderr, "usage: seed -env DIR/env (-objects N [-crds N] | -tree N [-ns NS]) [-manifest FILE]")
@@ -575,7 +680,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	s := &seeder{c: c, workers: *workers, verbose: *verbose, rnd: rand.New(rand.NewSource(*seed)),
+	s := &seeder{c: c, workers: *workers, verbose: *verbose, rnd: rand.New(rand.NewSource(*seed)), viaAPI: *viaAPI,
 		etcd:  "http://127.0.0.1:" + env["ETCD_PORT"],
 		etcdc: &http.Client{Timeout: 60 * time.Second}}
 	m := &manifest{}
@@ -589,7 +694,7 @@ func main() {
 	m.Seconds = time.Since(start).Seconds()
 	m.Objects = s.written.Load() + int64(len(m.Namespaces)) + int64(m.CRDs)
 	m.ObjectsPerS = float64(m.Objects) / m.Seconds
-	log.Printf("seed: %d objects in %.1fs (%.0f/s; %d written to etcd)", m.Objects, m.Seconds, m.ObjectsPerS, s.written.Load())
+	log.Printf("seed: %d objects in %.1fs (%.0f/s; %d stamped from templates)", m.Objects, m.Seconds, m.ObjectsPerS, s.written.Load())
 	if *out != "" {
 		data, _ := json.MarshalIndent(m, "", "  ")
 		if err := os.WriteFile(*out, append(data, '\n'), 0o644); err != nil {

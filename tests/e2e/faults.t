@@ -1,0 +1,323 @@
+#!/usr/bin/env bash
+# owners with faults on the wire: Shopify's toxiproxy between owners and a
+# real API server (TLS passes through it), and every command run under
+# latency, a bandwidth limit, connections cut after a few kilobytes,
+# connections reset again and again, a black hole (requests time out), a
+# proxy that is down, and the same faults striking in the middle of a
+# destructive command; then against an API server that answers 429 (tiny
+# --max-requests-inflight).
+#
+# What is asserted, every time: the command ends either with exactly the
+# right result, or with a non-zero exit and one clear "error:" line; and the
+# cluster's full inventory (every object: UID, resourceVersion, owner
+# references, finalizers, deletion) taken before and after shows nothing
+# deleted or changed that the command did not promise (inventory.py). A
+# command that failed half-way is run again without the fault and must then
+# finish the job.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/toxiproxy.sh"
+
+start_cluster C --gc=stalled
+. "$C/env"
+trap 'toxiproxy_stop; cleanup_clusters' EXIT
+if ! TP_LOG=$C/toxiproxy.log toxiproxy_start "$PORT"; then
+  echo "Bail out! cannot build or start toxiproxy $TOXIPROXY_VERSION"
+  exit 1
+fi
+PK=$C/kubeconfig.proxy
+proxy_kubeconfig "$KUBECONFIG" "$PK"
+
+. "$(dirname "$0")/fixtures.sh"
+SCENARIOS=(latency bandwidth cut reset blackhole down midrun)
+make_fixtures "${SCENARIOS[@]}"
+ok $? "fixtures: one namespace per scenario (${SCENARIOS[*]})"
+
+# Owners through the proxy; each scenario has its own discovery cache, so
+# its first command also discovers the API through the fault.
+RT=3s
+via_proxy() { owners --kubeconfig "$PK" --cache-dir "$C/cache-$ns" --request-timeout "$RT" -n "$ns" "$@"; }
+direct() { owners --request-timeout 10s -n "$ns" "$@"; }
+
+# Outcomes, for the summary at the end: "scenario command outcome"
+OUTCOMES=$C/outcomes
+: >"$OUTCOMES"
+outcome() { echo "$scenario $1 $2" >>"$OUTCOMES"; }
+
+# clear_error: a non-zero exit, explained on stderr: it ends with an
+# "error:" line (or, for `dangling --fix`, its summary line, the reasons
+# being in its table), and holds nothing but such lines and warnings (no
+# sanitizer report, no stray output).
+clear_error() {
+  (( rc != 0 )) || return 1
+  [[ $(tail -n 1 <<<"$err") =~ ^(error:|fixed:) ]] || return 1
+  ! grep -qvE '^(error|warning|fixed): ' <<<"$err"
+}
+
+# reads: the five read commands under the current fault; they must change
+# nothing, and print what they print without the fault (or warn about what
+# they could not read, or fail with one clear line).
+declare -A BASELINE
+baseline() {
+  local r
+  local fails=0
+  for r in "${READS[@]}"; do
+    BASELINE[$ns/$r]=$(direct $r | normalize) || fails=$((fails + 1))
+  done
+  ok $fails "[$scenario] the read commands answer without the fault (the baseline)"
+}
+reads() {
+  local r before=$C/inv.$ns.r0 after=$C/inv.$ns.r1
+  snap "$before"
+  for r in "${READS[@]}"; do
+    run via_proxy $r
+    if (( rc == 0 )) && [[ $(normalize <<<"$out") == "${BASELINE[$ns/$r]}" ]]; then
+      ok 0 "[$scenario] $r: the same answer as without the fault"
+      outcome "${r%% *}" right
+    elif (( rc == 0 )) && [[ $err == *"warning: cannot "* ]]; then
+      ok 0 "[$scenario] $r: exit 0, and warns about what it could not read"
+      outcome "${r%% *}" warned
+    else
+      clear_error && [[ -z $out ]]
+      ok $? "[$scenario] $r: fails with one clear error line and prints nothing"
+      outcome "${r%% *}" error
+    fi
+  done
+  snap "$after"
+  run python3 "$INV" check "$before" "$after" complete
+  ok $rc "[$scenario] the read commands changed nothing in the cluster"
+}
+
+# act ACT: one destructive command under the current fault (plus, with
+# MIDRUN set, a command run in the background while it runs), judged.
+act() {
+  local a=$1 before=$C/inv.$ns.$1.0 after=$C/inv.$ns.$1.1 p
+  p=$(promise "$a" "$ns")
+  snap "$before"
+  if [[ -n ${MIDRUN-} ]]; then
+    ( sleep "$MIDRUN_AFTER"; eval "$MIDRUN" ) &
+    local strike=$!
+    run via_proxy $(act_args "$a")
+    wait $strike
+  else
+    run via_proxy $(act_args "$a")
+  fi
+  snap "$after"
+  local what="[$scenario] $(act_args "$a")"
+  if (( rc == 0 )) && [[ $err != *"warning: "* ]]; then
+    run python3 "$INV" check "$before" "$after" complete $p
+    ok $rc "$what: exit 0 and exactly what it promised, nothing else"
+    outcome "$a" right
+    return
+  fi
+  local first_rc=$rc first_err=$err
+  if (( rc != 0 )); then
+    clear_error
+    ok $? "$what: exit $rc, with a clear error"
+    outcome "$a" "error"
+  else
+    outcome "$a" warned
+  fi
+  run python3 "$INV" check "$before" "$after" partial $p
+  ok $rc "$what: no wrong deletion or change (exit $first_rc)"
+  if python3 "$INV" check "$before" "$after" complete $p >/dev/null; then
+    echo "# $what: it had finished before it failed: $first_err"
+    return
+  fi
+  if ! python3 "$INV" check "$before" "$after" complete >/dev/null; then
+    echo "# $what: interrupted half-way ($(head -1 <<<"$first_err"))"
+    outcome "$a" half-way
+  fi
+  # Again, without the fault: it must finish what it started.
+  local extra=
+  [[ $a == bg || $a == fg || $a == or ]] && extra=--ignore-not-found
+  [[ $a == fin* ]] && ! kubectl get -n "$ns" cm "$([[ $a == fin1 ]] && echo stuck || echo stuck2)" >/dev/null 2>&1 &&
+    extra=skip
+  if [[ $extra != skip ]]; then
+    run direct $(act_args "$a") $extra
+  fi
+  snap "$after.again"
+  run python3 "$INV" check "$before" "$after.again" complete $p
+  ok $rc "$what: run again without the fault, it finishes the job"
+}
+
+_lap=$SECONDS
+lap() { echo "# ($scenario took $((SECONDS - _lap))s)"; _lap=$SECONDS; }
+
+scenario_run() { # scenario_run: reads and every destructive command in namespace $ns
+  local a
+  baseline
+  reads
+  for a in "${ACTS[@]}"; do act "$a"; done
+  lap
+}
+
+# ---- latency, bandwidth ---------------------------------------------------------
+scenario=latency ns=latency
+toxic lat-down latency downstream '{"latency": 200, "jitter": 100}'
+toxic lat-up latency upstream '{"latency": 50, "jitter": 20}'
+scenario_run
+untoxic_all
+
+scenario=bandwidth ns=bandwidth
+toxic bw-down bandwidth downstream '{"rate": 48}'
+toxic bw-up bandwidth upstream '{"rate": 16}'
+scenario_run
+untoxic_all
+
+# ---- connections cut after a few kilobytes -----------------------------------------
+# Each connection dies (FIN) after 24 kB from the server: responses are cut
+# mid-body, mid-TLS-record, so requests are retried on new connections.
+scenario=cut ns=cut
+toxic cut limit_data downstream '{"bytes": 24000}'
+scenario_run
+untoxic_all
+
+# ---- connections reset, again and again ------------------------------------------
+# For 150 ms out of every 500 ms, any data from the server resets the
+# connection (RST): a request in flight is lost at any point, its
+# connection with it.
+scenario=reset ns=reset
+flap() { while :; do toxic rst reset_peer downstream '{"timeout": 0}'; sleep 0.15; untoxic rst; sleep 0.35; done; }
+toxic lat latency downstream '{"latency": 60, "jitter": 30}'
+flap 2>/dev/null & flap_pid=$!
+scenario_run
+kill $flap_pid; wait $flap_pid 2>/dev/null
+untoxic_all
+
+# ---- a black hole, and a proxy that is down ---------------------------------------------
+# Nothing comes back: every request times out (--request-timeout 3s) and is
+# retried; the commands must give up with one line and change nothing. They
+# run side by side (none may change anything), to keep the suite short.
+parallel_all() { # every command at once, each judged on its own
+  local r a i=0 pids=() names=()
+  baseline
+  snap "$C/inv.$ns.p0"
+  for r in "${READS[@]}"; do names+=("$r"); done
+  for a in "${ACTS[@]}"; do names+=("$(act_args "$a")"); done
+  for r in "${names[@]}"; do
+    ( via_proxy $r >"$C/p.$ns.$i.out" 2>"$C/p.$ns.$i.err"; echo $? >"$C/p.$ns.$i.rc" ) &
+    pids+=($!)
+    i=$((i + 1))
+  done
+  wait "${pids[@]}"
+  snap "$C/inv.$ns.p1"
+  for (( i = 0; i < ${#names[@]}; i++ )); do
+    out=$(<"$C/p.$ns.$i.out") err=$(<"$C/p.$ns.$i.err") rc=$(<"$C/p.$ns.$i.rc")
+    clear_error && [[ -z $out || $rc == 4 ]]
+    ok $? "[$scenario] ${names[i]}: exit $rc: $(tail -n 1 <<<"$err")"
+    outcome "${names[i]%% *}" error
+  done
+  run python3 "$INV" check "$C/inv.$ns.p0" "$C/inv.$ns.p1" complete
+  ok $rc "[$scenario] nothing in the cluster changed"
+  lap
+}
+
+scenario=blackhole ns=blackhole
+toxic hole timeout downstream '{"timeout": 0}'
+t0=$SECONDS
+RT=1s parallel_all
+echo "# black hole: all commands gave up within $((SECONDS - t0))s (--request-timeout 1s)"
+untoxic_all
+
+scenario=down ns=down
+proxy_enabled false
+parallel_all
+run via_proxy tree cm/app
+like "$err" "^error: cannot reach https://127\.0\.0\.1:$TP_PORT: Connection refused$" "[down] the error names the server and the reason"
+proxy_enabled true
+
+# ---- the fault strikes in the middle of a destructive command -------------------------------
+# Latency stretches each command to a few seconds; a black hole, the proxy
+# going down, or a reset storm then strikes after a while. Whatever was
+# done must be a prefix of the promise, and a second run must finish it.
+scenario=midrun ns=midrun RT=1s
+baseline
+toxic lat latency downstream '{"latency": 150, "jitter": 50}'
+i=0
+for a in "${ACTS[@]}"; do
+  case $((i % 3)) in
+    0) MIDRUN="toxic hole timeout downstream '{\"timeout\": 0}'" ;;
+    1) MIDRUN="proxy_enabled false" ;;
+    2) MIDRUN="toxic rst reset_peer downstream '{\"timeout\": 0}'" ;;
+  esac
+  MIDRUN_AFTER=$(awk "BEGIN { print 0.6 + 0.1 * $i }")
+  scenario="midrun $(case $((i % 3)) in 0) echo black-hole ;; 1) echo proxy-down ;; 2) echo resets ;; esac) after ${MIDRUN_AFTER}s"
+  act "$a"
+  proxy_enabled true
+  untoxic hole 2>/dev/null; untoxic rst 2>/dev/null
+  i=$((i + 1))
+done
+unset MIDRUN
+untoxic_all
+scenario=midrun lap
+RT=3s
+toxiproxy_stop
+"$E2E_ROOT/tests/cluster/down" --dir "$C" >/dev/null 2>&1 # done with it: free the CPU
+
+# ---- an API server that answers 429 -------------------------------------------------------
+# Priority and Fairness off and one request in flight at a time (one
+# mutating): the classic max-in-flight filter answers 429 with Retry-After
+# to everything beyond. system:masters is exempt from it, so the
+# client-certificate user (cluster-admin, not a master) runs the commands.
+OWNERS_APISERVER_EXTRA_FLAGS="--enable-priority-and-fairness=false --max-requests-inflight=1 --max-mutating-requests-inflight=1" \
+  start_cluster B --gc=stalled
+. "$B/env"
+scenario=429 ns=throttled
+make_fixtures "$ns"
+ok $? "[429] fixtures"
+via_proxy() { owners --context cert --cache-dir "$B/cache-$ns" --request-timeout 10s -n "$ns" -v=6 "$@"; }
+direct() { owners --request-timeout 10s -n "$ns" "$@"; }
+saw_429=0 honoured=1
+count_429() {
+  local n
+  n=$(grep -c ' 429 Too Many Requests' <<<"$err")
+  saw_429=$((saw_429 + n))
+  # "retrying in N ms": Retry-After is 1 s, so never sooner than that
+  if grep -E ' 429 Too Many Requests.*retrying in [0-9]+ ms' <<<"$err" |
+     grep -qvE 'retrying in (1[0-9]{3}|[2-9][0-9]{3}) ms'; then honoured=0; fi
+}
+baseline
+snap "$B/inv.r0"
+for r in "${READS[@]}"; do
+  run via_proxy $r
+  count_429
+  is "$rc:$(normalize <<<"$out")" "0:${BASELINE[$ns/$r]}" "[429] $r: exit 0, the same answer as an unthrottled server"
+  unlike "$err" "warning:" "[429] $r: no type given up on"
+  outcome "${r%% *}" right
+done
+snap "$B/inv.r1"
+run python3 "$INV" check "$B/inv.r0" "$B/inv.r1" complete
+ok $rc "[429] the read commands changed nothing"
+for a in "${ACTS[@]}"; do
+  before=$B/inv.$a.0 after=$B/inv.$a.1
+  snap "$before"
+  run via_proxy $(act_args "$a")
+  count_429
+  snap "$after"
+  is "$rc" 0 "[429] $(act_args "$a"): exit 0"
+  unlike "$err" "(warning|error):" "[429] $(act_args "$a"): nothing given up on"
+  run python3 "$INV" check "$before" "$after" complete $(promise "$a" "$ns")
+  ok $rc "[429] $(act_args "$a"): exactly what it promised, nothing else"
+  outcome "$a" right
+done
+(( saw_429 > 20 ))
+ok $? "[429] the server did answer 429 ($saw_429 times in -v=6 logs)"
+ok $((1 - honoured)) "[429] every 429 was retried after Retry-After (1 s) or later"
+lap
+
+# ---- summary -------------------------------------------------------------------------
+echo "# outcomes per scenario (right: exactly the promised result; warned: exit 0 with a"
+echo "# warning about what could not be read; error: one clear error, nothing wrong done;"
+echo "# half-way: failed after doing part of it, finished by a second run):"
+python3 - "$OUTCOMES" <<'EOF' | sed 's/^/#   /'
+import collections, sys
+rows = collections.OrderedDict()
+for line in open(sys.argv[1]):
+    scen, rest = line.rsplit(" ", 2)[0], line.rsplit(" ", 2)[1:]
+    cmd, what = rest
+    rows.setdefault(scen, collections.Counter())[what.strip()] += 1
+for scen, c in rows.items():
+    print("%-34s %s" % (scen, ", ".join("%s %d" % kv for kv in sorted(c.items()))))
+EOF
+
+done_testing

@@ -1,0 +1,140 @@
+/*
+ * The streaming JSON tokenizer (lib/json.c): events in order, strict on
+ * what it hands out, the same events however the input is split, and
+ * declined values (OWNERS_JSON_SKIP) passed over without events, strings
+ * with brackets and escaped quotes included.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "tap.h"
+
+struct rec {
+	struct owners_buf out;
+	int skip_arrays; /* decline every array */
+};
+
+static void addf(struct rec *r, const char *tag, const char *s, size_t n)
+{
+	owners_buf_adds(&r->out, tag);
+	if (s) {
+		owners_buf_addc(&r->out, ':');
+		owners_buf_add(&r->out, s, n);
+	}
+	owners_buf_addc(&r->out, ' ');
+}
+
+static int r_null(void *c) { addf(c, "null", NULL, 0); return 0; }
+static int r_bool(void *c, int v) { addf(c, v ? "true" : "false", NULL, 0); return 0; }
+static int r_number(void *c, const char *s, size_t n) { addf(c, "n", s, n); return 0; }
+static int r_string(void *c, const char *s, size_t n) { addf(c, "s", s, n); return 0; }
+static int r_key(void *c, const char *s, size_t n) { addf(c, "k", s, n); return 0; }
+static int r_start_map(void *c) { addf(c, "{", NULL, 0); return 0; }
+static int r_end_map(void *c) { addf(c, "}", NULL, 0); return 0; }
+static int r_end_array(void *c) { addf(c, "]", NULL, 0); return 0; }
+static int r_start_array(void *c)
+{
+	struct rec *r = c;
+
+	addf(c, r->skip_arrays ? "[skipped]" : "[", NULL, 0);
+	return r->skip_arrays ? OWNERS_JSON_SKIP : 0;
+}
+
+static const struct owners_json_callbacks cbs = {
+	r_null, r_bool, r_number, r_string, r_start_map, r_key, r_end_map, r_start_array, r_end_array,
+};
+
+/* Parses doc fed in pieces of at most step bytes (0: split once at cut);
+ * returns the events, or "error" plus the message. */
+static int run(struct owners_buf *got, const char *doc, size_t len, size_t step, size_t cut,
+	       int skip_arrays)
+{
+	struct rec r;
+	struct owners_json_parser *p;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	size_t i = 0;
+	int rc = 0;
+
+	memset(&r, 0, sizeof(r));
+	owners_buf_init(&r.out);
+	r.skip_arrays = skip_arrays;
+	p = owners_json_parser_new(&cbs, &r);
+	if (step) {
+		for (i = 0; !rc && i < len; i += step)
+			rc = owners_json_parser_feed(p, doc + i, len - i < step ? len - i : step, &err);
+	} else {
+		rc = owners_json_parser_feed(p, doc, cut, &err);
+		if (!rc)
+			rc = owners_json_parser_feed(p, doc + cut, len - cut, &err);
+	}
+	if (!rc)
+		rc = owners_json_parser_finish(p, &err);
+	owners_buf_reset(got);
+	if (rc)
+		owners_buf_addf(got, "error %s", owners_error_message(&err));
+	else
+		owners_buf_add(got, r.out.ptr, r.out.len);
+	owners_error_clear(&err);
+	owners_json_parser_free(p);
+	owners_buf_release(&r.out);
+	return rc;
+}
+
+static const struct {
+	const char *doc;
+	int skip;
+	const char *want;
+} good[] = {
+	{ "{\"a\":1,\"b\":[true,false,null],\"c\":{}}", 0,
+	  "{ k:a n:1 k:b [ true false null ] k:c { } } " },
+	{ " [ -0.5e+10 , 0 , 12345678901234567890 ] ", 0, "[ n:-0.5e+10 n:0 n:12345678901234567890 ] " },
+	{ "\"esc \\\" \\\\ \\/ \\n \\u00e9 \\ud83d\\ude00\"", 0, "s:esc \" \\ / \n \xc3\xa9 \xf0\x9f\x98\x80 " },
+	{ "\"caf\xc3\xa9\"", 0, "s:caf\xc3\xa9 " },
+	{ "42", 0, "n:42 " },
+	{ "{\"m\":[{\"x\":\"]}\\\"[{\"},[[1,2],{\"y\":\"\\\\\"}]],\"after\":true}", 1,
+	  "{ k:m [skipped] k:after true } " },
+	{ "[[\"a\",[\"b]\"]],\"c\"]", 1, "[skipped] " },
+	{ "{\"k\":[]}", 1, "{ k:k [skipped] } " },
+};
+
+static const char *const bad[] = {
+	"", "{", "{\"a\"}", "{\"a\":}", "[1,]", "{\"a\":1,}", "[01]", "[1.]", "[-]", "[tru]", "[nul]",
+	"\"\\x\"", "\"a\tb\"", "\"\xff\"", "\"\xc0\xaf\"", "\"\xed\xa0\x80\"", "{} {}", "[] x", "{'a':1}",
+	"[1 2]", "{\"a\" 1}", "]", "[}", "{]",
+};
+
+int main(void)
+{
+	struct owners_buf got = OWNERS_BUF_INIT, once = OWNERS_BUF_INIT;
+	size_t i, k;
+
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		size_t len = strlen(good[i].doc);
+		int all_same = 1;
+
+		run(&once, good[i].doc, len, len ? len : 1, 0, good[i].skip);
+		is_str(once.ptr, good[i].want, "document %zu: its events", i);
+		for (k = 0; k <= len; k++) {
+			run(&got, good[i].doc, len, 0, k, good[i].skip);
+			if (strcmp(got.ptr, once.ptr)) {
+				all_same = 0;
+				printf("#   split at %zu: %s\n", k, got.ptr);
+			}
+		}
+		ok(all_same, "document %zu: the same events when split at each of its %zu boundaries", i, len + 1);
+		run(&got, good[i].doc, len, 1, 0, good[i].skip);
+		is_str(got.ptr, once.ptr, "document %zu: the same events fed byte by byte", i);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		size_t len = strlen(bad[i]);
+
+		ok(run(&got, bad[i], len, len ? len : 1, 0, 0) == OWNERS_EPROTO &&
+			   !strncmp(got.ptr, "error invalid JSON", 18),
+		   "bad document %zu is invalid JSON (%s)", i, got.ptr);
+		ok(run(&got, bad[i], len, 1, 0, 0) == OWNERS_EPROTO, "bad document %zu, byte by byte, too", i);
+	}
+	owners_buf_release(&got);
+	owners_buf_release(&once);
+	return tap_done();
+}
