@@ -172,7 +172,8 @@ static int write_page(const char *dir, const struct command *c)
 		if (c->rbac) {
 			fputs(".SH PERMISSIONS\nThe Kubernetes RBAC permissions it needs: ", f);
 			roff(f, c->rbac);
-			fputs(".\n", f);
+			fputs(". ClusterRoles that grant exactly this (owners\\-read, owners\\-fix, "
+			      "owners\\-delete), tested as such, are in the README, section Permissions.\n", f);
 		}
 		man_common_tail(f);
 		if (c->examples && *c->examples) {

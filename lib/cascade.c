@@ -348,7 +348,8 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 			work[top++] = d;
 		}
 	}
-	owners_graph_find_cycles(g, on_cycle);
+	if (owners_graph_find_cycles(g, on_cycle) == OWNERS_CYCLES_ENOMEM)
+		goto out; /* rc is OWNERS_ENOMEM */
 	for (i = 0; i < g->count; i++) {
 		if (out->member[i]) {
 			if ((rc = plan_member(out, g, is_root, on_cycle, i, o)))

@@ -483,6 +483,11 @@ enum owners_ref_class owners_graph_classify_ref(struct owners_graph *g, uint32_t
 	if (r->namespaced && !*dep->namespace_)
 		return OWNERS_REF_INVALID_NAMESPACE;
 	ns = r->namespaced ? dep->namespace_ : "";
+	/* Without the name index (out of memory) nothing can be found by
+	 * name: that is "cannot tell", never "absent" (a destructive command
+	 * would take the owner for gone). */
+	if (!g->by_name && name_index_build(g))
+		return OWNERS_REF_UNKNOWN;
 	found = owners_graph_find_name(g, r, ns, ref->name);
 	if (found != OWNERS_NO_NODE)
 		return strcmp(g->nodes[found].uid, ref->uid) ? OWNERS_REF_UID_MISMATCH
@@ -510,8 +515,10 @@ size_t owners_graph_find_cycles(const struct owners_graph *g, unsigned char *on_
 	call = malloc((size_t)n * sizeof(*call));
 	edge = malloc((size_t)n * sizeof(*edge));
 	on_stack = calloc(n ? n : 1, 1);
-	if (!index || !low || !stack || !call || !edge || !on_stack)
+	if (!index || !low || !stack || !call || !edge || !on_stack) {
+		cycles = OWNERS_CYCLES_ENOMEM;
 		goto out;
+	}
 	for (i = 0; i < n; i++)
 		index[i] = UINT32_MAX;
 	for (i = 0; i < n; i++) {
@@ -635,6 +642,10 @@ int owners_graph_summarize(struct owners_graph *g, const char *ns, struct owners
 	if (!on_cycle)
 		return OWNERS_ENOMEM;
 	out->cycles = owners_graph_find_cycles(g, on_cycle);
+	if (out->cycles == OWNERS_CYCLES_ENOMEM) {
+		free(on_cycle);
+		return OWNERS_ENOMEM;
+	}
 	if (ns) {
 		/* Count only cycles with a member in view: recount by component
 		 * would need the SCC ids; a cycle never spans namespaces except

@@ -153,7 +153,9 @@ struct owners_graph_summary {
 int owners_graph_in_scope(const struct owners_graph *g, uint32_t node, const char *ns);
 int owners_graph_summarize(struct owners_graph *g, const char *ns, struct owners_graph_summary *out);
 /* Marks nodes that sit on an ownership cycle (on_cycle[i] = 1); on_cycle
- * has g->count entries. Returns the number of cycles. */
+ * has g->count entries. Returns the number of cycles, or
+ * OWNERS_CYCLES_ENOMEM when out of memory (nothing is marked then). */
+#define OWNERS_CYCLES_ENOMEM ((size_t)-1)
 size_t owners_graph_find_cycles(const struct owners_graph *g, unsigned char *on_cycle);
 
 #endif

@@ -836,10 +836,11 @@ int owners_json_parse(struct owners_json_value **out, const char *data, size_t l
 	if (!rc && !b.root)
 		rc = OWNERS_EPROTO;
 	if (rc) {
-		if (b.oom)
+		/* Out of memory in the tree (b.oom) or in the tokenizer itself
+		 * (its nesting stack, a token split across chunks). */
+		if (b.oom || rc == OWNERS_ENOMEM)
 			rc = owners_error_oom(err);
 		else
-			/* Re-run for yajl's message only when it is not our own stop. */
 			rc = owners_error_set(err, OWNERS_EPROTO, "invalid JSON document");
 		owners_json_value_free(b.root);
 		b.root = NULL;

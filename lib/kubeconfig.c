@@ -412,6 +412,11 @@ static int parse_error(struct owners_error *err, const char *path, yaml_parser_t
 	const char *problem = parser->problem ? parser->problem : "invalid YAML";
 
 	switch (parser->error) {
+	case YAML_NO_ERROR:
+		/* Failed without saying why: libyaml 0.2.5's composer does
+		 * that when copying a default tag fails (yaml_strdup() in
+		 * yaml_parser_load_scalar/_sequence/_mapping): out of memory,
+		 * not a syntax error at line 1. */
 	case YAML_MEMORY_ERROR:
 		return owners_error_oom(err);
 	case YAML_READER_ERROR:

@@ -125,6 +125,7 @@ act() {
   fi
   if ! python3 "$INV" check "$before" "$after" complete >/dev/null; then
     echo "# $what: interrupted half-way ($(head -1 <<<"$first_err"))"
+    python3 "$INV" diff "$before" "$after" | sed 's/^/#   done before it failed: /'
     outcome "$a" half-way
   fi
   # Again, without the fault: it must finish what it started.

@@ -11,6 +11,7 @@ against what it promised.
   inventory.py fixtures NS...      create the namespaces and the objects of
                                    fixtures.sh in each (FIXTURE_PARTS: which
                                    of read fix fin delete, default all)
+  inventory.py diff BEFORE AFTER   what changed, one line per object
   inventory.py check BEFORE AFTER MODE PROMISE...
                                    compare two inventories; prints one line
                                    per violation, exits 1 when there is one
@@ -256,6 +257,27 @@ def check(before_file, after_file, mode, words):
     return 1 if bad else 0
 
 
+def diff(before_file, after_file):
+    before = json.load(open(before_file))
+    after = json.load(open(after_file))
+    for uid, b in sorted(before.items(), key=lambda kv: kv[1]["id"]):
+        a = after.get(uid)
+        if a is None:
+            print("%s: deleted" % b["id"])
+        elif a["rv"] != b["rv"]:
+            what = []
+            if a["refs"] != b["refs"]:
+                what.append("owner references %d -> %d" % (len(b["refs"]), len(a["refs"])))
+            if a["fin"] != b["fin"]:
+                what.append("finalizers %s -> %s" % (b["fin"], a["fin"]))
+            if a["del"] != b["del"]:
+                what.append("deletion started")
+            print("%s: %s" % (b["id"], ", ".join(what) or "changed"))
+    for uid, a in sorted(after.items(), key=lambda kv: kv[1]["id"]):
+        if uid not in before:
+            print("%s: created" % a["id"])
+
+
 def state(o):
     return "rv=%s refs=%d finalizers=%s%s" % (o["rv"], len(o["refs"]), o["fin"],
                                               " deleting" if o["del"] else "")
@@ -264,6 +286,8 @@ def state(o):
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "snap":
         snap(sys.argv[2])
+    elif len(sys.argv) == 4 and sys.argv[1] == "diff":
+        diff(sys.argv[2], sys.argv[3])
     elif len(sys.argv) >= 3 and sys.argv[1] == "fixtures":
         parts = set(os.environ.get("FIXTURE_PARTS", "read fix fin delete").split())
         fixtures(sys.argv[2:], parts)
