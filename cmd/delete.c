@@ -14,6 +14,7 @@
 
 #include "api_path.h"
 #include "cascade.h"
+#include "cascade_access.h"
 #include "cascade_exec.h"
 #include "commands.h"
 #include "json.h"
@@ -72,6 +73,7 @@ struct run {
 	char **links;                 /* members seen in earlier rounds (borrowed from seen) */
 	size_t n_links;
 	size_t deleted, released;
+	int access_checked;           /* the permissions were asked for */
 };
 
 /* kubectl prints `deployment.apps "web" deleted`; -o name prints `deployment.apps/web`. */
@@ -434,6 +436,76 @@ static int waits_hang_on_forbidden(struct run *r, const struct owners_cascade_pl
 	return all;
 }
 
+/* An object of the cascade that a check is about, to name in a message. */
+static const struct owners_node *example_of(struct run *r, const struct owners_cascade_plan *p,
+					    const struct owners_access_check *c)
+{
+	const struct owners_graph *g = r->s.graph;
+	uint32_t i;
+
+	for (i = 0; i < g->count; i++) {
+		const struct owners_node *n = &g->nodes[i];
+
+		if ((p->member[i] || p->released[i]) && n->resource && !n->virtual_ &&
+		    !strcmp(n->resource->group, c->group) && !strcmp(n->resource->resource, c->resource) &&
+		    (!*c->namespace_ || !strcmp(n->namespace_, c->namespace_)))
+			return n;
+	}
+	return NULL;
+}
+
+/* Before the first change, every permission the whole cascade needs
+ * (SelfSubjectAccessReview, as `kubectl auth can-i`): a missing one stops
+ * the run with nothing done, instead of half way through the tree. A
+ * review that cannot be made is no verdict: each request is still
+ * authorized on its own, and a 403 then leaves that object in place. */
+static int check_access(struct run *r, const struct owners_cascade_plan *p)
+{
+	struct owners_access_check *checks = NULL;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	size_t n = 0, i, denied = 0;
+	int rc;
+
+	if (owners_cascade_needed_access(p, r->s.graph, (const char *const *)r->roots, r->n_roots,
+					 r->copt.mode, &checks, &n)) {
+		error_msg("out of memory");
+		return EXIT_ERROR;
+	}
+	if ((rc = owners_access_check_all(r->s.http, checks, n, &err))) {
+		rc = report_error(&err);
+		owners_error_clear(&err);
+		owners_access_checks_release(checks, n);
+		free(checks);
+		return rc;
+	}
+	for (i = 0; i < n; i++) {
+		const struct owners_access_check *c = &checks[i];
+		const struct owners_node *ex;
+		struct owners_buf name = OWNERS_BUF_INIT;
+
+		if (c->verdict != OWNERS_ACCESS_DENIED)
+			continue;
+		denied++;
+		if (r->progress)
+			fputs("\r\033[K", stderr);
+		if ((ex = example_of(r, p, c)))
+			owners_node_type_name(&name, ex);
+		error_msg("cannot %s %s: forbidden: no %s permission on %s%s%s%s%s%s (asked before any change)",
+			  c->verb, name.ptr ? name.ptr : c->resource, c->verb, c->resource, *c->group ? "." : "",
+			  c->group, *c->namespace_ ? " in namespace '" : "", c->namespace_,
+			  *c->namespace_ ? "'" : "");
+		owners_buf_release(&name);
+	}
+	owners_access_checks_release(checks, n);
+	free(checks);
+	if (denied) {
+		error_msg("nothing was deleted or changed: the cascade needs %s", denied == 1 ? "that permission"
+												 : "those permissions");
+		return EXIT_INCOMPLETE;
+	}
+	return EXIT_OK;
+}
+
 static int report_left(struct run *r, const struct owners_cascade_plan *p)
 {
 	struct owners_buf name = OWNERS_BUF_INIT;
@@ -569,6 +641,13 @@ static int run_cascade(struct run *r)
 		drop_forbidden(r, &plan);
 		if (plan.done || (!plan.n_actions && r->forbidden.count && waits_hang_on_forbidden(r, &plan)))
 			break;
+		if (!r->access_checked) {
+			r->access_checked = 1;
+			if ((rc = check_access(r, &plan))) {
+				owners_cascade_plan_free(&plan);
+				return rc;
+			}
+		}
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		if ((double)ts.tv_sec + ts.tv_nsec / 1e9 >= deadline && (r->cli->timeout_ms || !r->cli->wait)) {
 			if (!r->cli->wait || !r->cli->timeout_ms)

@@ -184,14 +184,16 @@ const struct command owners_commands[] = {
 	  "the deleted owner is removed. Owners whose type could not be listed count as\n"
 	  "alive. Every DELETE carries a UID precondition and every patch the\n"
 	  "resourceVersion it read, so objects re-created or changed meanwhile are never\n"
-	  "overwritten. The cascade's progress lives in the cluster: run the same command\n"
-	  "again after an interruption and it resumes.",
+	  "overwritten. Before its first change it asks the server (SelfSubjectAccessReview,\n"
+	  "as kubectl auth can-i) for every permission the whole cascade needs: a missing one\n"
+	  "stops it with nothing changed, exit 4. The cascade's progress lives in the cluster:\n"
+	  "run the same command again after an interruption and it resumes.",
 	  "  owners delete deployment/web\n"
 	  "  owners delete deployment/web --cascade=foreground --timeout=2m\n"
 	  "  owners delete replicaset/web-7d9c --cascade=orphan\n"
 	  "  owners delete deployment/web --dry-run=client\n"
 	  "  owners delete deployments -l app=web -o name",
-	  1, "list on every type it scans; delete on the objects of the cascade; patch on the objects whose finalizers or references it changes", 0 },
+	  1, "list on every type it scans; delete on the objects of the cascade; patch on the objects whose finalizers or references it changes; create on selfsubjectaccessreviews (every authenticated user has it)", 0 },
 	{ "version", cmd_version, no_opts, "owners version",
 	  "print the version, the git commit and the library versions", "", "  owners version", 0,
 	  NULL, 0 },

@@ -104,6 +104,25 @@ wait_for() {
   done
 }
 
+# exec_context CONTEXT PLUGIN NAMESPACE: a context whose user has no
+# credential in the kubeconfig; an exec plugin (written to PLUGIN) prints
+# the admin token as an ExecCredential (client.authentication.k8s.io/v1).
+# PLUGIN must be in a directory below the kubeconfig's: kubectl stores the
+# path relative to the kubeconfig, and a bare file name would be looked up
+# in PATH (by kubectl and owners alike).
+exec_context() {
+  local ctx=$1 plugin=$2 ns=$3
+  mkdir -p "$(dirname "$plugin")" || return 1
+  cat >"$plugin" <<SH
+#!/bin/sh
+printf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"%s"}}' "$ADMIN_TOKEN"
+SH
+  chmod +x "$plugin" &&
+    kubectl config set-credentials "$ctx-user" --exec-api-version=client.authentication.k8s.io/v1 \
+      --exec-command="$plugin" --exec-interactive-mode=Never >/dev/null &&
+    kubectl config set-context "$ctx" --cluster=owners-test --user="$ctx-user" --namespace="$ns" >/dev/null
+}
+
 done_testing() {
   echo "1..$_n"
   if (( _failed )); then

@@ -25,14 +25,7 @@ export XDG_CACHE_HOME=$C/xdg-cache
 # admin: a bearer token in the kubeconfig; cert: a client certificate and
 # key inline; exec: no credential in the kubeconfig at all, a plugin prints
 # it (the admin token: what it prints must never show either).
-cat >"$C/bin/plugin.sh" <<SH
-#!/bin/sh
-printf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"%s"}}' "$ADMIN_TOKEN"
-SH
-chmod +x "$C/bin/plugin.sh"
-kubectl config set-credentials exec-user --exec-api-version=client.authentication.k8s.io/v1 \
-  --exec-command="$C/bin/plugin.sh" --exec-interactive-mode=Never >/dev/null
-kubectl config set-context exec --cluster=owners-test --user=exec-user --namespace=default >/dev/null
+exec_context exec "$C/bin/plugin.sh" default
 KEY_DATA=$(base64 -w0 <"$CLIENT_KEY")
 # Pieces of each secret: a leak need not be whole.
 secrets=("$ADMIN_TOKEN" "${ADMIN_TOKEN:0:12}" "${ADMIN_TOKEN: -12}" "$VIEWER_TOKEN"

@@ -24,13 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define HAVE_LSAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HAVE_LSAN 1
-#endif
-#endif
 #ifdef HAVE_LSAN
 #include <sanitizer/lsan_interface.h>
 /* backtrace() loads the unwinder (libgcc_s) the first time: what the

@@ -22,6 +22,15 @@
 
 #include <stddef.h>
 
+/* HAVE_LSAN: built with AddressSanitizer, so LeakSanitizer sees leaks. */
+#if defined(__SANITIZE_ADDRESS__)
+#define HAVE_LSAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HAVE_LSAN 1
+#endif
+#endif
+
 struct failalloc_site {
 	char lib[64];      /* "main" for the test executable (our code), else the
 			      library's base name, e.g. "libyaml-0.so.2" */

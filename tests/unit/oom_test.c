@@ -43,13 +43,6 @@
 #include "tap.h"
 #include "tree.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define HAVE_LSAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HAVE_LSAN 1
-#endif
-#endif
 #ifdef HAVE_LSAN
 #include <sanitizer/lsan_interface.h>
 #endif

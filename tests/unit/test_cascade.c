@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cascade.h"
+#include "cascade_access.h"
 #include "cascade_exec.h"
 #include "tap.h"
 
@@ -298,6 +299,75 @@ static void test_bodies(void)
 	owners_graph_free(g);
 }
 
+/* The checks a plan needs, as "verb group/resource ns" lines. */
+static void needs(const struct owners_cascade_plan *p, struct owners_graph *g, const char *root,
+		  enum owners_cascade_mode mode, char *out, size_t size)
+{
+	struct owners_access_check *c = NULL;
+	const char *roots[] = { root };
+	size_t n = 0, i, used = 0;
+
+	*out = '\0';
+	if (owners_cascade_needed_access(p, g, roots, 1, mode, &c, &n)) {
+		snprintf(out, size, "ENOMEM");
+		return;
+	}
+	for (i = 0; i < n; i++)
+		used += (size_t)snprintf(out + used, size - used, "%s%s %s/%s %s", i ? "; " : "", c[i].verb,
+					 c[i].group, c[i].resource, c[i].namespace_);
+	owners_access_checks_release(c, n);
+	free(c);
+}
+
+static void test_needed_access(void)
+{
+	const struct obj objs[] = {
+		{ "Deployment", "web", "d", NULL, { NULL }, { NOREF } },
+		{ "ReplicaSet", "web-1", "rs", NULL, { NULL }, { R("Deployment", "web", "d", 1) } },
+		{ "Pod", "p1", "p1", NULL, { NULL }, { R("ReplicaSet", "web-1", "rs", 1) } },
+		{ "Pod", "p2", "p2", NULL, { NULL }, { R("ReplicaSet", "web-1", "rs", 1) } },
+		{ "ConfigMap", "other", "other", NULL, { NULL }, { NOREF } },
+		{ "Secret", "shared", "shared", NULL, { NULL },
+		  { R("ReplicaSet", "web-1", "rs", 1), { "v1", "ConfigMap", "other", "other", 0, 0 } } },
+		{ "ConfigMap", "stranger", "stranger", NULL, { NULL }, { NOREF } },
+	};
+	const struct obj leaf[] = { { "ConfigMap", "alone", "alone", NULL, { NULL }, { NOREF } } };
+	struct owners_graph *g = build(objs, sizeof(objs) / sizeof(objs[0]));
+	struct owners_cascade_plan p;
+	char got[512];
+
+	plan(&p, g, "d", OWNERS_CASCADE_BACKGROUND, 1);
+	needs(&p, g, "d", OWNERS_CASCADE_BACKGROUND, got, sizeof(got));
+	is_str(got, "delete apps/deployments ns; delete apps/replicasets ns; patch apps/replicasets ns; "
+		    "delete /pods ns; patch /secrets ns",
+	       "background: delete on every member type, patch on the held middle level and the "
+	       "released Secret; no patch on the root (it goes at once), nothing on pods' patch or "
+	       "on untouched ConfigMaps");
+	owners_cascade_plan_free(&p);
+
+	plan(&p, g, "d", OWNERS_CASCADE_FOREGROUND, 1);
+	needs(&p, g, "d", OWNERS_CASCADE_FOREGROUND, got, sizeof(got));
+	is_str(got, "delete apps/deployments ns; patch apps/deployments ns; delete apps/replicasets ns; "
+		    "patch apps/replicasets ns; delete /pods ns; patch /secrets ns",
+	       "foreground: the root holds foregroundDeletion too, so patch on it as well");
+	owners_cascade_plan_free(&p);
+
+	plan(&p, g, "d", OWNERS_CASCADE_ORPHAN, 1);
+	needs(&p, g, "d", OWNERS_CASCADE_ORPHAN, got, sizeof(got));
+	is_str(got, "delete apps/deployments ns; patch apps/deployments ns; patch apps/replicasets ns",
+	       "orphan: delete and patch (the orphan finalizer) on the root, patch on what it releases, "
+	       "nothing on the pods");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+
+	g = build(leaf, 1);
+	plan(&p, g, "alone", OWNERS_CASCADE_FOREGROUND, 0);
+	needs(&p, g, "alone", OWNERS_CASCADE_FOREGROUND, got, sizeof(got));
+	is_str(got, "delete /configmaps ns", "an object without dependents needs delete only, in any mode");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+}
+
 int main(void)
 {
 	owners_resource_table_init(&types);
@@ -311,6 +381,7 @@ int main(void)
 	test_keep_when_unsure();
 	test_cycle();
 	test_bodies();
+	test_needed_access();
 	owners_resource_table_free(&types);
 	return tap_done();
 }
