@@ -566,11 +566,13 @@ func (s *seeder) createViaAPI(tmpl map[string]template, objs []*stamp) {
 			if levels[o.kind] != level {
 				continue
 			}
+			mu.Lock() // the level's POSTs are writing uids meanwhile
 			for k := range o.oUIDs {
 				if u, ok := uids[o.oUIDs[k]]; ok {
 					o.oUIDs[k] = u
 				}
 			}
+			mu.Unlock()
 			t := tmpl[o.kind]
 			path := strings.Replace(t.path, "/namespaces/"+tmplNS+"/", "/namespaces/"+o.ns+"/", 1)
 			body := string(render(template{json: t.body}, o))
