@@ -14,11 +14,7 @@ int owners_access_review_json(struct owners_buf *out, const struct owners_access
 
 	if (!j)
 		return OWNERS_ENOMEM;
-	rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "kind", "SelfSubjectAccessReview");
-	if (!rc)
-		rc = owners_json_gen_kv(j, "apiVersion", "authorization.k8s.io/v1");
+	rc = owners_json_gen_typed_open(j, "SelfSubjectAccessReview", "authorization.k8s.io/v1");
 	if (!rc)
 		rc = owners_json_gen_string(j, "spec");
 	if (!rc)

@@ -18,11 +18,7 @@ int owners_delete_options_json(struct owners_buf *out, const char *uid, const ch
 
 	if (!j)
 		return OWNERS_ENOMEM;
-	rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "kind", "DeleteOptions");
-	if (!rc)
-		rc = owners_json_gen_kv(j, "apiVersion", "v1");
+	rc = owners_json_gen_typed_open(j, "DeleteOptions", "v1");
 	if (!rc)
 		rc = owners_json_gen_kv(j, "propagationPolicy", policy);
 	if (!rc && grace_period >= 0)

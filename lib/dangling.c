@@ -466,11 +466,7 @@ int owners_dangling_render_json(struct owners_buf *out, const struct owners_dang
 
 	if (!j)
 		return OWNERS_ENOMEM;
-	rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "kind", "OwnersDangling");
-	if (!rc)
-		rc = owners_json_gen_kv(j, "apiVersion", "owners.dev/v1");
+	rc = owners_json_gen_typed_open(j, "OwnersDangling", "owners.dev/v1");
 	if (!rc)
 		rc = owners_json_gen_kv_bool(j, "dryRun", r->dry_run);
 	if (!rc)

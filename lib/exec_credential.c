@@ -194,11 +194,7 @@ static int exec_info(struct owners_buf *out, const struct owners_rest_config *cf
 
 	if (!g)
 		return OWNERS_ENOMEM;
-	rc = owners_json_gen_map_open(g);
-	if (!rc)
-		rc = owners_json_gen_kv(g, "kind", "ExecCredential");
-	if (!rc)
-		rc = owners_json_gen_kv(g, "apiVersion", e->api_version);
+	rc = owners_json_gen_typed_open(g, "ExecCredential", e->api_version);
 	if (!rc)
 		rc = owners_json_gen_string(g, "spec");
 	if (!rc)

@@ -577,11 +577,7 @@ int owners_unfinalize_render_json(struct owners_buf *out,
 
 	if (!j)
 		return OWNERS_ENOMEM;
-	rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "kind", "OwnersFinalizerRemoval");
-	if (!rc)
-		rc = owners_json_gen_kv(j, "apiVersion", "owners.dev/v1");
+	rc = owners_json_gen_typed_open(j, "OwnersFinalizerRemoval", "owners.dev/v1");
 	if (!rc)
 		rc = owners_json_gen_kv_bool(j, "dryRun", dry_run);
 	if (!rc)
@@ -592,11 +588,7 @@ int owners_unfinalize_render_json(struct owners_buf *out,
 		const struct owners_unfinalize_target *t = &targets[i];
 		const struct owners_unfinalize_outcome *o = &outcomes[i];
 
-		rc = owners_json_gen_map_open(j);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "kind", t->resource->kind);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "apiVersion", t->resource->api_version);
+		rc = owners_json_gen_typed_open(j, t->resource->kind, t->resource->api_version);
 		if (!rc && t->resource->namespaced && t->namespace_ && *t->namespace_)
 			rc = owners_json_gen_kv(j, "namespace", t->namespace_);
 		if (!rc)

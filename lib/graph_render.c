@@ -142,11 +142,7 @@ int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, con
 		return OWNERS_ENOMEM;
 	rc = nodes_in_view(&order, &n, g, ns);
 	if (!rc)
-		rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "kind", "OwnersGraph");
-	if (!rc)
-		rc = owners_json_gen_kv(j, "apiVersion", "owners.dev/v1");
+		rc = owners_json_gen_typed_open(j, "OwnersGraph", "owners.dev/v1");
 	if (!rc)
 		rc = owners_json_gen_string(j, "summary");
 	if (!rc)

@@ -1004,6 +1004,17 @@ int owners_json_gen_kv(struct owners_json_gen *g, const char *key, const char *v
 	return rc ? rc : owners_json_gen_string(g, value);
 }
 
+int owners_json_gen_typed_open(struct owners_json_gen *g, const char *kind, const char *api_version)
+{
+	int rc = owners_json_gen_map_open(g);
+
+	if (!rc)
+		rc = owners_json_gen_kv(g, "kind", kind);
+	if (!rc)
+		rc = owners_json_gen_kv(g, "apiVersion", api_version);
+	return rc;
+}
+
 int owners_json_gen_kv_bool(struct owners_json_gen *g, const char *key, int value)
 {
 	int rc = owners_json_gen_string(g, key);

@@ -110,6 +110,9 @@ int owners_json_gen_array_close(struct owners_json_gen *g);
 int owners_json_gen_kv(struct owners_json_gen *g, const char *key, const char *value);
 /* "key": value pairs; the time one writes RFC 3339 UTC and is skipped
  * when t is 0 (unset). */
+/* Opens an object and writes its "kind" and "apiVersion" first, as every
+ * Kubernetes-style document starts. */
+int owners_json_gen_typed_open(struct owners_json_gen *g, const char *kind, const char *api_version);
 int owners_json_gen_kv_bool(struct owners_json_gen *g, const char *key, int value);
 int owners_json_gen_kv_int(struct owners_json_gen *g, const char *key, long long value);
 int owners_json_gen_kv_time(struct owners_json_gen *g, const char *key, int64_t t);

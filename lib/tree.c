@@ -484,11 +484,7 @@ int owners_tree_render_json(struct owners_buf *out, const struct owners_render *
 
 	if (!j)
 		return OWNERS_ENOMEM;
-	rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "kind", "OwnersTree");
-	if (!rc)
-		rc = owners_json_gen_kv(j, "apiVersion", "owners.dev/v1");
+	rc = owners_json_gen_typed_open(j, "OwnersTree", "owners.dev/v1");
 	if (!rc)
 		rc = owners_json_gen_kv(j, "direction", t->up ? "owners" : "dependents");
 	if (!rc)
