@@ -196,7 +196,6 @@ static int probe_server_gc(struct run *r, const struct owners_node *n)
 	r->copt.server_gc = 0;
 	if (!rc && !owners_json_parse(&v, req.response.ptr, req.response.len, NULL)) {
 		fins = owners_json_path(v, "metadata", "finalizers", NULL);
-		r->copt.server_gc = 0;
 		for (i = 0; fins && fins->type == OWNERS_JSON_ARRAY && i < fins->count; i++)
 			if (owners_json_string(fins->items[i]) && !strcmp(owners_json_string(fins->items[i]), want))
 				r->copt.server_gc = 1;
@@ -280,7 +279,10 @@ static int find_roots(struct run *r, const struct owners_object_arg *args, size_
 			error_msg("cannot list '%s': the object cannot be found safely", args[i].type);
 			return EXIT_ERROR;
 		}
-		node = owners_graph_find_name(r->s.graph, res, ns, args[i].name);
+		if (owners_graph_find_name(r->s.graph, res, ns, args[i].name, &node)) {
+			error_msg("out of memory");
+			return EXIT_ERROR;
+		}
 		if (node != OWNERS_NO_NODE) {
 			if (add_root(r, r->s.graph->nodes[node].uid)) {
 				error_msg("out of memory");
@@ -436,24 +438,6 @@ static int waits_hang_on_forbidden(struct run *r, const struct owners_cascade_pl
 	return all;
 }
 
-/* An object of the cascade that a check is about, to name in a message. */
-static const struct owners_node *example_of(struct run *r, const struct owners_cascade_plan *p,
-					    const struct owners_access_check *c)
-{
-	const struct owners_graph *g = r->s.graph;
-	uint32_t i;
-
-	for (i = 0; i < g->count; i++) {
-		const struct owners_node *n = &g->nodes[i];
-
-		if ((p->member[i] || p->released[i]) && n->resource && !n->virtual_ &&
-		    !strcmp(n->resource->group, c->group) && !strcmp(n->resource->resource, c->resource) &&
-		    (!*c->namespace_ || !strcmp(n->namespace_, c->namespace_)))
-			return n;
-	}
-	return NULL;
-}
-
 /* Before the first change, every permission the whole cascade needs
  * (SelfSubjectAccessReview, as `kubectl auth can-i`): a missing one stops
  * the run with nothing done, instead of half way through the tree. A
@@ -463,24 +447,21 @@ static int check_access(struct run *r, const struct owners_cascade_plan *p)
 {
 	struct owners_access_check *checks = NULL;
 	struct owners_error err = OWNERS_ERROR_INIT;
+	uint32_t *examples = NULL;
 	size_t n = 0, i, denied = 0;
-	int rc;
+	int rc = EXIT_OK;
 
 	if (owners_cascade_needed_access(p, r->s.graph, (const char *const *)r->roots, r->n_roots,
-					 r->copt.mode, &checks, &n)) {
+					 r->copt.mode, &checks, &examples, &n)) {
 		error_msg("out of memory");
 		return EXIT_ERROR;
 	}
-	if ((rc = owners_access_check_all(r->s.http, checks, n, &err))) {
+	if (owners_access_check_all(r->s.http, checks, n, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
-		owners_access_checks_release(checks, n);
-		free(checks);
-		return rc;
 	}
-	for (i = 0; i < n; i++) {
+	for (i = 0; rc == EXIT_OK && i < n; i++) {
 		const struct owners_access_check *c = &checks[i];
-		const struct owners_node *ex;
 		struct owners_buf name = OWNERS_BUF_INIT;
 
 		if (c->verdict != OWNERS_ACCESS_DENIED)
@@ -488,8 +469,7 @@ static int check_access(struct run *r, const struct owners_cascade_plan *p)
 		denied++;
 		if (r->progress)
 			fputs("\r\033[K", stderr);
-		if ((ex = example_of(r, p, c)))
-			owners_node_type_name(&name, ex);
+		owners_node_type_name(&name, &r->s.graph->nodes[examples[i]]);
 		error_msg("cannot %s %s: forbidden: no %s permission on %s%s%s%s%s%s (asked before any change)",
 			  c->verb, name.ptr ? name.ptr : c->resource, c->verb, c->resource, *c->group ? "." : "",
 			  c->group, *c->namespace_ ? " in namespace '" : "", c->namespace_,
@@ -498,12 +478,13 @@ static int check_access(struct run *r, const struct owners_cascade_plan *p)
 	}
 	owners_access_checks_release(checks, n);
 	free(checks);
+	free(examples);
 	if (denied) {
 		error_msg("nothing was deleted or changed: the cascade needs %s", denied == 1 ? "that permission"
 												 : "those permissions");
 		return EXIT_INCOMPLETE;
 	}
-	return EXIT_OK;
+	return rc;
 }
 
 static int report_left(struct run *r, const struct owners_cascade_plan *p)

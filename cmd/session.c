@@ -346,8 +346,13 @@ int session_find_roots(struct session *s, const struct owners_object_arg *args, 
 			return EXIT_USAGE;
 		}
 		{
-			uint32_t node = owners_graph_find_name(s->graph, r, ns ? ns : "", args[i].name);
+			uint32_t node;
 
+			if (owners_graph_find_name(s->graph, r, ns ? ns : "", args[i].name, &node)) {
+				owners_buf_release(&type);
+				error_msg("out of memory");
+				return EXIT_ERROR;
+			}
 			if (node == OWNERS_NO_NODE) {
 				if (ns)
 					error_msg("%s '%s' not found in namespace '%s'", type.ptr, args[i].name, ns);

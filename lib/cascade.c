@@ -199,8 +199,8 @@ static int member_dependents_deleted(const struct owners_graph *g, const unsigne
 	return 1;
 }
 
-static int has_member_dependents(const struct owners_graph *g, const unsigned char *member,
-				 uint32_t node)
+int owners_cascade_has_member_dependents(const struct owners_graph *g, const unsigned char *member,
+					 uint32_t node)
 {
 	const struct owners_node *n = &g->nodes[node];
 	uint32_t i;
@@ -275,7 +275,7 @@ static int plan_member(struct owners_cascade_plan *p, struct owners_graph *g,
 					   : "waiting for its owners to be gone");
 		if (is_root[i] && !fg)
 			return add_action(p, OWNERS_ACT_DELETE, i, NULL, "root");
-		if (has_member_dependents(g, p->member, i))
+		if (owners_cascade_has_member_dependents(g, p->member, i))
 			return add_action(p, OWNERS_ACT_DELETE_FOREGROUND, i, NULL,
 					  is_root[i] ? "root: enters deletion, goes when its dependents are gone"
 						     : "owners deleted: enters deletion, goes after its dependents");

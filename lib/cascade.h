@@ -118,6 +118,12 @@ void owners_cascade_plan_free(struct owners_cascade_plan *p);
 int owners_cascade_ref_in(const struct owners_cascade_plan *p, struct owners_graph *g, uint32_t dep,
 			  const struct owners_ref *ref);
 
+/* Whether node has a dependent that exists and is a member (member has
+ * g->count entries, as a plan's): such an owner holds foregroundDeletion
+ * while its dependents go. */
+int owners_cascade_has_member_dependents(const struct owners_graph *g, const unsigned char *member,
+					 uint32_t node);
+
 /* Whether a node holds finalizer f. */
 int owners_node_has_finalizer(const struct owners_node *n, const char *f);
 

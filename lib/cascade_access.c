@@ -5,93 +5,92 @@
 
 struct needs {
 	struct owners_access_check *v;
+	uint32_t *example;
 	size_t n, cap;
 };
 
-static int need(struct needs *s, const char *verb, const struct owners_node *n)
+static int need(struct needs *s, const struct owners_graph *g, const char *verb, uint32_t node)
 {
+	const struct owners_node *n = &g->nodes[node];
+	const char *ns;
 	size_t i;
 
 	/* A virtual node has no type to act on (and is never acted on). */
 	if (!n->resource)
 		return 0;
+	ns = n->resource->namespaced ? n->namespace_ : "";
 	for (i = 0; i < s->n; i++)
-		if (s->v[i].verb == verb && !strcmp(s->v[i].group, n->resource->group) &&
-		    !strcmp(s->v[i].resource, n->resource->resource) &&
-		    !strcmp(s->v[i].namespace_, n->namespace_))
+		if (s->v[i].verb == verb && !strcmp(s->v[i].namespace_, ns) &&
+		    owners_resource_same_type(g->nodes[s->example[i]].resource, n->resource))
 			return 0;
 	if (s->n == s->cap) {
 		size_t cap = s->cap ? s->cap * 2 : 8;
 		struct owners_access_check *v = realloc(s->v, cap * sizeof(*v));
+		uint32_t *e;
 
 		if (!v)
 			return OWNERS_ENOMEM;
 		s->v = v;
+		if (!(e = realloc(s->example, cap * sizeof(*e))))
+			return OWNERS_ENOMEM;
+		s->example = e;
 		s->cap = cap;
 	}
 	memset(&s->v[s->n], 0, sizeof(s->v[s->n]));
 	s->v[s->n].verb = verb;
 	s->v[s->n].group = n->resource->group;
 	s->v[s->n].resource = n->resource->resource;
-	s->v[s->n].namespace_ = n->resource->namespaced ? n->namespace_ : "";
-	s->n++;
-	return 0;
-}
-
-static int is_root(const struct owners_node *n, const char *const *root_uids, size_t n_roots)
-{
-	size_t i;
-
-	for (i = 0; i < n_roots; i++)
-		if (!strcmp(n->uid, root_uids[i]))
-			return 1;
-	return 0;
-}
-
-static int has_member_dependent(const struct owners_cascade_plan *p, const struct owners_graph *g,
-				const struct owners_node *n)
-{
-	uint32_t i;
-
-	for (i = 0; i < n->n_dependents; i++)
-		if (p->member[n->dependents[i]] && !g->nodes[n->dependents[i]].virtual_)
-			return 1;
+	s->v[s->n].namespace_ = ns;
+	s->example[s->n++] = node;
 	return 0;
 }
 
 int owners_cascade_needed_access(const struct owners_cascade_plan *p, const struct owners_graph *g,
 				 const char *const *root_uids, size_t n_roots,
 				 enum owners_cascade_mode mode, struct owners_access_check **out,
-				 size_t *n_out)
+				 uint32_t **examples, size_t *n_out)
 {
 	static const char delete_verb[] = "delete", patch_verb[] = "patch";
-	struct needs s = { NULL, 0, 0 };
+	struct needs s = { NULL, NULL, 0, 0 };
+	unsigned char *is_root = calloc(g->count + 1, 1);
 	uint32_t i;
+	size_t k;
 	int rc = 0;
 
+	if (!is_root)
+		return OWNERS_ENOMEM;
+	for (k = 0; k < n_roots; k++) {
+		uint32_t r = owners_graph_find_uid(g, root_uids[k]);
+
+		if (r != OWNERS_NO_NODE)
+			is_root[r] = 1;
+	}
 	for (i = 0; i < g->count && !rc; i++) {
 		const struct owners_node *n = &g->nodes[i];
-		int root;
+		int root = is_root[i];
 
 		if (n->virtual_ || (!p->member[i] && !p->released[i]))
 			continue;
 		if (p->released[i]) {
-			rc = need(&s, patch_verb, n);
+			rc = need(&s, g, patch_verb, i);
 			continue;
 		}
-		root = is_root(n, root_uids, n_roots);
-		rc = need(&s, delete_verb, n);
+		rc = need(&s, g, delete_verb, i);
 		if (!rc && mode == OWNERS_CASCADE_ORPHAN && root)
-			rc = need(&s, patch_verb, n);
-		else if (!rc && mode != OWNERS_CASCADE_ORPHAN && has_member_dependent(p, g, n) &&
+			rc = need(&s, g, patch_verb, i);
+		else if (!rc && mode != OWNERS_CASCADE_ORPHAN &&
+			 owners_cascade_has_member_dependents(g, p->member, i) &&
 			 !(root && mode == OWNERS_CASCADE_BACKGROUND))
-			rc = need(&s, patch_verb, n);
+			rc = need(&s, g, patch_verb, i);
 	}
+	free(is_root);
 	if (rc) {
 		free(s.v);
+		free(s.example);
 		return rc;
 	}
 	*out = s.v;
+	*examples = s.example;
 	*n_out = s.n;
 	return 0;
 }

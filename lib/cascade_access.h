@@ -8,11 +8,12 @@
  *     goes at once): the hold is added, and later lifted, by a patch;
  *   - an orphan-mode root: the orphan finalizer, likewise;
  *   - a released object: its references into the cascade are patched out.
- * One check per (verb, type, namespace), in the order first met.
+ * One check per (verb, type, namespace), in the order first met, each with
+ * the first object that needs it (examples[i], a node index: for messages).
  *
- * Ownership: *out is the caller's (free it after
- * owners_access_checks_release()); its strings are borrowed from the graph
- * and the resource table.
+ * Ownership: *out and *examples are the caller's (free *out after
+ * owners_access_checks_release()); the checks' strings are borrowed from the
+ * graph and the resource table.
  */
 #ifndef OWNERS_CASCADE_ACCESS_H
 #define OWNERS_CASCADE_ACCESS_H
@@ -23,6 +24,6 @@
 int owners_cascade_needed_access(const struct owners_cascade_plan *p, const struct owners_graph *g,
 				 const char *const *root_uids, size_t n_roots,
 				 enum owners_cascade_mode mode, struct owners_access_check **out,
-				 size_t *n_out);
+				 uint32_t **examples, size_t *n_out);
 
 #endif

@@ -401,22 +401,25 @@ static int name_index_build(struct owners_graph *g)
 	return 0;
 }
 
-uint32_t owners_graph_find_name(struct owners_graph *g, const struct owners_resource *r,
-				const char *ns, const char *name)
+int owners_graph_find_name(struct owners_graph *g, const struct owners_resource *r, const char *ns,
+			   const char *name, uint32_t *found)
 {
 	size_t j;
 
+	*found = OWNERS_NO_NODE;
 	if (!g->by_name && name_index_build(g))
-		return OWNERS_NO_NODE;
+		return OWNERS_ENOMEM;
 	j = name_hash(r, ns, name) & (g->by_name_cap - 1);
 	while (g->by_name[j]) {
 		const struct owners_node *n = &g->nodes[g->by_name[j] - 1];
 
-		if (n->resource == r && !strcmp(n->namespace_, ns) && !strcmp(n->name, name))
-			return g->by_name[j] - 1;
+		if (n->resource == r && !strcmp(n->namespace_, ns) && !strcmp(n->name, name)) {
+			*found = g->by_name[j] - 1;
+			break;
+		}
 		j = (j + 1) & (g->by_name_cap - 1);
 	}
-	return OWNERS_NO_NODE;
+	return 0;
 }
 
 /* ---- classification -------------------------------------------------- */
@@ -483,12 +486,10 @@ enum owners_ref_class owners_graph_classify_ref(struct owners_graph *g, uint32_t
 	if (r->namespaced && !*dep->namespace_)
 		return OWNERS_REF_INVALID_NAMESPACE;
 	ns = r->namespaced ? dep->namespace_ : "";
-	/* Without the name index (out of memory) nothing can be found by
-	 * name: that is "cannot tell", never "absent" (a destructive command
+	/* Out of memory: "cannot tell", never "absent" (a destructive command
 	 * would take the owner for gone). */
-	if (!g->by_name && name_index_build(g))
+	if (owners_graph_find_name(g, r, ns, ref->name, &found))
 		return OWNERS_REF_UNKNOWN;
-	found = owners_graph_find_name(g, r, ns, ref->name);
 	if (found != OWNERS_NO_NODE)
 		return strcmp(g->nodes[found].uid, ref->uid) ? OWNERS_REF_UID_MISMATCH
 							     : OWNERS_REF_RESOLVED;

@@ -107,8 +107,12 @@ uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid);
 /* Appends a node index to a growable array (*v, *n used, *cap allocated);
  * the caller frees *v. */
 int owners_node_list_push(uint32_t **v, size_t *n, size_t *cap, uint32_t node);
-uint32_t owners_graph_find_name(struct owners_graph *g, const struct owners_resource *r,
-				const char *ns, const char *name);
+/* The observed object of type r named name in namespace ns ("" for cluster
+ * scope): *found is its node, or OWNERS_NO_NODE when there is none. Fails
+ * (OWNERS_ENOMEM) only when the name index cannot be built, and then says
+ * nothing: "cannot tell" must never read as "absent". */
+int owners_graph_find_name(struct owners_graph *g, const struct owners_resource *r, const char *ns,
+			   const char *name, uint32_t *found);
 
 /* Listing state of type r in namespace ns ("" for cluster scope). */
 enum owners_listing_state {

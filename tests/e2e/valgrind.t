@@ -21,7 +21,7 @@ if [[ ! -x $VG_OWNERS ]]; then
   echo "Bail out! no binary to run under valgrind: build $VG_OWNERS (cmake -S . -B build) or set OWNERS_VALGRIND"
   exit 1
 fi
-if ldd "$VG_OWNERS" | grep -q libasan; then
+if grep -q libasan <<<"$(ldd "$VG_OWNERS")"; then
   echo "Bail out! $VG_OWNERS is built with AddressSanitizer; valgrind needs a plain build"
   exit 1
 fi

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fake_types.h"
 #include "object_args.h"
 #include "type_resolve.h"
 
@@ -14,25 +15,7 @@ static struct owners_resource_table table;
 static void add(const char *group, const char *plural, const char *singular, const char *kind,
 		const char *shortname)
 {
-	struct owners_resource r;
-	char api[64];
-	char *shorts[1];
-
-	memset(&r, 0, sizeof(r));
-	snprintf(api, sizeof(api), "%s%sv1", group, *group ? "/" : "");
-	r.group = (char *)group;
-	r.version = (char *)"v1";
-	r.api_version = api;
-	r.resource = (char *)plural;
-	r.singular = (char *)singular;
-	r.kind = (char *)kind;
-	shorts[0] = (char *)shortname;
-	r.short_names = shortname ? shorts : NULL;
-	r.n_short_names = shortname ? 1 : 0;
-	r.verbs = OWNERS_VERB_LIST | OWNERS_VERB_DELETE | OWNERS_VERB_WATCH;
-	r.namespaced = 1;
-	r.preferred = 1;
-	owners_resource_table_add(&table, &r);
+	fake_type_add(&table, group, "v1", plural, singular, kind, shortname, 1, 1);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

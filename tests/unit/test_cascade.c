@@ -6,27 +6,14 @@
 #include "cascade.h"
 #include "cascade_access.h"
 #include "cascade_exec.h"
+#include "fake_types.h"
 #include "tap.h"
 
 static struct owners_resource_table types;
 
 static void add_type(const char *group, const char *plural, const char *kind, int namespaced)
 {
-	struct owners_resource r;
-	char api[64];
-
-	memset(&r, 0, sizeof(r));
-	snprintf(api, sizeof(api), "%s%sv1", group, *group ? "/" : "");
-	r.group = (char *)group;
-	r.version = (char *)"v1";
-	r.api_version = api;
-	r.resource = (char *)plural;
-	r.singular = (char *)"";
-	r.kind = (char *)kind;
-	r.verbs = OWNERS_VERB_LIST | OWNERS_VERB_WATCH | OWNERS_VERB_DELETE;
-	r.namespaced = namespaced;
-	r.preferred = 1;
-	owners_resource_table_add(&types, &r);
+	fake_type_add(&types, group, "v1", plural, "", kind, NULL, namespaced, 1);
 }
 
 struct obj {
@@ -305,10 +292,11 @@ static void needs(const struct owners_cascade_plan *p, struct owners_graph *g, c
 {
 	struct owners_access_check *c = NULL;
 	const char *roots[] = { root };
+	uint32_t *examples = NULL;
 	size_t n = 0, i, used = 0;
 
 	*out = '\0';
-	if (owners_cascade_needed_access(p, g, roots, 1, mode, &c, &n)) {
+	if (owners_cascade_needed_access(p, g, roots, 1, mode, &c, &examples, &n)) {
 		snprintf(out, size, "ENOMEM");
 		return;
 	}
@@ -317,6 +305,7 @@ static void needs(const struct owners_cascade_plan *p, struct owners_graph *g, c
 					 c[i].group, c[i].resource, c[i].namespace_);
 	owners_access_checks_release(c, n);
 	free(c);
+	free(examples);
 }
 
 static void test_needed_access(void)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fake_types.h"
 #include "graph.h"
 #include "tap.h"
 #include "tree.h"
@@ -12,21 +13,7 @@ static struct owners_resource_table types;
 static void add_type(const char *group, const char *version, const char *plural, const char *kind,
 		     int namespaced)
 {
-	struct owners_resource r;
-	char api[128];
-
-	memset(&r, 0, sizeof(r));
-	snprintf(api, sizeof(api), "%s%s%s", group, *group ? "/" : "", version);
-	r.group = (char *)group;
-	r.version = (char *)version;
-	r.api_version = api;
-	r.resource = (char *)plural;
-	r.singular = (char *)"";
-	r.kind = (char *)kind;
-	r.verbs = OWNERS_VERB_LIST | OWNERS_VERB_WATCH | OWNERS_VERB_DELETE | OWNERS_VERB_GET;
-	r.namespaced = namespaced;
-	r.preferred = 1;
-	owners_resource_table_add(&types, &r);
+	fake_type_add(&types, group, version, plural, "", kind, NULL, namespaced, 1);
 }
 
 static const struct owners_resource *type(const char *api, const char *kind)
@@ -57,6 +44,15 @@ static void add(struct owners_graph *g, const char *api, const char *kind, const
 static uint32_t node(struct owners_graph *g, const char *uid)
 {
 	return owners_graph_find_uid(g, uid);
+}
+
+/* The node found by name; a failed lookup (out of memory) is no node. */
+static uint32_t find_name(struct owners_graph *g, const struct owners_resource *r, const char *ns,
+			  const char *name)
+{
+	uint32_t found;
+
+	return owners_graph_find_name(g, r, ns, name, &found) ? UINT32_MAX - 1 : found;
 }
 
 static void test_classification(void)
@@ -118,9 +114,9 @@ static void test_classification(void)
 	       "a virtual namespaced owner sits in its dependent's namespace");
 	is_int(g->nodes[node(g, "u-dep")].n_dependents, 1, "deployment has one dependent");
 	is_int(g->nodes[node(g, "u-rs")].dependents[0], node(g, "u-pod"), "replicaset's dependent is the pod");
-	ok(owners_graph_find_name(g, type("v1", "ConfigMap"), "b", "cm-b") == node(g, "u-cm-b"),
+	ok(find_name(g, type("v1", "ConfigMap"), "b", "cm-b") == node(g, "u-cm-b"),
 	   "find by name in its namespace");
-	ok(owners_graph_find_name(g, type("v1", "ConfigMap"), "a", "cm-b") == OWNERS_NO_NODE,
+	ok(find_name(g, type("v1", "ConfigMap"), "a", "cm-b") == OWNERS_NO_NODE,
 	   "find by name does not cross namespaces");
 
 	{

@@ -1,0 +1,41 @@
+/*
+ * Resource types for tests, without discovery: one call adds a type that
+ * can be listed, watched, got and deleted (what a scan and a cascade need)
+ * to a table. Used by the unit tests and the fuzz targets alike.
+ */
+#ifndef OWNERS_TEST_FAKE_TYPES_H
+#define OWNERS_TEST_FAKE_TYPES_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "resource.h"
+
+/* group "" is the core group; short_name may be NULL. The table copies
+ * every string. */
+static inline int fake_type_add(struct owners_resource_table *t, const char *group, const char *version,
+				const char *plural, const char *singular, const char *kind,
+				const char *short_name, int namespaced, int preferred)
+{
+	struct owners_resource r;
+	char api[128];
+	char *shorts[1];
+
+	memset(&r, 0, sizeof(r));
+	snprintf(api, sizeof(api), "%s%s%s", group, *group ? "/" : "", version);
+	r.group = (char *)group;
+	r.version = (char *)version;
+	r.api_version = api;
+	r.resource = (char *)plural;
+	r.singular = (char *)singular;
+	r.kind = (char *)kind;
+	shorts[0] = (char *)short_name;
+	r.short_names = short_name ? shorts : NULL;
+	r.n_short_names = short_name ? 1 : 0;
+	r.verbs = OWNERS_VERB_LIST | OWNERS_VERB_WATCH | OWNERS_VERB_DELETE | OWNERS_VERB_GET;
+	r.namespaced = namespaced;
+	r.preferred = preferred;
+	return owners_resource_table_add(t, &r);
+}
+
+#endif
