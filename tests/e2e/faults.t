@@ -15,6 +15,7 @@
 # command that failed half-way is run again without the fault and must then
 # finish the job.
 . "$(dirname "$0")/lib.sh"
+require go:golang python3:python3
 . "$(dirname "$0")/toxiproxy.sh"
 
 start_cluster C --gc=stalled

@@ -20,6 +20,20 @@ cleanup_clusters() {
 }
 trap cleanup_clusters EXIT
 
+# require COMMAND:PACKAGE...: a suite names the tools it runs; a missing one
+# stops it at once with the Debian package to install (.ci/run installs all
+# of them), rather than skipping checks or failing somewhere inside.
+require() {
+  local spec missing=()
+  for spec in "$@"; do
+    command -v "${spec%%:*}" >/dev/null 2>&1 || missing+=("${spec%%:*} (apt-get install ${spec#*:})")
+  done
+  if (( ${#missing[@]} )); then
+    echo "Bail out! $(basename "$0") needs what is not installed: ${missing[*]}"
+    exit 1
+  fi
+}
+
 # start_cluster VAR [up flags...]: starts a cluster, sets VAR to its dir,
 # and exports KUBECONFIG for kubectl and owners alike.
 start_cluster() {

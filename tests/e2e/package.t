@@ -4,6 +4,7 @@
 # declared dependencies pulled in by apt, and the installed binary run
 # from inside that root against a real control plane. Needs root (chroot).
 . "$(dirname "$0")/lib.sh"
+require debootstrap:debootstrap chroot:coreutils cpack:cmake dpkg-deb:dpkg python3:python3
 
 if [[ $(id -u) != 0 ]]; then
   echo "Bail out! the package test needs root (debootstrap and chroot)"

@@ -11,6 +11,7 @@
 #    child only, output size-limited, exit status and signals checked;
 #  - nothing secret is written to disk; the discovery cache is private.
 . "$(dirname "$0")/lib.sh"
+require openssl:openssl python3:python3
 
 start_cluster C --gc=stalled
 . "$C/env"

@@ -2,6 +2,7 @@
 # owners tree / owners graph against a real control plane with the
 # workload controllers (so a Deployment really makes ReplicaSets and Pods).
 . "$(dirname "$0")/lib.sh"
+require dot:graphviz man:man-db python3:python3
 
 start_cluster C --gc=stalled --controllers
 . "$C/env"
@@ -78,10 +79,8 @@ is "$(printf '%s\n' "$out" | grep -c '^pod/')" 2 "-o name lists both pods"
 
 run owners tree deployment/web -o dot
 like "$out" "^digraph owners" "-o dot is a digraph"
-if command -v dot >/dev/null; then
-  printf '%s' "$out" | dot -Tsvg >/dev/null
-  ok $? "graphviz accepts the dot output"
-fi
+printf '%s' "$out" | dot -Tsvg >/dev/null
+ok $? "graphviz accepts the dot output"
 
 run owners tree deployment/web -o wide
 ok $rc "-o wide exits 0"
@@ -214,10 +213,8 @@ run owners graph -o dot
 like "$out" "^digraph owners" "graph -o dot"
 unlike "$out" 'u000a' "dot labels use DOT escapes, not JSON ones"
 like "$out" 'label="ConfigMap\\ndefault/shared"' "a label is kind, newline, namespace/name"
-if command -v dot >/dev/null; then
-  printf '%s' "$out" | dot -Tsvg >/dev/null
-  ok $? "graphviz accepts graph -o dot"
-fi
+printf '%s' "$out" | dot -Tsvg >/dev/null
+ok $? "graphviz accepts graph -o dot"
 run owners graph -A
 like "$out" "objects: +[0-9]+" "graph -A"
 
