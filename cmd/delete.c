@@ -43,10 +43,13 @@ const struct opt delete_opts[] = {
 	  "give up waiting after this long, exit 3 and say what is left (default 5m; 0: do not wait)",
 	  NULL, COMPLETE_NONE, 0 },
 	{ "grace-period", 0, OPT_INT, OFF(grace_period), "SECONDS",
-	  "seconds each object gets to terminate (default: its own; 0 with --force: immediately)",
+	  "seconds each object named gets to terminate (default: its own); dependents always get "
+	  "their own, as from the garbage collector",
 	  NULL, COMPLETE_NONE, 0 },
 	{ "now", 0, OPT_BOOL, OFF(now), NULL, "same as --grace-period=1", NULL, COMPLETE_NONE, 0 },
-	{ "force", 0, OPT_BOOL, OFF(force), NULL, "same as --grace-period=0: no graceful termination",
+	{ "force", 0, OPT_BOOL, OFF(force), NULL,
+	  "same as --grace-period=0: the objects named go without graceful termination (not their "
+	  "dependents)",
 	  NULL, COMPLETE_NONE, 0 },
 	{ "ignore-not-found", 0, OPT_BOOL, OFF(ignore_not_found), NULL,
 	  "an object that does not exist is not an error", NULL, COMPLETE_NONE, 0 },
@@ -113,6 +116,23 @@ static void print_event(struct run *r, const char *desc, const char *what)
 	free(copy);
 }
 
+/* Whether a released object refers to a member that orphans its
+ * dependents (so it is orphaned, not kept by another owner). */
+static int released_by_orphaning(const struct owners_graph *g, const struct owners_cascade_plan *p,
+				 uint32_t n)
+{
+	const struct owners_node *node = &g->nodes[n];
+	uint32_t k;
+
+	for (k = 0; k < node->n_refs; k++) {
+		uint32_t o = node->refs[k].owner;
+
+		if (o != OWNERS_NO_NODE && p->member[o] && p->orphaning[o])
+			return 1;
+	}
+	return 0;
+}
+
 /* Remembers members and released objects, and reports those that are
  * gone or no longer refer into the cascade since the last round. */
 static int account(struct run *r, const struct owners_cascade_plan *p)
@@ -135,6 +155,11 @@ static int account(struct run *r, const struct owners_cascade_plan *p)
 		}
 		if (p->released[n])
 			e->flag |= 2;
+		/* Its dependents are released, not deleted: it links nothing. */
+		if (p->member[n] && p->orphaning[n])
+			e->flag |= 4;
+		if (p->released[n] && released_by_orphaning(g, p, n))
+			e->flag |= 8;
 	}
 	owners_buf_release(&desc);
 	/* A type that failed to list this round only hides its objects. */
@@ -153,7 +178,8 @@ static int account(struct run *r, const struct owners_cascade_plan *p)
 			r->deleted++;
 		} else if ((e->flag & 2) && !p->released[now] && !p->member[now]) {
 			e->flag |= 1;
-			print_event(r, e->value, r->copt.mode == OWNERS_CASCADE_ORPHAN ? "orphaned (kept, reference removed)" : "released (kept: it has another owner)");
+			print_event(r, e->value, (e->flag & 8) ? "orphaned (kept, reference removed)"
+							       : "released (kept: it has another owner)");
 			r->released++;
 		}
 	}
@@ -188,7 +214,7 @@ static int probe_server_gc(struct run *r, const struct owners_node *n)
 	req.content_type = "application/json";
 	rc = owners_api_path_object(&req.path, n->resource, n->namespace_, n->name, NULL);
 	if (!rc)
-		rc = owners_delete_options_json(&req.body, n->uid, policy, -1, 1);
+		rc = owners_delete_options_json(&req.body, n->uid, NULL, policy, -1, 1);
 	if (!rc)
 		rc = owners_http_do(r->s.http, &req);
 	/* When in doubt, put the finalizer on ourselves: that is right whether
@@ -341,13 +367,16 @@ static int print_plan(struct run *r, const struct owners_cascade_plan *p)
 		if (row->cycle || (!p->member[row->node] && !p->released[row->node]))
 			continue;
 		if (p->released[row->node])
-			what = r->copt.mode == OWNERS_CASCADE_ORPHAN ? "release (orphaned, kept)"
-								     : "release (kept: another owner is alive)";
+			what = released_by_orphaning(g, p, row->node) ? "release (orphaned, kept)"
+								       : "release (kept: another owner is alive)";
 		else if (node->virtual_)
 			what = "already gone";
 		else if (!row->depth)
 			what = r->copt.mode == OWNERS_CASCADE_FOREGROUND ? "delete first, goes last (root)"
-				: "delete (root)";
+			       : p->orphaning[row->node] ? "delete (root; its dependents are kept)"
+							 : "delete (root)";
+		else if (p->orphaning[row->node])
+			what = "delete (it carries the orphan finalizer: its dependents are kept)";
 		else
 			what = "delete (every owner is deleted)";
 		owners_node_type_name(&name, node);
@@ -451,8 +480,7 @@ static int check_access(struct run *r, const struct owners_cascade_plan *p)
 	size_t n = 0, i, denied = 0;
 	int rc = EXIT_OK;
 
-	if (owners_cascade_needed_access(p, r->s.graph, (const char *const *)r->roots, r->n_roots,
-					 r->copt.mode, &checks, &examples, &n)) {
+	if (owners_cascade_needed_access(p, r->s.graph, r->copt.mode, &checks, &examples, &n)) {
 		error_msg("out of memory");
 		return EXIT_ERROR;
 	}
@@ -533,7 +561,7 @@ static int collect_links(struct run *r)
 	if (!r->links)
 		return OWNERS_ENOMEM;
 	for (i = 0; i < r->seen.cap; i++)
-		if (r->seen.slots[i].key && !(r->seen.slots[i].flag & 2))
+		if (r->seen.slots[i].key && !(r->seen.slots[i].flag & (2 | 4)))
 			r->links[r->n_links++] = r->seen.slots[i].key;
 	return 0;
 }

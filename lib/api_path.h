@@ -9,6 +9,12 @@
 #include "buf.h"
 #include "resource.h"
 
+/* What a GET of one object asks for: its metadata alone
+ * (PartialObjectMetadata), or the whole object from a server that cannot
+ * say it otherwise. */
+#define OWNERS_ACCEPT_OBJECT_METADATA \
+	"application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json"
+
 /* The collection: ns NULL or "" lists across all namespaces (or a
  * cluster-scoped type). */
 int owners_api_path_collection(struct owners_buf *out, const struct owners_resource *r,

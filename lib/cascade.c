@@ -41,6 +41,8 @@ void owners_cascade_plan_free(struct owners_cascade_plan *p)
 	free(p->waits);
 	free(p->member);
 	free(p->released);
+	free(p->root);
+	free(p->orphaning);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -83,70 +85,6 @@ static int add_wait(struct owners_cascade_plan *p, uint32_t node, enum owners_wa
 	return 0;
 }
 
-/* How one reference of a dependent bears on the cascade. */
-enum ref_bearing {
-	REF_IN_CASCADE, /* its owner is a member */
-	REF_DANGLING,   /* its owner is gone the way the GC sees it */
-	REF_ALIVE,      /* a live owner, or one we cannot judge: keep */
-};
-
-static enum ref_bearing bearing(struct owners_graph *g, const unsigned char *member, uint32_t dep,
-				const struct owners_ref *ref)
-{
-	const struct owners_node *d = &g->nodes[dep];
-	enum owners_ref_class c = owners_graph_classify_ref(g, dep, ref);
-
-	/* A cluster-scoped object cannot be owned by a namespaced one: the GC
-	 * never acts on such a reference, so neither do we. */
-	if (c == OWNERS_REF_INVALID_NAMESPACE && !*d->namespace_)
-		return REF_ALIVE;
-	if (ref->owner != OWNERS_NO_NODE && member[ref->owner])
-		return REF_IN_CASCADE;
-	switch (c) {
-	case OWNERS_REF_ABSENT:
-	case OWNERS_REF_UID_MISMATCH:
-	case OWNERS_REF_INVALID_NAMESPACE:
-		return REF_DANGLING;
-	default:
-		return REF_ALIVE;
-	}
-}
-
-int owners_cascade_ref_in(const struct owners_cascade_plan *p, struct owners_graph *g, uint32_t dep,
-			  const struct owners_ref *ref)
-{
-	return bearing(g, p->member, dep, ref) == REF_IN_CASCADE;
-}
-
-/* The GC collects a dependent when none of its owners is alive and at
- * least one is being deleted with it. */
-static int collectable(struct owners_graph *g, const unsigned char *member, uint32_t dep)
-{
-	const struct owners_node *d = &g->nodes[dep];
-	uint32_t i;
-	int in = 0;
-
-	for (i = 0; i < d->n_refs; i++) {
-		enum ref_bearing b = bearing(g, member, dep, &d->refs[i]);
-
-		if (b == REF_ALIVE)
-			return 0;
-		in |= b == REF_IN_CASCADE;
-	}
-	return in;
-}
-
-static int refers_into(struct owners_graph *g, const unsigned char *member, uint32_t dep)
-{
-	const struct owners_node *d = &g->nodes[dep];
-	uint32_t i;
-
-	for (i = 0; i < d->n_refs; i++)
-		if (bearing(g, member, dep, &d->refs[i]) == REF_IN_CASCADE)
-			return 1;
-	return 0;
-}
-
 static int exists(const struct owners_node *n)
 {
 	return !n->virtual_;
@@ -157,11 +95,116 @@ static int waiting_on_dependents(const struct owners_node *n)
 	return exists(n) && n->deleted && owners_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND);
 }
 
+static int has_existing_dependents(const struct owners_graph *g, uint32_t node)
+{
+	const struct owners_node *n = &g->nodes[node];
+	uint32_t i;
+
+	for (i = 0; i < n->n_dependents; i++)
+		if (exists(&g->nodes[n->dependents[i]]))
+			return 1;
+	return 0;
+}
+
+/* How one reference of a dependent bears on the cascade. The reference is
+ * classified first, the way the GC's classifyReferences() sees it, and its
+ * UID matters only after: a reference by an apiVersion the server does not
+ * serve makes the GC give up on the whole object, even when its UID is a
+ * member's. */
+enum ref_bearing {
+	REF_IN_CASCADE,  /* resolves to a member that the cascade deletes (or did) */
+	REF_DANGLING,    /* its owner is gone the way the GC sees it */
+	REF_ALIVE,       /* a live owner, one we cannot judge, or a member that
+			    orphans its dependents: keep */
+	REF_UNTOUCHABLE, /* the GC errors on it and never acts on the object */
+};
+
+static enum ref_bearing bearing(struct owners_graph *g, const unsigned char *member,
+				const unsigned char *orphaning, uint32_t dep,
+				const struct owners_ref *ref)
+{
+	uint32_t o = ref->owner;
+	int into = o != OWNERS_NO_NODE && member[o] && !orphaning[o];
+
+	switch (owners_graph_classify_ref(g, dep, ref)) {
+	case OWNERS_REF_UNRESOLVABLE:
+		return REF_UNTOUCHABLE;
+	case OWNERS_REF_INVALID_NAMESPACE:
+		/* A cluster-scoped object with a namespaced owner is an error
+		 * to the GC; a namespaced one whose owner lives in another
+		 * namespace is simply not found there. */
+		return *g->nodes[dep].namespace_ ? REF_DANGLING : REF_UNTOUCHABLE;
+	case OWNERS_REF_RESOLVED:
+		return into ? REF_IN_CASCADE : REF_ALIVE;
+	case OWNERS_REF_ABSENT:
+	case OWNERS_REF_UID_MISMATCH:
+		/* A member that is gone already: its reference resolved while
+		 * it lived (that is how it joined). */
+		return into && !exists(&g->nodes[o]) ? REF_IN_CASCADE : REF_DANGLING;
+	case OWNERS_REF_UNKNOWN:
+		break;
+	}
+	return REF_ALIVE;
+}
+
+static int untouchable(struct owners_graph *g, const unsigned char *member,
+		       const unsigned char *orphaning, uint32_t dep)
+{
+	const struct owners_node *d = &g->nodes[dep];
+	uint32_t i;
+
+	for (i = 0; i < d->n_refs; i++)
+		if (bearing(g, member, orphaning, dep, &d->refs[i]) == REF_UNTOUCHABLE)
+			return 1;
+	return 0;
+}
+
+int owners_cascade_ref_released(const struct owners_cascade_plan *p, struct owners_graph *g,
+				uint32_t dep, const struct owners_ref *ref)
+{
+	uint32_t o = ref->owner;
+	const struct owners_node *owner;
+
+	if (o == OWNERS_NO_NODE || !p->member[o])
+		return 0;
+	owner = &g->nodes[o];
+	/* The GC's orphanDependents(): once the owner is in deletion, every
+	 * dependent linked to it by UID loses the reference, whatever its
+	 * class, members included. */
+	if (p->orphaning[o])
+		return !exists(owner) || owner->deleted;
+	/* attemptToDeleteItem() with a solid owner left: the references to
+	 * owners that are gone or wait for their dependents are removed, and
+	 * only those; never on an object the GC gives up on. */
+	if (p->member[dep] || untouchable(g, p->member, p->orphaning, dep) ||
+	    bearing(g, p->member, p->orphaning, dep, ref) != REF_IN_CASCADE)
+		return 0;
+	return !exists(owner) || waiting_on_dependents(owner);
+}
+
+/* The GC collects a dependent when none of its owners is alive and at
+ * least one is being deleted with it. */
+static int collectable(struct owners_graph *g, const unsigned char *member,
+		       const unsigned char *orphaning, uint32_t dep)
+{
+	const struct owners_node *d = &g->nodes[dep];
+	uint32_t i;
+	int in = 0;
+
+	for (i = 0; i < d->n_refs; i++) {
+		enum ref_bearing b = bearing(g, member, orphaning, dep, &d->refs[i]);
+
+		if (b == REF_ALIVE || b == REF_UNTOUCHABLE)
+			return 0;
+		in |= b == REF_IN_CASCADE;
+	}
+	return in;
+}
+
 /* Every reference of a member that points into the cascade has an owner
- * that is gone (background) or gone or waiting for its dependents
- * (foreground): then the GC deletes it. */
-static int owners_released_it(struct owners_graph *g, const unsigned char *member, uint32_t node,
-			      int foreground)
+ * that is gone or waiting for its dependents: then the GC deletes it. */
+static int owners_released_it(struct owners_graph *g, const struct owners_cascade_plan *p,
+			      uint32_t node)
 {
 	const struct owners_node *n = &g->nodes[node];
 	uint32_t i;
@@ -170,14 +213,11 @@ static int owners_released_it(struct owners_graph *g, const unsigned char *membe
 		const struct owners_ref *ref = &n->refs[i];
 		const struct owners_node *o;
 
-		if (ref->owner == OWNERS_NO_NODE || !member[ref->owner])
+		if (bearing(g, p->member, p->orphaning, node, ref) != REF_IN_CASCADE)
 			continue;
 		o = &g->nodes[ref->owner];
-		if (!exists(o))
-			continue;
-		if (foreground && waiting_on_dependents(o))
-			continue;
-		return 0;
+		if (exists(o) && !waiting_on_dependents(o))
+			return 0;
 	}
 	return 1;
 }
@@ -241,46 +281,89 @@ static size_t blocking_dependents(struct owners_graph *g, const unsigned char *m
 	return count;
 }
 
+/* Whether node, were it in the cascade, would be deleted with policy
+ * Orphan, as the GC decides: a root in orphan mode; an object already in
+ * deletion that holds the orphan finalizer; an object created with it, for
+ * the GC honours it (attemptToDeleteItem), except in a foreground cascade
+ * when it has dependents of its own: with an owner waiting for its
+ * dependents the GC deletes it with Foreground whatever it carries. */
+static int orphans_dependents(const struct owners_graph *g, uint32_t node, int root,
+			      enum owners_cascade_mode mode)
+{
+	const struct owners_node *n = &g->nodes[node];
+
+	if (root && (mode == OWNERS_CASCADE_ORPHAN || !n->deleted))
+		return mode == OWNERS_CASCADE_ORPHAN;
+	if (!owners_node_has_finalizer(n, OWNERS_FINALIZER_ORPHAN) ||
+	    owners_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND))
+		return 0;
+	if (n->deleted)
+		return 1;
+	return !(mode == OWNERS_CASCADE_FOREGROUND && has_existing_dependents(g, node));
+}
+
+/* Whether a member enters deletion with foregroundDeletion: it holds
+ * members below it (so a rerun finds them from the root), it carries that
+ * finalizer already (the GC honours it), or, in a foreground cascade, it
+ * has dependents at all (the GC's Foreground for an object whose owner
+ * waits for its dependents; a root in foreground mode likewise). */
+static int enters_foreground(const struct owners_graph *g, const struct owners_cascade_plan *p,
+			     uint32_t node, enum owners_cascade_mode mode)
+{
+	if (p->root[node] && mode == OWNERS_CASCADE_BACKGROUND)
+		return 0;
+	if (mode == OWNERS_CASCADE_FOREGROUND && has_existing_dependents(g, node))
+		return 1;
+	if (!p->root[node] && owners_node_has_finalizer(&g->nodes[node], OWNERS_FINALIZER_FOREGROUND))
+		return 1;
+	return owners_cascade_has_member_dependents(g, p->member, node);
+}
+
+int owners_cascade_member_patched(const struct owners_cascade_plan *p, const struct owners_graph *g,
+				  uint32_t node, enum owners_cascade_mode mode)
+{
+	return p->member[node] && (p->orphaning[node] || enters_foreground(g, p, node, mode));
+}
+
+/* A member in deletion with the orphan finalizer: the GC's
+ * attemptToOrphan(), release every dependent (planned with the released
+ * objects), then take the finalizer off. */
+static int plan_orphaning(struct owners_cascade_plan *p, struct owners_graph *g, uint32_t i)
+{
+	const struct owners_node *n = &g->nodes[i];
+
+	if (!n->deleted)
+		return add_action(p, OWNERS_ACT_DELETE_ORPHAN, i, NULL,
+				  p->root[i] ? "root: enters deletion, dependents are kept"
+					     : "carries the orphan finalizer: enters deletion, its dependents are kept");
+	if (!owners_node_has_finalizer(n, OWNERS_FINALIZER_ORPHAN))
+		return add_wait(p, i, OWNERS_WAIT_ON_OTHERS, "in deletion: waiting for its finalizers");
+	if (has_existing_dependents(g, i))
+		return add_wait(p, i, OWNERS_WAIT_ON_DEPENDENTS, "waiting for its dependents to be released");
+	return add_action(p, OWNERS_ACT_REMOVE_FINALIZER, i, OWNERS_FINALIZER_ORPHAN,
+			  "every dependent is released");
+}
+
 static int plan_member(struct owners_cascade_plan *p, struct owners_graph *g,
-		       const unsigned char *is_root, const unsigned char *on_cycle, uint32_t i,
-		       const struct owners_cascade_options *o)
+		       const unsigned char *on_cycle, uint32_t i, const struct owners_cascade_options *o)
 {
 	const struct owners_node *n = &g->nodes[i];
 	int fg = o->mode == OWNERS_CASCADE_FOREGROUND;
 
-	if (!exists(n))
-		return 0;
-	p->members_left++;
-	if (o->mode == OWNERS_CASCADE_ORPHAN) {
-		if (!n->deleted)
-			return add_action(p, OWNERS_ACT_DELETE_ORPHAN, i, NULL, "root: enters deletion, dependents are kept");
-		if (owners_node_has_finalizer(n, OWNERS_FINALIZER_ORPHAN)) {
-			uint32_t k;
-
-			for (k = 0; k < n->n_dependents; k++)
-				if (exists(&g->nodes[n->dependents[k]]))
-					return add_wait(p, i, OWNERS_WAIT_ON_DEPENDENTS,
-							"waiting for its dependents to be released");
-			return add_action(p, OWNERS_ACT_REMOVE_FINALIZER, i, OWNERS_FINALIZER_ORPHAN,
-					  "every dependent is released");
-		}
-		return add_wait(p, i, OWNERS_WAIT_ON_OTHERS, "in deletion: waiting for its finalizers");
-	}
+	if (!n->deleted && !p->root[i] && !owners_released_it(g, p, i))
+		/* Owners "waiting for dependents" count as gone in every mode:
+		 * below the root each level holds until the next is deleted. */
+		return add_wait(p, i, OWNERS_WAIT_ON_OWNERS,
+				fg ? "waiting for its owners to enter deletion"
+				   : "waiting for its owners to be gone");
+	if (p->orphaning[i])
+		return plan_orphaning(p, g, i);
 	if (!n->deleted) {
-		/* Owners "waiting for dependents" count as gone in both modes:
-		 * below the root every level holds until the next is deleted. */
-		if (!is_root[i] && !owners_released_it(g, p->member, i, 1))
-			return add_wait(p, i, OWNERS_WAIT_ON_OWNERS,
-					fg ? "waiting for its owners to enter deletion"
-					   : "waiting for its owners to be gone");
-		if (is_root[i] && !fg)
-			return add_action(p, OWNERS_ACT_DELETE, i, NULL, "root");
-		if (owners_cascade_has_member_dependents(g, p->member, i))
+		if (enters_foreground(g, p, i, o->mode))
 			return add_action(p, OWNERS_ACT_DELETE_FOREGROUND, i, NULL,
-					  is_root[i] ? "root: enters deletion, goes when its dependents are gone"
+					  p->root[i] ? "root: enters deletion, goes when its dependents are gone"
 						     : "owners deleted: enters deletion, goes after its dependents");
-		return add_action(p, OWNERS_ACT_DELETE, i, NULL,
-				  is_root[i] ? "root" : "all owners deleted");
+		return add_action(p, OWNERS_ACT_DELETE, i, NULL, p->root[i] ? "root" : "all owners deleted");
 	}
 	if (owners_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND)) {
 		if (blocking_dependents(g, p->member, on_cycle, i))
@@ -295,12 +378,49 @@ static int plan_member(struct owners_cascade_plan *p, struct owners_graph *g,
 	return add_wait(p, i, OWNERS_WAIT_ON_OTHERS, "in deletion: waiting for its finalizers");
 }
 
+/* An object that loses references: to an orphaning member (any object),
+ * or into the cascade while another owner keeps it (a non-member). Each
+ * reference goes only once its owner is in deletion or gone, read back
+ * from the cluster, never assumed: a refused or interrupted DELETE of the
+ * owner leaves every reference as it was. Returns 1 when it has such
+ * references, with the action or wait added. */
+static int plan_release(struct owners_cascade_plan *p, struct owners_graph *g, uint32_t i, int *rc)
+{
+	const struct owners_node *n = &g->nodes[i];
+	int pending = 0, ready = 0;
+	uint32_t k;
+
+	for (k = 0; k < n->n_refs; k++) {
+		const struct owners_ref *ref = &n->refs[k];
+		uint32_t o = ref->owner;
+
+		if (o == OWNERS_NO_NODE || !p->member[o])
+			continue;
+		if (owners_cascade_ref_released(p, g, i, ref))
+			ready = 1;
+		else if (p->orphaning[o] ||
+			 (!p->member[i] && bearing(g, p->member, p->orphaning, i, ref) == REF_IN_CASCADE &&
+			  !untouchable(g, p->member, p->orphaning, i)))
+			pending = 1;
+	}
+	if (!ready && !pending)
+		return 0;
+	if (ready)
+		*rc = add_action(p, OWNERS_ACT_RELEASE, i, NULL,
+				 p->member[i] ? "its owner orphans it: reference removed"
+				 : "kept: its owner is in deletion or gone, its reference is removed");
+	else if (!p->member[i])
+		*rc = add_wait(p, i, OWNERS_WAIT_ON_OWNERS,
+			       "kept: waiting for its owner to enter deletion before its reference is removed");
+	return !p->member[i] || ready;
+}
+
 int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_graph *g,
 			     const char *const *root_uids, size_t n_roots,
 			     const char *const *link_uids, size_t n_links,
 			     const struct owners_cascade_options *o)
 {
-	unsigned char *is_root = NULL, *on_cycle = NULL;
+	unsigned char *on_cycle = NULL;
 	uint32_t *work = NULL, top = 0, i, k;
 	size_t r;
 	int rc = OWNERS_ENOMEM;
@@ -310,10 +430,11 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 		return OWNERS_ENOMEM;
 	out->member = calloc(g->count + 1, 1);
 	out->released = calloc(g->count + 1, 1);
-	is_root = calloc(g->count + 1, 1);
+	out->root = calloc(g->count + 1, 1);
+	out->orphaning = calloc(g->count + 1, 1);
 	on_cycle = calloc(g->count + 1, 1);
 	work = malloc(((size_t)g->count + 1) * sizeof(*work));
-	if (!out->member || !out->released || !is_root || !on_cycle || !work)
+	if (!out->member || !out->released || !out->root || !out->orphaning || !on_cycle || !work)
 		goto out;
 	for (r = 0; r < n_roots; r++) {
 		uint32_t n = owners_graph_find_uid(g, root_uids[r]);
@@ -322,9 +443,14 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 		 * refers to it: its part of the cascade is finished. */
 		if (n == OWNERS_NO_NODE || out->member[n])
 			continue;
-		out->member[n] = is_root[n] = 1;
+		out->member[n] = out->root[n] = 1;
 		work[top++] = n;
 	}
+	/* Who would orphan its dependents, decided before membership grows
+	 * (it depends on the object alone): references to such an owner keep
+	 * their dependents out of the cascade. */
+	for (i = 0; i < g->count; i++)
+		out->orphaning[i] = orphans_dependents(g, i, out->root[i], o->mode);
 	for (r = 0; r < n_links && o->mode != OWNERS_CASCADE_ORPHAN; r++) {
 		uint32_t n = owners_graph_find_uid(g, link_uids[r]);
 
@@ -334,15 +460,19 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 		work[top++] = n;
 	}
 	/* Grow the cascade: each new member may complete a dependent's set of
-	 * owners, so its dependents are looked at again. Orphan mode deletes
-	 * the roots alone. */
-	while (top && o->mode != OWNERS_CASCADE_ORPHAN) {
-		const struct owners_node *n = &g->nodes[work[--top]];
+	 * owners, so its dependents are looked at again. A member that orphans
+	 * its dependents (a root in orphan mode among them) brings none in. */
+	while (top) {
+		uint32_t m = work[--top];
+		const struct owners_node *n = &g->nodes[m];
 
+		if (out->orphaning[m])
+			continue;
 		for (k = 0; k < n->n_dependents; k++) {
 			uint32_t d = n->dependents[k];
 
-			if (out->member[d] || g->nodes[d].virtual_ || !collectable(g, out->member, d))
+			if (out->member[d] || g->nodes[d].virtual_ ||
+			    !collectable(g, out->member, out->orphaning, d))
 				continue;
 			out->member[d] = 1;
 			work[top++] = d;
@@ -350,43 +480,27 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 	}
 	if (owners_graph_find_cycles(g, on_cycle) == OWNERS_CYCLES_ENOMEM)
 		goto out; /* rc is OWNERS_ENOMEM */
-	for (i = 0; i < g->count; i++) {
-		if (out->member[i]) {
-			if ((rc = plan_member(out, g, is_root, on_cycle, i, o)))
-				goto out;
-			continue;
-		}
-		if (g->nodes[i].virtual_ || !refers_into(g, out->member, i))
-			continue;
-		out->released[i] = 1;
-		/* Orphan: release once the root is in deletion (its controller
-		 * has stopped), as the GC does after the orphan finalizer. */
-		if (o->mode == OWNERS_CASCADE_ORPHAN) {
-			const struct owners_node *d = &g->nodes[i];
-			int ready = 1;
-
-			for (k = 0; k < d->n_refs; k++) {
-				uint32_t ow = d->refs[k].owner;
-
-				if (ow != OWNERS_NO_NODE && out->member[ow] && exists(&g->nodes[ow]) &&
-				    !g->nodes[ow].deleted)
-					ready = 0;
-			}
-			out->released_left++;
-			rc = ready ? add_action(out, OWNERS_ACT_RELEASE, i, NULL, "dependent of the root: kept, reference removed")
-				   : add_wait(out, i, OWNERS_WAIT_ON_OWNERS,
-					    "waiting for the root to enter deletion");
-		} else {
-			out->released_left++;
-			rc = add_action(out, OWNERS_ACT_RELEASE, i, NULL, "has another live owner: kept, reference removed");
-		}
-		if (rc)
-			goto out;
-	}
-	out->done = !out->members_left && !out->released_left;
 	rc = 0;
+	for (i = 0; i < g->count && !rc; i++) {
+		int releasing;
+
+		if (g->nodes[i].virtual_)
+			continue;
+		releasing = plan_release(out, g, i, &rc);
+		if (out->member[i]) {
+			out->members_left++;
+			/* One change per object and round: its release first. */
+			if (!releasing && !rc)
+				rc = plan_member(out, g, on_cycle, i, o);
+		} else if (releasing) {
+			out->released[i] = 1;
+			out->released_left++;
+		}
+	}
+	if (rc)
+		goto out;
+	out->done = !out->members_left && !out->released_left;
 out:
-	free(is_root);
 	free(on_cycle);
 	free(work);
 	if (rc)

@@ -1,7 +1,11 @@
 /*
  * Client-side cascading deletion, planned the way the garbage collector
  * decides (pkg/controller/garbagecollector: attemptToDeleteItem,
- * processDeletingDependentsItem, orphanDependents).
+ * classifyReferences, processDeletingDependentsItem, orphanDependents).
+ *
+ * The rule it keeps: it never deletes or patches an object that the GC, in
+ * the same situation, would not, and never in an earlier order than the GC
+ * would. When the two differ, it does less.
  *
  * The planner is pure: given the current graph and the cascade's roots
  * (by UID) it says what can be done now. The caller acts, re-scans and
@@ -17,13 +21,33 @@
  * moment the chain from a root to whatever is left is visible in the
  * cluster, and a new run finds it from the root's name.
  *
+ * References are classified before their UID is looked at, as the GC's
+ * classifyReferences() does: one by an apiVersion/kind the server does not
+ * serve, or a cluster-scoped object's reference to a namespaced kind, is an
+ * error to the GC, which then never deletes or patches that object; an
+ * owner whose type could not be listed counts as alive (when in doubt,
+ * keep).
+ *
  * Membership (the set C of objects the cascade deletes): the roots, then
- * every object all of whose owners are in C or dangling (absent, re-created
- * under another UID, or namespaced and found only elsewhere) and at least
- * one in C. An owner that is unknown (type not listed) or unresolvable
- * (kind not served) counts as alive: when in doubt, keep. Objects with a
- * reference into C and another live owner are "released": only their
- * references into C are removed, as the GC does.
+ * every object all of whose references are into C or dangling (absent,
+ * re-created under another UID, namespaced and found only elsewhere) and at
+ * least one into C. A member that would be deleted with policy Orphan (a
+ * root in orphan mode, or an object carrying the orphan finalizer, which
+ * the GC honours) brings none of its dependents in: a reference to it
+ * counts as alive.
+ *
+ * Releases, each once its owner is in deletion or gone (read back, never
+ * assumed, so a refused DELETE leaves every reference as it was):
+ *  - every object linked by UID to an orphaning member loses that
+ *    reference, whatever the reference's class (the GC's
+ *    orphanDependents), and then the orphan finalizer comes off;
+ *  - an object outside C with a reference into C and another live owner
+ *    loses its references into C once their owners are gone or wait for
+ *    their dependents (attemptToDeleteItem with a solid owner).
+ *
+ * Each member's policy: a root's is the mode asked for; below the roots,
+ * the member's own orphan or foregroundDeletion finalizer decides, as in
+ * the GC (an explicit Background would make the apiserver drop it).
  *
  * Ownership: a plan owns its arrays; node indexes refer to the graph it
  * was planned on.
@@ -91,7 +115,10 @@ struct owners_cascade_plan {
 	size_t n_waits;
 	size_t cap_waits;
 	unsigned char *member;   /* g->count entries: 1 = in the cascade (C) */
-	unsigned char *released; /* g->count entries: 1 = keeps a live owner */
+	unsigned char *released; /* g->count entries: 1 = not in C, loses references */
+	unsigned char *root;     /* g->count entries: 1 = one of the roots */
+	unsigned char *orphaning;/* g->count entries: 1 = deleted (if a member) with
+				    policy Orphan: its dependents are released */
 	size_t members_left;     /* members that still exist */
 	size_t released_left;    /* released objects that still reference C */
 	int done;                /* nothing exists any more that the cascade must remove */
@@ -113,10 +140,17 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 			     const struct owners_cascade_options *o);
 void owners_cascade_plan_free(struct owners_cascade_plan *p);
 
-/* Whether this reference of dependent dep points into the cascade (and
- * is removed when dep is released). */
-int owners_cascade_ref_in(const struct owners_cascade_plan *p, struct owners_graph *g, uint32_t dep,
-			  const struct owners_ref *ref);
+/* Whether this reference of dependent dep is removed now: its owner
+ * orphans its dependents and is in deletion or gone, or (dep outside the
+ * cascade, and not an object the GC gives up on) it points into the
+ * cascade and its owner is gone or waits for its dependents. */
+int owners_cascade_ref_released(const struct owners_cascade_plan *p, struct owners_graph *g,
+				uint32_t dep, const struct owners_ref *ref);
+
+/* Whether a member gets patched on its way out: it holds foregroundDeletion
+ * or orphan while its dependents go or are released. */
+int owners_cascade_member_patched(const struct owners_cascade_plan *p, const struct owners_graph *g,
+				  uint32_t node, enum owners_cascade_mode mode);
 
 /* Whether node has a dependent that exists and is a member (member has
  * g->count entries, as a plan's): such an owner holds foregroundDeletion

@@ -46,44 +46,24 @@ static int need(struct needs *s, const struct owners_graph *g, const char *verb,
 }
 
 int owners_cascade_needed_access(const struct owners_cascade_plan *p, const struct owners_graph *g,
-				 const char *const *root_uids, size_t n_roots,
 				 enum owners_cascade_mode mode, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out)
 {
 	static const char delete_verb[] = "delete", patch_verb[] = "patch";
 	struct needs s = { NULL, NULL, 0, 0 };
-	unsigned char *is_root = calloc(g->count + 1, 1);
 	uint32_t i;
-	size_t k;
 	int rc = 0;
 
-	if (!is_root)
-		return OWNERS_ENOMEM;
-	for (k = 0; k < n_roots; k++) {
-		uint32_t r = owners_graph_find_uid(g, root_uids[k]);
-
-		if (r != OWNERS_NO_NODE)
-			is_root[r] = 1;
-	}
 	for (i = 0; i < g->count && !rc; i++) {
 		const struct owners_node *n = &g->nodes[i];
-		int root = is_root[i];
 
 		if (n->virtual_ || (!p->member[i] && !p->released[i]))
 			continue;
-		if (p->released[i]) {
-			rc = need(&s, g, patch_verb, i);
-			continue;
-		}
-		rc = need(&s, g, delete_verb, i);
-		if (!rc && mode == OWNERS_CASCADE_ORPHAN && root)
-			rc = need(&s, g, patch_verb, i);
-		else if (!rc && mode != OWNERS_CASCADE_ORPHAN &&
-			 owners_cascade_has_member_dependents(g, p->member, i) &&
-			 !(root && mode == OWNERS_CASCADE_BACKGROUND))
+		if (!p->released[i])
+			rc = need(&s, g, delete_verb, i);
+		if (!rc && (p->released[i] || owners_cascade_member_patched(p, g, i, mode)))
 			rc = need(&s, g, patch_verb, i);
 	}
-	free(is_root);
 	if (rc) {
 		free(s.v);
 		free(s.example);

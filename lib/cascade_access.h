@@ -3,11 +3,10 @@
  * (see access_review.h): delete on every type of object in the cascade,
  * and patch wherever the cascade edits an object instead of (or before)
  * deleting it:
- *   - an object that holds foregroundDeletion while its dependents go (every
- *     member with dependents in the cascade, but a background root, which
- *     goes at once): the hold is added, and later lifted, by a patch;
- *   - an orphan-mode root: the orphan finalizer, likewise;
- *   - a released object: its references into the cascade are patched out.
+ *   - a member that holds foregroundDeletion while its dependents go, or
+ *     orphan while they are released (owners_cascade_member_patched()): the
+ *     finalizer is lifted, and with the apiserver's GC off added, by a patch;
+ *   - a released object: its references are patched out.
  * One check per (verb, type, namespace), in the order first met, each with
  * the first object that needs it (examples[i], a node index: for messages).
  *
@@ -22,7 +21,6 @@
 #include "cascade.h"
 
 int owners_cascade_needed_access(const struct owners_cascade_plan *p, const struct owners_graph *g,
-				 const char *const *root_uids, size_t n_roots,
 				 enum owners_cascade_mode mode, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out);
 

@@ -1,8 +1,15 @@
 /*
  * Carries out one round of a cascade plan against the API server, every
  * action in parallel (bounded by the HTTP client's limits):
- *   - every DELETE carries a UID precondition, so an object deleted and
- *     re-created under the same name is never touched (409, skipped);
+ *   - every DELETE carries the UID and the resourceVersion read as
+ *     preconditions, so an object deleted and re-created under the same
+ *     name is never touched, and one that changed since the scan is read
+ *     again: deleted only if its ownerReferences are still the ones the
+ *     plan was made on (the GC's deleteObject()), else left to the next
+ *     round (409, decided again);
+ *   - --grace-period reaches the roots only: dependents get their own;
+ *   - with the apiserver's GC off, the GC finalizer put on before a DELETE
+ *     is taken off again when that DELETE is refused;
  *   - every PATCH is a JSON merge patch carrying the resourceVersion that
  *     was read, so a concurrent change fails it (409) instead of being
  *     overwritten; the next round re-reads and decides again.
@@ -22,7 +29,7 @@ struct owners_cascade_exec_options {
 	 * foregroundDeletion/orphan before the DELETE. */
 	int server_gc;
 	int dry_run;            /* send dryRun: ["All"] */
-	long grace_period;      /* -1: the object's default */
+	long grace_period;      /* for the roots; -1: the object's default */
 };
 
 enum owners_action_outcome {
@@ -44,12 +51,17 @@ int owners_cascade_execute(struct owners_graph *g, const struct owners_cascade_p
 void owners_cascade_results_free(struct owners_action_result *r, size_t n);
 
 /* The JSON bodies, exposed for unit tests. */
-int owners_delete_options_json(struct owners_buf *out, const char *uid, const char *policy,
-			       long grace_period, int dry_run);
+/* resource_version NULL or "": the UID precondition alone. */
+int owners_delete_options_json(struct owners_buf *out, const char *uid, const char *resource_version,
+			       const char *policy, long grace_period, int dry_run);
 /* {"metadata":{"resourceVersion":rv,"finalizers":[...]}}: the node's
  * finalizers without `remove` and with `add` (either may be NULL). */
 int owners_finalizers_patch_json(struct owners_buf *out, const struct owners_node *n,
 				 const char *remove, const char *add);
+/* The same for a finalizer list and resourceVersion given. */
+int owners_finalizer_list_patch_json(struct owners_buf *out, const char *resource_version,
+				     const char *const *finalizers, size_t n, const char *remove,
+				     const char *add);
 /* {"metadata":{"resourceVersion":rv,"ownerReferences":[...kept...]}}: every
  * reference for which drop() is false, all its fields as read. */
 int owners_refs_patch_json(struct owners_buf *out, const struct owners_node *n,

@@ -2,7 +2,9 @@
 # owners delete against a real control plane, in the three garbage-collector
 # modes (--gc=off, --gc=stalled, --gc=on), with the workload controllers
 # running. One cluster per mode (one at a time), one namespace per scenario.
-# The kill -9 / resume tests are in delete-kill.t.
+# The kill -9 / resume tests are in delete-kill.t. DELETE_SCENARIOS="NAME..."
+# runs only those scenario functions (and GC_MODES="off stalled on" only
+# those modes) while one is being worked on.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/delete-lib.sh"
 
@@ -344,6 +346,185 @@ YAML
   asan_clean "[$gc] re-created dependent (precondition)"
 }
 
+
+# ---- the GC's own rules at their edges (issue 14) ------------------------------
+# An object is never deleted or patched where the real GC would not act, and
+# never earlier than the GC would.
+
+# A reference by an apiVersion the server no longer serves, carrying the live
+# root's UID: the GC gives up on that object (classifyReferences errors), so
+# it is neither deleted nor patched. The same for a cluster-scoped object's
+# reference to a namespaced owner. In orphan mode the GC's orphanDependents
+# releases both, by UID, and the cascade finishes.
+unserved_refs() { # unserved_refs GC
+  local gc=$1 ns=unsrv X u rv_old rv_cr
+  kubectl create ns $ns >/dev/null
+  for X in background foreground orphan; do
+    kubectl -n $ns create deployment "web-$X" --image=nginx --replicas=0 >/dev/null
+    u=$(uid -n $ns deployment "web-$X")
+    mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: old-$X, ownerReferences: [$(ref apps/v1beta1 Deployment "web-$X" "$u" "blockOwnerDeletion: false")]}}
+YAML
+    kubectl create -f - >/dev/null <<YAML
+---
+{apiVersion: rbac.authorization.k8s.io/v1, kind: ClusterRole, metadata: {name: unsrv-$gc-$X, ownerReferences: [$(ref apps/v1 Deployment "web-$X" "$u")]}}
+YAML
+    like "$(kubectl get clusterrole "unsrv-$gc-$X" -o jsonpath='{.metadata.ownerReferences[*].uid}')" "^$u\$" \
+      "[$gc/$X] (a ClusterRole refers to the namespaced root)"
+    rv_old=$(meta $ns cm "old-$X" '{.metadata.resourceVersion}')
+    rv_cr=$(kubectl get clusterrole "unsrv-$gc-$X" -o jsonpath='{.metadata.resourceVersion}')
+    run owners -n $ns delete "deployment/web-$X" --cascade=$X --timeout=60s
+    ok $rc "[$gc/$X] a root referred to by an unserved apiVersion and by a cluster-scoped object: exit 0"
+    gone $ns deployment "web-$X"; ok $? "[$gc/$X] ... the root is gone"
+    ! gone $ns cm "old-$X"; ok $? "[$gc/$X] ... the object with the unserved reference is kept"
+    asan_clean "[$gc/$X] unserved references"
+    if [[ $X == orphan ]]; then
+      is "$(meta $ns cm "old-$X" '{.metadata.ownerReferences}')" "" "[$gc/orphan] ... and released by UID, as the GC's orphanDependents"
+      is "$(kubectl get clusterrole "unsrv-$gc-$X" -o jsonpath='{.metadata.ownerReferences}')" "" \
+        "[$gc/orphan] ... the cluster-scoped dependent is released too (the cascade finishes)"
+    else
+      is "$(meta $ns cm "old-$X" '{.metadata.resourceVersion}')" "$rv_old" "[$gc/$X] ... and not patched (same resourceVersion)"
+      is "$(kubectl get clusterrole "unsrv-$gc-$X" -o jsonpath='{.metadata.resourceVersion}')" "$rv_cr" \
+        "[$gc/$X] ... the cluster-scoped object with a namespaced owner is neither deleted nor patched"
+    fi
+    kubectl delete clusterrole "unsrv-$gc-$X" >/dev/null
+  done
+}
+
+# A DELETE refused by admission (a ValidatingAdmissionPolicy) leaves every
+# reference and finalizer as it was: shared, owned by a and b, keeps both
+# references; a gets no finalizer (with the apiserver's GC off, the one put on
+# before the DELETE is taken off again).
+admission_denied() { # admission_denied GC
+  local gc=$1 ns=adm X before
+  kubectl create ns $ns >/dev/null
+  kubectl apply -f - >/dev/null <<YAML
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: keep-a}
+spec:
+  failurePolicy: Fail
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [""], apiVersions: [v1], operations: [DELETE], resources: [configmaps], resourceNames: [a]}
+  validations:
+  - {expression: "false", message: "configmap a is protected"}
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: keep-a}
+spec: {policyName: keep-a, validationActions: [Deny]}
+YAML
+  kubectl -n $ns create cm a >/dev/null; kubectl -n $ns create cm b >/dev/null
+  mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: shared, ownerReferences: [$(ref v1 ConfigMap a "$(uid -n $ns cm a)" "blockOwnerDeletion: true"), $(ref v1 ConfigMap b "$(uid -n $ns cm b)")]}}
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: only-a, ownerReferences: [$(ref v1 ConfigMap a "$(uid -n $ns cm a)")]}}
+YAML
+  wait_for "the policy denies" 30 bash -c "! kubectl -n $ns delete cm a --dry-run=server >/dev/null 2>&1"
+  before=$(kubectl -n $ns get cm -o jsonpath='{range .items[*]}{.metadata.name} {.metadata.ownerReferences[*].name} {.metadata.finalizers}{"\n"}{end}')
+  for X in background foreground orphan; do
+    run owners -n $ns delete cm/a --cascade=$X --timeout=30s
+    [[ $rc != 0 ]]; ok $? "[$gc/$X] a DELETE refused by admission: non-zero exit"
+    like "$err" "configmap a is protected" "[$gc/$X] ... the policy's message is shown"
+    is "$(kubectl -n $ns get cm -o jsonpath='{range .items[*]}{.metadata.name} {.metadata.ownerReferences[*].name} {.metadata.finalizers}{"\n"}{end}')" \
+      "$before" "[$gc/$X] ... every reference and finalizer as before: shared still owned by a and b, a without a GC finalizer"
+    asan_clean "[$gc/$X] admission denial"
+  done
+  kubectl delete validatingadmissionpolicybinding keep-a >/dev/null
+  kubectl delete validatingadmissionpolicy keep-a >/dev/null
+}
+
+# root <- mid (created with the orphan finalizer) <- leaf: the GC deletes mid
+# with policy Orphan (it honours the finalizer), so leaf stays, released; in
+# a foreground cascade mid has dependents and an owner waiting for them, and
+# the GC deletes it with Foreground: leaf goes.
+member_finalizers() { # member_finalizers GC
+  local gc=$1 ns=memfin X
+  kubectl create ns $ns >/dev/null
+  for X in background foreground; do
+    kubectl -n $ns create cm "root-$X" >/dev/null
+    mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: mid-$X, finalizers: [orphan], ownerReferences: [$(ref v1 ConfigMap "root-$X" "$(uid -n $ns cm "root-$X")" "blockOwnerDeletion: true")]}}
+YAML
+    mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: leaf-$X, ownerReferences: [$(ref v1 ConfigMap "mid-$X" "$(uid -n $ns cm "mid-$X")" "blockOwnerDeletion: true")]}}
+YAML
+    run owners -n $ns delete "cm/root-$X" --cascade=$X --timeout=60s
+    ok $rc "[$gc/$X] root <- mid (orphan finalizer) <- leaf: exit 0"
+    gone $ns cm "root-$X" && gone $ns cm "mid-$X"; ok $? "[$gc/$X] ... root and mid are gone"
+    if [[ $X == background ]]; then
+      ! gone $ns cm "leaf-$X"; ok $? "[$gc/$X] ... leaf is kept: mid was deleted with policy Orphan, as the GC does"
+      is "$(meta $ns cm "leaf-$X" '{.metadata.ownerReferences}')" "" "[$gc/$X] ... and released (no reference to mid left)"
+      like "$out" "configmap \"leaf-$X\" orphaned" "[$gc/$X] ... and says so"
+    else
+      gone $ns cm "leaf-$X"; ok $? "[$gc/$X] ... leaf is gone: the GC deletes mid with Foreground here"
+    fi
+    asan_clean "[$gc/$X] a member's own finalizer"
+  done
+}
+
+# --grace-period and --force shape the named objects only; the DELETE
+# preconditions carry the resourceVersion read.
+delete_bodies() { # delete_bodies GC
+  local gc=$1 ns=bodies
+  kubectl create ns $ns >/dev/null
+  kubectl -n $ns create cm g-root >/dev/null
+  mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: g-dep, ownerReferences: [$(ref v1 ConfigMap g-root "$(uid -n $ns cm g-root)")]}}
+YAML
+  run owners -n $ns delete cm/g-root --grace-period=7 -v=8 --timeout=60s
+  ok $rc "[$gc] --grace-period=7: exit 0"
+  like "$err" "\"gracePeriodSeconds\":7,\"preconditions\":\\{\"uid\":\"[^\"]+\",\"resourceVersion\":\"[0-9]+\"\\}" \
+    "[$gc] ... the root's DELETE carries the grace period and UID + resourceVersion preconditions"
+  is "$(grep -c '"gracePeriodSeconds"' <<<"$err")" 1 "[$gc] ... and only the root's: the dependent gets its own default"
+  gone $ns cm g-dep; ok $? "[$gc] ... the dependent is gone all the same"
+}
+
+# A dependent that changed between the scan and its DELETE (the race of
+# kubernetes#114603): read again; with the same ownerReferences it is deleted
+# (only, say, a label changed), with a new live owner it is kept.
+changed_before_delete() { # changed_before_delete GC
+  local gc=$1 ns=race X
+  [[ $gc == on ]] && return   # the real GC would delete them first
+  kubectl create ns $ns >/dev/null
+  kubectl -n $ns create cm keeper >/dev/null
+  for X in label owner; do
+    printf -- '---\n{apiVersion: v1, kind: ConfigMap, metadata: {name: %s-root, finalizers: [foregroundDeletion]}}\n' "$X" | mk $ns
+    mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: $X-dep, ownerReferences: [$(ref v1 ConfigMap "$X-root" "$(uid -n $ns cm "$X-root")" "blockOwnerDeletion: true")]}}
+YAML
+    kubectl -n $ns delete cm "$X-root" --wait=false >/dev/null
+    owners_bg "$C/race-$X" -n $ns delete "cm/$X-root" --cascade=foreground -v=6 --qps 40 --burst 1 --timeout=60s
+    wait_log "$C/race-$X.err" "^GET .*/namespaces/$ns/configmaps\\?" 30
+    kill -STOP $bgpid
+    if [[ $X == label ]]; then
+      kubectl -n $ns label cm "$X-dep" touched=yes >/dev/null
+    else
+      kubectl -n $ns patch cm "$X-dep" --type=json -p "[{\"op\":\"add\",\"path\":\"/metadata/ownerReferences/-\",\"value\":{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"name\":\"keeper\",\"uid\":\"$(uid -n $ns cm keeper)\"}}]" >/dev/null
+    fi
+    kill -CONT $bgpid
+    owners_wait "$C/race-$X"
+    ok $rc "[$gc/$X] a dependent changed between scan and DELETE: the cascade ends (exit 0)"
+    like "$err" "DELETE .*/configmaps/$X-dep 409" "[$gc/$X] ... its DELETE carried the resourceVersion read (409)"
+    like "$err" "GET .*/configmaps/$X-dep 200" "[$gc/$X] ... and it was read again"
+    if [[ $X == label ]]; then
+      gone $ns cm "$X-dep"; ok $? "[$gc/label] ... only a label changed: deleted all the same"
+    else
+      is "$(meta $ns cm "$X-dep" '{.metadata.ownerReferences[*].name} {.metadata.deletionTimestamp}')" "keeper " \
+        "[$gc/owner] ... it gained a live owner: kept, only its reference to the root removed"
+    fi
+    gone $ns cm "$X-root"; ok $? "[$gc/$X] ... and the root is gone"
+    asan_clean "[$gc/$X] changed before delete"
+  done
+}
+
 # ---- 12: error paths ----------------------------------------------------------------
 error_paths() {
   kubectl create ns err >/dev/null
@@ -390,8 +571,12 @@ spec: {containers: [{name: c, image: nginx}]}
 YAML
 }
 
+# wanted NAME: DELETE_SCENARIOS="NAME..." is unset or names it.
+wanted() { [[ -z ${DELETE_SCENARIOS:-} || " $DELETE_SCENARIOS " == *" $1 "* ]]; }
+
 timed() { # timed FUNCTION ARGS...: runs it, says how long it took
   local t0=$SECONDS
+  wanted "$1" || return 0
   "$@"
   echo "# $* took $((SECONDS - t0))s"
 }
@@ -407,7 +592,12 @@ suite() { # suite GC
   timed custom_resources "$gc"
   timed cluster_scoped "$gc"
   timed recreated "$gc"
-  if [[ $gc == off ]]; then
+  timed unserved_refs "$gc"
+  timed admission_denied "$gc"
+  timed member_finalizers "$gc"
+  timed delete_bodies "$gc"
+  timed changed_before_delete "$gc"
+  if [[ $gc == off ]] && wanted parity; then
     error_paths
     for X in background foreground orphan; do
       parity_ns "par-$X"
@@ -423,7 +613,7 @@ suite() { # suite GC
       fi
     done
   fi
-  if [[ $gc == on ]]; then
+  if [[ $gc == on ]] && wanted parity; then
     for X in background foreground orphan; do
       parity_ns "par-$X"
       kubectl -n "par-$X" delete deployment/web --cascade=$X --wait=true --timeout=60s >/dev/null
@@ -439,8 +629,6 @@ suite() { # suite GC
 PARITY=$(mktemp -d "${TMPDIR:-/tmp}/owners-parity.XXXXXX")
 _clusters+=("$PARITY")
 SECONDS=0
-suite off
-suite stalled
-suite on
+for mode in ${GC_MODES:-off stalled on}; do suite "$mode"; done
 echo "# delete.t ran in ${SECONDS}s"
 done_testing

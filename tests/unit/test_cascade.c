@@ -24,6 +24,8 @@ struct obj {
 
 static const char *api_of(const char *kind)
 {
+	if (!strcmp(kind, "ClusterRole"))
+		return "rbac.authorization.k8s.io/v1";
 	return !strcmp(kind, "Deployment") || !strcmp(kind, "ReplicaSet") ? "apps/v1" : "v1";
 }
 
@@ -41,7 +43,7 @@ static struct owners_graph *build(const struct obj *objs, size_t n)
 
 		memset(&m, 0, sizeof(m));
 		m.name = objs[i].name;
-		m.namespace_ = "ns";
+		m.namespace_ = strcmp(objs[i].kind, "ClusterRole") ? "ns" : "";
 		m.uid = objs[i].uid;
 		m.resource_version = "7";
 		m.deletion_timestamp = objs[i].deleted ? objs[i].deleted : "";
@@ -130,7 +132,8 @@ static void test_deployment(void)
 	is_str(act(&p, g, "d"), "delete (foreground)", "foreground: the root enters deletion first");
 	is_str(act(&p, g, "rs"), "wait", "the replicaset waits for its owner to enter deletion");
 	is_str(act(&p, g, "p1"), "wait", "pods wait too");
-	is_str(act(&p, g, "shared"), "release", "the shared pod's reference is removed");
+	is_str(act(&p, g, "shared"), "wait",
+	       "the shared pod keeps its reference until its owner is in deletion");
 	ok(!p.done, "not done");
 	owners_cascade_plan_free(&p);
 
@@ -221,8 +224,8 @@ static void test_keep_when_unsure(void)
 	ok(!member(&p, g, "dep") && released(&p, g, "dep"),
 	   "an owner whose type could not be listed counts as alive: kept");
 	ok(member(&p, g, "dangling"), "an owner that is known to be absent does not keep it");
-	ok(!member(&p, g, "unserved") && released(&p, g, "unserved"),
-	   "an owner of a kind not served (the GC never acts) keeps it");
+	ok(!member(&p, g, "unserved") && !released(&p, g, "unserved") && !action_on(&p, g, "unserved"),
+	   "a reference of a kind not served (the GC never acts on the object): neither deleted nor patched");
 	owners_cascade_plan_free(&p);
 	owners_graph_free(g);
 }
@@ -244,6 +247,182 @@ static void test_cycle(void)
 	owners_graph_free(g);
 }
 
+
+/* A reference is classified before its UID counts: the GC gives up on an
+ * object with a reference by an apiVersion it cannot map, even when the
+ * UID is the live owner's, and never acts on a cluster-scoped object's
+ * reference to a namespaced kind. */
+static void test_classified_first(void)
+{
+	const struct obj objs[] = {
+		{ "Deployment", "web", "d", NULL, { NULL }, { NOREF } },
+		{ "ConfigMap", "old-api", "old", NULL, { NULL },
+		  { { "apps/v1beta1", "Deployment", "web", "d", 1, 1 } } },
+		{ "ConfigMap", "mixed", "mixed", NULL, { NULL },
+		  { R("Deployment", "web", "d", 0), { "apps/v1beta1", "Deployment", "web", "d", 0, 0 } } },
+		{ "ConfigMap", "misnamed", "misnamed", NULL, { NULL },
+		  { { "apps/v1", "Deployment", "not-web", "d", 0, 0 } } },
+		{ "ClusterRole", "cr", "cr", NULL, { NULL }, { R("Deployment", "web", "d", 0) } },
+	};
+	const struct obj in_deletion[] = {
+		{ "Deployment", "web", "d", T, { "foregroundDeletion" }, { NOREF } },
+		{ "ConfigMap", "old-api", "old", NULL, { NULL },
+		  { { "apps/v1beta1", "Deployment", "web", "d", 1, 1 } } },
+		{ "ConfigMap", "shared", "shared", NULL, { NULL },
+		  { R("Deployment", "web", "d", 0), { "v1", "ConfigMap", "live", "live", 0, 0 } } },
+		{ "ConfigMap", "live", "live", NULL, { NULL }, { NOREF } },
+	};
+	struct owners_graph *g = build(objs, sizeof(objs) / sizeof(objs[0]));
+	struct owners_cascade_plan p;
+	int modes[] = { OWNERS_CASCADE_BACKGROUND, OWNERS_CASCADE_FOREGROUND };
+	size_t m;
+
+	for (m = 0; m < 2; m++) {
+		plan(&p, g, "d", modes[m], 1);
+		ok(!member(&p, g, "old") && !released(&p, g, "old") && !action_on(&p, g, "old"),
+		   "%s: a reference by an unserved apiVersion to the live root: neither deleted nor released",
+		   owners_cascade_mode_name(modes[m]));
+		ok(!member(&p, g, "mixed") && !released(&p, g, "mixed"),
+		   "%s: one unserved reference among good ones: the GC gives up on the object, so do we",
+		   owners_cascade_mode_name(modes[m]));
+		ok(!member(&p, g, "misnamed"),
+		   "%s: a reference that names another object but carries the root's UID is dangling, not ours",
+		   owners_cascade_mode_name(modes[m]));
+		ok(!member(&p, g, "cr") && !released(&p, g, "cr"),
+		   "%s: a cluster-scoped object referring to the namespaced root is left alone",
+		   owners_cascade_mode_name(modes[m]));
+		owners_cascade_plan_free(&p);
+	}
+	plan(&p, g, "d", OWNERS_CASCADE_ORPHAN, 1);
+	ok(released(&p, g, "old") && released(&p, g, "cr") && released(&p, g, "mixed"),
+	   "orphan: every object linked by UID is released, whatever its reference's class "
+	   "(the GC's orphanDependents)");
+	is_str(act(&p, g, "cr"), "wait", "orphan: not before the root is in deletion");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+
+	g = build(in_deletion, sizeof(in_deletion) / sizeof(in_deletion[0]));
+	plan(&p, g, "d", OWNERS_CASCADE_FOREGROUND, 1);
+	is_str(act(&p, g, "d"), "wait", "the root waits: the unserved reference blocks it, as it blocks the GC");
+	is_str(act(&p, g, "old"), "wait", "and the object holding it is not touched");
+	is_str(act(&p, g, "shared"), "release", "a shared object is released once its owner waits for it");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+}
+
+/* References are removed only once their owner is in deletion or gone. */
+static void test_release_order(void)
+{
+	const struct obj live[] = {
+		{ "ConfigMap", "a", "a", NULL, { NULL }, { NOREF } },
+		{ "ConfigMap", "b", "b", NULL, { NULL }, { NOREF } },
+		{ "ConfigMap", "shared", "shared", NULL, { NULL },
+		  { { "v1", "ConfigMap", "a", "a", 0, 0 }, { "v1", "ConfigMap", "b", "b", 0, 0 } } },
+	};
+	const struct obj a_gone[] = {
+		{ "ConfigMap", "b", "b", NULL, { NULL }, { NOREF } },
+		{ "ConfigMap", "shared", "shared", NULL, { NULL },
+		  { { "v1", "ConfigMap", "a", "a", 0, 0 }, { "v1", "ConfigMap", "b", "b", 0, 0 } } },
+	};
+	const struct obj a_held[] = {
+		{ "ConfigMap", "a", "a", T, { "example.com/hold" }, { NOREF } },
+		{ "ConfigMap", "b", "b", NULL, { NULL }, { NOREF } },
+		{ "ConfigMap", "shared", "shared", NULL, { NULL },
+		  { { "v1", "ConfigMap", "a", "a", 0, 0 }, { "v1", "ConfigMap", "b", "b", 0, 0 } } },
+	};
+	int modes[] = { OWNERS_CASCADE_BACKGROUND, OWNERS_CASCADE_FOREGROUND };
+	struct owners_graph *g = build(live, 3);
+	struct owners_cascade_plan p;
+	const char *roots[] = { "a" };
+	struct owners_cascade_options o = { OWNERS_CASCADE_BACKGROUND, 1 };
+	size_t m;
+
+	for (m = 0; m < 2; m++) {
+		plan(&p, g, "a", modes[m], 1);
+		ok(released(&p, g, "shared") && !strcmp(act(&p, g, "shared"), "wait"),
+		   "%s: the owner is still alive: its reference stays (a refused DELETE must leave it)",
+		   owners_cascade_mode_name(modes[m]));
+		owners_cascade_plan_free(&p);
+	}
+	owners_graph_free(g);
+	g = build(a_held, 3);
+	plan(&p, g, "a", OWNERS_CASCADE_BACKGROUND, 1);
+	is_str(act(&p, g, "shared"), "wait",
+	       "an owner in deletion but not waiting for its dependents is still solid to the GC");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+	g = build(a_gone, 2);
+	ok(owners_cascade_plan_make(&p, g, roots, 1, NULL, 0, &o) == 0, "planned after the root went");
+	is_str(act(&p, g, "shared"), "release", "gone: now the reference goes");
+	ok(!p.done, "not done until it is released");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+}
+
+/* A member's own orphan or foregroundDeletion finalizer decides how the GC
+ * deletes it. */
+static void test_member_policy(void)
+{
+	const struct obj objs[] = {
+		{ "ConfigMap", "root", "root", NULL, { NULL }, { NOREF } },
+		{ "ConfigMap", "mid", "mid", NULL, { "orphan" }, { { "v1", "ConfigMap", "root", "root", 0, 0 } } },
+		{ "ConfigMap", "leaf", "leaf", NULL, { NULL }, { { "v1", "ConfigMap", "mid", "mid", 0, 0 } } },
+		{ "ConfigMap", "fg", "fg", NULL, { "foregroundDeletion" },
+		  { { "v1", "ConfigMap", "root", "root", 0, 0 } } },
+	};
+	const struct obj root_gone[] = {
+		{ "ConfigMap", "mid", "mid", NULL, { "orphan" }, { { "v1", "ConfigMap", "root", "root", 0, 0 } } },
+		{ "ConfigMap", "leaf", "leaf", NULL, { NULL }, { { "v1", "ConfigMap", "mid", "mid", 0, 0 } } },
+		{ "ConfigMap", "fg", "fg", NULL, { "foregroundDeletion" },
+		  { { "v1", "ConfigMap", "root", "root", 0, 0 } } },
+	};
+	const struct obj mid_deleting[] = {
+		{ "ConfigMap", "mid", "mid", T, { "orphan" }, { { "v1", "ConfigMap", "root", "root", 0, 0 } } },
+		{ "ConfigMap", "leaf", "leaf", NULL, { NULL }, { { "v1", "ConfigMap", "mid", "mid", 0, 0 } } },
+	};
+	const struct obj leaf_released[] = {
+		{ "ConfigMap", "mid", "mid", T, { "orphan" }, { { "v1", "ConfigMap", "root", "root", 0, 0 } } },
+		{ "ConfigMap", "leaf", "leaf", NULL, { NULL }, { NOREF } },
+	};
+	struct owners_graph *g = build(objs, 4);
+	struct owners_cascade_plan p;
+	const char *roots[] = { "root" }, *links[] = { "root" };
+	struct owners_cascade_options o = { OWNERS_CASCADE_BACKGROUND, 1 };
+
+	plan(&p, g, "root", OWNERS_CASCADE_BACKGROUND, 1);
+	ok(member(&p, g, "mid") && !member(&p, g, "leaf") && released(&p, g, "leaf"),
+	   "background: a member carrying orphan goes, its dependent is kept and released");
+	owners_cascade_plan_free(&p);
+	plan(&p, g, "root", OWNERS_CASCADE_FOREGROUND, 1);
+	ok(member(&p, g, "mid") && member(&p, g, "leaf"),
+	   "foreground: with dependents of its own and an owner waiting, the GC uses Foreground for it");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+
+	g = build(root_gone, 3);
+	ok(owners_cascade_plan_make(&p, g, roots, 1, links, 1, &o) == 0, "planned after the root went");
+	is_str(act(&p, g, "mid"), "delete (orphan)", "the orphan member is deleted with policy Orphan");
+	is_str(act(&p, g, "fg"), "delete (foreground)",
+	       "a member carrying foregroundDeletion is deleted with Foreground (Background would drop it)");
+	is_str(act(&p, g, "leaf"), "wait", "its dependent waits for it to enter deletion");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+
+	g = build(mid_deleting, 2);
+	ok(owners_cascade_plan_make(&p, g, roots, 1, links, 1, &o) == 0, "planned with mid in deletion");
+	is_str(act(&p, g, "leaf"), "release", "in deletion: its dependents are released first");
+	is_str(act(&p, g, "mid"), "wait", "the orphan finalizer stays until they are");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+
+	g = build(leaf_released, 2);
+	ok(owners_cascade_plan_make(&p, g, roots, 1, links, 1, &o) == 0, "planned with leaf released");
+	is_str(act(&p, g, "mid"), "remove finalizer", "then the orphan finalizer comes off");
+	ok(!member(&p, g, "leaf") && !released(&p, g, "leaf"), "and the leaf is no longer ours");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+}
+
 static int drop_uid_x(void *ctx, const struct owners_ref *ref)
 {
 	(void)ctx;
@@ -259,11 +438,12 @@ static void test_bodies(void)
 	};
 	struct owners_graph *g = build(objs, 1);
 
-	ok(owners_delete_options_json(&b, "u-1", "Foreground", -1, 0) == 0, "delete options");
+	ok(owners_delete_options_json(&b, "u-1", "9", "Foreground", -1, 0) == 0, "delete options");
 	is_str(b.ptr, "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"propagationPolicy\":\"Foreground\","
-		      "\"preconditions\":{\"uid\":\"u-1\"}}", "every DELETE carries the UID precondition");
+		      "\"preconditions\":{\"uid\":\"u-1\",\"resourceVersion\":\"9\"}}",
+	       "every DELETE carries the UID and resourceVersion preconditions");
 	owners_buf_reset(&b);
-	owners_delete_options_json(&b, "u-1", "Background", 0, 1);
+	owners_delete_options_json(&b, "u-1", NULL, "Background", 0, 1);
 	ok(strstr(b.ptr, "\"gracePeriodSeconds\":0") && strstr(b.ptr, "\"dryRun\":[\"All\"]"),
 	   "grace period and server dry run");
 	owners_buf_reset(&b);
@@ -287,16 +467,15 @@ static void test_bodies(void)
 }
 
 /* The checks a plan needs, as "verb group/resource ns" lines. */
-static void needs(const struct owners_cascade_plan *p, struct owners_graph *g, const char *root,
+static void needs(const struct owners_cascade_plan *p, struct owners_graph *g,
 		  enum owners_cascade_mode mode, char *out, size_t size)
 {
 	struct owners_access_check *c = NULL;
-	const char *roots[] = { root };
 	uint32_t *examples = NULL;
 	size_t n = 0, i, used = 0;
 
 	*out = '\0';
-	if (owners_cascade_needed_access(p, g, roots, 1, mode, &c, &examples, &n)) {
+	if (owners_cascade_needed_access(p, g, mode, &c, &examples, &n)) {
 		snprintf(out, size, "ENOMEM");
 		return;
 	}
@@ -326,7 +505,7 @@ static void test_needed_access(void)
 	char got[512];
 
 	plan(&p, g, "d", OWNERS_CASCADE_BACKGROUND, 1);
-	needs(&p, g, "d", OWNERS_CASCADE_BACKGROUND, got, sizeof(got));
+	needs(&p, g, OWNERS_CASCADE_BACKGROUND, got, sizeof(got));
 	is_str(got, "delete apps/deployments ns; delete apps/replicasets ns; patch apps/replicasets ns; "
 		    "delete /pods ns; patch /secrets ns",
 	       "background: delete on every member type, patch on the held middle level and the "
@@ -335,14 +514,14 @@ static void test_needed_access(void)
 	owners_cascade_plan_free(&p);
 
 	plan(&p, g, "d", OWNERS_CASCADE_FOREGROUND, 1);
-	needs(&p, g, "d", OWNERS_CASCADE_FOREGROUND, got, sizeof(got));
+	needs(&p, g, OWNERS_CASCADE_FOREGROUND, got, sizeof(got));
 	is_str(got, "delete apps/deployments ns; patch apps/deployments ns; delete apps/replicasets ns; "
 		    "patch apps/replicasets ns; delete /pods ns; patch /secrets ns",
 	       "foreground: the root holds foregroundDeletion too, so patch on it as well");
 	owners_cascade_plan_free(&p);
 
 	plan(&p, g, "d", OWNERS_CASCADE_ORPHAN, 1);
-	needs(&p, g, "d", OWNERS_CASCADE_ORPHAN, got, sizeof(got));
+	needs(&p, g, OWNERS_CASCADE_ORPHAN, got, sizeof(got));
 	is_str(got, "delete apps/deployments ns; patch apps/deployments ns; patch apps/replicasets ns",
 	       "orphan: delete and patch (the orphan finalizer) on the root, patch on what it releases, "
 	       "nothing on the pods");
@@ -351,7 +530,7 @@ static void test_needed_access(void)
 
 	g = build(leaf, 1);
 	plan(&p, g, "alone", OWNERS_CASCADE_FOREGROUND, 0);
-	needs(&p, g, "alone", OWNERS_CASCADE_FOREGROUND, got, sizeof(got));
+	needs(&p, g, OWNERS_CASCADE_FOREGROUND, got, sizeof(got));
 	is_str(got, "delete /configmaps ns", "an object without dependents needs delete only, in any mode");
 	owners_cascade_plan_free(&p);
 	owners_graph_free(g);
@@ -365,10 +544,14 @@ int main(void)
 	add_type("", "pods", "Pod", 1);
 	add_type("", "configmaps", "ConfigMap", 1);
 	add_type("", "secrets", "Secret", 1);
+	add_type("rbac.authorization.k8s.io", "clusterroles", "ClusterRole", 0);
 	test_deployment();
 	test_progress();
 	test_keep_when_unsure();
 	test_cycle();
+	test_classified_first();
+	test_release_order();
+	test_member_policy();
 	test_bodies();
 	test_needed_access();
 	owners_resource_table_free(&types);
