@@ -55,6 +55,9 @@ const struct opt delete_opts[] = {
 	  "an object that does not exist is not an error", NULL, COMPLETE_NONE, 0 },
 	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR", "label selector for the roots",
 	  NULL, COMPLETE_NONE, 0 },
+	{ "all", 0, OPT_BOOL, OFF(all_objects), NULL,
+	  "every object of the type given (in the namespace, or with -A everywhere) is a root",
+	  NULL, COMPLETE_NONE, 0 },
 	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
 	  "name: print each deleted object as TYPE/NAME", delete_outputs, COMPLETE_VALUES, 0 },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
@@ -777,12 +780,28 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 		error_msg("--force means --grace-period=0: they cannot be combined with another value");
 		return EXIT_USAGE;
 	}
-	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count, cli->selector != NULL,
-				     &err)) {
+	if (cli->all_objects && !args->count) {
+		error_msg("--all needs a type: owners delete TYPE --all (every object of that type)");
+		return EXIT_USAGE;
+	}
+	if (cli->all_objects && cli->selector) {
+		error_msg("--all and -l cannot be combined: --all already takes every object of the type");
+		return EXIT_USAGE;
+	}
+	/* A type alone deletes nothing by accident: it needs -l or --all. */
+	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count,
+				     cli->selector != NULL || cli->all_objects, &err)) {
 		report_error(&err);
 		owners_error_clear(&err);
 		return EXIT_USAGE;
 	}
+	for (i = 0; i < n_objs && cli->all_objects; i++)
+		if (objs[i].name) {
+			error_msg("--all takes every object of a type: give the type without names, "
+				  "e.g. owners delete configmaps --all");
+			rc = EXIT_USAGE;
+			goto out;
+		}
 	if ((rc = session_open(&r.s, cli)))
 		goto out;
 	for (i = 0; i < n_objs && !all; i++) {
@@ -799,7 +818,10 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 	if ((rc = find_roots(&r, objs, n_objs)))
 		goto out;
 	if (!r.n_roots) {
-		rc = EXIT_OK; /* --ignore-not-found, or a selector that matched nothing */
+		/* --ignore-not-found, or a selector or --all that matched nothing */
+		if (cli->all_objects || cli->selector)
+			fprintf(stderr, "No resources found\n");
+		rc = EXIT_OK;
 		goto out;
 	}
 	r.first_failures = r.s.scan.n_failures;

@@ -11,10 +11,10 @@
 
 #define OFF(field) offsetof(struct owners_cli, field)
 
-static const char *const graph_outputs[] = { "summary", "json", "dot", NULL };
+static const char *const graph_outputs[] = { "summary", "json", "yaml", "dot", NULL };
 
 const struct opt graph_opts[] = {
-	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT", "summary (default), json or dot",
+	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT", "summary (default), json, yaml or dot",
 	  graph_outputs, COMPLETE_VALUES, 0 },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
 };
@@ -43,9 +43,11 @@ int cmd_graph(struct owners_cli *cli, struct string_list *args)
 		rc = EXIT_ERROR;
 		goto out;
 	}
-	if (!strcmp(format, "json"))
-		rc = owners_graph_render_json(&out, s.graph, ns, &sum);
-	else if (!strcmp(format, "dot"))
+	if (!strcmp(format, "json") || !strcmp(format, "yaml")) {
+		rc = session_emit_document(&s, &out, !strcmp(format, "yaml"),
+					   owners_graph_render_json(&out, s.graph, ns, &sum));
+		goto out;
+	} else if (!strcmp(format, "dot"))
 		rc = owners_graph_render_dot(&out, s.graph, ns);
 	else
 		rc = owners_graph_render_summary(&out, s.graph, &sum);

@@ -13,11 +13,12 @@
 const struct opt no_opts[] = { { NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 } };
 
 const struct command owners_commands[] = {
-	{ "tree", cmd_tree, tree_opts, "owners tree TYPE/NAME... [flags]",
+	{ "tree", cmd_tree, tree_opts, "owners tree TYPE[/NAME]... [flags]",
 	  "show the dependents (or, with --up, the owners) of objects as a tree",
 	  "Lists every deletable type through discovery (metadata only), builds the owner\n"
 	  "graph and prints the dependents of each named object, recursively: what a\n"
-	  "cascading delete of it would reach. With --up it prints the owners instead,\n"
+	  "cascading delete of it would reach. A type alone means every object of it in\n"
+	  "the namespace (with -A, everywhere), as in kubectl get. With --up it prints the owners instead,\n"
 	  "all of them, up to the roots. Objects in deletion show their finalizers;\n"
 	  "dangling owner references and cycles are marked. Types that could not be\n"
 	  "listed are named in a warning and what depends on them shows as unknown.",
@@ -25,14 +26,15 @@ const struct command owners_commands[] = {
 	  "  owners tree deploy web -n shop -o wide\n"
 	  "  owners tree pod/web-7d9c-x2x --up\n"
 	  "  owners tree deployments -l app=web -o json\n"
+	  "  owners tree deployments -A -o yaml\n"
 	  "  kubectl owners tree deployment/web",
 	  1, "list on every type it scans (in the namespace, and cluster-scoped types); get on the objects it prints", 0 },
 	{ "graph", cmd_graph, graph_opts, "owners graph [flags]",
 	  "summarise (or print) the whole owner graph of a namespace or cluster",
 	  "Scans the namespace (or every namespace with -A) and prints a summary of the\n"
 	  "owner graph: objects, ownerReferences, roots, dangling references, cycles and\n"
-	  "objects stuck in deletion. -o json prints every object with its references;\n"
-	  "-o dot prints a Graphviz graph.",
+	  "objects stuck in deletion. -o json (or -o yaml, the same document) prints every\n"
+	  "object with its references; -o dot prints a Graphviz graph.",
 	  "  owners graph\n"
 	  "  owners graph -A\n"
 	  "  owners graph -n shop -o dot | dot -Tsvg > shop.svg",
@@ -168,7 +170,7 @@ const struct command owners_commands[] = {
 	  "  owners finalizers remove namespace/old --all\n"
 	  "  owners finalizers remove pod/web-1 --finalizer example.com/hold --dry-run",
 	  1, "list on every type it scans; get on namespaces and persistentvolumes in deletion, list on pods where a claim is held; with remove, get and patch on the objects (update on namespaces/finalize for a namespace)", 0 },
-	{ "delete", cmd_delete, delete_opts, "owners delete TYPE/NAME... [--cascade=background|foreground|orphan] [flags]",
+	{ "delete", cmd_delete, delete_opts, "owners delete TYPE/NAME... | TYPE (-l SELECTOR | --all) [--cascade=background|foreground|orphan] [flags]",
 	  "delete objects with a client-side cascade, as the garbage collector would",
 	  "Deletes the objects and cascades to their dependents from the client, the way\n"
 	  "the cluster's garbage collector does, so it works when the GC is off, stalled\n"
@@ -199,7 +201,8 @@ const struct command owners_commands[] = {
 	  "  owners delete deployment/web --cascade=foreground --timeout=2m\n"
 	  "  owners delete replicaset/web-7d9c --cascade=orphan\n"
 	  "  owners delete deployment/web --dry-run=client\n"
-	  "  owners delete deployments -l app=web -o name",
+	  "  owners delete deployments -l app=web -o name\n"
+	  "  owners delete jobs --all -n ci",
 	  1, "list on every type it scans; delete on the objects of the cascade; patch on the objects whose finalizers or references it changes; create on selfsubjectaccessreviews (every authenticated user has it)", 0 },
 	{ "version", cmd_version, no_opts, "owners version",
 	  "print the version, the git commit and the library versions", "", "  owners version", 0,

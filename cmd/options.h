@@ -85,6 +85,7 @@ struct owners_cli {
 	/* finalizers */
 	struct string_list finalizer_names;
 	int all_finalizers;
+	int all_objects;        /* delete --all */
 	int force;
 	/* delete */
 	const char *cascade;

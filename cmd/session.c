@@ -12,6 +12,7 @@
 #include "output.h"
 #include "type_resolve.h"
 #include "url.h"
+#include "yaml_emit.h"
 
 static void log_line(void *ctx, const char *line)
 {
@@ -215,6 +216,25 @@ int session_emit(struct session *s, const struct owners_buf *out, int render_rc)
 	return EXIT_OK;
 }
 
+int session_emit_document(struct session *s, const struct owners_buf *json, int yaml, int render_rc)
+{
+	struct owners_buf out = OWNERS_BUF_INIT;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	int rc;
+
+	if (render_rc || !yaml)
+		return session_emit(s, json, render_rc);
+	if (owners_yaml_from_json(&out, json->ptr, json->len, &err)) {
+		rc = report_error(&err);
+		owners_error_clear(&err);
+		owners_buf_release(&out);
+		return rc;
+	}
+	rc = session_emit(s, &out, 0);
+	owners_buf_release(&out);
+	return rc;
+}
+
 void session_close(struct session *s)
 {
 	owners_graph_free(s->graph);
@@ -297,6 +317,29 @@ out:
 	return rc;
 }
 
+/* Every object of type r the scan saw in ns (NULL: everywhere), in the
+ * order listed (by namespace and name). */
+static int select_all_of_type(struct session *s, const struct owners_resource *r, const char *ns,
+			      uint32_t **roots, size_t *n_roots, size_t *cap)
+{
+	const struct owners_graph *g = s->graph;
+	size_t before = *n_roots;
+	uint32_t i;
+
+	for (i = 0; i < g->count; i++) {
+		const struct owners_node *n = &g->nodes[i];
+
+		if (n->virtual_ || !owners_resource_same_type(n->resource, r) ||
+		    (ns && strcmp(n->namespace_, ns)))
+			continue;
+		/* Roots named before this type may repeat: check those only. */
+		if ((before ? add_root(roots, n_roots, cap, i)
+			    : owners_node_list_push(roots, n_roots, cap, i)))
+			return owners_error_oom(&s->err);
+	}
+	return 0;
+}
+
 int session_find_roots(struct session *s, const struct owners_object_arg *args, size_t n_args,
 		       const char *selector, uint32_t **roots, size_t *n_roots)
 {
@@ -327,13 +370,9 @@ int session_find_roots(struct session *s, const struct owners_object_arg *args, 
 			return EXIT_ERROR;
 		}
 		if (!args[i].name) {
-			if (!selector) {
-				error_msg("you must specify a name (or a selector with -l) for type '%s'",
-					  args[i].type);
-				owners_buf_release(&type);
-				return EXIT_USAGE;
-			}
-			rc = select_by_label(s, r, ns, selector, roots, n_roots, &cap);
+			/* A type alone: every object of it, as `kubectl get TYPE`. */
+			rc = selector ? select_by_label(s, r, ns, selector, roots, n_roots, &cap)
+				      : select_all_of_type(s, r, ns, roots, n_roots, &cap);
 			owners_buf_release(&type);
 			if (rc)
 				return fail(s);

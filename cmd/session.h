@@ -48,6 +48,9 @@ void session_close(struct session *s);
 /* The end of a read command: out (rendered with render_rc) to stdout, then
  * the warnings summary; returns the exit code. */
 int session_emit(struct session *s, const struct owners_buf *out, int render_rc);
+/* The same for a JSON document (-o json), or its YAML form when yaml is
+ * set (-o yaml): every command that writes one offers both. */
+int session_emit_document(struct session *s, const struct owners_buf *json, int yaml, int render_rc);
 
 /* Resolves object arguments to graph nodes (after the scan). A name that
  * does not exist is an error; a selector matches through the API server. */

@@ -65,8 +65,8 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 	int rc, all;
 
 	memset(&s, 0, sizeof(s));
-	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count, cli->selector != NULL,
-				     &err)) {
+	/* A type alone means every object of it, as in kubectl get. */
+	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
 		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
@@ -80,9 +80,18 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 		goto out;
 	if ((rc = session_find_roots(&s, objs, n_objs, cli->selector, &roots, &n_roots)))
 		goto out;
-	if (!n_roots) {
-		error_msg("no objects match selector '%s'", cli->selector ? cli->selector : "");
+	if (!n_roots && cli->selector) {
+		error_msg("no objects match selector '%s'", cli->selector);
 		rc = EXIT_ERROR;
+		goto out;
+	}
+	if (!n_roots) {
+		/* As kubectl get: nothing of that type is not an error. */
+		if (all)
+			fprintf(stderr, "No resources found\n");
+		else
+			fprintf(stderr, "No resources found in %s namespace.\n", s.namespace_);
+		rc = EXIT_OK;
 		goto out;
 	}
 	if (owners_tree_build(&tree, s.graph, roots, n_roots, cli->up, (int)cli->depth)) {
@@ -111,11 +120,11 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 	render.now = (int64_t)time(NULL);
 	render.color = output_color();
 	render.wide = !strcmp(format, "wide");
-	if (!strcmp(format, "json"))
-		rc = owners_tree_render_json(&out, &render);
-	else if (!strcmp(format, "yaml"))
-		rc = owners_tree_render_yaml(&out, &render);
-	else if (!strcmp(format, "dot"))
+	if (!strcmp(format, "json") || !strcmp(format, "yaml")) {
+		rc = session_emit_document(&s, &out, !strcmp(format, "yaml"),
+					   owners_tree_render_json(&out, &render));
+		goto out;
+	} else if (!strcmp(format, "dot"))
 		rc = owners_tree_render_dot(&out, &render);
 	else if (!strcmp(format, "name"))
 		rc = owners_tree_render_names(&out, &render);

@@ -78,7 +78,7 @@ _owners() {
   if [[ $cmd == graph ]]; then
   case $prev in
     --output|-o)
-      COMPREPLY=($(compgen -W "summary json dot" -- "$cur")); return;;
+      COMPREPLY=($(compgen -W "summary json yaml dot" -- "$cur")); return;;
   esac
   fi
   if [[ $cmd == dangling ]]; then
@@ -129,7 +129,7 @@ _owners() {
       graph) COMPREPLY=($(compgen -W " --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       dangling) COMPREPLY=($(compgen -W " --fix --dry-run --exit-code --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       finalizers) COMPREPLY=($(compgen -W " --finalizer --all --force --dry-run --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
-      delete) COMPREPLY=($(compgen -W " --cascade --dry-run --wait --timeout --grace-period --now --force --ignore-not-found --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
+      delete) COMPREPLY=($(compgen -W " --cascade --dry-run --wait --timeout --grace-period --now --force --ignore-not-found --selector -l --all --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       version) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       completion) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       help) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;

@@ -8,7 +8,6 @@
 #include "dot.h"
 #include "json.h"
 #include "timeutil.h"
-#include "yaml_print.h"
 
 /* ---- building ------------------------------------------------------- */
 
@@ -518,21 +517,6 @@ int owners_tree_render_json(struct owners_buf *out, const struct owners_render *
 	if (!rc)
 		rc = owners_buf_addc(out, '\n');
 	owners_json_gen_free(j);
-	return rc;
-}
-
-int owners_tree_render_yaml(struct owners_buf *out, const struct owners_render *r)
-{
-	struct owners_buf json = OWNERS_BUF_INIT;
-	struct owners_json_value *v = NULL;
-	int rc = owners_tree_render_json(&json, r);
-
-	if (!rc)
-		rc = owners_json_parse(&v, json.ptr, json.len, NULL);
-	if (!rc)
-		rc = owners_yaml_print(out, v);
-	owners_json_value_free(v);
-	owners_buf_release(&json);
 	return rc;
 }
 

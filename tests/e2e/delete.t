@@ -545,8 +545,35 @@ error_paths() {
   is "$rc" 2 "bad --dry-run value: exit 2"
   run owners -n err delete
   is "$rc" 2 "no arguments: exit 2"
+  run owners -n err delete configmaps
+  is "$rc" 2 "a type alone without -l or --all: exit 2 (nothing deleted by accident)"
+  run owners -n err delete --all
+  is "$rc" 2 "--all without a type: exit 2"
+  like "$err" "--all needs a type" "--all without a type: says so"
+  run owners -n err delete cm/keep --all
+  is "$rc" 2 "--all with a name: exit 2"
+  run owners -n err delete configmaps --all -l app=x
+  is "$rc" 2 "--all with -l: exit 2"
   ! gone err cm keep; ok $? "nothing was deleted by the failed commands"
   asan_clean "error paths"
+
+  # --all: every object of the type in the namespace is a root.
+  kubectl create ns all-of >/dev/null
+  kubectl -n all-of create cm a >/dev/null; kubectl -n all-of create cm b >/dev/null
+  kubectl -n all-of create secret generic s >/dev/null
+  mk all-of <<YAML
+---
+{apiVersion: v1, kind: Secret, metadata: {name: owned-by-a, ownerReferences: [$(ref v1 ConfigMap a "$(uid -n all-of cm a)")]}}
+YAML
+  run owners -n all-of delete configmaps --all
+  ok $rc "delete configmaps --all: exit 0"
+  like "$out" 'configmap "a" deleted' "--all: a is deleted"
+  like "$out" 'configmap "b" deleted' "--all: b is deleted"
+  gone all-of secret owned-by-a && ! gone all-of secret s && ! gone err cm keep
+  ok $? "--all: a's dependent goes too; the other Secret and other namespaces are kept"
+  run owners -n all-of delete statefulsets --all
+  is "$rc:$err" "0:No resources found" "--all with nothing of the type: exit 0, as kubectl"
+  asan_clean "--all"
 }
 
 # ---- 11: parity with the real GC ------------------------------------------------------

@@ -26,6 +26,22 @@ done
 is "$(printf '%s\n' "$out" | wc -l)" 5 "exactly header + deployment + replicaset + 2 pods"
 is "$err" "" "nothing on stderr for a complete scan"
 
+# A type alone means every object of it, as in kubectl get.
+kubectl create namespace many >/dev/null
+kubectl -n many create deployment api --image=nginx --replicas=0 >/dev/null
+kubectl -n many create deployment web --image=nginx --replicas=0 >/dev/null
+wait_for "api's ReplicaSet" 60 bash -c '[[ -n $(kubectl -n many get rs -l app=api -o name) ]]'
+run owners -n many tree deployments
+ok $rc "tree deployments (a type alone) exits 0"
+like "$out" "many +Deployment/api .*"$'\n'"many +└── ReplicaSet/api-" "every Deployment is a root, with its tree: api"
+like "$out" "many +Deployment/web " "and web"
+run owners tree deployments -A
+like "$out" "default +Deployment/web .*"$'\n'".*many +Deployment/api .*"$'\n'".*many +Deployment/web " \
+  "-A: every Deployment everywhere, in kubectl's order"
+run owners -n many tree statefulsets
+is "$rc" 0 "a type with no objects: exit 0, as kubectl get"
+is "$err" "No resources found in many namespace." "and kubectl's words on stderr"
+
 for spelled in "deploy web" "Deployment/web" "deployments.apps/web" "deployment.v1.apps/web" "DEPLOY/web"; do
   run owners tree $spelled
   like "$out" "ReplicaSet/$rs" "type spelled '$spelled' resolves"
@@ -72,6 +88,38 @@ for d in (y, j):
 assert y == j, "yaml and json differ"
 ' "$C/tree.yaml" "$C/tree.json"
 ok $? "-o yaml loads to the same document as -o json"
+like "$(cat "$C/tree.yaml")" $'^kind: OwnersTree\napiVersion: ' "-o yaml reads like kubectl's: plain keys and values"
+like "$(cat "$C/tree.yaml")" $'\nitems:\n- kind: Deployment\n  ' "- kind: Deployment, at its parent's indent"
+unlike "$(cat "$C/tree.yaml")" '"kind":|^ *-$' "no JSON-quoted keys, no dash alone on its line"
+
+# Names, label values and finalizers are user data: strings that YAML would
+# read as something else must come back as the same strings.
+kubectl create namespace awkward >/dev/null
+kubectl -n awkward create configmap awk-root >/dev/null
+awk_uid=$(kubectl -n awkward get cm awk-root -o jsonpath='{.metadata.uid}')
+for name in true 0 null 2026-01-01 1e3 y 0x1f 1-2 on; do
+  printf -- '---\n{apiVersion: v1, kind: ConfigMap, metadata: {name: "%s", finalizers: ["example.com/%s"], ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: awk-root, uid: %s}]}}\n' \
+    "$name" "$name" "$awk_uid" | kubectl -n awkward create -f - >/dev/null
+done
+kubectl -n awkward delete cm 0 true --wait=false >/dev/null
+for cmd in "tree cm/awk-root" "graph"; do
+  owners -n awkward $cmd -o yaml > "$C/awk.yaml"; y=$?
+  owners -n awkward $cmd -o json > "$C/awk.json"; j=$?
+  python3 -c '
+import json, sys, yaml
+y = yaml.safe_load(open(sys.argv[1])); j = json.load(open(sys.argv[2]))
+def strip(d):   # ages move between the two runs
+  if isinstance(d, dict): return {k: strip(v) for k, v in d.items() if k not in ("age", "deletingFor")}
+  if isinstance(d, list): return [strip(v) for v in d]
+  return d
+assert strip(y) == strip(j), "yaml and json differ"
+names = json.dumps(j)
+for n in ("true", "0", "null", "2026-01-01", "1e3", "y", "0x1f", "on"): assert "\"%s\"" % n in names, n
+' "$C/awk.yaml" "$C/awk.json"
+  ok $((y || j || $?)) "$cmd: -o yaml with names YAML would misread (true, 0, null, 2026-01-01, 1e3, y, 0x1f, on) loads to -o json's document"
+done
+like "$(owners -n awkward tree cm/awk-root -o yaml)" $'name: "true"\n' "such a name is double-quoted, as kubectl quotes it"
+kubectl -n awkward patch cm 0 true --type=merge -p '{"metadata":{"finalizers":null}}' >/dev/null
 
 run owners tree deployment/web -o name
 is "$(printf '%s\n' "$out" | head -2 | tr '\n' ' ')" "deployment.apps/web replicaset.apps/$rs " "-o name like kubectl"
