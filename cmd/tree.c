@@ -107,10 +107,12 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 		goto out;
 	}
 	if (strcmp(format, "dot") && strcmp(format, "name")) {
+		struct owners_status_fetch_options so = { cli->chunk_size, 0 };
+
 		for (i = 0; i < tree.count; i++)
 			nodes[i] = tree.rows[i].node;
 		/* READY/STATUS are decoration: a failure to fetch leaves "-". */
-		owners_status_fetch(status, s.graph, nodes, tree.count, s.http, &err);
+		owners_status_fetch(status, s.graph, nodes, tree.count, s.http, &so, &err);
 		owners_error_clear(&err);
 	}
 	memset(&render, 0, sizeof(render));

@@ -17,7 +17,7 @@
 	"application/json"
 #define DEFAULT_TTL (6 * 3600)  /* kubectl's discovery cache lives 6 hours */
 #define FAILED_TTL 60           /* a broken group may heal: look again soon */
-#define CACHE_FORMAT 1
+#define CACHE_FORMAT 2 /* 2: hasStatus */
 
 /* ---- the cache file ------------------------------------------------- */
 
@@ -100,6 +100,10 @@ static int serialize(struct owners_buf *out, const struct owners_resource_table 
 		if (!rc)
 			rc = owners_json_gen_bool(j, r->preferred);
 		if (!rc)
+			rc = owners_json_gen_string(j, "hasStatus");
+		if (!rc)
+			rc = owners_json_gen_bool(j, r->has_status);
+		if (!rc)
 			rc = owners_json_gen_map_close(j);
 	}
 	if (!rc)
@@ -181,6 +185,7 @@ static int deserialize(struct owners_resource_table *t, const char *data, size_t
 		r.verbs = (unsigned)owners_json_int(owners_json_get(e, "verbs"), 0);
 		r.namespaced = owners_json_bool(owners_json_get(e, "namespaced"), 0);
 		r.preferred = owners_json_bool(owners_json_get(e, "preferred"), 0);
+		r.has_status = owners_json_bool(owners_json_get(e, "hasStatus"), 0);
 		bad = owners_resource_table_add(t, &r);
 		free(r.short_names);
 		free(r.categories);

@@ -276,6 +276,22 @@ static int expect_format(const struct owners_json_value *doc, enum owners_discov
 
 /* ---- aggregated -------------------------------------------------------- */
 
+/* Whether an aggregated discovery entry lists a "status" subresource. A
+ * malformed list only costs the READY/STATUS columns: no error. */
+static int has_status_subresource(const struct owners_json_value *res)
+{
+	const struct owners_json_value *subs = owners_json_get(res, "subresources");
+	size_t i;
+
+	for (i = 0; subs && subs->type == OWNERS_JSON_ARRAY && i < subs->count; i++) {
+		const char *name = owners_json_string(owners_json_get(subs->items[i], "subresource"));
+
+		if (name && !strcmp(name, "status"))
+			return 1;
+	}
+	return 0;
+}
+
 static int aggregated_resource(struct walk *w, const struct owners_json_value *res,
 			       const char *group, const char *version, int preferred)
 {
@@ -313,6 +329,7 @@ static int aggregated_resource(struct walk *w, const struct owners_json_value *r
 	r.kind = kind->string;
 	r.namespaced = scope && !strcmp(scope->string, "Namespaced");
 	r.preferred = preferred;
+	r.has_status = has_status_subresource(res);
 	rc = table_add(w, &r);
 out:
 	free(r.short_names);
@@ -602,6 +619,27 @@ int owners_discovery_parse_groups(struct owners_discovery_groups *out,
 
 /* ---- legacy: resources ------------------------------------------------- */
 
+/* "pods/status": the resource "pods" of this group/version, already in the
+ * table, has a status subresource. */
+static void mark_status_subresource(struct walk *w, const char *name, const char *group,
+				    const char *version)
+{
+	const char *slash = strchr(name, '/');
+	size_t i;
+
+	if (strcmp(slash + 1, "status"))
+		return;
+	for (i = w->t->count; i-- > 0;) {
+		struct owners_resource *r = &w->t->items[i];
+
+		if (!strncmp(r->resource, name, (size_t)(slash - name)) && !r->resource[slash - name] &&
+		    !strcmp(r->group, group ? group : "") && !strcmp(r->version, version)) {
+			r->has_status = 1;
+			return;
+		}
+	}
+}
+
 /* One APIResource. Its strings are borrowed into r; the table copies them. */
 static int resource_list_entry(struct walk *w, const struct owners_json_value *res,
 			       char *group, const char *version, const char *api_version)
@@ -619,8 +657,13 @@ static int resource_list_entry(struct walk *w, const struct owners_json_value *r
 	    (rc = member(w, res, "namespaced", OWNERS_JSON_BOOL, 0, &ns)) ||
 	    (rc = common_lists(w, res, &r)))
 		goto out;
-	/* A name with '/' is a subresource: "deployments/scale". */
-	if (!w->add || !*name->string || strchr(name->string, '/'))
+	/* A name with '/' is a subresource: "deployments/scale". Its parent
+	 * came before it in the list; "X/status" marks it. */
+	if (w->add && *name->string && strchr(name->string, '/')) {
+		mark_status_subresource(w, name->string, group, version);
+		goto out;
+	}
+	if (!w->add || !*name->string)
 		goto out;
 	r.group = group;
 	r.version = (char *)version;

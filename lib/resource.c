@@ -191,6 +191,7 @@ int owners_resource_table_add(struct owners_resource_table *t, const struct owne
 	c.verbs = r->verbs;
 	c.namespaced = r->namespaced;
 	c.preferred = r->preferred;
+	c.has_status = r->has_status;
 	t->items[t->count++] = c;
 	/* Keep the index at most half full. */
 	if (t->count * 2 > t->gvk_cap)

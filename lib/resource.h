@@ -39,6 +39,10 @@ struct owners_resource {
 	unsigned verbs;      /* enum owners_verb bits */
 	int namespaced;
 	int preferred;       /* this version is the group's preferred version */
+	/* It has a status subresource: its objects carry a status. Without
+	 * one (ConfigMaps, Secrets, RBAC, custom resources whose CRD has no
+	 * status subresource) there is no READY/STATUS to fetch. */
+	int has_status;
 };
 
 /* What discovery found: every served (group, version, resource), without

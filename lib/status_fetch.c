@@ -5,54 +5,204 @@
 
 #include "api_path.h"
 #include "json.h"
+#include "list_items.h"
+#include "url.h"
+
+/* The printed objects of one type in one namespace. */
+struct group {
+	const struct owners_resource *resource;
+	const char *namespace_;
+	size_t count;
+};
+
+struct run {
+	struct owners_object_status *out;
+	struct owners_graph *g;
+	struct owners_http_client *client;
+	const unsigned char *wanted;
+	long chunk_size;
+};
 
 struct fetch {
 	struct owners_http_request req;
-	struct owners_object_status *slot;
-	const char *kind;
+	struct run *run;
+	uint32_t node;                   /* a GET: the object */
+	const struct group *group;       /* a list: what it lists */
+	struct owners_list_items *items;
+	int restarts;                    /* a list: 410 Gone restarts */
 };
 
-static void on_done(void *ctx, struct owners_http_request *req)
+
+static void got_object(struct run *run, uint32_t node,
+		       const struct owners_json_value *object)
+{
+	owners_object_status_read(&run->out[node], run->g->nodes[node].kind, object);
+}
+
+static void get_done(void *ctx, struct owners_http_request *req)
 {
 	struct fetch *f = ctx;
 	struct owners_json_value *v = NULL;
 
 	if (req->err.code || owners_json_parse(&v, req->response.ptr, req->response.len, NULL))
 		return;
-	owners_object_status_read(f->slot, f->kind, v);
+	got_object(f->run, f->node, v);
 	owners_json_value_free(v);
 	/* The body is not needed any more; free it early on big trees. */
 	owners_buf_release(&req->response);
 }
 
+static int on_list_item(void *ctx, const char *item, size_t len, struct owners_error *err)
+{
+	struct fetch *f = ctx;
+	struct owners_json_value *v = NULL;
+	const char *uid;
+	uint32_t node;
+
+	(void)err;
+	/* An item that does not parse only loses its own columns. */
+	if (owners_json_parse(&v, item, len, NULL))
+		return 0;
+	uid = owners_json_string(owners_json_path(v, "metadata", "uid", NULL));
+	node = uid ? owners_graph_find_uid(f->run->g, uid) : OWNERS_NO_NODE;
+	if (node != OWNERS_NO_NODE && f->run->wanted[node])
+		got_object(f->run, node, v);
+	owners_json_value_free(v);
+	return 0;
+}
+
+static int on_list_data(void *ctx, const char *data, size_t len)
+{
+	struct fetch *f = ctx;
+
+	return owners_list_items_feed(f->items, data, len, NULL);
+}
+
+static void on_list_attempt(void *ctx)
+{
+	owners_list_items_reset(((struct fetch *)ctx)->items);
+}
+
+static int list_page(struct fetch *f, const char *cont)
+{
+	struct owners_http_request *r = &f->req;
+	int rc;
+
+	owners_buf_reset(&r->path);
+	rc = owners_api_path_collection(&r->path, f->group->resource, f->group->namespace_);
+	if (!rc)
+		rc = owners_buf_addf(&r->path, "?limit=%ld", f->run->chunk_size);
+	if (!rc && cont && *cont) {
+		rc = owners_buf_adds(&r->path, "&continue=");
+		if (!rc)
+			rc = owners_url_escape(&r->path, cont);
+	}
+	owners_list_items_reset(f->items);
+	return rc ? rc : owners_http_submit(f->run->client, r);
+}
+
+static void list_done(void *ctx, struct owners_http_request *req)
+{
+	struct fetch *f = ctx;
+	char *cont;
+
+	if (req->err.code) {
+		/* The continue token expired: start the list again, once. */
+		if (req->status == 410 && !f->restarts++)
+			list_page(f, NULL);
+		return;
+	}
+	if (owners_list_items_finish(f->items, NULL))
+		return;
+	cont = owners_strdup(owners_list_items_continue(f->items));
+	if (cont && *cont)
+		list_page(f, cont);
+	free(cont);
+}
+
+/* The group of node's type and namespace, added when new. */
+static struct group *group_of(struct group **groups, size_t *n, size_t *cap, const struct owners_node *node)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if ((*groups)[i].resource == node->resource && (*groups)[i].namespace_ == node->namespace_)
+			return &(*groups)[i];
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 16;
+		struct group *g = realloc(*groups, c * sizeof(*g));
+
+		if (!g)
+			return NULL;
+		*groups = g;
+		*cap = c;
+	}
+	(*groups)[*n].resource = node->resource;
+	(*groups)[*n].namespace_ = node->namespace_;
+	(*groups)[*n].count = 0;
+	return &(*groups)[(*n)++];
+}
+
 int owners_status_fetch(struct owners_object_status *out, struct owners_graph *g,
 			const uint32_t *nodes, size_t n, struct owners_http_client *c,
-			struct owners_error *err)
+			const struct owners_status_fetch_options *o, struct owners_error *err)
 {
-	struct fetch *fetches = calloc(n ? n : 1, sizeof(*fetches));
+	struct run run = { out, g, c, NULL, o && o->chunk_size > 0 ? o->chunk_size : 500 };
+	size_t get_max = o && o->get_max ? o->get_max : OWNERS_STATUS_GET_MAX;
 	unsigned char *wanted = calloc(g->count ? g->count : 1, 1);
-	size_t i, used = 0;
+	struct group *groups = NULL;
+	struct fetch *fetches = NULL;
+	size_t i, n_groups = 0, cap_groups = 0, used = 0;
 	int rc = 0;
 
-	if (!fetches || !wanted) {
-		free(fetches);
-		free(wanted);
-		return owners_error_oom(err);
+	run.wanted = wanted;
+	fetches = calloc(n + 1, sizeof(*fetches));
+	if (!wanted || !fetches)
+		goto oom;
+	/* Namespaces are interned: one pointer per namespace, so pointers
+	 * compare as names do. */
+	for (i = 0; i < n; i++) {
+		const struct owners_node *node = &g->nodes[nodes[i]];
+		struct group *grp;
+
+		/* A node can appear on several rows (several owners, cycles). */
+		if (node->virtual_ || !node->resource || !node->resource->has_status || wanted[nodes[i]])
+			continue;
+		wanted[nodes[i]] = 1;
+		if (!(grp = group_of(&groups, &n_groups, &cap_groups, node)))
+			goto oom;
+		grp->count++;
+	}
+	for (i = 0; !rc && i < n_groups; i++) {
+		struct fetch *f;
+
+		if (groups[i].count <= get_max)
+			continue;
+		f = &fetches[used++];
+		owners_http_request_init(&f->req);
+		f->run = &run;
+		f->group = &groups[i];
+		f->req.on_done = list_done;
+		f->req.on_data = on_list_data;
+		f->req.on_attempt = on_list_attempt;
+		f->req.ctx = f;
+		rc = owners_list_items_new(&f->items, on_list_item, f);
+		if (!rc)
+			rc = list_page(f, NULL);
 	}
 	for (i = 0; !rc && i < n; i++) {
 		const struct owners_node *node = &g->nodes[nodes[i]];
 		struct fetch *f;
 
-		/* A node can appear on several rows (several owners, cycles):
-		 * one GET each. */
-		if (node->virtual_ || !node->resource || out[nodes[i]].ready || wanted[nodes[i]])
+		if (!wanted[nodes[i]] || group_of(&groups, &n_groups, &cap_groups, node)->count > get_max ||
+		    wanted[nodes[i]] == 2)
 			continue;
-		wanted[nodes[i]] = 1;
+		wanted[nodes[i]] = 2; /* one GET, however many rows show it */
 		f = &fetches[used++];
 		owners_http_request_init(&f->req);
-		f->slot = &out[nodes[i]];
-		f->kind = node->kind;
-		f->req.on_done = on_done;
+		f->run = &run;
+		f->node = nodes[i];
+		f->req.on_done = get_done;
 		f->req.ctx = f;
 		rc = owners_api_path_object(&f->req.path, node->resource, node->namespace_, node->name, NULL);
 		if (!rc)
@@ -62,9 +212,17 @@ int owners_status_fetch(struct owners_object_status *out, struct owners_graph *g
 		rc = owners_http_run(c, err);
 	else
 		owners_error_oom(err);
-	for (i = 0; i < used; i++)
+	for (i = 0; i < used; i++) {
 		owners_http_request_release(&fetches[i].req);
+		owners_list_items_free(fetches[i].items);
+	}
 	free(fetches);
+	free(groups);
 	free(wanted);
 	return rc;
+oom:
+	free(fetches);
+	free(groups);
+	free(wanted);
+	return owners_error_oom(err);
 }

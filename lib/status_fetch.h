@@ -1,11 +1,19 @@
 /*
- * Fetches the full objects behind some graph nodes (in parallel) and reads
- * their READY/STATUS. Only what a tree prints is fetched: the scan itself
- * never downloads specs or statuses.
+ * READY/STATUS for the objects a tree prints, with requests that grow with
+ * the types and namespaces printed, never with the objects:
+ *  - a type without a status subresource (ConfigMaps, Secrets, RBAC, ...)
+ *    has nothing to show: no request;
+ *  - a few objects of one type in one namespace (up to get_max): one GET
+ *    each, all in parallel;
+ *  - more: one paged list of that type in that namespace, full objects,
+ *    streamed (each item read on its own and dropped), keeping the status
+ *    of the printed ones.
+ * The scan itself never downloads specs or statuses.
  *
  * Ownership: out has g->count entries, owned by the caller, each cleared
- * with owners_object_status_clear(). A failed GET leaves its entry empty
- * (the renderers print "-"), it is not an error.
+ * with owners_object_status_clear(). A failed request leaves its entries
+ * empty (the renderers print "-"): READY/STATUS are decoration, not an
+ * error.
  */
 #ifndef OWNERS_STATUS_FETCH_H
 #define OWNERS_STATUS_FETCH_H
@@ -17,8 +25,17 @@
 #include "http.h"
 #include "object_status.h"
 
+/* Up to this many printed objects of one type in one namespace are read
+ * with GETs; more with a list. Measured: see tests/bench/REPORT.md. */
+#define OWNERS_STATUS_GET_MAX 32
+
+struct owners_status_fetch_options {
+	long chunk_size;   /* list page size; 0: 500 */
+	size_t get_max;    /* 0: OWNERS_STATUS_GET_MAX */
+};
+
 int owners_status_fetch(struct owners_object_status *out, struct owners_graph *g,
 			const uint32_t *nodes, size_t n, struct owners_http_client *c,
-			struct owners_error *err);
+			const struct owners_status_fetch_options *o, struct owners_error *err);
 
 #endif

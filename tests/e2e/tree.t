@@ -290,6 +290,35 @@ unlike "$out" $'\033' "no colour when stdout is not a terminal"
 run env NO_COLOR=1 "$OWNERS" tree cm/held --color=auto
 unlike "$out" $'\033' "NO_COLOR: no colour"
 
+# ---- requests grow with types and pages, never with objects --------------
+# A wide tree: one ConfigMap owning 300 (no status: nothing to fetch), and a
+# Deployment of 40 pods (more than a few: their statuses come from one list).
+kubectl create namespace wide >/dev/null
+kubectl -n wide create configmap wide-root >/dev/null
+wide_uid=$(kubectl -n wide get cm wide-root -o jsonpath='{.metadata.uid}')
+for i in $(seq 1 300); do
+  printf -- '---\n{apiVersion: v1, kind: ConfigMap, metadata: {name: leaf-%s, ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: wide-root, uid: %s}]}}\n' "$i" "$wide_uid"
+done | kubectl -n wide create -f - >/dev/null
+kubectl -n wide create deployment many --image=nginx --replicas=40 >/dev/null
+wait_for "40 pods of many" 90 bash -c '[[ $(kubectl -n wide get pods -o name | wc -l) == 40 ]]'
+requests() { # requests LOG: "total lists object-GETs" from a -v=6 log
+  local total lists
+  total=$(grep -cE '^(GET|POST|PUT|PATCH|DELETE) https' <<<"$1")
+  lists=$(grep -cE '^GET https[^ ]*\?limit=' <<<"$1")
+  echo "$total $lists $((total - lists))"
+}
+for root in cm/wide-root deployment/many; do
+  run owners -n wide tree $root -v=6
+  read -r total lists others <<<"$(requests "$err")"
+  ok $(( total <= 2 * lists ? 0 : 1 )) "tree $root: $total requests for $lists list pages (at most twice the pages)"
+  ok $(( others <= 2 ? 0 : 1 )) "tree $root: $others requests besides lists (discovery and the root's status, not one per object)"
+done
+unlike "$(owners -n wide tree cm/wide-root -v=6 2>&1 >/dev/null)" 'configmaps/leaf-' "no ConfigMap is fetched one by one (they have no status)"
+run owners -n wide tree deployment/many -v=6
+unlike "$err" 'GET [^ ]*/pods/many-' "no pod is fetched one by one"
+like "$err" 'GET [^ ]*/namespaces/wide/pods\?limit=' "the pods' statuses come from a list of the namespace's pods"
+is "$(grep -c ' Pending ' <<<"$out")" 40 "and every pod shows its status"
+
 # ---- identities -------------------------------------------------------------
 run owners --context viewer tree deployment/web
 ok $rc "viewer: tree still prints (exit 0)"

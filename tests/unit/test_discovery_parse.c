@@ -128,6 +128,9 @@ static void test_aggregated(void)
 		ok(r->namespaced && r->preferred, "pods: namespaced, preferred");
 		ok(owners_resource_is_deletable(r), "pods are deletable");
 	}
+	ok(r && r->has_status, "pods: a status subresource");
+	r = find(&t, "", "v1", "configmaps");
+	ok(r && !r->has_status, "configmaps: no status subresource");
 	r = find(&t, "", "v1", "namespaces");
 	ok(r && !r->namespaced && !(r->verbs & OWNERS_VERB_DELETECOLLECTION) &&
 		   owners_resource_is_deletable(r),
@@ -263,6 +266,11 @@ static void test_legacy(void)
 	   "core pods, every field");
 	r = find(&t, "", "v1", "namespaces");
 	ok(r && !r->namespaced && owners_resource_is_deletable(r), "namespaces cluster-scoped");
+	ok(r && r->has_status, "namespaces: \"namespaces/status\" marks a status subresource");
+	r = find(&t, "", "v1", "configmaps");
+	ok(r && !r->has_status, "configmaps: no status subresource");
+	r = find(&t, "", "v1", "pods");
+	ok(r && !r->has_status, "pods: none listed in this fixture, none assumed");
 	is_int(owners_discovery_parse_resource_list(&t, apps, 0, &err), 0, "/apis/apps/v1 parses");
 	r = owners_resource_by_gvk(&t, "apps/v1", "Deployment");
 	ok(r && !strcmp(r->group, "apps") && !strcmp(r->version, "v1") && !r->preferred &&
