@@ -128,7 +128,8 @@ int session_resolve_type(struct session *s, const char *typed, const struct owne
 
 int session_scan(struct session *s, const char *ns)
 {
-	struct owners_scan_options o = { ns, 1, 0, NULL, NULL };
+	struct owners_scan_options o = { ns, 1, 0, NULL, NULL, 0 };
+	const char *format = getenv("OWNERS_LIST_FORMAT");
 
 	if (s->cli->chunk_size < 1) {
 		error_msg("--chunk-size must be at least 1");
@@ -137,6 +138,8 @@ int session_scan(struct session *s, const char *ns)
 	o.page_size = (size_t)s->cli->chunk_size;
 	o.want = s->want;
 	o.want_ctx = s->want_ctx;
+	/* OWNERS_LIST_FORMAT=json: lists in JSON only (to debug, or to compare). */
+	o.json_only = format && !strcmp(format, "json");
 
 	if (owners_graph_new(&s->graph, &s->types)) {
 		owners_error_oom(&s->err);

@@ -687,6 +687,7 @@ static size_t on_header(char *buf, size_t size, size_t n, void *ud)
 	if (len >= 5 && !memcmp(buf, "HTTP/", 5)) {
 		/* A new response (after a 1xx): forget the previous one's. */
 		owners_buf_reset(&r->retry_after);
+		owners_buf_reset(&r->response_type);
 		owners_buf_reset(&x->resp_headers);
 		return total;
 	}
@@ -694,6 +695,14 @@ static size_t on_header(char *buf, size_t size, size_t n, void *ud)
 		len--;
 	if (len > 31 && !strncasecmp(buf, "x-kubernetes-pf-flowschema-uid:", 31))
 		x->c->apf_seen = 1;
+	if (len > 13 && !strncasecmp(buf, "content-type:", 13)) {
+		size_t s = 13;
+
+		while (s < len && (buf[s] == ' ' || buf[s] == '\t'))
+			s++;
+		owners_buf_reset(&r->response_type);
+		owners_buf_add(&r->response_type, buf + s, len - s);
+	}
 	if (len > 12 && !strncasecmp(buf, "retry-after:", 12)) {
 		size_t s = 12;
 
@@ -920,6 +929,7 @@ static int start_attempt(struct owners_http_client *c, struct xfer *x)
 	r->status = 0;
 	owners_buf_reset(&r->response);
 	owners_buf_reset(&r->retry_after);
+	owners_buf_reset(&r->response_type);
 	owners_error_clear(&r->err);
 	owners_buf_reset(&x->resp_headers);
 	owners_buf_reset(&x->log_body);
@@ -1158,6 +1168,15 @@ static int curl_failure(struct owners_http_client *c, struct xfer *x, CURLcode r
 	}
 }
 
+/* "application/json" of "application/json;as=...;v=v1": the log shows
+ * what was spoken, not every parameter. */
+static size_t media_type_len(const struct owners_buf *t)
+{
+	const char *semi = t->len ? strchr(t->ptr, ';') : NULL;
+
+	return semi ? (size_t)(semi - t->ptr) : t->len;
+}
+
 static void log_attempt(struct owners_http_client *c, struct xfer *x, CURLcode result,
 			long delay_ms)
 {
@@ -1173,9 +1192,11 @@ static void log_attempt(struct owners_http_client *c, struct xfer *x, CURLcode r
 			    r->attempts + 1, c->max_retries + 1))
 		goto out;
 	if (result == CURLE_OK || x->consumer_failed || x->oom)
-		http_log(c, "%s %s%s %ld%s%s in %lld ms%s", r->method, c->display_base, r->path.ptr,
-			 r->status, *reason_phrase(r->status) ? " " : "", reason_phrase(r->status),
-			 ms, tail.ptr);
+		http_log(c, "%s %s%s %ld%s%s in %lld ms%s%.*s%s%s", r->method, c->display_base, r->path.ptr,
+			 r->status, *reason_phrase(r->status) ? " " : "", reason_phrase(r->status), ms,
+			 r->response_type.len ? " (" : "", (int)media_type_len(&r->response_type),
+			 r->response_type.len ? r->response_type.ptr : "", r->response_type.len ? ")" : "",
+			 tail.ptr);
 	else
 		http_log(c, "%s %s%s failed in %lld ms: %s%s", r->method, c->display_base,
 			 r->path.ptr, ms, x->errbuf[0] ? x->errbuf : curl_easy_strerror(result),
@@ -1458,6 +1479,7 @@ void owners_http_request_init(struct owners_http_request *r)
 	owners_buf_init(&r->body);
 	owners_buf_init(&r->response);
 	owners_buf_init(&r->retry_after);
+	owners_buf_init(&r->response_type);
 	owners_buf_init(&r->err.msg);
 }
 
@@ -1469,6 +1491,7 @@ void owners_http_request_release(struct owners_http_request *r)
 	owners_buf_release(&r->body);
 	owners_buf_release(&r->response);
 	owners_buf_release(&r->retry_after);
+	owners_buf_release(&r->response_type);
 	owners_error_clear(&r->err);
 	/* r->priv is the client's while r is queued (releasing r then is a
 	 * bug in the caller) and NULL otherwise: nothing to free here. */
@@ -1495,6 +1518,7 @@ int owners_http_submit(struct owners_http_client *c, struct owners_http_request 
 	r->attempts = 0;
 	owners_buf_reset(&r->response);
 	owners_buf_reset(&r->retry_after);
+	owners_buf_reset(&r->response_type);
 	owners_error_clear(&r->err);
 	r->priv = x;
 	xl_push_back(&c->ready, x);

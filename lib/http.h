@@ -107,6 +107,7 @@ struct owners_http_request {
 	/* filled by the client; check err.code first */
 	long status;                /* HTTP status, 0 when no response */
 	struct owners_buf response; /* the body, unless streamed (error bodies always kept) */
+	struct owners_buf response_type; /* its Content-Type ("" when none), known before on_data */
 	struct owners_buf retry_after; /* internal */
 	/* set when the request failed (no response, status >= 300, or on_data
 	 * failed: then the consumer's own error if it set one here, else

@@ -5,10 +5,13 @@
 
 #include "api_path.h"
 #include "list_parser.h"
+#include "list_proto.h"
 #include "url.h"
 
-#define METADATA_ACCEPT \
+#define METADATA_ACCEPT_JSON \
 	"application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json"
+#define METADATA_ACCEPT \
+	OWNERS_PROTOBUF_TYPE ";as=PartialObjectMetadataList;g=meta.k8s.io;v=v1," METADATA_ACCEPT_JSON
 
 /* One type being listed: its pages are requests issued one after the
  * other (a page's continue token names the next). */
@@ -23,6 +26,12 @@ struct list_job {
 	struct owners_http_request **pages; /* every request issued, freed at the end */
 	size_t n_pages;
 	size_t cap_pages;
+	struct owners_http_request *page; /* the one in flight */
+	/* The page's format, known from its Content-Type at its first byte:
+	 * JSON is streamed into the parser, protobuf gathered here and decoded
+	 * whole (one page is bounded by the page size). */
+	enum { PAGE_UNSEEN, PAGE_JSON, PAGE_PROTOBUF } format;
+	struct owners_buf protobuf;
 	struct owners_error err;   /* why the parse stopped */
 	int restarts;
 	int failed;                /* internal failure (out of memory) */
@@ -53,8 +62,36 @@ static int on_item(void *ctx, const struct owners_object_meta *meta, struct owne
 static int on_data(void *ctx, const char *data, size_t len)
 {
 	struct list_job *job = ctx;
+	const struct owners_buf *type = &job->page->response_type;
 
+	if (job->format == PAGE_UNSEEN)
+		job->format = type->len >= strlen(OWNERS_PROTOBUF_TYPE) &&
+				      !strncmp(type->ptr, OWNERS_PROTOBUF_TYPE, strlen(OWNERS_PROTOBUF_TYPE))
+				      ? PAGE_PROTOBUF : PAGE_JSON;
+	if (job->format == PAGE_PROTOBUF)
+		return owners_buf_add(&job->protobuf, data, len) ? (owners_error_oom(&job->err), 1) : 0;
 	return owners_list_parser_feed(job->parser, data, len, &job->err) ? 1 : 0;
+}
+
+/* The page is all there: read what is left of it and say which page is
+ * next (*next NULL: this was the last). */
+static int page_read(struct list_job *job, char **next)
+{
+	int rc;
+
+	*next = NULL;
+	if (job->format == PAGE_PROTOBUF) {
+		rc = owners_list_proto_decode(job->protobuf.ptr, job->protobuf.len, on_item, job, next,
+					      &job->err);
+		owners_buf_release(&job->protobuf);
+		return rc;
+	}
+	if ((rc = owners_list_parser_finish(job->parser, &job->err)))
+		return rc;
+	if (*owners_list_parser_continue_token(job->parser) &&
+	    !(*next = owners_strdup(owners_list_parser_continue_token(job->parser))))
+		return owners_error_oom(&job->err);
+	return 0;
 }
 
 static void on_attempt(void *ctx)
@@ -65,6 +102,8 @@ static void on_attempt(void *ctx)
 	 * broken attempt are already in the graph; adding them again is a
 	 * no-op (the graph is keyed by UID). */
 	owners_list_parser_reset(job->parser);
+	owners_buf_reset(&job->protobuf);
+	job->format = PAGE_UNSEEN;
 	owners_error_clear(&job->err);
 }
 
@@ -99,12 +138,15 @@ static int submit_page(struct list_job *job, const char *continue_token)
 	}
 	if (rc)
 		return rc;
-	r->accept = METADATA_ACCEPT;
+	r->accept = job->opt->json_only ? METADATA_ACCEPT_JSON : METADATA_ACCEPT;
 	r->on_data = on_data;
 	r->on_attempt = on_attempt;
 	r->on_done = on_done;
 	r->ctx = job;
 	owners_list_parser_reset(job->parser);
+	owners_buf_reset(&job->protobuf);
+	job->format = PAGE_UNSEEN;
+	job->page = r;
 	job->report->pages++;
 	return owners_http_submit(job->client, r);
 }
@@ -170,20 +212,18 @@ static void on_done(void *ctx, struct owners_http_request *req)
 
 		rc = record_failure(job, e->code ? e->code : OWNERS_EPROTO,
 				    job->err.code ? owners_error_message(&job->err) : short_reason(req));
-	} else if ((rc = owners_list_parser_finish(job->parser, &job->err))) {
-		rc = record_failure(job, rc, owners_error_message(&job->err));
 	} else {
-		const char *next = owners_list_parser_continue_token(job->parser);
+		char *next = NULL;
 
-		if (next && *next) {
-			char *token = owners_strdup(next);
-
-			rc = token ? submit_page(job, token) : OWNERS_ENOMEM;
-			free(token);
+		if ((rc = page_read(job, &next))) {
+			rc = rc == OWNERS_ENOMEM ? rc : record_failure(job, rc, owners_error_message(&job->err));
+		} else if (next) {
+			rc = submit_page(job, next);
 		} else {
 			rc = owners_graph_note_listing(job->g, job->resource, job->namespace_, 0, NULL);
 			job->report->types_listed++;
 		}
+		free(next);
 	}
 	if (rc)
 		job->failed = rc;
@@ -199,6 +239,7 @@ static void job_free(struct list_job *job)
 	}
 	free(job->pages);
 	owners_list_parser_free(job->parser);
+	owners_buf_release(&job->protobuf);
 	owners_error_clear(&job->err);
 }
 
@@ -229,6 +270,7 @@ int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 		job->client = c;
 		job->report = report;
 		job->opt = o;
+		owners_buf_init(&job->protobuf);
 		rc = owners_list_parser_new(&job->parser, 0, on_item, job);
 		if (!rc)
 			rc = submit_page(job, NULL);

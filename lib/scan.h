@@ -31,6 +31,10 @@ struct owners_scan_options {
 	 * listed: unknown, never absent). */
 	int (*want)(void *ctx, const struct owners_resource *r);
 	void *want_ctx;
+	/* Ask for JSON only. Otherwise protobuf comes first in the Accept
+	 * header, JSON as the fallback (some aggregated API servers speak only
+	 * JSON), and each page is read by the Content-Type it comes with. */
+	int json_only;
 };
 
 struct owners_scan_failure {

@@ -1,0 +1,141 @@
+/* Metadata lists in protobuf: pages packed here with the generated code,
+ * read back by the decoder the scan uses. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "k8s_list.pb-c.h"
+#include "list_proto.h"
+#include "tap.h"
+
+struct seen {
+	char text[2048];
+	size_t items;
+};
+
+static int on_item(void *ctx, const struct owners_object_meta *m, struct owners_error *err)
+{
+	struct seen *s = ctx;
+	size_t used = strlen(s->text), i;
+
+	(void)err;
+	used += (size_t)snprintf(s->text + used, sizeof(s->text) - used, "%s/%s uid=%s rv=%s c=%s d=%s f=",
+				 m->namespace_, m->name, m->uid, m->resource_version, m->creation_timestamp,
+				 m->deletion_timestamp);
+	for (i = 0; i < m->n_finalizers; i++)
+		used += (size_t)snprintf(s->text + used, sizeof(s->text) - used, "%s,", m->finalizers[i]);
+	for (i = 0; i < m->n_owner_refs; i++)
+		used += (size_t)snprintf(s->text + used, sizeof(s->text) - used, " ref=%s|%s|%s|%s|%d%d|%u",
+					 m->owner_refs[i].api_version, m->owner_refs[i].kind, m->owner_refs[i].name,
+					 m->owner_refs[i].uid, m->owner_refs[i].controller,
+					 m->owner_refs[i].block_owner_deletion, m->owner_ref_fields[i]);
+	snprintf(s->text + used, sizeof(s->text) - used, "\n");
+	s->items++;
+	return 0;
+}
+
+/* A page: two pods, one owned (controller: true, blockOwnerDeletion absent),
+ * one in deletion with finalizers; then "k8s\0" + Unknown around it. */
+static size_t page(uint8_t **out, const char *kind, const char *cont)
+{
+	Owners__K8s__Time created = OWNERS__K8S__TIME__INIT, deleted = OWNERS__K8S__TIME__INIT;
+	Owners__K8s__OwnerReference ref = OWNERS__K8S__OWNER_REFERENCE__INIT, *refs[1] = { &ref };
+	Owners__K8s__ObjectMeta m1 = OWNERS__K8S__OBJECT_META__INIT, m2 = OWNERS__K8S__OBJECT_META__INIT;
+	Owners__K8s__PartialObjectMetadata i1 = OWNERS__K8S__PARTIAL_OBJECT_METADATA__INIT;
+	Owners__K8s__PartialObjectMetadata i2 = OWNERS__K8S__PARTIAL_OBJECT_METADATA__INIT, *items[2] = { &i1, &i2 };
+	Owners__K8s__ListMeta lm = OWNERS__K8S__LIST_META__INIT;
+	Owners__K8s__PartialObjectMetadataList list = OWNERS__K8S__PARTIAL_OBJECT_METADATA_LIST__INIT;
+	Owners__K8s__TypeMeta tm = OWNERS__K8S__TYPE_META__INIT;
+	Owners__K8s__Unknown env = OWNERS__K8S__UNKNOWN__INIT;
+	char *fins[2] = { "foregroundDeletion", "example.com/hold" };
+	size_t n;
+
+	created.has_seconds = 1;
+	created.seconds = 1767225600; /* 2026-01-01T00:00:00Z */
+	deleted.has_seconds = 1;
+	deleted.seconds = 1767229200;
+	ref.apiversion = "apps/v1";
+	ref.kind = "ReplicaSet";
+	ref.name = "web-1";
+	ref.uid = "rs-uid";
+	ref.has_controller = 1;
+	ref.controller = 1;
+	m1.name = "p1";
+	m1.namespace_ = "ns";
+	m1.uid = "u1";
+	m1.resourceversion = "7";
+	m1.creationtimestamp = &created;
+	m1.n_ownerreferences = 1;
+	m1.ownerreferences = refs;
+	m2.name = "p2";
+	m2.namespace_ = "ns";
+	m2.uid = "u2";
+	m2.resourceversion = "8";
+	m2.creationtimestamp = &created;
+	m2.deletiontimestamp = &deleted;
+	m2.n_finalizers = 2;
+	m2.finalizers = fins;
+	i1.metadata = &m1;
+	i2.metadata = &m2;
+	lm.continue_ = (char *)cont;
+	list.metadata = &lm;
+	list.n_items = 2;
+	list.items = items;
+	tm.apiversion = "meta.k8s.io/v1";
+	tm.kind = (char *)kind;
+	env.typemeta = &tm;
+	env.has_raw = 1;
+	env.raw.len = owners__k8s__partial_object_metadata_list__get_packed_size(&list);
+	env.raw.data = malloc(env.raw.len);
+	owners__k8s__partial_object_metadata_list__pack(&list, env.raw.data);
+	n = owners__k8s__unknown__get_packed_size(&env);
+	*out = malloc(n + 4);
+	memcpy(*out, "k8s\0", 4);
+	owners__k8s__unknown__pack(&env, *out + 4);
+	free(env.raw.data);
+	return n + 4;
+}
+
+int main(void)
+{
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct seen s;
+	uint8_t *buf;
+	char *cont = NULL;
+	size_t len, cut, bad_prefix = 0;
+	int rc;
+
+	len = page(&buf, "PartialObjectMetadataList", "next-token");
+	memset(&s, 0, sizeof(s));
+	rc = owners_list_proto_decode((const char *)buf, len, on_item, &s, &cont, &err);
+	is_int(rc, 0, "a page decodes");
+	is_str(s.text,
+	       "ns/p1 uid=u1 rv=7 c=2026-01-01T00:00:00Z d= f= ref=apps/v1|ReplicaSet|web-1|rs-uid|10|1\n"
+	       "ns/p2 uid=u2 rv=8 c=2026-01-01T00:00:00Z d=2026-01-01T01:00:00Z f=foregroundDeletion,example.com/hold,\n",
+	       "names, UIDs, resourceVersions, times as RFC 3339, finalizers, references with which booleans they carry");
+	is_str(cont ? cont : "(none)", "next-token", "the continue token");
+	free(cont);
+	cont = NULL;
+	/* Every shorter body is refused cleanly (or, where protobuf cannot
+	 * tell, reads fewer items), never read past its end. */
+	for (cut = 0; cut < len; cut++) {
+		memset(&s, 0, sizeof(s));
+		rc = owners_list_proto_decode((const char *)buf, cut, on_item, &s, &cont, &err);
+		if (!(rc == OWNERS_EPROTO || (rc == 0 && s.items <= 2)))
+			bad_prefix++;
+		free(cont);
+		cont = NULL;
+		owners_error_clear(&err);
+	}
+	is_int((long)bad_prefix, 0, "every truncation of the page: refused or fewer items, no crash");
+	free(buf);
+
+	len = page(&buf, "Status", "");
+	rc = owners_list_proto_decode((const char *)buf, len, on_item, &s, &cont, &err);
+	ok(rc == OWNERS_EPROTO && strstr(err.msg.ptr, "a protobuf Status"), "another kind is refused, named");
+	owners_error_clear(&err);
+	free(buf);
+	rc = owners_list_proto_decode("{\"items\":[]}", 12, on_item, &s, &cont, &err);
+	ok(rc == OWNERS_EPROTO && strstr(err.msg.ptr, "magic"), "JSON where protobuf was announced is refused");
+	owners_error_clear(&err);
+	return tap_done();
+}
