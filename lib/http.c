@@ -13,7 +13,7 @@
  * otherwise keeps per easy handle. CURLPIPE_MULTIPLEX plus CURLOPT_PIPEWAIT
  * puts every request on one HTTP/2 connection when ALPN selects h2 (as
  * kube-apiserver does); over HTTP/1.1 each request in flight needs its own
- * connection, so the host connection limit is max_in_flight.
+ * connection, up to MAX_HOST_CONNECTIONS.
  */
 #include "http.h"
 
@@ -35,7 +35,15 @@
 #define OWNERS_VERSION "0.0.0"
 #endif
 
-#define DEFAULT_MAX_IN_FLIGHT 32
+/* As many as kube-apiserver lets one HTTP/2 connection carry (it advertises
+ * 250 in SETTINGS_MAX_CONCURRENT_STREAMS; libcurl keeps to what the server
+ * says). On a link, round trips are the cost: every list of a scan goes
+ * out in the first wave. */
+#define DEFAULT_MAX_IN_FLIGHT 250
+/* Connections to one host: HTTP/2 needs one (more only past the server's
+ * stream limit); over HTTP/1.1 each request in flight holds one, and the
+ * rest wait for a free one inside libcurl. */
+#define MAX_HOST_CONNECTIONS 32
 #define DEFAULT_MAX_RETRIES 5
 #define DEFAULT_BACKOFF_BASE_MS 100
 #define DEFAULT_BACKOFF_MAX_MS 5000
@@ -1707,13 +1715,13 @@ int owners_http_client_new(struct owners_http_client **out, struct owners_rest_c
 		rc = owners_error_oom(err);
 		goto out;
 	}
-	conns = c->opt.max_in_flight;
+	conns = c->opt.max_in_flight < MAX_HOST_CONNECTIONS ? c->opt.max_in_flight : MAX_HOST_CONNECTIONS;
 	if (curl_multi_setopt(c->multi, CURLMOPT_PIPELINING, (long)CURLPIPE_MULTIPLEX) ||
 	    curl_multi_setopt(c->multi, CURLMOPT_MAX_HOST_CONNECTIONS, conns) ||
 	    curl_multi_setopt(c->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, conns) ||
 	    curl_multi_setopt(c->multi, CURLMOPT_MAXCONNECTS, conns) ||
-	    (conns > 100 &&
-	     curl_multi_setopt(c->multi, CURLMOPT_MAX_CONCURRENT_STREAMS, conns))) {
+	    (c->opt.max_in_flight > 100 &&
+	     curl_multi_setopt(c->multi, CURLMOPT_MAX_CONCURRENT_STREAMS, (long)c->opt.max_in_flight))) {
 		rc = owners_error_set(err, OWNERS_ENOMEM, "cannot configure libcurl");
 		goto out;
 	}
