@@ -899,11 +899,54 @@ int64_t owners_json_int(const struct owners_json_value *v, int64_t dflt)
 
 /* ---- generator ------------------------------------------------------- */
 
+/* yajl's pretty printer writes an empty container over three lines
+ * ("[", a blank line, "]"); kubectl writes "[]". The generator remembers
+ * where each open container's bracket is and whether anything went in,
+ * and writes an empty one back on one line. */
+#define GEN_MAX_DEPTH 128
+
 struct owners_json_gen {
 	yajl_gen gen;
 	struct owners_buf *out;
 	int oom;
+	int pretty;
+	int depth;
+	size_t open_at[GEN_MAX_DEPTH];   /* just after the bracket */
+	unsigned char filled[GEN_MAX_DEPTH];
 };
+
+/* Something goes into the container open now. */
+static void gen_fill(struct owners_json_gen *g)
+{
+	if (g->depth > 0 && g->depth <= GEN_MAX_DEPTH)
+		g->filled[g->depth - 1] = 1;
+}
+
+static void gen_opened(struct owners_json_gen *g, char bracket)
+{
+	size_t i = g->out->len;
+
+	while (i > 0 && g->out->ptr[i - 1] != bracket)
+		i--;
+	if (g->depth < GEN_MAX_DEPTH) {
+		g->open_at[g->depth] = i;
+		g->filled[g->depth] = 0;
+	}
+	g->depth++;
+}
+
+static void gen_closed(struct owners_json_gen *g, char bracket)
+{
+	if (g->depth <= 0)
+		return;
+	g->depth--;
+	if (g->pretty && g->depth < GEN_MAX_DEPTH && !g->filled[g->depth] && g->open_at[g->depth] &&
+	    !g->oom) {
+		owners_buf_truncate(g->out, g->open_at[g->depth]);
+		if (owners_buf_addc(g->out, bracket))
+			g->oom = 1;
+	}
+}
 
 static void gen_print(void *ctx, const char *s, size_t len)
 {
@@ -926,6 +969,7 @@ struct owners_json_gen *owners_json_gen_new(struct owners_buf *out, int pretty)
 		return NULL;
 	}
 	yajl_gen_config(g->gen, yajl_gen_print_callback, gen_print, g);
+	g->pretty = pretty;
 	if (pretty) {
 		yajl_gen_config(g->gen, yajl_gen_beautify, 1);
 		yajl_gen_config(g->gen, yajl_gen_indent_string, "  ");
@@ -951,6 +995,7 @@ static int gen_rc(struct owners_json_gen *g, yajl_gen_status st)
 
 int owners_json_gen_stringn(struct owners_json_gen *g, const char *s, size_t len)
 {
+	gen_fill(g);
 	return gen_rc(g, yajl_gen_string(g->gen, (const unsigned char *)s, len));
 }
 
@@ -961,37 +1006,60 @@ int owners_json_gen_string(struct owners_json_gen *g, const char *s)
 
 int owners_json_gen_int(struct owners_json_gen *g, long long v)
 {
+	gen_fill(g);
 	return gen_rc(g, yajl_gen_integer(g->gen, v));
 }
 
 int owners_json_gen_bool(struct owners_json_gen *g, int v)
 {
+	gen_fill(g);
 	return gen_rc(g, yajl_gen_bool(g->gen, v));
 }
 
 int owners_json_gen_null(struct owners_json_gen *g)
 {
+	gen_fill(g);
 	return gen_rc(g, yajl_gen_null(g->gen));
 }
 
 int owners_json_gen_map_open(struct owners_json_gen *g)
 {
-	return gen_rc(g, yajl_gen_map_open(g->gen));
+	int rc;
+
+	gen_fill(g);
+	rc = gen_rc(g, yajl_gen_map_open(g->gen));
+	if (!rc)
+		gen_opened(g, '{');
+	return rc;
 }
 
 int owners_json_gen_map_close(struct owners_json_gen *g)
 {
-	return gen_rc(g, yajl_gen_map_close(g->gen));
+	int rc = gen_rc(g, yajl_gen_map_close(g->gen));
+
+	if (!rc)
+		gen_closed(g, '}');
+	return rc ? rc : g->oom ? OWNERS_ENOMEM : 0;
 }
 
 int owners_json_gen_array_open(struct owners_json_gen *g)
 {
-	return gen_rc(g, yajl_gen_array_open(g->gen));
+	int rc;
+
+	gen_fill(g);
+	rc = gen_rc(g, yajl_gen_array_open(g->gen));
+	if (!rc)
+		gen_opened(g, '[');
+	return rc;
 }
 
 int owners_json_gen_array_close(struct owners_json_gen *g)
 {
-	return gen_rc(g, yajl_gen_array_close(g->gen));
+	int rc = gen_rc(g, yajl_gen_array_close(g->gen));
+
+	if (!rc)
+		gen_closed(g, ']');
+	return rc ? rc : g->oom ? OWNERS_ENOMEM : 0;
 }
 
 int owners_json_gen_kv(struct owners_json_gen *g, const char *key, const char *value)
@@ -1053,6 +1121,7 @@ int owners_json_gen_value(struct owners_json_gen *g, const struct owners_json_va
 	case OWNERS_JSON_BOOL:
 		return owners_json_gen_bool(g, v->boolean);
 	case OWNERS_JSON_NUMBER:
+		gen_fill(g);
 		return gen_rc(g, yajl_gen_number(g->gen, v->string, strlen(v->string)));
 	case OWNERS_JSON_STRING:
 		return owners_json_gen_string(g, v->string);

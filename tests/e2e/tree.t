@@ -76,6 +76,8 @@ assert sorted(p["kind"] for p in rs["dependents"]) == ["Pod", "Pod"]
 assert all(p["status"] == "Pending" for p in rs["dependents"])
 '
 ok $? "-o json parses and nests deployment > replicaset > 2 pods"
+like "$(owners tree deployment/web -o json)" '"dependents": \[\]' "an empty list is [] on one line, as kubectl writes it"
+unlike "$(owners tree deployment/web -o json)" $'\\[\n *\n' "no empty list over several lines"
 
 run owners tree deployment/web -o yaml
 printf '%s' "$out" > "$C/tree.yaml"
