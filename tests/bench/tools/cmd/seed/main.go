@@ -3,6 +3,7 @@
 //
 //	seed -env DIR/env -objects 10000 [-crds 200] [-manifest out.json]
 //	seed -env DIR/env -tree 10000 -ns cascade [-manifest out.json]
+//	seed -env DIR/env -wide 20000 -ns wide [-manifest out.json]
 //
 // How: one object of each shape is created through the API (so it has
 // what the apiserver adds: defaults, managedFields, generation) and read
@@ -32,6 +33,9 @@
 //
 // Tree shape (-tree N -ns NS): one Deployment "big" -> max(1, N/1000)
 // ReplicaSets -> Pods, N objects in all, for cascade benchmarks.
+//
+// Wide shape (-wide N -ns NS): one Widget "wide" owning N ConfigMaps
+// directly (an operator's custom resource owning thousands of objects).
 //
 // The manifest (JSON) says what was made: object count, namespaces, the
 // Deployment to run `tree` on, and how long seeding took.
@@ -618,6 +622,24 @@ func (s *seeder) tree(total int, ns string, m *manifest) {
 	m.Counts = count(b.objs)
 }
 
+func (s *seeder) wide(total int, ns string, m *manifest) {
+	s.crds(0, m)
+	m.Namespaces = []string{ns}
+	s.namespaces(m.Namespaces)
+	tmpl := s.templates("widget", "configmap")
+	b := &builder{s: s}
+	w := b.add("widget", group+"/widgets", ns, "wide")
+	for i := 0; i < total; i++ {
+		b.add("configmap", "configmaps", ns, fmt.Sprintf("wide-%05d", i)).ownedBy(0, w)
+	}
+	s.put(tmpl, b.objs)
+	m.TreeNS = ns
+	m.TreeNSObjects = len(b.objs) + 1
+	m.TreeRoot = "widgets." + group + "/wide"
+	m.TreeObjects = len(b.objs)
+	m.Counts = count(b.objs)
+}
+
 func count(objs []*stamp) map[string]int {
 	c := map[string]int{}
 	for _, o := range objs {
@@ -667,11 +689,18 @@ func main() {
 	workers := flag.Int("workers", 32, "API requests in flight (CRDs, namespaces)")
 	out := flag.String("manifest", "", "write what was made here (JSON)")
 	verbose := flag.Bool("v", false, "log each step's time")
+	wide := flag.Int("wide", 0, "wide shape: one Widget owning this many ConfigMaps")
 	viaAPI := flag.Bool("api", false, "tree shape: create the objects through the API (slower; what the real GC's benchmark uses)")
 	seed := flag.Int64("seed", 1, "random seed for names (UIDs are always fresh)")
 	flag.Parse()
-	if *envFile == "" || (*objects == 0) == (*tree == 0) {
-		fmt.Fprintln(os.Stderr, "usage: seed -env DIR/env (-objects N [-crds N] | -tree N [-ns NS]) [-manifest FILE]")
+	shapes := 0
+	for _, n := range []int{*objects, *tree, *wide} {
+		if n > 0 {
+			shapes++
+		}
+	}
+	if *envFile == "" || shapes != 1 {
+		fmt.Fprintln(os.Stderr, "usage: seed -env DIR/env (-objects N [-crds N] | -tree N [-ns NS] | -wide N [-ns NS]) [-manifest FILE]")
 		os.Exit(2)
 	}
 	env, err := tools.LoadEnv(*envFile)
@@ -689,6 +718,8 @@ func main() {
 	start := time.Now()
 	if *tree > 0 {
 		s.tree(*tree, *ns, m)
+	} else if *wide > 0 {
+		s.wide(*wide, *ns, m)
 	} else {
 		s.cluster(*objects, *crds, m)
 	}
