@@ -45,6 +45,33 @@
  * rest wait for a free one inside libcurl. */
 #define MAX_HOST_CONNECTIONS 32
 #define DEFAULT_MAX_RETRIES 5
+
+/* Where distributions keep their CA bundle: Debian and Ubuntu, RHEL and
+ * Fedora, openSUSE and SLES, Alpine. The release binary is static and has
+ * no built-in default, so it looks, as Go's crypto/x509 does. */
+static const char *const system_ca_bundles[] = {
+	"/etc/ssl/certs/ca-certificates.crt",
+	"/etc/pki/tls/certs/ca-bundle.crt",
+	"/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem",
+	"/etc/ssl/ca-bundle.pem",
+	"/etc/ssl/cert.pem",
+	NULL,
+};
+
+/* SSL_CERT_FILE when set (as OpenSSL and Go honour it), else the first
+ * bundle that exists; NULL: none (libcurl's own default, if any). */
+static const char *find_system_ca(void)
+{
+	const char *env = getenv("SSL_CERT_FILE");
+	size_t i;
+
+	if (env && *env)
+		return env;
+	for (i = 0; system_ca_bundles[i]; i++)
+		if (access(system_ca_bundles[i], R_OK) == 0)
+			return system_ca_bundles[i];
+	return NULL;
+}
 #define DEFAULT_BACKOFF_BASE_MS 100
 #define DEFAULT_BACKOFF_MAX_MS 5000
 #define RETRY_AFTER_MAX_S 30          /* a server asking for more is not waited for longer */
@@ -84,6 +111,7 @@ struct xfer {
 struct owners_http_client {
 	struct owners_rest_config *cfg;
 	struct owners_http_options opt;
+	const char *system_ca;        /* the system's CA bundle (find_system_ca()) */
 	int max_retries;
 	long backoff_base_ms, backoff_max_ms;
 
@@ -871,7 +899,12 @@ static CURLcode configure(struct owners_http_client *c, struct xfer *x, CURL *e,
 		SET(CURLOPT_CAPATH, (char *)NULL);
 		if (cc == CURLE_OK)
 			cc = set_blob(e, CURLOPT_CAINFO_BLOB, &cfg->ca_data);
+	} else if (c->system_ca) {
+		SET(CURLOPT_CAINFO, c->system_ca);
 	}
+	/* A proxy's certificate is checked against the system's CAs. */
+	if (c->system_ca)
+		SET(CURLOPT_PROXY_CAINFO, c->system_ca);
 	if (cfg->exec && ec->valid && ec->client_cert_data.len && ec->client_key_data.len) {
 		cert = &ec->client_cert_data;
 		key = &ec->client_key_data;
@@ -1715,6 +1748,7 @@ int owners_http_client_new(struct owners_http_client **out, struct owners_rest_c
 		rc = owners_error_oom(err);
 		goto out;
 	}
+	c->system_ca = find_system_ca();
 	conns = c->opt.max_in_flight < MAX_HOST_CONNECTIONS ? c->opt.max_in_flight : MAX_HOST_CONNECTIONS;
 	if (curl_multi_setopt(c->multi, CURLMOPT_PIPELINING, (long)CURLPIPE_MULTIPLEX) ||
 	    curl_multi_setopt(c->multi, CURLMOPT_MAX_HOST_CONNECTIONS, conns) ||

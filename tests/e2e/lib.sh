@@ -34,6 +34,23 @@ require() {
   fi
 }
 
+# debian_root DIR: a pristine minimal Debian 12 in DIR (debootstrap
+# --variant=minbase, made once and cached as a tarball, about a minute).
+debian_root() {
+  local dir=$1 cache=${OWNERS_TESTENV_CACHE:-$HOME/.cache/owners-testenv} fresh
+  local tarball=$cache/debian-bookworm-minbase.tar
+  if [[ ! -f $tarball ]]; then
+    mkdir -p "$cache"
+    fresh=$(mktemp -d "${TMPDIR:-/tmp}/owners-debootstrap.XXXXXX")
+    if ! debootstrap --variant=minbase bookworm "$fresh" http://deb.debian.org/debian >"$fresh.log" 2>&1; then
+      echo "Bail out! debootstrap failed"; tail -5 "$fresh.log"; rm -rf "$fresh" "$fresh.log"; exit 1
+    fi
+    tar -C "$fresh" -cf "$tarball.tmp" . && mv "$tarball.tmp" "$tarball"
+    rm -rf "$fresh" "$fresh.log"
+  fi
+  mkdir -p "$dir" && tar -C "$dir" -xf "$tarball"
+}
+
 # start_cluster VAR [up flags...]: starts a cluster, sets VAR to its dir,
 # and exports KUBECONFIG for kubectl and owners alike.
 start_cluster() {
