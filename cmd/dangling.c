@@ -317,16 +317,13 @@ static void report_failures(const struct owners_graph *g, const struct owners_da
 
 static void fix_summary(const struct owners_dangling_fix_stats *st, int dry_run)
 {
-	if (dry_run)
-		fprintf(stderr, "dry run: %zu reference%s would be removed from %zu object%s; "
-			"%zu kept, %zu with nothing to do, %zu failed; nothing was changed\n",
-			st->removed, st->removed == 1 ? "" : "s", st->objects_patched,
-			st->objects_patched == 1 ? "" : "s", st->kept, st->gone, st->failed);
-	else
-		fprintf(stderr, "fixed: %zu reference%s removed from %zu object%s; "
-			"%zu kept, %zu with nothing to do, %zu failed\n",
-			st->removed, st->removed == 1 ? "" : "s", st->objects_patched,
-			st->objects_patched == 1 ? "" : "s", st->kept, st->gone, st->failed);
+	fprintf(stderr, "%s: %zu reference%s %s and %zu %s on %zu object%s; "
+		"%zu kept, %zu with nothing to do, %zu failed%s\n",
+		dry_run ? "dry run" : "fixed", st->removed, st->removed == 1 ? "" : "s",
+		dry_run ? "would be removed" : "removed", st->repaired,
+		dry_run ? "would be repaired (apiVersion)" : "repaired (apiVersion)", st->objects_patched,
+		st->objects_patched == 1 ? "" : "s", st->kept, st->gone, st->failed,
+		dry_run ? "; nothing was changed" : "");
 }
 
 /* ---- the command ------------------------------------------------------- */
@@ -459,7 +456,8 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 		enum owners_fix_result r = rep.items[i].fix;
 
 		/* Left dangling: everything, unless a real fix took it away. */
-		if (!fix || cli->dry_run || (r != OWNERS_FIX_REMOVED && r != OWNERS_FIX_GONE))
+		if (!fix || cli->dry_run ||
+		    (r != OWNERS_FIX_REMOVED && r != OWNERS_FIX_REPAIRED && r != OWNERS_FIX_GONE))
 			left++;
 	}
 	if (stats.failed)

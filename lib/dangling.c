@@ -45,8 +45,34 @@ const char *owners_fix_result_name(enum owners_fix_result r)
 	case OWNERS_FIX_KEPT: return "kept";
 	case OWNERS_FIX_GONE: return "gone";
 	case OWNERS_FIX_FAILED: return "failed";
+	case OWNERS_FIX_WOULD_REPAIR: return "would-repair";
+	case OWNERS_FIX_REPAIRED: return "repaired";
 	}
 	return "none";
+}
+
+int owners_dangling_gc_gives_up(enum owners_ref_class c, int cluster_scoped)
+{
+	return c == OWNERS_REF_UNRESOLVABLE || (c == OWNERS_REF_INVALID_NAMESPACE && cluster_scoped);
+}
+
+enum owners_gc_fate owners_dangling_gc_fate(const enum owners_ref_class *classes, size_t n,
+					    const unsigned char *keep, int cluster_scoped)
+{
+	size_t i, kept = 0;
+	int unknown = 0;
+
+	for (i = 0; i < n; i++) {
+		if (keep && !keep[i])
+			continue;
+		kept++;
+		if (owners_dangling_gc_gives_up(classes[i], cluster_scoped) || classes[i] == OWNERS_REF_RESOLVED)
+			return OWNERS_GC_KEEPS;
+		unknown |= classes[i] == OWNERS_REF_UNKNOWN;
+	}
+	if (!kept)
+		return OWNERS_GC_KEEPS; /* no references: nothing for the GC to do */
+	return unknown ? OWNERS_GC_MAY_DELETE : OWNERS_GC_DELETES;
 }
 
 /* ---- prediction ------------------------------------------------------- */
@@ -276,6 +302,8 @@ static int fix_text(struct owners_buf *out, const struct owners_dangling_finding
 		[OWNERS_FIX_KEPT] = "kept",
 		[OWNERS_FIX_GONE] = "nothing to do",
 		[OWNERS_FIX_FAILED] = "FAILED",
+		[OWNERS_FIX_WOULD_REPAIR] = "would repair",
+		[OWNERS_FIX_REPAIRED] = "repaired",
 	};
 	int rc = owners_buf_adds(out, words[f->fix]);
 

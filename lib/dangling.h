@@ -65,6 +65,8 @@ enum owners_fix_result {
 	OWNERS_FIX_KEPT,         /* left on purpose: unknown, or it resolves now */
 	OWNERS_FIX_GONE,         /* nothing to fix: the reference or object is no longer there */
 	OWNERS_FIX_FAILED,       /* could not be removed (message says why) */
+	OWNERS_FIX_WOULD_REPAIR, /* dry run: the apiVersion would be made a served one */
+	OWNERS_FIX_REPAIRED,     /* an unserved apiVersion replaced by a served one (same UID, alive) */
 };
 
 struct owners_dangling_finding {
@@ -97,6 +99,23 @@ void owners_dangling_report_free(struct owners_dangling_report *rep);
 /* Whether --fix may remove a reference of this class (all but resolved
  * and unknown: when in doubt, keep). */
 int owners_dangling_fixable(enum owners_ref_class c);
+
+/* What the garbage collector does to an object with exactly the
+ * references of these classes (keep NULL: all n; else those with keep[i]
+ * set), as attemptToDeleteItem() decides: it gives up on the object when
+ * one is unresolvable, or namespaced while the object is cluster-scoped;
+ * it keeps it while one resolves, or when none is left; it deletes it
+ * when all dangle, and may delete it when the rest are unknown. --fix
+ * never turns KEEPS into one of the others. */
+enum owners_gc_fate {
+	OWNERS_GC_KEEPS,
+	OWNERS_GC_MAY_DELETE,
+	OWNERS_GC_DELETES,
+};
+enum owners_gc_fate owners_dangling_gc_fate(const enum owners_ref_class *classes, size_t n,
+					    const unsigned char *keep, int cluster_scoped);
+/* Whether the GC gives up on an object for a reference of this class. */
+int owners_dangling_gc_gives_up(enum owners_ref_class c, int cluster_scoped);
 
 /* Stable names, as in the JSON output. */
 const char *owners_gc_action_name(enum owners_gc_action a);   /* "delete-object", ... */

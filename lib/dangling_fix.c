@@ -340,6 +340,49 @@ static void set_all(struct fixer *fx, size_t a, size_t b, const unsigned char *p
 			set_fix(&fx->rep->items[k], r, message ? "%s" : NULL, message);
 }
 
+/* A served version of the group and kind of an apiVersion the server no
+ * longer serves (apps/v1beta1 Deployment: apps/v1), or NULL. */
+static const struct owners_resource *served_version(const struct owners_resource_table *t,
+						   const char *api_version, const char *kind)
+{
+	const char *slash = strchr(api_version, '/');
+	size_t glen = slash ? (size_t)(slash - api_version) : 0, i;
+	const struct owners_resource *any = NULL;
+
+	for (i = 0; i < t->count; i++) {
+		const struct owners_resource *r = &t->items[i];
+
+		if (strcmp(r->kind, kind) || strlen(r->group) != glen || strncmp(r->group, api_version, glen))
+			continue;
+		if (r->preferred)
+			return r;
+		any = any ? any : r;
+	}
+	return any;
+}
+
+/* Whether the owner named by ref, looked up by a served version of its
+ * group and kind, is alive with ref's UID: then the reference is only out
+ * of date, and repairing its apiVersion is the fix. */
+static int repairable(struct fixer *fx, const struct owners_node *dep, const struct owners_ref *ref,
+		      const struct owners_resource **to)
+{
+	const struct owners_resource *r = served_version(fx->g->types, ref->api_version, ref->kind);
+	struct owners_ref moved;
+	enum verdict v;
+	const char *msg;
+
+	*to = NULL;
+	if (!r || (r->namespaced && !*dep->namespace_))
+		return 0;
+	moved = *ref;
+	moved.api_version = r->api_version;
+	if (check_owner(fx, dep, &moved, &v, &msg) || v != V_ALIVE)
+		return 0;
+	*to = r;
+	return 1;
+}
+
 /* One attempt: read, decide, patch. Returns 0 when the object is done
  * (whatever the outcome), OWNERS_ECONFLICT to go again, OWNERS_ENOMEM. */
 static int attempt(struct fixer *fx, size_t a, size_t b, int n_attempt)
@@ -351,8 +394,11 @@ static int attempt(struct fixer *fx, size_t a, size_t b, int n_attempt)
 	const struct owners_json_value *meta, *refs;
 	struct owners_buf body = OWNERS_BUF_INIT;
 	unsigned char *keep = NULL, *seen = NULL, *plan = NULL;
-	size_t i, k, n_refs, n_remove = 0;
-	int rc = 0, replaced = 0;
+	enum owners_ref_class *classes = NULL, *after = NULL;
+	struct owners_dangling_finding **finding = NULL;
+	const char **api_versions = NULL;
+	size_t i, k, n_refs, n_change = 0;
+	int rc = 0, replaced = 0, cluster_scoped = !*n->namespace_;
 	long status = 0;
 
 	set_all(fx, a, b, NULL, OWNERS_FIX_NONE, NULL);
@@ -376,12 +422,17 @@ static int attempt(struct fixer *fx, size_t a, size_t b, int n_attempt)
 	keep = calloc(n_refs + 1, 1);
 	seen = calloc(b - a, 1);
 	plan = calloc(b - a, 1);
-	if (!keep || !seen || !plan) {
+	classes = calloc(n_refs + 1, sizeof(*classes));
+	after = calloc(n_refs + 1, sizeof(*after));
+	finding = calloc(n_refs + 1, sizeof(*finding));
+	api_versions = calloc(n_refs + 1, sizeof(*api_versions));
+	if (!keep || !seen || !plan || !classes || !after || !finding || !api_versions) {
 		rc = OWNERS_ENOMEM;
 		goto out;
 	}
 	for (i = 0; i < n_refs; i++) {
 		const struct owners_json_value *item = refs->items[i];
+		const struct owners_resource *to;
 		struct owners_ref now;
 		struct owners_dangling_finding *f;
 		enum owners_ref_class c;
@@ -395,12 +446,13 @@ static int attempt(struct fixer *fx, size_t a, size_t b, int n_attempt)
 		now.name = meta_string(item, "name");
 		now.uid = meta_string(item, "uid");
 		now.owner = OWNERS_NO_NODE;
+		/* What the GC makes of every reference, reported or not. */
+		after[i] = classes[i] = c = owners_graph_classify_ref(fx->g, items[a].object, &now);
 		/* Only what was reported, and only while it still dangles. */
 		f = reported(fx, a, b, &now, seen);
 		if (!f || !owners_dangling_fixable(f->class_))
 			continue;
 		seen[f - &items[a]] = 1;
-		c = owners_graph_classify_ref(fx->g, f->object, &now);
 		if (!owners_dangling_fixable(c)) {
 			set_fix(f, OWNERS_FIX_KEPT, "%s",
 				c == OWNERS_REF_RESOLVED ? "resolves now" : "no verdict now");
@@ -413,23 +465,54 @@ static int attempt(struct fixer *fx, size_t a, size_t b, int n_attempt)
 		} else if (v == V_ERROR) {
 			set_fix(f, OWNERS_FIX_FAILED, "not removed: %s",
 				msg ? msg : "the owner could not be checked");
+		} else if (c == OWNERS_REF_UNRESOLVABLE && repairable(fx, n, &now, &to)) {
+			/* Out of date, not dangling: same object, served elsewhere. */
+			api_versions[i] = to->api_version;
+			after[i] = OWNERS_REF_RESOLVED;
+			finding[i] = f;
+			plan[f - &items[a]] = 2;
+			n_change++;
 		} else {
 			keep[i] = 0;
+			finding[i] = f;
 			plan[f - &items[a]] = 1;
-			n_remove++;
+			n_change++;
 		}
 	}
 	for (k = a; k < b; k++)
 		if (owners_dangling_fixable(items[k].class_) && !seen[k - a])
 			set_fix(&items[k], OWNERS_FIX_GONE, "no longer on the object");
-	if (!n_remove)
+	/* Never turn an object the GC keeps into one it deletes: the
+	 * references it gives up on stay, then, if need be, all of them. */
+	if (n_change && owners_dangling_gc_fate(classes, n_refs, NULL, cluster_scoped) == OWNERS_GC_KEEPS) {
+		int pass;
+
+		for (pass = 0; pass < 2; pass++) {
+			if (owners_dangling_gc_fate(after, n_refs, keep, cluster_scoped) == OWNERS_GC_KEEPS)
+				break;
+			for (i = 0; i < n_refs; i++) {
+				if (keep[i] || (!pass && !owners_dangling_gc_gives_up(classes[i], cluster_scoped)))
+					continue;
+				keep[i] = 1;
+				plan[finding[i] - &items[a]] = 0;
+				n_change--;
+				set_fix(finding[i], OWNERS_FIX_KEPT, "%s",
+					"kept: without it the garbage collector, which leaves the object alone now, "
+					"could delete it (its other owners are gone or cannot be checked)");
+			}
+		}
+	}
+	if (!n_change)
 		goto out;
 	if (n_attempt == 1 && fx->o->before_patch)
 		fx->o->before_patch(fx->o->ctx, n);
-	rc = owners_patch_owner_refs(&body, meta_string(meta, "resourceVersion"), refs, keep, &err);
+	rc = owners_patch_owner_refs(&body, meta_string(meta, "resourceVersion"), refs, keep, api_versions,
+				     &err);
 	if (rc && rc != OWNERS_ENOMEM) {
 		/* No resourceVersion came back: never patch unconditionally. */
-		set_all(fx, a, b, plan, OWNERS_FIX_FAILED, owners_error_message(&err));
+		for (k = a; k < b; k++)
+			if (plan[k - a])
+				set_fix(&items[k], OWNERS_FIX_FAILED, "%s", owners_error_message(&err));
 		rc = 0;
 	}
 	if (rc)
@@ -438,8 +521,17 @@ static int attempt(struct fixer *fx, size_t a, size_t b, int n_attempt)
 	for (k = a; k < b; k++)
 		items[k].attempts = n_attempt;
 	if (!rc) {
-		set_all(fx, a, b, plan, fx->o->dry_run ? OWNERS_FIX_WOULD_REMOVE : OWNERS_FIX_REMOVED,
-			NULL);
+		for (k = a; k < b; k++) {
+			const struct owners_ref *was = &fx->g->nodes[items[k].object].refs[items[k].ref];
+			const struct owners_resource *to;
+
+			if (plan[k - a] == 1)
+				set_fix(&items[k], fx->o->dry_run ? OWNERS_FIX_WOULD_REMOVE : OWNERS_FIX_REMOVED, NULL);
+			else if (plan[k - a] == 2 && (to = served_version(fx->g->types, was->api_version, was->kind)))
+				set_fix(&items[k], fx->o->dry_run ? OWNERS_FIX_WOULD_REPAIR : OWNERS_FIX_REPAIRED,
+					"apiVersion %s → %s (the owner is alive under it, same UID)", was->api_version,
+					to->api_version);
+		}
 		fx->patched[a] = 1;
 	} else if (rc == OWNERS_ECONFLICT && status == 409 && n_attempt < fx->max_attempts) {
 		goto out; /* rc stays OWNERS_ECONFLICT: read again, decide again */
@@ -449,7 +541,9 @@ static int attempt(struct fixer *fx, size_t a, size_t b, int n_attempt)
 				set_fix(&items[k], OWNERS_FIX_FAILED,
 					"gave up after %d conflicting updates", n_attempt);
 	} else if (rc == OWNERS_ENOTFOUND) {
-		set_all(fx, a, b, plan, OWNERS_FIX_GONE, "the object no longer exists");
+		for (k = a; k < b; k++)
+			if (plan[k - a])
+				set_fix(&items[k], OWNERS_FIX_GONE, "the object no longer exists");
 	} else if (rc != OWNERS_ENOMEM) {
 		for (k = a; k < b; k++)
 			if (plan[k - a])
@@ -467,6 +561,10 @@ out:
 	free(keep);
 	free(seen);
 	free(plan);
+	free(classes);
+	free(after);
+	free(finding);
+	free(api_versions);
 	return rc;
 }
 
@@ -507,7 +605,7 @@ static int verify_object(struct fixer *fx, size_t a, size_t b)
 		const struct owners_ref *was = &fx->g->nodes[f->object].refs[f->ref];
 		int still = 0;
 
-		if (f->fix != OWNERS_FIX_REMOVED)
+		if (f->fix != OWNERS_FIX_REMOVED && f->fix != OWNERS_FIX_REPAIRED)
 			continue;
 		if (rc == OWNERS_ENOTFOUND) {
 			set_fix(f, OWNERS_FIX_GONE, "removed, then the object was %s by someone else",
@@ -519,11 +617,15 @@ static int verify_object(struct fixer *fx, size_t a, size_t b)
 				owners_error_message(&err));
 			continue;
 		}
+		/* Removed: no reference with its UID and apiVersion is left.
+		 * Repaired: the reference is there, under another apiVersion. */
 		for (i = 0; refs && refs->type == OWNERS_JSON_ARRAY && i < refs->count; i++)
 			if (!strcmp(meta_string(refs->items[i], "uid"), was->uid))
-				still = 1;
-		if (still)
+				still |= strcmp(meta_string(refs->items[i], "apiVersion"), was->api_version) ? 2 : 1;
+		if (f->fix == OWNERS_FIX_REMOVED && still)
 			set_fix(f, OWNERS_FIX_FAILED, "still on the object after the patch");
+		else if (f->fix == OWNERS_FIX_REPAIRED && still != 2)
+			set_fix(f, OWNERS_FIX_FAILED, "not repaired on the object after the patch");
 	}
 	owners_json_value_free(doc);
 	owners_error_clear(&err);
@@ -567,6 +669,8 @@ int owners_dangling_fix(struct owners_dangling_report *rep, struct owners_graph 
 			case OWNERS_FIX_KEPT: stats->kept++; break;
 			case OWNERS_FIX_GONE: stats->gone++; break;
 			case OWNERS_FIX_FAILED: stats->failed++; break;
+			case OWNERS_FIX_WOULD_REPAIR:
+			case OWNERS_FIX_REPAIRED: stats->repaired++; break;
 			case OWNERS_FIX_NONE: break;
 			}
 			stats->objects_patched += fx.patched[i];

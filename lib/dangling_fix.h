@@ -15,6 +15,17 @@
  *     for an unserved kind, its group/version's discovery document) is
  *     removed. An owner whose lookup fails otherwise (forbidden, 5xx) is
  *     kept, as the GC treats it: not dangling;
+ *     A reference whose apiVersion is no longer served, while its group
+ *     and kind are served in another version and its UID is that live
+ *     object's (GET by the served version, kind and name), is repaired
+ *     instead: its apiVersion becomes the served (preferred) one, every
+ *     other field kept;
+ *  2b. never a removal that would let the GC delete an object it keeps
+ *     now: the GC's verdict on the object is decided before and after the
+ *     patch (owners_dangling_gc_keeps()); when removing would change
+ *     "kept" into "deleted" (or "may be deleted", an owner we cannot
+ *     check being left), the references that keep the GC away (those it
+ *     gives up on) stay, and the others go;
  *  3. send a merge patch conditional on the resourceVersion read
  *     (owners_patch_owner_refs()); 409 Conflict: back to 1, at most
  *     max_attempts times;
@@ -51,6 +62,7 @@ struct owners_dangling_fix_stats {
 	size_t kept;             /* left on purpose (unknown, resolves now) */
 	size_t gone;             /* nothing to do any more */
 	size_t failed;           /* could not be removed */
+	size_t repaired;         /* apiVersions made served ones (or, dry run, that would be) */
 };
 
 /* rep must be sorted (owners_dangling_sort()). Returns non-zero only when

@@ -438,13 +438,16 @@ const char *owners_ref_class_name(enum owners_ref_class c)
 }
 
 /* Whether an object with this UID exists in the graph as the given type
- * but somewhere other than where the owner must be. */
+ * in another namespace than ns, where the owner must be. The same UID in
+ * the same namespace under another name is simply not the owner the
+ * reference names: absent. */
 static int exists_elsewhere(const struct owners_graph *g, const struct owners_resource *r,
-			    const char *uid)
+			    const char *ns, const char *uid)
 {
 	uint32_t n = owners_graph_find_uid(g, uid);
 
-	return n != OWNERS_NO_NODE && !g->nodes[n].virtual_ && g->nodes[n].resource == r;
+	return n != OWNERS_NO_NODE && !g->nodes[n].virtual_ && g->nodes[n].resource == r &&
+	       strcmp(g->nodes[n].namespace_, ns);
 }
 
 /* The version of r the scanner lists (its group's preferred version of the
@@ -495,7 +498,7 @@ enum owners_ref_class owners_graph_classify_ref(struct owners_graph *g, uint32_t
 							     : OWNERS_REF_RESOLVED;
 	if (owners_graph_listing_state(g, r, ns, NULL) != OWNERS_LISTING_OK)
 		return OWNERS_REF_UNKNOWN;
-	if (exists_elsewhere(g, r, ref->uid))
+	if (exists_elsewhere(g, r, ns, ref->uid))
 		return OWNERS_REF_INVALID_NAMESPACE;
 	return OWNERS_REF_ABSENT;
 }

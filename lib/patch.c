@@ -1,5 +1,7 @@
 #include "patch.h"
 
+#include <string.h>
+
 int owners_patch_begin(struct owners_json_gen **gen, struct owners_buf *out,
 		       const char *resource_version, struct owners_error *err)
 {
@@ -40,9 +42,28 @@ int owners_patch_end(struct owners_json_gen *gen)
 	return rc;
 }
 
+/* One reference as read, its apiVersion replaced. */
+static int gen_ref_with_api_version(struct owners_json_gen *j, const struct owners_json_value *ref,
+				    const char *api_version)
+{
+	size_t i;
+	int rc;
+
+	if (ref->type != OWNERS_JSON_OBJECT)
+		return owners_json_gen_value(j, ref);
+	rc = owners_json_gen_map_open(j);
+	for (i = 0; !rc && i < ref->count; i++) {
+		rc = owners_json_gen_string(j, ref->keys[i]);
+		if (!rc)
+			rc = strcmp(ref->keys[i], "apiVersion") ? owners_json_gen_value(j, ref->items[i])
+								 : owners_json_gen_string(j, api_version);
+	}
+	return rc ? rc : owners_json_gen_map_close(j);
+}
+
 int owners_patch_owner_refs(struct owners_buf *out, const char *resource_version,
 			    const struct owners_json_value *refs, const unsigned char *keep,
-			    struct owners_error *err)
+			    const char *const *api_versions, struct owners_error *err)
 {
 	struct owners_json_gen *j = NULL;
 	size_t i, kept = 0;
@@ -61,7 +82,9 @@ int owners_patch_owner_refs(struct owners_buf *out, const char *resource_version
 		rc = owners_json_gen_array_open(j);
 		for (i = 0; !rc && i < refs->count; i++)
 			if (keep[i])
-				rc = owners_json_gen_value(j, refs->items[i]);
+				rc = api_versions && api_versions[i]
+					     ? gen_ref_with_api_version(j, refs->items[i], api_versions[i])
+					     : owners_json_gen_value(j, refs->items[i]);
 		if (!rc)
 			rc = owners_json_gen_array_close(j);
 	}

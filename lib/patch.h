@@ -38,11 +38,13 @@ int owners_patch_end(struct owners_json_gen *gen);
 /* Appends {"metadata":{"resourceVersion":RV,"ownerReferences":[...]}} to
  * out, keeping refs->items[i] where keep[i] is non-zero. refs is the
  * object's metadata.ownerReferences as read (an array; NULL for none).
- * When nothing is kept, ownerReferences is null (the field is removed).
- * resource_version must be non-empty: an unconditional patch is refused
- * with OWNERS_EINVAL. */
+ * api_versions (may be NULL; entries may be NULL) gives a kept reference
+ * another apiVersion, every other field as read: a reference repaired to a
+ * served version. When nothing is kept, ownerReferences is null (the field
+ * is removed). resource_version must be non-empty: an unconditional patch
+ * is refused with OWNERS_EINVAL. */
 int owners_patch_owner_refs(struct owners_buf *out, const char *resource_version,
 			    const struct owners_json_value *refs, const unsigned char *keep,
-			    struct owners_error *err);
+			    const char *const *api_versions, struct owners_error *err);
 
 #endif

@@ -268,7 +268,7 @@ run owners dangling -A --dry-run
 ok $rc "--dry-run exits 0"
 like "$out" "FIX"$'\n' "--dry-run adds the FIX column"
 is "$(printf '%s\n' "$out" | grep -c 'would remove$')" 7 "7 references would be removed"
-like "$err" "dry run: 7 references would be removed from 7 objects; 0 kept, 0 with nothing to do, 0 failed; nothing was changed" \
+like "$err" "dry run: 7 references would be removed and 0 would be repaired \\(apiVersion\\) on 7 objects; 0 kept, 0 with nothing to do, 0 failed; nothing was changed" \
   "--dry-run summary"
 is "$(snapshot)" "$s0" "--dry-run changed no object (every resourceVersion the same)"
 run owners dangling -A --dry-run --exit-code
@@ -338,6 +338,74 @@ print(lines[1], end="")')" "resolving references untouched, every field (control
 run owners dangling -A --exit-code
 is "$rc" 0 "afterwards: nothing dangling, --exit-code 0"
 like "$err" "no dangling ownerReferences in any namespace" "and it says so"
+
+# ---- --fix never turns an object the GC keeps into one it deletes ------------
+# In namespace "guard": the GC gives up on an object whose references are
+# [unresolvable, a Secret the viewer cannot list]. Removing the
+# unresolvable one would leave only the unknown one: were that Secret gone,
+# the GC would delete the object. --fix keeps it, says why, and the object is
+# not patched. An apiVersion no longer served whose UID is a live object of
+# a served version is repaired, not removed.
+kubectl create namespace guard >/dev/null
+kubectl -n guard create secret generic s2 >/dev/null
+kubectl -n guard create deployment web2 --image=nginx --replicas=0 >/dev/null
+web2=$(uid -n guard deployment web2)
+kubectl -n guard apply -f - >/dev/null <<YAML
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: guarded, ownerReferences: [$(ref example.com/v1 Widget w1 $GONE_WIDGET), $(ref v1 Secret s2 "$(uid -n guard secret s2)")]}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: old-api, ownerReferences: [{apiVersion: apps/v1beta1, kind: Deployment, name: web2, uid: $web2, controller: true, blockOwnerDeletion: false}]}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: old-api-gone, ownerReferences: [$(ref apps/v1beta1 Deployment never 0e0e0e0e-0000-4000-8000-000000000000)]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: patch-guarded}
+rules: [{apiGroups: [""], resources: [configmaps], resourceNames: [guarded], verbs: [patch]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: viewer-patch-guarded}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: patch-guarded}
+subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: viewer}]
+YAML
+rv_guarded=$(rv -n guard cm guarded)
+run owners --context viewer -n guard dangling cm/guarded --fix -o json
+ok $rc "viewer --fix on [unresolvable, unknown]: exit 0"
+is "$(printf '%s' "$out" | fixes)" "$(printf '%s\n' "ConfigMap/guarded -> Secret/s2 kept 0" "ConfigMap/guarded -> Widget/w1 kept 0")" \
+  "the unresolvable reference is kept: without it the GC could delete the object (the unknown one is never removed)"
+like "$out" "could delete it" "and the finding says why"
+is "$(rv -n guard cm guarded)" "$rv_guarded" "the object is not patched at all"
+run owners -n guard dangling cm/old-api cm/old-api-gone -o json
+like "$(printf '%s' "$out" | findings)" "guard/ConfigMap/old-api -> Deployment/web2 unresolvable none" \
+  "a reference by an unserved apiVersion to a live Deployment is unresolvable (the GC never acts)"
+run owners -n guard dangling cm/old-api cm/old-api-gone --fix -o json
+ok $rc "--fix on unserved apiVersions: exit 0"
+is "$(printf '%s' "$out" | fixes)" "$(printf '%s\n' "ConfigMap/old-api -> Deployment/web2 repaired 1" "ConfigMap/old-api-gone -> Deployment/never removed 1")" \
+  "repaired where the owner is alive under a served version, removed where it is not"
+is "$(refs -n guard cm old-api)" "[{\"apiVersion\":\"apps/v1\",\"blockOwnerDeletion\":false,\"controller\":true,\"kind\":\"Deployment\",\"name\":\"web2\",\"uid\":\"$web2\"}]" \
+  "the repaired reference: apiVersion apps/v1, every other field as it was"
+run owners -n guard tree deployment/web2
+like "$out" "└── ConfigMap/old-api" "and the Deployment's tree shows its dependent again"
+run owners -n guard dangling cm/old-api
+is "$out" "" "nothing dangling on it any more"
+
+# A reference naming a ConfigMap that is not there, with the UID of another
+# one in the same namespace: the owner is absent, not in another namespace.
+kubectl -n guard create configmap other-name >/dev/null
+kubectl -n guard apply -f - >/dev/null <<YAML
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: misnamed, ownerReferences: [$(ref v1 ConfigMap not-there "$(uid -n guard cm other-name)")]}
+YAML
+run owners -n guard dangling cm/misnamed -o json
+is "$(printf '%s' "$out" | findings)" "guard/ConfigMap/misnamed -> ConfigMap/not-there absent delete-object" \
+  "the same UID under another name in the same namespace: absent, not invalid-namespace"
 
 # ---- with the real garbage collector: the predictions come true --------------
 # Dependents are custom resources of CRDs created just now: the GC picks new

@@ -364,6 +364,34 @@ static void test_predictions(void)
 	owners_graph_free(g);
 }
 
+/* What --fix may and may not take away: the GC's fate of the object before
+ * and after. */
+static void test_gc_fate(void)
+{
+	const enum owners_ref_class unres_unknown[] = { OWNERS_REF_UNRESOLVABLE, OWNERS_REF_UNKNOWN };
+	const enum owners_ref_class unres_absent[] = { OWNERS_REF_UNRESOLVABLE, OWNERS_REF_ABSENT };
+	const enum owners_ref_class live_absent[] = { OWNERS_REF_RESOLVED, OWNERS_REF_ABSENT };
+	const enum owners_ref_class ns_owner[] = { OWNERS_REF_INVALID_NAMESPACE, OWNERS_REF_ABSENT };
+	const unsigned char drop_first[] = { 0, 1 }, drop_second[] = { 1, 0 }, drop_all[] = { 0, 0 };
+
+	is_int(owners_dangling_gc_fate(unres_unknown, 2, NULL, 0), OWNERS_GC_KEEPS,
+	       "[unresolvable, unknown]: the GC gives up on the object");
+	is_int(owners_dangling_gc_fate(unres_unknown, 2, drop_first, 0), OWNERS_GC_MAY_DELETE,
+	       "without the unresolvable one: the GC may delete it (the unknown owner may be gone)");
+	is_int(owners_dangling_gc_fate(unres_absent, 2, drop_first, 0), OWNERS_GC_DELETES,
+	       "[unresolvable, absent] without the unresolvable one: the GC deletes it");
+	is_int(owners_dangling_gc_fate(unres_absent, 2, drop_all, 0), OWNERS_GC_KEEPS,
+	       "no reference left at all: nothing for the GC to do");
+	is_int(owners_dangling_gc_fate(live_absent, 2, drop_second, 0), OWNERS_GC_KEEPS,
+	       "a live owner left: kept");
+	is_int(owners_dangling_gc_fate(ns_owner, 2, NULL, 1), OWNERS_GC_KEEPS,
+	       "a cluster-scoped object with a namespaced owner: the GC gives up");
+	is_int(owners_dangling_gc_fate(ns_owner, 2, NULL, 0), OWNERS_GC_DELETES,
+	       "a namespaced one whose owner is in another namespace: dangling, deleted");
+	ok(owners_dangling_gc_gives_up(OWNERS_REF_UNRESOLVABLE, 0) && !owners_dangling_gc_gives_up(OWNERS_REF_ABSENT, 1),
+	   "what the GC gives up on");
+}
+
 int main(void)
 {
 	owners_resource_table_init(&types);
@@ -374,6 +402,7 @@ int main(void)
 	add_type("autoscaling", "v2", "horizontalpodautoscalers", "HorizontalPodAutoscaler", 1, 1);
 	add_type("autoscaling", "v1", "horizontalpodautoscalers", "HorizontalPodAutoscaler", 1, 0);
 	test_predictions();
+	test_gc_fate();
 	owners_resource_table_free(&types);
 	return tap_done();
 }

@@ -63,6 +63,9 @@ static void test_classification(void)
 	const struct owners_owner_ref_meta absent[] = { REF("v1", "ConfigMap", "gone", "u-gone", 0, 0) };
 	const struct owners_owner_ref_meta mismatch[] = { REF("v1", "ConfigMap", "cm-a", "u-old", 0, 0) };
 	const struct owners_owner_ref_meta elsewhere[] = { REF("v1", "ConfigMap", "cm-b", "u-cm-b", 0, 0) };
+	/* names a ConfigMap that is not there, with the UID of another one in
+	 * the same namespace */
+	const struct owners_owner_ref_meta misnamed[] = { REF("v1", "ConfigMap", "not-there", "u-cm-a", 0, 0) };
 	const struct owners_owner_ref_meta unserved[] = { REF("example.com/v1", "Widget", "w", "u-w", 0, 0) };
 	const struct owners_owner_ref_meta cluster_dep[] = { REF("v1", "ConfigMap", "cm-a", "u-cm-a", 0, 0) };
 	const struct owners_owner_ref_meta secret[] = { REF("v1", "Secret", "s", "u-s", 0, 0) };
@@ -85,6 +88,7 @@ static void test_classification(void)
 	add(g, "v1", "Pod", "a", "secret-owned", "u-p5", 1, secret);
 	add(g, "v1", "Pod", "a", "node-owned", "u-p6", 1, node_owner);
 	add(g, "v1", "Pod", "a", "unknown-group", "u-p7", 1, unknown_group);
+	add(g, "v1", "Pod", "a", "misnamed", "u-p8", 1, misnamed);
 	owners_graph_note_listing(g, type("apps/v1", "Deployment"), "a", 0, NULL);
 	owners_graph_note_listing(g, type("apps/v1", "ReplicaSet"), "a", 0, NULL);
 	owners_graph_note_listing(g, type("v1", "Pod"), "a", 0, NULL);
@@ -106,6 +110,8 @@ static void test_classification(void)
 	is_str(owners_ref_class_name(CLASS("u-p5")), "unknown", "owner type forbidden: unknown, not absent");
 	is_str(owners_ref_class_name(CLASS("u-p6")), "resolved", "cluster-scoped owner of a pod resolves");
 	is_str(owners_ref_class_name(CLASS("u-p7")), "unknown", "group whose discovery failed: unknown");
+	is_str(owners_ref_class_name(CLASS("u-p8")), "absent",
+	       "the UID of another object in the same namespace, under another name: absent, not invalid-namespace");
 #undef CLASS
 
 	i = node(g, "u-gone");
@@ -123,9 +129,9 @@ static void test_classification(void)
 		struct owners_graph_summary s;
 
 		ok(owners_graph_summarize(g, NULL, &s) == 0, "summarized");
-		is_int(s.objects, 14, "14 objects");
-		is_int(s.edges, 10, "10 references");
-		is_int(s.dangling, 5, "5 dangling (absent, mismatch, 2 invalid-namespace, unresolvable)");
+		is_int(s.objects, 15, "15 objects");
+		is_int(s.edges, 11, "11 references");
+		is_int(s.dangling, 6, "6 dangling (2 absent, mismatch, 2 invalid-namespace, unresolvable)");
 		is_int(s.unknown, 2, "2 unknown");
 		is_int(s.cycles, 0, "no cycles");
 		ok(owners_graph_summarize(g, "b", &s) == 0, "summarized for namespace b");

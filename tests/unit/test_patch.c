@@ -34,7 +34,7 @@ int main(void)
 	{
 		unsigned char keep[] = { 0, 1, 1 };
 
-		ok(owners_patch_owner_refs(&out, "4711", refs, keep, &err) == 0, "drop the first reference");
+		ok(owners_patch_owner_refs(&out, "4711", refs, keep, NULL, &err) == 0, "drop the first reference");
 		is_str(out.ptr,
 		       "{\"metadata\":{\"resourceVersion\":\"4711\",\"ownerReferences\":["
 		       "{\"apiVersion\":\"apps/v1\",\"kind\":\"ReplicaSet\",\"name\":\"web-1\",\"uid\":\"u-2\","
@@ -48,10 +48,22 @@ int main(void)
 		patch = NULL;
 	}
 	{
+		unsigned char keep[] = { 0, 1, 0 };
+		const char *const api_versions[] = { NULL, "apps/v2", NULL };
+
+		owners_buf_reset(&out);
+		ok(owners_patch_owner_refs(&out, "4711", refs, keep, api_versions, &err) == 0, "repair an apiVersion");
+		is_str(out.ptr,
+		       "{\"metadata\":{\"resourceVersion\":\"4711\",\"ownerReferences\":["
+		       "{\"apiVersion\":\"apps/v2\",\"kind\":\"ReplicaSet\",\"name\":\"web-1\",\"uid\":\"u-2\","
+		       "\"controller\":true,\"blockOwnerDeletion\":true,\"futureField\":{\"n\":12,\"l\":[1,null]}}]}}",
+		       "a repaired reference: only its apiVersion changes, every other field as read, in place");
+	}
+	{
 		unsigned char keep[] = { 1, 0, 1 };
 
 		owners_buf_reset(&out);
-		ok(owners_patch_owner_refs(&out, "4711", refs, keep, &err) == 0, "drop the middle reference");
+		ok(owners_patch_owner_refs(&out, "4711", refs, keep, NULL, &err) == 0, "drop the middle reference");
 		ok(strstr(out.ptr, "u-1") && !strstr(out.ptr, "u-2") && strstr(out.ptr, "u-3"),
 		   "the others stay");
 		ok(strstr(out.ptr, "u-1") < strstr(out.ptr, "u-3"), "order kept");
@@ -60,13 +72,13 @@ int main(void)
 		unsigned char keep[] = { 0, 0, 0 };
 
 		owners_buf_reset(&out);
-		ok(owners_patch_owner_refs(&out, "4711", refs, keep, &err) == 0, "drop all");
+		ok(owners_patch_owner_refs(&out, "4711", refs, keep, NULL, &err) == 0, "drop all");
 		is_str(out.ptr, "{\"metadata\":{\"resourceVersion\":\"4711\",\"ownerReferences\":null}}",
 		       "nothing kept: ownerReferences null removes the field (merge patch)");
 	}
 	{
 		owners_buf_reset(&out);
-		ok(owners_patch_owner_refs(&out, "1", NULL, NULL, &err) == 0, "no references at all");
+		ok(owners_patch_owner_refs(&out, "1", NULL, NULL, NULL, &err) == 0, "no references at all");
 		is_str(out.ptr, "{\"metadata\":{\"resourceVersion\":\"1\",\"ownerReferences\":null}}",
 		       "  still conditional");
 	}
@@ -74,13 +86,13 @@ int main(void)
 		unsigned char keep[] = { 0, 1, 1 };
 
 		owners_buf_reset(&out);
-		ok(owners_patch_owner_refs(&out, "", refs, keep, &err) == OWNERS_EINVAL,
+		ok(owners_patch_owner_refs(&out, "", refs, keep, NULL, &err) == OWNERS_EINVAL,
 		   "no resourceVersion: refused (never an unconditional patch)");
 		is_int(out.len, 0, "  nothing written");
 		owners_error_clear(&err);
-		ok(owners_patch_owner_refs(&out, NULL, refs, keep, &err) == OWNERS_EINVAL, "NULL too");
+		ok(owners_patch_owner_refs(&out, NULL, refs, keep, NULL, &err) == OWNERS_EINVAL, "NULL too");
 		owners_error_clear(&err);
-		ok(owners_patch_owner_refs(&out, "1", owners_json_get(doc, "metadata"), keep, &err) ==
+		ok(owners_patch_owner_refs(&out, "1", owners_json_get(doc, "metadata"), keep, NULL, &err) ==
 			   OWNERS_EINVAL, "ownerReferences that is not a list: refused");
 		owners_error_clear(&err);
 	}
@@ -92,7 +104,7 @@ int main(void)
 
 		ok(owners_json_parse(&o, odd, strlen(odd), &err) == 0, "odd strings parse");
 		owners_buf_reset(&out);
-		ok(owners_patch_owner_refs(&out, "9\"9", owners_json_get(o, "ownerReferences"), keep, &err) == 0,
+		ok(owners_patch_owner_refs(&out, "9\"9", owners_json_get(o, "ownerReferences"), keep, NULL, &err) == 0,
 		   "patch with odd strings");
 		ok(owners_json_parse(&patch, out.ptr, out.len, &err) == 0, "  is valid JSON");
 		is_str(owners_json_string(owners_json_path(patch, "metadata", "resourceVersion", NULL)), "9\"9",
