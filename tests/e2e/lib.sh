@@ -136,11 +136,11 @@ wait_for() {
 }
 
 # exec_context CONTEXT PLUGIN NAMESPACE: a context whose user has no
-# credential in the kubeconfig; an exec plugin (written to PLUGIN) prints
-# the admin token as an ExecCredential (client.authentication.k8s.io/v1).
-# PLUGIN must be in a directory below the kubeconfig's: kubectl stores the
-# path relative to the kubeconfig, and a bare file name would be looked up
-# in PATH (by kubectl and owners alike).
+# credential in the kubeconfig; an exec plugin (written to PLUGIN, an
+# absolute path) prints the admin token as an ExecCredential
+# (client.authentication.k8s.io/v1). The kubeconfig is edited directly, not
+# with kubectl config: the kubectl found may follow the server's version,
+# and before 1.30 it cannot set interactiveMode, which v1 requires.
 exec_context() {
   local ctx=$1 plugin=$2 ns=$3
   mkdir -p "$(dirname "$plugin")" || return 1
@@ -148,10 +148,17 @@ exec_context() {
 #!/bin/sh
 printf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"%s"}}' "$ADMIN_TOKEN"
 SH
-  chmod +x "$plugin" &&
-    kubectl config set-credentials "$ctx-user" --exec-api-version=client.authentication.k8s.io/v1 \
-      --exec-command="$plugin" --exec-interactive-mode=Never >/dev/null &&
-    kubectl config set-context "$ctx" --cluster=owners-test --user="$ctx-user" --namespace="$ns" >/dev/null
+  chmod +x "$plugin" && python3 - "$KUBECONFIG" "$ctx" "$plugin" "$ns" <<'PY'
+import sys, yaml
+path, ctx, plugin, ns = sys.argv[1:]
+k = yaml.safe_load(open(path))
+user = ctx + "-user"
+k["users"] = [u for u in k.get("users") or [] if u["name"] != user] + [{"name": user, "user": {"exec": {
+    "apiVersion": "client.authentication.k8s.io/v1", "command": plugin, "interactiveMode": "Never"}}}]
+k["contexts"] = [c for c in k.get("contexts") or [] if c["name"] != ctx] + [{"name": ctx, "context": {
+    "cluster": "owners-test", "user": user, "namespace": ns}}]
+yaml.safe_dump(k, open(path, "w"), default_flow_style=False)
+PY
 }
 
 done_testing() {
