@@ -25,7 +25,7 @@
 
 #define OFF(field) offsetof(struct owners_cli, field)
 
-static const char *const dangling_outputs[] = { "table", "wide", "json", NULL };
+static const char *const dangling_outputs[] = { "table", "wide", "json", "yaml", NULL };
 
 const struct opt dangling_opts[] = {
 	{ "fix", 0, OPT_BOOL, OFF(fix), NULL,
@@ -43,7 +43,7 @@ const struct opt dangling_opts[] = {
 	  "check only objects of the given TYPEs with these labels, e.g. app=web",
 	  NULL, COMPLETE_NONE, 0 },
 	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
-	  "table (default), wide (adds apiVersion, UID and why) or json",
+	  "table (default), wide (adds apiVersion, UID and why), json or yaml (the same document)",
 	  dangling_outputs, COMPLETE_VALUES, 0 },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
 };
@@ -222,82 +222,6 @@ static void say_none(const struct session *s, size_t n_objs)
 }
 
 /* warning strings for the JSON document: discovery and list failures */
-static int collect_warnings(const struct session *s, char ***out, size_t *n)
-{
-	size_t total = s->types.n_failed + s->scan.n_failures, i, k = 0;
-	char **w = calloc(total ? total : 1, sizeof(*w));
-	struct owners_buf b = OWNERS_BUF_INIT;
-
-	*out = w;
-	*n = 0;
-	if (!w)
-		return OWNERS_ENOMEM;
-	for (i = 0; i < s->types.n_failed; i++) {
-		if (owners_buf_addf(&b, "discovery of '%s' failed: %s", s->types.failed_groups[i],
-				    s->types.failed_reasons[i]) ||
-		    !(w[k++] = owners_buf_detach(&b)))
-			goto oom;
-	}
-	for (i = 0; i < s->scan.n_failures; i++)
-		if (!(w[k++] = owners_strdup(s->scan.failures[i].message)))
-			goto oom;
-	*n = k;
-	return 0;
-oom:
-	owners_buf_release(&b);
-	*n = k;
-	return OWNERS_ENOMEM;
-}
-
-/* The warnings summary: a type whose failure makes a verdict unknown gets
- * its own line; types that were merely forbidden are named on one line
- * (a read-only identity cannot list dozens of them). */
-static void warn_summary(const struct session *s, const struct owners_dangling_report *rep)
-{
-	struct owners_buf names = OWNERS_BUF_INIT, name = OWNERS_BUF_INIT;
-	size_t i, k, forbidden = 0;
-
-	for (i = 0; i < s->types.n_failed; i++)
-		warning_msg("discovery of '%s' failed: %s (references to its types are unknown)",
-			    s->types.failed_groups[i], s->types.failed_reasons[i]);
-	for (i = 0; i < s->scan.n_failures; i++) {
-		const struct owners_scan_failure *f = &s->scan.failures[i];
-		size_t unknown = 0;
-
-		for (k = 0; k < rep->count; k++) {
-			const struct owners_dangling_finding *d = &rep->items[k];
-			const struct owners_ref *ref = &s->graph->nodes[d->object].refs[d->ref];
-
-			if (d->class_ == OWNERS_REF_UNKNOWN &&
-			    owners_resource_same_type(owners_resource_by_gvk(&s->types, ref->api_version, ref->kind),
-				      f->resource))
-				unknown++;
-		}
-		if (unknown) {
-			warning_msg("%s (its objects were not checked; %zu reference%s to it %s unknown)",
-				    f->message, unknown, unknown == 1 ? "" : "s",
-				    unknown == 1 ? "is" : "are");
-		} else if (f->code == OWNERS_EFORBIDDEN) {
-			/* Named up to a point: one line, not a wall of text. */
-			if (forbidden++ < 12) {
-				owners_buf_reset(&name);
-				if (!owners_api_type_name(&name, f->resource))
-					owners_buf_addf(&names, "%s%s", forbidden > 1 ? ", " : "", name.ptr);
-			}
-		} else {
-			warning_msg("%s (its objects were not checked)", f->message);
-		}
-	}
-	if (forbidden > 12)
-		owners_buf_addf(&names, " and %zu more", forbidden - 12);
-	if (forbidden)
-		warning_msg("%zu %stype%s could not be listed (forbidden), so %s objects were not "
-			    "checked: %s", forbidden, rep->count || s->scan.n_failures > forbidden ? "more " : "",
-			    forbidden == 1 ? "" : "s", forbidden == 1 ? "its" : "their", names.ptr);
-	owners_buf_release(&names);
-	owners_buf_release(&name);
-}
-
 static void report_failures(const struct owners_graph *g, const struct owners_dangling_report *rep)
 {
 	size_t i;
@@ -342,14 +266,17 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 	char **warnings = NULL;
 	size_t n_objs = 0, n_warnings = 0, i, left = 0;
 	double pause = 0;
-	int rc, fix = cli->fix || cli->dry_run;
+	int rc, fix = cli->fix || cli->dry_run, document;
 
 	memset(&s, 0, sizeof(s));
 	memset(&stats, 0, sizeof(stats));
-	if (strcmp(format, "table") && strcmp(format, "wide") && strcmp(format, "json")) {
-		error_msg("invalid output format '%s' for dangling: want table, wide or json", format);
+	if (strcmp(format, "table") && strcmp(format, "wide") && strcmp(format, "json") &&
+	    strcmp(format, "yaml")) {
+		error_msg("invalid output format '%s' for dangling: want table, wide, json or yaml",
+			  format);
 		return EXIT_USAGE;
 	}
+	document = !strcmp(format, "json") || !strcmp(format, "yaml");
 	if (cli->selector && !args->count) {
 		error_msg("-l needs the TYPE of the objects to select, e.g. "
 			  "'owners dangling pods -l app=web'");
@@ -421,8 +348,8 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 	render.color = output_color();
 	render.show_fix = fix;
 	render.dry_run = cli->dry_run;
-	if (!strcmp(format, "json")) {
-		if (collect_warnings(&s, &warnings, &n_warnings)) {
+	if (document) {
+		if (session_warnings(&s, NULL, 0, &warnings, &n_warnings)) {
 			error_msg("out of memory");
 			rc = EXIT_ERROR;
 			goto out;
@@ -438,18 +365,14 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 		rc = EXIT_ERROR;
 		goto out;
 	}
-	fwrite(out.ptr, 1, out.len, stdout);
-	if (fflush(stdout)) {
-		error_msg("cannot write the output");
-		rc = EXIT_ERROR;
+	if ((rc = output_document(&out, !strcmp(format, "yaml"))))
 		goto out;
-	}
-	warn_summary(&s, &rep);
-	if (!rep.count && strcmp(format, "json"))
+	session_warn_scan(&s);
+	if (!rep.count && !document)
 		say_none(&s, n_objs);
 	if (fix && rep.count) {
 		report_failures(s.graph, &rep);
-		if (strcmp(format, "json"))
+		if (!document)
 			fix_summary(&stats, cli->dry_run);
 	}
 	for (i = 0; i < rep.count; i++) {
@@ -467,9 +390,7 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 	else
 		rc = EXIT_OK;
 out:
-	for (i = 0; i < n_warnings; i++)
-		free(warnings[i]);
-	free(warnings);
+	session_warnings_free(warnings, n_warnings);
 	owners_buf_release(&out);
 	owners_dangling_report_free(&rep);
 	owners_object_args_free(objs, n_objs);

@@ -19,6 +19,8 @@
 #include "api_path.h"
 #include "commands.h"
 #include "finalizer_remove.h"
+#include "object_io.h"
+#include "orphan_release.h"
 #include "object_args.h"
 #include "output.h"
 #include "session.h"
@@ -28,7 +30,7 @@
 
 #define OFF(field) offsetof(struct owners_cli, field)
 
-static const char *const finalizers_outputs[] = { "text", "json", NULL };
+static const char *const finalizers_outputs[] = { "text", "json", "yaml", NULL };
 
 const struct opt finalizers_opts[] = {
 	{ "finalizer", 0, OPT_LIST, OFF(finalizer_names), "NAME",
@@ -40,8 +42,9 @@ const struct opt finalizers_opts[] = {
 	  "spec.finalizers)",
 	  NULL, COMPLETE_NONE, 0 },
 	{ "force", 0, OPT_BOOL, OFF(force), NULL,
-	  "remove: also from an object that is not being deleted, or from a namespace that "
-	  "still has content (disables what the finalizers protect)",
+	  "remove: also from an object that is not being deleted, from a namespace that "
+	  "still has content, or (orphan) when not every type could be listed to release "
+	  "its dependents (disables what the finalizers protect)",
 	  NULL, COMPLETE_NONE, 0 },
 	{ "dry-run", 0, OPT_BOOL, OFF(dry_run), NULL,
 	  "remove: only show what would change (the server checks each write with dryRun=All "
@@ -51,7 +54,7 @@ const struct opt finalizers_opts[] = {
 	  "look only at objects of the given TYPEs with these labels, e.g. app=web",
 	  NULL, COMPLETE_NONE, 0 },
 	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
-	  "text (default) or json (the schema is in the description above)",
+	  "text (default), json (the schema is in the description above) or yaml (the same document)",
 	  finalizers_outputs, COMPLETE_VALUES, 0 },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
 };
@@ -242,42 +245,6 @@ static int scan_namespaces(struct session *s, const uint32_t *nodes, size_t n, c
 	return 0;
 }
 
-/* Discovery and list failures, as lines (for JSON) or warnings. */
-static int collect_warnings(const struct session *s, const struct extra_scans *x, char ***out,
-			    size_t *n)
-{
-	size_t total = s->types.n_failed + s->scan.n_failures, i, k, m = 0;
-	struct owners_buf b = OWNERS_BUF_INIT;
-	char **w;
-
-	for (i = 0; i < x->count; i++)
-		total += x->reports[i].n_failures;
-	w = calloc(total ? total : 1, sizeof(*w));
-	*out = w;
-	*n = 0;
-	if (!w)
-		return OWNERS_ENOMEM;
-	for (i = 0; i < s->types.n_failed; i++) {
-		if (owners_buf_addf(&b, "discovery of '%s' failed: %s (its types are unknown)",
-				    s->types.failed_groups[i], s->types.failed_reasons[i]) ||
-		    !(w[m++] = owners_buf_detach(&b)))
-			goto fail;
-	}
-	for (i = 0; i < s->scan.n_failures; i++)
-		if (!(w[m++] = owners_strdup(s->scan.failures[i].message)))
-			goto fail;
-	for (k = 0; k < x->count; k++)
-		for (i = 0; i < x->reports[k].n_failures; i++)
-			if (!(w[m++] = owners_strdup(x->reports[k].failures[i].message)))
-				goto fail;
-	*n = m;
-	return 0;
-fail:
-	owners_buf_release(&b);
-	*n = m;
-	return OWNERS_ENOMEM;
-}
-
 static int cmd_list(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -289,6 +256,7 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 	struct owners_buf out = OWNERS_BUF_INIT, what = OWNERS_BUF_INIT;
 	struct session s;
 	const char *format = cli->output ? cli->output : "text";
+	int document = !strcmp(format, "json") || !strcmp(format, "yaml");
 	unsigned char *named = NULL;
 	uint32_t *nodes = NULL, *reach = NULL;
 	char **warnings = NULL;
@@ -339,7 +307,7 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 		stuck++;
 	}
 	owners_stuck_sort(&rep, s.graph);
-	if (collect_warnings(&s, &extra, &warnings, &n_warnings)) {
+	if (session_warnings(&s, extra.reports, extra.count, &warnings, &n_warnings)) {
 		rc = oom();
 		goto out;
 	}
@@ -351,7 +319,7 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 	render.namespace_ = cli->all_namespaces ? NULL : s.namespace_;
 	render.warnings = (const char *const *)warnings;
 	render.n_warnings = n_warnings;
-	if (!strcmp(format, "json"))
+	if (document)
 		rc = owners_stuck_render_json(&out, &render);
 	else
 		rc = owners_stuck_render_text(&out, &render);
@@ -359,12 +327,8 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 		rc = oom();
 		goto out;
 	}
-	fwrite(out.ptr, 1, out.len, stdout);
-	if (fflush(stdout)) {
-		error_msg("cannot write the output");
-		rc = EXIT_ERROR;
+	if ((rc = output_document(&out, !strcmp(format, "yaml"))))
 		goto out;
-	}
 	for (i = 0; i < n_warnings; i++)
 		warning_msg("%s", warnings[i]);
 	/* Named objects that are not stuck: say so, rather than print nothing. */
@@ -381,7 +345,7 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 			node->deleted ? "is being deleted, with no finalizers left"
 				      : "is not being deleted");
 	}
-	if (!stuck && !n_objs && strcmp(format, "json")) {
+	if (!stuck && !n_objs && !document) {
 		if (cli->all_namespaces)
 			fprintf(stderr, "no objects stuck in deletion\n");
 		else
@@ -389,9 +353,7 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 	}
 	rc = EXIT_OK;
 out:
-	for (i = 0; i < n_warnings; i++)
-		free(warnings[i]);
-	free(warnings);
+	session_warnings_free(warnings, n_warnings);
 	free(named);
 	free(nodes);
 	free(reach);
@@ -586,16 +548,180 @@ static int describe(struct owners_buf *b, const struct owners_unfinalize_target 
 	return 0;
 }
 
+/* Whether `orphan` is asked for and the object, read now, is in deletion
+ * and holds it: then its dependents must be released before it goes.
+ * *uid is the UID read (the caller frees it). A failed read says no: the
+ * removal reads the object again and reports why. */
+static int holds_orphan_in_deletion(struct session *s, const struct owners_unfinalize_target *t,
+				    char **uid)
+{
+	struct owners_json_value *doc = NULL;
+	const struct owners_json_value *fins;
+	size_t i;
+	int holds = 0;
+
+	*uid = NULL;
+	if (!asks_for(s->cli, "orphan") ||
+	    owners_object_get(s->http, t->resource, t->namespace_, t->name, NULL, 0, &doc, &s->err)) {
+		owners_error_clear(&s->err);
+		return 0;
+	}
+	fins = owners_json_path(doc, "metadata", "finalizers", NULL);
+	if (*owners_object_meta_string(doc, "deletionTimestamp"))
+		for (i = 0; fins && fins->type == OWNERS_JSON_ARRAY && i < fins->count; i++)
+		{
+			const char *f = owners_json_string(fins->items[i]);
+
+			holds |= f && !strcmp(f, "orphan");
+		}
+	if (holds && !(*uid = owners_strdup(owners_object_meta_string(doc, "uid"))))
+		holds = -1;
+	owners_json_value_free(doc);
+	return holds;
+}
+
+/* The first reason the scan may have missed a dependent, or NULL. */
+static int scan_blind_spot(const struct session *s, struct owners_buf *why)
+{
+	if (s->types.n_failed)
+		return owners_buf_addf(why, "discovery of '%s' failed: %s", s->types.failed_groups[0],
+				       s->types.failed_reasons[0]);
+	if (s->scan.n_failures)
+		return owners_buf_adds(why, s->scan.failures[0].message);
+	return 0;
+}
+
+/* Before `orphan` goes from an object in deletion, its dependents are
+ * released, as the GC's orphanDependents does; or the removal is refused
+ * (targets[i].orphan_blocked, why in blocked[i]). One scan serves every
+ * target: the namespace and cluster-scoped types, or every namespace when
+ * a cluster-scoped object's dependents are looked for. */
+static int release_orphans(struct session *s, struct owners_unfinalize_target *targets, size_t n,
+			   struct owners_orphan_release *releases, struct owners_buf *blocked)
+{
+	char **uids = calloc(n ? n : 1, sizeof(*uids));
+	struct owners_buf blind = OWNERS_BUF_INIT;
+	size_t i, needed = 0;
+	int all_namespaces = 0, rc = 0, holds;
+
+	if (!uids)
+		return oom();
+	for (i = 0; i < n; i++) {
+		if ((holds = holds_orphan_in_deletion(s, &targets[i], &uids[i])) < 0) {
+			rc = oom();
+			goto out;
+		}
+		needed += holds;
+		if (holds && !targets[i].resource->namespaced)
+			all_namespaces = 1;
+	}
+	if (!needed)
+		goto out;
+	if ((rc = session_scan(s, all_namespaces ? NULL : s->namespace_)))
+		goto out;
+	if (scan_blind_spot(s, &blind)) {
+		rc = oom();
+		goto out;
+	}
+	if (blind.len && s->cli->force)
+		session_warn_scan(s);
+	for (i = 0; i < n; i++) {
+		const struct owners_unfinalize_target *t = &targets[i];
+		uint32_t node;
+
+		if (!uids[i])
+			continue;
+		if (owners_graph_find_name(s->graph, t->resource, t->namespace_ ? t->namespace_ : "",
+					   t->name, &node)) {
+			rc = oom();
+			goto out;
+		}
+		if (node == OWNERS_NO_NODE || strcmp(s->graph->nodes[node].uid, uids[i]))
+			rc = owners_buf_adds(&blocked[i], "it changed while its dependents were looked "
+					     "up (run again)");
+		else if (blind.len && !s->cli->force)
+			rc = owners_buf_addf(&blocked[i], "not every dependent could be looked for (%s); "
+					     "--force releases the ones found and removes it anyway",
+					     blind.ptr);
+		else if (owners_orphan_release(&releases[i], s->http, s->graph, node, s->cli->dry_run,
+					       0, &s->err))
+			rc = OWNERS_ENOMEM;
+		else if (releases[i].failed)
+			rc = owners_buf_addf(&blocked[i], "%zu of its dependents could not be released",
+					     releases[i].failed);
+		else
+			targets[i].orphan_released_uid = s->graph->nodes[node].uid;
+		if (rc) {
+			rc = oom();
+			goto out;
+		}
+		if (blocked[i].len)
+			targets[i].orphan_blocked = blocked[i].ptr;
+	}
+out:
+	for (i = 0; i < n; i++)
+		free(uids[i]);
+	free(uids);
+	owners_buf_release(&blind);
+	return rc;
+}
+
+/* "configmap/o: released its dependents first: configmap/a, pod/b" (or
+ * would, or could not), before the object's own line. */
+static int describe_release(struct owners_buf *b, const struct owners_graph *g,
+			    const struct owners_unfinalize_target *t,
+			    const struct owners_orphan_release *r)
+{
+	static const char *const heads[] = {
+		[OWNERS_RELEASE_RELEASED] = "released its dependents first",
+		[OWNERS_RELEASE_DRY_RUN] = "would release its dependents first (dry run)",
+		[OWNERS_RELEASE_FAILED] = "could not release its dependents",
+	};
+	enum owners_release_result shown[] = { OWNERS_RELEASE_RELEASED, OWNERS_RELEASE_DRY_RUN,
+					       OWNERS_RELEASE_FAILED };
+	size_t i, k, n;
+	int rc = 0;
+
+	for (k = 0; !rc && k < sizeof(shown) / sizeof(shown[0]); k++) {
+		for (i = n = 0; !rc && i < r->count; i++) {
+			const struct owners_release_item *it = &r->items[i];
+			const struct owners_node *d = &g->nodes[it->dependent];
+
+			if (it->result != shown[k])
+				continue;
+			if (!n++) {
+				rc = object_ref(b, t->resource, t->name);
+				if (!rc)
+					rc = owners_buf_addf(b, ": %s: ", heads[shown[k]]);
+			} else {
+				rc = owners_buf_adds(b, ", ");
+			}
+			if (!rc)
+				rc = object_ref(b, d->resource, d->name);
+			if (!rc && *d->namespace_ && strcmp(d->namespace_, t->namespace_ ? t->namespace_ : ""))
+				rc = owners_buf_addf(b, " (namespace %s)", d->namespace_);
+			if (!rc && it->message)
+				rc = owners_buf_addf(b, " (%s)", it->message);
+		}
+		if (!rc && n)
+			rc = owners_buf_addc(b, '\n');
+	}
+	return rc;
+}
+
 static int cmd_remove(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;
 	struct owners_unfinalize_target *targets = NULL;
 	struct owners_unfinalize_outcome *outcomes = NULL;
+	struct owners_orphan_release *releases = NULL;
 	struct owners_unfinalize_options uo;
-	struct owners_buf *summaries = NULL, *whys = NULL, out = OWNERS_BUF_INIT, line = OWNERS_BUF_INIT;
+	struct owners_buf *summaries = NULL, *whys = NULL, *blocked = NULL, out = OWNERS_BUF_INIT,
+			  line = OWNERS_BUF_INIT;
 	struct session s;
 	const char *format = cli->output ? cli->output : "text";
+	int document = !strcmp(format, "json") || !strcmp(format, "yaml");
 	const char *pause_env = getenv("OWNERS_TEST_PAUSE_BEFORE_PATCH");
 	double pause = 0;
 	size_t n_objs = 0, n_targets = 0, i;
@@ -645,13 +771,16 @@ static int cmd_remove(struct owners_cli *cli, struct string_list *args)
 	outcomes = calloc(n_objs, sizeof(*outcomes));
 	summaries = calloc(n_objs, sizeof(*summaries));
 	whys = calloc(n_objs, sizeof(*whys));
-	if (!targets || !outcomes || !summaries || !whys) {
+	blocked = calloc(n_objs, sizeof(*blocked));
+	releases = calloc(n_objs, sizeof(*releases));
+	if (!targets || !outcomes || !summaries || !whys || !blocked || !releases) {
 		rc = oom();
 		goto out;
 	}
 	for (i = 0; i < n_objs; i++) {
 		owners_buf_init(&summaries[i]);
 		owners_buf_init(&whys[i]);
+		owners_buf_init(&blocked[i]);
 	}
 	if ((rc = session_open(&s, cli)))
 		goto out;
@@ -683,6 +812,8 @@ static int cmd_remove(struct owners_cli *cli, struct string_list *args)
 		uo.before_write = pause_before_write;
 		uo.ctx = &pause;
 	}
+	if ((rc = release_orphans(&s, targets, n_targets, releases, blocked)))
+		goto out;
 	for (i = 0; i < n_targets; i++) {
 		if (is_namespace_type(targets[i].resource) && asks_for(cli, "kubernetes") &&
 		    !cli->force && namespace_content(&s, &targets[i], &summaries[i], &whys[i])) {
@@ -718,9 +849,11 @@ static int cmd_remove(struct owners_cli *cli, struct string_list *args)
 		default:
 			break;
 		}
-		if (strcmp(format, "json")) {
+		if (!document) {
 			owners_buf_reset(&line);
-			if (describe(&line, &targets[i], o)) {
+			if ((releases[i].count &&
+			     describe_release(&out, s.graph, &targets[i], &releases[i])) ||
+			    describe(&line, &targets[i], o)) {
 				rc = oom();
 				goto out;
 			}
@@ -730,25 +863,27 @@ static int cmd_remove(struct owners_cli *cli, struct string_list *args)
 			}
 		}
 	}
-	if (!strcmp(format, "json") &&
-	    owners_unfinalize_render_json(&out, targets, outcomes, n_targets, cli->dry_run)) {
+	if (document &&
+	    owners_unfinalize_render_json(&out, targets, outcomes, releases, s.graph, n_targets,
+					  cli->dry_run)) {
 		rc = oom();
 		goto out;
 	}
-	fwrite(out.ptr, 1, out.len, stdout);
-	if (fflush(stdout)) {
-		error_msg("cannot write the output");
-		rc = EXIT_ERROR;
+	if ((rc = output_document(&out, !strcmp(format, "yaml"))))
 		goto out;
-	}
 	rc = errors ? EXIT_ERROR : incomplete ? EXIT_INCOMPLETE : EXIT_OK;
 out:
 	for (i = 0; outcomes && i < n_objs; i++)
 		owners_unfinalize_outcome_clear(&outcomes[i]);
-	for (i = 0; summaries && whys && i < n_objs; i++) {
+	for (i = 0; summaries && whys && blocked && i < n_objs; i++) {
 		owners_buf_release(&summaries[i]);
 		owners_buf_release(&whys[i]);
+		owners_buf_release(&blocked[i]);
 	}
+	for (i = 0; releases && i < n_objs; i++)
+		owners_orphan_release_clear(&releases[i]);
+	free(releases);
+	free(blocked);
 	free(summaries);
 	free(whys);
 	free(outcomes);
@@ -767,8 +902,8 @@ int cmd_finalizers(struct owners_cli *cli, struct string_list *args)
 {
 	const char *format = cli->output ? cli->output : "text";
 
-	if (strcmp(format, "text") && strcmp(format, "json")) {
-		error_msg("invalid output format '%s' for finalizers: want text or json", format);
+	if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "yaml")) {
+		error_msg("invalid output format '%s' for finalizers: want text, json or yaml", format);
 		return EXIT_USAGE;
 	}
 	if (args->count && !strcmp(args->items[0], "remove")) {

@@ -140,10 +140,19 @@ const struct command owners_commands[] = {
 	  "dryRun=All. Afterwards each object is read again and its real end state\n"
 	  "reported: gone, or still there and waiting for which finalizers.\n"
 	  "\n"
+	  "'orphan' on an object in deletion goes only after its dependents are released,\n"
+	  "as the garbage collector does (taken off first, the object goes and the GC\n"
+	  "deletes the dependents that still reference it): the namespace and the\n"
+	  "cluster-scoped types are scanned (every namespace for a cluster-scoped object),\n"
+	  "each dependent loses the references carrying the object's UID (a merge patch\n"
+	  "conditional on its resourceVersion), then 'orphan' is removed. A type that\n"
+	  "could not be listed refuses it (nothing changed) unless --force, which releases\n"
+	  "the dependents found; a dependent that cannot be released keeps 'orphan' on.\n"
+	  "\n"
 	  "Exit codes of remove: 0 every object is gone or no longer holds the finalizers\n"
 	  "asked for (or, --dry-run, the server accepted the change); 1 an object could not\n"
 	  "be acted on (not found, not being deleted, finalizer not on it, content left,\n"
-	  "cannot be read); 2 usage (no --finalizer nor --all, both, -A, a TYPE without\n"
+	  "cannot be read, dependents not released); 2 usage (no --finalizer nor --all, both, -A, a TYPE without\n"
 	  "NAME, an unknown type); 4 incomplete: a write was tried and failed (forbidden,\n"
 	  "too many conflicts) or a finalizer came back. 1 wins over 4.\n"
 	  "\n"
@@ -168,14 +177,17 @@ const struct command owners_commands[] = {
 	  "\"owners.dev/v1\", \"dryRun\", \"items\": [{\"kind\", \"apiVersion\", \"namespace\",\n"
 	  "\"name\", \"uid\", \"result\": gone | freed | dry-run | nothing | not-found | refused |\n"
 	  "failed | left, \"message\", \"removed\": [{\"name\", \"field\"}], \"finalizersLeft\":\n"
-	  "[{\"name\", \"field\"}], \"deleting\", \"writes\"}]}. Fields are only ever added.",
+	  "[{\"name\", \"field\"}], \"deleting\", \"writes\", \"releasedDependents\":\n"
+	  "[{\"kind\", \"apiVersion\", \"namespace\", \"name\", \"uid\", \"result\": released |\n"
+	  "dry-run | gone | not-referencing | failed, \"message\", \"writes\"}]}]}. Fields are\n"
+	  "only ever added.",
 	  "  owners finalizers\n"
 	  "  owners finalizers -A -o json\n"
 	  "  owners finalizers namespace/old\n"
 	  "  owners finalizers pvc -n shop\n"
 	  "  owners finalizers remove namespace/old --all\n"
 	  "  owners finalizers remove pod/web-1 --finalizer example.com/hold --dry-run",
-	  1, "list on every type it scans; get on namespaces and persistentvolumes in deletion, list on pods where a claim is held; with remove, get and patch on the objects (update on namespaces/finalize for a namespace)", 0 },
+	  1, "list on every type it scans; get on namespaces and persistentvolumes in deletion, list on pods where a claim is held; with remove, get and patch on the objects (update on namespaces/finalize for a namespace; to remove orphan, list on every type and patch on its dependents)", 0 },
 	{ "delete", cmd_delete, delete_opts, "owners delete TYPE/NAME... | TYPE (-l SELECTOR | --all) [--cascade=background|foreground|orphan] [flags]",
 	  "delete objects with a client-side cascade, as the garbage collector would",
 	  "Deletes the objects and cascades to their dependents from the client, the way\n"

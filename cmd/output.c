@@ -5,6 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "yaml_emit.h"
+
 static int use_color;
 
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
@@ -76,4 +78,29 @@ const char *color_start(const char *code)
 const char *color_end(void)
 {
 	return use_color ? "\033[0m" : "";
+}
+
+int output_document(const struct owners_buf *json, int yaml)
+{
+	struct owners_buf yaml_doc = OWNERS_BUF_INIT;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	const struct owners_buf *doc = json;
+	int rc = EXIT_OK;
+
+	if (yaml) {
+		if (owners_yaml_from_json(&yaml_doc, json->ptr, json->len, &err)) {
+			rc = report_error(&err);
+			goto out;
+		}
+		doc = &yaml_doc;
+	}
+	fwrite(doc->ptr, 1, doc->len, stdout);
+	if (fflush(stdout)) {
+		error_msg("cannot write the output");
+		rc = EXIT_ERROR;
+	}
+out:
+	owners_error_clear(&err);
+	owners_buf_release(&yaml_doc);
+	return rc;
 }

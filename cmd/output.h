@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "buf.h"
 #include "error.h"
 
 enum exit_code {
@@ -23,6 +24,11 @@ void warning_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int report_error(const struct owners_error *err);
 /* Exit code for a lib error code: usage errors are 2, the rest 1. */
 int exit_code_for(int code);
+
+/* Writes a JSON document (-o json) to stdout, or its YAML form when yaml
+ * is set (-o yaml): every command that writes one offers both. Returns
+ * EXIT_OK, or prints why not and returns EXIT_ERROR. */
+int output_document(const struct owners_buf *json, int yaml);
 
 /* Colour decided once from --color, NO_COLOR and isatty(stdout). */
 void output_set_color(const char *mode);

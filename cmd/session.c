@@ -12,7 +12,6 @@
 #include "output.h"
 #include "type_resolve.h"
 #include "url.h"
-#include "yaml_emit.h"
 
 static void log_line(void *ctx, const char *line)
 {
@@ -172,70 +171,115 @@ int session_rescan(struct session *s, const char *ns,
 	return rc;
 }
 
-void session_warn_scan(const struct session *s)
+static int push_line(char ***w, size_t *n, struct owners_buf *b)
 {
-	struct owners_buf forbidden = OWNERS_BUF_INIT;
-	const struct owners_scan_failure *first = NULL;
-	size_t i, n_forbidden = 0;
+	char **grown = realloc(*w, (*n + 1) * sizeof(**w));
+	char *line = owners_buf_detach(b);
 
-	for (i = 0; i < s->types.n_failed; i++)
-		warning_msg("discovery of '%s' failed: %s (its types are unknown)",
-			    s->types.failed_groups[i], s->types.failed_reasons[i]);
-	/* A limited user is forbidden many types: one line names them all;
-	 * other failures get a line each. */
-	for (i = 0; i < s->scan.n_failures; i++) {
-		const struct owners_scan_failure *f = &s->scan.failures[i];
-
-		if (f->code != OWNERS_EFORBIDDEN) {
-			warning_msg("%s (objects that depend on it are shown as unknown)", f->message);
-			continue;
-		}
-		if (!first)
-			first = f;
-		if (n_forbidden++)
-			owners_buf_adds(&forbidden, ", ");
-		owners_api_type_name(&forbidden, f->resource);
+	if (!grown || !line) {
+		free(line);
+		if (grown)
+			*w = grown;
+		return OWNERS_ENOMEM;
 	}
-	if (n_forbidden == 1)
-		warning_msg("%s (objects that depend on it are shown as unknown)", first->message);
-	else if (n_forbidden)
-		warning_msg("cannot list %zu types: forbidden: %s (objects that depend on them are shown "
-			    "as unknown)", n_forbidden, forbidden.ptr);
-	owners_buf_release(&forbidden);
+	*w = grown;
+	(*w)[(*n)++] = line;
+	return 0;
 }
 
-int session_emit(struct session *s, const struct owners_buf *out, int render_rc)
+int session_warnings(const struct session *s, const struct owners_scan_report *extra,
+		     size_t n_extra, char ***out, size_t *n)
 {
+	struct owners_buf b = OWNERS_BUF_INIT, names = OWNERS_BUF_INIT;
+	const struct owners_scan_failure *first = NULL;
+	size_t i, r, n_forbidden = 0;
+	int rc = 0;
+
+	*out = NULL;
+	*n = 0;
+	for (i = 0; !rc && i < s->types.n_failed; i++) {
+		rc = owners_buf_addf(&b, "discovery of '%s' failed: %s (its types are unknown)",
+				     s->types.failed_groups[i], s->types.failed_reasons[i]);
+		if (!rc)
+			rc = push_line(out, n, &b);
+	}
+	for (r = 0; !rc && r <= n_extra; r++) {
+		const struct owners_scan_report *rep = r ? &extra[r - 1] : &s->scan;
+
+		for (i = 0; !rc && i < rep->n_failures; i++) {
+			const struct owners_scan_failure *f = &rep->failures[i];
+
+			if (f->code == OWNERS_EFORBIDDEN) {
+				/* A limited user is forbidden dozens of types:
+				 * one line names them all, not a wall of lines. */
+				if (!first)
+					first = f;
+				if (n_forbidden++)
+					rc = owners_buf_adds(&names, ", ");
+				if (!rc)
+					rc = owners_api_type_name(&names, f->resource);
+				continue;
+			}
+			rc = owners_buf_addf(&b, "%s (ownership through it is unknown)", f->message);
+			if (!rc)
+				rc = push_line(out, n, &b);
+		}
+	}
+	if (!rc && n_forbidden == 1)
+		rc = owners_buf_addf(&b, "%s (ownership through it is unknown)", first->message);
+	else if (!rc && n_forbidden)
+		rc = owners_buf_addf(&b, "cannot list %zu types: forbidden: %s (ownership through "
+				     "them is unknown)", n_forbidden, names.ptr);
+	if (!rc && n_forbidden)
+		rc = push_line(out, n, &b);
+	owners_buf_release(&b);
+	owners_buf_release(&names);
+	return rc;
+}
+
+void session_warnings_free(char **lines, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+}
+
+void session_warn_scan(const struct session *s)
+{
+	char **lines;
+	size_t n, i;
+
+	if (session_warnings(s, NULL, 0, &lines, &n))
+		error_msg("out of memory");
+	for (i = 0; i < n; i++)
+		warning_msg("%s", lines[i]);
+	session_warnings_free(lines, n);
+}
+
+static int emit(struct session *s, const struct owners_buf *out, int yaml, int render_rc)
+{
+	int rc;
+
 	if (render_rc) {
 		error_msg("out of memory");
 		return EXIT_ERROR;
 	}
-	fwrite(out->ptr, 1, out->len, stdout);
-	if (fflush(stdout)) {
-		error_msg("cannot write the output");
-		return EXIT_ERROR;
-	}
+	if ((rc = output_document(out, yaml)))
+		return rc;
 	session_warn_scan(s);
 	return EXIT_OK;
 }
 
+int session_emit(struct session *s, const struct owners_buf *out, int render_rc)
+{
+	return emit(s, out, 0, render_rc);
+}
+
 int session_emit_document(struct session *s, const struct owners_buf *json, int yaml, int render_rc)
 {
-	struct owners_buf out = OWNERS_BUF_INIT;
-	struct owners_error err = OWNERS_ERROR_INIT;
-	int rc;
-
-	if (render_rc || !yaml)
-		return session_emit(s, json, render_rc);
-	if (owners_yaml_from_json(&out, json->ptr, json->len, &err)) {
-		rc = report_error(&err);
-		owners_error_clear(&err);
-		owners_buf_release(&out);
-		return rc;
-	}
-	rc = session_emit(s, &out, 0);
-	owners_buf_release(&out);
-	return rc;
+	return emit(s, json, yaml, render_rc);
 }
 
 void session_close(struct session *s)

@@ -42,7 +42,15 @@ int session_scan(struct session *s, const char *ns);
  * when set, limits the types listed (see owners_scan_options). */
 int session_rescan(struct session *s, const char *ns,
 		   int (*want)(void *ctx, const struct owners_resource *r), void *want_ctx);
-/* Prints one warning per type that could not be listed. */
+/* What the scan could not see, as the lines every command warns with and
+ * puts in -o json's "warnings" (one format, decided here): one per failed
+ * discovery group; forbidden types together on one line; any other list
+ * failure on its own line. extra: reports of further scans (n_extra, may
+ * be 0). Free with session_warnings_free(). */
+int session_warnings(const struct session *s, const struct owners_scan_report *extra,
+		     size_t n_extra, char ***out, size_t *n);
+void session_warnings_free(char **lines, size_t n);
+/* Prints session_warnings() of the session's own scan on stderr. */
 void session_warn_scan(const struct session *s);
 void session_close(struct session *s);
 /* The end of a read command: out (rendered with render_rc) to stdout, then

@@ -4,13 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api_path.h"
 #include "json.h"
+#include "object_io.h"
 #include "patch.h"
 #include "url.h"
 
-#define METADATA_ACCEPT \
-	"application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json"
 #define DEFAULT_ATTEMPTS 5
 
 /* What the server says about an owner, now. */
@@ -160,7 +158,6 @@ static enum verdict check_owner_now(struct fixer *fx, const struct owners_node *
 		owners_resource_by_gvk(fx->g->types, ref->api_version, ref->kind);
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_json_value *doc = NULL;
-	struct owners_buf path = OWNERS_BUF_INIT;
 	enum verdict v;
 	int rc;
 
@@ -168,26 +165,21 @@ static enum verdict check_owner_now(struct fixer *fx, const struct owners_node *
 		return check_served(fx, ref->api_version, ref->kind, why);
 	if (r->namespaced && !*dep->namespace_)
 		return V_DANGLING; /* a cluster-scoped object can never have a namespaced owner */
-	if (owners_api_path_object(&path, r, r->namespaced ? dep->namespace_ : NULL, ref->name,
-				   NULL)) {
-		owners_buf_adds(why, "out of memory");
-		return V_ERROR;
-	}
-	rc = get_json(fx->c, &path, METADATA_ACCEPT, &doc, &err);
+	rc = owners_object_get(fx->c, r, r->namespaced ? dep->namespace_ : NULL, ref->name, NULL, 0,
+			       &doc, &err);
 	if (rc == OWNERS_ENOTFOUND) {
 		v = V_DANGLING;
 	} else if (rc) {
 		v = V_ERROR;
 		owners_buf_addf(why, "owner %s/%s could not be checked: %s", ref->kind, ref->name,
 				owners_error_message(&err));
-	} else if (strcmp(meta_string(owners_json_get(doc, "metadata"), "uid"), ref->uid)) {
+	} else if (strcmp(owners_object_meta_string(doc, "uid"), ref->uid)) {
 		v = V_DANGLING; /* re-created: another UID */
 	} else {
 		v = V_ALIVE;
 		owners_buf_addf(why, "owner %s/%s exists now", ref->kind, ref->name);
 	}
 	owners_json_value_free(doc);
-	owners_buf_release(&path);
 	owners_error_clear(&err);
 	return v;
 }
@@ -263,15 +255,10 @@ out:
 static int read_object(struct fixer *fx, const struct owners_node *n, struct owners_json_value **doc,
 		       int *replaced, struct owners_error *err)
 {
-	struct owners_buf path = OWNERS_BUF_INIT;
-	int rc;
+	int rc = owners_object_get(fx->c, n->resource, n->namespace_, n->name, NULL, 0, doc, err);
 
 	*replaced = 0;
-	if (owners_api_path_object(&path, n->resource, n->namespace_, n->name, NULL))
-		return owners_error_oom(err);
-	rc = get_json(fx->c, &path, METADATA_ACCEPT, doc, err);
-	owners_buf_release(&path);
-	if (!rc && strcmp(meta_string(owners_json_get(*doc, "metadata"), "uid"), n->uid)) {
+	if (!rc && strcmp(owners_object_meta_string(*doc, "uid"), n->uid)) {
 		owners_json_value_free(*doc);
 		*doc = NULL;
 		*replaced = 1;
@@ -302,30 +289,8 @@ static struct owners_dangling_finding *reported(struct fixer *fx, size_t a, size
 static int send_patch(struct fixer *fx, const struct owners_node *n, const struct owners_buf *body,
 		      long *status, struct owners_error *err)
 {
-	struct owners_http_request req;
-	int rc;
-
-	owners_http_request_init(&req);
-	req.method = "PATCH";
-	req.content_type = OWNERS_MERGE_PATCH_TYPE;
-	req.accept = METADATA_ACCEPT;
-	/* Conditional on the resourceVersion: sending it twice is harmless. */
-	req.idempotent = 1;
-	rc = owners_api_path_object(&req.path, n->resource, n->namespace_, n->name, NULL);
-	if (!rc && fx->o->dry_run)
-		rc = owners_url_add_query(&req.path, "dryRun", "All");
-	if (!rc)
-		rc = owners_buf_add(&req.body, body->ptr, body->len);
-	if (rc) {
-		owners_http_request_release(&req);
-		return owners_error_oom(err);
-	}
-	rc = owners_http_do(fx->c, &req);
-	*status = req.status;
-	if (rc)
-		rc = owners_http_error(err, &req, NULL);
-	owners_http_request_release(&req);
-	return rc;
+	return owners_object_write(fx->c, "PATCH", OWNERS_MERGE_PATCH_TYPE, n->resource, n->namespace_,
+				   n->name, NULL, body, fx->o->dry_run, status, err);
 }
 
 /* Sets every finding of [a, b) that plan selects (or, plan NULL, every

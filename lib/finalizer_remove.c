@@ -7,10 +7,8 @@
 #include "api_path.h"
 #include "finalizer_patch.h"
 #include "json.h"
-#include "url.h"
+#include "object_io.h"
 
-#define METADATA_ACCEPT \
-	"application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json"
 #define DEFAULT_ATTEMPTS 5
 
 const char *owners_unfinalize_result_name(enum owners_unfinalize_result r)
@@ -88,24 +86,13 @@ static const struct owners_json_value *string_array(const struct owners_json_val
  * read), or another error with x->err set. */
 static int read_object(struct run *x)
 {
-	struct owners_http_request req;
 	const struct owners_json_value *meta;
 	int rc;
 
 	object_clear(&x->obj);
 	owners_error_clear(&x->err);
-	owners_http_request_init(&req);
-	req.accept = x->is_namespace ? NULL : METADATA_ACCEPT;
-	rc = owners_api_path_object(&req.path, x->t->resource, x->t->namespace_, x->t->name, NULL);
-	if (rc) {
-		owners_http_request_release(&req);
-		return owners_error_oom(&x->err);
-	}
-	if (owners_http_do(x->c, &req))
-		rc = owners_http_error(&x->err, &req, NULL);
-	else
-		rc = owners_json_parse(&x->obj.doc, req.response.ptr, req.response.len, &x->err);
-	owners_http_request_release(&req);
+	rc = owners_object_get(x->c, x->t->resource, x->t->namespace_, x->t->name, NULL,
+			       x->is_namespace, &x->obj.doc, &x->err);
 	if (rc)
 		return rc;
 	meta = owners_json_get(x->obj.doc, "metadata");
@@ -243,32 +230,10 @@ static int list_names(struct owners_buf *b, const struct owners_json_value *a,
 static int write_object(struct run *x, const char *method, const char *subresource, const char *type,
 		const struct owners_buf *body)
 {
-	struct owners_http_request req;
-	int rc;
-
 	owners_error_clear(&x->err);
-	owners_http_request_init(&req);
-	req.method = method;
-	req.content_type = type;
-	req.accept = subresource ? NULL : METADATA_ACCEPT;
-	/* Conditional on the resourceVersion: sending it twice is harmless. */
-	req.idempotent = 1;
-	rc = owners_api_path_object(&req.path, x->t->resource, x->t->namespace_, x->t->name,
-				    subresource);
-	if (!rc && x->o->dry_run)
-		rc = owners_url_add_query(&req.path, "dryRun", "All");
-	if (!rc)
-		rc = owners_buf_add(&req.body, body->ptr, body->len);
-	if (rc) {
-		owners_http_request_release(&req);
-		return owners_error_oom(&x->err);
-	}
 	x->out->writes++;
-	rc = owners_http_do(x->c, &req);
-	if (rc)
-		rc = owners_http_error(&x->err, &req, NULL);
-	owners_http_request_release(&req);
-	return rc;
+	return owners_object_write(x->c, method, type, x->t->resource, x->t->namespace_, x->t->name,
+				   subresource, body, x->o->dry_run, NULL, &x->err);
 }
 
 static void hook(struct run *x)
@@ -276,6 +241,28 @@ static void hook(struct run *x)
 	if (!x->hooked && x->o->before_write)
 		x->o->before_write(x->o->ctx, x->t);
 	x->hooked = 1;
+}
+
+/* `orphan` on an object in deletion may go only once its dependents were
+ * released (see owners_unfinalize_target). */
+static int orphan_may_go(const struct run *x)
+{
+	if (!x->obj.deleting || !asked(x, "orphan") || !has(x->obj.meta_fins, "orphan"))
+		return 1;
+	return !x->t->orphan_blocked && x->t->orphan_released_uid &&
+	       !strcmp(x->t->orphan_released_uid, x->obj.uid);
+}
+
+static int refuse_orphan(struct run *x)
+{
+	int rc = set_result(x, OWNERS_UNFINALIZE_REFUSED,
+			    "%s keeps its 'orphan' finalizer: %s; without it the garbage collector "
+			    "would delete the dependents it was asked to keep. Nothing was changed",
+			    x->subject.ptr,
+			    x->t->orphan_blocked ? x->t->orphan_blocked
+						 : "its dependents were not released first (it entered "
+						   "deletion after they were looked up: run again)");
+	return rc ? rc : 1;
 }
 
 /* One step (metadata.finalizers, or spec.finalizers through finalize):
@@ -295,6 +282,11 @@ static int step(struct run *x, int spec)
 
 		if (!count_asked(x, fins))
 			break; /* none of them (any more): done */
+		if (!spec && !orphan_may_go(x)) {
+			/* It entered deletion with `orphan` since it was first read. */
+			rc = refuse_orphan(x);
+			break;
+		}
 		free(keep);
 		free(flags);
 		keep = calloc(n + 1, sizeof(*keep));
@@ -419,6 +411,8 @@ static int decide(struct run *x)
 	} else if (!rc && !count_asked(x, x->obj.meta_fins) && !count_asked(x, x->obj.spec_fins)) {
 		rc = set_result(x, OWNERS_UNFINALIZE_NOTHING, "it has no finalizers");
 		rc = rc ? rc : 1;
+	} else if (!rc && !orphan_may_go(x)) {
+		rc = refuse_orphan(x);
 	} else if (!rc && x->is_namespace && asked(x, "kubernetes") &&
 		   has(x->obj.spec_fins, "kubernetes") && x->t->content_objects > 0 && !x->o->force) {
 		rc = set_result(x, OWNERS_UNFINALIZE_REFUSED,
@@ -568,9 +562,11 @@ static int json_names(struct owners_json_gen *j, const char *key,
 
 int owners_unfinalize_render_json(struct owners_buf *out,
 				  const struct owners_unfinalize_target *targets,
-				  const struct owners_unfinalize_outcome *outcomes, size_t n,
-				  int dry_run)
+				  const struct owners_unfinalize_outcome *outcomes,
+				  const struct owners_orphan_release *releases,
+				  const struct owners_graph *g, size_t n, int dry_run)
 {
+	static const struct owners_orphan_release none;
 	struct owners_json_gen *j = owners_json_gen_new(out, 1);
 	size_t i;
 	int rc;
@@ -607,6 +603,10 @@ int owners_unfinalize_render_json(struct owners_buf *out,
 			rc = owners_json_gen_kv_bool(j, "deleting", o->deleting);
 		if (!rc)
 			rc = owners_json_gen_kv_int(j, "writes", o->writes);
+		if (!rc)
+			rc = owners_json_gen_string(j, "releasedDependents");
+		if (!rc)
+			rc = owners_orphan_release_json(j, g, releases ? &releases[i] : &none);
 		if (!rc)
 			rc = owners_json_gen_map_close(j);
 	}

@@ -14,7 +14,9 @@
  *         are still in it (target.content_objects > 0, or content_error:
  *         it could not be checked) and not force: refused (the namespace
  *         would vanish at once and leave them in storage, where they come
- *         back if a namespace of that name is created again).
+ *         back if a namespace of that name is created again);
+ *       - `orphan` asked for on an object in deletion whose dependents were
+ *         not released first (target.orphan_released_uid): refused.
  *  2. metadata.finalizers: a merge patch conditional on the resourceVersion
  *     read (finalizer_patch.h). 409 Conflict: read again (the object may have
  *     new finalizers, or lost some: only the ones asked for that are still
@@ -38,7 +40,9 @@
 #include <stddef.h>
 
 #include "error.h"
+#include "graph.h"
 #include "http.h"
+#include "orphan_release.h"
 #include "resource.h"
 
 struct owners_unfinalize_target {
@@ -53,6 +57,14 @@ struct owners_unfinalize_target {
 	long content_objects;
 	const char *content_summary;
 	const char *content_error;
+	/* Looked at when `orphan` would go from an object in deletion: the
+	 * GC removes it only after orphanDependents released every dependent,
+	 * and removing it first makes the GC delete them. orphan_released_uid
+	 * is the UID whose dependents were released (owners_orphan_release());
+	 * for any other (NULL: none were) it is refused, force or not. So is
+	 * it when orphan_blocked says why they could not be released. */
+	const char *orphan_released_uid;
+	const char *orphan_blocked;
 };
 
 enum owners_unfinalize_result {
@@ -117,11 +129,15 @@ void owners_unfinalize_outcome_clear(struct owners_unfinalize_outcome *out);
  *               "message": why (refused, failed, left; absent otherwise),
  *               "removed": [{"name", "field": "metadata.finalizers" | "spec.finalizers"}],
  *               "finalizersLeft": [{"name", "field"}],
- *               "deleting": BOOL, "writes": N}...]}
- * targets[i] goes with outcomes[i]. */
+ *               "deleting": BOOL, "writes": N,
+ *               "releasedDependents": owners_orphan_release_json(), [] when
+ *               none were}...]}
+ * targets[i] goes with outcomes[i] and, releases non-NULL, releases[i]
+ * (whose nodes are g's). */
 int owners_unfinalize_render_json(struct owners_buf *out,
 				  const struct owners_unfinalize_target *targets,
-				  const struct owners_unfinalize_outcome *outcomes, size_t n,
-				  int dry_run);
+				  const struct owners_unfinalize_outcome *outcomes,
+				  const struct owners_orphan_release *releases,
+				  const struct owners_graph *g, size_t n, int dry_run);
 
 #endif

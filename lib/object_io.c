@@ -1,0 +1,75 @@
+#include "object_io.h"
+
+#include <string.h>
+
+#include "api_path.h"
+#include "url.h"
+
+int owners_object_get(struct owners_http_client *c, const struct owners_resource *r,
+		      const char *ns, const char *name, const char *uid, int full,
+		      struct owners_json_value **doc, struct owners_error *err)
+{
+	struct owners_http_request req;
+	int rc;
+
+	*doc = NULL;
+	owners_http_request_init(&req);
+	req.accept = full ? NULL : OWNERS_ACCEPT_OBJECT_METADATA;
+	if (owners_api_path_object(&req.path, r, ns, name, NULL)) {
+		owners_http_request_release(&req);
+		return owners_error_oom(err);
+	}
+	if (owners_http_do(c, &req))
+		rc = owners_http_error(err, &req, NULL);
+	else
+		rc = owners_json_parse(doc, req.response.ptr, req.response.len, err);
+	owners_http_request_release(&req);
+	if (!rc && uid && strcmp(owners_object_meta_string(*doc, "uid"), uid)) {
+		owners_json_value_free(*doc);
+		*doc = NULL;
+		rc = owners_error_set(err, OWNERS_ENOTFOUND, "%s '%s' was replaced by another object",
+				      r->kind, name);
+	}
+	return rc;
+}
+
+int owners_object_write(struct owners_http_client *c, const char *method, const char *content_type,
+			const struct owners_resource *r, const char *ns, const char *name,
+			const char *subresource, const struct owners_buf *body, int dry_run,
+			long *status, struct owners_error *err)
+{
+	struct owners_http_request req;
+	int rc;
+
+	if (status)
+		*status = 0;
+	owners_http_request_init(&req);
+	req.method = method;
+	req.content_type = content_type;
+	req.accept = subresource ? NULL : OWNERS_ACCEPT_OBJECT_METADATA;
+	/* Conditional on the resourceVersion: sending it twice is harmless. */
+	req.idempotent = 1;
+	rc = owners_api_path_object(&req.path, r, ns, name, subresource);
+	if (!rc && dry_run)
+		rc = owners_url_add_query(&req.path, "dryRun", "All");
+	if (!rc)
+		rc = owners_buf_add(&req.body, body->ptr, body->len);
+	if (rc) {
+		owners_http_request_release(&req);
+		return owners_error_oom(err);
+	}
+	rc = owners_http_do(c, &req);
+	if (status)
+		*status = req.status;
+	if (rc)
+		rc = owners_http_error(err, &req, NULL);
+	owners_http_request_release(&req);
+	return rc;
+}
+
+const char *owners_object_meta_string(const struct owners_json_value *doc, const char *key)
+{
+	const char *s = owners_json_string(owners_json_path(doc, "metadata", key, NULL));
+
+	return s ? s : "";
+}

@@ -1,0 +1,43 @@
+/*
+ * Reading and writing one object by its REST path: the GET a safe write
+ * starts from, and the conditional write itself. Every destructive module
+ * (dangling --fix, finalizers remove, the orphan release) goes through
+ * these two, so the metadata-only Accept, the dryRun query and the
+ * "a conditional write may be resent" rule are decided once.
+ *
+ * Ownership: *doc belongs to the caller (owners_json_value_free()); every
+ * input is borrowed.
+ */
+#ifndef OWNERS_OBJECT_IO_H
+#define OWNERS_OBJECT_IO_H
+
+#include "buf.h"
+#include "error.h"
+#include "http.h"
+#include "json.h"
+#include "resource.h"
+
+/* GET the object (ns NULL or "" when cluster-scoped): its metadata alone,
+ * or the whole object when full is set. 0 with *doc parsed; otherwise the
+ * error code with err set (404: OWNERS_ENOTFOUND). When uid is given and
+ * the name now belongs to another object, *doc stays NULL and the answer
+ * is OWNERS_ENOTFOUND: the object asked about is gone. */
+int owners_object_get(struct owners_http_client *c, const struct owners_resource *r,
+		      const char *ns, const char *name, const char *uid, int full,
+		      struct owners_json_value **doc, struct owners_error *err);
+
+/* Sends one write (method "PATCH" or "PUT", content_type the body's) to
+ * the object or its subresource (NULL none), with dryRun=All when dry_run
+ * is set. The body must be conditional on a resourceVersion, which is
+ * what makes resending it after a lost answer harmless. 0, or the error
+ * code with err set (409: OWNERS_ECONFLICT, 404: OWNERS_ENOTFOUND);
+ * *status (may be NULL) is the HTTP status, 0 when nothing answered. */
+int owners_object_write(struct owners_http_client *c, const char *method, const char *content_type,
+			const struct owners_resource *r, const char *ns, const char *name,
+			const char *subresource, const struct owners_buf *body, int dry_run,
+			long *status, struct owners_error *err);
+
+/* metadata.KEY of a parsed object as a string; "" when absent. */
+const char *owners_object_meta_string(const struct owners_json_value *doc, const char *key);
+
+#endif
