@@ -154,8 +154,54 @@ out:
 
 /* ---- scan and decide --------------------------------------------------- */
 
+struct type_set {
+	const struct owners_resource **types;
+	size_t count;
+};
+
+static int in_type_set(void *ctx, const struct owners_resource *r)
+{
+	const struct type_set *set = ctx;
+	size_t i;
+
+	for (i = 0; i < set->count; i++)
+		if (owners_resource_same_type(set->types[i], r))
+			return 1;
+	return 0;
+}
+
+/* A namespaced run: the owners that read absent are looked for in every
+ * namespace, only for their types (one list each, metadata only), so that
+ * an owner living elsewhere reads invalid-namespace, as the GC, which sees
+ * every namespace, reports it. A list that fails leaves them absent, and
+ * *across says why. */
+static int look_across_namespaces(struct session *s, const uint32_t *nodes, size_t n,
+				  struct owners_scan_report *across)
+{
+	struct owners_scan_options o;
+	struct type_set set = { NULL, 0 };
+	const char *format = getenv("OWNERS_LIST_FORMAT");
+	int rc;
+
+	if (owners_dangling_absent_owner_types(s->graph, nodes, n, &set.types, &set.count)) {
+		error_msg("out of memory");
+		return EXIT_ERROR;
+	}
+	if (!set.count)
+		return 0;
+	memset(&o, 0, sizeof(o));
+	o.page_size = (size_t)s->cli->chunk_size;
+	o.want = in_type_set;
+	o.want_ctx = &set;
+	o.json_only = format && !strcmp(format, "json");
+	rc = owners_scan_run(s->graph, s->http, &s->types, &o, across, &s->err) ? report_error(&s->err)
+										: 0;
+	free(set.types);
+	return rc;
+}
+
 static int find(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
-		struct owners_dangling_report *rep)
+		struct owners_dangling_report *rep, struct owners_scan_report *across)
 {
 	uint32_t *nodes = NULL;
 	size_t n = 0, i;
@@ -165,6 +211,10 @@ static int find(struct session *s, const struct owners_object_arg *objs, size_t 
 		return rc;
 	if ((rc = select_objects(s, objs, n_objs, &nodes, &n)))
 		return rc;
+	if (!s->cli->all_namespaces && (rc = look_across_namespaces(s, nodes, n, across))) {
+		free(nodes);
+		return rc;
+	}
 	for (i = 0; !rc && i < n; i++)
 		rc = owners_dangling_check(rep, s->graph, nodes[i]);
 	free(nodes);
@@ -252,11 +302,52 @@ static void fix_summary(const struct owners_dangling_fix_stats *st, int dry_run)
 
 /* ---- the command ------------------------------------------------------- */
 
+/* The session's warnings, then why owners outside the namespace could not
+ * be looked for. */
+static int dangling_warnings(const struct session *s, const struct owners_scan_report *across,
+			     char ***out, size_t *n)
+{
+	struct owners_buf b = OWNERS_BUF_INIT;
+	size_t i;
+	int rc = session_warnings(s, NULL, 0, out, n);
+
+	for (i = 0; !rc && i < across->n_failures; i++) {
+		char **grown = realloc(*out, (*n + 1) * sizeof(**out));
+
+		if (!grown)
+			return OWNERS_ENOMEM;
+		*out = grown;
+		rc = owners_buf_addf(&b, "%s: owners of that type in other namespaces could not be "
+				     "looked for, so references to them read absent (the garbage "
+				     "collector may call them invalid-namespace)",
+				     across->failures[i].message);
+		if (!rc && !((*out)[*n] = owners_buf_detach(&b)))
+			rc = OWNERS_ENOMEM;
+		if (!rc)
+			(*n)++;
+	}
+	owners_buf_release(&b);
+	return rc;
+}
+
+static void warn(const struct session *s, const struct owners_scan_report *across)
+{
+	char **lines = NULL;
+	size_t n = 0, i;
+
+	if (dangling_warnings(s, across, &lines, &n))
+		error_msg("out of memory");
+	for (i = 0; i < n; i++)
+		warning_msg("%s", lines[i]);
+	session_warnings_free(lines, n);
+}
+
 int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;
 	struct owners_dangling_report rep = { NULL, 0, 0 };
+	struct owners_scan_report across;
 	struct owners_dangling_fix_stats stats;
 	struct owners_dangling_render render;
 	struct owners_buf out = OWNERS_BUF_INIT;
@@ -270,6 +361,7 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 
 	memset(&s, 0, sizeof(s));
 	memset(&stats, 0, sizeof(stats));
+	memset(&across, 0, sizeof(across));
 	if (strcmp(format, "table") && strcmp(format, "wide") && strcmp(format, "json") &&
 	    strcmp(format, "yaml")) {
 		error_msg("invalid output format '%s' for dangling: want table, wide, json or yaml",
@@ -308,7 +400,7 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 		if ((rc = session_resolve_type(&s, objs[i].type, &r)))
 			goto out;
 	}
-	if ((rc = find(&s, objs, n_objs, &rep)))
+	if ((rc = find(&s, objs, n_objs, &rep, &across)))
 		goto out;
 	if (discovery_may_be_stale(&s, &rep)) {
 		/* Decide on what the server serves now, not on the cache. */
@@ -316,6 +408,7 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 		owners_graph_free(s.graph);
 		s.graph = NULL;
 		owners_scan_report_free(&s.scan);
+		owners_scan_report_free(&across);
 		if ((rc = session_rediscover(&s)))
 			goto out;
 		for (i = 0; i < n_objs; i++) {
@@ -324,7 +417,7 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 			if ((rc = session_resolve_type(&s, objs[i].type, &r)))
 				goto out;
 		}
-		if ((rc = find(&s, objs, n_objs, &rep)))
+		if ((rc = find(&s, objs, n_objs, &rep, &across)))
 			goto out;
 	}
 	if (fix && rep.count) {
@@ -349,7 +442,7 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 	render.show_fix = fix;
 	render.dry_run = cli->dry_run;
 	if (document) {
-		if (session_warnings(&s, NULL, 0, &warnings, &n_warnings)) {
+		if (dangling_warnings(&s, &across, &warnings, &n_warnings)) {
 			error_msg("out of memory");
 			rc = EXIT_ERROR;
 			goto out;
@@ -367,7 +460,7 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 	}
 	if ((rc = output_document(&out, !strcmp(format, "yaml"))))
 		goto out;
-	session_warn_scan(&s);
+	warn(&s, &across);
 	if (!rep.count && !document)
 		say_none(&s, n_objs);
 	if (fix && rep.count) {
@@ -391,6 +484,7 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 		rc = EXIT_OK;
 out:
 	session_warnings_free(warnings, n_warnings);
+	owners_scan_report_free(&across);
 	owners_buf_release(&out);
 	owners_dangling_report_free(&rep);
 	owners_object_args_free(objs, n_objs);

@@ -86,7 +86,7 @@ _owners() {
     --selector|-l)
       COMPREPLY=(); return;;
     --output|-o)
-      COMPREPLY=($(compgen -W "table wide json" -- "$cur")); return;;
+      COMPREPLY=($(compgen -W "table wide json yaml" -- "$cur")); return;;
   esac
   fi
   if [[ $cmd == finalizers ]]; then
@@ -96,7 +96,7 @@ _owners() {
     --selector|-l)
       COMPREPLY=(); return;;
     --output|-o)
-      COMPREPLY=($(compgen -W "text json" -- "$cur")); return;;
+      COMPREPLY=($(compgen -W "text json yaml" -- "$cur")); return;;
   esac
   fi
   if [[ $cmd == delete ]]; then

@@ -134,6 +134,51 @@ static int push(struct owners_dangling_report *rep, const struct owners_dangling
 	return 0;
 }
 
+int owners_dangling_absent_owner_types(struct owners_graph *g, const uint32_t *nodes, size_t n,
+				       const struct owners_resource ***types, size_t *n_types)
+{
+	const struct owners_resource **v = NULL;
+	size_t i, k, cap = 0;
+	uint32_t j;
+
+	*types = NULL;
+	*n_types = 0;
+	if (!g->linked && owners_graph_link(g))
+		return OWNERS_ENOMEM;
+	for (i = 0; i < n; i++) {
+		const struct owners_node *dep = &g->nodes[nodes[i]];
+
+		for (j = 0; !dep->virtual_ && j < dep->n_refs; j++) {
+			const struct owners_ref *ref = &dep->refs[j];
+			const struct owners_resource *r =
+				owners_resource_by_gvk(g->types, ref->api_version, ref->kind);
+
+			if (!r || !r->namespaced ||
+			    owners_graph_classify_ref(g, nodes[i], ref) != OWNERS_REF_ABSENT)
+				continue;
+			for (k = 0; k < *n_types && !owners_resource_same_type(v[k], r); k++)
+				;
+			if (k < *n_types)
+				continue;
+			if (*n_types == cap) {
+				const struct owners_resource **grown;
+
+				cap = cap ? 2 * cap : 4;
+				grown = realloc(v, cap * sizeof(*v));
+				if (!grown) {
+					free(v);
+					*n_types = 0;
+					return OWNERS_ENOMEM;
+				}
+				v = grown;
+			}
+			v[(*n_types)++] = r;
+		}
+	}
+	*types = v;
+	return 0;
+}
+
 int owners_dangling_check(struct owners_dangling_report *rep, struct owners_graph *g,
 			  uint32_t node)
 {

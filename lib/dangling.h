@@ -91,6 +91,15 @@ struct owners_dangling_report {
 /* Appends the findings of one object (real node) to rep. */
 int owners_dangling_check(struct owners_dangling_report *rep, struct owners_graph *g,
 			  uint32_t node);
+/* A scan of one namespace sees an owner in another namespace as absent;
+ * the garbage collector, which sees every namespace, reports it
+ * invalid-namespace (OwnerRefInvalidNamespace). The owner types worth
+ * listing across namespaces to tell the two apart: those of the references
+ * of nodes that classify absent with a namespaced owner, each type once
+ * (compare with owners_resource_same_type()). *types is the caller's to
+ * free; NULL with *n_types 0 when there are none. */
+int owners_dangling_absent_owner_types(struct owners_graph *g, const uint32_t *nodes, size_t n,
+				       const struct owners_resource ***types, size_t *n_types);
 /* Orders findings by namespace, kind, name, object and reference order
  * (so the findings of one object are adjacent). */
 void owners_dangling_sort(struct owners_dangling_report *rep, const struct owners_graph *g);

@@ -178,8 +178,20 @@ like "$out" "default +ConfigMap/dep-absent +ConfigMap/never +absent +delete the 
 like "$out" "ConfigMap/dep-mismatch +ConfigMap/recreated +uid-mismatch +delete the object" "uid-mismatch row"
 like "$out" "ConfigMap/dep-mixed +ConfigMap/never +absent +remove the reference" "live owner: the GC removes the reference"
 like "$out" "ConfigMap/dep-widget +Widget/w1 +unresolvable +nothing, ever" "unresolvable: nothing, ever"
+like "$out" "ConfigMap/dep-elsewhere +ConfigMap/elsewhere +invalid-namespace +delete the object" \
+  "one namespace scanned: an owner living in another namespace is invalid-namespace, as with -A (and as the GC says)"
+run owners dangling -v=6
+like "$err" "GET [^ ]*/api/v1/configmaps\\?[^ ]* 200" "  found by one list of configmaps across namespaces"
+unlike "$err" "GET [^ ]*/api/v1/secrets\\?" "  and only for the types of owners that read absent"
+# A user who may look only in default: the owner elsewhere cannot be looked for.
+kubectl create rolebinding only-default-view --clusterrole=view --user=only-default >/dev/null
+run owners --as only-default dangling
+ok $rc "a user confined to one namespace: exit 0"
 like "$out" "ConfigMap/dep-elsewhere +ConfigMap/elsewhere +absent +delete the object" \
-  "one namespace scanned: an owner in another namespace is absent from where it must be"
+  "  the owner elsewhere cannot be seen: absent"
+like "$err" "warning: cannot list 'configmaps'[^\n]*: owners of that type in other namespaces could not be looked for, so references to them read absent \\(the garbage collector may call them invalid-namespace\\)" \
+  "  with a note saying why it may be invalid-namespace"
+kubectl delete rolebinding only-default-view >/dev/null
 unlike "$out" "ClusterRole/" "cluster-scoped objects belong to -A (or a TYPE)"
 unlike "$out" "dep-role" "a cluster-scoped owner that resolves is no finding"
 is "$(printf '%s\n' "$out" | wc -l)" 7 "header + 6 findings in namespace default"

@@ -392,6 +392,55 @@ static void test_gc_fate(void)
 	   "what the GC gives up on");
 }
 
+/* A scan of namespace a sees an owner in namespace b as absent: which
+ * owner types are worth listing everywhere, and what the lookup changes. */
+static void test_absent_owner_types(void)
+{
+	struct owners_graph *g = NULL;
+	const struct owners_resource **t = NULL;
+	const struct owners_owner_ref_meta refs[] = {
+		REF("v1", "ConfigMap", "far", "u-far"),      /* absent here, lives in b */
+		REF("v1", "ConfigMap", "gone", "u-gone"),    /* absent: the same type again */
+		REF("v1", "Node", "n1", "u-node"),           /* cluster-scoped: a namespace adds nothing */
+		REF("v1", "Secret", "s", "u-s"),             /* forbidden: unknown, not absent */
+		REF("v1", "ConfigMap", "here", "u-here"),    /* resolves */
+		REF("autoscaling/v1", "HorizontalPodAutoscaler", "h", "u-h"), /* absent, another type */
+	};
+	const struct owners_owner_ref_meta none[] = { REF("v1", "ConfigMap", "here", "u-here") };
+	uint32_t nodes[2];
+	size_t n = 0;
+
+	ok(owners_graph_new(&g, &types) == 0, "graph");
+	add(g, "v1", "ConfigMap", "a", "here", "u-here", 0, NULL);
+	add(g, "v1", "Pod", "a", "p", "u-pa", NREFS(refs));
+	add(g, "v1", "Pod", "a", "q", "u-qa", NREFS(none));
+	owners_graph_note_listing(g, type("v1", "ConfigMap"), "a", 0, NULL);
+	owners_graph_note_listing(g, type("v1", "Pod"), "a", 0, NULL);
+	owners_graph_note_listing(g, type("autoscaling/v2", "HorizontalPodAutoscaler"), "a", 0, NULL);
+	owners_graph_note_listing(g, type("v1", "Node"), NULL, 0, NULL);
+	owners_graph_note_listing(g, type("v1", "Secret"), "a", OWNERS_EFORBIDDEN, "forbidden");
+	nodes[0] = node(g, "u-pa");
+	nodes[1] = node(g, "u-qa");
+	ok(owners_dangling_absent_owner_types(g, nodes, 2, &t, &n) == 0, "absent owner types");
+	is_int(n, 2, "two types: ConfigMap once, HorizontalPodAutoscaler; not Node, not Secret");
+	ok(n == 2 && owners_resource_same_type(t[0], type("v1", "ConfigMap")), "  configmaps first");
+	ok(n == 2 && owners_resource_same_type(t[1], type("autoscaling/v2", "HorizontalPodAutoscaler")),
+	   "  then horizontalpodautoscalers (any version of it)");
+	free(t);
+	ok(owners_dangling_absent_owner_types(g, nodes + 1, 1, &t, &n) == 0 && n == 0 && !t,
+	   "an object whose owners resolve: none");
+
+	/* Listed everywhere: the owner is found in b, under its UID. */
+	add(g, "v1", "ConfigMap", "b", "far", "u-far", 0, NULL);
+	owners_graph_note_listing(g, type("v1", "ConfigMap"), NULL, 0, NULL);
+	ok(owners_graph_link(g) == 0, "relinked");
+	is_int(owners_graph_classify_ref(g, nodes[0], &g->nodes[nodes[0]].refs[0]),
+	       OWNERS_REF_INVALID_NAMESPACE, "the owner in b: invalid-namespace, as the GC says");
+	is_int(owners_graph_classify_ref(g, nodes[0], &g->nodes[nodes[0]].refs[1]), OWNERS_REF_ABSENT,
+	       "an owner nowhere: still absent");
+	owners_graph_free(g);
+}
+
 int main(void)
 {
 	owners_resource_table_init(&types);
@@ -403,6 +452,7 @@ int main(void)
 	add_type("autoscaling", "v1", "horizontalpodautoscalers", "HorizontalPodAutoscaler", 1, 0);
 	test_predictions();
 	test_gc_fate();
+	test_absent_owner_types();
 	owners_resource_table_free(&types);
 	return tap_done();
 }
