@@ -180,7 +180,6 @@ static int look_across_namespaces(struct session *s, const uint32_t *nodes, size
 {
 	struct owners_scan_options o;
 	struct type_set set = { NULL, 0 };
-	const char *format = getenv("OWNERS_LIST_FORMAT");
 	int rc;
 
 	if (owners_dangling_absent_owner_types(s->graph, nodes, n, &set.types, &set.count)) {
@@ -189,11 +188,9 @@ static int look_across_namespaces(struct session *s, const uint32_t *nodes, size
 	}
 	if (!set.count)
 		return 0;
-	memset(&o, 0, sizeof(o));
-	o.page_size = (size_t)s->cli->chunk_size;
+	session_scan_options(s, &o);
 	o.want = in_type_set;
 	o.want_ctx = &set;
-	o.json_only = format && !strcmp(format, "json");
 	rc = owners_scan_run(s->graph, s->http, &s->types, &o, across, &s->err) ? report_error(&s->err)
 										: 0;
 	free(set.types);

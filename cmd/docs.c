@@ -574,34 +574,29 @@ int cmd_completion(struct owners_cli *cli, struct string_list *args)
 
 /* ---- dynamic candidates --------------------------------------------- */
 
-static int print_name(void *ctx, const struct owners_object_meta *m, struct owners_error *err)
+static int print_name(void *ctx, const struct owners_resource *r, const struct owners_object_meta *m)
 {
 	(void)ctx;
-	(void)err;
+	(void)r;
 	printf("%s\n", m->name);
 	return 0;
 }
 
-/* Lists the names of a collection through the API (metadata only). */
+/* The names of a collection, listed as the scan lists (metadata only,
+ * paged). */
 static int complete_names(struct session *s, const struct owners_resource *r, const char *ns)
 {
-	struct owners_http_request req;
-	struct owners_list_parser *p = NULL;
+	struct owners_scan_options o;
+	struct owners_scan_report report;
 	int rc;
 
-	owners_http_request_init(&req);
-	rc = owners_api_path_collection(&req.path, r, ns);
-	req.accept = "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json";
-	if (!rc)
-		rc = owners_list_parser_new(&p, 0, print_name, NULL);
-	if (!rc)
-		rc = owners_http_do(s->http, &req);
-	if (!rc)
-		rc = owners_list_parser_feed(p, req.response.ptr, req.response.len, NULL);
-	if (!rc)
-		rc = owners_list_parser_finish(p, NULL);
-	owners_list_parser_free(p);
-	owners_http_request_release(&req);
+	session_scan_options(s, &o);
+	o.namespace_ = ns;
+	o.only = r;
+	o.on_object = print_name;
+	rc = owners_scan_run(NULL, s->http, &s->types, &o, &report, &s->err);
+	rc = rc || report.n_failures;
+	owners_scan_report_free(&report);
 	return rc ? EXIT_ERROR : EXIT_OK;
 }
 

@@ -232,10 +232,8 @@ static int scan_namespaces(struct session *s, const uint32_t *nodes, size_t n, c
 			return oom();
 		x->reports = r;
 		memset(&x->reports[x->count], 0, sizeof(*r));
-		memset(&o, 0, sizeof(o));
+		session_scan_options(s, &o);
 		o.namespace_ = s->graph->nodes[nodes[i]].name;
-		o.cluster_scoped = 0;
-		o.page_size = (size_t)s->cli->chunk_size;
 		if (owners_scan_run(s->graph, s->http, &s->types, &o, &x->reports[x->count], &s->err)) {
 			owners_scan_report_free(&x->reports[x->count]);
 			return report_error(&s->err);
@@ -399,10 +397,9 @@ static int namespace_content(struct session *s, struct owners_unfinalize_target 
 	long found = 0;
 	int rc;
 
-	memset(&o, 0, sizeof(o));
+	session_scan_options(s, &o);
 	memset(&report, 0, sizeof(report));
 	o.namespace_ = t->name;
-	o.page_size = (size_t)s->cli->chunk_size;
 	if (owners_graph_new(&g, &s->types))
 		return OWNERS_ENOMEM;
 	rc = owners_scan_run(g, s->http, &s->types, &o, &report, &s->err);

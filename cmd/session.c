@@ -125,20 +125,30 @@ int session_resolve_type(struct session *s, const char *typed, const struct owne
 	return rc == OWNERS_ENOTFOUND || rc == OWNERS_EAMBIGUOUS ? EXIT_USAGE : EXIT_ERROR;
 }
 
+void session_scan_options(const struct session *s, struct owners_scan_options *o)
+{
+	const char *format = getenv("OWNERS_LIST_FORMAT");
+
+	memset(o, 0, sizeof(*o));
+	o->page_size = s->cli->chunk_size > 0 ? (size_t)s->cli->chunk_size : 0;
+	/* OWNERS_LIST_FORMAT=json: lists in JSON only (to debug, or to compare). */
+	o->json_only = format && !strcmp(format, "json");
+}
+
 int session_scan(struct session *s, const char *ns)
 {
-	struct owners_scan_options o = { ns, 1, 0, NULL, NULL, 0 };
-	const char *format = getenv("OWNERS_LIST_FORMAT");
+	struct owners_scan_options o;
+
+	session_scan_options(s, &o);
+	o.namespace_ = ns;
+	o.cluster_scoped = 1;
 
 	if (s->cli->chunk_size < 1) {
 		error_msg("--chunk-size must be at least 1");
 		return EXIT_USAGE;
 	}
-	o.page_size = (size_t)s->cli->chunk_size;
 	o.want = s->want;
 	o.want_ctx = s->want_ctx;
-	/* OWNERS_LIST_FORMAT=json: lists in JSON only (to debug, or to compare). */
-	o.json_only = format && !strcmp(format, "json");
 
 	if (owners_graph_new(&s->graph, &s->types)) {
 		owners_error_oom(&s->err);
@@ -313,54 +323,40 @@ static int add_root(uint32_t **roots, size_t *n, size_t *cap, uint32_t node)
 	return owners_node_list_push(roots, n, cap, node);
 }
 
-static int on_selected(void *ctx, const struct owners_object_meta *m, struct owners_error *err)
+static int on_selected(void *ctx, const struct owners_resource *r, const struct owners_object_meta *m)
 {
 	struct selector_ctx *sc = ctx;
 	uint32_t node = owners_graph_find_uid(sc->g, m->uid);
 
+	(void)r;
 	/* Created after the scan: not in the graph, so nothing to show. */
 	if (node == OWNERS_NO_NODE)
 		return 0;
-	return add_root(sc->roots, sc->n_roots, &sc->cap, node) ? owners_error_oom(err) : 0;
+	return add_root(sc->roots, sc->n_roots, &sc->cap, node) ? OWNERS_ENOMEM : 0;
 }
 
+/* The objects of type r in ns with these labels: the server selects (one
+ * paged list of that type, as the scan lists), the graph has them. */
 static int select_by_label(struct session *s, const struct owners_resource *r, const char *ns,
 			   const char *selector, uint32_t **roots, size_t *n_roots, size_t *cap)
 {
-	struct owners_http_request req;
-	struct owners_list_parser *p = NULL;
 	struct selector_ctx sc = { s->graph, roots, n_roots, *cap };
+	struct owners_scan_options o;
+	struct owners_scan_report report;
 	int rc;
 
-	owners_http_request_init(&req);
-	rc = owners_api_path_collection(&req.path, r, ns);
-	if (!rc)
-		rc = owners_buf_adds(&req.path, "?labelSelector=");
-	if (!rc)
-		rc = owners_url_escape(&req.path, selector);
-	req.accept = "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json";
-	if (!rc)
-		rc = owners_list_parser_new(&p, 0, on_selected, &sc);
-	if (rc) {
-		owners_error_oom(&s->err);
-		goto out;
-	}
-	if (owners_http_do(s->http, &req)) {
-		struct owners_buf what = OWNERS_BUF_INIT;
-
-		owners_api_type_name(&what, r);
-		owners_buf_addf(&what, " -l %s", selector);
-		rc = owners_http_error(&s->err, &req, what.ptr);
-		owners_buf_release(&what);
-		goto out;
-	}
-	rc = owners_list_parser_feed(p, req.response.ptr, req.response.len, &s->err);
-	if (!rc)
-		rc = owners_list_parser_finish(p, &s->err);
-out:
+	session_scan_options(s, &o);
+	o.namespace_ = ns;
+	o.only = r;
+	o.label_selector = selector;
+	o.on_object = on_selected;
+	o.on_object_ctx = &sc;
+	rc = owners_scan_run(NULL, s->http, &s->types, &o, &report, &s->err);
+	if (!rc && report.n_failures)
+		rc = owners_error_set(&s->err, report.failures[0].code, "%s (-l %s)",
+				      report.failures[0].message, selector);
+	owners_scan_report_free(&report);
 	*cap = sc.cap;
-	owners_list_parser_free(p);
-	owners_http_request_release(&req);
 	return rc;
 }
 

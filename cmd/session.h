@@ -36,6 +36,9 @@ int session_open(struct session *s, struct owners_cli *cli);
 int session_rediscover(struct session *s);
 /* Resolves a typed type name, rediscovering once on a miss. */
 int session_resolve_type(struct session *s, const char *typed, const struct owners_resource **out);
+/* The options every list of this run shares (page size, list format);
+ * the rest zeroed. */
+void session_scan_options(const struct session *s, struct owners_scan_options *o);
 /* ns NULL: all namespaces. */
 int session_scan(struct session *s, const char *ns);
 /* Scans again (same scope), replacing the graph and the report; want,

@@ -51,8 +51,16 @@ int owners_scan_wants(const struct owners_resource *r)
 static int on_item(void *ctx, const struct owners_object_meta *meta, struct owners_error *err)
 {
 	struct list_job *job = ctx;
-	int rc = owners_graph_add(job->g, job->resource, meta);
+	int rc;
 
+	if (job->opt->on_object) {
+		if ((rc = job->opt->on_object(job->opt->on_object_ctx, job->resource, meta)))
+			return rc == OWNERS_ENOMEM ? owners_error_oom(err)
+						   : owners_error_set(err, rc, "stopped");
+		job->report->objects++;
+		return 0;
+	}
+	rc = owners_graph_add(job->g, job->resource, meta);
 	if (rc)
 		return owners_error_oom(err);
 	job->report->objects++;
@@ -131,6 +139,11 @@ static int submit_page(struct list_job *job, const char *continue_token)
 	rc = owners_api_path_collection(&r->path, job->resource, job->namespace_);
 	if (!rc)
 		rc = owners_buf_addf(&r->path, "?limit=%zu", job->opt->page_size ? job->opt->page_size : 500);
+	if (!rc && job->opt->label_selector) {
+		rc = owners_buf_adds(&r->path, "&labelSelector=");
+		if (!rc)
+			rc = owners_url_escape(&r->path, job->opt->label_selector);
+	}
 	if (!rc && continue_token && *continue_token) {
 		rc = owners_buf_adds(&r->path, "&continue=");
 		if (!rc)
@@ -170,7 +183,7 @@ static int record_failure(struct list_job *job, int code, const char *reason)
 	else if (!rc)
 		rc = owners_buf_addf(&msg, "cannot list '%s': %s", type.ptr, reason);
 	owners_buf_release(&type);
-	if (!rc)
+	if (!rc && !job->opt->on_object)
 		rc = owners_graph_note_listing(job->g, job->resource, job->namespace_, code, msg.ptr);
 	if (rc) {
 		owners_buf_release(&msg);
@@ -220,7 +233,9 @@ static void on_done(void *ctx, struct owners_http_request *req)
 		} else if (next) {
 			rc = submit_page(job, next);
 		} else {
-			rc = owners_graph_note_listing(job->g, job->resource, job->namespace_, 0, NULL);
+			if (!job->opt->on_object)
+				rc = owners_graph_note_listing(job->g, job->resource, job->namespace_, 0,
+							       NULL);
 			job->report->types_listed++;
 		}
 		free(next);
@@ -259,7 +274,9 @@ int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 		const struct owners_resource *r = &types->items[i];
 		struct list_job *job;
 
-		if (!owners_scan_wants(r) || (!r->namespaced && !o->cluster_scoped))
+		if (o->only && r != o->only)
+			continue;
+		if (!o->only && (!owners_scan_wants(r) || (!r->namespaced && !o->cluster_scoped)))
 			continue;
 		if (o->want && !o->want(o->want_ctx, r))
 			continue;
@@ -281,7 +298,7 @@ int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 	for (i = 0; !rc && i < n; i++)
 		if (jobs[i].failed)
 			rc = jobs[i].failed;
-	if (!rc)
+	if (!rc && !o->on_object)
 		rc = owners_graph_link(g);
 out:
 	for (i = 0; i < n; i++)

@@ -31,6 +31,17 @@ struct owners_scan_options {
 	 * listed: unknown, never absent). */
 	int (*want)(void *ctx, const struct owners_resource *r);
 	void *want_ctx;
+	/* Only this type, whatever owners_scan_wants() says of it (NULL:
+	 * every type the scan wants, filtered by want). */
+	const struct owners_resource *only;
+	/* Only objects with these labels (a label selector; NULL: all). */
+	const char *label_selector;
+	/* When set, every object goes to on_object instead of into the graph
+	 * (which may then be NULL, and no listing is noted in it); a non-zero
+	 * return stops that type's list as a failure. */
+	int (*on_object)(void *ctx, const struct owners_resource *r,
+			 const struct owners_object_meta *m);
+	void *on_object_ctx;
 	/* Ask for JSON only. Otherwise protobuf comes first in the Accept
 	 * header, JSON as the fallback (some aggregated API servers speak only
 	 * JSON), and each page is read by the Content-Type it comes with. */
