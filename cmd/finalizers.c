@@ -635,16 +635,17 @@ static int release_orphans(struct session *s, struct owners_unfinalize_target *t
 		}
 		if (node == OWNERS_NO_NODE || strcmp(s->graph->nodes[node].uid, uids[i]))
 			rc = owners_buf_adds(&blocked[i], "it changed while its dependents were looked "
-					     "up (run again)");
+					     "up (run again); nothing was changed");
 		else if (blind.len && !s->cli->force)
 			rc = owners_buf_addf(&blocked[i], "not every dependent could be looked for (%s); "
-					     "--force releases the ones found and removes it anyway",
-					     blind.ptr);
+					     "nothing was changed (--force releases the ones found and "
+					     "removes it anyway)", blind.ptr);
 		else if (owners_orphan_release(&releases[i], s->http, s->graph, node, s->cli->dry_run,
 					       0, &s->err))
 			rc = OWNERS_ENOMEM;
 		else if (releases[i].failed)
-			rc = owners_buf_addf(&blocked[i], "%zu of its dependents could not be released",
+			rc = owners_buf_addf(&blocked[i], "%zu of its dependents could not be released "
+					     "(the others were; run again once they can be)",
 					     releases[i].failed);
 		else
 			targets[i].orphan_released_uid = s->graph->nodes[node].uid;

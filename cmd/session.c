@@ -197,11 +197,17 @@ static int push_line(char ***w, size_t *n, struct owners_buf *b)
 	return 0;
 }
 
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 int session_warnings(const struct session *s, const struct owners_scan_report *extra,
 		     size_t n_extra, char ***out, size_t *n)
 {
-	struct owners_buf b = OWNERS_BUF_INIT, names = OWNERS_BUF_INIT;
+	struct owners_buf b = OWNERS_BUF_INIT;
 	const struct owners_scan_failure *first = NULL;
+	char **forbidden = NULL;
 	size_t i, r, n_forbidden = 0;
 	int rc = 0;
 
@@ -224,10 +230,9 @@ int session_warnings(const struct session *s, const struct owners_scan_report *e
 				 * one line names them all, not a wall of lines. */
 				if (!first)
 					first = f;
-				if (n_forbidden++)
-					rc = owners_buf_adds(&names, ", ");
+				rc = owners_api_type_name(&b, f->resource);
 				if (!rc)
-					rc = owners_api_type_name(&names, f->resource);
+					rc = push_line(&forbidden, &n_forbidden, &b);
 				continue;
 			}
 			rc = owners_buf_addf(&b, "%s (ownership through it is unknown)", f->message);
@@ -235,15 +240,21 @@ int session_warnings(const struct session *s, const struct owners_scan_report *e
 				rc = push_line(out, n, &b);
 		}
 	}
-	if (!rc && n_forbidden == 1)
+	if (!rc && n_forbidden == 1) {
 		rc = owners_buf_addf(&b, "%s (ownership through it is unknown)", first->message);
-	else if (!rc && n_forbidden)
-		rc = owners_buf_addf(&b, "cannot list %zu types: forbidden: %s (ownership through "
-				     "them is unknown)", n_forbidden, names.ptr);
+	} else if (!rc && n_forbidden) {
+		/* In name order: the lists finish in any order, the line must not. */
+		qsort(forbidden, n_forbidden, sizeof(*forbidden), by_string);
+		rc = owners_buf_addf(&b, "cannot list %zu types: forbidden: ", n_forbidden);
+		for (i = 0; !rc && i < n_forbidden; i++)
+			rc = owners_buf_addf(&b, "%s%s", i ? ", " : "", forbidden[i]);
+		if (!rc)
+			rc = owners_buf_adds(&b, " (ownership through them is unknown)");
+	}
 	if (!rc && n_forbidden)
 		rc = push_line(out, n, &b);
+	session_warnings_free(forbidden, n_forbidden);
 	owners_buf_release(&b);
-	owners_buf_release(&names);
 	return rc;
 }
 

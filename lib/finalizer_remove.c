@@ -256,12 +256,13 @@ static int orphan_may_go(const struct run *x)
 static int refuse_orphan(struct run *x)
 {
 	int rc = set_result(x, OWNERS_UNFINALIZE_REFUSED,
-			    "%s keeps its 'orphan' finalizer: %s; without it the garbage collector "
-			    "would delete the dependents it was asked to keep. Nothing was changed",
+			    "%s keeps its 'orphan' finalizer (without it the garbage collector "
+			    "would delete the dependents it was asked to keep): %s",
 			    x->subject.ptr,
 			    x->t->orphan_blocked ? x->t->orphan_blocked
 						 : "its dependents were not released first (it entered "
-						   "deletion after they were looked up: run again)");
+						   "deletion after they were looked up: run again); "
+						   "nothing was changed");
 	return rc ? rc : 1;
 }
 

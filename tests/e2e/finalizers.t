@@ -374,13 +374,13 @@ is "$(orphan_state)" '["orphan"]|o |other o |o ' "o is stuck with orphan (the GC
 
 run owners --context viewer finalizers remove cm/o --all
 is "$rc" 1 "a user who cannot look for every dependent: refused (exit 1)"
-like "$err" "^error: configmaps 'o' in namespace 'default' keeps its 'orphan' finalizer: not every dependent could be looked for \\(cannot list '[^']*'[^)]*forbidden\\); --force releases the ones found and removes it anyway; without it the garbage collector would delete the dependents it was asked to keep. Nothing was changed$" \
+like "$err" "^error: configmaps 'o' in namespace 'default' keeps its 'orphan' finalizer \\(without it the garbage collector would delete the dependents it was asked to keep\\): not every dependent could be looked for \\(cannot list '[^']*'[^)]*forbidden\\); nothing was changed \\(--force releases the ones found and removes it anyway\\)$" \
   "  says why, what it could not see, and what --force does"
 is "$(orphan_state)" '["orphan"]|o |other o |o ' "  nothing was changed"
 
 run owners finalizers remove cm/o --finalizer orphan --dry-run -v=6
 ok $rc "--dry-run exits 0"
-like "$out" "^configmap/o: would release its dependents first \\(dry run\\): (configmap/child1, configmap/child2, clusterrole.rbac.authorization.k8s.io/cr-dep|[^\n]*)$" \
+like "$(printf '%s\n' "$out" | head -1)" "^configmap/o: would release its dependents first \\(dry run\\): " \
   "  says which dependents it would release"
 for d in configmap/child1 configmap/child2 clusterrole.rbac.authorization.k8s.io/cr-dep; do
   like "$(printf '%s\n' "$out" | head -1)" "$d" "  ... $d among them"
@@ -435,9 +435,9 @@ YAML
 wait_for "the policy denies" 30 bash -c "! kubectl label cm child2 x=y --dry-run=server >/dev/null 2>&1"
 run owners finalizers remove cm/o --all
 is "$rc" 1 "a dependent admission will not let go: refused (exit 1)"
-like "$out" "^configmap/o: could not release its dependents: configmap/child2 \\([^)]*child2 is frozen" \
+like "$out" "configmap/o: could not release its dependents: configmap/child2 \\([^)]*child2 is frozen" \
   "  names the dependent and the policy's message"
-like "$err" "keeps its 'orphan' finalizer: 1 of its dependents could not be released" "  and why orphan stays"
+like "$err" "keeps its 'orphan' finalizer \\(.*\\): 1 of its dependents could not be released \\(the others were; run again once they can be\\)" "  and why orphan stays"
 is "$(finalizers_of cm o)" '["orphan"]' "  o keeps orphan"
 is "$(refs_of cm child2)" "other o " "  child2 still references o"
 kubectl delete validatingadmissionpolicybinding freeze-child2 >/dev/null
