@@ -19,6 +19,7 @@
 #include "api_path.h"
 #include "commands.h"
 #include "finalizer_remove.h"
+#include "namespace_content.h"
 #include "object_io.h"
 #include "orphan_release.h"
 #include "object_args.h"
@@ -384,21 +385,19 @@ static void pause_before_write(void *ctx, const struct owners_unfinalize_target 
 }
 
 /* What is still in a namespace, before its `kubernetes` finalizer goes:
- * a scan of its namespaced types. */
+ * a scan of its namespaced types, counted by lib/namespace_content.c. */
 static int namespace_content(struct session *s, struct owners_unfinalize_target *t,
 			     struct owners_buf *summary, struct owners_buf *why)
 {
 	struct owners_scan_options o;
 	struct owners_scan_report report;
+	struct owners_namespace_content content;
 	struct owners_graph *g = NULL;
-	struct owners_buf type = OWNERS_BUF_INIT;
-	const struct owners_resource **types = NULL;
-	size_t *counts = NULL, n_types = 0, i, k;
-	long found = 0;
 	int rc;
 
 	session_scan_options(s, &o);
 	memset(&report, 0, sizeof(report));
+	memset(&content, 0, sizeof(content));
 	o.namespace_ = t->name;
 	if (owners_graph_new(&g, &s->types))
 		return OWNERS_ENOMEM;
@@ -411,41 +410,20 @@ static int namespace_content(struct session *s, struct owners_unfinalize_target 
 		t->content_error = why->ptr;
 		goto out;
 	}
-	types = calloc(g->count + 1, sizeof(*types));
-	counts = calloc(g->count + 1, sizeof(*counts));
-	if (!types || !counts) {
-		rc = OWNERS_ENOMEM;
+	rc = owners_namespace_content_count(&content, g, t->name);
+	if (!rc)
+		rc = owners_namespace_content_summary(summary, &content);
+	if (rc)
 		goto out;
-	}
-	for (i = 0; i < g->count; i++) {
-		const struct owners_node *n = &g->nodes[i];
-
-		if (n->virtual_ || strcmp(n->namespace_, t->name))
-			continue;
-		found++;
-		for (k = 0; k < n_types && types[k] != n->resource; k++)
-			;
-		if (k == n_types)
-			types[n_types++] = n->resource;
-		counts[k]++;
-	}
-	for (k = 0; !rc && k < n_types; k++) {
-		owners_buf_reset(&type);
-		rc = owners_api_type_name(&type, types[k]);
-		if (!rc)
-			rc = owners_buf_addf(summary, "%s%s %zu", k ? ", " : "", type.ptr, counts[k]);
-	}
-	t->content_objects = found;
+	t->content_objects = (long)content.objects;
 	t->content_summary = summary->ptr;
-	if (!rc && !found && report.n_failures) {
+	if (!content.objects && report.n_failures) {
 		/* Nothing seen, but not everything could be looked at. */
 		rc = owners_buf_adds(why, report.failures[0].message);
 		t->content_error = why->ptr;
 	}
 out:
-	free(types);
-	free(counts);
-	owners_buf_release(&type);
+	owners_namespace_content_clear(&content);
 	owners_scan_report_free(&report);
 	owners_graph_free(g);
 	return rc == OWNERS_ENOMEM ? rc : 0;
