@@ -1,7 +1,7 @@
 /*
  * owners dangling: every ownerReference that does not resolve, what the
  * cluster's garbage collector will do about it, and --fix to remove them
- * safely (lib/dangling.c decides, lib/dangling_fix.c fixes).
+ * safely (lib/ops/dangling.c decides, lib/ops/dangling_fix.c fixes).
  *
  * Test-only: OWNERS_TEST_PAUSE_BEFORE_FIX=SECONDS makes --fix sleep after
  * reading each object and before its first patch, announcing it on stderr,

@@ -1,7 +1,7 @@
 /*
  * owners delete: client-side cascading deletion.
  *
- * A loop of rounds: scan, plan (lib/cascade.c), act (lib/cascade_exec.c),
+ * A loop of rounds: scan, plan (lib/ops/cascade.c), act (lib/ops/cascade_exec.c),
  * scan again, until the cascade is done or --timeout passes. The roots are
  * remembered by UID for the run; everything else is read back from the
  * cluster each round, which is what makes an interrupted run resumable.

@@ -1,8 +1,8 @@
 /*
- * owners finalizers: objects stuck in deletion and why (lib/stuck.c
- * explains, lib/stuck_fetch.c reads what the scan does not carry,
- * lib/stuck_render.c prints), and `owners finalizers remove` to take
- * finalizers off safely (lib/finalizer_remove.c).
+ * owners finalizers: objects stuck in deletion and why (lib/ops/stuck.c
+ * explains, lib/ops/stuck_fetch.c reads what the scan does not carry,
+ * lib/ops/stuck_render.c prints), and `owners finalizers remove` to take
+ * finalizers off safely (lib/ops/finalizer_remove.c).
  *
  * Test-only: OWNERS_TEST_PAUSE_BEFORE_PATCH=SECONDS makes `remove` sleep
  * after reading each object and before its first write, announcing it on
@@ -385,7 +385,7 @@ static void pause_before_write(void *ctx, const struct owners_unfinalize_target 
 }
 
 /* What is still in a namespace, before its `kubernetes` finalizer goes:
- * a scan of its namespaced types, counted by lib/namespace_content.c. */
+ * a scan of its namespaced types, counted by lib/graph/namespace_content.c. */
 static int namespace_content(struct session *s, struct owners_unfinalize_target *t,
 			     struct owners_buf *summary, struct owners_buf *why)
 {

@@ -7,7 +7,7 @@
  *
  * One page is decoded at once (the list is paginated, so that is bounded
  * by --chunk-size), with protobuf-c and the code it generates from
- * lib/proto/k8s_list.proto; fields owners does not read are passed over.
+ * lib/codec/proto/k8s_list.proto; fields owners does not read are passed over.
  * Each item reaches the same callback the JSON list parser calls, so the
  * scan is the same whatever the server speaks.
  *

@@ -7,7 +7,7 @@
 #include "json.h"
 
 /*
- * The parser is a small state machine over the JSON events of lib/json.h.
+ * The parser is a small state machine over the JSON events of lib/codec/json.h.
  * The part of the document we read has a fixed shape (list -> items ->
  * item -> metadata -> ownerReferences -> reference), so "where" is one
  * enum value, not a stack. Every other object or array is declined
