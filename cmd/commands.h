@@ -28,6 +28,8 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args);
 int cmd_graph(struct owners_cli *cli, struct string_list *args);
 int cmd_dangling(struct owners_cli *cli, struct string_list *args);
 int cmd_finalizers(struct owners_cli *cli, struct string_list *args);
+/* `owners finalizers remove` (cmd/finalizers_remove.c), dispatched by cmd_finalizers. */
+int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args);
 int cmd_delete(struct owners_cli *cli, struct string_list *args);
 int cmd_version(struct owners_cli *cli, struct string_list *args);
 int cmd_help(struct owners_cli *cli, struct string_list *args);

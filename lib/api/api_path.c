@@ -49,3 +49,19 @@ int owners_api_type_name(struct owners_buf *out, const struct owners_resource *r
 		return owners_buf_adds(out, r->resource);
 	return owners_buf_addf(out, "%s.%s", r->resource, r->group);
 }
+
+int owners_api_object_name(struct owners_buf *out, const char *kind, const char *group,
+			   const char *name)
+{
+	size_t i, start = out->len;
+	int rc = owners_buf_adds(out, kind);
+
+	for (i = start; i < out->len; i++)
+		if (out->ptr[i] >= 'A' && out->ptr[i] <= 'Z')
+			out->ptr[i] = (char)(out->ptr[i] - 'A' + 'a');
+	if (!rc && *group)
+		rc = owners_buf_addf(out, ".%s", group);
+	if (!rc)
+		rc = owners_buf_addf(out, "/%s", name);
+	return rc;
+}

@@ -24,5 +24,9 @@ int owners_api_path_object(struct owners_buf *out, const struct owners_resource 
 			   const char *ns, const char *name, const char *subresource);
 /* "deployments.apps", "pods": how kubectl names a type. */
 int owners_api_type_name(struct owners_buf *out, const struct owners_resource *r);
+/* "deployment.apps/web", "pod/web-1": how kubectl names an object (-o name):
+ * the kind in lower case, its group ("" for the core group), the name. */
+int owners_api_object_name(struct owners_buf *out, const char *kind, const char *group,
+			   const char *name);
 
 #endif

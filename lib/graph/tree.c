@@ -1,10 +1,12 @@
 #include "tree.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "api_path.h"
 #include "dot.h"
 #include "json.h"
 #include "timeutil.h"
@@ -190,16 +192,11 @@ void owners_tree_free(struct owners_tree *t)
 int owners_node_type_name(struct owners_buf *out, const struct owners_node *n)
 {
 	const char *slash = strchr(n->api_version, '/');
-	size_t i, start = out->len;
-	int rc = owners_buf_adds(out, n->kind);
+	char group[256];
 
-	for (i = start; i < out->len; i++)
-		out->ptr[i] = (char)tolower((unsigned char)out->ptr[i]);
-	if (!rc && slash)
-		rc = owners_buf_addf(out, ".%.*s", (int)(slash - n->api_version), n->api_version);
-	if (!rc)
-		rc = owners_buf_addf(out, "/%s", n->name);
-	return rc;
+	snprintf(group, sizeof(group), "%.*s", slash ? (int)(slash - n->api_version) : 0,
+		 n->api_version);
+	return owners_api_object_name(out, n->kind, group, n->name);
 }
 
 /* Why a row deserves attention, in words: deletion, cycle, dangling. */

@@ -1,0 +1,542 @@
+/*
+ * owners finalizers remove: takes finalizers off objects in deletion
+ * safely (lib/ops/finalizer_remove.c), after releasing the dependents of
+ * one that holds `orphan` (lib/ops/orphan_release.c), and reports the end
+ * state of each.
+ *
+ * Test-only: OWNERS_TEST_PAUSE_BEFORE_PATCH=SECONDS makes it sleep after
+ * reading each object and before its first write, announcing it on stderr,
+ * so an end-to-end test can change the object in that window and prove the
+ * write does not overwrite the change. It is not a user interface.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "api_path.h"
+#include "commands.h"
+#include "finalizer_remove.h"
+#include "namespace_content.h"
+#include "object_args.h"
+#include "object_io.h"
+#include "orphan_release.h"
+#include "output.h"
+#include "session.h"
+
+static int oom(void)
+{
+	error_msg("out of memory");
+	return EXIT_ERROR;
+}
+
+/* "pod/web", "deployment.apps/web": how kubectl names an object. */
+static int object_ref(struct owners_buf *out, const struct owners_resource *r, const char *name)
+{
+	return owners_api_object_name(out, r->kind, r->group, name);
+}
+
+static void pause_before_write(void *ctx, const struct owners_unfinalize_target *t)
+{
+	const double *seconds = ctx;
+	struct timespec ts;
+
+	fprintf(stderr, "owners: test hook: pausing %gs before patching %s %s%s%s\n", *seconds,
+		t->resource->kind, t->namespace_ && *t->namespace_ ? t->namespace_ : "",
+		t->namespace_ && *t->namespace_ ? "/" : "", t->name);
+	fflush(stderr);
+	ts.tv_sec = (time_t)*seconds;
+	ts.tv_nsec = (long)((*seconds - floor(*seconds)) * 1e9);
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/* What is still in a namespace, before its `kubernetes` finalizer goes:
+ * a scan of its namespaced types, counted by lib/graph/namespace_content.c. */
+static int namespace_content(struct session *s, struct owners_unfinalize_target *t,
+			     struct owners_buf *summary, struct owners_buf *why)
+{
+	struct owners_scan_options o;
+	struct owners_scan_report report;
+	struct owners_namespace_content content;
+	struct owners_graph *g = NULL;
+	int rc;
+
+	session_scan_options(s, &o);
+	memset(&report, 0, sizeof(report));
+	memset(&content, 0, sizeof(content));
+	o.namespace_ = t->name;
+	if (owners_graph_new(&g, &s->types))
+		return OWNERS_ENOMEM;
+	rc = owners_scan_run(g, s->http, &s->types, &o, &report, &s->err);
+	if (rc == OWNERS_ENOMEM)
+		goto out;
+	if (rc) {
+		rc = owners_buf_adds(why, owners_error_message(&s->err));
+		owners_error_clear(&s->err);
+		t->content_error = why->ptr;
+		goto out;
+	}
+	rc = owners_namespace_content_count(&content, g, t->name);
+	if (!rc)
+		rc = owners_namespace_content_summary(summary, &content);
+	if (rc)
+		goto out;
+	t->content_objects = (long)content.objects;
+	t->content_summary = summary->ptr;
+	if (!content.objects && report.n_failures) {
+		/* Nothing seen, but not everything could be looked at. */
+		rc = owners_buf_adds(why, report.failures[0].message);
+		t->content_error = why->ptr;
+	}
+out:
+	owners_namespace_content_clear(&content);
+	owners_scan_report_free(&report);
+	owners_graph_free(g);
+	return rc == OWNERS_ENOMEM ? rc : 0;
+}
+
+static int is_namespace_type(const struct owners_resource *r)
+{
+	return !*r->group && !strcmp(r->resource, "namespaces");
+}
+
+static int asks_for(const struct owners_cli *cli, const char *name)
+{
+	size_t i;
+
+	if (cli->all_finalizers)
+		return 1;
+	for (i = 0; i < cli->finalizer_names.count; i++)
+		if (!strcmp(cli->finalizer_names.items[i], name))
+			return 1;
+	return 0;
+}
+
+/* "a, kubernetes (spec.finalizers)"; removed ones say how they went. */
+static int add_names(struct owners_buf *b, const struct owners_unfinalize_finalizer *a, size_t n,
+		     int removed)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < n; i++)
+		rc = owners_buf_addf(b, "%s%s%s", i ? ", " : "", a[i].name,
+				     !a[i].spec ? ""
+				     : removed  ? " (spec.finalizers, through finalize)"
+						: " (spec.finalizers)");
+	return rc;
+}
+
+/* One line per object on stdout: what was done, and the end state. */
+static int describe(struct owners_buf *b, const struct owners_unfinalize_target *t,
+		    const struct owners_unfinalize_outcome *o)
+{
+	int rc = object_ref(b, t->resource, t->name);
+
+	if (rc)
+		return rc;
+	switch (o->result) {
+	case OWNERS_UNFINALIZE_DRY_RUN:
+		rc = owners_buf_adds(b, ": would remove ");
+		if (!rc)
+			rc = add_names(b, o->removed, o->n_removed, 1);
+		if (!rc && o->n_left)
+			rc = owners_buf_adds(b, "; it would keep ");
+		if (!rc && o->n_left)
+			rc = add_names(b, o->left, o->n_left, 0);
+		if (!rc && !o->n_left && o->deleting)
+			rc = owners_buf_adds(b, "; with no finalizers left it would then be deleted");
+		if (!rc)
+			rc = owners_buf_adds(b, " (dry run: nothing was changed)\n");
+		return rc;
+	case OWNERS_UNFINALIZE_NOTHING:
+		return owners_buf_adds(b, ": no finalizers to remove\n");
+	case OWNERS_UNFINALIZE_GONE:
+	case OWNERS_UNFINALIZE_FREED:
+	case OWNERS_UNFINALIZE_LEFT:
+		if (o->n_removed) {
+			rc = owners_buf_adds(b, ": removed ");
+			if (!rc)
+				rc = add_names(b, o->removed, o->n_removed, 1);
+		} else {
+			rc = owners_buf_adds(b, ": nothing removed");
+		}
+		if (rc)
+			return rc;
+		if (o->result == OWNERS_UNFINALIZE_GONE)
+			return owners_buf_adds(b, "; gone\n");
+		rc = owners_buf_adds(b, "; still there, ");
+		if (!rc && !o->deleting)
+			rc = owners_buf_adds(b, "not being deleted");
+		else if (!rc && o->n_left)
+			rc = owners_buf_adds(b, "being deleted, waiting for ");
+		else if (!rc)
+			rc = owners_buf_adds(b, "being deleted, no finalizers left");
+		if (!rc && o->deleting && o->n_left)
+			rc = add_names(b, o->left, o->n_left, 0);
+		else if (!rc && o->n_left) {
+			rc = owners_buf_adds(b, ", finalizers: ");
+			if (!rc)
+				rc = add_names(b, o->left, o->n_left, 0);
+		}
+		return rc ? rc : owners_buf_addc(b, '\n');
+	case OWNERS_UNFINALIZE_NOT_FOUND:
+	case OWNERS_UNFINALIZE_REFUSED:
+	case OWNERS_UNFINALIZE_FAILED:
+		break;
+	}
+	owners_buf_truncate(b, 0);
+	return 0;
+}
+
+/* Whether `orphan` is asked for and the object, read now, is in deletion
+ * and holds it: then its dependents must be released before it goes.
+ * *uid is the UID read (the caller frees it). A failed read says no: the
+ * removal reads the object again and reports why. */
+static int holds_orphan_in_deletion(struct session *s, const struct owners_unfinalize_target *t,
+				    char **uid)
+{
+	struct owners_json_value *doc = NULL;
+	const struct owners_json_value *fins;
+	size_t i;
+	int holds = 0;
+
+	*uid = NULL;
+	if (!asks_for(s->cli, "orphan") ||
+	    owners_object_get(s->http, t->resource, t->namespace_, t->name, NULL, 0, &doc, &s->err)) {
+		owners_error_clear(&s->err);
+		return 0;
+	}
+	fins = owners_json_path(doc, "metadata", "finalizers", NULL);
+	if (*owners_object_meta_string(doc, "deletionTimestamp"))
+		for (i = 0; fins && fins->type == OWNERS_JSON_ARRAY && i < fins->count; i++)
+		{
+			const char *f = owners_json_string(fins->items[i]);
+
+			holds |= f && !strcmp(f, "orphan");
+		}
+	if (holds && !(*uid = owners_strdup(owners_object_meta_string(doc, "uid"))))
+		holds = -1;
+	owners_json_value_free(doc);
+	return holds;
+}
+
+/* The first reason the scan may have missed a dependent, or NULL. */
+static int scan_blind_spot(const struct session *s, struct owners_buf *why)
+{
+	if (s->types.n_failed)
+		return owners_buf_addf(why, "discovery of '%s' failed: %s", s->types.failed_groups[0],
+				       s->types.failed_reasons[0]);
+	if (s->scan.n_failures)
+		return owners_buf_adds(why, s->scan.failures[0].message);
+	return 0;
+}
+
+/* Before `orphan` goes from an object in deletion, its dependents are
+ * released, as the GC's orphanDependents does; or the removal is refused
+ * (targets[i].orphan_blocked, why in blocked[i]). One scan serves every
+ * target: the namespace and cluster-scoped types, or every namespace when
+ * a cluster-scoped object's dependents are looked for. */
+static int release_orphans(struct session *s, struct owners_unfinalize_target *targets, size_t n,
+			   struct owners_orphan_release *releases, struct owners_buf *blocked)
+{
+	char **uids = calloc(n ? n : 1, sizeof(*uids));
+	struct owners_buf blind = OWNERS_BUF_INIT;
+	size_t i, needed = 0;
+	int all_namespaces = 0, rc = 0, holds;
+
+	if (!uids)
+		return oom();
+	for (i = 0; i < n; i++) {
+		if ((holds = holds_orphan_in_deletion(s, &targets[i], &uids[i])) < 0) {
+			rc = oom();
+			goto out;
+		}
+		needed += holds;
+		if (holds && !targets[i].resource->namespaced)
+			all_namespaces = 1;
+	}
+	if (!needed)
+		goto out;
+	if ((rc = session_scan(s, all_namespaces ? NULL : s->namespace_)))
+		goto out;
+	if (scan_blind_spot(s, &blind)) {
+		rc = oom();
+		goto out;
+	}
+	if (blind.len && s->cli->force)
+		session_warn_scan(s);
+	for (i = 0; i < n; i++) {
+		const struct owners_unfinalize_target *t = &targets[i];
+		uint32_t node;
+
+		if (!uids[i])
+			continue;
+		if (owners_graph_find_name(s->graph, t->resource, t->namespace_ ? t->namespace_ : "",
+					   t->name, &node)) {
+			rc = oom();
+			goto out;
+		}
+		if (node == OWNERS_NO_NODE || strcmp(s->graph->nodes[node].uid, uids[i]))
+			rc = owners_buf_adds(&blocked[i], "it changed while its dependents were looked "
+					     "up (run again); nothing was changed");
+		else if (blind.len && !s->cli->force)
+			rc = owners_buf_addf(&blocked[i], "not every dependent could be looked for (%s); "
+					     "nothing was changed (--force releases the ones found and "
+					     "removes it anyway)", blind.ptr);
+		else if (owners_orphan_release(&releases[i], s->http, s->graph, node, s->cli->dry_run,
+					       0, &s->err))
+			rc = OWNERS_ENOMEM;
+		else if (releases[i].failed)
+			rc = owners_buf_addf(&blocked[i], "%zu of its dependents could not be released "
+					     "(the others were; run again once they can be)",
+					     releases[i].failed);
+		else
+			targets[i].orphan_released_uid = s->graph->nodes[node].uid;
+		if (rc) {
+			rc = oom();
+			goto out;
+		}
+		if (blocked[i].len)
+			targets[i].orphan_blocked = blocked[i].ptr;
+	}
+out:
+	for (i = 0; i < n; i++)
+		free(uids[i]);
+	free(uids);
+	owners_buf_release(&blind);
+	return rc;
+}
+
+/* "configmap/o: released its dependents first: configmap/a, pod/b" (or
+ * would, or could not), before the object's own line. */
+static int describe_release(struct owners_buf *b, const struct owners_graph *g,
+			    const struct owners_unfinalize_target *t,
+			    const struct owners_orphan_release *r)
+{
+	static const char *const heads[] = {
+		[OWNERS_RELEASE_RELEASED] = "released its dependents first",
+		[OWNERS_RELEASE_DRY_RUN] = "would release its dependents first (dry run)",
+		[OWNERS_RELEASE_FAILED] = "could not release its dependents",
+	};
+	enum owners_release_result shown[] = { OWNERS_RELEASE_RELEASED, OWNERS_RELEASE_DRY_RUN,
+					       OWNERS_RELEASE_FAILED };
+	size_t i, k, n;
+	int rc = 0;
+
+	for (k = 0; !rc && k < sizeof(shown) / sizeof(shown[0]); k++) {
+		for (i = n = 0; !rc && i < r->count; i++) {
+			const struct owners_release_item *it = &r->items[i];
+			const struct owners_node *d = &g->nodes[it->dependent];
+
+			if (it->result != shown[k])
+				continue;
+			if (!n++) {
+				rc = object_ref(b, t->resource, t->name);
+				if (!rc)
+					rc = owners_buf_addf(b, ": %s: ", heads[shown[k]]);
+			} else {
+				rc = owners_buf_adds(b, ", ");
+			}
+			if (!rc)
+				rc = object_ref(b, d->resource, d->name);
+			if (!rc && *d->namespace_ && strcmp(d->namespace_, t->namespace_ ? t->namespace_ : ""))
+				rc = owners_buf_addf(b, " (namespace %s)", d->namespace_);
+			if (!rc && it->message)
+				rc = owners_buf_addf(b, " (%s)", it->message);
+		}
+		if (!rc && n)
+			rc = owners_buf_addc(b, '\n');
+	}
+	return rc;
+}
+
+int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
+{
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_object_arg *objs = NULL;
+	struct owners_unfinalize_target *targets = NULL;
+	struct owners_unfinalize_outcome *outcomes = NULL;
+	struct owners_orphan_release *releases = NULL;
+	struct owners_unfinalize_options uo;
+	struct owners_buf *summaries = NULL, *whys = NULL, *blocked = NULL, out = OWNERS_BUF_INIT,
+			  line = OWNERS_BUF_INIT;
+	struct session s;
+	const char *format = cli->output ? cli->output : "text";
+	int document = !strcmp(format, "json") || !strcmp(format, "yaml");
+	const char *pause_env = getenv("OWNERS_TEST_PAUSE_BEFORE_PATCH");
+	double pause = 0;
+	size_t n_objs = 0, n_targets = 0, i;
+	int rc, errors = 0, incomplete = 0;
+
+	memset(&s, 0, sizeof(s));
+	if (!args->count) {
+		error_msg("'owners finalizers remove' needs the objects: TYPE/NAME...");
+		return EXIT_USAGE;
+	}
+	if (!cli->all_finalizers && !cli->finalizer_names.count) {
+		error_msg("say which finalizers to remove: --finalizer NAME (repeatable) or --all");
+		return EXIT_USAGE;
+	}
+	if (cli->all_finalizers && cli->finalizer_names.count) {
+		error_msg("--all and --finalizer exclude each other");
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < cli->finalizer_names.count; i++)
+		if (!*cli->finalizer_names.items[i]) {
+			error_msg("--finalizer needs a name");
+			return EXIT_USAGE;
+		}
+	if (cli->all_namespaces) {
+		error_msg("'owners finalizers remove' works on named objects: use -n NAMESPACE, not -A");
+		return EXIT_USAGE;
+	}
+	if (cli->selector) {
+		error_msg("'owners finalizers remove' takes objects by name (TYPE/NAME), not -l");
+		return EXIT_USAGE;
+	}
+	if (pause_env && *pause_env) {
+		char *end;
+
+		pause = strtod(pause_env, &end);
+		if (*end || !(pause >= 0 && pause < 3600)) {
+			error_msg("invalid OWNERS_TEST_PAUSE_BEFORE_PATCH '%s': want seconds", pause_env);
+			return EXIT_USAGE;
+		}
+	}
+	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count, 0, &err)) {
+		rc = report_error(&err);
+		owners_error_clear(&err);
+		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
+	}
+	targets = calloc(n_objs, sizeof(*targets));
+	outcomes = calloc(n_objs, sizeof(*outcomes));
+	summaries = calloc(n_objs, sizeof(*summaries));
+	whys = calloc(n_objs, sizeof(*whys));
+	blocked = calloc(n_objs, sizeof(*blocked));
+	releases = calloc(n_objs, sizeof(*releases));
+	if (!targets || !outcomes || !summaries || !whys || !blocked || !releases) {
+		rc = oom();
+		goto out;
+	}
+	for (i = 0; i < n_objs; i++) {
+		owners_buf_init(&summaries[i]);
+		owners_buf_init(&whys[i]);
+		owners_buf_init(&blocked[i]);
+	}
+	if ((rc = session_open(&s, cli)))
+		goto out;
+	/* Every TYPE first: a mistake in the command line changes nothing. */
+	for (i = 0; i < n_objs; i++) {
+		struct owners_unfinalize_target *t = &targets[n_targets];
+		size_t k;
+
+		if ((rc = session_resolve_type(&s, objs[i].type, &t->resource)))
+			goto out;
+		/* Named twice: done once (the second time it would be gone). */
+		for (k = 0; k < n_targets; k++)
+			if (targets[k].resource == t->resource && !strcmp(targets[k].name, objs[i].name))
+				break;
+		if (k < n_targets)
+			continue;
+		t->namespace_ = t->resource->namespaced ? s.namespace_ : NULL;
+		t->name = objs[i].name;
+		t->content_objects = -1;
+		n_targets++;
+	}
+	memset(&uo, 0, sizeof(uo));
+	uo.finalizers = cli->finalizer_names.items;
+	uo.n_finalizers = cli->finalizer_names.count;
+	uo.all = cli->all_finalizers;
+	uo.force = cli->force;
+	uo.dry_run = cli->dry_run;
+	if (pause > 0) {
+		uo.before_write = pause_before_write;
+		uo.ctx = &pause;
+	}
+	if ((rc = release_orphans(&s, targets, n_targets, releases, blocked)))
+		goto out;
+	for (i = 0; i < n_targets; i++) {
+		if (is_namespace_type(targets[i].resource) && asks_for(cli, "kubernetes") &&
+		    !cli->force && namespace_content(&s, &targets[i], &summaries[i], &whys[i])) {
+			rc = oom();
+			goto out;
+		}
+		if (owners_unfinalize(&outcomes[i], s.http, &targets[i], &uo, &err)) {
+			rc = report_error(&err);
+			goto out;
+		}
+	}
+	for (i = 0; i < n_targets; i++) {
+		const struct owners_unfinalize_outcome *o = &outcomes[i];
+
+		switch (o->result) {
+		case OWNERS_UNFINALIZE_NOT_FOUND:
+		case OWNERS_UNFINALIZE_REFUSED:
+			errors++;
+			error_msg("%s", o->message ? o->message : "refused");
+			break;
+		case OWNERS_UNFINALIZE_FAILED:
+			/* Nothing was written: an error; a write failed: incomplete. */
+			if (o->writes)
+				incomplete++;
+			else
+				errors++;
+			error_msg("%s", o->message ? o->message : "failed");
+			break;
+		case OWNERS_UNFINALIZE_LEFT:
+			incomplete++;
+			error_msg("%s", o->message ? o->message : "a finalizer came back");
+			break;
+		default:
+			break;
+		}
+		if (!document) {
+			owners_buf_reset(&line);
+			if ((releases[i].count &&
+			     describe_release(&out, s.graph, &targets[i], &releases[i])) ||
+			    describe(&line, &targets[i], o)) {
+				rc = oom();
+				goto out;
+			}
+			if (owners_buf_add(&out, line.ptr, line.len)) {
+				rc = oom();
+				goto out;
+			}
+		}
+	}
+	if (document &&
+	    owners_unfinalize_render_json(&out, targets, outcomes, releases, s.graph, n_targets,
+					  cli->dry_run)) {
+		rc = oom();
+		goto out;
+	}
+	if ((rc = output_document(&out, !strcmp(format, "yaml"))))
+		goto out;
+	rc = errors ? EXIT_ERROR : incomplete ? EXIT_INCOMPLETE : EXIT_OK;
+out:
+	for (i = 0; outcomes && i < n_objs; i++)
+		owners_unfinalize_outcome_clear(&outcomes[i]);
+	for (i = 0; summaries && whys && blocked && i < n_objs; i++) {
+		owners_buf_release(&summaries[i]);
+		owners_buf_release(&whys[i]);
+		owners_buf_release(&blocked[i]);
+	}
+	for (i = 0; releases && i < n_objs; i++)
+		owners_orphan_release_clear(&releases[i]);
+	free(releases);
+	free(blocked);
+	free(summaries);
+	free(whys);
+	free(outcomes);
+	free(targets);
+	owners_buf_release(&out);
+	owners_buf_release(&line);
+	owners_object_args_free(objs, n_objs);
+	owners_error_clear(&err);
+	session_close(&s);
+	return rc;
+}
