@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <time.h>
 #include <string.h>
-#include <yajl/yajl_gen.h>
-#include <yajl/yajl_version.h>
 #include <stdio.h>
 
 /* ---- streaming parser ------------------------------------------------ */
@@ -899,62 +897,22 @@ int64_t owners_json_int(const struct owners_json_value *v, int64_t dflt)
 
 /* ---- generator ------------------------------------------------------- */
 
-/* yajl's pretty printer writes an empty container over three lines
- * ("[", a blank line, "]"); kubectl writes "[]". The generator remembers
- * where each open container's bracket is and whether anything went in,
- * and writes an empty one back on one line. */
+/* Written straight into the caller's buffer: compact, or pretty in the
+ * layout kubectl's -o json uses (two-space indent, "key": value, an empty
+ * container as [] or {} on one line, a newline after the document). The
+ * first error is kept: every later call returns it, so a caller may check
+ * only the last one. */
 #define GEN_MAX_DEPTH 128
 
 struct owners_json_gen {
-	yajl_gen gen;
 	struct owners_buf *out;
-	int oom;
 	int pretty;
+	int err;                  /* the first error, kept */
 	int depth;
-	size_t open_at[GEN_MAX_DEPTH];   /* just after the bracket */
-	unsigned char filled[GEN_MAX_DEPTH];
+	int done;                 /* the document is complete */
+	char kind[GEN_MAX_DEPTH]; /* '{' or '[' per open container */
+	size_t count[GEN_MAX_DEPTH]; /* tokens written in it (a map counts keys and values) */
 };
-
-/* Something goes into the container open now. */
-static void gen_fill(struct owners_json_gen *g)
-{
-	if (g->depth > 0 && g->depth <= GEN_MAX_DEPTH)
-		g->filled[g->depth - 1] = 1;
-}
-
-static void gen_opened(struct owners_json_gen *g, char bracket)
-{
-	size_t i = g->out->len;
-
-	while (i > 0 && g->out->ptr[i - 1] != bracket)
-		i--;
-	if (g->depth < GEN_MAX_DEPTH) {
-		g->open_at[g->depth] = i;
-		g->filled[g->depth] = 0;
-	}
-	g->depth++;
-}
-
-static void gen_closed(struct owners_json_gen *g, char bracket)
-{
-	if (g->depth <= 0)
-		return;
-	g->depth--;
-	if (g->pretty && g->depth < GEN_MAX_DEPTH && !g->filled[g->depth] && g->open_at[g->depth] &&
-	    !g->oom) {
-		owners_buf_truncate(g->out, g->open_at[g->depth]);
-		if (owners_buf_addc(g->out, bracket))
-			g->oom = 1;
-	}
-}
-
-static void gen_print(void *ctx, const char *s, size_t len)
-{
-	struct owners_json_gen *g = ctx;
-
-	if (owners_buf_add(g->out, s, len))
-		g->oom = 1;
-}
 
 struct owners_json_gen *owners_json_gen_new(struct owners_buf *out, int pretty)
 {
@@ -963,40 +921,128 @@ struct owners_json_gen *owners_json_gen_new(struct owners_buf *out, int pretty)
 	if (!g)
 		return NULL;
 	g->out = out;
-	g->gen = yajl_gen_alloc(NULL);
-	if (!g->gen) {
-		free(g);
-		return NULL;
-	}
-	yajl_gen_config(g->gen, yajl_gen_print_callback, gen_print, g);
 	g->pretty = pretty;
-	if (pretty) {
-		yajl_gen_config(g->gen, yajl_gen_beautify, 1);
-		yajl_gen_config(g->gen, yajl_gen_indent_string, "  ");
-	}
-	yajl_gen_config(g->gen, yajl_gen_validate_utf8, 0);
 	return g;
 }
 
 void owners_json_gen_free(struct owners_json_gen *g)
 {
-	if (!g)
-		return;
-	yajl_gen_free(g->gen);
 	free(g);
 }
 
-static int gen_rc(struct owners_json_gen *g, yajl_gen_status st)
+int owners_json_gen_error(const struct owners_json_gen *g)
 {
-	if (g->oom)
-		return OWNERS_ENOMEM;
-	return st == yajl_gen_status_ok ? 0 : OWNERS_EINVAL;
+	return g->err;
+}
+
+static int gen_fail(struct owners_json_gen *g, int rc)
+{
+	if (!g->err)
+		g->err = rc;
+	return g->err;
+}
+
+static int gen_indent(struct owners_json_gen *g, int depth)
+{
+	int rc = owners_buf_addc(g->out, '\n');
+
+	while (!rc && depth-- > 0)
+		rc = owners_buf_adds(g->out, "  ");
+	return rc;
+}
+
+/* What goes before a token: the separator and indentation its place in
+ * the open container asks for. A key must be a string. */
+static int gen_before(struct owners_json_gen *g, int is_string)
+{
+	size_t *n;
+	int rc = 0;
+
+	if (g->err)
+		return g->err;
+	if (!g->depth)
+		return g->done ? gen_fail(g, OWNERS_EINVAL) : 0;
+	n = &g->count[g->depth - 1];
+	if (g->kind[g->depth - 1] == '{' && *n % 2) {
+		rc = owners_buf_adds(g->out, g->pretty ? ": " : ":");
+	} else {
+		if (g->kind[g->depth - 1] == '{' && !is_string)
+			return gen_fail(g, OWNERS_EINVAL);
+		if (*n)
+			rc = owners_buf_addc(g->out, ',');
+		if (!rc && g->pretty)
+			rc = gen_indent(g, g->depth);
+	}
+	(*n)++;
+	return rc ? gen_fail(g, OWNERS_ENOMEM) : 0;
+}
+
+/* After a complete value: at the top, the document is done. */
+static int gen_after(struct owners_json_gen *g, int rc)
+{
+	if (rc)
+		return gen_fail(g, rc);
+	if (!g->depth) {
+		g->done = 1;
+		if (g->pretty && owners_buf_addc(g->out, '\n'))
+			return gen_fail(g, OWNERS_ENOMEM);
+	}
+	return 0;
+}
+
+/* A string as JSON: the short escapes where JSON has them, \u00XX for the
+ * other control characters; everything else (UTF-8 included) as is. */
+static int gen_quoted(struct owners_buf *out, const char *s, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i, run = 0;
+	int rc = owners_buf_addc(out, '"');
+
+	for (i = 0; !rc && i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		const char *esc = NULL;
+		char u[7];
+
+		switch (c) {
+		case '"': esc = "\\\""; break;
+		case '\\': esc = "\\\\"; break;
+		case '\n': esc = "\\n"; break;
+		case '\r': esc = "\\r"; break;
+		case '\t': esc = "\\t"; break;
+		case '\b': esc = "\\b"; break;
+		case '\f': esc = "\\f"; break;
+		default:
+			if (c < 0x20) {
+				snprintf(u, sizeof(u), "\\u00%c%c", hex[c >> 4], hex[c & 15]);
+				esc = u;
+			}
+		}
+		if (!esc) {
+			run++;
+			continue;
+		}
+		rc = owners_buf_add(out, s + i - run, run);
+		run = 0;
+		if (!rc)
+			rc = owners_buf_adds(out, esc);
+	}
+	if (!rc)
+		rc = owners_buf_add(out, s + len - run, run);
+	return rc ? rc : owners_buf_addc(out, '"');
 }
 
 int owners_json_gen_stringn(struct owners_json_gen *g, const char *s, size_t len)
 {
-	gen_fill(g);
-	return gen_rc(g, yajl_gen_string(g->gen, (const unsigned char *)s, len));
+	int rc = gen_before(g, 1);
+
+	if (rc)
+		return rc;
+	if (gen_quoted(g->out, s, len))
+		return gen_fail(g, OWNERS_ENOMEM);
+	/* a key is not a value: the document cannot end on it */
+	if (g->depth && g->kind[g->depth - 1] == '{' && g->count[g->depth - 1] % 2)
+		return 0;
+	return gen_after(g, 0);
 }
 
 int owners_json_gen_string(struct owners_json_gen *g, const char *s)
@@ -1004,62 +1050,84 @@ int owners_json_gen_string(struct owners_json_gen *g, const char *s)
 	return owners_json_gen_stringn(g, s, strlen(s));
 }
 
+static int gen_raw(struct owners_json_gen *g, const char *text)
+{
+	int rc = gen_before(g, 0);
+
+	if (rc)
+		return rc;
+	return gen_after(g, owners_buf_adds(g->out, text) ? OWNERS_ENOMEM : 0);
+}
+
 int owners_json_gen_int(struct owners_json_gen *g, long long v)
 {
-	gen_fill(g);
-	return gen_rc(g, yajl_gen_integer(g->gen, v));
+	char text[32];
+
+	snprintf(text, sizeof(text), "%lld", v);
+	return gen_raw(g, text);
 }
 
 int owners_json_gen_bool(struct owners_json_gen *g, int v)
 {
-	gen_fill(g);
-	return gen_rc(g, yajl_gen_bool(g->gen, v));
+	return gen_raw(g, v ? "true" : "false");
 }
 
 int owners_json_gen_null(struct owners_json_gen *g)
 {
-	gen_fill(g);
-	return gen_rc(g, yajl_gen_null(g->gen));
+	return gen_raw(g, "null");
+}
+
+static int gen_open(struct owners_json_gen *g, char bracket)
+{
+	int rc = gen_before(g, 0);
+
+	if (rc)
+		return rc;
+	if (g->depth >= GEN_MAX_DEPTH)
+		return gen_fail(g, OWNERS_EINVAL);
+	if (owners_buf_addc(g->out, bracket))
+		return gen_fail(g, OWNERS_ENOMEM);
+	g->kind[g->depth] = bracket;
+	g->count[g->depth] = 0;
+	g->depth++;
+	return 0;
+}
+
+static int gen_close(struct owners_json_gen *g, char open, char bracket)
+{
+	size_t n;
+
+	if (g->err)
+		return g->err;
+	if (!g->depth || g->kind[g->depth - 1] != open)
+		return gen_fail(g, OWNERS_EINVAL);
+	n = g->count[g->depth - 1];
+	if (open == '{' && n % 2)
+		return gen_fail(g, OWNERS_EINVAL); /* a key without its value */
+	g->depth--;
+	if (n && g->pretty && gen_indent(g, g->depth))
+		return gen_fail(g, OWNERS_ENOMEM);
+	return gen_after(g, owners_buf_addc(g->out, bracket) ? OWNERS_ENOMEM : 0);
 }
 
 int owners_json_gen_map_open(struct owners_json_gen *g)
 {
-	int rc;
-
-	gen_fill(g);
-	rc = gen_rc(g, yajl_gen_map_open(g->gen));
-	if (!rc)
-		gen_opened(g, '{');
-	return rc;
+	return gen_open(g, '{');
 }
 
 int owners_json_gen_map_close(struct owners_json_gen *g)
 {
-	int rc = gen_rc(g, yajl_gen_map_close(g->gen));
-
-	if (!rc)
-		gen_closed(g, '}');
-	return rc ? rc : g->oom ? OWNERS_ENOMEM : 0;
+	return gen_close(g, '{', '}');
 }
 
 int owners_json_gen_array_open(struct owners_json_gen *g)
 {
-	int rc;
-
-	gen_fill(g);
-	rc = gen_rc(g, yajl_gen_array_open(g->gen));
-	if (!rc)
-		gen_opened(g, '[');
-	return rc;
+	return gen_open(g, '[');
 }
 
 int owners_json_gen_array_close(struct owners_json_gen *g)
 {
-	int rc = gen_rc(g, yajl_gen_array_close(g->gen));
-
-	if (!rc)
-		gen_closed(g, ']');
-	return rc ? rc : g->oom ? OWNERS_ENOMEM : 0;
+	return gen_close(g, '[', ']');
 }
 
 int owners_json_gen_kv(struct owners_json_gen *g, const char *key, const char *value)
@@ -1121,8 +1189,7 @@ int owners_json_gen_value(struct owners_json_gen *g, const struct owners_json_va
 	case OWNERS_JSON_BOOL:
 		return owners_json_gen_bool(g, v->boolean);
 	case OWNERS_JSON_NUMBER:
-		gen_fill(g);
-		return gen_rc(g, yajl_gen_number(g->gen, v->string, strlen(v->string)));
+		return gen_raw(g, v->string);
 	case OWNERS_JSON_STRING:
 		return owners_json_gen_string(g, v->string);
 	case OWNERS_JSON_OBJECT:
@@ -1144,31 +1211,5 @@ int owners_json_gen_value(struct owners_json_gen *g, const struct owners_json_va
 
 int owners_json_quote(struct owners_buf *out, const char *s, size_t len)
 {
-	static const char hex[] = "0123456789abcdef";
-	size_t i;
-	int rc = owners_buf_addc(out, '"');
-
-	for (i = 0; !rc && i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c == '"' || c == '\\') {
-			char esc[2] = { '\\', (char)c };
-			rc = owners_buf_add(out, esc, 2);
-		} else if (c < 0x20) {
-			char esc[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
-			rc = owners_buf_add(out, esc, 6);
-		} else {
-			rc = owners_buf_addc(out, (char)c);
-		}
-	}
-	return rc ? rc : owners_buf_addc(out, '"');
-}
-
-const char *owners_json_backend_version(void)
-{
-	static char text[32];
-	int v = yajl_version();
-
-	snprintf(text, sizeof(text), "yajl %d.%d.%d", v / 10000, v / 100 % 100, v % 100);
-	return text;
+	return gen_quoted(out, s, len);
 }

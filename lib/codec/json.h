@@ -1,6 +1,5 @@
 /*
- * JSON: the only module that calls yajl (yajl upstream is unmaintained;
- * keeping it behind this header means it can be replaced here alone).
+ * JSON, written here (no library): a parser and a generator.
  *
  * Three tools:
  *  - a streaming parser fed chunk by chunk (HTTP bodies are never held
@@ -8,7 +7,9 @@
  *    NUL-terminated and die when the callback returns: copy what you keep;
  *  - a small tree (owners_json_value) for small documents only: exec
  *    credential output, Status bodies, discovery documents;
- *  - a generator that appends to an owners_buf.
+ *  - a generator that appends to an owners_buf, compact or in kubectl's
+ *    -o json layout; it keeps its first error (every later call returns
+ *    it), so a sequence of calls may be checked once, at the end.
  *
  * Ownership: owners_json_parse() returns a tree the caller frees with
  * owners_json_value_free(); getters return borrowed pointers into it.
@@ -94,9 +95,15 @@ int64_t owners_json_int(const struct owners_json_value *v, int64_t dflt);
 
 struct owners_json_gen;
 
-/* Appends to out; pretty indents with two spaces. */
+/* Appends to out; pretty indents with two spaces and ends the document
+ * with a newline. NULL when out of memory. Each call returns 0, or the
+ * generator's first error: OWNERS_ENOMEM, or OWNERS_EINVAL for a misuse
+ * (a key that is not a string, a close that does not match, a second
+ * document, more than 128 levels). */
 struct owners_json_gen *owners_json_gen_new(struct owners_buf *out, int pretty);
 void owners_json_gen_free(struct owners_json_gen *g);
+/* The first error of any call so far, 0 when there was none. */
+int owners_json_gen_error(const struct owners_json_gen *g);
 int owners_json_gen_string(struct owners_json_gen *g, const char *s);
 int owners_json_gen_stringn(struct owners_json_gen *g, const char *s, size_t len);
 int owners_json_gen_int(struct owners_json_gen *g, long long v);
@@ -121,8 +128,5 @@ int owners_json_gen_value(struct owners_json_gen *g, const struct owners_json_va
 
 /* Appends s as a JSON string literal (with quotes) to out. */
 int owners_json_quote(struct owners_buf *out, const char *s, size_t len);
-
-/* The JSON library behind this module and its version, e.g. "yajl 2.1.0". */
-const char *owners_json_backend_version(void);
 
 #endif

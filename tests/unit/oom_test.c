@@ -617,19 +617,6 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
 	/*
-	 * Third-party allocation sites that cannot survive a failure, let
-	 * through (each one counted and reported, never our own):
-	 *
-	 * yajl 2.1.0 (Debian 2.1.0-3+deb12u2), used only to generate JSON:
-	 * yajl_gen_alloc() checks its first allocation (the handle) but then
-	 * calls yajl_buf_alloc() (hidden, src/yajl_buf.c), which memsets the
-	 * result without checking it: a failed allocation there is a write
-	 * to address 0x10, a crash. (yajl_gen_config() with a print
-	 * callback frees that buffer again; owners' generators allocate
-	 * nothing else inside yajl.) yajl is unmaintained upstream.
-	 */
-	failalloc_skip("libyajl", "", "yajl_gen_alloc");
-	/*
 	 * libyaml 0.2.5 (Debian 0.2.5-1) is not skipped: every one of its
 	 * allocations is failed in turn, and yaml_parser_load() reports each
 	 * cleanly (owners then says out of memory). But its composer

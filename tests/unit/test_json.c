@@ -104,6 +104,89 @@ static const char *const bad[] = {
 	"[1 2]", "{\"a\" 1}", "]", "[}", "{]",
 };
 
+/* The generator: kubectl's -o json layout, JSON's escapes, the first
+ * error kept. */
+static void test_generator(void)
+{
+	struct owners_buf b = OWNERS_BUF_INIT;
+	struct owners_json_gen *g;
+	struct owners_json_value *v = NULL;
+	int pretty, rc;
+
+	for (pretty = 0; pretty < 2; pretty++) {
+		owners_buf_reset(&b);
+		g = owners_json_gen_new(&b, pretty);
+		owners_json_gen_typed_open(g, "List", "v1");
+		owners_json_gen_string(g, "items");
+		owners_json_gen_array_open(g);
+		owners_json_gen_map_open(g);
+		owners_json_gen_kv_int(g, "n", -5);
+		owners_json_gen_kv_bool(g, "b", 1);
+		owners_json_gen_string(g, "z");
+		owners_json_gen_null(g);
+		owners_json_gen_map_close(g);
+		owners_json_gen_array_open(g);
+		owners_json_gen_array_close(g);
+		owners_json_gen_map_open(g);
+		owners_json_gen_map_close(g);
+		owners_json_gen_array_close(g);
+		owners_json_gen_kv(g, "s", "q\"b\\s/\n\r\t\b\f\x01\x1f é");
+		owners_json_gen_kv(g, "absent", NULL);
+		rc = owners_json_gen_map_close(g);
+		ok(rc == 0 && owners_json_gen_error(g) == 0, "%s: no error", pretty ? "pretty" : "compact");
+		owners_json_gen_free(g);
+		if (!pretty)
+			is_str(b.ptr,
+			       "{\"kind\":\"List\",\"apiVersion\":\"v1\",\"items\":[{\"n\":-5,\"b\":true,\"z\":null},[],{}],"
+			       "\"s\":\"q\\\"b\\\\s/\\n\\r\\t\\b\\f\\u0001\\u001f é\"}",
+			       "compact: one line, JSON's short escapes, \\u00XX for other control characters");
+		else
+			is_str(b.ptr,
+			       "{\n  \"kind\": \"List\",\n  \"apiVersion\": \"v1\",\n  \"items\": [\n    {\n"
+			       "      \"n\": -5,\n      \"b\": true,\n      \"z\": null\n    },\n    [],\n    {}\n"
+			       "  ],\n  \"s\": \"q\\\"b\\\\s/\\n\\r\\t\\b\\f\\u0001\\u001f é\"\n}\n",
+			       "pretty: two-space indent, \"key\": value, empty containers on one line, a final newline");
+		ok(owners_json_parse(&v, b.ptr, b.len, NULL) == 0 &&
+			   !strcmp(owners_json_string(owners_json_get(v, "s")), "q\"b\\s/\n\r\t\b\f\x01\x1f é"),
+		   "%s: our parser reads the string back as it was", pretty ? "pretty" : "compact");
+		owners_json_value_free(v);
+		v = NULL;
+	}
+
+	/* Misuse: the first error stays, whatever comes after. */
+	owners_buf_reset(&b);
+	g = owners_json_gen_new(&b, 0);
+	owners_json_gen_map_open(g);
+	is_int(owners_json_gen_int(g, 1), OWNERS_EINVAL, "a key that is not a string: EINVAL");
+	is_int(owners_json_gen_string(g, "k"), OWNERS_EINVAL, "  and every call after returns it");
+	is_int(owners_json_gen_error(g), OWNERS_EINVAL, "  owners_json_gen_error() too");
+	owners_json_gen_free(g);
+
+	g = owners_json_gen_new(&b, 0);
+	owners_json_gen_array_open(g);
+	is_int(owners_json_gen_map_close(g), OWNERS_EINVAL, "closing a map that is not open: EINVAL");
+	owners_json_gen_free(g);
+
+	g = owners_json_gen_new(&b, 0);
+	owners_json_gen_map_open(g);
+	owners_json_gen_string(g, "k");
+	is_int(owners_json_gen_map_close(g), OWNERS_EINVAL, "a key without its value: EINVAL");
+	owners_json_gen_free(g);
+
+	g = owners_json_gen_new(&b, 0);
+	owners_json_gen_null(g);
+	is_int(owners_json_gen_null(g), OWNERS_EINVAL, "a second document: EINVAL");
+	owners_json_gen_free(g);
+
+	g = owners_json_gen_new(&b, 0);
+	for (rc = 0; rc < 128; rc++)
+		owners_json_gen_array_open(g);
+	is_int(owners_json_gen_error(g), 0, "128 levels deep: fine");
+	is_int(owners_json_gen_array_open(g), OWNERS_EINVAL, "129: EINVAL");
+	owners_json_gen_free(g);
+	owners_buf_release(&b);
+}
+
 int main(void)
 {
 	struct owners_buf got = OWNERS_BUF_INIT, once = OWNERS_BUF_INIT;
@@ -136,5 +219,6 @@ int main(void)
 	}
 	owners_buf_release(&got);
 	owners_buf_release(&once);
+	test_generator();
 	return tap_done();
 }

@@ -1,7 +1,7 @@
 /*
  * libfloor: the memory any client built on owners' libraries pays before
  * it holds a single object. It links exactly what owners links (libcurl
- * with its TLS stack, yajl, libyaml), initialises libcurl as owners does,
+ * with its TLS stack, libyaml, protobuf-c), initialises libcurl as owners does,
  * makes one authenticated HTTPS request over HTTP/2 to the API server
  * (GET /version: a TLS session, the CA parsed, nghttp2 set up), throws the
  * answer away and exits. Its peak RSS, measured by the benchmark beside
@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yajl/yajl_version.h>
+#include <protobuf-c/protobuf-c.h>
 #include <yaml.h>
 
 static size_t discard(char *data, size_t size, size_t n, void *user)
@@ -38,8 +38,8 @@ int main(void)
 		fprintf(stderr, "libfloor: set SERVER, CA_FILE and ADMIN_TOKEN\n");
 		return 2;
 	}
-	/* Touch yajl and libyaml so that they are loaded and used, as in owners. */
-	if (yajl_version() <= 0 || !yaml_get_version_string())
+	/* Touch libyaml and protobuf-c so that they are loaded and used, as in owners. */
+	if (!protobuf_c_version() || !yaml_get_version_string())
 		return 1;
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) || !(h = curl_easy_init()))
 		return 1;
