@@ -31,21 +31,21 @@ const struct opt dangling_opts[] = {
 	{ "fix", 0, OPT_BOOL, OFF(fix), NULL,
 	  "remove the dangling references (never unknown ones); a patch that finds the object "
 	  "changed re-reads it and retries; never deletes an object",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "dry-run", 0, OPT_BOOL, OFF(dry_run), NULL,
 	  "like --fix, but only show what it would remove (the server checks each patch with "
 	  "dryRun=All and stores nothing)",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "exit-code", 0, OPT_BOOL, OFF(exit_code_flag), NULL,
 	  "exit 1 when anything is reported (unknown included); with --fix, when anything is left",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR",
 	  "check only objects of the given TYPEs with these labels, e.g. app=web",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
 	  "table (default), wide (adds apiVersion, UID and why), json or yaml (the same document)",
-	  dangling_outputs, COMPLETE_VALUES, 0 },
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
+	  dangling_outputs, COMPLETE_VALUES, 0, 0, 0 },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
 
 /* ---- which objects ----------------------------------------------------- */
@@ -359,12 +359,6 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 	memset(&s, 0, sizeof(s));
 	memset(&stats, 0, sizeof(stats));
 	memset(&across, 0, sizeof(across));
-	if (strcmp(format, "table") && strcmp(format, "wide") && strcmp(format, "json") &&
-	    strcmp(format, "yaml")) {
-		error_msg("invalid output format '%s' for dangling: want table, wide, json or yaml",
-			  format);
-		return EXIT_USAGE;
-	}
 	document = !strcmp(format, "json") || !strcmp(format, "yaml");
 	if (cli->selector && !args->count) {
 		error_msg("-l needs the TYPE of the objects to select, e.g. "

@@ -6,6 +6,7 @@
  * remembered by UID for the run; everything else is read back from the
  * cluster each round, which is what makes an interrupted run resumable.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,35 +33,35 @@ static const char *const delete_outputs[] = { "name", NULL };
 
 const struct opt delete_opts[] = {
 	{ "cascade", 0, OPT_STRING, OFF(cascade), "MODE",
-	  "background (default), foreground or orphan", cascade_values, COMPLETE_VALUES, 0 },
+	  "background (default), foreground or orphan", cascade_values, COMPLETE_VALUES, 0, 0, 0 },
 	{ "dry-run", 0, OPT_STRING, OFF(dry_run_mode), "MODE",
 	  "client: print the plan and change nothing; server: send the requests with dryRun=All",
-	  dry_run_values, COMPLETE_VALUES, 0 },
+	  dry_run_values, COMPLETE_VALUES, 0, 0, 0 },
 	{ "wait", 0, OPT_BOOL, OFF(wait), NULL,
 	  "wait until every object of the cascade is gone (default true; --wait=false acts once)",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "timeout", 0, OPT_DURATION, OFF(timeout_ms), "DURATION",
 	  "give up waiting after this long, exit 3 and say what is left (default 5m; 0: do not wait)",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "grace-period", 0, OPT_INT, OFF(grace_period), "SECONDS",
 	  "seconds each object named gets to terminate (default: its own); dependents always get "
 	  "their own, as from the garbage collector",
-	  NULL, COMPLETE_NONE, 0 },
-	{ "now", 0, OPT_BOOL, OFF(now), NULL, "same as --grace-period=1", NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, -1, LONG_MAX },
+	{ "now", 0, OPT_BOOL, OFF(now), NULL, "same as --grace-period=1", NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "force", 0, OPT_BOOL, OFF(force), NULL,
 	  "same as --grace-period=0: the objects named go without graceful termination (not their "
 	  "dependents)",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "ignore-not-found", 0, OPT_BOOL, OFF(ignore_not_found), NULL,
-	  "an object that does not exist is not an error", NULL, COMPLETE_NONE, 0 },
+	  "an object that does not exist is not an error", NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR", "label selector for the roots",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "all", 0, OPT_BOOL, OFF(all_objects), NULL,
 	  "every object of the type given (in the namespace, or with -A everywhere) is a root",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
-	  "name: print each deleted object as TYPE/NAME", delete_outputs, COMPLETE_VALUES, 0 },
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
+	  "name: print each deleted object as TYPE/NAME", delete_outputs, COMPLETE_VALUES, 0, 0, 0 },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
 
 struct run {
@@ -772,10 +773,6 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 		      : !strcmp(cli->cascade, "orphan")   ? OWNERS_CASCADE_ORPHAN
 							  : OWNERS_CASCADE_BACKGROUND;
 	r.progress = isatty(STDERR_FILENO) && !cli->output;
-	if (cli->grace_period < -1) {
-		error_msg("--grace-period must be 0 or more");
-		return EXIT_USAGE;
-	}
 	if (cli->force && cli->grace_period > 0) {
 		error_msg("--force means --grace-period=0: they cannot be combined with another value");
 		return EXIT_USAGE;

@@ -43,6 +43,7 @@ static void roff(FILE *f, const char *s)
 
 static void man_opts(FILE *f, const struct opt *opts)
 {
+	char range[64];
 	const struct opt *o;
 
 	for (o = opts; o->long_name; o++) {
@@ -68,6 +69,11 @@ static void man_opts(FILE *f, const struct opt *opts)
 				fputc(' ', f);
 				roff(f, *v);
 			}
+			fputc(')', f);
+		}
+		if (*owners_opt_range(o, range, sizeof(range))) {
+			fputs(" (", f);
+			roff(f, range);
 			fputc(')', f);
 		}
 		fputc('\n', f);

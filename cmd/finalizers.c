@@ -26,27 +26,27 @@ const struct opt finalizers_opts[] = {
 	{ "finalizer", 0, OPT_LIST, OFF(finalizer_names), "NAME",
 	  "remove: the finalizer to take off (repeatable); a namespace's 'kubernetes' goes "
 	  "through its finalize subresource",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "all", 0, OPT_BOOL, OFF(all_finalizers), NULL,
 	  "remove: take every finalizer off (metadata.finalizers, and a namespace's "
 	  "spec.finalizers)",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "force", 0, OPT_BOOL, OFF(force), NULL,
 	  "remove: also from an object that is not being deleted, from a namespace that "
 	  "still has content, or (orphan) when not every type could be listed to release "
 	  "its dependents (disables what the finalizers protect)",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "dry-run", 0, OPT_BOOL, OFF(dry_run), NULL,
 	  "remove: only show what would change (the server checks each write with dryRun=All "
 	  "and stores nothing)",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR",
 	  "look only at objects of the given TYPEs with these labels, e.g. app=web",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
 	  "text (default), json (the schema is in the description above) or yaml (the same document)",
-	  finalizers_outputs, COMPLETE_VALUES, 0 },
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
+	  finalizers_outputs, COMPLETE_VALUES, 0, 0, 0 },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -345,12 +345,6 @@ out:
 
 int cmd_finalizers(struct owners_cli *cli, struct string_list *args)
 {
-	const char *format = cli->output ? cli->output : "text";
-
-	if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "yaml")) {
-		error_msg("invalid output format '%s' for finalizers: want text, json or yaml", format);
-		return EXIT_USAGE;
-	}
 	if (args->count && !strcmp(args->items[0], "remove")) {
 		struct string_list rest = { args->items + 1, args->count - 1 };
 

@@ -15,8 +15,8 @@ static const char *const graph_outputs[] = { "summary", "json", "yaml", "dot", N
 
 const struct opt graph_opts[] = {
 	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT", "summary (default), json, yaml or dot",
-	  graph_outputs, COMPLETE_VALUES, 0 },
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
+	  graph_outputs, COMPLETE_VALUES, 0, 0, 0 },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
 
 int cmd_graph(struct owners_cli *cli, struct string_list *args)

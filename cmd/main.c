@@ -10,7 +10,7 @@
 #include "commands.h"
 #include "output.h"
 
-const struct opt no_opts[] = { { NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 } };
+const struct opt no_opts[] = { { NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 } };
 
 const struct command owners_commands[] = {
 	{ "tree", cmd_tree, tree_opts, "owners tree TYPE[/NAME]... [flags]",

@@ -1,6 +1,7 @@
 #include "options.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,47 +14,48 @@ static const char *const color_values[] = { "auto", "always", "never", NULL };
 
 const struct opt owners_global_opts[] = {
 	{ "kubeconfig", 0, OPT_STRING, OFF(kubeconfig), "FILE",
-	  "path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)", NULL, COMPLETE_FILE, 0 },
+	  "path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)", NULL, COMPLETE_FILE, 0, 0, 0 },
 	{ "context", 0, OPT_STRING, OFF(context), "NAME", "the kubeconfig context to use", NULL,
-	  COMPLETE_CONTEXT, 0 },
+	  COMPLETE_CONTEXT, 0, 0, 0 },
 	{ "cluster", 0, OPT_STRING, OFF(cluster), "NAME", "the kubeconfig cluster to use", NULL,
-	  COMPLETE_CLUSTER, 0 },
-	{ "user", 0, OPT_STRING, OFF(user), "NAME", "the kubeconfig user to use", NULL, COMPLETE_USER, 0 },
+	  COMPLETE_CLUSTER, 0, 0, 0 },
+	{ "user", 0, OPT_STRING, OFF(user), "NAME", "the kubeconfig user to use", NULL, COMPLETE_USER, 0, 0, 0 },
 	{ "namespace", 'n', OPT_STRING, OFF(namespace_), "NAME",
-	  "the namespace (default: the context's namespace)", NULL, COMPLETE_NAMESPACE, 0 },
+	  "the namespace (default: the context's namespace)", NULL, COMPLETE_NAMESPACE, 0, 0, 0 },
 	{ "all-namespaces", 'A', OPT_BOOL, OFF(all_namespaces), NULL, "work across all namespaces",
-	  NULL, COMPLETE_NONE, 0 },
-	{ "as", 0, OPT_STRING, OFF(as), "USER", "impersonate this user", NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
+	{ "as", 0, OPT_STRING, OFF(as), "USER", "impersonate this user", NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "as-group", 0, OPT_LIST, OFF(as_groups), "GROUP",
-	  "impersonate this group (repeatable)", NULL, COMPLETE_NONE, 0 },
+	  "impersonate this group (repeatable)", NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "request-timeout", 0, OPT_DURATION, OFF(request_timeout_ms), "DURATION",
-	  "time limit of one request, e.g. 30s or 1m (0: none)", NULL, COMPLETE_NONE, 0 },
+	  "time limit of one request, e.g. 30s or 1m (0: none)", NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "server", 's', OPT_STRING, OFF(server), "URL", "the API server address", NULL,
-	  COMPLETE_NONE, 0 },
+	  COMPLETE_NONE, 0, 0, 0 },
 	{ "token", 0, OPT_STRING, OFF(token), "TOKEN", "bearer token for the API server", NULL,
-	  COMPLETE_NONE, 0 },
+	  COMPLETE_NONE, 0, 0, 0 },
 	{ "certificate-authority", 0, OPT_STRING, OFF(certificate_authority), "FILE",
-	  "CA certificate file to verify the server with", NULL, COMPLETE_FILE, 0 },
+	  "CA certificate file to verify the server with", NULL, COMPLETE_FILE, 0, 0, 0 },
 	{ "insecure-skip-tls-verify", 0, OPT_BOOL, OFF(insecure_skip_tls_verify), NULL,
-	  "do not verify the server's certificate (insecure)", NULL, COMPLETE_NONE, 0 },
+	  "do not verify the server's certificate (insecure)", NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "tls-server-name", 0, OPT_STRING, OFF(tls_server_name), "NAME",
-	  "server name to verify the certificate against", NULL, COMPLETE_NONE, 0 },
+	  "server name to verify the certificate against", NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "v", 'v', OPT_INT, OFF(verbosity), "N",
 	  "log level: 6 logs requests, 8 adds bodies (credentials are always redacted)", NULL,
-	  COMPLETE_NONE, 0 },
+	  COMPLETE_NONE, 0, 0, 10 },
 	{ "qps", 0, OPT_DOUBLE, OFF(qps), "N",
 	  "client-side request rate limit (default: none once the server shows API Priority and Fairness, else 50; 0: none)",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "burst", 0, OPT_INT, OFF(burst), "N", "requests allowed above --qps in a burst (default 100)",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 1, LONG_MAX },
 	{ "color", 0, OPT_STRING, OFF(color), "WHEN", "colour output: auto, always or never",
-	  color_values, COMPLETE_VALUES, 0 },
+	  color_values, COMPLETE_VALUES, 0, 0, 0 },
 	{ "cache-dir", 0, OPT_STRING, OFF(cache_dir), "DIR",
-	  "discovery cache directory (default ~/.cache/owners)", NULL, COMPLETE_FILE, 0 },
+	  "discovery cache directory (default ~/.cache/owners)", NULL, COMPLETE_FILE, 0, 0, 0 },
 	{ "chunk-size", 0, OPT_INT, OFF(chunk_size), "N",
-	  "objects per page when listing (default 500, as kubectl)", NULL, COMPLETE_NONE, 0 },
-	{ "help", 'h', OPT_BOOL, OFF(help), NULL, "show this help", NULL, COMPLETE_NONE, 0 },
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
+	  "objects per page when listing (default 500, as kubectl)", NULL, COMPLETE_NONE, 0, 1,
+	  LONG_MAX },
+	{ "help", 'h', OPT_BOOL, OFF(help), NULL, "show this help", NULL, COMPLETE_NONE, 0, 0, 0 },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
 
 void owners_cli_defaults(struct owners_cli *cli)
@@ -125,6 +127,17 @@ static int parse_duration_ms(const char *s, long *out)
 	return 0;
 }
 
+const char *owners_opt_range(const struct opt *o, char *buf, size_t n)
+{
+	if (o->type != OPT_INT || (!o->min && !o->max))
+		snprintf(buf, n, "%s", "");
+	else if (o->max == LONG_MAX)
+		snprintf(buf, n, "%ld or more", o->min);
+	else
+		snprintf(buf, n, "%ld to %ld", o->min, o->max);
+	return buf;
+}
+
 static int set_value(struct owners_cli *cli, const struct opt *o, const char *value,
 		     const char *spelled)
 {
@@ -179,6 +192,13 @@ static int set_value(struct owners_cli *cli, const struct opt *o, const char *va
 		v = strtol(value, &end, 10);
 		if (end == value || *end || errno) {
 			error_msg("invalid value '%s' for %s: want a whole number", value, spelled);
+			return -1;
+		}
+		if ((o->min || o->max) && (v < o->min || v > o->max)) {
+			char range[64];
+
+			error_msg("invalid value '%s' for %s: want %s", value, spelled,
+				  owners_opt_range(o, range, sizeof(range)));
 			return -1;
 		}
 		*(long *)field = v;
@@ -293,7 +313,7 @@ void owners_print_opts(const struct opt *opts)
 	const struct opt *o;
 
 	for (o = opts; o->long_name; o++) {
-		char left[96];
+		char left[96], range[64];
 
 		if (o->hidden)
 			continue;
@@ -303,6 +323,7 @@ void owners_print_opts(const struct opt *opts)
 		else
 			snprintf(left, sizeof(left), "    --%s%s%s", o->long_name,
 				 o->arg_name ? " " : "", o->arg_name ? o->arg_name : "");
-		printf("  %-34s %s\n", left, o->help);
+		owners_opt_range(o, range, sizeof(range));
+		printf("  %-34s %s%s%s%s\n", left, o->help, *range ? " (" : "", range, *range ? ")" : "");
 	}
 }

@@ -41,6 +41,9 @@ struct opt {
 	const char *const *values; /* allowed values (NULL-terminated), checked when set */
 	enum opt_complete complete;
 	int hidden;
+	/* OPT_INT: the accepted range, checked when set and shown in --help
+	 * and the man page (both 0: any whole number). */
+	long min, max;
 };
 
 struct string_list {
@@ -108,6 +111,10 @@ void owners_cli_release(struct owners_cli *cli, struct string_list *args);
 void owners_cli_defaults(struct owners_cli *cli);
 
 extern const struct opt owners_global_opts[];
+
+/* "1 or more", "0 to 10": an OPT_INT's range in words, "" when it has
+ * none. */
+const char *owners_opt_range(const struct opt *o, char *buf, size_t n);
 
 /* Prints the options of a table as --help does. */
 void owners_print_opts(const struct opt *opts);

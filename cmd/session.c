@@ -143,10 +143,6 @@ int session_scan(struct session *s, const char *ns)
 	o.namespace_ = ns;
 	o.cluster_scoped = 1;
 
-	if (s->cli->chunk_size < 1) {
-		error_msg("--chunk-size must be at least 1");
-		return EXIT_USAGE;
-	}
 	o.want = s->want;
 	o.want_ctx = s->want_ctx;
 

@@ -1,6 +1,7 @@
 /*
  * owners tree: the dependents (or owners) of objects as a tree.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,14 +20,14 @@ static const char *const tree_outputs[] = { "tree", "wide", "json", "yaml", "dot
 
 const struct opt tree_opts[] = {
 	{ "up", 0, OPT_BOOL, OFF(up), NULL, "show the owners of the objects instead of their dependents",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "depth", 'd', OPT_INT, OFF(depth), "N", "stop N levels below the roots (default: no limit)",
-	  NULL, COMPLETE_NONE, 0 },
+	  NULL, COMPLETE_NONE, 0, 0, LONG_MAX },
 	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR",
-	  "label selector for the roots, e.g. app=web", NULL, COMPLETE_NONE, 0 },
+	  "label selector for the roots, e.g. app=web", NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT", "tree (default), wide (adds reference flags and UIDs), json, yaml, dot or name",
-	  tree_outputs, COMPLETE_VALUES, 0 },
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0 },
+	  tree_outputs, COMPLETE_VALUES, 0, 0, 0 },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
 
 /* Whether a scan of one namespace can see everything the tree may reach:

@@ -279,6 +279,11 @@ is "$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdi
 like "$err" "configmaps\?limit=4&continue=" "--chunk-size 4: the continue token is followed"
 run owners --chunk-size 0 graph
 is "$rc" 2 "--chunk-size 0 is a usage error"
+is "$err" "error: invalid value '0' for --chunk-size: want 1 or more" "  the range comes from the option's row"
+run owners tree deployment/web --depth=-1 --server=https://127.0.0.1:1
+is "$rc:$err" "2:error: invalid value '-1' for --depth: want 0 or more" "a value out of range is refused before any connection"
+like "$(owners help tree)" "--depth N +stop N levels below the roots \\(default: no limit\\) \\(0 or more\\)" "--help shows the range"
+like "$(owners help tree)" "-v, --v N +.* \\(0 to 10\\)" "  and the global flags' ranges"
 
 # Lists come in protobuf (JSON only where the server cannot), and read the same.
 if [[ ${OWNERS_LIST_FORMAT:-} != json ]]; then
