@@ -64,6 +64,12 @@ const struct opt delete_opts[] = {
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
 
+static int oom(void)
+{
+	error_msg("out of memory");
+	return EXIT_ERROR;
+}
+
 struct run {
 	struct owners_cli *cli;
 	struct session s;
@@ -198,42 +204,6 @@ static void show_progress(struct run *r, const struct owners_cascade_plan *p, si
 		owners_cascade_mode_name(r->copt.mode), r->deleted, p->members_left + p->released_left,
 		acting, p->n_waits);
 	fflush(stderr);
-}
-
-/* Asks the server (dry run) whether it adds the GC finalizers itself:
- * with --enable-garbage-collector=false it does not. */
-static int probe_server_gc(struct run *r, const struct owners_node *n)
-{
-	struct owners_http_request req;
-	struct owners_json_value *v = NULL;
-	const struct owners_json_value *fins;
-	const char *policy = r->copt.mode == OWNERS_CASCADE_ORPHAN ? "Orphan" : "Foreground";
-	const char *want = r->copt.mode == OWNERS_CASCADE_ORPHAN ? OWNERS_FINALIZER_ORPHAN
-								 : OWNERS_FINALIZER_FOREGROUND;
-	size_t i;
-	int rc;
-
-	owners_http_request_init(&req);
-	req.method = "DELETE";
-	req.content_type = "application/json";
-	rc = owners_api_path_object(&req.path, n->resource, n->namespace_, n->name, NULL);
-	if (!rc)
-		rc = owners_delete_options_json(&req.body, n->uid, NULL, policy, -1, 1);
-	if (!rc)
-		rc = owners_http_do(r->s.http, &req);
-	/* When in doubt, put the finalizer on ourselves: that is right whether
-	 * or not the server would have added it. */
-	r->copt.server_gc = 0;
-	if (!rc && !owners_json_parse(&v, req.response.ptr, req.response.len, NULL)) {
-		fins = owners_json_path(v, "metadata", "finalizers", NULL);
-		for (i = 0; fins && fins->type == OWNERS_JSON_ARRAY && i < fins->count; i++)
-			if (owners_json_string(fins->items[i]) && !strcmp(owners_json_string(fins->items[i]), want))
-				r->copt.server_gc = 1;
-	}
-	r->server_gc_known = 1;
-	owners_json_value_free(v);
-	owners_http_request_release(&req);
-	return 0;
 }
 
 static int add_root(struct run *r, const char *uid)
@@ -632,34 +602,26 @@ static int run_cascade(struct run *r)
 		if (collect_links(r) ||
 		    owners_cascade_plan_make(&plan, r->s.graph, (const char *const *)r->roots, r->n_roots,
 					     (const char *const *)r->links, r->n_links, &r->copt)) {
-			error_msg("out of memory");
-			return EXIT_ERROR;
+			rc = oom();
+			goto out;
 		}
 		planned = 1;
 		if (!strcmp(dry, "client")) {
 			print_plan(r, &plan);
-			owners_cascade_plan_free(&plan);
-			return EXIT_OK;
+			goto out;
 		}
-		if (!eo.dry_run && account(r, &plan)) {
-			owners_cascade_plan_free(&plan);
-			error_msg("out of memory");
-			return EXIT_ERROR;
-		}
-		if (!r->relevant && choose_relevant_types(r, &plan)) {
-			owners_cascade_plan_free(&plan);
-			error_msg("out of memory");
-			return EXIT_ERROR;
+		if ((!eo.dry_run && account(r, &plan)) ||
+		    (!r->relevant && choose_relevant_types(r, &plan))) {
+			rc = oom();
+			goto out;
 		}
 		drop_forbidden(r, &plan);
 		if (plan.done || (!plan.n_actions && r->forbidden.count && waits_hang_on_forbidden(r, &plan)))
 			break;
 		if (!r->access_checked) {
 			r->access_checked = 1;
-			if ((rc = check_access(r, &plan))) {
-				owners_cascade_plan_free(&plan);
-				return rc;
-			}
+			if ((rc = check_access(r, &plan)))
+				goto out;
 		}
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		if ((double)ts.tv_sec + ts.tv_nsec / 1e9 >= deadline && (r->cli->timeout_ms || !r->cli->wait)) {
@@ -670,30 +632,33 @@ static int run_cascade(struct run *r)
 			error_msg("timed out after %lds waiting for the cascade; still there:",
 				  r->cli->timeout_ms / 1000);
 			report_left(r, &plan);
-			owners_cascade_plan_free(&plan);
-			return EXIT_TIMEOUT;
+			rc = EXIT_TIMEOUT;
+			goto out;
 		}
 		if (!r->server_gc_known) {
 			uint32_t node;
 
+			/* When in doubt, put the finalizer on ourselves: that is
+			 * right whether or not the server would have added it. */
+			r->copt.server_gc = 0;
 			if (probe_candidate(&plan, r->s.graph, &node))
-				probe_server_gc(r, &r->s.graph->nodes[node]);
+				owners_cascade_probe_server_gc(r->s.http, &r->s.graph->nodes[node],
+							       r->copt.mode, &r->copt.server_gc);
+			r->server_gc_known = 1;
 		}
 		eo.server_gc = r->copt.server_gc;
 		acting = plan.n_actions;
 		show_progress(r, &plan, acting);
 		results = calloc(plan.n_actions + 1, sizeof(*results));
 		if (!results) {
-			owners_cascade_plan_free(&plan);
-			error_msg("out of memory");
-			return EXIT_ERROR;
+			rc = oom();
+			goto out;
 		}
 		if (plan.n_actions && owners_cascade_execute(r->s.graph, &plan, r->s.http, &eo, results, &err)) {
-			report_error(&err);
+			rc = report_error(&err);
 			owners_error_clear(&err);
 			owners_cascade_results_free(results, plan.n_actions);
-			owners_cascade_plan_free(&plan);
-			return EXIT_ERROR;
+			goto out;
 		}
 		for (i = 0; i < plan.n_actions; i++) {
 			const struct owners_node *n = &r->s.graph->nodes[plan.actions[i].node];
@@ -745,15 +710,17 @@ static int run_cascade(struct run *r)
 		if ((rc = session_rescan(&r->s, r->scan_ns, want_relevant, r)))
 			break;
 	}
-	if (planned)
-		owners_cascade_plan_free(&plan);
 	if (r->progress)
 		fputs("\r\033[K", stderr);
 	if (!rc && r->forbidden.count) {
 		error_msg("the cascade is incomplete: %zu object(s) could not be changed (forbidden)",
 			  r->forbidden.count);
-		return EXIT_INCOMPLETE;
+		rc = EXIT_INCOMPLETE;
 	}
+out:
+	/* the one place the plan is freed, whichever way the loop ended */
+	if (planned)
+		owners_cascade_plan_free(&plan);
 	return rc;
 }
 
@@ -769,9 +736,10 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 	r.cli = cli;
 	owners_strset_init(&r.seen);
 	owners_strset_init(&r.forbidden);
-	r.copt.mode = !strcmp(cli->cascade, "foreground") ? OWNERS_CASCADE_FOREGROUND
-		      : !strcmp(cli->cascade, "orphan")   ? OWNERS_CASCADE_ORPHAN
-							  : OWNERS_CASCADE_BACKGROUND;
+	if (owners_cascade_mode_parse(cli->cascade, &r.copt.mode)) {
+		error_msg("invalid value '%s' for --cascade", cli->cascade);
+		return EXIT_USAGE;
+	}
 	r.progress = isatty(STDERR_FILENO) && !cli->output;
 	if (cli->force && cli->grace_period > 0) {
 		error_msg("--force means --grace-period=0: they cannot be combined with another value");

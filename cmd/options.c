@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "output.h"
+#include "scan.h"
 
 #define OFF(field) offsetof(struct owners_cli, field)
 
@@ -70,7 +71,7 @@ void owners_cli_defaults(struct owners_cli *cli)
 	cli->qps = -1;
 	cli->burst = -1;
 	cli->depth = -1;
-	cli->chunk_size = 500;
+	cli->chunk_size = OWNERS_DEFAULT_PAGE_SIZE;
 	cli->cascade = "background";
 	cli->wait = 1;
 	cli->timeout_ms = 5 * 60 * 1000;

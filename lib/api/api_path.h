@@ -2,6 +2,9 @@
  * REST paths of the Kubernetes API: /api/v1/... for the core group,
  * /apis/GROUP/VERSION/... for the others; names and namespaces are
  * percent-encoded.
+ *
+ * Ownership: every function appends to the caller's buffer; the inputs
+ * are borrowed.
  */
 #ifndef OWNERS_API_PATH_H
 #define OWNERS_API_PATH_H

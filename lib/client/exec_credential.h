@@ -5,6 +5,9 @@
  * checked; the output parsed and cached until its expirationTimestamp.
  *
  * Nothing the plugin prints is ever logged or written to disk.
+ *
+ * Ownership: the credential lives in cfg->exec_cred (or the caller's out),
+ * freed and wiped by owners_exec_credential_clear(); the input is borrowed.
  */
 #ifndef OWNERS_EXEC_CREDENTIAL_H
 #define OWNERS_EXEC_CREDENTIAL_H

@@ -1,6 +1,9 @@
 /*
  * Time helpers: RFC 3339 parsing (Kubernetes timestamps) and the short
  * ages kubectl prints ("5s", "3m12s", "4h", "2d").
+ *
+ * Ownership: nothing is allocated but what is appended to the caller's
+ * buffer; the inputs are borrowed.
  */
 #ifndef OWNERS_TIMEUTIL_H
 #define OWNERS_TIMEUTIL_H

@@ -2,6 +2,8 @@
  * Renders the whole owner graph (`owners graph`): a summary, JSON (every
  * object with its references and how each resolves) or Graphviz dot.
  * Writes into a buffer; never prints.
+ *
+ * Ownership: appends to the caller's buffer; the graph is borrowed.
  */
 #ifndef OWNERS_GRAPH_RENDER_H
 #define OWNERS_GRAPH_RENDER_H

@@ -138,7 +138,7 @@ static int submit_page(struct list_job *job, const char *continue_token)
 	job->pages[job->n_pages++] = r;
 	rc = owners_api_path_collection(&r->path, job->resource, job->namespace_);
 	if (!rc)
-		rc = owners_buf_addf(&r->path, "?limit=%zu", job->opt->page_size ? job->opt->page_size : 500);
+		rc = owners_buf_addf(&r->path, "?limit=%zu", job->opt->page_size ? job->opt->page_size : OWNERS_DEFAULT_PAGE_SIZE);
 	if (!rc && job->opt->label_selector) {
 		rc = owners_buf_adds(&r->path, "&labelSelector=");
 		if (!rc)

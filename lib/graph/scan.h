@@ -20,12 +20,16 @@
 #include "http.h"
 #include "resource.h"
 
+/* Objects per page of every list, unless told otherwise: 500, kubectl's
+ * --chunk-size default (and the apiserver's usual chunk). */
+#define OWNERS_DEFAULT_PAGE_SIZE 500
+
 struct owners_scan_options {
 	/* Namespaced types are listed here only; NULL lists all namespaces. */
 	const char *namespace_;
 	/* Cluster-scoped types are listed too (they can own namespaced objects). */
 	int cluster_scoped;
-	/* Objects per page (limit); 0: 500, the apiserver's default chunk. */
+	/* Objects per page (limit); 0: OWNERS_DEFAULT_PAGE_SIZE. */
 	size_t page_size;
 	/* When set, only types it accepts are listed (the others read as not
 	 * listed: unknown, never absent). */

@@ -6,6 +6,7 @@
 #include "api_path.h"
 #include "json.h"
 #include "list_items.h"
+#include "scan.h"
 #include "url.h"
 
 /* The printed objects of one type in one namespace. */
@@ -147,7 +148,7 @@ int owners_status_fetch(struct owners_object_status *out, struct owners_graph *g
 			const uint32_t *nodes, size_t n, struct owners_http_client *c,
 			const struct owners_status_fetch_options *o, struct owners_error *err)
 {
-	struct run run = { out, g, c, NULL, o && o->chunk_size > 0 ? o->chunk_size : 500 };
+	struct run run = { out, g, c, NULL, o && o->chunk_size > 0 ? o->chunk_size : OWNERS_DEFAULT_PAGE_SIZE };
 	size_t get_max = o && o->get_max ? o->get_max : OWNERS_STATUS_GET_MAX;
 	unsigned char *wanted = calloc(g->count ? g->count : 1, 1);
 	struct group *groups = NULL;

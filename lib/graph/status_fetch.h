@@ -30,7 +30,7 @@
 #define OWNERS_STATUS_GET_MAX 32
 
 struct owners_status_fetch_options {
-	long chunk_size;   /* list page size; 0: 500 */
+	long chunk_size;   /* list page size; 0: OWNERS_DEFAULT_PAGE_SIZE */
 	size_t get_max;    /* 0: OWNERS_STATUS_GET_MAX */
 };
 

@@ -13,6 +13,31 @@ const char *owners_cascade_mode_name(enum owners_cascade_mode m)
 	return "?";
 }
 
+int owners_cascade_mode_parse(const char *word, enum owners_cascade_mode *m)
+{
+	static const enum owners_cascade_mode modes[] = { OWNERS_CASCADE_BACKGROUND,
+							  OWNERS_CASCADE_FOREGROUND,
+							  OWNERS_CASCADE_ORPHAN };
+	size_t i;
+
+	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		if (!strcmp(word, owners_cascade_mode_name(modes[i]))) {
+			*m = modes[i];
+			return 0;
+		}
+	return OWNERS_EINVAL;
+}
+
+const char *owners_cascade_policy(enum owners_cascade_mode m)
+{
+	switch (m) {
+	case OWNERS_CASCADE_BACKGROUND: return "Background";
+	case OWNERS_CASCADE_FOREGROUND: return "Foreground";
+	case OWNERS_CASCADE_ORPHAN: return "Orphan";
+	}
+	return "Background";
+}
+
 const char *owners_action_name(enum owners_action_kind k)
 {
 	switch (k) {

@@ -162,6 +162,12 @@ int owners_cascade_has_member_dependents(const struct owners_graph *g, const uns
 int owners_node_has_finalizer(const struct owners_node *n, const char *f);
 
 const char *owners_cascade_mode_name(enum owners_cascade_mode m);
+/* "background", "foreground", "orphan" (kubectl's --cascade words) to a
+ * mode: 0, or OWNERS_EINVAL for any other word. */
+int owners_cascade_mode_parse(const char *word, enum owners_cascade_mode *m);
+/* The DeleteOptions propagationPolicy that deletes an object in mode m:
+ * "Background", "Foreground", "Orphan". */
+const char *owners_cascade_policy(enum owners_cascade_mode m);
 const char *owners_action_name(enum owners_action_kind k);
 
 #endif

@@ -405,7 +405,7 @@ static int prepare(struct step *s, struct owners_graph *g, const struct owners_c
 	s->grace_period = p->root[a->node] ? o->grace_period : -1;
 	switch (a->kind) {
 	case OWNERS_ACT_DELETE:
-		s->policy = "Background";
+		s->policy = owners_cascade_policy(OWNERS_CASCADE_BACKGROUND);
 		*first = &s->del;
 		return delete_request(&s->del, s, n->resource_version);
 	case OWNERS_ACT_DELETE_FOREGROUND:
@@ -413,7 +413,7 @@ static int prepare(struct step *s, struct owners_graph *g, const struct owners_c
 		int fg = a->kind == OWNERS_ACT_DELETE_FOREGROUND;
 		const char *fin = fg ? OWNERS_FINALIZER_FOREGROUND : OWNERS_FINALIZER_ORPHAN;
 
-		s->policy = fg ? "Foreground" : "Orphan";
+		s->policy = owners_cascade_policy(fg ? OWNERS_CASCADE_FOREGROUND : OWNERS_CASCADE_ORPHAN);
 		/* With the apiserver's GC support off the policy is ignored and
 		 * the object would vanish at once, its controller with it but
 		 * its dependents' controllers still running: putting the GC's
@@ -533,4 +533,35 @@ void owners_cascade_results_free(struct owners_action_result *r, size_t n)
 	for (i = 0; i < n; i++)
 		free(r[i].message);
 	free(r);
+}
+
+void owners_cascade_probe_server_gc(struct owners_http_client *c, const struct owners_node *n,
+				    enum owners_cascade_mode mode, int *adds)
+{
+	struct owners_http_request req;
+	struct owners_json_value *v = NULL;
+	const struct owners_json_value *fins;
+	const char *want = mode == OWNERS_CASCADE_ORPHAN ? OWNERS_FINALIZER_ORPHAN
+							 : OWNERS_FINALIZER_FOREGROUND;
+	size_t i;
+	int rc;
+
+	*adds = 0;
+	owners_http_request_init(&req);
+	req.method = "DELETE";
+	req.content_type = "application/json";
+	rc = owners_api_path_object(&req.path, n->resource, n->namespace_, n->name, NULL);
+	if (!rc)
+		rc = owners_delete_options_json(&req.body, n->uid, NULL, owners_cascade_policy(mode), -1, 1);
+	if (!rc)
+		rc = owners_http_do(c, &req);
+	if (!rc && !owners_json_parse(&v, req.response.ptr, req.response.len, NULL)) {
+		fins = owners_json_path(v, "metadata", "finalizers", NULL);
+		for (i = 0; fins && fins->type == OWNERS_JSON_ARRAY && i < fins->count; i++)
+			if (owners_json_string(fins->items[i]) &&
+			    !strcmp(owners_json_string(fins->items[i]), want))
+				*adds = 1;
+	}
+	owners_json_value_free(v);
+	owners_http_request_release(&req);
 }

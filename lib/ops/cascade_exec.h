@@ -50,6 +50,17 @@ int owners_cascade_execute(struct owners_graph *g, const struct owners_cascade_p
 			   struct owners_action_result *results, struct owners_error *err);
 void owners_cascade_results_free(struct owners_action_result *r, size_t n);
 
+/* Whether the apiserver puts the GC's finalizer (foregroundDeletion or
+ * orphan, by mode) on an object deleted with that policy: with
+ * --enable-garbage-collector=false it does not, and the policy is then
+ * ignored. Asked with a server dry run of deleting n (UID precondition),
+ * the finalizer looked for in the answer: *adds is 1 only when it is
+ * there. Any failure reads as "does not" (putting the finalizer on
+ * ourselves is right either way). n must not hold that finalizer already,
+ * or every server would look as if it added it. */
+void owners_cascade_probe_server_gc(struct owners_http_client *c, const struct owners_node *n,
+				    enum owners_cascade_mode mode, int *adds);
+
 /* The JSON bodies, exposed for unit tests. */
 /* resource_version NULL or "": the UID precondition alone. */
 int owners_delete_options_json(struct owners_buf *out, const char *uid, const char *resource_version,

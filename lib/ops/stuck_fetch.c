@@ -6,6 +6,7 @@
 #include "api_path.h"
 #include "json.h"
 #include "pod_claims.h"
+#include "scan.h"
 #include "url.h"
 
 /* ---- what to read ---------------------------------------------------------- */
@@ -348,7 +349,7 @@ int owners_stuck_fetch(struct owners_stuck_facts *f, struct owners_graph *g,
 				continue;
 			}
 			j->resource = pods;
-			j->page_size = page_size ? page_size : 500;
+			j->page_size = page_size ? page_size : OWNERS_DEFAULT_PAGE_SIZE;
 			j->req.on_data = on_pods_data;
 			j->req.on_attempt = on_pods_attempt;
 			rc = owners_pod_claims_parser_new(&j->parser, &f->pods[j->index].pods);
