@@ -5,6 +5,7 @@
 
 #include "dot.h"
 #include "json.h"
+#include "node_json.h"
 
 int owners_graph_render_summary(struct owners_buf *out, struct owners_graph *g,
 				const struct owners_graph_summary *s)
@@ -74,15 +75,7 @@ static int gen_object(struct owners_json_gen *j, struct owners_graph *g, uint32_
 	int rc = owners_json_gen_map_open(j);
 
 	if (!rc)
-		rc = owners_json_gen_kv(j, "kind", n->kind);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "apiVersion", n->api_version);
-	if (!rc && *n->namespace_)
-		rc = owners_json_gen_kv(j, "namespace", n->namespace_);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "name", n->name);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "uid", n->uid);
+		rc = owners_node_json_identity(j, n);
 	if (!rc)
 		rc = owners_json_gen_kv_bool(j, "found", !n->virtual_);
 	if (!rc)
@@ -107,17 +100,7 @@ static int gen_object(struct owners_json_gen *j, struct owners_graph *g, uint32_
 
 			rc = owners_json_gen_map_open(j);
 			if (!rc)
-				rc = owners_json_gen_kv(j, "apiVersion", ref->api_version);
-			if (!rc)
-				rc = owners_json_gen_kv(j, "kind", ref->kind);
-			if (!rc)
-				rc = owners_json_gen_kv(j, "name", ref->name);
-			if (!rc)
-				rc = owners_json_gen_kv(j, "uid", ref->uid);
-			if (!rc)
-				rc = owners_json_gen_kv_bool(j, "controller", ref->controller);
-			if (!rc)
-				rc = owners_json_gen_kv_bool(j, "blockOwnerDeletion", ref->block_owner_deletion);
+				rc = owners_ref_json_fields(j, ref);
 			if (!rc)
 				rc = owners_json_gen_kv(j, "class",
 							owners_ref_class_name(owners_graph_classify_ref(g, i, ref)));

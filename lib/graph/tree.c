@@ -9,6 +9,7 @@
 #include "api_path.h"
 #include "dot.h"
 #include "json.h"
+#include "node_json.h"
 #include "timeutil.h"
 
 /* ---- building ------------------------------------------------------- */
@@ -418,15 +419,7 @@ static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
 	uint32_t i;
 	int rc;
 
-	rc = owners_json_gen_kv(j, "kind", n->kind);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "apiVersion", n->api_version);
-	if (!rc && *n->namespace_)
-		rc = owners_json_gen_kv(j, "namespace", n->namespace_);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "name", n->name);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "uid", n->uid);
+	rc = owners_node_json_identity(j, n);
 	if (!rc && n->virtual_)
 		rc = owners_json_gen_kv_bool(j, "found", 0);
 	if (!rc && !n->virtual_) {

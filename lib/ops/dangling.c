@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "node_json.h"
 
 /* ---- names ------------------------------------------------------------ */
 
@@ -486,17 +487,7 @@ static int json_finding(struct owners_json_gen *j, const struct owners_dangling_
 	if (!rc)
 		rc = owners_json_gen_map_open(j);
 	if (!rc)
-		rc = owners_json_gen_kv(j, "apiVersion", ref->api_version);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "kind", ref->kind);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "name", ref->name);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "uid", ref->uid);
-	if (!rc)
-		rc = owners_json_gen_kv_bool(j, "controller", ref->controller);
-	if (!rc)
-		rc = owners_json_gen_kv_bool(j, "blockOwnerDeletion", ref->block_owner_deletion);
+		rc = owners_ref_json_fields(j, ref);
 	if (!rc)
 		rc = owners_json_gen_map_close(j);
 	if (!rc)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "node_json.h"
 #include "object_io.h"
 #include "patch.h"
 
@@ -168,25 +169,14 @@ int owners_orphan_release_json(struct owners_json_gen *j, const struct owners_gr
 		const struct owners_release_item *it = &r->items[i];
 		const struct owners_node *n = &g->nodes[it->dependent];
 
-		rc = owners_json_gen_map_open(j);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "kind", n->kind);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "apiVersion", n->api_version);
-		if (!rc && *n->namespace_)
-			rc = owners_json_gen_kv(j, "namespace", n->namespace_);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "name", n->name);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "uid", n->uid);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "result", owners_release_result_name(it->result));
-		if (!rc && it->message)
-			rc = owners_json_gen_kv(j, "message", it->message);
-		if (!rc)
-			rc = owners_json_gen_kv_int(j, "writes", it->writes);
-		if (!rc)
-			rc = owners_json_gen_map_close(j);
+		/* the generator keeps its first error: checked once per item */
+		owners_json_gen_map_open(j);
+		owners_node_json_identity(j, n);
+		owners_json_gen_kv(j, "result", owners_release_result_name(it->result));
+		if (it->message)
+			owners_json_gen_kv(j, "message", it->message);
+		owners_json_gen_kv_int(j, "writes", it->writes);
+		rc = owners_json_gen_map_close(j);
 	}
 	return rc ? rc : owners_json_gen_array_close(j);
 }

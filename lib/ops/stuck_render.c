@@ -5,6 +5,7 @@
 
 #include "api_path.h"
 #include "json.h"
+#include "node_json.h"
 #include "timeutil.h"
 #include "tree.h"
 
@@ -439,15 +440,7 @@ static int json_item(struct renderer *x, uint32_t node)
 	int rc = owners_json_gen_map_open(j);
 
 	if (!rc)
-		rc = owners_json_gen_kv(j, "kind", n->kind);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "apiVersion", n->api_version);
-	if (!rc && *n->namespace_)
-		rc = owners_json_gen_kv(j, "namespace", n->namespace_);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "name", n->name);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "uid", n->uid);
+		rc = owners_node_json_identity(j, n);
 	if (!rc)
 		rc = owners_json_gen_kv_time(j, "deletionTimestamp", n->deleted);
 	if (!rc && it)

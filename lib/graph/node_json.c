@@ -1,0 +1,25 @@
+#include "node_json.h"
+
+/* The generator keeps its first error: the calls need no checks between
+ * them, only the last one's answer. */
+int owners_node_json_identity(struct owners_json_gen *j, const struct owners_node *n)
+{
+	owners_json_gen_kv(j, "kind", n->kind);
+	owners_json_gen_kv(j, "apiVersion", n->api_version);
+	if (*n->namespace_)
+		owners_json_gen_kv(j, "namespace", n->namespace_);
+	owners_json_gen_kv(j, "name", n->name);
+	owners_json_gen_kv(j, "uid", n->uid);
+	return owners_json_gen_error(j);
+}
+
+int owners_ref_json_fields(struct owners_json_gen *j, const struct owners_ref *ref)
+{
+	owners_json_gen_kv(j, "apiVersion", ref->api_version);
+	owners_json_gen_kv(j, "kind", ref->kind);
+	owners_json_gen_kv(j, "name", ref->name);
+	owners_json_gen_kv(j, "uid", ref->uid);
+	owners_json_gen_kv_bool(j, "controller", ref->controller);
+	owners_json_gen_kv_bool(j, "blockOwnerDeletion", ref->block_owner_deletion);
+	return owners_json_gen_error(j);
+}
