@@ -1,6 +1,7 @@
 /*
- * The command table: adding a subcommand is one row here and one file
- * cmd/<name>.c defining cmd_<name>().
+ * The command table: adding a subcommand is one file cmd/<name>.c
+ * defining cmd_<name>() and its row (<name>_command, usage, help, man page
+ * text), and one line in owners_commands (cmd/main.c).
  */
 #ifndef OWNERS_CMD_COMMANDS_H
 #define OWNERS_CMD_COMMANDS_H
@@ -20,7 +21,12 @@ struct command {
 	int hidden;                 /* internal: not listed in help */
 };
 
-extern const struct command owners_commands[];
+/* Every command, NULL-terminated; each row lives in its command's file. */
+extern const struct command *const owners_commands[];
+extern const struct command tree_command, graph_command, dangling_command, finalizers_command,
+	delete_command, version_command, completion_command, complete_command, man_command;
+/* The i-th command, NULL past the last. */
+const struct command *owners_command_at(size_t i);
 const struct command *owners_command_find(const char *name);
 void owners_command_help(const struct command *c);
 

@@ -807,3 +807,40 @@ out:
 	session_close(&r.s);
 	return rc;
 }
+
+/* The command: its usage, help, man page text and permissions. */
+const struct command delete_command = {
+	"delete", cmd_delete, delete_opts, "owners delete TYPE/NAME... | TYPE (-l SELECTOR | --all) [--cascade=background|foreground|orphan] [flags]",
+	"delete objects with a client-side cascade, as the garbage collector would",
+	"Deletes the objects and cascades to their dependents from the client, the way\n"
+	"the cluster's garbage collector does, so it works when the GC is off, stalled\n"
+	"or slow, and cooperates with it when it runs.\n"
+	"\n"
+	"background: the owner goes first, then every dependent whose owners are all\n"
+	"gone, level by level. foreground: the owner enters deletion first and stays\n"
+	"visible (its controller stops), dependents go bottom-up, the owner last;\n"
+	"dependents with blockOwnerDeletion hold it. orphan: the owner's reference is\n"
+	"removed from every dependent, then the owner goes.\n"
+	"\n"
+	"It never deletes or patches an object that the garbage collector, in the same\n"
+	"situation, would not, nor earlier than it would. A dependent with another live\n"
+	"owner is never deleted: its reference is removed once the deleted owner is in\n"
+	"deletion or gone, so a refused DELETE leaves every reference as it was. An\n"
+	"object with a reference by an apiVersion the server does not serve is left\n"
+	"alone, as the GC leaves it; owners whose type could not be listed count as\n"
+	"alive. Below the roots an object's own orphan or foregroundDeletion finalizer\n"
+	"decides its policy, as in the GC; --grace-period and --force apply to the\n"
+	"objects named only. Every DELETE carries the UID and resourceVersion read as\n"
+	"preconditions (on a conflict it is read again and deleted only if its\n"
+	"ownerReferences are unchanged), every patch the resourceVersion it read, so\n"
+	"objects re-created or changed meanwhile are never overwritten. Before its first change it asks the server (SelfSubjectAccessReview,\n"
+	"as kubectl auth can-i) for every permission the whole cascade needs: a missing one\n"
+	"stops it with nothing changed, exit 4. The cascade's progress lives in the cluster:\n"
+	"run the same command again after an interruption and it resumes.",
+	"  owners delete deployment/web\n"
+	"  owners delete deployment/web --cascade=foreground --timeout=2m\n"
+	"  owners delete replicaset/web-7d9c --cascade=orphan\n"
+	"  owners delete deployment/web --dry-run=client\n"
+	"  owners delete deployments -l app=web -o name\n"
+	"  owners delete jobs --all -n ci",
+	1, "list on every type it scans; delete on the objects of the cascade; patch on the objects whose finalizers or references it changes; create on selfsubjectaccessreviews (every authenticated user has it)", 0 };

@@ -57,3 +57,16 @@ out:
 	session_close(&s);
 	return rc;
 }
+
+/* The command: its usage, help, man page text and permissions. */
+const struct command graph_command = {
+	"graph", cmd_graph, graph_opts, "owners graph [flags]",
+	"summarise (or print) the whole owner graph of a namespace or cluster",
+	"Scans the namespace (or every namespace with -A) and prints a summary of the\n"
+	"owner graph: objects, ownerReferences, roots, dangling references, cycles and\n"
+	"objects stuck in deletion. -o json (or -o yaml, the same document) prints every\n"
+	"object with its references; -o dot prints a Graphviz graph.",
+	"  owners graph\n"
+	"  owners graph -A\n"
+	"  owners graph -n shop -o dot | dot -Tsvg > shop.svg",
+	1, "list on every type it scans", 0 };

@@ -153,3 +153,22 @@ out:
 	session_close(&s);
 	return rc;
 }
+
+/* The command: its usage, help, man page text and permissions. */
+const struct command tree_command = {
+	"tree", cmd_tree, tree_opts, "owners tree TYPE[/NAME]... [flags]",
+	"show the dependents (or, with --up, the owners) of objects as a tree",
+	"Lists every deletable type through discovery (metadata only), builds the owner\n"
+	"graph and prints the dependents of each named object, recursively: what a\n"
+	"cascading delete of it would reach. A type alone means every object of it in\n"
+	"the namespace (with -A, everywhere), as in kubectl get. With --up it prints the owners instead,\n"
+	"all of them, up to the roots. Objects in deletion show their finalizers;\n"
+	"dangling owner references and cycles are marked. Types that could not be\n"
+	"listed are named in a warning and what depends on them shows as unknown.",
+	"  owners tree deployment/web\n"
+	"  owners tree deploy web -n shop -o wide\n"
+	"  owners tree pod/web-7d9c-x2x --up\n"
+	"  owners tree deployments -l app=web -o json\n"
+	"  owners tree deployments -A -o yaml\n"
+	"  kubectl owners tree deployment/web",
+	1, "list on every type it scans (in the namespace, and cluster-scoped types); get on the objects it prints", 0 };

@@ -20,3 +20,9 @@ int cmd_version(struct owners_cli *cli, struct string_list *args)
 	printf("protobuf-c %s\n", protobuf_c_version());
 	return EXIT_OK;
 }
+
+/* The command: its usage, help, man page text and permissions. */
+const struct command version_command = {
+	"version", cmd_version, no_opts, "owners version",
+	"print the version, the git commit and the library versions", "", "  owners version", 0,
+	NULL, 0 };
