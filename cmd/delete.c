@@ -17,12 +17,11 @@
 #include "cascade.h"
 #include "cascade_access.h"
 #include "cascade_exec.h"
+#include "cascade_track.h"
 #include "commands.h"
-#include "json.h"
 #include "object_args.h"
 #include "output.h"
 #include "session.h"
-#include "strset.h"
 #include "tree.h"
 
 #define OFF(field) offsetof(struct owners_cli, field)
@@ -78,122 +77,38 @@ struct run {
 	int server_gc_known;
 	char **roots;                 /* UIDs */
 	size_t n_roots;
-	struct owners_strset seen;    /* members and released objects: uid -> "type name" */
-	struct owners_strset forbidden; /* uid -> message */
+	struct owners_cascade_track track; /* what the rounds remember (lib/ops/cascade_track.c) */
 	int progress;                 /* stderr is a terminal */
 	size_t first_failures;        /* types that failed to list in the first scan */
-	unsigned char *relevant;      /* per type in the table: listed in later rounds */
-	char **links;                 /* members seen in earlier rounds (borrowed from seen) */
-	size_t n_links;
-	size_t deleted, released;
 	int access_checked;           /* the permissions were asked for */
 };
 
-/* kubectl prints `deployment.apps "web" deleted`; -o name prints `deployment.apps/web`. */
-static int describe(struct owners_buf *out, const struct owners_node *n)
+/* kubectl prints `deployment.apps "web" deleted`; -o name prints
+ * `deployment.apps/web`, for every object that goes (server dry run
+ * included), as kubectl. */
+static void print_event(struct run *r, const char *type, const char *name, const char *ns,
+			const char *what)
 {
-	struct owners_buf type = OWNERS_BUF_INIT;
-	int rc = owners_node_type_name(&type, n);
-	char *slash = strchr(type.ptr, '/');
-
-	if (!rc && slash) {
-		*slash = '\0';
-		rc = owners_buf_addf(out, "%s\t%s\t%s", type.ptr, n->name, n->namespace_);
-	}
-	owners_buf_release(&type);
-	return rc;
-}
-
-static void print_event(struct run *r, const char *desc, const char *what)
-{
-	char *copy = owners_strdup(desc), *type, *name, *ns;
-
-	if (!copy)
-		return;
-	type = copy;
-	name = strchr(type, '\t');
-	*name++ = '\0';
-	ns = strchr(name, '\t');
-	*ns++ = '\0';
 	if (r->progress)
 		fputs("\r\033[K", stderr);
-	/* -o name: every object that goes (server dry run included), as kubectl */
 	if (r->cli->output && !strncmp(what, "deleted", 7))
 		printf("%s/%s\n", type, name);
 	else if (!r->cli->output)
 		printf("%s \"%s\" %s%s%s\n", type, name, what, *ns ? " in namespace " : "", ns);
 	fflush(stdout);
-	free(copy);
 }
 
-/* Whether a released object refers to a member that orphans its
- * dependents (so it is orphaned, not kept by another owner). */
-static int released_by_orphaning(const struct owners_graph *g, const struct owners_cascade_plan *p,
-				 uint32_t n)
+static void on_event(void *ctx, enum owners_cascade_event e, const char *type, const char *name,
+		     const char *ns)
 {
-	const struct owners_node *node = &g->nodes[n];
-	uint32_t k;
+	static const char *const words[] = {
+		[OWNERS_EVENT_DELETED] = "deleted",
+		[OWNERS_EVENT_DELETED_AFTER_RELEASE] = "deleted (after release)",
+		[OWNERS_EVENT_ORPHANED] = "orphaned (kept, reference removed)",
+		[OWNERS_EVENT_RELEASED] = "released (kept: it has another owner)",
+	};
 
-	for (k = 0; k < node->n_refs; k++) {
-		uint32_t o = node->refs[k].owner;
-
-		if (o != OWNERS_NO_NODE && p->member[o] && p->orphaning[o])
-			return 1;
-	}
-	return 0;
-}
-
-/* Remembers members and released objects, and reports those that are
- * gone or no longer refer into the cascade since the last round. */
-static int account(struct run *r, const struct owners_cascade_plan *p)
-{
-	struct owners_graph *g = r->s.graph;
-	struct owners_buf desc = OWNERS_BUF_INIT;
-	size_t i;
-	uint32_t n;
-
-	for (n = 0; n < g->count; n++) {
-		const struct owners_node *node = &g->nodes[n];
-		struct owners_strset_entry *e;
-
-		if (node->virtual_ || (!p->member[n] && !p->released[n]))
-			continue;
-		owners_buf_reset(&desc);
-		if (describe(&desc, node) || !(e = owners_strset_add(&r->seen, node->uid, desc.ptr))) {
-			owners_buf_release(&desc);
-			return OWNERS_ENOMEM;
-		}
-		if (p->released[n])
-			e->flag |= 2;
-		/* Its dependents are released, not deleted: it links nothing. */
-		if (p->member[n] && p->orphaning[n])
-			e->flag |= 4;
-		if (p->released[n] && released_by_orphaning(g, p, n))
-			e->flag |= 8;
-	}
-	owners_buf_release(&desc);
-	/* A type that failed to list this round only hides its objects. */
-	if (r->s.scan.n_failures > r->first_failures)
-		return 0;
-	for (i = 0; i < r->seen.cap; i++) {
-		struct owners_strset_entry *e = &r->seen.slots[i];
-		uint32_t now;
-
-		if (!e->key || (e->flag & 1))
-			continue;
-		now = owners_graph_find_uid(g, e->key);
-		if (now == OWNERS_NO_NODE || g->nodes[now].virtual_) {
-			e->flag |= 1;
-			print_event(r, e->value, (e->flag & 2) ? "deleted (after release)" : "deleted");
-			r->deleted++;
-		} else if ((e->flag & 2) && !p->released[now] && !p->member[now]) {
-			e->flag |= 1;
-			print_event(r, e->value, (e->flag & 8) ? "orphaned (kept, reference removed)"
-							       : "released (kept: it has another owner)");
-			r->released++;
-		}
-	}
-	return 0;
+	print_event(ctx, type, name, ns, words[e]);
 }
 
 static void show_progress(struct run *r, const struct owners_cascade_plan *p, size_t acting)
@@ -201,7 +116,7 @@ static void show_progress(struct run *r, const struct owners_cascade_plan *p, si
 	if (!r->progress)
 		return;
 	fprintf(stderr, "\r\033[K%s cascade: %zu deleted, %zu left, %zu acting, %zu waiting",
-		owners_cascade_mode_name(r->copt.mode), r->deleted, p->members_left + p->released_left,
+		owners_cascade_mode_name(r->copt.mode), r->track.deleted, p->members_left + p->released_left,
 		acting, p->n_waits);
 	fflush(stderr);
 }
@@ -341,7 +256,7 @@ static int print_plan(struct run *r, const struct owners_cascade_plan *p)
 		if (row->cycle || (!p->member[row->node] && !p->released[row->node]))
 			continue;
 		if (p->released[row->node])
-			what = released_by_orphaning(g, p, row->node) ? "release (orphaned, kept)"
+			what = owners_cascade_released_by_orphaning(g, p, row->node) ? "release (orphaned, kept)"
 								       : "release (kept: another owner is alive)";
 		else if (node->virtual_)
 			what = "already gone";
@@ -360,85 +275,6 @@ static int print_plan(struct run *r, const struct owners_cascade_plan *p)
 	}
 	owners_tree_free(&tree);
 	return 0;
-}
-
-/* An object the probe can ask about: one that is about to enter
- * foreground/orphan deletion and does not hold that finalizer yet. One that
- * already holds it (a run killed between adding it and deleting) would
- * make any server look as if it added the finalizer itself. */
-static int probe_candidate(const struct owners_cascade_plan *p, const struct owners_graph *g,
-			   uint32_t *node)
-{
-	size_t i;
-
-	for (i = 0; i < p->n_actions; i++) {
-		const struct owners_action *a = &p->actions[i];
-		const char *fin = a->kind == OWNERS_ACT_DELETE_FOREGROUND ? OWNERS_FINALIZER_FOREGROUND
-				  : a->kind == OWNERS_ACT_DELETE_ORPHAN   ? OWNERS_FINALIZER_ORPHAN
-									  : NULL;
-
-		if (!fin || g->nodes[a->node].virtual_ || owners_node_has_finalizer(&g->nodes[a->node], fin))
-			continue;
-		*node = a->node;
-		return 1;
-	}
-	return 0;
-}
-
-/* Drops actions on objects we were forbidden to touch: they stay, and the
- * run ends incomplete rather than retrying forever. */
-static void drop_forbidden(struct run *r, struct owners_cascade_plan *p)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < p->n_actions; i++)
-		if (!owners_strset_get(&r->forbidden, r->s.graph->nodes[p->actions[i].node].uid))
-			p->actions[k++] = p->actions[i];
-	p->n_actions = k;
-}
-
-/* With objects we may not change (403) and nothing left to do now: true
- * when every wait hangs on them, directly or through other waits (a pod
- * waits for its ReplicaSet, which waits for the forbidden Deployment), so
- * waiting longer cannot help. A wait on someone else (a finalizer's
- * controller) may still end: then the run goes on waiting. */
-static int waits_hang_on_forbidden(struct run *r, const struct owners_cascade_plan *p)
-{
-	struct owners_graph *g = r->s.graph;
-	unsigned char *stuck = calloc(g->count + 1, 1);
-	int changed = 1, all = 1;
-	uint32_t n, k;
-	size_t i;
-
-	if (!stuck)
-		return 0;
-	for (n = 0; n < g->count; n++)
-		if (!g->nodes[n].virtual_ && owners_strset_get(&r->forbidden, g->nodes[n].uid))
-			stuck[n] = 1;
-	while (changed) {
-		changed = 0;
-		for (i = 0; i < p->n_waits; i++) {
-			const struct owners_cascade_wait *w = &p->waits[i];
-			const struct owners_node *node = &g->nodes[w->node];
-
-			if (stuck[w->node])
-				continue;
-			if (w->on == OWNERS_WAIT_ON_OWNERS) {
-				for (k = 0; k < node->n_refs; k++)
-					if (node->refs[k].owner != OWNERS_NO_NODE && stuck[node->refs[k].owner])
-						stuck[w->node] = 1;
-			} else if (w->on == OWNERS_WAIT_ON_DEPENDENTS) {
-				for (k = 0; k < node->n_dependents; k++)
-					if (stuck[node->dependents[k]])
-						stuck[w->node] = 1;
-			}
-			changed |= stuck[w->node];
-		}
-	}
-	for (i = 0; i < p->n_waits; i++)
-		all &= stuck[p->waits[i].node];
-	free(stuck);
-	return all;
 }
 
 /* Before the first change, every permission the whole cascade needs
@@ -523,61 +359,11 @@ static int report_left(struct run *r, const struct owners_cascade_plan *p)
 	return 0;
 }
 
-/* Every member seen so far, so a middle level already removed (by the GC,
- * say) still links what is left below it. */
-static int collect_links(struct run *r)
-{
-	size_t i;
-
-	free(r->links);
-	r->links = calloc(r->seen.count + 1, sizeof(*r->links));
-	r->n_links = 0;
-	if (!r->links)
-		return OWNERS_ENOMEM;
-	for (i = 0; i < r->seen.cap; i++)
-		if (r->seen.slots[i].key && !(r->seen.slots[i].flag & (2 | 4)))
-			r->links[r->n_links++] = r->seen.slots[i].key;
-	return 0;
-}
-
 static int want_relevant(void *ctx, const struct owners_resource *res)
 {
-	struct run *r = ctx;
+	const struct run *r = ctx;
 
-	return r->relevant[res - r->s.types.items];
-}
-
-static void mark_type(struct run *r, const struct owners_resource *res)
-{
-	if (res && res >= r->s.types.items && res < r->s.types.items + r->s.types.count)
-		r->relevant[res - r->s.types.items] = 1;
-}
-
-/* After the first round only the types that hold the cascade's objects and
- * their owners can change what the plan says: list just those. A type
- * outside this set reads as "not listed", which classifies as unknown:
- * kept, never deleted. */
-static int choose_relevant_types(struct run *r, const struct owners_cascade_plan *p)
-{
-	struct owners_graph *g = r->s.graph;
-	uint32_t n, k;
-
-	r->relevant = calloc(r->s.types.count + 1, 1);
-	if (!r->relevant)
-		return OWNERS_ENOMEM;
-	for (n = 0; n < g->count; n++) {
-		const struct owners_node *node = &g->nodes[n];
-
-		if (!p->member[n] && !p->released[n])
-			continue;
-		mark_type(r, node->resource);
-		for (k = 0; k < node->n_refs; k++)
-			mark_type(r, owners_resource_by_gvk(&r->s.types, node->refs[k].api_version,
-							    node->refs[k].kind));
-		for (k = 0; k < node->n_dependents; k++)
-			mark_type(r, g->nodes[node->dependents[k]].resource);
-	}
-	return 0;
+	return owners_cascade_track_wants(&r->track, res);
 }
 
 static int run_cascade(struct run *r)
@@ -599,9 +385,10 @@ static int run_cascade(struct run *r)
 		struct owners_action_result *results;
 		struct owners_error err = OWNERS_ERROR_INIT;
 
-		if (collect_links(r) ||
+		if (owners_cascade_track_links(&r->track) ||
 		    owners_cascade_plan_make(&plan, r->s.graph, (const char *const *)r->roots, r->n_roots,
-					     (const char *const *)r->links, r->n_links, &r->copt)) {
+					     (const char *const *)r->track.links, r->track.n_links,
+					     &r->copt)) {
 			rc = oom();
 			goto out;
 		}
@@ -610,13 +397,17 @@ static int run_cascade(struct run *r)
 			print_plan(r, &plan);
 			goto out;
 		}
-		if ((!eo.dry_run && account(r, &plan)) ||
-		    (!r->relevant && choose_relevant_types(r, &plan))) {
+		if ((!eo.dry_run &&
+		     owners_cascade_track_round(&r->track, r->s.graph, &plan,
+						r->s.scan.n_failures <= r->first_failures, on_event, r)) ||
+		    (!r->track.relevant &&
+		     owners_cascade_track_choose_types(&r->track, r->s.graph, &plan, &r->s.types))) {
 			rc = oom();
 			goto out;
 		}
-		drop_forbidden(r, &plan);
-		if (plan.done || (!plan.n_actions && r->forbidden.count && waits_hang_on_forbidden(r, &plan)))
+		owners_cascade_track_drop_forbidden(&r->track, r->s.graph, &plan);
+		if (plan.done || (!plan.n_actions && r->track.forbidden.count &&
+				  owners_cascade_track_hung(&r->track, r->s.graph, &plan)))
 			break;
 		if (!r->access_checked) {
 			r->access_checked = 1;
@@ -641,7 +432,7 @@ static int run_cascade(struct run *r)
 			/* When in doubt, put the finalizer on ourselves: that is
 			 * right whether or not the server would have added it. */
 			r->copt.server_gc = 0;
-			if (probe_candidate(&plan, r->s.graph, &node))
+			if (owners_cascade_probe_candidate(&plan, r->s.graph, &node))
 				owners_cascade_probe_server_gc(r->s.http, &r->s.graph->nodes[node],
 							       r->copt.mode, &r->copt.server_gc);
 			r->server_gc_known = 1;
@@ -673,7 +464,8 @@ static int run_cascade(struct run *r)
 			if (results[i].outcome == OWNERS_OUTCOME_FORBIDDEN) {
 				warning_msg("cannot %s %s: %s (left in place)", owners_action_name(plan.actions[i].kind),
 					    name.ptr, results[i].message ? results[i].message : "forbidden");
-				owners_strset_add(&r->forbidden, n->uid, NULL);
+				if (owners_cascade_track_forbid(&r->track, n->uid))
+					rc = oom();
 			} else {
 				error_msg("cannot %s %s: %s", owners_action_name(plan.actions[i].kind), name.ptr,
 					  results[i].message ? results[i].message : "failed");
@@ -683,15 +475,20 @@ static int run_cascade(struct run *r)
 		}
 		if (eo.dry_run) {
 			for (i = 0; i < plan.n_actions; i++) {
-				struct owners_buf d = OWNERS_BUF_INIT;
+				struct owners_buf type = OWNERS_BUF_INIT;
+				const struct owners_node *n = &r->s.graph->nodes[plan.actions[i].node];
+				char *slash;
 
 				if (results[i].outcome != OWNERS_OUTCOME_DONE)
 					continue;
-				describe(&d, &r->s.graph->nodes[plan.actions[i].node]);
-				print_event(r, d.ptr, plan.actions[i].kind == OWNERS_ACT_RELEASE
-							      ? "released (server dry run)"
-							      : "deleted (server dry run)");
-				owners_buf_release(&d);
+				if (!owners_node_type_name(&type, n) && (slash = strchr(type.ptr, '/'))) {
+					*slash = '\0';
+					print_event(r, type.ptr, n->name, n->namespace_,
+						    plan.actions[i].kind == OWNERS_ACT_RELEASE
+							    ? "released (server dry run)"
+							    : "deleted (server dry run)");
+				}
+				owners_buf_release(&type);
 			}
 		}
 		owners_cascade_results_free(results, plan.n_actions);
@@ -712,9 +509,9 @@ static int run_cascade(struct run *r)
 	}
 	if (r->progress)
 		fputs("\r\033[K", stderr);
-	if (!rc && r->forbidden.count) {
+	if (!rc && r->track.forbidden.count) {
 		error_msg("the cascade is incomplete: %zu object(s) could not be changed (forbidden)",
-			  r->forbidden.count);
+			  r->track.forbidden.count);
 		rc = EXIT_INCOMPLETE;
 	}
 out:
@@ -734,8 +531,7 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 
 	memset(&r, 0, sizeof(r));
 	r.cli = cli;
-	owners_strset_init(&r.seen);
-	owners_strset_init(&r.forbidden);
+	owners_cascade_track_init(&r.track);
 	if (owners_cascade_mode_parse(cli->cascade, &r.copt.mode)) {
 		error_msg("invalid value '%s' for --cascade", cli->cascade);
 		return EXIT_USAGE;
@@ -799,10 +595,7 @@ out:
 	for (i = 0; i < r.n_roots; i++)
 		free(r.roots[i]);
 	free(r.roots);
-	free(r.relevant);
-	free(r.links);
-	owners_strset_free(&r.seen);
-	owners_strset_free(&r.forbidden);
+	owners_cascade_track_clear(&r.track);
 	owners_object_args_free(objs, n_objs);
 	session_close(&r.s);
 	return rc;
