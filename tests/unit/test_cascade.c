@@ -1,11 +1,13 @@
 /* The cascade planner: who is in the cascade, who is released, and what
  * can be done in each state, mode by mode, the way the GC decides. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cascade.h"
 #include "cascade_access.h"
 #include "cascade_exec.h"
+#include "cascade_track.h"
 #include "fake_types.h"
 #include "tap.h"
 
@@ -536,6 +538,87 @@ static void test_needed_access(void)
 	owners_graph_free(g);
 }
 
+struct events {
+	char text[512];
+};
+
+static void on_event(void *ctx, enum owners_cascade_event e, const char *type, const char *name,
+		     const char *ns)
+{
+	struct events *ev = ctx;
+	size_t len = strlen(ev->text);
+
+	snprintf(ev->text + len, sizeof(ev->text) - len, "%s%d:%s/%s@%s", len ? " " : "", (int)e, type,
+		 name, ns);
+}
+
+/* The bookkeeping between rounds: what goes is reported once, forbidden
+ * objects drop out, waits that hang on them are seen, the types to relist. */
+static void test_track(void)
+{
+	const struct obj round1[] = {
+		{ "Deployment", "web", "d", NULL, { NULL }, { NOREF } },
+		{ "ReplicaSet", "web-1", "rs", NULL, { NULL }, { R("Deployment", "web", "d", 1) } },
+		{ "Pod", "p1", "p1", NULL, { NULL }, { R("ReplicaSet", "web-1", "rs", 1) } },
+		{ "ConfigMap", "other", "other", NULL, { NULL }, { NOREF } },
+		{ "Pod", "shared", "shared", NULL, { NULL },
+		  { R("ReplicaSet", "web-1", "rs", 1), { "v1", "ConfigMap", "other", "other", 0, 0 } } },
+	};
+	/* The replicaset went (the GC, say), the shared pod let go of it. */
+	const struct obj round2[] = {
+		{ "Deployment", "web", "d", T, { "foregroundDeletion" }, { NOREF } },
+		{ "Pod", "p1", "p1", NULL, { NULL }, { R("ReplicaSet", "web-1", "rs", 1) } },
+		{ "ConfigMap", "other", "other", NULL, { NULL }, { NOREF } },
+		{ "Pod", "shared", "shared", NULL, { NULL }, { { "v1", "ConfigMap", "other", "other", 0, 0 } } },
+	};
+	struct owners_graph *g = build(round1, sizeof(round1) / sizeof(round1[0]));
+	struct owners_cascade_track t;
+	struct owners_cascade_plan p;
+	struct events ev;
+	uint32_t node;
+
+	owners_cascade_track_init(&t);
+	ok(owners_cascade_track_wants(&t, owners_resource_by_gvk(&types, "v1", "Secret")),
+	   "before the types are chosen, every type is wanted");
+	plan(&p, g, "d", OWNERS_CASCADE_FOREGROUND, 0);
+	memset(&ev, 0, sizeof(ev));
+	ok(owners_cascade_track_round(&t, g, &p, 1, on_event, &ev) == 0 && !*ev.text,
+	   "first round: everything remembered, nothing gone yet");
+	ok(owners_cascade_track_links(&t) == 0 && t.n_links == 3, "links: the three members (not the released pod)");
+	ok(owners_cascade_probe_candidate(&p, g, &node) && !strcmp(g->nodes[node].uid, "d"),
+	   "the probe may ask about the root (about to enter foreground deletion, no finalizer yet)");
+	ok(owners_cascade_track_choose_types(&t, g, &p, &types) == 0, "types chosen");
+	ok(owners_cascade_track_wants(&t, owners_resource_by_gvk(&types, "v1", "ConfigMap")),
+	   "  configmaps: the released pod's other owner");
+	ok(!owners_cascade_track_wants(&t, owners_resource_by_gvk(&types, "rbac.authorization.k8s.io/v1",
+								   "ClusterRole")),
+	   "  clusterroles: nothing of the cascade is there");
+	ok(owners_cascade_track_forbid(&t, "d") == 0, "the root is forbidden");
+	owners_cascade_track_drop_forbidden(&t, g, &p);
+	ok(!action_on(&p, g, "d"), "  its action is dropped");
+	ok(p.n_waits && owners_cascade_track_hung(&t, g, &p),
+	   "  and every wait hangs on it: waiting longer cannot help");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+
+	g = build(round2, sizeof(round2) / sizeof(round2[0]));
+	plan(&p, g, "d", OWNERS_CASCADE_FOREGROUND, 0);
+	memset(&ev, 0, sizeof(ev));
+	ok(owners_cascade_track_round(&t, g, &p, 0, on_event, &ev) == 0 && !*ev.text,
+	   "a round whose lists failed reports nothing (a failed list only hides objects)");
+	ok(owners_cascade_track_round(&t, g, &p, 1, on_event, &ev) == 0, "second round");
+	ok(strstr(ev.text, "0:replicaset.apps/web-1@ns") != NULL, "the replicaset is reported deleted (%s)", ev.text);
+	ok(strstr(ev.text, "3:pod/shared@ns") != NULL, "the shared pod is reported released, kept");
+	is_int(t.deleted, 1, "one deleted");
+	is_int(t.released, 1, "one released");
+	memset(&ev, 0, sizeof(ev));
+	owners_cascade_track_round(&t, g, &p, 1, on_event, &ev);
+	is_str(ev.text, "", "each reported once");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+	owners_cascade_track_clear(&t);
+}
+
 int main(void)
 {
 	owners_resource_table_init(&types);
@@ -554,6 +637,7 @@ int main(void)
 	test_member_policy();
 	test_bodies();
 	test_needed_access();
+	test_track();
 	owners_resource_table_free(&types);
 	return tap_done();
 }
