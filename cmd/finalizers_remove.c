@@ -38,7 +38,7 @@ static int object_ref(struct owners_buf *out, const struct owners_resource *r, c
 	return owners_api_object_name(out, r->kind, r->group, name);
 }
 
-static void pause_before_write(void *ctx, const struct owners_unfinalize_target *t)
+static void pause_before_write(void *ctx, const struct owners_finalizer_remove_target *t)
 {
 	const double *seconds = ctx;
 	struct timespec ts;
@@ -55,7 +55,7 @@ static void pause_before_write(void *ctx, const struct owners_unfinalize_target 
 
 /* What is still in a namespace, before its `kubernetes` finalizer goes:
  * a scan of its namespaced types, counted by lib/graph/namespace_content.c. */
-static int namespace_content(struct session *s, struct owners_unfinalize_target *t,
+static int namespace_content(struct session *s, struct owners_finalizer_remove_target *t,
 			     struct owners_buf *summary, struct owners_buf *why)
 {
 	struct owners_scan_options o;
@@ -116,7 +116,7 @@ static int asks_for(const struct owners_cli *cli, const char *name)
 }
 
 /* "a, kubernetes (spec.finalizers)"; removed ones say how they went. */
-static int add_names(struct owners_buf *b, const struct owners_unfinalize_finalizer *a, size_t n,
+static int add_names(struct owners_buf *b, const struct owners_finalizer_remove_finalizer *a, size_t n,
 		     int removed)
 {
 	size_t i;
@@ -131,15 +131,15 @@ static int add_names(struct owners_buf *b, const struct owners_unfinalize_finali
 }
 
 /* One line per object on stdout: what was done, and the end state. */
-static int describe(struct owners_buf *b, const struct owners_unfinalize_target *t,
-		    const struct owners_unfinalize_outcome *o)
+static int describe(struct owners_buf *b, const struct owners_finalizer_remove_target *t,
+		    const struct owners_finalizer_remove_outcome *o)
 {
 	int rc = object_ref(b, t->resource, t->name);
 
 	if (rc)
 		return rc;
 	switch (o->result) {
-	case OWNERS_UNFINALIZE_DRY_RUN:
+	case OWNERS_FINALIZER_REMOVE_DRY_RUN:
 		rc = owners_buf_adds(b, ": would remove ");
 		if (!rc)
 			rc = add_names(b, o->removed, o->n_removed, 1);
@@ -152,11 +152,11 @@ static int describe(struct owners_buf *b, const struct owners_unfinalize_target 
 		if (!rc)
 			rc = owners_buf_adds(b, " (dry run: nothing was changed)\n");
 		return rc;
-	case OWNERS_UNFINALIZE_NOTHING:
+	case OWNERS_FINALIZER_REMOVE_NOTHING:
 		return owners_buf_adds(b, ": no finalizers to remove\n");
-	case OWNERS_UNFINALIZE_GONE:
-	case OWNERS_UNFINALIZE_FREED:
-	case OWNERS_UNFINALIZE_LEFT:
+	case OWNERS_FINALIZER_REMOVE_GONE:
+	case OWNERS_FINALIZER_REMOVE_FREED:
+	case OWNERS_FINALIZER_REMOVE_LEFT:
 		if (o->n_removed) {
 			rc = owners_buf_adds(b, ": removed ");
 			if (!rc)
@@ -166,7 +166,7 @@ static int describe(struct owners_buf *b, const struct owners_unfinalize_target 
 		}
 		if (rc)
 			return rc;
-		if (o->result == OWNERS_UNFINALIZE_GONE)
+		if (o->result == OWNERS_FINALIZER_REMOVE_GONE)
 			return owners_buf_adds(b, "; gone\n");
 		rc = owners_buf_adds(b, "; still there, ");
 		if (!rc && !o->deleting)
@@ -183,9 +183,9 @@ static int describe(struct owners_buf *b, const struct owners_unfinalize_target 
 				rc = add_names(b, o->left, o->n_left, 0);
 		}
 		return rc ? rc : owners_buf_addc(b, '\n');
-	case OWNERS_UNFINALIZE_NOT_FOUND:
-	case OWNERS_UNFINALIZE_REFUSED:
-	case OWNERS_UNFINALIZE_FAILED:
+	case OWNERS_FINALIZER_REMOVE_NOT_FOUND:
+	case OWNERS_FINALIZER_REMOVE_REFUSED:
+	case OWNERS_FINALIZER_REMOVE_FAILED:
 		break;
 	}
 	owners_buf_truncate(b, 0);
@@ -196,7 +196,7 @@ static int describe(struct owners_buf *b, const struct owners_unfinalize_target 
  * and holds it: then its dependents must be released before it goes.
  * *uid is the UID read (the caller frees it). A failed read says no: the
  * removal reads the object again and reports why. */
-static int holds_orphan_in_deletion(struct session *s, const struct owners_unfinalize_target *t,
+static int holds_orphan_in_deletion(struct session *s, const struct owners_finalizer_remove_target *t,
 				    char **uid)
 {
 	struct owners_json_value *doc = NULL;
@@ -240,7 +240,7 @@ static int scan_blind_spot(const struct session *s, struct owners_buf *why)
  * (targets[i].orphan_blocked, why in blocked[i]). One scan serves every
  * target: the namespace and cluster-scoped types, or every namespace when
  * a cluster-scoped object's dependents are looked for. */
-static int release_orphans(struct session *s, struct owners_unfinalize_target *targets, size_t n,
+static int release_orphans(struct session *s, struct owners_finalizer_remove_target *targets, size_t n,
 			   struct owners_orphan_release *releases, struct owners_buf *blocked)
 {
 	char **uids = calloc(n ? n : 1, sizeof(*uids));
@@ -270,7 +270,7 @@ static int release_orphans(struct session *s, struct owners_unfinalize_target *t
 	if (blind.len && s->cli->force)
 		session_warn_scan(s);
 	for (i = 0; i < n; i++) {
-		const struct owners_unfinalize_target *t = &targets[i];
+		const struct owners_finalizer_remove_target *t = &targets[i];
 		uint32_t node;
 
 		if (!uids[i])
@@ -314,7 +314,7 @@ out:
 /* "configmap/o: released its dependents first: configmap/a, pod/b" (or
  * would, or could not), before the object's own line. */
 static int describe_release(struct owners_buf *b, const struct owners_graph *g,
-			    const struct owners_unfinalize_target *t,
+			    const struct owners_finalizer_remove_target *t,
 			    const struct owners_orphan_release *r)
 {
 	static const char *const heads[] = {
@@ -358,10 +358,10 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;
-	struct owners_unfinalize_target *targets = NULL;
-	struct owners_unfinalize_outcome *outcomes = NULL;
+	struct owners_finalizer_remove_target *targets = NULL;
+	struct owners_finalizer_remove_outcome *outcomes = NULL;
 	struct owners_orphan_release *releases = NULL;
-	struct owners_unfinalize_options uo;
+	struct owners_finalizer_remove_options uo;
 	struct owners_buf *summaries = NULL, *whys = NULL, *blocked = NULL, out = OWNERS_BUF_INIT,
 			  line = OWNERS_BUF_INIT;
 	struct session s;
@@ -431,7 +431,7 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 		goto out;
 	/* Every TYPE first: a mistake in the command line changes nothing. */
 	for (i = 0; i < n_objs; i++) {
-		struct owners_unfinalize_target *t = &targets[n_targets];
+		struct owners_finalizer_remove_target *t = &targets[n_targets];
 		size_t k;
 
 		if ((rc = session_resolve_type(&s, objs[i].type, &t->resource)))
@@ -465,21 +465,21 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 			rc = oom();
 			goto out;
 		}
-		if (owners_unfinalize(&outcomes[i], s.http, &targets[i], &uo, &err)) {
+		if (owners_finalizer_remove(&outcomes[i], s.http, &targets[i], &uo, &err)) {
 			rc = report_error(&err);
 			goto out;
 		}
 	}
 	for (i = 0; i < n_targets; i++) {
-		const struct owners_unfinalize_outcome *o = &outcomes[i];
+		const struct owners_finalizer_remove_outcome *o = &outcomes[i];
 
 		switch (o->result) {
-		case OWNERS_UNFINALIZE_NOT_FOUND:
-		case OWNERS_UNFINALIZE_REFUSED:
+		case OWNERS_FINALIZER_REMOVE_NOT_FOUND:
+		case OWNERS_FINALIZER_REMOVE_REFUSED:
 			errors++;
 			error_msg("%s", o->message ? o->message : "refused");
 			break;
-		case OWNERS_UNFINALIZE_FAILED:
+		case OWNERS_FINALIZER_REMOVE_FAILED:
 			/* Nothing was written: an error; a write failed: incomplete. */
 			if (o->writes)
 				incomplete++;
@@ -487,7 +487,7 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 				errors++;
 			error_msg("%s", o->message ? o->message : "failed");
 			break;
-		case OWNERS_UNFINALIZE_LEFT:
+		case OWNERS_FINALIZER_REMOVE_LEFT:
 			incomplete++;
 			error_msg("%s", o->message ? o->message : "a finalizer came back");
 			break;
@@ -509,7 +509,7 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 		}
 	}
 	if (document &&
-	    owners_unfinalize_render_json(&out, targets, outcomes, releases, s.graph, n_targets,
+	    owners_finalizer_remove_render_json(&out, targets, outcomes, releases, s.graph, n_targets,
 					  cli->dry_run)) {
 		rc = oom();
 		goto out;
@@ -519,7 +519,7 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 	rc = errors ? EXIT_ERROR : incomplete ? EXIT_INCOMPLETE : EXIT_OK;
 out:
 	for (i = 0; outcomes && i < n_objs; i++)
-		owners_unfinalize_outcome_clear(&outcomes[i]);
+		owners_finalizer_remove_outcome_clear(&outcomes[i]);
 	for (i = 0; summaries && whys && blocked && i < n_objs; i++) {
 		owners_buf_release(&summaries[i]);
 		owners_buf_release(&whys[i]);

@@ -58,6 +58,16 @@ static int uid_index_grow(struct owners_graph *g)
 	return 0;
 }
 
+int owners_graph_node_has_finalizer(const struct owners_node *n, const char *f)
+{
+	uint32_t i;
+
+	for (i = 0; i < n->n_finalizers; i++)
+		if (!strcmp(n->finalizers[i], f))
+			return 1;
+	return 0;
+}
+
 uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)
 {
 	size_t j;

@@ -103,6 +103,8 @@ int owners_graph_note_listing(struct owners_graph *g, const struct owners_resour
 int owners_graph_link(struct owners_graph *g);
 
 uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid);
+/* Whether node n holds finalizer f (metadata.finalizers). */
+int owners_graph_node_has_finalizer(const struct owners_node *n, const char *f);
 
 /* Appends a node index to a growable array (*v, *n used, *cap allocated);
  * the caller frees *v. */

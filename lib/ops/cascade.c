@@ -50,16 +50,6 @@ const char *owners_action_name(enum owners_action_kind k)
 	return "?";
 }
 
-int owners_node_has_finalizer(const struct owners_node *n, const char *f)
-{
-	uint32_t i;
-
-	for (i = 0; i < n->n_finalizers; i++)
-		if (!strcmp(n->finalizers[i], f))
-			return 1;
-	return 0;
-}
-
 void owners_cascade_plan_free(struct owners_cascade_plan *p)
 {
 	free(p->actions);
@@ -117,7 +107,7 @@ static int exists(const struct owners_node *n)
 
 static int waiting_on_dependents(const struct owners_node *n)
 {
-	return exists(n) && n->deleted && owners_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND);
+	return exists(n) && n->deleted && owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND);
 }
 
 static int has_existing_dependents(const struct owners_graph *g, uint32_t node)
@@ -319,8 +309,8 @@ static int orphans_dependents(const struct owners_graph *g, uint32_t node, int r
 
 	if (root && (mode == OWNERS_CASCADE_ORPHAN || !n->deleted))
 		return mode == OWNERS_CASCADE_ORPHAN;
-	if (!owners_node_has_finalizer(n, OWNERS_FINALIZER_ORPHAN) ||
-	    owners_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND))
+	if (!owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_ORPHAN) ||
+	    owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND))
 		return 0;
 	if (n->deleted)
 		return 1;
@@ -339,7 +329,7 @@ static int enters_foreground(const struct owners_graph *g, const struct owners_c
 		return 0;
 	if (mode == OWNERS_CASCADE_FOREGROUND && has_existing_dependents(g, node))
 		return 1;
-	if (!p->root[node] && owners_node_has_finalizer(&g->nodes[node], OWNERS_FINALIZER_FOREGROUND))
+	if (!p->root[node] && owners_graph_node_has_finalizer(&g->nodes[node], OWNERS_FINALIZER_FOREGROUND))
 		return 1;
 	return owners_cascade_has_member_dependents(g, p->member, node);
 }
@@ -361,7 +351,7 @@ static int plan_orphaning(struct owners_cascade_plan *p, struct owners_graph *g,
 		return add_action(p, OWNERS_ACT_DELETE_ORPHAN, i, NULL,
 				  p->root[i] ? "root: enters deletion, dependents are kept"
 					     : "carries the orphan finalizer: enters deletion, its dependents are kept");
-	if (!owners_node_has_finalizer(n, OWNERS_FINALIZER_ORPHAN))
+	if (!owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_ORPHAN))
 		return add_wait(p, i, OWNERS_WAIT_ON_OTHERS, "in deletion: waiting for its finalizers");
 	if (has_existing_dependents(g, i))
 		return add_wait(p, i, OWNERS_WAIT_ON_DEPENDENTS, "waiting for its dependents to be released");
@@ -390,7 +380,7 @@ static int plan_member(struct owners_cascade_plan *p, struct owners_graph *g,
 						     : "owners deleted: enters deletion, goes after its dependents");
 		return add_action(p, OWNERS_ACT_DELETE, i, NULL, p->root[i] ? "root" : "all owners deleted");
 	}
-	if (owners_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND)) {
+	if (owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND)) {
 		if (blocking_dependents(g, p->member, on_cycle, i))
 			return add_wait(p, i, OWNERS_WAIT_ON_DEPENDENTS,
 					"waiting for dependents that block its deletion");

@@ -158,9 +158,6 @@ int owners_cascade_member_patched(const struct owners_cascade_plan *p, const str
 int owners_cascade_has_member_dependents(const struct owners_graph *g, const unsigned char *member,
 					 uint32_t node);
 
-/* Whether a node holds finalizer f. */
-int owners_node_has_finalizer(const struct owners_node *n, const char *f);
-
 const char *owners_cascade_mode_name(enum owners_cascade_mode m);
 /* "background", "foreground", "orphan" (kubectl's --cascade words) to a
  * mode: 0, or OWNERS_EINVAL for any other word. */

@@ -419,12 +419,12 @@ static int prepare(struct step *s, struct owners_graph *g, const struct owners_c
 		 * its dependents' controllers still running: putting the GC's
 		 * finalizer on first keeps it visible, in deletion, as the
 		 * cascade needs. */
-		if (o->server_gc || owners_node_has_finalizer(n, fin)) {
+		if (o->server_gc || owners_graph_node_has_finalizer(n, fin)) {
 			*first = &s->del;
 			return delete_request(&s->del, s, n->resource_version);
 		}
 		s->added = fin;
-		if (owners_node_has_finalizer(n, fg ? OWNERS_FINALIZER_ORPHAN : OWNERS_FINALIZER_FOREGROUND))
+		if (owners_graph_node_has_finalizer(n, fg ? OWNERS_FINALIZER_ORPHAN : OWNERS_FINALIZER_FOREGROUND))
 			s->displaced = fg ? OWNERS_FINALIZER_ORPHAN : OWNERS_FINALIZER_FOREGROUND;
 		s->patch.on_data = NULL; /* its answer carries the new resourceVersion */
 		*first = &s->patch;

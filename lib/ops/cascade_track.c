@@ -248,7 +248,7 @@ int owners_cascade_probe_candidate(const struct owners_cascade_plan *p, const st
 				  : a->kind == OWNERS_ACT_DELETE_ORPHAN   ? OWNERS_FINALIZER_ORPHAN
 									  : NULL;
 
-		if (!fin || g->nodes[a->node].virtual_ || owners_node_has_finalizer(&g->nodes[a->node], fin))
+		if (!fin || g->nodes[a->node].virtual_ || owners_graph_node_has_finalizer(&g->nodes[a->node], fin))
 			continue;
 		*node = a->node;
 		return 1;

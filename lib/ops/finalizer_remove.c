@@ -11,22 +11,22 @@
 
 #define DEFAULT_ATTEMPTS 5
 
-const char *owners_unfinalize_result_name(enum owners_unfinalize_result r)
+const char *owners_finalizer_remove_result_name(enum owners_finalizer_remove_result r)
 {
 	switch (r) {
-	case OWNERS_UNFINALIZE_GONE: return "gone";
-	case OWNERS_UNFINALIZE_FREED: return "freed";
-	case OWNERS_UNFINALIZE_DRY_RUN: return "dry-run";
-	case OWNERS_UNFINALIZE_NOTHING: return "nothing";
-	case OWNERS_UNFINALIZE_NOT_FOUND: return "not-found";
-	case OWNERS_UNFINALIZE_REFUSED: return "refused";
-	case OWNERS_UNFINALIZE_FAILED: return "failed";
-	case OWNERS_UNFINALIZE_LEFT: return "left";
+	case OWNERS_FINALIZER_REMOVE_GONE: return "gone";
+	case OWNERS_FINALIZER_REMOVE_FREED: return "freed";
+	case OWNERS_FINALIZER_REMOVE_DRY_RUN: return "dry-run";
+	case OWNERS_FINALIZER_REMOVE_NOTHING: return "nothing";
+	case OWNERS_FINALIZER_REMOVE_NOT_FOUND: return "not-found";
+	case OWNERS_FINALIZER_REMOVE_REFUSED: return "refused";
+	case OWNERS_FINALIZER_REMOVE_FAILED: return "failed";
+	case OWNERS_FINALIZER_REMOVE_LEFT: return "left";
 	}
 	return "failed";
 }
 
-static void names_free(struct owners_unfinalize_finalizer *a, size_t n)
+static void names_free(struct owners_finalizer_remove_finalizer *a, size_t n)
 {
 	size_t i;
 
@@ -35,7 +35,7 @@ static void names_free(struct owners_unfinalize_finalizer *a, size_t n)
 	free(a);
 }
 
-void owners_unfinalize_outcome_clear(struct owners_unfinalize_outcome *out)
+void owners_finalizer_remove_outcome_clear(struct owners_finalizer_remove_outcome *out)
 {
 	if (!out)
 		return;
@@ -58,10 +58,10 @@ struct object {
 };
 
 struct run {
-	struct owners_unfinalize_outcome *out;
+	struct owners_finalizer_remove_outcome *out;
 	struct owners_http_client *c;
-	const struct owners_unfinalize_target *t;
-	const struct owners_unfinalize_options *o;
+	const struct owners_finalizer_remove_target *t;
+	const struct owners_finalizer_remove_options *o;
 	int is_namespace;
 	int max_attempts;
 	int hooked;
@@ -151,10 +151,10 @@ static size_t count_asked(const struct run *x, const struct owners_json_value *f
 
 /* ---- the outcome -------------------------------------------------------------- */
 
-static int set_result(struct run *x, enum owners_unfinalize_result r, const char *fmt, ...)
+static int set_result(struct run *x, enum owners_finalizer_remove_result r, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-static int set_result(struct run *x, enum owners_unfinalize_result r, const char *fmt, ...)
+static int set_result(struct run *x, enum owners_finalizer_remove_result r, const char *fmt, ...)
 {
 	struct owners_buf b = OWNERS_BUF_INIT;
 	va_list ap;
@@ -174,9 +174,9 @@ static int set_result(struct run *x, enum owners_unfinalize_result r, const char
 	return rc;
 }
 
-static int add_name(struct owners_unfinalize_finalizer **a, size_t *n, const char *name, int spec)
+static int add_name(struct owners_finalizer_remove_finalizer **a, size_t *n, const char *name, int spec)
 {
-	struct owners_unfinalize_finalizer *r = realloc(*a, (*n + 1) * sizeof(*r));
+	struct owners_finalizer_remove_finalizer *r = realloc(*a, (*n + 1) * sizeof(*r));
 
 	if (!r)
 		return OWNERS_ENOMEM;
@@ -190,7 +190,7 @@ static int add_name(struct owners_unfinalize_finalizer **a, size_t *n, const cha
 
 /* Records the finalizers of fins that are asked for (removed) or not (left). */
 static int record(struct run *x, const struct owners_json_value *fins, int spec, int want_asked,
-		  struct owners_unfinalize_finalizer **a, size_t *n)
+		  struct owners_finalizer_remove_finalizer **a, size_t *n)
 {
 	size_t i;
 	int rc = 0;
@@ -244,7 +244,7 @@ static void hook(struct run *x)
 }
 
 /* `orphan` on an object in deletion may go only once its dependents were
- * released (see owners_unfinalize_target). */
+ * released (see owners_finalizer_remove_target). */
 static int orphan_may_go(const struct run *x)
 {
 	if (!x->obj.deleting || !asked(x, "orphan") || !has(x->obj.meta_fins, "orphan"))
@@ -255,7 +255,7 @@ static int orphan_may_go(const struct run *x)
 
 static int refuse_orphan(struct run *x)
 {
-	int rc = set_result(x, OWNERS_UNFINALIZE_REFUSED,
+	int rc = set_result(x, OWNERS_FINALIZER_REMOVE_REFUSED,
 			    "%s keeps its 'orphan' finalizer (without it the garbage collector "
 			    "would delete the dependents it was asked to keep): %s",
 			    x->subject.ptr,
@@ -312,7 +312,7 @@ static int step(struct run *x, int spec)
 		if (rc == OWNERS_ENOMEM)
 			break;
 		if (rc) {
-			rc = set_result(x, OWNERS_UNFINALIZE_FAILED, "%s", owners_error_message(&x->err));
+			rc = set_result(x, OWNERS_FINALIZER_REMOVE_FAILED, "%s", owners_error_message(&x->err));
 			rc = rc ? rc : 1;
 			break;
 		}
@@ -326,19 +326,19 @@ static int step(struct run *x, int spec)
 			break;
 		}
 		if (rc == OWNERS_ENOTFOUND) {
-			rc = set_result(x, OWNERS_UNFINALIZE_GONE, "deleted by someone else meanwhile");
+			rc = set_result(x, OWNERS_FINALIZER_REMOVE_GONE, "deleted by someone else meanwhile");
 			rc = rc ? rc : 1;
 			break;
 		}
 		if (rc != OWNERS_ECONFLICT) {
-			rc = set_result(x, OWNERS_UNFINALIZE_FAILED, "cannot %s %s: %s",
+			rc = set_result(x, OWNERS_FINALIZER_REMOVE_FAILED, "cannot %s %s: %s",
 					spec ? "finalize" : "patch", x->subject.ptr,
 					owners_error_message(&x->err));
 			rc = rc ? rc : 1;
 			break;
 		}
 		if (attempt >= x->max_attempts) {
-			rc = set_result(x, OWNERS_UNFINALIZE_FAILED,
+			rc = set_result(x, OWNERS_FINALIZER_REMOVE_FAILED,
 					"cannot %s %s: it kept changing (%d conflicting updates)",
 					spec ? "finalize" : "patch", x->subject.ptr, attempt);
 			rc = rc ? rc : 1;
@@ -347,14 +347,14 @@ static int step(struct run *x, int spec)
 		/* Changed since it was read: read it again, decide again. */
 		rc = read_object(x);
 		if (rc == OWNERS_ENOTFOUND) {
-			rc = set_result(x, OWNERS_UNFINALIZE_GONE, "deleted by someone else meanwhile");
+			rc = set_result(x, OWNERS_FINALIZER_REMOVE_GONE, "deleted by someone else meanwhile");
 			rc = rc ? rc : 1;
 			break;
 		}
 		if (rc == OWNERS_ENOMEM)
 			break;
 		if (rc) {
-			rc = set_result(x, OWNERS_UNFINALIZE_FAILED, "cannot read %s again: %s",
+			rc = set_result(x, OWNERS_FINALIZER_REMOVE_FAILED, "cannot read %s again: %s",
 					x->subject.ptr, owners_error_message(&x->err));
 			rc = rc ? rc : 1;
 			break;
@@ -376,13 +376,13 @@ static int decide(struct run *x)
 	int rc = read_object(x), one = x->t->content_objects == 1;
 
 	if (rc == OWNERS_ENOTFOUND) {
-		rc = set_result(x, OWNERS_UNFINALIZE_NOT_FOUND, "%s not found", x->subject.ptr);
+		rc = set_result(x, OWNERS_FINALIZER_REMOVE_NOT_FOUND, "%s not found", x->subject.ptr);
 		return rc ? rc : 1;
 	}
 	if (rc == OWNERS_ENOMEM)
 		return rc;
 	if (rc) {
-		rc = set_result(x, OWNERS_UNFINALIZE_FAILED, "cannot read %s: %s", x->subject.ptr,
+		rc = set_result(x, OWNERS_FINALIZER_REMOVE_FAILED, "cannot read %s: %s", x->subject.ptr,
 				owners_error_message(&x->err));
 		return rc ? rc : 1;
 	}
@@ -399,24 +399,24 @@ static int decide(struct run *x)
 	if (!rc && n_missing) {
 		rc = list_names(&has_list, x->obj.meta_fins, x->obj.spec_fins);
 		if (!rc)
-			rc = set_result(x, OWNERS_UNFINALIZE_REFUSED,
+			rc = set_result(x, OWNERS_FINALIZER_REMOVE_REFUSED,
 					"%s has no finalizer %s (it has: %s); nothing was changed",
 					x->subject.ptr, missing.ptr, has_list.ptr);
 		rc = rc ? rc : 1;
 	} else if (!rc && !x->obj.deleting && !x->o->force) {
-		rc = set_result(x, OWNERS_UNFINALIZE_REFUSED,
+		rc = set_result(x, OWNERS_FINALIZER_REMOVE_REFUSED,
 				"%s is not being deleted: taking finalizers off a live object disables "
 				"what they protect (use --force to do it anyway)",
 				x->subject.ptr);
 		rc = rc ? rc : 1;
 	} else if (!rc && !count_asked(x, x->obj.meta_fins) && !count_asked(x, x->obj.spec_fins)) {
-		rc = set_result(x, OWNERS_UNFINALIZE_NOTHING, "it has no finalizers");
+		rc = set_result(x, OWNERS_FINALIZER_REMOVE_NOTHING, "it has no finalizers");
 		rc = rc ? rc : 1;
 	} else if (!rc && !orphan_may_go(x)) {
 		rc = refuse_orphan(x);
 	} else if (!rc && x->is_namespace && asked(x, "kubernetes") &&
 		   has(x->obj.spec_fins, "kubernetes") && x->t->content_objects > 0 && !x->o->force) {
-		rc = set_result(x, OWNERS_UNFINALIZE_REFUSED,
+		rc = set_result(x, OWNERS_FINALIZER_REMOVE_REFUSED,
 				"%s still has %ld object%s in it (%s): without its 'kubernetes' "
 				"finalizer the namespace goes at once and leaves %s in storage, where "
 				"%s back if a namespace of that name is created again; free %s "
@@ -428,7 +428,7 @@ static int decide(struct run *x)
 		rc = rc ? rc : 1;
 	} else if (!rc && x->is_namespace && asked(x, "kubernetes") &&
 		   has(x->obj.spec_fins, "kubernetes") && x->t->content_error && !x->o->force) {
-		rc = set_result(x, OWNERS_UNFINALIZE_REFUSED,
+		rc = set_result(x, OWNERS_FINALIZER_REMOVE_REFUSED,
 				"cannot tell whether %s is empty (%s): without its 'kubernetes' "
 				"finalizer the namespace goes at once and would leave its content in "
 				"storage; use --force to finalize it anyway",
@@ -449,12 +449,12 @@ static int verify(struct run *x)
 
 	if (rc == OWNERS_ENOTFOUND) {
 		x->out->deleting = 0;
-		return set_result(x, OWNERS_UNFINALIZE_GONE, NULL);
+		return set_result(x, OWNERS_FINALIZER_REMOVE_GONE, NULL);
 	}
 	if (rc == OWNERS_ENOMEM)
 		return rc;
 	if (rc)
-		return set_result(x, OWNERS_UNFINALIZE_FAILED,
+		return set_result(x, OWNERS_FINALIZER_REMOVE_FAILED,
 				  "changed, but cannot read %s again to check: %s", x->subject.ptr,
 				  owners_error_message(&x->err));
 	x->out->deleting = x->obj.deleting;
@@ -462,7 +462,7 @@ static int verify(struct run *x)
 	if (!rc)
 		rc = record(x, x->obj.spec_fins, 1, 0, &x->out->left, &x->out->n_left);
 	for (i = 0; !rc && i < x->out->n_removed; i++) {
-		const struct owners_unfinalize_finalizer *f = &x->out->removed[i];
+		const struct owners_finalizer_remove_finalizer *f = &x->out->removed[i];
 
 		if (has(f->spec ? x->obj.spec_fins : x->obj.meta_fins, f->name)) {
 			rc = owners_buf_addf(&back, "%s'%s'", back.len ? ", " : "", f->name);
@@ -471,17 +471,17 @@ static int verify(struct run *x)
 		}
 	}
 	if (!rc && back.len)
-		rc = set_result(x, OWNERS_UNFINALIZE_LEFT,
+		rc = set_result(x, OWNERS_FINALIZER_REMOVE_LEFT,
 				"%s is back on %s: something re-added it (its controller?)", back.ptr,
 				x->subject.ptr);
 	else if (!rc)
-		rc = set_result(x, OWNERS_UNFINALIZE_FREED, NULL);
+		rc = set_result(x, OWNERS_FINALIZER_REMOVE_FREED, NULL);
 	owners_buf_release(&back);
 	return rc;
 }
 
-int owners_unfinalize(struct owners_unfinalize_outcome *out, struct owners_http_client *c,
-		      const struct owners_unfinalize_target *t, const struct owners_unfinalize_options *o,
+int owners_finalizer_remove(struct owners_finalizer_remove_outcome *out, struct owners_http_client *c,
+		      const struct owners_finalizer_remove_target *t, const struct owners_finalizer_remove_options *o,
 		      struct owners_error *err)
 {
 	struct run x;
@@ -511,9 +511,9 @@ int owners_unfinalize(struct owners_unfinalize_outcome *out, struct owners_http_
 		if (x.out->n_removed && !o->dry_run) {
 			rc = read_object(&x);
 			if (rc == OWNERS_ENOTFOUND)
-				rc = set_result(&x, OWNERS_UNFINALIZE_GONE, NULL) ? OWNERS_ENOMEM : 1;
+				rc = set_result(&x, OWNERS_FINALIZER_REMOVE_GONE, NULL) ? OWNERS_ENOMEM : 1;
 			else if (rc && rc != OWNERS_ENOMEM)
-				rc = set_result(&x, OWNERS_UNFINALIZE_FAILED, "cannot read %s again: %s",
+				rc = set_result(&x, OWNERS_FINALIZER_REMOVE_FAILED, "cannot read %s again: %s",
 						x.subject.ptr, owners_error_message(&x.err))
 					     ? OWNERS_ENOMEM
 					     : 1;
@@ -526,7 +526,7 @@ int owners_unfinalize(struct owners_unfinalize_outcome *out, struct owners_http_
 		if (!rc)
 			rc = record(&x, x.obj.spec_fins, 1, 0, &out->left, &out->n_left);
 		if (!rc)
-			rc = set_result(&x, OWNERS_UNFINALIZE_DRY_RUN, NULL);
+			rc = set_result(&x, OWNERS_FINALIZER_REMOVE_DRY_RUN, NULL);
 	} else if (!rc) {
 		rc = verify(&x);
 	}
@@ -541,7 +541,7 @@ int owners_unfinalize(struct owners_unfinalize_outcome *out, struct owners_http_
 /* ---- JSON ----------------------------------------------------------------- */
 
 static int json_names(struct owners_json_gen *j, const char *key,
-		      const struct owners_unfinalize_finalizer *a, size_t n)
+		      const struct owners_finalizer_remove_finalizer *a, size_t n)
 {
 	size_t i;
 	int rc = owners_json_gen_string(j, key);
@@ -561,9 +561,9 @@ static int json_names(struct owners_json_gen *j, const char *key,
 	return rc ? rc : owners_json_gen_array_close(j);
 }
 
-int owners_unfinalize_render_json(struct owners_buf *out,
-				  const struct owners_unfinalize_target *targets,
-				  const struct owners_unfinalize_outcome *outcomes,
+int owners_finalizer_remove_render_json(struct owners_buf *out,
+				  const struct owners_finalizer_remove_target *targets,
+				  const struct owners_finalizer_remove_outcome *outcomes,
 				  const struct owners_orphan_release *releases,
 				  const struct owners_graph *g, size_t n, int dry_run)
 {
@@ -582,8 +582,8 @@ int owners_unfinalize_render_json(struct owners_buf *out,
 	if (!rc)
 		rc = owners_json_gen_array_open(j);
 	for (i = 0; !rc && i < n; i++) {
-		const struct owners_unfinalize_target *t = &targets[i];
-		const struct owners_unfinalize_outcome *o = &outcomes[i];
+		const struct owners_finalizer_remove_target *t = &targets[i];
+		const struct owners_finalizer_remove_outcome *o = &outcomes[i];
 
 		rc = owners_json_gen_typed_open(j, t->resource->kind, t->resource->api_version);
 		if (!rc && t->resource->namespaced && t->namespace_ && *t->namespace_)
@@ -593,7 +593,7 @@ int owners_unfinalize_render_json(struct owners_buf *out,
 		if (!rc)
 			rc = owners_json_gen_kv(j, "uid", o->uid);
 		if (!rc)
-			rc = owners_json_gen_kv(j, "result", owners_unfinalize_result_name(o->result));
+			rc = owners_json_gen_kv(j, "result", owners_finalizer_remove_result_name(o->result));
 		if (!rc)
 			rc = owners_json_gen_kv(j, "message", o->message);
 		if (!rc)

@@ -31,7 +31,7 @@
  * With dry_run every write is sent with dryRun=All: the server checks it
  * (and the resourceVersion) and stores nothing; step 4 is skipped.
  *
- * Ownership: the outcome owns its strings (owners_unfinalize_outcome_clear());
+ * Ownership: the outcome owns its strings (owners_finalizer_remove_outcome_clear());
  * the target, options and client are borrowed.
  */
 #ifndef OWNERS_FINALIZER_REMOVE_H
@@ -45,7 +45,7 @@
 #include "orphan_release.h"
 #include "resource.h"
 
-struct owners_unfinalize_target {
+struct owners_finalizer_remove_target {
 	const struct owners_resource *resource;
 	const char *namespace_;       /* NULL or "" for a cluster-scoped object */
 	const char *name;
@@ -67,40 +67,40 @@ struct owners_unfinalize_target {
 	const char *orphan_blocked;
 };
 
-enum owners_unfinalize_result {
-	OWNERS_UNFINALIZE_GONE,       /* the object no longer exists */
-	OWNERS_UNFINALIZE_FREED,      /* still there, without the finalizers asked for */
-	OWNERS_UNFINALIZE_DRY_RUN,    /* the server accepted the change; nothing was stored */
-	OWNERS_UNFINALIZE_NOTHING,    /* it holds none of them: nothing to do */
-	OWNERS_UNFINALIZE_NOT_FOUND,  /* it did not exist */
-	OWNERS_UNFINALIZE_REFUSED,    /* see 1. above; message says why */
-	OWNERS_UNFINALIZE_FAILED,     /* a read or write failed, or too many conflicts */
-	OWNERS_UNFINALIZE_LEFT,       /* written, but a finalizer asked for is on it again */
+enum owners_finalizer_remove_result {
+	OWNERS_FINALIZER_REMOVE_GONE,       /* the object no longer exists */
+	OWNERS_FINALIZER_REMOVE_FREED,      /* still there, without the finalizers asked for */
+	OWNERS_FINALIZER_REMOVE_DRY_RUN,    /* the server accepted the change; nothing was stored */
+	OWNERS_FINALIZER_REMOVE_NOTHING,    /* it holds none of them: nothing to do */
+	OWNERS_FINALIZER_REMOVE_NOT_FOUND,  /* it did not exist */
+	OWNERS_FINALIZER_REMOVE_REFUSED,    /* see 1. above; message says why */
+	OWNERS_FINALIZER_REMOVE_FAILED,     /* a read or write failed, or too many conflicts */
+	OWNERS_FINALIZER_REMOVE_LEFT,       /* written, but a finalizer asked for is on it again */
 };
 /* "gone", "freed", "dry-run", "nothing", "not-found", "refused", "failed",
  * "left": the JSON words. */
-const char *owners_unfinalize_result_name(enum owners_unfinalize_result r);
+const char *owners_finalizer_remove_result_name(enum owners_finalizer_remove_result r);
 
-struct owners_unfinalize_finalizer {
+struct owners_finalizer_remove_finalizer {
 	char *name;
 	int spec;                     /* a Namespace's spec.finalizers entry */
 };
 
-struct owners_unfinalize_outcome {
-	enum owners_unfinalize_result result;
+struct owners_finalizer_remove_outcome {
+	enum owners_finalizer_remove_result result;
 	char *message;                /* why (refused, failed, left); NULL otherwise */
 	char *uid;                    /* as first read; NULL when not found */
 	/* taken off (or, dry run, that would be) */
-	struct owners_unfinalize_finalizer *removed;
+	struct owners_finalizer_remove_finalizer *removed;
 	size_t n_removed;
 	/* what the object has after (verified; dry run: would have) */
-	struct owners_unfinalize_finalizer *left;
+	struct owners_finalizer_remove_finalizer *left;
 	size_t n_left;
 	int deleting;                 /* it has a deletionTimestamp (after) */
 	int writes;                   /* patches/updates sent, conflicts included */
 };
 
-struct owners_unfinalize_options {
+struct owners_finalizer_remove_options {
 	const char *const *finalizers; /* the names asked for; ignored with all */
 	size_t n_finalizers;
 	int all;
@@ -109,23 +109,23 @@ struct owners_unfinalize_options {
 	int max_attempts;             /* writes per step before giving up on conflicts; 0: 5 */
 	/* Called once, after the object was read and the change decided,
 	 * before the first write (tests change the object in between). */
-	void (*before_write)(void *ctx, const struct owners_unfinalize_target *t);
+	void (*before_write)(void *ctx, const struct owners_finalizer_remove_target *t);
 	void *ctx;
 };
 
 /* Returns non-zero only when the run itself failed (out of memory); what
  * happened to the object is in out. */
-int owners_unfinalize(struct owners_unfinalize_outcome *out, struct owners_http_client *c,
-		      const struct owners_unfinalize_target *t, const struct owners_unfinalize_options *o,
+int owners_finalizer_remove(struct owners_finalizer_remove_outcome *out, struct owners_http_client *c,
+		      const struct owners_finalizer_remove_target *t, const struct owners_finalizer_remove_options *o,
 		      struct owners_error *err);
-void owners_unfinalize_outcome_clear(struct owners_unfinalize_outcome *out);
+void owners_finalizer_remove_outcome_clear(struct owners_finalizer_remove_outcome *out);
 
 /* The outcomes as JSON (stable; fields are only ever added):
  *   {"kind": "OwnersFinalizerRemoval", "apiVersion": "owners.dev/v1",
  *    "dryRun": BOOL,
  *    "items": [{"kind", "apiVersion", "namespace" (absent when cluster-scoped),
  *               "name", "uid" (absent when not found),
- *               "result": owners_unfinalize_result_name(),
+ *               "result": owners_finalizer_remove_result_name(),
  *               "message": why (refused, failed, left; absent otherwise),
  *               "removed": [{"name", "field": "metadata.finalizers" | "spec.finalizers"}],
  *               "finalizersLeft": [{"name", "field"}],
@@ -134,9 +134,9 @@ void owners_unfinalize_outcome_clear(struct owners_unfinalize_outcome *out);
  *               none were}...]}
  * targets[i] goes with outcomes[i] and, releases non-NULL, releases[i]
  * (whose nodes are g's). */
-int owners_unfinalize_render_json(struct owners_buf *out,
-				  const struct owners_unfinalize_target *targets,
-				  const struct owners_unfinalize_outcome *outcomes,
+int owners_finalizer_remove_render_json(struct owners_buf *out,
+				  const struct owners_finalizer_remove_target *targets,
+				  const struct owners_finalizer_remove_outcome *outcomes,
 				  const struct owners_orphan_release *releases,
 				  const struct owners_graph *g, size_t n, int dry_run);
 
