@@ -173,13 +173,14 @@ static int in_type_set(void *ctx, const struct owners_resource *r)
 /* A namespaced run: the owners that read absent are looked for in every
  * namespace, only for their types (one list each, metadata only), so that
  * an owner living elsewhere reads invalid-namespace, as the GC, which sees
- * every namespace, reports it. A list that fails leaves them absent, and
- * *across says why. */
-static int look_across_namespaces(struct session *s, const uint32_t *nodes, size_t n,
-				  struct owners_scan_report *across)
+ * every namespace, reports it. A list that fails leaves them absent, and a
+ * note among the scan's warnings says why. */
+static int look_across_namespaces(struct session *s, const uint32_t *nodes, size_t n)
 {
 	struct owners_scan_options o;
+	struct owners_scan_report across;
 	struct type_set set = { NULL, 0 };
+	size_t i;
 	int rc;
 
 	if (owners_dangling_absent_owner_types(s->graph, nodes, n, &set.types, &set.count)) {
@@ -191,14 +192,22 @@ static int look_across_namespaces(struct session *s, const uint32_t *nodes, size
 	session_scan_options(s, &o);
 	o.want = in_type_set;
 	o.want_ctx = &set;
-	rc = owners_scan_run(s->graph, s->http, &s->types, &o, across, &s->err) ? report_error(&s->err)
-										: 0;
+	rc = owners_scan_run(s->graph, s->http, &s->types, &o, &across, &s->err) ? report_error(&s->err)
+										 : 0;
+	for (i = 0; !rc && i < across.n_failures; i++)
+		if (session_note(s, "%s: owners of that type in other namespaces could not be looked "
+				 "for, so references to them read absent (the garbage collector may "
+				 "call them invalid-namespace)", across.failures[i].message)) {
+			error_msg("out of memory");
+			rc = EXIT_ERROR;
+		}
+	owners_scan_report_free(&across);
 	free(set.types);
 	return rc;
 }
 
 static int find(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
-		struct owners_dangling_report *rep, struct owners_scan_report *across)
+		struct owners_dangling_report *rep)
 {
 	uint32_t *nodes = NULL;
 	size_t n = 0, i;
@@ -208,7 +217,7 @@ static int find(struct session *s, const struct owners_object_arg *objs, size_t 
 		return rc;
 	if ((rc = select_objects(s, objs, n_objs, &nodes, &n)))
 		return rc;
-	if (!s->cli->all_namespaces && (rc = look_across_namespaces(s, nodes, n, across))) {
+	if (!s->cli->all_namespaces && (rc = look_across_namespaces(s, nodes, n))) {
 		free(nodes);
 		return rc;
 	}
@@ -268,7 +277,6 @@ static void say_none(const struct session *s, size_t n_objs)
 		fprintf(stderr, "no dangling ownerReferences in namespace '%s'\n", s->namespace_);
 }
 
-/* warning strings for the JSON document: discovery and list failures */
 static void report_failures(const struct owners_graph *g, const struct owners_dangling_report *rep)
 {
 	size_t i;
@@ -299,52 +307,11 @@ static void fix_summary(const struct owners_dangling_fix_stats *st, int dry_run)
 
 /* ---- the command ------------------------------------------------------- */
 
-/* The session's warnings, then why owners outside the namespace could not
- * be looked for. */
-static int dangling_warnings(const struct session *s, const struct owners_scan_report *across,
-			     char ***out, size_t *n)
-{
-	struct owners_buf b = OWNERS_BUF_INIT;
-	size_t i;
-	int rc = session_warnings(s, NULL, 0, out, n);
-
-	for (i = 0; !rc && i < across->n_failures; i++) {
-		char **grown = realloc(*out, (*n + 1) * sizeof(**out));
-
-		if (!grown)
-			return OWNERS_ENOMEM;
-		*out = grown;
-		rc = owners_buf_addf(&b, "%s: owners of that type in other namespaces could not be "
-				     "looked for, so references to them read absent (the garbage "
-				     "collector may call them invalid-namespace)",
-				     across->failures[i].message);
-		if (!rc && !((*out)[*n] = owners_buf_detach(&b)))
-			rc = OWNERS_ENOMEM;
-		if (!rc)
-			(*n)++;
-	}
-	owners_buf_release(&b);
-	return rc;
-}
-
-static void warn(const struct session *s, const struct owners_scan_report *across)
-{
-	char **lines = NULL;
-	size_t n = 0, i;
-
-	if (dangling_warnings(s, across, &lines, &n))
-		error_msg("out of memory");
-	for (i = 0; i < n; i++)
-		warning_msg("%s", lines[i]);
-	session_warnings_free(lines, n);
-}
-
 int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;
 	struct owners_dangling_report rep = { NULL, 0, 0 };
-	struct owners_scan_report across;
 	struct owners_dangling_fix_stats stats;
 	struct owners_dangling_render render;
 	struct owners_buf out = OWNERS_BUF_INIT;
@@ -358,7 +325,6 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 
 	memset(&s, 0, sizeof(s));
 	memset(&stats, 0, sizeof(stats));
-	memset(&across, 0, sizeof(across));
 	document = !strcmp(format, "json") || !strcmp(format, "yaml");
 	if (cli->selector && !args->count) {
 		error_msg("-l needs the TYPE of the objects to select, e.g. "
@@ -391,7 +357,7 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 		if ((rc = session_resolve_type(&s, objs[i].type, &r)))
 			goto out;
 	}
-	if ((rc = find(&s, objs, n_objs, &rep, &across)))
+	if ((rc = find(&s, objs, n_objs, &rep)))
 		goto out;
 	if (discovery_may_be_stale(&s, &rep)) {
 		/* Decide on what the server serves now, not on the cache. */
@@ -399,7 +365,6 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 		owners_graph_free(s.graph);
 		s.graph = NULL;
 		owners_scan_report_free(&s.scan);
-		owners_scan_report_free(&across);
 		if ((rc = session_rediscover(&s)))
 			goto out;
 		for (i = 0; i < n_objs; i++) {
@@ -408,7 +373,7 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 			if ((rc = session_resolve_type(&s, objs[i].type, &r)))
 				goto out;
 		}
-		if ((rc = find(&s, objs, n_objs, &rep, &across)))
+		if ((rc = find(&s, objs, n_objs, &rep)))
 			goto out;
 	}
 	if (fix && rep.count) {
@@ -433,7 +398,7 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 	render.show_fix = fix;
 	render.dry_run = cli->dry_run;
 	if (document) {
-		if (dangling_warnings(&s, &across, &warnings, &n_warnings)) {
+		if (session_warnings(&s, NULL, 0, &warnings, &n_warnings)) {
 			error_msg("out of memory");
 			rc = EXIT_ERROR;
 			goto out;
@@ -451,7 +416,7 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 	}
 	if ((rc = output_document(&out, !strcmp(format, "yaml"))))
 		goto out;
-	warn(&s, &across);
+	session_warn_scan(&s);
 	if (!rep.count && !document)
 		say_none(&s, n_objs);
 	if (fix && rep.count) {
@@ -475,7 +440,6 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 		rc = EXIT_OK;
 out:
 	session_warnings_free(warnings, n_warnings);
-	owners_scan_report_free(&across);
 	owners_buf_release(&out);
 	owners_dangling_report_free(&rep);
 	owners_object_args_free(objs, n_objs);

@@ -63,12 +63,6 @@ const struct opt delete_opts[] = {
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
 
-static int oom(void)
-{
-	error_msg("out of memory");
-	return EXIT_ERROR;
-}
-
 struct run {
 	struct owners_cli *cli;
 	struct session s;
@@ -389,7 +383,7 @@ static int run_cascade(struct run *r)
 		    owners_cascade_plan_make(&plan, r->s.graph, (const char *const *)r->roots, r->n_roots,
 					     (const char *const *)r->track.links, r->track.n_links,
 					     &r->copt)) {
-			rc = oom();
+			rc = error_oom();
 			goto out;
 		}
 		planned = 1;
@@ -402,7 +396,7 @@ static int run_cascade(struct run *r)
 						r->s.scan.n_failures <= r->first_failures, on_event, r)) ||
 		    (!r->track.relevant &&
 		     owners_cascade_track_choose_types(&r->track, r->s.graph, &plan, &r->s.types))) {
-			rc = oom();
+			rc = error_oom();
 			goto out;
 		}
 		owners_cascade_track_drop_forbidden(&r->track, r->s.graph, &plan);
@@ -442,7 +436,7 @@ static int run_cascade(struct run *r)
 		show_progress(r, &plan, acting);
 		results = calloc(plan.n_actions + 1, sizeof(*results));
 		if (!results) {
-			rc = oom();
+			rc = error_oom();
 			goto out;
 		}
 		if (plan.n_actions && owners_cascade_execute(r->s.graph, &plan, r->s.http, &eo, results, &err)) {
@@ -465,7 +459,7 @@ static int run_cascade(struct run *r)
 				warning_msg("cannot %s %s: %s (left in place)", owners_action_name(plan.actions[i].kind),
 					    name.ptr, results[i].message ? results[i].message : "forbidden");
 				if (owners_cascade_track_forbid(&r->track, n->uid))
-					rc = oom();
+					rc = error_oom();
 			} else {
 				error_msg("cannot %s %s: %s", owners_action_name(plan.actions[i].kind), name.ptr,
 					  results[i].message ? results[i].message : "failed");

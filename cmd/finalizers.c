@@ -51,12 +51,6 @@ const struct opt finalizers_opts[] = {
 
 /* ---- small helpers ------------------------------------------------------ */
 
-static int oom(void)
-{
-	error_msg("out of memory");
-	return EXIT_ERROR;
-}
-
 
 /* ---- listing: which objects --------------------------------------------- */
 
@@ -90,7 +84,7 @@ static int select_objects(struct session *s, const struct owners_object_arg *obj
 	*n_named = g->count;
 	picked = calloc(g->count ? g->count : 1, 1);
 	if (!picked || !*named) {
-		rc = oom();
+		rc = error_oom();
 		goto out;
 	}
 	if (!n_objs)
@@ -117,7 +111,7 @@ static int select_objects(struct session *s, const struct owners_object_arg *obj
 		size_t n_by_name = 0;
 
 		if (!by_name) {
-			rc = oom();
+			rc = error_oom();
 			goto out;
 		}
 		for (j = 0; j < n_objs; j++)
@@ -136,7 +130,7 @@ static int select_objects(struct session *s, const struct owners_object_arg *obj
 	}
 	for (i = 0; i < g->count; i++)
 		if (picked[i] && g->nodes[i].deleted && owners_node_list_push(&nodes, &n, &cap, (uint32_t)i)) {
-			rc = oom();
+			rc = error_oom();
 			goto out;
 		}
 	*out = nodes;
@@ -204,7 +198,7 @@ static int scan_namespaces(struct session *s, const uint32_t *nodes, size_t n, c
 			continue;
 		r = realloc(x->reports, (x->count + 1) * sizeof(*r));
 		if (!r)
-			return oom();
+			return error_oom();
 		x->reports = r;
 		memset(&x->reports[x->count], 0, sizeof(*r));
 		session_scan_options(s, &o);
@@ -262,7 +256,7 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 	if ((rc = scan_namespaces(&s, nodes, n, all ? NULL : s.namespace_, &extra)))
 		goto out;
 	if (owners_stuck_reach(&reach, &n_reach, s.graph, nodes, n)) {
-		rc = oom();
+		rc = error_oom();
 		goto out;
 	}
 	if (owners_stuck_fetch(&facts, s.graph, s.http, reach, n_reach, (size_t)cli->chunk_size,
@@ -274,14 +268,14 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 		if (!owners_stuck_is_stuck(s.graph, &facts, nodes[i]))
 			continue;
 		if (owners_stuck_explain(&rep, s.graph, &facts, nodes[i])) {
-			rc = oom();
+			rc = error_oom();
 			goto out;
 		}
 		stuck++;
 	}
 	owners_stuck_sort(&rep, s.graph);
 	if (session_warnings(&s, extra.reports, extra.count, &warnings, &n_warnings)) {
-		rc = oom();
+		rc = error_oom();
 		goto out;
 	}
 	memset(&render, 0, sizeof(render));
@@ -297,7 +291,7 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 	else
 		rc = owners_stuck_render_text(&out, &render);
 	if (rc) {
-		rc = oom();
+		rc = error_oom();
 		goto out;
 	}
 	if ((rc = output_document(&out, !strcmp(format, "yaml"))))

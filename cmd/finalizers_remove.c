@@ -26,12 +26,6 @@
 #include "output.h"
 #include "session.h"
 
-static int oom(void)
-{
-	error_msg("out of memory");
-	return EXIT_ERROR;
-}
-
 /* "pod/web", "deployment.apps/web": how kubectl names an object. */
 static int object_ref(struct owners_buf *out, const struct owners_resource *r, const char *name)
 {
@@ -211,20 +205,20 @@ static int holds_orphan_in_deletion(struct session *s, const struct owners_final
 		return 0;
 	}
 	fins = owners_json_path(doc, "metadata", "finalizers", NULL);
-	if (*owners_object_meta_string(doc, "deletionTimestamp"))
-		for (i = 0; fins && fins->type == OWNERS_JSON_ARRAY && i < fins->count; i++)
-		{
-			const char *f = owners_json_string(fins->items[i]);
+	for (i = 0; *owners_object_meta_string(doc, "deletionTimestamp") && fins &&
+		    fins->type == OWNERS_JSON_ARRAY && i < fins->count; i++) {
+		const char *f = owners_json_string(fins->items[i]);
 
-			holds |= f && !strcmp(f, "orphan");
-		}
+		holds |= f && !strcmp(f, "orphan");
+	}
 	if (holds && !(*uid = owners_strdup(owners_object_meta_string(doc, "uid"))))
 		holds = -1;
 	owners_json_value_free(doc);
 	return holds;
 }
 
-/* The first reason the scan may have missed a dependent, or NULL. */
+/* Appends the first reason the scan may have missed a dependent (a failed
+ * discovery group, a failed list) to why; nothing when there is none. */
 static int scan_blind_spot(const struct session *s, struct owners_buf *why)
 {
 	if (s->types.n_failed)
@@ -249,10 +243,10 @@ static int release_orphans(struct session *s, struct owners_finalizer_remove_tar
 	int all_namespaces = 0, rc = 0, holds;
 
 	if (!uids)
-		return oom();
+		return error_oom();
 	for (i = 0; i < n; i++) {
 		if ((holds = holds_orphan_in_deletion(s, &targets[i], &uids[i])) < 0) {
-			rc = oom();
+			rc = error_oom();
 			goto out;
 		}
 		needed += holds;
@@ -264,7 +258,7 @@ static int release_orphans(struct session *s, struct owners_finalizer_remove_tar
 	if ((rc = session_scan(s, all_namespaces ? NULL : s->namespace_)))
 		goto out;
 	if (scan_blind_spot(s, &blind)) {
-		rc = oom();
+		rc = error_oom();
 		goto out;
 	}
 	if (blind.len && s->cli->force)
@@ -277,7 +271,7 @@ static int release_orphans(struct session *s, struct owners_finalizer_remove_tar
 			continue;
 		if (owners_graph_find_name(s->graph, t->resource, t->namespace_ ? t->namespace_ : "",
 					   t->name, &node)) {
-			rc = oom();
+			rc = error_oom();
 			goto out;
 		}
 		if (node == OWNERS_NO_NODE || strcmp(s->graph->nodes[node].uid, uids[i]))
@@ -297,7 +291,7 @@ static int release_orphans(struct session *s, struct owners_finalizer_remove_tar
 		else
 			targets[i].orphan_released_uid = s->graph->nodes[node].uid;
 		if (rc) {
-			rc = oom();
+			rc = error_oom();
 			goto out;
 		}
 		if (blocked[i].len)
@@ -419,7 +413,7 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 	blocked = calloc(n_objs, sizeof(*blocked));
 	releases = calloc(n_objs, sizeof(*releases));
 	if (!targets || !outcomes || !summaries || !whys || !blocked || !releases) {
-		rc = oom();
+		rc = error_oom();
 		goto out;
 	}
 	for (i = 0; i < n_objs; i++) {
@@ -462,7 +456,7 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 	for (i = 0; i < n_targets; i++) {
 		if (is_namespace_type(targets[i].resource) && asks_for(cli, "kubernetes") &&
 		    !cli->force && namespace_content(&s, &targets[i], &summaries[i], &whys[i])) {
-			rc = oom();
+			rc = error_oom();
 			goto out;
 		}
 		if (owners_finalizer_remove(&outcomes[i], s.http, &targets[i], &uo, &err)) {
@@ -499,11 +493,11 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 			if ((releases[i].count &&
 			     describe_release(&out, s.graph, &targets[i], &releases[i])) ||
 			    describe(&line, &targets[i], o)) {
-				rc = oom();
+				rc = error_oom();
 				goto out;
 			}
 			if (owners_buf_add(&out, line.ptr, line.len)) {
-				rc = oom();
+				rc = error_oom();
 				goto out;
 			}
 		}
@@ -511,7 +505,7 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 	if (document &&
 	    owners_finalizer_remove_render_json(&out, targets, outcomes, releases, s.graph, n_targets,
 					  cli->dry_run)) {
-		rc = oom();
+		rc = error_oom();
 		goto out;
 	}
 	if ((rc = output_document(&out, !strcmp(format, "yaml"))))

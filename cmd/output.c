@@ -38,6 +38,12 @@ void warning_msg(const char *fmt, ...)
 	va_end(ap);
 }
 
+int error_oom(void)
+{
+	error_msg("out of memory");
+	return EXIT_ERROR;
+}
+
 int exit_code_for(int code)
 {
 	if (code == OWNERS_EINVAL || code == OWNERS_EAMBIGUOUS)

@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include <stdio.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -125,6 +126,13 @@ int session_resolve_type(struct session *s, const char *typed, const struct owne
 	return rc == OWNERS_ENOTFOUND || rc == OWNERS_EAMBIGUOUS ? EXIT_USAGE : EXIT_ERROR;
 }
 
+static void drop_notes(struct session *s)
+{
+	session_warnings_free(s->notes, s->n_notes);
+	s->notes = NULL;
+	s->n_notes = 0;
+}
+
 void session_scan_options(const struct session *s, struct owners_scan_options *o)
 {
 	const char *format = getenv("OWNERS_LIST_FORMAT");
@@ -145,6 +153,7 @@ int session_scan(struct session *s, const char *ns)
 
 	o.want = s->want;
 	o.want_ctx = s->want_ctx;
+	drop_notes(s);
 
 	if (owners_graph_new(&s->graph, &s->types)) {
 		owners_error_oom(&s->err);
@@ -249,6 +258,11 @@ int session_warnings(const struct session *s, const struct owners_scan_report *e
 	}
 	if (!rc && n_forbidden)
 		rc = push_line(out, n, &b);
+	for (i = 0; !rc && i < s->n_notes; i++) {
+		rc = owners_buf_adds(&b, s->notes[i]);
+		if (!rc)
+			rc = push_line(out, n, &b);
+	}
 	session_warnings_free(forbidden, n_forbidden);
 	owners_buf_release(&b);
 	return rc;
@@ -261,6 +275,21 @@ void session_warnings_free(char **lines, size_t n)
 	for (i = 0; i < n; i++)
 		free(lines[i]);
 	free(lines);
+}
+
+int session_note(struct session *s, const char *fmt, ...)
+{
+	struct owners_buf b = OWNERS_BUF_INIT;
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = owners_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	if (!rc)
+		rc = push_line(&s->notes, &s->n_notes, &b);
+	owners_buf_release(&b);
+	return rc;
 }
 
 void session_warn_scan(const struct session *s)
@@ -301,6 +330,7 @@ int session_emit_document(struct session *s, const struct owners_buf *json, int 
 
 void session_close(struct session *s)
 {
+	drop_notes(s);
 	owners_graph_free(s->graph);
 	owners_scan_report_free(&s->scan);
 	if (s->types_loaded)

@@ -27,6 +27,10 @@ struct session {
 	const char *namespace_;    /* effective namespace (flag or context) */
 	int (*want)(void *ctx, const struct owners_resource *r); /* scan filter */
 	void *want_ctx;
+	/* Further warnings a command adds about this scan (session_note()),
+	 * worded by it, given out with the scan's own by session_warnings(). */
+	char **notes;
+	size_t n_notes;
 	struct owners_error err;
 };
 
@@ -48,11 +52,14 @@ int session_rescan(struct session *s, const char *ns,
 /* What the scan could not see, as the lines every command warns with and
  * puts in -o json's "warnings" (one format, decided here): one per failed
  * discovery group; forbidden types together on one line; any other list
- * failure on its own line. extra: reports of further scans (n_extra, may
- * be 0). Free with session_warnings_free(). */
+ * failure on its own line; then the command's notes. extra: reports of
+ * further scans (n_extra, may be 0). Free with session_warnings_free(). */
 int session_warnings(const struct session *s, const struct owners_scan_report *extra,
 		     size_t n_extra, char ***out, size_t *n);
 void session_warnings_free(char **lines, size_t n);
+/* Adds a line to the scan's warnings (a new scan drops them). 0, or
+ * OWNERS_ENOMEM. */
+int session_note(struct session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints session_warnings() of the session's own scan on stderr. */
 void session_warn_scan(const struct session *s);
 void session_close(struct session *s);
