@@ -8,12 +8,9 @@
  * so an end-to-end test can change the object in that window and prove the
  * patch does not overwrite the change. It is not a user interface.
  */
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "api_path.h"
 #include "commands.h"
@@ -22,6 +19,7 @@
 #include "object_args.h"
 #include "output.h"
 #include "session.h"
+#include "test_pause.h"
 
 #define OFF(field) offsetof(struct owners_cli, field)
 
@@ -253,16 +251,7 @@ static int discovery_may_be_stale(const struct session *s, const struct owners_d
 
 static void pause_before_patch(void *ctx, const struct owners_node *n)
 {
-	const double *seconds = ctx;
-	struct timespec ts;
-
-	fprintf(stderr, "owners: test hook: pausing %gs before patching %s %s%s%s\n", *seconds,
-		n->kind, n->namespace_, *n->namespace_ ? "/" : "", n->name);
-	fflush(stderr);
-	ts.tv_sec = (time_t)*seconds;
-	ts.tv_nsec = (long)((*seconds - floor(*seconds)) * 1e9);
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
+	test_pause(*(const double *)ctx, n->kind, n->namespace_, n->name);
 }
 
 /* ---- output ------------------------------------------------------------ */
@@ -307,75 +296,103 @@ static void fix_summary(const struct owners_dangling_fix_stats *st, int dry_run)
 
 /* ---- the command ------------------------------------------------------- */
 
+/* Resolves every TYPE before the scan (a later rediscovery would pull the
+ * types out from under the graph), then finds. When a finding may come
+ * from a stale discovery cache, decides again on what the server serves
+ * now. */
+static int resolve_and_find(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
+			    struct owners_dangling_report *rep)
+{
+	const struct owners_resource *r;
+	size_t i;
+	int rc, again;
+
+	for (again = 0; again < 2; again++) {
+		for (i = 0; i < n_objs; i++)
+			if ((rc = session_resolve_type(s, objs[i].type, &r)))
+				return rc;
+		if ((rc = find(s, objs, n_objs, rep)))
+			return rc;
+		if (again || !discovery_may_be_stale(s, rep))
+			break;
+		owners_dangling_report_free(rep);
+		owners_graph_free(s->graph);
+		s->graph = NULL;
+		owners_scan_report_free(&s->scan);
+		if ((rc = session_rediscover(s)))
+			return rc;
+	}
+	return EXIT_OK;
+}
+
+static int render(struct owners_buf *out, struct session *s, const struct owners_dangling_report *rep,
+		  const char *format, int fix)
+{
+	struct owners_dangling_render render;
+	char **warnings = NULL;
+	size_t n_warnings = 0;
+	int rc;
+
+	memset(&render, 0, sizeof(render));
+	render.g = s->graph;
+	render.rep = rep;
+	render.wide = !strcmp(format, "wide");
+	render.color = output_color();
+	render.show_fix = fix;
+	render.dry_run = s->cli->dry_run;
+	if (strcmp(format, "json") && strcmp(format, "yaml"))
+		return owners_dangling_render_text(out, &render);
+	if ((rc = session_warnings(s, NULL, 0, &warnings, &n_warnings)))
+		return rc;
+	render.warnings = (const char *const *)warnings;
+	render.n_warnings = n_warnings;
+	rc = owners_dangling_render_json(out, &render);
+	session_warnings_free(warnings, n_warnings);
+	return rc;
+}
+
+/* Left dangling: everything, unless a real fix took it away. */
+static size_t left_dangling(const struct owners_dangling_report *rep, int fix, int dry_run)
+{
+	size_t i, left = 0;
+
+	for (i = 0; i < rep->count; i++) {
+		enum owners_fix_result r = rep->items[i].fix;
+
+		if (!fix || dry_run || (r != OWNERS_FIX_REMOVED && r != OWNERS_FIX_REPAIRED && r != OWNERS_FIX_GONE))
+			left++;
+	}
+	return left;
+}
+
 int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;
 	struct owners_dangling_report rep = { NULL, 0, 0 };
 	struct owners_dangling_fix_stats stats;
-	struct owners_dangling_render render;
 	struct owners_buf out = OWNERS_BUF_INIT;
 	struct session s;
 	const char *format = cli->output ? cli->output : "table";
-	const char *pause_env = getenv("OWNERS_TEST_PAUSE_BEFORE_FIX");
-	char **warnings = NULL;
-	size_t n_objs = 0, n_warnings = 0, i, left = 0;
+	size_t n_objs = 0;
 	double pause = 0;
 	int rc, fix = cli->fix || cli->dry_run, document;
 
 	memset(&s, 0, sizeof(s));
 	memset(&stats, 0, sizeof(stats));
 	document = !strcmp(format, "json") || !strcmp(format, "yaml");
-	if (cli->selector && !args->count) {
-		error_msg("-l needs the TYPE of the objects to select, e.g. "
-			  "'owners dangling pods -l app=web'");
-		return EXIT_USAGE;
-	}
-	if (args->count &&
-	    owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
+	if (cli->selector && !args->count)
+		return usage_error("-l needs the TYPE of the objects to select, e.g. "
+				   "'owners dangling pods -l app=web'");
+	if ((rc = test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_FIX", &pause)))
+		return rc;
+	if (args->count && owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
 		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
 	}
-	if (pause_env && *pause_env) {
-		char *end;
-
-		pause = strtod(pause_env, &end);
-		if (*end || !(pause >= 0 && pause < 3600)) {
-			error_msg("invalid OWNERS_TEST_PAUSE_BEFORE_FIX '%s': want seconds", pause_env);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-	}
-	if ((rc = session_open(&s, cli)))
+	if ((rc = session_open(&s, cli)) || (rc = resolve_and_find(&s, objs, n_objs, &rep)))
 		goto out;
-	/* Resolve every TYPE before the scan: a later rediscovery would pull
-	 * the types out from under the graph. */
-	for (i = 0; i < n_objs; i++) {
-		const struct owners_resource *r;
-
-		if ((rc = session_resolve_type(&s, objs[i].type, &r)))
-			goto out;
-	}
-	if ((rc = find(&s, objs, n_objs, &rep)))
-		goto out;
-	if (discovery_may_be_stale(&s, &rep)) {
-		/* Decide on what the server serves now, not on the cache. */
-		owners_dangling_report_free(&rep);
-		owners_graph_free(s.graph);
-		s.graph = NULL;
-		owners_scan_report_free(&s.scan);
-		if ((rc = session_rediscover(&s)))
-			goto out;
-		for (i = 0; i < n_objs; i++) {
-			const struct owners_resource *r;
-
-			if ((rc = session_resolve_type(&s, objs[i].type, &r)))
-				goto out;
-		}
-		if ((rc = find(&s, objs, n_objs, &rep)))
-			goto out;
-	}
 	if (fix && rep.count) {
 		struct owners_dangling_fix_options fo;
 
@@ -390,28 +407,8 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 			goto out;
 		}
 	}
-	memset(&render, 0, sizeof(render));
-	render.g = s.graph;
-	render.rep = &rep;
-	render.wide = !strcmp(format, "wide");
-	render.color = output_color();
-	render.show_fix = fix;
-	render.dry_run = cli->dry_run;
-	if (document) {
-		if (session_warnings(&s, NULL, 0, &warnings, &n_warnings)) {
-			error_msg("out of memory");
-			rc = EXIT_ERROR;
-			goto out;
-		}
-		render.warnings = (const char *const *)warnings;
-		render.n_warnings = n_warnings;
-		rc = owners_dangling_render_json(&out, &render);
-	} else {
-		rc = owners_dangling_render_text(&out, &render);
-	}
-	if (rc) {
-		error_msg("out of memory");
-		rc = EXIT_ERROR;
+	if (render(&out, &s, &rep, format, fix)) {
+		rc = error_oom();
 		goto out;
 	}
 	if ((rc = output_document(&out, !strcmp(format, "yaml"))))
@@ -424,22 +421,13 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 		if (!document)
 			fix_summary(&stats, cli->dry_run);
 	}
-	for (i = 0; i < rep.count; i++) {
-		enum owners_fix_result r = rep.items[i].fix;
-
-		/* Left dangling: everything, unless a real fix took it away. */
-		if (!fix || cli->dry_run ||
-		    (r != OWNERS_FIX_REMOVED && r != OWNERS_FIX_REPAIRED && r != OWNERS_FIX_GONE))
-			left++;
-	}
 	if (stats.failed)
 		rc = EXIT_INCOMPLETE;
-	else if (cli->exit_code_flag && left)
+	else if (cli->exit_code_flag && left_dangling(&rep, fix, cli->dry_run))
 		rc = EXIT_ERROR;
 	else
 		rc = EXIT_OK;
 out:
-	session_warnings_free(warnings, n_warnings);
 	owners_buf_release(&out);
 	owners_dangling_report_free(&rep);
 	owners_object_args_free(objs, n_objs);

@@ -10,14 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "api_path.h"
 #include "cascade.h"
 #include "cascade_access.h"
-#include "cascade_exec.h"
-#include "cascade_track.h"
+#include "cascade_runner.h"
 #include "commands.h"
 #include "object_args.h"
 #include "output.h"
@@ -67,14 +65,11 @@ struct run {
 	struct owners_cli *cli;
 	struct session s;
 	const char *scan_ns;          /* NULL: all namespaces */
-	struct owners_cascade_options copt;
-	int server_gc_known;
 	char **roots;                 /* UIDs */
 	size_t n_roots;
-	struct owners_cascade_track track; /* what the rounds remember (lib/ops/cascade_track.c) */
+	struct owners_cascade_runner runner; /* the rounds (lib/ops/cascade_runner.c) */
 	int progress;                 /* stderr is a terminal */
-	size_t first_failures;        /* types that failed to list in the first scan */
-	int access_checked;           /* the permissions were asked for */
+	int rc;                       /* the exit code a hook decided */
 };
 
 /* kubectl prints `deployment.apps "web" deleted`; -o name prints
@@ -100,17 +95,21 @@ static void on_event(void *ctx, enum owners_cascade_event e, const char *type, c
 		[OWNERS_EVENT_DELETED_AFTER_RELEASE] = "deleted (after release)",
 		[OWNERS_EVENT_ORPHANED] = "orphaned (kept, reference removed)",
 		[OWNERS_EVENT_RELEASED] = "released (kept: it has another owner)",
+		[OWNERS_EVENT_DRY_RUN_DELETED] = "deleted (server dry run)",
+		[OWNERS_EVENT_DRY_RUN_RELEASED] = "released (server dry run)",
 	};
 
 	print_event(ctx, type, name, ns, words[e]);
 }
 
-static void show_progress(struct run *r, const struct owners_cascade_plan *p, size_t acting)
+static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t deleted, size_t acting)
 {
+	const struct run *r = ctx;
+
 	if (!r->progress)
 		return;
 	fprintf(stderr, "\r\033[K%s cascade: %zu deleted, %zu left, %zu acting, %zu waiting",
-		owners_cascade_mode_name(r->copt.mode), r->track.deleted, p->members_left + p->released_left,
+		owners_cascade_mode_name(r->runner.plan_options.mode), deleted, p->members_left + p->released_left,
 		acting, p->n_waits);
 	fflush(stderr);
 }
@@ -240,7 +239,7 @@ static int print_plan(struct run *r, const struct owners_cascade_plan *p)
 	free(roots);
 	if (rc)
 		return rc;
-	printf("%s cascade (dry run, nothing changed):\n", owners_cascade_mode_name(r->copt.mode));
+	printf("%s cascade (dry run, nothing changed):\n", owners_cascade_mode_name(r->runner.plan_options.mode));
 	for (i = 0; i < tree.count; i++) {
 		const struct owners_tree_row *row = &tree.rows[i];
 		const struct owners_node *node = &g->nodes[row->node];
@@ -255,7 +254,7 @@ static int print_plan(struct run *r, const struct owners_cascade_plan *p)
 		else if (node->virtual_)
 			what = "already gone";
 		else if (!row->depth)
-			what = r->copt.mode == OWNERS_CASCADE_FOREGROUND ? "delete first, goes last (root)"
+			what = r->runner.plan_options.mode == OWNERS_CASCADE_FOREGROUND ? "delete first, goes last (root)"
 			       : p->orphaning[row->node] ? "delete (root; its dependents are kept)"
 							 : "delete (root)";
 		else if (p->orphaning[row->node])
@@ -284,7 +283,7 @@ static int check_access(struct run *r, const struct owners_cascade_plan *p)
 	size_t n = 0, i, denied = 0;
 	int rc = EXIT_OK;
 
-	if (owners_cascade_needed_access(p, r->s.graph, r->copt.mode, &checks, &examples, &n)) {
+	if (owners_cascade_needed_access(p, r->s.graph, r->runner.plan_options.mode, &checks, &examples, &n)) {
 		error_msg("out of memory");
 		return EXIT_ERROR;
 	}
@@ -355,164 +354,99 @@ static int report_left(struct run *r, const struct owners_cascade_plan *p)
 
 static int want_relevant(void *ctx, const struct owners_resource *res)
 {
-	const struct run *r = ctx;
+	const struct owners_cascade_track *t = ctx;
 
-	return owners_cascade_track_wants(&r->track, res);
+	return owners_cascade_track_wants(t, res);
 }
 
-static int run_cascade(struct run *r)
+static int rescan(void *ctx, struct owners_cascade_world *w, const struct owners_cascade_track *t)
 {
-	struct owners_cascade_plan plan;
-	struct owners_cascade_exec_options eo = { 0, 0, -1 };
-	const char *dry = r->cli->dry_run_mode ? r->cli->dry_run_mode : "none";
-	double deadline = 0;
-	struct timespec ts;
-	long nap_ms = 50;
-	int rc = EXIT_OK, planned = 0;
+	struct run *r = ctx;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	deadline = (double)ts.tv_sec + ts.tv_nsec / 1e9 + r->cli->timeout_ms / 1000.0;
-	eo.grace_period = r->cli->force ? 0 : r->cli->now ? 1 : r->cli->grace_period;
-	eo.dry_run = !strcmp(dry, "server");
-	for (;;) {
-		size_t i, acting;
-		struct owners_action_result *results;
-		struct owners_error err = OWNERS_ERROR_INIT;
+	r->rc = session_rescan(&r->s, r->scan_ns, want_relevant, (void *)t);
+	w->graph = r->s.graph;
+	w->n_failures = r->s.scan.n_failures;
+	return r->rc;
+}
 
-		if (owners_cascade_track_links(&r->track) ||
-		    owners_cascade_plan_make(&plan, r->s.graph, (const char *const *)r->roots, r->n_roots,
-					     (const char *const *)r->track.links, r->track.n_links,
-					     &r->copt)) {
-			rc = error_oom();
-			goto out;
-		}
-		planned = 1;
-		if (!strcmp(dry, "client")) {
-			print_plan(r, &plan);
-			goto out;
-		}
-		if ((!eo.dry_run &&
-		     owners_cascade_track_round(&r->track, r->s.graph, &plan,
-						r->s.scan.n_failures <= r->first_failures, on_event, r)) ||
-		    (!r->track.relevant &&
-		     owners_cascade_track_choose_types(&r->track, r->s.graph, &plan, &r->s.types))) {
-			rc = error_oom();
-			goto out;
-		}
-		owners_cascade_track_drop_forbidden(&r->track, r->s.graph, &plan);
-		if (plan.done || (!plan.n_actions && r->track.forbidden.count &&
-				  owners_cascade_track_hung(&r->track, r->s.graph, &plan)))
-			break;
-		if (!r->access_checked) {
-			r->access_checked = 1;
-			if ((rc = check_access(r, &plan)))
-				goto out;
-		}
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		if ((double)ts.tv_sec + ts.tv_nsec / 1e9 >= deadline && (r->cli->timeout_ms || !r->cli->wait)) {
-			if (!r->cli->wait || !r->cli->timeout_ms)
-				break;
-			if (r->progress)
-				fputs("\r\033[K", stderr);
-			error_msg("timed out after %lds waiting for the cascade; still there:",
-				  r->cli->timeout_ms / 1000);
-			report_left(r, &plan);
-			rc = EXIT_TIMEOUT;
-			goto out;
-		}
-		if (!r->server_gc_known) {
-			uint32_t node;
+static int approve(void *ctx, const struct owners_cascade_plan *p, const struct owners_graph *g)
+{
+	struct run *r = ctx;
 
-			/* When in doubt, put the finalizer on ourselves: that is
-			 * right whether or not the server would have added it. */
-			r->copt.server_gc = 0;
-			if (owners_cascade_probe_candidate(&plan, r->s.graph, &node))
-				owners_cascade_probe_server_gc(r->s.http, &r->s.graph->nodes[node],
-							       r->copt.mode, &r->copt.server_gc);
-			r->server_gc_known = 1;
-		}
-		eo.server_gc = r->copt.server_gc;
-		acting = plan.n_actions;
-		show_progress(r, &plan, acting);
-		results = calloc(plan.n_actions + 1, sizeof(*results));
-		if (!results) {
-			rc = error_oom();
-			goto out;
-		}
-		if (plan.n_actions && owners_cascade_execute(r->s.graph, &plan, r->s.http, &eo, results, &err)) {
-			rc = report_error(&err);
-			owners_error_clear(&err);
-			owners_cascade_results_free(results, plan.n_actions);
-			goto out;
-		}
-		for (i = 0; i < plan.n_actions; i++) {
-			const struct owners_node *n = &r->s.graph->nodes[plan.actions[i].node];
-			struct owners_buf name = OWNERS_BUF_INIT;
+	(void)g;
+	return r->rc = check_access(r, p);
+}
 
-			if (results[i].outcome != OWNERS_OUTCOME_FORBIDDEN &&
-			    results[i].outcome != OWNERS_OUTCOME_FAILED)
-				continue;
-			owners_node_type_name(&name, n);
-			if (r->progress)
-				fputs("\r\033[K", stderr);
-			if (results[i].outcome == OWNERS_OUTCOME_FORBIDDEN) {
-				warning_msg("cannot %s %s: %s (left in place)", owners_action_name(plan.actions[i].kind),
-					    name.ptr, results[i].message ? results[i].message : "forbidden");
-				if (owners_cascade_track_forbid(&r->track, n->uid))
-					rc = error_oom();
-			} else {
-				error_msg("cannot %s %s: %s", owners_action_name(plan.actions[i].kind), name.ptr,
-					  results[i].message ? results[i].message : "failed");
-				rc = EXIT_ERROR;
-			}
-			owners_buf_release(&name);
-		}
-		if (eo.dry_run) {
-			for (i = 0; i < plan.n_actions; i++) {
-				struct owners_buf type = OWNERS_BUF_INIT;
-				const struct owners_node *n = &r->s.graph->nodes[plan.actions[i].node];
-				char *slash;
+static void refused(void *ctx, const struct owners_graph *g, const struct owners_action *a,
+		    const struct owners_action_result *res)
+{
+	struct run *r = ctx;
+	struct owners_buf name = OWNERS_BUF_INIT;
+	int forbidden = res->outcome == OWNERS_OUTCOME_FORBIDDEN;
 
-				if (results[i].outcome != OWNERS_OUTCOME_DONE)
-					continue;
-				if (!owners_node_type_name(&type, n) && (slash = strchr(type.ptr, '/'))) {
-					*slash = '\0';
-					print_event(r, type.ptr, n->name, n->namespace_,
-						    plan.actions[i].kind == OWNERS_ACT_RELEASE
-							    ? "released (server dry run)"
-							    : "deleted (server dry run)");
-				}
-				owners_buf_release(&type);
-			}
-		}
-		owners_cascade_results_free(results, plan.n_actions);
-		owners_cascade_plan_free(&plan);
-		planned = 0;
-		if (rc || eo.dry_run || !r->cli->wait || !r->cli->timeout_ms)
-			break;
-		/* Waiting on someone else (the GC, a finalizer's controller):
-		 * look again soon, then less often. */
-		if (!acting) {
-			usleep((useconds_t)nap_ms * 1000);
-			nap_ms = nap_ms * 2 > 1000 ? 1000 : nap_ms * 2;
-		} else {
-			nap_ms = 50;
-		}
-		if ((rc = session_rescan(&r->s, r->scan_ns, want_relevant, r)))
-			break;
+	if (owners_node_type_name(&name, &g->nodes[a->node])) {
+		r->rc = error_oom();
+		return;
 	}
 	if (r->progress)
 		fputs("\r\033[K", stderr);
-	if (!rc && r->track.forbidden.count) {
-		error_msg("the cascade is incomplete: %zu object(s) could not be changed (forbidden)",
-			  r->track.forbidden.count);
-		rc = EXIT_INCOMPLETE;
+	if (forbidden)
+		warning_msg("cannot %s %s: %s (left in place)", owners_action_name(a->kind), name.ptr,
+			    res->message ? res->message : "forbidden");
+	else
+		error_msg("cannot %s %s: %s", owners_action_name(a->kind), name.ptr,
+			  res->message ? res->message : "failed");
+	owners_buf_release(&name);
+}
+
+/* The rounds run in lib/ops/cascade_runner.c; this says what they do and
+ * how they ended. */
+static int run_cascade(struct run *r)
+{
+	const struct owners_cascade_runner_hooks hooks = { r, rescan, approve, show_progress, on_event, refused };
+	struct owners_cascade_world world = { r->s.http, &r->s.types, r->s.graph, r->s.scan.n_failures };
+	struct owners_cascade_runner *cr = &r->runner;
+	enum owners_cascade_run_end end;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	const char *dry = r->cli->dry_run_mode ? r->cli->dry_run_mode : "none";
+
+	cr->roots = (const char *const *)r->roots;
+	cr->n_roots = r->n_roots;
+	cr->exec.grace_period = r->cli->force ? 0 : r->cli->now ? 1 : r->cli->grace_period;
+	cr->exec.dry_run = !strcmp(dry, "server");
+	cr->plan_only = !strcmp(dry, "client");
+	cr->timeout_ms = r->cli->timeout_ms;
+	cr->wait = r->cli->wait;
+	cr->first_failures = r->s.scan.n_failures;
+	if (owners_cascade_run(&end, cr, &world, &hooks, &err)) {
+		if (r->progress)
+			fputs("\r\033[K", stderr);
+		r->rc = report_error(&err);
+		owners_error_clear(&err);
+		return r->rc;
 	}
-out:
-	/* the one place the plan is freed, whichever way the loop ended */
-	if (planned)
-		owners_cascade_plan_free(&plan);
-	return rc;
+	if (r->progress)
+		fputs("\r\033[K", stderr);
+	switch (end) {
+	case OWNERS_RUN_DONE:
+		return r->rc;
+	case OWNERS_RUN_PLANNED:
+		print_plan(r, &cr->plan);
+		return r->rc;
+	case OWNERS_RUN_INCOMPLETE:
+		error_msg("the cascade is incomplete: %zu object(s) could not be changed (forbidden)",
+			  cr->track.forbidden.count);
+		return r->rc ? r->rc : EXIT_INCOMPLETE;
+	case OWNERS_RUN_TIMED_OUT:
+		error_msg("timed out after %lds waiting for the cascade; still there:", r->cli->timeout_ms / 1000);
+		report_left(r, &cr->plan);
+		return EXIT_TIMEOUT;
+	case OWNERS_RUN_FAILED:
+		return EXIT_ERROR;
+	case OWNERS_RUN_STOPPED:
+		break;
+	}
+	return r->rc ? r->rc : EXIT_ERROR;
 }
 
 int cmd_delete(struct owners_cli *cli, struct string_list *args)
@@ -525,8 +459,8 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 
 	memset(&r, 0, sizeof(r));
 	r.cli = cli;
-	owners_cascade_track_init(&r.track);
-	if (owners_cascade_mode_parse(cli->cascade, &r.copt.mode)) {
+	owners_cascade_runner_init(&r.runner);
+	if (owners_cascade_mode_parse(cli->cascade, &r.runner.plan_options.mode)) {
 		error_msg("invalid value '%s' for --cascade", cli->cascade);
 		return EXIT_USAGE;
 	}
@@ -579,7 +513,6 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 		rc = EXIT_OK;
 		goto out;
 	}
-	r.first_failures = r.s.scan.n_failures;
 	if (r.s.scan.n_failures) {
 		session_warn_scan(&r.s);
 		warning_msg("the scan is incomplete: objects that may be owned through the types above are kept");
@@ -589,7 +522,7 @@ out:
 	for (i = 0; i < r.n_roots; i++)
 		free(r.roots[i]);
 	free(r.roots);
-	owners_cascade_track_clear(&r.track);
+	owners_cascade_runner_clear(&r.runner);
 	owners_object_args_free(objs, n_objs);
 	session_close(&r.s);
 	return rc;

@@ -212,85 +212,103 @@ static int scan_namespaces(struct session *s, const uint32_t *nodes, size_t n, c
 	return 0;
 }
 
+/* Named objects that are not stuck: say so, rather than print nothing. */
+static void say_not_stuck(const struct owners_graph *g, const struct owners_stuck_facts *facts,
+			  const unsigned char *named, size_t n_named)
+{
+	struct owners_buf what = OWNERS_BUF_INIT;
+	size_t i;
+
+	for (i = 0; named && i < n_named; i++) {
+		const struct owners_node *node = &g->nodes[i];
+
+		if (!named[i] || owners_stuck_is_stuck(g, facts, (uint32_t)i))
+			continue;
+		owners_buf_reset(&what);
+		owners_api_type_name(&what, node->resource);
+		fprintf(stderr, "%s '%s'%s%s%s %s\n", what.ptr, node->name,
+			*node->namespace_ ? " in namespace '" : "", node->namespace_, *node->namespace_ ? "'" : "",
+			node->deleted ? "is being deleted, with no finalizers left" : "is not being deleted");
+	}
+	owners_buf_release(&what);
+}
+
+static int render(struct owners_buf *out, const struct session *s, const struct owners_stuck_report *rep,
+		  const char *const *warnings, size_t n_warnings, int document)
+{
+	struct owners_stuck_render render;
+
+	memset(&render, 0, sizeof(render));
+	render.g = s->graph;
+	render.rep = rep;
+	render.now = (int64_t)time(NULL);
+	render.color = output_color();
+	render.namespace_ = s->cli->all_namespaces ? NULL : s->namespace_;
+	render.warnings = warnings;
+	render.n_warnings = n_warnings;
+	return document ? owners_stuck_render_json(out, &render) : owners_stuck_render_text(out, &render);
+}
+
+/* Scans, picks the objects asked about, and reads what explains why they
+ * are stuck (lib/ops/stuck_fetch.c). */
+static int gather(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
+		  struct owners_stuck_facts *facts, struct extra_scans *extra, uint32_t **nodes, size_t *n,
+		  unsigned char **named, size_t *n_named)
+{
+	struct owners_error err = OWNERS_ERROR_INIT;
+	uint32_t *reach = NULL;
+	size_t n_reach = 0;
+	int rc, all;
+
+	all = needs_all_namespaces(s, objs, n_objs, &rc);
+	if (rc || (rc = session_scan(s, all ? NULL : s->namespace_)) ||
+	    (rc = select_objects(s, objs, n_objs, nodes, n, named, n_named)) ||
+	    (rc = scan_namespaces(s, *nodes, *n, all ? NULL : s->namespace_, extra)))
+		return rc;
+	if (owners_stuck_reach(&reach, &n_reach, s->graph, *nodes, *n))
+		return error_oom();
+	if (owners_stuck_fetch(facts, s->graph, s->http, reach, n_reach, (size_t)s->cli->chunk_size, &err)) {
+		rc = report_error(&err);
+		owners_error_clear(&err);
+	}
+	free(reach);
+	return rc;
+}
+
 static int cmd_list(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;
 	struct owners_stuck_facts facts;
 	struct owners_stuck_report rep;
-	struct owners_stuck_render render;
 	struct extra_scans extra = { NULL, 0 };
-	struct owners_buf out = OWNERS_BUF_INIT, what = OWNERS_BUF_INIT;
+	struct owners_buf out = OWNERS_BUF_INIT;
 	struct session s;
 	const char *format = cli->output ? cli->output : "text";
 	int document = !strcmp(format, "json") || !strcmp(format, "yaml");
 	unsigned char *named = NULL;
-	uint32_t *nodes = NULL, *reach = NULL;
+	uint32_t *nodes = NULL;
 	char **warnings = NULL;
-	size_t n_objs = 0, n = 0, n_reach = 0, n_warnings = 0, n_named = 0, i, stuck = 0;
-	int rc, all;
+	size_t n_objs = 0, n = 0, n_warnings = 0, n_named = 0, i, stuck = 0;
+	int rc;
 
 	memset(&s, 0, sizeof(s));
 	memset(&facts, 0, sizeof(facts));
 	memset(&rep, 0, sizeof(rep));
-	if (cli->selector && !args->count) {
-		error_msg("-l needs the TYPE of the objects to select, e.g. "
-			  "'owners finalizers pvc -l app=db'");
-		return EXIT_USAGE;
-	}
-	if (args->count &&
-	    owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
+	if (cli->selector && !args->count)
+		return usage_error("-l needs the TYPE of the objects to select, e.g. "
+				   "'owners finalizers pvc -l app=db'");
+	if (args->count && owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
 		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
 	}
-	if ((rc = session_open(&s, cli)))
+	if ((rc = session_open(&s, cli)) ||
+	    (rc = gather(&s, objs, n_objs, &facts, &extra, &nodes, &n, &named, &n_named)))
 		goto out;
-	all = needs_all_namespaces(&s, objs, n_objs, &rc);
-	if (rc)
-		goto out;
-	if ((rc = session_scan(&s, all ? NULL : s.namespace_)))
-		goto out;
-	if ((rc = select_objects(&s, objs, n_objs, &nodes, &n, &named, &n_named)))
-		goto out;
-	if ((rc = scan_namespaces(&s, nodes, n, all ? NULL : s.namespace_, &extra)))
-		goto out;
-	if (owners_stuck_reach(&reach, &n_reach, s.graph, nodes, n)) {
-		rc = error_oom();
-		goto out;
-	}
-	if (owners_stuck_fetch(&facts, s.graph, s.http, reach, n_reach, (size_t)cli->chunk_size,
-			       &err)) {
-		rc = report_error(&err);
-		goto out;
-	}
-	for (i = 0; i < n; i++) {
-		if (!owners_stuck_is_stuck(s.graph, &facts, nodes[i]))
-			continue;
-		if (owners_stuck_explain(&rep, s.graph, &facts, nodes[i])) {
-			rc = error_oom();
-			goto out;
-		}
-		stuck++;
-	}
-	owners_stuck_sort(&rep, s.graph);
-	if (session_warnings(&s, extra.reports, extra.count, &warnings, &n_warnings)) {
-		rc = error_oom();
-		goto out;
-	}
-	memset(&render, 0, sizeof(render));
-	render.g = s.graph;
-	render.rep = &rep;
-	render.now = (int64_t)time(NULL);
-	render.color = output_color();
-	render.namespace_ = cli->all_namespaces ? NULL : s.namespace_;
-	render.warnings = (const char *const *)warnings;
-	render.n_warnings = n_warnings;
-	if (document)
-		rc = owners_stuck_render_json(&out, &render);
-	else
-		rc = owners_stuck_render_text(&out, &render);
-	if (rc) {
+	if (owners_stuck_explain_each(&rep, &stuck, s.graph, &facts, nodes, n) ||
+	    session_warnings(&s, extra.reports, extra.count, &warnings, &n_warnings) ||
+	    render(&out, &s, &rep, (const char *const *)warnings, n_warnings, document)) {
 		rc = error_oom();
 		goto out;
 	}
@@ -298,20 +316,7 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 		goto out;
 	for (i = 0; i < n_warnings; i++)
 		warning_msg("%s", warnings[i]);
-	/* Named objects that are not stuck: say so, rather than print nothing. */
-	for (i = 0; named && i < n_named; i++) {
-		const struct owners_node *node = &s.graph->nodes[i];
-
-		if (!named[i] || owners_stuck_is_stuck(s.graph, &facts, (uint32_t)i))
-			continue;
-		owners_buf_reset(&what);
-		owners_api_type_name(&what, node->resource);
-		fprintf(stderr, "%s '%s'%s%s%s %s\n", what.ptr, node->name,
-			*node->namespace_ ? " in namespace '" : "", node->namespace_,
-			*node->namespace_ ? "'" : "",
-			node->deleted ? "is being deleted, with no finalizers left"
-				      : "is not being deleted");
-	}
+	say_not_stuck(s.graph, &facts, named, n_named);
 	if (!stuck && !n_objs && !document) {
 		if (cli->all_namespaces)
 			fprintf(stderr, "no objects stuck in deletion\n");
@@ -323,14 +328,11 @@ out:
 	session_warnings_free(warnings, n_warnings);
 	free(named);
 	free(nodes);
-	free(reach);
 	owners_stuck_report_free(&rep);
 	owners_stuck_facts_free(&facts);
 	extra_scans_free(&extra);
 	owners_buf_release(&out);
-	owners_buf_release(&what);
 	owners_object_args_free(objs, n_objs);
-	owners_error_clear(&err);
 	session_close(&s);
 	return rc;
 }

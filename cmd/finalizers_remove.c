@@ -9,12 +9,9 @@
  * so an end-to-end test can change the object in that window and prove the
  * write does not overwrite the change. It is not a user interface.
  */
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "api_path.h"
 #include "commands.h"
@@ -25,6 +22,7 @@
 #include "orphan_release.h"
 #include "output.h"
 #include "session.h"
+#include "test_pause.h"
 
 /* "pod/web", "deployment.apps/web": how kubectl names an object. */
 static int object_ref(struct owners_buf *out, const struct owners_resource *r, const char *name)
@@ -34,17 +32,7 @@ static int object_ref(struct owners_buf *out, const struct owners_resource *r, c
 
 static void pause_before_write(void *ctx, const struct owners_finalizer_remove_target *t)
 {
-	const double *seconds = ctx;
-	struct timespec ts;
-
-	fprintf(stderr, "owners: test hook: pausing %gs before patching %s %s%s%s\n", *seconds,
-		t->resource->kind, t->namespace_ && *t->namespace_ ? t->namespace_ : "",
-		t->namespace_ && *t->namespace_ ? "/" : "", t->name);
-	fflush(stderr);
-	ts.tv_sec = (time_t)*seconds;
-	ts.tv_nsec = (long)((*seconds - floor(*seconds)) * 1e9);
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
+	test_pause(*(const double *)ctx, t->resource->kind, t->namespace_, t->name);
 }
 
 /* What is still in a namespace, before its `kubernetes` finalizer goes:
@@ -348,124 +336,136 @@ static int describe_release(struct owners_buf *b, const struct owners_graph *g,
 	return rc;
 }
 
-int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
+/* One slot per object named: what is asked, what happened, and the
+ * texts the outcome points into. */
+struct removal {
+	struct owners_finalizer_remove_target *targets;
+	struct owners_finalizer_remove_outcome *outcomes;
+	struct owners_orphan_release *releases;
+	struct owners_buf *summaries, *whys, *blocked;
+	size_t cap, n;
+};
+
+static int removal_alloc(struct removal *rm, size_t cap)
 {
-	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_object_arg *objs = NULL;
-	struct owners_finalizer_remove_target *targets = NULL;
-	struct owners_finalizer_remove_outcome *outcomes = NULL;
-	struct owners_orphan_release *releases = NULL;
-	struct owners_finalizer_remove_options uo;
-	struct owners_buf *summaries = NULL, *whys = NULL, *blocked = NULL, out = OWNERS_BUF_INIT,
-			  line = OWNERS_BUF_INIT;
-	struct session s;
-	const char *format = cli->output ? cli->output : "text";
-	int document = !strcmp(format, "json") || !strcmp(format, "yaml");
-	const char *pause_env = getenv("OWNERS_TEST_PAUSE_BEFORE_PATCH");
-	double pause = 0;
-	size_t n_objs = 0, n_targets = 0, i;
-	int rc, errors = 0, incomplete = 0;
+	size_t i;
 
-	memset(&s, 0, sizeof(s));
-	if (!args->count) {
-		error_msg("'owners finalizers remove' needs the objects: TYPE/NAME...");
-		return EXIT_USAGE;
+	memset(rm, 0, sizeof(*rm));
+	rm->targets = calloc(cap, sizeof(*rm->targets));
+	rm->outcomes = calloc(cap, sizeof(*rm->outcomes));
+	rm->releases = calloc(cap, sizeof(*rm->releases));
+	rm->summaries = calloc(cap, sizeof(*rm->summaries));
+	rm->whys = calloc(cap, sizeof(*rm->whys));
+	rm->blocked = calloc(cap, sizeof(*rm->blocked));
+	if (!rm->targets || !rm->outcomes || !rm->releases || !rm->summaries || !rm->whys || !rm->blocked)
+		return OWNERS_ENOMEM;
+	rm->cap = cap;
+	for (i = 0; i < cap; i++) {
+		owners_buf_init(&rm->summaries[i]);
+		owners_buf_init(&rm->whys[i]);
+		owners_buf_init(&rm->blocked[i]);
 	}
-	if (!cli->all_finalizers && !cli->finalizer_names.count) {
-		error_msg("say which finalizers to remove: --finalizer NAME (repeatable) or --all");
-		return EXIT_USAGE;
+	return 0;
+}
+
+static void removal_release(struct removal *rm)
+{
+	size_t i;
+
+	for (i = 0; i < rm->cap; i++) {
+		owners_finalizer_remove_outcome_clear(&rm->outcomes[i]);
+		owners_orphan_release_clear(&rm->releases[i]);
+		owners_buf_release(&rm->summaries[i]);
+		owners_buf_release(&rm->whys[i]);
+		owners_buf_release(&rm->blocked[i]);
 	}
-	if (cli->all_finalizers && cli->finalizer_names.count) {
-		error_msg("--all and --finalizer exclude each other");
-		return EXIT_USAGE;
-	}
+	free(rm->targets);
+	free(rm->outcomes);
+	free(rm->releases);
+	free(rm->summaries);
+	free(rm->whys);
+	free(rm->blocked);
+}
+
+/* What can be refused before anything is read: the flags, and the test
+ * hook's pause. */
+static int check_usage(const struct owners_cli *cli, const struct string_list *args, double *pause)
+{
+	size_t i;
+
+	if (!args->count)
+		return usage_error("'owners finalizers remove' needs the objects: TYPE/NAME...");
+	if (!cli->all_finalizers && !cli->finalizer_names.count)
+		return usage_error("say which finalizers to remove: --finalizer NAME (repeatable) or --all");
+	if (cli->all_finalizers && cli->finalizer_names.count)
+		return usage_error("--all and --finalizer exclude each other");
 	for (i = 0; i < cli->finalizer_names.count; i++)
-		if (!*cli->finalizer_names.items[i]) {
-			error_msg("--finalizer needs a name");
-			return EXIT_USAGE;
-		}
-	if (cli->all_namespaces) {
-		error_msg("'owners finalizers remove' works on named objects: use -n NAMESPACE, not -A");
-		return EXIT_USAGE;
-	}
-	if (cli->selector) {
-		error_msg("'owners finalizers remove' takes objects by name (TYPE/NAME), not -l");
-		return EXIT_USAGE;
-	}
-	if (pause_env && *pause_env) {
-		char *end;
+		if (!*cli->finalizer_names.items[i])
+			return usage_error("--finalizer needs a name");
+	if (cli->all_namespaces)
+		return usage_error("'owners finalizers remove' works on named objects: use -n NAMESPACE, not -A");
+	if (cli->selector)
+		return usage_error("'owners finalizers remove' takes objects by name (TYPE/NAME), not -l");
+	return test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_PATCH", pause);
+}
 
-		pause = strtod(pause_env, &end);
-		if (*end || !(pause >= 0 && pause < 3600)) {
-			error_msg("invalid OWNERS_TEST_PAUSE_BEFORE_PATCH '%s': want seconds", pause_env);
-			return EXIT_USAGE;
-		}
-	}
-	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count, 0, &err)) {
-		rc = report_error(&err);
-		owners_error_clear(&err);
-		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
-	}
-	targets = calloc(n_objs, sizeof(*targets));
-	outcomes = calloc(n_objs, sizeof(*outcomes));
-	summaries = calloc(n_objs, sizeof(*summaries));
-	whys = calloc(n_objs, sizeof(*whys));
-	blocked = calloc(n_objs, sizeof(*blocked));
-	releases = calloc(n_objs, sizeof(*releases));
-	if (!targets || !outcomes || !summaries || !whys || !blocked || !releases) {
-		rc = error_oom();
-		goto out;
-	}
-	for (i = 0; i < n_objs; i++) {
-		owners_buf_init(&summaries[i]);
-		owners_buf_init(&whys[i]);
-		owners_buf_init(&blocked[i]);
-	}
-	if ((rc = session_open(&s, cli)))
-		goto out;
-	/* Every TYPE first: a mistake in the command line changes nothing. */
-	for (i = 0; i < n_objs; i++) {
-		struct owners_finalizer_remove_target *t = &targets[n_targets];
-		size_t k;
+/* Every TYPE first: a mistake in the command line changes nothing. An
+ * object named twice is done once (the second time it would be gone). */
+static int resolve_targets(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
+			   struct removal *rm)
+{
+	size_t i, k;
+	int rc;
 
-		if ((rc = session_resolve_type(&s, objs[i].type, &t->resource)))
-			goto out;
-		/* Named twice: done once (the second time it would be gone). */
-		for (k = 0; k < n_targets; k++)
-			if (targets[k].resource == t->resource && !strcmp(targets[k].name, objs[i].name))
+	for (i = 0; i < n_objs; i++) {
+		struct owners_finalizer_remove_target *t = &rm->targets[rm->n];
+
+		if ((rc = session_resolve_type(s, objs[i].type, &t->resource)))
+			return rc;
+		for (k = 0; k < rm->n; k++)
+			if (rm->targets[k].resource == t->resource && !strcmp(rm->targets[k].name, objs[i].name))
 				break;
-		if (k < n_targets)
+		if (k < rm->n)
 			continue;
-		t->namespace_ = t->resource->namespaced ? s.namespace_ : NULL;
+		t->namespace_ = t->resource->namespaced ? s->namespace_ : NULL;
 		t->name = objs[i].name;
 		t->content_objects = -1;
-		n_targets++;
+		rm->n++;
 	}
-	memset(&uo, 0, sizeof(uo));
-	uo.finalizers = cli->finalizer_names.items;
-	uo.n_finalizers = cli->finalizer_names.count;
-	uo.all = cli->all_finalizers;
-	uo.force = cli->force;
-	uo.dry_run = cli->dry_run;
-	if (pause > 0) {
-		uo.before_write = pause_before_write;
-		uo.ctx = &pause;
-	}
-	if ((rc = release_orphans(&s, targets, n_targets, releases, blocked)))
-		goto out;
-	for (i = 0; i < n_targets; i++) {
-		if (is_namespace_type(targets[i].resource) && asks_for(cli, "kubernetes") &&
-		    !cli->force && namespace_content(&s, &targets[i], &summaries[i], &whys[i])) {
-			rc = error_oom();
-			goto out;
-		}
-		if (owners_finalizer_remove(&outcomes[i], s.http, &targets[i], &uo, &err)) {
+	return EXIT_OK;
+}
+
+static int remove_all(struct session *s, const struct owners_cli *cli, struct removal *rm,
+		      const struct owners_finalizer_remove_options *uo)
+{
+	struct owners_error err = OWNERS_ERROR_INIT;
+	size_t i;
+	int rc;
+
+	if ((rc = release_orphans(s, rm->targets, rm->n, rm->releases, rm->blocked)))
+		return rc;
+	for (i = 0; i < rm->n; i++) {
+		if (is_namespace_type(rm->targets[i].resource) && asks_for(cli, "kubernetes") && !cli->force &&
+		    namespace_content(s, &rm->targets[i], &rm->summaries[i], &rm->whys[i]))
+			return error_oom();
+		if (owners_finalizer_remove(&rm->outcomes[i], s->http, &rm->targets[i], uo, &err)) {
 			rc = report_error(&err);
-			goto out;
+			owners_error_clear(&err);
+			return rc;
 		}
 	}
-	for (i = 0; i < n_targets; i++) {
-		const struct owners_finalizer_remove_outcome *o = &outcomes[i];
+	return EXIT_OK;
+}
+
+/* Says what went wrong on stderr; the exit code of the whole run. A
+ * failure before any write is an error, after one it is incomplete. */
+static int tell_failures(const struct removal *rm)
+{
+	int errors = 0, incomplete = 0;
+	size_t i;
+
+	for (i = 0; i < rm->n; i++) {
+		const struct owners_finalizer_remove_outcome *o = &rm->outcomes[i];
 
 		switch (o->result) {
 		case OWNERS_FINALIZER_REMOVE_NOT_FOUND:
@@ -474,7 +474,6 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 			error_msg("%s", o->message ? o->message : "refused");
 			break;
 		case OWNERS_FINALIZER_REMOVE_FAILED:
-			/* Nothing was written: an error; a write failed: incomplete. */
 			if (o->writes)
 				incomplete++;
 			else
@@ -488,49 +487,83 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 		default:
 			break;
 		}
-		if (!document) {
-			owners_buf_reset(&line);
-			if ((releases[i].count &&
-			     describe_release(&out, s.graph, &targets[i], &releases[i])) ||
-			    describe(&line, &targets[i], o)) {
-				rc = error_oom();
-				goto out;
-			}
-			if (owners_buf_add(&out, line.ptr, line.len)) {
-				rc = error_oom();
-				goto out;
-			}
-		}
 	}
-	if (document &&
-	    owners_finalizer_remove_render_json(&out, targets, outcomes, releases, s.graph, n_targets,
-					  cli->dry_run)) {
+	return errors ? EXIT_ERROR : incomplete ? EXIT_INCOMPLETE : EXIT_OK;
+}
+
+static int render_text(struct owners_buf *out, const struct removal *rm, const struct owners_graph *g)
+{
+	struct owners_buf line = OWNERS_BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < rm->n; i++) {
+		owners_buf_reset(&line);
+		if (rm->releases[i].count)
+			rc = describe_release(out, g, &rm->targets[i], &rm->releases[i]);
+		if (!rc)
+			rc = describe(&line, &rm->targets[i], &rm->outcomes[i]);
+		if (!rc)
+			rc = owners_buf_add(out, line.ptr, line.len);
+	}
+	owners_buf_release(&line);
+	return rc;
+}
+
+int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
+{
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_object_arg *objs = NULL;
+	struct owners_finalizer_remove_options uo;
+	struct owners_buf out = OWNERS_BUF_INIT;
+	struct removal rm;
+	struct session s;
+	const char *format = cli->output ? cli->output : "text";
+	int document = !strcmp(format, "json") || !strcmp(format, "yaml");
+	double pause;
+	size_t n_objs = 0;
+	int rc, failures;
+
+	memset(&s, 0, sizeof(s));
+	memset(&rm, 0, sizeof(rm));
+	if ((rc = check_usage(cli, args, &pause)))
+		return rc;
+	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count, 0, &err)) {
+		rc = report_error(&err);
+		owners_error_clear(&err);
+		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
+	}
+	if (removal_alloc(&rm, n_objs)) {
 		rc = error_oom();
 		goto out;
 	}
-	if ((rc = output_document(&out, !strcmp(format, "yaml"))))
+	if ((rc = session_open(&s, cli)) || (rc = resolve_targets(&s, objs, n_objs, &rm)))
 		goto out;
-	rc = errors ? EXIT_ERROR : incomplete ? EXIT_INCOMPLETE : EXIT_OK;
-out:
-	for (i = 0; outcomes && i < n_objs; i++)
-		owners_finalizer_remove_outcome_clear(&outcomes[i]);
-	for (i = 0; summaries && whys && blocked && i < n_objs; i++) {
-		owners_buf_release(&summaries[i]);
-		owners_buf_release(&whys[i]);
-		owners_buf_release(&blocked[i]);
+	memset(&uo, 0, sizeof(uo));
+	uo.finalizers = cli->finalizer_names.items;
+	uo.n_finalizers = cli->finalizer_names.count;
+	uo.all = cli->all_finalizers;
+	uo.force = cli->force;
+	uo.dry_run = cli->dry_run;
+	if (pause > 0) {
+		uo.before_write = pause_before_write;
+		uo.ctx = &pause;
 	}
-	for (i = 0; releases && i < n_objs; i++)
-		owners_orphan_release_clear(&releases[i]);
-	free(releases);
-	free(blocked);
-	free(summaries);
-	free(whys);
-	free(outcomes);
-	free(targets);
+	if ((rc = remove_all(&s, cli, &rm, &uo)))
+		goto out;
+	failures = tell_failures(&rm);
+	if (document ? owners_finalizer_remove_render_json(&out, rm.targets, rm.outcomes, rm.releases, s.graph,
+							   rm.n, cli->dry_run)
+		     : render_text(&out, &rm, s.graph)) {
+		rc = error_oom();
+		goto out;
+	}
+	if (!(rc = output_document(&out, !strcmp(format, "yaml"))))
+		rc = failures;
+out:
+	removal_release(&rm);
 	owners_buf_release(&out);
-	owners_buf_release(&line);
 	owners_object_args_free(objs, n_objs);
-	owners_error_clear(&err);
 	session_close(&s);
 	return rc;
 }

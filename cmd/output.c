@@ -29,6 +29,16 @@ void error_msg(const char *fmt, ...)
 	va_end(ap);
 }
 
+int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("error: ", fmt, ap);
+	va_end(ap);
+	return EXIT_USAGE;
+}
+
 void warning_msg(const char *fmt, ...)
 {
 	va_list ap;

@@ -22,6 +22,8 @@ void error_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warning_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Says "out of memory" and returns EXIT_ERROR. */
 int error_oom(void);
+/* Says what is wrong with the command line; returns EXIT_USAGE. */
+int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints the recorded error and returns the exit code it maps to. */
 int report_error(const struct owners_error *err);
 /* Exit code for a lib error code: usage errors are 2, the rest 1. */

@@ -51,17 +51,76 @@ static int needs_all_namespaces(struct session *s, const struct owners_object_ar
 	return 0;
 }
 
+/* READY/STATUS for the rows printed (lib/api/object_status.c decides
+ * what to read); decoration: a failure to fetch leaves "-". */
+static int fetch_status(struct session *s, const struct owners_tree *tree, struct owners_object_status *status)
+{
+	struct owners_status_fetch_options so = { s->cli->chunk_size, 0 };
+	struct owners_error err = OWNERS_ERROR_INIT;
+	uint32_t *nodes = calloc(tree->count ? tree->count : 1, sizeof(*nodes));
+	size_t i;
+
+	if (!nodes)
+		return OWNERS_ENOMEM;
+	for (i = 0; i < tree->count; i++)
+		nodes[i] = tree->rows[i].node;
+	owners_status_fetch(status, s->graph, nodes, tree->count, s->http, &so, &err);
+	owners_error_clear(&err);
+	free(nodes);
+	return 0;
+}
+
+/* Writes the tree in the format asked for and prints it; the exit code. */
+static int show(struct session *s, const struct owners_tree *tree, const struct owners_object_status *status,
+		const char *format)
+{
+	struct owners_buf out = OWNERS_BUF_INIT;
+	struct owners_render render;
+	int rc;
+
+	memset(&render, 0, sizeof(render));
+	render.g = s->graph;
+	render.tree = tree;
+	render.status = status;
+	render.now = (int64_t)time(NULL);
+	render.color = output_color();
+	render.wide = !strcmp(format, "wide");
+	if (!strcmp(format, "json") || !strcmp(format, "yaml"))
+		rc = session_emit_document(s, &out, !strcmp(format, "yaml"), owners_tree_render_json(&out, &render));
+	else if (!strcmp(format, "dot"))
+		rc = session_emit(s, &out, owners_tree_render_dot(&out, &render));
+	else if (!strcmp(format, "name"))
+		rc = session_emit(s, &out, owners_tree_render_names(&out, &render));
+	else /* tree, wide: the option table admits nothing else */
+		rc = session_emit(s, &out, owners_tree_render_text(&out, &render));
+	owners_buf_release(&out);
+	return rc;
+}
+
+/* No roots: as kubectl get, nothing of a type is not an error; a selector
+ * that matches nothing is. */
+static int say_no_roots(const struct session *s, int all)
+{
+	if (s->cli->selector) {
+		error_msg("no objects match selector '%s'", s->cli->selector);
+		return EXIT_ERROR;
+	}
+	if (all)
+		fprintf(stderr, "No resources found\n");
+	else
+		fprintf(stderr, "No resources found in %s namespace.\n", s->namespace_);
+	return EXIT_OK;
+}
+
 int cmd_tree(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;
 	struct owners_object_status *status = NULL;
 	struct owners_tree tree = { NULL, 0, 0, 0 };
-	struct owners_buf out = OWNERS_BUF_INIT;
-	struct owners_render render;
 	struct session s;
 	const char *format = cli->output ? cli->output : "tree";
-	uint32_t *roots = NULL, *nodes = NULL;
+	uint32_t *roots = NULL;
 	size_t n_objs = 0, n_roots = 0, i;
 	int rc, all;
 
@@ -75,80 +134,27 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 	if ((rc = session_open(&s, cli)))
 		goto out;
 	all = needs_all_namespaces(&s, objs, n_objs, &rc);
-	if (rc)
+	if (rc || (rc = session_scan(&s, all ? NULL : s.namespace_)) ||
+	    (rc = session_find_roots(&s, objs, n_objs, cli->selector, &roots, &n_roots)))
 		goto out;
-	if ((rc = session_scan(&s, all ? NULL : s.namespace_)))
-		goto out;
-	if ((rc = session_find_roots(&s, objs, n_objs, cli->selector, &roots, &n_roots)))
-		goto out;
-	if (!n_roots && cli->selector) {
-		error_msg("no objects match selector '%s'", cli->selector);
-		rc = EXIT_ERROR;
-		goto out;
-	}
 	if (!n_roots) {
-		/* As kubectl get: nothing of that type is not an error. */
-		if (all)
-			fprintf(stderr, "No resources found\n");
-		else
-			fprintf(stderr, "No resources found in %s namespace.\n", s.namespace_);
-		rc = EXIT_OK;
+		rc = say_no_roots(&s, all);
 		goto out;
 	}
-	if (owners_tree_build(&tree, s.graph, roots, n_roots, cli->up, (int)cli->depth)) {
-		error_msg("out of memory");
-		rc = EXIT_ERROR;
+	if (owners_tree_build(&tree, s.graph, roots, n_roots, cli->up, (int)cli->depth) ||
+	    !(status = calloc(s.graph->count ? s.graph->count : 1, sizeof(*status))) ||
+	    (strcmp(format, "dot") && strcmp(format, "name") && fetch_status(&s, &tree, status))) {
+		rc = error_oom();
 		goto out;
 	}
-	status = calloc(s.graph->count ? s.graph->count : 1, sizeof(*status));
-	nodes = calloc(tree.count ? tree.count : 1, sizeof(*nodes));
-	if (!status || !nodes) {
-		error_msg("out of memory");
-		rc = EXIT_ERROR;
-		goto out;
-	}
-	if (strcmp(format, "dot") && strcmp(format, "name")) {
-		struct owners_status_fetch_options so = { cli->chunk_size, 0 };
-
-		for (i = 0; i < tree.count; i++)
-			nodes[i] = tree.rows[i].node;
-		/* READY/STATUS are decoration: a failure to fetch leaves "-". */
-		owners_status_fetch(status, s.graph, nodes, tree.count, s.http, &so, &err);
-		owners_error_clear(&err);
-	}
-	memset(&render, 0, sizeof(render));
-	render.g = s.graph;
-	render.tree = &tree;
-	render.status = status;
-	render.now = (int64_t)time(NULL);
-	render.color = output_color();
-	render.wide = !strcmp(format, "wide");
-	if (!strcmp(format, "json") || !strcmp(format, "yaml")) {
-		rc = session_emit_document(&s, &out, !strcmp(format, "yaml"),
-					   owners_tree_render_json(&out, &render));
-		goto out;
-	} else if (!strcmp(format, "dot"))
-		rc = owners_tree_render_dot(&out, &render);
-	else if (!strcmp(format, "name"))
-		rc = owners_tree_render_names(&out, &render);
-	else if (!strcmp(format, "tree") || !strcmp(format, "wide"))
-		rc = owners_tree_render_text(&out, &render);
-	else {
-		error_msg("invalid output format '%s' for tree: want tree, wide, json, yaml, dot or name",
-			  format);
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	rc = session_emit(&s, &out, rc);
+	rc = show(&s, &tree, status, format);
 out:
 	if (status && s.graph)
 		for (i = 0; i < s.graph->count; i++)
 			owners_object_status_clear(&status[i]);
 	free(status);
-	free(nodes);
 	free(roots);
 	owners_tree_free(&tree);
-	owners_buf_release(&out);
 	owners_object_args_free(objs, n_objs);
 	session_close(&s);
 	return rc;

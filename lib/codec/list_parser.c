@@ -477,14 +477,16 @@ static int on_key(void *ctx, const char *s, size_t len)
 		set_field(p, F_LABEL_VALUE, 0, "");
 		break;
 	default:
-		/* yajl only produces keys inside objects. */
+		/* the tokenizer (json.c) only produces keys inside objects */
 		break;
 	}
 	return 0;
 }
 
 /* One value (a scalar, or the opening of an object or array) at the
- * current place. */
+ * current place. Long on purpose: one case per place in a list
+ * document, so the whole grammar the parser accepts reads in one screen
+ * (split, the cases would only call each other back). */
 static int on_value(struct owners_list_parser *p, enum jtype t, const char *s, size_t len)
 {
 	switch (p->where) {
@@ -508,7 +510,7 @@ static int on_value(struct owners_list_parser *p, enum jtype t, const char *s, s
 		p->where = W_OWNER_REF;
 		return add_owner_ref(p);
 	case W_DONE:
-		/* yajl refuses a second document; never reached. */
+		/* the tokenizer refuses a second document; never reached */
 		return fail_shape(p, t, "the end of the document");
 	default:
 		break;
@@ -601,7 +603,7 @@ static int on_value(struct owners_list_parser *p, enum jtype t, const char *s, s
 }
 
 /* The closing of the object or array we are in (skipped ones never get
- * here). yajl pairs them, so "where" alone says which it was. */
+ * here). The tokenizer pairs them, so "where" alone says which it was. */
 static int on_end(struct owners_list_parser *p)
 {
 	switch (p->where) {
@@ -741,7 +743,7 @@ void owners_list_parser_reset(struct owners_list_parser *p)
 {
 	size_t i;
 
-	/* yajl cannot be rewound; a fresh handle is made at the next feed. */
+	/* the tokenizer cannot be rewound; a fresh one is made at the next feed */
 	owners_json_parser_free(p->json);
 	p->json = NULL;
 	p->rc = 0;
@@ -778,7 +780,7 @@ int owners_list_parser_feed(struct owners_list_parser *p, const char *data, size
 	rc = owners_json_parser_feed(p->json, data, len, err);
 	p->err = NULL;
 	if (rc && !p->rc)
-		p->rc = rc; /* a syntax error: yajl's own message is in err */
+		p->rc = rc; /* a syntax error: the tokenizer's own message is in err */
 	return p->rc;
 }
 

@@ -298,6 +298,97 @@ static int add_padded(struct owners_buf *out, const char *s, size_t len, size_t 
 	return rc;
 }
 
+static const char *ref_text(const struct owners_ref *via)
+{
+	if (via->controller && via->block_owner_deletion)
+		return "controller,block";
+	return via->controller ? "controller" : via->block_owner_deletion ? "block" : "owner";
+}
+
+/* One row's cells; last[d]: whether the row open at depth d is its
+ * parent's last child (no more │ under it). */
+static int fill_row(struct owners_buf *cell, const struct owners_render *r, const struct owners_tree_row *row,
+		    unsigned char *last)
+{
+	const struct owners_node *n = &r->g->nodes[row->node];
+	uint32_t d;
+	int rc;
+
+	rc = owners_buf_adds(&cell[COL_NS], *n->namespace_ ? n->namespace_ : "");
+	last[row->depth] = row->last;
+	for (d = 1; !rc && d < row->depth; d++)
+		rc = owners_buf_adds(&cell[COL_NAME], last[d] ? "    " : "│   ");
+	if (!rc && row->depth)
+		rc = owners_buf_adds(&cell[COL_NAME], row->last ? "└── " : "├── ");
+	if (!rc)
+		rc = owners_buf_addf(&cell[COL_NAME], "%s/%s", n->kind, n->name);
+	if (!rc)
+		rc = owners_buf_adds(&cell[COL_READY], n->virtual_ ? "" : status_ready(r, row->node));
+	if (!rc)
+		rc = owners_buf_adds(&cell[COL_STATUS], n->virtual_ ? "" : status_text(r, row->node));
+	if (!rc && !n->virtual_ && n->created)
+		rc = owners_time_format_age(&cell[COL_AGE], r->now > n->created ? r->now - n->created : 0);
+	if (!rc && row->via)
+		rc = owners_buf_adds(&cell[COL_REF], ref_text(row->via));
+	if (!rc)
+		rc = owners_buf_adds(&cell[COL_UID], n->uid);
+	if (!rc)
+		rc = row_notes(&cell[COL_NOTES], r, row);
+	return rc;
+}
+
+static int write_header(struct owners_buf *out, const struct owners_render *r, const size_t *width,
+			size_t last_col, int any_notes)
+{
+	size_t c;
+	int rc = 0;
+
+	for (c = 0; !rc && c < N_COLS; c++) {
+		if (c == COL_NOTES && !any_notes)
+			break;
+		if (!col_shown(r, c))
+			continue;
+		if (c == last_col)
+			rc = owners_buf_adds(out, col_titles[c]);
+		else
+			rc = add_padded(out, col_titles[c], strlen(col_titles[c]), width[c] + 2);
+	}
+	return rc ? rc : owners_buf_addc(out, '\n');
+}
+
+static int write_row(struct owners_buf *out, const struct owners_render *r, const struct owners_tree_row *row,
+		     const struct owners_buf *cells, const size_t *width, size_t last_col, int any_notes)
+{
+	const struct owners_node *n = &r->g->nodes[row->node];
+	int alert = n->virtual_ || n->deleted || row->cycle || cells[COL_NOTES].len;
+	size_t c;
+	int rc = 0;
+
+	for (c = 0; !rc && c < N_COLS; c++) {
+		const struct owners_buf *cell = &cells[c];
+
+		if (c == COL_NOTES && !any_notes)
+			break;
+		if (!col_shown(r, c))
+			continue;
+		/* Colour wraps the text only, so padding stays aligned. */
+		if (r->color && c == COL_NAME)
+			rc = owners_buf_adds(out, n->virtual_ ? "\033[31m" : n->deleted ? "\033[33m" : "");
+		if (!rc && r->color && c == COL_NOTES && alert)
+			rc = owners_buf_adds(out, "\033[33m");
+		if (!rc)
+			rc = c == last_col ? owners_buf_add(out, cell->ptr, cell->len)
+					   : add_padded(out, cell->ptr, cell->len, width[c] + 2);
+		if (!rc && r->color &&
+		    ((c == COL_NAME && (n->virtual_ || n->deleted)) || (c == COL_NOTES && alert)))
+			rc = owners_buf_adds(out, "\033[0m");
+	}
+	/* Trailing padding is noise for people who pipe the output. */
+	while (out->len && out->ptr[out->len - 1] == ' ')
+		owners_buf_truncate(out, out->len - 1);
+	return rc ? rc : owners_buf_addc(out, '\n');
+}
+
 int owners_tree_render_text(struct owners_buf *out, const struct owners_render *r)
 {
 	const struct owners_tree *t = r->tree;
@@ -315,37 +406,8 @@ int owners_tree_render_text(struct owners_buf *out, const struct owners_render *
 	for (i = 0; i < t->count * N_COLS; i++)
 		owners_buf_init(&cells[i]);
 	for (i = 0; !rc && i < t->count; i++) {
-		const struct owners_tree_row *row = &t->rows[i];
-		const struct owners_node *n = &r->g->nodes[row->node];
-		struct owners_buf *cell = &cells[i * N_COLS];
-		uint32_t d;
-
-		rc = owners_buf_adds(&cell[COL_NS], *n->namespace_ ? n->namespace_ : "");
-		last[row->depth] = row->last;
-		for (d = 1; !rc && d < row->depth; d++)
-			rc = owners_buf_adds(&cell[COL_NAME], last[d] ? "    " : "│   ");
-		if (!rc && row->depth)
-			rc = owners_buf_adds(&cell[COL_NAME], row->last ? "└── " : "├── ");
-		if (!rc)
-			rc = owners_buf_addf(&cell[COL_NAME], "%s/%s", n->kind, n->name);
-		if (!rc)
-			rc = owners_buf_adds(&cell[COL_READY], n->virtual_ ? "" : status_ready(r, row->node));
-		if (!rc)
-			rc = owners_buf_adds(&cell[COL_STATUS], n->virtual_ ? "" : status_text(r, row->node));
-		if (!rc && !n->virtual_ && n->created)
-			rc = owners_time_format_age(&cell[COL_AGE], r->now > n->created ? r->now - n->created : 0);
-		if (!rc && row->via)
-			rc = owners_buf_adds(&cell[COL_REF],
-					     row->via->controller && row->via->block_owner_deletion
-						     ? "controller,block"
-						     : row->via->controller ? "controller"
-						     : row->via->block_owner_deletion ? "block" : "owner");
-		if (!rc)
-			rc = owners_buf_adds(&cell[COL_UID], n->uid);
-		if (!rc)
-			rc = row_notes(&cell[COL_NOTES], r, row);
-		if (cell[COL_NOTES].len)
-			any_notes = 1;
+		rc = fill_row(&cells[i * N_COLS], r, &t->rows[i], last);
+		any_notes |= cells[i * N_COLS + COL_NOTES].len != 0;
 	}
 	for (c = 0; c < N_COLS; c++) {
 		width[c] = strlen(col_titles[c]);
@@ -357,49 +419,10 @@ int owners_tree_render_text(struct owners_buf *out, const struct owners_render *
 		}
 	}
 	last_col = any_notes ? COL_NOTES : r->wide ? COL_UID : COL_AGE;
-	for (c = 0; !rc && c < N_COLS; c++) {
-		if (c == COL_NOTES && !any_notes)
-			break;
-		if (!col_shown(r, c))
-			continue;
-		if (c == last_col)
-			rc = owners_buf_adds(out, col_titles[c]);
-		else
-			rc = add_padded(out, col_titles[c], strlen(col_titles[c]), width[c] + 2);
-	}
 	if (!rc)
-		rc = owners_buf_addc(out, '\n');
-	for (i = 0; !rc && i < t->count; i++) {
-		const struct owners_tree_row *row = &t->rows[i];
-		const struct owners_node *n = &r->g->nodes[row->node];
-		int alert = n->virtual_ || n->deleted || row->cycle || cells[i * N_COLS + COL_NOTES].len;
-
-		for (c = 0; !rc && c < N_COLS; c++) {
-			const struct owners_buf *cell = &cells[i * N_COLS + c];
-			int final = c == last_col;
-
-			if (c == COL_NOTES && !any_notes)
-				break;
-			if (!col_shown(r, c))
-				continue;
-			/* Colour wraps the text only, so padding stays aligned. */
-			if (r->color && c == COL_NAME)
-				rc = owners_buf_adds(out, n->virtual_ ? "\033[31m" : n->deleted ? "\033[33m" : "");
-			if (r->color && c == COL_NOTES && alert)
-				rc = owners_buf_adds(out, "\033[33m");
-			if (!rc)
-				rc = final ? owners_buf_add(out, cell->ptr, cell->len)
-					   : add_padded(out, cell->ptr, cell->len, width[c] + 2);
-			if (!rc && r->color && ((c == COL_NAME && (n->virtual_ || n->deleted)) ||
-						(c == COL_NOTES && alert)))
-				rc = owners_buf_adds(out, "\033[0m");
-		}
-		/* Trailing padding is noise for people who pipe the output. */
-		while (out->len && out->ptr[out->len - 1] == ' ')
-			owners_buf_truncate(out, out->len - 1);
-		if (!rc)
-			rc = owners_buf_addc(out, '\n');
-	}
+		rc = write_header(out, r, width, last_col, any_notes);
+	for (i = 0; !rc && i < t->count; i++)
+		rc = write_row(out, r, &t->rows[i], &cells[i * N_COLS], width, last_col, any_notes);
 out:
 	if (cells)
 		for (i = 0; i < t->count * N_COLS; i++)

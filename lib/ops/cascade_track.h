@@ -30,6 +30,8 @@ enum owners_cascade_event {
 	OWNERS_EVENT_DELETED_AFTER_RELEASE, /* a released object is gone too */
 	OWNERS_EVENT_ORPHANED,              /* released from an orphaning member, kept */
 	OWNERS_EVENT_RELEASED,              /* released, kept: it has another owner */
+	OWNERS_EVENT_DRY_RUN_DELETED,       /* server dry run: a DELETE accepted */
+	OWNERS_EVENT_DRY_RUN_RELEASED,      /* server dry run: a release accepted */
 };
 
 /* type is kubectl's ("deployment.apps"), ns "" when cluster-scoped. */

@@ -348,6 +348,182 @@ static int repairable(struct fixer *fx, const struct owners_node *dep, const str
 	return 1;
 }
 
+/* What one attempt decides for the references on the object as read:
+ * per reference, whether it stays (keep), its class now and after the
+ * patch, the finding it answers and its repaired apiVersion; per finding
+ * of the object (index from a), whether it is still there (seen) and its
+ * plan (1: remove the reference, 2: repair its apiVersion). */
+struct decision {
+	size_t n_refs, n_change;
+	unsigned char *keep;
+	enum owners_ref_class *classes, *after;
+	struct owners_dangling_finding **finding;
+	const char **api_versions;
+	unsigned char *seen, *plan;
+};
+
+static int decision_alloc(struct decision *d, size_t n_refs, size_t n_findings)
+{
+	memset(d, 0, sizeof(*d));
+	d->n_refs = n_refs;
+	d->keep = calloc(n_refs + 1, 1);
+	d->classes = calloc(n_refs + 1, sizeof(*d->classes));
+	d->after = calloc(n_refs + 1, sizeof(*d->after));
+	d->finding = calloc(n_refs + 1, sizeof(*d->finding));
+	d->api_versions = calloc(n_refs + 1, sizeof(*d->api_versions));
+	d->seen = calloc(n_findings, 1);
+	d->plan = calloc(n_findings, 1);
+	if (!d->keep || !d->classes || !d->after || !d->finding || !d->api_versions || !d->seen || !d->plan)
+		return OWNERS_ENOMEM;
+	return 0;
+}
+
+static void decision_release(struct decision *d)
+{
+	free(d->keep);
+	free(d->classes);
+	free(d->after);
+	free(d->finding);
+	free(d->api_versions);
+	free(d->seen);
+	free(d->plan);
+}
+
+/* Decides one reference of the object as read now. */
+static int decide_ref(struct fixer *fx, size_t a, size_t b, const struct owners_node *n,
+		      const struct owners_json_value *item, size_t i, struct decision *d)
+{
+	struct owners_dangling_finding *items = fx->rep->items;
+	const struct owners_resource *to;
+	struct owners_ref now;
+	struct owners_dangling_finding *f;
+	enum owners_ref_class c;
+	enum verdict v;
+	const char *msg = NULL;
+	int rc;
+
+	d->keep[i] = 1;
+	memset(&now, 0, sizeof(now));
+	now.api_version = meta_string(item, "apiVersion");
+	now.kind = meta_string(item, "kind");
+	now.name = meta_string(item, "name");
+	now.uid = meta_string(item, "uid");
+	now.owner = OWNERS_NO_NODE;
+	/* What the GC makes of every reference, reported or not. */
+	d->after[i] = d->classes[i] = c = owners_graph_classify_ref(fx->g, items[a].object, &now);
+	/* Only what was reported, and only while it still dangles. */
+	f = reported(fx, a, b, &now, d->seen);
+	if (!f || !owners_dangling_fixable(f->class_))
+		return 0;
+	d->seen[f - &items[a]] = 1;
+	if (!owners_dangling_fixable(c)) {
+		set_fix(f, OWNERS_FIX_KEPT, "%s", c == OWNERS_REF_RESOLVED ? "resolves now" : "no verdict now");
+		return 0;
+	}
+	if ((rc = check_owner(fx, n, &now, &v, &msg)))
+		return rc;
+	if (v == V_ALIVE) {
+		set_fix(f, OWNERS_FIX_KEPT, "%s", msg ? msg : "resolves now");
+	} else if (v == V_ERROR) {
+		set_fix(f, OWNERS_FIX_FAILED, "not removed: %s", msg ? msg : "the owner could not be checked");
+	} else if (c == OWNERS_REF_UNRESOLVABLE && repairable(fx, n, &now, &to)) {
+		/* Out of date, not dangling: same object, served elsewhere. */
+		d->api_versions[i] = to->api_version;
+		d->after[i] = OWNERS_REF_RESOLVED;
+		d->finding[i] = f;
+		d->plan[f - &items[a]] = 2;
+		d->n_change++;
+	} else {
+		d->keep[i] = 0;
+		d->finding[i] = f;
+		d->plan[f - &items[a]] = 1;
+		d->n_change++;
+	}
+	return 0;
+}
+
+/* Never turn an object the GC keeps into one it deletes: the references
+ * it gives up on stay, then, if need be, all of them. */
+static void keep_what_the_gc_keeps(struct fixer *fx, size_t a, struct decision *d, int cluster_scoped)
+{
+	struct owners_dangling_finding *items = fx->rep->items;
+	size_t i;
+	int pass;
+
+	if (!d->n_change || owners_dangling_gc_fate(d->classes, d->n_refs, NULL, cluster_scoped) != OWNERS_GC_KEEPS)
+		return;
+	for (pass = 0; pass < 2; pass++) {
+		if (owners_dangling_gc_fate(d->after, d->n_refs, d->keep, cluster_scoped) == OWNERS_GC_KEEPS)
+			break;
+		for (i = 0; i < d->n_refs; i++) {
+			if (d->keep[i] || (!pass && !owners_dangling_gc_gives_up(d->classes[i], cluster_scoped)))
+				continue;
+			d->keep[i] = 1;
+			d->plan[d->finding[i] - &items[a]] = 0;
+			d->n_change--;
+			set_fix(d->finding[i], OWNERS_FIX_KEPT, "%s",
+				"kept: without it the garbage collector, which leaves the object alone now, "
+				"could delete it (its other owners are gone or cannot be checked)");
+		}
+	}
+}
+
+/* Records what the patch did (rc, status from send_patch) on every
+ * finding it was for. OWNERS_ECONFLICT stays when another attempt may. */
+static int record_patch(struct fixer *fx, size_t a, size_t b, const struct decision *d, int rc, long status,
+			int n_attempt, const struct owners_error *err)
+{
+	struct owners_dangling_finding *items = fx->rep->items;
+	size_t k;
+
+	for (k = a; k < b; k++)
+		items[k].attempts = n_attempt;
+	if (rc == OWNERS_ENOMEM || (rc == OWNERS_ECONFLICT && status == 409 && n_attempt < fx->max_attempts))
+		return rc; /* a conflict: read again, decide again */
+	for (k = a; k < b; k++) {
+		const struct owners_ref *was = &fx->g->nodes[items[k].object].refs[items[k].ref];
+		const struct owners_resource *to;
+
+		if (!d->plan[k - a])
+			continue;
+		if (rc == OWNERS_ECONFLICT && status == 409)
+			set_fix(&items[k], OWNERS_FIX_FAILED, "gave up after %d conflicting updates", n_attempt);
+		else if (rc == OWNERS_ENOTFOUND)
+			set_fix(&items[k], OWNERS_FIX_GONE, "the object no longer exists");
+		else if (rc)
+			set_fix(&items[k], OWNERS_FIX_FAILED, "cannot patch the object: %s", owners_error_message(err));
+		else if (d->plan[k - a] == 1)
+			set_fix(&items[k], fx->o->dry_run ? OWNERS_FIX_WOULD_REMOVE : OWNERS_FIX_REMOVED, NULL);
+		else if ((to = served_version(fx->g->types, was->api_version, was->kind)))
+			set_fix(&items[k], fx->o->dry_run ? OWNERS_FIX_WOULD_REPAIR : OWNERS_FIX_REPAIRED,
+				"apiVersion %s → %s (the owner is alive under it, same UID)", was->api_version,
+				to->api_version);
+	}
+	if (!rc)
+		fx->patched[a] = 1;
+	return 0;
+}
+
+/* Reads the object; a failure is recorded on its findings (done with it). */
+static int read_for_attempt(struct fixer *fx, size_t a, size_t b, const struct owners_node *n,
+			    struct owners_json_value **doc, struct owners_error *err)
+{
+	struct owners_dangling_finding *items = fx->rep->items;
+	int rc, replaced = 0;
+	size_t k;
+
+	rc = read_object(fx, n, doc, &replaced, err);
+	if (rc == OWNERS_ENOTFOUND)
+		set_all(fx, a, b, NULL, OWNERS_FIX_GONE,
+			replaced ? "the object was replaced (new UID) since the scan" : "the object no longer exists");
+	else if (rc && rc != OWNERS_ENOMEM)
+		for (k = a; k < b; k++)
+			if (owners_dangling_fixable(items[k].class_))
+				set_fix(&items[k], OWNERS_FIX_FAILED, "cannot read the object: %s",
+					owners_error_message(err));
+	return rc;
+}
+
 /* One attempt: read, decide, patch. Returns 0 when the object is done
  * (whatever the outcome), OWNERS_ECONFLICT to go again, OWNERS_ENOMEM. */
 static int attempt(struct fixer *fx, size_t a, size_t b, int n_attempt)
@@ -358,178 +534,53 @@ static int attempt(struct fixer *fx, size_t a, size_t b, int n_attempt)
 	struct owners_json_value *doc = NULL;
 	const struct owners_json_value *meta, *refs;
 	struct owners_buf body = OWNERS_BUF_INIT;
-	unsigned char *keep = NULL, *seen = NULL, *plan = NULL;
-	enum owners_ref_class *classes = NULL, *after = NULL;
-	struct owners_dangling_finding **finding = NULL;
-	const char **api_versions = NULL;
-	size_t i, k, n_refs, n_change = 0;
-	int rc = 0, replaced = 0, cluster_scoped = !*n->namespace_;
+	struct decision d;
+	size_t i, k;
 	long status = 0;
+	int rc;
 
+	memset(&d, 0, sizeof(d));
 	set_all(fx, a, b, NULL, OWNERS_FIX_NONE, NULL);
-	rc = read_object(fx, n, &doc, &replaced, &err);
-	if (rc == OWNERS_ENOTFOUND)
-		set_all(fx, a, b, NULL, OWNERS_FIX_GONE,
-			replaced ? "the object was replaced (new UID) since the scan"
-				 : "the object no longer exists");
-	else if (rc && rc != OWNERS_ENOMEM)
-		for (k = a; k < b; k++)
-			if (owners_dangling_fixable(items[k].class_))
-				set_fix(&items[k], OWNERS_FIX_FAILED, "cannot read the object: %s",
-					owners_error_message(&err));
-	if (rc)
+	if ((rc = read_for_attempt(fx, a, b, n, &doc, &err)))
 		goto out;
 	meta = owners_json_get(doc, "metadata");
 	refs = owners_json_get(meta, "ownerReferences");
 	if (refs && refs->type != OWNERS_JSON_ARRAY)
 		refs = NULL;
-	n_refs = refs ? refs->count : 0;
-	keep = calloc(n_refs + 1, 1);
-	seen = calloc(b - a, 1);
-	plan = calloc(b - a, 1);
-	classes = calloc(n_refs + 1, sizeof(*classes));
-	after = calloc(n_refs + 1, sizeof(*after));
-	finding = calloc(n_refs + 1, sizeof(*finding));
-	api_versions = calloc(n_refs + 1, sizeof(*api_versions));
-	if (!keep || !seen || !plan || !classes || !after || !finding || !api_versions) {
-		rc = OWNERS_ENOMEM;
+	if ((rc = decision_alloc(&d, refs ? refs->count : 0, b - a)))
 		goto out;
-	}
-	for (i = 0; i < n_refs; i++) {
-		const struct owners_json_value *item = refs->items[i];
-		const struct owners_resource *to;
-		struct owners_ref now;
-		struct owners_dangling_finding *f;
-		enum owners_ref_class c;
-		enum verdict v;
-		const char *msg = NULL;
-
-		keep[i] = 1;
-		memset(&now, 0, sizeof(now));
-		now.api_version = meta_string(item, "apiVersion");
-		now.kind = meta_string(item, "kind");
-		now.name = meta_string(item, "name");
-		now.uid = meta_string(item, "uid");
-		now.owner = OWNERS_NO_NODE;
-		/* What the GC makes of every reference, reported or not. */
-		after[i] = classes[i] = c = owners_graph_classify_ref(fx->g, items[a].object, &now);
-		/* Only what was reported, and only while it still dangles. */
-		f = reported(fx, a, b, &now, seen);
-		if (!f || !owners_dangling_fixable(f->class_))
-			continue;
-		seen[f - &items[a]] = 1;
-		if (!owners_dangling_fixable(c)) {
-			set_fix(f, OWNERS_FIX_KEPT, "%s",
-				c == OWNERS_REF_RESOLVED ? "resolves now" : "no verdict now");
-			continue;
-		}
-		if ((rc = check_owner(fx, n, &now, &v, &msg)))
-			goto out;
-		if (v == V_ALIVE) {
-			set_fix(f, OWNERS_FIX_KEPT, "%s", msg ? msg : "resolves now");
-		} else if (v == V_ERROR) {
-			set_fix(f, OWNERS_FIX_FAILED, "not removed: %s",
-				msg ? msg : "the owner could not be checked");
-		} else if (c == OWNERS_REF_UNRESOLVABLE && repairable(fx, n, &now, &to)) {
-			/* Out of date, not dangling: same object, served elsewhere. */
-			api_versions[i] = to->api_version;
-			after[i] = OWNERS_REF_RESOLVED;
-			finding[i] = f;
-			plan[f - &items[a]] = 2;
-			n_change++;
-		} else {
-			keep[i] = 0;
-			finding[i] = f;
-			plan[f - &items[a]] = 1;
-			n_change++;
-		}
-	}
+	for (i = 0; !rc && i < d.n_refs; i++)
+		rc = decide_ref(fx, a, b, n, refs->items[i], i, &d);
+	if (rc)
+		goto out;
 	for (k = a; k < b; k++)
-		if (owners_dangling_fixable(items[k].class_) && !seen[k - a])
+		if (owners_dangling_fixable(items[k].class_) && !d.seen[k - a])
 			set_fix(&items[k], OWNERS_FIX_GONE, "no longer on the object");
-	/* Never turn an object the GC keeps into one it deletes: the
-	 * references it gives up on stay, then, if need be, all of them. */
-	if (n_change && owners_dangling_gc_fate(classes, n_refs, NULL, cluster_scoped) == OWNERS_GC_KEEPS) {
-		int pass;
-
-		for (pass = 0; pass < 2; pass++) {
-			if (owners_dangling_gc_fate(after, n_refs, keep, cluster_scoped) == OWNERS_GC_KEEPS)
-				break;
-			for (i = 0; i < n_refs; i++) {
-				if (keep[i] || (!pass && !owners_dangling_gc_gives_up(classes[i], cluster_scoped)))
-					continue;
-				keep[i] = 1;
-				plan[finding[i] - &items[a]] = 0;
-				n_change--;
-				set_fix(finding[i], OWNERS_FIX_KEPT, "%s",
-					"kept: without it the garbage collector, which leaves the object alone now, "
-					"could delete it (its other owners are gone or cannot be checked)");
-			}
-		}
-	}
-	if (!n_change)
+	keep_what_the_gc_keeps(fx, a, &d, !*n->namespace_);
+	if (!d.n_change)
 		goto out;
 	if (n_attempt == 1 && fx->o->before_patch)
 		fx->o->before_patch(fx->o->ctx, n);
-	rc = owners_patch_owner_refs(&body, meta_string(meta, "resourceVersion"), refs, keep, api_versions,
-				     &err);
+	rc = owners_patch_owner_refs(&body, meta_string(meta, "resourceVersion"), refs, d.keep,
+				     d.api_versions, &err);
 	if (rc && rc != OWNERS_ENOMEM) {
 		/* No resourceVersion came back: never patch unconditionally. */
 		for (k = a; k < b; k++)
-			if (plan[k - a])
+			if (d.plan[k - a])
 				set_fix(&items[k], OWNERS_FIX_FAILED, "%s", owners_error_message(&err));
 		rc = 0;
 	}
-	if (rc)
-		goto out;
-	rc = send_patch(fx, n, &body, &status, &err);
-	for (k = a; k < b; k++)
-		items[k].attempts = n_attempt;
 	if (!rc) {
-		for (k = a; k < b; k++) {
-			const struct owners_ref *was = &fx->g->nodes[items[k].object].refs[items[k].ref];
-			const struct owners_resource *to;
-
-			if (plan[k - a] == 1)
-				set_fix(&items[k], fx->o->dry_run ? OWNERS_FIX_WOULD_REMOVE : OWNERS_FIX_REMOVED, NULL);
-			else if (plan[k - a] == 2 && (to = served_version(fx->g->types, was->api_version, was->kind)))
-				set_fix(&items[k], fx->o->dry_run ? OWNERS_FIX_WOULD_REPAIR : OWNERS_FIX_REPAIRED,
-					"apiVersion %s → %s (the owner is alive under it, same UID)", was->api_version,
-					to->api_version);
-		}
-		fx->patched[a] = 1;
-	} else if (rc == OWNERS_ECONFLICT && status == 409 && n_attempt < fx->max_attempts) {
-		goto out; /* rc stays OWNERS_ECONFLICT: read again, decide again */
-	} else if (rc == OWNERS_ECONFLICT && status == 409) {
-		for (k = a; k < b; k++)
-			if (plan[k - a])
-				set_fix(&items[k], OWNERS_FIX_FAILED,
-					"gave up after %d conflicting updates", n_attempt);
-	} else if (rc == OWNERS_ENOTFOUND) {
-		for (k = a; k < b; k++)
-			if (plan[k - a])
-				set_fix(&items[k], OWNERS_FIX_GONE, "the object no longer exists");
-	} else if (rc != OWNERS_ENOMEM) {
-		for (k = a; k < b; k++)
-			if (plan[k - a])
-				set_fix(&items[k], OWNERS_FIX_FAILED, "cannot patch the object: %s",
-					owners_error_message(&err));
+		rc = send_patch(fx, n, &body, &status, &err);
+		rc = record_patch(fx, a, b, &d, rc, status, n_attempt, &err);
 	}
-	if (rc != OWNERS_ENOMEM)
-		rc = 0;
 out:
 	if (rc && rc != OWNERS_ENOMEM && rc != OWNERS_ECONFLICT)
 		rc = 0; /* a read failure: recorded in the findings, the object is done */
 	owners_json_value_free(doc);
 	owners_buf_release(&body);
 	owners_error_clear(&err);
-	free(keep);
-	free(seen);
-	free(plan);
-	free(classes);
-	free(after);
-	free(finding);
-	free(api_versions);
+	decision_release(&d);
 	return rc;
 }
 

@@ -636,6 +636,23 @@ void owners_stuck_sort(struct owners_stuck_report *rep, const struct owners_grap
 		rep->item_of[rep->items[i].node] = (uint32_t)i + 1;
 }
 
+int owners_stuck_explain_each(struct owners_stuck_report *rep, size_t *stuck, struct owners_graph *g,
+			      const struct owners_stuck_facts *f, const uint32_t *nodes, size_t n)
+{
+	size_t i;
+
+	*stuck = 0;
+	for (i = 0; i < n; i++) {
+		if (!owners_stuck_is_stuck(g, f, nodes[i]))
+			continue;
+		if (owners_stuck_explain(rep, g, f, nodes[i]))
+			return OWNERS_ENOMEM;
+		(*stuck)++;
+	}
+	owners_stuck_sort(rep, g);
+	return 0;
+}
+
 void owners_stuck_report_free(struct owners_stuck_report *rep)
 {
 	size_t i, k;

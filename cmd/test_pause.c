@@ -1,0 +1,37 @@
+/* The e2e suites' pause before a write (see test_pause.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "output.h"
+#include "test_pause.h"
+
+int test_pause_from_env(const char *name, double *seconds)
+{
+	const char *value = getenv(name);
+	char *end;
+
+	*seconds = 0;
+	if (!value || !*value)
+		return EXIT_OK;
+	*seconds = strtod(value, &end);
+	if (*end || !(*seconds >= 0 && *seconds < 3600))
+		return usage_error("invalid %s '%s': want seconds", name, value);
+	return EXIT_OK;
+}
+
+void test_pause(double seconds, const char *kind, const char *namespace_, const char *name)
+{
+	struct timespec ts;
+	int ns = namespace_ && *namespace_;
+
+	fprintf(stderr, "owners: test hook: pausing %gs before patching %s %s%s%s\n", seconds, kind,
+		ns ? namespace_ : "", ns ? "/" : "", name);
+	fflush(stderr);
+	ts.tv_sec = (time_t)seconds;
+	ts.tv_nsec = (long)((seconds - floor(seconds)) * 1e9);
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}

@@ -1,0 +1,215 @@
+/*
+ * The cascade's rounds (see cascade_runner.h). One round: plan from the
+ * latest scan, tell what went since the last one, act, then scan again
+ * (only the types the cascade touches) after a nap that grows while
+ * nothing is ours to do.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cascade_runner.h"
+#include "tree.h"
+
+void owners_cascade_runner_init(struct owners_cascade_runner *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->exec.grace_period = -1;
+	r->wait = 1;
+	owners_cascade_track_init(&r->track);
+}
+
+static void drop_plan(struct owners_cascade_runner *r)
+{
+	if (r->planned)
+		owners_cascade_plan_free(&r->plan);
+	r->planned = 0;
+}
+
+void owners_cascade_runner_clear(struct owners_cascade_runner *r)
+{
+	drop_plan(r);
+	owners_cascade_track_clear(&r->track);
+}
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Plans the round and brings the track up to date: reports what went
+ * since the last round (not in a server dry run, where nothing goes),
+ * narrows the rescans to the cascade's types after the first plan, and
+ * takes out of the plan what the server forbade us to change. */
+static int plan_round(struct owners_cascade_runner *r, struct owners_cascade_world *w,
+		      const struct owners_cascade_runner_hooks *h)
+{
+	struct owners_cascade_track *t = &r->track;
+
+	if (owners_cascade_track_links(t) ||
+	    owners_cascade_plan_make(&r->plan, w->graph, r->roots, r->n_roots,
+				     (const char *const *)t->links, t->n_links, &r->plan_options))
+		return OWNERS_ENOMEM;
+	r->planned = 1;
+	if (r->plan_only)
+		return 0;
+	if (!r->exec.dry_run &&
+	    owners_cascade_track_round(t, w->graph, &r->plan, w->n_failures <= r->first_failures, h->event,
+				       h->ctx))
+		return OWNERS_ENOMEM;
+	if (!t->relevant && owners_cascade_track_choose_types(t, w->graph, &r->plan, w->types))
+		return OWNERS_ENOMEM;
+	owners_cascade_track_drop_forbidden(t, w->graph, &r->plan);
+	return 0;
+}
+
+/* Once, before the first change: whether the apiserver adds the GC's
+ * finalizers itself. When in doubt we put the finalizer on ourselves,
+ * which is right whether or not the server would have added it. */
+static void probe_server_gc(struct owners_cascade_runner *r, struct owners_cascade_world *w)
+{
+	uint32_t node;
+
+	if (r->server_gc_known)
+		return;
+	r->plan_options.server_gc = 0;
+	if (owners_cascade_probe_candidate(&r->plan, w->graph, &node))
+		owners_cascade_probe_server_gc(w->http, &w->graph->nodes[node], r->plan_options.mode,
+					       &r->plan_options.server_gc);
+	r->server_gc_known = 1;
+}
+
+/* A server dry run changes nothing, so nothing goes: each accepted
+ * action is told as it happens instead. */
+static int tell_dry_run(struct owners_cascade_runner *r, const struct owners_graph *g,
+			const struct owners_action_result *results,
+			const struct owners_cascade_runner_hooks *h)
+{
+	struct owners_buf type = OWNERS_BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < r->plan.n_actions; i++) {
+		const struct owners_node *n = &g->nodes[r->plan.actions[i].node];
+		char *slash;
+
+		if (results[i].outcome != OWNERS_OUTCOME_DONE)
+			continue;
+		owners_buf_reset(&type);
+		if ((rc = owners_node_type_name(&type, n)))
+			break;
+		if ((slash = strchr(type.ptr, '/')))
+			*slash = '\0';
+		h->event(h->ctx,
+			 r->plan.actions[i].kind == OWNERS_ACT_RELEASE ? OWNERS_EVENT_DRY_RUN_RELEASED
+								      : OWNERS_EVENT_DRY_RUN_DELETED,
+			 type.ptr, n->name, n->namespace_);
+	}
+	owners_buf_release(&type);
+	return rc;
+}
+
+/* Sends the round's actions; a forbidden object is remembered (and left
+ * in place from now on), a failed one ends the run after this round. */
+static int act(struct owners_cascade_runner *r, struct owners_cascade_world *w,
+	       const struct owners_cascade_runner_hooks *h, int *failed, struct owners_error *err)
+{
+	struct owners_action_result *results;
+	size_t i;
+	int rc = 0;
+
+	if (!r->plan.n_actions)
+		return 0;
+	if (!(results = calloc(r->plan.n_actions, sizeof(*results))))
+		return owners_error_oom(err);
+	if ((rc = owners_cascade_execute(w->graph, &r->plan, w->http, &r->exec, results, err)))
+		goto out;
+	for (i = 0; !rc && i < r->plan.n_actions; i++) {
+		const struct owners_action *a = &r->plan.actions[i];
+
+		if (results[i].outcome == OWNERS_OUTCOME_FORBIDDEN) {
+			h->refused(h->ctx, w->graph, a, &results[i]);
+			if (owners_cascade_track_forbid(&r->track, w->graph->nodes[a->node].uid))
+				rc = owners_error_oom(err);
+		} else if (results[i].outcome == OWNERS_OUTCOME_FAILED) {
+			h->refused(h->ctx, w->graph, a, &results[i]);
+			*failed = 1;
+		}
+	}
+	if (!rc && r->exec.dry_run && tell_dry_run(r, w->graph, results, h))
+		rc = owners_error_oom(err);
+out:
+	owners_cascade_results_free(results, r->plan.n_actions);
+	return rc;
+}
+
+int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_runner *r,
+		       struct owners_cascade_world *w, const struct owners_cascade_runner_hooks *h,
+		       struct owners_error *err)
+{
+	double deadline = now_seconds() + r->timeout_ms / 1000.0;
+	long nap_ms = 50;
+
+	*end = OWNERS_RUN_DONE;
+	for (;;) {
+		size_t acting;
+		int failed = 0, rc;
+
+		drop_plan(r);
+		if (plan_round(r, w, h))
+			return owners_error_oom(err);
+		if (r->plan_only) {
+			*end = OWNERS_RUN_PLANNED;
+			return 0;
+		}
+		if (r->plan.done || (!r->plan.n_actions && r->track.forbidden.count &&
+				     owners_cascade_track_hung(&r->track, w->graph, &r->plan)))
+			break;
+		if (!r->approved) {
+			r->approved = 1;
+			if (h->approve && h->approve(h->ctx, &r->plan, w->graph)) {
+				*end = OWNERS_RUN_STOPPED;
+				return 0;
+			}
+		}
+		if (now_seconds() >= deadline && (r->timeout_ms || !r->wait)) {
+			if (!r->wait || !r->timeout_ms)
+				break;
+			*end = OWNERS_RUN_TIMED_OUT;
+			return 0;
+		}
+		probe_server_gc(r, w);
+		r->exec.server_gc = r->plan_options.server_gc;
+		acting = r->plan.n_actions;
+		if (h->progress)
+			h->progress(h->ctx, &r->plan, r->track.deleted, acting);
+		if ((rc = act(r, w, h, &failed, err)))
+			return rc;
+		if (failed) {
+			*end = OWNERS_RUN_FAILED;
+			return 0;
+		}
+		if (r->exec.dry_run || !r->wait || !r->timeout_ms)
+			break;
+		/* Waiting on someone else (the GC, a finalizer's controller):
+		 * look again soon, then less often. */
+		if (!acting) {
+			usleep((useconds_t)nap_ms * 1000);
+			nap_ms = nap_ms * 2 > 1000 ? 1000 : nap_ms * 2;
+		} else {
+			nap_ms = 50;
+		}
+		drop_plan(r);
+		if (h->rescan(h->ctx, w, &r->track)) {
+			*end = OWNERS_RUN_STOPPED;
+			return 0;
+		}
+	}
+	if (r->track.forbidden.count)
+		*end = OWNERS_RUN_INCOMPLETE;
+	return 0;
+}

@@ -1,0 +1,92 @@
+/*
+ * The cascade's reconcile loop: plan (cascade.c), act (cascade_exec.c),
+ * look at the cluster again, until the cascade is done, the time is up, or
+ * something stops it. What the rounds remember lives in the track
+ * (cascade_track.c); the roots are UIDs, everything else is read back from
+ * the cluster each round, which makes an interrupted run resumable.
+ *
+ * The runner never prints: it tells its caller what happens through hooks,
+ * and leaves the last plan in place when the caller has to show it (a
+ * client dry run, a timeout).
+ *
+ * Ownership: the runner owns its track and its last plan
+ * (owners_cascade_runner_clear()); the world's graph belongs to the caller,
+ * whose rescan hook replaces it.
+ */
+#ifndef OWNERS_CASCADE_RUNNER_H
+#define OWNERS_CASCADE_RUNNER_H
+
+#include <stddef.h>
+
+#include "cascade.h"
+#include "cascade_exec.h"
+#include "cascade_track.h"
+#include "error.h"
+#include "graph.h"
+#include "http.h"
+#include "resource.h"
+
+/* The cluster as the caller last scanned it. */
+struct owners_cascade_world {
+	struct owners_http_client *http;
+	const struct owners_resource_table *types;
+	struct owners_graph *graph;
+	size_t n_failures;            /* types the latest scan could not list */
+};
+
+struct owners_cascade_runner_hooks {
+	void *ctx;
+	/* Scan again, listing only the types owners_cascade_track_wants()
+	 * accepts, and update the world; nonzero stops the run. */
+	int (*rescan)(void *ctx, struct owners_cascade_world *w, const struct owners_cascade_track *t);
+	/* Before the first change, with the first plan: nonzero stops the
+	 * run with nothing changed (a missing permission). May be NULL. */
+	int (*approve)(void *ctx, const struct owners_cascade_plan *p, const struct owners_graph *g);
+	/* Each round, before acting (acting: how many actions it sends). */
+	void (*progress)(void *ctx, const struct owners_cascade_plan *p, size_t deleted, size_t acting);
+	/* An object gone, orphaned or released; with a server dry run, an
+	 * action the server accepted. */
+	owners_cascade_event_fn event;
+	/* An action the server refused: FORBIDDEN (left in place, the rest
+	 * goes on) or FAILED (the run stops after this round). */
+	void (*refused)(void *ctx, const struct owners_graph *g, const struct owners_action *a,
+			const struct owners_action_result *res);
+};
+
+enum owners_cascade_run_end {
+	OWNERS_RUN_DONE,        /* nothing left to do (or acted once: --wait=false) */
+	OWNERS_RUN_INCOMPLETE,  /* done, except objects the server forbade changing */
+	OWNERS_RUN_PLANNED,     /* plan_only: the first plan is in runner->plan */
+	OWNERS_RUN_TIMED_OUT,   /* what is left is in runner->plan */
+	OWNERS_RUN_FAILED,      /* an action failed (told through refused) */
+	OWNERS_RUN_STOPPED,     /* a hook returned nonzero */
+};
+
+struct owners_cascade_runner {
+	/* set by the caller */
+	const char *const *roots;     /* UIDs */
+	size_t n_roots;
+	struct owners_cascade_options plan_options; /* server_gc is found by a probe */
+	struct owners_cascade_exec_options exec;
+	long timeout_ms;              /* 0: act once, do not wait */
+	int wait;
+	int plan_only;                /* a client dry run */
+	size_t first_failures;        /* types the first scan could not list */
+	/* the run's state */
+	struct owners_cascade_track track;
+	struct owners_cascade_plan plan;
+	int planned;                  /* plan holds a plan */
+	int approved;
+	int server_gc_known;
+};
+
+void owners_cascade_runner_init(struct owners_cascade_runner *r);
+void owners_cascade_runner_clear(struct owners_cascade_runner *r);
+
+/* Runs rounds until the run ends (*end says how). Nonzero with err set
+ * when a request could not be made at all or memory ran out. */
+int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_runner *r,
+		       struct owners_cascade_world *w, const struct owners_cascade_runner_hooks *h,
+		       struct owners_error *err);
+
+#endif
