@@ -67,8 +67,12 @@ func Connect(envFile string, conns int, gzip bool) (*Cluster, error) {
 	if !pool.AppendCertsFromPEM(ca) {
 		return nil, fmt.Errorf("no certificate in %s", env["CA_FILE"])
 	}
+	// TLS_SERVER_NAME (optional): the name the certificate is checked
+	// against, when SERVER is an address the certificate does not name
+	// (the remote profile reaches the apiserver through a proxy on
+	// another address), like a kubeconfig's tls-server-name.
 	tr := &http.Transport{
-		TLSClientConfig:     &tls.Config{RootCAs: pool},
+		TLSClientConfig:     &tls.Config{RootCAs: pool, ServerName: env["TLS_SERVER_NAME"]},
 		ForceAttemptHTTP2:   true,
 		MaxIdleConnsPerHost: conns,
 		MaxConnsPerHost:     conns,

@@ -4,6 +4,7 @@
 //	seed -env DIR/env -objects 10000 [-crds 200] [-manifest out.json]
 //	seed -env DIR/env -tree 10000 -ns cascade [-manifest out.json]
 //	seed -env DIR/env -wide 20000 -ns wide [-manifest out.json]
+//	seed -env DIR/env -deep 100 -ns deep [-crds 200] [-manifest out.json]
 //
 // How: one object of each shape is created through the API (so it has
 // what the apiserver adds: defaults, managedFields, generation) and read
@@ -36,6 +37,11 @@
 //
 // Wide shape (-wide N -ns NS): one Widget "wide" owning N ConfigMaps
 // directly (an operator's custom resource owning thousands of objects).
+//
+// Deep shape (-deep N -ns NS): an ownership chain N objects long, a Widget
+// "deep" owning ConfigMap deep-001, which owns deep-002, and so on to
+// deep-(N-1), plus the -crds filler CRDs (a chain's depth costs a client
+// nothing in requests: it still lists every type once).
 //
 // The manifest (JSON) says what was made: object count, namespaces, the
 // Deployment to run `tree` on, and how long seeding took.
@@ -200,6 +206,9 @@ func (s *seeder) templates(only ...string) map[string]template {
 		{"secret", "/api/v1" + ns + "/secrets", fmt.Sprintf(
 			`{"apiVersion":"v1","kind":"Secret","metadata":{"name":"zzsecret","ownerReferences":%s},"type":"Opaque","data":{"token":"c2VjcmV0LXZhbHVl"}}`,
 			ownersJSON(1, "Widget", group+"/v1")), false},
+		{"chain", "/api/v1" + ns + "/configmaps", fmt.Sprintf(
+			`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"zzchain","ownerReferences":%s},"data":{"config.yaml":"replicas: 3\nlog: info\n"}}`,
+			ownersJSON(1, "ConfigMap", "v1")), false},
 		{"held", "/api/v1" + ns + "/configmaps", fmt.Sprintf(
 			`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"zzheld","finalizers":[%q],"ownerReferences":%s},"data":{"config.yaml":"replicas: 3\nlog: info\n"}}`,
 			finalizer, ownersJSON(1, "Widget", group+"/v1")), true},
@@ -287,7 +296,7 @@ func (s *seeder) newUID() string {
 func render(t template, o *stamp) []byte {
 	placeholder := map[string]string{
 		"deployment": "zzdeploy", "replicaset": "zzrs", "pod": "zzpod", "widget": "zzwidget",
-		"configmap": "zzcm", "configmap2": "zzcm2", "secret": "zzsecret", "held": "zzheld",
+		"configmap": "zzcm", "configmap2": "zzcm2", "secret": "zzsecret", "held": "zzheld", "chain": "zzchain",
 	}[o.kind]
 	pairs := []string{}
 	if t.uid != "" {
@@ -640,6 +649,28 @@ func (s *seeder) wide(total int, ns string, m *manifest) {
 	m.Counts = count(b.objs)
 }
 
+func (s *seeder) deep(depth, nCRDs int, ns string, m *manifest) {
+	s.crds(nCRDs, m)
+	m.Namespaces = []string{ns}
+	s.namespaces(m.Namespaces)
+	tmpl := s.templates("widget", "configmap", "chain")
+	b := &builder{s: s}
+	prev := b.add("widget", group+"/widgets", ns, "deep")
+	for i := 1; i < depth; i++ {
+		kind := "chain"
+		if i == 1 {
+			kind = "configmap" // owned by the Widget
+		}
+		prev = b.add(kind, "configmaps", ns, fmt.Sprintf("deep-%03d", i)).ownedBy(0, prev)
+	}
+	s.put(tmpl, b.objs)
+	m.TreeNS = ns
+	m.TreeNSObjects = len(b.objs) + 1
+	m.TreeRoot = "widgets." + group + "/deep"
+	m.TreeObjects = len(b.objs)
+	m.Counts = count(b.objs)
+}
+
 func count(objs []*stamp) map[string]int {
 	c := map[string]int{}
 	for _, o := range objs {
@@ -690,17 +721,18 @@ func main() {
 	out := flag.String("manifest", "", "write what was made here (JSON)")
 	verbose := flag.Bool("v", false, "log each step's time")
 	wide := flag.Int("wide", 0, "wide shape: one Widget owning this many ConfigMaps")
+	deep := flag.Int("deep", 0, "deep shape: an ownership chain this many objects long (a Widget, then ConfigMaps)")
 	viaAPI := flag.Bool("api", false, "tree shape: create the objects through the API (slower; what the real GC's benchmark uses)")
 	seed := flag.Int64("seed", 1, "random seed for names (UIDs are always fresh)")
 	flag.Parse()
 	shapes := 0
-	for _, n := range []int{*objects, *tree, *wide} {
+	for _, n := range []int{*objects, *tree, *wide, *deep} {
 		if n > 0 {
 			shapes++
 		}
 	}
 	if *envFile == "" || shapes != 1 {
-		fmt.Fprintln(os.Stderr, "usage: seed -env DIR/env (-objects N [-crds N] | -tree N [-ns NS] | -wide N [-ns NS]) [-manifest FILE]")
+		fmt.Fprintln(os.Stderr, "usage: seed -env DIR/env (-objects N [-crds N] | -tree N [-ns NS] | -wide N [-ns NS] | -deep N [-ns NS] [-crds N]) [-manifest FILE]")
 		os.Exit(2)
 	}
 	env, err := tools.LoadEnv(*envFile)
@@ -720,6 +752,8 @@ func main() {
 		s.tree(*tree, *ns, m)
 	} else if *wide > 0 {
 		s.wide(*wide, *ns, m)
+	} else if *deep > 0 {
+		s.deep(*deep, *crds, *ns, m)
 	} else {
 		s.cluster(*objects, *crds, m)
 	}
