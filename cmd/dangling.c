@@ -134,7 +134,7 @@ static int select_objects(struct session *s, const struct owners_object_arg *obj
 			picked[roots[i]] = 1;
 	}
 	for (i = 0; i < g->count; i++)
-		if (picked[i] && owners_node_list_push(&nodes, &n, &cap, (uint32_t)i))
+		if (picked[i] && owners_graph_node_list_push(&nodes, &n, &cap, (uint32_t)i))
 			goto oom;
 	*out = nodes;
 	*n_out = n;

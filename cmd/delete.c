@@ -261,7 +261,7 @@ static int print_plan(struct run *r, const struct owners_cascade_plan *p)
 			what = "delete (it carries the orphan finalizer: its dependents are kept)";
 		else
 			what = "delete (every owner is deleted)";
-		owners_node_type_name(&name, node);
+		owners_graph_node_name(&name, node);
 		printf("%*s%s%s%s  %s\n", (int)row->depth * 2, "", *node->namespace_ ? node->namespace_ : "",
 		       *node->namespace_ ? "/" : "", name.ptr, what);
 		owners_buf_release(&name);
@@ -300,7 +300,7 @@ static int check_access(struct run *r, const struct owners_cascade_plan *p)
 		denied++;
 		if (r->progress)
 			fputs("\r\033[K", stderr);
-		owners_node_type_name(&name, &r->s.graph->nodes[examples[i]]);
+		owners_graph_node_name(&name, &r->s.graph->nodes[examples[i]]);
 		error_msg("cannot %s %s: forbidden: no %s permission on %s%s%s%s%s%s (asked before any change)",
 			  c->verb, name.ptr ? name.ptr : c->resource, c->verb, c->resource, *c->group ? "." : "",
 			  c->group, *c->namespace_ ? " in namespace '" : "", c->namespace_,
@@ -327,7 +327,7 @@ static int report_left(struct run *r, const struct owners_cascade_plan *p)
 		const struct owners_node *n = &r->s.graph->nodes[p->waits[i].node];
 
 		owners_buf_reset(&name);
-		owners_node_type_name(&name, n);
+		owners_graph_node_name(&name, n);
 		fprintf(stderr, "  %s%s%s: %s", *n->namespace_ ? n->namespace_ : "", *n->namespace_ ? "/" : "",
 			name.ptr, p->waits[i].why);
 		if (n->deleted && n->n_finalizers) {
@@ -344,7 +344,7 @@ static int report_left(struct run *r, const struct owners_cascade_plan *p)
 		const struct owners_node *n = &r->s.graph->nodes[p->actions[i].node];
 
 		owners_buf_reset(&name);
-		owners_node_type_name(&name, n);
+		owners_graph_node_name(&name, n);
 		fprintf(stderr, "  %s%s%s: %s next\n", *n->namespace_ ? n->namespace_ : "",
 			*n->namespace_ ? "/" : "", name.ptr, owners_action_name(p->actions[i].kind));
 	}
@@ -384,7 +384,7 @@ static void refused(void *ctx, const struct owners_graph *g, const struct owners
 	struct owners_buf name = OWNERS_BUF_INIT;
 	int forbidden = res->outcome == OWNERS_OUTCOME_FORBIDDEN;
 
-	if (owners_node_type_name(&name, &g->nodes[a->node])) {
+	if (owners_graph_node_name(&name, &g->nodes[a->node])) {
 		r->rc = error_oom();
 		return;
 	}

@@ -16,6 +16,7 @@
 #include "api_path.h"
 #include "discovery.h"
 #include "kubeconfig.h"
+#include "strv.h"
 #include "list_parser.h"
 #include "output.h"
 #include "session.h"
@@ -592,15 +593,10 @@ static int print_name(void *ctx, const struct owners_resource *r, const struct o
  * paged). */
 static int complete_names(struct session *s, const struct owners_resource *r, const char *ns)
 {
-	struct owners_scan_options o;
 	struct owners_scan_report report;
 	int rc;
 
-	session_scan_options(s, &o);
-	o.namespace_ = ns;
-	o.only = r;
-	o.on_object = print_name;
-	rc = owners_scan_run(NULL, s->http, &s->types, &o, &report, &s->err);
+	rc = session_list_type(s, r, ns, NULL, print_name, NULL, &report);
 	rc = rc || report.n_failures;
 	owners_scan_report_free(&report);
 	return rc ? EXIT_ERROR : EXIT_OK;
@@ -627,7 +623,7 @@ int cmd_complete(struct owners_cli *cli, struct string_list *args)
 			return EXIT_ERROR;
 		for (n = names; n && *n; n++)
 			printf("%s\n", *n);
-		owners_strv_free(names);
+		owners_strv_free_terminated(names);
 		return EXIT_OK;
 	}
 	if (strcmp(what, "types") && strcmp(what, "namespaces") && strcmp(what, "names"))

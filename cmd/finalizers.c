@@ -129,7 +129,7 @@ static int select_objects(struct session *s, const struct owners_object_arg *obj
 		}
 	}
 	for (i = 0; i < g->count; i++)
-		if (picked[i] && g->nodes[i].deleted && owners_node_list_push(&nodes, &n, &cap, (uint32_t)i)) {
+		if (picked[i] && g->nodes[i].deleted && owners_graph_node_list_push(&nodes, &n, &cap, (uint32_t)i)) {
 			rc = error_oom();
 			goto out;
 		}

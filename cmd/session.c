@@ -357,7 +357,7 @@ static int add_root(uint32_t **roots, size_t *n, size_t *cap, uint32_t node)
 	for (i = 0; i < *n; i++)
 		if ((*roots)[i] == node)
 			return 0; /* named twice: shown once */
-	return owners_node_list_push(roots, n, cap, node);
+	return owners_graph_node_list_push(roots, n, cap, node);
 }
 
 static int on_selected(void *ctx, const struct owners_resource *r, const struct owners_object_meta *m)
@@ -372,23 +372,31 @@ static int on_selected(void *ctx, const struct owners_resource *r, const struct 
 	return add_root(sc->roots, sc->n_roots, &sc->cap, node) ? OWNERS_ENOMEM : 0;
 }
 
+int session_list_type(struct session *s, const struct owners_resource *r, const char *ns, const char *selector,
+		      int (*on_object)(void *ctx, const struct owners_resource *r, const struct owners_object_meta *m),
+		      void *ctx, struct owners_scan_report *report)
+{
+	struct owners_scan_options o;
+
+	session_scan_options(s, &o);
+	o.namespace_ = ns;
+	o.only = r;
+	o.label_selector = selector;
+	o.on_object = on_object;
+	o.on_object_ctx = ctx;
+	return owners_scan_run(NULL, s->http, &s->types, &o, report, &s->err);
+}
+
 /* The objects of type r in ns with these labels: the server selects (one
  * paged list of that type, as the scan lists), the graph has them. */
 static int select_by_label(struct session *s, const struct owners_resource *r, const char *ns,
 			   const char *selector, uint32_t **roots, size_t *n_roots, size_t *cap)
 {
 	struct selector_ctx sc = { s->graph, roots, n_roots, *cap };
-	struct owners_scan_options o;
 	struct owners_scan_report report;
 	int rc;
 
-	session_scan_options(s, &o);
-	o.namespace_ = ns;
-	o.only = r;
-	o.label_selector = selector;
-	o.on_object = on_selected;
-	o.on_object_ctx = &sc;
-	rc = owners_scan_run(NULL, s->http, &s->types, &o, &report, &s->err);
+	rc = session_list_type(s, r, ns, selector, on_selected, &sc, &report);
 	if (!rc && report.n_failures)
 		rc = owners_error_set(&s->err, report.failures[0].code, "%s (-l %s)",
 				      report.failures[0].message, selector);
@@ -414,7 +422,7 @@ static int select_all_of_type(struct session *s, const struct owners_resource *r
 			continue;
 		/* Roots named before this type may repeat: check those only. */
 		if ((before ? add_root(roots, n_roots, cap, i)
-			    : owners_node_list_push(roots, n_roots, cap, i)))
+			    : owners_graph_node_list_push(roots, n_roots, cap, i)))
 			return owners_error_oom(&s->err);
 	}
 	return 0;

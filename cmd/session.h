@@ -62,6 +62,12 @@ void session_warnings_free(char **lines, size_t n);
 int session_note(struct session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints session_warnings() of the session's own scan on stderr. */
 void session_warn_scan(const struct session *s);
+/* One paged list of type r in ns (NULL: everywhere), only the objects
+ * with these labels (selector NULL: all), each handed to on_object and
+ * none kept: the scan's own list (-l roots, completion). */
+int session_list_type(struct session *s, const struct owners_resource *r, const char *ns, const char *selector,
+		      int (*on_object)(void *ctx, const struct owners_resource *r, const struct owners_object_meta *m),
+		      void *ctx, struct owners_scan_report *report);
 void session_close(struct session *s);
 /* The end of a read command: out (rendered with render_rc) to stdout, then
  * the warnings summary; returns the exit code. */

@@ -1,4 +1,5 @@
 #include "resource.h"
+#include "strv.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,17 +21,6 @@ void owners_resource_table_init(struct owners_resource_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static void free_strings(char **v, size_t n)
-{
-	size_t i;
-
-	if (!v)
-		return;
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
 /* Accepts a half-built resource (NULL fields). */
 static void resource_release(struct owners_resource *r)
 {
@@ -40,8 +30,8 @@ static void resource_release(struct owners_resource *r)
 	free(r->resource);
 	free(r->singular);
 	free(r->kind);
-	free_strings(r->short_names, r->n_short_names);
-	free_strings(r->categories, r->n_categories);
+	owners_strv_free(r->short_names, r->n_short_names);
+	owners_strv_free(r->categories, r->n_categories);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -92,8 +82,8 @@ static int copy_strings(char ***out, size_t *n_out, char *const *v, size_t n)
 
 static uint64_t gvk_hash(const char *api_version, const char *kind)
 {
-	return owners_hash_bytes(api_version, strlen(api_version)) * 31 +
-	       owners_hash_bytes(kind, strlen(kind));
+	return owners_arena_hash(api_version, strlen(api_version)) * 31 +
+	       owners_arena_hash(kind, strlen(kind));
 }
 
 /* (Re)builds the index with room for the table to double. The first item

@@ -11,6 +11,7 @@
  * also spares reading what it replaces.
  */
 #include "kubeconfig.h"
+#include "strv.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -1352,18 +1353,7 @@ int owners_kubeconfig_contexts(char ***out, const struct owners_kubeconfig_overr
 oom:
 	rc = owners_error_oom(err);
 out:
-	owners_strv_free(names);
+	owners_strv_free_terminated(names);
 	set_free(&set);
 	return rc;
-}
-
-void owners_strv_free(char **v)
-{
-	size_t i;
-
-	if (!v)
-		return;
-	for (i = 0; v[i]; i++)
-		free(v[i]);
-	free(v);
 }

@@ -46,9 +46,9 @@ int owners_kubeconfig_load(struct owners_rest_config **out,
 			   const struct owners_kubeconfig_env *env, struct owners_error *err);
 
 /* The names of the contexts (for completion), merged like the loader does;
- * *out is a NULL-terminated array the caller frees with owners_strv_free(). */
+ * *out is a NULL-terminated array the caller frees with
+ * owners_strv_free_terminated() (strv.h). */
 int owners_kubeconfig_contexts(char ***out, const struct owners_kubeconfig_overrides *ov,
 			       const struct owners_kubeconfig_env *env, struct owners_error *err);
-void owners_strv_free(char **v);
 
 #endif

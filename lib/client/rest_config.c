@@ -1,4 +1,5 @@
 #include "rest_config.h"
+#include "strv.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -29,17 +30,6 @@ static void release_secret(struct owners_buf *b)
 	owners_buf_release(b);
 }
 
-static void free_strings(char **v, size_t n)
-{
-	size_t i;
-
-	if (!v)
-		return;
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
 struct owners_rest_config *owners_rest_config_new(void)
 {
 	struct owners_rest_config *c = calloc(1, sizeof(*c));
@@ -62,8 +52,8 @@ void owners_exec_config_free(struct owners_exec_config *e)
 		return;
 	free(e->api_version);
 	free(e->command);
-	free_strings(e->args, e->n_args);
-	free_strings(e->env_names, e->n_env);
+	owners_strv_free(e->args, e->n_args);
+	owners_strv_free(e->env_names, e->n_env);
 	/* Plugins get secrets (client ids, keys) through their env. */
 	if (e->env_values)
 		for (i = 0; i < e->n_env; i++)
@@ -99,7 +89,7 @@ void owners_rest_config_free(struct owners_rest_config *c)
 	free_secret(c->token);
 	free(c->token_file);
 	free(c->impersonate_user);
-	free_strings(c->impersonate_groups, c->n_impersonate_groups);
+	owners_strv_free(c->impersonate_groups, c->n_impersonate_groups);
 	owners_exec_config_free(c->exec);
 	owners_exec_credential_clear(&c->exec_cred);
 	free(c->namespace_);

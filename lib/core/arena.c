@@ -88,7 +88,7 @@ char *owners_arena_strdup(struct owners_arena *a, const char *s)
 	return owners_arena_strndup(a, s, strlen(s));
 }
 
-uint64_t owners_hash_bytes(const char *s, size_t len)
+uint64_t owners_arena_hash(const char *s, size_t len)
 {
 	/* Eight bytes a step (UIDs are 36 characters, hashed once per object
 	 * and per reference), mixed with a multiply and a final avalanche. */
@@ -123,7 +123,7 @@ static int intern_grow(struct owners_arena *a)
 
 		if (!s)
 			continue;
-		j = owners_hash_bytes(s, strlen(s)) & (cap - 1);
+		j = owners_arena_hash(s, strlen(s)) & (cap - 1);
 		while (table[j])
 			j = (j + 1) & (cap - 1);
 		table[j] = s;
@@ -141,7 +141,7 @@ const char *owners_arena_internn(struct owners_arena *a, const char *s, size_t l
 
 	if ((a->intern_count + 1) * 2 > a->intern_cap && intern_grow(a))
 		return NULL;
-	j = owners_hash_bytes(s, len) & (a->intern_cap - 1);
+	j = owners_arena_hash(s, len) & (a->intern_cap - 1);
 	while (a->interned[j]) {
 		const char *t = a->interned[j];
 

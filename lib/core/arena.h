@@ -38,6 +38,6 @@ char *owners_arena_strdup(struct owners_arena *a, const char *s);
 const char *owners_arena_intern(struct owners_arena *a, const char *s);
 const char *owners_arena_internn(struct owners_arena *a, const char *s, size_t len);
 
-uint64_t owners_hash_bytes(const char *s, size_t len);
+uint64_t owners_arena_hash(const char *s, size_t len);
 
 #endif

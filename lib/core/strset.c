@@ -26,7 +26,7 @@ void owners_strset_free(struct owners_strset *s)
 static struct owners_strset_entry *find(const struct owners_strset_entry *slots, size_t cap,
 					const char *key)
 {
-	size_t j = owners_hash_bytes(key, strlen(key)) & (cap - 1);
+	size_t j = owners_arena_hash(key, strlen(key)) & (cap - 1);
 
 	while (slots[j].key && strcmp(slots[j].key, key))
 		j = (j + 1) & (cap - 1);

@@ -1,8 +1,10 @@
 #include "graph.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "api_path.h"
 #include "timeutil.h"
 
 int owners_graph_new(struct owners_graph **out, const struct owners_resource_table *types)
@@ -46,7 +48,7 @@ static int uid_index_grow(struct owners_graph *g)
 		return OWNERS_ENOMEM;
 	for (i = 0; i < g->count; i++) {
 		const char *uid = g->nodes[i].uid;
-		size_t j = owners_hash_bytes(uid, strlen(uid)) & (cap - 1);
+		size_t j = owners_arena_hash(uid, strlen(uid)) & (cap - 1);
 
 		while (t[j])
 			j = (j + 1) & (cap - 1);
@@ -74,7 +76,7 @@ uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)
 
 	if (!g->by_uid_cap || !uid)
 		return OWNERS_NO_NODE;
-	j = owners_hash_bytes(uid, strlen(uid)) & (g->by_uid_cap - 1);
+	j = owners_arena_hash(uid, strlen(uid)) & (g->by_uid_cap - 1);
 	while (g->by_uid[j]) {
 		uint32_t n = g->by_uid[j] - 1;
 
@@ -109,7 +111,7 @@ static uint32_t node_append(struct owners_graph *g, const char *uid)
 	n->uid = owners_arena_strdup(&g->arena, uid);
 	if (!n->uid)
 		return OWNERS_NO_NODE;
-	j = owners_hash_bytes(uid, strlen(uid)) & (g->by_uid_cap - 1);
+	j = owners_arena_hash(uid, strlen(uid)) & (g->by_uid_cap - 1);
 	while (g->by_uid[j])
 		j = (j + 1) & (g->by_uid_cap - 1);
 	g->by_uid[j] = g->count + 1;
@@ -120,7 +122,7 @@ static uint32_t node_append(struct owners_graph *g, const char *uid)
 	return g->count++;
 }
 
-int owners_node_list_push(uint32_t **v, size_t *n, size_t *cap, uint32_t node)
+int owners_graph_node_list_push(uint32_t **v, size_t *n, size_t *cap, uint32_t node)
 {
 	if (*n == *cap) {
 		size_t c = *cap ? *cap * 2 : 64;
@@ -376,11 +378,11 @@ int owners_graph_link(struct owners_graph *g)
 
 static uint64_t name_hash(const struct owners_resource *r, const char *ns, const char *name)
 {
-	uint64_t h = owners_hash_bytes(name, strlen(name));
+	uint64_t h = owners_arena_hash(name, strlen(name));
 
 	/* namespaces and resources are interned/borrowed: their addresses identify them */
 	h ^= (uint64_t)(uintptr_t)r * 0x9e3779b97f4a7c15ULL;
-	h ^= owners_hash_bytes(ns, strlen(ns)) * 31;
+	h ^= owners_arena_hash(ns, strlen(ns)) * 31;
 	return h;
 }
 
@@ -673,4 +675,14 @@ int owners_graph_summarize(struct owners_graph *g, const char *ns, struct owners
 	}
 	free(on_cycle);
 	return 0;
+}
+
+int owners_graph_node_name(struct owners_buf *out, const struct owners_node *n)
+{
+	const char *slash = strchr(n->api_version, '/');
+	char group[256];
+
+	snprintf(group, sizeof(group), "%.*s", slash ? (int)(slash - n->api_version) : 0,
+		 n->api_version);
+	return owners_api_object_name(out, n->kind, group, n->name);
 }

@@ -104,11 +104,13 @@ int owners_graph_link(struct owners_graph *g);
 
 uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid);
 /* Whether node n holds finalizer f (metadata.finalizers). */
+/* "deployment.apps/web" as kubectl -o name writes it. */
+int owners_graph_node_name(struct owners_buf *out, const struct owners_node *n);
 int owners_graph_node_has_finalizer(const struct owners_node *n, const char *f);
 
 /* Appends a node index to a growable array (*v, *n used, *cap allocated);
  * the caller frees *v. */
-int owners_node_list_push(uint32_t **v, size_t *n, size_t *cap, uint32_t node);
+int owners_graph_node_list_push(uint32_t **v, size_t *n, size_t *cap, uint32_t node);
 /* The observed object of type r named name in namespace ns ("" for cluster
  * scope): *found is its node, or OWNERS_NO_NODE when there is none. Fails
  * (OWNERS_ENOMEM) only when the name index cannot be built, and then says

@@ -190,16 +190,6 @@ void owners_tree_free(struct owners_tree *t)
 
 /* ---- shared pieces -------------------------------------------------- */
 
-int owners_node_type_name(struct owners_buf *out, const struct owners_node *n)
-{
-	const char *slash = strchr(n->api_version, '/');
-	char group[256];
-
-	snprintf(group, sizeof(group), "%.*s", slash ? (int)(slash - n->api_version) : 0,
-		 n->api_version);
-	return owners_api_object_name(out, n->kind, group, n->name);
-}
-
 /* Why a row deserves attention, in words: deletion, cycle, dangling. */
 static int row_notes(struct owners_buf *out, const struct owners_render *r,
 		     const struct owners_tree_row *row)
@@ -607,7 +597,7 @@ int owners_tree_render_names(struct owners_buf *out, const struct owners_render 
 	int rc = 0;
 
 	for (i = 0; !rc && i < t->count; i++) {
-		rc = owners_node_type_name(out, &r->g->nodes[t->rows[i].node]);
+		rc = owners_graph_node_name(out, &r->g->nodes[t->rows[i].node]);
 		if (!rc)
 			rc = owners_buf_addc(out, '\n');
 	}

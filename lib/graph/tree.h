@@ -57,7 +57,5 @@ int owners_tree_render_json(struct owners_buf *out, const struct owners_render *
 int owners_tree_render_dot(struct owners_buf *out, const struct owners_render *r);
 int owners_tree_render_names(struct owners_buf *out, const struct owners_render *r);
 
-/* "deployment.apps/web" as kubectl -o name writes it. */
-int owners_node_type_name(struct owners_buf *out, const struct owners_node *n);
 
 #endif

@@ -100,7 +100,7 @@ static int tell_dry_run(struct owners_cascade_runner *r, const struct owners_gra
 		if (results[i].outcome != OWNERS_OUTCOME_DONE)
 			continue;
 		owners_buf_reset(&type);
-		if ((rc = owners_node_type_name(&type, n)))
+		if ((rc = owners_graph_node_name(&type, n)))
 			break;
 		if ((slash = strchr(type.ptr, '/')))
 			*slash = '\0';

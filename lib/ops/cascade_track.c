@@ -47,7 +47,7 @@ int owners_cascade_released_by_orphaning(const struct owners_graph *g,
 static int describe(struct owners_buf *out, const struct owners_node *n)
 {
 	struct owners_buf type = OWNERS_BUF_INIT;
-	int rc = owners_node_type_name(&type, n);
+	int rc = owners_graph_node_name(&type, n);
 	char *slash = rc ? NULL : strchr(type.ptr, '/');
 
 	if (slash) {

@@ -59,7 +59,7 @@ static int remove_hint(struct renderer *x, const struct owners_node *n, const ch
 	int rc = owners_buf_adds(x->out, "if so: owners finalizers remove ");
 
 	if (!rc)
-		rc = owners_node_type_name(x->out, n);
+		rc = owners_graph_node_name(x->out, n);
 	if (!rc && *n->namespace_)
 		rc = owners_buf_addf(x->out, " -n %s", n->namespace_);
 	if (!rc)

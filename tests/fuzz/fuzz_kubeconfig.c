@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "kubeconfig.h"
+#include "strv.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -41,6 +42,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	owners_rest_config_free(cfg);
 	owners_error_clear(&err);
 	owners_kubeconfig_contexts(&contexts, &ov, &env, NULL);
-	owners_strv_free(contexts);
+	owners_strv_free_terminated(contexts);
 	return 0;
 }

@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "error.h"
 #include "kubeconfig.h"
+#include "strv.h"
 #include "tap.h"
 
 #define D "data/kubeconfig"
@@ -279,7 +280,7 @@ static void test_merge(void)
 		is_str(names[3], "shared-ctx", "shared-ctx once, though both files have it");
 		ok(names[4] == NULL, "NULL-terminated, no duplicates");
 	}
-	owners_strv_free(names);
+	owners_strv_free_terminated(names);
 	names = NULL;
 
 	/* The other order: the other file wins. */
@@ -324,7 +325,7 @@ static void test_merge(void)
 
 	rc = owners_kubeconfig_contexts(&names, &ov, &env, &err);
 	ok(rc == 0 && names && names[0] == NULL, "no files: an empty list of contexts, no error");
-	owners_strv_free(names);
+	owners_strv_free_terminated(names);
 	names = NULL;
 
 	ov.kubeconfig = D "/malformed.yaml";
