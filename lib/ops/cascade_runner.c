@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "cascade_runner.h"
-#include "tree.h"
 
 void owners_cascade_runner_init(struct owners_cascade_runner *r)
 {
