@@ -16,6 +16,7 @@
 #include "commands.h"
 #include "dangling.h"
 #include "dangling_fix.h"
+#include "graph_mark.h"
 #include "object_args.h"
 #include "output.h"
 #include "session.h"
@@ -48,19 +49,6 @@ const struct opt dangling_opts[] = {
 
 /* ---- which objects ----------------------------------------------------- */
 
-/* Whether a node is in the scope of the run (the namespace, or -A; cluster-
- * scoped objects belong to -A or to an explicit TYPE). */
-static int in_scope(const struct session *s, const struct owners_node *n, int typed)
-{
-	if (n->virtual_)
-		return 0;
-	if (s->cli->all_namespaces)
-		return 1;
-	if (!*n->namespace_)
-		return typed;
-	return !strcmp(n->namespace_, s->namespace_);
-}
-
 /* A TYPE whose objects the scan did not (or could not) list would silently
  * report nothing: say why instead. Returns 0 or an exit code. */
 static int check_listed(struct session *s, const struct owners_resource *r)
@@ -83,70 +71,42 @@ static int check_listed(struct session *s, const struct owners_resource *r)
 	return rc;
 }
 
-/* The nodes to check, each once. Returns 0 or an exit code. */
+/* The nodes to check, each once: everything in the namespace (or with -A
+ * everywhere); a TYPE alone, its objects there and cluster-scoped ones;
+ * names and -l resolved like every command does. Returns 0 or an exit
+ * code. */
 static int select_objects(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
 			  uint32_t **out, size_t *n_out)
 {
 	struct owners_graph *g = s->graph;
-	unsigned char *picked = NULL;
-	uint32_t *roots = NULL, *nodes = NULL;
-	size_t n_roots = 0, n = 0, cap = 0, i, j;
+	const char *ns = s->cli->all_namespaces ? NULL : s->namespace_;
+	unsigned char *marks = calloc(g->count ? g->count : 1, 1);
+	uint32_t *roots = NULL;
+	size_t n_roots = 0, i;
 	int rc = 0;
 
 	*out = NULL;
 	*n_out = 0;
-	picked = calloc(g->count ? g->count : 1, 1);
-	if (!picked)
-		goto oom;
-	if (!n_objs) {
-		for (i = 0; i < g->count; i++)
-			picked[i] = in_scope(s, &g->nodes[i], 0);
-	}
-	for (j = 0; j < n_objs; j++) {
+	if (!marks)
+		return error_oom();
+	if (!n_objs)
+		owners_graph_mark(marks, g, NULL, ns, 0);
+	for (i = 0; !rc && i < n_objs; i++) {
 		const struct owners_resource *r;
 
-		if (objs[j].name || s->cli->selector)
+		if (objs[i].name || s->cli->selector)
 			continue;
-		if ((rc = session_resolve_type(s, objs[j].type, &r)))
-			goto out;
-		if ((rc = check_listed(s, r)))
-			goto out;
-		for (i = 0; i < g->count; i++)
-			if (owners_resource_same_type(g->nodes[i].resource, r) && in_scope(s, &g->nodes[i], 1))
-				picked[i] = 1;
+		if (!(rc = session_resolve_type(s, objs[i].type, &r)) && !(rc = check_listed(s, r)))
+			owners_graph_mark(marks, g, r, ns, OWNERS_MARK_CLUSTER_SCOPED);
 	}
-	if (n_objs) {
-		/* Names, and types with -l: resolved like every command does. */
-		struct owners_object_arg *named = calloc(n_objs, sizeof(*named));
-		size_t n_named = 0;
-
-		if (!named)
-			goto oom;
-		for (j = 0; j < n_objs; j++)
-			if (objs[j].name || s->cli->selector)
-				named[n_named++] = objs[j];
-		if (n_named)
-			rc = session_find_roots(s, named, n_named, s->cli->selector, &roots, &n_roots);
-		free(named); /* shallow: the strings belong to objs */
-		if (rc)
-			goto out;
-		for (i = 0; i < n_roots; i++)
-			picked[roots[i]] = 1;
-	}
-	for (i = 0; i < g->count; i++)
-		if (picked[i] && owners_graph_node_list_push(&nodes, &n, &cap, (uint32_t)i))
-			goto oom;
-	*out = nodes;
-	*n_out = n;
-	nodes = NULL;
-	goto out;
-oom:
-	error_msg("out of memory");
-	rc = EXIT_ERROR;
-out:
-	free(picked);
+	if (!rc && n_objs)
+		rc = session_find_named(s, objs, n_objs, &roots, &n_roots);
+	for (i = 0; !rc && i < n_roots; i++)
+		marks[roots[i]] = 1;
+	if (!rc && owners_graph_marked(out, n_out, g, marks, 0))
+		rc = error_oom();
+	free(marks);
 	free(roots);
-	free(nodes);
 	return rc;
 }
 

@@ -17,6 +17,7 @@
 #include "cascade_access.h"
 #include "cascade_runner.h"
 #include "commands.h"
+#include "graph_mark.h"
 #include "object_args.h"
 #include "output.h"
 #include "session.h"
@@ -134,26 +135,31 @@ static int add_root(struct run *r, const char *uid)
 
 /* Named objects that no longer exist but still have dependents pointing
  * at them: a cascade that was interrupted after its root went. */
-static size_t resume_roots(struct run *r, const struct owners_resource *res, const char *ns,
-			   const char *name)
+static int resume_roots(struct run *r, const struct owners_resource *res, const char *ns, const char *name,
+			size_t *found)
 {
 	struct owners_graph *g = r->s.graph;
-	size_t found = 0;
-	uint32_t i;
+	unsigned char *marks = calloc(g->count ? g->count : 1, 1);
+	uint32_t *nodes = NULL;
+	size_t n = 0, i;
+	int rc;
 
-	for (i = 0; i < g->count; i++) {
-		const struct owners_node *n = &g->nodes[i];
-
-		if (n->virtual_ && n->resource == res && !strcmp(n->name, name) &&
-		    !strcmp(n->namespace_, res->namespaced ? ns : "") && !add_root(r, n->uid))
-			found++;
-	}
-	return found;
+	*found = 0;
+	if (!marks)
+		return OWNERS_ENOMEM;
+	owners_graph_mark_absent(marks, g, res, ns, name);
+	rc = owners_graph_marked(&nodes, &n, g, marks, 0);
+	for (i = 0; !rc && i < n; i++)
+		rc = add_root(r, g->nodes[nodes[i]].uid);
+	*found = n;
+	free(nodes);
+	free(marks);
+	return rc;
 }
 
 static int find_roots(struct run *r, const struct owners_object_arg *args, size_t n_args)
 {
-	size_t i, j;
+	size_t i, j, n_found;
 
 	for (i = 0; i < n_args; i++) {
 		const struct owners_resource *res;
@@ -198,7 +204,9 @@ static int find_roots(struct run *r, const struct owners_object_arg *args, size_
 			}
 			continue;
 		}
-		if (resume_roots(r, res, ns, args[i].name))
+		if (resume_roots(r, res, ns, args[i].name, &n_found))
+			return error_oom();
+		if (n_found)
 			continue;
 		if (r->cli->ignore_not_found)
 			continue;

@@ -11,6 +11,7 @@
 
 #include "api_path.h"
 #include "commands.h"
+#include "graph_mark.h"
 #include "object_args.h"
 #include "output.h"
 #include "session.h"
@@ -54,92 +55,47 @@ const struct opt finalizers_opts[] = {
 
 /* ---- listing: which objects --------------------------------------------- */
 
-/* Whether a node belongs to a run without TYPE arguments: the namespace's
- * objects and the namespace itself (-A: everything). */
-static int in_scope(const struct session *s, const struct owners_node *n)
-{
-	if (n->virtual_)
-		return 0;
-	if (s->cli->all_namespaces)
-		return 1;
-	if (!*n->namespace_)
-		return owners_stuck_is_namespace(n) && !strcmp(n->name, s->namespace_);
-	return !strcmp(n->namespace_, s->namespace_);
-}
-
-/* The objects asked for, each once; named ones are flagged in *named
- * (per node) so that one not in deletion can be said so. */
+/* The objects asked for that are in deletion, each once: everything in
+ * the namespace (with the Namespace itself) or with -A everywhere; a TYPE
+ * alone, its objects there and cluster-scoped ones; names and -l resolved
+ * like every command does, and flagged in *named (per node) so that one
+ * not in deletion can be said so. */
 static int select_objects(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
 			  uint32_t **out, size_t *n_out, unsigned char **named, size_t *n_named)
 {
 	struct owners_graph *g = s->graph;
-	unsigned char *picked = NULL;
-	uint32_t *roots = NULL, *nodes = NULL;
-	size_t n_roots = 0, n = 0, cap = 0, i, j;
+	const char *ns = s->cli->all_namespaces ? NULL : s->namespace_;
+	unsigned char *marks = calloc(g->count ? g->count : 1, 1);
+	uint32_t *roots = NULL;
+	size_t n_roots = 0, i;
 	int rc = 0;
 
 	*out = NULL;
 	*n_out = 0;
 	*named = calloc(g->count ? g->count : 1, 1);
 	*n_named = g->count;
-	picked = calloc(g->count ? g->count : 1, 1);
-	if (!picked || !*named) {
-		rc = error_oom();
-		goto out;
+	if (!marks || !*named) {
+		free(marks);
+		return error_oom();
 	}
 	if (!n_objs)
-		for (i = 0; i < g->count; i++)
-			picked[i] = in_scope(s, &g->nodes[i]);
-	for (j = 0; j < n_objs; j++) {
+		owners_graph_mark(marks, g, NULL, ns, OWNERS_MARK_OWN_NAMESPACE);
+	for (i = 0; !rc && i < n_objs; i++) {
 		const struct owners_resource *r;
 
-		if (objs[j].name || s->cli->selector)
+		if (objs[i].name || s->cli->selector)
 			continue;
-		if ((rc = session_resolve_type(s, objs[j].type, &r)))
-			goto out;
-		for (i = 0; i < g->count; i++) {
-			const struct owners_node *node = &g->nodes[i];
-
-			if (!node->virtual_ && owners_resource_same_type(node->resource, r) &&
-			    (!*node->namespace_ || s->cli->all_namespaces ||
-			     !strcmp(node->namespace_, s->namespace_)))
-				picked[i] = 1;
-		}
+		if (!(rc = session_resolve_type(s, objs[i].type, &r)))
+			owners_graph_mark(marks, g, r, ns, OWNERS_MARK_CLUSTER_SCOPED);
 	}
-	if (n_objs) {
-		struct owners_object_arg *by_name = calloc(n_objs, sizeof(*by_name));
-		size_t n_by_name = 0;
-
-		if (!by_name) {
-			rc = error_oom();
-			goto out;
-		}
-		for (j = 0; j < n_objs; j++)
-			if (objs[j].name || s->cli->selector)
-				by_name[n_by_name++] = objs[j];
-		if (n_by_name)
-			rc = session_find_roots(s, by_name, n_by_name, s->cli->selector, &roots,
-						&n_roots);
-		free(by_name); /* shallow: the strings belong to objs */
-		if (rc)
-			goto out;
-		for (i = 0; i < n_roots; i++) {
-			picked[roots[i]] = 1;
-			(*named)[roots[i]] = 1;
-		}
-	}
-	for (i = 0; i < g->count; i++)
-		if (picked[i] && g->nodes[i].deleted && owners_graph_node_list_push(&nodes, &n, &cap, (uint32_t)i)) {
-			rc = error_oom();
-			goto out;
-		}
-	*out = nodes;
-	*n_out = n;
-	nodes = NULL;
-out:
-	free(picked);
+	if (!rc && n_objs)
+		rc = session_find_named(s, objs, n_objs, &roots, &n_roots);
+	for (i = 0; !rc && i < n_roots; i++)
+		marks[roots[i]] = (*named)[roots[i]] = 1;
+	if (!rc && owners_graph_marked(out, n_out, g, marks, 1))
+		rc = error_oom();
+	free(marks);
 	free(roots);
-	free(nodes);
 	return rc;
 }
 

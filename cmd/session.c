@@ -420,12 +420,32 @@ static int select_all_of_type(struct session *s, const struct owners_resource *r
 		if (n->virtual_ || !owners_resource_same_type(n->resource, r) ||
 		    (ns && strcmp(n->namespace_, ns)))
 			continue;
-		/* Roots named before this type may repeat: check those only. */
+/* Roots named before this type may repeat: check those only. */
 		if ((before ? add_root(roots, n_roots, cap, i)
 			    : owners_graph_node_list_push(roots, n_roots, cap, i)))
 			return owners_error_oom(&s->err);
 	}
 	return 0;
+}
+
+int session_find_named(struct session *s, const struct owners_object_arg *args, size_t n_args,
+		       uint32_t **roots, size_t *n_roots)
+{
+	struct owners_object_arg *named = calloc(n_args ? n_args : 1, sizeof(*named));
+	size_t n_named = 0, i;
+	int rc = 0;
+
+	*roots = NULL;
+	*n_roots = 0;
+	if (!named)
+		return error_oom();
+	for (i = 0; i < n_args; i++)
+		if (args[i].name || s->cli->selector)
+			named[n_named++] = args[i];
+	if (n_named)
+		rc = session_find_roots(s, named, n_named, s->cli->selector, roots, n_roots);
+	free(named); /* shallow: the strings belong to args */
+	return rc;
 }
 
 int session_find_roots(struct session *s, const struct owners_object_arg *args, size_t n_args,

@@ -80,5 +80,9 @@ int session_emit_document(struct session *s, const struct owners_buf *json, int 
  * does not exist is an error; a selector matches through the API server. */
 int session_find_roots(struct session *s, const struct owners_object_arg *args, size_t n_args,
 		       const char *selector, uint32_t **roots, size_t *n_roots);
+/* The objects named (TYPE/NAME), and with -l those of each TYPE that
+ * match; a TYPE alone without -l is the caller's to expand. */
+int session_find_named(struct session *s, const struct owners_object_arg *args, size_t n_args,
+		       uint32_t **roots, size_t *n_roots);
 
 #endif

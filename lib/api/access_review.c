@@ -14,30 +14,21 @@ int owners_access_review_json(struct owners_buf *out, const struct owners_access
 
 	if (!j)
 		return OWNERS_ENOMEM;
-	rc = owners_json_gen_typed_open(j, "SelfSubjectAccessReview", "authorization.k8s.io/v1");
-	if (!rc)
-		rc = owners_json_gen_string(j, "spec");
-	if (!rc)
-		rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_json_gen_string(j, "resourceAttributes");
-	if (!rc)
-		rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "verb", c->verb);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "group", c->group);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "resource", c->resource);
+	owners_json_gen_typed_open(j, "SelfSubjectAccessReview", "authorization.k8s.io/v1");
+	owners_json_gen_string(j, "spec");
+	owners_json_gen_map_open(j);
+	owners_json_gen_string(j, "resourceAttributes");
+	owners_json_gen_map_open(j);
+	owners_json_gen_kv(j, "verb", c->verb);
+	owners_json_gen_kv(j, "group", c->group);
+	owners_json_gen_kv(j, "resource", c->resource);
 	/* An empty namespace asks about every namespace (or cluster scope). */
-	if (!rc && c->namespace_ && *c->namespace_)
-		rc = owners_json_gen_kv(j, "namespace", c->namespace_);
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
+	if (c->namespace_ && *c->namespace_)
+		owners_json_gen_kv(j, "namespace", c->namespace_);
+	owners_json_gen_map_close(j);
+	owners_json_gen_map_close(j);
+	owners_json_gen_map_close(j);
+	rc = owners_json_gen_error(j);
 	owners_json_gen_free(j);
 	return rc;
 }

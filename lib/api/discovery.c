@@ -43,13 +43,13 @@ static int cache_path(struct owners_buf *out, const char *dir, const char *serve
 static int gen_strv(struct owners_json_gen *j, const char *key, char **v, size_t n)
 {
 	size_t i;
-	int rc = owners_json_gen_string(j, key);
 
-	if (!rc)
-		rc = owners_json_gen_array_open(j);
-	for (i = 0; !rc && i < n; i++)
-		rc = owners_json_gen_string(j, v[i]);
-	return rc ? rc : owners_json_gen_array_close(j);
+	owners_json_gen_string(j, key);
+	owners_json_gen_array_open(j);
+	for (i = 0; i < n; i++)
+		owners_json_gen_string(j, v[i]);
+	owners_json_gen_array_close(j);
+	return owners_json_gen_error(j);
 }
 
 static int serialize(struct owners_buf *out, const struct owners_resource_table *t)
@@ -60,71 +60,44 @@ static int serialize(struct owners_buf *out, const struct owners_resource_table 
 
 	if (!j)
 		return OWNERS_ENOMEM;
-	rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_json_gen_string(j, "format");
-	if (!rc)
-		rc = owners_json_gen_int(j, CACHE_FORMAT);
-	if (!rc)
-		rc = owners_json_gen_string(j, "resources");
-	if (!rc)
-		rc = owners_json_gen_array_open(j);
-	for (i = 0; !rc && i < t->count; i++) {
+	owners_json_gen_map_open(j);
+	owners_json_gen_string(j, "format");
+	owners_json_gen_int(j, CACHE_FORMAT);
+	owners_json_gen_string(j, "resources");
+	owners_json_gen_array_open(j);
+	for (i = 0; i < t->count; i++) {
 		const struct owners_resource *r = &t->items[i];
 
-		rc = owners_json_gen_map_open(j);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "group", r->group);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "version", r->version);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "resource", r->resource);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "singular", r->singular ? r->singular : "");
-		if (!rc)
-			rc = owners_json_gen_kv(j, "kind", r->kind);
-		if (!rc)
-			rc = gen_strv(j, "shortNames", r->short_names, r->n_short_names);
-		if (!rc)
-			rc = gen_strv(j, "categories", r->categories, r->n_categories);
-		if (!rc)
-			rc = owners_json_gen_string(j, "verbs");
-		if (!rc)
-			rc = owners_json_gen_int(j, (long long)r->verbs);
-		if (!rc)
-			rc = owners_json_gen_string(j, "namespaced");
-		if (!rc)
-			rc = owners_json_gen_bool(j, r->namespaced);
-		if (!rc)
-			rc = owners_json_gen_string(j, "preferred");
-		if (!rc)
-			rc = owners_json_gen_bool(j, r->preferred);
-		if (!rc)
-			rc = owners_json_gen_string(j, "hasStatus");
-		if (!rc)
-			rc = owners_json_gen_bool(j, r->has_status);
-		if (!rc)
-			rc = owners_json_gen_map_close(j);
+		owners_json_gen_map_open(j);
+		owners_json_gen_kv(j, "group", r->group);
+		owners_json_gen_kv(j, "version", r->version);
+		owners_json_gen_kv(j, "resource", r->resource);
+		owners_json_gen_kv(j, "singular", r->singular ? r->singular : "");
+		owners_json_gen_kv(j, "kind", r->kind);
+		gen_strv(j, "shortNames", r->short_names, r->n_short_names);
+		gen_strv(j, "categories", r->categories, r->n_categories);
+		owners_json_gen_string(j, "verbs");
+		owners_json_gen_int(j, (long long)r->verbs);
+		owners_json_gen_string(j, "namespaced");
+		owners_json_gen_bool(j, r->namespaced);
+		owners_json_gen_string(j, "preferred");
+		owners_json_gen_bool(j, r->preferred);
+		owners_json_gen_string(j, "hasStatus");
+		owners_json_gen_bool(j, r->has_status);
+		owners_json_gen_map_close(j);
 	}
-	if (!rc)
-		rc = owners_json_gen_array_close(j);
-	if (!rc)
-		rc = owners_json_gen_string(j, "failed");
-	if (!rc)
-		rc = owners_json_gen_array_open(j);
-	for (i = 0; !rc && i < t->n_failed; i++) {
-		rc = owners_json_gen_map_open(j);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "group", t->failed_groups[i]);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "reason", t->failed_reasons[i]);
-		if (!rc)
-			rc = owners_json_gen_map_close(j);
+	owners_json_gen_array_close(j);
+	owners_json_gen_string(j, "failed");
+	owners_json_gen_array_open(j);
+	for (i = 0; i < t->n_failed; i++) {
+		owners_json_gen_map_open(j);
+		owners_json_gen_kv(j, "group", t->failed_groups[i]);
+		owners_json_gen_kv(j, "reason", t->failed_reasons[i]);
+		owners_json_gen_map_close(j);
 	}
-	if (!rc)
-		rc = owners_json_gen_array_close(j);
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
+	owners_json_gen_array_close(j);
+	owners_json_gen_map_close(j);
+	rc = owners_json_gen_error(j);
 	owners_json_gen_free(j);
 	return rc;
 }

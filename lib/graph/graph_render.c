@@ -72,45 +72,27 @@ static int gen_object(struct owners_json_gen *j, struct owners_graph *g, uint32_
 {
 	const struct owners_node *n = &g->nodes[i];
 	uint32_t k;
-	int rc = owners_json_gen_map_open(j);
 
-	if (!rc)
-		rc = owners_node_json_identity(j, n);
-	if (!rc)
-		rc = owners_json_gen_kv_bool(j, "found", !n->virtual_);
-	if (!rc)
-		rc = owners_json_gen_kv_time(j, "creationTimestamp", n->created);
-	if (!rc)
-		rc = owners_json_gen_kv_time(j, "deletionTimestamp", n->deleted);
-	if (!rc && n->n_finalizers) {
-		rc = owners_json_gen_string(j, "finalizers");
-		if (!rc)
-			rc = owners_json_gen_array_open(j);
-		for (k = 0; !rc && k < n->n_finalizers; k++)
-			rc = owners_json_gen_string(j, n->finalizers[k]);
-		if (!rc)
-			rc = owners_json_gen_array_close(j);
-	}
-	if (!rc && n->n_refs) {
-		rc = owners_json_gen_string(j, "ownerReferences");
-		if (!rc)
-			rc = owners_json_gen_array_open(j);
-		for (k = 0; !rc && k < n->n_refs; k++) {
+	owners_json_gen_map_open(j);
+	owners_node_json_identity(j, n);
+	owners_json_gen_kv_bool(j, "found", !n->virtual_);
+	owners_node_json_lifecycle(j, n);
+	if (n->n_refs) {
+		owners_json_gen_string(j, "ownerReferences");
+		owners_json_gen_array_open(j);
+		for (k = 0; k < n->n_refs; k++) {
 			const struct owners_ref *ref = &n->refs[k];
 
-			rc = owners_json_gen_map_open(j);
-			if (!rc)
-				rc = owners_ref_json_fields(j, ref);
-			if (!rc)
-				rc = owners_json_gen_kv(j, "class",
-							owners_ref_class_name(owners_graph_classify_ref(g, i, ref)));
-			if (!rc)
-				rc = owners_json_gen_map_close(j);
+			owners_json_gen_map_open(j);
+			owners_ref_json_fields(j, ref);
+			owners_json_gen_kv(j, "class",
+					   owners_ref_class_name(owners_graph_classify_ref(g, i, ref)));
+			owners_json_gen_map_close(j);
 		}
-		if (!rc)
-			rc = owners_json_gen_array_close(j);
+		owners_json_gen_array_close(j);
 	}
-	return rc ? rc : owners_json_gen_map_close(j);
+	owners_json_gen_map_close(j);
+	return owners_json_gen_error(j);
 }
 
 int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, const char *ns,

@@ -13,6 +13,22 @@ int owners_node_json_identity(struct owners_json_gen *j, const struct owners_nod
 	return owners_json_gen_error(j);
 }
 
+int owners_node_json_lifecycle(struct owners_json_gen *j, const struct owners_node *n)
+{
+	uint32_t k;
+
+	owners_json_gen_kv_time(j, "creationTimestamp", n->created);
+	owners_json_gen_kv_time(j, "deletionTimestamp", n->deleted);
+	if (n->n_finalizers) {
+		owners_json_gen_string(j, "finalizers");
+		owners_json_gen_array_open(j);
+		for (k = 0; k < n->n_finalizers; k++)
+			owners_json_gen_string(j, n->finalizers[k]);
+		owners_json_gen_array_close(j);
+	}
+	return owners_json_gen_error(j);
+}
+
 int owners_ref_json_fields(struct owners_json_gen *j, const struct owners_ref *ref)
 {
 	owners_json_gen_kv(j, "apiVersion", ref->api_version);

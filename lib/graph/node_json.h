@@ -13,6 +13,9 @@
 
 /* "kind", "apiVersion", "namespace" (only when namespaced), "name", "uid". */
 int owners_node_json_identity(struct owners_json_gen *j, const struct owners_node *n);
+/* "creationTimestamp", "deletionTimestamp" (null when not set) and
+ * "finalizers" (only when there are some). */
+int owners_node_json_lifecycle(struct owners_json_gen *j, const struct owners_node *n);
 /* "apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion"
  * (false when not set). */
 int owners_ref_json_fields(struct owners_json_gen *j, const struct owners_ref *ref);

@@ -429,51 +429,31 @@ static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
 {
 	const struct owners_node *n = &r->g->nodes[row->node];
 	struct owners_buf notes = OWNERS_BUF_INIT;
-	uint32_t i;
 	int rc;
 
-	rc = owners_node_json_identity(j, n);
-	if (!rc && n->virtual_)
-		rc = owners_json_gen_kv_bool(j, "found", 0);
-	if (!rc && !n->virtual_) {
-		rc = owners_json_gen_kv(j, "ready", status_ready(r, row->node));
-		if (!rc)
-			rc = owners_json_gen_kv(j, "status", status_text(r, row->node));
-		if (!rc)
-			rc = owners_json_gen_kv_time(j, "creationTimestamp", n->created);
-		if (!rc)
-			rc = owners_json_gen_kv_time(j, "deletionTimestamp", n->deleted);
-		if (!rc && n->n_finalizers) {
-			rc = owners_json_gen_string(j, "finalizers");
-			if (!rc)
-				rc = owners_json_gen_array_open(j);
-			for (i = 0; !rc && i < n->n_finalizers; i++)
-				rc = owners_json_gen_string(j, n->finalizers[i]);
-			if (!rc)
-				rc = owners_json_gen_array_close(j);
-		}
+	owners_node_json_identity(j, n);
+	if (n->virtual_) {
+		owners_json_gen_kv_bool(j, "found", 0);
+	} else {
+		owners_json_gen_kv(j, "ready", status_ready(r, row->node));
+		owners_json_gen_kv(j, "status", status_text(r, row->node));
+		owners_node_json_lifecycle(j, n);
 	}
-	if (!rc && row->via) {
-		rc = owners_json_gen_string(j, "reference");
-		if (!rc)
-			rc = owners_json_gen_map_open(j);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "class", owners_ref_class_name(row->via_class));
-		if (!rc)
-			rc = owners_json_gen_kv_bool(j, "controller", row->via->controller);
-		if (!rc)
-			rc = owners_json_gen_kv_bool(j, "blockOwnerDeletion", row->via->block_owner_deletion);
-		if (!rc)
-			rc = owners_json_gen_map_close(j);
+	if (row->via) {
+		owners_json_gen_string(j, "reference");
+		owners_json_gen_map_open(j);
+		owners_json_gen_kv(j, "class", owners_ref_class_name(row->via_class));
+		owners_json_gen_kv_bool(j, "controller", row->via->controller);
+		owners_json_gen_kv_bool(j, "blockOwnerDeletion", row->via->block_owner_deletion);
+		owners_json_gen_map_close(j);
 	}
-	if (!rc && row->cycle)
-		rc = owners_json_gen_kv_bool(j, "cycle", 1);
-	if (!rc)
-		rc = row_notes(&notes, r, row);
+	if (row->cycle)
+		owners_json_gen_kv_bool(j, "cycle", 1);
+	rc = row_notes(&notes, r, row);
 	if (!rc && notes.len)
-		rc = owners_json_gen_kv(j, "notes", notes.ptr);
+		owners_json_gen_kv(j, "notes", notes.ptr);
 	owners_buf_release(&notes);
-	return rc;
+	return rc ? rc : owners_json_gen_error(j);
 }
 
 int owners_tree_render_json(struct owners_buf *out, const struct owners_render *r)
@@ -482,41 +462,35 @@ int owners_tree_render_json(struct owners_buf *out, const struct owners_render *
 	struct owners_json_gen *j = owners_json_gen_new(out, 1);
 	uint32_t open_depth = 0; /* nodes currently open */
 	size_t i;
-	int rc;
+	int rc = 0;
 
 	if (!j)
 		return OWNERS_ENOMEM;
-	rc = owners_json_gen_typed_open(j, "OwnersTree", "owners.dev/v1");
-	if (!rc)
-		rc = owners_json_gen_kv(j, "direction", t->up ? "owners" : "dependents");
-	if (!rc)
-		rc = owners_json_gen_string(j, "items");
-	if (!rc)
-		rc = owners_json_gen_array_open(j);
+	owners_json_gen_typed_open(j, "OwnersTree", "owners.dev/v1");
+	owners_json_gen_kv(j, "direction", t->up ? "owners" : "dependents");
+	owners_json_gen_string(j, "items");
+	owners_json_gen_array_open(j);
+	/* gen_node can fail outside the generator (its notes) */
 	for (i = 0; !rc && i < t->count; i++) {
 		const struct owners_tree_row *row = &t->rows[i];
 		uint32_t next_depth = i + 1 < t->count ? t->rows[i + 1].depth : 0;
 
 		/* rows are depth-first: a deeper next row is a child of this one */
-		rc = owners_json_gen_map_open(j);
-		if (!rc)
-			rc = gen_node(j, r, row);
-		if (!rc)
-			rc = owners_json_gen_string(j, t->up ? "owners" : "dependents");
-		if (!rc)
-			rc = owners_json_gen_array_open(j);
+		owners_json_gen_map_open(j);
+		rc = gen_node(j, r, row);
+		owners_json_gen_string(j, t->up ? "owners" : "dependents");
+		owners_json_gen_array_open(j);
 		open_depth = row->depth + 1;
-		while (!rc && open_depth > next_depth) {
-			rc = owners_json_gen_array_close(j);
-			if (!rc)
-				rc = owners_json_gen_map_close(j);
+		while (open_depth > next_depth) {
+			owners_json_gen_array_close(j);
+			owners_json_gen_map_close(j);
 			open_depth--;
 		}
 	}
+	owners_json_gen_array_close(j);
+	owners_json_gen_map_close(j);
 	if (!rc)
-		rc = owners_json_gen_array_close(j);
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
+		rc = owners_json_gen_error(j);
 	if (!rc)
 		rc = owners_buf_addc(out, '\n');
 	owners_json_gen_free(j);

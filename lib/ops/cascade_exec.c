@@ -18,32 +18,24 @@ int owners_delete_options_json(struct owners_buf *out, const char *uid, const ch
 
 	if (!j)
 		return OWNERS_ENOMEM;
-	rc = owners_json_gen_typed_open(j, "DeleteOptions", "v1");
-	if (!rc)
-		rc = owners_json_gen_kv(j, "propagationPolicy", policy);
-	if (!rc && grace_period >= 0)
-		rc = owners_json_gen_kv_int(j, "gracePeriodSeconds", grace_period);
-	if (!rc)
-		rc = owners_json_gen_string(j, "preconditions");
-	if (!rc)
-		rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "uid", uid);
-	if (!rc && resource_version && *resource_version)
-		rc = owners_json_gen_kv(j, "resourceVersion", resource_version);
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
-	if (!rc && dry_run) {
-		rc = owners_json_gen_string(j, "dryRun");
-		if (!rc)
-			rc = owners_json_gen_array_open(j);
-		if (!rc)
-			rc = owners_json_gen_string(j, "All");
-		if (!rc)
-			rc = owners_json_gen_array_close(j);
+	owners_json_gen_typed_open(j, "DeleteOptions", "v1");
+	owners_json_gen_kv(j, "propagationPolicy", policy);
+	if (grace_period >= 0)
+		owners_json_gen_kv_int(j, "gracePeriodSeconds", grace_period);
+	owners_json_gen_string(j, "preconditions");
+	owners_json_gen_map_open(j);
+	owners_json_gen_kv(j, "uid", uid);
+	if (resource_version && *resource_version)
+		owners_json_gen_kv(j, "resourceVersion", resource_version);
+	owners_json_gen_map_close(j);
+	if (dry_run) {
+		owners_json_gen_string(j, "dryRun");
+		owners_json_gen_array_open(j);
+		owners_json_gen_string(j, "All");
+		owners_json_gen_array_close(j);
 	}
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
+	owners_json_gen_map_close(j);
+	rc = owners_json_gen_error(j);
 	owners_json_gen_free(j);
 	return rc;
 }

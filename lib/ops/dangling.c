@@ -459,66 +459,46 @@ int owners_dangling_render_text(struct owners_buf *out, const struct owners_dang
 
 /* ---- JSON ------------------------------------------------------------- */
 
+/* One finding; tmp holds the GC's reason while it is written. */
 static int json_finding(struct owners_json_gen *j, const struct owners_dangling_render *r,
 			const struct owners_dangling_finding *f, struct owners_buf *tmp)
 {
 	const struct owners_node *n = &r->g->nodes[f->object];
 	const struct owners_ref *ref = &n->refs[f->ref];
-	int rc = owners_json_gen_map_open(j);
+	int rc;
 
-	if (!rc)
-		rc = owners_json_gen_string(j, "object");
-	if (!rc)
-		rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "apiVersion", n->api_version);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "kind", n->kind);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "namespace", n->namespace_);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "name", n->name);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "uid", n->uid);
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
-	if (!rc)
-		rc = owners_json_gen_string(j, "ownerReference");
-	if (!rc)
-		rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_ref_json_fields(j, ref);
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "class", owners_ref_class_name(f->class_));
-	if (!rc)
-		rc = owners_json_gen_string(j, "gc");
-	if (!rc)
-		rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "action", owners_gc_action_name(f->gc));
 	owners_buf_reset(tmp);
-	if (!rc)
-		rc = owners_dangling_gc_reason(tmp, r->g, f);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "reason", tmp->ptr);
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
-	if (!rc && r->show_fix) {
-		rc = owners_json_gen_string(j, "fix");
-		if (!rc)
-			rc = owners_json_gen_map_open(j);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "result", owners_fix_result_name(f->fix));
-		if (!rc)
-			rc = owners_json_gen_kv(j, "message", f->fix_message);
-		if (!rc)
-			rc = owners_json_gen_kv_int(j, "attempts", f->attempts);
-		if (!rc)
-			rc = owners_json_gen_map_close(j);
+	if ((rc = owners_dangling_gc_reason(tmp, r->g, f)))
+		return rc;
+	owners_json_gen_map_open(j);
+	owners_json_gen_string(j, "object");
+	owners_json_gen_map_open(j);
+	owners_json_gen_kv(j, "apiVersion", n->api_version);
+	owners_json_gen_kv(j, "kind", n->kind);
+	owners_json_gen_kv(j, "namespace", n->namespace_);
+	owners_json_gen_kv(j, "name", n->name);
+	owners_json_gen_kv(j, "uid", n->uid);
+	owners_json_gen_map_close(j);
+	owners_json_gen_string(j, "ownerReference");
+	owners_json_gen_map_open(j);
+	owners_ref_json_fields(j, ref);
+	owners_json_gen_map_close(j);
+	owners_json_gen_kv(j, "class", owners_ref_class_name(f->class_));
+	owners_json_gen_string(j, "gc");
+	owners_json_gen_map_open(j);
+	owners_json_gen_kv(j, "action", owners_gc_action_name(f->gc));
+	owners_json_gen_kv(j, "reason", tmp->ptr);
+	owners_json_gen_map_close(j);
+	if (r->show_fix) {
+		owners_json_gen_string(j, "fix");
+		owners_json_gen_map_open(j);
+		owners_json_gen_kv(j, "result", owners_fix_result_name(f->fix));
+		owners_json_gen_kv(j, "message", f->fix_message);
+		owners_json_gen_kv_int(j, "attempts", f->attempts);
+		owners_json_gen_map_close(j);
 	}
-	return rc ? rc : owners_json_gen_map_close(j);
+	owners_json_gen_map_close(j);
+	return owners_json_gen_error(j);
 }
 
 int owners_dangling_render_json(struct owners_buf *out, const struct owners_dangling_render *r)
@@ -526,31 +506,25 @@ int owners_dangling_render_json(struct owners_buf *out, const struct owners_dang
 	struct owners_json_gen *j = owners_json_gen_new(out, 1);
 	struct owners_buf tmp = OWNERS_BUF_INIT;
 	size_t i;
-	int rc;
+	int rc = 0;
 
 	if (!j)
 		return OWNERS_ENOMEM;
-	rc = owners_json_gen_typed_open(j, "OwnersDangling", "owners.dev/v1");
-	if (!rc)
-		rc = owners_json_gen_kv_bool(j, "dryRun", r->dry_run);
-	if (!rc)
-		rc = owners_json_gen_string(j, "items");
-	if (!rc)
-		rc = owners_json_gen_array_open(j);
+	owners_json_gen_typed_open(j, "OwnersDangling", "owners.dev/v1");
+	owners_json_gen_kv_bool(j, "dryRun", r->dry_run);
+	owners_json_gen_string(j, "items");
+	owners_json_gen_array_open(j);
 	for (i = 0; !rc && i < r->rep->count; i++)
 		rc = json_finding(j, r, &r->rep->items[i], &tmp);
+	owners_json_gen_array_close(j);
+	owners_json_gen_string(j, "warnings");
+	owners_json_gen_array_open(j);
+	for (i = 0; i < r->n_warnings; i++)
+		owners_json_gen_string(j, r->warnings[i]);
+	owners_json_gen_array_close(j);
+	owners_json_gen_map_close(j);
 	if (!rc)
-		rc = owners_json_gen_array_close(j);
-	if (!rc)
-		rc = owners_json_gen_string(j, "warnings");
-	if (!rc)
-		rc = owners_json_gen_array_open(j);
-	for (i = 0; !rc && i < r->n_warnings; i++)
-		rc = owners_json_gen_string(j, r->warnings[i]);
-	if (!rc)
-		rc = owners_json_gen_array_close(j);
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
+		rc = owners_json_gen_error(j);
 	owners_json_gen_free(j);
 	owners_buf_release(&tmp);
 	if (!rc && out->len && out->ptr[out->len - 1] != '\n')

@@ -544,21 +544,18 @@ static int json_names(struct owners_json_gen *j, const char *key,
 		      const struct owners_finalizer_remove_finalizer *a, size_t n)
 {
 	size_t i;
-	int rc = owners_json_gen_string(j, key);
 
-	if (!rc)
-		rc = owners_json_gen_array_open(j);
-	for (i = 0; !rc && i < n; i++) {
-		rc = owners_json_gen_map_open(j);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "name", a[i].name);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "field",
-						a[i].spec ? "spec.finalizers" : "metadata.finalizers");
-		if (!rc)
-			rc = owners_json_gen_map_close(j);
+	owners_json_gen_string(j, key);
+	owners_json_gen_array_open(j);
+	for (i = 0; i < n; i++) {
+		owners_json_gen_map_open(j);
+		owners_json_gen_kv(j, "name", a[i].name);
+		owners_json_gen_kv(j, "field",
+				   a[i].spec ? "spec.finalizers" : "metadata.finalizers");
+		owners_json_gen_map_close(j);
 	}
-	return rc ? rc : owners_json_gen_array_close(j);
+	owners_json_gen_array_close(j);
+	return owners_json_gen_error(j);
 }
 
 int owners_finalizer_remove_render_json(struct owners_buf *out,
@@ -574,47 +571,32 @@ int owners_finalizer_remove_render_json(struct owners_buf *out,
 
 	if (!j)
 		return OWNERS_ENOMEM;
-	rc = owners_json_gen_typed_open(j, "OwnersFinalizerRemoval", "owners.dev/v1");
-	if (!rc)
-		rc = owners_json_gen_kv_bool(j, "dryRun", dry_run);
-	if (!rc)
-		rc = owners_json_gen_string(j, "items");
-	if (!rc)
-		rc = owners_json_gen_array_open(j);
-	for (i = 0; !rc && i < n; i++) {
+	owners_json_gen_typed_open(j, "OwnersFinalizerRemoval", "owners.dev/v1");
+	owners_json_gen_kv_bool(j, "dryRun", dry_run);
+	owners_json_gen_string(j, "items");
+	owners_json_gen_array_open(j);
+	for (i = 0; i < n; i++) {
 		const struct owners_finalizer_remove_target *t = &targets[i];
 		const struct owners_finalizer_remove_outcome *o = &outcomes[i];
 
-		rc = owners_json_gen_typed_open(j, t->resource->kind, t->resource->api_version);
-		if (!rc && t->resource->namespaced && t->namespace_ && *t->namespace_)
-			rc = owners_json_gen_kv(j, "namespace", t->namespace_);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "name", t->name);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "uid", o->uid);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "result", owners_finalizer_remove_result_name(o->result));
-		if (!rc)
-			rc = owners_json_gen_kv(j, "message", o->message);
-		if (!rc)
-			rc = json_names(j, "removed", o->removed, o->n_removed);
-		if (!rc)
-			rc = json_names(j, "finalizersLeft", o->left, o->n_left);
-		if (!rc)
-			rc = owners_json_gen_kv_bool(j, "deleting", o->deleting);
-		if (!rc)
-			rc = owners_json_gen_kv_int(j, "writes", o->writes);
-		if (!rc)
-			rc = owners_json_gen_string(j, "releasedDependents");
-		if (!rc)
-			rc = owners_orphan_release_json(j, g, releases ? &releases[i] : &none);
-		if (!rc)
-			rc = owners_json_gen_map_close(j);
+		owners_json_gen_typed_open(j, t->resource->kind, t->resource->api_version);
+		if (t->resource->namespaced && t->namespace_ && *t->namespace_)
+			owners_json_gen_kv(j, "namespace", t->namespace_);
+		owners_json_gen_kv(j, "name", t->name);
+		owners_json_gen_kv(j, "uid", o->uid);
+		owners_json_gen_kv(j, "result", owners_finalizer_remove_result_name(o->result));
+		owners_json_gen_kv(j, "message", o->message);
+		json_names(j, "removed", o->removed, o->n_removed);
+		json_names(j, "finalizersLeft", o->left, o->n_left);
+		owners_json_gen_kv_bool(j, "deleting", o->deleting);
+		owners_json_gen_kv_int(j, "writes", o->writes);
+		owners_json_gen_string(j, "releasedDependents");
+		owners_orphan_release_json(j, g, releases ? &releases[i] : &none);
+		owners_json_gen_map_close(j);
 	}
-	if (!rc)
-		rc = owners_json_gen_array_close(j);
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
+	owners_json_gen_array_close(j);
+	owners_json_gen_map_close(j);
+	rc = owners_json_gen_error(j);
 	owners_json_gen_free(j);
 	return rc ? rc : owners_buf_addc(out, '\n');
 }

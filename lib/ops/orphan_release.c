@@ -163,9 +163,9 @@ int owners_orphan_release_json(struct owners_json_gen *j, const struct owners_gr
 			       const struct owners_orphan_release *r)
 {
 	size_t i;
-	int rc = owners_json_gen_array_open(j);
 
-	for (i = 0; !rc && i < r->count; i++) {
+	owners_json_gen_array_open(j);
+	for (i = 0; i < r->count; i++) {
 		const struct owners_release_item *it = &r->items[i];
 		const struct owners_node *n = &g->nodes[it->dependent];
 
@@ -176,7 +176,8 @@ int owners_orphan_release_json(struct owners_json_gen *j, const struct owners_gr
 		if (it->message)
 			owners_json_gen_kv(j, "message", it->message);
 		owners_json_gen_kv_int(j, "writes", it->writes);
-		rc = owners_json_gen_map_close(j);
+		owners_json_gen_map_close(j);
 	}
-	return rc ? rc : owners_json_gen_array_close(j);
+	owners_json_gen_array_close(j);
+	return owners_json_gen_error(j);
 }

@@ -301,78 +301,59 @@ static int json_item(struct renderer *x, uint32_t node);
 static int json_objects(struct renderer *x, const char *key, const uint32_t *nodes, size_t n)
 {
 	size_t i;
-	int rc;
 
 	if (!n)
 		return 0;
-	rc = owners_json_gen_string(x->j, key);
-	if (!rc)
-		rc = owners_json_gen_array_open(x->j);
-	for (i = 0; !rc && i < n; i++)
-		rc = json_item(x, nodes[i]);
-	return rc ? rc : owners_json_gen_array_close(x->j);
+	owners_json_gen_string(x->j, key);
+	owners_json_gen_array_open(x->j);
+	for (i = 0; i < n; i++)
+		json_item(x, nodes[i]);
+	owners_json_gen_array_close(x->j);
+	return owners_json_gen_error(x->j);
 }
 
 static int json_namespace(struct renderer *x, const struct owners_stuck_finalizer *fin)
 {
 	struct owners_json_gen *j = x->j;
 	size_t i;
-	int rc = 0;
 
 	if (fin->n_content) {
-		rc = owners_json_gen_string(j, "content");
-		if (!rc)
-			rc = owners_json_gen_array_open(j);
-		for (i = 0; !rc && i < fin->n_content; i++) {
+		owners_json_gen_string(j, "content");
+		owners_json_gen_array_open(j);
+		for (i = 0; i < fin->n_content; i++) {
 			const struct owners_stuck_content *c = &fin->content[i];
 
-			rc = owners_json_gen_map_open(j);
-			if (!rc)
-				rc = owners_json_gen_kv(j, "resource", c->resource->resource);
-			if (!rc)
-				rc = owners_json_gen_kv(j, "group", c->resource->group);
-			if (!rc)
-				rc = owners_json_gen_kv(j, "kind", c->resource->kind);
-			if (!rc)
-				rc = owners_json_gen_kv_int(j, "count", (long long)c->count);
-			if (!rc)
-				rc = owners_json_gen_kv_int(j, "stuck", (long long)c->stuck);
-			if (!rc)
-				rc = owners_json_gen_map_close(j);
+			owners_json_gen_map_open(j);
+			owners_json_gen_kv(j, "resource", c->resource->resource);
+			owners_json_gen_kv(j, "group", c->resource->group);
+			owners_json_gen_kv(j, "kind", c->resource->kind);
+			owners_json_gen_kv_int(j, "count", (long long)c->count);
+			owners_json_gen_kv_int(j, "stuck", (long long)c->stuck);
+			owners_json_gen_map_close(j);
 		}
-		if (!rc)
-			rc = owners_json_gen_array_close(j);
+		owners_json_gen_array_close(j);
 	}
-	if (!rc && (fin->reason == OWNERS_STUCK_NAMESPACE_CONTENT ||
-		    fin->reason == OWNERS_STUCK_NAMESPACE_CONTROLLER)) {
-		rc = owners_json_gen_kv_int(j, "contentObjects", (long long)fin->content_objects);
-		if (!rc)
-			rc = owners_json_gen_kv_int(j, "contentTypesNotListed",
-						    (long long)fin->content_unlisted);
+	if (fin->reason == OWNERS_STUCK_NAMESPACE_CONTENT ||
+	    fin->reason == OWNERS_STUCK_NAMESPACE_CONTROLLER) {
+		owners_json_gen_kv_int(j, "contentObjects", (long long)fin->content_objects);
+		owners_json_gen_kv_int(j, "contentTypesNotListed", (long long)fin->content_unlisted);
 	}
-	if (!rc && fin->conditions) {
-		rc = owners_json_gen_string(j, "conditions");
-		if (!rc)
-			rc = owners_json_gen_array_open(j);
-		for (i = 0; !rc && i < fin->n_conditions; i++) {
+	if (fin->conditions) {
+		owners_json_gen_string(j, "conditions");
+		owners_json_gen_array_open(j);
+		for (i = 0; i < fin->n_conditions; i++) {
 			const struct owners_stuck_condition *c = fin->conditions[i];
 
-			rc = owners_json_gen_map_open(j);
-			if (!rc)
-				rc = owners_json_gen_kv(j, "type", c->type);
-			if (!rc)
-				rc = owners_json_gen_kv(j, "status", c->status);
-			if (!rc)
-				rc = owners_json_gen_kv(j, "reason", c->reason);
-			if (!rc)
-				rc = owners_json_gen_kv(j, "message", c->message);
-			if (!rc)
-				rc = owners_json_gen_map_close(j);
+			owners_json_gen_map_open(j);
+			owners_json_gen_kv(j, "type", c->type);
+			owners_json_gen_kv(j, "status", c->status);
+			owners_json_gen_kv(j, "reason", c->reason);
+			owners_json_gen_kv(j, "message", c->message);
+			owners_json_gen_map_close(j);
 		}
-		if (!rc)
-			rc = owners_json_gen_array_close(j);
+		owners_json_gen_array_close(j);
 	}
-	return rc;
+	return owners_json_gen_error(j);
 }
 
 static int json_finalizer(struct renderer *x, const struct owners_node *n,
@@ -380,54 +361,38 @@ static int json_finalizer(struct renderer *x, const struct owners_node *n,
 {
 	struct owners_json_gen *j = x->j;
 	size_t i;
-	int rc = owners_json_gen_map_open(j);
 
-	if (!rc)
-		rc = owners_json_gen_kv(j, "name", fin->name);
-	if (!rc)
-		rc = owners_json_gen_kv(j, "field", fin->spec ? "spec.finalizers" : "metadata.finalizers");
-	if (!rc)
-		rc = owners_json_gen_kv(j, "reason", owners_stuck_reason_name(fin->reason));
-	if (!rc)
-		rc = owners_json_gen_kv(j, "message", fin->message ? fin->message : "");
-	if (!rc)
-		rc = json_objects(x, "objects", fin->objects, fin->n_objects);
-	if (!rc)
-		rc = json_namespace(x, fin);
-	if (!rc && fin->pods) {
-		rc = owners_json_gen_string(j, "pods");
-		if (!rc)
-			rc = owners_json_gen_array_open(j);
-		for (i = 0; !rc && i < fin->n_pods; i++) {
+	owners_json_gen_map_open(j);
+	owners_json_gen_kv(j, "name", fin->name);
+	owners_json_gen_kv(j, "field", fin->spec ? "spec.finalizers" : "metadata.finalizers");
+	owners_json_gen_kv(j, "reason", owners_stuck_reason_name(fin->reason));
+	owners_json_gen_kv(j, "message", fin->message ? fin->message : "");
+	json_objects(x, "objects", fin->objects, fin->n_objects);
+	json_namespace(x, fin);
+	if (fin->pods) {
+		owners_json_gen_string(j, "pods");
+		owners_json_gen_array_open(j);
+		for (i = 0; i < fin->n_pods; i++) {
 			const struct owners_pod_claim_use *p = fin->pods[i];
 
-			rc = owners_json_gen_map_open(j);
-			if (!rc)
-				rc = owners_json_gen_kv(j, "name", p->pod);
-			if (!rc)
-				rc = owners_json_gen_kv(j, "nodeName", p->node_name);
-			if (!rc)
-				rc = owners_json_gen_kv(j, "phase", p->phase);
-			if (!rc)
-				rc = owners_json_gen_kv_bool(j, "holds", owners_pod_holds_claim(p, n->name));
-			if (!rc)
-				rc = owners_json_gen_map_close(j);
+			owners_json_gen_map_open(j);
+			owners_json_gen_kv(j, "name", p->pod);
+			owners_json_gen_kv(j, "nodeName", p->node_name);
+			owners_json_gen_kv(j, "phase", p->phase);
+			owners_json_gen_kv_bool(j, "holds", owners_pod_holds_claim(p, n->name));
+			owners_json_gen_map_close(j);
 		}
-		if (!rc)
-			rc = owners_json_gen_array_close(j);
+		owners_json_gen_array_close(j);
 	}
-	if (!rc && fin->volume && *fin->volume->claim_name && fin->reason == OWNERS_STUCK_BOUND) {
-		rc = owners_json_gen_string(j, "claim");
-		if (!rc)
-			rc = owners_json_gen_map_open(j);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "namespace", fin->volume->claim_namespace);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "name", fin->volume->claim_name);
-		if (!rc)
-			rc = owners_json_gen_map_close(j);
+	if (fin->volume && *fin->volume->claim_name && fin->reason == OWNERS_STUCK_BOUND) {
+		owners_json_gen_string(j, "claim");
+		owners_json_gen_map_open(j);
+		owners_json_gen_kv(j, "namespace", fin->volume->claim_namespace);
+		owners_json_gen_kv(j, "name", fin->volume->claim_name);
+		owners_json_gen_map_close(j);
 	}
-	return rc ? rc : owners_json_gen_map_close(j);
+	owners_json_gen_map_close(j);
+	return owners_json_gen_error(j);
 }
 
 static int json_item(struct renderer *x, uint32_t node)
@@ -437,32 +402,28 @@ static int json_item(struct renderer *x, uint32_t node)
 	const struct owners_stuck_item *it = owners_stuck_item_of(r->rep, node);
 	struct owners_json_gen *j = x->j;
 	size_t i;
-	int rc = owners_json_gen_map_open(j);
 
-	if (!rc)
-		rc = owners_node_json_identity(j, n);
-	if (!rc)
-		rc = owners_json_gen_kv_time(j, "deletionTimestamp", n->deleted);
-	if (!rc && it)
-		rc = owners_json_gen_kv_int(j, "stuckSeconds", (long long)stuck_for(r, n));
-	if (!rc)
-		rc = owners_json_gen_kv(j, "state", it ? "stuck" : n->deleted ? "deleting" : "live");
-	if (!rc && it && it->error)
-		rc = owners_json_gen_kv(j, "error", it->error);
-	if (!rc && it && x->on_path[node])
-		rc = owners_json_gen_kv_bool(j, "cycle", 1);
-	if (!rc && it && !x->on_path[node]) {
+	owners_json_gen_map_open(j);
+	owners_node_json_identity(j, n);
+	owners_json_gen_kv_time(j, "deletionTimestamp", n->deleted);
+	if (it)
+		owners_json_gen_kv_int(j, "stuckSeconds", (long long)stuck_for(r, n));
+	owners_json_gen_kv(j, "state", it ? "stuck" : n->deleted ? "deleting" : "live");
+	if (it && it->error)
+		owners_json_gen_kv(j, "error", it->error);
+	if (it && x->on_path[node])
+		owners_json_gen_kv_bool(j, "cycle", 1);
+	if (it && !x->on_path[node]) {
 		x->on_path[node] = 1;
-		rc = owners_json_gen_string(j, "finalizers");
-		if (!rc)
-			rc = owners_json_gen_array_open(j);
-		for (i = 0; !rc && i < it->n_finalizers; i++)
-			rc = json_finalizer(x, n, &it->finalizers[i]);
-		if (!rc)
-			rc = owners_json_gen_array_close(j);
+		owners_json_gen_string(j, "finalizers");
+		owners_json_gen_array_open(j);
+		for (i = 0; i < it->n_finalizers; i++)
+			json_finalizer(x, n, &it->finalizers[i]);
+		owners_json_gen_array_close(j);
 		x->on_path[node] = 0;
 	}
-	return rc ? rc : owners_json_gen_map_close(j);
+	owners_json_gen_map_close(j);
+	return owners_json_gen_error(j);
 }
 
 int owners_stuck_render_json(struct owners_buf *out, const struct owners_stuck_render *r)
@@ -481,32 +442,23 @@ int owners_stuck_render_json(struct owners_buf *out, const struct owners_stuck_r
 		owners_json_gen_free(x.j);
 		return OWNERS_ENOMEM;
 	}
-	rc = owners_json_gen_map_open(x.j);
-	if (!rc)
-		rc = owners_json_gen_kv(x.j, "kind", "OwnersFinalizers");
-	if (!rc)
-		rc = owners_json_gen_kv(x.j, "apiVersion", "owners.dev/v1");
-	if (!rc)
-		rc = owners_json_gen_kv(x.j, "namespace", r->namespace_);
-	if (!rc)
-		rc = owners_json_gen_string(x.j, "items");
-	if (!rc)
-		rc = owners_json_gen_array_open(x.j);
-	for (i = 0; !rc && i < r->rep->count; i++)
+	owners_json_gen_map_open(x.j);
+	owners_json_gen_kv(x.j, "kind", "OwnersFinalizers");
+	owners_json_gen_kv(x.j, "apiVersion", "owners.dev/v1");
+	owners_json_gen_kv(x.j, "namespace", r->namespace_);
+	owners_json_gen_string(x.j, "items");
+	owners_json_gen_array_open(x.j);
+	for (i = 0; i < r->rep->count; i++)
 		if (r->rep->items[i].top)
-			rc = json_item(&x, r->rep->items[i].node);
-	if (!rc)
-		rc = owners_json_gen_array_close(x.j);
-	if (!rc)
-		rc = owners_json_gen_string(x.j, "warnings");
-	if (!rc)
-		rc = owners_json_gen_array_open(x.j);
-	for (i = 0; !rc && i < r->n_warnings; i++)
-		rc = owners_json_gen_string(x.j, r->warnings[i]);
-	if (!rc)
-		rc = owners_json_gen_array_close(x.j);
-	if (!rc)
-		rc = owners_json_gen_map_close(x.j);
+			json_item(&x, r->rep->items[i].node);
+	owners_json_gen_array_close(x.j);
+	owners_json_gen_string(x.j, "warnings");
+	owners_json_gen_array_open(x.j);
+	for (i = 0; i < r->n_warnings; i++)
+		owners_json_gen_string(x.j, r->warnings[i]);
+	owners_json_gen_array_close(x.j);
+	owners_json_gen_map_close(x.j);
+	rc = owners_json_gen_error(x.j);
 	owners_json_gen_free(x.j);
 	free(x.on_path);
 	if (!rc)

@@ -5,6 +5,7 @@
 
 #include "fake_types.h"
 #include "graph.h"
+#include "graph_mark.h"
 #include "tap.h"
 #include "tree.h"
 
@@ -240,6 +241,61 @@ static void test_other_served_version(void)
 	owners_graph_free(g);
 }
 
+/* Marks by type and namespace, cluster-scoped objects by flag, the
+ * namespace's own object, and owners referred to but not seen. */
+static void test_marks(void)
+{
+	struct owners_graph *g = NULL;
+	const struct owners_owner_ref_meta gone[] = { REF("apps/v1", "Deployment", "web", "u-gone", 1, 1) };
+	unsigned char marks[16];
+	uint32_t *nodes = NULL;
+	size_t n = 0;
+
+	ok(owners_graph_new(&g, &types) == 0, "marks: graph");
+	add(g, "v1", "ConfigMap", "a", "one", "u-a1", 0, NULL);
+	add(g, "v1", "Pod", "a", "p", "u-ap", 1, gone);
+	add(g, "v1", "ConfigMap", "b", "two", "u-b1", 0, NULL);
+	add(g, "v1", "Node", "", "n1", "u-n1", 0, NULL);
+	add(g, "v1", "Namespace", "", "a", "u-nsa", 0, NULL);
+	add(g, "v1", "Namespace", "", "b", "u-nsb", 0, NULL);
+	ok(owners_graph_link(g) == 0, "marks: link");
+	ok(g->count < sizeof(marks), "marks: fits (%u nodes)", g->count);
+
+	memset(marks, 0, sizeof(marks));
+	owners_graph_mark(marks, g, NULL, "a", 0);
+	ok(marks[node(g, "u-a1")] && marks[node(g, "u-ap")] && !marks[node(g, "u-b1")],
+	   "marks: everything in namespace a, nothing in b");
+	ok(!marks[node(g, "u-n1")] && !marks[node(g, "u-nsa")], "marks: no cluster-scoped object unless asked");
+	ok(!marks[node(g, "u-gone")], "marks: an owner only referred to is not marked");
+
+	memset(marks, 0, sizeof(marks));
+	owners_graph_mark(marks, g, NULL, "a", OWNERS_MARK_OWN_NAMESPACE);
+	ok(marks[node(g, "u-nsa")] && !marks[node(g, "u-nsb")] && !marks[node(g, "u-n1")],
+	   "marks: the namespace's own Namespace object, not another one, not a Node");
+
+	memset(marks, 0, sizeof(marks));
+	owners_graph_mark(marks, g, type("v1", "ConfigMap"), NULL, 0);
+	ok(marks[node(g, "u-a1")] && marks[node(g, "u-b1")] && !marks[node(g, "u-ap")],
+	   "marks: a type in every namespace, no other type");
+
+	memset(marks, 0, sizeof(marks));
+	owners_graph_mark(marks, g, type("v1", "Node"), "a", OWNERS_MARK_CLUSTER_SCOPED);
+	ok(marks[node(g, "u-n1")] && !marks[node(g, "u-a1")], "marks: a cluster-scoped type from a namespace");
+	ok(owners_graph_marked(&nodes, &n, g, marks, 0) == 0 && n == 1 && nodes[0] == node(g, "u-n1"),
+	   "marks: read back as a list");
+	free(nodes);
+
+	memset(marks, 0, sizeof(marks));
+	ok(owners_graph_mark_absent(marks, g, type("apps/v1", "Deployment"), "a", "web") == 1 &&
+		   marks[node(g, "u-gone")],
+	   "marks: the Deployment gone but still referred to from namespace a");
+	ok(owners_graph_mark_absent(marks, g, type("apps/v1", "Deployment"), "b", "web") == 0,
+	   "marks: not from namespace b");
+	ok(owners_graph_marked(&nodes, &n, g, marks, 1) == 0 && n == 0, "marks: none of them in deletion");
+	free(nodes);
+	owners_graph_free(g);
+}
+
 int main(void)
 {
 	owners_resource_table_init(&types);
@@ -256,6 +312,8 @@ int main(void)
 	test_classification();
 	test_cycles_and_multiple_owners();
 	test_other_served_version();
+	add_type("", "v1", "namespaces", "Namespace", 0);
+	test_marks();
 	owners_resource_table_free(&types);
 	return tap_done();
 }
