@@ -34,10 +34,11 @@ int owners_patch_begin(struct owners_json_gen **gen, struct owners_buf *out,
 
 int owners_patch_end(struct owners_json_gen *gen)
 {
-	int rc = owners_json_gen_map_close(gen);
+	int rc;
 
-	if (!rc)
-		rc = owners_json_gen_map_close(gen);
+	owners_json_gen_map_close(gen);
+	owners_json_gen_map_close(gen);
+	rc = owners_json_gen_error(gen);
 	owners_json_gen_free(gen);
 	return rc;
 }

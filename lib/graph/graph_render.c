@@ -105,43 +105,30 @@ int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, con
 
 	if (!j)
 		return OWNERS_ENOMEM;
-	rc = nodes_in_view(&order, &n, g, ns);
-	if (!rc)
-		rc = owners_json_gen_typed_open(j, "OwnersGraph", "owners.dev/v1");
-	if (!rc)
-		rc = owners_json_gen_string(j, "summary");
-	if (!rc)
-		rc = owners_json_gen_map_open(j);
-	if (!rc)
-		rc = owners_json_gen_kv_int(j, "objects", s->objects);
-	if (!rc)
-		rc = owners_json_gen_kv_int(j, "ownerReferences", s->edges);
-	if (!rc)
-		rc = owners_json_gen_kv_int(j, "roots", s->roots);
-	if (!rc)
-		rc = owners_json_gen_kv_int(j, "missingOwners", s->virtual_owners);
-	if (!rc)
-		rc = owners_json_gen_kv_int(j, "dangling", s->dangling);
-	if (!rc)
-		rc = owners_json_gen_kv_int(j, "unknown", s->unknown);
-	if (!rc)
-		rc = owners_json_gen_kv_int(j, "cycles", s->cycles);
-	if (!rc)
-		rc = owners_json_gen_kv_int(j, "stuckInDeletion", s->in_deletion);
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
-	if (!rc)
-		rc = owners_json_gen_string(j, "items");
-	if (!rc)
-		rc = owners_json_gen_array_open(j);
-	for (i = 0; !rc && i < n; i++)
-		rc = gen_object(j, g, order[i].i);
-	if (!rc)
-		rc = owners_json_gen_array_close(j);
-	if (!rc)
-		rc = owners_json_gen_map_close(j);
+	if ((rc = nodes_in_view(&order, &n, g, ns)))
+		goto out;
+	owners_json_gen_typed_open(j, "OwnersGraph", "owners.dev/v1");
+	owners_json_gen_string(j, "summary");
+	owners_json_gen_map_open(j);
+	owners_json_gen_kv_int(j, "objects", s->objects);
+	owners_json_gen_kv_int(j, "ownerReferences", s->edges);
+	owners_json_gen_kv_int(j, "roots", s->roots);
+	owners_json_gen_kv_int(j, "missingOwners", s->virtual_owners);
+	owners_json_gen_kv_int(j, "dangling", s->dangling);
+	owners_json_gen_kv_int(j, "unknown", s->unknown);
+	owners_json_gen_kv_int(j, "cycles", s->cycles);
+	owners_json_gen_kv_int(j, "stuckInDeletion", s->in_deletion);
+	owners_json_gen_map_close(j);
+	owners_json_gen_string(j, "items");
+	owners_json_gen_array_open(j);
+	for (i = 0; i < n; i++)
+		gen_object(j, g, order[i].i);
+	owners_json_gen_array_close(j);
+	owners_json_gen_map_close(j);
+	rc = owners_json_gen_error(j);
 	if (!rc)
 		rc = owners_buf_addc(out, '\n');
+out:
 	owners_json_gen_free(j);
 	free(order);
 	return rc;

@@ -50,19 +50,17 @@ int owners_finalizer_list_patch_json(struct owners_buf *out, const char *resourc
 
 	if ((rc = owners_patch_begin(&j, out, resource_version, NULL)))
 		return rc;
-	rc = owners_json_gen_string(j, "finalizers");
-	if (!rc)
-		rc = owners_json_gen_array_open(j);
-	for (i = 0; !rc && i < n; i++) {
+	owners_json_gen_string(j, "finalizers");
+	owners_json_gen_array_open(j);
+	for (i = 0; i < n; i++) {
 		has_add |= add && !strcmp(finalizers[i], add);
 		if (!remove || strcmp(finalizers[i], remove))
-			rc = owners_json_gen_string(j, finalizers[i]);
+			owners_json_gen_string(j, finalizers[i]);
 	}
-	if (!rc && add && !has_add)
-		rc = owners_json_gen_string(j, add);
-	if (!rc)
-		rc = owners_json_gen_array_close(j);
-	return owners_patch_end(j) || rc ? OWNERS_ENOMEM : 0;
+	if (add && !has_add)
+		owners_json_gen_string(j, add);
+	owners_json_gen_array_close(j);
+	return owners_patch_end(j) ? OWNERS_ENOMEM : 0;
 }
 
 int owners_finalizers_patch_json(struct owners_buf *out, const struct owners_node *n,
@@ -81,35 +79,28 @@ int owners_refs_patch_json(struct owners_buf *out, const struct owners_node *n,
 
 	if ((rc = owners_patch_begin(&j, out, n->resource_version, NULL)))
 		return rc;
-	rc = owners_json_gen_string(j, "ownerReferences");
-	if (!rc)
-		rc = owners_json_gen_array_open(j);
-	for (i = 0; !rc && i < n->n_refs; i++) {
+	owners_json_gen_string(j, "ownerReferences");
+	owners_json_gen_array_open(j);
+	for (i = 0; i < n->n_refs; i++) {
 		const struct owners_ref *ref = &n->refs[i];
 
 		if (drop(ctx, ref))
 			continue;
-		rc = owners_json_gen_map_open(j);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "apiVersion", ref->api_version);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "kind", ref->kind);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "name", ref->name);
-		if (!rc)
-			rc = owners_json_gen_kv(j, "uid", ref->uid);
+		owners_json_gen_map_open(j);
+		owners_json_gen_kv(j, "apiVersion", ref->api_version);
+		owners_json_gen_kv(j, "kind", ref->kind);
+		owners_json_gen_kv(j, "name", ref->name);
+		owners_json_gen_kv(j, "uid", ref->uid);
 		/* As read: true, false, or absent ("controller": false is not
 		 * the same bytes as no field, and the GC keeps it too). */
-		if (!rc && (ref->controller || ref->controller_set))
-			rc = owners_json_gen_kv_bool(j, "controller", ref->controller);
-		if (!rc && (ref->block_owner_deletion || ref->block_owner_deletion_set))
-			rc = owners_json_gen_kv_bool(j, "blockOwnerDeletion", ref->block_owner_deletion);
-		if (!rc)
-			rc = owners_json_gen_map_close(j);
+		if ((ref->controller || ref->controller_set))
+			owners_json_gen_kv_bool(j, "controller", ref->controller);
+		if ((ref->block_owner_deletion || ref->block_owner_deletion_set))
+			owners_json_gen_kv_bool(j, "blockOwnerDeletion", ref->block_owner_deletion);
+		owners_json_gen_map_close(j);
 	}
-	if (!rc)
-		rc = owners_json_gen_array_close(j);
-	return owners_patch_end(j) || rc ? OWNERS_ENOMEM : 0;
+	owners_json_gen_array_close(j);
+	return owners_patch_end(j) ? OWNERS_ENOMEM : 0;
 }
 
 /* ---- requests --------------------------------------------------------- */
