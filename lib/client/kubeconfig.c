@@ -493,6 +493,22 @@ out:
 	return rc;
 }
 
+static const struct owners_kubeconfig_overrides no_overrides = {
+	.insecure_skip_tls_verify = -1,
+};
+
+/* No overrides means none; no environment means this process's. */
+static void with_defaults(const struct owners_kubeconfig_overrides **ov, const struct owners_kubeconfig_env **env,
+			  struct owners_kubeconfig_env *process_env)
+{
+	if (!*ov)
+		*ov = &no_overrides;
+	if (!*env) {
+		owners_kubeconfig_env_from_process(process_env);
+		*env = process_env;
+	}
+}
+
 /* kubectl's precedence: --kubeconfig alone, else every KUBECONFIG entry,
  * else ~/.kube/config. */
 static int load_set(struct kc_set *set, const struct owners_kubeconfig_overrides *ov,
@@ -1226,10 +1242,6 @@ out:
 
 /* ---- public ------------------------------------------------------------ */
 
-static const struct owners_kubeconfig_overrides no_overrides = {
-	.insecure_skip_tls_verify = -1,
-};
-
 void owners_kubeconfig_env_from_process(struct owners_kubeconfig_env *env)
 {
 	memset(env, 0, sizeof(*env));
@@ -1250,12 +1262,7 @@ int owners_kubeconfig_load(struct owners_rest_config **out,
 	int rc;
 
 	*out = NULL;
-	if (!ov)
-		ov = &no_overrides;
-	if (!env) {
-		owners_kubeconfig_env_from_process(&process_env);
-		env = &process_env;
-	}
+	with_defaults(&ov, &env, &process_env);
 	rc = load_set(&set, ov, env, err);
 	if (rc)
 		goto out;
@@ -1307,12 +1314,7 @@ int owners_kubeconfig_contexts(char ***out, const struct owners_kubeconfig_overr
 	int rc;
 
 	*out = NULL;
-	if (!ov)
-		ov = &no_overrides;
-	if (!env) {
-		owners_kubeconfig_env_from_process(&process_env);
-		env = &process_env;
-	}
+	with_defaults(&ov, &env, &process_env);
 	rc = load_set(&set, ov, env, err);
 	if (rc)
 		goto out;

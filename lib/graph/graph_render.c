@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dot.h"
 #include "json.h"
+#include "node_dot.h"
 #include "node_json.h"
 
 int owners_graph_render_summary(struct owners_buf *out, struct owners_graph *g,
@@ -136,57 +136,26 @@ out:
 
 int owners_graph_render_dot(struct owners_buf *out, struct owners_graph *g, const char *ns)
 {
-	struct owners_buf label = OWNERS_BUF_INIT;
 	struct view_node *order = NULL;
-	uint32_t n_order = 0, o, i, k;
+	uint32_t n_order = 0, o, k;
 	int rc = nodes_in_view(&order, &n_order, g, ns);
 
 	if (!rc)
-		rc = owners_buf_adds(out, "digraph owners {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n");
+		rc = owners_buf_adds(out, OWNERS_NODE_DOT_HEAD);
 	for (o = 0; !rc && o < n_order; o++) {
 		const struct owners_node *n = order[o].n;
 
-		i = order[o].i;
 		/* Objects that own nothing and are owned by nothing are noise here. */
 		if (!n->n_refs && !n->n_dependents)
 			continue;
-		owners_buf_reset(&label);
-		rc = owners_buf_addf(&label, "%s\n%s%s%s", n->kind, n->namespace_, *n->namespace_ ? "/" : "",
-				     n->name);
-		if (!rc)
-			rc = owners_buf_adds(out, "  ");
-		if (!rc)
-			rc = owners_dot_quote(out, n->uid, strlen(n->uid));
-		if (!rc)
-			rc = owners_buf_adds(out, " [label=");
-		if (!rc)
-			rc = owners_dot_quote(out, label.ptr, label.len);
-		if (!rc && n->virtual_)
-			rc = owners_buf_adds(out, ", style=dashed, color=red");
-		else if (!rc && n->deleted)
-			rc = owners_buf_adds(out, ", style=filled, fillcolor=khaki");
-		if (!rc)
-			rc = owners_buf_adds(out, "];\n");
-		for (k = 0; !rc && k < n->n_refs; k++) {
-			const struct owners_node *owner = &g->nodes[n->refs[k].owner];
-
-			rc = owners_buf_adds(out, "  ");
-			if (!rc)
-				rc = owners_dot_quote(out, owner->uid, strlen(owner->uid));
-			if (!rc)
-				rc = owners_buf_adds(out, " -> ");
-			if (!rc)
-				rc = owners_dot_quote(out, n->uid, strlen(n->uid));
-			if (!rc)
-				rc = owners_buf_addf(out, " [%s%s];\n",
-						     n->refs[k].controller ? "penwidth=2" : "penwidth=1",
-						     owners_graph_classify_ref(g, i, &n->refs[k]) != OWNERS_REF_RESOLVED
-							     ? ", color=red, style=dashed" : "");
-		}
+		rc = owners_node_dot(out, n);
+		for (k = 0; !rc && k < n->n_refs; k++)
+			rc = owners_node_dot_edge(out, &g->nodes[n->refs[k].owner], n, n->refs[k].controller,
+						  owners_graph_classify_ref(g, order[o].i, &n->refs[k]) ==
+							  OWNERS_REF_RESOLVED);
 	}
 	if (!rc)
-		rc = owners_buf_adds(out, "}\n");
-	owners_buf_release(&label);
+		rc = owners_buf_adds(out, OWNERS_NODE_DOT_TAIL);
 	free(order);
 	return rc;
 }

@@ -7,8 +7,8 @@
 #include <time.h>
 
 #include "api_path.h"
-#include "dot.h"
 #include "json.h"
+#include "node_dot.h"
 #include "node_json.h"
 #include "timeutil.h"
 
@@ -499,67 +499,30 @@ int owners_tree_render_json(struct owners_buf *out, const struct owners_render *
 
 /* ---- dot ------------------------------------------------------------ */
 
-static int dot_id(struct owners_buf *out, const struct owners_node *n)
-{
-	return owners_dot_quote(out, n->uid, strlen(n->uid));
-}
-
 int owners_tree_render_dot(struct owners_buf *out, const struct owners_render *r)
 {
 	const struct owners_tree *t = r->tree;
 	unsigned char *seen = calloc(r->g->count ? r->g->count : 1, 1);
-	struct owners_buf label = OWNERS_BUF_INIT;
 	size_t i;
 	int rc;
 
 	if (!seen)
 		return OWNERS_ENOMEM;
-	rc = owners_buf_adds(out, "digraph owners {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n");
+	rc = owners_buf_adds(out, OWNERS_NODE_DOT_HEAD);
 	for (i = 0; !rc && i < t->count; i++) {
 		const struct owners_tree_row *row = &t->rows[i];
-		const struct owners_node *n = &r->g->nodes[row->node];
 
 		if (!seen[row->node]) {
 			seen[row->node] = 1;
-			owners_buf_reset(&label);
-			rc = owners_buf_addf(&label, "%s\n%s%s%s", n->kind, n->namespace_,
-					     *n->namespace_ ? "/" : "", n->name);
-			if (!rc)
-				rc = owners_buf_adds(out, "  ");
-			if (!rc)
-				rc = dot_id(out, n);
-			if (!rc)
-				rc = owners_buf_adds(out, " [label=");
-			if (!rc)
-				rc = owners_dot_quote(out, label.ptr, label.len);
-			if (!rc && n->virtual_)
-				rc = owners_buf_adds(out, ", style=dashed, color=red");
-			else if (!rc && n->deleted)
-				rc = owners_buf_adds(out, ", style=filled, fillcolor=khaki");
-			if (!rc)
-				rc = owners_buf_adds(out, "];\n");
+			rc = owners_node_dot(out, &r->g->nodes[row->node]);
 		}
-		if (!rc && row->via) {
-			/* Edges always point from owner to dependent, whichever way we walked. */
-			const struct owners_node *owner = &r->g->nodes[row->via->owner];
-			const struct owners_node *dep = &r->g->nodes[row->via_from];
-
-			rc = owners_buf_adds(out, "  ");
-			if (!rc)
-				rc = dot_id(out, owner);
-			if (!rc)
-				rc = owners_buf_adds(out, " -> ");
-			if (!rc)
-				rc = dot_id(out, dep);
-			if (!rc)
-				rc = owners_buf_addf(out, " [%s%s];\n",
-						     row->via->controller ? "penwidth=2" : "style=solid",
-						     row->via_class != OWNERS_REF_RESOLVED ? ", color=red" : "");
-		}
+		/* Edges always point from owner to dependent, whichever way we walked. */
+		if (!rc && row->via)
+			rc = owners_node_dot_edge(out, &r->g->nodes[row->via->owner], &r->g->nodes[row->via_from],
+						  row->via->controller, row->via_class == OWNERS_REF_RESOLVED);
 	}
 	if (!rc)
-		rc = owners_buf_adds(out, "}\n");
-	owners_buf_release(&label);
+		rc = owners_buf_adds(out, OWNERS_NODE_DOT_TAIL);
 	free(seen);
 	return rc;
 }

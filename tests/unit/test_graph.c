@@ -6,6 +6,7 @@
 #include "fake_types.h"
 #include "graph.h"
 #include "graph_mark.h"
+#include "node_dot.h"
 #include "tap.h"
 #include "tree.h"
 
@@ -293,6 +294,25 @@ static void test_marks(void)
 	   "marks: not from namespace b");
 	ok(owners_graph_marked(&nodes, &n, g, marks, 1) == 0 && n == 0, "marks: none of them in deletion");
 	free(nodes);
+
+	/* The same graph in DOT: the missing owner dashed red, the edge red. */
+	{
+		struct owners_buf b = OWNERS_BUF_INIT;
+		const struct owners_node *web = &g->nodes[node(g, "u-gone")];
+		const struct owners_node *pod = &g->nodes[node(g, "u-ap")];
+
+		ok(owners_node_dot(&b, web) == 0 &&
+			   !strcmp(b.ptr, "  \"u-gone\" [label=\"Deployment\\na/web\", style=dashed, color=red];\n"),
+		   "dot: a missing owner is a red dashed box");
+		owners_buf_reset(&b);
+		ok(owners_node_dot(&b, pod) == 0 && !strcmp(b.ptr, "  \"u-ap\" [label=\"Pod\\na/p\"];\n"),
+		   "dot: a live object is a plain box");
+		owners_buf_reset(&b);
+		ok(owners_node_dot_edge(&b, web, pod, 1, 0) == 0 &&
+			   !strcmp(b.ptr, "  \"u-gone\" -> \"u-ap\" [penwidth=2, color=red, style=dashed];\n"),
+		   "dot: a dangling controller reference is bold, red and dashed");
+		owners_buf_release(&b);
+	}
 	owners_graph_free(g);
 }
 

@@ -1,0 +1,49 @@
+/* DOT for objects and references (see node_dot.h). */
+#include <string.h>
+
+#include "dot.h"
+#include "node_dot.h"
+
+static int quote(struct owners_buf *out, const char *s)
+{
+	return owners_dot_quote(out, s, strlen(s));
+}
+
+int owners_node_dot(struct owners_buf *out, const struct owners_node *n)
+{
+	struct owners_buf label = OWNERS_BUF_INIT;
+	int rc;
+
+	rc = owners_buf_addf(&label, "%s\n%s%s%s", n->kind, n->namespace_, *n->namespace_ ? "/" : "", n->name);
+	if (!rc)
+		rc = owners_buf_adds(out, "  ");
+	if (!rc)
+		rc = quote(out, n->uid);
+	if (!rc)
+		rc = owners_buf_adds(out, " [label=");
+	if (!rc)
+		rc = owners_dot_quote(out, label.ptr, label.len);
+	if (!rc)
+		rc = owners_buf_adds(out, n->virtual_   ? ", style=dashed, color=red];\n"
+					  : n->deleted ? ", style=filled, fillcolor=khaki];\n"
+						       : "];\n");
+	owners_buf_release(&label);
+	return rc;
+}
+
+int owners_node_dot_edge(struct owners_buf *out, const struct owners_node *owner,
+			 const struct owners_node *dependent, int controller, int resolved)
+{
+	int rc = owners_buf_adds(out, "  ");
+
+	if (!rc)
+		rc = quote(out, owner->uid);
+	if (!rc)
+		rc = owners_buf_adds(out, " -> ");
+	if (!rc)
+		rc = quote(out, dependent->uid);
+	if (!rc)
+		rc = owners_buf_addf(out, " [%s%s];\n", controller ? "penwidth=2" : "penwidth=1",
+				     resolved ? "" : ", color=red, style=dashed");
+	return rc;
+}
