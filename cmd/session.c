@@ -8,6 +8,7 @@
 
 #include "api_path.h"
 #include "discovery.h"
+#include "graph_mark.h"
 #include "kubeconfig.h"
 #include "list_parser.h"
 #include "output.h"
@@ -411,21 +412,22 @@ static int select_all_of_type(struct session *s, const struct owners_resource *r
 			      uint32_t **roots, size_t *n_roots, size_t *cap)
 {
 	const struct owners_graph *g = s->graph;
-	size_t before = *n_roots;
-	uint32_t i;
+	unsigned char *marks = calloc(g->count ? g->count : 1, 1);
+	uint32_t *nodes = NULL;
+	size_t n = 0, i, before = *n_roots;
+	int rc;
 
-	for (i = 0; i < g->count; i++) {
-		const struct owners_node *n = &g->nodes[i];
-
-		if (n->virtual_ || !owners_resource_same_type(n->resource, r) ||
-		    (ns && strcmp(n->namespace_, ns)))
-			continue;
-/* Roots named before this type may repeat: check those only. */
-		if ((before ? add_root(roots, n_roots, cap, i)
-			    : owners_graph_node_list_push(roots, n_roots, cap, i)))
-			return owners_error_oom(&s->err);
-	}
-	return 0;
+	if (!marks)
+		return owners_error_oom(&s->err);
+	owners_graph_mark(marks, g, r, ns, OWNERS_MARK_CLUSTER_SCOPED);
+	rc = owners_graph_marked(&nodes, &n, g, marks, 0);
+	/* Roots named before this type may repeat: check those only. */
+	for (i = 0; !rc && i < n; i++)
+		rc = before ? add_root(roots, n_roots, cap, nodes[i])
+			    : owners_graph_node_list_push(roots, n_roots, cap, nodes[i]);
+	free(nodes);
+	free(marks);
+	return rc ? owners_error_oom(&s->err) : 0;
 }
 
 int session_find_named(struct session *s, const struct owners_object_arg *args, size_t n_args,
