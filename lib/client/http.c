@@ -35,10 +35,11 @@
 #define OWNERS_VERSION "0.0.0"
 #endif
 
-/* As many as kube-apiserver lets one HTTP/2 connection carry (it advertises
- * 250 in SETTINGS_MAX_CONCURRENT_STREAMS; libcurl keeps to what the server
- * says). On a link, round trips are the cost: every list of a scan goes
- * out in the first wave. */
+/* Every list of a scan in the first wave: on a link, round trips are the
+ * cost. One HTTP/2 connection carries what the server advertises in
+ * SETTINGS_MAX_CONCURRENT_STREAMS (kube-apiserver v1.36.3 as the tests
+ * run it says 100); libcurl keeps to that and opens another connection
+ * for the rest, up to MAX_HOST_CONNECTIONS. */
 #define DEFAULT_MAX_IN_FLIGHT 250
 /* Connections to one host: HTTP/2 needs one (more only past the server's
  * stream limit); over HTTP/1.1 each request in flight holds one, and the
