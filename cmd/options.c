@@ -53,8 +53,9 @@ const struct opt owners_global_opts[] = {
 	{ "cache-dir", 0, OPT_STRING, OFF(cache_dir), "DIR",
 	  "discovery cache directory (default ~/.cache/owners)", NULL, COMPLETE_FILE, 0, 0, 0 },
 	{ "chunk-size", 0, OPT_INT, OFF(chunk_size), "N",
-	  "objects per page when listing (default 500, as kubectl)", NULL, COMPLETE_NONE, 0, 1,
-	  LONG_MAX },
+	  "objects per page when listing, every page (default: 500 for a list's first page, then "
+	  "4 times more per page up to 5000, so long lists take fewer round trips)",
+	  NULL, COMPLETE_NONE, 0, 1, LONG_MAX },
 	{ "help", 'h', OPT_BOOL, OFF(help), NULL, "show this help", NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
@@ -71,7 +72,7 @@ void owners_cli_defaults(struct owners_cli *cli)
 	cli->qps = -1;
 	cli->burst = -1;
 	cli->depth = -1;
-	cli->chunk_size = OWNERS_DEFAULT_PAGE_SIZE;
+	cli->chunk_size = 0; /* not given: pages grow (owners_scan_page_limit) */
 	cli->cascade = "background";
 	cli->wait = 1;
 	cli->timeout_ms = 5 * 60 * 1000;

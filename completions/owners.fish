@@ -19,7 +19,7 @@ complete -c owners -n 'true' -l qps -r -f -d 'client-side request rate limit (de
 complete -c owners -n 'true' -l burst -r -f -d 'requests allowed above --qps in a burst (default 100)'
 complete -c owners -n 'true' -l color -r -f -a 'auto always never' -d 'colour output: auto, always or never'
 complete -c owners -n 'true' -l cache-dir -r -F -d 'discovery cache directory (default ~/.cache/owners)'
-complete -c owners -n 'true' -l chunk-size -r -f -d 'objects per page when listing (default 500, as kubectl)'
+complete -c owners -n 'true' -l chunk-size -r -f -d 'objects per page when listing, every page (default: 500 for a list\'s first page, then 4 times more per page up to 5000, so long lists take fewer round trips)'
 complete -c owners -n 'true' -l help -s h -d 'show this help'
 complete -c owners -n '__fish_use_subcommand' -a tree -d 'show the dependents (or, with --up, the owners) of objects as a tree'
 complete -c owners -n '__fish_seen_subcommand_from tree' -l up -d 'show the owners of the objects instead of their dependents'

@@ -117,6 +117,17 @@ static void on_attempt(void *ctx)
 
 static void on_done(void *ctx, struct owners_http_request *req);
 
+size_t owners_scan_page_limit(size_t page_size, size_t pages_before)
+{
+	size_t limit = OWNERS_DEFAULT_PAGE_SIZE;
+
+	if (page_size)
+		return page_size;
+	while (pages_before-- && limit < OWNERS_GROWN_PAGE_SIZE)
+		limit *= 4;
+	return limit < OWNERS_GROWN_PAGE_SIZE ? limit : OWNERS_GROWN_PAGE_SIZE;
+}
+
 static int submit_page(struct list_job *job, const char *continue_token)
 {
 	struct owners_http_request *r;
@@ -138,7 +149,8 @@ static int submit_page(struct list_job *job, const char *continue_token)
 	job->pages[job->n_pages++] = r;
 	rc = owners_api_path_collection(&r->path, job->resource, job->namespace_);
 	if (!rc)
-		rc = owners_buf_addf(&r->path, "?limit=%zu", job->opt->page_size ? job->opt->page_size : OWNERS_DEFAULT_PAGE_SIZE);
+		rc = owners_buf_addf(&r->path, "?limit=%zu",
+				     owners_scan_page_limit(job->opt->page_size, job->n_pages - 1));
 	if (!rc && job->opt->label_selector) {
 		rc = owners_buf_adds(&r->path, "&labelSelector=");
 		if (!rc)

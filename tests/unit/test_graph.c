@@ -7,6 +7,7 @@
 #include "graph.h"
 #include "graph_mark.h"
 #include "node_dot.h"
+#include "scan.h"
 #include "tap.h"
 #include "tree.h"
 
@@ -316,6 +317,18 @@ static void test_marks(void)
 	owners_graph_free(g);
 }
 
+/* Page sizes: as given on every page, else 500 growing fourfold to 5000. */
+static void test_page_limit(void)
+{
+	ok(owners_scan_page_limit(0, 0) == 500, "pages: the first page asks for 500, as kubectl");
+	ok(owners_scan_page_limit(0, 1) == 2000, "pages: the second for 2000");
+	ok(owners_scan_page_limit(0, 2) == 5000 && owners_scan_page_limit(0, 100) == 5000,
+	   "pages: then 5000, never more");
+	ok(owners_scan_page_limit(0, (size_t)-1) == 5000, "pages: no overflow however many pages came before");
+	ok(owners_scan_page_limit(250, 0) == 250 && owners_scan_page_limit(250, 7) == 250,
+	   "pages: a size given (--chunk-size) is every page's");
+}
+
 int main(void)
 {
 	owners_resource_table_init(&types);
@@ -334,6 +347,7 @@ int main(void)
 	test_other_served_version();
 	add_type("", "v1", "namespaces", "Namespace", 0);
 	test_marks();
+	test_page_limit();
 	owners_resource_table_free(&types);
 	return tap_done();
 }

@@ -35,7 +35,8 @@ static int on_item(void *ctx, const struct owners_object_meta *m, struct owners_
 
 /* A page: two pods, one owned (controller: true, blockOwnerDeletion absent),
  * one in deletion with finalizers; then "k8s\0" + Unknown around it. */
-static size_t page(uint8_t **out, const char *kind, const char *cont)
+static size_t page_with(uint8_t **out, const char *kind, const char *cont, const uint8_t *extra,
+			size_t extra_len)
 {
 	Owners__K8s__Time created = OWNERS__K8S__TIME__INIT, deleted = OWNERS__K8S__TIME__INIT;
 	Owners__K8s__OwnerReference ref = OWNERS__K8S__OWNER_REFERENCE__INIT, *refs[1] = { &ref };
@@ -84,15 +85,51 @@ static size_t page(uint8_t **out, const char *kind, const char *cont)
 	tm.kind = (char *)kind;
 	env.typemeta = &tm;
 	env.has_raw = 1;
+	/* room for fields a later server may add (see unknown_fields()) */
 	env.raw.len = owners__k8s__partial_object_metadata_list__get_packed_size(&list);
-	env.raw.data = malloc(env.raw.len);
+	env.raw.data = malloc(env.raw.len + extra_len);
 	owners__k8s__partial_object_metadata_list__pack(&list, env.raw.data);
+	memcpy(env.raw.data + env.raw.len, extra, extra_len);
+	env.raw.len += extra_len;
 	n = owners__k8s__unknown__get_packed_size(&env);
 	*out = malloc(n + 4);
 	memcpy(*out, "k8s\0", 4);
 	owners__k8s__unknown__pack(&env, *out + 4);
 	free(env.raw.data);
 	return n + 4;
+}
+
+static size_t page(uint8_t **out, const char *kind, const char *cont)
+{
+	return page_with(out, kind, cont, NULL, 0);
+}
+
+/* Fields the decoder does not know are passed over (a varint, a 64-bit
+ * and a 32-bit one); a group, which Kubernetes never writes, is refused. */
+static void unknown_fields(void)
+{
+	static const uint8_t later[] = { 0x48, 0x96, 0x01,                              /* 9: varint 150 */
+					 0x51, 1, 2, 3, 4, 5, 6, 7, 8,                    /* 10: fixed64 */
+					 0x5d, 1, 2, 3, 4 };                              /* 11: fixed32 */
+	static const uint8_t group[] = { 0x63 };                                        /* 12: start group */
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct seen s;
+	uint8_t *buf;
+	char *cont = NULL;
+	size_t len;
+	int rc;
+
+	len = page_with(&buf, "PartialObjectMetadataList", "", later, sizeof(later));
+	memset(&s, 0, sizeof(s));
+	rc = owners_list_proto_decode((const char *)buf, len, on_item, &s, &cont, &err);
+	ok(rc == 0 && s.items == 2 && !cont, "fields of a later server are passed over");
+	free(buf);
+	len = page_with(&buf, "PartialObjectMetadataList", "", group, sizeof(group));
+	memset(&s, 0, sizeof(s));
+	rc = owners_list_proto_decode((const char *)buf, len, on_item, &s, &cont, &err);
+	ok(rc == OWNERS_EPROTO && s.items == 2, "a group after the items is refused (the items before it were read)");
+	owners_error_clear(&err);
+	free(buf);
 }
 
 int main(void)
@@ -137,5 +174,6 @@ int main(void)
 	rc = owners_list_proto_decode("{\"items\":[]}", 12, on_item, &s, &cont, &err);
 	ok(rc == OWNERS_EPROTO && strstr(err.msg.ptr, "magic"), "JSON where protobuf was announced is refused");
 	owners_error_clear(&err);
+	unknown_fields();
 	return tap_done();
 }
