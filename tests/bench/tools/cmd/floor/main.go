@@ -167,6 +167,8 @@ func main() {
 	protobuf := flag.Bool("protobuf", false, "ask for protobuf lists (JSON otherwise)")
 	gzip := flag.Bool("gzip", false, "ask for gzip (Accept-Encoding), as Go and curl clients do by default")
 	conns := flag.Int("conns", 1, "HTTP/2 connections")
+	grow := flag.Bool("grow", true, "later pages of a limit=500 list grow as owners' do without --chunk-size "+
+		"(2000, then 5000), so the floor makes the same requests")
 	flag.Parse()
 	if *envFile == "" || *paths == "" {
 		fmt.Fprintln(os.Stderr, "usage: floor -env DIR/env -paths FILE [-protobuf | -accept A] [-gzip] [-conns N]")
@@ -196,6 +198,7 @@ func main() {
 		go func(p string) {
 			defer wg.Done()
 			next := p
+			limit := 500
 			for {
 				var tok string
 				var err error
@@ -212,7 +215,14 @@ func main() {
 				if tok == "" {
 					return
 				}
-				next = p + "&continue=" + url.QueryEscape(tok)
+				base := p
+				if *grow && strings.Contains(p, "limit=500") {
+					if limit *= 4; limit > 5000 {
+						limit = 5000
+					}
+					base = strings.Replace(p, "limit=500", fmt.Sprintf("limit=%d", limit), 1)
+				}
+				next = base + "&continue=" + url.QueryEscape(tok)
 			}
 		}(p)
 	}
