@@ -89,7 +89,8 @@ static size_t page_with(uint8_t **out, const char *kind, const char *cont, const
 	env.raw.len = owners__k8s__partial_object_metadata_list__get_packed_size(&list);
 	env.raw.data = malloc(env.raw.len + extra_len);
 	owners__k8s__partial_object_metadata_list__pack(&list, env.raw.data);
-	memcpy(env.raw.data + env.raw.len, extra, extra_len);
+	if (extra_len)
+		memcpy(env.raw.data + env.raw.len, extra, extra_len);
 	env.raw.len += extra_len;
 	n = owners__k8s__unknown__get_packed_size(&env);
 	*out = malloc(n + 4);
