@@ -285,8 +285,8 @@ static int resolve_and_find(struct session *s, const struct owners_object_arg *o
 	return EXIT_OK;
 }
 
-static int render(struct owners_buf *out, struct session *s, const struct owners_dangling_report *rep,
-		  const char *format, int fix)
+static int render(struct owners_buf *out, struct session *s,
+		  const struct owners_dangling_report *rep, const char *format, int fix)
 {
 	struct owners_dangling_render render;
 	char **warnings = NULL;
@@ -319,7 +319,8 @@ static size_t left_dangling(const struct owners_dangling_report *rep, int fix, i
 	for (i = 0; i < rep->count; i++) {
 		enum owners_fix_result r = rep->items[i].fix;
 
-		if (!fix || dry_run || (r != OWNERS_FIX_REMOVED && r != OWNERS_FIX_REPAIRED && r != OWNERS_FIX_GONE))
+		if (!fix || dry_run ||
+		    (r != OWNERS_FIX_REMOVED && r != OWNERS_FIX_REPAIRED && r != OWNERS_FIX_GONE))
 			left++;
 	}
 	return left;
@@ -346,7 +347,8 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 				   "'owners dangling pods -l app=web'");
 	if ((rc = test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_FIX", &pause)))
 		return rc;
-	if (args->count && owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
+	if (args->count &&
+	    owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
 		return rc == EXIT_ERROR ? EXIT_USAGE : rc;

@@ -103,15 +103,16 @@ static void on_event(void *ctx, enum owners_cascade_event e, const char *type, c
 	print_event(ctx, type, name, ns, words[e]);
 }
 
-static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t deleted, size_t acting)
+static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t deleted,
+			  size_t acting)
 {
 	const struct run *r = ctx;
 
 	if (!r->progress)
 		return;
 	fprintf(stderr, "\r\033[K%s cascade: %zu deleted, %zu left, %zu acting, %zu waiting",
-		owners_cascade_mode_name(r->runner.plan_options.mode), deleted, p->members_left + p->released_left,
-		acting, p->n_waits);
+		owners_cascade_mode_name(r->runner.plan_options.mode), deleted,
+		p->members_left + p->released_left, acting, p->n_waits);
 	fflush(stderr);
 }
 
@@ -135,8 +136,8 @@ static int add_root(struct run *r, const char *uid)
 
 /* Named objects that no longer exist but still have dependents pointing
  * at them: a cascade that was interrupted after its root went. */
-static int resume_roots(struct run *r, const struct owners_resource *res, const char *ns, const char *name,
-			size_t *found)
+static int resume_roots(struct run *r, const struct owners_resource *res, const char *ns,
+			const char *name, size_t *found)
 {
 	struct owners_graph *g = r->s.graph;
 	unsigned char *marks = calloc(g->count ? g->count : 1, 1);
@@ -247,7 +248,8 @@ static int print_plan(struct run *r, const struct owners_cascade_plan *p)
 	free(roots);
 	if (rc)
 		return rc;
-	printf("%s cascade (dry run, nothing changed):\n", owners_cascade_mode_name(r->runner.plan_options.mode));
+	printf("%s cascade (dry run, nothing changed):\n",
+	       owners_cascade_mode_name(r->runner.plan_options.mode));
 	for (i = 0; i < tree.count; i++) {
 		const struct owners_tree_row *row = &tree.rows[i];
 		const struct owners_node *node = &g->nodes[row->node];
@@ -262,7 +264,8 @@ static int print_plan(struct run *r, const struct owners_cascade_plan *p)
 		else if (node->virtual_)
 			what = "already gone";
 		else if (!row->depth)
-			what = r->runner.plan_options.mode == OWNERS_CASCADE_FOREGROUND ? "delete first, goes last (root)"
+			what = r->runner.plan_options.mode == OWNERS_CASCADE_FOREGROUND
+				       ? "delete first, goes last (root)"
 			       : p->orphaning[row->node] ? "delete (root; its dependents are kept)"
 							 : "delete (root)";
 		else if (p->orphaning[row->node])
@@ -291,7 +294,8 @@ static int check_access(struct run *r, const struct owners_cascade_plan *p)
 	size_t n = 0, i, denied = 0;
 	int rc = EXIT_OK;
 
-	if (owners_cascade_needed_access(p, r->s.graph, r->runner.plan_options.mode, &checks, &examples, &n)) {
+	if (owners_cascade_needed_access(p, r->s.graph, r->runner.plan_options.mode, &checks,
+					 &examples, &n)) {
 		error_msg("out of memory");
 		return EXIT_ERROR;
 	}
@@ -399,8 +403,8 @@ static void refused(void *ctx, const struct owners_graph *g, const struct owners
 	if (r->progress)
 		fputs("\r\033[K", stderr);
 	if (forbidden)
-		warning_msg("cannot %s %s: %s (left in place)", owners_action_name(a->kind), name.ptr,
-			    res->message ? res->message : "forbidden");
+		warning_msg("cannot %s %s: %s (left in place)", owners_action_name(a->kind),
+			    name.ptr, res->message ? res->message : "forbidden");
 	else
 		error_msg("cannot %s %s: %s", owners_action_name(a->kind), name.ptr,
 			  res->message ? res->message : "failed");
@@ -411,8 +415,11 @@ static void refused(void *ctx, const struct owners_graph *g, const struct owners
  * how they ended. */
 static int run_cascade(struct run *r)
 {
-	const struct owners_cascade_runner_hooks hooks = { r, rescan, approve, show_progress, on_event, refused };
-	struct owners_cascade_world world = { r->s.http, &r->s.types, r->s.graph, r->s.scan.n_failures };
+	const struct owners_cascade_runner_hooks hooks = {
+		r, rescan, approve, show_progress, on_event, refused,
+	};
+	struct owners_cascade_world world = { r->s.http, &r->s.types, r->s.graph,
+					      r->s.scan.n_failures };
 	struct owners_cascade_runner *cr = &r->runner;
 	enum owners_cascade_run_end end;
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -436,23 +443,20 @@ static int run_cascade(struct run *r)
 	if (r->progress)
 		fputs("\r\033[K", stderr);
 	switch (end) {
-	case OWNERS_RUN_DONE:
-		return r->rc;
-	case OWNERS_RUN_PLANNED:
-		print_plan(r, &cr->plan);
-		return r->rc;
+	case OWNERS_RUN_DONE: return r->rc;
+	case OWNERS_RUN_PLANNED: print_plan(r, &cr->plan); return r->rc;
 	case OWNERS_RUN_INCOMPLETE:
-		error_msg("the cascade is incomplete: %zu object(s) could not be changed (forbidden)",
-			  cr->track.forbidden.count);
+		error_msg(
+			"the cascade is incomplete: %zu object(s) could not be changed (forbidden)",
+			cr->track.forbidden.count);
 		return r->rc ? r->rc : EXIT_INCOMPLETE;
 	case OWNERS_RUN_TIMED_OUT:
-		error_msg("timed out after %lds waiting for the cascade; still there:", r->cli->timeout_ms / 1000);
+		error_msg("timed out after %lds waiting for the cascade; still there:",
+			  r->cli->timeout_ms / 1000);
 		report_left(r, &cr->plan);
 		return EXIT_TIMEOUT;
-	case OWNERS_RUN_FAILED:
-		return EXIT_ERROR;
-	case OWNERS_RUN_STOPPED:
-		break;
+	case OWNERS_RUN_FAILED: return EXIT_ERROR;
+	case OWNERS_RUN_STOPPED: break;
 	}
 	return r->rc ? r->rc : EXIT_ERROR;
 }

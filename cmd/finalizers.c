@@ -183,14 +183,17 @@ static void say_not_stuck(const struct owners_graph *g, const struct owners_stuc
 		owners_buf_reset(&what);
 		owners_api_type_name(&what, node->resource);
 		fprintf(stderr, "%s '%s'%s%s%s %s\n", what.ptr, node->name,
-			*node->namespace_ ? " in namespace '" : "", node->namespace_, *node->namespace_ ? "'" : "",
-			node->deleted ? "is being deleted, with no finalizers left" : "is not being deleted");
+			*node->namespace_ ? " in namespace '" : "", node->namespace_,
+			*node->namespace_ ? "'" : "",
+			node->deleted ? "is being deleted, with no finalizers left"
+				      : "is not being deleted");
 	}
 	owners_buf_release(&what);
 }
 
-static int render(struct owners_buf *out, const struct session *s, const struct owners_stuck_report *rep,
-		  const char *const *warnings, size_t n_warnings, int document)
+static int render(struct owners_buf *out, const struct session *s,
+		  const struct owners_stuck_report *rep, const char *const *warnings,
+		  size_t n_warnings, int document)
 {
 	struct owners_stuck_render render;
 
@@ -202,14 +205,15 @@ static int render(struct owners_buf *out, const struct session *s, const struct 
 	render.namespace_ = s->cli->all_namespaces ? NULL : s->namespace_;
 	render.warnings = warnings;
 	render.n_warnings = n_warnings;
-	return document ? owners_stuck_render_json(out, &render) : owners_stuck_render_text(out, &render);
+	return document ? owners_stuck_render_json(out, &render)
+			: owners_stuck_render_text(out, &render);
 }
 
 /* Scans, picks the objects asked about, and reads what explains why they
  * are stuck (lib/ops/stuck_fetch.c). */
 static int gather(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
-		  struct owners_stuck_facts *facts, struct extra_scans *extra, uint32_t **nodes, size_t *n,
-		  unsigned char **named, size_t *n_named)
+		  struct owners_stuck_facts *facts, struct extra_scans *extra, uint32_t **nodes,
+		  size_t *n, unsigned char **named, size_t *n_named)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	uint32_t *reach = NULL;
@@ -223,7 +227,8 @@ static int gather(struct session *s, const struct owners_object_arg *objs, size_
 		return rc;
 	if (owners_stuck_reach(&reach, &n_reach, s->graph, *nodes, *n))
 		return error_oom();
-	if (owners_stuck_fetch(facts, s->graph, s->http, reach, n_reach, (size_t)s->cli->chunk_size, &err)) {
+	if (owners_stuck_fetch(facts, s->graph, s->http, reach, n_reach, (size_t)s->cli->chunk_size,
+			       &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
 	}
@@ -254,7 +259,8 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 	if (cli->selector && !args->count)
 		return usage_error("-l needs the TYPE of the objects to select, e.g. "
 				   "'owners finalizers pvc -l app=db'");
-	if (args->count && owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
+	if (args->count &&
+	    owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
 		return rc == EXIT_ERROR ? EXIT_USAGE : rc;

@@ -357,7 +357,8 @@ static int removal_alloc(struct removal *rm, size_t cap)
 	rm->summaries = calloc(cap, sizeof(*rm->summaries));
 	rm->whys = calloc(cap, sizeof(*rm->whys));
 	rm->blocked = calloc(cap, sizeof(*rm->blocked));
-	if (!rm->targets || !rm->outcomes || !rm->releases || !rm->summaries || !rm->whys || !rm->blocked)
+	if (!rm->targets || !rm->outcomes || !rm->releases || !rm->summaries || !rm->whys ||
+	    !rm->blocked)
 		return OWNERS_ENOMEM;
 	rm->cap = cap;
 	for (i = 0; i < cap; i++) {
@@ -396,16 +397,19 @@ static int check_usage(const struct owners_cli *cli, const struct string_list *a
 	if (!args->count)
 		return usage_error("'owners finalizers remove' needs the objects: TYPE/NAME...");
 	if (!cli->all_finalizers && !cli->finalizer_names.count)
-		return usage_error("say which finalizers to remove: --finalizer NAME (repeatable) or --all");
+		return usage_error(
+			"say which finalizers to remove: --finalizer NAME (repeatable) or --all");
 	if (cli->all_finalizers && cli->finalizer_names.count)
 		return usage_error("--all and --finalizer exclude each other");
 	for (i = 0; i < cli->finalizer_names.count; i++)
 		if (!*cli->finalizer_names.items[i])
 			return usage_error("--finalizer needs a name");
 	if (cli->all_namespaces)
-		return usage_error("'owners finalizers remove' works on named objects: use -n NAMESPACE, not -A");
+		return usage_error("'owners finalizers remove' works on named objects: use -n "
+				   "NAMESPACE, not -A");
 	if (cli->selector)
-		return usage_error("'owners finalizers remove' takes objects by name (TYPE/NAME), not -l");
+		return usage_error(
+			"'owners finalizers remove' takes objects by name (TYPE/NAME), not -l");
 	return test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_PATCH", pause);
 }
 
@@ -423,7 +427,8 @@ static int resolve_targets(struct session *s, const struct owners_object_arg *ob
 		if ((rc = session_resolve_type(s, objs[i].type, &t->resource)))
 			return rc;
 		for (k = 0; k < rm->n; k++)
-			if (rm->targets[k].resource == t->resource && !strcmp(rm->targets[k].name, objs[i].name))
+			if (rm->targets[k].resource == t->resource &&
+			    !strcmp(rm->targets[k].name, objs[i].name))
 				break;
 		if (k < rm->n)
 			continue;
@@ -445,7 +450,8 @@ static int remove_all(struct session *s, const struct owners_cli *cli, struct re
 	if ((rc = release_orphans(s, rm->targets, rm->n, rm->releases, rm->blocked)))
 		return rc;
 	for (i = 0; i < rm->n; i++) {
-		if (is_namespace_type(rm->targets[i].resource) && asks_for(cli, "kubernetes") && !cli->force &&
+		if (is_namespace_type(rm->targets[i].resource) && asks_for(cli, "kubernetes") &&
+		    !cli->force &&
 		    namespace_content(s, &rm->targets[i], &rm->summaries[i], &rm->whys[i]))
 			return error_oom();
 		if (owners_finalizer_remove(&rm->outcomes[i], s->http, &rm->targets[i], uo, &err)) {
@@ -491,7 +497,8 @@ static int tell_failures(const struct removal *rm)
 	return errors ? EXIT_ERROR : incomplete ? EXIT_INCOMPLETE : EXIT_OK;
 }
 
-static int render_text(struct owners_buf *out, const struct removal *rm, const struct owners_graph *g)
+static int render_text(struct owners_buf *out, const struct removal *rm,
+		       const struct owners_graph *g)
 {
 	struct owners_buf line = OWNERS_BUF_INIT;
 	size_t i;
@@ -552,8 +559,8 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 	if ((rc = remove_all(&s, cli, &rm, &uo)))
 		goto out;
 	failures = tell_failures(&rm);
-	if (document ? owners_finalizer_remove_render_json(&out, rm.targets, rm.outcomes, rm.releases, s.graph,
-							   rm.n, cli->dry_run)
+	if (document ? owners_finalizer_remove_render_json(&out, rm.targets, rm.outcomes,
+							   rm.releases, s.graph, rm.n, cli->dry_run)
 		     : render_text(&out, &rm, s.graph)) {
 		rc = error_oom();
 		goto out;

@@ -373,8 +373,10 @@ static int on_selected(void *ctx, const struct owners_resource *r, const struct 
 	return add_root(sc->roots, sc->n_roots, &sc->cap, node) ? OWNERS_ENOMEM : 0;
 }
 
-int session_list_type(struct session *s, const struct owners_resource *r, const char *ns, const char *selector,
-		      int (*on_object)(void *ctx, const struct owners_resource *r, const struct owners_object_meta *m),
+int session_list_type(struct session *s, const struct owners_resource *r, const char *ns,
+		      const char *selector,
+		      int (*on_object)(void *ctx, const struct owners_resource *r,
+				       const struct owners_object_meta *m),
 		      void *ctx, struct owners_scan_report *report)
 {
 	struct owners_scan_options o;

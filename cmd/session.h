@@ -65,8 +65,10 @@ void session_warn_scan(const struct session *s);
 /* One paged list of type r in ns (NULL: everywhere), only the objects
  * with these labels (selector NULL: all), each handed to on_object and
  * none kept: the scan's own list (-l roots, completion). */
-int session_list_type(struct session *s, const struct owners_resource *r, const char *ns, const char *selector,
-		      int (*on_object)(void *ctx, const struct owners_resource *r, const struct owners_object_meta *m),
+int session_list_type(struct session *s, const struct owners_resource *r, const char *ns,
+		      const char *selector,
+		      int (*on_object)(void *ctx, const struct owners_resource *r,
+				       const struct owners_object_meta *m),
 		      void *ctx, struct owners_scan_report *report);
 void session_close(struct session *s);
 /* The end of a read command: out (rendered with render_rc) to stdout, then

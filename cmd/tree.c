@@ -53,7 +53,8 @@ static int needs_all_namespaces(struct session *s, const struct owners_object_ar
 
 /* READY/STATUS for the rows printed (lib/api/object_status.c decides
  * what to read); decoration: a failure to fetch leaves "-". */
-static int fetch_status(struct session *s, const struct owners_tree *tree, struct owners_object_status *status)
+static int fetch_status(struct session *s, const struct owners_tree *tree,
+			struct owners_object_status *status)
 {
 	struct owners_status_fetch_options so = { s->cli->chunk_size, 0 };
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -71,8 +72,8 @@ static int fetch_status(struct session *s, const struct owners_tree *tree, struc
 }
 
 /* Writes the tree in the format asked for and prints it; the exit code. */
-static int show(struct session *s, const struct owners_tree *tree, const struct owners_object_status *status,
-		const char *format)
+static int show(struct session *s, const struct owners_tree *tree,
+		const struct owners_object_status *status, const char *format)
 {
 	struct owners_buf out = OWNERS_BUF_INIT;
 	struct owners_render render;
@@ -86,7 +87,8 @@ static int show(struct session *s, const struct owners_tree *tree, const struct 
 	render.color = output_color();
 	render.wide = !strcmp(format, "wide");
 	if (!strcmp(format, "json") || !strcmp(format, "yaml"))
-		rc = session_emit_document(s, &out, !strcmp(format, "yaml"), owners_tree_render_json(&out, &render));
+		rc = session_emit_document(s, &out, !strcmp(format, "yaml"),
+					   owners_tree_render_json(&out, &render));
 	else if (!strcmp(format, "dot"))
 		rc = session_emit(s, &out, owners_tree_render_dot(&out, &render));
 	else if (!strcmp(format, "name"))

@@ -498,7 +498,8 @@ static const struct owners_kubeconfig_overrides no_overrides = {
 };
 
 /* No overrides means none; no environment means this process's. */
-static void with_defaults(const struct owners_kubeconfig_overrides **ov, const struct owners_kubeconfig_env **env,
+static void with_defaults(const struct owners_kubeconfig_overrides **ov,
+			  const struct owners_kubeconfig_env **env,
 			  struct owners_kubeconfig_env *process_env)
 {
 	if (!*ov)

@@ -129,8 +129,7 @@ static int wire_field(struct wire *w, uint32_t *number, const uint8_t **data, si
 		return -1;
 	*number = (uint32_t)(key >> 3);
 	switch (key & 7) {
-	case 0: /* varint */
-		return wire_varint(w, &v) ? 1 : -1;
+	case 0: /* varint */ return wire_varint(w, &v) ? 1 : -1;
 	case 1: /* 64-bit */
 		if (w->end - w->p < 8)
 			return -1;
@@ -148,8 +147,7 @@ static int wire_field(struct wire *w, uint32_t *number, const uint8_t **data, si
 			return -1;
 		w->p += 4;
 		return 1;
-	default: /* groups (never written by Kubernetes) and reserved types */
-		return -1;
+	default: /* groups (never written by Kubernetes) and reserved types */ return -1;
 	}
 }
 
@@ -183,7 +181,8 @@ static int read_envelope(const uint8_t *data, size_t len, const uint8_t **raw, s
 			*raw_len = n;
 		} else if (number == 3 && f && n) {
 			encoded = 1;
-			rc = owners_error_set(err, OWNERS_EPROTO, "unexpected list response: content encoding '%.*s'",
+			rc = owners_error_set(err, OWNERS_EPROTO,
+					      "unexpected list response: content encoding '%.*s'",
 					      (int)(n > 64 ? 64 : n), (const char *)f);
 		}
 	}
@@ -194,7 +193,8 @@ static int read_envelope(const uint8_t *data, size_t len, const uint8_t **raw, s
 
 		if (strcmp(kind, "PartialObjectMetadataList"))
 			rc = owners_error_set(err, OWNERS_EPROTO,
-					      "unexpected list response: a protobuf %s, expected a PartialObjectMetadataList",
+					      "unexpected list response: a protobuf %s, expected a "
+					      "PartialObjectMetadataList",
 					      *kind ? kind : "message without a kind");
 	}
 	if (tm)
@@ -216,7 +216,8 @@ int owners_list_proto_decode(const char *data, size_t len, owners_list_item_fn o
 	if (len < sizeof(magic) || memcmp(data, magic, sizeof(magic)))
 		return owners_error_set(err, OWNERS_EPROTO,
 					"unexpected list response: not Kubernetes protobuf (no \"k8s\\0\" magic)");
-	if ((rc = read_envelope((const uint8_t *)data + sizeof(magic), len - sizeof(magic), &raw, &raw_len, err)))
+	if ((rc = read_envelope((const uint8_t *)data + sizeof(magic), len - sizeof(magic), &raw,
+				&raw_len, err)))
 		return rc;
 	w.p = raw;
 	w.end = raw ? raw + raw_len : raw;
@@ -228,7 +229,8 @@ int owners_list_proto_decode(const char *data, size_t len, owners_list_item_fn o
 			if (!(lm = owners__k8s__list_meta__unpack(NULL, n, f)))
 				rc = malformed(err, "the protobuf list cannot be decoded");
 		} else if (number == 2 && f) {
-			Owners__K8s__PartialObjectMetadata *it = owners__k8s__partial_object_metadata__unpack(NULL, n, f);
+			Owners__K8s__PartialObjectMetadata *it =
+				owners__k8s__partial_object_metadata__unpack(NULL, n, f);
 
 			if (!it) {
 				rc = malformed(err, "the protobuf list cannot be decoded");
@@ -240,7 +242,8 @@ int owners_list_proto_decode(const char *data, size_t len, owners_list_item_fn o
 	}
 	if (!rc && more < 0)
 		rc = malformed(err, "the protobuf list cannot be decoded");
-	if (!rc && lm && lm->continue_ && *lm->continue_ && !(*continue_token = owners_strdup(lm->continue_)))
+	if (!rc && lm && lm->continue_ && *lm->continue_ &&
+	    !(*continue_token = owners_strdup(lm->continue_)))
 		rc = owners_error_oom(err);
 	if (lm)
 		owners__k8s__list_meta__free_unpacked(lm, NULL);

@@ -15,12 +15,13 @@ static int in_scope(const struct owners_node *n, const char *ns, int flags)
 		return 0;
 	if (!*n->namespace_)
 		return !ns || (flags & OWNERS_MARK_CLUSTER_SCOPED) ||
-		       ((flags & OWNERS_MARK_OWN_NAMESPACE) && is_namespace_object(n) && !strcmp(n->name, ns));
+		       ((flags & OWNERS_MARK_OWN_NAMESPACE) && is_namespace_object(n) &&
+			!strcmp(n->name, ns));
 	return !ns || !strcmp(n->namespace_, ns);
 }
 
-void owners_graph_mark(unsigned char *marks, const struct owners_graph *g, const struct owners_resource *r,
-		       const char *ns, int flags)
+void owners_graph_mark(unsigned char *marks, const struct owners_graph *g,
+		       const struct owners_resource *r, const char *ns, int flags)
 {
 	uint32_t i;
 
@@ -50,8 +51,8 @@ size_t owners_graph_mark_absent(unsigned char *marks, const struct owners_graph 
 	return found;
 }
 
-int owners_graph_marked(uint32_t **out, size_t *n, const struct owners_graph *g, const unsigned char *marks,
-			int deleted_only)
+int owners_graph_marked(uint32_t **out, size_t *n, const struct owners_graph *g,
+			const unsigned char *marks, int deleted_only)
 {
 	size_t cap = 0;
 	uint32_t i;

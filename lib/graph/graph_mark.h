@@ -23,8 +23,8 @@ enum {
 
 /* Marks every object the scan saw (not owners only referred to) of type r
  * (NULL: any) in namespace ns (NULL: any), as flags widen it. */
-void owners_graph_mark(unsigned char *marks, const struct owners_graph *g, const struct owners_resource *r,
-		       const char *ns, int flags);
+void owners_graph_mark(unsigned char *marks, const struct owners_graph *g,
+		       const struct owners_resource *r, const char *ns, int flags);
 
 /* Marks the owners referred to by type r, namespace ns ("" for cluster
  * scope) and name that the scan did not see (one per UID referred to): an
@@ -34,7 +34,7 @@ size_t owners_graph_mark_absent(unsigned char *marks, const struct owners_graph 
 
 /* The marked nodes in graph order; only those in deletion when
  * deleted_only. */
-int owners_graph_marked(uint32_t **out, size_t *n, const struct owners_graph *g, const unsigned char *marks,
-			int deleted_only);
+int owners_graph_marked(uint32_t **out, size_t *n, const struct owners_graph *g,
+			const unsigned char *marks, int deleted_only);
 
 #endif

@@ -85,8 +85,9 @@ static int gen_object(struct owners_json_gen *j, struct owners_graph *g, uint32_
 
 			owners_json_gen_map_open(j);
 			owners_ref_json_fields(j, ref);
-			owners_json_gen_kv(j, "class",
-					   owners_ref_class_name(owners_graph_classify_ref(g, i, ref)));
+			owners_json_gen_kv(
+				j, "class",
+				owners_ref_class_name(owners_graph_classify_ref(g, i, ref)));
 			owners_json_gen_map_close(j);
 		}
 		owners_json_gen_array_close(j);
@@ -150,9 +151,10 @@ int owners_graph_render_dot(struct owners_buf *out, struct owners_graph *g, cons
 			continue;
 		rc = owners_node_dot(out, n);
 		for (k = 0; !rc && k < n->n_refs; k++)
-			rc = owners_node_dot_edge(out, &g->nodes[n->refs[k].owner], n, n->refs[k].controller,
-						  owners_graph_classify_ref(g, order[o].i, &n->refs[k]) ==
-							  OWNERS_REF_RESOLVED);
+			rc = owners_node_dot_edge(
+				out, &g->nodes[n->refs[k].owner], n, n->refs[k].controller,
+				owners_graph_classify_ref(g, order[o].i, &n->refs[k]) ==
+					OWNERS_REF_RESOLVED);
 	}
 	if (!rc)
 		rc = owners_buf_adds(out, OWNERS_NODE_DOT_TAIL);

@@ -14,7 +14,8 @@ int owners_node_dot(struct owners_buf *out, const struct owners_node *n)
 	struct owners_buf label = OWNERS_BUF_INIT;
 	int rc;
 
-	rc = owners_buf_addf(&label, "%s\n%s%s%s", n->kind, n->namespace_, *n->namespace_ ? "/" : "", n->name);
+	rc = owners_buf_addf(&label, "%s\n%s%s%s", n->kind, n->namespace_,
+			     *n->namespace_ ? "/" : "", n->name);
 	if (!rc)
 		rc = owners_buf_adds(out, "  ");
 	if (!rc)
@@ -24,7 +25,7 @@ int owners_node_dot(struct owners_buf *out, const struct owners_node *n)
 	if (!rc)
 		rc = owners_dot_quote(out, label.ptr, label.len);
 	if (!rc)
-		rc = owners_buf_adds(out, n->virtual_   ? ", style=dashed, color=red];\n"
+		rc = owners_buf_adds(out, n->virtual_  ? ", style=dashed, color=red];\n"
 					  : n->deleted ? ", style=filled, fillcolor=khaki];\n"
 						       : "];\n");
 	owners_buf_release(&label);

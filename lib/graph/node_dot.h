@@ -13,7 +13,8 @@
 #include "buf.h"
 #include "graph.h"
 
-#define OWNERS_NODE_DOT_HEAD "digraph owners {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n"
+#define OWNERS_NODE_DOT_HEAD                                                                       \
+	"digraph owners {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n"
 #define OWNERS_NODE_DOT_TAIL "}\n"
 
 int owners_node_dot(struct owners_buf *out, const struct owners_node *n);

@@ -297,8 +297,8 @@ static const char *ref_text(const struct owners_ref *via)
 
 /* One row's cells; last[d]: whether the row open at depth d is its
  * parent's last child (no more │ under it). */
-static int fill_row(struct owners_buf *cell, const struct owners_render *r, const struct owners_tree_row *row,
-		    unsigned char *last)
+static int fill_row(struct owners_buf *cell, const struct owners_render *r,
+		    const struct owners_tree_row *row, unsigned char *last)
 {
 	const struct owners_node *n = &r->g->nodes[row->node];
 	uint32_t d;
@@ -313,11 +313,14 @@ static int fill_row(struct owners_buf *cell, const struct owners_render *r, cons
 	if (!rc)
 		rc = owners_buf_addf(&cell[COL_NAME], "%s/%s", n->kind, n->name);
 	if (!rc)
-		rc = owners_buf_adds(&cell[COL_READY], n->virtual_ ? "" : status_ready(r, row->node));
+		rc = owners_buf_adds(&cell[COL_READY],
+				     n->virtual_ ? "" : status_ready(r, row->node));
 	if (!rc)
-		rc = owners_buf_adds(&cell[COL_STATUS], n->virtual_ ? "" : status_text(r, row->node));
+		rc = owners_buf_adds(&cell[COL_STATUS],
+				     n->virtual_ ? "" : status_text(r, row->node));
 	if (!rc && !n->virtual_ && n->created)
-		rc = owners_time_format_age(&cell[COL_AGE], r->now > n->created ? r->now - n->created : 0);
+		rc = owners_time_format_age(&cell[COL_AGE],
+					    r->now > n->created ? r->now - n->created : 0);
 	if (!rc && row->via)
 		rc = owners_buf_adds(&cell[COL_REF], ref_text(row->via));
 	if (!rc)
@@ -346,8 +349,9 @@ static int write_header(struct owners_buf *out, const struct owners_render *r, c
 	return rc ? rc : owners_buf_addc(out, '\n');
 }
 
-static int write_row(struct owners_buf *out, const struct owners_render *r, const struct owners_tree_row *row,
-		     const struct owners_buf *cells, const size_t *width, size_t last_col, int any_notes)
+static int write_row(struct owners_buf *out, const struct owners_render *r,
+		     const struct owners_tree_row *row, const struct owners_buf *cells,
+		     const size_t *width, size_t last_col, int any_notes)
 {
 	const struct owners_node *n = &r->g->nodes[row->node];
 	int alert = n->virtual_ || n->deleted || row->cycle || cells[COL_NOTES].len;
@@ -363,7 +367,9 @@ static int write_row(struct owners_buf *out, const struct owners_render *r, cons
 			continue;
 		/* Colour wraps the text only, so padding stays aligned. */
 		if (r->color && c == COL_NAME)
-			rc = owners_buf_adds(out, n->virtual_ ? "\033[31m" : n->deleted ? "\033[33m" : "");
+			rc = owners_buf_adds(out, n->virtual_  ? "\033[31m"
+						  : n->deleted ? "\033[33m"
+							       : "");
 		if (!rc && r->color && c == COL_NOTES && alert)
 			rc = owners_buf_adds(out, "\033[33m");
 		if (!rc)
@@ -518,8 +524,9 @@ int owners_tree_render_dot(struct owners_buf *out, const struct owners_render *r
 		}
 		/* Edges always point from owner to dependent, whichever way we walked. */
 		if (!rc && row->via)
-			rc = owners_node_dot_edge(out, &r->g->nodes[row->via->owner], &r->g->nodes[row->via_from],
-						  row->via->controller, row->via_class == OWNERS_REF_RESOLVED);
+			rc = owners_node_dot_edge(out, &r->g->nodes[row->via->owner],
+						  &r->g->nodes[row->via_from], row->via->controller,
+						  row->via_class == OWNERS_REF_RESOLVED);
 	}
 	if (!rc)
 		rc = owners_buf_adds(out, OWNERS_NODE_DOT_TAIL);

@@ -57,5 +57,4 @@ int owners_tree_render_json(struct owners_buf *out, const struct owners_render *
 int owners_tree_render_dot(struct owners_buf *out, const struct owners_render *r);
 int owners_tree_render_names(struct owners_buf *out, const struct owners_render *r);
 
-
 #endif

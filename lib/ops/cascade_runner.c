@@ -57,8 +57,8 @@ static int plan_round(struct owners_cascade_runner *r, struct owners_cascade_wor
 	if (r->plan_only)
 		return 0;
 	if (!r->exec.dry_run &&
-	    owners_cascade_track_round(t, w->graph, &r->plan, w->n_failures <= r->first_failures, h->event,
-				       h->ctx))
+	    owners_cascade_track_round(t, w->graph, &r->plan, w->n_failures <= r->first_failures,
+				       h->event, h->ctx))
 		return OWNERS_ENOMEM;
 	if (!t->relevant && owners_cascade_track_choose_types(t, w->graph, &r->plan, w->types))
 		return OWNERS_ENOMEM;
@@ -77,8 +77,8 @@ static void probe_server_gc(struct owners_cascade_runner *r, struct owners_casca
 		return;
 	r->plan_options.server_gc = 0;
 	if (owners_cascade_probe_candidate(&r->plan, w->graph, &node))
-		owners_cascade_probe_server_gc(w->http, &w->graph->nodes[node], r->plan_options.mode,
-					       &r->plan_options.server_gc);
+		owners_cascade_probe_server_gc(w->http, &w->graph->nodes[node],
+					       r->plan_options.mode, &r->plan_options.server_gc);
 	r->server_gc_known = 1;
 }
 
@@ -104,8 +104,9 @@ static int tell_dry_run(struct owners_cascade_runner *r, const struct owners_gra
 		if ((slash = strchr(type.ptr, '/')))
 			*slash = '\0';
 		h->event(h->ctx,
-			 r->plan.actions[i].kind == OWNERS_ACT_RELEASE ? OWNERS_EVENT_DRY_RUN_RELEASED
-								      : OWNERS_EVENT_DRY_RUN_DELETED,
+			 r->plan.actions[i].kind == OWNERS_ACT_RELEASE
+				 ? OWNERS_EVENT_DRY_RUN_RELEASED
+				 : OWNERS_EVENT_DRY_RUN_DELETED,
 			 type.ptr, n->name, n->namespace_);
 	}
 	owners_buf_release(&type);

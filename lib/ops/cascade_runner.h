@@ -31,19 +31,22 @@ struct owners_cascade_world {
 	struct owners_http_client *http;
 	const struct owners_resource_table *types;
 	struct owners_graph *graph;
-	size_t n_failures;            /* types the latest scan could not list */
+	size_t n_failures; /* types the latest scan could not list */
 };
 
 struct owners_cascade_runner_hooks {
 	void *ctx;
 	/* Scan again, listing only the types owners_cascade_track_wants()
 	 * accepts, and update the world; nonzero stops the run. */
-	int (*rescan)(void *ctx, struct owners_cascade_world *w, const struct owners_cascade_track *t);
+	int (*rescan)(void *ctx, struct owners_cascade_world *w,
+		      const struct owners_cascade_track *t);
 	/* Before the first change, with the first plan: nonzero stops the
 	 * run with nothing changed (a missing permission). May be NULL. */
-	int (*approve)(void *ctx, const struct owners_cascade_plan *p, const struct owners_graph *g);
+	int (*approve)(void *ctx, const struct owners_cascade_plan *p,
+		       const struct owners_graph *g);
 	/* Each round, before acting (acting: how many actions it sends). */
-	void (*progress)(void *ctx, const struct owners_cascade_plan *p, size_t deleted, size_t acting);
+	void (*progress)(void *ctx, const struct owners_cascade_plan *p, size_t deleted,
+			 size_t acting);
 	/* An object gone, orphaned or released; with a server dry run, an
 	 * action the server accepted. */
 	owners_cascade_event_fn event;
@@ -54,28 +57,28 @@ struct owners_cascade_runner_hooks {
 };
 
 enum owners_cascade_run_end {
-	OWNERS_RUN_DONE,        /* nothing left to do (or acted once: --wait=false) */
-	OWNERS_RUN_INCOMPLETE,  /* done, except objects the server forbade changing */
-	OWNERS_RUN_PLANNED,     /* plan_only: the first plan is in runner->plan */
-	OWNERS_RUN_TIMED_OUT,   /* what is left is in runner->plan */
-	OWNERS_RUN_FAILED,      /* an action failed (told through refused) */
-	OWNERS_RUN_STOPPED,     /* a hook returned nonzero */
+	OWNERS_RUN_DONE,       /* nothing left to do (or acted once: --wait=false) */
+	OWNERS_RUN_INCOMPLETE, /* done, except objects the server forbade changing */
+	OWNERS_RUN_PLANNED,    /* plan_only: the first plan is in runner->plan */
+	OWNERS_RUN_TIMED_OUT,  /* what is left is in runner->plan */
+	OWNERS_RUN_FAILED,     /* an action failed (told through refused) */
+	OWNERS_RUN_STOPPED,    /* a hook returned nonzero */
 };
 
 struct owners_cascade_runner {
 	/* set by the caller */
-	const char *const *roots;     /* UIDs */
+	const char *const *roots; /* UIDs */
 	size_t n_roots;
 	struct owners_cascade_options plan_options; /* server_gc is found by a probe */
 	struct owners_cascade_exec_options exec;
-	long timeout_ms;              /* 0: act once, do not wait */
+	long timeout_ms; /* 0: act once, do not wait */
 	int wait;
-	int plan_only;                /* a client dry run */
-	size_t first_failures;        /* types the first scan could not list */
+	int plan_only;         /* a client dry run */
+	size_t first_failures; /* types the first scan could not list */
 	/* the run's state */
 	struct owners_cascade_track track;
 	struct owners_cascade_plan plan;
-	int planned;                  /* plan holds a plan */
+	int planned; /* plan holds a plan */
 	int approved;
 	int server_gc_known;
 };

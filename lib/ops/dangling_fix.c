@@ -373,7 +373,8 @@ static int decision_alloc(struct decision *d, size_t n_refs, size_t n_findings)
 	d->api_versions = calloc(n_refs + 1, sizeof(*d->api_versions));
 	d->seen = calloc(n_findings, 1);
 	d->plan = calloc(n_findings, 1);
-	if (!d->keep || !d->classes || !d->after || !d->finding || !d->api_versions || !d->seen || !d->plan)
+	if (!d->keep || !d->classes || !d->after || !d->finding || !d->api_versions || !d->seen ||
+	    !d->plan)
 		return OWNERS_ENOMEM;
 	return 0;
 }
@@ -417,7 +418,8 @@ static int decide_ref(struct fixer *fx, size_t a, size_t b, const struct owners_
 		return 0;
 	d->seen[f - &items[a]] = 1;
 	if (!owners_dangling_fixable(c)) {
-		set_fix(f, OWNERS_FIX_KEPT, "%s", c == OWNERS_REF_RESOLVED ? "resolves now" : "no verdict now");
+		set_fix(f, OWNERS_FIX_KEPT, "%s",
+			c == OWNERS_REF_RESOLVED ? "resolves now" : "no verdict now");
 		return 0;
 	}
 	if ((rc = check_owner(fx, n, &now, &v, &msg)))
@@ -425,7 +427,8 @@ static int decide_ref(struct fixer *fx, size_t a, size_t b, const struct owners_
 	if (v == V_ALIVE) {
 		set_fix(f, OWNERS_FIX_KEPT, "%s", msg ? msg : "resolves now");
 	} else if (v == V_ERROR) {
-		set_fix(f, OWNERS_FIX_FAILED, "not removed: %s", msg ? msg : "the owner could not be checked");
+		set_fix(f, OWNERS_FIX_FAILED, "not removed: %s",
+			msg ? msg : "the owner could not be checked");
 	} else if (c == OWNERS_REF_UNRESOLVABLE && repairable(fx, n, &now, &to)) {
 		/* Out of date, not dangling: same object, served elsewhere. */
 		d->api_versions[i] = to->api_version;
@@ -444,25 +447,30 @@ static int decide_ref(struct fixer *fx, size_t a, size_t b, const struct owners_
 
 /* Never turn an object the GC keeps into one it deletes: the references
  * it gives up on stay, then, if need be, all of them. */
-static void keep_what_the_gc_keeps(struct fixer *fx, size_t a, struct decision *d, int cluster_scoped)
+static void keep_what_the_gc_keeps(struct fixer *fx, size_t a, struct decision *d,
+				   int cluster_scoped)
 {
 	struct owners_dangling_finding *items = fx->rep->items;
 	size_t i;
 	int pass;
 
-	if (!d->n_change || owners_dangling_gc_fate(d->classes, d->n_refs, NULL, cluster_scoped) != OWNERS_GC_KEEPS)
+	if (!d->n_change ||
+	    owners_dangling_gc_fate(d->classes, d->n_refs, NULL, cluster_scoped) != OWNERS_GC_KEEPS)
 		return;
 	for (pass = 0; pass < 2; pass++) {
-		if (owners_dangling_gc_fate(d->after, d->n_refs, d->keep, cluster_scoped) == OWNERS_GC_KEEPS)
+		if (owners_dangling_gc_fate(d->after, d->n_refs, d->keep, cluster_scoped) ==
+		    OWNERS_GC_KEEPS)
 			break;
 		for (i = 0; i < d->n_refs; i++) {
-			if (d->keep[i] || (!pass && !owners_dangling_gc_gives_up(d->classes[i], cluster_scoped)))
+			if (d->keep[i] ||
+			    (!pass && !owners_dangling_gc_gives_up(d->classes[i], cluster_scoped)))
 				continue;
 			d->keep[i] = 1;
 			d->plan[d->finding[i] - &items[a]] = 0;
 			d->n_change--;
 			set_fix(d->finding[i], OWNERS_FIX_KEPT, "%s",
-				"kept: without it the garbage collector, which leaves the object alone now, "
+				"kept: without it the garbage collector, which leaves the object "
+				"alone now, "
 				"could delete it (its other owners are gone or cannot be checked)");
 		}
 	}
@@ -470,15 +478,16 @@ static void keep_what_the_gc_keeps(struct fixer *fx, size_t a, struct decision *
 
 /* Records what the patch did (rc, status from send_patch) on every
  * finding it was for. OWNERS_ECONFLICT stays when another attempt may. */
-static int record_patch(struct fixer *fx, size_t a, size_t b, const struct decision *d, int rc, long status,
-			int n_attempt, const struct owners_error *err)
+static int record_patch(struct fixer *fx, size_t a, size_t b, const struct decision *d, int rc,
+			long status, int n_attempt, const struct owners_error *err)
 {
 	struct owners_dangling_finding *items = fx->rep->items;
 	size_t k;
 
 	for (k = a; k < b; k++)
 		items[k].attempts = n_attempt;
-	if (rc == OWNERS_ENOMEM || (rc == OWNERS_ECONFLICT && status == 409 && n_attempt < fx->max_attempts))
+	if (rc == OWNERS_ENOMEM ||
+	    (rc == OWNERS_ECONFLICT && status == 409 && n_attempt < fx->max_attempts))
 		return rc; /* a conflict: read again, decide again */
 	for (k = a; k < b; k++) {
 		const struct owners_ref *was = &fx->g->nodes[items[k].object].refs[items[k].ref];
@@ -487,17 +496,22 @@ static int record_patch(struct fixer *fx, size_t a, size_t b, const struct decis
 		if (!d->plan[k - a])
 			continue;
 		if (rc == OWNERS_ECONFLICT && status == 409)
-			set_fix(&items[k], OWNERS_FIX_FAILED, "gave up after %d conflicting updates", n_attempt);
+			set_fix(&items[k], OWNERS_FIX_FAILED,
+				"gave up after %d conflicting updates", n_attempt);
 		else if (rc == OWNERS_ENOTFOUND)
 			set_fix(&items[k], OWNERS_FIX_GONE, "the object no longer exists");
 		else if (rc)
-			set_fix(&items[k], OWNERS_FIX_FAILED, "cannot patch the object: %s", owners_error_message(err));
+			set_fix(&items[k], OWNERS_FIX_FAILED, "cannot patch the object: %s",
+				owners_error_message(err));
 		else if (d->plan[k - a] == 1)
-			set_fix(&items[k], fx->o->dry_run ? OWNERS_FIX_WOULD_REMOVE : OWNERS_FIX_REMOVED, NULL);
+			set_fix(&items[k],
+				fx->o->dry_run ? OWNERS_FIX_WOULD_REMOVE : OWNERS_FIX_REMOVED,
+				NULL);
 		else if ((to = served_version(fx->g->types, was->api_version, was->kind)))
-			set_fix(&items[k], fx->o->dry_run ? OWNERS_FIX_WOULD_REPAIR : OWNERS_FIX_REPAIRED,
-				"apiVersion %s → %s (the owner is alive under it, same UID)", was->api_version,
-				to->api_version);
+			set_fix(&items[k],
+				fx->o->dry_run ? OWNERS_FIX_WOULD_REPAIR : OWNERS_FIX_REPAIRED,
+				"apiVersion %s → %s (the owner is alive under it, same UID)",
+				was->api_version, to->api_version);
 	}
 	if (!rc)
 		fx->patched[a] = 1;
@@ -515,7 +529,8 @@ static int read_for_attempt(struct fixer *fx, size_t a, size_t b, const struct o
 	rc = read_object(fx, n, doc, &replaced, err);
 	if (rc == OWNERS_ENOTFOUND)
 		set_all(fx, a, b, NULL, OWNERS_FIX_GONE,
-			replaced ? "the object was replaced (new UID) since the scan" : "the object no longer exists");
+			replaced ? "the object was replaced (new UID) since the scan"
+				 : "the object no longer exists");
 	else if (rc && rc != OWNERS_ENOMEM)
 		for (k = a; k < b; k++)
 			if (owners_dangling_fixable(items[k].class_))

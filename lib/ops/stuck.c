@@ -636,8 +636,9 @@ void owners_stuck_sort(struct owners_stuck_report *rep, const struct owners_grap
 		rep->item_of[rep->items[i].node] = (uint32_t)i + 1;
 }
 
-int owners_stuck_explain_each(struct owners_stuck_report *rep, size_t *stuck, struct owners_graph *g,
-			      const struct owners_stuck_facts *f, const uint32_t *nodes, size_t n)
+int owners_stuck_explain_each(struct owners_stuck_report *rep, size_t *stuck,
+			      struct owners_graph *g, const struct owners_stuck_facts *f,
+			      const uint32_t *nodes, size_t n)
 {
 	size_t i;
 

@@ -184,8 +184,9 @@ int owners_stuck_explain(struct owners_stuck_report *rep, struct owners_graph *g
 			 const struct owners_stuck_facts *f, uint32_t node);
 /* Explains each of nodes that is stuck, then sorts the report; *stuck:
  * how many of nodes were. */
-int owners_stuck_explain_each(struct owners_stuck_report *rep, size_t *stuck, struct owners_graph *g,
-			      const struct owners_stuck_facts *f, const uint32_t *nodes, size_t n);
+int owners_stuck_explain_each(struct owners_stuck_report *rep, size_t *stuck,
+			      struct owners_graph *g, const struct owners_stuck_facts *f,
+			      const uint32_t *nodes, size_t n);
 /* Top items ordered by namespace, kind, name. */
 void owners_stuck_sort(struct owners_stuck_report *rep, const struct owners_graph *g);
 /* The item explaining a node, or NULL. */

@@ -336,7 +336,8 @@ static int json_namespace(struct renderer *x, const struct owners_stuck_finalize
 	if (fin->reason == OWNERS_STUCK_NAMESPACE_CONTENT ||
 	    fin->reason == OWNERS_STUCK_NAMESPACE_CONTROLLER) {
 		owners_json_gen_kv_int(j, "contentObjects", (long long)fin->content_objects);
-		owners_json_gen_kv_int(j, "contentTypesNotListed", (long long)fin->content_unlisted);
+		owners_json_gen_kv_int(j, "contentTypesNotListed",
+				       (long long)fin->content_unlisted);
 	}
 	if (fin->conditions) {
 		owners_json_gen_string(j, "conditions");
