@@ -467,6 +467,13 @@ static int interactive_for(int *interactive, const struct owners_exec_config *e,
 	return 0;
 }
 
+/* poll() or read() on the plugin's output failed: errno says why. */
+static int read_error(struct owners_error *err, const char *command)
+{
+	return owners_error_set(err, OWNERS_EEXEC, "cannot read from credential plugin '%s': %s",
+				command, strerror(errno));
+}
+
 static int timeout_error(struct owners_error *err, const char *command, long ms)
 {
 	if (ms % 1000)
@@ -578,9 +585,7 @@ static int run_plugin(struct owners_buf *out, const struct owners_rest_config *c
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			rc = owners_error_set(err, OWNERS_EEXEC,
-					      "cannot read from credential plugin '%s': %s", e->command,
-					      strerror(errno));
+			rc = read_error(err, e->command);
 			goto out;
 		}
 		if (n == 0) {
@@ -597,9 +602,7 @@ static int run_plugin(struct owners_buf *out, const struct owners_rest_config *c
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n < 0) {
-			rc = owners_error_set(err, OWNERS_EEXEC,
-					      "cannot read from credential plugin '%s': %s", e->command,
-					      strerror(errno));
+			rc = read_error(err, e->command);
 			goto out;
 		}
 		if (n == 0)
