@@ -457,6 +457,12 @@ static int run_cascade(struct run *r)
 		return EXIT_TIMEOUT;
 	case OWNERS_RUN_FAILED: return EXIT_ERROR;
 	case OWNERS_RUN_STOPPED: break;
+	case OWNERS_RUN_UNSEEN:
+		error_msg("%s", r->s.scan.n_failures ? r->s.scan.failures[0].message
+						     : "a type could not be listed");
+		error_msg("the cascade looks finished, but that cannot be confirmed: run the "
+			  "command again to finish it");
+		return EXIT_ERROR;
 	}
 	return r->rc ? r->rc : EXIT_ERROR;
 }

@@ -166,6 +166,12 @@ int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_r
 			*end = OWNERS_RUN_PLANNED;
 			return 0;
 		}
+		/* Objects of a type that did not list are missing, not gone:
+		 * "nothing left" from such a view is no proof of the end. */
+		if (r->plan.done && w->n_failures > r->first_failures) {
+			*end = OWNERS_RUN_UNSEEN;
+			return 0;
+		}
 		if (r->plan.done || (!r->plan.n_actions && r->track.forbidden.count &&
 				     owners_cascade_track_hung(&r->track, w->graph, &r->plan)))
 			break;

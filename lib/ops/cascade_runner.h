@@ -63,6 +63,8 @@ enum owners_cascade_run_end {
 	OWNERS_RUN_TIMED_OUT,  /* what is left is in runner->plan */
 	OWNERS_RUN_FAILED,     /* an action failed (told through refused) */
 	OWNERS_RUN_STOPPED,    /* a hook returned nonzero */
+	OWNERS_RUN_UNSEEN,     /* it looks done, but the latest scan could not list a type
+				  the first could: the end cannot be confirmed */
 };
 
 struct owners_cascade_runner {

@@ -7,6 +7,7 @@
 #include "cascade.h"
 #include "cascade_access.h"
 #include "cascade_exec.h"
+#include "cascade_runner.h"
 #include "cascade_track.h"
 #include "fake_types.h"
 #include "tap.h"
@@ -619,6 +620,67 @@ static void test_track(void)
 	owners_cascade_track_clear(&t);
 }
 
+/* The runner's end when nothing is left to do: done from a full view, but
+ * only "looks done" from a view missing a type the first scan listed. */
+struct runner_ctx {
+	int rescans, approvals;
+};
+
+static int no_rescan(void *ctx, struct owners_cascade_world *w,
+		     const struct owners_cascade_track *t)
+{
+	(void)w;
+	(void)t;
+	((struct runner_ctx *)ctx)->rescans++;
+	return 1;
+}
+
+static int approve_all(void *ctx, const struct owners_cascade_plan *p,
+		       const struct owners_graph *g)
+{
+	(void)p;
+	(void)g;
+	((struct runner_ctx *)ctx)->approvals++;
+	return 0;
+}
+
+static void test_runner_end(void)
+{
+	/* The root (uid "d") is gone; only an unrelated object is seen. */
+	const struct obj left[] = { { "ConfigMap", "other", "other", NULL, { NULL }, { NOREF } } };
+	struct owners_graph *g = build(left, 1);
+	const char *roots[] = { "d" };
+	struct runner_ctx ctx = { 0, 0 };
+	const struct owners_cascade_runner_hooks hooks = {
+		&ctx, no_rescan, approve_all, NULL, on_event, NULL,
+	};
+	struct owners_cascade_world world = { NULL, &types, g, 0 };
+	struct owners_cascade_runner r;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	enum owners_cascade_run_end end;
+	struct events ev;
+
+	memset(&ev, 0, sizeof(ev));
+	owners_cascade_runner_init(&r);
+	r.roots = roots;
+	r.n_roots = 1;
+	r.timeout_ms = 60000;
+	ok(owners_cascade_run(&end, &r, &world, &hooks, &err) == 0 && end == OWNERS_RUN_DONE,
+	   "runner: nothing left, every type seen: done");
+	ok(!ctx.rescans && !ctx.approvals, "  without a rescan or a request");
+	owners_cascade_runner_clear(&r);
+
+	owners_cascade_runner_init(&r);
+	r.roots = roots;
+	r.n_roots = 1;
+	r.timeout_ms = 60000;
+	world.n_failures = 1; /* a type the first scan listed did not list */
+	ok(owners_cascade_run(&end, &r, &world, &hooks, &err) == 0 && end == OWNERS_RUN_UNSEEN,
+	   "runner: nothing left in a view missing a type: not done, cannot be confirmed");
+	owners_cascade_runner_clear(&r);
+	owners_graph_free(g);
+}
+
 int main(void)
 {
 	owners_resource_table_init(&types);
@@ -638,6 +700,7 @@ int main(void)
 	test_bodies();
 	test_needed_access();
 	test_track();
+	test_runner_end();
 	owners_resource_table_free(&types);
 	return tap_done();
 }
