@@ -27,11 +27,10 @@ struct list_job {
 	size_t n_pages;
 	size_t cap_pages;
 	struct owners_http_request *page; /* the one in flight */
-	/* The page's format, known from its Content-Type at its first byte:
-	 * JSON is streamed into the parser, protobuf gathered here and decoded
-	 * whole (one page is bounded by the page size). */
+	/* The page's format, known from its Content-Type at its first byte;
+	 * either decoder reads the body as it arrives. */
 	enum { PAGE_UNSEEN, PAGE_JSON, PAGE_PROTOBUF } format;
-	struct owners_buf protobuf;
+	struct owners_list_proto *proto;
 	struct owners_error err;   /* why the parse stopped */
 	int restarts;
 	int failed;                /* internal failure (out of memory) */
@@ -77,7 +76,7 @@ static int on_data(void *ctx, const char *data, size_t len)
 				      !strncmp(type->ptr, OWNERS_PROTOBUF_TYPE, strlen(OWNERS_PROTOBUF_TYPE))
 				      ? PAGE_PROTOBUF : PAGE_JSON;
 	if (job->format == PAGE_PROTOBUF)
-		return owners_buf_add(&job->protobuf, data, len) ? (owners_error_oom(&job->err), 1) : 0;
+		return owners_list_proto_feed(job->proto, data, len, &job->err) ? 1 : 0;
 	return owners_list_parser_feed(job->parser, data, len, &job->err) ? 1 : 0;
 }
 
@@ -89,9 +88,8 @@ static int page_read(struct list_job *job, char **next)
 
 	*next = NULL;
 	if (job->format == PAGE_PROTOBUF) {
-		rc = owners_list_proto_decode(job->protobuf.ptr, job->protobuf.len, on_item, job, next,
-					      &job->err);
-		owners_buf_release(&job->protobuf);
+		rc = owners_list_proto_finish(job->proto, next, &job->err);
+		owners_list_proto_reset(job->proto);
 		return rc;
 	}
 	if ((rc = owners_list_parser_finish(job->parser, &job->err)))
@@ -110,7 +108,7 @@ static void on_attempt(void *ctx)
 	 * broken attempt are already in the graph; adding them again is a
 	 * no-op (the graph is keyed by UID). */
 	owners_list_parser_reset(job->parser);
-	owners_buf_reset(&job->protobuf);
+	owners_list_proto_reset(job->proto);
 	job->format = PAGE_UNSEEN;
 	owners_error_clear(&job->err);
 }
@@ -169,7 +167,7 @@ static int submit_page(struct list_job *job, const char *continue_token)
 	r->on_done = on_done;
 	r->ctx = job;
 	owners_list_parser_reset(job->parser);
-	owners_buf_reset(&job->protobuf);
+	owners_list_proto_reset(job->proto);
 	job->format = PAGE_UNSEEN;
 	job->page = r;
 	job->report->pages++;
@@ -266,7 +264,7 @@ static void job_free(struct list_job *job)
 	}
 	free(job->pages);
 	owners_list_parser_free(job->parser);
-	owners_buf_release(&job->protobuf);
+	owners_list_proto_free(job->proto);
 	owners_error_clear(&job->err);
 }
 
@@ -299,8 +297,9 @@ int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 		job->client = c;
 		job->report = report;
 		job->opt = o;
-		owners_buf_init(&job->protobuf);
 		rc = owners_list_parser_new(&job->parser, 0, on_item, job);
+		if (!rc)
+			rc = owners_list_proto_new(&job->proto, on_item, job);
 		if (!rc)
 			rc = submit_page(job, NULL);
 		if (rc)
