@@ -66,7 +66,7 @@ struct owners_http_options {
 	 * max_in_flight still bounds what this client asks at once. */
 	int trust_apf;
 	long request_timeout_ms;  /* 0: none */
-	int max_in_flight;        /* 0: default (250, kube-apiserver's HTTP/2 stream limit) */
+	int max_in_flight;        /* 0: default (100, kube-apiserver's HTTP/2 stream limit) */
 	int max_retries;          /* for connection errors, 5xx and 429; -1 default (5),
 				     0 none (a zeroed struct means no retries) */
 	int verbosity;            /* -v level: 6 logs requests, 7 request headers,
