@@ -16,7 +16,6 @@
 #include "commands.h"
 #include "dangling.h"
 #include "dangling_fix.h"
-#include "graph_mark.h"
 #include "object_args.h"
 #include "output.h"
 #include "session.h"
@@ -48,67 +47,6 @@ const struct opt dangling_opts[] = {
 };
 
 /* ---- which objects ----------------------------------------------------- */
-
-/* A TYPE whose objects the scan did not (or could not) list would silently
- * report nothing: say why instead. Returns 0 or an exit code. */
-static int check_listed(struct session *s, const struct owners_resource *r)
-{
-	const char *ns = r->namespaced && !s->cli->all_namespaces ? s->namespace_ : "";
-	const struct owners_listing *l = NULL;
-	struct owners_buf type = OWNERS_BUF_INIT;
-	int rc = 0;
-
-	owners_api_type_name(&type, r);
-	if (!owners_scan_wants(r)) {
-		error_msg("'%s' objects are not checked: the garbage collector does not track them "
-			  "(the type cannot be listed, watched and deleted)", type.ptr);
-		rc = EXIT_ERROR;
-	} else if (owners_graph_listing_state(s->graph, r, ns, &l) == OWNERS_LISTING_FAILED) {
-		error_msg("%s", l && l->message ? l->message : "cannot list the type");
-		rc = EXIT_ERROR;
-	}
-	owners_buf_release(&type);
-	return rc;
-}
-
-/* The nodes to check, each once: everything in the namespace (or with -A
- * everywhere); a TYPE alone, its objects there and cluster-scoped ones;
- * names and -l resolved like every command does. Returns 0 or an exit
- * code. */
-static int select_objects(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
-			  uint32_t **out, size_t *n_out)
-{
-	struct owners_graph *g = s->graph;
-	const char *ns = s->cli->all_namespaces ? NULL : s->namespace_;
-	unsigned char *marks = calloc(g->count ? g->count : 1, 1);
-	uint32_t *roots = NULL;
-	size_t n_roots = 0, i;
-	int rc = 0;
-
-	*out = NULL;
-	*n_out = 0;
-	if (!marks)
-		return error_oom();
-	if (!n_objs)
-		owners_graph_mark(marks, g, NULL, ns, 0);
-	for (i = 0; !rc && i < n_objs; i++) {
-		const struct owners_resource *r;
-
-		if (objs[i].name || s->cli->selector)
-			continue;
-		if (!(rc = session_resolve_type(s, objs[i].type, &r)) && !(rc = check_listed(s, r)))
-			owners_graph_mark(marks, g, r, ns, OWNERS_MARK_CLUSTER_SCOPED);
-	}
-	if (!rc && n_objs)
-		rc = session_find_named(s, objs, n_objs, &roots, &n_roots);
-	for (i = 0; !rc && i < n_roots; i++)
-		marks[roots[i]] = 1;
-	if (!rc && owners_graph_marked(out, n_out, g, marks, 0))
-		rc = error_oom();
-	free(marks);
-	free(roots);
-	return rc;
-}
 
 /* ---- scan and decide --------------------------------------------------- */
 
@@ -173,7 +111,10 @@ static int find(struct session *s, const struct owners_object_arg *objs, size_t 
 
 	if ((rc = session_scan(s, s->cli->all_namespaces ? NULL : s->namespace_)))
 		return rc;
-	if ((rc = select_objects(s, objs, n_objs, &nodes, &n)))
+	/* A TYPE whose objects the scan could not list would silently report
+	 * nothing: check_types says why instead. */
+	if ((rc = session_select(s, objs, n_objs, &(struct session_selection){ .check_types = 1 }, &nodes,
+				 &n)))
 		return rc;
 	if (!s->cli->all_namespaces && (rc = look_across_namespaces(s, nodes, n))) {
 		free(nodes);

@@ -50,53 +50,23 @@ const struct opt finalizers_opts[] = {
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
 
-/* ---- small helpers ------------------------------------------------------ */
-
-
 /* ---- listing: which objects --------------------------------------------- */
 
-/* The objects asked for that are in deletion, each once: everything in
- * the namespace (with the Namespace itself) or with -A everywhere; a TYPE
- * alone, its objects there and cluster-scoped ones; names and -l resolved
- * like every command does, and flagged in *named (per node) so that one
- * not in deletion can be said so. */
-static int select_objects(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
-			  uint32_t **out, size_t *n_out, unsigned char **named, size_t *n_named)
+/* The objects asked for that are in deletion, each once (with no
+ * argument, the namespace's own Namespace object too), and per node
+ * whether it was named, so that one not in deletion can be said so. */
+static int select_in_deletion(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
+			      uint32_t **out, size_t *n_out, unsigned char **named, size_t *n_named)
 {
-	struct owners_graph *g = s->graph;
-	const char *ns = s->cli->all_namespaces ? NULL : s->namespace_;
-	unsigned char *marks = calloc(g->count ? g->count : 1, 1);
-	uint32_t *roots = NULL;
-	size_t n_roots = 0, i;
-	int rc = 0;
+	struct session_selection how = { OWNERS_MARK_OWN_NAMESPACE, 0, 1, NULL };
 
 	*out = NULL;
 	*n_out = 0;
-	*named = calloc(g->count ? g->count : 1, 1);
-	*n_named = g->count;
-	if (!marks || !*named) {
-		free(marks);
+	*n_named = s->graph->count;
+	if (!(*named = calloc(s->graph->count ? s->graph->count : 1, 1)))
 		return error_oom();
-	}
-	if (!n_objs)
-		owners_graph_mark(marks, g, NULL, ns, OWNERS_MARK_OWN_NAMESPACE);
-	for (i = 0; !rc && i < n_objs; i++) {
-		const struct owners_resource *r;
-
-		if (objs[i].name || s->cli->selector)
-			continue;
-		if (!(rc = session_resolve_type(s, objs[i].type, &r)))
-			owners_graph_mark(marks, g, r, ns, OWNERS_MARK_CLUSTER_SCOPED);
-	}
-	if (!rc && n_objs)
-		rc = session_find_named(s, objs, n_objs, &roots, &n_roots);
-	for (i = 0; !rc && i < n_roots; i++)
-		marks[roots[i]] = (*named)[roots[i]] = 1;
-	if (!rc && owners_graph_marked(out, n_out, g, marks, 1))
-		rc = error_oom();
-	free(marks);
-	free(roots);
-	return rc;
+	how.named = *named;
+	return session_select(s, objs, n_objs, &how, out, n_out);
 }
 
 /* A scan of one namespace may not reach a cluster-scoped object's
@@ -222,7 +192,7 @@ static int gather(struct session *s, const struct owners_object_arg *objs, size_
 
 	all = needs_all_namespaces(s, objs, n_objs, &rc);
 	if (rc || (rc = session_scan(s, all ? NULL : s->namespace_)) ||
-	    (rc = select_objects(s, objs, n_objs, nodes, n, named, n_named)) ||
+	    (rc = select_in_deletion(s, objs, n_objs, nodes, n, named, n_named)) ||
 	    (rc = scan_namespaces(s, *nodes, *n, all ? NULL : s->namespace_, extra)))
 		return rc;
 	if (owners_stuck_reach(&reach, &n_reach, s->graph, *nodes, *n))

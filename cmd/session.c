@@ -452,6 +452,66 @@ int session_find_named(struct session *s, const struct owners_object_arg *args, 
 	return rc;
 }
 
+/* A TYPE alone is only read from a list the scan made. */
+static int check_listed(struct session *s, const struct owners_resource *r)
+{
+	const char *ns = r->namespaced && !s->cli->all_namespaces ? s->namespace_ : "";
+	const struct owners_listing *l = NULL;
+	struct owners_buf type = OWNERS_BUF_INIT;
+	int rc = 0;
+
+	owners_api_type_name(&type, r);
+	if (!owners_scan_wants(r)) {
+		error_msg("'%s' objects are not checked: the garbage collector does not track them "
+			  "(the type cannot be listed, watched and deleted)", type.ptr);
+		rc = EXIT_ERROR;
+	} else if (owners_graph_listing_state(s->graph, r, ns, &l) == OWNERS_LISTING_FAILED) {
+		error_msg("%s", l && l->message ? l->message : "cannot list the type");
+		rc = EXIT_ERROR;
+	}
+	owners_buf_release(&type);
+	return rc;
+}
+
+int session_select(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
+		   const struct session_selection *how, uint32_t **out, size_t *n_out)
+{
+	struct owners_graph *g = s->graph;
+	const char *ns = s->cli->all_namespaces ? NULL : s->namespace_;
+	unsigned char *marks = calloc(g->count ? g->count : 1, 1);
+	uint32_t *roots = NULL;
+	size_t n_roots = 0, i;
+	int rc = 0;
+
+	*out = NULL;
+	*n_out = 0;
+	if (!marks)
+		return error_oom();
+	if (!n_objs)
+		owners_graph_mark(marks, g, NULL, ns, how->everything_flags);
+	for (i = 0; !rc && i < n_objs; i++) {
+		const struct owners_resource *r;
+
+		if (objs[i].name || s->cli->selector)
+			continue;
+		if (!(rc = session_resolve_type(s, objs[i].type, &r)) &&
+		    !(rc = how->check_types ? check_listed(s, r) : 0))
+			owners_graph_mark(marks, g, r, ns, OWNERS_MARK_CLUSTER_SCOPED);
+	}
+	if (!rc && n_objs)
+		rc = session_find_named(s, objs, n_objs, &roots, &n_roots);
+	for (i = 0; !rc && i < n_roots; i++) {
+		marks[roots[i]] = 1;
+		if (how->named)
+			how->named[roots[i]] = 1;
+	}
+	if (!rc && owners_graph_marked(out, n_out, g, marks, how->deleted_only))
+		rc = error_oom();
+	free(marks);
+	free(roots);
+	return rc;
+}
+
 int session_find_roots(struct session *s, const struct owners_object_arg *args, size_t n_args,
 		       const char *selector, uint32_t **roots, size_t *n_roots)
 {

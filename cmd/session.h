@@ -87,4 +87,19 @@ int session_find_roots(struct session *s, const struct owners_object_arg *args, 
 int session_find_named(struct session *s, const struct owners_object_arg *args, size_t n_args,
 		       uint32_t **roots, size_t *n_roots);
 
+/* How session_select() reads what was not named. */
+struct session_selection {
+	int everything_flags; /* owners_graph_mark() flags when there is no argument */
+	int check_types;      /* a TYPE alone must be one the scan could list */
+	int deleted_only;     /* only objects in deletion */
+	unsigned char *named; /* when given (a byte per node): set for the objects named */
+};
+
+/* The objects a command's arguments select, each once, in graph order:
+ * with none, everything in the namespace (with -A everywhere); a TYPE
+ * alone, its objects there and cluster-scoped ones; names and -l as
+ * session_find_named() resolves them. */
+int session_select(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
+		   const struct session_selection *how, uint32_t **out, size_t *n_out);
+
 #endif

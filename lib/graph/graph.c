@@ -686,3 +686,19 @@ int owners_graph_node_name(struct owners_buf *out, const struct owners_node *n)
 		 n->api_version);
 	return owners_api_object_name(out, n->kind, group, n->name);
 }
+
+int owners_graph_node_is_core(const struct owners_node *n, const char *resource)
+{
+	return !n->virtual_ && n->resource && !*n->resource->group && !strcmp(n->resource->resource, resource);
+}
+
+int owners_graph_node_type(struct owners_buf *out, const struct owners_node *n)
+{
+	size_t start = out->len;
+	char *slash;
+	int rc = owners_graph_node_name(out, n);
+
+	if (!rc && (slash = strchr(out->ptr + start, '/')))
+		owners_buf_truncate(out, (size_t)(slash - out->ptr));
+	return rc;
+}

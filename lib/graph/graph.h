@@ -103,9 +103,14 @@ int owners_graph_note_listing(struct owners_graph *g, const struct owners_resour
 int owners_graph_link(struct owners_graph *g);
 
 uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid);
-/* Whether node n holds finalizer f (metadata.finalizers). */
-/* "deployment.apps/web" as kubectl -o name writes it. */
+/* "deployment.apps/web" as kubectl -o name writes it (appended to out). */
 int owners_graph_node_name(struct owners_buf *out, const struct owners_node *n);
+/* Its type alone: "deployment.apps". */
+int owners_graph_node_type(struct owners_buf *out, const struct owners_node *n);
+/* Whether node n is an object the scan saw of the core group's resource
+ * ("namespaces", "persistentvolumeclaims"). */
+int owners_graph_node_is_core(const struct owners_node *n, const char *resource);
+/* Whether node n holds finalizer f (metadata.finalizers). */
 int owners_graph_node_has_finalizer(const struct owners_node *n, const char *f);
 
 /* Appends a node index to a growable array (*v, *n used, *cap allocated);

@@ -4,18 +4,13 @@
 
 #include "graph_mark.h"
 
-static int is_namespace_object(const struct owners_node *n)
-{
-	return n->resource && !*n->resource->group && !strcmp(n->resource->resource, "namespaces");
-}
-
 static int in_scope(const struct owners_node *n, const char *ns, int flags)
 {
 	if (n->virtual_)
 		return 0;
 	if (!*n->namespace_)
 		return !ns || (flags & OWNERS_MARK_CLUSTER_SCOPED) ||
-		       ((flags & OWNERS_MARK_OWN_NAMESPACE) && is_namespace_object(n) &&
+		       ((flags & OWNERS_MARK_OWN_NAMESPACE) && owners_graph_node_is_core(n, "namespaces") &&
 			!strcmp(n->name, ns));
 	return !ns || !strcmp(n->namespace_, ns);
 }

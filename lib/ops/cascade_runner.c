@@ -94,15 +94,12 @@ static int tell_dry_run(struct owners_cascade_runner *r, const struct owners_gra
 
 	for (i = 0; !rc && i < r->plan.n_actions; i++) {
 		const struct owners_node *n = &g->nodes[r->plan.actions[i].node];
-		char *slash;
 
 		if (results[i].outcome != OWNERS_OUTCOME_DONE)
 			continue;
 		owners_buf_reset(&type);
-		if ((rc = owners_graph_node_name(&type, n)))
+		if ((rc = owners_graph_node_type(&type, n)))
 			break;
-		if ((slash = strchr(type.ptr, '/')))
-			*slash = '\0';
 		h->event(h->ctx,
 			 r->plan.actions[i].kind == OWNERS_ACT_RELEASE
 				 ? OWNERS_EVENT_DRY_RUN_RELEASED

@@ -47,13 +47,10 @@ int owners_cascade_released_by_orphaning(const struct owners_graph *g,
 static int describe(struct owners_buf *out, const struct owners_node *n)
 {
 	struct owners_buf type = OWNERS_BUF_INIT;
-	int rc = owners_graph_node_name(&type, n);
-	char *slash = rc ? NULL : strchr(type.ptr, '/');
+	int rc = owners_graph_node_type(&type, n);
 
-	if (slash) {
-		*slash = '\0';
+	if (!rc)
 		rc = owners_buf_addf(out, "%s\t%s\t%s", type.ptr, n->name, n->namespace_);
-	}
 	owners_buf_release(&type);
 	return rc;
 }

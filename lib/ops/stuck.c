@@ -132,25 +132,19 @@ const struct owners_stuck_volume *owners_stuck_facts_volume(const struct owners_
 
 /* ---- kinds of objects -------------------------------------------------------- */
 
-static int is_core(const struct owners_node *n, const char *resource)
-{
-	return !n->virtual_ && n->resource && !*n->resource->group &&
-	       !strcmp(n->resource->resource, resource);
-}
-
 int owners_stuck_is_namespace(const struct owners_node *n)
 {
-	return is_core(n, "namespaces");
+	return owners_graph_node_is_core(n, "namespaces");
 }
 
 int owners_stuck_is_pvc(const struct owners_node *n)
 {
-	return is_core(n, "persistentvolumeclaims");
+	return owners_graph_node_is_core(n, "persistentvolumeclaims");
 }
 
 int owners_stuck_is_pv(const struct owners_node *n)
 {
-	return is_core(n, "persistentvolumes");
+	return owners_graph_node_is_core(n, "persistentvolumes");
 }
 
 int owners_stuck_has_finalizer(const struct owners_node *n, const char *name)

@@ -263,6 +263,21 @@ static void test_marks(void)
 	ok(owners_graph_link(g) == 0, "marks: link");
 	ok(g->count < sizeof(marks), "marks: fits (%u nodes)", g->count);
 
+	{
+		struct owners_buf b = OWNERS_BUF_INIT;
+
+		owners_buf_sets(&b, "[");
+		ok(!owners_graph_node_name(&b, &g->nodes[node(g, "u-gone")]) && !strcmp(b.ptr, "[deployment.apps/web"),
+		   "node name: kind.group/name, appended (%s)", b.ptr);
+		owners_buf_sets(&b, "[");
+		ok(!owners_graph_node_type(&b, &g->nodes[node(g, "u-gone")]) && !strcmp(b.ptr, "[deployment.apps"),
+		   "node type: kind.group alone (%s)", b.ptr);
+		owners_buf_reset(&b);
+		ok(!owners_graph_node_type(&b, &g->nodes[node(g, "u-a1")]) && !strcmp(b.ptr, "configmap"),
+		   "node type: a core kind has no group (%s)", b.ptr);
+		owners_buf_release(&b);
+	}
+
 	memset(marks, 0, sizeof(marks));
 	owners_graph_mark(marks, g, NULL, "a", 0);
 	ok(marks[node(g, "u-a1")] && marks[node(g, "u-ap")] && !marks[node(g, "u-b1")],
