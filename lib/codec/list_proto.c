@@ -335,6 +335,11 @@ void owners_list_proto_free(struct owners_list_proto *p)
 	free(p);
 }
 
+const char *owners_list_proto_continue_token(const struct owners_list_proto *p)
+{
+	return p->stage == STAGE_FAILED ? NULL : p->continue_token;
+}
+
 size_t owners_list_proto_held(const struct owners_list_proto *p)
 {
 	return p->pending.cap;

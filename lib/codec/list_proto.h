@@ -46,6 +46,10 @@ int owners_list_proto_feed(struct owners_list_proto *p, const char *data, size_t
 /* The page is all there: fails if it stopped short of its end. */
 int owners_list_proto_finish(struct owners_list_proto *p, char **continue_token, struct owners_error *err);
 void owners_list_proto_reset(struct owners_list_proto *p);
+/* The list's continue token as soon as its ListMeta is read (the list
+ * begins with it), before the items; NULL until then and on the last
+ * page. finish() still hands over the one the page ends with. */
+const char *owners_list_proto_continue_token(const struct owners_list_proto *p);
 /* Bytes the decoder has allocated for what it holds between chunks. */
 size_t owners_list_proto_held(const struct owners_list_proto *p);
 

@@ -13,27 +13,43 @@
 #define METADATA_ACCEPT \
 	OWNERS_PROTOBUF_TYPE ";as=PartialObjectMetadataList;g=meta.k8s.io;v=v1," METADATA_ACCEPT_JSON
 
-/* One type being listed: its pages are requests issued one after the
- * other (a page's continue token names the next). */
+struct list_job;
+
+/* One page of a list: its request, and the decoder its body goes through
+ * (chosen by the Content-Type at its first byte). */
+struct list_page {
+	struct owners_http_request req;
+	struct list_job *job;
+	unsigned generation; /* the job's, when this page was asked for */
+	enum { PAGE_UNSEEN, PAGE_JSON, PAGE_PROTOBUF } format;
+	struct owners_list_parser *parser;
+	struct owners_list_proto *proto;
+	struct owners_error err; /* why the decoder stopped */
+	char *next_asked;        /* the continue token the next page was asked with */
+};
+
+/* One type being listed. Its pages follow each other by continue token;
+ * a protobuf page names the next in its first bytes (the ListMeta comes
+ * before the items), so the next is asked for at once and the server
+ * makes it while this one is still on its way. The type is listed when
+ * the page without a token and every page before it came back whole. */
 struct list_job {
 	const struct owners_resource *resource;
 	const char *namespace_;
 	struct owners_graph *g;
 	struct owners_http_client *client;
 	struct owners_scan_report *report;
-	struct owners_list_parser *parser;
 	const struct owners_scan_options *opt;
-	struct owners_http_request **pages; /* every request issued, freed at the end */
+	struct list_page **pages; /* every page asked for, freed at the end */
 	size_t n_pages;
 	size_t cap_pages;
-	struct owners_http_request *page; /* the one in flight */
-	/* The page's format, known from its Content-Type at its first byte;
-	 * either decoder reads the body as it arrives. */
-	enum { PAGE_UNSEEN, PAGE_JSON, PAGE_PROTOBUF } format;
-	struct owners_list_proto *proto;
-	struct owners_error err;   /* why the parse stopped */
+	unsigned generation;      /* bumped when the list starts again (410) */
+	size_t in_flight;         /* pages of this generation not yet done */
+	size_t chain;             /* pages of this generation asked for */
+	int last_done;            /* the page without a continue token came back whole */
+	int finished;             /* listed or failed: later pages change nothing */
 	int restarts;
-	int failed;                /* internal failure (out of memory) */
+	int failed;               /* internal failure (out of memory) */
 };
 
 int owners_scan_wants(const struct owners_resource *r)
@@ -66,51 +82,84 @@ static int on_item(void *ctx, const struct owners_object_meta *meta, struct owne
 	return 0;
 }
 
+static int submit_page(struct list_job *job, const char *continue_token);
+
+/* The next page, asked for once per page (early from a protobuf page's
+ * first bytes, else when the page is done). */
+static int ask_next(struct list_page *page, const char *token)
+{
+	struct list_job *job = page->job;
+	int rc;
+
+	if (page->next_asked || page->generation != job->generation || job->finished)
+		return 0;
+	if (!(page->next_asked = owners_strdup(token)))
+		return OWNERS_ENOMEM;
+	rc = submit_page(job, token);
+	if (rc)
+		job->failed = rc;
+	return rc;
+}
+
 static int on_data(void *ctx, const char *data, size_t len)
 {
-	struct list_job *job = ctx;
-	const struct owners_buf *type = &job->page->response_type;
+	struct list_page *page = ctx;
+	struct list_job *job = page->job;
+	const struct owners_buf *type = &page->req.response_type;
+	const char *token;
 
-	if (job->format == PAGE_UNSEEN)
-		job->format = type->len >= strlen(OWNERS_PROTOBUF_TYPE) &&
-				      !strncmp(type->ptr, OWNERS_PROTOBUF_TYPE, strlen(OWNERS_PROTOBUF_TYPE))
-				      ? PAGE_PROTOBUF : PAGE_JSON;
-	if (job->format == PAGE_PROTOBUF)
-		return owners_list_proto_feed(job->proto, data, len, &job->err) ? 1 : 0;
-	return owners_list_parser_feed(job->parser, data, len, &job->err) ? 1 : 0;
+	if (page->format == PAGE_UNSEEN) {
+		page->format = type->len >= strlen(OWNERS_PROTOBUF_TYPE) &&
+				       !strncmp(type->ptr, OWNERS_PROTOBUF_TYPE, strlen(OWNERS_PROTOBUF_TYPE))
+				       ? PAGE_PROTOBUF : PAGE_JSON;
+		if ((page->format == PAGE_PROTOBUF && !page->proto &&
+		     owners_list_proto_new(&page->proto, on_item, job)) ||
+		    (page->format == PAGE_JSON && !page->parser &&
+		     owners_list_parser_new(&page->parser, 0, on_item, job)))
+			return owners_error_oom(&page->err), 1;
+	}
+	if (page->format == PAGE_JSON)
+		return owners_list_parser_feed(page->parser, data, len, &page->err) ? 1 : 0;
+	if (owners_list_proto_feed(page->proto, data, len, &page->err))
+		return 1;
+	token = owners_list_proto_continue_token(page->proto);
+	return token && ask_next(page, token) ? (owners_error_oom(&page->err), 1) : 0;
 }
 
 /* The page is all there: read what is left of it and say which page is
  * next (*next NULL: this was the last). */
-static int page_read(struct list_job *job, char **next)
+static int page_read(struct list_page *page, char **next)
 {
 	int rc;
 
 	*next = NULL;
-	if (job->format == PAGE_PROTOBUF) {
-		rc = owners_list_proto_finish(job->proto, next, &job->err);
-		owners_list_proto_reset(job->proto);
+	if (page->format == PAGE_PROTOBUF)
+		return owners_list_proto_finish(page->proto, next, &page->err);
+	if (page->format == PAGE_UNSEEN) /* no body: no list */
+		return owners_error_set(&page->err, OWNERS_EPROTO, "unexpected list response: an empty body");
+	if ((rc = owners_list_parser_finish(page->parser, &page->err)))
 		return rc;
-	}
-	if ((rc = owners_list_parser_finish(job->parser, &job->err)))
-		return rc;
-	if (*owners_list_parser_continue_token(job->parser) &&
-	    !(*next = owners_strdup(owners_list_parser_continue_token(job->parser))))
-		return owners_error_oom(&job->err);
+	if (*owners_list_parser_continue_token(page->parser) &&
+	    !(*next = owners_strdup(owners_list_parser_continue_token(page->parser))))
+		return owners_error_oom(&page->err);
 	return 0;
 }
 
 static void on_attempt(void *ctx)
 {
-	struct list_job *job = ctx;
+	struct list_page *page = ctx;
 
 	/* A retried page starts from its first byte again. Objects from the
 	 * broken attempt are already in the graph; adding them again is a
-	 * no-op (the graph is keyed by UID). */
-	owners_list_parser_reset(job->parser);
-	owners_list_proto_reset(job->proto);
-	job->format = PAGE_UNSEEN;
-	owners_error_clear(&job->err);
+	 * no-op (the graph is keyed by UID). A next page already asked for
+	 * stays: the token it was asked with is good whatever became of the
+	 * page that named it. */
+	if (page->parser)
+		owners_list_parser_reset(page->parser);
+	if (page->proto)
+		owners_list_proto_reset(page->proto);
+	page->format = PAGE_UNSEEN;
+	owners_error_clear(&page->err);
 }
 
 static void on_done(void *ctx, struct owners_http_request *req);
@@ -128,27 +177,29 @@ size_t owners_scan_page_limit(size_t page_size, size_t pages_before)
 
 static int submit_page(struct list_job *job, const char *continue_token)
 {
+	struct list_page *page;
 	struct owners_http_request *r;
 	int rc;
 
 	if (job->n_pages == job->cap_pages) {
 		size_t cap = job->cap_pages ? job->cap_pages * 2 : 4;
-		struct owners_http_request **p = realloc(job->pages, cap * sizeof(*p));
+		struct list_page **p = realloc(job->pages, cap * sizeof(*p));
 
 		if (!p)
 			return OWNERS_ENOMEM;
 		job->pages = p;
 		job->cap_pages = cap;
 	}
-	r = calloc(1, sizeof(*r));
-	if (!r)
+	if (!(page = calloc(1, sizeof(*page))))
 		return OWNERS_ENOMEM;
+	job->pages[job->n_pages++] = page;
+	page->job = job;
+	page->generation = job->generation;
+	r = &page->req;
 	owners_http_request_init(r);
-	job->pages[job->n_pages++] = r;
 	rc = owners_api_path_collection(&r->path, job->resource, job->namespace_);
 	if (!rc)
-		rc = owners_buf_addf(&r->path, "?limit=%zu",
-				     owners_scan_page_limit(job->opt->page_size, job->n_pages - 1));
+		rc = owners_buf_addf(&r->path, "?limit=%zu", owners_scan_page_limit(job->opt->page_size, job->chain));
 	if (!rc && job->opt->label_selector) {
 		rc = owners_buf_adds(&r->path, "&labelSelector=");
 		if (!rc)
@@ -165,13 +216,13 @@ static int submit_page(struct list_job *job, const char *continue_token)
 	r->on_data = on_data;
 	r->on_attempt = on_attempt;
 	r->on_done = on_done;
-	r->ctx = job;
-	owners_list_parser_reset(job->parser);
-	owners_list_proto_reset(job->proto);
-	job->format = PAGE_UNSEEN;
-	job->page = r;
+	r->ctx = page;
 	job->report->pages++;
-	return owners_http_submit(job->client, r);
+	if ((rc = owners_http_submit(job->client, r)))
+		return rc;
+	job->chain++;
+	job->in_flight++;
+	return 0;
 }
 
 static int record_failure(struct list_job *job, int code, const char *reason)
@@ -217,39 +268,79 @@ static const char *short_reason(const struct owners_http_request *req)
 	return owners_error_message(&req->err);
 }
 
+/* Every page of the list came back whole. */
+static int listed(struct list_job *job)
+{
+	job->finished = 1;
+	job->report->types_listed++;
+	return job->opt->on_object ? 0
+				   : owners_graph_note_listing(job->g, job->resource, job->namespace_, 0, NULL);
+}
+
+static int failed(struct list_job *job, int code, const char *reason)
+{
+	job->finished = 1;
+	return record_failure(job, code, reason);
+}
+
+/* A page came back whole: its next, or the end of the list. */
+static int page_done(struct list_page *page)
+{
+	struct list_job *job = page->job;
+	char *next = NULL;
+	int rc;
+
+	if ((rc = page_read(page, &next)))
+		return rc == OWNERS_ENOMEM ? rc : failed(job, rc, owners_error_message(&page->err));
+	if (!next)
+		job->last_done = 1;
+	else if (!page->next_asked)
+		rc = ask_next(page, next);
+	else if (strcmp(next, page->next_asked))
+		/* The next page was asked for with the token this page began
+		 * with; one that ends with another is not a list. */
+		rc = failed(job, OWNERS_EPROTO, "unexpected list response: two continue tokens in one page");
+	free(next);
+	return rc;
+}
+
 static void on_done(void *ctx, struct owners_http_request *req)
 {
-	struct list_job *job = ctx;
+	struct list_page *page = ctx;
+	struct list_job *job = page->job;
 	int rc = 0;
 
-	if (job->failed)
+	/* A page of a list started again counts for nothing. */
+	if (page->generation != job->generation)
+		return;
+	job->in_flight--;
+	if (job->failed || job->finished)
 		return;
 	if (req->status == 410 && job->restarts < 3) {
 		/* The continue token expired (the list took longer than the
 		 * server keeps its snapshot): start this type again. */
 		job->restarts++;
 		job->report->restarts++;
+		job->generation++;
+		job->in_flight = 0;
+		job->chain = 0;
+		job->last_done = 0;
 		rc = submit_page(job, NULL);
-	} else if (req->err.code || job->err.code) {
-		const struct owners_error *e = job->err.code ? &job->err : &req->err;
+	} else if (req->err.code || page->err.code) {
+		const struct owners_error *e = page->err.code ? &page->err : &req->err;
 
-		rc = record_failure(job, e->code ? e->code : OWNERS_EPROTO,
-				    job->err.code ? owners_error_message(&job->err) : short_reason(req));
+		rc = failed(job, e->code ? e->code : OWNERS_EPROTO,
+			    page->err.code ? owners_error_message(&page->err) : short_reason(req));
 	} else {
-		char *next = NULL;
-
-		if ((rc = page_read(job, &next))) {
-			rc = rc == OWNERS_ENOMEM ? rc : record_failure(job, rc, owners_error_message(&job->err));
-		} else if (next) {
-			rc = submit_page(job, next);
-		} else {
-			if (!job->opt->on_object)
-				rc = owners_graph_note_listing(job->g, job->resource, job->namespace_, 0,
-							       NULL);
-			job->report->types_listed++;
-		}
-		free(next);
+		rc = page_done(page);
 	}
+	if (!rc && !job->finished && job->last_done && !job->in_flight)
+		rc = listed(job);
+	/* What decoded the page is no longer needed. */
+	owners_list_parser_free(page->parser);
+	owners_list_proto_free(page->proto);
+	page->parser = NULL;
+	page->proto = NULL;
 	if (rc)
 		job->failed = rc;
 }
@@ -259,13 +350,16 @@ static void job_free(struct list_job *job)
 	size_t i;
 
 	for (i = 0; i < job->n_pages; i++) {
-		owners_http_request_release(job->pages[i]);
-		free(job->pages[i]);
+		struct list_page *page = job->pages[i];
+
+		owners_http_request_release(&page->req);
+		owners_list_parser_free(page->parser);
+		owners_list_proto_free(page->proto);
+		owners_error_clear(&page->err);
+		free(page->next_asked);
+		free(page);
 	}
 	free(job->pages);
-	owners_list_parser_free(job->parser);
-	owners_list_proto_free(job->proto);
-	owners_error_clear(&job->err);
 }
 
 int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
@@ -297,11 +391,7 @@ int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 		job->client = c;
 		job->report = report;
 		job->opt = o;
-		rc = owners_list_parser_new(&job->parser, 0, on_item, job);
-		if (!rc)
-			rc = owners_list_proto_new(&job->proto, on_item, job);
-		if (!rc)
-			rc = submit_page(job, NULL);
+		rc = submit_page(job, NULL);
 		if (rc)
 			goto out;
 	}

@@ -190,6 +190,23 @@ static void splits(const uint8_t *buf, size_t len)
 	rc = feed_in(buf, len, bytes, len, &piece, &cont);
 	ok(rc == 0 && !strcmp(piece.text, whole.text) && cont && !strcmp(cont, cont_whole),
 	   "one byte at a time: the same items and token");
+	{
+		struct owners_error err = OWNERS_ERROR_INIT;
+		struct owners_list_proto *p;
+		size_t items_before = (size_t)-1;
+
+		memset(&piece, 0, sizeof(piece));
+		owners_list_proto_new(&p, on_item, &piece);
+		for (cut = 0; cut < len && items_before == (size_t)-1; cut++) {
+			owners_list_proto_feed(p, (const char *)buf + cut, 1, &err);
+			if (owners_list_proto_continue_token(p))
+				items_before = piece.items;
+		}
+		ok(items_before == 0 && !strcmp(owners_list_proto_continue_token(p), cont_whole),
+		   "the continue token is known before the first item (the next page can be asked for at once)");
+		owners_list_proto_free(p);
+		owners_error_clear(&err);
+	}
 	free(cont);
 	free(cont_whole);
 	free(bytes);
