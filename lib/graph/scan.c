@@ -283,6 +283,19 @@ static int failed(struct list_job *job, int code, const char *reason)
 	return record_failure(job, code, reason);
 }
 
+/* The list from its first page again, a new chain: pages of the old one
+ * still on their way count for nothing. */
+static int start_again(struct list_job *job)
+{
+	job->restarts++;
+	job->report->restarts++;
+	job->generation++;
+	job->in_flight = 0;
+	job->chain = 0;
+	job->last_done = 0;
+	return submit_page(job, NULL);
+}
+
 /* A page came back whole: its next, or the end of the list. */
 static int page_done(struct list_page *page)
 {
@@ -292,14 +305,18 @@ static int page_done(struct list_page *page)
 
 	if ((rc = page_read(page, &next)))
 		return rc == OWNERS_ENOMEM ? rc : failed(job, rc, owners_error_message(&page->err));
-	if (!next)
+	if (!next && page->next_asked)
+		rc = job->restarts < 3 ? start_again(job) : failed(job, OWNERS_EPROTO, "the list kept changing");
+	else if (!next)
 		job->last_done = 1;
 	else if (!page->next_asked)
 		rc = ask_next(page, next);
 	else if (strcmp(next, page->next_asked))
-		/* The next page was asked for with the token this page began
-		 * with; one that ends with another is not a list. */
-		rc = failed(job, OWNERS_EPROTO, "unexpected list response: two continue tokens in one page");
+		/* The next page was asked for with the token an earlier
+		 * attempt of this one began with, and this attempt (retried:
+		 * a first page sees a newer snapshot) ends with another: the
+		 * two snapshots may not meet, so the list starts again. */
+		rc = job->restarts < 3 ? start_again(job) : failed(job, OWNERS_EPROTO, "the list kept changing");
 	free(next);
 	return rc;
 }
@@ -319,13 +336,7 @@ static void on_done(void *ctx, struct owners_http_request *req)
 	if (req->status == 410 && job->restarts < 3) {
 		/* The continue token expired (the list took longer than the
 		 * server keeps its snapshot): start this type again. */
-		job->restarts++;
-		job->report->restarts++;
-		job->generation++;
-		job->in_flight = 0;
-		job->chain = 0;
-		job->last_done = 0;
-		rc = submit_page(job, NULL);
+		rc = start_again(job);
 	} else if (req->err.code || page->err.code) {
 		const struct owners_error *e = page->err.code ? &page->err : &req->err;
 
