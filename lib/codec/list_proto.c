@@ -105,8 +105,7 @@ enum stage {
 struct owners_list_proto {
 	owners_list_item_fn on_item;
 	void *ctx;
-	struct owners_buf pending; /* bytes received; those before `start` are read */
-	size_t start;
+	struct owners_buf pending; /* the start of a field (or the magic) a chunk cut short */
 	enum stage stage;
 	uint64_t list_left;   /* bytes of the list not yet read (STAGE_LIST) */
 	int list_seen;        /* the envelope's list has begun */
@@ -316,7 +315,6 @@ int owners_list_proto_new(struct owners_list_proto **out, owners_list_item_fn on
 void owners_list_proto_reset(struct owners_list_proto *p)
 {
 	owners_buf_release(&p->pending);
-	p->start = 0;
 	p->stage = STAGE_MAGIC;
 	p->list_left = 0;
 	p->list_seen = 0;
@@ -330,8 +328,7 @@ void owners_list_proto_free(struct owners_list_proto *p)
 {
 	if (!p)
 		return;
-	owners_list_proto_reset(p);
-	owners_buf_release(&p->pending);
+	owners_list_proto_reset(p); /* releases what it held */
 	free(p);
 }
 
@@ -364,16 +361,17 @@ static size_t next_size(const struct owners_list_proto *p, const uint8_t *q, con
 	return f.body > SIZE_MAX - f.header ? SIZE_MAX : f.header + (size_t)f.body;
 }
 
-/* Reads the held bytes, from `start`; forgets them once all are read. */
+/* Reads the held bytes and keeps only what is left unread (nothing, once
+ * they complete what they began: they are given no more than that). */
 static int read_held(struct owners_list_proto *p, struct owners_error *err)
 {
-	const uint8_t *at = (const uint8_t *)p->pending.ptr + p->start;
-	int rc = read_some(p, &at, (const uint8_t *)p->pending.ptr + p->pending.len, err);
+	const uint8_t *at = (const uint8_t *)p->pending.ptr;
+	int rc = read_some(p, &at, at + p->pending.len, err);
+	size_t used = (size_t)((const char *)at - p->pending.ptr);
 
-	p->start = (size_t)((const char *)at - p->pending.ptr);
-	if (p->start == p->pending.len) {
-		owners_buf_reset(&p->pending);
-		p->start = 0;
+	if (used) {
+		memmove(p->pending.ptr, p->pending.ptr + used, p->pending.len - used);
+		owners_buf_truncate(&p->pending, p->pending.len - used);
 	}
 	return rc;
 }
@@ -389,9 +387,9 @@ int owners_list_proto_feed(struct owners_list_proto *p, const char *data, size_t
 	/* A thing begun in an earlier chunk is completed from this one with
 	 * just the bytes it lacks, so what is held stays one field (not a
 	 * field and a chunk); the rest of the chunk is read in place. */
-	while (!rc && p->pending.len > p->start && len) {
-		size_t have = p->pending.len - p->start,
-		       want = next_size(p, (const uint8_t *)p->pending.ptr + p->start,
+	while (!rc && p->pending.len && len) {
+		size_t have = p->pending.len,
+		       want = next_size(p, (const uint8_t *)p->pending.ptr,
 					(const uint8_t *)p->pending.ptr + p->pending.len),
 		       take = want > have ? want - have : 0;
 
@@ -429,7 +427,7 @@ int owners_list_proto_finish(struct owners_list_proto *p, char **continue_token,
 				      "unexpected list response: not Kubernetes protobuf (no \"k8s\\0\" magic)");
 	else if (p->stage == STAGE_LIST && p->list_left)
 		rc = malformed(err, "the protobuf list is cut short");
-	else if (p->pending.len > p->start)
+	else if (p->pending.len)
 		rc = malformed(err, "the protobuf envelope is cut short");
 	else if (!p->list_seen)
 		rc = check_kind(p, err) ? OWNERS_EPROTO : malformed(err, "no list in the protobuf envelope");

@@ -305,18 +305,17 @@ static int page_done(struct list_page *page)
 
 	if ((rc = page_read(page, &next)))
 		return rc == OWNERS_ENOMEM ? rc : failed(job, rc, owners_error_message(&page->err));
-	if (!next && page->next_asked)
+	if (page->next_asked && (!next || strcmp(next, page->next_asked)))
+		/* The next page was asked for with the token an earlier
+		 * attempt of this one began with, and this attempt (retried:
+		 * a first page sees a newer snapshot) ends with another or
+		 * none: the two snapshots may not meet, so the list starts
+		 * again. */
 		rc = job->restarts < 3 ? start_again(job) : failed(job, OWNERS_EPROTO, "the list kept changing");
 	else if (!next)
 		job->last_done = 1;
 	else if (!page->next_asked)
 		rc = ask_next(page, next);
-	else if (strcmp(next, page->next_asked))
-		/* The next page was asked for with the token an earlier
-		 * attempt of this one began with, and this attempt (retried:
-		 * a first page sees a newer snapshot) ends with another: the
-		 * two snapshots may not meet, so the list starts again. */
-		rc = job->restarts < 3 ? start_again(job) : failed(job, OWNERS_EPROTO, "the list kept changing");
 	free(next);
 	return rc;
 }
