@@ -63,8 +63,14 @@ print(*(x.getsockname()[1] for x in s))')
   TP_API=http://127.0.0.1:$api_port
   "$bin" -host 127.0.0.1 -port "$api_port" >"${TP_LOG:-/dev/null}" 2>&1 &
   _tp_pid=$!
-  for (( i = 0; i < 100; i++ )); do
+  # Up to a minute on a loaded machine; a server that died is said at once
+  # (a port taken in the meantime, a broken build), not after the minute.
+  for (( i = 0; ; i++ )); do
     curl -sf "$TP_API/version" >/dev/null 2>&1 && break
+    if ! kill -0 "$_tp_pid" 2>/dev/null; then
+      echo "toxiproxy exited during start-up (log: ${TP_LOG:-none})" >&2; _tp_pid=; return 1
+    fi
+    (( i < 600 )) || { echo "toxiproxy did not answer on $TP_API within 60s" >&2; toxiproxy_stop; return 1; }
     sleep 0.1
   done
   tp POST /proxies "{\"name\": \"api\", \"listen\": \"127.0.0.1:$TP_PORT\",
