@@ -421,6 +421,7 @@ int owners_discovery_load(struct owners_resource_table *out, struct owners_http_
 	memset(stats, 0, sizeof(*stats));
 	if (o->cache_dir && !o->refresh && !load_cache(out, o->cache_dir, server, o)) {
 		stats->from_cache = 1;
+		owners_resource_table_mark_tracked(out);
 		return 0;
 	}
 	rc = fetch(out, c, server, stats, err);
@@ -432,5 +433,6 @@ int owners_discovery_load(struct owners_resource_table *out, struct owners_http_
 	}
 	if (o->cache_dir)
 		save_cache(out, o->cache_dir, server);
+	owners_resource_table_mark_tracked(out);
 	return 0;
 }

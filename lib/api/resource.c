@@ -1,6 +1,7 @@
 #include "resource.h"
 #include "strv.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -182,6 +183,7 @@ int owners_resource_table_add(struct owners_resource_table *t, const struct owne
 	c.namespaced = r->namespaced;
 	c.preferred = r->preferred;
 	c.has_status = r->has_status;
+	c.gc_tracked = r->gc_tracked;
 	t->items[t->count++] = c;
 	/* Keep the index at most half full. */
 	if (t->count * 2 > t->gvk_cap)
@@ -283,4 +285,171 @@ int owners_resource_is_deletable(const struct owners_resource *r)
 	const unsigned need = OWNERS_VERB_LIST | OWNERS_VERB_WATCH | OWNERS_VERB_DELETE;
 
 	return r && (r->verbs & need) == need;
+}
+
+/* ---- what the garbage collector tracks ------------------------------ */
+
+static const struct owners_resource_table *sort_table; /* qsort has no context argument */
+
+/* By group, then resource, then position in the table (discovery's order
+ * of versions). */
+static int cmp_group_resource(const void *pa, const void *pb)
+{
+	const struct owners_resource *a = &sort_table->items[*(const size_t *)pa];
+	const struct owners_resource *b = &sort_table->items[*(const size_t *)pb];
+	int c = strcmp(a->group, b->group);
+
+	if (!c)
+		c = strcmp(a->resource, b->resource);
+	if (!c)
+		c = *(const size_t *)pa < *(const size_t *)pb ? -1 : 1;
+	return c;
+}
+
+/* The GC's DefaultIgnoredResources: events of both groups. */
+static int ignored_by_gc(const struct owners_resource *r)
+{
+	return !strcmp(r->resource, "events") && (!*r->group || !strcmp(r->group, "events.k8s.io"));
+}
+
+void owners_resource_table_mark_tracked(struct owners_resource_table *t)
+{
+	size_t *order, i, j;
+
+	for (i = 0; i < t->count; i++)
+		t->items[i].gc_tracked = 0;
+	if (!t->count || !(order = malloc(t->count * sizeof(*order)))) {
+		/* Out of memory: the preferred versions alone, a subset of the
+		 * GC's choice (what is not marked reads as unknown, never absent). */
+		for (i = 0; i < t->count; i++)
+			t->items[i].gc_tracked = t->items[i].preferred &&
+						 owners_resource_is_deletable(&t->items[i]) &&
+						 !ignored_by_gc(&t->items[i]);
+		return;
+	}
+	for (i = 0; i < t->count; i++)
+		order[i] = i;
+	sort_table = t;
+	qsort(order, t->count, sizeof(*order), cmp_group_resource);
+	for (i = 0; i < t->count; i = j) {
+		const struct owners_resource *first = &t->items[order[i]];
+		struct owners_resource *chosen = &t->items[order[i]];
+
+		/* ServerPreferredResources(): the preferred version when it
+		 * serves the resource, else the first version that does; the
+		 * verbs are checked on that version only (FilteredBy after). */
+		for (j = i; j < t->count && !strcmp(t->items[order[j]].group, first->group) &&
+			    !strcmp(t->items[order[j]].resource, first->resource);
+		     j++)
+			if (t->items[order[j]].preferred && !chosen->preferred)
+				chosen = &t->items[order[j]];
+		chosen->gc_tracked = owners_resource_is_deletable(chosen) && !ignored_by_gc(chosen);
+	}
+	free(order);
+}
+
+const struct owners_resource *owners_resource_tracked(const struct owners_resource_table *t,
+						      const struct owners_resource *r)
+{
+	size_t i;
+
+	if (!r || r->gc_tracked)
+		return r && r->gc_tracked ? r : NULL;
+	for (i = 0; i < t->count; i++)
+		if (t->items[i].gc_tracked && owners_resource_same_type(&t->items[i], r))
+			return &t->items[i];
+	return NULL;
+}
+
+/* ---- references, as the GC's REST mapper reads them ------------------- */
+
+/* schema.ParseGroupVersion(), with FromAPIVersionAndKind()'s fallback:
+ * "" and "/" are the empty group version, "v1" the core group's, "g/v" a
+ * group's, and anything with more slashes the empty group version too. */
+static void parse_group_version(const char *api_version, const char **group, size_t *group_len,
+				const char **version)
+{
+	const char *slash = strchr(api_version, '/');
+
+	*group = "";
+	*group_len = 0;
+	*version = "";
+	if (!slash) {
+		*version = api_version;
+	} else if (!strchr(slash + 1, '/')) {
+		*group = api_version;
+		*group_len = (size_t)(slash - api_version);
+		*version = slash + 1;
+	}
+}
+
+/* The mapper registers each kind as served and in lowercase. */
+static int kind_matches(const char *written, const char *kind)
+{
+	size_t i;
+
+	if (!strcmp(written, kind))
+		return 1;
+	for (i = 0; kind[i] && written[i] == (char)tolower((unsigned char)kind[i]); i++)
+		;
+	return !kind[i] && !written[i];
+}
+
+/* "<Kind>List", which the mapper also registers (with a guessed plural). */
+static int kind_list_matches(const char *written, const char *kind)
+{
+	size_t n = strlen(kind);
+
+	return !strncmp(written, kind, n) && !strcmp(written + n, "List");
+}
+
+/* The served resource of this group and version (any version of the group,
+ * the preferred first, when version is "") whose kind matches. */
+static const struct owners_resource *find_kind(const struct owners_resource_table *t,
+					       const char *group, size_t glen, const char *version,
+					       const char *kind, int (*matches)(const char *, const char *))
+{
+	const struct owners_resource *other = NULL;
+	size_t i;
+
+	for (i = 0; i < t->count; i++) {
+		const struct owners_resource *r = &t->items[i];
+
+		if (strlen(r->group) != glen || strncmp(r->group, group, glen) ||
+		    (*version && strcmp(r->version, version)) || !matches(kind, r->kind))
+			continue;
+		if (*version || r->preferred)
+			return r;
+		if (!other)
+			other = r;
+	}
+	return other;
+}
+
+enum owners_ref_mapping owners_resource_map_ref(const struct owners_resource_table *t,
+						const char *api_version, const char *kind,
+						const struct owners_resource **out)
+{
+	const char *group, *version;
+	size_t glen;
+	struct owners_buf gv = OWNERS_BUF_INIT;
+	int blind;
+
+	*out = NULL;
+	if (!t || !api_version || !kind)
+		return OWNERS_REF_UNMAPPED;
+	/* Nearly every reference is written as the type's own apiVersion and
+	 * kind: one hash lookup. */
+	if ((*out = owners_resource_by_gvk(t, api_version, kind)))
+		return OWNERS_REF_MAPPED;
+	parse_group_version(api_version, &group, &glen, &version);
+	if ((*out = find_kind(t, group, glen, version, kind, kind_matches)))
+		return OWNERS_REF_MAPPED;
+	if ((*out = find_kind(t, group, glen, version, kind, kind_list_matches)))
+		return OWNERS_REF_MAPPED_MISSING;
+	blind = !(glen ? owners_buf_addf(&gv, "%.*s/%s", (int)glen, group, version)
+		       : owners_buf_adds(&gv, version)) &&
+		owners_resource_group_failed(t, gv.ptr);
+	owners_buf_release(&gv);
+	return blind ? OWNERS_REF_MAPPING_BLIND : OWNERS_REF_UNMAPPED;
 }

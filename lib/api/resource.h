@@ -43,6 +43,13 @@ struct owners_resource {
 	 * one (ConfigMaps, Secrets, RBAC, custom resources whose CRD has no
 	 * status subresource) there is no READY/STATUS to fetch. */
 	int has_status;
+	/* The version of this resource the garbage collector watches (set by
+	 * owners_resource_table_mark_tracked()): every (group, resource) has at
+	 * most one, chosen as client-go's ServerPreferredResources() chooses
+	 * (the group's preferred version when it serves the resource, else the
+	 * first version that does), and only when that version can be listed,
+	 * watched and deleted and is not an Event. */
+	int gc_tracked;
 };
 
 /* What discovery found: every served (group, version, resource), without
@@ -69,11 +76,44 @@ int owners_resource_table_add(struct owners_resource_table *t, const struct owne
 int owners_resource_table_add_failure(struct owners_resource_table *t, const char *group,
 				      const char *reason);
 
-/* The resource served for exactly this apiVersion ("apps/v1") and kind,
- * as the garbage collector resolves an ownerReference; NULL when that
- * version/kind is not served. */
+/* The resource served for exactly this apiVersion ("apps/v1") and kind
+ * (a type's own identity, not a reference's spelling: references go
+ * through owners_resource_map_ref()); NULL when not served. */
 const struct owners_resource *owners_resource_by_gvk(const struct owners_resource_table *t,
 						     const char *api_version, const char *kind);
+
+/* Marks the versions the garbage collector tracks (gc_tracked). Call once
+ * the table is complete: it depends on every version of each group, in
+ * discovery's order. */
+void owners_resource_table_mark_tracked(struct owners_resource_table *t);
+/* The tracked version of r's resource (r itself when it is tracked); NULL
+ * when the GC tracks no version of it. */
+const struct owners_resource *owners_resource_tracked(const struct owners_resource_table *t,
+						      const struct owners_resource *r);
+
+/* How the garbage collector's REST mapper reads an ownerReference's
+ * apiVersion and kind (schema.FromAPIVersionAndKind, then the discovery
+ * REST mapper of client-go's restmapper package). */
+enum owners_ref_mapping {
+	/* a served kind: *out is its resource in that version */
+	OWNERS_REF_MAPPED,
+	/* "<Kind>List" of a served kind: the mapper guesses a resource that
+	 * the server does not have, so the GC's lookup answers 404 and the
+	 * owner reads as absent; *out is the kind's resource (for its scope) */
+	OWNERS_REF_MAPPED_MISSING,
+	/* its group/version failed discovery: the GC cannot map it either,
+	 * and retries */
+	OWNERS_REF_MAPPING_BLIND,
+	/* nothing served answers to it: an error to the GC, retried forever */
+	OWNERS_REF_UNMAPPED,
+};
+/* The apiVersion is parsed as schema.ParseGroupVersion does ("/v1" is the
+ * core group's v1; an empty version means the group's preferred one); the
+ * kind matches as written or written in lowercase, as the mapper registers
+ * both. *out is NULL unless mapped. */
+enum owners_ref_mapping owners_resource_map_ref(const struct owners_resource_table *t,
+						const char *api_version, const char *kind,
+						const struct owners_resource **out);
 /* Whether a group/version failed discovery (so its kinds are unknown rather
  * than unserved). */
 int owners_resource_group_failed(const struct owners_resource_table *t, const char *api_version);

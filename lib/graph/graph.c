@@ -300,11 +300,13 @@ static int repeated_owner(const struct owners_node *d, uint32_t k)
 /* A node for an owner nobody has seen: what the reference says is all we know. */
 static uint32_t virtual_owner(struct owners_graph *g, uint32_t dependent, const struct owners_ref *ref)
 {
-	const struct owners_resource *r = owners_resource_by_gvk(g->types, ref->api_version, ref->kind);
+	const struct owners_resource *r = NULL;
 	struct owners_node *n;
 	const char *ns;
 	uint32_t idx;
 
+	if (owners_resource_map_ref(g->types, ref->api_version, ref->kind, &r) != OWNERS_REF_MAPPED)
+		r = NULL;
 	/* A namespaced owner can only be in its dependent's namespace. */
 	ns = r && r->namespaced ? g->nodes[dependent].namespace_ : owners_arena_intern(&g->arena, "");
 	idx = node_append(g, ref->uid);
@@ -462,57 +464,105 @@ static int exists_elsewhere(const struct owners_graph *g, const struct owners_re
 	       strcmp(g->nodes[n].namespace_, ns);
 }
 
-/* The version of r the scanner lists (its group's preferred version of the
- * same resource): one object is served in every version of its resource,
- * and the garbage collector finds an owner through any served version, so
- * a reference to "autoscaling/v1" resolves to the object listed as
- * "autoscaling/v2". r itself when it is the listed version or has none. */
-static const struct owners_resource *listed_version(const struct owners_resource_table *t,
-						    const struct owners_resource *r)
+const struct owners_resource *owners_graph_lookup_type(const struct owners_resource_table *t,
+						       const struct owners_resource *r)
 {
+	const struct owners_resource *tracked = owners_resource_tracked(t, r);
 	size_t i;
 
+	/* One object is served in every version of its resource, and the GC
+	 * finds an owner through any served version, so a reference to
+	 * "autoscaling/v1" resolves to the object listed as "autoscaling/v2". */
+	if (tracked)
+		return tracked;
 	if (r->preferred)
 		return r;
 	for (i = 0; i < t->count; i++) {
 		const struct owners_resource *o = &t->items[i];
 
-		if (o->preferred && !strcmp(o->group, r->group) && !strcmp(o->resource, r->resource))
+		if (o->preferred && owners_resource_same_type(o, r))
 			return o;
 	}
 	return r;
 }
 
-enum owners_ref_class owners_graph_classify_ref(struct owners_graph *g, uint32_t dependent,
-						const struct owners_ref *ref)
+/* A list that failed because this user was refused: the GC, with its own
+ * rights, still sees the type. */
+static int refused(int rc)
+{
+	return rc == OWNERS_EFORBIDDEN || rc == OWNERS_EAUTH;
+}
+
+int owners_graph_resolve_ref(struct owners_graph *g, uint32_t dependent, const struct owners_ref *ref,
+			     struct owners_ref_resolution *out)
 {
 	const struct owners_node *dep = &g->nodes[dependent];
-	const struct owners_resource *r;
+	const struct owners_resource *r = NULL;
+	const struct owners_listing *l = NULL;
+	enum owners_ref_mapping m;
 	const char *ns;
-	uint32_t found;
 
-	/* Served for the reference's exact apiVersion and kind, or not at all
-	 * (the GC's REST mapping fails and it retries forever). */
-	r = owners_resource_by_gvk(g->types, ref->api_version, ref->kind);
-	if (!r)
-		return owners_resource_group_failed(g->types, ref->api_version)
-			       ? OWNERS_REF_UNKNOWN : OWNERS_REF_UNRESOLVABLE;
-	r = listed_version(g->types, r);
-	if (r->namespaced && !*dep->namespace_)
-		return OWNERS_REF_INVALID_NAMESPACE;
+	memset(out, 0, sizeof(*out));
+	out->found = OWNERS_NO_NODE;
+	m = owners_resource_map_ref(g->types, ref->api_version, ref->kind, &r);
+	if (m == OWNERS_REF_UNMAPPED) {
+		/* The GC's REST mapping fails and it retries forever. */
+		out->class_ = OWNERS_REF_UNRESOLVABLE;
+		return 0;
+	}
+	if (m == OWNERS_REF_MAPPING_BLIND) {
+		out->class_ = OWNERS_REF_UNKNOWN;
+		out->gc_blind = 1;
+		return 0;
+	}
+	out->resource = owners_graph_lookup_type(g->types, r);
+	if (r->namespaced && !*dep->namespace_) {
+		/* namespacedOwnerOfClusterScopedObjectErr, before any lookup */
+		out->class_ = OWNERS_REF_INVALID_NAMESPACE;
+		return 0;
+	}
+	if (m == OWNERS_REF_MAPPED_MISSING) {
+		/* The mapper's guessed resource does not exist: a 404. */
+		out->class_ = OWNERS_REF_ABSENT;
+		return 0;
+	}
+	r = out->resource;
 	ns = r->namespaced ? dep->namespace_ : "";
 	/* Out of memory: "cannot tell", never "absent" (a destructive command
 	 * would take the owner for gone). */
-	if (owners_graph_find_name(g, r, ns, ref->name, &found))
-		return OWNERS_REF_UNKNOWN;
-	if (found != OWNERS_NO_NODE)
-		return strcmp(g->nodes[found].uid, ref->uid) ? OWNERS_REF_UID_MISMATCH
-							     : OWNERS_REF_RESOLVED;
-	if (owners_graph_listing_state(g, r, ns, NULL) != OWNERS_LISTING_OK)
-		return OWNERS_REF_UNKNOWN;
-	if (exists_elsewhere(g, r, ns, ref->uid))
-		return OWNERS_REF_INVALID_NAMESPACE;
-	return OWNERS_REF_ABSENT;
+	if (owners_graph_find_name(g, r, ns, ref->name, &out->found)) {
+		out->class_ = OWNERS_REF_UNKNOWN;
+		out->gc_blind = 1;
+		return OWNERS_ENOMEM;
+	}
+	if (out->found != OWNERS_NO_NODE) {
+		out->class_ = strcmp(g->nodes[out->found].uid, ref->uid) ? OWNERS_REF_UID_MISMATCH
+									 : OWNERS_REF_RESOLVED;
+		return 0;
+	}
+	switch (owners_graph_listing_state(g, r, ns, &l)) {
+	case OWNERS_LISTING_OK:
+		out->class_ = exists_elsewhere(g, r, ns, ref->uid) ? OWNERS_REF_INVALID_NAMESPACE
+								   : OWNERS_REF_ABSENT;
+		break;
+	case OWNERS_LISTING_FAILED:
+		out->class_ = OWNERS_REF_UNKNOWN;
+		out->gc_blind = !l || !refused(l->rc);
+		break;
+	case OWNERS_LISTING_NOT_LISTED:
+		out->class_ = OWNERS_REF_UNKNOWN;
+		break;
+	}
+	return 0;
+}
+
+enum owners_ref_class owners_graph_classify_ref(struct owners_graph *g, uint32_t dependent,
+						const struct owners_ref *ref)
+{
+	struct owners_ref_resolution res;
+
+	owners_graph_resolve_ref(g, dependent, ref, &res);
+	return res.class_;
 }
 
 /* ---- cycles (Tarjan, iterative: graphs can be deep) ------------------- */

@@ -135,19 +135,44 @@ enum owners_listing_state owners_graph_listing_state(const struct owners_graph *
 						     const struct owners_listing **which);
 
 /* How one ownerReference resolves, decided the way the garbage collector
- * decides: the owner is looked up by the reference's exact apiVersion and
- * kind, by name in the dependent's namespace when the owner's kind is
- * namespaced, and compared by UID. */
+ * decides (isDangling()): the apiVersion and kind are mapped as its REST
+ * mapper maps them (owners_resource_map_ref()), the owner is looked up by
+ * name, in the dependent's namespace when its kind is namespaced, and
+ * compared by UID. The UID a reference carries links the graph (the GC's
+ * graph is keyed by UID too), but it never decides the class. */
 enum owners_ref_class {
 	OWNERS_REF_RESOLVED,
-	OWNERS_REF_ABSENT,            /* no object with that UID where it must be */
+	OWNERS_REF_ABSENT,            /* no object of that name where it must be */
 	OWNERS_REF_UID_MISMATCH,      /* same kind and name, another UID */
 	OWNERS_REF_INVALID_NAMESPACE, /* owner only elsewhere, or namespaced owner of a cluster-scoped object */
 	OWNERS_REF_UNRESOLVABLE,      /* apiVersion/kind not served */
 	OWNERS_REF_UNKNOWN,           /* owner's type could not be listed: no verdict */
 };
+
+struct owners_ref_resolution {
+	enum owners_ref_class class_;
+	/* The owner's type as the GC maps it, in the version owners lists;
+	 * NULL when the reference does not map. */
+	const struct owners_resource *resource;
+	/* The object found by namespace and name (RESOLVED, UID_MISMATCH). */
+	uint32_t found;
+	/* UNKNOWN where the GC cannot look the owner up either, so it acts on
+	 * nothing of the dependent and retries: the owner's group/version
+	 * failed discovery, or listing its type failed for a reason other
+	 * than a refusal of this user (the GC's own lookup would fail the
+	 * same way, as far as owners can tell). A forbidden list is not
+	 * blind: the GC sees what this user may not. */
+	int gc_blind;
+};
+int owners_graph_resolve_ref(struct owners_graph *g, uint32_t dependent, const struct owners_ref *ref,
+			     struct owners_ref_resolution *out);
+/* owners_graph_resolve_ref()'s class alone. */
 enum owners_ref_class owners_graph_classify_ref(struct owners_graph *g, uint32_t dependent,
 						const struct owners_ref *ref);
+/* The version of r's resource that owners lists to find owners of that
+ * type: the one the GC tracks, else the group's preferred one, else r. */
+const struct owners_resource *owners_graph_lookup_type(const struct owners_resource_table *t,
+						       const struct owners_resource *r);
 const char *owners_ref_class_name(enum owners_ref_class c);
 
 /* Summary counts for `owners graph`. */

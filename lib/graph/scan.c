@@ -54,13 +54,9 @@ struct list_job {
 
 int owners_scan_wants(const struct owners_resource *r)
 {
-	if (!r->preferred || !owners_resource_is_deletable(r))
-		return 0;
-	/* Events are numerous, never owners, and the GC ignores them too. */
-	if (!strcmp(r->resource, "events") &&
-	    (!*r->group || !strcmp(r->group, "events.k8s.io")))
-		return 0;
-	return 1;
+	/* Exactly the GC's resource list: one version of each resource it
+	 * can list, watch and delete, events left out as the GC leaves them. */
+	return r->gc_tracked;
 }
 
 static int on_item(void *ctx, const struct owners_object_meta *meta, struct owners_error *err)

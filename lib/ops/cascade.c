@@ -46,6 +46,7 @@ const char *owners_action_name(enum owners_action_kind k)
 	case OWNERS_ACT_DELETE_ORPHAN: return "delete (orphan)";
 	case OWNERS_ACT_REMOVE_FINALIZER: return "remove finalizer";
 	case OWNERS_ACT_RELEASE: return "release";
+	case OWNERS_ACT_UNBLOCK: return "unblock";
 	}
 	return "?";
 }
@@ -121,27 +122,28 @@ static int has_existing_dependents(const struct owners_graph *g, uint32_t node)
 	return 0;
 }
 
-/* How one reference of a dependent bears on the cascade. The reference is
- * classified first, the way the GC's classifyReferences() sees it, and its
- * UID matters only after: a reference by an apiVersion the server does not
- * serve makes the GC give up on the whole object, even when its UID is a
- * member's. */
+/* How one reference of a dependent bears on the cascade, classified as the
+ * GC's classifyReferences() sees it (owners_graph_resolve_ref(): by name,
+ * then UID). Whether it links the dependent to the cascade is a separate
+ * question, answered by UID as the GC's graph answers it (linked()). */
 enum ref_bearing {
-	REF_IN_CASCADE,  /* resolves to a member that the cascade deletes (or did) */
+	REF_IN_CASCADE,  /* resolves to a member that the cascade deletes */
 	REF_DANGLING,    /* its owner is gone the way the GC sees it */
-	REF_ALIVE,       /* a live owner, one we cannot judge, or a member that
-			    orphans its dependents: keep */
-	REF_UNTOUCHABLE, /* the GC errors on it and never acts on the object */
+	REF_ALIVE,       /* a live owner, one this user may not see (the GC
+			    can), or a member that orphans its dependents: keep */
+	REF_UNTOUCHABLE, /* the GC errors on it and never acts on the object:
+			    an unserved kind, a namespaced owner of a
+			    cluster-scoped object, an owner it cannot look up */
 };
 
 static enum ref_bearing bearing(struct owners_graph *g, const unsigned char *member,
 				const unsigned char *orphaning, uint32_t dep,
 				const struct owners_ref *ref)
 {
-	uint32_t o = ref->owner;
-	int into = o != OWNERS_NO_NODE && member[o] && !orphaning[o];
+	struct owners_ref_resolution res;
 
-	switch (owners_graph_classify_ref(g, dep, ref)) {
+	owners_graph_resolve_ref(g, dep, ref, &res);
+	switch (res.class_) {
 	case OWNERS_REF_UNRESOLVABLE:
 		return REF_UNTOUCHABLE;
 	case OWNERS_REF_INVALID_NAMESPACE:
@@ -150,16 +152,27 @@ static enum ref_bearing bearing(struct owners_graph *g, const unsigned char *mem
 		 * namespace is simply not found there. */
 		return *g->nodes[dep].namespace_ ? REF_DANGLING : REF_UNTOUCHABLE;
 	case OWNERS_REF_RESOLVED:
-		return into ? REF_IN_CASCADE : REF_ALIVE;
+		return member[res.found] && !orphaning[res.found] ? REF_IN_CASCADE : REF_ALIVE;
 	case OWNERS_REF_ABSENT:
 	case OWNERS_REF_UID_MISMATCH:
-		/* A member that is gone already: its reference resolved while
-		 * it lived (that is how it joined). */
-		return into && !exists(&g->nodes[o]) ? REF_IN_CASCADE : REF_DANGLING;
+		return REF_DANGLING;
 	case OWNERS_REF_UNKNOWN:
-		break;
+		/* Blind: its group failed discovery (the GC cannot map it
+		 * either) or its list failed: the GC's lookup fails, it acts
+		 * on nothing of this object and retries. */
+		return res.gc_blind ? REF_UNTOUCHABLE : REF_ALIVE;
 	}
 	return REF_ALIVE;
+}
+
+/* The reference links its dependent to the cascade the way the GC's graph
+ * links it: by UID, to a member that does not orphan its dependents. When
+ * that member goes (or waits for its dependents) the GC looks at the
+ * dependent, whatever the reference's name says. */
+static int linked(const unsigned char *member, const unsigned char *orphaning,
+		  const struct owners_ref *ref)
+{
+	return ref->owner != OWNERS_NO_NODE && member[ref->owner] && !orphaning[ref->owner];
 }
 
 static int untouchable(struct owners_graph *g, const unsigned char *member,
@@ -174,6 +187,13 @@ static int untouchable(struct owners_graph *g, const unsigned char *member,
 	return 0;
 }
 
+/* An owner linked to a dependent has done what the GC waits for before it
+ * looks at that dependent: it is gone, or it waits for its dependents. */
+static int owner_let_go(const struct owners_node *owner)
+{
+	return !exists(owner) || waiting_on_dependents(owner);
+}
+
 int owners_cascade_ref_released(const struct owners_cascade_plan *p, struct owners_graph *g,
 				uint32_t dep, const struct owners_ref *ref)
 {
@@ -185,20 +205,20 @@ int owners_cascade_ref_released(const struct owners_cascade_plan *p, struct owne
 	owner = &g->nodes[o];
 	/* The GC's orphanDependents(): once the owner is in deletion, every
 	 * dependent linked to it by UID loses the reference, whatever its
-	 * class, members included. */
+	 * class, members and objects in deletion included. */
 	if (p->orphaning[o])
 		return !exists(owner) || owner->deleted;
 	/* attemptToDeleteItem() with a solid owner left: the references to
-	 * owners that are gone or wait for their dependents are removed, and
-	 * only those; never on an object the GC gives up on. */
-	if (p->member[dep] || untouchable(g, p->member, p->orphaning, dep) ||
-	    bearing(g, p->member, p->orphaning, dep, ref) != REF_IN_CASCADE)
+	 * owners that are gone or wait for their dependents (dangling or
+	 * waiting) are removed; never on an object in deletion (it returns at
+	 * once) nor on one the GC gives up on. */
+	if (p->member[dep] || g->nodes[dep].deleted || untouchable(g, p->member, p->orphaning, dep))
 		return 0;
-	return !exists(owner) || waiting_on_dependents(owner);
+	return owner_let_go(owner);
 }
 
-/* The GC collects a dependent when none of its owners is alive and at
- * least one is being deleted with it. */
+/* The GC collects a dependent linked to the cascade when none of its
+ * owners is alive: every reference dangles or points into the cascade. */
 static int collectable(struct owners_graph *g, const unsigned char *member,
 		       const unsigned char *orphaning, uint32_t dep)
 {
@@ -211,29 +231,23 @@ static int collectable(struct owners_graph *g, const unsigned char *member,
 
 		if (b == REF_ALIVE || b == REF_UNTOUCHABLE)
 			return 0;
-		in |= b == REF_IN_CASCADE;
+		in |= linked(member, orphaning, &d->refs[i]);
 	}
 	return in;
 }
 
-/* Every reference of a member that points into the cascade has an owner
- * that is gone or waiting for its dependents: then the GC deletes it. */
+/* Every owner linking a member to the cascade is gone or waiting for its
+ * dependents: then the GC looks at it, and deletes it. */
 static int owners_released_it(struct owners_graph *g, const struct owners_cascade_plan *p,
 			      uint32_t node)
 {
 	const struct owners_node *n = &g->nodes[node];
 	uint32_t i;
 
-	for (i = 0; i < n->n_refs; i++) {
-		const struct owners_ref *ref = &n->refs[i];
-		const struct owners_node *o;
-
-		if (bearing(g, p->member, p->orphaning, node, ref) != REF_IN_CASCADE)
-			continue;
-		o = &g->nodes[ref->owner];
-		if (exists(o) && !waiting_on_dependents(o))
+	for (i = 0; i < n->n_refs; i++)
+		if (linked(p->member, p->orphaning, &n->refs[i]) &&
+		    !owner_let_go(&g->nodes[n->refs[i].owner]))
 			return 0;
-	}
 	return 1;
 }
 
@@ -266,34 +280,83 @@ int owners_cascade_has_member_dependents(const struct owners_graph *g, const uns
 	return 0;
 }
 
-/* Dependents that still hold this owner: they reference it with
- * blockOwnerDeletion. A member that waits for its own dependents and sits
- * on a cycle with the owner does not block it (the GC unblocks such
- * references to break cycles). */
-static size_t blocking_dependents(struct owners_graph *g, const unsigned char *member,
-				  const unsigned char *on_cycle, uint32_t node)
+/* Whether dependent d holds back node's deletion: the GC's
+ * blockingDependents(), by UID, whatever d's state or its reference's
+ * name. */
+static int blocks(const struct owners_node *d, uint32_t node)
+{
+	uint32_t k;
+
+	if (!exists(d))
+		return 0;
+	for (k = 0; k < d->n_refs; k++)
+		if (d->refs[k].owner == node && d->refs[k].block_owner_deletion)
+			return 1;
+	return 0;
+}
+
+/* A dependent the cascade will never remove or release, so that it would
+ * hold an owner in foreground deletion for as long as it exists: one the
+ * GC never acts on, or one in deletion held by someone else's finalizer. */
+static int holds_for_good(struct owners_graph *g, const struct owners_cascade_plan *p, uint32_t dep)
+{
+	const struct owners_node *d = &g->nodes[dep];
+
+	return (d->deleted && !waiting_on_dependents(d)) || untouchable(g, p->member, p->orphaning, dep);
+}
+
+/* Dependents that still hold this owner. Only with break_cycles (--force)
+ * does a member that waits for its own dependents and sits on a cycle with
+ * the owner not count: the GC itself breaks a cycle only by unblocking a
+ * dependent before it deletes it (see needs_unblock()); a cycle whose
+ * members are all in foreground deletion already, or an object that
+ * blocks its own deletion, holds the GC forever. */
+static size_t blocking_dependents(struct owners_graph *g, const struct owners_cascade_plan *p,
+				  const unsigned char *on_cycle, uint32_t node, int break_cycles,
+				  int *self)
 {
 	const struct owners_node *n = &g->nodes[node];
 	size_t count = 0;
-	uint32_t i, k;
+	uint32_t i;
 
+	*self = 0;
 	for (i = 0; i < n->n_dependents; i++) {
 		uint32_t dep = n->dependents[i];
 		const struct owners_node *d = &g->nodes[dep];
-		int blocks = 0;
 
-		if (!exists(d))
+		if (!blocks(d, node))
 			continue;
-		for (k = 0; k < d->n_refs; k++)
-			if (d->refs[k].owner == node && d->refs[k].block_owner_deletion)
-				blocks = 1;
-		if (!blocks)
+		if (break_cycles && p->member[dep] && waiting_on_dependents(d) && on_cycle[dep] &&
+		    on_cycle[node])
 			continue;
-		if (member[dep] && waiting_on_dependents(d) && on_cycle[dep] && on_cycle[node])
-			continue;
+		*self |= dep == node;
 		count++;
 	}
 	return count;
+}
+
+/* The GC's cycle breaker (attemptToDeleteItem): an object about to be
+ * deleted because an owner waits for its dependents, one of whose own
+ * dependents is itself waiting for its dependents, first has every
+ * blockOwnerDeletion of its references set to false, then is deleted in
+ * the foreground. */
+static int needs_unblock(struct owners_graph *g, const struct owners_cascade_plan *p, uint32_t node)
+{
+	const struct owners_node *n = &g->nodes[node];
+	uint32_t i;
+	int waiting_owner = 0, blocking = 0, deleting_dependent = 0;
+
+	for (i = 0; i < n->n_refs; i++) {
+		const struct owners_ref *ref = &n->refs[i];
+
+		blocking |= ref->block_owner_deletion;
+		waiting_owner |= linked(p->member, p->orphaning, ref) &&
+				 waiting_on_dependents(&g->nodes[ref->owner]) &&
+				 bearing(g, p->member, p->orphaning, node, ref) == REF_IN_CASCADE;
+	}
+	for (i = 0; blocking && waiting_owner && i < n->n_dependents; i++)
+		deleting_dependent |= waiting_on_dependents(&g->nodes[n->dependents[i]]);
+	return deleting_dependent;
 }
 
 /* Whether node, were it in the cascade, would be deleted with policy
@@ -317,24 +380,35 @@ static int orphans_dependents(const struct owners_graph *g, uint32_t node, int r
 	return !(mode == OWNERS_CASCADE_FOREGROUND && has_existing_dependents(g, node));
 }
 
-/* Whether a member enters deletion with foregroundDeletion: it holds
- * members below it (so a rerun finds them from the root), it carries that
- * finalizer already (the GC honours it), or, in a foreground cascade, it
- * has dependents at all (the GC's Foreground for an object whose owner
- * waits for its dependents; a root in foreground mode likewise). */
-static int enters_foreground(const struct owners_graph *g, const struct owners_cascade_plan *p,
+/* Whether a member enters deletion with foregroundDeletion: it carries that
+ * finalizer already (the GC honours it); in a foreground cascade, it has
+ * dependents at all (the GC's Foreground for an object whose owner waits
+ * for its dependents; a root in foreground mode likewise); or, owners' own
+ * device for crash safety, it holds members below it (so a rerun finds
+ * them from the root) — but only where no dependent would then hold it for
+ * good, since the GC would delete it in the background, where
+ * blockOwnerDeletion plays no part. */
+static int enters_foreground(struct owners_graph *g, const struct owners_cascade_plan *p,
 			     uint32_t node, enum owners_cascade_mode mode)
 {
+	const struct owners_node *n = &g->nodes[node];
+	uint32_t i;
+
 	if (p->root[node] && mode == OWNERS_CASCADE_BACKGROUND)
 		return 0;
 	if (mode == OWNERS_CASCADE_FOREGROUND && has_existing_dependents(g, node))
 		return 1;
-	if (!p->root[node] && owners_graph_node_has_finalizer(&g->nodes[node], OWNERS_FINALIZER_FOREGROUND))
+	if (!p->root[node] && owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND))
 		return 1;
-	return owners_cascade_has_member_dependents(g, p->member, node);
+	if (!owners_cascade_has_member_dependents(g, p->member, node))
+		return 0;
+	for (i = 0; i < n->n_dependents; i++)
+		if (blocks(&g->nodes[n->dependents[i]], node) && holds_for_good(g, p, n->dependents[i]))
+			return 0;
+	return 1;
 }
 
-int owners_cascade_member_patched(const struct owners_cascade_plan *p, const struct owners_graph *g,
+int owners_cascade_member_patched(const struct owners_cascade_plan *p, struct owners_graph *g,
 				  uint32_t node, enum owners_cascade_mode mode)
 {
 	return p->member[node] && (p->orphaning[node] || enters_foreground(g, p, node, mode));
@@ -374,6 +448,10 @@ static int plan_member(struct owners_cascade_plan *p, struct owners_graph *g,
 	if (p->orphaning[i])
 		return plan_orphaning(p, g, i);
 	if (!n->deleted) {
+		if (needs_unblock(g, p, i))
+			return add_action(p, OWNERS_ACT_UNBLOCK, i, NULL,
+					  "its owner and one of its dependents both wait for their dependents: "
+					  "its references stop blocking (the garbage collector's cycle rule)");
 		if (enters_foreground(g, p, i, o->mode))
 			return add_action(p, OWNERS_ACT_DELETE_FOREGROUND, i, NULL,
 					  p->root[i] ? "root: enters deletion, goes when its dependents are gone"
@@ -381,9 +459,18 @@ static int plan_member(struct owners_cascade_plan *p, struct owners_graph *g,
 		return add_action(p, OWNERS_ACT_DELETE, i, NULL, p->root[i] ? "root" : "all owners deleted");
 	}
 	if (owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND)) {
-		if (blocking_dependents(g, p->member, on_cycle, i))
+		int self = 0;
+		size_t blocking = blocking_dependents(g, p, on_cycle, i, o->break_cycles, &self);
+
+		if (blocking == 1 && self)
+			return add_wait(p, i, OWNERS_WAIT_ON_OTHERS,
+					"waiting for itself: it lists itself as an owner with blockOwnerDeletion, "
+					"so the garbage collector never finishes it (--force breaks the wait)");
+		if (blocking)
 			return add_wait(p, i, OWNERS_WAIT_ON_DEPENDENTS,
-					"waiting for dependents that block its deletion");
+					self ? "waiting for dependents that block its deletion, itself among them "
+					       "(--force breaks the wait)"
+					     : "waiting for dependents that block its deletion");
 		if (!member_dependents_deleted(g, p->member, i))
 			return add_wait(p, i, OWNERS_WAIT_ON_DEPENDENTS,
 					"waiting for its dependents to enter deletion");
@@ -391,6 +478,41 @@ static int plan_member(struct owners_cascade_plan *p, struct owners_graph *g,
 				  "no dependent blocks it any more");
 	}
 	return add_wait(p, i, OWNERS_WAIT_ON_OTHERS, "in deletion: waiting for its finalizers");
+}
+
+/* Why the GC leaves alone an object linked to the cascade: said in the plan
+ * (a wait) so that an owner held by it is explained. */
+static const char *left_alone(struct owners_graph *g, uint32_t i)
+{
+	const struct owners_node *n = &g->nodes[i];
+	uint32_t k;
+
+	for (k = 0; k < n->n_refs; k++) {
+		struct owners_ref_resolution res;
+
+		owners_graph_resolve_ref(g, i, &n->refs[k], &res);
+		if (res.class_ == OWNERS_REF_UNKNOWN && res.gc_blind)
+			return "kept: an owner's type cannot be looked up (its API group failed discovery or "
+			       "its list failed), so the garbage collector leaves this object alone";
+		if (res.class_ == OWNERS_REF_UNRESOLVABLE)
+			return "kept: an owner reference names a kind the server does not serve, so the "
+			       "garbage collector never acts on this object";
+		if (res.class_ == OWNERS_REF_INVALID_NAMESPACE && !*n->namespace_)
+			return "kept: a cluster-scoped object with a namespaced owner, which the garbage "
+			       "collector never acts on";
+	}
+	return NULL;
+}
+
+static int linked_to_cascade(const struct owners_graph *g, const struct owners_cascade_plan *p, uint32_t i)
+{
+	const struct owners_node *n = &g->nodes[i];
+	uint32_t k;
+
+	for (k = 0; k < n->n_refs; k++)
+		if (linked(p->member, p->orphaning, &n->refs[k]))
+			return 1;
+	return 0;
 }
 
 /* An object that loses references: to an orphaning member (any object),
@@ -414,7 +536,7 @@ static int plan_release(struct owners_cascade_plan *p, struct owners_graph *g, u
 		if (owners_cascade_ref_released(p, g, i, ref))
 			ready = 1;
 		else if (p->orphaning[o] ||
-			 (!p->member[i] && bearing(g, p->member, p->orphaning, i, ref) == REF_IN_CASCADE &&
+			 (!p->member[i] && !n->deleted && linked(p->member, p->orphaning, ref) &&
 			  !untouchable(g, p->member, p->orphaning, i)))
 			pending = 1;
 	}
@@ -510,6 +632,11 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 		} else if (releasing) {
 			out->released[i] = 1;
 			out->released_left++;
+		} else if (!rc && linked_to_cascade(g, out, i)) {
+			const char *why = left_alone(g, i);
+
+			if (why)
+				rc = add_wait(out, i, OWNERS_WAIT_ON_OTHERS, why);
 		}
 	}
 	if (rc)

@@ -21,17 +21,24 @@
  * moment the chain from a root to whatever is left is visible in the
  * cluster, and a new run finds it from the root's name.
  *
- * References are classified before their UID is looked at, as the GC's
- * classifyReferences() does: one by an apiVersion/kind the server does not
- * serve, or a cluster-scoped object's reference to a namespaced kind, is an
- * error to the GC, which then never deletes or patches that object; an
- * owner whose type could not be listed counts as alive (when in doubt,
- * keep).
+ * References are classified as the GC's classifyReferences() does
+ * (owners_graph_resolve_ref(): the apiVersion and kind mapped as its REST
+ * mapper maps them, the owner looked up by name, then its UID compared):
+ * one by an apiVersion/kind the server does not serve, a cluster-scoped
+ * object's reference to a namespaced kind, or an owner the GC cannot look
+ * up (its API group failed discovery, its list failed) is an error to the
+ * GC, which then never deletes or patches that object; an owner whose list
+ * this user may not read counts as alive (when in doubt, keep). The UID
+ * only links: an object whose reference carries a member's UID is looked
+ * at when that member goes, as the GC's graph looks at it.
  *
  * Membership (the set C of objects the cascade deletes): the roots, then
- * every object all of whose references are into C or dangling (absent,
- * re-created under another UID, namespaced and found only elsewhere) and at
- * least one into C. A member that would be deleted with policy Orphan (a
+ * every object linked by UID to a member, all of whose references are into
+ * C or dangling (absent, re-created under another UID, namespaced and found
+ * only elsewhere, named otherwise than the object with that UID). An
+ * object in deletion is never patched or deleted by the cascade (the GC
+ * returns at once on it) but for the orphan releases, and it holds an
+ * owner in foreground deletion for as long as it blocks it. A member that would be deleted with policy Orphan (a
  * root in orphan mode, or an object carrying the orphan finalizer, which
  * the GC honours) brings none of its dependents in: a reference to it
  * counts as alive.
@@ -81,6 +88,9 @@ enum owners_action_kind {
 	OWNERS_ACT_REMOVE_FINALIZER,
 	/* remove the references that point into the cascade */
 	OWNERS_ACT_RELEASE,
+	/* set blockOwnerDeletion to false on every reference of the object
+	 * (the GC's cycle breaker, before a foreground delete) */
+	OWNERS_ACT_UNBLOCK,
 };
 
 struct owners_action {
@@ -129,6 +139,11 @@ struct owners_cascade_options {
 	/* The apiserver adds the GC finalizers itself for Foreground/Orphan
 	 * (its --enable-garbage-collector is on). */
 	int server_gc;
+	/* Where the GC would wait forever on objects that block their own
+	 * deletion (a member already waiting for its dependents on an
+	 * ownership cycle with its owner, or an object that lists itself as
+	 * a blocking owner), do not count them as blocking (--force). */
+	int break_cycles;
 };
 
 /* links: UIDs of objects an earlier round found in the cascade. One that
@@ -149,7 +164,7 @@ int owners_cascade_ref_released(const struct owners_cascade_plan *p, struct owne
 
 /* Whether a member gets patched on its way out: it holds foregroundDeletion
  * or orphan while its dependents go or are released. */
-int owners_cascade_member_patched(const struct owners_cascade_plan *p, const struct owners_graph *g,
+int owners_cascade_member_patched(const struct owners_cascade_plan *p, struct owners_graph *g,
 				  uint32_t node, enum owners_cascade_mode mode);
 
 /* Whether node has a dependent that exists and is a member (member has

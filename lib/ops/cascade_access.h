@@ -20,7 +20,7 @@
 #include "access_review.h"
 #include "cascade.h"
 
-int owners_cascade_needed_access(const struct owners_cascade_plan *p, const struct owners_graph *g,
+int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct owners_graph *g,
 				 enum owners_cascade_mode mode, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out);
 

@@ -70,8 +70,10 @@ int owners_finalizers_patch_json(struct owners_buf *out, const struct owners_nod
 						remove, add);
 }
 
-int owners_refs_patch_json(struct owners_buf *out, const struct owners_node *n,
-			   int (*drop)(void *ctx, const struct owners_ref *ref), void *ctx)
+/* The object's references as read, but those drop() takes out, and with
+ * unblock every blockOwnerDeletion written false. */
+static int refs_patch(struct owners_buf *out, const struct owners_node *n,
+		      int (*drop)(void *ctx, const struct owners_ref *ref), void *ctx, int unblock)
 {
 	struct owners_json_gen *j = NULL;
 	uint32_t i;
@@ -84,7 +86,7 @@ int owners_refs_patch_json(struct owners_buf *out, const struct owners_node *n,
 	for (i = 0; i < n->n_refs; i++) {
 		const struct owners_ref *ref = &n->refs[i];
 
-		if (drop(ctx, ref))
+		if (drop && drop(ctx, ref))
 			continue;
 		owners_json_gen_map_open(j);
 		owners_json_gen_kv(j, "apiVersion", ref->api_version);
@@ -96,11 +98,22 @@ int owners_refs_patch_json(struct owners_buf *out, const struct owners_node *n,
 		if ((ref->controller || ref->controller_set))
 			owners_json_gen_kv_bool(j, "controller", ref->controller);
 		if ((ref->block_owner_deletion || ref->block_owner_deletion_set))
-			owners_json_gen_kv_bool(j, "blockOwnerDeletion", ref->block_owner_deletion);
+			owners_json_gen_kv_bool(j, "blockOwnerDeletion", ref->block_owner_deletion && !unblock);
 		owners_json_gen_map_close(j);
 	}
 	owners_json_gen_array_close(j);
 	return owners_patch_end(j) ? OWNERS_ENOMEM : 0;
+}
+
+int owners_refs_patch_json(struct owners_buf *out, const struct owners_node *n,
+			   int (*drop)(void *ctx, const struct owners_ref *ref), void *ctx)
+{
+	return refs_patch(out, n, drop, ctx, 0);
+}
+
+int owners_refs_unblock_patch_json(struct owners_buf *out, const struct owners_node *n)
+{
+	return refs_patch(out, n, NULL, NULL, 1);
 }
 
 /* ---- requests --------------------------------------------------------- */
@@ -429,6 +442,10 @@ static int prepare(struct step *s, struct owners_graph *g, const struct owners_c
 		rc = patch_request(&s->patch, n, o->dry_run);
 		return rc ? rc : owners_refs_patch_json(&s->patch.body, n, drop_released, &d);
 	}
+	case OWNERS_ACT_UNBLOCK:
+		*first = &s->patch;
+		rc = patch_request(&s->patch, n, o->dry_run);
+		return rc ? rc : owners_refs_unblock_patch_json(&s->patch.body, n);
 	}
 	return OWNERS_EINVAL;
 }

@@ -35,7 +35,11 @@ static inline int fake_type_add(struct owners_resource_table *t, const char *gro
 	r.verbs = OWNERS_VERB_LIST | OWNERS_VERB_WATCH | OWNERS_VERB_DELETE | OWNERS_VERB_GET;
 	r.namespaced = namespaced;
 	r.preferred = preferred;
-	return owners_resource_table_add(t, &r);
+	if (owners_resource_table_add(t, &r))
+		return -1;
+	/* What the GC tracks depends on every version: marked afresh. */
+	owners_resource_table_mark_tracked(t);
+	return 0;
 }
 
 #endif

@@ -100,14 +100,20 @@ static int released(const struct owners_cascade_plan *p, struct owners_graph *g,
 	return n != OWNERS_NO_NODE && p->released[n];
 }
 
+static void plan_forced(struct owners_cascade_plan *p, struct owners_graph *g, const char *root,
+			enum owners_cascade_mode mode, int server_gc, int break_cycles)
+{
+	struct owners_cascade_options o = { mode, server_gc, break_cycles };
+	const char *roots[] = { root };
+
+	ok(owners_cascade_plan_make(p, g, roots, 1, NULL, 0, &o) == 0, "planned (%s%s)",
+	   owners_cascade_mode_name(mode), break_cycles ? ", --force" : "");
+}
+
 static void plan(struct owners_cascade_plan *p, struct owners_graph *g, const char *root,
 		 enum owners_cascade_mode mode, int server_gc)
 {
-	struct owners_cascade_options o = { mode, server_gc };
-	const char *roots[] = { root };
-
-	ok(owners_cascade_plan_make(p, g, roots, 1, NULL, 0, &o) == 0, "planned (%s)",
-	   owners_cascade_mode_name(mode));
+	plan_forced(p, g, root, mode, server_gc, 0);
 }
 
 static void test_deployment(void)
@@ -175,7 +181,7 @@ static void test_progress(void)
 	struct owners_graph *g = build(midway, 2);
 	struct owners_cascade_plan p;
 	const char *links[] = { "rs" };
-	struct owners_cascade_options o = { OWNERS_CASCADE_BACKGROUND, 1 };
+	struct owners_cascade_options o = { OWNERS_CASCADE_BACKGROUND, 1, 0 };
 	const char *roots[] = { "d" };
 
 	plan(&p, g, "d", OWNERS_CASCADE_FOREGROUND, 1);
@@ -239,17 +245,67 @@ static void test_cycle(void)
 		{ "ConfigMap", "a", "a", T, { "foregroundDeletion" }, { { "v1", "ConfigMap", "b", "b", 0, 1 } } },
 		{ "ConfigMap", "b", "b", T, { "foregroundDeletion" }, { { "v1", "ConfigMap", "a", "a", 0, 1 } } },
 	};
+	/* The GC's own way out: a (root) waits, b is about to be deleted and
+	 * one of b's dependents (a) waits for its dependents: b's references
+	 * stop blocking first, then b goes in the foreground. */
+	const struct obj fresh[] = {
+		{ "ConfigMap", "a", "a", T, { "foregroundDeletion" }, { { "v1", "ConfigMap", "b", "b", 0, 1 } } },
+		{ "ConfigMap", "b", "b", NULL, { NULL }, { { "v1", "ConfigMap", "a", "a", 0, 1 } } },
+	};
+	const struct obj unblocked[] = {
+		{ "ConfigMap", "a", "a", T, { "foregroundDeletion" }, { { "v1", "ConfigMap", "b", "b", 0, 1 } } },
+		{ "ConfigMap", "b", "b", NULL, { NULL }, { { "v1", "ConfigMap", "a", "a", 0, 0 } } },
+	};
+	const struct obj b_deleting[] = {
+		{ "ConfigMap", "a", "a", T, { "foregroundDeletion" }, { { "v1", "ConfigMap", "b", "b", 0, 1 } } },
+		{ "ConfigMap", "b", "b", T, { "foregroundDeletion" }, { { "v1", "ConfigMap", "a", "a", 0, 0 } } },
+	};
+	const struct obj self[] = {
+		{ "ConfigMap", "s", "s", T, { "foregroundDeletion" }, { { "v1", "ConfigMap", "s", "s", 0, 1 } } },
+	};
 	struct owners_graph *g = build(objs, 2);
 	struct owners_cascade_plan p;
 
 	plan(&p, g, "a", OWNERS_CASCADE_FOREGROUND, 1);
 	ok(member(&p, g, "b"), "a cycle's other member joins the cascade");
-	is_str(act(&p, g, "a"), "remove finalizer", "a waits for b and b for a: the cycle is broken");
-	is_str(act(&p, g, "b"), "remove finalizer", "both holds come off");
+	is_str(act(&p, g, "a"), "wait", "a waits for b and b for a, both in deletion: the GC waits forever, so do we");
+	is_str(act(&p, g, "b"), "wait", "... b too");
+	owners_cascade_plan_free(&p);
+	plan_forced(&p, g, "a", OWNERS_CASCADE_FOREGROUND, 1, 1);
+	is_str(act(&p, g, "a"), "remove finalizer", "--force: the cycle is broken");
+	is_str(act(&p, g, "b"), "remove finalizer", "--force: both holds come off");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+
+	g = build(fresh, 2);
+	plan(&p, g, "a", OWNERS_CASCADE_FOREGROUND, 1);
+	is_str(act(&p, g, "b"), "unblock", "b, whose dependent a waits for its dependents, is unblocked first");
+	is_str(act(&p, g, "a"), "wait", "a still waits for b, which blocks it");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+	g = build(unblocked, 2);
+	plan(&p, g, "a", OWNERS_CASCADE_FOREGROUND, 1);
+	is_str(act(&p, g, "b"), "delete (foreground)", "then b enters foreground deletion");
+	is_str(act(&p, g, "a"), "wait", "a, no longer blocked, holds until b is in deletion (a rerun finds b from a)");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+	g = build(b_deleting, 2);
+	plan(&p, g, "a", OWNERS_CASCADE_FOREGROUND, 1);
+	is_str(act(&p, g, "a"), "remove finalizer", "and then a is finished, b after it");
+	is_str(act(&p, g, "b"), "wait", "b waits for a, which still blocks it");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+
+	g = build(self, 1);
+	plan(&p, g, "s", OWNERS_CASCADE_FOREGROUND, 1);
+	ok(!action_on(&p, g, "s") && p.n_waits == 1 && strstr(p.waits[0].why, "itself"),
+	   "an object that blocks its own deletion waits, and the wait says so");
+	owners_cascade_plan_free(&p);
+	plan_forced(&p, g, "s", OWNERS_CASCADE_FOREGROUND, 1, 1);
+	is_str(act(&p, g, "s"), "remove finalizer", "--force: its finalizer comes off");
 	owners_cascade_plan_free(&p);
 	owners_graph_free(g);
 }
-
 
 /* A reference is classified before its UID counts: the GC gives up on an
  * object with a reference by an apiVersion it cannot map, even when the
@@ -288,9 +344,12 @@ static void test_classified_first(void)
 		ok(!member(&p, g, "mixed") && !released(&p, g, "mixed"),
 		   "%s: one unserved reference among good ones: the GC gives up on the object, so do we",
 		   owners_cascade_mode_name(modes[m]));
-		ok(!member(&p, g, "misnamed"),
-		   "%s: a reference that names another object but carries the root's UID is dangling, not ours",
+		ok(member(&p, g, "misnamed"),
+		   "%s: a reference that names another object but carries the root's UID dangles, "
+		   "and the GC, which looks at it when the root goes, collects it",
 		   owners_cascade_mode_name(modes[m]));
+		is_str(act(&p, g, "misnamed"), "wait", "%s: ... but not before the root goes",
+		       owners_cascade_mode_name(modes[m]));
 		ok(!member(&p, g, "cr") && !released(&p, g, "cr"),
 		   "%s: a cluster-scoped object referring to the namespaced root is left alone",
 		   owners_cascade_mode_name(modes[m]));
@@ -337,7 +396,7 @@ static void test_release_order(void)
 	struct owners_graph *g = build(live, 3);
 	struct owners_cascade_plan p;
 	const char *roots[] = { "a" };
-	struct owners_cascade_options o = { OWNERS_CASCADE_BACKGROUND, 1 };
+	struct owners_cascade_options o = { OWNERS_CASCADE_BACKGROUND, 1, 0 };
 	size_t m;
 
 	for (m = 0; m < 2; m++) {
@@ -390,7 +449,7 @@ static void test_member_policy(void)
 	struct owners_graph *g = build(objs, 4);
 	struct owners_cascade_plan p;
 	const char *roots[] = { "root" }, *links[] = { "root" };
-	struct owners_cascade_options o = { OWNERS_CASCADE_BACKGROUND, 1 };
+	struct owners_cascade_options o = { OWNERS_CASCADE_BACKGROUND, 1, 0 };
 
 	plan(&p, g, "root", OWNERS_CASCADE_BACKGROUND, 1);
 	ok(member(&p, g, "mid") && !member(&p, g, "leaf") && released(&p, g, "leaf"),
