@@ -218,9 +218,13 @@ int owners_cascade_track_choose_types(struct owners_cascade_track *t, const stru
 		if (!p->member[n] && !p->released[n])
 			continue;
 		mark_type(t, node->resource);
-		for (k = 0; k < node->n_refs; k++)
-			mark_type(t, owners_resource_by_gvk(types, node->refs[k].api_version,
-							    node->refs[k].kind));
+		for (k = 0; k < node->n_refs; k++) {
+			const struct owners_resource *r = NULL;
+
+			if (owners_resource_map_ref(types, node->refs[k].api_version, node->refs[k].kind,
+						    &r) == OWNERS_REF_MAPPED)
+				mark_type(t, owners_graph_lookup_type(types, r));
+		}
 		for (k = 0; k < node->n_dependents; k++)
 			mark_type(t, g->nodes[node->dependents[k]].resource);
 	}

@@ -31,7 +31,8 @@ const char *owners_gc_action_text(const struct owners_dangling_finding *f)
 	case OWNERS_GC_REMOVE_REFERENCE: return "remove the reference";
 	case OWNERS_GC_NOTHING:
 		return f->why == OWNERS_GC_WHY_IN_DELETION ? "nothing (object in deletion)"
-							   : "nothing, ever";
+		       : f->why == OWNERS_GC_WHY_BLIND_OWNER ? "nothing (owner cannot be looked up)"
+							     : "nothing, ever";
 	case OWNERS_GC_UNKNOWN: return "cannot tell";
 	}
 	return "cannot tell";
@@ -103,11 +104,15 @@ static int solid(const struct owners_graph *g, const struct owners_ref *ref)
 /* The reference at which the GC's classifyReferences() stops with an error
  * for this object, so that it never acts on it; OWNERS_NO_REF when none. */
 static uint32_t first_blocking(const struct owners_node *n, const enum owners_ref_class *cls,
-			       enum owners_gc_why *why)
+			       const unsigned char *blind, enum owners_gc_why *why)
 {
 	uint32_t i;
 
 	for (i = 0; i < n->n_refs; i++) {
+		if (blind[i]) {
+			*why = OWNERS_GC_WHY_BLIND_OWNER;
+			return i;
+		}
 		if (cls[i] == OWNERS_REF_UNRESOLVABLE) {
 			*why = OWNERS_GC_WHY_UNRESOLVABLE;
 			return i;
@@ -151,11 +156,12 @@ int owners_dangling_absent_owner_types(struct owners_graph *g, const uint32_t *n
 
 		for (j = 0; !dep->virtual_ && j < dep->n_refs; j++) {
 			const struct owners_ref *ref = &dep->refs[j];
-			const struct owners_resource *r =
-				owners_resource_by_gvk(g->types, ref->api_version, ref->kind);
+			struct owners_ref_resolution res;
+			const struct owners_resource *r;
 
-			if (!r || !r->namespaced ||
-			    owners_graph_classify_ref(g, nodes[i], ref) != OWNERS_REF_ABSENT)
+			owners_graph_resolve_ref(g, nodes[i], ref, &res);
+			r = res.resource;
+			if (!r || !r->namespaced || res.class_ != OWNERS_REF_ABSENT)
 				continue;
 			for (k = 0; k < *n_types && !owners_resource_same_type(v[k], r); k++)
 				;
@@ -184,6 +190,7 @@ int owners_dangling_check(struct owners_dangling_report *rep, struct owners_grap
 			  uint32_t node)
 {
 	enum owners_ref_class *cls = NULL;
+	unsigned char *blind = NULL;
 	enum owners_gc_why object_why = OWNERS_GC_WHY_NO_LIVE_OWNER;
 	uint32_t i, n_refs, blocking, live = OWNERS_NO_REF, unknown = OWNERS_NO_REF;
 	int rc = 0;
@@ -194,16 +201,25 @@ int owners_dangling_check(struct owners_dangling_report *rep, struct owners_grap
 	if (g->nodes[node].virtual_ || !n_refs)
 		return 0;
 	cls = malloc(n_refs * sizeof(*cls));
-	if (!cls)
+	blind = malloc(n_refs);
+	if (!cls || !blind) {
+		free(cls);
+		free(blind);
 		return OWNERS_ENOMEM;
-	/* classify may rebuild the name index, never moves nodes: the node
+	}
+	/* resolving may rebuild the name index, never moves nodes: the node
 	 * pointer is re-read after it anyway. */
-	for (i = 0; i < n_refs; i++)
-		cls[i] = owners_graph_classify_ref(g, node, &g->nodes[node].refs[i]);
+	for (i = 0; i < n_refs; i++) {
+		struct owners_ref_resolution res;
+
+		owners_graph_resolve_ref(g, node, &g->nodes[node].refs[i], &res);
+		cls[i] = res.class_;
+		blind[i] = (unsigned char)(res.class_ == OWNERS_REF_UNKNOWN && res.gc_blind);
+	}
 	{
 		const struct owners_node *n = &g->nodes[node];
 
-		blocking = first_blocking(n, cls, &object_why);
+		blocking = first_blocking(n, cls, blind, &object_why);
 		for (i = 0; i < n_refs; i++) {
 			if (cls[i] == OWNERS_REF_RESOLVED && live == OWNERS_NO_REF &&
 			    solid(g, &n->refs[i]))
@@ -250,6 +266,7 @@ int owners_dangling_check(struct owners_dangling_report *rep, struct owners_grap
 		}
 	}
 	free(cls);
+	free(blind);
 	return rc;
 }
 
@@ -335,6 +352,12 @@ int owners_dangling_gc_reason(struct owners_buf *out, const struct owners_graph 
 		if (self)
 			return owners_buf_adds(out, "the owner's type could not be listed");
 		return owners_buf_addf(out, "owner %s/%s could not be checked", b->kind, b->name);
+	case OWNERS_GC_WHY_BLIND_OWNER:
+		if (self)
+			return owners_buf_adds(out, "the GC cannot look the owner up either (its API group failed "
+					       "discovery or its list failed) and retries the object");
+		return owners_buf_addf(out, "the GC cannot look owner %s/%s up (its API group failed "
+				       "discovery or its list failed) and retries the object", b->kind, b->name);
 	}
 	return 0;
 }

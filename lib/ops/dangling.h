@@ -22,8 +22,11 @@
  *  - at least one solid owner: the dangling references (and the waiting
  *    ones) are patched out, the object stays;
  *  - no solid owner: the object is deleted.
- * An owner we could not check (its type could not be listed) makes the
- * outcome unknown unless a solid owner already decides it.
+ * An owner we could not check because this user may not list its type
+ * makes the outcome unknown unless a solid owner already decides it; one
+ * the GC cannot look up either (its group failed discovery, its list
+ * failed) stops classifyReferences() with an error: nothing happens to
+ * the object while that lasts.
  *
  * Ownership: a report owns its findings and their messages
  * (owners_dangling_report_free()); findings refer to graph nodes by index,
@@ -55,6 +58,8 @@ enum owners_gc_why {
 	OWNERS_GC_WHY_CLUSTER_SCOPED, /* nothing: `because` is namespaced, the object cluster-scoped */
 	OWNERS_GC_WHY_IN_DELETION,    /* nothing: the object is already being deleted */
 	OWNERS_GC_WHY_UNKNOWN_OWNER,  /* unknown: `because` could not be checked */
+	OWNERS_GC_WHY_BLIND_OWNER,    /* nothing for now: the GC cannot look `because` up either
+					 (its API group failed discovery, its list failed) */
 };
 
 /* What --fix (or --dry-run) did about a finding. */

@@ -154,17 +154,25 @@ static enum verdict check_served(struct fixer *fx, const char *api_version, cons
 static enum verdict check_owner_now(struct fixer *fx, const struct owners_node *dep,
 				    const struct owners_ref *ref, struct owners_buf *why)
 {
-	const struct owners_resource *r =
-		owners_resource_by_gvk(fx->g->types, ref->api_version, ref->kind);
+	const struct owners_resource *r = NULL;
+	enum owners_ref_mapping m = owners_resource_map_ref(fx->g->types, ref->api_version, ref->kind, &r);
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_json_value *doc = NULL;
 	enum verdict v;
 	int rc;
 
-	if (!r)
+	if (m == OWNERS_REF_UNMAPPED)
 		return check_served(fx, ref->api_version, ref->kind, why);
+	if (m == OWNERS_REF_MAPPING_BLIND) {
+		owners_buf_addf(why, "owner %s/%s could not be checked: its API group failed discovery",
+				ref->kind, ref->name);
+		return V_ERROR;
+	}
 	if (r->namespaced && !*dep->namespace_)
 		return V_DANGLING; /* a cluster-scoped object can never have a namespaced owner */
+	if (m == OWNERS_REF_MAPPED_MISSING)
+		return V_DANGLING; /* the mapper's guessed resource: the GC's lookup is a 404 */
+	r = owners_graph_lookup_type(fx->g->types, r);
 	rc = owners_object_get(fx->c, r, r->namespaced ? dep->namespace_ : NULL, ref->name, NULL, 0,
 			       &doc, &err);
 	if (rc == OWNERS_ENOTFOUND) {
@@ -188,14 +196,15 @@ static enum verdict check_owner_now(struct fixer *fx, const struct owners_node *
 static int check_owner(struct fixer *fx, const struct owners_node *dep, const struct owners_ref *ref,
 		       enum verdict *v, const char **message)
 {
-	const struct owners_resource *r =
-		owners_resource_by_gvk(fx->g->types, ref->api_version, ref->kind);
-	const char *ns = r && r->namespaced ? dep->namespace_ : "";
+	const struct owners_resource *r = NULL;
+	const char *ns;
 	struct owners_buf key = OWNERS_BUF_INIT, why = OWNERS_BUF_INIT;
 	struct owner_check *ck;
 	size_t i;
 	int rc;
 
+	owners_resource_map_ref(fx->g->types, ref->api_version, ref->kind, &r);
+	ns = r && r->namespaced ? dep->namespace_ : "";
 	rc = owners_buf_add(&key, ref->api_version, strlen(ref->api_version) + 1);
 	if (!rc)
 		rc = owners_buf_add(&key, ref->kind, strlen(ref->kind) + 1);

@@ -740,6 +740,94 @@ static void test_runner_end(void)
 	owners_graph_free(g);
 }
 
+/* Issue #24: an object in deletion is never patched and holds a
+ * foreground owner; an owner the GC cannot look up keeps its dependent;
+ * owners' own foregroundDeletion never holds a middle object for good. */
+static void test_gc_leaves_alone(void)
+{
+	const struct obj in_deletion[] = {
+		{ "ConfigMap", "root", "root", NULL, { NULL }, { NOREF } },
+		{ "ConfigMap", "live", "live", NULL, { NULL }, { NOREF } },
+		{ "ConfigMap", "dying", "dying", T, { "example.com/hold" },
+		  { R("ConfigMap", "root", "root", 1), R("ConfigMap", "live", "live", 0) } },
+	};
+	const struct obj root_waiting[] = {
+		{ "ConfigMap", "root", "root", T, { "foregroundDeletion" }, { NOREF } },
+		{ "ConfigMap", "live", "live", NULL, { NULL }, { NOREF } },
+		{ "ConfigMap", "dying", "dying", T, { "example.com/hold" },
+		  { R("ConfigMap", "root", "root", 1), R("ConfigMap", "live", "live", 0) } },
+		{ "ConfigMap", "blind", "blind", NULL, { NULL },
+		  { R("ConfigMap", "root", "root", 1), { "metrics.k8s.io/v1beta1", "PodMetrics", "p", "pm", 0, 0 } } },
+	};
+	/* background: mid has a member below it and a dependent the GC never
+	 * touches (a cluster-scoped object with a namespaced owner) that
+	 * blocks it */
+	const struct obj middle[] = {
+		{ "ConfigMap", "root", "root", NULL, { NULL }, { NOREF } },
+		{ "ConfigMap", "mid", "mid", NULL, { NULL }, { R("ConfigMap", "root", "root", 1) } },
+		{ "ConfigMap", "leaf", "leaf", NULL, { NULL }, { R("ConfigMap", "mid", "mid", 1) } },
+		{ "ClusterRole", "cr", "cr", NULL, { NULL }, { R("ConfigMap", "mid", "mid", 1) } },
+	};
+	const struct obj middle_plain[] = {
+		{ "ConfigMap", "root", "root", NULL, { NULL }, { NOREF } },
+		{ "ConfigMap", "mid", "mid", NULL, { NULL }, { R("ConfigMap", "root", "root", 1) } },
+		{ "ConfigMap", "leaf", "leaf", NULL, { NULL }, { R("ConfigMap", "mid", "mid", 1) } },
+	};
+	struct owners_graph *g;
+	struct owners_cascade_plan p;
+	int modes[] = { OWNERS_CASCADE_BACKGROUND, OWNERS_CASCADE_FOREGROUND };
+	size_t m;
+
+	for (m = 0; m < 2; m++) {
+		g = build(in_deletion, 3);
+		plan(&p, g, "root", modes[m], 1);
+		ok(!member(&p, g, "dying") && !action_on(&p, g, "dying"),
+		   "%s: a dependent in deletion with a live owner is neither released nor deleted",
+		   owners_cascade_mode_name(modes[m]));
+		owners_cascade_plan_free(&p);
+		owners_graph_free(g);
+	}
+	g = build(root_waiting, 4);
+	plan(&p, g, "root", OWNERS_CASCADE_FOREGROUND, 1);
+	is_str(act(&p, g, "root"), "wait", "foreground: the root waits while the dependent in deletion blocks it");
+	ok(!action_on(&p, g, "dying") && !released(&p, g, "dying"), "... which is still not patched");
+	ok(!member(&p, g, "blind") && !released(&p, g, "blind") && !action_on(&p, g, "blind"),
+	   "an owner whose group failed discovery: the dependent is kept, not released (the GC is blind too)");
+	{
+		size_t i, said = 0;
+
+		for (i = 0; i < p.n_waits; i++)
+			said |= !strcmp(g->nodes[p.waits[i].node].uid, "blind") &&
+				strstr(p.waits[i].why, "failed discovery");
+		ok(said, "... and the plan says why it is left");
+	}
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+
+	g = build(middle, 4);
+	plan(&p, g, "root", OWNERS_CASCADE_BACKGROUND, 1);
+	owners_cascade_plan_free(&p);
+	/* the root gone: mid's turn */
+	{
+		uint32_t root = owners_graph_find_uid(g, "root");
+
+		g->nodes[root].virtual_ = 1;
+		plan(&p, g, "root", OWNERS_CASCADE_BACKGROUND, 1);
+		is_str(act(&p, g, "mid"), "delete",
+		       "background: a middle object that a never-collected dependent blocks is deleted in the "
+		       "background, as the GC deletes it (foregroundDeletion would hold it for good)");
+		owners_cascade_plan_free(&p);
+	}
+	owners_graph_free(g);
+	g = build(middle_plain, 3);
+	g->nodes[owners_graph_find_uid(g, "root")].virtual_ = 1;
+	plan(&p, g, "root", OWNERS_CASCADE_BACKGROUND, 1);
+	is_str(act(&p, g, "mid"), "delete (foreground)",
+	       "background: without such a dependent, the middle object keeps owners' crash-safe hold");
+	owners_cascade_plan_free(&p);
+	owners_graph_free(g);
+}
+
 int main(void)
 {
 	owners_resource_table_init(&types);
@@ -760,6 +848,8 @@ int main(void)
 	test_needed_access();
 	test_track();
 	test_runner_end();
+	owners_resource_table_add_failure(&types, "metrics.k8s.io/v1beta1", "service unavailable");
+	test_gc_leaves_alone();
 	owners_resource_table_free(&types);
 	return tap_done();
 }

@@ -332,6 +332,62 @@ static void test_marks(void)
 	owners_graph_free(g);
 }
 
+/* What the GC tracks, and references spelled the ways its REST mapper
+ * accepts (issue #24's classes 1, 2 and 7, with their neighbours). */
+static void test_gc_view(void)
+{
+	struct owners_resource_table t;
+	const struct owners_resource *r;
+	size_t i, tracked = 0;
+
+	owners_resource_table_init(&t);
+	/* example.com: preferred v1 serves widgets; gadgets only in v1beta1. */
+	fake_type_add(&t, "example.com", "v1", "widgets", "widget", "Widget", NULL, 1, 1);
+	fake_type_add(&t, "example.com", "v1beta1", "widgets", "widget", "Widget", NULL, 1, 0);
+	fake_type_add(&t, "example.com", "v1beta1", "gadgets", "gadget", "Gadget", NULL, 1, 0);
+	fake_type_add(&t, "", "v1", "configmaps", "configmap", "ConfigMap", NULL, 1, 1);
+	fake_type_add(&t, "", "v1", "events", "event", "Event", NULL, 1, 1);
+	fake_type_add(&t, "events.k8s.io", "v1", "events", "event", "Event", NULL, 1, 1);
+	owners_resource_table_add_failure(&t, "metrics.k8s.io/v1beta1", "service unavailable");
+	for (i = 0; i < t.count; i++)
+		tracked += t.items[i].gc_tracked;
+	r = owners_resource_by_gvk(&t, "example.com/v1beta1", "Gadget");
+	ok(r && r->gc_tracked && owners_scan_wants(r),
+	   "a kind served only in a non-preferred version is tracked there (ServerPreferredResources)");
+	ok(owners_resource_by_gvk(&t, "example.com/v1", "Widget")->gc_tracked &&
+	   !owners_resource_by_gvk(&t, "example.com/v1beta1", "Widget")->gc_tracked,
+	   "a kind served in the preferred version is tracked there only");
+	ok(owners_resource_tracked(&t, owners_resource_by_gvk(&t, "example.com/v1beta1", "Widget")) ==
+	   owners_resource_by_gvk(&t, "example.com/v1", "Widget"), "the tracked version of another one");
+	ok(!owners_resource_by_gvk(&t, "v1", "Event")->gc_tracked &&
+	   !owners_resource_by_gvk(&t, "events.k8s.io/v1", "Event")->gc_tracked,
+	   "events of both groups are left out, as the GC ignores them");
+	is_int((int)tracked, 3, "three tracked resources: widgets, gadgets, configmaps");
+
+#define MAP(av, kind) owners_resource_map_ref(&t, av, kind, &r)
+	ok(MAP("/v1", "ConfigMap") == OWNERS_REF_MAPPED && r && !strcmp(r->resource, "configmaps"),
+	   "\"/v1\" is the core group's v1 (schema.ParseGroupVersion)");
+	ok(MAP("v1", "configmap") == OWNERS_REF_MAPPED && r && !strcmp(r->resource, "configmaps"),
+	   "a kind in lowercase maps (the mapper registers it)");
+	ok(MAP("example.com/v1beta1", "gadget") == OWNERS_REF_MAPPED, "... in any group");
+	is_int(MAP("v1", "CONFIGMAP"), OWNERS_REF_UNMAPPED, "uppercase does not");
+	is_int(MAP("v1", "Configmap"), OWNERS_REF_UNMAPPED, "nor another mix of cases");
+	is_int(MAP("v1", "configmaps"), OWNERS_REF_UNMAPPED, "nor the plural");
+	ok(MAP("v1", "ConfigMapList") == OWNERS_REF_MAPPED_MISSING && r && !strcmp(r->kind, "ConfigMap"),
+	   "<Kind>List maps to a guessed resource that is not served: the lookup's 404");
+	is_int(MAP("v1", "configmaplist"), OWNERS_REF_UNMAPPED, "not in lowercase");
+	is_int(MAP("example.com/v2", "Widget"), OWNERS_REF_UNMAPPED, "an unserved version does not map");
+	is_int(MAP("example.com/v1", "Gadget"), OWNERS_REF_UNMAPPED,
+	       "a kind is mapped in the version written, not in another");
+	is_int(MAP("a/b/c", "ConfigMap"), OWNERS_REF_MAPPED,
+	       "more than one slash parses as no group and no version: the core group's preferred version");
+	is_int(MAP("metrics.k8s.io/v1beta1", "PodMetrics"), OWNERS_REF_MAPPING_BLIND,
+	       "a group/version that failed discovery: blind, not unresolvable");
+	is_int(MAP("events.k8s.io/v1", "Event"), OWNERS_REF_MAPPED, "an events.k8s.io Event can be an owner");
+#undef MAP
+	owners_resource_table_free(&t);
+}
+
 /* Page sizes: as given on every page, else 500 growing fourfold to 5000. */
 static void test_page_limit(void)
 {
@@ -356,6 +412,7 @@ int main(void)
 	add_type("autoscaling", "v2", "horizontalpodautoscalers", "HorizontalPodAutoscaler", 1);
 	add_type("autoscaling", "v1", "horizontalpodautoscalers", "HorizontalPodAutoscaler", 1);
 	types.items[types.count - 1].preferred = 0;
+	owners_resource_table_mark_tracked(&types);
 	owners_resource_table_add_failure(&types, "metrics.k8s.io/v1beta1", "service unavailable");
 	test_classification();
 	test_cycles_and_multiple_owners();
@@ -363,6 +420,7 @@ int main(void)
 	add_type("", "v1", "namespaces", "Namespace", 0);
 	test_marks();
 	test_page_limit();
+	test_gc_view();
 	owners_resource_table_free(&types);
 	return tap_done();
 }
