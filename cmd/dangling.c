@@ -294,7 +294,8 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 		owners_error_clear(&err);
 		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
 	}
-	if ((rc = session_open(&s, cli)) || (rc = resolve_and_find(&s, objs, n_objs, &rep)))
+	if ((rc = session_open(&s, cli)) || (rc = session_require_current_types(&s)) ||
+	    (rc = resolve_and_find(&s, objs, n_objs, &rep)))
 		goto out;
 	if (fix && rep.count) {
 		struct owners_dangling_fix_options fo;

@@ -170,6 +170,7 @@ static int find_roots(struct run *r, const struct owners_object_arg *args, size_
 
 		if ((rc = session_resolve_type(&r->s, args[i].type, &res)))
 			return rc;
+		res = session_listed_type(&r->s, res);
 		ns = res->namespaced ? (r->cli->all_namespaces ? NULL : r->s.namespace_) : "";
 		if (!args[i].name) {
 			uint32_t *sel = NULL;
@@ -428,6 +429,9 @@ static int run_cascade(struct run *r)
 	cr->roots = (const char *const *)r->roots;
 	cr->n_roots = r->n_roots;
 	cr->exec.grace_period = r->cli->force ? 0 : r->cli->now ? 1 : r->cli->grace_period;
+	/* --force also breaks the waits the GC never ends (an object that
+	 * blocks its own deletion, a cycle all in foreground deletion). */
+	cr->plan_options.break_cycles = r->cli->force;
 	cr->exec.dry_run = !strcmp(dry, "server");
 	cr->plan_only = !strcmp(dry, "client");
 	cr->timeout_ms = r->cli->timeout_ms;
@@ -509,15 +513,20 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 			rc = EXIT_USAGE;
 			goto out;
 		}
-	if ((rc = session_open(&r.s, cli)))
+	if ((rc = session_open(&r.s, cli)) || (rc = session_require_current_types(&r.s)))
 		goto out;
-	for (i = 0; i < n_objs && !all; i++) {
+	for (i = 0; i < n_objs; i++) {
 		const struct owners_resource *res;
 
 		if ((rc = session_resolve_type(&r.s, objs[i].type, &res)))
 			goto out;
+		/* Events are not tracked by the GC but are deleted all the same. */
+		if (session_also_list(&r.s, res)) {
+			rc = error_oom();
+			goto out;
+		}
 		/* A cluster-scoped root may own objects in any namespace. */
-		all = !res->namespaced;
+		all |= !res->namespaced;
 	}
 	r.scan_ns = all ? NULL : r.s.namespace_;
 	if ((rc = session_scan(&r.s, r.scan_ns)))
@@ -531,7 +540,7 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 		rc = EXIT_OK;
 		goto out;
 	}
-	if (r.s.scan.n_failures) {
+	if (r.s.scan.n_failures || r.s.types.n_failed) {
 		session_warn_scan(&r.s);
 		warning_msg("the scan is incomplete: objects that may be owned through the types above are kept");
 	}

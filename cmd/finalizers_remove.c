@@ -544,7 +544,8 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 		rc = error_oom();
 		goto out;
 	}
-	if ((rc = session_open(&s, cli)) || (rc = resolve_targets(&s, objs, n_objs, &rm)))
+	if ((rc = session_open(&s, cli)) || (rc = session_require_current_types(&s)) ||
+	    (rc = resolve_targets(&s, objs, n_objs, &rm)))
 		goto out;
 	memset(&uo, 0, sizeof(uo));
 	uo.finalizers = cli->finalizer_names.items;

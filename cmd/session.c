@@ -37,24 +37,77 @@ static int fail(struct session *s)
 	return report_error(&s->err);
 }
 
+/* The types of session_also_list(), by name, to find them again in a new
+ * table ("group\0version\0resource\0" each). */
+static int extra_names(const struct session *s, struct owners_buf *out)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < s->n_extra; i++) {
+		const struct owners_resource *r = s->extra[i];
+
+		rc = owners_buf_addf(out, "%s%c%s%c%s%c", r->group, 0, r->version, 0, r->resource, 0);
+	}
+	return rc;
+}
+
+static int extra_refind(struct session *s, const struct owners_buf *names, size_t n)
+{
+	const char *p = names->ptr;
+	size_t i, k;
+	int rc = 0;
+
+	for (i = 0; !rc && i < n; i++) {
+		const char *group = p, *version = group + strlen(group) + 1;
+		const char *resource = version + strlen(version) + 1;
+
+		p = resource + strlen(resource) + 1;
+		for (k = 0; k < s->types.count; k++) {
+			const struct owners_resource *r = &s->types.items[k];
+
+			if (!strcmp(r->group, group) && !strcmp(r->version, version) &&
+			    !strcmp(r->resource, resource)) {
+				rc = session_also_list(s, r);
+				break;
+			}
+		}
+	}
+	return rc;
+}
+
 static int discover(struct session *s, int refresh)
 {
 	struct owners_discovery_options o = { NULL, (int64_t)time(NULL), 0, refresh };
 	struct owners_discovery_stats stats;
-	struct owners_buf dir = OWNERS_BUF_INIT;
+	struct owners_buf dir = OWNERS_BUF_INIT, names = OWNERS_BUF_INIT;
+	size_t n_names = s->n_extra;
 	int rc;
 
 	o.cache_dir = s->cli->cache_dir ? s->cli->cache_dir : default_cache_dir(&dir);
+	if (extra_names(s, &names)) {
+		owners_buf_release(&dir);
+		owners_buf_release(&names);
+		return owners_error_oom(&s->err);
+	}
 	if (s->types_loaded)
 		owners_resource_table_free(&s->types);
 	owners_resource_table_init(&s->types);
+	/* What was named in the old table is looked for in the new one. */
+	free(s->extra);
+	s->extra = NULL;
+	s->n_extra = 0;
+	s->types_loaded = 0;
 	rc = owners_discovery_load(&s->types, s->http, s->cfg->server, &o, &stats, &s->err);
 	owners_buf_release(&dir);
-	if (rc)
-		return rc;
-	s->types_loaded = 1;
-	s->types_fresh = !stats.from_cache;
-	return 0;
+	if (!rc) {
+		s->types_loaded = 1;
+		s->types_fresh = !stats.from_cache;
+		if (extra_refind(s, &names, n_names))
+			rc = owners_error_oom(&s->err);
+	}
+	owners_buf_release(&names);
+	return rc;
 }
 
 int session_open(struct session *s, struct owners_cli *cli)
@@ -98,6 +151,13 @@ int session_open(struct session *s, struct owners_cli *cli)
 	if (discover(s, 0))
 		return fail(s);
 	return 0;
+}
+
+int session_require_current_types(struct session *s)
+{
+	/* A type installed or removed since the cache was written changes
+	 * what the GC sees: the cache is never trusted here. */
+	return session_rediscover(s);
 }
 
 int session_rediscover(struct session *s)
@@ -144,6 +204,133 @@ void session_scan_options(const struct session *s, struct owners_scan_options *o
 	o->json_only = format && !strcmp(format, "json");
 }
 
+int session_also_list(struct session *s, const struct owners_resource *r)
+{
+	size_t i;
+	const struct owners_resource **grown;
+
+	r = owners_graph_lookup_type(&s->types, r);
+	if (r->gc_tracked || !(r->verbs & OWNERS_VERB_LIST))
+		return 0;
+	for (i = 0; i < s->n_extra; i++)
+		if (s->extra[i] == r)
+			return 0;
+	if (!(grown = realloc(s->extra, (s->n_extra + 1) * sizeof(*grown))))
+		return OWNERS_ENOMEM;
+	s->extra = grown;
+	s->extra[s->n_extra++] = r;
+	return 0;
+}
+
+const struct owners_resource *session_listed_type(const struct session *s, const struct owners_resource *r)
+{
+	return owners_graph_lookup_type(&s->types, r);
+}
+
+/* Owner types of the second pass: what the GC maps a reference to, in the
+ * version owners lists, not tracked, listable, and not listed yet. */
+struct owner_types {
+	const struct owners_resource **v;
+	size_t n;
+};
+
+static int in_owner_types(void *ctx, const struct owners_resource *r)
+{
+	const struct owner_types *t = ctx;
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->v[i] == r)
+			return 1;
+	return 0;
+}
+
+static int collect_owner_types(const struct session *s, struct owner_types *t)
+{
+	const struct owners_graph *g = s->graph;
+	uint32_t i, k;
+
+	for (i = 0; i < g->count; i++) {
+		const struct owners_node *n = &g->nodes[i];
+
+		for (k = 0; !n->virtual_ && k < n->n_refs; k++) {
+			const struct owners_resource *r = NULL, **grown;
+
+			if (owners_resource_map_ref(g->types, n->refs[k].api_version, n->refs[k].kind, &r) !=
+			    OWNERS_REF_MAPPED)
+				continue;
+			r = owners_graph_lookup_type(g->types, r);
+			if (r->gc_tracked || !(r->verbs & OWNERS_VERB_LIST) || in_owner_types(t, r) ||
+			    owners_graph_listing_state(g, r, n->namespace_, NULL) != OWNERS_LISTING_NOT_LISTED)
+				continue;
+			if (!(grown = realloc(t->v, (t->n + 1) * sizeof(*grown))))
+				return OWNERS_ENOMEM;
+			t->v = grown;
+			t->v[t->n++] = r;
+		}
+	}
+	return 0;
+}
+
+/* The second pass's report joins the first's: one set of warnings. */
+static int merge_report(struct owners_scan_report *into, struct owners_scan_report *from)
+{
+	struct owners_scan_failure *f;
+
+	if (from->n_failures) {
+		f = realloc(into->failures, (into->n_failures + from->n_failures) * sizeof(*f));
+		if (!f)
+			return OWNERS_ENOMEM;
+		into->failures = f;
+		memcpy(f + into->n_failures, from->failures, from->n_failures * sizeof(*f));
+		into->n_failures += from->n_failures;
+		free(from->failures);
+		from->failures = NULL;
+		from->n_failures = 0;
+	}
+	into->types_listed += from->types_listed;
+	into->objects += from->objects;
+	into->pages += from->pages;
+	into->restarts += from->restarts;
+	return 0;
+}
+
+static int scan_owner_types(struct session *s, const char *ns)
+{
+	struct owner_types t = { NULL, 0 };
+	struct owners_scan_options o;
+	struct owners_scan_report rep;
+	int rc;
+
+	if ((rc = collect_owner_types(s, &t)) || !t.n) {
+		free(t.v);
+		return rc ? owners_error_oom(&s->err) : 0;
+	}
+	session_scan_options(s, &o);
+	o.namespace_ = ns;
+	o.cluster_scoped = 1;
+	o.want = in_owner_types;
+	o.want_ctx = &t;
+	o.extra = t.v;
+	o.n_extra = t.n;
+	rc = owners_scan_run(s->graph, s->http, &s->types, &o, &rep, &s->err);
+	if (!rc && merge_report(&s->scan, &rep))
+		rc = owners_error_oom(&s->err);
+	owners_scan_report_free(&rep);
+	free(t.v);
+	return rc;
+}
+
+static int list_not_found(const struct owners_scan_report *rep)
+{
+	size_t i;
+
+	for (i = 0; i < rep->n_failures; i++)
+		if (rep->failures[i].code == OWNERS_ENOTFOUND)
+			return 1;
+	return 0;
+}
+
 int session_scan(struct session *s, const char *ns)
 {
 	struct owners_scan_options o;
@@ -154,14 +341,27 @@ int session_scan(struct session *s, const char *ns)
 
 	o.want = s->want;
 	o.want_ctx = s->want_ctx;
+	o.extra = s->extra;
+	o.n_extra = s->n_extra;
 	drop_notes(s);
 
 	if (owners_graph_new(&s->graph, &s->types)) {
 		owners_error_oom(&s->err);
 		return fail(s);
 	}
-	if (owners_scan_run(s->graph, s->http, &s->types, &o, &s->scan, &s->err))
+	if (owners_scan_run(s->graph, s->http, &s->types, &o, &s->scan, &s->err) ||
+	    scan_owner_types(s, ns))
 		return fail(s);
+	if (!s->types_fresh && list_not_found(&s->scan)) {
+		/* A type from the discovery cache is no longer served (its CRD
+		 * went): learn the server's types again and scan once more. */
+		owners_graph_free(s->graph);
+		s->graph = NULL;
+		owners_scan_report_free(&s->scan);
+		if (discover(s, 1))
+			return fail(s);
+		return session_scan(s, ns);
+	}
 	/* Every type failing is not a partial view, it is no view at all:
 	 * most often credentials that work for nothing. */
 	if (s->scan.n_failures && !s->scan.types_listed) {
@@ -334,6 +534,7 @@ void session_close(struct session *s)
 	drop_notes(s);
 	owners_graph_free(s->graph);
 	owners_scan_report_free(&s->scan);
+	free(s->extra);
 	if (s->types_loaded)
 		owners_resource_table_free(&s->types);
 	owners_http_client_free(s->http);
@@ -461,9 +662,10 @@ static int check_listed(struct session *s, const struct owners_resource *r)
 	int rc = 0;
 
 	owners_api_type_name(&type, r);
+	r = session_listed_type(s, r);
 	if (!owners_scan_wants(r)) {
 		error_msg("'%s' objects are not checked: the garbage collector does not track them "
-			  "(the type cannot be listed, watched and deleted)", type.ptr);
+			  "(events, or a type that cannot be listed, watched and deleted)", type.ptr);
 		rc = EXIT_ERROR;
 	} else if (owners_graph_listing_state(s->graph, r, ns, &l) == OWNERS_LISTING_FAILED) {
 		error_msg("%s", l && l->message ? l->message : "cannot list the type");
@@ -496,7 +698,7 @@ int session_select(struct session *s, const struct owners_object_arg *objs, size
 			continue;
 		if (!(rc = session_resolve_type(s, objs[i].type, &r)) &&
 		    !(rc = how->check_types ? check_listed(s, r) : 0))
-			owners_graph_mark(marks, g, r, ns, OWNERS_MARK_CLUSTER_SCOPED);
+			owners_graph_mark(marks, g, session_listed_type(s, r), ns, OWNERS_MARK_CLUSTER_SCOPED);
 	}
 	if (!rc && n_objs)
 		rc = session_find_named(s, objs, n_objs, &roots, &n_roots);
@@ -530,9 +732,9 @@ int session_find_roots(struct session *s, const struct owners_object_arg *args, 
 			return rc;
 		ns = r->namespaced ? (s->cli->all_namespaces ? NULL : s->namespace_) : NULL;
 		owners_api_type_name(&type, r);
-		if (!owners_scan_wants(r)) {
-			error_msg("'%s' objects cannot own anything the garbage collector tracks "
-				  "(the type cannot be listed, watched and deleted)", type.ptr);
+		r = session_listed_type(s, r);
+		if (!(r->verbs & OWNERS_VERB_LIST)) {
+			error_msg("'%s' objects cannot be looked at: the type cannot be listed", type.ptr);
 			owners_buf_release(&type);
 			return EXIT_ERROR;
 		}

@@ -27,6 +27,10 @@ struct session {
 	const char *namespace_;    /* effective namespace (flag or context) */
 	int (*want)(void *ctx, const struct owners_resource *r); /* scan filter */
 	void *want_ctx;
+	/* Types the GC does not track that this command names as roots
+	 * (session_also_list()): listed by every scan besides the tracked ones. */
+	const struct owners_resource **extra;
+	size_t n_extra;
 	/* Further warnings a command adds about this scan (session_note()),
 	 * worded by it, given out with the scan's own by session_warnings(). */
 	char **notes;
@@ -38,12 +42,28 @@ struct session {
 int session_open(struct session *s, struct owners_cli *cli);
 /* Refetches discovery (a name did not resolve against the cache). */
 int session_rediscover(struct session *s);
+/* Makes discovery current before anything is resolved or scanned: what
+ * deletes or patches, and what predicts what the GC will do, must see the
+ * types the GC sees now, not a cache up to hours old. Returns 0, or
+ * prints the error and returns the exit code. */
+int session_require_current_types(struct session *s);
 /* Resolves a typed type name, rediscovering once on a miss. */
 int session_resolve_type(struct session *s, const char *typed, const struct owners_resource **out);
+/* Lists r (in the version owners lists it, see owners_graph_lookup_type())
+ * in every scan even if the GC does not track it: a type named as a root
+ * (an Event can be deleted, an events.k8s.io Event can own objects). A type
+ * that cannot be listed is left out. 0, or OWNERS_ENOMEM. */
+int session_also_list(struct session *s, const struct owners_resource *r);
+/* The version of r whose list the scan made (what to look objects of type
+ * r up in). */
+const struct owners_resource *session_listed_type(const struct session *s, const struct owners_resource *r);
 /* The options every list of this run shares (page size, list format);
  * the rest zeroed. */
 void session_scan_options(const struct session *s, struct owners_scan_options *o);
-/* ns NULL: all namespaces. */
+/* ns NULL: all namespaces. Lists what the GC tracks (and the types of
+ * session_also_list()), then, in a second pass, the types the GC does not
+ * track that own something the first pass saw, so that such owners are
+ * looked up as the GC looks them up instead of read as unknown. */
 int session_scan(struct session *s, const char *ns);
 /* Scans again (same scope), replacing the graph and the report; want,
  * when set, limits the types listed (see owners_scan_options). */

@@ -36,19 +36,22 @@ static int needs_all_namespaces(struct session *s, const struct owners_object_ar
 				int *rc)
 {
 	size_t i;
+	int all = s->cli->all_namespaces;
 
 	*rc = 0;
-	if (s->cli->all_namespaces)
-		return 1;
 	for (i = 0; i < n; i++) {
 		const struct owners_resource *r;
 
 		if ((*rc = session_resolve_type(s, args[i].type, &r)))
 			return 0;
-		if (!r->namespaced && !s->cli->up)
-			return 1;
+		/* A root of a type the GC does not track is listed all the same. */
+		if (session_also_list(s, r)) {
+			*rc = error_oom();
+			return 0;
+		}
+		all |= !r->namespaced && !s->cli->up;
 	}
-	return 0;
+	return all;
 }
 
 /* READY/STATUS for the rows printed (lib/api/object_status.c decides

@@ -368,6 +368,16 @@ static void job_free(struct list_job *job)
 	free(job->pages);
 }
 
+static int is_extra(const struct owners_scan_options *o, const struct owners_resource *r)
+{
+	size_t i;
+
+	for (i = 0; i < o->n_extra; i++)
+		if (o->extra[i] == r)
+			return 1;
+	return 0;
+}
+
 int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 		    const struct owners_resource_table *types, const struct owners_scan_options *o,
 		    struct owners_scan_report *report, struct owners_error *err)
@@ -386,7 +396,8 @@ int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 
 		if (o->only && r != o->only)
 			continue;
-		if (!o->only && (!owners_scan_wants(r) || (!r->namespaced && !o->cluster_scoped)))
+		if (!o->only && ((!owners_scan_wants(r) && !is_extra(o, r)) ||
+				 (!r->namespaced && !o->cluster_scoped)))
 			continue;
 		if (o->want && !o->want(o->want_ctx, r))
 			continue;

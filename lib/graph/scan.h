@@ -44,6 +44,11 @@ struct owners_scan_options {
 	/* Only this type, whatever owners_scan_wants() says of it (NULL:
 	 * every type the scan wants, filtered by want). */
 	const struct owners_resource *only;
+	/* Types listed besides those the GC tracks (want still filters):
+	 * objects of a type the GC ignores that are named as roots, or that
+	 * own tracked objects (an events.k8s.io Event can). */
+	const struct owners_resource *const *extra;
+	size_t n_extra;
 	/* Only objects with these labels (a label selector; NULL: all). */
 	const char *label_selector;
 	/* When set, every object goes to on_object instead of into the graph
