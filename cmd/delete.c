@@ -48,7 +48,8 @@ const struct opt delete_opts[] = {
 	{ "now", 0, OPT_BOOL, OFF(now), NULL, "same as --grace-period=1", NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "force", 0, OPT_BOOL, OFF(force), NULL,
 	  "same as --grace-period=0: the objects named go without graceful termination (not their "
-	  "dependents)",
+	  "dependents); also breaks the waits the garbage collector never ends (an object that "
+	  "blocks its own deletion, a cycle all in foreground deletion)",
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "ignore-not-found", 0, OPT_BOOL, OFF(ignore_not_found), NULL,
 	  "an object that does not exist is not an error", NULL, COMPLETE_NONE, 0, 0, 0 },

@@ -103,8 +103,9 @@ static void man_common_tail(FILE *f)
 	      ".TP\n.I ~/.kube/config\nThe kubeconfig used when neither \\fB\\-\\-kubeconfig\\fR nor "
 	      "\\fBKUBECONFIG\\fR is set.\n"
 	      ".TP\n.I ~/.cache/owners/discovery/HOST_PORT/resources.json\nThe discovery cache "
-	      "(private: mode 0600 in a 0700 directory), trusted for 6 hours and refreshed at once when "
-	      "a type does not resolve.\n", f);
+	      "(private: mode 0600 in a 0700 directory), trusted for 6 hours by the read commands and "
+	      "refreshed at once when a type does not resolve or a list answers 404; \\fBdelete\\fR, "
+	      "\\fBdangling\\fR and \\fBfinalizers remove\\fR always fetch it anew.\n", f);
 }
 
 static int write_page(const char *dir, const struct command *c)

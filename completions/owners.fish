@@ -51,7 +51,7 @@ complete -c owners -n '__fish_seen_subcommand_from delete' -l wait -d 'wait unti
 complete -c owners -n '__fish_seen_subcommand_from delete' -l timeout -r -f -d 'give up waiting after this long, exit 3 and say what is left (default 5m; 0: do not wait)'
 complete -c owners -n '__fish_seen_subcommand_from delete' -l grace-period -r -f -d 'seconds each object named gets to terminate (default: its own); dependents always get their own, as from the garbage collector'
 complete -c owners -n '__fish_seen_subcommand_from delete' -l now -d 'same as --grace-period=1'
-complete -c owners -n '__fish_seen_subcommand_from delete' -l force -d 'same as --grace-period=0: the objects named go without graceful termination (not their dependents)'
+complete -c owners -n '__fish_seen_subcommand_from delete' -l force -d 'same as --grace-period=0: the objects named go without graceful termination (not their dependents); also breaks the waits the garbage collector never ends (an object that blocks its own deletion, a cycle all in foreground deletion)'
 complete -c owners -n '__fish_seen_subcommand_from delete' -l ignore-not-found -d 'an object that does not exist is not an error'
 complete -c owners -n '__fish_seen_subcommand_from delete' -l selector -s l -r -f -d 'label selector for the roots'
 complete -c owners -n '__fish_seen_subcommand_from delete' -l all -d 'every object of the type given (in the namespace, or with -A everywhere) is a root'
