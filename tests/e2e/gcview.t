@@ -41,6 +41,25 @@ YAML
   done
   wait_for "gadgets served" 30 kubectl get gadgets -A
   wait_for "widgets served" 30 kubectl get widgets -A
+  [[ $MODE == on ]] && gc_watches_gadgets
+  return 0
+}
+
+# gc_watches_gadgets: the GC re-reads its resource list every 30 s; until
+# it has, it does not know the new types' objects. A probe Gadget owned by
+# a deleted ConfigMap goes once it does.
+gc_watches_gadgets() {
+  local u
+  kubectl create ns gc-probe >/dev/null
+  kubectl -n gc-probe create configmap probe >/dev/null
+  u=$(uid -n gc-probe cm probe)
+  mk gc-probe <<YAML
+---
+{apiVersion: $G/v1beta1, kind: Gadget, metadata: {name: probe, ownerReferences: [$(ref v1 ConfigMap probe "$u")]}}
+YAML
+  kubectl -n gc-probe delete configmap probe >/dev/null
+  wait_for "the GC to watch the new types" 120 gone gc-probe gadget probe ||
+    { echo "Bail out! the garbage collector never picked up the new CRDs"; exit 1; }
 }
 
 # cms NS NAME...: plain ConfigMaps.
@@ -224,6 +243,9 @@ YAML
   run owners -n "$ns" delete cm/root --cascade=foreground --timeout=30s
   is "$rc" 0 "$MODE: ... the cascade finishes"
   ok "$(gone "$ns" "latecomers-$MODE" late; echo $?)" "$MODE: ... and its object (created: $made) is collected, not left dangling"
+  # The cache now knows the type (naming it refreshed the cache on a miss,
+  # whatever the command), then the type goes.
+  run owners -n "$ns" tree "latecomers-$MODE"
   kubectl delete crd "latecomers-$MODE.$G" >/dev/null
   wait_for "latecomers gone" 30 bash -c "! kubectl get --raw /apis/$G/v1 | grep -q latecomers-$MODE"
   cms "$ns" after
