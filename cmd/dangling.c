@@ -50,22 +50,6 @@ const struct opt dangling_opts[] = {
 
 /* ---- scan and decide --------------------------------------------------- */
 
-struct type_set {
-	const struct owners_resource **types;
-	size_t count;
-};
-
-static int in_type_set(void *ctx, const struct owners_resource *r)
-{
-	const struct type_set *set = ctx;
-	size_t i;
-
-	for (i = 0; i < set->count; i++)
-		if (owners_resource_same_type(set->types[i], r))
-			return 1;
-	return 0;
-}
-
 /* A namespaced run: the owners that read absent are looked for in every
  * namespace, only for their types (one list each, metadata only), so that
  * an owner living elsewhere reads invalid-namespace, as the GC, which sees
@@ -75,7 +59,7 @@ static int look_across_namespaces(struct session *s, const uint32_t *nodes, size
 {
 	struct owners_scan_options o;
 	struct owners_scan_report across;
-	struct type_set set = { NULL, 0 };
+	struct session_types set = { NULL, 0 };
 	size_t i;
 	int rc;
 
@@ -86,7 +70,7 @@ static int look_across_namespaces(struct session *s, const uint32_t *nodes, size
 	if (!set.count)
 		return 0;
 	session_scan_options(s, &o);
-	o.want = in_type_set;
+	o.want = session_types_want;
 	o.want_ctx = &set;
 	rc = owners_scan_run(s->graph, s->http, &s->types, &o, &across, &s->err) ? report_error(&s->err)
 										 : 0;

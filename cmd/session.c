@@ -227,49 +227,54 @@ const struct owners_resource *session_listed_type(const struct session *s, const
 	return owners_graph_lookup_type(&s->types, r);
 }
 
-/* Owner types of the second pass: what the GC maps a reference to, in the
- * version owners lists, not tracked, listable, and not listed yet. */
-struct owner_types {
-	const struct owners_resource **v;
-	size_t n;
-};
-
-static int in_owner_types(void *ctx, const struct owners_resource *r)
+int session_types_want(void *ctx, const struct owners_resource *r)
 {
-	const struct owner_types *t = ctx;
+	const struct session_types *set = ctx;
 	size_t i;
 
-	for (i = 0; i < t->n; i++)
-		if (t->v[i] == r)
+	for (i = 0; i < set->count; i++)
+		if (owners_resource_same_type(set->types[i], r))
 			return 1;
 	return 0;
 }
 
-static int collect_owner_types(const struct session *s, struct owner_types *t)
+int session_types_add(struct session_types *set, const struct owners_resource *r)
+{
+	const struct owners_resource **grown;
+
+	if (session_types_want(set, r))
+		return 0;
+	if (!(grown = realloc(set->types, (set->count + 1) * sizeof(*grown))))
+		return OWNERS_ENOMEM;
+	set->types = grown;
+	set->types[set->count++] = r;
+	return 0;
+}
+
+/* Owner types of the second pass: what the GC maps a reference to, in the
+ * version owners lists, not tracked, listable, and not listed yet. */
+static int collect_owner_types(const struct session *s, struct session_types *t)
 {
 	const struct owners_graph *g = s->graph;
 	uint32_t i, k;
+	int rc = 0;
 
-	for (i = 0; i < g->count; i++) {
+	for (i = 0; !rc && i < g->count; i++) {
 		const struct owners_node *n = &g->nodes[i];
 
-		for (k = 0; !n->virtual_ && k < n->n_refs; k++) {
-			const struct owners_resource *r = NULL, **grown;
+		for (k = 0; !rc && !n->virtual_ && k < n->n_refs; k++) {
+			const struct owners_resource *r = NULL;
 
 			if (owners_resource_map_ref(g->types, n->refs[k].api_version, n->refs[k].kind, &r) !=
 			    OWNERS_REF_MAPPED)
 				continue;
 			r = owners_graph_lookup_type(g->types, r);
-			if (r->gc_tracked || !(r->verbs & OWNERS_VERB_LIST) || in_owner_types(t, r) ||
-			    owners_graph_listing_state(g, r, n->namespace_, NULL) != OWNERS_LISTING_NOT_LISTED)
-				continue;
-			if (!(grown = realloc(t->v, (t->n + 1) * sizeof(*grown))))
-				return OWNERS_ENOMEM;
-			t->v = grown;
-			t->v[t->n++] = r;
+			if (!r->gc_tracked && (r->verbs & OWNERS_VERB_LIST) &&
+			    owners_graph_listing_state(g, r, n->namespace_, NULL) == OWNERS_LISTING_NOT_LISTED)
+				rc = session_types_add(t, r);
 		}
 	}
-	return 0;
+	return rc;
 }
 
 /* The second pass's report joins the first's: one set of warnings. */
@@ -297,27 +302,27 @@ static int merge_report(struct owners_scan_report *into, struct owners_scan_repo
 
 static int scan_owner_types(struct session *s, const char *ns)
 {
-	struct owner_types t = { NULL, 0 };
+	struct session_types t = { NULL, 0 };
 	struct owners_scan_options o;
 	struct owners_scan_report rep;
 	int rc;
 
-	if ((rc = collect_owner_types(s, &t)) || !t.n) {
-		free(t.v);
+	if ((rc = collect_owner_types(s, &t)) || !t.count) {
+		free(t.types);
 		return rc ? owners_error_oom(&s->err) : 0;
 	}
 	session_scan_options(s, &o);
 	o.namespace_ = ns;
 	o.cluster_scoped = 1;
-	o.want = in_owner_types;
+	o.want = session_types_want;
 	o.want_ctx = &t;
-	o.extra = t.v;
-	o.n_extra = t.n;
+	o.extra = t.types;
+	o.n_extra = t.count;
 	rc = owners_scan_run(s->graph, s->http, &s->types, &o, &rep, &s->err);
 	if (!rc && merge_report(&s->scan, &rep))
 		rc = owners_error_oom(&s->err);
 	owners_scan_report_free(&rep);
-	free(t.v);
+	free(t.types);
 	return rc;
 }
 

@@ -411,7 +411,8 @@ static int enters_foreground(struct owners_graph *g, const struct owners_cascade
 int owners_cascade_member_patched(const struct owners_cascade_plan *p, struct owners_graph *g,
 				  uint32_t node, enum owners_cascade_mode mode)
 {
-	return p->member[node] && (p->orphaning[node] || enters_foreground(g, p, node, mode));
+	return p->member[node] && (p->orphaning[node] || enters_foreground(g, p, node, mode) ||
+				   needs_unblock(g, p, node));
 }
 
 /* A member in deletion with the orphan finalizer: the GC's

@@ -95,7 +95,9 @@ static int tell_dry_run(struct owners_cascade_runner *r, const struct owners_gra
 	for (i = 0; !rc && i < r->plan.n_actions; i++) {
 		const struct owners_node *n = &g->nodes[r->plan.actions[i].node];
 
-		if (results[i].outcome != OWNERS_OUTCOME_DONE)
+		/* Unblocking a reference is a step of a deletion, not one of
+		 * the changes told. */
+		if (results[i].outcome != OWNERS_OUTCOME_DONE || r->plan.actions[i].kind == OWNERS_ACT_UNBLOCK)
 			continue;
 		owners_buf_reset(&type);
 		if ((rc = owners_graph_node_type(&type, n)))
