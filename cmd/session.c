@@ -44,8 +44,8 @@ static int extra_names(const struct session *s, struct owners_buf *out)
 	size_t i;
 	int rc = 0;
 
-	for (i = 0; !rc && i < s->n_extra; i++) {
-		const struct owners_resource *r = s->extra[i];
+	for (i = 0; !rc && i < s->extra.count; i++) {
+		const struct owners_resource *r = s->extra.types[i];
 
 		rc = owners_buf_addf(out, "%s%c%s%c%s%c", r->group, 0, r->version, 0, r->resource, 0);
 	}
@@ -81,7 +81,7 @@ static int discover(struct session *s, int refresh)
 	struct owners_discovery_options o = { NULL, (int64_t)time(NULL), 0, refresh };
 	struct owners_discovery_stats stats;
 	struct owners_buf dir = OWNERS_BUF_INIT, names = OWNERS_BUF_INIT;
-	size_t n_names = s->n_extra;
+	size_t n_names = s->extra.count;
 	int rc;
 
 	o.cache_dir = s->cli->cache_dir ? s->cli->cache_dir : default_cache_dir(&dir);
@@ -94,9 +94,9 @@ static int discover(struct session *s, int refresh)
 		owners_resource_table_free(&s->types);
 	owners_resource_table_init(&s->types);
 	/* What was named in the old table is looked for in the new one. */
-	free(s->extra);
-	s->extra = NULL;
-	s->n_extra = 0;
+	free(s->extra.types);
+	s->extra.types = NULL;
+	s->extra.count = 0;
 	s->types_loaded = 0;
 	rc = owners_discovery_load(&s->types, s->http, s->cfg->server, &o, &stats, &s->err);
 	owners_buf_release(&dir);
@@ -206,20 +206,10 @@ void session_scan_options(const struct session *s, struct owners_scan_options *o
 
 int session_also_list(struct session *s, const struct owners_resource *r)
 {
-	size_t i;
-	const struct owners_resource **grown;
-
 	r = owners_graph_lookup_type(&s->types, r);
 	if (r->gc_tracked || !(r->verbs & OWNERS_VERB_LIST))
 		return 0;
-	for (i = 0; i < s->n_extra; i++)
-		if (s->extra[i] == r)
-			return 0;
-	if (!(grown = realloc(s->extra, (s->n_extra + 1) * sizeof(*grown))))
-		return OWNERS_ENOMEM;
-	s->extra = grown;
-	s->extra[s->n_extra++] = r;
-	return 0;
+	return session_types_add(&s->extra, r);
 }
 
 const struct owners_resource *session_listed_type(const struct session *s, const struct owners_resource *r)
@@ -346,8 +336,8 @@ int session_scan(struct session *s, const char *ns)
 
 	o.want = s->want;
 	o.want_ctx = s->want_ctx;
-	o.extra = s->extra;
-	o.n_extra = s->n_extra;
+	o.extra = s->extra.types;
+	o.n_extra = s->extra.count;
 	drop_notes(s);
 
 	if (owners_graph_new(&s->graph, &s->types)) {
@@ -539,7 +529,7 @@ void session_close(struct session *s)
 	drop_notes(s);
 	owners_graph_free(s->graph);
 	owners_scan_report_free(&s->scan);
-	free(s->extra);
+	free(s->extra.types);
 	if (s->types_loaded)
 		owners_resource_table_free(&s->types);
 	owners_http_client_free(s->http);

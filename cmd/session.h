@@ -15,6 +15,17 @@
 #include "rest_config.h"
 #include "scan.h"
 
+/* A set of types, for a scan's want filter: session_types_want() accepts
+ * a type whose resource (any version) is in it. types is the owner's to
+ * free. */
+struct session_types {
+	const struct owners_resource **types;
+	size_t count;
+};
+int session_types_want(void *ctx, const struct owners_resource *r);
+/* Adds r unless its resource is in already. 0, or OWNERS_ENOMEM. */
+int session_types_add(struct session_types *set, const struct owners_resource *r);
+
 struct session {
 	struct owners_cli *cli;
 	struct owners_rest_config *cfg;
@@ -29,8 +40,7 @@ struct session {
 	void *want_ctx;
 	/* Types the GC does not track that this command names as roots
 	 * (session_also_list()): listed by every scan besides the tracked ones. */
-	const struct owners_resource **extra;
-	size_t n_extra;
+	struct session_types extra;
 	/* Further warnings a command adds about this scan (session_note()),
 	 * worded by it, given out with the scan's own by session_warnings(). */
 	char **notes;
@@ -49,17 +59,6 @@ int session_rediscover(struct session *s);
 int session_require_current_types(struct session *s);
 /* Resolves a typed type name, rediscovering once on a miss. */
 int session_resolve_type(struct session *s, const char *typed, const struct owners_resource **out);
-/* A set of types, for a scan's want filter: session_types_want() accepts
- * a type whose resource (any version) is in it. types is the owner's to
- * free. */
-struct session_types {
-	const struct owners_resource **types;
-	size_t count;
-};
-int session_types_want(void *ctx, const struct owners_resource *r);
-/* Adds r unless its resource is in already. 0, or OWNERS_ENOMEM. */
-int session_types_add(struct session_types *set, const struct owners_resource *r);
-
 /* Lists r (in the version owners lists it, see owners_graph_lookup_type())
  * in every scan even if the GC does not track it: a type named as a root
  * (an Event can be deleted, an events.k8s.io Event can own objects). A type
