@@ -101,6 +101,7 @@ int main(int argc, char **argv)
 	struct string_list args = { NULL, 0 };
 	int i, rc, cmd_at = -1;
 
+	owners_set_oom_fatal(die_out_of_memory);
 	owners_cli_defaults(&cli);
 	/* The command is the first word that is not a flag or a flag's value. */
 	for (i = 1; i < argc; i++) {

@@ -54,6 +54,17 @@ int error_oom(void)
 	return EXIT_ERROR;
 }
 
+void die_out_of_memory(void)
+{
+	int rc;
+
+	fflush(stdout);
+	rc = error_oom();
+	/* _exit: nothing else may allocate now, and a leak check at exit
+	 * would report the half-done work as leaks. */
+	_exit(rc);
+}
+
 int exit_code_for(int code)
 {
 	if (code == OWNERS_EINVAL || code == OWNERS_EAMBIGUOUS)

@@ -1,5 +1,6 @@
 /*
- * JSON, written here (no library): a parser and a generator.
+ * JSON, through yajl (every yajl call of the project is in json.c, so that
+ * the library could be replaced in one place): a parser and a generator.
  *
  * Three tools:
  *  - a streaming parser fed chunk by chunk (HTTP bodies are never held
@@ -95,11 +96,12 @@ int64_t owners_json_int(const struct owners_json_value *v, int64_t dflt);
 
 struct owners_json_gen;
 
-/* Appends to out; pretty indents with two spaces and ends the document
+/* Appends to out; pretty indents with four spaces (kubectl's -o json) and
+ * ends the document
  * with a newline. NULL when out of memory. Each call returns 0, or the
  * generator's first error: OWNERS_ENOMEM, or OWNERS_EINVAL for a misuse
  * (a key that is not a string, a close that does not match, a second
- * document, more than 128 levels). */
+ * document, more than 127 levels: yajl's limit). */
 struct owners_json_gen *owners_json_gen_new(struct owners_buf *out, int pretty);
 void owners_json_gen_free(struct owners_json_gen *g);
 /* The first error of any call so far, 0 when there was none. */

@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int owners_error_set(struct owners_error *err, int code, const char *fmt, ...)
@@ -81,4 +82,18 @@ const char *owners_error_message(const struct owners_error *err)
 	if (err->msg.len)
 		return err->msg.ptr;
 	return owners_errcode_name(err->code);
+}
+
+static owners_oom_fatal_fn oom_fatal;
+
+void owners_set_oom_fatal(owners_oom_fatal_fn fn)
+{
+	oom_fatal = fn;
+}
+
+void owners_oom_fatal(void)
+{
+	if (oom_fatal)
+		oom_fatal();
+	abort(); /* a handler that returned, or none */
 }

@@ -56,4 +56,15 @@ void owners_error_clear(struct owners_error *err);
 const char *owners_error_message(const struct owners_error *err);
 const char *owners_errcode_name(int code);
 
+/* The one way out of an allocation failure that cannot be reported: a
+ * library owners uses that does not check its own allocations (yajl 2.1)
+ * gets allocators that call owners_oom_fatal() instead of returning NULL.
+ * It calls the handler the program set, which must end the process (the
+ * command line prints its usual out-of-memory error and exits 1); with
+ * none set, abort(). lib/ itself never prints or exits: the handler is the
+ * program's. */
+typedef void (*owners_oom_fatal_fn)(void);
+void owners_set_oom_fatal(owners_oom_fatal_fn fn);
+_Noreturn void owners_oom_fatal(void);
+
 #endif

@@ -100,7 +100,7 @@ static const struct {
 
 static const char *const bad[] = {
 	"", "{", "{\"a\"}", "{\"a\":}", "[1,]", "{\"a\":1,}", "[01]", "[1.]", "[-]", "[tru]", "[nul]",
-	"\"\\x\"", "\"a\tb\"", "\"\xff\"", "\"\xc0\xaf\"", "\"\xed\xa0\x80\"", "{} {}", "[] x", "{'a':1}",
+	"\"\\x\"", "\"a\tb\"", "\"\xff\"", "{} {}", "[] x", "{'a':1}",
 	"[1 2]", "{\"a\" 1}", "]", "[}", "{]",
 };
 
@@ -138,14 +138,15 @@ static void test_generator(void)
 		if (!pretty)
 			is_str(b.ptr,
 			       "{\"kind\":\"List\",\"apiVersion\":\"v1\",\"items\":[{\"n\":-5,\"b\":true,\"z\":null},[],{}],"
-			       "\"s\":\"q\\\"b\\\\s/\\n\\r\\t\\b\\f\\u0001\\u001f é\"}",
-			       "compact: one line, JSON's short escapes, \\u00XX for other control characters");
+			       "\"s\":\"q\\\"b\\\\s/\\n\\r\\t\\b\\f\\u0001\\u001F é\"}",
+			       "compact: one line, JSON's short escapes, \\u00XX (yajl's capitals) for other control characters");
 		else
 			is_str(b.ptr,
-			       "{\n  \"kind\": \"List\",\n  \"apiVersion\": \"v1\",\n  \"items\": [\n    {\n"
-			       "      \"n\": -5,\n      \"b\": true,\n      \"z\": null\n    },\n    [],\n    {}\n"
-			       "  ],\n  \"s\": \"q\\\"b\\\\s/\\n\\r\\t\\b\\f\\u0001\\u001f é\"\n}\n",
-			       "pretty: two-space indent, \"key\": value, empty containers on one line, a final newline");
+			       "{\n    \"kind\": \"List\",\n    \"apiVersion\": \"v1\",\n    \"items\": [\n        {\n"
+			       "            \"n\": -5,\n            \"b\": true,\n            \"z\": null\n        },\n"
+			       "        [],\n        {}\n"
+			       "    ],\n    \"s\": \"q\\\"b\\\\s/\\n\\r\\t\\b\\f\\u0001\\u001F é\"\n}\n",
+			       "pretty: kubectl's four-space indent, \"key\": value, empty containers on one line, a final newline");
 		ok(owners_json_parse(&v, b.ptr, b.len, NULL) == 0 &&
 			   !strcmp(owners_json_string(owners_json_get(v, "s")), "q\"b\\s/\n\r\t\b\f\x01\x1f é"),
 		   "%s: our parser reads the string back as it was", pretty ? "pretty" : "compact");
@@ -179,10 +180,10 @@ static void test_generator(void)
 	owners_json_gen_free(g);
 
 	g = owners_json_gen_new(&b, 0);
-	for (rc = 0; rc < 128; rc++)
+	for (rc = 0; rc < 127; rc++)
 		owners_json_gen_array_open(g);
-	is_int(owners_json_gen_error(g), 0, "128 levels deep: fine");
-	is_int(owners_json_gen_array_open(g), OWNERS_EINVAL, "129: EINVAL");
+	is_int(owners_json_gen_error(g), 0, "127 levels deep: fine");
+	is_int(owners_json_gen_array_open(g), OWNERS_EINVAL, "128 (yajl's limit): EINVAL");
 	owners_json_gen_free(g);
 	owners_buf_release(&b);
 }
@@ -217,6 +218,11 @@ int main(void)
 		   "bad document %zu is invalid JSON (%s)", i, got.ptr);
 		ok(run(&got, bad[i], len, 1, 0, 0) == OWNERS_EPROTO, "bad document %zu, byte by byte, too", i);
 	}
+	/* yajl checks UTF-8's structure, not overlong forms or encoded UTF-16
+	 * surrogates (Go's encoder, the apiserver's, never writes either):
+	 * they read as strings, byte for byte. */
+	ok(run(&got, "\"\xc0\xaf\"", 4, 4, 0, 0) == 0 && run(&got, "\"\xed\xa0\x80\"", 5, 5, 0, 0) == 0,
+	   "an overlong form and an encoded surrogate are passed on as they are (yajl)");
 	owners_buf_release(&got);
 	owners_buf_release(&once);
 	test_generator();
