@@ -1,5 +1,7 @@
 #include <curl/curl.h>
 #include <protobuf-c/protobuf-c.h>
+
+#include "json.h"
 #include <stdio.h>
 #include <yaml.h>
 
@@ -16,6 +18,7 @@ int cmd_version(struct owners_cli *cli, struct string_list *args)
 	}
 	printf("owners %s (commit %s)\n", OWNERS_VERSION, OWNERS_GIT_COMMIT);
 	printf("libcurl %s (%s)\n", curl->version, curl->ssl_version ? curl->ssl_version : "no TLS");
+	printf("yajl %s\n", owners_json_library_version());
 	printf("libyaml %s\n", yaml_get_version_string());
 	printf("protobuf-c %s\n", protobuf_c_version());
 	return EXIT_OK;

@@ -6,60 +6,75 @@
 #include "buf.h"
 #include "json.h"
 
+/*
+ * The JSON parser's events drive it: at the top level only "items" and
+ * "metadata" are followed (any other value is declined, so nothing of it
+ * reaches us); each element of "items" is written again, compact, by the
+ * generator as its events come, and handed over when it closes.
+ */
+
 enum key { KEY_NONE, KEY_ITEMS, KEY_METADATA, KEY_OTHER };
-enum capture { CAPTURE_NONE, CAPTURE_ITEM, CAPTURE_METADATA };
 
 struct owners_list_items {
 	owners_list_item_text_fn fn;
 	void *ctx;
-	int depth;
-	int in_string, escape;
-	/* The last string closed at the top level, when short: it is a key if
-	 * a ':' follows. Only "items" and "metadata" matter. */
-	char word[16];
-	size_t word_len;
-	int word_long, after_string;
-	enum key key;           /* whose value comes next at the top level */
-	int in_items, seen_items, done;
-	enum capture capture;
-	struct owners_buf buf;  /* the item (or list metadata) being read */
+	struct owners_json_parser *parser;
+	int depth;               /* containers open (declined ones are not counted) */
+	enum key key;            /* whose value comes next at the top level */
+	int in_items, seen_items, in_metadata, continue_next;
+	struct owners_json_gen *item; /* the item being written again, or NULL */
+	struct owners_buf buf;   /* its text */
 	char *cont;
+	/* Why a callback stopped the parse (it has no error argument). */
+	struct owners_error why;
 	int failed;
 };
+
+static const struct owners_json_callbacks callbacks;
 
 int owners_list_items_new(struct owners_list_items **out, owners_list_item_text_fn fn, void *ctx)
 {
 	struct owners_list_items *s = calloc(1, sizeof(*s));
 
-	*out = s;
+	*out = NULL;
 	if (!s)
 		return OWNERS_ENOMEM;
 	s->fn = fn;
 	s->ctx = ctx;
 	owners_buf_init(&s->buf);
+	if (!(s->parser = owners_json_parser_new(&callbacks, s))) {
+		free(s);
+		return OWNERS_ENOMEM;
+	}
+	*out = s;
 	return 0;
 }
 
 void owners_list_items_reset(struct owners_list_items *s)
 {
-	struct owners_buf keep = s->buf;
-	owners_list_item_text_fn fn = s->fn;
-	void *ctx = s->ctx;
-
-	free(s->cont);
-	memset(s, 0, sizeof(*s));
-	s->buf = keep;
+	owners_json_parser_free(s->parser);
+	s->parser = owners_json_parser_new(&callbacks, s);
+	owners_json_gen_free(s->item);
+	s->item = NULL;
 	owners_buf_reset(&s->buf);
-	s->fn = fn;
-	s->ctx = ctx;
+	free(s->cont);
+	s->cont = NULL;
+	owners_error_clear(&s->why);
+	s->depth = 0;
+	s->key = KEY_NONE;
+	s->in_items = s->seen_items = s->in_metadata = s->continue_next = 0;
+	s->failed = s->parser ? 0 : OWNERS_ENOMEM;
 }
 
 void owners_list_items_free(struct owners_list_items *s)
 {
 	if (!s)
 		return;
+	owners_json_parser_free(s->parser);
+	owners_json_gen_free(s->item);
 	free(s->cont);
 	owners_buf_release(&s->buf);
+	owners_error_clear(&s->why);
 	free(s);
 }
 
@@ -68,170 +83,210 @@ const char *owners_list_items_continue(const struct owners_list_items *s)
 	return s->cont ? s->cont : "";
 }
 
-static int fail(struct owners_list_items *s, int code, struct owners_error *err, const char *why)
+/* Stops the parse with why (a callback's way to fail). */
+static int stop(struct owners_list_items *s, int code, const char *why)
 {
-	s->failed = code;
 	if (code == OWNERS_ENOMEM)
-		return owners_error_oom(err);
-	return owners_error_set(err, code, "unexpected list response: %s", why);
+		owners_error_oom(&s->why);
+	else
+		owners_error_set(&s->why, code, "unexpected list response: %s", why);
+	return 1;
 }
 
-static enum key key_of(const struct owners_list_items *s)
+/* A generator call for the item being written; its first error stops. */
+static int wrote(struct owners_list_items *s, int rc)
 {
-	if (s->word_long)
-		return KEY_OTHER;
-	if (s->word_len == 5 && !memcmp(s->word, "items", 5))
-		return KEY_ITEMS;
-	if (s->word_len == 8 && !memcmp(s->word, "metadata", 8))
-		return KEY_METADATA;
-	return KEY_OTHER;
+	return rc ? stop(s, rc, "an item cannot be written again") : 0;
 }
 
-static int list_metadata(struct owners_list_items *s, struct owners_error *err)
+/* The item is complete: hand it over. */
+static int item_done(struct owners_list_items *s)
 {
-	struct owners_json_value *meta = NULL;
-	const char *c;
+	int rc = owners_json_gen_error(s->item);
 
-	if (owners_json_parse(&meta, s->buf.ptr, s->buf.len, NULL))
-		return fail(s, OWNERS_EPROTO, err, "the list's metadata is not JSON");
-	c = owners_json_string(owners_json_get(meta, "continue"));
-	free(s->cont);
-	s->cont = c ? owners_strdup(c) : NULL;
-	owners_json_value_free(meta);
-	return c && !s->cont ? fail(s, OWNERS_ENOMEM, err, NULL) : 0;
+	owners_json_gen_free(s->item);
+	s->item = NULL;
+	if (rc)
+		return stop(s, rc, "an item cannot be written again");
+	rc = s->fn(s->ctx, s->buf.ptr, s->buf.len, &s->why);
+	owners_buf_reset(&s->buf);
+	if (rc && !s->why.code)
+		owners_error_set(&s->why, rc, "unexpected list response: an item was refused");
+	return rc ? 1 : 0;
 }
 
-static int open_bracket(struct owners_list_items *s, char c, struct owners_error *err)
+static int on_scalar(struct owners_list_items *s, int rc)
 {
-	if (s->done)
-		return fail(s, OWNERS_EPROTO, err, "text after the document");
-	if (s->depth == 0 && c != '{')
-		return fail(s, OWNERS_EPROTO, err, "not an object");
-	if (s->depth == 1 && s->key == KEY_ITEMS) {
-		if (c != '[')
-			return fail(s, OWNERS_EPROTO, err, "'items' is not an array");
-		s->in_items = s->seen_items = 1;
-	} else if (s->depth == 1 && s->key == KEY_METADATA && c == '{') {
-		s->capture = CAPTURE_METADATA;
-	} else if (s->depth == 2 && s->in_items && !s->capture) {
-		if (c != '{')
-			return fail(s, OWNERS_EPROTO, err, "an item is not an object");
-		s->capture = CAPTURE_ITEM;
+	if (s->item)
+		return wrote(s, rc);
+	return 0;
+}
+
+static int on_null(void *ctx)
+{
+	struct owners_list_items *s = ctx;
+
+	if (s->depth == 2 && s->in_items)
+		return stop(s, OWNERS_EPROTO, "an item is not an object");
+	return on_scalar(s, s->item ? owners_json_gen_null(s->item) : 0);
+}
+
+static int on_bool(void *ctx, int value)
+{
+	struct owners_list_items *s = ctx;
+
+	if (s->depth == 2 && s->in_items)
+		return stop(s, OWNERS_EPROTO, "an item is not an object");
+	return on_scalar(s, s->item ? owners_json_gen_bool(s->item, value) : 0);
+}
+
+static int on_number(void *ctx, const char *text, size_t len)
+{
+	struct owners_list_items *s = ctx;
+
+	if (s->depth == 2 && s->in_items)
+		return stop(s, OWNERS_EPROTO, "an item is not an object");
+	return on_scalar(s, s->item ? owners_json_gen_number(s->item, text, len) : 0);
+}
+
+static int on_string(void *ctx, const char *text, size_t len)
+{
+	struct owners_list_items *s = ctx;
+
+	if (s->depth == 2 && s->in_items)
+		return stop(s, OWNERS_EPROTO, "an item is not an object");
+	if (s->item)
+		return wrote(s, owners_json_gen_stringn(s->item, text, len));
+	if (s->in_metadata && s->depth == 2 && s->continue_next) {
+		free(s->cont);
+		if (!(s->cont = strndup(text, len)))
+			return stop(s, OWNERS_ENOMEM, NULL);
+	}
+	return 0;
+}
+
+static int on_key(void *ctx, const char *text, size_t len)
+{
+	struct owners_list_items *s = ctx;
+
+	if (s->item)
+		return wrote(s, owners_json_gen_stringn(s->item, text, len));
+	if (s->depth == 1)
+		s->key = len == 5 && !memcmp(text, "items", 5)      ? KEY_ITEMS
+			 : len == 8 && !memcmp(text, "metadata", 8) ? KEY_METADATA
+								    : KEY_OTHER;
+	else if (s->in_metadata && s->depth == 2)
+		s->continue_next = len == 8 && !memcmp(text, "continue", 8);
+	return 0;
+}
+
+static int on_start_map(void *ctx)
+{
+	struct owners_list_items *s = ctx;
+
+	if (s->item)
+		return s->depth++, wrote(s, owners_json_gen_map_open(s->item));
+	if (s->depth == 1 && s->key == KEY_ITEMS)
+		return stop(s, OWNERS_EPROTO, "'items' is not an array");
+	if (s->depth == 1 && s->key == KEY_METADATA) {
+		s->in_metadata = 1;
+	} else if (s->depth == 2 && s->in_items) {
+		s->item = owners_json_gen_new(&s->buf, 0);
+		if (!s->item)
+			return stop(s, OWNERS_ENOMEM, NULL);
+		s->depth++;
+		return wrote(s, owners_json_gen_map_open(s->item));
+	} else if (s->depth >= 1) {
+		return OWNERS_JSON_SKIP; /* nobody reads it */
 	}
 	s->depth++;
 	return 0;
 }
 
-/* A captured value is complete: hand it over. */
-static int captured(struct owners_list_items *s, struct owners_error *err)
+static int on_start_array(void *ctx)
 {
-	enum capture what = s->capture;
-	int rc;
+	struct owners_list_items *s = ctx;
 
-	s->capture = CAPTURE_NONE;
-	if (what == CAPTURE_METADATA)
-		rc = list_metadata(s, err);
-	else if ((rc = s->fn(s->ctx, s->buf.ptr, s->buf.len, err)))
-		s->failed = rc;
-	owners_buf_reset(&s->buf);
+	if (s->item)
+		return s->depth++, wrote(s, owners_json_gen_array_open(s->item));
+	if (!s->depth)
+		return stop(s, OWNERS_EPROTO, "not an object");
+	if (s->depth == 2 && s->in_items)
+		return stop(s, OWNERS_EPROTO, "an item is not an object");
+	if (s->depth == 1 && s->key == KEY_ITEMS) {
+		s->in_items = s->seen_items = 1;
+		s->depth++;
+		return 0;
+	}
+	return OWNERS_JSON_SKIP;
+}
+
+static int on_end(struct owners_list_items *s, int map)
+{
+	s->depth--;
+	if (s->item) {
+		if (wrote(s, map ? owners_json_gen_map_close(s->item) : owners_json_gen_array_close(s->item)))
+			return 1;
+		return s->depth == 2 ? item_done(s) : 0;
+	}
+	if (s->depth == 1) {
+		s->in_items = 0;
+		s->in_metadata = 0;
+	}
+	return 0;
+}
+
+static int on_end_map(void *ctx)
+{
+	return on_end(ctx, 1);
+}
+
+static int on_end_array(void *ctx)
+{
+	return on_end(ctx, 0);
+}
+
+static const struct owners_json_callbacks callbacks = {
+	on_null, on_bool, on_number, on_string, on_start_map, on_key, on_end_map, on_start_array,
+	on_end_array,
+};
+
+/* A failed feed or finish: a callback's own reason when it had one. */
+static int failed(struct owners_list_items *s, int rc, struct owners_error *err)
+{
+	if (s->why.code) {
+		rc = s->why.code;
+		owners_error_set(err, rc, "%s", owners_error_message(&s->why));
+	} else if (rc != OWNERS_ENOMEM) {
+		owners_error_prefix(err, "unexpected list response");
+	}
+	s->failed = rc;
 	return rc;
 }
 
 int owners_list_items_feed(struct owners_list_items *s, const char *data, size_t len,
 			   struct owners_error *err)
 {
-	size_t i, from = 0;
 	int rc;
 
 	if (s->failed)
-		return s->failed;
-	for (i = 0; i < len; i++) {
-		char c = data[i];
-		int top = s->depth == 1 && !s->capture;
-
-		if (s->in_string) {
-			if (s->escape)
-				s->escape = 0;
-			else if (c == '\\')
-				s->escape = 1;
-			else if (c == '"') {
-				s->in_string = 0;
-				s->after_string = top;
-				continue;
-			}
-			if (top) {
-				if (s->word_len < sizeof(s->word))
-					s->word[s->word_len++] = c;
-				else
-					s->word_long = 1;
-			}
-			continue;
-		}
-		switch (c) {
-		case ' ': case '\t': case '\n': case '\r':
-			continue;
-		case '"':
-			if (s->done)
-				return fail(s, OWNERS_EPROTO, err, "text after the document");
-			if (s->depth == 2 && s->in_items && !s->capture)
-				return fail(s, OWNERS_EPROTO, err, "an item is not an object");
-			s->in_string = 1;
-			s->word_len = 0;
-			s->word_long = 0;
-			break;
-		case ':':
-			if (top && s->after_string)
-				s->key = key_of(s);
-			break;
-		case ',':
-			if (top)
-				s->key = KEY_NONE;
-			break;
-		case '{': case '[':
-			if (s->capture) {  /* nested inside what is being read */
-				s->depth++;
-				break;
-			}
-			if ((rc = open_bracket(s, c, err)))
-				return rc;
-			if (s->capture)    /* an item (or the metadata) starts here */
-				from = i;
-			break;
-		case '}': case ']':
-			if (--s->depth < 0)
-				return fail(s, OWNERS_EPROTO, err, "unbalanced brackets");
-			if ((s->capture == CAPTURE_ITEM && s->depth == 2) ||
-			    (s->capture == CAPTURE_METADATA && s->depth == 1)) {
-				if (owners_buf_add(&s->buf, data + from, i + 1 - from))
-					return fail(s, OWNERS_ENOMEM, err, NULL);
-				if ((rc = captured(s, err)))
-					return rc;
-			}
-			if (s->in_items && s->depth == 1)
-				s->in_items = 0;
-			s->done = s->depth == 0;
-			break;
-		default:
-			if (s->done)
-				return fail(s, OWNERS_EPROTO, err, "text after the document");
-			if (s->depth == 2 && s->in_items && !s->capture)
-				return fail(s, OWNERS_EPROTO, err, "an item is not an object");
-			break;
-		}
-		s->after_string = 0;
-	}
-	if (s->capture && owners_buf_add(&s->buf, data + from, len - from))
-		return fail(s, OWNERS_ENOMEM, err, NULL);
+		return s->failed == OWNERS_ENOMEM ? owners_error_oom(err) : s->failed;
+	if ((rc = owners_json_parser_feed(s->parser, data, len, err)))
+		return failed(s, rc, err);
 	return 0;
 }
 
 int owners_list_items_finish(struct owners_list_items *s, struct owners_error *err)
 {
+	int rc;
+
 	if (s->failed)
 		return s->failed;
-	if (!s->done || s->in_string)
-		return fail(s, OWNERS_EPROTO, err, "the document is truncated");
-	if (!s->seen_items)
-		return fail(s, OWNERS_EPROTO, err, "no 'items' array: not a list");
+	if ((rc = owners_json_parser_finish(s->parser, err)))
+		return failed(s, rc, err);
+	if (!s->seen_items) {
+		s->failed = OWNERS_EPROTO;
+		return owners_error_set(err, OWNERS_EPROTO, "unexpected list response: no 'items' array: not a list");
+	}
 	return 0;
 }

@@ -2,6 +2,7 @@
 
 #include <yajl/yajl_gen.h>
 #include <yajl/yajl_parse.h>
+#include <yajl/yajl_version.h>
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -605,12 +606,11 @@ int owners_json_gen_null(struct owners_json_gen *g)
 	return rc ? rc : gen_check(g, yajl_gen_null(g->y));
 }
 
-/* A number kept as its text (a parsed tree's). */
-static int gen_number(struct owners_json_gen *g, const char *text)
+int owners_json_gen_number(struct owners_json_gen *g, const char *text, size_t len)
 {
 	int rc = gen_before(g, 0);
 
-	return rc ? rc : gen_check(g, yajl_gen_number(g->y, text, strlen(text)));
+	return rc ? rc : gen_check(g, yajl_gen_number(g->y, text, len));
 }
 
 static int gen_open(struct owners_json_gen *g, char bracket)
@@ -736,7 +736,7 @@ int owners_json_gen_value(struct owners_json_gen *g, const struct owners_json_va
 	case OWNERS_JSON_BOOL:
 		return owners_json_gen_bool(g, v->boolean);
 	case OWNERS_JSON_NUMBER:
-		return gen_number(g, v->string);
+		return owners_json_gen_number(g, v->string, strlen(v->string));
 	case OWNERS_JSON_STRING:
 		return owners_json_gen_string(g, v->string);
 	case OWNERS_JSON_OBJECT:
@@ -766,4 +766,13 @@ int owners_json_quote(struct owners_buf *out, const char *s, size_t len)
 	rc = owners_json_gen_stringn(g, s, len);
 	owners_json_gen_free(g);
 	return rc;
+}
+
+const char *owners_json_library_version(void)
+{
+	static char text[32];
+	int v = yajl_version();
+
+	snprintf(text, sizeof(text), "%d.%d.%d", v / 10000, v / 100 % 100, v % 100);
+	return text;
 }

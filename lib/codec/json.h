@@ -109,6 +109,8 @@ int owners_json_gen_error(const struct owners_json_gen *g);
 int owners_json_gen_string(struct owners_json_gen *g, const char *s);
 int owners_json_gen_stringn(struct owners_json_gen *g, const char *s, size_t len);
 int owners_json_gen_int(struct owners_json_gen *g, long long v);
+/* A number written as its text (as a parser read it: never rounded). */
+int owners_json_gen_number(struct owners_json_gen *g, const char *text, size_t len);
 int owners_json_gen_bool(struct owners_json_gen *g, int v);
 int owners_json_gen_null(struct owners_json_gen *g);
 int owners_json_gen_map_open(struct owners_json_gen *g);
@@ -127,6 +129,9 @@ int owners_json_gen_kv_int(struct owners_json_gen *g, const char *key, long long
 int owners_json_gen_kv_time(struct owners_json_gen *g, const char *key, int64_t t);
 /* Re-emits a parsed tree. */
 int owners_json_gen_value(struct owners_json_gen *g, const struct owners_json_value *v);
+
+/* "2.1.0": the version of yajl owners runs with. */
+const char *owners_json_library_version(void);
 
 /* Appends s as a JSON string literal (with quotes) to out. */
 int owners_json_quote(struct owners_buf *out, const char *s, size_t len);

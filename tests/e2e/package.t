@@ -22,7 +22,7 @@ trap cleanup_pkg EXIT
 
 debian_root "$root"
 ok $? "a clean Debian root"
-chroot "$root" sh -c 'command -v owners || dpkg -s libyaml-0-2 >/dev/null 2>&1'
+chroot "$root" sh -c 'command -v owners || dpkg -s libyaml-0-2 >/dev/null 2>&1 || dpkg -s libyajl2 >/dev/null 2>&1'
 is "$?" 1 "the clean root has neither owners nor its libraries"
 
 build=$work/build
@@ -31,13 +31,13 @@ cmake -S "$E2E_ROOT" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake 
 deb=$(ls "$build"/owners_*_amd64.deb 2>/dev/null | head -1)
 [[ -f $deb ]]; ok $? "cpack builds a Debian package"
 is "$(dpkg-deb -f "$deb" Package)" owners "package name"
-like "$(dpkg-deb -f "$deb" Depends)" "libcurl4.*libprotobuf-c1.*libyaml-0-2" "it declares its library dependencies"
+like "$(dpkg-deb -f "$deb" Depends)" "libcurl4.*libprotobuf-c1.*libyajl2.*libyaml-0-2" "it declares its library dependencies"
 
 cp "$deb" "$root/tmp/owners.deb"
 mount -t proc proc "$root/proc"
 run chroot "$root" dpkg -i /tmp/owners.deb
 ok $((rc == 0 ? 1 : 0)) "dpkg -i alone refuses: the dependencies are missing"
-like "$err" "depends on (libcurl4|libprotobuf-c1|libyaml-0-2)" "and says which"
+like "$err" "depends on (libcurl4|libprotobuf-c1|libyajl2|libyaml-0-2)" "and says which"
 run chroot "$root" sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get -f install -y -qq'
 ok $rc "apt-get -f install brings exactly the declared dependencies"
 run chroot "$root" dpkg -s owners
@@ -46,7 +46,7 @@ like "$out" "Status: install ok installed" "the package is installed"
 run chroot "$root" owners version
 ok $rc "owners version runs in the clean root"
 like "$out" "^owners [0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9a-f]+" "it prints the version and commit"
-like "$out" "libcurl .*libyaml .*protobuf-c " "and the library versions"
+like "$out" "libcurl .*yajl 2\.[0-9]+\.[0-9]+.*libyaml .*protobuf-c " "and the library versions"
 [[ -L $root/usr/bin/kubectl-owners && -f $root/usr/share/man/man1/owners-delete.1 &&
    -f $root/usr/share/bash-completion/completions/owners ]]
 ok $? "the kubectl plugin link, man pages and completions are installed"

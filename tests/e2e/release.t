@@ -32,7 +32,7 @@ like "$(file -b "$bin" 2>/dev/null || readelf -h "$bin")" "statically linked|EXE
 
 debian_root "$root"
 ok $? "a pristine Debian minbase root"
-chroot "$root" sh -c 'dpkg -s libcurl4 libyaml-0-2 libprotobuf-c1 ca-certificates >/dev/null 2>&1'
+chroot "$root" sh -c 'dpkg -s libcurl4 libyajl2 libyaml-0-2 libprotobuf-c1 ca-certificates >/dev/null 2>&1'
 ok $(( $? == 0 ? 1 : 0 )) "it has none of the libraries a dynamic owners would need, nor a CA bundle"
 mkdir -p "$root/opt" && tar -C "$root/opt" -xzf "$tarball"
 owners_in_root() { chroot "$root" env -i HOME=/root PATH=/usr/bin:/bin "/opt/$(basename "$tarball" .tar.gz)/owners" "$@"; }
