@@ -1,49 +1,82 @@
-/* libFuzzer target: the streaming list parser, fed the input in chunks
- * whose sizes come from the input itself (so every split is reachable). */
+/* libFuzzer target: the streaming list parser (yajl underneath). The first
+ * byte says how the body is cut into chunks (and which flag the parser
+ * gets); the rest is the body. It is parsed whole and in those chunks, and
+ * the two must agree: the same items (count and bytes), the same continue
+ * token, and both fail or neither. */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "list_parser.h"
 
+struct seen {
+	size_t items, bytes;
+};
+
 static int on_item(void *ctx, const struct owners_object_meta *m, struct owners_error *err)
 {
-	size_t i, *total = ctx;
+	struct seen *s = ctx;
+	size_t i;
 
 	(void)err;
 	/* Touch every string so the sanitizers see any bad pointer. */
-	*total += strlen(m->name) + strlen(m->namespace_) + strlen(m->uid);
+	s->items++;
+	s->bytes += strlen(m->name) + strlen(m->namespace_) + strlen(m->uid);
 	for (i = 0; i < m->n_owner_refs; i++)
-		*total += strlen(m->owner_refs[i].uid) + strlen(m->owner_refs[i].kind);
+		s->bytes += strlen(m->owner_refs[i].uid) + strlen(m->owner_refs[i].kind);
 	for (i = 0; i < m->n_finalizers; i++)
-		*total += strlen(m->finalizers[i]);
+		s->bytes += strlen(m->finalizers[i]);
 	for (i = 0; i < m->n_labels; i++)
-		*total += strlen(m->labels[i].key) + strlen(m->labels[i].value);
+		s->bytes += strlen(m->labels[i].key) + strlen(m->labels[i].value);
 	return 0;
+}
+
+/* Parses body in chunks of step bytes (0: whole); returns 0 or the error,
+ * with what was seen and the continue token (the caller frees it). */
+static int parse(const char *body, size_t len, size_t step, int flag, struct seen *s, char **cont)
+{
+	struct owners_list_parser *p = NULL;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	size_t at;
+	int rc = 0;
+
+	memset(s, 0, sizeof(*s));
+	*cont = NULL;
+	if (owners_list_parser_new(&p, flag, on_item, s))
+		return -1;
+	if (!step)
+		step = len ? len : 1;
+	for (at = 0; !rc && at < len; at += step)
+		rc = owners_list_parser_feed(p, body + at, at + step <= len ? step : len - at, &err);
+	if (!rc)
+		rc = owners_list_parser_finish(p, &err);
+	*cont = strdup(owners_list_parser_continue_token(p));
+	(void)owners_list_parser_kind(p);
+	owners_list_parser_free(p);
+	owners_error_clear(&err);
+	return rc;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct owners_list_parser *p = NULL;
-	struct owners_error err = OWNERS_ERROR_INIT;
-	size_t total = 0, at = 0, step;
-	int rc = 0;
+	struct seen whole, chunked;
+	char *cont_whole = NULL, *cont_chunked = NULL;
+	int rc_whole, rc_chunked;
 
 	if (!size)
 		return 0;
-	step = (size_t)data[0] % 64 + 1;
-	if (owners_list_parser_new(&p, data[0] & 1, on_item, &total))
-		return 0;
-	for (at = 1; !rc && at < size; at += step)
-		rc = owners_list_parser_feed(p, (const char *)data + at,
-					     at + step <= size ? step : size - at, &err);
-	if (!rc)
-		owners_list_parser_finish(p, &err);
-	(void)owners_list_parser_continue_token(p);
-	(void)owners_list_parser_kind(p);
-	owners_list_parser_free(p);
-	owners_error_clear(&err);
+	rc_whole = parse((const char *)data + 1, size - 1, 0, data[0] & 1, &whole, &cont_whole);
+	rc_chunked = parse((const char *)data + 1, size - 1, (size_t)data[0] % 64 + 1, data[0] & 1, &chunked,
+			   &cont_chunked);
+	if (rc_whole != -1 && rc_chunked != -1 &&
+	    (!rc_whole != !rc_chunked || (!rc_whole && (whole.items != chunked.items || whole.bytes != chunked.bytes ||
+							 !cont_whole != !cont_chunked ||
+							 (cont_whole && strcmp(cont_whole, cont_chunked))))))
+		abort(); /* whole and chunked disagree */
+	free(cont_whole);
+	free(cont_chunked);
 	return 0;
 }
