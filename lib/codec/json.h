@@ -1,6 +1,7 @@
 /*
- * JSON, through yajl (every yajl call of the project is in json.c, so that
- * the library could be replaced in one place): a parser and a generator.
+ * JSON, through yajl (every yajl call of the project is in json.c, the
+ * parser, and json_gen.c, the generator; json_tree.c builds its tree on
+ * the parser's callbacks, so the library could be replaced in two files).
  *
  * Three tools:
  *  - a streaming parser fed chunk by chunk (HTTP bodies are never held

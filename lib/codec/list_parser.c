@@ -477,7 +477,7 @@ static int on_key(void *ctx, const char *s, size_t len)
 		set_field(p, F_LABEL_VALUE, 0, "");
 		break;
 	default:
-		/* the tokenizer (json.c) only produces keys inside objects */
+		/* the parser (json.c) only produces keys inside objects */
 		break;
 	}
 	return 0;

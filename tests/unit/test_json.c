@@ -1,5 +1,5 @@
 /*
- * The streaming JSON tokenizer (lib/codec/json.c): events in order, strict on
+ * The streaming JSON parser (lib/codec/json.c, yajl underneath): events in order, strict on
  * what it hands out, the same events however the input is split, and
  * declined values (OWNERS_JSON_SKIP) passed over without events, strings
  * with brackets and escaped quotes included.
