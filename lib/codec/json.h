@@ -79,6 +79,11 @@ struct owners_json_value {
 
 int owners_json_parse(struct owners_json_value **out, const char *data, size_t len,
 		      struct owners_error *err);
+/* The same, with the parser fed `step` bytes at a time (0: all at once),
+ * as an HTTP body arrives: the fuzzers check that the tree never depends
+ * on where the chunks end. */
+int owners_json_parse_steps(struct owners_json_value **out, const char *data, size_t len,
+			    size_t step, struct owners_error *err);
 void owners_json_value_free(struct owners_json_value *v);
 
 /* NULL when v is not an object or has no such key. */

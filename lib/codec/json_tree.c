@@ -179,16 +179,26 @@ static const struct owners_json_callbacks tree_callbacks = {
 int owners_json_parse(struct owners_json_value **out, const char *data, size_t len,
 		      struct owners_error *err)
 {
+	return owners_json_parse_steps(out, data, len, 0, err);
+}
+
+int owners_json_parse_steps(struct owners_json_value **out, const char *data, size_t len,
+			    size_t step, struct owners_error *err)
+{
 	struct tree_builder b;
 	struct owners_json_parser *p;
-	int rc;
+	size_t at = 0;
+	int rc = 0;
 
 	*out = NULL;
 	memset(&b, 0, sizeof(b));
 	p = owners_json_parser_new(&tree_callbacks, &b);
 	if (!p)
 		return owners_error_oom(err);
-	rc = owners_json_parser_feed(p, data, len, NULL);
+	if (!step)
+		step = len ? len : 1;
+	for (; !rc && at < len; at += step)
+		rc = owners_json_parser_feed(p, data + at, len - at < step ? len - at : step, NULL);
 	if (!rc)
 		rc = owners_json_parser_finish(p, NULL);
 	if (!rc && !b.root)

@@ -1,10 +1,12 @@
 /* libFuzzer target: discovery documents (aggregated and legacy) into the
- * resource table, then lookups on what was built. */
+ * resource table, then lookups on what was built; the document parses to
+ * the same tree whole and a byte at a time. */
 #include <stddef.h>
 #include <stdint.h>
 
 #include "discovery_parse.h"
 #include "json.h"
+#include "same_tree.h"
 #include "type_resolve.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -17,6 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const struct owners_resource *r = NULL;
 	size_t i;
 
+	same_tree_whole_and_bytewise((const char *)data, size);
 	if (owners_json_parse(&doc, (const char *)data, size, NULL))
 		return 0;
 	owners_resource_table_init(&t);

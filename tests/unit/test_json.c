@@ -188,6 +188,48 @@ static void test_generator(void)
 	owners_buf_release(&b);
 }
 
+/* The tree, whatever the chunks: the same text written back at every step. */
+static void test_tree_steps(void)
+{
+	static const char doc[] = "{\"kind\":\"APIGroupDiscoveryList\",\"items\":[{\"n\":-1.5e3,"
+				  "\"s\":\"\\u00e9\\n\",\"b\":[true,false,null],\"e\":{}}]}";
+	struct owners_json_value *v = NULL;
+	struct owners_buf whole = OWNERS_BUF_INIT, got = OWNERS_BUF_INIT;
+	struct owners_json_gen *g;
+	size_t step, len = strlen(doc);
+	int all_same = 1;
+
+	ok(owners_json_parse(&v, doc, len, NULL) == 0, "tree: parses whole");
+	g = owners_json_gen_new(&whole, 0);
+	owners_json_gen_value(g, v);
+	owners_json_gen_free(g);
+	owners_json_value_free(v);
+	for (step = 1; step <= len; step++) {
+		v = NULL;
+		owners_buf_reset(&got);
+		if (owners_json_parse_steps(&v, doc, len, step, NULL)) {
+			all_same = 0;
+			printf("#   step %zu: failed\n", step);
+			continue;
+		}
+		g = owners_json_gen_new(&got, 0);
+		owners_json_gen_value(g, v);
+		owners_json_gen_free(g);
+		owners_json_value_free(v);
+		if (got.len != whole.len || memcmp(got.ptr, whole.ptr, got.len)) {
+			all_same = 0;
+			printf("#   step %zu: %.*s\n", step, (int)got.len, got.ptr);
+		}
+	}
+	ok(all_same, "tree: the same document fed 1 to %zu bytes at a time", len);
+	v = NULL;
+	is_int(owners_json_parse_steps(&v, doc, len - 1, 1, NULL), OWNERS_EPROTO,
+	       "tree: a document cut short fails byte by byte too");
+	ok(v == NULL, "  and hands back no tree");
+	owners_buf_release(&whole);
+	owners_buf_release(&got);
+}
+
 int main(void)
 {
 	struct owners_buf got = OWNERS_BUF_INIT, once = OWNERS_BUF_INIT;
@@ -226,5 +268,6 @@ int main(void)
 	owners_buf_release(&got);
 	owners_buf_release(&once);
 	test_generator();
+	test_tree_steps();
 	return tap_done();
 }
