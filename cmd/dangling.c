@@ -93,6 +93,7 @@ static int find(struct session *s, const struct owners_object_arg *objs, size_t 
 	size_t n = 0, i;
 	int rc;
 
+	s->answer_namespaced_only = !s->cli->all_namespaces;
 	if ((rc = session_scan(s, s->cli->all_namespaces ? NULL : s->namespace_)))
 		return rc;
 	/* A TYPE whose objects the scan could not list would silently report

@@ -530,6 +530,9 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 		all |= !res->namespaced;
 	}
 	r.scan_ns = all ? NULL : r.s.namespace_;
+	/* What namespaced roots cascade to is namespaced (warnings only: what
+	 * the plan keeps for an owner it cannot see is decided elsewhere). */
+	r.s.answer_namespaced_only = !all;
 	if ((rc = session_scan(&r.s, r.scan_ns)))
 		goto out;
 	if ((rc = find_roots(&r, objs, n_objs)))

@@ -84,7 +84,7 @@ static void man_opts(FILE *f, const struct opt *opts)
 static void man_common_tail(FILE *f)
 {
 	fputs(".SH EXIT STATUS\n"
-	      ".TP\n.B 0\nsuccess\n"
+	      ".TP\n.B 0\nsuccess, also when nothing was found (said on stderr, or an empty document)\n"
 	      ".TP\n.B 1\nan error (the message says what failed); with \\fB\\-\\-exit\\-code\\fR, findings exist\n"
 	      ".TP\n.B 2\na usage error: unknown flag, bad value, unknown or ambiguous type\n"
 	      ".TP\n.B 3\ntimed out waiting\n"

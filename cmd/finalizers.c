@@ -191,6 +191,7 @@ static int gather(struct session *s, const struct owners_object_arg *objs, size_
 	int rc, all;
 
 	all = needs_all_namespaces(s, objs, n_objs, &rc);
+	s->answer_namespaced_only = !all;
 	if (rc || (rc = session_scan(s, all ? NULL : s->namespace_)) ||
 	    (rc = select_in_deletion(s, objs, n_objs, nodes, n, named, n_named)) ||
 	    (rc = scan_namespaces(s, *nodes, *n, all ? NULL : s->namespace_, extra)))
@@ -249,7 +250,11 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 	for (i = 0; i < n_warnings; i++)
 		warning_msg("%s", warnings[i]);
 	say_not_stuck(s.graph, &facts, named, n_named);
-	if (!stuck && !n_objs && !document) {
+	/* Nothing found is said, as kubectl get says it, unless the objects
+	 * were named (say_not_stuck() spoke of each). */
+	for (i = 0; named && i < n_named && !named[i]; i++)
+		;
+	if (!stuck && !document && (!named || i == n_named)) {
 		if (cli->all_namespaces)
 			fprintf(stderr, "no objects stuck in deletion\n");
 		else

@@ -35,6 +35,7 @@ int cmd_graph(struct owners_cli *cli, struct string_list *args)
 	}
 	if ((rc = session_open(&s, cli)))
 		goto out;
+	s.answer_namespaced_only = !cli->all_namespaces;
 	if ((rc = session_scan(&s, cli->all_namespaces ? NULL : s.namespace_)))
 		goto out;
 	ns = cli->all_namespaces ? NULL : s.namespace_;
@@ -44,8 +45,15 @@ int cmd_graph(struct owners_cli *cli, struct string_list *args)
 		goto out;
 	}
 	if (!strcmp(format, "json") || !strcmp(format, "yaml")) {
-		rc = session_emit_document(&s, &out, !strcmp(format, "yaml"),
-					   owners_graph_render_json(&out, s.graph, ns, &sum));
+		char **warnings = NULL;
+		size_t n_warnings = 0;
+
+		rc = session_warnings(&s, NULL, 0, &warnings, &n_warnings);
+		if (!rc)
+			rc = owners_graph_render_json(&out, s.graph, ns, &sum, (const char *const *)warnings,
+						      n_warnings);
+		session_warnings_free(warnings, n_warnings);
+		rc = session_emit_document(&s, &out, !strcmp(format, "yaml"), rc);
 		goto out;
 	} else if (!strcmp(format, "dot"))
 		rc = owners_graph_render_dot(&out, s.graph, ns);

@@ -403,13 +403,33 @@ static int by_string(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The forbidden types as one line (a limited user is forbidden dozens:
+ * not a wall of lines), in name order (the lists finish in any order, the
+ * line must not); beyond `shown` names, a count (-v=1 names them all). */
+/* Types named in a warning at default verbosity. */
+#define FORBIDDEN_NAMED 8
+
+static int forbidden_line(struct owners_buf *b, char **names, size_t n, const char *what, size_t shown)
+{
+	size_t i;
+	int rc;
+
+	qsort(names, n, sizeof(*names), by_string);
+	rc = owners_buf_addf(b, "cannot list %zu %s: forbidden: ", n, what);
+	for (i = 0; !rc && i < n && i < shown; i++)
+		rc = owners_buf_addf(b, "%s%s", i ? ", " : "", names[i]);
+	if (!rc && n > shown)
+		rc = owners_buf_addf(b, " and %zu more (-v=1 names them all)", n - shown);
+	return rc;
+}
+
 int session_warnings(const struct session *s, const struct owners_scan_report *extra,
 		     size_t n_extra, char ***out, size_t *n)
 {
 	struct owners_buf b = OWNERS_BUF_INIT;
 	const struct owners_scan_failure *first = NULL;
-	char **forbidden = NULL;
-	size_t i, r, n_forbidden = 0;
+	char **matter = NULL, **rest = NULL;
+	size_t i, r, n_matter = 0, n_rest = 0;
 	int rc = 0;
 
 	*out = NULL;
@@ -425,41 +445,49 @@ int session_warnings(const struct session *s, const struct owners_scan_report *e
 
 		for (i = 0; !rc && i < rep->n_failures; i++) {
 			const struct owners_scan_failure *f = &rep->failures[i];
+			int matters;
 
-			if (f->code == OWNERS_EFORBIDDEN) {
-				/* A limited user is forbidden dozens of types:
-				 * one line names them all, not a wall of lines. */
-				if (!first)
-					first = f;
-				rc = owners_api_type_name(&b, f->resource);
+			if (f->code != OWNERS_EFORBIDDEN) {
+				rc = owners_buf_addf(&b, "%s (ownership through it is unknown)", f->message);
 				if (!rc)
-					rc = push_line(&forbidden, &n_forbidden, &b);
+					rc = push_line(out, n, &b);
 				continue;
 			}
-			rc = owners_buf_addf(&b, "%s (ownership through it is unknown)", f->message);
+			matters = !s->graph || owners_graph_type_can_hold_answer(s->graph, f->resource,
+										  s->answer_namespaced_only);
+			if (matters && !first)
+				first = f;
+			rc = owners_api_type_name(&b, f->resource);
 			if (!rc)
-				rc = push_line(out, n, &b);
+				rc = matters ? push_line(&matter, &n_matter, &b) : push_line(&rest, &n_rest, &b);
 		}
 	}
-	if (!rc && n_forbidden == 1) {
+	if (!rc && n_matter == 1)
 		rc = owners_buf_addf(&b, "%s (ownership through it is unknown)", first->message);
-	} else if (!rc && n_forbidden) {
-		/* In name order: the lists finish in any order, the line must not. */
-		qsort(forbidden, n_forbidden, sizeof(*forbidden), by_string);
-		rc = owners_buf_addf(&b, "cannot list %zu types: forbidden: ", n_forbidden);
-		for (i = 0; !rc && i < n_forbidden; i++)
-			rc = owners_buf_addf(&b, "%s%s", i ? ", " : "", forbidden[i]);
-		if (!rc)
-			rc = owners_buf_adds(&b, " (ownership through them is unknown)");
-	}
-	if (!rc && n_forbidden)
+	else if (!rc && n_matter)
+		rc = forbidden_line(&b, matter, n_matter,
+				    n_rest ? "types that can hold part of the answer (ownership through them is unknown)"
+					   : "types (ownership through them is unknown)",
+				    s->cli->verbosity >= 1 ? n_matter : FORBIDDEN_NAMED);
+	if (!rc && n_matter)
+		rc = push_line(out, n, &b);
+	/* The rest cannot change the answer: counted, named under -v. */
+	if (!rc && n_rest && s->cli->verbosity >= 1)
+		rc = forbidden_line(&b, rest, n_rest, n_matter ? "more types that cannot hold part of the answer"
+							       : "types that cannot hold part of the answer", n_rest);
+	else if (!rc && n_rest)
+		rc = owners_buf_addf(&b, "%zu %stype%s forbidden to you cannot hold part of the answer (-v=1 names %s)",
+				     n_rest, n_matter ? "more " : "", n_rest == 1 ? "" : "s",
+				     n_rest == 1 ? "it" : "them");
+	if (!rc && n_rest)
 		rc = push_line(out, n, &b);
 	for (i = 0; !rc && i < s->n_notes; i++) {
 		rc = owners_buf_adds(&b, s->notes[i]);
 		if (!rc)
 			rc = push_line(out, n, &b);
 	}
-	session_warnings_free(forbidden, n_forbidden);
+	session_warnings_free(matter, n_matter);
+	session_warnings_free(rest, n_rest);
 	owners_buf_release(&b);
 	return rc;
 }

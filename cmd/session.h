@@ -45,6 +45,10 @@ struct session {
 	 * worded by it, given out with the scan's own by session_warnings(). */
 	char **notes;
 	size_t n_notes;
+	/* Set by a command whose answer holds namespaced objects only (see
+	 * owners_graph_type_can_hold_answer()): the warnings then name the
+	 * types that could not be listed and matter, and count the rest. */
+	int answer_namespaced_only;
 	struct owners_error err;
 };
 

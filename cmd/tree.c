@@ -39,6 +39,9 @@ static int needs_all_namespaces(struct session *s, const struct owners_object_ar
 	int all = s->cli->all_namespaces;
 
 	*rc = 0;
+	/* Dependents of namespaced roots are namespaced; owners of any type are
+	 * named by a reference (owners_graph_type_can_hold_answer()). */
+	s->answer_namespaced_only = 1;
 	for (i = 0; i < n; i++) {
 		const struct owners_resource *r;
 
@@ -50,6 +53,7 @@ static int needs_all_namespaces(struct session *s, const struct owners_object_ar
 			return 0;
 		}
 		all |= !r->namespaced && !s->cli->up;
+		s->answer_namespaced_only &= r->namespaced;
 	}
 	return all;
 }
@@ -89,9 +93,18 @@ static int show(struct session *s, const struct owners_tree *tree,
 	render.now = (int64_t)time(NULL);
 	render.color = output_color();
 	render.wide = !strcmp(format, "wide");
-	if (!strcmp(format, "json") || !strcmp(format, "yaml"))
-		rc = session_emit_document(s, &out, !strcmp(format, "yaml"),
-					   owners_tree_render_json(&out, &render));
+	if (!strcmp(format, "json") || !strcmp(format, "yaml")) {
+		char **warnings = NULL;
+		size_t n_warnings = 0;
+
+		rc = session_warnings(s, NULL, 0, &warnings, &n_warnings);
+		render.warnings = (const char *const *)warnings;
+		render.n_warnings = n_warnings;
+		if (!rc)
+			rc = owners_tree_render_json(&out, &render);
+		session_warnings_free(warnings, n_warnings);
+		rc = session_emit_document(s, &out, !strcmp(format, "yaml"), rc);
+	}
 	else if (!strcmp(format, "dot"))
 		rc = session_emit(s, &out, owners_tree_render_dot(&out, &render));
 	else if (!strcmp(format, "name"))
@@ -102,18 +115,16 @@ static int show(struct session *s, const struct owners_tree *tree,
 	return rc;
 }
 
-/* No roots: as kubectl get, nothing of a type is not an error; a selector
- * that matches nothing is. */
+/* No roots (a type with no objects, a selector that matches none): as
+ * kubectl get, not an error, said on stderr; a document format still
+ * prints its (empty) document. */
 static int say_no_roots(const struct session *s, int all)
 {
-	if (s->cli->selector) {
-		error_msg("no objects match selector '%s'", s->cli->selector);
-		return EXIT_ERROR;
-	}
 	if (all)
 		fprintf(stderr, "No resources found\n");
 	else
 		fprintf(stderr, "No resources found in %s namespace.\n", s->namespace_);
+	session_warn_scan(s);
 	return EXIT_OK;
 }
 
@@ -142,7 +153,7 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 	if (rc || (rc = session_scan(&s, all ? NULL : s.namespace_)) ||
 	    (rc = session_find_roots(&s, objs, n_objs, cli->selector, &roots, &n_roots)))
 		goto out;
-	if (!n_roots) {
+	if (!n_roots && (!strcmp(format, "tree") || !strcmp(format, "wide") || !strcmp(format, "name"))) {
 		rc = say_no_roots(&s, all);
 		goto out;
 	}
@@ -175,7 +186,11 @@ const struct command tree_command = {
 	"the namespace (with -A, everywhere), as in kubectl get. With --up it prints the owners instead,\n"
 	"all of them, up to the roots. Objects in deletion show their finalizers;\n"
 	"dangling owner references and cycles are marked. Types that could not be\n"
-	"listed are named in a warning and what depends on them shows as unknown.",
+	"listed are named in a warning (those that can hold part of the tree; the\n"
+	"others are counted, -v=1 names them) and what depends on them shows as\n"
+	"unknown. -o json and -o yaml print {kind: OwnersTree, direction, items,\n"
+	"warnings}, each item with its dependents (or owners) nested; nothing found\n"
+	"prints that document with no items, and is not an error.",
 	"  owners tree deployment/web\n"
 	"  owners tree deploy web -n shop -o wide\n"
 	"  owners tree pod/web-7d9c-x2x --up\n"

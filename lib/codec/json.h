@@ -133,6 +133,9 @@ int owners_json_gen_typed_open(struct owners_json_gen *g, const char *kind, cons
 int owners_json_gen_kv_bool(struct owners_json_gen *g, const char *key, int value);
 int owners_json_gen_kv_int(struct owners_json_gen *g, const char *key, long long value);
 int owners_json_gen_kv_time(struct owners_json_gen *g, const char *key, int64_t t);
+/* "key": [the n strings] (an empty array when n is 0). */
+int owners_json_gen_kv_strings(struct owners_json_gen *g, const char *key, const char *const *strings,
+			       size_t n);
 /* Re-emits a parsed tree. */
 int owners_json_gen_value(struct owners_json_gen *g, const struct owners_json_value *v);
 

@@ -252,6 +252,18 @@ int owners_json_gen_kv_time(struct owners_json_gen *g, const char *key, int64_t 
 	return owners_json_gen_kv(g, key, text);
 }
 
+int owners_json_gen_kv_strings(struct owners_json_gen *g, const char *key, const char *const *strings,
+			       size_t n)
+{
+	size_t i;
+
+	owners_json_gen_string(g, key);
+	owners_json_gen_array_open(g);
+	for (i = 0; i < n; i++)
+		owners_json_gen_string(g, strings[i]);
+	return owners_json_gen_array_close(g);
+}
+
 int owners_json_gen_value(struct owners_json_gen *g, const struct owners_json_value *v)
 {
 	size_t i;

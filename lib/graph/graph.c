@@ -654,6 +654,22 @@ out:
 	return cycles;
 }
 
+int owners_graph_type_can_hold_answer(const struct owners_graph *g, const struct owners_resource *r,
+				      int namespaced_only)
+{
+	uint32_t i;
+
+	if (!namespaced_only || r->namespaced)
+		return 1;
+	for (i = 0; i < g->count; i++) {
+		const struct owners_resource *t = g->nodes[i].resource;
+
+		if (g->nodes[i].virtual_ && t && !strcmp(t->group, r->group) && !strcmp(t->resource, r->resource))
+			return 1;
+	}
+	return 0;
+}
+
 int owners_graph_in_scope(const struct owners_graph *g, uint32_t node, const char *ns)
 {
 	const struct owners_node *n = &g->nodes[node];

@@ -189,6 +189,16 @@ struct owners_graph_summary {
 /* ns NULL: every node. Otherwise the namespace's view: its objects, plus
  * cluster-scoped objects linked to one of them (owner or dependent). */
 int owners_graph_in_scope(const struct owners_graph *g, uint32_t node, const char *ns);
+/* Whether objects of type r (one that could not be listed, say) could be
+ * part of an answer. namespaced_only: the answer's objects are namespaced
+ * (a namespace's view, or the dependents of namespaced roots: a
+ * cluster-scoped object neither lives in a namespace nor may depend on a
+ * namespaced owner), so a cluster-scoped type can hold part of it only
+ * when an object of the graph names an owner of that type (a virtual
+ * node: looking that owner up needs the type's list). Otherwise every
+ * type can. */
+int owners_graph_type_can_hold_answer(const struct owners_graph *g, const struct owners_resource *r,
+				      int namespaced_only);
 int owners_graph_summarize(struct owners_graph *g, const char *ns, struct owners_graph_summary *out);
 /* Marks nodes that sit on an ownership cycle (on_cycle[i] = 1); on_cycle
  * has g->count entries. Returns the number of cycles, or

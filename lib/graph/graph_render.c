@@ -97,7 +97,8 @@ static int gen_object(struct owners_json_gen *j, struct owners_graph *g, uint32_
 }
 
 int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, const char *ns,
-			     const struct owners_graph_summary *s)
+			     const struct owners_graph_summary *s, const char *const *warnings,
+			     size_t n_warnings)
 {
 	struct owners_json_gen *j = owners_json_gen_new(out, 1);
 	struct view_node *order = NULL;
@@ -125,6 +126,7 @@ int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, con
 	for (i = 0; i < n; i++)
 		gen_object(j, g, order[i].i);
 	owners_json_gen_array_close(j);
+	owners_json_gen_kv_strings(j, "warnings", warnings, n_warnings);
 	owners_json_gen_map_close(j);
 	rc = owners_json_gen_error(j);
 	if (!rc)

@@ -13,9 +13,11 @@
 
 int owners_graph_render_summary(struct owners_buf *out, struct owners_graph *g,
 				const struct owners_graph_summary *s);
-/* ns: the namespace in view (NULL: all), see owners_graph_in_scope(). */
+/* ns: the namespace in view (NULL: all), see owners_graph_in_scope();
+ * warnings: what the scan could not see, as the command warns it. */
 int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, const char *ns,
-			     const struct owners_graph_summary *s);
+			     const struct owners_graph_summary *s, const char *const *warnings,
+			     size_t n_warnings);
 int owners_graph_render_dot(struct owners_buf *out, struct owners_graph *g, const char *ns);
 
 #endif

@@ -494,6 +494,7 @@ int owners_tree_render_json(struct owners_buf *out, const struct owners_render *
 		}
 	}
 	owners_json_gen_array_close(j);
+	owners_json_gen_kv_strings(j, "warnings", r->warnings, r->n_warnings);
 	owners_json_gen_map_close(j);
 	if (!rc)
 		rc = owners_json_gen_error(j);

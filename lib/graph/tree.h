@@ -50,6 +50,9 @@ struct owners_render {
 	int64_t now;
 	int color;
 	int wide;
+	/* JSON: what the scan could not see, as the command warns it. */
+	const char *const *warnings;
+	size_t n_warnings;
 };
 
 int owners_tree_render_text(struct owners_buf *out, const struct owners_render *r);

@@ -540,11 +540,7 @@ int owners_dangling_render_json(struct owners_buf *out, const struct owners_dang
 	for (i = 0; !rc && i < r->rep->count; i++)
 		rc = json_finding(j, r, &r->rep->items[i], &tmp);
 	owners_json_gen_array_close(j);
-	owners_json_gen_string(j, "warnings");
-	owners_json_gen_array_open(j);
-	for (i = 0; i < r->n_warnings; i++)
-		owners_json_gen_string(j, r->warnings[i]);
-	owners_json_gen_array_close(j);
+	owners_json_gen_kv_strings(j, "warnings", r->warnings, r->n_warnings);
 	owners_json_gen_map_close(j);
 	if (!rc)
 		rc = owners_json_gen_error(j);

@@ -453,11 +453,7 @@ int owners_stuck_render_json(struct owners_buf *out, const struct owners_stuck_r
 		if (r->rep->items[i].top)
 			json_item(&x, r->rep->items[i].node);
 	owners_json_gen_array_close(x.j);
-	owners_json_gen_string(x.j, "warnings");
-	owners_json_gen_array_open(x.j);
-	for (i = 0; i < r->n_warnings; i++)
-		owners_json_gen_string(x.j, r->warnings[i]);
-	owners_json_gen_array_close(x.j);
+	owners_json_gen_kv_strings(x.j, "warnings", r->warnings, r->n_warnings);
 	owners_json_gen_map_close(x.j);
 	rc = owners_json_gen_error(x.j);
 	owners_json_gen_free(x.j);

@@ -244,14 +244,22 @@ like "$out" "ConfigMap/dep-secret +ConfigMap/never +absent +cannot tell" \
   "viewer: with an owner it cannot check, what the GC does to the object cannot be told"
 like "$out" "ConfigMap/dep-role +ClusterRole/owner-role +unknown +cannot tell" \
   "viewer: clusterroles cannot be listed either"
-like "$err" "warning: cannot list [0-9]+ types: forbidden: (.*, )?secrets(,| ).*\\(ownership through them is unknown\\)" \
+like "$err" "warning: cannot list [0-9]+ types that can hold part of the answer \\(ownership through them is unknown\\): forbidden: (.*, )?secrets(,| |$|[[:space:]])" \
   "viewer: the warning names the type behind the unknown verdict"
+like "$err" "warning: cannot list [0-9]+ types that can hold part of the answer [^:]*: forbidden: (.*, )?clusterroles.rbac.authorization.k8s.io(,| |$|[[:space:]])" \
+  "viewer: and the cluster-scoped type an owner reference names"
+like "$err" "warning: [0-9]+ more types forbidden to you cannot hold part of the answer \\(-v=1 names them\\)" \
+  "viewer: the cluster-scoped types nothing names are counted"
+unlike "$err" "nodes|csidrivers" "viewer: and not named"
 is "$(printf '%s\n' "$err" | grep -c '^warning: cannot list')" 1 "viewer: the forbidden types on one line, as every command says it"
 dangling_warning=$(printf '%s\n' "$err" | grep '^warning: cannot list')
 for cmd in graph finalizers "delete cm/dep-secret --dry-run=client"; do
   run owners --context viewer $cmd
   is "$(printf '%s\n' "$err" | grep '^warning: cannot list')" "$dangling_warning" "viewer: $cmd warns in the same words"
 done
+run owners --context viewer dangling -v=1
+like "$err" "warning: cannot list [0-9]+ more types that cannot hold part of the answer: forbidden: (.*, )?nodes(,| |$|[[:space:]])" \
+  "viewer, -v=1: those are named too"
 run owners --context viewer dangling -o json
 printf '%s' "$out" | python3 -c '
 import json, sys

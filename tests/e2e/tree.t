@@ -41,6 +41,24 @@ like "$out" "default +Deployment/web .*"$'\n'".*many +Deployment/api .*"$'\n'".*
 run owners -n many tree statefulsets
 is "$rc" 0 "a type with no objects: exit 0, as kubectl get"
 is "$err" "No resources found in many namespace." "and kubectl's words on stderr"
+run owners -n many tree deployments -l app=nomatch
+is "$rc:$out:$err" "0::No resources found in many namespace." "a selector that matches nothing: the same, as kubectl get -l"
+for fmt in json yaml; do
+  run owners -n many tree statefulsets -o $fmt
+  is "$rc:$err" "0:" "nothing found, -o $fmt: exit 0, nothing on stderr"
+  printf '%s' "$out" | python3 -c '
+import json, sys, yaml
+d = (json.load if sys.argv[1] == "json" else yaml.safe_load)(sys.stdin)
+assert d["kind"] == "OwnersTree" and d["items"] == [] and d["warnings"] == [], d
+' $fmt
+  ok $? "  and an empty document: items [], warnings []"
+done
+run owners tree deployment/web -o json
+printf '%s' "$out" | python3 -c 'import json, sys; assert json.load(sys.stdin)["warnings"] == []'
+ok $? "tree -o json has a warnings key"
+run owners graph -o json
+printf '%s' "$out" | python3 -c 'import json, sys; assert json.load(sys.stdin)["warnings"] == []'
+ok $? "graph -o json has a warnings key"
 
 for spelled in "deploy web" "Deployment/web" "deployments.apps/web" "deployment.v1.apps/web" "DEPLOY/web"; do
   run owners tree $spelled
@@ -362,8 +380,27 @@ is "$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdi
 run owners --context viewer tree deployment/web
 ok $rc "viewer: tree still prints (exit 0)"
 like "$out" "ReplicaSet/$rs" "viewer: the tree is complete"
-like "$err" "warning: cannot list [0-9]+ types: forbidden: .*(^|, )secrets(,|$| )" "viewer: secrets reported as forbidden"
-is "$(printf '%s\n' "$err" | grep -c forbidden)" 1 "viewer: the forbidden types are named on one line"
+like "$err" "warning: cannot list [0-9]+ types that can hold part of the answer [^:]*: forbidden: (.*, )?secrets(,|$| |[[:space:]])" \
+  "viewer: secrets, which can hold a dependent, reported as forbidden"
+is "$(printf '%s\n' "$err" | grep -c '^warning: cannot list')" 1 "viewer: the forbidden types that matter are named on one line"
+like "$err" "warning: [0-9]+ more types forbidden to you cannot hold part of the answer \\(-v=1 names them\\)" \
+  "viewer: the cluster-scoped ones a namespaced tree cannot reach are counted"
+unlike "$err" "nodes|csidrivers|validatingwebhookconfigurations" "viewer: and not named"
+is "$(printf '%s\n' "$err" | awk 'length($0) > 400' | wc -l)" 0 \
+  "viewer: no warning line longer than 400 characters"
+run owners --context viewer tree deployment/web -v=1
+like "$err" "warning: cannot list [0-9]+ more types that cannot hold part of the answer: forbidden: (.*, )?nodes(,|$| |[[:space:]])" \
+  "viewer, -v=1: those are named too"
+run owners --context viewer tree deployment/web -o json
+printf '%s' "$out" | python3 -c '
+import json, sys
+w = json.load(sys.stdin)["warnings"]
+assert len(w) == 2 and "secrets" in w[0] and "more types" in w[1], w
+'
+ok $? "viewer -o json: the same two warnings in warnings"
+run owners --context viewer graph -A
+like "$err" "warning: cannot list [0-9]+ types \\(ownership through them is unknown\\): forbidden: [^ ]+(, [^ ]+){7} and [0-9]+ more \\(-v=1 names them all\\)" \
+  "viewer, graph -A: every type matters; eight named, the rest counted"
 
 run owners --context cert tree deployment/web
 ok $rc "client-certificate user: tree works"

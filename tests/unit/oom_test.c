@@ -297,7 +297,7 @@ static int target_graph(struct result *out)
 		rc = owners_tree_render_text(&text, &render);
 	}
 	if (!rc)
-		rc = owners_graph_render_json(&json, g, NULL, &sum);
+		rc = owners_graph_render_json(&json, g, NULL, &sum, NULL, 0);
 	if (!rc)
 		rc = owners_graph_render_dot(&dot, g, NULL);
 	if (!rc)

@@ -400,6 +400,39 @@ static void test_page_limit(void)
 	   "pages: a size given (--chunk-size) is every page's");
 }
 
+/* Which types can hold part of an answer (the warnings say those first). */
+static void test_types_in_answer(void)
+{
+	struct owners_graph *g = NULL;
+	const struct owners_owner_ref_meta by_role[] = { REF("rbac.authorization.k8s.io/v1", "ClusterRole",
+							     "admin", "u-role", 0, 0) };
+	const struct owners_resource *secret = type("v1", "Secret"), *node_type = type("v1", "Node");
+	const struct owners_resource *role = type("rbac.authorization.k8s.io/v1", "ClusterRole");
+
+	ok(owners_graph_new(&g, &types) == 0, "answer: graph");
+	add(g, "v1", "ConfigMap", "a", "cm", "u-cm", 0, NULL);
+	owners_graph_note_listing(g, type("v1", "ConfigMap"), "a", 0, NULL);
+	owners_graph_note_listing(g, role, NULL, OWNERS_EFORBIDDEN, "forbidden");
+	owners_graph_note_listing(g, node_type, NULL, OWNERS_EFORBIDDEN, "forbidden");
+	ok(owners_graph_link(g) == 0, "answer: linked");
+	ok(owners_graph_type_can_hold_answer(g, secret, 1), "a namespaced type can hold a namespaced answer");
+	ok(!owners_graph_type_can_hold_answer(g, node_type, 1), "a cluster-scoped type nobody refers to cannot");
+	ok(!owners_graph_type_can_hold_answer(g, role, 1), "  nor can ClusterRoles while nothing names one");
+	ok(owners_graph_type_can_hold_answer(g, node_type, 0), "in a cluster-wide answer every type can");
+	owners_graph_free(g);
+
+	g = NULL;
+	ok(owners_graph_new(&g, &types) == 0, "answer: graph with a reference");
+	add(g, "v1", "ConfigMap", "a", "owned", "u-owned", 1, by_role);
+	owners_graph_note_listing(g, type("v1", "ConfigMap"), "a", 0, NULL);
+	owners_graph_note_listing(g, role, NULL, OWNERS_EFORBIDDEN, "forbidden");
+	ok(owners_graph_link(g) == 0, "answer: linked");
+	ok(owners_graph_type_can_hold_answer(g, role, 1),
+	   "a cluster-scoped type can once an object names an owner of it");
+	ok(!owners_graph_type_can_hold_answer(g, node_type, 1), "  and only that type");
+	owners_graph_free(g);
+}
+
 int main(void)
 {
 	owners_resource_table_init(&types);
@@ -421,6 +454,8 @@ int main(void)
 	test_marks();
 	test_page_limit();
 	test_gc_view();
+	add_type("rbac.authorization.k8s.io", "v1", "clusterroles", "ClusterRole", 0);
+	test_types_in_answer();
 	owners_resource_table_free(&types);
 	return tap_done();
 }
