@@ -552,9 +552,19 @@ int session_emit_document(struct session *s, const struct owners_buf *json, int 
 	return emit(s, json, yaml, render_rc);
 }
 
+int session_say_not_found(struct session *s, int rc)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_not_found; i++)
+		error_msg("%s", s->not_found[i]);
+	return s->n_not_found ? EXIT_ERROR : rc;
+}
+
 void session_close(struct session *s)
 {
 	drop_notes(s);
+	session_warnings_free(s->not_found, s->n_not_found);
 	owners_graph_free(s->graph);
 	owners_scan_report_free(&s->scan);
 	free(s->extra.types);
@@ -790,11 +800,24 @@ int session_find_roots(struct session *s, const struct owners_object_arg *args, 
 				return EXIT_ERROR;
 			}
 			if (node == OWNERS_NO_NODE) {
-				if (ns)
-					error_msg("%s '%s' not found in namespace '%s'", type.ptr, args[i].name, ns);
-				else
-					error_msg("%s '%s' not found", type.ptr, args[i].name);
+				struct owners_buf msg = OWNERS_BUF_INIT;
+
+				rc = ns ? owners_buf_addf(&msg, "%s '%s' not found in namespace '%s'", type.ptr,
+							  args[i].name, ns)
+					: owners_buf_addf(&msg, "%s '%s' not found", type.ptr, args[i].name);
 				owners_buf_release(&type);
+				if (!rc && s->defer_not_found) {
+					rc = push_line(&s->not_found, &s->n_not_found, &msg);
+					owners_buf_release(&msg);
+					if (rc)
+						return error_oom();
+					continue;
+				}
+				if (rc)
+					error_msg("out of memory");
+				else
+					error_msg("%s", msg.ptr);
+				owners_buf_release(&msg);
 				return EXIT_ERROR;
 			}
 			if (add_root(roots, n_roots, &cap, node)) {

@@ -49,6 +49,13 @@ struct session {
 	 * owners_graph_type_can_hold_answer()): the warnings then name the
 	 * types that could not be listed and matter, and count the rest. */
 	int answer_namespaced_only;
+	/* Set by a read command: a named object that is not there does not
+	 * stop session_find_roots(); its error line is kept here, to be said
+	 * after what was found is printed (session_say_not_found()), as
+	 * kubectl get does. */
+	int defer_not_found;
+	char **not_found;
+	size_t n_not_found;
 	struct owners_error err;
 };
 
@@ -114,6 +121,9 @@ int session_emit_document(struct session *s, const struct owners_buf *json, int 
 
 /* Resolves object arguments to graph nodes (after the scan). A name that
  * does not exist is an error; a selector matches through the API server. */
+/* Prints the errors session_find_roots() kept (defer_not_found); returns
+ * EXIT_ERROR when there were any, else rc. */
+int session_say_not_found(struct session *s, int rc);
 int session_find_roots(struct session *s, const struct owners_object_arg *args, size_t n_args,
 		       const char *selector, uint32_t **roots, size_t *n_roots);
 /* The objects named (TYPE/NAME), and with -l those of each TYPE that

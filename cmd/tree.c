@@ -150,9 +150,14 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 	if ((rc = session_open(&s, cli)))
 		goto out;
 	all = needs_all_namespaces(&s, objs, n_objs, &rc);
+	s.defer_not_found = 1;
 	if (rc || (rc = session_scan(&s, all ? NULL : s.namespace_)) ||
 	    (rc = session_find_roots(&s, objs, n_objs, cli->selector, &roots, &n_roots)))
 		goto out;
+	if (!n_roots && s.n_not_found) {
+		rc = session_say_not_found(&s, EXIT_OK);
+		goto out;
+	}
 	if (!n_roots && (!strcmp(format, "tree") || !strcmp(format, "wide") || !strcmp(format, "name"))) {
 		rc = say_no_roots(&s, all);
 		goto out;
@@ -163,7 +168,8 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 		rc = error_oom();
 		goto out;
 	}
-	rc = show(&s, &tree, status, format);
+	/* The trees that exist, then what was not found (as kubectl get). */
+	rc = session_say_not_found(&s, show(&s, &tree, status, format));
 out:
 	if (status && s.graph)
 		for (i = 0; i < s.graph->count; i++)
@@ -190,7 +196,8 @@ const struct command tree_command = {
 	"others are counted, -v=1 names them) and what depends on them shows as\n"
 	"unknown. -o json and -o yaml print {kind: OwnersTree, direction, items,\n"
 	"warnings}, each item with its dependents (or owners) nested; nothing found\n"
-	"prints that document with no items, and is not an error.",
+	"prints that document with no items, and is not an error. Of several objects\n"
+	"named, the trees of those that exist print, then an error for each missing.",
 	"  owners tree deployment/web\n"
 	"  owners tree deploy web -n shop -o wide\n"
 	"  owners tree pod/web-7d9c-x2x --up\n"

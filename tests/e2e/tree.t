@@ -463,6 +463,16 @@ run owners tree deployment/nope
 is "$rc" 1 "object not found: exit 1"
 like "$err" "^error: deployments.apps 'nope' not found in namespace 'default'$" "object not found: says what and where"
 one_line; ok $? "not found: one line"
+is "$out" "" "not found: nothing on stdout"
+
+run owners tree deployment/nope deployment/web deployment/nope2
+is "$rc" 1 "several roots, two missing: exit 1"
+like "$out" "Deployment/web" "  the tree that exists is printed"
+is "$err" "error: deployments.apps 'nope' not found in namespace 'default'
+error: deployments.apps 'nope2' not found in namespace 'default'" "  then one error line per missing object"
+run owners tree deployment/nope deployment/web -o json
+printf '%s' "$out" | python3 -c 'import json, sys; d = json.load(sys.stdin); assert [i["name"] for i in d["items"]] == ["web"], d'
+ok $? "  -o json: the document of what exists"
 
 run owners tree
 is "$rc" 2 "no arguments: exit 2"
