@@ -32,7 +32,7 @@ const struct opt owners_global_opts[] = {
 	{ "as-group", 0, OPT_LIST, OFF(as_groups), "GROUP", "impersonate this group (repeatable)",
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "request-timeout", 0, OPT_DURATION, OFF(request_timeout_ms), "DURATION",
-	  "time limit of one request, e.g. 30s or 1m (0: none)", NULL, COMPLETE_NONE, 0, 0, 0 },
+	  "time limit of one request, its retries included, e.g. 30s or 1m (0: none; a server that never answers is given up after 45s)", NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "server", 's', OPT_STRING, OFF(server), "URL", "the API server address", NULL,
 	  COMPLETE_NONE, 0, 0, 0 },
 	{ "token", 0, OPT_STRING, OFF(token), "TOKEN", "bearer token for the API server", NULL,

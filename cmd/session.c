@@ -21,6 +21,16 @@ static void log_line(void *ctx, const char *line)
 	fprintf(stderr, "%s\n", line);
 }
 
+/* A server that does not answer: said once at default verbosity (at -v=6
+ * every attempt is logged already). */
+static void retry_notice(void *ctx, const char *line)
+{
+	const struct owners_cli *cli = ctx;
+
+	if (cli->verbosity < 6)
+		warning_msg("%s", line);
+}
+
 static const char *default_cache_dir(struct owners_buf *b)
 {
 	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
@@ -32,9 +42,78 @@ static const char *default_cache_dir(struct owners_buf *b)
 	return NULL; /* no home: run without a disk cache */
 }
 
+/* Whose credentials the server was given, for messages: "the
+ * credentials of user 'admin' (context 'admin')", the --token flag's, or
+ * a pod's service account's; with --as, who they act as. */
+static void say_credentials(const struct session *s, struct owners_buf *b)
+{
+	const struct owners_rest_config *c = s->cfg;
+
+	if (s->cli->token)
+		owners_buf_adds(b, "the token given with --token");
+	else if (c && c->in_cluster)
+		owners_buf_adds(b, "this pod's service account token");
+	else if (c && c->user_name)
+		owners_buf_addf(b, "the credentials of user '%s'", c->user_name);
+	else
+		owners_buf_adds(b, "the credentials given");
+	if (c && c->context_name && !c->in_cluster)
+		owners_buf_addf(b, " (context '%s')", c->context_name);
+	if (s->cli->as)
+		owners_buf_addf(b, " acting as '%s'", s->cli->as);
+}
+
+/* 401 wherever it came (discovery, a list): the credentials are wrong or
+ * have expired, and nothing else the command could say matters. */
+static int credentials_rejected(const struct session *s)
+{
+	struct owners_buf who = OWNERS_BUF_INIT;
+
+	say_credentials(s, &who);
+	error_msg("the server at %s rejected %s (Unauthorized): wrong or expired; "
+		  "log in again or fix the kubeconfig", s->cfg ? s->cfg->server : "?",
+		  who.ptr ? who.ptr : "the credentials");
+	owners_buf_release(&who);
+	return EXIT_ERROR;
+}
+
 static int fail(struct session *s)
 {
+	if (s->err.code == OWNERS_EAUTH)
+		return credentials_rejected(s);
 	return report_error(&s->err);
+}
+
+/* Every list failed: no view at all, said as its cause rather than as the
+ * first type's failure: rejected credentials; a user who may list nothing
+ * (in the server's words, as kubectl says it); a connection that fails
+ * the same way each time (TLS, unreachable: the client's words name the
+ * server). */
+static int say_no_view(const struct session *s)
+{
+	const struct owners_scan_failure *f = s->scan.failures;
+	const char *context = s->cfg && !s->cfg->in_cluster ? s->cfg->context_name : NULL;
+	struct owners_buf who = OWNERS_BUF_INIT;
+	size_t i, same = 0;
+
+	for (i = 0; i < s->scan.n_failures; i++) {
+		if (f[i].code == OWNERS_EAUTH)
+			return credentials_rejected(s);
+		same += f[i].code == f[0].code;
+	}
+	say_credentials(s, &who);
+	if (same == s->scan.n_failures && f[0].code == OWNERS_EFORBIDDEN)
+		error_msg("%s may list none of the %zu types owners scans: %s",
+			  who.ptr ? who.ptr : "the credentials given", s->scan.n_failures,
+			  f[0].detail ? f[0].detail : f[0].message);
+	else if (same == s->scan.n_failures && f[0].detail && context)
+		error_msg("%s (context '%s')", f[0].detail, context);
+	else if (same == s->scan.n_failures && f[0].detail)
+		error_msg("%s", f[0].detail);
+	else
+		error_msg("%s", f[0].message);
+	owners_buf_release(&who);
+	return exit_code_for(f[0].code);
 }
 
 /* The types of session_also_list(), by name, to find them again in a new
@@ -146,6 +225,8 @@ int session_open(struct session *s, struct owners_cli *cli)
 	ho.max_retries = -1;
 	ho.verbosity = (int)cli->verbosity;
 	ho.log = log_line;
+	ho.notice = retry_notice;
+	ho.log_ctx = cli;
 	if (owners_http_client_new(&s->http, s->cfg, &ho, &s->err))
 		return fail(s);
 	if (discover(s, 0))
@@ -329,6 +410,7 @@ static int list_not_found(const struct owners_scan_report *rep)
 int session_scan(struct session *s, const char *ns)
 {
 	struct owners_scan_options o;
+	size_t i;
 
 	session_scan_options(s, &o);
 	o.namespace_ = ns;
@@ -359,10 +441,11 @@ int session_scan(struct session *s, const char *ns)
 	}
 	/* Every type failing is not a partial view, it is no view at all:
 	 * most often credentials that work for nothing. */
-	if (s->scan.n_failures && !s->scan.types_listed) {
-		error_msg("%s", s->scan.failures[0].message);
-		return EXIT_ERROR;
-	}
+	if (s->scan.n_failures && !s->scan.types_listed)
+		return say_no_view(s);
+	for (i = 0; i < s->scan.n_failures; i++)
+		if (s->scan.failures[i].code == OWNERS_EAUTH)
+			return credentials_rejected(s);
 	return 0;
 }
 

@@ -8,7 +8,7 @@ complete -c owners -n 'true' -l namespace -s n -r -f -a '(owners __complete name
 complete -c owners -n 'true' -l all-namespaces -s A -d 'work across all namespaces'
 complete -c owners -n 'true' -l as -r -f -d 'impersonate this user'
 complete -c owners -n 'true' -l as-group -r -f -d 'impersonate this group (repeatable)'
-complete -c owners -n 'true' -l request-timeout -r -f -d 'time limit of one request, e.g. 30s or 1m (0: none)'
+complete -c owners -n 'true' -l request-timeout -r -f -d 'time limit of one request, its retries included, e.g. 30s or 1m (0: none; a server that never answers is given up after 45s)'
 complete -c owners -n 'true' -l server -s s -r -f -d 'the API server address'
 complete -c owners -n 'true' -l token -r -f -d 'bearer token for the API server'
 complete -c owners -n 'true' -l certificate-authority -r -F -d 'CA certificate file to verify the server with'

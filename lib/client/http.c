@@ -79,6 +79,9 @@ static const char *find_system_ca(void)
 #define DEFAULT_BACKOFF_MAX_MS 5000
 #define RETRY_AFTER_MAX_S 30          /* a server asking for more is not waited for longer */
 #define CONNECT_TIMEOUT_MS 10000L
+/* Without --request-timeout, how long a request keeps trying a server that
+ * never answers (timeouts, refused connections). */
+#define NO_ANSWER_GIVE_UP_MS 45000L
 #define ERROR_BODY_MAX (1024 * 1024)  /* error bodies are Status objects: small */
 #define LOG_BODY_MAX (10 * 1024)
 #define LOG_HEADERS_MAX (64 * 1024)
@@ -100,6 +103,8 @@ struct xfer {
 	CURL *easy;                   /* while in flight */
 	struct curl_slist *headers;   /* while in flight */
 	int64_t started_us;
+	int64_t first_started_us;     /* the first attempt's start: the request's deadline counts from it */
+	int no_answer;                /* the last attempt got no response at all */
 	int64_t not_before_us;        /* while delayed */
 	unsigned cred_gen;            /* credentials this attempt was sent with */
 	int reauthed;                 /* the one retry after a 401 was used */
@@ -117,6 +122,7 @@ struct owners_http_client {
 	const char *system_ca;        /* the system's CA bundle (find_system_ca()) */
 	int max_retries;
 	long backoff_base_ms, backoff_max_ms;
+	int said_no_answer;           /* opt.notice told of a server that does not answer */
 
 	CURLM *multi;
 	CURLSH *share;
@@ -837,6 +843,19 @@ static CURLcode set_blob(CURL *e, CURLoption opt, const struct owners_buf *b)
 	return curl_easy_setopt(e, opt, &blob);
 }
 
+/* What is left of the request's whole wait, every attempt and the pauses
+ * between them (kubectl's --request-timeout bounds one request; retrying
+ * must not make it several times longer): 0 without a limit, at least 1. */
+static long request_time_left_ms(const struct owners_http_client *c, const struct xfer *x)
+{
+	long limit = c->opt.request_timeout_ms, used;
+
+	if (limit <= 0)
+		return 0;
+	used = x->r->attempts ? (long)((now_us() - x->first_started_us) / 1000) : 0;
+	return used < limit ? limit - used : 1;
+}
+
 static CURLcode configure(struct owners_http_client *c, struct xfer *x, CURL *e,
 			  const char *url)
 {
@@ -844,7 +863,7 @@ static CURLcode configure(struct owners_http_client *c, struct xfer *x, CURL *e,
 	const struct owners_rest_config *cfg = c->cfg;
 	const struct owners_exec_credential *ec = &cfg->exec_cred;
 	const struct owners_buf *cert = &cfg->client_cert_data, *key = &cfg->client_key_data;
-	long timeout = c->opt.request_timeout_ms, connect_timeout = CONNECT_TIMEOUT_MS;
+	long timeout = request_time_left_ms(c, x), connect_timeout = CONNECT_TIMEOUT_MS;
 	CURLcode cc = CURLE_OK;
 
 #define SET(opt, val) do { if (cc == CURLE_OK) cc = curl_easy_setopt(e, opt, val); } while (0)
@@ -878,6 +897,15 @@ static CURLcode configure(struct owners_http_client *c, struct xfer *x, CURL *e,
 	SET(CURLOPT_HEADERDATA, (void *)x);
 	if (timeout > 0 && timeout < connect_timeout)
 		connect_timeout = timeout;
+	if (timeout <= 0 && x->no_answer) {
+		/* Without a limit, trying a server that never answered stops
+		 * at NO_ANSWER_GIVE_UP_MS, this attempt included (waiting for
+		 * another request's connection too, which the connect timeout
+		 * does not count). */
+		long left = NO_ANSWER_GIVE_UP_MS - (long)((now_us() - x->first_started_us) / 1000);
+
+		timeout = left > 0 ? left : 1;
+	}
 	SET(CURLOPT_CONNECTTIMEOUT_MS, connect_timeout);
 	if (timeout > 0)
 		SET(CURLOPT_TIMEOUT_MS, timeout);
@@ -1021,6 +1049,8 @@ static int start_attempt(struct owners_http_client *c, struct xfer *x)
 				      c->display_base, r->path.ptr, curl_multi_strerror(mc));
 		goto out;
 	}
+	if (!r->attempts)
+		x->first_started_us = now_us();
 	r->attempts++;
 	c->sent++;
 	x->started_us = now_us();
@@ -1264,6 +1294,35 @@ out:
 	owners_buf_release(&tail);
 }
 
+/* Whether another attempt after delay_ms still ends inside the request's
+ * whole wait: --request-timeout when given, else NO_ANSWER_GIVE_UP_MS for a
+ * server that never answered (what kubectl gives one: about a minute). */
+static int retry_fits(const struct owners_http_client *c, const struct xfer *x, long delay_ms)
+{
+	long used = (long)((now_us() - x->first_started_us) / 1000);
+	long limit = c->opt.request_timeout_ms;
+
+	if (limit <= 0 && !x->r->status)
+		limit = NO_ANSWER_GIVE_UP_MS;
+	return limit <= 0 || used + delay_ms < limit;
+}
+
+/* Once per client, at default verbosity: the server has not answered in
+ * time and owners tries again, rather than a silent minute. */
+static void tell_no_answer(struct owners_http_client *c, const struct owners_http_request *r)
+{
+	struct owners_buf line = OWNERS_BUF_INIT;
+	long limit = c->opt.request_timeout_ms > 0 ? c->opt.request_timeout_ms : NO_ANSWER_GIVE_UP_MS;
+
+	if (c->said_no_answer || !c->opt.notice)
+		return;
+	c->said_no_answer = 1;
+	if (!owners_buf_addf(&line, "%s; retrying for up to %ld s%s", owners_error_message(&r->err),
+			     (limit + 999) / 1000, c->opt.request_timeout_ms > 0 ? "" : " (--request-timeout sets it)"))
+		c->opt.notice(c->opt.log_ctx, line.ptr);
+	owners_buf_release(&line);
+}
+
 /* The attempt on x ended with result: finish the request, or queue the
  * next attempt. */
 static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode result)
@@ -1308,6 +1367,15 @@ static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode 
 			 * out (seen against --max-requests-inflight=1). */
 			delay += (long)(next_random(c) % (uint64_t)(delay / 2 + 1));
 	}
+	if (what == RETRY && !retry_fits(c, x, delay)) {
+		what = DONE; /* the request's whole wait is spent: r->err says why */
+		delay = -1;
+	}
+	x->no_answer = result != CURLE_OK && !r->status;
+	/* A refused connection is retried in a second or two: only waiting
+	 * on a server that says nothing is worth a line. */
+	if (what == RETRY && x->no_answer && result == CURLE_OPERATION_TIMEDOUT)
+		tell_no_answer(c, r);
 	if (what != DONE && r->err.code)
 		owners_error_clear(&r->err);
 	log_attempt(c, x, result, delay);

@@ -73,6 +73,11 @@ struct owners_http_options {
 				     8 bodies and response headers, 9 libcurl's trace */
 	void (*log)(void *ctx, const char *line); /* one line, no newline */
 	void *log_ctx;
+	/* Told once (with log_ctx), at any verbosity, when the server has not
+	 * answered in time and the request will be tried again: "cannot
+	 * reach ...: connection timed out; retrying for up to 15 s". May be
+	 * NULL. */
+	void (*notice)(void *ctx, const char *line);
 	long backoff_base_ms;     /* first retry delay, doubled each time; 0: 100 */
 	long backoff_max_ms;      /* 0: 5000 */
 };

@@ -221,7 +221,7 @@ static int submit_page(struct list_job *job, const char *continue_token)
 	return 0;
 }
 
-static int record_failure(struct list_job *job, int code, const char *reason)
+static int record_failure(struct list_job *job, int code, const char *reason, const char *detail)
 {
 	struct owners_scan_report *rep = job->report;
 	struct owners_scan_failure *f;
@@ -248,6 +248,11 @@ static int record_failure(struct list_job *job, int code, const char *reason)
 	}
 	f->resource = job->resource;
 	f->code = code;
+	f->detail = NULL;
+	if (detail && *detail && !(f->detail = owners_strdup(detail))) {
+		owners_buf_release(&msg);
+		return OWNERS_ENOMEM;
+	}
 	f->message = owners_buf_detach(&msg);
 	rep->n_failures++;
 	return 0;
@@ -273,10 +278,10 @@ static int listed(struct list_job *job)
 				   : owners_graph_note_listing(job->g, job->resource, job->namespace_, 0, NULL);
 }
 
-static int failed(struct list_job *job, int code, const char *reason)
+static int failed(struct list_job *job, int code, const char *reason, const char *detail)
 {
 	job->finished = 1;
-	return record_failure(job, code, reason);
+	return record_failure(job, code, reason, detail);
 }
 
 /* The list from its first page again, a new chain: pages of the old one
@@ -300,14 +305,14 @@ static int page_done(struct list_page *page)
 	int rc;
 
 	if ((rc = page_read(page, &next)))
-		return rc == OWNERS_ENOMEM ? rc : failed(job, rc, owners_error_message(&page->err));
+		return rc == OWNERS_ENOMEM ? rc : failed(job, rc, owners_error_message(&page->err), NULL);
 	if (page->next_asked && (!next || strcmp(next, page->next_asked)))
 		/* The next page was asked for with the token an earlier
 		 * attempt of this one began with, and this attempt (retried:
 		 * a first page sees a newer snapshot) ends with another or
 		 * none: the two snapshots may not meet, so the list starts
 		 * again. */
-		rc = job->restarts < 3 ? start_again(job) : failed(job, OWNERS_EPROTO, "the list kept changing");
+		rc = job->restarts < 3 ? start_again(job) : failed(job, OWNERS_EPROTO, "the list kept changing", NULL);
 	else if (!next)
 		job->last_done = 1;
 	else if (!page->next_asked)
@@ -336,7 +341,8 @@ static void on_done(void *ctx, struct owners_http_request *req)
 		const struct owners_error *e = page->err.code ? &page->err : &req->err;
 
 		rc = failed(job, e->code ? e->code : OWNERS_EPROTO,
-			    page->err.code ? owners_error_message(&page->err) : short_reason(req));
+			    page->err.code ? owners_error_message(&page->err) : short_reason(req),
+			    page->err.code ? NULL : owners_error_message(&req->err));
 	} else {
 		rc = page_done(page);
 	}
@@ -433,8 +439,10 @@ void owners_scan_report_free(struct owners_scan_report *r)
 {
 	size_t i;
 
-	for (i = 0; i < r->n_failures; i++)
+	for (i = 0; i < r->n_failures; i++) {
 		free(r->failures[i].message);
+		free(r->failures[i].detail);
+	}
 	free(r->failures);
 	memset(r, 0, sizeof(*r));
 }

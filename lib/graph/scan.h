@@ -67,6 +67,12 @@ struct owners_scan_failure {
 	const struct owners_resource *resource;
 	int code;
 	char *message;  /* "cannot list 'secrets' in namespace 'default': forbidden" */
+	/* The server's or the client's own words for the failed request
+	 * alone: 'secrets is forbidden: User "x" cannot list resource
+	 * "secrets" in API group "" in the namespace "default"', "TLS
+	 * verification of https://... failed: ...". NULL when the list failed
+	 * on what came back rather than on the request. */
+	char *detail;
 };
 
 struct owners_scan_report {

@@ -501,18 +501,52 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj /CN=o
   -keyout "$C/other.key" -out "$C/other.crt" -days 1 2>/dev/null
 run owners --certificate-authority "$C/other.crt" tree deployment/web
 is "$rc" 1 "wrong CA: exit 1"
-like "$err" "^error: .*(TLS|certificate)" "wrong CA: a TLS verification error"
+like "$err" "^error: TLS verification of https://127.0.0.1:$PORT failed: .* \\(context 'admin'\\)$" \
+  "wrong CA: a TLS verification error naming the server and the context, not a type's list"
 one_line; ok $? "wrong CA: one line"
+run owners --certificate-authority "$C/other.crt" --cache-dir "$C/cold-tls" tree deployment/web
+like "$rc:$err" "^1:error: TLS verification of https://127.0.0.1:$PORT failed: " "wrong CA, no discovery cache: the same error"
 
 run owners --token not-a-valid-token tree deployment/web
 is "$rc" 1 "bad token (401): exit 1"
-like "$err" "^error: .*[Uu]nauthorized" "401: says unauthorized"
+like "$err" "^error: the server at https://127.0.0.1:$PORT rejected the token given with --token \\(context 'admin'\\) \\(Unauthorized\\): wrong or expired; log in again or fix the kubeconfig$" \
+  "401: says the credentials were rejected, naming the server (not 'cannot list configmaps')"
 one_line; ok $? "401: one line"
+cp "$KUBECONFIG" "$C/expired.kubeconfig"
+KUBECONFIG=$C/expired.kubeconfig kubectl config set-credentials expired --token=expired-token >/dev/null
+KUBECONFIG=$C/expired.kubeconfig kubectl config set-context expired --cluster="$(kubectl config view -o jsonpath='{.contexts[0].context.cluster}')" --user=expired >/dev/null
+for cache in warm cold; do
+  [[ $cache == cold ]] && cache_flag=(--cache-dir "$C/cold-401") || cache_flag=()
+  run env KUBECONFIG="$C/expired.kubeconfig" "$OWNERS" --context expired "${cache_flag[@]}" tree deployment/web
+  like "$rc:$err" "^1:error: the server at https://127.0.0.1:$PORT rejected the credentials of user 'expired' \\(context 'expired'\\) \\(Unauthorized\\)" \
+    "401 from the kubeconfig's user, $cache discovery cache: names the user and the context"
+done
 
 run owners --as nobody-at-all tree deployment/web
 is "$rc" 1 "user with no permissions (403): exit 1"
-like "$err" "^error: .*forbidden" "403: says forbidden"
+like "$err" "^error: the credentials of user 'admin' \\(context 'admin'\\) acting as 'nobody-at-all' may list none of the [0-9]+ types owners scans: [a-z.]+ is forbidden: User \"nobody-at-all\" cannot list resource " \
+  "403 everywhere: said as a user who may list nothing, in the server's (kubectl's) words"
 one_line; ok $? "403: one line"
+
+# A server that takes the connection and never answers: the wait is bounded
+# by --request-timeout as a whole, and a retry is said at default verbosity.
+python3 -c 'import socket, time
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(64)
+print(s.getsockname()[1], flush=True); time.sleep(120)' > "$C/mute.port" &
+mute_pid=$!
+wait_for "the mute server" 10 test -s "$C/mute.port"
+mute=$(<"$C/mute.port")
+t0=$SECONDS
+run owners --server "https://127.0.0.1:$mute" --request-timeout 2s tree deployment/web
+is "$rc" 1 "a server that never answers: exit 1"
+(( SECONDS - t0 <= 4 )); ok $? "  --request-timeout 2s bounds the whole wait ($((SECONDS - t0)) s)"
+like "$err" "^error: cannot reach https://127.0.0.1:$mute: connection timed out$" "  one line naming the server"
+t0=$SECONDS
+run owners --server "https://127.0.0.1:$mute" --request-timeout 12s tree deployment/web
+(( SECONDS - t0 <= 15 )); ok $? "  --request-timeout 12s: given up within it ($((SECONDS - t0)) s)"
+like "$err" "^warning: cannot reach https://127.0.0.1:$mute: connection timed out; retrying for up to 12 s"$'\n'"error: " \
+  "  a retry after a connection timeout is said once at default verbosity, before the error"
+kill $mute_pid 2>/dev/null; wait $mute_pid 2>/dev/null
 
 # ---- install, kubectl plugin, completion -----------------------------------
 prefix=$C/prefix
