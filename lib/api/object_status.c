@@ -22,6 +22,30 @@ static const struct owners_json_value *find_condition(const struct owners_json_v
 	return NULL;
 }
 
+/* The condition's status is "True". */
+static int condition_is(const struct owners_json_value *object, const char *type, const char *want)
+{
+	const char *st = owners_json_string(owners_json_get(find_condition(object, type), "status"));
+
+	return st && !strcmp(st, want);
+}
+
+/* Waiting reasons that will not clear by themselves. */
+static int is_failure_reason(const char *why)
+{
+	static const char *const bad[] = { "CrashLoopBackOff", "ErrImagePull", "ImagePullBackOff",
+					   "InvalidImageName", "CreateContainerConfigError",
+					   "CreateContainerError", "RunContainerError", "Error",
+					   "OOMKilled", "ContainerCannotRun", "DeadlineExceeded",
+					   "Unschedulable", "Evicted", NULL };
+	size_t i;
+
+	for (i = 0; why && bad[i]; i++)
+		if (!strcmp(why, bad[i]))
+			return 1;
+	return 0;
+}
+
 /* The first reason a container is not running ("ContainerCreating",
  * "CrashLoopBackOff"), as kubectl's STATUS column shows it. */
 static const char *container_wait_reason(const struct owners_json_value *object)
@@ -42,7 +66,7 @@ static const char *container_wait_reason(const struct owners_json_value *object)
 	return NULL;
 }
 
-static int pod_status(struct owners_buf *ready, struct owners_buf *status,
+static int pod_status(struct owners_buf *ready, struct owners_buf *status, enum owners_health *health,
 		      const struct owners_json_value *object)
 {
 	const struct owners_json_value *cs = owners_json_path(object, "status", "containerStatuses", NULL);
@@ -63,10 +87,16 @@ static int pod_status(struct owners_buf *ready, struct owners_buf *status,
 	if (!why && sched && owners_json_string(owners_json_get(sched, "status")) &&
 	    !strcmp(owners_json_string(owners_json_get(sched, "status")), "False"))
 		why = owners_json_string(owners_json_get(sched, "reason"));
+	if ((phase && !strcmp(phase, "Failed")) || is_failure_reason(why))
+		*health = OWNERS_HEALTH_BAD;
+	else if (phase && (!strcmp(phase, "Succeeded") || (!strcmp(phase, "Running") && ok == total && !why)))
+		*health = OWNERS_HEALTH_OK;
+	else
+		*health = OWNERS_HEALTH_PENDING;
 	return owners_buf_adds(status, why ? why : phase ? phase : "-");
 }
 
-static int replicas_status(struct owners_buf *ready, struct owners_buf *status,
+static int replicas_status(struct owners_buf *ready, struct owners_buf *status, enum owners_health *health,
 			   const struct owners_json_value *object, const char *ready_field)
 {
 	int64_t want = owners_json_int(owners_json_path(object, "spec", "replicas", NULL), -1);
@@ -91,7 +121,98 @@ static int replicas_status(struct owners_buf *ready, struct owners_buf *status,
 		s = owners_json_string(owners_json_get(prog, "reason"));
 	if (!s)
 		s = have >= want ? "Ready" : "Progressing";
+	if (!strcmp(s, "ProgressDeadlineExceeded") || condition_is(object, "ReplicaFailure", "True"))
+		*health = OWNERS_HEALTH_BAD;
+	else
+		*health = have >= want ? OWNERS_HEALTH_OK : OWNERS_HEALTH_PENDING;
 	return owners_buf_adds(status, s);
+}
+
+/* kubectl get jobs: COMPLETIONS succeeded/wanted and STATUS (Complete,
+ * Failed, Suspended, Running). */
+static int job_status(struct owners_buf *ready, struct owners_buf *status, enum owners_health *health,
+		      const struct owners_json_value *object)
+{
+	int64_t want = owners_json_int(owners_json_path(object, "spec", "completions", NULL), -1);
+	int64_t done = owners_json_int(owners_json_path(object, "status", "succeeded", NULL), 0);
+	const char *s;
+	int rc;
+
+	/* Without completions any pod succeeding completes it (a work queue). */
+	rc = want < 0 ? owners_buf_addf(ready, "%d/1", done > 0)
+		      : owners_buf_addf(ready, "%lld/%lld", (long long)done, (long long)want);
+	if (rc)
+		return rc;
+	if (condition_is(object, "Complete", "True")) {
+		s = "Complete";
+		*health = OWNERS_HEALTH_OK;
+	} else if (condition_is(object, "Failed", "True")) {
+		s = "Failed";
+		*health = OWNERS_HEALTH_BAD;
+	} else if (condition_is(object, "Suspended", "True") ||
+		   owners_json_bool(owners_json_path(object, "spec", "suspend", NULL), 0)) {
+		s = "Suspended";
+		*health = OWNERS_HEALTH_NONE;
+	} else {
+		s = "Running";
+		*health = OWNERS_HEALTH_PENDING;
+	}
+	return owners_buf_adds(status, s);
+}
+
+/* A CronJob: how many Jobs it runs now, or that it is suspended. */
+static int cronjob_status(struct owners_buf *ready, struct owners_buf *status, enum owners_health *health,
+			  const struct owners_json_value *object)
+{
+	const struct owners_json_value *active = owners_json_path(object, "status", "active", NULL);
+	size_t n = active && active->type == OWNERS_JSON_ARRAY ? active->count : 0;
+	int rc;
+
+	*health = OWNERS_HEALTH_NONE;
+	rc = owners_buf_addf(ready, "%zu active", n);
+	if (rc)
+		return rc;
+	if (owners_json_bool(owners_json_path(object, "spec", "suspend", NULL), 0))
+		return owners_buf_adds(status, "Suspended");
+	return owners_buf_adds(status, n ? "Active" : "Scheduled");
+}
+
+/* A Service: its type; a LoadBalancer says its address, or Pending. */
+static int service_status(struct owners_buf *ready, struct owners_buf *status, enum owners_health *health,
+			  const struct owners_json_value *object)
+{
+	const char *type = owners_json_string(owners_json_path(object, "spec", "type", NULL));
+	const struct owners_json_value *ing = owners_json_path(object, "status", "loadBalancer", "ingress", NULL);
+	const char *addr = NULL;
+	int rc = owners_buf_adds(ready, "-");
+
+	*health = OWNERS_HEALTH_NONE;
+	if (rc || !type || strcmp(type, "LoadBalancer"))
+		return rc ? rc : owners_buf_adds(status, type ? type : "ClusterIP");
+	if (ing && ing->type == OWNERS_JSON_ARRAY && ing->count) {
+		addr = owners_json_string(owners_json_get(ing->items[0], "ip"));
+		if (!addr)
+			addr = owners_json_string(owners_json_get(ing->items[0], "hostname"));
+	}
+	*health = addr ? OWNERS_HEALTH_OK : OWNERS_HEALTH_PENDING;
+	return addr ? owners_buf_addf(status, "LoadBalancer %s", addr) : owners_buf_adds(status, "Pending");
+}
+
+/* Anything with a phase: PersistentVolumeClaims (Bound, Pending, Lost),
+ * Namespaces (Active, Terminating), PersistentVolumes. */
+static enum owners_health phase_health(const char *phase)
+{
+	static const char *const good[] = { "Running", "Succeeded", "Bound", "Active", "Available", NULL };
+	static const char *const bad[] = { "Failed", "Lost", NULL };
+	size_t i;
+
+	for (i = 0; phase && good[i]; i++)
+		if (!strcmp(phase, good[i]))
+			return OWNERS_HEALTH_OK;
+	for (i = 0; phase && bad[i]; i++)
+		if (!strcmp(phase, bad[i]))
+			return OWNERS_HEALTH_BAD;
+	return phase ? OWNERS_HEALTH_PENDING : OWNERS_HEALTH_NONE;
 }
 
 int owners_object_status_read(struct owners_object_status *out, const char *kind,
@@ -99,29 +220,40 @@ int owners_object_status_read(struct owners_object_status *out, const char *kind
 {
 	struct owners_buf ready = OWNERS_BUF_INIT, status = OWNERS_BUF_INIT;
 	const struct owners_json_value *cond;
+	enum owners_health health = OWNERS_HEALTH_NONE;
 	int rc;
 
 	owners_object_status_clear(out);
 	if (!strcmp(kind, "Pod"))
-		rc = pod_status(&ready, &status, object);
+		rc = pod_status(&ready, &status, &health, object);
 	else if (!strcmp(kind, "Deployment") || !strcmp(kind, "ReplicaSet") ||
 		 !strcmp(kind, "StatefulSet") || !strcmp(kind, "ReplicationController"))
-		rc = replicas_status(&ready, &status, object, "readyReplicas");
+		rc = replicas_status(&ready, &status, &health, object, "readyReplicas");
 	else if (!strcmp(kind, "DaemonSet"))
-		rc = replicas_status(&ready, &status, object, "numberReady");
+		rc = replicas_status(&ready, &status, &health, object, "numberReady");
+	else if (!strcmp(kind, "Job"))
+		rc = job_status(&ready, &status, &health, object);
+	else if (!strcmp(kind, "CronJob"))
+		rc = cronjob_status(&ready, &status, &health, object);
+	else if (!strcmp(kind, "Service"))
+		rc = service_status(&ready, &status, &health, object);
 	else if ((cond = find_condition(object, "Ready"))) {
 		const char *st = owners_json_string(owners_json_get(cond, "status"));
 		const char *reason = owners_json_string(owners_json_get(cond, "reason"));
 
 		rc = owners_buf_adds(&ready, st ? st : "-");
 		if (!rc)
-			rc = owners_buf_adds(&status, reason ? reason : "-");
+			rc = owners_buf_adds(&status, reason ? reason : st && !strcmp(st, "True") ? "Ready" : "-");
+		health = !st ? OWNERS_HEALTH_NONE
+			     : !strcmp(st, "True") ? OWNERS_HEALTH_OK
+			     : !strcmp(st, "False") ? OWNERS_HEALTH_BAD : OWNERS_HEALTH_PENDING;
 	} else {
 		const char *phase = owners_json_string(owners_json_path(object, "status", "phase", NULL));
 
 		rc = owners_buf_adds(&ready, "-");
 		if (!rc)
 			rc = owners_buf_adds(&status, phase ? phase : "-");
+		health = phase_health(phase);
 	}
 	if (rc) {
 		owners_buf_release(&ready);
@@ -130,6 +262,7 @@ int owners_object_status_read(struct owners_object_status *out, const char *kind
 	}
 	out->ready = owners_buf_detach(&ready);
 	out->status = owners_buf_detach(&status);
+	out->health = health;
 	if (!out->ready || !out->status) {
 		owners_object_status_clear(out);
 		return OWNERS_ENOMEM;
@@ -142,4 +275,5 @@ void owners_object_status_clear(struct owners_object_status *s)
 	free(s->ready);
 	free(s->status);
 	s->ready = s->status = NULL;
+	s->health = OWNERS_HEALTH_NONE;
 }
