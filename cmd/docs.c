@@ -58,7 +58,8 @@ static void man_opts(FILE *f, const struct opt *opts)
 		fputs("\\-\\-", f);
 		roff(f, o->long_name);
 		if (o->arg_name) {
-			fputs(" \\fI", f);
+			/* an optional value is written --dry-run[=MODE] */
+			fputs(o->type == OPT_OPTIONAL ? "\\fI" : " \\fI", f);
 			roff(f, o->arg_name);
 			fputs("\\fR", f);
 		}

@@ -83,6 +83,8 @@ _owners() {
   fi
   if [[ $cmd == dangling ]]; then
   case $prev in
+    --dry-run)
+      COMPREPLY=($(compgen -W "none client server" -- "$cur")); return;;
     --selector|-l)
       COMPREPLY=(); return;;
     --output|-o)
@@ -93,6 +95,8 @@ _owners() {
   case $prev in
     --finalizer)
       COMPREPLY=(); return;;
+    --dry-run)
+      COMPREPLY=($(compgen -W "none client server" -- "$cur")); return;;
     --selector|-l)
       COMPREPLY=(); return;;
     --output|-o)
@@ -128,7 +132,7 @@ _owners() {
       tree) COMPREPLY=($(compgen -W " --up --depth -d --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       graph) COMPREPLY=($(compgen -W " --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       dangling) COMPREPLY=($(compgen -W " --fix --dry-run --exit-code --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
-      finalizers) COMPREPLY=($(compgen -W " --finalizer --all --force --dry-run --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
+      finalizers) COMPREPLY=($(compgen -W " --finalizer --all-finalizers --force --dry-run --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       delete) COMPREPLY=($(compgen -W " --cascade --dry-run --wait --timeout --grace-period --now --force --ignore-not-found --selector -l --all --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       version) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       completion) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
