@@ -147,6 +147,8 @@ static int write_page(const char *dir, const struct command *c)
 			roff(f, k->name);
 			fputs("\\fR(1))\n", f);
 		}
+		fputs(".SH OPTIONS\nWithout a command:\n", f);
+		man_opts(f, owners_root_opts);
 		fputs(".SH GLOBAL OPTIONS\n", f);
 		man_opts(f, owners_global_opts);
 		man_common_tail(f);

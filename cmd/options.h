@@ -87,6 +87,9 @@ struct owners_cli {
 	const char *cache_dir;
 	long chunk_size;
 	int help;
+	/* version */
+	int client_only;        /* version --client */
+	int show_version;       /* owners --version */
 	/* tree */
 	int up;
 	long depth;

@@ -110,7 +110,7 @@ static int discover(struct session *s, int refresh)
 	return rc;
 }
 
-int session_open(struct session *s, struct owners_cli *cli)
+int session_connect(struct session *s, struct owners_cli *cli)
 {
 	struct owners_kubeconfig_overrides ov;
 	struct owners_kubeconfig_env env;
@@ -134,7 +134,7 @@ int session_open(struct session *s, struct owners_cli *cli)
 	ov.n_as_groups = cli->as_groups.count;
 	owners_kubeconfig_env_from_process(&env);
 	if (owners_kubeconfig_load(&s->cfg, &ov, &env, &s->err))
-		return fail(s);
+		return s->err.code;
 	s->namespace_ = s->cfg->namespace_;
 	memset(&ho, 0, sizeof(ho));
 	/* Either flag given: that limit, always. Neither: 50/100 until the
@@ -147,8 +147,13 @@ int session_open(struct session *s, struct owners_cli *cli)
 	ho.verbosity = (int)cli->verbosity;
 	ho.log = log_line;
 	if (owners_http_client_new(&s->http, s->cfg, &ho, &s->err))
-		return fail(s);
-	if (discover(s, 0))
+		return s->err.code;
+	return 0;
+}
+
+int session_open(struct session *s, struct owners_cli *cli)
+{
+	if (session_connect(s, cli) || discover(s, 0))
 		return fail(s);
 	return 0;
 }

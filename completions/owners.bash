@@ -119,6 +119,12 @@ _owners() {
       COMPREPLY=($(compgen -W "name" -- "$cur")); return;;
   esac
   fi
+  if [[ $cmd == version ]]; then
+  case $prev in
+    --output|-o)
+      COMPREPLY=($(compgen -W "json yaml" -- "$cur")); return;;
+  esac
+  fi
   if [[ -z $cmd ]]; then
     if [[ $cur == -* ]]; then
       COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"))
@@ -134,7 +140,7 @@ _owners() {
       dangling) COMPREPLY=($(compgen -W " --fix --dry-run --exit-code --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       finalizers) COMPREPLY=($(compgen -W " --finalizer --all-finalizers --force --dry-run --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       delete) COMPREPLY=($(compgen -W " --cascade --dry-run --wait --timeout --grace-period --now --force --ignore-not-found --selector -l --all --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
-      version) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
+      version) COMPREPLY=($(compgen -W " --client --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       completion) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       help) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
     esac
