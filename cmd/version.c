@@ -173,7 +173,8 @@ const struct command version_command = {
 	"the API server's version (GET /version), as kubectl version does. When the\n"
 	"server cannot be reached or asked, the client's part is printed, one warning\n"
 	"line says why, and the exit status is 1, as with kubectl version; --client\n"
-	"does not ask the server (owners --version is the same).\n"
+	"does not ask the server (nor does the version flag of owners alone: see\n"
+	"owners(1)).\n"
 	"\n"
 	"-o json prints kubectl's shape, plus the libraries:\n"
 	"  {\"clientVersion\": {\"major\", \"minor\", \"gitVersion\", \"gitCommit\", \"platform\"},\n"
@@ -184,6 +185,5 @@ const struct command version_command = {
 	"-o yaml is the same document.",
 	"  owners version\n"
 	"  owners version -o json | jq -r .serverVersion.gitVersion\n"
-	"  owners version --client\n"
-	"  owners --version",
+	"  owners version --client",
 	0, "nothing beyond an authenticated user: /version is open to every one (system:public-info-viewer)", 0 };
