@@ -42,8 +42,10 @@ const struct opt dangling_opts[] = {
 	  "check only objects of the given TYPEs with these labels, e.g. app=web",
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
-	  "table (default), wide (adds apiVersion, UID and why), json or yaml (the same document)",
+	  "table (default), wide (adds the owner's apiVersion and UID and why, and the object's API "
+	  "group: Kind.group/name), json or yaml (the same document)",
 	  dangling_outputs, COMPLETE_VALUES, 0, 0, 0 },
+	OWNERS_TABLE_OPTS,
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
 
@@ -215,19 +217,29 @@ static int render(struct owners_buf *out, struct session *s,
 		  const struct owners_dangling_report *rep, const char *format, int fix)
 {
 	struct owners_dangling_render render;
-	char **warnings = NULL;
+	char **warnings = NULL, *storage = NULL;
+	const char **keys = NULL;
 	size_t n_warnings = 0;
 	int rc;
 
 	memset(&render, 0, sizeof(render));
+	render.no_headers = s->cli->no_headers;
+	render.show_labels = s->cli->show_labels;
 	render.g = s->graph;
 	render.rep = rep;
 	render.wide = !strcmp(format, "wide");
 	render.color = output_color();
 	render.show_fix = fix;
 	render.dry_run = s->cli->dry_run != OWNERS_DRY_RUN_NONE;
-	if (strcmp(format, "json") && strcmp(format, "yaml"))
-		return owners_dangling_render_text(out, &render);
+	if (strcmp(format, "json") && strcmp(format, "yaml")) {
+		if (owners_cli_label_keys(s->cli, &storage, &keys, &render.n_label_keys))
+			return OWNERS_ENOMEM;
+		render.label_keys = keys;
+		rc = owners_dangling_render_text(out, &render);
+		free(keys);
+		free(storage);
+		return rc;
+	}
 	if ((rc = session_warnings(s, NULL, 0, &warnings, &n_warnings)))
 		return rc;
 	render.warnings = (const char *const *)warnings;

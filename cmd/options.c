@@ -372,6 +372,38 @@ int owners_cli_cascade(const struct owners_cli *cli, enum owners_cascade_mode *m
 	return 0;
 }
 
+int owners_cli_label_keys(const struct owners_cli *cli, char **storage, const char ***keys,
+			  size_t *n)
+{
+	size_t i, len = 0, cap = 1;
+	char *p;
+
+	*storage = NULL;
+	*keys = NULL;
+	*n = 0;
+	for (i = 0; i < cli->label_columns.count; i++) {
+		len += strlen(cli->label_columns.items[i]) + 1;
+		for (p = (char *)cli->label_columns.items[i]; *p; p++)
+			cap += *p == ',';
+		cap++;
+	}
+	if (!(*storage = malloc(len + 1)) || !(*keys = calloc(cap, sizeof(**keys)))) {
+		free(*storage);
+		*storage = NULL;
+		return OWNERS_ENOMEM;
+	}
+	p = *storage;
+	for (i = 0; i < cli->label_columns.count; i++) {
+		char *item = p, *tok, *save = NULL;
+
+		strcpy(p, cli->label_columns.items[i]);
+		p += strlen(p) + 1;
+		for (tok = strtok_r(item, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+			(*keys)[(*n)++] = tok;
+	}
+	return 0;
+}
+
 void owners_cli_release(struct owners_cli *cli, struct string_list *args)
 {
 	free(cli->as_groups.items);

@@ -127,6 +127,25 @@ int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int
 void owners_cli_release(struct owners_cli *cli, struct string_list *args);
 void owners_cli_defaults(struct owners_cli *cli);
 
+/* The rows every command that prints a table of objects has, as kubectl
+ * get has them (one help text for all). */
+#define OWNERS_TABLE_OPTS                                                                          \
+	{ "no-headers", 0, OPT_BOOL, offsetof(struct owners_cli, no_headers), NULL,                \
+	  "table: no header line", NULL, COMPLETE_NONE, 0, 0, 0 },                                  \
+	{ "show-labels", 0, OPT_BOOL, offsetof(struct owners_cli, show_labels), NULL,              \
+	  "table: a last LABELS column with every label (key=value,...)", NULL, COMPLETE_NONE, 0,  \
+	  0, 0 },                                                                                   \
+	{ "label-columns", 'L', OPT_LIST, offsetof(struct owners_cli, label_columns), "KEY,...",  \
+	  "table: a column per label key, titled by the key's last segment in capitals "           \
+	  "(comma-separated, repeatable)",                                                         \
+	  NULL, COMPLETE_NONE, 0, 0, 0 }
+
+/* -L's keys: every comma-separated item of every -L, empty ones dropped,
+ * in order. *keys is the caller's to free (the strings point into a copy
+ * in *storage, also the caller's). 0, or OWNERS_ENOMEM. */
+int owners_cli_label_keys(const struct owners_cli *cli, char **storage, const char ***keys,
+			  size_t *n);
+
 /* The words an enum-like flag accepts, for its "invalid value" error:
  * "'a', 'b' or 'c'" (appended to out, which the caller releases). */
 int owners_opt_values_words(struct owners_buf *out, const char *const *values);

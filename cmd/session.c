@@ -207,6 +207,8 @@ void session_scan_options(const struct session *s, struct owners_scan_options *o
 	o->page_size = s->cli->chunk_size > 0 ? (size_t)s->cli->chunk_size : 0;
 	/* OWNERS_LIST_FORMAT=json: lists in JSON only (to debug, or to compare). */
 	o->json_only = format && !strcmp(format, "json");
+	/* Labels cost memory per object: kept only for the columns asked for. */
+	o->keep_labels = s->cli->show_labels || s->cli->label_columns.count;
 }
 
 int session_also_list(struct session *s, const struct owners_resource *r)

@@ -25,8 +25,11 @@ const struct opt tree_opts[] = {
 	  NULL, COMPLETE_NONE, 0, 0, LONG_MAX },
 	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR",
 	  "label selector for the roots, e.g. app=web", NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT", "tree (default), wide (adds reference flags and UIDs), json, yaml, dot or name",
+	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
+	  "tree (default), wide (adds reference flags and UIDs, and the API group to NAME: "
+	  "Kind.group/name), json, yaml, dot or name",
 	  tree_outputs, COMPLETE_VALUES, 0, 0, 0 },
+	OWNERS_TABLE_OPTS,
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
 
@@ -80,9 +83,16 @@ static int show(struct session *s, const struct owners_tree *tree,
 {
 	struct owners_buf out = OWNERS_BUF_INIT;
 	struct owners_render render;
+	const char **keys = NULL;
+	char *storage = NULL;
 	int rc;
 
 	memset(&render, 0, sizeof(render));
+	if (owners_cli_label_keys(s->cli, &storage, &keys, &render.n_label_keys))
+		return error_oom();
+	render.label_keys = keys;
+	render.no_headers = s->cli->no_headers;
+	render.show_labels = s->cli->show_labels;
 	render.g = s->graph;
 	render.tree = tree;
 	render.status = status;
@@ -99,6 +109,8 @@ static int show(struct session *s, const struct owners_tree *tree,
 	else /* tree, wide: the option table admits nothing else */
 		rc = session_emit(s, &out, owners_tree_render_text(&out, &render));
 	owners_buf_release(&out);
+	free(keys);
+	free(storage);
 	return rc;
 }
 
@@ -175,9 +187,16 @@ const struct command tree_command = {
 	"the namespace (with -A, everywhere), as in kubectl get. With --up it prints the owners instead,\n"
 	"all of them, up to the roots. Objects in deletion show their finalizers;\n"
 	"dangling owner references and cycles are marked. Types that could not be\n"
-	"listed are named in a warning and what depends on them shows as unknown.",
+	"listed are named in a warning and what depends on them shows as unknown.\n"
+	"\n"
+	"-o wide adds the reference that links each row to its parent and the UID, and\n"
+	"writes NAME as Kind.group/name (the core group's kinds stay Kind/name), as\n"
+	"kubectl's --show-kind does: two kinds of one name in two groups differ there.\n"
+	"--no-headers, --show-labels and -L KEY,... work as in kubectl get on the tree\n"
+	"and wide tables (labels are read with the scan's metadata, only when asked).",
 	"  owners tree deployment/web\n"
 	"  owners tree deploy web -n shop -o wide\n"
+	"  owners tree deployment/web -L app,tier --no-headers\n"
 	"  owners tree pod/web-7d9c-x2x --up\n"
 	"  owners tree deployments -l app=web -o json\n"
 	"  owners tree deployments -A -o yaml\n"
