@@ -191,7 +191,7 @@ const struct command tree_command = {
 	"\n"
 	"-o wide adds the reference that links each row to its parent and the UID, and\n"
 	"writes NAME as Kind.group/name (the core group's kinds stay Kind/name), as\n"
-	"kubectl's --show-kind does: two kinds of one name in two groups differ there.\n"
+	"kubectl get does when it shows kinds: two kinds of one name in two groups differ there.\n"
 	"--no-headers, --show-labels and -L KEY,... work as in kubectl get on the tree\n"
 	"and wide tables (labels are read with the scan's metadata, only when asked).",
 	"  owners tree deployment/web\n"
