@@ -197,9 +197,9 @@ like "$err" "warning: cannot list 'configmaps': forbidden: owners of that type i
 kubectl delete rolebinding only-default-view >/dev/null
 
 run owners dangling clusterroles -o wide
-like "$out" "ClusterRole/cr-namespaced-owner +ConfigMap/live +v1 +$live +invalid-namespace +nothing, ever +a cluster-scoped object cannot have a namespaced owner" \
-  "cluster-scoped dependent of a namespaced owner, wide"
-like "$out" "ClusterRole/cr-orphan +ClusterRole/gone-role .* +absent +delete the object +no owner of the object resolves" \
+like "$out" "ClusterRole.rbac.authorization.k8s.io/cr-namespaced-owner +ConfigMap/live +v1 +$live +invalid-namespace +nothing, ever +a cluster-scoped object cannot have a namespaced owner" \
+  "cluster-scoped dependent of a namespaced owner, wide (the object with its group)"
+like "$out" "ClusterRole.rbac.authorization.k8s.io/cr-orphan +ClusterRole/gone-role .* +absent +delete the object +no owner of the object resolves" \
   "cluster-scoped dependent of an absent cluster-scoped owner"
 is "$(printf '%s\n' "$out" | wc -l)" 3 "TYPE: only clusterroles"
 
