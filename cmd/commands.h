@@ -48,6 +48,11 @@ extern const struct opt graph_opts[];
 extern const struct opt dangling_opts[];
 extern const struct opt finalizers_opts[];
 extern const struct opt delete_opts[];
+extern const struct opt version_opts[];
 extern const struct opt no_opts[];
+/* Flags of `owners` alone, without a command (--version). */
+extern const struct opt owners_root_opts[];
+/* `owners --version`: this build's version and libraries. */
+int owners_version_client(void);
 
 #endif

@@ -30,10 +30,11 @@ const struct opt dangling_opts[] = {
 	  "remove the dangling references (never unknown ones); a patch that finds the object "
 	  "changed re-reads it and retries; never deletes an object",
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "dry-run", 0, OPT_BOOL, OFF(dry_run), NULL,
-	  "like --fix, but only show what it would remove (the server checks each patch with "
-	  "dryRun=All and stores nothing)",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
+	{ "dry-run", 0, OPT_OPTIONAL, OFF(dry_run_arg), "[=MODE]",
+	  "like --fix, but only show what it would remove: client (and --dry-run alone) reads "
+	  "and decides and sends no patch; server sends each patch with dryRun=All, so the "
+	  "server checks it and stores nothing; none: --fix itself",
+	  owners_dry_run_values, COMPLETE_VALUES, 0, 0, 0 },
 	{ "exit-code", 0, OPT_BOOL, OFF(exit_code_flag), NULL,
 	  "exit 1 when anything is reported (unknown included); with --fix, when anything is left",
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
@@ -41,8 +42,10 @@ const struct opt dangling_opts[] = {
 	  "check only objects of the given TYPEs with these labels, e.g. app=web",
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
-	  "table (default), wide (adds apiVersion, UID and why), json or yaml (the same document)",
+	  "table (default), wide (adds the owner's apiVersion and UID and why, and the object's API "
+	  "group: Kind.group/name), json or yaml (the same document)",
 	  dangling_outputs, COMPLETE_VALUES, 0, 0, 0 },
+	OWNERS_TABLE_OPTS,
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
 
@@ -215,19 +218,29 @@ static int render(struct owners_buf *out, struct session *s,
 		  const struct owners_dangling_report *rep, const char *format, int fix)
 {
 	struct owners_dangling_render render;
-	char **warnings = NULL;
+	char **warnings = NULL, *storage = NULL;
+	const char **keys = NULL;
 	size_t n_warnings = 0;
 	int rc;
 
 	memset(&render, 0, sizeof(render));
+	render.no_headers = s->cli->no_headers;
+	render.show_labels = s->cli->show_labels;
 	render.g = s->graph;
 	render.rep = rep;
 	render.wide = !strcmp(format, "wide");
 	render.color = output_color();
 	render.show_fix = fix;
-	render.dry_run = s->cli->dry_run;
-	if (strcmp(format, "json") && strcmp(format, "yaml"))
-		return owners_dangling_render_text(out, &render);
+	render.dry_run = s->cli->dry_run != OWNERS_DRY_RUN_NONE;
+	if (strcmp(format, "json") && strcmp(format, "yaml")) {
+		if (owners_cli_label_keys(s->cli, &storage, &keys, &render.n_label_keys))
+			return OWNERS_ENOMEM;
+		render.label_keys = keys;
+		rc = owners_dangling_render_text(out, &render);
+		free(keys);
+		free(storage);
+		return rc;
+	}
 	if ((rc = session_warnings(s, NULL, 0, &warnings, &n_warnings)))
 		return rc;
 	render.warnings = (const char *const *)warnings;
@@ -263,9 +276,14 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 	const char *format = cli->output ? cli->output : "table";
 	size_t n_objs = 0;
 	double pause = 0;
-	int rc, fix = cli->fix || cli->dry_run, document;
+	int rc, fix, document;
 
 	memset(&s, 0, sizeof(s));
+	if (owners_cli_dry_run(cli))
+		return EXIT_USAGE;
+	/* --dry-run=client|server is a --fix that changes nothing; =none
+	 * alone asks for no fix. */
+	fix = cli->fix || cli->dry_run != OWNERS_DRY_RUN_NONE;
 	memset(&stats, 0, sizeof(stats));
 	document = !strcmp(format, "json") || !strcmp(format, "yaml");
 	if (cli->selector && !args->count)
@@ -308,11 +326,12 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 	if (fix && rep.count) {
 		report_failures(s.graph, &rep);
 		if (!document)
-			fix_summary(&stats, cli->dry_run);
+			fix_summary(&stats, cli->dry_run != OWNERS_DRY_RUN_NONE);
 	}
 	if (stats.failed)
 		rc = EXIT_INCOMPLETE;
-	else if (cli->exit_code_flag && left_dangling(&rep, fix, cli->dry_run))
+	else if (cli->exit_code_flag &&
+		 left_dangling(&rep, fix, cli->dry_run != OWNERS_DRY_RUN_NONE))
 		rc = EXIT_ERROR;
 	else
 		rc = EXIT_OK;
@@ -367,8 +386,10 @@ const struct command dangling_command = {
 	"it deletes: when removing a reference the GC gives up on (unresolvable) would\n"
 	"leave only dangling or unknown owners, that reference is kept, and says why.\n"
 	"It reads each patched object again and reports the real end state in the FIX\n"
-	"column (removed, repaired, kept, nothing to do, FAILED). --dry-run sends the\n"
-	"same patches with dryRun=All, so the server checks them and stores nothing.\n"
+	"column (removed, repaired, kept, nothing to do, FAILED). --dry-run=server sends\n"
+	"the same patches with dryRun=All, so the server checks them and stores nothing;\n"
+	"--dry-run=client (or --dry-run alone) reads and decides the same way and sends\n"
+	"no patch.\n"
 	"\n"
 	"-o json prints {\"kind\": \"OwnersDangling\", \"apiVersion\": \"owners.dev/v1\",\n"
 	"\"dryRun\": BOOL, \"items\": [FINDING...], \"warnings\": [STRING...]}, a FINDING being\n"
@@ -392,6 +413,6 @@ const struct command dangling_command = {
 	"  owners dangling -A --exit-code\n"
 	"  owners dangling -A -o json | jq '.items[] | select(.class == \"uid-mismatch\")'\n"
 	"  owners dangling pods,replicasets -l app=web\n"
-	"  owners dangling -n shop --dry-run\n"
+	"  owners dangling -n shop --dry-run=server\n"
 	"  owners dangling deployment/web --fix",
 	1, "list on every type it scans; with --fix, get and patch on the objects it fixes", 0 };

@@ -26,15 +26,17 @@
 #define OFF(field) offsetof(struct owners_cli, field)
 
 static const char *const cascade_values[] = { "background", "foreground", "orphan", NULL };
-static const char *const dry_run_values[] = { "none", "client", "server", NULL };
 static const char *const delete_outputs[] = { "name", NULL };
 
 const struct opt delete_opts[] = {
-	{ "cascade", 0, OPT_STRING, OFF(cascade), "MODE",
-	  "background (default), foreground or orphan", cascade_values, COMPLETE_VALUES, 0, 0, 0 },
-	{ "dry-run", 0, OPT_STRING, OFF(dry_run_mode), "MODE",
-	  "client: print the plan and change nothing; server: send the requests with dryRun=All",
-	  dry_run_values, COMPLETE_VALUES, 0, 0, 0 },
+	{ "cascade", 0, OPT_OPTIONAL, OFF(cascade), "[=MODE]",
+	  "background (default, and --cascade alone), foreground or orphan; the deprecated "
+	  "--cascade=true means background, --cascade=false orphan",
+	  cascade_values, COMPLETE_VALUES, 0, 0, 0 },
+	{ "dry-run", 0, OPT_OPTIONAL, OFF(dry_run_arg), "[=MODE]",
+	  "client (and --dry-run alone): print the plan and change nothing; server: send the "
+	  "requests with dryRun=All; none (default): delete",
+	  owners_dry_run_values, COMPLETE_VALUES, 0, 0, 0 },
 	{ "wait", 0, OPT_BOOL, OFF(wait), NULL,
 	  "wait until every object of the cascade is gone (default true; --wait=false acts once)",
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
@@ -425,7 +427,6 @@ static int run_cascade(struct run *r)
 	struct owners_cascade_runner *cr = &r->runner;
 	enum owners_cascade_run_end end;
 	struct owners_error err = OWNERS_ERROR_INIT;
-	const char *dry = r->cli->dry_run_mode ? r->cli->dry_run_mode : "none";
 
 	cr->roots = (const char *const *)r->roots;
 	cr->n_roots = r->n_roots;
@@ -433,8 +434,8 @@ static int run_cascade(struct run *r)
 	/* --force also breaks the waits the GC never ends (an object that
 	 * blocks its own deletion, a cycle all in foreground deletion). */
 	cr->plan_options.break_cycles = r->cli->force;
-	cr->exec.dry_run = !strcmp(dry, "server");
-	cr->plan_only = !strcmp(dry, "client");
+	cr->exec.dry_run = r->cli->dry_run == OWNERS_DRY_RUN_SERVER;
+	cr->plan_only = r->cli->dry_run == OWNERS_DRY_RUN_CLIENT;
 	cr->timeout_ms = r->cli->timeout_ms;
 	cr->wait = r->cli->wait;
 	cr->first_failures = r->s.scan.n_failures;
@@ -483,10 +484,8 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 	memset(&r, 0, sizeof(r));
 	r.cli = cli;
 	owners_cascade_runner_init(&r.runner);
-	if (owners_cascade_mode_parse(cli->cascade, &r.runner.plan_options.mode)) {
-		error_msg("invalid value '%s' for --cascade", cli->cascade);
+	if (owners_cli_cascade(cli, &r.runner.plan_options.mode) || owners_cli_dry_run(cli))
 		return EXIT_USAGE;
-	}
 	r.progress = isatty(STDERR_FILENO) && !cli->output;
 	if (cli->force && cli->grace_period > 0) {
 		error_msg("--force means --grace-period=0: they cannot be combined with another value");
@@ -561,7 +560,7 @@ out:
 
 /* The command: its usage, help, man page text and permissions. */
 const struct command delete_command = {
-	"delete", cmd_delete, delete_opts, "owners delete TYPE/NAME... | TYPE (-l SELECTOR | --all) [--cascade=background|foreground|orphan] [flags]",
+	"delete", cmd_delete, delete_opts, "owners delete TYPE/NAME... | TYPE (-l SELECTOR | --all) [--cascade[=background|foreground|orphan]] [--dry-run[=client|server|none]] [flags]",
 	"delete objects with a client-side cascade, as the garbage collector would",
 	"Deletes the objects and cascades to their dependents from the client, the way\n"
 	"the cluster's garbage collector does, so it works when the GC is off, stalled\n"

@@ -58,7 +58,8 @@ static void man_opts(FILE *f, const struct opt *opts)
 		fputs("\\-\\-", f);
 		roff(f, o->long_name);
 		if (o->arg_name) {
-			fputs(" \\fI", f);
+			/* an optional value is written --dry-run[=MODE] */
+			fputs(o->type == OPT_OPTIONAL ? "\\fI" : " \\fI", f);
 			roff(f, o->arg_name);
 			fputs("\\fR", f);
 		}
@@ -146,6 +147,8 @@ static int write_page(const char *dir, const struct command *c)
 			roff(f, k->name);
 			fputs("\\fR(1))\n", f);
 		}
+		fputs(".SH OPTIONS\nWithout a command:\n", f);
+		man_opts(f, owners_root_opts);
 		fputs(".SH GLOBAL OPTIONS\n", f);
 		man_opts(f, owners_global_opts);
 		man_common_tail(f);

@@ -28,19 +28,24 @@ const struct opt finalizers_opts[] = {
 	  "remove: the finalizer to take off (repeatable); a namespace's 'kubernetes' goes "
 	  "through its finalize subresource",
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "all", 0, OPT_BOOL, OFF(all_finalizers), NULL,
+	{ "all-finalizers", 0, OPT_BOOL, OFF(all_finalizers), NULL,
 	  "remove: take every finalizer off (metadata.finalizers, and a namespace's "
 	  "spec.finalizers)",
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
+	/* kubectl's --all means every object: refused here, naming the flag
+	 * that means every finalizer (cmd/finalizers_remove.c). */
+	{ "all", 0, OPT_BOOL, OFF(all_objects), NULL, "refused: see --all-finalizers", NULL,
+	  COMPLETE_NONE, 1, 0, 0 },
 	{ "force", 0, OPT_BOOL, OFF(force), NULL,
 	  "remove: also from an object that is not being deleted, from a namespace that "
 	  "still has content, or (orphan) when not every type could be listed to release "
 	  "its dependents (disables what the finalizers protect)",
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "dry-run", 0, OPT_BOOL, OFF(dry_run), NULL,
-	  "remove: only show what would change (the server checks each write with dryRun=All "
-	  "and stores nothing)",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
+	{ "dry-run", 0, OPT_OPTIONAL, OFF(dry_run_arg), "[=MODE]",
+	  "remove: only show what would change: client (and --dry-run alone) reads and decides "
+	  "and sends no write; server sends each write with dryRun=All, so the server checks it "
+	  "and stores nothing; none (default): change",
+	  owners_dry_run_values, COMPLETE_VALUES, 0, 0, 0 },
 	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR",
 	  "look only at objects of the given TYPEs with these labels, e.g. app=web",
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
@@ -283,8 +288,9 @@ int cmd_finalizers(struct owners_cli *cli, struct string_list *args)
 
 		return cmd_finalizers_remove(cli, &rest);
 	}
-	if (cli->finalizer_names.count || cli->all_finalizers || cli->force || cli->dry_run) {
-		error_msg("--finalizer, --all, --force and --dry-run only apply to "
+	if (cli->finalizer_names.count || cli->all_finalizers || cli->all_objects || cli->force ||
+	    cli->dry_run_arg) {
+		error_msg("--finalizer, --all-finalizers, --force and --dry-run only apply to "
 			  "'owners finalizers remove TYPE/NAME...'");
 		return EXIT_USAGE;
 	}
@@ -294,7 +300,7 @@ int cmd_finalizers(struct owners_cli *cli, struct string_list *args)
 /* The command: its usage, help, man page text and permissions. */
 const struct command finalizers_command = {
 	"finalizers", cmd_finalizers, finalizers_opts,
-	"owners finalizers [TYPE[/NAME]...] [flags]\n  owners finalizers remove TYPE/NAME... [--finalizer F]... [--all] [flags]",
+	"owners finalizers [TYPE[/NAME]...] [flags]\n  owners finalizers remove TYPE/NAME... [--finalizer F]... [--all-finalizers] [flags]",
 	"find objects stuck in deletion, say why, remove finalizers safely",
 	"Lists every object with a deletionTimestamp and finalizers left: how long it\n"
 	"has been stuck, which finalizers, and why, from the owner graph and the object:\n"
@@ -315,7 +321,7 @@ const struct command finalizers_command = {
 	"object); TYPE: every object of a type; TYPE/NAME: that object.\n"
 	"\n"
 	"'remove' reads each object and takes exactly the finalizers named with\n"
-	"--finalizer (or --all) off with a JSON merge patch carrying the resourceVersion\n"
+	"--finalizer (or --all-finalizers) off with a JSON merge patch carrying the resourceVersion\n"
 	"read and the finalizers that stay: if the object changed meanwhile (409\n"
 	"Conflict) it is read again and patched again, up to 5 times, so a concurrent\n"
 	"change is never lost; never a blind PUT. A namespace's spec.finalizers go\n"
@@ -324,8 +330,11 @@ const struct command finalizers_command = {
 	"object that is not being deleted, a finalizer the object does not have (then\n"
 	"nothing is changed on it), and a namespace's 'kubernetes' while objects are\n"
 	"still in the namespace (they would stay in storage), unless --force (the\n"
-	"unknown finalizer is always refused). --dry-run sends the same writes with\n"
-	"dryRun=All. Afterwards each object is read again and its real end state\n"
+	"unknown finalizer is always refused). --dry-run=server sends the same writes\n"
+	"with dryRun=All; --dry-run=client (or --dry-run alone) reads and decides the\n"
+	"same way and sends no write. --all means every object in kubectl, so here it\n"
+	"is refused: every finalizer is --all-finalizers. Afterwards each object is read\n"
+	"again and its real end state\n"
 	"reported: gone, or still there and waiting for which finalizers.\n"
 	"\n"
 	"'orphan' on an object in deletion goes only after its dependents are released,\n"
@@ -338,9 +347,9 @@ const struct command finalizers_command = {
 	"the dependents found; a dependent that cannot be released keeps 'orphan' on.\n"
 	"\n"
 	"Exit codes of remove: 0 every object is gone or no longer holds the finalizers\n"
-	"asked for (or, --dry-run, the server accepted the change); 1 an object could not\n"
+	"asked for (or, --dry-run=server, the server accepted the change); 1 an object could not\n"
 	"be acted on (not found, not being deleted, finalizer not on it, content left,\n"
-	"cannot be read, dependents not released); 2 usage (no --finalizer nor --all, both, -A, a TYPE without\n"
+	"cannot be read, dependents not released); 2 usage (no --finalizer nor --all-finalizers, both, -A, a TYPE without\n"
 	"NAME, an unknown type); 4 incomplete: a write was tried and failed (forbidden,\n"
 	"too many conflicts) or a finalizer came back. 1 wins over 4.\n"
 	"\n"
@@ -373,6 +382,6 @@ const struct command finalizers_command = {
 	"  owners finalizers -A -o json\n"
 	"  owners finalizers namespace/old\n"
 	"  owners finalizers pvc -n shop\n"
-	"  owners finalizers remove namespace/old --all\n"
-	"  owners finalizers remove pod/web-1 --finalizer example.com/hold --dry-run",
+	"  owners finalizers remove namespace/old --all-finalizers\n"
+	"  owners finalizers remove pod/web-1 --finalizer example.com/hold --dry-run=server",
 	1, "list on every type it scans; get on namespaces and persistentvolumes in deletion, list on pods where a claim is held; with remove, get and patch on the objects (update on namespaces/finalize for a namespace; to remove orphan, list on every type and patch on its dependents)", 0 };

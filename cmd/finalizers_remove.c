@@ -390,17 +390,22 @@ static void removal_release(struct removal *rm)
 
 /* What can be refused before anything is read: the flags, and the test
  * hook's pause. */
-static int check_usage(const struct owners_cli *cli, const struct string_list *args, double *pause)
+static int check_usage(struct owners_cli *cli, const struct string_list *args, double *pause)
 {
 	size_t i;
 
+	if (cli->all_objects)
+		return usage_error("--all means every object in kubectl; to take every finalizer off "
+				   "use --all-finalizers");
 	if (!args->count)
 		return usage_error("'owners finalizers remove' needs the objects: TYPE/NAME...");
 	if (!cli->all_finalizers && !cli->finalizer_names.count)
-		return usage_error(
-			"say which finalizers to remove: --finalizer NAME (repeatable) or --all");
+		return usage_error("say which finalizers to remove: --finalizer NAME (repeatable) "
+				   "or --all-finalizers");
 	if (cli->all_finalizers && cli->finalizer_names.count)
-		return usage_error("--all and --finalizer exclude each other");
+		return usage_error("--all-finalizers and --finalizer exclude each other");
+	if (owners_cli_dry_run(cli))
+		return EXIT_USAGE;
 	for (i = 0; i < cli->finalizer_names.count; i++)
 		if (!*cli->finalizer_names.items[i])
 			return usage_error("--finalizer needs a name");
@@ -561,7 +566,8 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 		goto out;
 	failures = tell_failures(&rm);
 	if (document ? owners_finalizer_remove_render_json(&out, rm.targets, rm.outcomes,
-							   rm.releases, s.graph, rm.n, cli->dry_run)
+							   rm.releases, s.graph, rm.n,
+							   cli->dry_run != OWNERS_DRY_RUN_NONE)
 		     : render_text(&out, &rm, s.graph)) {
 		rc = error_oom();
 		goto out;

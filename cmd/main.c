@@ -11,7 +11,16 @@
 #include "commands.h"
 #include "output.h"
 
+#define OFF(field) offsetof(struct owners_cli, field)
+
 const struct opt no_opts[] = { { NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 } };
+
+const struct opt owners_root_opts[] = {
+	{ "version", 0, OPT_BOOL, OFF(show_version), NULL,
+	  "print this build's version and libraries, as 'owners version --client'", NULL,
+	  COMPLETE_NONE, 0, 0, 0 },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
+};
 
 /* The command: its usage, help, man page text and permissions. */
 static const struct command help_command = {
@@ -56,6 +65,8 @@ static void main_help(void)
 	for (size_t c_i = 0; (c = owners_command_at(c_i)); c_i++)
 		if (!c->hidden)
 			printf("  %-10s %s\n", c->name, c->summary);
+	printf("\nFlags:\n");
+	owners_print_opts(owners_root_opts);
 	printf("\nGlobal flags:\n");
 	owners_print_opts(owners_global_opts);
 	printf("\nExit codes: 0 success, 1 error, 2 usage error, 3 timed out, 4 incomplete.\n");
@@ -128,11 +139,14 @@ int main(int argc, char **argv)
 		}
 	}
 	if (cmd_at < 0) {
-		rc = owners_cli_parse(&cli, no_opts, argc - 1, argv + 1, &args);
-		if (!rc)
+		rc = owners_cli_parse(&cli, owners_root_opts, argc - 1, argv + 1, &args);
+		if (!rc && cli.show_version && !cli.help)
+			rc = owners_version_client();
+		else if (!rc)
 			main_help();
 		owners_cli_release(&cli, &args);
-		return rc ? rc : (argc > 1 && !cli.help ? EXIT_USAGE : EXIT_OK);
+		return rc ? rc
+			  : (argc > 1 && !cli.help && !cli.show_version ? EXIT_USAGE : EXIT_OK);
 	}
 	c = owners_command_find(argv[cmd_at]);
 	if (!c) {

@@ -145,22 +145,45 @@ const char *owners_opt_range(const struct opt *o, char *buf, size_t n)
 	return buf;
 }
 
+int owners_opt_values_words(struct owners_buf *out, const char *const *values)
+{
+	size_t i, n = 0;
+	int rc = 0;
+
+	while (values[n])
+		n++;
+	for (i = 0; !rc && i < n; i++)
+		rc = owners_buf_addf(out, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ", values[i]);
+	return rc;
+}
+
+/* "invalid value 'x' for --flag: want a, b or c"; returns -1. */
+static int invalid_value(const char *value, const char *spelled, const char *const *values)
+{
+	struct owners_buf words = OWNERS_BUF_INIT;
+
+	if (owners_opt_values_words(&words, values))
+		error_msg("out of memory");
+	else
+		error_msg("invalid value '%s' for %s: want %s", value, spelled, words.ptr);
+	owners_buf_release(&words);
+	return -1;
+}
+
 static int set_value(struct owners_cli *cli, const struct opt *o, const char *value,
 		     const char *spelled)
 {
 	void *field = (char *)cli + o->offset;
 	char *end;
 
-	if (o->values && value) {
+	if (o->values && value && o->type != OPT_OPTIONAL) {
 		const char *const *v;
 
 		for (v = o->values; *v; v++)
 			if (!strcmp(*v, value))
 				break;
-		if (!*v) {
-			error_msg("invalid value '%s' for %s", value, spelled);
-			return -1;
-		}
+		if (!*v)
+			return invalid_value(value, spelled, o->values);
 	}
 	switch (o->type) {
 	case OPT_BOOL:
@@ -174,6 +197,11 @@ static int set_value(struct owners_cli *cli, const struct opt *o, const char *va
 		}
 		if (o->offset == OFF(insecure_skip_tls_verify))
 			cli->insecure_set = 1;
+		return 0;
+	case OPT_OPTIONAL:
+		if (value && !*value)
+			return invalid_value(value, spelled, o->values);
+		*(const char **)field = value ? value : "";
 		return 0;
 	case OPT_STRING:
 		*(const char **)field = value;
@@ -287,7 +315,7 @@ int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int
 				return EXIT_USAGE;
 			}
 		}
-		if (o->type != OPT_BOOL && !value) {
+		if (o->type != OPT_BOOL && o->type != OPT_OPTIONAL && !value) {
 			if (i + 1 >= argc) {
 				error_msg("flag needs an argument: %s", spelled);
 				return EXIT_USAGE;
@@ -300,11 +328,90 @@ int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int
 	return 0;
 }
 
+const char *const owners_dry_run_values[] = { "none", "client", "server", NULL };
+
+int owners_cli_dry_run(struct owners_cli *cli)
+{
+	const char *v = cli->dry_run_arg;
+
+	cli->dry_run = OWNERS_DRY_RUN_NONE;
+	if (!v)
+		return 0;
+	if (!*v) {
+		warning_msg("--dry-run is deprecated and can be replaced with --dry-run=client");
+		cli->dry_run = OWNERS_DRY_RUN_CLIENT;
+		return 0;
+	}
+	if (!strcmp(v, "true") || !strcmp(v, "false")) {
+		warning_msg("--dry-run=%s is deprecated (boolean value) and can be replaced with "
+			    "--dry-run=%s", v, *v == 't' ? "client" : "none");
+		cli->dry_run = *v == 't' ? OWNERS_DRY_RUN_CLIENT : OWNERS_DRY_RUN_NONE;
+		return 0;
+	}
+	if (owners_dry_run_parse(v, &cli->dry_run))
+		return invalid_value(v, "--dry-run", owners_dry_run_values) ? EXIT_USAGE : 0;
+	return 0;
+}
+
+int owners_cli_cascade(const struct owners_cli *cli, enum owners_cascade_mode *mode)
+{
+	static const char *const cascade_words[] = { "background", "foreground", "orphan", NULL };
+	const char *v = cli->cascade;
+
+	*mode = OWNERS_CASCADE_BACKGROUND;
+	if (!v || !*v)
+		return 0;
+	if (!strcmp(v, "true") || !strcmp(v, "false")) {
+		*mode = *v == 't' ? OWNERS_CASCADE_BACKGROUND : OWNERS_CASCADE_ORPHAN;
+		warning_msg("--cascade=%s is deprecated (boolean value) and can be replaced with "
+			    "--cascade=%s", v, owners_cascade_mode_name(*mode));
+		return 0;
+	}
+	if (owners_cascade_mode_parse(v, mode))
+		return invalid_value(v, "--cascade", cascade_words) ? EXIT_USAGE : 0;
+	return 0;
+}
+
+int owners_cli_label_keys(const struct owners_cli *cli, char **storage, const char ***keys,
+			  size_t *n)
+{
+	size_t i, len = 0, cap = 1;
+	char *p;
+
+	*storage = NULL;
+	*keys = NULL;
+	*n = 0;
+	for (i = 0; i < cli->label_columns.count; i++) {
+		len += strlen(cli->label_columns.items[i]) + 1;
+		for (p = (char *)cli->label_columns.items[i]; *p; p++)
+			cap += *p == ',';
+		cap++;
+	}
+	if (!(*storage = malloc(len + 1)) || !(*keys = calloc(cap, sizeof(**keys)))) {
+		free(*storage);
+		*storage = NULL;
+		return OWNERS_ENOMEM;
+	}
+	p = *storage;
+	for (i = 0; i < cli->label_columns.count; i++) {
+		char *item = p, *tok, *save = NULL;
+
+		strcpy(p, cli->label_columns.items[i]);
+		p += strlen(p) + 1;
+		for (tok = strtok_r(item, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+			(*keys)[(*n)++] = tok;
+	}
+	return 0;
+}
+
 void owners_cli_release(struct owners_cli *cli, struct string_list *args)
 {
 	free(cli->as_groups.items);
 	cli->as_groups.items = NULL;
 	cli->as_groups.count = 0;
+	free(cli->label_columns.items);
+	cli->label_columns.items = NULL;
+	cli->label_columns.count = 0;
 	free(cli->finalizer_names.items);
 	cli->finalizer_names.items = NULL;
 	cli->finalizer_names.count = 0;
@@ -324,12 +431,15 @@ void owners_print_opts(const struct opt *opts)
 
 		if (o->hidden)
 			continue;
+		/* an optional value is written "--dry-run[=MODE]" */
+		const char *sep = o->type == OPT_OPTIONAL ? "" : " ";
+
 		if (o->short_name)
 			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->short_name, o->long_name,
-				 o->arg_name ? " " : "", o->arg_name ? o->arg_name : "");
+				 o->arg_name ? sep : "", o->arg_name ? o->arg_name : "");
 		else
 			snprintf(left, sizeof(left), "    --%s%s%s", o->long_name,
-				 o->arg_name ? " " : "", o->arg_name ? o->arg_name : "");
+				 o->arg_name ? sep : "", o->arg_name ? o->arg_name : "");
 		owners_opt_range(o, range, sizeof(range));
 		printf("  %-34s %s%s%s%s\n", left, o->help, *range ? " (" : "", range, *range ? ")" : "");
 	}

@@ -11,6 +11,10 @@
 
 #include <stddef.h>
 
+#include "buf.h"
+#include "cascade.h"
+#include "object_io.h"
+
 enum opt_type {
 	OPT_BOOL,     /* --flag, --flag=true|false */
 	OPT_STRING,   /* --flag VALUE, --flag=VALUE, -f VALUE, -fVALUE */
@@ -18,6 +22,12 @@ enum opt_type {
 	OPT_INT,
 	OPT_DOUBLE,
 	OPT_DURATION, /* "30s", "5m", "1h", "250ms", or plain seconds; stored in ms */
+	/* --flag alone or --flag=VALUE, never a separate word (kubectl's
+	 * flags with a value for the bare form: --dry-run, --cascade). The
+	 * bare form stores "", which no explicit value may be; the command
+	 * maps it (owners_cli_dry_run(), owners_cli_cascade()). Values are
+	 * checked there too, since deprecated spellings are accepted. */
+	OPT_OPTIONAL,
 };
 
 /* What a flag's value completes to, for the shell completions. */
@@ -77,22 +87,29 @@ struct owners_cli {
 	const char *cache_dir;
 	long chunk_size;
 	int help;
+	/* version */
+	int client_only;        /* version --client */
+	int show_version;       /* owners --version */
 	/* tree */
 	int up;
 	long depth;
 	const char *selector;
+	/* tables of objects (tree, dangling) */
+	int no_headers;
+	int show_labels;
+	struct string_list label_columns; /* -L, each item comma-separated */
 	/* dangling */
 	int fix;
-	int dry_run;
+	const char *dry_run_arg;         /* --dry-run as given; NULL: not given */
+	enum owners_dry_run dry_run;     /* set by owners_cli_dry_run() */
 	int exit_code_flag;
 	/* finalizers */
 	struct string_list finalizer_names;
 	int all_finalizers;
-	int all_objects;        /* delete --all */
+	int all_objects;        /* delete --all; finalizers remove refuses it */
 	int force;
 	/* delete */
-	const char *cascade;
-	const char *dry_run_mode;
+	const char *cascade;    /* as given; owners_cli_cascade() reads it */
 	int wait;
 	long timeout_ms;
 	long grace_period;
@@ -110,7 +127,41 @@ int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int
 void owners_cli_release(struct owners_cli *cli, struct string_list *args);
 void owners_cli_defaults(struct owners_cli *cli);
 
+/* The rows every command that prints a table of objects has, as kubectl
+ * get has them (one help text for all). */
+#define OWNERS_TABLE_OPTS                                                                          \
+	{ "no-headers", 0, OPT_BOOL, offsetof(struct owners_cli, no_headers), NULL,                \
+	  "table: no header line", NULL, COMPLETE_NONE, 0, 0, 0 },                                  \
+	{ "show-labels", 0, OPT_BOOL, offsetof(struct owners_cli, show_labels), NULL,              \
+	  "table: a last LABELS column with every label (key=value,...)", NULL, COMPLETE_NONE, 0,  \
+	  0, 0 },                                                                                   \
+	{ "label-columns", 'L', OPT_LIST, offsetof(struct owners_cli, label_columns), "KEY,...",  \
+	  "table: a column per label key, titled by the key's last segment in capitals "           \
+	  "(comma-separated, repeatable)",                                                         \
+	  NULL, COMPLETE_NONE, 0, 0, 0 }
+
+/* -L's keys: every comma-separated item of every -L, empty ones dropped,
+ * in order. *keys is the caller's to free (the strings point into a copy
+ * in *storage, also the caller's). 0, or OWNERS_ENOMEM. */
+int owners_cli_label_keys(const struct owners_cli *cli, char **storage, const char ***keys,
+			  size_t *n);
+
+/* The words an enum-like flag accepts, for its "invalid value" error:
+ * "'a', 'b' or 'c'" (appended to out, which the caller releases). */
+int owners_opt_values_words(struct owners_buf *out, const char *const *values);
+
+/* --dry-run as kubectl reads it: not given, or "none": none; "client",
+ * "server"; alone: client, with kubectl's deprecation warning; and the
+ * deprecated booleans true (client) and false (none), with a warning.
+ * Sets cli->dry_run; 0, or EXIT_USAGE after saying why. */
+int owners_cli_dry_run(struct owners_cli *cli);
+/* --cascade as kubectl reads it: background, foreground or orphan; alone:
+ * background; the deprecated booleans true (background) and false
+ * (orphan), with a warning. 0, or EXIT_USAGE after saying why. */
+int owners_cli_cascade(const struct owners_cli *cli, enum owners_cascade_mode *mode);
+
 extern const struct opt owners_global_opts[];
+extern const char *const owners_dry_run_values[];
 
 /* "1 or more", "0 to 10": an OPT_INT's range in words, "" when it has
  * none. */

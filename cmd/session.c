@@ -189,7 +189,7 @@ static int discover(struct session *s, int refresh)
 	return rc;
 }
 
-int session_open(struct session *s, struct owners_cli *cli)
+int session_connect(struct session *s, struct owners_cli *cli)
 {
 	struct owners_kubeconfig_overrides ov;
 	struct owners_kubeconfig_env env;
@@ -213,7 +213,7 @@ int session_open(struct session *s, struct owners_cli *cli)
 	ov.n_as_groups = cli->as_groups.count;
 	owners_kubeconfig_env_from_process(&env);
 	if (owners_kubeconfig_load(&s->cfg, &ov, &env, &s->err))
-		return fail(s);
+		return s->err.code;
 	s->namespace_ = s->cfg->namespace_;
 	memset(&ho, 0, sizeof(ho));
 	/* Either flag given: that limit, always. Neither: 50/100 until the
@@ -228,8 +228,13 @@ int session_open(struct session *s, struct owners_cli *cli)
 	ho.notice = retry_notice;
 	ho.log_ctx = cli;
 	if (owners_http_client_new(&s->http, s->cfg, &ho, &s->err))
-		return fail(s);
-	if (discover(s, 0))
+		return s->err.code;
+	return 0;
+}
+
+int session_open(struct session *s, struct owners_cli *cli)
+{
+	if (session_connect(s, cli) || discover(s, 0))
 		return fail(s);
 	return 0;
 }
@@ -283,6 +288,8 @@ void session_scan_options(const struct session *s, struct owners_scan_options *o
 	o->page_size = s->cli->chunk_size > 0 ? (size_t)s->cli->chunk_size : 0;
 	/* OWNERS_LIST_FORMAT=json: lists in JSON only (to debug, or to compare). */
 	o->json_only = format && !strcmp(format, "json");
+	/* Labels cost memory per object: kept only for the columns asked for. */
+	o->keep_labels = s->cli->show_labels || s->cli->label_columns.count;
 }
 
 int session_also_list(struct session *s, const struct owners_resource *r)

@@ -59,7 +59,11 @@ struct session {
 	struct owners_error err;
 };
 
-/* Returns 0, or prints the error and returns the exit code. */
+/* Loads the kubeconfig and opens the HTTP client, no request yet.
+ * Returns 0, or the error code with s->err set (nothing printed: the
+ * caller words it). */
+int session_connect(struct session *s, struct owners_cli *cli);
+/* session_connect(), then discovery (from the cache when fresh). */
 int session_open(struct session *s, struct owners_cli *cli);
 /* Refetches discovery (a name did not resolve against the cache). */
 int session_rediscover(struct session *s);

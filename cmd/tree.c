@@ -25,8 +25,11 @@ const struct opt tree_opts[] = {
 	  NULL, COMPLETE_NONE, 0, 0, LONG_MAX },
 	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR",
 	  "label selector for the roots, e.g. app=web", NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT", "tree (default), wide (adds reference flags and UIDs), json, yaml, dot or name",
+	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
+	  "tree (default), wide (adds reference flags and UIDs, and the API group to NAME: "
+	  "Kind.group/name), json, yaml, dot or name",
 	  tree_outputs, COMPLETE_VALUES, 0, 0, 0 },
+	OWNERS_TABLE_OPTS,
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
 
@@ -84,9 +87,16 @@ static int show(struct session *s, const struct owners_tree *tree,
 {
 	struct owners_buf out = OWNERS_BUF_INIT;
 	struct owners_render render;
+	const char **keys = NULL;
+	char *storage = NULL;
 	int rc;
 
 	memset(&render, 0, sizeof(render));
+	if (owners_cli_label_keys(s->cli, &storage, &keys, &render.n_label_keys))
+		return error_oom();
+	render.label_keys = keys;
+	render.no_headers = s->cli->no_headers;
+	render.show_labels = s->cli->show_labels;
 	render.g = s->graph;
 	render.tree = tree;
 	render.status = status;
@@ -104,14 +114,15 @@ static int show(struct session *s, const struct owners_tree *tree,
 			rc = owners_tree_render_json(&out, &render);
 		session_warnings_free(warnings, n_warnings);
 		rc = session_emit_document(s, &out, !strcmp(format, "yaml"), rc);
-	}
-	else if (!strcmp(format, "dot"))
+	} else if (!strcmp(format, "dot"))
 		rc = session_emit(s, &out, owners_tree_render_dot(&out, &render));
 	else if (!strcmp(format, "name"))
 		rc = session_emit(s, &out, owners_tree_render_names(&out, &render));
 	else /* tree, wide: the option table admits nothing else */
 		rc = session_emit(s, &out, owners_tree_render_text(&out, &render));
 	owners_buf_release(&out);
+	free(keys);
+	free(storage);
 	return rc;
 }
 
@@ -197,9 +208,16 @@ const struct command tree_command = {
 	"unknown. -o json and -o yaml print {kind: OwnersTree, direction, items,\n"
 	"warnings}, each item with its dependents (or owners) nested; nothing found\n"
 	"prints that document with no items, and is not an error. Of several objects\n"
-	"named, the trees of those that exist print, then an error for each missing.",
+	"named, the trees of those that exist print, then an error for each missing.\n"
+	"\n"
+	"-o wide adds the reference that links each row to its parent and the UID, and\n"
+	"writes NAME as Kind.group/name (the core group's kinds stay Kind/name), as\n"
+	"kubectl get does when it shows kinds: two kinds of one name in two groups differ there.\n"
+	"--no-headers, --show-labels and -L KEY,... work as in kubectl get on the tree\n"
+	"and wide tables (labels are read with the scan's metadata, only when asked).",
 	"  owners tree deployment/web\n"
 	"  owners tree deploy web -n shop -o wide\n"
+	"  owners tree deployment/web -L app,tier --no-headers\n"
 	"  owners tree pod/web-7d9c-x2x --up\n"
 	"  owners tree deployments -l app=web -o json\n"
 	"  owners tree deployments -A -o yaml\n"

@@ -1,31 +1,189 @@
+/*
+ * owners version: this build (version, commit, the libraries it runs
+ * with) and the API server's version (GET /version), as `kubectl version`
+ * shows them; -o json|yaml in kubectl's shape (clientVersion,
+ * serverVersion) plus the libraries. `owners --version` is the client
+ * part alone (cmd/main.c).
+ */
 #include <curl/curl.h>
 #include <protobuf-c/protobuf-c.h>
-
-#include "json.h"
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <yaml.h>
 
 #include "commands.h"
+#include "json.h"
 #include "output.h"
+#include "server_version.h"
+#include "session.h"
+
+#define OFF(field) offsetof(struct owners_cli, field)
+
+static const char *const version_outputs[] = { "json", "yaml", NULL };
+
+const struct opt version_opts[] = {
+	{ "client", 0, OPT_BOOL, OFF(client_only), NULL,
+	  "this build only: do not ask the server for its version", NULL, COMPLETE_NONE, 0, 0, 0 },
+	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
+	  "json or yaml: kubectl's clientVersion and serverVersion, plus the libraries",
+	  version_outputs, COMPLETE_VALUES, 0, 0, 0 },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
+};
+
+/* GOOS/GOARCH words, as kubectl's platform field writes them. */
+static const char *platform(void)
+{
+#if defined(__linux__) && defined(__x86_64__)
+	return "linux/amd64";
+#elif defined(__linux__) && defined(__aarch64__)
+	return "linux/arm64";
+#elif defined(__linux__)
+	return "linux/unknown";
+#else
+	return "unknown";
+#endif
+}
+
+static const char *tls_version(const curl_version_info_data *curl)
+{
+	return curl->ssl_version ? curl->ssl_version : "no TLS";
+}
+
+/* clientVersion: "0.1.0" gives major "0" and minor "1", as kubectl
+ * splits v1.32.4; then the libraries owners runs with. */
+static void client_json(struct owners_json_gen *j, const curl_version_info_data *curl)
+{
+	char major[16] = "", minor[16] = "", git[64];
+	const char *v = OWNERS_VERSION, *dot = strchr(v, '.');
+
+	if (dot && (size_t)(dot - v) < sizeof(major)) {
+		const char *dot2 = strchr(dot + 1, '.');
+		size_t n = dot2 ? (size_t)(dot2 - dot - 1) : strlen(dot + 1);
+
+		memcpy(major, v, (size_t)(dot - v));
+		major[dot - v] = '\0';
+		if (n < sizeof(minor)) {
+			memcpy(minor, dot + 1, n);
+			minor[n] = '\0';
+		}
+	}
+	snprintf(git, sizeof(git), "v%s", v);
+	owners_json_gen_string(j, "clientVersion");
+	owners_json_gen_map_open(j);
+	owners_json_gen_kv(j, "major", major);
+	owners_json_gen_kv(j, "minor", minor);
+	owners_json_gen_kv(j, "gitVersion", git);
+	owners_json_gen_kv(j, "gitCommit", OWNERS_GIT_COMMIT);
+	owners_json_gen_kv(j, "platform", platform());
+	owners_json_gen_map_close(j);
+	owners_json_gen_string(j, "libraries");
+	owners_json_gen_map_open(j);
+	owners_json_gen_kv(j, "libcurl", curl->version);
+	owners_json_gen_kv(j, "tls", tls_version(curl));
+	owners_json_gen_kv(j, "yajl", owners_json_library_version());
+	owners_json_gen_kv(j, "libyaml", yaml_get_version_string());
+	owners_json_gen_kv(j, "protobuf-c", protobuf_c_version());
+	owners_json_gen_map_close(j);
+}
+
+static void client_text(const curl_version_info_data *curl)
+{
+	printf("owners %s (commit %s)\n", OWNERS_VERSION, OWNERS_GIT_COMMIT);
+	printf("libcurl %s (%s)\n", curl->version, tls_version(curl));
+	printf("yajl %s\n", owners_json_library_version());
+	printf("libyaml %s\n", yaml_get_version_string());
+	printf("protobuf-c %s\n", protobuf_c_version());
+}
+
+/* The server's /version, or NULL with the reason in err. */
+static struct owners_json_value *server_version(struct owners_cli *cli, struct owners_error *err)
+{
+	struct owners_json_value *doc = NULL;
+	struct session s;
+
+	memset(&s, 0, sizeof(s));
+	if (!session_connect(&s, cli))
+		owners_server_version_get(&doc, s.http, &s.err);
+	if (!doc)
+		owners_error_set(err, s.err.code ? s.err.code : OWNERS_EINVAL, "%s",
+				 owners_error_message(&s.err));
+	session_close(&s);
+	return doc;
+}
+
+int owners_version_client(void)
+{
+	client_text(curl_version_info(CURLVERSION_NOW));
+	return EXIT_OK;
+}
 
 int cmd_version(struct owners_cli *cli, struct string_list *args)
 {
 	const curl_version_info_data *curl = curl_version_info(CURLVERSION_NOW);
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_json_value *server = NULL;
+	struct owners_buf out = OWNERS_BUF_INIT;
+	int rc = EXIT_OK;
 
-	if (args->count) {
-		error_msg("'owners version' takes no arguments");
-		return EXIT_USAGE;
+	if (args->count)
+		return usage_error("'owners version' takes no arguments");
+	if (!cli->client_only)
+		server = server_version(cli, &err);
+	if (cli->output) {
+		struct owners_json_gen *j = owners_json_gen_new(&out, 1);
+
+		if (!j)
+			return error_oom();
+		owners_json_gen_map_open(j);
+		client_json(j, curl);
+		if (server) {
+			owners_json_gen_string(j, "serverVersion");
+			owners_json_gen_value(j, server);
+		}
+		owners_json_gen_map_close(j);
+		if (owners_json_gen_error(j))
+			rc = error_oom();
+		owners_json_gen_free(j);
+		if (!rc)
+			rc = output_document(&out, !strcmp(cli->output, "yaml"));
+	} else {
+		client_text(curl);
+		if (server)
+			printf("server %s\n", owners_server_version_git(server));
 	}
-	printf("owners %s (commit %s)\n", OWNERS_VERSION, OWNERS_GIT_COMMIT);
-	printf("libcurl %s (%s)\n", curl->version, curl->ssl_version ? curl->ssl_version : "no TLS");
-	printf("yajl %s\n", owners_json_library_version());
-	printf("libyaml %s\n", yaml_get_version_string());
-	printf("protobuf-c %s\n", protobuf_c_version());
-	return EXIT_OK;
+	/* As kubectl: the client's version is printed, then why the server's
+	 * is not, and the exit status says it failed. */
+	if (!cli->client_only && !server) {
+		warning_msg("%s", owners_error_message(&err));
+		if (!rc)
+			rc = EXIT_ERROR;
+	}
+	owners_json_value_free(server);
+	owners_buf_release(&out);
+	owners_error_clear(&err);
+	return rc;
 }
 
 /* The command: its usage, help, man page text and permissions. */
 const struct command version_command = {
-	"version", cmd_version, no_opts, "owners version",
-	"print the version, the git commit and the library versions", "", "  owners version", 0,
-	NULL, 0 };
+	"version", cmd_version, version_opts, "owners version [--client] [-o json|yaml]",
+	"print the version of owners, its libraries and the API server",
+	"Prints this build's version and git commit, the libraries it runs with, and\n"
+	"the API server's version (GET /version), as kubectl version does. When the\n"
+	"server cannot be reached or asked, the client's part is printed, one warning\n"
+	"line says why, and the exit status is 1, as with kubectl version; --client\n"
+	"does not ask the server (nor does the version flag of owners alone: see\n"
+	"owners(1)).\n"
+	"\n"
+	"-o json prints kubectl's shape, plus the libraries:\n"
+	"  {\"clientVersion\": {\"major\", \"minor\", \"gitVersion\", \"gitCommit\", \"platform\"},\n"
+	"   \"libraries\": {\"libcurl\", \"tls\", \"yajl\", \"libyaml\", \"protobuf-c\"},\n"
+	"   \"serverVersion\": the server's /version as it wrote it (\"major\", \"minor\",\n"
+	"                    \"gitVersion\", \"gitCommit\", \"buildDate\", \"goVersion\",\n"
+	"                    \"platform\", ...; absent when it could not be read)}\n"
+	"-o yaml is the same document.",
+	"  owners version\n"
+	"  owners version -o json | jq -r .serverVersion.gitVersion\n"
+	"  owners version --client",
+	0, "nothing beyond an authenticated user: /version is open to every one (system:public-info-viewer)", 0 };

@@ -73,6 +73,8 @@ _owners() {
       COMPREPLY=(); return;;
     --output|-o)
       COMPREPLY=($(compgen -W "tree wide json yaml dot name" -- "$cur")); return;;
+    --label-columns|-L)
+      COMPREPLY=(); return;;
   esac
   fi
   if [[ $cmd == graph ]]; then
@@ -83,16 +85,22 @@ _owners() {
   fi
   if [[ $cmd == dangling ]]; then
   case $prev in
+    --dry-run)
+      COMPREPLY=($(compgen -W "none client server" -- "$cur")); return;;
     --selector|-l)
       COMPREPLY=(); return;;
     --output|-o)
       COMPREPLY=($(compgen -W "table wide json yaml" -- "$cur")); return;;
+    --label-columns|-L)
+      COMPREPLY=(); return;;
   esac
   fi
   if [[ $cmd == finalizers ]]; then
   case $prev in
     --finalizer)
       COMPREPLY=(); return;;
+    --dry-run)
+      COMPREPLY=($(compgen -W "none client server" -- "$cur")); return;;
     --selector|-l)
       COMPREPLY=(); return;;
     --output|-o)
@@ -115,6 +123,12 @@ _owners() {
       COMPREPLY=($(compgen -W "name" -- "$cur")); return;;
   esac
   fi
+  if [[ $cmd == version ]]; then
+  case $prev in
+    --output|-o)
+      COMPREPLY=($(compgen -W "json yaml" -- "$cur")); return;;
+  esac
+  fi
   if [[ -z $cmd ]]; then
     if [[ $cur == -* ]]; then
       COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"))
@@ -125,12 +139,12 @@ _owners() {
   fi
   if [[ $cur == -* ]]; then
     case $cmd in
-      tree) COMPREPLY=($(compgen -W " --up --depth -d --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
+      tree) COMPREPLY=($(compgen -W " --up --depth -d --selector -l --output -o --no-headers --show-labels --label-columns -L --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       graph) COMPREPLY=($(compgen -W " --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
-      dangling) COMPREPLY=($(compgen -W " --fix --dry-run --exit-code --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
-      finalizers) COMPREPLY=($(compgen -W " --finalizer --all --force --dry-run --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
+      dangling) COMPREPLY=($(compgen -W " --fix --dry-run --exit-code --selector -l --output -o --no-headers --show-labels --label-columns -L --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
+      finalizers) COMPREPLY=($(compgen -W " --finalizer --all-finalizers --force --dry-run --selector -l --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       delete) COMPREPLY=($(compgen -W " --cascade --dry-run --wait --timeout --grace-period --now --force --ignore-not-found --selector -l --all --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
-      version) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
+      version) COMPREPLY=($(compgen -W " --client --output -o --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       completion) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
       help) COMPREPLY=($(compgen -W " --kubeconfig --context --cluster --user --namespace -n --all-namespaces -A --as --as-group --request-timeout --server -s --token --certificate-authority --insecure-skip-tls-verify --tls-server-name --v -v --qps --burst --color --cache-dir --chunk-size --help -h" -- "$cur"));;
     esac

@@ -33,16 +33,46 @@ int owners_object_get(struct owners_http_client *c, const struct owners_resource
 	return rc;
 }
 
+int owners_dry_run_parse(const char *word, enum owners_dry_run *out)
+{
+	static const enum owners_dry_run all[] = { OWNERS_DRY_RUN_NONE, OWNERS_DRY_RUN_SERVER,
+						   OWNERS_DRY_RUN_CLIENT };
+	size_t i;
+
+	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		if (word && !strcmp(word, owners_dry_run_name(all[i]))) {
+			*out = all[i];
+			return 0;
+		}
+	return OWNERS_EINVAL;
+}
+
+const char *owners_dry_run_name(enum owners_dry_run d)
+{
+	switch (d) {
+	case OWNERS_DRY_RUN_SERVER: return "server";
+	case OWNERS_DRY_RUN_CLIENT: return "client";
+	case OWNERS_DRY_RUN_NONE: break;
+	}
+	return "none";
+}
+
 int owners_object_write(struct owners_http_client *c, const char *method, const char *content_type,
 			const struct owners_resource *r, const char *ns, const char *name,
-			const char *subresource, const struct owners_buf *body, int dry_run,
-			long *status, struct owners_error *err)
+			const char *subresource, const struct owners_buf *body,
+			enum owners_dry_run dry_run, long *status, struct owners_error *err)
 {
 	struct owners_http_request req;
 	int rc;
 
 	if (status)
 		*status = 0;
+	if (dry_run == OWNERS_DRY_RUN_CLIENT) {
+		/* Decided from what was read; nothing leaves the client. */
+		if (status)
+			*status = 200;
+		return 0;
+	}
 	owners_http_request_init(&req);
 	req.method = method;
 	req.content_type = content_type;
@@ -50,7 +80,7 @@ int owners_object_write(struct owners_http_client *c, const char *method, const 
 	/* Conditional on the resourceVersion: sending it twice is harmless. */
 	req.idempotent = 1;
 	rc = owners_api_path_object(&req.path, r, ns, name, subresource);
-	if (!rc && dry_run)
+	if (!rc && dry_run == OWNERS_DRY_RUN_SERVER)
 		rc = owners_url_add_query(&req.path, "dryRun", "All");
 	if (!rc)
 		rc = owners_buf_add(&req.body, body->ptr, body->len);

@@ -26,16 +26,32 @@ int owners_object_get(struct owners_http_client *c, const struct owners_resource
 		      const char *ns, const char *name, const char *uid, int full,
 		      struct owners_json_value **doc, struct owners_error *err);
 
+/* How a write is dry run (kubectl's --dry-run): not at all, by the server
+ * (dryRun=All: it validates, admits and checks the resourceVersion, and
+ * stores nothing), or by the client (nothing is sent; the write is taken
+ * as accepted). Every read before a write happens in all three, so a
+ * client dry run decides from what the server holds now. */
+enum owners_dry_run {
+	OWNERS_DRY_RUN_NONE = 0,
+	OWNERS_DRY_RUN_SERVER = 1,
+	OWNERS_DRY_RUN_CLIENT = 2,
+};
+
+/* kubectl's words for it, "none", "server" and "client": 0, or
+ * OWNERS_EINVAL for any other word. */
+int owners_dry_run_parse(const char *word, enum owners_dry_run *out);
+const char *owners_dry_run_name(enum owners_dry_run d);
+
 /* Sends one write (method "PATCH" or "PUT", content_type the body's) to
- * the object or its subresource (NULL none), with dryRun=All when dry_run
- * is set. The body must be conditional on a resourceVersion, which is
+ * the object or its subresource (NULL none), with dryRun=All for a server
+ * dry run; a client dry run sends nothing and answers 0 (*status 200). The body must be conditional on a resourceVersion, which is
  * what makes resending it after a lost answer harmless. 0, or the error
  * code with err set (409: OWNERS_ECONFLICT, 404: OWNERS_ENOTFOUND);
  * *status (may be NULL) is the HTTP status, 0 when nothing answered. */
 int owners_object_write(struct owners_http_client *c, const char *method, const char *content_type,
 			const struct owners_resource *r, const char *ns, const char *name,
-			const char *subresource, const struct owners_buf *body, int dry_run,
-			long *status, struct owners_error *err);
+			const char *subresource, const struct owners_buf *body,
+			enum owners_dry_run dry_run, long *status, struct owners_error *err);
 
 /* metadata.KEY of a parsed object as a string; "" when absent. */
 const char *owners_object_meta_string(const struct owners_json_value *doc, const char *key);

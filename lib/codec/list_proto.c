@@ -30,9 +30,10 @@ static const char *or_empty(const char *s)
 }
 
 static int item(const Owners__K8s__PartialObjectMetadata *it, owners_list_item_fn on_item, void *ctx,
-		struct owners_error *err)
+		int keep_labels, struct owners_error *err)
 {
 	const Owners__K8s__ObjectMeta *m = it->metadata;
+	struct owners_label_meta *labels = NULL;
 	struct owners_owner_ref_meta *refs = NULL;
 	unsigned char *fields = NULL;
 	struct owners_object_meta meta;
@@ -65,6 +66,19 @@ static int item(const Owners__K8s__PartialObjectMetadata *it, owners_list_item_f
 		fields[i] = (r->has_controller ? OWNERS_REF_HAS_CONTROLLER : 0) |
 			    (r->has_blockownerdeletion ? OWNERS_REF_HAS_BLOCK_OWNER_DELETION : 0);
 	}
+	if (keep_labels && m->n_labels) {
+		if (!(labels = calloc(m->n_labels, sizeof(*labels)))) {
+			free(refs);
+			free(fields);
+			return owners_error_oom(err);
+		}
+		for (i = 0; i < m->n_labels; i++) {
+			labels[i].key = or_empty(m->labels[i]->key);
+			labels[i].value = or_empty(m->labels[i]->value);
+		}
+		meta.labels = labels;
+		meta.n_labels = m->n_labels;
+	}
 	rfc3339(created, m->creationtimestamp);
 	rfc3339(deleted, m->deletiontimestamp);
 	meta.name = or_empty(m->name);
@@ -79,6 +93,7 @@ static int item(const Owners__K8s__PartialObjectMetadata *it, owners_list_item_f
 	meta.n_owner_refs = m->n_ownerreferences;
 	meta.owner_ref_fields = fields;
 	rc = on_item(ctx, &meta, err);
+	free(labels);
 	free(refs);
 	free(fields);
 	if (rc && !(err && err->code))
@@ -111,6 +126,7 @@ struct owners_list_proto {
 	int list_seen;        /* the envelope's list has begun */
 	char *kind;           /* the envelope's TypeMeta kind, once read */
 	char *continue_token; /* the last ListMeta's, as protobuf reads a repeated message */
+	int keep_labels;      /* hand on metadata.labels */
 };
 
 /* One field's header, as far as the bytes go. */
@@ -231,7 +247,7 @@ static int list_field(struct owners_list_proto *p, const struct field *f, const 
 	if (f->number == 2 && f->type == 2) {
 		if (!(it = owners__k8s__partial_object_metadata__unpack(NULL, (size_t)f->body, body)))
 			return malformed(err, "the protobuf list cannot be decoded");
-		rc = item(it, p->on_item, p->ctx, err);
+		rc = item(it, p->on_item, p->ctx, p->keep_labels, err);
 		owners__k8s__partial_object_metadata__free_unpacked(it, NULL);
 		return rc;
 	}
@@ -310,6 +326,11 @@ int owners_list_proto_new(struct owners_list_proto **out, owners_list_item_fn on
 	p->ctx = ctx;
 	owners_buf_init(&p->pending);
 	return 0;
+}
+
+void owners_list_proto_keep_labels(struct owners_list_proto *p, int keep)
+{
+	p->keep_labels = keep;
 }
 
 void owners_list_proto_reset(struct owners_list_proto *p)

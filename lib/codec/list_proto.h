@@ -41,6 +41,9 @@ struct owners_list_proto;
 
 int owners_list_proto_new(struct owners_list_proto **out, owners_list_item_fn on_item, void *ctx);
 void owners_list_proto_free(struct owners_list_proto *p);
+/* Fill meta->labels for each item (by default labels are skipped and
+ * n_labels is 0, as with the JSON parser). Survives a reset. */
+void owners_list_proto_keep_labels(struct owners_list_proto *p, int keep);
 int owners_list_proto_feed(struct owners_list_proto *p, const char *data, size_t len,
 			   struct owners_error *err);
 /* The page is all there: fails if it stopped short of its end. */

@@ -70,6 +70,51 @@ int owners_graph_node_has_finalizer(const struct owners_node *n, const char *f)
 	return 0;
 }
 
+const char *owners_graph_node_label(const struct owners_node *n, const char *key)
+{
+	uint32_t i;
+
+	for (i = 0; i < n->n_labels; i++)
+		if (!strcmp(n->labels[2 * i], key))
+			return n->labels[2 * i + 1];
+	return NULL;
+}
+
+int owners_graph_label_title(struct owners_buf *out, const char *key)
+{
+	const char *slash = strrchr(key, '/'), *p;
+	int rc = 0;
+
+	for (p = slash ? slash + 1 : key; !rc && *p; p++)
+		rc = owners_buf_addc(out, *p >= 'a' && *p <= 'z' ? (char)(*p - 'a' + 'A') : *p);
+	return rc;
+}
+
+int owners_graph_node_labels_text(struct owners_buf *out, const struct owners_node *n)
+{
+	const char *prev = NULL;
+	uint32_t i, k;
+	int rc = 0;
+
+	if (!n->n_labels)
+		return owners_buf_adds(out, "<none>");
+	/* A handful of labels: pick the next key in order each time rather
+	 * than sort a copy. */
+	for (i = 0; !rc && i < n->n_labels; i++) {
+		uint32_t best = n->n_labels;
+
+		for (k = 0; k < n->n_labels; k++)
+			if ((!prev || strcmp(n->labels[2 * k], prev) > 0) &&
+			    (best == n->n_labels || strcmp(n->labels[2 * k], n->labels[2 * best]) < 0))
+				best = k;
+		if (best == n->n_labels)
+			break;
+		prev = n->labels[2 * best];
+		rc = owners_buf_addf(out, "%s%s=%s", i ? "," : "", prev, n->labels[2 * best + 1]);
+	}
+	return rc;
+}
+
 uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)
 {
 	size_t j;
@@ -187,6 +232,16 @@ int owners_graph_add(struct owners_graph *g, const struct owners_resource *r,
 			return OWNERS_ENOMEM;
 		for (i = 0; i < m->n_finalizers; i++)
 			if (!(n->finalizers[i] = owners_arena_intern(a, m->finalizers[i])))
+				return OWNERS_ENOMEM;
+	}
+	n->n_labels = (uint32_t)m->n_labels;
+	if (m->n_labels) {
+		n->labels = owners_arena_alloc(a, 2 * m->n_labels * sizeof(*n->labels));
+		if (!n->labels)
+			return OWNERS_ENOMEM;
+		for (i = 0; i < m->n_labels; i++)
+			if (!(n->labels[2 * i] = owners_arena_intern(a, m->labels[i].key)) ||
+			    !(n->labels[2 * i + 1] = owners_arena_strdup(a, m->labels[i].value)))
 				return OWNERS_ENOMEM;
 	}
 	n->n_refs = (uint32_t)m->n_owner_refs;

@@ -58,6 +58,10 @@ struct owners_node {
 	uint32_t *dependents;     /* nodes whose references point here (a slice
 				     of the graph's one dependents array) */
 	uint32_t n_dependents;
+	/* metadata.labels, key then value (2 * n_labels strings), when the
+	 * scan kept them (owners_scan_options.keep_labels); else none */
+	const char **labels;
+	uint32_t n_labels;
 	unsigned virtual_ : 1;    /* never observed: only referenced */
 };
 
@@ -110,6 +114,15 @@ int owners_graph_node_type(struct owners_buf *out, const struct owners_node *n);
 /* Whether node n is an object the scan saw of the core group's resource
  * ("namespaces", "persistentvolumeclaims"). */
 int owners_graph_node_is_core(const struct owners_node *n, const char *resource);
+/* The value of label key on node n, or NULL when it has none (or the
+ * scan did not keep labels). */
+const char *owners_graph_node_label(const struct owners_node *n, const char *key);
+/* The column kubectl's -L KEY adds: the key's last '/' segment upper-cased
+ * ("app.kubernetes.io/name": NAME); appended to out. */
+int owners_graph_label_title(struct owners_buf *out, const char *key);
+/* kubectl's LABELS column: "k=v,k=v" sorted by key, "<none>" when there
+ * are none; appended to out. */
+int owners_graph_node_labels_text(struct owners_buf *out, const struct owners_node *n);
 /* Whether node n holds finalizer f (metadata.finalizers). */
 int owners_graph_node_has_finalizer(const struct owners_node *n, const char *f);
 

@@ -111,8 +111,10 @@ static int on_data(void *ctx, const char *data, size_t len)
 		if ((page->format == PAGE_PROTOBUF && !page->proto &&
 		     owners_list_proto_new(&page->proto, on_item, job)) ||
 		    (page->format == PAGE_JSON && !page->parser &&
-		     owners_list_parser_new(&page->parser, 0, on_item, job)))
+		     owners_list_parser_new(&page->parser, job->opt->keep_labels, on_item, job)))
 			return owners_error_oom(&page->err), 1;
+		if (page->proto)
+			owners_list_proto_keep_labels(page->proto, job->opt->keep_labels);
 	}
 	if (page->format == PAGE_JSON)
 		return owners_list_parser_feed(page->parser, data, len, &page->err) ? 1 : 0;

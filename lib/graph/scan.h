@@ -61,6 +61,9 @@ struct owners_scan_options {
 	 * header, JSON as the fallback (some aggregated API servers speak only
 	 * JSON), and each page is read by the Content-Type it comes with. */
 	int json_only;
+	/* Keep each object's labels in the graph (node->labels), for the
+	 * columns that show them; otherwise they are skipped as read. */
+	int keep_labels;
 };
 
 struct owners_scan_failure {

@@ -295,13 +295,28 @@ static const char *ref_text(const struct owners_ref *via)
 	return via->controller ? "controller" : via->block_owner_deletion ? "block" : "owner";
 }
 
-/* One row's cells; last[d]: whether the row open at depth d is its
- * parent's last child (no more │ under it). */
+/* NAME: Kind/name, and with -o wide Kind.group/name (GroupKind's form,
+ * as kubectl's --show-kind writes it), so two kinds of one name in two
+ * groups are told apart. */
+static int add_name(struct owners_buf *cell, const struct owners_render *r,
+		    const struct owners_node *n)
+{
+	const char *slash = strchr(n->api_version, '/');
+
+	if (r->wide && slash)
+		return owners_buf_addf(cell, "%s.%.*s/%s", n->kind, (int)(slash - n->api_version),
+				       n->api_version, n->name);
+	return owners_buf_addf(cell, "%s/%s", n->kind, n->name);
+}
+
+/* One row's cells (N_COLS, then the label columns); last[d]: whether the
+ * row open at depth d is its parent's last child (no more │ under it). */
 static int fill_row(struct owners_buf *cell, const struct owners_render *r,
 		    const struct owners_tree_row *row, unsigned char *last)
 {
 	const struct owners_node *n = &r->g->nodes[row->node];
 	uint32_t d;
+	size_t k;
 	int rc;
 
 	rc = owners_buf_adds(&cell[COL_NS], *n->namespace_ ? n->namespace_ : "");
@@ -311,7 +326,7 @@ static int fill_row(struct owners_buf *cell, const struct owners_render *r,
 	if (!rc && row->depth)
 		rc = owners_buf_adds(&cell[COL_NAME], row->last ? "└── " : "├── ");
 	if (!rc)
-		rc = owners_buf_addf(&cell[COL_NAME], "%s/%s", n->kind, n->name);
+		rc = add_name(&cell[COL_NAME], r, n);
 	if (!rc)
 		rc = owners_buf_adds(&cell[COL_READY],
 				     n->virtual_ ? "" : status_ready(r, row->node));
@@ -327,44 +342,35 @@ static int fill_row(struct owners_buf *cell, const struct owners_render *r,
 		rc = owners_buf_adds(&cell[COL_UID], n->uid);
 	if (!rc)
 		rc = row_notes(&cell[COL_NOTES], r, row);
+	for (k = 0; !rc && k < r->n_label_keys; k++) {
+		const char *v = owners_graph_node_label(n, r->label_keys[k]);
+
+		rc = owners_buf_adds(&cell[N_COLS + k], v ? v : "");
+	}
+	if (!rc && r->show_labels && !n->virtual_)
+		rc = owners_graph_node_labels_text(&cell[N_COLS + r->n_label_keys], n);
 	return rc;
 }
 
-static int write_header(struct owners_buf *out, const struct owners_render *r, const size_t *width,
-			size_t last_col, int any_notes)
+/* Pads the cell to its column's width unless it ends the line. */
+static int add_cell(struct owners_buf *out, const struct owners_buf *cell, size_t width, int end)
 {
-	size_t c;
-	int rc = 0;
-
-	for (c = 0; !rc && c < N_COLS; c++) {
-		if (c == COL_NOTES && !any_notes)
-			break;
-		if (!col_shown(r, c))
-			continue;
-		if (c == last_col)
-			rc = owners_buf_adds(out, col_titles[c]);
-		else
-			rc = add_padded(out, col_titles[c], strlen(col_titles[c]), width[c] + 2);
-	}
-	return rc ? rc : owners_buf_addc(out, '\n');
+	return end ? owners_buf_add(out, cell->ptr, cell->len)
+		   : add_padded(out, cell->ptr, cell->len, width + 2);
 }
 
 static int write_row(struct owners_buf *out, const struct owners_render *r,
 		     const struct owners_tree_row *row, const struct owners_buf *cells,
-		     const size_t *width, size_t last_col, int any_notes)
+		     const size_t *width, const size_t *order, size_t n_order)
 {
 	const struct owners_node *n = &r->g->nodes[row->node];
 	int alert = n->virtual_ || n->deleted || row->cycle || cells[COL_NOTES].len;
-	size_t c;
+	size_t o;
 	int rc = 0;
 
-	for (c = 0; !rc && c < N_COLS; c++) {
-		const struct owners_buf *cell = &cells[c];
+	for (o = 0; !rc && o < n_order; o++) {
+		size_t c = order[o];
 
-		if (c == COL_NOTES && !any_notes)
-			break;
-		if (!col_shown(r, c))
-			continue;
 		/* Colour wraps the text only, so padding stays aligned. */
 		if (r->color && c == COL_NAME)
 			rc = owners_buf_adds(out, n->virtual_  ? "\033[31m"
@@ -373,8 +379,7 @@ static int write_row(struct owners_buf *out, const struct owners_render *r,
 		if (!rc && r->color && c == COL_NOTES && alert)
 			rc = owners_buf_adds(out, "\033[33m");
 		if (!rc)
-			rc = c == last_col ? owners_buf_add(out, cell->ptr, cell->len)
-					   : add_padded(out, cell->ptr, cell->len, width[c] + 2);
+			rc = add_cell(out, &cells[c], width[c], o + 1 == n_order);
 		if (!rc && r->color &&
 		    ((c == COL_NAME && (n->virtual_ || n->deleted)) || (c == COL_NOTES && alert)))
 			rc = owners_buf_adds(out, "\033[0m");
@@ -388,42 +393,67 @@ static int write_row(struct owners_buf *out, const struct owners_render *r,
 int owners_tree_render_text(struct owners_buf *out, const struct owners_render *r)
 {
 	const struct owners_tree *t = r->tree;
-	struct owners_buf *cells = NULL;
-	size_t width[N_COLS] = { 0 }, i, c, last_col;
+	size_t n_cols = N_COLS + r->n_label_keys + (r->show_labels ? 1 : 0);
+	struct owners_buf *cells = NULL, *titles = NULL;
+	size_t *width = NULL, *order = NULL, i, c, n_order = 0;
 	unsigned char *last = NULL;
 	int rc = 0, any_notes = 0;
 
-	cells = calloc(t->count * N_COLS + 1, sizeof(*cells));
+	cells = calloc(t->count * n_cols + 1, sizeof(*cells));
+	titles = calloc(n_cols, sizeof(*titles));
+	width = calloc(n_cols, sizeof(*width));
+	order = calloc(n_cols, sizeof(*order));
 	last = calloc(t->count + 2, 1);
-	if (!cells || !last) {
+	if (!cells || !titles || !width || !order || !last) {
 		rc = OWNERS_ENOMEM;
 		goto out;
 	}
-	for (i = 0; i < t->count * N_COLS; i++)
+	for (i = 0; i < t->count * n_cols; i++)
 		owners_buf_init(&cells[i]);
+	for (c = 0; c < n_cols; c++)
+		owners_buf_init(&titles[c]);
+	for (c = 0; !rc && c < n_cols; c++)
+		rc = c < N_COLS			       ? owners_buf_adds(&titles[c], col_titles[c])
+		     : c < N_COLS + r->n_label_keys ? owners_graph_label_title(&titles[c],
+									r->label_keys[c - N_COLS])
+						    : owners_buf_adds(&titles[c], "LABELS");
 	for (i = 0; !rc && i < t->count; i++) {
-		rc = fill_row(&cells[i * N_COLS], r, &t->rows[i], last);
-		any_notes |= cells[i * N_COLS + COL_NOTES].len != 0;
+		rc = fill_row(&cells[i * n_cols], r, &t->rows[i], last);
+		any_notes |= cells[i * n_cols + COL_NOTES].len != 0;
 	}
-	for (c = 0; c < N_COLS; c++) {
-		width[c] = strlen(col_titles[c]);
+	for (c = 0; c < n_cols; c++) {
+		width[c] = text_width(titles[c].ptr, titles[c].len);
 		for (i = 0; i < t->count; i++) {
-			size_t w = text_width(cells[i * N_COLS + c].ptr, cells[i * N_COLS + c].len);
+			size_t w = text_width(cells[i * n_cols + c].ptr, cells[i * n_cols + c].len);
 
 			if (w > width[c])
 				width[c] = w;
 		}
 	}
-	last_col = any_notes ? COL_NOTES : r->wide ? COL_UID : COL_AGE;
-	if (!rc)
-		rc = write_header(out, r, width, last_col, any_notes);
+	/* The columns in the order printed: kubectl puts the label columns
+	 * last; NOTES, when any row has one, ends the line. */
+	for (c = 0; c < n_cols; c++)
+		if (c != COL_NOTES && (c >= N_COLS || col_shown(r, c)))
+			order[n_order++] = c;
+	if (any_notes)
+		order[n_order++] = COL_NOTES;
+	for (c = 0; !rc && !r->no_headers && c < n_order; c++)
+		rc = add_cell(out, &titles[order[c]], width[order[c]], c + 1 == n_order);
+	if (!rc && !r->no_headers)
+		rc = owners_buf_addc(out, '\n');
 	for (i = 0; !rc && i < t->count; i++)
-		rc = write_row(out, r, &t->rows[i], &cells[i * N_COLS], width, last_col, any_notes);
+		rc = write_row(out, r, &t->rows[i], &cells[i * n_cols], width, order, n_order);
 out:
 	if (cells)
-		for (i = 0; i < t->count * N_COLS; i++)
+		for (i = 0; i < t->count * n_cols; i++)
 			owners_buf_release(&cells[i]);
+	if (titles)
+		for (c = 0; c < n_cols; c++)
+			owners_buf_release(&titles[c]);
 	free(cells);
+	free(titles);
+	free(width);
+	free(order);
 	free(last);
 	return rc;
 }

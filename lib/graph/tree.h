@@ -49,7 +49,13 @@ struct owners_render {
 	const struct owners_object_status *status;
 	int64_t now;
 	int color;
-	int wide;
+	int wide;             /* text: adds REFERENCE and UID, and the group to NAME */
+	int no_headers;       /* text: no header line */
+	int show_labels;      /* text: a LABELS column (the scan kept labels) */
+	/* text: one column per label key (kubectl's -L), titled by
+	 * owners_graph_label_title() */
+	const char *const *label_keys;
+	size_t n_label_keys;
 	/* JSON: what the scan could not see, as the command warns it. */
 	const char *const *warnings;
 	size_t n_warnings;

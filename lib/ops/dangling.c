@@ -399,7 +399,14 @@ static int cell(struct owners_buf *c, enum col k, const struct owners_dangling_r
 	owners_buf_reset(c);
 	switch (k) {
 	case C_NS: return owners_buf_adds(c, n->namespace_);
-	case C_OBJECT: return owners_buf_addf(c, "%s/%s", n->kind, n->name);
+	case C_OBJECT: {
+		const char *slash = strchr(n->api_version, '/');
+
+		if (r->wide && slash)
+			return owners_buf_addf(c, "%s.%.*s/%s", n->kind,
+					       (int)(slash - n->api_version), n->api_version, n->name);
+		return owners_buf_addf(c, "%s/%s", n->kind, n->name);
+	}
 	case C_OWNER: return owners_buf_addf(c, "%s/%s", ref->kind, ref->name);
 	case C_API: return owners_buf_adds(c, ref->api_version);
 	case C_UID: return owners_buf_adds(c, ref->uid);
@@ -430,39 +437,78 @@ static const char *class_color(enum owners_ref_class c)
 	}
 }
 
+/* Columns past N_COLS: one per -L key, then LABELS (--show-labels). */
+static size_t n_columns(const struct owners_dangling_render *r)
+{
+	return N_COLS + r->n_label_keys + (r->show_labels ? 1 : 0);
+}
+
+static int any_cell(struct owners_buf *c, size_t k, const struct owners_dangling_render *r,
+		    const struct owners_dangling_finding *f)
+{
+	const struct owners_node *n = &r->g->nodes[f->object];
+	const char *v;
+
+	if (k < N_COLS)
+		return cell(c, (enum col)k, r, f);
+	owners_buf_reset(c);
+	if (k < N_COLS + r->n_label_keys)
+		return (v = owners_graph_node_label(n, r->label_keys[k - N_COLS])) ? owners_buf_adds(c, v)
+										 : 0;
+	return owners_graph_node_labels_text(c, n);
+}
+
+static int title(struct owners_buf *t, size_t k, const struct owners_dangling_render *r)
+{
+	owners_buf_reset(t);
+	if (k < N_COLS)
+		return owners_buf_adds(t, headers[k]);
+	if (k < N_COLS + r->n_label_keys)
+		return owners_graph_label_title(t, r->label_keys[k - N_COLS]);
+	return owners_buf_adds(t, "LABELS");
+}
+
+static int any_shown(size_t k, const struct owners_dangling_render *r)
+{
+	return k >= N_COLS || shown((enum col)k, r);
+}
+
 int owners_dangling_render_text(struct owners_buf *out, const struct owners_dangling_render *r)
 {
 	struct owners_buf c = OWNERS_BUF_INIT;
-	size_t width[N_COLS], i;
-	enum col k, last = C_NS;
+	size_t n = n_columns(r), *width, i, k, last = C_NS;
 	int rc = 0;
 
 	if (!r->rep->count)
 		return 0;
-	for (k = 0; k < N_COLS; k++) {
-		width[k] = strlen(headers[k]);
-		if (shown(k, r))
+	if (!(width = calloc(n, sizeof(*width))))
+		return OWNERS_ENOMEM;
+	for (k = 0; !rc && k < n; k++) {
+		if (!(rc = title(&c, k, r)))
+			width[k] = c.len;
+		if (any_shown(k, r))
 			last = k;
 	}
 	for (i = 0; !rc && i < r->rep->count; i++)
-		for (k = 0; !rc && k < N_COLS; k++)
-			if (shown(k, r) && !(rc = cell(&c, k, r, &r->rep->items[i])) && c.len > width[k])
+		for (k = 0; !rc && k < n; k++)
+			if (any_shown(k, r) && !(rc = any_cell(&c, k, r, &r->rep->items[i])) &&
+			    c.len > width[k])
 				width[k] = c.len;
-	for (k = 0; !rc && k < N_COLS; k++) {
-		if (!shown(k, r))
+	for (k = 0; !rc && !r->no_headers && k < n; k++) {
+		if (!any_shown(k, r) || (rc = title(&c, k, r)))
 			continue;
-		rc = k == last ? owners_buf_adds(out, headers[k])
-			       : owners_buf_addf(out, "%-*s   ", (int)width[k], headers[k]);
+		rc = k == last ? owners_buf_adds(out, c.ptr)
+			       : owners_buf_addf(out, "%-*s   ", (int)width[k], c.ptr);
 	}
-	if (!rc)
+	if (!rc && !r->no_headers)
 		rc = owners_buf_addc(out, '\n');
 	for (i = 0; !rc && i < r->rep->count; i++) {
 		const struct owners_dangling_finding *f = &r->rep->items[i];
 
-		for (k = 0; !rc && k < N_COLS; k++) {
+		for (k = 0; !rc && k < n; k++) {
 			int colored = r->color && k == C_CLASS;
 
-			if (!shown(k, r) || (rc = cell(&c, k, r, f)))
+			if (!any_shown(k, r) || (rc = any_cell(&c, k, r, f)))
 				continue;
 			if (colored)
 				rc = owners_buf_adds(out, class_color(f->class_));
@@ -473,10 +519,14 @@ int owners_dangling_render_text(struct owners_buf *out, const struct owners_dang
 			if (!rc && k != last)
 				rc = owners_buf_addf(out, "%-*s", (int)(width[k] - c.len + 3), "");
 		}
+		/* an empty label cell last leaves padding: none at the end */
+		while (!rc && out->len && out->ptr[out->len - 1] == ' ')
+			owners_buf_truncate(out, out->len - 1);
 		if (!rc)
 			rc = owners_buf_addc(out, '\n');
 	}
 	owners_buf_release(&c);
+	free(width);
 	return rc;
 }
 

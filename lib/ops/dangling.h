@@ -144,7 +144,12 @@ int owners_dangling_gc_reason(struct owners_buf *out, const struct owners_graph 
 struct owners_dangling_render {
 	const struct owners_graph *g;
 	const struct owners_dangling_report *rep;
-	int wide;                   /* table: add apiVersion, UID and the reason */
+	int wide;                   /* table: add apiVersion, UID and the reason, and
+				       the object's group (Kind.group/name) */
+	int no_headers;             /* table: no header line */
+	int show_labels;            /* table: the object's labels, a last column */
+	const char *const *label_keys; /* table: a column per label key (-L) */
+	size_t n_label_keys;
 	int color;                  /* table: ANSI colours for the class */
 	int show_fix;               /* --fix or --dry-run ran: add the outcome */
 	int dry_run;

@@ -32,8 +32,9 @@
  *  4. once every object is done, read each patched object again and
  *     report the real end state (REMOVED only when the reference is gone
  *     and the object still there).
- * With dry_run the patch is sent with dryRun=All: the server validates and
- * checks the resourceVersion without storing anything.
+ * With a server dry run the patch is sent with dryRun=All: the server
+ * validates and checks the resourceVersion without storing anything; with
+ * a client dry run steps 1 to 2b run (reads only) and no patch is sent.
  *
  * Ownership: the report is updated in place (fix, fix_message, attempts);
  * the graph and the client are borrowed.
@@ -45,9 +46,10 @@
 #include "error.h"
 #include "graph.h"
 #include "http.h"
+#include "object_io.h"
 
 struct owners_dangling_fix_options {
-	int dry_run;
+	enum owners_dry_run dry_run;
 	int max_attempts;   /* patches per object before giving up on conflicts; 0: 5 */
 	/* Called once per object, after it was read and the patch decided,
 	 * before its first patch is sent (tests use it to change the object

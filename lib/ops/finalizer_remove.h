@@ -28,8 +28,10 @@
  *     included: conflicts are retried the same way.
  *  4. Read it again and report the real end state: gone, or still there
  *     with the finalizers it has left (LEFT when one asked for came back).
- * With dry_run every write is sent with dryRun=All: the server checks it
- * (and the resourceVersion) and stores nothing; step 4 is skipped.
+ * With a server dry run every write is sent with dryRun=All: the server
+ * checks it (and the resourceVersion) and stores nothing; with a client
+ * dry run no write is sent at all (steps 1 and 2 still read and decide);
+ * either way step 4 is skipped.
  *
  * Ownership: the outcome owns its strings (owners_finalizer_remove_outcome_clear());
  * the target, options and client are borrowed.
@@ -42,6 +44,7 @@
 #include "error.h"
 #include "graph.h"
 #include "http.h"
+#include "object_io.h"
 #include "orphan_release.h"
 #include "resource.h"
 
@@ -105,7 +108,7 @@ struct owners_finalizer_remove_options {
 	size_t n_finalizers;
 	int all;
 	int force;
-	int dry_run;
+	enum owners_dry_run dry_run;
 	int max_attempts;             /* writes per step before giving up on conflicts; 0: 5 */
 	/* Called once, after the object was read and the change decided,
 	 * before the first write (tests change the object in between). */

@@ -32,7 +32,7 @@ static void fail(struct owners_release_item *it, const struct owners_error *err)
 /* One attempt: 0 when the outcome is settled, OWNERS_ECONFLICT to read
  * again, OWNERS_ENOMEM. */
 static int attempt(struct owners_release_item *it, struct owners_http_client *c,
-		   const struct owners_node *dep, const char *owner_uid, int dry_run)
+		   const struct owners_node *dep, const char *owner_uid, enum owners_dry_run dry_run)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_json_value *doc = NULL;
@@ -111,7 +111,7 @@ static int listed(const struct owners_orphan_release *r, uint32_t node)
 }
 
 int owners_orphan_release(struct owners_orphan_release *out, struct owners_http_client *c,
-			  const struct owners_graph *g, uint32_t owner, int dry_run, int max_attempts,
+			  const struct owners_graph *g, uint32_t owner, enum owners_dry_run dry_run, int max_attempts,
 			  struct owners_error *err)
 {
 	const struct owners_node *o = &g->nodes[owner];

@@ -15,8 +15,9 @@
  *  3. a merge patch conditional on the resourceVersion read
  *     (owners_patch_owner_refs()); 409 Conflict: back to 1, at most
  *     max_attempts times.
- * With dry_run each patch is sent with dryRun=All: the server checks it and
- * stores nothing.
+ * With a server dry run each patch is sent with dryRun=All: the server
+ * checks it and stores nothing; a client dry run reads and decides but
+ * sends no patch.
  *
  * Whether the scan could have missed a dependent is the caller's question
  * (a type that could not be listed): this module releases what it is given.
@@ -36,6 +37,7 @@
 #include "graph.h"
 #include "http.h"
 #include "json.h"
+#include "object_io.h"
 
 enum owners_release_result {
 	OWNERS_RELEASE_RELEASED,        /* its references to the owner were removed */
@@ -64,7 +66,7 @@ struct owners_orphan_release {
  * the run itself failed (out of memory); each dependent's outcome is in
  * out. max_attempts 0 means 5. */
 int owners_orphan_release(struct owners_orphan_release *out, struct owners_http_client *c,
-			  const struct owners_graph *g, uint32_t owner, int dry_run, int max_attempts,
+			  const struct owners_graph *g, uint32_t owner, enum owners_dry_run dry_run, int max_attempts,
 			  struct owners_error *err);
 void owners_orphan_release_clear(struct owners_orphan_release *r);
 

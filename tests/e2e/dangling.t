@@ -197,9 +197,9 @@ like "$err" "warning: cannot list 'configmaps': forbidden: owners of that type i
 kubectl delete rolebinding only-default-view >/dev/null
 
 run owners dangling clusterroles -o wide
-like "$out" "ClusterRole/cr-namespaced-owner +ConfigMap/live +v1 +$live +invalid-namespace +nothing, ever +a cluster-scoped object cannot have a namespaced owner" \
-  "cluster-scoped dependent of a namespaced owner, wide"
-like "$out" "ClusterRole/cr-orphan +ClusterRole/gone-role .* +absent +delete the object +no owner of the object resolves" \
+like "$out" "ClusterRole.rbac.authorization.k8s.io/cr-namespaced-owner +ConfigMap/live +v1 +$live +invalid-namespace +nothing, ever +a cluster-scoped object cannot have a namespaced owner" \
+  "cluster-scoped dependent of a namespaced owner, wide (the object with its group)"
+like "$out" "ClusterRole.rbac.authorization.k8s.io/cr-orphan +ClusterRole/gone-role .* +absent +delete the object +no owner of the object resolves" \
   "cluster-scoped dependent of an absent cluster-scoped owner"
 is "$(printf '%s\n' "$out" | wc -l)" 3 "TYPE: only clusterroles"
 
@@ -289,14 +289,14 @@ like "$out" "FAILED \\(cannot patch the object" "the table says FAILED"
 # ---- --dry-run changes nothing -----------------------------------------------
 snapshot() { kubectl get cm,clusterrole -A -o jsonpath='{range .items[*]}{.metadata.name} {.metadata.resourceVersion}{"\n"}{end}' | sort; }
 s0=$(snapshot)
-run owners dangling -A --dry-run
+run owners dangling -A --dry-run=server
 ok $rc "--dry-run exits 0"
 like "$out" "FIX"$'\n' "--dry-run adds the FIX column"
 is "$(printf '%s\n' "$out" | grep -c 'would remove$')" 7 "7 references would be removed"
 like "$err" "dry run: 7 references would be removed and 0 would be repaired \\(apiVersion\\) on 7 objects; 0 kept, 0 with nothing to do, 0 failed; nothing was changed" \
   "--dry-run summary"
 is "$(snapshot)" "$s0" "--dry-run changed no object (every resourceVersion the same)"
-run owners dangling -A --dry-run --exit-code
+run owners dangling -A --dry-run=server --exit-code
 is "$rc" 1 "--dry-run --exit-code: 1 (nothing was fixed)"
 
 # ---- a change between reading and patching is not overwritten ----------------

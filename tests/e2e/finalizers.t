@@ -60,7 +60,7 @@ assert f == {"name": "example.com/hold", "field": "metadata.finalizers", "reason
 '
 ok $? "-o json: the documented schema"
 
-run owners finalizers remove pod/held --finalizer example.com/hold --dry-run
+run owners finalizers remove pod/held --finalizer example.com/hold --dry-run=server
 ok $rc "--dry-run exits 0"
 like "$out" "^pod/held: would remove example.com/hold; with no finalizers left it would then be deleted \\(dry run: nothing was changed\\)$" \
   "--dry-run says what would change"
@@ -126,7 +126,7 @@ is "$(printf '%s' "$out" | json_reason web foregroundDeletion)" "garbage-collect
 run owners finalizers deployment/web
 like "$out" "no dependent blocks owner deletion any more: the garbage collector removes this finalizer when it next processes the object \\(is it running\\?\\)" \
   "the text says so"
-run owners finalizers remove deployment/web --all
+run owners finalizers remove deployment/web --all-finalizers
 is "$out" "deployment.apps/web: removed foregroundDeletion; gone" "--all frees the deployment"
 kubectl delete pods -l app=web --wait=false >/dev/null
 
@@ -187,14 +187,14 @@ like "$err" "^error: namespaces 'stuck' still has 1 object in it \\(configmaps 1
 is "$out" "" "nothing reported as done"
 kubectl get ns stuck >/dev/null 2>&1
 ok $? "the namespace is still there"
-run owners finalizers remove namespace/stuck --finalizer kubernetes --force --dry-run
+run owners finalizers remove namespace/stuck --finalizer kubernetes --force --dry-run=server
 ok $rc "--force --dry-run exits 0"
 like "$out" "^namespace/stuck: would remove kubernetes \\(spec.finalizers, through finalize\\); with no finalizers left it would then be deleted \\(dry run: nothing was changed\\)$" \
   "the dry run goes through the finalize subresource"
 kubectl get ns stuck >/dev/null 2>&1
 ok $? "and changes nothing"
 
-run owners finalizers remove -n stuck configmap/held --all
+run owners finalizers remove -n stuck configmap/held --all-finalizers
 ok $rc "freeing the content exits 0"
 is "$out" "configmap/held: removed example.com/hold; gone" "the content is gone"
 wait_for "the namespace controller to finish" 90 bash -c '! kubectl get ns stuck'
@@ -372,13 +372,13 @@ orphan_state() {
 orphan_setup
 is "$(orphan_state)" '["orphan"]|o |other o |o ' "o is stuck with orphan (the GC is stalled), three dependents reference it"
 
-run owners --context viewer finalizers remove cm/o --all
+run owners --context viewer finalizers remove cm/o --all-finalizers
 is "$rc" 1 "a user who cannot look for every dependent: refused (exit 1)"
 like "$err" "^error: configmaps 'o' in namespace 'default' keeps its 'orphan' finalizer \\(without it the garbage collector would delete the dependents it was asked to keep\\): not every dependent could be looked for \\(cannot list '[^']*'[^)]*forbidden\\); nothing was changed \\(--force releases the ones found and removes it anyway\\)$" \
   "  says why, what it could not see, and what --force does"
 is "$(orphan_state)" '["orphan"]|o |other o |o ' "  nothing was changed"
 
-run owners finalizers remove cm/o --finalizer orphan --dry-run -v=6
+run owners finalizers remove cm/o --finalizer orphan --dry-run=server -v=6
 ok $rc "--dry-run exits 0"
 like "$(printf '%s\n' "$out" | head -1)" "^configmap/o: would release its dependents first \\(dry run\\): " \
   "  says which dependents it would release"
@@ -390,7 +390,7 @@ like "$out" $'\nconfigmap/o: would remove orphan; with no finalizers left it wou
 like "$err" "PATCH [^ ]*/configmaps/child1\\?dryRun=All 200" "  each release was checked by the server (dryRun=All)"
 is "$(orphan_state)" '["orphan"]|o |other o |o ' "  nothing was changed"
 
-run owners finalizers remove cm/o --all -o json -v=6
+run owners finalizers remove cm/o --all-finalizers -o json -v=6
 ok $rc "remove orphan exits 0"
 python3 -c '
 import json, sys
@@ -433,7 +433,7 @@ metadata: {name: freeze-child2}
 spec: {policyName: freeze-child2, validationActions: [Deny]}
 YAML
 wait_for "the policy denies" 30 bash -c "! kubectl label cm child2 x=y --dry-run=server >/dev/null 2>&1"
-run owners finalizers remove cm/o --all
+run owners finalizers remove cm/o --all-finalizers
 is "$rc" 1 "a dependent admission will not let go: refused (exit 1)"
 like "$out" "configmap/o: could not release its dependents: configmap/child2 \\([^)]*child2 is frozen" \
   "  names the dependent and the policy's message"
@@ -443,7 +443,7 @@ is "$(refs_of cm child2)" "other o " "  child2 still references o"
 kubectl delete validatingadmissionpolicybinding freeze-child2 >/dev/null
 kubectl delete validatingadmissionpolicy freeze-child2 >/dev/null
 wait_for "the policy is gone" 30 kubectl label cm child2 x=y --dry-run=server
-run owners finalizers remove cm/o --all
+run owners finalizers remove cm/o --all-finalizers
 ok $rc "once admission allows it, the rerun finishes"
 like "$out" "released its dependents first: configmap/child2" "  releasing what was left (child2)"
 is "$(refs_of cm child2)" "other " "  child2 keeps only its other owner"
@@ -454,7 +454,7 @@ orphan_setup
 kubectl create rolebinding viewer-edit --clusterrole=edit --user=viewer >/dev/null
 kubectl create clusterrole patch-cr --verb=get,list,patch --resource=clusterroles >/dev/null
 kubectl create clusterrolebinding viewer-patch-cr --clusterrole=patch-cr --user=viewer >/dev/null
-run owners --context viewer finalizers remove cm/o --all --force
+run owners --context viewer finalizers remove cm/o --all-finalizers --force
 ok $rc "--force: exit 0"
 like "$err" "^warning: " "  the types it could not list are warned about"
 like "$out" "released its dependents first: " "  the dependents found were released"
@@ -491,19 +491,19 @@ run owners finalizers remove cm/typo --finalizer example.com/hold --finalizer ex
 is "$rc" 1 "one right, one wrong: exit 1"
 is "$(finalizers_of cm typo)" '["example.com/hold"]' "and nothing is changed on it"
 
-run owners finalizers remove cm/nope --all
+run owners finalizers remove cm/nope --all-finalizers
 is "$rc" 1 "an object that does not exist: exit 1"
 is "$err" "error: configmaps 'nope' in namespace 'default' not found" "not found, said once"
-run owners finalizers remove cm/nope cm/typo configmap/typo --all
+run owners finalizers remove cm/nope cm/typo configmap/typo --all-finalizers
 is "$rc" 1 "several objects, one missing: exit 1"
 is "$out" "configmap/typo: removed example.com/hold; gone" "the others are still freed, an object named twice once"
 
-run owners finalizers remove cm/live --all --force --dry-run
+run owners finalizers remove cm/live --all-finalizers --force --dry-run=server
 ok $rc "--force --dry-run on a live object exits 0"
 like "$out" "would remove example.com/keep \\(dry run" "it says what it would do"
 is "$(finalizers_of cm live)" '["example.com/keep"]' "and does nothing"
 
-run owners --context viewer finalizers remove cm/live --all --force
+run owners --context viewer finalizers remove cm/live --all-finalizers --force
 is "$rc" 4 "a patch the server forbids: exit 4 (incomplete)"
 like "$err" "^error: cannot patch configmaps 'live' in namespace 'default': .*forbidden" "forbidden, said once"
 run owners --context viewer finalizers -o json
@@ -522,24 +522,24 @@ usage() { # usage DESCRIPTION ARGS...: exit 2 with one error line
   is "$rc" 2 "$what: exit 2"
   one_line; ok $? "$what: one line on stderr"
 }
-usage "remove without objects" finalizers remove --all
-usage "remove without --finalizer or --all" finalizers remove cm/live
-like "$err" "say which finalizers to remove: --finalizer NAME \\(repeatable\\) or --all" "  says what is missing"
-usage "--finalizer and --all together" finalizers remove cm/live --all --finalizer x
-usage "remove -A" finalizers remove cm/live --all -A
-usage "remove -l" finalizers remove cm -l a=b --all
-usage "remove a bare TYPE" finalizers remove configmaps --all
-usage "remove an unknown TYPE" finalizers remove frobnicator/x --all
-usage "--all without remove" finalizers --all
+usage "remove without objects" finalizers remove --all-finalizers
+usage "remove without --finalizer or --all-finalizers" finalizers remove cm/live
+like "$err" "say which finalizers to remove: --finalizer NAME \\(repeatable\\) or --all-finalizers" "  says what is missing"
+usage "--finalizer and --all-finalizers together" finalizers remove cm/live --all-finalizers --finalizer x
+usage "remove -A" finalizers remove cm/live --all-finalizers -A
+usage "remove -l" finalizers remove cm -l a=b --all-finalizers
+usage "remove a bare TYPE" finalizers remove configmaps --all-finalizers
+usage "remove an unknown TYPE" finalizers remove frobnicator/x --all-finalizers
+usage "--all-finalizers without remove" finalizers --all-finalizers
 usage "an unknown -o" finalizers -o xml
 usage "-l without TYPE" finalizers -l a=b
-run env OWNERS_TEST_PAUSE_BEFORE_PATCH=soon "$OWNERS" finalizers remove cm/live --all
+run env OWNERS_TEST_PAUSE_BEFORE_PATCH=soon "$OWNERS" finalizers remove cm/live --all-finalizers
 is "$rc" 2 "a bad test hook value: exit 2"
 
 run owners finalizers remove cm/live --finalizer example.com/keep --force
 ok $rc "--force frees a live object"
 is "$out" "configmap/live: removed example.com/keep; still there, not being deleted" "and reports it still there, live"
-run owners finalizers remove cm/live --all --force
+run owners finalizers remove cm/live --all-finalizers --force
 ok $rc "--all with no finalizers left: exit 0"
 is "$out" "configmap/live: no finalizers to remove" "  nothing to do, and it says so"
 run owners finalizers cm/live
@@ -565,7 +565,7 @@ like "$out" "content: configmaps 1 \\(1 stuck\\)" "the content left"
 like "$out" "NamespaceDeletionDiscoveryFailure: Discovery failed for some groups" "the discovery failure"
 like "$err" "warning: discovery of 'metrics.k8s.io/v1beta1' failed" "the broken group is named"
 
-run owners finalizers remove -n gone-ns cm/held --all
+run owners finalizers remove -n gone-ns cm/held --all-finalizers
 is "$out" "configmap/held: removed example.com/hold; gone" "the content is freed"
 run owners finalizers namespace/gone-ns -o json
 is "$(printf '%s' "$out" | json_reason gone-ns kubernetes)" "namespace-controller" \
@@ -617,7 +617,7 @@ is "$(kubectl get ns two -o jsonpath='{.spec.finalizers} {.metadata.labels.chang
   '["example.com/spec"] yes ["example.com/meta"]' "the label and the other finalizers survived"
 is "$(cat "$B/two.out")" "namespace/two: removed kubernetes (spec.finalizers, through finalize); still there, being deleted, waiting for example.com/meta, example.com/spec (spec.finalizers)" \
   "the end state names what it still waits for"
-run owners finalizers remove namespace/two --all
+run owners finalizers remove namespace/two --all-finalizers
 is "$out" "namespace/two: removed example.com/meta, example.com/spec (spec.finalizers, through finalize); gone" \
   "--all: metadata by patch, spec through finalize: gone"
 

@@ -156,7 +156,7 @@ ok $? "graphviz accepts the dot output"
 run owners tree deployment/web -o wide
 ok $rc "-o wide exits 0"
 like "$out" "AGE +REFERENCE +UID" "-o wide adds the reference and UID columns"
-like "$out" "ReplicaSet/$rs .* controller,block +$(uid rs "$rs")" "-o wide shows the controller reference and the UID"
+like "$out" "ReplicaSet.apps/$rs .* controller,block +$(uid rs "$rs")" "-o wide shows the group, the controller reference and the UID"
 
 run owners tree deployment/web -o xml
 is "$rc" 2 "unknown -o is a usage error"

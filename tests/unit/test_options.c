@@ -1,0 +1,194 @@
+/* The command line as kubectl reads it: flags with a value for the bare
+ * form (--dry-run, --cascade) and their deprecated booleans, -L lists,
+ * enum values checked against their table (cmd/options.c); the words of
+ * the dry-run modes and the label columns (lib). */
+#include <stdlib.h>
+
+#include "graph.h"
+#include "object_io.h"
+#include "options.h"
+#include "output.h"
+#include "tap.h"
+
+#define OFF(field) offsetof(struct owners_cli, field)
+
+static const char *const cascade_values[] = { "background", "foreground", "orphan", NULL };
+static const char *const formats[] = { "tree", "wide", NULL };
+
+static const struct opt test_opts[] = {
+	{ "cascade", 0, OPT_OPTIONAL, OFF(cascade), "[=MODE]", "cascade", cascade_values,
+	  COMPLETE_VALUES, 0, 0, 0 },
+	{ "dry-run", 0, OPT_OPTIONAL, OFF(dry_run_arg), "[=MODE]", "dry run", owners_dry_run_values,
+	  COMPLETE_VALUES, 0, 0, 0 },
+	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT", "format", formats, COMPLETE_VALUES, 0, 0,
+	  0 },
+	OWNERS_TABLE_OPTS,
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
+};
+
+/* Parses a NULL-terminated argv into a fresh cli; the exit code. */
+static int parse(struct owners_cli *cli, struct string_list *args, char **argv)
+{
+	int argc = 0;
+
+	while (argv[argc])
+		argc++;
+	owners_cli_release(cli, args);
+	owners_cli_defaults(cli);
+	return owners_cli_parse(cli, test_opts, argc, argv, args);
+}
+
+int main(void)
+{
+	struct owners_cli cli;
+	struct string_list args = { NULL, 0 };
+	enum owners_cascade_mode mode;
+	enum owners_dry_run d;
+
+	owners_cli_defaults(&cli);
+	{
+		char *argv[] = { "--dry-run", "cm/x", NULL };
+		is_int(parse(&cli, &args, argv), 0, "--dry-run alone parses");
+		is_str(cli.dry_run_arg, "", "  and stores the bare form");
+		is_int(args.count, 1, "  the next word is an argument, not its value");
+		is_int(owners_cli_dry_run(&cli), 0, "  accepted");
+		is_int(cli.dry_run, OWNERS_DRY_RUN_CLIENT, "  as client, as kubectl's bare --dry-run");
+	}
+	{
+		char *argv[] = { "--dry-run", "server", NULL };
+		parse(&cli, &args, argv);
+		is_int(args.count, 1, "--dry-run server: 'server' is an argument (as pflag reads it)");
+	}
+	{
+		char *argv[] = { "--dry-run=server", NULL };
+		parse(&cli, &args, argv);
+		is_int(owners_cli_dry_run(&cli), 0, "--dry-run=server");
+		is_int(cli.dry_run, OWNERS_DRY_RUN_SERVER, "  is a server dry run");
+	}
+	{
+		char *argv[] = { "--dry-run=none", NULL };
+		parse(&cli, &args, argv);
+		owners_cli_dry_run(&cli);
+		is_int(cli.dry_run, OWNERS_DRY_RUN_NONE, "--dry-run=none does it");
+	}
+	{
+		char *argv[] = { "--dry-run=true", NULL };
+		parse(&cli, &args, argv);
+		owners_cli_dry_run(&cli);
+		is_int(cli.dry_run, OWNERS_DRY_RUN_CLIENT, "--dry-run=true (deprecated) is client");
+	}
+	{
+		char *argv[] = { "--dry-run=false", NULL };
+		parse(&cli, &args, argv);
+		owners_cli_dry_run(&cli);
+		is_int(cli.dry_run, OWNERS_DRY_RUN_NONE, "--dry-run=false (deprecated) is none");
+	}
+	{
+		char *argv[] = { "--dry-run=maybe", NULL };
+		parse(&cli, &args, argv);
+		is_int(owners_cli_dry_run(&cli), EXIT_USAGE, "--dry-run=maybe is a usage error");
+	}
+	{
+		char *argv[] = { "--dry-run=", NULL };
+		is_int(parse(&cli, &args, argv), EXIT_USAGE, "--dry-run= (empty) is a usage error");
+	}
+	{
+		char *argv[] = { NULL };
+		parse(&cli, &args, argv);
+		is_int(owners_cli_dry_run(&cli), 0, "no --dry-run");
+		is_int(cli.dry_run, OWNERS_DRY_RUN_NONE, "  is none");
+		is_int(owners_cli_cascade(&cli, &mode), 0, "no --cascade");
+		is_int(mode, OWNERS_CASCADE_BACKGROUND, "  is background");
+	}
+	{
+		char *argv[] = { "--cascade", NULL };
+		parse(&cli, &args, argv);
+		is_int(owners_cli_cascade(&cli, &mode), 0, "--cascade alone");
+		is_int(mode, OWNERS_CASCADE_BACKGROUND, "  is background");
+	}
+	{
+		char *argv[] = { "--cascade=false", NULL };
+		parse(&cli, &args, argv);
+		is_int(owners_cli_cascade(&cli, &mode), 0, "--cascade=false (deprecated)");
+		is_int(mode, OWNERS_CASCADE_ORPHAN, "  is orphan");
+	}
+	{
+		char *argv[] = { "--cascade=true", NULL };
+		parse(&cli, &args, argv);
+		owners_cli_cascade(&cli, &mode);
+		is_int(mode, OWNERS_CASCADE_BACKGROUND, "--cascade=true (deprecated) is background");
+	}
+	{
+		char *argv[] = { "--cascade=foreground", NULL };
+		parse(&cli, &args, argv);
+		owners_cli_cascade(&cli, &mode);
+		is_int(mode, OWNERS_CASCADE_FOREGROUND, "--cascade=foreground");
+	}
+	{
+		char *argv[] = { "--cascade=sideways", NULL };
+		parse(&cli, &args, argv);
+		is_int(owners_cli_cascade(&cli, &mode), EXIT_USAGE, "--cascade=sideways is a usage error");
+	}
+	{
+		char *argv[] = { "-o", "bogus", NULL };
+		is_int(parse(&cli, &args, argv), EXIT_USAGE, "-o bogus: not in the table, a usage error");
+	}
+	{
+		char *argv[] = { "-L", "app", "-Ltier,app.kubernetes.io/name", "--label-columns=,x,", "--no-headers",
+				 "--show-labels", NULL };
+		const char **keys = NULL;
+		char *storage = NULL;
+		size_t n = 0;
+
+		is_int(parse(&cli, &args, argv), 0, "-L KEY, -LKEY,KEY, --label-columns=...");
+		ok(cli.no_headers && cli.show_labels, "--no-headers and --show-labels set");
+		is_int(owners_cli_label_keys(&cli, &storage, &keys, &n), 0, "-L keys split");
+		is_int(n, 4, "  every comma-separated key of every -L, empty ones dropped");
+		if (n == 4) {
+			is_str(keys[0], "app", "  first");
+			is_str(keys[1], "tier", "  second");
+			is_str(keys[2], "app.kubernetes.io/name", "  third");
+			is_str(keys[3], "x", "  fourth");
+		}
+		is_str(cli.label_columns.items[1], "-Ltier,app.kubernetes.io/name" + 2, "  argv untouched");
+		free(keys);
+		free(storage);
+	}
+	{
+		struct owners_buf b = OWNERS_BUF_INIT;
+		const char *const three[] = { "a", "b", "c", NULL }, *const two[] = { "x", "y", NULL };
+
+		owners_opt_values_words(&b, three);
+		is_str(b.ptr, "a, b or c", "valid values in words: three");
+		owners_buf_reset(&b);
+		owners_opt_values_words(&b, two);
+		is_str(b.ptr, "x or y", "two");
+		owners_buf_release(&b);
+	}
+	is_int(owners_dry_run_parse("client", &d), 0, "dry-run words: client");
+	is_int(d, OWNERS_DRY_RUN_CLIENT, "  read");
+	is_int(owners_dry_run_parse("All", &d), OWNERS_EINVAL, "  'All' is the query's word, not a mode");
+	is_str(owners_dry_run_name(OWNERS_DRY_RUN_SERVER), "server", "  named back");
+	{
+		struct owners_buf b = OWNERS_BUF_INIT;
+		const char *labels[] = { "tier", "front", "app", "web", "app.kubernetes.io/name", "x" };
+		struct owners_node n;
+
+		memset(&n, 0, sizeof(n));
+		owners_graph_label_title(&b, "app.kubernetes.io/part-of");
+		is_str(b.ptr, "PART-OF", "-L title: the key's last segment in capitals");
+		owners_buf_reset(&b);
+		owners_graph_node_labels_text(&b, &n);
+		is_str(b.ptr, "<none>", "LABELS of an object without labels");
+		n.labels = labels;
+		n.n_labels = 3;
+		owners_buf_reset(&b);
+		owners_graph_node_labels_text(&b, &n);
+		is_str(b.ptr, "app=web,app.kubernetes.io/name=x,tier=front", "LABELS: k=v sorted by key");
+		is_str(owners_graph_node_label(&n, "tier"), "front", "a label's value");
+		ok(!owners_graph_node_label(&n, "nope"), "an absent label: NULL");
+		owners_buf_release(&b);
+	}
+	owners_cli_release(&cli, &args);
+	return tap_done();
+}
