@@ -19,6 +19,9 @@ struct command {
 	int needs_cluster;
 	const char *rbac;           /* the permissions it needs, for the man page */
 	int hidden;                 /* internal: not listed in help */
+	/* The -o json document's schema: the man page's OUTPUT section only
+	 * (--help stays short and names the page). May be NULL. */
+	const char *json_schema;
 };
 
 /* Every command, NULL-terminated; each row lives in its command's file. */

@@ -391,6 +391,16 @@ const struct command dangling_command = {
 	"--dry-run=client (or --dry-run alone) reads and decides the same way and sends\n"
 	"no patch.\n"
 	"\n"
+	"Exit status: 0 done; 1 an error, or with --exit-code anything reported (with\n"
+	"--fix: anything left); 2 a usage error; 4 a fix could not be completed\n"
+	"(forbidden, conflicts kept coming): each such reference is named on stderr.",
+	"  owners dangling\n"
+	"  owners dangling -A --exit-code\n"
+	"  owners dangling -A -o json | jq '.items[] | select(.class == \"uid-mismatch\")'\n"
+	"  owners dangling pods,replicasets -l app=web\n"
+	"  owners dangling -n shop --dry-run=server\n"
+	"  owners dangling deployment/web --fix",
+	1, "list on every type it scans; with --fix, get and patch on the objects it fixes", 0,
 	"-o json prints {\"kind\": \"OwnersDangling\", \"apiVersion\": \"owners.dev/v1\",\n"
 	"\"dryRun\": BOOL, \"items\": [FINDING...], \"warnings\": [STRING...]}, a FINDING being\n"
 	"  {\"object\": {\"apiVersion\", \"kind\", \"namespace\" (\"\" when cluster-scoped),\n"
@@ -404,15 +414,4 @@ const struct command dangling_command = {
 	"   \"fix\": {\"result\": \"removed\" | \"would-remove\" | \"repaired\" | \"would-repair\"\n"
 	"                    | \"kept\" | \"gone\" | \"failed\",\n"
 	"           \"message\": STRING (when there is one), \"attempts\": patches sent}}\n"
-	"\"fix\" is there with --fix or --dry-run only. Fields are only ever added.\n"
-	"\n"
-	"Exit status: 0 done; 1 an error, or with --exit-code anything reported (with\n"
-	"--fix: anything left); 2 a usage error; 4 a fix could not be completed\n"
-	"(forbidden, conflicts kept coming): each such reference is named on stderr.",
-	"  owners dangling\n"
-	"  owners dangling -A --exit-code\n"
-	"  owners dangling -A -o json | jq '.items[] | select(.class == \"uid-mismatch\")'\n"
-	"  owners dangling pods,replicasets -l app=web\n"
-	"  owners dangling -n shop --dry-run=server\n"
-	"  owners dangling deployment/web --fix",
-	1, "list on every type it scans; with --fix, get and patch on the objects it fixes", 0 };
+	"\"fix\" is there with --fix or --dry-run only. Fields are only ever added." };

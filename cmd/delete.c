@@ -593,4 +593,4 @@ const struct command delete_command = {
 	"  owners delete deployment/web --dry-run=client\n"
 	"  owners delete deployments -l app=web -o name\n"
 	"  owners delete jobs --all -n ci",
-	1, "list on every type it scans; delete on the objects of the cascade; patch on the objects whose finalizers or references it changes; create on selfsubjectaccessreviews (every authenticated user has it)", 0 };
+	1, "list on every type it scans; delete on the objects of the cascade; patch on the objects whose finalizers or references it changes; create on selfsubjectaccessreviews (every authenticated user has it)", 0, NULL };

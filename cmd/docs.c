@@ -181,6 +181,11 @@ static int write_page(const char *dir, const struct command *c)
 			fputs(".SH OPTIONS\n", f);
 			man_opts(f, c->opts);
 		}
+		if (c->json_schema) {
+			fputs(".SH OUTPUT\n.nf\n", f);
+			roff(f, c->json_schema);
+			fputs("\n.fi\n", f);
+		}
 		fputs(".SH GLOBAL OPTIONS\nSee \\fBowners\\fR(1) for the flags every command takes "
 		      "(\\-\\-kubeconfig, \\-\\-context, \\-n, \\-A, \\-\\-as, \\-v and the others).\n", f);
 		if (c->rbac) {
@@ -671,14 +676,14 @@ const struct command completion_command = {
 	"asked from owners (contexts from the kubeconfig, types from the discovery cache).",
 	"  source <(owners completion bash)\n"
 	"  owners completion zsh > \"${fpath[1]}/_owners\"\n"
-	"  owners completion fish > ~/.config/fish/completions/owners.fish", 0, NULL, 0 };
+	"  owners completion fish > ~/.config/fish/completions/owners.fish", 0, NULL, 0, NULL };
 
 /* The command: its usage, help, man page text and permissions. */
 const struct command complete_command = {
 	"__complete", cmd_complete, no_opts, "owners __complete contexts|namespaces|types",
-	"candidates for shell completion", "", "", 0, NULL, 1 };
+	"candidates for shell completion", "", "", 0, NULL, 1, NULL };
 
 /* The command: its usage, help, man page text and permissions. */
 const struct command man_command = {
 	"__man", cmd_man, no_opts, "owners __man DIR", "write the man pages into DIR", "", "", 0,
-	NULL, 1 };
+	NULL, 1, NULL };

@@ -50,7 +50,7 @@ const struct opt finalizers_opts[] = {
 	  "look only at objects of the given TYPEs with these labels, e.g. app=web",
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
-	  "text (default), json (the schema is in the description above) or yaml (the same document)",
+	  "text (default), json (its schema: the man page, OUTPUT) or yaml (the same document)",
 	  finalizers_outputs, COMPLETE_VALUES, 0, 0, 0 },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
@@ -353,6 +353,21 @@ const struct command finalizers_command = {
 	"NAME, an unknown type); 4 incomplete: a write was tried and failed (forbidden,\n"
 	"too many conflicts) or a finalizer came back. 1 wins over 4.\n"
 	"\n"
+	"remove -o json prints {\"kind\": \"OwnersFinalizerRemoval\", \"apiVersion\":\n"
+	"\"owners.dev/v1\", \"dryRun\", \"items\": [{\"kind\", \"apiVersion\", \"namespace\",\n"
+	"\"name\", \"uid\", \"result\": gone | freed | dry-run | nothing | not-found | refused |\n"
+	"failed | left, \"message\", \"removed\": [{\"name\", \"field\"}], \"finalizersLeft\":\n"
+	"[{\"name\", \"field\"}], \"deleting\", \"writes\", \"releasedDependents\":\n"
+	"[{\"kind\", \"apiVersion\", \"namespace\", \"name\", \"uid\", \"result\": released |\n"
+	"dry-run | gone | not-referencing | failed, \"message\", \"writes\"}]}]}. Fields are\n"
+	"only ever added.",
+	"  owners finalizers\n"
+	"  owners finalizers -A -o json\n"
+	"  owners finalizers namespace/old\n"
+	"  owners finalizers pvc -n shop\n"
+	"  owners finalizers remove namespace/old --all-finalizers\n"
+	"  owners finalizers remove pod/web-1 --finalizer example.com/hold --dry-run=server",
+	1, "list on every type it scans; get on namespaces and persistentvolumes in deletion, list on pods where a claim is held; with remove, get and patch on the objects (update on namespaces/finalize for a namespace; to remove orphan, list on every type and patch on its dependents)", 0,
 	"-o json prints {\"kind\": \"OwnersFinalizers\", \"apiVersion\": \"owners.dev/v1\",\n"
 	"\"namespace\" (absent with -A), \"items\": [OBJECT...], \"warnings\": [STRING...]}:\n"
 	"  OBJECT    {\"kind\", \"apiVersion\", \"namespace\" (absent when cluster-scoped),\n"
@@ -368,20 +383,4 @@ const struct command finalizers_command = {
 	"             \"contentObjects\", \"contentTypesNotListed\",\n"
 	"             \"conditions\": [{\"type\", \"status\", \"reason\", \"message\"}],\n"
 	"             \"pods\": [{\"name\", \"nodeName\", \"phase\", \"holds\"}],\n"
-	"             \"claim\": {\"namespace\", \"name\"}}  (each only where it applies)\n"
-	"\n"
-	"remove -o json prints {\"kind\": \"OwnersFinalizerRemoval\", \"apiVersion\":\n"
-	"\"owners.dev/v1\", \"dryRun\", \"items\": [{\"kind\", \"apiVersion\", \"namespace\",\n"
-	"\"name\", \"uid\", \"result\": gone | freed | dry-run | nothing | not-found | refused |\n"
-	"failed | left, \"message\", \"removed\": [{\"name\", \"field\"}], \"finalizersLeft\":\n"
-	"[{\"name\", \"field\"}], \"deleting\", \"writes\", \"releasedDependents\":\n"
-	"[{\"kind\", \"apiVersion\", \"namespace\", \"name\", \"uid\", \"result\": released |\n"
-	"dry-run | gone | not-referencing | failed, \"message\", \"writes\"}]}]}. Fields are\n"
-	"only ever added.",
-	"  owners finalizers\n"
-	"  owners finalizers -A -o json\n"
-	"  owners finalizers namespace/old\n"
-	"  owners finalizers pvc -n shop\n"
-	"  owners finalizers remove namespace/old --all-finalizers\n"
-	"  owners finalizers remove pod/web-1 --finalizer example.com/hold --dry-run=server",
-	1, "list on every type it scans; get on namespaces and persistentvolumes in deletion, list on pods where a claim is held; with remove, get and patch on the objects (update on namespaces/finalize for a namespace; to remove orphan, list on every type and patch on its dependents)", 0 };
+	"             \"claim\": {\"namespace\", \"name\"}}  (each only where it applies)" };

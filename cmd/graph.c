@@ -77,4 +77,4 @@ const struct command graph_command = {
 	"  owners graph\n"
 	"  owners graph -A\n"
 	"  owners graph -n shop -o dot | dot -Tsvg > shop.svg",
-	1, "list on every type it scans", 0 };
+	1, "list on every type it scans", 0, NULL };

@@ -25,7 +25,7 @@ const struct opt owners_root_opts[] = {
 /* The command: its usage, help, man page text and permissions. */
 static const struct command help_command = {
 	"help", cmd_help, no_opts, "owners help [COMMAND]", "show help for a command", "",
-	"  owners help tree", 0, NULL, 0 };
+	"  owners help tree", 0, NULL, 0, NULL };
 
 const struct command *const owners_commands[] = {
 	&tree_command,
@@ -73,17 +73,28 @@ static void main_help(void)
 	printf("Run 'owners help COMMAND' or 'owners COMMAND --help' for more.\n");
 }
 
+/* What the command does in one paragraph, then its flags and examples,
+ * then the rest of the description: the flags are what --help is opened
+ * for, and the JSON schema is the man page's (it names the page). */
 void owners_command_help(const struct command *c)
 {
+	const char *d = c->description ? c->description : "";
+	const char *rest = strstr(d, "\n\n");
+	int first = rest ? (int)(rest - d) : (int)strlen(d);
+
 	printf("%s: %s\n\nUsage:\n  %s\n", c->name, c->summary, c->usage);
-	if (c->description && *c->description)
-		printf("\n%s\n", c->description);
+	if (*d)
+		printf("\n%.*s\n", first, d);
 	if (c->opts && c->opts->long_name) {
 		printf("\nFlags:\n");
 		owners_print_opts(c->opts);
 	}
 	if (c->examples && *c->examples)
 		printf("\nExamples:\n%s\n", c->examples);
+	if (rest)
+		printf("%s\n", rest + 1);
+	if (c->json_schema)
+		printf("\nThe -o json and -o yaml document is described in 'man owners-%s' (OUTPUT).\n", c->name);
 	printf("\nGlobal flags:\n");
 	owners_print_opts(owners_global_opts);
 }

@@ -222,4 +222,4 @@ const struct command tree_command = {
 	"  owners tree deployments -l app=web -o json\n"
 	"  owners tree deployments -A -o yaml\n"
 	"  kubectl owners tree deployment/web",
-	1, "list on every type it scans (in the namespace, and cluster-scoped types); get on the objects it prints", 0 };
+	1, "list on every type it scans (in the namespace, and cluster-scoped types); get on the objects it prints", 0, NULL };

@@ -186,4 +186,4 @@ const struct command version_command = {
 	"  owners version\n"
 	"  owners version -o json | jq -r .serverVersion.gitVersion\n"
 	"  owners version --client",
-	0, "nothing beyond an authenticated user: /version is open to every one (system:public-info-viewer)", 0 };
+	0, "nothing beyond an authenticated user: /version is open to every one (system:public-info-viewer)", 0, NULL };

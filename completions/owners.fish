@@ -48,7 +48,7 @@ complete -c owners -n '__fish_seen_subcommand_from finalizers' -l all-finalizers
 complete -c owners -n '__fish_seen_subcommand_from finalizers' -l force -d 'remove: also from an object that is not being deleted, from a namespace that still has content, or (orphan) when not every type could be listed to release its dependents (disables what the finalizers protect)'
 complete -c owners -n '__fish_seen_subcommand_from finalizers' -l dry-run -r -f -a 'none client server' -d 'remove: only show what would change: client (and --dry-run alone) reads and decides and sends no write; server sends each write with dryRun=All, so the server checks it and stores nothing; none (default): change'
 complete -c owners -n '__fish_seen_subcommand_from finalizers' -l selector -s l -r -f -d 'look only at objects of the given TYPEs with these labels, e.g. app=web'
-complete -c owners -n '__fish_seen_subcommand_from finalizers' -l output -s o -r -f -a 'text json yaml' -d 'text (default), json (the schema is in the description above) or yaml (the same document)'
+complete -c owners -n '__fish_seen_subcommand_from finalizers' -l output -s o -r -f -a 'text json yaml' -d 'text (default), json (its schema: the man page, OUTPUT) or yaml (the same document)'
 complete -c owners -n '__fish_seen_subcommand_from finalizers' -a '(owners __complete types | string replace -r \$ /)'
 complete -c owners -n '__fish_use_subcommand' -a delete -d 'delete objects with a client-side cascade, as the garbage collector would'
 complete -c owners -n '__fish_seen_subcommand_from delete' -l cascade -r -f -a 'background foreground orphan' -d 'background (default, and --cascade alone), foreground or orphan; the deprecated --cascade=true means background, --cascade=false orphan'

@@ -353,10 +353,40 @@ static int fill_row(struct owners_buf *cell, const struct owners_render *r,
 }
 
 /* Pads the cell to its column's width unless it ends the line. */
-static int add_cell(struct owners_buf *out, const struct owners_buf *cell, size_t width, int end)
+/* A cell, its text in colour when one is given (the padding after it
+ * plain, so that a terminal's selection and NO_COLOR output line up). */
+static int add_cell(struct owners_buf *out, const struct owners_buf *cell, size_t width, int end,
+		    const char *colour)
 {
-	return end ? owners_buf_add(out, cell->ptr, cell->len)
-		   : add_padded(out, cell->ptr, cell->len, width + 2);
+	size_t text = text_width(cell->ptr, cell->len);
+	int rc = 0;
+
+	if (*colour)
+		rc = owners_buf_adds(out, colour) || owners_buf_add(out, cell->ptr, cell->len) ||
+		     owners_buf_adds(out, "\033[0m");
+	else
+		rc = owners_buf_add(out, cell->ptr, cell->len);
+	if (!rc && !end)
+		rc = add_padded(out, "", 0, width + 2 > text ? width + 2 - text : 0);
+	return rc;
+}
+
+/* READY and STATUS in the object's health colour, as kubectl-tree paints
+ * them: green when ready, yellow on its way, red when failed; "" for
+ * nothing to judge. */
+static const char *health_colour(const struct owners_render *r, uint32_t node)
+{
+	switch (r->status ? r->status[node].health : OWNERS_HEALTH_NONE) {
+	case OWNERS_HEALTH_OK:
+		return "\033[32m";
+	case OWNERS_HEALTH_PENDING:
+		return "\033[33m";
+	case OWNERS_HEALTH_BAD:
+		return "\033[31m";
+	case OWNERS_HEALTH_NONE:
+		break;
+	}
+	return "";
 }
 
 static int write_row(struct owners_buf *out, const struct owners_render *r,
@@ -370,19 +400,16 @@ static int write_row(struct owners_buf *out, const struct owners_render *r,
 
 	for (o = 0; !rc && o < n_order; o++) {
 		size_t c = order[o];
+		const char *colour = "";
 
 		/* Colour wraps the text only, so padding stays aligned. */
 		if (r->color && c == COL_NAME)
-			rc = owners_buf_adds(out, n->virtual_  ? "\033[31m"
-						  : n->deleted ? "\033[33m"
-							       : "");
-		if (!rc && r->color && c == COL_NOTES && alert)
-			rc = owners_buf_adds(out, "\033[33m");
-		if (!rc)
-			rc = add_cell(out, &cells[c], width[c], o + 1 == n_order);
-		if (!rc && r->color &&
-		    ((c == COL_NAME && (n->virtual_ || n->deleted)) || (c == COL_NOTES && alert)))
-			rc = owners_buf_adds(out, "\033[0m");
+			colour = n->virtual_ ? "\033[31m" : n->deleted ? "\033[33m" : "";
+		else if (r->color && c == COL_NOTES && alert)
+			colour = "\033[33m";
+		else if (r->color && (c == COL_READY || c == COL_STATUS) && !n->virtual_)
+			colour = health_colour(r, row->node);
+		rc = add_cell(out, &cells[c], width[c], o + 1 == n_order, colour);
 	}
 	/* Trailing padding is noise for people who pipe the output. */
 	while (out->len && out->ptr[out->len - 1] == ' ')
@@ -438,7 +465,7 @@ int owners_tree_render_text(struct owners_buf *out, const struct owners_render *
 	if (any_notes)
 		order[n_order++] = COL_NOTES;
 	for (c = 0; !rc && !r->no_headers && c < n_order; c++)
-		rc = add_cell(out, &titles[order[c]], width[order[c]], c + 1 == n_order);
+		rc = add_cell(out, &titles[order[c]], width[order[c]], c + 1 == n_order, "");
 	if (!rc && !r->no_headers)
 		rc = owners_buf_addc(out, '\n');
 	for (i = 0; !rc && i < t->count; i++)

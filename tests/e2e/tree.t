@@ -302,6 +302,15 @@ is "$err" "error: invalid value '0' for --chunk-size: want 1 or more" "  the ran
 run owners tree deployment/web --depth=-1 --server=https://127.0.0.1:1
 is "$rc:$err" "2:error: invalid value '-1' for --depth: want 0 or more" "a value out of range is refused before any connection"
 like "$(owners help tree)" "--depth N +stop N levels below the roots \\(default: no limit\\) \\(0 or more\\)" "--help shows the range"
+for c in dangling finalizers; do
+  help=$(owners $c --help)
+  flags_at=$(grep -n '^Flags:' <<<"$help" | cut -d: -f1)
+  fix_at=$(grep -n -- '^--fix reads each object\|^.remove. reads each object' <<<"$help" | head -1 | cut -d: -f1)
+  (( flags_at > 0 && flags_at < ${fix_at:-0} )); ok $? "$c --help: the flags come before the details ($flags_at < ${fix_at:-none})"
+  unlike "$help" '"stuckSeconds"|"blockOwnerDeletion"},' "$c --help: no JSON schema"
+  like "$help" "described in 'man owners-$c' \\(OUTPUT\\)" "$c --help: names the man page for it"
+  like "$(MANWIDTH=200 man -l "$E2E_ROOT/man/owners-$c.1" 2>/dev/null)" "OUTPUT"$'\n'" +-o json prints" "$c: the man page's OUTPUT section has the schema"
+done
 like "$(owners help tree)" "-v, --v N +.* \\(0 to 10\\)" "  and the global flags' ranges"
 
 # Lists come in protobuf (JSON only where the server cannot), and read the same.
@@ -332,6 +341,23 @@ run owners tree cm/held
 unlike "$out" $'\033' "no colour when stdout is not a terminal"
 run env NO_COLOR=1 "$OWNERS" tree cm/held --color=auto
 unlike "$out" $'\033' "NO_COLOR: no colour"
+
+# READY/STATUS of Jobs and CronJobs, in health colours (no kubelet here:
+# the Job's pod never runs, so it stays Running, 0/1).
+kubectl create job once --image=busybox >/dev/null
+kubectl create cronjob nightly --image=busybox --schedule='0 3 * * *' >/dev/null
+kubectl patch cronjob nightly -p '{"spec":{"suspend":true}}' >/dev/null
+wait_for "the Job's pod" 60 bash -c '[[ -n $(kubectl get pods -l job-name=once -o name) ]]'
+run owners tree job/once
+like "$out" "Job/once +0/1 +Running " "a Job: completions and Running, as kubectl get jobs"
+run owners tree cronjob/nightly
+like "$out" "CronJob/nightly +0 active +Suspended " "a suspended CronJob says so"
+run owners tree job/once --color=always
+like "$out" $'\033\\[33m0/1\033\\[0m' "--color=always: a running Job's READY in yellow (on its way)"
+like "$out" $'\033\\[33mPending\033\\[0m' "  and its pending pod's STATUS too"
+run owners tree deployment/web --color=always
+unlike "$out" $'\033\\[31m' "  nothing red where nothing failed"
+kubectl delete job once --wait=false >/dev/null 2>&1; kubectl delete cronjob nightly --wait=false >/dev/null 2>&1
 
 # ---- requests grow with types and pages, never with objects --------------
 # A wide tree: one ConfigMap owning 300 (no status: nothing to fetch), and a
