@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "api_path.h"
@@ -38,7 +40,7 @@ const struct opt delete_opts[] = {
 	  "requests with dryRun=All; none (default): delete",
 	  owners_dry_run_values, COMPLETE_VALUES, 0, 0, 0 },
 	{ "wait", 0, OPT_BOOL, OFF(wait), NULL,
-	  "wait until every object of the cascade is gone (default true; --wait=false acts once)",
+	  "wait until every object of the cascade is gone (default true; --wait=false acts once and says what is left)",
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "timeout", 0, OPT_DURATION, OFF(timeout_ms), "DURATION",
 	  "give up waiting after this long, exit 3 and say what is left (default 5m; 0: do not wait)",
@@ -73,6 +75,7 @@ struct run {
 	size_t n_roots;
 	struct owners_cascade_runner runner; /* the rounds (lib/ops/cascade_runner.c) */
 	int progress;                 /* stderr is a terminal */
+	time_t started;               /* for the progress line's elapsed time */
 	int rc;                       /* the exit code a hook decided */
 };
 
@@ -106,17 +109,63 @@ static void on_event(void *ctx, enum owners_cascade_event e, const char *type, c
 	print_event(ctx, type, name, ns, words[e]);
 }
 
+/* The terminal's width, for a progress line that must not wrap (a
+ * wrapped line is not cleared by \r). */
+static size_t terminal_columns(void)
+{
+	struct winsize ws;
+
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20)
+		return ws.ws_col;
+	return 80;
+}
+
+/* One line, redrawn in place: the counts, the time spent, and what the
+ * cascade waits on now (the first wait: its object and why, e.g. its
+ * finalizer), so that a stuck cascade says where it is stuck. */
 static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t deleted,
 			  size_t acting)
 {
 	const struct run *r = ctx;
+	struct owners_buf line = OWNERS_BUF_INIT;
+	size_t cols;
+	int rc;
 
 	if (!r->progress)
 		return;
-	fprintf(stderr, "\r\033[K%s cascade: %zu deleted, %zu left, %zu acting, %zu waiting",
-		owners_cascade_mode_name(r->runner.plan_options.mode), deleted,
-		p->members_left + p->released_left, acting, p->n_waits);
+	rc = owners_buf_addf(&line, "%s cascade %lds: %zu deleted, %zu left",
+			     owners_cascade_mode_name(r->runner.plan_options.mode), (long)(time(NULL) - r->started),
+			     deleted, p->members_left + p->released_left);
+	if (!rc && acting)
+		rc = owners_buf_addf(&line, ", %zu acting", acting);
+	if (!rc && p->n_waits && r->s.graph && p->waits[0].node < r->s.graph->count) {
+		const struct owners_node *n = &r->s.graph->nodes[p->waits[0].node];
+		uint32_t k;
+
+		rc = owners_buf_addf(&line, "; waiting on %s/%s", n->kind, n->name);
+		/* In deletion, its finalizers are what it waits for. */
+		for (k = 0; !rc && n->deleted && k < n->n_finalizers; k++)
+			rc = owners_buf_addf(&line, "%s%s", k ? ", " : " (finalizers: ", n->finalizers[k]);
+		if (!rc)
+			rc = n->deleted && n->n_finalizers ? owners_buf_addc(&line, ')')
+							   : owners_buf_addf(&line, " (%s)", p->waits[0].why);
+		if (!rc && p->n_waits > 1)
+			rc = owners_buf_addf(&line, " and %zu more", p->n_waits - 1);
+	}
+	cols = terminal_columns();
+	if (!rc && line.len >= cols) {
+		/* cut at a character boundary, with room for the ellipsis */
+		size_t at = cols - 4;
+
+		while (at && ((unsigned char)line.ptr[at] & 0xC0) == 0x80)
+			at--;
+		owners_buf_truncate(&line, at);
+		rc = owners_buf_adds(&line, "...");
+	}
+	if (!rc)
+		fprintf(stderr, "\r\033[K%s", line.ptr);
 	fflush(stderr);
+	owners_buf_release(&line);
 }
 
 static int add_root(struct run *r, const char *uid)
@@ -334,6 +383,21 @@ static int check_access(struct run *r, const struct owners_cascade_plan *p)
 	return rc;
 }
 
+/* --wait=false: one round was sent; say what it left, rather than exit
+ * silently while objects are still there (the plan's waits were read
+ * before the round acted, so they are not listed: 'owners tree' shows
+ * the state now). */
+static void report_not_waiting(const struct run *r, const struct owners_cascade_plan *p)
+{
+	size_t sent = p->n_actions, left = p->members_left + p->released_left;
+
+	if (p->done || r->cli->dry_run != OWNERS_DRY_RUN_NONE)
+		return;
+	fprintf(stderr, "not waiting (--wait=false): %zu change%s sent; %zu object%s of the cascade %s still "
+		"there (run the command again to go on, or 'owners tree' to see where it stands)\n",
+		sent, sent == 1 ? "" : "s", left, left == 1 ? "" : "s", left == 1 ? "is" : "are");
+}
+
 static int report_left(struct run *r, const struct owners_cascade_plan *p)
 {
 	struct owners_buf name = OWNERS_BUF_INIT;
@@ -449,7 +513,10 @@ static int run_cascade(struct run *r)
 	if (r->progress)
 		fputs("\r\033[K", stderr);
 	switch (end) {
-	case OWNERS_RUN_DONE: return r->rc;
+	case OWNERS_RUN_DONE:
+		if (!r->cli->wait)
+			report_not_waiting(r, &cr->plan);
+		return r->rc;
 	case OWNERS_RUN_PLANNED: print_plan(r, &cr->plan); return r->rc;
 	case OWNERS_RUN_INCOMPLETE:
 		error_msg(
@@ -487,6 +554,7 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 	if (owners_cli_cascade(cli, &r.runner.plan_options.mode) || owners_cli_dry_run(cli))
 		return EXIT_USAGE;
 	r.progress = isatty(STDERR_FILENO) && !cli->output;
+	r.started = time(NULL);
 	if (cli->force && cli->grace_period > 0) {
 		error_msg("--force means --grace-period=0: they cannot be combined with another value");
 		return EXIT_USAGE;

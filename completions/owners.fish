@@ -53,7 +53,7 @@ complete -c owners -n '__fish_seen_subcommand_from finalizers' -a '(owners __com
 complete -c owners -n '__fish_use_subcommand' -a delete -d 'delete objects with a client-side cascade, as the garbage collector would'
 complete -c owners -n '__fish_seen_subcommand_from delete' -l cascade -r -f -a 'background foreground orphan' -d 'background (default, and --cascade alone), foreground or orphan; the deprecated --cascade=true means background, --cascade=false orphan'
 complete -c owners -n '__fish_seen_subcommand_from delete' -l dry-run -r -f -a 'none client server' -d 'client (and --dry-run alone): print the plan and change nothing; server: send the requests with dryRun=All; none (default): delete'
-complete -c owners -n '__fish_seen_subcommand_from delete' -l wait -d 'wait until every object of the cascade is gone (default true; --wait=false acts once)'
+complete -c owners -n '__fish_seen_subcommand_from delete' -l wait -d 'wait until every object of the cascade is gone (default true; --wait=false acts once and says what is left)'
 complete -c owners -n '__fish_seen_subcommand_from delete' -l timeout -r -f -d 'give up waiting after this long, exit 3 and say what is left (default 5m; 0: do not wait)'
 complete -c owners -n '__fish_seen_subcommand_from delete' -l grace-period -r -f -d 'seconds each object named gets to terminate (default: its own); dependents always get their own, as from the garbage collector'
 complete -c owners -n '__fish_seen_subcommand_from delete' -l now -d 'same as --grace-period=1'

@@ -441,6 +441,38 @@ YAML
 # with policy Orphan (it honours the finalizer), so leaf stays, released; in
 # a foreground cascade mid has dependents and an owner waiting for them, and
 # the GC deletes it with Foreground: leaf goes.
+progress() { # progress GC: what a person at a terminal sees, and --wait=false's word
+  local gc=$1 ns=progress c screen
+  [[ $gc == stalled ]] || return 0
+  kubectl create ns $ns >/dev/null
+  kubectl -n $ns create cm root >/dev/null
+  for c in a b; do
+    mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: child-$c, finalizers: [example.com/hold], ownerReferences: [$(ref v1 ConfigMap root "$(uid -n $ns cm root)" "blockOwnerDeletion: true")]}}
+YAML
+  done
+  # A pseudo-terminal 200 columns wide (script(1)): the progress line is drawn.
+  screen=$(script -qc "stty cols 200; '$OWNERS' -n $ns delete cm/root --cascade=foreground --timeout 3s" /dev/null | tr '\r' '\n')
+  like "$screen" "foreground cascade [0-9]+s: 0 deleted, 3 left; waiting on ConfigMap/child-a \\(finalizers: example.com/hold\\) and 2 more" \
+    "[$gc] on a terminal the progress line names what it waits on, its finalizer, and the time spent"
+  like "$screen" "error: timed out after 3s waiting for the cascade" "[$gc]   then the timeout, on a line of its own"
+  run script -qc "stty cols 60; '$OWNERS' -n $ns delete cm/root --cascade=foreground --timeout 2s" /dev/null
+  unlike "$(tr '\r' '\n' <<<"$out" | grep 'cascade [0-9]*s:' | awk 'length($0) > 64')" "." \
+    "[$gc]   cut to a 60-column terminal, never wrapped"
+  kubectl -n $ns delete cm root --wait=false >/dev/null 2>&1
+  kubectl -n $ns create cm root2 >/dev/null
+  mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: child-c, finalizers: [example.com/hold], ownerReferences: [$(ref v1 ConfigMap root2 "$(uid -n $ns cm root2)" "blockOwnerDeletion: true")]}}
+YAML
+  run owners -n $ns delete cm/root2 --cascade=foreground --wait=false
+  is "$rc" 0 "[$gc] --wait=false: exit 0 once the round is sent"
+  like "$err" "^not waiting \\(--wait=false\\): 1 change sent; 2 objects of the cascade are still there \\(run the command again to go on, or 'owners tree' to see where it stands\\)$" \
+    "[$gc] --wait=false says what it left"
+  for c in a b c; do kubectl -n $ns patch cm child-$c --type=merge -p '{"metadata":{"finalizers":null}}' >/dev/null 2>&1; done
+}
+
 member_finalizers() { # member_finalizers GC
   local gc=$1 ns=memfin X
   kubectl create ns $ns >/dev/null
@@ -622,6 +654,7 @@ suite() { # suite GC
   timed unserved_refs "$gc"
   timed admission_denied "$gc"
   timed member_finalizers "$gc"
+  timed progress "$gc"
   timed delete_bodies "$gc"
   timed changed_before_delete "$gc"
   if [[ $gc == off ]] && wanted parity; then
