@@ -143,7 +143,7 @@ user=read-no-list
 for r in "${READS[@]}"; do
   run as $r
   is "$rc" 1 "[$user] $r: exit 1"
-  like "$err" "^error: the credentials of user '[^']+' \\(context '[^']+'\\) acting as '$user' may list none of the [0-9]+ types owners scans: [a-z0-9.]+ is forbidden: User \"$user\" cannot list resource \"[a-z0-9.]+\" in API group \"[a-z0-9.]*\"( in the namespace \"$user\")?$" \
+  like "$err" "^error: the credentials of user '[^']+' \\(context '[^']+'\\) acting as '$user' may list none of the [0-9]+ types owners scans: [a-z0-9.]+ is forbidden: User \"$user\" cannot list resource \"[a-z0-9.]+\" in API group \"[a-z0-9.]*\"( in the namespace \"$user\"| at the cluster scope)?$" \
     "[$user] $r: one line: a user who may list nothing, in the server's words"
 done
 
