@@ -53,10 +53,14 @@ static int object_name(struct renderer *x, const struct owners_node *n, const ch
 	return rc;
 }
 
-/* The command that removes the finalizer, for when its controller is gone. */
-static int remove_hint(struct renderer *x, const struct owners_node *n, const char *finalizer)
+/* The command that removes the finalizer, for when its controller is gone
+ * ("if so: ", after a line that asks whether it is) or, for the garbage
+ * collector's own, when the GC does not run (removing 'orphan' releases
+ * the dependents first, as the GC would). */
+static int remove_hint(struct renderer *x, const struct owners_node *n, const char *finalizer,
+		       const char *when)
 {
-	int rc = owners_buf_adds(x->out, "if so: owners finalizers remove ");
+	int rc = owners_buf_addf(x->out, "%sowners finalizers remove ", when);
 
 	if (!rc)
 		rc = owners_graph_node_name(x->out, n);
@@ -215,8 +219,10 @@ static int text_finalizer(struct renderer *x, const struct owners_node *n,
 		return text_objects(x, fin, depth + 1, n->namespace_,
 				    "not being deleted yet (the garbage collector deletes it first)");
 	case OWNERS_STUCK_DEPENDENTS_TO_RELEASE:
-		return text_objects(x, fin, depth + 1, n->namespace_,
-				    "still references it");
+		rc = text_objects(x, fin, depth + 1, n->namespace_, "still references it");
+		if (!rc)
+			rc = indent(x->out, depth + 1);
+		return rc ? rc : remove_hint(x, n, fin->name, "if the garbage collector is not running: ");
 	case OWNERS_STUCK_NAMESPACE_CONTENT:
 	case OWNERS_STUCK_NAMESPACE_CONTROLLER:
 		return text_namespace(x, n, fin, depth + 1);
@@ -233,8 +239,10 @@ static int text_finalizer(struct renderer *x, const struct owners_node *n,
 		return rc;
 	case OWNERS_STUCK_CONTROLLER:
 		rc = indent(x->out, depth + 1);
-		return rc ? rc : remove_hint(x, n, fin->name);
+		return rc ? rc : remove_hint(x, n, fin->name, "if so: ");
 	case OWNERS_STUCK_GARBAGE_COLLECTOR:
+		rc = indent(x->out, depth + 1);
+		return rc ? rc : remove_hint(x, n, fin->name, "if so: ");
 	case OWNERS_STUCK_UNKNOWN:
 		break;
 	}
