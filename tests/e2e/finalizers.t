@@ -373,7 +373,7 @@ orphan_setup
 is "$(orphan_state)" '["orphan"]|o |other o |o ' "o is stuck with orphan (the GC is stalled), three dependents reference it"
 run owners finalizers cm/o
 like "$out" "orphan: waiting for the garbage collector to release 3 dependents" "finalizers: orphan waits for the GC to release the dependents"
-like "$out" $'\n    if the garbage collector is not running: owners finalizers remove configmap/o -n default --finalizer orphan\n' \
+like "$out" $'\n    if the garbage collector is not running: owners finalizers remove configmap/o -n default --finalizer orphan' \
   "  and gives the remedy line custom finalizers get"
 
 run owners --context viewer finalizers remove cm/o --all-finalizers
