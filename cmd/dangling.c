@@ -183,6 +183,34 @@ static void fix_summary(const struct owners_dangling_fix_stats *st, int dry_run)
 		dry_run ? "; nothing was changed" : "");
 }
 
+/* After a real fix: the same look again, so the verdict said is the
+ * cluster's now, not the plan's: nothing left (the GC keeps every object
+ * fixed: what is left of its references resolves, or none is left), or
+ * what is still dangling and what the GC will do about it. */
+static int say_after_fix(struct session *s, const struct owners_object_arg *objs, size_t n_objs)
+{
+	struct owners_dangling_report after = { NULL, 0, 0 };
+	size_t i, deletes = 0;
+	int rc;
+
+	owners_graph_free(s->graph);
+	s->graph = NULL;
+	owners_scan_report_free(&s->scan);
+	if ((rc = find(s, objs, n_objs, &after)))
+		return rc;
+	for (i = 0; i < after.count; i++)
+		deletes += after.items[i].gc == OWNERS_GC_DELETE_OBJECT;
+	if (!after.count)
+		fprintf(stderr, "after the fix: no dangling ownerReferences left; the garbage collector keeps "
+			"every object fixed\n");
+	else
+		fprintf(stderr, "after the fix: %zu dangling ownerReference%s left (the ones kept or failed above)"
+			", %zu of them on objects the garbage collector will delete; 'owners dangling' shows them\n",
+			after.count, after.count == 1 ? "" : "s", deletes);
+	owners_dangling_report_free(&after);
+	return 0;
+}
+
 /* ---- the command ------------------------------------------------------- */
 
 /* Resolves every TYPE before the scan (a later rediscovery would pull the
@@ -327,6 +355,9 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 		report_failures(s.graph, &rep);
 		if (!document)
 			fix_summary(&stats, cli->dry_run != OWNERS_DRY_RUN_NONE);
+		if (!document && cli->dry_run == OWNERS_DRY_RUN_NONE && stats.objects_patched &&
+		    (rc = say_after_fix(&s, objs, n_objs)))
+			goto out;
 	}
 	if (stats.failed)
 		rc = EXIT_INCOMPLETE;
@@ -386,7 +417,9 @@ const struct command dangling_command = {
 	"it deletes: when removing a reference the GC gives up on (unresolvable) would\n"
 	"leave only dangling or unknown owners, that reference is kept, and says why.\n"
 	"It reads each patched object again and reports the real end state in the FIX\n"
-	"column (removed, repaired, kept, nothing to do, FAILED). --dry-run=server sends\n"
+	"column (removed, repaired, kept, nothing to do, FAILED), then looks again and\n"
+	"says the verdict after the fix: what is still dangling and what the GC will do.\n"
+	"--dry-run=server sends\n"
 	"the same patches with dryRun=All, so the server checks them and stores nothing;\n"
 	"--dry-run=client (or --dry-run alone) reads and decides the same way and sends\n"
 	"no patch.\n"

@@ -282,6 +282,7 @@ is "$(refs cm dep-secret)" "[{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"name\"
   "the reference into Secrets is still there, verbatim"
 run owners --context viewer dangling cm/dep-absent --fix
 is "$rc" 4 "viewer --fix where it may not patch: exit 4 (incomplete)"
+unlike "$err" "after the fix" "  nothing patched: no verdict after the fix"
 like "$err" "error: cannot remove the reference to ConfigMap/never from ConfigMap 'default/dep-absent': cannot patch the object: .*forbidden" \
   "and says which object and why"
 like "$out" "FAILED \\(cannot patch the object" "the table says FAILED"
@@ -575,6 +576,8 @@ EOF
 is "$got" "$want" "gc=on: what is left is exactly what the GC never touches"
 run owners dangling "gadgets.$G_GROUP,doohickeys.$G_GROUP" -A --fix
 ok $rc "gc=on: --fix cleans up what the GC never will"
+like "$err" $'\nafter the fix: no dangling ownerReferences left; the garbage collector keeps every object fixed$' \
+  "gc=on: --fix says the verdict after the fix, from a look at the cluster"
 run owners dangling "gadgets.$G_GROUP,doohickeys.$G_GROUP" -A --exit-code
 is "$rc" 0 "gc=on: nothing left"
 is "$(gd gd-stuck-live -o jsonpath='{range .metadata.ownerReferences[*]}{.name} {end}')" "live " \
