@@ -27,7 +27,7 @@ struct command {
 /* Every command, NULL-terminated; each row lives in its command's file. */
 extern const struct command *const owners_commands[];
 extern const struct command tree_command, graph_command, dangling_command, finalizers_command,
-	delete_command, version_command, completion_command, complete_command, man_command;
+	delete_command, version_command, completion_command, man_command;
 /* The i-th command, NULL past the last. */
 const struct command *owners_command_at(size_t i);
 const struct command *owners_command_find(const char *name);
@@ -43,7 +43,9 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args);
 int cmd_version(struct owners_cli *cli, struct string_list *args);
 int cmd_help(struct owners_cli *cli, struct string_list *args);
 int cmd_completion(struct owners_cli *cli, struct string_list *args);
-int cmd_complete(struct owners_cli *cli, struct string_list *args);
+/* owners __complete WORD...: candidates for the last word, then ":N"
+ * (cobra's directive, as kubectl's plugin completion expects). */
+int owners_complete_words(int n, char **words);
 int cmd_man(struct owners_cli *cli, struct string_list *args);
 
 extern const struct opt tree_opts[];

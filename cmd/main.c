@@ -36,7 +36,6 @@ const struct command *const owners_commands[] = {
 	&version_command,
 	&completion_command,
 	&help_command,
-	&complete_command,
 	&man_command,
 	NULL,
 };
@@ -124,6 +123,10 @@ int main(int argc, char **argv)
 	int i, rc, cmd_at = -1;
 
 	owners_set_oom_fatal(die_out_of_memory);
+	/* The shells' and kubectl's completion: the words as typed, read by
+	 * the completion engine (cmd/complete.c), not by the flag parser. */
+	if (argc >= 2 && !strcmp(argv[1], "__complete"))
+		return owners_complete_words(argc - 2, argv + 2);
 	owners_cli_defaults(&cli);
 	/* The command is the first word that is not a flag or a flag's value. */
 	for (i = 1; i < argc; i++) {
