@@ -250,6 +250,19 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 		rc = error_oom();
 		goto out;
 	}
+	if (!document) {
+		/* its remedies ("if so: owners finalizers remove ...") as the
+		 * user runs owners */
+		struct owners_buf typed = OWNERS_BUF_INIT;
+
+		if (output_as_typed(&typed, out.ptr ? out.ptr : "")) {
+			owners_buf_release(&typed);
+			rc = error_oom();
+			goto out;
+		}
+		owners_buf_release(&out);
+		out = typed;
+	}
 	if ((rc = output_document(&out, !strcmp(format, "yaml"))))
 		goto out;
 	for (i = 0; i < n_warnings; i++)

@@ -55,12 +55,22 @@ const struct command *owners_command_find(const char *name)
 	return NULL;
 }
 
+/* Help text with the commands it shows spelled as the user runs owners
+ * ("kubectl owners tree ..." under kubectl). */
+static void print_as_typed(const char *text)
+{
+	struct owners_buf b = OWNERS_BUF_INIT;
+
+	fputs(!output_as_typed(&b, text) ? b.ptr : text, stdout);
+	owners_buf_release(&b);
+}
+
 static void main_help(void)
 {
 	const struct command *c;
 
 	printf("owners: inspect Kubernetes ownership and delete with client-side cascading\n\n");
-	printf("Usage:\n  owners COMMAND [ARGS] [flags]\n\nCommands:\n");
+	print_as_typed("Usage:\n  owners COMMAND [ARGS] [flags]\n\nCommands:\n");
 	for (size_t c_i = 0; (c = owners_command_at(c_i)); c_i++)
 		if (!c->hidden)
 			printf("  %-10s %s\n", c->name, c->summary);
@@ -69,7 +79,7 @@ static void main_help(void)
 	printf("\nGlobal flags:\n");
 	owners_print_opts(owners_global_opts);
 	printf("\nExit codes: 0 success, 1 error, 2 usage error, 3 timed out, 4 incomplete.\n");
-	printf("Run 'owners help COMMAND' or 'owners COMMAND --help' for more.\n");
+	print_as_typed("Run 'owners help COMMAND' or 'owners COMMAND --help' for more.\n");
 }
 
 /* What the command does in one paragraph, then its flags and examples,
@@ -81,17 +91,31 @@ void owners_command_help(const struct command *c)
 	const char *rest = strstr(d, "\n\n");
 	int first = rest ? (int)(rest - d) : (int)strlen(d);
 
-	printf("%s: %s\n\nUsage:\n  %s\n", c->name, c->summary, c->usage);
-	if (*d)
-		printf("\n%.*s\n", first, d);
+	printf("%s: %s\n\nUsage:\n", c->name, c->summary);
+	print_as_typed("  ");
+	print_as_typed(c->usage);
+	putchar('\n');
+	if (*d) {
+		char *head = owners_strndup(d, (size_t)first);
+
+		putchar('\n');
+		print_as_typed(head ? head : "");
+		putchar('\n');
+		free(head);
+	}
 	if (c->opts && c->opts->long_name) {
 		printf("\nFlags:\n");
 		owners_print_opts(c->opts);
 	}
-	if (c->examples && *c->examples)
-		printf("\nExamples:\n%s\n", c->examples);
-	if (rest)
-		printf("%s\n", rest + 1);
+	if (c->examples && *c->examples) {
+		printf("\nExamples:\n");
+		print_as_typed(c->examples);
+		putchar('\n');
+	}
+	if (rest) {
+		print_as_typed(rest + 1);
+		putchar('\n');
+	}
 	if (c->json_schema)
 		printf("\nThe -o json and -o yaml document is described in 'man owners-%s' (OUTPUT).\n", c->name);
 	printf("\nGlobal flags:\n");
@@ -123,6 +147,7 @@ int main(int argc, char **argv)
 	int i, rc, cmd_at = -1;
 
 	owners_set_oom_fatal(die_out_of_memory);
+	output_set_program(argv[0]);
 	/* The shells' and kubectl's completion: the words as typed, read by
 	 * the completion engine (cmd/complete.c), not by the flag parser. */
 	if (argc >= 2 && !strcmp(argv[1], "__complete"))

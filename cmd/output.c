@@ -8,16 +8,68 @@
 #include "yaml_emit.h"
 
 static int use_color;
+static const char *program = "owners";
+
+void output_set_program(const char *argv0)
+{
+	const char *base = argv0 ? strrchr(argv0, '/') : NULL;
+
+	base = base ? base + 1 : argv0;
+	/* kubectl runs the plugin binary kubectl-owners for `kubectl owners` */
+	if (base && !strcmp(base, "kubectl-owners"))
+		program = "kubectl owners";
+}
+
+const char *output_program(void)
+{
+	return program;
+}
+
+int output_as_typed(struct owners_buf *out, const char *text)
+{
+	const char *p = text, *hit;
+	int rc = 0;
+
+	if (!strcmp(program, "owners"))
+		return owners_buf_adds(out, text);
+	/* A command quoted in a message ('owners tree ...', `owners ...`), one
+	 * after a colon (a remedy: "if so: owners finalizers remove ...") or
+	 * at a line's start, indented or not, is spelled as the user runs it. */
+	while (!rc && (hit = strstr(p, "owners "))) {
+		const char *b = hit;
+		int quoted;
+
+		while (b > text && b[-1] == ' ')
+			b--; /* an indented line: usage, examples */
+		quoted = b == text || b[-1] == '\n' || hit[-1] == '\'' || hit[-1] == '`' || hit[-1] == '(' ||
+			 (hit - text >= 2 && hit[-1] == ' ' && hit[-2] == ':');
+
+		if (quoted) {
+			rc = owners_buf_add(out, p, (size_t)(hit - p)) || owners_buf_adds(out, program) ||
+			     owners_buf_addc(out, ' ');
+		} else {
+			rc = owners_buf_add(out, p, (size_t)(hit - p) + 7);
+		}
+		p = hit + 7;
+	}
+	return rc ? rc : owners_buf_adds(out, p);
+}
 
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {
 	/* One write per message so parallel output never interleaves mid-line. */
 	char line[4096];
+	struct owners_buf said = OWNERS_BUF_INIT;
 	int n = snprintf(line, sizeof(line), "%s", prefix);
 
 	if (n > 0 && (size_t)n < sizeof(line))
 		vsnprintf(line + n, sizeof(line) - (size_t)n, fmt, ap);
-	fprintf(stderr, "%s\n", line);
+	if (n > 0 && (size_t)n < sizeof(line) && !owners_buf_add(&said, line, (size_t)n) &&
+	    !output_as_typed(&said, line + n))
+		fprintf(stderr, "%s\n", said.ptr);
+	else
+		fprintf(stderr, "%s\n", line);
+	owners_buf_release(&said);
 }
 
 void error_msg(const char *fmt, ...)

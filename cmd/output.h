@@ -40,6 +40,13 @@ int output_document(const struct owners_buf *json, int yaml);
 /* Colour decided once from --color, NO_COLOR and isatty(stdout). */
 void output_set_color(const char *mode);
 int output_color(void);
+/* The program as the user runs it: "owners", or "kubectl owners" when run
+ * as the kubectl plugin (argv[0] kubectl-owners); set once from main. */
+void output_set_program(const char *argv0);
+const char *output_program(void);
+/* Appends text with each command it quotes ('owners ...', a remedy after
+ * a colon, a line's start) spelled as output_program(). */
+int output_as_typed(struct owners_buf *out, const char *text);
 /* ANSI sequences, or "" when colour is off. */
 const char *color_start(const char *code);
 const char *color_end(void);

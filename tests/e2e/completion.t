@@ -32,6 +32,16 @@ like "$out" $'^configmaps/alpha\n:4' "kubectl's plugin completion gets the names
 run env PATH="$prefix/bin:$PATH" kubectl __complete owners tree configm
 like "$out" $'^configmaps/\n:6' "  and types, with no space after them (directive 6)"
 
+# ---- messages name the program as the user runs it ----------------------
+run env PATH="$prefix/bin:$PATH" kubectl owners tree --help
+like "$out" $'Usage:\n  kubectl owners tree TYPE' "kubectl owners --help: usage as typed"
+like "$out" $'\n  kubectl owners tree deployment/web\n' "  and its examples"
+unlike "$out" "kubectl kubectl" "  never twice"
+run env PATH="$prefix/bin:$PATH" kubectl owners dangling -l app=x
+like "$err" "e.g. 'kubectl owners dangling pods -l app=web'" "kubectl owners: an error's hint names kubectl owners"
+run owners dangling -l app=x
+like "$err" "e.g. 'owners dangling pods -l app=web'" "owners: the same hint names owners"
+
 HOME_DIR=$C/home
 mkdir -p "$HOME_DIR"
 shell_env=(env -i "HOME=$HOME_DIR" "PATH=$prefix/bin:$PATH" "KUBECONFIG=$KUBECONFIG"
