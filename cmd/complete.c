@@ -236,10 +236,15 @@ static int complete_value(const struct line *l, const struct opt *o, const char 
 		return 0; /* the shell's own file names */
 	if (o->complete == COMPLETE_VALUES && o->values) {
 		const char *const *v;
+		int no_space = 0;
 
 		for (v = o->values; *v; v++)
-			if (starts(*v, cur))
+			if (starts(*v, cur)) {
 				printf("%s%s\n", prefix, *v);
+				/* jsonpath=: the template follows, no space */
+				no_space |= (*v)[strlen(*v) - 1] == '=';
+			}
+		return DIRECTIVE_NO_FILES | (no_space ? DIRECTIVE_NO_SPACE : 0);
 	} else if (o->complete == COMPLETE_CONTEXT) {
 		struct owners_kubeconfig_overrides ov;
 		struct owners_kubeconfig_env env;

@@ -23,7 +23,7 @@
 
 #define OFF(field) offsetof(struct owners_cli, field)
 
-static const char *const dangling_outputs[] = { "table", "wide", "json", "yaml", NULL };
+static const char *const dangling_outputs[] = { "table", "wide", "json", "yaml", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt dangling_opts[] = {
 	{ "fix", 0, OPT_BOOL, OFF(fix), NULL,
@@ -43,7 +43,7 @@ const struct opt dangling_opts[] = {
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
 	  "table (default), wide (adds the owner's apiVersion and UID and why, and the object's API "
-	  "group: Kind.group/name), json or yaml (the same document)",
+	  "group: Kind.group/name), json or yaml (the same document), jsonpath=TEMPLATE or custom-columns=SPEC (over it)",
 	  dangling_outputs, COMPLETE_VALUES, 0, 0, 0 },
 	OWNERS_TABLE_OPTS,
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
@@ -260,7 +260,7 @@ static int render(struct owners_buf *out, struct session *s,
 	render.color = output_color();
 	render.show_fix = fix;
 	render.dry_run = s->cli->dry_run != OWNERS_DRY_RUN_NONE;
-	if (strcmp(format, "json") && strcmp(format, "yaml")) {
+	if (strcmp(format, "json") && strcmp(format, "yaml") && !output_is_template(format)) {
 		if (owners_cli_label_keys(s->cli, &storage, &keys, &render.n_label_keys))
 			return OWNERS_ENOMEM;
 		render.label_keys = keys;
@@ -313,7 +313,7 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 	 * alone asks for no fix. */
 	fix = cli->fix || cli->dry_run != OWNERS_DRY_RUN_NONE;
 	memset(&stats, 0, sizeof(stats));
-	document = !strcmp(format, "json") || !strcmp(format, "yaml");
+	document = !strcmp(format, "json") || !strcmp(format, "yaml") || output_is_template(format);
 	if (cli->selector && !args->count)
 		return usage_error("-l needs the TYPE of the objects to select, e.g. "
 				   "'owners dangling pods -l app=web'");
@@ -346,7 +346,8 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 		rc = error_oom();
 		goto out;
 	}
-	if ((rc = output_document(&out, !strcmp(format, "yaml"))))
+	if ((rc = output_is_template(format) ? output_template(&out, format, NULL, cli->no_headers)
+					     : output_document(&out, !strcmp(format, "yaml"))))
 		goto out;
 	session_warn_scan(&s);
 	if (!rep.count && !document)

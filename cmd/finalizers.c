@@ -21,7 +21,7 @@
 
 #define OFF(field) offsetof(struct owners_cli, field)
 
-static const char *const finalizers_outputs[] = { "text", "json", "yaml", NULL };
+static const char *const finalizers_outputs[] = { "text", "json", "yaml", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt finalizers_opts[] = {
 	{ "finalizer", 0, OPT_LIST, OFF(finalizer_names), "NAME",
@@ -50,7 +50,7 @@ const struct opt finalizers_opts[] = {
 	  "look only at objects of the given TYPEs with these labels, e.g. app=web",
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
-	  "text (default), json (its schema: the man page, OUTPUT) or yaml (the same document)",
+	  "text (default), json (its schema: the man page, OUTPUT), yaml (the same document), jsonpath=TEMPLATE or custom-columns=SPEC (over it)",
 	  finalizers_outputs, COMPLETE_VALUES, 0, 0, 0 },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
@@ -222,7 +222,7 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 	struct owners_buf out = OWNERS_BUF_INIT;
 	struct session s;
 	const char *format = cli->output ? cli->output : "text";
-	int document = !strcmp(format, "json") || !strcmp(format, "yaml");
+	int document = !strcmp(format, "json") || !strcmp(format, "yaml") || output_is_template(format);
 	unsigned char *named = NULL;
 	uint32_t *nodes = NULL;
 	char **warnings = NULL;
@@ -263,7 +263,8 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 		owners_buf_release(&out);
 		out = typed;
 	}
-	if ((rc = output_document(&out, !strcmp(format, "yaml"))))
+	if ((rc = output_is_template(format) ? output_template(&out, format, NULL, cli->no_headers)
+					     : output_document(&out, !strcmp(format, "yaml"))))
 		goto out;
 	for (i = 0; i < n_warnings; i++)
 		warning_msg("%s", warnings[i]);

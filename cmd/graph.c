@@ -11,10 +11,10 @@
 
 #define OFF(field) offsetof(struct owners_cli, field)
 
-static const char *const graph_outputs[] = { "summary", "json", "yaml", "dot", NULL };
+static const char *const graph_outputs[] = { "summary", "json", "yaml", "dot", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt graph_opts[] = {
-	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT", "summary (default), json, yaml or dot",
+	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT", "summary (default), json, yaml, dot, jsonpath=TEMPLATE or custom-columns=SPEC (over the -o json document)",
 	  graph_outputs, COMPLETE_VALUES, 0, 0, 0 },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
@@ -44,7 +44,7 @@ int cmd_graph(struct owners_cli *cli, struct string_list *args)
 		rc = EXIT_ERROR;
 		goto out;
 	}
-	if (!strcmp(format, "json") || !strcmp(format, "yaml")) {
+	if (!strcmp(format, "json") || !strcmp(format, "yaml") || output_is_template(format)) {
 		char **warnings = NULL;
 		size_t n_warnings = 0;
 
@@ -53,7 +53,10 @@ int cmd_graph(struct owners_cli *cli, struct string_list *args)
 			rc = owners_graph_render_json(&out, s.graph, ns, &sum, (const char *const *)warnings,
 						      n_warnings);
 		session_warnings_free(warnings, n_warnings);
-		rc = session_emit_document(&s, &out, !strcmp(format, "yaml"), rc);
+		if (output_is_template(format))
+			rc = rc ? error_oom() : output_template(&out, format, NULL, cli->no_headers);
+		else
+			rc = session_emit_document(&s, &out, !strcmp(format, "yaml"), rc);
 		goto out;
 	} else if (!strcmp(format, "dot"))
 		rc = owners_graph_render_dot(&out, s.graph, ns);

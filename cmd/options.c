@@ -179,8 +179,10 @@ static int set_value(struct owners_cli *cli, const struct opt *o, const char *va
 	if (o->values && value && o->type != OPT_OPTIONAL) {
 		const char *const *v;
 
+		/* "jsonpath=" in the list takes any jsonpath=TEMPLATE */
 		for (v = o->values; *v; v++)
-			if (!strcmp(*v, value))
+			if (!strcmp(*v, value) || ((*v)[strlen(*v) - 1] == '=' && !strncmp(*v, value, strlen(*v)) &&
+						   value[strlen(*v)]))
 				break;
 		if (!*v)
 			return invalid_value(value, spelled, o->values);

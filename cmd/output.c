@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "jsonpath.h"
 #include "yaml_emit.h"
 
 static int use_color;
@@ -157,6 +158,36 @@ const char *color_start(const char *code)
 const char *color_end(void)
 {
 	return use_color ? "\033[0m" : "";
+}
+
+int output_is_template(const char *format)
+{
+	return format && (!strncmp(format, "jsonpath=", 9) || !strncmp(format, "custom-columns=", 15));
+}
+
+int output_template(const struct owners_buf *json, const char *format, const char *nested, int no_headers)
+{
+	struct owners_json_value *doc = NULL;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_buf out = OWNERS_BUF_INIT;
+	int rc;
+
+	rc = owners_json_parse(&doc, json->ptr ? json->ptr : "", json->len, &err);
+	if (!rc && !strncmp(format, "jsonpath=", 9))
+		rc = owners_jsonpath_print(&out, format + 9, doc, &err);
+	else if (!rc)
+		rc = owners_custom_columns_print(&out, format + 15, doc, nested, no_headers, &err);
+	/* kubectl ends a jsonpath with no newline of its own: nor does this */
+	if (!rc) {
+		fwrite(out.ptr ? out.ptr : "", 1, out.len, stdout);
+		rc = fflush(stdout) ? (error_msg("cannot write the output"), EXIT_ERROR) : EXIT_OK;
+	} else {
+		rc = rc == OWNERS_ENOMEM ? error_oom() : (report_error(&err), EXIT_USAGE);
+	}
+	owners_json_value_free(doc);
+	owners_error_clear(&err);
+	owners_buf_release(&out);
+	return rc;
 }
 
 int output_document(const struct owners_buf *json, int yaml)

@@ -43,6 +43,12 @@ int output_color(void);
 /* The program as the user runs it: "owners", or "kubectl owners" when run
  * as the kubectl plugin (argv[0] kubectl-owners); set once from main. */
 void output_set_program(const char *argv0);
+/* -o jsonpath=TEMPLATE or -o custom-columns=SPEC. */
+int output_is_template(const char *format);
+/* Prints the command's JSON document through the template (custom
+ * columns: one row per item, and per item of each item's `nested` array
+ * when given); the exit code (a bad template is a usage error). */
+int output_template(const struct owners_buf *json, const char *format, const char *nested, int no_headers);
 const char *output_program(void);
 /* Appends text with each command it quotes ('owners ...', a remedy after
  * a colon, a line's start) spelled as output_program(). */

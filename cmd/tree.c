@@ -16,7 +16,7 @@
 
 #define OFF(field) offsetof(struct owners_cli, field)
 
-static const char *const tree_outputs[] = { "tree", "wide", "json", "yaml", "dot", "name", NULL };
+static const char *const tree_outputs[] = { "tree", "wide", "json", "yaml", "dot", "name", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt tree_opts[] = {
 	{ "up", 0, OPT_BOOL, OFF(up), NULL, "show the owners of the objects instead of their dependents",
@@ -27,7 +27,8 @@ const struct opt tree_opts[] = {
 	  "label selector for the roots, e.g. app=web", NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
 	  "tree (default), wide (adds reference flags and UIDs, and the API group to NAME: "
-	  "Kind.group/name), json, yaml, dot or name",
+	  "Kind.group/name), json, yaml, dot, name, jsonpath=TEMPLATE or custom-columns=SPEC (over the -o json "
+	  "document, rows depth first)",
 	  tree_outputs, COMPLETE_VALUES, 0, 0, 0 },
 	OWNERS_TABLE_OPTS,
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
@@ -103,7 +104,7 @@ static int show(struct session *s, const struct owners_tree *tree,
 	render.now = (int64_t)time(NULL);
 	render.color = output_color();
 	render.wide = !strcmp(format, "wide");
-	if (!strcmp(format, "json") || !strcmp(format, "yaml")) {
+	if (!strcmp(format, "json") || !strcmp(format, "yaml") || output_is_template(format)) {
 		char **warnings = NULL;
 		size_t n_warnings = 0;
 
@@ -113,7 +114,11 @@ static int show(struct session *s, const struct owners_tree *tree,
 		if (!rc)
 			rc = owners_tree_render_json(&out, &render);
 		session_warnings_free(warnings, n_warnings);
-		rc = session_emit_document(s, &out, !strcmp(format, "yaml"), rc);
+		if (output_is_template(format))
+			rc = rc ? error_oom()
+				: output_template(&out, format, tree->up ? "owners" : "dependents", s->cli->no_headers);
+		else
+			rc = session_emit_document(s, &out, !strcmp(format, "yaml"), rc);
 	} else if (!strcmp(format, "dot"))
 		rc = session_emit(s, &out, owners_tree_render_dot(&out, &render));
 	else if (!strcmp(format, "name"))
@@ -169,7 +174,8 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 		rc = session_say_not_found(&s, EXIT_OK);
 		goto out;
 	}
-	if (!n_roots && (!strcmp(format, "tree") || !strcmp(format, "wide") || !strcmp(format, "name"))) {
+	if (!n_roots && (!strcmp(format, "tree") || !strcmp(format, "wide") || !strcmp(format, "name") ||
+			 !strncmp(format, "custom-columns=", 15))) {
 		rc = say_no_roots(&s, all);
 		goto out;
 	}

@@ -53,6 +53,14 @@ assert d["kind"] == "OwnersTree" and d["items"] == [] and d["warnings"] == [], d
 ' $fmt
   ok $? "  and an empty document: items [], warnings []"
 done
+run owners tree deployment/web -o jsonpath='{range .items[*]}{.kind}/{.name}:{range .dependents[*]}{.kind}{end}{"\n"}{end}'
+is "$rc:$out" $'0:Deployment/web:ReplicaSet\n' "-o jsonpath=, as kubectl get users write it (range, literals, nested)"
+run owners tree deployment/web -o custom-columns=KIND:.kind,NAME:.name
+like "$out" $'^KIND +NAME\nDeployment +web\nReplicaSet +web-' "-o custom-columns=: a row per object of the tree, depth first"
+run owners tree deployment/web -o custom-columns=KIND:.kind --no-headers
+unlike "$out" "KIND" "  --no-headers"
+run owners tree deployment/web -o 'jsonpath={.items[0'
+like "$rc:$err" "^2:error: error parsing jsonpath \\{.items\\[0: unclosed" "a template that does not parse: a usage error naming it"
 run owners tree deployment/web -o json
 printf '%s' "$out" | python3 -c 'import json, sys; assert json.load(sys.stdin)["warnings"] == []'
 ok $? "tree -o json has a warnings key"

@@ -1,0 +1,41 @@
+/*
+ * kubectl's -o jsonpath=TEMPLATE and -o custom-columns=SPEC over a JSON
+ * document (owners_json_value), the subset kubectl users write:
+ *
+ *   text outside braces, printed as it is
+ *   {.a.b}  {.items[*].name}  {.items[0]}  {.items[-1]}  {.items[1:3]}
+ *   {['a b']}  {..name} (every name, at any depth)  {.a.*} (every value)
+ *   {.items[?(@.kind=="Pod")].name}  (==, !=, <, <=, >, >= against a
+ *     quoted string or a number; [?(@.x)] keeps items that have x)
+ *   {range .items[*]}...{end}  with @ the current item inside
+ *   {"\n"} {"\t"}  literal text
+ *   {$.kind} {@.name}  from the root, from the current item
+ *
+ * As kubectl get does: a key that is not there prints nothing (no error),
+ * several results in one action are joined by spaces, strings print raw,
+ * objects and arrays as compact JSON.
+ *
+ * Ownership: the caller owns the output buffer and the document; errors
+ * go to err with a message naming the template.
+ */
+#ifndef OWNERS_JSONPATH_H
+#define OWNERS_JSONPATH_H
+
+#include "buf.h"
+#include "error.h"
+#include "json.h"
+
+/* Appends the template's output for doc. OWNERS_EINVAL for a template that
+ * does not parse, OWNERS_ENOMEM. */
+int owners_jsonpath_print(struct owners_buf *out, const char *template_, const struct owners_json_value *doc,
+			  struct owners_error *err);
+
+/* kubectl's custom-columns: SPEC is "HEADER:.path,HEADER:.path"; one row
+ * per item (items[] of doc, and with nested set, each item's own arrays of
+ * that name, depth first: a tree's "dependents"), "<none>" where a path
+ * finds nothing; a header line unless no_headers. OWNERS_EINVAL for a bad
+ * SPEC. */
+int owners_custom_columns_print(struct owners_buf *out, const char *spec, const struct owners_json_value *doc,
+				const char *nested, int no_headers, struct owners_error *err);
+
+#endif

@@ -1,0 +1,80 @@
+/* kubectl's -o jsonpath and -o custom-columns, as kubectl get users write
+ * them, over a small document. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonpath.h"
+#include "tap.h"
+
+static const char doc_text[] =
+	"{\"kind\":\"OwnersTree\",\"items\":["
+	"{\"kind\":\"Deployment\",\"name\":\"web\",\"uid\":\"u1\",\"replicas\":3,\"labels\":{\"app\":\"web\"},"
+	"\"dependents\":[{\"kind\":\"ReplicaSet\",\"name\":\"web-1\",\"replicas\":3,"
+	"\"dependents\":[{\"kind\":\"Pod\",\"name\":\"web-1-a\"},{\"kind\":\"Pod\",\"name\":\"web-1-b\"}]}]},"
+	"{\"kind\":\"ConfigMap\",\"name\":\"cfg\",\"uid\":\"u2\",\"dependents\":[]}]}";
+
+static struct owners_json_value *doc;
+static struct owners_buf out_jp; /* what jp() returns points into it */
+
+static const char *jp(const char *t)
+{
+	struct owners_buf *out = &out_jp;
+	struct owners_error err = OWNERS_ERROR_INIT;
+
+	owners_buf_release(out);
+	if (owners_jsonpath_print(out, t, doc, &err)) {
+		static char msg[256];
+
+		snprintf(msg, sizeof(msg), "ERROR %s", owners_error_message(&err));
+		owners_error_clear(&err);
+		return msg;
+	}
+	return out->ptr ? out->ptr : "";
+}
+
+int main(void)
+{
+	struct owners_buf out = OWNERS_BUF_INIT;
+	struct owners_error err = OWNERS_ERROR_INIT;
+
+	ok(owners_json_parse(&doc, doc_text, strlen(doc_text), NULL) == 0, "the document parses");
+	is_str(jp("{.kind}"), "OwnersTree", "a field");
+	is_str(jp("{.items[*].name}"), "web cfg", "every item's field, joined by spaces");
+	is_str(jp("{.items[0].name}"), "web", "an index");
+	is_str(jp("{.items[-1].name}"), "cfg", "a negative index");
+	is_str(jp("{.items[0:1].kind}"), "Deployment", "a slice");
+	is_str(jp("{['kind']}"), "OwnersTree", "a name in brackets");
+	is_str(jp("{..name}"), "web web-1 web-1-a web-1-b cfg", "recursive descent, in document order");
+	is_str(jp("{.items[?(@.kind==\"ConfigMap\")].uid}"), "u2", "a filter on a string");
+	is_str(jp("{.items[?(@.replicas>=3)].name}"), "web", "a filter on a number");
+	is_str(jp("{.items[?(@.labels)].name}"), "web", "a filter on presence");
+	is_str(jp("{.items[0].labels}"), "{\"app\":\"web\"}", "an object prints as compact JSON");
+	is_str(jp("{range .items[*]}{.name}{\"\\t\"}{.kind}{\"\\n\"}{end}"), "web\tDeployment\ncfg\tConfigMap\n",
+	       "range ... end, literals with escapes, @ the current item");
+	is_str(jp("{range .items[*]}[{range .dependents[*]}{.name};{end}]{end}"), "[web-1;][]", "nested ranges");
+	is_str(jp("names: {.items[*].name}!"), "names: web cfg!", "text around actions");
+	is_str(jp("{.nothing.here}"), "", "a key that is not there prints nothing, as kubectl get");
+	is_str(jp("{range .items[*]}{$.kind} {end}"), "OwnersTree OwnersTree ", "$ is the root inside a range");
+	ok(strstr(jp("{.items[0"), "ERROR error parsing jsonpath {.items[0: unclosed") != NULL,
+	   "an unclosed action is an error naming the template");
+	ok(strstr(jp("{range .items[*]}{.name}"), "range without end") != NULL, "range without end");
+	ok(strstr(jp("{end}"), "end without range") != NULL, "end without range");
+
+	is_int(owners_custom_columns_print(&out, "KIND:.kind,NAME:.name,UID:{.uid}", doc, NULL, 0, &err), 0,
+	       "custom-columns");
+	is_str(out.ptr, "KIND         NAME   UID\nDeployment   web    u1\nConfigMap    cfg    u2\n",
+	       "custom-columns: a header, kubectl's spacing, one row per item");
+	owners_buf_reset(&out);
+	is_int(owners_custom_columns_print(&out, "NAME:.name,R:.replicas", doc, "dependents", 1, &err), 0,
+	       "custom-columns over nested dependents");
+	is_str(out.ptr, "web       3\nweb-1     3\nweb-1-a   <none>\nweb-1-b   <none>\ncfg       <none>\n",
+	       "  depth first, no header, <none> where the path finds nothing");
+	owners_buf_reset(&out);
+	is_int(owners_custom_columns_print(&out, "NAME", doc, NULL, 0, &err), OWNERS_EINVAL, "a column without a path");
+	ok(strstr(owners_error_message(&err), "HEADER:.path") != NULL, "  says the format");
+	owners_error_clear(&err);
+	owners_buf_release(&out);
+	owners_json_value_free(doc);
+	owners_buf_release(&out_jp);
+	return tap_done();
+}
