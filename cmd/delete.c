@@ -37,7 +37,7 @@ const struct opt delete_opts[] = {
 	  cascade_values, COMPLETE_VALUES, 0, 0, 0 },
 	{ "dry-run", 0, OPT_OPTIONAL, OFF(dry_run_arg), "[=MODE]",
 	  "client (and --dry-run alone): print the plan and change nothing; server: send the "
-	  "requests with dryRun=All; none (default): delete",
+	  "roots' requests with dryRun=All, then every dependent's, and say which it checked; none (default): delete",
 	  owners_dry_run_values, COMPLETE_VALUES, 0, 0, 0 },
 	{ "wait", 0, OPT_BOOL, OFF(wait), NULL,
 	  "wait until every object of the cascade is gone (default true; --wait=false acts once and says what is left)",
@@ -479,6 +479,69 @@ static void refused(void *ctx, const struct owners_graph *g, const struct owners
 	owners_buf_release(&name);
 }
 
+/* --dry-run=server: the first round sent the roots' DELETEs with dryRun;
+ * the rest of the cascade only moves once they are really gone, so its
+ * dependents are checked here, each in one server dry run (DELETE with
+ * its preconditions, or the PATCH that releases it), and said one by one
+ * like the roots: what the server would refuse (forbidden, an admission
+ * webhook) shows before anything is deleted for real. */
+static int check_dependents_dry_run(struct run *r, struct owners_cascade_runner *cr)
+{
+	struct owners_graph *g = r->s.graph;
+	struct owners_cascade_plan p = cr->plan;
+	struct owners_action *acts = calloc(g->count + 1, sizeof(*acts));
+	struct owners_action_result *results = NULL;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_buf type = OWNERS_BUF_INIT;
+	size_t n = 0, refused = 0, i;
+	uint32_t k;
+	int rc = 0;
+
+	if (!acts)
+		return error_oom();
+	for (k = 0; k < g->count; k++)
+		if (!g->nodes[k].virtual_ && !p.root[k] && (p.member[k] || p.released[k])) {
+			acts[n].kind = p.released[k] ? OWNERS_ACT_RELEASE : OWNERS_ACT_DELETE;
+			acts[n].node = k;
+			acts[n].why = "server dry run of a dependent";
+			n++;
+		}
+	if (n && !(results = calloc(n, sizeof(*results))))
+		rc = error_oom();
+	p.actions = acts;
+	p.n_actions = n;
+	if (!rc && n && owners_cascade_execute(g, &p, r->s.http, &cr->exec, results, &err))
+		rc = report_error(&err);
+	for (i = 0; !rc && i < n; i++) {
+		const struct owners_node *node = &g->nodes[acts[i].node];
+
+		owners_buf_reset(&type);
+		if (owners_graph_node_type(&type, node)) {
+			rc = error_oom();
+			break;
+		}
+		if (results[i].outcome == OWNERS_OUTCOME_DONE || results[i].outcome == OWNERS_OUTCOME_GONE) {
+			on_event(r, acts[i].kind == OWNERS_ACT_RELEASE ? OWNERS_EVENT_DRY_RUN_RELEASED
+								       : OWNERS_EVENT_DRY_RUN_DELETED,
+				 type.ptr, node->name, node->namespace_);
+		} else {
+			refused++;
+			error_msg("the server would refuse to %s %s \"%s\"%s%s: %s",
+				  acts[i].kind == OWNERS_ACT_RELEASE ? "release" : "delete", type.ptr, node->name,
+				  *node->namespace_ ? " in namespace " : "", node->namespace_,
+				  results[i].message ? results[i].message : "refused");
+		}
+	}
+	if (!rc)
+		fprintf(stderr, "server dry run: the root%s and %zu dependent%s checked, %zu refused; nothing was "
+			"changed\n", r->n_roots == 1 ? "" : "s", n, n == 1 ? "" : "s", refused);
+	owners_cascade_results_free(results, n); /* the array too */
+	free(acts);
+	owners_buf_release(&type);
+	owners_error_clear(&err);
+	return rc ? rc : refused ? EXIT_INCOMPLETE : 0;
+}
+
 /* The rounds run in lib/ops/cascade_runner.c; this says what they do and
  * how they ended. */
 static int run_cascade(struct run *r)
@@ -514,6 +577,11 @@ static int run_cascade(struct run *r)
 		fputs("\r\033[K", stderr);
 	switch (end) {
 	case OWNERS_RUN_DONE:
+		if (cr->exec.dry_run && cr->planned) {
+			int checked = check_dependents_dry_run(r, cr);
+
+			return checked ? checked : r->rc;
+		}
 		if (!r->cli->wait)
 			report_not_waiting(r, &cr->plan);
 		return r->rc;

@@ -105,10 +105,16 @@ deployment_cascades() { # deployment_cascades GC
     run owners -n "$ns" delete deployment/web --cascade=$X --dry-run=server
     ok $rc "[$gc/$X] --dry-run=server exits 0"
     like "$out" "deployment.apps \"web\" deleted \\(server dry run\\)" "[$gc/$X] --dry-run=server says what it sent"
+    # the dependents, each checked by the server, are said like the root
+    got=$( { grep -o '^[a-z.]*/[^ ]* [a-z]*' <<<"$(sed -E 's/^([a-z.]+) "([^"]+)" (deleted|released) .*/\1\/\2 \3/' <<<"$out")" |
+             sed -E "s#^#$ns/#; s/ deleted$/ delete/; s/ released$/ release/"; } | sort)
+    same_text "$got" "$want" "[$gc/$X] --dry-run=server checks every object of the plan with the server"
+    like "$err" "server dry run: the root and $(( $(wc -l <<<"$want") - 1 )) dependents checked, 0 refused; nothing was changed" \
+      "[$gc/$X] --dry-run=server says which dependents it checked"
     asan_clean "[$gc/$X] --dry-run=server"
     if [[ $X == foreground ]]; then
       run owners -n "$ns" delete deployment/web --cascade=$X --dry-run=server -o name
-      is "$out" "deployment.apps/web" "[$gc/$X] --dry-run=server -o name prints the name, as kubectl does"
+      is "$(head -1 <<<"$out")" "deployment.apps/web" "[$gc/$X] --dry-run=server -o name prints the names, the root first"
     fi
 
     # 12: the viewer may list but not delete: exit 4, nothing changed.
