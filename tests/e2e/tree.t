@@ -54,7 +54,7 @@ assert d["kind"] == "OwnersTree" and d["items"] == [] and d["warnings"] == [], d
   ok $? "  and an empty document: items [], warnings []"
 done
 run owners tree deployment/web -o jsonpath='{range .items[*]}{.kind}/{.name}:{range .dependents[*]}{.kind}{end}{"\n"}{end}'
-is "$rc:$out" $'0:Deployment/web:ReplicaSet\n' "-o jsonpath=, as kubectl get users write it (range, literals, nested)"
+is "$rc:$out" "0:Deployment/web:ReplicaSet" "-o jsonpath=, as kubectl get users write it (range, literals, nested)"
 run owners tree deployment/web -o custom-columns=KIND:.kind,NAME:.name
 like "$out" $'^KIND +NAME\nDeployment +web\nReplicaSet +web-' "-o custom-columns=: a row per object of the tree, depth first"
 run owners tree deployment/web -o custom-columns=KIND:.kind --no-headers
