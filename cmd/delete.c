@@ -280,6 +280,36 @@ static int find_roots(struct run *r, const struct owners_object_arg *args, size_
 }
 
 /* --dry-run=client: every object of the cascade, in the order it goes. */
+static int has_finalizer(const struct owners_node *n, const char *f)
+{
+	uint32_t k;
+
+	for (k = 0; k < n->n_finalizers; k++)
+		if (!strcmp(n->finalizers[k], f))
+			return 1;
+	return 0;
+}
+
+/* An object already in deletion goes the way it entered it, whatever mode
+ * is asked now: the plan says so, in the order that really happens. */
+static int describe_in_deletion(struct owners_buf *out, const struct owners_node *n, int root)
+{
+	uint32_t k;
+	int rc;
+
+	if (has_finalizer(n, "foregroundDeletion"))
+		return owners_buf_addf(out, "%sin foreground deletion already: goes last, after its blocking "
+				       "dependents", root ? "root, " : "");
+	if (has_finalizer(n, "orphan"))
+		return owners_buf_addf(out, "%sin orphan deletion already: its dependents are released, then it goes",
+				       root ? "root, " : "");
+	rc = owners_buf_addf(out, "%sin deletion already%s", root ? "root, " : "",
+			     n->n_finalizers ? ": goes when these finalizers are removed:" : ": goes now");
+	for (k = 0; !rc && k < n->n_finalizers; k++)
+		rc = owners_buf_addf(out, " %s", n->finalizers[k]);
+	return rc;
+}
+
 static int print_plan(struct run *r, const struct owners_cascade_plan *p)
 {
 	struct owners_graph *g = r->s.graph;
@@ -306,7 +336,7 @@ static int print_plan(struct run *r, const struct owners_cascade_plan *p)
 	for (i = 0; i < tree.count; i++) {
 		const struct owners_tree_row *row = &tree.rows[i];
 		const struct owners_node *node = &g->nodes[row->node];
-		struct owners_buf name = OWNERS_BUF_INIT;
+		struct owners_buf name = OWNERS_BUF_INIT, state = OWNERS_BUF_INIT;
 		const char *what;
 
 		if (row->cycle || (!p->member[row->node] && !p->released[row->node]))
@@ -316,6 +346,8 @@ static int print_plan(struct run *r, const struct owners_cascade_plan *p)
 								       : "release (kept: another owner is alive)";
 		else if (node->virtual_)
 			what = "already gone";
+		else if (node->deleted && !describe_in_deletion(&state, node, !row->depth))
+			what = state.ptr;
 		else if (!row->depth)
 			what = r->runner.plan_options.mode == OWNERS_CASCADE_FOREGROUND
 				       ? "delete first, goes last (root)"
@@ -329,6 +361,7 @@ static int print_plan(struct run *r, const struct owners_cascade_plan *p)
 		printf("%*s%s%s%s  %s\n", (int)row->depth * 2, "", *node->namespace_ ? node->namespace_ : "",
 		       *node->namespace_ ? "/" : "", name.ptr, what);
 		owners_buf_release(&name);
+		owners_buf_release(&state);
 	}
 	owners_tree_free(&tree);
 	return 0;

@@ -466,6 +466,13 @@ YAML
   run script -qc "stty cols 60; '$OWNERS' -n $ns delete cm/root --cascade=foreground --timeout 2s" /dev/null
   unlike "$(tr '\r' '\n' <<<"$out" | grep 'cascade [0-9]*s:' | awk 'length($0) > 64')" "." \
     "[$gc]   cut to a 60-column terminal, never wrapped"
+  # root is in foreground deletion now, its dependents held by a finalizer:
+  # the client plan says what really happens, whatever mode is asked
+  run owners -n $ns delete cm/root --dry-run=client
+  like "$out" "$ns/configmap/root  root, in foreground deletion already: goes last, after its blocking dependents" \
+    "[$gc] a root already in foreground deletion: the plan says it goes last, even for a background request"
+  like "$out" "  $ns/configmap/child-a  in deletion already: goes when these finalizers are removed: example.com/hold" \
+    "[$gc]   and a dependent in deletion waits for its finalizer"
   kubectl -n $ns delete cm root --wait=false >/dev/null 2>&1
   kubectl -n $ns create cm root2 >/dev/null
   mk $ns <<YAML
