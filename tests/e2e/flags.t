@@ -140,18 +140,7 @@ run owners dangling -A --no-headers
 unlike "$out" "NAMESPACE" "dangling --no-headers: no header line"
 
 # ---- two kinds of one name in two groups ----------------------------------
-for g in a b; do
-  kubectl apply -f - >/dev/null <<YAML
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: gadgets.$g.example.com}
-spec:
-  group: $g.example.com
-  scope: Namespaced
-  names: {plural: gadgets, singular: gadget, kind: Gadget}
-  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}]
-YAML
-done
+gadget_crds
 kubectl create cm gowner >/dev/null
 wait_for "gadgets served" 30 bash -c 'kubectl get gadgets.a.example.com && kubectl get gadgets.b.example.com'
 for g in a b; do

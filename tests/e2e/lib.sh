@@ -77,6 +77,24 @@ start_cluster() {
   export XDG_CACHE_HOME=$d/cache
 }
 
+# gadget_crds: two kinds named Gadget in two groups (gadgets.a.example.com,
+# gadgets.b.example.com): an ambiguous type name, rows told apart by group.
+gadget_crds() {
+  local g
+  for g in a b; do
+    kubectl apply -f - >/dev/null <<YAML
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gadgets.$g.example.com}
+spec:
+  group: $g.example.com
+  scope: Namespaced
+  names: {plural: gadgets, singular: gadget, kind: Gadget}
+  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}]
+YAML
+  done
+}
+
 ok() { # ok CONDITION-EXIT-STATUS DESCRIPTION
   local status=$1; shift
   _n=$((_n + 1))

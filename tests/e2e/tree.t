@@ -476,17 +476,7 @@ is "$rc" 2 "unknown type: exit 2"
 like "$err" "^error: the server doesn't have a resource type 'frobnicator'$" "unknown type: kubectl's words"
 one_line; ok $? "unknown type: one line"
 
-for g in a b; do kubectl apply -f - >/dev/null <<YAML
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: gadgets.$g.example.com}
-spec:
-  group: $g.example.com
-  scope: Namespaced
-  names: {plural: gadgets, singular: gadget, kind: Gadget}
-  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object}}}]
-YAML
-done
+gadget_crds
 wait_for "gadgets served" 30 kubectl get gadgets.b.example.com
 run owners tree gadget/x
 is "$rc" 2 "ambiguous type: exit 2"
