@@ -27,7 +27,7 @@ run owners delete cm/x --dry-run=maybe
 is "$err" "error: invalid value 'maybe' for --dry-run: want none, client or server" \
   "--dry-run=maybe lists the valid values"
 run owners tree cm/x -o bogus
-like "$err" "invalid value 'bogus' for -o: want tree, wide, json, yaml, dot or name" "-o bogus lists the formats"
+like "$err" "invalid value 'bogus' for -o: want tree, wide, json, yaml, dot, name, jsonpath= or custom-columns=" "-o bogus lists the formats"
 run owners tree cm/x --color=sometimes
 like "$err" "want auto, always or never" "--color lists its values"
 run owners dangling --dry-run=

@@ -150,7 +150,7 @@ int main(void)
 			is_str(keys[2], "app.kubernetes.io/name", "  third");
 			is_str(keys[3], "x", "  fourth");
 		}
-		is_str(cli.label_columns.items[1], "-Ltier,app.kubernetes.io/name" + 2, "  argv untouched");
+		is_str(cli.label_columns.items[1], &"-Ltier,app.kubernetes.io/name"[2], "  argv untouched");
 		free(keys);
 		free(storage);
 	}
