@@ -193,6 +193,9 @@ static int subscript(struct ctx *x, const char *s, const char *send, const struc
 				b = strtol(colon + 1, NULL, 10);
 			if (colon && colon == s)
 				a = 0;
+			/* past either end is the end (and no overflow below) */
+			a = a < -n ? -n - 1 : a > n ? n : a;
+			b = b < -n ? -n - 1 : b > n ? n : b;
 			if (a < 0)
 				a += n;
 			if (b < 0)

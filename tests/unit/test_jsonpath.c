@@ -43,6 +43,8 @@ int main(void)
 	is_str(jp("{.items[0].name}"), "web", "an index");
 	is_str(jp("{.items[-1].name}"), "cfg", "a negative index");
 	is_str(jp("{.items[0:1].kind}"), "Deployment", "a slice");
+	is_str(jp("{.items[99999999999999999999999].kind}{.items[-99999999999999999999:1].kind}"), "Deployment",
+	       "indexes past either end (beyond a long) are the ends, never an overflow");
 	is_str(jp("{['kind']}"), "OwnersTree", "a name in brackets");
 	is_str(jp("{..name}"), "web web-1 web-1-a web-1-b cfg", "recursive descent, in document order");
 	is_str(jp("{.items[?(@.kind==\"ConfigMap\")].uid}"), "u2", "a filter on a string");
