@@ -120,6 +120,8 @@ for sh in bash zsh fish; do
   is "$(tab "$sh" "owners -n sho")" "tab> owners -n shop" "[$sh] namespaces, from the cluster"
   is "$(tab "$sh" "owners graph --context vie")" "tab> owners graph --context viewer" "[$sh] contexts, from the kubeconfig"
   is "$(tab "$sh" "owners completion fi")" "tab> owners completion fish" "[$sh] completion: the shells"
+  is "$(tab "$sh" "owners help fin")" "tab> owners help finalizers" "[$sh] help: the commands"
+  is "$(tab "$sh" "owners version -o ya")" "tab> owners version -o yaml" "[$sh] version: its formats"
   is "$(tab "$sh" "kubectl owners -n shop tree configmaps/alp")" "tab> kubectl owners -n shop tree configmaps/alpha" \
     "[$sh] kubectl owners <TAB>, through kubectl's plugin completion"
 done
