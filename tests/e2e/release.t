@@ -37,7 +37,7 @@ ok $(( $? == 0 ? 1 : 0 )) "it has none of the libraries a dynamic owners would n
 mkdir -p "$root/opt" && tar -C "$root/opt" -xzf "$tarball"
 owners_in_root() { chroot "$root" env -i HOME=/root PATH=/usr/bin:/bin "/opt/$(basename "$tarball" .tar.gz)/owners" "$@"; }
 
-run owners_in_root version
+run owners_in_root version --client
 ok $rc "owners version runs in the pristine root"
 like "$out" "^owners [0-9]+\.[0-9]+\.[0-9]+" "and prints its version"
 like "$out" "libcurl" "and the libcurl it carries"
