@@ -43,7 +43,7 @@ ok $rc "apt-get -f install brings exactly the declared dependencies"
 run chroot "$root" dpkg -s owners
 like "$out" "Status: install ok installed" "the package is installed"
 
-run chroot "$root" owners version
+run chroot "$root" owners version --client
 ok $rc "owners version runs in the clean root"
 like "$out" "^owners [0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9a-f]+" "it prints the version and commit"
 like "$out" "libcurl .*yajl 2\.[0-9]+\.[0-9]+.*libyaml .*protobuf-c " "and the library versions"
