@@ -24,26 +24,14 @@
 enum { DIRECTIVE_NO_SPACE = 2, DIRECTIVE_NO_FILES = 4 };
 
 /* The option spelled `word` ("--context", "-n", "--context=x") in the
- * tables, or NULL. */
+ * tables, or NULL: the parser's own lookups. */
 static const struct opt *find_opt(const struct opt *const *tables, const char *word)
 {
-	size_t t, len;
-	const struct opt *o;
-
 	if (word[0] != '-' || !word[1])
 		return NULL;
-	for (t = 0; tables[t]; t++)
-		for (o = tables[t]; o->long_name; o++) {
-			if (word[1] != '-') {
-				if (o->short_name == word[1])
-					return o;
-				continue;
-			}
-			len = strcspn(word + 2, "=");
-			if (strlen(o->long_name) == len && !strncmp(word + 2, o->long_name, len))
-				return o;
-		}
-	return NULL;
+	if (word[1] != '-')
+		return owners_opt_find_short(tables, word[1]);
+	return owners_opt_find_long(tables, word + 2, strcspn(word + 2, "="));
 }
 
 /* Whether the flag word is followed by its value as the next word. */

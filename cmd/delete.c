@@ -280,16 +280,6 @@ static int find_roots(struct run *r, const struct owners_object_arg *args, size_
 }
 
 /* --dry-run=client: every object of the cascade, in the order it goes. */
-static int has_finalizer(const struct owners_node *n, const char *f)
-{
-	uint32_t k;
-
-	for (k = 0; k < n->n_finalizers; k++)
-		if (!strcmp(n->finalizers[k], f))
-			return 1;
-	return 0;
-}
-
 /* An object already in deletion goes the way it entered it, whatever mode
  * is asked now: the plan says so, in the order that really happens. */
 static int describe_in_deletion(struct owners_buf *out, const struct owners_node *n, int root)
@@ -297,10 +287,10 @@ static int describe_in_deletion(struct owners_buf *out, const struct owners_node
 	uint32_t k;
 	int rc;
 
-	if (has_finalizer(n, "foregroundDeletion"))
+	if (owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND))
 		return owners_buf_addf(out, "%sin foreground deletion already: goes last, after its blocking "
 				       "dependents", root ? "root, " : "");
-	if (has_finalizer(n, "orphan"))
+	if (owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_ORPHAN))
 		return owners_buf_addf(out, "%sin orphan deletion already: its dependents are released, then it goes",
 				       root ? "root, " : "");
 	rc = owners_buf_addf(out, "%sin deletion already%s", root ? "root, " : "",

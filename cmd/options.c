@@ -85,7 +85,7 @@ void owners_cli_defaults(struct owners_cli *cli)
 	cli->color = "auto";
 }
 
-static const struct opt *find_long(const struct opt *const tables[], const char *name, size_t len)
+const struct opt *owners_opt_find_long(const struct opt *const tables[], const char *name, size_t len)
 {
 	size_t t;
 	const struct opt *o;
@@ -97,7 +97,7 @@ static const struct opt *find_long(const struct opt *const tables[], const char 
 	return NULL;
 }
 
-static const struct opt *find_short(const struct opt *const tables[], char c)
+const struct opt *owners_opt_find_short(const struct opt *const tables[], char c)
 {
 	size_t t;
 	const struct opt *o;
@@ -295,7 +295,7 @@ int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int
 			const char *eq = strchr(name, '=');
 			size_t len = eq ? (size_t)(eq - name) : strlen(name);
 
-			o = find_long(tables, name, len);
+			o = owners_opt_find_long(tables, name, len);
 			snprintf(spelled, sizeof(spelled), "--%.*s", (int)len, name);
 			if (!o) {
 				error_msg("unknown flag: %s", spelled);
@@ -304,7 +304,7 @@ int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int
 			if (eq)
 				value = eq + 1;
 		} else {
-			o = find_short(tables, a[1]);
+			o = owners_opt_find_short(tables, a[1]);
 			snprintf(spelled, sizeof(spelled), "-%c", a[1]);
 			if (!o) {
 				error_msg("unknown shorthand flag: '%c' in %s", a[1], a);

@@ -122,6 +122,10 @@ struct owners_cli {
 /* Parses argv (flags anywhere, `--` ends them) against the global table
  * plus the command's; positional arguments go to *args. Returns 0, or
  * prints a usage error and returns 2. */
+/* The option named name (len bytes; "context" of "--context=x") or with
+ * short name c, in NULL-terminated tables; NULL when none. */
+const struct opt *owners_opt_find_long(const struct opt *const tables[], const char *name, size_t len);
+const struct opt *owners_opt_find_short(const struct opt *const tables[], char c);
 int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int argc,
 		     char **argv, struct string_list *args);
 void owners_cli_release(struct owners_cli *cli, struct string_list *args);
