@@ -141,7 +141,12 @@ int exit_code_for(int code)
 
 int report_error(const struct owners_error *err)
 {
-	fprintf(stderr, "error: %s\n", owners_error_message(err));
+	/* the library's remedies quote commands too ('owners finalizers ...') */
+	const char *message = owners_error_message(err);
+	struct owners_buf said = OWNERS_BUF_INIT;
+
+	fprintf(stderr, "error: %s\n", !output_as_typed(&said, message) ? said.ptr : message);
+	owners_buf_release(&said);
 	return exit_code_for(err->code);
 }
 
