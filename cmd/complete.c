@@ -128,26 +128,48 @@ static int starts(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-/* The help's first sentence part, as a short description. */
+/* The help's first part, as a short description: up to a ';', or up to
+ * an aside in parentheses when enough is left before it ("background
+ * (default, ...), foreground or orphan" keeps its aside), cut at a word
+ * to fit a line. */
 static void put_flag(const char *spelling, const struct opt *o, const char *cur)
 {
-	char desc[80];
-	size_t len = strcspn(o->help, ";(");
+	enum { SHORT = 24, MAX = 72 };
+	char desc[MAX + 4];
+	const char *aside;
+	size_t len = strcspn(o->help, ";");
 
 	if (!starts(spelling, cur))
 		return;
-	if (len >= sizeof(desc))
-		len = sizeof(desc) - 1;
+	aside = strstr(o->help, " (");
+	if (len > MAX && aside && (size_t)(aside - o->help) >= SHORT && (size_t)(aside - o->help) < len)
+		len = (size_t)(aside - o->help);
+	if (len > MAX) {
+		len = MAX;
+		while (len > SHORT && o->help[len] != ' ')
+			len--;
+	}
+	/* never an aside left open ("(default 5m" of "(default 5m; ...)") */
+	for (aside = o->help; (aside = strstr(aside, " (")) && (size_t)(aside - o->help) < len; aside++)
+		if (!memchr(aside, ')', len - (size_t)(aside - o->help))) {
+			len = (size_t)(aside - o->help);
+			break;
+		}
 	memcpy(desc, o->help, len);
 	while (len && desc[len - 1] == ' ')
 		len--;
+	if (len < strcspn(o->help, ";") && o->help[len] == ' ' && o->help[len + 1] != '(') {
+		memcpy(desc + len, "...", 3);
+		len += 3;
+	}
 	desc[len] = '\0';
 	put(spelling, desc);
 }
 
 static int complete_flags(const struct line *l, const char *cur)
 {
-	const struct opt *tables[3] = { l->cmd ? l->cmd->opts : NULL, owners_global_opts, NULL };
+	/* before the command: the root's own flags (--version) and the global ones */
+	const struct opt *tables[3] = { l->cmd ? l->cmd->opts : owners_root_opts, owners_global_opts, NULL };
 	char spelling[64];
 	size_t t;
 	const struct opt *o;

@@ -357,8 +357,11 @@ const struct command completion_command = {
 	"flags and their values, contexts (from the kubeconfig), namespaces, resource\n"
 	"types (from the discovery cache) and object names (listed from the cluster the\n"
 	"flags typed so far choose), as TYPE/NAME or TYPE NAME; 'remove' after\n"
-	"finalizers. kubectl owners <TAB> works through the kubectl_complete-owners\n"
-	"helper installed beside the binary (kubectl 1.26 and later look for it).",
+	"finalizers. kubectl owners <TAB> works through kubectl_complete-owners, a link\n"
+	"to owners installed beside it as kubectl-owners is: kubectl 1.26 and later run\n"
+	"it from PATH with the words after 'owners', and owners called by that name\n"
+	"answers as the completion engine. After a krew or tarball install, make that\n"
+	"link yourself, in the directory of kubectl-owners.",
 	"  source <(owners completion bash)\n"
 	"  owners completion zsh > \"${fpath[1]}/_owners\"\n"
 	"  owners completion fish > ~/.config/fish/completions/owners.fish", 0, NULL, 0, NULL };

@@ -148,6 +148,12 @@ int main(int argc, char **argv)
 
 	owners_set_oom_fatal(die_out_of_memory);
 	output_set_program(argv[0]);
+	/* kubectl owners <TAB>: kubectl (1.26+) runs kubectl_complete-owners
+	 * from PATH with the words after 'owners'; that is a link to this
+	 * binary, so the answer always comes from the plugin kubectl runs,
+	 * however it was installed (package, tarball, krew). */
+	if (argc >= 1 && output_is_completion_helper(argv[0]))
+		return owners_complete_words(argc - 1, argv + 1);
 	/* The shells' and kubectl's completion: the words as typed, read by
 	 * the completion engine (cmd/complete.c), not by the flag parser. */
 	if (argc >= 2 && !strcmp(argv[1], "__complete"))

@@ -11,14 +11,26 @@
 static int use_color;
 static const char *program = "owners";
 
-void output_set_program(const char *argv0)
+/* Whether the file name of argv0 (the part after its last '/') is name. */
+static int invoked_as(const char *argv0, const char *name)
 {
 	const char *base = argv0 ? strrchr(argv0, '/') : NULL;
 
 	base = base ? base + 1 : argv0;
-	/* kubectl runs the plugin binary kubectl-owners for `kubectl owners` */
-	if (base && !strcmp(base, "kubectl-owners"))
+	return base && !strcmp(base, name);
+}
+
+void output_set_program(const char *argv0)
+{
+	/* kubectl runs the plugin binary kubectl-owners for `kubectl owners`,
+	 * and its completion helper for `kubectl owners <TAB>` */
+	if (invoked_as(argv0, "kubectl-owners") || invoked_as(argv0, "kubectl_complete-owners"))
 		program = "kubectl owners";
+}
+
+int output_is_completion_helper(const char *argv0)
+{
+	return invoked_as(argv0, "kubectl_complete-owners");
 }
 
 const char *output_program(void)
@@ -129,7 +141,12 @@ int exit_code_for(int code)
 
 int report_error(const struct owners_error *err)
 {
-	fprintf(stderr, "error: %s\n", owners_error_message(err));
+	/* the library's remedies quote commands too ('owners finalizers ...') */
+	const char *message = owners_error_message(err);
+	struct owners_buf said = OWNERS_BUF_INIT;
+
+	fprintf(stderr, "error: %s\n", !output_as_typed(&said, message) ? said.ptr : message);
+	owners_buf_release(&said);
 	return exit_code_for(err->code);
 }
 

@@ -41,8 +41,12 @@ int output_document(const struct owners_buf *json, int yaml);
 void output_set_color(const char *mode);
 int output_color(void);
 /* The program as the user runs it: "owners", or "kubectl owners" when run
- * as the kubectl plugin (argv[0] kubectl-owners); set once from main. */
+ * as the kubectl plugin (argv[0] kubectl-owners or, completing,
+ * kubectl_complete-owners); set once from main. */
 void output_set_program(const char *argv0);
+/* Whether argv0 is kubectl_complete-owners, the helper kubectl runs for
+ * `kubectl owners <TAB>` (a link to this binary). */
+int output_is_completion_helper(const char *argv0);
 /* -o jsonpath=TEMPLATE or -o custom-columns=SPEC. */
 int output_is_template(const char *format);
 /* Prints the command's JSON document through the template (custom

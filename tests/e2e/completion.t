@@ -3,7 +3,8 @@
 # in a real terminal (tmux), the installed scripts loaded, a command line
 # typed and TAB pressed; the screen is read back. Types and object names
 # come from a real control plane; `kubectl owners <TAB>` goes through
-# kubectl's own plugin completion and the installed kubectl_complete-owners.
+# kubectl's own plugin completion and the installed kubectl_complete-owners
+# (a link to owners, which answers as the completion engine by that name).
 . "$(dirname "$0")/lib.sh"
 require tmux:tmux zsh:zsh fish:fish
 # kubectl's bash completion is built on the bash-completion package, as a
@@ -21,8 +22,8 @@ kubectl -n shop create deployment web --image=nginx >/dev/null
 prefix=$C/prefix
 cmake --install "$(dirname "$OWNERS")" --prefix "$prefix" >/dev/null
 ok $? "cmake --install: owners, kubectl-owners and kubectl_complete-owners"
-[[ -x $prefix/bin/kubectl_complete-owners && -e $prefix/bin/kubectl-owners ]]
-ok $? "kubectl_complete-owners is installed beside the plugin"
+[[ $(readlink "$prefix/bin/kubectl_complete-owners") == owners && $(readlink "$prefix/bin/kubectl-owners") == owners ]]
+ok $? "kubectl_complete-owners is a link to owners beside the plugin link"
 # The binary under test (sanitizer build in CI) replaces the installed one.
 ln -sf "$OWNERS" "$prefix/bin/owners"
 
@@ -31,6 +32,15 @@ run env PATH="$prefix/bin:$PATH" kubectl __complete owners -n shop tree configma
 like "$out" $'^configmaps/alpha\n:4' "kubectl's plugin completion gets the names from kubectl_complete-owners"
 run env PATH="$prefix/bin:$PATH" kubectl __complete owners tree configm
 like "$out" $'^configmaps/\n:6' "  and types, with no space after them (directive 6)"
+run env PATH="$prefix/bin:$PATH" kubectl __complete owners --con
+is "$out" $'--context\tthe kubeconfig context to use\n:4' "  and flags before the command, with their descriptions"
+# krew installs only the plugin link (kubectl-owners) in its bin directory:
+# the helper linked beside it answers, with no 'owners' on PATH.
+mkdir -p "$C/krew/bin"
+ln -s "$OWNERS" "$C/krew/bin/kubectl-owners"
+ln -s kubectl-owners "$C/krew/bin/kubectl_complete-owners"
+run env PATH="$C/krew/bin:$PATH" kubectl __complete owners -n shop delete deployment ""
+is "$out" $'web\n:4' "a krew layout: the helper linked to kubectl-owners answers (TYPE NAME)"
 
 # ---- messages name the program as the user runs it ----------------------
 run env PATH="$prefix/bin:$PATH" kubectl owners tree --help
@@ -41,6 +51,11 @@ run env PATH="$prefix/bin:$PATH" kubectl owners dangling -l app=x
 like "$err" "e.g. 'kubectl owners dangling pods -l app=web'" "kubectl owners: an error's hint names kubectl owners"
 run owners dangling -l app=x
 like "$err" "e.g. 'owners dangling pods -l app=web'" "owners: the same hint names owners"
+run env PATH="$prefix/bin:$PATH" kubectl owners nope
+is "$err" "error: unknown command 'nope' (see 'kubectl owners --help')" "kubectl owners: an unknown command's error"
+run env PATH="$prefix/bin:$PATH" kubectl owners --help
+like "$out" $'\n  kubectl owners COMMAND ' "kubectl owners --help: the main usage line"
+like "$out" "Run 'kubectl owners help COMMAND' or 'kubectl owners COMMAND --help'" "  and its closing hint"
 
 HOME_DIR=$C/home
 mkdir -p "$HOME_DIR"
@@ -58,28 +73,37 @@ start() {
 }
 
 # The command line the prompt shows now (the last line starting "tab> ").
-line_now() { tmux_ capture-pane -p -t "$1" | grep '^tab> ' | tail -1 | sed 's/ *$//'; }
+line_now() { tmux_ capture-pane -p -t "$1" | grep '^tab>' | tail -1 | sed 's/ *$//'; }
 
 # tab SHELL TEXT: types TEXT, presses TAB, waits for the line to change,
-# and prints the line; then cancels it for the next one.
+# and prints the line; then cancels it and waits for an empty prompt, so
+# that nothing of one check reaches the next. (The screen's lines lose
+# their trailing blanks: TEXT ending in a space is compared without it.)
 tab() {
-  local s=$1 text=$2 line i
+  local s=$1 text=$2 shown line i
+  shown=$(sed 's/ *$//' <<<"tab> $text")
   tmux_ send-keys -t "$s" -l "$text"
   for (( i = 0; i < 50; i++ )); do
-    [[ $(line_now "$s") == "tab> $text" ]] && break
+    [[ $(line_now "$s") == "$shown" ]] && break
     sleep 0.1
   done
   tmux_ send-keys -t "$s" Tab
   for (( i = 0; i < 100; i++ )); do
     line=$(line_now "$s")
-    [[ -n $line && $line != "tab> $text" ]] && break
+    [[ -n $line && $line != "$shown" ]] && break
     sleep 0.1
   done
+  sleep 0.2 # a shell may still be writing (zsh's and fish's lists)
+  line=$(line_now "$s")
   printf '%s\n' "$line"
-  tmux_ send-keys -t "$s" C-c
-  sleep 0.3
-  tmux_ send-keys -t "$s" C-l
-  sleep 0.3
+  for (( i = 0; i < 50; i++ )); do
+    tmux_ send-keys -t "$s" C-c
+    sleep 0.2
+    tmux_ send-keys -t "$s" C-l
+    sleep 0.2
+    [[ $(line_now "$s") == "tab>" ]] && return 0
+  done
+  echo "# $s: the prompt did not come back empty" >&2
 }
 
 ready() { # ready SHELL: the prompt is there
@@ -101,29 +125,95 @@ start fish fish --no-config --private
 tmux_ send-keys -t fish -l "function fish_prompt; echo -n 'tab> '; end; source '$E2E_ROOT/completions/owners.fish'; kubectl completion fish | source; clear"
 tmux_ send-keys -t fish Enter
 
+# The checks: what is typed, the line TAB must make of it, what it shows.
+cases=(
+  'owners tr' 'owners tree'
+    'the command'
+  'owners tree configm' 'owners tree configmaps/'
+    'a type, from the cluster, ready for its name'
+  'owners tree dep' 'owners tree deployments/'
+    'tree dep<TAB>: deployments/'
+  'owners -n shop tree deployments/' 'owners -n shop tree deployments/web'
+    'tree deployments/<TAB>: the only name'
+  'owners -n shop tree configmaps/alp' 'owners -n shop tree configmaps/alpha'
+    'an object name (TYPE/NAME), in the namespace of -n'
+  'owners -n shop tree configmap alp' 'owners -n shop tree configmap alpha'
+    'TYPE NAME: names of the type typed before, not types again'
+  'owners -n shop delete deployments/w' 'owners -n shop delete deployments/web'
+    'delete: names'
+  'owners -n shop delete deployment ' 'owners -n shop delete deployment web'
+    'TYPE <TAB> (a new, empty word): names'
+  'owners -n shop finalizers configmaps/be' 'owners -n shop finalizers configmaps/beta'
+    'finalizers: names'
+  'owners -n shop tree --up configmap be' 'owners -n shop tree --up configmap beta'
+    'TYPE NAME after a flag'
+  'owners -n shop dangling configmaps/be' 'owners -n shop dangling configmaps/beta'
+    'dangling: names'
+  'owners finalizers rem' 'owners finalizers remove'
+    'finalizers: remove'
+  'owners -n shop finalizers remove configmaps/alp' 'owners -n shop finalizers remove configmaps/alpha'
+    'finalizers remove: names'
+  'owners tree -o js' 'owners tree -o json'
+    'a flag'\''s values'
+  'owners dangling --exit-c' 'owners dangling --exit-code'
+    'a command'\''s own flag'
+  'owners -n sho' 'owners -n shop'
+    'namespaces, from the cluster'
+  'owners tree --namespace=sho' 'owners tree --namespace=shop'
+    '--flag=VALUE in one word'
+  'owners graph --all-n' 'owners graph --all-namespaces'
+    'graph: its flags'
+  'owners graph -o do' 'owners graph -o dot'
+    'graph: its formats'
+  'owners delete --cascade=fo' 'owners delete --cascade=foreground'
+    'delete: --cascade'\''s modes'
+  'owners --con' 'owners --context'
+    'a global flag before the command'
+  'owners graph --context vie' 'owners graph --context viewer'
+    'contexts, from the kubeconfig'
+  'owners completion fi' 'owners completion fish'
+    'completion: the shells'
+  'owners help fin' 'owners help finalizers'
+    'help: the commands'
+  'owners version -o ya' 'owners version -o yaml'
+    'version: its formats'
+  'kubectl owners -n shop tree configmaps/alp' 'kubectl owners -n shop tree configmaps/alpha'
+    'kubectl owners <TAB>, through kubectl'\''s plugin completion'
+  'kubectl owners fin' 'kubectl owners finalizers'
+    'kubectl owners: the commands'
+  'kubectl owners tree dep' 'kubectl owners tree deployments/'
+    'kubectl owners: types'
+  'kubectl owners -n shop delete deployment ' 'kubectl owners -n shop delete deployment web'
+    'kubectl owners: TYPE NAME'
+  'kubectl owners finalizers rem' 'kubectl owners finalizers remove'
+    'kubectl owners: finalizers remove'
+  'kubectl owners -n sho' 'kubectl owners -n shop'
+    'kubectl owners: namespaces'
+  'kubectl owners tree --context vie' 'kubectl owners tree --context viewer'
+    'kubectl owners: contexts'
+  'kubectl owners dangling -o ya' 'kubectl owners dangling -o yaml'
+    'kubectl owners: -o values'
+)
+
+# Each shell types every case in its own terminal, the three at once (the
+# screen's lines land in a file per shell); the checks read them after.
 for sh in bash zsh fish; do
   ready "$sh"; ok $? "[$sh] started in a terminal, the completion loaded"
-  sleep 1
-  is "$(tab "$sh" "owners tr")" "tab> owners tree" "[$sh] the command"
-  is "$(tab "$sh" "owners tree configm")" "tab> owners tree configmaps/" "[$sh] a type, from the cluster, ready for its name"
-  is "$(tab "$sh" "owners -n shop tree configmaps/alp")" "tab> owners -n shop tree configmaps/alpha" \
-    "[$sh] an object name (TYPE/NAME), in the namespace of -n"
-  is "$(tab "$sh" "owners -n shop tree configmap alp")" "tab> owners -n shop tree configmap alpha" \
-    "[$sh] TYPE NAME: names of the type typed before, not types again"
-  is "$(tab "$sh" "owners -n shop delete deployments/w")" "tab> owners -n shop delete deployments/web" "[$sh] delete: names"
-  is "$(tab "$sh" "owners -n shop dangling configmaps/be")" "tab> owners -n shop dangling configmaps/beta" "[$sh] dangling: names"
-  is "$(tab "$sh" "owners finalizers rem")" "tab> owners finalizers remove" "[$sh] finalizers: remove"
-  is "$(tab "$sh" "owners -n shop finalizers remove configmaps/alp")" "tab> owners -n shop finalizers remove configmaps/alpha" \
-    "[$sh] finalizers remove: names"
-  is "$(tab "$sh" "owners tree -o js")" "tab> owners tree -o json" "[$sh] a flag's values"
-  is "$(tab "$sh" "owners dangling --exit-c")" "tab> owners dangling --exit-code" "[$sh] a command's own flag"
-  is "$(tab "$sh" "owners -n sho")" "tab> owners -n shop" "[$sh] namespaces, from the cluster"
-  is "$(tab "$sh" "owners graph --context vie")" "tab> owners graph --context viewer" "[$sh] contexts, from the kubeconfig"
-  is "$(tab "$sh" "owners completion fi")" "tab> owners completion fish" "[$sh] completion: the shells"
-  is "$(tab "$sh" "owners help fin")" "tab> owners help finalizers" "[$sh] help: the commands"
-  is "$(tab "$sh" "owners version -o ya")" "tab> owners version -o yaml" "[$sh] version: its formats"
-  is "$(tab "$sh" "kubectl owners -n shop tree configmaps/alp")" "tab> kubectl owners -n shop tree configmaps/alpha" \
-    "[$sh] kubectl owners <TAB>, through kubectl's plugin completion"
+done
+sleep 1
+for sh in bash zsh fish; do
+  (
+    for (( i = 0; i < ${#cases[@]}; i += 3 )); do
+      tab "$sh" "${cases[i]}"
+    done >"$C/$sh.lines"
+  ) &
+done
+wait
+for sh in bash zsh fish; do
+  mapfile -t got <"$C/$sh.lines"
+  for (( i = 0; i < ${#cases[@]}; i += 3 )); do
+    is "${got[i / 3]-}" "tab> ${cases[i + 1]}" "[$sh] ${cases[i + 2]}"
+  done
 done
 
 done_testing

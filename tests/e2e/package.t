@@ -50,6 +50,8 @@ like "$out" "libcurl .*yajl 2\.[0-9]+\.[0-9]+.*libyaml .*protobuf-c " "and the l
 [[ -L $root/usr/bin/kubectl-owners && -f $root/usr/share/man/man1/owners-delete.1 &&
    -f $root/usr/share/bash-completion/completions/owners ]]
 ok $? "the kubectl plugin link, man pages and completions are installed"
+[[ $(readlink "$root/usr/bin/kubectl_complete-owners") == owners ]]
+ok $? "kubectl_complete-owners (kubectl owners <TAB>) is a link to owners"
 
 start_cluster C
 kubectl create configmap in-package >/dev/null
@@ -57,5 +59,7 @@ cp "$C/kubeconfig" "$root/tmp/kubeconfig"
 run chroot "$root" env HOME=/root owners --kubeconfig /tmp/kubeconfig tree configmap/in-package
 ok $rc "the installed owners talks to a real cluster"
 like "$out" "ConfigMap/in-package" "and prints the tree"
+run chroot "$root" env HOME=/root KUBECONFIG=/tmp/kubeconfig kubectl_complete-owners tree configmaps/in-pa
+is "$out" $'configmaps/in-package\n:4' "the installed completion helper answers as kubectl expects"
 
 done_testing

@@ -23,8 +23,10 @@ ok $? "tests/release builds the tarball"
 grep -E "^release: dist/" "$work/release.log" | sed 's/^/# /'
 tail -3 "$work/release.log" | grep -q 'release: ' || sed 's/^/#   /' "$work/release.log" | tail -20
 like "$(basename "$tarball")" '^owners-[0-9]+\.[0-9]+\.[0-9]+-linux-amd64\.tar\.gz$' "named owners-VERSION-linux-amd64.tar.gz"
-is "$(tar tzf "$tarball" | sed 's|^[^/]*/||' | grep . | sort | tr '\n' ' ')" "LICENSE README.md owners " \
-  "it holds owners, LICENSE and README.md"
+is "$(tar tzf "$tarball" | sed 's|^[^/]*/||' | grep . | sort | tr '\n' ' ')" \
+  "LICENSE README.md kubectl-owners kubectl_complete-owners owners " \
+  "it holds owners, its two kubectl links, LICENSE and README.md"
+is "$(tar tvzf "$tarball" | grep -c -- '-owners -> owners$')" 2 "  the links point at owners"
 mkdir -p "$work/x" && tar -C "$work/x" -xzf "$tarball"
 bin=$(ls "$work"/x/*/owners)
 is "$(readelf -d "$bin" 2>&1 | grep -c NEEDED)" 0 "readelf -d: no shared library needed (static)"
@@ -58,6 +60,9 @@ like "$out" "deployment.apps/web  delete" "prints the plan"
 port=${SERVER##*:}
 run owners_in_root --kubeconfig /kubeconfig --server "https://localhost:$port" tree deployment/web
 ok $rc "a server by name: localhost resolved from the root's /etc/hosts (c-ares, no glibc NSS)"
+run chroot "$root" env -i HOME=/root PATH=/usr/bin:/bin KUBECONFIG=/kubeconfig \
+  "/opt/$(basename "$tarball" .tar.gz)/kubectl_complete-owners" tree deployments/w
+is "$out" $'deployments/web\n:4' "the tarball's kubectl_complete-owners answers as kubectl expects"
 
 python3 - "$E2E_ROOT/dist/owners.krew.yaml" "$tarball" <<'PY'
 import hashlib, re, sys, tarfile, yaml
@@ -81,6 +86,7 @@ for p in m["spec"]["platforms"]:
         assert f["from"] in names, f["from"]
         assert f["to"] and ".." not in f["to"].split("/")
     assert p["bin"] == "owners" and "/" not in p["bin"]
+assert "kubectl_complete-owners" in m["spec"]["caveats"], "caveats: the completion helper"
 PY
 ok $? "the krew manifest follows krew's rules and names the tarball's sha256 and files"
 
