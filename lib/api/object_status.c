@@ -215,6 +215,78 @@ static enum owners_health phase_health(const char *phase)
 	return phase ? OWNERS_HEALTH_PENDING : OWNERS_HEALTH_NONE;
 }
 
+static int64_t field_int(const struct owners_json_value *object, const char *part, const char *field,
+			 int64_t dflt)
+{
+	return owners_json_int(owners_json_path(object, part, field, NULL), dflt);
+}
+
+/* The controller has seen the latest spec: what its status says is about it. */
+static int observed(const struct owners_json_value *object)
+{
+	return field_int(object, "status", "observedGeneration", 0) >=
+	       field_int(object, "metadata", "generation", 0);
+}
+
+/* kubectl rollout status's rule: every replica updated, no old one
+ * left, all available. */
+static int deployment_ready(const struct owners_json_value *object)
+{
+	int64_t want = field_int(object, "spec", "replicas", 1);
+
+	return observed(object) && field_int(object, "status", "updatedReplicas", 0) >= want &&
+	       field_int(object, "status", "replicas", 0) == field_int(object, "status", "updatedReplicas", 0) &&
+	       field_int(object, "status", "availableReplicas", 0) >= want;
+}
+
+/* Every replica there and ready, none left over from a scale-down or an
+ * older revision. */
+static int replicas_ready(const struct owners_json_value *object)
+{
+	int64_t want = field_int(object, "spec", "replicas", 1);
+	const char *current = owners_json_string(owners_json_path(object, "status", "currentRevision", NULL));
+	const char *update = owners_json_string(owners_json_path(object, "status", "updateRevision", NULL));
+
+	return observed(object) && field_int(object, "status", "readyReplicas", 0) >= want &&
+	       field_int(object, "status", "replicas", 0) == want &&
+	       (!current || !update || !strcmp(current, update));
+}
+
+static int daemonset_ready(const struct owners_json_value *object)
+{
+	int64_t want = field_int(object, "status", "desiredNumberScheduled", 0);
+
+	return observed(object) && field_int(object, "status", "numberReady", 0) >= want &&
+	       field_int(object, "status", "updatedNumberScheduled", 0) >= want;
+}
+
+static int object_ready(const char *kind, const struct owners_json_value *object, enum owners_health health)
+{
+	const struct owners_json_value *cond;
+	const char *phase;
+
+	if (!strcmp(kind, "Pod"))
+		return condition_is(object, "Ready", "True") ||
+		       ((phase = owners_json_string(owners_json_path(object, "status", "phase", NULL))) &&
+			!strcmp(phase, "Succeeded"));
+	if (!strcmp(kind, "Deployment"))
+		return deployment_ready(object);
+	if (!strcmp(kind, "ReplicaSet") || !strcmp(kind, "StatefulSet") || !strcmp(kind, "ReplicationController"))
+		return replicas_ready(object);
+	if (!strcmp(kind, "DaemonSet"))
+		return daemonset_ready(object);
+	if (!strcmp(kind, "Job"))
+		return condition_is(object, "Complete", "True");
+	if (!strcmp(kind, "CronJob"))
+		return 1;
+	if (!strcmp(kind, "Service"))
+		return health != OWNERS_HEALTH_PENDING; /* a LoadBalancer waiting for its address */
+	if ((cond = find_condition(object, "Ready")))
+		return condition_is(object, "Ready", "True");
+	phase = owners_json_string(owners_json_path(object, "status", "phase", NULL));
+	return !phase || phase_health(phase) == OWNERS_HEALTH_OK;
+}
+
 int owners_object_status_read(struct owners_object_status *out, const char *kind,
 			      const struct owners_json_value *object)
 {
@@ -263,6 +335,7 @@ int owners_object_status_read(struct owners_object_status *out, const char *kind
 	out->ready = owners_buf_detach(&ready);
 	out->status = owners_buf_detach(&status);
 	out->health = health;
+	out->is_ready = object_ready(kind, object, health);
 	if (!out->ready || !out->status) {
 		owners_object_status_clear(out);
 		return OWNERS_ENOMEM;
@@ -276,4 +349,5 @@ void owners_object_status_clear(struct owners_object_status *s)
 	free(s->status);
 	s->ready = s->status = NULL;
 	s->health = OWNERS_HEALTH_NONE;
+	s->is_ready = 0;
 }

@@ -30,6 +30,13 @@ struct owners_object_status {
 	char *ready;  /* "1/1", "True", "-" */
 	char *status; /* "Running", "Available", "ContainerCreating", "Complete", "-" */
 	enum owners_health health;
+	/* Reached what it is for, as a rollout or CI waits for it (tree
+	 * --until=ready): a Deployment rolled out and available, workloads
+	 * with every replica ready and up to date, a Pod Ready (or
+	 * Succeeded), a Job complete, a claim bound, a LoadBalancer with an
+	 * address; other kinds by their Ready condition, else their phase,
+	 * else present is ready. */
+	int is_ready;
 };
 
 int owners_object_status_read(struct owners_object_status *out, const char *kind,

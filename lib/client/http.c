@@ -110,6 +110,7 @@ struct xfer {
 	int reauthed;                 /* the one retry after a 401 was used */
 	int consumer_failed;
 	int oom;
+	int long_lived;               /* r->long_lived when submitted */
 	size_t body_bytes;            /* of this attempt's response */
 	struct owners_buf resp_headers; /* for the log, -v >= 8 */
 	struct owners_buf log_body;   /* start of a streamed body, -v >= 8 */
@@ -137,6 +138,9 @@ struct owners_http_client {
 	char *token;                  /* cfg->token, or read from cfg->token_file */
 
 	struct xlist ready, delayed, in_flight;
+	size_t long_lived;            /* long-lived requests queued or in flight */
+	size_t long_lived_in_flight;  /* of which in flight (outside max_in_flight) */
+	int woken;                    /* owners_http_wake() during a wait */
 
 	/* token bucket */
 	double tokens;
@@ -863,7 +867,8 @@ static CURLcode configure(struct owners_http_client *c, struct xfer *x, CURL *e,
 	const struct owners_rest_config *cfg = c->cfg;
 	const struct owners_exec_credential *ec = &cfg->exec_cred;
 	const struct owners_buf *cert = &cfg->client_cert_data, *key = &cfg->client_key_data;
-	long timeout = request_time_left_ms(c, x), connect_timeout = CONNECT_TIMEOUT_MS;
+	long timeout = x->long_lived ? r->timeout_ms : request_time_left_ms(c, x);
+	long connect_timeout = CONNECT_TIMEOUT_MS;
 	CURLcode cc = CURLE_OK;
 
 #define SET(opt, val) do { if (cc == CURLE_OK) cc = curl_easy_setopt(e, opt, val); } while (0)
@@ -897,7 +902,7 @@ static CURLcode configure(struct owners_http_client *c, struct xfer *x, CURL *e,
 	SET(CURLOPT_HEADERDATA, (void *)x);
 	if (timeout > 0 && timeout < connect_timeout)
 		connect_timeout = timeout;
-	if (timeout <= 0 && x->no_answer) {
+	if (timeout <= 0 && x->no_answer && !x->long_lived) {
 		/* Without a limit, trying a server that never answered stops
 		 * at NO_ANSWER_GIVE_UP_MS, this attempt included (waiting for
 		 * another request's connection too, which the connect timeout
@@ -1055,6 +1060,7 @@ static int start_attempt(struct owners_http_client *c, struct xfer *x)
 	c->sent++;
 	x->started_us = now_us();
 	xl_push_back(&c->in_flight, x);
+	c->long_lived_in_flight += (size_t)x->long_lived;
 out:
 	if (rc) {
 		pool_put(c, x->easy);
@@ -1084,6 +1090,7 @@ static void finish(struct xfer *x)
 {
 	struct owners_http_request *r = x->r;
 
+	x->c->long_lived -= (size_t)x->long_lived;
 	r->priv = NULL;
 	xfer_free(x);
 	if (r->on_done)
@@ -1367,6 +1374,10 @@ static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode 
 			 * out (seen against --max-requests-inflight=1). */
 			delay += (long)(next_random(c) % (uint64_t)(delay / 2 + 1));
 	}
+	if (what == RETRY && x->long_lived) {
+		what = DONE; /* the watcher resumes it from where it got to */
+		delay = -1;
+	}
 	if (what == RETRY && !retry_fits(c, x, delay)) {
 		what = DONE; /* the request's whole wait is spent: r->err says why */
 		delay = -1;
@@ -1382,6 +1393,7 @@ static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode 
 
 	curl_multi_remove_handle(c->multi, x->easy);
 	xl_remove(&c->in_flight, x);
+	c->long_lived_in_flight -= (size_t)x->long_lived;
 	pool_put(c, x->easy);
 	x->easy = NULL;
 	free_headers(x->headers);
@@ -1470,7 +1482,9 @@ static void promote_delayed(struct owners_http_client *c, int64_t now)
  * the rate limit is what holds the queue back, else -1. */
 static int64_t start_ready(struct owners_http_client *c, int64_t now)
 {
-	while (c->ready.head && (int)c->in_flight.n < c->opt.max_in_flight) {
+	while (c->ready.head &&
+	       (c->ready.head->long_lived ||
+		(int)(c->in_flight.n - c->long_lived_in_flight) < c->opt.max_in_flight)) {
 		struct xfer *x = c->ready.head;
 		int64_t wait = bucket_take(c, now);
 
@@ -1496,6 +1510,8 @@ static void fail_all(struct owners_http_client *c, int code, const char *msg)
 
 		while ((x = lists[i]->head)) {
 			xl_remove(lists[i], x);
+			if (lists[i] == &c->in_flight)
+				c->long_lived_in_flight -= (size_t)x->long_lived;
 			if (x->easy) {
 				curl_multi_remove_handle(c->multi, x->easy);
 				pool_put(c, x->easy);
@@ -1526,8 +1542,14 @@ static int drain(struct owners_http_client *c)
 	return n;
 }
 
-int owners_http_run(struct owners_http_client *c, struct owners_error *err)
+/* The loop of owners_http_run() (waiting 0: until only long-lived
+ * requests are left) and owners_http_wait() (waiting 1: until wait_ms
+ * passed, when >= 0, fd is readable, a callback woke it, or nothing at all
+ * is left). */
+static int loop(struct owners_http_client *c, int waiting, long wait_ms, int fd,
+		struct owners_error *err)
 {
+	int64_t deadline = waiting && wait_ms >= 0 ? now_us() + (int64_t)wait_ms * 1000 : 0;
 	int rc = 0;
 
 	if (c->running)
@@ -1539,12 +1561,17 @@ int owners_http_run(struct owners_http_client *c, struct owners_error *err)
 	for (;;) {
 		int64_t now = now_us(), token_wait;
 		long timeout = IDLE_POLL_MS;
+		size_t pending;
+		struct curl_waitfd wfd;
 		CURLMcode mc;
-		int still;
+		int still, nfds = 0;
 
 		promote_delayed(c, now);
 		token_wait = start_ready(c, now);
-		if (!c->in_flight.n && !c->ready.n && !c->delayed.n)
+		pending = c->in_flight.n + c->ready.n + c->delayed.n;
+		if (!pending || (!waiting && pending == c->long_lived) || (waiting && c->woken))
+			break;
+		if (waiting && deadline && now >= deadline)
 			break;
 		if (c->in_flight.n) {
 			mc = curl_multi_perform(c->multi, &still);
@@ -1564,12 +1591,22 @@ int owners_http_run(struct owners_http_client *c, struct owners_error *err)
 				if (us_to_ms_ceil(x->not_before_us - now) < timeout)
 					timeout = us_to_ms_ceil(x->not_before_us - now);
 		}
+		if (waiting && deadline && us_to_ms_ceil(deadline - now) < timeout)
+			timeout = us_to_ms_ceil(deadline - now);
+		if (waiting && fd >= 0) {
+			wfd.fd = fd;
+			wfd.events = CURL_WAIT_POLLIN;
+			wfd.revents = 0;
+			nfds = 1;
+		}
 		/* Unlike curl_multi_wait, this sleeps the full timeout even
 		 * with nothing in flight: the wait for a rate-limit token or
 		 * a backoff. */
-		mc = curl_multi_poll(c->multi, NULL, 0, (int)timeout, NULL);
+		mc = curl_multi_poll(c->multi, nfds ? &wfd : NULL, (unsigned)nfds, (int)timeout, NULL);
 		if (mc != CURLM_OK)
 			goto fail;
+		if (nfds && wfd.revents)
+			break;
 		continue;
 fail:
 		rc = mc == CURLM_OUT_OF_MEMORY ? OWNERS_ENOMEM : OWNERS_ENET;
@@ -1577,8 +1614,26 @@ fail:
 		owners_error_set(err, rc, "HTTP client failure: %s", curl_multi_strerror(mc));
 		break;
 	}
+	/* A wake during a run (not a wait) is kept for the next wait. */
+	if (waiting)
+		c->woken = 0;
 	c->running = 0;
 	return rc;
+}
+
+int owners_http_run(struct owners_http_client *c, struct owners_error *err)
+{
+	return loop(c, 0, -1, -1, err);
+}
+
+int owners_http_wait(struct owners_http_client *c, long timeout_ms, int fd, struct owners_error *err)
+{
+	return loop(c, 1, timeout_ms, fd, err);
+}
+
+void owners_http_wake(struct owners_http_client *c)
+{
+	c->woken = 1;
 }
 
 /* ---- requests ---------------------------------------------------------- */
@@ -1633,6 +1688,8 @@ int owners_http_submit(struct owners_http_client *c, struct owners_http_request 
 	owners_buf_reset(&r->response_type);
 	owners_error_clear(&r->err);
 	r->priv = x;
+	x->long_lived = r->long_lived != 0;
+	c->long_lived += (size_t)x->long_lived;
 	xl_push_back(&c->ready, x);
 	return 0;
 }

@@ -108,6 +108,14 @@ struct owners_http_request {
 	 * precondition). Failures before sending, 429 and 503 are retried for
 	 * every method; other 5xx for POST/PATCH only with a Retry-After. */
 	int idempotent;
+	/* A watch: it lasts until the server ends it, or timeout_ms (0: no
+	 * limit; --request-timeout bounds ordinary requests, not this). It
+	 * does not count toward max_in_flight, owners_http_run() does not
+	 * wait for it (owners_http_wait() does), and the client never retries
+	 * it after it started: the watcher resumes it from the last
+	 * resourceVersion it saw, which a resend of the same path would not. */
+	int long_lived;
+	long timeout_ms;
 
 	/* filled by the client; check err.code first */
 	long status;                /* HTTP status, 0 when no response */
@@ -140,9 +148,20 @@ void owners_http_request_release(struct owners_http_request *r);
  * what the client fills in r. Fails (and r is not queued, on_done will not
  * run) only when out of memory, r is already queued, or the client failed. */
 int owners_http_submit(struct owners_http_client *c, struct owners_http_request *r);
-/* Runs until no request is queued or in flight; returns non-zero only for a
- * failure of the client itself (per-request failures are in r->err). */
+/* Runs until no request is queued or in flight (long-lived ones aside:
+ * they go on being served, and keep running after it returns); returns
+ * non-zero only for a failure of the client itself (per-request failures
+ * are in r->err). */
 int owners_http_run(struct owners_http_client *c, struct owners_error *err);
+/* Serves every request, long-lived ones included, for up to timeout_ms
+ * (< 0: no limit), and returns earlier when nothing is queued or in
+ * flight, when fd (>= 0) becomes readable, or when a callback called
+ * owners_http_wake(): the loop of a program that watches, which wakes on
+ * its own timers and signals (a self-pipe) between events. */
+int owners_http_wait(struct owners_http_client *c, long timeout_ms, int fd, struct owners_error *err);
+/* From a callback: the owners_http_wait() in progress returns once the
+ * callback does (something needs the caller's attention). */
+void owners_http_wake(struct owners_http_client *c);
 /* submit + run for one request (and whatever else is queued); returns
  * r->err.code. */
 int owners_http_do(struct owners_http_client *c, struct owners_http_request *r);

@@ -126,6 +126,7 @@ struct owners_list_proto {
 	int list_seen;        /* the envelope's list has begun */
 	char *kind;           /* the envelope's TypeMeta kind, once read */
 	char *continue_token; /* the last ListMeta's, as protobuf reads a repeated message */
+	char *resource_version; /* the ListMeta's: where a watch of the type starts */
 	int keep_labels;      /* hand on metadata.labels */
 };
 
@@ -241,6 +242,11 @@ static int list_field(struct owners_list_proto *p, const struct field *f, const 
 		free(p->continue_token);
 		p->continue_token = lm->continue_ && *lm->continue_ ? owners_strdup(lm->continue_) : NULL;
 		rc = lm->continue_ && *lm->continue_ && !p->continue_token ? owners_error_oom(err) : 0;
+		free(p->resource_version);
+		p->resource_version = lm->resourceversion && *lm->resourceversion
+					      ? owners_strdup(lm->resourceversion) : NULL;
+		if (!rc && lm->resourceversion && *lm->resourceversion && !p->resource_version)
+			rc = owners_error_oom(err);
 		owners__k8s__list_meta__free_unpacked(lm, NULL);
 		return rc;
 	}
@@ -343,6 +349,8 @@ void owners_list_proto_reset(struct owners_list_proto *p)
 	p->kind = NULL;
 	free(p->continue_token);
 	p->continue_token = NULL;
+	free(p->resource_version);
+	p->resource_version = NULL;
 }
 
 void owners_list_proto_free(struct owners_list_proto *p)
@@ -356,6 +364,11 @@ void owners_list_proto_free(struct owners_list_proto *p)
 const char *owners_list_proto_continue_token(const struct owners_list_proto *p)
 {
 	return p->stage == STAGE_FAILED ? NULL : p->continue_token;
+}
+
+const char *owners_list_proto_resource_version(const struct owners_list_proto *p)
+{
+	return p->stage == STAGE_FAILED || !p->resource_version ? "" : p->resource_version;
 }
 
 size_t owners_list_proto_held(const struct owners_list_proto *p)

@@ -53,6 +53,9 @@ void owners_list_proto_reset(struct owners_list_proto *p);
  * begins with it), before the items; NULL until then and on the last
  * page. finish() still hands over the one the page ends with. */
 const char *owners_list_proto_continue_token(const struct owners_list_proto *p);
+/* The list's metadata.resourceVersion once its ListMeta is read ("" until
+ * then): the point a watch of the type starts from. */
+const char *owners_list_proto_resource_version(const struct owners_list_proto *p);
 /* Bytes the decoder has allocated for what it holds between chunks. */
 size_t owners_list_proto_held(const struct owners_list_proto *p);
 

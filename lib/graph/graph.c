@@ -132,6 +132,13 @@ uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)
 	return OWNERS_NO_NODE;
 }
 
+static void name_index_drop(struct owners_graph *g)
+{
+	free(g->by_name);
+	g->by_name = NULL;
+	g->by_name_cap = 0;
+}
+
 /* Appends a zeroed node and indexes its uid; returns its index. */
 static uint32_t node_append(struct owners_graph *g, const char *uid)
 {
@@ -161,9 +168,7 @@ static uint32_t node_append(struct owners_graph *g, const char *uid)
 		j = (j + 1) & (g->by_uid_cap - 1);
 	g->by_uid[j] = g->count + 1;
 	/* A new node invalidates the name index; rebuilt when next needed. */
-	free(g->by_name);
-	g->by_name = NULL;
-	g->by_name_cap = 0;
+	name_index_drop(g);
 	return g->count++;
 }
 
@@ -193,26 +198,20 @@ static int64_t parse_time(const char *s)
 	return t;
 }
 
-int owners_graph_add(struct owners_graph *g, const struct owners_resource *r,
+/* Writes what m says into node idx (its old strings stay in the arena). */
+static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_resource *r,
 		     const struct owners_object_meta *m)
 {
 	struct owners_arena *a = &g->arena;
-	struct owners_node *n;
-	uint32_t idx;
+	struct owners_node *n = &g->nodes[idx];
 	size_t i;
 
-	if (!m->uid || !*m->uid)
-		return 0; /* nothing can own or be owned without a UID */
-	idx = owners_graph_find_uid(g, m->uid);
-	if (idx != OWNERS_NO_NODE && !g->nodes[idx].virtual_)
-		return 0; /* the same object served twice (two groups): keep the first */
-	if (idx == OWNERS_NO_NODE) {
-		idx = node_append(g, m->uid);
-		if (idx == OWNERS_NO_NODE)
-			return OWNERS_ENOMEM;
-	}
-	n = &g->nodes[idx];
+	if (n->virtual_)
+		name_index_drop(g); /* the index holds observed objects only */
 	n->virtual_ = 0;
+	n->finalizers = NULL;
+	n->labels = NULL;
+	n->refs = NULL;
 	n->resource = r;
 	n->api_version = owners_arena_intern(a, r->api_version);
 	n->kind = owners_arena_intern(a, r->kind);
@@ -279,7 +278,69 @@ int owners_graph_add(struct owners_graph *g, const struct owners_resource *r,
 		}
 	}
 	g->linked = 0;
+	g->edits++;
 	return 0;
+}
+
+/* The node of m's UID (a new one when there is none); OWNERS_NO_NODE
+ * when out of memory. */
+static uint32_t node_for(struct owners_graph *g, const struct owners_object_meta *m)
+{
+	uint32_t idx = owners_graph_find_uid(g, m->uid);
+
+	return idx != OWNERS_NO_NODE ? idx : node_append(g, m->uid);
+}
+
+int owners_graph_add(struct owners_graph *g, const struct owners_resource *r,
+		     const struct owners_object_meta *m)
+{
+	uint32_t idx;
+
+	if (!m->uid || !*m->uid)
+		return 0; /* nothing can own or be owned without a UID */
+	idx = owners_graph_find_uid(g, m->uid);
+	if (idx != OWNERS_NO_NODE && !g->nodes[idx].virtual_)
+		return 0; /* the same object served twice (two groups): keep the first */
+	if ((idx = node_for(g, m)) == OWNERS_NO_NODE)
+		return OWNERS_ENOMEM;
+	return fill_node(g, idx, r, m);
+}
+
+int owners_graph_update(struct owners_graph *g, const struct owners_resource *r,
+			const struct owners_object_meta *m)
+{
+	uint32_t idx;
+
+	if (!m->uid || !*m->uid)
+		return 0;
+	if ((idx = node_for(g, m)) == OWNERS_NO_NODE)
+		return OWNERS_ENOMEM;
+	return fill_node(g, idx, r, m);
+}
+
+int owners_graph_forget(struct owners_graph *g, const char *uid)
+{
+	uint32_t idx = owners_graph_find_uid(g, uid);
+	struct owners_node *n;
+
+	if (idx == OWNERS_NO_NODE || g->nodes[idx].virtual_)
+		return 0;
+	n = &g->nodes[idx];
+	/* What still refers to it keeps its identity; nothing else of it is
+	 * true any more. */
+	n->virtual_ = 1;
+	n->resource_version = "";
+	n->created = n->deleted = 0;
+	n->finalizers = NULL;
+	n->n_finalizers = 0;
+	n->labels = NULL;
+	n->n_labels = 0;
+	n->refs = NULL;
+	n->n_refs = 0;
+	name_index_drop(g);
+	g->linked = 0;
+	g->edits++;
+	return 1;
 }
 
 int owners_graph_note_listing(struct owners_graph *g, const struct owners_resource *r,

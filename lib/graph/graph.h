@@ -89,6 +89,10 @@ struct owners_graph {
 	size_t cap_listings;
 	uint32_t *edges;         /* every node's dependents, one after the other */
 	int linked;
+	/* Objects added, updated or forgotten so far: a watcher compares it
+	 * with the node count to know when the arena holds more stale
+	 * strings than live ones (owners_graph_compact()). */
+	size_t edits;
 };
 
 int owners_graph_new(struct owners_graph **out, const struct owners_resource_table *types);
@@ -98,6 +102,15 @@ void owners_graph_free(struct owners_graph *g);
  * object already present by UID is updated (a virtual node becomes real). */
 int owners_graph_add(struct owners_graph *g, const struct owners_resource *r,
 		     const struct owners_object_meta *m);
+/* As an event says: the object as m has it now, whatever the graph held
+ * of it (owners_graph_add() keeps the first of two). */
+int owners_graph_update(struct owners_graph *g, const struct owners_resource *r,
+			const struct owners_object_meta *m);
+/* The object of this UID is gone: its node turns virtual (what refers to
+ * it still names it, as the GC's graph keeps a deleted owner it has
+ * dependents for). 1 when an observed node was forgotten, else 0. Call
+ * owners_graph_link() before reading edges again. */
+int owners_graph_forget(struct owners_graph *g, const char *uid);
 /* Records that r was listed in namespace ns (NULL = everywhere), with its
  * outcome; message is copied. */
 int owners_graph_note_listing(struct owners_graph *g, const struct owners_resource *r,

@@ -50,6 +50,7 @@ struct list_job {
 	int finished;             /* listed or failed: later pages change nothing */
 	int restarts;
 	int failed;               /* internal failure (out of memory) */
+	char *resource_version;   /* the list's, from its last page read */
 };
 
 int owners_scan_wants(const struct owners_resource *r)
@@ -274,10 +275,31 @@ static const char *short_reason(const struct owners_http_request *req)
 /* Every page of the list came back whole. */
 static int listed(struct list_job *job)
 {
+	int rc;
+
 	job->finished = 1;
 	job->report->types_listed++;
-	return job->opt->on_object ? 0
-				   : owners_graph_note_listing(job->g, job->resource, job->namespace_, 0, NULL);
+	rc = job->opt->on_object ? 0
+				 : owners_graph_note_listing(job->g, job->resource, job->namespace_, 0, NULL);
+	if (!rc && job->opt->on_listed)
+		rc = job->opt->on_listed(job->opt->on_listed_ctx, job->resource, job->namespace_,
+					 job->resource_version ? job->resource_version : "");
+	return rc;
+}
+
+/* Keeps the list's resourceVersion as a page of it says it (every page
+ * of one list carries the same snapshot's). */
+static int keep_resource_version(struct list_page *page)
+{
+	struct list_job *job = page->job;
+	const char *rv = page->format == PAGE_PROTOBUF ? owners_list_proto_resource_version(page->proto)
+			 : page->parser				  ? owners_list_parser_resource_version(page->parser)
+								  : "";
+
+	if (!*rv || (job->resource_version && !strcmp(job->resource_version, rv)))
+		return 0;
+	free(job->resource_version);
+	return (job->resource_version = owners_strdup(rv)) ? 0 : OWNERS_ENOMEM;
 }
 
 static int failed(struct list_job *job, int code, const char *reason, const char *detail)
@@ -345,8 +367,8 @@ static void on_done(void *ctx, struct owners_http_request *req)
 		rc = failed(job, e->code ? e->code : OWNERS_EPROTO,
 			    page->err.code ? owners_error_message(&page->err) : short_reason(req),
 			    page->err.code ? NULL : owners_error_message(&req->err));
-	} else {
-		rc = page_done(page);
+	} else if (!(rc = page_done(page)) && job->opt->on_listed) {
+		rc = keep_resource_version(page);
 	}
 	if (!rc && !job->finished && job->last_done && !job->in_flight)
 		rc = listed(job);
@@ -374,6 +396,7 @@ static void job_free(struct list_job *job)
 		free(page);
 	}
 	free(job->pages);
+	free(job->resource_version);
 }
 
 static int is_extra(const struct owners_scan_options *o, const struct owners_resource *r)

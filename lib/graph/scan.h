@@ -61,6 +61,12 @@ struct owners_scan_options {
 	 * header, JSON as the fallback (some aggregated API servers speak only
 	 * JSON), and each page is read by the Content-Type it comes with. */
 	int json_only;
+	/* When set, called as each type's list comes back whole, with the
+	 * list's resourceVersion ("" when the server sent none): where a
+	 * watch of the type picks up. A non-zero return fails the scan. */
+	int (*on_listed)(void *ctx, const struct owners_resource *r, const char *namespace_,
+			 const char *resource_version);
+	void *on_listed_ctx;
 	/* Keep each object's labels in the graph (node->labels), for the
 	 * columns that show them; otherwise they are skipped as read. */
 	int keep_labels;

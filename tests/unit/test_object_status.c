@@ -68,14 +68,76 @@ static const struct status_case cases[] = {
 	{ "ConfigMap", "{\"data\":{}}", "-", "-", OWNERS_HEALTH_NONE },
 };
 
+/* What tree --until=ready waits for, kind by kind. */
+struct ready_case {
+	const char *kind, *json;
+	int ready;
+	const char *why;
+};
+
+static const struct ready_case ready_cases[] = {
+	{ "Deployment", "{\"metadata\":{\"generation\":2},\"spec\":{\"replicas\":3},\"status\":{"
+			"\"observedGeneration\":2,\"replicas\":3,\"updatedReplicas\":3,\"availableReplicas\":3}}",
+	  1, "rolled out" },
+	{ "Deployment", "{\"metadata\":{\"generation\":3},\"spec\":{\"replicas\":3},\"status\":{"
+			"\"observedGeneration\":2,\"replicas\":3,\"updatedReplicas\":3,\"availableReplicas\":3}}",
+	  0, "a spec the controller has not seen" },
+	{ "Deployment", "{\"spec\":{\"replicas\":3},\"status\":{\"replicas\":4,\"updatedReplicas\":3,"
+			"\"availableReplicas\":3}}", 0, "an old replica left" },
+	{ "Deployment", "{\"spec\":{\"replicas\":3},\"status\":{\"replicas\":3,\"updatedReplicas\":3,"
+			"\"availableReplicas\":2}}", 0, "one not available" },
+	{ "Deployment", "{\"spec\":{},\"status\":{\"replicas\":1,\"updatedReplicas\":1,\"availableReplicas\":1}}",
+	  1, "replicas defaults to 1" },
+	{ "ReplicaSet", "{\"spec\":{\"replicas\":0},\"status\":{}}", 1, "scaled to zero, drained" },
+	{ "ReplicaSet", "{\"spec\":{\"replicas\":0},\"status\":{\"replicas\":2}}", 0, "still draining" },
+	{ "ReplicaSet", "{\"spec\":{\"replicas\":2},\"status\":{\"replicas\":2,\"readyReplicas\":1}}", 0,
+	  "one not ready" },
+	{ "StatefulSet", "{\"spec\":{\"replicas\":2},\"status\":{\"replicas\":2,\"readyReplicas\":2,"
+			 "\"currentRevision\":\"a\",\"updateRevision\":\"b\"}}", 0, "an update in progress" },
+	{ "StatefulSet", "{\"spec\":{\"replicas\":2},\"status\":{\"replicas\":2,\"readyReplicas\":2,"
+			 "\"currentRevision\":\"b\",\"updateRevision\":\"b\"}}", 1, "updated and ready" },
+	{ "DaemonSet", "{\"status\":{\"desiredNumberScheduled\":2,\"numberReady\":2,\"updatedNumberScheduled\":1}}",
+	  0, "one node not updated" },
+	{ "Pod", "{\"status\":{\"phase\":\"Running\",\"conditions\":[{\"type\":\"Ready\",\"status\":\"True\"}]}}",
+	  1, "Ready" },
+	{ "Pod", "{\"status\":{\"phase\":\"Running\",\"conditions\":[{\"type\":\"Ready\",\"status\":\"False\"}]}}",
+	  0, "not Ready" },
+	{ "Pod", "{\"status\":{\"phase\":\"Succeeded\"}}", 1, "a completed pod" },
+	{ "Job", "{\"status\":{\"conditions\":[{\"type\":\"Complete\",\"status\":\"True\"}]}}", 1, "complete" },
+	{ "Job", "{\"status\":{\"conditions\":[{\"type\":\"Failed\",\"status\":\"True\"}]}}", 0, "failed" },
+	{ "PersistentVolumeClaim", "{\"status\":{\"phase\":\"Pending\"}}", 0, "unbound" },
+	{ "PersistentVolumeClaim", "{\"status\":{\"phase\":\"Bound\"}}", 1, "bound" },
+	{ "Service", "{\"spec\":{\"type\":\"LoadBalancer\"},\"status\":{}}", 0, "no address yet" },
+	{ "Service", "{\"spec\":{\"type\":\"ClusterIP\"},\"status\":{}}", 1, "a ClusterIP is there" },
+	{ "Widget", "{\"status\":{\"conditions\":[{\"type\":\"Ready\",\"status\":\"False\"}]}}", 0,
+	  "an unknown kind not Ready" },
+	{ "Widget", "{\"status\":{}}", 1, "an unknown kind without a Ready condition: present" },
+	{ "ConfigMap", "{\"data\":{}}", 1, "present" },
+};
+
 int main(void)
 {
 	size_t i;
 
+	for (i = 0; i < sizeof(ready_cases) / sizeof(ready_cases[0]); i++) {
+		const struct ready_case *c = &ready_cases[i];
+		struct owners_json_value *v = NULL;
+		struct owners_object_status st = { NULL, NULL, OWNERS_HEALTH_NONE, 0 };
+
+		if (owners_json_parse(&v, c->json, strlen(c->json), NULL)) {
+			ok(0, "ready %s %zu: the test's JSON parses", c->kind, i);
+			continue;
+		}
+		is_int(owners_object_status_read(&st, c->kind, v), 0, "ready %s %zu: read", c->kind, i);
+		is_int(st.is_ready, c->ready, "%s: %s", c->kind, c->why);
+		owners_object_status_clear(&st);
+		owners_json_value_free(v);
+	}
+
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const struct status_case *c = &cases[i];
 		struct owners_json_value *v = NULL;
-		struct owners_object_status st = { NULL, NULL, OWNERS_HEALTH_NONE };
+		struct owners_object_status st = { NULL, NULL, OWNERS_HEALTH_NONE, 0 };
 
 		if (owners_json_parse(&v, c->json, strlen(c->json), NULL)) {
 			ok(0, "%s %zu: the test's JSON parses", c->kind, i);
