@@ -94,6 +94,8 @@ struct owners_cli {
 	int up;
 	long depth;
 	const char *selector;
+	int watch;              /* tree --watch */
+	const char *until;      /* tree --until=ready|gone (watches too) */
 	/* tables of objects (tree, dangling) */
 	int no_headers;
 	int show_labels;

@@ -290,6 +290,8 @@ void session_scan_options(const struct session *s, struct owners_scan_options *o
 	o->json_only = format && !strcmp(format, "json");
 	/* Labels cost memory per object: kept only for the columns asked for. */
 	o->keep_labels = s->cli->show_labels || s->cli->label_columns.count;
+	o->on_listed = s->on_listed;
+	o->on_listed_ctx = s->on_listed_ctx;
 }
 
 int session_also_list(struct session *s, const struct owners_resource *r)

@@ -56,6 +56,10 @@ struct session {
 	int defer_not_found;
 	char **not_found;
 	size_t n_not_found;
+	/* Told each list's resourceVersion as the scans make them (a watch
+	 * starts there); NULL when nobody asks. */
+	int (*on_listed)(void *ctx, const struct owners_resource *r, const char *ns, const char *rv);
+	void *on_listed_ctx;
 	struct owners_error err;
 };
 

@@ -13,9 +13,11 @@
 #include "session.h"
 #include "status_fetch.h"
 #include "tree.h"
+#include "tree_watch.h"
 
 #define OFF(field) offsetof(struct owners_cli, field)
 
+static const char *const until_values[] = { "ready", "gone", NULL };
 static const char *const tree_outputs[] = { "tree", "wide", "json", "yaml", "dot", "name", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt tree_opts[] = {
@@ -30,6 +32,17 @@ const struct opt tree_opts[] = {
 	  "Kind.group/name), json, yaml, dot, name, jsonpath=TEMPLATE or custom-columns=SPEC (over the -o json "
 	  "document, rows depth first)",
 	  tree_outputs, COMPLETE_VALUES, 0, 0, 0 },
+	{ "watch", 'w', OPT_BOOL, OFF(watch), NULL,
+	  "after the tree, follow it as it changes (as kubectl get -w): redrawn in place on a terminal, "
+	  "else one line (or -o json|yaml document) per row that changes; Ctrl-C ends",
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
+	{ "until", 0, OPT_STRING, OFF(until), "STATE",
+	  "watch until the tree is ready (every object ready as its kind says) or gone (the roots and all "
+	  "their dependents), then exit 0; exit 3 after --timeout",
+	  until_values, COMPLETE_VALUES, 0, 0, 0 },
+	{ "timeout", 0, OPT_DURATION, OFF(timeout_ms), "DURATION",
+	  "with --until: give up after this long and exit 3 (default 5m; 0: no limit)",
+	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	OWNERS_TABLE_OPTS,
 	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
 };
@@ -151,12 +164,15 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 	struct owners_object_status *status = NULL;
 	struct owners_tree tree = { NULL, 0, 0, 0 };
 	struct session s;
+	struct tree_listed listed = { NULL, 0, 0 };
 	const char *format = cli->output ? cli->output : "tree";
 	uint32_t *roots = NULL;
 	size_t n_objs = 0, n_roots = 0, i;
-	int rc, all;
+	int rc, all, watching = cli->watch || cli->until;
 
 	memset(&s, 0, sizeof(s));
+	if (watching && (!strcmp(format, "dot") || output_is_template(format)))
+		return usage_error("--watch and --until print tree, wide, json, yaml or name, not %s", format);
 	/* A type alone means every object of it, as in kubectl get. */
 	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
 		rc = report_error(&err);
@@ -165,11 +181,23 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 	}
 	if ((rc = session_open(&s, cli)))
 		goto out;
+	if (watching) {
+		/* Each list's resourceVersion: where its watch starts. */
+		s.on_listed = tree_listed_record;
+		s.on_listed_ctx = &listed;
+	}
 	all = needs_all_namespaces(&s, objs, n_objs, &rc);
 	s.defer_not_found = 1;
 	if (rc || (rc = session_scan(&s, all ? NULL : s.namespace_)) ||
 	    (rc = session_find_roots(&s, objs, n_objs, cli->selector, &roots, &n_roots)))
 		goto out;
+	if (watching) {
+		/* A named object not there yet may come (--until=ready after
+		 * an apply), or is gone already (--until=gone): the watch
+		 * decides, from the graph as it goes. */
+		rc = tree_watch_run(&s, objs, n_objs, format, all, &listed);
+		goto out;
+	}
 	if (!n_roots && s.n_not_found) {
 		rc = session_say_not_found(&s, EXIT_OK);
 		goto out;
@@ -196,6 +224,7 @@ out:
 	owners_tree_free(&tree);
 	owners_object_args_free(objs, n_objs);
 	session_close(&s);
+	tree_listed_free(&listed);
 	return rc;
 }
 

@@ -561,6 +561,42 @@ int owners_tree_render_json(struct owners_buf *out, const struct owners_render *
 	return rc;
 }
 
+int owners_tree_render_event_json(struct owners_buf *out, const struct owners_render *r, size_t row,
+				  const char *type, int pretty)
+{
+	const struct owners_tree *t = r->tree;
+	const struct owners_tree_row *at = &t->rows[row];
+	struct owners_json_gen *j = owners_json_gen_new(out, pretty);
+	size_t i;
+	int rc;
+
+	if (!j)
+		return OWNERS_ENOMEM;
+	owners_json_gen_typed_open(j, "OwnersTreeEvent", "owners.dev/v1");
+	owners_json_gen_kv(j, "type", type);
+	owners_json_gen_string(j, "object");
+	owners_json_gen_map_open(j);
+	rc = gen_node(j, r, at);
+	owners_json_gen_map_close(j);
+	owners_json_gen_kv_int(j, "depth", at->depth);
+	/* The row it hangs from: the nearest shallower row above it. */
+	for (i = row; at->depth && i-- > 0;)
+		if (t->rows[i].depth < at->depth) {
+			owners_json_gen_string(j, t->up ? "dependent" : "owner");
+			owners_json_gen_map_open(j);
+			owners_node_json_identity(j, &r->g->nodes[t->rows[i].node]);
+			owners_json_gen_map_close(j);
+			break;
+		}
+	owners_json_gen_map_close(j);
+	if (!rc)
+		rc = owners_json_gen_error(j);
+	if (!rc && !pretty)
+		rc = owners_buf_addc(out, '\n');
+	owners_json_gen_free(j);
+	return rc;
+}
+
 /* ---- dot ------------------------------------------------------------ */
 
 int owners_tree_render_dot(struct owners_buf *out, const struct owners_render *r)

@@ -1,0 +1,205 @@
+#include "screen.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "buf.h"
+
+static int pipe_fds[2] = { -1, -1 };
+static int screen_on;
+static int termios_saved;
+static struct termios saved_termios;
+
+static void on_signal(int sig)
+{
+	int saved = errno;
+	unsigned char b = (unsigned char)sig;
+
+	/* Full: the loop has bytes to read already. */
+	if (write(pipe_fds[1], &b, 1) < 0)
+		(void)0;
+	errno = saved;
+}
+
+int signals_open(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH };
+	struct sigaction sa;
+	size_t i;
+
+	if (pipe(pipe_fds))
+		return -1;
+	for (i = 0; i < 2; i++) {
+		fcntl(pipe_fds[i], F_SETFL, fcntl(pipe_fds[i], F_GETFL) | O_NONBLOCK);
+		fcntl(pipe_fds[i], F_SETFD, FD_CLOEXEC);
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (sigaction(sigs[i], &sa, NULL))
+			return -1;
+	return 0;
+}
+
+int signals_fd(void)
+{
+	return pipe_fds[0];
+}
+
+void signals_take(int *resized, int *quit)
+{
+	unsigned char b[64];
+	ssize_t n, i;
+
+	while ((n = read(pipe_fds[0], b, sizeof(b))) > 0)
+		for (i = 0; i < n; i++) {
+			if (b[i] == SIGWINCH)
+				*resized = 1;
+			else if (!*quit)
+				*quit = b[i];
+		}
+}
+
+void signals_die(int sig)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+	raise(sig);
+	_exit(128 + sig); /* if it did not end us */
+}
+
+static void write_all(const char *s, size_t len)
+{
+	while (len) {
+		ssize_t n = write(STDOUT_FILENO, s, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return;
+		s += n;
+		len -= (size_t)n;
+	}
+}
+
+void screen_close(void)
+{
+	if (!screen_on)
+		return;
+	screen_on = 0;
+	/* Attributes off, cursor back, the main screen with what it held. */
+	write_all("\x1b[0m\x1b[?25h\x1b[?1049l", strlen("\x1b[0m\x1b[?25h\x1b[?1049l"));
+	if (termios_saved)
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_termios);
+}
+
+int screen_open(void)
+{
+	if (isatty(STDIN_FILENO) && !tcgetattr(STDIN_FILENO, &saved_termios)) {
+		struct termios t = saved_termios;
+
+		/* Keys typed while watching would be drawn over the view. */
+		t.c_lflag &= ~(tcflag_t)ECHO;
+		termios_saved = !tcsetattr(STDIN_FILENO, TCSANOW, &t);
+	}
+	screen_on = 1;
+	atexit(screen_close);
+	write_all("\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J", strlen("\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J"));
+	return 0;
+}
+
+void screen_size(int *rows, int *cols)
+{
+	struct winsize ws;
+
+	*rows = 24;
+	*cols = 80;
+	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_row && ws.ws_col) {
+		*rows = ws.ws_row;
+		*cols = ws.ws_col;
+	}
+}
+
+/* The length of the escape sequence at s (CSI ... final byte), else 0. */
+static size_t escape_len(const char *s)
+{
+	size_t i = 2;
+
+	if (s[0] != '\x1b' || s[1] != '[')
+		return 0;
+	while (s[i] && (s[i] < 0x40 || s[i] > 0x7e))
+		i++;
+	return s[i] ? i + 1 : i;
+}
+
+size_t screen_cut(const char *s, size_t cols)
+{
+	size_t i = 0, used = 0, e;
+
+	while (s[i]) {
+		if ((e = escape_len(s + i))) {
+			i += e;
+			continue;
+		}
+		if (((unsigned char)s[i] & 0xc0) != 0x80) {
+			if (used == cols)
+				break;
+			used++;
+		}
+		i++;
+	}
+	return i;
+}
+
+size_t screen_width(const char *s)
+{
+	size_t i = 0, used = 0, e;
+
+	while (s[i]) {
+		if ((e = escape_len(s + i))) {
+			i += e;
+			continue;
+		}
+		used += ((unsigned char)s[i] & 0xc0) != 0x80;
+		i++;
+	}
+	return used;
+}
+
+int screen_draw(char *const *lines, size_t n)
+{
+	struct owners_buf frame = OWNERS_BUF_INIT;
+	int rows, cols, rc = 0;
+	size_t i;
+
+	screen_size(&rows, &cols);
+	rc = owners_buf_adds(&frame, "\x1b[H");
+	for (i = 0; !rc && i < n && i < (size_t)rows; i++) {
+		size_t len = screen_cut(lines[i], (size_t)cols);
+
+		rc = owners_buf_add(&frame, lines[i], len);
+		/* The last row stays without a newline: one more would scroll. */
+		if (!rc)
+			rc = owners_buf_adds(&frame, i + 1 < (size_t)rows && i + 1 < n ? "\x1b[0m\x1b[K\r\n"
+										 : "\x1b[0m\x1b[K");
+	}
+	if (!rc)
+		rc = owners_buf_adds(&frame, "\x1b[J");
+	if (!rc)
+		write_all(frame.ptr, frame.len);
+	owners_buf_release(&frame);
+	return rc ? -1 : 0;
+}

@@ -1,0 +1,920 @@
+/*
+ * owners tree --watch and --until: the tree kept current by watches
+ * (lib/graph/watch.h) and shown as it changes: redrawn in place on a
+ * terminal with the rows that changed marked for a moment; elsewhere the
+ * first tree, then one line per row that changed (as kubectl get -w), or
+ * one JSON/YAML document per change.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "output.h"
+#include "screen.h"
+#include "status_fetch.h"
+#include "strset.h"
+#include "tree.h"
+#include "tree_watch.h"
+#include "watch.h"
+
+/* At most this many redraws (or batches of lines) a second. */
+#define FRAME_MS 100
+/* How long a row stays marked as added, changed or going. */
+#define MARK_MS 2000
+
+enum mark { MARK_NONE, MARK_ADDED, MARK_CHANGED, MARK_GOING };
+
+/* A row marked for a moment; a going one keeps its last line. */
+struct marked {
+	char *uid;
+	enum mark mark;
+	int64_t until_ms;
+	char *line;   /* MARK_GOING: the row as last drawn */
+	size_t at;    /* MARK_GOING: where it was */
+};
+
+/* What the last frame showed of each row. */
+struct shown {
+	char *uid;
+	char *signature; /* resourceVersion, READY and STATUS */
+	char *line;
+};
+
+struct tree_watch {
+	struct session *s;
+	const struct owners_object_arg *objs;
+	size_t n_objs;
+	const struct owners_resource **types; /* each argument's type, as listed */
+	const char *format;
+	int all;
+	int tty, document, yaml, names;
+	struct owners_watch *w;
+	struct tree_listed *listed;
+	struct owners_tree tree;
+	struct shown *shown;
+	size_t n_shown;
+	struct marked *marks;
+	size_t n_marks;
+	struct owners_strset root_uids; /* every root seen: --until=gone follows them */
+	char **warnings;
+	size_t n_warnings;
+	int64_t started_ms, last_frame_ms;
+	size_t frames;
+};
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ---- the types listed, and where their watches start ----------------- */
+
+int tree_listed_record(void *ctx, const struct owners_resource *r, const char *ns, const char *rv)
+{
+	struct tree_listed *l = ctx;
+	struct tree_listed_type *t;
+
+	if (l->count == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 32;
+
+		if (!(t = realloc(l->items, cap * sizeof(*t))))
+			return OWNERS_ENOMEM;
+		l->items = t;
+		l->cap = cap;
+	}
+	t = &l->items[l->count];
+	t->resource = r;
+	t->ns = ns ? owners_strdup(ns) : NULL;
+	t->rv = owners_strdup(rv);
+	t->watched = 0;
+	if ((ns && !t->ns) || !t->rv) {
+		free(t->ns);
+		free(t->rv);
+		return OWNERS_ENOMEM;
+	}
+	l->count++;
+	return 0;
+}
+
+void tree_listed_free(struct tree_listed *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->count; i++) {
+		free(l->items[i].ns);
+		free(l->items[i].rv);
+	}
+	free(l->items);
+	memset(l, 0, sizeof(*l));
+}
+
+static int prints_status(const struct tree_watch *tw)
+{
+	return strcmp(tw->format, "name") != 0;
+}
+
+/* One watch per listed type that can hold part of the answer, started
+ * where its list left off; asked again as the graph changes (a new
+ * reference can bring a cluster-scoped owner's type in). */
+static int watch_types(struct tree_watch *tw)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < tw->listed->count; i++) {
+		struct tree_listed_type *t = &tw->listed->items[i];
+
+		if (t->watched ||
+		    !owners_graph_type_can_hold_answer(tw->s->graph, t->resource, tw->s->answer_namespaced_only))
+			continue;
+		t->watched = 1;
+		rc = owners_watch_add(tw->w, t->resource, t->ns, t->rv,
+				      t->resource->has_status && prints_status(tw), NULL);
+	}
+	return rc;
+}
+
+/* ---- roots, each frame, from the graph as it is now ----------------- */
+
+static int add_root(uint32_t **roots, size_t *n, size_t *cap, uint32_t node)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if ((*roots)[i] == node)
+			return 0;
+	return owners_graph_node_list_push(roots, n, cap, node);
+}
+
+/* A root that was seen and is gone, while what hung from it is still
+ * there: the view keeps it (virtual), so its dependents keep their place
+ * and --until=gone waits for them. */
+static int gone_with_dependents(const struct owners_graph *g, const char *uid, uint32_t *node)
+{
+	*node = owners_graph_find_uid(g, uid);
+	return *node != OWNERS_NO_NODE && g->nodes[*node].virtual_ && g->nodes[*node].n_dependents;
+}
+
+static int find_roots(struct tree_watch *tw, uint32_t **roots, size_t *n)
+{
+	struct owners_graph *g = tw->s->graph;
+	size_t cap = 0, i, k;
+	int rc = 0;
+
+	*roots = NULL;
+	*n = 0;
+	for (i = 0; !rc && i < tw->n_objs; i++) {
+		const struct owners_resource *r = tw->types[i];
+		const char *ns = r->namespaced ? (tw->all ? NULL : tw->s->namespace_) : "";
+		uint32_t node;
+
+		if (tw->objs[i].name) {
+			if ((rc = owners_graph_find_name(g, r, ns ? ns : "", tw->objs[i].name, &node)))
+				break;
+			if (node != OWNERS_NO_NODE)
+				rc = add_root(roots, n, &cap, node);
+			continue;
+		}
+		for (k = 0; !rc && k < g->count; k++) {
+			const struct owners_node *nd = &g->nodes[k];
+
+			if (nd->virtual_ || !nd->resource || !owners_resource_same_type(nd->resource, r) ||
+			    (ns && *ns && strcmp(nd->namespace_, ns)))
+				continue;
+			if (tw->s->cli->selector && !owners_watch_selected(tw->w, nd->uid))
+				continue;
+			rc = add_root(roots, n, &cap, (uint32_t)k);
+		}
+	}
+	/* Roots that were there keep their place when they go (--until=gone
+	 * waits for their dependents too). */
+	for (i = 0; !rc && i < *n; i++)
+		if (!owners_strset_add(&tw->root_uids, g->nodes[(*roots)[i]].uid, NULL))
+			rc = OWNERS_ENOMEM;
+	for (k = 0; !rc && k < tw->root_uids.cap; k++) {
+		const char *uid = tw->root_uids.slots[k].key;
+		uint32_t node;
+
+		if (uid && gone_with_dependents(g, uid, &node))
+			rc = add_root(roots, n, &cap, node);
+	}
+	return rc;
+}
+
+/* ---- a frame: the tree now, and what changed since the last --------- */
+
+static int render_setup(struct tree_watch *tw, struct owners_render *render, const struct owners_tree *tree,
+			const char **keys, size_t n_keys, int color)
+{
+	size_t n_status = 0;
+
+	memset(render, 0, sizeof(*render));
+	render->g = tw->s->graph;
+	render->tree = tree;
+	render->status = owners_watch_status(tw->w, &n_status);
+	render->now = (int64_t)time(NULL);
+	render->color = color;
+	render->wide = !strcmp(tw->format, "wide");
+	render->no_headers = tw->s->cli->no_headers;
+	render->show_labels = tw->s->cli->show_labels;
+	render->label_keys = keys;
+	render->n_label_keys = n_keys;
+	return render->status ? 0 : OWNERS_ENOMEM;
+}
+
+/* The text table split into lines: header (unless --no-headers), then
+ * one per row. */
+static int render_lines(struct tree_watch *tw, const struct owners_tree *tree, int color, char ***lines,
+			size_t *n)
+{
+	struct owners_render render;
+	struct owners_buf out = OWNERS_BUF_INIT;
+	const char **keys = NULL;
+	char *storage = NULL, *p, *nl;
+	size_t n_keys = 0, cap = 0;
+	int rc;
+
+	*lines = NULL;
+	*n = 0;
+	if (owners_cli_label_keys(tw->s->cli, &storage, &keys, &n_keys))
+		return OWNERS_ENOMEM;
+	rc = render_setup(tw, &render, tree, keys, n_keys, color);
+	if (!rc && tree->count)
+		rc = owners_tree_render_text(&out, &render);
+	for (p = out.ptr; !rc && p && *p; p = nl + 1) {
+		char **v;
+
+		if (!(nl = strchr(p, '\n')))
+			nl = p + strlen(p) - 1;
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			if (!(v = realloc(*lines, cap * sizeof(*v)))) {
+				rc = OWNERS_ENOMEM;
+				break;
+			}
+			*lines = v;
+		}
+		if (!((*lines)[*n] = owners_strndup(p, (size_t)(nl - p) + (*nl != '\n'))))
+			rc = OWNERS_ENOMEM;
+		else
+			(*n)++;
+	}
+	owners_buf_release(&out);
+	free(keys);
+	free(storage);
+	return rc;
+}
+
+static void lines_free(char **lines, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+}
+
+/* What a row shows that can change: READY, STATUS, whether it is there,
+ * in deletion, its finalizers and owners (not its resourceVersion alone:
+ * a status heartbeat that changes nothing shown is not a change). */
+static int signature(struct owners_buf *out, struct tree_watch *tw, const struct owners_tree_row *row)
+{
+	const struct owners_node *n = &tw->s->graph->nodes[row->node];
+	size_t count = 0;
+	const struct owners_object_status *st = owners_watch_status(tw->w, &count);
+
+	owners_buf_reset(out);
+	return owners_buf_addf(out, "%d|%d|%u|%u|%u|%d|%s|%s", n->virtual_, n->deleted != 0, n->n_finalizers,
+			       n->n_refs, row->depth, (int)row->via_class,
+			       st && row->node < count && st[row->node].ready ? st[row->node].ready : "",
+			       st && row->node < count && st[row->node].status ? st[row->node].status : "");
+}
+
+static struct shown *find_shown(struct shown *v, size_t n, const char *uid)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(v[i].uid, uid))
+			return &v[i];
+	return NULL;
+}
+
+static void shown_free(struct shown *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].uid);
+		free(v[i].signature);
+		free(v[i].line);
+	}
+	free(v);
+}
+
+static int mark(struct tree_watch *tw, const char *uid, enum mark m, const char *line, size_t at)
+{
+	struct marked *v, *k = NULL;
+	size_t i;
+
+	for (i = 0; i < tw->n_marks; i++)
+		if (!strcmp(tw->marks[i].uid, uid))
+			k = &tw->marks[i];
+	if (!k) {
+		if (!(v = realloc(tw->marks, (tw->n_marks + 1) * sizeof(*v))))
+			return OWNERS_ENOMEM;
+		tw->marks = v;
+		k = &v[tw->n_marks++];
+		memset(k, 0, sizeof(*k));
+		if (!(k->uid = owners_strdup(uid))) {
+			tw->n_marks--;
+			return OWNERS_ENOMEM;
+		}
+	}
+	/* A row added and changed within the moment stays "added". */
+	if (!(k->mark == MARK_ADDED && m == MARK_CHANGED && k->until_ms > now_ms()))
+		k->mark = m;
+	k->until_ms = now_ms() + MARK_MS;
+	free(k->line);
+	k->line = line ? owners_strdup(line) : NULL;
+	k->at = at;
+	return line && !k->line ? OWNERS_ENOMEM : 0;
+}
+
+static void marks_expire(struct tree_watch *tw, int64_t now)
+{
+	size_t i = 0;
+
+	while (i < tw->n_marks) {
+		if (tw->marks[i].until_ms > now) {
+			i++;
+			continue;
+		}
+		free(tw->marks[i].uid);
+		free(tw->marks[i].line);
+		tw->marks[i] = tw->marks[--tw->n_marks];
+	}
+}
+
+static const struct marked *find_mark(const struct tree_watch *tw, const char *uid)
+{
+	size_t i;
+
+	for (i = 0; i < tw->n_marks; i++)
+		if (!strcmp(tw->marks[i].uid, uid))
+			return &tw->marks[i];
+	return NULL;
+}
+
+/* A line of change for the non-terminal forms. */
+static int say_change(struct tree_watch *tw, const struct owners_tree *tree, size_t row, const char *type,
+		      const char *line)
+{
+	struct owners_buf out = OWNERS_BUF_INIT;
+	int rc = 0;
+
+	if (tw->document) {
+		struct owners_render render;
+
+		rc = render_setup(tw, &render, tree, NULL, 0, 0);
+		if (!rc)
+			rc = owners_tree_render_event_json(&out, &render, row, type, 1);
+		if (!rc)
+			rc = output_document(&out, tw->yaml) ? OWNERS_EIO : 0;
+	} else if (tw->names) {
+		rc = owners_graph_node_name(&out, &tw->s->graph->nodes[tree->rows[row].node]);
+		if (!rc)
+			printf("%s\n", out.ptr);
+	} else {
+		size_t len = strlen(line);
+
+		while (len && line[len - 1] == ' ')
+			len--;
+		printf("%-9s%.*s\n", type, (int)len, line);
+	}
+	owners_buf_release(&out);
+	fflush(stdout);
+	return rc;
+}
+
+/* Compares the tree now with the last frame: marks (terminal) or change
+ * lines (otherwise); then remembers this frame. */
+static int diff(struct tree_watch *tw, struct owners_tree *tree, char **lines, size_t n_lines, size_t header)
+{
+	struct owners_buf sig = OWNERS_BUF_INIT;
+	struct shown *now = calloc(tree->count + 1, sizeof(*now));
+	size_t i;
+	int rc = 0;
+
+	if (!now)
+		return OWNERS_ENOMEM;
+	for (i = 0; !rc && i < tw->n_shown; i++) {
+		size_t k;
+		int still = 0;
+
+		for (k = 0; k < tree->count && !still; k++)
+			still = !strcmp(tw->s->graph->nodes[tree->rows[k].node].uid, tw->shown[i].uid);
+		if (still)
+			continue;
+		if (tw->tty)
+			rc = mark(tw, tw->shown[i].uid, MARK_GOING, tw->shown[i].line, i);
+		else if (tw->frames && tw->tree.count)
+			rc = say_change(tw, &tw->tree, i < tw->tree.count ? i : 0, "DELETED", tw->shown[i].line);
+	}
+	for (i = 0; !rc && i < tree->count; i++) {
+		const struct owners_node *n = &tw->s->graph->nodes[tree->rows[i].node];
+		const char *line = header + i < n_lines ? lines[header + i] : "";
+		struct shown *was = find_shown(tw->shown, tw->n_shown, n->uid);
+		const char *type = NULL;
+
+		if ((rc = signature(&sig, tw, &tree->rows[i])))
+			break;
+		now[i].uid = owners_strdup(n->uid);
+		now[i].signature = owners_strdup(sig.ptr);
+		now[i].line = owners_strdup(line);
+		if (!now[i].uid || !now[i].signature || !now[i].line) {
+			rc = OWNERS_ENOMEM;
+			break;
+		}
+		if (!tw->frames)
+			continue; /* the first tree is shown whole, unmarked */
+		if (!was)
+			type = "ADDED";
+		else if (strcmp(was->signature, sig.ptr))
+			type = "MODIFIED";
+		if (type && tw->tty)
+			rc = mark(tw, n->uid, *type == 'A' ? MARK_ADDED : MARK_CHANGED, NULL, 0);
+		else if (type)
+			rc = say_change(tw, tree, i, type, line);
+	}
+	owners_buf_release(&sig);
+	if (rc) {
+		shown_free(now, tree->count);
+		return rc;
+	}
+	shown_free(tw->shown, tw->n_shown);
+	tw->shown = now;
+	tw->n_shown = tree->count;
+	return 0;
+}
+
+/* ---- the terminal view ------------------------------------------------ */
+
+static const char *mark_text(enum mark m, int color)
+{
+	static const char *const plain[] = { "  ", "+ ", "~ ", "- " };
+	static const char *const coloured[] = { "  ", "\x1b[32m+\x1b[0m ", "\x1b[33m~\x1b[0m ",
+						"\x1b[31m-\x1b[0m " };
+
+	return color ? coloured[m] : plain[m];
+}
+
+static int push_line(char ***v, size_t *n, size_t *cap, struct owners_buf *b)
+{
+	char **p;
+
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		if (!(p = realloc(*v, *cap * sizeof(*p))))
+			return OWNERS_ENOMEM;
+		*v = p;
+	}
+	if (!((*v)[*n] = owners_buf_detach(b)))
+		return OWNERS_ENOMEM;
+	(*n)++;
+	return 0;
+}
+
+/* Title, warnings, then the table with a mark before each row; rows that
+ * went stay a moment where they were, struck through. */
+static int draw(struct tree_watch *tw, const struct owners_tree *tree, char **lines, size_t n_lines,
+		size_t header)
+{
+	struct owners_buf b = OWNERS_BUF_INIT;
+	char **out = NULL;
+	size_t n = 0, cap = 0, i, g;
+	int color = output_color(), rows, cols, rc;
+	struct owners_watch_stats stats;
+
+	screen_size(&rows, &cols);
+	owners_watch_get_stats(tw->w, &stats);
+	rc = owners_buf_addf(&b, "%sowners tree", color ? "\x1b[1m" : "");
+	for (i = 0; !rc && i < tw->n_objs; i++)
+		rc = tw->objs[i].name ? owners_buf_addf(&b, " %s/%s", tw->objs[i].type, tw->objs[i].name)
+				      : owners_buf_addf(&b, " %s", tw->objs[i].type);
+	if (!rc)
+		rc = owners_buf_addf(&b, "%s  %s · watching %zu type%s · %zu change%s · Ctrl-C ends",
+				     color ? "\x1b[0m" : "", tw->all ? "all namespaces" : tw->s->namespace_,
+				     stats.watches, stats.watches == 1 ? "" : "s", stats.events,
+				     stats.events == 1 ? "" : "s");
+	if (!rc)
+		rc = push_line(&out, &n, &cap, &b);
+	for (i = 0; !rc && i < tw->n_warnings; i++)
+		if (!(rc = owners_buf_addf(&b, "%swarning: %s%s", color ? "\x1b[33m" : "", tw->warnings[i],
+					   color ? "\x1b[0m" : "")))
+			rc = push_line(&out, &n, &cap, &b);
+	if (!rc && !tree->count && !n_lines && (rc = owners_buf_adds(&b, "  (nothing to show yet)")) == 0)
+		rc = push_line(&out, &n, &cap, &b);
+	for (i = 0; !rc && i < header && i < n_lines; i++)
+		if (!(rc = owners_buf_addf(&b, "  %s", lines[i])))
+			rc = push_line(&out, &n, &cap, &b);
+	for (i = 0, g = 0; !rc && i <= tree->count; i++) {
+		const struct marked *m;
+
+		/* Rows that went, at the place they had. */
+		for (; !rc && g < tw->n_marks; g++) {
+			m = &tw->marks[g];
+			if (m->mark != MARK_GOING || !m->line || m->at != i)
+				continue;
+			if (!(rc = owners_buf_addf(&b, "%s%s%s%s", mark_text(MARK_GOING, color), color ? "\x1b[9;2m" : "",
+						   m->line, color ? "\x1b[0m" : "")))
+				rc = push_line(&out, &n, &cap, &b);
+		}
+		g = 0;
+		if (i == tree->count || rc)
+			break;
+		m = find_mark(tw, tw->s->graph->nodes[tree->rows[i].node].uid);
+		if (!(rc = owners_buf_addf(&b, "%s%s", mark_text(m ? m->mark : MARK_NONE, color),
+					   header + i < n_lines ? lines[header + i] : "")))
+			rc = push_line(&out, &n, &cap, &b);
+	}
+	/* Going rows past the end of a shorter tree. */
+	for (g = 0; !rc && g < tw->n_marks; g++)
+		if (tw->marks[g].mark == MARK_GOING && tw->marks[g].line && tw->marks[g].at > tree->count &&
+		    !(rc = owners_buf_addf(&b, "%s%s", mark_text(MARK_GOING, color), tw->marks[g].line)))
+			rc = push_line(&out, &n, &cap, &b);
+	if (!rc && n > (size_t)rows && rows > 1) {
+		/* Too short a window: the last line says how much is below. */
+		size_t hidden = n - (size_t)rows + 1;
+
+		free(out[rows - 1]);
+		out[rows - 1] = NULL;
+		rc = owners_buf_addf(&b, "  ... %zu more row%s (a taller window shows them)", hidden,
+				     hidden == 1 ? "" : "s");
+		if (!rc && !(out[rows - 1] = owners_buf_detach(&b)))
+			rc = OWNERS_ENOMEM;
+		for (i = (size_t)rows; i < n; i++)
+			free(out[i]);
+		n = (size_t)rows;
+	}
+	(void)cols;
+	if (!rc && screen_draw(out, n))
+		rc = OWNERS_EIO;
+	lines_free(out, n);
+	owners_buf_release(&b);
+	return rc;
+}
+
+/* ---- --until ---------------------------------------------------------- */
+
+/* Every object of the tree is there, not in deletion, and ready as its
+ * kind says (object_status.h); *first: the first that is not. */
+static int tree_ready(struct tree_watch *tw, const struct owners_tree *tree, size_t n_roots, uint32_t *first)
+{
+	size_t count = 0, i;
+	const struct owners_object_status *st = owners_watch_status(tw->w, &count);
+
+	*first = OWNERS_NO_NODE;
+	if (!n_roots || !st)
+		return 0;
+	for (i = 0; i < tree->count; i++) {
+		uint32_t node = tree->rows[i].node;
+		const struct owners_node *n = &tw->s->graph->nodes[node];
+		int ok;
+
+		if (n->virtual_) /* an owner not found (up), or a root gone */
+			ok = !tree->rows[i].depth ? 0 : tree->up;
+		else if (n->deleted)
+			ok = 0;
+		else if (n->resource && n->resource->has_status)
+			ok = node < count && st[node].ready && st[node].is_ready;
+		else
+			ok = 1;
+		if (!ok) {
+			*first = node;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* The roots and everything that hung from them are gone. */
+static int tree_gone(struct tree_watch *tw, const struct owners_tree *tree, uint32_t *first)
+{
+	size_t i;
+
+	*first = OWNERS_NO_NODE;
+	for (i = 0; i < tree->count; i++)
+		if (!tw->s->graph->nodes[tree->rows[i].node].virtual_) {
+			*first = tree->rows[i].node;
+			return 0;
+		}
+	return 1;
+}
+
+/* ---- the loop ---------------------------------------------------------- */
+
+static void on_warning(void *ctx, const char *line)
+{
+	struct tree_watch *tw = ctx;
+	char **v;
+	size_t i;
+
+	for (i = 0; i < tw->n_warnings; i++)
+		if (!strcmp(tw->warnings[i], line))
+			return; /* said once */
+	if (!tw->tty) {
+		warning_msg("%s", line);
+		return;
+	}
+	/* On the view: its own lines, the three latest. */
+	if (tw->n_warnings == 3) {
+		free(tw->warnings[0]);
+		memmove(tw->warnings, tw->warnings + 1, 2 * sizeof(*v));
+		tw->n_warnings--;
+	}
+	if (!(v = realloc(tw->warnings, (tw->n_warnings + 1) * sizeof(*v))))
+		return;
+	tw->warnings = v;
+	if ((v[tw->n_warnings] = owners_strdup(line)))
+		tw->n_warnings++;
+}
+
+/* The tree now: roots, rows, what changed, and the view or the lines. */
+static int frame(struct tree_watch *tw, size_t *n_roots)
+{
+	struct owners_tree tree = { NULL, 0, 0, 0 };
+	uint32_t *roots = NULL;
+	char **lines = NULL;
+	size_t n_lines = 0, header = tw->s->cli->no_headers ? 0 : 1;
+	int rc;
+
+	rc = find_roots(tw, &roots, n_roots);
+	if (!rc)
+		rc = owners_tree_build(&tree, tw->s->graph, roots, *n_roots, tw->s->cli->up, (int)tw->s->cli->depth);
+	if (!rc && !tw->document && !tw->names)
+		rc = render_lines(tw, &tree, tw->tty ? output_color() : 0, &lines, &n_lines);
+	if (!rc && !tw->frames && !tw->tty) {
+		/* The first tree whole, as tree prints it. */
+		size_t i;
+
+		if (tw->document || tw->names) {
+			struct owners_render render;
+			struct owners_buf out = OWNERS_BUF_INIT;
+
+			rc = render_setup(tw, &render, &tree, NULL, 0, 0);
+			if (!rc)
+				rc = tw->names ? owners_tree_render_names(&out, &render)
+					       : owners_tree_render_json(&out, &render);
+			if (!rc && tw->names)
+				fputs(out.ptr ? out.ptr : "", stdout);
+			else if (!rc)
+				rc = output_document(&out, tw->yaml) ? OWNERS_EIO : 0;
+			owners_buf_release(&out);
+		} else {
+			for (i = 0; i < n_lines; i++)
+				printf("%s\n", lines[i]);
+		}
+		fflush(stdout);
+	}
+	if (!rc)
+		rc = diff(tw, &tree, lines, n_lines, header);
+	if (!rc && tw->tty)
+		rc = draw(tw, &tree, lines, n_lines, header);
+	lines_free(lines, n_lines);
+	free(roots);
+	owners_tree_free(&tw->tree);
+	tw->tree = tree;
+	tw->frames++;
+	return rc;
+}
+
+/* When the next frame is due for the clock alone: ages shown in seconds
+ * move each second, older ones each minute; marks fade. */
+static int64_t next_tick(const struct tree_watch *tw, int64_t now)
+{
+	int64_t next = -1, wall = (int64_t)time(NULL);
+	size_t i;
+
+	if (!tw->tty)
+		return -1;
+	for (i = 0; i < tw->n_marks; i++)
+		if (next < 0 || tw->marks[i].until_ms < next)
+			next = tw->marks[i].until_ms;
+	for (i = 0; i < tw->tree.count; i++) {
+		const struct owners_node *n = &tw->s->graph->nodes[tw->tree.rows[i].node];
+		int64_t step = n->created && wall - n->created < 600 ? 1000 : 60000;
+
+		if (next < 0 || now + step < next)
+			next = now + step;
+	}
+	return next;
+}
+
+static int say_outcome(struct tree_watch *tw, const char *until, int reached, uint32_t first)
+{
+	struct owners_buf name = OWNERS_BUF_INIT;
+	long secs = (long)((now_ms() - tw->started_ms) / 1000);
+
+	if (reached) {
+		fprintf(stderr, "%s after %lds\n", !strcmp(until, "ready") ? "every object of the tree is ready"
+									   : "the tree is gone", secs);
+		return EXIT_OK;
+	}
+	if (first != OWNERS_NO_NODE)
+		owners_graph_node_name(&name, &tw->s->graph->nodes[first]);
+	error_msg("timed out after %lds waiting for the tree to be %s%s%s", secs, until,
+		  name.len ? ": " : "", name.len ? name.ptr : "");
+	if (name.len && !strcmp(until, "ready"))
+		fprintf(stderr, "  (%s is not %s yet)\n", name.ptr,
+			tw->s->graph->nodes[first].virtual_ ? "there" : "ready");
+	owners_buf_release(&name);
+	return EXIT_TIMEOUT;
+}
+
+int tree_watch_run(struct session *s, const struct owners_object_arg *objs, size_t n_objs, const char *format,
+		   int all, struct tree_listed *listed)
+{
+	struct tree_watch tw;
+	struct owners_watch_options wo;
+	const char *until = s->cli->until;
+	int64_t deadline = -1;
+	size_t i, n_roots = 0;
+	int rc = 0, quit = 0, dirty = 1, reached = 0, timed_out = 0;
+
+	memset(&tw, 0, sizeof(tw));
+	tw.s = s;
+	tw.objs = objs;
+	tw.n_objs = n_objs;
+	tw.format = format;
+	tw.all = all;
+	tw.listed = listed;
+	tw.document = !strcmp(format, "json") || !strcmp(format, "yaml");
+	tw.yaml = !strcmp(format, "yaml");
+	tw.names = !strcmp(format, "name");
+	tw.tty = !tw.document && !tw.names && isatty(STDOUT_FILENO);
+	tw.started_ms = now_ms();
+	owners_strset_init(&tw.root_uids);
+	memset(&wo, 0, sizeof(wo));
+	session_scan_options(s, &wo.list);
+	wo.list.on_listed = NULL;
+	wo.warn = on_warning;
+	wo.warn_ctx = &tw;
+	if (!(tw.types = calloc(n_objs ? n_objs : 1, sizeof(*tw.types))) ||
+	    owners_watch_new(&tw.w, s->graph, s->http, &s->types, &wo)) {
+		rc = error_oom();
+		goto out;
+	}
+	for (i = 0; i < n_objs; i++) {
+		if ((rc = session_resolve_type(s, objs[i].type, &tw.types[i])))
+			goto out;
+		tw.types[i] = session_listed_type(s, tw.types[i]);
+		if (!objs[i].name && s->cli->selector &&
+		    owners_watch_add(tw.w, tw.types[i], tw.types[i]->namespaced && !all ? s->namespace_ : NULL, NULL,
+				     0, s->cli->selector)) {
+			rc = error_oom();
+			goto out;
+		}
+	}
+	if (watch_types(&tw)) {
+		rc = error_oom();
+		goto out;
+	}
+	{
+		/* READY/STATUS of the first tree, as tree fetches it; after
+		 * that the full-object watches keep it. */
+		struct owners_status_fetch_options so = { s->cli->chunk_size, 0 };
+		struct owners_error err = OWNERS_ERROR_INIT;
+		struct owners_tree first = { NULL, 0, 0, 0 };
+		uint32_t *roots = NULL, *nodes = NULL;
+		size_t count = 0;
+		struct owners_object_status *st;
+
+		if ((rc = owners_watch_service(tw.w, &err)) == 0 && (rc = find_roots(&tw, &roots, &n_roots)) == 0 &&
+		    (rc = owners_tree_build(&first, s->graph, roots, n_roots, s->cli->up, (int)s->cli->depth)) == 0 &&
+		    prints_status(&tw) && (st = owners_watch_status(tw.w, &count)) &&
+		    (nodes = calloc(first.count + 1, sizeof(*nodes)))) {
+			for (i = 0; i < first.count; i++)
+				nodes[i] = first.rows[i].node;
+			owners_status_fetch(st, s->graph, nodes, first.count, s->http, &so, &err);
+		}
+		owners_error_clear(&err);
+		free(nodes);
+		free(roots);
+		owners_tree_free(&first);
+		if (rc) {
+			rc = error_oom();
+			goto out;
+		}
+	}
+	if (signals_open() || (tw.tty && screen_open())) {
+		error_msg("cannot watch: %s", strerror(errno));
+		rc = EXIT_ERROR;
+		goto out;
+	}
+	if (until && s->cli->timeout_ms > 0)
+		deadline = tw.started_ms + s->cli->timeout_ms;
+	for (;;) {
+		struct owners_error err = OWNERS_ERROR_INIT;
+		int64_t now = now_ms(), wake = -1, tick;
+		int resized = 0, changed;
+		uint32_t first;
+
+		if (dirty && now - tw.last_frame_ms >= FRAME_MS) {
+			marks_expire(&tw, now);
+			if ((rc = frame(&tw, &n_roots))) {
+				rc = rc == OWNERS_EIO ? EXIT_ERROR : error_oom();
+				break;
+			}
+			tw.last_frame_ms = now;
+			dirty = 0;
+			if (until && (!strcmp(until, "ready") ? tree_ready(&tw, &tw.tree, n_roots, &first)
+							       : tree_gone(&tw, &tw.tree, &first))) {
+				reached = 1;
+				break;
+			}
+		}
+		if (deadline >= 0 && now >= deadline) {
+			timed_out = 1;
+			break;
+		}
+		/* Sleep until an event, a signal, a timer of the watches, the
+		 * next frame (when one is held back), the clock or the end. */
+		if (dirty)
+			wake = tw.last_frame_ms + FRAME_MS - now;
+		if ((tick = next_tick(&tw, now)) >= 0 && (wake < 0 || tick - now < wake))
+			wake = tick - now;
+		if (owners_watch_next_ms(tw.w) >= 0 && (wake < 0 || owners_watch_next_ms(tw.w) < wake))
+			wake = owners_watch_next_ms(tw.w);
+		if (deadline >= 0 && (wake < 0 || deadline - now < wake))
+			wake = deadline - now;
+		if (owners_http_wait(s->http, wake < 0 ? -1 : wake, signals_fd(), &err) ||
+		    owners_watch_service(tw.w, &err)) {
+			screen_close();
+			error_msg("%s", owners_error_message(&err));
+			owners_error_clear(&err);
+			rc = EXIT_ERROR;
+			break;
+		}
+		signals_take(&resized, &quit);
+		if (quit)
+			break;
+		if ((changed = owners_watch_take_changes(tw.w)) < 0 || watch_types(&tw)) {
+			rc = error_oom();
+			break;
+		}
+		if (tick >= 0 && now_ms() >= tick)
+			dirty = 1;
+		dirty |= changed || resized;
+	}
+	screen_close();
+	if (quit)
+		signals_die(quit);
+	if (until && (reached || timed_out)) {
+		uint32_t first = OWNERS_NO_NODE;
+
+		if (timed_out)
+			(void)(!strcmp(until, "ready") ? tree_ready(&tw, &tw.tree, n_roots, &first)
+						       : tree_gone(&tw, &tw.tree, &first));
+		if (tw.tty && reached) {
+			/* The view is gone with the alternate screen: the tree
+			 * it reached stays on the terminal. */
+			char **lines = NULL;
+			size_t n = 0;
+
+			if (!render_lines(&tw, &tw.tree, output_color(), &lines, &n))
+				for (i = 0; i < n; i++)
+					printf("%s\n", lines[i]);
+			lines_free(lines, n);
+			fflush(stdout);
+		}
+		rc = say_outcome(&tw, until, reached, first);
+	}
+out:
+	screen_close();
+	/* Watches still in flight are the client's: it lets go of them
+	 * before the watch that owns their requests is freed. */
+	owners_http_client_free(s->http);
+	s->http = NULL;
+	owners_watch_free(tw.w);
+	owners_tree_free(&tw.tree);
+	shown_free(tw.shown, tw.n_shown);
+	for (i = 0; i < tw.n_marks; i++) {
+		free(tw.marks[i].uid);
+		free(tw.marks[i].line);
+	}
+	free(tw.marks);
+	for (i = 0; i < tw.n_warnings; i++)
+		free(tw.warnings[i]);
+	free(tw.warnings);
+	owners_strset_free(&tw.root_uids);
+	free(tw.types);
+	return rc;
+}

@@ -1,0 +1,33 @@
+/*
+ * owners tree --watch / --until (cmd/tree_watch.c), entered from
+ * cmd_tree once the scan is made: the types the scan listed, with the
+ * resourceVersion of each list, are where the watches start.
+ */
+#ifndef OWNERS_CMD_TREE_WATCH_H
+#define OWNERS_CMD_TREE_WATCH_H
+
+#include "object_args.h"
+#include "session.h"
+
+struct tree_listed_type {
+	const struct owners_resource *resource;
+	char *ns;   /* NULL: everywhere, or cluster-scoped */
+	char *rv;
+	int watched;
+};
+
+struct tree_listed {
+	struct tree_listed_type *items;
+	size_t count, cap;
+};
+
+/* session.on_listed: records each list. */
+int tree_listed_record(void *ctx, const struct owners_resource *r, const char *ns, const char *rv);
+void tree_listed_free(struct tree_listed *l);
+
+/* Runs the watch until Ctrl-C, --until's state or its --timeout; the
+ * exit code. Frees (and clears) s->http on the way out. */
+int tree_watch_run(struct session *s, const struct owners_object_arg *objs, size_t n_objs, const char *format,
+		   int all, struct tree_listed *listed);
+
+#endif
