@@ -38,7 +38,7 @@ const struct opt tree_opts[] = {
 	  NULL, COMPLETE_NONE, 0, 0, 0 },
 	{ "until", 0, OPT_STRING, OFF(until), "STATE",
 	  "watch until the tree is ready (every object ready as its kind says) or gone (the roots and all "
-	  "their dependents), then exit 0; exit 3 after --timeout",
+	  "their dependents), then exit 0 (3 when --timeout passes first)",
 	  until_values, COMPLETE_VALUES, 0, 0, 0 },
 	{ "timeout", 0, OPT_DURATION, OFF(timeout_ms), "DURATION",
 	  "with --until: give up after this long and exit 3 (default 5m; 0: no limit)",
@@ -249,12 +249,37 @@ const struct command tree_command = {
 	"writes NAME as Kind.group/name (the core group's kinds stay Kind/name), as\n"
 	"kubectl get does when it shows kinds: two kinds of one name in two groups differ there.\n"
 	"--no-headers, --show-labels and -L KEY,... work as in kubectl get on the tree\n"
-	"and wide tables (labels are read with the scan's metadata, only when asked).",
+	"and wide tables (labels are read with the scan's metadata, only when asked).\n"
+	"\n"
+	"--watch (-w) keeps the tree current after it is printed: one watch per type that\n"
+	"can hold part of it, from the resourceVersion of the list the scan made, full\n"
+	"objects only for the types whose READY/STATUS it shows. On a terminal the tree is\n"
+	"redrawn in place (rows marked + added, ~ changed, - going, for two seconds;\n"
+	"Ctrl-C leaves the terminal as it was). Otherwise the first tree prints, then one\n"
+	"line per row that changes, EVENT first (ADDED, MODIFIED, DELETED: gone from the\n"
+	"tree), as kubectl get -w prints; -o json|yaml prints the OwnersTree document,\n"
+	"then one {kind: OwnersTreeEvent, type, object, depth, owner} per change; -o name\n"
+	"one name per change. A watch the server ends is resumed from where it was; 410\n"
+	"Gone lists that type again; a broken connection or a restarting server is\n"
+	"retried with backoff; a type you may list but not watch is listed every 10 s.\n"
+	"Each failure is said once.\n"
+	"\n"
+	"--until=ready waits until every object of the tree is there, not in deletion, and\n"
+	"ready as its kind says (Deployment rolled out and available, ReplicaSet and\n"
+	"StatefulSet replicas ready, DaemonSet scheduled everywhere, Pod Ready or\n"
+	"Succeeded, Job complete, PVC bound, LoadBalancer with an address; other kinds by\n"
+	"their Ready condition, else present); --until=gone until the roots and all\n"
+	"their dependents are gone. Both watch, exit 0 when reached and 3 when --timeout\n"
+	"(default 5m) passes first: what CI waits on after kubectl apply or owners\n"
+	"delete --wait=false.",
 	"  owners tree deployment/web\n"
 	"  owners tree deploy web -n shop -o wide\n"
 	"  owners tree deployment/web -L app,tier --no-headers\n"
 	"  owners tree pod/web-7d9c-x2x --up\n"
 	"  owners tree deployments -l app=web -o json\n"
 	"  owners tree deployments -A -o yaml\n"
+	"  owners tree deployment/web -w\n"
+	"  owners tree deployment/web --until=ready --timeout=5m\n"
+	"  owners tree deployment/web --until=gone -o json\n"
 	"  kubectl owners tree deployment/web",
 	1, "list on every type it scans (in the namespace, and cluster-scoped types); get on the objects it prints", 0, NULL };

@@ -415,7 +415,9 @@ static int diff(struct tree_watch *tw, struct owners_tree *tree, char **lines, s
 
 	if (!now)
 		return OWNERS_ENOMEM;
-	for (i = 0; !rc && i < tw->n_shown; i++) {
+	/* Rows that left, deepest first: within one frame, dependents go
+	 * before their owners, as the garbage collector removes them. */
+	for (i = tw->n_shown; !rc && i-- > 0;) {
 		size_t k;
 		int still = 0;
 

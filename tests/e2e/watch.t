@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# tests/e2e/watch.t — owners tree --watch and --until against a real
+# control plane with the garbage collector and the workload controllers
+# (there is no kubelet: the test marks pods Ready itself, as a kubelet
+# would, through the status subresource).
+#
+#   OWNERS=build/owners tests/e2e/watch.t
+source "$(dirname "$0")/lib.sh"
+require tmux:tmux python3:python3
+
+start_cluster C --gc=on --controllers
+kubectl create namespace w >/dev/null
+NS=(-n w)
+tmp=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; tmux -L owners-watch kill-server 2>/dev/null; rm -rf "$tmp"; cleanup_clusters' EXIT
+
+# Plays the kubelet for every pod of the namespace: Running and Ready.
+ready_pods() {
+  local p
+  for p in $(kubectl get pods -n w -o name 2>/dev/null); do
+    kubectl patch -n w "$p" --subresource=status --type=merge \
+      -p '{"status":{"phase":"Running","conditions":[{"type":"Ready","status":"True"}]}}' >/dev/null 2>&1
+  done
+}
+
+count() { grep -cE "$2" "$1" 2>/dev/null || true; }
+
+# ---- a rollout, as lines --------------------------------------------------
+kubectl create deployment web "${NS[@]}" --image=nginx:1 --replicas=3 >/dev/null
+wait_for "3 pods" 60 bash -c '[[ $(kubectl get pods -n w -o name | wc -l) == 3 ]]'
+"$OWNERS" tree deployment/web "${NS[@]}" -w >"$tmp/rollout" 2>"$tmp/rollout.err" &
+watcher=$!
+wait_for "the first tree" 30 grep -q 'Deployment/web' "$tmp/rollout"
+kubectl scale deployment web "${NS[@]}" --replicas=10 >/dev/null
+wait_for "10 pods in the watch" 60 bash -c "(( \$(grep -c 'Pod/web-' '$tmp/rollout') >= 10 ))"
+ok $? "scale 3 to 10: seven pods are ADDED lines after the three of the first tree"
+is "$(count "$tmp/rollout" '^ADDED +w +.*Pod/web-')" 7 "exactly seven ADDED pod lines"
+like "$(grep -E '^MODIFIED +w +Deployment/web ' "$tmp/rollout" | tail -1)" '/10 ' "the Deployment's line says 10 replicas wanted"
+kubectl set image deployment/web "${NS[@]}" nginx=nginx:2 >/dev/null
+wait_for "a new ReplicaSet" 60 grep -qE '^ADDED +w +.*ReplicaSet/web-' "$tmp/rollout"
+ok $? "a new image: the new ReplicaSet appears"
+ready_pods
+wait_for "pods of the old ReplicaSet go" 60 grep -qE '^DELETED +w +.*Pod/web-' "$tmp/rollout"
+ok $? "the old ReplicaSet drains: its pods are DELETED lines"
+kill -TERM "$watcher"; wait "$watcher"
+is $? 143 "SIGTERM ends the watch as a signal does"
+unlike "$(cat "$tmp/rollout.err")" 'error' "no error while watching"
+
+# ---- --until=ready ---------------------------------------------------------
+kubectl create deployment api "${NS[@]}" --image=nginx --replicas=2 >/dev/null
+"$OWNERS" tree deployment/api "${NS[@]}" --until=ready --timeout=120s >"$tmp/ready" 2>"$tmp/ready.err" &
+waiter=$!
+for _ in $(seq 1 60); do
+  kill -0 "$waiter" 2>/dev/null || break
+  ready_pods
+  sleep 1
+done
+wait "$waiter"
+is $? 0 "--until=ready exits 0 once the kubelet (played here) makes the pods Ready"
+like "$(cat "$tmp/ready.err")" 'every object of the tree is ready' "and says so"
+run kubectl rollout status deployment/api -n w --timeout=5s
+is "$rc" 0 "kubectl rollout status agrees the rollout is done"
+
+kubectl create deployment stuck "${NS[@]}" --image=nginx >/dev/null
+run owners tree deployment/stuck "${NS[@]}" --until=ready --timeout=3s
+is "$rc" 3 "pods never Ready: --until=ready times out with exit 3"
+like "$err" 'timed out after [0-9]+s waiting for the tree to be ready: ' "naming the first object not ready"
+
+run owners tree deployment/never-was "${NS[@]}" --until=gone --timeout=10s
+is "$rc" 0 "--until=gone of an object that is not there: done at once"
+
+# ---- a foreground cascade under watch, as JSON ------------------------------
+"$OWNERS" tree deployment/web "${NS[@]}" --until=gone --timeout=120s -o json >"$tmp/gone.json" 2>"$tmp/gone.err" &
+waiter=$!
+wait_for "the first document" 30 grep -q '"OwnersTree"' "$tmp/gone.json"
+kubectl delete deployment web "${NS[@]}" --cascade=foreground --wait=false >/dev/null
+wait "$waiter"
+is $? 0 "--until=gone exits 0 when the last object of a foreground cascade goes"
+run python3 - "$tmp/gone.json" <<'EOF'
+import json, sys
+text = open(sys.argv[1]).read()
+dec, i, docs = json.JSONDecoder(), 0, []
+while True:
+    while i < len(text) and text[i].isspace():
+        i += 1
+    if i >= len(text):
+        break
+    d, i = dec.raw_decode(text, i)
+    docs.append(d)
+assert docs[0]["kind"] == "OwnersTree", docs[0]["kind"]
+first = {}
+def walk(items):
+    for it in items:
+        first[it["kind"] + "/" + it["name"]] = True
+        walk(it.get("dependents", []))
+walk(docs[0]["items"])
+gone = [d["object"]["kind"] + "/" + d["object"]["name"] for d in docs[1:]
+        if d["kind"] == "OwnersTreeEvent" and d["type"] == "DELETED"]
+missing = [k for k in first if k not in gone]
+assert not missing, "no DELETED event for %s" % missing
+pods = [i for i, k in enumerate(gone) if k.startswith("Pod/")]
+deploy = gone.index("Deployment/web")
+assert all(p < deploy for p in pods), "the Deployment went before its pods: %s" % gone
+print(len(first), "objects,", len(docs) - 1, "events")
+EOF
+is "$rc" 0 "-o json: the OwnersTree, then a DELETED event for every object, pods before their Deployment (the GC's order): $out"
+[[ $rc == 0 ]] || echo "# $err"
+
+# ---- watches: the types that can hold the tree, no more ------------------
+kubectl create deployment few "${NS[@]}" --image=nginx >/dev/null
+"$OWNERS" tree deployment/few "${NS[@]}" -w -v=6 >/dev/null 2>"$tmp/v6" &
+watcher=$!
+wait_for "the watches" 30 grep -q 'watch=1' "$tmp/v6"
+sleep 2
+kill -INT "$watcher"; wait "$watcher"
+watches=$(grep -E '^.*GET .*watch=1' "$tmp/v6" | grep -c 'namespaces/w/')
+clusterwide=$(grep -E '^.*GET .*watch=1' "$tmp/v6" | grep -vc 'namespaces/w/')
+types=$(kubectl api-resources --namespaced=true --verbs=list,watch,delete -o name | grep -vc '^events')
+(( watches > 0 && watches <= types ))
+ok $? "one watch per namespaced type at most ($watches watches, $types namespaced types)"
+is "$clusterwide" 0 "no cluster-wide watch for the dependents of a namespaced root"
+
+# ---- a user who may list a type but not watch it ---------------------------
+kubectl apply -f - >/dev/null <<'EOF'
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: list-not-watch, namespace: w}
+rules:
+- apiGroups: ["*"]
+  resources: ["*"]
+  verbs: ["get", "list"]
+- apiGroups: ["", "apps"]
+  resources: ["pods", "deployments", "replicasets"]
+  verbs: ["watch"]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: list-not-watch, namespace: w}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: list-not-watch}
+subjects:
+- {apiGroup: rbac.authorization.k8s.io, kind: User, name: cert-user}
+EOF
+"$OWNERS" tree deployment/few "${NS[@]}" --context cert -w >"$tmp/poll" 2>"$tmp/poll.err" &
+watcher=$!
+wait_for "the first tree" 30 grep -q 'Deployment/few' "$tmp/poll"
+uid=$(kubectl get deployment few -n w -o jsonpath='{.metadata.uid}')
+kubectl apply -f - >/dev/null <<EOF
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: few-settings
+  namespace: w
+  ownerReferences: [{apiVersion: apps/v1, kind: Deployment, name: few, uid: $uid}]
+EOF
+wait_for "the ConfigMap by polling" 30 grep -qE '^ADDED +w +.*ConfigMap/few-settings' "$tmp/poll"
+ok $? "a type it may list but not watch: a new dependent of it still shows (listed every 10 s)"
+kill -INT "$watcher"; wait "$watcher"
+is "$(grep -c "cannot watch 'configmaps' in namespace 'w': forbidden; listing it every 10 s instead" "$tmp/poll.err")" 1 \
+  "said once, in the warning format"
+
+# ---- the terminal view ------------------------------------------------------
+kubectl create deployment tty "${NS[@]}" --image=nginx --replicas=1 >/dev/null
+wait_for "its pod" 60 bash -c '[[ $(kubectl get pods -n w -l app=tty -o name | wc -l) == 1 ]]'
+T=(tmux -L owners-watch)
+"${T[@]}" new-session -d -s v -x 110 -y 30 "env -i PATH=$PATH HOME=$tmp TERM=xterm-256color KUBECONFIG=$KUBECONFIG XDG_CACHE_HOME=$XDG_CACHE_HOME bash --norc --noprofile"
+sleep 0.5
+"${T[@]}" send-keys -t v "PS1='$ '; echo BEFORE-THE-WATCH" Enter
+sleep 0.5
+"${T[@]}" send-keys -t v "$OWNERS tree deployment/tty -n w -w; echo EXIT=\$?" Enter
+screen() { "${T[@]}" capture-pane -p -t v; }
+wait_for "the view" 30 bash -c "$(declare -f screen); T=(${T[*]}); screen | grep -q 'owners tree deployment/tty'"
+ok $? "the view is drawn"
+unlike "$(screen)" 'BEFORE-THE-WATCH' "on its own screen (the alternate screen)"
+like "$(screen)" '└── ReplicaSet/tty-' "with the tree"
+kubectl scale deployment tty -n w --replicas=3 >/dev/null
+wait_for "added rows" 30 bash -c "$(declare -f screen); T=(${T[*]}); screen | grep -qE '^\+ +w +.*Pod/tty-'"
+ok $? "new pods are drawn in place, marked +"
+wait_for "the marks fade" 10 bash -c "$(declare -f screen); T=(${T[*]}); ! screen | grep -qE '^\+ '"
+ok $? "and the mark fades"
+"${T[@]}" resize-window -t v -x 50 -y 8
+sleep 1
+widest=$(screen | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }')
+(( widest <= 50 ))
+ok $? "a narrower window: every line is cut to its width ($widest columns)"
+like "$(screen)" 'more rows' "a shorter one: the last line says rows are below"
+"${T[@]}" resize-window -t v -x 110 -y 30
+"${T[@]}" send-keys -t v C-c
+wait_for "the shell" 10 bash -c "$(declare -f screen); T=(${T[*]}); screen | grep -q 'EXIT='"
+like "$(screen)" 'EXIT=130' "Ctrl-C ends it as Ctrl-C ends a program (130)"
+like "$(screen)" 'BEFORE-THE-WATCH' "and the terminal shows what it showed before"
+unlike "$(screen)" 'owners tree deployment/tty' "without a trace of the view"
+"${T[@]}" send-keys -t v "stty -a | grep -o ' echo '" Enter
+sleep 0.5
+like "$(screen)" ' echo ' "echo is back on"
+
+done_testing
