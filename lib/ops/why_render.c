@@ -84,9 +84,17 @@ static int text_headline(struct owners_buf *out, const struct owners_why_render 
 	}
 	if (w->verdict == OWNERS_WHY_KEPT)
 		return owners_buf_adds(out, ": it has no owners\n");
+	if (w->verdict == OWNERS_WHY_COLLECTED && n->n_refs == 1 && w->n_owners) {
+		rc = owners_buf_adds(out, ": its only owner ");
+		if (!rc)
+			rc = owner_name(out, g, &w->owners[0], n->namespace_);
+		return rc ? rc : owners_buf_addf(out, " is %s\n", w->owners[0].solid ? "live" :
+						 w->owners[0].class_ == OWNERS_REF_RESOLVED
+							 ? "waiting for its dependents' deletion"
+							 : owners_ref_class_name(w->owners[0].class_));
+	}
 	if (w->verdict == OWNERS_WHY_COLLECTED)
-		return owners_buf_addf(out, ": none of its %u owner%s is solid\n", n->n_refs,
-				       plural(n->n_refs));
+		return owners_buf_addf(out, ": none of its %u owners is solid\n", n->n_refs);
 	if (w->verdict == OWNERS_WHY_WAITING) {
 		const char *how = owners_why_deletion(n);
 
@@ -98,8 +106,12 @@ static int text_headline(struct owners_buf *out, const struct owners_why_render 
 			return owners_buf_addf(out, ": orphaning until %zu dependent%s %s released\n",
 					       w->n_dependents, plural(w->n_dependents),
 					       w->n_dependents == 1 ? "is" : "are");
-		return owners_buf_addf(out, ": in deletion, held by %zu finalizer%s\n", w->n_finalizers,
-				       plural(w->n_finalizers));
+		if (!w->n_finalizers)
+			return owners_buf_adds(out, ": in deletion, no finalizer left\n");
+		rc = owners_buf_addf(out, ": in deletion, held by finalizer%s ", plural(w->n_finalizers));
+		for (size_t i = 0; !rc && i < w->n_finalizers; i++)
+			rc = owners_buf_addf(out, "%s%s", i ? ", " : "", w->finalizers[i].name);
+		return rc ? rc : owners_buf_adds(out, "\n");
 	}
 	/* never, blind: the reference that decides */
 	rc = owners_buf_adds(out, ": owner ");
@@ -145,6 +157,10 @@ static int text_owners(struct owners_buf *out, const struct owners_why_render *r
 			rc = owners_buf_addf(out, ": %s", owners_why_owner_state(g, o));
 		if (!rc && how)
 			rc = owners_buf_addf(out, " (%s)", how);
+		if (!rc && o->class_ == OWNERS_REF_INVALID_NAMESPACE && *here && o->node != OWNERS_NO_NODE &&
+		    !g->nodes[o->node].virtual_ && *g->nodes[o->node].namespace_)
+			rc = owners_buf_addf(out, " (it is in namespace %s; the garbage collector looks for it in %s only)",
+					     g->nodes[o->node].namespace_, here);
 		if (!rc && o->class_ == OWNERS_REF_RESOLVED && !o->solid)
 			rc = owners_buf_adds(out, ", waiting for its dependents' deletion");
 		if (!rc && o->gc_blind)
@@ -190,7 +206,7 @@ static int text_finalizers(struct owners_buf *out, const struct owners_why_rende
 
 		rc = owners_buf_addf(out, "  %s%s: ", f->name, f->spec ? " (spec.finalizers)" : "");
 		if (!rc)
-			rc = f->remover ? owners_buf_addf(out, "removed by %s once %s\n", f->remover, f->waits_for)
+			rc = f->remover ? owners_buf_addf(out, "removed by %s; waits for %s\n", f->remover, f->waits_for)
 					: owners_buf_addf(out, "no controller known to owners removes it (it waits for "
 							       "%s)\n", f->waits_for);
 		if (!rc && now)

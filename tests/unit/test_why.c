@@ -206,8 +206,11 @@ int main(void)
 	r.g = g;
 	r.why = &w;
 	ok(!owners_why_render_text(&out, &r), "text renders");
-	ok(!strncmp(out.ptr, "waiting: ConfigMap/held in namespace a: in deletion, held by 1 finalizer\n", 72),
-	   "... the verdict first");
+	{
+		const char *first = "waiting: ConfigMap/held in namespace a: in deletion, held by finalizer example.com/hold\n";
+
+		ok(!strncmp(out.ptr, first, strlen(first)), "... the verdict first");
+	}
 	ok(strstr(out.ptr, "owners finalizers remove ConfigMap/held -n a --finalizer example.com/hold") != NULL,
 	   "... the command that removes the unknown finalizer");
 	ok(strstr(out.ptr, "risk: ") != NULL, "... and its risk");
