@@ -45,6 +45,21 @@ build_objects() {
   owned "$N2" cross "[$(ref v1 ConfigMap parent "$P")]"
   owned "$N" blind "[$(ref metrics.k8s.io/v1beta1 PodMetrics p 00000000-0000-4000-8000-0000000000b1)]"
   owned "$N" by-secret "[$(ref v1 Secret sec "$S")]"
+  # references as the GC's mapper reads them: "/v1" and a lowercase kind
+  # resolve, an uppercase kind does not
+  owned "$N" slash "[$(ref /v1 ConfigMap parent "$P")]"
+  owned "$N" lower "[$(ref v1 configmap parent "$P")]"
+  owned "$N" upper "[$(ref v1 CONFIGMAP parent "$P")]"
+  # an owner of a type the GC does not track (an events.k8s.io Event): looked up all the same
+  mk "$N" <<YAML
+---
+{apiVersion: events.k8s.io/v1, kind: Event, metadata: {name: ev-owner}, eventTime: "2026-01-01T00:00:00.000000Z", reportingController: example.com/test, reportingInstance: i, action: Test, reason: Test, type: Normal, regarding: {kind: ConfigMap, name: x, namespace: $N}}
+YAML
+  owned "$N" by-event "[$(ref events.k8s.io/v1 Event ev-owner "$(kubectl -n "$N" get events.v1.events.k8s.io ev-owner -o jsonpath='{.metadata.uid}')")]"
+  # what deleting an owner would do, checked with the GC on
+  cms "$N" bg-owner or-owner
+  owned "$N" bg-child "[$(ref v1 ConfigMap bg-owner "$(uid -n "$N" cm bg-owner)")]"
+  owned "$N" or-child "[$(ref v1 ConfigMap or-owner "$(uid -n "$N" cm or-owner)")]"
   kubectl apply -f - >/dev/null <<YAML
 apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRole
@@ -97,10 +112,10 @@ check_verdicts() {
 
   why_json -n "$N" cm/parent
   is "$(jf "$out" 'd["verdict"], d["because"]')" "('kept', None)" "$MODE: no owners: kept"
-  is "$(jf "$out" 'd["dependents"]["count"], [b["name"] for b in d["dependents"]["blocking"]]')" "(2, ['kept'])" \
-    "$MODE: ... its dependents counted (kept, the ClusterRole), the blocking one named"
+  is "$(jf "$out" 'd["dependents"]["count"], [b["name"] for b in d["dependents"]["blocking"]]')" "(5, ['kept'])" \
+    "$MODE: ... its dependents counted (kept, slash, lower, upper, the ClusterRole), the blocking one named"
   is "$(jf "$out" '[(c["background"]["collected"], c["background"]["kept"], c["orphan"]["released"]) for c in d["ifDeleted"] if c.get("self")]')" \
-    "[(1, 1, 2)]" "$MODE: ... deleting it: kept collected, the ClusterRole (never collected) kept; both released with orphan"
+    "[(3, 2, 5)]" "$MODE: ... deleting it: kept, slash, lower collected; upper and the ClusterRole (never collected) kept; all released with orphan"
 
   why_json -n "$N" cm/lost
   is "$(jf "$out" 'd["verdict"], d["owners"][0]["state"]')" "('collected', 'absent')" "$MODE: an absent owner: collected"
@@ -120,6 +135,23 @@ check_verdicts() {
   why_json -n "$N" cm/by-secret --context viewer
   is "$rc/$(jf "$out" 'd["verdict"], d["because"]["state"], d["because"]["gcBlind"]')" "0/('blind', 'unknown', False)" \
     "$MODE: ... an owner this user may not list: blind (the GC sees it: not guessed)"
+
+  why_json -n "$N" cm/slash
+  is "$(jf "$out" 'd["verdict"]')" kept "$MODE: an owner referenced as \"/v1\": resolved, kept"
+  why_json -n "$N" cm/lower
+  is "$(jf "$out" 'd["verdict"]')" kept "$MODE: ... as a lowercase kind: resolved, kept"
+  why_json -n "$N" cm/upper
+  is "$(jf "$out" 'd["verdict"], d["because"]["state"]')" "('never-collected', 'unresolvable')" \
+    "$MODE: ... as an uppercase kind: unresolvable, never collected"
+  why_json -n "$N" cm/by-event
+  is "$(jf "$out" 'd["verdict"], d["because"]["kind"]')" "('kept', 'Event')" \
+    "$MODE: an owner of a type the GC does not track (events.k8s.io Event): looked up, kept"
+  why_json -n "$N" cm/bg-child
+  is "$(jf "$out" '[c["background"] for c in d["ifDeleted"] if "owner" in c]')" "['collected']" \
+    "$MODE: deleting its owner in the background: collected"
+  why_json -n "$N" cm/or-child
+  is "$(jf "$out" '[c["orphan"] for c in d["ifDeleted"] if "owner" in c]')" "['released']" \
+    "$MODE: deleting its owner with orphan: released"
 
   why_json -n "$N" cm/held
   is "$(jf "$out" 'd["verdict"], d["finalizers"][0]["remover"]')" "('waiting', None)" "$MODE: a foreign finalizer: waiting, no controller known"
@@ -165,8 +197,17 @@ check_gc() {
   kill -CONT "$(kcm_pid)"
   wait_for "lost and cross collected" 60 bash -c "! kubectl -n $N get cm lost 2>/dev/null && ! kubectl -n $N2 get cm cross 2>/dev/null"
   ok $? "gc=on: said collected (an absent owner, an owner in another namespace): gone within 60 s"
-  ok "$(! gone "$N" cm kept && ! gone "$N" cm never && ! gone "$N" cm blind && kubectl get clusterrole "why-cr-$MODE" >/dev/null 2>&1; echo $?)" \
+  ok "$(! gone "$N" cm kept && ! gone "$N" cm never && ! gone "$N" cm blind && ! gone "$N" cm slash &&
+        ! gone "$N" cm lower && ! gone "$N" cm upper && ! gone "$N" cm by-event && ! gone "$N" cm by-secret &&
+        kubectl get clusterrole "why-cr-$MODE" >/dev/null 2>&1; echo $?)" \
     "gc=on: said kept, never collected or blind: still there"
+  kubectl -n "$N" delete cm bg-owner --wait=false >/dev/null
+  kubectl -n "$N" delete cm or-owner --cascade=orphan --wait=false >/dev/null
+  wait_for "bg-child collected" 60 gone "$N" cm bg-child
+  ok $? "gc=on: said collected if its owner were deleted in the background: it is, within 60 s"
+  wait_for "or-child released" 60 bash -c "! kubectl -n $N get cm or-owner >/dev/null 2>&1 && [[ -z \$(kubectl -n $N get cm or-child -o jsonpath='{.metadata.ownerReferences}') ]]"
+  ok $? "gc=on: said released if its owner were deleted with orphan: it is, and stays"
+  ok "$(! gone "$N" cm or-child; echo $?)" "gc=on: ... still there"
   ok "$(! gone "$N" cm fg-root && ! gone "$N" pvc data && ! gone "$N" cm held; echo $?)" "gc=on: said waiting: still there"
   why_json -n "$N" cm/fg-root
   is "$(jf "$out" 'd["verdict"]')" waiting "gc=on: ... and still waiting"
