@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "api_path.h"
 #include "json.h"
 #include "node_json.h"
 #include "pod_claims.h"
@@ -189,6 +190,25 @@ static const char *const risk =
 	"what it guards is skipped for good (its controller's cleanup: external resources, "
 	"data); remove it only once sure that controller is gone";
 
+/* A namespace's content left, by type: "configmaps 2, secrets 1". */
+static int text_content(struct owners_buf *out, const struct owners_stuck_finalizer *now)
+{
+	size_t k;
+	int rc = owners_buf_adds(out, "    content left: ");
+
+	for (k = 0; !rc && k < now->n_content; k++) {
+		rc = owners_buf_adds(out, k ? ", " : "");
+		if (!rc)
+			rc = owners_api_type_name(out, now->content[k].resource);
+		if (!rc)
+			rc = owners_buf_addf(out, " %zu", now->content[k].count);
+	}
+	if (!rc && now->content_unlisted)
+		rc = owners_buf_addf(out, " (and %zu type%s that could not be listed)", now->content_unlisted,
+				     plural(now->content_unlisted));
+	return rc ? rc : owners_buf_adds(out, "\n");
+}
+
 static int text_finalizers(struct owners_buf *out, const struct owners_why_render *r, size_t max)
 {
 	const struct owners_graph *g = r->g;
@@ -218,6 +238,11 @@ static int text_finalizers(struct owners_buf *out, const struct owners_why_rende
 			if (!rc)
 				rc = owners_buf_adds(out, "\n");
 		}
+		if (!rc && now && now->n_content)
+			rc = text_content(out, now);
+		for (k = 0; !rc && now && k < now->n_conditions; k++)
+			rc = owners_buf_addf(out, "    condition %s: %s\n", now->conditions[k]->type,
+					     now->conditions[k]->message ? now->conditions[k]->message : "");
 		for (k = 0; !rc && now && k < now->n_pods; k++)
 			rc = owners_buf_addf(out, "    Pod/%s%s\n", now->pods[k]->pod,
 					     owners_pod_holds_claim(now->pods[k], n->name) ? "" : " (not holding it)");
@@ -404,6 +429,31 @@ static int json_finalizer(struct owners_json_gen *j, const struct owners_why_ren
 		for (k = 0; k < now->n_objects; k++)
 			json_object(j, &r->g->nodes[now->objects[k]]);
 		owners_json_gen_array_close(j);
+		if (now->n_content || now->content_unlisted) {
+			owners_json_gen_string(j, "content");
+			owners_json_gen_array_open(j);
+			for (k = 0; k < now->n_content; k++) {
+				owners_json_gen_map_open(j);
+				owners_json_gen_kv(j, "resource", now->content[k].resource->resource);
+				owners_json_gen_kv(j, "group", now->content[k].resource->group);
+				owners_json_gen_kv_int(j, "count", (long long)now->content[k].count);
+				owners_json_gen_map_close(j);
+			}
+			owners_json_gen_array_close(j);
+			owners_json_gen_kv_int(j, "contentTypesNotListed", (long long)now->content_unlisted);
+		}
+		if (now->n_conditions) {
+			owners_json_gen_string(j, "conditions");
+			owners_json_gen_array_open(j);
+			for (k = 0; k < now->n_conditions; k++) {
+				owners_json_gen_map_open(j);
+				owners_json_gen_kv(j, "type", now->conditions[k]->type);
+				owners_json_gen_kv(j, "reason", now->conditions[k]->reason);
+				owners_json_gen_kv(j, "message", now->conditions[k]->message);
+				owners_json_gen_map_close(j);
+			}
+			owners_json_gen_array_close(j);
+		}
 		if (now->n_pods) {
 			owners_json_gen_string(j, "pods");
 			owners_json_gen_array_open(j);

@@ -13,7 +13,9 @@
  *     "owners": [OWNER...] (up to the roots, breadth first),
  *     "finalizers": [{"name", "field", "remover" (null: none known),
  *                     "waitsFor", "reason", "message", "objects": [OBJECT...],
- *                     "pods": [{"name", "holds"}], "remove" (command), "risk"}],
+ *                     "pods": [{"name", "holds"}], "content": [{"resource",
+ *                     "group", "count"}], "contentTypesNotListed", "conditions":
+ *                     [{"type", "reason", "message"}], "remove" (command), "risk"}],
  *     "ifDeleted": [{"owner": OWNER | "self": true, "background",
  *                    "foreground", "orphan"}]  (owner: the object's fate,
  *                   collected | released | kept; self: its dependents'

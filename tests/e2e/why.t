@@ -88,6 +88,13 @@ spec:
   volumes: [{name: d, persistentVolumeClaim: {claimName: data}}]
 YAML
   kubectl -n "$N" delete pvc data --wait=false >/dev/null
+  # waiting: a namespace with content left (no namespace controller runs
+  # with the GC off or stalled)
+  if [[ $MODE != on ]]; then
+    kubectl create ns "gone-$MODE" >/dev/null
+    cms "gone-$MODE" left
+    kubectl delete ns "gone-$MODE" --wait=false >/dev/null
+  fi
   # waiting: foreground deletion held by a blocking dependent, and orphaning
   # (the apiserver adds the GC's finalizers unless the GC is off)
   if [[ $MODE != off ]]; then
@@ -162,6 +169,12 @@ check_verdicts() {
   why_json -n "$N" pvc/data
   is "$(jf "$out" 'd["verdict"], d["finalizers"][0]["name"], d["finalizers"][0]["reason"], [(p["name"], p["holds"]) for p in d["finalizers"][0]["pods"]]')" \
     "('waiting', 'kubernetes.io/pvc-protection', 'in-use', [('user', True)])" "$MODE: a claim a pod uses: waiting on pvc-protection, the pod named"
+  if [[ $MODE != on ]]; then
+    why_json namespace/gone-$MODE
+    is "$(jf "$out" 'd["verdict"], d["finalizers"][0]["field"], d["finalizers"][0]["remover"], d["finalizers"][0]["content"]')" \
+      "('waiting', 'spec.finalizers', 'the namespace controller', [{'resource': 'configmaps', 'group': '', 'count': 1}])" \
+      "$MODE: a namespace in deletion: waiting on its kubernetes finalizer, the content left by type"
+  fi
   if [[ $MODE != off ]]; then
     why_json -n "$N" cm/fg-root
     is "$(jf "$out" 'd["verdict"], d["finalizers"][0]["name"], [o["name"] for o in d["finalizers"][0]["objects"]]')" \
