@@ -28,6 +28,7 @@ struct command {
 extern const struct command *const owners_commands[];
 extern const struct command tree_command, graph_command, dangling_command, finalizers_command,
 	delete_command, version_command, completion_command, man_command;
+extern const struct command why_command;
 /* The i-th command, NULL past the last. */
 const struct command *owners_command_at(size_t i);
 const struct command *owners_command_find(const char *name);
@@ -40,6 +41,7 @@ int cmd_finalizers(struct owners_cli *cli, struct string_list *args);
 /* `owners finalizers remove` (cmd/finalizers_remove.c), dispatched by cmd_finalizers. */
 int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args);
 int cmd_delete(struct owners_cli *cli, struct string_list *args);
+int cmd_why(struct owners_cli *cli, struct string_list *args);
 int cmd_version(struct owners_cli *cli, struct string_list *args);
 int cmd_help(struct owners_cli *cli, struct string_list *args);
 int cmd_completion(struct owners_cli *cli, struct string_list *args);
@@ -53,6 +55,7 @@ extern const struct opt graph_opts[];
 extern const struct opt dangling_opts[];
 extern const struct opt finalizers_opts[];
 extern const struct opt delete_opts[];
+extern const struct opt why_opts[];
 extern const struct opt version_opts[];
 extern const struct opt no_opts[];
 /* Flags of `owners` alone, without a command (--version). */

@@ -33,6 +33,7 @@ const struct command *const owners_commands[] = {
 	&dangling_command,
 	&finalizers_command,
 	&delete_command,
+	&why_command,
 	&version_command,
 	&completion_command,
 	&help_command,

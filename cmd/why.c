@@ -1,0 +1,288 @@
+/*
+ * owners why TYPE/NAME: why one object is (or is not) garbage-collected.
+ * lib/ops/why.c decides, lib/ops/why_events.c reads its events,
+ * lib/ops/why_render.c prints; this file parses, scans and prints.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "dangling.h"
+#include "object_args.h"
+#include "output.h"
+#include "session.h"
+#include "stuck.h"
+#include "stuck_fetch.h"
+#include "why.h"
+#include "why_events.h"
+#include "why_render.h"
+
+#define OFF(field) offsetof(struct owners_cli, field)
+
+/* The events of one object: a handful; a page bounds a noisy one. */
+#define WHY_EVENTS_LIMIT 200
+
+static const char *const why_outputs[] = { "text", "json", "yaml", NULL };
+
+const struct opt why_opts[] = {
+	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
+	  "text (default), json (its schema: the man page, OUTPUT) or yaml (the same document)",
+	  why_outputs, COMPLETE_VALUES, 0, 0, 0 },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
+};
+
+/* A scan of one namespace sees an owner in another namespace as absent;
+ * the garbage collector, which sees every namespace, calls it
+ * invalid-namespace. The types of the owners on the object's way up that
+ * read absent are listed everywhere (one list per type), as `owners
+ * dangling` does. */
+static int look_across_namespaces(struct session *s, const struct owners_why *w)
+{
+	struct owners_scan_options o;
+	struct owners_scan_report across;
+	struct session_types set = { NULL, 0 };
+	uint32_t *nodes = calloc(w->n_owners + 1, sizeof(*nodes));
+	size_t n = 0, i;
+	int rc;
+
+	if (!nodes)
+		return error_oom();
+	nodes[n++] = w->node;
+	for (i = 0; i < w->n_owners; i++)
+		if (w->owners[i].dependent != nodes[n - 1])
+			nodes[n++] = w->owners[i].dependent;
+	rc = owners_dangling_absent_owner_types(s->graph, nodes, n, &set.types, &set.count);
+	free(nodes);
+	if (rc)
+		return error_oom();
+	if (!set.count)
+		return 0;
+	session_scan_options(s, &o);
+	o.want = session_types_want;
+	o.want_ctx = &set;
+	rc = owners_scan_run(s->graph, s->http, &s->types, &o, &across, &s->err) ? report_error(&s->err) : 0;
+	for (i = 0; !rc && i < across.n_failures; i++)
+		if (session_note(s, "%s: owners of that type in other namespaces could not be looked "
+				 "for, so references to them read absent (the garbage collector may "
+				 "call them invalid-namespace)", across.failures[i].message))
+			rc = error_oom();
+	owners_scan_report_free(&across);
+	free(set.types);
+	if (!rc && owners_graph_link(s->graph))
+		rc = error_oom();
+	return rc;
+}
+
+/* The object: scanned as the other commands scan (types and pages), its
+ * namespace and the cluster-scoped types, every namespace when it is
+ * cluster-scoped (its dependents may live anywhere). */
+static int find(struct session *s, const struct owners_object_arg *obj, uint32_t *node)
+{
+	const struct owners_resource *r;
+	uint32_t *roots = NULL;
+	size_t n_roots = 0;
+	int rc;
+
+	if ((rc = session_require_current_types(s)) || (rc = session_resolve_type(s, obj->type, &r)))
+		return rc;
+	if (session_also_list(s, r))
+		return error_oom();
+	s->answer_namespaced_only = r->namespaced;
+	if ((rc = session_scan(s, r->namespaced ? s->namespace_ : NULL)) ||
+	    (rc = session_find_roots(s, obj, 1, NULL, &roots, &n_roots)))
+		return rc;
+	*node = roots[0];
+	free(roots);
+	return 0;
+}
+
+/* What the finalizers of an object in deletion wait for (the same facts
+ * and explanation as `owners finalizers`). */
+static int explain_stuck(struct session *s, uint32_t node, struct owners_stuck_facts *facts,
+			 struct owners_stuck_report *rep)
+{
+	struct owners_error err = OWNERS_ERROR_INIT;
+	uint32_t *reach = NULL;
+	size_t n_reach = 0;
+	int rc = 0;
+
+	if (!s->graph->nodes[node].deleted)
+		return 0;
+	if (owners_stuck_reach(&reach, &n_reach, s->graph, &node, 1))
+		return error_oom();
+	if (owners_stuck_fetch(facts, s->graph, s->http, reach, n_reach, (size_t)s->cli->chunk_size, &err)) {
+		rc = report_error(&err);
+		owners_error_clear(&err);
+	}
+	free(reach);
+	if (!rc && owners_stuck_is_stuck(s->graph, facts, node) &&
+	    owners_stuck_explain(rep, s->graph, facts, node))
+		rc = error_oom();
+	return rc;
+}
+
+static int show(struct session *s, const struct owners_why *w, const struct owners_why_events *ev,
+		const char *format)
+{
+	struct owners_why_render render;
+	struct owners_buf out = OWNERS_BUF_INIT;
+	char **warnings = NULL;
+	size_t n_warnings = 0, i;
+	int rc;
+
+	memset(&render, 0, sizeof(render));
+	render.g = s->graph;
+	render.why = w;
+	render.events = ev;
+	if (session_warnings(s, NULL, 0, &warnings, &n_warnings))
+		return error_oom();
+	render.warnings = (const char *const *)warnings;
+	render.n_warnings = n_warnings;
+	if (!strcmp(format, "text")) {
+		struct owners_buf typed = OWNERS_BUF_INIT;
+
+		rc = owners_why_render_text(&out, &render);
+		/* its remedies as the user runs owners (kubectl owners ...) */
+		if (!rc && !(rc = output_as_typed(&typed, out.ptr))) {
+			owners_buf_release(&out);
+			out = typed;
+		} else {
+			owners_buf_release(&typed);
+		}
+		rc = rc ? error_oom() : output_document(&out, 0);
+	} else {
+		rc = owners_why_render_json(&out, &render) ? error_oom()
+							   : output_document(&out, !strcmp(format, "yaml"));
+	}
+	for (i = 0; !rc && i < n_warnings; i++)
+		warning_msg("%s", warnings[i]);
+	if (!rc && ev->error)
+		warning_msg("%s", ev->error);
+	session_warnings_free(warnings, n_warnings);
+	owners_buf_release(&out);
+	return rc;
+}
+
+int cmd_why(struct owners_cli *cli, struct string_list *args)
+{
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_object_arg *objs = NULL;
+	struct owners_stuck_facts facts;
+	struct owners_stuck_report rep;
+	struct owners_why why;
+	struct owners_why_events events;
+	struct session s;
+	const char *format = cli->output ? cli->output : "text";
+	size_t n_objs = 0;
+	uint32_t node = OWNERS_NO_NODE;
+	int rc;
+
+	memset(&s, 0, sizeof(s));
+	memset(&facts, 0, sizeof(facts));
+	memset(&rep, 0, sizeof(rep));
+	memset(&why, 0, sizeof(why));
+	memset(&events, 0, sizeof(events));
+	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count, 0, &err)) {
+		rc = report_error(&err);
+		owners_error_clear(&err);
+		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
+	}
+	if (n_objs != 1) {
+		owners_object_args_free(objs, n_objs);
+		return usage_error("'owners why' explains one object: TYPE/NAME, e.g. 'owners why pod/web-1'");
+	}
+	if (cli->all_namespaces) {
+		owners_object_args_free(objs, n_objs);
+		return usage_error("-A does not apply to 'owners why': name the object's namespace with -n");
+	}
+	if ((rc = session_open(&s, cli)) || (rc = find(&s, objs, &node)))
+		goto out;
+	/* First pass: which owners read absent; then look for them elsewhere. */
+	if (owners_why_explain(&why, s.graph, NULL, node)) {
+		rc = error_oom();
+		goto out;
+	}
+	rc = *s.graph->nodes[node].namespace_ ? look_across_namespaces(&s, &why) : 0;
+	owners_why_clear(&why);
+	if (rc || (rc = explain_stuck(&s, node, &facts, &rep)))
+		goto out;
+	if (owners_why_events_fetch(&events, s.http, &s.graph->nodes[node], WHY_EVENTS_LIMIT) ||
+	    owners_why_explain(&why, s.graph, &rep, node)) {
+		rc = error_oom();
+		goto out;
+	}
+	rc = show(&s, &why, &events, format);
+out:
+	owners_why_clear(&why);
+	owners_why_events_clear(&events);
+	owners_stuck_report_free(&rep);
+	owners_stuck_facts_free(&facts);
+	owners_object_args_free(objs, n_objs);
+	session_close(&s);
+	return rc;
+}
+
+/* The command: its usage, help, man page text and permissions. */
+const struct command why_command = {
+	"why", cmd_why, why_opts, "owners why TYPE/NAME [-n NAMESPACE] [-o text|json|yaml]",
+	"say why an object is (or is not) garbage-collected, and what would change it",
+	"Answers, for one object, the garbage collector's question: is it kept, will\n"
+	"it be collected, will it never be, is it waiting, or can the answer not be\n"
+	"seen. The verdict comes first, with the GC's rule that decides it:\n"
+	"  kept             an owner is live and solid (or it has no owners)\n"
+	"  collected        every owner is absent, of another UID, only in another\n"
+	"                   namespace, or waiting for its dependents' deletion\n"
+	"  never-collected  a reference the GC cannot resolve: an apiVersion/kind that\n"
+	"                   is not served, a namespaced owner of a cluster-scoped object\n"
+	"  waiting          in deletion: foregroundDeletion until the blocking\n"
+	"                   dependents named are gone, orphan until the dependents are\n"
+	"                   released, or other finalizers\n"
+	"  blind            an owner in a group whose discovery failed or a list that\n"
+	"                   failed (the GC cannot see it either), or one you may not list\n"
+	"Then its owners up to the roots, each with its state (live, in-deletion and\n"
+	"how, absent, uid-mismatch, invalid-namespace, unresolvable, unknown) and\n"
+	"whether the object blocks its foreground deletion; its finalizers, who removes\n"
+	"each and what it waits for (the command that removes one no known controller\n"
+	"removes, and its risk); what deleting each owner now, or the object itself,\n"
+	"would do with each --cascade (the planner of 'owners delete' decides);\n"
+	"its dependents by kind, the blocking ones named; and the events that explain\n"
+	"the GC (OwnerRefInvalidNamespace...), from one list of the object's events.\n"
+	"\n"
+	"Requests: discovery, the same scan as the other commands (one paged list per\n"
+	"type, never one per object; every namespace for a cluster-scoped object),\n"
+	"one list per owner type that reads absent, across namespaces, one events list\n"
+	"(fieldSelector=involvedObject.uid, in the object's namespace, or everywhere for\n"
+	"a cluster-scoped object, as kubectl describe reads them), and for an object in\n"
+	"deletion what 'owners finalizers' reads. A failed events list is a warning.\n"
+	"\n"
+	"Exit codes: 0 a verdict was given, whichever it is (scripts read .verdict\n"
+	"from -o json: the verdict is an answer, not a failure); 1 error (the object\n"
+	"not found, the scan failed); 2 usage (not one TYPE/NAME, -A, unknown type).",
+	"  owners why pod/web-7d9c-x2x\n"
+	"  owners why pvc/data -n shop\n"
+	"  owners why configmap/cfg -o json | jq -r .verdict\n"
+	"  kubectl owners why replicaset/web-7d9c",
+	1, "list on every type it scans (the namespace's, and cluster-scoped types); list on events in the namespace (everywhere for a cluster-scoped object); for an object in deletion what 'owners finalizers' needs", 0,
+	"-o json prints {\"kind\": \"OwnersWhy\", \"apiVersion\": \"owners.dev/v1\",\n"
+	"\"object\", \"verdict\": kept | collected | never-collected | waiting | blind,\n"
+	"\"rule\", \"because\": OWNER | null, \"owners\": [OWNER...],\n"
+	"\"finalizers\": [FINALIZER...], \"ifDeleted\": [CASCADE...], \"dependents\":\n"
+	"{\"count\", \"kinds\": [{\"kind\", \"count\"}], \"blocking\": [OBJECT...]},\n"
+	"\"events\": [{\"type\", \"reason\", \"message\", \"source\", \"count\",\n"
+	"\"lastTimestamp\"}], \"otherEvents\", \"eventsError\" (when the list failed),\n"
+	"\"warnings\": [STRING...]}:\n"
+	"  OWNER     the reference (\"apiVersion\", \"kind\", \"name\", \"uid\", \"controller\",\n"
+	"            \"blockOwnerDeletion\"), \"namespace\", \"dependentUid\", \"depth\",\n"
+	"            \"state\": live | in-deletion | absent | uid-mismatch |\n"
+	"            invalid-namespace | unresolvable | unknown, \"deletion\":\n"
+	"            foreground | orphan | background, \"solid\", \"blocks\", \"gcBlind\"\n"
+	"  FINALIZER {\"name\", \"field\", \"remover\" (null: no controller known),\n"
+	"            \"waitsFor\", \"reason\", \"message\", \"objects\", \"pods\", \"content\":\n"
+	"            [{\"resource\", \"group\", \"count\"}], \"contentTypesNotListed\",\n"
+	"            \"conditions\" (in deletion, where they apply),\n"
+	"            \"remove\" (the command), \"risk\" (no controller known)}\n"
+	"  CASCADE   {\"owner\": OWNER, \"background\", \"foreground\", \"orphan\": collected |\n"
+	"            released | kept} for each owner; {\"self\": true, MODE: {\"collected\",\n"
+	"            \"released\", \"kept\"}} for the object's dependents\n"
+	"Fields are only ever added." };

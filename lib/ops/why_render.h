@@ -1,0 +1,58 @@
+/*
+ * Renders an owners_why answer: text for a person (the verdict on the
+ * first line, then the reasons), and the JSON document for scripts.
+ *
+ * JSON (stable; fields are only ever added), kind OwnersWhy, apiVersion
+ * owners.dev/v1:
+ *   { "kind": "OwnersWhy", "apiVersion": "owners.dev/v1",
+ *     "object": OBJECT (with "creationTimestamp", "deletionTimestamp",
+ *               "finalizers"),
+ *     "verdict": kept | collected | never-collected | waiting | blind,
+ *     "rule": the garbage collector's rule, one sentence,
+ *     "because": OWNER or null (the reference that decides),
+ *     "owners": [OWNER...] (up to the roots, breadth first),
+ *     "finalizers": [{"name", "field", "remover" (null: none known),
+ *                     "waitsFor", "reason", "message", "objects": [OBJECT...],
+ *                     "pods": [{"name", "holds"}], "content": [{"resource",
+ *                     "group", "count"}], "contentTypesNotListed", "conditions":
+ *                     [{"type", "reason", "message"}], "remove" (command), "risk"}],
+ *     "ifDeleted": [{"owner": OWNER | "self": true, "background",
+ *                    "foreground", "orphan"}]  (owner: the object's fate,
+ *                   collected | released | kept; self: its dependents'
+ *                   {"collected", "released", "kept"} counts),
+ *     "dependents": {"count", "kinds": [{"kind", "count"}], "blocking": [OBJECT...]},
+ *     "events": [{"type", "reason", "message", "source", "count", "lastTimestamp"}],
+ *     "otherEvents": N, "eventsError" (when the list failed),
+ *     "warnings": [STRING...] }
+ *   OWNER: the reference ("apiVersion", "kind", "name", "uid",
+ *     "controller", "blockOwnerDeletion"), plus "namespace" (namespaced
+ *     owners), "dependentUid" (whose reference), "depth", "state" (live |
+ *     in-deletion | absent | uid-mismatch | invalid-namespace | unresolvable
+ *     | unknown), "deletion" (foreground | orphan | background, in
+ *     deletion), "solid", "blocks", "gcBlind".
+ *
+ * Ownership: appends to out; everything else is borrowed.
+ */
+#ifndef OWNERS_WHY_RENDER_H
+#define OWNERS_WHY_RENDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "why.h"
+#include "why_events.h"
+
+struct owners_why_render {
+	const struct owners_graph *g;
+	const struct owners_why *why;
+	const struct owners_why_events *events;
+	const char *const *warnings;
+	size_t n_warnings;
+	size_t max_list;            /* text: objects named per list; 0: 10 */
+};
+
+int owners_why_render_text(struct owners_buf *out, const struct owners_why_render *r);
+int owners_why_render_json(struct owners_buf *out, const struct owners_why_render *r);
+
+#endif
