@@ -742,6 +742,17 @@ static size_t on_header(char *buf, size_t size, size_t n, void *ud)
 	}
 	while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
 		len--;
+	if (!len && x->long_lived && x->c->opt.verbosity >= 6 && x->c->opt.log) {
+		/* A watch is logged when its answer begins, as kubectl does:
+		 * it may never end. */
+		long code = 0;
+
+		curl_easy_getinfo(x->easy, CURLINFO_RESPONSE_CODE, &code);
+		if (code >= 200)
+			http_log(x->c, "%s %s%s %ld%s%s in %lld ms (watching)", r->method, x->c->display_base,
+				 r->path.ptr, code, *reason_phrase(code) ? " " : "", reason_phrase(code),
+				 (long long)((now_us() - x->started_us) / 1000));
+	}
 	if (len > 31 && !strncasecmp(buf, "x-kubernetes-pf-flowschema-uid:", 31))
 		x->c->apf_seen = 1;
 	if (len > 13 && !strncasecmp(buf, "content-type:", 13)) {

@@ -343,6 +343,88 @@ int owners_graph_forget(struct owners_graph *g, const char *uid)
 	return 1;
 }
 
+/* ---- compaction ---------------------------------------------------- */
+
+/* Node n's strings, copied into a; *n keeps its place and everything else. */
+static int copy_node(struct owners_arena *a, struct owners_node *n)
+{
+	const char **v;
+	struct owners_ref *refs;
+	uint32_t i;
+
+	if (!(n->uid = owners_arena_strdup(a, n->uid)) || !(n->api_version = owners_arena_intern(a, n->api_version)) ||
+	    !(n->kind = owners_arena_intern(a, n->kind)) || !(n->namespace_ = owners_arena_intern(a, n->namespace_)) ||
+	    !(n->name = owners_arena_strdup(a, n->name)) ||
+	    !(n->resource_version = owners_arena_strdup(a, n->resource_version)))
+		return OWNERS_ENOMEM;
+	if (n->n_finalizers) {
+		if (!(v = owners_arena_alloc(a, n->n_finalizers * sizeof(*v))))
+			return OWNERS_ENOMEM;
+		for (i = 0; i < n->n_finalizers; i++)
+			if (!(v[i] = owners_arena_intern(a, n->finalizers[i])))
+				return OWNERS_ENOMEM;
+		n->finalizers = v;
+	}
+	if (n->n_labels) {
+		if (!(v = owners_arena_alloc(a, 2 * n->n_labels * sizeof(*v))))
+			return OWNERS_ENOMEM;
+		for (i = 0; i < n->n_labels; i++)
+			if (!(v[2 * i] = owners_arena_intern(a, n->labels[2 * i])) ||
+			    !(v[2 * i + 1] = owners_arena_strdup(a, n->labels[2 * i + 1])))
+				return OWNERS_ENOMEM;
+		n->labels = v;
+	}
+	if (n->n_refs) {
+		if (!(refs = owners_arena_alloc(a, n->n_refs * sizeof(*refs))))
+			return OWNERS_ENOMEM;
+		for (i = 0; i < n->n_refs; i++) {
+			refs[i] = n->refs[i];
+			if (!(refs[i].api_version = owners_arena_intern(a, n->refs[i].api_version)) ||
+			    !(refs[i].kind = owners_arena_intern(a, n->refs[i].kind)) ||
+			    !(refs[i].name = owners_arena_strdup(a, n->refs[i].name)) ||
+			    !(refs[i].uid = owners_arena_strdup(a, n->refs[i].uid)))
+				return OWNERS_ENOMEM;
+		}
+		n->refs = refs;
+	}
+	return 0;
+}
+
+int owners_graph_compact(struct owners_graph *g)
+{
+	struct owners_arena fresh;
+	struct owners_node *nodes = malloc((g->count ? g->count : 1) * sizeof(*nodes));
+	const char **listing_ns = calloc(g->n_listings + 1, sizeof(*listing_ns));
+	size_t i;
+	int rc = nodes && listing_ns ? 0 : OWNERS_ENOMEM;
+
+	owners_arena_init(&fresh);
+	/* Copies first: when memory runs out half way the graph is as it was. */
+	for (i = 0; !rc && i < g->count; i++) {
+		nodes[i] = g->nodes[i];
+		rc = copy_node(&fresh, &nodes[i]);
+	}
+	for (i = 0; !rc && i < g->n_listings; i++)
+		if (g->listings[i].namespace_ &&
+		    !(listing_ns[i] = owners_arena_intern(&fresh, g->listings[i].namespace_)))
+			rc = OWNERS_ENOMEM;
+	if (rc) {
+		owners_arena_free(&fresh);
+		free(nodes);
+		free(listing_ns);
+		return OWNERS_ENOMEM;
+	}
+	memcpy(g->nodes, nodes, g->count * sizeof(*nodes));
+	for (i = 0; i < g->n_listings; i++)
+		g->listings[i].namespace_ = listing_ns[i];
+	owners_arena_free(&g->arena);
+	g->arena = fresh;
+	g->edits = 0;
+	free(nodes);
+	free(listing_ns);
+	return 0;
+}
+
 int owners_graph_note_listing(struct owners_graph *g, const struct owners_resource *r,
 			      const char *ns, int rc, const char *message)
 {

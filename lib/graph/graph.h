@@ -111,6 +111,12 @@ int owners_graph_update(struct owners_graph *g, const struct owners_resource *r,
  * dependents for). 1 when an observed node was forgotten, else 0. Call
  * owners_graph_link() before reading edges again. */
 int owners_graph_forget(struct owners_graph *g, const char *uid);
+/* Copies what the graph holds into a new arena and frees the old one with
+ * every string updates left behind (a watch adds a copy per event). Node
+ * indexes, edges and the UID index stay as they are; pointers into the
+ * old strings (a tree's `via`) do not: build such things again. 0, or
+ * OWNERS_ENOMEM with the graph unchanged. */
+int owners_graph_compact(struct owners_graph *g);
 /* Records that r was listed in namespace ns (NULL = everywhere), with its
  * outcome; message is copied. */
 int owners_graph_note_listing(struct owners_graph *g, const struct owners_resource *r,

@@ -58,6 +58,7 @@ struct owners_watch {
 	struct owners_strset selected;   /* flag 1: in a selector's set now */
 	int changed;
 	int failed;                      /* out of memory inside a callback */
+	int told_connection;             /* a broken connection was said (until events flow again) */
 	uint64_t rng;
 	struct owners_watch_stats stats;
 };
@@ -188,6 +189,7 @@ static int on_event(void *ctx, const struct owners_watch_event *e, struct owners
 	}
 	st->failures = 0;
 	st->told = 0;
+	w->told_connection = 0;
 	return set_rv(st, e->meta->resource_version) ? owners_error_oom(err) : 0;
 }
 
@@ -264,16 +266,24 @@ static long backoff(struct stream *st)
 	return ms < OWNERS_WATCH_BACKOFF_MAX_MS ? ms : OWNERS_WATCH_BACKOFF_MAX_MS;
 }
 
-/* A failed watch or list: tried again after a pause, told once a run. */
-static void failed(struct stream *st, const char *why)
+/* A failed watch or list: tried again after a pause, told once a run.
+ * A connection that broke breaks every watch on it: that is said once for
+ * them all, not once per type. */
+static void failed(struct stream *st, const char *why, int connection)
 {
+	struct owners_watch *w = st->w;
 	struct owners_buf name = OWNERS_BUF_INIT;
 
 	st->failures++;
 	st->state = STREAM_WAITING;
 	st->due_ms = now_ms() + backoff(st);
-	if (!st->told && !stream_name(&name, st))
-		warn(st->w, "cannot watch %s: %s; trying again", name.ptr, why);
+	if (connection) {
+		if (!w->told_connection)
+			warn(w, "lost the connection to the server: %s; resuming the watches when it answers", why);
+		w->told_connection = 1;
+	} else if (!st->told && !stream_name(&name, st)) {
+		warn(w, "cannot watch %s: %s; trying again", name.ptr, why);
+	}
 	st->told = 1;
 	owners_buf_release(&name);
 }
@@ -308,15 +318,16 @@ static void on_done(void *ctx, struct owners_http_request *req)
 		return;
 	}
 	if (st->decode_err.code) {
-		failed(st, owners_error_message(&st->decode_err));
+		failed(st, owners_error_message(&st->decode_err), 0);
 		return;
 	}
 	if (req->err.code) {
-		failed(st, owners_error_message(&req->err));
+		/* No status: the connection, not this type. */
+		failed(st, owners_error_message(&req->err), !req->status);
 		return;
 	}
 	if (st->error_code) {
-		failed(st, st->error_message.len ? st->error_message.ptr : "the server ended the watch with an error");
+		failed(st, st->error_message.len ? st->error_message.ptr : "the server ended the watch with an error", 0);
 		return;
 	}
 	/* The server's timeout: resumed at once, unseen. */
@@ -436,7 +447,8 @@ static int relist(struct owners_watch *w, struct stream *st, struct owners_error
 	w->stats.relists++;
 	if (!rc && report.n_failures) {
 		if (st->state != STREAM_POLLING)
-			failed(st, report.failures[0].message);
+			failed(st, report.failures[0].message, report.failures[0].code == OWNERS_ENET ||
+								     report.failures[0].code == OWNERS_ETIMEOUT);
 		else
 			st->due_ms = now_ms() + OWNERS_WATCH_POLL_MS;
 	} else if (!rc) {

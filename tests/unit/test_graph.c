@@ -433,6 +433,71 @@ static void test_types_in_answer(void)
 	owners_graph_free(g);
 }
 
+/* What a watch does to the graph: an object changes its owners, goes,
+ * comes back; and compaction keeps every node where it was. */
+static void test_watch_edits(void)
+{
+	struct owners_graph *g;
+	const struct owners_owner_ref_meta to_rs[] = { REF("apps/v1", "ReplicaSet", "rs", "u-rs", 1, 1) };
+	struct owners_object_meta m;
+	uint32_t pod, rs;
+	size_t edits;
+
+	owners_graph_new(&g, &types);
+	add(g, "apps/v1", "ReplicaSet", "ns", "rs", "u-rs", 0, NULL);
+	add(g, "v1", "Pod", "ns", "pod", "u-pod", 1, to_rs);
+	owners_graph_note_listing(g, type("apps/v1", "ReplicaSet"), "ns", 0, NULL);
+	owners_graph_link(g);
+	pod = node(g, "u-pod");
+	rs = node(g, "u-rs");
+	is_int((int)g->nodes[rs].n_dependents, 1, "the pod depends on the ReplicaSet");
+
+	/* MODIFIED: the reference is gone (orphaned). */
+	memset(&m, 0, sizeof(m));
+	m.name = "pod";
+	m.namespace_ = "ns";
+	m.uid = "u-pod";
+	m.resource_version = "2";
+	ok(owners_graph_update(g, type("v1", "Pod"), &m) == 0 && !g->linked, "an update unlinks the graph");
+	owners_graph_link(g);
+	is_int((int)g->nodes[pod].n_refs, 0, "the update replaces what the graph held (owners_graph_add keeps it)");
+	is_str(g->nodes[pod].resource_version, "2", "and its resourceVersion");
+	is_int((int)g->nodes[rs].n_dependents, 0, "the ReplicaSet has no dependent any more");
+
+	/* DELETED, while something still refers to it. */
+	m.owner_refs = to_rs;
+	m.n_owner_refs = 1;
+	m.resource_version = "3";
+	owners_graph_update(g, type("v1", "Pod"), &m);
+	is_int(owners_graph_forget(g, "u-rs"), 1, "a deleted owner is forgotten");
+	is_int(owners_graph_forget(g, "u-rs"), 0, "once");
+	owners_graph_link(g);
+	ok(g->nodes[rs].virtual_ && !strcmp(g->nodes[rs].name, "rs"), "it turns virtual, its name kept");
+	is_int((int)find_name(g, type("apps/v1", "ReplicaSet"), "ns", "rs"), (int)OWNERS_NO_NODE,
+	       "and is no longer found by name");
+	is_int((int)owners_graph_classify_ref(g, pod, &g->nodes[pod].refs[0]), OWNERS_REF_ABSENT,
+	       "the pod's reference reads absent, as the GC would find it");
+
+	/* It comes back (same UID): observed again. */
+	add(g, "apps/v1", "ReplicaSet", "ns", "rs", "u-rs", 0, NULL);
+	owners_graph_link(g);
+	ok(!g->nodes[rs].virtual_ && find_name(g, type("apps/v1", "ReplicaSet"), "ns", "rs") == rs,
+	   "an object seen again is real and found by name");
+
+	edits = g->edits;
+	ok(edits >= 4, "the graph counts its edits (%zu)", edits);
+	is_int(owners_graph_compact(g), 0, "compaction");
+	is_int((int)g->edits, 0, "starts the count again");
+	ok(node(g, "u-pod") == pod && node(g, "u-rs") == rs, "every node keeps its index");
+	ok(!strcmp(g->nodes[pod].name, "pod") && !strcmp(g->nodes[pod].refs[0].uid, "u-rs") &&
+	   !strcmp(g->nodes[pod].refs[0].kind, "ReplicaSet") && !strcmp(g->nodes[pod].namespace_, "ns"),
+	   "and its strings, copied");
+	owners_graph_link(g);
+	is_int((int)g->nodes[rs].n_dependents, 1, "links as before");
+	is_int((int)find_name(g, type("v1", "Pod"), "ns", "pod"), (int)pod, "and is found by name");
+	owners_graph_free(g);
+}
+
 int main(void)
 {
 	owners_resource_table_init(&types);
@@ -456,6 +521,7 @@ int main(void)
 	test_gc_view();
 	add_type("rbac.authorization.k8s.io", "v1", "clusterroles", "ClusterRole", 0);
 	test_types_in_answer();
+	test_watch_edits();
 	owners_resource_table_free(&types);
 	return tap_done();
 }
