@@ -698,6 +698,34 @@ static int frame(struct tree_watch *tw, size_t *n_roots)
 	return rc;
 }
 
+/* Once the graph's arena holds more strings left behind by updates than
+ * live ones, it is copied anew (memory stays flat through hours of
+ * churn); the last frame's tree points into the old strings, so it is
+ * built again, from the same roots. */
+static int compact(struct tree_watch *tw)
+{
+	struct owners_graph *g = tw->s->graph;
+	struct owners_tree again = { NULL, 0, 0, 0 };
+	uint32_t *roots;
+	size_t n = 0, i;
+	int rc;
+
+	if (g->edits < (size_t)g->count + 4096)
+		return 0;
+	if ((rc = owners_graph_compact(g)))
+		return rc;
+	if (!(roots = calloc(tw->tree.count + 1, sizeof(*roots))))
+		return OWNERS_ENOMEM;
+	for (i = 0; i < tw->tree.count; i++)
+		if (!tw->tree.rows[i].depth)
+			roots[n++] = tw->tree.rows[i].node;
+	rc = owners_tree_build(&again, g, roots, n, tw->s->cli->up, (int)tw->s->cli->depth);
+	free(roots);
+	owners_tree_free(&tw->tree);
+	tw->tree = again;
+	return rc;
+}
+
 /* When the next frame is due for the clock alone: ages shown in seconds
  * move each second, older ones each minute; marks fade. */
 static int64_t next_tick(const struct tree_watch *tw, int64_t now)
@@ -831,7 +859,7 @@ int tree_watch_run(struct session *s, const struct owners_object_arg *objs, size
 
 		if (dirty && now - tw.last_frame_ms >= FRAME_MS) {
 			marks_expire(&tw, now);
-			if ((rc = frame(&tw, &n_roots))) {
+			if ((rc = frame(&tw, &n_roots)) || (rc = compact(&tw))) {
 				rc = rc == OWNERS_EIO ? EXIT_ERROR : error_oom();
 				break;
 			}

@@ -6,13 +6,14 @@
 #
 #   OWNERS=build/owners tests/e2e/watch.t
 source "$(dirname "$0")/lib.sh"
-require tmux:tmux python3:python3
+require tmux:tmux python3:python3 go:golang
+. "$(dirname "$0")/toxiproxy.sh"
 
 start_cluster C --gc=on --controllers
 kubectl create namespace w >/dev/null
 NS=(-n w)
 tmp=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null; tmux -L owners-watch kill-server 2>/dev/null; rm -rf "$tmp"; cleanup_clusters' EXIT
+trap 'kill $(jobs -p) 2>/dev/null; tmux -L owners-watch kill-server 2>/dev/null; toxiproxy_stop; rm -rf "$tmp"; cleanup_clusters' EXIT
 
 # Plays the kubelet for every pod of the namespace: Running and Ready.
 ready_pods() {
@@ -194,5 +195,74 @@ unlike "$(screen)" 'watching [0-9]+ types' "without a trace of the view"
 "${T[@]}" send-keys -t v "stty -a | grep -o ' echo '" Enter
 sleep 0.5
 like "$(screen)" ' echo ' "echo is back on"
+
+# ---- faults: a broken connection, 410 Gone, the apiserver restarted -------
+# Another cluster: watches served by etcd itself (no watch cache) and
+# compacted every 5 s, so a watch resumed from a resourceVersion older
+# than the compaction is answered 410 Gone, as after a long outage.
+"$E2E_ROOT/tests/cluster/down" --dir "$C" >/dev/null 2>&1
+OWNERS_APISERVER_EXTRA_FLAGS="--watch-cache=false --etcd-compaction-interval=5s" start_cluster D --gc=stalled
+. "$D/env"
+if ! TP_LOG=$D/toxiproxy.log toxiproxy_start "$PORT"; then
+  echo "Bail out! cannot build or start toxiproxy $TOXIPROXY_VERSION"
+  exit 1
+fi
+proxy_kubeconfig "$KUBECONFIG" "$D/kubeconfig.proxy"
+kubectl create namespace f >/dev/null
+kubectl create configmap root -n f >/dev/null
+ROOT_UID=$(kubectl get configmap root -n f -o jsonpath='{.metadata.uid}')
+dependent() { # dependent NAME: a ConfigMap owned by root
+  kubectl apply -f - >/dev/null <<EOF
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: $1
+  namespace: f
+  ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: root, uid: $ROOT_UID}]
+EOF
+}
+dependent first
+"$OWNERS" --kubeconfig "$D/kubeconfig.proxy" tree configmap/root -n f -w -v=6 >"$tmp/f" 2>"$tmp/f.err" &
+watcher=$!
+wait_for "the first tree" 30 grep -q 'ConfigMap/first' "$tmp/f"
+wait_for "its watches" 30 grep -q 'watch=1.*(watching)' "$tmp/f.err"
+
+proxy_enabled false
+sleep 1
+dependent during-the-cut
+proxy_enabled true
+wait_for "the dependent made while cut off" 60 grep -qE '^ADDED +f +.*ConfigMap/during-the-cut' "$tmp/f"
+ok $? "a killed connection: the watches resume from where they were (a dependent made meanwhile shows)"
+is "$(grep -c 'warning: lost the connection to the server' "$tmp/f.err")" 1 "said once for every watch it broke"
+
+proxy_enabled false
+dependent past-compaction
+kubectl delete configmap first -n f >/dev/null
+for i in $(seq 1 20); do kubectl label configmap root -n f --overwrite churn=$i >/dev/null; done
+sleep 12   # two compaction intervals: the last resourceVersion seen is compacted away
+proxy_enabled true
+wait_for "the relist" 90 grep -qE '^ADDED +f +.*ConfigMap/past-compaction' "$tmp/f"
+ok $? "410 Gone: the type is listed again, and what was made meanwhile shows"
+grep -q 'ConfigMap/first' <(grep -E '^DELETED' "$tmp/f")
+ok $? "and what was deleted meanwhile goes"
+(( $(grep -cE 'GET .*/namespaces/f/configmaps\?limit=' "$tmp/f.err") >= 2 ))
+ok $? "by a new list of the type, not a resumed watch (-v=6: its list twice)"
+
+# The apiserver restarted mid-watch: stopped, started again as it was.
+apiserver_pid=$(cat "$D/kube-apiserver.pid")
+mapfile -t apiserver_argv < <(tr '\0' '\n' </proc/"$apiserver_pid"/cmdline)
+like "${apiserver_argv[*]:0:2}" '/testenv kube-apiserver$' "the apiserver found by its pid file ($apiserver_pid)"
+kill -TERM "$apiserver_pid"
+while kill -0 "$apiserver_pid" 2>/dev/null; do sleep 0.2; done
+setsid nohup "${apiserver_argv[@]}" >>"$D/logs/kube-apiserver.log" 2>&1 </dev/null 9>&- &
+echo $! >"$D/kube-apiserver.pid"
+wait_for "the apiserver back" 90 kubectl get --raw /readyz
+dependent after-restart
+wait_for "the dependent made after the restart" 90 grep -qE '^ADDED +f +.*ConfigMap/after-restart' "$tmp/f"
+ok $? "the apiserver restarted: the watches come back by themselves"
+kill -INT "$watcher"; wait "$watcher"
+is $? 130 "Ctrl-C (SIGINT) ends it"
+unlike "$(grep -E '^error' "$tmp/f.err")" . "no error through it all"
+toxiproxy_stop
 
 done_testing
