@@ -72,6 +72,17 @@ static int read_meta(struct owners_watch_stream *s, struct owners_error *err)
 	rc = owners_list_parser_feed(s->meta, s->object.ptr, s->object.len, err);
 	if (!rc)
 		rc = owners_list_parser_finish(s->meta, err);
+	if (rc == OWNERS_EPROTO && !s->delivered) {
+		/* The list parser names the place in the list it was given;
+		 * the event is what the user can look up. */
+		struct owners_buf why = OWNERS_BUF_INIT;
+
+		owners_buf_adds(&why, owners_error_message(err));
+		owners_error_clear(err);
+		rc = owners_error_set(err, OWNERS_EPROTO, "unexpected watch event: its object's metadata cannot be read (%s)",
+				      why.ptr ? why.ptr : "");
+		owners_buf_release(&why);
+	}
 	if (!rc && !s->delivered)
 		rc = malformed(err, "its object has no metadata");
 	return rc;

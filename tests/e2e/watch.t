@@ -121,6 +121,38 @@ types=$(kubectl api-resources --namespaced=true --verbs=list,watch,delete -o nam
 ok $? "one watch per namespaced type at most ($watches watches, $types namespaced types)"
 is "$clusterwide" 0 "no cluster-wide watch for the dependents of a namespaced root"
 
+# ---- roots by selector, a type alone, owners (--up) -----------------------
+C_PORT=$(sed -n 's/^PORT=//p' "$C/env")
+"$OWNERS" tree deployments "${NS[@]}" -l tier=front -w >"$tmp/sel" 2>"$tmp/sel.err" &
+watcher=$!
+sleep 3
+kubectl create deployment front "${NS[@]}" --image=nginx >/dev/null
+kubectl label deployment front "${NS[@]}" tier=front >/dev/null
+wait_for "the new root" 30 grep -qE '^ADDED +w +Deployment/front ' "$tmp/sel"
+ok $? "-l: a Deployment that comes to match the selector appears as a root"
+wait_for "its ReplicaSet" 30 grep -qE '^ADDED +w +.*ReplicaSet/front-' "$tmp/sel"
+ok $? "with its dependents"
+conns=$(ss -tnpH state established "( dport = :$C_PORT )" 2>/dev/null | grep -c "pid=$watcher,")
+(( conns >= 1 && conns <= 2 ))
+ok $? "every watch and list on one HTTP/2 connection (or two): $conns"
+kubectl label deployment front "${NS[@]}" tier- >/dev/null
+wait_for "the root to go" 30 grep -qE '^DELETED +w +Deployment/front ' "$tmp/sel"
+ok $? "and goes when it no longer matches"
+kill -INT "$watcher"; wait "$watcher"
+unlike "$(grep -v '^I' "$tmp/sel.err")" 'error' "no error"
+
+kubectl create configmap up-owner "${NS[@]}" >/dev/null
+kubectl create configmap up-dependent "${NS[@]}" >/dev/null
+"$OWNERS" tree configmap/up-dependent "${NS[@]}" --up -w >"$tmp/up" 2>"$tmp/up.err" &
+watcher=$!
+wait_for "the first tree" 30 grep -q 'ConfigMap/up-dependent' "$tmp/up"
+owner_uid=$(kubectl get configmap up-owner -n w -o jsonpath='{.metadata.uid}')
+kubectl patch configmap up-dependent -n w --type=merge \
+  -p "{\"metadata\":{\"ownerReferences\":[{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"name\":\"up-owner\",\"uid\":\"$owner_uid\"}]}}" >/dev/null
+wait_for "the new owner" 30 grep -qE '^ADDED +w +.*ConfigMap/up-owner' "$tmp/up"
+ok $? "--up: an owner reference added shows its owner"
+kill -INT "$watcher"; wait "$watcher"
+
 # ---- a user who may list a type but not watch it ---------------------------
 kubectl apply -f - >/dev/null <<'EOF'
 apiVersion: rbac.authorization.k8s.io/v1
