@@ -37,12 +37,6 @@ struct marked {
 	size_t at;    /* MARK_GOING: where it was */
 };
 
-/* What the last frame showed of each row. */
-struct shown {
-	char *uid;
-	char *signature; /* resourceVersion, READY and STATUS */
-	char *line;
-};
 
 struct tree_watch {
 	struct session *s;
@@ -55,10 +49,18 @@ struct tree_watch {
 	struct owners_watch *w;
 	struct tree_listed *listed;
 	struct owners_tree tree;
-	struct shown *shown;
+	/* The last frame, per node index (stable for the graph's life): 0
+	 * when the node was not a row, else its signature's hash (never 0).
+	 * Arrays by node, not strings by UID: a tree of 10,000 rows is
+	 * compared each frame without allocating per row. */
+	uint64_t *shown;
 	size_t n_shown;
+	char **shown_lines;  /* the last frame's text lines (header first) */
+	size_t n_shown_lines;
+	size_t shown_header;
 	struct marked *marks;
 	size_t n_marks;
+	struct owners_strset mark_index;  /* uid: flag = its index in marks + 1 */
 	struct owners_strset root_uids; /* every root seen: --until=gone follows them */
 	char **warnings;
 	size_t n_warnings;
@@ -125,19 +127,30 @@ static int prints_status(const struct tree_watch *tw)
  * reference can bring a cluster-scoped owner's type in). */
 static int watch_types(struct tree_watch *tw)
 {
+	const struct owners_resource **types = calloc(tw->listed->count + 1, sizeof(*types));
+	unsigned char *can = calloc(tw->listed->count + 1, 1);
 	size_t i;
 	int rc = 0;
 
+	if (!types || !can) {
+		free(types);
+		free(can);
+		return OWNERS_ENOMEM;
+	}
+	for (i = 0; i < tw->listed->count; i++)
+		types[i] = tw->listed->items[i].resource;
+	owners_graph_types_can_hold_answer(tw->s->graph, types, tw->listed->count, tw->s->answer_namespaced_only, can);
 	for (i = 0; !rc && i < tw->listed->count; i++) {
 		struct tree_listed_type *t = &tw->listed->items[i];
 
-		if (t->watched ||
-		    !owners_graph_type_can_hold_answer(tw->s->graph, t->resource, tw->s->answer_namespaced_only))
+		if (t->watched || !can[i])
 			continue;
 		t->watched = 1;
 		rc = owners_watch_add(tw->w, t->resource, t->ns, t->rv,
 				      t->resource->has_status && prints_status(tw), NULL);
 	}
+	free(types);
+	free(can);
 	return rc;
 }
 
@@ -281,62 +294,67 @@ static void lines_free(char **lines, size_t n)
 	free(lines);
 }
 
-/* What a row shows that can change: READY, STATUS, whether it is there,
- * in deletion, its finalizers and owners (not its resourceVersion alone:
- * a status heartbeat that changes nothing shown is not a change). */
-static int signature(struct owners_buf *out, struct tree_watch *tw, const struct owners_tree_row *row)
+/* What a row shows that can change, as a hash (never 0): READY, STATUS,
+ * whether it is there, in deletion, its finalizers and owners (not its
+ * resourceVersion alone: a status heartbeat that changes nothing shown is
+ * not a change). */
+static int signature(struct owners_buf *out, struct tree_watch *tw, const struct owners_tree_row *row,
+		     uint64_t *hash)
 {
 	const struct owners_node *n = &tw->s->graph->nodes[row->node];
 	size_t count = 0;
 	const struct owners_object_status *st = owners_watch_status(tw->w, &count);
+	int rc;
 
 	owners_buf_reset(out);
-	return owners_buf_addf(out, "%d|%d|%u|%u|%u|%d|%s|%s", n->virtual_, n->deleted != 0, n->n_finalizers,
-			       n->n_refs, row->depth, (int)row->via_class,
-			       st && row->node < count && st[row->node].ready ? st[row->node].ready : "",
-			       st && row->node < count && st[row->node].status ? st[row->node].status : "");
+	rc = owners_buf_addf(out, "%d|%d|%u|%u|%u|%d|%s|%s", n->virtual_, n->deleted != 0, n->n_finalizers,
+			     n->n_refs, row->depth, (int)row->via_class,
+			     st && row->node < count && st[row->node].ready ? st[row->node].ready : "",
+			     st && row->node < count && st[row->node].status ? st[row->node].status : "");
+	*hash = rc ? 0 : owners_arena_hash(out->ptr, out->len) | 1;
+	return rc;
 }
 
-static struct shown *find_shown(struct shown *v, size_t n, const char *uid)
+/* What the index says of uid (flag 0: absent), as an index, or -1. Big
+ * trees (a Deployment of 10,000 pods) are compared row by row each frame:
+ * no linear searches. */
+static long index_of(const struct owners_strset *index, const char *uid)
 {
-	size_t i;
+	const struct owners_strset_entry *e = owners_strset_get(index, uid);
 
-	for (i = 0; i < n; i++)
-		if (!strcmp(v[i].uid, uid))
-			return &v[i];
-	return NULL;
+	return e && e->flag ? (long)e->flag - 1 : -1;
 }
 
-static void shown_free(struct shown *v, size_t n)
+/* Sets uid's index (i + 1 in its flag). 0, or OWNERS_ENOMEM. */
+static int index_set(struct owners_strset *index, const char *uid, size_t i)
 {
-	size_t i;
+	struct owners_strset_entry *e = owners_strset_add(index, uid, NULL);
 
-	for (i = 0; i < n; i++) {
-		free(v[i].uid);
-		free(v[i].signature);
-		free(v[i].line);
-	}
-	free(v);
+	if (!e)
+		return OWNERS_ENOMEM;
+	e->flag = (int)i + 1;
+	return 0;
 }
+
 
 static int mark(struct tree_watch *tw, const char *uid, enum mark m, const char *line, size_t at)
 {
 	struct marked *v, *k = NULL;
-	size_t i;
+	long at_index = index_of(&tw->mark_index, uid);
 
-	for (i = 0; i < tw->n_marks; i++)
-		if (!strcmp(tw->marks[i].uid, uid))
-			k = &tw->marks[i];
+	if (at_index >= 0)
+		k = &tw->marks[at_index];
 	if (!k) {
 		if (!(v = realloc(tw->marks, (tw->n_marks + 1) * sizeof(*v))))
 			return OWNERS_ENOMEM;
 		tw->marks = v;
-		k = &v[tw->n_marks++];
+		k = &v[tw->n_marks];
 		memset(k, 0, sizeof(*k));
-		if (!(k->uid = owners_strdup(uid))) {
-			tw->n_marks--;
+		if (!(k->uid = owners_strdup(uid)) || index_set(&tw->mark_index, uid, tw->n_marks)) {
+			free(k->uid);
 			return OWNERS_ENOMEM;
 		}
+		tw->n_marks++;
 	}
 	/* A row added and changed within the moment stays "added". */
 	if (!(k->mark == MARK_ADDED && m == MARK_CHANGED && k->until_ms > now_ms()))
@@ -348,29 +366,36 @@ static int mark(struct tree_watch *tw, const char *uid, enum mark m, const char 
 	return line && !k->line ? OWNERS_ENOMEM : 0;
 }
 
-static void marks_expire(struct tree_watch *tw, int64_t now)
+static int marks_expire(struct tree_watch *tw, int64_t now)
 {
-	size_t i = 0;
+	size_t i = 0, kept = 0;
+	int expired = 0;
 
-	while (i < tw->n_marks) {
+	for (i = 0; i < tw->n_marks; i++) {
 		if (tw->marks[i].until_ms > now) {
-			i++;
+			tw->marks[kept++] = tw->marks[i];
 			continue;
 		}
 		free(tw->marks[i].uid);
 		free(tw->marks[i].line);
-		tw->marks[i] = tw->marks[--tw->n_marks];
+		expired = 1;
 	}
+	tw->n_marks = kept;
+	if (!expired)
+		return 0;
+	owners_strset_free(&tw->mark_index);
+	owners_strset_init(&tw->mark_index);
+	for (i = 0; i < tw->n_marks; i++)
+		if (index_set(&tw->mark_index, tw->marks[i].uid, i))
+			return OWNERS_ENOMEM;
+	return 0;
 }
 
 static const struct marked *find_mark(const struct tree_watch *tw, const char *uid)
 {
-	size_t i;
+	long i = index_of(&tw->mark_index, uid);
 
-	for (i = 0; i < tw->n_marks; i++)
-		if (!strcmp(tw->marks[i].uid, uid))
-			return &tw->marks[i];
-	return NULL;
+	return i >= 0 ? &tw->marks[i] : NULL;
 }
 
 /* A line of change for the non-terminal forms. */
@@ -404,67 +429,72 @@ static int say_change(struct tree_watch *tw, const struct owners_tree *tree, siz
 	return rc;
 }
 
+/* The line the last frame drew for row i of the last tree ("" when it
+ * was not rendered: below the window). */
+static const char *shown_line(const struct tree_watch *tw, size_t i)
+{
+	return tw->shown_header + i < tw->n_shown_lines ? tw->shown_lines[tw->shown_header + i] : "";
+}
+
 /* Compares the tree now with the last frame: marks (terminal) or change
- * lines (otherwise); then remembers this frame. */
+ * lines (otherwise); then remembers this frame's rows (its lines are kept
+ * by keep_lines(), after they are drawn). */
 static int diff(struct tree_watch *tw, struct owners_tree *tree, char **lines, size_t n_lines, size_t header)
 {
 	struct owners_buf sig = OWNERS_BUF_INIT;
-	struct shown *now = calloc(tree->count + 1, sizeof(*now));
-	size_t i;
+	size_t count = tw->s->graph->count, i;
+	uint64_t *now = calloc(count ? count : 1, sizeof(*now));
 	int rc = 0;
 
 	if (!now)
 		return OWNERS_ENOMEM;
+	for (i = 0; !rc && i < tree->count; i++)
+		rc = signature(&sig, tw, &tree->rows[i], &now[tree->rows[i].node]);
 	/* Rows that left, deepest first: within one frame, dependents go
 	 * before their owners, as the garbage collector removes them. */
-	for (i = tw->n_shown; !rc && i-- > 0;) {
-		size_t k;
-		int still = 0;
+	for (i = tw->tree.count; !rc && tw->frames && i-- > 0;) {
+		uint32_t node = tw->tree.rows[i].node;
+		const char *uid = tw->s->graph->nodes[node].uid;
 
-		for (k = 0; k < tree->count && !still; k++)
-			still = !strcmp(tw->s->graph->nodes[tree->rows[k].node].uid, tw->shown[i].uid);
-		if (still)
+		if (now[node])
 			continue;
 		if (tw->tty)
-			rc = mark(tw, tw->shown[i].uid, MARK_GOING, tw->shown[i].line, i);
-		else if (tw->frames && tw->tree.count)
-			rc = say_change(tw, &tw->tree, i < tw->tree.count ? i : 0, "DELETED", tw->shown[i].line);
+			rc = *shown_line(tw, i) ? mark(tw, uid, MARK_GOING, shown_line(tw, i), i) : 0;
+		else
+			rc = say_change(tw, &tw->tree, i, "DELETED", shown_line(tw, i));
 	}
-	for (i = 0; !rc && i < tree->count; i++) {
-		const struct owners_node *n = &tw->s->graph->nodes[tree->rows[i].node];
-		const char *line = header + i < n_lines ? lines[header + i] : "";
-		struct shown *was = find_shown(tw->shown, tw->n_shown, n->uid);
-		const char *type = NULL;
+	for (i = 0; !rc && tw->frames && i < tree->count; i++) {
+		uint32_t node = tree->rows[i].node;
+		uint64_t was = node < tw->n_shown ? tw->shown[node] : 0;
+		const char *type = !was ? "ADDED" : was != now[node] ? "MODIFIED" : NULL;
 
-		if ((rc = signature(&sig, tw, &tree->rows[i])))
-			break;
-		now[i].uid = owners_strdup(n->uid);
-		now[i].signature = owners_strdup(sig.ptr);
-		now[i].line = owners_strdup(line);
-		if (!now[i].uid || !now[i].signature || !now[i].line) {
-			rc = OWNERS_ENOMEM;
-			break;
-		}
-		if (!tw->frames)
-			continue; /* the first tree is shown whole, unmarked */
-		if (!was)
-			type = "ADDED";
-		else if (strcmp(was->signature, sig.ptr))
-			type = "MODIFIED";
-		if (type && tw->tty)
-			rc = mark(tw, n->uid, *type == 'A' ? MARK_ADDED : MARK_CHANGED, NULL, 0);
-		else if (type)
-			rc = say_change(tw, tree, i, type, line);
+		if (!type)
+			continue;
+		if (tw->tty)
+			rc = mark(tw, tw->s->graph->nodes[node].uid, *type == 'A' ? MARK_ADDED : MARK_CHANGED, NULL, 0);
+		else
+			rc = say_change(tw, tree, i, type, header + i < n_lines ? lines[header + i] : "");
 	}
 	owners_buf_release(&sig);
 	if (rc) {
-		shown_free(now, tree->count);
+		free(now);
 		return rc;
 	}
-	shown_free(tw->shown, tw->n_shown);
+	free(tw->shown);
 	tw->shown = now;
-	tw->n_shown = tree->count;
+	tw->n_shown = count;
 	return 0;
+}
+
+/* This frame's lines, for the rows that leave in the next one. */
+static void keep_lines(struct tree_watch *tw, char ***lines, size_t *n_lines, size_t header)
+{
+	lines_free(tw->shown_lines, tw->n_shown_lines);
+	tw->shown_lines = *lines;
+	tw->n_shown_lines = *n_lines;
+	tw->shown_header = header;
+	*lines = NULL;
+	*n_lines = 0;
 }
 
 /* ---- the terminal view ------------------------------------------------ */
@@ -501,7 +531,7 @@ static int draw(struct tree_watch *tw, const struct owners_tree *tree, char **li
 {
 	struct owners_buf b = OWNERS_BUF_INIT;
 	char **out = NULL;
-	size_t n = 0, cap = 0, i, g;
+	size_t n = 0, cap = 0, i, g, skipped = 0;
 	int color = output_color(), rows, cols, rc;
 	struct owners_watch_stats stats;
 
@@ -530,6 +560,12 @@ static int draw(struct tree_watch *tw, const struct owners_tree *tree, char **li
 	for (i = 0, g = 0; !rc && i <= tree->count; i++) {
 		const struct marked *m;
 
+		if (n > (size_t)rows) {
+			/* Below the window: counted, not drawn. */
+			skipped = tree->count - i;
+			break;
+		}
+
 		/* Rows that went, at the place they had. */
 		for (; !rc && g < tw->n_marks; g++) {
 			m = &tw->marks[g];
@@ -554,7 +590,7 @@ static int draw(struct tree_watch *tw, const struct owners_tree *tree, char **li
 			rc = push_line(&out, &n, &cap, &b);
 	if (!rc && n > (size_t)rows && rows > 1) {
 		/* Too short a window: the last line says how much is below. */
-		size_t hidden = n - (size_t)rows + 1;
+		size_t hidden = n - (size_t)rows + 1 + skipped;
 
 		free(out[rows - 1]);
 		out[rows - 1] = NULL;
@@ -661,8 +697,19 @@ static int frame(struct tree_watch *tw, size_t *n_roots)
 	rc = find_roots(tw, &roots, n_roots);
 	if (!rc)
 		rc = owners_tree_build(&tree, tw->s->graph, roots, *n_roots, tw->s->cli->up, (int)tw->s->cli->depth);
-	if (!rc && !tw->document && !tw->names)
-		rc = render_lines(tw, &tree, tw->tty ? output_color() : 0, &lines, &n_lines);
+	if (!rc && !tw->document && !tw->names) {
+		/* On a terminal only what fits the window is rendered: a tree
+		 * of 10,000 rows costs a screenful per redraw, not 10,000. */
+		struct owners_tree shown = tree;
+		int rows, cols;
+
+		if (tw->tty) {
+			screen_size(&rows, &cols);
+			if (shown.count > (size_t)rows)
+				shown.count = (size_t)rows;
+		}
+		rc = render_lines(tw, &shown, tw->tty ? output_color() : 0, &lines, &n_lines);
+	}
 	if (!rc && !tw->frames && !tw->tty) {
 		/* The first tree whole, as tree prints it. */
 		size_t i;
@@ -690,6 +737,7 @@ static int frame(struct tree_watch *tw, size_t *n_roots)
 		rc = diff(tw, &tree, lines, n_lines, header);
 	if (!rc && tw->tty)
 		rc = draw(tw, &tree, lines, n_lines, header);
+	keep_lines(tw, &lines, &n_lines, header);
 	lines_free(lines, n_lines);
 	free(roots);
 	owners_tree_free(&tw->tree);
@@ -732,13 +780,16 @@ static int64_t next_tick(const struct tree_watch *tw, int64_t now)
 {
 	int64_t next = -1, wall = (int64_t)time(NULL);
 	size_t i;
+	int rows, cols;
 
 	if (!tw->tty)
 		return -1;
+	/* Only the ages on the screen matter. */
+	screen_size(&rows, &cols);
 	for (i = 0; i < tw->n_marks; i++)
 		if (next < 0 || tw->marks[i].until_ms < next)
 			next = tw->marks[i].until_ms;
-	for (i = 0; i < tw->tree.count; i++) {
+	for (i = 0; i < tw->tree.count && i < (size_t)rows; i++) {
 		const struct owners_node *n = &tw->s->graph->nodes[tw->tree.rows[i].node];
 		int64_t step = n->created && wall - n->created < 600 ? 1000 : 60000;
 
@@ -792,6 +843,7 @@ int tree_watch_run(struct session *s, const struct owners_object_arg *objs, size
 	tw.tty = !tw.document && !tw.names && isatty(STDOUT_FILENO);
 	tw.started_ms = now_ms();
 	owners_strset_init(&tw.root_uids);
+	owners_strset_init(&tw.mark_index);
 	memset(&wo, 0, sizeof(wo));
 	session_scan_options(s, &wo.list);
 	wo.list.on_listed = NULL;
@@ -858,8 +910,7 @@ int tree_watch_run(struct session *s, const struct owners_object_arg *objs, size
 		uint32_t first;
 
 		if (dirty && now - tw.last_frame_ms >= FRAME_MS) {
-			marks_expire(&tw, now);
-			if ((rc = frame(&tw, &n_roots)) || (rc = compact(&tw))) {
+			if ((rc = marks_expire(&tw, now)) || (rc = frame(&tw, &n_roots)) || (rc = compact(&tw))) {
 				rc = rc == OWNERS_EIO ? EXIT_ERROR : error_oom();
 				break;
 			}
@@ -896,7 +947,8 @@ int tree_watch_run(struct session *s, const struct owners_object_arg *objs, size
 		signals_take(&resized, &quit);
 		if (quit)
 			break;
-		if ((changed = owners_watch_take_changes(tw.w)) < 0 || watch_types(&tw)) {
+		/* A change can bring a reference to a type not watched yet. */
+		if ((changed = owners_watch_take_changes(tw.w)) < 0 || (changed && watch_types(&tw))) {
 			rc = error_oom();
 			break;
 		}
@@ -935,7 +987,8 @@ out:
 	s->http = NULL;
 	owners_watch_free(tw.w);
 	owners_tree_free(&tw.tree);
-	shown_free(tw.shown, tw.n_shown);
+	free(tw.shown);
+	lines_free(tw.shown_lines, tw.n_shown_lines);
 	for (i = 0; i < tw.n_marks; i++) {
 		free(tw.marks[i].uid);
 		free(tw.marks[i].line);
@@ -945,6 +998,7 @@ out:
 		free(tw.warnings[i]);
 	free(tw.warnings);
 	owners_strset_free(&tw.root_uids);
+	owners_strset_free(&tw.mark_index);
 	free(tw.types);
 	return rc;
 }

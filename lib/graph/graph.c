@@ -852,20 +852,39 @@ out:
 	return cycles;
 }
 
+int owners_graph_types_can_hold_answer(const struct owners_graph *g, const struct owners_resource *const *types,
+				       size_t n, int namespaced_only, unsigned char *out)
+{
+	size_t k, left = 0;
+	uint32_t i;
+
+	for (k = 0; k < n; k++) {
+		out[k] = !namespaced_only || types[k]->namespaced;
+		left += !out[k];
+	}
+	/* One pass over the graph, whatever the number of types: a watch asks
+	 * after every change of a big graph. */
+	for (i = 0; left && i < g->count; i++) {
+		const struct owners_resource *t = g->nodes[i].resource;
+
+		if (!g->nodes[i].virtual_ || !t)
+			continue;
+		for (k = 0; k < n; k++)
+			if (!out[k] && owners_resource_same_type(t, types[k])) {
+				out[k] = 1;
+				left--;
+			}
+	}
+	return 0;
+}
+
 int owners_graph_type_can_hold_answer(const struct owners_graph *g, const struct owners_resource *r,
 				      int namespaced_only)
 {
-	uint32_t i;
+	unsigned char can;
 
-	if (!namespaced_only || r->namespaced)
-		return 1;
-	for (i = 0; i < g->count; i++) {
-		const struct owners_resource *t = g->nodes[i].resource;
-
-		if (g->nodes[i].virtual_ && t && !strcmp(t->group, r->group) && !strcmp(t->resource, r->resource))
-			return 1;
-	}
-	return 0;
+	owners_graph_types_can_hold_answer(g, &r, 1, namespaced_only, &can);
+	return can;
 }
 
 int owners_graph_in_scope(const struct owners_graph *g, uint32_t node, const char *ns)

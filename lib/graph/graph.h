@@ -231,6 +231,10 @@ int owners_graph_in_scope(const struct owners_graph *g, uint32_t node, const cha
  * type can. */
 int owners_graph_type_can_hold_answer(const struct owners_graph *g, const struct owners_resource *r,
 				      int namespaced_only);
+/* The same for n types at once, in one pass over the graph: out[k] for
+ * types[k]. Returns 0. */
+int owners_graph_types_can_hold_answer(const struct owners_graph *g, const struct owners_resource *const *types,
+				       size_t n, int namespaced_only, unsigned char *out);
 int owners_graph_summarize(struct owners_graph *g, const char *ns, struct owners_graph_summary *out);
 /* Marks nodes that sit on an ownership cycle (on_cycle[i] = 1); on_cycle
  * has g->count entries. Returns the number of cycles, or
