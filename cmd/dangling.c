@@ -67,8 +67,7 @@ static int look_across_namespaces(struct session *s, const uint32_t *nodes, size
 	int rc;
 
 	if (owners_dangling_absent_owner_types(s->graph, nodes, n, &set.types, &set.count)) {
-		error_msg("out of memory");
-		return EXIT_ERROR;
+		return error_oom();
 	}
 	if (!set.count)
 		return 0;
@@ -81,7 +80,7 @@ static int look_across_namespaces(struct session *s, const uint32_t *nodes, size
 		if (session_note(s, "%s: owners of that type in other namespaces could not be looked "
 				 "for, so references to them read absent (the garbage collector may "
 				 "call them invalid-namespace)", across.failures[i].message)) {
-			error_msg("out of memory");
+			error_oom();
 			rc = EXIT_ERROR;
 		}
 	owners_scan_report_free(&across);
@@ -112,8 +111,7 @@ static int find(struct session *s, const struct owners_object_arg *objs, size_t 
 		rc = owners_dangling_check(rep, s->graph, nodes[i]);
 	free(nodes);
 	if (rc) {
-		error_msg("out of memory");
-		return EXIT_ERROR;
+		return error_oom();
 	}
 	owners_dangling_sort(rep, s->graph);
 	return 0;

@@ -233,8 +233,7 @@ static int find_roots(struct run *r, const struct owners_object_arg *args, size_
 			for (j = 0; j < n_sel; j++)
 				if (add_root(r, r->s.graph->nodes[sel[j]].uid)) {
 					free(sel);
-					error_msg("out of memory");
-					return EXIT_ERROR;
+					return error_oom();
 				}
 			free(sel);
 			continue;
@@ -248,13 +247,11 @@ static int find_roots(struct run *r, const struct owners_object_arg *args, size_
 			return EXIT_ERROR;
 		}
 		if (owners_graph_find_name(r->s.graph, res, ns, args[i].name, &node)) {
-			error_msg("out of memory");
-			return EXIT_ERROR;
+			return error_oom();
 		}
 		if (node != OWNERS_NO_NODE) {
 			if (add_root(r, r->s.graph->nodes[node].uid)) {
-				error_msg("out of memory");
-				return EXIT_ERROR;
+				return error_oom();
 			}
 			continue;
 		}
@@ -372,8 +369,7 @@ static int check_access(struct run *r, const struct owners_cascade_plan *p)
 
 	if (owners_cascade_needed_access(p, r->s.graph, r->runner.plan_options.mode, &checks,
 					 &examples, &n)) {
-		error_msg("out of memory");
-		return EXIT_ERROR;
+		return error_oom();
 	}
 	if (owners_access_check_all(r->s.http, checks, n, &err)) {
 		rc = report_error(&err);
@@ -608,7 +604,13 @@ static int run_cascade(struct run *r)
 		if (!r->cli->wait)
 			report_not_waiting(r, &cr->plan);
 		return r->rc;
-	case OWNERS_RUN_PLANNED: print_plan(r, &cr->plan); return r->rc;
+	case OWNERS_RUN_PLANNED: {
+		/* A plan that could not be printed is no plan shown: an error,
+		 * never a silent success. */
+		int printed = print_plan(r, &cr->plan);
+
+		return printed ? error_render(printed) : r->rc;
+	}
 	case OWNERS_RUN_INCOMPLETE:
 		error_msg(
 			"the cascade is incomplete: %zu object(s) could not be changed (forbidden)",

@@ -40,7 +40,7 @@ int cmd_graph(struct owners_cli *cli, struct string_list *args)
 		goto out;
 	ns = cli->all_namespaces ? NULL : s.namespace_;
 	if (owners_graph_summarize(s.graph, ns, &sum)) {
-		error_msg("out of memory");
+		error_oom();
 		rc = EXIT_ERROR;
 		goto out;
 	}

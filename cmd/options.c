@@ -163,7 +163,7 @@ static int invalid_value(const char *value, const char *spelled, const char *con
 	struct owners_buf words = OWNERS_BUF_INIT;
 
 	if (owners_opt_values_words(&words, values))
-		error_msg("out of memory");
+		error_oom();
 	else
 		error_msg("invalid value '%s' for %s: want %s", value, spelled, words.ptr);
 	owners_buf_release(&words);
@@ -215,7 +215,7 @@ static int set_value(struct owners_cli *cli, const struct opt *o, const char *va
 		const char **items = realloc(l->items, (l->count + 1) * sizeof(*items));
 
 		if (!items) {
-			error_msg("out of memory");
+			error_oom();
 			return -1;
 		}
 		l->items = items;
@@ -273,7 +273,7 @@ int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int
 	args->items = calloc((size_t)argc + 1, sizeof(*args->items));
 	args->count = 0;
 	if (!args->items) {
-		error_msg("out of memory");
+		error_oom();
 		return EXIT_USAGE;
 	}
 	for (i = 0; i < argc; i++) {

@@ -119,6 +119,16 @@ int error_oom(void)
 	return EXIT_ERROR;
 }
 
+int error_render(int code)
+{
+	if (code == OWNERS_ENOMEM)
+		return error_oom();
+	/* Anything else is a document the generator refused (a bug), said as
+	 * such rather than blamed on memory. */
+	error_msg("cannot write the output (internal error %d)", code);
+	return EXIT_ERROR;
+}
+
 void die_out_of_memory(void)
 {
 	int rc;

@@ -22,6 +22,9 @@ void error_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warning_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Says "out of memory" and returns EXIT_ERROR. */
 int error_oom(void);
+/* Says why rendering a command's output failed (code: OWNERS_E*): out of
+ * memory, or a document refused; returns EXIT_ERROR. */
+int error_render(int code);
 /* The program's owners_oom_fatal() handler: error_oom()'s message, then the
  * process ends with its exit code. */
 _Noreturn void die_out_of_memory(void);

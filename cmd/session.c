@@ -614,7 +614,7 @@ void session_warn_scan(const struct session *s)
 	size_t n, i;
 
 	if (session_warnings(s, NULL, 0, &lines, &n))
-		error_msg("out of memory");
+		error_oom();
 	for (i = 0; i < n; i++)
 		warning_msg("%s", lines[i]);
 	session_warnings_free(lines, n);
@@ -624,10 +624,8 @@ static int emit(struct session *s, const struct owners_buf *out, int yaml, int r
 {
 	int rc;
 
-	if (render_rc) {
-		error_msg("out of memory");
-		return EXIT_ERROR;
-	}
+	if (render_rc)
+		return error_render(render_rc);
 	if ((rc = output_document(out, yaml)))
 		return rc;
 	session_warn_scan(s);
@@ -888,8 +886,7 @@ int session_find_roots(struct session *s, const struct owners_object_arg *args, 
 
 			if (owners_graph_find_name(s->graph, r, ns ? ns : "", args[i].name, &node)) {
 				owners_buf_release(&type);
-				error_msg("out of memory");
-				return EXIT_ERROR;
+				return error_oom();
 			}
 			if (node == OWNERS_NO_NODE) {
 				struct owners_buf msg = OWNERS_BUF_INIT;
@@ -906,7 +903,7 @@ int session_find_roots(struct session *s, const struct owners_object_arg *args, 
 					continue;
 				}
 				if (rc)
-					error_msg("out of memory");
+					error_oom();
 				else
 					error_msg("%s", msg.ptr);
 				owners_buf_release(&msg);
@@ -914,8 +911,7 @@ int session_find_roots(struct session *s, const struct owners_object_arg *args, 
 			}
 			if (add_root(roots, n_roots, &cap, node)) {
 				owners_buf_release(&type);
-				error_msg("out of memory");
-				return EXIT_ERROR;
+				return error_oom();
 			}
 		}
 		owners_buf_release(&type);

@@ -13,7 +13,7 @@ start_cluster C --gc=on --controllers
 kubectl create namespace w >/dev/null
 NS=(-n w)
 tmp=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null; tmux -L owners-watch kill-server 2>/dev/null; toxiproxy_stop; rm -rf "$tmp"; cleanup_clusters' EXIT
+trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null; tmux -L owners-watch kill-server 2>/dev/null; toxiproxy_stop; rm -rf "$tmp"; cleanup_clusters' EXIT
 
 # Plays the kubelet for every pod of the namespace: Running and Ready.
 ready_pods() {
