@@ -282,4 +282,19 @@ const struct command tree_command = {
 	"  owners tree deployment/web --until=ready --timeout=5m\n"
 	"  owners tree deployment/web --until=gone -o json\n"
 	"  kubectl owners tree deployment/web",
-	1, "list on every type it scans (in the namespace, and cluster-scoped types); get on the objects it prints", 0, NULL };
+	1, "list on every type it scans (in the namespace, and cluster-scoped types); get on the objects it prints; "
+	"with --watch or --until, watch on the types it watches (a type it may not watch is listed every 10 s)", 0,
+	"-o json prints {\"kind\": \"OwnersTree\", \"apiVersion\": \"owners.dev/v1\",\n"
+	"\"direction\": \"dependents\"|\"owners\", \"items\": [...], \"warnings\": [...]}. Each item:\n"
+	"kind, apiVersion, namespace, name, uid; ready and status (READY/STATUS);\n"
+	"creationTimestamp, and when they apply deletionTimestamp and finalizers;\n"
+	"reference {class, controller, blockOwnerDeletion} (how it hangs from its parent);\n"
+	"found: false (an owner not found); cycle: true; notes; then dependents (or\n"
+	"owners) nested, items of the same shape.\n"
+	"\n"
+	"With --watch or --until, each change after that document is one\n"
+	"{\"kind\": \"OwnersTreeEvent\", \"apiVersion\": \"owners.dev/v1\", \"type\":\n"
+	"\"ADDED\"|\"MODIFIED\"|\"DELETED\", \"object\": {an item without its children},\n"
+	"\"depth\": N, \"owner\" (\"dependent\" with --up): {kind, apiVersion, namespace,\n"
+	"name, uid} of the row it hangs from}. DELETED: the row left the tree (the object\n"
+	"is gone, or no longer hangs from it)." };
