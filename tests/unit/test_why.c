@@ -8,6 +8,7 @@
 #include "graph.h"
 #include "json.h"
 #include "stuck.h"
+#include "fake_types.h"
 #include "tap.h"
 #include "why.h"
 #include "why_events.h"
@@ -18,22 +19,8 @@ static struct owners_resource_table types;
 static void add_type(const char *group, const char *version, const char *plural, const char *kind,
 		     int namespaced)
 {
-	struct owners_resource r;
-	char api[128];
-
-	memset(&r, 0, sizeof(r));
-	snprintf(api, sizeof(api), "%s%s%s", group, *group ? "/" : "", version);
-	r.group = (char *)group;
-	r.version = (char *)version;
-	r.api_version = api;
-	r.resource = (char *)plural;
-	r.singular = (char *)"";
-	r.kind = (char *)kind;
-	r.verbs = OWNERS_VERB_LIST | OWNERS_VERB_WATCH | OWNERS_VERB_DELETE | OWNERS_VERB_GET;
-	r.namespaced = namespaced;
-	r.preferred = 1;
-	r.gc_tracked = 1;
-	owners_resource_table_add(&types, &r);
+	fake_type_add(&types, group, version, plural, "", kind, NULL, namespaced, 1);
+	types.items[types.count - 1].gc_tracked = 1;
 }
 
 static const struct owners_resource *type(const char *api, const char *kind)
