@@ -356,9 +356,12 @@ static int mark(struct tree_watch *tw, const char *uid, enum mark m, const char 
 		}
 		tw->n_marks++;
 	}
-	/* A row added and changed within the moment stays "added". */
-	if (!(k->mark == MARK_ADDED && m == MARK_CHANGED && k->until_ms > now_ms()))
-		k->mark = m;
+	/* A row added and changed within the moment stays "added", for the
+	 * moment it got when it came (a row that keeps changing is not new
+	 * for ever). */
+	if (k->mark == MARK_ADDED && m == MARK_CHANGED && k->until_ms > now_ms())
+		return 0;
+	k->mark = m;
 	k->until_ms = now_ms() + MARK_MS;
 	free(k->line);
 	k->line = line ? owners_strdup(line) : NULL;

@@ -74,9 +74,12 @@ is "$rc" 0 "--until=gone of an object that is not there: done at once"
 "$OWNERS" tree deployment/web "${NS[@]}" --until=gone --timeout=120s -o json >"$tmp/gone.json" 2>"$tmp/gone.err" &
 waiter=$!
 wait_for "the first document" 30 grep -q '"OwnersTree"' "$tmp/gone.json"
-kubectl delete deployment web "${NS[@]}" --cascade=foreground --wait=false >/dev/null
+"$OWNERS" delete deployment/web "${NS[@]}" --cascade=foreground >"$tmp/delete.out" 2>&1 &
+deleter=$!
 wait "$waiter"
-is $? 0 "--until=gone exits 0 when the last object of a foreground cascade goes"
+is $? 0 "--until=gone exits 0 when the last object of a foreground cascade (owners delete beside it) goes"
+wait "$deleter"
+is $? 0 "and owners delete --cascade=foreground finished too"
 run python3 - "$tmp/gone.json" <<'EOF'
 import json, sys
 text = open(sys.argv[1]).read()
@@ -208,7 +211,7 @@ like "$(screen)" '└── ReplicaSet/tty-' "with the tree"
 kubectl scale deployment tty -n w --replicas=3 >/dev/null
 wait_for "added rows" 30 bash -c "$(declare -f screen); T=(${T[*]}); screen | grep -qE '^\+ +w +.*Pod/tty-'"
 ok $? "new pods are drawn in place, marked +"
-wait_for "the marks fade" 10 bash -c "$(declare -f screen); T=(${T[*]}); ! screen | grep -qE '^\+ '"
+wait_for "the marks fade" 20 bash -c "$(declare -f screen); T=(${T[*]}); ! screen | grep -qE '^\+ '"
 ok $? "and the mark fades"
 "${T[@]}" resize-window -t v -x 50 -y 5
 sleep 1
