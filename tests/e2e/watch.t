@@ -6,7 +6,7 @@
 #
 #   OWNERS=build/owners tests/e2e/watch.t
 source "$(dirname "$0")/lib.sh"
-require tmux:tmux python3:python3 go:golang
+require tmux:tmux python3:python3 go:golang ss:iproute2
 . "$(dirname "$0")/toxiproxy.sh"
 
 start_cluster C --gc=on --controllers
