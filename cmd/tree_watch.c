@@ -156,13 +156,13 @@ static int watch_types(struct tree_watch *tw)
 
 /* ---- roots, each frame, from the graph as it is now ----------------- */
 
-static int add_root(uint32_t **roots, size_t *n, size_t *cap, uint32_t node)
+/* Adds node once (picked marks the roots so far, one byte per node: a
+ * type alone can make every object of a big namespace a root). */
+static int add_root(uint32_t **roots, size_t *n, size_t *cap, unsigned char *picked, uint32_t node)
 {
-	size_t i;
-
-	for (i = 0; i < *n; i++)
-		if ((*roots)[i] == node)
-			return 0;
+	if (picked[node])
+		return 0;
+	picked[node] = 1;
 	return owners_graph_node_list_push(roots, n, cap, node);
 }
 
@@ -178,8 +178,9 @@ static int gone_with_dependents(const struct owners_graph *g, const char *uid, u
 static int find_roots(struct tree_watch *tw, uint32_t **roots, size_t *n)
 {
 	struct owners_graph *g = tw->s->graph;
+	unsigned char *picked = calloc(g->count + 1, 1);
 	size_t cap = 0, i, k;
-	int rc = 0;
+	int rc = picked ? 0 : OWNERS_ENOMEM;
 
 	*roots = NULL;
 	*n = 0;
@@ -192,7 +193,7 @@ static int find_roots(struct tree_watch *tw, uint32_t **roots, size_t *n)
 			if ((rc = owners_graph_find_name(g, r, ns ? ns : "", tw->objs[i].name, &node)))
 				break;
 			if (node != OWNERS_NO_NODE)
-				rc = add_root(roots, n, &cap, node);
+				rc = add_root(roots, n, &cap, picked, node);
 			continue;
 		}
 		for (k = 0; !rc && k < g->count; k++) {
@@ -203,7 +204,7 @@ static int find_roots(struct tree_watch *tw, uint32_t **roots, size_t *n)
 				continue;
 			if (tw->s->cli->selector && !owners_watch_selected(tw->w, nd->uid))
 				continue;
-			rc = add_root(roots, n, &cap, (uint32_t)k);
+			rc = add_root(roots, n, &cap, picked, (uint32_t)k);
 		}
 	}
 	/* Roots that were there keep their place when they go (--until=gone
@@ -216,8 +217,9 @@ static int find_roots(struct tree_watch *tw, uint32_t **roots, size_t *n)
 		uint32_t node;
 
 		if (uid && gone_with_dependents(g, uid, &node))
-			rc = add_root(roots, n, &cap, node);
+			rc = add_root(roots, n, &cap, picked, node);
 	}
+	free(picked);
 	return rc;
 }
 
@@ -777,6 +779,15 @@ static int compact(struct tree_watch *tw)
 	return rc;
 }
 
+/* The sooner of two waits in ms (-1: none); a wait already due is 0,
+ * never -1 (which would wait for the next event). */
+static int64_t earliest(int64_t wake, int64_t in)
+{
+	if (in < 0)
+		in = 0;
+	return wake < 0 || in < wake ? in : wake;
+}
+
 /* When the next frame is due for the clock alone: ages shown in seconds
  * move each second, older ones each minute; marks fade. */
 static int64_t next_tick(const struct tree_watch *tw, int64_t now)
@@ -932,13 +943,13 @@ int tree_watch_run(struct session *s, const struct owners_object_arg *objs, size
 		/* Sleep until an event, a signal, a timer of the watches, the
 		 * next frame (when one is held back), the clock or the end. */
 		if (dirty)
-			wake = tw.last_frame_ms + FRAME_MS - now;
-		if ((tick = next_tick(&tw, now)) >= 0 && (wake < 0 || tick - now < wake))
-			wake = tick - now;
-		if (owners_watch_next_ms(tw.w) >= 0 && (wake < 0 || owners_watch_next_ms(tw.w) < wake))
-			wake = owners_watch_next_ms(tw.w);
-		if (deadline >= 0 && (wake < 0 || deadline - now < wake))
-			wake = deadline - now;
+			wake = earliest(wake, tw.last_frame_ms + FRAME_MS - now);
+		if ((tick = next_tick(&tw, now)) >= 0)
+			wake = earliest(wake, tick - now);
+		if (owners_watch_next_ms(tw.w) >= 0)
+			wake = earliest(wake, owners_watch_next_ms(tw.w));
+		if (deadline >= 0)
+			wake = earliest(wake, deadline - now);
 		if (owners_http_wait(s->http, wake < 0 ? -1 : wake, signals_fd(), &err) ||
 		    owners_watch_service(tw.w, &err)) {
 			screen_close();
