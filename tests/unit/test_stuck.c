@@ -10,6 +10,7 @@
 #include "stuck.h"
 #include "stuck_fetch.h"
 #include "stuck_render.h"
+#include "fake_objects.h"
 #include "tap.h"
 
 static struct owners_resource_table types;
@@ -50,22 +51,7 @@ static uint32_t add(struct owners_graph *g, const char *api, const char *kind, c
 		    const char *name, const char *uid, const char *deleted, size_t n_fins,
 		    const char *const *fins, size_t n_refs, const struct owners_owner_ref_meta *refs)
 {
-	struct owners_object_meta m;
-
-	memset(&m, 0, sizeof(m));
-	m.name = name;
-	m.namespace_ = ns;
-	m.uid = uid;
-	m.resource_version = "1";
-	m.creation_timestamp = "2026-01-01T00:00:00Z";
-	m.deletion_timestamp = deleted;
-	m.finalizers = fins;
-	m.n_finalizers = n_fins;
-	m.owner_refs = refs;
-	m.n_owner_refs = n_refs;
-	if (owners_graph_add(g, type(api, kind), &m))
-		printf("# cannot add %s\n", name);
-	return owners_graph_find_uid(g, uid);
+	return fake_object_add(g, type(api, kind), ns, name, uid, deleted, n_fins, fins, n_refs, refs);
 }
 
 static const struct owners_stuck_finalizer *fin(const struct owners_stuck_report *rep, uint32_t node,
