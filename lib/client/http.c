@@ -1580,7 +1580,10 @@ static int loop(struct owners_http_client *c, int waiting, long wait_ms, int fd,
 		promote_delayed(c, now);
 		token_wait = start_ready(c, now);
 		pending = c->in_flight.n + c->ready.n + c->delayed.n;
-		if (!pending || (!waiting && pending == c->long_lived) || (waiting && c->woken))
+		/* A wait sleeps its time out even with nothing in flight: the
+		 * caller's own timers (a watch resumed after a backoff) are
+		 * what it waits for; returning at once would spin. */
+		if ((!waiting && (!pending || pending == c->long_lived)) || (waiting && c->woken))
 			break;
 		if (waiting && deadline && now >= deadline)
 			break;

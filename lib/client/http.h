@@ -154,10 +154,10 @@ int owners_http_submit(struct owners_http_client *c, struct owners_http_request 
  * are in r->err). */
 int owners_http_run(struct owners_http_client *c, struct owners_error *err);
 /* Serves every request, long-lived ones included, for up to timeout_ms
- * (< 0: no limit), and returns earlier when nothing is queued or in
- * flight, when fd (>= 0) becomes readable, or when a callback called
- * owners_http_wake(): the loop of a program that watches, which wakes on
- * its own timers and signals (a self-pipe) between events. */
+ * (< 0: no limit), and returns earlier only when fd (>= 0) becomes
+ * readable or a callback called owners_http_wake(): the loop of a program
+ * that watches, which wakes on its own timers and signals (a self-pipe)
+ * between events. With nothing in flight it still sleeps its time out. */
 int owners_http_wait(struct owners_http_client *c, long timeout_ms, int fd, struct owners_error *err);
 /* From a callback: the owners_http_wait() in progress returns once the
  * callback does (something needs the caller's attention). */

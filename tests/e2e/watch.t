@@ -270,11 +270,16 @@ wait_for "the dependent made while cut off" 60 grep -qE '^ADDED +f +.*ConfigMap/
 ok $? "a killed connection: the watches resume from where they were (a dependent made meanwhile shows)"
 is "$(grep -c 'warning: lost the connection to the server' "$tmp/f.err")" 1 "said once for every watch it broke"
 
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 proxy_enabled false
+cpu_before=$(cpu_ticks "$watcher")
 dependent past-compaction
 kubectl delete configmap first -n f >/dev/null
 for i in $(seq 1 20); do kubectl label configmap root -n f --overwrite churn=$i >/dev/null; done
 sleep 12   # two compaction intervals: the last resourceVersion seen is compacted away
+cpu_after=$(cpu_ticks "$watcher")
+(( cpu_after - cpu_before < 200 ))
+ok $? "cut off, it waits out its backoff asleep: $(( cpu_after - cpu_before )) ticks of CPU in 12 s"
 proxy_enabled true
 wait_for "the relist" 90 grep -qE '^ADDED +f +.*ConfigMap/past-compaction' "$tmp/f"
 ok $? "410 Gone: the type is listed again, and what was made meanwhile shows"
