@@ -164,21 +164,6 @@ size_t screen_cut(const char *s, size_t cols)
 	return i;
 }
 
-size_t screen_width(const char *s)
-{
-	size_t i = 0, used = 0, e;
-
-	while (s[i]) {
-		if ((e = escape_len(s + i))) {
-			i += e;
-			continue;
-		}
-		used += ((unsigned char)s[i] & 0xc0) != 0x80;
-		i++;
-	}
-	return used;
-}
-
 int screen_draw(char *const *lines, size_t n)
 {
 	struct owners_buf frame = OWNERS_BUF_INIT;

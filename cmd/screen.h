@@ -31,9 +31,8 @@ void screen_size(int *rows, int *cols);
 /* Draws the lines from the top (each cut to the width; what is beyond the
  * height is not drawn). 0, or -1 when the write failed. */
 int screen_draw(char *const *lines, size_t n);
-/* Display width of s (escape sequences and UTF-8 continuation bytes take
- * no room); and the byte length of its first `cols` columns. */
-size_t screen_width(const char *s);
+/* The byte length of s's first `cols` columns (escape sequences and UTF-8
+ * continuation bytes take no room). */
 size_t screen_cut(const char *s, size_t cols);
 
 #endif

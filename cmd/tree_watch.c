@@ -300,12 +300,10 @@ static void lines_free(char **lines, size_t n)
  * whether it is there, in deletion, its finalizers and owners (not its
  * resourceVersion alone: a status heartbeat that changes nothing shown is
  * not a change). */
-static int signature(struct owners_buf *out, struct tree_watch *tw, const struct owners_tree_row *row,
-		     uint64_t *hash)
+static int signature(struct owners_buf *out, const struct tree_watch *tw, const struct owners_tree_row *row,
+		     const struct owners_object_status *st, size_t count, uint64_t *hash)
 {
 	const struct owners_node *n = &tw->s->graph->nodes[row->node];
-	size_t count = 0;
-	const struct owners_object_status *st = owners_watch_status(tw->w, &count);
 	int rc;
 
 	owners_buf_reset(out);
@@ -447,14 +445,19 @@ static const char *shown_line(const struct tree_watch *tw, size_t i)
 static int diff(struct tree_watch *tw, struct owners_tree *tree, char **lines, size_t n_lines, size_t header)
 {
 	struct owners_buf sig = OWNERS_BUF_INIT;
-	size_t count = tw->s->graph->count, i;
+	size_t count = tw->s->graph->count, i, n_status = 0;
 	uint64_t *now = calloc(count ? count : 1, sizeof(*now));
 	int rc = 0;
 
-	if (!now)
+	/* The status array is looked up once a frame, not once a row. */
+	const struct owners_object_status *st = owners_watch_status(tw->w, &n_status);
+
+	if (!now || !st) {
+		free(now);
 		return OWNERS_ENOMEM;
+	}
 	for (i = 0; !rc && i < tree->count; i++)
-		rc = signature(&sig, tw, &tree->rows[i], &now[tree->rows[i].node]);
+		rc = signature(&sig, tw, &tree->rows[i], st, n_status, &now[tree->rows[i].node]);
 	/* Rows that left, deepest first: within one frame, dependents go
 	 * before their owners, as the garbage collector removes them. */
 	for (i = tw->tree.count; !rc && tw->frames && i-- > 0;) {

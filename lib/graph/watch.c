@@ -552,11 +552,6 @@ static struct stream *find(const struct owners_watch *w, const struct owners_res
 	return NULL;
 }
 
-int owners_watch_has(const struct owners_watch *w, const struct owners_resource *r, const char *ns)
-{
-	return find(w, r, ns, NULL) != NULL;
-}
-
 int owners_watch_selected(const struct owners_watch *w, const char *uid)
 {
 	const struct owners_strset_entry *e = owners_strset_get(&w->selected, uid);

@@ -75,8 +75,6 @@ void owners_watch_free(struct owners_watch *w);
  * already watched (same selector) is left as it is. */
 int owners_watch_add(struct owners_watch *w, const struct owners_resource *r, const char *ns,
 		     const char *resource_version, int full, const char *selector);
-/* Whether r (in ns) is watched already, without a selector. */
-int owners_watch_has(const struct owners_watch *w, const struct owners_resource *r, const char *ns);
 /* Whether the object of this UID is in the set of a selector's watch. */
 int owners_watch_selected(const struct owners_watch *w, const char *uid);
 
