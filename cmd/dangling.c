@@ -91,17 +91,25 @@ static int look_across_namespaces(struct session *s, const uint32_t *nodes, size
 static int find(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
 		struct owners_dangling_report *rep)
 {
+	/* No argument: everything. A TYPE whose objects the scan could not
+	 * list (or that the GC does not track) is an error, not an empty
+	 * report. */
+	const struct session_selection how = { .everything_when_none = 1 };
+	struct owners_selection_arg *args = NULL;
 	uint32_t *nodes = NULL;
 	size_t n = 0, i;
 	int rc;
 
 	s->answer_namespaced_only = !s->cli->all_namespaces;
-	if ((rc = session_scan(s, s->cli->all_namespaces ? NULL : s->namespace_)))
+	/* Every TYPE before the scan: a later rediscovery would pull the
+	 * types out from under the graph. */
+	if ((rc = session_resolve_args(s, objs, n_objs, 0, &args)))
 		return rc;
-	/* A TYPE whose objects the scan could not list would silently report
-	 * nothing: check_types says why instead. */
-	if ((rc = session_select(s, objs, n_objs, &(struct session_selection){ .check_types = 1 }, &nodes,
-				 &n)))
+	rc = session_scan(s, s->cli->all_namespaces ? NULL : s->namespace_);
+	if (!rc)
+		rc = session_select_nodes(s, args, n_objs, &how, 0, &nodes, &n);
+	free(args);
+	if (rc)
 		return rc;
 	if (!s->cli->all_namespaces && (rc = look_across_namespaces(s, nodes, n))) {
 		free(nodes);
@@ -211,21 +219,14 @@ static int say_after_fix(struct session *s, const struct owners_object_arg *objs
 
 /* ---- the command ------------------------------------------------------- */
 
-/* Resolves every TYPE before the scan (a later rediscovery would pull the
- * types out from under the graph), then finds. When a finding may come
- * from a stale discovery cache, decides again on what the server serves
- * now. */
+/* Finds; when a finding may come from a stale discovery cache, decides
+ * again on what the server serves now. */
 static int resolve_and_find(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
 			    struct owners_dangling_report *rep)
 {
-	const struct owners_resource *r;
-	size_t i;
 	int rc, again;
 
 	for (again = 0; again < 2; again++) {
-		for (i = 0; i < n_objs; i++)
-			if ((rc = session_resolve_type(s, objs[i].type, &r)))
-				return rc;
 		if ((rc = find(s, objs, n_objs, rep)))
 			return rc;
 		if (again || !discovery_may_be_stale(s, rep))

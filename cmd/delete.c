@@ -168,112 +168,30 @@ static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t
 	owners_buf_release(&line);
 }
 
-static int add_root(struct run *r, const char *uid)
+/* The roots, by UID: the cascade scans again between rounds, and node
+ * indexes do not outlive a scan. A named object that is gone while
+ * dependents still point at it selects the owner they point at: a cascade
+ * interrupted after its root went resumes. */
+static int select_roots(struct run *r, const struct owners_selection_arg *args, size_t n)
 {
+	const struct session_selection how = {
+		.missing = r->cli->ignore_not_found ? OWNERS_SELECTION_MISSING_IGNORED
+						    : OWNERS_SELECTION_MISSING_FAILS,
+		.absent_owners = 1,
+	};
+	struct owners_selection sel = OWNERS_SELECTION_INIT;
 	size_t i;
-	char **roots;
-
-	for (i = 0; i < r->n_roots; i++)
-		if (!strcmp(r->roots[i], uid))
-			return 0;
-	roots = realloc(r->roots, (r->n_roots + 1) * sizeof(*roots));
-	if (!roots)
-		return OWNERS_ENOMEM;
-	r->roots = roots;
-	if (!(r->roots[r->n_roots] = owners_strdup(uid)))
-		return OWNERS_ENOMEM;
-	r->n_roots++;
-	return 0;
-}
-
-/* Named objects that no longer exist but still have dependents pointing
- * at them: a cascade that was interrupted after its root went. */
-static int resume_roots(struct run *r, const struct owners_resource *res, const char *ns,
-			const char *name, size_t *found)
-{
-	struct owners_graph *g = r->s.graph;
-	unsigned char *marks = calloc(g->count ? g->count : 1, 1);
-	uint32_t *nodes = NULL;
-	size_t n = 0, i;
 	int rc;
 
-	*found = 0;
-	if (!marks)
-		return OWNERS_ENOMEM;
-	owners_graph_mark_absent(marks, g, res, ns, name);
-	rc = owners_graph_marked(&nodes, &n, g, marks, 0);
-	for (i = 0; !rc && i < n; i++)
-		rc = add_root(r, g->nodes[nodes[i]].uid);
-	*found = n;
-	free(nodes);
-	free(marks);
+	if ((rc = session_select(&r->s, args, n, &how, &sel)))
+		return rc;
+	if (!(r->roots = calloc(sel.count + 1, sizeof(*r->roots))))
+		rc = error_oom();
+	for (i = 0; !rc && i < sel.count; i++)
+		if (!(r->roots[r->n_roots++] = owners_strdup(r->s.graph->nodes[sel.nodes[i]].uid)))
+			rc = error_oom();
+	owners_selection_clear(&sel);
 	return rc;
-}
-
-static int find_roots(struct run *r, const struct owners_object_arg *args, size_t n_args)
-{
-	size_t i, j, n_found;
-
-	for (i = 0; i < n_args; i++) {
-		const struct owners_resource *res;
-		const char *ns;
-		uint32_t node;
-		int rc;
-
-		if ((rc = session_resolve_type(&r->s, args[i].type, &res)))
-			return rc;
-		res = session_listed_type(&r->s, res);
-		ns = res->namespaced ? (r->cli->all_namespaces ? NULL : r->s.namespace_) : "";
-		if (!args[i].name) {
-			uint32_t *sel = NULL;
-			size_t n_sel = 0;
-
-			if ((rc = session_find_roots(&r->s, &args[i], 1, r->cli->selector, &sel, &n_sel)))
-				return rc;
-			for (j = 0; j < n_sel; j++)
-				if (add_root(r, r->s.graph->nodes[sel[j]].uid)) {
-					free(sel);
-					return error_oom();
-				}
-			free(sel);
-			continue;
-		}
-		if (!ns) {
-			error_msg("a resource cannot be deleted by name across all namespaces: use -n NAMESPACE");
-			return EXIT_USAGE;
-		}
-		if (owners_graph_listing_state(r->s.graph, res, ns, NULL) != OWNERS_LISTING_OK) {
-			error_msg("cannot list '%s': the object cannot be found safely", args[i].type);
-			return EXIT_ERROR;
-		}
-		if (owners_graph_find_name(r->s.graph, res, ns, args[i].name, &node)) {
-			return error_oom();
-		}
-		if (node != OWNERS_NO_NODE) {
-			if (add_root(r, r->s.graph->nodes[node].uid)) {
-				return error_oom();
-			}
-			continue;
-		}
-		if (resume_roots(r, res, ns, args[i].name, &n_found))
-			return error_oom();
-		if (n_found)
-			continue;
-		if (r->cli->ignore_not_found)
-			continue;
-		{
-			struct owners_buf type = OWNERS_BUF_INIT;
-
-			owners_api_type_name(&type, res);
-			if (*ns)
-				error_msg("%s '%s' not found in namespace '%s'", type.ptr, args[i].name, ns);
-			else
-				error_msg("%s '%s' not found", type.ptr, args[i].name);
-			owners_buf_release(&type);
-		}
-		return EXIT_ERROR;
-	}
-	return 0;
 }
 
 /* --dry-run=client: every object of the cascade, in the order it goes. */
@@ -637,6 +555,7 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;
+	struct owners_selection_arg *resolved = NULL;
 	size_t n_objs = 0, i;
 	struct run r;
 	int rc, all = cli->all_namespaces;
@@ -676,26 +595,19 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 		}
 	if ((rc = session_open(&r.s, cli)) || (rc = session_require_current_types(&r.s)))
 		goto out;
-	for (i = 0; i < n_objs; i++) {
-		const struct owners_resource *res;
-
-		if ((rc = session_resolve_type(&r.s, objs[i].type, &res)))
-			goto out;
-		/* Events are not tracked by the GC but are deleted all the same. */
-		if (session_also_list(&r.s, res)) {
-			rc = error_oom();
-			goto out;
-		}
-		/* A cluster-scoped root may own objects in any namespace. */
-		all |= !res->namespaced;
-	}
+	/* Events are not tracked by the GC but are deleted all the same. */
+	if ((rc = session_resolve_args(&r.s, objs, n_objs, 1, &resolved)))
+		goto out;
+	/* A cluster-scoped root may own objects in any namespace. */
+	for (i = 0; i < n_objs; i++)
+		all |= !resolved[i].type->namespaced;
 	r.scan_ns = all ? NULL : r.s.namespace_;
 	/* What namespaced roots cascade to is namespaced (warnings only: what
 	 * the plan keeps for an owner it cannot see is decided elsewhere). */
 	r.s.answer_namespaced_only = !all;
 	if ((rc = session_scan(&r.s, r.scan_ns)))
 		goto out;
-	if ((rc = find_roots(&r, objs, n_objs)))
+	if ((rc = select_roots(&r, resolved, n_objs)))
 		goto out;
 	if (!r.n_roots) {
 		/* --ignore-not-found, or a selector or --all that matched nothing */
@@ -715,6 +627,7 @@ out:
 	free(r.roots);
 	owners_cascade_runner_clear(&r.runner);
 	owners_object_args_free(objs, n_objs);
+	free(resolved);
 	session_close(&r.s);
 	return rc;
 }

@@ -59,37 +59,51 @@ const struct opt finalizers_opts[] = {
 
 /* The objects asked for that are in deletion, each once (with no
  * argument, the namespace's own Namespace object too), and per node
- * whether it was named, so that one not in deletion can be said so. */
-static int select_in_deletion(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
+ * whether it was named (or matched -l), so that one not in deletion can be
+ * said so: *named is a byte per node, the caller's to free(). */
+static int select_in_deletion(struct session *s, const struct owners_selection_arg *args, size_t n_args,
 			      uint32_t **out, size_t *n_out, unsigned char **named, size_t *n_named)
 {
-	struct session_selection how = { OWNERS_MARK_OWN_NAMESPACE, 0, 1, NULL };
+	const struct session_selection how = {
+		.everything_when_none = 1,
+		.everything_flags = OWNERS_MARK_OWN_NAMESPACE,
+	};
+	struct owners_selection sel = OWNERS_SELECTION_INIT;
+	size_t i;
+	int rc;
 
 	*out = NULL;
 	*n_out = 0;
-	*n_named = s->graph->count;
-	if (!(*named = calloc(s->graph->count ? s->graph->count : 1, 1)))
+	*named = NULL;
+	*n_named = 0;
+	if ((rc = session_select(s, args, n_args, &how, &sel)))
+		return rc;
+	if (owners_graph_marked(out, n_out, s->graph, sel.picked, 1)) {
+		owners_selection_clear(&sel);
 		return error_oom();
-	how.named = *named;
-	return session_select(s, objs, n_objs, &how, out, n_out);
+	}
+	for (i = 0; i < s->graph->count; i++)
+		sel.picked[i] = (sel.picked[i] & OWNERS_SELECTED_NAMED) != 0;
+	*named = sel.picked;
+	*n_named = s->graph->count;
+	sel.picked = NULL;
+	owners_selection_clear(&sel);
+	return 0;
 }
 
 /* A scan of one namespace may not reach a cluster-scoped object's
  * dependents: a cluster-scoped TYPE (other than namespaces, whose content
  * is scanned on its own) needs every namespace. */
-static int needs_all_namespaces(struct session *s, const struct owners_object_arg *objs,
-				size_t n_objs, int *rc)
+static int needs_all_namespaces(const struct session *s, const struct owners_selection_arg *args,
+				size_t n)
 {
 	size_t i;
 
-	*rc = 0;
 	if (s->cli->all_namespaces)
 		return 1;
-	for (i = 0; i < n_objs; i++) {
-		const struct owners_resource *r;
+	for (i = 0; i < n; i++) {
+		const struct owners_resource *r = args[i].type;
 
-		if ((*rc = session_resolve_type(s, objs[i].type, &r)))
-			return 0;
 		if (!r->namespaced && !(!*r->group && !strcmp(r->resource, "namespaces")))
 			return 1;
 	}
@@ -191,15 +205,20 @@ static int gather(struct session *s, const struct owners_object_arg *objs, size_
 		  size_t *n, unsigned char **named, size_t *n_named)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_selection_arg *args = NULL;
 	uint32_t *reach = NULL;
 	size_t n_reach = 0;
 	int rc, all;
 
-	all = needs_all_namespaces(s, objs, n_objs, &rc);
+	/* A named object of a type the GC does not track is listed too. */
+	if ((rc = session_resolve_args(s, objs, n_objs, 1, &args)))
+		return rc;
+	all = needs_all_namespaces(s, args, n_objs);
 	s->answer_namespaced_only = !all;
-	if (rc || (rc = session_scan(s, all ? NULL : s->namespace_)) ||
-	    (rc = select_in_deletion(s, objs, n_objs, nodes, n, named, n_named)) ||
-	    (rc = scan_namespaces(s, *nodes, *n, all ? NULL : s->namespace_, extra)))
+	if (!(rc = session_scan(s, all ? NULL : s->namespace_)))
+		rc = select_in_deletion(s, args, n_objs, nodes, n, named, n_named);
+	free(args);
+	if (rc || (rc = scan_namespaces(s, *nodes, *n, all ? NULL : s->namespace_, extra)))
 		return rc;
 	if (owners_stuck_reach(&reach, &n_reach, s->graph, *nodes, *n))
 		return error_oom();

@@ -420,29 +420,28 @@ static int check_usage(struct owners_cli *cli, const struct string_list *args, d
 
 /* Every TYPE first: a mistake in the command line changes nothing. An
  * object named twice is done once (the second time it would be gone). */
-static int resolve_targets(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
-			   struct removal *rm)
+static int take_targets(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
+			struct removal *rm)
 {
-	size_t i, k;
+	struct owners_selection_arg *args = NULL;
+	struct owners_selection_target *targets = NULL;
+	size_t n = 0, i;
 	int rc;
 
-	for (i = 0; i < n_objs; i++) {
-		struct owners_finalizer_remove_target *t = &rm->targets[rm->n];
+	if ((rc = session_resolve_args(s, objs, n_objs, 0, &args)))
+		return rc;
+	rc = session_targets(s, args, n_objs, &targets, &n);
+	for (i = 0; !rc && i < n; i++) {
+		struct owners_finalizer_remove_target *t = &rm->targets[rm->n++];
 
-		if ((rc = session_resolve_type(s, objs[i].type, &t->resource)))
-			return rc;
-		for (k = 0; k < rm->n; k++)
-			if (rm->targets[k].resource == t->resource &&
-			    !strcmp(rm->targets[k].name, objs[i].name))
-				break;
-		if (k < rm->n)
-			continue;
-		t->namespace_ = t->resource->namespaced ? s->namespace_ : NULL;
-		t->name = objs[i].name;
+		t->resource = targets[i].type;
+		t->namespace_ = *targets[i].namespace_ ? targets[i].namespace_ : NULL;
+		t->name = targets[i].name;
 		t->content_objects = -1;
-		rm->n++;
 	}
-	return EXIT_OK;
+	owners_selection_targets_free(targets);
+	free(args);
+	return rc;
 }
 
 static int remove_all(struct session *s, const struct owners_cli *cli, struct removal *rm,
@@ -550,7 +549,7 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 		goto out;
 	}
 	if ((rc = session_open(&s, cli)) || (rc = session_require_current_types(&s)) ||
-	    (rc = resolve_targets(&s, objs, n_objs, &rm)))
+	    (rc = take_targets(&s, objs, n_objs, &rm)))
 		goto out;
 	memset(&uo, 0, sizeof(uo));
 	uo.finalizers = cli->finalizer_names.items;

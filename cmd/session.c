@@ -642,19 +642,18 @@ int session_emit_document(struct session *s, const struct owners_buf *json, int 
 	return emit(s, json, yaml, render_rc);
 }
 
-int session_say_not_found(struct session *s, int rc)
+int session_say_not_found(const struct owners_selection *sel, int rc)
 {
-	size_t i;
+	const char *line = sel->not_found.ptr, *end;
 
-	for (i = 0; i < s->n_not_found; i++)
-		error_msg("%s", s->not_found[i]);
-	return s->n_not_found ? EXIT_ERROR : rc;
+	for (; line && (end = strchr(line, '\n')); line = end + 1)
+		error_msg("%.*s", (int)(end - line), line);
+	return sel->n_not_found ? EXIT_ERROR : rc;
 }
 
 void session_close(struct session *s)
 {
 	drop_notes(s);
-	session_warnings_free(s->not_found, s->n_not_found);
 	owners_graph_free(s->graph);
 	owners_scan_report_free(&s->scan);
 	free(s->extra.types);
@@ -666,36 +665,7 @@ void session_close(struct session *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* ---- roots ---------------------------------------------------------- */
-
-struct selector_ctx {
-	struct owners_graph *g;
-	uint32_t **roots;
-	size_t *n_roots;
-	size_t cap;
-};
-
-static int add_root(uint32_t **roots, size_t *n, size_t *cap, uint32_t node)
-{
-	size_t i;
-
-	for (i = 0; i < *n; i++)
-		if ((*roots)[i] == node)
-			return 0; /* named twice: shown once */
-	return owners_graph_node_list_push(roots, n, cap, node);
-}
-
-static int on_selected(void *ctx, const struct owners_resource *r, const struct owners_object_meta *m)
-{
-	struct selector_ctx *sc = ctx;
-	uint32_t node = owners_graph_find_uid(sc->g, m->uid);
-
-	(void)r;
-	/* Created after the scan: not in the graph, so nothing to show. */
-	if (node == OWNERS_NO_NODE)
-		return 0;
-	return add_root(sc->roots, sc->n_roots, &sc->cap, node) ? OWNERS_ENOMEM : 0;
-}
+/* ---- which objects the arguments name ------------------------------- */
 
 int session_list_type(struct session *s, const struct owners_resource *r, const char *ns,
 		      const char *selector,
@@ -714,207 +684,135 @@ int session_list_type(struct session *s, const struct owners_resource *r, const 
 	return owners_scan_run(NULL, s->http, &s->types, &o, report, &s->err);
 }
 
-/* The objects of type r in ns with these labels: the server selects (one
- * paged list of that type, as the scan lists), the graph has them. */
-static int select_by_label(struct session *s, const struct owners_resource *r, const char *ns,
-			   const char *selector, uint32_t **roots, size_t *n_roots, size_t *cap)
+int session_resolve_args(struct session *s, const struct owners_object_arg *objs, size_t n,
+			 int also_list, struct owners_selection_arg **out)
 {
-	struct selector_ctx sc = { s->graph, roots, n_roots, *cap };
-	struct owners_scan_report report;
-	int rc;
-
-	rc = session_list_type(s, r, ns, selector, on_selected, &sc, &report);
-	if (!rc && report.n_failures)
-		rc = owners_error_set(&s->err, report.failures[0].code, "%s (-l %s)",
-				      report.failures[0].message, selector);
-	owners_scan_report_free(&report);
-	*cap = sc.cap;
-	return rc;
-}
-
-/* Every object of type r the scan saw in ns (NULL: everywhere), in the
- * order listed (by namespace and name). */
-static int select_all_of_type(struct session *s, const struct owners_resource *r, const char *ns,
-			      uint32_t **roots, size_t *n_roots, size_t *cap)
-{
-	const struct owners_graph *g = s->graph;
-	unsigned char *marks = calloc(g->count ? g->count : 1, 1);
-	uint32_t *nodes = NULL;
-	size_t n = 0, i, before = *n_roots;
-	int rc;
-
-	if (!marks)
-		return owners_error_oom(&s->err);
-	owners_graph_mark(marks, g, r, ns, OWNERS_MARK_CLUSTER_SCOPED);
-	rc = owners_graph_marked(&nodes, &n, g, marks, 0);
-	/* Roots named before this type may repeat: check those only. */
-	for (i = 0; !rc && i < n; i++)
-		rc = before ? add_root(roots, n_roots, cap, nodes[i])
-			    : owners_graph_node_list_push(roots, n_roots, cap, nodes[i]);
-	free(nodes);
-	free(marks);
-	return rc ? owners_error_oom(&s->err) : 0;
-}
-
-int session_find_named(struct session *s, const struct owners_object_arg *args, size_t n_args,
-		       uint32_t **roots, size_t *n_roots)
-{
-	struct owners_object_arg *named = calloc(n_args ? n_args : 1, sizeof(*named));
-	size_t n_named = 0, i;
-	int rc = 0;
-
-	*roots = NULL;
-	*n_roots = 0;
-	if (!named)
-		return error_oom();
-	for (i = 0; i < n_args; i++)
-		if (args[i].name || s->cli->selector)
-			named[n_named++] = args[i];
-	if (n_named)
-		rc = session_find_roots(s, named, n_named, s->cli->selector, roots, n_roots);
-	free(named); /* shallow: the strings belong to args */
-	return rc;
-}
-
-/* A TYPE alone is only read from a list the scan made. */
-static int check_listed(struct session *s, const struct owners_resource *r)
-{
-	const char *ns = r->namespaced && !s->cli->all_namespaces ? s->namespace_ : "";
-	const struct owners_listing *l = NULL;
-	struct owners_buf type = OWNERS_BUF_INIT;
-	int rc = 0;
-
-	owners_api_type_name(&type, r);
-	r = session_listed_type(s, r);
-	if (!owners_scan_wants(r)) {
-		error_msg("'%s' objects are not checked: the garbage collector does not track them "
-			  "(events, or a type that cannot be listed, watched and deleted)", type.ptr);
-		rc = EXIT_ERROR;
-	} else if (owners_graph_listing_state(s->graph, r, ns, &l) == OWNERS_LISTING_FAILED) {
-		error_msg("%s", l && l->message ? l->message : "cannot list the type");
-		rc = EXIT_ERROR;
-	}
-	owners_buf_release(&type);
-	return rc;
-}
-
-int session_select(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
-		   const struct session_selection *how, uint32_t **out, size_t *n_out)
-{
-	struct owners_graph *g = s->graph;
-	const char *ns = s->cli->all_namespaces ? NULL : s->namespace_;
-	unsigned char *marks = calloc(g->count ? g->count : 1, 1);
-	uint32_t *roots = NULL;
-	size_t n_roots = 0, i;
+	struct owners_selection_arg *args = calloc(n ? n : 1, sizeof(*args));
+	size_t i;
 	int rc = 0;
 
 	*out = NULL;
-	*n_out = 0;
-	if (!marks)
+	if (!args)
 		return error_oom();
-	if (!n_objs)
-		owners_graph_mark(marks, g, NULL, ns, how->everything_flags);
-	for (i = 0; !rc && i < n_objs; i++) {
+	for (i = 0; !rc && i < n; i++) {
 		const struct owners_resource *r;
 
-		if (objs[i].name || s->cli->selector)
-			continue;
-		if (!(rc = session_resolve_type(s, objs[i].type, &r)) &&
-		    !(rc = how->check_types ? check_listed(s, r) : 0))
-			owners_graph_mark(marks, g, session_listed_type(s, r), ns, OWNERS_MARK_CLUSTER_SCOPED);
+		if ((rc = session_resolve_type(s, objs[i].type, &r)))
+			break;
+		if (also_list && session_also_list(s, r))
+			rc = error_oom();
+		args[i].type = session_listed_type(s, r);
+		args[i].name = objs[i].name;
 	}
-	if (!rc && n_objs)
-		rc = session_find_named(s, objs, n_objs, &roots, &n_roots);
-	for (i = 0; !rc && i < n_roots; i++) {
-		marks[roots[i]] = 1;
-		if (how->named)
-			how->named[roots[i]] = 1;
+	if (rc) {
+		free(args);
+		return rc;
 	}
-	if (!rc && owners_graph_marked(out, n_out, g, marks, how->deleted_only))
-		rc = error_oom();
-	free(marks);
-	free(roots);
+	*out = args;
+	return 0;
+}
+
+struct label_match {
+	struct session *s;
+	unsigned char *marks;
+};
+
+static int on_matched(void *ctx, const struct owners_resource *r, const struct owners_object_meta *m)
+{
+	struct label_match *lm = ctx;
+	uint32_t node = owners_graph_find_uid(lm->s->graph, m->uid);
+
+	(void)r;
+	/* Created after the scan: not in the graph, so nothing to show. */
+	if (node != OWNERS_NO_NODE)
+		lm->marks[node] = 1;
+	return 0;
+}
+
+/* -l: the server selects (one paged list of the type with the selector,
+ * as the scan lists), the graph has the objects. */
+static int match_labels(void *ctx, unsigned char *marks, const struct owners_selection_target *t,
+			struct owners_error *err)
+{
+	struct label_match lm = { ctx, marks };
+	struct owners_scan_report report;
+	int rc;
+
+	rc = session_list_type(lm.s, t->type, t->namespace_ && *t->namespace_ ? t->namespace_ : NULL,
+			       lm.s->cli->selector, on_matched, &lm, &report);
+	if (rc)
+		rc = owners_error_set(err, rc, "%s", owners_error_message(&lm.s->err));
+	else if (report.n_failures)
+		rc = owners_error_set(err, report.failures[0].code, "%s (-l %s)", report.failures[0].message,
+				      lm.s->cli->selector);
+	owners_scan_report_free(&report);
 	return rc;
 }
 
-int session_find_roots(struct session *s, const struct owners_object_arg *args, size_t n_args,
-		       const char *selector, uint32_t **roots, size_t *n_roots)
+static void scope_of(struct owners_selection_scope *scope, const struct session *s,
+		     const struct session_selection *how)
 {
-	size_t i, cap = 0;
-	int rc = 0;
-
-	*roots = NULL;
-	*n_roots = 0;
-	for (i = 0; !rc && i < n_args; i++) {
-		const struct owners_resource *r;
-		const char *ns;
-		struct owners_buf type = OWNERS_BUF_INIT;
-		const struct owners_listing *l = NULL;
-
-		if ((rc = session_resolve_type(s, args[i].type, &r)))
-			return rc;
-		ns = r->namespaced ? (s->cli->all_namespaces ? NULL : s->namespace_) : NULL;
-		owners_api_type_name(&type, r);
-		r = session_listed_type(s, r);
-		if (!(r->verbs & OWNERS_VERB_LIST)) {
-			error_msg("'%s' objects cannot be looked at: the type cannot be listed", type.ptr);
-			owners_buf_release(&type);
-			return EXIT_ERROR;
-		}
-		if (owners_graph_listing_state(s->graph, r, ns ? ns : "", &l) == OWNERS_LISTING_FAILED) {
-			error_msg("%s", l && l->message ? l->message : "cannot list the type");
-			owners_buf_release(&type);
-			return EXIT_ERROR;
-		}
-		if (!args[i].name) {
-			/* A type alone: every object of it, as `kubectl get TYPE`. */
-			rc = selector ? select_by_label(s, r, ns, selector, roots, n_roots, &cap)
-				      : select_all_of_type(s, r, ns, roots, n_roots, &cap);
-			owners_buf_release(&type);
-			if (rc)
-				return fail(s);
-			continue;
-		}
-		if (r->namespaced && !ns) {
-			error_msg("a resource cannot be retrieved by name across all namespaces: "
-				  "use -n NAMESPACE for '%s/%s'", args[i].type, args[i].name);
-			owners_buf_release(&type);
-			return EXIT_USAGE;
-		}
-		{
-			uint32_t node;
-
-			if (owners_graph_find_name(s->graph, r, ns ? ns : "", args[i].name, &node)) {
-				owners_buf_release(&type);
-				return error_oom();
-			}
-			if (node == OWNERS_NO_NODE) {
-				struct owners_buf msg = OWNERS_BUF_INIT;
-
-				rc = ns ? owners_buf_addf(&msg, "%s '%s' not found in namespace '%s'", type.ptr,
-							  args[i].name, ns)
-					: owners_buf_addf(&msg, "%s '%s' not found", type.ptr, args[i].name);
-				owners_buf_release(&type);
-				if (!rc && s->defer_not_found) {
-					rc = push_line(&s->not_found, &s->n_not_found, &msg);
-					owners_buf_release(&msg);
-					if (rc)
-						return error_oom();
-					continue;
-				}
-				if (rc)
-					error_oom();
-				else
-					error_msg("%s", msg.ptr);
-				owners_buf_release(&msg);
-				return EXIT_ERROR;
-			}
-			if (add_root(roots, n_roots, &cap, node)) {
-				owners_buf_release(&type);
-				return error_oom();
-			}
-		}
-		owners_buf_release(&type);
+	memset(scope, 0, sizeof(*scope));
+	scope->namespace_ = s->namespace_;
+	scope->all_namespaces = s->cli->all_namespaces;
+	scope->selector = s->cli->selector;
+	if (how) {
+		scope->everything_when_none = how->everything_when_none;
+		scope->everything_flags = how->everything_flags;
 	}
+}
+
+int session_targets(struct session *s, const struct owners_selection_arg *args, size_t n,
+		    struct owners_selection_target **out, size_t *n_out)
+{
+	struct owners_selection_scope scope;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	int rc;
+
+	scope_of(&scope, s, NULL);
+	if ((rc = owners_selection_targets(out, n_out, args, n, &scope, &err)))
+		rc = report_error(&err);
+	owners_error_clear(&err);
+	return rc;
+}
+
+int session_select(struct session *s, const struct owners_selection_arg *args, size_t n,
+		   const struct session_selection *how, struct owners_selection *out)
+{
+	struct owners_selection_scope scope;
+	const struct owners_selection_options o = {
+		.missing = how->missing,
+		.absent_owners = how->absent_owners,
+		.match = s->cli->selector ? match_labels : NULL,
+		.match_ctx = s,
+	};
+	struct owners_selection_target *targets = NULL;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	size_t n_targets = 0;
+	int rc;
+
+	scope_of(&scope, s, how);
+	if (!(rc = owners_selection_targets(&targets, &n_targets, args, n, &scope, &err)))
+		rc = owners_selection_find(out, s->graph, targets, n_targets, &o, &err);
+	owners_selection_targets_free(targets);
+	if (rc)
+		rc = report_error(&err);
+	owners_error_clear(&err);
+	return rc;
+}
+
+int session_select_nodes(struct session *s, const struct owners_selection_arg *args, size_t n,
+			 const struct session_selection *how, int deleted_only, uint32_t **out,
+			 size_t *n_out)
+{
+	struct owners_selection sel = OWNERS_SELECTION_INIT;
+	int rc;
+
+	*out = NULL;
+	*n_out = 0;
+	if (!(rc = session_select(s, args, n, how, &sel)) &&
+	    owners_graph_marked(out, n_out, s->graph, sel.picked, deleted_only))
+		rc = error_oom();
+	owners_selection_clear(&sel);
 	return rc;
 }

@@ -14,6 +14,7 @@
 #include "resource.h"
 #include "rest_config.h"
 #include "scan.h"
+#include "selection.h"
 
 /* A set of types, for a scan's want filter: session_types_want() accepts
  * a type whose resource (any version) is in it. types is the owner's to
@@ -49,13 +50,6 @@ struct session {
 	 * owners_graph_type_can_hold_answer()): the warnings then name the
 	 * types that could not be listed and matter, and count the rest. */
 	int answer_namespaced_only;
-	/* Set by a read command: a named object that is not there does not
-	 * stop session_find_roots(); its error line is kept here, to be said
-	 * after what was found is printed (session_say_not_found()), as
-	 * kubectl get does. */
-	int defer_not_found;
-	char **not_found;
-	size_t n_not_found;
 	/* Told each list's resourceVersion as the scans make them (a watch
 	 * starts there); NULL when nobody asks. */
 	int (*on_listed)(void *ctx, const struct owners_resource *r, const char *ns, const char *rv);
@@ -127,31 +121,45 @@ int session_emit(struct session *s, const struct owners_buf *out, int render_rc)
  * set (-o yaml): every command that writes one offers both. */
 int session_emit_document(struct session *s, const struct owners_buf *json, int yaml, int render_rc);
 
-/* Resolves object arguments to graph nodes (after the scan). A name that
- * does not exist is an error; a selector matches through the API server. */
-/* Prints the errors session_find_roots() kept (defer_not_found); returns
- * EXIT_ERROR when there were any, else rc. */
-int session_say_not_found(struct session *s, int rc);
-int session_find_roots(struct session *s, const struct owners_object_arg *args, size_t n_args,
-		       const char *selector, uint32_t **roots, size_t *n_roots);
-/* The objects named (TYPE/NAME), and with -l those of each TYPE that
- * match; a TYPE alone without -l is the caller's to expand. */
-int session_find_named(struct session *s, const struct owners_object_arg *args, size_t n_args,
-		       uint32_t **roots, size_t *n_roots);
+/* ---- which objects the arguments name (lib/graph/selection.h) ---- */
 
-/* How session_select() reads what was not named. */
+/* The arguments' types, resolved (rediscovering once on a miss) to the
+ * version the scan lists, every TYPE before anything is read, so that a
+ * mistake changes nothing; with also_list, a type the GC does not track is
+ * listed by the scans too (session_also_list()). *out (n entries, borrowing
+ * objs' names) is the caller's to free(). Prints the error, returns the
+ * exit code. */
+int session_resolve_args(struct session *s, const struct owners_object_arg *objs, size_t n,
+			 int also_list, struct owners_selection_arg **out);
+
+/* Where each argument is, each once (owners_selection_targets()), for a
+ * command that works on names and reads no graph. *out is the caller's
+ * (owners_selection_targets_free()). Prints the error, returns the exit
+ * code. */
+int session_targets(struct session *s, const struct owners_selection_arg *args, size_t n,
+		    struct owners_selection_target **out, size_t *n_out);
+
+/* How a command reads its arguments (see owners_selection_options). */
 struct session_selection {
-	int everything_flags; /* owners_graph_mark() flags when there is no argument */
-	int check_types;      /* a TYPE alone must be one the scan could list */
-	int deleted_only;     /* only objects in deletion */
-	unsigned char *named; /* when given (a byte per node): set for the objects named */
+	enum owners_selection_missing missing;
+	int absent_owners;
+	int everything_when_none; /* no argument: everything in the namespace (-A: everywhere) */
+	int everything_flags;     /* owners_graph_mark() flags for it */
 };
 
-/* The objects a command's arguments select, each once, in graph order:
- * with none, everything in the namespace (with -A everywhere); a TYPE
- * alone, its objects there and cluster-scoped ones; names and -l as
- * session_find_named() resolves them. */
-int session_select(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
-		   const struct session_selection *how, uint32_t **out, size_t *n_out);
+/* The objects args select in the scanned graph, with the command line's
+ * namespace, -A and -l (-l matches through the API server), in argument
+ * order, each once. Prints the error, returns the exit code. */
+int session_select(struct session *s, const struct owners_selection_arg *args, size_t n,
+		   const struct session_selection *how, struct owners_selection *out);
+/* The same as a list in graph order; only objects in deletion when
+ * deleted_only. *out is the caller's to free(). */
+int session_select_nodes(struct session *s, const struct owners_selection_arg *args, size_t n,
+			 const struct session_selection *how, int deleted_only, uint32_t **out,
+			 size_t *n_out);
+/* Prints the objects sel did not find (OWNERS_SELECTION_MISSING_NOTED),
+ * one error line each, after what was found was printed, as kubectl get
+ * does; returns EXIT_ERROR when there were any, else rc. */
+int session_say_not_found(const struct owners_selection *sel, int rc);
 
 #endif

@@ -49,28 +49,17 @@ const struct opt tree_opts[] = {
 
 /* Whether a scan of one namespace can see everything the tree may reach:
  * dependents of cluster-scoped roots can live in any namespace. */
-static int needs_all_namespaces(struct session *s, const struct owners_object_arg *args, size_t n,
-				int *rc)
+static int needs_all_namespaces(struct session *s, const struct owners_selection_arg *args, size_t n)
 {
 	size_t i;
 	int all = s->cli->all_namespaces;
 
-	*rc = 0;
 	/* Dependents of namespaced roots are namespaced; owners of any type are
 	 * named by a reference (owners_graph_type_can_hold_answer()). */
 	s->answer_namespaced_only = 1;
 	for (i = 0; i < n; i++) {
-		const struct owners_resource *r;
-
-		if ((*rc = session_resolve_type(s, args[i].type, &r)))
-			return 0;
-		/* A root of a type the GC does not track is listed all the same. */
-		if (session_also_list(s, r)) {
-			*rc = error_oom();
-			return 0;
-		}
-		all |= !r->namespaced && !s->cli->up;
-		s->answer_namespaced_only &= r->namespaced;
+		all |= !args[i].type->namespaced && !s->cli->up;
+		s->answer_namespaced_only &= args[i].type->namespaced;
 	}
 	return all;
 }
@@ -166,8 +155,12 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 	struct session s;
 	struct tree_listed listed = { NULL, 0, 0 };
 	const char *format = cli->output ? cli->output : "tree";
-	uint32_t *roots = NULL;
-	size_t n_objs = 0, n_roots = 0, i;
+	struct owners_selection_arg *sel_args = NULL;
+	struct owners_selection roots = OWNERS_SELECTION_INIT;
+	/* A named object that is not there does not stop the others: said
+	 * after what was found is printed, as kubectl get does. */
+	const struct session_selection how = { .missing = OWNERS_SELECTION_MISSING_NOTED };
+	size_t n_objs = 0, i;
 	int rc, all, watching = cli->watch || cli->until;
 
 	memset(&s, 0, sizeof(s));
@@ -186,41 +179,44 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 		s.on_listed = tree_listed_record;
 		s.on_listed_ctx = &listed;
 	}
-	all = needs_all_namespaces(&s, objs, n_objs, &rc);
-	s.defer_not_found = 1;
-	if (rc || (rc = session_scan(&s, all ? NULL : s.namespace_)) ||
-	    (rc = session_find_roots(&s, objs, n_objs, cli->selector, &roots, &n_roots)))
+	/* A root of a type the GC does not track is listed all the same. */
+	if ((rc = session_resolve_args(&s, objs, n_objs, 1, &sel_args)))
+		goto out;
+	all = needs_all_namespaces(&s, sel_args, n_objs);
+	if ((rc = session_scan(&s, all ? NULL : s.namespace_)) ||
+	    (rc = session_select(&s, sel_args, n_objs, &how, &roots)))
 		goto out;
 	if (watching) {
 		/* A named object not there yet may come (--until=ready after
 		 * an apply), or is gone already (--until=gone): the watch
 		 * decides, from the graph as it goes. */
-		rc = tree_watch_run(&s, objs, n_objs, format, all, &listed);
+		rc = tree_watch_run(&s, objs, sel_args, n_objs, format, all, &listed);
 		goto out;
 	}
-	if (!n_roots && s.n_not_found) {
-		rc = session_say_not_found(&s, EXIT_OK);
+	if (!roots.count && roots.n_not_found) {
+		rc = session_say_not_found(&roots, EXIT_OK);
 		goto out;
 	}
-	if (!n_roots && (!strcmp(format, "tree") || !strcmp(format, "wide") || !strcmp(format, "name") ||
+	if (!roots.count && (!strcmp(format, "tree") || !strcmp(format, "wide") || !strcmp(format, "name") ||
 			 !strncmp(format, "custom-columns=", 15))) {
 		rc = say_no_roots(&s, all);
 		goto out;
 	}
-	if (owners_tree_build(&tree, s.graph, roots, n_roots, cli->up, (int)cli->depth) ||
+	if (owners_tree_build(&tree, s.graph, roots.nodes, roots.count, cli->up, (int)cli->depth) ||
 	    !(status = calloc(s.graph->count ? s.graph->count : 1, sizeof(*status))) ||
 	    (strcmp(format, "dot") && strcmp(format, "name") && fetch_status(&s, &tree, status))) {
 		rc = error_oom();
 		goto out;
 	}
 	/* The trees that exist, then what was not found (as kubectl get). */
-	rc = session_say_not_found(&s, show(&s, &tree, status, format));
+	rc = session_say_not_found(&roots, show(&s, &tree, status, format));
 out:
 	if (status && s.graph)
 		for (i = 0; i < s.graph->count; i++)
 			owners_object_status_clear(&status[i]);
 	free(status);
-	free(roots);
+	owners_selection_clear(&roots);
+	free(sel_args);
 	owners_tree_free(&tree);
 	owners_object_args_free(objs, n_objs);
 	session_close(&s);

@@ -40,9 +40,12 @@ struct marked {
 
 struct tree_watch {
 	struct session *s;
-	const struct owners_object_arg *objs;
+	const struct owners_object_arg *objs; /* as typed, for the header */
+	const struct owners_selection_arg *args; /* their types resolved */
 	size_t n_objs;
-	const struct owners_resource **types; /* each argument's type, as listed */
+	struct owners_selection_target *targets; /* where each argument is */
+	size_t n_targets;
+	struct owners_selection roots;            /* this frame's */
 	const char *format;
 	int all;
 	int tty, document, yaml, names;
@@ -156,16 +159,6 @@ static int watch_types(struct tree_watch *tw)
 
 /* ---- roots, each frame, from the graph as it is now ----------------- */
 
-/* Adds node once (picked marks the roots so far, one byte per node: a
- * type alone can make every object of a big namespace a root). */
-static int add_root(uint32_t **roots, size_t *n, size_t *cap, unsigned char *picked, uint32_t node)
-{
-	if (picked[node])
-		return 0;
-	picked[node] = 1;
-	return owners_graph_node_list_push(roots, n, cap, node);
-}
-
 /* A root that was seen and is gone, while what hung from it is still
  * there: the view keeps it (virtual), so its dependents keep their place
  * and --until=gone waits for them. */
@@ -175,51 +168,50 @@ static int gone_with_dependents(const struct owners_graph *g, const char *uid, u
 	return *node != OWNERS_NO_NODE && g->nodes[*node].virtual_ && g->nodes[*node].n_dependents;
 }
 
-static int find_roots(struct tree_watch *tw, uint32_t **roots, size_t *n)
+/* -l: what the selector's own watch says matches now. */
+static int selected_now(void *ctx, unsigned char *marks, const struct owners_selection_target *t,
+			struct owners_error *err)
 {
+	const struct tree_watch *tw = ctx;
+	const struct owners_graph *g = tw->s->graph;
+	uint32_t i;
+
+	(void)t;
+	(void)err;
+	for (i = 0; i < g->count; i++)
+		marks[i] = !g->nodes[i].virtual_ && owners_watch_selected(tw->w, g->nodes[i].uid);
+	return 0;
+}
+
+/* The roots in the graph as it is now, into tw->roots. A named object not
+ * there (yet, or any more) is no error: the watch goes on. */
+static int find_roots(struct tree_watch *tw)
+{
+	const struct owners_selection_options o = {
+		.missing = OWNERS_SELECTION_MISSING_IGNORED,
+		.skip_listing_checks = 1,
+		.match = tw->s->cli->selector ? selected_now : NULL,
+		.match_ctx = tw,
+	};
 	struct owners_graph *g = tw->s->graph;
-	unsigned char *picked = calloc(g->count + 1, 1);
-	size_t cap = 0, i, k;
-	int rc = picked ? 0 : OWNERS_ENOMEM;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	size_t i, k;
+	int rc;
 
-	*roots = NULL;
-	*n = 0;
-	for (i = 0; !rc && i < tw->n_objs; i++) {
-		const struct owners_resource *r = tw->types[i];
-		const char *ns = r->namespaced ? (tw->all ? NULL : tw->s->namespace_) : "";
-		uint32_t node;
-
-		if (tw->objs[i].name) {
-			if ((rc = owners_graph_find_name(g, r, ns ? ns : "", tw->objs[i].name, &node)))
-				break;
-			if (node != OWNERS_NO_NODE)
-				rc = add_root(roots, n, &cap, picked, node);
-			continue;
-		}
-		for (k = 0; !rc && k < g->count; k++) {
-			const struct owners_node *nd = &g->nodes[k];
-
-			if (nd->virtual_ || !nd->resource || !owners_resource_same_type(nd->resource, r) ||
-			    (ns && *ns && strcmp(nd->namespace_, ns)))
-				continue;
-			if (tw->s->cli->selector && !owners_watch_selected(tw->w, nd->uid))
-				continue;
-			rc = add_root(roots, n, &cap, picked, (uint32_t)k);
-		}
-	}
+	rc = owners_selection_find(&tw->roots, g, tw->targets, tw->n_targets, &o, &err);
+	owners_error_clear(&err);
 	/* Roots that were there keep their place when they go (--until=gone
 	 * waits for their dependents too). */
-	for (i = 0; !rc && i < *n; i++)
-		if (!owners_strset_add(&tw->root_uids, g->nodes[(*roots)[i]].uid, NULL))
+	for (i = 0; !rc && i < tw->roots.count; i++)
+		if (!owners_strset_add(&tw->root_uids, g->nodes[tw->roots.nodes[i]].uid, NULL))
 			rc = OWNERS_ENOMEM;
 	for (k = 0; !rc && k < tw->root_uids.cap; k++) {
 		const char *uid = tw->root_uids.slots[k].key;
 		uint32_t node;
 
 		if (uid && gone_with_dependents(g, uid, &node))
-			rc = add_root(roots, n, &cap, picked, node);
+			rc = owners_selection_add(&tw->roots, node);
 	}
-	free(picked);
 	return rc;
 }
 
@@ -622,13 +614,13 @@ static int draw(struct tree_watch *tw, const struct owners_tree *tree, char **li
 
 /* Every object of the tree is there, not in deletion, and ready as its
  * kind says (object_status.h); *first: the first that is not. */
-static int tree_ready(struct tree_watch *tw, const struct owners_tree *tree, size_t n_roots, uint32_t *first)
+static int tree_ready(struct tree_watch *tw, const struct owners_tree *tree, uint32_t *first)
 {
 	size_t count = 0, i;
 	const struct owners_object_status *st = owners_watch_status(tw->w, &count);
 
 	*first = OWNERS_NO_NODE;
-	if (!n_roots || !st)
+	if (!tw->roots.count || !st)
 		return 0;
 	for (i = 0; i < tree->count; i++) {
 		uint32_t node = tree->rows[i].node;
@@ -694,17 +686,17 @@ static void on_warning(void *ctx, const char *line)
 }
 
 /* The tree now: roots, rows, what changed, and the view or the lines. */
-static int frame(struct tree_watch *tw, size_t *n_roots)
+static int frame(struct tree_watch *tw)
 {
 	struct owners_tree tree = { NULL, 0, 0, 0 };
-	uint32_t *roots = NULL;
 	char **lines = NULL;
 	size_t n_lines = 0, header = tw->s->cli->no_headers ? 0 : 1;
 	int rc;
 
-	rc = find_roots(tw, &roots, n_roots);
+	rc = find_roots(tw);
 	if (!rc)
-		rc = owners_tree_build(&tree, tw->s->graph, roots, *n_roots, tw->s->cli->up, (int)tw->s->cli->depth);
+		rc = owners_tree_build(&tree, tw->s->graph, tw->roots.nodes, tw->roots.count, tw->s->cli->up,
+				       (int)tw->s->cli->depth);
 	if (!rc && !tw->document && !tw->names) {
 		/* On a terminal only what fits the window is rendered: a tree
 		 * of 10,000 rows costs a screenful per redraw, not 10,000. */
@@ -747,7 +739,6 @@ static int frame(struct tree_watch *tw, size_t *n_roots)
 		rc = draw(tw, &tree, lines, n_lines, header);
 	keep_lines(tw, &lines, &n_lines, header);
 	lines_free(lines, n_lines);
-	free(roots);
 	owners_tree_free(&tw->tree);
 	tw->tree = tree;
 	tw->frames++;
@@ -762,21 +753,15 @@ static int compact(struct tree_watch *tw)
 {
 	struct owners_graph *g = tw->s->graph;
 	struct owners_tree again = { NULL, 0, 0, 0 };
-	uint32_t *roots;
-	size_t n = 0, i;
 	int rc;
 
 	if (g->edits < (size_t)g->count + 4096)
 		return 0;
+	/* Node indexes outlive the copy: the frame's roots stay valid. */
 	if ((rc = owners_graph_compact(g)))
 		return rc;
-	if (!(roots = calloc(tw->tree.count + 1, sizeof(*roots))))
-		return OWNERS_ENOMEM;
-	for (i = 0; i < tw->tree.count; i++)
-		if (!tw->tree.rows[i].depth)
-			roots[n++] = tw->tree.rows[i].node;
-	rc = owners_tree_build(&again, g, roots, n, tw->s->cli->up, (int)tw->s->cli->depth);
-	free(roots);
+	rc = owners_tree_build(&again, g, tw->roots.nodes, tw->roots.count, tw->s->cli->up,
+			       (int)tw->s->cli->depth);
 	owners_tree_free(&tw->tree);
 	tw->tree = again;
 	return rc;
@@ -837,19 +822,194 @@ static int say_outcome(struct tree_watch *tw, const char *until, int reached, ui
 	return EXIT_TIMEOUT;
 }
 
-int tree_watch_run(struct session *s, const struct owners_object_arg *objs, size_t n_objs, const char *format,
-		   int all, struct tree_listed *listed)
+/* READY/STATUS of the first tree, as tree fetches it; after that the
+ * full-object watches keep it. A fetch that fails leaves "-". */
+static int first_status(struct tree_watch *tw)
+{
+	struct session *s = tw->s;
+	struct owners_status_fetch_options so = { s->cli->chunk_size, 0 };
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_tree first = { NULL, 0, 0, 0 };
+	struct owners_object_status *st;
+	uint32_t *nodes = NULL;
+	size_t count = 0, i;
+	int rc;
+
+	if ((rc = owners_watch_service(tw->w, &err)) == 0 && (rc = find_roots(tw)) == 0 &&
+	    (rc = owners_tree_build(&first, s->graph, tw->roots.nodes, tw->roots.count, s->cli->up,
+				    (int)s->cli->depth)) == 0 &&
+	    prints_status(tw) && (st = owners_watch_status(tw->w, &count)) &&
+	    (nodes = calloc(first.count + 1, sizeof(*nodes)))) {
+		for (i = 0; i < first.count; i++)
+			nodes[i] = first.rows[i].node;
+		owners_status_fetch(st, s->graph, nodes, first.count, s->http, &so, &err);
+	}
+	owners_error_clear(&err);
+	free(nodes);
+	owners_tree_free(&first);
+	return rc;
+}
+
+/* Everything a watch needs before its first frame: the targets of the
+ * arguments, the watches (with a selector's own), READY/STATUS of the
+ * first tree. 0, or an error code (OWNERS_ENOMEM; else said already). */
+static int tree_watch_open(struct tree_watch *tw)
+{
+	struct session *s = tw->s;
+	const struct owners_selection_scope scope = {
+		.namespace_ = s->namespace_,
+		.all_namespaces = s->cli->all_namespaces,
+		.selector = s->cli->selector,
+	};
+	struct owners_watch_options wo;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	size_t i;
+	int rc;
+
+	memset(&wo, 0, sizeof(wo));
+	session_scan_options(s, &wo.list);
+	wo.list.on_listed = NULL;
+	wo.warn = on_warning;
+	wo.warn_ctx = tw;
+	/* The arguments were checked by the first selection: this cannot
+	 * fail but for memory. */
+	rc = owners_selection_targets(&tw->targets, &tw->n_targets, tw->args, tw->n_objs, &scope, &err);
+	owners_error_clear(&err);
+	if (rc || owners_watch_new(&tw->w, s->graph, s->http, &s->types, &wo))
+		return OWNERS_ENOMEM;
+	for (i = 0; i < tw->n_targets; i++) {
+		const struct owners_selection_target *t = &tw->targets[i];
+
+		if (!t->name && s->cli->selector &&
+		    owners_watch_add(tw->w, t->type, t->type->namespaced && !tw->all ? s->namespace_ : NULL,
+				     NULL, 0, s->cli->selector))
+			return OWNERS_ENOMEM;
+	}
+	if (watch_types(tw))
+		return OWNERS_ENOMEM;
+	return first_status(tw);
+}
+
+/* Frames until Ctrl-C, --until's state or the deadline; *reached and
+ * *timed_out say which. Returns 0 or the exit code. */
+static int tree_watch_loop(struct tree_watch *tw, int64_t deadline, int *reached, int *timed_out, int *quit)
+{
+	const char *until = tw->s->cli->until;
+	int rc = 0, dirty = 1;
+
+	for (;;) {
+		struct owners_error err = OWNERS_ERROR_INIT;
+		int64_t now = now_ms(), wake = -1, tick;
+		int resized = 0, changed;
+		uint32_t first;
+
+		if (dirty && now - tw->last_frame_ms >= FRAME_MS) {
+			if ((rc = marks_expire(tw, now)) || (rc = frame(tw)) || (rc = compact(tw)))
+				return rc == OWNERS_EIO ? EXIT_ERROR : error_oom();
+			tw->last_frame_ms = now;
+			dirty = 0;
+			if (until && (!strcmp(until, "ready") ? tree_ready(tw, &tw->tree, &first)
+							       : tree_gone(tw, &tw->tree, &first))) {
+				*reached = 1;
+				return 0;
+			}
+		}
+		if (deadline >= 0 && now >= deadline) {
+			*timed_out = 1;
+			return 0;
+		}
+		/* Sleep until an event, a signal, a timer of the watches, the
+		 * next frame (when one is held back), the clock or the end. */
+		if (dirty)
+			wake = earliest(wake, tw->last_frame_ms + FRAME_MS - now);
+		if ((tick = next_tick(tw, now)) >= 0)
+			wake = earliest(wake, tick - now);
+		if (owners_watch_next_ms(tw->w) >= 0)
+			wake = earliest(wake, owners_watch_next_ms(tw->w));
+		if (deadline >= 0)
+			wake = earliest(wake, deadline - now);
+		if (owners_http_wait(tw->s->http, wake < 0 ? -1 : wake, signals_fd(), &err) ||
+		    owners_watch_service(tw->w, &err)) {
+			screen_close();
+			error_msg("%s", owners_error_message(&err));
+			owners_error_clear(&err);
+			return EXIT_ERROR;
+		}
+		signals_take(&resized, quit);
+		if (*quit)
+			return 0;
+		/* A change can bring a reference to a type not watched yet. */
+		if ((changed = owners_watch_take_changes(tw->w)) < 0 || (changed && watch_types(tw)))
+			return error_oom();
+		if (tick >= 0 && now_ms() >= tick)
+			dirty = 1;
+		dirty |= changed || resized;
+	}
+}
+
+/* --until's outcome: the tree reached stays on the terminal (the view
+ * went with the alternate screen); the exit code. */
+static int tree_watch_outcome(struct tree_watch *tw, int reached)
+{
+	const char *until = tw->s->cli->until;
+	uint32_t first = OWNERS_NO_NODE;
+	size_t i;
+
+	if (!reached)
+		(void)(!strcmp(until, "ready") ? tree_ready(tw, &tw->tree, &first)
+					       : tree_gone(tw, &tw->tree, &first));
+	if (tw->tty && reached) {
+		char **lines = NULL;
+		size_t n = 0;
+
+		if (!render_lines(tw, &tw->tree, output_color(), &lines, &n))
+			for (i = 0; i < n; i++)
+				printf("%s\n", lines[i]);
+		lines_free(lines, n);
+		fflush(stdout);
+	}
+	return say_outcome(tw, until, reached, first);
+}
+
+static void tree_watch_clear(struct tree_watch *tw)
+{
+	size_t i;
+
+	/* Watches still in flight are the client's: it lets go of them
+	 * before the watch that owns their requests is freed. */
+	owners_http_client_free(tw->s->http);
+	tw->s->http = NULL;
+	owners_watch_free(tw->w);
+	owners_tree_free(&tw->tree);
+	free(tw->shown);
+	lines_free(tw->shown_lines, tw->n_shown_lines);
+	for (i = 0; i < tw->n_marks; i++) {
+		free(tw->marks[i].uid);
+		free(tw->marks[i].line);
+	}
+	free(tw->marks);
+	for (i = 0; i < tw->n_warnings; i++)
+		free(tw->warnings[i]);
+	free(tw->warnings);
+	owners_strset_free(&tw->root_uids);
+	owners_strset_free(&tw->mark_index);
+	owners_selection_targets_free(tw->targets);
+	owners_selection_clear(&tw->roots);
+}
+
+int tree_watch_run(struct session *s, const struct owners_object_arg *objs,
+		   const struct owners_selection_arg *args, size_t n_objs, const char *format, int all,
+		   struct tree_listed *listed)
 {
 	struct tree_watch tw;
-	struct owners_watch_options wo;
 	const char *until = s->cli->until;
 	int64_t deadline = -1;
-	size_t i, n_roots = 0;
-	int rc = 0, quit = 0, dirty = 1, reached = 0, timed_out = 0;
+	int rc, quit = 0, reached = 0, timed_out = 0;
 
 	memset(&tw, 0, sizeof(tw));
 	tw.s = s;
 	tw.objs = objs;
+	tw.args = args;
 	tw.n_objs = n_objs;
 	tw.format = format;
 	tw.all = all;
@@ -861,161 +1021,22 @@ int tree_watch_run(struct session *s, const struct owners_object_arg *objs, size
 	tw.started_ms = now_ms();
 	owners_strset_init(&tw.root_uids);
 	owners_strset_init(&tw.mark_index);
-	memset(&wo, 0, sizeof(wo));
-	session_scan_options(s, &wo.list);
-	wo.list.on_listed = NULL;
-	wo.warn = on_warning;
-	wo.warn_ctx = &tw;
-	if (!(tw.types = calloc(n_objs ? n_objs : 1, sizeof(*tw.types))) ||
-	    owners_watch_new(&tw.w, s->graph, s->http, &s->types, &wo)) {
+	if ((rc = tree_watch_open(&tw))) {
 		rc = error_oom();
-		goto out;
-	}
-	for (i = 0; i < n_objs; i++) {
-		if ((rc = session_resolve_type(s, objs[i].type, &tw.types[i])))
-			goto out;
-		tw.types[i] = session_listed_type(s, tw.types[i]);
-		if (!objs[i].name && s->cli->selector &&
-		    owners_watch_add(tw.w, tw.types[i], tw.types[i]->namespaced && !all ? s->namespace_ : NULL, NULL,
-				     0, s->cli->selector)) {
-			rc = error_oom();
-			goto out;
-		}
-	}
-	if (watch_types(&tw)) {
-		rc = error_oom();
-		goto out;
-	}
-	{
-		/* READY/STATUS of the first tree, as tree fetches it; after
-		 * that the full-object watches keep it. */
-		struct owners_status_fetch_options so = { s->cli->chunk_size, 0 };
-		struct owners_error err = OWNERS_ERROR_INIT;
-		struct owners_tree first = { NULL, 0, 0, 0 };
-		uint32_t *roots = NULL, *nodes = NULL;
-		size_t count = 0;
-		struct owners_object_status *st;
-
-		if ((rc = owners_watch_service(tw.w, &err)) == 0 && (rc = find_roots(&tw, &roots, &n_roots)) == 0 &&
-		    (rc = owners_tree_build(&first, s->graph, roots, n_roots, s->cli->up, (int)s->cli->depth)) == 0 &&
-		    prints_status(&tw) && (st = owners_watch_status(tw.w, &count)) &&
-		    (nodes = calloc(first.count + 1, sizeof(*nodes)))) {
-			for (i = 0; i < first.count; i++)
-				nodes[i] = first.rows[i].node;
-			owners_status_fetch(st, s->graph, nodes, first.count, s->http, &so, &err);
-		}
-		owners_error_clear(&err);
-		free(nodes);
-		free(roots);
-		owners_tree_free(&first);
-		if (rc) {
-			rc = error_oom();
-			goto out;
-		}
-	}
-	if (signals_open() || (tw.tty && screen_open())) {
+	} else if (signals_open() || (tw.tty && screen_open())) {
 		error_msg("cannot watch: %s", strerror(errno));
 		rc = EXIT_ERROR;
-		goto out;
-	}
-	if (until && s->cli->timeout_ms > 0)
-		deadline = tw.started_ms + s->cli->timeout_ms;
-	for (;;) {
-		struct owners_error err = OWNERS_ERROR_INIT;
-		int64_t now = now_ms(), wake = -1, tick;
-		int resized = 0, changed;
-		uint32_t first;
-
-		if (dirty && now - tw.last_frame_ms >= FRAME_MS) {
-			if ((rc = marks_expire(&tw, now)) || (rc = frame(&tw, &n_roots)) || (rc = compact(&tw))) {
-				rc = rc == OWNERS_EIO ? EXIT_ERROR : error_oom();
-				break;
-			}
-			tw.last_frame_ms = now;
-			dirty = 0;
-			if (until && (!strcmp(until, "ready") ? tree_ready(&tw, &tw.tree, n_roots, &first)
-							       : tree_gone(&tw, &tw.tree, &first))) {
-				reached = 1;
-				break;
-			}
-		}
-		if (deadline >= 0 && now >= deadline) {
-			timed_out = 1;
-			break;
-		}
-		/* Sleep until an event, a signal, a timer of the watches, the
-		 * next frame (when one is held back), the clock or the end. */
-		if (dirty)
-			wake = earliest(wake, tw.last_frame_ms + FRAME_MS - now);
-		if ((tick = next_tick(&tw, now)) >= 0)
-			wake = earliest(wake, tick - now);
-		if (owners_watch_next_ms(tw.w) >= 0)
-			wake = earliest(wake, owners_watch_next_ms(tw.w));
-		if (deadline >= 0)
-			wake = earliest(wake, deadline - now);
-		if (owners_http_wait(s->http, wake < 0 ? -1 : wake, signals_fd(), &err) ||
-		    owners_watch_service(tw.w, &err)) {
-			screen_close();
-			error_msg("%s", owners_error_message(&err));
-			owners_error_clear(&err);
-			rc = EXIT_ERROR;
-			break;
-		}
-		signals_take(&resized, &quit);
+	} else {
+		if (until && s->cli->timeout_ms > 0)
+			deadline = tw.started_ms + s->cli->timeout_ms;
+		rc = tree_watch_loop(&tw, deadline, &reached, &timed_out, &quit);
+		screen_close();
 		if (quit)
-			break;
-		/* A change can bring a reference to a type not watched yet. */
-		if ((changed = owners_watch_take_changes(tw.w)) < 0 || (changed && watch_types(&tw))) {
-			rc = error_oom();
-			break;
-		}
-		if (tick >= 0 && now_ms() >= tick)
-			dirty = 1;
-		dirty |= changed || resized;
+			signals_die(quit);
+		if (!rc && until && (reached || timed_out))
+			rc = tree_watch_outcome(&tw, reached);
 	}
 	screen_close();
-	if (quit)
-		signals_die(quit);
-	if (until && (reached || timed_out)) {
-		uint32_t first = OWNERS_NO_NODE;
-
-		if (timed_out)
-			(void)(!strcmp(until, "ready") ? tree_ready(&tw, &tw.tree, n_roots, &first)
-						       : tree_gone(&tw, &tw.tree, &first));
-		if (tw.tty && reached) {
-			/* The view is gone with the alternate screen: the tree
-			 * it reached stays on the terminal. */
-			char **lines = NULL;
-			size_t n = 0;
-
-			if (!render_lines(&tw, &tw.tree, output_color(), &lines, &n))
-				for (i = 0; i < n; i++)
-					printf("%s\n", lines[i]);
-			lines_free(lines, n);
-			fflush(stdout);
-		}
-		rc = say_outcome(&tw, until, reached, first);
-	}
-out:
-	screen_close();
-	/* Watches still in flight are the client's: it lets go of them
-	 * before the watch that owns their requests is freed. */
-	owners_http_client_free(s->http);
-	s->http = NULL;
-	owners_watch_free(tw.w);
-	owners_tree_free(&tw.tree);
-	free(tw.shown);
-	lines_free(tw.shown_lines, tw.n_shown_lines);
-	for (i = 0; i < tw.n_marks; i++) {
-		free(tw.marks[i].uid);
-		free(tw.marks[i].line);
-	}
-	free(tw.marks);
-	for (i = 0; i < tw.n_warnings; i++)
-		free(tw.warnings[i]);
-	free(tw.warnings);
-	owners_strset_free(&tw.root_uids);
-	owners_strset_free(&tw.mark_index);
-	free(tw.types);
+	tree_watch_clear(&tw);
 	return rc;
 }

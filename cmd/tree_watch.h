@@ -25,9 +25,11 @@ struct tree_listed {
 int tree_listed_record(void *ctx, const struct owners_resource *r, const char *ns, const char *rv);
 void tree_listed_free(struct tree_listed *l);
 
-/* Runs the watch until Ctrl-C, --until's state or its --timeout; the
+/* objs as typed (the header says them), args their resolved types.
+ * Runs the watch until Ctrl-C, --until's state or its --timeout; the
  * exit code. Frees (and clears) s->http on the way out. */
-int tree_watch_run(struct session *s, const struct owners_object_arg *objs, size_t n_objs, const char *format,
-		   int all, struct tree_listed *listed);
+int tree_watch_run(struct session *s, const struct owners_object_arg *objs,
+		   const struct owners_selection_arg *args, size_t n_objs, const char *format, int all,
+		   struct tree_listed *listed);
 
 #endif

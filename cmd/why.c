@@ -79,22 +79,21 @@ static int look_across_namespaces(struct session *s, const struct owners_why *w)
  * cluster-scoped (its dependents may live anywhere). */
 static int find(struct session *s, const struct owners_object_arg *obj, uint32_t *node)
 {
-	const struct owners_resource *r;
-	uint32_t *roots = NULL;
-	size_t n_roots = 0;
+	const struct session_selection how = { .missing = OWNERS_SELECTION_MISSING_FAILS };
+	struct owners_selection_arg *arg = NULL;
+	struct owners_selection sel = OWNERS_SELECTION_INIT;
 	int rc;
 
-	if ((rc = session_require_current_types(s)) || (rc = session_resolve_type(s, obj->type, &r)))
+	/* An object of a type the GC does not track is listed too. */
+	if ((rc = session_require_current_types(s)) || (rc = session_resolve_args(s, obj, 1, 1, &arg)))
 		return rc;
-	if (session_also_list(s, r))
-		return error_oom();
-	s->answer_namespaced_only = r->namespaced;
-	if ((rc = session_scan(s, r->namespaced ? s->namespace_ : NULL)) ||
-	    (rc = session_find_roots(s, obj, 1, NULL, &roots, &n_roots)))
-		return rc;
-	*node = roots[0];
-	free(roots);
-	return 0;
+	s->answer_namespaced_only = arg->type->namespaced;
+	if (!(rc = session_scan(s, arg->type->namespaced ? s->namespace_ : NULL)) &&
+	    !(rc = session_select(s, arg, 1, &how, &sel)))
+		*node = sel.nodes[0];
+	owners_selection_clear(&sel);
+	free(arg);
+	return rc;
 }
 
 /* What the finalizers of an object in deletion wait for (the same facts
