@@ -15,7 +15,7 @@
  * time), or to need when that is more, and sets cap to the new size.
  *
  * It only reserves: the caller keeps its own count and writes the
- * elements. The room past the old cap is uninitialised, as realloc()
+ * elements. The room past the old cap is uninitialised, as realloc
  * leaves it; a caller that wants it zeroed (or its buffers initialised)
  * does so from the old cap, which it reads before the call.
  *
@@ -25,8 +25,8 @@
  * refused at compile time). Each argument is evaluated once.
  *
  * Ownership: the caller owns the array and frees it with free(). array
- * is NULL with cap 0 to start, and afterwards a block from malloc() or
- * realloc() with room for cap elements. OWNERS_GROW returns 0, or
+ * is NULL with cap 0 to start, and afterwards a block from malloc or
+ * realloc with room for cap elements. OWNERS_GROW returns 0, or
  * OWNERS_ENOMEM when the allocation fails or need elements would not fit
  * in a size_t; then array and cap are left as they were (the elements
  * stay where they are, still owned by the caller).
