@@ -87,7 +87,8 @@ static void overflow(void)
 {
 	struct triple *v = NULL, *before;
 	unsigned char *bytes = NULL;
-	char(*huge)[SIZE_MAX / 4] = NULL;
+	/* as large an element as clang takes (its sizes are counted in bits) */
+	char(*huge)[SIZE_MAX / 16] = NULL;
 	size_t cap = 0, n;
 
 	for (n = 0; n < 3; n++) {
@@ -111,13 +112,14 @@ static void overflow(void)
 	       "SIZE_MAX one-byte elements fit in a size_t, but no allocator gives them");
 	ok(!bytes && !cap, "the empty array stays empty");
 
-	/* max = 4 elements: the next step (24) is cut to 4, whose size the
-	 * allocator then refuses: computed without wrapping round. */
+	/* At most 16 such elements fit in a size_t: the first step (24) is
+	 * cut to 16, whose size the allocator then refuses; computed without
+	 * wrapping round, it is never a small size that could succeed. */
 	is_int(OWNERS_GROW(huge, cap, 1), OWNERS_ENOMEM,
 	       "a step past SIZE_MAX bytes is cut, then refused");
 	ok(!huge && !cap, "the empty array stays empty");
-	is_int(OWNERS_GROW(huge, cap, 5), OWNERS_ENOMEM,
-	       "5 elements of SIZE_MAX / 4 bytes are refused");
+	is_int(OWNERS_GROW(huge, cap, 17), OWNERS_ENOMEM,
+	       "17 elements of SIZE_MAX / 16 bytes are refused");
 	ok(!huge && !cap, "and nothing changes");
 }
 
