@@ -12,6 +12,7 @@
 #include "api_path.h"
 #include "commands.h"
 #include "graph_mark.h"
+#include "grow.h"
 #include "object_args.h"
 #include "output.h"
 #include "session.h"
@@ -114,7 +115,7 @@ static int needs_all_namespaces(const struct session *s, const struct owners_sel
  * not cover, so that a namespace is explained by what is in it. */
 struct extra_scans {
 	struct owners_scan_report *reports;
-	size_t count;
+	size_t count, cap;
 };
 
 static void extra_scans_free(struct extra_scans *x)
@@ -141,15 +142,14 @@ static int scan_namespaces(struct session *s, const uint32_t *nodes, size_t n, c
 
 		if (!owners_stuck_is_namespace(ns) || !strcmp(ns->name, scanned))
 			continue;
-		r = realloc(x->reports, (x->count + 1) * sizeof(*r));
-		if (!r)
+		if (OWNERS_GROW(x->reports, x->cap, x->count + 1))
 			return error_oom();
-		x->reports = r;
-		memset(&x->reports[x->count], 0, sizeof(*r));
+		r = &x->reports[x->count];
+		memset(r, 0, sizeof(*r));
 		session_scan_options(s, &o);
 		o.namespace_ = s->graph->nodes[nodes[i]].name;
-		if (owners_scan_run(s->graph, s->http, &s->types, &o, &x->reports[x->count], &s->err)) {
-			owners_scan_report_free(&x->reports[x->count]);
+		if (owners_scan_run(s->graph, s->http, &s->types, &o, r, &s->err)) {
+			owners_scan_report_free(r);
 			return report_error(&s->err);
 		}
 		x->count++;
@@ -237,7 +237,7 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 	struct owners_object_arg *objs = NULL;
 	struct owners_stuck_facts facts;
 	struct owners_stuck_report rep;
-	struct extra_scans extra = { NULL, 0 };
+	struct extra_scans extra = { NULL, 0, 0 };
 	struct owners_buf out = OWNERS_BUF_INIT;
 	struct session s;
 	const char *format = cli->output ? cli->output : "text";
@@ -317,7 +317,7 @@ out:
 int cmd_finalizers(struct owners_cli *cli, struct string_list *args)
 {
 	if (args->count && !strcmp(args->items[0], "remove")) {
-		struct string_list rest = { args->items + 1, args->count - 1 };
+		struct string_list rest = { args->items + 1, args->count - 1, 0 };
 
 		return cmd_finalizers_remove(cli, &rest);
 	}

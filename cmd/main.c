@@ -144,7 +144,7 @@ int main(int argc, char **argv)
 {
 	const struct command *c = NULL;
 	struct owners_cli cli;
-	struct string_list args = { NULL, 0 };
+	struct string_list args = { NULL, 0, 0 };
 	int i, rc, cmd_at = -1;
 
 	owners_set_oom_fatal(die_out_of_memory);

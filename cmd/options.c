@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "output.h"
 #include "scan.h"
 
@@ -212,13 +213,11 @@ static int set_value(struct owners_cli *cli, const struct opt *o, const char *va
 		return 0;
 	case OPT_LIST: {
 		struct string_list *l = field;
-		const char **items = realloc(l->items, (l->count + 1) * sizeof(*items));
 
-		if (!items) {
+		if (OWNERS_GROW(l->items, l->cap, l->count + 1)) {
 			error_oom();
 			return -1;
 		}
-		l->items = items;
 		l->items[l->count++] = value;
 		return 0;
 	}
@@ -272,10 +271,12 @@ int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int
 
 	args->items = calloc((size_t)argc + 1, sizeof(*args->items));
 	args->count = 0;
+	args->cap = 0;
 	if (!args->items) {
 		error_oom();
 		return EXIT_USAGE;
 	}
+	args->cap = (size_t)argc + 1;
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i], *value = NULL;
 		const struct opt *o;
@@ -411,16 +412,20 @@ void owners_cli_release(struct owners_cli *cli, struct string_list *args)
 	free(cli->as_groups.items);
 	cli->as_groups.items = NULL;
 	cli->as_groups.count = 0;
+	cli->as_groups.cap = 0;
 	free(cli->label_columns.items);
 	cli->label_columns.items = NULL;
 	cli->label_columns.count = 0;
+	cli->label_columns.cap = 0;
 	free(cli->finalizer_names.items);
 	cli->finalizer_names.items = NULL;
 	cli->finalizer_names.count = 0;
+	cli->finalizer_names.cap = 0;
 	if (args) {
 		free(args->items);
 		args->items = NULL;
 		args->count = 0;
+		args->cap = 0;
 	}
 }
 

@@ -58,7 +58,7 @@ struct opt {
 
 struct string_list {
 	const char **items;
-	size_t count;
+	size_t count, cap;
 };
 
 /* Every flag of every command lands here. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "grow.h"
 
 /*
  * Each parser walks its document twice: first only checking the shape,
@@ -477,15 +478,8 @@ static int group_add(struct walk *w, const char *name, const char *const *versio
 	size_t i;
 
 	memset(&g, 0, sizeof(g));
-	if (out->count == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 16;
-		struct owners_discovery_group *items = realloc(out->items, cap * sizeof(*items));
-
-		if (!items)
-			return oom(w);
-		out->items = items;
-		out->cap = cap;
-	}
+	if (OWNERS_GROW(out->items, out->cap, out->count + 1))
+		return oom(w);
 	g.name = owners_strdup(name);
 	g.preferred_version = owners_strdup(preferred ? preferred : n ? versions[0] : "");
 	g.versions = n ? calloc(n, sizeof(*g.versions)) : NULL;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "grow.h"
 #include "json.h"
 
 /* The keys the parser cares about; every other key is K_OTHER. A
@@ -149,18 +150,16 @@ static void pod_reset(struct owners_pod_claims_parser *p)
 
 static int volume_begin(struct owners_pod_claims_parser *p)
 {
-	if (p->n_volumes == p->cap_volumes) {
-		size_t cap = p->cap_volumes ? p->cap_volumes * 2 : 4;
-		struct volume *v = realloc(p->volumes, cap * sizeof(*v));
+	size_t i = p->cap_volumes;
 
-		if (!v)
-			return OWNERS_ENOMEM;
-		for (; p->cap_volumes < cap; p->cap_volumes++) {
-			owners_buf_init(&v[p->cap_volumes].name);
-			owners_buf_init(&v[p->cap_volumes].claim);
-			v[p->cap_volumes].ephemeral = 0;
-		}
-		p->volumes = v;
+	if (OWNERS_GROW(p->volumes, p->cap_volumes, p->n_volumes + 1))
+		return OWNERS_ENOMEM;
+	/* Volumes are reused from pod to pod: each one's buffers are made
+	 * once, when the room for it is, and released with the parser. */
+	for (; i < p->cap_volumes; i++) {
+		owners_buf_init(&p->volumes[i].name);
+		owners_buf_init(&p->volumes[i].claim);
+		p->volumes[i].ephemeral = 0;
 	}
 	p->n_volumes++;
 	return 0;
@@ -178,15 +177,8 @@ static int pod_commit(struct owners_pod_claims_parser *p)
 			n++;
 	if (!n)
 		return 0;
-	if (c->count == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 16;
-		struct owners_pod_claim_use *pods = realloc(c->pods, cap * sizeof(*pods));
-
-		if (!pods)
-			return OWNERS_ENOMEM;
-		c->pods = pods;
-		c->cap = cap;
-	}
+	if (OWNERS_GROW(c->pods, c->cap, c->count + 1))
+		return OWNERS_ENOMEM;
 	u = &c->pods[c->count];
 	memset(u, 0, sizeof(*u));
 	u->pod = owners_strdup(p->pod.ptr);
@@ -321,15 +313,8 @@ static int push(struct owners_pod_claims_parser *p, int array)
 		k = (unsigned char)p->key;
 	if (array && k == K_ITEMS && p->depth == 1)
 		p->saw_items = 1;
-	if (p->depth == p->cap_stack) {
-		size_t cap = p->cap_stack ? p->cap_stack * 2 : 16;
-		unsigned char *st = realloc(p->stack, cap);
-
-		if (!st)
-			return fail(p, OWNERS_ENOMEM);
-		p->stack = st;
-		p->cap_stack = cap;
-	}
+	if (OWNERS_GROW(p->stack, p->cap_stack, p->depth + 1))
+		return fail(p, OWNERS_ENOMEM);
 	p->stack[p->depth++] = (unsigned char)(k | (array ? ARRAY : 0));
 	p->key = K_OTHER;
 	return 0;

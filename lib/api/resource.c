@@ -7,6 +7,7 @@
 
 #include "arena.h"
 #include "buf.h"
+#include "grow.h"
 
 /*
  * Every string of a resource in the table is non-NULL (absent ones are ""),
@@ -149,15 +150,8 @@ int owners_resource_table_add(struct owners_resource_table *t, const struct owne
 	memset(&c, 0, sizeof(c));
 	if (!r->resource || !*r->resource)
 		return OWNERS_EINVAL;
-	if (t->count == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 64;
-		struct owners_resource *items = realloc(t->items, cap * sizeof(*items));
-
-		if (!items)
-			goto out;
-		t->items = items;
-		t->cap = cap;
-	}
+	if (OWNERS_GROW(t->items, t->cap, t->count + 1))
+		goto out;
 	c.group = owners_strdup(group);
 	c.version = owners_strdup(version);
 	c.resource = owners_strdup(r->resource);
@@ -207,20 +201,9 @@ int owners_resource_table_add_failure(struct owners_resource_table *t, const cha
 	for (i = 0; i < t->n_failed; i++)
 		if (!strcmp(t->failed_groups[i], group))
 			return 0;
-	if (t->n_failed == t->cap_failed) {
-		size_t cap = t->cap_failed ? t->cap_failed * 2 : 8;
-		char **groups = realloc(t->failed_groups, cap * sizeof(*groups));
-		char **reasons;
-
-		if (!groups)
-			return OWNERS_ENOMEM;
-		t->failed_groups = groups;
-		reasons = realloc(t->failed_reasons, cap * sizeof(*reasons));
-		if (!reasons)
-			return OWNERS_ENOMEM;
-		t->failed_reasons = reasons;
-		t->cap_failed = cap;
-	}
+	if (OWNERS_GROW(t->failed_groups, t->cap_failed_groups, t->n_failed + 1) ||
+	    OWNERS_GROW(t->failed_reasons, t->cap_failed_reasons, t->n_failed + 1))
+		return OWNERS_ENOMEM;
 	g = owners_strdup(group);
 	why = dup_or_empty(reason);
 	if (!g || !why) {

@@ -62,7 +62,7 @@ struct owners_resource_table {
 	char **failed_groups;
 	char **failed_reasons;
 	size_t n_failed;
-	size_t cap_failed;
+	size_t cap_failed_groups, cap_failed_reasons;
 	/* apiVersion+kind -> item index + 1 (open addressing), kept by
 	 * owners_resource_table_add: every ownerReference is resolved here. */
 	uint32_t *gvk_index;

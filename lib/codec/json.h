@@ -74,7 +74,8 @@ struct owners_json_value {
 	size_t count;               /* OBJECT/ARRAY: number of items */
 	char **keys;                /* OBJECT */
 	struct owners_json_value **items;
-	size_t cap;
+	size_t cap;                 /* room in items */
+	size_t cap_keys;            /* room in keys */
 };
 
 int owners_json_parse(struct owners_json_value **out, const char *data, size_t len,

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 /* ---- small tree ------------------------------------------------------ */
 
 #define TREE_MAX_DEPTH 256
@@ -55,22 +57,10 @@ static int tree_attach(struct tree_builder *b, struct owners_json_value *v)
 		return 0;
 	}
 	parent = b->stack[b->depth - 1];
-	if (parent->count == parent->cap) {
-		size_t cap = parent->cap ? parent->cap * 2 : 4;
-		struct owners_json_value **items = realloc(parent->items, cap * sizeof(*items));
-		char **keys;
-
-		if (!items)
-			goto oom;
-		parent->items = items;
-		if (parent->type == OWNERS_JSON_OBJECT) {
-			keys = realloc(parent->keys, cap * sizeof(*keys));
-			if (!keys)
-				goto oom;
-			parent->keys = keys;
-		}
-		parent->cap = cap;
-	}
+	if (OWNERS_GROW(parent->items, parent->cap, parent->count + 1) ||
+	    (parent->type == OWNERS_JSON_OBJECT &&
+	     OWNERS_GROW(parent->keys, parent->cap_keys, parent->count + 1)))
+		goto oom;
 	if (parent->type == OWNERS_JSON_OBJECT) {
 		parent->keys[parent->count] = b->pending_key;
 		b->pending_key = NULL;

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 /* A set of values a path reached (borrowed from the document). */
 struct values {
 	const struct owners_json_value **v;
@@ -12,15 +14,8 @@ struct values {
 
 static int push(struct values *s, const struct owners_json_value *v)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 8;
-		const struct owners_json_value **g = realloc(s->v, cap * sizeof(*g));
-
-		if (!g)
-			return OWNERS_ENOMEM;
-		s->v = g;
-		s->cap = cap;
-	}
+	if (OWNERS_GROW(s->v, s->cap, s->n + 1))
+		return OWNERS_ENOMEM;
 	s->v[s->n++] = v;
 	return 0;
 }
@@ -476,7 +471,7 @@ int owners_custom_columns_print(struct owners_buf *out, const char *spec, const 
 	struct values rows = { NULL, 0, 0 };
 	struct owners_buf *cells = NULL;
 	char **heads = NULL, **paths = NULL;
-	size_t n_cols = 0, i, c, *width = NULL;
+	size_t n_cols = 0, cap_heads = 0, cap_paths = 0, i, c, *width = NULL;
 	const char *p = spec;
 	int rc = 0;
 
@@ -484,20 +479,14 @@ int owners_custom_columns_print(struct owners_buf *out, const char *spec, const 
 	while (!rc && *p) {
 		const char *comma = strchr(p, ','), *colon = strchr(p, ':');
 		const char *end = comma ? comma : p + strlen(p);
-		char **h, **pa;
 
 		if (!colon || colon > end || colon == p || colon + 1 == end) {
 			rc = owners_error_set(err, OWNERS_EINVAL,
 					      "custom-columns format is HEADER:.path[,HEADER:.path...], not '%s'", spec);
 			break;
 		}
-		h = realloc(heads, (n_cols + 1) * sizeof(*h));
-		if (h)
-			heads = h;
-		pa = realloc(paths, (n_cols + 1) * sizeof(*pa));
-		if (pa)
-			paths = pa;
-		if (!h || !pa)
+		if (OWNERS_GROW(heads, cap_heads, n_cols + 1) ||
+		    OWNERS_GROW(paths, cap_paths, n_cols + 1))
 			rc = OWNERS_ENOMEM;
 		if (!rc) {
 			const char *ps = colon + 1, *pe = end;

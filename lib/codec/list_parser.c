@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "grow.h"
 #include "json.h"
 
 /*
@@ -200,27 +201,6 @@ static int fail_nul(struct owners_list_parser *p)
 
 /* ---- storage ----------------------------------------------------------- */
 
-/* Returns array with room for need elements (it may have moved), or NULL
- * when out of memory (array is then unchanged). */
-static void *reserve(void *array, size_t *cap, size_t need, size_t elem)
-{
-	size_t n;
-	void *q;
-
-	if (need <= *cap)
-		return array;
-	n = *cap ? *cap * 2 : 8;
-	if (n < need)
-		n = need;
-	if (n > ((size_t)-1) / elem)
-		return NULL;
-	q = realloc(array, n * elem);
-	if (!q)
-		return NULL;
-	*cap = n;
-	return q;
-}
-
 /* Strings we keep end up as C strings; an embedded NUL would silently cut
  * one short (two different UIDs could compare equal), so it is refused. */
 static int has_nul(const char *s, size_t len)
@@ -319,14 +299,10 @@ static int item_end(struct owners_list_parser *p)
 static int add_finalizer(struct owners_list_parser *p, const char *s, size_t len)
 {
 	size_t off;
-	void *q;
 
-	if (!(q = reserve(p->fins, &p->cap_fins, p->n_fins + 1, sizeof(*p->fins))))
+	if (OWNERS_GROW(p->fins, p->cap_fins, p->n_fins + 1) ||
+	    OWNERS_GROW(p->fin_ptrs, p->cap_fin_ptrs, p->n_fins + 1))
 		return fail_oom(p);
-	p->fins = q;
-	if (!(q = reserve(p->fin_ptrs, &p->cap_fin_ptrs, p->n_fins + 1, sizeof(*p->fin_ptrs))))
-		return fail_oom(p);
-	p->fin_ptrs = q;
 	if (arena_add(p, s, len, &off))
 		return 1;
 	p->fins[p->n_fins++] = off;
@@ -335,17 +311,10 @@ static int add_finalizer(struct owners_list_parser *p, const char *s, size_t len
 
 static int add_owner_ref(struct owners_list_parser *p)
 {
-	void *q;
-
-	if (!(q = reserve(p->refs, &p->cap_refs, p->n_refs + 1, sizeof(*p->refs))))
+	if (OWNERS_GROW(p->refs, p->cap_refs, p->n_refs + 1) ||
+	    OWNERS_GROW(p->ref_ptrs, p->cap_ref_ptrs, p->n_refs + 1) ||
+	    OWNERS_GROW(p->ref_fields, p->cap_ref_fields, p->n_refs + 1))
 		return fail_oom(p);
-	p->refs = q;
-	if (!(q = reserve(p->ref_ptrs, &p->cap_ref_ptrs, p->n_refs + 1, sizeof(*p->ref_ptrs))))
-		return fail_oom(p);
-	p->ref_ptrs = q;
-	if (!(q = reserve(p->ref_fields, &p->cap_ref_fields, p->n_refs + 1, sizeof(*p->ref_fields))))
-		return fail_oom(p);
-	p->ref_fields = q;
 	memset(&p->refs[p->n_refs++], 0, sizeof(*p->refs));
 	return 0;
 }
@@ -353,15 +322,10 @@ static int add_owner_ref(struct owners_list_parser *p)
 static int add_label(struct owners_list_parser *p, const char *s, size_t len)
 {
 	size_t off;
-	void *q;
 
-	if (!(q = reserve(p->labels, &p->cap_labels, p->n_labels + 1, sizeof(*p->labels))))
+	if (OWNERS_GROW(p->labels, p->cap_labels, p->n_labels + 1) ||
+	    OWNERS_GROW(p->label_ptrs, p->cap_label_ptrs, p->n_labels + 1))
 		return fail_oom(p);
-	p->labels = q;
-	if (!(q = reserve(p->label_ptrs, &p->cap_label_ptrs, p->n_labels + 1,
-			  sizeof(*p->label_ptrs))))
-		return fail_oom(p);
-	p->label_ptrs = q;
 	if (arena_add(p, s, len, &off))
 		return 1;
 	p->labels[p->n_labels].key = p->label_key;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "api_path.h"
+#include "grow.h"
 #include "timeutil.h"
 
 int owners_graph_new(struct owners_graph **out, const struct owners_resource_table *types)
@@ -149,15 +150,8 @@ static uint32_t node_append(struct owners_graph *g, const char *uid)
 		return OWNERS_NO_NODE;
 	if ((g->count + 1) * 2 > g->by_uid_cap && uid_index_grow(g))
 		return OWNERS_NO_NODE;
-	if (g->count == g->cap) {
-		uint32_t cap = !g->cap ? 1024 : g->cap < 65536 ? g->cap * 2 : g->cap + g->cap / 2;
-		struct owners_node *nodes = realloc(g->nodes, (size_t)cap * sizeof(*nodes));
-
-		if (!nodes)
-			return OWNERS_NO_NODE;
-		g->nodes = nodes;
-		g->cap = cap;
-	}
+	if (OWNERS_GROW(g->nodes, g->cap, (size_t)g->count + 1))
+		return OWNERS_NO_NODE;
 	n = &g->nodes[g->count];
 	memset(n, 0, sizeof(*n));
 	n->uid = owners_arena_strdup(&g->arena, uid);
@@ -174,15 +168,8 @@ static uint32_t node_append(struct owners_graph *g, const char *uid)
 
 int owners_graph_node_list_push(uint32_t **v, size_t *n, size_t *cap, uint32_t node)
 {
-	if (*n == *cap) {
-		size_t c = *cap ? *cap * 2 : 64;
-		uint32_t *r = realloc(*v, c * sizeof(*r));
-
-		if (!r)
-			return OWNERS_ENOMEM;
-		*v = r;
-		*cap = c;
-	}
+	if (OWNERS_GROW(*v, *cap, *n + 1))
+		return OWNERS_ENOMEM;
 	(*v)[(*n)++] = node;
 	return 0;
 }
@@ -430,15 +417,8 @@ int owners_graph_note_listing(struct owners_graph *g, const struct owners_resour
 {
 	struct owners_listing *l;
 
-	if (g->n_listings == g->cap_listings) {
-		size_t cap = g->cap_listings ? g->cap_listings * 2 : 64;
-		struct owners_listing *ls = realloc(g->listings, cap * sizeof(*ls));
-
-		if (!ls)
-			return OWNERS_ENOMEM;
-		g->listings = ls;
-		g->cap_listings = cap;
-	}
+	if (OWNERS_GROW(g->listings, g->cap_listings, g->n_listings + 1))
+		return OWNERS_ENOMEM;
 	l = &g->listings[g->n_listings];
 	l->resource = r;
 	l->namespace_ = ns ? owners_arena_intern(&g->arena, ns) : NULL;

@@ -79,7 +79,7 @@ struct owners_graph {
 	const struct owners_resource_table *types;
 	struct owners_node *nodes;
 	uint32_t count;
-	uint32_t cap;
+	size_t cap;
 	uint32_t *by_uid;        /* open addressing: node index + 1, 0 empty */
 	size_t by_uid_cap;
 	uint32_t *by_name;       /* built on demand: (resource, namespace, name) */
@@ -145,8 +145,8 @@ int owners_graph_node_labels_text(struct owners_buf *out, const struct owners_no
 /* Whether node n holds finalizer f (metadata.finalizers). */
 int owners_graph_node_has_finalizer(const struct owners_node *n, const char *f);
 
-/* Appends a node index to a growable array (*v, *n used, *cap allocated);
- * the caller frees *v. */
+/* Appends a node index to a growable array (*v, *n used, *cap allocated,
+ * grown with OWNERS_GROW); the caller frees *v. */
 int owners_graph_node_list_push(uint32_t **v, size_t *n, size_t *cap, uint32_t node);
 /* The observed object of type r named name in namespace ns ("" for cluster
  * scope): *found is its node, or OWNERS_NO_NODE when there is none. Fails

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "api_path.h"
+#include "grow.h"
 
 static int by_type(const void *a, const void *b)
 {
@@ -27,16 +28,9 @@ int owners_namespace_content_count(struct owners_namespace_content *out,
 		for (k = 0; k < out->n_types && out->types[k].resource != n->resource; k++)
 			;
 		if (k == out->n_types) {
-			if (out->n_types == cap) {
-				struct owners_type_count *grown;
-
-				cap = cap ? 2 * cap : 8;
-				grown = realloc(out->types, cap * sizeof(*grown));
-				if (!grown) {
-					owners_namespace_content_clear(out);
-					return OWNERS_ENOMEM;
-				}
-				out->types = grown;
+			if (OWNERS_GROW(out->types, cap, out->n_types + 1)) {
+				owners_namespace_content_clear(out);
+				return OWNERS_ENOMEM;
 			}
 			out->types[k].resource = n->resource;
 			out->types[k].count = 0;

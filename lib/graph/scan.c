@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "api_path.h"
+#include "grow.h"
 #include "list_parser.h"
 #include "list_proto.h"
 #include "url.h"
@@ -180,15 +181,8 @@ static int submit_page(struct list_job *job, const char *continue_token)
 	struct owners_http_request *r;
 	int rc;
 
-	if (job->n_pages == job->cap_pages) {
-		size_t cap = job->cap_pages ? job->cap_pages * 2 : 4;
-		struct list_page **p = realloc(job->pages, cap * sizeof(*p));
-
-		if (!p)
-			return OWNERS_ENOMEM;
-		job->pages = p;
-		job->cap_pages = cap;
-	}
+	if (OWNERS_GROW(job->pages, job->cap_pages, job->n_pages + 1))
+		return OWNERS_ENOMEM;
 	if (!(page = calloc(1, sizeof(*page))))
 		return OWNERS_ENOMEM;
 	job->pages[job->n_pages++] = page;
@@ -231,10 +225,8 @@ static int record_failure(struct list_job *job, int code, const char *reason, co
 	struct owners_buf msg = OWNERS_BUF_INIT, type = OWNERS_BUF_INIT;
 	int rc;
 
-	f = realloc(rep->failures, (rep->n_failures + 1) * sizeof(*f));
-	if (!f)
+	if (OWNERS_GROW(rep->failures, rep->cap_failures, rep->n_failures + 1))
 		return OWNERS_ENOMEM;
-	rep->failures = f;
 	f = &rep->failures[rep->n_failures];
 	rc = owners_api_type_name(&type, job->resource);
 	if (!rc && job->resource->namespaced && job->namespace_)

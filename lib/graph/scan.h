@@ -87,6 +87,7 @@ struct owners_scan_failure {
 struct owners_scan_report {
 	struct owners_scan_failure *failures;
 	size_t n_failures;
+	size_t cap_failures;
 	size_t types_listed;
 	size_t objects;
 	size_t pages;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "api_path.h"
+#include "grow.h"
 #include "json.h"
 #include "list_items.h"
 #include "scan.h"
@@ -129,15 +130,8 @@ static struct group *group_of(struct group **groups, size_t *n, size_t *cap, con
 	for (i = 0; i < *n; i++)
 		if ((*groups)[i].resource == node->resource && (*groups)[i].namespace_ == node->namespace_)
 			return &(*groups)[i];
-	if (*n == *cap) {
-		size_t c = *cap ? *cap * 2 : 16;
-		struct group *g = realloc(*groups, c * sizeof(*g));
-
-		if (!g)
-			return NULL;
-		*groups = g;
-		*cap = c;
-	}
+	if (OWNERS_GROW(*groups, *cap, *n + 1))
+		return NULL;
 	(*groups)[*n].resource = node->resource;
 	(*groups)[*n].namespace_ = node->namespace_;
 	(*groups)[*n].count = 0;

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "api_path.h"
+#include "grow.h"
 #include "json.h"
 #include "node_dot.h"
 #include "node_json.h"
@@ -38,15 +39,8 @@ static int node_cmp(const void *a, const void *b)
 
 static int push_row(struct owners_tree *t, const struct owners_tree_row *row)
 {
-	if (t->count == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 64;
-		struct owners_tree_row *rows = realloc(t->rows, cap * sizeof(*rows));
-
-		if (!rows)
-			return OWNERS_ENOMEM;
-		t->rows = rows;
-		t->cap = cap;
-	}
+	if (OWNERS_GROW(t->rows, t->cap, t->count + 1))
+		return OWNERS_ENOMEM;
 	t->rows[t->count++] = *row;
 	return 0;
 }

@@ -7,6 +7,7 @@
 
 #include "api_path.h"
 #include "buf.h"
+#include "grow.h"
 #include "status_fetch.h"
 #include "strset.h"
 #include "url.h"
@@ -98,19 +99,15 @@ static int stream_name(struct owners_buf *out, const struct stream *st)
 	return rc;
 }
 
+/* The status array is as long as its room, every status zeroed until
+ * filled: owners_watch_status() hands out all of it. */
 static int ensure_status(struct owners_watch *w, size_t n)
 {
-	struct owners_object_status *s;
+	size_t old = w->n_status;
 
-	if (n <= w->n_status)
-		return 0;
-	if (n < w->n_status * 2)
-		n = w->n_status * 2;
-	if (!(s = realloc(w->status, n * sizeof(*s))))
+	if (OWNERS_GROW(w->status, w->n_status, n))
 		return OWNERS_ENOMEM;
-	memset(s + w->n_status, 0, (n - w->n_status) * sizeof(*s));
-	w->status = s;
-	w->n_status = n;
+	memset(w->status + old, 0, (w->n_status - old) * sizeof(*w->status));
 	return 0;
 }
 
@@ -579,15 +576,8 @@ int owners_watch_add(struct owners_watch *w, const struct owners_resource *r, co
 
 	if (find(w, r, ns, selector))
 		return 0;
-	if (w->n_streams == w->cap_streams) {
-		size_t cap = w->cap_streams ? w->cap_streams * 2 : 16;
-		struct stream **v = realloc(w->streams, cap * sizeof(*v));
-
-		if (!v)
-			return OWNERS_ENOMEM;
-		w->streams = v;
-		w->cap_streams = cap;
-	}
+	if (OWNERS_GROW(w->streams, w->cap_streams, w->n_streams + 1))
+		return OWNERS_ENOMEM;
 	if (!(st = calloc(1, sizeof(*st))))
 		return OWNERS_ENOMEM;
 	st->w = w;

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 const char *owners_cascade_mode_name(enum owners_cascade_mode m)
 {
 	switch (m) {
@@ -65,15 +67,8 @@ void owners_cascade_plan_free(struct owners_cascade_plan *p)
 static int add_action(struct owners_cascade_plan *p, enum owners_action_kind kind, uint32_t node,
 		      const char *finalizer, const char *why)
 {
-	if (p->n_actions == p->cap_actions) {
-		size_t cap = p->cap_actions ? p->cap_actions * 2 : 64;
-		struct owners_action *a = realloc(p->actions, cap * sizeof(*a));
-
-		if (!a)
-			return OWNERS_ENOMEM;
-		p->actions = a;
-		p->cap_actions = cap;
-	}
+	if (OWNERS_GROW(p->actions, p->cap_actions, p->n_actions + 1))
+		return OWNERS_ENOMEM;
 	p->actions[p->n_actions].kind = kind;
 	p->actions[p->n_actions].node = node;
 	p->actions[p->n_actions].finalizer = finalizer;
@@ -85,15 +80,8 @@ static int add_action(struct owners_cascade_plan *p, enum owners_action_kind kin
 static int add_wait(struct owners_cascade_plan *p, uint32_t node, enum owners_wait_on on,
 		    const char *why)
 {
-	if (p->n_waits == p->cap_waits) {
-		size_t cap = p->cap_waits ? p->cap_waits * 2 : 64;
-		struct owners_cascade_wait *w = realloc(p->waits, cap * sizeof(*w));
-
-		if (!w)
-			return OWNERS_ENOMEM;
-		p->waits = w;
-		p->cap_waits = cap;
-	}
+	if (OWNERS_GROW(p->waits, p->cap_waits, p->n_waits + 1))
+		return OWNERS_ENOMEM;
 	p->waits[p->n_waits].node = node;
 	p->waits[p->n_waits].on = on;
 	p->waits[p->n_waits].why = why;

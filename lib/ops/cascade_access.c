@@ -3,10 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 struct needs {
 	struct owners_access_check *v;
 	uint32_t *example;
-	size_t n, cap;
+	size_t n, cap_v, cap_example;
 };
 
 static int need(struct needs *s, const struct owners_graph *g, const char *verb, uint32_t node)
@@ -23,19 +25,9 @@ static int need(struct needs *s, const struct owners_graph *g, const char *verb,
 		if (s->v[i].verb == verb && !strcmp(s->v[i].namespace_, ns) &&
 		    owners_resource_same_type(g->nodes[s->example[i]].resource, n->resource))
 			return 0;
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 8;
-		struct owners_access_check *v = realloc(s->v, cap * sizeof(*v));
-		uint32_t *e;
-
-		if (!v)
-			return OWNERS_ENOMEM;
-		s->v = v;
-		if (!(e = realloc(s->example, cap * sizeof(*e))))
-			return OWNERS_ENOMEM;
-		s->example = e;
-		s->cap = cap;
-	}
+	if (OWNERS_GROW(s->v, s->cap_v, s->n + 1) ||
+	    OWNERS_GROW(s->example, s->cap_example, s->n + 1))
+		return OWNERS_ENOMEM;
 	memset(&s->v[s->n], 0, sizeof(s->v[s->n]));
 	s->v[s->n].verb = verb;
 	s->v[s->n].group = n->resource->group;
@@ -50,7 +42,7 @@ int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct own
 				 uint32_t **examples, size_t *n_out)
 {
 	static const char delete_verb[] = "delete", patch_verb[] = "patch";
-	struct needs s = { NULL, NULL, 0, 0 };
+	struct needs s = { NULL, NULL, 0, 0, 0 };
 	uint32_t i;
 	int rc = 0;
 

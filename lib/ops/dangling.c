@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "json.h"
 #include "node_json.h"
 
@@ -127,15 +128,8 @@ static uint32_t first_blocking(const struct owners_node *n, const enum owners_re
 
 static int push(struct owners_dangling_report *rep, const struct owners_dangling_finding *f)
 {
-	if (rep->count == rep->cap) {
-		size_t cap = rep->cap ? rep->cap * 2 : 16;
-		struct owners_dangling_finding *items = realloc(rep->items, cap * sizeof(*items));
-
-		if (!items)
-			return OWNERS_ENOMEM;
-		rep->items = items;
-		rep->cap = cap;
-	}
+	if (OWNERS_GROW(rep->items, rep->cap, rep->count + 1))
+		return OWNERS_ENOMEM;
 	rep->items[rep->count++] = *f;
 	return 0;
 }
@@ -167,17 +161,10 @@ int owners_dangling_absent_owner_types(struct owners_graph *g, const uint32_t *n
 				;
 			if (k < *n_types)
 				continue;
-			if (*n_types == cap) {
-				const struct owners_resource **grown;
-
-				cap = cap ? 2 * cap : 4;
-				grown = realloc(v, cap * sizeof(*v));
-				if (!grown) {
-					free(v);
-					*n_types = 0;
-					return OWNERS_ENOMEM;
-				}
-				v = grown;
+			if (OWNERS_GROW(v, cap, *n_types + 1)) {
+				free(v);
+				*n_types = 0;
+				return OWNERS_ENOMEM;
 			}
 			v[(*n_types)++] = r;
 		}

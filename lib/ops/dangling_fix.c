@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "json.h"
 #include "object_io.h"
 #include "patch.h"
@@ -224,16 +225,9 @@ static int check_owner(struct fixer *fx, const struct owners_node *dep, const st
 			goto out;
 		}
 	}
-	if (fx->n_checks == fx->cap_checks) {
-		size_t cap = fx->cap_checks ? fx->cap_checks * 2 : 16;
-		struct owner_check *cs = realloc(fx->checks, cap * sizeof(*cs));
-
-		if (!cs) {
-			rc = OWNERS_ENOMEM;
-			goto out;
-		}
-		fx->checks = cs;
-		fx->cap_checks = cap;
+	if (OWNERS_GROW(fx->checks, fx->cap_checks, fx->n_checks + 1)) {
+		rc = OWNERS_ENOMEM;
+		goto out;
 	}
 	ck = &fx->checks[fx->n_checks];
 	memset(ck, 0, sizeof(*ck));

@@ -6,6 +6,7 @@
 
 #include "api_path.h"
 #include "finalizer_patch.h"
+#include "grow.h"
 #include "json.h"
 #include "object_io.h"
 
@@ -174,15 +175,13 @@ static int set_result(struct run *x, enum owners_finalizer_remove_result r, cons
 	return rc;
 }
 
-static int add_name(struct owners_finalizer_remove_finalizer **a, size_t *n, const char *name, int spec)
+static int add_name(struct owners_finalizer_remove_finalizer **a, size_t *n, size_t *cap,
+		    const char *name, int spec)
 {
-	struct owners_finalizer_remove_finalizer *r = realloc(*a, (*n + 1) * sizeof(*r));
-
-	if (!r)
+	if (OWNERS_GROW(*a, *cap, *n + 1))
 		return OWNERS_ENOMEM;
-	*a = r;
-	r[*n].spec = spec;
-	if (!(r[*n].name = owners_strdup(name)))
+	(*a)[*n].spec = spec;
+	if (!((*a)[*n].name = owners_strdup(name)))
 		return OWNERS_ENOMEM;
 	(*n)++;
 	return 0;
@@ -190,7 +189,7 @@ static int add_name(struct owners_finalizer_remove_finalizer **a, size_t *n, con
 
 /* Records the finalizers of fins that are asked for (removed) or not (left). */
 static int record(struct run *x, const struct owners_json_value *fins, int spec, int want_asked,
-		  struct owners_finalizer_remove_finalizer **a, size_t *n)
+		  struct owners_finalizer_remove_finalizer **a, size_t *n, size_t *cap)
 {
 	size_t i;
 	int rc = 0;
@@ -199,7 +198,7 @@ static int record(struct run *x, const struct owners_json_value *fins, int spec,
 		const char *f = owners_json_string(fins->items[i]);
 
 		if (f && asked(x, f) == want_asked)
-			rc = add_name(a, n, f, spec);
+			rc = add_name(a, n, cap, f, spec);
 	}
 	return rc;
 }
@@ -322,7 +321,8 @@ static int step(struct run *x, int spec)
 		else
 			rc = write_object(x, "PATCH", NULL, OWNERS_FINALIZER_PATCH_TYPE, &body);
 		if (!rc) {
-			rc = record(x, fins, spec, 1, &x->out->removed, &x->out->n_removed);
+			rc = record(x, fins, spec, 1, &x->out->removed, &x->out->n_removed,
+				    &x->out->cap_removed);
 			break;
 		}
 		if (rc == OWNERS_ENOTFOUND) {
@@ -458,16 +458,18 @@ static int verify(struct run *x)
 				  "changed, but cannot read %s again to check: %s", x->subject.ptr,
 				  owners_error_message(&x->err));
 	x->out->deleting = x->obj.deleting;
-	rc = record(x, x->obj.meta_fins, 0, 0, &x->out->left, &x->out->n_left);
+	rc = record(x, x->obj.meta_fins, 0, 0, &x->out->left, &x->out->n_left, &x->out->cap_left);
 	if (!rc)
-		rc = record(x, x->obj.spec_fins, 1, 0, &x->out->left, &x->out->n_left);
+		rc = record(x, x->obj.spec_fins, 1, 0, &x->out->left, &x->out->n_left,
+			    &x->out->cap_left);
 	for (i = 0; !rc && i < x->out->n_removed; i++) {
 		const struct owners_finalizer_remove_finalizer *f = &x->out->removed[i];
 
 		if (has(f->spec ? x->obj.spec_fins : x->obj.meta_fins, f->name)) {
 			rc = owners_buf_addf(&back, "%s'%s'", back.len ? ", " : "", f->name);
 			if (!rc)
-				rc = add_name(&x->out->left, &x->out->n_left, f->name, f->spec);
+				rc = add_name(&x->out->left, &x->out->n_left, &x->out->cap_left,
+					      f->name, f->spec);
 		}
 	}
 	if (!rc && back.len)
@@ -522,9 +524,10 @@ int owners_finalizer_remove(struct owners_finalizer_remove_outcome *out, struct 
 			rc = step(&x, 1);
 	}
 	if (!rc && o->dry_run) {
-		rc = record(&x, x.obj.meta_fins, 0, 0, &out->left, &out->n_left);
+		rc = record(&x, x.obj.meta_fins, 0, 0, &out->left, &out->n_left, &out->cap_left);
 		if (!rc)
-			rc = record(&x, x.obj.spec_fins, 1, 0, &out->left, &out->n_left);
+			rc = record(&x, x.obj.spec_fins, 1, 0, &out->left, &out->n_left,
+				    &out->cap_left);
 		if (!rc)
 			rc = set_result(&x, OWNERS_FINALIZER_REMOVE_DRY_RUN, NULL);
 	} else if (!rc) {

@@ -95,10 +95,10 @@ struct owners_finalizer_remove_outcome {
 	char *uid;                    /* as first read; NULL when not found */
 	/* taken off (or, dry run, that would be) */
 	struct owners_finalizer_remove_finalizer *removed;
-	size_t n_removed;
+	size_t n_removed, cap_removed;
 	/* what the object has after (verified; dry run: would have) */
 	struct owners_finalizer_remove_finalizer *left;
-	size_t n_left;
+	size_t n_left, cap_left;
 	int deleting;                 /* it has a deletionTimestamp (after) */
 	int writes;                   /* patches/updates sent, conflicts included */
 };

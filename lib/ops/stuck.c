@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 /* ---- facts ----------------------------------------------------------------- */
 
 static void condition_clear(struct owners_stuck_condition *c)
@@ -47,53 +49,42 @@ void owners_stuck_facts_free(struct owners_stuck_facts *f)
 	memset(f, 0, sizeof(*f));
 }
 
-/* Appends one zeroed element of size `size` to *array. */
-static void *append(void **array, size_t *n, size_t *cap, size_t size)
-{
-	char *a = *array;
-
-	if (*n == *cap) {
-		size_t c = *cap ? *cap * 2 : 8;
-
-		a = realloc(a, c * size);
-		if (!a)
-			return NULL;
-		*array = a;
-		*cap = c;
-	}
-	memset(a + *n * size, 0, size);
-	return a + (*n)++ * size;
-}
-
 struct owners_stuck_namespace *owners_stuck_facts_add_namespace(struct owners_stuck_facts *f,
 								uint32_t node)
 {
-	struct owners_stuck_namespace *ns =
-		append((void **)&f->namespaces, &f->n_namespaces, &f->cap_namespaces, sizeof(*ns));
+	struct owners_stuck_namespace *ns;
 
-	if (ns)
-		ns->node = node;
+	if (OWNERS_GROW(f->namespaces, f->cap_namespaces, f->n_namespaces + 1))
+		return NULL;
+	ns = &f->namespaces[f->n_namespaces++];
+	memset(ns, 0, sizeof(*ns));
+	ns->node = node;
 	return ns;
 }
 
 struct owners_stuck_pods *owners_stuck_facts_add_pods(struct owners_stuck_facts *f,
 						      const char *namespace_)
 {
-	struct owners_stuck_pods *p = append((void **)&f->pods, &f->n_pods, &f->cap_pods, sizeof(*p));
+	struct owners_stuck_pods *p;
 
-	if (p)
-		p->namespace_ = namespace_;
+	if (OWNERS_GROW(f->pods, f->cap_pods, f->n_pods + 1))
+		return NULL;
+	p = &f->pods[f->n_pods++];
+	memset(p, 0, sizeof(*p));
+	p->namespace_ = namespace_;
 	return p;
 }
 
 struct owners_stuck_volume *owners_stuck_facts_add_volume(struct owners_stuck_facts *f,
 							  uint32_t node)
 {
-	struct owners_stuck_volume *v =
-		append((void **)&f->volumes, &f->n_volumes, &f->cap_volumes, sizeof(*v));
+	struct owners_stuck_volume *v;
 
-	if (v)
-		v->node = node;
+	if (OWNERS_GROW(f->volumes, f->cap_volumes, f->n_volumes + 1))
+		return NULL;
+	v = &f->volumes[f->n_volumes++];
+	memset(v, 0, sizeof(*v));
+	v->node = node;
 	return v;
 }
 
@@ -239,15 +230,8 @@ static int add_object(struct owners_stuck_finalizer *fin, size_t *cap, uint32_t 
 	for (i = 0; i < fin->n_objects; i++)
 		if (fin->objects[i] == node)
 			return 0; /* two references to the same owner: one dependent */
-	if (fin->n_objects == *cap) {
-		size_t c = *cap ? *cap * 2 : 8;
-		uint32_t *o = realloc(fin->objects, c * sizeof(*o));
-
-		if (!o)
-			return OWNERS_ENOMEM;
-		fin->objects = o;
-		*cap = c;
-	}
+	if (OWNERS_GROW(fin->objects, *cap, fin->n_objects + 1))
+		return OWNERS_ENOMEM;
 	fin->objects[fin->n_objects++] = node;
 	return 0;
 }
@@ -257,15 +241,8 @@ static int want(struct explainer *x, uint32_t node)
 {
 	if (!owners_stuck_is_stuck(x->g, x->f, node))
 		return 0;
-	if (x->n_todo == x->cap_todo) {
-		size_t c = x->cap_todo ? x->cap_todo * 2 : 16;
-		uint32_t *t = realloc(x->todo, c * sizeof(*t));
-
-		if (!t)
-			return OWNERS_ENOMEM;
-		x->todo = t;
-		x->cap_todo = c;
-	}
+	if (OWNERS_GROW(x->todo, x->cap_todo, x->n_todo + 1))
+		return OWNERS_ENOMEM;
 	x->todo[x->n_todo++] = node;
 	return 0;
 }
@@ -381,10 +358,10 @@ static int explain_namespace(struct explainer *x, uint32_t node, struct owners_s
 			if (fin->content[k].resource == n->resource)
 				c = &fin->content[k];
 		if (!c) {
-			c = append((void **)&fin->content, &fin->n_content, &cap_content,
-				   sizeof(*c));
-			if (!c)
+			if (OWNERS_GROW(fin->content, cap_content, fin->n_content + 1))
 				return OWNERS_ENOMEM;
+			c = &fin->content[fin->n_content++];
+			memset(c, 0, sizeof(*c));
 			c->resource = n->resource;
 		}
 		c->count++;
@@ -509,18 +486,16 @@ static int item_add(struct owners_stuck_report *rep, const struct owners_graph *
 {
 	struct owners_stuck_item *it;
 
-	if (rep->n_item_of < g->count) {
-		uint32_t *o = realloc(rep->item_of, g->count * sizeof(*o));
+	size_t old = rep->n_item_of;
 
-		if (!o)
-			return OWNERS_ENOMEM;
-		memset(o + rep->n_item_of, 0, (g->count - rep->n_item_of) * sizeof(*o));
-		rep->item_of = o;
-		rep->n_item_of = g->count;
-	}
-	it = append((void **)&rep->items, &rep->count, &rep->cap, sizeof(*it));
-	if (!it)
+	/* item_of is as long as its room, zeroed past the last item. */
+	if (OWNERS_GROW(rep->item_of, rep->n_item_of, g->count))
 		return OWNERS_ENOMEM;
+	memset(rep->item_of + old, 0, (rep->n_item_of - old) * sizeof(*rep->item_of));
+	if (OWNERS_GROW(rep->items, rep->cap, rep->count + 1))
+		return OWNERS_ENOMEM;
+	it = &rep->items[rep->count++];
+	memset(it, 0, sizeof(*it));
 	it->node = node;
 	*index = rep->count - 1;
 	rep->item_of[node] = (uint32_t)rep->count;

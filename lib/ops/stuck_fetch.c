@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "api_path.h"
+#include "grow.h"
 #include "json.h"
 #include "pod_claims.h"
 #include "scan.h"
@@ -21,15 +22,8 @@ static int set_add(struct node_set *s, uint32_t node)
 {
 	if (s->seen[node])
 		return 0;
-	if (s->n == s->cap) {
-		size_t c = s->cap ? s->cap * 2 : 32;
-		uint32_t *a = realloc(s->nodes, c * sizeof(*a));
-
-		if (!a)
-			return OWNERS_ENOMEM;
-		s->nodes = a;
-		s->cap = c;
-	}
+	if (OWNERS_GROW(s->nodes, s->cap, s->n + 1))
+		return OWNERS_ENOMEM;
 	s->seen[node] = 1;
 	s->nodes[s->n++] = node;
 	return 0;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "dangling.h"
+#include "grow.h"
 
 const char *owners_why_verdict_name(enum owners_why_verdict v)
 {
@@ -125,15 +126,8 @@ static int is_solid(const struct owners_graph *g, uint32_t owner)
 
 static int push_owner(struct owners_why *w, const struct owners_why_owner *o)
 {
-	if (w->n_owners == w->cap_owners) {
-		size_t cap = w->cap_owners ? w->cap_owners * 2 : 8;
-		struct owners_why_owner *v = realloc(w->owners, cap * sizeof(*v));
-
-		if (!v)
-			return OWNERS_ENOMEM;
-		w->owners = v;
-		w->cap_owners = cap;
-	}
+	if (OWNERS_GROW(w->owners, w->cap_owners, w->n_owners + 1))
+		return OWNERS_ENOMEM;
 	w->owners[w->n_owners++] = *o;
 	return 0;
 }

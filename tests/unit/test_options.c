@@ -41,7 +41,7 @@ static int parse(struct owners_cli *cli, struct string_list *args, char **argv)
 int main(void)
 {
 	struct owners_cli cli;
-	struct string_list args = { NULL, 0 };
+	struct string_list args = { NULL, 0, 0 };
 	enum owners_cascade_mode mode;
 	enum owners_dry_run d;
 
