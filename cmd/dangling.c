@@ -436,7 +436,7 @@ const struct command dangling_command = {
 	1, "list on every type it scans; with --fix, get and patch on the objects it fixes", 0,
 	"-o json prints {\"kind\": \"OwnersDangling\", \"apiVersion\": \"owners.dev/v1\",\n"
 	"\"dryRun\": BOOL, \"items\": [FINDING...], \"warnings\": [STRING...]}, a FINDING being\n"
-	"  {\"object\": {\"apiVersion\", \"kind\", \"namespace\" (\"\" when cluster-scoped),\n"
+	"  {\"object\": {\"kind\", \"apiVersion\", \"namespace\" (absent when cluster-scoped),\n"
 	"              \"name\", \"uid\"},\n"
 	"   \"ownerReference\": {\"apiVersion\", \"kind\", \"name\", \"uid\", \"controller\",\n"
 	"                      \"blockOwnerDeletion\"},\n"

@@ -17,13 +17,13 @@
 #include "api_path.h"
 #include "cascade.h"
 #include "cascade_access.h"
+#include "cascade_render.h"
 #include "cascade_runner.h"
 #include "commands.h"
 #include "graph_mark.h"
 #include "object_args.h"
 #include "output.h"
 #include "session.h"
-#include "tree.h"
 
 #define OFF(field) offsetof(struct owners_cli, field)
 
@@ -77,36 +77,48 @@ struct run {
 	int progress;                 /* stderr is a terminal */
 	time_t started;               /* for the progress line's elapsed time */
 	int rc;                       /* the exit code a hook decided */
+	int unsaid;                   /* an object's line could not be rendered */
 };
 
-/* kubectl prints `deployment.apps "web" deleted`; -o name prints
- * `deployment.apps/web`, for every object that goes (server dry run
- * included), as kubectl. */
-static void print_event(struct run *r, const char *type, const char *name, const char *ns,
-			const char *what)
+/* What lib/ops/cascade_render.c renders from: the run's graph, a plan,
+ * the mode and the roots. */
+static struct owners_cascade_render render_of(const struct run *r,
+					      const struct owners_cascade_plan *p)
 {
-	if (r->progress)
-		fputs("\r\033[K", stderr);
-	if (r->cli->output && !strncmp(what, "deleted", 7))
-		printf("%s/%s\n", type, name);
-	else if (!r->cli->output)
-		printf("%s \"%s\" %s%s%s\n", type, name, what, *ns ? " in namespace " : "", ns);
-	fflush(stdout);
+	struct owners_cascade_render render = {
+		r->s.graph, p, r->runner.plan_options.mode, (const char *const *)r->roots,
+		r->n_roots,
+	};
+
+	return render;
 }
 
+/* Writes a rendered text to f, or says why it could not be rendered (rc,
+ * an OWNERS_E* code) and returns the exit code. */
+static int put(FILE *f, const struct owners_buf *b, int rc)
+{
+	if (rc)
+		return error_render(rc);
+	fwrite(b->ptr, 1, b->len, f);
+	return 0;
+}
+
+/* kubectl's `deployment.apps "web" deleted`, or with -o name
+ * `deployment.apps/web`, as each object goes. A line that could not be
+ * rendered fails the run once it ends (the hook cannot stop it). */
 static void on_event(void *ctx, enum owners_cascade_event e, const char *type, const char *name,
 		     const char *ns)
 {
-	static const char *const words[] = {
-		[OWNERS_EVENT_DELETED] = "deleted",
-		[OWNERS_EVENT_DELETED_AFTER_RELEASE] = "deleted (after release)",
-		[OWNERS_EVENT_ORPHANED] = "orphaned (kept, reference removed)",
-		[OWNERS_EVENT_RELEASED] = "released (kept: it has another owner)",
-		[OWNERS_EVENT_DRY_RUN_DELETED] = "deleted (server dry run)",
-		[OWNERS_EVENT_DRY_RUN_RELEASED] = "released (server dry run)",
-	};
+	struct run *r = ctx;
+	struct owners_buf line = OWNERS_BUF_INIT;
 
-	print_event(ctx, type, name, ns, words[e]);
+	if (r->progress)
+		fputs("\r\033[K", stderr);
+	if (put(stdout, &line,
+		owners_cascade_render_event(&line, e, type, name, ns, r->cli->output != NULL)))
+		r->unsaid = 1;
+	fflush(stdout);
+	owners_buf_release(&line);
 }
 
 /* The terminal's width, for a progress line that must not wrap (a
@@ -122,47 +134,19 @@ static size_t terminal_columns(void)
 
 /* One line, redrawn in place: the counts, the time spent, and what the
  * cascade waits on now (the first wait: its object and why, e.g. its
- * finalizer), so that a stuck cascade says where it is stuck. */
+ * finalizer), so that a stuck cascade says where it is stuck. A line
+ * that cannot be rendered is not drawn: the next round draws it. */
 static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t deleted,
 			  size_t acting)
 {
 	const struct run *r = ctx;
+	const struct owners_cascade_render render = render_of(r, p);
 	struct owners_buf line = OWNERS_BUF_INIT;
-	size_t cols;
-	int rc;
 
 	if (!r->progress)
 		return;
-	rc = owners_buf_addf(&line, "%s cascade %lds: %zu deleted, %zu left",
-			     owners_cascade_mode_name(r->runner.plan_options.mode), (long)(time(NULL) - r->started),
-			     deleted, p->members_left + p->released_left);
-	if (!rc && acting)
-		rc = owners_buf_addf(&line, ", %zu acting", acting);
-	if (!rc && p->n_waits && r->s.graph && p->waits[0].node < r->s.graph->count) {
-		const struct owners_node *n = &r->s.graph->nodes[p->waits[0].node];
-		uint32_t k;
-
-		rc = owners_buf_addf(&line, "; waiting on %s/%s", n->kind, n->name);
-		/* In deletion, its finalizers are what it waits for. */
-		for (k = 0; !rc && n->deleted && k < n->n_finalizers; k++)
-			rc = owners_buf_addf(&line, "%s%s", k ? ", " : " (finalizers: ", n->finalizers[k]);
-		if (!rc)
-			rc = n->deleted && n->n_finalizers ? owners_buf_addc(&line, ')')
-							   : owners_buf_addf(&line, " (%s)", p->waits[0].why);
-		if (!rc && p->n_waits > 1)
-			rc = owners_buf_addf(&line, " and %zu more", p->n_waits - 1);
-	}
-	cols = terminal_columns();
-	if (!rc && line.len >= cols) {
-		/* cut at a character boundary, with room for the ellipsis */
-		size_t at = cols - 4;
-
-		while (at && ((unsigned char)line.ptr[at] & 0xC0) == 0x80)
-			at--;
-		owners_buf_truncate(&line, at);
-		rc = owners_buf_adds(&line, "...");
-	}
-	if (!rc)
+	if (!owners_cascade_render_progress(&line, &render, (long)(time(NULL) - r->started),
+					    deleted, acting, terminal_columns()))
 		fprintf(stderr, "\r\033[K%s", line.ptr);
 	fflush(stderr);
 	owners_buf_release(&line);
@@ -194,82 +178,18 @@ static int select_roots(struct run *r, const struct owners_selection_arg *args, 
 	return rc;
 }
 
-/* --dry-run=client: every object of the cascade, in the order it goes. */
-/* An object already in deletion goes the way it entered it, whatever mode
- * is asked now: the plan says so, in the order that really happens. */
-static int describe_in_deletion(struct owners_buf *out, const struct owners_node *n, int root)
+/* --dry-run=client: every object of the cascade, in the order it goes
+ * (lib/ops/cascade_render.c). A plan that could not be rendered is no plan
+ * shown: an error, never a silent success. */
+static int print_plan(const struct run *r, const struct owners_cascade_plan *p)
 {
-	uint32_t k;
-	int rc;
+	const struct owners_cascade_render render = render_of(r, p);
+	struct owners_buf out = OWNERS_BUF_INIT;
+	int rc = owners_cascade_render_plan(&out, &render);
 
-	if (owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND))
-		return owners_buf_addf(out, "%sin foreground deletion already: goes last, after its blocking "
-				       "dependents", root ? "root, " : "");
-	if (owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_ORPHAN))
-		return owners_buf_addf(out, "%sin orphan deletion already: its dependents are released, then it goes",
-				       root ? "root, " : "");
-	rc = owners_buf_addf(out, "%sin deletion already%s", root ? "root, " : "",
-			     n->n_finalizers ? ": goes when these finalizers are removed:" : ": goes now");
-	for (k = 0; !rc && k < n->n_finalizers; k++)
-		rc = owners_buf_addf(out, " %s", n->finalizers[k]);
+	rc = rc ? error_render(rc) : output_document(&out, 0);
+	owners_buf_release(&out);
 	return rc;
-}
-
-static int print_plan(struct run *r, const struct owners_cascade_plan *p)
-{
-	struct owners_graph *g = r->s.graph;
-	struct owners_tree tree;
-	uint32_t *roots = NULL;
-	size_t i, n = 0;
-	int rc;
-
-	roots = calloc(r->n_roots + 1, sizeof(*roots));
-	if (!roots)
-		return OWNERS_ENOMEM;
-	for (i = 0; i < r->n_roots; i++) {
-		uint32_t node = owners_graph_find_uid(g, r->roots[i]);
-
-		if (node != OWNERS_NO_NODE)
-			roots[n++] = node;
-	}
-	rc = owners_tree_build(&tree, g, roots, n, 0, -1);
-	free(roots);
-	if (rc)
-		return rc;
-	printf("%s cascade (dry run, nothing changed):\n",
-	       owners_cascade_mode_name(r->runner.plan_options.mode));
-	for (i = 0; i < tree.count; i++) {
-		const struct owners_tree_row *row = &tree.rows[i];
-		const struct owners_node *node = &g->nodes[row->node];
-		struct owners_buf name = OWNERS_BUF_INIT, state = OWNERS_BUF_INIT;
-		const char *what;
-
-		if (row->cycle || (!p->member[row->node] && !p->released[row->node]))
-			continue;
-		if (p->released[row->node])
-			what = owners_cascade_released_by_orphaning(g, p, row->node) ? "release (orphaned, kept)"
-								       : "release (kept: another owner is alive)";
-		else if (node->virtual_)
-			what = "already gone";
-		else if (node->deleted && !describe_in_deletion(&state, node, !row->depth))
-			what = state.ptr;
-		else if (!row->depth)
-			what = r->runner.plan_options.mode == OWNERS_CASCADE_FOREGROUND
-				       ? "delete first, goes last (root)"
-			       : p->orphaning[row->node] ? "delete (root; its dependents are kept)"
-							 : "delete (root)";
-		else if (p->orphaning[row->node])
-			what = "delete (it carries the orphan finalizer: its dependents are kept)";
-		else
-			what = "delete (every owner is deleted)";
-		owners_graph_node_name(&name, node);
-		printf("%*s%s%s%s  %s\n", (int)row->depth * 2, "", *node->namespace_ ? node->namespace_ : "",
-		       *node->namespace_ ? "/" : "", name.ptr, what);
-		owners_buf_release(&name);
-		owners_buf_release(&state);
-	}
-	owners_tree_free(&tree);
-	return 0;
 }
 
 /* Before the first change, every permission the whole cascade needs
@@ -321,52 +241,29 @@ static int check_access(struct run *r, const struct owners_cascade_plan *p)
 }
 
 /* --wait=false: one round was sent; say what it left, rather than exit
- * silently while objects are still there (the plan's waits were read
- * before the round acted, so they are not listed: 'owners tree' shows
- * the state now). */
-static void report_not_waiting(const struct run *r, const struct owners_cascade_plan *p)
+ * silently while objects are still there. */
+static int report_not_waiting(const struct run *r, const struct owners_cascade_plan *p)
 {
-	size_t sent = p->n_actions, left = p->members_left + p->released_left;
+	struct owners_buf said = OWNERS_BUF_INIT;
+	int rc;
 
 	if (p->done || r->cli->dry_run != OWNERS_DRY_RUN_NONE)
-		return;
-	fprintf(stderr, "not waiting (--wait=false): %zu change%s sent; %zu object%s of the cascade %s still "
-		"there (run the command again to go on, or 'owners tree' to see where it stands)\n",
-		sent, sent == 1 ? "" : "s", left, left == 1 ? "" : "s", left == 1 ? "is" : "are");
+		return 0;
+	rc = put(stderr, &said, owners_cascade_render_not_waiting(&said, p));
+	owners_buf_release(&said);
+	return rc;
 }
 
-static int report_left(struct run *r, const struct owners_cascade_plan *p)
+/* After a timeout: what the cascade still waits on, and what it would do
+ * next. */
+static int report_left(const struct run *r, const struct owners_cascade_plan *p)
 {
-	struct owners_buf name = OWNERS_BUF_INIT;
-	size_t i;
+	const struct owners_cascade_render render = render_of(r, p);
+	struct owners_buf said = OWNERS_BUF_INIT;
+	int rc = put(stderr, &said, owners_cascade_render_left(&said, &render));
 
-	for (i = 0; i < p->n_waits; i++) {
-		const struct owners_node *n = &r->s.graph->nodes[p->waits[i].node];
-
-		owners_buf_reset(&name);
-		owners_graph_node_name(&name, n);
-		fprintf(stderr, "  %s%s%s: %s", *n->namespace_ ? n->namespace_ : "", *n->namespace_ ? "/" : "",
-			name.ptr, p->waits[i].why);
-		if (n->deleted && n->n_finalizers) {
-			uint32_t k;
-
-			fprintf(stderr, " (finalizers:");
-			for (k = 0; k < n->n_finalizers; k++)
-				fprintf(stderr, " %s", n->finalizers[k]);
-			fprintf(stderr, ")");
-		}
-		fputc('\n', stderr);
-	}
-	for (i = 0; i < p->n_actions; i++) {
-		const struct owners_node *n = &r->s.graph->nodes[p->actions[i].node];
-
-		owners_buf_reset(&name);
-		owners_graph_node_name(&name, n);
-		fprintf(stderr, "  %s%s%s: %s next\n", *n->namespace_ ? n->namespace_ : "",
-			*n->namespace_ ? "/" : "", name.ptr, owners_action_name(p->actions[i].kind));
-	}
-	owners_buf_release(&name);
-	return 0;
+	owners_buf_release(&said);
+	return rc;
 }
 
 static int want_relevant(void *ctx, const struct owners_resource *res)
@@ -429,7 +326,7 @@ static int check_dependents_dry_run(struct run *r, struct owners_cascade_runner 
 	struct owners_action *acts = calloc(g->count + 1, sizeof(*acts));
 	struct owners_action_result *results = NULL;
 	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_buf type = OWNERS_BUF_INIT;
+	struct owners_buf type = OWNERS_BUF_INIT, said = OWNERS_BUF_INIT;
 	size_t n = 0, refused = 0, i;
 	uint32_t k;
 	int rc = 0;
@@ -470,11 +367,12 @@ static int check_dependents_dry_run(struct run *r, struct owners_cascade_runner 
 		}
 	}
 	if (!rc)
-		fprintf(stderr, "server dry run: the root%s and %zu dependent%s checked, %zu refused; nothing was "
-			"changed\n", r->n_roots == 1 ? "" : "s", n, n == 1 ? "" : "s", refused);
+		rc = put(stderr, &said,
+			 owners_cascade_render_dry_run_checked(&said, r->n_roots, n, refused));
 	owners_cascade_results_free(results, n); /* the array too */
 	free(acts);
 	owners_buf_release(&type);
+	owners_buf_release(&said);
 	owners_error_clear(&err);
 	return rc ? rc : refused ? EXIT_INCOMPLETE : 0;
 }
@@ -519,15 +417,16 @@ static int run_cascade(struct run *r)
 
 			return checked ? checked : r->rc;
 		}
-		if (!r->cli->wait)
-			report_not_waiting(r, &cr->plan);
+		if (!r->cli->wait) {
+			int said = report_not_waiting(r, &cr->plan);
+
+			return said ? said : r->rc;
+		}
 		return r->rc;
 	case OWNERS_RUN_PLANNED: {
-		/* A plan that could not be printed is no plan shown: an error,
-		 * never a silent success. */
 		int printed = print_plan(r, &cr->plan);
 
-		return printed ? error_render(printed) : r->rc;
+		return printed ? printed : r->rc;
 	}
 	case OWNERS_RUN_INCOMPLETE:
 		error_msg(
@@ -621,6 +520,8 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 		warning_msg("the scan is incomplete: objects that may be owned through the types above are kept");
 	}
 	rc = run_cascade(&r);
+	if (!rc && r.unsaid)
+		rc = EXIT_ERROR; /* said when it happened */
 out:
 	for (i = 0; i < r.n_roots; i++)
 		free(r.roots[i]);

@@ -16,6 +16,7 @@
 #include "api_path.h"
 #include "commands.h"
 #include "finalizer_remove.h"
+#include "finalizer_remove_render.h"
 #include "namespace_content.h"
 #include "object_args.h"
 #include "object_io.h"
@@ -23,12 +24,6 @@
 #include "output.h"
 #include "session.h"
 #include "test_pause.h"
-
-/* "pod/web", "deployment.apps/web": how kubectl names an object. */
-static int object_ref(struct owners_buf *out, const struct owners_resource *r, const char *name)
-{
-	return owners_api_object_name(out, r->kind, r->group, name);
-}
 
 static void pause_before_write(void *ctx, const struct owners_finalizer_remove_target *t)
 {
@@ -94,83 +89,6 @@ static int asks_for(const struct owners_cli *cli, const char *name)
 	for (i = 0; i < cli->finalizer_names.count; i++)
 		if (!strcmp(cli->finalizer_names.items[i], name))
 			return 1;
-	return 0;
-}
-
-/* "a, kubernetes (spec.finalizers)"; removed ones say how they went. */
-static int add_names(struct owners_buf *b, const struct owners_finalizer_remove_finalizer *a, size_t n,
-		     int removed)
-{
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; !rc && i < n; i++)
-		rc = owners_buf_addf(b, "%s%s%s", i ? ", " : "", a[i].name,
-				     !a[i].spec ? ""
-				     : removed  ? " (spec.finalizers, through finalize)"
-						: " (spec.finalizers)");
-	return rc;
-}
-
-/* One line per object on stdout: what was done, and the end state. */
-static int describe(struct owners_buf *b, const struct owners_finalizer_remove_target *t,
-		    const struct owners_finalizer_remove_outcome *o)
-{
-	int rc = object_ref(b, t->resource, t->name);
-
-	if (rc)
-		return rc;
-	switch (o->result) {
-	case OWNERS_FINALIZER_REMOVE_DRY_RUN:
-		rc = owners_buf_adds(b, ": would remove ");
-		if (!rc)
-			rc = add_names(b, o->removed, o->n_removed, 1);
-		if (!rc && o->n_left)
-			rc = owners_buf_adds(b, "; it would keep ");
-		if (!rc && o->n_left)
-			rc = add_names(b, o->left, o->n_left, 0);
-		if (!rc && !o->n_left && o->deleting)
-			rc = owners_buf_adds(b, "; with no finalizers left it would then be deleted");
-		if (!rc)
-			rc = owners_buf_adds(b, " (dry run: nothing was changed)\n");
-		return rc;
-	case OWNERS_FINALIZER_REMOVE_NOTHING:
-		return owners_buf_adds(b, ": no finalizers to remove\n");
-	case OWNERS_FINALIZER_REMOVE_GONE:
-	case OWNERS_FINALIZER_REMOVE_FREED:
-	case OWNERS_FINALIZER_REMOVE_LEFT:
-		if (o->n_removed) {
-			rc = owners_buf_adds(b, ": removed ");
-			if (!rc)
-				rc = add_names(b, o->removed, o->n_removed, 1);
-		} else {
-			rc = owners_buf_adds(b, ": nothing removed");
-		}
-		if (rc)
-			return rc;
-		if (o->result == OWNERS_FINALIZER_REMOVE_GONE)
-			return owners_buf_adds(b, "; gone\n");
-		rc = owners_buf_adds(b, "; still there, ");
-		if (!rc && !o->deleting)
-			rc = owners_buf_adds(b, "not being deleted");
-		else if (!rc && o->n_left)
-			rc = owners_buf_adds(b, "being deleted, waiting for ");
-		else if (!rc)
-			rc = owners_buf_adds(b, "being deleted, no finalizers left");
-		if (!rc && o->deleting && o->n_left)
-			rc = add_names(b, o->left, o->n_left, 0);
-		else if (!rc && o->n_left) {
-			rc = owners_buf_adds(b, ", finalizers: ");
-			if (!rc)
-				rc = add_names(b, o->left, o->n_left, 0);
-		}
-		return rc ? rc : owners_buf_addc(b, '\n');
-	case OWNERS_FINALIZER_REMOVE_NOT_FOUND:
-	case OWNERS_FINALIZER_REMOVE_REFUSED:
-	case OWNERS_FINALIZER_REMOVE_FAILED:
-		break;
-	}
-	owners_buf_truncate(b, 0);
 	return 0;
 }
 
@@ -290,49 +208,6 @@ out:
 		free(uids[i]);
 	free(uids);
 	owners_buf_release(&blind);
-	return rc;
-}
-
-/* "configmap/o: released its dependents first: configmap/a, pod/b" (or
- * would, or could not), before the object's own line. */
-static int describe_release(struct owners_buf *b, const struct owners_graph *g,
-			    const struct owners_finalizer_remove_target *t,
-			    const struct owners_orphan_release *r)
-{
-	static const char *const heads[] = {
-		[OWNERS_RELEASE_RELEASED] = "released its dependents first",
-		[OWNERS_RELEASE_DRY_RUN] = "would release its dependents first (dry run)",
-		[OWNERS_RELEASE_FAILED] = "could not release its dependents",
-	};
-	enum owners_release_result shown[] = { OWNERS_RELEASE_RELEASED, OWNERS_RELEASE_DRY_RUN,
-					       OWNERS_RELEASE_FAILED };
-	size_t i, k, n;
-	int rc = 0;
-
-	for (k = 0; !rc && k < sizeof(shown) / sizeof(shown[0]); k++) {
-		for (i = n = 0; !rc && i < r->count; i++) {
-			const struct owners_release_item *it = &r->items[i];
-			const struct owners_node *d = &g->nodes[it->dependent];
-
-			if (it->result != shown[k])
-				continue;
-			if (!n++) {
-				rc = object_ref(b, t->resource, t->name);
-				if (!rc)
-					rc = owners_buf_addf(b, ": %s: ", heads[shown[k]]);
-			} else {
-				rc = owners_buf_adds(b, ", ");
-			}
-			if (!rc)
-				rc = object_ref(b, d->resource, d->name);
-			if (!rc && *d->namespace_ && strcmp(d->namespace_, t->namespace_ ? t->namespace_ : ""))
-				rc = owners_buf_addf(b, " (namespace %s)", d->namespace_);
-			if (!rc && it->message)
-				rc = owners_buf_addf(b, " (%s)", it->message);
-		}
-		if (!rc && n)
-			rc = owners_buf_addc(b, '\n');
-	}
 	return rc;
 }
 
@@ -501,31 +376,12 @@ static int tell_failures(const struct removal *rm)
 	return errors ? EXIT_ERROR : incomplete ? EXIT_INCOMPLETE : EXIT_OK;
 }
 
-static int render_text(struct owners_buf *out, const struct removal *rm,
-		       const struct owners_graph *g)
-{
-	struct owners_buf line = OWNERS_BUF_INIT;
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; !rc && i < rm->n; i++) {
-		owners_buf_reset(&line);
-		if (rm->releases[i].count)
-			rc = describe_release(out, g, &rm->targets[i], &rm->releases[i]);
-		if (!rc)
-			rc = describe(&line, &rm->targets[i], &rm->outcomes[i]);
-		if (!rc)
-			rc = owners_buf_add(out, line.ptr, line.len);
-	}
-	owners_buf_release(&line);
-	return rc;
-}
-
 int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;
 	struct owners_finalizer_remove_options uo;
+	struct owners_finalizer_remove_render render;
 	struct owners_buf out = OWNERS_BUF_INIT;
 	struct removal rm;
 	struct session s;
@@ -564,11 +420,15 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 	if ((rc = remove_all(&s, cli, &rm, &uo)))
 		goto out;
 	failures = tell_failures(&rm);
-	if (document ? owners_finalizer_remove_render_json(&out, rm.targets, rm.outcomes,
-							   rm.releases, s.graph, rm.n,
-							   cli->dry_run != OWNERS_DRY_RUN_NONE)
-		     : render_text(&out, &rm, s.graph)) {
-		rc = error_oom();
+	render.targets = rm.targets;
+	render.outcomes = rm.outcomes;
+	render.releases = rm.releases;
+	render.n = rm.n;
+	render.g = s.graph;
+	render.dry_run = cli->dry_run != OWNERS_DRY_RUN_NONE;
+	if ((rc = document ? owners_finalizer_remove_render_json(&out, &render)
+			   : owners_finalizer_remove_render_text(&out, &render))) {
+		rc = error_render(rc);
 		goto out;
 	}
 	if (!(rc = output_document(&out, !strcmp(format, "yaml"))))

@@ -533,11 +533,7 @@ static int json_finding(struct owners_json_gen *j, const struct owners_dangling_
 	owners_json_gen_map_open(j);
 	owners_json_gen_string(j, "object");
 	owners_json_gen_map_open(j);
-	owners_json_gen_kv(j, "apiVersion", n->api_version);
-	owners_json_gen_kv(j, "kind", n->kind);
-	owners_json_gen_kv(j, "namespace", n->namespace_);
-	owners_json_gen_kv(j, "name", n->name);
-	owners_json_gen_kv(j, "uid", n->uid);
+	owners_node_json_identity(j, n);
 	owners_json_gen_map_close(j);
 	owners_json_gen_string(j, "ownerReference");
 	owners_json_gen_map_open(j);

@@ -42,10 +42,8 @@
 #include <stddef.h>
 
 #include "error.h"
-#include "graph.h"
 #include "http.h"
 #include "object_io.h"
-#include "orphan_release.h"
 #include "resource.h"
 
 struct owners_finalizer_remove_target {
@@ -122,25 +120,5 @@ int owners_finalizer_remove(struct owners_finalizer_remove_outcome *out, struct 
 		      const struct owners_finalizer_remove_target *t, const struct owners_finalizer_remove_options *o,
 		      struct owners_error *err);
 void owners_finalizer_remove_outcome_clear(struct owners_finalizer_remove_outcome *out);
-
-/* The outcomes as JSON (stable; fields are only ever added):
- *   {"kind": "OwnersFinalizerRemoval", "apiVersion": "owners.dev/v1",
- *    "dryRun": BOOL,
- *    "items": [{"kind", "apiVersion", "namespace" (absent when cluster-scoped),
- *               "name", "uid" (absent when not found),
- *               "result": owners_finalizer_remove_result_name(),
- *               "message": why (refused, failed, left; absent otherwise),
- *               "removed": [{"name", "field": "metadata.finalizers" | "spec.finalizers"}],
- *               "finalizersLeft": [{"name", "field"}],
- *               "deleting": BOOL, "writes": N,
- *               "releasedDependents": owners_orphan_release_json(), [] when
- *               none were}...]}
- * targets[i] goes with outcomes[i] and, releases non-NULL, releases[i]
- * (whose nodes are g's). */
-int owners_finalizer_remove_render_json(struct owners_buf *out,
-				  const struct owners_finalizer_remove_target *targets,
-				  const struct owners_finalizer_remove_outcome *outcomes,
-				  const struct owners_orphan_release *releases,
-				  const struct owners_graph *g, size_t n, int dry_run);
 
 #endif

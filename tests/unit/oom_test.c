@@ -13,8 +13,8 @@
  *              file certificates, a token file, an exec plugin, a merged
  *              KUBECONFIG list
  *   graph      graph building from parsed lists (add, link, summary,
- *              trees, dangling references) and its JSON, tree and dot
- *              renderings
+ *              trees, dangling references, a cascade's plan) and its JSON,
+ *              tree, dot and plan renderings
  *
  *   oom_test TARGET [FIRST [LAST]]   (ctest runs each target whole)
  *
@@ -30,6 +30,8 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "cascade.h"
+#include "cascade_render.h"
 #include "dangling.h"
 #include "discovery_parse.h"
 #include "error.h"
@@ -250,6 +252,10 @@ static int target_graph(struct result *out)
 	struct owners_tree tree;
 	struct owners_render render;
 	struct owners_buf json = OWNERS_BUF_INIT, text = OWNERS_BUF_INIT, dot = OWNERS_BUF_INIT;
+	struct owners_buf plan_text = OWNERS_BUF_INIT;
+	struct owners_cascade_options plan_options = { OWNERS_CASCADE_BACKGROUND, 1, 0 };
+	struct owners_cascade_plan plan;
+	const char *plan_root = NULL;
 	struct add_ctx a;
 	uint32_t roots[64];
 	size_t n_roots = 0;
@@ -258,6 +264,7 @@ static int target_graph(struct result *out)
 
 	memset(&rep, 0, sizeof(rep));
 	memset(&tree, 0, sizeof(tree));
+	memset(&plan, 0, sizeof(plan));
 	rc = owners_graph_new(&g, &graph_types);
 	a.g = g;
 	if (!rc)
@@ -300,12 +307,25 @@ static int target_graph(struct result *out)
 		rc = owners_graph_render_json(&json, g, NULL, &sum, NULL, 0);
 	if (!rc)
 		rc = owners_graph_render_dot(&dot, g, NULL);
+	/* `owners delete --dry-run=client` of the first root */
+	if (!rc && n_roots) {
+		plan_root = g->nodes[roots[0]].uid;
+		rc = owners_cascade_plan_make(&plan, g, &plan_root, 1, NULL, 0, &plan_options);
+	}
+	if (!rc && n_roots) {
+		struct owners_cascade_render cr = { g, &plan, OWNERS_CASCADE_BACKGROUND, &plan_root,
+						    1 };
+
+		rc = owners_cascade_render_plan(&plan_text, &cr);
+	}
 	if (!rc)
 		snprintf(out->text, sizeof(out->text),
 			 "%zu objects, %zu edges, %zu roots, %zu dangling, %zu findings, %zu rows, "
-			 "json %zu bytes, text %zu bytes, dot %zu bytes",
-			 sum.objects, sum.edges, sum.roots, sum.dangling, rep.count, tree.count, json.len,
-			 text.len, dot.len);
+			 "json %zu bytes, text %zu bytes, dot %zu bytes, plan %zu bytes",
+			 sum.objects, sum.edges, sum.roots, sum.dangling, rep.count, tree.count,
+			 json.len, text.len, dot.len, plan_text.len);
+	owners_cascade_plan_free(&plan);
+	owners_buf_release(&plan_text);
 	owners_buf_release(&json);
 	owners_buf_release(&text);
 	owners_buf_release(&dot);

@@ -320,8 +320,32 @@ static void test_predictions(void)
 			it = items && items->count ? items->items[0] : NULL;
 			is_str(owners_json_string(owners_json_path(it, "object", "name", NULL)), "cluster-dep",
 			       "item.object.name");
-			is_str(owners_json_string(owners_json_path(it, "object", "namespace", NULL)), "",
-			       "item.object.namespace is empty for cluster-scoped");
+			ok(it && owners_json_get(it, "object") &&
+				   !owners_json_path(it, "object", "namespace", NULL),
+			   "item.object has no namespace when cluster-scoped");
+			{
+				/* an object as every document writes it
+				 * (owners_node_json_identity) */
+				const struct owners_json_value *o = owners_json_get(it, "object");
+				const struct owners_json_value *last =
+					items && items->count ? items->items[items->count - 1]
+							      : NULL;
+				const struct owners_json_value *lo =
+					owners_json_get(last, "object");
+
+				ok(o && o->count == 4 && !strcmp(o->keys[0], "kind") &&
+					   !strcmp(o->keys[1], "apiVersion") &&
+					   !strcmp(o->keys[2], "name") &&
+					   !strcmp(o->keys[3], "uid"),
+				   "item.object: kind, apiVersion, name, uid (cluster-scoped)");
+				ok(lo && lo->count == 5 && !strcmp(lo->keys[0], "kind") &&
+					   !strcmp(lo->keys[1], "apiVersion") &&
+					   !strcmp(lo->keys[2], "namespace") &&
+					   !strcmp(lo->keys[3], "name") &&
+					   !strcmp(lo->keys[4], "uid"),
+				   "item.object: kind, apiVersion, namespace, name, uid "
+				   "(namespaced)");
+			}
 			is_str(owners_json_string(owners_json_path(it, "ownerReference", "kind", NULL)), "Node",
 			       "item.ownerReference.kind");
 			ok(owners_json_path(it, "ownerReference", "controller", NULL) &&

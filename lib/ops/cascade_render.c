@@ -1,0 +1,239 @@
+#include "cascade_render.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tree.h"
+
+static const char *plural(size_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* "ns/deployment.apps/web", or "clusterrole.rbac.authorization.k8s.io/x"
+ * for a cluster-scoped object. */
+static int node_path(struct owners_buf *out, const struct owners_node *n)
+{
+	int rc = *n->namespace_ ? owners_buf_addf(out, "%s/", n->namespace_) : 0;
+
+	return rc ? rc : owners_graph_node_name(out, n);
+}
+
+/* ---- the plan --------------------------------------------------------------- */
+
+/* An object already in deletion goes the way it entered it, whatever mode
+ * is asked now: the plan says so, in the order that really happens. */
+static int in_deletion(struct owners_buf *out, const struct owners_node *n, int root)
+{
+	uint32_t k;
+	int rc;
+
+	if (owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND))
+		return owners_buf_addf(out,
+				       "%sin foreground deletion already: goes last, after its "
+				       "blocking dependents",
+				       root ? "root, " : "");
+	if (owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_ORPHAN))
+		return owners_buf_addf(out,
+				       "%sin orphan deletion already: its dependents are released, "
+				       "then it goes",
+				       root ? "root, " : "");
+	rc = owners_buf_addf(out, "%sin deletion already%s", root ? "root, " : "",
+			     n->n_finalizers ? ": goes when these finalizers are removed:"
+					     : ": goes now");
+	for (k = 0; !rc && k < n->n_finalizers; k++)
+		rc = owners_buf_addf(out, " %s", n->finalizers[k]);
+	return rc;
+}
+
+/* What happens to one row's object. */
+static int plan_state(struct owners_buf *out, const struct owners_cascade_render *r,
+		      const struct owners_tree_row *row)
+{
+	const struct owners_cascade_plan *p = r->plan;
+	const struct owners_node *n = &r->g->nodes[row->node];
+
+	if (p->released[row->node])
+		return owners_buf_adds(out, owners_cascade_released_by_orphaning(r->g, p, row->node)
+						    ? "release (orphaned, kept)"
+						    : "release (kept: another owner is alive)");
+	if (n->virtual_)
+		return owners_buf_adds(out, "already gone");
+	if (n->deleted)
+		return in_deletion(out, n, !row->depth);
+	if (!row->depth)
+		return owners_buf_adds(
+			out, r->mode == OWNERS_CASCADE_FOREGROUND ? "delete first, goes last (root)"
+			     : p->orphaning[row->node] ? "delete (root; its dependents are kept)"
+						       : "delete (root)");
+	if (p->orphaning[row->node])
+		return owners_buf_adds(out, "delete (it carries the orphan finalizer: its "
+					    "dependents are kept)");
+	return owners_buf_adds(out, "delete (every owner is deleted)");
+}
+
+int owners_cascade_render_plan(struct owners_buf *out, const struct owners_cascade_render *r)
+{
+	const struct owners_cascade_plan *p = r->plan;
+	struct owners_tree tree;
+	uint32_t *roots;
+	size_t i, n = 0;
+	int rc;
+
+	roots = calloc(r->n_roots + 1, sizeof(*roots));
+	if (!roots)
+		return OWNERS_ENOMEM;
+	for (i = 0; i < r->n_roots; i++) {
+		uint32_t node = owners_graph_find_uid(r->g, r->roots[i]);
+
+		if (node != OWNERS_NO_NODE)
+			roots[n++] = node;
+	}
+	rc = owners_tree_build(&tree, r->g, roots, n, 0, -1);
+	free(roots);
+	if (rc)
+		return rc;
+	rc = owners_buf_addf(out, "%s cascade (dry run, nothing changed):\n",
+			     owners_cascade_mode_name(r->mode));
+	for (i = 0; !rc && i < tree.count; i++) {
+		const struct owners_tree_row *row = &tree.rows[i];
+
+		if (row->cycle || (!p->member[row->node] && !p->released[row->node]))
+			continue;
+		rc = owners_buf_addf(out, "%*s", (int)row->depth * 2, "");
+		if (!rc)
+			rc = node_path(out, &r->g->nodes[row->node]);
+		if (!rc)
+			rc = owners_buf_adds(out, "  ");
+		if (!rc)
+			rc = plan_state(out, r, row);
+		if (!rc)
+			rc = owners_buf_addc(out, '\n');
+	}
+	owners_tree_free(&tree);
+	return rc;
+}
+
+/* ---- while it runs ---------------------------------------------------------- */
+
+int owners_cascade_render_progress(struct owners_buf *out, const struct owners_cascade_render *r,
+				   long elapsed, size_t deleted, size_t acting, size_t columns)
+{
+	const struct owners_cascade_plan *p = r->plan;
+	size_t start = out->len;
+	int rc;
+
+	rc = owners_buf_addf(out, "%s cascade %lds: %zu deleted, %zu left",
+			     owners_cascade_mode_name(r->mode), elapsed, deleted,
+			     p->members_left + p->released_left);
+	if (!rc && acting)
+		rc = owners_buf_addf(out, ", %zu acting", acting);
+	if (!rc && p->n_waits && r->g && p->waits[0].node < r->g->count) {
+		const struct owners_node *n = &r->g->nodes[p->waits[0].node];
+		uint32_t k;
+
+		rc = owners_buf_addf(out, "; waiting on %s/%s", n->kind, n->name);
+		/* In deletion, its finalizers are what it waits for. */
+		for (k = 0; !rc && n->deleted && k < n->n_finalizers; k++)
+			rc = owners_buf_addf(out, "%s%s",
+					     k ? ", " : " (finalizers: ", n->finalizers[k]);
+		if (!rc)
+			rc = n->deleted && n->n_finalizers
+				     ? owners_buf_addc(out, ')')
+				     : owners_buf_addf(out, " (%s)", p->waits[0].why);
+		if (!rc && p->n_waits > 1)
+			rc = owners_buf_addf(out, " and %zu more", p->n_waits - 1);
+	}
+	if (!rc && columns >= 4 && out->len - start >= columns) {
+		/* cut at a character boundary, with room for the ellipsis */
+		size_t at = columns - 4;
+
+		while (at && ((unsigned char)out->ptr[start + at] & 0xC0) == 0x80)
+			at--;
+		owners_buf_truncate(out, start + at);
+		rc = owners_buf_adds(out, "...");
+	}
+	return rc;
+}
+
+int owners_cascade_render_event(struct owners_buf *out, enum owners_cascade_event e,
+				const char *type, const char *name, const char *ns, int names_only)
+{
+	static const char *const words[] = {
+		[OWNERS_EVENT_DELETED] = "deleted",
+		[OWNERS_EVENT_DELETED_AFTER_RELEASE] = "deleted (after release)",
+		[OWNERS_EVENT_ORPHANED] = "orphaned (kept, reference removed)",
+		[OWNERS_EVENT_RELEASED] = "released (kept: it has another owner)",
+		[OWNERS_EVENT_DRY_RUN_DELETED] = "deleted (server dry run)",
+		[OWNERS_EVENT_DRY_RUN_RELEASED] = "released (server dry run)",
+	};
+	/* -o name lists what goes, as kubectl's does (server dry run included) */
+	int deleted = e == OWNERS_EVENT_DELETED || e == OWNERS_EVENT_DELETED_AFTER_RELEASE ||
+		      e == OWNERS_EVENT_DRY_RUN_DELETED;
+
+	if (names_only)
+		return deleted ? owners_buf_addf(out, "%s/%s\n", type, name) : 0;
+	return owners_buf_addf(out, "%s \"%s\" %s%s%s\n", type, name, words[e],
+			       *ns ? " in namespace " : "", ns);
+}
+
+/* ---- how it ended ----------------------------------------------------------- */
+
+int owners_cascade_render_left(struct owners_buf *out, const struct owners_cascade_render *r)
+{
+	const struct owners_cascade_plan *p = r->plan;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < p->n_waits; i++) {
+		const struct owners_node *n = &r->g->nodes[p->waits[i].node];
+		uint32_t k;
+
+		rc = owners_buf_adds(out, "  ");
+		if (!rc)
+			rc = node_path(out, n);
+		if (!rc)
+			rc = owners_buf_addf(out, ": %s", p->waits[i].why);
+		if (!rc && n->deleted && n->n_finalizers) {
+			rc = owners_buf_adds(out, " (finalizers:");
+			for (k = 0; !rc && k < n->n_finalizers; k++)
+				rc = owners_buf_addf(out, " %s", n->finalizers[k]);
+			if (!rc)
+				rc = owners_buf_addc(out, ')');
+		}
+		if (!rc)
+			rc = owners_buf_addc(out, '\n');
+	}
+	for (i = 0; !rc && i < p->n_actions; i++) {
+		rc = owners_buf_adds(out, "  ");
+		if (!rc)
+			rc = node_path(out, &r->g->nodes[p->actions[i].node]);
+		if (!rc)
+			rc = owners_buf_addf(out, ": %s next\n",
+					     owners_action_name(p->actions[i].kind));
+	}
+	return rc;
+}
+
+/* The plan's waits were read before the round acted, so they are not
+ * listed: 'owners tree' shows the state now. */
+int owners_cascade_render_not_waiting(struct owners_buf *out, const struct owners_cascade_plan *p)
+{
+	size_t sent = p->n_actions, left = p->members_left + p->released_left;
+
+	return owners_buf_addf(out,
+			       "not waiting (--wait=false): %zu change%s sent; %zu object%s of the "
+			       "cascade %s still there (run the command again to go on, or 'owners "
+			       "tree' to see where it stands)\n",
+			       sent, plural(sent), left, plural(left), left == 1 ? "is" : "are");
+}
+
+int owners_cascade_render_dry_run_checked(struct owners_buf *out, size_t n_roots, size_t checked,
+					  size_t refused)
+{
+	return owners_buf_addf(
+		out,
+		"server dry run: the root%s and %zu dependent%s checked, %zu refused; "
+		"nothing was changed\n",
+		plural(n_roots), checked, plural(checked), refused);
+}

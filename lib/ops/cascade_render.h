@@ -1,0 +1,73 @@
+/*
+ * Renders what `owners delete` says about a cascade, as text; the command
+ * writes the buffers (stdout for the plan and the objects that went,
+ * stderr for the rest) and keeps the terminal's own bytes (the progress
+ * line's "\r\033[K").
+ *
+ * The plan of a client dry run, rows in tree order, each with what
+ * happens to it:
+ *
+ *   background cascade (dry run, nothing changed):
+ *   ns/deployment.apps/web  delete (root)
+ *     ns/replicaset.apps/web-7d9c  delete (every owner is deleted)
+ *
+ * The objects as they go, kubectl's words (`deployment.apps "web"
+ * deleted in namespace ns`; -o name: `deployment.apps/web`, for the ones
+ * deleted only); the progress line; what a timed-out cascade still waits
+ * on; the sentences that end a run which did not wait, or a server dry
+ * run.
+ *
+ * Ownership: appends to out; everything else is borrowed.
+ */
+#ifndef OWNERS_CASCADE_RENDER_H
+#define OWNERS_CASCADE_RENDER_H
+
+#include <stddef.h>
+
+#include "buf.h"
+#include "cascade.h"
+#include "cascade_track.h"
+#include "graph.h"
+
+struct owners_cascade_render {
+	struct owners_graph *g; /* the graph the plan was made on */
+	const struct owners_cascade_plan *plan;
+	enum owners_cascade_mode mode; /* the mode asked for */
+	const char *const *roots;      /* UIDs (the plan's rows hang from them) */
+	size_t n_roots;
+};
+
+/* --dry-run=client: a title line, then every object of the cascade (members
+ * and released objects) in tree order below the roots, indented two spaces
+ * a level, with what happens to it. */
+int owners_cascade_render_plan(struct owners_buf *out, const struct owners_cascade_render *r);
+
+/* One line, without a newline: the counts, the seconds spent, and the
+ * first wait (its object, and its finalizers when in deletion, else why).
+ * A line of columns bytes or more (a terminal's width: it must not wrap)
+ * is cut to columns - 4, back to a UTF-8 character boundary, and ends in
+ * "..."; columns below 4: never cut. */
+int owners_cascade_render_progress(struct owners_buf *out, const struct owners_cascade_render *r,
+				   long elapsed, size_t deleted, size_t acting, size_t columns);
+
+/* After a timeout: one line per wait ("  ns/type/name: why (finalizers:
+ * a b)"), then one per action the plan would still send ("  ...: delete
+ * next"). */
+int owners_cascade_render_left(struct owners_buf *out, const struct owners_cascade_render *r);
+
+/* --wait=false: how many changes the round sent and how many objects are
+ * still there, one line. */
+int owners_cascade_render_not_waiting(struct owners_buf *out, const struct owners_cascade_plan *p);
+
+/* --dry-run=server: the closing line, after the dependents were checked. */
+int owners_cascade_render_dry_run_checked(struct owners_buf *out, size_t n_roots, size_t checked,
+					  size_t refused);
+
+/* One object that went (or, dry run, would): `TYPE "NAME" WHAT[ in
+ * namespace NS]`, a line. names_only (-o name): `TYPE/NAME` for an object
+ * deleted (or accepted for deletion), nothing for the others. type as an
+ * owners_cascade_event_fn gets it; ns "" when cluster-scoped. */
+int owners_cascade_render_event(struct owners_buf *out, enum owners_cascade_event e,
+				const char *type, const char *name, const char *ns, int names_only);
+
+#endif
