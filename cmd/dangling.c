@@ -62,7 +62,7 @@ static int look_across_namespaces(struct session *s, const uint32_t *nodes, size
 {
 	struct owners_scan_options o;
 	struct owners_scan_report across;
-	struct session_types set = { NULL, 0 };
+	struct session_types set = { NULL, 0, 0 };
 	size_t i;
 	int rc;
 

@@ -9,8 +9,10 @@
 #include "api_path.h"
 #include "discovery.h"
 #include "graph_mark.h"
+#include "grow.h"
 #include "kubeconfig.h"
 #include "list_parser.h"
+#include "strv.h"
 #include "output.h"
 #include "type_resolve.h"
 #include "url.h"
@@ -277,7 +279,7 @@ static void drop_notes(struct session *s)
 {
 	session_warnings_free(s->notes, s->n_notes);
 	s->notes = NULL;
-	s->n_notes = 0;
+	s->n_notes = s->cap_notes = 0;
 }
 
 void session_scan_options(const struct session *s, struct owners_scan_options *o)
@@ -320,13 +322,10 @@ int session_types_want(void *ctx, const struct owners_resource *r)
 
 int session_types_add(struct session_types *set, const struct owners_resource *r)
 {
-	const struct owners_resource **grown;
-
 	if (session_types_want(set, r))
 		return 0;
-	if (!(grown = realloc(set->types, (set->count + 1) * sizeof(*grown))))
+	if (OWNERS_GROW(set->types, set->cap, set->count + 1))
 		return OWNERS_ENOMEM;
-	set->types = grown;
 	set->types[set->count++] = r;
 	return 0;
 }
@@ -360,18 +359,14 @@ static int collect_owner_types(const struct session *s, struct session_types *t)
 /* The second pass's report joins the first's: one set of warnings. */
 static int merge_report(struct owners_scan_report *into, struct owners_scan_report *from)
 {
-	struct owners_scan_failure *f;
-
 	if (from->n_failures) {
-		f = realloc(into->failures, (into->n_failures + from->n_failures) * sizeof(*f));
-		if (!f)
+		if (OWNERS_GROW(into->failures, into->cap_failures, into->n_failures + from->n_failures))
 			return OWNERS_ENOMEM;
-		into->failures = f;
-		memcpy(f + into->n_failures, from->failures, from->n_failures * sizeof(*f));
+		memcpy(into->failures + into->n_failures, from->failures, from->n_failures * sizeof(*from->failures));
 		into->n_failures += from->n_failures;
 		free(from->failures);
 		from->failures = NULL;
-		from->n_failures = 0;
+		from->n_failures = from->cap_failures = 0;
 	}
 	into->types_listed += from->types_listed;
 	into->objects += from->objects;
@@ -382,7 +377,7 @@ static int merge_report(struct owners_scan_report *into, struct owners_scan_repo
 
 static int scan_owner_types(struct session *s, const char *ns)
 {
-	struct session_types t = { NULL, 0 };
+	struct session_types t = { NULL, 0, 0 };
 	struct owners_scan_options o;
 	struct owners_scan_report rep;
 	int rc;
@@ -474,20 +469,10 @@ int session_rescan(struct session *s, const char *ns,
 	return rc;
 }
 
-static int push_line(char ***w, size_t *n, struct owners_buf *b)
+/* Moves b's text to the end of lines w (b is left empty). */
+static int push_line(char ***w, size_t *n, size_t *cap, struct owners_buf *b)
 {
-	char **grown = realloc(*w, (*n + 1) * sizeof(**w));
-	char *line = owners_buf_detach(b);
-
-	if (!grown || !line) {
-		free(line);
-		if (grown)
-			*w = grown;
-		return OWNERS_ENOMEM;
-	}
-	*w = grown;
-	(*w)[(*n)++] = line;
-	return 0;
+	return owners_strv_push(w, n, cap, owners_buf_detach(b));
 }
 
 static int by_string(const void *a, const void *b)
@@ -521,7 +506,7 @@ int session_warnings(const struct session *s, const struct owners_scan_report *e
 	struct owners_buf b = OWNERS_BUF_INIT;
 	const struct owners_scan_failure *first = NULL;
 	char **matter = NULL, **rest = NULL;
-	size_t i, r, n_matter = 0, n_rest = 0;
+	size_t i, r, n_matter = 0, n_rest = 0, cap = 0, cap_matter = 0, cap_rest = 0;
 	int rc = 0;
 
 	*out = NULL;
@@ -530,7 +515,7 @@ int session_warnings(const struct session *s, const struct owners_scan_report *e
 		rc = owners_buf_addf(&b, "discovery of '%s' failed: %s (its types are unknown)",
 				     s->types.failed_groups[i], s->types.failed_reasons[i]);
 		if (!rc)
-			rc = push_line(out, n, &b);
+			rc = push_line(out, n, &cap, &b);
 	}
 	for (r = 0; !rc && r <= n_extra; r++) {
 		const struct owners_scan_report *rep = r ? &extra[r - 1] : &s->scan;
@@ -542,7 +527,7 @@ int session_warnings(const struct session *s, const struct owners_scan_report *e
 			if (f->code != OWNERS_EFORBIDDEN) {
 				rc = owners_buf_addf(&b, "%s (ownership through it is unknown)", f->message);
 				if (!rc)
-					rc = push_line(out, n, &b);
+					rc = push_line(out, n, &cap, &b);
 				continue;
 			}
 			matters = !s->graph || owners_graph_type_can_hold_answer(s->graph, f->resource,
@@ -551,7 +536,8 @@ int session_warnings(const struct session *s, const struct owners_scan_report *e
 				first = f;
 			rc = owners_api_type_name(&b, f->resource);
 			if (!rc)
-				rc = matters ? push_line(&matter, &n_matter, &b) : push_line(&rest, &n_rest, &b);
+				rc = matters ? push_line(&matter, &n_matter, &cap_matter, &b)
+					     : push_line(&rest, &n_rest, &cap_rest, &b);
 		}
 	}
 	if (!rc && n_matter == 1)
@@ -562,7 +548,7 @@ int session_warnings(const struct session *s, const struct owners_scan_report *e
 					   : "types (ownership through them is unknown)",
 				    s->cli->verbosity >= 1 ? n_matter : FORBIDDEN_NAMED);
 	if (!rc && n_matter)
-		rc = push_line(out, n, &b);
+		rc = push_line(out, n, &cap, &b);
 	/* The rest cannot change the answer: counted, named under -v. */
 	if (!rc && n_rest && s->cli->verbosity >= 1)
 		rc = forbidden_line(&b, rest, n_rest, n_matter ? "more types that cannot hold part of the answer"
@@ -572,11 +558,11 @@ int session_warnings(const struct session *s, const struct owners_scan_report *e
 				     n_rest, n_matter ? "more " : "", n_rest == 1 ? "" : "s",
 				     n_rest == 1 ? "it" : "them");
 	if (!rc && n_rest)
-		rc = push_line(out, n, &b);
+		rc = push_line(out, n, &cap, &b);
 	for (i = 0; !rc && i < s->n_notes; i++) {
 		rc = owners_buf_adds(&b, s->notes[i]);
 		if (!rc)
-			rc = push_line(out, n, &b);
+			rc = push_line(out, n, &cap, &b);
 	}
 	session_warnings_free(matter, n_matter);
 	session_warnings_free(rest, n_rest);
@@ -603,7 +589,7 @@ int session_note(struct session *s, const char *fmt, ...)
 	rc = owners_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
 	if (!rc)
-		rc = push_line(&s->notes, &s->n_notes, &b);
+		rc = push_line(&s->notes, &s->n_notes, &s->cap_notes, &b);
 	owners_buf_release(&b);
 	return rc;
 }

@@ -21,7 +21,7 @@
  * free. */
 struct session_types {
 	const struct owners_resource **types;
-	size_t count;
+	size_t count, cap;
 };
 int session_types_want(void *ctx, const struct owners_resource *r);
 /* Adds r unless its resource is in already. 0, or OWNERS_ENOMEM. */
@@ -45,7 +45,7 @@ struct session {
 	/* Further warnings a command adds about this scan (session_note()),
 	 * worded by it, given out with the scan's own by session_warnings(). */
 	char **notes;
-	size_t n_notes;
+	size_t n_notes, cap_notes;
 	/* Set by a command whose answer holds namespaced objects only (see
 	 * owners_graph_type_can_hold_answer()): the warnings then name the
 	 * types that could not be listed and matter, and count the rest. */

@@ -13,10 +13,12 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "grow.h"
 #include "output.h"
 #include "screen.h"
 #include "status_fetch.h"
 #include "strset.h"
+#include "strv.h"
 #include "tree.h"
 #include "tree_watch.h"
 #include "watch.h"
@@ -62,11 +64,11 @@ struct tree_watch {
 	size_t n_shown_lines;
 	size_t shown_header;
 	struct marked *marks;
-	size_t n_marks;
+	size_t n_marks, cap_marks;
 	struct owners_strset mark_index;  /* uid: flag = its index in marks + 1 */
 	struct owners_strset root_uids; /* every root seen: --until=gone follows them */
 	char **warnings;
-	size_t n_warnings;
+	size_t n_warnings, cap_warnings;
 	int64_t started_ms, last_frame_ms;
 	size_t frames;
 };
@@ -86,14 +88,8 @@ int tree_listed_record(void *ctx, const struct owners_resource *r, const char *n
 	struct tree_listed *l = ctx;
 	struct tree_listed_type *t;
 
-	if (l->count == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 32;
-
-		if (!(t = realloc(l->items, cap * sizeof(*t))))
-			return OWNERS_ENOMEM;
-		l->items = t;
-		l->cap = cap;
-	}
+	if (OWNERS_GROW(l->items, l->cap, l->count + 1))
+		return OWNERS_ENOMEM;
 	t = &l->items[l->count];
 	t->resource = r;
 	t->ns = ns ? owners_strdup(ns) : NULL;
@@ -256,22 +252,9 @@ static int render_lines(struct tree_watch *tw, const struct owners_tree *tree, i
 	if (!rc && tree->count)
 		rc = owners_tree_render_text(&out, &render);
 	for (p = out.ptr; !rc && p && *p; p = nl + 1) {
-		char **v;
-
 		if (!(nl = strchr(p, '\n')))
 			nl = p + strlen(p) - 1;
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 64;
-			if (!(v = realloc(*lines, cap * sizeof(*v)))) {
-				rc = OWNERS_ENOMEM;
-				break;
-			}
-			*lines = v;
-		}
-		if (!((*lines)[*n] = owners_strndup(p, (size_t)(nl - p) + (*nl != '\n'))))
-			rc = OWNERS_ENOMEM;
-		else
-			(*n)++;
+		rc = owners_strv_push(lines, n, &cap, owners_strndup(p, (size_t)(nl - p) + (*nl != '\n')));
 	}
 	owners_buf_release(&out);
 	free(keys);
@@ -331,16 +314,15 @@ static int index_set(struct owners_strset *index, const char *uid, size_t i)
 
 static int mark(struct tree_watch *tw, const char *uid, enum mark m, const char *line, size_t at)
 {
-	struct marked *v, *k = NULL;
+	struct marked *k = NULL;
 	long at_index = index_of(&tw->mark_index, uid);
 
 	if (at_index >= 0)
 		k = &tw->marks[at_index];
 	if (!k) {
-		if (!(v = realloc(tw->marks, (tw->n_marks + 1) * sizeof(*v))))
+		if (OWNERS_GROW(tw->marks, tw->cap_marks, tw->n_marks + 1))
 			return OWNERS_ENOMEM;
-		tw->marks = v;
-		k = &v[tw->n_marks];
+		k = &tw->marks[tw->n_marks];
 		memset(k, 0, sizeof(*k));
 		if (!(k->uid = owners_strdup(uid)) || index_set(&tw->mark_index, uid, tw->n_marks)) {
 			free(k->uid);
@@ -508,20 +490,10 @@ static const char *mark_text(enum mark m, int color)
 	return color ? coloured[m] : plain[m];
 }
 
+/* Moves b's text to the end of lines v (b is left empty). */
 static int push_line(char ***v, size_t *n, size_t *cap, struct owners_buf *b)
 {
-	char **p;
-
-	if (*n == *cap) {
-		*cap = *cap ? *cap * 2 : 64;
-		if (!(p = realloc(*v, *cap * sizeof(*p))))
-			return OWNERS_ENOMEM;
-		*v = p;
-	}
-	if (!((*v)[*n] = owners_buf_detach(b)))
-		return OWNERS_ENOMEM;
-	(*n)++;
-	return 0;
+	return owners_strv_push(v, n, cap, owners_buf_detach(b));
 }
 
 /* Title, warnings, then the table with a mark before each row; rows that
@@ -662,7 +634,6 @@ static int tree_gone(struct tree_watch *tw, const struct owners_tree *tree, uint
 static void on_warning(void *ctx, const char *line)
 {
 	struct tree_watch *tw = ctx;
-	char **v;
 	size_t i;
 
 	for (i = 0; i < tw->n_warnings; i++)
@@ -675,14 +646,10 @@ static void on_warning(void *ctx, const char *line)
 	/* On the view: its own lines, the three latest. */
 	if (tw->n_warnings == 3) {
 		free(tw->warnings[0]);
-		memmove(tw->warnings, tw->warnings + 1, 2 * sizeof(*v));
+		memmove(tw->warnings, tw->warnings + 1, 2 * sizeof(*tw->warnings));
 		tw->n_warnings--;
 	}
-	if (!(v = realloc(tw->warnings, (tw->n_warnings + 1) * sizeof(*v))))
-		return;
-	tw->warnings = v;
-	if ((v[tw->n_warnings] = owners_strdup(line)))
-		tw->n_warnings++;
+	(void)owners_strv_push(&tw->warnings, &tw->n_warnings, &tw->cap_warnings, owners_strdup(line));
 }
 
 /* The tree now: roots, rows, what changed, and the view or the lines. */

@@ -41,7 +41,7 @@ static int look_across_namespaces(struct session *s, const struct owners_why *w)
 {
 	struct owners_scan_options o;
 	struct owners_scan_report across;
-	struct session_types set = { NULL, 0 };
+	struct session_types set = { NULL, 0, 0 };
 	uint32_t *nodes = calloc(w->n_owners + 1, sizeof(*nodes));
 	size_t n = 0, i;
 	int rc;
