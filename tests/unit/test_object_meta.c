@@ -524,6 +524,7 @@ static int decode_json(struct decoded *d, char **rv, char **cont, const struct o
 	struct owners_list_parser *p;
 	int rc;
 
+	*rv = *cont = NULL;
 	if (owners_list_parser_new(&p, keep_labels, keep, d))
 		return OWNERS_ENOMEM;
 	rc = owners_list_parser_feed(p, body->ptr, body->len, &err);
@@ -545,7 +546,7 @@ static int decode_proto(struct decoded *d, char **rv, char **cont, const struct 
 	struct owners_list_proto *p;
 	int rc;
 
-	*cont = NULL;
+	*rv = *cont = NULL;
 	if (owners_list_proto_new(&p, keep, d))
 		return OWNERS_ENOMEM;
 	owners_list_proto_keep_labels(p, keep_labels);
