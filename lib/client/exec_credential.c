@@ -485,6 +485,170 @@ static int timeout_error(struct owners_error *err, const char *command, long ms)
 				ms / 1000);
 }
 
+/* A plugin once forked, as git's run-command keeps a child_process: its
+ * pid until it is reaped (-1 after), the read ends of its stdout and of
+ * the pipe it reports a failed execve() on, and the write ends until the
+ * fork has given them to it. */
+struct plugin {
+	pid_t pid;
+	int out_pipe[2];
+	int status_pipe[2];
+};
+
+/* argv, envp (with KUBERNETES_EXEC_INFO = info) and the paths to try,
+ * built before fork(): the child may not allocate. */
+static int prepare_spawn(struct spawn *sp, const struct owners_exec_config *e, const char *info)
+{
+	size_t i;
+
+	if (build_env(sp, e, info) || build_paths(sp, e->command))
+		return OWNERS_ENOMEM;
+	sp->argv = calloc(e->n_args + 2, sizeof(*sp->argv));
+	if (!sp->argv)
+		return OWNERS_ENOMEM;
+	sp->argv[0] = e->command;
+	for (i = 0; i < e->n_args; i++)
+		sp->argv[i + 1] = e->args[i];
+	return 0;
+}
+
+/* Forks the plugin with its stdin on /dev/null unless interactive; the
+ * parent keeps only the read ends of the pipes. */
+static int start_plugin(struct plugin *pl, struct spawn *sp, const char *command, int interactive,
+			struct owners_error *err)
+{
+	sigset_t all, old;
+
+	if (make_pipe(pl->out_pipe) || make_pipe(pl->status_pipe))
+		return owners_error_set(err, OWNERS_EEXEC, "cannot run credential plugin '%s': %s",
+					command, strerror(errno));
+	if (!interactive) {
+		sp->stdin_fd = fd_high(open("/dev/null", O_RDONLY | O_CLOEXEC));
+		if (sp->stdin_fd < 0)
+			return owners_error_set(
+				err, OWNERS_EEXEC,
+				"cannot run credential plugin '%s': cannot open /dev/null: %s",
+				command, strerror(errno));
+	}
+	sp->stdout_fd = pl->out_pipe[1];
+	sp->status_fd = pl->status_pipe[1];
+
+	/* Blocked so that no handler of ours runs in the child. */
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &old);
+	pl->pid = fork();
+	if (pl->pid == 0)
+		run_child(sp);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (pl->pid < 0)
+		return owners_error_set(err, OWNERS_EEXEC, "cannot run credential plugin '%s': %s",
+					command, strerror(errno));
+	close_fd(&pl->out_pipe[1]);
+	close_fd(&pl->status_pipe[1]);
+	close_fd(&sp->stdin_fd);
+	return 0;
+}
+
+/* execve() failed with child_errno: ENOENT is a missing plugin, and its
+ * installHint says how to get it. */
+static int exec_error(struct owners_error *err, const struct owners_exec_config *e, int child_errno)
+{
+	int hint_len = e->install_hint ? (int)strlen(e->install_hint) : 0;
+
+	if (child_errno != ENOENT)
+		return owners_error_set(err, OWNERS_EEXEC, "cannot run credential plugin '%s': %s",
+					e->command, strerror(child_errno));
+	while (hint_len && strchr(" \t\r\n", e->install_hint[hint_len - 1]))
+		hint_len--;
+	if (hint_len)
+		return owners_error_set(err, OWNERS_EEXEC, "credential plugin '%s' not found: %.*s",
+					e->command, hint_len, e->install_hint);
+	return owners_error_set(err, OWNERS_EEXEC, "credential plugin '%s' not found", e->command);
+}
+
+/* 0 once the plugin runs, or the error of an execve() that failed (the
+ * child, which then exits at once, is reaped). */
+static int check_exec(struct plugin *pl, const struct owners_exec_config *e,
+		      struct owners_error *err)
+{
+	int child_errno, status;
+	ssize_t n;
+
+	/* EOF here means execve() succeeded (the pipe is close-on-exec). */
+	do
+		n = read(pl->status_pipe[0], &child_errno, sizeof(child_errno));
+	while (n < 0 && errno == EINTR);
+	if (n != (ssize_t)sizeof(child_errno))
+		return 0;
+	reap(pl->pid, &status, -1);
+	pl->pid = -1;
+	return exec_error(err, e, child_errno);
+}
+
+/* The plugin's stdout into out until EOF: at most OUTPUT_LIMIT bytes,
+ * before the deadline (-1: none). */
+static int read_output(struct owners_buf *out, int fd, int64_t deadline, long timeout,
+		       const char *command, struct owners_error *err)
+{
+	struct pollfd pfd;
+	size_t room;
+	ssize_t n;
+
+	for (;;) {
+		pfd.fd = fd;
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		n = poll(&pfd, 1,
+			 deadline < 0 ? -1 : (int)(deadline > now_ms() ? deadline - now_ms() : 0));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return read_error(err, command);
+		if (n == 0)
+			return timeout_error(err, command, timeout);
+		if (owners_buf_grow(out, 64 * 1024))
+			return owners_error_oom(err);
+		room = out->cap - out->len - 1;
+		/* One byte past the limit is enough to know it was crossed. */
+		if (room > OUTPUT_LIMIT + 1 - out->len)
+			room = OUTPUT_LIMIT + 1 - out->len;
+		n = read(fd, out->ptr + out->len, room);
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (n < 0)
+			return read_error(err, command);
+		if (n == 0)
+			return 0;
+		out->len += (size_t)n;
+		out->ptr[out->len] = '\0';
+		if (out->len > OUTPUT_LIMIT)
+			return owners_error_set(err, OWNERS_EEXEC,
+						"credential plugin '%s' wrote more than 1 MiB",
+						command);
+	}
+}
+
+/* Waits for the plugin (until the deadline: past it, the caller kills it)
+ * and checks how it ended. */
+static int finish_plugin(struct plugin *pl, int64_t deadline, long timeout, const char *command,
+			 struct owners_error *err)
+{
+	int status = 0;
+
+	if (reap(pl->pid, &status, deadline))
+		return timeout_error(err, command, timeout);
+	pl->pid = -1;
+	if (WIFSIGNALED(status))
+		return owners_error_set(err, OWNERS_EEXEC,
+					"credential plugin '%s' was killed by signal %d", command,
+					WTERMSIG(status));
+	if (WIFEXITED(status) && WEXITSTATUS(status))
+		return owners_error_set(err, OWNERS_EEXEC,
+					"credential plugin '%s' exited with status %d", command,
+					WEXITSTATUS(status));
+	return 0;
+}
+
 /* Runs the plugin and collects its stdout into out (at most 1 MiB). */
 static int run_plugin(struct owners_buf *out, const struct owners_rest_config *cfg,
 		      struct owners_error *err)
@@ -492,154 +656,31 @@ static int run_plugin(struct owners_buf *out, const struct owners_rest_config *c
 	const struct owners_exec_config *e = cfg->exec;
 	struct owners_buf info = OWNERS_BUF_INIT;
 	struct spawn sp = { 0 };
-	int out_pipe[2] = { -1, -1 }, status_pipe[2] = { -1, -1 };
-	int interactive, rc, child_errno, status = 0, timed_out;
+	struct plugin pl = { -1, { -1, -1 }, { -1, -1 } };
 	long timeout = e->timeout_ms > 0 ? e->timeout_ms : DEFAULT_TIMEOUT_MS;
 	int64_t deadline;
-	sigset_t all, old;
-	pid_t pid = -1;
-	struct pollfd pfd;
-	size_t i, room;
-	ssize_t n;
-	int hint_len;
+	int interactive, rc;
 
 	sp.stdin_fd = -1;
 	if ((rc = interactive_for(&interactive, e, err)))
 		goto out;
 	/* A plugin waiting for a human gets no deadline. */
 	deadline = interactive ? -1 : now_ms() + timeout;
-	if (exec_info(&info, cfg, interactive) || build_env(&sp, e, info.ptr) ||
-	    build_paths(&sp, e->command))
-		goto oom;
-	sp.argv = calloc(e->n_args + 2, sizeof(*sp.argv));
-	if (!sp.argv)
-		goto oom;
-	sp.argv[0] = e->command;
-	for (i = 0; i < e->n_args; i++)
-		sp.argv[i + 1] = e->args[i];
-	if (make_pipe(out_pipe) || make_pipe(status_pipe)) {
-		rc = owners_error_set(err, OWNERS_EEXEC, "cannot run credential plugin '%s': %s",
-				      e->command, strerror(errno));
+	if (exec_info(&info, cfg, interactive) || prepare_spawn(&sp, e, info.ptr)) {
+		rc = owners_error_oom(err);
 		goto out;
 	}
-	if (!interactive) {
-		sp.stdin_fd = fd_high(open("/dev/null", O_RDONLY | O_CLOEXEC));
-		if (sp.stdin_fd < 0) {
-			rc = owners_error_set(err, OWNERS_EEXEC,
-					      "cannot run credential plugin '%s': cannot open /dev/null: %s",
-					      e->command, strerror(errno));
-			goto out;
-		}
-	}
-	sp.stdout_fd = out_pipe[1];
-	sp.status_fd = status_pipe[1];
-
-	/* Blocked so that no handler of ours runs in the child. */
-	sigfillset(&all);
-	sigprocmask(SIG_SETMASK, &all, &old);
-	pid = fork();
-	if (pid == 0)
-		run_child(&sp);
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (pid < 0) {
-		rc = owners_error_set(err, OWNERS_EEXEC, "cannot run credential plugin '%s': %s",
-				      e->command, strerror(errno));
-		goto out;
-	}
-	close_fd(&out_pipe[1]);
-	close_fd(&status_pipe[1]);
-	close_fd(&sp.stdin_fd);
-
-	/* EOF here means execve() succeeded (the pipe is close-on-exec). */
-	do
-		n = read(status_pipe[0], &child_errno, sizeof(child_errno));
-	while (n < 0 && errno == EINTR);
-	if (n == (ssize_t)sizeof(child_errno)) {
-		reap(pid, &status, -1);
-		pid = -1;
-		if (child_errno == ENOENT) {
-			hint_len = e->install_hint ? (int)strlen(e->install_hint) : 0;
-			while (hint_len && strchr(" \t\r\n", e->install_hint[hint_len - 1]))
-				hint_len--;
-			if (hint_len)
-				rc = owners_error_set(err, OWNERS_EEXEC,
-						      "credential plugin '%s' not found: %.*s",
-						      e->command, hint_len, e->install_hint);
-			else
-				rc = owners_error_set(err, OWNERS_EEXEC,
-						      "credential plugin '%s' not found", e->command);
-		} else {
-			rc = owners_error_set(err, OWNERS_EEXEC,
-					      "cannot run credential plugin '%s': %s", e->command,
-					      strerror(child_errno));
-		}
-		goto out;
-	}
-
-	for (;;) {
-		pfd.fd = out_pipe[0];
-		pfd.events = POLLIN;
-		pfd.revents = 0;
-		n = poll(&pfd, 1,
-			 deadline < 0 ? -1 : (int)(deadline > now_ms() ? deadline - now_ms() : 0));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			rc = read_error(err, e->command);
-			goto out;
-		}
-		if (n == 0) {
-			rc = timeout_error(err, e->command, timeout);
-			goto out;
-		}
-		if (owners_buf_grow(out, 64 * 1024))
-			goto oom;
-		room = out->cap - out->len - 1;
-		/* One byte past the limit is enough to know it was crossed. */
-		if (room > OUTPUT_LIMIT + 1 - out->len)
-			room = OUTPUT_LIMIT + 1 - out->len;
-		n = read(out_pipe[0], out->ptr + out->len, room);
-		if (n < 0 && (errno == EINTR || errno == EAGAIN))
-			continue;
-		if (n < 0) {
-			rc = read_error(err, e->command);
-			goto out;
-		}
-		if (n == 0)
-			break;
-		out->len += (size_t)n;
-		out->ptr[out->len] = '\0';
-		if (out->len > OUTPUT_LIMIT) {
-			rc = owners_error_set(err, OWNERS_EEXEC,
-					      "credential plugin '%s' wrote more than 1 MiB", e->command);
-			goto out;
-		}
-	}
-
-	timed_out = reap(pid, &status, deadline);
-	if (timed_out) {
-		rc = timeout_error(err, e->command, timeout);
-		goto out;
-	}
-	pid = -1;
-	if (WIFSIGNALED(status))
-		rc = owners_error_set(err, OWNERS_EEXEC,
-				      "credential plugin '%s' was killed by signal %d", e->command,
-				      WTERMSIG(status));
-	else if (WIFEXITED(status) && WEXITSTATUS(status))
-		rc = owners_error_set(err, OWNERS_EEXEC,
-				      "credential plugin '%s' exited with status %d", e->command,
-				      WEXITSTATUS(status));
-	goto out;
-oom:
-	rc = owners_error_oom(err);
+	if (!(rc = start_plugin(&pl, &sp, e->command, interactive, err)) &&
+	    !(rc = check_exec(&pl, e, err)) &&
+	    !(rc = read_output(out, pl.out_pipe[0], deadline, timeout, e->command, err)))
+		rc = finish_plugin(&pl, deadline, timeout, e->command, err);
 out:
-	if (pid > 0)
-		kill_and_reap(pid);
-	close_fd(&out_pipe[0]);
-	close_fd(&out_pipe[1]);
-	close_fd(&status_pipe[0]);
-	close_fd(&status_pipe[1]);
+	if (pl.pid > 0)
+		kill_and_reap(pl.pid);
+	close_fd(&pl.out_pipe[0]);
+	close_fd(&pl.out_pipe[1]);
+	close_fd(&pl.status_pipe[0]);
+	close_fd(&pl.status_pipe[1]);
 	close_fd(&sp.stdin_fd);
 	spawn_free(&sp);
 	owners_wipe(info.ptr, info.len);

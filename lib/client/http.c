@@ -871,18 +871,68 @@ static long request_time_left_ms(const struct owners_http_client *c, const struc
 	return used < limit ? limit - used : 1;
 }
 
+/* Every option is set in turn until one fails: cc keeps the first failure. */
+#define SET(opt, val)                                                                              \
+	do {                                                                                       \
+		if (cc == CURLE_OK)                                                                \
+			cc = curl_easy_setopt(e, opt, val);                                        \
+	} while (0)
+
+/* Whom the server is checked against, and the client certificate (an exec
+ * credential's, when it gives one, rather than the kubeconfig's). */
+static CURLcode configure_tls(struct owners_http_client *c, CURL *e)
+{
+	const struct owners_rest_config *cfg = c->cfg;
+	const struct owners_exec_credential *ec = &cfg->exec_cred;
+	const struct owners_buf *cert = &cfg->client_cert_data, *key = &cfg->client_key_data;
+	CURLcode cc = CURLE_OK;
+
+	/* TLS: verify unless the configuration explicitly says not to. */
+	SET(CURLOPT_SSLVERSION, (long)CURL_SSLVERSION_TLSv1_2);
+	if (cfg->insecure_skip_tls_verify) {
+		SET(CURLOPT_SSL_VERIFYPEER, 0L);
+		SET(CURLOPT_SSL_VERIFYHOST, 0L);
+	} else {
+		SET(CURLOPT_SSL_VERIFYPEER, 1L);
+		SET(CURLOPT_SSL_VERIFYHOST, 2L);
+	}
+	if (cfg->ca_data.len) {
+		/* The cluster's CA alone, like client-go: not the system
+		 * bundle as well. */
+		SET(CURLOPT_CAINFO, (char *)NULL);
+		SET(CURLOPT_CAPATH, (char *)NULL);
+		if (cc == CURLE_OK)
+			cc = set_blob(e, CURLOPT_CAINFO_BLOB, &cfg->ca_data);
+	} else if (c->system_ca) {
+		SET(CURLOPT_CAINFO, c->system_ca);
+	}
+	/* A proxy's certificate is checked against the system's CAs. */
+	if (c->system_ca)
+		SET(CURLOPT_PROXY_CAINFO, c->system_ca);
+	if (cfg->exec && ec->valid && ec->client_cert_data.len && ec->client_key_data.len) {
+		cert = &ec->client_cert_data;
+		key = &ec->client_key_data;
+	}
+	if (cert->len && key->len) {
+		SET(CURLOPT_SSLCERTTYPE, "PEM");
+		if (cc == CURLE_OK)
+			cc = set_blob(e, CURLOPT_SSLCERT_BLOB, cert);
+		SET(CURLOPT_SSLKEYTYPE, "PEM");
+		if (cc == CURLE_OK)
+			cc = set_blob(e, CURLOPT_SSLKEY_BLOB, key);
+	}
+	return cc;
+}
+
 static CURLcode configure(struct owners_http_client *c, struct xfer *x, CURL *e,
 			  const char *url)
 {
 	struct owners_http_request *r = x->r;
 	const struct owners_rest_config *cfg = c->cfg;
-	const struct owners_exec_credential *ec = &cfg->exec_cred;
-	const struct owners_buf *cert = &cfg->client_cert_data, *key = &cfg->client_key_data;
 	long timeout = x->long_lived ? r->timeout_ms : request_time_left_ms(c, x);
 	long connect_timeout = CONNECT_TIMEOUT_MS;
 	CURLcode cc = CURLE_OK;
 
-#define SET(opt, val) do { if (cc == CURLE_OK) cc = curl_easy_setopt(e, opt, val); } while (0)
 	SET(CURLOPT_URL, url);
 	SET(CURLOPT_PRIVATE, (void *)x);
 	SET(CURLOPT_NOSIGNAL, 1L);
@@ -930,40 +980,8 @@ static CURLcode configure(struct owners_http_client *c, struct xfer *x, CURL *e,
 	if (cfg->proxy_url && *cfg->proxy_url)
 		SET(CURLOPT_PROXY, cfg->proxy_url);
 
-	/* TLS: verify unless the configuration explicitly says not to. */
-	SET(CURLOPT_SSLVERSION, (long)CURL_SSLVERSION_TLSv1_2);
-	if (cfg->insecure_skip_tls_verify) {
-		SET(CURLOPT_SSL_VERIFYPEER, 0L);
-		SET(CURLOPT_SSL_VERIFYHOST, 0L);
-	} else {
-		SET(CURLOPT_SSL_VERIFYPEER, 1L);
-		SET(CURLOPT_SSL_VERIFYHOST, 2L);
-	}
-	if (cfg->ca_data.len) {
-		/* The cluster's CA alone, like client-go: not the system
-		 * bundle as well. */
-		SET(CURLOPT_CAINFO, (char *)NULL);
-		SET(CURLOPT_CAPATH, (char *)NULL);
-		if (cc == CURLE_OK)
-			cc = set_blob(e, CURLOPT_CAINFO_BLOB, &cfg->ca_data);
-	} else if (c->system_ca) {
-		SET(CURLOPT_CAINFO, c->system_ca);
-	}
-	/* A proxy's certificate is checked against the system's CAs. */
-	if (c->system_ca)
-		SET(CURLOPT_PROXY_CAINFO, c->system_ca);
-	if (cfg->exec && ec->valid && ec->client_cert_data.len && ec->client_key_data.len) {
-		cert = &ec->client_cert_data;
-		key = &ec->client_key_data;
-	}
-	if (cert->len && key->len) {
-		SET(CURLOPT_SSLCERTTYPE, "PEM");
-		if (cc == CURLE_OK)
-			cc = set_blob(e, CURLOPT_SSLCERT_BLOB, cert);
-		SET(CURLOPT_SSLKEYTYPE, "PEM");
-		if (cc == CURLE_OK)
-			cc = set_blob(e, CURLOPT_SSLKEY_BLOB, key);
-	}
+	if (cc == CURLE_OK)
+		cc = configure_tls(c, e);
 
 	if (!strcmp(r->method, "GET")) {
 		SET(CURLOPT_HTTPGET, 1L);
@@ -983,9 +1001,9 @@ static CURLcode configure(struct owners_http_client *c, struct xfer *x, CURL *e,
 		SET(CURLOPT_DEBUGDATA, (void *)x);
 		SET(CURLOPT_VERBOSE, 1L);
 	}
-#undef SET
 	return cc;
 }
+#undef SET
 
 static void log_request(struct owners_http_client *c, struct xfer *x)
 {
@@ -1341,6 +1359,46 @@ static void tell_no_answer(struct owners_http_client *c, const struct owners_htt
 	owners_buf_release(&line);
 }
 
+/* x got a 401 and its credentials can be renewed: client-go runs the exec
+ * plugin again (or reads the token file again) and retries the request
+ * once, at the front of the queue. With nothing new to send, the request
+ * ends with the 401. */
+static void reauth(struct owners_http_client *c, struct xfer *x)
+{
+	struct owners_http_request *r = x->r;
+	int rc = 0, unchanged = 0;
+
+	/* Concurrent requests that failed with the same credentials
+	 * need one refresh, not one each. */
+	if (x->cred_gen == c->cred_gen) {
+		if (c->cfg->exec) {
+			rc = exec_refresh(c, 1, &r->err);
+		} else {
+			char *t = NULL;
+
+			/* A rotated service account token. */
+			rc = read_token_file(&t, c->cfg->token_file, &r->err);
+			if (!rc && c->token && !strcmp(t, c->token)) {
+				free_secret(t);
+				unchanged = 1;
+			} else if (!rc) {
+				free_secret(c->token);
+				c->token = t;
+				c->cred_gen++;
+			}
+		}
+	}
+	if (rc || unchanged) {
+		set_status_error(&r->err, r->status, r->response.ptr, r->response.len, r->attempts);
+		finish(x);
+		return;
+	}
+	if (c->opt.verbosity >= 6 && c->opt.log)
+		http_log(c, "%s %s%s: credentials refreshed after 401, retrying", r->method,
+			 c->display_base, r->path.ptr);
+	xl_push_front(&c->ready, x);
+}
+
 /* The attempt on x ended with result: finish the request, or queue the
  * next attempt. */
 static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode result)
@@ -1411,38 +1469,7 @@ static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode 
 	x->headers = NULL;
 
 	if (what == REAUTH) {
-		int rc = 0;
-
-		/* Concurrent requests that failed with the same credentials
-		 * need one refresh, not one each. */
-		if (x->cred_gen == c->cred_gen) {
-			if (c->cfg->exec) {
-				rc = exec_refresh(c, 1, &r->err);
-			} else {
-				char *t = NULL;
-
-				/* A rotated service account token. */
-				rc = read_token_file(&t, c->cfg->token_file, &r->err);
-				if (!rc && c->token && !strcmp(t, c->token)) {
-					free_secret(t);
-					what = DONE;
-				} else if (!rc) {
-					free_secret(c->token);
-					c->token = t;
-					c->cred_gen++;
-				}
-			}
-		}
-		if (rc || what == DONE) {
-			set_status_error(&r->err, r->status, r->response.ptr, r->response.len,
-					 r->attempts);
-			finish(x);
-			return;
-		}
-		if (c->opt.verbosity >= 6 && c->opt.log)
-			http_log(c, "%s %s%s: credentials refreshed after 401, retrying", r->method,
-				 c->display_base, r->path.ptr);
-		xl_push_front(&c->ready, x);
+		reauth(c, x);
 		return;
 	}
 	if (what == RETRY) {

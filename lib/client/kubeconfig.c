@@ -855,25 +855,71 @@ static int build_cluster(struct owners_rest_config *cfg, const struct raw_cluste
 	return 0;
 }
 
-static int build_exec(struct owners_exec_config **out, const struct raw_user *ru,
-		      struct owners_error *err)
+/* exec.args: every entry a string (null is ""). */
+static int build_exec_args(struct owners_exec_config *e, const struct where *w,
+			   const yaml_node_t *args, struct owners_error *err)
 {
-	const struct where *w = &ru->w;
-	struct owners_exec_config *e = NULL;
-	const char *api_version, *command, *hint, *mode, *s, *name, *value;
-	yaml_node_t *args, *env, *item;
+	size_t n = (size_t)(args->data.sequence.items.top - args->data.sequence.items.start);
 	yaml_node_item_t *it;
-	size_t n;
+	const char *s;
 	int rc;
 
-	*out = NULL;
-	if ((rc = get_string(&api_version, w, ru->exec, "apiVersion", err)) ||
-	    (rc = get_string(&command, w, ru->exec, "command", err)) ||
-	    (rc = get_string(&hint, w, ru->exec, "installHint", err)) ||
-	    (rc = get_string(&mode, w, ru->exec, "interactiveMode", err)) ||
-	    (rc = get_node(&args, w, ru->exec, "args", YAML_SEQUENCE_NODE, err)) ||
-	    (rc = get_node(&env, w, ru->exec, "env", YAML_SEQUENCE_NODE, err)))
-		return rc;
+	e->args = calloc(n ? n : 1, sizeof(*e->args));
+	if (!e->args)
+		return owners_error_oom(err);
+	for (it = args->data.sequence.items.start; it < args->data.sequence.items.top; it++) {
+		if ((rc = node_string(&s, w, "exec.args", node_at(w->f, *it), err)))
+			return rc;
+		if (!(e->args[e->n_args++] = owners_strdup(s ? s : "")))
+			return owners_error_oom(err);
+	}
+	return 0;
+}
+
+/* exec.env: a list of {name, value}, every name set and without '='
+ * (it becomes NAME=VALUE in the plugin's environment). */
+static int build_exec_env(struct owners_exec_config *e, const struct raw_user *ru,
+			  const yaml_node_t *env, struct owners_error *err)
+{
+	const struct where *w = &ru->w;
+	size_t n = (size_t)(env->data.sequence.items.top - env->data.sequence.items.start);
+	const char *name, *value;
+	yaml_node_item_t *it;
+	yaml_node_t *item;
+	int rc;
+
+	e->env_names = calloc(n ? n : 1, sizeof(*e->env_names));
+	e->env_values = calloc(n ? n : 1, sizeof(*e->env_values));
+	if (!e->env_names || !e->env_values)
+		return owners_error_oom(err);
+	for (it = env->data.sequence.items.start; it < env->data.sequence.items.top; it++) {
+		item = node_at(w->f, *it);
+		if (item->type != YAML_MAPPING_NODE)
+			return type_error(err, w, "exec.env", item,
+					  "a list of {name, value} mappings");
+		if ((rc = node_string(&name, w, "exec.env.name", map_get(w->f, item, "name"),
+				      err)) ||
+		    (rc = node_string(&value, w, "exec.env.value", map_get(w->f, item, "value"),
+				      err)))
+			return rc;
+		if (!is_set(name) || strchr(name, '='))
+			return owners_error_set(
+				err, OWNERS_ECONFIG,
+				"exec plugin of %s has an invalid env name '%s' (line %lu)",
+				ru->label, name ? name : "", line_of(item));
+		e->env_names[e->n_env] = owners_strdup(name);
+		e->env_values[e->n_env] = owners_strdup(value ? value : "");
+		e->n_env++;
+		if (!e->env_names[e->n_env - 1] || !e->env_values[e->n_env - 1])
+			return owners_error_oom(err);
+	}
+	return 0;
+}
+
+/* What the exec plugin must have, and may have, as kubectl checks it. */
+static int check_exec(const struct raw_user *ru, const char *api_version, const char *command,
+		      const char *mode, struct owners_error *err)
+{
 	if (!is_set(command))
 		return owners_error_set(err, OWNERS_ECONFIG, "exec plugin of %s has no command",
 					ru->label);
@@ -892,6 +938,27 @@ static int build_exec(struct owners_exec_config **out, const struct raw_user *ru
 		return owners_error_set(err, OWNERS_ECONFIG,
 					"exec plugin of %s has invalid interactiveMode '%s' (want Never, IfAvailable or Always)",
 					ru->label, mode);
+	return 0;
+}
+
+static int build_exec(struct owners_exec_config **out, const struct raw_user *ru,
+		      struct owners_error *err)
+{
+	const struct where *w = &ru->w;
+	struct owners_exec_config *e = NULL;
+	const char *api_version, *command, *hint, *mode;
+	yaml_node_t *args, *env;
+	int rc;
+
+	*out = NULL;
+	if ((rc = get_string(&api_version, w, ru->exec, "apiVersion", err)) ||
+	    (rc = get_string(&command, w, ru->exec, "command", err)) ||
+	    (rc = get_string(&hint, w, ru->exec, "installHint", err)) ||
+	    (rc = get_string(&mode, w, ru->exec, "interactiveMode", err)) ||
+	    (rc = get_node(&args, w, ru->exec, "args", YAML_SEQUENCE_NODE, err)) ||
+	    (rc = get_node(&env, w, ru->exec, "env", YAML_SEQUENCE_NODE, err)) ||
+	    (rc = check_exec(ru, api_version, command, mode, err)))
+		return rc;
 
 	e = calloc(1, sizeof(*e));
 	if (!e)
@@ -907,49 +974,9 @@ static int build_exec(struct owners_exec_config **out, const struct raw_user *ru
 	if ((is_set(hint) && !(e->install_hint = owners_strdup(hint))) ||
 	    (is_set(mode) && !(e->interactive_mode = owners_strdup(mode))))
 		goto oom;
-	if (args) {
-		n = (size_t)(args->data.sequence.items.top - args->data.sequence.items.start);
-		e->args = calloc(n ? n : 1, sizeof(*e->args));
-		if (!e->args)
-			goto oom;
-		for (it = args->data.sequence.items.start; it < args->data.sequence.items.top; it++) {
-			if ((rc = node_string(&s, w, "exec.args", node_at(w->f, *it), err)))
-				goto fail;
-			if (!(e->args[e->n_args++] = owners_strdup(s ? s : "")))
-				goto oom;
-		}
-	}
-	if (env) {
-		n = (size_t)(env->data.sequence.items.top - env->data.sequence.items.start);
-		e->env_names = calloc(n ? n : 1, sizeof(*e->env_names));
-		e->env_values = calloc(n ? n : 1, sizeof(*e->env_values));
-		if (!e->env_names || !e->env_values)
-			goto oom;
-		for (it = env->data.sequence.items.start; it < env->data.sequence.items.top; it++) {
-			item = node_at(w->f, *it);
-			if (item->type != YAML_MAPPING_NODE) {
-				rc = type_error(err, w, "exec.env", item,
-						"a list of {name, value} mappings");
-				goto fail;
-			}
-			if ((rc = node_string(&name, w, "exec.env.name", map_get(w->f, item, "name"),
-					      err)) ||
-			    (rc = node_string(&value, w, "exec.env.value",
-					      map_get(w->f, item, "value"), err)))
-				goto fail;
-			if (!is_set(name) || strchr(name, '=')) {
-				rc = owners_error_set(err, OWNERS_ECONFIG,
-						      "exec plugin of %s has an invalid env name '%s' (line %lu)",
-						      ru->label, name ? name : "", line_of(item));
-				goto fail;
-			}
-			e->env_names[e->n_env] = owners_strdup(name);
-			e->env_values[e->n_env] = owners_strdup(value ? value : "");
-			e->n_env++;
-			if (!e->env_names[e->n_env - 1] || !e->env_values[e->n_env - 1])
-				goto oom;
-		}
-	}
+	if ((args && (rc = build_exec_args(e, w, args, err))) ||
+	    (env && (rc = build_exec_env(e, ru, env, err))))
+		goto fail;
 	*out = e;
 	return 0;
 oom:

@@ -447,40 +447,11 @@ static int on_key(void *ctx, const char *s, size_t len)
 	return 0;
 }
 
-/* One value (a scalar, or the opening of an object or array) at the
- * current place. Long on purpose: one case per place in a list
- * document, so the whole grammar the parser accepts reads in one screen
- * (split, the cases would only call each other back). */
-static int on_value(struct owners_list_parser *p, enum jtype t, const char *s, size_t len)
+/* The value of the last key inside an object: one case per field the
+ * parser reads, so the grammar of a list document's objects reads in
+ * one place (on_value has the array elements). */
+static int on_field_value(struct owners_list_parser *p, enum jtype t, const char *s, size_t len)
 {
-	switch (p->where) {
-	case W_TOP:
-		if (t != T_MAP)
-			return fail_shape(p, t, "an object");
-		p->where = W_ROOT;
-		return 0;
-	case W_ITEMS:
-		if (t != T_MAP)
-			return fail_shape(p, t, "an object");
-		p->where = W_ITEM;
-		return item_begin(p);
-	case W_FINALIZERS:
-		if (t != T_STRING)
-			return fail_shape(p, t, "a string");
-		return add_finalizer(p, s, len);
-	case W_OWNER_REFS:
-		if (t != T_MAP)
-			return fail_shape(p, t, "an object");
-		p->where = W_OWNER_REF;
-		return add_owner_ref(p);
-	case W_DONE:
-		/* the tokenizer refuses a second document; never reached */
-		return fail_shape(p, t, "the end of the document");
-	default:
-		break;
-	}
-
-	/* Inside an object: the value of the last key. */
 	if (p->field == F_SKIP)
 		return t == T_MAP || t == T_ARRAY ? OWNERS_JSON_SKIP : 0;
 	if (p->field == F_ROOT_ITEMS)
@@ -564,6 +535,41 @@ static int on_value(struct owners_list_parser *p, enum jtype t, const char *s, s
 		return add_label(p, s, len);
 	}
 	return 0;
+}
+
+/* One value (a scalar, or the opening of an object or array) at the
+ * current place: an element of one of the arrays the parser reads (or the
+ * document itself) here, the value of a key in on_field_value. */
+static int on_value(struct owners_list_parser *p, enum jtype t, const char *s, size_t len)
+{
+	switch (p->where) {
+	case W_TOP:
+		if (t != T_MAP)
+			return fail_shape(p, t, "an object");
+		p->where = W_ROOT;
+		return 0;
+	case W_ITEMS:
+		if (t != T_MAP)
+			return fail_shape(p, t, "an object");
+		p->where = W_ITEM;
+		return item_begin(p);
+	case W_FINALIZERS:
+		if (t != T_STRING)
+			return fail_shape(p, t, "a string");
+		return add_finalizer(p, s, len);
+	case W_OWNER_REFS:
+		if (t != T_MAP)
+			return fail_shape(p, t, "an object");
+		p->where = W_OWNER_REF;
+		return add_owner_ref(p);
+	case W_DONE:
+		/* the tokenizer refuses a second document; never reached */
+		return fail_shape(p, t, "the end of the document");
+	default: break;
+	}
+
+	/* Inside an object: the value of the last key. */
+	return on_field_value(p, t, s, len);
 }
 
 /* The closing of the object or array we are in (skipped ones never get

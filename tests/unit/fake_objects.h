@@ -11,10 +11,11 @@
 
 #include "graph.h"
 
-static inline uint32_t fake_object_add(struct owners_graph *g, const struct owners_resource *r, const char *ns,
-				       const char *name, const char *uid, const char *deleted, size_t n_fins,
-				       const char *const *fins, size_t n_refs,
-				       const struct owners_owner_ref_meta *refs)
+/* Returns what owners_graph_add() returns, for a test that checks it. */
+static inline int fake_object_try_add(struct owners_graph *g, const struct owners_resource *r,
+				      const char *ns, const char *name, const char *uid,
+				      const char *deleted, size_t n_fins, const char *const *fins,
+				      size_t n_refs, const struct owners_owner_ref_meta *refs)
 {
 	struct owners_object_meta m;
 
@@ -29,7 +30,16 @@ static inline uint32_t fake_object_add(struct owners_graph *g, const struct owne
 	m.n_finalizers = n_fins;
 	m.owner_refs = refs;
 	m.n_owner_refs = n_refs;
-	if (owners_graph_add(g, r, &m))
+	return owners_graph_add(g, r, &m);
+}
+
+/* Returns the object's node (OWNERS_NO_NODE when it could not be added). */
+static inline uint32_t fake_object_add(struct owners_graph *g, const struct owners_resource *r,
+				       const char *ns, const char *name, const char *uid,
+				       const char *deleted, size_t n_fins, const char *const *fins,
+				       size_t n_refs, const struct owners_owner_ref_meta *refs)
+{
+	if (fake_object_try_add(g, r, ns, name, uid, deleted, n_fins, fins, n_refs, refs))
 		printf("# cannot add %s\n", name);
 	return owners_graph_find_uid(g, uid);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "dangling.h"
+#include "fake_objects.h"
 #include "fake_types.h"
 #include "json.h"
 #include "tap.h"
@@ -29,20 +30,8 @@ static void add_full(struct owners_graph *g, const char *api, const char *kind, 
 		     const char *name, const char *uid, const char *deleted, size_t n_fin,
 		     const char *const *fin, size_t nrefs, const struct owners_owner_ref_meta *refs)
 {
-	struct owners_object_meta m;
-
-	memset(&m, 0, sizeof(m));
-	m.name = name;
-	m.namespace_ = ns;
-	m.uid = uid;
-	m.resource_version = "7";
-	m.creation_timestamp = "2026-01-01T00:00:00Z";
-	m.deletion_timestamp = deleted;
-	m.finalizers = fin;
-	m.n_finalizers = n_fin;
-	m.owner_refs = refs;
-	m.n_owner_refs = nrefs;
-	if (owners_graph_add(g, type(api, kind), &m))
+	if (fake_object_try_add(g, type(api, kind), ns, name, uid, deleted, n_fin, fin, nrefs,
+				refs))
 		ok(0, "add %s/%s", kind, name);
 }
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fake_objects.h"
 #include "fake_types.h"
 #include "graph.h"
 #include "graph_mark.h"
@@ -28,18 +29,9 @@ static const struct owners_resource *type(const char *api, const char *kind)
 static void add(struct owners_graph *g, const char *api, const char *kind, const char *ns,
 		const char *name, const char *uid, int nrefs, const struct owners_owner_ref_meta *refs)
 {
-	struct owners_object_meta m;
-
-	memset(&m, 0, sizeof(m));
-	m.name = name;
-	m.namespace_ = ns;
-	m.uid = uid;
-	m.resource_version = "1";
-	m.creation_timestamp = "2026-01-01T00:00:00Z";
-	m.deletion_timestamp = "";
-	m.owner_refs = refs;
-	m.n_owner_refs = (size_t)nrefs;
-	ok(owners_graph_add(g, type(api, kind), &m) == 0, "add %s/%s", kind, name);
+	ok(fake_object_try_add(g, type(api, kind), ns, name, uid, "", 0, NULL, (size_t)nrefs,
+			       refs) == 0,
+	   "add %s/%s", kind, name);
 }
 
 #define REF(api, kind, name, uid, c, b) { api, kind, name, uid, c, b }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fake_objects.h"
 #include "fake_types.h"
 #include "namespace_content.h"
 #include "tap.h"
@@ -12,14 +13,8 @@ static struct owners_resource_table types;
 static void add(struct owners_graph *g, const char *api, const char *kind, const char *ns,
 		const char *name, const char *uid)
 {
-	struct owners_object_meta m;
-
-	memset(&m, 0, sizeof(m));
-	m.name = name;
-	m.namespace_ = ns;
-	m.uid = uid;
-	m.resource_version = "1";
-	if (owners_graph_add(g, owners_resource_by_gvk(&types, api, kind), &m))
+	if (fake_object_try_add(g, owners_resource_by_gvk(&types, api, kind), ns, name, uid, "", 0,
+				NULL, 0, NULL))
 		ok(0, "add %s", name);
 }
 
@@ -29,7 +24,6 @@ int main(void)
 	struct owners_namespace_content c;
 	struct owners_buf b = OWNERS_BUF_INIT;
 	const struct owners_owner_ref_meta gone = { "v1", "ConfigMap", "gone", "u-gone", 0, 0 };
-	struct owners_object_meta m;
 
 	owners_resource_table_init(&types);
 	fake_type_add(&types, "", "v1", "secrets", "secret", "Secret", NULL, 1, 1);
@@ -50,13 +44,8 @@ int main(void)
 	add(g, "v1", "ConfigMap", "b", "elsewhere", "u5");
 	add(g, "v1", "Namespace", "", "a", "u6");
 	/* a reference to an object never seen: a virtual node, not content */
-	memset(&m, 0, sizeof(m));
-	m.name = "dep";
-	m.namespace_ = "a";
-	m.uid = "u7";
-	m.owner_refs = &gone;
-	m.n_owner_refs = 1;
-	owners_graph_add(g, owners_resource_by_gvk(&types, "v1", "Secret"), &m);
+	fake_object_add(g, owners_resource_by_gvk(&types, "v1", "Secret"), "a", "dep", "u7", "", 0,
+			NULL, 1, &gone);
 	owners_graph_note_listing(g, owners_resource_by_gvk(&types, "v1", "Pod"), "a", OWNERS_EFORBIDDEN,
 				  "forbidden");
 	owners_graph_note_listing(g, owners_resource_by_gvk(&types, "v1", "ConfigMap"), "a", 0, NULL);
