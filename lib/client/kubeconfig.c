@@ -22,6 +22,7 @@
 #include <yaml.h>
 
 #include "base64.h"
+#include "grow.h"
 
 #define DEFAULT_SERVICEACCOUNT_DIR "/var/run/secrets/kubernetes.io/serviceaccount"
 
@@ -125,18 +126,16 @@ static char *abs_dir(const char *path)
 {
 	struct owners_buf b = OWNERS_BUF_INIT;
 	const char *slash = strrchr(path, '/');
-	size_t size = 256;
-	char *cwd = NULL, *bigger;
+	size_t size = 256, cap = 0;
+	char *cwd = NULL;
 	int rc = 0;
 
 	if (path[0] == '/')
 		return owners_strndup(path, slash == path ? 1 : (size_t)(slash - path));
 	for (;;) {
-		bigger = realloc(cwd, size);
-		if (!bigger)
+		if (OWNERS_GROW(cwd, cap, size))
 			goto oom;
-		cwd = bigger;
-		if (getcwd(cwd, size))
+		if (getcwd(cwd, cap))
 			break;
 		if (errno != ERANGE) {
 			free(cwd);
@@ -445,8 +444,7 @@ static int load_file(struct kc_set *set, const char *path, int must_exist,
 	struct owners_buf data = OWNERS_BUF_INIT;
 	yaml_parser_t parser;
 	int parser_ready = 0, rc;
-	struct kc_file *f, *files;
-	size_t cap;
+	struct kc_file *f;
 
 	rc = read_file(&data, path);
 	if (rc == -ENOENT && !must_exist) {
@@ -457,14 +455,8 @@ static int load_file(struct kc_set *set, const char *path, int must_exist,
 		rc = read_error(err, rc, "kubeconfig", path, NULL);
 		goto out;
 	}
-	if (set->n == set->cap) {
-		cap = set->cap ? set->cap * 2 : 4;
-		files = realloc(set->files, cap * sizeof(*files));
-		if (!files)
-			goto oom;
-		set->files = files;
-		set->cap = cap;
-	}
+	if (OWNERS_GROW(set->files, set->cap, set->n + 1))
+		goto oom;
 	/* Counted now, so set_free() cleans up whatever is built below. */
 	f = &set->files[set->n++];
 	memset(f, 0, sizeof(*f));
@@ -1335,7 +1327,7 @@ int owners_kubeconfig_contexts(char ***out, const struct owners_kubeconfig_overr
 {
 	struct owners_kubeconfig_env process_env;
 	struct kc_set set = { 0 };
-	char **names = NULL, **bigger;
+	char **names = NULL;
 	size_t n = 0, cap = 0, i, j;
 	yaml_node_item_t *it;
 	const char *name;
@@ -1346,7 +1338,7 @@ int owners_kubeconfig_contexts(char ***out, const struct owners_kubeconfig_overr
 	rc = load_set(&set, ov, env, err);
 	if (rc)
 		goto out;
-	names = calloc(1, sizeof(*names));
+	names = calloc(cap = 1, sizeof(*names));
 	if (!names)
 		goto oom;
 	for (i = 0; i < set.n; i++) {
@@ -1362,13 +1354,9 @@ int owners_kubeconfig_contexts(char ***out, const struct owners_kubeconfig_overr
 				;
 			if (j < n)
 				continue; /* an earlier file has it */
-			if (n + 1 >= cap) {
-				cap = cap ? cap * 2 : 8;
-				bigger = realloc(names, cap * sizeof(*names));
-				if (!bigger)
-					goto oom;
-				names = bigger;
-			}
+			/* room for the NULL that ends the list too */
+			if (OWNERS_GROW(names, cap, n + 2))
+				goto oom;
 			names[n] = owners_strdup(name);
 			if (!names[n])
 				goto oom;
