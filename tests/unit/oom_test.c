@@ -531,7 +531,9 @@ static void run(const struct target *t, unsigned long first, unsigned long last,
 	unsigned long n, ours = 0, theirs = 0, skipped = 0, bad = 0, absorbed = 0, lib_leaks = 0, fatal = 0;
 	char libs[256] = "", report[512], leaks[512], lib_leak_sites[2048] = "";
 
-	snprintf(report, sizeof(report), "%s/oom-%s.report", dir, t->name);
+	/* Per process: two runs at once (two build trees) must not read
+	 * each other's sanitizer reports. */
+	snprintf(report, sizeof(report), "%s/oom-%s.%ld.report", dir, t->name, (long)getpid());
 	run_child(t, 0, &want, report);
 	ok(want.done && want.rc == 0 && !want.leaked, "%s: runs without failures (%s), no leak",
 	   t->name, want.got.text);
