@@ -1,7 +1,14 @@
 /*
- * The command table: adding a subcommand is one file cmd/<name>.c
- * defining cmd_<name>() and its row (<name>_command, usage, help, man page
- * text), and one line in owners_commands (cmd/main.c).
+ * The command table: adding a command is one file cmd/<name>.c defining
+ * its flags (<name>_opts), its validate and run functions and its row
+ * (<name>_command: usage, help, man page text), and one line in
+ * owners_commands (cmd/main.c); a subcommand (`finalizers remove`) is a
+ * row of its own listed in its parent's subcommands.
+ *
+ * Running a command is kubectl's Complete/Validate/Run: the flags are
+ * parsed into struct owners_cli (the defaults filled in), validate()
+ * refuses what cannot work before anything is asked of a cluster, and
+ * fn() runs it.
  */
 #ifndef OWNERS_CMD_COMMANDS_H
 #define OWNERS_CMD_COMMANDS_H
@@ -9,8 +16,12 @@
 #include "options.h"
 
 struct command {
-	const char *name;
+	const char *name;           /* a subcommand's: its own word ("remove") */
 	int (*fn)(struct owners_cli *cli, struct string_list *args);
+	/* Checks the flags and arguments together: EXIT_OK, or EXIT_USAGE
+	 * after saying why. NULL: nothing to check. Runs before fn(), and
+	 * never for --help. */
+	int (*validate)(const struct owners_cli *cli, const struct string_list *args);
 	const struct opt *opts;     /* the command's own flags */
 	const char *usage;          /* "owners tree TYPE/NAME... [flags]" */
 	const char *summary;        /* one line */
@@ -22,23 +33,29 @@ struct command {
 	/* The -o json document's schema: the man page's OUTPUT section only
 	 * (--help stays short and names the page). May be NULL. */
 	const char *json_schema;
+	/* NULL-terminated: the words that, first after the command, choose
+	 * a command of their own, with its own flags (NULL: none). */
+	const struct command *const *subcommands;
+	const struct command *parent; /* a subcommand's command */
 };
 
 /* Every command, NULL-terminated; each row lives in its command's file. */
 extern const struct command *const owners_commands[];
 extern const struct command tree_command, graph_command, dangling_command, finalizers_command,
-	delete_command, version_command, completion_command, man_command;
+	delete_command, version_command, completion_command, man_command, finalizers_remove_command;
 extern const struct command why_command;
 /* The i-th command, NULL past the last. */
 const struct command *owners_command_at(size_t i);
 const struct command *owners_command_find(const char *name);
+/* The subcommand of c named word, NULL when none. */
+const struct command *owners_subcommand_find(const struct command *c, const char *word);
 void owners_command_help(const struct command *c);
 
 int cmd_tree(struct owners_cli *cli, struct string_list *args);
 int cmd_graph(struct owners_cli *cli, struct string_list *args);
 int cmd_dangling(struct owners_cli *cli, struct string_list *args);
 int cmd_finalizers(struct owners_cli *cli, struct string_list *args);
-/* `owners finalizers remove` (cmd/finalizers_remove.c), dispatched by cmd_finalizers. */
+/* `owners finalizers remove` (cmd/finalizers_remove.c), a subcommand. */
 int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args);
 int cmd_delete(struct owners_cli *cli, struct string_list *args);
 int cmd_why(struct owners_cli *cli, struct string_list *args);
@@ -54,6 +71,7 @@ extern const struct opt tree_opts[];
 extern const struct opt graph_opts[];
 extern const struct opt dangling_opts[];
 extern const struct opt finalizers_opts[];
+extern const struct opt finalizers_remove_opts[];
 extern const struct opt delete_opts[];
 extern const struct opt why_opts[];
 extern const struct opt version_opts[];

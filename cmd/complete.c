@@ -37,7 +37,7 @@ static const struct opt *find_opt(const struct opt *const *tables, const char *w
 /* Whether the flag word is followed by its value as the next word. */
 static int takes_next_word(const struct opt *o, const char *word)
 {
-	if (!o || o->type == OPT_BOOL || o->type == OPT_OPTIONAL)
+	if (!o || o->type == OPTION_BOOL || o->value_optional)
 		return 0;
 	if (word[1] == '-')
 		return !strchr(word, '=');
@@ -106,6 +106,12 @@ static int read_line(struct line *l, char **words, int n)
 			tables[1] = l->cmd ? l->cmd->opts : NULL;
 			if (!l->cmd)
 				return 0; /* an unknown command: nothing to offer */
+			continue;
+		}
+		if (!l->n_positional && owners_subcommand_find(l->cmd, w)) {
+			/* `finalizers remove`: its own flags from here on */
+			l->cmd = owners_subcommand_find(l->cmd, w);
+			tables[1] = l->cmd->opts;
 			continue;
 		}
 		l->positional[l->n_positional++] = w;
@@ -282,21 +288,18 @@ static int complete_value(const struct line *l, const struct opt *o, const char 
 }
 
 /* The positional words of the commands that name objects: TYPE/NAME,
- * TYPE NAME..., or a TYPE alone; 'remove' first for finalizers. */
+ * TYPE NAME..., or a TYPE alone; a subcommand first (finalizers remove). */
 static int complete_objects(const struct line *l, const char *cur, struct session *s)
 {
 	const char *const *pos = l->positional;
 	size_t n = l->n_positional;
 	const char *slash = strchr(cur, '/');
 
-	if (!strcmp(l->cmd->name, "finalizers")) {
-		if (!n && starts("remove", cur))
-			put("remove", "take finalizers off objects in deletion");
-		if (n && !strcmp(pos[0], "remove")) {
-			pos++;
-			n--;
-		}
-	}
+	const struct command *const *sub;
+
+	for (sub = l->cmd->subcommands; !n && sub && *sub; sub++)
+		if (starts((*sub)->name, cur))
+			put((*sub)->name, (*sub)->summary);
 	if (n && !strchr(pos[0], '/')) {
 		/* TYPE NAME...: the first word was the type */
 		complete_names(s, pos[0], "", cur);

@@ -21,32 +21,20 @@
 #include "session.h"
 #include "test_pause.h"
 
-#define OFF(field) offsetof(struct owners_cli, field)
-
 static const char *const dangling_outputs[] = { "table", "wide", "json", "yaml", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt dangling_opts[] = {
-	{ "fix", 0, OPT_BOOL, OFF(fix), NULL,
-	  "remove the dangling references (never unknown ones); a patch that finds the object "
-	  "changed re-reads it and retries; never deletes an object",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "dry-run", 0, OPT_OPTIONAL, OFF(dry_run_arg), "[=MODE]",
-	  "like --fix, but only show what it would remove: client (and --dry-run alone) reads "
-	  "and decides and sends no patch; server sends each patch with dryRun=All, so the "
-	  "server checks it and stores nothing; none: --fix itself",
-	  owners_dry_run_values, COMPLETE_VALUES, 0, 0, 0 },
-	{ "exit-code", 0, OPT_BOOL, OFF(exit_code_flag), NULL,
-	  "exit 1 when anything is reported (unknown included); with --fix, when anything is left",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR",
-	  "check only objects of the given TYPEs with these labels, e.g. app=web",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
-	  "table (default), wide (adds the owner's apiVersion and UID and why, and the object's API "
-	  "group: Kind.group/name), json or yaml (the same document), jsonpath=TEMPLATE or custom-columns=SPEC (over it)",
-	  dangling_outputs, COMPLETE_VALUES, 0, 0, 0 },
-	OWNERS_TABLE_OPTS,
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
+	OPT_BOOL("fix", 0, dangling.fix, "remove the dangling references (never unknown ones); a patch that finds the object "
+		"changed re-reads it and retries; never deletes an object"),
+	OPT_DRY_RUN("like --fix, but only show what it would remove: client (and --dry-run alone) reads "
+		"and decides and sends no patch; server sends each patch with dryRun=All, so the "
+		"server checks it and stores nothing; none: --fix itself"),
+	OPT_BOOL("exit-code", 0, dangling.exit_code, "exit 1 when anything is reported (unknown included); with --fix, when anything is left"),
+	OPT_SELECTOR("check only objects of the given TYPEs with these labels, e.g. app=web"),
+	OPT_OUTPUT(dangling_outputs, "table (default), wide (adds the owner's apiVersion and UID and why, and the object's API "
+		"group: Kind.group/name), json or yaml (the same document), jsonpath=TEMPLATE or custom-columns=SPEC (over it)"),
+	OPT_TABLE_ROWS,
+	OPT_END,
 };
 
 /* ---- which objects ----------------------------------------------------- */
@@ -251,8 +239,8 @@ static int render(struct owners_buf *out, struct session *s,
 	int rc;
 
 	memset(&render, 0, sizeof(render));
-	render.no_headers = s->cli->no_headers;
-	render.show_labels = s->cli->show_labels;
+	render.no_headers = s->cli->table.no_headers;
+	render.show_labels = s->cli->table.show_labels;
 	render.g = s->graph;
 	render.rep = rep;
 	render.wide = !strcmp(format, "wide");
@@ -292,6 +280,14 @@ static size_t left_dangling(const struct owners_dangling_report *rep, int fix, i
 	return left;
 }
 
+static int validate(const struct owners_cli *cli, const struct string_list *args)
+{
+	if (cli->selector && !args->count)
+		return usage_error("-l needs the TYPE of the objects to select, e.g. "
+				   "'owners dangling pods -l app=web'");
+	return EXIT_OK;
+}
+
 int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -306,16 +302,11 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 	int rc, fix, document;
 
 	memset(&s, 0, sizeof(s));
-	if (owners_cli_dry_run(cli))
-		return EXIT_USAGE;
 	/* --dry-run=client|server is a --fix that changes nothing; =none
 	 * alone asks for no fix. */
-	fix = cli->fix || cli->dry_run != OWNERS_DRY_RUN_NONE;
+	fix = cli->dangling.fix || cli->dry_run != OWNERS_DRY_RUN_NONE;
 	memset(&stats, 0, sizeof(stats));
 	document = !strcmp(format, "json") || !strcmp(format, "yaml") || output_is_template(format);
-	if (cli->selector && !args->count)
-		return usage_error("-l needs the TYPE of the objects to select, e.g. "
-				   "'owners dangling pods -l app=web'");
 	if ((rc = test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_FIX", &pause)))
 		return rc;
 	if (args->count &&
@@ -345,7 +336,7 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 		rc = error_oom();
 		goto out;
 	}
-	if ((rc = output_is_template(format) ? output_template(&out, format, NULL, cli->no_headers)
+	if ((rc = output_is_template(format) ? output_template(&out, format, NULL, cli->table.no_headers)
 					     : output_document(&out, !strcmp(format, "yaml"))))
 		goto out;
 	session_warn_scan(&s);
@@ -361,7 +352,7 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 	}
 	if (stats.failed)
 		rc = EXIT_INCOMPLETE;
-	else if (cli->exit_code_flag &&
+	else if (cli->dangling.exit_code &&
 		 left_dangling(&rep, fix, cli->dry_run != OWNERS_DRY_RUN_NONE))
 		rc = EXIT_ERROR;
 	else
@@ -377,74 +368,80 @@ out:
 
 /* The command: its usage, help, man page text and permissions. */
 const struct command dangling_command = {
-	"dangling", cmd_dangling, dangling_opts, "owners dangling [TYPE[/NAME]...] [flags]",
-	"find ownerReferences that do not resolve, say what the GC will do, fix them safely",
-	"Reports every ownerReference that does not resolve, one finding per reference,\n"
-	"decided as the cluster's garbage collector decides: the owner is looked up by\n"
-	"the reference's exact apiVersion and kind, by name in the dependent's namespace\n"
-	"when the owner's kind is namespaced, and compared by UID. The CLASS is:\n"
-	"  absent             no object with that UID where the owner must be\n"
-	"  uid-mismatch       that kind and name exist with another UID (owner re-created,\n"
-	"                     or the dependent restored from a backup)\n"
-	"  invalid-namespace  the owner exists only in another namespace, or a cluster-\n"
-	"                     scoped object names a namespaced kind. One namespace\n"
-	"                     scanned, owners that read absent are looked for in every\n"
-	"                     namespace (one list per type they have); if that list is\n"
-	"                     forbidden they stay absent, with a warning\n"
-	"  unresolvable       apiVersion/kind not served (CRD removed, version dropped)\n"
-	"  unknown            the owner's type could not be listed: no verdict\n"
-	"\n"
-	"GC WILL says what the garbage collector will do, decided per object:\n"
-	"  delete the object      no owner of the object resolves\n"
-	"  remove the reference   the object has a live owner\n"
-	"  nothing, ever          the object has an unresolvable reference, or is\n"
-	"                         cluster-scoped with a namespaced owner: the GC never\n"
-	"                         decides about any of its references\n"
-	"  nothing (in deletion)  the object is already being deleted\n"
-	"  cannot tell            it depends on an owner that could not be checked\n"
-	"\n"
-	"Without arguments the namespace's objects are checked (-A: every object,\n"
-	"cluster-scoped ones too); TYPE checks every object of a type, TYPE/NAME one.\n"
-	"\n"
-	"--fix reads each object again and removes only references that were reported\n"
-	"and that the server confirms dangling, with a merge patch conditional on the\n"
-	"resourceVersion read: if the object changed meanwhile (409 Conflict) it is read\n"
-	"again, decided again and patched again, up to 5 times. It never deletes an\n"
-	"object and never touches a reference that resolves or is unknown. A reference\n"
-	"whose apiVersion is no longer served, while the same UID is alive under a\n"
-	"served version of its group and kind, is repaired (its apiVersion made the\n"
-	"served one) rather than removed. It never turns an object the GC keeps into one\n"
-	"it deletes: when removing a reference the GC gives up on (unresolvable) would\n"
-	"leave only dangling or unknown owners, that reference is kept, and says why.\n"
-	"It reads each patched object again and reports the real end state in the FIX\n"
-	"column (removed, repaired, kept, nothing to do, FAILED), then looks again and\n"
-	"says the verdict after the fix: what is still dangling and what the GC will do.\n"
-	"--dry-run=server sends\n"
-	"the same patches with dryRun=All, so the server checks them and stores nothing;\n"
-	"--dry-run=client (or --dry-run alone) reads and decides the same way and sends\n"
-	"no patch.\n"
-	"\n"
-	"Exit status: 0 done; 1 an error, or with --exit-code anything reported (with\n"
-	"--fix: anything left); 2 a usage error; 4 a fix could not be completed\n"
-	"(forbidden, conflicts kept coming): each such reference is named on stderr.",
-	"  owners dangling\n"
-	"  owners dangling -A --exit-code\n"
-	"  owners dangling -A -o json | jq '.items[] | select(.class == \"uid-mismatch\")'\n"
-	"  owners dangling pods,replicasets -l app=web\n"
-	"  owners dangling -n shop --dry-run=server\n"
-	"  owners dangling deployment/web --fix",
-	1, "list on every type it scans; with --fix, get and patch on the objects it fixes", 0,
-	"-o json prints {\"kind\": \"OwnersDangling\", \"apiVersion\": \"owners.dev/v1\",\n"
-	"\"dryRun\": BOOL, \"items\": [FINDING...], \"warnings\": [STRING...]}, a FINDING being\n"
-	"  {\"object\": {\"kind\", \"apiVersion\", \"namespace\" (absent when cluster-scoped),\n"
-	"              \"name\", \"uid\"},\n"
-	"   \"ownerReference\": {\"apiVersion\", \"kind\", \"name\", \"uid\", \"controller\",\n"
-	"                      \"blockOwnerDeletion\"},\n"
-	"   \"class\": \"absent\" | \"uid-mismatch\" | \"invalid-namespace\" | \"unresolvable\"\n"
-	"            | \"unknown\",\n"
-	"   \"gc\": {\"action\": \"delete-object\" | \"remove-reference\" | \"none\" | \"unknown\",\n"
-	"          \"reason\": STRING},\n"
-	"   \"fix\": {\"result\": \"removed\" | \"would-remove\" | \"repaired\" | \"would-repair\"\n"
-	"                    | \"kept\" | \"gone\" | \"failed\",\n"
-	"           \"message\": STRING (when there is one), \"attempts\": patches sent}}\n"
-	"\"fix\" is there with --fix or --dry-run only. Fields are only ever added." };
+	.name = "dangling",
+	.fn = cmd_dangling,
+	.validate = validate,
+	.opts = dangling_opts,
+	.usage = "owners dangling [TYPE[/NAME]...] [flags]",
+	.summary = "find ownerReferences that do not resolve, say what the GC will do, fix them safely",
+	.description = "Reports every ownerReference that does not resolve, one finding per reference,\n"
+		"decided as the cluster's garbage collector decides: the owner is looked up by\n"
+		"the reference's exact apiVersion and kind, by name in the dependent's namespace\n"
+		"when the owner's kind is namespaced, and compared by UID. The CLASS is:\n"
+		"  absent             no object with that UID where the owner must be\n"
+		"  uid-mismatch       that kind and name exist with another UID (owner re-created,\n"
+		"                     or the dependent restored from a backup)\n"
+		"  invalid-namespace  the owner exists only in another namespace, or a cluster-\n"
+		"                     scoped object names a namespaced kind. One namespace\n"
+		"                     scanned, owners that read absent are looked for in every\n"
+		"                     namespace (one list per type they have); if that list is\n"
+		"                     forbidden they stay absent, with a warning\n"
+		"  unresolvable       apiVersion/kind not served (CRD removed, version dropped)\n"
+		"  unknown            the owner's type could not be listed: no verdict\n"
+		"\n"
+		"GC WILL says what the garbage collector will do, decided per object:\n"
+		"  delete the object      no owner of the object resolves\n"
+		"  remove the reference   the object has a live owner\n"
+		"  nothing, ever          the object has an unresolvable reference, or is\n"
+		"                         cluster-scoped with a namespaced owner: the GC never\n"
+		"                         decides about any of its references\n"
+		"  nothing (in deletion)  the object is already being deleted\n"
+		"  cannot tell            it depends on an owner that could not be checked\n"
+		"\n"
+		"Without arguments the namespace's objects are checked (-A: every object,\n"
+		"cluster-scoped ones too); TYPE checks every object of a type, TYPE/NAME one.\n"
+		"\n"
+		"--fix reads each object again and removes only references that were reported\n"
+		"and that the server confirms dangling, with a merge patch conditional on the\n"
+		"resourceVersion read: if the object changed meanwhile (409 Conflict) it is read\n"
+		"again, decided again and patched again, up to 5 times. It never deletes an\n"
+		"object and never touches a reference that resolves or is unknown. A reference\n"
+		"whose apiVersion is no longer served, while the same UID is alive under a\n"
+		"served version of its group and kind, is repaired (its apiVersion made the\n"
+		"served one) rather than removed. It never turns an object the GC keeps into one\n"
+		"it deletes: when removing a reference the GC gives up on (unresolvable) would\n"
+		"leave only dangling or unknown owners, that reference is kept, and says why.\n"
+		"It reads each patched object again and reports the real end state in the FIX\n"
+		"column (removed, repaired, kept, nothing to do, FAILED), then looks again and\n"
+		"says the verdict after the fix: what is still dangling and what the GC will do.\n"
+		"--dry-run=server sends\n"
+		"the same patches with dryRun=All, so the server checks them and stores nothing;\n"
+		"--dry-run=client (or --dry-run alone) reads and decides the same way and sends\n"
+		"no patch.\n"
+		"\n"
+		"Exit status: 0 done; 1 an error, or with --exit-code anything reported (with\n"
+		"--fix: anything left); 2 a usage error; 4 a fix could not be completed\n"
+		"(forbidden, conflicts kept coming): each such reference is named on stderr.",
+	.examples = "  owners dangling\n"
+		"  owners dangling -A --exit-code\n"
+		"  owners dangling -A -o json | jq '.items[] | select(.class == \"uid-mismatch\")'\n"
+		"  owners dangling pods,replicasets -l app=web\n"
+		"  owners dangling -n shop --dry-run=server\n"
+		"  owners dangling deployment/web --fix",
+	.needs_cluster = 1,
+	.rbac = "list on every type it scans; with --fix, get and patch on the objects it fixes",
+	.json_schema = "-o json prints {\"kind\": \"OwnersDangling\", \"apiVersion\": \"owners.dev/v1\",\n"
+		"\"dryRun\": BOOL, \"items\": [FINDING...], \"warnings\": [STRING...]}, a FINDING being\n"
+		"  {\"object\": {\"kind\", \"apiVersion\", \"namespace\" (absent when cluster-scoped),\n"
+		"              \"name\", \"uid\"},\n"
+		"   \"ownerReference\": {\"apiVersion\", \"kind\", \"name\", \"uid\", \"controller\",\n"
+		"                      \"blockOwnerDeletion\"},\n"
+		"   \"class\": \"absent\" | \"uid-mismatch\" | \"invalid-namespace\" | \"unresolvable\"\n"
+		"            | \"unknown\",\n"
+		"   \"gc\": {\"action\": \"delete-object\" | \"remove-reference\" | \"none\" | \"unknown\",\n"
+		"          \"reason\": STRING},\n"
+		"   \"fix\": {\"result\": \"removed\" | \"would-remove\" | \"repaired\" | \"would-repair\"\n"
+		"                    | \"kept\" | \"gone\" | \"failed\",\n"
+		"           \"message\": STRING (when there is one), \"attempts\": patches sent}}\n"
+		"\"fix\" is there with --fix or --dry-run only. Fields are only ever added.",
+};

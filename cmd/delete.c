@@ -25,46 +25,26 @@
 #include "output.h"
 #include "session.h"
 
-#define OFF(field) offsetof(struct owners_cli, field)
-
-static const char *const cascade_values[] = { "background", "foreground", "orphan", NULL };
 static const char *const delete_outputs[] = { "name", NULL };
 
 const struct opt delete_opts[] = {
-	{ "cascade", 0, OPT_OPTIONAL, OFF(cascade), "[=MODE]",
-	  "background (default, and --cascade alone), foreground or orphan; the deprecated "
-	  "--cascade=true means background, --cascade=false orphan",
-	  cascade_values, COMPLETE_VALUES, 0, 0, 0 },
-	{ "dry-run", 0, OPT_OPTIONAL, OFF(dry_run_arg), "[=MODE]",
-	  "client (and --dry-run alone): print the plan and change nothing; server: send the "
-	  "roots' requests with dryRun=All, then every dependent's, and say which it checked; none (default): delete",
-	  owners_dry_run_values, COMPLETE_VALUES, 0, 0, 0 },
-	{ "wait", 0, OPT_BOOL, OFF(wait), NULL,
-	  "wait until every object of the cascade is gone (default true; --wait=false acts once and says what is left)",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "timeout", 0, OPT_DURATION, OFF(timeout_ms), "DURATION",
-	  "give up waiting after this long, exit 3 and say what is left (default 5m; 0: do not wait)",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "grace-period", 0, OPT_INT, OFF(grace_period), "SECONDS",
-	  "seconds each object named gets to terminate (default: its own); dependents always get "
-	  "their own, as from the garbage collector",
-	  NULL, COMPLETE_NONE, 0, -1, LONG_MAX },
-	{ "now", 0, OPT_BOOL, OFF(now), NULL, "same as --grace-period=1", NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "force", 0, OPT_BOOL, OFF(force), NULL,
-	  "same as --grace-period=0: the objects named go without graceful termination (not their "
-	  "dependents); also breaks the waits the garbage collector never ends (an object that "
-	  "blocks its own deletion, a cycle all in foreground deletion)",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "ignore-not-found", 0, OPT_BOOL, OFF(ignore_not_found), NULL,
-	  "an object that does not exist is not an error", NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR", "label selector for the roots",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "all", 0, OPT_BOOL, OFF(all_objects), NULL,
-	  "every object of the type given (in the namespace, or with -A everywhere) is a root",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
-	  "name: print each deleted object as TYPE/NAME", delete_outputs, COMPLETE_VALUES, 0, 0, 0 },
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
+	OPT_OPTIONAL_CHOICE("cascade", delete_.cascade, owners_cascade_values, owners_opt_cascade, "background (default, and --cascade alone), foreground or orphan; the deprecated "
+		"--cascade=true means background, --cascade=false orphan"),
+	OPT_DRY_RUN("client (and --dry-run alone): print the plan and change nothing; server: send the "
+		"roots' requests with dryRun=All, then every dependent's, and say which it checked; none (default): delete"),
+	OPT_BOOL("wait", 0, delete_.wait, "wait until every object of the cascade is gone (default true; --wait=false acts once and says what is left)"),
+	OPT_DURATION("timeout", timeout_ms, "give up waiting after this long, exit 3 and say what is left (default 5m; 0: do not wait)"),
+	OPT_INT("grace-period", 0, delete_.grace_period, "SECONDS", -1, LONG_MAX, "seconds each object named gets to terminate (default: its own); dependents always get "
+		"their own, as from the garbage collector"),
+	OPT_BOOL("now", 0, delete_.now, "same as --grace-period=1"),
+	OPT_BOOL("force", 0, delete_.force, "same as --grace-period=0: the objects named go without graceful termination (not their "
+		"dependents); also breaks the waits the garbage collector never ends (an object that "
+		"blocks its own deletion, a cycle all in foreground deletion)"),
+	OPT_BOOL("ignore-not-found", 0, delete_.ignore_not_found, "an object that does not exist is not an error"),
+	OPT_SELECTOR("label selector for the roots"),
+	OPT_BOOL("all", 0, delete_.all, "every object of the type given (in the namespace, or with -A everywhere) is a root"),
+	OPT_OUTPUT(delete_outputs, "name: print each deleted object as TYPE/NAME"),
+	OPT_END,
 };
 
 struct run {
@@ -159,7 +139,7 @@ static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t
 static int select_roots(struct run *r, const struct owners_selection_arg *args, size_t n)
 {
 	const struct session_selection how = {
-		.missing = r->cli->ignore_not_found ? OWNERS_SELECTION_MISSING_IGNORED
+		.missing = r->cli->delete_.ignore_not_found ? OWNERS_SELECTION_MISSING_IGNORED
 						    : OWNERS_SELECTION_MISSING_FAILS,
 		.absent_owners = 1,
 	};
@@ -392,14 +372,14 @@ static int run_cascade(struct run *r)
 
 	cr->roots = (const char *const *)r->roots;
 	cr->n_roots = r->n_roots;
-	cr->exec.grace_period = r->cli->force ? 0 : r->cli->now ? 1 : r->cli->grace_period;
+	cr->exec.grace_period = r->cli->delete_.force ? 0 : r->cli->delete_.now ? 1 : r->cli->delete_.grace_period;
 	/* --force also breaks the waits the GC never ends (an object that
 	 * blocks its own deletion, a cycle all in foreground deletion). */
-	cr->plan_options.break_cycles = r->cli->force;
+	cr->plan_options.break_cycles = r->cli->delete_.force;
 	cr->exec.dry_run = r->cli->dry_run == OWNERS_DRY_RUN_SERVER;
 	cr->plan_only = r->cli->dry_run == OWNERS_DRY_RUN_CLIENT;
 	cr->timeout_ms = r->cli->timeout_ms;
-	cr->wait = r->cli->wait;
+	cr->wait = r->cli->delete_.wait;
 	cr->first_failures = r->s.scan.n_failures;
 	if (owners_cascade_run(&end, cr, &world, &hooks, &err)) {
 		if (r->progress)
@@ -417,7 +397,7 @@ static int run_cascade(struct run *r)
 
 			return checked ? checked : r->rc;
 		}
-		if (!r->cli->wait) {
+		if (!r->cli->delete_.wait) {
 			int said = report_not_waiting(r, &cr->plan);
 
 			return said ? said : r->rc;
@@ -450,6 +430,17 @@ static int run_cascade(struct run *r)
 	return r->rc ? r->rc : EXIT_ERROR;
 }
 
+static int validate(const struct owners_cli *cli, const struct string_list *args)
+{
+	if (cli->delete_.force && cli->delete_.grace_period > 0)
+		return usage_error("--force means --grace-period=0: they cannot be combined with another value");
+	if (cli->delete_.all && !args->count)
+		return usage_error("--all needs a type: owners delete TYPE --all (every object of that type)");
+	if (cli->delete_.all && cli->selector)
+		return usage_error("--all and -l cannot be combined: --all already takes every object of the type");
+	return EXIT_OK;
+}
+
 int cmd_delete(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -462,30 +453,17 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 	memset(&r, 0, sizeof(r));
 	r.cli = cli;
 	owners_cascade_runner_init(&r.runner);
-	if (owners_cli_cascade(cli, &r.runner.plan_options.mode) || owners_cli_dry_run(cli))
-		return EXIT_USAGE;
+	r.runner.plan_options.mode = cli->delete_.cascade;
 	r.progress = isatty(STDERR_FILENO) && !cli->output;
 	r.started = time(NULL);
-	if (cli->force && cli->grace_period > 0) {
-		error_msg("--force means --grace-period=0: they cannot be combined with another value");
-		return EXIT_USAGE;
-	}
-	if (cli->all_objects && !args->count) {
-		error_msg("--all needs a type: owners delete TYPE --all (every object of that type)");
-		return EXIT_USAGE;
-	}
-	if (cli->all_objects && cli->selector) {
-		error_msg("--all and -l cannot be combined: --all already takes every object of the type");
-		return EXIT_USAGE;
-	}
 	/* A type alone deletes nothing by accident: it needs -l or --all. */
 	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count,
-				     cli->selector != NULL || cli->all_objects, &err)) {
+				     cli->selector != NULL || cli->delete_.all, &err)) {
 		report_error(&err);
 		owners_error_clear(&err);
 		return EXIT_USAGE;
 	}
-	for (i = 0; i < n_objs && cli->all_objects; i++)
+	for (i = 0; i < n_objs && cli->delete_.all; i++)
 		if (objs[i].name) {
 			error_msg("--all takes every object of a type: give the type without names, "
 				  "e.g. owners delete configmaps --all");
@@ -510,7 +488,7 @@ int cmd_delete(struct owners_cli *cli, struct string_list *args)
 		goto out;
 	if (!r.n_roots) {
 		/* --ignore-not-found, or a selector or --all that matched nothing */
-		if (cli->all_objects || cli->selector)
+		if (cli->delete_.all || cli->selector)
 			fprintf(stderr, "No resources found\n");
 		rc = EXIT_OK;
 		goto out;
@@ -535,37 +513,43 @@ out:
 
 /* The command: its usage, help, man page text and permissions. */
 const struct command delete_command = {
-	"delete", cmd_delete, delete_opts, "owners delete TYPE/NAME... | TYPE (-l SELECTOR | --all) [--cascade[=background|foreground|orphan]] [--dry-run[=client|server|none]] [flags]",
-	"delete objects with a client-side cascade, as the garbage collector would",
-	"Deletes the objects and cascades to their dependents from the client, the way\n"
-	"the cluster's garbage collector does, so it works when the GC is off, stalled\n"
-	"or slow, and cooperates with it when it runs.\n"
-	"\n"
-	"background: the owner goes first, then every dependent whose owners are all\n"
-	"gone, level by level. foreground: the owner enters deletion first and stays\n"
-	"visible (its controller stops), dependents go bottom-up, the owner last;\n"
-	"dependents with blockOwnerDeletion hold it. orphan: the owner's reference is\n"
-	"removed from every dependent, then the owner goes.\n"
-	"\n"
-	"It never deletes or patches an object that the garbage collector, in the same\n"
-	"situation, would not, nor earlier than it would. A dependent with another live\n"
-	"owner is never deleted: its reference is removed once the deleted owner is in\n"
-	"deletion or gone, so a refused DELETE leaves every reference as it was. An\n"
-	"object with a reference by an apiVersion the server does not serve is left\n"
-	"alone, as the GC leaves it; owners whose type could not be listed count as\n"
-	"alive. Below the roots an object's own orphan or foregroundDeletion finalizer\n"
-	"decides its policy, as in the GC; --grace-period and --force apply to the\n"
-	"objects named only. Every DELETE carries the UID and resourceVersion read as\n"
-	"preconditions (on a conflict it is read again and deleted only if its\n"
-	"ownerReferences are unchanged), every patch the resourceVersion it read, so\n"
-	"objects re-created or changed meanwhile are never overwritten. Before its first change it asks the server (SelfSubjectAccessReview,\n"
-	"as kubectl auth can-i) for every permission the whole cascade needs: a missing one\n"
-	"stops it with nothing changed, exit 4. The cascade's progress lives in the cluster:\n"
-	"run the same command again after an interruption and it resumes.",
-	"  owners delete deployment/web\n"
-	"  owners delete deployment/web --cascade=foreground --timeout=2m\n"
-	"  owners delete replicaset/web-7d9c --cascade=orphan\n"
-	"  owners delete deployment/web --dry-run=client\n"
-	"  owners delete deployments -l app=web -o name\n"
-	"  owners delete jobs --all -n ci",
-	1, "list on every type it scans; delete on the objects of the cascade; patch on the objects whose finalizers or references it changes; create on selfsubjectaccessreviews (every authenticated user has it)", 0, NULL };
+	.name = "delete",
+	.fn = cmd_delete,
+	.validate = validate,
+	.opts = delete_opts,
+	.usage = "owners delete TYPE/NAME... | TYPE (-l SELECTOR | --all) [--cascade[=background|foreground|orphan]] [--dry-run[=client|server|none]] [flags]",
+	.summary = "delete objects with a client-side cascade, as the garbage collector would",
+	.description = "Deletes the objects and cascades to their dependents from the client, the way\n"
+		"the cluster's garbage collector does, so it works when the GC is off, stalled\n"
+		"or slow, and cooperates with it when it runs.\n"
+		"\n"
+		"background: the owner goes first, then every dependent whose owners are all\n"
+		"gone, level by level. foreground: the owner enters deletion first and stays\n"
+		"visible (its controller stops), dependents go bottom-up, the owner last;\n"
+		"dependents with blockOwnerDeletion hold it. orphan: the owner's reference is\n"
+		"removed from every dependent, then the owner goes.\n"
+		"\n"
+		"It never deletes or patches an object that the garbage collector, in the same\n"
+		"situation, would not, nor earlier than it would. A dependent with another live\n"
+		"owner is never deleted: its reference is removed once the deleted owner is in\n"
+		"deletion or gone, so a refused DELETE leaves every reference as it was. An\n"
+		"object with a reference by an apiVersion the server does not serve is left\n"
+		"alone, as the GC leaves it; owners whose type could not be listed count as\n"
+		"alive. Below the roots an object's own orphan or foregroundDeletion finalizer\n"
+		"decides its policy, as in the GC; --grace-period and --force apply to the\n"
+		"objects named only. Every DELETE carries the UID and resourceVersion read as\n"
+		"preconditions (on a conflict it is read again and deleted only if its\n"
+		"ownerReferences are unchanged), every patch the resourceVersion it read, so\n"
+		"objects re-created or changed meanwhile are never overwritten. Before its first change it asks the server (SelfSubjectAccessReview,\n"
+		"as kubectl auth can-i) for every permission the whole cascade needs: a missing one\n"
+		"stops it with nothing changed, exit 4. The cascade's progress lives in the cluster:\n"
+		"run the same command again after an interruption and it resumes.",
+	.examples = "  owners delete deployment/web\n"
+		"  owners delete deployment/web --cascade=foreground --timeout=2m\n"
+		"  owners delete replicaset/web-7d9c --cascade=orphan\n"
+		"  owners delete deployment/web --dry-run=client\n"
+		"  owners delete deployments -l app=web -o name\n"
+		"  owners delete jobs --all -n ci",
+	.needs_cluster = 1,
+	.rbac = "list on every type it scans; delete on the objects of the cascade; patch on the objects whose finalizers or references it changes; create on selfsubjectaccessreviews (every authenticated user has it)",
+};

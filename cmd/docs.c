@@ -5,6 +5,7 @@
  * Nothing here is written by hand per flag, so the docs cannot drift from
  * what the parser accepts; tests/docs-in-sync checks the committed copies.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,7 +60,7 @@ static void man_opts(FILE *f, const struct opt *opts)
 		roff(f, o->long_name);
 		if (o->arg_name) {
 			/* an optional value is written --dry-run[=MODE] */
-			fputs(o->type == OPT_OPTIONAL ? "\\fI" : " \\fI", f);
+			fputs(o->value_optional ? "\\fI" : " \\fI", f);
 			roff(f, o->arg_name);
 			fputs("\\fR", f);
 		}
@@ -180,6 +181,18 @@ static int write_page(const char *dir, const struct command *c)
 		if (c->opts && c->opts->long_name) {
 			fputs(".SH OPTIONS\n", f);
 			man_opts(f, c->opts);
+		}
+		for (const struct command *const *sub = c->subcommands; sub && *sub; sub++) {
+			fputs(".SH ", f);
+			for (const char *ch = (*sub)->name; *ch; ch++)
+				fputc(toupper((unsigned char)*ch), f);
+			fputs(" OPTIONS\n", f);
+			fprintf(f, "Of \\fBowners %s %s\\fR: ", c->name, (*sub)->name);
+			roff(f, (*sub)->summary);
+			fputs(".\n.br\n.B ", f);
+			roff(f, (*sub)->usage);
+			fputc('\n', f);
+			man_opts(f, (*sub)->opts);
 		}
 		if (c->json_schema) {
 			fputs(".SH OUTPUT\n.nf\n", f);
@@ -350,23 +363,34 @@ int cmd_completion(struct owners_cli *cli, struct string_list *args)
 
 /* The command: its usage, help, man page text and permissions. */
 const struct command completion_command = {
-	"completion", cmd_completion, no_opts, "owners completion bash|zsh|fish",
-	"print a shell completion script",
-	"Prints the completion script for the shell. Every script asks owners itself\n"
-	"(owners __complete WORD...) what the word under the cursor can be: commands,\n"
-	"flags and their values, contexts (from the kubeconfig), namespaces, resource\n"
-	"types (from the discovery cache) and object names (listed from the cluster the\n"
-	"flags typed so far choose), as TYPE/NAME or TYPE NAME; 'remove' after\n"
-	"finalizers. kubectl owners <TAB> works through kubectl_complete-owners, a link\n"
-	"to owners installed beside it as kubectl-owners is: kubectl 1.26 and later run\n"
-	"it from PATH with the words after 'owners', and owners called by that name\n"
-	"answers as the completion engine. After a krew or tarball install, make that\n"
-	"link yourself, in the directory of kubectl-owners.",
-	"  source <(owners completion bash)\n"
-	"  owners completion zsh > \"${fpath[1]}/_owners\"\n"
-	"  owners completion fish > ~/.config/fish/completions/owners.fish", 0, NULL, 0, NULL };
+	.name = "completion",
+	.fn = cmd_completion,
+	.opts = no_opts,
+	.usage = "owners completion bash|zsh|fish",
+	.summary = "print a shell completion script",
+	.description = "Prints the completion script for the shell. Every script asks owners itself\n"
+		"(owners __complete WORD...) what the word under the cursor can be: commands,\n"
+		"flags and their values, contexts (from the kubeconfig), namespaces, resource\n"
+		"types (from the discovery cache) and object names (listed from the cluster the\n"
+		"flags typed so far choose), as TYPE/NAME or TYPE NAME; 'remove' after\n"
+		"finalizers. kubectl owners <TAB> works through kubectl_complete-owners, a link\n"
+		"to owners installed beside it as kubectl-owners is: kubectl 1.26 and later run\n"
+		"it from PATH with the words after 'owners', and owners called by that name\n"
+		"answers as the completion engine. After a krew or tarball install, make that\n"
+		"link yourself, in the directory of kubectl-owners.",
+	.examples = "  source <(owners completion bash)\n"
+		"  owners completion zsh > \"${fpath[1]}/_owners\"\n"
+		"  owners completion fish > ~/.config/fish/completions/owners.fish",
+};
 
 /* The command: its usage, help, man page text and permissions. */
 const struct command man_command = {
-	"__man", cmd_man, no_opts, "owners __man DIR", "write the man pages into DIR", "", "", 0,
-	NULL, 1, NULL };
+	.name = "__man",
+	.fn = cmd_man,
+	.opts = no_opts,
+	.usage = "owners __man DIR",
+	.summary = "write the man pages into DIR",
+	.description = "",
+	.examples = "",
+	.hidden = 1,
+};

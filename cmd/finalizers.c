@@ -20,40 +20,14 @@
 #include "stuck_fetch.h"
 #include "stuck_render.h"
 
-#define OFF(field) offsetof(struct owners_cli, field)
-
 static const char *const finalizers_outputs[] = { "text", "json", "yaml", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt finalizers_opts[] = {
-	{ "finalizer", 0, OPT_LIST, OFF(finalizer_names), "NAME",
-	  "remove: the finalizer to take off (repeatable); a namespace's 'kubernetes' goes "
-	  "through its finalize subresource",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "all-finalizers", 0, OPT_BOOL, OFF(all_finalizers), NULL,
-	  "remove: take every finalizer off (metadata.finalizers, and a namespace's "
-	  "spec.finalizers)",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	/* kubectl's --all means every object: refused here, naming the flag
-	 * that means every finalizer (cmd/finalizers_remove.c). */
-	{ "all", 0, OPT_BOOL, OFF(all_objects), NULL, "refused: see --all-finalizers", NULL,
-	  COMPLETE_NONE, 1, 0, 0 },
-	{ "force", 0, OPT_BOOL, OFF(force), NULL,
-	  "remove: also from an object that is not being deleted, from a namespace that "
-	  "still has content, or (orphan) when not every type could be listed to release "
-	  "its dependents (disables what the finalizers protect)",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "dry-run", 0, OPT_OPTIONAL, OFF(dry_run_arg), "[=MODE]",
-	  "remove: only show what would change: client (and --dry-run alone) reads and decides "
-	  "and sends no write; server sends each write with dryRun=All, so the server checks it "
-	  "and stores nothing; none (default): change",
-	  owners_dry_run_values, COMPLETE_VALUES, 0, 0, 0 },
-	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR",
-	  "look only at objects of the given TYPEs with these labels, e.g. app=web",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
-	  "text (default), json (its schema: the man page, OUTPUT), yaml (the same document), jsonpath=TEMPLATE or custom-columns=SPEC (over it)",
-	  finalizers_outputs, COMPLETE_VALUES, 0, 0, 0 },
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
+	OPT_SELECTOR("look only at objects of the given TYPEs with these labels, e.g. app=web"),
+	OPT_OUTPUT(finalizers_outputs,
+		   "text (default), json (its schema: the man page, OUTPUT), yaml (the same document), "
+		   "jsonpath=TEMPLATE or custom-columns=SPEC (over it)"),
+	OPT_END,
 };
 
 /* ---- listing: which objects --------------------------------------------- */
@@ -231,7 +205,7 @@ static int gather(struct session *s, const struct owners_object_arg *objs, size_
 	return rc;
 }
 
-static int cmd_list(struct owners_cli *cli, struct string_list *args)
+int cmd_finalizers(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;
@@ -282,7 +256,7 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 		owners_buf_release(&out);
 		out = typed;
 	}
-	if ((rc = output_is_template(format) ? output_template(&out, format, NULL, cli->no_headers)
+	if ((rc = output_is_template(format) ? output_template(&out, format, NULL, cli->table.no_headers)
 					     : output_document(&out, !strcmp(format, "yaml"))))
 		goto out;
 	for (i = 0; i < n_warnings; i++)
@@ -314,106 +288,97 @@ out:
 
 /* ---- the command -------------------------------------------------------- */
 
-int cmd_finalizers(struct owners_cli *cli, struct string_list *args)
-{
-	if (args->count && !strcmp(args->items[0], "remove")) {
-		struct string_list rest = { args->items + 1, args->count - 1, 0 };
-
-		return cmd_finalizers_remove(cli, &rest);
-	}
-	if (cli->finalizer_names.count || cli->all_finalizers || cli->all_objects || cli->force ||
-	    cli->dry_run_arg) {
-		error_msg("--finalizer, --all-finalizers, --force and --dry-run only apply to "
-			  "'owners finalizers remove TYPE/NAME...'");
-		return EXIT_USAGE;
-	}
-	return cmd_list(cli, args);
-}
+static const struct command *const finalizers_subcommands[] = { &finalizers_remove_command, NULL };
 
 /* The command: its usage, help, man page text and permissions. */
 const struct command finalizers_command = {
-	"finalizers", cmd_finalizers, finalizers_opts,
-	"owners finalizers [TYPE[/NAME]...] [flags]\n  owners finalizers remove TYPE/NAME... [--finalizer F]... [--all-finalizers] [flags]",
-	"find objects stuck in deletion, say why, remove finalizers safely",
-	"Lists every object with a deletionTimestamp and finalizers left: how long it\n"
-	"has been stuck, which finalizers, and why, from the owner graph and the object:\n"
-	"  foregroundDeletion  the dependents whose reference blocks owner deletion\n"
-	"                      (blockOwnerDeletion), each explained in turn when stuck\n"
-	"  orphan              the dependents the garbage collector must release\n"
-	"  kubernetes          a namespace's spec.finalizers entry: the content still in\n"
-	"                      the namespace by type (scanned there, whatever -n says),\n"
-	"                      the stuck content explained, and the True conditions the\n"
-	"                      namespace controller reported\n"
-	"  kubernetes.io/pvc-protection  the pods that mount the claim (pods are read in\n"
-	"                      full, in that namespace only); unscheduled pods do not hold it\n"
-	"  kubernetes.io/pv-protection   the claim the volume is bound to\n"
-	"  anything else       its controller must remove it (with the command to do it\n"
-	"                      if that controller is gone)\n"
-	"\n"
-	"Without arguments: the namespace's objects and the namespace itself (-A: every\n"
-	"object); TYPE: every object of a type; TYPE/NAME: that object.\n"
-	"\n"
-	"'remove' reads each object and takes exactly the finalizers named with\n"
-	"--finalizer (or --all-finalizers) off with a JSON merge patch carrying the resourceVersion\n"
-	"read and the finalizers that stay: if the object changed meanwhile (409\n"
-	"Conflict) it is read again and patched again, up to 5 times, so a concurrent\n"
-	"change is never lost; never a blind PUT. A namespace's spec.finalizers go\n"
-	"through PUT .../namespaces/NAME/finalize with the namespace as read (its\n"
-	"resourceVersion included: conflicts are retried the same way). It refuses an\n"
-	"object that is not being deleted, a finalizer the object does not have (then\n"
-	"nothing is changed on it), and a namespace's 'kubernetes' while objects are\n"
-	"still in the namespace (they would stay in storage), unless --force (the\n"
-	"unknown finalizer is always refused). --dry-run=server sends the same writes\n"
-	"with dryRun=All; --dry-run=client (or --dry-run alone) reads and decides the\n"
-	"same way and sends no write. --all means every object in kubectl, so here it\n"
-	"is refused: every finalizer is --all-finalizers. Afterwards each object is read\n"
-	"again and its real end state\n"
-	"reported: gone, or still there and waiting for which finalizers.\n"
-	"\n"
-	"'orphan' on an object in deletion goes only after its dependents are released,\n"
-	"as the garbage collector does (taken off first, the object goes and the GC\n"
-	"deletes the dependents that still reference it): the namespace and the\n"
-	"cluster-scoped types are scanned (every namespace for a cluster-scoped object),\n"
-	"each dependent loses the references carrying the object's UID (a merge patch\n"
-	"conditional on its resourceVersion), then 'orphan' is removed. A type that\n"
-	"could not be listed refuses it (nothing changed) unless --force, which releases\n"
-	"the dependents found; a dependent that cannot be released keeps 'orphan' on.\n"
-	"\n"
-	"Exit codes of remove: 0 every object is gone or no longer holds the finalizers\n"
-	"asked for (or, --dry-run=server, the server accepted the change); 1 an object could not\n"
-	"be acted on (not found, not being deleted, finalizer not on it, content left,\n"
-	"cannot be read, dependents not released); 2 usage (no --finalizer nor --all-finalizers, both, -A, a TYPE without\n"
-	"NAME, an unknown type); 4 incomplete: a write was tried and failed (forbidden,\n"
-	"too many conflicts) or a finalizer came back. 1 wins over 4.\n"
-	"\n"
-	"remove -o json prints {\"kind\": \"OwnersFinalizerRemoval\", \"apiVersion\":\n"
-	"\"owners.dev/v1\", \"dryRun\", \"items\": [{\"kind\", \"apiVersion\", \"namespace\",\n"
-	"\"name\", \"uid\", \"result\": gone | freed | dry-run | nothing | not-found | refused |\n"
-	"failed | left, \"message\", \"removed\": [{\"name\", \"field\"}], \"finalizersLeft\":\n"
-	"[{\"name\", \"field\"}], \"deleting\", \"writes\", \"releasedDependents\":\n"
-	"[{\"kind\", \"apiVersion\", \"namespace\", \"name\", \"uid\", \"result\": released |\n"
-	"dry-run | gone | not-referencing | failed, \"message\", \"writes\"}]}]}. Fields are\n"
-	"only ever added.",
-	"  owners finalizers\n"
-	"  owners finalizers -A -o json\n"
-	"  owners finalizers namespace/old\n"
-	"  owners finalizers pvc -n shop\n"
-	"  owners finalizers remove namespace/old --all-finalizers\n"
-	"  owners finalizers remove pod/web-1 --finalizer example.com/hold --dry-run=server",
-	1, "list on every type it scans; get on namespaces and persistentvolumes in deletion, list on pods where a claim is held; with remove, get and patch on the objects (update on namespaces/finalize for a namespace; to remove orphan, list on every type and patch on its dependents)", 0,
-	"-o json prints {\"kind\": \"OwnersFinalizers\", \"apiVersion\": \"owners.dev/v1\",\n"
-	"\"namespace\" (absent with -A), \"items\": [OBJECT...], \"warnings\": [STRING...]}:\n"
-	"  OBJECT    {\"kind\", \"apiVersion\", \"namespace\" (absent when cluster-scoped),\n"
-	"             \"name\", \"uid\", \"deletionTimestamp\", \"stuckSeconds\",\n"
-	"             \"state\": \"stuck\" | \"deleting\" | \"live\", \"error\" (optional),\n"
-	"             \"finalizers\": [FINALIZER...] (stuck ones), \"cycle\": true (optional)}\n"
-	"  FINALIZER {\"name\", \"field\": \"metadata.finalizers\" | \"spec.finalizers\",\n"
-	"             \"reason\": blocking-dependents | dependents-to-release |\n"
-	"               garbage-collector | namespace-content | namespace-controller |\n"
-	"               in-use | bound | released | controller | unknown,\n"
-	"             \"message\", \"objects\": [OBJECT...] (dependents, stuck content),\n"
-	"             \"content\": [{\"resource\", \"group\", \"kind\", \"count\", \"stuck\"}],\n"
-	"             \"contentObjects\", \"contentTypesNotListed\",\n"
-	"             \"conditions\": [{\"type\", \"status\", \"reason\", \"message\"}],\n"
-	"             \"pods\": [{\"name\", \"nodeName\", \"phase\", \"holds\"}],\n"
-	"             \"claim\": {\"namespace\", \"name\"}}  (each only where it applies)" };
+	.name = "finalizers",
+	.fn = cmd_finalizers,
+	.opts = finalizers_opts,
+	.usage = "owners finalizers [TYPE[/NAME]...] [flags]\n  owners finalizers remove TYPE/NAME... [--finalizer F]... [--all-finalizers] [flags]",
+	.summary = "find objects stuck in deletion, say why, remove finalizers safely",
+	.description = "Lists every object with a deletionTimestamp and finalizers left: how long it\n"
+		"has been stuck, which finalizers, and why, from the owner graph and the object:\n"
+		"  foregroundDeletion  the dependents whose reference blocks owner deletion\n"
+		"                      (blockOwnerDeletion), each explained in turn when stuck\n"
+		"  orphan              the dependents the garbage collector must release\n"
+		"  kubernetes          a namespace's spec.finalizers entry: the content still in\n"
+		"                      the namespace by type (scanned there, whatever -n says),\n"
+		"                      the stuck content explained, and the True conditions the\n"
+		"                      namespace controller reported\n"
+		"  kubernetes.io/pvc-protection  the pods that mount the claim (pods are read in\n"
+		"                      full, in that namespace only); unscheduled pods do not hold it\n"
+		"  kubernetes.io/pv-protection   the claim the volume is bound to\n"
+		"  anything else       its controller must remove it (with the command to do it\n"
+		"                      if that controller is gone)\n"
+		"\n"
+		"Without arguments: the namespace's objects and the namespace itself (-A: every\n"
+		"object); TYPE: every object of a type; TYPE/NAME: that object.\n"
+		"\n"
+		"'remove' reads each object and takes exactly the finalizers named with\n"
+		"--finalizer (or --all-finalizers) off with a JSON merge patch carrying the resourceVersion\n"
+		"read and the finalizers that stay: if the object changed meanwhile (409\n"
+		"Conflict) it is read again and patched again, up to 5 times, so a concurrent\n"
+		"change is never lost; never a blind PUT. A namespace's spec.finalizers go\n"
+		"through PUT .../namespaces/NAME/finalize with the namespace as read (its\n"
+		"resourceVersion included: conflicts are retried the same way). It refuses an\n"
+		"object that is not being deleted, a finalizer the object does not have (then\n"
+		"nothing is changed on it), and a namespace's 'kubernetes' while objects are\n"
+		"still in the namespace (they would stay in storage), unless --force (the\n"
+		"unknown finalizer is always refused). --dry-run=server sends the same writes\n"
+		"with dryRun=All; --dry-run=client (or --dry-run alone) reads and decides the\n"
+		"same way and sends no write. --all means every object in kubectl, so here it\n"
+		"is refused: every finalizer is --all-finalizers. Afterwards each object is read\n"
+		"again and its real end state\n"
+		"reported: gone, or still there and waiting for which finalizers.\n"
+		"\n"
+		"'orphan' on an object in deletion goes only after its dependents are released,\n"
+		"as the garbage collector does (taken off first, the object goes and the GC\n"
+		"deletes the dependents that still reference it): the namespace and the\n"
+		"cluster-scoped types are scanned (every namespace for a cluster-scoped object),\n"
+		"each dependent loses the references carrying the object's UID (a merge patch\n"
+		"conditional on its resourceVersion), then 'orphan' is removed. A type that\n"
+		"could not be listed refuses it (nothing changed) unless --force, which releases\n"
+		"the dependents found; a dependent that cannot be released keeps 'orphan' on.\n"
+		"\n"
+		"Exit codes of remove: 0 every object is gone or no longer holds the finalizers\n"
+		"asked for (or, --dry-run=server, the server accepted the change); 1 an object could not\n"
+		"be acted on (not found, not being deleted, finalizer not on it, content left,\n"
+		"cannot be read, dependents not released); 2 usage (no --finalizer nor --all-finalizers, both, -A, a TYPE without\n"
+		"NAME, an unknown type); 4 incomplete: a write was tried and failed (forbidden,\n"
+		"too many conflicts) or a finalizer came back. 1 wins over 4.\n"
+		"\n"
+		"remove -o json prints {\"kind\": \"OwnersFinalizerRemoval\", \"apiVersion\":\n"
+		"\"owners.dev/v1\", \"dryRun\", \"items\": [{\"kind\", \"apiVersion\", \"namespace\",\n"
+		"\"name\", \"uid\", \"result\": gone | freed | dry-run | nothing | not-found | refused |\n"
+		"failed | left, \"message\", \"removed\": [{\"name\", \"field\"}], \"finalizersLeft\":\n"
+		"[{\"name\", \"field\"}], \"deleting\", \"writes\", \"releasedDependents\":\n"
+		"[{\"kind\", \"apiVersion\", \"namespace\", \"name\", \"uid\", \"result\": released |\n"
+		"dry-run | gone | not-referencing | failed, \"message\", \"writes\"}]}]}. Fields are\n"
+		"only ever added.",
+	.examples = "  owners finalizers\n"
+		"  owners finalizers -A -o json\n"
+		"  owners finalizers namespace/old\n"
+		"  owners finalizers pvc -n shop\n"
+		"  owners finalizers remove namespace/old --all-finalizers\n"
+		"  owners finalizers remove pod/web-1 --finalizer example.com/hold --dry-run=server",
+	.needs_cluster = 1,
+	.rbac = "list on every type it scans; get on namespaces and persistentvolumes in deletion, list on pods where a claim is held; with remove, get and patch on the objects (update on namespaces/finalize for a namespace; to remove orphan, list on every type and patch on its dependents)",
+	.subcommands = finalizers_subcommands,
+	.json_schema = "-o json prints {\"kind\": \"OwnersFinalizers\", \"apiVersion\": \"owners.dev/v1\",\n"
+		"\"namespace\" (absent with -A), \"items\": [OBJECT...], \"warnings\": [STRING...]}:\n"
+		"  OBJECT    {\"kind\", \"apiVersion\", \"namespace\" (absent when cluster-scoped),\n"
+		"             \"name\", \"uid\", \"deletionTimestamp\", \"stuckSeconds\",\n"
+		"             \"state\": \"stuck\" | \"deleting\" | \"live\", \"error\" (optional),\n"
+		"             \"finalizers\": [FINALIZER...] (stuck ones), \"cycle\": true (optional)}\n"
+		"  FINALIZER {\"name\", \"field\": \"metadata.finalizers\" | \"spec.finalizers\",\n"
+		"             \"reason\": blocking-dependents | dependents-to-release |\n"
+		"               garbage-collector | namespace-content | namespace-controller |\n"
+		"               in-use | bound | released | controller | unknown,\n"
+		"             \"message\", \"objects\": [OBJECT...] (dependents, stuck content),\n"
+		"             \"content\": [{\"resource\", \"group\", \"kind\", \"count\", \"stuck\"}],\n"
+		"             \"contentObjects\", \"contentTypesNotListed\",\n"
+		"             \"conditions\": [{\"type\", \"status\", \"reason\", \"message\"}],\n"
+		"             \"pods\": [{\"name\", \"nodeName\", \"phase\", \"holds\"}],\n"
+		"             \"claim\": {\"namespace\", \"name\"}}  (each only where it applies)",
+};

@@ -84,10 +84,10 @@ static int asks_for(const struct owners_cli *cli, const char *name)
 {
 	size_t i;
 
-	if (cli->all_finalizers)
+	if (cli->remove.all_finalizers)
 		return 1;
-	for (i = 0; i < cli->finalizer_names.count; i++)
-		if (!strcmp(cli->finalizer_names.items[i], name))
+	for (i = 0; i < cli->remove.finalizers.count; i++)
+		if (!strcmp(cli->remove.finalizers.items[i], name))
 			return 1;
 	return 0;
 }
@@ -167,7 +167,7 @@ static int release_orphans(struct session *s, struct owners_finalizer_remove_tar
 		rc = error_oom();
 		goto out;
 	}
-	if (blind.len && s->cli->force)
+	if (blind.len && s->cli->remove.force)
 		session_warn_scan(s);
 	for (i = 0; i < n; i++) {
 		const struct owners_finalizer_remove_target *t = &targets[i];
@@ -183,7 +183,7 @@ static int release_orphans(struct session *s, struct owners_finalizer_remove_tar
 		if (node == OWNERS_NO_NODE || strcmp(s->graph->nodes[node].uid, uids[i]))
 			rc = owners_buf_adds(&blocked[i], "it changed while its dependents were looked "
 					     "up (run again); nothing was changed");
-		else if (blind.len && !s->cli->force)
+		else if (blind.len && !s->cli->remove.force)
 			rc = owners_buf_addf(&blocked[i], "not every dependent could be looked for (%s); "
 					     "nothing was changed (--force releases the ones found and "
 					     "removes it anyway)", blind.ptr);
@@ -263,34 +263,52 @@ static void removal_release(struct removal *rm)
 	free(rm->blocked);
 }
 
-/* What can be refused before anything is read: the flags, and the test
- * hook's pause. */
-static int check_usage(struct owners_cli *cli, const struct string_list *args, double *pause)
+static const char *const remove_outputs[] = { "text", "json", "yaml", NULL };
+
+const struct opt finalizers_remove_opts[] = {
+	OPT_LIST("finalizer", 0, remove.finalizers, "NAME",
+		 "the finalizer to take off (repeatable); a namespace's 'kubernetes' goes through its "
+		 "finalize subresource"),
+	OPT_BOOL("all-finalizers", 0, remove.all_finalizers,
+		 "take every finalizer off (metadata.finalizers, and a namespace's spec.finalizers)"),
+	/* kubectl's --all means every object: refused in words that name the
+	 * flag that means every finalizer */
+	OPT_REFUSED_BOOL("all", remove.all_objects, "refused: see --all-finalizers"),
+	OPT_BOOL("force", 0, remove.force,
+		 "also from an object that is not being deleted, from a namespace that still has "
+		 "content, or (orphan) when not every type could be listed to release its dependents "
+		 "(disables what the finalizers protect)"),
+	OPT_DRY_RUN("only show what would change: client (and --dry-run alone) reads and decides and "
+		    "sends no write; server sends each write with dryRun=All, so the server checks it "
+		    "and stores nothing; none (default): change"),
+	OPT_OUTPUT(remove_outputs,
+		   "text (default), json (its schema: the man page of owners finalizers, OUTPUT) or "
+		   "yaml (the same document)"),
+	OPT_END,
+};
+
+/* What can be refused before anything is read. */
+static int validate_remove(const struct owners_cli *cli, const struct string_list *args)
 {
 	size_t i;
 
-	if (cli->all_objects)
+	if (cli->remove.all_objects)
 		return usage_error("--all means every object in kubectl; to take every finalizer off "
 				   "use --all-finalizers");
 	if (!args->count)
 		return usage_error("'owners finalizers remove' needs the objects: TYPE/NAME...");
-	if (!cli->all_finalizers && !cli->finalizer_names.count)
+	if (!cli->remove.all_finalizers && !cli->remove.finalizers.count)
 		return usage_error("say which finalizers to remove: --finalizer NAME (repeatable) "
 				   "or --all-finalizers");
-	if (cli->all_finalizers && cli->finalizer_names.count)
+	if (cli->remove.all_finalizers && cli->remove.finalizers.count)
 		return usage_error("--all-finalizers and --finalizer exclude each other");
-	if (owners_cli_dry_run(cli))
-		return EXIT_USAGE;
-	for (i = 0; i < cli->finalizer_names.count; i++)
-		if (!*cli->finalizer_names.items[i])
+	for (i = 0; i < cli->remove.finalizers.count; i++)
+		if (!*cli->remove.finalizers.items[i])
 			return usage_error("--finalizer needs a name");
 	if (cli->all_namespaces)
 		return usage_error("'owners finalizers remove' works on named objects: use -n "
 				   "NAMESPACE, not -A");
-	if (cli->selector)
-		return usage_error(
-			"'owners finalizers remove' takes objects by name (TYPE/NAME), not -l");
-	return test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_PATCH", pause);
+	return EXIT_OK;
 }
 
 /* Every TYPE first: a mistake in the command line changes nothing. An
@@ -330,7 +348,7 @@ static int remove_all(struct session *s, const struct owners_cli *cli, struct re
 		return rc;
 	for (i = 0; i < rm->n; i++) {
 		if (is_namespace_type(rm->targets[i].resource) && asks_for(cli, "kubernetes") &&
-		    !cli->force &&
+		    !cli->remove.force &&
 		    namespace_content(s, &rm->targets[i], &rm->summaries[i], &rm->whys[i]))
 			return error_oom();
 		if (owners_finalizer_remove(&rm->outcomes[i], s->http, &rm->targets[i], uo, &err)) {
@@ -393,7 +411,7 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 
 	memset(&s, 0, sizeof(s));
 	memset(&rm, 0, sizeof(rm));
-	if ((rc = check_usage(cli, args, &pause)))
+	if ((rc = test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_PATCH", &pause)))
 		return rc;
 	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count, 0, &err)) {
 		rc = report_error(&err);
@@ -408,10 +426,10 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 	    (rc = take_targets(&s, objs, n_objs, &rm)))
 		goto out;
 	memset(&uo, 0, sizeof(uo));
-	uo.finalizers = cli->finalizer_names.items;
-	uo.n_finalizers = cli->finalizer_names.count;
-	uo.all = cli->all_finalizers;
-	uo.force = cli->force;
+	uo.finalizers = cli->remove.finalizers.items;
+	uo.n_finalizers = cli->remove.finalizers.count;
+	uo.all = cli->remove.all_finalizers;
+	uo.force = cli->remove.force;
 	uo.dry_run = cli->dry_run;
 	if (pause > 0) {
 		uo.before_write = pause_before_write;
@@ -440,3 +458,26 @@ out:
 	session_close(&s);
 	return rc;
 }
+
+const struct command finalizers_remove_command = {
+	.name = "remove",
+	.fn = cmd_finalizers_remove,
+	.validate = validate_remove,
+	.opts = finalizers_remove_opts,
+	.usage = "owners finalizers remove TYPE/NAME... (--finalizer NAME... | --all-finalizers) [flags]",
+	.summary = "take finalizers off objects in deletion, safely",
+	.description = "Takes the finalizers named (or every one) off each object, with a patch\n"
+		"conditional on the object's resourceVersion, after the checks 'owners finalizers'\n"
+		"explains: an object not being deleted, a namespace with content left, and\n"
+		"orphan dependents not yet released are refused unless --force. The dependents\n"
+		"of an object held by 'orphan' are released first, as the garbage collector\n"
+		"would. Says the end state of each object.",
+	.examples = "  owners finalizers remove pod/held --finalizer example.com/hold\n"
+		"  owners finalizers remove namespace/stuck --finalizer kubernetes --dry-run=server\n"
+		"  owners finalizers remove -n ci configmap/lock --all-finalizers",
+	.needs_cluster = 1,
+	.rbac = "get and patch on the objects (update on namespaces/finalize for a namespace; to "
+		"remove orphan, list on every type and patch on its dependents)",
+	.json_schema = NULL,
+	.parent = &finalizers_command,
+};

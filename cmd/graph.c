@@ -9,15 +9,20 @@
 #include "output.h"
 #include "session.h"
 
-#define OFF(field) offsetof(struct owners_cli, field)
-
 static const char *const graph_outputs[] = { "summary", "json", "yaml", "dot", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt graph_opts[] = {
-	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT", "summary (default), json, yaml, dot, jsonpath=TEMPLATE or custom-columns=SPEC (over the -o json document)",
-	  graph_outputs, COMPLETE_VALUES, 0, 0, 0 },
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
+	OPT_OUTPUT(graph_outputs, "summary (default), json, yaml, dot, jsonpath=TEMPLATE or custom-columns=SPEC (over the -o json document)"),
+	OPT_END,
 };
+
+static int validate(const struct owners_cli *cli, const struct string_list *args)
+{
+	(void)cli;
+	if (args->count)
+		return usage_error("'owners graph' takes no arguments (use -n NAMESPACE or -A)");
+	return EXIT_OK;
+}
 
 int cmd_graph(struct owners_cli *cli, struct string_list *args)
 {
@@ -29,10 +34,6 @@ int cmd_graph(struct owners_cli *cli, struct string_list *args)
 	int rc;
 
 	memset(&s, 0, sizeof(s));
-	if (args->count) {
-		error_msg("'owners graph' takes no arguments (use -n NAMESPACE or -A)");
-		return EXIT_USAGE;
-	}
 	if ((rc = session_open(&s, cli)))
 		goto out;
 	s.answer_namespaced_only = !cli->all_namespaces;
@@ -54,7 +55,7 @@ int cmd_graph(struct owners_cli *cli, struct string_list *args)
 						      n_warnings);
 		session_warnings_free(warnings, n_warnings);
 		if (output_is_template(format))
-			rc = rc ? error_oom() : output_template(&out, format, NULL, cli->no_headers);
+			rc = rc ? error_oom() : output_template(&out, format, NULL, cli->table.no_headers);
 		else
 			rc = session_emit_document(&s, &out, !strcmp(format, "yaml"), rc);
 		goto out;
@@ -71,13 +72,19 @@ out:
 
 /* The command: its usage, help, man page text and permissions. */
 const struct command graph_command = {
-	"graph", cmd_graph, graph_opts, "owners graph [flags]",
-	"summarise (or print) the whole owner graph of a namespace or cluster",
-	"Scans the namespace (or every namespace with -A) and prints a summary of the\n"
-	"owner graph: objects, ownerReferences, roots, dangling references, cycles and\n"
-	"objects stuck in deletion. -o json (or -o yaml, the same document) prints every\n"
-	"object with its references; -o dot prints a Graphviz graph.",
-	"  owners graph\n"
-	"  owners graph -A\n"
-	"  owners graph -n shop -o dot | dot -Tsvg > shop.svg",
-	1, "list on every type it scans", 0, NULL };
+	.name = "graph",
+	.fn = cmd_graph,
+	.validate = validate,
+	.opts = graph_opts,
+	.usage = "owners graph [flags]",
+	.summary = "summarise (or print) the whole owner graph of a namespace or cluster",
+	.description = "Scans the namespace (or every namespace with -A) and prints a summary of the\n"
+		"owner graph: objects, ownerReferences, roots, dangling references, cycles and\n"
+		"objects stuck in deletion. -o json (or -o yaml, the same document) prints every\n"
+		"object with its references; -o dot prints a Graphviz graph.",
+	.examples = "  owners graph\n"
+		"  owners graph -A\n"
+		"  owners graph -n shop -o dot | dot -Tsvg > shop.svg",
+	.needs_cluster = 1,
+	.rbac = "list on every type it scans",
+};

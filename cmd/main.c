@@ -11,21 +11,23 @@
 #include "commands.h"
 #include "output.h"
 
-#define OFF(field) offsetof(struct owners_cli, field)
-
-const struct opt no_opts[] = { { NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 } };
+const struct opt no_opts[] = { OPT_END };
 
 const struct opt owners_root_opts[] = {
-	{ "version", 0, OPT_BOOL, OFF(show_version), NULL,
-	  "print this build's version and libraries, as 'owners version --client'", NULL,
-	  COMPLETE_NONE, 0, 0, 0 },
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
+	OPT_BOOL("version", 0, show_version, "print this build's version and libraries, as 'owners version --client'"),
+	OPT_END,
 };
 
 /* The command: its usage, help, man page text and permissions. */
 static const struct command help_command = {
-	"help", cmd_help, no_opts, "owners help [COMMAND]", "show help for a command", "",
-	"  owners help tree", 0, NULL, 0, NULL };
+	.name = "help",
+	.fn = cmd_help,
+	.opts = no_opts,
+	.usage = "owners help [COMMAND]",
+	.summary = "show help for a command",
+	.description = "",
+	.examples = "  owners help tree",
+};
 
 const struct command *const owners_commands[] = {
 	&tree_command,
@@ -53,6 +55,16 @@ const struct command *owners_command_find(const char *name)
 	for (size_t c_i = 0; (c = owners_command_at(c_i)); c_i++)
 		if (!strcmp(c->name, name))
 			return c;
+	return NULL;
+}
+
+const struct command *owners_subcommand_find(const struct command *c, const char *word)
+{
+	const struct command *const *sub;
+
+	for (sub = c->subcommands; sub && *sub; sub++)
+		if (!strcmp((*sub)->name, word))
+			return *sub;
 	return NULL;
 }
 
@@ -92,6 +104,8 @@ void owners_command_help(const struct command *c)
 	const char *rest = strstr(d, "\n\n");
 	int first = rest ? (int)(rest - d) : (int)strlen(d);
 
+	if (c->parent)
+		printf("%s ", c->parent->name);
 	printf("%s: %s\n\nUsage:\n", c->name, c->summary);
 	print_as_typed("  ");
 	print_as_typed(c->usage);
@@ -108,6 +122,13 @@ void owners_command_help(const struct command *c)
 		printf("\nFlags:\n");
 		owners_print_opts(c->opts);
 	}
+	if (c->subcommands) {
+		const struct command *const *sub;
+
+		printf("\nSubcommands (each with its own flags: 'owners %s SUBCOMMAND --help'):\n", c->name);
+		for (sub = c->subcommands; *sub; sub++)
+			printf("  %-10s %s\n", (*sub)->name, (*sub)->summary);
+	}
 	if (c->examples && *c->examples) {
 		printf("\nExamples:\n");
 		print_as_typed(c->examples);
@@ -119,6 +140,9 @@ void owners_command_help(const struct command *c)
 	}
 	if (c->json_schema)
 		printf("\nThe -o json and -o yaml document is described in 'man owners-%s' (OUTPUT).\n", c->name);
+	else if (c->parent && c->parent->json_schema)
+		printf("\nThe -o json and -o yaml document is described in 'man owners-%s'.\n",
+		       c->parent->name);
 	printf("\nGlobal flags:\n");
 	owners_print_opts(owners_global_opts);
 }
@@ -140,12 +164,88 @@ int cmd_help(struct owners_cli *cli, struct string_list *args)
 	return EXIT_OK;
 }
 
+/* The index of the first word from `from` on that is not a flag or a
+ * flag's value (which flags take a separate value, the tables say), or
+ * -1 when there is none before `--` or the end. */
+static int first_word(int argc, char **argv, int from, const struct opt *const tables[])
+{
+	int i;
+
+	for (i = from; i < argc; i++) {
+		const char *a = argv[i];
+		const struct opt *o = NULL;
+
+		if (a[0] != '-' || !a[1])
+			return i;
+		if (!strcmp(a, "--"))
+			return -1;
+		if (a[1] == '-' && !strchr(a, '='))
+			o = owners_opt_find_long(tables, a + 2, strlen(a + 2));
+		else if (a[1] != '-' && !a[2])
+			o = owners_opt_find_short(tables, a[1]);
+		if (o && o->type != OPTION_BOOL && !o->value_optional)
+			i++; /* -n NS, --context NAME: skip the value too */
+	}
+	return -1;
+}
+
+/* Removes argv[at], the command's word, from the words to parse. */
+static void drop_word(int *argc, char **argv, int at)
+{
+	for (int i = at; i + 1 < *argc; i++)
+		argv[i] = argv[i + 1];
+	(*argc)--;
+}
+
+/* A flag of c's subcommand given to c itself (`owners finalizers
+ * --force`): says whose flag it is and returns EXIT_USAGE; 0 when none. */
+static int refuse_subcommand_flags(const struct command *c, int argc, char **argv)
+{
+	const struct opt *const own[] = { owners_global_opts, c->opts, NULL };
+
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		size_t len = strcspn(a + 2, "=");
+
+		if (!strcmp(a, "--"))
+			break;
+		if (strncmp(a, "--", 2) || owners_opt_find_long(own, a + 2, len))
+			continue;
+		for (const struct command *const *sub = c->subcommands; *sub; sub++) {
+			const struct opt *const theirs[] = { (*sub)->opts, NULL };
+
+			if (owners_opt_find_long(theirs, a + 2, len))
+				return usage_error("--%.*s is a flag of 'owners %s %s'", (int)len, a + 2,
+						   c->name, (*sub)->name);
+		}
+	}
+	return 0;
+}
+
+/* Parses the command's flags, validates, runs: kubectl's
+ * Complete/Validate/Run. */
+static int run_command(const struct command *c, struct owners_cli *cli, int argc, char **argv)
+{
+	struct string_list args = { NULL, 0, 0 };
+	int rc = owners_cli_parse(cli, c->opts, argc, argv, &args);
+
+	if (!rc) {
+		output_set_color(cli->color);
+		if (cli->help)
+			owners_command_help(c);
+		else if (!c->validate || !(rc = c->validate(cli, &args)))
+			rc = c->fn(cli, &args);
+	}
+	owners_cli_release(cli, &args);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	const struct command *c = NULL;
 	struct owners_cli cli;
 	struct string_list args = { NULL, 0, 0 };
-	int i, rc, cmd_at = -1;
+	int rc, cmd_at;
 
 	owners_set_oom_fatal(die_out_of_memory);
 	output_set_program(argv[0]);
@@ -160,29 +260,10 @@ int main(int argc, char **argv)
 	if (argc >= 2 && !strcmp(argv[1], "__complete"))
 		return owners_complete_words(argc - 2, argv + 2);
 	owners_cli_defaults(&cli);
-	/* The command is the first word that is not a flag or a flag's value. */
-	for (i = 1; i < argc; i++) {
-		if (argv[i][0] != '-') {
-			cmd_at = i;
-			break;
-		}
-		if (!strcmp(argv[i], "--"))
-			break;
-		/* a global flag taking a separate value (-n NS, --context NAME):
-		 * skip the value too; which flags take one, the table says */
-		{
-			const struct opt *o;
-			int is_short = argv[i][1] != '-' && argv[i][1] && !argv[i][2];
-			int is_long = argv[i][1] == '-' && !strchr(argv[i], '=');
+	{
+		const struct opt *const globals[] = { owners_global_opts, NULL };
 
-			for (o = owners_global_opts; o->long_name; o++)
-				if (o->type != OPT_BOOL &&
-				    ((is_short && o->short_name == argv[i][1]) ||
-				     (is_long && !strcmp(argv[i] + 2, o->long_name)))) {
-					i++;
-					break;
-				}
-		}
+		cmd_at = first_word(argc, argv, 1, globals);
 	}
 	if (cmd_at < 0) {
 		rc = owners_cli_parse(&cli, owners_root_opts, argc - 1, argv + 1, &args);
@@ -199,19 +280,20 @@ int main(int argc, char **argv)
 		error_msg("unknown command '%s' (see 'owners --help')", argv[cmd_at]);
 		return EXIT_USAGE;
 	}
-	/* Parse everything but the command word itself. */
-	for (i = cmd_at; i + 1 < argc; i++)
-		argv[i] = argv[i + 1];
-	rc = owners_cli_parse(&cli, c->opts, argc - 2, argv + 1, &args);
-	if (rc) {
-		owners_cli_release(&cli, &args);
-		return rc;
+	drop_word(&argc, argv, cmd_at);
+	if (c->subcommands) {
+		/* `owners finalizers -n x remove ...`: the first word after the
+		 * command, flags of either table skipped, may choose one */
+		const struct opt *const tables[] = { owners_global_opts, c->opts, NULL };
+		int sub_at = first_word(argc, argv, cmd_at, tables);
+		const struct command *sub = sub_at < 0 ? NULL : owners_subcommand_find(c, argv[sub_at]);
+
+		if (sub) {
+			drop_word(&argc, argv, sub_at);
+			c = sub;
+		} else if ((rc = refuse_subcommand_flags(c, argc - 1, argv + 1))) {
+			return rc;
+		}
 	}
-	output_set_color(cli.color);
-	if (cli.help)
-		owners_command_help(c);
-	else
-		rc = c->fn(&cli, &args);
-	owners_cli_release(&cli, &args);
-	return rc;
+	return run_command(c, &cli, argc - 1, argv + 1);
 }

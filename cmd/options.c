@@ -10,60 +10,44 @@
 #include "output.h"
 #include "scan.h"
 
-#define OFF(field) offsetof(struct owners_cli, field)
-
 static const char *const color_values[] = { "auto", "always", "never", NULL };
 
 const struct opt owners_global_opts[] = {
-	{ "kubeconfig", 0, OPT_STRING, OFF(kubeconfig), "FILE",
-	  "path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)", NULL,
-	  COMPLETE_FILE, 0, 0, 0 },
-	{ "context", 0, OPT_STRING, OFF(context), "NAME", "the kubeconfig context to use", NULL,
-	  COMPLETE_CONTEXT, 0, 0, 0 },
-	{ "cluster", 0, OPT_STRING, OFF(cluster), "NAME", "the kubeconfig cluster to use", NULL,
-	  COMPLETE_CLUSTER, 0, 0, 0 },
-	{ "user", 0, OPT_STRING, OFF(user), "NAME", "the kubeconfig user to use", NULL,
-	  COMPLETE_USER, 0, 0, 0 },
-	{ "namespace", 'n', OPT_STRING, OFF(namespace_), "NAME",
-	  "the namespace (default: the context's namespace)", NULL, COMPLETE_NAMESPACE, 0, 0, 0 },
-	{ "all-namespaces", 'A', OPT_BOOL, OFF(all_namespaces), NULL, "work across all namespaces",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "as", 0, OPT_STRING, OFF(as), "USER", "impersonate this user", NULL, COMPLETE_NONE, 0, 0,
-	  0 },
-	{ "as-group", 0, OPT_LIST, OFF(as_groups), "GROUP", "impersonate this group (repeatable)",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "request-timeout", 0, OPT_DURATION, OFF(request_timeout_ms), "DURATION",
-	  "time limit of one request, its retries included, e.g. 30s or 1m (0: none; a server that never answers is given up after 45s)", NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "server", 's', OPT_STRING, OFF(server), "URL", "the API server address", NULL,
-	  COMPLETE_NONE, 0, 0, 0 },
-	{ "token", 0, OPT_STRING, OFF(token), "TOKEN", "bearer token for the API server", NULL,
-	  COMPLETE_NONE, 0, 0, 0 },
-	{ "certificate-authority", 0, OPT_STRING, OFF(certificate_authority), "FILE",
-	  "CA certificate file to verify the server with", NULL, COMPLETE_FILE, 0, 0, 0 },
-	{ "insecure-skip-tls-verify", 0, OPT_BOOL, OFF(insecure_skip_tls_verify), NULL,
-	  "do not verify the server's certificate (insecure)", NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "tls-server-name", 0, OPT_STRING, OFF(tls_server_name), "NAME",
-	  "server name to verify the certificate against", NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "v", 'v', OPT_INT, OFF(verbosity), "N",
-	  "log level: 6 logs requests, 8 adds bodies (credentials are always redacted)", NULL,
-	  COMPLETE_NONE, 0, 0, 10 },
-	{ "qps", 0, OPT_DOUBLE, OFF(qps), "N",
-	  "client-side request rate limit (default: none once the server shows API Priority and "
-	  "Fairness, else 50; 0: none)",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "burst", 0, OPT_INT, OFF(burst), "N",
-	  "requests allowed above --qps in a burst (default 100)", NULL, COMPLETE_NONE, 0, 1,
-	  LONG_MAX },
-	{ "color", 0, OPT_STRING, OFF(color), "WHEN", "colour output: auto, always or never",
-	  color_values, COMPLETE_VALUES, 0, 0, 0 },
-	{ "cache-dir", 0, OPT_STRING, OFF(cache_dir), "DIR",
-	  "discovery cache directory (default ~/.cache/owners)", NULL, COMPLETE_FILE, 0, 0, 0 },
-	{ "chunk-size", 0, OPT_INT, OFF(chunk_size), "N",
-	  "objects per page when listing, every page (default: 500 for a list's first page, then "
-	  "4 times more per page up to 5000, so long lists take fewer round trips)",
-	  NULL, COMPLETE_NONE, 0, 1, LONG_MAX },
-	{ "help", 'h', OPT_BOOL, OFF(help), NULL, "show this help", NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
+	OPT_STRING_COMPLETE("kubeconfig", 0, kubeconfig, "FILE",
+			    COMPLETE_FILE, "path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)"),
+	OPT_STRING_COMPLETE("context", 0, context, "NAME", COMPLETE_CONTEXT, "the kubeconfig context to use"),
+	OPT_STRING_COMPLETE("cluster", 0, cluster, "NAME", COMPLETE_CLUSTER, "the kubeconfig cluster to use"),
+	OPT_STRING_COMPLETE("user", 0, user, "NAME", COMPLETE_USER, "the kubeconfig user to use"),
+	OPT_STRING_COMPLETE("namespace", 'n', namespace_, "NAME", COMPLETE_NAMESPACE,
+			    "the namespace (default: the context's namespace)"),
+	OPT_BOOL("all-namespaces", 'A', all_namespaces, "work across all namespaces"),
+	OPT_STRING("as", 0, as, "USER", "impersonate this user"),
+	OPT_LIST("as-group", 0, as_groups, "GROUP", "impersonate this group (repeatable)"),
+	OPT_DURATION("request-timeout", request_timeout_ms,
+		     "time limit of one request, its retries included, e.g. 30s or 1m (0: none; a server "
+		     "that never answers is given up after 45s)"),
+	OPT_STRING("server", 's', server, "URL", "the API server address"),
+	OPT_STRING("token", 0, token, "TOKEN", "bearer token for the API server"),
+	OPT_STRING_COMPLETE("certificate-authority", 0, certificate_authority, "FILE", COMPLETE_FILE,
+			    "CA certificate file to verify the server with"),
+	OPT_BOOL("insecure-skip-tls-verify", 0, insecure_skip_tls_verify,
+		 "do not verify the server's certificate (insecure)"),
+	OPT_STRING("tls-server-name", 0, tls_server_name, "NAME",
+		   "server name to verify the certificate against"),
+	OPT_INT("v", 'v', verbosity, "N",
+		0, 10, "log level: 6 logs requests, 8 adds bodies (credentials are always redacted)"),
+	OPT_DOUBLE("qps", qps, "N",
+		   "client-side request rate limit (default: none once the server shows API Priority and "
+		   "Fairness, else 50; 0: none)"),
+	OPT_INT("burst", 0, burst, "N", 1, LONG_MAX, "requests allowed above --qps in a burst (default 100)"),
+	OPT_CHOICE("color", 0, color, "WHEN", color_values, "colour output: auto, always or never"),
+	OPT_STRING_COMPLETE("cache-dir", 0, cache_dir, "DIR", COMPLETE_FILE,
+			    "discovery cache directory (default ~/.cache/owners)"),
+	OPT_INT("chunk-size", 0, chunk_size, "N", 1, LONG_MAX,
+		"objects per page when listing, every page (default: 500 for a list's first page, then "
+		"4 times more per page up to 5000, so long lists take fewer round trips)"),
+	OPT_BOOL("help", 'h', help, "show this help"),
+	OPT_END,
 };
 
 void owners_cli_defaults(struct owners_cli *cli)
@@ -77,12 +61,13 @@ void owners_cli_defaults(struct owners_cli *cli)
 	 * Until then, and against servers without it: 50 QPS, burst 100. */
 	cli->qps = -1;
 	cli->burst = -1;
-	cli->depth = -1;
 	cli->chunk_size = 0; /* not given: pages grow (owners_scan_page_limit) */
-	cli->cascade = "background";
-	cli->wait = 1;
+	cli->insecure_skip_tls_verify = -1;
+	cli->tree.depth = -1;
+	cli->delete_.cascade = OWNERS_CASCADE_BACKGROUND;
+	cli->delete_.wait = 1;
+	cli->delete_.grace_period = -1;
 	cli->timeout_ms = 5 * 60 * 1000;
-	cli->grace_period = -1;
 	cli->color = "auto";
 }
 
@@ -137,7 +122,7 @@ static int parse_duration_ms(const char *s, long *out)
 
 const char *owners_opt_range(const struct opt *o, char *buf, size_t n)
 {
-	if (o->type != OPT_INT || (!o->min && !o->max))
+	if (o->type != OPTION_INT || (!o->min && !o->max))
 		snprintf(buf, n, "%s", "");
 	else if (o->max == LONG_MAX)
 		snprintf(buf, n, "%ld or more", o->min);
@@ -171,25 +156,64 @@ static int invalid_value(const char *value, const char *spelled, const char *con
 	return -1;
 }
 
+/* Whether value is one of the row's values ("x=" takes any "x=..."). */
+static int is_allowed(const struct opt *o, const char *value)
+{
+	const char *const *v;
+
+	for (v = o->values; *v; v++) {
+		size_t len = strlen(*v);
+
+		if (!strcmp(*v, value) || ((*v)[len - 1] == '=' && !strncmp(*v, value, len) && value[len]))
+			return 1;
+	}
+	return 0;
+}
+
+static int set_number(const struct opt *o, void *field, const char *value, const char *spelled)
+{
+	char *end;
+
+	errno = 0;
+	if (o->type == OPTION_DOUBLE) {
+		double v = strtod(value, &end);
+
+		if (end == value || *end || errno || v < 0) {
+			error_msg("invalid value '%s' for %s: want a number", value, spelled);
+			return -1;
+		}
+		*(double *)field = v;
+		return 0;
+	}
+	long v = strtol(value, &end, 10);
+
+	if (end == value || *end || errno) {
+		error_msg("invalid value '%s' for %s: want a whole number", value, spelled);
+		return -1;
+	}
+	if ((o->min || o->max) && (v < o->min || v > o->max)) {
+		char range[64];
+
+		error_msg("invalid value '%s' for %s: want %s", value, spelled,
+			  owners_opt_range(o, range, sizeof(range)));
+		return -1;
+	}
+	*(long *)field = v;
+	return 0;
+}
+
+/* Stores the value (NULL: a flag given alone) into the row's field. */
 static int set_value(struct owners_cli *cli, const struct opt *o, const char *value,
 		     const char *spelled)
 {
 	void *field = (char *)cli + o->offset;
-	char *end;
 
-	if (o->values && value && o->type != OPT_OPTIONAL) {
-		const char *const *v;
-
-		/* "jsonpath=" in the list takes any jsonpath=TEMPLATE */
-		for (v = o->values; *v; v++)
-			if (!strcmp(*v, value) || ((*v)[strlen(*v) - 1] == '=' && !strncmp(*v, value, strlen(*v)) &&
-						   value[strlen(*v)]))
-				break;
-		if (!*v)
-			return invalid_value(value, spelled, o->values);
-	}
+	if (o->type == OPTION_CALLBACK)
+		return o->parse(field, value, o, spelled);
+	if (o->values && value && !is_allowed(o, value))
+		return invalid_value(value, spelled, o->values);
 	switch (o->type) {
-	case OPT_BOOL:
+	case OPTION_BOOL:
 		if (!value || !strcmp(value, "true"))
 			*(int *)field = 1;
 		else if (!strcmp(value, "false"))
@@ -198,20 +222,11 @@ static int set_value(struct owners_cli *cli, const struct opt *o, const char *va
 			error_msg("invalid value '%s' for %s: want true or false", value, spelled);
 			return -1;
 		}
-		if (o->offset == OFF(insecure_skip_tls_verify))
-			cli->insecure_set = 1;
 		return 0;
-	case OPT_OPTIONAL:
-		if (value && !*value)
-			return invalid_value(value, spelled, o->values);
-		*(const char **)field = value ? value : "";
-		return 0;
-	case OPT_STRING:
+	case OPTION_STRING:
 		*(const char **)field = value;
-		if (o->offset == OFF(output))
-			cli->output_set = 1;
 		return 0;
-	case OPT_LIST: {
+	case OPTION_LIST: {
 		struct string_list *l = field;
 
 		if (OWNERS_GROW(l->items, l->cap, l->count + 1)) {
@@ -221,44 +236,18 @@ static int set_value(struct owners_cli *cli, const struct opt *o, const char *va
 		l->items[l->count++] = value;
 		return 0;
 	}
-	case OPT_INT: {
-		long v;
-
-		errno = 0;
-		v = strtol(value, &end, 10);
-		if (end == value || *end || errno) {
-			error_msg("invalid value '%s' for %s: want a whole number", value, spelled);
-			return -1;
-		}
-		if ((o->min || o->max) && (v < o->min || v > o->max)) {
-			char range[64];
-
-			error_msg("invalid value '%s' for %s: want %s", value, spelled,
-				  owners_opt_range(o, range, sizeof(range)));
-			return -1;
-		}
-		*(long *)field = v;
-		return 0;
-	}
-	case OPT_DOUBLE: {
-		double v;
-
-		errno = 0;
-		v = strtod(value, &end);
-		if (end == value || *end || errno || v < 0) {
-			error_msg("invalid value '%s' for %s: want a number", value, spelled);
-			return -1;
-		}
-		*(double *)field = v;
-		return 0;
-	}
-	case OPT_DURATION:
+	case OPTION_INT:
+	case OPTION_DOUBLE:
+		return set_number(o, field, value, spelled);
+	case OPTION_DURATION:
 		if (parse_duration_ms(value, (long *)field)) {
 			error_msg("invalid value '%s' for %s: want a duration such as 30s or 5m",
 				  value, spelled);
 			return -1;
 		}
 		return 0;
+	case OPTION_CALLBACK:
+		break;
 	}
 	return -1;
 }
@@ -313,12 +302,12 @@ int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int
 			}
 			if (a[2])
 				value = a[2] == '=' ? a + 3 : a + 2;
-			if (o->type == OPT_BOOL && a[2] && a[2] != '=') {
+			if (o->type == OPTION_BOOL && a[2] && a[2] != '=') {
 				error_msg("unknown flag: %s", a);
 				return EXIT_USAGE;
 			}
 		}
-		if (o->type != OPT_BOOL && o->type != OPT_OPTIONAL && !value) {
+		if (o->type != OPTION_BOOL && !o->value_optional && !value) {
 			if (i + 1 >= argc) {
 				error_msg("flag needs an argument: %s", spelled);
 				return EXIT_USAGE;
@@ -332,47 +321,41 @@ int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int
 }
 
 const char *const owners_dry_run_values[] = { "none", "client", "server", NULL };
+const char *const owners_cascade_values[] = { "background", "foreground", "orphan", NULL };
 
-int owners_cli_dry_run(struct owners_cli *cli)
+int owners_opt_dry_run(void *field, const char *value, const struct opt *o, const char *spelled)
 {
-	const char *v = cli->dry_run_arg;
+	enum owners_dry_run *mode = field;
 
-	cli->dry_run = OWNERS_DRY_RUN_NONE;
-	if (!v)
-		return 0;
-	if (!*v) {
-		warning_msg("--dry-run is deprecated and can be replaced with --dry-run=client");
-		cli->dry_run = OWNERS_DRY_RUN_CLIENT;
+	if (!value) {
+		warning_msg("%s is deprecated and can be replaced with %s=client", spelled, spelled);
+		*mode = OWNERS_DRY_RUN_CLIENT;
 		return 0;
 	}
-	if (!strcmp(v, "true") || !strcmp(v, "false")) {
-		warning_msg("--dry-run=%s is deprecated (boolean value) and can be replaced with "
-			    "--dry-run=%s", v, *v == 't' ? "client" : "none");
-		cli->dry_run = *v == 't' ? OWNERS_DRY_RUN_CLIENT : OWNERS_DRY_RUN_NONE;
+	if (!strcmp(value, "true") || !strcmp(value, "false")) {
+		*mode = *value == 't' ? OWNERS_DRY_RUN_CLIENT : OWNERS_DRY_RUN_NONE;
+		warning_msg("%s=%s is deprecated (boolean value) and can be replaced with %s=%s", spelled,
+			    value, spelled, owners_dry_run_name(*mode));
 		return 0;
 	}
-	if (owners_dry_run_parse(v, &cli->dry_run))
-		return invalid_value(v, "--dry-run", owners_dry_run_values) ? EXIT_USAGE : 0;
-	return 0;
+	return owners_dry_run_parse(value, mode) ? invalid_value(value, spelled, o->values) : 0;
 }
 
-int owners_cli_cascade(const struct owners_cli *cli, enum owners_cascade_mode *mode)
+int owners_opt_cascade(void *field, const char *value, const struct opt *o, const char *spelled)
 {
-	static const char *const cascade_words[] = { "background", "foreground", "orphan", NULL };
-	const char *v = cli->cascade;
+	enum owners_cascade_mode *mode = field;
 
-	*mode = OWNERS_CASCADE_BACKGROUND;
-	if (!v || !*v)
-		return 0;
-	if (!strcmp(v, "true") || !strcmp(v, "false")) {
-		*mode = *v == 't' ? OWNERS_CASCADE_BACKGROUND : OWNERS_CASCADE_ORPHAN;
-		warning_msg("--cascade=%s is deprecated (boolean value) and can be replaced with "
-			    "--cascade=%s", v, owners_cascade_mode_name(*mode));
+	if (!value) {
+		*mode = OWNERS_CASCADE_BACKGROUND;
 		return 0;
 	}
-	if (owners_cascade_mode_parse(v, mode))
-		return invalid_value(v, "--cascade", cascade_words) ? EXIT_USAGE : 0;
-	return 0;
+	if (!strcmp(value, "true") || !strcmp(value, "false")) {
+		*mode = *value == 't' ? OWNERS_CASCADE_BACKGROUND : OWNERS_CASCADE_ORPHAN;
+		warning_msg("%s=%s is deprecated (boolean value) and can be replaced with %s=%s", spelled,
+			    value, spelled, owners_cascade_mode_name(*mode));
+		return 0;
+	}
+	return owners_cascade_mode_parse(value, mode) ? invalid_value(value, spelled, o->values) : 0;
 }
 
 int owners_cli_label_keys(const struct owners_cli *cli, char **storage, const char ***keys,
@@ -384,9 +367,9 @@ int owners_cli_label_keys(const struct owners_cli *cli, char **storage, const ch
 	*storage = NULL;
 	*keys = NULL;
 	*n = 0;
-	for (i = 0; i < cli->label_columns.count; i++) {
-		len += strlen(cli->label_columns.items[i]) + 1;
-		for (p = (char *)cli->label_columns.items[i]; *p; p++)
+	for (i = 0; i < cli->table.label_columns.count; i++) {
+		len += strlen(cli->table.label_columns.items[i]) + 1;
+		for (p = (char *)cli->table.label_columns.items[i]; *p; p++)
 			cap += *p == ',';
 		cap++;
 	}
@@ -396,10 +379,10 @@ int owners_cli_label_keys(const struct owners_cli *cli, char **storage, const ch
 		return OWNERS_ENOMEM;
 	}
 	p = *storage;
-	for (i = 0; i < cli->label_columns.count; i++) {
+	for (i = 0; i < cli->table.label_columns.count; i++) {
 		char *item = p, *tok, *save = NULL;
 
-		strcpy(p, cli->label_columns.items[i]);
+		strcpy(p, cli->table.label_columns.items[i]);
 		p += strlen(p) + 1;
 		for (tok = strtok_r(item, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
 			(*keys)[(*n)++] = tok;
@@ -413,14 +396,14 @@ void owners_cli_release(struct owners_cli *cli, struct string_list *args)
 	cli->as_groups.items = NULL;
 	cli->as_groups.count = 0;
 	cli->as_groups.cap = 0;
-	free(cli->label_columns.items);
-	cli->label_columns.items = NULL;
-	cli->label_columns.count = 0;
-	cli->label_columns.cap = 0;
-	free(cli->finalizer_names.items);
-	cli->finalizer_names.items = NULL;
-	cli->finalizer_names.count = 0;
-	cli->finalizer_names.cap = 0;
+	free(cli->table.label_columns.items);
+	cli->table.label_columns.items = NULL;
+	cli->table.label_columns.count = 0;
+	cli->table.label_columns.cap = 0;
+	free(cli->remove.finalizers.items);
+	cli->remove.finalizers.items = NULL;
+	cli->remove.finalizers.count = 0;
+	cli->remove.finalizers.cap = 0;
 	if (args) {
 		free(args->items);
 		args->items = NULL;
@@ -439,7 +422,7 @@ void owners_print_opts(const struct opt *opts)
 		if (o->hidden)
 			continue;
 		/* an optional value is written "--dry-run[=MODE]" */
-		const char *sep = o->type == OPT_OPTIONAL ? "" : " ";
+		const char *sep = o->value_optional ? "" : " ";
 
 		if (o->short_name)
 			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->short_name, o->long_name,

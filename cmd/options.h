@@ -16,18 +16,13 @@
 #include "object_io.h"
 
 enum opt_type {
-	OPT_BOOL,     /* --flag, --flag=true|false */
-	OPT_STRING,   /* --flag VALUE, --flag=VALUE, -f VALUE, -fVALUE */
-	OPT_LIST,     /* repeatable string */
-	OPT_INT,
-	OPT_DOUBLE,
-	OPT_DURATION, /* "30s", "5m", "1h", "250ms", or plain seconds; stored in ms */
-	/* --flag alone or --flag=VALUE, never a separate word (kubectl's
-	 * flags with a value for the bare form: --dry-run, --cascade). The
-	 * bare form stores "", which no explicit value may be; the command
-	 * maps it (owners_cli_dry_run(), owners_cli_cascade()). Values are
-	 * checked there too, since deprecated spellings are accepted. */
-	OPT_OPTIONAL,
+	OPTION_BOOL,     /* --flag, --flag=true|false */
+	OPTION_STRING,   /* --flag VALUE, --flag=VALUE, -f VALUE, -fVALUE */
+	OPTION_LIST,     /* repeatable string */
+	OPTION_INT,
+	OPTION_DOUBLE,
+	OPTION_DURATION, /* "30s", "5m", "1h", "250ms", or plain seconds; stored in ms */
+	OPTION_CALLBACK, /* read by the row's own parse function */
 };
 
 /* What a flag's value completes to, for the shell completions. */
@@ -41,6 +36,13 @@ enum opt_complete {
 	COMPLETE_USER,
 };
 
+struct opt;
+
+/* An OPTION_CALLBACK row's reader: stores value (NULL: the flag alone,
+ * only for value_optional rows) into field, spelled as the user typed
+ * the flag for messages; 0, or -1 after saying why. */
+typedef int opt_parse_fn(void *field, const char *value, const struct opt *o, const char *spelled);
+
 struct opt {
 	const char *long_name;
 	char short_name;        /* 0: none */
@@ -51,9 +53,13 @@ struct opt {
 	const char *const *values; /* allowed values (NULL-terminated), checked when set */
 	enum opt_complete complete;
 	int hidden;
-	/* OPT_INT: the accepted range, checked when set and shown in --help
+	/* OPTION_INT: the accepted range, checked when set and shown in --help
 	 * and the man page (both 0: any whole number). */
 	long min, max;
+	opt_parse_fn *parse;    /* OPTION_CALLBACK */
+	/* --flag alone or --flag=VALUE, never a separate word (kubectl's
+	 * flags with a value for the bare form: --dry-run, --cascade). */
+	int value_optional;
 };
 
 struct string_list {
@@ -61,9 +67,51 @@ struct string_list {
 	size_t count, cap;
 };
 
-/* Every flag of every command lands here. */
+/* The flags of the commands that print a table of objects (tree, dangling). */
+struct table_options {
+	int no_headers;
+	int show_labels;
+	struct string_list label_columns; /* -L, each item comma-separated */
+};
+
+struct tree_options {
+	int up;
+	long depth;             /* -1: no limit */
+	int watch;              /* --watch */
+	const char *until;      /* --until=ready|gone (watches too) */
+};
+
+struct dangling_options {
+	int fix;
+	int exit_code;          /* --exit-code */
+};
+
+/* owners finalizers remove */
+struct remove_options {
+	struct string_list finalizers; /* --finalizer */
+	int all_finalizers;
+	/* removes what a check would refuse: from an object not in deletion,
+	 * a namespace with content, an orphan release not every type of
+	 * which could be listed */
+	int force;
+	int all_objects;        /* --all: refused, naming --all-finalizers */
+};
+
+struct delete_options {
+	enum owners_cascade_mode cascade;
+	int wait;
+	long grace_period;      /* -1: each object's own */
+	int now;                /* --grace-period=1 */
+	/* --grace-period=0, and the GC's endless waits (cycles) broken */
+	int force;
+	int all;                /* every object of the type given */
+	int ignore_not_found;
+};
+
+/* Every flag lands here: the global ones at the top (every command has
+ * them), then those several commands share with one meaning, then each
+ * command's own in its struct, so a field means one thing. */
 struct owners_cli {
-	/* global */
 	const char *kubeconfig;
 	const char *context;
 	const char *cluster;
@@ -76,75 +124,104 @@ struct owners_cli {
 	const char *server;
 	const char *token;
 	const char *certificate_authority;
-	int insecure_skip_tls_verify;
-	int insecure_set;       /* the flag was given */
+	int insecure_skip_tls_verify; /* -1: not given (the kubeconfig decides) */
 	const char *tls_server_name;
 	long verbosity;
 	double qps;
 	long burst;
 	const char *color;
-	const char *output;
 	const char *cache_dir;
 	long chunk_size;
 	int help;
-	/* version */
-	int client_only;        /* version --client */
 	int show_version;       /* owners --version */
-	/* tree */
-	int up;
-	long depth;
-	const char *selector;
-	int watch;              /* tree --watch */
-	const char *until;      /* tree --until=ready|gone (watches too) */
-	/* tables of objects (tree, dangling) */
-	int no_headers;
-	int show_labels;
-	struct string_list label_columns; /* -L, each item comma-separated */
-	/* dangling */
-	int fix;
-	const char *dry_run_arg;         /* --dry-run as given; NULL: not given */
-	enum owners_dry_run dry_run;     /* set by owners_cli_dry_run() */
-	int exit_code_flag;
-	/* finalizers */
-	struct string_list finalizer_names;
-	int all_finalizers;
-	int all_objects;        /* delete --all; finalizers remove refuses it */
-	int force;
-	/* delete */
-	const char *cascade;    /* as given; owners_cli_cascade() reads it */
-	int wait;
-	long timeout_ms;
-	long grace_period;
-	int now;
-	int ignore_not_found;
-	/* internal: which flags were given (bit per row index is overkill; by name) */
-	int output_set;
+
+	const char *selector;   /* -l */
+	const char *output;     /* -o; NULL: the command's default */
+	enum owners_dry_run dry_run;
+	long timeout_ms;        /* tree --until, delete --wait */
+	struct table_options table;
+
+	struct tree_options tree;
+	struct dangling_options dangling;
+	struct remove_options remove;
+	struct delete_options delete_;
+	int client_only;        /* version --client */
 };
 
-/* Parses argv (flags anywhere, `--` ends them) against the global table
- * plus the command's; positional arguments go to *args. Returns 0, or
- * prints a usage error and returns 2. */
+/* A row's offset, and a compile-time check that the field has the type
+ * the row's kind stores (comparing distinct pointer types is an error
+ * under -Werror, a warning otherwise). */
+#define OPT_FIELD(field, type)                                                                     \
+	(offsetof(struct owners_cli, field) + 0 * sizeof(&((struct owners_cli *)0)->field == (type *)0))
+
+/* The rows, as git's OPT_* macros: each names only what its kind needs. */
+#define OPT_BOOL(l, s, field, h)                                                                   \
+	{ .long_name = (l), .short_name = (s), .type = OPTION_BOOL, .offset = OPT_FIELD(field, int), \
+	  .help = (h) }
+#define OPT_STRING(l, s, field, arg, h)                                                            \
+	{ .long_name = (l), .short_name = (s), .type = OPTION_STRING,                               \
+	  .offset = OPT_FIELD(field, const char *), .arg_name = (arg), .help = (h) }
+/* a string whose value completes as `complete` says (a file, a context...) */
+#define OPT_STRING_COMPLETE(l, s, field, arg, complete_, h)                                        \
+	{ .long_name = (l), .short_name = (s), .type = OPTION_STRING,                               \
+	  .offset = OPT_FIELD(field, const char *), .arg_name = (arg), .help = (h),                 \
+	  .complete = (complete_) }
+/* a string that must be one of vals ("x=" in vals: any "x=SOMETHING") */
+#define OPT_CHOICE(l, s, field, arg, vals, h)                                                      \
+	{ .long_name = (l), .short_name = (s), .type = OPTION_STRING,                               \
+	  .offset = OPT_FIELD(field, const char *), .arg_name = (arg), .help = (h),                 \
+	  .values = (vals), .complete = COMPLETE_VALUES }
+#define OPT_LIST(l, s, field, arg, h)                                                              \
+	{ .long_name = (l), .short_name = (s), .type = OPTION_LIST,                                 \
+	  .offset = OPT_FIELD(field, struct string_list), .arg_name = (arg), .help = (h) }
+/* a whole number in [lo, hi] (both 0: any) */
+#define OPT_INT(l, s, field, arg, lo, hi, h)                                                       \
+	{ .long_name = (l), .short_name = (s), .type = OPTION_INT, .offset = OPT_FIELD(field, long), \
+	  .arg_name = (arg), .help = (h), .min = (lo), .max = (hi) }
+#define OPT_DOUBLE(l, field, arg, h)                                                               \
+	{ .long_name = (l), .type = OPTION_DOUBLE, .offset = OPT_FIELD(field, double),              \
+	  .arg_name = (arg), .help = (h) }
+#define OPT_DURATION(l, field, h)                                                                  \
+	{ .long_name = (l), .type = OPTION_DURATION, .offset = OPT_FIELD(field, long),              \
+	  .arg_name = "DURATION", .help = (h) }
+/* --flag[=VALUE] read by fn into an enum field (vals: for help, errors
+ * and completion) */
+#define OPT_OPTIONAL_CHOICE(l, field, vals, fn, h)                                                 \
+	{ .long_name = (l), .type = OPTION_CALLBACK, .offset = OPT_FIELD(field, void),              \
+	  .arg_name = "[=MODE]", .help = (h), .values = (vals), .complete = COMPLETE_VALUES,        \
+	  .parse = (fn), .value_optional = 1 }
+/* a flag kubectl users may try that this command refuses in words of its
+ * own: parsed, never shown */
+#define OPT_REFUSED_BOOL(l, field, h)                                                              \
+	{ .long_name = (l), .type = OPTION_BOOL, .offset = OPT_FIELD(field, int), .help = (h),      \
+	  .hidden = 1 }
+#define OPT_END { .long_name = NULL }
+
+/* The rows several commands share, one spelling and one field each. */
+#define OPT_SELECTOR(h) OPT_STRING("selector", 'l', selector, "SELECTOR", h)
+#define OPT_OUTPUT(vals, h) OPT_CHOICE("output", 'o', output, "FORMAT", vals, h)
+#define OPT_DRY_RUN(h) OPT_OPTIONAL_CHOICE("dry-run", dry_run, owners_dry_run_values, owners_opt_dry_run, h)
+/* every command that prints a table of objects has these, as kubectl get
+ * has them (one help text for all) */
+#define OPT_TABLE_ROWS                                                                             \
+	OPT_BOOL("no-headers", 0, table.no_headers, "table: no header line"),                      \
+	OPT_BOOL("show-labels", 0, table.show_labels,                                              \
+		 "table: a last LABELS column with every label (key=value,...)"),                  \
+	OPT_LIST("label-columns", 'L', table.label_columns, "KEY,...",                             \
+		 "table: a column per label key, titled by the key's last segment in capitals "    \
+		 "(comma-separated, repeatable)")
+
 /* The option named name (len bytes; "context" of "--context=x") or with
  * short name c, in NULL-terminated tables; NULL when none. */
 const struct opt *owners_opt_find_long(const struct opt *const tables[], const char *name, size_t len);
 const struct opt *owners_opt_find_short(const struct opt *const tables[], char c);
+/* Parses argv (flags anywhere, `--` ends them) against the global table
+ * plus the command's; positional arguments go to *args. Returns 0, or
+ * prints a usage error and returns 2. */
 int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int argc,
 		     char **argv, struct string_list *args);
 void owners_cli_release(struct owners_cli *cli, struct string_list *args);
 void owners_cli_defaults(struct owners_cli *cli);
-
-/* The rows every command that prints a table of objects has, as kubectl
- * get has them (one help text for all). */
-#define OWNERS_TABLE_OPTS                                                                          \
-	{ "no-headers", 0, OPT_BOOL, offsetof(struct owners_cli, no_headers), NULL,                \
-	  "table: no header line", NULL, COMPLETE_NONE, 0, 0, 0 },                                  \
-	{ "show-labels", 0, OPT_BOOL, offsetof(struct owners_cli, show_labels), NULL,              \
-	  "table: a last LABELS column with every label (key=value,...)", NULL, COMPLETE_NONE, 0,  \
-	  0, 0 },                                                                                   \
-	{ "label-columns", 'L', OPT_LIST, offsetof(struct owners_cli, label_columns), "KEY,...",  \
-	  "table: a column per label key, titled by the key's last segment in capitals "           \
-	  "(comma-separated, repeatable)",                                                         \
-	  NULL, COMPLETE_NONE, 0, 0, 0 }
 
 /* -L's keys: every comma-separated item of every -L, empty ones dropped,
  * in order. *keys is the caller's to free (the strings point into a copy
@@ -156,18 +233,19 @@ int owners_cli_label_keys(const struct owners_cli *cli, char **storage, const ch
  * "'a', 'b' or 'c'" (appended to out, which the caller releases). */
 int owners_opt_values_words(struct owners_buf *out, const char *const *values);
 
-/* --dry-run as kubectl reads it: not given, or "none": none; "client",
- * "server"; alone: client, with kubectl's deprecation warning; and the
- * deprecated booleans true (client) and false (none), with a warning.
- * Sets cli->dry_run; 0, or EXIT_USAGE after saying why. */
-int owners_cli_dry_run(struct owners_cli *cli);
-/* --cascade as kubectl reads it: background, foreground or orphan; alone:
- * background; the deprecated booleans true (background) and false
- * (orphan), with a warning. 0, or EXIT_USAGE after saying why. */
-int owners_cli_cascade(const struct owners_cli *cli, enum owners_cascade_mode *mode);
+/* --dry-run as kubectl reads it (an OPTION_CALLBACK into an enum
+ * owners_dry_run): "none", "client", "server"; alone: client, with
+ * kubectl's deprecation warning; the deprecated booleans true (client)
+ * and false (none), with a warning. */
+opt_parse_fn owners_opt_dry_run;
+/* --cascade as kubectl reads it (into an enum owners_cascade_mode):
+ * background, foreground or orphan; alone: background; the deprecated
+ * booleans true (background) and false (orphan), with a warning. */
+opt_parse_fn owners_opt_cascade;
 
 extern const struct opt owners_global_opts[];
 extern const char *const owners_dry_run_values[];
+extern const char *const owners_cascade_values[];
 
 /* "1 or more", "0 to 10": an OPT_INT's range in words, "" when it has
  * none. */

@@ -208,7 +208,7 @@ int session_connect(struct session *s, struct owners_cli *cli)
 	ov.server = cli->server;
 	ov.token = cli->token;
 	ov.certificate_authority = cli->certificate_authority;
-	ov.insecure_skip_tls_verify = cli->insecure_set ? cli->insecure_skip_tls_verify : -1;
+	ov.insecure_skip_tls_verify = cli->insecure_skip_tls_verify; /* -1: not given */
 	ov.tls_server_name = cli->tls_server_name;
 	ov.as = cli->as;
 	ov.as_groups = cli->as_groups.items;
@@ -291,7 +291,7 @@ void session_scan_options(const struct session *s, struct owners_scan_options *o
 	/* OWNERS_LIST_FORMAT=json: lists in JSON only (to debug, or to compare). */
 	o->json_only = format && !strcmp(format, "json");
 	/* Labels cost memory per object: kept only for the columns asked for. */
-	o->keep_labels = s->cli->show_labels || s->cli->label_columns.count;
+	o->keep_labels = s->cli->table.show_labels || s->cli->table.label_columns.count;
 	o->on_listed = s->on_listed;
 	o->on_listed_ctx = s->on_listed_ctx;
 }

@@ -15,36 +15,23 @@
 #include "tree.h"
 #include "tree_watch.h"
 
-#define OFF(field) offsetof(struct owners_cli, field)
-
 static const char *const until_values[] = { "ready", "gone", NULL };
 static const char *const tree_outputs[] = { "tree", "wide", "json", "yaml", "dot", "name", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt tree_opts[] = {
-	{ "up", 0, OPT_BOOL, OFF(up), NULL, "show the owners of the objects instead of their dependents",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "depth", 'd', OPT_INT, OFF(depth), "N", "stop N levels below the roots (default: no limit)",
-	  NULL, COMPLETE_NONE, 0, 0, LONG_MAX },
-	{ "selector", 'l', OPT_STRING, OFF(selector), "SELECTOR",
-	  "label selector for the roots, e.g. app=web", NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
-	  "tree (default), wide (adds reference flags and UIDs, and the API group to NAME: "
-	  "Kind.group/name), json, yaml, dot, name, jsonpath=TEMPLATE or custom-columns=SPEC (over the -o json "
-	  "document, rows depth first)",
-	  tree_outputs, COMPLETE_VALUES, 0, 0, 0 },
-	{ "watch", 'w', OPT_BOOL, OFF(watch), NULL,
-	  "after the tree, follow it as it changes (as kubectl get -w): redrawn in place on a terminal, "
-	  "else one line (or -o json|yaml document) per row that changes; Ctrl-C ends",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "until", 0, OPT_STRING, OFF(until), "STATE",
-	  "watch until the tree is ready (every object ready as its kind says) or gone (the roots and all "
-	  "their dependents), then exit 0 (3 when --timeout passes first)",
-	  until_values, COMPLETE_VALUES, 0, 0, 0 },
-	{ "timeout", 0, OPT_DURATION, OFF(timeout_ms), "DURATION",
-	  "with --until: give up after this long and exit 3 (default 5m; 0: no limit)",
-	  NULL, COMPLETE_NONE, 0, 0, 0 },
-	OWNERS_TABLE_OPTS,
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
+	OPT_BOOL("up", 0, tree.up, "show the owners of the objects instead of their dependents"),
+	OPT_INT("depth", 'd', tree.depth, "N", 0, LONG_MAX, "stop N levels below the roots (default: no limit)"),
+	OPT_SELECTOR("label selector for the roots, e.g. app=web"),
+	OPT_OUTPUT(tree_outputs, "tree (default), wide (adds reference flags and UIDs, and the API group to NAME: "
+		"Kind.group/name), json, yaml, dot, name, jsonpath=TEMPLATE or custom-columns=SPEC (over the -o json "
+		"document, rows depth first)"),
+	OPT_BOOL("watch", 'w', tree.watch, "after the tree, follow it as it changes (as kubectl get -w): redrawn in place on a terminal, "
+		"else one line (or -o json|yaml document) per row that changes; Ctrl-C ends"),
+	OPT_CHOICE("until", 0, tree.until, "STATE", until_values, "watch until the tree is ready (every object ready as its kind says) or gone (the roots and all "
+		"their dependents), then exit 0 (3 when --timeout passes first)"),
+	OPT_DURATION("timeout", timeout_ms, "with --until: give up after this long and exit 3 (default 5m; 0: no limit)"),
+	OPT_TABLE_ROWS,
+	OPT_END,
 };
 
 /* Whether a scan of one namespace can see everything the tree may reach:
@@ -58,7 +45,7 @@ static int needs_all_namespaces(struct session *s, const struct owners_selection
 	 * named by a reference (owners_graph_type_can_hold_answer()). */
 	s->answer_namespaced_only = 1;
 	for (i = 0; i < n; i++) {
-		all |= !args[i].type->namespaced && !s->cli->up;
+		all |= !args[i].type->namespaced && !s->cli->tree.up;
 		s->answer_namespaced_only &= args[i].type->namespaced;
 	}
 	return all;
@@ -98,8 +85,8 @@ static int show(struct session *s, const struct owners_tree *tree,
 	if (owners_cli_label_keys(s->cli, &storage, &keys, &render.n_label_keys))
 		return error_oom();
 	render.label_keys = keys;
-	render.no_headers = s->cli->no_headers;
-	render.show_labels = s->cli->show_labels;
+	render.no_headers = s->cli->table.no_headers;
+	render.show_labels = s->cli->table.show_labels;
 	render.g = s->graph;
 	render.tree = tree;
 	render.status = status;
@@ -118,7 +105,7 @@ static int show(struct session *s, const struct owners_tree *tree,
 		session_warnings_free(warnings, n_warnings);
 		if (output_is_template(format))
 			rc = rc ? error_oom()
-				: output_template(&out, format, tree->up ? "owners" : "dependents", s->cli->no_headers);
+				: output_template(&out, format, tree->up ? "owners" : "dependents", s->cli->table.no_headers);
 		else
 			rc = session_emit_document(s, &out, !strcmp(format, "yaml"), rc);
 	} else if (!strcmp(format, "dot"))
@@ -146,6 +133,16 @@ static int say_no_roots(const struct session *s, int all)
 	return EXIT_OK;
 }
 
+static int validate(const struct owners_cli *cli, const struct string_list *args)
+{
+	const char *format = cli->output ? cli->output : "tree";
+
+	(void)args;
+	if ((cli->tree.watch || cli->tree.until) && (!strcmp(format, "dot") || output_is_template(format)))
+		return usage_error("--watch and --until print tree, wide, json, yaml or name, not %s", format);
+	return EXIT_OK;
+}
+
 int cmd_tree(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -161,11 +158,9 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 	 * after what was found is printed, as kubectl get does. */
 	const struct session_selection how = { .missing = OWNERS_SELECTION_MISSING_NOTED };
 	size_t n_objs = 0, i;
-	int rc, all, watching = cli->watch || cli->until;
+	int rc, all, watching = cli->tree.watch || cli->tree.until;
 
 	memset(&s, 0, sizeof(s));
-	if (watching && (!strcmp(format, "dot") || output_is_template(format)))
-		return usage_error("--watch and --until print tree, wide, json, yaml or name, not %s", format);
 	/* A type alone means every object of it, as in kubectl get. */
 	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
 		rc = report_error(&err);
@@ -202,7 +197,7 @@ int cmd_tree(struct owners_cli *cli, struct string_list *args)
 		rc = say_no_roots(&s, all);
 		goto out;
 	}
-	if (owners_tree_build(&tree, s.graph, roots.nodes, roots.count, cli->up, (int)cli->depth) ||
+	if (owners_tree_build(&tree, s.graph, roots.nodes, roots.count, cli->tree.up, (int)cli->tree.depth) ||
 	    !(status = calloc(s.graph->count ? s.graph->count : 1, sizeof(*status))) ||
 	    (strcmp(format, "dot") && strcmp(format, "name") && fetch_status(&s, &tree, status))) {
 		rc = error_oom();
@@ -226,71 +221,77 @@ out:
 
 /* The command: its usage, help, man page text and permissions. */
 const struct command tree_command = {
-	"tree", cmd_tree, tree_opts, "owners tree TYPE[/NAME]... [flags]",
-	"show the dependents (or, with --up, the owners) of objects as a tree",
-	"Lists every deletable type through discovery (metadata only), builds the owner\n"
-	"graph and prints the dependents of each named object, recursively: what a\n"
-	"cascading delete of it would reach. A type alone means every object of it in\n"
-	"the namespace (with -A, everywhere), as in kubectl get. With --up it prints the owners instead,\n"
-	"all of them, up to the roots. Objects in deletion show their finalizers;\n"
-	"dangling owner references and cycles are marked. Types that could not be\n"
-	"listed are named in a warning (those that can hold part of the tree; the\n"
-	"others are counted, -v=1 names them) and what depends on them shows as\n"
-	"unknown. -o json and -o yaml print {kind: OwnersTree, direction, items,\n"
-	"warnings}, each item with its dependents (or owners) nested; nothing found\n"
-	"prints that document with no items, and is not an error. Of several objects\n"
-	"named, the trees of those that exist print, then an error for each missing.\n"
-	"\n"
-	"-o wide adds the reference that links each row to its parent and the UID, and\n"
-	"writes NAME as Kind.group/name (the core group's kinds stay Kind/name), as\n"
-	"kubectl get does when it shows kinds: two kinds of one name in two groups differ there.\n"
-	"--no-headers, --show-labels and -L KEY,... work as in kubectl get on the tree\n"
-	"and wide tables (labels are read with the scan's metadata, only when asked).\n"
-	"\n"
-	"--watch (-w) keeps the tree current after it is printed: one watch per type that\n"
-	"can hold part of it, from the resourceVersion of the list the scan made, full\n"
-	"objects only for the types whose READY/STATUS it shows. On a terminal the tree is\n"
-	"redrawn in place (rows marked + added, ~ changed, - going, for two seconds;\n"
-	"Ctrl-C leaves the terminal as it was). Otherwise the first tree prints, then one\n"
-	"line per row that changes, EVENT first (ADDED, MODIFIED, DELETED: gone from the\n"
-	"tree), as kubectl get -w prints; -o json|yaml prints the OwnersTree document,\n"
-	"then one {kind: OwnersTreeEvent, type, object, depth, owner} per change; -o name\n"
-	"one name per change. A watch the server ends is resumed from where it was; 410\n"
-	"Gone lists that type again; a broken connection or a restarting server is\n"
-	"retried with backoff; a type you may list but not watch is listed every 10 s.\n"
-	"Each failure is said once.\n"
-	"\n"
-	"--until=ready waits until every object of the tree is there, not in deletion, and\n"
-	"ready as its kind says (Deployment rolled out and available, ReplicaSet and\n"
-	"StatefulSet replicas ready, DaemonSet scheduled everywhere, Pod Ready or\n"
-	"Succeeded, Job complete, PVC bound, LoadBalancer with an address; other kinds by\n"
-	"their Ready condition, else present); --until=gone until the roots and all\n"
-	"their dependents are gone. Both watch, exit 0 when reached and 3 when --timeout\n"
-	"(default 5m) passes first: what CI waits on after kubectl apply or owners\n"
-	"delete --wait=false.",
-	"  owners tree deployment/web\n"
-	"  owners tree deploy web -n shop -o wide\n"
-	"  owners tree deployment/web -L app,tier --no-headers\n"
-	"  owners tree pod/web-7d9c-x2x --up\n"
-	"  owners tree deployments -l app=web -o json\n"
-	"  owners tree deployments -A -o yaml\n"
-	"  owners tree deployment/web -w\n"
-	"  owners tree deployment/web --until=ready --timeout=5m\n"
-	"  owners tree deployment/web --until=gone -o json\n"
-	"  kubectl owners tree deployment/web",
-	1, "list on every type it scans (in the namespace, and cluster-scoped types); get on the objects it prints; "
-	"with --watch or --until, watch on the types it watches (a type it may not watch is listed every 10 s)", 0,
-	"-o json prints {\"kind\": \"OwnersTree\", \"apiVersion\": \"owners.dev/v1\",\n"
-	"\"direction\": \"dependents\"|\"owners\", \"items\": [...], \"warnings\": [...]}. Each item:\n"
-	"kind, apiVersion, namespace, name, uid; ready and status (READY/STATUS);\n"
-	"creationTimestamp, and when they apply deletionTimestamp and finalizers;\n"
-	"reference {class, controller, blockOwnerDeletion} (how it hangs from its parent);\n"
-	"found: false (an owner not found); cycle: true; notes; then dependents (or\n"
-	"owners) nested, items of the same shape.\n"
-	"\n"
-	"With --watch or --until, each change after that document is one\n"
-	"{\"kind\": \"OwnersTreeEvent\", \"apiVersion\": \"owners.dev/v1\", \"type\":\n"
-	"\"ADDED\"|\"MODIFIED\"|\"DELETED\", \"object\": {an item without its children},\n"
-	"\"depth\": N, \"owner\" (\"dependent\" with --up): {kind, apiVersion, namespace,\n"
-	"name, uid} of the row it hangs from}. DELETED: the row left the tree (the object\n"
-	"is gone, or no longer hangs from it)." };
+	.name = "tree",
+	.fn = cmd_tree,
+	.validate = validate,
+	.opts = tree_opts,
+	.usage = "owners tree TYPE[/NAME]... [flags]",
+	.summary = "show the dependents (or, with --up, the owners) of objects as a tree",
+	.description = "Lists every deletable type through discovery (metadata only), builds the owner\n"
+		"graph and prints the dependents of each named object, recursively: what a\n"
+		"cascading delete of it would reach. A type alone means every object of it in\n"
+		"the namespace (with -A, everywhere), as in kubectl get. With --up it prints the owners instead,\n"
+		"all of them, up to the roots. Objects in deletion show their finalizers;\n"
+		"dangling owner references and cycles are marked. Types that could not be\n"
+		"listed are named in a warning (those that can hold part of the tree; the\n"
+		"others are counted, -v=1 names them) and what depends on them shows as\n"
+		"unknown. -o json and -o yaml print {kind: OwnersTree, direction, items,\n"
+		"warnings}, each item with its dependents (or owners) nested; nothing found\n"
+		"prints that document with no items, and is not an error. Of several objects\n"
+		"named, the trees of those that exist print, then an error for each missing.\n"
+		"\n"
+		"-o wide adds the reference that links each row to its parent and the UID, and\n"
+		"writes NAME as Kind.group/name (the core group's kinds stay Kind/name), as\n"
+		"kubectl get does when it shows kinds: two kinds of one name in two groups differ there.\n"
+		"--no-headers, --show-labels and -L KEY,... work as in kubectl get on the tree\n"
+		"and wide tables (labels are read with the scan's metadata, only when asked).\n"
+		"\n"
+		"--watch (-w) keeps the tree current after it is printed: one watch per type that\n"
+		"can hold part of it, from the resourceVersion of the list the scan made, full\n"
+		"objects only for the types whose READY/STATUS it shows. On a terminal the tree is\n"
+		"redrawn in place (rows marked + added, ~ changed, - going, for two seconds;\n"
+		"Ctrl-C leaves the terminal as it was). Otherwise the first tree prints, then one\n"
+		"line per row that changes, EVENT first (ADDED, MODIFIED, DELETED: gone from the\n"
+		"tree), as kubectl get -w prints; -o json|yaml prints the OwnersTree document,\n"
+		"then one {kind: OwnersTreeEvent, type, object, depth, owner} per change; -o name\n"
+		"one name per change. A watch the server ends is resumed from where it was; 410\n"
+		"Gone lists that type again; a broken connection or a restarting server is\n"
+		"retried with backoff; a type you may list but not watch is listed every 10 s.\n"
+		"Each failure is said once.\n"
+		"\n"
+		"--until=ready waits until every object of the tree is there, not in deletion, and\n"
+		"ready as its kind says (Deployment rolled out and available, ReplicaSet and\n"
+		"StatefulSet replicas ready, DaemonSet scheduled everywhere, Pod Ready or\n"
+		"Succeeded, Job complete, PVC bound, LoadBalancer with an address; other kinds by\n"
+		"their Ready condition, else present); --until=gone until the roots and all\n"
+		"their dependents are gone. Both watch, exit 0 when reached and 3 when --timeout\n"
+		"(default 5m) passes first: what CI waits on after kubectl apply or owners\n"
+		"delete --wait=false.",
+	.examples = "  owners tree deployment/web\n"
+		"  owners tree deploy web -n shop -o wide\n"
+		"  owners tree deployment/web -L app,tier --no-headers\n"
+		"  owners tree pod/web-7d9c-x2x --up\n"
+		"  owners tree deployments -l app=web -o json\n"
+		"  owners tree deployments -A -o yaml\n"
+		"  owners tree deployment/web -w\n"
+		"  owners tree deployment/web --until=ready --timeout=5m\n"
+		"  owners tree deployment/web --until=gone -o json\n"
+		"  kubectl owners tree deployment/web",
+	.needs_cluster = 1,
+	.rbac = "list on every type it scans (in the namespace, and cluster-scoped types); get on the objects it prints; "
+		"with --watch or --until, watch on the types it watches (a type it may not watch is listed every 10 s)",
+	.json_schema = "-o json prints {\"kind\": \"OwnersTree\", \"apiVersion\": \"owners.dev/v1\",\n"
+		"\"direction\": \"dependents\"|\"owners\", \"items\": [...], \"warnings\": [...]}. Each item:\n"
+		"kind, apiVersion, namespace, name, uid; ready and status (READY/STATUS);\n"
+		"creationTimestamp, and when they apply deletionTimestamp and finalizers;\n"
+		"reference {class, controller, blockOwnerDeletion} (how it hangs from its parent);\n"
+		"found: false (an owner not found); cycle: true; notes; then dependents (or\n"
+		"owners) nested, items of the same shape.\n"
+		"\n"
+		"With --watch or --until, each change after that document is one\n"
+		"{\"kind\": \"OwnersTreeEvent\", \"apiVersion\": \"owners.dev/v1\", \"type\":\n"
+		"\"ADDED\"|\"MODIFIED\"|\"DELETED\", \"object\": {an item without its children},\n"
+		"\"depth\": N, \"owner\" (\"dependent\" with --up): {kind, apiVersion, namespace,\n"
+		"name, uid} of the row it hangs from}. DELETED: the row left the tree (the object\n"
+		"is gone, or no longer hangs from it).",
+};

@@ -225,8 +225,8 @@ static int render_setup(struct tree_watch *tw, struct owners_render *render, con
 	render->now = (int64_t)time(NULL);
 	render->color = color;
 	render->wide = !strcmp(tw->format, "wide");
-	render->no_headers = tw->s->cli->no_headers;
-	render->show_labels = tw->s->cli->show_labels;
+	render->no_headers = tw->s->cli->table.no_headers;
+	render->show_labels = tw->s->cli->table.show_labels;
 	render->label_keys = keys;
 	render->n_label_keys = n_keys;
 	return render->status ? 0 : OWNERS_ENOMEM;
@@ -657,13 +657,13 @@ static int frame(struct tree_watch *tw)
 {
 	struct owners_tree tree = { NULL, 0, 0, 0 };
 	char **lines = NULL;
-	size_t n_lines = 0, header = tw->s->cli->no_headers ? 0 : 1;
+	size_t n_lines = 0, header = tw->s->cli->table.no_headers ? 0 : 1;
 	int rc;
 
 	rc = find_roots(tw);
 	if (!rc)
-		rc = owners_tree_build(&tree, tw->s->graph, tw->roots.nodes, tw->roots.count, tw->s->cli->up,
-				       (int)tw->s->cli->depth);
+		rc = owners_tree_build(&tree, tw->s->graph, tw->roots.nodes, tw->roots.count, tw->s->cli->tree.up,
+				       (int)tw->s->cli->tree.depth);
 	if (!rc && !tw->document && !tw->names) {
 		/* On a terminal only what fits the window is rendered: a tree
 		 * of 10,000 rows costs a screenful per redraw, not 10,000. */
@@ -727,8 +727,8 @@ static int compact(struct tree_watch *tw)
 	/* Node indexes outlive the copy: the frame's roots stay valid. */
 	if ((rc = owners_graph_compact(g)))
 		return rc;
-	rc = owners_tree_build(&again, g, tw->roots.nodes, tw->roots.count, tw->s->cli->up,
-			       (int)tw->s->cli->depth);
+	rc = owners_tree_build(&again, g, tw->roots.nodes, tw->roots.count, tw->s->cli->tree.up,
+			       (int)tw->s->cli->tree.depth);
 	owners_tree_free(&tw->tree);
 	tw->tree = again;
 	return rc;
@@ -803,8 +803,8 @@ static int first_status(struct tree_watch *tw)
 	int rc;
 
 	if ((rc = owners_watch_service(tw->w, &err)) == 0 && (rc = find_roots(tw)) == 0 &&
-	    (rc = owners_tree_build(&first, s->graph, tw->roots.nodes, tw->roots.count, s->cli->up,
-				    (int)s->cli->depth)) == 0 &&
+	    (rc = owners_tree_build(&first, s->graph, tw->roots.nodes, tw->roots.count, s->cli->tree.up,
+				    (int)s->cli->tree.depth)) == 0 &&
 	    prints_status(tw) && (st = owners_watch_status(tw->w, &count)) &&
 	    (nodes = calloc(first.count + 1, sizeof(*nodes)))) {
 		for (i = 0; i < first.count; i++)
@@ -861,7 +861,7 @@ static int tree_watch_open(struct tree_watch *tw)
  * *timed_out say which. Returns 0 or the exit code. */
 static int tree_watch_loop(struct tree_watch *tw, int64_t deadline, int *reached, int *timed_out, int *quit)
 {
-	const char *until = tw->s->cli->until;
+	const char *until = tw->s->cli->tree.until;
 	int rc = 0, dirty = 1;
 
 	for (;;) {
@@ -918,7 +918,7 @@ static int tree_watch_loop(struct tree_watch *tw, int64_t deadline, int *reached
  * went with the alternate screen); the exit code. */
 static int tree_watch_outcome(struct tree_watch *tw, int reached)
 {
-	const char *until = tw->s->cli->until;
+	const char *until = tw->s->cli->tree.until;
 	uint32_t first = OWNERS_NO_NODE;
 	size_t i;
 
@@ -969,7 +969,7 @@ int tree_watch_run(struct session *s, const struct owners_object_arg *objs,
 		   struct tree_listed *listed)
 {
 	struct tree_watch tw;
-	const char *until = s->cli->until;
+	const char *until = s->cli->tree.until;
 	int64_t deadline = -1;
 	int rc, quit = 0, reached = 0, timed_out = 0;
 

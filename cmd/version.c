@@ -18,17 +18,12 @@
 #include "server_version.h"
 #include "session.h"
 
-#define OFF(field) offsetof(struct owners_cli, field)
-
 static const char *const version_outputs[] = { "json", "yaml", NULL };
 
 const struct opt version_opts[] = {
-	{ "client", 0, OPT_BOOL, OFF(client_only), NULL,
-	  "this build only: do not ask the server for its version", NULL, COMPLETE_NONE, 0, 0, 0 },
-	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
-	  "json or yaml: kubectl's clientVersion and serverVersion, plus the libraries",
-	  version_outputs, COMPLETE_VALUES, 0, 0, 0 },
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
+	OPT_BOOL("client", 0, client_only, "this build only: do not ask the server for its version"),
+	OPT_OUTPUT(version_outputs, "json or yaml: kubectl's clientVersion and serverVersion, plus the libraries"),
+	OPT_END,
 };
 
 /* GOOS/GOARCH words, as kubectl's platform field writes them. */
@@ -118,6 +113,14 @@ int owners_version_client(void)
 	return EXIT_OK;
 }
 
+static int validate(const struct owners_cli *cli, const struct string_list *args)
+{
+	(void)cli;
+	if (args->count)
+		return usage_error("'owners version' takes no arguments");
+	return EXIT_OK;
+}
+
 int cmd_version(struct owners_cli *cli, struct string_list *args)
 {
 	const curl_version_info_data *curl = curl_version_info(CURLVERSION_NOW);
@@ -126,8 +129,6 @@ int cmd_version(struct owners_cli *cli, struct string_list *args)
 	struct owners_buf out = OWNERS_BUF_INIT;
 	int rc = EXIT_OK;
 
-	if (args->count)
-		return usage_error("'owners version' takes no arguments");
 	if (!cli->client_only)
 		server = server_version(cli, &err);
 	if (cli->output) {
@@ -167,23 +168,28 @@ int cmd_version(struct owners_cli *cli, struct string_list *args)
 
 /* The command: its usage, help, man page text and permissions. */
 const struct command version_command = {
-	"version", cmd_version, version_opts, "owners version [--client] [-o json|yaml]",
-	"print the version of owners, its libraries and the API server",
-	"Prints this build's version and git commit, the libraries it runs with, and\n"
-	"the API server's version (GET /version), as kubectl version does. When the\n"
-	"server cannot be reached or asked, the client's part is printed, one warning\n"
-	"line says why, and the exit status is 1, as with kubectl version; --client\n"
-	"does not ask the server (nor does the version flag of owners alone: see\n"
-	"owners(1)).\n"
-	"\n"
-	"-o json prints kubectl's shape, plus the libraries:\n"
-	"  {\"clientVersion\": {\"major\", \"minor\", \"gitVersion\", \"gitCommit\", \"platform\"},\n"
-	"   \"libraries\": {\"libcurl\", \"tls\", \"yajl\", \"libyaml\", \"protobuf-c\"},\n"
-	"   \"serverVersion\": the server's /version as it wrote it (\"major\", \"minor\",\n"
-	"                    \"gitVersion\", \"gitCommit\", \"buildDate\", \"goVersion\",\n"
-	"                    \"platform\", ...; absent when it could not be read)}\n"
-	"-o yaml is the same document.",
-	"  owners version\n"
-	"  owners version -o json | jq -r .serverVersion.gitVersion\n"
-	"  owners version --client",
-	0, "nothing beyond an authenticated user: /version is open to every one (system:public-info-viewer)", 0, NULL };
+	.name = "version",
+	.fn = cmd_version,
+	.validate = validate,
+	.opts = version_opts,
+	.usage = "owners version [--client] [-o json|yaml]",
+	.summary = "print the version of owners, its libraries and the API server",
+	.description = "Prints this build's version and git commit, the libraries it runs with, and\n"
+		"the API server's version (GET /version), as kubectl version does. When the\n"
+		"server cannot be reached or asked, the client's part is printed, one warning\n"
+		"line says why, and the exit status is 1, as with kubectl version; --client\n"
+		"does not ask the server (nor does the version flag of owners alone: see\n"
+		"owners(1)).\n"
+		"\n"
+		"-o json prints kubectl's shape, plus the libraries:\n"
+		"  {\"clientVersion\": {\"major\", \"minor\", \"gitVersion\", \"gitCommit\", \"platform\"},\n"
+		"   \"libraries\": {\"libcurl\", \"tls\", \"yajl\", \"libyaml\", \"protobuf-c\"},\n"
+		"   \"serverVersion\": the server's /version as it wrote it (\"major\", \"minor\",\n"
+		"                    \"gitVersion\", \"gitCommit\", \"buildDate\", \"goVersion\",\n"
+		"                    \"platform\", ...; absent when it could not be read)}\n"
+		"-o yaml is the same document.",
+	.examples = "  owners version\n"
+		"  owners version -o json | jq -r .serverVersion.gitVersion\n"
+		"  owners version --client",
+	.rbac = "nothing beyond an authenticated user: /version is open to every one (system:public-info-viewer)",
+};

@@ -18,18 +18,14 @@
 #include "why_events.h"
 #include "why_render.h"
 
-#define OFF(field) offsetof(struct owners_cli, field)
-
 /* The events of one object: a handful; a page bounds a noisy one. */
 #define WHY_EVENTS_LIMIT 200
 
 static const char *const why_outputs[] = { "text", "json", "yaml", NULL };
 
 const struct opt why_opts[] = {
-	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT",
-	  "text (default), json (its schema: the man page, OUTPUT) or yaml (the same document)",
-	  why_outputs, COMPLETE_VALUES, 0, 0, 0 },
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
+	OPT_OUTPUT(why_outputs, "text (default), json (its schema: the man page, OUTPUT) or yaml (the same document)"),
+	OPT_END,
 };
 
 /* A scan of one namespace sees an owner in another namespace as absent;
@@ -163,6 +159,15 @@ static int show(struct session *s, const struct owners_why *w, const struct owne
 	return rc;
 }
 
+static int validate(const struct owners_cli *cli, const struct string_list *args)
+{
+	if (!args->count)
+		return usage_error("'owners why' explains one object: TYPE/NAME, e.g. 'owners why pod/web-1'");
+	if (cli->all_namespaces)
+		return usage_error("-A does not apply to 'owners why': name the object's namespace with -n");
+	return EXIT_OK;
+}
+
 int cmd_why(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -190,10 +195,6 @@ int cmd_why(struct owners_cli *cli, struct string_list *args)
 	if (n_objs != 1) {
 		owners_object_args_free(objs, n_objs);
 		return usage_error("'owners why' explains one object: TYPE/NAME, e.g. 'owners why pod/web-1'");
-	}
-	if (cli->all_namespaces) {
-		owners_object_args_free(objs, n_objs);
-		return usage_error("-A does not apply to 'owners why': name the object's namespace with -n");
 	}
 	if ((rc = session_open(&s, cli)) || (rc = find(&s, objs, &node)))
 		goto out;
@@ -224,64 +225,70 @@ out:
 
 /* The command: its usage, help, man page text and permissions. */
 const struct command why_command = {
-	"why", cmd_why, why_opts, "owners why TYPE/NAME [-n NAMESPACE] [-o text|json|yaml]",
-	"say why an object is (or is not) garbage-collected, and what would change it",
-	"Answers, for one object, the garbage collector's question: is it kept, will\n"
-	"it be collected, will it never be, is it waiting, or can the answer not be\n"
-	"seen. The verdict comes first, with the GC's rule that decides it:\n"
-	"  kept             an owner is live and solid (or it has no owners)\n"
-	"  collected        every owner is absent, of another UID, only in another\n"
-	"                   namespace, or waiting for its dependents' deletion\n"
-	"  never-collected  a reference the GC cannot resolve: an apiVersion/kind that\n"
-	"                   is not served, a namespaced owner of a cluster-scoped object\n"
-	"  waiting          in deletion: foregroundDeletion until the blocking\n"
-	"                   dependents named are gone, orphan until the dependents are\n"
-	"                   released, or other finalizers\n"
-	"  blind            an owner in a group whose discovery failed or a list that\n"
-	"                   failed (the GC cannot see it either), or one you may not list\n"
-	"Then its owners up to the roots, each with its state (live, in-deletion and\n"
-	"how, absent, uid-mismatch, invalid-namespace, unresolvable, unknown) and\n"
-	"whether the object blocks its foreground deletion; its finalizers, who removes\n"
-	"each and what it waits for (the command that removes one no known controller\n"
-	"removes, and its risk); what deleting each owner now, or the object itself,\n"
-	"would do with each --cascade (the planner of 'owners delete' decides);\n"
-	"its dependents by kind, the blocking ones named; and the events that explain\n"
-	"the GC (OwnerRefInvalidNamespace...), from one list of the object's events.\n"
-	"\n"
-	"Requests: discovery, the same scan as the other commands (one paged list per\n"
-	"type, never one per object; every namespace for a cluster-scoped object),\n"
-	"one list per owner type that reads absent, across namespaces, one events list\n"
-	"(fieldSelector=involvedObject.uid, in the object's namespace, or everywhere for\n"
-	"a cluster-scoped object, as kubectl describe reads them), and for an object in\n"
-	"deletion what 'owners finalizers' reads. A failed events list is a warning.\n"
-	"\n"
-	"Exit codes: 0 a verdict was given, whichever it is (scripts read .verdict\n"
-	"from -o json: the verdict is an answer, not a failure); 1 error (the object\n"
-	"not found, the scan failed); 2 usage (not one TYPE/NAME, -A, unknown type).",
-	"  owners why pod/web-7d9c-x2x\n"
-	"  owners why pvc/data -n shop\n"
-	"  owners why configmap/cfg -o json | jq -r .verdict\n"
-	"  kubectl owners why replicaset/web-7d9c",
-	1, "list on every type it scans (the namespace's, and cluster-scoped types); list on events in the namespace (everywhere for a cluster-scoped object); for an object in deletion what 'owners finalizers' needs", 0,
-	"-o json prints {\"kind\": \"OwnersWhy\", \"apiVersion\": \"owners.dev/v1\",\n"
-	"\"object\", \"verdict\": kept | collected | never-collected | waiting | blind,\n"
-	"\"rule\", \"because\": OWNER | null, \"owners\": [OWNER...],\n"
-	"\"finalizers\": [FINALIZER...], \"ifDeleted\": [CASCADE...], \"dependents\":\n"
-	"{\"count\", \"kinds\": [{\"kind\", \"count\"}], \"blocking\": [OBJECT...]},\n"
-	"\"events\": [{\"type\", \"reason\", \"message\", \"source\", \"count\",\n"
-	"\"lastTimestamp\"}], \"otherEvents\", \"eventsError\" (when the list failed),\n"
-	"\"warnings\": [STRING...]}:\n"
-	"  OWNER     the reference (\"apiVersion\", \"kind\", \"name\", \"uid\", \"controller\",\n"
-	"            \"blockOwnerDeletion\"), \"namespace\", \"dependentUid\", \"depth\",\n"
-	"            \"state\": live | in-deletion | absent | uid-mismatch |\n"
-	"            invalid-namespace | unresolvable | unknown, \"deletion\":\n"
-	"            foreground | orphan | background, \"solid\", \"blocks\", \"gcBlind\"\n"
-	"  FINALIZER {\"name\", \"field\", \"remover\" (null: no controller known),\n"
-	"            \"waitsFor\", \"reason\", \"message\", \"objects\", \"pods\", \"content\":\n"
-	"            [{\"resource\", \"group\", \"count\"}], \"contentTypesNotListed\",\n"
-	"            \"conditions\" (in deletion, where they apply),\n"
-	"            \"remove\" (the command), \"risk\" (no controller known)}\n"
-	"  CASCADE   {\"owner\": OWNER, \"background\", \"foreground\", \"orphan\": collected |\n"
-	"            released | kept} for each owner; {\"self\": true, MODE: {\"collected\",\n"
-	"            \"released\", \"kept\"}} for the object's dependents\n"
-	"Fields are only ever added." };
+	.name = "why",
+	.fn = cmd_why,
+	.validate = validate,
+	.opts = why_opts,
+	.usage = "owners why TYPE/NAME [-n NAMESPACE] [-o text|json|yaml]",
+	.summary = "say why an object is (or is not) garbage-collected, and what would change it",
+	.description = "Answers, for one object, the garbage collector's question: is it kept, will\n"
+		"it be collected, will it never be, is it waiting, or can the answer not be\n"
+		"seen. The verdict comes first, with the GC's rule that decides it:\n"
+		"  kept             an owner is live and solid (or it has no owners)\n"
+		"  collected        every owner is absent, of another UID, only in another\n"
+		"                   namespace, or waiting for its dependents' deletion\n"
+		"  never-collected  a reference the GC cannot resolve: an apiVersion/kind that\n"
+		"                   is not served, a namespaced owner of a cluster-scoped object\n"
+		"  waiting          in deletion: foregroundDeletion until the blocking\n"
+		"                   dependents named are gone, orphan until the dependents are\n"
+		"                   released, or other finalizers\n"
+		"  blind            an owner in a group whose discovery failed or a list that\n"
+		"                   failed (the GC cannot see it either), or one you may not list\n"
+		"Then its owners up to the roots, each with its state (live, in-deletion and\n"
+		"how, absent, uid-mismatch, invalid-namespace, unresolvable, unknown) and\n"
+		"whether the object blocks its foreground deletion; its finalizers, who removes\n"
+		"each and what it waits for (the command that removes one no known controller\n"
+		"removes, and its risk); what deleting each owner now, or the object itself,\n"
+		"would do with each --cascade (the planner of 'owners delete' decides);\n"
+		"its dependents by kind, the blocking ones named; and the events that explain\n"
+		"the GC (OwnerRefInvalidNamespace...), from one list of the object's events.\n"
+		"\n"
+		"Requests: discovery, the same scan as the other commands (one paged list per\n"
+		"type, never one per object; every namespace for a cluster-scoped object),\n"
+		"one list per owner type that reads absent, across namespaces, one events list\n"
+		"(fieldSelector=involvedObject.uid, in the object's namespace, or everywhere for\n"
+		"a cluster-scoped object, as kubectl describe reads them), and for an object in\n"
+		"deletion what 'owners finalizers' reads. A failed events list is a warning.\n"
+		"\n"
+		"Exit codes: 0 a verdict was given, whichever it is (scripts read .verdict\n"
+		"from -o json: the verdict is an answer, not a failure); 1 error (the object\n"
+		"not found, the scan failed); 2 usage (not one TYPE/NAME, -A, unknown type).",
+	.examples = "  owners why pod/web-7d9c-x2x\n"
+		"  owners why pvc/data -n shop\n"
+		"  owners why configmap/cfg -o json | jq -r .verdict\n"
+		"  kubectl owners why replicaset/web-7d9c",
+	.needs_cluster = 1,
+	.rbac = "list on every type it scans (the namespace's, and cluster-scoped types); list on events in the namespace (everywhere for a cluster-scoped object); for an object in deletion what 'owners finalizers' needs",
+	.json_schema = "-o json prints {\"kind\": \"OwnersWhy\", \"apiVersion\": \"owners.dev/v1\",\n"
+		"\"object\", \"verdict\": kept | collected | never-collected | waiting | blind,\n"
+		"\"rule\", \"because\": OWNER | null, \"owners\": [OWNER...],\n"
+		"\"finalizers\": [FINALIZER...], \"ifDeleted\": [CASCADE...], \"dependents\":\n"
+		"{\"count\", \"kinds\": [{\"kind\", \"count\"}], \"blocking\": [OBJECT...]},\n"
+		"\"events\": [{\"type\", \"reason\", \"message\", \"source\", \"count\",\n"
+		"\"lastTimestamp\"}], \"otherEvents\", \"eventsError\" (when the list failed),\n"
+		"\"warnings\": [STRING...]}:\n"
+		"  OWNER     the reference (\"apiVersion\", \"kind\", \"name\", \"uid\", \"controller\",\n"
+		"            \"blockOwnerDeletion\"), \"namespace\", \"dependentUid\", \"depth\",\n"
+		"            \"state\": live | in-deletion | absent | uid-mismatch |\n"
+		"            invalid-namespace | unresolvable | unknown, \"deletion\":\n"
+		"            foreground | orphan | background, \"solid\", \"blocks\", \"gcBlind\"\n"
+		"  FINALIZER {\"name\", \"field\", \"remover\" (null: no controller known),\n"
+		"            \"waitsFor\", \"reason\", \"message\", \"objects\", \"pods\", \"content\":\n"
+		"            [{\"resource\", \"group\", \"count\"}], \"contentTypesNotListed\",\n"
+		"            \"conditions\" (in deletion, where they apply),\n"
+		"            \"remove\" (the command), \"risk\" (no controller known)}\n"
+		"  CASCADE   {\"owner\": OWNER, \"background\", \"foreground\", \"orphan\": collected |\n"
+		"            released | kept} for each owner; {\"self\": true, MODE: {\"collected\",\n"
+		"            \"released\", \"kept\"}} for the object's dependents\n"
+		"Fields are only ever added.",
+};

@@ -10,20 +10,15 @@
 #include "output.h"
 #include "tap.h"
 
-#define OFF(field) offsetof(struct owners_cli, field)
-
-static const char *const cascade_values[] = { "background", "foreground", "orphan", NULL };
 static const char *const formats[] = { "tree", "wide", NULL };
 
 static const struct opt test_opts[] = {
-	{ "cascade", 0, OPT_OPTIONAL, OFF(cascade), "[=MODE]", "cascade", cascade_values,
-	  COMPLETE_VALUES, 0, 0, 0 },
-	{ "dry-run", 0, OPT_OPTIONAL, OFF(dry_run_arg), "[=MODE]", "dry run", owners_dry_run_values,
-	  COMPLETE_VALUES, 0, 0, 0 },
-	{ "output", 'o', OPT_STRING, OFF(output), "FORMAT", "format", formats, COMPLETE_VALUES, 0, 0,
-	  0 },
-	OWNERS_TABLE_OPTS,
-	{ NULL, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0 },
+	OPT_OPTIONAL_CHOICE("cascade", delete_.cascade, owners_cascade_values, owners_opt_cascade, "cascade"),
+	OPT_DRY_RUN("dry run"),
+	OPT_OUTPUT(formats, "format"),
+	OPT_INT("grace-period", 0, delete_.grace_period, "SECONDS", -1, 10, "grace"),
+	OPT_TABLE_ROWS,
+	OPT_END,
 };
 
 /* Parses a NULL-terminated argv into a fresh cli; the exit code. */
@@ -42,16 +37,13 @@ int main(void)
 {
 	struct owners_cli cli;
 	struct string_list args = { NULL, 0, 0 };
-	enum owners_cascade_mode mode;
 	enum owners_dry_run d;
 
 	owners_cli_defaults(&cli);
 	{
 		char *argv[] = { "--dry-run", "cm/x", NULL };
 		is_int(parse(&cli, &args, argv), 0, "--dry-run alone parses");
-		is_str(cli.dry_run_arg, "", "  and stores the bare form");
 		is_int(args.count, 1, "  the next word is an argument, not its value");
-		is_int(owners_cli_dry_run(&cli), 0, "  accepted");
 		is_int(cli.dry_run, OWNERS_DRY_RUN_CLIENT, "  as client, as kubectl's bare --dry-run");
 	}
 	{
@@ -61,32 +53,27 @@ int main(void)
 	}
 	{
 		char *argv[] = { "--dry-run=server", NULL };
-		parse(&cli, &args, argv);
-		is_int(owners_cli_dry_run(&cli), 0, "--dry-run=server");
+		is_int(parse(&cli, &args, argv), 0, "--dry-run=server");
 		is_int(cli.dry_run, OWNERS_DRY_RUN_SERVER, "  is a server dry run");
 	}
 	{
-		char *argv[] = { "--dry-run=none", NULL };
+		char *argv[] = { "--dry-run=server", "--dry-run=none", NULL };
 		parse(&cli, &args, argv);
-		owners_cli_dry_run(&cli);
-		is_int(cli.dry_run, OWNERS_DRY_RUN_NONE, "--dry-run=none does it");
+		is_int(cli.dry_run, OWNERS_DRY_RUN_NONE, "--dry-run=none does it (the last one given wins)");
 	}
 	{
 		char *argv[] = { "--dry-run=true", NULL };
 		parse(&cli, &args, argv);
-		owners_cli_dry_run(&cli);
 		is_int(cli.dry_run, OWNERS_DRY_RUN_CLIENT, "--dry-run=true (deprecated) is client");
 	}
 	{
 		char *argv[] = { "--dry-run=false", NULL };
 		parse(&cli, &args, argv);
-		owners_cli_dry_run(&cli);
 		is_int(cli.dry_run, OWNERS_DRY_RUN_NONE, "--dry-run=false (deprecated) is none");
 	}
 	{
 		char *argv[] = { "--dry-run=maybe", NULL };
-		parse(&cli, &args, argv);
-		is_int(owners_cli_dry_run(&cli), EXIT_USAGE, "--dry-run=maybe is a usage error");
+		is_int(parse(&cli, &args, argv), EXIT_USAGE, "--dry-run=maybe is a usage error");
 	}
 	{
 		char *argv[] = { "--dry-run=", NULL };
@@ -95,39 +82,51 @@ int main(void)
 	{
 		char *argv[] = { NULL };
 		parse(&cli, &args, argv);
-		is_int(owners_cli_dry_run(&cli), 0, "no --dry-run");
-		is_int(cli.dry_run, OWNERS_DRY_RUN_NONE, "  is none");
-		is_int(owners_cli_cascade(&cli, &mode), 0, "no --cascade");
-		is_int(mode, OWNERS_CASCADE_BACKGROUND, "  is background");
+		is_int(cli.dry_run, OWNERS_DRY_RUN_NONE, "no --dry-run is none");
+		is_int(cli.delete_.cascade, OWNERS_CASCADE_BACKGROUND, "no --cascade is background");
+		is_int(cli.insecure_skip_tls_verify, -1, "no --insecure-skip-tls-verify: not given (-1)");
+		is_int(cli.delete_.grace_period, -1, "no --grace-period: each object's own (-1)");
 	}
 	{
-		char *argv[] = { "--cascade", NULL };
+		char *argv[] = { "--insecure-skip-tls-verify=false", NULL };
 		parse(&cli, &args, argv);
-		is_int(owners_cli_cascade(&cli, &mode), 0, "--cascade alone");
-		is_int(mode, OWNERS_CASCADE_BACKGROUND, "  is background");
+		is_int(cli.insecure_skip_tls_verify, 0, "--insecure-skip-tls-verify=false: given, off");
+	}
+	{
+		char *argv[] = { "--cascade=orphan", "--cascade", NULL };
+		is_int(parse(&cli, &args, argv), 0, "--cascade alone");
+		is_int(cli.delete_.cascade, OWNERS_CASCADE_BACKGROUND, "  is background");
 	}
 	{
 		char *argv[] = { "--cascade=false", NULL };
-		parse(&cli, &args, argv);
-		is_int(owners_cli_cascade(&cli, &mode), 0, "--cascade=false (deprecated)");
-		is_int(mode, OWNERS_CASCADE_ORPHAN, "  is orphan");
+		is_int(parse(&cli, &args, argv), 0, "--cascade=false (deprecated)");
+		is_int(cli.delete_.cascade, OWNERS_CASCADE_ORPHAN, "  is orphan");
 	}
 	{
 		char *argv[] = { "--cascade=true", NULL };
 		parse(&cli, &args, argv);
-		owners_cli_cascade(&cli, &mode);
-		is_int(mode, OWNERS_CASCADE_BACKGROUND, "--cascade=true (deprecated) is background");
+		is_int(cli.delete_.cascade, OWNERS_CASCADE_BACKGROUND, "--cascade=true (deprecated) is background");
 	}
 	{
 		char *argv[] = { "--cascade=foreground", NULL };
 		parse(&cli, &args, argv);
-		owners_cli_cascade(&cli, &mode);
-		is_int(mode, OWNERS_CASCADE_FOREGROUND, "--cascade=foreground");
+		is_int(cli.delete_.cascade, OWNERS_CASCADE_FOREGROUND, "--cascade=foreground");
 	}
 	{
 		char *argv[] = { "--cascade=sideways", NULL };
-		parse(&cli, &args, argv);
-		is_int(owners_cli_cascade(&cli, &mode), EXIT_USAGE, "--cascade=sideways is a usage error");
+		is_int(parse(&cli, &args, argv), EXIT_USAGE, "--cascade=sideways is a usage error");
+	}
+	{
+		char *argv[] = { "--cascade=", NULL };
+		is_int(parse(&cli, &args, argv), EXIT_USAGE, "--cascade= (empty) is a usage error");
+	}
+	{
+		char *argv[] = { "--grace-period", "11", NULL };
+		is_int(parse(&cli, &args, argv), EXIT_USAGE, "--grace-period 11: out of the row's range");
+	}
+	{
+		char *argv[] = { "--grace-period=-1", NULL };
+		is_int(parse(&cli, &args, argv), 0, "--grace-period=-1: the range's low end");
 	}
 	{
 		char *argv[] = { "-o", "bogus", NULL };
@@ -141,7 +140,7 @@ int main(void)
 		size_t n = 0;
 
 		is_int(parse(&cli, &args, argv), 0, "-L KEY, -LKEY,KEY, --label-columns=...");
-		ok(cli.no_headers && cli.show_labels, "--no-headers and --show-labels set");
+		ok(cli.table.no_headers && cli.table.show_labels, "--no-headers and --show-labels set");
 		is_int(owners_cli_label_keys(&cli, &storage, &keys, &n), 0, "-L keys split");
 		is_int(n, 4, "  every comma-separated key of every -L, empty ones dropped");
 		if (n == 4) {
@@ -150,7 +149,7 @@ int main(void)
 			is_str(keys[2], "app.kubernetes.io/name", "  third");
 			is_str(keys[3], "x", "  fourth");
 		}
-		is_str(cli.label_columns.items[1], &"-Ltier,app.kubernetes.io/name"[2], "  argv untouched");
+		is_str(cli.table.label_columns.items[1], &"-Ltier,app.kubernetes.io/name"[2], "  argv untouched");
 		free(keys);
 		free(storage);
 	}
