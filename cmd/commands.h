@@ -17,11 +17,11 @@
 
 struct command {
 	const char *name;           /* a subcommand's: its own word ("remove") */
-	int (*fn)(struct owners_cli *cli, struct string_list *args);
+	enum exit_code (*fn)(struct owners_cli *cli, struct string_list *args);
 	/* Checks the flags and arguments together: EXIT_OK, or EXIT_USAGE
 	 * after saying why. NULL: nothing to check. Runs before fn(), and
 	 * never for --help. */
-	int (*validate)(const struct owners_cli *cli, const struct string_list *args);
+	enum exit_code (*validate)(const struct owners_cli *cli, const struct string_list *args);
 	const struct opt *opts;     /* the command's own flags */
 	const char *usage;          /* "owners tree TYPE/NAME... [flags]" */
 	const char *summary;        /* one line */
@@ -51,21 +51,21 @@ const struct command *owners_command_find(const char *name);
 const struct command *owners_subcommand_find(const struct command *c, const char *word);
 void owners_command_help(const struct command *c);
 
-int cmd_tree(struct owners_cli *cli, struct string_list *args);
-int cmd_graph(struct owners_cli *cli, struct string_list *args);
-int cmd_dangling(struct owners_cli *cli, struct string_list *args);
-int cmd_finalizers(struct owners_cli *cli, struct string_list *args);
+enum exit_code cmd_tree(struct owners_cli *cli, struct string_list *args);
+enum exit_code cmd_graph(struct owners_cli *cli, struct string_list *args);
+enum exit_code cmd_dangling(struct owners_cli *cli, struct string_list *args);
+enum exit_code cmd_finalizers(struct owners_cli *cli, struct string_list *args);
 /* `owners finalizers remove` (cmd/finalizers_remove.c), a subcommand. */
-int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args);
-int cmd_delete(struct owners_cli *cli, struct string_list *args);
-int cmd_why(struct owners_cli *cli, struct string_list *args);
-int cmd_version(struct owners_cli *cli, struct string_list *args);
-int cmd_help(struct owners_cli *cli, struct string_list *args);
-int cmd_completion(struct owners_cli *cli, struct string_list *args);
+enum exit_code cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args);
+enum exit_code cmd_delete(struct owners_cli *cli, struct string_list *args);
+enum exit_code cmd_why(struct owners_cli *cli, struct string_list *args);
+enum exit_code cmd_version(struct owners_cli *cli, struct string_list *args);
+enum exit_code cmd_help(struct owners_cli *cli, struct string_list *args);
+enum exit_code cmd_completion(struct owners_cli *cli, struct string_list *args);
 /* owners __complete WORD...: candidates for the last word, then ":N"
  * (cobra's directive, as kubectl's plugin completion expects). */
-int owners_complete_words(int n, char **words);
-int cmd_man(struct owners_cli *cli, struct string_list *args);
+enum exit_code owners_complete_words(int n, char **words);
+enum exit_code cmd_man(struct owners_cli *cli, struct string_list *args);
 
 extern const struct opt tree_opts[];
 extern const struct opt graph_opts[];
@@ -79,6 +79,6 @@ extern const struct opt no_opts[];
 /* Flags of `owners` alone, without a command (--version). */
 extern const struct opt owners_root_opts[];
 /* `owners --version`: this build's version and libraries. */
-int owners_version_client(void);
+enum exit_code owners_version_client(void);
 
 #endif

@@ -322,7 +322,7 @@ static int complete_objects(const struct line *l, const char *cur, struct sessio
 	return DIRECTIVE_NO_FILES | DIRECTIVE_NO_SPACE;
 }
 
-int owners_complete_words(int n, char **words)
+enum exit_code owners_complete_words(int n, char **words)
 {
 	struct line l;
 	struct session s;

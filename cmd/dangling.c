@@ -280,7 +280,7 @@ static size_t left_dangling(const struct owners_dangling_report *rep, int fix, i
 	return left;
 }
 
-static int validate(const struct owners_cli *cli, const struct string_list *args)
+static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
 {
 	if (cli->selector && !args->count)
 		return usage_error("-l needs the TYPE of the objects to select, e.g. "
@@ -288,7 +288,7 @@ static int validate(const struct owners_cli *cli, const struct string_list *args
 	return EXIT_OK;
 }
 
-int cmd_dangling(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_dangling(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;

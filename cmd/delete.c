@@ -430,7 +430,7 @@ static int run_cascade(struct run *r)
 	return r->rc ? r->rc : EXIT_ERROR;
 }
 
-static int validate(const struct owners_cli *cli, const struct string_list *args)
+static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
 {
 	if (cli->delete_.force && cli->delete_.grace_period > 0)
 		return usage_error("--force means --grace-period=0: they cannot be combined with another value");
@@ -441,7 +441,7 @@ static int validate(const struct owners_cli *cli, const struct string_list *args
 	return EXIT_OK;
 }
 
-int cmd_delete(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_delete(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;

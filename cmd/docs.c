@@ -222,7 +222,7 @@ static int write_page(const char *dir, const struct command *c)
 	return 0;
 }
 
-int cmd_man(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_man(struct owners_cli *cli, struct string_list *args)
 {
 	const struct command *c;
 
@@ -341,7 +341,7 @@ static void completion_fish(void)
 	      "complete -c kubectl-owners -f -a '(__owners_complete)'\n", stdout);
 }
 
-int cmd_completion(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_completion(struct owners_cli *cli, struct string_list *args)
 {
 	(void)cli;
 	if (args->count != 1) {

@@ -205,7 +205,7 @@ static int gather(struct session *s, const struct owners_object_arg *objs, size_
 	return rc;
 }
 
-int cmd_finalizers(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_finalizers(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;

@@ -288,7 +288,7 @@ const struct opt finalizers_remove_opts[] = {
 };
 
 /* What can be refused before anything is read. */
-static int validate_remove(const struct owners_cli *cli, const struct string_list *args)
+static enum exit_code validate_remove(const struct owners_cli *cli, const struct string_list *args)
 {
 	size_t i;
 
@@ -394,7 +394,7 @@ static int tell_failures(const struct removal *rm)
 	return errors ? EXIT_ERROR : incomplete ? EXIT_INCOMPLETE : EXIT_OK;
 }
 
-int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;

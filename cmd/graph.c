@@ -16,7 +16,7 @@ const struct opt graph_opts[] = {
 	OPT_END,
 };
 
-static int validate(const struct owners_cli *cli, const struct string_list *args)
+static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
 {
 	(void)cli;
 	if (args->count)
@@ -24,7 +24,7 @@ static int validate(const struct owners_cli *cli, const struct string_list *args
 	return EXIT_OK;
 }
 
-int cmd_graph(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_graph(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_graph_summary sum;
 	struct owners_buf out = OWNERS_BUF_INIT;

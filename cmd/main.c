@@ -147,7 +147,7 @@ void owners_command_help(const struct command *c)
 	owners_print_opts(owners_global_opts);
 }
 
-int cmd_help(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_help(struct owners_cli *cli, struct string_list *args)
 {
 	const struct command *c;
 

@@ -252,7 +252,7 @@ static int set_value(struct owners_cli *cli, const struct opt *o, const char *va
 	return -1;
 }
 
-int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int argc,
+enum exit_code owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int argc,
 		     char **argv, struct string_list *args)
 {
 	const struct opt *const tables[] = { owners_global_opts, command_opts, NULL };

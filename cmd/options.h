@@ -218,7 +218,7 @@ const struct opt *owners_opt_find_short(const struct opt *const tables[], char c
 /* Parses argv (flags anywhere, `--` ends them) against the global table
  * plus the command's; positional arguments go to *args. Returns 0, or
  * prints a usage error and returns 2. */
-int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int argc,
+enum exit_code owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int argc,
 		     char **argv, struct string_list *args);
 void owners_cli_release(struct owners_cli *cli, struct string_list *args);
 void owners_cli_defaults(struct owners_cli *cli);

@@ -94,7 +94,7 @@ void error_msg(const char *fmt, ...)
 	va_end(ap);
 }
 
-int usage_error(const char *fmt, ...)
+enum exit_code usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -113,13 +113,13 @@ void warning_msg(const char *fmt, ...)
 	va_end(ap);
 }
 
-int error_oom(void)
+enum exit_code error_oom(void)
 {
 	error_msg("out of memory");
 	return EXIT_ERROR;
 }
 
-int error_render(int code)
+enum exit_code error_render(int code)
 {
 	if (code == OWNERS_ENOMEM)
 		return error_oom();
@@ -140,7 +140,7 @@ void die_out_of_memory(void)
 	_exit(rc);
 }
 
-int exit_code_for(int code)
+enum exit_code exit_code_for(int code)
 {
 	if (code == OWNERS_EINVAL || code == OWNERS_EAMBIGUOUS)
 		return EXIT_USAGE;
@@ -149,7 +149,7 @@ int exit_code_for(int code)
 	return code ? EXIT_ERROR : EXIT_OK;
 }
 
-int report_error(const struct owners_error *err)
+enum exit_code report_error(const struct owners_error *err)
 {
 	/* the library's remedies quote commands too ('owners finalizers ...') */
 	const char *message = owners_error_message(err);
@@ -192,7 +192,7 @@ int output_is_template(const char *format)
 	return format && (!strncmp(format, "jsonpath=", 9) || !strncmp(format, "custom-columns=", 15));
 }
 
-int output_template(const struct owners_buf *json, const char *format, const char *nested, int no_headers)
+enum exit_code output_template(const struct owners_buf *json, const char *format, const char *nested, int no_headers)
 {
 	struct owners_json_value *doc = NULL;
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -217,7 +217,7 @@ int output_template(const struct owners_buf *json, const char *format, const cha
 	return rc;
 }
 
-int output_document(const struct owners_buf *json, int yaml)
+enum exit_code output_document(const struct owners_buf *json, int yaml)
 {
 	struct owners_buf yaml_doc = OWNERS_BUF_INIT;
 	struct owners_error err = OWNERS_ERROR_INIT;

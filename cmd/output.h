@@ -10,6 +10,9 @@
 #include "buf.h"
 #include "error.h"
 
+/* What the program exits with. A function typed enum exit_code returns
+ * one of these and has said why on stderr; one typed int returns 0 or a
+ * library code (OWNERS_E*, negative) and has said nothing. */
 enum exit_code {
 	EXIT_OK = 0,
 	EXIT_ERROR = 1,
@@ -21,24 +24,24 @@ enum exit_code {
 void error_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warning_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Says "out of memory" and returns EXIT_ERROR. */
-int error_oom(void);
+enum exit_code error_oom(void);
 /* Says why rendering a command's output failed (code: OWNERS_E*): out of
  * memory, or a document refused; returns EXIT_ERROR. */
-int error_render(int code);
+enum exit_code error_render(int code);
 /* The program's owners_oom_fatal() handler: error_oom()'s message, then the
  * process ends with its exit code. */
 _Noreturn void die_out_of_memory(void);
 /* Says what is wrong with the command line; returns EXIT_USAGE. */
-int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+enum exit_code usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints the recorded error and returns the exit code it maps to. */
-int report_error(const struct owners_error *err);
+enum exit_code report_error(const struct owners_error *err);
 /* Exit code for a lib error code: usage errors are 2, the rest 1. */
-int exit_code_for(int code);
+enum exit_code exit_code_for(int code);
 
 /* Writes a JSON document (-o json) to stdout, or its YAML form when yaml
  * is set (-o yaml): every command that writes one offers both. Returns
  * EXIT_OK, or prints why not and returns EXIT_ERROR. */
-int output_document(const struct owners_buf *json, int yaml);
+enum exit_code output_document(const struct owners_buf *json, int yaml);
 
 /* Colour decided once from --color, NO_COLOR and isatty(stdout). */
 void output_set_color(const char *mode);
@@ -55,7 +58,7 @@ int output_is_template(const char *format);
 /* Prints the command's JSON document through the template (custom
  * columns: one row per item, and per item of each item's `nested` array
  * when given); the exit code (a bad template is a usage error). */
-int output_template(const struct owners_buf *json, const char *format, const char *nested, int no_headers);
+enum exit_code output_template(const struct owners_buf *json, const char *format, const char *nested, int no_headers);
 const char *output_program(void);
 /* Appends text with each command it quotes ('owners ...', a remedy after
  * a colon, a line's start) spelled as output_program(). */

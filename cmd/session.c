@@ -234,21 +234,21 @@ int session_connect(struct session *s, struct owners_cli *cli)
 	return 0;
 }
 
-int session_open(struct session *s, struct owners_cli *cli)
+enum exit_code session_open(struct session *s, struct owners_cli *cli)
 {
 	if (session_connect(s, cli) || discover(s, 0))
 		return fail(s);
 	return 0;
 }
 
-int session_require_current_types(struct session *s)
+enum exit_code session_require_current_types(struct session *s)
 {
 	/* A type installed or removed since the cache was written changes
 	 * what the GC sees: the cache is never trusted here. */
 	return session_rediscover(s);
 }
 
-int session_rediscover(struct session *s)
+enum exit_code session_rediscover(struct session *s)
 {
 	if (s->types_fresh)
 		return 0; /* already current: nothing new to learn */
@@ -257,7 +257,7 @@ int session_rediscover(struct session *s)
 	return 0;
 }
 
-int session_resolve_type(struct session *s, const char *typed, const struct owners_resource **out)
+enum exit_code session_resolve_type(struct session *s, const char *typed, const struct owners_resource **out)
 {
 	int rc = owners_type_resolve(out, &s->types, typed, &s->err);
 
@@ -411,7 +411,7 @@ static int list_not_found(const struct owners_scan_report *rep)
 	return 0;
 }
 
-int session_scan(struct session *s, const char *ns)
+enum exit_code session_scan(struct session *s, const char *ns)
 {
 	struct owners_scan_options o;
 	size_t i;
@@ -453,7 +453,7 @@ int session_scan(struct session *s, const char *ns)
 	return 0;
 }
 
-int session_rescan(struct session *s, const char *ns,
+enum exit_code session_rescan(struct session *s, const char *ns,
 		   int (*want)(void *ctx, const struct owners_resource *r), void *want_ctx)
 {
 	int rc;
@@ -618,17 +618,17 @@ static int emit(struct session *s, const struct owners_buf *out, int yaml, int r
 	return EXIT_OK;
 }
 
-int session_emit(struct session *s, const struct owners_buf *out, int render_rc)
+enum exit_code session_emit(struct session *s, const struct owners_buf *out, int render_rc)
 {
 	return emit(s, out, 0, render_rc);
 }
 
-int session_emit_document(struct session *s, const struct owners_buf *json, int yaml, int render_rc)
+enum exit_code session_emit_document(struct session *s, const struct owners_buf *json, int yaml, int render_rc)
 {
 	return emit(s, json, yaml, render_rc);
 }
 
-int session_say_not_found(const struct owners_selection *sel, int rc)
+enum exit_code session_say_not_found(const struct owners_selection *sel, int rc)
 {
 	const char *line = sel->not_found.ptr, *end;
 
@@ -670,7 +670,7 @@ int session_list_type(struct session *s, const struct owners_resource *r, const 
 	return owners_scan_run(NULL, s->http, &s->types, &o, report, &s->err);
 }
 
-int session_resolve_args(struct session *s, const struct owners_object_arg *objs, size_t n,
+enum exit_code session_resolve_args(struct session *s, const struct owners_object_arg *objs, size_t n,
 			 int also_list, struct owners_selection_arg **out)
 {
 	struct owners_selection_arg *args = calloc(n ? n : 1, sizeof(*args));
@@ -748,7 +748,7 @@ static void scope_of(struct owners_selection_scope *scope, const struct session 
 	}
 }
 
-int session_targets(struct session *s, const struct owners_selection_arg *args, size_t n,
+enum exit_code session_targets(struct session *s, const struct owners_selection_arg *args, size_t n,
 		    struct owners_selection_target **out, size_t *n_out)
 {
 	struct owners_selection_scope scope;
@@ -762,7 +762,7 @@ int session_targets(struct session *s, const struct owners_selection_arg *args, 
 	return rc;
 }
 
-int session_select(struct session *s, const struct owners_selection_arg *args, size_t n,
+enum exit_code session_select(struct session *s, const struct owners_selection_arg *args, size_t n,
 		   const struct session_selection *how, struct owners_selection *out)
 {
 	struct owners_selection_scope scope;
@@ -787,7 +787,7 @@ int session_select(struct session *s, const struct owners_selection_arg *args, s
 	return rc;
 }
 
-int session_select_nodes(struct session *s, const struct owners_selection_arg *args, size_t n,
+enum exit_code session_select_nodes(struct session *s, const struct owners_selection_arg *args, size_t n,
 			 const struct session_selection *how, int deleted_only, uint32_t **out,
 			 size_t *n_out)
 {

@@ -62,16 +62,16 @@ struct session {
  * caller words it). */
 int session_connect(struct session *s, struct owners_cli *cli);
 /* session_connect(), then discovery (from the cache when fresh). */
-int session_open(struct session *s, struct owners_cli *cli);
+enum exit_code session_open(struct session *s, struct owners_cli *cli);
 /* Refetches discovery (a name did not resolve against the cache). */
-int session_rediscover(struct session *s);
+enum exit_code session_rediscover(struct session *s);
 /* Makes discovery current before anything is resolved or scanned: what
  * deletes or patches, and what predicts what the GC will do, must see the
  * types the GC sees now, not a cache up to hours old. Returns 0, or
  * prints the error and returns the exit code. */
-int session_require_current_types(struct session *s);
+enum exit_code session_require_current_types(struct session *s);
 /* Resolves a typed type name, rediscovering once on a miss. */
-int session_resolve_type(struct session *s, const char *typed, const struct owners_resource **out);
+enum exit_code session_resolve_type(struct session *s, const char *typed, const struct owners_resource **out);
 /* Lists r (in the version owners lists it, see owners_graph_lookup_type())
  * in every scan even if the GC does not track it: a type named as a root
  * (an Event can be deleted, an events.k8s.io Event can own objects). A type
@@ -87,10 +87,10 @@ void session_scan_options(const struct session *s, struct owners_scan_options *o
  * session_also_list()), then, in a second pass, the types the GC does not
  * track that own something the first pass saw, so that such owners are
  * looked up as the GC looks them up instead of read as unknown. */
-int session_scan(struct session *s, const char *ns);
+enum exit_code session_scan(struct session *s, const char *ns);
 /* Scans again (same scope), replacing the graph and the report; want,
  * when set, limits the types listed (see owners_scan_options). */
-int session_rescan(struct session *s, const char *ns,
+enum exit_code session_rescan(struct session *s, const char *ns,
 		   int (*want)(void *ctx, const struct owners_resource *r), void *want_ctx);
 /* What the scan could not see, as the lines every command warns with and
  * puts in -o json's "warnings" (one format, decided here): one per failed
@@ -116,10 +116,10 @@ int session_list_type(struct session *s, const struct owners_resource *r, const 
 void session_close(struct session *s);
 /* The end of a read command: out (rendered with render_rc) to stdout, then
  * the warnings summary; returns the exit code. */
-int session_emit(struct session *s, const struct owners_buf *out, int render_rc);
+enum exit_code session_emit(struct session *s, const struct owners_buf *out, int render_rc);
 /* The same for a JSON document (-o json), or its YAML form when yaml is
  * set (-o yaml): every command that writes one offers both. */
-int session_emit_document(struct session *s, const struct owners_buf *json, int yaml, int render_rc);
+enum exit_code session_emit_document(struct session *s, const struct owners_buf *json, int yaml, int render_rc);
 
 /* ---- which objects the arguments name (lib/graph/selection.h) ---- */
 
@@ -129,14 +129,14 @@ int session_emit_document(struct session *s, const struct owners_buf *json, int 
  * listed by the scans too (session_also_list()). *out (n entries, borrowing
  * objs' names) is the caller's to free(). Prints the error, returns the
  * exit code. */
-int session_resolve_args(struct session *s, const struct owners_object_arg *objs, size_t n,
+enum exit_code session_resolve_args(struct session *s, const struct owners_object_arg *objs, size_t n,
 			 int also_list, struct owners_selection_arg **out);
 
 /* Where each argument is, each once (owners_selection_targets()), for a
  * command that works on names and reads no graph. *out is the caller's
  * (owners_selection_targets_free()). Prints the error, returns the exit
  * code. */
-int session_targets(struct session *s, const struct owners_selection_arg *args, size_t n,
+enum exit_code session_targets(struct session *s, const struct owners_selection_arg *args, size_t n,
 		    struct owners_selection_target **out, size_t *n_out);
 
 /* How a command reads its arguments (see owners_selection_options). */
@@ -150,16 +150,16 @@ struct session_selection {
 /* The objects args select in the scanned graph, with the command line's
  * namespace, -A and -l (-l matches through the API server), in argument
  * order, each once. Prints the error, returns the exit code. */
-int session_select(struct session *s, const struct owners_selection_arg *args, size_t n,
+enum exit_code session_select(struct session *s, const struct owners_selection_arg *args, size_t n,
 		   const struct session_selection *how, struct owners_selection *out);
 /* The same as a list in graph order; only objects in deletion when
  * deleted_only. *out is the caller's to free(). */
-int session_select_nodes(struct session *s, const struct owners_selection_arg *args, size_t n,
+enum exit_code session_select_nodes(struct session *s, const struct owners_selection_arg *args, size_t n,
 			 const struct session_selection *how, int deleted_only, uint32_t **out,
 			 size_t *n_out);
 /* Prints the objects sel did not find (OWNERS_SELECTION_MISSING_NOTED),
  * one error line each, after what was found was printed, as kubectl get
  * does; returns EXIT_ERROR when there were any, else rc. */
-int session_say_not_found(const struct owners_selection *sel, int rc);
+enum exit_code session_say_not_found(const struct owners_selection *sel, int rc);
 
 #endif

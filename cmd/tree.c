@@ -133,7 +133,7 @@ static int say_no_roots(const struct session *s, int all)
 	return EXIT_OK;
 }
 
-static int validate(const struct owners_cli *cli, const struct string_list *args)
+static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
 {
 	const char *format = cli->output ? cli->output : "tree";
 
@@ -143,7 +143,7 @@ static int validate(const struct owners_cli *cli, const struct string_list *args
 	return EXIT_OK;
 }
 
-int cmd_tree(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_tree(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;

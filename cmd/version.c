@@ -107,13 +107,13 @@ static struct owners_json_value *server_version(struct owners_cli *cli, struct o
 	return doc;
 }
 
-int owners_version_client(void)
+enum exit_code owners_version_client(void)
 {
 	client_text(curl_version_info(CURLVERSION_NOW));
 	return EXIT_OK;
 }
 
-static int validate(const struct owners_cli *cli, const struct string_list *args)
+static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
 {
 	(void)cli;
 	if (args->count)
@@ -121,7 +121,7 @@ static int validate(const struct owners_cli *cli, const struct string_list *args
 	return EXIT_OK;
 }
 
-int cmd_version(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_version(struct owners_cli *cli, struct string_list *args)
 {
 	const curl_version_info_data *curl = curl_version_info(CURLVERSION_NOW);
 	struct owners_error err = OWNERS_ERROR_INIT;

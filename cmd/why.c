@@ -159,7 +159,7 @@ static int show(struct session *s, const struct owners_why *w, const struct owne
 	return rc;
 }
 
-static int validate(const struct owners_cli *cli, const struct string_list *args)
+static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
 {
 	if (!args->count)
 		return usage_error("'owners why' explains one object: TYPE/NAME, e.g. 'owners why pod/web-1'");
@@ -168,7 +168,7 @@ static int validate(const struct owners_cli *cli, const struct string_list *args
 	return EXIT_OK;
 }
 
-int cmd_why(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_why(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_object_arg *objs = NULL;
