@@ -24,15 +24,21 @@
 static const char *const dangling_outputs[] = { "table", "wide", "json", "yaml", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt dangling_opts[] = {
-	OPT_BOOL("fix", 0, dangling.fix, "remove the dangling references (never unknown ones); a patch that finds the object "
-		"changed re-reads it and retries; never deletes an object"),
-	OPT_DRY_RUN("like --fix, but only show what it would remove: client (and --dry-run alone) reads "
-		"and decides and sends no patch; server sends each patch with dryRun=All, so the "
-		"server checks it and stores nothing; none: --fix itself"),
-	OPT_BOOL("exit-code", 0, dangling.exit_code, "exit 1 when anything is reported (unknown included); with --fix, when anything is left"),
+	OPT_BOOL("fix", 0, dangling.fix,
+		"remove the dangling references (never unknown ones); a patch that finds the "
+		"object changed re-reads it and retries; never deletes an object"),
+	OPT_DRY_RUN(
+		"like --fix, but only show what it would remove: client (and --dry-run alone) "
+		"reads and decides and sends no patch; server sends each patch with dryRun=All, so "
+		"the server checks it and stores nothing; none: --fix itself"),
+	OPT_BOOL("exit-code", 0, dangling.exit_code,
+		"exit 1 when anything is reported (unknown included); with --fix, when anything is "
+		"left"),
 	OPT_SELECTOR("check only objects of the given TYPEs with these labels, e.g. app=web"),
-	OPT_OUTPUT(dangling_outputs, "table (default), wide (adds the owner's apiVersion and UID and why, and the object's API "
-		"group: Kind.group/name), json or yaml (the same document), jsonpath=TEMPLATE or custom-columns=SPEC (over it)"),
+	OPT_OUTPUT(dangling_outputs,
+		"table (default), wide (adds the owner's apiVersion and UID and why, and the "
+		"object's API group: Kind.group/name), json or yaml (the same document), "
+		"jsonpath=TEMPLATE or custom-columns=SPEC (over it)"),
 	OPT_TABLE_ROWS,
 	OPT_END,
 };

@@ -28,21 +28,33 @@
 static const char *const delete_outputs[] = { "name", NULL };
 
 const struct opt delete_opts[] = {
-	OPT_OPTIONAL_CHOICE("cascade", delete_.cascade, owners_cascade_values, owners_opt_cascade, "background (default, and --cascade alone), foreground or orphan; the deprecated "
+	OPT_OPTIONAL_CHOICE("cascade", delete_.cascade, owners_cascade_values, owners_opt_cascade,
+		"background (default, and --cascade alone), foreground or orphan; the deprecated "
 		"--cascade=true means background, --cascade=false orphan"),
-	OPT_DRY_RUN("client (and --dry-run alone): print the plan and change nothing; server: send the "
-		"roots' requests with dryRun=All, then every dependent's, and say which it checked; none (default): delete"),
-	OPT_BOOL("wait", 0, delete_.wait, "wait until every object of the cascade is gone (default true; --wait=false acts once and says what is left)"),
-	OPT_DURATION("timeout", timeout_ms, "give up waiting after this long, exit 3 and say what is left (default 5m; 0: do not wait)"),
-	OPT_INT("grace-period", 0, delete_.grace_period, "SECONDS", -1, LONG_MAX, "seconds each object named gets to terminate (default: its own); dependents always get "
-		"their own, as from the garbage collector"),
+	OPT_DRY_RUN(
+		"client (and --dry-run alone): print the plan and change nothing; server: send the "
+		"roots' requests with dryRun=All, then every dependent's, and say which it "
+		"checked; none (default): delete"),
+	OPT_BOOL("wait", 0, delete_.wait,
+		"wait until every object of the cascade is gone (default true; --wait=false acts "
+		"once and says what is left)"),
+	OPT_DURATION("timeout", timeout_ms,
+		"give up waiting after this long, exit 3 and say what is left (default 5m; 0: do "
+		"not wait)"),
+	OPT_INT("grace-period", 0, delete_.grace_period, "SECONDS", -1, LONG_MAX,
+		"seconds each object named gets to terminate (default: its own); dependents always "
+		"get their own, as from the garbage collector"),
 	OPT_BOOL("now", 0, delete_.now, "same as --grace-period=1"),
-	OPT_BOOL("force", 0, delete_.force, "same as --grace-period=0: the objects named go without graceful termination (not their "
-		"dependents); also breaks the waits the garbage collector never ends (an object that "
-		"blocks its own deletion, a cycle all in foreground deletion)"),
-	OPT_BOOL("ignore-not-found", 0, delete_.ignore_not_found, "an object that does not exist is not an error"),
+	OPT_BOOL("force", 0, delete_.force,
+		"same as --grace-period=0: the objects named go without graceful termination (not "
+		"their dependents); also breaks the waits the garbage collector never ends (an "
+		"object that blocks its own deletion, a cycle all in foreground deletion)"),
+	OPT_BOOL("ignore-not-found", 0, delete_.ignore_not_found,
+		"an object that does not exist is not an error"),
 	OPT_SELECTOR("label selector for the roots"),
-	OPT_BOOL("all", 0, delete_.all, "every object of the type given (in the namespace, or with -A everywhere) is a root"),
+	OPT_BOOL("all", 0, delete_.all,
+		"every object of the type given (in the namespace, or with -A everywhere) is a "
+		"root"),
 	OPT_OUTPUT(delete_outputs, "name: print each deleted object as TYPE/NAME"),
 	OPT_END,
 };

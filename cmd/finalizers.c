@@ -25,8 +25,8 @@ static const char *const finalizers_outputs[] = { "text", "json", "yaml", "jsonp
 const struct opt finalizers_opts[] = {
 	OPT_SELECTOR("look only at objects of the given TYPEs with these labels, e.g. app=web"),
 	OPT_OUTPUT(finalizers_outputs,
-		   "text (default), json (its schema: the man page, OUTPUT), yaml (the same document), "
-		   "jsonpath=TEMPLATE or custom-columns=SPEC (over it)"),
+		"text (default), json (its schema: the man page, OUTPUT), yaml (the same "
+		"document), jsonpath=TEMPLATE or custom-columns=SPEC (over it)"),
 	OPT_END,
 };
 

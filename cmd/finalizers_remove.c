@@ -267,23 +267,24 @@ static const char *const remove_outputs[] = { "text", "json", "yaml", NULL };
 
 const struct opt finalizers_remove_opts[] = {
 	OPT_LIST("finalizer", 0, remove.finalizers, "NAME",
-		 "the finalizer to take off (repeatable); a namespace's 'kubernetes' goes through its "
-		 "finalize subresource"),
+		"the finalizer to take off (repeatable); a namespace's 'kubernetes' goes through "
+		"its finalize subresource"),
 	OPT_BOOL("all-finalizers", 0, remove.all_finalizers,
-		 "take every finalizer off (metadata.finalizers, and a namespace's spec.finalizers)"),
+		"take every finalizer off (metadata.finalizers, and a namespace's spec.finalizers)"),
 	/* kubectl's --all means every object: refused in words that name the
 	 * flag that means every finalizer */
 	OPT_REFUSED_BOOL("all", remove.all_objects, "refused: see --all-finalizers"),
 	OPT_BOOL("force", 0, remove.force,
-		 "also from an object that is not being deleted, from a namespace that still has "
-		 "content, or (orphan) when not every type could be listed to release its dependents "
-		 "(disables what the finalizers protect)"),
-	OPT_DRY_RUN("only show what would change: client (and --dry-run alone) reads and decides and "
-		    "sends no write; server sends each write with dryRun=All, so the server checks it "
-		    "and stores nothing; none (default): change"),
+		"also from an object that is not being deleted, from a namespace that still has "
+		"content, or (orphan) when not every type could be listed to release its "
+		"dependents (disables what the finalizers protect)"),
+	OPT_DRY_RUN(
+		"only show what would change: client (and --dry-run alone) reads and decides and "
+		"sends no write; server sends each write with dryRun=All, so the server checks it "
+		"and stores nothing; none (default): change"),
 	OPT_OUTPUT(remove_outputs,
-		   "text (default), json (its schema: the man page of owners finalizers, OUTPUT) or "
-		   "yaml (the same document)"),
+		"text (default), json (its schema: the man page of owners finalizers, OUTPUT) or "
+		"yaml (the same document)"),
 	OPT_END,
 };
 

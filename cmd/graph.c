@@ -12,7 +12,9 @@
 static const char *const graph_outputs[] = { "summary", "json", "yaml", "dot", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt graph_opts[] = {
-	OPT_OUTPUT(graph_outputs, "summary (default), json, yaml, dot, jsonpath=TEMPLATE or custom-columns=SPEC (over the -o json document)"),
+	OPT_OUTPUT(graph_outputs,
+		"summary (default), json, yaml, dot, jsonpath=TEMPLATE or custom-columns=SPEC "
+		"(over the -o json document)"),
 	OPT_END,
 };
 

@@ -14,7 +14,8 @@
 const struct opt no_opts[] = { OPT_END };
 
 const struct opt owners_root_opts[] = {
-	OPT_BOOL("version", 0, show_version, "print this build's version and libraries, as 'owners version --client'"),
+	OPT_BOOL("version", 0, show_version,
+		"print this build's version and libraries, as 'owners version --client'"),
 	OPT_END,
 };
 

@@ -14,9 +14,12 @@ static const char *const color_values[] = { "auto", "always", "never", NULL };
 
 const struct opt owners_global_opts[] = {
 	OPT_STRING_COMPLETE("kubeconfig", 0, kubeconfig, "FILE",
-			    COMPLETE_FILE, "path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)"),
-	OPT_STRING_COMPLETE("context", 0, context, "NAME", COMPLETE_CONTEXT, "the kubeconfig context to use"),
-	OPT_STRING_COMPLETE("cluster", 0, cluster, "NAME", COMPLETE_CLUSTER, "the kubeconfig cluster to use"),
+			    COMPLETE_FILE,
+		"path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)"),
+	OPT_STRING_COMPLETE("context", 0, context, "NAME", COMPLETE_CONTEXT,
+		"the kubeconfig context to use"),
+	OPT_STRING_COMPLETE("cluster", 0, cluster, "NAME", COMPLETE_CLUSTER,
+		"the kubeconfig cluster to use"),
 	OPT_STRING_COMPLETE("user", 0, user, "NAME", COMPLETE_USER, "the kubeconfig user to use"),
 	OPT_STRING_COMPLETE("namespace", 'n', namespace_, "NAME", COMPLETE_NAMESPACE,
 			    "the namespace (default: the context's namespace)"),
@@ -24,28 +27,30 @@ const struct opt owners_global_opts[] = {
 	OPT_STRING("as", 0, as, "USER", "impersonate this user"),
 	OPT_LIST("as-group", 0, as_groups, "GROUP", "impersonate this group (repeatable)"),
 	OPT_DURATION("request-timeout", request_timeout_ms,
-		     "time limit of one request, its retries included, e.g. 30s or 1m (0: none; a server "
-		     "that never answers is given up after 45s)"),
+		"time limit of one request, its retries included, e.g. 30s or 1m (0: none; a "
+		"server that never answers is given up after 45s)"),
 	OPT_STRING("server", 's', server, "URL", "the API server address"),
 	OPT_STRING("token", 0, token, "TOKEN", "bearer token for the API server"),
 	OPT_STRING_COMPLETE("certificate-authority", 0, certificate_authority, "FILE", COMPLETE_FILE,
-			    "CA certificate file to verify the server with"),
+		"CA certificate file to verify the server with"),
 	OPT_BOOL("insecure-skip-tls-verify", 0, insecure_skip_tls_verify,
 		 "do not verify the server's certificate (insecure)"),
 	OPT_STRING("tls-server-name", 0, tls_server_name, "NAME",
 		   "server name to verify the certificate against"),
 	OPT_INT("v", 'v', verbosity, "N",
-		0, 10, "log level: 6 logs requests, 8 adds bodies (credentials are always redacted)"),
+		0, 10,
+		"log level: 6 logs requests, 8 adds bodies (credentials are always redacted)"),
 	OPT_DOUBLE("qps", qps, "N",
-		   "client-side request rate limit (default: none once the server shows API Priority and "
-		   "Fairness, else 50; 0: none)"),
-	OPT_INT("burst", 0, burst, "N", 1, LONG_MAX, "requests allowed above --qps in a burst (default 100)"),
+		"client-side request rate limit (default: none once the server shows API Priority "
+		"and Fairness, else 50; 0: none)"),
+	OPT_INT("burst", 0, burst, "N", 1, LONG_MAX,
+		"requests allowed above --qps in a burst (default 100)"),
 	OPT_CHOICE("color", 0, color, "WHEN", color_values, "colour output: auto, always or never"),
 	OPT_STRING_COMPLETE("cache-dir", 0, cache_dir, "DIR", COMPLETE_FILE,
 			    "discovery cache directory (default ~/.cache/owners)"),
 	OPT_INT("chunk-size", 0, chunk_size, "N", 1, LONG_MAX,
-		"objects per page when listing, every page (default: 500 for a list's first page, then "
-		"4 times more per page up to 5000, so long lists take fewer round trips)"),
+		"objects per page when listing, every page (default: 500 for a list's first page, "
+		"then 4 times more per page up to 5000, so long lists take fewer round trips)"),
 	OPT_BOOL("help", 'h', help, "show this help"),
 	OPT_END,
 };

@@ -20,16 +20,22 @@ static const char *const tree_outputs[] = { "tree", "wide", "json", "yaml", "dot
 
 const struct opt tree_opts[] = {
 	OPT_BOOL("up", 0, tree.up, "show the owners of the objects instead of their dependents"),
-	OPT_INT("depth", 'd', tree.depth, "N", 0, LONG_MAX, "stop N levels below the roots (default: no limit)"),
+	OPT_INT("depth", 'd', tree.depth, "N", 0, LONG_MAX,
+		"stop N levels below the roots (default: no limit)"),
 	OPT_SELECTOR("label selector for the roots, e.g. app=web"),
-	OPT_OUTPUT(tree_outputs, "tree (default), wide (adds reference flags and UIDs, and the API group to NAME: "
-		"Kind.group/name), json, yaml, dot, name, jsonpath=TEMPLATE or custom-columns=SPEC (over the -o json "
-		"document, rows depth first)"),
-	OPT_BOOL("watch", 'w', tree.watch, "after the tree, follow it as it changes (as kubectl get -w): redrawn in place on a terminal, "
-		"else one line (or -o json|yaml document) per row that changes; Ctrl-C ends"),
-	OPT_CHOICE("until", 0, tree.until, "STATE", until_values, "watch until the tree is ready (every object ready as its kind says) or gone (the roots and all "
-		"their dependents), then exit 0 (3 when --timeout passes first)"),
-	OPT_DURATION("timeout", timeout_ms, "with --until: give up after this long and exit 3 (default 5m; 0: no limit)"),
+	OPT_OUTPUT(tree_outputs,
+		"tree (default), wide (adds reference flags and UIDs, and the API group to NAME: "
+		"Kind.group/name), json, yaml, dot, name, jsonpath=TEMPLATE or custom-columns=SPEC "
+		"(over the -o json document, rows depth first)"),
+	OPT_BOOL("watch", 'w', tree.watch,
+		"after the tree, follow it as it changes (as kubectl get -w): redrawn in place on "
+		"a terminal, else one line (or -o json|yaml document) per row that changes; Ctrl-C "
+		"ends"),
+	OPT_CHOICE("until", 0, tree.until, "STATE", until_values,
+		"watch until the tree is ready (every object ready as its kind says) or gone (the "
+		"roots and all their dependents), then exit 0 (3 when --timeout passes first)"),
+	OPT_DURATION("timeout", timeout_ms,
+		"with --until: give up after this long and exit 3 (default 5m; 0: no limit)"),
 	OPT_TABLE_ROWS,
 	OPT_END,
 };

@@ -21,8 +21,10 @@
 static const char *const version_outputs[] = { "json", "yaml", NULL };
 
 const struct opt version_opts[] = {
-	OPT_BOOL("client", 0, client_only, "this build only: do not ask the server for its version"),
-	OPT_OUTPUT(version_outputs, "json or yaml: kubectl's clientVersion and serverVersion, plus the libraries"),
+	OPT_BOOL("client", 0, client_only,
+		"this build only: do not ask the server for its version"),
+	OPT_OUTPUT(version_outputs,
+		"json or yaml: kubectl's clientVersion and serverVersion, plus the libraries"),
 	OPT_END,
 };
 

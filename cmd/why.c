@@ -24,7 +24,9 @@
 static const char *const why_outputs[] = { "text", "json", "yaml", NULL };
 
 const struct opt why_opts[] = {
-	OPT_OUTPUT(why_outputs, "text (default), json (its schema: the man page, OUTPUT) or yaml (the same document)"),
+	OPT_OUTPUT(why_outputs,
+		"text (default), json (its schema: the man page, OUTPUT) or yaml (the same "
+		"document)"),
 	OPT_END,
 };
 
