@@ -110,6 +110,104 @@ static void man_common_tail(FILE *f)
 	      "\\fBdangling\\fR and \\fBfinalizers remove\\fR always fetch it anew.\n", f);
 }
 
+/* owners(1): the commands, the flags without one, the global flags. */
+static void write_main_page(FILE *f)
+{
+	const struct command *k;
+
+	fprintf(f, ".TH OWNERS 1 \"\" \"owners %s\" \"owners manual\"\n", OWNERS_VERSION);
+	fputs(".SH NAME\nowners \\- inspect Kubernetes ownership and delete with client\\-side cascading\n"
+	      ".SH SYNOPSIS\n.B owners\n\\fICOMMAND\\fR [\\fIARGS\\fR] [\\fIflags\\fR]\n.br\n"
+	      ".B kubectl owners\n\\fICOMMAND\\fR [\\fIARGS\\fR] [\\fIflags\\fR]\n"
+	      ".SH DESCRIPTION\n"
+	      "owners lists every deletable resource through discovery (metadata only), builds the "
+	      "owner graph in memory and shows, checks and acts on it: trees of dependents or owners, "
+	      "dangling ownerReferences, stuck finalizers and client\\-side cascading deletion. It is "
+	      "also installed as \\fBkubectl\\-owners\\fR, so it works as a kubectl plugin.\n"
+	      ".SH COMMANDS\n", f);
+	for (size_t k_i = 0; (k = owners_command_at(k_i)); k_i++) {
+		if (k->hidden)
+			continue;
+		fputs(".TP\n.B ", f);
+		roff(f, k->name);
+		fputc('\n', f);
+		roff(f, k->summary);
+		fputs(" (see \\fBowners\\-", f);
+		roff(f, k->name);
+		fputs("\\fR(1))\n", f);
+	}
+	fputs(".SH OPTIONS\nWithout a command:\n", f);
+	man_opts(f, owners_root_opts);
+	fputs(".SH GLOBAL OPTIONS\n", f);
+	man_opts(f, owners_global_opts);
+	man_common_tail(f);
+	fputs(".SH SEE ALSO\n", f);
+	for (size_t k_i = 0; (k = owners_command_at(k_i)); k_i++)
+		if (!k->hidden)
+			fprintf(f, "\\fBowners\\-%s\\fR(1), ", k->name);
+	fputs("\\fBkubectl\\fR(1)\n", f);
+}
+
+/* owners-COMMAND(1), a subcommand's flags in a section of their own. */
+static void write_command_page(FILE *f, const struct command *c)
+{
+	char upper[64];
+	size_t i;
+
+	for (i = 0; c->name[i] && i + 1 < sizeof(upper); i++)
+		upper[i] = (char)(c->name[i] >= 'a' && c->name[i] <= 'z' ? c->name[i] - 32 : c->name[i]);
+	upper[i] = '\0';
+	fprintf(f, ".TH OWNERS-%s 1 \"\" \"owners %s\" \"owners manual\"\n", upper, OWNERS_VERSION);
+	fputs(".SH NAME\nowners\\-", f);
+	roff(f, c->name);
+	fputs(" \\- ", f);
+	roff(f, c->summary);
+	fputs("\n.SH SYNOPSIS\n.nf\n", f);
+	roff(f, c->usage);
+	fputs("\n.fi\n", f);
+	if (c->description && *c->description) {
+		fputs(".SH DESCRIPTION\n", f);
+		roff(f, c->description);
+		fputc('\n', f);
+	}
+	if (c->opts && c->opts->long_name) {
+		fputs(".SH OPTIONS\n", f);
+		man_opts(f, c->opts);
+	}
+	for (const struct command *const *sub = c->subcommands; sub && *sub; sub++) {
+		fputs(".SH ", f);
+		for (const char *ch = (*sub)->name; *ch; ch++)
+			fputc(toupper((unsigned char)*ch), f);
+		fputs(" OPTIONS\n", f);
+		fprintf(f, "Of \\fBowners %s %s\\fR: ", c->name, (*sub)->name);
+		roff(f, (*sub)->summary);
+		fputs(".\n.br\n.B ", f);
+		roff(f, (*sub)->usage);
+		fputc('\n', f);
+		man_opts(f, (*sub)->opts);
+	}
+	if (c->json_schema) {
+		fputs(".SH OUTPUT\n.nf\n", f);
+		roff(f, c->json_schema);
+		fputs("\n.fi\n", f);
+	}
+	fputs(".SH GLOBAL OPTIONS\nSee \\fBowners\\fR(1) for the flags every command takes "
+	      "(\\-\\-kubeconfig, \\-\\-context, \\-n, \\-A, \\-\\-as, \\-v and the others).\n", f);
+	if (c->rbac) {
+		fputs(".SH PERMISSIONS\nThe Kubernetes RBAC permissions it needs: ", f);
+		roff(f, c->rbac);
+		fputs(". ClusterRoles that grant exactly this (owners\\-read, owners\\-fix, "
+		      "owners\\-delete), tested as such, are in the README, section Permissions.\n", f);
+	}
+	man_common_tail(f);
+	if (c->examples && *c->examples) {
+		fputs(".SH EXAMPLES\n.nf\n", f);
+		roff(f, c->examples);
+		fputs("\n.fi\n", f);
+	}
+	fputs(".SH SEE ALSO\n\\fBowners\\fR(1), \\fBkubectl\\fR(1)\n", f);
+}
+
 static int write_page(const char *dir, const struct command *c)
 {
 	char path[4096];
@@ -124,97 +222,10 @@ static int write_page(const char *dir, const struct command *c)
 		error_msg("cannot write '%s': %s", path, strerror(errno));
 		return -1;
 	}
-	if (!c) {
-		const struct command *k;
-
-		fprintf(f, ".TH OWNERS 1 \"\" \"owners %s\" \"owners manual\"\n", OWNERS_VERSION);
-		fputs(".SH NAME\nowners \\- inspect Kubernetes ownership and delete with client\\-side cascading\n"
-		      ".SH SYNOPSIS\n.B owners\n\\fICOMMAND\\fR [\\fIARGS\\fR] [\\fIflags\\fR]\n.br\n"
-		      ".B kubectl owners\n\\fICOMMAND\\fR [\\fIARGS\\fR] [\\fIflags\\fR]\n"
-		      ".SH DESCRIPTION\n"
-		      "owners lists every deletable resource through discovery (metadata only), builds the "
-		      "owner graph in memory and shows, checks and acts on it: trees of dependents or owners, "
-		      "dangling ownerReferences, stuck finalizers and client\\-side cascading deletion. It is "
-		      "also installed as \\fBkubectl\\-owners\\fR, so it works as a kubectl plugin.\n"
-		      ".SH COMMANDS\n", f);
-		for (size_t k_i = 0; (k = owners_command_at(k_i)); k_i++) {
-			if (k->hidden)
-				continue;
-			fputs(".TP\n.B ", f);
-			roff(f, k->name);
-			fputc('\n', f);
-			roff(f, k->summary);
-			fputs(" (see \\fBowners\\-", f);
-			roff(f, k->name);
-			fputs("\\fR(1))\n", f);
-		}
-		fputs(".SH OPTIONS\nWithout a command:\n", f);
-		man_opts(f, owners_root_opts);
-		fputs(".SH GLOBAL OPTIONS\n", f);
-		man_opts(f, owners_global_opts);
-		man_common_tail(f);
-		fputs(".SH SEE ALSO\n", f);
-		for (size_t k_i = 0; (k = owners_command_at(k_i)); k_i++)
-			if (!k->hidden)
-				fprintf(f, "\\fBowners\\-%s\\fR(1), ", k->name);
-		fputs("\\fBkubectl\\fR(1)\n", f);
-	} else {
-		char upper[64];
-		size_t i;
-
-		for (i = 0; c->name[i] && i + 1 < sizeof(upper); i++)
-			upper[i] = (char)(c->name[i] >= 'a' && c->name[i] <= 'z' ? c->name[i] - 32 : c->name[i]);
-		upper[i] = '\0';
-		fprintf(f, ".TH OWNERS-%s 1 \"\" \"owners %s\" \"owners manual\"\n", upper, OWNERS_VERSION);
-		fputs(".SH NAME\nowners\\-", f);
-		roff(f, c->name);
-		fputs(" \\- ", f);
-		roff(f, c->summary);
-		fputs("\n.SH SYNOPSIS\n.nf\n", f);
-		roff(f, c->usage);
-		fputs("\n.fi\n", f);
-		if (c->description && *c->description) {
-			fputs(".SH DESCRIPTION\n", f);
-			roff(f, c->description);
-			fputc('\n', f);
-		}
-		if (c->opts && c->opts->long_name) {
-			fputs(".SH OPTIONS\n", f);
-			man_opts(f, c->opts);
-		}
-		for (const struct command *const *sub = c->subcommands; sub && *sub; sub++) {
-			fputs(".SH ", f);
-			for (const char *ch = (*sub)->name; *ch; ch++)
-				fputc(toupper((unsigned char)*ch), f);
-			fputs(" OPTIONS\n", f);
-			fprintf(f, "Of \\fBowners %s %s\\fR: ", c->name, (*sub)->name);
-			roff(f, (*sub)->summary);
-			fputs(".\n.br\n.B ", f);
-			roff(f, (*sub)->usage);
-			fputc('\n', f);
-			man_opts(f, (*sub)->opts);
-		}
-		if (c->json_schema) {
-			fputs(".SH OUTPUT\n.nf\n", f);
-			roff(f, c->json_schema);
-			fputs("\n.fi\n", f);
-		}
-		fputs(".SH GLOBAL OPTIONS\nSee \\fBowners\\fR(1) for the flags every command takes "
-		      "(\\-\\-kubeconfig, \\-\\-context, \\-n, \\-A, \\-\\-as, \\-v and the others).\n", f);
-		if (c->rbac) {
-			fputs(".SH PERMISSIONS\nThe Kubernetes RBAC permissions it needs: ", f);
-			roff(f, c->rbac);
-			fputs(". ClusterRoles that grant exactly this (owners\\-read, owners\\-fix, "
-			      "owners\\-delete), tested as such, are in the README, section Permissions.\n", f);
-		}
-		man_common_tail(f);
-		if (c->examples && *c->examples) {
-			fputs(".SH EXAMPLES\n.nf\n", f);
-			roff(f, c->examples);
-			fputs("\n.fi\n", f);
-		}
-		fputs(".SH SEE ALSO\n\\fBowners\\fR(1), \\fBkubectl\\fR(1)\n", f);
-	}
+	if (c)
+		write_command_page(f, c);
+	else
+		write_main_page(f);
 	if (fclose(f)) {
 		error_msg("cannot write '%s': %s", path, strerror(errno));
 		return -1;
