@@ -288,18 +288,13 @@ static int complete_value(const struct line *l, const struct opt *o, const char 
 }
 
 /* The positional words of the commands that name objects: TYPE/NAME,
- * TYPE NAME..., or a TYPE alone; a subcommand first (finalizers remove). */
+ * TYPE NAME..., or a TYPE alone. */
 static int complete_objects(const struct line *l, const char *cur, struct session *s)
 {
 	const char *const *pos = l->positional;
 	size_t n = l->n_positional;
 	const char *slash = strchr(cur, '/');
 
-	const struct command *const *sub;
-
-	for (sub = l->cmd->subcommands; !n && sub && *sub; sub++)
-		if (starts((*sub)->name, cur))
-			put((*sub)->name, (*sub)->summary);
 	if (n && !strchr(pos[0], '/')) {
 		/* TYPE NAME...: the first word was the type */
 		complete_names(s, pos[0], "", cur);
@@ -379,6 +374,12 @@ enum exit_code owners_complete_words(int n, char **words)
 			if (!c->hidden && starts(c->name, cur))
 				put(c->name, c->summary);
 	} else if (l.cmd->needs_cluster && strcmp(l.cmd->name, "graph") && strcmp(l.cmd->name, "version")) {
+		const struct command *const *sub;
+
+		/* a subcommand (finalizers remove), whether or not a cluster answers */
+		for (sub = l.cmd->subcommands; !l.n_positional && sub && *sub; sub++)
+			if (starts((*sub)->name, cur))
+				put((*sub)->name, (*sub)->summary);
 		have_session = !open_session(&s, &cli, &rest, &l);
 		if (have_session)
 			directive = complete_objects(&l, cur, &s);
