@@ -76,7 +76,7 @@ static void print_as_typed(const char *text)
 	struct owners_buf b = OWNERS_BUF_INIT;
 
 	fputs(!output_as_typed(&b, text) ? b.ptr : text, stdout);
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 }
 
 static void main_help(void)
@@ -237,7 +237,7 @@ static int run_command(const struct command *c, struct owners_cli *cli, int argc
 		else if (!c->validate || !(rc = c->validate(cli, &args)))
 			rc = c->fn(cli, &args);
 	}
-	owners_cli_release(cli, &args);
+	owners_cli_clear(cli, &args);
 	return rc;
 }
 
@@ -272,7 +272,7 @@ int main(int argc, char **argv)
 			rc = owners_version_client();
 		else if (!rc)
 			main_help();
-		owners_cli_release(&cli, &args);
+		owners_cli_clear(&cli, &args);
 		return rc ? rc
 			  : (argc > 1 && !cli.help && !cli.show_version ? EXIT_USAGE : EXIT_OK);
 	}

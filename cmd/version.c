@@ -163,7 +163,7 @@ enum exit_code cmd_version(struct owners_cli *cli, struct string_list *args)
 			rc = EXIT_ERROR;
 	}
 	owners_json_value_free(server);
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	owners_error_clear(&err);
 	return rc;
 }
