@@ -224,7 +224,7 @@ static void complete_names(struct session *s, const char *typed, const char *pre
 		return;
 	if (!session_list_type(s, r, r->namespaced ? s->namespace_ : NULL, NULL, print_prefixed,
 			       (void *)pre, &report))
-		owners_scan_report_free(&report);
+		owners_scan_report_clear(&report);
 }
 
 static void complete_types(struct session *s, const char *cur)
@@ -274,7 +274,7 @@ static int complete_value(const struct line *l, const struct opt *o, const char 
 				if (starts(*n, cur))
 					printf("%s%s\n", prefix, *n);
 		owners_strv_free_terminated(names);
-		owners_cli_release(&cli, &rest);
+		owners_cli_clear(&cli, &rest);
 	} else if (o->complete == COMPLETE_NAMESPACE && have_session) {
 		complete_names(s, "namespaces", prefix, cur);
 	}
@@ -382,7 +382,7 @@ int owners_complete_words(int n, char **words)
 	}
 	printf(":%d\n", directive);
 	session_close(&s);
-	owners_cli_release(&cli, &rest);
+	owners_cli_clear(&cli, &rest);
 	free(l.positional);
 	free(l.cluster);
 	return EXIT_OK;

@@ -83,7 +83,7 @@ static int look_across_namespaces(struct session *s, const uint32_t *nodes, size
 			error_oom();
 			rc = EXIT_ERROR;
 		}
-	owners_scan_report_free(&across);
+	owners_scan_report_clear(&across);
 	free(set.types);
 	return rc;
 }
@@ -201,7 +201,7 @@ static int say_after_fix(struct session *s, const struct owners_object_arg *objs
 
 	owners_graph_free(s->graph);
 	s->graph = NULL;
-	owners_scan_report_free(&s->scan);
+	owners_scan_report_clear(&s->scan);
 	if ((rc = find(s, objs, n_objs, &after)))
 		return rc;
 	for (i = 0; i < after.count; i++)
@@ -213,7 +213,7 @@ static int say_after_fix(struct session *s, const struct owners_object_arg *objs
 		fprintf(stderr, "after the fix: %zu dangling ownerReference%s left (the ones kept or failed above)"
 			", %zu of them on objects the garbage collector will delete; 'owners dangling' shows them\n",
 			after.count, after.count == 1 ? "" : "s", deletes);
-	owners_dangling_report_free(&after);
+	owners_dangling_report_clear(&after);
 	return 0;
 }
 
@@ -231,10 +231,10 @@ static int resolve_and_find(struct session *s, const struct owners_object_arg *o
 			return rc;
 		if (again || !discovery_may_be_stale(s, rep))
 			break;
-		owners_dangling_report_free(rep);
+		owners_dangling_report_clear(rep);
 		owners_graph_free(s->graph);
 		s->graph = NULL;
-		owners_scan_report_free(&s->scan);
+		owners_scan_report_clear(&s->scan);
 		if ((rc = session_rediscover(s)))
 			return rc;
 	}
@@ -367,8 +367,8 @@ int cmd_dangling(struct owners_cli *cli, struct string_list *args)
 	else
 		rc = EXIT_OK;
 out:
-	owners_buf_release(&out);
-	owners_dangling_report_free(&rep);
+	owners_buf_clear(&out);
+	owners_dangling_report_clear(&rep);
 	owners_object_args_free(objs, n_objs);
 	owners_error_clear(&err);
 	session_close(&s);

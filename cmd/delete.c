@@ -118,7 +118,7 @@ static void on_event(void *ctx, enum owners_cascade_event e, const char *type, c
 		owners_cascade_render_event(&line, e, type, name, ns, r->cli->output != NULL)))
 		r->unsaid = 1;
 	fflush(stdout);
-	owners_buf_release(&line);
+	owners_buf_clear(&line);
 }
 
 /* The terminal's width, for a progress line that must not wrap (a
@@ -149,7 +149,7 @@ static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t
 					    deleted, acting, terminal_columns()))
 		fprintf(stderr, "\r\033[K%s", line.ptr);
 	fflush(stderr);
-	owners_buf_release(&line);
+	owners_buf_clear(&line);
 }
 
 /* The roots, by UID: the cascade scans again between rounds, and node
@@ -188,7 +188,7 @@ static int print_plan(const struct run *r, const struct owners_cascade_plan *p)
 	int rc = owners_cascade_render_plan(&out, &render);
 
 	rc = rc ? error_render(rc) : output_document(&out, 0);
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	return rc;
 }
 
@@ -227,9 +227,9 @@ static int check_access(struct run *r, const struct owners_cascade_plan *p)
 			  c->verb, name.ptr ? name.ptr : c->resource, c->verb, c->resource, *c->group ? "." : "",
 			  c->group, *c->namespace_ ? " in namespace '" : "", c->namespace_,
 			  *c->namespace_ ? "'" : "");
-		owners_buf_release(&name);
+		owners_buf_clear(&name);
 	}
-	owners_access_checks_release(checks, n);
+	owners_access_checks_clear(checks, n);
 	free(checks);
 	free(examples);
 	if (denied) {
@@ -250,7 +250,7 @@ static int report_not_waiting(const struct run *r, const struct owners_cascade_p
 	if (p->done || r->cli->dry_run != OWNERS_DRY_RUN_NONE)
 		return 0;
 	rc = put(stderr, &said, owners_cascade_render_not_waiting(&said, p));
-	owners_buf_release(&said);
+	owners_buf_clear(&said);
 	return rc;
 }
 
@@ -262,7 +262,7 @@ static int report_left(const struct run *r, const struct owners_cascade_plan *p)
 	struct owners_buf said = OWNERS_BUF_INIT;
 	int rc = put(stderr, &said, owners_cascade_render_left(&said, &render));
 
-	owners_buf_release(&said);
+	owners_buf_clear(&said);
 	return rc;
 }
 
@@ -310,7 +310,7 @@ static void refused(void *ctx, const struct owners_graph *g, const struct owners
 	else
 		error_msg("cannot %s %s: %s", owners_action_name(a->kind), name.ptr,
 			  res->message ? res->message : "failed");
-	owners_buf_release(&name);
+	owners_buf_clear(&name);
 }
 
 /* --dry-run=server: the first round sent the roots' DELETEs with dryRun;
@@ -371,8 +371,8 @@ static int check_dependents_dry_run(struct run *r, struct owners_cascade_runner 
 			 owners_cascade_render_dry_run_checked(&said, r->n_roots, n, refused));
 	owners_cascade_results_free(results, n); /* the array too */
 	free(acts);
-	owners_buf_release(&type);
-	owners_buf_release(&said);
+	owners_buf_clear(&type);
+	owners_buf_clear(&said);
 	owners_error_clear(&err);
 	return rc ? rc : refused ? EXIT_INCOMPLETE : 0;
 }

@@ -118,12 +118,12 @@ struct extra_scans {
 	size_t count, cap;
 };
 
-static void extra_scans_free(struct extra_scans *x)
+static void extra_scans_clear(struct extra_scans *x)
 {
 	size_t i;
 
 	for (i = 0; i < x->count; i++)
-		owners_scan_report_free(&x->reports[i]);
+		owners_scan_report_clear(&x->reports[i]);
 	free(x->reports);
 	memset(x, 0, sizeof(*x));
 }
@@ -149,7 +149,7 @@ static int scan_namespaces(struct session *s, const uint32_t *nodes, size_t n, c
 		session_scan_options(s, &o);
 		o.namespace_ = s->graph->nodes[nodes[i]].name;
 		if (owners_scan_run(s->graph, s->http, &s->types, &o, r, &s->err)) {
-			owners_scan_report_free(r);
+			owners_scan_report_clear(r);
 			return report_error(&s->err);
 		}
 		x->count++;
@@ -177,7 +177,7 @@ static void say_not_stuck(const struct owners_graph *g, const struct owners_stuc
 			node->deleted ? "is being deleted, with no finalizers left"
 				      : "is not being deleted");
 	}
-	owners_buf_release(&what);
+	owners_buf_clear(&what);
 }
 
 static int render(struct owners_buf *out, const struct session *s,
@@ -275,11 +275,11 @@ static int cmd_list(struct owners_cli *cli, struct string_list *args)
 		struct owners_buf typed = OWNERS_BUF_INIT;
 
 		if (output_as_typed(&typed, out.ptr ? out.ptr : "")) {
-			owners_buf_release(&typed);
+			owners_buf_clear(&typed);
 			rc = error_oom();
 			goto out;
 		}
-		owners_buf_release(&out);
+		owners_buf_clear(&out);
 		out = typed;
 	}
 	if ((rc = output_is_template(format) ? output_template(&out, format, NULL, cli->no_headers)
@@ -303,10 +303,10 @@ out:
 	session_warnings_free(warnings, n_warnings);
 	free(named);
 	free(nodes);
-	owners_stuck_report_free(&rep);
-	owners_stuck_facts_free(&facts);
-	extra_scans_free(&extra);
-	owners_buf_release(&out);
+	owners_stuck_report_clear(&rep);
+	owners_stuck_facts_clear(&facts);
+	extra_scans_clear(&extra);
+	owners_buf_clear(&out);
 	owners_object_args_free(objs, n_objs);
 	session_close(&s);
 	return rc;

@@ -70,7 +70,7 @@ static int namespace_content(struct session *s, struct owners_finalizer_remove_t
 	}
 out:
 	owners_namespace_content_clear(&content);
-	owners_scan_report_free(&report);
+	owners_scan_report_clear(&report);
 	owners_graph_free(g);
 	return rc == OWNERS_ENOMEM ? rc : 0;
 }
@@ -207,7 +207,7 @@ out:
 	for (i = 0; i < n; i++)
 		free(uids[i]);
 	free(uids);
-	owners_buf_release(&blind);
+	owners_buf_clear(&blind);
 	return rc;
 }
 
@@ -244,16 +244,16 @@ static int removal_alloc(struct removal *rm, size_t cap)
 	return 0;
 }
 
-static void removal_release(struct removal *rm)
+static void removal_clear(struct removal *rm)
 {
 	size_t i;
 
 	for (i = 0; i < rm->cap; i++) {
 		owners_finalizer_remove_outcome_clear(&rm->outcomes[i]);
 		owners_orphan_release_clear(&rm->releases[i]);
-		owners_buf_release(&rm->summaries[i]);
-		owners_buf_release(&rm->whys[i]);
-		owners_buf_release(&rm->blocked[i]);
+		owners_buf_clear(&rm->summaries[i]);
+		owners_buf_clear(&rm->whys[i]);
+		owners_buf_clear(&rm->blocked[i]);
 	}
 	free(rm->targets);
 	free(rm->outcomes);
@@ -434,8 +434,8 @@ int cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
 	if (!(rc = output_document(&out, !strcmp(format, "yaml"))))
 		rc = failures;
 out:
-	removal_release(&rm);
-	owners_buf_release(&out);
+	removal_clear(&rm);
+	owners_buf_clear(&out);
 	owners_object_args_free(objs, n_objs);
 	session_close(&s);
 	return rc;

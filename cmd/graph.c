@@ -64,7 +64,7 @@ int cmd_graph(struct owners_cli *cli, struct string_list *args)
 		rc = owners_graph_render_summary(&out, s.graph, &sum);
 	rc = session_emit(&s, &out, rc);
 out:
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	session_close(&s);
 	return rc;
 }

@@ -63,7 +63,7 @@ static void print_as_typed(const char *text)
 	struct owners_buf b = OWNERS_BUF_INIT;
 
 	fputs(!output_as_typed(&b, text) ? b.ptr : text, stdout);
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 }
 
 static void main_help(void)
@@ -190,7 +190,7 @@ int main(int argc, char **argv)
 			rc = owners_version_client();
 		else if (!rc)
 			main_help();
-		owners_cli_release(&cli, &args);
+		owners_cli_clear(&cli, &args);
 		return rc ? rc
 			  : (argc > 1 && !cli.help && !cli.show_version ? EXIT_USAGE : EXIT_OK);
 	}
@@ -204,7 +204,7 @@ int main(int argc, char **argv)
 		argv[i] = argv[i + 1];
 	rc = owners_cli_parse(&cli, c->opts, argc - 2, argv + 1, &args);
 	if (rc) {
-		owners_cli_release(&cli, &args);
+		owners_cli_clear(&cli, &args);
 		return rc;
 	}
 	output_set_color(cli.color);
@@ -212,6 +212,6 @@ int main(int argc, char **argv)
 		owners_command_help(c);
 	else
 		rc = c->fn(&cli, &args);
-	owners_cli_release(&cli, &args);
+	owners_cli_clear(&cli, &args);
 	return rc;
 }

@@ -167,7 +167,7 @@ static int invalid_value(const char *value, const char *spelled, const char *con
 		error_oom();
 	else
 		error_msg("invalid value '%s' for %s: want %s", value, spelled, words.ptr);
-	owners_buf_release(&words);
+	owners_buf_clear(&words);
 	return -1;
 }
 
@@ -407,7 +407,7 @@ int owners_cli_label_keys(const struct owners_cli *cli, char **storage, const ch
 	return 0;
 }
 
-void owners_cli_release(struct owners_cli *cli, struct string_list *args)
+void owners_cli_clear(struct owners_cli *cli, struct string_list *args)
 {
 	free(cli->as_groups.items);
 	cli->as_groups.items = NULL;

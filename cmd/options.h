@@ -4,7 +4,7 @@
  * these rows, so they cannot drift apart.
  *
  * Ownership: parsed string values point into argv (never freed); string
- * lists are heap arrays of borrowed pointers freed by owners_cli_release().
+ * lists are heap arrays of borrowed pointers freed by owners_cli_clear().
  */
 #ifndef OWNERS_CMD_OPTIONS_H
 #define OWNERS_CMD_OPTIONS_H
@@ -130,7 +130,7 @@ const struct opt *owners_opt_find_long(const struct opt *const tables[], const c
 const struct opt *owners_opt_find_short(const struct opt *const tables[], char c);
 int owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int argc,
 		     char **argv, struct string_list *args);
-void owners_cli_release(struct owners_cli *cli, struct string_list *args);
+void owners_cli_clear(struct owners_cli *cli, struct string_list *args);
 void owners_cli_defaults(struct owners_cli *cli);
 
 /* The rows every command that prints a table of objects has, as kubectl

@@ -82,7 +82,7 @@ static void vmsg(const char *prefix, const char *fmt, va_list ap)
 		fprintf(stderr, "%s\n", said.ptr);
 	else
 		fprintf(stderr, "%s\n", line);
-	owners_buf_release(&said);
+	owners_buf_clear(&said);
 }
 
 void error_msg(const char *fmt, ...)
@@ -156,7 +156,7 @@ int report_error(const struct owners_error *err)
 	struct owners_buf said = OWNERS_BUF_INIT;
 
 	fprintf(stderr, "error: %s\n", !output_as_typed(&said, message) ? said.ptr : message);
-	owners_buf_release(&said);
+	owners_buf_clear(&said);
 	return exit_code_for(err->code);
 }
 
@@ -213,7 +213,7 @@ int output_template(const struct owners_buf *json, const char *format, const cha
 	}
 	owners_json_value_free(doc);
 	owners_error_clear(&err);
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	return rc;
 }
 
@@ -238,6 +238,6 @@ int output_document(const struct owners_buf *json, int yaml)
 	}
 out:
 	owners_error_clear(&err);
-	owners_buf_release(&yaml_doc);
+	owners_buf_clear(&yaml_doc);
 	return rc;
 }

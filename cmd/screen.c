@@ -185,6 +185,6 @@ int screen_draw(char *const *lines, size_t n)
 		rc = owners_buf_adds(&frame, "\x1b[J");
 	if (!rc)
 		write_all(frame.ptr, frame.len);
-	owners_buf_release(&frame);
+	owners_buf_clear(&frame);
 	return rc ? -1 : 0;
 }

@@ -75,7 +75,7 @@ static int credentials_rejected(const struct session *s)
 	error_msg("the server at %s rejected %s (Unauthorized): wrong or expired; "
 		  "log in again or fix the kubeconfig", s->cfg ? s->cfg->server : "?",
 		  who.ptr ? who.ptr : "the credentials");
-	owners_buf_release(&who);
+	owners_buf_clear(&who);
 	return EXIT_ERROR;
 }
 
@@ -114,7 +114,7 @@ static int say_no_view(const struct session *s)
 		error_msg("%s", f[0].detail);
 	else
 		error_msg("%s", f[0].message);
-	owners_buf_release(&who);
+	owners_buf_clear(&who);
 	return exit_code_for(f[0].code);
 }
 
@@ -167,12 +167,12 @@ static int discover(struct session *s, int refresh)
 
 	o.cache_dir = s->cli->cache_dir ? s->cli->cache_dir : default_cache_dir(&dir);
 	if (extra_names(s, &names)) {
-		owners_buf_release(&dir);
-		owners_buf_release(&names);
+		owners_buf_clear(&dir);
+		owners_buf_clear(&names);
 		return owners_error_oom(&s->err);
 	}
 	if (s->types_loaded)
-		owners_resource_table_free(&s->types);
+		owners_resource_table_clear(&s->types);
 	owners_resource_table_init(&s->types);
 	/* What was named in the old table is looked for in the new one. */
 	free(s->extra.types);
@@ -180,14 +180,14 @@ static int discover(struct session *s, int refresh)
 	s->extra.count = 0;
 	s->types_loaded = 0;
 	rc = owners_discovery_load(&s->types, s->http, s->cfg->server, &o, &stats, &s->err);
-	owners_buf_release(&dir);
+	owners_buf_clear(&dir);
 	if (!rc) {
 		s->types_loaded = 1;
 		s->types_fresh = !stats.from_cache;
 		if (extra_refind(s, &names, n_names))
 			rc = owners_error_oom(&s->err);
 	}
-	owners_buf_release(&names);
+	owners_buf_clear(&names);
 	return rc;
 }
 
@@ -396,7 +396,7 @@ static int scan_owner_types(struct session *s, const char *ns)
 	rc = owners_scan_run(s->graph, s->http, &s->types, &o, &rep, &s->err);
 	if (!rc && merge_report(&s->scan, &rep))
 		rc = owners_error_oom(&s->err);
-	owners_scan_report_free(&rep);
+	owners_scan_report_clear(&rep);
 	free(t.types);
 	return rc;
 }
@@ -438,7 +438,7 @@ int session_scan(struct session *s, const char *ns)
 		 * went): learn the server's types again and scan once more. */
 		owners_graph_free(s->graph);
 		s->graph = NULL;
-		owners_scan_report_free(&s->scan);
+		owners_scan_report_clear(&s->scan);
 		if (discover(s, 1))
 			return fail(s);
 		return session_scan(s, ns);
@@ -460,7 +460,7 @@ int session_rescan(struct session *s, const char *ns,
 
 	owners_graph_free(s->graph);
 	s->graph = NULL;
-	owners_scan_report_free(&s->scan);
+	owners_scan_report_clear(&s->scan);
 	s->want = want;
 	s->want_ctx = want_ctx;
 	rc = session_scan(s, ns);
@@ -566,7 +566,7 @@ int session_warnings(const struct session *s, const struct owners_scan_report *e
 	}
 	session_warnings_free(matter, n_matter);
 	session_warnings_free(rest, n_rest);
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	return rc;
 }
 
@@ -590,7 +590,7 @@ int session_note(struct session *s, const char *fmt, ...)
 	va_end(ap);
 	if (!rc)
 		rc = push_line(&s->notes, &s->n_notes, &s->cap_notes, &b);
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	return rc;
 }
 
@@ -641,10 +641,10 @@ void session_close(struct session *s)
 {
 	drop_notes(s);
 	owners_graph_free(s->graph);
-	owners_scan_report_free(&s->scan);
+	owners_scan_report_clear(&s->scan);
 	free(s->extra.types);
 	if (s->types_loaded)
-		owners_resource_table_free(&s->types);
+		owners_resource_table_clear(&s->types);
 	owners_http_client_free(s->http);
 	owners_rest_config_free(s->cfg);
 	owners_error_clear(&s->err);
@@ -731,7 +731,7 @@ static int match_labels(void *ctx, unsigned char *marks, const struct owners_sel
 	else if (report.n_failures)
 		rc = owners_error_set(err, report.failures[0].code, "%s (-l %s)", report.failures[0].message,
 				      lm.s->cli->selector);
-	owners_scan_report_free(&report);
+	owners_scan_report_clear(&report);
 	return rc;
 }
 

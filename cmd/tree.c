@@ -127,7 +127,7 @@ static int show(struct session *s, const struct owners_tree *tree,
 		rc = session_emit(s, &out, owners_tree_render_names(&out, &render));
 	else /* tree, wide: the option table admits nothing else */
 		rc = session_emit(s, &out, owners_tree_render_text(&out, &render));
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	free(keys);
 	free(storage);
 	return rc;
@@ -217,10 +217,10 @@ out:
 	free(status);
 	owners_selection_clear(&roots);
 	free(sel_args);
-	owners_tree_free(&tree);
+	owners_tree_clear(&tree);
 	owners_object_args_free(objs, n_objs);
 	session_close(&s);
-	tree_listed_free(&listed);
+	tree_listed_clear(&listed);
 	return rc;
 }
 

@@ -104,7 +104,7 @@ int tree_listed_record(void *ctx, const struct owners_resource *r, const char *n
 	return 0;
 }
 
-void tree_listed_free(struct tree_listed *l)
+void tree_listed_clear(struct tree_listed *l)
 {
 	size_t i;
 
@@ -256,7 +256,7 @@ static int render_lines(struct tree_watch *tw, const struct owners_tree *tree, i
 			nl = p + strlen(p) - 1;
 		rc = owners_strv_push(lines, n, &cap, owners_strndup(p, (size_t)(nl - p) + (*nl != '\n')));
 	}
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	free(keys);
 	free(storage);
 	return rc;
@@ -360,7 +360,7 @@ static int marks_expire(struct tree_watch *tw, int64_t now)
 	tw->n_marks = kept;
 	if (!expired)
 		return 0;
-	owners_strset_free(&tw->mark_index);
+	owners_strset_clear(&tw->mark_index);
 	owners_strset_init(&tw->mark_index);
 	for (i = 0; i < tw->n_marks; i++)
 		if (index_set(&tw->mark_index, tw->marks[i].uid, i))
@@ -401,7 +401,7 @@ static int say_change(struct tree_watch *tw, const struct owners_tree *tree, siz
 			len--;
 		printf("%-9s%.*s\n", type, (int)len, line);
 	}
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	fflush(stdout);
 	return rc;
 }
@@ -457,7 +457,7 @@ static int diff(struct tree_watch *tw, struct owners_tree *tree, char **lines, s
 		else
 			rc = say_change(tw, tree, i, type, header + i < n_lines ? lines[header + i] : "");
 	}
-	owners_buf_release(&sig);
+	owners_buf_clear(&sig);
 	if (rc) {
 		free(now);
 		return rc;
@@ -578,7 +578,7 @@ static int draw(struct tree_watch *tw, const struct owners_tree *tree, char **li
 	if (!rc && screen_draw(out, n))
 		rc = OWNERS_EIO;
 	lines_free(out, n);
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	return rc;
 }
 
@@ -693,7 +693,7 @@ static int frame(struct tree_watch *tw)
 				fputs(out.ptr ? out.ptr : "", stdout);
 			else if (!rc)
 				rc = output_document(&out, tw->yaml) ? OWNERS_EIO : 0;
-			owners_buf_release(&out);
+			owners_buf_clear(&out);
 		} else {
 			for (i = 0; i < n_lines; i++)
 				printf("%s\n", lines[i]);
@@ -706,7 +706,7 @@ static int frame(struct tree_watch *tw)
 		rc = draw(tw, &tree, lines, n_lines, header);
 	keep_lines(tw, &lines, &n_lines, header);
 	lines_free(lines, n_lines);
-	owners_tree_free(&tw->tree);
+	owners_tree_clear(&tw->tree);
 	tw->tree = tree;
 	tw->frames++;
 	return rc;
@@ -729,7 +729,7 @@ static int compact(struct tree_watch *tw)
 		return rc;
 	rc = owners_tree_build(&again, g, tw->roots.nodes, tw->roots.count, tw->s->cli->up,
 			       (int)tw->s->cli->depth);
-	owners_tree_free(&tw->tree);
+	owners_tree_clear(&tw->tree);
 	tw->tree = again;
 	return rc;
 }
@@ -785,7 +785,7 @@ static int say_outcome(struct tree_watch *tw, const char *until, int reached, ui
 	if (name.len && !strcmp(until, "ready"))
 		fprintf(stderr, "  (%s is not %s yet)\n", name.ptr,
 			tw->s->graph->nodes[first].virtual_ ? "there" : "ready");
-	owners_buf_release(&name);
+	owners_buf_clear(&name);
 	return EXIT_TIMEOUT;
 }
 
@@ -813,7 +813,7 @@ static int first_status(struct tree_watch *tw)
 	}
 	owners_error_clear(&err);
 	free(nodes);
-	owners_tree_free(&first);
+	owners_tree_clear(&first);
 	return rc;
 }
 
@@ -947,7 +947,7 @@ static void tree_watch_clear(struct tree_watch *tw)
 	owners_http_client_free(tw->s->http);
 	tw->s->http = NULL;
 	owners_watch_free(tw->w);
-	owners_tree_free(&tw->tree);
+	owners_tree_clear(&tw->tree);
 	free(tw->shown);
 	lines_free(tw->shown_lines, tw->n_shown_lines);
 	for (i = 0; i < tw->n_marks; i++) {
@@ -958,8 +958,8 @@ static void tree_watch_clear(struct tree_watch *tw)
 	for (i = 0; i < tw->n_warnings; i++)
 		free(tw->warnings[i]);
 	free(tw->warnings);
-	owners_strset_free(&tw->root_uids);
-	owners_strset_free(&tw->mark_index);
+	owners_strset_clear(&tw->root_uids);
+	owners_strset_clear(&tw->mark_index);
 	owners_selection_targets_free(tw->targets);
 	owners_selection_clear(&tw->roots);
 }

@@ -23,7 +23,7 @@ struct tree_listed {
 
 /* session.on_listed: records each list. */
 int tree_listed_record(void *ctx, const struct owners_resource *r, const char *ns, const char *rv);
-void tree_listed_free(struct tree_listed *l);
+void tree_listed_clear(struct tree_listed *l);
 
 /* objs as typed (the header says them), args their resolved types.
  * Runs the watch until Ctrl-C, --until's state or its --timeout; the

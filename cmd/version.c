@@ -160,7 +160,7 @@ int cmd_version(struct owners_cli *cli, struct string_list *args)
 			rc = EXIT_ERROR;
 	}
 	owners_json_value_free(server);
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	owners_error_clear(&err);
 	return rc;
 }

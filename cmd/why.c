@@ -67,7 +67,7 @@ static int look_across_namespaces(struct session *s, const struct owners_why *w)
 				 "for, so references to them read absent (the garbage collector may "
 				 "call them invalid-namespace)", across.failures[i].message))
 			rc = error_oom();
-	owners_scan_report_free(&across);
+	owners_scan_report_clear(&across);
 	free(set.types);
 	if (!rc && owners_graph_link(s->graph))
 		rc = error_oom();
@@ -144,10 +144,10 @@ static int show(struct session *s, const struct owners_why *w, const struct owne
 		rc = owners_why_render_text(&out, &render);
 		/* its remedies as the user runs owners (kubectl owners ...) */
 		if (!rc && !(rc = output_as_typed(&typed, out.ptr))) {
-			owners_buf_release(&out);
+			owners_buf_clear(&out);
 			out = typed;
 		} else {
-			owners_buf_release(&typed);
+			owners_buf_clear(&typed);
 		}
 		rc = rc ? error_oom() : output_document(&out, 0);
 	} else {
@@ -159,7 +159,7 @@ static int show(struct session *s, const struct owners_why *w, const struct owne
 	if (!rc && ev->error)
 		warning_msg("%s", ev->error);
 	session_warnings_free(warnings, n_warnings);
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	return rc;
 }
 
@@ -215,8 +215,8 @@ int cmd_why(struct owners_cli *cli, struct string_list *args)
 out:
 	owners_why_clear(&why);
 	owners_why_events_clear(&events);
-	owners_stuck_report_free(&rep);
-	owners_stuck_facts_free(&facts);
+	owners_stuck_report_clear(&rep);
+	owners_stuck_facts_clear(&facts);
 	owners_object_args_free(objs, n_objs);
 	session_close(&s);
 	return rc;

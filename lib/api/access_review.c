@@ -128,12 +128,12 @@ int owners_access_check_all(struct owners_http_client *h, struct owners_access_c
 		owners_error_clear(&run_err);
 	}
 	for (i = 0; i < n; i++)
-		owners_http_request_release(&v[i].req);
+		owners_http_request_clear(&v[i].req);
 	free(v);
 	return rc;
 }
 
-void owners_access_checks_release(struct owners_access_check *checks, size_t n)
+void owners_access_checks_clear(struct owners_access_check *checks, size_t n)
 {
 	size_t i;
 

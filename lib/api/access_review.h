@@ -13,7 +13,7 @@
  * are still authorized one by one.
  *
  * Ownership: a check's strings are borrowed (they must outlive the check);
- * reason is the check's own, freed by owners_access_checks_release().
+ * reason is the check's own, freed by owners_access_checks_clear().
  */
 #ifndef OWNERS_ACCESS_REVIEW_H
 #define OWNERS_ACCESS_REVIEW_H
@@ -50,6 +50,6 @@ int owners_access_review_parse(struct owners_access_check *c, const char *data, 
  * of memory); a review that could not be made leaves its check UNKNOWN. */
 int owners_access_check_all(struct owners_http_client *h, struct owners_access_check *checks, size_t n,
 			    struct owners_error *err);
-void owners_access_checks_release(struct owners_access_check *checks, size_t n);
+void owners_access_checks_clear(struct owners_access_check *checks, size_t n);
 
 #endif

@@ -215,11 +215,11 @@ static int load_cache(struct owners_resource_table *t, const char *dir, const ch
 	}
 out:
 	if (rc) {
-		owners_resource_table_free(t);
+		owners_resource_table_clear(t);
 		owners_resource_table_init(t);
 	}
-	owners_buf_release(&path);
-	owners_buf_release(&data);
+	owners_buf_clear(&path);
+	owners_buf_clear(&data);
 	return rc;
 }
 
@@ -269,9 +269,9 @@ static void save_cache(const struct owners_resource_table *t, const char *dir, c
 out:
 	if (fd >= 0)
 		close(fd);
-	owners_buf_release(&path);
-	owners_buf_release(&tmp);
-	owners_buf_release(&data);
+	owners_buf_clear(&path);
+	owners_buf_clear(&tmp);
+	owners_buf_clear(&data);
 }
 
 /* ---- fetching ------------------------------------------------------- */
@@ -353,11 +353,11 @@ static int legacy_walk(struct owners_resource_table *t, struct owners_http_clien
 		owners_error_clear(&one);
 	}
 	for (i = 0; i < n; i++) {
-		owners_http_request_release(&fetches[i].req);
+		owners_http_request_clear(&fetches[i].req);
 		free(fetches[i].group_version);
 	}
 	free(fetches);
-	owners_discovery_groups_free(&groups);
+	owners_discovery_groups_clear(&groups);
 	return rc;
 }
 
@@ -406,8 +406,8 @@ static int fetch(struct owners_resource_table *t, struct owners_http_client *c, 
 out:
 	owners_json_value_free(api_doc);
 	owners_json_value_free(apis_doc);
-	owners_http_request_release(&api);
-	owners_http_request_release(&apis);
+	owners_http_request_clear(&api);
+	owners_http_request_clear(&apis);
 	return rc;
 }
 
@@ -427,7 +427,7 @@ int owners_discovery_load(struct owners_resource_table *out, struct owners_http_
 	rc = fetch(out, c, server, stats, err);
 	stats->requests = owners_http_requests_sent(c) - before;
 	if (rc) {
-		owners_resource_table_free(out);
+		owners_resource_table_clear(out);
 		owners_resource_table_init(out);
 		return rc;
 	}

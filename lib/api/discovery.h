@@ -11,7 +11,7 @@
  * a stale cache can delay nothing but one extra round trip.
  *
  * Ownership: *out is initialised and filled; the caller frees it with
- * owners_resource_table_free().
+ * owners_resource_table_clear().
  */
 #ifndef OWNERS_DISCOVERY_H
 #define OWNERS_DISCOVERY_H

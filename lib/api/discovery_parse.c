@@ -67,7 +67,7 @@ static int bad_type(struct walk *w, const char *key, const struct owners_json_va
 	else
 		owners_error_set(w->err, OWNERS_EPROTO, "invalid %s: '%s' is %s, expected %s", w->what,
 				 b.ptr, type_name(v), want_name(want));
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	return OWNERS_EPROTO;
 }
 
@@ -77,7 +77,7 @@ static int missing(struct walk *w, const char *key)
 
 	where(w, &b, key);
 	owners_error_set(w->err, OWNERS_EPROTO, "invalid %s: '%s' is missing", w->what, b.ptr);
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	return OWNERS_EPROTO;
 }
 
@@ -361,7 +361,7 @@ static int aggregated_version(struct walk *w, const struct owners_json_value *v,
 			   : owners_buf_adds(&gv, version->string))
 			return oom(w);
 		rc = owners_resource_table_add_failure(w->t, gv.ptr, "stale");
-		owners_buf_release(&gv);
+		owners_buf_clear(&gv);
 		return rc ? oom(w) : 0;
 	}
 	preferred = !*preferred_taken;
@@ -422,7 +422,7 @@ static int two_walks(struct walk *w, const struct owners_json_value *doc,
 		owners_buf_reset(&w->path);
 		rc = fn(w, doc);
 	}
-	owners_buf_release(&w->path);
+	owners_buf_clear(&w->path);
 	return rc;
 }
 
@@ -445,7 +445,7 @@ void owners_discovery_groups_init(struct owners_discovery_groups *g)
 	memset(g, 0, sizeof(*g));
 }
 
-static void group_release(struct owners_discovery_group *g)
+static void group_clear(struct owners_discovery_group *g)
 {
 	size_t i;
 
@@ -457,14 +457,14 @@ static void group_release(struct owners_discovery_group *g)
 	memset(g, 0, sizeof(*g));
 }
 
-void owners_discovery_groups_free(struct owners_discovery_groups *g)
+void owners_discovery_groups_clear(struct owners_discovery_groups *g)
 {
 	size_t i;
 
 	if (!g)
 		return;
 	for (i = 0; i < g->count; i++)
-		group_release(&g->items[i]);
+		group_clear(&g->items[i]);
 	free(g->items);
 	owners_discovery_groups_init(g);
 }
@@ -493,7 +493,7 @@ static int group_add(struct walk *w, const char *name, const char *const *versio
 	out->items[out->count++] = g;
 	return 0;
 oom:
-	group_release(&g);
+	group_clear(&g);
 	return oom(w);
 }
 

@@ -26,7 +26,7 @@
  *
  * Ownership: the table owns what is added to it (see resource.h);
  * struct owners_discovery_groups owns its strings and is released with
- * owners_discovery_groups_free(). The json documents stay the caller's.
+ * owners_discovery_groups_clear(). The json documents stay the caller's.
  */
 #ifndef OWNERS_DISCOVERY_PARSE_H
 #define OWNERS_DISCOVERY_PARSE_H
@@ -77,7 +77,7 @@ struct owners_discovery_groups {
 
 void owners_discovery_groups_init(struct owners_discovery_groups *g);
 /* Frees the content and re-initialises; accepts NULL. */
-void owners_discovery_groups_free(struct owners_discovery_groups *g);
+void owners_discovery_groups_clear(struct owners_discovery_groups *g);
 
 /* Appends the groups of an APIVersions (/api: one group, "") or an
  * APIGroupList (/apis). The preferred version is preferredVersion, or the

@@ -73,7 +73,7 @@ void owners_list_items_free(struct owners_list_items *s)
 	owners_json_parser_free(s->parser);
 	owners_json_gen_free(s->item);
 	free(s->cont);
-	owners_buf_release(&s->buf);
+	owners_buf_clear(&s->buf);
 	owners_error_clear(&s->why);
 	free(s);
 }

@@ -16,14 +16,14 @@ int owners_object_get(struct owners_http_client *c, const struct owners_resource
 	owners_http_request_init(&req);
 	req.accept = full ? NULL : OWNERS_ACCEPT_OBJECT_METADATA;
 	if (owners_api_path_object(&req.path, r, ns, name, NULL)) {
-		owners_http_request_release(&req);
+		owners_http_request_clear(&req);
 		return owners_error_oom(err);
 	}
 	if (owners_http_do(c, &req))
 		rc = owners_http_error(err, &req, NULL);
 	else
 		rc = owners_json_parse(doc, req.response.ptr, req.response.len, err);
-	owners_http_request_release(&req);
+	owners_http_request_clear(&req);
 	if (!rc && uid && strcmp(owners_object_meta_string(*doc, "uid"), uid)) {
 		owners_json_value_free(*doc);
 		*doc = NULL;
@@ -85,7 +85,7 @@ int owners_object_write(struct owners_http_client *c, const char *method, const 
 	if (!rc)
 		rc = owners_buf_add(&req.body, body->ptr, body->len);
 	if (rc) {
-		owners_http_request_release(&req);
+		owners_http_request_clear(&req);
 		return owners_error_oom(err);
 	}
 	rc = owners_http_do(c, &req);
@@ -93,7 +93,7 @@ int owners_object_write(struct owners_http_client *c, const char *method, const 
 		*status = req.status;
 	if (rc)
 		rc = owners_http_error(err, &req, NULL);
-	owners_http_request_release(&req);
+	owners_http_request_clear(&req);
 	return rc;
 }
 

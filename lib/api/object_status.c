@@ -328,8 +328,8 @@ int owners_object_status_read(struct owners_object_status *out, const char *kind
 		health = phase_health(phase);
 	}
 	if (rc) {
-		owners_buf_release(&ready);
-		owners_buf_release(&status);
+		owners_buf_clear(&ready);
+		owners_buf_clear(&status);
 		return rc;
 	}
 	out->ready = owners_buf_detach(&ready);

@@ -420,13 +420,13 @@ void owners_pod_claims_parser_free(struct owners_pod_claims_parser *p)
 		return;
 	owners_json_parser_free(p->json);
 	free(p->stack);
-	owners_buf_release(&p->continue_token);
-	owners_buf_release(&p->pod);
-	owners_buf_release(&p->node_name);
-	owners_buf_release(&p->phase);
+	owners_buf_clear(&p->continue_token);
+	owners_buf_clear(&p->pod);
+	owners_buf_clear(&p->node_name);
+	owners_buf_clear(&p->phase);
 	for (i = 0; i < p->cap_volumes; i++) {
-		owners_buf_release(&p->volumes[i].name);
-		owners_buf_release(&p->volumes[i].claim);
+		owners_buf_clear(&p->volumes[i].name);
+		owners_buf_clear(&p->volumes[i].claim);
 	}
 	free(p->volumes);
 	free(p);

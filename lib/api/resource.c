@@ -24,7 +24,7 @@ void owners_resource_table_init(struct owners_resource_table *t)
 }
 
 /* Accepts a half-built resource (NULL fields). */
-static void resource_release(struct owners_resource *r)
+static void resource_clear(struct owners_resource *r)
 {
 	free(r->group);
 	free(r->version);
@@ -37,14 +37,14 @@ static void resource_release(struct owners_resource *r)
 	memset(r, 0, sizeof(*r));
 }
 
-void owners_resource_table_free(struct owners_resource_table *t)
+void owners_resource_table_clear(struct owners_resource_table *t)
 {
 	size_t i;
 
 	if (!t)
 		return;
 	for (i = 0; i < t->count; i++)
-		resource_release(&t->items[i]);
+		resource_clear(&t->items[i]);
 	free(t->items);
 	free(t->gvk_index);
 	for (i = 0; i < t->n_failed; i++) {
@@ -166,7 +166,7 @@ int owners_resource_table_add(struct owners_resource_table *t, const struct owne
 		if (!(*group ? owners_buf_addf(&b, "%s/%s", group, version)
 			     : owners_buf_adds(&b, version)))
 			c.api_version = owners_buf_detach(&b);
-		owners_buf_release(&b);
+		owners_buf_clear(&b);
 	}
 	if (!c.group || !c.version || !c.resource || !c.singular || !c.kind || !c.api_version)
 		goto out;
@@ -185,7 +185,7 @@ int owners_resource_table_add(struct owners_resource_table *t, const struct owne
 	gvk_index_insert_last(t);
 	return 0;
 out:
-	resource_release(&c);
+	resource_clear(&c);
 	return rc;
 }
 
@@ -433,6 +433,6 @@ enum owners_ref_mapping owners_resource_map_ref(const struct owners_resource_tab
 	blind = !(glen ? owners_buf_addf(&gv, "%.*s/%s", (int)glen, group, version)
 		       : owners_buf_adds(&gv, version)) &&
 		owners_resource_group_failed(t, gv.ptr);
-	owners_buf_release(&gv);
+	owners_buf_clear(&gv);
 	return blind ? OWNERS_REF_MAPPING_BLIND : OWNERS_REF_UNMAPPED;
 }

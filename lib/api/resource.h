@@ -4,7 +4,7 @@
  *
  * Ownership: the table owns every string and every resource in it;
  * pointers returned by lookups are borrowed from the table and live until
- * owners_resource_table_free().
+ * owners_resource_table_clear().
  */
 #ifndef OWNERS_RESOURCE_H
 #define OWNERS_RESOURCE_H
@@ -70,7 +70,7 @@ struct owners_resource_table {
 };
 
 void owners_resource_table_init(struct owners_resource_table *t);
-void owners_resource_table_free(struct owners_resource_table *t);
+void owners_resource_table_clear(struct owners_resource_table *t);
 /* Copies r (deep) into the table. */
 int owners_resource_table_add(struct owners_resource_table *t, const struct owners_resource *r);
 int owners_resource_table_add_failure(struct owners_resource_table *t, const char *group,

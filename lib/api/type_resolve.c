@@ -54,7 +54,7 @@ static int ambiguous(const struct owners_resource **cand, size_t n, const char *
 	else
 		rc = owners_error_set(err, OWNERS_EAMBIGUOUS,
 				      "the server has several types named '%s': %s", typed, b.ptr);
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	return rc;
 }
 

@@ -166,7 +166,7 @@ struct spawn {
 	int status_fd;       /* the child writes errno here when exec fails */
 };
 
-static void spawn_free(struct spawn *sp)
+static void spawn_clear(struct spawn *sp)
 {
 	size_t i;
 
@@ -231,7 +231,7 @@ static int exec_info(struct owners_buf *out, const struct owners_rest_config *cf
 	if (!rc)
 		rc = owners_json_gen_map_close(g);
 	owners_json_gen_free(g);
-	owners_buf_release(&ca);
+	owners_buf_clear(&ca);
 	return rc ? OWNERS_ENOMEM : 0;
 }
 
@@ -287,10 +287,10 @@ static int build_env(struct spawn *sp, const struct owners_exec_config *e, const
 			goto oom;
 		sp->envp[n++] = sp->owned_env[sp->n_owned_env++];
 	}
-	owners_buf_release(&entry);
+	owners_buf_clear(&entry);
 	return 0;
 oom:
-	owners_buf_release(&entry);
+	owners_buf_clear(&entry);
 	return OWNERS_ENOMEM;
 }
 
@@ -326,7 +326,7 @@ static int build_paths(struct spawn *sp, const char *command)
 			if (owners_buf_add(&b, p, (size_t)(colon - p)) || owners_buf_addc(&b, '/') ||
 			    owners_buf_adds(&b, command) ||
 			    !(sp->paths[sp->n_paths] = owners_buf_detach(&b))) {
-				owners_buf_release(&b);
+				owners_buf_clear(&b);
 				return OWNERS_ENOMEM;
 			}
 			sp->n_paths++;
@@ -334,7 +334,7 @@ static int build_paths(struct spawn *sp, const char *command)
 		if (!*colon)
 			break;
 	}
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	return 0;
 }
 
@@ -682,9 +682,9 @@ out:
 	close_fd(&pl.status_pipe[0]);
 	close_fd(&pl.status_pipe[1]);
 	close_fd(&sp.stdin_fd);
-	spawn_free(&sp);
+	spawn_clear(&sp);
 	owners_wipe(info.ptr, info.len);
-	owners_buf_release(&info);
+	owners_buf_clear(&info);
 	return rc;
 }
 
@@ -711,6 +711,6 @@ int owners_exec_credential_refresh(struct owners_rest_config *cfg, int64_t now, 
 	}
 	if (output.cap)
 		owners_wipe(output.ptr, output.cap);
-	owners_buf_release(&output);
+	owners_buf_clear(&output);
 	return rc;
 }

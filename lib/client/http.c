@@ -332,16 +332,16 @@ static int redact_authorization(struct owners_buf *line)
 		p = q;
 	}
 	if (!changed) {
-		owners_buf_release(&out);
+		owners_buf_clear(&out);
 		return 0;
 	}
 	if (owners_buf_add(&out, p, (size_t)(end - p)))
 		goto oom;
-	owners_buf_release(line);
+	owners_buf_clear(line);
 	*line = out;
 	return 0;
 oom:
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	return OWNERS_ENOMEM;
 }
 
@@ -364,11 +364,11 @@ static int scrub(struct owners_buf *line, const char *secret)
 	}
 	if (owners_buf_add(&out, line->ptr + i, line->len - i))
 		goto oom;
-	owners_buf_release(line);
+	owners_buf_clear(line);
 	*line = out;
 	return 0;
 oom:
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	return OWNERS_ENOMEM;
 }
 
@@ -404,10 +404,10 @@ static int sanitize(struct owners_buf *line)
 			rc = owners_buf_addc(&out, (char)ch);
 	}
 	if (rc) {
-		owners_buf_release(&out);
+		owners_buf_clear(&out);
 		return rc;
 	}
-	owners_buf_release(line);
+	owners_buf_clear(line);
 	*line = out;
 	return 0;
 }
@@ -438,7 +438,7 @@ static void http_log(struct owners_http_client *c, const char *fmt, ...)
 	va_end(ap);
 	if (!rc)
 		emit(c, &line);
-	owners_buf_release(&line);
+	owners_buf_clear(&line);
 }
 
 static void log_body(struct owners_http_client *c, const char *label, const char *data,
@@ -549,7 +549,7 @@ static int set_status_error(struct owners_error *err, long status, const char *b
 				 attempts, reason.ptr);
 	else
 		owners_error_set(err, code, "%s", reason.ptr);
-	owners_buf_release(&reason);
+	owners_buf_clear(&reason);
 	return code;
 }
 
@@ -629,7 +629,7 @@ out:
 	if (f)
 		fclose(f);
 	owners_wipe(b.ptr, b.cap);
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	return rc;
 }
 
@@ -673,7 +673,7 @@ static int add_header(struct curl_slist **list, struct owners_error *err, const 
 		return owners_error_oom(err);
 	l = curl_slist_append(*list, line.ptr);
 	owners_wipe(line.ptr, line.cap);
-	owners_buf_release(&line);
+	owners_buf_clear(&line);
 	if (!l)
 		return owners_error_oom(err);
 	*list = l;
@@ -704,7 +704,7 @@ static int build_headers(struct owners_http_client *c, struct xfer *x, struct ow
 		else
 			rc = add_header(&x->headers, err, "Authorization", auth.ptr);
 		owners_wipe(auth.ptr, auth.cap);
-		owners_buf_release(&auth);
+		owners_buf_clear(&auth);
 	}
 	if (!rc && c->cfg->impersonate_user)
 		rc = add_header(&x->headers, err, "Impersonate-User", c->cfg->impersonate_user);
@@ -1097,7 +1097,7 @@ out:
 		free_headers(x->headers);
 		x->headers = NULL;
 	}
-	owners_buf_release(&url);
+	owners_buf_clear(&url);
 	return rc;
 }
 
@@ -1108,8 +1108,8 @@ static void xfer_free(struct xfer *x)
 	if (!x)
 		return;
 	free_headers(x->headers);
-	owners_buf_release(&x->resp_headers);
-	owners_buf_release(&x->log_body);
+	owners_buf_clear(&x->resp_headers);
+	owners_buf_clear(&x->log_body);
 	free(x);
 }
 
@@ -1327,7 +1327,7 @@ static void log_attempt(struct owners_http_client *c, struct xfer *x, CURLcode r
 		log_body(c, "Response Body", body->ptr,
 			 body->len < LOG_BODY_MAX ? body->len : LOG_BODY_MAX, x->body_bytes);
 out:
-	owners_buf_release(&tail);
+	owners_buf_clear(&tail);
 }
 
 /* Whether another attempt after delay_ms still ends inside the request's
@@ -1356,7 +1356,7 @@ static void tell_no_answer(struct owners_http_client *c, const struct owners_htt
 	if (!owners_buf_addf(&line, "%s; retrying for up to %ld s%s", owners_error_message(&r->err),
 			     (limit + 999) / 1000, c->opt.request_timeout_ms > 0 ? "" : " (--request-timeout sets it)"))
 		c->opt.notice(c->opt.log_ctx, line.ptr);
-	owners_buf_release(&line);
+	owners_buf_clear(&line);
 }
 
 /* x got a 401 and its credentials can be renewed: client-go runs the exec
@@ -1691,15 +1691,15 @@ void owners_http_request_init(struct owners_http_request *r)
 	owners_buf_init(&r->err.msg);
 }
 
-void owners_http_request_release(struct owners_http_request *r)
+void owners_http_request_clear(struct owners_http_request *r)
 {
 	if (!r)
 		return;
-	owners_buf_release(&r->path);
-	owners_buf_release(&r->body);
-	owners_buf_release(&r->response);
-	owners_buf_release(&r->retry_after);
-	owners_buf_release(&r->response_type);
+	owners_buf_clear(&r->path);
+	owners_buf_clear(&r->body);
+	owners_buf_clear(&r->response);
+	owners_buf_clear(&r->retry_after);
+	owners_buf_clear(&r->response_type);
 	owners_error_clear(&r->err);
 	/* r->priv is the client's while r is queued (releasing r then is a
 	 * bug in the caller) and NULL otherwise: nothing to free here. */
@@ -1841,7 +1841,7 @@ static int setup_urls(struct owners_http_client *c, struct owners_error *err)
 oom:
 	rc = owners_error_oom(err);
 out:
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	curl_free(scheme);
 	curl_free(host);
 	curl_free(port);

@@ -14,7 +14,7 @@
  * Ownership: the client borrows cfg (it must outlive the client; the
  * client may refresh cfg->exec_cred). Requests belong to the caller, who
  * must keep each alive (path and body unchanged) until its on_done has run;
- * owners_http_request_release() frees what the client put inside. The
+ * owners_http_request_clear() frees what the client put inside. The
  * client never frees a request, and never touches one again after calling
  * its on_done (so on_done may free it, or fill it again and resubmit it).
  *
@@ -142,7 +142,7 @@ void owners_http_client_free(struct owners_http_client *c);
 /* Prepares a request with defaults (GET, empty path/body). */
 void owners_http_request_init(struct owners_http_request *r);
 /* Frees what is inside r (not r); r must not be queued or in flight. */
-void owners_http_request_release(struct owners_http_request *r);
+void owners_http_request_clear(struct owners_http_request *r);
 
 /* Queues r; it starts when the rate limit and max_in_flight allow. Resets
  * what the client fills in r. Fails (and r is not queued, on_done will not

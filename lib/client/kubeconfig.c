@@ -113,7 +113,7 @@ static char *path_join(const char *dir, const char *p)
 			p++;
 	}
 	if (owners_buf_adds(&b, dir) || owners_buf_addc(&b, '/') || owners_buf_adds(&b, p)) {
-		owners_buf_release(&b);
+		owners_buf_clear(&b);
 		return NULL;
 	}
 	return owners_buf_detach(&b);
@@ -161,7 +161,7 @@ static char *abs_dir(const char *path)
 	return owners_buf_detach(&b);
 oom:
 	free(cwd);
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	return NULL;
 }
 
@@ -187,7 +187,7 @@ struct kc_set {
 	size_t n, cap;
 };
 
-static void set_free(struct kc_set *set)
+static void set_clear(struct kc_set *set)
 {
 	size_t i;
 
@@ -457,7 +457,7 @@ static int load_file(struct kc_set *set, const char *path, int must_exist,
 	}
 	if (OWNERS_GROW(set->files, set->cap, set->n + 1))
 		goto oom;
-	/* Counted now, so set_free() cleans up whatever is built below. */
+	/* Counted now, so set_clear() cleans up whatever is built below. */
 	f = &set->files[set->n++];
 	memset(f, 0, sizeof(*f));
 	f->path = owners_strdup(path);
@@ -481,7 +481,7 @@ oom:
 out:
 	if (parser_ready)
 		yaml_parser_delete(&parser);
-	owners_buf_release(&data);
+	owners_buf_clear(&data);
 	return rc;
 }
 
@@ -534,7 +534,7 @@ static int load_set(struct kc_set *set, const struct owners_kubeconfig_overrides
 		else
 			rc = load_file(set, path.ptr, 0, err);
 	}
-	owners_buf_release(&path);
+	owners_buf_clear(&path);
 	return rc;
 }
 
@@ -812,7 +812,7 @@ static int build_cluster(struct owners_rest_config *cfg, const struct raw_cluste
 	if (!rv)
 		rv = owners_buf_adds(&server, rc->server);
 	if (rv) {
-		owners_buf_release(&server);
+		owners_buf_clear(&server);
 		return owners_error_oom(err);
 	}
 	/* Paths are appended to it ("/api/v1/..."). */
@@ -822,7 +822,7 @@ static int build_cluster(struct owners_rest_config *cfg, const struct raw_cluste
 	 * trailing slashes: then there is no host at all. */
 	p = strstr(server.ptr, "://");
 	if (!p || !p[3]) {
-		owners_buf_release(&server);
+		owners_buf_clear(&server);
 		return owners_error_set(err, OWNERS_ECONFIG, "invalid server '%s' of %s",
 					rc->server, rc->label);
 	}
@@ -1013,7 +1013,7 @@ static int build_user(struct owners_rest_config *cfg, const struct raw_user *ru,
 				rc = owners_error_oom(err);
 		}
 		owners_wipe(token.ptr, token.len);
-		owners_buf_release(&token);
+		owners_buf_clear(&token);
 	}
 	if (rc)
 		return rc;
@@ -1174,8 +1174,8 @@ static int resolve(struct owners_rest_config *cfg, struct kc_set *set,
 oom:
 	rv = owners_error_oom(err);
 out:
-	owners_buf_release(&cluster_label);
-	owners_buf_release(&user_label);
+	owners_buf_clear(&cluster_label);
+	owners_buf_clear(&user_label);
 	return rv;
 }
 
@@ -1199,7 +1199,7 @@ static int in_cluster_possible(const struct owners_kubeconfig_env *env)
 		return 0;
 	if (!owners_buf_addf(&path, "%s/token", sa_dir(env)))
 		possible = !stat(path.ptr, &st) && !S_ISDIR(st.st_mode);
-	owners_buf_release(&path);
+	owners_buf_clear(&path);
 	return possible;
 }
 
@@ -1252,11 +1252,11 @@ static int load_in_cluster(struct owners_rest_config *cfg,
 oom:
 	rv = owners_error_oom(err);
 out:
-	owners_buf_release(&server);
-	owners_buf_release(&token_file);
-	owners_buf_release(&ca_file);
-	owners_buf_release(&ns_file);
-	owners_buf_release(&ns);
+	owners_buf_clear(&server);
+	owners_buf_clear(&token_file);
+	owners_buf_clear(&ca_file);
+	owners_buf_clear(&ns_file);
+	owners_buf_clear(&ns);
 	return rv;
 }
 
@@ -1309,7 +1309,7 @@ int owners_kubeconfig_load(struct owners_rest_config **out,
 		rc = resolve(cfg, &set, ov, err);
 	}
 out:
-	set_free(&set);
+	set_clear(&set);
 	if (rc)
 		owners_rest_config_free(cfg);
 	else
@@ -1372,6 +1372,6 @@ oom:
 	rc = owners_error_oom(err);
 out:
 	owners_strv_free_terminated(names);
-	set_free(&set);
+	set_clear(&set);
 	return rc;
 }

@@ -27,7 +27,7 @@ static void release_secret(struct owners_buf *b)
 	/* cap 0: the shared empty string, or a zeroed (calloc'd) buffer. */
 	if (b->cap)
 		owners_wipe(b->ptr, b->cap);
-	owners_buf_release(b);
+	owners_buf_clear(b);
 }
 
 struct owners_rest_config *owners_rest_config_new(void)
@@ -83,8 +83,8 @@ void owners_rest_config_free(struct owners_rest_config *c)
 	free(c->server);
 	free(c->tls_server_name);
 	free(c->proxy_url);
-	owners_buf_release(&c->ca_data);
-	owners_buf_release(&c->client_cert_data);
+	owners_buf_clear(&c->ca_data);
+	owners_buf_clear(&c->client_cert_data);
 	release_secret(&c->client_key_data);
 	free_secret(c->token);
 	free(c->token_file);

@@ -411,7 +411,7 @@ static int run(struct ctx *x, struct owners_buf *out, const char *p, const struc
 				struct owners_buf scratch = OWNERS_BUF_INIT;
 
 				rc = run(x, &scratch, p, cur, &after);
-				owners_buf_release(&scratch);
+				owners_buf_clear(&scratch);
 			}
 			for (i = 0; !rc && i < items.n; i++)
 				rc = run(x, out, p, items.v[i], &after);
@@ -546,7 +546,7 @@ int owners_custom_columns_print(struct owners_buf *out, const char *spec, const 
 		free(paths[c]);
 	}
 	for (i = 0; cells && i < (rows.n + 1) * n_cols; i++)
-		owners_buf_release(&cells[i]);
+		owners_buf_clear(&cells[i]);
 	free(cells);
 	free(width);
 	free(heads);

@@ -184,7 +184,7 @@ static int fail_shape(struct owners_list_parser *p, enum jtype got, const char *
 	location(p, &where);
 	owners_error_set(p->err, OWNERS_EPROTO, "unexpected list response: %s is %s, expected %s",
 			 where.ptr, type_names[got], want);
-	owners_buf_release(&where);
+	owners_buf_clear(&where);
 	return fail(p, OWNERS_EPROTO);
 }
 
@@ -195,7 +195,7 @@ static int fail_nul(struct owners_list_parser *p)
 	location(p, &where);
 	owners_error_set(p->err, OWNERS_EPROTO,
 			 "unexpected list response: %s contains a NUL character", where.ptr);
-	owners_buf_release(&where);
+	owners_buf_clear(&where);
 	return fail(p, OWNERS_EPROTO);
 }
 
@@ -697,8 +697,8 @@ void owners_list_parser_free(struct owners_list_parser *p)
 		return;
 	owners_json_parser_free(p->json);
 	for (i = 0; i < R_COUNT; i++)
-		owners_buf_release(&p->root_bufs[i]);
-	owners_buf_release(&p->arena);
+		owners_buf_clear(&p->root_bufs[i]);
+	owners_buf_clear(&p->arena);
 	free(p->fins);
 	free(p->refs);
 	free(p->labels);

@@ -341,7 +341,7 @@ void owners_list_proto_keep_labels(struct owners_list_proto *p, int keep)
 
 void owners_list_proto_reset(struct owners_list_proto *p)
 {
-	owners_buf_release(&p->pending);
+	owners_buf_clear(&p->pending);
 	p->stage = STAGE_MAGIC;
 	p->list_left = 0;
 	p->list_seen = 0;

@@ -81,7 +81,7 @@ static int read_meta(struct owners_watch_stream *s, struct owners_error *err)
 		owners_error_clear(err);
 		rc = owners_error_set(err, OWNERS_EPROTO, "unexpected watch event: its object's metadata cannot be read (%s)",
 				      why.ptr ? why.ptr : "");
-		owners_buf_release(&why);
+		owners_buf_clear(&why);
 	}
 	if (!rc && !s->delivered)
 		rc = malformed(err, "its object has no metadata");
@@ -180,8 +180,8 @@ void owners_watch_stream_free(struct owners_watch_stream *s)
 {
 	if (!s)
 		return;
-	owners_buf_release(&s->line);
-	owners_buf_release(&s->object);
+	owners_buf_clear(&s->line);
+	owners_buf_clear(&s->object);
 	owners_list_parser_free(s->meta);
 	free(s);
 }

@@ -18,7 +18,7 @@ void owners_arena_init(struct owners_arena *a)
 	memset(a, 0, sizeof(*a));
 }
 
-void owners_arena_free(struct owners_arena *a)
+void owners_arena_clear(struct owners_arena *a)
 {
 	struct owners_arena_chunk *c, *next;
 

@@ -28,7 +28,7 @@ struct owners_arena {
 };
 
 void owners_arena_init(struct owners_arena *a);
-void owners_arena_free(struct owners_arena *a);
+void owners_arena_clear(struct owners_arena *a);
 /* Zeroed memory aligned for pointers and 64-bit integers (not for
  * long double or vector types), or NULL. */
 void *owners_arena_alloc(struct owners_arena *a, size_t size);

@@ -15,7 +15,7 @@ void owners_buf_init(struct owners_buf *b)
 	b->cap = 0;
 }
 
-void owners_buf_release(struct owners_buf *b)
+void owners_buf_clear(struct owners_buf *b)
 {
 	if (b->cap)
 		free(b->ptr);

@@ -5,7 +5,7 @@
  * OWNERS_BUF_INIT or owners_buf_init(): ptr points at a shared empty
  * string until the first append, and is always NUL-terminated, so
  * buf.ptr can be handed to anything that wants a C string.
- * owners_buf_release() frees and re-initialises; owners_buf_detach()
+ * owners_buf_clear() frees and re-initialises; owners_buf_detach()
  * hands the heap string to the caller (who frees it with free()).
  *
  * Appends return 0, or OWNERS_ENOMEM and leave the buffer unchanged.
@@ -27,7 +27,7 @@ struct owners_buf {
 #define OWNERS_BUF_INIT { owners_buf_empty, 0, 0 }
 
 void owners_buf_init(struct owners_buf *b);
-void owners_buf_release(struct owners_buf *b);
+void owners_buf_clear(struct owners_buf *b);
 /* Keeps the allocation, empties the content. */
 void owners_buf_reset(struct owners_buf *b);
 /* Returns the heap string (never NULL unless out of memory) and re-inits. */

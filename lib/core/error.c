@@ -16,7 +16,7 @@ int owners_error_set(struct owners_error *err, int code, const char *fmt, ...)
 	va_start(ap, fmt);
 	/* If even the message cannot be stored, the code alone still tells. */
 	if (owners_buf_vaddf(&err->msg, fmt, ap))
-		owners_buf_release(&err->msg);
+		owners_buf_clear(&err->msg);
 	va_end(ap);
 	return code;
 }
@@ -38,11 +38,11 @@ void owners_error_prefix(struct owners_error *err, const char *fmt, ...)
 	rc = owners_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
 	if (!rc && !owners_buf_adds(&b, ": ") && !owners_buf_add(&b, err->msg.ptr, err->msg.len)) {
-		owners_buf_release(&err->msg);
+		owners_buf_clear(&err->msg);
 		err->msg = b;
 		return;
 	}
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 }
 
 void owners_error_clear(struct owners_error *err)
@@ -50,7 +50,7 @@ void owners_error_clear(struct owners_error *err)
 	if (!err)
 		return;
 	err->code = 0;
-	owners_buf_release(&err->msg);
+	owners_buf_clear(&err->msg);
 }
 
 const char *owners_errcode_name(int code)

@@ -11,7 +11,7 @@ void owners_strset_init(struct owners_strset *s)
 	memset(s, 0, sizeof(*s));
 }
 
-void owners_strset_free(struct owners_strset *s)
+void owners_strset_clear(struct owners_strset *s)
 {
 	size_t i;
 

@@ -34,7 +34,7 @@ void owners_graph_free(struct owners_graph *g)
 	free(g->by_uid);
 	free(g->by_name);
 	free(g->edges);
-	owners_arena_free(&g->arena);
+	owners_arena_clear(&g->arena);
 	free(g);
 }
 
@@ -396,7 +396,7 @@ int owners_graph_compact(struct owners_graph *g)
 		    !(listing_ns[i] = owners_arena_intern(&fresh, g->listings[i].namespace_)))
 			rc = OWNERS_ENOMEM;
 	if (rc) {
-		owners_arena_free(&fresh);
+		owners_arena_clear(&fresh);
 		free(nodes);
 		free(listing_ns);
 		return OWNERS_ENOMEM;
@@ -404,7 +404,7 @@ int owners_graph_compact(struct owners_graph *g)
 	memcpy(g->nodes, nodes, g->count * sizeof(*nodes));
 	for (i = 0; i < g->n_listings; i++)
 		g->listings[i].namespace_ = listing_ns[i];
-	owners_arena_free(&g->arena);
+	owners_arena_clear(&g->arena);
 	g->arena = fresh;
 	g->edits = 0;
 	free(nodes);

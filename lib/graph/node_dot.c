@@ -28,7 +28,7 @@ int owners_node_dot(struct owners_buf *out, const struct owners_node *n)
 		rc = owners_buf_adds(out, n->virtual_  ? ", style=dashed, color=red];\n"
 					  : n->deleted ? ", style=filled, fillcolor=khaki];\n"
 						       : "];\n");
-	owners_buf_release(&label);
+	owners_buf_clear(&label);
 	return rc;
 }
 

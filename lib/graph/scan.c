@@ -234,18 +234,18 @@ static int record_failure(struct list_job *job, int code, const char *reason, co
 				     job->namespace_, reason);
 	else if (!rc)
 		rc = owners_buf_addf(&msg, "cannot list '%s': %s", type.ptr, reason);
-	owners_buf_release(&type);
+	owners_buf_clear(&type);
 	if (!rc && !job->opt->on_object)
 		rc = owners_graph_note_listing(job->g, job->resource, job->namespace_, code, msg.ptr);
 	if (rc) {
-		owners_buf_release(&msg);
+		owners_buf_clear(&msg);
 		return rc;
 	}
 	f->resource = job->resource;
 	f->code = code;
 	f->detail = NULL;
 	if (detail && *detail && !(f->detail = owners_strdup(detail))) {
-		owners_buf_release(&msg);
+		owners_buf_clear(&msg);
 		return OWNERS_ENOMEM;
 	}
 	f->message = owners_buf_detach(&msg);
@@ -373,14 +373,14 @@ static void on_done(void *ctx, struct owners_http_request *req)
 		job->failed = rc;
 }
 
-static void job_free(struct list_job *job)
+static void job_clear(struct list_job *job)
 {
 	size_t i;
 
 	for (i = 0; i < job->n_pages; i++) {
 		struct list_page *page = job->pages[i];
 
-		owners_http_request_release(&page->req);
+		owners_http_request_clear(&page->req);
 		owners_list_parser_free(page->parser);
 		owners_list_proto_free(page->proto);
 		owners_error_clear(&page->err);
@@ -443,7 +443,7 @@ int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 		rc = owners_graph_link(g);
 out:
 	for (i = 0; i < n; i++)
-		job_free(&jobs[i]);
+		job_clear(&jobs[i]);
 	free(jobs);
 	if (rc && rc == OWNERS_ENOMEM)
 		owners_error_oom(err);
@@ -452,7 +452,7 @@ out:
 	return rc;
 }
 
-void owners_scan_report_free(struct owners_scan_report *r)
+void owners_scan_report_clear(struct owners_scan_report *r)
 {
 	size_t i;
 

@@ -8,7 +8,7 @@
  * is recorded in the graph (owners_graph_note_listing) so whatever depends
  * on it reads as unknown, and it is returned in the report.
  *
- * Ownership: the report owns its strings (owners_scan_report_free()).
+ * Ownership: the report owns its strings (owners_scan_report_clear()).
  */
 #ifndef OWNERS_SCAN_H
 #define OWNERS_SCAN_H
@@ -100,7 +100,7 @@ int owners_scan_wants(const struct owners_resource *r);
 int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 		    const struct owners_resource_table *types, const struct owners_scan_options *o,
 		    struct owners_scan_report *report, struct owners_error *err);
-void owners_scan_report_free(struct owners_scan_report *r);
+void owners_scan_report_clear(struct owners_scan_report *r);
 
 /* The limit of a list's page, given how many pages of it came before. */
 size_t owners_scan_page_limit(size_t page_size, size_t pages_before);

@@ -48,7 +48,7 @@ static int target_of(struct owners_selection_target *t, const struct owners_sele
 									"for %s '%s'",
 									type.ptr, a->name);
 
-		owners_buf_release(&type);
+		owners_buf_clear(&type);
 		return rc;
 	}
 	return 0;
@@ -161,7 +161,7 @@ static int check_listed(const struct owners_graph *g, const struct owners_select
 			break;
 		}
 	}
-	owners_buf_release(&type);
+	owners_buf_clear(&type);
 	return rc;
 }
 
@@ -208,7 +208,7 @@ static int find_named(struct owners_selection *s, struct owners_graph *g, unsign
 		rc = owners_error_oom(err);
 	else
 		rc = owners_error_set(err, OWNERS_ENOTFOUND, "%s", line.ptr);
-	owners_buf_release(&line);
+	owners_buf_clear(&line);
 	return rc;
 }
 
@@ -274,7 +274,7 @@ void owners_selection_clear(struct owners_selection *s)
 {
 	free(s->nodes);
 	free(s->picked);
-	owners_buf_release(&s->not_found);
+	owners_buf_clear(&s->not_found);
 	s->nodes = NULL;
 	s->count = s->cap = 0;
 	s->picked = NULL;

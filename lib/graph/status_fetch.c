@@ -51,7 +51,7 @@ static void get_done(void *ctx, struct owners_http_request *req)
 	got_object(f->run, f->node, v);
 	owners_json_value_free(v);
 	/* The body is not needed any more; free it early on big trees. */
-	owners_buf_release(&req->response);
+	owners_buf_clear(&req->response);
 }
 
 static int on_list_item(void *ctx, const char *item, size_t len, struct owners_error *err)
@@ -208,7 +208,7 @@ int owners_status_fetch(struct owners_object_status *out, struct owners_graph *g
 	else
 		owners_error_oom(err);
 	for (i = 0; i < used; i++) {
-		owners_http_request_release(&fetches[i].req);
+		owners_http_request_clear(&fetches[i].req);
 		owners_list_items_free(fetches[i].items);
 	}
 	free(fetches);

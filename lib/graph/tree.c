@@ -171,11 +171,11 @@ out:
 	free(stack);
 	free(on_path);
 	if (rc)
-		owners_tree_free(t);
+		owners_tree_clear(t);
 	return rc;
 }
 
-void owners_tree_free(struct owners_tree *t)
+void owners_tree_clear(struct owners_tree *t)
 {
 	free(t->rows);
 	t->rows = NULL;
@@ -467,10 +467,10 @@ int owners_tree_render_text(struct owners_buf *out, const struct owners_render *
 out:
 	if (cells)
 		for (i = 0; i < t->count * n_cols; i++)
-			owners_buf_release(&cells[i]);
+			owners_buf_clear(&cells[i]);
 	if (titles)
 		for (c = 0; c < n_cols; c++)
-			owners_buf_release(&titles[c]);
+			owners_buf_clear(&titles[c]);
 	free(cells);
 	free(titles);
 	free(width);
@@ -509,7 +509,7 @@ static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
 	rc = row_notes(&notes, r, row);
 	if (!rc && notes.len)
 		owners_json_gen_kv(j, "notes", notes.ptr);
-	owners_buf_release(&notes);
+	owners_buf_clear(&notes);
 	return rc ? rc : owners_json_gen_error(j);
 }
 

@@ -40,7 +40,7 @@ struct owners_tree {
 /* max_depth < 0: unlimited. Roots are node indexes. */
 int owners_tree_build(struct owners_tree *t, struct owners_graph *g, const uint32_t *roots,
 		      size_t n_roots, int up, int max_depth);
-void owners_tree_free(struct owners_tree *t);
+void owners_tree_clear(struct owners_tree *t);
 
 struct owners_render {
 	struct owners_graph *g;

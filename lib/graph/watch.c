@@ -84,7 +84,7 @@ static void warn(struct owners_watch *w, const char *fmt, ...)
 	if (!owners_buf_vaddf(&line, fmt, ap))
 		w->opt.warn(w->opt.warn_ctx, line.ptr);
 	va_end(ap);
-	owners_buf_release(&line);
+	owners_buf_clear(&line);
 }
 
 /* "'pods' in namespace 'shop'", "'nodes'": how a stream is named. */
@@ -282,7 +282,7 @@ static void failed(struct stream *st, const char *why, int connection)
 		warn(w, "cannot watch %s: %s; trying again", name.ptr, why);
 	}
 	st->told = 1;
-	owners_buf_release(&name);
+	owners_buf_clear(&name);
 }
 
 static void on_done(void *ctx, struct owners_http_request *req)
@@ -309,7 +309,7 @@ static void on_done(void *ctx, struct owners_http_request *req)
 			warn(w, "cannot watch %s: %s; listing it every %d s instead", name.ptr,
 			     req->status == 403 ? "forbidden" : "the server does not watch it",
 			     OWNERS_WATCH_POLL_MS / 1000);
-		owners_buf_release(&name);
+		owners_buf_clear(&name);
 		st->state = STREAM_POLLING;
 		st->due_ms = now_ms() + OWNERS_WATCH_POLL_MS;
 		return;
@@ -456,8 +456,8 @@ static int relist(struct owners_watch *w, struct stream *st, struct owners_error
 		else if (!rc && !(rc = set_rv(st, rl.rv)))
 			rc = start(st);
 	}
-	owners_scan_report_free(&report);
-	owners_strset_free(&rl.seen);
+	owners_scan_report_clear(&report);
+	owners_strset_clear(&rl.seen);
 	free(rl.rv);
 	if (rc == OWNERS_ENOMEM)
 		owners_error_oom(err);
@@ -558,10 +558,10 @@ int owners_watch_selected(const struct owners_watch *w, const char *uid)
 
 static void stream_free(struct stream *st)
 {
-	owners_http_request_release(&st->req);
+	owners_http_request_clear(&st->req);
 	owners_watch_stream_free(st->decoder);
 	owners_error_clear(&st->decode_err);
-	owners_buf_release(&st->error_message);
+	owners_buf_clear(&st->error_message);
 	free(st->ns);
 	free(st->selector);
 	free(st->rv);
@@ -635,6 +635,6 @@ void owners_watch_free(struct owners_watch *w)
 	for (i = 0; i < w->n_status; i++)
 		owners_object_status_clear(&w->status[i]);
 	free(w->status);
-	owners_strset_free(&w->selected);
+	owners_strset_clear(&w->selected);
 	free(w);
 }

@@ -53,7 +53,7 @@ const char *owners_action_name(enum owners_action_kind k)
 	return "?";
 }
 
-void owners_cascade_plan_free(struct owners_cascade_plan *p)
+void owners_cascade_plan_clear(struct owners_cascade_plan *p)
 {
 	free(p->actions);
 	free(p->waits);
@@ -635,6 +635,6 @@ out:
 	free(on_cycle);
 	free(work);
 	if (rc)
-		owners_cascade_plan_free(out);
+		owners_cascade_plan_clear(out);
 	return rc;
 }

@@ -153,7 +153,7 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 			     const char *const *root_uids, size_t n_roots,
 			     const char *const *link_uids, size_t n_links,
 			     const struct owners_cascade_options *o);
-void owners_cascade_plan_free(struct owners_cascade_plan *p);
+void owners_cascade_plan_clear(struct owners_cascade_plan *p);
 
 /* Whether this reference of dependent dep is removed now: its owner
  * orphans its dependents and is in deletion or gone, or (dep outside the

@@ -11,7 +11,7 @@
  * the first object that needs it (examples[i], a node index: for messages).
  *
  * Ownership: *out and *examples are the caller's (free *out after
- * owners_access_checks_release()); the checks' strings are borrowed from the
+ * owners_access_checks_clear()); the checks' strings are borrowed from the
  * graph and the resource table.
  */
 #ifndef OWNERS_CASCADE_ACCESS_H

@@ -476,13 +476,13 @@ static void step_init(struct step *s, struct owners_action_result *result, struc
 	result->message = NULL;
 }
 
-static void step_release(struct step *s)
+static void step_clear(struct step *s)
 {
-	owners_http_request_release(&s->patch);
-	owners_http_request_release(&s->del);
-	owners_http_request_release(&s->reread);
-	owners_http_request_release(&s->del_again);
-	owners_http_request_release(&s->undo);
+	owners_http_request_clear(&s->patch);
+	owners_http_request_clear(&s->del);
+	owners_http_request_clear(&s->reread);
+	owners_http_request_clear(&s->del_again);
+	owners_http_request_clear(&s->undo);
 	free(s->added_rv);
 }
 
@@ -519,7 +519,7 @@ int owners_cascade_execute(struct owners_graph *g, const struct owners_cascade_p
 			rc = run_rc;
 	}
 	for (i = 0; i < p->n_actions; i++)
-		step_release(&steps[i]);
+		step_clear(&steps[i]);
 	free(steps);
 	return rc;
 }
@@ -563,5 +563,5 @@ void owners_cascade_probe_server_gc(struct owners_http_client *c, const struct o
 				*adds = 1;
 	}
 	owners_json_value_free(v);
-	owners_http_request_release(&req);
+	owners_http_request_clear(&req);
 }

@@ -110,7 +110,7 @@ int owners_cascade_render_plan(struct owners_buf *out, const struct owners_casca
 		if (!rc)
 			rc = owners_buf_addc(out, '\n');
 	}
-	owners_tree_free(&tree);
+	owners_tree_clear(&tree);
 	return rc;
 }
 

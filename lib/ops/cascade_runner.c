@@ -22,7 +22,7 @@ void owners_cascade_runner_init(struct owners_cascade_runner *r)
 static void drop_plan(struct owners_cascade_runner *r)
 {
 	if (r->planned)
-		owners_cascade_plan_free(&r->plan);
+		owners_cascade_plan_clear(&r->plan);
 	r->planned = 0;
 }
 
@@ -108,7 +108,7 @@ static int tell_dry_run(struct owners_cascade_runner *r, const struct owners_gra
 				 : OWNERS_EVENT_DRY_RUN_DELETED,
 			 type.ptr, n->name, n->namespace_);
 	}
-	owners_buf_release(&type);
+	owners_buf_clear(&type);
 	return rc;
 }
 

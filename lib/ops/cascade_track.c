@@ -20,8 +20,8 @@ void owners_cascade_track_init(struct owners_cascade_track *t)
 
 void owners_cascade_track_clear(struct owners_cascade_track *t)
 {
-	owners_strset_free(&t->seen);
-	owners_strset_free(&t->forbidden);
+	owners_strset_clear(&t->seen);
+	owners_strset_clear(&t->forbidden);
 	free(t->relevant);
 	free(t->links);
 	memset(t, 0, sizeof(*t));
@@ -51,7 +51,7 @@ static int describe(struct owners_buf *out, const struct owners_node *n)
 
 	if (!rc)
 		rc = owners_buf_addf(out, "%s\t%s\t%s", type.ptr, n->name, n->namespace_);
-	owners_buf_release(&type);
+	owners_buf_clear(&type);
 	return rc;
 }
 
@@ -88,7 +88,7 @@ int owners_cascade_track_round(struct owners_cascade_track *t, const struct owne
 			continue;
 		owners_buf_reset(&desc);
 		if (describe(&desc, node) || !(e = owners_strset_add(&t->seen, node->uid, desc.ptr))) {
-			owners_buf_release(&desc);
+			owners_buf_clear(&desc);
 			return OWNERS_ENOMEM;
 		}
 		if (p->released[n])
@@ -98,7 +98,7 @@ int owners_cascade_track_round(struct owners_cascade_track *t, const struct owne
 		if (p->released[n] && owners_cascade_released_by_orphaning(g, p, n))
 			e->flag |= SEEN_ORPHANED;
 	}
-	owners_buf_release(&desc);
+	owners_buf_clear(&desc);
 	/* A type that failed to list this round only hides its objects. */
 	if (!complete)
 		return 0;

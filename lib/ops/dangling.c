@@ -290,7 +290,7 @@ void owners_dangling_sort(struct owners_dangling_report *rep, const struct owner
 	sort_graph = NULL;
 }
 
-void owners_dangling_report_free(struct owners_dangling_report *rep)
+void owners_dangling_report_clear(struct owners_dangling_report *rep)
 {
 	size_t i;
 
@@ -512,7 +512,7 @@ int owners_dangling_render_text(struct owners_buf *out, const struct owners_dang
 		if (!rc)
 			rc = owners_buf_addc(out, '\n');
 	}
-	owners_buf_release(&c);
+	owners_buf_clear(&c);
 	free(width);
 	return rc;
 }
@@ -578,7 +578,7 @@ int owners_dangling_render_json(struct owners_buf *out, const struct owners_dang
 	if (!rc)
 		rc = owners_json_gen_error(j);
 	owners_json_gen_free(j);
-	owners_buf_release(&tmp);
+	owners_buf_clear(&tmp);
 	if (!rc && out->len && out->ptr[out->len - 1] != '\n')
 		rc = owners_buf_addc(out, '\n');
 	return rc;

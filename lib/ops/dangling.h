@@ -29,7 +29,7 @@
  * the object while that lasts.
  *
  * Ownership: a report owns its findings and their messages
- * (owners_dangling_report_free()); findings refer to graph nodes by index,
+ * (owners_dangling_report_clear()); findings refer to graph nodes by index,
  * so the graph must outlive the report's use.
  */
 #ifndef OWNERS_DANGLING_H
@@ -108,7 +108,7 @@ int owners_dangling_absent_owner_types(struct owners_graph *g, const uint32_t *n
 /* Orders findings by namespace, kind, name, object and reference order
  * (so the findings of one object are adjacent). */
 void owners_dangling_sort(struct owners_dangling_report *rep, const struct owners_graph *g);
-void owners_dangling_report_free(struct owners_dangling_report *rep);
+void owners_dangling_report_clear(struct owners_dangling_report *rep);
 
 /* Whether --fix may remove a reference of this class (all but resolved
  * and unknown: when in doubt, keep). */

@@ -55,7 +55,7 @@ static void set_fix(struct owners_dangling_finding *f, enum owners_fix_result r,
 	if (!owners_buf_vaddf(&b, fmt, ap))
 		f->fix_message = owners_buf_detach(&b);
 	va_end(ap);
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 }
 
 /* GET path (metadata only); *out is the parsed document on 2xx. Returns 0,
@@ -70,14 +70,14 @@ static int get_json(struct owners_http_client *c, const struct owners_buf *path,
 	owners_http_request_init(&req);
 	req.accept = accept;
 	if (owners_buf_add(&req.path, path->ptr, path->len)) {
-		owners_http_request_release(&req);
+		owners_http_request_clear(&req);
 		return owners_error_oom(err);
 	}
 	if (owners_http_do(c, &req))
 		rc = owners_http_error(err, &req, NULL);
 	else
 		rc = owners_json_parse(out, req.response.ptr, req.response.len, err);
-	owners_http_request_release(&req);
+	owners_http_request_clear(&req);
 	return rc;
 }
 
@@ -120,7 +120,7 @@ static enum verdict check_served(struct fixer *fx, const char *api_version, cons
 			rc = owners_url_escape(&path, api_version);
 	}
 	if (rc) {
-		owners_buf_release(&path);
+		owners_buf_clear(&path);
 		owners_buf_adds(why, "out of memory");
 		return V_ERROR;
 	}
@@ -145,7 +145,7 @@ static enum verdict check_served(struct fixer *fx, const char *api_version, cons
 		}
 	}
 	owners_json_value_free(doc);
-	owners_buf_release(&path);
+	owners_buf_clear(&path);
 	owners_error_clear(&err);
 	return v;
 }
@@ -245,8 +245,8 @@ static int check_owner(struct fixer *fx, const struct owners_node *dep, const st
 	*v = ck->v;
 	*message = ck->message;
 out:
-	owners_buf_release(&key);
-	owners_buf_release(&why);
+	owners_buf_clear(&key);
+	owners_buf_clear(&why);
 	return rc;
 }
 
@@ -382,7 +382,7 @@ static int decision_alloc(struct decision *d, size_t n_refs, size_t n_findings)
 	return 0;
 }
 
-static void decision_release(struct decision *d)
+static void decision_clear(struct decision *d)
 {
 	free(d->keep);
 	free(d->classes);
@@ -596,9 +596,9 @@ out:
 	if (rc && rc != OWNERS_ENOMEM && rc != OWNERS_ECONFLICT)
 		rc = 0; /* a read failure: recorded in the findings, the object is done */
 	owners_json_value_free(doc);
-	owners_buf_release(&body);
+	owners_buf_clear(&body);
 	owners_error_clear(&err);
-	decision_release(&d);
+	decision_clear(&d);
 	return rc;
 }
 

@@ -171,7 +171,7 @@ static int set_result(struct run *x, enum owners_finalizer_remove_result r, cons
 	va_end(ap);
 	if (!rc && !(x->out->message = owners_buf_detach(&b)))
 		rc = OWNERS_ENOMEM;
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	return rc;
 }
 
@@ -362,7 +362,7 @@ static int step(struct run *x, int spec)
 	}
 	free(keep);
 	free(flags);
-	owners_buf_release(&body);
+	owners_buf_clear(&body);
 	return rc;
 }
 
@@ -435,8 +435,8 @@ static int decide(struct run *x)
 				x->subject.ptr, x->t->content_error);
 		rc = rc ? rc : 1;
 	}
-	owners_buf_release(&missing);
-	owners_buf_release(&has_list);
+	owners_buf_clear(&missing);
+	owners_buf_clear(&has_list);
 	return rc;
 }
 
@@ -478,7 +478,7 @@ static int verify(struct run *x)
 				x->subject.ptr);
 	else if (!rc)
 		rc = set_result(x, OWNERS_FINALIZER_REMOVE_FREED, NULL);
-	owners_buf_release(&back);
+	owners_buf_clear(&back);
 	return rc;
 }
 
@@ -535,7 +535,7 @@ int owners_finalizer_remove(struct owners_finalizer_remove_outcome *out, struct 
 	}
 	object_clear(&x.obj);
 	owners_error_clear(&x.err);
-	owners_buf_release(&x.subject);
+	owners_buf_clear(&x.subject);
 	if (rc == OWNERS_ENOMEM)
 		return owners_error_oom(err);
 	return 0;

@@ -94,7 +94,7 @@ static int attempt(struct owners_release_item *it, struct owners_http_client *c,
 	}
 out:
 	free(keep);
-	owners_buf_release(&body);
+	owners_buf_clear(&body);
 	owners_json_value_free(doc);
 	owners_error_clear(&err);
 	return rc;

@@ -16,7 +16,7 @@ static void condition_clear(struct owners_stuck_condition *c)
 	free(c->message);
 }
 
-void owners_stuck_facts_free(struct owners_stuck_facts *f)
+void owners_stuck_facts_clear(struct owners_stuck_facts *f)
 {
 	size_t i, k;
 
@@ -219,7 +219,7 @@ static int set_message(struct owners_stuck_finalizer *fin, enum owners_stuck_rea
 	va_end(ap);
 	if (!rc && !(fin->message = owners_buf_detach(&b)))
 		rc = OWNERS_ENOMEM;
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	return rc;
 }
 
@@ -623,7 +623,7 @@ int owners_stuck_explain_each(struct owners_stuck_report *rep, size_t *stuck,
 	return 0;
 }
 
-void owners_stuck_report_free(struct owners_stuck_report *rep)
+void owners_stuck_report_clear(struct owners_stuck_report *rep)
 {
 	size_t i, k;
 

@@ -81,7 +81,7 @@ struct owners_stuck_facts {
 	size_t n_volumes, cap_volumes;
 };
 
-void owners_stuck_facts_free(struct owners_stuck_facts *f);
+void owners_stuck_facts_clear(struct owners_stuck_facts *f);
 /* Appends a zeroed record and returns it (NULL when out of memory). */
 struct owners_stuck_namespace *owners_stuck_facts_add_namespace(struct owners_stuck_facts *f,
 								uint32_t node);
@@ -192,6 +192,6 @@ void owners_stuck_sort(struct owners_stuck_report *rep, const struct owners_grap
 /* The item explaining a node, or NULL. */
 const struct owners_stuck_item *owners_stuck_item_of(const struct owners_stuck_report *rep,
 						     uint32_t node);
-void owners_stuck_report_free(struct owners_stuck_report *rep);
+void owners_stuck_report_clear(struct owners_stuck_report *rep);
 
 #endif

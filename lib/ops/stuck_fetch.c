@@ -364,7 +364,7 @@ int owners_stuck_fetch(struct owners_stuck_facts *f, struct owners_graph *g,
 	for (i = 0; i < n_jobs; i++) {
 		if (!rc && jobs[i].failed)
 			rc = jobs[i].failed;
-		owners_http_request_release(&jobs[i].req);
+		owners_http_request_clear(&jobs[i].req);
 		owners_pod_claims_parser_free(jobs[i].parser);
 		owners_error_clear(&jobs[i].err);
 	}

@@ -12,7 +12,7 @@
  * its record's error ("forbidden", ...), not returned: the explanation then
  * says what it could not tell.
  *
- * Ownership: the facts are the caller's (owners_stuck_facts_free()); the
+ * Ownership: the facts are the caller's (owners_stuck_facts_clear()); the
  * graph and the client are borrowed.
  */
 #ifndef OWNERS_STUCK_FETCH_H

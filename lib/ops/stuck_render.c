@@ -98,7 +98,7 @@ static int text_object(struct renderer *x, uint32_t node, int depth, const char 
 	} else {
 		rc = text_item(x, it, depth);
 	}
-	owners_buf_release(&age);
+	owners_buf_clear(&age);
 	return rc;
 }
 
@@ -170,7 +170,7 @@ static int text_namespace(struct renderer *x, const struct owners_node *ns,
 			rc = owners_buf_addf(x->out, "if the controller cannot finish: owners finalizers "
 					     "remove namespace/%s --finalizer kubernetes\n", ns->name);
 	}
-	owners_buf_release(&type);
+	owners_buf_clear(&type);
 	return rc;
 }
 
@@ -260,7 +260,7 @@ static int text_item(struct renderer *x, const struct owners_stuck_item *it, int
 
 	if (!rc)
 		rc = owners_buf_addf(x->out, ": deleting for %s\n", age.ptr);
-	owners_buf_release(&age);
+	owners_buf_clear(&age);
 	if (!rc && it->error) {
 		rc = indent(x->out, depth + 1);
 		if (!rc)

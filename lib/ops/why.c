@@ -280,7 +280,7 @@ static int plan_each_mode(struct owners_why_cascade *c, struct owners_graph *g, 
 
 		memset(&p, 0, sizeof(p));
 		if (owners_cascade_plan_make(&p, g, &uid, 1, NULL, 0, &o)) {
-			owners_cascade_plan_free(&p);
+			owners_cascade_plan_clear(&p);
 			return OWNERS_ENOMEM;
 		}
 		n = &g->nodes[node];
@@ -300,7 +300,7 @@ static int plan_each_mode(struct owners_why_cascade *c, struct owners_graph *g, 
 			else
 				c->kept[m]++;
 		}
-		owners_cascade_plan_free(&p);
+		owners_cascade_plan_clear(&p);
 	}
 	return 0;
 }

@@ -100,16 +100,16 @@ int owners_why_events_fetch(struct owners_why_events *out, struct owners_http_cl
 		rc = owners_buf_addf(&selector, "involvedObject.uid=%s", n->uid);
 	if (!rc)
 		rc = owners_url_add_query(&req.path, "fieldSelector", selector.ptr);
-	owners_buf_release(&selector);
+	owners_buf_clear(&selector);
 	if (rc) {
-		owners_http_request_release(&req);
+		owners_http_request_clear(&req);
 		return OWNERS_ENOMEM;
 	}
 	if (owners_http_do(c, &req)) {
 		owners_http_error(&err, &req, "cannot list the events of the object");
 		out->error = owners_strdup(owners_error_message(&err));
 		owners_error_clear(&err);
-		owners_http_request_release(&req);
+		owners_http_request_clear(&req);
 		return out->error ? 0 : OWNERS_ENOMEM;
 	}
 	if (owners_json_parse(&doc, req.response.ptr ? req.response.ptr : "", req.response.len, &err)) {
@@ -117,12 +117,12 @@ int owners_why_events_fetch(struct owners_why_events *out, struct owners_http_cl
 		if (!rc && !(out->error = owners_strdup("the events list could not be parsed")))
 			rc = OWNERS_ENOMEM;
 		owners_error_clear(&err);
-		owners_http_request_release(&req);
+		owners_http_request_clear(&req);
 		return rc;
 	}
 	rc = owners_why_events_read(out, doc);
 	owners_json_value_free(doc);
-	owners_http_request_release(&req);
+	owners_http_request_clear(&req);
 	return rc;
 }
 

@@ -472,7 +472,7 @@ static int json_finalizer(struct owners_json_gen *j, const struct owners_why_ren
 
 		if (!rc)
 			owners_json_gen_kv(j, "remove", cmd.ptr);
-		owners_buf_release(&cmd);
+		owners_buf_clear(&cmd);
 		if (rc)
 			return rc;
 		owners_json_gen_kv(j, "risk", risk);

@@ -40,8 +40,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		(void)owners_resource_by_gvk(&t, t.items[i].api_version, t.items[i].kind);
 		(void)owners_type_resolve(&r, &t, t.items[i].resource, NULL);
 	}
-	owners_discovery_groups_free(&groups);
-	owners_resource_table_free(&t);
+	owners_discovery_groups_clear(&groups);
+	owners_resource_table_clear(&t);
 	owners_json_value_free(doc);
 	return 0;
 }

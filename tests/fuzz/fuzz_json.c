@@ -82,8 +82,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!rc_whole != !rc_chunked ||
 	    (!rc_whole && (whole.len != chunked.len || memcmp(whole.ptr, chunked.ptr, whole.len))))
 		abort(); /* whole and chunked disagree */
-	owners_buf_release(&whole);
-	owners_buf_release(&chunked);
+	owners_buf_clear(&whole);
+	owners_buf_clear(&chunked);
 	if (!owners_json_parse(&v, doc, size - 1, NULL)) {
 		struct owners_json_gen *g = owners_json_gen_new(&text, data[0] & 0x40);
 
@@ -102,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	owners_json_value_free(v);
 	owners_json_value_free(w);
-	owners_buf_release(&text);
-	owners_buf_release(&again);
+	owners_buf_clear(&text);
+	owners_buf_clear(&again);
 	return 0;
 }

@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		owners_custom_columns_print(&out, tpl, doc, NULL, 1, &err);
 		owners_error_clear(&err);
 	}
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	owners_json_value_free(doc);
 	free(tpl);
 	return 0;

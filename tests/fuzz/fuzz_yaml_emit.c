@@ -117,8 +117,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (seen != 4)
 		abort();
 	yaml_parser_delete(&parser);
-	owners_buf_release(&json);
-	owners_buf_release(&out);
+	owners_buf_clear(&json);
+	owners_buf_clear(&out);
 	owners_error_clear(&err);
 	return 0;
 }

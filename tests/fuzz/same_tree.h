@@ -32,8 +32,8 @@ static void same_tree_whole_and_bytewise(const char *doc, size_t len)
 	if (!rc_whole && !same_tree_text(whole, &a) && !same_tree_text(bytewise, &b) &&
 	    (a.len != b.len || memcmp(a.ptr, b.ptr, a.len)))
 		abort(); /* two different trees */
-	owners_buf_release(&a);
-	owners_buf_release(&b);
+	owners_buf_clear(&a);
+	owners_buf_clear(&b);
 	owners_json_value_free(whole);
 	owners_json_value_free(bytewise);
 }

@@ -157,7 +157,7 @@ static int build_types(struct owners_resource_table *t, struct owners_error *err
 		owners_json_value_free(docs[i]);
 	if (!rc && groups.count < 2)
 		rc = OWNERS_EPROTO;
-	owners_discovery_groups_free(&groups);
+	owners_discovery_groups_clear(&groups);
 	return rc;
 }
 
@@ -175,7 +175,7 @@ static int target_discovery(struct result *out)
 		snprintf(out->text, sizeof(out->text), "%zu types, replicasets %s", t.count,
 			 rs ? rs->resource : "missing");
 	}
-	owners_resource_table_free(&t);
+	owners_resource_table_clear(&t);
 	owners_error_clear(&err);
 	return rc;
 }
@@ -324,13 +324,13 @@ static int target_graph(struct result *out)
 			 "json %zu bytes, text %zu bytes, dot %zu bytes, plan %zu bytes",
 			 sum.objects, sum.edges, sum.roots, sum.dangling, rep.count, tree.count,
 			 json.len, text.len, dot.len, plan_text.len);
-	owners_cascade_plan_free(&plan);
-	owners_buf_release(&plan_text);
-	owners_buf_release(&json);
-	owners_buf_release(&text);
-	owners_buf_release(&dot);
-	owners_tree_free(&tree);
-	owners_dangling_report_free(&rep);
+	owners_cascade_plan_clear(&plan);
+	owners_buf_clear(&plan_text);
+	owners_buf_clear(&json);
+	owners_buf_clear(&text);
+	owners_buf_clear(&dot);
+	owners_tree_clear(&tree);
+	owners_dangling_report_clear(&rep);
 	owners_list_parser_free(p);
 	owners_graph_free(g);
 	owners_error_clear(&err);
@@ -702,10 +702,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: oom_test list|discovery|kubeconfig|graph [FIRST [LAST]]\n");
 		return 2;
 	}
-	owners_resource_table_free(&graph_types);
-	owners_buf_release(&doc_list_meta);
-	owners_buf_release(&doc_list_pods);
+	owners_resource_table_clear(&graph_types);
+	owners_buf_clear(&doc_list_meta);
+	owners_buf_clear(&doc_list_pods);
 	for (i = 0; i < 6; i++)
-		owners_buf_release(&doc_disc[i]);
+		owners_buf_clear(&doc_disc[i]);
 	return tap_done();
 }

@@ -16,7 +16,7 @@ static void test_body(void)
 	       "{\"resourceAttributes\":{\"verb\":\"delete\",\"group\":\"apps\",\"resource\":\"deployments\","
 	       "\"namespace\":\"web\"}}}",
 	       "a namespaced check names its namespace");
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	c.group = "";
 	c.resource = "nodes";
 	c.namespace_ = "";
@@ -26,7 +26,7 @@ static void test_body(void)
 	       "{\"kind\":\"SelfSubjectAccessReview\",\"apiVersion\":\"authorization.k8s.io/v1\",\"spec\":"
 	       "{\"resourceAttributes\":{\"verb\":\"patch\",\"group\":\"\",\"resource\":\"nodes\"}}}",
 	       "a cluster-scoped check has no namespace; the core group is \"\"");
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 }
 
 static int parse(struct owners_access_check *c, const char *json)
@@ -66,7 +66,7 @@ static void test_answers(void)
 	ok(parse(&c, "{\"kind\":\"SelfSubjectAccessReview\",\"status\":[true]}") == OWNERS_EPROTO,
 	   "a status that is not an object: no verdict");
 	ok(parse(&c, "garbage") != 0 && c.verdict == OWNERS_ACCESS_UNKNOWN, "garbage: an error, no verdict");
-	owners_access_checks_release(&c, 1);
+	owners_access_checks_clear(&c, 1);
 	ok(c.reason == NULL, "released");
 }
 

@@ -12,7 +12,7 @@ static int decodes_to(const char *in, const char *want)
 	int same = !owners_base64_decode(&out, in, strlen(in)) && out.len == strlen(want) &&
 		   !memcmp(out.ptr, want, out.len) && out.ptr[out.len] == '\0';
 
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	return same;
 }
 
@@ -24,7 +24,7 @@ static int rejects(const char *in)
 	owners_buf_adds(&out, "kept");
 	rc = owners_base64_decode(&out, in, strlen(in));
 	rc = rc == OWNERS_EINVAL && !strcmp(out.ptr, "kept") && out.len == 4;
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	return rc;
 }
 
@@ -32,7 +32,7 @@ static const char *encoded(const void *in, size_t len)
 {
 	static struct owners_buf out = OWNERS_BUF_INIT;
 
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	if (owners_base64_encode(&out, in, len))
 		return NULL;
 	return out.ptr;
@@ -76,12 +76,12 @@ int main(void)
 	ok(!owners_base64_decode(&out, "AGEA", 4) && out.len == 3 && out.ptr[0] == 0 &&
 		   out.ptr[1] == 'a' && out.ptr[2] == 0,
 	   "binary output with NUL bytes keeps its length");
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 
 	owners_buf_adds(&out, "x:");
 	ok(!owners_base64_decode(&out, "Zm9v", 4) && !strcmp(out.ptr, "x:foo"),
 	   "decoding appends to what the buffer holds");
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 
 	is_str(encoded("", 0), "", "encode: empty");
 	is_str(encoded("f", 1), "Zg==", "encode: one byte");
@@ -97,7 +97,7 @@ int main(void)
 		   !memcmp(out.ptr, all, sizeof(all)),
 	   "every byte value round-trips");
 	free(text);
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	encoded(NULL, 0);
 	return tap_done();
 }

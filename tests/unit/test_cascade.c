@@ -144,19 +144,19 @@ static void test_deployment(void)
 	is_str(act(&p, g, "shared"), "wait",
 	       "the shared pod keeps its reference until its owner is in deletion");
 	ok(!p.done, "not done");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 
 	plan(&p, g, "d", OWNERS_CASCADE_BACKGROUND, 1);
 	is_str(act(&p, g, "d"), "delete", "background: the root is deleted at once");
 	is_str(act(&p, g, "rs"), "wait", "the replicaset waits for the root to be gone");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 
 	plan(&p, g, "d", OWNERS_CASCADE_ORPHAN, 1);
 	ok(member(&p, g, "d") && !member(&p, g, "rs") && released(&p, g, "rs") && !released(&p, g, "p1"),
 	   "orphan: only the root goes, its direct dependents are released");
 	is_str(act(&p, g, "d"), "delete (orphan)", "orphan: the root enters deletion first");
 	is_str(act(&p, g, "rs"), "wait", "orphan: dependents are released once the root is in deletion");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 }
 
@@ -187,7 +187,7 @@ static void test_progress(void)
 	plan(&p, g, "d", OWNERS_CASCADE_FOREGROUND, 1);
 	is_str(act(&p, g, "rs"), "remove finalizer", "no dependents left: the replicaset's hold comes off");
 	is_str(act(&p, g, "d"), "wait", "the deployment waits for its blocking replicaset");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 
 	g = build(pods_left, 4);
@@ -195,17 +195,17 @@ static void test_progress(void)
 	is_str(act(&p, g, "p1"), "delete", "a pod whose owner waits for it is deleted");
 	is_str(act(&p, g, "p2"), "wait", "a pod held by someone else's finalizer waits");
 	is_str(act(&p, g, "rs"), "wait", "the replicaset waits while p1 blocks it");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 
 	g = build(orphans, 1);
 	ok(owners_cascade_plan_make(&p, g, roots, 1, links, 1, &o) == 0, "planned with a link");
 	ok(member(&p, g, "p1"), "a gone middle level still links what is left below it");
 	is_str(act(&p, g, "p1"), "delete", "and the leftover pod is deleted");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	ok(owners_cascade_plan_make(&p, g, roots, 1, NULL, 0, &o) == 0, "planned without the link");
 	ok(!member(&p, g, "p1") && p.done, "without it, nothing ties the pod to the root: kept");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 }
 
@@ -235,7 +235,7 @@ static void test_keep_when_unsure(void)
 	ok(member(&p, g, "dangling"), "an owner that is known to be absent does not keep it");
 	ok(!member(&p, g, "unserved") && !released(&p, g, "unserved") && !action_on(&p, g, "unserved"),
 	   "a reference of a kind not served (the GC never acts on the object): neither deleted nor patched");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 }
 
@@ -270,40 +270,40 @@ static void test_cycle(void)
 	ok(member(&p, g, "b"), "a cycle's other member joins the cascade");
 	is_str(act(&p, g, "a"), "wait", "a waits for b and b for a, both in deletion: the GC waits forever, so do we");
 	is_str(act(&p, g, "b"), "wait", "... b too");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	plan_forced(&p, g, "a", OWNERS_CASCADE_FOREGROUND, 1, 1);
 	is_str(act(&p, g, "a"), "remove finalizer", "--force: the cycle is broken");
 	is_str(act(&p, g, "b"), "remove finalizer", "--force: both holds come off");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 
 	g = build(fresh, 2);
 	plan(&p, g, "a", OWNERS_CASCADE_FOREGROUND, 1);
 	is_str(act(&p, g, "b"), "unblock", "b, whose dependent a waits for its dependents, is unblocked first");
 	is_str(act(&p, g, "a"), "wait", "a still waits for b, which blocks it");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 	g = build(unblocked, 2);
 	plan(&p, g, "a", OWNERS_CASCADE_FOREGROUND, 1);
 	is_str(act(&p, g, "b"), "delete (foreground)", "then b enters foreground deletion");
 	is_str(act(&p, g, "a"), "wait", "a, no longer blocked, holds until b is in deletion (a rerun finds b from a)");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 	g = build(b_deleting, 2);
 	plan(&p, g, "a", OWNERS_CASCADE_FOREGROUND, 1);
 	is_str(act(&p, g, "a"), "remove finalizer", "and then a is finished, b after it");
 	is_str(act(&p, g, "b"), "wait", "b waits for a, which still blocks it");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 
 	g = build(self, 1);
 	plan(&p, g, "s", OWNERS_CASCADE_FOREGROUND, 1);
 	ok(!action_on(&p, g, "s") && p.n_waits == 1 && strstr(p.waits[0].why, "itself"),
 	   "an object that blocks its own deletion waits, and the wait says so");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	plan_forced(&p, g, "s", OWNERS_CASCADE_FOREGROUND, 1, 1);
 	is_str(act(&p, g, "s"), "remove finalizer", "--force: its finalizer comes off");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 }
 
@@ -353,14 +353,14 @@ static void test_classified_first(void)
 		ok(!member(&p, g, "cr") && !released(&p, g, "cr"),
 		   "%s: a cluster-scoped object referring to the namespaced root is left alone",
 		   owners_cascade_mode_name(modes[m]));
-		owners_cascade_plan_free(&p);
+		owners_cascade_plan_clear(&p);
 	}
 	plan(&p, g, "d", OWNERS_CASCADE_ORPHAN, 1);
 	ok(released(&p, g, "old") && released(&p, g, "cr") && released(&p, g, "mixed"),
 	   "orphan: every object linked by UID is released, whatever its reference's class "
 	   "(the GC's orphanDependents)");
 	is_str(act(&p, g, "cr"), "wait", "orphan: not before the root is in deletion");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 
 	g = build(in_deletion, sizeof(in_deletion) / sizeof(in_deletion[0]));
@@ -368,7 +368,7 @@ static void test_classified_first(void)
 	is_str(act(&p, g, "d"), "wait", "the root waits: the unserved reference blocks it, as it blocks the GC");
 	is_str(act(&p, g, "old"), "wait", "and the object holding it is not touched");
 	is_str(act(&p, g, "shared"), "release", "a shared object is released once its owner waits for it");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 }
 
@@ -404,20 +404,20 @@ static void test_release_order(void)
 		ok(released(&p, g, "shared") && !strcmp(act(&p, g, "shared"), "wait"),
 		   "%s: the owner is still alive: its reference stays (a refused DELETE must leave it)",
 		   owners_cascade_mode_name(modes[m]));
-		owners_cascade_plan_free(&p);
+		owners_cascade_plan_clear(&p);
 	}
 	owners_graph_free(g);
 	g = build(a_held, 3);
 	plan(&p, g, "a", OWNERS_CASCADE_BACKGROUND, 1);
 	is_str(act(&p, g, "shared"), "wait",
 	       "an owner in deletion but not waiting for its dependents is still solid to the GC");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 	g = build(a_gone, 2);
 	ok(owners_cascade_plan_make(&p, g, roots, 1, NULL, 0, &o) == 0, "planned after the root went");
 	is_str(act(&p, g, "shared"), "release", "gone: now the reference goes");
 	ok(!p.done, "not done until it is released");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 }
 
@@ -454,11 +454,11 @@ static void test_member_policy(void)
 	plan(&p, g, "root", OWNERS_CASCADE_BACKGROUND, 1);
 	ok(member(&p, g, "mid") && !member(&p, g, "leaf") && released(&p, g, "leaf"),
 	   "background: a member carrying orphan goes, its dependent is kept and released");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	plan(&p, g, "root", OWNERS_CASCADE_FOREGROUND, 1);
 	ok(member(&p, g, "mid") && member(&p, g, "leaf"),
 	   "foreground: with dependents of its own and an owner waiting, the GC uses Foreground for it");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 
 	g = build(root_gone, 3);
@@ -467,21 +467,21 @@ static void test_member_policy(void)
 	is_str(act(&p, g, "fg"), "delete (foreground)",
 	       "a member carrying foregroundDeletion is deleted with Foreground (Background would drop it)");
 	is_str(act(&p, g, "leaf"), "wait", "its dependent waits for it to enter deletion");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 
 	g = build(mid_deleting, 2);
 	ok(owners_cascade_plan_make(&p, g, roots, 1, links, 1, &o) == 0, "planned with mid in deletion");
 	is_str(act(&p, g, "leaf"), "release", "in deletion: its dependents are released first");
 	is_str(act(&p, g, "mid"), "wait", "the orphan finalizer stays until they are");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 
 	g = build(leaf_released, 2);
 	ok(owners_cascade_plan_make(&p, g, roots, 1, links, 1, &o) == 0, "planned with leaf released");
 	is_str(act(&p, g, "mid"), "remove finalizer", "then the orphan finalizer comes off");
 	ok(!member(&p, g, "leaf") && !released(&p, g, "leaf"), "and the leaf is no longer ours");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 }
 
@@ -524,7 +524,7 @@ static void test_bodies(void)
 	is_str(b.ptr, "{\"metadata\":{\"resourceVersion\":\"7\",\"ownerReferences\":[{\"apiVersion\":\"v1\","
 		      "\"kind\":\"ConfigMap\",\"name\":\"c\",\"uid\":\"c\",\"controller\":false}]}}",
 	       "the references patch keeps the others as read, \"controller\": false included");
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	owners_graph_free(g);
 }
 
@@ -544,7 +544,7 @@ static void needs(const struct owners_cascade_plan *p, struct owners_graph *g,
 	for (i = 0; i < n; i++)
 		used += (size_t)snprintf(out + used, size - used, "%s%s %s/%s %s", i ? "; " : "", c[i].verb,
 					 c[i].group, c[i].resource, c[i].namespace_);
-	owners_access_checks_release(c, n);
+	owners_access_checks_clear(c, n);
 	free(c);
 	free(examples);
 }
@@ -573,28 +573,28 @@ static void test_needed_access(void)
 	       "background: delete on every member type, patch on the held middle level and the "
 	       "released Secret; no patch on the root (it goes at once), nothing on pods' patch or "
 	       "on untouched ConfigMaps");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 
 	plan(&p, g, "d", OWNERS_CASCADE_FOREGROUND, 1);
 	needs(&p, g, OWNERS_CASCADE_FOREGROUND, got, sizeof(got));
 	is_str(got, "delete apps/deployments ns; patch apps/deployments ns; delete apps/replicasets ns; "
 		    "patch apps/replicasets ns; delete /pods ns; patch /secrets ns",
 	       "foreground: the root holds foregroundDeletion too, so patch on it as well");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 
 	plan(&p, g, "d", OWNERS_CASCADE_ORPHAN, 1);
 	needs(&p, g, OWNERS_CASCADE_ORPHAN, got, sizeof(got));
 	is_str(got, "delete apps/deployments ns; patch apps/deployments ns; patch apps/replicasets ns",
 	       "orphan: delete and patch (the orphan finalizer) on the root, patch on what it releases, "
 	       "nothing on the pods");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 
 	g = build(leaf, 1);
 	plan(&p, g, "alone", OWNERS_CASCADE_FOREGROUND, 0);
 	needs(&p, g, OWNERS_CASCADE_FOREGROUND, got, sizeof(got));
 	is_str(got, "delete /configmaps ns", "an object without dependents needs delete only, in any mode");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 }
 
@@ -658,7 +658,7 @@ static void test_track(void)
 	ok(!action_on(&p, g, "d"), "  its action is dropped");
 	ok(p.n_waits && owners_cascade_track_hung(&t, g, &p),
 	   "  and every wait hangs on it: waiting longer cannot help");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 
 	g = build(round2, sizeof(round2) / sizeof(round2[0]));
@@ -674,7 +674,7 @@ static void test_track(void)
 	memset(&ev, 0, sizeof(ev));
 	owners_cascade_track_round(&t, g, &p, 1, on_event, &ev);
 	is_str(ev.text, "", "each reported once");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 	owners_cascade_track_clear(&t);
 }
@@ -784,7 +784,7 @@ static void test_gc_leaves_alone(void)
 		ok(!member(&p, g, "dying") && !action_on(&p, g, "dying"),
 		   "%s: a dependent in deletion with a live owner is neither released nor deleted",
 		   owners_cascade_mode_name(modes[m]));
-		owners_cascade_plan_free(&p);
+		owners_cascade_plan_clear(&p);
 		owners_graph_free(g);
 	}
 	g = build(root_waiting, 4);
@@ -801,12 +801,12 @@ static void test_gc_leaves_alone(void)
 				strstr(p.waits[i].why, "failed discovery");
 		ok(said, "... and the plan says why it is left");
 	}
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 
 	g = build(middle, 4);
 	plan(&p, g, "root", OWNERS_CASCADE_BACKGROUND, 1);
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	/* the root gone: mid's turn */
 	{
 		uint32_t root = owners_graph_find_uid(g, "root");
@@ -816,7 +816,7 @@ static void test_gc_leaves_alone(void)
 		is_str(act(&p, g, "mid"), "delete",
 		       "background: a middle object that a never-collected dependent blocks is deleted in the "
 		       "background, as the GC deletes it (foregroundDeletion would hold it for good)");
-		owners_cascade_plan_free(&p);
+		owners_cascade_plan_clear(&p);
 	}
 	owners_graph_free(g);
 	g = build(middle_plain, 3);
@@ -824,7 +824,7 @@ static void test_gc_leaves_alone(void)
 	plan(&p, g, "root", OWNERS_CASCADE_BACKGROUND, 1);
 	is_str(act(&p, g, "mid"), "delete (foreground)",
 	       "background: without such a dependent, the middle object keeps owners' crash-safe hold");
-	owners_cascade_plan_free(&p);
+	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 }
 
@@ -850,6 +850,6 @@ int main(void)
 	test_runner_end();
 	owners_resource_table_add_failure(&types, "metrics.k8s.io/v1beta1", "service unavailable");
 	test_gc_leaves_alone();
-	owners_resource_table_free(&types);
+	owners_resource_table_clear(&types);
 	return tap_done();
 }

@@ -87,8 +87,8 @@ static char *plan_text(struct owners_graph *g, const char *const *roots, size_t 
 		return NULL;
 	if (!owners_cascade_render_plan(&out, &r))
 		text = owners_buf_detach(&out);
-	owners_buf_release(&out);
-	owners_cascade_plan_free(&p);
+	owners_buf_clear(&out);
+	owners_cascade_plan_clear(&p);
 	return text;
 }
 
@@ -237,8 +237,8 @@ static void test_progress(void)
 		   !strcmp(out.ptr + out.len - 3, "..."),
 	   "cut before the character the width falls in, counted from where the line starts");
 
-	owners_buf_release(&out);
-	owners_buf_release(&full);
+	owners_buf_clear(&out);
+	owners_buf_clear(&full);
 	owners_graph_free(g);
 }
 
@@ -307,7 +307,7 @@ static void test_end(void)
 	       "changed\n",
 	       "server dry run: plurals");
 
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	owners_graph_free(g);
 }
 
@@ -353,7 +353,7 @@ static void test_events(void)
 				    "clusterrole.rbac.authorization.k8s.io", "cr", "", 0);
 	is_str(out.ptr, "clusterrole.rbac.authorization.k8s.io \"cr\" deleted\n",
 	       "a cluster-scoped object: no namespace");
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 }
 
 int main(void)
@@ -369,6 +369,6 @@ int main(void)
 	test_progress();
 	test_end();
 	test_events();
-	owners_resource_table_free(&types);
+	owners_resource_table_clear(&types);
 	return tap_done();
 }

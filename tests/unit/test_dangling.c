@@ -59,7 +59,7 @@ static const char *reason(struct owners_graph *g, const struct owners_dangling_f
 {
 	static struct owners_buf b = OWNERS_BUF_INIT;
 
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	if (!f)
 		return NULL;
 	owners_dangling_gc_reason(&b, g, f);
@@ -145,24 +145,24 @@ static void test_predictions(void)
 	FINDING(rep, 0, "absent", "delete-object", OWNERS_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
 	is_str(owners_gc_action_text(&rep.items[0]), "delete the object", "  in words");
 	is_str(reason(g, &rep.items[0]), "no owner of the object resolves", "  reason");
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p2");
 	is_int(rep.count, 1, "absent + live: only the dangling reference is a finding");
 	FINDING(rep, 0, "absent", "remove-reference", OWNERS_GC_WHY_LIVE_OWNER, 1);
 	is_int(rep.items[0].ref, 0, "  it is the first reference");
 	is_str(reason(g, &rep.items[0]), "owner ConfigMap/live is alive", "  reason names the live owner");
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p3");
 	FINDING(rep, 0, "absent", "delete-object", OWNERS_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
 	ok(rep.count == 1, "an owner waiting for its dependents (foreground) is not solid: delete");
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p4");
 	FINDING(rep, 0, "absent", "remove-reference", OWNERS_GC_WHY_LIVE_OWNER, 1);
 	ok(rep.count == 1, "an owner in deletion without foregroundDeletion is still solid");
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p5");
 	is_int(rep.count, 2, "absent + unresolvable + live: two findings");
@@ -175,61 +175,61 @@ static void test_predictions(void)
 	is_str(reason(g, &rep.items[0]),
 	       "another owner's kind (example.com/v1 Widget) is not served: the GC retries the object forever",
 	       "  reason (another reference)");
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-n2");
 	is_int(rep.count, 2, "cluster-scoped dependent: absent node owner and namespaced owner");
 	FINDING(rep, 0, "absent", "none", OWNERS_GC_WHY_CLUSTER_SCOPED, 1);
 	FINDING(rep, 1, "invalid-namespace", "none", OWNERS_GC_WHY_CLUSTER_SCOPED, 1);
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p6");
 	FINDING(rep, 0, "unknown", "unknown", OWNERS_GC_WHY_UNKNOWN_OWNER, 0);
 	is_str(owners_gc_action_text(&rep.items[0]), "cannot tell", "  in words");
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p7");
 	is_int(rep.count, 2, "absent + unknown, no live owner");
 	FINDING(rep, 0, "absent", "unknown", OWNERS_GC_WHY_UNKNOWN_OWNER, 1);
 	FINDING(rep, 1, "unknown", "unknown", OWNERS_GC_WHY_UNKNOWN_OWNER, 1);
 	is_str(reason(g, &rep.items[0]), "owner Secret/s could not be checked", "  reason names it");
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p8");
 	is_int(rep.count, 2, "unknown + absent + live");
 	FINDING(rep, 0, "unknown", "unknown", OWNERS_GC_WHY_UNKNOWN_OWNER, 0);
 	FINDING(rep, 1, "absent", "remove-reference", OWNERS_GC_WHY_LIVE_OWNER, 2);
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p9");
 	FINDING(rep, 0, "uid-mismatch", "delete-object", OWNERS_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p10");
 	FINDING(rep, 0, "invalid-namespace", "delete-object", OWNERS_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
 	ok(1, "  a namespaced owner in another namespace is looked up in the dependent's: dangling");
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p11");
 	is_int(rep.count, 0, "a cluster-scoped owner of a pod resolves");
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p12");
 	is_int(rep.count, 0, "an owner referenced through a non-preferred served version resolves");
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p13");
 	is_int(rep.count, 0, "a resolved reference is no finding");
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p14");
 	FINDING(rep, 0, "absent", "none", OWNERS_GC_WHY_IN_DELETION, OWNERS_NO_REF);
 	is_str(owners_gc_action_text(&rep.items[0]), "nothing (object in deletion)", "  in words");
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p15");
 	is_int(rep.count, 0, "no references, no findings");
-	owners_dangling_report_free(&rep);
+	owners_dangling_report_clear(&rep);
 
 	ok(owners_dangling_fixable(OWNERS_REF_ABSENT) && owners_dangling_fixable(OWNERS_REF_UID_MISMATCH) &&
 	   owners_dangling_fixable(OWNERS_REF_INVALID_NAMESPACE) &&
@@ -369,9 +369,9 @@ static void test_predictions(void)
 		   owners_json_get(doc, "items")->count == 0, "  items is an empty list");
 		owners_json_value_free(doc);
 		all.count = 16;
-		owners_buf_release(&out);
+		owners_buf_clear(&out);
 		owners_error_clear(&err);
-		owners_dangling_report_free(&all);
+		owners_dangling_report_clear(&all);
 	}
 	reason(g, NULL);
 	owners_graph_free(g);
@@ -466,6 +466,6 @@ int main(void)
 	test_predictions();
 	test_gc_fate();
 	test_absent_owner_types();
-	owners_resource_table_free(&types);
+	owners_resource_table_clear(&types);
 	return tap_done();
 }

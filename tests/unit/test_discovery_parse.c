@@ -28,7 +28,7 @@ static struct owners_json_value *load(const char *path)
 		owners_buf_add(&b, chunk, n);
 	fclose(f);
 	owners_json_parse(&v, b.ptr, b.len, NULL);
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	return v;
 }
 
@@ -197,9 +197,9 @@ static void test_aggregated(void)
 	   "by_gvk NULL-safe");
 
 	owners_error_clear(&err);
-	owners_resource_table_free(&t);
-	owners_resource_table_free(&t); /* re-initialised: harmless */
-	owners_resource_table_free(NULL);
+	owners_resource_table_clear(&t);
+	owners_resource_table_clear(&t); /* re-initialised: harmless */
+	owners_resource_table_clear(NULL);
 	owners_json_value_free(api);
 	owners_json_value_free(apis);
 }
@@ -221,7 +221,7 @@ static void test_v2beta1(void)
 		   owners_resource_is_deletable(&t.items[0]),
 	   "v2beta1: apps/v1 deployments, preferred, deletable (freshness absent = current)");
 	owners_json_value_free(v);
-	owners_resource_table_free(&t);
+	owners_resource_table_clear(&t);
 	owners_error_clear(&err);
 }
 
@@ -279,10 +279,10 @@ static void test_legacy(void)
 	ok(!owners_resource_by_gvk(&t, "autoscaling/v1", "Scale"), "deployments/scale not a resource");
 	is_int(t.count, 7, "3 more");
 
-	owners_discovery_groups_free(&g);
-	owners_discovery_groups_free(&g);
-	owners_discovery_groups_free(NULL);
-	owners_resource_table_free(&t);
+	owners_discovery_groups_clear(&g);
+	owners_discovery_groups_clear(&g);
+	owners_discovery_groups_clear(NULL);
+	owners_resource_table_clear(&t);
 	owners_json_value_free(api);
 	owners_json_value_free(apis);
 	owners_json_value_free(v1);
@@ -407,8 +407,8 @@ static void test_garbage(void)
 		       "parsing no document is refused");
 		owners_error_clear(&err);
 	}
-	owners_resource_table_free(&t);
-	owners_discovery_groups_free(&g);
+	owners_resource_table_clear(&t);
+	owners_discovery_groups_clear(&g);
 }
 
 static void test_table(void)
@@ -452,7 +452,7 @@ static void test_table(void)
 	ok(!owners_resource_group_failed(&t, "v1"), "nor the core group");
 	is_int(owners_resource_table_add_failure(&t, NULL, "x"), OWNERS_EINVAL, "a failure needs a group");
 	ok(!owners_resource_is_deletable(NULL), "is_deletable(NULL) is 0");
-	owners_resource_table_free(&t);
+	owners_resource_table_clear(&t);
 }
 
 int main(void)

@@ -31,7 +31,7 @@ static const char *path_in(const char *name)
 {
 	static struct owners_buf b = OWNERS_BUF_INIT;
 
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	if (name)
 		owners_buf_addf(&b, "%s/%s", dir, name);
 	return b.ptr;
@@ -57,7 +57,7 @@ static void script(const char *name, const char *body, int mode)
 		fclose(f);
 	}
 	chmod(path_in(name), (mode_t)mode);
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 }
 
 static char *slurp(const char *name)
@@ -139,7 +139,7 @@ static const char *refresh_fails(struct owners_rest_config *c, int *code)
 	struct owners_error err = OWNERS_ERROR_INIT;
 	int rc;
 
-	owners_buf_release(&msg);
+	owners_buf_clear(&msg);
 	if (!c)
 		return NULL;
 	rc = owners_exec_credential_refresh(c, 1000, 0, &err);
@@ -315,7 +315,7 @@ static void test_environment(void)
 
 	unsetenv("PARENT_ONLY");
 	unsetenv("OVERRIDDEN");
-	owners_buf_release(&ca64);
+	owners_buf_clear(&ca64);
 	owners_error_clear(&err);
 	owners_rest_config_free(c);
 }
@@ -457,8 +457,8 @@ static void test_failures(void)
 	is_int(code, OWNERS_ECONFIG, "OWNERS_ECONFIG");
 	owners_rest_config_free(c);
 
-	owners_buf_release(&want);
-	owners_buf_release(&big);
+	owners_buf_clear(&want);
+	owners_buf_clear(&big);
 	refresh_fails(NULL, NULL);
 }
 
@@ -468,7 +468,7 @@ static const char *parse_fails(const char *json, const char *expected)
 	struct owners_exec_credential cred = { 0 };
 	struct owners_error err = OWNERS_ERROR_INIT;
 
-	owners_buf_release(&msg);
+	owners_buf_clear(&msg);
 	if (!json)
 		return NULL;
 	owners_buf_init(&cred.client_cert_data);

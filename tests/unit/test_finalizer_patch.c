@@ -98,7 +98,7 @@ int main(void)
 		owners_error_clear(&err);
 		owners_json_value_free(doc);
 	}
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	owners_error_clear(&err);
 	return tap_done();
 }

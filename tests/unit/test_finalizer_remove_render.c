@@ -68,7 +68,7 @@ static char *text_of(const struct owners_finalizer_remove_target *t,
 	r.n = 1;
 	if (!owners_finalizer_remove_render_text(&out, &r))
 		s = owners_buf_detach(&out);
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	return s;
 }
 
@@ -255,7 +255,7 @@ static void test_releases_and_json(void)
 	owners_json_value_free(doc);
 
 	owners_error_clear(&err);
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	owners_graph_free(g);
 }
 
@@ -268,6 +268,6 @@ int main(void)
 	fake_type_add(&types, "apps", "v1", "deployments", "deployment", "Deployment", NULL, 1, 1);
 	test_lines();
 	test_releases_and_json();
-	owners_resource_table_free(&types);
+	owners_resource_table_clear(&types);
 	return tap_done();
 }

@@ -144,14 +144,14 @@ static void test_classification(void)
 		ok(t.count == 3 && t.rows[1].node == node(g, "u-rs") && t.rows[1].depth == 1 &&
 		   t.rows[2].node == node(g, "u-pod") && t.rows[2].depth == 2, "rows in depth-first order");
 		ok(t.count == 3 && t.rows[2].via && t.rows[2].via->controller, "row knows its controller reference");
-		owners_tree_free(&t);
+		owners_tree_clear(&t);
 		ok(owners_tree_build(&t, g, &root, 1, 0, 1) == 0, "tree with depth 1");
 		ok(t.count == 2 && t.rows[1].cut, "depth limit marks the cut");
-		owners_tree_free(&t);
+		owners_tree_clear(&t);
 		root = node(g, "u-pod");
 		ok(owners_tree_build(&t, g, &root, 1, 1, -1) == 0, "up tree built");
 		ok(t.count == 3 && t.rows[2].node == node(g, "u-dep"), "up tree reaches the deployment");
-		owners_tree_free(&t);
+		owners_tree_clear(&t);
 	}
 	owners_graph_free(g);
 }
@@ -187,7 +187,7 @@ static void test_cycles_and_multiple_owners(void)
 			cycles += t.rows[i].cycle;
 		is_int(cycles, 1, "the cycle is cut once and marked");
 	}
-	owners_tree_free(&t);
+	owners_tree_clear(&t);
 	root = node(g, "u-two");
 	ok(owners_tree_build(&t, g, &root, 1, 1, -1) == 0, "up tree of a two-owner object");
 	ok(t.count >= 3 && t.rows[1].node == node(g, "u-a") && t.rows[1].via->controller == 0,
@@ -199,7 +199,7 @@ static void test_cycles_and_multiple_owners(void)
 			found += t.rows[i].node == node(g, "u-o2") && t.rows[i].depth == 1;
 		is_int(found, 1, "second owner is a root-level owner row too");
 	}
-	owners_tree_free(&t);
+	owners_tree_clear(&t);
 	/* adding the same UID twice keeps one node */
 	add(g, "v1", "ConfigMap", "a", "a", "u-a", 1, a_refs);
 	is_int(g->count, 5, "duplicate UID does not add a node");
@@ -267,7 +267,7 @@ static void test_marks(void)
 		owners_buf_reset(&b);
 		ok(!owners_graph_node_type(&b, &g->nodes[node(g, "u-a1")]) && !strcmp(b.ptr, "configmap"),
 		   "node type: a core kind has no group (%s)", b.ptr);
-		owners_buf_release(&b);
+		owners_buf_clear(&b);
 	}
 
 	memset(marks, 0, sizeof(marks));
@@ -319,7 +319,7 @@ static void test_marks(void)
 		ok(owners_node_dot_edge(&b, web, pod, 1, 0) == 0 &&
 			   !strcmp(b.ptr, "  \"u-gone\" -> \"u-ap\" [penwidth=2, color=red, style=dashed];\n"),
 		   "dot: a dangling controller reference is bold, red and dashed");
-		owners_buf_release(&b);
+		owners_buf_clear(&b);
 	}
 	owners_graph_free(g);
 }
@@ -377,7 +377,7 @@ static void test_gc_view(void)
 	       "a group/version that failed discovery: blind, not unresolvable");
 	is_int(MAP("events.k8s.io/v1", "Event"), OWNERS_REF_MAPPED, "an events.k8s.io Event can be an owner");
 #undef MAP
-	owners_resource_table_free(&t);
+	owners_resource_table_clear(&t);
 }
 
 /* Page sizes: as given on every page, else 500 growing fourfold to 5000. */
@@ -514,6 +514,6 @@ int main(void)
 	add_type("rbac.authorization.k8s.io", "v1", "clusterroles", "ClusterRole", 0);
 	test_types_in_answer();
 	test_watch_edits();
-	owners_resource_table_free(&types);
+	owners_resource_table_clear(&types);
 	return tap_done();
 }

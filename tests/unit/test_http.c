@@ -193,7 +193,7 @@ static long server_hits(int port, const char *key, long *peak)
 		*peak = (long)owners_json_int(owners_json_get(v, "peak"), -1);
 out:
 	owners_json_value_free(v);
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 	owners_http_client_free(c);
 	owners_rest_config_free(cfg);
 	owners_error_clear(&e);
@@ -263,7 +263,7 @@ static void test_url(void)
 	owners_url_add_query(&b, "labelSelector", "app in (a,b)");
 	is_str(b.ptr, "/api/v1/pods?limit=500&labelSelector=app%20in%20%28a%2Cb%29",
 	       "url: add_query starts with ? then uses &");
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 }
 
 /* ---- plain HTTP ------------------------------------------------------------ */
@@ -299,7 +299,7 @@ static void test_headers(int port)
 	ua = echo_header(&r, "user-agent", 0);
 	ok(ua && !strncmp(ua, "owners/", 7), "User-Agent is owners/<version> (%s)", ua ? ua : "");
 	ok(echo_header(&r, "expect", 0) == NULL, "no Expect header");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	owners_http_request_init(&r);
 	r.method = "POST";
@@ -313,7 +313,7 @@ static void test_headers(int port)
 	is_str(echo_header(&r, "accept", 0),
 	       "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1",
 	       "a custom Accept is sent");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	owners_http_request_init(&r);
 	r.method = "PATCH";
@@ -324,7 +324,7 @@ static void test_headers(int port)
 	is_str(echo_field(&r, "method"), "PATCH", "PATCH: the method");
 	is_str(echo_header(&r, "content-type", 0), "application/merge-patch+json",
 	       "PATCH: the content type");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	owners_http_request_init(&r);
 	r.method = "DELETE";
@@ -333,16 +333,16 @@ static void test_headers(int port)
 	is_int(owners_http_do(c, &r), 0, "DELETE with a body succeeds");
 	is_str(echo_field(&r, "method"), "DELETE", "DELETE: the method");
 	is_str(echo_field(&r, "body"), "{\"preconditions\":{\"uid\":\"u1\"}}", "DELETE: the body");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	is_int(do_req(c, &r, "HEAD", "/echo"), 0, "HEAD succeeds");
 	is_int(r.status, 200, "HEAD: 200");
 	is_int(r.response.len, 0, "HEAD: no body");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	is_int(do_req(c, &r, "GET", "/big?size=3000000"), 0, "a large 2xx body");
 	is_int(r.response.len, 3000000, "a 2xx body is kept whole");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	owners_http_client_free(c);
 	owners_rest_config_free(cfg);
@@ -366,7 +366,7 @@ static void test_token_file(int port)
 	is_int(do_req(c, &r, "GET", "/echo"), 0, "token file: GET succeeds");
 	is_str(echo_header(&r, "authorization", 0), "Bearer file-token-abcdef",
 	       "token file: read and trimmed");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 	owners_http_client_free(c);
 	c = NULL;
 
@@ -419,7 +419,7 @@ static void test_status_errors(int port)
 		is_int(r.attempts, 1, "%ld: not retried", cases[i].status);
 		ok(strstr(r.response.ptr, "\"kind\": \"Status\"") != NULL, "%ld: the body is kept",
 		   cases[i].status);
-		owners_http_request_release(&r);
+		owners_http_request_clear(&r);
 	}
 
 	do_req(c, &r, "GET", "/status/404");
@@ -428,23 +428,23 @@ static void test_status_errors(int port)
 	is_str(owners_error_message(&e), "cannot get 'v1 pods/x': injected 404",
 	       "owners_http_error: what, then the server's message");
 	owners_error_clear(&e);
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	do_req(c, &r, "GET", "/echo");
 	is_int(owners_http_error(&e, &r, "x"), 0, "owners_http_error: 0 for a success");
 	is_int(e.code, 0, "owners_http_error: nothing set for a success");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	is_int(do_req(c, &r, "GET", "/big?status=404&size=2000000"), OWNERS_ENOTFOUND,
 	       "a huge error body");
 	is_int(r.response.len, 1024 * 1024, "an error body is capped at 1 MiB");
 	is_str(owners_error_message(&r.err), "not found", "not a Status: the generic reason");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	is_int(do_req(c, &r, "GET", "/big?status=302&size=10"), OWNERS_EPROTO,
 	       "a redirect is not followed");
 	is_str(owners_error_message(&r.err), "the server answered 302", "302: the message");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	owners_http_client_free(c);
 	owners_rest_config_free(cfg);
@@ -469,7 +469,7 @@ static void test_retries(int port)
 	is_int(r.status, 200, "503 retried: 200 in the end");
 	is_int(r.attempts, 3, "503 retried: three attempts");
 	is_int(server_hits(port, "r1", NULL), 3, "503 retried: the server saw three");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	sent = owners_http_requests_sent(c);
 	is_int(do_req(c, &r, "GET", "/status/500?key=r2"), OWNERS_ESERVER, "500 for ever");
@@ -477,21 +477,21 @@ static void test_retries(int port)
 	is_int(owners_http_requests_sent(c) - sent, 4, "requests_sent counts attempts");
 	is_str(owners_error_message(&r.err), "the server answered 500 after 4 attempts: injected 500",
 	       "500: the message says how often");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	is_int(do_req(c, &r, "POST", "/status/500?key=r3&times=1"), OWNERS_ESERVER,
 	       "POST: a 500 without Retry-After is not retried");
 	is_int(r.attempts, 1, "POST 500: one attempt");
 	is_str(owners_error_message(&r.err), "injected 500", "POST 500: the server's message");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	is_int(do_req(c, &r, "POST", "/status/500?key=r4&times=1&retry_after=0"), 0,
 	       "POST: a 500 with Retry-After is retried");
 	is_int(r.attempts, 2, "POST 500 + Retry-After: two attempts");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	is_int(do_req(c, &r, "POST", "/status/503?key=r5&times=1"), 0, "POST: a 503 is retried");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	is_int(do_req(c, &r, "GET", "/status/429?key=r6&times=1&retry_after=1"), 0,
@@ -499,7 +499,7 @@ static void test_retries(int port)
 	ms = elapsed_ms(&t0);
 	ok(ms >= 950 && ms < 3000, "429: Retry-After was honoured (%.0f ms)", ms);
 	is_int(r.attempts, 2, "429: two attempts");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	/* Resets on a fresh client each: libcurl itself silently resends a
 	 * request once when a reused keep-alive connection turns out to be
@@ -508,7 +508,7 @@ static void test_retries(int port)
 	owners_http_client_new(&c, cfg, &o, &e);
 	is_int(do_req(c, &r, "GET", "/reset?key=r7&times=2"), 0, "GET: connection resets retried");
 	is_int(r.attempts, 3, "GET reset: three attempts");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	owners_http_client_free(c);
 	owners_http_client_new(&c, cfg, &o, &e);
@@ -517,7 +517,7 @@ static void test_retries(int port)
 	is_int(r.attempts, 1, "POST reset: one attempt");
 	ok(!strncmp(owners_error_message(&r.err), "lost the connection to http://127.0.0.1:", 40),
 	   "POST reset: the message (%s)", owners_error_message(&r.err));
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	owners_http_client_free(c);
 	owners_http_client_new(&c, cfg, &o, &e);
@@ -527,7 +527,7 @@ static void test_retries(int port)
 	owners_buf_sets(&r.path, "/reset?key=r9&times=1");
 	is_int(owners_http_do(c, &r), 0, "PATCH marked idempotent: a reset is retried");
 	is_int(r.attempts, 2, "idempotent PATCH: two attempts");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	owners_http_client_free(c);
 	c = NULL;
@@ -538,7 +538,7 @@ static void test_retries(int port)
 	is_int(do_req(c, &r, "GET", "/status/503?key=r10&times=1"), OWNERS_ESERVER,
 	       "max_retries 0: no retry");
 	is_str(owners_error_message(&r.err), "injected 503", "max_retries 0: the server's message");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 	owners_http_client_free(c);
 	c = NULL;
 
@@ -553,7 +553,7 @@ static void test_retries(int port)
 	ok(ms >= 280 && ms < 900, "timeout: the whole wait is the request timeout (%.0f ms)", ms);
 	ok(strstr(owners_error_message(&r.err), "timed out after 300 ms") != NULL,
 	   "timeout: the message (%s)", owners_error_message(&r.err));
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 	owners_http_client_free(c);
 	owners_rest_config_free(cfg);
 	owners_error_clear(&e);
@@ -585,11 +585,11 @@ static void test_connection_refused(void)
 	is_int(do_req(c, &r, "DELETE", "/x"), OWNERS_ENET, "connection refused: ENET");
 	is_int(r.attempts, 3, "connection refused: retried (nothing was sent, any method)");
 	ok(!notices.len, "connection refused: retried without a notice (it takes a second or two)");
-	owners_buf_release(&notices);
+	owners_buf_clear(&notices);
 	is_int(r.status, 0, "connection refused: no status");
 	snprintf(want, sizeof(want), "cannot reach http://127.0.0.1:%d: Connection refused", port);
 	is_str(owners_error_message(&r.err), want, "connection refused: the message");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 	owners_http_client_free(c);
 	owners_rest_config_free(cfg);
 	owners_error_clear(&e);
@@ -673,8 +673,8 @@ static void test_streaming(int port)
 	is_int(r.response.len, 0, "stream: nothing kept in response");
 	is_int(s.attempts, 1, "stream: on_attempt before the attempt");
 	is_int(s.done, 1, "stream: on_done once");
-	owners_http_request_release(&r);
-	owners_buf_release(&s.data);
+	owners_http_request_clear(&r);
+	owners_buf_clear(&s.data);
 
 	stream_setup(&s, &r, "/stream?chunks=5&delay_ms=30");
 	s.fail_after = 1;
@@ -683,31 +683,31 @@ static void test_streaming(int port)
 	       "stream: the generic message");
 	is_int(r.attempts, 1, "stream: a consumer failure is not retried");
 	is_int(s.done, 1, "stream: on_done after an abort");
-	owners_http_request_release(&r);
-	owners_buf_release(&s.data);
+	owners_http_request_clear(&r);
+	owners_buf_clear(&s.data);
 
 	stream_setup(&s, &r, "/stream?chunks=5&delay_ms=30");
 	s.fail_after = 2;
 	s.set_own_error = 1;
 	is_int(owners_http_do(c, &r), OWNERS_EINVAL, "stream: the consumer's own error is kept");
 	is_str(owners_error_message(&r.err), "the consumer says no", "stream: the consumer's message");
-	owners_http_request_release(&r);
-	owners_buf_release(&s.data);
+	owners_http_request_clear(&r);
+	owners_buf_clear(&s.data);
 
 	stream_setup(&s, &r, "/status/503?key=s1&times=1");
 	is_int(owners_http_do(c, &r), 0, "stream: retried after a 503");
 	is_int(s.attempts, 2, "stream: on_attempt before each attempt");
 	ok(strstr(s.data.ptr, "\"ok\": true") && !strstr(s.data.ptr, "injected"),
 	   "stream: only the 2xx body reaches on_data");
-	owners_http_request_release(&r);
-	owners_buf_release(&s.data);
+	owners_http_request_clear(&r);
+	owners_buf_clear(&s.data);
 
 	stream_setup(&s, &r, "/status/404");
 	is_int(owners_http_do(c, &r), OWNERS_ENOTFOUND, "stream: an error status");
 	is_int(s.calls, 0, "stream: an error body does not reach on_data");
 	ok(strstr(r.response.ptr, "injected 404") != NULL, "stream: the error body is kept");
-	owners_http_request_release(&r);
-	owners_buf_release(&s.data);
+	owners_http_request_clear(&r);
+	owners_buf_clear(&s.data);
 
 	owners_http_client_free(c);
 	owners_rest_config_free(cfg);
@@ -734,7 +734,7 @@ static void pager_done(void *ctx, struct owners_http_request *r)
 		owners_http_request_init(&nested);
 		owners_buf_sets(&nested.path, "/echo");
 		p->nested_rc = owners_http_do(p->c, &nested);
-		owners_http_request_release(&nested);
+		owners_http_request_clear(&nested);
 	}
 	if (p->pages < 10) {
 		owners_buf_reset(&r->path);
@@ -774,10 +774,10 @@ static void test_lifecycle(int port)
 	is_int(done, 0, "freeing a client with queued requests: no on_done");
 	ok(r[0].priv == NULL && r[2].priv == NULL, "freeing a client detaches its requests");
 	for (i = 0; i < 3; i++)
-		owners_http_request_release(&r[i]);
+		owners_http_request_clear(&r[i]);
 	owners_http_client_new(&c, cfg, NULL, &e);
 	is_int(do_req(c, &r[0], "GET", "/echo"), 0, "a client with default options (opt NULL)");
-	owners_http_request_release(&r[0]);
+	owners_http_request_clear(&r[0]);
 	owners_http_client_free(c);
 	owners_rest_config_free(cfg);
 	owners_error_clear(&e);
@@ -819,8 +819,8 @@ static void test_concurrency(int port)
 	is_int(p.failures, 0, "pager: no failure");
 	ok(!strncmp(p.seen.ptr, "/echo?page=0;/echo?page=1;", 26), "pager: in order");
 	is_int(p.nested_rc, OWNERS_EINVAL, "owners_http_do from on_done is refused");
-	owners_http_request_release(&r);
-	owners_buf_release(&p.seen);
+	owners_http_request_clear(&r);
+	owners_buf_clear(&p.seen);
 	owners_http_client_free(c);
 	c = NULL;
 
@@ -845,7 +845,7 @@ static void test_concurrency(int port)
 	   peak);
 	ok(ms < 3000, "100 requests of 30 ms, 8 at a time: %.0f ms", ms);
 	for (i = 0; i < 100; i++)
-		owners_http_request_release(&many[i]);
+		owners_http_request_clear(&many[i]);
 	owners_http_client_free(c);
 	c = NULL;
 
@@ -866,7 +866,7 @@ static void test_concurrency(int port)
 	server_hits(port, "c32", &peak);
 	ok(peak <= 32 && peak >= 16, "HTTP/1.1 by default: at most 32 at once, one per connection (peak %ld)", peak);
 	for (i = 0; i < 64; i++)
-		owners_http_request_release(&many[i]);
+		owners_http_request_clear(&many[i]);
 	owners_http_client_free(c);
 	c = NULL;
 
@@ -888,7 +888,7 @@ static void test_concurrency(int port)
 	is_int(good, 11, "qps 20: all 200");
 	ok(ms >= 480 && ms < 1500, "qps 20, burst 1: 11 requests in %.0f ms (>= 500)", ms);
 	for (i = 0; i < 11; i++)
-		owners_http_request_release(&many[i]);
+		owners_http_request_clear(&many[i]);
 	owners_http_client_free(c);
 	c = NULL;
 
@@ -910,7 +910,7 @@ static void test_concurrency(int port)
 	is_int(good, 6, "burst 6: all 200");
 	ok(ms < 400, "qps 2, burst 6: 6 requests at once (%.0f ms)", ms);
 	for (i = 0; i < 6; i++)
-		owners_http_request_release(&many[i]);
+		owners_http_request_clear(&many[i]);
 	owners_http_client_free(c);
 	free(many);
 
@@ -936,7 +936,7 @@ static void test_logging(int port)
 	o.verbosity = 6;
 	owners_http_client_new(&c, cfg, &o, &e);
 	do_req(c, &r, "GET", "/echo?limit=500");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 	snprintf(want, sizeof(want), "GET http://127.0.0.1:%d/echo?limit=500 200 OK in ", port);
 	ok(!strncmp(log.text.ptr, want, strlen(want)), "-v=6: one line per request");
 	if (strncmp(log.text.ptr, want, strlen(want)))
@@ -957,7 +957,7 @@ static void test_logging(int port)
 	log.lines = 0;
 
 	do_req(c, &r, "GET", "/status/503?key=l1&times=1");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 	ok(strstr(log.text.ptr, "503 Service Unavailable in ") &&
 	   strstr(log.text.ptr, "; retrying in ") && strstr(log.text.ptr, "(attempt 2 of 6)"),
 	   "-v=6: a retry is logged with its delay");
@@ -973,7 +973,7 @@ static void test_logging(int port)
 	owners_buf_sets(&r.path, "/echo");
 	owners_buf_sets(&r.body, "{\"hello\":\"world\"}");
 	owners_http_do(c, &r);
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 	ok(strstr(log.text.ptr, "s3cr3t") == NULL, "-v=9: the token never appears");
 	ok(strstr(log.text.ptr, "    Authorization: Bearer <redacted>\n") != NULL,
 	   "-v=7: request headers, Authorization redacted");
@@ -987,7 +987,7 @@ static void test_logging(int port)
 	ok(strstr(log.text.ptr, "<redacted>\"]") != NULL, "-v=8: a token echoed in a body is redacted");
 	owners_http_client_free(c);
 
-	owners_buf_release(&log.text);
+	owners_buf_clear(&log.text);
 	owners_rest_config_free(cfg);
 	owners_error_clear(&e);
 }
@@ -1025,7 +1025,7 @@ static void test_exec_reauth(int port, const char *dir)
 	       "exec: a 401 re-runs the plugin and retries");
 	is_int(r.attempts, 2, "exec: two attempts");
 	is_int(server_hits(port, "x1", NULL), 2, "exec: the server saw both");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 	read_file(&count, count_path);
 	is_str(count.ptr, "2\n", "exec: the plugin ran twice");
 	owners_buf_reset(&count);
@@ -1034,15 +1034,15 @@ static void test_exec_reauth(int port, const char *dir)
 	       "exec: a second 401 after the refresh is final");
 	is_int(r.attempts, 2, "exec: retried once only");
 	is_str(owners_error_message(&r.err), "unauthorized", "exec: the message");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 	read_file(&count, count_path);
 	is_str(count.ptr, "3\n", "exec: one more plugin run");
 
 	owners_http_client_free(c);
 	unlink(path);
 	unlink(count_path);
-	owners_buf_release(&script);
-	owners_buf_release(&count);
+	owners_buf_clear(&script);
+	owners_buf_clear(&count);
 	owners_rest_config_free(cfg);
 	owners_error_clear(&e);
 }
@@ -1071,7 +1071,7 @@ static int make_certs(const char *dir)
 		"leaf client test-user 'extendedKeyUsage=clientAuth'\n",
 		dir);
 	rc = system(cmd.ptr);
-	owners_buf_release(&cmd);
+	owners_buf_clear(&cmd);
 	return rc;
 }
 
@@ -1119,7 +1119,7 @@ static void test_tls(const char *dir)
 	read_file(&cfg->ca_data, cc);
 	is_int(tls_get(cfg, &r), 0, "TLS: verified with the CA from ca_data");
 	is_int(r.status, 200, "TLS: 200");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	/* the wrong CA */
 	owners_buf_reset(&cfg->ca_data);
@@ -1131,16 +1131,16 @@ static void test_tls(const char *dir)
 		 "TLS verification of https://127.0.0.1:%d failed: SSL certificate problem: ", ip.port);
 	ok(!strncmp(owners_error_message(&r.err), want, strlen(want)), "TLS: the message (%s)",
 	   owners_error_message(&r.err));
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	/* no CA: the system store does not know the test CA */
-	owners_buf_release(&cfg->ca_data);
+	owners_buf_clear(&cfg->ca_data);
 	is_int(tls_get(cfg, &r), OWNERS_ETLS, "TLS: verification is on without a CA too");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	cfg->insecure_skip_tls_verify = 1;
 	is_int(tls_get(cfg, &r), 0, "TLS: insecure_skip_tls_verify skips verification");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 	owners_rest_config_free(cfg);
 	server_stop(&ip);
 
@@ -1162,18 +1162,18 @@ static void test_tls(const char *dir)
 	is_int(tls_get(cfg, &r), OWNERS_ETLS, "TLS: 127.0.0.1 is not a name in the certificate");
 	ok(strstr(owners_error_message(&r.err), "127.0.0.1") != NULL, "TLS: the message (%s)",
 	   owners_error_message(&r.err));
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	cfg->tls_server_name = owners_strdup("kubernetes");
 	is_int(tls_get(cfg, &r), 0, "TLS: tls_server_name verifies against kubernetes");
 	is_str(echo_field(&r, "client_cn"), "test-user", "TLS: the client certificate was sent");
 	snprintf(want, sizeof(want), "127.0.0.1:%d", kube.port);
 	is_str(echo_header(&r, "host", 0), want, "TLS: the Host header names the real server");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	/* The same client certificate from an exec plugin instead. */
-	owners_buf_release(&cfg->client_cert_data);
-	owners_buf_release(&cfg->client_key_data);
+	owners_buf_clear(&cfg->client_cert_data);
+	owners_buf_clear(&cfg->client_key_data);
 	{
 		struct owners_buf script = OWNERS_BUF_INIT;
 		char plugin[256];
@@ -1188,14 +1188,14 @@ static void test_tls(const char *dir)
 				"  'clientKeyData': open('%s').read()}}))\n",
 				a, b);
 		write_file(plugin, script.ptr, 0700);
-		owners_buf_release(&script);
+		owners_buf_clear(&script);
 		cfg->exec = calloc(1, sizeof(*cfg->exec));
 		cfg->exec->api_version = owners_strdup("client.authentication.k8s.io/v1");
 		cfg->exec->command = owners_strdup(plugin);
 		cfg->exec->interactive_mode = owners_strdup("Never");
 		is_int(tls_get(cfg, &r), 0, "TLS: a client certificate from an exec plugin");
 		is_str(echo_field(&r, "client_cn"), "test-user", "TLS: the plugin's certificate was sent");
-		owners_http_request_release(&r);
+		owners_http_request_clear(&r);
 		owners_exec_config_free(cfg->exec);
 		cfg->exec = NULL;
 		owners_exec_credential_clear(&cfg->exec_cred);
@@ -1209,7 +1209,7 @@ static void test_tls(const char *dir)
 	 * request is still being written (ENET, "Broken pipe"). */
 	ok(r.err.code == OWNERS_ETLS || r.err.code == OWNERS_ENET,
 	   "TLS: that is a TLS (or, racing the alert, a connection) error");
-	owners_http_request_release(&r);
+	owners_http_request_clear(&r);
 
 	owners_rest_config_free(cfg);
 	server_stop(&kube);

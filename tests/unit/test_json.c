@@ -77,7 +77,7 @@ static int run(struct owners_buf *got, const char *doc, size_t len, size_t step,
 		owners_buf_add(got, r.out.ptr, r.out.len);
 	owners_error_clear(&err);
 	owners_json_parser_free(p);
-	owners_buf_release(&r.out);
+	owners_buf_clear(&r.out);
 	return rc;
 }
 
@@ -185,7 +185,7 @@ static void test_generator(void)
 	is_int(owners_json_gen_error(g), 0, "127 levels deep: fine");
 	is_int(owners_json_gen_array_open(g), OWNERS_EINVAL, "128 (yajl's limit): EINVAL");
 	owners_json_gen_free(g);
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 }
 
 /* The tree, whatever the chunks: the same text written back at every step. */
@@ -226,8 +226,8 @@ static void test_tree_steps(void)
 	is_int(owners_json_parse_steps(&v, doc, len - 1, 1, NULL), OWNERS_EPROTO,
 	       "tree: a document cut short fails byte by byte too");
 	ok(v == NULL, "  and hands back no tree");
-	owners_buf_release(&whole);
-	owners_buf_release(&got);
+	owners_buf_clear(&whole);
+	owners_buf_clear(&got);
 }
 
 int main(void)
@@ -265,8 +265,8 @@ int main(void)
 	 * they read as strings, byte for byte. */
 	ok(run(&got, "\"\xc0\xaf\"", 4, 4, 0, 0) == 0 && run(&got, "\"\xed\xa0\x80\"", 5, 5, 0, 0) == 0,
 	   "an overlong form and an encoded surrogate are passed on as they are (yajl)");
-	owners_buf_release(&got);
-	owners_buf_release(&once);
+	owners_buf_clear(&got);
+	owners_buf_clear(&once);
 	test_generator();
 	test_tree_steps();
 	return tap_done();

@@ -21,7 +21,7 @@ static const char *jp(const char *t)
 	struct owners_buf *out = &out_jp;
 	struct owners_error err = OWNERS_ERROR_INIT;
 
-	owners_buf_release(out);
+	owners_buf_clear(out);
 	if (owners_jsonpath_print(out, t, doc, &err)) {
 		static char msg[256];
 
@@ -75,8 +75,8 @@ int main(void)
 	is_int(owners_custom_columns_print(&out, "NAME", doc, NULL, 0, &err), OWNERS_EINVAL, "a column without a path");
 	ok(strstr(owners_error_message(&err), "HEADER:.path") != NULL, "  says the format");
 	owners_error_clear(&err);
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	owners_json_value_free(doc);
-	owners_buf_release(&out_jp);
+	owners_buf_clear(&out_jp);
 	return tap_done();
 }

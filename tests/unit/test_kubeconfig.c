@@ -39,7 +39,7 @@ static const char *abs_path(const char *rel)
 {
 	static struct owners_buf b = OWNERS_BUF_INIT;
 
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	if (!rel)
 		return NULL;
 	owners_buf_addf(&b, "%s/%s", cwd, rel);
@@ -98,7 +98,7 @@ static const char *fails(const struct owners_kubeconfig_overrides *ov,
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_rest_config *cfg = (void *)&msg; /* must be reset to NULL */
 
-	owners_buf_release(&msg);
+	owners_buf_clear(&msg);
 	if (!ov)
 		return NULL;
 	*code = owners_kubeconfig_load(&cfg, ov, env, &err);
@@ -131,7 +131,7 @@ static const char *fmt(const char *f, const char *a)
 {
 	static struct owners_buf b = OWNERS_BUF_INIT;
 
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	if (f)
 		owners_buf_addf(&b, f, a);
 	return b.ptr;
@@ -333,7 +333,7 @@ static void test_merge(void)
 	ok(rc == OWNERS_ECONFIG && names == NULL, "contexts of a malformed file: an error");
 	owners_error_clear(&err);
 
-	owners_buf_release(&list);
+	owners_buf_clear(&list);
 }
 
 static void test_home(void)
@@ -393,7 +393,7 @@ static void test_home(void)
 	owners_buf_addf(&p, "%s/.kube", tmpl);
 	rmdir(p.ptr);
 	rmdir(tmpl);
-	owners_buf_release(&p);
+	owners_buf_clear(&p);
 }
 
 static void test_overrides(void)
@@ -768,7 +768,7 @@ static int write_file(const char *dir, const char *name, const char *content)
 		fputs(content, f);
 		rc = fclose(f);
 	}
-	owners_buf_release(&p);
+	owners_buf_clear(&p);
 	return rc;
 }
 
@@ -778,7 +778,7 @@ static void remove_file(const char *dir, const char *name)
 
 	owners_buf_addf(&p, "%s/%s", dir, name);
 	unlink(p.ptr);
-	owners_buf_release(&p);
+	owners_buf_clear(&p);
 }
 
 static void test_in_cluster(void)

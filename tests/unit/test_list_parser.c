@@ -104,7 +104,7 @@ static int parse_cuts(struct owners_buf *out, int keep_labels, const char *data,
 	if (!rc)
 		rc = owners_list_parser_finish(p, err);
 	summary(out, p, &d, rc);
-	owners_buf_release(&d.text);
+	owners_buf_clear(&d.text);
 	owners_list_parser_free(p);
 	return rc;
 }
@@ -178,9 +178,9 @@ static void test_fixtures(void)
 	       "spec/status skipped, nested metadata in spec ignored, metadata after spec found");
 	owners_error_clear(&err);
 
-	owners_buf_release(&pom);
-	owners_buf_release(&pods);
-	owners_buf_release(&got);
+	owners_buf_clear(&pom);
+	owners_buf_clear(&pods);
+	owners_buf_clear(&got);
 }
 
 /* ---- chunking: the same answer for every split ------------------------- */
@@ -219,9 +219,9 @@ static void test_splits(const char *path, int keep_labels)
 	free(cuts);
 
 	owners_error_clear(&err);
-	owners_buf_release(&doc);
-	owners_buf_release(&want);
-	owners_buf_release(&got);
+	owners_buf_clear(&doc);
+	owners_buf_clear(&want);
+	owners_buf_clear(&got);
 }
 
 /* ---- garbage ----------------------------------------------------------- */
@@ -327,7 +327,7 @@ static void test_garbage(void)
 		       "skipped labels are not checked");
 		owners_error_clear(&err);
 	}
-	owners_buf_release(&got);
+	owners_buf_clear(&got);
 }
 
 /* Valid documents at the edges of the shape. */
@@ -364,7 +364,7 @@ static void test_edges(void)
 		is_str(got.ptr, cases[i].want, "valid edge case %zu parses as expected", i);
 		owners_error_clear(&err);
 	}
-	owners_buf_release(&got);
+	owners_buf_clear(&got);
 }
 
 static void test_truncation(void)
@@ -386,8 +386,8 @@ static void test_truncation(void)
 		owners_error_clear(&err);
 	}
 	is_int(wrong, 0, "every one of the %zu truncations of the fixture is OWNERS_EPROTO", end + 1);
-	owners_buf_release(&doc);
-	owners_buf_release(&got);
+	owners_buf_clear(&doc);
+	owners_buf_clear(&got);
 }
 
 static void test_status_kind(void)
@@ -448,8 +448,8 @@ static void test_callback_abort(void)
 	       "a positive callback result stops the parse as OWNERS_EINVAL");
 	owners_error_clear(&err);
 
-	owners_buf_release(&d.text);
-	owners_buf_release(&doc);
+	owners_buf_clear(&d.text);
+	owners_buf_clear(&doc);
 	owners_list_parser_free(p);
 }
 
@@ -488,7 +488,7 @@ static void test_reuse(void)
 	is_int(owners_list_parser_finish(p, &err), 0, "the retry after reset succeeds");
 
 	owners_error_clear(&err);
-	owners_buf_release(&d.text);
+	owners_buf_clear(&d.text);
 	owners_list_parser_free(p);
 	owners_list_parser_free(NULL);
 }
@@ -513,8 +513,8 @@ static void test_deep_nesting(void)
 	if (rc)
 		printf("#   %s\n", owners_error_message(&err));
 	owners_error_clear(&err);
-	owners_buf_release(&doc);
-	owners_buf_release(&got);
+	owners_buf_clear(&doc);
+	owners_buf_clear(&got);
 }
 
 /* ---- a large list ------------------------------------------------------ */
@@ -622,7 +622,7 @@ static void test_large(void)
 	);
 	owners_error_clear(&err);
 	owners_list_parser_free(p);
-	owners_buf_release(&doc);
+	owners_buf_clear(&doc);
 }
 
 int main(void)

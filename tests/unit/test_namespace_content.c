@@ -59,8 +59,8 @@ int main(void)
 	is_str(b.ptr, "configmaps 2, secrets 2, deployments.apps 1",
 	       "core types first, then by group; kubectl's type names");
 	owners_namespace_content_clear(&c);
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	owners_graph_free(g);
-	owners_resource_table_free(&types);
+	owners_resource_table_clear(&types);
 	return tap_done();
 }

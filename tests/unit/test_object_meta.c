@@ -405,7 +405,7 @@ static int keep(void *ctx, const struct owners_object_meta *m, struct owners_err
 	return 0;
 }
 
-static void decoded_free(struct decoded *d)
+static void decoded_clear(struct decoded *d)
 {
 	size_t i, j;
 
@@ -512,7 +512,7 @@ static void same_meta(const struct owners_object_meta *a, const struct owners_ob
 	ok(why.len == 0, "%s", what);
 	if (why.len)
 		printf("#   fields that differ (left vs right):%s\n", why.ptr);
-	owners_buf_release(&why);
+	owners_buf_clear(&why);
 }
 
 /* ---- decoding -------------------------------------------------------------- */
@@ -597,8 +597,8 @@ static void agree(const struct owners_buf *json, const struct owners_buf *proto,
 	free(j_cont);
 	free(p_rv);
 	free(p_cont);
-	decoded_free(&j);
-	decoded_free(&p);
+	decoded_clear(&j);
+	decoded_clear(&p);
 }
 
 /* The comparison itself sees a field that differs (so a decoder that
@@ -625,7 +625,7 @@ static void comparison_sees_differences(void)
 	       "\n#     ownerReferences[3].blockOwnerDeletion: 0 vs 1"
 	       "\n#     labels (count): 3 vs 2",
 	       "a changed time, boolean, presence of a boolean and label count are each seen");
-	owners_buf_release(&why);
+	owners_buf_clear(&why);
 }
 
 int main(void)
@@ -637,7 +637,7 @@ int main(void)
 	agree(&json, &proto, 1);
 	agree(&json, &proto, 0);
 	comparison_sees_differences();
-	owners_buf_release(&json);
-	owners_buf_release(&proto);
+	owners_buf_clear(&json);
+	owners_buf_clear(&proto);
 	return tap_done();
 }

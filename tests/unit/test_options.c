@@ -33,7 +33,7 @@ static int parse(struct owners_cli *cli, struct string_list *args, char **argv)
 
 	while (argv[argc])
 		argc++;
-	owners_cli_release(cli, args);
+	owners_cli_clear(cli, args);
 	owners_cli_defaults(cli);
 	return owners_cli_parse(cli, test_opts, argc, argv, args);
 }
@@ -163,7 +163,7 @@ int main(void)
 		owners_buf_reset(&b);
 		owners_opt_values_words(&b, two);
 		is_str(b.ptr, "x or y", "two");
-		owners_buf_release(&b);
+		owners_buf_clear(&b);
 	}
 	is_int(owners_dry_run_parse("client", &d), 0, "dry-run words: client");
 	is_int(d, OWNERS_DRY_RUN_CLIENT, "  read");
@@ -187,8 +187,8 @@ int main(void)
 		is_str(b.ptr, "app=web,app.kubernetes.io/name=x,tier=front", "LABELS: k=v sorted by key");
 		is_str(owners_graph_node_label(&n, "tier"), "front", "a label's value");
 		ok(!owners_graph_node_label(&n, "nope"), "an absent label: NULL");
-		owners_buf_release(&b);
+		owners_buf_clear(&b);
 	}
-	owners_cli_release(&cli, &args);
+	owners_cli_clear(&cli, &args);
 	return tap_done();
 }

@@ -117,7 +117,7 @@ int main(void)
 		owners_json_value_free(o);
 	}
 	owners_json_value_free(doc);
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	owners_error_clear(&err);
 	return tap_done();
 }

@@ -298,6 +298,6 @@ int main(void)
 	test_targets();
 	test_find(g);
 	owners_graph_free(g);
-	owners_resource_table_free(&types);
+	owners_resource_table_clear(&types);
 	return tap_done();
 }

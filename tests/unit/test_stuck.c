@@ -213,8 +213,8 @@ static void test_gc_finalizers(void)
 		       "live", "json: a dependent not being deleted is 'live'");
 	}
 	owners_json_value_free(doc);
-	owners_buf_release(&out);
-	owners_stuck_report_free(&rep);
+	owners_buf_clear(&out);
+	owners_stuck_report_clear(&rep);
 	owners_graph_free(g);
 }
 
@@ -299,8 +299,8 @@ static void test_namespace(void)
 	   "text: the stuck content, without repeating its namespace");
 	ok(strstr(out.ptr, "      NamespaceContentRemaining: Some resources are remaining") != NULL,
 	   "text: the conditions the controller reported");
-	owners_buf_release(&out);
-	owners_stuck_report_free(&rep);
+	owners_buf_clear(&out);
+	owners_stuck_report_clear(&rep);
 
 	/* the same namespace, emptied, with the controller failing */
 	{
@@ -323,19 +323,19 @@ static void test_namespace(void)
 		       "empty but the controller reports a failure: up to the namespace controller");
 		ok(strstr(fin(&rep, empty, "kubernetes")->message, "reports a failure") != NULL,
 		   "  the message says the controller reports a failure");
-		owners_stuck_report_free(&rep);
+		owners_stuck_report_clear(&rep);
 		n2->content_listed = 0;
 		ok(owners_stuck_explain(&rep, g, &f2, empty) == 0, "explain it without its content listed");
 		is_str(reason(&rep, empty, "kubernetes"), "unknown", "  content not listed: unknown");
-		owners_stuck_report_free(&rep);
+		owners_stuck_report_clear(&rep);
 		free(n2->error);
 		n2->error = owners_strdup("forbidden");
 		ok(owners_stuck_explain(&rep, g, &f2, empty) == 0, "explain it when it could not be read");
 		ok(owners_stuck_item_of(&rep, empty)->error != NULL, "  the item carries the error");
-		owners_stuck_report_free(&rep);
-		owners_stuck_facts_free(&f2);
+		owners_stuck_report_clear(&rep);
+		owners_stuck_facts_clear(&f2);
 	}
-	owners_stuck_facts_free(&facts);
+	owners_stuck_facts_clear(&facts);
 	owners_graph_free(g);
 }
 
@@ -402,8 +402,8 @@ static void test_protection(void)
 	ok(owners_stuck_explain(&rep, g, &facts, pv2) == 0, "explain a released volume");
 	is_str(reason(&rep, pv2, "kubernetes.io/pv-protection"), "released", "  not bound: released");
 
-	owners_stuck_report_free(&rep);
-	owners_stuck_facts_free(&facts);
+	owners_stuck_report_clear(&rep);
+	owners_stuck_facts_clear(&facts);
 	owners_graph_free(g);
 }
 
@@ -421,6 +421,6 @@ int main(void)
 	test_gc_finalizers();
 	test_namespace();
 	test_protection();
-	owners_resource_table_free(&types);
+	owners_resource_table_clear(&types);
 	return tap_done();
 }

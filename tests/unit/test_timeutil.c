@@ -18,7 +18,7 @@ static const char *age(int64_t seconds)
 {
 	static struct owners_buf out = OWNERS_BUF_INIT;
 
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	if (seconds == INT64_MIN)
 		return NULL; /* frees the buffer at the end */
 	owners_buf_adds(&out, "[");

@@ -33,7 +33,7 @@ static int load_into(struct owners_resource_table *t, const char *path)
 	if (!owners_json_parse(&v, b.ptr, b.len, NULL))
 		rc = owners_discovery_parse_aggregated(t, v, NULL);
 	owners_json_value_free(v);
-	owners_buf_release(&b);
+	owners_buf_clear(&b);
 	return rc;
 }
 
@@ -195,7 +195,7 @@ int main(void)
 	resolves(&t, "pods", "v1", "pods");
 	resolves(&t, "pods.x.example.com", "x.example.com/v1", "pods");
 
-	owners_resource_table_free(&t);
-	owners_resource_table_free(&empty);
+	owners_resource_table_clear(&t);
+	owners_resource_table_clear(&empty);
 	return tap_done();
 }

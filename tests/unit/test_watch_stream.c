@@ -97,7 +97,7 @@ int main(void)
 			all_same = 0;
 			printf("# step %zu: rc %d, %s\n", step, rc, s.log.ptr ? s.log.ptr : "");
 		}
-		owners_buf_release(&s.log);
+		owners_buf_clear(&s.log);
 		owners_error_clear(&err);
 	}
 	ok(all_same, "every event, in order, with its metadata, however the body is split");
@@ -109,7 +109,7 @@ int main(void)
 		int rc = decode(stream, 40, 0, &s, &err);
 
 		ok(!rc && s.n == 0, "half an event: nothing yet");
-		owners_buf_release(&s.log);
+		owners_buf_clear(&s.log);
 		owners_error_clear(&err);
 	}
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -120,7 +120,7 @@ int main(void)
 		ok(rc == OWNERS_EPROTO && s.n == 0 && !strncmp(owners_error_message(&err), "unexpected watch event", 22) ==
 		   !!strncmp(bad[i], "not json", 8), "refused: %.*s (%s)", (int)strcspn(bad[i], "\n"), bad[i],
 		   owners_error_message(&err));
-		owners_buf_release(&s.log);
+		owners_buf_clear(&s.log);
 		owners_error_clear(&err);
 	}
 	{
@@ -130,7 +130,7 @@ int main(void)
 
 		ok(rc == OWNERS_EINVAL && s.n == 2 && !strcmp(owners_error_message(&err), "stopped by the test"),
 		   "the callback's failure stops the feed with its own error");
-		owners_buf_release(&s.log);
+		owners_buf_clear(&s.log);
 		owners_error_clear(&err);
 	}
 	{
@@ -139,7 +139,7 @@ int main(void)
 		const char empty_lines[] = "\n\n";
 
 		ok(decode(empty_lines, 2, 0, &s, &err) == 0 && s.n == 0, "empty lines are no events");
-		owners_buf_release(&s.log);
+		owners_buf_clear(&s.log);
 		owners_error_clear(&err);
 	}
 	return tap_done();

@@ -216,8 +216,8 @@ int main(void)
 	}
 
 	owners_error_clear(&err);
-	owners_buf_release(&out);
+	owners_buf_clear(&out);
 	owners_graph_free(g);
-	owners_resource_table_free(&types);
+	owners_resource_table_clear(&types);
 	return tap_done();
 }
