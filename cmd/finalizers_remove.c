@@ -261,6 +261,7 @@ static void removal_clear(struct removal *rm)
 	free(rm->summaries);
 	free(rm->whys);
 	free(rm->blocked);
+	memset(rm, 0, sizeof(*rm));
 }
 
 /* What can be refused before anything is read: the flags, and the test

@@ -137,8 +137,10 @@ void owners_access_checks_clear(struct owners_access_check *checks, size_t n)
 {
 	size_t i;
 
+	/* The array is the caller's (it may be reused or freed); only what
+	 * each check owns goes. */
 	for (i = 0; checks && i < n; i++) {
 		free(checks[i].reason);
-		checks[i].reason = NULL;
+		memset(&checks[i], 0, sizeof(checks[i]));
 	}
 }

@@ -181,6 +181,7 @@ static void spawn_clear(struct spawn *sp)
 	for (i = 0; i < sp->n_paths; i++)
 		free(sp->paths[i]);
 	free(sp->paths);
+	memset(sp, 0, sizeof(*sp));
 }
 
 /* KUBERNETES_EXEC_INFO: an ExecCredential with only the spec. */

@@ -178,8 +178,7 @@ out:
 void owners_tree_clear(struct owners_tree *t)
 {
 	free(t->rows);
-	t->rows = NULL;
-	t->count = t->cap = 0;
+	memset(t, 0, sizeof(*t));
 }
 
 /* ---- shared pieces -------------------------------------------------- */

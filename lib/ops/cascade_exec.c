@@ -484,6 +484,7 @@ static void step_clear(struct step *s)
 	owners_http_request_clear(&s->del_again);
 	owners_http_request_clear(&s->undo);
 	free(s->added_rv);
+	memset(s, 0, sizeof(*s));
 }
 
 int owners_cascade_execute(struct owners_graph *g, const struct owners_cascade_plan *p,
