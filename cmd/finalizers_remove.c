@@ -261,6 +261,7 @@ static void removal_clear(struct removal *rm)
 	free(rm->summaries);
 	free(rm->whys);
 	free(rm->blocked);
+	memset(rm, 0, sizeof(*rm));
 }
 
 static const char *const remove_outputs[] = { "text", "json", "yaml", NULL };

@@ -134,9 +134,9 @@ enum exit_code cmd_version(struct owners_cli *cli, struct string_list *args)
 	if (!cli->client_only)
 		server = server_version(cli, &err);
 	if (cli->output) {
-		struct owners_json_gen *j = owners_json_gen_new(&out, 1);
+		struct owners_json_gen *j;
 
-		if (!j)
+		if (owners_json_gen_new(&j, &out, 1))
 			return error_oom();
 		owners_json_gen_map_open(j);
 		client_json(j, curl);

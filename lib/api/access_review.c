@@ -9,10 +9,10 @@
 
 int owners_access_review_json(struct owners_buf *out, const struct owners_access_check *c)
 {
-	struct owners_json_gen *j = owners_json_gen_new(out, 0);
+	struct owners_json_gen *j;
 	int rc;
 
-	if (!j)
+	if (owners_json_gen_new(&j, out, 0))
 		return OWNERS_ENOMEM;
 	owners_json_gen_typed_open(j, "SelfSubjectAccessReview", "authorization.k8s.io/v1");
 	owners_json_gen_string(j, "spec");
@@ -137,8 +137,10 @@ void owners_access_checks_clear(struct owners_access_check *checks, size_t n)
 {
 	size_t i;
 
+	/* The array is the caller's (it may be reused or freed); only what
+	 * each check owns goes. */
 	for (i = 0; checks && i < n; i++) {
 		free(checks[i].reason);
-		checks[i].reason = NULL;
+		memset(&checks[i], 0, sizeof(checks[i]));
 	}
 }

@@ -50,6 +50,7 @@ int owners_access_review_parse(struct owners_access_check *c, const char *data, 
  * of memory); a review that could not be made leaves its check UNKNOWN. */
 int owners_access_check_all(struct owners_http_client *h, struct owners_access_check *checks, size_t n,
 			    struct owners_error *err);
+/* Frees what each check owns and zeroes it; the array stays the caller's. */
 void owners_access_checks_clear(struct owners_access_check *checks, size_t n);
 
 #endif

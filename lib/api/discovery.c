@@ -54,11 +54,11 @@ static int gen_strv(struct owners_json_gen *j, const char *key, char **v, size_t
 
 static int serialize(struct owners_buf *out, const struct owners_resource_table *t)
 {
-	struct owners_json_gen *j = owners_json_gen_new(out, 0);
+	struct owners_json_gen *j;
 	size_t i;
 	int rc;
 
-	if (!j)
+	if (owners_json_gen_new(&j, out, 0))
 		return OWNERS_ENOMEM;
 	owners_json_gen_map_open(j);
 	owners_json_gen_string(j, "format");

@@ -67,8 +67,7 @@ int owners_namespace_finalize_body(struct owners_buf *out, const struct owners_j
 	if (!rv || !*rv)
 		return owners_error_set(err, OWNERS_EINVAL,
 					"refusing to finalize a namespace without a resourceVersion");
-	j = owners_json_gen_new(out, 0);
-	if (!j)
+	if (owners_json_gen_new(&j, out, 0))
 		return owners_error_oom(err);
 	rc = owners_json_gen_map_open(j);
 	for (i = 0; !rc && i < object->count; i++) {

@@ -42,7 +42,7 @@ int owners_list_items_new(struct owners_list_items **out, owners_list_item_text_
 	s->fn = fn;
 	s->ctx = ctx;
 	owners_buf_init(&s->buf);
-	if (!(s->parser = owners_json_parser_new(&callbacks, s))) {
+	if (owners_json_parser_new(&s->parser, &callbacks, s)) {
 		free(s);
 		return OWNERS_ENOMEM;
 	}
@@ -52,8 +52,10 @@ int owners_list_items_new(struct owners_list_items **out, owners_list_item_text_
 
 void owners_list_items_reset(struct owners_list_items *s)
 {
+	int rc;
+
 	owners_json_parser_free(s->parser);
-	s->parser = owners_json_parser_new(&callbacks, s);
+	rc = owners_json_parser_new(&s->parser, &callbacks, s);
 	owners_json_gen_free(s->item);
 	s->item = NULL;
 	owners_buf_reset(&s->buf);
@@ -63,7 +65,7 @@ void owners_list_items_reset(struct owners_list_items *s)
 	s->depth = 0;
 	s->key = KEY_NONE;
 	s->in_items = s->seen_items = s->in_metadata = s->continue_next = 0;
-	s->failed = s->parser ? 0 : OWNERS_ENOMEM;
+	s->failed = rc;
 }
 
 void owners_list_items_free(struct owners_list_items *s)
@@ -191,8 +193,7 @@ static int on_start_map(void *ctx)
 	if (s->depth == 1 && s->key == KEY_METADATA) {
 		s->in_metadata = 1;
 	} else if (s->depth == 2 && s->in_items) {
-		s->item = owners_json_gen_new(&s->buf, 0);
-		if (!s->item)
+		if (owners_json_gen_new(&s->item, &s->buf, 0))
 			return stop(s, OWNERS_ENOMEM, NULL);
 		s->depth++;
 		return wrote(s, owners_json_gen_map_open(s->item));

@@ -12,8 +12,7 @@ int owners_patch_begin(struct owners_json_gen **gen, struct owners_buf *out,
 	if (!resource_version || !*resource_version)
 		return owners_error_set(err, OWNERS_EINVAL,
 					"refusing to build a patch without a resourceVersion");
-	j = owners_json_gen_new(out, 0);
-	if (!j)
+	if (owners_json_gen_new(&j, out, 0))
 		return owners_error_oom(err);
 	rc = owners_json_gen_map_open(j);
 	if (!rc)

@@ -379,8 +379,10 @@ static const struct owners_json_callbacks callbacks = {
 
 static int start_document(struct owners_pod_claims_parser *p)
 {
+	int rc;
+
 	owners_json_parser_free(p->json);
-	p->json = owners_json_parser_new(&callbacks, p);
+	rc = owners_json_parser_new(&p->json, &callbacks, p);
 	p->depth = 0;
 	p->key = K_OTHER;
 	p->saw_items = 0;
@@ -388,7 +390,7 @@ static int start_document(struct owners_pod_claims_parser *p)
 	owners_buf_reset(&p->continue_token);
 	pod_reset(p);
 	p->page_start = p->into->count;
-	return p->json ? 0 : OWNERS_ENOMEM;
+	return rc;
 }
 
 int owners_pod_claims_parser_new(struct owners_pod_claims_parser **out,

@@ -181,6 +181,7 @@ static void spawn_clear(struct spawn *sp)
 	for (i = 0; i < sp->n_paths; i++)
 		free(sp->paths[i]);
 	free(sp->paths);
+	memset(sp, 0, sizeof(*sp));
 }
 
 /* KUBERNETES_EXEC_INFO: an ExecCredential with only the spec. */
@@ -189,10 +190,10 @@ static int exec_info(struct owners_buf *out, const struct owners_rest_config *cf
 {
 	const struct owners_exec_config *e = cfg->exec;
 	struct owners_buf ca = OWNERS_BUF_INIT;
-	struct owners_json_gen *g = owners_json_gen_new(out, 0);
+	struct owners_json_gen *g;
 	int rc;
 
-	if (!g)
+	if (owners_json_gen_new(&g, out, 0))
 		return OWNERS_ENOMEM;
 	rc = owners_json_gen_typed_open(g, "ExecCredential", e->api_version);
 	if (!rc)

@@ -1701,8 +1701,11 @@ void owners_http_request_clear(struct owners_http_request *r)
 	owners_buf_clear(&r->retry_after);
 	owners_buf_clear(&r->response_type);
 	owners_error_clear(&r->err);
-	/* r->priv is the client's while r is queued (releasing r then is a
-	 * bug in the caller) and NULL otherwise: nothing to free here. */
+	/* r->priv is the client's while r is queued (clearing r then is a
+	 * bug in the caller) and NULL otherwise: nothing to free here. Back
+	 * to what owners_http_request_init() makes, so that r may be filled
+	 * and submitted again. */
+	owners_http_request_init(r);
 }
 
 int owners_http_submit(struct owners_http_client *c, struct owners_http_request *r)

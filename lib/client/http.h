@@ -141,7 +141,8 @@ void owners_http_client_free(struct owners_http_client *c);
 
 /* Prepares a request with defaults (GET, empty path/body). */
 void owners_http_request_init(struct owners_http_request *r);
-/* Frees what is inside r (not r); r must not be queued or in flight. */
+/* Frees what is inside r (not r) and leaves r as owners_http_request_init()
+ * makes it; r must not be queued or in flight. */
 void owners_http_request_clear(struct owners_http_request *r);
 
 /* Queues r; it starts when the rate limit and max_in_flight allow. Resets

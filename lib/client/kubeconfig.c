@@ -1286,8 +1286,7 @@ int owners_kubeconfig_load(struct owners_rest_config **out,
 	rc = load_set(&set, ov, env, err);
 	if (rc)
 		goto out;
-	cfg = owners_rest_config_new();
-	if (!cfg) {
+	if (owners_rest_config_new(&cfg)) {
 		rc = owners_error_oom(err);
 		goto out;
 	}

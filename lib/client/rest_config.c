@@ -1,4 +1,5 @@
 #include "rest_config.h"
+#include "error.h"
 #include "strv.h"
 
 #include <stdlib.h>
@@ -30,18 +31,20 @@ static void release_secret(struct owners_buf *b)
 	owners_buf_clear(b);
 }
 
-struct owners_rest_config *owners_rest_config_new(void)
+int owners_rest_config_new(struct owners_rest_config **out)
 {
 	struct owners_rest_config *c = calloc(1, sizeof(*c));
 
+	*out = NULL;
 	if (!c)
-		return NULL;
+		return OWNERS_ENOMEM;
 	owners_buf_init(&c->ca_data);
 	owners_buf_init(&c->client_cert_data);
 	owners_buf_init(&c->client_key_data);
 	owners_buf_init(&c->exec_cred.client_cert_data);
 	owners_buf_init(&c->exec_cred.client_key_data);
-	return c;
+	*out = c;
+	return 0;
 }
 
 void owners_exec_config_free(struct owners_exec_config *e)

@@ -58,9 +58,9 @@ struct owners_rest_config {
 	int in_cluster;
 };
 
-/* An empty configuration (buffers initialised, no exec), or NULL when out
- * of memory; for loaders and tests that fill one by hand. */
-struct owners_rest_config *owners_rest_config_new(void);
+/* An empty configuration (buffers initialised, no exec), for loaders and
+ * tests that fill one by hand: 0, or OWNERS_ENOMEM (*out NULL). */
+int owners_rest_config_new(struct owners_rest_config **out);
 void owners_rest_config_free(struct owners_rest_config *c);
 void owners_exec_config_free(struct owners_exec_config *e);
 /* Wipes and frees the cached credential; it is then not valid. */

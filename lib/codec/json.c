@@ -126,17 +126,21 @@ static const yajl_callbacks y_callbacks = {
 	y_start_map, y_key, y_end_map, y_start_array, y_end_array,
 };
 
-struct owners_json_parser *owners_json_parser_new(const struct owners_json_callbacks *cb,
-						   void *ctx)
+int owners_json_parser_new(struct owners_json_parser **out, const struct owners_json_callbacks *cb,
+			   void *ctx)
 {
 	struct owners_json_parser *p = calloc(1, sizeof(*p));
 
+	*out = NULL;
 	if (!p)
-		return NULL;
+		return OWNERS_ENOMEM;
 	p->cb = cb;
 	p->ctx = ctx;
+	/* Never NULL: a failed allocation of yajl's ends the program
+	 * (yajl_alloc.c). */
 	p->y = yajl_alloc(&y_callbacks, &owners_yajl_alloc_funcs, p);
-	return p;
+	*out = p;
+	return 0;
 }
 
 void owners_json_parser_free(struct owners_json_parser *p)

@@ -48,8 +48,9 @@ struct owners_json_callbacks {
 
 struct owners_json_parser;
 
-struct owners_json_parser *owners_json_parser_new(const struct owners_json_callbacks *cb,
-						   void *ctx);
+/* 0, or OWNERS_ENOMEM (*out NULL). */
+int owners_json_parser_new(struct owners_json_parser **out, const struct owners_json_callbacks *cb,
+			   void *ctx);
 int owners_json_parser_feed(struct owners_json_parser *p, const char *data, size_t len,
 			    struct owners_error *err);
 /* Call once after the last chunk: a truncated document is an error. */
@@ -103,13 +104,13 @@ int64_t owners_json_int(const struct owners_json_value *v, int64_t dflt);
 
 struct owners_json_gen;
 
-/* Appends to out; pretty indents with four spaces (kubectl's -o json) and
- * ends the document
- * with a newline. NULL when out of memory. Each call returns 0, or the
+/* Appends to buf; pretty indents with four spaces (kubectl's -o json) and
+ * ends the document with a newline. 0, or OWNERS_ENOMEM (*out NULL).
+ * Each call on the generator returns 0, or the
  * generator's first error: OWNERS_ENOMEM, or OWNERS_EINVAL for a misuse
  * (a key that is not a string, a close that does not match, a second
  * document, more than 127 levels: yajl's limit). */
-struct owners_json_gen *owners_json_gen_new(struct owners_buf *out, int pretty);
+int owners_json_gen_new(struct owners_json_gen **out, struct owners_buf *buf, int pretty);
 void owners_json_gen_free(struct owners_json_gen *g);
 /* The first error of any call so far, 0 when there was none. */
 int owners_json_gen_error(const struct owners_json_gen *g);

@@ -37,25 +37,27 @@ static void gen_print(void *ctx, const char *s, size_t len)
 		g->oom = 1;
 }
 
-struct owners_json_gen *owners_json_gen_new(struct owners_buf *out, int pretty)
+int owners_json_gen_new(struct owners_json_gen **out, struct owners_buf *buf, int pretty)
 {
 	struct owners_json_gen *g = calloc(1, sizeof(*g));
 
+	*out = NULL;
 	if (!g)
-		return NULL;
+		return OWNERS_ENOMEM;
 	g->y = yajl_gen_alloc(&owners_yajl_alloc_funcs);
 	if (!g->y) {
 		free(g);
-		return NULL;
+		return OWNERS_ENOMEM;
 	}
-	g->out = out;
+	g->out = buf;
 	g->pretty = pretty;
 	yajl_gen_config(g->y, yajl_gen_print_callback, gen_print, g);
 	if (pretty) {
 		yajl_gen_config(g->y, yajl_gen_beautify, 1);
 		yajl_gen_config(g->y, yajl_gen_indent_string, "    ");
 	}
-	return g;
+	*out = g;
+	return 0;
 }
 
 void owners_json_gen_free(struct owners_json_gen *g)
@@ -297,10 +299,10 @@ int owners_json_gen_value(struct owners_json_gen *g, const struct owners_json_va
 
 int owners_json_quote(struct owners_buf *out, const char *s, size_t len)
 {
-	struct owners_json_gen *g = owners_json_gen_new(out, 0);
+	struct owners_json_gen *g;
 	int rc;
 
-	if (!g)
+	if (owners_json_gen_new(&g, out, 0))
 		return OWNERS_ENOMEM;
 	rc = owners_json_gen_stringn(g, s, len);
 	owners_json_gen_free(g);

@@ -182,8 +182,7 @@ int owners_json_parse_steps(struct owners_json_value **out, const char *data, si
 
 	*out = NULL;
 	memset(&b, 0, sizeof(b));
-	p = owners_json_parser_new(&tree_callbacks, &b);
-	if (!p)
+	if (owners_json_parser_new(&p, &tree_callbacks, &b))
 		return owners_error_oom(err);
 	if (!step)
 		step = len ? len : 1;

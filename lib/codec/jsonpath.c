@@ -318,8 +318,7 @@ static int print_value(struct owners_buf *out, const struct owners_json_value *v
 	case OWNERS_JSON_ARRAY:
 		break;
 	}
-	g = owners_json_gen_new(out, 0);
-	if (!g)
+	if (owners_json_gen_new(&g, out, 0))
 		return OWNERS_ENOMEM;
 	rc = owners_json_gen_value(g, v);
 	owners_json_gen_free(g);

@@ -742,8 +742,7 @@ int owners_list_parser_feed(struct owners_list_parser *p, const char *data, size
 	if (p->rc)
 		return already_failed(p, err);
 	if (!p->json) {
-		p->json = owners_json_parser_new(&callbacks, p);
-		if (!p->json)
+		if (owners_json_parser_new(&p->json, &callbacks, p))
 			return p->rc = owners_error_oom(err);
 	}
 	p->err = err;

@@ -60,7 +60,7 @@ static int read_meta(struct owners_watch_stream *s, struct owners_error *err)
 	owners_buf_reset(&s->object);
 	if (owners_buf_adds(&s->object, "{\"items\":["))
 		return owners_error_oom(err);
-	if (!(gen = owners_json_gen_new(&s->object, 0)))
+	if (owners_json_gen_new(&gen, &s->object, 0))
 		return owners_error_oom(err);
 	rc = owners_json_gen_value(gen, s->event.object);
 	owners_json_gen_free(gen);

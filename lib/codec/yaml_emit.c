@@ -233,7 +233,7 @@ int owners_yaml_from_json(struct owners_buf *out, const char *json, size_t len,
 	yaml_emitter_set_unicode(&e.emitter, 1);
 	yaml_emitter_set_width(&e.emitter, -1);
 	yaml_emitter_set_indent(&e.emitter, 2);
-	if (!begin(&e) && !(p = owners_json_parser_new(&cb, &e)))
+	if (!begin(&e) && owners_json_parser_new(&p, &cb, &e))
 		e.failed = OWNERS_ENOMEM;
 	if (!e.failed) {
 		rc = owners_json_parser_feed(p, json, len, &parse_err);

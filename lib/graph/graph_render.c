@@ -100,12 +100,12 @@ int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, con
 			     const struct owners_graph_summary *s, const char *const *warnings,
 			     size_t n_warnings)
 {
-	struct owners_json_gen *j = owners_json_gen_new(out, 1);
+	struct owners_json_gen *j;
 	struct view_node *order = NULL;
 	uint32_t n = 0, i;
 	int rc;
 
-	if (!j)
+	if (owners_json_gen_new(&j, out, 1))
 		return OWNERS_ENOMEM;
 	if ((rc = nodes_in_view(&order, &n, g, ns)))
 		goto out;

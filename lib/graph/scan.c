@@ -389,6 +389,7 @@ static void job_clear(struct list_job *job)
 	}
 	free(job->pages);
 	free(job->resource_version);
+	memset(job, 0, sizeof(*job));
 }
 
 static int is_extra(const struct owners_scan_options *o, const struct owners_resource *r)

@@ -178,8 +178,7 @@ out:
 void owners_tree_clear(struct owners_tree *t)
 {
 	free(t->rows);
-	t->rows = NULL;
-	t->count = t->cap = 0;
+	memset(t, 0, sizeof(*t));
 }
 
 /* ---- shared pieces -------------------------------------------------- */
@@ -516,12 +515,12 @@ static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
 int owners_tree_render_json(struct owners_buf *out, const struct owners_render *r)
 {
 	const struct owners_tree *t = r->tree;
-	struct owners_json_gen *j = owners_json_gen_new(out, 1);
+	struct owners_json_gen *j;
 	uint32_t open_depth = 0; /* nodes currently open */
 	size_t i;
 	int rc = 0;
 
-	if (!j)
+	if (owners_json_gen_new(&j, out, 1))
 		return OWNERS_ENOMEM;
 	owners_json_gen_typed_open(j, "OwnersTree", "owners.dev/v1");
 	owners_json_gen_kv(j, "direction", t->up ? "owners" : "dependents");
@@ -560,11 +559,11 @@ int owners_tree_render_event_json(struct owners_buf *out, const struct owners_re
 {
 	const struct owners_tree *t = r->tree;
 	const struct owners_tree_row *at = &t->rows[row];
-	struct owners_json_gen *j = owners_json_gen_new(out, pretty);
+	struct owners_json_gen *j;
 	size_t i;
 	int rc;
 
-	if (!j)
+	if (owners_json_gen_new(&j, out, pretty))
 		return OWNERS_ENOMEM;
 	owners_json_gen_typed_open(j, "OwnersTreeEvent", "owners.dev/v1");
 	owners_json_gen_kv(j, "type", type);

@@ -13,10 +13,10 @@
 int owners_delete_options_json(struct owners_buf *out, const char *uid, const char *resource_version,
 			       const char *policy, long grace_period, int dry_run)
 {
-	struct owners_json_gen *j = owners_json_gen_new(out, 0);
+	struct owners_json_gen *j;
 	int rc;
 
-	if (!j)
+	if (owners_json_gen_new(&j, out, 0))
 		return OWNERS_ENOMEM;
 	owners_json_gen_typed_open(j, "DeleteOptions", "v1");
 	owners_json_gen_kv(j, "propagationPolicy", policy);
@@ -484,6 +484,7 @@ static void step_clear(struct step *s)
 	owners_http_request_clear(&s->del_again);
 	owners_http_request_clear(&s->undo);
 	free(s->added_rv);
+	memset(s, 0, sizeof(*s));
 }
 
 int owners_cascade_execute(struct owners_graph *g, const struct owners_cascade_plan *p,

@@ -559,12 +559,12 @@ static int json_finding(struct owners_json_gen *j, const struct owners_dangling_
 
 int owners_dangling_render_json(struct owners_buf *out, const struct owners_dangling_render *r)
 {
-	struct owners_json_gen *j = owners_json_gen_new(out, 1);
+	struct owners_json_gen *j;
 	struct owners_buf tmp = OWNERS_BUF_INIT;
 	size_t i;
 	int rc = 0;
 
-	if (!j)
+	if (owners_json_gen_new(&j, out, 1))
 		return OWNERS_ENOMEM;
 	owners_json_gen_typed_open(j, "OwnersDangling", "owners.dev/v1");
 	owners_json_gen_kv_bool(j, "dryRun", r->dry_run);

@@ -391,6 +391,7 @@ static void decision_clear(struct decision *d)
 	free(d->api_versions);
 	free(d->seen);
 	free(d->plan);
+	memset(d, 0, sizeof(*d));
 }
 
 /* Decides one reference of the object as read now. */

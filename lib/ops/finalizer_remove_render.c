@@ -180,11 +180,11 @@ int owners_finalizer_remove_render_json(struct owners_buf *out,
 					const struct owners_finalizer_remove_render *r)
 {
 	static const struct owners_orphan_release none;
-	struct owners_json_gen *j = owners_json_gen_new(out, 1);
+	struct owners_json_gen *j;
 	size_t i;
 	int rc;
 
-	if (!j)
+	if (owners_json_gen_new(&j, out, 1))
 		return OWNERS_ENOMEM;
 	owners_json_gen_typed_open(j, "OwnersFinalizerRemoval", "owners.dev/v1");
 	owners_json_gen_kv_bool(j, "dryRun", r->dry_run);

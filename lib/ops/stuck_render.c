@@ -445,8 +445,7 @@ int owners_stuck_render_json(struct owners_buf *out, const struct owners_stuck_r
 	x.r = r;
 	x.out = out;
 	x.on_path = calloc(r->g->count ? r->g->count : 1, 1);
-	x.j = owners_json_gen_new(out, 1);
-	if (!x.on_path || !x.j) {
+	if (owners_json_gen_new(&x.j, out, 1) || !x.on_path) {
 		free(x.on_path);
 		owners_json_gen_free(x.j);
 		return OWNERS_ENOMEM;

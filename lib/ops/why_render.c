@@ -592,10 +592,10 @@ static int json_body(struct owners_json_gen *j, const struct owners_why_render *
 
 int owners_why_render_json(struct owners_buf *out, const struct owners_why_render *r)
 {
-	struct owners_json_gen *j = owners_json_gen_new(out, 1);
+	struct owners_json_gen *j;
 	int rc;
 
-	if (!j)
+	if (owners_json_gen_new(&j, out, 1))
 		return OWNERS_ENOMEM;
 	rc = json_body(j, r);
 	if (!rc)

@@ -13,8 +13,8 @@
 
 static int same_tree_text(const struct owners_json_value *v, struct owners_buf *out)
 {
-	struct owners_json_gen *g = owners_json_gen_new(out, 0);
-	int rc = g ? owners_json_gen_value(g, v) : -1;
+	struct owners_json_gen *g;
+	int rc = owners_json_gen_new(&g, out, 0) ? -1 : owners_json_gen_value(g, v);
 
 	owners_json_gen_free(g);
 	return rc;

@@ -67,7 +67,7 @@ static void test_answers(void)
 	   "a status that is not an object: no verdict");
 	ok(parse(&c, "garbage") != 0 && c.verdict == OWNERS_ACCESS_UNKNOWN, "garbage: an error, no verdict");
 	owners_access_checks_clear(&c, 1);
-	ok(c.reason == NULL, "released");
+	ok(c.reason == NULL && c.verdict == OWNERS_ACCESS_UNKNOWN, "cleared");
 }
 
 int main(void)

@@ -103,8 +103,9 @@ static int open_fds(void)
 
 static struct owners_rest_config *config(const char *api_version, const char *command)
 {
-	struct owners_rest_config *c = owners_rest_config_new();
+	struct owners_rest_config *c;
 
+	owners_rest_config_new(&c);
 	c->server = owners_strdup("https://api.example.com:6443");
 	c->exec = calloc(1, sizeof(*c->exec));
 	c->exec->api_version = owners_strdup(api_version);
@@ -452,7 +453,7 @@ static void test_failures(void)
 	is_str(refresh_fails(c, &code), want.ptr, "interactiveMode Always without a terminal");
 	owners_rest_config_free(c);
 
-	c = owners_rest_config_new();
+	owners_rest_config_new(&c);
 	is_str(refresh_fails(c, &code), "no credential plugin configured", "no exec config");
 	is_int(code, OWNERS_ECONFIG, "OWNERS_ECONFIG");
 	owners_rest_config_free(c);

@@ -81,9 +81,10 @@ static void server_stop(struct server *s)
 
 static struct owners_rest_config *config_for(const char *scheme, int port)
 {
-	struct owners_rest_config *cfg = owners_rest_config_new();
+	struct owners_rest_config *cfg;
 	char url[64];
 
+	owners_rest_config_new(&cfg);
 	snprintf(url, sizeof(url), "%s://127.0.0.1:%d", scheme, port);
 	cfg->server = owners_strdup(url);
 	return cfg;
@@ -594,7 +595,7 @@ static void test_connection_refused(void)
 	owners_rest_config_free(cfg);
 	owners_error_clear(&e);
 
-	cfg = owners_rest_config_new();
+	owners_rest_config_new(&cfg);
 	cfg->server = owners_strdup("ftp://example.com");
 	is_int(owners_http_client_new(&c, cfg, &o, &e), OWNERS_ECONFIG, "an ftp server is refused");
 	is_str(owners_error_message(&e),

@@ -59,7 +59,7 @@ static int run(struct owners_buf *got, const char *doc, size_t len, size_t step,
 	memset(&r, 0, sizeof(r));
 	owners_buf_init(&r.out);
 	r.skip_arrays = skip_arrays;
-	p = owners_json_parser_new(&cbs, &r);
+	owners_json_parser_new(&p, &cbs, &r);
 	if (step) {
 		for (i = 0; !rc && i < len; i += step)
 			rc = owners_json_parser_feed(p, doc + i, len - i < step ? len - i : step, &err);
@@ -115,7 +115,7 @@ static void test_generator(void)
 
 	for (pretty = 0; pretty < 2; pretty++) {
 		owners_buf_reset(&b);
-		g = owners_json_gen_new(&b, pretty);
+		owners_json_gen_new(&g, &b, pretty);
 		owners_json_gen_typed_open(g, "List", "v1");
 		owners_json_gen_string(g, "items");
 		owners_json_gen_array_open(g);
@@ -156,30 +156,30 @@ static void test_generator(void)
 
 	/* Misuse: the first error stays, whatever comes after. */
 	owners_buf_reset(&b);
-	g = owners_json_gen_new(&b, 0);
+	owners_json_gen_new(&g, &b, 0);
 	owners_json_gen_map_open(g);
 	is_int(owners_json_gen_int(g, 1), OWNERS_EINVAL, "a key that is not a string: EINVAL");
 	is_int(owners_json_gen_string(g, "k"), OWNERS_EINVAL, "  and every call after returns it");
 	is_int(owners_json_gen_error(g), OWNERS_EINVAL, "  owners_json_gen_error() too");
 	owners_json_gen_free(g);
 
-	g = owners_json_gen_new(&b, 0);
+	owners_json_gen_new(&g, &b, 0);
 	owners_json_gen_array_open(g);
 	is_int(owners_json_gen_map_close(g), OWNERS_EINVAL, "closing a map that is not open: EINVAL");
 	owners_json_gen_free(g);
 
-	g = owners_json_gen_new(&b, 0);
+	owners_json_gen_new(&g, &b, 0);
 	owners_json_gen_map_open(g);
 	owners_json_gen_string(g, "k");
 	is_int(owners_json_gen_map_close(g), OWNERS_EINVAL, "a key without its value: EINVAL");
 	owners_json_gen_free(g);
 
-	g = owners_json_gen_new(&b, 0);
+	owners_json_gen_new(&g, &b, 0);
 	owners_json_gen_null(g);
 	is_int(owners_json_gen_null(g), OWNERS_EINVAL, "a second document: EINVAL");
 	owners_json_gen_free(g);
 
-	g = owners_json_gen_new(&b, 0);
+	owners_json_gen_new(&g, &b, 0);
 	for (rc = 0; rc < 127; rc++)
 		owners_json_gen_array_open(g);
 	is_int(owners_json_gen_error(g), 0, "127 levels deep: fine");
@@ -200,7 +200,7 @@ static void test_tree_steps(void)
 	int all_same = 1;
 
 	ok(owners_json_parse(&v, doc, len, NULL) == 0, "tree: parses whole");
-	g = owners_json_gen_new(&whole, 0);
+	owners_json_gen_new(&g, &whole, 0);
 	owners_json_gen_value(g, v);
 	owners_json_gen_free(g);
 	owners_json_value_free(v);
@@ -212,7 +212,7 @@ static void test_tree_steps(void)
 			printf("#   step %zu: failed\n", step);
 			continue;
 		}
-		g = owners_json_gen_new(&got, 0);
+		owners_json_gen_new(&g, &got, 0);
 		owners_json_gen_value(g, v);
 		owners_json_gen_free(g);
 		owners_json_value_free(v);

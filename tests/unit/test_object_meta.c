@@ -184,11 +184,11 @@ static int json_item(struct owners_json_gen *g, const struct owners_object_meta 
 
 static int json_list(struct owners_buf *out, const struct owners_object_meta *objs, size_t n)
 {
-	struct owners_json_gen *g = owners_json_gen_new(out, 0);
+	struct owners_json_gen *g;
 	size_t i;
 	int rc;
 
-	if (!g)
+	if (owners_json_gen_new(&g, out, 0))
 		return OWNERS_ENOMEM;
 	owners_json_gen_typed_open(g, "PartialObjectMetadataList", "meta.k8s.io/v1");
 	owners_json_gen_string(g, "metadata");
