@@ -52,7 +52,7 @@ const struct opt dangling_opts[] = {
  * an owner living elsewhere reads invalid-namespace, as the GC, which sees
  * every namespace, reports it. A list that fails leaves them absent, and a
  * note among the scan's warnings says why. */
-static int look_across_namespaces(struct session *s, const uint32_t *nodes, size_t n)
+static enum exit_code look_across_namespaces(struct session *s, const uint32_t *nodes, size_t n)
 {
 	struct owners_scan_options o;
 	struct owners_scan_report across;
@@ -82,7 +82,7 @@ static int look_across_namespaces(struct session *s, const uint32_t *nodes, size
 	return rc;
 }
 
-static int find(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
+static enum exit_code find(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
 		struct owners_dangling_report *rep)
 {
 	/* No argument: everything. A TYPE whose objects the scan could not
@@ -187,7 +187,7 @@ static void fix_summary(const struct owners_dangling_fix_stats *st, int dry_run)
  * cluster's now, not the plan's: nothing left (the GC keeps every object
  * fixed: what is left of its references resolves, or none is left), or
  * what is still dangling and what the GC will do about it. */
-static int say_after_fix(struct session *s, const struct owners_object_arg *objs, size_t n_objs)
+static enum exit_code say_after_fix(struct session *s, const struct owners_object_arg *objs, size_t n_objs)
 {
 	struct owners_dangling_report after = { NULL, 0, 0 };
 	size_t i, deletes = 0;
@@ -215,7 +215,7 @@ static int say_after_fix(struct session *s, const struct owners_object_arg *objs
 
 /* Finds; when a finding may come from a stale discovery cache, decides
  * again on what the server serves now. */
-static int resolve_and_find(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
+static enum exit_code resolve_and_find(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
 			    struct owners_dangling_report *rep)
 {
 	int rc, again;

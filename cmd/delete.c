@@ -87,7 +87,7 @@ static struct owners_cascade_render render_of(const struct run *r,
 
 /* Writes a rendered text to f, or says why it could not be rendered (rc,
  * an OWNERS_E* code) and returns the exit code. */
-static int put(FILE *f, const struct owners_buf *b, int rc)
+static enum exit_code put(FILE *f, const struct owners_buf *b, int rc)
 {
 	if (rc)
 		return error_render(rc);
@@ -148,7 +148,7 @@ static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t
  * indexes do not outlive a scan. A named object that is gone while
  * dependents still point at it selects the owner they point at: a cascade
  * interrupted after its root went resumes. */
-static int select_roots(struct run *r, const struct owners_selection_arg *args, size_t n)
+static enum exit_code select_roots(struct run *r, const struct owners_selection_arg *args, size_t n)
 {
 	const struct session_selection how = {
 		.missing = r->cli->delete_.ignore_not_found ? OWNERS_SELECTION_MISSING_IGNORED
@@ -173,7 +173,7 @@ static int select_roots(struct run *r, const struct owners_selection_arg *args, 
 /* --dry-run=client: every object of the cascade, in the order it goes
  * (lib/ops/cascade_render.c). A plan that could not be rendered is no plan
  * shown: an error, never a silent success. */
-static int print_plan(const struct run *r, const struct owners_cascade_plan *p)
+static enum exit_code print_plan(const struct run *r, const struct owners_cascade_plan *p)
 {
 	const struct owners_cascade_render render = render_of(r, p);
 	struct owners_buf out = OWNERS_BUF_INIT;
@@ -189,7 +189,7 @@ static int print_plan(const struct run *r, const struct owners_cascade_plan *p)
  * the run with nothing done, instead of half way through the tree. A
  * review that cannot be made is no verdict: each request is still
  * authorized on its own, and a 403 then leaves that object in place. */
-static int check_access(struct run *r, const struct owners_cascade_plan *p)
+static enum exit_code check_access(struct run *r, const struct owners_cascade_plan *p)
 {
 	struct owners_access_check *checks = NULL;
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -234,7 +234,7 @@ static int check_access(struct run *r, const struct owners_cascade_plan *p)
 
 /* --wait=false: one round was sent; say what it left, rather than exit
  * silently while objects are still there. */
-static int report_not_waiting(const struct run *r, const struct owners_cascade_plan *p)
+static enum exit_code report_not_waiting(const struct run *r, const struct owners_cascade_plan *p)
 {
 	struct owners_buf said = OWNERS_BUF_INIT;
 	int rc;
@@ -248,7 +248,7 @@ static int report_not_waiting(const struct run *r, const struct owners_cascade_p
 
 /* After a timeout: what the cascade still waits on, and what it would do
  * next. */
-static int report_left(const struct run *r, const struct owners_cascade_plan *p)
+static enum exit_code report_left(const struct run *r, const struct owners_cascade_plan *p)
 {
 	const struct owners_cascade_render render = render_of(r, p);
 	struct owners_buf said = OWNERS_BUF_INIT;
@@ -311,7 +311,7 @@ static void refused(void *ctx, const struct owners_graph *g, const struct owners
  * its preconditions, or the PATCH that releases it), and said one by one
  * like the roots: what the server would refuse (forbidden, an admission
  * webhook) shows before anything is deleted for real. */
-static int check_dependents_dry_run(struct run *r, struct owners_cascade_runner *cr)
+static enum exit_code check_dependents_dry_run(struct run *r, struct owners_cascade_runner *cr)
 {
 	struct owners_graph *g = r->s.graph;
 	struct owners_cascade_plan p = cr->plan;
@@ -371,7 +371,7 @@ static int check_dependents_dry_run(struct run *r, struct owners_cascade_runner 
 
 /* The rounds run in lib/ops/cascade_runner.c; this says what they do and
  * how they ended. */
-static int run_cascade(struct run *r)
+static enum exit_code run_cascade(struct run *r)
 {
 	const struct owners_cascade_runner_hooks hooks = {
 		r, rescan, approve, show_progress, on_event, refused,

@@ -36,7 +36,7 @@ const struct opt finalizers_opts[] = {
  * argument, the namespace's own Namespace object too), and per node
  * whether it was named (or matched -l), so that one not in deletion can be
  * said so: *named is a byte per node, the caller's to free(). */
-static int select_in_deletion(struct session *s, const struct owners_selection_arg *args, size_t n_args,
+static enum exit_code select_in_deletion(struct session *s, const struct owners_selection_arg *args, size_t n_args,
 			      uint32_t **out, size_t *n_out, unsigned char **named, size_t *n_named)
 {
 	const struct session_selection how = {
@@ -102,7 +102,7 @@ static void extra_scans_clear(struct extra_scans *x)
 	memset(x, 0, sizeof(*x));
 }
 
-static int scan_namespaces(struct session *s, const uint32_t *nodes, size_t n, const char *scanned,
+static enum exit_code scan_namespaces(struct session *s, const uint32_t *nodes, size_t n, const char *scanned,
 			   struct extra_scans *x)
 {
 	size_t i;
@@ -174,7 +174,7 @@ static int render(struct owners_buf *out, const struct session *s,
 
 /* Scans, picks the objects asked about, and reads what explains why they
  * are stuck (lib/ops/stuck_fetch.c). */
-static int gather(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
+static enum exit_code gather(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
 		  struct owners_stuck_facts *facts, struct extra_scans *extra, uint32_t **nodes,
 		  size_t *n, unsigned char **named, size_t *n_named)
 {

@@ -140,7 +140,7 @@ static int scan_blind_spot(const struct session *s, struct owners_buf *why)
  * (targets[i].orphan_blocked, why in blocked[i]). One scan serves every
  * target: the namespace and cluster-scoped types, or every namespace when
  * a cluster-scoped object's dependents are looked for. */
-static int release_orphans(struct session *s, struct owners_finalizer_remove_target *targets, size_t n,
+static enum exit_code release_orphans(struct session *s, struct owners_finalizer_remove_target *targets, size_t n,
 			   struct owners_orphan_release *releases, struct owners_buf *blocked)
 {
 	char **uids = calloc(n ? n : 1, sizeof(*uids));
@@ -315,7 +315,7 @@ static enum exit_code validate_remove(const struct owners_cli *cli, const struct
 
 /* Every TYPE first: a mistake in the command line changes nothing. An
  * object named twice is done once (the second time it would be gone). */
-static int take_targets(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
+static enum exit_code take_targets(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
 			struct removal *rm)
 {
 	struct owners_selection_arg *args = NULL;
@@ -339,7 +339,7 @@ static int take_targets(struct session *s, const struct owners_object_arg *objs,
 	return rc;
 }
 
-static int remove_all(struct session *s, const struct owners_cli *cli, struct removal *rm,
+static enum exit_code remove_all(struct session *s, const struct owners_cli *cli, struct removal *rm,
 		      const struct owners_finalizer_remove_options *uo)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -364,7 +364,7 @@ static int remove_all(struct session *s, const struct owners_cli *cli, struct re
 
 /* Says what went wrong on stderr; the exit code of the whole run. A
  * failure before any write is an error, after one it is incomplete. */
-static int tell_failures(const struct removal *rm)
+static enum exit_code tell_failures(const struct removal *rm)
 {
 	int errors = 0, incomplete = 0;
 	size_t i;

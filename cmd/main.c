@@ -200,7 +200,7 @@ static void drop_word(int *argc, char **argv, int at)
 
 /* A flag of c's subcommand given to c itself (`owners finalizers
  * --force`): says whose flag it is and returns EXIT_USAGE; 0 when none. */
-static int refuse_subcommand_flags(const struct command *c, int argc, char **argv)
+static enum exit_code refuse_subcommand_flags(const struct command *c, int argc, char **argv)
 {
 	const struct opt *const own[] = { owners_global_opts, c->opts, NULL };
 
@@ -225,7 +225,7 @@ static int refuse_subcommand_flags(const struct command *c, int argc, char **arg
 
 /* Parses the command's flags, validates, runs: kubectl's
  * Complete/Validate/Run. */
-static int run_command(const struct command *c, struct owners_cli *cli, int argc, char **argv)
+static enum exit_code run_command(const struct command *c, struct owners_cli *cli, int argc, char **argv)
 {
 	struct string_list args = { NULL, 0, 0 };
 	int rc = owners_cli_parse(cli, c->opts, argc, argv, &args);

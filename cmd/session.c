@@ -67,7 +67,7 @@ static void say_credentials(const struct session *s, struct owners_buf *b)
 
 /* 401 wherever it came (discovery, a list): the credentials are wrong or
  * have expired, and nothing else the command could say matters. */
-static int credentials_rejected(const struct session *s)
+static enum exit_code credentials_rejected(const struct session *s)
 {
 	struct owners_buf who = OWNERS_BUF_INIT;
 
@@ -79,7 +79,7 @@ static int credentials_rejected(const struct session *s)
 	return EXIT_ERROR;
 }
 
-static int fail(struct session *s)
+static enum exit_code fail(struct session *s)
 {
 	if (s->err.code == OWNERS_EAUTH)
 		return credentials_rejected(s);
@@ -91,7 +91,7 @@ static int fail(struct session *s)
  * (in the server's words, as kubectl says it); a connection that fails
  * the same way each time (TLS, unreachable: the client's words name the
  * server). */
-static int say_no_view(const struct session *s)
+static enum exit_code say_no_view(const struct session *s)
 {
 	const struct owners_scan_failure *f = s->scan.failures;
 	const char *context = s->cfg && !s->cfg->in_cluster ? s->cfg->context_name : NULL;
@@ -606,7 +606,7 @@ void session_warn_scan(const struct session *s)
 	session_warnings_free(lines, n);
 }
 
-static int emit(struct session *s, const struct owners_buf *out, int yaml, int render_rc)
+static enum exit_code emit(struct session *s, const struct owners_buf *out, int yaml, int render_rc)
 {
 	int rc;
 

@@ -78,7 +78,7 @@ static int fetch_status(struct session *s, const struct owners_tree *tree,
 }
 
 /* Writes the tree in the format asked for and prints it; the exit code. */
-static int show(struct session *s, const struct owners_tree *tree,
+static enum exit_code show(struct session *s, const struct owners_tree *tree,
 		const struct owners_object_status *status, const char *format)
 {
 	struct owners_buf out = OWNERS_BUF_INIT;
@@ -129,7 +129,7 @@ static int show(struct session *s, const struct owners_tree *tree,
 /* No roots (a type with no objects, a selector that matches none): as
  * kubectl get, not an error, said on stderr; a document format still
  * prints its (empty) document. */
-static int say_no_roots(const struct session *s, int all)
+static enum exit_code say_no_roots(const struct session *s, int all)
 {
 	if (all)
 		fprintf(stderr, "No resources found\n");

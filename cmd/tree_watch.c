@@ -768,7 +768,7 @@ static int64_t next_tick(const struct tree_watch *tw, int64_t now)
 	return next;
 }
 
-static int say_outcome(struct tree_watch *tw, const char *until, int reached, uint32_t first)
+static enum exit_code say_outcome(struct tree_watch *tw, const char *until, int reached, uint32_t first)
 {
 	struct owners_buf name = OWNERS_BUF_INIT;
 	long secs = (long)((now_ms() - tw->started_ms) / 1000);
@@ -916,7 +916,7 @@ static int tree_watch_loop(struct tree_watch *tw, int64_t deadline, int *reached
 
 /* --until's outcome: the tree reached stays on the terminal (the view
  * went with the alternate screen); the exit code. */
-static int tree_watch_outcome(struct tree_watch *tw, int reached)
+static enum exit_code tree_watch_outcome(struct tree_watch *tw, int reached)
 {
 	const char *until = tw->s->cli->tree.until;
 	uint32_t first = OWNERS_NO_NODE;

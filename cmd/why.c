@@ -96,7 +96,7 @@ static int find(struct session *s, const struct owners_object_arg *obj, uint32_t
 
 /* What the finalizers of an object in deletion wait for (the same facts
  * and explanation as `owners finalizers`). */
-static int explain_stuck(struct session *s, uint32_t node, struct owners_stuck_facts *facts,
+static enum exit_code explain_stuck(struct session *s, uint32_t node, struct owners_stuck_facts *facts,
 			 struct owners_stuck_report *rep)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
