@@ -74,8 +74,7 @@ static enum exit_code look_across_namespaces(struct session *s, const uint32_t *
 		if (session_note(s, "%s: owners of that type in other namespaces could not be looked "
 				 "for, so references to them read absent (the garbage collector may "
 				 "call them invalid-namespace)", across.failures[i].message)) {
-			error_oom();
-			rc = EXIT_ERROR;
+			rc = error_oom();
 		}
 	owners_scan_report_clear(&across);
 	free(set.types);

@@ -43,8 +43,7 @@ enum exit_code cmd_graph(struct owners_cli *cli, struct string_list *args)
 		goto out;
 	ns = cli->all_namespaces ? NULL : s.namespace_;
 	if (owners_graph_summarize(s.graph, ns, &sum)) {
-		error_oom();
-		rc = EXIT_ERROR;
+		rc = error_oom();
 		goto out;
 	}
 	if (!strcmp(format, "json") || !strcmp(format, "yaml") || output_is_template(format)) {

@@ -207,7 +207,8 @@ static int set_number(const struct opt *o, void *field, const char *value, const
 	return 0;
 }
 
-/* Stores the value (NULL: a flag given alone) into the row's field. */
+/* Stores the value (NULL: a flag given alone) into the row's field: 0;
+ * -1 after saying what is wrong with it; EXIT_ERROR out of memory. */
 static int set_value(struct owners_cli *cli, const struct opt *o, const char *value,
 		     const char *spelled)
 {
@@ -234,10 +235,8 @@ static int set_value(struct owners_cli *cli, const struct opt *o, const char *va
 	case OPTION_LIST: {
 		struct string_list *l = field;
 
-		if (OWNERS_GROW(l->items, l->cap, l->count + 1)) {
-			error_oom();
-			return -1;
-		}
+		if (OWNERS_GROW(l->items, l->cap, l->count + 1))
+			return error_oom(); /* EXIT_ERROR, not a usage error */
 		l->items[l->count++] = value;
 		return 0;
 	}
@@ -266,10 +265,8 @@ enum exit_code owners_cli_parse(struct owners_cli *cli, const struct opt *comman
 	args->items = calloc((size_t)argc + 1, sizeof(*args->items));
 	args->count = 0;
 	args->cap = 0;
-	if (!args->items) {
-		error_oom();
-		return EXIT_USAGE;
-	}
+	if (!args->items)
+		return error_oom();
 	args->cap = (size_t)argc + 1;
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i], *value = NULL;
@@ -319,8 +316,10 @@ enum exit_code owners_cli_parse(struct owners_cli *cli, const struct opt *comman
 			}
 			value = argv[++i];
 		}
-		if (set_value(cli, o, value, spelled))
-			return EXIT_USAGE;
+		int rc = set_value(cli, o, value, spelled);
+
+		if (rc)
+			return rc < 0 ? EXIT_USAGE : (enum exit_code)rc;
 	}
 	return 0;
 }
