@@ -450,6 +450,10 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 		return usage_error("--all needs a type: owners delete TYPE --all (every object of that type)");
 	if (cli->delete_.all && cli->selector)
 		return usage_error("--all and -l cannot be combined: --all already takes every object of the type");
+	/* TYPE NAME or TYPE/NAME: --all takes a type alone */
+	if (cli->delete_.all && (args->count > 1 || strchr(args->items[0], '/')))
+		return usage_error("--all takes every object of a type: give the type without names, "
+				   "e.g. owners delete configmaps --all");
 	return EXIT_OK;
 }
 
@@ -475,13 +479,6 @@ enum exit_code cmd_delete(struct owners_cli *cli, struct string_list *args)
 		owners_error_clear(&err);
 		return EXIT_USAGE;
 	}
-	for (i = 0; i < n_objs && cli->delete_.all; i++)
-		if (objs[i].name) {
-			error_msg("--all takes every object of a type: give the type without names, "
-				  "e.g. owners delete configmaps --all");
-			rc = EXIT_USAGE;
-			goto out;
-		}
 	if ((rc = session_open(&r.s, cli)) || (rc = session_require_current_types(&r.s)))
 		goto out;
 	/* Events are not tracked by the GC but are deleted all the same. */

@@ -205,6 +205,14 @@ static enum exit_code gather(struct session *s, const struct owners_object_arg *
 	return rc;
 }
 
+static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
+{
+	if (cli->selector && !args->count)
+		return usage_error("-l needs the TYPE of the objects to select, e.g. "
+				   "'owners finalizers pvc -l app=db'");
+	return EXIT_OK;
+}
+
 enum exit_code cmd_finalizers(struct owners_cli *cli, struct string_list *args)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -225,9 +233,6 @@ enum exit_code cmd_finalizers(struct owners_cli *cli, struct string_list *args)
 	memset(&s, 0, sizeof(s));
 	memset(&facts, 0, sizeof(facts));
 	memset(&rep, 0, sizeof(rep));
-	if (cli->selector && !args->count)
-		return usage_error("-l needs the TYPE of the objects to select, e.g. "
-				   "'owners finalizers pvc -l app=db'");
 	if (args->count &&
 	    owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
 		rc = report_error(&err);
@@ -294,6 +299,7 @@ static const struct command *const finalizers_subcommands[] = { &finalizers_remo
 const struct command finalizers_command = {
 	.name = "finalizers",
 	.fn = cmd_finalizers,
+	.validate = validate,
 	.opts = finalizers_opts,
 	.usage = "owners finalizers [TYPE[/NAME]...] [flags]\n  owners finalizers remove TYPE/NAME... [--finalizer F]... [--all-finalizers] [flags]",
 	.summary = "find objects stuck in deletion, say why, remove finalizers safely",
