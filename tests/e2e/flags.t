@@ -106,8 +106,24 @@ run owners finalizers remove cm/held --all
 is "$rc" 2 "finalizers remove --all: usage error"
 like "$err" "--all means every object in kubectl; to take every finalizer off use --all-finalizers" \
   "--all is refused, naming --all-finalizers"
-run owners finalizers remove cm/held --all-finalizers --dry-run -v=6
-is "$rc" 0 "--all-finalizers --dry-run exits 0"
+# remove is a subcommand with a table of its own
+run owners finalizers --force
+is "$rc" 2 "finalizers --force: usage error"
+is "$err" "error: --force is a flag of 'owners finalizers remove'" "  naming the subcommand the flag belongs to"
+run owners finalizers remove cm/held --all-finalizers -l app=x
+is "$rc" 2 "finalizers remove -l: usage error (remove takes objects by name)"
+like "$err" "unknown shorthand flag: 'l'" "  -l is not among remove's flags"
+run owners finalizers remove cm/held --all-finalizers -o jsonpath='{.items}'
+is "$rc" 2 "finalizers remove -o jsonpath: refused (text, json or yaml)"
+run owners finalizers remove --help
+like "$out" "^finalizers remove: " "finalizers remove --help is the subcommand's"
+like "$out" "--all-finalizers" "  with its flags"
+unlike "$out" "--selector" "  and not the list's"
+run owners delete cm held --all
+is "$rc" 2 "delete TYPE NAME --all: usage error"
+like "$err" "--all takes every object of a type" "  --all takes a type alone"
+run owners -n default finalizers --request-timeout 30s remove cm/held --all-finalizers --dry-run -v=6
+is "$rc" 0 "--all-finalizers --dry-run exits 0 (remove found after flags with values)"
 unlike "$err" "PATCH " "finalizers remove --dry-run (client) sends no PATCH"
 is "$(kubectl get cm held -o jsonpath='{.metadata.finalizers[*]}')" "example.com/hold" "the finalizer is still there"
 run owners finalizers remove cm/held --all-finalizers --dry-run=server -v=6
