@@ -101,7 +101,6 @@ static enum exit_code find(struct session *s, const struct owners_object_arg *ob
 	rc = session_scan(s, s->cli->all_namespaces ? NULL : s->namespace_);
 	if (!rc)
 		rc = session_select_nodes(s, args, n_objs, &how, 0, &nodes, &n);
-	free(args);
 	if (rc)
 		return rc;
 	if (!s->cli->all_namespaces && (rc = look_across_namespaces(s, nodes, n))) {

@@ -515,7 +515,6 @@ out:
 	free(r.roots);
 	owners_cascade_runner_clear(&r.runner);
 	owners_object_args_free(objs, n_objs);
-	free(resolved);
 	session_close(&r.s);
 	return rc;
 }

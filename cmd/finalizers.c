@@ -191,7 +191,6 @@ static enum exit_code gather(struct session *s, const struct owners_object_arg *
 	s->answer_namespaced_only = !all;
 	if (!(rc = session_scan(s, all ? NULL : s->namespace_)))
 		rc = select_in_deletion(s, args, n_objs, nodes, n, named, n_named);
-	free(args);
 	if (rc || (rc = scan_namespaces(s, *nodes, *n, all ? NULL : s->namespace_, extra)))
 		return rc;
 	if (owners_stuck_reach(&reach, &n_reach, s->graph, *nodes, *n))

@@ -335,7 +335,6 @@ static enum exit_code take_targets(struct session *s, const struct owners_object
 		t->content_objects = -1;
 	}
 	owners_selection_targets_free(targets);
-	free(args);
 	return rc;
 }
 

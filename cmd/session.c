@@ -118,43 +118,68 @@ static enum exit_code say_no_view(const struct session *s)
 	return exit_code_for(f[0].code);
 }
 
-/* The types of session_also_list(), by name, to find them again in a new
- * table ("group\0version\0resource\0" each). */
-static int extra_names(const struct session *s, struct owners_buf *out)
+/* What the session holds of the old table, by name, to find it again in
+ * a new one: the types of session_also_list(), then the arguments' types
+ * ("group\0version\0resource\0" each). */
+static int held_names(const struct session *s, struct owners_buf *out)
 {
 	size_t i;
 	int rc = 0;
 
-	for (i = 0; !rc && i < s->extra.count; i++) {
-		const struct owners_resource *r = s->extra.types[i];
+	for (i = 0; !rc && i < s->extra.count + s->n_args; i++) {
+		const struct owners_resource *r = i < s->extra.count ? s->extra.types[i]
+								      : s->args[i - s->extra.count].type;
 
 		rc = owners_buf_addf(out, "%s%c%s%c%s%c", r->group, 0, r->version, 0, r->resource, 0);
 	}
 	return rc;
 }
 
-static int extra_refind(struct session *s, const struct owners_buf *names, size_t n)
+/* The type named at *p in the current table, NULL when it is gone; *p
+ * moves past the name. */
+static const struct owners_resource *refind(const struct session *s, const char **p)
+{
+	const char *group = *p, *version = group + strlen(group) + 1;
+	const char *resource = version + strlen(version) + 1;
+	size_t k;
+
+	*p = resource + strlen(resource) + 1;
+	for (k = 0; k < s->types.count; k++) {
+		const struct owners_resource *r = &s->types.items[k];
+
+		if (!strcmp(r->group, group) && !strcmp(r->version, version) &&
+		    !strcmp(r->resource, resource))
+			return r;
+	}
+	return NULL;
+}
+
+/* Points what the session held into the new table: a type listed besides
+ * the tracked ones that is gone is dropped; an argument's type that is
+ * gone is an error, as naming it now would be. 0, or the error code. */
+static int held_refind(struct session *s, const struct owners_buf *names, size_t n_extra)
 {
 	const char *p = names->ptr;
-	size_t i, k;
-	int rc = 0;
+	size_t i;
 
-	for (i = 0; !rc && i < n; i++) {
-		const char *group = p, *version = group + strlen(group) + 1;
-		const char *resource = version + strlen(version) + 1;
+	for (i = 0; i < n_extra; i++) {
+		const struct owners_resource *r = refind(s, &p);
 
-		p = resource + strlen(resource) + 1;
-		for (k = 0; k < s->types.count; k++) {
-			const struct owners_resource *r = &s->types.items[k];
-
-			if (!strcmp(r->group, group) && !strcmp(r->version, version) &&
-			    !strcmp(r->resource, resource)) {
-				rc = session_also_list(s, r);
-				break;
-			}
-		}
+		if (r && session_also_list(s, r))
+			return owners_error_oom(&s->err);
 	}
-	return rc;
+	for (i = 0; i < s->n_args; i++) {
+		const char *group = p, *resource = group + strlen(group) + 1;
+		const struct owners_resource *r = refind(s, &p);
+
+		resource += strlen(resource) + 1; /* past the version */
+		if (!r)
+			return owners_error_set(&s->err, OWNERS_ENOTFOUND,
+						"the server doesn't have a resource type '%s' any more",
+						resource);
+		s->args[i].type = session_listed_type(s, r);
+	}
+	return 0;
 }
 
 static int discover(struct session *s, int refresh)
@@ -166,7 +191,7 @@ static int discover(struct session *s, int refresh)
 	int rc;
 
 	o.cache_dir = s->cli->cache_dir ? s->cli->cache_dir : default_cache_dir(&dir);
-	if (extra_names(s, &names)) {
+	if (held_names(s, &names)) {
 		owners_buf_clear(&dir);
 		owners_buf_clear(&names);
 		return owners_error_oom(&s->err);
@@ -184,8 +209,7 @@ static int discover(struct session *s, int refresh)
 	if (!rc) {
 		s->types_loaded = 1;
 		s->types_fresh = !stats.from_cache;
-		if (extra_refind(s, &names, n_names))
-			rc = owners_error_oom(&s->err);
+		rc = held_refind(s, &names, n_names);
 	}
 	owners_buf_clear(&names);
 	return rc;
@@ -439,6 +463,8 @@ enum exit_code session_scan(struct session *s, const char *ns)
 		owners_graph_free(s->graph);
 		s->graph = NULL;
 		owners_scan_report_clear(&s->scan);
+		if (s->on_listed && s->on_listed(s->on_listed_ctx, NULL, NULL, NULL))
+			return error_oom();
 		if (discover(s, 1))
 			return fail(s);
 		return session_scan(s, ns);
@@ -643,6 +669,7 @@ void session_close(struct session *s)
 	owners_graph_free(s->graph);
 	owners_scan_report_clear(&s->scan);
 	free(s->extra.types);
+	free(s->args);
 	if (s->types_loaded)
 		owners_resource_table_clear(&s->types);
 	owners_http_client_free(s->http);
@@ -680,6 +707,11 @@ enum exit_code session_resolve_args(struct session *s, const struct owners_objec
 	*out = NULL;
 	if (!args)
 		return error_oom();
+	free(s->args);
+	s->args = args;
+	s->n_args = 0;
+	/* s->n_args grows as they resolve: a type the cache does not know
+	 * refreshes discovery, which moves the ones resolved before it */
 	for (i = 0; !rc && i < n; i++) {
 		const struct owners_resource *r;
 
@@ -689,11 +721,10 @@ enum exit_code session_resolve_args(struct session *s, const struct owners_objec
 			rc = error_oom();
 		args[i].type = session_listed_type(s, r);
 		args[i].name = objs[i].name;
+		s->n_args = i + 1;
 	}
-	if (rc) {
-		free(args);
+	if (rc)
 		return rc;
-	}
 	*out = args;
 	return 0;
 }

@@ -42,6 +42,11 @@ struct session {
 	/* Types the GC does not track that this command names as roots
 	 * (session_also_list()): listed by every scan besides the tracked ones. */
 	struct session_types extra;
+	/* The arguments session_resolve_args() resolved: the session's, so
+	 * that a refreshed discovery (a type named that the cache did not
+	 * know, a cached type gone) can point them into the new table. */
+	struct owners_selection_arg *args;
+	size_t n_args;
 	/* Further warnings a command adds about this scan (session_note()),
 	 * worded by it, given out with the scan's own by session_warnings(). */
 	char **notes;
@@ -51,7 +56,9 @@ struct session {
 	 * types that could not be listed and matter, and count the rest. */
 	int answer_namespaced_only;
 	/* Told each list's resourceVersion as the scans make them (a watch
-	 * starts there); NULL when nobody asks. */
+	 * starts there); NULL when nobody asks. Called with r NULL when a
+	 * refreshed discovery voids what was listed so far (the scan starts
+	 * again, and r of the earlier calls is gone). */
 	int (*on_listed)(void *ctx, const struct owners_resource *r, const char *ns, const char *rv);
 	void *on_listed_ctx;
 	struct owners_error err;
@@ -127,8 +134,9 @@ enum exit_code session_emit_document(struct session *s, const struct owners_buf 
  * version the scan lists, every TYPE before anything is read, so that a
  * mistake changes nothing; with also_list, a type the GC does not track is
  * listed by the scans too (session_also_list()). *out (n entries, borrowing
- * objs' names) is the caller's to free(). Prints the error, returns the
- * exit code. */
+ * objs' names) is the session's: kept pointing into the current discovery
+ * whenever it is refreshed, freed by session_close() (once per session: a
+ * second call replaces it). Prints the error, returns the exit code. */
 enum exit_code session_resolve_args(struct session *s, const struct owners_object_arg *objs, size_t n,
 			 int also_list, struct owners_selection_arg **out);
 

@@ -217,7 +217,6 @@ out:
 			owners_object_status_clear(&status[i]);
 	free(status);
 	owners_selection_clear(&roots);
-	free(sel_args);
 	owners_tree_clear(&tree);
 	owners_object_args_free(objs, n_objs);
 	session_close(&s);

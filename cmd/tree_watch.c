@@ -88,6 +88,11 @@ int tree_listed_record(void *ctx, const struct owners_resource *r, const char *n
 	struct tree_listed *l = ctx;
 	struct tree_listed_type *t;
 
+	if (!r) {
+		/* discovery refreshed: the scan lists everything again */
+		tree_listed_clear(l);
+		return 0;
+	}
 	if (OWNERS_GROW(l->items, l->cap, l->count + 1))
 		return OWNERS_ENOMEM;
 	t = &l->items[l->count];

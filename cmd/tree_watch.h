@@ -21,7 +21,7 @@ struct tree_listed {
 	size_t count, cap;
 };
 
-/* session.on_listed: records each list. */
+/* session.on_listed: records each list (r NULL: forgets them all). */
 int tree_listed_record(void *ctx, const struct owners_resource *r, const char *ns, const char *rv);
 void tree_listed_clear(struct tree_listed *l);
 

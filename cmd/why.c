@@ -90,7 +90,6 @@ static int find(struct session *s, const struct owners_object_arg *obj, uint32_t
 	    !(rc = session_select(s, arg, 1, &how, &sel)))
 		*node = sel.nodes[0];
 	owners_selection_clear(&sel);
-	free(arg);
 	return rc;
 }
 

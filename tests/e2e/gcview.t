@@ -240,6 +240,12 @@ YAML
 YAML
   made=$(kubectl -n "$ns" get "latecomers-$MODE" late -o name)
   is "$made" "latecomer$MODE.$G/late" "$MODE: an object of a type installed after the cache was written"
+  # cm resolves from the cache, the new type refreshes it: both arguments
+  # point into the refreshed discovery (under ASan a stale one fails here)
+  run owners -n "$ns" tree cm/root "latecomers-$MODE/late"
+  is "$rc" 0 "$MODE: tree TYPE/NAME of a cached type, then of a type the cache does not know"
+  like "$out" "ConfigMap/root" "$MODE: ... shows the first"
+  like "$out" "Latecomer$MODE/late" "$MODE: ... and the second"
   run owners -n "$ns" delete cm/root --cascade=foreground --timeout=30s
   is "$rc" 0 "$MODE: ... the cascade finishes"
   ok "$(gone "$ns" "latecomers-$MODE" late; echo $?)" "$MODE: ... and its object (created: $made) is collected, not left dangling"
