@@ -23,27 +23,6 @@
 
 enum { DIRECTIVE_NO_SPACE = 2, DIRECTIVE_NO_FILES = 4 };
 
-/* The option spelled `word` ("--context", "-n", "--context=x") in the
- * tables, or NULL: the parser's own lookups. */
-static const struct opt *find_opt(const struct opt *const *tables, const char *word)
-{
-	if (word[0] != '-' || !word[1])
-		return NULL;
-	if (word[1] != '-')
-		return owners_opt_find_short(tables, word[1]);
-	return owners_opt_find_long(tables, word + 2, strcspn(word + 2, "="));
-}
-
-/* Whether the flag word is followed by its value as the next word. */
-static int takes_next_word(const struct opt *o, const char *word)
-{
-	if (!o || o->type == OPTION_BOOL || o->value_optional)
-		return 0;
-	if (word[1] == '-')
-		return !strchr(word, '=');
-	return !word[2]; /* -n NS, not -nNS */
-}
-
 struct line {
 	const struct command *cmd;
 	const char **positional; /* after the command, flags and their values left out */
@@ -73,6 +52,7 @@ static int is_cluster_flag(const struct opt *o)
 static int read_line(struct line *l, char **words, int n)
 {
 	const struct opt *tables[3] = { owners_global_opts, NULL, NULL };
+	const struct command *sub;
 	int i;
 
 	memset(l, 0, sizeof(*l));
@@ -82,10 +62,10 @@ static int read_line(struct line *l, char **words, int n)
 		return -1;
 	for (i = 0; i < n - 1; i++) {
 		const char *w = words[i];
-		const struct opt *o = find_opt(tables, w);
+		const struct opt *o = owners_opt_find_word(tables, w);
 
 		if (w[0] == '-' && w[1]) {
-			int next = takes_next_word(o, w);
+			int next = owners_opt_value_follows(o, w);
 
 			/* (not one whose value is the word being completed) */
 			if (o && is_cluster_flag(o) && !(next && i + 1 == n - 1)) {
@@ -108,10 +88,10 @@ static int read_line(struct line *l, char **words, int n)
 				return 0; /* an unknown command: nothing to offer */
 			continue;
 		}
-		if (!l->n_positional && owners_subcommand_find(l->cmd, w)) {
+		if (!l->n_positional && (sub = owners_subcommand_find(l->cmd, w))) {
 			/* `finalizers remove`: its own flags from here on */
-			l->cmd = owners_subcommand_find(l->cmd, w);
-			tables[1] = l->cmd->opts;
+			l->cmd = sub;
+			tables[1] = sub->opts;
 			continue;
 		}
 		l->positional[l->n_positional++] = w;
@@ -342,7 +322,7 @@ enum exit_code owners_complete_words(int n, char **words)
 	} else if (cur[0] == '-' && cur[1] == '-' && strchr(cur, '=')) {
 		/* --flag=VALUE in one word */
 		const struct opt *tables[3] = { l.cmd ? l.cmd->opts : NULL, owners_global_opts, NULL };
-		const struct opt *o = find_opt(l.cmd ? tables : tables + 1, cur);
+		const struct opt *o = owners_opt_find_word(l.cmd ? tables : tables + 1, cur);
 		char prefix[64];
 		size_t len = (size_t)(strchr(cur, '=') - cur) + 1;
 

@@ -174,18 +174,13 @@ static int first_word(int argc, char **argv, int from, const struct opt *const t
 
 	for (i = from; i < argc; i++) {
 		const char *a = argv[i];
-		const struct opt *o = NULL;
 
 		if (a[0] != '-' || !a[1])
 			return i;
 		if (!strcmp(a, "--"))
 			return -1;
-		if (a[1] == '-' && !strchr(a, '='))
-			o = owners_opt_find_long(tables, a + 2, strlen(a + 2));
-		else if (a[1] != '-' && !a[2])
-			o = owners_opt_find_short(tables, a[1]);
-		if (o && o->type != OPTION_BOOL && !o->value_optional)
-			i++; /* -n NS, --context NAME: skip the value too */
+		/* -n NS, --context NAME: skip the value too */
+		i += owners_opt_value_follows(owners_opt_find_word(tables, a), a);
 	}
 	return -1;
 }
@@ -206,17 +201,19 @@ static enum exit_code refuse_subcommand_flags(const struct command *c, int argc,
 
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
-		size_t len = strcspn(a + 2, "=");
+		const struct opt *o = owners_opt_find_word(own, a);
 
 		if (!strcmp(a, "--"))
 			break;
-		if (strncmp(a, "--", 2) || owners_opt_find_long(own, a + 2, len))
+		if (o || a[0] != '-' || !a[1]) {
+			i += owners_opt_value_follows(o, a);
 			continue;
+		}
 		for (const struct command *const *sub = c->subcommands; *sub; sub++) {
 			const struct opt *const theirs[] = { (*sub)->opts, NULL };
 
-			if (owners_opt_find_long(theirs, a + 2, len))
-				return usage_error("--%.*s is a flag of 'owners %s %s'", (int)len, a + 2,
+			if (owners_opt_find_word(theirs, a))
+				return usage_error("%.*s is a flag of 'owners %s %s'", (int)strcspn(a, "="), a,
 						   c->name, (*sub)->name);
 		}
 	}

@@ -100,6 +100,24 @@ const struct opt *owners_opt_find_short(const struct opt *const tables[], char c
 	return NULL;
 }
 
+const struct opt *owners_opt_find_word(const struct opt *const tables[], const char *word)
+{
+	if (word[0] != '-' || !word[1])
+		return NULL;
+	if (word[1] != '-')
+		return owners_opt_find_short(tables, word[1]);
+	return owners_opt_find_long(tables, word + 2, strcspn(word + 2, "="));
+}
+
+int owners_opt_value_follows(const struct opt *o, const char *word)
+{
+	if (!o || o->type == OPTION_BOOL || o->value_optional)
+		return 0;
+	if (word[1] == '-')
+		return !strchr(word, '=');
+	return !word[2];
+}
+
 static int parse_duration_ms(const char *s, long *out)
 {
 	char *end;

@@ -215,6 +215,13 @@ struct owners_cli {
  * short name c, in NULL-terminated tables; NULL when none. */
 const struct opt *owners_opt_find_long(const struct opt *const tables[], const char *name, size_t len);
 const struct opt *owners_opt_find_short(const struct opt *const tables[], char c);
+/* The row a command-line word spells ("--context", "--context=x", "-n",
+ * "-nNS", "-v=6"), NULL when it is no flag of the tables. */
+const struct opt *owners_opt_find_word(const struct opt *const tables[], const char *word);
+/* Whether word, which spells o, takes the next word as its value ("-n NS",
+ * "--context NAME"; not "--context=x", "-nNS", a boolean or --dry-run).
+ * 0 when o is NULL. */
+int owners_opt_value_follows(const struct opt *o, const char *word);
 /* Parses argv (flags anywhere, `--` ends them) against the global table
  * plus the command's; positional arguments go to *args. Returns 0, or
  * prints a usage error and returns 2. */

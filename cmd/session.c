@@ -118,65 +118,42 @@ static enum exit_code say_no_view(const struct session *s)
 	return exit_code_for(f[0].code);
 }
 
-/* What the session holds of the old table, by name, to find it again in
- * a new one: the types of session_also_list(), then the arguments' types
- * ("group\0version\0resource\0" each). */
-static int held_names(const struct session *s, struct owners_buf *out)
+/* The type of the new table that old (of the table it replaces) was: the
+ * same resource in the same version; NULL when it is gone. */
+static const struct owners_resource *refind(const struct session *s, const struct owners_resource *old)
 {
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; !rc && i < s->extra.count + s->n_args; i++) {
-		const struct owners_resource *r = i < s->extra.count ? s->extra.types[i]
-								      : s->args[i - s->extra.count].type;
-
-		rc = owners_buf_addf(out, "%s%c%s%c%s%c", r->group, 0, r->version, 0, r->resource, 0);
-	}
-	return rc;
-}
-
-/* The type named at *p in the current table, NULL when it is gone; *p
- * moves past the name. */
-static const struct owners_resource *refind(const struct session *s, const char **p)
-{
-	const char *group = *p, *version = group + strlen(group) + 1;
-	const char *resource = version + strlen(version) + 1;
 	size_t k;
 
-	*p = resource + strlen(resource) + 1;
 	for (k = 0; k < s->types.count; k++) {
 		const struct owners_resource *r = &s->types.items[k];
 
-		if (!strcmp(r->group, group) && !strcmp(r->version, version) &&
-		    !strcmp(r->resource, resource))
+		if (!strcmp(r->version, old->version) && owners_resource_same_type(r, old))
 			return r;
 	}
 	return NULL;
 }
 
-/* Points what the session held into the new table: a type listed besides
- * the tracked ones that is gone is dropped; an argument's type that is
- * gone is an error, as naming it now would be. 0, or the error code. */
-static int held_refind(struct session *s, const struct owners_buf *names, size_t n_extra)
+/* Points what the session held in the old table into the new one: a type
+ * listed besides the tracked ones that is gone is dropped; an argument's
+ * type that is gone is an error, as naming it now would be. 0, or the
+ * error code. */
+static int refind_held(struct session *s, const struct session_types *old_extra)
 {
-	const char *p = names->ptr;
 	size_t i;
 
-	for (i = 0; i < n_extra; i++) {
-		const struct owners_resource *r = refind(s, &p);
+	for (i = 0; i < old_extra->count; i++) {
+		const struct owners_resource *r = refind(s, old_extra->types[i]);
 
 		if (r && session_also_list(s, r))
 			return owners_error_oom(&s->err);
 	}
 	for (i = 0; i < s->n_args; i++) {
-		const char *group = p, *resource = group + strlen(group) + 1;
-		const struct owners_resource *r = refind(s, &p);
+		const struct owners_resource *r = refind(s, s->args[i].type);
 
-		resource += strlen(resource) + 1; /* past the version */
 		if (!r)
 			return owners_error_set(&s->err, OWNERS_ENOTFOUND,
 						"the server doesn't have a resource type '%s' any more",
-						resource);
+						s->args[i].type->resource);
 		s->args[i].type = session_listed_type(s, r);
 	}
 	return 0;
@@ -186,32 +163,29 @@ static int discover(struct session *s, int refresh)
 {
 	struct owners_discovery_options o = { NULL, (int64_t)time(NULL), 0, refresh };
 	struct owners_discovery_stats stats;
-	struct owners_buf dir = OWNERS_BUF_INIT, names = OWNERS_BUF_INIT;
-	size_t n_names = s->extra.count;
-	int rc;
+	struct owners_buf dir = OWNERS_BUF_INIT;
+	/* What the session holds points into the old table: it stays until
+	 * all of that is found again in the new one. */
+	struct owners_resource_table old = s->types;
+	struct session_types old_extra = s->extra;
+	int had_types = s->types_loaded, rc;
 
 	o.cache_dir = s->cli->cache_dir ? s->cli->cache_dir : default_cache_dir(&dir);
-	if (held_names(s, &names)) {
-		owners_buf_clear(&dir);
-		owners_buf_clear(&names);
-		return owners_error_oom(&s->err);
-	}
-	if (s->types_loaded)
-		owners_resource_table_clear(&s->types);
 	owners_resource_table_init(&s->types);
-	/* What was named in the old table is looked for in the new one. */
-	free(s->extra.types);
-	s->extra.types = NULL;
-	s->extra.count = 0;
+	memset(&s->extra, 0, sizeof(s->extra));
 	s->types_loaded = 0;
 	rc = owners_discovery_load(&s->types, s->http, s->cfg->server, &o, &stats, &s->err);
 	owners_buf_clear(&dir);
 	if (!rc) {
 		s->types_loaded = 1;
 		s->types_fresh = !stats.from_cache;
-		rc = held_refind(s, &names, n_names);
+		rc = refind_held(s, &old_extra);
 	}
-	owners_buf_clear(&names);
+	/* (a failure leaves the arguments pointing into nothing: the command
+	 * stops there) */
+	free(old_extra.types);
+	if (had_types)
+		owners_resource_table_clear(&old);
 	return rc;
 }
 
