@@ -93,7 +93,7 @@ static enum exit_code fail(struct session *s)
  * server). */
 static enum exit_code say_no_view(const struct session *s)
 {
-	const struct owners_scan_failure *f = s->scan.failures;
+	const struct owners_scan_failure *f = s->scan.failures, *first = f;
 	const char *context = s->cfg && !s->cfg->in_cluster ? s->cfg->context_name : NULL;
 	struct owners_buf who = OWNERS_BUF_INIT;
 	size_t i, same = 0;
@@ -102,7 +102,12 @@ static enum exit_code say_no_view(const struct session *s)
 		if (f[i].code == OWNERS_EAUTH)
 			return credentials_rejected(s);
 		same += f[i].code == f[0].code;
+		/* the one quoted: the first type in discovery's order (the core
+		 * group first), not the first list to fail, which varies */
+		if (f[i].resource && (!first->resource || f[i].resource < first->resource))
+			first = &f[i];
 	}
+	f = first;
 	say_credentials(s, &who);
 	if (same == s->scan.n_failures && f[0].code == OWNERS_EFORBIDDEN)
 		error_msg("%s may list none of the %zu types owners scans: %s",
