@@ -1,0 +1,639 @@
+#include "collector.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cascade.h"
+
+/* ---- names ------------------------------------------------------------ */
+
+const char *owners_gc_handler_name(enum owners_gc_handler h)
+{
+	switch (h) {
+	case OWNERS_GC_ATTEMPT_TO_DELETE: return "attemptToDeleteItem";
+	case OWNERS_GC_DELETING_DEPENDENTS: return "processDeletingDependentsItem";
+	case OWNERS_GC_ATTEMPT_TO_ORPHAN: return "attemptToOrphan";
+	}
+	return "attemptToDeleteItem";
+}
+
+const char *owners_gc_step_name(enum owners_gc_step_kind k)
+{
+	switch (k) {
+	case OWNERS_GC_STEP_NONE: return "none";
+	case OWNERS_GC_STEP_DELETE: return "delete";
+	case OWNERS_GC_STEP_STRIP: return "remove-references";
+	case OWNERS_GC_STEP_UNBLOCK: return "unblock-references";
+	case OWNERS_GC_STEP_REMOVE_FOREGROUND:
+	case OWNERS_GC_STEP_REMOVE_ORPHAN: return "remove-finalizer";
+	case OWNERS_GC_STEP_RELEASE_DEPENDENTS: return "release-dependents";
+	case OWNERS_GC_STEP_WAIT: return "wait";
+	}
+	return "none";
+}
+
+const char *owners_gc_policy_name(enum owners_gc_policy p)
+{
+	switch (p) {
+	case OWNERS_GC_POLICY_BACKGROUND: return "Background";
+	case OWNERS_GC_POLICY_FOREGROUND: return "Foreground";
+	case OWNERS_GC_POLICY_ORPHAN: return "Orphan";
+	}
+	return "Background";
+}
+
+const char *owners_gc_wait_name(enum owners_gc_wait_kind k)
+{
+	switch (k) {
+	case OWNERS_GC_WAIT_FINALIZERS: return "finalizers";
+	case OWNERS_GC_WAIT_BLOCKING: return "blocking-dependents";
+	case OWNERS_GC_WAIT_GIVES_UP: return "gives-up";
+	case OWNERS_GC_WAIT_UNDECIDED: return "undecided";
+	}
+	return "finalizers";
+}
+
+const char *owners_gc_fate_name(enum owners_gc_fate_kind f)
+{
+	switch (f) {
+	case OWNERS_GC_FATE_KEPT: return "kept";
+	case OWNERS_GC_FATE_COLLECTED: return "collected";
+	case OWNERS_GC_FATE_DELETING: return "in-deletion";
+	}
+	return "kept";
+}
+
+int owners_gc_step_acts(const struct owners_gc_step *s)
+{
+	return s->kind != OWNERS_GC_STEP_NONE && s->kind != OWNERS_GC_STEP_WAIT;
+}
+
+/* ---- state ------------------------------------------------------------ */
+
+void owners_collector_free(struct owners_collector *c)
+{
+	if (!c)
+		return;
+	free(c->gone);
+	free(c->deleting);
+	free(c->fg);
+	free(c->orphan);
+	free(c->others);
+	free(c->first_ref);
+	free(c->removed);
+	free(c->unblocked);
+	free(c->cls);
+	free(c->blind);
+	free(c->drop);
+	free(c->found);
+	free(c->release);
+	free(c);
+}
+
+static int alloc_state(struct owners_collector *c, uint32_t n, size_t refs)
+{
+	size_t r = refs ? refs : 1, k = n ? n : 1;
+
+	c->gone = calloc(k, 1);
+	c->deleting = calloc(k, 1);
+	c->fg = calloc(k, 1);
+	c->orphan = calloc(k, 1);
+	c->release = calloc(k, 1);
+	c->others = calloc(k, sizeof(*c->others));
+	c->first_ref = calloc(k + 1, sizeof(*c->first_ref));
+	c->removed = calloc(r, 1);
+	c->unblocked = calloc(r, 1);
+	c->cls = calloc(r, 1);
+	c->blind = calloc(r, 1);
+	c->drop = calloc(r, 1);
+	c->found = calloc(r, sizeof(*c->found));
+	return c->gone && c->deleting && c->fg && c->orphan && c->release && c->others && c->first_ref &&
+			       c->removed && c->unblocked && c->cls && c->blind && c->drop && c->found
+		       ? 0
+		       : OWNERS_ENOMEM;
+}
+
+/* One node's finalizers into the GC's flags and the count of the rest. */
+static void read_finalizers(struct owners_collector *c, uint32_t k, const struct owners_node *n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n->n_finalizers; i++) {
+		if (!strcmp(n->finalizers[i], OWNERS_FINALIZER_FOREGROUND))
+			c->fg[k] = 1;
+		else if (!strcmp(n->finalizers[i], OWNERS_FINALIZER_ORPHAN))
+			c->orphan[k] = 1;
+		else
+			c->others[k]++;
+	}
+}
+
+int owners_collector_new(struct owners_collector **out, struct owners_graph *g)
+{
+	struct owners_collector *c;
+	size_t refs = 0;
+	uint32_t k, i;
+
+	*out = NULL;
+	if (!g->linked && owners_graph_link(g))
+		return OWNERS_ENOMEM;
+	for (k = 0; k < g->count; k++)
+		refs += g->nodes[k].virtual_ ? 0 : g->nodes[k].n_refs;
+	if (!(c = calloc(1, sizeof(*c))))
+		return OWNERS_ENOMEM;
+	c->g = g;
+	c->n_refs = refs;
+	if (alloc_state(c, g->count, refs)) {
+		owners_collector_free(c);
+		return OWNERS_ENOMEM;
+	}
+	refs = 0;
+	for (k = 0; k < g->count; k++) {
+		const struct owners_node *n = &g->nodes[k];
+
+		c->first_ref[k] = (uint32_t)refs;
+		if (n->virtual_) {
+			c->gone[k] = 1; /* never observed: nothing the GC acts on */
+			continue;
+		}
+		c->deleting[k] = n->deleted != 0;
+		read_finalizers(c, k, n);
+		for (i = 0; i < n->n_refs; i++, refs++) {
+			struct owners_ref_resolution res;
+
+			if (owners_graph_resolve_ref(g, k, &n->refs[i], &res)) {
+				owners_collector_free(c);
+				return OWNERS_ENOMEM;
+			}
+			c->cls[refs] = (unsigned char)res.class_;
+			c->blind[refs] = (unsigned char)res.gc_blind;
+			c->found[refs] = res.class_ == OWNERS_REF_RESOLVED ? res.found : OWNERS_NO_NODE;
+		}
+	}
+	c->first_ref[g->count] = (uint32_t)refs;
+	*out = c;
+	return 0;
+}
+
+/* ---- deciding --------------------------------------------------------- */
+
+/* How classifyReferences() sees one reference on the state. */
+enum ref_view {
+	REF_SOLID,
+	REF_DANGLING,
+	REF_WAITING,   /* the owner is in foreground deletion */
+	REF_GIVES_UP,  /* an error to the GC: it acts on nothing of the object */
+	REF_UNDECIDED, /* this user cannot tell */
+};
+
+static enum ref_view view_ref(const struct owners_collector *c, uint32_t node, size_t k)
+{
+	uint32_t f;
+
+	switch ((enum owners_ref_class)c->cls[k]) {
+	case OWNERS_REF_RESOLVED:
+		f = c->found[k];
+		if (f == OWNERS_NO_NODE || c->gone[f])
+			return REF_DANGLING;
+		return c->deleting[f] && c->fg[f] ? REF_WAITING : REF_SOLID;
+	case OWNERS_REF_ABSENT:
+	case OWNERS_REF_UID_MISMATCH:
+		return REF_DANGLING;
+	case OWNERS_REF_INVALID_NAMESPACE:
+		/* namespacedOwnerOfClusterScopedObjectErr for a cluster-scoped
+		 * object; a namespaced one's owner is looked for in its own
+		 * namespace only, and not found there. */
+		return *c->g->nodes[node].namespace_ ? REF_DANGLING : REF_GIVES_UP;
+	case OWNERS_REF_UNRESOLVABLE:
+		return REF_GIVES_UP;
+	case OWNERS_REF_UNKNOWN:
+		return c->blind[k] ? REF_GIVES_UP : REF_UNDECIDED;
+	}
+	return REF_UNDECIDED;
+}
+
+/* The reference of dependent dep that points at owner by UID and is still
+ * there, or -1. */
+static long live_ref_to(const struct owners_collector *c, uint32_t dep, uint32_t owner)
+{
+	const struct owners_node *d = &c->g->nodes[dep];
+	uint32_t i;
+
+	for (i = 0; i < d->n_refs; i++)
+		if (d->refs[i].owner == owner && !c->removed[c->first_ref[dep] + i])
+			return (long)i;
+	return -1;
+}
+
+/* The GC graph's dependents of node: objects that exist and still hold a
+ * reference with its UID. Each dependent is listed once per reference in
+ * the graph; `seen` tells the first. */
+static int first_listing(const struct owners_node *n, uint32_t j)
+{
+	uint32_t i;
+
+	for (i = 0; i < j; i++)
+		if (n->dependents[i] == n->dependents[j])
+			return 0;
+	return 1;
+}
+
+struct dependents_count {
+	uint32_t existing, blocking;
+	uint32_t deleting_dependents; /* the first one in foreground deletion, or OWNERS_NO_NODE */
+};
+
+static void count_dependents(const struct owners_collector *c, uint32_t node, struct dependents_count *out)
+{
+	const struct owners_node *n = &c->g->nodes[node];
+	uint32_t j;
+
+	memset(out, 0, sizeof(*out));
+	out->deleting_dependents = OWNERS_NO_NODE;
+	for (j = 0; j < n->n_dependents; j++) {
+		uint32_t dep = n->dependents[j];
+		const struct owners_node *d = &c->g->nodes[dep];
+		uint32_t i;
+		int any = 0, blocks = 0;
+
+		if (c->gone[dep] || !first_listing(n, j))
+			continue;
+		for (i = 0; i < d->n_refs; i++) {
+			size_t k = c->first_ref[dep] + i;
+
+			if (d->refs[i].owner != node || c->removed[k])
+				continue;
+			any = 1;
+			blocks |= d->refs[i].block_owner_deletion && !c->unblocked[k];
+		}
+		if (!any)
+			continue;
+		out->existing++;
+		out->blocking += (uint32_t)blocks;
+		if (c->deleting[dep] && c->fg[dep] && out->deleting_dependents == OWNERS_NO_NODE)
+			out->deleting_dependents = dep;
+	}
+}
+
+/* attemptToOrphan: every dependent loses its references to node. */
+static void decide_orphan(struct owners_collector *c, uint32_t node, struct owners_gc_step *s)
+{
+	const struct owners_node *n = &c->g->nodes[node];
+	uint32_t j, released = 0;
+
+	s->handler = OWNERS_GC_ATTEMPT_TO_ORPHAN;
+	for (j = 0; j < n->n_dependents; j++) {
+		uint32_t dep = n->dependents[j];
+		const struct owners_node *d = &c->g->nodes[dep];
+		uint32_t i;
+		int any = 0;
+
+		if (c->gone[dep] || !first_listing(n, j))
+			continue;
+		for (i = 0; i < d->n_refs; i++) {
+			size_t k = c->first_ref[dep] + i;
+
+			if (d->refs[i].owner == node && !c->removed[k]) {
+				c->drop[k] = 1;
+				any = 1;
+			}
+		}
+		if (any) {
+			c->release[dep] = 1;
+			released++;
+		}
+	}
+	s->kind = released ? OWNERS_GC_STEP_RELEASE_DEPENDENTS : OWNERS_GC_STEP_REMOVE_ORPHAN;
+	s->count = released;
+}
+
+/* processDeletingDependentsItem. */
+static void decide_deleting_dependents(struct owners_collector *c, uint32_t node, struct owners_gc_step *s)
+{
+	struct dependents_count d;
+
+	s->handler = OWNERS_GC_DELETING_DEPENDENTS;
+	count_dependents(c, node, &d);
+	if (d.blocking) {
+		s->kind = OWNERS_GC_STEP_WAIT;
+		s->wait = OWNERS_GC_WAIT_BLOCKING;
+		s->count = d.blocking;
+		return;
+	}
+	s->kind = OWNERS_GC_STEP_REMOVE_FOREGROUND;
+}
+
+/* The references classifyReferences() sorts, and the first of each kind. */
+struct ref_sort {
+	uint32_t solid, waiting, undecided, gives_up, went; /* reference indexes or OWNERS_NO_NODE */
+	uint32_t n_dangling, n_waiting, n_live;
+};
+
+static void sort_refs(const struct owners_collector *c, uint32_t node, struct ref_sort *r)
+{
+	const struct owners_node *n = &c->g->nodes[node];
+	uint32_t i;
+
+	memset(r, 0, sizeof(*r));
+	r->solid = r->waiting = r->undecided = r->gives_up = r->went = OWNERS_NO_NODE;
+	for (i = 0; i < n->n_refs; i++) {
+		size_t k = c->first_ref[node] + i;
+
+		if (c->removed[k])
+			continue;
+		r->n_live++;
+		switch (view_ref(c, node, k)) {
+		case REF_SOLID:
+			if (r->solid == OWNERS_NO_NODE)
+				r->solid = i;
+			break;
+		case REF_DANGLING:
+			r->n_dangling++;
+			/* an owner that resolved when scanned and has gone since */
+			if (r->went == OWNERS_NO_NODE && c->found[k] != OWNERS_NO_NODE)
+				r->went = i;
+			break;
+		case REF_WAITING:
+			r->n_waiting++;
+			if (r->waiting == OWNERS_NO_NODE)
+				r->waiting = i;
+			break;
+		case REF_GIVES_UP:
+			if (r->gives_up == OWNERS_NO_NODE)
+				r->gives_up = i;
+			break;
+		case REF_UNDECIDED:
+			if (r->undecided == OWNERS_NO_NODE)
+				r->undecided = i;
+			break;
+		}
+	}
+}
+
+/* The STRIP of attemptToDeleteItem with a solid owner: every dangling
+ * reference and every one to an owner in foreground deletion. */
+static uint32_t mark_strip(struct owners_collector *c, uint32_t node)
+{
+	const struct owners_node *n = &c->g->nodes[node];
+	uint32_t i, marked = 0;
+
+	for (i = 0; i < n->n_refs; i++) {
+		size_t k = c->first_ref[node] + i;
+		enum ref_view v;
+
+		if (c->removed[k])
+			continue;
+		v = view_ref(c, node, k);
+		if (v == REF_DANGLING || v == REF_WAITING) {
+			c->drop[k] = 1;
+			marked++;
+		}
+	}
+	if (marked)
+		c->release[node] = 1;
+	return marked;
+}
+
+static int any_blocking_ref(const struct owners_collector *c, uint32_t node)
+{
+	const struct owners_node *n = &c->g->nodes[node];
+	uint32_t i;
+
+	for (i = 0; i < n->n_refs; i++) {
+		size_t k = c->first_ref[node] + i;
+
+		if (!c->removed[k] && n->refs[i].block_owner_deletion && !c->unblocked[k])
+			return 1;
+	}
+	return 0;
+}
+
+static uint32_t owner_of(const struct owners_collector *c, uint32_t node, uint32_t ref)
+{
+	return ref == OWNERS_NO_NODE ? OWNERS_NO_NODE : c->found[c->first_ref[node] + ref];
+}
+
+/* attemptToDeleteItem on an object not in deletion. */
+static void decide_attempt(struct owners_collector *c, uint32_t node, struct owners_gc_step *s)
+{
+	struct ref_sort r;
+	struct dependents_count d;
+
+	s->handler = OWNERS_GC_ATTEMPT_TO_DELETE;
+	sort_refs(c, node, &r);
+	if (!r.n_live)
+		return; /* no owner: not garbage */
+	if (r.gives_up != OWNERS_NO_NODE) {
+		s->kind = OWNERS_GC_STEP_WAIT;
+		s->wait = OWNERS_GC_WAIT_GIVES_UP;
+		s->ref = r.gives_up;
+		return;
+	}
+	if (r.solid != OWNERS_NO_NODE) {
+		s->owner = owner_of(c, node, r.solid);
+		if (r.n_dangling + r.n_waiting) {
+			s->kind = OWNERS_GC_STEP_STRIP;
+			s->count = mark_strip(c, node);
+		}
+		return;
+	}
+	if (r.undecided != OWNERS_NO_NODE) {
+		s->kind = OWNERS_GC_STEP_WAIT;
+		s->wait = OWNERS_GC_WAIT_UNDECIDED;
+		s->ref = r.undecided;
+		return;
+	}
+	s->kind = OWNERS_GC_STEP_DELETE;
+	s->owner = owner_of(c, node, r.went);
+	if (r.waiting != OWNERS_NO_NODE) {
+		s->owner = owner_of(c, node, r.waiting);
+		count_dependents(c, node, &d);
+		if (d.existing) {
+			s->for_waiting_owner = 1;
+			s->policy = OWNERS_GC_POLICY_FOREGROUND;
+			/* The cycle breaker: a dependent already waits for this
+			 * object's dependents while this one waits for it. */
+			if (d.deleting_dependents != OWNERS_NO_NODE && any_blocking_ref(c, node)) {
+				s->kind = OWNERS_GC_STEP_UNBLOCK;
+				s->owner = d.deleting_dependents;
+			}
+			return;
+		}
+	}
+	s->policy = c->orphan[node] ? OWNERS_GC_POLICY_ORPHAN
+		    : c->fg[node]   ? OWNERS_GC_POLICY_FOREGROUND
+				    : OWNERS_GC_POLICY_BACKGROUND;
+}
+
+static void decide(struct owners_collector *c, uint32_t node, struct owners_gc_step *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->owner = OWNERS_NO_NODE;
+	s->ref = OWNERS_NO_NODE;
+	if (c->gone[node])
+		return;
+	if (!c->deleting[node]) {
+		decide_attempt(c, node, s);
+		return;
+	}
+	if (c->orphan[node]) {
+		decide_orphan(c, node, s);
+		return;
+	}
+	if (c->fg[node]) {
+		decide_deleting_dependents(c, node, s);
+		return;
+	}
+	/* In deletion, not for its dependents: the GC returns at once. */
+	s->handler = OWNERS_GC_ATTEMPT_TO_DELETE;
+	s->kind = OWNERS_GC_STEP_WAIT;
+	s->wait = OWNERS_GC_WAIT_FINALIZERS;
+}
+
+void owners_collector_plan(struct owners_collector *c, struct owners_gc_step *steps)
+{
+	uint32_t k;
+
+	memset(c->drop, 0, c->n_refs ? c->n_refs : 1);
+	memset(c->release, 0, c->g->count ? c->g->count : 1);
+	for (k = 0; k < c->g->count; k++)
+		decide(c, k, &steps[k]);
+}
+
+int owners_collector_drops(const struct owners_collector *c, uint32_t node, const struct owners_ref *ref)
+{
+	const struct owners_node *n = &c->g->nodes[node];
+
+	if (ref < n->refs || ref >= n->refs + n->n_refs)
+		return 0;
+	return c->drop[c->first_ref[node] + (uint32_t)(ref - n->refs)];
+}
+
+/* ---- the apiserver's answers ------------------------------------------ */
+
+/* An object in deletion with no finalizer left is removed. */
+static void maybe_gone(struct owners_collector *c, uint32_t node)
+{
+	if (c->deleting[node] && !c->fg[node] && !c->orphan[node] && !c->others[node])
+		c->gone[node] = 1;
+}
+
+void owners_collector_apply(struct owners_collector *c, uint32_t node, const struct owners_gc_step *s)
+{
+	const struct owners_node *n = &c->g->nodes[node];
+	uint32_t i, j;
+
+	switch (s->kind) {
+	case OWNERS_GC_STEP_NONE:
+	case OWNERS_GC_STEP_WAIT:
+		return;
+	case OWNERS_GC_STEP_DELETE:
+		/* deletionFinalizersForGarbageCollection(): the policy's
+		 * finalizer on, the other one off */
+		c->fg[node] = s->policy == OWNERS_GC_POLICY_FOREGROUND;
+		c->orphan[node] = s->policy == OWNERS_GC_POLICY_ORPHAN;
+		c->deleting[node] = 1;
+		maybe_gone(c, node);
+		return;
+	case OWNERS_GC_STEP_STRIP:
+		for (i = 0; i < n->n_refs; i++)
+			if (c->drop[c->first_ref[node] + i])
+				c->removed[c->first_ref[node] + i] = 1;
+		return;
+	case OWNERS_GC_STEP_UNBLOCK:
+		for (i = 0; i < n->n_refs; i++)
+			c->unblocked[c->first_ref[node] + i] = 1;
+		return;
+	case OWNERS_GC_STEP_REMOVE_FOREGROUND:
+		c->fg[node] = 0;
+		maybe_gone(c, node);
+		return;
+	case OWNERS_GC_STEP_REMOVE_ORPHAN:
+		c->orphan[node] = 0;
+		maybe_gone(c, node);
+		return;
+	case OWNERS_GC_STEP_RELEASE_DEPENDENTS:
+		for (j = 0; j < n->n_dependents; j++) {
+			uint32_t dep = n->dependents[j];
+			long r;
+
+			while (!c->gone[dep] && (r = live_ref_to(c, dep, node)) >= 0)
+				c->removed[c->first_ref[dep] + (uint32_t)r] = 1;
+		}
+		return;
+	}
+}
+
+/* ---- settling --------------------------------------------------------- */
+
+static void record_fates(const struct owners_collector *c, struct owners_gc_fate *fates)
+{
+	uint32_t k, i;
+
+	for (k = 0; k < c->g->count; k++) {
+		const struct owners_node *n = &c->g->nodes[k];
+
+		if (n->virtual_) {
+			fates[k].kind = OWNERS_GC_FATE_COLLECTED; /* never there */
+			continue;
+		}
+		if (c->gone[k])
+			fates[k].kind = OWNERS_GC_FATE_COLLECTED;
+		else
+			fates[k].kind = c->deleting[k] ? OWNERS_GC_FATE_DELETING : OWNERS_GC_FATE_KEPT;
+		fates[k].refs_removed = 0;
+		for (i = 0; i < n->n_refs; i++)
+			fates[k].refs_removed += c->removed[c->first_ref[k] + i];
+	}
+}
+
+int owners_collector_settle(struct owners_graph *g, struct owners_gc_fate *fates, unsigned max_passes,
+			    unsigned *passes)
+{
+	struct owners_collector *c = NULL;
+	struct owners_gc_step *steps = NULL;
+	unsigned pass = 0;
+	uint32_t k;
+	int rc;
+
+	*passes = 0;
+	if ((rc = owners_collector_new(&c, g)))
+		return rc;
+	if (!(steps = calloc(g->count ? g->count : 1, sizeof(*steps)))) {
+		owners_collector_free(c);
+		return OWNERS_ENOMEM;
+	}
+	for (k = 0; k < g->count; k++) {
+		fates[k].pass = 0;
+		fates[k].through = OWNERS_NO_NODE;
+	}
+	/* Every pass removes a reference, a finalizer or an object, or puts
+	 * one in deletion: there are fewer passes than those things. */
+	for (;;) {
+		int acted = 0;
+
+		if (max_passes && pass >= max_passes)
+			break;
+		owners_collector_plan(c, steps);
+		for (k = 0; k < g->count; k++) {
+			if (!owners_gc_step_acts(&steps[k]))
+				continue;
+			acted = 1;
+			if (steps[k].kind == OWNERS_GC_STEP_DELETE && fates[k].through == OWNERS_NO_NODE)
+				fates[k].through = steps[k].owner;
+		}
+		if (!acted)
+			break;
+		pass++;
+		for (k = 0; k < g->count; k++)
+			owners_collector_apply(c, k, &steps[k]);
+		for (k = 0; k < g->count; k++)
+			if (c->gone[k] && !fates[k].pass && !g->nodes[k].virtual_)
+				fates[k].pass = pass;
+	}
+	record_fates(c, fates);
+	*passes = pass;
+	free(steps);
+	owners_collector_free(c);
+	return 0;
+}

@@ -1,0 +1,167 @@
+/*
+ * The garbage collector's whole job, decided from the client: for every
+ * object of a scanned graph, what the cluster's GC
+ * (pkg/controller/garbagecollector) would do to it now, and what it
+ * reaches once its passes settle.
+ *
+ * The three handlers, as the GC runs them on an object:
+ *  - processDeletingDependentsItem, for an object in deletion with
+ *    foregroundDeletion: its finalizer comes off once no dependent blocks
+ *    it (a dependent blocks while it exists and its reference to the
+ *    object, by UID, has blockOwnerDeletion); until then it waits;
+ *  - attemptToOrphan, for an object in deletion with orphan: every
+ *    dependent (by UID) loses its references to the object, then the
+ *    finalizer comes off;
+ *  - attemptToDeleteItem, for an object with ownerReferences that is not
+ *    in deletion: classifyReferences() looks each owner up by name (in
+ *    the object's namespace when namespaced) and compares the UID, and
+ *    gives up on the whole object at the first reference it cannot look
+ *    up (an unserved apiVersion/kind, a namespaced owner of a
+ *    cluster-scoped object, an owner in a group that failed discovery).
+ *    With a solid owner (found, same UID, not in foreground deletion) the
+ *    dangling references and those to owners in foreground deletion are
+ *    patched out; else, with an owner in foreground deletion and
+ *    dependents of its own, the object is deleted in the foreground (and
+ *    when one of those dependents is itself in foreground deletion, the
+ *    cycle breaker first sets blockOwnerDeletion false on its
+ *    references); else it is deleted with the policy its own finalizers
+ *    say (orphan: Orphan, foregroundDeletion: Foreground, else
+ *    Background). Any other object in deletion is left alone.
+ *
+ * An owner this user may not list (the GC can) is "undecided": alive for
+ * every decision that would delete or strip because of it, reported, and
+ * never guessed.
+ *
+ * The state is the graph as scanned plus what the passes changed, so that
+ * settling (owners_collector_settle()) runs the same decisions on the
+ * apiserver's answers to them (a DELETE without finalizers left removes
+ * the object; Foreground and Orphan put their finalizer on) until
+ * nothing changes: the GC's eventual outcome for every object, with the
+ * object it comes through.
+ *
+ * Ownership: a collector owns its arrays (owners_collector_free()); it
+ * borrows the graph, which must outlive it and not change under it.
+ */
+#ifndef OWNERS_COLLECTOR_H
+#define OWNERS_COLLECTOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "graph.h"
+
+enum owners_gc_handler {
+	OWNERS_GC_ATTEMPT_TO_DELETE,       /* attemptToDeleteItem */
+	OWNERS_GC_DELETING_DEPENDENTS,     /* processDeletingDependentsItem */
+	OWNERS_GC_ATTEMPT_TO_ORPHAN,       /* attemptToOrphan */
+};
+/* The GC's own function names. */
+const char *owners_gc_handler_name(enum owners_gc_handler h);
+
+enum owners_gc_step_kind {
+	OWNERS_GC_STEP_NONE,
+	OWNERS_GC_STEP_DELETE,             /* DELETE with `policy` */
+	OWNERS_GC_STEP_STRIP,              /* references patched out (dangling or waiting) */
+	OWNERS_GC_STEP_UNBLOCK,            /* the cycle breaker: blockOwnerDeletion false */
+	OWNERS_GC_STEP_REMOVE_FOREGROUND,  /* foregroundDeletion comes off */
+	OWNERS_GC_STEP_RELEASE_DEPENDENTS, /* dependents lose their references to it */
+	OWNERS_GC_STEP_REMOVE_ORPHAN,      /* orphan comes off */
+	OWNERS_GC_STEP_WAIT,               /* nothing the GC does now: `wait` says why */
+};
+/* "delete", "remove-references", "unblock-references",
+ * "remove-finalizer", "release-dependents", "wait", "none". */
+const char *owners_gc_step_name(enum owners_gc_step_kind k);
+
+enum owners_gc_policy {
+	OWNERS_GC_POLICY_BACKGROUND,
+	OWNERS_GC_POLICY_FOREGROUND,
+	OWNERS_GC_POLICY_ORPHAN,
+};
+/* "Background", "Foreground", "Orphan" (DeleteOptions.propagationPolicy). */
+const char *owners_gc_policy_name(enum owners_gc_policy p);
+
+enum owners_gc_wait_kind {
+	OWNERS_GC_WAIT_FINALIZERS,  /* in deletion: other controllers' finalizers hold it */
+	OWNERS_GC_WAIT_BLOCKING,    /* foreground: `count` dependents still block it */
+	OWNERS_GC_WAIT_GIVES_UP,    /* the GC cannot classify reference `ref`: nothing, ever (or
+				       until the group it names is served again) */
+	OWNERS_GC_WAIT_UNDECIDED,   /* reference `ref` names an owner this user cannot see */
+};
+/* "finalizers", "blocking-dependents", "gives-up", "undecided". */
+const char *owners_gc_wait_name(enum owners_gc_wait_kind k);
+
+/* What the GC does to one object now. */
+struct owners_gc_step {
+	enum owners_gc_step_kind kind;
+	enum owners_gc_handler handler;
+	enum owners_gc_policy policy;      /* DELETE */
+	enum owners_gc_wait_kind wait;     /* WAIT */
+	/* DELETE: no owner resolves (0) or an owner waits for its dependents
+	 * (1: then `owner` is it) */
+	int for_waiting_owner;
+	/* the owner the decision hinges on: a waiting owner (DELETE in the
+	 * foreground, STRIP), the solid owner that keeps it (STRIP), the
+	 * dependent in foreground deletion (UNBLOCK); OWNERS_NO_NODE if none */
+	uint32_t owner;
+	uint32_t ref;                      /* WAIT gives-up/undecided: the reference */
+	uint32_t count;                    /* STRIP: references; RELEASE: dependents;
+					      WAIT blocking: dependents */
+};
+
+enum owners_gc_fate_kind {
+	OWNERS_GC_FATE_KEPT,       /* exists when the GC is done */
+	OWNERS_GC_FATE_COLLECTED,  /* deleted by the GC (gone when done) */
+	OWNERS_GC_FATE_DELETING,   /* in deletion when done: others' finalizers hold it */
+};
+const char *owners_gc_fate_name(enum owners_gc_fate_kind f); /* "kept", "collected", "in-deletion" */
+
+/* An object's outcome once the GC's passes settle. */
+struct owners_gc_fate {
+	enum owners_gc_fate_kind kind;
+	unsigned pass;       /* the pass it went in (1: what the GC does now), 0 if not */
+	/* the object whose going made it go: an owner collected in an earlier
+	 * pass (its last owner), OWNERS_NO_NODE when it goes for what is
+	 * there now */
+	uint32_t through;
+	/* KEPT: how many of its references the GC removes on the way */
+	uint32_t refs_removed;
+};
+
+struct owners_collector {
+	struct owners_graph *g;
+	/* per node */
+	unsigned char *gone, *deleting, *fg, *orphan;
+	uint32_t *others;      /* finalizers other than the GC's */
+	uint32_t *first_ref;   /* index of the node's first reference below */
+	/* per reference (first_ref[n] + i) */
+	unsigned char *removed, *unblocked, *cls, *blind, *drop;
+	uint32_t *found;       /* the owner found by name (RESOLVED), or OWNERS_NO_NODE */
+	size_t n_refs;
+	/* per node: a RELEASE this pass (drop marks which references) */
+	unsigned char *release;
+};
+
+/* Reads the graph (it is linked first) into c's state. */
+int owners_collector_new(struct owners_collector **out, struct owners_graph *g);
+void owners_collector_free(struct owners_collector *c);
+
+/* What the GC does now to every node, on c's state: steps has g->count
+ * entries (virtual nodes and gone ones get NONE). It also marks, for this
+ * pass, the references a STRIP or a release removes, and the objects
+ * that lose some (c->release). */
+void owners_collector_plan(struct owners_collector *c, struct owners_gc_step *steps);
+/* Applies step s (on node) to the state as the apiserver answers it. */
+void owners_collector_apply(struct owners_collector *c, uint32_t node, const struct owners_gc_step *s);
+/* Whether ref (one of node's) is removed by this pass's plan. */
+int owners_collector_drops(const struct owners_collector *c, uint32_t node, const struct owners_ref *ref);
+/* Whether a step changes something (not NONE, not WAIT). */
+int owners_gc_step_acts(const struct owners_gc_step *s);
+
+/* Every object's outcome: passes of decide-all-then-apply-all on a copy
+ * of the state until one changes nothing (at most max_passes; 0 for no
+ * limit). fates has g->count entries. *passes: how many passes changed
+ * something. 0 or OWNERS_ENOMEM. */
+int owners_collector_settle(struct owners_graph *g, struct owners_gc_fate *fates, unsigned max_passes,
+			    unsigned *passes);
+
+#endif
