@@ -128,6 +128,14 @@ enum exit_code session_emit(struct session *s, const struct owners_buf *out, int
  * set (-o yaml): every command that writes one offers both. */
 enum exit_code session_emit_document(struct session *s, const struct owners_buf *json, int yaml, int render_rc);
 
+/* A namespaced run: the owners of nodes (n of them) that read absent are
+ * looked for in every namespace, only for their types (one list each,
+ * metadata only), so that an owner living elsewhere reads
+ * invalid-namespace, as the GC, which sees every namespace, reports it. A
+ * list that fails leaves them absent, and a note among the scan's
+ * warnings says why. Prints the error, returns the exit code. */
+enum exit_code session_look_across_namespaces(struct session *s, const uint32_t *nodes, size_t n);
+
 /* ---- which objects the arguments name (lib/graph/selection.h) ---- */
 
 /* The arguments' types, resolved (rediscovering once on a miss) to the

@@ -149,12 +149,15 @@ struct drop_ctx {
 	const struct owners_cascade_plan *plan;
 	struct owners_graph *g;
 	uint32_t dep;
+	const struct owners_cascade_exec_options *o;
 };
 
 static int drop_released(void *ctx, const struct owners_ref *ref)
 {
 	struct drop_ctx *d = ctx;
 
+	if (d->o->drop)
+		return d->o->drop(d->o->drop_ctx, d->dep, ref);
 	return owners_cascade_ref_released(d->plan, d->g, d->dep, ref);
 }
 
@@ -398,7 +401,7 @@ static int prepare(struct step *s, struct owners_graph *g, const struct owners_c
 	/* As kubectl: --grace-period and --force shape the deletion of the
 	 * objects named; their dependents get their own defaults, as the GC
 	 * gives them. */
-	s->grace_period = p->root[a->node] ? o->grace_period : -1;
+	s->grace_period = p->root && p->root[a->node] ? o->grace_period : -1;
 	switch (a->kind) {
 	case OWNERS_ACT_DELETE:
 		s->policy = owners_cascade_policy(OWNERS_CASCADE_BACKGROUND);
@@ -436,7 +439,7 @@ static int prepare(struct step *s, struct owners_graph *g, const struct owners_c
 		rc = patch_request(&s->patch, n, o->dry_run);
 		return rc ? rc : owners_finalizers_patch_json(&s->patch.body, n, a->finalizer, NULL);
 	case OWNERS_ACT_RELEASE: {
-		struct drop_ctx d = { p, g, a->node };
+		struct drop_ctx d = { p, g, a->node, o };
 
 		*first = &s->patch;
 		rc = patch_request(&s->patch, n, o->dry_run);

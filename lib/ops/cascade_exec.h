@@ -21,6 +21,8 @@
 #ifndef OWNERS_CASCADE_EXEC_H
 #define OWNERS_CASCADE_EXEC_H
 
+#include <stdint.h>
+
 #include "cascade.h"
 #include "http.h"
 
@@ -30,6 +32,10 @@ struct owners_cascade_exec_options {
 	int server_gc;
 	int dry_run;            /* send dryRun: ["All"] */
 	long grace_period;      /* for the roots; -1: the object's default */
+	/* Which references a RELEASE removes; NULL: the cascade's rule
+	 * (owners_cascade_ref_released()). */
+	int (*drop)(void *ctx, uint32_t dependent, const struct owners_ref *ref);
+	void *drop_ctx;
 };
 
 enum owners_action_outcome {

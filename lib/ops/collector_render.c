@@ -1,0 +1,474 @@
+#include "collector_render.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cascade.h"
+#include "json.h"
+#include "node_json.h"
+#include "timeutil.h"
+
+static const char *plural(size_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+static int in_scope(const struct owners_gc_render *r, uint32_t k)
+{
+	return !r->scope || r->scope[k];
+}
+
+/* ---- counting ---------------------------------------------------------- */
+
+int64_t owners_gc_step_due(const struct owners_graph *g, uint32_t node, const struct owners_gc_step *s)
+{
+	switch (s->kind) {
+	case OWNERS_GC_STEP_REMOVE_FOREGROUND:
+	case OWNERS_GC_STEP_REMOVE_ORPHAN:
+	case OWNERS_GC_STEP_RELEASE_DEPENDENTS:
+		return g->nodes[node].deleted;
+	case OWNERS_GC_STEP_DELETE:
+		/* due since its owner entered foreground deletion */
+		if (s->for_waiting_owner && s->owner != OWNERS_NO_NODE)
+			return g->nodes[s->owner].deleted;
+		return 0;
+	case OWNERS_GC_STEP_UNBLOCK:
+		return s->owner != OWNERS_NO_NODE ? g->nodes[s->owner].deleted : 0;
+	case OWNERS_GC_STEP_WAIT:
+		/* not due: waiting, since the object's deletion */
+		return g->nodes[node].deleted;
+	case OWNERS_GC_STEP_NONE:
+	case OWNERS_GC_STEP_STRIP:
+		break;
+	}
+	return 0;
+}
+
+void owners_gc_backlog_count(struct owners_gc_backlog *b, const struct owners_graph *g,
+			     const struct owners_gc_step *steps, const unsigned char *scope,
+			     const struct owners_gc_fate *fates, unsigned passes)
+{
+	uint32_t k;
+
+	memset(b, 0, sizeof(*b));
+	b->oldest_node = OWNERS_NO_NODE;
+	b->passes = passes;
+	for (k = 0; k < g->count; k++) {
+		const struct owners_gc_step *s = &steps[k];
+		int64_t due;
+
+		if ((scope && !scope[k]) || g->nodes[k].virtual_)
+			continue;
+		if (fates && fates[k].kind == OWNERS_GC_FATE_COLLECTED)
+			b->collected++;
+		switch (s->kind) {
+		case OWNERS_GC_STEP_NONE: continue;
+		case OWNERS_GC_STEP_DELETE: b->deletions++; break;
+		case OWNERS_GC_STEP_STRIP: b->strips++; break;
+		case OWNERS_GC_STEP_UNBLOCK: b->unblocks++; break;
+		case OWNERS_GC_STEP_REMOVE_FOREGROUND:
+		case OWNERS_GC_STEP_REMOVE_ORPHAN: b->finalizer_removals++; break;
+		case OWNERS_GC_STEP_RELEASE_DEPENDENTS: b->releases++; break;
+		case OWNERS_GC_STEP_WAIT:
+			b->waits++;
+			b->gives_up += s->wait == OWNERS_GC_WAIT_GIVES_UP;
+			b->undecided += s->wait == OWNERS_GC_WAIT_UNDECIDED;
+			continue;
+		}
+		due = owners_gc_step_due(g, k, s);
+		if (due && (!b->oldest || due < b->oldest)) {
+			b->oldest = due;
+			b->oldest_node = k;
+		}
+	}
+}
+
+size_t owners_gc_backlog_actions(const struct owners_gc_backlog *b)
+{
+	return b->deletions + b->strips + b->unblocks + b->finalizer_removals + b->releases;
+}
+
+int owners_gc_backlog_stalled(const struct owners_gc_backlog *b, int64_t now)
+{
+	return b->oldest && now - b->oldest >= OWNERS_GC_STOPPED_AFTER;
+}
+
+/* ---- words ------------------------------------------------------------- */
+
+static int finalizer_list(struct owners_buf *out, const struct owners_node *n)
+{
+	uint32_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < n->n_finalizers; i++)
+		rc = owners_buf_addf(out, "%s%s", i ? ", " : "", n->finalizers[i]);
+	return rc;
+}
+
+static int node_words(struct owners_buf *out, const struct owners_graph *g, uint32_t k)
+{
+	if (k == OWNERS_NO_NODE)
+		return owners_buf_adds(out, "?");
+	return owners_buf_addf(out, "%s/%s", g->nodes[k].kind, g->nodes[k].name);
+}
+
+/* The first reference of node that dangles now, "Kind/name: class". */
+static int first_dangling(struct owners_buf *out, const struct owners_collector *c, uint32_t node)
+{
+	const struct owners_node *n = &c->g->nodes[node];
+	uint32_t i;
+
+	for (i = 0; i < n->n_refs; i++) {
+		size_t k = c->first_ref[node] + i;
+		enum owners_ref_class cls = (enum owners_ref_class)c->cls[k];
+
+		if (c->removed[k])
+			continue;
+		if (cls == OWNERS_REF_RESOLVED && c->found[k] != OWNERS_NO_NODE && !c->gone[c->found[k]])
+			continue;
+		return owners_buf_addf(out, " (%s/%s: %s)", n->refs[i].kind, n->refs[i].name,
+				       owners_ref_class_name(cls == OWNERS_REF_RESOLVED ? OWNERS_REF_ABSENT : cls));
+	}
+	return 0;
+}
+
+static int wait_reason(struct owners_buf *out, const struct owners_collector *c, uint32_t node,
+		       const struct owners_gc_step *s)
+{
+	const struct owners_node *n = &c->g->nodes[node];
+	const struct owners_ref *ref = s->ref != OWNERS_NO_NODE ? &n->refs[s->ref] : NULL;
+	int rc;
+
+	switch (s->wait) {
+	case OWNERS_GC_WAIT_FINALIZERS:
+		rc = owners_buf_adds(out, "in deletion; waits on others' finalizers: ");
+		return rc ? rc : finalizer_list(out, n);
+	case OWNERS_GC_WAIT_BLOCKING:
+		return owners_buf_addf(out, "foreground deletion waits on %u blocking dependent%s", s->count,
+				       plural(s->count));
+	case OWNERS_GC_WAIT_GIVES_UP:
+		return owners_buf_addf(out, "the GC cannot look up owner %s %s/%s (%s): it acts on nothing of "
+				       "the object",
+				       ref->api_version, ref->kind, ref->name,
+				       owners_ref_class_name((enum owners_ref_class)c->cls[c->first_ref[node] + s->ref]));
+	case OWNERS_GC_WAIT_UNDECIDED:
+		return owners_buf_addf(out, "owner %s/%s could not be looked up by this user: kept, not "
+				       "decided", ref->kind, ref->name);
+	}
+	return 0;
+}
+
+int owners_gc_step_reason(struct owners_buf *out, const struct owners_collector *c, uint32_t node,
+			  const struct owners_gc_step *s)
+{
+	const struct owners_graph *g = c->g;
+	int rc = 0;
+
+	switch (s->kind) {
+	case OWNERS_GC_STEP_NONE: return 0;
+	case OWNERS_GC_STEP_WAIT: return wait_reason(out, c, node, s);
+	case OWNERS_GC_STEP_DELETE:
+		if (s->for_waiting_owner) {
+			rc = owners_buf_adds(out, "owner ");
+			rc = rc ? rc : node_words(out, g, s->owner);
+			return rc ? rc : owners_buf_adds(out, " waits for its dependents, and this one has "
+						       "dependents of its own");
+		}
+		rc = owners_buf_adds(out, "no owner is solid");
+		return rc ? rc : first_dangling(out, c, node);
+	case OWNERS_GC_STEP_STRIP:
+		rc = owners_buf_adds(out, "owner ");
+		rc = rc ? rc : node_words(out, g, s->owner);
+		return rc ? rc : owners_buf_addf(out, " is solid: the reference%s to owners gone or in "
+						"foreground deletion come%s off",
+						plural(s->count), s->count == 1 ? "s" : "");
+	case OWNERS_GC_STEP_UNBLOCK:
+		rc = owners_buf_adds(out, "cycle: dependent ");
+		rc = rc ? rc : node_words(out, g, s->owner);
+		return rc ? rc : owners_buf_adds(out, " is in foreground deletion too: blockOwnerDeletion "
+					       "off, then deleted in the foreground");
+	case OWNERS_GC_STEP_REMOVE_FOREGROUND:
+		return owners_buf_adds(out, "no blocking dependent is left");
+	case OWNERS_GC_STEP_RELEASE_DEPENDENTS:
+		return owners_buf_addf(out, "%u dependent%s lose%s the reference, then the finalizer comes off",
+				       s->count, plural(s->count), s->count == 1 ? "s" : "");
+	case OWNERS_GC_STEP_REMOVE_ORPHAN:
+		return owners_buf_adds(out, "every dependent is released");
+	}
+	return 0;
+}
+
+int owners_gc_step_action_text(struct owners_buf *out, const struct owners_gc_step *s)
+{
+	switch (s->kind) {
+	case OWNERS_GC_STEP_DELETE:
+		return owners_buf_addf(out, "delete (%s)", owners_gc_policy_name(s->policy));
+	case OWNERS_GC_STEP_STRIP:
+		return owners_buf_addf(out, "remove %u reference%s", s->count, plural(s->count));
+	case OWNERS_GC_STEP_UNBLOCK: return owners_buf_adds(out, "unblock references");
+	case OWNERS_GC_STEP_REMOVE_FOREGROUND:
+		return owners_buf_adds(out, "remove finalizer " OWNERS_FINALIZER_FOREGROUND);
+	case OWNERS_GC_STEP_REMOVE_ORPHAN:
+		return owners_buf_adds(out, "remove finalizer " OWNERS_FINALIZER_ORPHAN);
+	case OWNERS_GC_STEP_RELEASE_DEPENDENTS:
+		return owners_buf_addf(out, "release %u dependent%s", s->count, plural(s->count));
+	case OWNERS_GC_STEP_WAIT: return owners_buf_addf(out, "wait (%s)", owners_gc_wait_name(s->wait));
+	case OWNERS_GC_STEP_NONE: break;
+	}
+	return owners_buf_adds(out, "none");
+}
+
+/* ---- rows -------------------------------------------------------------- */
+
+static int row_shown(const struct owners_gc_render *r, uint32_t k)
+{
+	const struct owners_gc_step *s = &r->steps[k];
+
+	if (!in_scope(r, k) || r->c->g->nodes[k].virtual_)
+		return 0;
+	return owners_gc_step_acts(s) || (r->waits && s->kind == OWNERS_GC_STEP_WAIT);
+}
+
+static const struct owners_graph *sort_graph; /* qsort has no context argument */
+
+static int cmp_node(const void *pa, const void *pb)
+{
+	const struct owners_node *a = &sort_graph->nodes[*(const uint32_t *)pa];
+	const struct owners_node *b = &sort_graph->nodes[*(const uint32_t *)pb];
+	int c;
+
+	if ((c = strcmp(a->namespace_, b->namespace_)) || (c = strcmp(a->kind, b->kind)) ||
+	    (c = strcmp(a->name, b->name)))
+		return c;
+	return strcmp(a->uid, b->uid);
+}
+
+/* The rows' nodes, in order; *rows is the caller's to free. */
+static int rows_of(const struct owners_gc_render *r, uint32_t **rows, size_t *n)
+{
+	const struct owners_graph *g = r->c->g;
+	uint32_t k;
+
+	*n = 0;
+	if (!(*rows = malloc(((size_t)g->count + 1) * sizeof(**rows))))
+		return OWNERS_ENOMEM;
+	for (k = 0; k < g->count; k++)
+		if (row_shown(r, k))
+			(*rows)[(*n)++] = k;
+	sort_graph = g;
+	qsort(*rows, *n, sizeof(**rows), cmp_node);
+	sort_graph = NULL;
+	return 0;
+}
+
+enum col { C_NS, C_OBJECT, C_HANDLER, C_ACTION, C_SINCE, C_WHY, N_COLS };
+static const char *const headers[N_COLS] = { "NAMESPACE", "OBJECT", "HANDLER", "ACTION", "SINCE", "WHY" };
+
+static int cell(struct owners_buf *b, const struct owners_gc_render *r, uint32_t k, enum col col)
+{
+	const struct owners_node *n = &r->c->g->nodes[k];
+	const struct owners_gc_step *s = &r->steps[k];
+	int64_t due;
+
+	owners_buf_reset(b);
+	switch (col) {
+	case C_NS: return owners_buf_adds(b, *n->namespace_ ? n->namespace_ : "-");
+	case C_OBJECT: return owners_buf_addf(b, "%s/%s", n->kind, n->name);
+	case C_HANDLER: return owners_buf_adds(b, owners_gc_handler_name(s->handler));
+	case C_ACTION: return owners_gc_step_action_text(b, s);
+	case C_SINCE:
+		due = owners_gc_step_due(r->c->g, k, s);
+		return due ? owners_time_format_age(b, r->now > due ? r->now - due : 0) : owners_buf_adds(b, "-");
+	case C_WHY: return owners_gc_step_reason(b, r->c, k, s);
+	case N_COLS: break;
+	}
+	return 0;
+}
+
+static int pad(struct owners_buf *out, size_t n)
+{
+	int rc = 0;
+
+	while (!rc && n--)
+		rc = owners_buf_addc(out, ' ');
+	return rc;
+}
+
+int owners_gc_render_text(struct owners_buf *out, const struct owners_gc_render *r)
+{
+	struct owners_buf b = OWNERS_BUF_INIT;
+	size_t width[N_COLS], n, i;
+	uint32_t *rows = NULL;
+	int rc, c;
+
+	if ((rc = rows_of(r, &rows, &n)) || !n) {
+		free(rows);
+		return rc;
+	}
+	for (c = 0; c < N_COLS; c++)
+		width[c] = r->no_headers ? 0 : strlen(headers[c]);
+	for (i = 0; !rc && i < n; i++)
+		for (c = 0; !rc && c < N_COLS; c++)
+			if (!(rc = cell(&b, r, rows[i], (enum col)c)) && b.len > width[c])
+				width[c] = b.len;
+	for (c = 0; !rc && !r->no_headers && c < N_COLS; c++) {
+		rc = owners_buf_adds(out, headers[c]);
+		if (!rc)
+			rc = c + 1 < N_COLS ? pad(out, width[c] - strlen(headers[c]) + 3) : owners_buf_addc(out, '\n');
+	}
+	for (i = 0; !rc && i < n; i++) {
+		for (c = 0; !rc && c < N_COLS; c++) {
+			if (!(rc = cell(&b, r, rows[i], (enum col)c)))
+				rc = owners_buf_add(out, b.ptr ? b.ptr : "", b.len);
+			if (!rc)
+				rc = c + 1 < N_COLS ? pad(out, width[c] - b.len + 3) : owners_buf_addc(out, '\n');
+		}
+	}
+	owners_buf_clear(&b);
+	free(rows);
+	return rc;
+}
+
+int owners_gc_render_summary(struct owners_buf *out, const struct owners_gc_render *r)
+{
+	const struct owners_gc_backlog *b = r->backlog;
+	int rc = owners_buf_addf(out,
+				 "%zu deletion%s, %zu reference removal%s, %zu finalizer removal%s, %zu release%s, "
+				 "%zu unblock%s; %zu waiting",
+				 b->deletions, plural(b->deletions), b->strips, plural(b->strips),
+				 b->finalizer_removals, plural(b->finalizer_removals), b->releases,
+				 plural(b->releases), b->unblocks, plural(b->unblocks), b->waits);
+
+	if (!rc && (b->gives_up || b->undecided))
+		rc = owners_buf_addf(out, " (%zu the GC gives up on, %zu undecided)", b->gives_up, b->undecided);
+	if (!rc && b->oldest) {
+		rc = owners_buf_adds(out, "; oldest due ");
+		rc = rc ? rc : owners_time_format_age(out, r->now > b->oldest ? r->now - b->oldest : 0);
+		rc = rc ? rc : owners_buf_adds(out, " (");
+		rc = rc ? rc : node_words(out, r->c->g, b->oldest_node);
+		rc = rc ? rc : owners_buf_adds(out, ")");
+	}
+	if (!rc && b->passes)
+		rc = owners_buf_addf(out, "; when the GC is done: %zu object%s collected in %u pass%s", b->collected,
+				     plural(b->collected), b->passes, b->passes == 1 ? "" : "es");
+	return rc ? rc : owners_buf_addc(out, '\n');
+}
+
+int owners_gc_render_stalled(struct owners_buf *out, const struct owners_gc_render *r)
+{
+	const struct owners_gc_backlog *b = r->backlog;
+	const struct owners_gc_step *s;
+	int rc;
+
+	if (!owners_gc_backlog_stalled(b, r->now))
+		return 0;
+	s = &r->steps[b->oldest_node];
+	rc = owners_buf_adds(out, "the garbage collector appears not to be running (oldest pending action: ");
+	rc = rc ? rc : owners_time_format_age(out, r->now - b->oldest);
+	rc = rc ? rc : owners_buf_adds(out, ", ");
+	rc = rc ? rc : owners_gc_step_action_text(out, s);
+	rc = rc ? rc : owners_buf_adds(out, " on ");
+	rc = rc ? rc : node_words(out, r->c->g, b->oldest_node);
+	rc = rc ? rc : owners_buf_adds(out, ": ");
+	rc = rc ? rc : owners_gc_step_reason(out, r->c, b->oldest_node, s);
+	return rc ? rc : owners_buf_adds(out, "): `owners gc` does its work\n");
+}
+
+/* ---- document ---------------------------------------------------------- */
+
+static void json_step(struct owners_json_gen *j, struct owners_buf *b, const struct owners_gc_render *r,
+		      uint32_t k)
+{
+	const struct owners_graph *g = r->c->g;
+	const struct owners_gc_step *s = &r->steps[k];
+	int64_t due = owners_gc_step_due(g, k, s);
+
+	owners_json_gen_map_open(j);
+	owners_json_gen_string(j, "object");
+	owners_node_json_identity(j, &g->nodes[k]);
+	owners_json_gen_kv(j, "handler", owners_gc_handler_name(s->handler));
+	owners_json_gen_kv(j, "action", owners_gc_step_name(s->kind));
+	if (s->kind == OWNERS_GC_STEP_DELETE)
+		owners_json_gen_kv(j, "propagationPolicy", owners_gc_policy_name(s->policy));
+	if (s->kind == OWNERS_GC_STEP_REMOVE_FOREGROUND || s->kind == OWNERS_GC_STEP_REMOVE_ORPHAN)
+		owners_json_gen_kv(j, "finalizer", s->kind == OWNERS_GC_STEP_REMOVE_ORPHAN ? OWNERS_FINALIZER_ORPHAN
+											 : OWNERS_FINALIZER_FOREGROUND);
+	if (s->kind == OWNERS_GC_STEP_WAIT)
+		owners_json_gen_kv(j, "waitsOn", owners_gc_wait_name(s->wait));
+	if (s->kind == OWNERS_GC_STEP_STRIP || s->kind == OWNERS_GC_STEP_RELEASE_DEPENDENTS ||
+	    (s->kind == OWNERS_GC_STEP_WAIT && s->wait == OWNERS_GC_WAIT_BLOCKING))
+		owners_json_gen_kv_int(j, "count", s->count);
+	if (s->owner != OWNERS_NO_NODE) {
+		owners_json_gen_string(j, s->kind == OWNERS_GC_STEP_UNBLOCK ? "dependent" : "owner");
+		owners_node_json_identity(j, &g->nodes[s->owner]);
+	}
+	owners_buf_reset(b);
+	if (owners_gc_step_reason(b, r->c, k, s))
+		owners_json_gen_error(j); /* the generator's error stands; nothing to add */
+	owners_json_gen_kv(j, "reason", b->ptr ? b->ptr : "");
+	if (due)
+		owners_json_gen_kv_time(j, "since", due);
+	else {
+		owners_json_gen_string(j, "since");
+		owners_json_gen_null(j);
+	}
+	owners_json_gen_map_close(j);
+}
+
+static void json_summary(struct owners_json_gen *j, const struct owners_gc_render *r)
+{
+	const struct owners_gc_backlog *b = r->backlog;
+
+	owners_json_gen_string(j, "summary");
+	owners_json_gen_map_open(j);
+	owners_json_gen_kv_int(j, "deletions", (long long)b->deletions);
+	owners_json_gen_kv_int(j, "referenceRemovals", (long long)b->strips);
+	owners_json_gen_kv_int(j, "finalizerRemovals", (long long)b->finalizer_removals);
+	owners_json_gen_kv_int(j, "releases", (long long)b->releases);
+	owners_json_gen_kv_int(j, "unblocks", (long long)b->unblocks);
+	owners_json_gen_kv_int(j, "waiting", (long long)b->waits);
+	owners_json_gen_kv_int(j, "givesUp", (long long)b->gives_up);
+	owners_json_gen_kv_int(j, "undecided", (long long)b->undecided);
+	if (b->oldest) {
+		owners_json_gen_kv_time(j, "oldestDue", b->oldest);
+		owners_json_gen_string(j, "oldestDueObject");
+		owners_node_json_identity(j, &r->c->g->nodes[b->oldest_node]);
+	} else {
+		owners_json_gen_string(j, "oldestDue");
+		owners_json_gen_null(j);
+	}
+	owners_json_gen_kv_int(j, "eventuallyCollected", (long long)b->collected);
+	owners_json_gen_kv_int(j, "passes", b->passes);
+	owners_json_gen_kv_bool(j, "gcAppearsStopped", owners_gc_backlog_stalled(b, r->now));
+	owners_json_gen_map_close(j);
+}
+
+int owners_gc_render_json(struct owners_buf *out, const struct owners_gc_render *r)
+{
+	struct owners_json_gen *j = NULL;
+	struct owners_buf b = OWNERS_BUF_INIT;
+	uint32_t *rows = NULL;
+	size_t n = 0, i;
+	int rc;
+
+	if ((rc = rows_of(r, &rows, &n)))
+		return rc;
+	if (owners_json_gen_new(&j, out, 1)) {
+		free(rows);
+		return OWNERS_ENOMEM;
+	}
+	owners_json_gen_typed_open(j, "OwnersGCBacklog", "owners.dev/v1");
+	owners_json_gen_string(j, "items");
+	owners_json_gen_array_open(j);
+	for (i = 0; i < n; i++)
+		json_step(j, &b, r, rows[i]);
+	owners_json_gen_array_close(j);
+	json_summary(j, r);
+	owners_json_gen_kv_strings(j, "warnings", r->warnings, r->n_warnings);
+	owners_json_gen_map_close(j);
+	rc = owners_json_gen_error(j);
+	owners_json_gen_free(j);
+	owners_buf_clear(&b);
+	free(rows);
+	return rc;
+}

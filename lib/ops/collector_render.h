@@ -1,0 +1,82 @@
+/*
+ * What `owners gc` says about the garbage collector's backlog: the table
+ * of what it would do now (one row per object it acts on or that waits),
+ * the summary line, the evidence that the cluster's GC is not running,
+ * and the OwnersGCBacklog document (-o json|yaml).
+ *
+ *   NAMESPACE  OBJECT        HANDLER              ACTION               SINCE  WHY
+ *   ns         ConfigMap/c0  attemptToDeleteItem  delete (Background)  -      no owner resolves ...
+ *
+ * SINCE is how long the work has been due where the cluster says so: the
+ * deletionTimestamp of the object (finalizers, releases) or of the owner
+ * in foreground deletion that waits for it; "-" where it cannot be known
+ * (an owner that is gone leaves no time behind).
+ *
+ * Ownership: appends to out; everything else is borrowed.
+ */
+#ifndef OWNERS_COLLECTOR_RENDER_H
+#define OWNERS_COLLECTOR_RENDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "collector.h"
+
+/* The GC is judged stopped when work it does within seconds has been due
+ * this long. */
+#define OWNERS_GC_STOPPED_AFTER 180
+
+struct owners_gc_backlog {
+	size_t deletions, strips, unblocks, finalizer_removals, releases; /* actions now */
+	size_t waits, gives_up, undecided;                                 /* objects */
+	int64_t oldest;          /* when the oldest due action became due (unix s), 0: none known */
+	uint32_t oldest_node;    /* its object */
+	/* where the passes settle (owners_collector_settle()) */
+	size_t collected;        /* objects in scope the GC deletes in the end */
+	unsigned passes;
+};
+
+/* When step s (on node) became due, as the cluster records it; 0: not known. */
+int64_t owners_gc_step_due(const struct owners_graph *g, uint32_t node, const struct owners_gc_step *s);
+/* Counts the steps of the nodes in scope (scope NULL: all). fates (may be
+ * NULL) give the eventual counts. */
+void owners_gc_backlog_count(struct owners_gc_backlog *b, const struct owners_graph *g,
+			     const struct owners_gc_step *steps, const unsigned char *scope,
+			     const struct owners_gc_fate *fates, unsigned passes);
+size_t owners_gc_backlog_actions(const struct owners_gc_backlog *b);
+/* Whether the backlog says the GC is not running: an action due for
+ * OWNERS_GC_STOPPED_AFTER seconds or more. */
+int owners_gc_backlog_stalled(const struct owners_gc_backlog *b, int64_t now);
+
+/* Why the GC does what it does to node, in words (appended). */
+int owners_gc_step_reason(struct owners_buf *out, const struct owners_collector *c, uint32_t node,
+			  const struct owners_gc_step *s);
+/* "delete (Background)", "remove references (2)", "wait", ... */
+int owners_gc_step_action_text(struct owners_buf *out, const struct owners_gc_step *s);
+
+struct owners_gc_render {
+	const struct owners_collector *c;
+	const struct owners_gc_step *steps;
+	const unsigned char *scope;  /* NULL: every node */
+	const struct owners_gc_backlog *backlog;
+	int64_t now;
+	int no_headers;
+	int waits;                   /* rows for objects that wait, too */
+	const char *const *warnings; /* JSON: what the scan could not see */
+	size_t n_warnings;
+};
+
+/* The table, rows by namespace, kind and name; nothing when no rows. */
+int owners_gc_render_text(struct owners_buf *out, const struct owners_gc_render *r);
+/* One line: "12 deletions, 3 reference removals, 2 finalizer removals,
+ * 0 unblocks, 1 release; 4 waiting (...); oldest due 18m (ns/kind/name);
+ * when the GC is done: 40 objects collected in 3 passes". */
+int owners_gc_render_summary(struct owners_buf *out, const struct owners_gc_render *r);
+/* The sentence for a GC that appears stopped, with its evidence, or
+ * nothing when it does not. */
+int owners_gc_render_stalled(struct owners_buf *out, const struct owners_gc_render *r);
+/* The OwnersGCBacklog document (see cmd/gc.c's schema). */
+int owners_gc_render_json(struct owners_buf *out, const struct owners_gc_render *r);
+
+#endif
