@@ -43,7 +43,7 @@ struct command {
 extern const struct command *const owners_commands[];
 extern const struct command tree_command, graph_command, dangling_command, finalizers_command,
 	delete_command, version_command, completion_command, man_command, finalizers_remove_command;
-extern const struct command why_command;
+extern const struct command why_command, gc_command;
 /* The i-th command, NULL past the last. */
 const struct command *owners_command_at(size_t i);
 const struct command *owners_command_find(const char *name);
@@ -58,6 +58,7 @@ enum exit_code cmd_finalizers(struct owners_cli *cli, struct string_list *args);
 /* `owners finalizers remove` (cmd/finalizers_remove.c), a subcommand. */
 enum exit_code cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args);
 enum exit_code cmd_delete(struct owners_cli *cli, struct string_list *args);
+enum exit_code cmd_gc(struct owners_cli *cli, struct string_list *args);
 enum exit_code cmd_why(struct owners_cli *cli, struct string_list *args);
 enum exit_code cmd_version(struct owners_cli *cli, struct string_list *args);
 enum exit_code cmd_help(struct owners_cli *cli, struct string_list *args);
@@ -74,6 +75,7 @@ extern const struct opt finalizers_opts[];
 extern const struct opt finalizers_remove_opts[];
 extern const struct opt delete_opts[];
 extern const struct opt why_opts[];
+extern const struct opt gc_opts[];
 extern const struct opt version_opts[];
 extern const struct opt no_opts[];
 /* Flags of `owners` alone, without a command (--version). */

@@ -36,6 +36,7 @@ const struct command *const owners_commands[] = {
 	&dangling_command,
 	&finalizers_command,
 	&delete_command,
+	&gc_command,
 	&why_command,
 	&version_command,
 	&completion_command,

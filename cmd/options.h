@@ -108,6 +108,10 @@ struct delete_options {
 	int ignore_not_found;
 };
 
+struct gc_options {
+	int exit_code;          /* --exit-code */
+};
+
 /* Every flag lands here: the global ones at the top (every command has
  * them), then those several commands share with one meaning, then each
  * command's own in its struct, so a field means one thing. */
@@ -145,6 +149,7 @@ struct owners_cli {
 	struct dangling_options dangling;
 	struct remove_options remove;
 	struct delete_options delete_;
+	struct gc_options gc;
 	int client_only;        /* version --client */
 };
 

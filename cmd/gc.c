@@ -1,0 +1,599 @@
+/*
+ * owners gc: the garbage collector's whole job, run from the client.
+ *
+ * Passes: scan, decide what the GC would do to every object in scope now
+ * (lib/ops/collector.c), act (lib/ops/cascade_exec.c: every DELETE with UID
+ * and resourceVersion preconditions, every patch conditional), scan again,
+ * until the GC would do nothing more or --timeout passes. --dry-run shows
+ * the first pass's backlog and changes nothing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cascade_exec.h"
+#include "collector.h"
+#include "collector_render.h"
+#include "commands.h"
+#include "grow.h"
+#include "output.h"
+#include "session.h"
+#include "strset.h"
+
+static const char *const gc_outputs[] = { "table", "json", "yaml", NULL };
+
+const struct opt gc_opts[] = {
+	OPT_DRY_RUN(
+		"client (and --dry-run alone): show the backlog, every action the garbage collector "
+		"would take now, and change nothing; server: send the first pass's requests with "
+		"dryRun=All and say which the server accepts; none (default): do the work"),
+	OPT_BOOL("exit-code", 0, gc.exit_code,
+		 "exit 1 when the garbage collector has work due (with --dry-run: a backlog; "
+		 "otherwise: anything left undone), 0 when none"),
+	OPT_DURATION("timeout", timeout_ms,
+		     "give up after this long, exit 3 and say what is left (default 5m)"),
+	OPT_SELECTOR("act only on objects with these labels (their owners are read wherever "
+		     "they are)"),
+	OPT_OUTPUT(gc_outputs,
+		   "table (default) or json/yaml: the OwnersGCBacklog document of what is due "
+		   "(with --dry-run; otherwise of what is left)"),
+	OPT_BOOL("no-headers", 0, table.no_headers, "table: no header line"),
+	OPT_END,
+};
+
+struct run {
+	struct owners_cli *cli;
+	struct session s;
+	const char *scan_ns;          /* NULL: all namespaces */
+	struct owners_strset selected;/* -l: UIDs of the objects it matches */
+	int progress;                 /* stderr is a terminal */
+	time_t started;
+	/* what the passes did */
+	struct owners_strset forbidden; /* UIDs the server forbade changing */
+	size_t done, failed, passes;
+	/* this pass */
+	struct owners_collector *c;
+	struct owners_gc_step *steps;
+	unsigned char *scope;
+};
+
+static void pass_clear(struct run *r)
+{
+	owners_collector_free(r->c);
+	free(r->steps);
+	free(r->scope);
+	r->c = NULL;
+	r->steps = NULL;
+	r->scope = NULL;
+}
+
+/* ---- which objects ------------------------------------------------------ */
+
+static int remember_selected(void *ctx, const struct owners_resource *res, const struct owners_object_meta *m)
+{
+	(void)res;
+	return owners_strset_add(ctx, m->uid, NULL) ? 0 : OWNERS_ENOMEM;
+}
+
+/* -l: the objects it matches, by UID, in one more list per type (the
+ * server matches the labels, as for every -l of owners). */
+static enum exit_code select_labelled(struct run *r)
+{
+	struct owners_scan_options o;
+	struct owners_scan_report report;
+	int rc;
+
+	session_scan_options(&r->s, &o);
+	o.namespace_ = r->scan_ns;
+	o.cluster_scoped = r->scan_ns == NULL;
+	o.label_selector = r->cli->selector;
+	o.on_object = remember_selected;
+	o.on_object_ctx = &r->selected;
+	rc = owners_scan_run(NULL, r->s.http, &r->s.types, &o, &report, &r->s.err) ? report_error(&r->s.err) : 0;
+	if (!rc && report.n_failures) {
+		error_msg("%s (-l %s): which objects match cannot be told", report.failures[0].message,
+			  r->cli->selector);
+		rc = EXIT_ERROR;
+	}
+	owners_scan_report_clear(&report);
+	return rc;
+}
+
+/* The objects the command acts on: those of the namespace (all with -A),
+ * matching -l when given. Owners are read wherever the GC reads them. */
+static enum exit_code choose_scope(struct run *r)
+{
+	struct owners_graph *g = r->s.graph;
+	uint32_t *nodes = NULL, k;
+	size_t n = 0;
+	int rc = 0;
+
+	if (!(r->scope = calloc(g->count + 1, 1)) || !(nodes = malloc(((size_t)g->count + 1) * sizeof(*nodes)))) {
+		free(nodes);
+		return error_oom();
+	}
+	for (k = 0; k < g->count; k++) {
+		const struct owners_node *node = &g->nodes[k];
+
+		if (node->virtual_ || (r->scan_ns && strcmp(node->namespace_, r->scan_ns)))
+			continue;
+		if (r->cli->selector && !owners_strset_get(&r->selected, node->uid))
+			continue;
+		r->scope[k] = 1;
+		nodes[n++] = k;
+	}
+	if (r->scan_ns)
+		rc = session_look_across_namespaces(&r->s, nodes, n);
+	free(nodes);
+	return rc;
+}
+
+/* One pass's decisions on the scan just made. */
+static enum exit_code decide(struct run *r)
+{
+	int rc;
+
+	pass_clear(r);
+	if ((rc = choose_scope(r)))
+		return rc;
+	if (owners_collector_new(&r->c, r->s.graph) ||
+	    !(r->steps = calloc(r->s.graph->count + 1, sizeof(*r->steps))))
+		return error_oom();
+	owners_collector_plan(r->c, r->steps);
+	return 0;
+}
+
+/* ---- showing ------------------------------------------------------------ */
+
+static struct owners_gc_render render_of(const struct run *r, const struct owners_gc_backlog *b)
+{
+	struct owners_gc_render render = {
+		.c = r->c,
+		.steps = r->steps,
+		.scope = r->scope,
+		.backlog = b,
+		.now = (int64_t)time(NULL),
+		.no_headers = r->cli->table.no_headers,
+		.waits = 1,
+	};
+
+	return render;
+}
+
+static int emit(FILE *f, struct owners_buf *b, int rc)
+{
+	if (rc)
+		return error_render(rc);
+	if (b->len)
+		fwrite(b->ptr, 1, b->len, f);
+	owners_buf_reset(b);
+	return 0;
+}
+
+/* The backlog of this pass: the table (or the document), the summary and
+ * the stopped-GC evidence on stderr. */
+static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, int with_fates)
+{
+	struct owners_gc_fate *fates = NULL;
+	unsigned passes = 0;
+	struct owners_gc_render render;
+	struct owners_buf out = OWNERS_BUF_INIT;
+	char **warnings = NULL;
+	size_t n_warnings = 0;
+	const char *format = r->cli->output ? r->cli->output : "table";
+	int rc = 0;
+
+	if (with_fates) {
+		if (!(fates = calloc(r->s.graph->count + 1, sizeof(*fates))) ||
+		    owners_collector_settle(r->s.graph, fates, 0, &passes)) {
+			free(fates);
+			return error_oom();
+		}
+	}
+	owners_gc_backlog_count(b, r->s.graph, r->steps, r->scope, fates, passes);
+	render = render_of(r, b);
+	if (strcmp(format, "table")) {
+		if (session_warnings(&r->s, NULL, 0, &warnings, &n_warnings))
+			rc = error_oom();
+		render.warnings = (const char *const *)warnings;
+		render.n_warnings = n_warnings;
+		if (!rc)
+			rc = session_emit_document(&r->s, &out, !strcmp(format, "yaml"),
+						   owners_gc_render_json(&out, &render));
+		session_warnings_free(warnings, n_warnings);
+	} else {
+		rc = emit(stdout, &out, owners_gc_render_text(&out, &render));
+		session_warn_scan(&r->s);
+		if (!rc)
+			rc = emit(stderr, &out, owners_gc_render_summary(&out, &render));
+	}
+	if (!rc)
+		rc = emit(stderr, &out, owners_gc_render_stalled(&out, &render));
+	owners_buf_clear(&out);
+	free(fates);
+	return rc;
+}
+
+/* kubectl's words for what was done to one object. */
+static void say_done(struct run *r, const struct owners_action *a, const struct owners_gc_step *s)
+{
+	const struct owners_node *n = &r->s.graph->nodes[a->node];
+	struct owners_buf type = OWNERS_BUF_INIT, what = OWNERS_BUF_INIT;
+	int dry = r->cli->dry_run == OWNERS_DRY_RUN_SERVER;
+
+	if (owners_graph_node_type(&type, n))
+		return;
+	switch (a->kind) {
+	case OWNERS_ACT_DELETE:
+	case OWNERS_ACT_DELETE_FOREGROUND:
+	case OWNERS_ACT_DELETE_ORPHAN:
+		owners_buf_addf(&what, "deleted (%s)", owners_gc_policy_name(s->policy));
+		break;
+	case OWNERS_ACT_REMOVE_FINALIZER:
+		owners_buf_addf(&what, "finalizer %s removed", a->finalizer);
+		break;
+	case OWNERS_ACT_RELEASE: owners_buf_adds(&what, "references removed"); break;
+	case OWNERS_ACT_UNBLOCK: owners_buf_adds(&what, "references unblocked"); break;
+	}
+	if (r->progress)
+		fputs("\r\033[K", stderr);
+	printf("%s \"%s\" %s%s%s%s\n", type.ptr, n->name, what.ptr ? what.ptr : "",
+	       *n->namespace_ ? " in namespace " : "", n->namespace_, dry ? " (server dry run)" : "");
+	fflush(stdout);
+	owners_buf_clear(&type);
+	owners_buf_clear(&what);
+}
+
+static void say_refused(struct run *r, const struct owners_action *a, const struct owners_action_result *res)
+{
+	struct owners_buf name = OWNERS_BUF_INIT;
+
+	owners_graph_node_name(&name, &r->s.graph->nodes[a->node]);
+	if (r->progress)
+		fputs("\r\033[K", stderr);
+	if (res->outcome == OWNERS_OUTCOME_FORBIDDEN)
+		warning_msg("cannot %s %s: %s (left in place)", owners_action_name(a->kind),
+			    name.ptr ? name.ptr : "?", res->message ? res->message : "forbidden");
+	else
+		error_msg("cannot %s %s: %s", owners_action_name(a->kind), name.ptr ? name.ptr : "?",
+			  res->message ? res->message : "failed");
+	owners_buf_clear(&name);
+}
+
+/* ---- acting ------------------------------------------------------------- */
+
+static int drop(void *ctx, uint32_t dependent, const struct owners_ref *ref)
+{
+	return owners_collector_drops(ctx, dependent, ref);
+}
+
+static int acting_on(const struct run *r, uint32_t k)
+{
+	return r->scope[k] && !owners_strset_get(&r->forbidden, r->s.graph->nodes[k].uid);
+}
+
+/* This pass's requests: one action per object (a RELEASE carries every
+ * reference the pass removes from it, whichever step marked them). */
+static int plan_actions(const struct run *r, struct owners_cascade_plan *p)
+{
+	const struct owners_graph *g = r->s.graph;
+	uint32_t k;
+
+	for (k = 0; k < g->count; k++) {
+		const struct owners_gc_step *s = &r->steps[k];
+		struct owners_action a = { .node = k };
+
+		if (!acting_on(r, k))
+			continue;
+		switch (s->kind) {
+		case OWNERS_GC_STEP_DELETE:
+			a.kind = s->policy == OWNERS_GC_POLICY_FOREGROUND ? OWNERS_ACT_DELETE_FOREGROUND
+				 : s->policy == OWNERS_GC_POLICY_ORPHAN   ? OWNERS_ACT_DELETE_ORPHAN
+									  : OWNERS_ACT_DELETE;
+			break;
+		case OWNERS_GC_STEP_UNBLOCK: a.kind = OWNERS_ACT_UNBLOCK; break;
+		case OWNERS_GC_STEP_REMOVE_FOREGROUND:
+			a.kind = OWNERS_ACT_REMOVE_FINALIZER;
+			a.finalizer = OWNERS_FINALIZER_FOREGROUND;
+			break;
+		case OWNERS_GC_STEP_REMOVE_ORPHAN:
+			a.kind = OWNERS_ACT_REMOVE_FINALIZER;
+			a.finalizer = OWNERS_FINALIZER_ORPHAN;
+			break;
+		default:
+			if (!r->c->release[k])
+				continue;
+			a.kind = OWNERS_ACT_RELEASE;
+			break;
+		}
+		if (OWNERS_GROW(p->actions, p->cap_actions, p->n_actions + 1))
+			return OWNERS_ENOMEM;
+		p->actions[p->n_actions++] = a;
+	}
+	return 0;
+}
+
+/* Sends this pass's actions; says what each did. */
+static enum exit_code act(struct run *r, struct owners_cascade_plan *p)
+{
+	const struct owners_cascade_exec_options o = {
+		.server_gc = 1, /* the GC's own requests: the policy alone */
+		.dry_run = r->cli->dry_run == OWNERS_DRY_RUN_SERVER,
+		.grace_period = -1,
+		.drop = drop,
+		.drop_ctx = r->c,
+	};
+	struct owners_action_result *results = calloc(p->n_actions + 1, sizeof(*results));
+	struct owners_error err = OWNERS_ERROR_INIT;
+	size_t i;
+	int rc = 0;
+
+	if (!results)
+		return error_oom();
+	if (owners_cascade_execute(r->s.graph, p, r->s.http, &o, results, &err)) {
+		rc = report_error(&err);
+		owners_error_clear(&err);
+	}
+	for (i = 0; !rc && i < p->n_actions; i++) {
+		const struct owners_action *a = &p->actions[i];
+
+		switch (results[i].outcome) {
+		case OWNERS_OUTCOME_DONE:
+			r->done++;
+			say_done(r, a, &r->steps[a->node]);
+			break;
+		case OWNERS_OUTCOME_GONE:
+		case OWNERS_OUTCOME_CONFLICT:
+			break; /* someone did it first, or it changed: the next pass decides */
+		case OWNERS_OUTCOME_FORBIDDEN:
+			if (!owners_strset_add(&r->forbidden, r->s.graph->nodes[a->node].uid, NULL))
+				rc = error_oom();
+			say_refused(r, a, &results[i]);
+			break;
+		case OWNERS_OUTCOME_FAILED:
+			r->failed++;
+			say_refused(r, a, &results[i]);
+			break;
+		}
+	}
+	owners_cascade_results_free(results, p->n_actions);
+	return rc;
+}
+
+static void show_progress(const struct run *r, size_t acting)
+{
+	if (!r->progress)
+		return;
+	fprintf(stderr, "\r\033[Kgc: pass %zu, %zu done, %zu acting, %lds", r->passes, r->done, acting,
+		(long)(time(NULL) - r->started));
+	fflush(stderr);
+}
+
+/* What is left when the passes end: every object that waits (and on
+ * what), on stderr. */
+static enum exit_code say_left(struct run *r, struct owners_gc_backlog *b)
+{
+	struct owners_buf out = OWNERS_BUF_INIT;
+	const struct owners_graph *g = r->s.graph;
+	uint32_t k;
+	int rc = 0;
+
+	owners_gc_backlog_count(b, g, r->steps, r->scope, NULL, 0);
+	for (k = 0; !rc && k < g->count; k++) {
+		const struct owners_gc_step *s = &r->steps[k];
+
+		if (!r->scope[k] || (s->kind != OWNERS_GC_STEP_WAIT && !owners_gc_step_acts(s)))
+			continue;
+		rc = owners_buf_adds(&out, "  ");
+		if (!rc)
+			rc = owners_graph_node_name(&out, &g->nodes[k]);
+		if (!rc && *g->nodes[k].namespace_)
+			rc = owners_buf_addf(&out, " in namespace %s", g->nodes[k].namespace_);
+		if (!rc)
+			rc = owners_buf_adds(&out, ": ");
+		if (!rc)
+			rc = owners_gc_step_action_text(&out, s);
+		if (!rc)
+			rc = owners_buf_adds(&out, ": ");
+		if (!rc)
+			rc = owners_gc_step_reason(&out, r->c, k, s);
+		if (!rc)
+			rc = owners_buf_addc(&out, '\n');
+	}
+	rc = emit(stderr, &out, rc);
+	owners_buf_clear(&out);
+	return rc;
+}
+
+/* The passes, until nothing is left to do or the time is up. */
+static enum exit_code run_passes(struct run *r)
+{
+	long long deadline = (long long)r->started * 1000 + r->cli->timeout_ms;
+	struct owners_cascade_plan p;
+	struct owners_gc_backlog b;
+	int rc = 0, server_dry = r->cli->dry_run == OWNERS_DRY_RUN_SERVER;
+
+	memset(&p, 0, sizeof(p));
+	for (;;) {
+		struct timespec now;
+
+		if ((rc = decide(r)))
+			break;
+		p.n_actions = 0;
+		if (plan_actions(r, &p)) {
+			rc = error_oom();
+			break;
+		}
+		if (!p.n_actions || (server_dry && r->passes))
+			break;
+		clock_gettime(CLOCK_REALTIME, &now);
+		if (r->cli->timeout_ms && (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000 >= deadline) {
+			if (r->progress)
+				fputs("\r\033[K", stderr);
+			error_msg("timed out after %lds with the garbage collector's work left:",
+				  r->cli->timeout_ms / 1000);
+			say_left(r, &b);
+			free(p.actions);
+			return EXIT_TIMEOUT;
+		}
+		r->passes++;
+		show_progress(r, p.n_actions);
+		if ((rc = act(r, &p)) || r->failed)
+			break;
+		if ((rc = session_rescan(&r->s, r->scan_ns, NULL, NULL)))
+			break;
+	}
+	free(p.actions);
+	if (r->progress)
+		fputs("\r\033[K", stderr);
+	if (rc)
+		return rc;
+	if (r->failed)
+		return EXIT_ERROR;
+	return 0;
+}
+
+/* How a run that did its passes ends: converged, or incomplete where
+ * part of the cluster could not be seen or changed. */
+static enum exit_code finish(struct run *r)
+{
+	struct owners_gc_backlog b;
+	int rc, incomplete;
+
+	owners_gc_backlog_count(&b, r->s.graph, r->steps, r->scope, NULL, 0);
+	incomplete = b.undecided || r->s.scan.n_failures || r->s.types.n_failed || r->forbidden.count;
+	if (r->cli->dry_run == OWNERS_DRY_RUN_SERVER) {
+		fprintf(stderr, "gc: %zu request%s accepted by the server (dry run, nothing changed)\n", r->done,
+			r->done == 1 ? "" : "s");
+		return incomplete ? EXIT_INCOMPLETE : 0;
+	}
+	fprintf(stderr, "gc: %s after %zu pass%s: %zu change%s; %zu object%s left waiting%s\n",
+		owners_gc_backlog_actions(&b) ? "stopped" : "converged", r->passes, r->passes == 1 ? "" : "es",
+		r->done, r->done == 1 ? "" : "s", b.waits, b.waits == 1 ? "" : "s", b.waits ? ":" : "");
+	if ((rc = say_left(r, &b)))
+		return rc;
+	if (incomplete) {
+		session_warn_scan(&r->s);
+		error_msg("part of the cluster could not be seen or changed: what depends on it was kept%s",
+			  b.undecided ? " (the objects marked undecided above)" : "");
+		return EXIT_INCOMPLETE;
+	}
+	return 0;
+}
+
+static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
+{
+	if (args->count)
+		return usage_error("owners gc takes no arguments: it works on every object of the namespace "
+				   "(-A: of the cluster), -l to narrow it");
+	return EXIT_OK;
+}
+
+enum exit_code cmd_gc(struct owners_cli *cli, struct string_list *args)
+{
+	struct owners_gc_backlog b;
+	struct run r;
+	int rc;
+
+	(void)args;
+	memset(&r, 0, sizeof(r));
+	r.cli = cli;
+	owners_strset_init(&r.selected);
+	owners_strset_init(&r.forbidden);
+	r.started = time(NULL);
+	r.progress = isatty(STDERR_FILENO) && cli->dry_run == OWNERS_DRY_RUN_NONE;
+	if ((rc = session_open(&r.s, cli)) || (rc = session_require_current_types(&r.s)))
+		goto out;
+	r.scan_ns = cli->all_namespaces ? NULL : r.s.namespace_;
+	r.s.answer_namespaced_only = r.scan_ns != NULL;
+	if ((rc = session_scan(&r.s, r.scan_ns)) || (cli->selector && (rc = select_labelled(&r))))
+		goto out;
+	if (cli->dry_run == OWNERS_DRY_RUN_CLIENT) {
+		if (!(rc = decide(&r)) && !(rc = show_backlog(&r, &b, 1)) && cli->gc.exit_code)
+			rc = owners_gc_backlog_actions(&b) ? EXIT_ERROR : EXIT_OK;
+		goto out;
+	}
+	if ((rc = run_passes(&r)))
+		goto out;
+	if (cli->output && strcmp(cli->output, "table"))
+		rc = show_backlog(&r, &b, 0);
+	if (!rc)
+		rc = finish(&r);
+	if (!rc && cli->gc.exit_code && owners_gc_backlog_actions(&b))
+		rc = EXIT_ERROR;
+out:
+	pass_clear(&r);
+	owners_strset_clear(&r.selected);
+	owners_strset_clear(&r.forbidden);
+	session_close(&r.s);
+	return rc;
+}
+
+const struct command gc_command = {
+	.name = "gc",
+	.fn = cmd_gc,
+	.validate = validate,
+	.opts = gc_opts,
+	.usage = "owners gc [-n NAMESPACE | -A] [-l SELECTOR] [--dry-run[=client|server|none]] [flags]",
+	.summary = "do the garbage collector's pending work from the client, or show it",
+	.description = "Runs the cluster's garbage collector from the client, for clusters whose own\n"
+		"has stopped (a CRD or APIService that breaks its cache sync, an overloaded\n"
+		"controller-manager) or is off. For every object of the namespace (-A: of the\n"
+		"cluster) it decides what the GC would do now, in the GC's own terms:\n"
+		"  attemptToDeleteItem            an object whose owners are all gone (or in\n"
+		"                                 foreground deletion) is deleted, with the policy\n"
+		"                                 its finalizers say; with a solid owner left, the\n"
+		"                                 references to owners gone or in foreground\n"
+		"                                 deletion are removed; a cycle is unblocked\n"
+		"  processDeletingDependentsItem  foregroundDeletion comes off an object no\n"
+		"                                 dependent blocks any more\n"
+		"  attemptToOrphan                an object deleted with orphan: its dependents\n"
+		"                                 lose their references, then the finalizer goes\n"
+		"Where the GC gives up (a reference to an apiVersion it cannot map, a\n"
+		"namespaced owner of a cluster-scoped object, an owner in an API group that\n"
+		"failed discovery) it does nothing; an owner this user may not list is\n"
+		"undecided, never taken for gone.\n"
+		"\n"
+		"--dry-run shows that backlog: one row per object, what is done to it, why, and\n"
+		"since when it has been due (the deletionTimestamp that made it due, where the\n"
+		"cluster records one), then a summary line with the outcome once the GC's passes\n"
+		"settle. Work due for 3 minutes or more, which a running GC does in seconds, is\n"
+		"said: \"the garbage collector appears not to be running\".\n"
+		"\n"
+		"Without --dry-run it does the work in passes (what one pass deletes can make\n"
+		"new work, as in the GC) until the GC would do nothing more: exit 0, naming\n"
+		"what is left waiting on others' finalizers; 3 when --timeout passes first; 4\n"
+		"when part of the cluster could not be seen or changed (kept, never guessed).\n"
+		"Every DELETE carries the UID and resourceVersion read as preconditions, every\n"
+		"patch the resourceVersion read; a conflict is decided again in the next pass.\n"
+		"With the cluster's own GC running beside it, both race under those\n"
+		"preconditions and the outcome is the same. -n acts on the namespace's objects\n"
+		"only, and reads their owners wherever the GC would (cluster-scoped owners, and\n"
+		"other namespaces to tell invalid-namespace references apart).",
+	.examples = "  owners gc -A --dry-run\n"
+		"  owners gc -A --dry-run --exit-code    # monitoring: 1 when the GC has a backlog\n"
+		"  owners gc -n ci\n"
+		"  owners gc -A --timeout=10m\n"
+		"  owners gc -A --dry-run -o json",
+	.needs_cluster = 1,
+	.rbac = "list on every type it scans; delete on the objects it collects; patch on the objects whose finalizers or references it changes",
+	.json_schema = "OwnersGCBacklog (owners.dev/v1):\n"
+		"  items[]        one per object the GC acts on or that waits:\n"
+		"    object       {apiVersion, kind, namespace (absent when cluster-scoped), name, uid}\n"
+		"    handler      attemptToDeleteItem | processDeletingDependentsItem | attemptToOrphan\n"
+		"    action       delete | remove-references | unblock-references | remove-finalizer |\n"
+		"                 release-dependents | wait\n"
+		"    propagationPolicy  (delete) Background | Foreground | Orphan\n"
+		"    finalizer    (remove-finalizer) foregroundDeletion | orphan\n"
+		"    waitsOn      (wait) finalizers | blocking-dependents | gives-up | undecided\n"
+		"    count        references removed, dependents released, or blocking dependents\n"
+		"    owner        the owner the decision hinges on (dependent, for unblock-references)\n"
+		"    reason       the rule, in words\n"
+		"    since        RFC 3339 time the work became due, or null when not known\n"
+		"  summary        {deletions, referenceRemovals, finalizerRemovals, releases, unblocks,\n"
+		"                 waiting, givesUp, undecided, oldestDue (time or null), oldestDueObject,\n"
+		"                 eventuallyCollected, passes, gcAppearsStopped}\n"
+		"  warnings[]     what the scan could not see",
+};
