@@ -186,50 +186,20 @@ static enum exit_code print_plan(const struct run *r, const struct owners_cascad
 
 /* Before the first change, every permission the whole cascade needs
  * (SelfSubjectAccessReview, as `kubectl auth can-i`): a missing one stops
- * the run with nothing done, instead of half way through the tree. A
- * review that cannot be made is no verdict: each request is still
- * authorized on its own, and a 403 then leaves that object in place. */
+ * the run with nothing done, instead of half way through the tree. */
 static enum exit_code check_access(struct run *r, const struct owners_cascade_plan *p)
 {
 	struct owners_access_check *checks = NULL;
-	struct owners_error err = OWNERS_ERROR_INIT;
 	uint32_t *examples = NULL;
-	size_t n = 0, i, denied = 0;
-	int rc = EXIT_OK;
+	size_t n = 0;
 
 	if (owners_cascade_needed_access(p, r->s.graph, r->runner.plan_options.mode, &checks,
 					 &examples, &n)) {
 		return error_oom();
 	}
-	if (owners_access_check_all(r->s.http, checks, n, &err)) {
-		rc = report_error(&err);
-		owners_error_clear(&err);
-	}
-	for (i = 0; rc == EXIT_OK && i < n; i++) {
-		const struct owners_access_check *c = &checks[i];
-		struct owners_buf name = OWNERS_BUF_INIT;
-
-		if (c->verdict != OWNERS_ACCESS_DENIED)
-			continue;
-		denied++;
-		if (r->progress)
-			fputs("\r\033[K", stderr);
-		owners_graph_node_name(&name, &r->s.graph->nodes[examples[i]]);
-		error_msg("cannot %s %s: forbidden: no %s permission on %s%s%s%s%s%s (asked before any change)",
-			  c->verb, name.ptr ? name.ptr : c->resource, c->verb, c->resource, *c->group ? "." : "",
-			  c->group, *c->namespace_ ? " in namespace '" : "", c->namespace_,
-			  *c->namespace_ ? "'" : "");
-		owners_buf_clear(&name);
-	}
-	owners_access_checks_clear(checks, n);
-	free(checks);
-	free(examples);
-	if (denied) {
-		error_msg("nothing was deleted or changed: the cascade needs %s", denied == 1 ? "that permission"
-												 : "those permissions");
-		return EXIT_INCOMPLETE;
-	}
-	return rc;
+	if (r->progress)
+		fputs("\r\033[K", stderr);
+	return session_check_access(&r->s, checks, examples, n, "the cascade");
 }
 
 /* --wait=false: one round was sent; say what it left, rather than exit

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cascade_access.h"
 #include "cascade_exec.h"
 #include "collector.h"
 #include "collector_render.h"
@@ -32,6 +33,9 @@ const struct opt gc_opts[] = {
 	OPT_BOOL("exit-code", 0, gc.exit_code,
 		 "exit 1 when the garbage collector has work due (with --dry-run: a backlog; "
 		 "otherwise: anything left undone), 0 when none"),
+	OPT_DURATION("stalled-after", gc.stalled_after_ms,
+		     "say the garbage collector appears not to be running when work it does in "
+		     "seconds has been due this long (default 3m)"),
 	OPT_DURATION("timeout", timeout_ms,
 		     "give up after this long, exit 3 and say what is left (default 5m)"),
 	OPT_SELECTOR("act only on objects with these labels (their owners are read wherever "
@@ -155,6 +159,7 @@ static struct owners_gc_render render_of(const struct run *r, const struct owner
 		.scope = r->scope,
 		.backlog = b,
 		.now = (int64_t)time(NULL),
+		.stalled_after = r->cli->gc.stalled_after_ms / 1000,
 		.no_headers = r->cli->table.no_headers,
 		.waits = 1,
 	};
@@ -315,6 +320,21 @@ static int plan_actions(const struct run *r, struct owners_cascade_plan *p)
 	return 0;
 }
 
+/* Before the first change, every permission the work needs: a read-only
+ * user gets one clear error with nothing changed. */
+static enum exit_code check_access(struct run *r, const struct owners_cascade_plan *p)
+{
+	struct owners_access_check *checks = NULL;
+	uint32_t *examples = NULL;
+	size_t n = 0;
+
+	if (owners_actions_needed_access(p->actions, p->n_actions, r->s.graph, &checks, &examples, &n))
+		return error_oom();
+	if (r->progress)
+		fputs("\r\033[K", stderr);
+	return session_check_access(&r->s, checks, examples, n, "the garbage collector's work");
+}
+
 /* Sends this pass's actions; says what each did. */
 static enum exit_code act(struct run *r, struct owners_cascade_plan *p)
 {
@@ -438,6 +458,8 @@ static enum exit_code run_passes(struct run *r)
 			free(p.actions);
 			return EXIT_TIMEOUT;
 		}
+		if (!r->passes && (rc = check_access(r, &p)))
+			break;
 		r->passes++;
 		show_progress(r, p.n_actions);
 		if ((rc = act(r, &p)) || r->failed)
@@ -559,8 +581,8 @@ const struct command gc_command = {
 		"--dry-run shows that backlog: one row per object, what is done to it, why, and\n"
 		"since when it has been due (the deletionTimestamp that made it due, where the\n"
 		"cluster records one), then a summary line with the outcome once the GC's passes\n"
-		"settle. Work due for 3 minutes or more, which a running GC does in seconds, is\n"
-		"said: \"the garbage collector appears not to be running\".\n"
+		"settle. Work due for 3 minutes or more (--stalled-after), which a running GC\n"
+		"does in seconds, is said: \"the garbage collector appears not to be running\".\n"
 		"\n"
 		"Without --dry-run it does the work in passes (what one pass deletes can make\n"
 		"new work, as in the GC) until the GC would do nothing more: exit 0, naming\n"

@@ -73,6 +73,7 @@ void owners_cli_defaults(struct owners_cli *cli)
 	cli->delete_.wait = 1;
 	cli->delete_.grace_period = -1;
 	cli->timeout_ms = 5 * 60 * 1000;
+	cli->gc.stalled_after_ms = 3 * 60 * 1000;
 	cli->color = "auto";
 }
 

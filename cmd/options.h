@@ -110,6 +110,7 @@ struct delete_options {
 
 struct gc_options {
 	int exit_code;          /* --exit-code */
+	long stalled_after_ms;  /* --stalled-after */
 };
 
 /* Every flag lands here: the global ones at the top (every command has

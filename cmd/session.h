@@ -6,6 +6,7 @@
 #ifndef OWNERS_CMD_SESSION_H
 #define OWNERS_CMD_SESSION_H
 
+#include "access_review.h"
 #include "error.h"
 #include "graph.h"
 #include "http.h"
@@ -135,6 +136,14 @@ enum exit_code session_emit_document(struct session *s, const struct owners_buf 
  * list that fails leaves them absent, and a note among the scan's
  * warnings says why. Prints the error, returns the exit code. */
 enum exit_code session_look_across_namespaces(struct session *s, const uint32_t *nodes, size_t n);
+
+/* Asks for every permission of checks at once (SelfSubjectAccessReview)
+ * before a command's first change; each denied one is said with its
+ * example object (examples[i], a node of the session's graph), then
+ * "nothing was deleted or changed: NEEDED_BY needs ...", EXIT_INCOMPLETE.
+ * Takes checks and examples (frees them). */
+enum exit_code session_check_access(struct session *s, struct owners_access_check *checks, uint32_t *examples,
+				    size_t n, const char *needed_by);
 
 /* ---- which objects the arguments name (lib/graph/selection.h) ---- */
 

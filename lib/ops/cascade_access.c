@@ -37,11 +37,27 @@ static int need(struct needs *s, const struct owners_graph *g, const char *verb,
 	return 0;
 }
 
+/* Hands the checks over, or frees them after a failure. */
+static int hand_over(struct needs *s, int rc, struct owners_access_check **out, uint32_t **examples,
+		     size_t *n_out)
+{
+	if (rc) {
+		free(s->v);
+		free(s->example);
+		return rc;
+	}
+	*out = s->v;
+	*examples = s->example;
+	*n_out = s->n;
+	return 0;
+}
+
+static const char delete_verb[] = "delete", patch_verb[] = "patch";
+
 int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct owners_graph *g,
 				 enum owners_cascade_mode mode, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out)
 {
-	static const char delete_verb[] = "delete", patch_verb[] = "patch";
 	struct needs s = { NULL, NULL, 0, 0, 0 };
 	uint32_t i;
 	int rc = 0;
@@ -56,13 +72,23 @@ int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct own
 		if (!rc && (p->released[i] || owners_cascade_member_patched(p, g, i, mode)))
 			rc = need(&s, g, patch_verb, i);
 	}
-	if (rc) {
-		free(s.v);
-		free(s.example);
-		return rc;
+	return hand_over(&s, rc, out, examples, n_out);
+}
+
+int owners_actions_needed_access(const struct owners_action *actions, size_t n_actions,
+				 struct owners_graph *g, struct owners_access_check **out,
+				 uint32_t **examples, size_t *n_out)
+{
+	struct needs s = { NULL, NULL, 0, 0, 0 };
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < n_actions && !rc; i++) {
+		enum owners_action_kind k = actions[i].kind;
+		int deletes = k == OWNERS_ACT_DELETE || k == OWNERS_ACT_DELETE_FOREGROUND ||
+			      k == OWNERS_ACT_DELETE_ORPHAN;
+
+		rc = need(&s, g, deletes ? delete_verb : patch_verb, actions[i].node);
 	}
-	*out = s.v;
-	*examples = s.example;
-	*n_out = s.n;
-	return 0;
+	return hand_over(&s, rc, out, examples, n_out);
 }

@@ -23,5 +23,10 @@
 int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct owners_graph *g,
 				 enum owners_cascade_mode mode, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out);
+/* The same for a list of actions: delete for a DELETE, patch for the rest
+ * (`owners gc`'s passes). */
+int owners_actions_needed_access(const struct owners_action *actions, size_t n_actions,
+				 struct owners_graph *g, struct owners_access_check **out,
+				 uint32_t **examples, size_t *n_out);
 
 #endif

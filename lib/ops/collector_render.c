@@ -88,9 +88,9 @@ size_t owners_gc_backlog_actions(const struct owners_gc_backlog *b)
 	return b->deletions + b->strips + b->unblocks + b->finalizer_removals + b->releases;
 }
 
-int owners_gc_backlog_stalled(const struct owners_gc_backlog *b, int64_t now)
+int owners_gc_backlog_stalled(const struct owners_gc_backlog *b, int64_t now, int64_t after)
 {
-	return b->oldest && now - b->oldest >= OWNERS_GC_STOPPED_AFTER;
+	return b->oldest && now - b->oldest >= after;
 }
 
 /* ---- words ------------------------------------------------------------- */
@@ -360,7 +360,7 @@ int owners_gc_render_stalled(struct owners_buf *out, const struct owners_gc_rend
 	const struct owners_gc_step *s;
 	int rc;
 
-	if (!owners_gc_backlog_stalled(b, r->now))
+	if (!owners_gc_backlog_stalled(b, r->now, r->stalled_after))
 		return 0;
 	s = &r->steps[b->oldest_node];
 	rc = owners_buf_adds(out, "the garbage collector appears not to be running (oldest pending action: ");
@@ -376,6 +376,15 @@ int owners_gc_render_stalled(struct owners_buf *out, const struct owners_gc_rend
 
 /* ---- document ---------------------------------------------------------- */
 
+/* "key": {apiVersion, kind, namespace, name, uid} */
+static void json_object(struct owners_json_gen *j, const char *key, const struct owners_node *n)
+{
+	owners_json_gen_string(j, key);
+	owners_json_gen_map_open(j);
+	owners_node_json_identity(j, n);
+	owners_json_gen_map_close(j);
+}
+
 static void json_step(struct owners_json_gen *j, struct owners_buf *b, const struct owners_gc_render *r,
 		      uint32_t k)
 {
@@ -384,8 +393,7 @@ static void json_step(struct owners_json_gen *j, struct owners_buf *b, const str
 	int64_t due = owners_gc_step_due(g, k, s);
 
 	owners_json_gen_map_open(j);
-	owners_json_gen_string(j, "object");
-	owners_node_json_identity(j, &g->nodes[k]);
+	json_object(j, "object", &g->nodes[k]);
 	owners_json_gen_kv(j, "handler", owners_gc_handler_name(s->handler));
 	owners_json_gen_kv(j, "action", owners_gc_step_name(s->kind));
 	if (s->kind == OWNERS_GC_STEP_DELETE)
@@ -399,8 +407,7 @@ static void json_step(struct owners_json_gen *j, struct owners_buf *b, const str
 	    (s->kind == OWNERS_GC_STEP_WAIT && s->wait == OWNERS_GC_WAIT_BLOCKING))
 		owners_json_gen_kv_int(j, "count", s->count);
 	if (s->owner != OWNERS_NO_NODE) {
-		owners_json_gen_string(j, s->kind == OWNERS_GC_STEP_UNBLOCK ? "dependent" : "owner");
-		owners_node_json_identity(j, &g->nodes[s->owner]);
+		json_object(j, s->kind == OWNERS_GC_STEP_UNBLOCK ? "dependent" : "owner", &g->nodes[s->owner]);
 	}
 	owners_buf_reset(b);
 	if (owners_gc_step_reason(b, r->c, k, s))
@@ -431,15 +438,14 @@ static void json_summary(struct owners_json_gen *j, const struct owners_gc_rende
 	owners_json_gen_kv_int(j, "undecided", (long long)b->undecided);
 	if (b->oldest) {
 		owners_json_gen_kv_time(j, "oldestDue", b->oldest);
-		owners_json_gen_string(j, "oldestDueObject");
-		owners_node_json_identity(j, &r->c->g->nodes[b->oldest_node]);
+		json_object(j, "oldestDueObject", &r->c->g->nodes[b->oldest_node]);
 	} else {
 		owners_json_gen_string(j, "oldestDue");
 		owners_json_gen_null(j);
 	}
 	owners_json_gen_kv_int(j, "eventuallyCollected", (long long)b->collected);
 	owners_json_gen_kv_int(j, "passes", b->passes);
-	owners_json_gen_kv_bool(j, "gcAppearsStopped", owners_gc_backlog_stalled(b, r->now));
+	owners_json_gen_kv_bool(j, "gcAppearsStopped", owners_gc_backlog_stalled(b, r->now, r->stalled_after));
 	owners_json_gen_map_close(j);
 }
 

@@ -24,8 +24,8 @@
 #include "collector.h"
 
 /* The GC is judged stopped when work it does within seconds has been due
- * this long. */
-#define OWNERS_GC_STOPPED_AFTER 180
+ * this long (seconds), unless told otherwise. */
+#define OWNERS_GC_STALLED_AFTER 180
 
 struct owners_gc_backlog {
 	size_t deletions, strips, unblocks, finalizer_removals, releases; /* actions now */
@@ -46,8 +46,8 @@ void owners_gc_backlog_count(struct owners_gc_backlog *b, const struct owners_gr
 			     const struct owners_gc_fate *fates, unsigned passes);
 size_t owners_gc_backlog_actions(const struct owners_gc_backlog *b);
 /* Whether the backlog says the GC is not running: an action due for
- * OWNERS_GC_STOPPED_AFTER seconds or more. */
-int owners_gc_backlog_stalled(const struct owners_gc_backlog *b, int64_t now);
+ * `after` seconds or more. */
+int owners_gc_backlog_stalled(const struct owners_gc_backlog *b, int64_t now, int64_t after);
 
 /* Why the GC does what it does to node, in words (appended). */
 int owners_gc_step_reason(struct owners_buf *out, const struct owners_collector *c, uint32_t node,
@@ -61,6 +61,7 @@ struct owners_gc_render {
 	const unsigned char *scope;  /* NULL: every node */
 	const struct owners_gc_backlog *backlog;
 	int64_t now;
+	int64_t stalled_after;       /* seconds: see owners_gc_backlog_stalled() */
 	int no_headers;
 	int waits;                   /* rows for objects that wait, too */
 	const char *const *warnings; /* JSON: what the scan could not see */

@@ -1,0 +1,252 @@
+#!/usr/bin/env bash
+# owners gc (issue #36): the garbage collector's whole job from the client,
+# checked against the real one.
+#
+# Two clusters: OFF (--gc=stalled: the apiserver adds the GC's finalizers,
+# no collector runs) and ON (--gc=on: kube-controller-manager runs the
+# garbage collector).
+#
+# 1. The differential: batches of random ownership graphs
+#    (tests/e2e/gcgraph.py: chains, diamonds, cycles, self-references,
+#    several owners blocking and not, cluster-scoped owners, stale UIDs,
+#    absent names, unserved apiVersions, cluster-scoped objects naming
+#    namespaced owners, owners in the other namespace, foreign and GC
+#    finalizers) built alike in both, ON's controller-manager paused
+#    meanwhile. Then ON's GC runs and `owners gc -A` runs on OFF, and each
+#    graph's settled state must be identical; then one object of each graph
+#    is deleted with `kubectl delete --cascade=background|foreground|orphan`
+#    in both and the comparison is made again. In the last batch `owners
+#    gc` is killed (-9) at a random moment first and run again.
+#    A graph that differs is looked at again once ON's controller-manager
+#    has restarted: a running GC never revisits an object it gave up on
+#    (namespacedOwnerOfClusterScopedObjectErr) when only the reference that
+#    made it give up goes later, while a restarted one, like owners, decides
+#    on what is there. Those graphs are counted and named; any other
+#    difference fails.
+#    GCDIFF_BATCHES (default 2), GCDIFF_GRAPHS (25) and GCDIFF_SEED size it.
+# 2. A stopped GC, for real: ON's controller-manager paused (SIGSTOP), an
+#    unavailable APIService registered, a backlog of every kind built;
+#    `owners gc -A --dry-run` shows it and says the GC appears stopped;
+#    `owners gc -A` does it (keeping what the unavailable group could own);
+#    the controller-manager resumes and changes nothing further. The
+#    healthy GC under a storm of deletes is not called stopped.
+# 3. The command's edges: no arguments, --exit-code, -n's scope, a
+#    read-only user.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/delete-lib.sh"
+require kubectl:kubectl python3:python3
+
+GRAPHS=${GCDIFF_GRAPHS:-25}
+BATCHES=${GCDIFF_BATCHES:-2}
+SEED=${GCDIFF_SEED:-$RANDOM}
+P=$(dirname "$0")/gcgraph.py
+# jf JSON EXPR: a Python expression over the document d.
+jf() { python3 -c 'import json,sys; d=json.loads(sys.argv[1]); print(eval(sys.argv[2]))' "$1" "$2" 2>/dev/null; }
+
+start_cluster OFF --gc=stalled
+start_cluster ON --gc=on
+unset KUBECONFIG
+on() { KUBECONFIG=$ON/kubeconfig XDG_CACHE_HOME=$ON/cache "$@"; }
+off() { KUBECONFIG=$OFF/kubeconfig XDG_CACHE_HOME=$OFF/cache "$@"; }
+kcm_pid() { cat "$ON/kube-controller-manager.pid"; }
+
+# restart_kcm: ON's controller-manager stopped and started again with the
+# same command line (a GC that starts over: it lists everything anew).
+restart_kcm() {
+  local pid args=()
+  pid=$(kcm_pid)
+  mapfile -d '' args </proc/"$pid"/cmdline
+  kill -TERM "$pid"
+  while kill -0 "$pid" 2>/dev/null; do sleep 0.2; done
+  setsid nohup "${args[@]}" >>"$ON/logs/kube-controller-manager.log" 2>&1 </dev/null &
+  echo $! >"$ON/kube-controller-manager.pid"
+}
+
+echo "# differential: $BATCHES batch(es) of $GRAPHS graphs, seed $SEED (GCDIFF_SEED=$SEED repeats it)"
+identical=0 restarted=0 differ=0
+for (( b = 1; b <= BATCHES; b++ )); do
+  kill -STOP "$(kcm_pid)"
+  python3 "$P" build --env "$ON/env" --batch "$b" --graphs "$GRAPHS" --seed "$SEED" &&
+    python3 "$P" build --env "$OFF/env" --batch "$b" --graphs "$GRAPHS" --seed "$SEED"
+  ok $? "batch $b: $GRAPHS graphs built alike in both clusters"
+  kill -CONT "$(kcm_pid)"
+  for phase in 1 2; do
+    if (( phase == 2 )); then
+      python3 "$P" delete-roots --env "$ON/env" --batch "$b" --graphs "$GRAPHS" --seed "$SEED" >/dev/null &&
+        python3 "$P" delete-roots --env "$OFF/env" --batch "$b" --graphs "$GRAPHS" --seed "$SEED"
+      ok $? "batch $b: one object of each graph deleted with kubectl, the same in both"
+    fi
+    if (( b == BATCHES && phase == 1 )); then
+      # killed at a random moment of its work, then run again
+      off "$OWNERS" gc -A >/dev/null 2>&1 &
+      sleep "0.$(( RANDOM % 6 ))"
+      kill -9 $! 2>/dev/null; wait $! 2>/dev/null
+      echo "# batch $b: owners gc killed with -9 after a moment, run again"
+    fi
+    run off owners gc -A
+    is "$rc" 0 "batch $b phase $phase: owners gc -A converges (exit 0)"
+    asan_clean "batch $b phase $phase: owners gc -A"
+    python3 "$P" settle --env "$ON/env" --batch "$b" || true
+    python3 "$P" compare --on "$ON/env" --off "$OFF/env" --batch "$b" --graphs "$GRAPHS" \
+      --phase "$phase" >"$ON/compare.txt"
+    if grep -q '^not ok' "$ON/compare.txt"; then
+      echo "# batch $b phase $phase: $(grep -c '^not ok' "$ON/compare.txt") graph(s) differ from the running GC; restarting it"
+      restart_kcm
+      python3 "$P" settle --env "$ON/env" --batch "$b" --quiet 10 || true
+      python3 "$P" compare --on "$ON/env" --off "$OFF/env" --batch "$b" --graphs "$GRAPHS" \
+        --phase "$phase" >"$ON/compare2.txt"
+      restarted=$(( restarted + $(grep -c '^not ok' "$ON/compare.txt") - $(grep -c '^not ok' "$ON/compare2.txt") ))
+      grep '^not ok' "$ON/compare.txt" | while read -r _ _ g _; do
+        grep -q "^ok graph $g " "$ON/compare2.txt" && echo "#   $g: identical once the GC restarted"
+      done
+      mv "$ON/compare2.txt" "$ON/compare.txt"
+    fi
+    identical=$(( identical + $(grep -c '^ok' "$ON/compare.txt") ))
+    differ=$(( differ + $(grep -c '^not ok' "$ON/compare.txt") ))
+    grep -v '^ok' "$ON/compare.txt"
+    ok "$(grep -c '^not ok' "$ON/compare.txt")" \
+      "batch $b phase $phase: every graph's end state is the real GC's ($(grep -c '^ok' "$ON/compare.txt") of $GRAPHS identical)"
+  done
+done
+echo "# differential: $identical graph states identical ($restarted only after the GC restarted), $differ differ"
+
+# --------------------------------------------------------------- the command's edges
+run off owners gc extra
+is "$rc" 2 "an argument is a usage error"
+like "$err" "takes no arguments" "saying so"
+
+off kubectl create ns edge-a >/dev/null; off kubectl create ns edge-b >/dev/null
+for ns in edge-a edge-b; do
+  off kubectl -n $ns create configmap owner >/dev/null
+  u=$(off uid -n $ns cm owner)
+  off mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: dep, ownerReferences: [$(ref v1 ConfigMap owner "$u")]}}
+YAML
+  off kubectl -n $ns delete configmap owner >/dev/null
+done
+run off owners -n edge-a gc --dry-run=client --exit-code
+is "$rc" 1 "--dry-run --exit-code: 1 with a backlog"
+like "$out" "ConfigMap/dep +attemptToDeleteItem +delete \(Background\)" "the row says what the GC would do"
+unlike "$out" "edge-b" "-n: nothing of another namespace"
+like "$err" "1 deletion" "the summary line"
+run off owners -n edge-a gc --dry-run -o json
+is "$(jf "$out" 'd["items"][0]["handler"] + " " + d["items"][0]["action"] + " " + d["items"][0]["propagationPolicy"]')" \
+  "attemptToDeleteItem delete Background" "-o json: the item in the GC's terms"
+is "$(jf "$out" 'd["summary"]["deletions"]')" 1 "-o json: the summary"
+
+# a read-only user: the backlog, then one clear error and nothing changed
+run off owners --context viewer -n edge-a gc --dry-run
+is "$rc" 0 "a read-only user sees the backlog"
+like "$out" "ConfigMap/dep" "with the object"
+run off owners --context viewer -n edge-a gc
+is "$rc" 4 "a read-only user acting: exit 4"
+like "$err" "cannot delete configmap/dep: forbidden: no delete permission on configmaps in namespace 'edge-a' \(asked before any change\)" "one clear error"
+like "$err" "nothing was deleted or changed" "saying nothing changed"
+ok "$(off gone edge-a cm dep; echo $((!$?)))" "the object is still there"
+
+run off owners -n edge-a gc
+is "$rc" 0 "-n: the namespace's backlog done"
+ok "$(off gone edge-a cm dep; echo $?)" "its garbage collected"
+ok "$(off gone edge-b cm dep; echo $((!$?)))" "another namespace's left alone"
+run off owners -n edge-a gc --dry-run --exit-code
+is "$rc" 0 "--exit-code: 0 once nothing is due"
+
+# ------------------------------------------------------------ a stopped GC, for real
+kill -STOP "$(kcm_pid)"
+S=stopped
+on kubectl create ns $S >/dev/null
+on kubectl apply -f - >/dev/null <<YAML
+apiVersion: apiregistration.k8s.io/v1
+kind: APIService
+metadata: {name: v1beta1.metrics.k8s.io}
+spec:
+  group: metrics.k8s.io
+  version: v1beta1
+  groupPriorityMinimum: 100
+  versionPriority: 100
+  insecureSkipTLSVerify: true
+  service: {name: no-such-service, namespace: kube-system}
+YAML
+owned_cm() { # NAME REFS...
+  local name=$1 refs; shift
+  refs=$(IFS=,; echo "$*")
+  on mk $S <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: $name, ownerReferences: [$refs]}}
+YAML
+}
+on kubectl -n $S create configmap bg-root >/dev/null
+on kubectl -n $S create configmap fg-root >/dev/null
+on kubectl -n $S create configmap or-root >/dev/null
+on kubectl -n $S create configmap cyc-a >/dev/null
+on mk $S <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: held, finalizers: [example.com/hold]}}
+YAML
+bg=$(on uid -n $S cm bg-root) fg=$(on uid -n $S cm fg-root) or=$(on uid -n $S cm or-root)
+ca=$(on uid -n $S cm cyc-a) held=$(on uid -n $S cm held)
+for i in 1 2 3; do owned_cm bg-dep$i "$(ref v1 ConfigMap bg-root "$bg")"; done
+for i in 1 2; do owned_cm fg-dep$i "$(ref v1 ConfigMap fg-root "$fg" "blockOwnerDeletion: true")"; done
+for i in 1 2; do owned_cm or-dep$i "$(ref v1 ConfigMap or-root "$or")"; done
+owned_cm cyc-b "$(ref v1 ConfigMap cyc-a "$ca" "blockOwnerDeletion: true")"
+on kubectl -n $S patch cm cyc-a --type=merge -p "{\"metadata\":{\"ownerReferences\":[{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"name\":\"cyc-b\",\"uid\":\"$(on uid -n $S cm cyc-b)\",\"blockOwnerDeletion\":true}]}}" >/dev/null
+owned_cm held-dep "$(ref v1 ConfigMap held "$held")"
+owned_cm metrics-dep "$(ref metrics.k8s.io/v1beta1 PodMetrics p 00000000-0000-4000-8000-0000000000b1)"
+owned_cm metrics-and-gone "$(ref metrics.k8s.io/v1beta1 PodMetrics p 00000000-0000-4000-8000-0000000000b2)" \
+  "$(ref v1 ConfigMap ghost 00000000-0000-4000-8000-0000000000b3)"
+on kubectl -n $S delete cm bg-root --cascade=background --wait=false >/dev/null
+on kubectl -n $S delete cm fg-root --cascade=foreground --wait=false >/dev/null
+on kubectl -n $S delete cm or-root --cascade=orphan --wait=false >/dev/null
+on kubectl -n $S delete cm cyc-a --cascade=foreground --wait=false >/dev/null
+on kubectl -n $S delete cm held --wait=false >/dev/null
+sleep 3
+
+run on owners -n $S gc --dry-run --stalled-after=2s
+is "$rc" 0 "stopped GC: the backlog is shown"
+like "$out" "ConfigMap/bg-dep1 +attemptToDeleteItem +delete \(Background\)" "dependents of an owner deleted in the background"
+like "$out" "ConfigMap/fg-dep1 +attemptToDeleteItem +delete \(Background\)" "a foreground deletion's blocking dependents"
+like "$out" "ConfigMap/fg-root +processDeletingDependentsItem +wait \(blocking-dependents\)" "the foreground root waiting on them"
+like "$out" "ConfigMap/or-root +attemptToOrphan +release 2 dependents" "the orphan deletion's release"
+like "$out" "ConfigMap/cyc-b +attemptToDeleteItem +unblock references" "the cycle breaker"
+like "$out" "ConfigMap/held +attemptToDeleteItem +wait \(finalizers\)" "the object with a foreign finalizer waits"
+like "$out" "ConfigMap/metrics-and-gone +attemptToDeleteItem +wait \(gives-up\)" "what the unavailable group could own: the GC gives up"
+like "$err" "the garbage collector appears not to be running \(oldest pending action: [0-9]+s" "the GC is said to appear stopped"
+like "$err" "\`owners gc\` does its work" "naming the way out"
+like "$err" "metrics.k8s.io" "the unavailable group is warned about"
+
+run on owners -n $S gc
+is "$rc" 4 "stopped GC: done, exit 4 (a group could not be seen)"
+for o in bg-dep1 bg-dep2 bg-dep3 fg-dep1 fg-dep2 fg-root or-root cyc-a cyc-b; do
+  ok "$(on gone $S cm $o; echo $?)" "stopped GC: $o collected"
+done
+for o in or-dep1 or-dep2; do
+  ok "$(on gone $S cm $o; echo $((!$?)))" "stopped GC: $o orphaned, kept"
+  is "$(on meta $S cm $o '{.metadata.ownerReferences}')" "" "stopped GC: $o released"
+done
+ok "$(on gone $S cm held-dep; echo $((!$?)))" "stopped GC: a dependent of an owner held by a foreign finalizer is kept"
+is "$(on meta $S cm held '{.metadata.finalizers[*]}')" "example.com/hold" "stopped GC: the foreign finalizer is not touched"
+ok "$(on gone $S cm metrics-dep; echo $((!$?)))" "stopped GC: an object the unavailable group owns is kept"
+ok "$(on gone $S cm metrics-and-gone; echo $((!$?)))" "stopped GC: also when another owner is gone"
+like "$err" "left waiting" "what is left is named"
+like "$err" "ConfigMap/held|configmap/held" "the held object among it"
+
+before=$(on kubectl -n $S get cm -o jsonpath='{range .items[*]}{.metadata.name} {.metadata.deletionTimestamp} {.metadata.finalizers} {.metadata.ownerReferences}{"\n"}{end}')
+kill -CONT "$(kcm_pid)"
+on kubectl delete apiservice v1beta1.metrics.k8s.io >/dev/null
+sleep 35 # the GC re-reads its resources every 30 s
+after=$(on kubectl -n $S get cm -o jsonpath='{range .items[*]}{.metadata.name} {.metadata.deletionTimestamp} {.metadata.finalizers} {.metadata.ownerReferences}{"\n"}{end}')
+same_text "$after" "$before" "stopped GC: once resumed, the real GC changes nothing further"
+
+# a healthy GC under a storm of deletes is not called stopped
+on kubectl create ns storm >/dev/null
+on kubectl -n storm create configmap root >/dev/null
+r=$(on uid -n storm cm root)
+for i in $(seq 1 60); do
+  echo "---"; echo "{apiVersion: v1, kind: ConfigMap, metadata: {name: d$i, ownerReferences: [$(ref v1 ConfigMap root "$r" "blockOwnerDeletion: true")]}}"
+done | on mk storm
+on kubectl -n storm delete cm root --cascade=foreground --wait=false >/dev/null
+run on owners -A gc --dry-run
+unlike "$err" "appears not to be running" "a healthy GC at work is not called stopped"
+
+done_testing
