@@ -147,10 +147,18 @@ static int wait_reason(struct owners_buf *out, const struct owners_collector *c,
 		return owners_buf_addf(out, "foreground deletion waits on %u blocking dependent%s", s->count,
 				       plural(s->count));
 	case OWNERS_GC_WAIT_GIVES_UP:
-		return owners_buf_addf(out, "the GC cannot look up owner %s %s/%s (%s): it acts on nothing of "
-				       "the object",
-				       ref->api_version, ref->kind, ref->name,
-				       owners_ref_class_name((enum owners_ref_class)c->cls[c->first_ref[node] + s->ref]));
+		switch ((enum owners_ref_class)c->cls[c->first_ref[node] + s->ref]) {
+		case OWNERS_REF_UNRESOLVABLE:
+			return owners_buf_addf(out, "the GC cannot map owner %s %s/%s (not served): it never acts "
+					       "on the object", ref->api_version, ref->kind, ref->name);
+		case OWNERS_REF_INVALID_NAMESPACE:
+			return owners_buf_addf(out, "owner %s/%s is namespaced and the object cluster-scoped: the "
+					       "GC never acts on it", ref->kind, ref->name);
+		default:
+			return owners_buf_addf(out, "the GC cannot look up owner %s %s/%s (its API group failed "
+					       "discovery or its list failed): it acts on nothing of the object "
+					       "until it can", ref->api_version, ref->kind, ref->name);
+		}
 	case OWNERS_GC_WAIT_UNDECIDED:
 		return owners_buf_addf(out, "owner %s/%s could not be looked up by this user: kept, not "
 				       "decided", ref->kind, ref->name);

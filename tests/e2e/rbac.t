@@ -14,7 +14,7 @@ start_cluster C --gc=stalled
 RBAC=$E2E_ROOT/tests/e2e/rbac
 
 run kubectl apply -f "$RBAC"
-ok $rc "the three ClusterRoles apply (owners-read, owners-fix, owners-delete)"
+ok $rc "the four ClusterRoles apply (owners-read, owners-fix, owners-delete, owners-gc)"
 
 # role NAME: a ClusterRole named NAME, from JSON rules on stdin; bound to
 # the user NAME and nothing else.
@@ -211,5 +211,50 @@ for user in delete-no-delete delete-no-patch; do
     ok $rc "[$user] $(act_args "$a"): a user with the full role then does it"
   done
 done
+
+# owners gc: with owners-gc, the garbage collector's work done; without
+# delete or patch, nothing changed and the missing permission named.
+without owners-gc delete | role gc-no-delete
+without owners-gc patch | role gc-no-patch
+kubectl create clusterrolebinding owners-gc --clusterrole=owners-gc --user=owners-gc >/dev/null
+for user in owners-gc gc-no-delete gc-no-patch; do
+  kubectl create namespace "$user" >/dev/null
+  kubectl -n "$user" create configmap owner >/dev/null
+  kubectl -n "$user" create configmap keeper >/dev/null
+  o=$(kubectl -n "$user" get cm owner -o jsonpath='{.metadata.uid}')
+  k=$(kubectl -n "$user" get cm keeper -o jsonpath='{.metadata.uid}')
+  kubectl -n "$user" create -f - >/dev/null <<YAML
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: orphan
+  ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: owner, uid: $o}]
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: shared
+  ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: owner, uid: $o}, {apiVersion: v1, kind: ConfigMap, name: keeper, uid: $k}]
+YAML
+  kubectl -n "$user" delete configmap owner >/dev/null
+done
+for user in gc-no-delete gc-no-patch; do
+  run as gc
+  is "$rc" 4 "[$user] gc: exit 4"
+  like "$err" "no ${user#gc-no-} permission on configmaps in namespace '$user' \\(asked before any change\\)" \
+    "[$user] gc: names the missing permission"
+  like "$err" "nothing was deleted or changed" "[$user] gc: says nothing was done"
+  is "$(kubectl -n "$user" get cm -o name | sort | tr '\n' ' ')" \
+    "configmap/keeper configmap/kube-root-ca.crt configmap/orphan configmap/shared " "[$user] gc: nothing changed"
+  run as gc --dry-run
+  is "$rc" 0 "[$user] gc --dry-run: the backlog, with read rights only"
+done
+user=owners-gc
+run as gc
+is "$rc" 0 "[owners-gc] gc: done"
+is "$(kubectl -n "$user" get cm -o name | sort | tr '\n' ' ')" \
+  "configmap/keeper configmap/kube-root-ca.crt configmap/shared " "[owners-gc] gc: the garbage collected"
+is "$(kubectl -n "$user" get cm shared -o jsonpath='{.metadata.ownerReferences[*].name}')" keeper \
+  "[owners-gc] gc: the dangling reference of an object with a live owner removed"
 
 done_testing
