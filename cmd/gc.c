@@ -105,33 +105,39 @@ static enum exit_code select_labelled(struct run *r)
 	return rc;
 }
 
+static int in_scope(const struct run *r, const struct owners_node *node)
+{
+	if (node->virtual_ || (r->scan_ns && strcmp(node->namespace_, r->scan_ns)))
+		return 0;
+	return !r->cli->selector || owners_strset_get(&r->selected, node->uid);
+}
+
 /* The objects the command acts on: those of the namespace (all with -A),
- * matching -l when given. Owners are read wherever the GC reads them. */
+ * matching -l when given. Owners are read wherever the GC reads them: in
+ * a namespace's run, the owners' types are listed in every namespace too,
+ * which adds their objects to the graph (out of scope). */
 static enum exit_code choose_scope(struct run *r)
 {
-	struct owners_graph *g = r->s.graph;
 	uint32_t *nodes = NULL, k;
 	size_t n = 0;
 	int rc = 0;
 
-	if (!(r->scope = calloc(g->count + 1, 1)) || !(nodes = malloc(((size_t)g->count + 1) * sizeof(*nodes)))) {
-		free(nodes);
-		return error_oom();
-	}
-	for (k = 0; k < g->count; k++) {
-		const struct owners_node *node = &g->nodes[k];
-
-		if (node->virtual_ || (r->scan_ns && strcmp(node->namespace_, r->scan_ns)))
-			continue;
-		if (r->cli->selector && !owners_strset_get(&r->selected, node->uid))
-			continue;
-		r->scope[k] = 1;
-		nodes[n++] = k;
-	}
-	if (r->scan_ns)
+	if (r->scan_ns) {
+		if (!(nodes = malloc(((size_t)r->s.graph->count + 1) * sizeof(*nodes))))
+			return error_oom();
+		for (k = 0; k < r->s.graph->count; k++)
+			if (in_scope(r, &r->s.graph->nodes[k]))
+				nodes[n++] = k;
 		rc = session_look_across_namespaces(&r->s, nodes, n);
-	free(nodes);
-	return rc;
+		free(nodes);
+		if (rc)
+			return rc;
+	}
+	if (!(r->scope = calloc(r->s.graph->count + 1, 1)))
+		return error_oom();
+	for (k = 0; k < r->s.graph->count; k++)
+		r->scope[k] = (unsigned char)in_scope(r, &r->s.graph->nodes[k]);
+	return 0;
 }
 
 /* One pass's decisions on the scan just made. */
@@ -181,7 +187,7 @@ static int emit(FILE *f, struct owners_buf *b, int rc)
  * the stopped-GC evidence on stderr. */
 static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, int with_fates)
 {
-	struct owners_gc_fate *fates = NULL;
+	struct owners_gc_outcome *fates = NULL;
 	unsigned passes = 0;
 	struct owners_gc_render render;
 	struct owners_buf out = OWNERS_BUF_INIT;

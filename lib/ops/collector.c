@@ -53,12 +53,12 @@ const char *owners_gc_wait_name(enum owners_gc_wait_kind k)
 	return "finalizers";
 }
 
-const char *owners_gc_fate_name(enum owners_gc_fate_kind f)
+const char *owners_gc_outcome_name(enum owners_gc_outcome_kind f)
 {
 	switch (f) {
-	case OWNERS_GC_FATE_KEPT: return "kept";
-	case OWNERS_GC_FATE_COLLECTED: return "collected";
-	case OWNERS_GC_FATE_DELETING: return "in-deletion";
+	case OWNERS_GC_OUTCOME_KEPT: return "kept";
+	case OWNERS_GC_OUTCOME_COLLECTED: return "collected";
+	case OWNERS_GC_OUTCOME_DELETING: return "in-deletion";
 	}
 	return "kept";
 }
@@ -566,7 +566,7 @@ void owners_collector_apply(struct owners_collector *c, uint32_t node, const str
 
 /* ---- settling --------------------------------------------------------- */
 
-static void record_fates(const struct owners_collector *c, struct owners_gc_fate *fates)
+static void record_fates(const struct owners_collector *c, struct owners_gc_outcome *fates)
 {
 	uint32_t k, i;
 
@@ -574,20 +574,20 @@ static void record_fates(const struct owners_collector *c, struct owners_gc_fate
 		const struct owners_node *n = &c->g->nodes[k];
 
 		if (n->virtual_) {
-			fates[k].kind = OWNERS_GC_FATE_COLLECTED; /* never there */
+			fates[k].kind = OWNERS_GC_OUTCOME_COLLECTED; /* never there */
 			continue;
 		}
 		if (c->gone[k])
-			fates[k].kind = OWNERS_GC_FATE_COLLECTED;
+			fates[k].kind = OWNERS_GC_OUTCOME_COLLECTED;
 		else
-			fates[k].kind = c->deleting[k] ? OWNERS_GC_FATE_DELETING : OWNERS_GC_FATE_KEPT;
+			fates[k].kind = c->deleting[k] ? OWNERS_GC_OUTCOME_DELETING : OWNERS_GC_OUTCOME_KEPT;
 		fates[k].refs_removed = 0;
 		for (i = 0; i < n->n_refs; i++)
 			fates[k].refs_removed += c->removed[c->first_ref[k] + i];
 	}
 }
 
-int owners_collector_settle(struct owners_graph *g, struct owners_gc_fate *fates, unsigned max_passes,
+int owners_collector_settle(struct owners_graph *g, struct owners_gc_outcome *fates, unsigned max_passes,
 			    unsigned *passes)
 {
 	struct owners_collector *c = NULL;

@@ -108,16 +108,16 @@ struct owners_gc_step {
 					      WAIT blocking: dependents */
 };
 
-enum owners_gc_fate_kind {
-	OWNERS_GC_FATE_KEPT,       /* exists when the GC is done */
-	OWNERS_GC_FATE_COLLECTED,  /* deleted by the GC (gone when done) */
-	OWNERS_GC_FATE_DELETING,   /* in deletion when done: others' finalizers hold it */
+enum owners_gc_outcome_kind {
+	OWNERS_GC_OUTCOME_KEPT,       /* exists when the GC is done */
+	OWNERS_GC_OUTCOME_COLLECTED,  /* deleted by the GC (gone when done) */
+	OWNERS_GC_OUTCOME_DELETING,   /* in deletion when done: others' finalizers hold it */
 };
-const char *owners_gc_fate_name(enum owners_gc_fate_kind f); /* "kept", "collected", "in-deletion" */
+const char *owners_gc_outcome_name(enum owners_gc_outcome_kind f); /* "kept", "collected", "in-deletion" */
 
 /* An object's outcome once the GC's passes settle. */
-struct owners_gc_fate {
-	enum owners_gc_fate_kind kind;
+struct owners_gc_outcome {
+	enum owners_gc_outcome_kind kind;
 	unsigned pass;       /* the pass it went in (1: what the GC does now), 0 if not */
 	/* the object whose going made it go: an owner collected in an earlier
 	 * pass (its last owner), OWNERS_NO_NODE when it goes for what is
@@ -161,7 +161,7 @@ int owners_gc_step_acts(const struct owners_gc_step *s);
  * of the state until one changes nothing (at most max_passes; 0 for no
  * limit). fates has g->count entries. *passes: how many passes changed
  * something. 0 or OWNERS_ENOMEM. */
-int owners_collector_settle(struct owners_graph *g, struct owners_gc_fate *fates, unsigned max_passes,
+int owners_collector_settle(struct owners_graph *g, struct owners_gc_outcome *fates, unsigned max_passes,
 			    unsigned *passes);
 
 #endif

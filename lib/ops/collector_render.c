@@ -46,7 +46,7 @@ int64_t owners_gc_step_due(const struct owners_graph *g, uint32_t node, const st
 
 void owners_gc_backlog_count(struct owners_gc_backlog *b, const struct owners_graph *g,
 			     const struct owners_gc_step *steps, const unsigned char *scope,
-			     const struct owners_gc_fate *fates, unsigned passes)
+			     const struct owners_gc_outcome *fates, unsigned passes)
 {
 	uint32_t k;
 
@@ -59,7 +59,7 @@ void owners_gc_backlog_count(struct owners_gc_backlog *b, const struct owners_gr
 
 		if ((scope && !scope[k]) || g->nodes[k].virtual_)
 			continue;
-		if (fates && fates[k].kind == OWNERS_GC_FATE_COLLECTED)
+		if (fates && fates[k].kind == OWNERS_GC_OUTCOME_COLLECTED)
 			b->collected++;
 		switch (s->kind) {
 		case OWNERS_GC_STEP_NONE: continue;

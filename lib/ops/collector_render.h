@@ -43,7 +43,7 @@ int64_t owners_gc_step_due(const struct owners_graph *g, uint32_t node, const st
  * NULL) give the eventual counts. */
 void owners_gc_backlog_count(struct owners_gc_backlog *b, const struct owners_graph *g,
 			     const struct owners_gc_step *steps, const unsigned char *scope,
-			     const struct owners_gc_fate *fates, unsigned passes);
+			     const struct owners_gc_outcome *fates, unsigned passes);
 size_t owners_gc_backlog_actions(const struct owners_gc_backlog *b);
 /* Whether the backlog says the GC is not running: an action due for
  * `after` seconds or more. */

@@ -265,6 +265,43 @@ static int decide_live(struct owners_why *w, const struct owners_graph *g)
 			"collector deletes the object (attemptToDeleteItem)");
 }
 
+/* A kept object may still go: its solid owner can be garbage itself (its
+ * only owner gone), and once the GC collects that one this object has no
+ * solid owner left. The GC's passes, settled, say whether it goes. */
+static int decide_eventually(struct owners_why *w, struct owners_graph *g)
+{
+	struct owners_gc_outcome *fates = calloc(g->count + 1, sizeof(*fates));
+	struct owners_buf rule = OWNERS_BUF_INIT;
+	unsigned passes;
+	uint32_t k;
+	int rc;
+
+	if (!fates)
+		return OWNERS_ENOMEM;
+	if ((rc = owners_collector_settle(g, fates, 0, &passes)) ||
+	    fates[w->node].kind != OWNERS_GC_OUTCOME_COLLECTED) {
+		free(fates);
+		return rc;
+	}
+	w->after = fates[w->node].through;
+	rc = owners_buf_adds(&rule, "its solid owner is garbage itself: the garbage collector collects ");
+	/* the chain, from the object it comes through to where it starts */
+	for (k = w->after; !rc && k != OWNERS_NO_NODE; k = fates[k].through)
+		rc = owners_buf_addf(&rule, "%s%s/%s", k == w->after ? "" : " after ", g->nodes[k].kind,
+				     g->nodes[k].name);
+	if (!rc)
+		rc = owners_buf_addf(&rule, " first, then this object, which has no solid owner left "
+				     "(attemptToDeleteItem, pass %u of %u)", fates[w->node].pass, passes);
+	if (!rc) {
+		free(w->rule);
+		w->rule = NULL;
+		rc = set_rule(w, OWNERS_WHY_COLLECTED, w->because, rule.ptr);
+	}
+	owners_buf_clear(&rule);
+	free(fates);
+	return rc;
+}
+
 /* ---- what deleting would do ------------------------------------------------ */
 
 static int plan_each_mode(struct owners_why_cascade *c, struct owners_graph *g, uint32_t node)
@@ -373,12 +410,15 @@ int owners_why_explain(struct owners_why *out, struct owners_graph *g,
 	memset(out, 0, sizeof(*out));
 	out->node = node;
 	out->because = OWNERS_NO_NODE;
+	out->after = OWNERS_NO_NODE;
 	if (!g->linked && owners_graph_link(g))
 		return OWNERS_ENOMEM;
 	if ((rc = walk_owners(out, g)) || (rc = explain_finalizers(out, g, stuck)) ||
 	    (rc = count_dependents(out, g)))
 		return rc;
 	rc = g->nodes[node].deleted ? decide_in_deletion(out, &g->nodes[node]) : decide_live(out, g);
+	if (!rc && out->verdict == OWNERS_WHY_KEPT && out->because != OWNERS_NO_NODE)
+		rc = decide_eventually(out, g);
 	if (!rc)
 		rc = predict_cascades(out, g);
 	return rc;

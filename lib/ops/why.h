@@ -6,8 +6,11 @@
  *
  * The verdict, for an object as it is now:
  *  - kept: one owner is solid (found by name where it must be, with the
- *    UID referenced, not waiting for its dependents' deletion), or the
+ *    UID referenced, not waiting for its dependents' deletion) and stays
+ *    so once the GC's passes settle (owners_collector_settle()), or the
  *    object has no ownerReferences at all;
+ *  - collected, later: the solid owner is garbage itself; once the GC
+ *    collects it (through `after`) the object has none left;
  *  - collected: every owner is dangling (absent, another UID, a
  *    namespaced owner only in another namespace) or waiting for its
  *    dependents' deletion: the GC deletes the object;
@@ -39,6 +42,7 @@
 #include <stdint.h>
 
 #include "cascade.h"
+#include "collector.h"
 #include "graph.h"
 #include "stuck.h"
 
@@ -112,6 +116,9 @@ struct owners_why {
 	enum owners_why_verdict verdict;
 	char *rule;                 /* the GC's rule, in one sentence */
 	uint32_t because;           /* index into owners deciding it, or OWNERS_NO_NODE */
+	/* Collected only once the GC's passes reach it: the object whose
+	 * going leaves it no solid owner (a node), else OWNERS_NO_NODE. */
+	uint32_t after;
 	struct owners_why_owner *owners;      /* breadth first: the object's own first */
 	size_t n_owners, cap_owners;
 	struct owners_why_finalizer *finalizers;

@@ -85,6 +85,16 @@ static int text_headline(struct owners_buf *out, const struct owners_why_render 
 	}
 	if (w->verdict == OWNERS_WHY_KEPT)
 		return owners_buf_adds(out, ": it has no owners\n");
+	if (w->verdict == OWNERS_WHY_COLLECTED && w->after != OWNERS_NO_NODE) {
+		rc = owners_buf_addf(out, ": collected after %s/%s, which the garbage collector collects first",
+				     g->nodes[w->after].kind, g->nodes[w->after].name);
+		if (!rc && b && b->node != w->after) {
+			rc = owners_buf_adds(out, "; then its owner ");
+			rc = rc ? rc : owner_name(out, g, b, n->namespace_);
+			rc = rc ? rc : owners_buf_adds(out, " is no longer solid");
+		}
+		return rc ? rc : owners_buf_addc(out, '\n');
+	}
 	if (w->verdict == OWNERS_WHY_COLLECTED && n->n_refs == 1 && w->n_owners) {
 		rc = owners_buf_adds(out, ": its only owner ");
 		if (!rc)
@@ -540,6 +550,14 @@ static int json_body(struct owners_json_gen *j, const struct owners_why_render *
 		json_owner(j, g, &w->owners[w->because]);
 	else
 		owners_json_gen_null(j);
+	owners_json_gen_string(j, "after");
+	if (w->after != OWNERS_NO_NODE) {
+		owners_json_gen_map_open(j);
+		owners_node_json_identity(j, &g->nodes[w->after]);
+		owners_json_gen_map_close(j);
+	} else {
+		owners_json_gen_null(j);
+	}
 	owners_json_gen_string(j, "owners");
 	owners_json_gen_array_open(j);
 	for (i = 0; i < w->n_owners; i++)

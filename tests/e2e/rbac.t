@@ -245,7 +245,7 @@ for user in gc-no-delete gc-no-patch; do
     "[$user] gc: names the missing permission"
   like "$err" "nothing was deleted or changed" "[$user] gc: says nothing was done"
   is "$(kubectl -n "$user" get cm -o name | sort | tr '\n' ' ')" \
-    "configmap/keeper configmap/kube-root-ca.crt configmap/orphan configmap/shared " "[$user] gc: nothing changed"
+    "configmap/keeper configmap/orphan configmap/shared " "[$user] gc: nothing changed"
   run as gc --dry-run
   is "$rc" 0 "[$user] gc --dry-run: the backlog, with read rights only"
 done
@@ -253,7 +253,7 @@ user=owners-gc
 run as gc
 is "$rc" 0 "[owners-gc] gc: done"
 is "$(kubectl -n "$user" get cm -o name | sort | tr '\n' ' ')" \
-  "configmap/keeper configmap/kube-root-ca.crt configmap/shared " "[owners-gc] gc: the garbage collected"
+  "configmap/keeper configmap/shared " "[owners-gc] gc: the garbage collected"
 is "$(kubectl -n "$user" get cm shared -o jsonpath='{.metadata.ownerReferences[*].name}')" keeper \
   "[owners-gc] gc: the dangling reference of an object with a live owner removed"
 

@@ -83,9 +83,9 @@ static struct owners_gc_step *plan(struct owners_graph *g)
 	return steps;
 }
 
-static struct owners_gc_fate *settle(struct owners_graph *g, unsigned *passes)
+static struct owners_gc_outcome *settle(struct owners_graph *g, unsigned *passes)
 {
-	struct owners_gc_fate *f = calloc(g->count + 1, sizeof(*f));
+	struct owners_gc_outcome *f = calloc(g->count + 1, sizeof(*f));
 
 	ok(owners_collector_settle(g, f, 0, passes) == 0, "settled");
 	return f;
@@ -101,7 +101,7 @@ static void test_chain(void)
 	};
 	struct owners_graph *g = build(objs, 3, 0);
 	struct owners_gc_step *s = plan(g);
-	struct owners_gc_fate *f;
+	struct owners_gc_outcome *f;
 	unsigned passes;
 
 	is_int(s[node_of(g, "u0")].kind, OWNERS_GC_STEP_DELETE, "an object whose only owner is absent is deleted");
@@ -110,11 +110,11 @@ static void test_chain(void)
 	is_int(s[node_of(g, "u2")].kind, OWNERS_GC_STEP_NONE, "its dependent has a solid owner now");
 	is_int(s[node_of(g, "ur")].kind, OWNERS_GC_STEP_NONE, "an object without owners is not garbage");
 	f = settle(g, &passes);
-	is_int(f[node_of(g, "u2")].kind, OWNERS_GC_FATE_COLLECTED, "the dependent is collected once its owner goes");
+	is_int(f[node_of(g, "u2")].kind, OWNERS_GC_OUTCOME_COLLECTED, "the dependent is collected once its owner goes");
 	is_int(f[node_of(g, "u2")].pass, 2, "in the second pass");
 	ok(f[node_of(g, "u2")].through == node_of(g, "u0"), "through the owner that went");
 	is_int(f[node_of(g, "u0")].pass, 1, "the owner in the first");
-	is_int(f[node_of(g, "ur")].kind, OWNERS_GC_FATE_KEPT, "the root is kept");
+	is_int(f[node_of(g, "ur")].kind, OWNERS_GC_OUTCOME_KEPT, "the root is kept");
 	is_int(passes, 2, "two passes");
 	free(s);
 	free(f);
@@ -133,7 +133,7 @@ static void test_strip(void)
 	struct owners_graph *g = build(objs, 2, 0);
 	struct owners_collector *c = NULL;
 	struct owners_gc_step s[3];
-	struct owners_gc_fate *f;
+	struct owners_gc_outcome *f;
 	uint32_t d = node_of(g, "ud");
 	unsigned passes;
 
@@ -147,7 +147,7 @@ static void test_strip(void)
 	   "exactly the dangling references are dropped");
 	owners_collector_free(c);
 	f = settle(g, &passes);
-	is_int(f[d].kind, OWNERS_GC_FATE_KEPT, "the object stays");
+	is_int(f[d].kind, OWNERS_GC_OUTCOME_KEPT, "the object stays");
 	is_int(f[d].refs_removed, 2, "without the two references");
 	free(f);
 	owners_graph_free(g);
@@ -165,7 +165,7 @@ static void test_foreground(void)
 	};
 	struct owners_graph *g = build(objs, 4, 0);
 	struct owners_gc_step *s = plan(g);
-	struct owners_gc_fate *f;
+	struct owners_gc_outcome *f;
 	unsigned passes;
 
 	is_int(s[node_of(g, "ur")].kind, OWNERS_GC_STEP_WAIT, "the root waits");
@@ -179,8 +179,8 @@ static void test_foreground(void)
 	is_int(s[node_of(g, "uf")].policy, OWNERS_GC_POLICY_BACKGROUND, "a leaf goes in the background");
 	is_int(s[node_of(g, "ul")].kind, OWNERS_GC_STEP_NONE, "the leaf's owner is solid for now");
 	f = settle(g, &passes);
-	ok(f[node_of(g, "ur")].kind == OWNERS_GC_FATE_COLLECTED && f[node_of(g, "um")].kind == OWNERS_GC_FATE_COLLECTED &&
-		   f[node_of(g, "ul")].kind == OWNERS_GC_FATE_COLLECTED && f[node_of(g, "uf")].kind == OWNERS_GC_FATE_COLLECTED,
+	ok(f[node_of(g, "ur")].kind == OWNERS_GC_OUTCOME_COLLECTED && f[node_of(g, "um")].kind == OWNERS_GC_OUTCOME_COLLECTED &&
+		   f[node_of(g, "ul")].kind == OWNERS_GC_OUTCOME_COLLECTED && f[node_of(g, "uf")].kind == OWNERS_GC_OUTCOME_COLLECTED,
 	   "everything goes");
 	ok(f[node_of(g, "ul")].pass < f[node_of(g, "um")].pass && f[node_of(g, "um")].pass < f[node_of(g, "ur")].pass,
 	   "bottom-up: leaf, middle, root (%u %u %u)", f[node_of(g, "ul")].pass, f[node_of(g, "um")].pass,
@@ -197,12 +197,12 @@ static void test_foreground_done(void)
 	};
 	struct owners_graph *g = build(objs, 1, 0);
 	struct owners_gc_step *s = plan(g);
-	struct owners_gc_fate *f;
+	struct owners_gc_outcome *f;
 	unsigned passes;
 
 	is_int(s[0].kind, OWNERS_GC_STEP_REMOVE_FOREGROUND, "no blocking dependent left: foregroundDeletion comes off");
 	f = settle(g, &passes);
-	is_int(f[0].kind, OWNERS_GC_FATE_DELETING, "another controller's finalizer still holds it");
+	is_int(f[0].kind, OWNERS_GC_OUTCOME_DELETING, "another controller's finalizer still holds it");
 	free(s);
 	free(f);
 	owners_graph_free(g);
@@ -217,17 +217,17 @@ static void test_orphan(void)
 	};
 	struct owners_graph *g = build(objs, 3, 0);
 	struct owners_gc_step *s = plan(g);
-	struct owners_gc_fate *f;
+	struct owners_gc_outcome *f;
 	unsigned passes;
 
 	is_int(s[node_of(g, "uj")].kind, OWNERS_GC_STEP_RELEASE_DEPENDENTS, "attemptToOrphan releases the dependents");
 	is_int(s[node_of(g, "uj")].count, 1, "those linked by UID only");
 	f = settle(g, &passes);
-	is_int(f[node_of(g, "uj")].kind, OWNERS_GC_FATE_COLLECTED, "then the finalizer comes off and it goes");
-	is_int(f[node_of(g, "up")].kind, OWNERS_GC_FATE_KEPT,
+	is_int(f[node_of(g, "uj")].kind, OWNERS_GC_OUTCOME_COLLECTED, "then the finalizer comes off and it goes");
+	is_int(f[node_of(g, "up")].kind, OWNERS_GC_OUTCOME_KEPT,
 	       "the released dependent stays: the orphaning owner was solid while it was stripped");
 	is_int(f[node_of(g, "up")].refs_removed, 2, "of both its references");
-	is_int(f[node_of(g, "un")].kind, OWNERS_GC_FATE_COLLECTED, "the reference with another UID dangled all along");
+	is_int(f[node_of(g, "un")].kind, OWNERS_GC_OUTCOME_COLLECTED, "the reference with another UID dangled all along");
 	free(s);
 	free(f);
 	owners_graph_free(g);
@@ -270,13 +270,13 @@ static void test_cycle(void)
 	};
 	struct owners_graph *g = build(objs, 2, 0);
 	struct owners_gc_step *s = plan(g);
-	struct owners_gc_fate *f;
+	struct owners_gc_outcome *f;
 	unsigned passes;
 
 	is_int(s[node_of(g, "ub")].kind, OWNERS_GC_STEP_UNBLOCK, "the cycle breaker first");
 	ok(s[node_of(g, "ub")].owner == node_of(g, "ua"), "naming the dependent in foreground deletion");
 	f = settle(g, &passes);
-	ok(f[0].kind == OWNERS_GC_FATE_COLLECTED && f[1].kind == OWNERS_GC_FATE_COLLECTED, "both go (%u passes)", passes);
+	ok(f[0].kind == OWNERS_GC_OUTCOME_COLLECTED && f[1].kind == OWNERS_GC_OUTCOME_COLLECTED, "both go (%u passes)", passes);
 	free(s);
 	free(f);
 	owners_graph_free(g);
@@ -290,12 +290,12 @@ static void test_policy_from_finalizers(void)
 	};
 	struct owners_graph *g = build(objs, 2, 0);
 	struct owners_gc_step *s = plan(g);
-	struct owners_gc_fate *f;
+	struct owners_gc_outcome *f;
 	unsigned passes;
 
 	is_int(s[node_of(g, "uo")].policy, OWNERS_GC_POLICY_ORPHAN, "its orphan finalizer makes the policy Orphan");
 	f = settle(g, &passes);
-	is_int(f[node_of(g, "uk")].kind, OWNERS_GC_FATE_KEPT, "its dependent is orphaned, kept");
+	is_int(f[node_of(g, "uk")].kind, OWNERS_GC_OUTCOME_KEPT, "its dependent is orphaned, kept");
 	is_int(f[node_of(g, "uk")].refs_removed, 1, "without the reference");
 	free(s);
 	free(f);
