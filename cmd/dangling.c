@@ -15,6 +15,7 @@
 #include "api_path.h"
 #include "commands.h"
 #include "dangling.h"
+#include "dangling_collect.h"
 #include "dangling_fix.h"
 #include "object_args.h"
 #include "output.h"
@@ -24,9 +25,12 @@
 static const char *const dangling_outputs[] = { "table", "wide", "json", "yaml", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt dangling_opts[] = {
-	OPT_BOOL("fix", 0, dangling.fix,
-		"remove the dangling references (never unknown ones); a patch that finds the "
-		"object changed re-reads it and retries; never deletes an object"),
+	OPT_OPTIONAL_CHOICE("fix", dangling.fix, owners_fix_values, owners_opt_fix,
+		"do what the garbage collector would: remove the dangling references of an object "
+		"that keeps a live owner (never unknown ones; a patch that finds the object changed "
+		"re-reads it and retries), and collect an object left with no owner as owners gc "
+		"would (collect, and --fix alone); keep: remove its references instead, so that it "
+		"is never collected"),
 	OPT_DRY_RUN(
 		"like --fix, but only show what it would remove: client (and --dry-run alone) "
 		"reads and decides and sends no patch; server sends each patch with dryRun=All, so "
@@ -76,6 +80,8 @@ static enum exit_code find(struct session *s, const struct owners_object_arg *ob
 	for (i = 0; !rc && i < n; i++)
 		rc = owners_dangling_check(rep, s->graph, nodes[i]);
 	free(nodes);
+	if (!rc)
+		rc = owners_dangling_eventual(rep, s->graph);
 	if (rc) {
 		return error_oom();
 	}
@@ -139,12 +145,30 @@ static void report_failures(const struct owners_graph *g, const struct owners_da
 static void fix_summary(const struct owners_dangling_fix_stats *st, int dry_run)
 {
 	fprintf(stderr, "%s: %zu reference%s %s and %zu %s on %zu object%s; "
-		"%zu kept, %zu with nothing to do, %zu failed%s\n",
+		"%zu finding%s on objects %s; %zu kept, %zu with nothing to do, %zu failed%s\n",
 		dry_run ? "dry run" : "fixed", st->removed, st->removed == 1 ? "" : "s",
 		dry_run ? "would be removed" : "removed", st->repaired,
 		dry_run ? "would be repaired (apiVersion)" : "repaired (apiVersion)", st->objects_patched,
-		st->objects_patched == 1 ? "" : "s", st->kept, st->gone, st->failed,
+		st->objects_patched == 1 ? "" : "s", st->deleted, st->deleted == 1 ? "" : "s",
+		dry_run ? "that would be collected" : "collected", st->kept, st->gone, st->failed,
 		dry_run ? "; nothing was changed" : "");
+}
+
+/* --fix=keep on objects the GC would have deleted: said, since they are
+ * now kept forever. */
+static void say_kept_on_purpose(const struct owners_dangling_report *rep)
+{
+	size_t i, objects = 0;
+
+	for (i = 0; i < rep->count; i++)
+		if (rep->items[i].gc == OWNERS_GC_DELETE_OBJECT &&
+		    (i == 0 || rep->items[i - 1].object != rep->items[i].object) &&
+		    (rep->items[i].fix == OWNERS_FIX_REMOVED || rep->items[i].fix == OWNERS_FIX_WOULD_REMOVE))
+			objects++;
+	if (objects)
+		fprintf(stderr, "kept on purpose (--fix=keep): %zu object%s the garbage collector would have "
+			"deleted %s no owner left and will never be collected\n", objects,
+			objects == 1 ? "" : "s", objects == 1 ? "has" : "have");
 }
 
 /* After a real fix: the same look again, so the verdict said is the
@@ -244,7 +268,8 @@ static size_t left_dangling(const struct owners_dangling_report *rep, int fix, i
 		enum owners_fix_result r = rep->items[i].fix;
 
 		if (!fix || dry_run ||
-		    (r != OWNERS_FIX_REMOVED && r != OWNERS_FIX_REPAIRED && r != OWNERS_FIX_GONE))
+		    (r != OWNERS_FIX_REMOVED && r != OWNERS_FIX_REPAIRED && r != OWNERS_FIX_GONE &&
+		     r != OWNERS_FIX_DELETED))
 			left++;
 	}
 	return left;
@@ -274,7 +299,7 @@ enum exit_code cmd_dangling(struct owners_cli *cli, struct string_list *args)
 	memset(&s, 0, sizeof(s));
 	/* --dry-run=client|server is a --fix that changes nothing; =none
 	 * alone asks for no fix. */
-	fix = cli->dangling.fix || cli->dry_run != OWNERS_DRY_RUN_NONE;
+	fix = cli->dangling.fix != OWNERS_FIX_MODE_NONE || cli->dry_run != OWNERS_DRY_RUN_NONE;
 	memset(&stats, 0, sizeof(stats));
 	document = !strcmp(format, "json") || !strcmp(format, "yaml") || output_is_template(format);
 	if ((rc = test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_FIX", &pause)))
@@ -297,6 +322,13 @@ enum exit_code cmd_dangling(struct owners_cli *cli, struct string_list *args)
 			fo.before_patch = pause_before_patch;
 			fo.ctx = &pause;
 		}
+		/* An object the GC deletes now is collected as the GC would,
+		 * unless kept on purpose (--fix=keep). */
+		if (cli->dangling.fix != OWNERS_FIX_MODE_KEEP &&
+		    owners_dangling_collect(&rep, s.graph, s.http, cli->dry_run, &err)) {
+			rc = report_error(&err);
+			goto out;
+		}
 		if (owners_dangling_fix(&rep, s.graph, s.http, &fo, &stats, &err)) {
 			rc = report_error(&err);
 			goto out;
@@ -316,6 +348,8 @@ enum exit_code cmd_dangling(struct owners_cli *cli, struct string_list *args)
 		report_failures(s.graph, &rep);
 		if (!document)
 			fix_summary(&stats, cli->dry_run != OWNERS_DRY_RUN_NONE);
+		if (cli->dangling.fix == OWNERS_FIX_MODE_KEEP)
+			say_kept_on_purpose(&rep);
 		if (!document && cli->dry_run == OWNERS_DRY_RUN_NONE && stats.objects_patched &&
 		    (rc = say_after_fix(&s, objs, n_objs)))
 			goto out;
@@ -360,7 +394,8 @@ const struct command dangling_command = {
 		"  unknown            the owner's type could not be listed: no verdict\n"
 		"\n"
 		"GC WILL says what the garbage collector will do, decided per object:\n"
-		"  delete the object      no owner of the object resolves\n"
+		"  delete the object      no owner of the object resolves (\"(after X)\": its\n"
+		"                         live owner is garbage itself: the GC collects X first)\n"
 		"  remove the reference   the object has a live owner\n"
 		"  nothing, ever          the object has an unresolvable reference, or is\n"
 		"                         cluster-scoped with a namespaced owner: the GC never\n"
@@ -371,18 +406,23 @@ const struct command dangling_command = {
 		"Without arguments the namespace's objects are checked (-A: every object,\n"
 		"cluster-scoped ones too); TYPE checks every object of a type, TYPE/NAME one.\n"
 		"\n"
-		"--fix reads each object again and removes only references that were reported\n"
+		"--fix does what the garbage collector would. An object it deletes now (no\n"
+		"owner resolves) is collected as owners gc would collect it: a DELETE with the\n"
+		"policy its finalizers say, UID and resourceVersion preconditions (FIX: object\n"
+		"deleted). --fix=keep removes such an object's references instead, so that it is\n"
+		"never collected, and says so. On an object that keeps a live owner, --fix reads\n"
+		"it again and removes only references that were reported\n"
 		"and that the server confirms dangling, with a merge patch conditional on the\n"
 		"resourceVersion read: if the object changed meanwhile (409 Conflict) it is read\n"
-		"again, decided again and patched again, up to 5 times. It never deletes an\n"
-		"object and never touches a reference that resolves or is unknown. A reference\n"
+		"again, decided again and patched again, up to 5 times. It never\n"
+		"touches a reference that resolves or is unknown. A reference\n"
 		"whose apiVersion is no longer served, while the same UID is alive under a\n"
 		"served version of its group and kind, is repaired (its apiVersion made the\n"
 		"served one) rather than removed. It never turns an object the GC keeps into one\n"
 		"it deletes: when removing a reference the GC gives up on (unresolvable) would\n"
 		"leave only dangling or unknown owners, that reference is kept, and says why.\n"
 		"It reads each patched object again and reports the real end state in the FIX\n"
-		"column (removed, repaired, kept, nothing to do, FAILED), then looks again and\n"
+		"column (removed, repaired, object deleted, kept, nothing to do, FAILED), then looks again and\n"
 		"says the verdict after the fix: what is still dangling and what the GC will do.\n"
 		"--dry-run=server sends\n"
 		"the same patches with dryRun=All, so the server checks them and stores nothing;\n"

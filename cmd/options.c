@@ -381,6 +381,27 @@ int owners_opt_cascade(void *field, const char *value, const struct opt *o, cons
 	return owners_cascade_mode_parse(value, mode) ? invalid_value(value, spelled, o->values) : 0;
 }
 
+const char *const owners_fix_values[] = { "collect", "keep", NULL };
+
+int owners_opt_fix(void *field, const char *value, const struct opt *o, const char *spelled)
+{
+	enum owners_fix_mode *mode = field;
+
+	if (!value || !strcmp(value, "collect") || !strcmp(value, "true")) {
+		*mode = OWNERS_FIX_MODE_COLLECT;
+		return 0;
+	}
+	if (!strcmp(value, "keep")) {
+		*mode = OWNERS_FIX_MODE_KEEP;
+		return 0;
+	}
+	if (!strcmp(value, "false")) {
+		*mode = OWNERS_FIX_MODE_NONE;
+		return 0;
+	}
+	return invalid_value(value, spelled, o->values);
+}
+
 int owners_cli_label_keys(const struct owners_cli *cli, char **storage, const char ***keys,
 			  size_t *n)
 {

@@ -81,8 +81,17 @@ struct tree_options {
 	const char *until;      /* --until=ready|gone (watches too) */
 };
 
+/* dangling --fix[=collect|keep]: what happens to an object the GC
+ * deletes (no owner left): collected as `owners gc` would, or kept on
+ * purpose (its references removed: it is never collected). */
+enum owners_fix_mode {
+	OWNERS_FIX_MODE_NONE,
+	OWNERS_FIX_MODE_COLLECT,
+	OWNERS_FIX_MODE_KEEP,
+};
+
 struct dangling_options {
-	int fix;
+	enum owners_fix_mode fix;
 	int exit_code;          /* --exit-code */
 };
 
@@ -251,6 +260,10 @@ int owners_opt_values_words(struct owners_buf *out, const char *const *values);
  * kubectl's deprecation warning; the deprecated booleans true (client)
  * and false (none), with a warning. */
 opt_parse_fn owners_opt_dry_run;
+/* --fix[=collect|keep] (into an enum owners_fix_mode): alone, collect;
+ * true and false as collect and no fix. */
+opt_parse_fn owners_opt_fix;
+extern const char *const owners_fix_values[];
 /* --cascade as kubectl reads it (into an enum owners_cascade_mode):
  * background, foreground or orphan; alone: background; the deprecated
  * booleans true (background) and false (orphan), with a warning. */

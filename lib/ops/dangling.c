@@ -50,6 +50,8 @@ const char *owners_fix_result_name(enum owners_fix_result r)
 	case OWNERS_FIX_FAILED: return "failed";
 	case OWNERS_FIX_WOULD_REPAIR: return "would-repair";
 	case OWNERS_FIX_REPAIRED: return "repaired";
+	case OWNERS_FIX_WOULD_DELETE: return "would-delete";
+	case OWNERS_FIX_DELETED: return "deleted";
 	}
 	return "none";
 }
@@ -224,6 +226,7 @@ int owners_dangling_check(struct owners_dangling_report *rep, struct owners_grap
 			f.ref = i;
 			f.class_ = cls[i];
 			f.because = OWNERS_NO_REF;
+			f.after = OWNERS_NO_NODE;
 			if (n->deleted) {
 				/* attemptToDeleteItem: "being deleted" is a one-way trip */
 				f.gc = OWNERS_GC_NOTHING;
@@ -254,6 +257,34 @@ int owners_dangling_check(struct owners_dangling_report *rep, struct owners_grap
 	}
 	free(cls);
 	free(blind);
+	return rc;
+}
+
+int owners_dangling_eventual(struct owners_dangling_report *rep, struct owners_graph *g)
+{
+	struct owners_gc_outcome *ends;
+	unsigned passes;
+	size_t i;
+	int rc;
+
+	if (!rep->count)
+		return 0;
+	if (!(ends = calloc(g->count + 1, sizeof(*ends))))
+		return OWNERS_ENOMEM;
+	if (!(rc = owners_collector_settle(g, ends, 0, &passes))) {
+		for (i = 0; i < rep->count; i++) {
+			struct owners_dangling_finding *f = &rep->items[i];
+
+			if (f->gc != OWNERS_GC_REMOVE_REFERENCE || ends[f->object].kind != OWNERS_GC_OUTCOME_COLLECTED)
+				continue;
+			f->gc = OWNERS_GC_DELETE_OBJECT;
+			f->why = OWNERS_GC_WHY_OWNER_COLLECTED;
+			f->after = ends[f->object].through;
+			if (f->after == OWNERS_NO_NODE)
+				f->after = g->nodes[f->object].refs[f->because].owner;
+		}
+	}
+	free(ends);
 	return rc;
 }
 
@@ -321,6 +352,10 @@ int owners_dangling_gc_reason(struct owners_buf *out, const struct owners_graph 
 		return owners_buf_adds(out, "no owner of the object resolves");
 	case OWNERS_GC_WHY_LIVE_OWNER:
 		return owners_buf_addf(out, "owner %s/%s is alive", b->kind, b->name);
+	case OWNERS_GC_WHY_OWNER_COLLECTED:
+		return owners_buf_addf(out, "owner %s/%s is alive but garbage itself: the GC collects %s/%s "
+				       "first, then the object, which has no live owner left",
+				       b->kind, b->name, g->nodes[f->after].kind, g->nodes[f->after].name);
 	case OWNERS_GC_WHY_UNRESOLVABLE:
 		if (self)
 			return owners_buf_addf(out, "the GC cannot map %s %s and retries the object forever",
@@ -360,6 +395,8 @@ static int fix_text(struct owners_buf *out, const struct owners_dangling_finding
 		[OWNERS_FIX_FAILED] = "FAILED",
 		[OWNERS_FIX_WOULD_REPAIR] = "would repair",
 		[OWNERS_FIX_REPAIRED] = "repaired",
+		[OWNERS_FIX_WOULD_DELETE] = "would delete the object",
+		[OWNERS_FIX_DELETED] = "object deleted",
 	};
 	int rc = owners_buf_adds(out, words[f->fix]);
 
@@ -398,7 +435,11 @@ static int cell(struct owners_buf *c, enum col k, const struct owners_dangling_r
 	case C_API: return owners_buf_adds(c, ref->api_version);
 	case C_UID: return owners_buf_adds(c, ref->uid);
 	case C_CLASS: return owners_buf_adds(c, owners_ref_class_name(f->class_));
-	case C_GC: return owners_buf_adds(c, owners_gc_action_text(f));
+	case C_GC:
+		if (f->after != OWNERS_NO_NODE)
+			return owners_buf_addf(c, "%s (after %s/%s)", owners_gc_action_text(f),
+					       r->g->nodes[f->after].kind, r->g->nodes[f->after].name);
+		return owners_buf_adds(c, owners_gc_action_text(f));
 	case C_REASON: return owners_dangling_gc_reason(c, r->g, f);
 	case C_FIX: return fix_text(c, f);
 	case N_COLS: break;
@@ -544,6 +585,12 @@ static int json_finding(struct owners_json_gen *j, const struct owners_dangling_
 	owners_json_gen_map_open(j);
 	owners_json_gen_kv(j, "action", owners_gc_action_name(f->gc));
 	owners_json_gen_kv(j, "reason", tmp->ptr);
+	if (f->after != OWNERS_NO_NODE) {
+		owners_json_gen_string(j, "after");
+		owners_json_gen_map_open(j);
+		owners_node_json_identity(j, &r->g->nodes[f->after]);
+		owners_json_gen_map_close(j);
+	}
 	owners_json_gen_map_close(j);
 	if (r->show_fix) {
 		owners_json_gen_string(j, "fix");

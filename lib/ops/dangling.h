@@ -39,6 +39,7 @@
 #include <stdint.h>
 
 #include "buf.h"
+#include "collector.h"
 #include "graph.h"
 
 #define OWNERS_NO_REF UINT32_MAX
@@ -60,6 +61,8 @@ enum owners_gc_why {
 	OWNERS_GC_WHY_UNKNOWN_OWNER,  /* unknown: `because` could not be checked */
 	OWNERS_GC_WHY_BLIND_OWNER,    /* nothing for now: the GC cannot look `because` up either
 					 (its API group failed discovery, its list failed) */
+	OWNERS_GC_WHY_OWNER_COLLECTED,/* delete, later: the live owner is garbage itself; the GC
+					 collects `after` first (owners_dangling_eventual()) */
 };
 
 /* What --fix (or --dry-run) did about a finding. */
@@ -72,6 +75,8 @@ enum owners_fix_result {
 	OWNERS_FIX_FAILED,       /* could not be removed (message says why) */
 	OWNERS_FIX_WOULD_REPAIR, /* dry run: the apiVersion would be made a served one */
 	OWNERS_FIX_REPAIRED,     /* an unserved apiVersion replaced by a served one (same UID, alive) */
+	OWNERS_FIX_WOULD_DELETE, /* dry run: the object would be collected (the GC deletes it now) */
+	OWNERS_FIX_DELETED,      /* collected: the DELETE the GC would send was accepted */
 };
 
 struct owners_dangling_finding {
@@ -82,6 +87,9 @@ struct owners_dangling_finding {
 	enum owners_gc_why why;
 	/* the reference (of the same object) the prediction hinges on, or OWNERS_NO_REF */
 	uint32_t because;
+	/* OWNERS_GC_WHY_OWNER_COLLECTED: the object the GC collects first (a
+	 * node), else OWNERS_NO_NODE */
+	uint32_t after;
 	enum owners_fix_result fix;
 	char *fix_message;           /* owned; NULL when there is nothing to add */
 	int attempts;                /* patches sent for the object (conflicts make more) */
@@ -105,6 +113,11 @@ int owners_dangling_check(struct owners_dangling_report *rep, struct owners_grap
  * free; NULL with *n_types 0 when there are none. */
 int owners_dangling_absent_owner_types(struct owners_graph *g, const uint32_t *nodes, size_t n,
 				       const struct owners_resource ***types, size_t *n_types);
+/* What the GC does once its passes settle, not only now: a finding whose
+ * object keeps a live owner that is garbage itself (owners_collector_settle()
+ * collects the object) becomes a deletion after that owner
+ * (OWNERS_GC_WHY_OWNER_COLLECTED). 0 or OWNERS_ENOMEM. */
+int owners_dangling_eventual(struct owners_dangling_report *rep, struct owners_graph *g);
 /* Orders findings by namespace, kind, name, object and reference order
  * (so the findings of one object are adjacent). */
 void owners_dangling_sort(struct owners_dangling_report *rep, const struct owners_graph *g);

@@ -608,6 +608,9 @@ static int fix_object(struct fixer *fx, size_t a, size_t b)
 	size_t k;
 	int n, rc = 0, any = 0;
 
+	/* Decided already: collected as the GC would (owners_dangling_collect()). */
+	if (fx->rep->items[a].fix != OWNERS_FIX_NONE)
+		return 0;
 	for (k = a; k < b; k++) {
 		if (owners_dangling_fixable(fx->rep->items[k].class_))
 			any = 1;
@@ -706,6 +709,8 @@ int owners_dangling_fix(struct owners_dangling_report *rep, struct owners_graph 
 			case OWNERS_FIX_FAILED: stats->failed++; break;
 			case OWNERS_FIX_WOULD_REPAIR:
 			case OWNERS_FIX_REPAIRED: stats->repaired++; break;
+			case OWNERS_FIX_WOULD_DELETE:
+			case OWNERS_FIX_DELETED: stats->deleted++; break;
 			case OWNERS_FIX_NONE: break;
 			}
 			stats->objects_patched += fx.patched[i];

@@ -65,6 +65,7 @@ struct owners_dangling_fix_stats {
 	size_t gone;             /* nothing to do any more */
 	size_t failed;           /* could not be removed */
 	size_t repaired;         /* apiVersions made served ones (or, dry run, that would be) */
+	size_t deleted;          /* findings on objects collected (or, dry run, that would be) */
 };
 
 /* rep must be sorted (owners_dangling_sort()). Returns non-zero only when

@@ -284,7 +284,11 @@ is "$(printf '%s' "$out" | fixes)" "$(printf '%s\n' 'ConfigMap/dep-secret -> Con
 is "$(refs cm dep-secret)" "[{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"name\":\"s1\",\"uid\":\"$s1\"}]" \
   "the reference into Secrets is still there, verbatim"
 run owners --context viewer dangling cm/dep-absent --fix
-is "$rc" 4 "viewer --fix where it may not patch: exit 4 (incomplete)"
+is "$rc" 4 "viewer --fix where it may not delete: exit 4 (incomplete)"
+like "$err" "error: cannot remove the reference to ConfigMap/never from ConfigMap 'default/dep-absent': the DELETE that collects the object was refused: .*forbidden" \
+  "an object with no owner left is collected, not stripped: the refused DELETE is named"
+run owners --context viewer dangling cm/dep-absent --fix=keep
+is "$rc" 4 "viewer --fix=keep where it may not patch: exit 4 (incomplete)"
 unlike "$err" "after the fix" "  nothing patched: no verdict after the fix"
 like "$err" "error: cannot remove the reference to ConfigMap/never from ConfigMap 'default/dep-absent': cannot patch the object: .*forbidden" \
   "and says which object and why"
@@ -296,8 +300,9 @@ s0=$(snapshot)
 run owners dangling -A --dry-run=server
 ok $rc "--dry-run exits 0"
 like "$out" "FIX"$'\n' "--dry-run adds the FIX column"
-is "$(printf '%s\n' "$out" | grep -c 'would remove$')" 7 "7 references would be removed"
-like "$err" "dry run: 7 references would be removed and 0 would be repaired \\(apiVersion\\) on 7 objects; 0 kept, 0 with nothing to do, 0 failed; nothing was changed" \
+is "$(printf '%s\n' "$out" | grep -c 'would remove$')" 3 "3 references would be removed"
+is "$(printf '%s\n' "$out" | grep -c 'would delete the object (no owner is left')" 4 "4 objects with no owner left would be collected"
+like "$err" "dry run: 3 references would be removed and 0 would be repaired \\(apiVersion\\) on 3 objects; 4 findings on objects that would be collected; 0 kept, 0 with nothing to do, 0 failed; nothing was changed" \
   "--dry-run summary"
 is "$(snapshot)" "$s0" "--dry-run changed no object (every resourceVersion the same)"
 run owners dangling -A --dry-run=server --exit-code
@@ -339,8 +344,8 @@ is "$(rv cm dep-race2)" "$rv_after_other" "and nothing is patched"
 # ---- --fix -------------------------------------------------------------------
 resolving_before=$(kubectl get cm dep-mixed dep-role -o jsonpath='{range .items[*]}{.metadata.ownerReferences}{"\n"}{end}')
 names_before=$(kubectl get cm,clusterrole -A -o name | sort)
-run owners dangling -A --fix -o json
-ok $rc "--fix -A exits 0"
+run owners dangling -A --fix=keep -o json
+ok $rc "--fix=keep -A exits 0"
 got=$(printf '%s' "$out" | fixes)
 want=$(sort <<'EOF'
 ClusterRole/cr-namespaced-owner -> ConfigMap/live removed 1
@@ -353,7 +358,9 @@ ConfigMap/dep-widget -> Widget/w1 removed 1
 EOF
 )
 is "$got" "$want" "every dangling reference removed (re-read after the patch)"
-is "$(kubectl get cm,clusterrole -A -o name | sort)" "$names_before" "every object is still there"
+is "$(kubectl get cm,clusterrole -A -o name | sort)" "$names_before" "--fix=keep: every object is still there"
+run owners dangling -A --fix=keep
+like "$err" "kept on purpose \\(--fix=keep\\)|no dangling" "--fix=keep says what it keeps forever (or, run again, that nothing is left)"
 for o in "cm dep-absent" "cm dep-mismatch" "cm dep-elsewhere" "cm dep-widget" "clusterrole cr-namespaced-owner" "clusterrole cr-orphan"; do
   is "$(refs $o)" "" "$o has no ownerReferences left"
 done
@@ -367,6 +374,38 @@ print(lines[1], end="")')" "resolving references untouched, every field (control
 run owners dangling -A --exit-code
 is "$rc" 0 "afterwards: nothing dangling, --exit-code 0"
 like "$err" "no dangling ownerReferences in any namespace" "and it says so"
+
+# ---- --fix collects what the GC collects ------------------------------------
+kubectl create namespace collect >/dev/null
+kubectl -n collect create cm alive >/dev/null
+kubectl -n collect apply -f - >/dev/null <<YAML
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: garbage, ownerReferences: [$(ref v1 ConfigMap never $GONE_CM)]}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: kept, ownerReferences: [$(ref v1 ConfigMap never $GONE_CM), $(ref v1 ConfigMap alive "$(uid -n collect cm alive)")]}
+YAML
+g=$(uid -n collect cm garbage)
+kubectl -n collect apply -f - >/dev/null <<YAML
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: under-garbage, ownerReferences: [$(ref v1 ConfigMap garbage "$g")]}
+YAML
+run owners -n collect dangling
+like "$out" "ConfigMap/garbage +ConfigMap/never +absent +delete the object" "no owner left: the GC deletes it"
+run owners -n collect dangling cm/under-garbage -o json
+is "$(printf '%s' "$out" | findings)" "" "a live owner: nothing dangles on under-garbage yet"
+run owners -n collect why cm/under-garbage
+like "$out" "^will be collected: ConfigMap/under-garbage in namespace collect: collected after ConfigMap/garbage" \
+  "why: its live owner is garbage itself, so it goes after it"
+run owners -n collect dangling --fix -o json
+ok $rc "--fix: exit 0"
+is "$(printf '%s' "$out" | fixes)" "$(printf '%s\n' 'ConfigMap/garbage -> ConfigMap/never deleted 0' 'ConfigMap/kept -> ConfigMap/never removed 1')" \
+  "--fix: the object with no owner left collected, the dangling reference of the one with a live owner removed"
+ok "$(kubectl -n collect get cm garbage >/dev/null 2>&1 && echo 1 || echo 0)" "--fix: the garbage is gone"
+is "$(kubectl -n collect get cm kept -o jsonpath='{.metadata.ownerReferences[*].name}')" alive "--fix: the kept object keeps its live owner"
 
 # ---- --fix never turns an object the GC keeps into one it deletes ------------
 # In namespace "guard": the GC gives up on an object whose references are
