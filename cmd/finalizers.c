@@ -11,6 +11,7 @@
 
 #include "api_path.h"
 #include "commands.h"
+#include "gc_evidence.h"
 #include "graph_mark.h"
 #include "grow.h"
 #include "object_args.h"
@@ -276,7 +277,8 @@ enum exit_code cmd_finalizers(struct owners_cli *cli, struct string_list *args)
 		else
 			fprintf(stderr, "no objects stuck in deletion in namespace '%s'\n", s.namespace_);
 	}
-	rc = EXIT_OK;
+	/* a foreground or orphan deletion left for long: said whose work it is */
+	rc = gc_evidence_say(&s, OWNERS_GC_STALLED_AFTER);
 out:
 	session_warnings_free(warnings, n_warnings);
 	free(named);

@@ -18,6 +18,7 @@
 #include "collector.h"
 #include "collector_render.h"
 #include "commands.h"
+#include "gc_evidence.h"
 #include "grow.h"
 #include "output.h"
 #include "session.h"
@@ -220,6 +221,7 @@ static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, i
 		if (!rc)
 			rc = emit(stderr, &out, owners_gc_render_summary(&out, &render));
 	}
+	gc_evidence_lease(&r->s, &render);
 	if (!rc)
 		rc = emit(stderr, &out, owners_gc_render_stalled(&out, &render));
 	owners_buf_clear(&out);

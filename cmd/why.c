@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "gc_evidence.h"
 #include "dangling.h"
 #include "object_args.h"
 #include "output.h"
@@ -214,6 +215,9 @@ enum exit_code cmd_why(struct owners_cli *cli, struct string_list *args)
 		goto out;
 	}
 	rc = show(&s, &why, &events, format);
+	/* "will be collected" on a cluster whose GC has stopped: said */
+	if (!rc)
+		rc = gc_evidence_say(&s, OWNERS_GC_STALLED_AFTER);
 out:
 	owners_why_clear(&why);
 	owners_why_events_clear(&events);

@@ -365,20 +365,31 @@ int owners_gc_render_summary(struct owners_buf *out, const struct owners_gc_rend
 int owners_gc_render_stalled(struct owners_buf *out, const struct owners_gc_render *r)
 {
 	const struct owners_gc_backlog *b = r->backlog;
+	int by_backlog = owners_gc_backlog_stalled(b, r->now, r->stalled_after);
+	int by_lease = r->lease_renewed && r->now - r->lease_renewed >= r->lease_stale_after;
 	const struct owners_gc_step *s;
 	int rc;
 
-	if (!owners_gc_backlog_stalled(b, r->now, r->stalled_after))
+	if (!by_backlog && !by_lease)
 		return 0;
-	s = &r->steps[b->oldest_node];
-	rc = owners_buf_adds(out, "the garbage collector appears not to be running (oldest pending action: ");
-	rc = rc ? rc : owners_time_format_age(out, r->now - b->oldest);
-	rc = rc ? rc : owners_buf_adds(out, ", ");
-	rc = rc ? rc : owners_gc_step_action_text(out, s);
-	rc = rc ? rc : owners_buf_adds(out, " on ");
-	rc = rc ? rc : node_words(out, r->c->g, b->oldest_node);
-	rc = rc ? rc : owners_buf_adds(out, ": ");
-	rc = rc ? rc : owners_gc_step_reason(out, r->c, b->oldest_node, s);
+	rc = owners_buf_adds(out, "the garbage collector appears not to be running (");
+	if (!rc && by_backlog) {
+		s = &r->steps[b->oldest_node];
+		rc = owners_buf_adds(out, "oldest pending action: ");
+		rc = rc ? rc : owners_time_format_age(out, r->now - b->oldest);
+		rc = rc ? rc : owners_buf_adds(out, ", ");
+		rc = rc ? rc : owners_gc_step_action_text(out, s);
+		rc = rc ? rc : owners_buf_adds(out, " on ");
+		rc = rc ? rc : node_words(out, r->c->g, b->oldest_node);
+		rc = rc ? rc : owners_buf_adds(out, ": ");
+		rc = rc ? rc : owners_gc_step_reason(out, r->c, b->oldest_node, s);
+	}
+	if (!rc && by_lease) {
+		rc = owners_buf_adds(out, by_backlog ? "; the controller-manager's leader lease was last renewed "
+						     : "the controller-manager's leader lease was last renewed ");
+		rc = rc ? rc : owners_time_format_age(out, r->now - r->lease_renewed);
+		rc = rc ? rc : owners_buf_adds(out, " ago");
+	}
 	return rc ? rc : owners_buf_adds(out, "): `owners gc` does its work\n");
 }
 

@@ -62,6 +62,10 @@ struct owners_gc_render {
 	const struct owners_gc_backlog *backlog;
 	int64_t now;
 	int64_t stalled_after;       /* seconds: see owners_gc_backlog_stalled() */
+	/* The controller-manager's leader lease: when it was last renewed
+	 * (0: not known) and after how long unrenewed it means a stopped
+	 * controller-manager. */
+	int64_t lease_renewed, lease_stale_after;
 	int no_headers;
 	int waits;                   /* rows for objects that wait, too */
 	const char *const *warnings; /* JSON: what the scan could not see */
@@ -74,8 +78,8 @@ int owners_gc_render_text(struct owners_buf *out, const struct owners_gc_render 
  * 0 unblocks, 1 release; 4 waiting (...); oldest due 18m (ns/kind/name);
  * when the GC is done: 40 objects collected in 3 passes". */
 int owners_gc_render_summary(struct owners_buf *out, const struct owners_gc_render *r);
-/* The sentence for a GC that appears stopped, with its evidence, or
- * nothing when it does not. */
+/* The sentence for a GC that appears stopped, with its evidence (the
+ * oldest due action, the unrenewed lease), or nothing when it does not. */
 int owners_gc_render_stalled(struct owners_buf *out, const struct owners_gc_render *r);
 /* The OwnersGCBacklog document (see cmd/gc.c's schema). */
 int owners_gc_render_json(struct owners_buf *out, const struct owners_gc_render *r);

@@ -1,0 +1,28 @@
+/*
+ * A coordination.k8s.io/v1 Lease, as far as owners reads one: when its
+ * holder last renewed it and for how long that holds. The
+ * controller-manager's leader lease (kube-system/kube-controller-manager)
+ * is evidence of whether it runs: a lease not renewed for several of its
+ * durations belongs to a controller-manager that has stopped.
+ *
+ * Ownership: nothing is kept; the client is borrowed.
+ */
+#ifndef OWNERS_LEASE_H
+#define OWNERS_LEASE_H
+
+#include <stdint.h>
+
+#include "http.h"
+
+struct owners_lease {
+	int64_t renewed;   /* spec.renewTime (unix seconds), 0 when not set */
+	long duration;     /* spec.leaseDurationSeconds, 0 when not set */
+};
+
+/* Reads the body of a Lease (JSON) into out: 0, or OWNERS_EPROTO. */
+int owners_lease_parse(struct owners_lease *out, const char *data, size_t len);
+/* GETs lease ns/name: 0, or the request's error code (OWNERS_ENOTFOUND,
+ * OWNERS_EFORBIDDEN, ...): no verdict then. */
+int owners_lease_get(struct owners_http_client *c, const char *ns, const char *name, struct owners_lease *out);
+
+#endif
