@@ -22,7 +22,10 @@
 #include "grow.h"
 #include "output.h"
 #include "session.h"
+#include "screen.h"
 #include "strset.h"
+#include "tree_watch.h"
+#include "watch.h"
 
 static const char *const gc_outputs[] = { "table", "json", "yaml", NULL };
 
@@ -41,6 +44,9 @@ const struct opt gc_opts[] = {
 		     "give up after this long, exit 3 and say what is left (default 5m)"),
 	OPT_SELECTOR("act only on objects with these labels (their owners are read wherever "
 		     "they are)"),
+	OPT_BOOL("watch", 'w', gc.watch,
+		 "after the work is done, keep watching and act on every change as the garbage "
+		 "collector would, until interrupted (Ctrl-C)"),
 	OPT_OUTPUT(gc_outputs,
 		   "table (default) or json/yaml: the OwnersGCBacklog document of what is due "
 		   "(with --dry-run; otherwise of what is left)"),
@@ -58,6 +64,10 @@ struct run {
 	/* what the passes did */
 	struct owners_strset forbidden; /* UIDs the server forbade changing */
 	size_t done, failed, passes;
+	/* --watch */
+	struct tree_listed listed;    /* the latest scan's lists, where watches start */
+	struct owners_watch *w;
+	struct owners_strset acted;   /* uid -> resourceVersion acted on (not again until it changes) */
 	/* this pass */
 	struct owners_collector *c;
 	struct owners_gc_step *steps;
@@ -110,7 +120,10 @@ static int in_scope(const struct run *r, const struct owners_node *node)
 {
 	if (node->virtual_ || (r->scan_ns && strcmp(node->namespace_, r->scan_ns)))
 		return 0;
-	return !r->cli->selector || owners_strset_get(&r->selected, node->uid);
+	if (!r->cli->selector)
+		return 1;
+	/* watching: the selector's own watches keep the set current */
+	return r->w ? owners_watch_selected(r->w, node->uid) : owners_strset_get(&r->selected, node->uid) != NULL;
 }
 
 /* The objects the command acts on: those of the namespace (all with -A),
@@ -123,7 +136,10 @@ static enum exit_code choose_scope(struct run *r)
 	size_t n = 0;
 	int rc = 0;
 
-	if (r->scan_ns) {
+	/* Watching, the graph is the watches': nothing is added to it. The
+	 * lookup only names a class (absent or invalid-namespace), and both
+	 * dangle alike for a namespaced object. */
+	if (r->scan_ns && !r->w) {
 		if (!(nodes = malloc(((size_t)r->s.graph->count + 1) * sizeof(*nodes))))
 			return error_oom();
 		for (k = 0; k < r->s.graph->count; k++)
@@ -284,7 +300,15 @@ static int drop(void *ctx, uint32_t dependent, const struct owners_ref *ref)
 
 static int acting_on(const struct run *r, uint32_t k)
 {
-	return r->scope[k] && !owners_strset_get(&r->forbidden, r->s.graph->nodes[k].uid);
+	const struct owners_node *n = &r->s.graph->nodes[k];
+	const struct owners_strset_entry *e;
+
+	if (!r->scope[k] || owners_strset_get(&r->forbidden, n->uid))
+		return 0;
+	/* watching: what was sent for this version is not sent again before
+	 * the version it made (or a 409's) comes back as an event */
+	e = r->w ? owners_strset_get(&r->acted, n->uid) : NULL;
+	return !e || !e->value || strcmp(e->value, n->resource_version);
 }
 
 /* This pass's requests: one action per object (a RELEASE carries every
@@ -472,6 +496,7 @@ static enum exit_code run_passes(struct run *r)
 		show_progress(r, p.n_actions);
 		if ((rc = act(r, &p)) || r->failed)
 			break;
+		tree_listed_clear(&r->listed);
 		if ((rc = session_rescan(&r->s, r->scan_ns, NULL, NULL)))
 			break;
 	}
@@ -513,11 +538,120 @@ static enum exit_code finish(struct run *r)
 	return 0;
 }
 
+/* ---- --watch ------------------------------------------------------------ */
+
+static void on_watch_warning(void *ctx, const char *line)
+{
+	(void)ctx;
+	warning_msg("%s", line);
+}
+
+/* One watch per type the latest scan listed, from that list's
+ * resourceVersion (metadata only); with -l, the selector's own too. */
+static int start_watches(struct run *r)
+{
+	struct owners_watch_options wo;
+	size_t i;
+
+	memset(&wo, 0, sizeof(wo));
+	session_scan_options(&r->s, &wo.list);
+	wo.list.on_listed = NULL;
+	wo.warn = on_watch_warning;
+	if (owners_watch_new(&r->w, r->s.graph, r->s.http, &r->s.types, &wo))
+		return OWNERS_ENOMEM;
+	for (i = 0; i < r->listed.count; i++) {
+		struct tree_listed_type *t = &r->listed.items[i];
+
+		if (owners_watch_add(r->w, t->resource, t->ns, t->rv, 0, NULL) ||
+		    (r->cli->selector && owners_watch_add(r->w, t->resource, t->ns, NULL, 0, r->cli->selector)))
+			return OWNERS_ENOMEM;
+	}
+	return 0;
+}
+
+/* Remembers the version of each object this pass acts on. */
+static int remember_acted(struct run *r, const struct owners_cascade_plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n_actions; i++) {
+		const struct owners_node *n = &r->s.graph->nodes[p->actions[i].node];
+		struct owners_strset_entry *e = owners_strset_get(&r->acted, n->uid);
+
+		if (e) {
+			char *rv = owners_strdup(n->resource_version);
+
+			if (!rv)
+				return OWNERS_ENOMEM;
+			free(e->value);
+			e->value = rv;
+		} else if (!owners_strset_add(&r->acted, n->uid, n->resource_version)) {
+			return OWNERS_ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/* After converging: the graph kept current by watches, and every change
+ * acted on as the GC would, until a signal. Each pass's requests are
+ * sent whole before a signal is looked at: an interruption leaves no
+ * more half done than the GC itself would (every request is atomic). */
+static enum exit_code watch_and_act(struct run *r, int *quit)
+{
+	struct owners_cascade_plan p;
+	int rc = 0, dirty = 1, resized = 0, changed;
+
+	memset(&p, 0, sizeof(p));
+	if (signals_open() || start_watches(r)) {
+		free(p.actions);
+		return error_oom();
+	}
+	fprintf(stderr, "gc: watching %zu type%s; Ctrl-C to stop\n", r->listed.count,
+		r->listed.count == 1 ? "" : "s");
+	while (!rc) {
+		struct owners_error err = OWNERS_ERROR_INIT;
+		long wake;
+
+		if (dirty) {
+			dirty = 0;
+			p.n_actions = 0;
+			if ((rc = decide(r)))
+				break;
+			if (plan_actions(r, &p) || remember_acted(r, &p)) {
+				rc = error_oom();
+				break;
+			}
+			if (p.n_actions && ((rc = act(r, &p)) || r->failed))
+				break;
+		}
+		wake = owners_watch_next_ms(r->w);
+		if (owners_http_wait(r->s.http, wake, signals_fd(), &err) || owners_watch_service(r->w, &err)) {
+			rc = report_error(&err);
+			owners_error_clear(&err);
+			break;
+		}
+		signals_take(&resized, quit);
+		if (*quit)
+			break;
+		if ((changed = owners_watch_take_changes(r->w)) < 0)
+			rc = error_oom();
+		dirty = changed > 0;
+	}
+	free(p.actions);
+	if (!rc && r->failed)
+		rc = EXIT_ERROR;
+	return rc;
+}
+
 static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
 {
 	if (args->count)
 		return usage_error("owners gc takes no arguments: it works on every object of the namespace "
 				   "(-A: of the cluster), -l to narrow it");
+	if (cli->gc.watch && cli->dry_run != OWNERS_DRY_RUN_NONE)
+		return usage_error("--watch acts on every change: it cannot be combined with --dry-run");
+	if (cli->gc.watch && cli->output && strcmp(cli->output, "table"))
+		return usage_error("--watch says what it does as it goes: -o %s does not apply", cli->output);
 	return EXIT_OK;
 }
 
@@ -532,12 +666,17 @@ enum exit_code cmd_gc(struct owners_cli *cli, struct string_list *args)
 	r.cli = cli;
 	owners_strset_init(&r.selected);
 	owners_strset_init(&r.forbidden);
+	owners_strset_init(&r.acted);
 	r.started = time(NULL);
 	r.progress = isatty(STDERR_FILENO) && cli->dry_run == OWNERS_DRY_RUN_NONE;
 	if ((rc = session_open(&r.s, cli)) || (rc = session_require_current_types(&r.s)))
 		goto out;
 	r.scan_ns = cli->all_namespaces ? NULL : r.s.namespace_;
 	r.s.answer_namespaced_only = r.scan_ns != NULL;
+	if (cli->gc.watch) {
+		r.s.on_listed = tree_listed_record;
+		r.s.on_listed_ctx = &r.listed;
+	}
 	if ((rc = session_scan(&r.s, r.scan_ns)) || (cli->selector && (rc = select_labelled(&r))))
 		goto out;
 	if (cli->dry_run == OWNERS_DRY_RUN_CLIENT) {
@@ -547,6 +686,24 @@ enum exit_code cmd_gc(struct owners_cli *cli, struct string_list *args)
 	}
 	if ((rc = run_passes(&r)))
 		goto out;
+	if (cli->gc.watch) {
+		int quit = 0;
+
+		fprintf(stderr, "gc: converged after %zu pass%s: %zu change%s\n", r.passes,
+			r.passes == 1 ? "" : "es", r.done, r.done == 1 ? "" : "s");
+		rc = watch_and_act(&r, &quit);
+		fprintf(stderr, "gc: stopped watching: %zu change%s in all\n", r.done, r.done == 1 ? "" : "s");
+		if (!rc && quit) {
+			/* the watches' requests are the client's: it lets go of
+			 * them before the watch that owns them is freed */
+			owners_http_client_free(r.s.http);
+			r.s.http = NULL;
+			owners_watch_free(r.w);
+			r.w = NULL;
+			signals_die(quit);
+		}
+		goto out;
+	}
 	if (cli->output && strcmp(cli->output, "table"))
 		rc = show_backlog(&r, &b, 0);
 	if (!rc)
@@ -554,6 +711,13 @@ enum exit_code cmd_gc(struct owners_cli *cli, struct string_list *args)
 	if (!rc && cli->gc.exit_code && owners_gc_backlog_actions(&b))
 		rc = EXIT_ERROR;
 out:
+	if (r.w) {
+		owners_http_client_free(r.s.http);
+		r.s.http = NULL;
+		owners_watch_free(r.w);
+	}
+	tree_listed_clear(&r.listed);
+	owners_strset_clear(&r.acted);
 	pass_clear(&r);
 	owners_strset_clear(&r.selected);
 	owners_strset_clear(&r.forbidden);

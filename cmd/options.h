@@ -120,6 +120,7 @@ struct delete_options {
 struct gc_options {
 	int exit_code;          /* --exit-code */
 	long stalled_after_ms;  /* --stalled-after */
+	int watch;              /* --watch */
 };
 
 /* Every flag lands here: the global ones at the top (every command has

@@ -23,6 +23,9 @@
 #    made it give up goes later, while a restarted one, like owners, decides
 #    on what is there. Those graphs are counted and named; any other
 #    difference fails.
+#    The same once more with `owners gc --watch` running on OFF while the
+#    graphs are built and their roots deleted (live); it idles, and Ctrl-C
+#    ends it with 130.
 #    GCDIFF_BATCHES (default 2), GCDIFF_GRAPHS (25) and GCDIFF_SEED size it.
 # 2. A stopped GC, for real: ON's controller-manager paused (SIGSTOP), an
 #    unavailable APIService registered, a backlog of every kind built;
@@ -62,20 +65,56 @@ restart_kcm() {
   echo $! >"$ON/kube-controller-manager.pid"
 }
 
-echo "# differential: $BATCHES batch(es) of $GRAPHS graphs, seed $SEED (GCDIFF_SEED=$SEED repeats it)"
+# compare B PHASE WHAT: every graph of batch B identical in both clusters
+# once ON's GC has settled (a graph that differs is compared again once
+# ON's controller-manager has restarted: see above).
 identical=0 restarted=0 differ=0
+compare() {
+  local b=$1 phase=$2 what=$3
+  python3 "$P" settle --env "$ON/env" --batch "$b" || true
+  python3 "$P" compare --on "$ON/env" --off "$OFF/env" --batch "$b" --graphs "$GRAPHS" \
+    --phase "$phase" >"$ON/compare.txt"
+  if grep -q '^not ok' "$ON/compare.txt"; then
+    echo "# batch $b phase $phase: $(grep -c '^not ok' "$ON/compare.txt") graph(s) differ from the running GC; restarting it"
+    restart_kcm
+    python3 "$P" settle --env "$ON/env" --batch "$b" --quiet 10 || true
+    python3 "$P" compare --on "$ON/env" --off "$OFF/env" --batch "$b" --graphs "$GRAPHS" \
+      --phase "$phase" >"$ON/compare2.txt"
+    restarted=$(( restarted + $(grep -c '^not ok' "$ON/compare.txt") - $(grep -c '^not ok' "$ON/compare2.txt") ))
+    grep '^not ok' "$ON/compare.txt" | while read -r _ _ _ g _; do
+      grep -q "^ok graph $g " "$ON/compare2.txt" && echo "#   $g: identical once the GC restarted"
+    done
+    mv "$ON/compare2.txt" "$ON/compare.txt"
+  fi
+  identical=$(( identical + $(grep -c '^ok' "$ON/compare.txt") ))
+  differ=$(( differ + $(grep -c '^not ok' "$ON/compare.txt") ))
+  grep -v '^ok' "$ON/compare.txt"
+  ok "$(grep -c '^not ok' "$ON/compare.txt")" \
+    "batch $b phase $phase: $what: every graph's end state is the real GC's ($(grep -c '^ok' "$ON/compare.txt") of $GRAPHS identical)"
+}
+
+# build B: batch B's graphs in both clusters, ON's GC paused meanwhile
+# (and a running `owners gc --watch`, $wpid: both then start from the
+# same whole graph, not from what each saw half built)
+wpid=
+build() {
+  kill -STOP "$(kcm_pid)" $wpid
+  python3 "$P" build --env "$ON/env" --batch "$1" --graphs "$GRAPHS" --seed "$SEED" &&
+    python3 "$P" build --env "$OFF/env" --batch "$1" --graphs "$GRAPHS" --seed "$SEED"
+  ok $? "batch $1: $GRAPHS graphs built alike in both clusters"
+  kill -CONT "$(kcm_pid)" $wpid
+}
+delete_roots() {
+  python3 "$P" delete-roots --env "$ON/env" --batch "$1" --graphs "$GRAPHS" --seed "$SEED" >/dev/null &&
+    python3 "$P" delete-roots --env "$OFF/env" --batch "$1" --graphs "$GRAPHS" --seed "$SEED"
+  ok $? "batch $1: one object of each graph deleted with kubectl, the same in both"
+}
+
+echo "# differential: $BATCHES batch(es) of $GRAPHS graphs, seed $SEED (GCDIFF_SEED=$SEED repeats it)"
 for (( b = 1; b <= BATCHES; b++ )); do
-  kill -STOP "$(kcm_pid)"
-  python3 "$P" build --env "$ON/env" --batch "$b" --graphs "$GRAPHS" --seed "$SEED" &&
-    python3 "$P" build --env "$OFF/env" --batch "$b" --graphs "$GRAPHS" --seed "$SEED"
-  ok $? "batch $b: $GRAPHS graphs built alike in both clusters"
-  kill -CONT "$(kcm_pid)"
+  build "$b"
   for phase in 1 2; do
-    if (( phase == 2 )); then
-      python3 "$P" delete-roots --env "$ON/env" --batch "$b" --graphs "$GRAPHS" --seed "$SEED" >/dev/null &&
-        python3 "$P" delete-roots --env "$OFF/env" --batch "$b" --graphs "$GRAPHS" --seed "$SEED"
-      ok $? "batch $b: one object of each graph deleted with kubectl, the same in both"
-    fi
+    (( phase == 2 )) && delete_roots "$b"
     if (( b == BATCHES && phase == 1 )); then
       # killed at a random moment of its work, then run again
       off "$OWNERS" gc -A >/dev/null 2>&1 &
@@ -86,28 +125,34 @@ for (( b = 1; b <= BATCHES; b++ )); do
     run off owners gc -A
     is "$rc" 0 "batch $b phase $phase: owners gc -A converges (exit 0)"
     asan_clean "batch $b phase $phase: owners gc -A"
-    python3 "$P" settle --env "$ON/env" --batch "$b" || true
-    python3 "$P" compare --on "$ON/env" --off "$OFF/env" --batch "$b" --graphs "$GRAPHS" \
-      --phase "$phase" >"$ON/compare.txt"
-    if grep -q '^not ok' "$ON/compare.txt"; then
-      echo "# batch $b phase $phase: $(grep -c '^not ok' "$ON/compare.txt") graph(s) differ from the running GC; restarting it"
-      restart_kcm
-      python3 "$P" settle --env "$ON/env" --batch "$b" --quiet 10 || true
-      python3 "$P" compare --on "$ON/env" --off "$OFF/env" --batch "$b" --graphs "$GRAPHS" \
-        --phase "$phase" >"$ON/compare2.txt"
-      restarted=$(( restarted + $(grep -c '^not ok' "$ON/compare.txt") - $(grep -c '^not ok' "$ON/compare2.txt") ))
-      grep '^not ok' "$ON/compare.txt" | while read -r _ _ g _; do
-        grep -q "^ok graph $g " "$ON/compare2.txt" && echo "#   $g: identical once the GC restarted"
-      done
-      mv "$ON/compare2.txt" "$ON/compare.txt"
-    fi
-    identical=$(( identical + $(grep -c '^ok' "$ON/compare.txt") ))
-    differ=$(( differ + $(grep -c '^not ok' "$ON/compare.txt") ))
-    grep -v '^ok' "$ON/compare.txt"
-    ok "$(grep -c '^not ok' "$ON/compare.txt")" \
-      "batch $b phase $phase: every graph's end state is the real GC's ($(grep -c '^ok' "$ON/compare.txt") of $GRAPHS identical)"
+    compare "$b" "$phase" "owners gc -A"
   done
 done
+
+# --watch: the same, live. owners gc --watch runs on OFF (paused while
+# the graphs are built, as ON's GC is), then the roots are deleted while
+# both run; both clusters settle on their own.
+b=$(( BATCHES + 1 ))
+off "$OWNERS" gc -A --watch >"$OFF/watch.out" 2>"$OFF/watch.err" &
+wpid=$!
+wait_for "owners gc --watch to start watching" 60 grep -q "watching" "$OFF/watch.err"
+ok $? "gc --watch: converged, then watching"
+build "$b"
+python3 "$P" settle --env "$OFF/env" --batch "$b" || true
+compare "$b" 1 "gc --watch, live"
+delete_roots "$b"
+python3 "$P" settle --env "$OFF/env" --batch "$b" || true
+compare "$b" 2 "gc --watch, live"
+# idle: it waits on its watches, it does not poll
+t0=$(awk '{print $14 + $15}' /proc/$wpid/stat); sleep 5; t1=$(awk '{print $14 + $15}' /proc/$wpid/stat)
+ok "$(( t1 - t0 > 25 ))" "gc --watch idle: $(( t1 - t0 )) CPU ticks in 5 s (at most 25, 5%)"
+kill -0 $wpid 2>/dev/null
+ok $? "gc --watch still running"
+kill -INT $wpid; wait $wpid; rc=$?
+is "$rc" 130 "gc --watch: Ctrl-C ends it as the shell expects (130)"
+err=$(cat "$OFF/watch.err")
+asan_clean "gc --watch"
+like "$err" "stopped watching: [0-9]+ changes in all" "and it says what it did"
 echo "# differential: $identical graph states identical ($restarted only after the GC restarted), $differ differ"
 
 # --------------------------------------------------------------- the command's edges
