@@ -17,12 +17,10 @@
 #    is deleted with `kubectl delete --cascade=background|foreground|orphan`
 #    in both and the comparison is made again. In the last batch `owners
 #    gc` is killed (-9) at a random moment first and run again.
-#    A graph that differs is looked at again once ON's controller-manager
-#    has restarted: a running GC never revisits an object it gave up on
-#    (namespacedOwnerOfClusterScopedObjectErr) when only the reference that
-#    made it give up goes later, while a restarted one, like owners, decides
-#    on what is there. Those graphs are counted and named; any other
-#    difference fails.
+#    The real GC is not deterministic (its workers race); a graph that
+#    differs is run again by it (see compare below), and owners' end state
+#    must be one the real GC reaches. Those graphs are counted and named;
+#    any other difference fails.
 #    The same once more with `owners gc --watch` running on OFF while the
 #    graphs are built and their roots deleted (live); it idles, and Ctrl-C
 #    ends it with 130.
@@ -66,31 +64,58 @@ restart_kcm() {
 }
 
 # compare B PHASE WHAT: every graph of batch B identical in both clusters
-# once ON's GC has settled (a graph that differs is compared again once
-# ON's controller-manager has restarted: see above).
-identical=0 restarted=0 differ=0
+# once ON's GC has settled. The real GC is not deterministic: its workers
+# take the queued items in any order, and where two items interfere (an
+# orphan release and the deletion of the same dependent; a cluster-scoped
+# object seen before or after its namespaced owner, which decides whether
+# the GC's absentOwnerCache calls that owner gone) one graph can end in
+# different states. A graph that differs is therefore built again in ON
+# (up to 3 times, fresh names, the same objects; in phase 2 the same
+# object deleted with the same policy) and left to its GC: owners' end
+# state must be one the real GC reaches. What still differs is looked at
+# once more after ON's controller-manager restarted (a running GC never
+# revisits an object it gave up on); anything else fails.
+identical=0 raced=0 restarted=0 differ=0
+graphs_of() { grep '^not ok' "$1" | awk '{print $4}' | sed 's/.*x//' | tr '\n' ' '; }
 compare() {
-  local b=$1 phase=$2 what=$3
+  local b=$1 phase=$2 what=$3 left try nb
   python3 "$P" settle --env "$ON/env" --batch "$b" || true
   python3 "$P" compare --on "$ON/env" --off "$OFF/env" --batch "$b" --graphs "$GRAPHS" \
     --phase "$phase" >"$ON/compare.txt"
-  if grep -q '^not ok' "$ON/compare.txt"; then
-    echo "# batch $b phase $phase: $(grep -c '^not ok' "$ON/compare.txt") graph(s) differ from the running GC; restarting it"
+  identical=$(( identical + $(grep -c '^ok' "$ON/compare.txt") ))
+  left=$(graphs_of "$ON/compare.txt")
+  for (( try = 1; try <= 3 && ${#left} > 0; try++ )); do
+    nb=${b}r${try}p${phase}
+    echo "# batch $b phase $phase: graph(s) $left differ; the real GC runs them again ($try)"
+    kill -STOP "$(kcm_pid)"
+    python3 "$P" build --env "$ON/env" --batch "$nb" --from-batch "$b" --graphs "$GRAPHS" --only "$left" --seed "$SEED"
+    kill -CONT "$(kcm_pid)"
+    python3 "$P" settle --env "$ON/env" --batch "$nb" || true
+    if (( phase == 2 )); then
+      python3 "$P" delete-roots --env "$ON/env" --batch "$nb" --graphs "$GRAPHS" --only "$left" \
+        --seed "$SEED" --replay "$OFF/roots-$b.json" >/dev/null
+      python3 "$P" settle --env "$ON/env" --batch "$nb" || true
+    fi
+    python3 "$P" compare --on "$ON/env" --off "$OFF/env" --batch "$b" --on-batch "$nb" --graphs "$GRAPHS" \
+      --only "$left" --phase "$phase" >"$ON/compare2.txt"
+    raced=$(( raced + $(grep -c '^ok' "$ON/compare2.txt") ))
+    grep '^ok' "$ON/compare2.txt" | sed "s/^ok /#   the real GC reached owners' state on run $((try + 1)): /"
+    cp "$ON/compare2.txt" "$ON/compare.txt"
+    left=$(graphs_of "$ON/compare2.txt")
+  done
+  if (( ${#left} )); then
+    echo "# batch $b phase $phase: graph(s) $left still differ; restarting the GC"
     restart_kcm
     python3 "$P" settle --env "$ON/env" --batch "$b" --quiet 10 || true
-    python3 "$P" compare --on "$ON/env" --off "$OFF/env" --batch "$b" --graphs "$GRAPHS" \
-      --phase "$phase" >"$ON/compare2.txt"
-    restarted=$(( restarted + $(grep -c '^not ok' "$ON/compare.txt") - $(grep -c '^not ok' "$ON/compare2.txt") ))
-    grep '^not ok' "$ON/compare.txt" | while read -r _ _ _ g _; do
-      grep -q "^ok graph $g " "$ON/compare2.txt" && echo "#   $g: identical once the GC restarted"
-    done
-    mv "$ON/compare2.txt" "$ON/compare.txt"
+    python3 "$P" compare --on "$ON/env" --off "$OFF/env" --batch "$b" --graphs "$GRAPHS" --only "$left" \
+      --phase "$phase" >"$ON/compare.txt"
+    restarted=$(( restarted + $(grep -c '^ok' "$ON/compare.txt") ))
+    grep '^ok' "$ON/compare.txt" | sed 's/^ok /#   identical once the GC restarted: /'
+    left=$(graphs_of "$ON/compare.txt")
+    grep -v '^ok' "$ON/compare.txt"
   fi
-  identical=$(( identical + $(grep -c '^ok' "$ON/compare.txt") ))
-  differ=$(( differ + $(grep -c '^not ok' "$ON/compare.txt") ))
-  grep -v '^ok' "$ON/compare.txt"
-  ok "$(grep -c '^not ok' "$ON/compare.txt")" \
-    "batch $b phase $phase: $what: every graph's end state is the real GC's ($(grep -c '^ok' "$ON/compare.txt") of $GRAPHS identical)"
+  differ=$(( differ + $(wc -w <<<"$left") ))
+  ok "$(wc -w <<<"$left")" "batch $b phase $phase: $what: every graph ends in a state the real GC reaches (${left:-none} differ)"
 }
 
 # build B: batch B's graphs in both clusters, ON's GC paused meanwhile
@@ -106,7 +131,8 @@ build() {
 }
 delete_roots() {
   python3 "$P" delete-roots --env "$ON/env" --batch "$1" --graphs "$GRAPHS" --seed "$SEED" >/dev/null &&
-    python3 "$P" delete-roots --env "$OFF/env" --batch "$1" --graphs "$GRAPHS" --seed "$SEED"
+    python3 "$P" delete-roots --env "$OFF/env" --batch "$1" --graphs "$GRAPHS" --seed "$SEED" \
+      --record "$OFF/roots-$1.json"
   ok $? "batch $1: one object of each graph deleted with kubectl, the same in both"
 }
 
@@ -153,7 +179,7 @@ is "$rc" 130 "gc --watch: Ctrl-C ends it as the shell expects (130)"
 err=$(cat "$OFF/watch.err")
 asan_clean "gc --watch"
 like "$err" "stopped watching: [0-9]+ changes in all" "and it says what it did"
-echo "# differential: $identical graph states identical ($restarted only after the GC restarted), $differ differ"
+echo "# differential: $identical graph states identical at once, $raced in a rerun of the racing GC, $restarted once it restarted; $differ differ"
 
 # --------------------------------------------------------------- the command's edges
 run off owners gc extra

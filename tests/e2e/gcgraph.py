@@ -2,10 +2,11 @@
 """Random ownership graphs for the differential test of `owners gc` against
 the cluster's own garbage collector (tests/e2e/gc.t).
 
-  gcgraph.py build   --env ENV --batch B --graphs N --seed S
+  gcgraph.py build   --env ENV --batch B --graphs N --seed S [--from-batch B0] [--only "G..."]
   gcgraph.py settle  --env ENV --batch B [--quiet SECONDS] [--limit SECONDS]
-  gcgraph.py compare --on ENV --off ENV --batch B --graphs N --phase P
-  gcgraph.py delete-roots --env ENV --batch B --graphs N --seed S
+  gcgraph.py compare --on ENV --off ENV --batch B --graphs N --phase P [--on-batch B1] [--only "G..."]
+  gcgraph.py delete-roots --env ENV --batch B --graphs N --seed S [--only "G..."]
+                     [--record FILE | --replay FILE]
 
 ENV is a cluster's env file (tests/cluster/up writes it). A graph lives in
 two namespaces (gd<B>x<G>-a, -b) and in cluster-scoped ClusterRoles named
@@ -159,11 +160,20 @@ def kind_api(obj):
     return "ConfigMap", "v1"
 
 
+def graph_ids(args):
+    """The graphs a command works on: --only's, else 0..--graphs-1."""
+    if getattr(args, "only", None):
+        return [int(x) for x in args.only.split()]
+    return range(args.graphs)
+
+
 def build(args):
     api = Api(args.env)
     uids = {}
-    for g in range(args.graphs):
-        objs = generate(args.seed, args.batch, g)
+    for g in graph_ids(args):
+        # --from-batch: the graphs of another batch, built again under
+        # this batch's names (a second chance for a racy GC)
+        objs = generate(args.seed, args.from_batch or args.batch, g)
         for side in ("a", "b"):
             api.must("POST", "/api/v1/namespaces",
                      {"apiVersion": "v1", "kind": "Namespace",
@@ -260,11 +270,12 @@ def settle(args):
 
 def compare(args):
     on, off = Api(args.on), Api(args.off)
-    a, b = snapshot(on, args.on, args.batch), snapshot(off, args.off, args.batch)
+    on_batch = args.on_batch or args.batch
+    a, b = snapshot(on, args.on, on_batch), snapshot(off, args.off, args.batch)
     failed = 0
-    for g in range(args.graphs):
+    for g in graph_ids(args):
         k = gid(args.batch, g)
-        x, y = a.get(k, {}), b.get(k, {})
+        x, y = a.get(gid(on_batch, g), {}), b.get(k, {})
         if x == y:
             print("ok graph %s phase %s: %d objects left, identical" % (k, args.phase, len(x)))
             continue
@@ -282,14 +293,25 @@ def delete_roots(args):
     policy: the same object and policy in both clusters."""
     api = Api(args.env)
     snap = snapshot(api, args.env, args.batch)
-    for g in range(args.graphs):
+    replay = json.load(open(args.replay)) if args.replay else None
+    chosen = {}
+    for g in graph_ids(args):
         rnd = random.Random("%s/%s/%s/root" % (args.seed, args.batch, g))
         k = gid(args.batch, g)
         live = sorted(key for key, st in snap.get(k, {}).items() if not st["deleting"])
         policy = rnd.choice(["background", "foreground", "orphan"])
-        if not live:
+        if replay is not None:
+            # the object and policy chosen in the first run, by graph
+            if str(g) not in replay:
+                continue
+            key, policy = replay[str(g)]
+            if key not in live:
+                continue
+        elif not live:
             continue
-        key = rnd.choice(live)
+        else:
+            key = rnd.choice(live)
+        chosen[g] = (key, policy)
         side, name = key.split("/", 1)
         if side == "-":
             cmd = ["kubectl", "delete", "clusterrole", "gd%s-%s" % (k, name)]
@@ -299,6 +321,9 @@ def delete_roots(args):
         env = {"KUBECONFIG": api.env["KUBECONFIG"], "PATH": "/usr/local/bin:/usr/bin:/bin"}
         subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=True)
         print("# graph %s: %s deleted with --cascade=%s" % (k, key, policy))
+    if args.record:
+        with open(args.record, "w") as f:
+            json.dump(chosen, f)
     return 0
 
 
@@ -310,6 +335,8 @@ def main():
     b.add_argument("--batch", required=True)
     b.add_argument("--graphs", type=int, required=True)
     b.add_argument("--seed", required=True)
+    b.add_argument("--from-batch")
+    b.add_argument("--only")
     s = sub.add_parser("settle")
     s.add_argument("--env", required=True)
     s.add_argument("--batch", required=True)
@@ -321,11 +348,16 @@ def main():
     c.add_argument("--batch", required=True)
     c.add_argument("--graphs", type=int, required=True)
     c.add_argument("--phase", required=True)
+    c.add_argument("--on-batch")
+    c.add_argument("--only")
     d = sub.add_parser("delete-roots")
     d.add_argument("--env", required=True)
     d.add_argument("--batch", required=True)
     d.add_argument("--graphs", type=int, required=True)
     d.add_argument("--seed", required=True)
+    d.add_argument("--only")
+    d.add_argument("--record")
+    d.add_argument("--replay")
     a = p.parse_args()
     fn = {"build": build, "settle": settle, "compare": compare, "delete-roots": delete_roots}[a.cmd]
     return fn(a) or 0
