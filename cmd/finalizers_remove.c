@@ -123,13 +123,35 @@ static int holds_orphan_in_deletion(struct session *s, const struct owners_final
 	return holds;
 }
 
-/* Appends the first reason the scan may have missed a dependent (a failed
- * discovery group, a failed list) to why; nothing when there is none. */
-static int scan_blind_spot(const struct session *s, struct owners_buf *why)
+/* Whether the user acknowledged group_version's group ("metrics.k8s.io/
+ * v1beta1") as holding none of the dependents (--no-dependents-in). */
+static int acknowledged(const struct session *s, const char *group_version)
 {
-	if (s->types.n_failed)
-		return owners_buf_addf(why, "discovery of '%s' failed: %s", s->types.failed_groups[0],
-				       s->types.failed_reasons[0]);
+	const struct string_list *l = &s->cli->remove.no_dependents_in;
+	const char *slash = strchr(group_version, '/');
+	size_t i, len = slash ? (size_t)(slash - group_version) : strlen(group_version);
+
+	for (i = 0; i < l->count; i++)
+		if (strlen(l->items[i]) == len && !strncmp(l->items[i], group_version, len))
+			return 1;
+	return 0;
+}
+
+/* Appends the first reason the scan may have missed a dependent (a failed
+ * discovery group not acknowledged, a failed list) to why; nothing when
+ * there is none. *group: that group, when it is one. */
+static int scan_blind_spot(const struct session *s, struct owners_buf *why, const char **group)
+{
+	size_t i;
+
+	*group = NULL;
+	for (i = 0; i < s->types.n_failed; i++) {
+		if (acknowledged(s, s->types.failed_groups[i]))
+			continue;
+		*group = s->types.failed_groups[i];
+		return owners_buf_addf(why, "discovery of '%s' failed: %s", s->types.failed_groups[i],
+				       s->types.failed_reasons[i]);
+	}
 	if (s->scan.n_failures)
 		return owners_buf_adds(why, s->scan.failures[0].message);
 	return 0;
@@ -145,6 +167,7 @@ static enum exit_code release_orphans(struct session *s, struct owners_finalizer
 {
 	char **uids = calloc(n ? n : 1, sizeof(*uids));
 	struct owners_buf blind = OWNERS_BUF_INIT;
+	const char *group = NULL;
 	size_t i, needed = 0;
 	int all_namespaces = 0, rc = 0, holds;
 
@@ -163,12 +186,16 @@ static enum exit_code release_orphans(struct session *s, struct owners_finalizer
 		goto out;
 	if ((rc = session_scan(s, all_namespaces ? NULL : s->namespace_)))
 		goto out;
-	if (scan_blind_spot(s, &blind)) {
+	if (scan_blind_spot(s, &blind, &group)) {
 		rc = error_oom();
 		goto out;
 	}
 	if (blind.len && s->cli->remove.force)
 		session_warn_scan(s);
+	for (i = 0; i < s->types.n_failed; i++)
+		if (acknowledged(s, s->types.failed_groups[i]))
+			warning_msg("dependents in '%s' were not looked for (--no-dependents-in): %s",
+				    s->types.failed_groups[i], s->types.failed_reasons[i]);
 	for (i = 0; i < n; i++) {
 		const struct owners_finalizer_remove_target *t = &targets[i];
 		uint32_t node;
@@ -183,6 +210,12 @@ static enum exit_code release_orphans(struct session *s, struct owners_finalizer
 		if (node == OWNERS_NO_NODE || strcmp(s->graph->nodes[node].uid, uids[i]))
 			rc = owners_buf_adds(&blocked[i], "it changed while its dependents were looked "
 					     "up (run again); nothing was changed");
+		else if (blind.len && !s->cli->remove.force && group)
+			rc = owners_buf_addf(&blocked[i], "not every dependent could be looked for (%s); "
+					     "nothing was changed (if that group holds none of its dependents, "
+					     "--no-dependents-in=%.*s releases the ones found and takes the "
+					     "finalizer off, as the garbage collector would)", blind.ptr,
+					     (int)strcspn(group, "/"), group);
 		else if (blind.len && !s->cli->remove.force)
 			rc = owners_buf_addf(&blocked[i], "not every dependent could be looked for (%s); "
 					     "nothing was changed (--force releases the ones found and "
@@ -275,6 +308,10 @@ const struct opt finalizers_remove_opts[] = {
 	/* kubectl's --all means every object: refused in words that name the
 	 * flag that means every finalizer */
 	OPT_REFUSED_BOOL("all", remove.all_objects, "refused: see --all-finalizers"),
+	OPT_LIST("no-dependents-in", 0, remove.no_dependents_in, "GROUP",
+		"orphan: the API group (e.g. metrics.k8s.io), whose discovery failed, holds none of "
+		"the object's dependents: release the ones found and take the finalizer off, as the "
+		"garbage collector does with a group it cannot see (repeatable)"),
 	OPT_BOOL("force", 0, remove.force,
 		"also from an object that is not being deleted, from a namespace that still has "
 		"content, or (orphan) when not every type could be listed to release its "

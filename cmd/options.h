@@ -104,6 +104,9 @@ struct remove_options {
 	 * which could be listed */
 	int force;
 	int all_objects;        /* --all: refused, naming --all-finalizers */
+	/* API groups acknowledged as holding none of the dependents an
+	 * orphan release looks for (their discovery failed) */
+	struct string_list no_dependents_in;
 };
 
 struct delete_options {

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "api_path.h"
+#include "apiservice.h"
 #include "dangling.h"
 #include "discovery.h"
 #include "graph_mark.h"
@@ -165,6 +166,29 @@ static int refind_held(struct session *s, const struct session_types *old_extra)
 	return 0;
 }
 
+/* Aggregated discovery says only "stale" of a group whose API server
+ * does not answer: the group's APIService says why, in the server's words
+ * (ServiceNotFound, a 503 of its discovery check). */
+static int explain_failed_groups(struct session *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->types.n_failed; i++) {
+		struct owners_buf why = OWNERS_BUF_INIT;
+
+		if (strcmp(s->types.failed_reasons[i], "stale") ||
+		    !owners_apiservice_reason(s->http, s->types.failed_groups[i], &why)) {
+			owners_buf_clear(&why);
+			continue;
+		}
+		free(s->types.failed_reasons[i]);
+		s->types.failed_reasons[i] = owners_buf_detach(&why);
+		if (!s->types.failed_reasons[i])
+			return OWNERS_ENOMEM;
+	}
+	return 0;
+}
+
 static int discover(struct session *s, int refresh)
 {
 	struct owners_discovery_options o = { NULL, (int64_t)time(NULL), 0, refresh };
@@ -185,7 +209,9 @@ static int discover(struct session *s, int refresh)
 	if (!rc) {
 		s->types_loaded = 1;
 		s->types_fresh = !stats.from_cache;
-		rc = refind_held(s, &old_extra);
+		rc = explain_failed_groups(s);
+		if (!rc)
+			rc = refind_held(s, &old_extra);
 	}
 	/* (a failure leaves the arguments pointing into nothing: the command
 	 * stops there) */
