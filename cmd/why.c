@@ -38,9 +38,6 @@ const struct opt why_opts[] = {
  * dangling` does. */
 static int look_across_namespaces(struct session *s, const struct owners_why *w)
 {
-	struct owners_scan_options o;
-	struct owners_scan_report across;
-	struct session_types set = { NULL, 0, 0 };
 	uint32_t *nodes = calloc(w->n_owners + 1, sizeof(*nodes));
 	size_t n = 0, i;
 	int rc;
@@ -51,23 +48,8 @@ static int look_across_namespaces(struct session *s, const struct owners_why *w)
 	for (i = 0; i < w->n_owners; i++)
 		if (w->owners[i].dependent != nodes[n - 1])
 			nodes[n++] = w->owners[i].dependent;
-	rc = owners_dangling_absent_owner_types(s->graph, nodes, n, &set.types, &set.count);
+	rc = session_look_across_namespaces(s, nodes, n);
 	free(nodes);
-	if (rc)
-		return error_oom();
-	if (!set.count)
-		return 0;
-	session_scan_options(s, &o);
-	o.want = session_types_want;
-	o.want_ctx = &set;
-	rc = owners_scan_run(s->graph, s->http, &s->types, &o, &across, &s->err) ? report_error(&s->err) : 0;
-	for (i = 0; !rc && i < across.n_failures; i++)
-		if (session_note(s, "%s: owners of that type in other namespaces could not be looked "
-				 "for, so references to them read absent (the garbage collector may "
-				 "call them invalid-namespace)", across.failures[i].message))
-			rc = error_oom();
-	owners_scan_report_clear(&across);
-	free(set.types);
 	if (!rc && owners_graph_link(s->graph))
 		rc = error_oom();
 	return rc;
