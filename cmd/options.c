@@ -434,26 +434,21 @@ int owners_cli_label_keys(const struct owners_cli *cli, char **storage, const ch
 	return 0;
 }
 
+static void string_list_clear(struct string_list *l)
+{
+	free(l->items);
+	memset(l, 0, sizeof(*l));
+}
+
 void owners_cli_clear(struct owners_cli *cli, struct string_list *args)
 {
-	free(cli->as_groups.items);
-	cli->as_groups.items = NULL;
-	cli->as_groups.count = 0;
-	cli->as_groups.cap = 0;
-	free(cli->table.label_columns.items);
-	cli->table.label_columns.items = NULL;
-	cli->table.label_columns.count = 0;
-	cli->table.label_columns.cap = 0;
-	free(cli->remove.finalizers.items);
-	cli->remove.finalizers.items = NULL;
-	cli->remove.finalizers.count = 0;
-	cli->remove.finalizers.cap = 0;
-	if (args) {
-		free(args->items);
-		args->items = NULL;
-		args->count = 0;
-		args->cap = 0;
-	}
+	/* every OPTION_LIST field of struct owners_cli */
+	string_list_clear(&cli->as_groups);
+	string_list_clear(&cli->table.label_columns);
+	string_list_clear(&cli->remove.finalizers);
+	string_list_clear(&cli->remove.no_dependents_in);
+	if (args)
+		string_list_clear(args);
 }
 
 void owners_print_opts(const struct opt *opts)
