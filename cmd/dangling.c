@@ -199,6 +199,54 @@ static enum exit_code say_after_fix(struct session *s, const struct owners_objec
 	return 0;
 }
 
+/* The objects decided for collection (WOULD_DELETE), collected now, or
+ * kept when a reference removal failed; stats counted again. */
+static enum exit_code collect_after_fix(struct session *s, struct owners_dangling_report *rep,
+					struct owners_dangling_fix_stats *stats, struct owners_error *err)
+{
+	unsigned char *decided = calloc(rep->count + 1, 1);
+	size_t i, deleted = stats->deleted;
+	int rc = 0;
+
+	if (!decided)
+		return error_oom();
+	for (i = 0; i < rep->count; i++) {
+		struct owners_dangling_finding *f = &rep->items[i];
+
+		if (f->fix != OWNERS_FIX_WOULD_DELETE)
+			continue;
+		decided[i] = 1;
+		free(f->fix_message);
+		f->fix_message = NULL;
+		f->fix = OWNERS_FIX_NONE;
+		if (stats->failed) {
+			f->fix = OWNERS_FIX_KEPT;
+			f->fix_message = owners_strdup("not collected: a reference removal above failed, "
+						       "and nothing is deleted after a failure");
+		}
+	}
+	if (stats->failed) {
+		stats->deleted = 0;
+		stats->kept += deleted;
+	} else if (owners_dangling_collect(rep, s->graph, s->http, s->cli->dry_run, err)) {
+		rc = report_error(err);
+	} else {
+		stats->deleted = 0;
+		for (i = 0; i < rep->count; i++) {
+			enum owners_fix_result r = rep->items[i].fix;
+
+			if (!decided[i])
+				continue;
+			stats->deleted += r == OWNERS_FIX_DELETED || r == OWNERS_FIX_WOULD_DELETE;
+			stats->failed += r == OWNERS_FIX_FAILED;
+			stats->gone += r == OWNERS_FIX_GONE;
+			stats->kept += r == OWNERS_FIX_KEPT;
+		}
+	}
+	free(decided);
+	return rc;
+}
+
 /* ---- the command ------------------------------------------------------- */
 
 /* Finds; when a finding may come from a stale discovery cache, decides
@@ -323,9 +371,13 @@ enum exit_code cmd_dangling(struct owners_cli *cli, struct string_list *args)
 			fo.ctx = &pause;
 		}
 		/* An object the GC deletes now is collected as the GC would,
-		 * unless kept on purpose (--fix=keep). */
+		 * unless kept on purpose (--fix=keep); last, and only when
+		 * every reference removal went through: a forbidden patch
+		 * stops the fix before anything is deleted. First the
+		 * decision alone (client dry run), so that the reference
+		 * fixer leaves those objects alone. */
 		if (cli->dangling.fix != OWNERS_FIX_MODE_KEEP &&
-		    owners_dangling_collect(&rep, s.graph, s.http, cli->dry_run, &err)) {
+		    owners_dangling_collect(&rep, s.graph, s.http, OWNERS_DRY_RUN_CLIENT, &err)) {
 			rc = report_error(&err);
 			goto out;
 		}
@@ -333,6 +385,9 @@ enum exit_code cmd_dangling(struct owners_cli *cli, struct string_list *args)
 			rc = report_error(&err);
 			goto out;
 		}
+		if (cli->dangling.fix != OWNERS_FIX_MODE_KEEP && cli->dry_run != OWNERS_DRY_RUN_CLIENT &&
+		    (rc = collect_after_fix(&s, &rep, &stats, &err)))
+			goto out;
 	}
 	if (render(&out, &s, &rep, format, fix)) {
 		rc = error_oom();

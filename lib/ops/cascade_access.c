@@ -75,8 +75,10 @@ int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct own
 	return hand_over(&s, rc, out, examples, n_out);
 }
 
+static const char get_verb[] = "get";
+
 int owners_actions_needed_access(const struct owners_action *actions, size_t n_actions,
-				 struct owners_graph *g, struct owners_access_check **out,
+				 struct owners_graph *g, int patches_read, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out)
 {
 	struct needs s = { NULL, NULL, 0, 0, 0 };
@@ -89,6 +91,8 @@ int owners_actions_needed_access(const struct owners_action *actions, size_t n_a
 			      k == OWNERS_ACT_DELETE_ORPHAN;
 
 		rc = need(&s, g, deletes ? delete_verb : patch_verb, actions[i].node);
+		if (!rc && !deletes && patches_read)
+			rc = need(&s, g, get_verb, actions[i].node);
 	}
 	return hand_over(&s, rc, out, examples, n_out);
 }

@@ -24,9 +24,10 @@ int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct own
 				 enum owners_cascade_mode mode, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out);
 /* The same for a list of actions: delete for a DELETE, patch for the rest
- * (`owners gc`'s passes). */
+ * (`owners gc`'s passes), and get before each patch when patches_read
+ * (a patch built from the object read again: `dangling --fix`). */
 int owners_actions_needed_access(const struct owners_action *actions, size_t n_actions,
-				 struct owners_graph *g, struct owners_access_check **out,
+				 struct owners_graph *g, int patches_read, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out);
 
 #endif

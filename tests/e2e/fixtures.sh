@@ -42,7 +42,7 @@ act_args() { # act_args ACT: the owners arguments
 promise() { # promise ACT NS
   local n=$2
   case $1 in
-    fix) echo "unref=$n/ConfigMap/dang-1:$NEVER unref=$n/ConfigMap/dang-2:$NEVER" ;;
+    fix) echo "gone=$n/ConfigMap/dang-1 unref=$n/ConfigMap/dang-2:$NEVER" ;;
     fin1) echo "unfin=$n/ConfigMap/stuck:example.com/hold" ;;
     fin2) echo "unfin=$n/ConfigMap/stuck2:example.com/a" ;;
     bg) echo "gone=$n/ConfigMap/bg gone=$n/ConfigMap/bg-c1 gone=$n/Secret/bg-c2 gone=$n/ConfigMap/bg-g1" \

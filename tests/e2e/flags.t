@@ -81,17 +81,26 @@ like "$err" "--cascade=true is deprecated \(boolean value\) and can be replaced 
 ok "$(! exists cm c3-kid; echo $?)" "--cascade=true is background"
 
 # ---- dangling --dry-run ---------------------------------------------------
-printf '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"dang","ownerReferences":[{"apiVersion":"v1","kind":"ConfigMap","name":"gone","uid":"00000000-0000-0000-0000-000000000001"}]}}' |
+# dang keeps a live owner (its dangling reference is patched out); dang2
+# has none left (it is collected, as the GC would)
+kubectl create configmap dang-owner >/dev/null
+printf '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"dang","ownerReferences":[{"apiVersion":"v1","kind":"ConfigMap","name":"gone","uid":"00000000-0000-0000-0000-000000000001"},{"apiVersion":"v1","kind":"ConfigMap","name":"dang-owner","uid":"%s"}]}}' "$(kubectl get cm dang-owner -o jsonpath='{.metadata.uid}')" |
+  kubectl create -f - >/dev/null
+printf '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"dang2","ownerReferences":[{"apiVersion":"v1","kind":"ConfigMap","name":"gone","uid":"00000000-0000-0000-0000-000000000001"}]}}' |
   kubectl create -f - >/dev/null
 run owners dangling configmap/dang --dry-run=client -v=6
 is "$rc" 0 "dangling --dry-run=client exits 0"
 like "$out" "would remove" "dangling --dry-run=client says what it would remove"
 unlike "$err" "PATCH " "dangling --dry-run=client sends no PATCH"
 like "$err" "GET [^ ]*/configmaps/dang" "but reads the object again to decide"
-is "$(refs cm dang)" "00000000-0000-0000-0000-000000000001" "the reference is still there"
+is "$(refs cm dang)" "00000000-0000-0000-0000-000000000001 $(kubectl get cm dang-owner -o jsonpath='{.metadata.uid}')" "the reference is still there"
+run owners dangling configmap/dang2 --dry-run=server -v=6
+like "$out" "would delete the object" "dangling --dry-run=server on an object with no owner left: it would be collected"
+like "$err" "DELETE [^ ]*/configmaps/dang2" "  the server is asked with the DELETE (dryRun in its body)"
+ok "$(kubectl get cm dang2 >/dev/null 2>&1; echo $?)" "  and the object is still there"
 run owners dangling configmap/dang --dry-run=server -v=6
 like "$err" "PATCH [^ ]*/configmaps/dang\?[^ ]*dryRun=All" "dangling --dry-run=server: the PATCH carries dryRun=All"
-is "$(refs cm dang)" "00000000-0000-0000-0000-000000000001" "and the reference is still there"
+is "$(refs cm dang)" "00000000-0000-0000-0000-000000000001 $(kubectl get cm dang-owner -o jsonpath='{.metadata.uid}')" "and the reference is still there"
 run owners dangling configmap/dang --dry-run=none
 unlike "$out" "would remove" "dangling --dry-run=none alone reports and fixes nothing"
 is "$(refs cm dang)" "00000000-0000-0000-0000-000000000001" "--dry-run=none without --fix changes nothing"
