@@ -27,6 +27,7 @@ written as the object's name, as UIDs differ between clusters).
 """
 import argparse
 import json
+import os
 import random
 import ssl
 import subprocess
@@ -318,7 +319,7 @@ def delete_roots(args):
         else:
             cmd = ["kubectl", "-n", ns_of(args.batch, g, side), "delete", "configmap", name]
         cmd += ["--cascade=" + policy, "--wait=false"]
-        env = {"KUBECONFIG": api.env["KUBECONFIG"], "PATH": "/usr/local/bin:/usr/bin:/bin"}
+        env = dict(os.environ, KUBECONFIG=api.env["KUBECONFIG"])
         subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=True)
         print("# graph %s: %s deleted with --cascade=%s" % (k, key, policy))
     if args.record:
