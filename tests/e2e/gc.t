@@ -24,7 +24,8 @@
 #    The same once more with `owners gc --watch` running on OFF while the
 #    graphs are built and their roots deleted (live); it idles, and Ctrl-C
 #    ends it with 130.
-#    GCDIFF_BATCHES (default 2), GCDIFF_GRAPHS (25) and GCDIFF_SEED size it.
+#    GCDIFF_BATCHES (default 1, plus the live one), GCDIFF_GRAPHS (30) and
+#    GCDIFF_SEED size it.
 # 2. A stopped GC, for real: ON's controller-manager paused (SIGSTOP), an
 #    unavailable APIService registered, a backlog of every kind built;
 #    `owners gc -A --dry-run` shows it and says the GC appears stopped;
@@ -37,8 +38,8 @@
 . "$(dirname "$0")/delete-lib.sh"
 require kubectl:kubectl python3:python3
 
-GRAPHS=${GCDIFF_GRAPHS:-25}
-BATCHES=${GCDIFF_BATCHES:-2}
+GRAPHS=${GCDIFF_GRAPHS:-30}
+BATCHES=${GCDIFF_BATCHES:-1}
 SEED=${GCDIFF_SEED:-$RANDOM}
 P=$(dirname "$0")/gcgraph.py
 # jf JSON EXPR: a Python expression over the document d.
