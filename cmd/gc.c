@@ -484,8 +484,12 @@ static enum exit_code run_passes(struct run *r)
 		if (r->cli->timeout_ms && (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000 >= deadline) {
 			if (r->progress)
 				fputs("\r\033[K", stderr);
-			error_msg("timed out after %lds with the garbage collector's work left:",
-				  r->cli->timeout_ms / 1000);
+			if (r->cli->timeout_ms < 1000)
+				error_msg("timed out after %ldms with the garbage collector's work left:",
+					  r->cli->timeout_ms);
+			else
+				error_msg("timed out after %lds with the garbage collector's work left:",
+					  r->cli->timeout_ms / 1000);
 			say_left(r, &b);
 			free(p.actions);
 			return EXIT_TIMEOUT;

@@ -22,8 +22,8 @@
 #    must be one the real GC reaches. Those graphs are counted and named;
 #    any other difference fails.
 #    The same once more with `owners gc --watch` running on OFF while the
-#    graphs are built and their roots deleted (live); it idles, and Ctrl-C
-#    ends it with 130.
+#    graphs are built and their roots deleted (live), and `owners gc -A`
+#    racing the real GC in ON; it idles, and Ctrl-C ends it with 130.
 #    GCDIFF_BATCHES (default 1, plus the live one), GCDIFF_GRAPHS (30) and
 #    GCDIFF_SEED size it.
 # 2. A stopped GC, for real: ON's controller-manager paused (SIGSTOP), an
@@ -167,6 +167,10 @@ wpid=$!
 wait_for "owners gc --watch to start watching" 60 grep -q "watching" "$OFF/watch.err"
 ok $? "gc --watch: converged, then watching"
 build "$b"
+# ... and in ON, owners gc runs beside the real GC as it resumes: both race
+# under preconditions, and the end state must still be the GC's
+run on owners gc -A
+is "$rc" 0 "owners gc -A beside the running GC: exit 0 (its 404s and conflicts are normal)"
 python3 "$P" settle --env "$OFF/env" --batch "$b" || true
 compare "$b" 1 "gc --watch, live"
 delete_roots "$b"
@@ -225,6 +229,10 @@ ok "$(off gone edge-a cm dep; echo $?)" "its garbage collected"
 ok "$(off gone edge-b cm dep; echo $((!$?)))" "another namespace's left alone"
 run off owners -n edge-a gc --dry-run --exit-code
 is "$rc" 0 "--exit-code: 0 once nothing is due"
+run off owners -n edge-b gc --timeout=1ms
+is "$rc" 3 "--timeout passed with work left: exit 3"
+like "$err" "timed out after .*configmap/dep in namespace edge-b: delete \(Background\)" "  naming what is left"
+ok "$(off gone edge-b cm dep; echo $((!$?)))" "  and nothing was done past the deadline"
 
 # ------------------------------------------------------------ a stopped GC, for real
 kill -STOP "$(kcm_pid)"
