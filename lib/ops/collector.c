@@ -87,6 +87,7 @@ void owners_collector_free(struct owners_collector *c)
 	free(c->drop);
 	free(c->found);
 	free(c->release);
+	free(c->doomed);
 	free(c);
 }
 
@@ -431,7 +432,7 @@ static void decide_attempt(struct owners_collector *c, uint32_t node, struct own
 	}
 	if (r.solid != OWNERS_NO_NODE) {
 		s->owner = owner_of(c, node, r.solid);
-		if (r.n_dangling + r.n_waiting) {
+		if (r.n_dangling + r.n_waiting && !(c->doomed && c->doomed[node])) {
 			s->kind = OWNERS_GC_STEP_STRIP;
 			s->count = mark_strip(c, node);
 		}
@@ -507,6 +508,24 @@ int owners_collector_drops(const struct owners_collector *c, uint32_t node, cons
 	if (ref < n->refs || ref >= n->refs + n->n_refs)
 		return 0;
 	return c->drop[c->first_ref[node] + (uint32_t)(ref - n->refs)];
+}
+
+int owners_collector_doom(struct owners_collector *c)
+{
+	struct owners_gc_outcome *ends = calloc(c->g->count + 1, sizeof(*ends));
+	unsigned passes;
+	uint32_t k;
+	int rc;
+
+	if (!ends || (!c->doomed && !(c->doomed = calloc(c->g->count + 1, 1)))) {
+		free(ends);
+		return OWNERS_ENOMEM;
+	}
+	if (!(rc = owners_collector_settle(c->g, ends, 0, &passes)))
+		for (k = 0; k < c->g->count; k++)
+			c->doomed[k] = !c->g->nodes[k].virtual_ && ends[k].kind != OWNERS_GC_OUTCOME_KEPT;
+	free(ends);
+	return rc;
 }
 
 /* ---- the apiserver's answers ------------------------------------------ */

@@ -303,6 +303,34 @@ static void test_policy_from_finalizers(void)
 	owners_graph_free(g);
 }
 
+/* An object kept now by an owner that is garbage itself, with a dangling
+ * reference besides: the GC deletes it in the end without patching it on
+ * the way (it looks at it again only once that owner is gone). */
+static void test_doomed(void)
+{
+	const struct obj objs[] = {
+		{ "ConfigMap", "c0", "u0", NULL, { NULL }, { R("ConfigMap", "gone", "ug", 0) } },
+		{ "ConfigMap", "c3", "u3", NULL, { "example.com/hold" },
+		  { R("ConfigMap", "gone2", "ug2", 0), R("ConfigMap", "c0", "u0", 0) } },
+		{ "ConfigMap", "live", "ul", NULL, { NULL }, { { 0 } } },
+		{ "ConfigMap", "c4", "u4", NULL, { NULL }, { R("ConfigMap", "gone2", "ug2", 0), R("ConfigMap", "live", "ul", 0) } },
+	};
+	struct owners_graph *g = build(objs, 4, 0);
+	struct owners_collector *c = NULL;
+	struct owners_gc_step *s = calloc(g->count, sizeof(*s));
+
+	owners_collector_new(&c, g);
+	owners_collector_plan(c, s);
+	is_int(s[node_of(g, "u3")].kind, OWNERS_GC_STEP_STRIP, "undoomed: the dangling reference would be stripped");
+	ok(owners_collector_doom(c) == 0, "doomed");
+	owners_collector_plan(c, s);
+	is_int(s[node_of(g, "u3")].kind, OWNERS_GC_STEP_NONE, "an object the GC deletes in the end is not patched on the way");
+	is_int(s[node_of(g, "u4")].kind, OWNERS_GC_STEP_STRIP, "one kept by a live owner is");
+	free(s);
+	owners_collector_free(c);
+	owners_graph_free(g);
+}
+
 int main(void)
 {
 	fake_type_add(&types, "", "v1", "configmaps", "configmap", "ConfigMap", "cm", 1, 1);
@@ -316,6 +344,7 @@ int main(void)
 	test_gives_up();
 	test_cycle();
 	test_policy_from_finalizers();
+	test_doomed();
 	owners_resource_table_clear(&types);
 	return tap_done();
 }
