@@ -103,9 +103,9 @@ like "$err" "PATCH [^ ]*/configmaps/dang\?[^ ]*dryRun=All" "dangling --dry-run=s
 is "$(refs cm dang)" "00000000-0000-0000-0000-000000000001 $(kubectl get cm dang-owner -o jsonpath='{.metadata.uid}')" "and the reference is still there"
 run owners dangling configmap/dang --dry-run=none
 unlike "$out" "would remove" "dangling --dry-run=none alone reports and fixes nothing"
-is "$(refs cm dang)" "00000000-0000-0000-0000-000000000001" "--dry-run=none without --fix changes nothing"
+is "$(refs cm dang)" "00000000-0000-0000-0000-000000000001 $(kubectl get cm dang-owner -o jsonpath='{.metadata.uid}')" "--dry-run=none without --fix changes nothing"
 run owners dangling configmap/dang --fix --dry-run=none
-is "$(refs cm dang)" "" "--fix --dry-run=none removes the reference"
+is "$(refs cm dang)" "$(kubectl get cm dang-owner -o jsonpath='{.metadata.uid}')" "--fix --dry-run=none removes the dangling reference"
 
 # ---- finalizers remove: --all-finalizers, --all refused, --dry-run ----------
 kubectl create cm held >/dev/null
