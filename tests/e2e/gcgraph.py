@@ -269,6 +269,38 @@ def settle(args):
     return 1
 
 
+def identity_race(objs):
+    """Keys of the cluster-scoped objects the real GC may judge in a
+    namespace: one with a namespaced owner (a reference it should give up
+    on) that a namespaced object of the graph names as its owner. When the
+    GC sees that dependent first, it makes a node for the owner's UID with
+    the dependent's namespace; an item queued under that node is looked at
+    with that namespace, so its namespaced owners are looked up there and
+    may read solid (kubernetes' garbage collector, graph_builder.go
+    addDependentToOwners and attemptToDeleteItem). What it then does to the
+    object depends on which informer delivered first; so does the fate of
+    the objects that hang from it."""
+    out = set()
+    for i, o in enumerate(objs):
+        if o["scope"] != "cluster":
+            continue
+        namespaced_owner = any(("to" in r and objs[r["to"]]["scope"] != "cluster") or
+                               r.get("kind") == "ConfigMap" for r in o["refs"])
+        named = any(x["scope"] != "cluster" and any(r.get("to") == i and "stale" not in r for r in x["refs"])
+                    for x in objs)
+        if namespaced_owner and named:
+            out.add(i)
+    # and what hangs from them: their dependents' fate follows theirs
+    grew = True
+    while grew:
+        grew = False
+        for j, x in enumerate(objs):
+            if j not in out and any(r.get("to") in out and "stale" not in r for r in x["refs"]):
+                out.add(j)
+                grew = True
+    return {("-" if objs[i]["scope"] == "cluster" else objs[i]["scope"]) + "/" + objs[i]["name"] for i in out}
+
+
 def compare(args):
     on, off = Api(args.on), Api(args.off)
     on_batch = args.on_batch or args.batch
@@ -279,6 +311,12 @@ def compare(args):
         x, y = a.get(gid(on_batch, g), {}), b.get(k, {})
         if x == y:
             print("ok graph %s phase %s: %d objects left, identical" % (k, args.phase, len(x)))
+            continue
+        differing = {key for key in set(x) | set(y) if x.get(key) != y.get(key)}
+        racy = identity_race(generate(args.seed, args.batch, g)) if args.seed else set()
+        if differing <= racy:
+            print("ok graph %s phase %s: differs only in %s, which the GC judges by which informer delivered "
+                  "first (RACE)" % (k, args.phase, " ".join(sorted(differing))))
             continue
         failed += 1
         print("not ok graph %s phase %s: owners gc and the GC differ" % (k, args.phase))
@@ -350,6 +388,7 @@ def main():
     c.add_argument("--graphs", type=int, required=True)
     c.add_argument("--phase", required=True)
     c.add_argument("--on-batch")
+    c.add_argument("--seed", help="the graphs' seed: names the objects the GC's identity race can reach")
     c.add_argument("--only")
     d = sub.add_parser("delete-roots")
     d.add_argument("--env", required=True)
