@@ -519,14 +519,16 @@ static enum exit_code run_passes(struct run *r)
 static enum exit_code finish(struct run *r)
 {
 	struct owners_gc_backlog b;
-	int rc, incomplete;
+	int rc, incomplete, undone;
 
 	owners_gc_backlog_count(&b, r->s.graph, r->steps, r->scope, NULL, 0);
+	/* --exit-code: anything left undone (a server dry run leaves it all) */
+	undone = r->cli->gc.exit_code && owners_gc_backlog_actions(&b);
 	incomplete = b.undecided || r->s.scan.n_failures || r->s.types.n_failed || r->forbidden.count;
 	if (r->cli->dry_run == OWNERS_DRY_RUN_SERVER) {
 		fprintf(stderr, "gc: %zu request%s accepted by the server (dry run, nothing changed)\n", r->done,
 			r->done == 1 ? "" : "s");
-		return incomplete ? EXIT_INCOMPLETE : 0;
+		return incomplete ? EXIT_INCOMPLETE : undone ? EXIT_ERROR : 0;
 	}
 	fprintf(stderr, "gc: %s after %zu pass%s: %zu change%s; %zu object%s left waiting%s\n",
 		owners_gc_backlog_actions(&b) ? "stopped" : "converged", r->passes, r->passes == 1 ? "" : "es",
@@ -539,7 +541,7 @@ static enum exit_code finish(struct run *r)
 			  b.undecided ? " (the objects marked undecided above)" : "");
 		return EXIT_INCOMPLETE;
 	}
-	return 0;
+	return undone ? EXIT_ERROR : 0;
 }
 
 /* ---- --watch ------------------------------------------------------------ */
@@ -712,8 +714,6 @@ enum exit_code cmd_gc(struct owners_cli *cli, struct string_list *args)
 		rc = show_backlog(&r, &b, 0);
 	if (!rc)
 		rc = finish(&r);
-	if (!rc && cli->gc.exit_code && owners_gc_backlog_actions(&b))
-		rc = EXIT_ERROR;
 out:
 	if (r.w) {
 		owners_http_client_free(r.s.http);
