@@ -235,6 +235,14 @@ ok "$(off gone edge-a cm dep; echo $?)" "its garbage collected"
 ok "$(off gone edge-b cm dep; echo $((!$?)))" "another namespace's left alone"
 run off owners -n edge-a gc --dry-run --exit-code
 is "$rc" 0 "--exit-code: 0 once nothing is due"
+run off owners -n edge-b gc --dry-run=server
+is "$rc" 0 "--dry-run=server: exit 0"
+like "$out" 'configmap "dep" deleted \(Background\) in namespace edge-b \(server dry run\)' "  the server accepted the DELETE"
+ok "$(off gone edge-b cm dep; echo $((!$?)))" "  and nothing changed"
+run off owners -n edge-b gc --dry-run=server --exit-code
+is "$rc" 1 "--dry-run=server --exit-code: 1, the work is still due"
+run off owners -n edge-a gc --exit-code
+is "$rc" 0 "--exit-code after the work is done: 0"
 run off owners -n edge-b gc --timeout=1ms
 is "$rc" 3 "--timeout passed with work left: exit 3"
 like "$err" "timed out after .*configmap/dep in namespace edge-b: delete \(Background\)" "  naming what is left"
