@@ -313,7 +313,7 @@ like "$(owners help tree)" "--depth N +stop N levels below the roots \\(default:
 for c in dangling finalizers; do
   help=$(owners $c --help)
   flags_at=$(grep -n '^Flags:' <<<"$help" | cut -d: -f1)
-  fix_at=$(grep -n -- '^--fix reads each object\|^.remove. reads each object' <<<"$help" | head -1 | cut -d: -f1)
+  fix_at=$(grep -n -- '^--fix does what the garbage collector would\|^.remove. reads each object' <<<"$help" | head -1 | cut -d: -f1)
   (( flags_at > 0 && flags_at < ${fix_at:-0} )); ok $? "$c --help: the flags come before the details ($flags_at < ${fix_at:-none})"
   unlike "$help" '"stuckSeconds"|"blockOwnerDeletion"},' "$c --help: no JSON schema"
   like "$help" "described in 'man owners-$c' \\(OUTPUT\\)" "$c --help: names the man page for it"
