@@ -204,8 +204,6 @@ static int emit(FILE *f, struct owners_buf *b, int rc)
  * the stopped-GC evidence on stderr. */
 static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, int with_fates)
 {
-	struct owners_gc_outcome *fates = NULL;
-	unsigned passes = 0;
 	struct owners_gc_render render;
 	struct owners_buf out = OWNERS_BUF_INIT;
 	char **warnings = NULL;
@@ -213,14 +211,9 @@ static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, i
 	const char *format = r->cli->output ? r->cli->output : "table";
 	int rc = 0;
 
-	if (with_fates) {
-		if (!(fates = calloc(r->s.graph->count + 1, sizeof(*fates))) ||
-		    owners_collector_settle(r->s.graph, fates, 0, &passes)) {
-			free(fates);
-			return error_oom();
-		}
-	}
-	owners_gc_backlog_count(b, r->s.graph, r->steps, r->scope, fates, passes);
+	/* where the passes settle: decide() settled them already */
+	owners_gc_backlog_count(b, r->s.graph, r->steps, r->scope, with_fates ? r->c->ends : NULL,
+				with_fates ? r->c->passes : 0);
 	render = render_of(r, b);
 	if (strcmp(format, "table")) {
 		if (session_warnings(&r->s, NULL, 0, &warnings, &n_warnings))
@@ -241,7 +234,6 @@ static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, i
 	if (!rc)
 		rc = emit(stderr, &out, owners_gc_render_stalled(&out, &render));
 	owners_buf_clear(&out);
-	free(fates);
 	return rc;
 }
 

@@ -88,6 +88,7 @@ void owners_collector_free(struct owners_collector *c)
 	free(c->found);
 	free(c->release);
 	free(c->doomed);
+	free(c->ends);
 	free(c);
 }
 
@@ -512,19 +513,15 @@ int owners_collector_drops(const struct owners_collector *c, uint32_t node, cons
 
 int owners_collector_doom(struct owners_collector *c)
 {
-	struct owners_gc_outcome *ends = calloc(c->g->count + 1, sizeof(*ends));
-	unsigned passes;
 	uint32_t k;
 	int rc;
 
-	if (!ends || (!c->doomed && !(c->doomed = calloc(c->g->count + 1, 1)))) {
-		free(ends);
+	if ((!c->ends && !(c->ends = calloc(c->g->count + 1, sizeof(*c->ends)))) ||
+	    (!c->doomed && !(c->doomed = calloc(c->g->count + 1, 1))))
 		return OWNERS_ENOMEM;
-	}
-	if (!(rc = owners_collector_settle(c->g, ends, 0, &passes)))
+	if (!(rc = owners_collector_settle(c->g, c->ends, 0, &c->passes)))
 		for (k = 0; k < c->g->count; k++)
-			c->doomed[k] = !c->g->nodes[k].virtual_ && ends[k].kind != OWNERS_GC_OUTCOME_KEPT;
-	free(ends);
+			c->doomed[k] = !c->g->nodes[k].virtual_ && c->ends[k].kind != OWNERS_GC_OUTCOME_KEPT;
 	return rc;
 }
 

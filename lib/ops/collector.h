@@ -142,6 +142,10 @@ struct owners_collector {
 	/* per node, when set (owners_collector_doom()): the GC deletes the
 	 * object in the end, so its references are not patched on the way */
 	unsigned char *doomed;
+	/* what owners_collector_doom() settled: every node's outcome (NULL
+	 * before) and the passes it took */
+	struct owners_gc_outcome *ends;
+	unsigned passes;
 };
 
 /* Reads the graph (it is linked first) into c's state. */
@@ -153,7 +157,8 @@ void owners_collector_free(struct owners_collector *c);
  * pass, the references a STRIP or a release removes, and the objects
  * that lose some (c->release). */
 void owners_collector_plan(struct owners_collector *c, struct owners_gc_step *steps);
-/* Marks the objects the GC deletes once its passes settle (c->doomed):
+/* Marks the objects the GC deletes once its passes settle (c->doomed,
+ * the outcomes kept in c->ends and c->passes):
  * plan() then leaves their dangling references alone. The GC itself
  * looks such an object up again only after the owner that keeps it now is
  * gone (a queue hop later than that owner's own deletion), and then
