@@ -44,4 +44,56 @@ static inline uint32_t fake_object_add(struct owners_graph *g, const struct owne
 	return owners_graph_find_uid(g, uid);
 }
 
+/* An object of a test's table: its kind (apiVersion from the test's
+ * api_of()), name, UID, deletionTimestamp (NULL: live), and up to three
+ * finalizers and ownerReferences (NULL-terminated when fewer). */
+struct fake_obj {
+	const char *kind, *name, *uid, *deleted;
+	const char *finalizers[3];
+	struct owners_owner_ref_meta refs[3];
+};
+
+/* A linked graph of objs over types, every type listed (the list of
+ * refused_resource, when given, refused with 403 as to a user the GC is
+ * not); ClusterRoles are cluster-scoped, every other object lives in
+ * namespace "ns"; resourceVersion 7. */
+static inline struct owners_graph *fake_graph_build(const struct owners_resource_table *types,
+						    const struct fake_obj *objs, size_t n,
+						    const char *(*api_of)(const char *kind),
+						    const char *refused_resource)
+{
+	struct owners_graph *g = NULL;
+	size_t i, k;
+
+	owners_graph_new(&g, types);
+	for (i = 0; i < types->count; i++) {
+		int refused = refused_resource && !strcmp(types->items[i].resource, refused_resource);
+
+		owners_graph_note_listing(g, &types->items[i], NULL, refused ? OWNERS_EFORBIDDEN : 0,
+					  refused ? "forbidden" : NULL);
+	}
+	for (i = 0; i < n; i++) {
+		struct owners_object_meta m;
+		size_t nf = 0, nr = 0;
+
+		memset(&m, 0, sizeof(m));
+		m.name = objs[i].name;
+		m.namespace_ = strcmp(objs[i].kind, "ClusterRole") ? "ns" : "";
+		m.uid = objs[i].uid;
+		m.resource_version = "7";
+		m.deletion_timestamp = objs[i].deleted ? objs[i].deleted : "";
+		for (k = 0; k < 3 && objs[i].finalizers[k]; k++)
+			nf++;
+		for (k = 0; k < 3 && objs[i].refs[k].uid; k++)
+			nr++;
+		m.finalizers = objs[i].finalizers;
+		m.n_finalizers = nf;
+		m.owner_refs = objs[i].refs;
+		m.n_owner_refs = nr;
+		owners_graph_add(g, owners_resource_by_gvk(types, api_of(objs[i].kind), objs[i].kind), &m);
+	}
+	owners_graph_link(g);
+	return g;
+}
+
 #endif

@@ -9,6 +9,7 @@
 #include "cascade_exec.h"
 #include "cascade_runner.h"
 #include "cascade_track.h"
+#include "fake_objects.h"
 #include "fake_types.h"
 #include "tap.h"
 
@@ -19,12 +20,6 @@ static void add_type(const char *group, const char *plural, const char *kind, in
 	fake_type_add(&types, group, "v1", plural, "", kind, NULL, namespaced, 1);
 }
 
-struct obj {
-	const char *kind, *name, *uid, *deleted;
-	const char *finalizers[3];
-	struct owners_owner_ref_meta refs[3];
-};
-
 static const char *api_of(const char *kind)
 {
 	if (!strcmp(kind, "ClusterRole"))
@@ -32,36 +27,9 @@ static const char *api_of(const char *kind)
 	return !strcmp(kind, "Deployment") || !strcmp(kind, "ReplicaSet") ? "apps/v1" : "v1";
 }
 
-static struct owners_graph *build(const struct obj *objs, size_t n)
+static struct owners_graph *build(const struct fake_obj *objs, size_t n)
 {
-	struct owners_graph *g = NULL;
-	size_t i, k;
-
-	owners_graph_new(&g, &types);
-	for (i = 0; i < types.count; i++)
-		owners_graph_note_listing(g, &types.items[i], NULL, 0, NULL);
-	for (i = 0; i < n; i++) {
-		struct owners_object_meta m;
-		size_t nf = 0, nr = 0;
-
-		memset(&m, 0, sizeof(m));
-		m.name = objs[i].name;
-		m.namespace_ = strcmp(objs[i].kind, "ClusterRole") ? "ns" : "";
-		m.uid = objs[i].uid;
-		m.resource_version = "7";
-		m.deletion_timestamp = objs[i].deleted ? objs[i].deleted : "";
-		for (k = 0; k < 3 && objs[i].finalizers[k]; k++)
-			nf++;
-		for (k = 0; k < 3 && objs[i].refs[k].uid; k++)
-			nr++;
-		m.finalizers = objs[i].finalizers;
-		m.n_finalizers = nf;
-		m.owner_refs = objs[i].refs;
-		m.n_owner_refs = nr;
-		owners_graph_add(g, owners_resource_by_gvk(&types, api_of(objs[i].kind), objs[i].kind), &m);
-	}
-	owners_graph_link(g);
-	return g;
+	return fake_graph_build(&types, objs, n, api_of, NULL);
 }
 
 #define R(kind, name, uid, block) { api_of(kind), kind, name, uid, 1, block }
@@ -118,7 +86,7 @@ static void plan(struct owners_cascade_plan *p, struct owners_graph *g, const ch
 
 static void test_deployment(void)
 {
-	const struct obj fresh[] = {
+	const struct fake_obj fresh[] = {
 		{ "Deployment", "web", "d", NULL, { NULL }, { NOREF } },
 		{ "ReplicaSet", "web-1", "rs", NULL, { NULL }, { R("Deployment", "web", "d", 1) } },
 		{ "Pod", "p1", "p1", NULL, { NULL }, { R("ReplicaSet", "web-1", "rs", 1) } },
@@ -163,11 +131,11 @@ static void test_deployment(void)
 static void test_progress(void)
 {
 	/* The root is in foreground deletion, the replicaset too, pods gone. */
-	const struct obj midway[] = {
+	const struct fake_obj midway[] = {
 		{ "Deployment", "web", "d", T, { "foregroundDeletion" }, { NOREF } },
 		{ "ReplicaSet", "web-1", "rs", T, { "foregroundDeletion" }, { R("Deployment", "web", "d", 1) } },
 	};
-	const struct obj pods_left[] = {
+	const struct fake_obj pods_left[] = {
 		{ "Deployment", "web", "d", T, { "foregroundDeletion" }, { NOREF } },
 		{ "ReplicaSet", "web-1", "rs", T, { "foregroundDeletion" }, { R("Deployment", "web", "d", 1) } },
 		{ "Pod", "p1", "p1", NULL, { NULL }, { R("ReplicaSet", "web-1", "rs", 1) } },
@@ -175,7 +143,7 @@ static void test_progress(void)
 	};
 	/* Background, interrupted after the root and the replicaset went: only
 	 * the pods are left, pointing at the (gone) replicaset. */
-	const struct obj orphans[] = {
+	const struct fake_obj orphans[] = {
 		{ "Pod", "p1", "p1", NULL, { NULL }, { R("ReplicaSet", "web-1", "rs", 1) } },
 	};
 	struct owners_graph *g = build(midway, 2);
@@ -211,7 +179,7 @@ static void test_progress(void)
 
 static void test_keep_when_unsure(void)
 {
-	const struct obj objs[] = {
+	const struct fake_obj objs[] = {
 		{ "ConfigMap", "root", "root", NULL, { NULL }, { NOREF } },
 		{ "ConfigMap", "dep", "dep", NULL, { NULL },
 		  { { "v1", "ConfigMap", "root", "root", 0, 0 }, { "v1", "Secret", "s", "secret-uid", 0, 0 } } },
@@ -241,26 +209,26 @@ static void test_keep_when_unsure(void)
 
 static void test_cycle(void)
 {
-	const struct obj objs[] = {
+	const struct fake_obj objs[] = {
 		{ "ConfigMap", "a", "a", T, { "foregroundDeletion" }, { { "v1", "ConfigMap", "b", "b", 0, 1 } } },
 		{ "ConfigMap", "b", "b", T, { "foregroundDeletion" }, { { "v1", "ConfigMap", "a", "a", 0, 1 } } },
 	};
 	/* The GC's own way out: a (root) waits, b is about to be deleted and
 	 * one of b's dependents (a) waits for its dependents: b's references
 	 * stop blocking first, then b goes in the foreground. */
-	const struct obj fresh[] = {
+	const struct fake_obj fresh[] = {
 		{ "ConfigMap", "a", "a", T, { "foregroundDeletion" }, { { "v1", "ConfigMap", "b", "b", 0, 1 } } },
 		{ "ConfigMap", "b", "b", NULL, { NULL }, { { "v1", "ConfigMap", "a", "a", 0, 1 } } },
 	};
-	const struct obj unblocked[] = {
+	const struct fake_obj unblocked[] = {
 		{ "ConfigMap", "a", "a", T, { "foregroundDeletion" }, { { "v1", "ConfigMap", "b", "b", 0, 1 } } },
 		{ "ConfigMap", "b", "b", NULL, { NULL }, { { "v1", "ConfigMap", "a", "a", 0, 0 } } },
 	};
-	const struct obj b_deleting[] = {
+	const struct fake_obj b_deleting[] = {
 		{ "ConfigMap", "a", "a", T, { "foregroundDeletion" }, { { "v1", "ConfigMap", "b", "b", 0, 1 } } },
 		{ "ConfigMap", "b", "b", T, { "foregroundDeletion" }, { { "v1", "ConfigMap", "a", "a", 0, 0 } } },
 	};
-	const struct obj self[] = {
+	const struct fake_obj self[] = {
 		{ "ConfigMap", "s", "s", T, { "foregroundDeletion" }, { { "v1", "ConfigMap", "s", "s", 0, 1 } } },
 	};
 	struct owners_graph *g = build(objs, 2);
@@ -313,7 +281,7 @@ static void test_cycle(void)
  * reference to a namespaced kind. */
 static void test_classified_first(void)
 {
-	const struct obj objs[] = {
+	const struct fake_obj objs[] = {
 		{ "Deployment", "web", "d", NULL, { NULL }, { NOREF } },
 		{ "ConfigMap", "old-api", "old", NULL, { NULL },
 		  { { "apps/v1beta1", "Deployment", "web", "d", 1, 1 } } },
@@ -323,7 +291,7 @@ static void test_classified_first(void)
 		  { { "apps/v1", "Deployment", "not-web", "d", 0, 0 } } },
 		{ "ClusterRole", "cr", "cr", NULL, { NULL }, { R("Deployment", "web", "d", 0) } },
 	};
-	const struct obj in_deletion[] = {
+	const struct fake_obj in_deletion[] = {
 		{ "Deployment", "web", "d", T, { "foregroundDeletion" }, { NOREF } },
 		{ "ConfigMap", "old-api", "old", NULL, { NULL },
 		  { { "apps/v1beta1", "Deployment", "web", "d", 1, 1 } } },
@@ -375,18 +343,18 @@ static void test_classified_first(void)
 /* References are removed only once their owner is in deletion or gone. */
 static void test_release_order(void)
 {
-	const struct obj live[] = {
+	const struct fake_obj live[] = {
 		{ "ConfigMap", "a", "a", NULL, { NULL }, { NOREF } },
 		{ "ConfigMap", "b", "b", NULL, { NULL }, { NOREF } },
 		{ "ConfigMap", "shared", "shared", NULL, { NULL },
 		  { { "v1", "ConfigMap", "a", "a", 0, 0 }, { "v1", "ConfigMap", "b", "b", 0, 0 } } },
 	};
-	const struct obj a_gone[] = {
+	const struct fake_obj a_gone[] = {
 		{ "ConfigMap", "b", "b", NULL, { NULL }, { NOREF } },
 		{ "ConfigMap", "shared", "shared", NULL, { NULL },
 		  { { "v1", "ConfigMap", "a", "a", 0, 0 }, { "v1", "ConfigMap", "b", "b", 0, 0 } } },
 	};
-	const struct obj a_held[] = {
+	const struct fake_obj a_held[] = {
 		{ "ConfigMap", "a", "a", T, { "example.com/hold" }, { NOREF } },
 		{ "ConfigMap", "b", "b", NULL, { NULL }, { NOREF } },
 		{ "ConfigMap", "shared", "shared", NULL, { NULL },
@@ -425,24 +393,24 @@ static void test_release_order(void)
  * deletes it. */
 static void test_member_policy(void)
 {
-	const struct obj objs[] = {
+	const struct fake_obj objs[] = {
 		{ "ConfigMap", "root", "root", NULL, { NULL }, { NOREF } },
 		{ "ConfigMap", "mid", "mid", NULL, { "orphan" }, { { "v1", "ConfigMap", "root", "root", 0, 0 } } },
 		{ "ConfigMap", "leaf", "leaf", NULL, { NULL }, { { "v1", "ConfigMap", "mid", "mid", 0, 0 } } },
 		{ "ConfigMap", "fg", "fg", NULL, { "foregroundDeletion" },
 		  { { "v1", "ConfigMap", "root", "root", 0, 0 } } },
 	};
-	const struct obj root_gone[] = {
+	const struct fake_obj root_gone[] = {
 		{ "ConfigMap", "mid", "mid", NULL, { "orphan" }, { { "v1", "ConfigMap", "root", "root", 0, 0 } } },
 		{ "ConfigMap", "leaf", "leaf", NULL, { NULL }, { { "v1", "ConfigMap", "mid", "mid", 0, 0 } } },
 		{ "ConfigMap", "fg", "fg", NULL, { "foregroundDeletion" },
 		  { { "v1", "ConfigMap", "root", "root", 0, 0 } } },
 	};
-	const struct obj mid_deleting[] = {
+	const struct fake_obj mid_deleting[] = {
 		{ "ConfigMap", "mid", "mid", T, { "orphan" }, { { "v1", "ConfigMap", "root", "root", 0, 0 } } },
 		{ "ConfigMap", "leaf", "leaf", NULL, { NULL }, { { "v1", "ConfigMap", "mid", "mid", 0, 0 } } },
 	};
-	const struct obj leaf_released[] = {
+	const struct fake_obj leaf_released[] = {
 		{ "ConfigMap", "mid", "mid", T, { "orphan" }, { { "v1", "ConfigMap", "root", "root", 0, 0 } } },
 		{ "ConfigMap", "leaf", "leaf", NULL, { NULL }, { NOREF } },
 	};
@@ -494,7 +462,7 @@ static int drop_uid_x(void *ctx, const struct owners_ref *ref)
 static void test_bodies(void)
 {
 	struct owners_buf b = OWNERS_BUF_INIT;
-	const struct obj objs[] = {
+	const struct fake_obj objs[] = {
 		{ "Pod", "p", "p", NULL, { "a", "foregroundDeletion", "b" },
 		  { R("ReplicaSet", "x", "x", 1), { "v1", "ConfigMap", "c", "c", 0, 0 } } },
 	};
@@ -551,7 +519,7 @@ static void needs(const struct owners_cascade_plan *p, struct owners_graph *g,
 
 static void test_needed_access(void)
 {
-	const struct obj objs[] = {
+	const struct fake_obj objs[] = {
 		{ "Deployment", "web", "d", NULL, { NULL }, { NOREF } },
 		{ "ReplicaSet", "web-1", "rs", NULL, { NULL }, { R("Deployment", "web", "d", 1) } },
 		{ "Pod", "p1", "p1", NULL, { NULL }, { R("ReplicaSet", "web-1", "rs", 1) } },
@@ -561,7 +529,7 @@ static void test_needed_access(void)
 		  { R("ReplicaSet", "web-1", "rs", 1), { "v1", "ConfigMap", "other", "other", 0, 0 } } },
 		{ "ConfigMap", "stranger", "stranger", NULL, { NULL }, { NOREF } },
 	};
-	const struct obj leaf[] = { { "ConfigMap", "alone", "alone", NULL, { NULL }, { NOREF } } };
+	const struct fake_obj leaf[] = { { "ConfigMap", "alone", "alone", NULL, { NULL }, { NOREF } } };
 	struct owners_graph *g = build(objs, sizeof(objs) / sizeof(objs[0]));
 	struct owners_cascade_plan p;
 	char got[512];
@@ -616,7 +584,7 @@ static void on_event(void *ctx, enum owners_cascade_event e, const char *type, c
  * objects drop out, waits that hang on them are seen, the types to relist. */
 static void test_track(void)
 {
-	const struct obj round1[] = {
+	const struct fake_obj round1[] = {
 		{ "Deployment", "web", "d", NULL, { NULL }, { NOREF } },
 		{ "ReplicaSet", "web-1", "rs", NULL, { NULL }, { R("Deployment", "web", "d", 1) } },
 		{ "Pod", "p1", "p1", NULL, { NULL }, { R("ReplicaSet", "web-1", "rs", 1) } },
@@ -625,7 +593,7 @@ static void test_track(void)
 		  { R("ReplicaSet", "web-1", "rs", 1), { "v1", "ConfigMap", "other", "other", 0, 0 } } },
 	};
 	/* The replicaset went (the GC, say), the shared pod let go of it. */
-	const struct obj round2[] = {
+	const struct fake_obj round2[] = {
 		{ "Deployment", "web", "d", T, { "foregroundDeletion" }, { NOREF } },
 		{ "Pod", "p1", "p1", NULL, { NULL }, { R("ReplicaSet", "web-1", "rs", 1) } },
 		{ "ConfigMap", "other", "other", NULL, { NULL }, { NOREF } },
@@ -706,7 +674,7 @@ static int approve_all(void *ctx, const struct owners_cascade_plan *p,
 static void test_runner_end(void)
 {
 	/* The root (uid "d") is gone; only an unrelated object is seen. */
-	const struct obj left[] = { { "ConfigMap", "other", "other", NULL, { NULL }, { NOREF } } };
+	const struct fake_obj left[] = { { "ConfigMap", "other", "other", NULL, { NULL }, { NOREF } } };
 	struct owners_graph *g = build(left, 1);
 	const char *roots[] = { "d" };
 	struct runner_ctx ctx = { 0, 0 };
@@ -745,13 +713,13 @@ static void test_runner_end(void)
  * owners' own foregroundDeletion never holds a middle object for good. */
 static void test_gc_leaves_alone(void)
 {
-	const struct obj in_deletion[] = {
+	const struct fake_obj in_deletion[] = {
 		{ "ConfigMap", "root", "root", NULL, { NULL }, { NOREF } },
 		{ "ConfigMap", "live", "live", NULL, { NULL }, { NOREF } },
 		{ "ConfigMap", "dying", "dying", T, { "example.com/hold" },
 		  { R("ConfigMap", "root", "root", 1), R("ConfigMap", "live", "live", 0) } },
 	};
-	const struct obj root_waiting[] = {
+	const struct fake_obj root_waiting[] = {
 		{ "ConfigMap", "root", "root", T, { "foregroundDeletion" }, { NOREF } },
 		{ "ConfigMap", "live", "live", NULL, { NULL }, { NOREF } },
 		{ "ConfigMap", "dying", "dying", T, { "example.com/hold" },
@@ -762,13 +730,13 @@ static void test_gc_leaves_alone(void)
 	/* background: mid has a member below it and a dependent the GC never
 	 * touches (a cluster-scoped object with a namespaced owner) that
 	 * blocks it */
-	const struct obj middle[] = {
+	const struct fake_obj middle[] = {
 		{ "ConfigMap", "root", "root", NULL, { NULL }, { NOREF } },
 		{ "ConfigMap", "mid", "mid", NULL, { NULL }, { R("ConfigMap", "root", "root", 1) } },
 		{ "ConfigMap", "leaf", "leaf", NULL, { NULL }, { R("ConfigMap", "mid", "mid", 1) } },
 		{ "ClusterRole", "cr", "cr", NULL, { NULL }, { R("ConfigMap", "mid", "mid", 1) } },
 	};
-	const struct obj middle_plain[] = {
+	const struct fake_obj middle_plain[] = {
 		{ "ConfigMap", "root", "root", NULL, { NULL }, { NOREF } },
 		{ "ConfigMap", "mid", "mid", NULL, { NULL }, { R("ConfigMap", "root", "root", 1) } },
 		{ "ConfigMap", "leaf", "leaf", NULL, { NULL }, { R("ConfigMap", "mid", "mid", 1) } },

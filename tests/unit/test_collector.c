@@ -6,16 +6,11 @@
 #include <string.h>
 
 #include "collector.h"
+#include "fake_objects.h"
 #include "fake_types.h"
 #include "tap.h"
 
 static struct owners_resource_table types;
-
-struct obj {
-	const char *kind, *name, *uid, *deleted;
-	const char *finalizers[3];
-	struct owners_owner_ref_meta refs[3];
-};
 
 static const char *api_of(const char *kind)
 {
@@ -27,40 +22,9 @@ static const char *api_of(const char *kind)
 }
 
 /* forbidden: the Secrets list was refused to this user (the GC sees it). */
-static struct owners_graph *build(const struct obj *objs, size_t n, int forbidden)
+static struct owners_graph *build(const struct fake_obj *objs, size_t n, int forbidden)
 {
-	struct owners_graph *g = NULL;
-	size_t i, k;
-
-	owners_graph_new(&g, &types);
-	for (i = 0; i < types.count; i++) {
-		int refused = forbidden && !strcmp(types.items[i].resource, "secrets");
-
-		owners_graph_note_listing(g, &types.items[i], NULL, refused ? OWNERS_EFORBIDDEN : 0,
-					  refused ? "forbidden" : NULL);
-	}
-	for (i = 0; i < n; i++) {
-		struct owners_object_meta m;
-		size_t nf = 0, nr = 0;
-
-		memset(&m, 0, sizeof(m));
-		m.name = objs[i].name;
-		m.namespace_ = strcmp(objs[i].kind, "ClusterRole") ? "ns" : "";
-		m.uid = objs[i].uid;
-		m.resource_version = "7";
-		m.deletion_timestamp = objs[i].deleted ? objs[i].deleted : "";
-		for (k = 0; k < 3 && objs[i].finalizers[k]; k++)
-			nf++;
-		for (k = 0; k < 3 && objs[i].refs[k].uid; k++)
-			nr++;
-		m.finalizers = objs[i].finalizers;
-		m.n_finalizers = nf;
-		m.owner_refs = objs[i].refs;
-		m.n_owner_refs = nr;
-		owners_graph_add(g, owners_resource_by_gvk(&types, api_of(objs[i].kind), objs[i].kind), &m);
-	}
-	owners_graph_link(g);
-	return g;
+	return fake_graph_build(&types, objs, n, api_of, forbidden ? "secrets" : NULL);
 }
 
 #define R(kind, name, uid, block) { api_of(kind), kind, name, uid, 1, block }
@@ -94,7 +58,7 @@ static struct owners_gc_outcome *settle(struct owners_graph *g, unsigned *passes
 /* c2 <- c0 <- (gone): c0 goes now, c2 after it (the class `why` missed). */
 static void test_chain(void)
 {
-	const struct obj objs[] = {
+	const struct fake_obj objs[] = {
 		{ "ConfigMap", "c0", "u0", NULL, { NULL }, { R("ConfigMap", "gone", "ug", 0) } },
 		{ "ConfigMap", "c2", "u2", NULL, { NULL }, { R("ConfigMap", "c0", "u0", 0) } },
 		{ "ConfigMap", "root", "ur", NULL, { NULL }, { { 0 } } },
@@ -124,7 +88,7 @@ static void test_chain(void)
 /* A solid owner and a dangling one: the dangling reference is stripped. */
 static void test_strip(void)
 {
-	const struct obj objs[] = {
+	const struct fake_obj objs[] = {
 		{ "ConfigMap", "owner", "uo", NULL, { NULL }, { { 0 } } },
 		{ "ConfigMap", "dep", "ud", NULL, { NULL },
 		  { R("ConfigMap", "gone", "ug", 1), R("ConfigMap", "owner", "uo", 0),
@@ -158,7 +122,7 @@ static void test_strip(void)
  * (it has no dependents of its own: with the policy of its finalizers). */
 static void test_foreground(void)
 {
-	const struct obj objs[] = {
+	const struct fake_obj objs[] = {
 		{ "ConfigMap", "root", "ur", T, { "foregroundDeletion" }, { { 0 } } },
 		{ "ConfigMap", "mid", "um", NULL, { NULL }, { R("ConfigMap", "root", "ur", 1) } },
 		{ "ConfigMap", "leaf", "ul", NULL, { NULL }, { R("ConfigMap", "mid", "um", 1) } },
@@ -193,7 +157,7 @@ static void test_foreground(void)
 
 static void test_foreground_done(void)
 {
-	const struct obj objs[] = {
+	const struct fake_obj objs[] = {
 		{ "ConfigMap", "root", "ur", T, { "foregroundDeletion", "example.com/hold" }, { { 0 } } },
 	};
 	struct owners_graph *g = build(objs, 1, 0);
@@ -211,7 +175,7 @@ static void test_foreground_done(void)
 
 static void test_orphan(void)
 {
-	const struct obj objs[] = {
+	const struct fake_obj objs[] = {
 		{ "ConfigMap", "job", "uj", T, { "orphan" }, { { 0 } } },
 		{ "ConfigMap", "pod", "up", NULL, { NULL }, { R("ConfigMap", "job", "uj", 1), R("ConfigMap", "other", "ux", 0) } },
 		{ "ConfigMap", "not-mine", "un", NULL, { NULL }, { R("ConfigMap", "job", "another-uid", 0) } },
@@ -236,7 +200,7 @@ static void test_orphan(void)
 
 static void test_gives_up(void)
 {
-	const struct obj objs[] = {
+	const struct fake_obj objs[] = {
 		{ "ConfigMap", "a", "ua", NULL, { NULL },
 		  { R("ConfigMap", "gone", "ug", 0), { "gone.example.com/v1", "Thing", "t", "ut", 0, 0 } } },
 		{ "ClusterRole", "cr", "uc", NULL, { NULL }, { R("ConfigMap", "x", "ux", 0) } },
@@ -265,7 +229,7 @@ static void test_gives_up(void)
  * b breaks the cycle (unblock) and goes in the foreground, then a. */
 static void test_cycle(void)
 {
-	const struct obj objs[] = {
+	const struct fake_obj objs[] = {
 		{ "ConfigMap", "a", "ua", T, { "foregroundDeletion" }, { R("ConfigMap", "b", "ub", 1) } },
 		{ "ConfigMap", "b", "ub", NULL, { NULL }, { R("ConfigMap", "a", "ua", 1) } },
 	};
@@ -285,7 +249,7 @@ static void test_cycle(void)
 
 static void test_policy_from_finalizers(void)
 {
-	const struct obj objs[] = {
+	const struct fake_obj objs[] = {
 		{ "ConfigMap", "o", "uo", NULL, { "orphan" }, { R("ConfigMap", "gone", "ug", 0) } },
 		{ "ConfigMap", "kid", "uk", NULL, { NULL }, { R("ConfigMap", "o", "uo", 0) } },
 	};
@@ -308,7 +272,7 @@ static void test_policy_from_finalizers(void)
  * the way (it looks at it again only once that owner is gone). */
 static void test_doomed(void)
 {
-	const struct obj objs[] = {
+	const struct fake_obj objs[] = {
 		{ "ConfigMap", "c0", "u0", NULL, { NULL }, { R("ConfigMap", "gone", "ug", 0) } },
 		{ "ConfigMap", "c3", "u3", NULL, { "example.com/hold" },
 		  { R("ConfigMap", "gone2", "ug2", 0), R("ConfigMap", "c0", "u0", 0) } },
