@@ -227,19 +227,6 @@ static long live_ref_to(const struct owners_collector *c, uint32_t dep, uint32_t
 	return -1;
 }
 
-/* The GC graph's dependents of node: objects that exist and still hold a
- * reference with its UID. Each dependent is listed once per reference in
- * the graph; `seen` tells the first. */
-static int first_listing(const struct owners_node *n, uint32_t j)
-{
-	uint32_t i;
-
-	for (i = 0; i < j; i++)
-		if (n->dependents[i] == n->dependents[j])
-			return 0;
-	return 1;
-}
-
 struct dependents_count {
 	uint32_t existing, blocking;
 	uint32_t deleting_dependents; /* the first one in foreground deletion, or OWNERS_NO_NODE */
@@ -258,7 +245,8 @@ static void count_dependents(const struct owners_collector *c, uint32_t node, st
 		uint32_t i;
 		int any = 0, blocks = 0;
 
-		if (c->gone[dep] || !first_listing(n, j))
+		/* owners_graph_link() lists each dependent once */
+		if (c->gone[dep])
 			continue;
 		for (i = 0; i < d->n_refs; i++) {
 			size_t k = c->first_ref[dep] + i;
@@ -290,7 +278,8 @@ static void decide_orphan(struct owners_collector *c, uint32_t node, struct owne
 		uint32_t i;
 		int any = 0;
 
-		if (c->gone[dep] || !first_listing(n, j))
+		/* owners_graph_link() lists each dependent once */
+		if (c->gone[dep])
 			continue;
 		for (i = 0; i < d->n_refs; i++) {
 			size_t k = c->first_ref[dep] + i;
