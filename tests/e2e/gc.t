@@ -70,10 +70,15 @@ restart_kcm() {
 # orphan release and the deletion of the same dependent; a cluster-scoped
 # object seen before or after its namespaced owner, which decides whether
 # the GC's absentOwnerCache calls that owner gone) one graph can end in
-# different states. A graph that differs is therefore built again in ON
-# (up to 3 times, fresh names, the same objects; in phase 2 the same
-# object deleted with the same policy) and left to its GC: owners' end
-# state must be one the real GC reaches. What still differs is looked at
+# different states; so does the order the graph was built in (the GC
+# handles a dependent as soon as the reference that makes it garbage
+# arrives: with its owner still solid it strips the dangling references,
+# with its owner collected first it deletes it as it is), a history
+# owners, which sees only the built graph, cannot know. A graph that
+# differs is therefore built again in ON (up to 3 times, fresh names, the
+# same objects created and referenced in reverse, shuffled, then the
+# given order; in phase 2 the same object deleted with the same policy)
+# and left to its GC: owners' end state must be one the real GC reaches. What still differs is looked at
 # once more after ON's controller-manager restarted (a running GC never
 # revisits an object it gave up on). One difference is let through, named
 # and counted: a cluster-scoped object with a namespaced owner that a
@@ -91,11 +96,13 @@ compare() {
   raced_identity=$(( raced_identity + $(grep -c 'RACE' "$ON/compare.txt") ))
   identical=$(( identical + $(grep '^ok' "$ON/compare.txt" | grep -vc 'RACE') ))
   left=$(graphs_of "$ON/compare.txt")
+  local orders=(reverse shuffle given)
   for (( try = 1; try <= 3 && ${#left} > 0; try++ )); do
     nb=${b}r${try}p${phase}
-    echo "# batch $b phase $phase: graph(s) $left differ; the real GC runs them again ($try)"
+    echo "# batch $b phase $phase: graph(s) $left differ; the real GC runs them again, built in ${orders[try - 1]} order ($try)"
     kill -STOP "$(kcm_pid)"
-    python3 "$P" build --env "$ON/env" --batch "$nb" --from-batch "$b" --graphs "$GRAPHS" --only "$left" --seed "$SEED"
+    python3 "$P" build --env "$ON/env" --batch "$nb" --from-batch "$b" --graphs "$GRAPHS" --only "$left" --seed "$SEED" \
+      --order "${orders[try - 1]}"
     kill -CONT "$(kcm_pid)"
     python3 "$P" settle --env "$ON/env" --batch "$nb" || true
     if (( phase == 2 )); then

@@ -3,6 +3,7 @@
 the cluster's own garbage collector (tests/e2e/gc.t).
 
   gcgraph.py build   --env ENV --batch B --graphs N --seed S [--from-batch B0] [--only "G..."]
+                     [--order given|reverse|shuffle]
   gcgraph.py settle  --env ENV --batch B [--quiet SECONDS] [--limit SECONDS]
   gcgraph.py compare --on ENV --off ENV --batch B --graphs N --phase P [--on-batch B1] [--only "G..."]
   gcgraph.py delete-roots --env ENV --batch B --graphs N --seed S [--only "G..."]
@@ -175,11 +176,12 @@ def build(args):
         # --from-batch: the graphs of another batch, built again under
         # this batch's names (a second chance for a racy GC)
         objs = generate(args.seed, args.from_batch or args.batch, g)
+        order = build_order(args, g, len(objs))
         for side in ("a", "b"):
             api.must("POST", "/api/v1/namespaces",
                      {"apiVersion": "v1", "kind": "Namespace",
                       "metadata": {"name": ns_of(args.batch, g, side)}}, ok=(201, 409))
-        for o in objs:
+        for o in (objs[i] for i in order):
             kind, av = kind_api(o)
             body = {"apiVersion": av, "kind": kind,
                     "metadata": {"name": full_name(args.batch, g, o),
@@ -188,7 +190,7 @@ def build(args):
             doc = api.must("POST", path_of(args.batch, g, o, name=False), body)
             o["uid"] = doc["metadata"]["uid"]
             uids[o["uid"]] = key_of(args.batch, g, o)
-        for o in objs:
+        for o in (objs[i] for i in order):
             if not o["refs"]:
                 continue
             refs = []
@@ -211,6 +213,25 @@ def build(args):
                      ctype="application/merge-patch+json")
     with open(map_file(args.env, args.batch), "w") as f:
         json.dump(uids, f)
+
+
+def build_order(args, g, n):
+    """The order a graph's objects are created and their references set in.
+
+    The GC's outcome can depend on it: it handles a dependent as soon as
+    the reference that makes it garbage arrives, so an object whose
+    references are set while its owner is still solid has its dangling
+    references stripped, and one whose owner was collected first is
+    deleted as it is. owners sees only the built graph, whose history is
+    any order; a rerun of the real GC builds the same objects in another
+    (reverse, or shuffled from the seed) to reach the other outcomes.
+    """
+    order = list(range(n))
+    if args.order == "reverse":
+        order.reverse()
+    elif args.order == "shuffle":
+        random.Random("%s/%s/%s/order" % (args.seed, args.batch, g)).shuffle(order)
+    return order
 
 
 def map_file(envfile, batch):
@@ -376,6 +397,7 @@ def main():
     b.add_argument("--seed", required=True)
     b.add_argument("--from-batch")
     b.add_argument("--only")
+    b.add_argument("--order", choices=("given", "reverse", "shuffle"), default="given")
     s = sub.add_parser("settle")
     s.add_argument("--env", required=True)
     s.add_argument("--batch", required=True)
