@@ -14,10 +14,21 @@
 #define OWNERS_CMD_COMMANDS_H
 
 #include "options.h"
+#include "run.h"
 
 struct command {
 	const char *name;           /* a subcommand's: its own word ("remove") */
-	enum exit_code (*fn)(struct owners_cli *cli, struct string_list *args);
+	/* The command's own logic, on what the dispatcher set up from the
+	 * fields below (cmd/run.h). */
+	enum exit_code (*fn)(struct cmd_run *run);
+	enum cmd_args args;
+	enum cmd_type_alone type_alone; /* CMD_ARGS_OBJECTS* */
+	/* Set: exactly one object, else this usage error. */
+	const char *one_object;
+	enum cmd_discovery discovery;   /* NONE: no session */
+	enum cmd_resolve resolve;
+	enum owners_scope_rule scope;
+	int namespaces_apart;           /* see owners_scope_request */
 	/* Checks the flags and arguments together: EXIT_OK, or EXIT_USAGE
 	 * after saying why. NULL: nothing to check. Runs before fn(), and
 	 * never for --help. */
@@ -27,7 +38,6 @@ struct command {
 	const char *summary;        /* one line */
 	const char *description;    /* paragraphs for --help and the man page */
 	const char *examples;
-	int needs_cluster;
 	const char *rbac;           /* the permissions it needs, for the man page */
 	int hidden;                 /* internal: not listed in help */
 	/* The -o json document's schema: the man page's OUTPUT section only
@@ -51,22 +61,22 @@ const struct command *owners_command_find(const char *name);
 const struct command *owners_subcommand_find(const struct command *c, const char *word);
 void owners_command_help(const struct command *c);
 
-enum exit_code cmd_tree(struct owners_cli *cli, struct string_list *args);
-enum exit_code cmd_graph(struct owners_cli *cli, struct string_list *args);
-enum exit_code cmd_dangling(struct owners_cli *cli, struct string_list *args);
-enum exit_code cmd_finalizers(struct owners_cli *cli, struct string_list *args);
+enum exit_code cmd_tree(struct cmd_run *run);
+enum exit_code cmd_graph(struct cmd_run *run);
+enum exit_code cmd_dangling(struct cmd_run *run);
+enum exit_code cmd_finalizers(struct cmd_run *run);
 /* `owners finalizers remove` (cmd/finalizers_remove.c), a subcommand. */
-enum exit_code cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args);
-enum exit_code cmd_delete(struct owners_cli *cli, struct string_list *args);
-enum exit_code cmd_gc(struct owners_cli *cli, struct string_list *args);
-enum exit_code cmd_why(struct owners_cli *cli, struct string_list *args);
-enum exit_code cmd_version(struct owners_cli *cli, struct string_list *args);
-enum exit_code cmd_help(struct owners_cli *cli, struct string_list *args);
-enum exit_code cmd_completion(struct owners_cli *cli, struct string_list *args);
+enum exit_code cmd_finalizers_remove(struct cmd_run *run);
+enum exit_code cmd_delete(struct cmd_run *run);
+enum exit_code cmd_gc(struct cmd_run *run);
+enum exit_code cmd_why(struct cmd_run *run);
+enum exit_code cmd_version(struct cmd_run *run);
+enum exit_code cmd_help(struct cmd_run *run);
+enum exit_code cmd_completion(struct cmd_run *run);
 /* owners __complete WORD...: candidates for the last word, then ":N"
  * (cobra's directive, as kubectl's plugin completion expects). */
 enum exit_code owners_complete_words(int n, char **words);
-enum exit_code cmd_man(struct owners_cli *cli, struct string_list *args);
+enum exit_code cmd_man(struct cmd_run *run);
 
 extern const struct opt tree_opts[];
 extern const struct opt graph_opts[];

@@ -341,19 +341,19 @@ enum exit_code owners_complete_words(int n, char **words)
 		for (i = 0; (c = owners_command_at(i)); i++)
 			if (!c->hidden && starts(c->name, cur))
 				put(c->name, c->summary);
-	} else if (!strcmp(l.cmd->name, "completion")) {
+	} else if (l.cmd->args == CMD_ARGS_SHELL) {
 		static const char *const shells[] = { "bash", "zsh", "fish", NULL };
 
 		for (i = 0; !l.n_positional && shells[i]; i++)
 			if (starts(shells[i], cur))
 				put(shells[i], NULL);
-	} else if (!strcmp(l.cmd->name, "help")) {
+	} else if (l.cmd->args == CMD_ARGS_COMMAND) {
 		const struct command *c;
 
 		for (i = 0; !l.n_positional && (c = owners_command_at(i)); i++)
 			if (!c->hidden && starts(c->name, cur))
 				put(c->name, c->summary);
-	} else if (l.cmd->needs_cluster && strcmp(l.cmd->name, "graph") && strcmp(l.cmd->name, "version")) {
+	} else if (l.cmd->args == CMD_ARGS_OBJECTS || l.cmd->args == CMD_ARGS_OBJECTS_OPTIONAL) {
 		const struct command *const *sub;
 
 		/* a subcommand (finalizers remove), whether or not a cluster answers */

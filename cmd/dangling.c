@@ -47,33 +47,27 @@ const struct opt dangling_opts[] = {
 	OPT_END,
 };
 
-/* ---- which objects ----------------------------------------------------- */
-
 /* ---- scan and decide --------------------------------------------------- */
 
-static enum exit_code find(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
-		struct owners_dangling_report *rep)
+static enum exit_code find(struct cmd_run *run, struct owners_dangling_report *rep)
 {
 	/* No argument: everything. A TYPE whose objects the scan could not
 	 * list (or that the GC does not track) is an error, not an empty
 	 * report. */
 	const struct session_selection how = { .everything_when_none = 1 };
-	struct owners_selection_arg *args = NULL;
+	struct session *s = &run->s;
 	uint32_t *nodes = NULL;
 	size_t n = 0, i;
 	int rc;
 
-	s->answer_namespaced_only = !s->cli->all_namespaces;
-	/* Every TYPE before the scan: a later rediscovery would pull the
-	 * types out from under the graph. */
-	if ((rc = session_resolve_args(s, objs, n_objs, 0, &args)))
-		return rc;
-	rc = session_scan(s, s->cli->all_namespaces ? NULL : s->namespace_);
+	/* the arguments' types were resolved before any scan (cmd/run.c): a
+	 * later rediscovery keeps them pointing into the new table */
+	rc = session_scan(s, run->scan_ns);
 	if (!rc)
-		rc = session_select_nodes(s, args, n_objs, &how, 0, &nodes, &n);
+		rc = session_select_nodes(s, run->targets, run->n_objs, &how, 0, &nodes, &n);
 	if (rc)
 		return rc;
-	if (!s->cli->all_namespaces && (rc = session_look_across_namespaces(s, nodes, n))) {
+	if (run->scan_ns && (rc = session_look_across_namespaces(s, nodes, n))) {
 		free(nodes);
 		return rc;
 	}
@@ -82,9 +76,8 @@ static enum exit_code find(struct session *s, const struct owners_object_arg *ob
 	free(nodes);
 	if (!rc)
 		rc = owners_dangling_eventual(rep, s->graph);
-	if (rc) {
+	if (rc)
 		return error_oom();
-	}
 	owners_dangling_sort(rep, s->graph);
 	return 0;
 }
@@ -175,8 +168,9 @@ static void say_kept_on_purpose(const struct owners_dangling_report *rep)
  * cluster's now, not the plan's: nothing left (the GC keeps every object
  * fixed: what is left of its references resolves, or none is left), or
  * what is still dangling and what the GC will do about it. */
-static enum exit_code say_after_fix(struct session *s, const struct owners_object_arg *objs, size_t n_objs)
+static enum exit_code say_after_fix(struct cmd_run *run)
 {
+	struct session *s = &run->s;
 	struct owners_dangling_report after = { NULL, 0, 0 };
 	size_t i, deletes = 0;
 	int rc;
@@ -184,7 +178,7 @@ static enum exit_code say_after_fix(struct session *s, const struct owners_objec
 	owners_graph_free(s->graph);
 	s->graph = NULL;
 	owners_scan_report_clear(&s->scan);
-	if ((rc = find(s, objs, n_objs, &after)))
+	if ((rc = find(run, &after)))
 		return rc;
 	for (i = 0; i < after.count; i++)
 		deletes += after.items[i].gc == OWNERS_GC_DELETE_OBJECT;
@@ -251,13 +245,13 @@ static enum exit_code collect_after_fix(struct session *s, struct owners_danglin
 
 /* Finds; when a finding may come from a stale discovery cache, decides
  * again on what the server serves now. */
-static enum exit_code resolve_and_find(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
-			    struct owners_dangling_report *rep)
+static enum exit_code resolve_and_find(struct cmd_run *run, struct owners_dangling_report *rep)
 {
+	struct session *s = &run->s;
 	int rc, again;
 
 	for (again = 0; again < 2; again++) {
-		if ((rc = find(s, objs, n_objs, rep)))
+		if ((rc = find(run, rep)))
 			return rc;
 		if (again || !discovery_may_be_stale(s, rep))
 			break;
@@ -271,40 +265,53 @@ static enum exit_code resolve_and_find(struct session *s, const struct owners_ob
 	return EXIT_OK;
 }
 
-static int render(struct owners_buf *out, struct session *s,
-		  const struct owners_dangling_report *rep, const char *format, int fix)
-{
+/* The report and how the fix went, for the printer. */
+struct dangling_view {
 	struct owners_dangling_render render;
-	char **warnings = NULL, *storage = NULL;
+	const struct owners_cli *cli;
+};
+
+static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+{
+	struct dangling_view *v = ctx;
+
+	v->render.warnings = warnings;
+	v->render.n_warnings = n_warnings;
+	return owners_dangling_render_json(out, &v->render);
+}
+
+static int render_text(struct owners_buf *out, void *ctx)
+{
+	struct dangling_view *v = ctx;
+	char *storage = NULL;
 	const char **keys = NULL;
-	size_t n_warnings = 0;
 	int rc;
 
-	memset(&render, 0, sizeof(render));
-	render.no_headers = s->cli->table.no_headers;
-	render.show_labels = s->cli->table.show_labels;
-	render.g = s->graph;
-	render.rep = rep;
-	render.wide = !strcmp(format, "wide");
-	render.color = output_color();
-	render.show_fix = fix;
-	render.dry_run = s->cli->dry_run != OWNERS_DRY_RUN_NONE;
-	if (strcmp(format, "json") && strcmp(format, "yaml") && !output_is_template(format)) {
-		if (owners_cli_label_keys(s->cli, &storage, &keys, &render.n_label_keys))
-			return OWNERS_ENOMEM;
-		render.label_keys = keys;
-		rc = owners_dangling_render_text(out, &render);
-		free(keys);
-		free(storage);
-		return rc;
-	}
-	if ((rc = session_warnings(s, NULL, 0, &warnings, &n_warnings)))
-		return rc;
-	render.warnings = (const char *const *)warnings;
-	render.n_warnings = n_warnings;
-	rc = owners_dangling_render_json(out, &render);
-	session_warnings_free(warnings, n_warnings);
+	if (owners_cli_label_keys(v->cli, &storage, &keys, &v->render.n_label_keys))
+		return OWNERS_ENOMEM;
+	v->render.label_keys = keys;
+	rc = owners_dangling_render_text(out, &v->render);
+	free(keys);
+	free(storage);
 	return rc;
+}
+
+static enum exit_code show(struct cmd_run *run, const struct owners_dangling_report *rep, int fix)
+{
+	static const struct output_renderers renderers = { render_json, render_text, NULL };
+	struct dangling_view v;
+
+	memset(&v, 0, sizeof(v));
+	v.cli = run->cli;
+	v.render.no_headers = run->cli->table.no_headers;
+	v.render.show_labels = run->cli->table.show_labels;
+	v.render.g = run->s.graph;
+	v.render.rep = rep;
+	v.render.wide = run->cli->output.kind == OUTPUT_WIDE;
+	v.render.color = output_color();
+	v.render.show_fix = fix;
+	v.render.dry_run = run->cli->dry_run != OWNERS_DRY_RUN_NONE;
+	return output_emit(run, &renderers, &v);
 }
 
 /* Left dangling: everything, unless a real fix took it away. */
@@ -331,97 +338,80 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 	return EXIT_OK;
 }
 
-enum exit_code cmd_dangling(struct owners_cli *cli, struct string_list *args)
+/* --fix: references removed, and objects with no owner left collected
+ * as the GC would (unless kept on purpose, --fix=keep): last, and only
+ * when every reference removal went through, so that a forbidden patch
+ * stops the fix before anything is deleted. First the decision alone
+ * (client dry run), so that the reference fixer leaves those objects
+ * alone. */
+static enum exit_code fix(struct cmd_run *run, struct owners_dangling_report *rep,
+			  struct owners_dangling_fix_stats *stats)
 {
+	const struct owners_cli *cli = run->cli;
 	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_object_arg *objs = NULL;
-	struct owners_dangling_report rep = { NULL, 0, 0 };
-	struct owners_dangling_fix_stats stats;
-	struct owners_buf out = OWNERS_BUF_INIT;
-	struct session s;
-	const char *format = cli->output ? cli->output : "table";
-	size_t n_objs = 0;
+	struct owners_dangling_fix_options fo;
+	int collect = cli->dangling.fix != OWNERS_FIX_MODE_KEEP;
 	double pause = 0;
-	int rc, fix, document;
+	enum exit_code rc;
 
-	memset(&s, 0, sizeof(s));
-	/* --dry-run=client|server is a --fix that changes nothing; =none
-	 * alone asks for no fix. */
-	fix = cli->dangling.fix != OWNERS_FIX_MODE_NONE || cli->dry_run != OWNERS_DRY_RUN_NONE;
-	memset(&stats, 0, sizeof(stats));
-	document = !strcmp(format, "json") || !strcmp(format, "yaml") || output_is_template(format);
+	memset(&fo, 0, sizeof(fo));
+	fo.dry_run = cli->dry_run;
 	if ((rc = test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_FIX", &pause)))
 		return rc;
-	if (args->count &&
-	    owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
+	if (pause > 0) {
+		fo.before_patch = pause_before_patch;
+		fo.ctx = &pause;
+	}
+	if ((collect && owners_dangling_collect(rep, run->s.graph, run->s.http, OWNERS_DRY_RUN_CLIENT, &err)) ||
+	    owners_dangling_fix(rep, run->s.graph, run->s.http, &fo, stats, &err))
 		rc = report_error(&err);
-		owners_error_clear(&err);
-		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
-	}
-	if ((rc = session_open(&s, cli)) || (rc = session_require_current_types(&s)) ||
-	    (rc = resolve_and_find(&s, objs, n_objs, &rep)))
-		goto out;
-	if (fix && rep.count) {
-		struct owners_dangling_fix_options fo;
+	else if (collect && cli->dry_run != OWNERS_DRY_RUN_CLIENT)
+		rc = collect_after_fix(&run->s, rep, stats, &err);
+	owners_error_clear(&err);
+	return rc;
+}
 
-		memset(&fo, 0, sizeof(fo));
-		fo.dry_run = cli->dry_run;
-		if (pause > 0) {
-			fo.before_patch = pause_before_patch;
-			fo.ctx = &pause;
-		}
-		/* An object the GC deletes now is collected as the GC would,
-		 * unless kept on purpose (--fix=keep); last, and only when
-		 * every reference removal went through: a forbidden patch
-		 * stops the fix before anything is deleted. First the
-		 * decision alone (client dry run), so that the reference
-		 * fixer leaves those objects alone. */
-		if (cli->dangling.fix != OWNERS_FIX_MODE_KEEP &&
-		    owners_dangling_collect(&rep, s.graph, s.http, OWNERS_DRY_RUN_CLIENT, &err)) {
-			rc = report_error(&err);
-			goto out;
-		}
-		if (owners_dangling_fix(&rep, s.graph, s.http, &fo, &stats, &err)) {
-			rc = report_error(&err);
-			goto out;
-		}
-		if (cli->dangling.fix != OWNERS_FIX_MODE_KEEP && cli->dry_run != OWNERS_DRY_RUN_CLIENT &&
-		    (rc = collect_after_fix(&s, &rep, &stats, &err)))
-			goto out;
-	}
-	if (render(&out, &s, &rep, format, fix)) {
-		rc = error_oom();
+/* After the report: what the fix did and what is left, on stderr. */
+static enum exit_code say_fixed(struct cmd_run *run, const struct owners_dangling_report *rep,
+				const struct owners_dangling_fix_stats *stats)
+{
+	const struct owners_cli *cli = run->cli;
+	int document = output_is_document(&cli->output);
+
+	report_failures(run->s.graph, rep);
+	if (!document)
+		fix_summary(stats, cli->dry_run != OWNERS_DRY_RUN_NONE);
+	if (cli->dangling.fix == OWNERS_FIX_MODE_KEEP)
+		say_kept_on_purpose(rep);
+	if (!document && cli->dry_run == OWNERS_DRY_RUN_NONE && stats->objects_patched)
+		return say_after_fix(run);
+	return EXIT_OK;
+}
+
+enum exit_code cmd_dangling(struct cmd_run *run)
+{
+	const struct owners_cli *cli = run->cli;
+	struct owners_dangling_report rep = { NULL, 0, 0 };
+	struct owners_dangling_fix_stats stats;
+	/* --dry-run=client|server is a --fix that changes nothing; =none
+	 * alone asks for no fix. */
+	int fixing = cli->dangling.fix != OWNERS_FIX_MODE_NONE || cli->dry_run != OWNERS_DRY_RUN_NONE;
+	enum exit_code rc;
+
+	memset(&stats, 0, sizeof(stats));
+	if ((rc = resolve_and_find(run, &rep)) || (fixing && rep.count && (rc = fix(run, &rep, &stats))) ||
+	    (rc = show(run, &rep, fixing)))
 		goto out;
-	}
-	if ((rc = output_is_template(format) ? output_template(&out, format, NULL, cli->table.no_headers)
-					     : output_document(&out, !strcmp(format, "yaml"))))
+	if (!rep.count && !output_is_document(&cli->output))
+		say_none(&run->s, run->n_objs);
+	if (fixing && rep.count && (rc = say_fixed(run, &rep, &stats)))
 		goto out;
-	session_warn_scan(&s);
-	if (!rep.count && !document)
-		say_none(&s, n_objs);
-	if (fix && rep.count) {
-		report_failures(s.graph, &rep);
-		if (!document)
-			fix_summary(&stats, cli->dry_run != OWNERS_DRY_RUN_NONE);
-		if (cli->dangling.fix == OWNERS_FIX_MODE_KEEP)
-			say_kept_on_purpose(&rep);
-		if (!document && cli->dry_run == OWNERS_DRY_RUN_NONE && stats.objects_patched &&
-		    (rc = say_after_fix(&s, objs, n_objs)))
-			goto out;
-	}
 	if (stats.failed)
 		rc = EXIT_INCOMPLETE;
-	else if (cli->dangling.exit_code &&
-		 left_dangling(&rep, fix, cli->dry_run != OWNERS_DRY_RUN_NONE))
+	else if (cli->dangling.exit_code && left_dangling(&rep, fixing, cli->dry_run != OWNERS_DRY_RUN_NONE))
 		rc = EXIT_ERROR;
-	else
-		rc = EXIT_OK;
 out:
-	owners_buf_clear(&out);
 	owners_dangling_report_clear(&rep);
-	owners_object_args_free(objs, n_objs);
-	owners_error_clear(&err);
-	session_close(&s);
 	return rc;
 }
 
@@ -493,7 +483,12 @@ const struct command dangling_command = {
 		"  owners dangling pods,replicasets -l app=web\n"
 		"  owners dangling -n shop --dry-run=server\n"
 		"  owners dangling deployment/web --fix",
-	.needs_cluster = 1,
+	.args = CMD_ARGS_OBJECTS_OPTIONAL,
+	.type_alone = CMD_TYPE_ALONE_YES,
+	.discovery = CMD_DISCOVERY_CURRENT,
+	/* every TYPE before the scan: a later rediscovery keeps them */
+	.resolve = CMD_RESOLVE_TYPES,
+	.scope = OWNERS_SCOPE_NAMESPACE,
 	.rbac = "list on every type it scans; with --fix, get and patch on the objects it fixes",
 	.json_schema = "-o json prints {\"kind\": \"OwnersDangling\", \"apiVersion\": \"owners.dev/v1\",\n"
 		"\"dryRun\": BOOL, \"items\": [FINDING...], \"warnings\": [STRING...]}, a FINDING being\n"

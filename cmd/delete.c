@@ -60,8 +60,9 @@ const struct opt delete_opts[] = {
 };
 
 struct run {
+	struct cmd_run *cmd;
 	struct owners_cli *cli;
-	struct session s;
+	struct session *s;            /* the run's (cmd/run.h) */
 	const char *scan_ns;          /* NULL: all namespaces */
 	char **roots;                 /* UIDs */
 	size_t n_roots;
@@ -78,7 +79,7 @@ static struct owners_cascade_render render_of(const struct run *r,
 					      const struct owners_cascade_plan *p)
 {
 	struct owners_cascade_render render = {
-		r->s.graph, p, r->runner.plan_options.mode, (const char *const *)r->roots,
+		r->s->graph, p, r->runner.plan_options.mode, (const char *const *)r->roots,
 		r->n_roots,
 	};
 
@@ -107,7 +108,7 @@ static void on_event(void *ctx, enum owners_cascade_event e, const char *type, c
 	if (r->progress)
 		fputs("\r\033[K", stderr);
 	if (put(stdout, &line,
-		owners_cascade_render_event(&line, e, type, name, ns, r->cli->output != NULL)))
+		owners_cascade_render_event(&line, e, type, name, ns, r->cli->output.kind == OUTPUT_NAME)))
 		r->unsaid = 1;
 	fflush(stdout);
 	owners_buf_clear(&line);
@@ -159,12 +160,12 @@ static enum exit_code select_roots(struct run *r, const struct owners_selection_
 	size_t i;
 	int rc;
 
-	if ((rc = session_select(&r->s, args, n, &how, &sel)))
+	if ((rc = session_select(r->s, args, n, &how, &sel)))
 		return rc;
 	if (!(r->roots = calloc(sel.count + 1, sizeof(*r->roots))))
 		rc = error_oom();
 	for (i = 0; !rc && i < sel.count; i++)
-		if (!(r->roots[r->n_roots++] = owners_strdup(r->s.graph->nodes[sel.nodes[i]].uid)))
+		if (!(r->roots[r->n_roots++] = owners_strdup(r->s->graph->nodes[sel.nodes[i]].uid)))
 			rc = error_oom();
 	owners_selection_clear(&sel);
 	return rc;
@@ -173,15 +174,17 @@ static enum exit_code select_roots(struct run *r, const struct owners_selection_
 /* --dry-run=client: every object of the cascade, in the order it goes
  * (lib/ops/cascade_render.c). A plan that could not be rendered is no plan
  * shown: an error, never a silent success. */
+static int render_plan(struct owners_buf *out, void *ctx)
+{
+	return owners_cascade_render_plan(out, ctx);
+}
+
 static enum exit_code print_plan(const struct run *r, const struct owners_cascade_plan *p)
 {
-	const struct owners_cascade_render render = render_of(r, p);
-	struct owners_buf out = OWNERS_BUF_INIT;
-	int rc = owners_cascade_render_plan(&out, &render);
+	static const struct output_renderers renderers = { NULL, render_plan, NULL };
+	struct owners_cascade_render render = render_of(r, p);
 
-	rc = rc ? error_render(rc) : output_document(&out, 0);
-	owners_buf_clear(&out);
-	return rc;
+	return output_emit(r->cmd, &renderers, &render);
 }
 
 /* Before the first change, every permission the whole cascade needs
@@ -193,13 +196,13 @@ static enum exit_code check_access(struct run *r, const struct owners_cascade_pl
 	uint32_t *examples = NULL;
 	size_t n = 0;
 
-	if (owners_cascade_needed_access(p, r->s.graph, r->runner.plan_options.mode, &checks,
+	if (owners_cascade_needed_access(p, r->s->graph, r->runner.plan_options.mode, &checks,
 					 &examples, &n)) {
 		return error_oom();
 	}
 	if (r->progress)
 		fputs("\r\033[K", stderr);
-	return session_check_access(&r->s, checks, examples, n, "the cascade");
+	return session_check_access(r->s, checks, examples, n, "the cascade");
 }
 
 /* --wait=false: one round was sent; say what it left, rather than exit
@@ -239,9 +242,9 @@ static int rescan(void *ctx, struct owners_cascade_world *w, const struct owners
 {
 	struct run *r = ctx;
 
-	r->rc = session_rescan(&r->s, r->scan_ns, want_relevant, (void *)t);
-	w->graph = r->s.graph;
-	w->n_failures = r->s.scan.n_failures;
+	r->rc = session_rescan(r->s, r->scan_ns, want_relevant, (void *)t);
+	w->graph = r->s->graph;
+	w->n_failures = r->s->scan.n_failures;
 	return r->rc;
 }
 
@@ -283,7 +286,7 @@ static void refused(void *ctx, const struct owners_graph *g, const struct owners
  * webhook) shows before anything is deleted for real. */
 static enum exit_code check_dependents_dry_run(struct run *r, struct owners_cascade_runner *cr)
 {
-	struct owners_graph *g = r->s.graph;
+	struct owners_graph *g = r->s->graph;
 	struct owners_cascade_plan p = cr->plan;
 	struct owners_action *acts = calloc(g->count + 1, sizeof(*acts));
 	struct owners_action_result *results = NULL;
@@ -306,7 +309,7 @@ static enum exit_code check_dependents_dry_run(struct run *r, struct owners_casc
 		rc = error_oom();
 	p.actions = acts;
 	p.n_actions = n;
-	if (!rc && n && owners_cascade_execute(g, &p, r->s.http, &cr->exec, results, &err))
+	if (!rc && n && owners_cascade_execute(g, &p, r->s->http, &cr->exec, results, &err))
 		rc = report_error(&err);
 	for (i = 0; !rc && i < n; i++) {
 		const struct owners_node *node = &g->nodes[acts[i].node];
@@ -346,8 +349,8 @@ static enum exit_code run_cascade(struct run *r)
 	const struct owners_cascade_runner_hooks hooks = {
 		r, rescan, approve, show_progress, on_event, refused,
 	};
-	struct owners_cascade_world world = { r->s.http, &r->s.types, r->s.graph,
-					      r->s.scan.n_failures };
+	struct owners_cascade_world world = { r->s->http, &r->s->types, r->s->graph,
+					      r->s->scan.n_failures };
 	struct owners_cascade_runner *cr = &r->runner;
 	enum owners_cascade_run_end end;
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -362,7 +365,7 @@ static enum exit_code run_cascade(struct run *r)
 	cr->plan_only = r->cli->dry_run == OWNERS_DRY_RUN_CLIENT;
 	cr->timeout_ms = r->cli->timeout_ms;
 	cr->wait = r->cli->delete_.wait;
-	cr->first_failures = r->s.scan.n_failures;
+	cr->first_failures = r->s->scan.n_failures;
 	if (owners_cascade_run(&end, cr, &world, &hooks, &err)) {
 		if (r->progress)
 			fputs("\r\033[K", stderr);
@@ -403,7 +406,7 @@ static enum exit_code run_cascade(struct run *r)
 	case OWNERS_RUN_FAILED: return EXIT_ERROR;
 	case OWNERS_RUN_STOPPED: break;
 	case OWNERS_RUN_UNSEEN:
-		error_msg("%s", r->s.scan.n_failures ? r->s.scan.failures[0].message
+		error_msg("%s", r->s->scan.n_failures ? r->s->scan.failures[0].message
 						     : "a type could not be listed");
 		error_msg("the cascade looks finished, but that cannot be confirmed: run the "
 			  "command again to finish it");
@@ -427,53 +430,34 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 	return EXIT_OK;
 }
 
-enum exit_code cmd_delete(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_delete(struct cmd_run *run)
 {
-	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_object_arg *objs = NULL;
-	struct owners_selection_arg *resolved = NULL;
-	size_t n_objs = 0, i;
+	const struct owners_cli *cli = run->cli;
 	struct run r;
-	int rc, all = cli->all_namespaces;
+	size_t i;
+	int rc;
 
 	memset(&r, 0, sizeof(r));
-	r.cli = cli;
+	r.cmd = run;
+	r.cli = run->cli;
+	r.s = &run->s;
+	/* the scan's warnings are said before the cascade, once */
+	run->warnings_said = 1;
 	owners_cascade_runner_init(&r.runner);
 	r.runner.plan_options.mode = cli->delete_.cascade;
-	r.progress = isatty(STDERR_FILENO) && !cli->output;
+	r.progress = isatty(STDERR_FILENO) && !cli->output.spelled;
 	r.started = time(NULL);
-	/* A type alone deletes nothing by accident: it needs -l or --all. */
-	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count,
-				     cli->selector != NULL || cli->delete_.all, &err)) {
-		report_error(&err);
-		owners_error_clear(&err);
-		return EXIT_USAGE;
-	}
-	if ((rc = session_open(&r.s, cli)) || (rc = session_require_current_types(&r.s)))
-		goto out;
-	/* Events are not tracked by the GC but are deleted all the same. */
-	if ((rc = session_resolve_args(&r.s, objs, n_objs, 1, &resolved)))
-		goto out;
-	/* A cluster-scoped root may own objects in any namespace. */
-	for (i = 0; i < n_objs; i++)
-		all |= !resolved[i].type->namespaced;
-	r.scan_ns = all ? NULL : r.s.namespace_;
-	/* What namespaced roots cascade to is namespaced (warnings only: what
-	 * the plan keeps for an owner it cannot see is decided elsewhere). */
-	r.s.answer_namespaced_only = !all;
-	if ((rc = session_scan(&r.s, r.scan_ns)))
-		goto out;
-	if ((rc = select_roots(&r, resolved, n_objs)))
+	r.scan_ns = run->scan_ns;
+	if ((rc = session_scan(r.s, r.scan_ns)) || (rc = select_roots(&r, run->targets, run->n_objs)))
 		goto out;
 	if (!r.n_roots) {
 		/* --ignore-not-found, or a selector or --all that matched nothing */
 		if (cli->delete_.all || cli->selector)
 			fprintf(stderr, "No resources found\n");
-		rc = EXIT_OK;
 		goto out;
 	}
-	if (r.s.scan.n_failures || r.s.types.n_failed) {
-		session_warn_scan(&r.s);
+	if (r.s->scan.n_failures || r.s->types.n_failed) {
+		session_warn_scan(r.s);
 		warning_msg("the scan is incomplete: objects that may be owned through the types above are kept");
 	}
 	rc = run_cascade(&r);
@@ -484,8 +468,6 @@ out:
 		free(r.roots[i]);
 	free(r.roots);
 	owners_cascade_runner_clear(&r.runner);
-	owners_object_args_free(objs, n_objs);
-	session_close(&r.s);
 	return rc;
 }
 
@@ -528,6 +510,15 @@ const struct command delete_command = {
 		"  owners delete deployment/web --dry-run=client\n"
 		"  owners delete deployments -l app=web -o name\n"
 		"  owners delete jobs --all -n ci",
-	.needs_cluster = 1,
+	.args = CMD_ARGS_OBJECTS,
+	/* a type alone deletes nothing by accident: it needs -l or --all */
+	.type_alone = CMD_TYPE_ALONE_SELECTED,
+	.discovery = CMD_DISCOVERY_CURRENT,
+	/* Events are not tracked by the GC but are deleted all the same */
+	.resolve = CMD_RESOLVE_AND_LIST,
+	/* a cluster-scoped root may own objects in any namespace; what
+	 * namespaced roots cascade to is namespaced (warnings only: what the
+	 * plan keeps for an owner it cannot see is decided elsewhere) */
+	.scope = OWNERS_SCOPE_ROOTS,
 	.rbac = "list on every type it scans; delete on the objects of the cascade; patch on the objects whose finalizers or references it changes; create on selfsubjectaccessreviews (every authenticated user has it)",
 };

@@ -233,11 +233,11 @@ static int write_page(const char *dir, const struct command *c)
 	return 0;
 }
 
-enum exit_code cmd_man(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_man(struct cmd_run *run)
 {
+	const struct string_list *args = run->words;
 	const struct command *c;
 
-	(void)cli;
 	if (args->count != 1) {
 		error_msg("usage: owners __man DIR");
 		return EXIT_USAGE;
@@ -352,9 +352,10 @@ static void completion_fish(void)
 	      "complete -c kubectl-owners -f -a '(__owners_complete)'\n", stdout);
 }
 
-enum exit_code cmd_completion(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_completion(struct cmd_run *run)
 {
-	(void)cli;
+	const struct string_list *args = run->words;
+
 	if (args->count != 1) {
 		error_msg("usage: owners completion bash|zsh|fish");
 		return EXIT_USAGE;
@@ -376,6 +377,7 @@ enum exit_code cmd_completion(struct owners_cli *cli, struct string_list *args)
 const struct command completion_command = {
 	.name = "completion",
 	.fn = cmd_completion,
+	.args = CMD_ARGS_SHELL,
 	.opts = no_opts,
 	.usage = "owners completion bash|zsh|fish",
 	.summary = "print a shell completion script",

@@ -31,67 +31,57 @@ const struct opt finalizers_opts[] = {
 	OPT_END,
 };
 
+/* Content scans: the namespaces in deletion the first scan did not
+ * cover, so that a namespace is explained by what is in it. */
+struct extra_scans {
+	struct owners_scan_report *reports;
+	size_t count, cap;
+};
+
+/* What one run of the command found. */
+struct stuck_run {
+	uint32_t *nodes;            /* the objects asked for that are in deletion */
+	size_t n;
+	/* per node, whether it was named (or matched -l): one not in
+	 * deletion is said so */
+	unsigned char *named;
+	size_t n_named;
+	struct extra_scans extra;
+	struct owners_stuck_facts facts;
+	struct owners_stuck_report rep;
+	size_t stuck;               /* of nodes, those stuck */
+};
+
 /* ---- listing: which objects --------------------------------------------- */
 
 /* The objects asked for that are in deletion, each once (with no
- * argument, the namespace's own Namespace object too), and per node
- * whether it was named (or matched -l), so that one not in deletion can be
- * said so: *named is a byte per node, the caller's to free(). */
-static enum exit_code select_in_deletion(struct session *s, const struct owners_selection_arg *args, size_t n_args,
-			      uint32_t **out, size_t *n_out, unsigned char **named, size_t *n_named)
+ * argument, the namespace's own Namespace object too), and which were
+ * named. */
+static enum exit_code select_in_deletion(struct cmd_run *run, struct stuck_run *st)
 {
 	const struct session_selection how = {
 		.everything_when_none = 1,
 		.everything_flags = OWNERS_MARK_OWN_NAMESPACE,
 	};
 	struct owners_selection sel = OWNERS_SELECTION_INIT;
+	struct session *s = &run->s;
 	size_t i;
 	int rc;
 
-	*out = NULL;
-	*n_out = 0;
-	*named = NULL;
-	*n_named = 0;
-	if ((rc = session_select(s, args, n_args, &how, &sel)))
+	if ((rc = session_select(s, run->targets, run->n_objs, &how, &sel)))
 		return rc;
-	if (owners_graph_marked(out, n_out, s->graph, sel.picked, 1)) {
+	if (owners_graph_marked(&st->nodes, &st->n, s->graph, sel.picked, 1)) {
 		owners_selection_clear(&sel);
 		return error_oom();
 	}
 	for (i = 0; i < s->graph->count; i++)
 		sel.picked[i] = (sel.picked[i] & OWNERS_SELECTED_NAMED) != 0;
-	*named = sel.picked;
-	*n_named = s->graph->count;
+	st->named = sel.picked;
+	st->n_named = s->graph->count;
 	sel.picked = NULL;
 	owners_selection_clear(&sel);
 	return 0;
 }
-
-/* A scan of one namespace may not reach a cluster-scoped object's
- * dependents: a cluster-scoped TYPE (other than namespaces, whose content
- * is scanned on its own) needs every namespace. */
-static int needs_all_namespaces(const struct session *s, const struct owners_selection_arg *args,
-				size_t n)
-{
-	size_t i;
-
-	if (s->cli->all_namespaces)
-		return 1;
-	for (i = 0; i < n; i++) {
-		const struct owners_resource *r = args[i].type;
-
-		if (!r->namespaced && !(!*r->group && !strcmp(r->resource, "namespaces")))
-			return 1;
-	}
-	return 0;
-}
-
-/* Extra scans: the content of namespaces in deletion the first scan did
- * not cover, so that a namespace is explained by what is in it. */
-struct extra_scans {
-	struct owners_scan_report *reports;
-	size_t count, cap;
-};
 
 static void extra_scans_clear(struct extra_scans *x)
 {
@@ -103,15 +93,15 @@ static void extra_scans_clear(struct extra_scans *x)
 	memset(x, 0, sizeof(*x));
 }
 
-static enum exit_code scan_namespaces(struct session *s, const uint32_t *nodes, size_t n, const char *scanned,
-			   struct extra_scans *x)
+static enum exit_code scan_namespaces(struct session *s, const struct stuck_run *st, const char *scanned,
+				      struct extra_scans *x)
 {
 	size_t i;
 
 	if (!scanned)
 		return 0; /* all namespaces were listed */
-	for (i = 0; i < n; i++) {
-		const struct owners_node *ns = &s->graph->nodes[nodes[i]];
+	for (i = 0; i < st->n; i++) {
+		const struct owners_node *ns = &s->graph->nodes[st->nodes[i]];
 		struct owners_scan_options o;
 		struct owners_scan_report *r;
 
@@ -122,7 +112,7 @@ static enum exit_code scan_namespaces(struct session *s, const uint32_t *nodes, 
 		r = &x->reports[x->count];
 		memset(r, 0, sizeof(*r));
 		session_scan_options(s, &o);
-		o.namespace_ = s->graph->nodes[nodes[i]].name;
+		o.namespace_ = ns->name;
 		if (owners_scan_run(s->graph, s->http, &s->types, &o, r, &s->err)) {
 			owners_scan_report_clear(r);
 			return report_error(&s->err);
@@ -155,54 +145,76 @@ static void say_not_stuck(const struct owners_graph *g, const struct owners_stuc
 	owners_buf_clear(&what);
 }
 
-static int render(struct owners_buf *out, const struct session *s,
-		  const struct owners_stuck_report *rep, const char *const *warnings,
-		  size_t n_warnings, int document)
+static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
 {
-	struct owners_stuck_render render;
+	struct owners_stuck_render *render = ctx;
 
-	memset(&render, 0, sizeof(render));
-	render.g = s->graph;
-	render.rep = rep;
-	render.now = (int64_t)time(NULL);
-	render.color = output_color();
-	render.namespace_ = s->cli->all_namespaces ? NULL : s->namespace_;
-	render.warnings = warnings;
-	render.n_warnings = n_warnings;
-	return document ? owners_stuck_render_json(out, &render)
-			: owners_stuck_render_text(out, &render);
+	render->warnings = warnings;
+	render->n_warnings = n_warnings;
+	return owners_stuck_render_json(out, render);
+}
+
+static int render_text(struct owners_buf *out, void *ctx)
+{
+	struct owners_buf text = OWNERS_BUF_INIT;
+	int rc;
+
+	/* its remedies ("if so: owners finalizers remove ...") as the user
+	 * runs owners */
+	if (!(rc = owners_stuck_render_text(&text, ctx)))
+		rc = output_as_typed(out, text.ptr ? text.ptr : "");
+	owners_buf_clear(&text);
+	return rc;
 }
 
 /* Scans, picks the objects asked about, and reads what explains why they
  * are stuck (lib/ops/stuck_fetch.c). */
-static enum exit_code gather(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
-		  struct owners_stuck_facts *facts, struct extra_scans *extra, uint32_t **nodes,
-		  size_t *n, unsigned char **named, size_t *n_named)
+static enum exit_code gather(struct cmd_run *run, struct stuck_run *st)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_selection_arg *args = NULL;
+	struct session *s = &run->s;
 	uint32_t *reach = NULL;
 	size_t n_reach = 0;
-	int rc, all;
+	int rc;
 
-	/* A named object of a type the GC does not track is listed too. */
-	if ((rc = session_resolve_args(s, objs, n_objs, 1, &args)))
+	if (!(rc = session_scan(s, run->scan_ns)))
+		rc = select_in_deletion(run, st);
+	if (rc || (rc = scan_namespaces(s, st, run->scan_ns, &st->extra)))
 		return rc;
-	all = needs_all_namespaces(s, args, n_objs);
-	s->answer_namespaced_only = !all;
-	if (!(rc = session_scan(s, all ? NULL : s->namespace_)))
-		rc = select_in_deletion(s, args, n_objs, nodes, n, named, n_named);
-	if (rc || (rc = scan_namespaces(s, *nodes, *n, all ? NULL : s->namespace_, extra)))
-		return rc;
-	if (owners_stuck_reach(&reach, &n_reach, s->graph, *nodes, *n))
+	if (owners_stuck_reach(&reach, &n_reach, s->graph, st->nodes, st->n))
 		return error_oom();
-	if (owners_stuck_fetch(facts, s->graph, s->http, reach, n_reach, (size_t)s->cli->chunk_size,
+	if (owners_stuck_fetch(&st->facts, s->graph, s->http, reach, n_reach, (size_t)run->cli->chunk_size,
 			       &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
 	}
 	free(reach);
 	return rc;
+}
+
+/* Nothing found is said, as kubectl get says it, unless the objects were
+ * named (say_not_stuck() spoke of each). */
+static void say_nothing_stuck(const struct cmd_run *run, const struct stuck_run *st)
+{
+	size_t i;
+
+	for (i = 0; st->named && i < st->n_named && !st->named[i]; i++)
+		;
+	if (st->stuck || output_is_document(&run->cli->output) || (st->named && i < st->n_named))
+		return;
+	if (run->cli->all_namespaces)
+		fprintf(stderr, "no objects stuck in deletion\n");
+	else
+		fprintf(stderr, "no objects stuck in deletion in namespace '%s'\n", run->s.namespace_);
+}
+
+static void stuck_run_clear(struct stuck_run *st)
+{
+	free(st->named);
+	free(st->nodes);
+	owners_stuck_report_clear(&st->rep);
+	owners_stuck_facts_clear(&st->facts);
+	extra_scans_clear(&st->extra);
 }
 
 static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
@@ -213,82 +225,37 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 	return EXIT_OK;
 }
 
-enum exit_code cmd_finalizers(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_finalizers(struct cmd_run *run)
 {
-	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_object_arg *objs = NULL;
-	struct owners_stuck_facts facts;
-	struct owners_stuck_report rep;
-	struct extra_scans extra = { NULL, 0, 0 };
-	struct owners_buf out = OWNERS_BUF_INIT;
-	struct session s;
-	const char *format = cli->output ? cli->output : "text";
-	int document = !strcmp(format, "json") || !strcmp(format, "yaml") || output_is_template(format);
-	unsigned char *named = NULL;
-	uint32_t *nodes = NULL;
-	char **warnings = NULL;
-	size_t n_objs = 0, n = 0, n_warnings = 0, n_named = 0, i, stuck = 0;
-	int rc;
+	static const struct output_renderers renderers = { render_json, render_text, NULL };
+	struct owners_stuck_render render;
+	struct stuck_run st;
+	enum exit_code rc;
 
-	memset(&s, 0, sizeof(s));
-	memset(&facts, 0, sizeof(facts));
-	memset(&rep, 0, sizeof(rep));
-	if (args->count &&
-	    owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
-		rc = report_error(&err);
-		owners_error_clear(&err);
-		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
-	}
-	if ((rc = session_open(&s, cli)) ||
-	    (rc = gather(&s, objs, n_objs, &facts, &extra, &nodes, &n, &named, &n_named)))
+	memset(&st, 0, sizeof(st));
+	if ((rc = gather(run, &st)))
 		goto out;
-	if (owners_stuck_explain_each(&rep, &stuck, s.graph, &facts, nodes, n) ||
-	    session_warnings(&s, extra.reports, extra.count, &warnings, &n_warnings) ||
-	    render(&out, &s, &rep, (const char *const *)warnings, n_warnings, document)) {
+	if (owners_stuck_explain_each(&st.rep, &st.stuck, run->s.graph, &st.facts, st.nodes, st.n)) {
 		rc = error_oom();
 		goto out;
 	}
-	if (!document) {
-		/* its remedies ("if so: owners finalizers remove ...") as the
-		 * user runs owners */
-		struct owners_buf typed = OWNERS_BUF_INIT;
-
-		if (output_as_typed(&typed, out.ptr ? out.ptr : "")) {
-			owners_buf_clear(&typed);
-			rc = error_oom();
-			goto out;
-		}
-		owners_buf_clear(&out);
-		out = typed;
-	}
-	if ((rc = output_is_template(format) ? output_template(&out, format, NULL, cli->table.no_headers)
-					     : output_document(&out, !strcmp(format, "yaml"))))
+	memset(&render, 0, sizeof(render));
+	render.g = run->s.graph;
+	render.rep = &st.rep;
+	render.now = (int64_t)time(NULL);
+	render.color = output_color();
+	render.namespace_ = run->cli->all_namespaces ? NULL : run->s.namespace_;
+	run->extra_reports = st.extra.reports;
+	run->n_extra_reports = st.extra.count;
+	if ((rc = output_emit(run, &renderers, &render)))
 		goto out;
-	for (i = 0; i < n_warnings; i++)
-		warning_msg("%s", warnings[i]);
-	say_not_stuck(s.graph, &facts, named, n_named);
-	/* Nothing found is said, as kubectl get says it, unless the objects
-	 * were named (say_not_stuck() spoke of each). */
-	for (i = 0; named && i < n_named && !named[i]; i++)
-		;
-	if (!stuck && !document && (!named || i == n_named)) {
-		if (cli->all_namespaces)
-			fprintf(stderr, "no objects stuck in deletion\n");
-		else
-			fprintf(stderr, "no objects stuck in deletion in namespace '%s'\n", s.namespace_);
-	}
+	say_not_stuck(run->s.graph, &st.facts, st.named, st.n_named);
+	say_nothing_stuck(run, &st);
 	/* a foreground or orphan deletion left for long: said whose work it is */
-	rc = gc_evidence_say(&s, OWNERS_GC_STALLED_AFTER);
+	rc = gc_evidence_say(&run->s, OWNERS_GC_STALLED_AFTER);
 out:
-	session_warnings_free(warnings, n_warnings);
-	free(named);
-	free(nodes);
-	owners_stuck_report_clear(&rep);
-	owners_stuck_facts_clear(&facts);
-	extra_scans_clear(&extra);
-	owners_buf_clear(&out);
-	owners_object_args_free(objs, n_objs);
-	session_close(&s);
+	run->extra_reports = NULL;
+	stuck_run_clear(&st);
 	return rc;
 }
 
@@ -369,7 +336,14 @@ const struct command finalizers_command = {
 		"  owners finalizers pvc -n shop\n"
 		"  owners finalizers remove namespace/old --all-finalizers\n"
 		"  owners finalizers remove pod/web-1 --finalizer example.com/hold --dry-run=server",
-	.needs_cluster = 1,
+	.args = CMD_ARGS_OBJECTS_OPTIONAL,
+	.type_alone = CMD_TYPE_ALONE_YES,
+	.discovery = CMD_DISCOVERY_CACHED,
+	/* a named object of a type the GC does not track is listed too */
+	.resolve = CMD_RESOLVE_AND_LIST,
+	.scope = OWNERS_SCOPE_ROOTS,
+	/* a Namespace's content is scanned on its own (scan_namespaces) */
+	.namespaces_apart = 1,
 	.rbac = "list on every type it scans; get on namespaces and persistentvolumes in deletion, list on pods where a claim is held; with remove, get and patch on the objects (update on namespaces/finalize for a namespace; to remove orphan, list on every type and patch on its dependents)",
 	.subcommands = finalizers_subcommands,
 	.json_schema = "-o json prints {\"kind\": \"OwnersFinalizers\", \"apiVersion\": \"owners.dev/v1\",\n"

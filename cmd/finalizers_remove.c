@@ -352,17 +352,13 @@ static enum exit_code validate_remove(const struct owners_cli *cli, const struct
 
 /* Every TYPE first: a mistake in the command line changes nothing. An
  * object named twice is done once (the second time it would be gone). */
-static enum exit_code take_targets(struct session *s, const struct owners_object_arg *objs, size_t n_objs,
-			struct removal *rm)
+static enum exit_code take_targets(struct cmd_run *run, struct removal *rm)
 {
-	struct owners_selection_arg *args = NULL;
 	struct owners_selection_target *targets = NULL;
 	size_t n = 0, i;
 	int rc;
 
-	if ((rc = session_resolve_args(s, objs, n_objs, 0, &args)))
-		return rc;
-	rc = session_targets(s, args, n_objs, &targets, &n);
+	rc = session_targets(&run->s, run->targets, run->n_objs, &targets, &n);
 	for (i = 0; !rc && i < n; i++) {
 		struct owners_finalizer_remove_target *t = &rm->targets[rm->n++];
 
@@ -432,68 +428,51 @@ static enum exit_code tell_failures(const struct removal *rm)
 	return errors ? EXIT_ERROR : incomplete ? EXIT_INCOMPLETE : EXIT_OK;
 }
 
-enum exit_code cmd_finalizers_remove(struct owners_cli *cli, struct string_list *args)
+static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
 {
-	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_object_arg *objs = NULL;
+	(void)warnings; /* said as they arose */
+	(void)n_warnings;
+	return owners_finalizer_remove_render_json(out, ctx);
+}
+
+static int render_text(struct owners_buf *out, void *ctx)
+{
+	return owners_finalizer_remove_render_text(out, ctx);
+}
+
+enum exit_code cmd_finalizers_remove(struct cmd_run *run)
+{
+	static const struct output_renderers renderers = { render_json, render_text, NULL };
+	const struct owners_cli *cli = run->cli;
 	struct owners_finalizer_remove_options uo;
 	struct owners_finalizer_remove_render render;
-	struct owners_buf out = OWNERS_BUF_INIT;
 	struct removal rm;
-	struct session s;
-	const char *format = cli->output ? cli->output : "text";
-	int document = !strcmp(format, "json") || !strcmp(format, "yaml");
 	double pause;
-	size_t n_objs = 0;
-	int rc, failures;
+	enum exit_code rc, failures;
 
-	memset(&s, 0, sizeof(s));
-	memset(&rm, 0, sizeof(rm));
-	if ((rc = test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_PATCH", &pause)))
-		return rc;
-	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count, 0, &err)) {
-		rc = report_error(&err);
-		owners_error_clear(&err);
-		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
-	}
-	if (removal_alloc(&rm, n_objs)) {
-		rc = error_oom();
-		goto out;
-	}
-	if ((rc = session_open(&s, cli)) || (rc = session_require_current_types(&s)) ||
-	    (rc = take_targets(&s, objs, n_objs, &rm)))
-		goto out;
 	memset(&uo, 0, sizeof(uo));
 	uo.finalizers = cli->remove.finalizers.items;
 	uo.n_finalizers = cli->remove.finalizers.count;
 	uo.all = cli->remove.all_finalizers;
 	uo.force = cli->remove.force;
 	uo.dry_run = cli->dry_run;
+	if ((rc = test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_PATCH", &pause)))
+		return rc;
 	if (pause > 0) {
 		uo.before_write = pause_before_write;
 		uo.ctx = &pause;
 	}
-	if ((rc = remove_all(&s, cli, &rm, &uo)))
-		goto out;
-	failures = tell_failures(&rm);
-	render.targets = rm.targets;
-	render.outcomes = rm.outcomes;
-	render.releases = rm.releases;
-	render.n = rm.n;
-	render.g = s.graph;
-	render.dry_run = cli->dry_run != OWNERS_DRY_RUN_NONE;
-	if ((rc = document ? owners_finalizer_remove_render_json(&out, &render)
-			   : owners_finalizer_remove_render_text(&out, &render))) {
-		rc = error_render(rc);
-		goto out;
+	if (removal_alloc(&rm, run->n_objs))
+		rc = error_oom();
+	else if (!(rc = take_targets(run, &rm)) && !(rc = remove_all(&run->s, cli, &rm, &uo))) {
+		failures = tell_failures(&rm);
+		render = (struct owners_finalizer_remove_render){ rm.targets, rm.outcomes, rm.releases, rm.n,
+			run->s.graph, cli->dry_run != OWNERS_DRY_RUN_NONE };
+		run->warnings_said = 1;
+		if (!(rc = output_emit(run, &renderers, &render)))
+			rc = failures;
 	}
-	if (!(rc = output_document(&out, !strcmp(format, "yaml"))))
-		rc = failures;
-out:
 	removal_clear(&rm);
-	owners_buf_clear(&out);
-	owners_object_args_free(objs, n_objs);
-	session_close(&s);
 	return rc;
 }
 
@@ -513,7 +492,10 @@ const struct command finalizers_remove_command = {
 	.examples = "  owners finalizers remove pod/held --finalizer example.com/hold\n"
 		"  owners finalizers remove namespace/stuck --finalizer kubernetes --dry-run=server\n"
 		"  owners finalizers remove -n ci configmap/lock --all-finalizers",
-	.needs_cluster = 1,
+	.args = CMD_ARGS_OBJECTS,
+	.discovery = CMD_DISCOVERY_CURRENT,
+	.resolve = CMD_RESOLVE_TYPES,
+	.scope = OWNERS_SCOPE_NAMESPACE, /* none is made up front: see release_orphans() */
 	.rbac = "get and patch on the objects (update on namespaces/finalize for a namespace; to "
 		"remove orphan, list on every type and patch on its dependents)",
 	.json_schema = NULL,

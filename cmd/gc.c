@@ -55,8 +55,9 @@ const struct opt gc_opts[] = {
 };
 
 struct run {
+	struct cmd_run *cmd;
 	struct owners_cli *cli;
-	struct session s;
+	struct session *s;            /* the run's (cmd/run.h) */
 	const char *scan_ns;          /* NULL: all namespaces */
 	struct owners_strset selected;/* -l: UIDs of the objects it matches */
 	int progress;                 /* stderr is a terminal */
@@ -100,13 +101,13 @@ static enum exit_code select_labelled(struct run *r)
 	struct owners_scan_report report;
 	int rc;
 
-	session_scan_options(&r->s, &o);
+	session_scan_options(r->s, &o);
 	o.namespace_ = r->scan_ns;
 	o.cluster_scoped = r->scan_ns == NULL;
 	o.label_selector = r->cli->selector;
 	o.on_object = remember_selected;
 	o.on_object_ctx = &r->selected;
-	rc = owners_scan_run(NULL, r->s.http, &r->s.types, &o, &report, &r->s.err) ? report_error(&r->s.err) : 0;
+	rc = owners_scan_run(NULL, r->s->http, &r->s->types, &o, &report, &r->s->err) ? report_error(&r->s->err) : 0;
 	if (!rc && report.n_failures) {
 		error_msg("%s (-l %s): which objects match cannot be told", report.failures[0].message,
 			  r->cli->selector);
@@ -140,20 +141,20 @@ static enum exit_code choose_scope(struct run *r)
 	 * lookup only names a class (absent or invalid-namespace), and both
 	 * dangle alike for a namespaced object. */
 	if (r->scan_ns && !r->w) {
-		if (!(nodes = malloc(((size_t)r->s.graph->count + 1) * sizeof(*nodes))))
+		if (!(nodes = malloc(((size_t)r->s->graph->count + 1) * sizeof(*nodes))))
 			return error_oom();
-		for (k = 0; k < r->s.graph->count; k++)
-			if (in_scope(r, &r->s.graph->nodes[k]))
+		for (k = 0; k < r->s->graph->count; k++)
+			if (in_scope(r, &r->s->graph->nodes[k]))
 				nodes[n++] = k;
-		rc = session_look_across_namespaces(&r->s, nodes, n);
+		rc = session_look_across_namespaces(r->s, nodes, n);
 		free(nodes);
 		if (rc)
 			return rc;
 	}
-	if (!(r->scope = calloc(r->s.graph->count + 1, 1)))
+	if (!(r->scope = calloc(r->s->graph->count + 1, 1)))
 		return error_oom();
-	for (k = 0; k < r->s.graph->count; k++)
-		r->scope[k] = (unsigned char)in_scope(r, &r->s.graph->nodes[k]);
+	for (k = 0; k < r->s->graph->count; k++)
+		r->scope[k] = (unsigned char)in_scope(r, &r->s->graph->nodes[k]);
 	return 0;
 }
 
@@ -165,8 +166,8 @@ static enum exit_code decide(struct run *r)
 	pass_clear(r);
 	if ((rc = choose_scope(r)))
 		return rc;
-	if (owners_collector_new(&r->c, r->s.graph) || owners_collector_doom(r->c) ||
-	    !(r->steps = calloc(r->s.graph->count + 1, sizeof(*r->steps))))
+	if (owners_collector_new(&r->c, r->s->graph) || owners_collector_doom(r->c) ||
+	    !(r->steps = calloc(r->s->graph->count + 1, sizeof(*r->steps))))
 		return error_oom();
 	owners_collector_plan(r->c, r->steps);
 	return 0;
@@ -202,35 +203,35 @@ static int emit(FILE *f, struct owners_buf *b, int rc)
 
 /* The backlog of this pass: the table (or the document), the summary and
  * the stopped-GC evidence on stderr. */
+static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+{
+	struct owners_gc_render *render = ctx;
+
+	render->warnings = warnings;
+	render->n_warnings = n_warnings;
+	return owners_gc_render_json(out, render);
+}
+
+static int render_text(struct owners_buf *out, void *ctx)
+{
+	return owners_gc_render_text(out, ctx);
+}
+
 static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, int with_fates)
 {
+	static const struct output_renderers renderers = { render_json, render_text, NULL };
 	struct owners_gc_render render;
 	struct owners_buf out = OWNERS_BUF_INIT;
-	char **warnings = NULL;
-	size_t n_warnings = 0;
-	const char *format = r->cli->output ? r->cli->output : "table";
-	int rc = 0;
+	int rc;
 
 	/* where the passes settle: decide() settled them already */
-	owners_gc_backlog_count(b, r->s.graph, r->steps, r->scope, with_fates ? r->c->ends : NULL,
+	owners_gc_backlog_count(b, r->s->graph, r->steps, r->scope, with_fates ? r->c->ends : NULL,
 				with_fates ? r->c->passes : 0);
 	render = render_of(r, b);
-	if (strcmp(format, "table")) {
-		if (session_warnings(&r->s, NULL, 0, &warnings, &n_warnings))
-			rc = error_oom();
-		render.warnings = (const char *const *)warnings;
-		render.n_warnings = n_warnings;
-		if (!rc)
-			rc = session_emit_document(&r->s, &out, !strcmp(format, "yaml"),
-						   owners_gc_render_json(&out, &render));
-		session_warnings_free(warnings, n_warnings);
-	} else {
-		rc = emit(stdout, &out, owners_gc_render_text(&out, &render));
-		session_warn_scan(&r->s);
-		if (!rc)
-			rc = emit(stderr, &out, owners_gc_render_summary(&out, &render));
-	}
-	gc_evidence_lease(&r->s, &render);
+	rc = output_emit(r->cmd, &renderers, &render);
+	if (!rc && r->cli->output.kind == OUTPUT_TEXT)
+		rc = emit(stderr, &out, owners_gc_render_summary(&out, &render));
+	gc_evidence_lease(r->s, &render);
 	if (!rc)
 		rc = emit(stderr, &out, owners_gc_render_stalled(&out, &render));
 	owners_buf_clear(&out);
@@ -240,7 +241,7 @@ static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, i
 /* kubectl's words for what was done to one object. */
 static void say_done(struct run *r, const struct owners_action *a, const struct owners_gc_step *s)
 {
-	const struct owners_node *n = &r->s.graph->nodes[a->node];
+	const struct owners_node *n = &r->s->graph->nodes[a->node];
 	struct owners_buf type = OWNERS_BUF_INIT, what = OWNERS_BUF_INIT;
 	int dry = r->cli->dry_run == OWNERS_DRY_RUN_SERVER;
 
@@ -271,7 +272,7 @@ static void say_refused(struct run *r, const struct owners_action *a, const stru
 {
 	struct owners_buf name = OWNERS_BUF_INIT;
 
-	owners_graph_node_name(&name, &r->s.graph->nodes[a->node]);
+	owners_graph_node_name(&name, &r->s->graph->nodes[a->node]);
 	if (r->progress)
 		fputs("\r\033[K", stderr);
 	if (res->outcome == OWNERS_OUTCOME_FORBIDDEN)
@@ -292,7 +293,7 @@ static int drop(void *ctx, uint32_t dependent, const struct owners_ref *ref)
 
 static int acting_on(const struct run *r, uint32_t k)
 {
-	const struct owners_node *n = &r->s.graph->nodes[k];
+	const struct owners_node *n = &r->s->graph->nodes[k];
 	const struct owners_strset_entry *e;
 
 	if (!r->scope[k] || owners_strset_get(&r->forbidden, n->uid))
@@ -307,7 +308,7 @@ static int acting_on(const struct run *r, uint32_t k)
  * reference the pass removes from it, whichever step marked them). */
 static int plan_actions(const struct run *r, struct owners_cascade_plan *p)
 {
-	const struct owners_graph *g = r->s.graph;
+	const struct owners_graph *g = r->s->graph;
 	uint32_t k;
 
 	for (k = 0; k < g->count; k++) {
@@ -352,11 +353,11 @@ static enum exit_code check_access(struct run *r, const struct owners_cascade_pl
 	uint32_t *examples = NULL;
 	size_t n = 0;
 
-	if (owners_actions_needed_access(p->actions, p->n_actions, r->s.graph, 0, &checks, &examples, &n))
+	if (owners_actions_needed_access(p->actions, p->n_actions, r->s->graph, 0, &checks, &examples, &n))
 		return error_oom();
 	if (r->progress)
 		fputs("\r\033[K", stderr);
-	return session_check_access(&r->s, checks, examples, n, "the garbage collector's work");
+	return session_check_access(r->s, checks, examples, n, "the garbage collector's work");
 }
 
 /* Sends this pass's actions; says what each did. */
@@ -376,7 +377,7 @@ static enum exit_code act(struct run *r, struct owners_cascade_plan *p)
 
 	if (!results)
 		return error_oom();
-	if (owners_cascade_execute(r->s.graph, p, r->s.http, &o, results, &err)) {
+	if (owners_cascade_execute(r->s->graph, p, r->s->http, &o, results, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
 	}
@@ -392,7 +393,7 @@ static enum exit_code act(struct run *r, struct owners_cascade_plan *p)
 		case OWNERS_OUTCOME_CONFLICT:
 			break; /* someone did it first, or it changed: the next pass decides */
 		case OWNERS_OUTCOME_FORBIDDEN:
-			if (!owners_strset_add(&r->forbidden, r->s.graph->nodes[a->node].uid, NULL))
+			if (!owners_strset_add(&r->forbidden, r->s->graph->nodes[a->node].uid, NULL))
 				rc = error_oom();
 			say_refused(r, a, &results[i]);
 			break;
@@ -420,7 +421,7 @@ static void show_progress(const struct run *r, size_t acting)
 static enum exit_code say_left(struct run *r, struct owners_gc_backlog *b)
 {
 	struct owners_buf out = OWNERS_BUF_INIT;
-	const struct owners_graph *g = r->s.graph;
+	const struct owners_graph *g = r->s->graph;
 	uint32_t k;
 	int rc = 0;
 
@@ -493,7 +494,7 @@ static enum exit_code run_passes(struct run *r)
 		if ((rc = act(r, &p)) || r->failed)
 			break;
 		tree_listed_clear(&r->listed);
-		if ((rc = session_rescan(&r->s, r->scan_ns, NULL, NULL)))
+		if ((rc = session_rescan(r->s, r->scan_ns, NULL, NULL)))
 			break;
 	}
 	free(p.actions);
@@ -513,10 +514,10 @@ static enum exit_code finish(struct run *r)
 	struct owners_gc_backlog b;
 	int rc, incomplete, undone;
 
-	owners_gc_backlog_count(&b, r->s.graph, r->steps, r->scope, NULL, 0);
+	owners_gc_backlog_count(&b, r->s->graph, r->steps, r->scope, NULL, 0);
 	/* --exit-code: anything left undone (a server dry run leaves it all) */
 	undone = r->cli->gc.exit_code && owners_gc_backlog_actions(&b);
-	incomplete = b.undecided || r->s.scan.n_failures || r->s.types.n_failed || r->forbidden.count;
+	incomplete = b.undecided || r->s->scan.n_failures || r->s->types.n_failed || r->forbidden.count;
 	if (r->cli->dry_run == OWNERS_DRY_RUN_SERVER) {
 		fprintf(stderr, "gc: %zu request%s accepted by the server (dry run, nothing changed)\n", r->done,
 			r->done == 1 ? "" : "s");
@@ -528,7 +529,7 @@ static enum exit_code finish(struct run *r)
 	if ((rc = say_left(r, &b)))
 		return rc;
 	if (incomplete) {
-		session_warn_scan(&r->s);
+		session_warn_scan(r->s);
 		error_msg("part of the cluster could not be seen or changed: what depends on it was kept%s",
 			  b.undecided ? " (the objects marked undecided above)" : "");
 		return EXIT_INCOMPLETE;
@@ -552,10 +553,10 @@ static int start_watches(struct run *r)
 	size_t i;
 
 	memset(&wo, 0, sizeof(wo));
-	session_scan_options(&r->s, &wo.list);
+	session_scan_options(r->s, &wo.list);
 	wo.list.on_listed = NULL;
 	wo.warn = on_watch_warning;
-	if (owners_watch_new(&r->w, r->s.graph, r->s.http, &r->s.types, &wo))
+	if (owners_watch_new(&r->w, r->s->graph, r->s->http, &r->s->types, &wo))
 		return OWNERS_ENOMEM;
 	for (i = 0; i < r->listed.count; i++) {
 		struct tree_listed_type *t = &r->listed.items[i];
@@ -573,7 +574,7 @@ static int remember_acted(struct run *r, const struct owners_cascade_plan *p)
 	size_t i;
 
 	for (i = 0; i < p->n_actions; i++) {
-		const struct owners_node *n = &r->s.graph->nodes[p->actions[i].node];
+		const struct owners_node *n = &r->s->graph->nodes[p->actions[i].node];
 		struct owners_strset_entry *e = owners_strset_get(&r->acted, n->uid);
 
 		if (e) {
@@ -623,7 +624,7 @@ static enum exit_code watch_and_act(struct run *r, int *quit)
 				break;
 		}
 		wake = owners_watch_next_ms(r->w);
-		if (owners_http_wait(r->s.http, wake, signals_fd(), &err) || owners_watch_service(r->w, &err)) {
+		if (owners_http_wait(r->s->http, wake, signals_fd(), &err) || owners_watch_service(r->w, &err)) {
 			rc = report_error(&err);
 			owners_error_clear(&err);
 			break;
@@ -648,79 +649,87 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 				   "(-A: of the cluster), -l to narrow it");
 	if (cli->gc.watch && cli->dry_run != OWNERS_DRY_RUN_NONE)
 		return usage_error("--watch acts on every change: it cannot be combined with --dry-run");
-	if (cli->gc.watch && cli->output && strcmp(cli->output, "table"))
-		return usage_error("--watch says what it does as it goes: -o %s does not apply", cli->output);
+	if (cli->gc.watch && cli->output.kind != OUTPUT_TEXT)
+		return usage_error("--watch says what it does as it goes: -o %s does not apply",
+				   cli->output.spelled);
 	return EXIT_OK;
 }
 
-enum exit_code cmd_gc(struct owners_cli *cli, struct string_list *args)
+/* --watch: after the first passes, acts on every change until Ctrl-C. */
+static enum exit_code keep_up(struct run *r)
 {
+	int quit = 0;
+	enum exit_code rc;
+
+	fprintf(stderr, "gc: converged after %zu pass%s: %zu change%s\n", r->passes,
+		r->passes == 1 ? "" : "es", r->done, r->done == 1 ? "" : "s");
+	rc = watch_and_act(r, &quit);
+	fprintf(stderr, "gc: stopped watching: %zu change%s in all\n", r->done, r->done == 1 ? "" : "s");
+	if (!rc && quit) {
+		/* the watches' requests are the client's: it lets go of them
+		 * before the watch that owns them is freed */
+		owners_http_client_free(r->s->http);
+		r->s->http = NULL;
+		owners_watch_free(r->w);
+		r->w = NULL;
+		signals_die(quit);
+	}
+	return rc;
+}
+
+static void run_clear(struct run *r)
+{
+	if (r->w) {
+		owners_http_client_free(r->s->http);
+		r->s->http = NULL;
+		owners_watch_free(r->w);
+	}
+	r->s->on_listed = NULL;
+	tree_listed_clear(&r->listed);
+	owners_strset_clear(&r->acted);
+	pass_clear(r);
+	owners_strset_clear(&r->selected);
+	owners_strset_clear(&r->forbidden);
+}
+
+enum exit_code cmd_gc(struct cmd_run *run)
+{
+	const struct owners_cli *cli = run->cli;
 	struct owners_gc_backlog b;
 	struct run r;
 	int rc;
 
-	(void)args;
 	memset(&r, 0, sizeof(r));
-	r.cli = cli;
+	r.cmd = run;
+	r.cli = run->cli;
+	r.s = &run->s;
 	owners_strset_init(&r.selected);
 	owners_strset_init(&r.forbidden);
 	owners_strset_init(&r.acted);
 	r.started = time(NULL);
 	r.progress = isatty(STDERR_FILENO) && cli->dry_run == OWNERS_DRY_RUN_NONE;
-	if ((rc = session_open(&r.s, cli)) || (rc = session_require_current_types(&r.s)))
-		goto out;
-	r.scan_ns = cli->all_namespaces ? NULL : r.s.namespace_;
-	r.s.answer_namespaced_only = r.scan_ns != NULL;
+	r.scan_ns = run->scan_ns;
 	if (cli->gc.watch) {
-		r.s.on_listed = tree_listed_record;
-		r.s.on_listed_ctx = &r.listed;
+		r.s->on_listed = tree_listed_record;
+		r.s->on_listed_ctx = &r.listed;
 	}
-	if ((rc = session_scan(&r.s, r.scan_ns)) || (cli->selector && (rc = select_labelled(&r))))
+	if ((rc = session_scan(r.s, r.scan_ns)) || (cli->selector && (rc = select_labelled(&r))))
 		goto out;
 	if (cli->dry_run == OWNERS_DRY_RUN_CLIENT) {
 		if (!(rc = decide(&r)) && !(rc = show_backlog(&r, &b, 1)) && cli->gc.exit_code)
 			rc = owners_gc_backlog_actions(&b) ? EXIT_ERROR : EXIT_OK;
-		goto out;
+	} else if (!(rc = run_passes(&r))) {
+		if (cli->gc.watch)
+			rc = keep_up(&r);
+		else if (cli->output.kind == OUTPUT_TEXT || !(rc = show_backlog(&r, &b, 0)))
+			rc = finish(&r);
 	}
-	if ((rc = run_passes(&r)))
-		goto out;
-	if (cli->gc.watch) {
-		int quit = 0;
-
-		fprintf(stderr, "gc: converged after %zu pass%s: %zu change%s\n", r.passes,
-			r.passes == 1 ? "" : "es", r.done, r.done == 1 ? "" : "s");
-		rc = watch_and_act(&r, &quit);
-		fprintf(stderr, "gc: stopped watching: %zu change%s in all\n", r.done, r.done == 1 ? "" : "s");
-		if (!rc && quit) {
-			/* the watches' requests are the client's: it lets go of
-			 * them before the watch that owns them is freed */
-			owners_http_client_free(r.s.http);
-			r.s.http = NULL;
-			owners_watch_free(r.w);
-			r.w = NULL;
-			signals_die(quit);
-		}
-		goto out;
-	}
-	if (cli->output && strcmp(cli->output, "table"))
-		rc = show_backlog(&r, &b, 0);
-	if (!rc)
-		rc = finish(&r);
 out:
-	if (r.w) {
-		owners_http_client_free(r.s.http);
-		r.s.http = NULL;
-		owners_watch_free(r.w);
-	}
-	tree_listed_clear(&r.listed);
-	owners_strset_clear(&r.acted);
-	pass_clear(&r);
-	owners_strset_clear(&r.selected);
-	owners_strset_clear(&r.forbidden);
-	session_close(&r.s);
+	run_clear(&r);
 	return rc;
 }
 
+/* The command: its usage, help, man page text and permissions. */
 const struct command gc_command = {
 	.name = "gc",
 	.fn = cmd_gc,
@@ -767,7 +776,9 @@ const struct command gc_command = {
 		"  owners gc -n ci\n"
 		"  owners gc -A --timeout=10m\n"
 		"  owners gc -A --dry-run -o json",
-	.needs_cluster = 1,
+	.args = CMD_ARGS_NONE,
+	.discovery = CMD_DISCOVERY_CURRENT,
+	.scope = OWNERS_SCOPE_NAMESPACE,
 	.rbac = "list on every type it scans; delete on the objects it collects; patch on the objects whose finalizers or references it changes",
 	.json_schema = "OwnersGCBacklog (owners.dev/v1):\n"
 		"  items[]        one per object the GC acts on or that waits:\n"

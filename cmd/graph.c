@@ -26,49 +26,43 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 	return EXIT_OK;
 }
 
-enum exit_code cmd_graph(struct owners_cli *cli, struct string_list *args)
-{
+/* The graph and its summary, in the scan's scope. */
+struct graph_view {
+	struct owners_graph *g;
+	const char *ns; /* NULL: every namespace */
 	struct owners_graph_summary sum;
-	struct owners_buf out = OWNERS_BUF_INIT;
-	const char *format = cli->output ? cli->output : "summary";
-	struct session s;
-	const char *ns;
-	int rc;
+	enum output_kind kind;
+};
 
-	memset(&s, 0, sizeof(s));
-	if ((rc = session_open(&s, cli)))
-		goto out;
-	s.answer_namespaced_only = !cli->all_namespaces;
-	if ((rc = session_scan(&s, cli->all_namespaces ? NULL : s.namespace_)))
-		goto out;
-	ns = cli->all_namespaces ? NULL : s.namespace_;
-	if (owners_graph_summarize(s.graph, ns, &sum)) {
-		rc = error_oom();
-		goto out;
-	}
-	if (!strcmp(format, "json") || !strcmp(format, "yaml") || output_is_template(format)) {
-		char **warnings = NULL;
-		size_t n_warnings = 0;
+static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+{
+	struct graph_view *v = ctx;
 
-		rc = session_warnings(&s, NULL, 0, &warnings, &n_warnings);
-		if (!rc)
-			rc = owners_graph_render_json(&out, s.graph, ns, &sum, (const char *const *)warnings,
-						      n_warnings);
-		session_warnings_free(warnings, n_warnings);
-		if (output_is_template(format))
-			rc = rc ? error_oom() : output_template(&out, format, NULL, cli->table.no_headers);
-		else
-			rc = session_emit_document(&s, &out, !strcmp(format, "yaml"), rc);
-		goto out;
-	} else if (!strcmp(format, "dot"))
-		rc = owners_graph_render_dot(&out, s.graph, ns);
-	else
-		rc = owners_graph_render_summary(&out, s.graph, &sum);
-	rc = session_emit(&s, &out, rc);
-out:
-	owners_buf_clear(&out);
-	session_close(&s);
-	return rc;
+	return owners_graph_render_json(out, v->g, v->ns, &v->sum, warnings, n_warnings);
+}
+
+static int render_text(struct owners_buf *out, void *ctx)
+{
+	struct graph_view *v = ctx;
+
+	return v->kind == OUTPUT_DOT ? owners_graph_render_dot(out, v->g, v->ns)
+				     : owners_graph_render_summary(out, v->g, &v->sum);
+}
+
+enum exit_code cmd_graph(struct cmd_run *run)
+{
+	static const struct output_renderers renderers = { render_json, render_text, NULL };
+	struct graph_view v;
+	enum exit_code rc;
+
+	if ((rc = session_scan(&run->s, run->scan_ns)))
+		return rc;
+	v.g = run->s.graph;
+	v.ns = run->scan_ns;
+	v.kind = run->cli->output.kind;
+	if (owners_graph_summarize(v.g, v.ns, &v.sum))
+		return error_oom();
+	return output_emit(run, &renderers, &v);
 }
 
 /* The command: its usage, help, man page text and permissions. */
@@ -86,6 +80,8 @@ const struct command graph_command = {
 	.examples = "  owners graph\n"
 		"  owners graph -A\n"
 		"  owners graph -n shop -o dot | dot -Tsvg > shop.svg",
-	.needs_cluster = 1,
+	.args = CMD_ARGS_NONE,
+	.discovery = CMD_DISCOVERY_CACHED,
+	.scope = OWNERS_SCOPE_NAMESPACE,
 	.rbac = "list on every type it scans",
 };

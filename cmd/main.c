@@ -23,6 +23,7 @@ const struct opt owners_root_opts[] = {
 static const struct command help_command = {
 	.name = "help",
 	.fn = cmd_help,
+	.args = CMD_ARGS_COMMAND,
 	.opts = no_opts,
 	.usage = "owners help [COMMAND]",
 	.summary = "show help for a command",
@@ -149,17 +150,17 @@ void owners_command_help(const struct command *c)
 	owners_print_opts(owners_global_opts);
 }
 
-enum exit_code cmd_help(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_help(struct cmd_run *run)
 {
 	const struct command *c;
 
-	if (!args->count) {
+	if (!run->words->count) {
 		main_help();
 		return EXIT_OK;
 	}
-	c = owners_command_find(args->items[0]);
+	c = owners_command_find(run->words->items[0]);
 	if (!c) {
-		error_msg("unknown command '%s'", args->items[0]);
+		error_msg("unknown command '%s'", run->words->items[0]);
 		return EXIT_USAGE;
 	}
 	owners_command_help(c);
@@ -221,8 +222,8 @@ static enum exit_code refuse_subcommand_flags(const struct command *c, int argc,
 	return 0;
 }
 
-/* Parses the command's flags, validates, runs: kubectl's
- * Complete/Validate/Run. */
+/* Parses the command's flags, validates, then sets up what the command's
+ * row asks for and runs it (cmd/run.c): kubectl's Complete/Validate/Run. */
 static enum exit_code run_command(const struct command *c, struct owners_cli *cli, int argc, char **argv)
 {
 	struct string_list args = { NULL, 0, 0 };
@@ -233,7 +234,7 @@ static enum exit_code run_command(const struct command *c, struct owners_cli *cl
 		if (cli->help)
 			owners_command_help(c);
 		else if (!c->validate || !(rc = c->validate(cli, &args)))
-			rc = c->fn(cli, &args);
+			rc = cmd_run_command(c, cli, &args);
 	}
 	owners_cli_clear(cli, &args);
 	return rc;

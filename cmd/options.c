@@ -381,6 +381,46 @@ int owners_opt_cascade(void *field, const char *value, const struct opt *o, cons
 	return owners_cascade_mode_parse(value, mode) ? invalid_value(value, spelled, o->values) : 0;
 }
 
+int owners_opt_output(void *field, const char *value, const struct opt *o, const char *spelled)
+{
+	static const struct {
+		const char *name;
+		enum output_kind kind;
+	} kinds[] = {
+		{ "wide", OUTPUT_WIDE },
+		{ "json", OUTPUT_JSON },
+		{ "yaml", OUTPUT_YAML },
+		{ "name", OUTPUT_NAME },
+		{ "dot", OUTPUT_DOT },
+		{ "jsonpath=", OUTPUT_JSONPATH },
+		{ "custom-columns=", OUTPUT_CUSTOM_COLUMNS },
+	};
+	struct output_format *f = field;
+	size_t i;
+
+	if (!is_allowed(o, value))
+		return invalid_value(value, spelled, o->values);
+	f->spelled = value;
+	f->kind = OUTPUT_TEXT; /* tree, table, text, summary: the command's own */
+	f->template_ = NULL;
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		size_t len = strlen(kinds[i].name);
+
+		if (kinds[i].name[len - 1] == '=' ? !strncmp(value, kinds[i].name, len)
+						  : !strcmp(value, kinds[i].name)) {
+			f->kind = kinds[i].kind;
+			f->template_ = kinds[i].name[len - 1] == '=' ? value + len : NULL;
+		}
+	}
+	return 0;
+}
+
+int output_is_document(const struct output_format *f)
+{
+	return f->kind == OUTPUT_JSON || f->kind == OUTPUT_YAML || f->kind == OUTPUT_JSONPATH ||
+	       f->kind == OUTPUT_CUSTOM_COLUMNS;
+}
+
 const char *const owners_fix_values[] = { "collect", "keep", NULL };
 
 int owners_opt_fix(void *field, const char *value, const struct opt *o, const char *spelled)

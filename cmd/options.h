@@ -62,6 +62,30 @@ struct opt {
 	int value_optional;
 };
 
+/* -o, read once by owners_opt_output(): what every command's output
+ * step switches on. The command's own text has one kind whatever its
+ * name (tree, table, text, summary: each command's default). */
+enum output_kind {
+	OUTPUT_TEXT,
+	OUTPUT_WIDE,
+	OUTPUT_JSON,
+	OUTPUT_YAML,
+	OUTPUT_NAME,
+	OUTPUT_DOT,
+	OUTPUT_JSONPATH,
+	OUTPUT_CUSTOM_COLUMNS,
+};
+
+struct output_format {
+	enum output_kind kind;
+	const char *template_; /* JSONPATH, CUSTOM_COLUMNS: what follows '=' */
+	const char *spelled;   /* the value given, NULL when -o was not */
+};
+
+/* Whether the output is the command's JSON document in some form (json,
+ * yaml, a jsonpath or custom-columns template over it). */
+int output_is_document(const struct output_format *f);
+
 struct string_list {
 	const char **items;
 	size_t count, cap;
@@ -154,7 +178,7 @@ struct owners_cli {
 	int show_version;       /* owners --version */
 
 	const char *selector;   /* -l */
-	const char *output;     /* -o; NULL: the command's default */
+	struct output_format output; /* -o */
 	enum owners_dry_run dry_run;
 	long timeout_ms;        /* tree --until, delete --wait */
 	struct table_options table;
@@ -218,7 +242,10 @@ struct owners_cli {
 
 /* The rows several commands share, one spelling and one field each. */
 #define OPT_SELECTOR(h) OPT_STRING("selector", 'l', selector, "SELECTOR", h)
-#define OPT_OUTPUT(vals, h) OPT_CHOICE("output", 'o', output, "FORMAT", vals, h)
+#define OPT_OUTPUT(vals, h)                                                                        \
+	{ .long_name = "output", .short_name = 'o', .type = OPTION_CALLBACK,                        \
+	  .offset = OPT_FIELD(output, struct output_format), .arg_name = "FORMAT", .help = (h),      \
+	  .values = (vals), .complete = COMPLETE_VALUES, .parse = owners_opt_output }
 #define OPT_DRY_RUN(h) OPT_OPTIONAL_CHOICE("dry-run", dry_run, owners_dry_run_values, owners_opt_dry_run, h)
 /* every command that prints a table of objects has these, as kubectl get
  * has them (one help text for all) */
@@ -272,6 +299,9 @@ extern const char *const owners_fix_values[];
  * background, foreground or orphan; alone: background; the deprecated
  * booleans true (background) and false (orphan), with a warning. */
 opt_parse_fn owners_opt_cascade;
+/* -o (into a struct output_format): one of the row's values; the
+ * command's text, whatever its name, is OUTPUT_TEXT. */
+opt_parse_fn owners_opt_output;
 
 extern const struct opt owners_global_opts[];
 extern const char *const owners_dry_run_values[];

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "jsonpath.h"
+#include "options.h"
 #include "yaml_emit.h"
 
 static int use_color;
@@ -187,12 +188,8 @@ const char *color_end(void)
 	return use_color ? "\033[0m" : "";
 }
 
-int output_is_template(const char *format)
-{
-	return format && (!strncmp(format, "jsonpath=", 9) || !strncmp(format, "custom-columns=", 15));
-}
-
-enum exit_code output_template(const struct owners_buf *json, const char *format, const char *nested, int no_headers)
+enum exit_code output_template(const struct owners_buf *json, const struct output_format *f, const char *nested,
+			       int no_headers)
 {
 	struct owners_json_value *doc = NULL;
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -200,10 +197,10 @@ enum exit_code output_template(const struct owners_buf *json, const char *format
 	int rc;
 
 	rc = owners_json_parse(&doc, json->ptr ? json->ptr : "", json->len, &err);
-	if (!rc && !strncmp(format, "jsonpath=", 9))
-		rc = owners_jsonpath_print(&out, format + 9, doc, &err);
+	if (!rc && f->kind == OUTPUT_JSONPATH)
+		rc = owners_jsonpath_print(&out, f->template_, doc, &err);
 	else if (!rc)
-		rc = owners_custom_columns_print(&out, format + 15, doc, nested, no_headers, &err);
+		rc = owners_custom_columns_print(&out, f->template_, doc, nested, no_headers, &err);
 	/* kubectl ends a jsonpath with no newline of its own: nor does this */
 	if (!rc) {
 		fwrite(out.ptr ? out.ptr : "", 1, out.len, stdout);

@@ -10,6 +10,8 @@
 #include "buf.h"
 #include "error.h"
 
+struct output_format;
+
 /* What the program exits with. A function typed enum exit_code returns
  * one of these and has said why on stderr; one typed int returns 0 or a
  * library code (OWNERS_E*, negative) and has said nothing. */
@@ -53,12 +55,12 @@ void output_set_program(const char *argv0);
 /* Whether argv0 is kubectl_complete-owners, the helper kubectl runs for
  * `kubectl owners <TAB>` (a link to this binary). */
 int output_is_completion_helper(const char *argv0);
-/* -o jsonpath=TEMPLATE or -o custom-columns=SPEC. */
-int output_is_template(const char *format);
-/* Prints the command's JSON document through the template (custom
- * columns: one row per item, and per item of each item's `nested` array
- * when given); the exit code (a bad template is a usage error). */
-enum exit_code output_template(const struct owners_buf *json, const char *format, const char *nested, int no_headers);
+/* Prints the command's JSON document through -o's template (jsonpath,
+ * or custom columns: one row per item, and per item of each item's
+ * `nested` array when given); the exit code (a bad template is a usage
+ * error). */
+enum exit_code output_template(const struct owners_buf *json, const struct output_format *f, const char *nested,
+			       int no_headers);
 const char *output_program(void);
 /* Appends text with each command it quotes ('owners ...', a remedy after
  * a colon, a line's start) spelled as output_program(). */

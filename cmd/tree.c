@@ -40,23 +40,6 @@ const struct opt tree_opts[] = {
 	OPT_END,
 };
 
-/* Whether a scan of one namespace can see everything the tree may reach:
- * dependents of cluster-scoped roots can live in any namespace. */
-static int needs_all_namespaces(struct session *s, const struct owners_selection_arg *args, size_t n)
-{
-	size_t i;
-	int all = s->cli->all_namespaces;
-
-	/* Dependents of namespaced roots are namespaced; owners of any type are
-	 * named by a reference (owners_graph_type_can_hold_answer()). */
-	s->answer_namespaced_only = 1;
-	for (i = 0; i < n; i++) {
-		all |= !args[i].type->namespaced && !s->cli->tree.up;
-		s->answer_namespaced_only &= args[i].type->namespaced;
-	}
-	return all;
-}
-
 /* READY/STATUS for the rows printed (lib/api/object_status.c decides
  * what to read); decoration: a failure to fetch leaves "-". */
 static int fetch_status(struct session *s, const struct owners_tree *tree,
@@ -77,50 +60,59 @@ static int fetch_status(struct session *s, const struct owners_tree *tree,
 	return 0;
 }
 
-/* Writes the tree in the format asked for and prints it; the exit code. */
-static enum exit_code show(struct session *s, const struct owners_tree *tree,
-		const struct owners_object_status *status, const char *format)
-{
-	struct owners_buf out = OWNERS_BUF_INIT;
+/* The tree and what its rows show, for the printer. */
+struct tree_view {
 	struct owners_render render;
+	enum output_kind kind;
+};
+
+static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+{
+	struct tree_view *v = ctx;
+
+	v->render.warnings = warnings;
+	v->render.n_warnings = n_warnings;
+	return owners_tree_render_json(out, &v->render);
+}
+
+static int render_text(struct owners_buf *out, void *ctx)
+{
+	const struct tree_view *v = ctx;
+
+	switch (v->kind) {
+	case OUTPUT_DOT:
+		return owners_tree_render_dot(out, &v->render);
+	case OUTPUT_NAME:
+		return owners_tree_render_names(out, &v->render);
+	default: /* tree, wide: the option table admits nothing else */
+		return owners_tree_render_text(out, &v->render);
+	}
+}
+
+/* Prints the tree in the format asked for; the exit code. */
+static enum exit_code show(struct cmd_run *run, const struct owners_tree *tree,
+			   const struct owners_object_status *status)
+{
+	struct output_renderers renderers = { render_json, render_text, tree->up ? "owners" : "dependents" };
+	struct tree_view v;
 	const char **keys = NULL;
 	char *storage = NULL;
-	int rc;
+	enum exit_code rc;
 
-	memset(&render, 0, sizeof(render));
-	if (owners_cli_label_keys(s->cli, &storage, &keys, &render.n_label_keys))
+	memset(&v, 0, sizeof(v));
+	if (owners_cli_label_keys(run->cli, &storage, &keys, &v.render.n_label_keys))
 		return error_oom();
-	render.label_keys = keys;
-	render.no_headers = s->cli->table.no_headers;
-	render.show_labels = s->cli->table.show_labels;
-	render.g = s->graph;
-	render.tree = tree;
-	render.status = status;
-	render.now = (int64_t)time(NULL);
-	render.color = output_color();
-	render.wide = !strcmp(format, "wide");
-	if (!strcmp(format, "json") || !strcmp(format, "yaml") || output_is_template(format)) {
-		char **warnings = NULL;
-		size_t n_warnings = 0;
-
-		rc = session_warnings(s, NULL, 0, &warnings, &n_warnings);
-		render.warnings = (const char *const *)warnings;
-		render.n_warnings = n_warnings;
-		if (!rc)
-			rc = owners_tree_render_json(&out, &render);
-		session_warnings_free(warnings, n_warnings);
-		if (output_is_template(format))
-			rc = rc ? error_oom()
-				: output_template(&out, format, tree->up ? "owners" : "dependents", s->cli->table.no_headers);
-		else
-			rc = session_emit_document(s, &out, !strcmp(format, "yaml"), rc);
-	} else if (!strcmp(format, "dot"))
-		rc = session_emit(s, &out, owners_tree_render_dot(&out, &render));
-	else if (!strcmp(format, "name"))
-		rc = session_emit(s, &out, owners_tree_render_names(&out, &render));
-	else /* tree, wide: the option table admits nothing else */
-		rc = session_emit(s, &out, owners_tree_render_text(&out, &render));
-	owners_buf_clear(&out);
+	v.kind = run->cli->output.kind;
+	v.render.label_keys = keys;
+	v.render.no_headers = run->cli->table.no_headers;
+	v.render.show_labels = run->cli->table.show_labels;
+	v.render.g = run->s.graph;
+	v.render.tree = tree;
+	v.render.status = status;
+	v.render.now = (int64_t)time(NULL);
+	v.render.color = output_color();
+	v.render.wide = v.kind == OUTPUT_WIDE;
+	rc = output_emit(run, &renderers, &v);
 	free(keys);
 	free(storage);
 	return rc;
@@ -141,85 +133,78 @@ static enum exit_code say_no_roots(const struct session *s, int all)
 
 static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
 {
-	const char *format = cli->output ? cli->output : "tree";
+	enum output_kind k = cli->output.kind;
 
 	(void)args;
-	if ((cli->tree.watch || cli->tree.until) && (!strcmp(format, "dot") || output_is_template(format)))
-		return usage_error("--watch and --until print tree, wide, json, yaml or name, not %s", format);
+	if ((cli->tree.watch || cli->tree.until) &&
+	    (k == OUTPUT_DOT || k == OUTPUT_JSONPATH || k == OUTPUT_CUSTOM_COLUMNS))
+		return usage_error("--watch and --until print tree, wide, json, yaml or name, not %s",
+				   cli->output.spelled);
 	return EXIT_OK;
 }
 
-enum exit_code cmd_tree(struct owners_cli *cli, struct string_list *args)
+/* Nothing to show: said as kubectl get says it, except by a document
+ * format, whose document (no items) says it. */
+static int says_nothing_found(enum output_kind k)
 {
-	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_object_arg *objs = NULL;
-	struct owners_object_status *status = NULL;
+	return k == OUTPUT_TEXT || k == OUTPUT_WIDE || k == OUTPUT_NAME || k == OUTPUT_CUSTOM_COLUMNS;
+}
+
+/* The roots' trees, built and shown with their READY/STATUS. */
+static enum exit_code show_trees(struct cmd_run *run, const struct owners_selection *roots)
+{
 	struct owners_tree tree = { NULL, 0, 0, 0 };
-	struct session s;
-	struct tree_listed listed = { NULL, 0, 0 };
-	const char *format = cli->output ? cli->output : "tree";
-	struct owners_selection_arg *sel_args = NULL;
-	struct owners_selection roots = OWNERS_SELECTION_INIT;
+	struct owners_object_status *status = NULL;
+	const struct owners_graph *g = run->s.graph;
+	enum output_kind k = run->cli->output.kind;
+	enum exit_code rc;
+	size_t i;
+
+	if (owners_tree_build(&tree, run->s.graph, roots->nodes, roots->count, run->cli->tree.up,
+			      (int)run->cli->tree.depth) ||
+	    !(status = calloc(g->count ? g->count : 1, sizeof(*status))) ||
+	    (k != OUTPUT_DOT && k != OUTPUT_NAME && fetch_status(&run->s, &tree, status)))
+		rc = error_oom();
+	else /* the trees that exist, then what was not found (as kubectl get) */
+		rc = session_say_not_found(roots, show(run, &tree, status));
+	for (i = 0; status && i < g->count; i++)
+		owners_object_status_clear(&status[i]);
+	free(status);
+	owners_tree_clear(&tree);
+	return rc;
+}
+
+enum exit_code cmd_tree(struct cmd_run *run)
+{
 	/* A named object that is not there does not stop the others: said
 	 * after what was found is printed, as kubectl get does. */
 	const struct session_selection how = { .missing = OWNERS_SELECTION_MISSING_NOTED };
-	size_t n_objs = 0, i;
-	int rc, all, watching = cli->tree.watch || cli->tree.until;
+	struct tree_listed listed = { NULL, 0, 0 };
+	struct owners_selection roots = OWNERS_SELECTION_INIT;
+	int watching = run->cli->tree.watch || run->cli->tree.until;
+	enum exit_code rc;
 
-	memset(&s, 0, sizeof(s));
-	/* A type alone means every object of it, as in kubectl get. */
-	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count, 1, &err)) {
-		rc = report_error(&err);
-		owners_error_clear(&err);
-		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
-	}
-	if ((rc = session_open(&s, cli)))
-		goto out;
 	if (watching) {
 		/* Each list's resourceVersion: where its watch starts. */
-		s.on_listed = tree_listed_record;
-		s.on_listed_ctx = &listed;
+		run->s.on_listed = tree_listed_record;
+		run->s.on_listed_ctx = &listed;
 	}
-	/* A root of a type the GC does not track is listed all the same. */
-	if ((rc = session_resolve_args(&s, objs, n_objs, 1, &sel_args)))
+	if ((rc = session_scan(&run->s, run->scan_ns)) ||
+	    (rc = session_select(&run->s, run->targets, run->n_objs, &how, &roots)))
 		goto out;
-	all = needs_all_namespaces(&s, sel_args, n_objs);
-	if ((rc = session_scan(&s, all ? NULL : s.namespace_)) ||
-	    (rc = session_select(&s, sel_args, n_objs, &how, &roots)))
-		goto out;
-	if (watching) {
-		/* A named object not there yet may come (--until=ready after
-		 * an apply), or is gone already (--until=gone): the watch
-		 * decides, from the graph as it goes. */
-		rc = tree_watch_run(&s, objs, sel_args, n_objs, format, all, &listed);
-		goto out;
-	}
-	if (!roots.count && roots.n_not_found) {
+	if (watching) /* a named object not there yet may come (--until=ready), or is gone already */
+		rc = tree_watch_run(&run->s, run->objs, run->targets, run->n_objs,
+				    run->cli->output.spelled ? run->cli->output.spelled : "tree",
+				    run->scope.everywhere, &listed);
+	else if (!roots.count && roots.n_not_found)
 		rc = session_say_not_found(&roots, EXIT_OK);
-		goto out;
-	}
-	if (!roots.count && (!strcmp(format, "tree") || !strcmp(format, "wide") || !strcmp(format, "name") ||
-			 !strncmp(format, "custom-columns=", 15))) {
-		rc = say_no_roots(&s, all);
-		goto out;
-	}
-	if (owners_tree_build(&tree, s.graph, roots.nodes, roots.count, cli->tree.up, (int)cli->tree.depth) ||
-	    !(status = calloc(s.graph->count ? s.graph->count : 1, sizeof(*status))) ||
-	    (strcmp(format, "dot") && strcmp(format, "name") && fetch_status(&s, &tree, status))) {
-		rc = error_oom();
-		goto out;
-	}
-	/* The trees that exist, then what was not found (as kubectl get). */
-	rc = session_say_not_found(&roots, show(&s, &tree, status, format));
+	else if (!roots.count && says_nothing_found(run->cli->output.kind))
+		rc = say_no_roots(&run->s, run->scope.everywhere);
+	else
+		rc = show_trees(run, &roots);
 out:
-	if (status && s.graph)
-		for (i = 0; i < s.graph->count; i++)
-			owners_object_status_clear(&status[i]);
-	free(status);
 	owners_selection_clear(&roots);
-	owners_tree_clear(&tree);
-	owners_object_args_free(objs, n_objs);
-	session_close(&s);
+	run->s.on_listed = NULL;
 	tree_listed_clear(&listed);
 	return rc;
 }
@@ -282,7 +267,12 @@ const struct command tree_command = {
 		"  owners tree deployment/web --until=ready --timeout=5m\n"
 		"  owners tree deployment/web --until=gone -o json\n"
 		"  kubectl owners tree deployment/web",
-	.needs_cluster = 1,
+	.args = CMD_ARGS_OBJECTS,
+	.type_alone = CMD_TYPE_ALONE_YES,
+	.discovery = CMD_DISCOVERY_CACHED,
+	/* a root of a type the GC does not track is listed all the same */
+	.resolve = CMD_RESOLVE_AND_LIST,
+	.scope = OWNERS_SCOPE_ROOTS,
 	.rbac = "list on every type it scans (in the namespace, and cluster-scoped types); get on the objects it prints; "
 		"with --watch or --until, watch on the types it watches (a type it may not watch is listed every 10 s)",
 	.json_schema = "-o json prints {\"kind\": \"OwnersTree\", \"apiVersion\": \"owners.dev/v1\",\n"

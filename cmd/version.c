@@ -84,13 +84,11 @@ static void client_json(struct owners_json_gen *j, const curl_version_info_data 
 	owners_json_gen_map_close(j);
 }
 
-static void client_text(const curl_version_info_data *curl)
+static int client_text(struct owners_buf *out, const curl_version_info_data *curl)
 {
-	printf("owners %s (commit %s)\n", OWNERS_VERSION, OWNERS_GIT_COMMIT);
-	printf("libcurl %s (%s)\n", curl->version, tls_version(curl));
-	printf("yajl %s\n", owners_json_library_version());
-	printf("libyaml %s\n", yaml_get_version_string());
-	printf("protobuf-c %s\n", protobuf_c_version());
+	return owners_buf_addf(out, "owners %s (commit %s)\nlibcurl %s (%s)\nyajl %s\nlibyaml %s\nprotobuf-c %s\n",
+			       OWNERS_VERSION, OWNERS_GIT_COMMIT, curl->version, tls_version(curl),
+			       owners_json_library_version(), yaml_get_version_string(), protobuf_c_version());
 }
 
 /* The server's /version, or NULL with the reason in err. */
@@ -111,8 +109,12 @@ static struct owners_json_value *server_version(struct owners_cli *cli, struct o
 
 enum exit_code owners_version_client(void)
 {
-	client_text(curl_version_info(CURLVERSION_NOW));
-	return EXIT_OK;
+	struct owners_buf out = OWNERS_BUF_INIT;
+	enum exit_code rc = client_text(&out, curl_version_info(CURLVERSION_NOW)) ? error_oom()
+										    : output_document(&out, 0);
+
+	owners_buf_clear(&out);
+	return rc;
 }
 
 static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
@@ -123,47 +125,63 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 	return EXIT_OK;
 }
 
-enum exit_code cmd_version(struct owners_cli *cli, struct string_list *args)
+/* What there is to print: the client always, the server's /version when
+ * it was read. */
+struct versions {
+	const curl_version_info_data *curl;
+	struct owners_json_value *server;
+};
+
+static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
 {
-	const curl_version_info_data *curl = curl_version_info(CURLVERSION_NOW);
-	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_json_value *server = NULL;
-	struct owners_buf out = OWNERS_BUF_INIT;
-	int rc = EXIT_OK;
+	const struct versions *v = ctx;
+	struct owners_json_gen *j;
+	int rc;
 
-	if (!cli->client_only)
-		server = server_version(cli, &err);
-	if (cli->output) {
-		struct owners_json_gen *j;
-
-		if (owners_json_gen_new(&j, &out, 1))
-			return error_oom();
-		owners_json_gen_map_open(j);
-		client_json(j, curl);
-		if (server) {
-			owners_json_gen_string(j, "serverVersion");
-			owners_json_gen_value(j, server);
-		}
-		owners_json_gen_map_close(j);
-		if (owners_json_gen_error(j))
-			rc = error_oom();
-		owners_json_gen_free(j);
-		if (!rc)
-			rc = output_document(&out, !strcmp(cli->output, "yaml"));
-	} else {
-		client_text(curl);
-		if (server)
-			printf("server %s\n", owners_server_version_git(server));
+	(void)warnings;
+	(void)n_warnings;
+	if ((rc = owners_json_gen_new(&j, out, 1)))
+		return rc;
+	owners_json_gen_map_open(j);
+	client_json(j, v->curl);
+	if (v->server) {
+		owners_json_gen_string(j, "serverVersion");
+		owners_json_gen_value(j, v->server);
 	}
+	owners_json_gen_map_close(j);
+	rc = owners_json_gen_error(j);
+	owners_json_gen_free(j);
+	return rc;
+}
+
+static int render_text(struct owners_buf *out, void *ctx)
+{
+	const struct versions *v = ctx;
+
+	return client_text(out, v->curl) ||
+	       (v->server && owners_buf_addf(out, "server %s\n", owners_server_version_git(v->server)))
+		       ? OWNERS_ENOMEM
+		       : 0;
+}
+
+enum exit_code cmd_version(struct cmd_run *run)
+{
+	static const struct output_renderers renderers = { render_json, render_text, NULL };
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct versions v = { curl_version_info(CURLVERSION_NOW), NULL };
+	enum exit_code rc;
+
+	if (!run->cli->client_only)
+		v.server = server_version(run->cli, &err);
+	rc = output_emit(run, &renderers, &v);
 	/* As kubectl: the client's version is printed, then why the server's
 	 * is not, and the exit status says it failed. */
-	if (!cli->client_only && !server) {
+	if (!run->cli->client_only && !v.server) {
 		warning_msg("%s", owners_error_message(&err));
 		if (!rc)
 			rc = EXIT_ERROR;
 	}
-	owners_json_value_free(server);
-	owners_buf_clear(&out);
+	owners_json_value_free(v.server);
 	owners_error_clear(&err);
 	return rc;
 }
@@ -173,6 +191,7 @@ const struct command version_command = {
 	.name = "version",
 	.fn = cmd_version,
 	.validate = validate,
+	.args = CMD_ARGS_NONE,
 	.opts = version_opts,
 	.usage = "owners version [--client] [-o json|yaml]",
 	.summary = "print the version of owners, its libraries and the API server",

@@ -57,20 +57,15 @@ static int look_across_namespaces(struct session *s, const struct owners_why *w)
 
 /* The object: scanned as the other commands scan (types and pages), its
  * namespace and the cluster-scoped types, every namespace when it is
- * cluster-scoped (its dependents may live anywhere). */
-static int find(struct session *s, const struct owners_object_arg *obj, uint32_t *node)
+ * cluster-scoped (its dependents may live anywhere: the scan's scope). */
+static int find(struct cmd_run *run, uint32_t *node)
 {
 	const struct session_selection how = { .missing = OWNERS_SELECTION_MISSING_FAILS };
-	struct owners_selection_arg *arg = NULL;
 	struct owners_selection sel = OWNERS_SELECTION_INIT;
 	int rc;
 
-	/* An object of a type the GC does not track is listed too. */
-	if ((rc = session_require_current_types(s)) || (rc = session_resolve_args(s, obj, 1, 1, &arg)))
-		return rc;
-	s->answer_namespaced_only = arg->type->namespaced;
-	if (!(rc = session_scan(s, arg->type->namespaced ? s->namespace_ : NULL)) &&
-	    !(rc = session_select(s, arg, 1, &how, &sel)))
+	if (!(rc = session_scan(&run->s, run->scan_ns)) &&
+	    !(rc = session_select(&run->s, run->targets, 1, &how, &sel)))
 		*node = sel.nodes[0];
 	owners_selection_clear(&sel);
 	return rc;
@@ -101,45 +96,40 @@ static enum exit_code explain_stuck(struct session *s, uint32_t node, struct own
 	return rc;
 }
 
-static int show(struct session *s, const struct owners_why *w, const struct owners_why_events *ev,
-		const char *format)
+static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
 {
-	struct owners_why_render render;
-	struct owners_buf out = OWNERS_BUF_INIT;
-	char **warnings = NULL;
-	size_t n_warnings = 0, i;
+	struct owners_why_render *render = ctx;
+
+	render->warnings = warnings;
+	render->n_warnings = n_warnings;
+	return owners_why_render_json(out, render);
+}
+
+static int render_text(struct owners_buf *out, void *ctx)
+{
+	struct owners_buf text = OWNERS_BUF_INIT;
 	int rc;
 
+	/* its remedies as the user runs owners (kubectl owners ...) */
+	if (!(rc = owners_why_render_text(&text, ctx)))
+		rc = output_as_typed(out, text.ptr);
+	owners_buf_clear(&text);
+	return rc;
+}
+
+static enum exit_code show(struct cmd_run *run, const struct owners_why *w, const struct owners_why_events *ev)
+{
+	static const struct output_renderers renderers = { render_json, render_text, NULL };
+	struct owners_why_render render;
+	enum exit_code rc;
+
 	memset(&render, 0, sizeof(render));
-	render.g = s->graph;
+	render.g = run->s.graph;
 	render.why = w;
 	render.events = ev;
-	if (session_warnings(s, NULL, 0, &warnings, &n_warnings))
-		return error_oom();
-	render.warnings = (const char *const *)warnings;
-	render.n_warnings = n_warnings;
-	if (!strcmp(format, "text")) {
-		struct owners_buf typed = OWNERS_BUF_INIT;
-
-		rc = owners_why_render_text(&out, &render);
-		/* its remedies as the user runs owners (kubectl owners ...) */
-		if (!rc && !(rc = output_as_typed(&typed, out.ptr))) {
-			owners_buf_clear(&out);
-			out = typed;
-		} else {
-			owners_buf_clear(&typed);
-		}
-		rc = rc ? error_oom() : output_document(&out, 0);
-	} else {
-		rc = owners_why_render_json(&out, &render) ? error_oom()
-							   : output_document(&out, !strcmp(format, "yaml"));
-	}
-	for (i = 0; !rc && i < n_warnings; i++)
-		warning_msg("%s", warnings[i]);
+	rc = output_emit(run, &renderers, &render);
 	if (!rc && ev->error)
 		warning_msg("%s", ev->error);
-	session_warnings_free(warnings, n_warnings);
-	owners_buf_clear(&out);
 	return rc;
 }
 
@@ -152,61 +142,44 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 	return EXIT_OK;
 }
 
-enum exit_code cmd_why(struct owners_cli *cli, struct string_list *args)
+enum exit_code cmd_why(struct cmd_run *run)
 {
-	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_object_arg *objs = NULL;
 	struct owners_stuck_facts facts;
 	struct owners_stuck_report rep;
 	struct owners_why why;
 	struct owners_why_events events;
-	struct session s;
-	const char *format = cli->output ? cli->output : "text";
-	size_t n_objs = 0;
+	struct session *s = &run->s;
 	uint32_t node = OWNERS_NO_NODE;
 	int rc;
 
-	memset(&s, 0, sizeof(s));
 	memset(&facts, 0, sizeof(facts));
 	memset(&rep, 0, sizeof(rep));
 	memset(&why, 0, sizeof(why));
 	memset(&events, 0, sizeof(events));
-	if (owners_object_args_parse(&objs, &n_objs, args->items, args->count, 0, &err)) {
-		rc = report_error(&err);
-		owners_error_clear(&err);
-		return rc == EXIT_ERROR ? EXIT_USAGE : rc;
-	}
-	if (n_objs != 1) {
-		owners_object_args_free(objs, n_objs);
-		return usage_error("'owners why' explains one object: TYPE/NAME, e.g. 'owners why pod/web-1'");
-	}
-	if ((rc = session_open(&s, cli)) || (rc = find(&s, objs, &node)))
+	if ((rc = find(run, &node)))
 		goto out;
 	/* First pass: which owners read absent; then look for them elsewhere. */
-	if (owners_why_explain(&why, s.graph, NULL, node)) {
+	if (owners_why_explain(&why, s->graph, NULL, node)) {
 		rc = error_oom();
 		goto out;
 	}
-	rc = *s.graph->nodes[node].namespace_ ? look_across_namespaces(&s, &why) : 0;
+	rc = *s->graph->nodes[node].namespace_ ? look_across_namespaces(s, &why) : 0;
 	owners_why_clear(&why);
-	if (rc || (rc = explain_stuck(&s, node, &facts, &rep)))
+	if (rc || (rc = explain_stuck(s, node, &facts, &rep)))
 		goto out;
-	if (owners_why_events_fetch(&events, s.http, &s.graph->nodes[node], WHY_EVENTS_LIMIT) ||
-	    owners_why_explain(&why, s.graph, &rep, node)) {
+	if (owners_why_events_fetch(&events, s->http, &s->graph->nodes[node], WHY_EVENTS_LIMIT) ||
+	    owners_why_explain(&why, s->graph, &rep, node)) {
 		rc = error_oom();
 		goto out;
 	}
-	rc = show(&s, &why, &events, format);
 	/* "will be collected" on a cluster whose GC has stopped: said */
-	if (!rc)
-		rc = gc_evidence_say(&s, OWNERS_GC_STALLED_AFTER);
+	if (!(rc = show(run, &why, &events)))
+		rc = gc_evidence_say(s, OWNERS_GC_STALLED_AFTER);
 out:
 	owners_why_clear(&why);
 	owners_why_events_clear(&events);
 	owners_stuck_report_clear(&rep);
 	owners_stuck_facts_clear(&facts);
-	owners_object_args_free(objs, n_objs);
-	session_close(&s);
 	return rc;
 }
 
@@ -254,7 +227,12 @@ const struct command why_command = {
 		"  owners why pvc/data -n shop\n"
 		"  owners why configmap/cfg -o json | jq -r .verdict\n"
 		"  kubectl owners why replicaset/web-7d9c",
-	.needs_cluster = 1,
+	.args = CMD_ARGS_OBJECTS,
+	.one_object = "'owners why' explains one object: TYPE/NAME, e.g. 'owners why pod/web-1'",
+	.discovery = CMD_DISCOVERY_CURRENT,
+	/* an object of a type the GC does not track is listed too */
+	.resolve = CMD_RESOLVE_AND_LIST,
+	.scope = OWNERS_SCOPE_ROOTS,
 	.rbac = "list on every type it scans (the namespace's, and cluster-scoped types); list on events in the namespace (everywhere for a cluster-scoped object); for an object in deletion what 'owners finalizers' needs",
 	.json_schema = "-o json prints {\"kind\": \"OwnersWhy\", \"apiVersion\": \"owners.dev/v1\",\n"
 		"\"object\", \"verdict\": kept | collected | never-collected | waiting | blind,\n"

@@ -1,0 +1,109 @@
+/*
+ * The command layer: one setup for every command, from its row, and one
+ * printer (see run.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "run.h"
+
+/* The arguments as objects, as the row reads them; a mistake is a usage
+ * error, before any request. */
+static enum exit_code read_objects(struct cmd_run *run)
+{
+	const struct command *c = run->command;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	int type_alone, rc;
+
+	if (c->args != CMD_ARGS_OBJECTS && !(c->args == CMD_ARGS_OBJECTS_OPTIONAL && run->words->count))
+		return EXIT_OK;
+	type_alone = c->type_alone == CMD_TYPE_ALONE_YES ||
+		     (c->type_alone == CMD_TYPE_ALONE_SELECTED &&
+		      (run->cli->selector || run->cli->delete_.all));
+	if (owners_object_args_parse(&run->objs, &run->n_objs, run->words->items, run->words->count,
+				     type_alone, &err)) {
+		rc = report_error(&err);
+		owners_error_clear(&err);
+		return rc == EXIT_ERROR ? EXIT_USAGE : (enum exit_code)rc;
+	}
+	if (c->one_object && run->n_objs != 1)
+		return usage_error("%s", c->one_object);
+	return EXIT_OK;
+}
+
+/* The session with the discovery the row asks for, the arguments' types
+ * resolved before anything is read (a mistake changes nothing), and the
+ * scan's scope from them. */
+static enum exit_code open_session(struct cmd_run *run)
+{
+	const struct command *c = run->command;
+	struct owners_scope_request req;
+	enum exit_code rc;
+
+	if (c->discovery == CMD_DISCOVERY_NONE)
+		return EXIT_OK;
+	if ((rc = session_open(&run->s, run->cli)) ||
+	    (c->discovery == CMD_DISCOVERY_CURRENT && (rc = session_require_current_types(&run->s))))
+		return rc;
+	if (c->resolve != CMD_RESOLVE_NO &&
+	    (rc = session_resolve_args(&run->s, run->objs, run->n_objs, c->resolve == CMD_RESOLVE_AND_LIST,
+				       &run->targets)))
+		return rc;
+	memset(&req, 0, sizeof(req));
+	req.rule = c->scope;
+	req.all_namespaces = run->cli->all_namespaces;
+	req.upward = run->cli->tree.up;
+	req.namespaces_apart = c->namespaces_apart;
+	req.roots = run->targets;
+	req.n_roots = run->targets ? run->n_objs : 0;
+	owners_scan_scope_decide(&run->scope, &req);
+	run->s.answer_namespaced_only = run->scope.answer_namespaced_only;
+	run->scan_ns = run->scope.everywhere ? NULL : run->s.namespace_;
+	return EXIT_OK;
+}
+
+enum exit_code cmd_run_command(const struct command *c, struct owners_cli *cli, const struct string_list *words)
+{
+	struct cmd_run run;
+	enum exit_code rc;
+
+	memset(&run, 0, sizeof(run));
+	run.command = c;
+	run.cli = cli;
+	run.words = words;
+	if (!(rc = read_objects(&run)) && !(rc = open_session(&run)))
+		rc = c->fn(&run);
+	owners_object_args_free(run.objs, run.n_objs);
+	session_close(&run.s);
+	return rc;
+}
+
+enum exit_code output_emit(struct cmd_run *run, const struct output_renderers *r, void *ctx)
+{
+	const struct output_format *f = &run->cli->output;
+	struct owners_buf out = OWNERS_BUF_INIT;
+	char **warnings = NULL;
+	size_t n_warnings = 0, i;
+	enum exit_code rc;
+	int render_rc = 0;
+
+	if (run->command->discovery != CMD_DISCOVERY_NONE)
+		render_rc = session_warnings(&run->s, run->extra_reports, run->n_extra_reports, &warnings,
+					     &n_warnings);
+	if (!render_rc)
+		render_rc = output_is_document(f) ? r->document(&out, ctx, (const char *const *)warnings, n_warnings)
+						  : r->text(&out, ctx);
+	if (render_rc)
+		rc = error_render(render_rc);
+	else if (f->kind == OUTPUT_JSONPATH || f->kind == OUTPUT_CUSTOM_COLUMNS)
+		rc = output_template(&out, f, r->nested, run->cli->table.no_headers);
+	else
+		rc = output_document(&out, f->kind == OUTPUT_YAML);
+	/* said once: a command that said them as they arose does not repeat them */
+	for (i = 0; !rc && !run->warnings_said && i < n_warnings; i++)
+		warning_msg("%s", warnings[i]);
+	session_warnings_free(warnings, n_warnings);
+	owners_buf_clear(&out);
+	return rc;
+}
