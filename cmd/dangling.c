@@ -82,23 +82,6 @@ static enum exit_code find(struct cmd_run *run, struct owners_dangling_report *r
 	return 0;
 }
 
-/* A verdict of "unresolvable" (or a type that vanished under us) from a
- * cached discovery may be stale: a CRD created or deleted since. */
-static int discovery_may_be_stale(const struct session *s, const struct owners_dangling_report *rep)
-{
-	size_t i;
-
-	if (s->types_fresh)
-		return 0;
-	for (i = 0; i < rep->count; i++)
-		if (rep->items[i].class_ == OWNERS_REF_UNRESOLVABLE)
-			return 1;
-	for (i = 0; i < s->scan.n_failures; i++)
-		if (s->scan.failures[i].code == OWNERS_ENOTFOUND)
-			return 1;
-	return 0;
-}
-
 /* ---- test hook --------------------------------------------------------- */
 
 static void pause_before_patch(void *ctx, const struct owners_node *n)
@@ -243,28 +226,6 @@ static enum exit_code collect_after_fix(struct session *s, struct owners_danglin
 
 /* ---- the command ------------------------------------------------------- */
 
-/* Finds; when a finding may come from a stale discovery cache, decides
- * again on what the server serves now. */
-static enum exit_code resolve_and_find(struct cmd_run *run, struct owners_dangling_report *rep)
-{
-	struct session *s = &run->s;
-	int rc, again;
-
-	for (again = 0; again < 2; again++) {
-		if ((rc = find(run, rep)))
-			return rc;
-		if (again || !discovery_may_be_stale(s, rep))
-			break;
-		owners_dangling_report_clear(rep);
-		owners_graph_free(s->graph);
-		s->graph = NULL;
-		owners_scan_report_clear(&s->scan);
-		if ((rc = session_rediscover(s)))
-			return rc;
-	}
-	return EXIT_OK;
-}
-
 /* The report and how the fix went, for the printer. */
 struct dangling_view {
 	struct owners_dangling_render render;
@@ -399,7 +360,7 @@ enum exit_code cmd_dangling(struct cmd_run *run)
 	enum exit_code rc;
 
 	memset(&stats, 0, sizeof(stats));
-	if ((rc = resolve_and_find(run, &rep)) || (fixing && rep.count && (rc = fix(run, &rep, &stats))) ||
+	if ((rc = find(run, &rep)) || (fixing && rep.count && (rc = fix(run, &rep, &stats))) ||
 	    (rc = show(run, &rep, fixing)))
 		goto out;
 	if (!rep.count && !output_is_document(&cli->output))

@@ -74,8 +74,8 @@ enum exit_code cmd_run_command(const struct command *c, struct owners_cli *cli, 
 	run.words = words;
 	if (!(rc = read_objects(&run)) && !(rc = open_session(&run)))
 		rc = c->fn(&run);
+	session_close(&run.s); /* it borrowed the objects' typed names */
 	owners_object_args_free(run.objs, run.n_objs);
-	session_close(&run.s);
 	return rc;
 }
 

@@ -16,6 +16,7 @@
 #include "list_parser.h"
 #include "strv.h"
 #include "output.h"
+#include "scan_warnings.h"
 #include "type_resolve.h"
 #include "url.h"
 
@@ -125,44 +126,38 @@ static enum exit_code say_no_view(const struct session *s)
 	return exit_code_for(f[0].code);
 }
 
-/* The type of the new table that old (of the table it replaces) was: the
- * same resource in the same version; NULL when it is gone. */
-static const struct owners_resource *refind(const struct session *s, const struct owners_resource *old)
-{
-	size_t k;
-
-	for (k = 0; k < s->types.count; k++) {
-		const struct owners_resource *r = &s->types.items[k];
-
-		if (!strcmp(r->version, old->version) && owners_resource_same_type(r, old))
-			return r;
-	}
-	return NULL;
-}
-
-/* Points what the session held in the old table into the new one: a type
- * listed besides the tracked ones that is gone is dropped; an argument's
- * type that is gone is an error, as naming it now would be. 0, or the
- * error code. */
-static int refind_held(struct session *s, const struct session_types *old_extra)
+/* Resolves the arguments the session holds (as typed) against the
+ * current types: the first time, and again after every refresh, so that
+ * nothing held points into a table replaced. A type the server does not
+ * have is an error (owners_type_resolve()'s). 0, or the error code with
+ * s->err set. */
+static int resolve_held(struct session *s)
 {
 	size_t i;
+	int rc;
 
-	for (i = 0; i < old_extra->count; i++) {
-		const struct owners_resource *r = refind(s, old_extra->types[i]);
-
-		if (r && session_also_list(s, r))
-			return owners_error_oom(&s->err);
-	}
+	s->extra.count = 0;
 	for (i = 0; i < s->n_args; i++) {
-		const struct owners_resource *r = refind(s, s->args[i].type);
+		const struct owners_resource *r;
 
-		if (!r)
-			return owners_error_set(&s->err, OWNERS_ENOTFOUND,
-						"the server doesn't have a resource type '%s' any more",
-						s->args[i].type->resource);
+		if ((rc = owners_type_resolve(&r, &s->types, s->typed[i].type, &s->err)))
+			return rc;
+		if (s->also_list && session_also_list(s, r))
+			return owners_error_oom(&s->err);
 		s->args[i].type = session_listed_type(s, r);
+		s->args[i].name = s->typed[i].name;
 	}
+	return 0;
+}
+
+/* Keeps a replaced table until the session closes: a type pointer a
+ * caller still holds stays readable (it is never used to list again:
+ * resolve_held() points the session's own into the new table). */
+static int retire(struct session *s, struct owners_resource_table *old)
+{
+	if (OWNERS_GROW(s->retired, s->cap_retired, s->n_retired + 1))
+		return OWNERS_ENOMEM;
+	s->retired[s->n_retired++] = *old;
 	return 0;
 }
 
@@ -194,15 +189,13 @@ static int discover(struct session *s, int refresh)
 	struct owners_discovery_options o = { NULL, (int64_t)time(NULL), 0, refresh };
 	struct owners_discovery_stats stats;
 	struct owners_buf dir = OWNERS_BUF_INIT;
-	/* What the session holds points into the old table: it stays until
-	 * all of that is found again in the new one. */
 	struct owners_resource_table old = s->types;
-	struct session_types old_extra = s->extra;
-	int had_types = s->types_loaded, rc;
+	int rc;
 
+	if (s->types_loaded && retire(s, &old))
+		return owners_error_oom(&s->err);
 	o.cache_dir = s->cli->cache_dir ? s->cli->cache_dir : default_cache_dir(&dir);
 	owners_resource_table_init(&s->types);
-	memset(&s->extra, 0, sizeof(s->extra));
 	s->types_loaded = 0;
 	rc = owners_discovery_load(&s->types, s->http, s->cfg->server, &o, &stats, &s->err);
 	owners_buf_clear(&dir);
@@ -211,13 +204,8 @@ static int discover(struct session *s, int refresh)
 		s->types_fresh = !stats.from_cache;
 		rc = explain_failed_groups(s);
 		if (!rc)
-			rc = refind_held(s, &old_extra);
+			rc = resolve_held(s);
 	}
-	/* (a failure leaves the arguments pointing into nothing: the command
-	 * stops there) */
-	free(old_extra.types);
-	if (had_types)
-		owners_resource_table_clear(&old);
 	return rc;
 }
 
@@ -501,114 +489,27 @@ enum exit_code session_rescan(struct session *s, const char *ns,
 	return rc;
 }
 
-/* Moves b's text to the end of lines w (b is left empty). */
-static int push_line(char ***w, size_t *n, size_t *cap, struct owners_buf *b)
-{
-	return owners_strv_push(w, n, cap, owners_buf_detach(b));
-}
-
-static int by_string(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The forbidden types as one line (a limited user is forbidden dozens:
- * not a wall of lines), in name order (the lists finish in any order, the
- * line must not); beyond `shown` names, a count (-v=1 names them all). */
-/* Types named in a warning at default verbosity. */
-#define FORBIDDEN_NAMED 8
-
-static int forbidden_line(struct owners_buf *b, char **names, size_t n, const char *what, size_t shown)
-{
-	size_t i;
-	int rc;
-
-	qsort(names, n, sizeof(*names), by_string);
-	rc = owners_buf_addf(b, "cannot list %zu %s: forbidden: ", n, what);
-	for (i = 0; !rc && i < n && i < shown; i++)
-		rc = owners_buf_addf(b, "%s%s", i ? ", " : "", names[i]);
-	if (!rc && n > shown)
-		rc = owners_buf_addf(b, " and %zu more (-v=1 names them all)", n - shown);
-	return rc;
-}
-
 int session_warnings(const struct session *s, const struct owners_scan_report *extra,
 		     size_t n_extra, char ***out, size_t *n)
 {
-	struct owners_buf b = OWNERS_BUF_INIT;
-	const struct owners_scan_failure *first = NULL;
-	char **matter = NULL, **rest = NULL;
-	size_t i, r, n_matter = 0, n_rest = 0, cap = 0, cap_matter = 0, cap_rest = 0;
-	int rc = 0;
+	struct owners_scan_warnings_input in;
 
-	*out = NULL;
-	*n = 0;
-	for (i = 0; !rc && i < s->types.n_failed; i++) {
-		rc = owners_buf_addf(&b, "discovery of '%s' failed: %s (its types are unknown)",
-				     s->types.failed_groups[i], s->types.failed_reasons[i]);
-		if (!rc)
-			rc = push_line(out, n, &cap, &b);
-	}
-	for (r = 0; !rc && r <= n_extra; r++) {
-		const struct owners_scan_report *rep = r ? &extra[r - 1] : &s->scan;
-
-		for (i = 0; !rc && i < rep->n_failures; i++) {
-			const struct owners_scan_failure *f = &rep->failures[i];
-			int matters;
-
-			if (f->code != OWNERS_EFORBIDDEN) {
-				rc = owners_buf_addf(&b, "%s (ownership through it is unknown)", f->message);
-				if (!rc)
-					rc = push_line(out, n, &cap, &b);
-				continue;
-			}
-			matters = !s->graph || owners_graph_type_can_hold_answer(s->graph, f->resource,
-										  s->answer_namespaced_only);
-			if (matters && !first)
-				first = f;
-			rc = owners_api_type_name(&b, f->resource);
-			if (!rc)
-				rc = matters ? push_line(&matter, &n_matter, &cap_matter, &b)
-					     : push_line(&rest, &n_rest, &cap_rest, &b);
-		}
-	}
-	if (!rc && n_matter == 1)
-		rc = owners_buf_addf(&b, "%s (ownership through it is unknown)", first->message);
-	else if (!rc && n_matter)
-		rc = forbidden_line(&b, matter, n_matter,
-				    n_rest ? "types that can hold part of the answer (ownership through them is unknown)"
-					   : "types (ownership through them is unknown)",
-				    s->cli->verbosity >= 1 ? n_matter : FORBIDDEN_NAMED);
-	if (!rc && n_matter)
-		rc = push_line(out, n, &cap, &b);
-	/* The rest cannot change the answer: counted, named under -v. */
-	if (!rc && n_rest && s->cli->verbosity >= 1)
-		rc = forbidden_line(&b, rest, n_rest, n_matter ? "more types that cannot hold part of the answer"
-							       : "types that cannot hold part of the answer", n_rest);
-	else if (!rc && n_rest)
-		rc = owners_buf_addf(&b, "%zu %stype%s forbidden to you cannot hold part of the answer (-v=1 names %s)",
-				     n_rest, n_matter ? "more " : "", n_rest == 1 ? "" : "s",
-				     n_rest == 1 ? "it" : "them");
-	if (!rc && n_rest)
-		rc = push_line(out, n, &cap, &b);
-	for (i = 0; !rc && i < s->n_notes; i++) {
-		rc = owners_buf_adds(&b, s->notes[i]);
-		if (!rc)
-			rc = push_line(out, n, &cap, &b);
-	}
-	session_warnings_free(matter, n_matter);
-	session_warnings_free(rest, n_rest);
-	owners_buf_clear(&b);
-	return rc;
+	memset(&in, 0, sizeof(in));
+	in.types = &s->types;
+	in.scan = &s->scan;
+	in.more = extra;
+	in.n_more = n_extra;
+	in.g = s->graph;
+	in.answer_namespaced_only = s->answer_namespaced_only;
+	in.name_all = s->cli->verbosity >= 1;
+	in.notes = s->notes;
+	in.n_notes = s->n_notes;
+	return owners_scan_warnings(out, n, &in);
 }
 
 void session_warnings_free(char **lines, size_t n)
 {
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(lines[i]);
-	free(lines);
+	owners_strv_free(lines, n);
 }
 
 int session_note(struct session *s, const char *fmt, ...)
@@ -621,7 +522,7 @@ int session_note(struct session *s, const char *fmt, ...)
 	rc = owners_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
 	if (!rc)
-		rc = push_line(&s->notes, &s->n_notes, &s->cap_notes, &b);
+		rc = owners_strv_push(&s->notes, &s->n_notes, &s->cap_notes, owners_buf_detach(&b));
 	owners_buf_clear(&b);
 	return rc;
 }
@@ -636,28 +537,6 @@ void session_warn_scan(const struct session *s)
 	for (i = 0; i < n; i++)
 		warning_msg("%s", lines[i]);
 	session_warnings_free(lines, n);
-}
-
-static enum exit_code emit(struct session *s, const struct owners_buf *out, int yaml, int render_rc)
-{
-	int rc;
-
-	if (render_rc)
-		return error_render(render_rc);
-	if ((rc = output_document(out, yaml)))
-		return rc;
-	session_warn_scan(s);
-	return EXIT_OK;
-}
-
-enum exit_code session_emit(struct session *s, const struct owners_buf *out, int render_rc)
-{
-	return emit(s, out, 0, render_rc);
-}
-
-enum exit_code session_emit_document(struct session *s, const struct owners_buf *json, int yaml, int render_rc)
-{
-	return emit(s, json, yaml, render_rc);
 }
 
 enum exit_code session_say_not_found(const struct owners_selection *sel, int rc)
@@ -678,6 +557,9 @@ void session_close(struct session *s)
 	free(s->args);
 	if (s->types_loaded)
 		owners_resource_table_clear(&s->types);
+	for (size_t i = 0; i < s->n_retired; i++)
+		owners_resource_table_clear(&s->retired[i]);
+	free(s->retired);
 	owners_http_client_free(s->http);
 	owners_rest_config_free(s->cfg);
 	owners_error_clear(&s->err);
@@ -706,32 +588,30 @@ int session_list_type(struct session *s, const struct owners_resource *r, const 
 enum exit_code session_resolve_args(struct session *s, const struct owners_object_arg *objs, size_t n,
 			 int also_list, struct owners_selection_arg **out)
 {
-	struct owners_selection_arg *args = calloc(n ? n : 1, sizeof(*args));
-	size_t i;
-	int rc = 0;
+	int rc;
 
 	*out = NULL;
-	if (!args)
-		return error_oom();
 	free(s->args);
-	s->args = args;
+	s->args = calloc(n ? n : 1, sizeof(*s->args));
 	s->n_args = 0;
-	/* s->n_args grows as they resolve: a type the cache does not know
-	 * refreshes discovery, which moves the ones resolved before it */
-	for (i = 0; !rc && i < n; i++) {
-		const struct owners_resource *r;
-
-		if ((rc = session_resolve_type(s, objs[i].type, &r)))
-			break;
-		if (also_list && session_also_list(s, r))
-			rc = error_oom();
-		args[i].type = session_listed_type(s, r);
-		args[i].name = objs[i].name;
-		s->n_args = i + 1;
+	if (!s->args)
+		return error_oom();
+	s->typed = objs;
+	s->n_args = n;
+	s->also_list = also_list;
+	rc = resolve_held(s);
+	if (rc == OWNERS_ENOTFOUND && !s->types_fresh) {
+		/* The cache may predate a CRD: ask the server once more (which
+		 * resolves them all again). */
+		owners_error_clear(&s->err);
+		rc = discover(s, 1);
 	}
-	if (rc)
-		return rc;
-	*out = args;
+	if (rc) {
+		report_error(&s->err);
+		/* A type the server does not have is a mistake in the command line. */
+		return rc == OWNERS_ENOTFOUND || rc == OWNERS_EAMBIGUOUS ? EXIT_USAGE : EXIT_ERROR;
+	}
+	*out = s->args;
 	return 0;
 }
 

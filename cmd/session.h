@@ -43,11 +43,18 @@ struct session {
 	/* Types the GC does not track that this command names as roots
 	 * (session_also_list()): listed by every scan besides the tracked ones. */
 	struct session_types extra;
-	/* The arguments session_resolve_args() resolved: the session's, so
-	 * that a refreshed discovery (a type named that the cache did not
-	 * know, a cached type gone) can point them into the new table. */
+	/* The arguments session_resolve_args() resolved (args, the
+	 * session's) from their typed names (typed, the caller's): resolved
+	 * again whenever discovery is refreshed, so that they point into the
+	 * current table. */
+	const struct owners_object_arg *typed;
 	struct owners_selection_arg *args;
 	size_t n_args;
+	int also_list;
+	/* Tables a refresh replaced, kept until the session closes: a type
+	 * pointer held anywhere never dangles. */
+	struct owners_resource_table *retired;
+	size_t n_retired, cap_retired;
 	/* Further warnings a command adds about this scan (session_note()),
 	 * worded by it, given out with the scan's own by session_warnings(). */
 	char **notes;
@@ -122,13 +129,6 @@ int session_list_type(struct session *s, const struct owners_resource *r, const 
 				       const struct owners_object_meta *m),
 		      void *ctx, struct owners_scan_report *report);
 void session_close(struct session *s);
-/* The end of a read command: out (rendered with render_rc) to stdout, then
- * the warnings summary; returns the exit code. */
-enum exit_code session_emit(struct session *s, const struct owners_buf *out, int render_rc);
-/* The same for a JSON document (-o json), or its YAML form when yaml is
- * set (-o yaml): every command that writes one offers both. */
-enum exit_code session_emit_document(struct session *s, const struct owners_buf *json, int yaml, int render_rc);
-
 /* A namespaced run: the owners of nodes (n of them) that read absent are
  * looked for in every namespace, only for their types (one list each,
  * metadata only), so that an owner living elsewhere reads

@@ -1,0 +1,172 @@
+/* The scan's warnings, as every command words them
+ * (lib/graph/scan_warnings.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "fake_objects.h"
+#include "fake_types.h"
+#include "scan_warnings.h"
+#include "strv.h"
+#include "tap.h"
+
+static struct owners_resource_table types;
+
+static const struct owners_resource *type_named(const char *plural)
+{
+	size_t i;
+
+	for (i = 0; i < types.count; i++)
+		if (!strcmp(types.items[i].resource, plural))
+			return &types.items[i];
+	return NULL;
+}
+
+static void fail(struct owners_scan_report *rep, const char *plural, int code, const char *message)
+{
+	struct owners_scan_failure *f;
+
+	rep->failures = realloc(rep->failures, (rep->n_failures + 1) * sizeof(*rep->failures));
+	f = &rep->failures[rep->n_failures++];
+	memset(f, 0, sizeof(*f));
+	f->resource = type_named(plural);
+	f->code = code;
+	f->message = owners_strdup(message);
+}
+
+static const char *api_of(const char *kind)
+{
+	return strcmp(kind, "ClusterRole") ? "v1" : "rbac.authorization.k8s.io/v1";
+}
+
+static void test_each_kind(void)
+{
+	struct owners_scan_report scan, more;
+	struct owners_scan_warnings_input in;
+	char *notes[] = { "a note of the command's" };
+	char **lines = NULL;
+	size_t n = 0;
+
+	memset(&scan, 0, sizeof(scan));
+	memset(&more, 0, sizeof(more));
+	fail(&scan, "secrets", OWNERS_EFORBIDDEN, "cannot list 'secrets': forbidden");
+	fail(&scan, "configmaps", OWNERS_EIO, "cannot list 'configmaps': connection reset");
+	fail(&more, "clusterroles", OWNERS_EFORBIDDEN, "cannot list 'clusterroles.rbac.authorization.k8s.io': forbidden");
+	memset(&in, 0, sizeof(in));
+	in.types = &types;
+	in.scan = &scan;
+	in.more = &more;
+	in.n_more = 1;
+	in.notes = notes;
+	in.n_notes = 1;
+	ok(owners_scan_warnings(&lines, &n, &in) == 0, "worded");
+	is_int((long)n, 4, "a failed group, a failed list, the forbidden line, the note");
+	is_str(n > 0 ? lines[0] : "", "discovery of 'metrics.k8s.io/v1beta1' failed: stale (its types are unknown)",
+	       "the failed discovery group first");
+	is_str(n > 1 ? lines[1] : "", "cannot list 'configmaps': connection reset (ownership through it is unknown)",
+	       "a failure that is not a refusal on a line of its own");
+	is_str(n > 2 ? lines[2] : "",
+	       "cannot list 2 types (ownership through them is unknown): forbidden: clusterroles.rbac.authorization.k8s.io, secrets",
+	       "the forbidden types of every report on one line, sorted");
+	is_str(n > 3 ? lines[3] : "", "a note of the command's", "the command's notes last");
+	owners_strv_free(lines, n);
+
+	/* one forbidden type alone: in the server's words */
+	in.n_more = 0;
+	in.n_notes = 0;
+	in.types = NULL;
+	ok(owners_scan_warnings(&lines, &n, &in) == 0 && n == 2, "two lines");
+	is_str(n > 1 ? lines[1] : "", "cannot list 'secrets': forbidden (ownership through it is unknown)",
+	       "a single forbidden type is said as the server said it");
+	owners_strv_free(lines, n);
+	owners_scan_report_clear(&scan);
+	owners_scan_report_clear(&more);
+}
+
+/* Past eight, a count; -v=1 names them all. */
+static void test_many_forbidden(void)
+{
+	static const char *const plurals[] = { "secrets", "configmaps", "pods", "services", "events",
+					       "endpoints", "serviceaccounts", "limitranges", "resourcequotas",
+					       "podtemplates" };
+	struct owners_scan_report scan;
+	struct owners_scan_warnings_input in;
+	char **lines = NULL;
+	size_t n = 0, i;
+
+	memset(&scan, 0, sizeof(scan));
+	for (i = 0; i < 10; i++)
+		fail(&scan, plurals[i], OWNERS_EFORBIDDEN, "forbidden");
+	memset(&in, 0, sizeof(in));
+	in.scan = &scan;
+	ok(owners_scan_warnings(&lines, &n, &in) == 0 && n == 1, "one line for ten forbidden types");
+	ok(n && strstr(lines[0], "cannot list 10 types") && strstr(lines[0], " and 2 more (-v=1 names them all)"),
+	   "eight named, the rest counted: %s", n ? lines[0] : "");
+	owners_strv_free(lines, n);
+	in.name_all = 1;
+	ok(owners_scan_warnings(&lines, &n, &in) == 0 && n == 1 && !strstr(lines[0], "more"),
+	   "-v=1: every one named");
+	ok(n && strstr(lines[0], "podtemplates") && strstr(lines[0], "services"), "including the last in order");
+	owners_strv_free(lines, n);
+	owners_scan_report_clear(&scan);
+}
+
+/* An answer of namespaced objects: a cluster-scoped type no object names
+ * as an owner cannot hold part of it, and is counted apart. */
+static void test_cannot_hold_the_answer(void)
+{
+	const struct fake_obj objs[] = {
+		{ "ConfigMap", "c0", "u0", NULL, { NULL }, { { 0 } } },
+	};
+	struct owners_graph *g = fake_graph_build(&types, objs, 1, api_of, NULL);
+	struct owners_scan_report scan;
+	struct owners_scan_warnings_input in;
+	char **lines = NULL;
+	size_t n = 0;
+
+	memset(&scan, 0, sizeof(scan));
+	fail(&scan, "secrets", OWNERS_EFORBIDDEN, "cannot list 'secrets': forbidden");
+	fail(&scan, "clusterroles", OWNERS_EFORBIDDEN, "cannot list 'clusterroles': forbidden");
+	memset(&in, 0, sizeof(in));
+	in.scan = &scan;
+	in.g = g;
+	in.answer_namespaced_only = 1;
+	ok(owners_scan_warnings(&lines, &n, &in) == 0, "worded");
+	is_int((long)n, 2, "the one that matters, then the count of the rest");
+	is_str(n > 0 ? lines[0] : "", "cannot list 'secrets': forbidden (ownership through it is unknown)",
+	       "a namespaced type can hold part of the answer");
+	is_str(n > 1 ? lines[1] : "", "1 more type forbidden to you cannot hold part of the answer (-v=1 names it)",
+	       "a cluster-scoped one cannot, and is counted");
+	owners_strv_free(lines, n);
+	in.answer_namespaced_only = 0;
+	ok(owners_scan_warnings(&lines, &n, &in) == 0 && n == 1 && strstr(lines[0], "cannot list 2 types"),
+	   "an answer that may hold cluster-scoped objects: both matter");
+	owners_strv_free(lines, n);
+	owners_scan_report_clear(&scan);
+	owners_graph_free(g);
+}
+
+int main(void)
+{
+	fake_type_add(&types, "", "v1", "configmaps", "configmap", "ConfigMap", "cm", 1, 1);
+	fake_type_add(&types, "", "v1", "secrets", "secret", "Secret", NULL, 1, 1);
+	fake_type_add(&types, "", "v1", "pods", "pod", "Pod", "po", 1, 1);
+	fake_type_add(&types, "", "v1", "services", "service", "Service", "svc", 1, 1);
+	fake_type_add(&types, "", "v1", "events", "event", "Event", "ev", 1, 1);
+	fake_type_add(&types, "", "v1", "endpoints", "endpoints", "Endpoints", "ep", 1, 1);
+	fake_type_add(&types, "", "v1", "serviceaccounts", "serviceaccount", "ServiceAccount", "sa", 1, 1);
+	fake_type_add(&types, "", "v1", "limitranges", "limitrange", "LimitRange", "limits", 1, 1);
+	fake_type_add(&types, "", "v1", "resourcequotas", "resourcequota", "ResourceQuota", "quota", 1, 1);
+	fake_type_add(&types, "", "v1", "podtemplates", "podtemplate", "PodTemplate", NULL, 1, 1);
+	fake_type_add(&types, "rbac.authorization.k8s.io", "v1", "clusterroles", "clusterrole", "ClusterRole", NULL, 0, 1);
+	owners_strv_push(&types.failed_groups, &types.n_failed, &types.cap_failed_groups,
+			 owners_strdup("metrics.k8s.io/v1beta1"));
+	types.n_failed = 0;
+	owners_strv_push(&types.failed_reasons, &types.n_failed, &types.cap_failed_reasons, owners_strdup("stale"));
+	test_each_kind();
+	test_many_forbidden();
+	test_cannot_hold_the_answer();
+	owners_resource_table_clear(&types);
+	return tap_done();
+}
