@@ -205,11 +205,15 @@ static void complete_names(struct session *s, const char *typed, const char *pre
 	const struct owners_resource *r = NULL;
 	struct owners_scan_report report;
 	const char *pre[2] = { prefix, cur };
+	struct session_list l = { NULL, NULL, NULL, NULL, NULL };
 
 	if (session_resolve_type(s, typed, &r))
 		return;
-	if (!session_list_type(s, r, r->namespaced ? s->namespace_ : NULL, NULL, print_prefixed,
-			       (void *)pre, &report))
+	l.type = r;
+	l.ns = r->namespaced ? s->namespace_ : NULL;
+	l.on_object = print_prefixed;
+	l.ctx = (void *)pre;
+	if (!session_list_type(s, &l, &report))
 		owners_scan_report_clear(&report);
 }
 

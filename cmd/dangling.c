@@ -64,7 +64,7 @@ static enum exit_code find(struct cmd_run *run, struct owners_dangling_report *r
 	 * later rediscovery keeps them pointing into the new table */
 	rc = session_scan(s, run->scan_ns);
 	if (!rc)
-		rc = session_select_nodes(s, run->targets, run->n_objs, &how, 0, &nodes, &n);
+		rc = session_select_nodes(s, run->targets, run->n_objs, &how, &nodes, &n);
 	if (rc)
 		return rc;
 	if (run->scan_ns && (rc = session_look_across_namespaces(s, nodes, n))) {

@@ -430,6 +430,21 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 	return EXIT_OK;
 }
 
+static void run_init(struct run *r, struct cmd_run *run)
+{
+	memset(r, 0, sizeof(*r));
+	r->cmd = run;
+	r->cli = run->cli;
+	r->s = &run->s;
+	/* the scan's warnings are said before the cascade, once */
+	run->warnings_said = 1;
+	owners_cascade_runner_init(&r->runner);
+	r->runner.plan_options.mode = run->cli->delete_.cascade;
+	r->progress = isatty(STDERR_FILENO) && !run->cli->output.spelled;
+	r->started = time(NULL);
+	r->scan_ns = run->scan_ns;
+}
+
 enum exit_code cmd_delete(struct cmd_run *run)
 {
 	const struct owners_cli *cli = run->cli;
@@ -437,17 +452,7 @@ enum exit_code cmd_delete(struct cmd_run *run)
 	size_t i;
 	int rc;
 
-	memset(&r, 0, sizeof(r));
-	r.cmd = run;
-	r.cli = run->cli;
-	r.s = &run->s;
-	/* the scan's warnings are said before the cascade, once */
-	run->warnings_said = 1;
-	owners_cascade_runner_init(&r.runner);
-	r.runner.plan_options.mode = cli->delete_.cascade;
-	r.progress = isatty(STDERR_FILENO) && !cli->output.spelled;
-	r.started = time(NULL);
-	r.scan_ns = run->scan_ns;
+	run_init(&r, run);
 	if ((rc = session_scan(r.s, r.scan_ns)) || (rc = select_roots(&r, run->targets, run->n_objs)))
 		goto out;
 	if (!r.n_roots) {

@@ -568,20 +568,16 @@ void session_close(struct session *s)
 
 /* ---- which objects the arguments name ------------------------------- */
 
-int session_list_type(struct session *s, const struct owners_resource *r, const char *ns,
-		      const char *selector,
-		      int (*on_object)(void *ctx, const struct owners_resource *r,
-				       const struct owners_object_meta *m),
-		      void *ctx, struct owners_scan_report *report)
+int session_list_type(struct session *s, const struct session_list *l, struct owners_scan_report *report)
 {
 	struct owners_scan_options o;
 
 	session_scan_options(s, &o);
-	o.namespace_ = ns;
-	o.only = r;
-	o.label_selector = selector;
-	o.on_object = on_object;
-	o.on_object_ctx = ctx;
+	o.namespace_ = l->ns;
+	o.only = l->type;
+	o.label_selector = l->selector;
+	o.on_object = l->on_object;
+	o.on_object_ctx = l->ctx;
 	return owners_scan_run(NULL, s->http, &s->types, &o, report, &s->err);
 }
 
@@ -641,8 +637,10 @@ static int match_labels(void *ctx, unsigned char *marks, const struct owners_sel
 	struct owners_scan_report report;
 	int rc;
 
-	rc = session_list_type(lm.s, t->type, t->namespace_ && *t->namespace_ ? t->namespace_ : NULL,
-			       lm.s->cli->selector, on_matched, &lm, &report);
+	const struct session_list l = { t->type, t->namespace_ && *t->namespace_ ? t->namespace_ : NULL,
+					lm.s->cli->selector, on_matched, &lm };
+
+	rc = session_list_type(lm.s, &l, &report);
 	if (rc)
 		rc = owners_error_set(err, rc, "%s", owners_error_message(&lm.s->err));
 	else if (report.n_failures)
@@ -705,8 +703,7 @@ enum exit_code session_select(struct session *s, const struct owners_selection_a
 }
 
 enum exit_code session_select_nodes(struct session *s, const struct owners_selection_arg *args, size_t n,
-			 const struct session_selection *how, int deleted_only, uint32_t **out,
-			 size_t *n_out)
+				    const struct session_selection *how, uint32_t **out, size_t *n_out)
 {
 	struct owners_selection sel = OWNERS_SELECTION_INIT;
 	int rc;
@@ -714,7 +711,7 @@ enum exit_code session_select_nodes(struct session *s, const struct owners_selec
 	*out = NULL;
 	*n_out = 0;
 	if (!(rc = session_select(s, args, n, how, &sel)) &&
-	    owners_graph_marked(out, n_out, s->graph, sel.picked, deleted_only))
+	    owners_graph_marked(out, n_out, s->graph, sel.picked, how->deleted_only))
 		rc = error_oom();
 	owners_selection_clear(&sel);
 	return rc;

@@ -120,14 +120,16 @@ void session_warnings_free(char **lines, size_t n);
 int session_note(struct session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints session_warnings() of the session's own scan on stderr. */
 void session_warn_scan(const struct session *s);
-/* One paged list of type r in ns (NULL: everywhere), only the objects
- * with these labels (selector NULL: all), each handed to on_object and
- * none kept: the scan's own list (-l roots, completion). */
-int session_list_type(struct session *s, const struct owners_resource *r, const char *ns,
-		      const char *selector,
-		      int (*on_object)(void *ctx, const struct owners_resource *r,
-				       const struct owners_object_meta *m),
-		      void *ctx, struct owners_scan_report *report);
+/* One paged list of a type, each object handed to on_object and none
+ * kept: the scan's own list (-l roots, completion). */
+struct session_list {
+	const struct owners_resource *type;
+	const char *ns;       /* NULL: everywhere */
+	const char *selector; /* only the objects with these labels; NULL: all */
+	int (*on_object)(void *ctx, const struct owners_resource *r, const struct owners_object_meta *m);
+	void *ctx;
+};
+int session_list_type(struct session *s, const struct session_list *l, struct owners_scan_report *report);
 void session_close(struct session *s);
 /* A namespaced run: the owners of nodes (n of them) that read absent are
  * looked for in every namespace, only for their types (one list each,
@@ -170,6 +172,7 @@ struct session_selection {
 	int absent_owners;
 	int everything_when_none; /* no argument: everything in the namespace (-A: everywhere) */
 	int everything_flags;     /* owners_graph_mark() flags for it */
+	int deleted_only;         /* session_select_nodes(): only objects in deletion */
 };
 
 /* The objects args select in the scanned graph, with the command line's
@@ -177,11 +180,10 @@ struct session_selection {
  * order, each once. Prints the error, returns the exit code. */
 enum exit_code session_select(struct session *s, const struct owners_selection_arg *args, size_t n,
 		   const struct session_selection *how, struct owners_selection *out);
-/* The same as a list in graph order; only objects in deletion when
- * deleted_only. *out is the caller's to free(). */
+/* The same as a list in graph order (only objects in deletion with
+ * how->deleted_only). *out is the caller's to free(). */
 enum exit_code session_select_nodes(struct session *s, const struct owners_selection_arg *args, size_t n,
-			 const struct session_selection *how, int deleted_only, uint32_t **out,
-			 size_t *n_out);
+				    const struct session_selection *how, uint32_t **out, size_t *n_out);
 /* Prints the objects sel did not find (OWNERS_SELECTION_MISSING_NOTED),
  * one error line each, after what was found was printed, as kubectl get
  * does; returns EXIT_ERROR when there were any, else rc. */

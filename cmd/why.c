@@ -142,44 +142,51 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 	return EXIT_OK;
 }
 
-enum exit_code cmd_why(struct cmd_run *run)
-{
+/* What is read about the object: the verdict, and what explains a wait. */
+struct why_facts {
 	struct owners_stuck_facts facts;
 	struct owners_stuck_report rep;
 	struct owners_why why;
 	struct owners_why_events events;
+};
+
+static void why_facts_clear(struct why_facts *f)
+{
+	owners_why_clear(&f->why);
+	owners_why_events_clear(&f->events);
+	owners_stuck_report_clear(&f->rep);
+	owners_stuck_facts_clear(&f->facts);
+}
+
+enum exit_code cmd_why(struct cmd_run *run)
+{
 	struct session *s = &run->s;
+	struct why_facts f;
 	uint32_t node = OWNERS_NO_NODE;
 	int rc;
 
-	memset(&facts, 0, sizeof(facts));
-	memset(&rep, 0, sizeof(rep));
-	memset(&why, 0, sizeof(why));
-	memset(&events, 0, sizeof(events));
+	memset(&f, 0, sizeof(f));
 	if ((rc = find(run, &node)))
 		goto out;
 	/* First pass: which owners read absent; then look for them elsewhere. */
-	if (owners_why_explain(&why, s->graph, NULL, node)) {
+	if (owners_why_explain(&f.why, s->graph, NULL, node)) {
 		rc = error_oom();
 		goto out;
 	}
-	rc = *s->graph->nodes[node].namespace_ ? look_across_namespaces(s, &why) : 0;
-	owners_why_clear(&why);
-	if (rc || (rc = explain_stuck(s, node, &facts, &rep)))
+	rc = *s->graph->nodes[node].namespace_ ? look_across_namespaces(s, &f.why) : 0;
+	owners_why_clear(&f.why);
+	if (rc || (rc = explain_stuck(s, node, &f.facts, &f.rep)))
 		goto out;
-	if (owners_why_events_fetch(&events, s->http, &s->graph->nodes[node], WHY_EVENTS_LIMIT) ||
-	    owners_why_explain(&why, s->graph, &rep, node)) {
+	if (owners_why_events_fetch(&f.events, s->http, &s->graph->nodes[node], WHY_EVENTS_LIMIT) ||
+	    owners_why_explain(&f.why, s->graph, &f.rep, node)) {
 		rc = error_oom();
 		goto out;
 	}
 	/* "will be collected" on a cluster whose GC has stopped: said */
-	if (!(rc = show(run, &why, &events)))
+	if (!(rc = show(run, &f.why, &f.events)))
 		rc = gc_evidence_say(s, OWNERS_GC_STALLED_AFTER);
 out:
-	owners_why_clear(&why);
-	owners_why_events_clear(&events);
-	owners_stuck_report_clear(&rep);
-	owners_stuck_facts_clear(&facts);
+	why_facts_clear(&f);
 	return rc;
 }
 
