@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "duration.h"
 #include "grow.h"
 #include "output.h"
 #include "scan.h"
@@ -26,9 +27,9 @@ const struct opt owners_global_opts[] = {
 	OPT_BOOL("all-namespaces", 'A', all_namespaces, "work across all namespaces"),
 	OPT_STRING("as", 0, as, "USER", "impersonate this user"),
 	OPT_LIST("as-group", 0, as_groups, "GROUP", "impersonate this group (repeatable)"),
-	OPT_DURATION("request-timeout", request_timeout_ms,
-		"time limit of one request, its retries included, e.g. 30s or 1m (0: none; a "
-		"server that never answers is given up after 45s)"),
+	OPT_DURATION_OR_SECONDS("request-timeout", request_timeout_ms,
+		"time limit of one request, its retries included, e.g. 30s, 1m or 30 (seconds) (0: "
+		"none; a server that never answers is given up after 45s)"),
 	OPT_STRING("server", 's', server, "URL", "the API server address"),
 	OPT_STRING("token", 0, token, "TOKEN", "bearer token for the API server"),
 	OPT_STRING_COMPLETE("certificate-authority", 0, certificate_authority, "FILE", COMPLETE_FILE,
@@ -119,28 +120,33 @@ int owners_opt_value_follows(const struct opt *o, const char *word)
 	return !word[2];
 }
 
-static int parse_duration_ms(const char *s, long *out)
+/* A duration flag into milliseconds: Go's grammar (kubectl's), never
+ * negative; a row that takes plain seconds too (--request-timeout, as
+ * kubectl's) reads a bare whole number as seconds. A nonzero duration
+ * below a millisecond is one, not 0, which means no limit. 0, or -1 after
+ * saying what is wrong. */
+static int set_duration(const struct opt *o, long *field, const char *value, const char *spelled)
 {
-	char *end;
-	double v;
+	const char *why = NULL, *p;
+	int64_t ns = 0;
 
-	errno = 0;
-	v = strtod(s, &end);
-	if (end == s || errno || v < 0)
-		return -1;
-	if (!*end || !strcmp(end, "s"))
-		v *= 1000;
-	else if (!strcmp(end, "ms"))
+	for (p = value; o->plain_seconds && *p >= '0' && *p <= '9'; p++)
 		;
-	else if (!strcmp(end, "m"))
-		v *= 60000;
-	else if (!strcmp(end, "h"))
-		v *= 3600000;
-	else
+	if (o->plain_seconds && *value && !*p && p - value <= 12) {
+		*field = atol(value) * 1000;
+		return 0;
+	}
+	if (owners_duration_parse(&ns, value, &why)) {
+		error_msg("invalid value '%s' for %s: %s; want a duration with its unit (ns, us, ms, s, m, h), "
+			  "e.g. 30s, 1m30s, 1.5h, 500ms; 0 alone needs none%s",
+			  value, spelled, why, o->plain_seconds ? "; or whole seconds" : "");
 		return -1;
-	if (v > 1e12)
+	}
+	if (ns < 0) {
+		error_msg("invalid value '%s' for %s: a duration must not be negative", value, spelled);
 		return -1;
-	*out = (long)v;
+	}
+	*field = (long)(ns / 1000000 + (ns % 1000000 != 0));
 	return 0;
 }
 
@@ -263,12 +269,7 @@ static int set_value(struct owners_cli *cli, const struct opt *o, const char *va
 	case OPTION_DOUBLE:
 		return set_number(o, field, value, spelled);
 	case OPTION_DURATION:
-		if (parse_duration_ms(value, (long *)field)) {
-			error_msg("invalid value '%s' for %s: want a duration such as 30s or 5m",
-				  value, spelled);
-			return -1;
-		}
-		return 0;
+		return set_duration(o, field, value, spelled);
 	case OPTION_CALLBACK:
 		break;
 	}

@@ -21,7 +21,7 @@ enum opt_type {
 	OPTION_LIST,     /* repeatable string */
 	OPTION_INT,
 	OPTION_DOUBLE,
-	OPTION_DURATION, /* "30s", "5m", "1h", "250ms", or plain seconds; stored in ms */
+	OPTION_DURATION, /* Go's time.ParseDuration: "30s", "1m30s", "250ms", "0"; stored in ms */
 	OPTION_CALLBACK, /* read by the row's own parse function */
 };
 
@@ -60,6 +60,9 @@ struct opt {
 	/* --flag alone or --flag=VALUE, never a separate word (kubectl's
 	 * flags with a value for the bare form: --dry-run, --cascade). */
 	int value_optional;
+	/* OPTION_DURATION: a bare whole number is seconds too (kubectl's
+	 * --request-timeout); otherwise Go's grammar alone (--timeout). */
+	int plain_seconds;
 };
 
 /* -o, read once by owners_opt_output(): what every command's output
@@ -227,6 +230,10 @@ struct owners_cli {
 #define OPT_DURATION(l, field, h)                                                                  \
 	{ .long_name = (l), .type = OPTION_DURATION, .offset = OPT_FIELD(field, long),              \
 	  .arg_name = "DURATION", .help = (h) }
+/* the same, or whole seconds (kubectl's --request-timeout) */
+#define OPT_DURATION_OR_SECONDS(l, field, h)                                                       \
+	{ .long_name = (l), .type = OPTION_DURATION, .offset = OPT_FIELD(field, long),              \
+	  .arg_name = "DURATION", .help = (h), .plain_seconds = 1 }
 /* --flag[=VALUE] read by fn into an enum field (vals: for help, errors
  * and completion) */
 #define OPT_OPTIONAL_CHOICE(l, field, vals, fn, h)                                                 \

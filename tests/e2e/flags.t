@@ -33,6 +33,22 @@ like "$err" "want auto, always or never" "--color lists its values"
 run owners dangling --dry-run=
 is "$rc" 2 "--dry-run= (empty) is a usage error"
 
+# ---- durations: Go's grammar, as kubectl's --timeout (issue #38) ---------
+for v in 1m30s 1h2m3.5s 500ms 1000000h 0 1.5h; do
+  run owners tree cm/none --until=gone --timeout="$v"
+  is "$rc" 0 "--timeout=$v is a duration kubectl takes (the tree is gone at once)"
+done
+for v in 5 0x10 1e9s nan inf 1d 5sec -1s ''; do
+  run owners tree cm/none --until=gone --timeout="$v"
+  is "$rc" 2 "--timeout='$v' is refused as a usage error"
+  like "$err" "invalid value '$v' for --timeout: .*(want a duration with its unit \\(ns, us, ms, s, m, h\\), e\\.g\\. 30s, 1m30s|must not be negative)" \
+    "and the valid forms are named"
+done
+run owners graph --request-timeout=30
+is "$rc" 0 "--request-timeout takes whole seconds, as kubectl's does"
+run owners graph --request-timeout=30x
+is "$rc" 2 "but not any other word"
+
 # ---- delete --dry-run ------------------------------------------------------
 kubectl create cm d1 >/dev/null; child d1-kid d1
 run owners delete cm/d1 --dry-run=server -v=8
