@@ -56,6 +56,7 @@ static int plan_round(struct owners_cascade_runner *r, struct owners_cascade_wor
 	r->planned = 1;
 	if (r->plan_only)
 		return 0;
+	t->foreground = r->plan_options.mode == OWNERS_CASCADE_FOREGROUND;
 	if (!r->exec.dry_run &&
 	    owners_cascade_track_round(t, w->graph, &r->plan, w->n_failures <= r->first_failures,
 				       h->event, h->ctx))

@@ -10,6 +10,10 @@
 #define SEEN_RELEASED 2   /* it was released, not a member */
 #define SEEN_ORPHANING 4  /* a member whose dependents are released: it links nothing */
 #define SEEN_ORPHANED 8   /* released from an orphaning member */
+/* Above the flags: its depth in the cascade when first seen (the roots
+ * 0), which orders the reports of one round. */
+#define SEEN_DEPTH_SHIFT 8
+#define SEEN_DEPTH_MAX ((1 << 22) - 1)
 
 void owners_cascade_track_init(struct owners_cascade_track *t)
 {
@@ -72,25 +76,67 @@ static void report(const struct owners_strset_entry *e, enum owners_cascade_even
 	free(copy);
 }
 
-int owners_cascade_track_round(struct owners_cascade_track *t, const struct owners_graph *g,
-			       const struct owners_cascade_plan *p, int complete,
-			       owners_cascade_event_fn fn, void *ctx)
+/* Each node's depth in the cascade: the roots 0, a member or released
+ * object one below the shallowest member that owns it (breadth first
+ * from the roots through member dependents). *depth is g->count entries,
+ * the caller's to free; nodes outside the cascade read SEEN_DEPTH_MAX. */
+static int cascade_depths(const struct owners_graph *g, const struct owners_cascade_plan *p, unsigned **depth)
+{
+	uint32_t *queue = malloc((g->count + 1) * sizeof(*queue));
+	size_t head = 0, tail = 0;
+	uint32_t n, k;
+
+	*depth = malloc((g->count + 1) * sizeof(**depth));
+	if (!queue || !*depth) {
+		free(queue);
+		free(*depth);
+		*depth = NULL;
+		return OWNERS_ENOMEM;
+	}
+	for (n = 0; n < g->count; n++) {
+		(*depth)[n] = p->root[n] ? 0 : SEEN_DEPTH_MAX;
+		if (p->root[n])
+			queue[tail++] = n;
+	}
+	while (head < tail) {
+		const struct owners_node *node = &g->nodes[queue[head]];
+		unsigned d = (*depth)[queue[head++]];
+
+		for (k = 0; p->member[node - g->nodes] && k < node->n_dependents; k++) {
+			uint32_t dep = node->dependents[k];
+
+			if ((p->member[dep] || p->released[dep]) && (*depth)[dep] == SEEN_DEPTH_MAX) {
+				(*depth)[dep] = d + 1 < SEEN_DEPTH_MAX ? d + 1 : SEEN_DEPTH_MAX - 1;
+				queue[tail++] = dep;
+			}
+		}
+	}
+	free(queue);
+	return 0;
+}
+
+static int remember(struct owners_cascade_track *t, const struct owners_graph *g, const struct owners_cascade_plan *p)
 {
 	struct owners_buf desc = OWNERS_BUF_INIT;
-	size_t i;
+	unsigned *depth = NULL;
 	uint32_t n;
+	int rc = cascade_depths(g, p, &depth);
 
-	for (n = 0; n < g->count; n++) {
+	for (n = 0; !rc && n < g->count; n++) {
 		const struct owners_node *node = &g->nodes[n];
 		struct owners_strset_entry *e;
+		int known;
 
 		if (node->virtual_ || (!p->member[n] && !p->released[n]))
 			continue;
 		owners_buf_reset(&desc);
+		known = owners_strset_get(&t->seen, node->uid) != NULL;
 		if (describe(&desc, node) || !(e = owners_strset_add(&t->seen, node->uid, desc.ptr))) {
-			owners_buf_clear(&desc);
-			return OWNERS_ENOMEM;
+			rc = OWNERS_ENOMEM;
+			break;
 		}
+		if (!known)
+			e->flag |= (int)depth[n] << SEEN_DEPTH_SHIFT;
 		if (p->released[n])
 			e->flag |= SEEN_RELEASED;
 		if (p->member[n] && p->orphaning[n])
@@ -99,9 +145,42 @@ int owners_cascade_track_round(struct owners_cascade_track *t, const struct owne
 			e->flag |= SEEN_ORPHANED;
 	}
 	owners_buf_clear(&desc);
+	free(depth);
+	return rc;
+}
+
+/* One report of a round, with where it sorts: in the foreground
+ * dependents before their owners (deepest first), otherwise owners first;
+ * the UID breaks ties, so that the order never depends on the hash
+ * table's. */
+struct gone {
+	struct owners_strset_entry *e;
+	int rank; /* depth, negated in the foreground */
+};
+
+static int report_order(const void *a, const void *b)
+{
+	const struct gone *x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return (x->rank > y->rank) - (x->rank < y->rank);
+	return strcmp(x->e->key, y->e->key);
+}
+
+int owners_cascade_track_round(struct owners_cascade_track *t, const struct owners_graph *g,
+			       const struct owners_cascade_plan *p, int complete,
+			       owners_cascade_event_fn fn, void *ctx)
+{
+	struct gone *gone;
+	size_t i, n_gone = 0;
+
+	if (remember(t, g, p))
+		return OWNERS_ENOMEM;
 	/* A type that failed to list this round only hides its objects. */
 	if (!complete)
 		return 0;
+	if (!(gone = malloc((t->seen.cap + 1) * sizeof(*gone))))
+		return OWNERS_ENOMEM;
 	for (i = 0; i < t->seen.cap; i++) {
 		struct owners_strset_entry *e = &t->seen.slots[i];
 		uint32_t now;
@@ -109,18 +188,30 @@ int owners_cascade_track_round(struct owners_cascade_track *t, const struct owne
 		if (!e->key || (e->flag & SEEN_REPORTED))
 			continue;
 		now = owners_graph_find_uid(g, e->key);
+		if (now == OWNERS_NO_NODE || g->nodes[now].virtual_ ||
+		    ((e->flag & SEEN_RELEASED) && !p->released[now] && !p->member[now])) {
+			gone[n_gone].e = e;
+			gone[n_gone].rank = (e->flag >> SEEN_DEPTH_SHIFT) * (t->foreground ? -1 : 1);
+			n_gone++;
+		}
+	}
+	qsort(gone, n_gone, sizeof(*gone), report_order);
+	for (i = 0; i < n_gone; i++) {
+		struct owners_strset_entry *e = gone[i].e;
+		uint32_t now = owners_graph_find_uid(g, e->key);
+
+		e->flag |= SEEN_REPORTED;
 		if (now == OWNERS_NO_NODE || g->nodes[now].virtual_) {
-			e->flag |= SEEN_REPORTED;
 			report(e, (e->flag & SEEN_RELEASED) ? OWNERS_EVENT_DELETED_AFTER_RELEASE
 							    : OWNERS_EVENT_DELETED, fn, ctx);
 			t->deleted++;
-		} else if ((e->flag & SEEN_RELEASED) && !p->released[now] && !p->member[now]) {
-			e->flag |= SEEN_REPORTED;
+		} else {
 			report(e, (e->flag & SEEN_ORPHANED) ? OWNERS_EVENT_ORPHANED : OWNERS_EVENT_RELEASED,
 			       fn, ctx);
 			t->released++;
 		}
 	}
+	free(gone);
 	return 0;
 }
 

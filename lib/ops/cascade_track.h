@@ -47,6 +47,9 @@ struct owners_cascade_track {
 	char **links;                   /* borrowed from seen */
 	size_t n_links;
 	size_t deleted, released;       /* events reported so far */
+	/* a foreground cascade: what goes in one round is reported dependents
+	 * first, as the cascade removes them; otherwise owners first */
+	int foreground;
 };
 
 void owners_cascade_track_init(struct owners_cascade_track *t);
@@ -54,7 +57,8 @@ void owners_cascade_track_clear(struct owners_cascade_track *t);
 
 /* Remembers p's members and released objects in g, then reports (through
  * fn) every remembered one that is gone, or released and no longer
- * referring into the cascade, since the last round. complete: the round's
+ * referring into the cascade, since the last round, in the cascade's
+ * order (see foreground), whoever removed them. complete: the round's
  * lists all succeeded (a failed list only hides objects: no report then). */
 int owners_cascade_track_round(struct owners_cascade_track *t, const struct owners_graph *g,
 			       const struct owners_cascade_plan *p, int complete,

@@ -647,6 +647,52 @@ static void test_track(void)
 	owners_cascade_track_clear(&t);
 }
 
+/* Everything gone in one round is reported in the cascade's order, not
+ * the hash table's: dependents first in the foreground, owners first
+ * otherwise (issue #38: a foreground delete printed the Deployment first). */
+static void test_track_order(void)
+{
+	const struct fake_obj all[] = {
+		{ "Deployment", "web", "d", NULL, { NULL }, { NOREF } },
+		{ "ReplicaSet", "web-1", "rs", NULL, { NULL }, { R("Deployment", "web", "d", 1) } },
+		{ "Pod", "p1", "p1", NULL, { NULL }, { R("ReplicaSet", "web-1", "rs", 1) } },
+		{ "Pod", "p2", "p2", NULL, { NULL }, { R("ReplicaSet", "web-1", "rs", 1) } },
+		{ "ConfigMap", "other", "other", NULL, { NULL }, { NOREF } },
+	};
+	const struct fake_obj left[] = {
+		{ "ConfigMap", "other", "other", NULL, { NULL }, { NOREF } },
+	};
+	static const enum owners_cascade_mode modes[] = { OWNERS_CASCADE_FOREGROUND, OWNERS_CASCADE_BACKGROUND };
+	static const char *const want[] = {
+		"0:pod/p1@ns 0:pod/p2@ns 0:replicaset.apps/web-1@ns 0:deployment.apps/web@ns",
+		"0:deployment.apps/web@ns 0:replicaset.apps/web-1@ns 0:pod/p1@ns 0:pod/p2@ns",
+	};
+	size_t m;
+
+	for (m = 0; m < 2; m++) {
+		struct owners_graph *g = build(all, sizeof(all) / sizeof(all[0]));
+		struct owners_cascade_track t;
+		struct owners_cascade_plan p;
+		struct events ev;
+
+		owners_cascade_track_init(&t);
+		t.foreground = modes[m] == OWNERS_CASCADE_FOREGROUND;
+		plan(&p, g, "d", modes[m], 0);
+		memset(&ev, 0, sizeof(ev));
+		owners_cascade_track_round(&t, g, &p, 1, on_event, &ev);
+		owners_cascade_plan_clear(&p);
+		owners_graph_free(g);
+		g = build(left, 1);
+		plan(&p, g, "d", modes[m], 0);
+		owners_cascade_track_round(&t, g, &p, 1, on_event, &ev);
+		is_str(ev.text, want[m], "%s: everything gone at once, reported %s",
+		       m ? "background" : "foreground", m ? "owners first" : "dependents first");
+		owners_cascade_plan_clear(&p);
+		owners_graph_free(g);
+		owners_cascade_track_clear(&t);
+	}
+}
+
 /* The runner's end when nothing is left to do: done from a full view, but
  * only "looks done" from a view missing a type the first scan listed. */
 struct runner_ctx {
@@ -815,6 +861,7 @@ int main(void)
 	test_bodies();
 	test_needed_access();
 	test_track();
+	test_track_order();
 	test_runner_end();
 	owners_resource_table_add_failure(&types, "metrics.k8s.io/v1beta1", "service unavailable");
 	test_gc_leaves_alone();
