@@ -14,13 +14,16 @@ static enum exit_code read_objects(struct cmd_run *run)
 {
 	const struct command *c = run->command;
 	struct owners_error err = OWNERS_ERROR_INIT;
-	int type_alone, rc;
+	enum owners_type_alone type_alone = OWNERS_TYPE_ALONE_REFUSED;
+	int rc;
 
 	if (c->args != CMD_ARGS_OBJECTS && !(c->args == CMD_ARGS_OBJECTS_OPTIONAL && run->words->count))
 		return EXIT_OK;
-	type_alone = c->type_alone == CMD_TYPE_ALONE_YES ||
-		     (c->type_alone == CMD_TYPE_ALONE_SELECTED &&
-		      (run->cli->selector || run->cli->delete_.all));
+	if (c->type_alone == CMD_TYPE_ALONE_YES ||
+	    (c->type_alone == CMD_TYPE_ALONE_SELECTED && (run->cli->selector || run->cli->delete_.all)))
+		type_alone = OWNERS_TYPE_ALONE_ALLOWED;
+	else if (c->type_alone == CMD_TYPE_ALONE_SELECTED)
+		type_alone = OWNERS_TYPE_ALONE_WITH_SELECTOR;
 	if (owners_object_args_parse(&run->objs, &run->n_objs, run->words->items, run->words->count,
 				     type_alone, &err)) {
 		rc = report_error(&err);

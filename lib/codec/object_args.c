@@ -31,7 +31,7 @@ static int push(struct owners_object_arg *a, size_t *n, const char *type, size_t
 }
 
 int owners_object_args_parse(struct owners_object_arg **out, size_t *n_out,
-			     const char *const *args, size_t n_args, int allow_type_only,
+			     const char *const *args, size_t n_args, enum owners_type_alone type_alone,
 			     struct owners_error *err)
 {
 	struct owners_object_arg *a = NULL;
@@ -78,9 +78,10 @@ int owners_object_args_parse(struct owners_object_arg **out, size_t *n_out,
 	} else {
 		const char *p = args[0];
 
-		if (n_args == 1 && !allow_type_only) {
-			rc = owners_error_set(err, OWNERS_EINVAL,
-					      "you must specify a name (or a selector with -l) for type '%s'",
+		if (n_args == 1 && type_alone != OWNERS_TYPE_ALONE_ALLOWED) {
+			rc = owners_error_set(err, OWNERS_EINVAL, "you must specify a name%s for type '%s'",
+					      type_alone == OWNERS_TYPE_ALONE_WITH_SELECTOR ? " (or a selector with -l, or --all)"
+											    : "",
 					      args[0]);
 			goto out;
 		}

@@ -21,10 +21,17 @@ struct owners_object_arg {
 	char *name;  /* NULL: every object of the type (that matches the selector) */
 };
 
-/* allow_type_only: a bare TYPE (no names) is accepted; commands accept it
- * when a selector is given or when they can act on all objects of a type. */
+/* Whether a bare TYPE (no names) is accepted: by commands that act on
+ * every object of a type, or on those -l selects. */
+enum owners_type_alone {
+	OWNERS_TYPE_ALONE_REFUSED,       /* a name is needed */
+	OWNERS_TYPE_ALONE_ALLOWED,
+	/* refused now, but -l (or --all) would allow it: the error says so */
+	OWNERS_TYPE_ALONE_WITH_SELECTOR,
+};
+
 int owners_object_args_parse(struct owners_object_arg **out, size_t *n_out,
-			     const char *const *args, size_t n_args, int allow_type_only,
+			     const char *const *args, size_t n_args, enum owners_type_alone type_alone,
 			     struct owners_error *err);
 void owners_object_args_free(struct owners_object_arg *a, size_t n);
 

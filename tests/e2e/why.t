@@ -210,6 +210,9 @@ check_requests() {
   is "$rc" 1 "$MODE: a missing object: exit 1"
   run owners why
   is "$rc" 2 "$MODE: no object: exit 2"
+  run owners why -n "$N" cm
+  is "$rc:$err" "2:error: you must specify a name for type 'cm'" \
+    "$MODE: a type alone: a usage error that suggests no -l (why takes none)"
   asan_clean "$MODE: the runs"
 }
 
