@@ -1301,6 +1301,13 @@ int owners_kubeconfig_load(struct owners_rest_config **out,
 			rc = owners_error_set(err, OWNERS_ECONFIG,
 					      "no configuration found in kubeconfig '%s'",
 					      ov->kubeconfig);
+		else if (is_set(env->kubeconfig_env))
+			/* KUBECONFIG was set: its files are missing (client-go
+			 * skips those) or empty; say which, not to set it */
+			rc = owners_error_set(err, OWNERS_ECONFIG,
+					      "no configuration found: KUBECONFIG is '%s', and no file it names "
+					      "exists or holds a cluster",
+					      env->kubeconfig_env);
 		else
 			rc = owners_error_set(err, OWNERS_ECONFIG,
 					      "no configuration found: set --kubeconfig or KUBECONFIG, or create ~/.kube/config");

@@ -320,8 +320,9 @@ static void test_merge(void)
 
 	env.kubeconfig_env = D "/missing-1.yaml:" D "/missing-2.yaml";
 	is_str(fails(&ov, &env, &rc),
-	       "no configuration found: set --kubeconfig or KUBECONFIG, or create ~/.kube/config",
-	       "KUBECONFIG with only missing files: nothing found");
+	       "no configuration found: KUBECONFIG is '" D "/missing-1.yaml:" D "/missing-2.yaml', and no file "
+	       "it names exists or holds a cluster",
+	       "KUBECONFIG with only missing files: nothing found, and the files named (not 'set KUBECONFIG')");
 
 	rc = owners_kubeconfig_contexts(&names, &ov, &env, &err);
 	ok(rc == 0 && names && names[0] == NULL, "no files: an empty list of contexts, no error");
