@@ -25,6 +25,8 @@ static const char *const finalizers_outputs[] = { "text", "json", "yaml", "jsonp
 
 const struct opt finalizers_opts[] = {
 	OPT_SELECTOR("look only at objects of the given TYPEs with these labels, e.g. app=web"),
+	OPT_BOOL("exit-code", 0, finalizers.exit_code,
+		"exit 1 when an object stuck in deletion is reported (as dangling --exit-code)"),
 	OPT_OUTPUT(finalizers_outputs,
 		"text (default), json (its schema: the man page, OUTPUT), yaml (the same "
 		"document), jsonpath=TEMPLATE or custom-columns=SPEC (over it)"),
@@ -253,6 +255,8 @@ enum exit_code cmd_finalizers(struct cmd_run *run)
 	say_nothing_stuck(run, &st);
 	/* a foreground or orphan deletion left for long: said whose work it is */
 	rc = gc_evidence_say(&run->s, OWNERS_GC_STALLED_AFTER);
+	if (!rc && run->cli->finalizers.exit_code && st.stuck)
+		rc = EXIT_ERROR;
 out:
 	run->extra_reports = NULL;
 	stuck_run_clear(&st);

@@ -117,6 +117,10 @@ enum owners_fix_mode {
 	OWNERS_FIX_MODE_KEEP,
 };
 
+struct finalizers_options {
+	int exit_code;          /* --exit-code */
+};
+
 struct dangling_options {
 	enum owners_fix_mode fix;
 	int exit_code;          /* --exit-code */
@@ -188,6 +192,7 @@ struct owners_cli {
 
 	struct tree_options tree;
 	struct dangling_options dangling;
+	struct finalizers_options finalizers;
 	struct remove_options remove;
 	struct delete_options delete_;
 	struct gc_options gc;

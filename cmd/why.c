@@ -22,12 +22,12 @@
 /* The events of one object: a handful; a page bounds a noisy one. */
 #define WHY_EVENTS_LIMIT 200
 
-static const char *const why_outputs[] = { "text", "json", "yaml", NULL };
+static const char *const why_outputs[] = { "text", "json", "yaml", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt why_opts[] = {
 	OPT_OUTPUT(why_outputs,
-		"text (default), json (its schema: the man page, OUTPUT) or yaml (the same "
-		"document)"),
+		"text (default), json (its schema: the man page, OUTPUT), yaml (the same "
+		"document), jsonpath=TEMPLATE or custom-columns=SPEC (over it)"),
 	OPT_END,
 };
 

@@ -44,6 +44,10 @@ like "$out" "if so: owners finalizers remove pod/held -n default --finalizer exa
 unlike "$out" "Namespace/" "no namespace outside the run's scope"
 is "$err" "" "nothing on stderr"
 
+run owners finalizers --exit-code
+is "$rc" 1 "--exit-code: exit 1 when something stuck is reported (issue #38)"
+like "$out" "Pod/held" "  and it is still printed"
+
 run owners finalizers -o json
 ok $rc "-o json exits 0"
 printf '%s' "$out" | python3 -c '
@@ -75,6 +79,8 @@ ok $((! $?)) "the pod is gone"
 run owners finalizers
 is "$out" "" "nothing stuck any more"
 is "$err" "no objects stuck in deletion in namespace 'default'" "and it says so on stderr"
+run owners finalizers --exit-code
+is "$rc" 0 "--exit-code with nothing stuck: exit 0"
 
 # ---- a foreground deletion the stalled garbage collector never finishes --------
 kubectl create deployment web --image=nginx --replicas=2 >/dev/null

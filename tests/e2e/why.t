@@ -116,6 +116,8 @@ check_verdicts() {
     "[('collected', 'collected', 'released')]" "$MODE: ... deleting the owner: collected, collected, released (the planner's answer)"
   run owners why -n "$N" cm/kept
   like "$out" "^kept: ConfigMap/kept in namespace $N: its owner ConfigMap/parent is live and solid" "$MODE: text: the verdict on the first line"
+  run owners why -n "$N" cm/kept -o jsonpath='{.verdict}'
+  is "$rc:$out" "0:kept" "$MODE: -o jsonpath over the document, as every command offers (issue #38)"
 
   why_json -n "$N" cm/parent
   is "$(jf "$out" 'd["verdict"], d["because"]')" "('kept', None)" "$MODE: no owners: kept"
