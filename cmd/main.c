@@ -10,6 +10,7 @@
 
 #include "commands.h"
 #include "output.h"
+#include "similar.h"
 
 const struct opt no_opts[] = { OPT_END };
 
@@ -167,6 +168,25 @@ enum exit_code cmd_help(struct cmd_run *run)
 	return EXIT_OK;
 }
 
+/* A word that names no command: said, with the one most likely meant. */
+static enum exit_code unknown_command(const char *word)
+{
+	const struct command *c, *best = NULL;
+	size_t best_d = (size_t)-1, d;
+
+	for (size_t c_i = 0; (c = owners_command_at(c_i)); c_i++)
+		if (!c->hidden && owners_similar_close(word, c->name) &&
+		    (d = owners_similar_distance(word, c->name, 2)) < best_d) {
+			best = c;
+			best_d = d;
+		}
+	if (best)
+		error_msg("unknown command '%s' (see 'owners --help'); did you mean '%s'?", word, best->name);
+	else
+		error_msg("unknown command '%s' (see 'owners --help')", word);
+	return EXIT_USAGE;
+}
+
 /* The index of the first word from `from` on that is not a flag or a
  * flag's value (which flags take a separate value, the tables say), or
  * -1 when there is none before `--` or the end. */
@@ -276,10 +296,8 @@ int main(int argc, char **argv)
 			  : (argc > 1 && !cli.help && !cli.show_version ? EXIT_USAGE : EXIT_OK);
 	}
 	c = owners_command_find(argv[cmd_at]);
-	if (!c) {
-		error_msg("unknown command '%s' (see 'owners --help')", argv[cmd_at]);
-		return EXIT_USAGE;
-	}
+	if (!c)
+		return unknown_command(argv[cmd_at]);
 	drop_word(&argc, argv, cmd_at);
 	if (c->subcommands) {
 		/* `owners finalizers -n x remove ...`: the first word after the

@@ -1,3 +1,4 @@
+#include "similar.h"
 #include "type_resolve.h"
 
 #include <stdlib.h>
@@ -116,6 +117,33 @@ out:
 	return rc;
 }
 
+/* The name of t closest to name (a resource, its singular, kind or short
+ * name), for "did you mean": NULL when none is close (owners_similar_close()). */
+static const char *closest_name(const struct owners_resource_table *t, const char *name)
+{
+	const char *best = NULL;
+	size_t i, k, best_d = (size_t)-1;
+
+	for (i = 0; i < t->count; i++) {
+		const struct owners_resource *r = &t->items[i];
+		const char *names[3] = { r->resource, r->singular, r->kind };
+
+		for (k = 0; k < 3 + r->n_short_names; k++) {
+			const char *c = k < 3 ? names[k] : r->short_names[k - 3];
+			size_t d;
+
+			if (!c || !*c || !owners_similar_close(name, c))
+				continue;
+			d = owners_similar_distance(name, c, 2);
+			if (d < best_d) {
+				best_d = d;
+				best = c;
+			}
+		}
+	}
+	return best;
+}
+
 /* The failure recorded for group and version (NULL: any version), or
  * NULL. An entry without a version ("metrics.k8s.io") covers the group. */
 static const char *failed_entry(const struct owners_resource_table *t, const char *group,
@@ -181,6 +209,10 @@ int owners_type_resolve(const struct owners_resource **out, const struct owners_
 	if (failed)
 		rc = owners_error_set(err, OWNERS_ESERVER, "cannot resolve '%s': discovery of %s failed",
 				      typed, failed);
+	else if (!rest && closest_name(t, name))
+		rc = owners_error_set(err, OWNERS_ENOTFOUND,
+				      "the server doesn't have a resource type '%s'; did you mean '%s'?", typed,
+				      closest_name(t, name));
 	else
 		rc = owners_error_set(err, OWNERS_ENOTFOUND,
 				      "the server doesn't have a resource type '%s'", typed);

@@ -33,6 +33,16 @@ like "$err" "want auto, always or never" "--color lists its values"
 run owners dangling --dry-run=
 is "$rc" 2 "--dry-run= (empty) is a usage error"
 
+# ---- did you mean (issue #38) ---------------------------------------------
+run owners trree deployment/x
+is "$rc:$err" "2:error: unknown command 'trree' (see 'owners --help'); did you mean 'tree'?" \
+  "a mistyped command: the one meant is suggested"
+run owners tree deploymnet/x
+is "$rc:$err" "2:error: the server doesn't have a resource type 'deploymnet'; did you mean 'deployment'?" \
+  "a mistyped type: the one meant is suggested"
+run owners tree zzzz/x
+is "$rc:$err" "2:error: the server doesn't have a resource type 'zzzz'" "nothing close: no suggestion"
+
 # ---- durations: Go's grammar, as kubectl's --timeout (issue #38) ---------
 for v in 1m30s 1h2m3.5s 500ms 1000000h 0 1.5h; do
   run owners tree cm/none --until=gone --timeout="$v"
