@@ -196,8 +196,8 @@ static enum exit_code gather(struct session *s, const struct owners_object_arg *
 		return rc;
 	if (owners_stuck_reach(&reach, &n_reach, s->graph, *nodes, *n))
 		return error_oom();
-	if (owners_stuck_fetch(facts, s->graph, s->http, reach, n_reach, (size_t)s->cli->chunk_size,
-			       &err)) {
+	if (owners_stuck_fetch(facts, s->graph, s->http, &(const struct owners_node_list){ reach, n_reach },
+			       (size_t)s->cli->chunk_size, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
 	}

@@ -386,10 +386,20 @@ static const char *health_colour(const struct owners_render *r, uint32_t node)
 	return "";
 }
 
+/* The table's columns as printed: width[c] for column c, and the columns
+ * in the order printed (order[0..n_order)). */
+struct layout {
+	const size_t *width;
+	const size_t *order;
+	size_t n_order;
+};
+
 static int write_row(struct owners_buf *out, const struct owners_render *r,
 		     const struct owners_tree_row *row, const struct owners_buf *cells,
-		     const size_t *width, const size_t *order, size_t n_order)
+		     const struct layout *l)
 {
+	const size_t *width = l->width, *order = l->order;
+	size_t n_order = l->n_order;
 	const struct owners_node *n = &r->g->nodes[row->node];
 	int alert = n->virtual_ || n->deleted || row->cycle || cells[COL_NOTES].len;
 	size_t o;
@@ -466,7 +476,8 @@ int owners_tree_render_text(struct owners_buf *out, const struct owners_render *
 	if (!rc && !r->no_headers)
 		rc = owners_buf_addc(out, '\n');
 	for (i = 0; !rc && i < t->count; i++)
-		rc = write_row(out, r, &t->rows[i], &cells[i * n_cols], width, order, n_order);
+		rc = write_row(out, r, &t->rows[i], &cells[i * n_cols],
+			       &(const struct layout){ width, order, n_order });
 out:
 	if (cells)
 		for (i = 0; i < t->count * n_cols; i++)
