@@ -22,6 +22,7 @@ int64_t owners_rate_limit_take(struct owners_rate_limit *b, int64_t now_us)
 		b->tokens -= 1.0;
 		return 0;
 	}
-	/* The +1: the wait rounds up, so that the token is there after it. */
+	/* The cast rounds down: one microsecond more, so that the token is
+	 * there when the wait is over. */
 	return (int64_t)((1.0 - b->tokens) * 1e6 / b->qps) + 1;
 }
