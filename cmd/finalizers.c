@@ -185,8 +185,8 @@ static enum exit_code gather(struct cmd_run *run, struct stuck_run *st)
 		return rc;
 	if (owners_stuck_reach(&reach, &n_reach, s->graph, st->nodes, st->n))
 		return error_oom();
-	if (owners_stuck_fetch(&st->facts, s->graph, s->http, reach, n_reach, (size_t)run->cli->chunk_size,
-			       &err)) {
+	if (owners_stuck_fetch(&st->facts, s->graph, s->http, &(const struct owners_node_list){ reach, n_reach },
+			       (size_t)run->cli->chunk_size, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
 	}

@@ -106,7 +106,10 @@ static int holds_orphan_in_deletion(struct session *s, const struct owners_final
 
 	*uid = NULL;
 	if (!asks_for(s->cli, "orphan") ||
-	    owners_object_get(s->http, t->resource, t->namespace_, t->name, NULL, 0, &doc, &s->err)) {
+	    owners_object_get(&doc, s->http,
+			      &(const struct owners_object_get_request){
+				      .key = { t->resource, t->namespace_, t->name } },
+			      &s->err)) {
 		owners_error_clear(&s->err);
 		return 0;
 	}
@@ -220,8 +223,10 @@ static enum exit_code release_orphans(struct session *s, struct owners_finalizer
 			rc = owners_buf_addf(&blocked[i], "not every dependent could be looked for (%s); "
 					     "nothing was changed (--force releases the ones found and "
 					     "removes it anyway)", blind.ptr);
-		else if (owners_orphan_release(&releases[i], s->http, s->graph, node, s->cli->dry_run,
-					       0, &s->err))
+		else if (owners_orphan_release(&releases[i], s->http, s->graph, node,
+					       &(const struct owners_orphan_release_options){
+						       s->cli->dry_run, 0 },
+					       &s->err))
 			rc = OWNERS_ENOMEM;
 		else if (releases[i].failed)
 			rc = owners_buf_addf(&blocked[i], "%zu of its dependents could not be released "

@@ -353,7 +353,7 @@ static enum exit_code check_access(struct run *r, const struct owners_cascade_pl
 	uint32_t *examples = NULL;
 	size_t n = 0;
 
-	if (owners_actions_needed_access(p->actions, p->n_actions, r->s->graph, 0, &checks, &examples, &n))
+	if (owners_actions_needed_access(p, r->s->graph, 0, &checks, &examples, &n))
 		return error_oom();
 	if (r->progress)
 		fputs("\r\033[K", stderr);

@@ -54,7 +54,8 @@ static int fetch_status(struct session *s, const struct owners_tree *tree,
 		return OWNERS_ENOMEM;
 	for (i = 0; i < tree->count; i++)
 		nodes[i] = tree->rows[i].node;
-	owners_status_fetch(status, s->graph, nodes, tree->count, s->http, &so, &err);
+	owners_status_fetch(status, s->graph, &(const struct owners_node_list){ nodes, tree->count },
+			    s->http, &so, &err);
 	owners_error_clear(&err);
 	free(nodes);
 	return 0;

@@ -814,7 +814,8 @@ static int first_status(struct tree_watch *tw)
 	    (nodes = calloc(first.count + 1, sizeof(*nodes)))) {
 		for (i = 0; i < first.count; i++)
 			nodes[i] = first.rows[i].node;
-		owners_status_fetch(st, s->graph, nodes, first.count, s->http, &so, &err);
+		owners_status_fetch(st, s->graph, &(const struct owners_node_list){ nodes, first.count },
+				    s->http, &so, &err);
 	}
 	owners_error_clear(&err);
 	free(nodes);

@@ -85,7 +85,8 @@ static enum exit_code explain_stuck(struct session *s, uint32_t node, struct own
 		return 0;
 	if (owners_stuck_reach(&reach, &n_reach, s->graph, &node, 1))
 		return error_oom();
-	if (owners_stuck_fetch(facts, s->graph, s->http, reach, n_reach, (size_t)s->cli->chunk_size, &err)) {
+	if (owners_stuck_fetch(facts, s->graph, s->http, &(const struct owners_node_list){ reach, n_reach },
+			       (size_t)s->cli->chunk_size, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
 	}

@@ -5,17 +5,17 @@
 #include "api_path.h"
 #include "url.h"
 
-int owners_object_get(struct owners_http_client *c, const struct owners_resource *r,
-		      const char *ns, const char *name, const char *uid, int full,
-		      struct owners_json_value **doc, struct owners_error *err)
+int owners_object_get(struct owners_json_value **doc, struct owners_http_client *c,
+		      const struct owners_object_get_request *q, struct owners_error *err)
 {
+	const struct owners_object_key *k = &q->key;
 	struct owners_http_request req;
 	int rc;
 
 	*doc = NULL;
 	owners_http_request_init(&req);
-	req.accept = full ? NULL : OWNERS_ACCEPT_OBJECT_METADATA;
-	if (owners_api_path_object(&req.path, r, ns, name, NULL)) {
+	req.accept = q->full ? NULL : OWNERS_ACCEPT_OBJECT_METADATA;
+	if (owners_api_path_object(&req.path, k->type, k->ns, k->name, NULL)) {
 		owners_http_request_clear(&req);
 		return owners_error_oom(err);
 	}
@@ -24,11 +24,11 @@ int owners_object_get(struct owners_http_client *c, const struct owners_resource
 	else
 		rc = owners_json_parse(doc, req.response.ptr, req.response.len, err);
 	owners_http_request_clear(&req);
-	if (!rc && uid && strcmp(owners_object_meta_string(*doc, "uid"), uid)) {
+	if (!rc && q->uid && strcmp(owners_object_meta_string(*doc, "uid"), q->uid)) {
 		owners_json_value_free(*doc);
 		*doc = NULL;
 		rc = owners_error_set(err, OWNERS_ENOTFOUND, "%s '%s' was replaced by another object",
-				      r->kind, name);
+				      k->type->kind, k->name);
 	}
 	return rc;
 }
@@ -57,33 +57,32 @@ const char *owners_dry_run_name(enum owners_dry_run d)
 	return "none";
 }
 
-int owners_object_write(struct owners_http_client *c, const char *method, const char *content_type,
-			const struct owners_resource *r, const char *ns, const char *name,
-			const char *subresource, const struct owners_buf *body,
-			enum owners_dry_run dry_run, long *status, struct owners_error *err)
+int owners_object_write(long *status, struct owners_http_client *c,
+			const struct owners_object_write_request *w, struct owners_error *err)
 {
+	const struct owners_object_key *k = &w->key;
 	struct owners_http_request req;
 	int rc;
 
 	if (status)
 		*status = 0;
-	if (dry_run == OWNERS_DRY_RUN_CLIENT) {
+	if (w->dry_run == OWNERS_DRY_RUN_CLIENT) {
 		/* Decided from what was read; nothing leaves the client. */
 		if (status)
 			*status = 200;
 		return 0;
 	}
 	owners_http_request_init(&req);
-	req.method = method;
-	req.content_type = content_type;
-	req.accept = subresource ? NULL : OWNERS_ACCEPT_OBJECT_METADATA;
+	req.method = w->method;
+	req.content_type = w->content_type;
+	req.accept = w->subresource ? NULL : OWNERS_ACCEPT_OBJECT_METADATA;
 	/* Conditional on the resourceVersion: sending it twice is harmless. */
 	req.idempotent = 1;
-	rc = owners_api_path_object(&req.path, r, ns, name, subresource);
-	if (!rc && dry_run == OWNERS_DRY_RUN_SERVER)
+	rc = owners_api_path_object(&req.path, k->type, k->ns, k->name, w->subresource);
+	if (!rc && w->dry_run == OWNERS_DRY_RUN_SERVER)
 		rc = owners_url_add_query(&req.path, "dryRun", "All");
 	if (!rc)
-		rc = owners_buf_add(&req.body, body->ptr, body->len);
+		rc = owners_buf_add(&req.body, w->body->ptr, w->body->len);
 	if (rc) {
 		owners_http_request_clear(&req);
 		return owners_error_oom(err);

@@ -17,14 +17,28 @@
 #include "json.h"
 #include "resource.h"
 
-/* GET the object (ns NULL or "" when cluster-scoped): its metadata alone,
- * or the whole object when full is set. 0 with *doc parsed; otherwise the
- * error code with err set (404: OWNERS_ENOTFOUND). When uid is given and
- * the name now belongs to another object, *doc stays NULL and the answer
- * is OWNERS_ENOTFOUND: the object asked about is gone. */
-int owners_object_get(struct owners_http_client *c, const struct owners_resource *r,
-		      const char *ns, const char *name, const char *uid, int full,
-		      struct owners_json_value **doc, struct owners_error *err);
+/* Which object: its type, namespace (NULL or "" when cluster-scoped) and
+ * name. Every field borrowed. */
+struct owners_object_key {
+	const struct owners_resource *type;
+	const char *ns;
+	const char *name;
+};
+
+/* A GET of one object. */
+struct owners_object_get_request {
+	struct owners_object_key key;
+	/* When set: the object with this UID, and no other that took its
+	 * name since (then OWNERS_ENOTFOUND: the object asked about is gone). */
+	const char *uid;
+	int full; /* the whole object, not its metadata alone */
+};
+
+/* GET the object of q: its metadata alone, or the whole object when
+ * q->full. 0 with *doc parsed; otherwise the error code with err set (404,
+ * or another UID than q->uid: OWNERS_ENOTFOUND, *doc NULL). */
+int owners_object_get(struct owners_json_value **doc, struct owners_http_client *c,
+		      const struct owners_object_get_request *q, struct owners_error *err);
 
 /* How a write is dry run (kubectl's --dry-run): not at all, by the server
  * (dryRun=All: it validates, admits and checks the resourceVersion, and
@@ -42,16 +56,25 @@ enum owners_dry_run {
 int owners_dry_run_parse(const char *word, enum owners_dry_run *out);
 const char *owners_dry_run_name(enum owners_dry_run d);
 
-/* Sends one write (method "PATCH" or "PUT", content_type the body's) to
- * the object or its subresource (NULL none), with dryRun=All for a server
- * dry run; a client dry run sends nothing and answers 0 (*status 200). The body must be conditional on a resourceVersion, which is
- * what makes resending it after a lost answer harmless. 0, or the error
- * code with err set (409: OWNERS_ECONFLICT, 404: OWNERS_ENOTFOUND);
- * *status (may be NULL) is the HTTP status, 0 when nothing answered. */
-int owners_object_write(struct owners_http_client *c, const char *method, const char *content_type,
-			const struct owners_resource *r, const char *ns, const char *name,
-			const char *subresource, const struct owners_buf *body,
-			enum owners_dry_run dry_run, long *status, struct owners_error *err);
+/* One write, shaped like the owners_http_request it becomes. Every field
+ * borrowed. */
+struct owners_object_write_request {
+	const char *method;       /* "PATCH" or "PUT" */
+	const char *content_type; /* the body's */
+	struct owners_object_key key;
+	const char *subresource;  /* "finalize", "status", ...; NULL: the object */
+	const struct owners_buf *body;
+	enum owners_dry_run dry_run;
+};
+
+/* Sends the write w to the object or its subresource, with dryRun=All for
+ * a server dry run; a client dry run sends nothing and answers 0 (*status
+ * 200). The body must be conditional on a resourceVersion, which is what
+ * makes resending it after a lost answer harmless. 0, or the error code
+ * with err set (409: OWNERS_ECONFLICT, 404: OWNERS_ENOTFOUND); *status
+ * (may be NULL) is the HTTP status, 0 when nothing answered. */
+int owners_object_write(long *status, struct owners_http_client *c,
+			const struct owners_object_write_request *w, struct owners_error *err);
 
 /* metadata.KEY of a parsed object as a string; "" when absent. */
 const char *owners_object_meta_string(const struct owners_json_value *doc, const char *key);

@@ -8,6 +8,7 @@
 #include "arena.h"
 #include "buf.h"
 #include "grow.h"
+#include "sort.h"
 
 /*
  * Every string of a resource in the table is non-NULL (absent ones are ""),
@@ -272,14 +273,13 @@ int owners_resource_is_deletable(const struct owners_resource *r)
 
 /* ---- what the garbage collector tracks ------------------------------ */
 
-static const struct owners_resource_table *sort_table; /* qsort has no context argument */
-
 /* By group, then resource, then position in the table (discovery's order
  * of versions). */
-static int cmp_group_resource(const void *pa, const void *pb)
+static int cmp_group_resource(const void *pa, const void *pb, void *ctx)
 {
-	const struct owners_resource *a = &sort_table->items[*(const size_t *)pa];
-	const struct owners_resource *b = &sort_table->items[*(const size_t *)pb];
+	const struct owners_resource_table *t = ctx;
+	const struct owners_resource *a = &t->items[*(const size_t *)pa];
+	const struct owners_resource *b = &t->items[*(const size_t *)pb];
 	int c = strcmp(a->group, b->group);
 
 	if (!c)
@@ -312,8 +312,7 @@ void owners_resource_table_mark_tracked(struct owners_resource_table *t)
 	}
 	for (i = 0; i < t->count; i++)
 		order[i] = i;
-	sort_table = t;
-	qsort(order, t->count, sizeof(*order), cmp_group_resource);
+	owners_qsort_r(order, t->count, sizeof(*order), cmp_group_resource, t);
 	for (i = 0; i < t->count; i = j) {
 		const struct owners_resource *first = &t->items[order[i]];
 		struct owners_resource *chosen = &t->items[order[i]];

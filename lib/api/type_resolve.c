@@ -59,15 +59,22 @@ static int ambiguous(const struct owners_resource **cand, size_t n, const char *
 	return rc;
 }
 
+/* One reading of what was typed: "name.version.group" or "name.group". */
+struct query {
+	const char *typed;   /* as typed, for messages */
+	const char *name;
+	const char *version; /* NULL: the preferred */
+	const char *group;   /* NULL: any */
+};
+
 /*
- * Looks name up in group (NULL: any) and version (NULL: the preferred).
- * Returns 0 with *out set, OWNERS_ENOTFOUND without a message, or an
- * error with its message.
+ * Looks q->name up in q->group and q->version. Returns 0 with *out set,
+ * OWNERS_ENOTFOUND without a message, or an error with its message.
  */
 static int lookup(const struct owners_resource **out, const struct owners_resource_table *t,
-		  const char *name, const char *version, const char *group, const char *typed,
-		  struct owners_error *err)
+		  const struct query *q, struct owners_error *err)
 {
+	const char *name = q->name, *version = q->version, *group = q->group;
 	const struct owners_resource **cand = NULL;
 	size_t i, j, n = 0, n_core;
 	int round, rc = OWNERS_ENOTFOUND;
@@ -110,7 +117,7 @@ static int lookup(const struct owners_resource **out, const struct owners_resour
 		*out = cand[0];
 		rc = 0;
 	} else {
-		rc = ambiguous(cand, n, typed, err);
+		rc = ambiguous(cand, n, q->typed, err);
 	}
 out:
 	free(cand);
@@ -192,11 +199,15 @@ int owners_type_resolve(const struct owners_resource **out, const struct owners_
 
 	rc = OWNERS_ENOTFOUND;
 	if (*name) {
+		struct query q = { typed, name, version, version ? dot2 + 1 : NULL };
+
 		/* name.version.group first, then name.group, as kubectl does. */
 		if (version)
-			rc = lookup(out, t, name, version, dot2 + 1, typed, err);
+			rc = lookup(out, t, &q, err);
+		q.version = NULL;
+		q.group = rest;
 		if (rc == OWNERS_ENOTFOUND)
-			rc = lookup(out, t, name, NULL, rest, typed, err);
+			rc = lookup(out, t, &q, err);
 	}
 	if (rc != OWNERS_ENOTFOUND)
 		goto done;

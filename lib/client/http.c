@@ -29,7 +29,10 @@
 #include <unistd.h>
 
 #include "exec_credential.h"
+#include "http_redact.h"
+#include "http_retry.h"
 #include "json.h"
+#include "rate_limit.h"
 
 #ifndef OWNERS_VERSION
 #define OWNERS_VERSION "0.0.0"
@@ -47,7 +50,6 @@
  * stream limit); over HTTP/1.1 each request in flight holds one, and the
  * rest wait for a free one inside libcurl. */
 #define MAX_HOST_CONNECTIONS 32
-#define DEFAULT_MAX_RETRIES 5
 
 /* Where distributions keep their CA bundle: Debian and Ubuntu, RHEL and
  * Fedora, openSUSE and SLES, Alpine. The release binary is static and has
@@ -75,13 +77,7 @@ static const char *find_system_ca(void)
 			return system_ca_bundles[i];
 	return NULL;
 }
-#define DEFAULT_BACKOFF_BASE_MS 100
-#define DEFAULT_BACKOFF_MAX_MS 5000
-#define RETRY_AFTER_MAX_S 30          /* a server asking for more is not waited for longer */
 #define CONNECT_TIMEOUT_MS 10000L
-/* Without --request-timeout, how long a request keeps trying a server that
- * never answers (timeouts, refused connections). */
-#define NO_ANSWER_GIVE_UP_MS 45000L
 #define ERROR_BODY_MAX (1024 * 1024)  /* error bodies are Status objects: small */
 #define LOG_BODY_MAX (10 * 1024)
 #define LOG_HEADERS_MAX (64 * 1024)
@@ -121,8 +117,7 @@ struct owners_http_client {
 	struct owners_rest_config *cfg;
 	struct owners_http_options opt;
 	const char *system_ca;        /* the system's CA bundle (find_system_ca()) */
-	int max_retries;
-	long backoff_base_ms, backoff_max_ms;
+	struct owners_http_retry retry; /* the retry policy, with its jitter */
 	int said_no_answer;           /* opt.notice told of a server that does not answer */
 
 	CURLM *multi;
@@ -142,15 +137,12 @@ struct owners_http_client {
 	size_t long_lived_in_flight;  /* of which in flight (outside max_in_flight) */
 	int woken;                    /* owners_http_wake() during a wait */
 
-	/* token bucket */
-	double tokens;
-	int64_t bucket_us;
+	struct owners_rate_limit bucket; /* --qps, --burst */
 	int apf_seen;             /* a response carried API Priority and Fairness headers */
 	int loopback;             /* the server is on this machine (and no proxy) */
 
 	unsigned cred_gen;            /* bumped whenever credentials change */
 	unsigned long sent;
-	uint64_t rng;
 	int running;
 	int failed;                   /* a client failure ended a run: no more submits */
 };
@@ -227,26 +219,6 @@ static void xl_remove(struct xlist *l, struct xfer *x)
 	l->n--;
 }
 
-static const char *find_ci(const char *hay, size_t hay_len, const char *needle)
-{
-	size_t n = strlen(needle), i;
-
-	for (i = 0; n && i + n <= hay_len; i++)
-		if (!strncasecmp(hay + i, needle, n))
-			return hay + i;
-	return NULL;
-}
-
-static const char *find_bytes(const char *hay, size_t hay_len, const char *needle, size_t n)
-{
-	size_t i;
-
-	for (i = 0; n && i + n <= hay_len; i++)
-		if (hay[i] == needle[0] && !memcmp(hay + i, needle, n))
-			return hay + i;
-	return NULL;
-}
-
 static const char *reason_phrase(long status)
 {
 	switch (status) {
@@ -284,140 +256,13 @@ static const char *reason_phrase(long status)
 
 /* ---- logging ----------------------------------------------------------- */
 
-/* Replaces the credential after each "authorization" in line (any case):
- * covers "Authorization: Bearer x" in our header lists, libcurl's trace
- * (HTTP/2 headers are printed as "[authorization: Bearer x]") and bodies
- * that echo headers as JSON ("authorization": ["Bearer x"]). The scheme
- * word is kept so the reader sees what kind of credential went out. */
-static int redact_authorization(struct owners_buf *line)
-{
-	static const char name[] = "authorization";
-	struct owners_buf out = OWNERS_BUF_INIT;
-	const char *p = line->ptr, *end = line->ptr + line->len, *hit;
-	int changed = 0;
-
-	while ((hit = find_ci(p, (size_t)(end - p), name))) {
-		const char *q = hit + sizeof(name) - 1, *word, *cred;
-
-		/* Only a header-like "authorization:" (or quoted, or "=") carries a
-		 * credential; "rbac.authorization.k8s.io" in a URL does not. */
-		if (q >= end || !strchr(" \t:\"'=[", *q)) {
-			if (owners_buf_add(&out, p, (size_t)(q - p)))
-				goto oom;
-			p = q;
-			continue;
-		}
-		while (q < end && strchr(" \t:\"'=[", *q))
-			q++;
-		for (word = q; q < end && ((*q >= 'A' && *q <= 'Z') || (*q >= 'a' && *q <= 'z'));
-		     q++)
-			;
-		if (q > word && q < end && *q == ' ') {
-			while (q < end && *q == ' ')
-				q++;
-		} else {
-			q = word;
-		}
-		for (cred = q; q < end && !strchr(" \t\"'],;\\", *q); q++)
-			;
-		if (q == cred) {
-			if (owners_buf_add(&out, p, (size_t)(q - p)))
-				goto oom;
-		} else {
-			if (owners_buf_add(&out, p, (size_t)(cred - p)) ||
-			    owners_buf_adds(&out, "<redacted>"))
-				goto oom;
-			changed = 1;
-		}
-		p = q;
-	}
-	if (!changed) {
-		owners_buf_clear(&out);
-		return 0;
-	}
-	if (owners_buf_add(&out, p, (size_t)(end - p)))
-		goto oom;
-	owners_buf_clear(line);
-	*line = out;
-	return 0;
-oom:
-	owners_buf_clear(&out);
-	return OWNERS_ENOMEM;
-}
-
-/* Replaces every occurrence of secret in line. */
-static int scrub(struct owners_buf *line, const char *secret)
-{
-	struct owners_buf out = OWNERS_BUF_INIT;
-	size_t n, i = 0;
-	const char *hit;
-
-	/* A very short "secret" would blank out ordinary text; such tokens do
-	 * not occur in practice, and Authorization lines are cut anyway. */
-	if (!secret || (n = strlen(secret)) < 8 || !find_bytes(line->ptr, line->len, secret, n))
-		return 0;
-	while ((hit = find_bytes(line->ptr + i, line->len - i, secret, n))) {
-		if (owners_buf_add(&out, line->ptr + i, (size_t)(hit - line->ptr) - i) ||
-		    owners_buf_adds(&out, "<redacted>"))
-			goto oom;
-		i = (size_t)(hit - line->ptr) + n;
-	}
-	if (owners_buf_add(&out, line->ptr + i, line->len - i))
-		goto oom;
-	owners_buf_clear(line);
-	*line = out;
-	return 0;
-oom:
-	owners_buf_clear(&out);
-	return OWNERS_ENOMEM;
-}
-
-/* Control characters from a server (bodies, headers) must not reach a
- * terminal: they are written as escapes. */
-static int sanitize(struct owners_buf *line)
-{
-	struct owners_buf out = OWNERS_BUF_INIT;
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; i < line->len; i++) {
-		unsigned char ch = (unsigned char)line->ptr[i];
-
-		if (ch >= 0x20 && ch != 0x7f)
-			continue;
-		break;
-	}
-	if (i == line->len)
-		return 0;
-	for (i = 0; !rc && i < line->len; i++) {
-		unsigned char ch = (unsigned char)line->ptr[i];
-
-		if (ch == '\n')
-			rc = owners_buf_adds(&out, "\\n");
-		else if (ch == '\r')
-			rc = owners_buf_adds(&out, "\\r");
-		else if (ch == '\t')
-			rc = owners_buf_addc(&out, ' ');
-		else if (ch < 0x20 || ch == 0x7f)
-			rc = owners_buf_addf(&out, "\\x%02x", ch);
-		else
-			rc = owners_buf_addc(&out, (char)ch);
-	}
-	if (rc) {
-		owners_buf_clear(&out);
-		return rc;
-	}
-	owners_buf_clear(line);
-	*line = out;
-	return 0;
-}
-
 /* Every log line goes out through here, so redaction cannot be forgotten.
  * A line that cannot be made safe (out of memory) is dropped. */
 static void emit(struct owners_http_client *c, struct owners_buf *line)
 {
-	if (redact_authorization(line) || scrub(line, c->token) ||
-	    scrub(line, c->cfg->exec_cred.token) || sanitize(line))
+	const char *const secrets[] = { c->token, c->cfg->exec_cred.token };
+
+	if (owners_http_redact_line(line, secrets, sizeof(secrets) / sizeof(secrets[0])))
 		return;
 	c->opt.log(c->opt.log_ctx, line->ptr);
 }
@@ -499,11 +344,6 @@ static int status_code(long status)
 	return status >= 500 ? OWNERS_ESERVER : OWNERS_EPROTO;
 }
 
-static int retryable_status(long status)
-{
-	return status == 429 || (status >= 500 && status != 501);
-}
-
 /* The reason for a failed status: the Status object's message when the
  * body is one, else the status' own words. */
 static int status_reason(struct owners_buf *out, long status, const char *body, size_t len)
@@ -544,7 +384,7 @@ static int set_status_error(struct owners_error *err, long status, const char *b
 	rc = status_reason(&reason, status, body, len);
 	if (rc)
 		code = owners_error_oom(err);
-	else if (retryable_status(status) && attempts > 1)
+	else if (owners_http_retry_status(status) && attempts > 1)
 		owners_error_set(err, code, "the server answered %ld after %d attempts: %s", status,
 				 attempts, reason.ptr);
 	else
@@ -965,10 +805,10 @@ static CURLcode configure(struct owners_http_client *c, struct xfer *x, CURL *e,
 		connect_timeout = timeout;
 	if (timeout <= 0 && x->no_answer && !x->long_lived) {
 		/* Without a limit, trying a server that never answered stops
-		 * at NO_ANSWER_GIVE_UP_MS, this attempt included (waiting for
+		 * at OWNERS_HTTP_NO_ANSWER_GIVE_UP_MS, this attempt included (waiting for
 		 * another request's connection too, which the connect timeout
 		 * does not count). */
-		long left = NO_ANSWER_GIVE_UP_MS - (long)((now_us() - x->first_started_us) / 1000);
+		long left = OWNERS_HTTP_NO_ANSWER_GIVE_UP_MS - (long)((now_us() - x->first_started_us) / 1000);
 
 		timeout = left > 0 ? left : 1;
 	}
@@ -1126,62 +966,6 @@ static void finish(struct xfer *x)
 		r->on_done(r->ctx, r);
 }
 
-static uint64_t next_random(struct owners_http_client *c)
-{
-	/* xorshift64*: jitter needs spread, not secrecy. */
-	c->rng ^= c->rng >> 12;
-	c->rng ^= c->rng << 25;
-	c->rng ^= c->rng >> 27;
-	return c->rng * 2685821657736338717ULL;
-}
-
-/* Exponential backoff with jitter: base * 2^(n-1), capped, then a random
- * point in its upper half, so that requests failing together do not all
- * come back at the same instant. */
-static long backoff_ms(struct owners_http_client *c, int attempts)
-{
-	long d = c->backoff_base_ms;
-	int i;
-
-	for (i = 1; i < attempts && d < c->backoff_max_ms; i++)
-		d *= 2;
-	if (d > c->backoff_max_ms)
-		d = c->backoff_max_ms;
-	if (d < 2)
-		return d;
-	return d / 2 + (long)(next_random(c) % (uint64_t)(d / 2 + 1));
-}
-
-/* Retry-After in seconds or as an HTTP date; -1 when absent or unreadable. */
-static long retry_after_ms(const struct owners_buf *v)
-{
-	long s;
-	char *end;
-
-	if (!v->len)
-		return -1;
-	errno = 0;
-	s = strtol(v->ptr, &end, 10);
-	if (end == v->ptr || *end || errno || s < 0) {
-		time_t t = curl_getdate(v->ptr, NULL);
-
-		if (t == (time_t)-1)
-			return -1;
-		s = (long)(t - time(NULL));
-		if (s < 0)
-			s = 0;
-	}
-	if (s > RETRY_AFTER_MAX_S)
-		s = RETRY_AFTER_MAX_S;
-	return s * 1000;
-}
-
-static int is_idempotent(const struct owners_http_request *r)
-{
-	return r->idempotent || !strcmp(r->method, "GET") || !strcmp(r->method, "HEAD") ||
-	       !strcmp(r->method, "PUT") || !strcmp(r->method, "DELETE");
-}
-
 enum outcome { DONE, RETRY, REAUTH };
 
 /* A curl failure: sets err and says whether another attempt may help. */
@@ -1247,7 +1031,7 @@ static int curl_failure(struct owners_http_client *c, struct xfer *x, CURLcode r
 			return owners_error_set(&r->err, OWNERS_ENET,
 						"cannot reach %s: connection timed out", server);
 		}
-		*retry = is_idempotent(r);
+		*retry = owners_http_retry_idempotent(r);
 		if (c->opt.request_timeout_ms <= 0)
 			return owners_error_set(&r->err, OWNERS_ETIMEOUT, "%s %s%s timed out: %s",
 						r->method, server, r->path.ptr, detail);
@@ -1269,7 +1053,7 @@ static int curl_failure(struct owners_http_client *c, struct xfer *x, CURLcode r
 	case CURLE_HTTP2_STREAM:
 	case CURLE_BAD_CONTENT_ENCODING:
 		/* The request may have reached the server. */
-		*retry = is_idempotent(r);
+		*retry = owners_http_retry_idempotent(r);
 		return owners_error_set(&r->err, OWNERS_ENET, "lost the connection to %s: %s",
 					server, os_errno ? strerror((int)os_errno) : detail);
 	default:
@@ -1299,7 +1083,7 @@ static void log_attempt(struct owners_http_client *c, struct xfer *x, CURLcode r
 		return;
 	if (delay_ms >= 0 &&
 	    owners_buf_addf(&tail, "; retrying in %ld ms (attempt %d of %d)", delay_ms,
-			    r->attempts + 1, c->max_retries + 1))
+			    r->attempts + 1, c->retry.max_retries + 1))
 		goto out;
 	if (result == CURLE_OK || x->consumer_failed || x->oom)
 		http_log(c, "%s %s%s %ld%s%s in %lld ms%s%.*s%s%s", r->method, c->display_base, r->path.ptr,
@@ -1331,16 +1115,12 @@ out:
 }
 
 /* Whether another attempt after delay_ms still ends inside the request's
- * whole wait: --request-timeout when given, else NO_ANSWER_GIVE_UP_MS for a
- * server that never answered (what kubectl gives one: about a minute). */
+ * whole wait (owners_http_retry_fits()). */
 static int retry_fits(const struct owners_http_client *c, const struct xfer *x, long delay_ms)
 {
 	long used = (long)((now_us() - x->first_started_us) / 1000);
-	long limit = c->opt.request_timeout_ms;
 
-	if (limit <= 0 && !x->r->status)
-		limit = NO_ANSWER_GIVE_UP_MS;
-	return limit <= 0 || used + delay_ms < limit;
+	return owners_http_retry_fits(used, delay_ms, c->opt.request_timeout_ms, x->r->status != 0);
 }
 
 /* Once per client, at default verbosity: the server has not answered in
@@ -1348,7 +1128,7 @@ static int retry_fits(const struct owners_http_client *c, const struct xfer *x, 
 static void tell_no_answer(struct owners_http_client *c, const struct owners_http_request *r)
 {
 	struct owners_buf line = OWNERS_BUF_INIT;
-	long limit = c->opt.request_timeout_ms > 0 ? c->opt.request_timeout_ms : NO_ANSWER_GIVE_UP_MS;
+	long limit = c->opt.request_timeout_ms > 0 ? c->opt.request_timeout_ms : OWNERS_HTTP_NO_ANSWER_GIVE_UP_MS;
 
 	if (c->said_no_answer || !c->opt.notice)
 		return;
@@ -1416,9 +1196,9 @@ static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode 
 		owners_error_set(&r->err, OWNERS_EPROTO, "response could not be parsed");
 	} else if (result != CURLE_OK) {
 		curl_failure(c, x, result, &retry);
-		if (retry && r->attempts <= c->max_retries) {
+		if (retry && owners_http_retry_left(&c->retry, r->attempts)) {
 			what = RETRY;
-			delay = backoff_ms(c, r->attempts);
+			delay = owners_http_retry_backoff_ms(&c->retry, r->attempts);
 		}
 	} else if (r->status >= 200 && r->status < 300) {
 		/* success */
@@ -1428,20 +1208,9 @@ static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode 
 		 * and retries the request once. */
 		x->reauthed = 1;
 		what = REAUTH;
-	} else if (retryable_status(r->status) && r->attempts <= c->max_retries &&
-		   (is_idempotent(r) || r->status == 429 || r->status == 503 ||
-		    r->retry_after.len)) {
+	} else if (owners_http_retry_response(&c->retry, r)) {
 		what = RETRY;
-		delay = retry_after_ms(&r->retry_after);
-		if (delay < 0)
-			delay = backoff_ms(c, r->attempts);
-		else if (delay > 0)
-			/* The server said when; every request it turned away
-			 * in the same instant got the same answer. Spread them
-			 * over half as long again, or they come back together
-			 * and are turned away together, until the retries run
-			 * out (seen against --max-requests-inflight=1). */
-			delay += (long)(next_random(c) % (uint64_t)(delay / 2 + 1));
+		delay = owners_http_retry_delay_ms(&c->retry, r, time(NULL));
 	}
 	if (what == RETRY && x->long_lived) {
 		what = DONE; /* the watcher resumes it from where it got to */
@@ -1484,22 +1253,14 @@ static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode 
 
 /* ---- the loop ---------------------------------------------------------- */
 
-/* Takes a token; else returns how long until one is due (microseconds). */
+/* Takes a token; else returns how long until one is due (microseconds).
+ * A server that runs API Priority and Fairness is trusted to shed load
+ * itself when opt.trust_apf says so: no token is needed then. */
 static int64_t bucket_take(struct owners_http_client *c, int64_t now)
 {
-	double burst = c->opt.burst;
-
-	if (c->opt.qps <= 0 || (c->opt.trust_apf && c->apf_seen))
+	if (c->opt.trust_apf && c->apf_seen)
 		return 0;
-	c->tokens += (double)(now - c->bucket_us) * c->opt.qps / 1e6;
-	if (c->tokens > burst)
-		c->tokens = burst;
-	c->bucket_us = now;
-	if (c->tokens >= 1.0) {
-		c->tokens -= 1.0;
-		return 0;
-	}
-	return (int64_t)((1.0 - c->tokens) * 1e6 / c->opt.qps) + 1;
+	return owners_rate_limit_take(&c->bucket, now);
 }
 
 static void promote_delayed(struct owners_http_client *c, int64_t now)
@@ -1872,21 +1633,11 @@ int owners_http_client_new(struct owners_http_client **out, struct owners_rest_c
 		c->opt.max_retries = -1;
 	if (c->opt.max_in_flight <= 0)
 		c->opt.max_in_flight = DEFAULT_MAX_IN_FLIGHT;
-	c->max_retries = c->opt.max_retries < 0 ? DEFAULT_MAX_RETRIES : c->opt.max_retries;
-	c->backoff_base_ms = c->opt.backoff_base_ms > 0 ? c->opt.backoff_base_ms
-							: DEFAULT_BACKOFF_BASE_MS;
-	c->backoff_max_ms = c->opt.backoff_max_ms > 0 ? c->opt.backoff_max_ms
-						      : DEFAULT_BACKOFF_MAX_MS;
-	if (c->backoff_max_ms < c->backoff_base_ms)
-		c->backoff_max_ms = c->backoff_base_ms;
-	/* client-go: the bucket starts full, and holds at least one token. */
-	if (c->opt.burst < 1)
-		c->opt.burst = 1;
-	c->tokens = c->opt.burst;
-	c->bucket_us = now_us();
-	c->rng = (uint64_t)now_us() ^ ((uint64_t)getpid() << 32) ^ (uint64_t)(uintptr_t)c;
-	if (!c->rng)
-		c->rng = 88172645463325252ULL;
+	owners_rate_limit_init(&c->bucket, c->opt.qps, c->opt.burst, now_us());
+	/* Jitter seeded per process and client: two clients retrying
+	 * together must not draw the same delays. */
+	owners_http_retry_init(&c->retry, &c->opt,
+			       (uint64_t)now_us() ^ ((uint64_t)getpid() << 32) ^ (uint64_t)(uintptr_t)c);
 
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
 		rc = owners_error_set(err, OWNERS_ENOMEM, "cannot initialise libcurl");

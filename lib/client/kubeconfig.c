@@ -764,20 +764,27 @@ static int decode_field(struct owners_buf *out, const char *b64, const char *fie
 	return 0;
 }
 
-static int read_field(struct owners_buf *out, const char *base, const char *file,
-		      const char *field, const char *label, int optional,
-		      struct owners_error *err)
+/* A file a kubeconfig field names, and what the messages say of it. */
+struct field_file {
+	const char *base;  /* the directory a relative file is in (NULL: as it is) */
+	const char *file;
+	const char *field; /* "client-certificate" */
+	const char *label; /* whose field: "user 'admin' of ~/.kube/config" */
+	int optional;      /* a missing file is no error (and reads as empty) */
+};
+
+static int read_field(struct owners_buf *out, const struct field_file *f, struct owners_error *err)
 {
-	char *path = path_join(base, file);
+	char *path = path_join(f->base, f->file);
 	int rc;
 
 	if (!path)
 		return owners_error_oom(err);
 	rc = read_file(out, path);
-	if (rc == -ENOENT && optional)
+	if (rc == -ENOENT && f->optional)
 		rc = 0;
 	else if (rc)
-		rc = read_error(err, rc, field, path, label);
+		rc = read_error(err, rc, f->field, path, f->label);
 	free(path);
 	return rc;
 }
@@ -834,8 +841,11 @@ static int build_cluster(struct owners_rest_config *cfg, const struct raw_cluste
 		rv = decode_field(&cfg->ca_data, rc->ca_data, "certificate-authority-data",
 				  rc->label, err);
 	else if (is_set(rc->ca_file))
-		rv = read_field(&cfg->ca_data, rc->ca_file_base, rc->ca_file,
-				"certificate-authority", rc->label, rc->ca_file_optional, err);
+		rv = read_field(&cfg->ca_data,
+				&(const struct field_file){ rc->ca_file_base, rc->ca_file,
+							    "certificate-authority", rc->label,
+							    rc->ca_file_optional },
+				err);
 	if (rv)
 		return rv;
 	cfg->insecure_skip_tls_verify = rc->insecure;
@@ -1006,7 +1016,10 @@ static int build_user(struct owners_rest_config *cfg, const struct raw_user *ru,
 		cfg->token_file = path_join(ru->base, ru->token_file);
 		if (!cfg->token_file)
 			return owners_error_oom(err);
-		rc = read_field(&token, NULL, cfg->token_file, "tokenFile", ru->label, 0, err);
+		rc = read_field(&token,
+				&(const struct field_file){ NULL, cfg->token_file, "tokenFile",
+							    ru->label, 0 },
+				err);
 		if (!rc) {
 			trim(&token);
 			if (token.len && !(cfg->token = owners_strdup(token.ptr)))
@@ -1022,16 +1035,20 @@ static int build_user(struct owners_rest_config *cfg, const struct raw_user *ru,
 		rc = decode_field(&cfg->client_cert_data, ru->cert_data, "client-certificate-data",
 				  ru->label, err);
 	else if (is_set(ru->cert_file))
-		rc = read_field(&cfg->client_cert_data, ru->base, ru->cert_file,
-				"client-certificate", ru->label, 0, err);
+		rc = read_field(&cfg->client_cert_data,
+				&(const struct field_file){ ru->base, ru->cert_file,
+							    "client-certificate", ru->label, 0 },
+				err);
 	if (rc)
 		return rc;
 	if (is_set(ru->key_data))
 		rc = decode_field(&cfg->client_key_data, ru->key_data, "client-key-data",
 				  ru->label, err);
 	else if (is_set(ru->key_file))
-		rc = read_field(&cfg->client_key_data, ru->base, ru->key_file, "client-key",
-				ru->label, 0, err);
+		rc = read_field(&cfg->client_key_data,
+				&(const struct field_file){ ru->base, ru->key_file, "client-key",
+							    ru->label, 0 },
+				err);
 	if (rc)
 		return rc;
 

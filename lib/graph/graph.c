@@ -116,6 +116,16 @@ int owners_graph_node_labels_text(struct owners_buf *out, const struct owners_no
 	return rc;
 }
 
+int owners_graph_node_cmp(const struct owners_graph *g, uint32_t a, uint32_t b)
+{
+	const struct owners_node *x = &g->nodes[a], *y = &g->nodes[b];
+	int c;
+
+	if ((c = strcmp(x->namespace_, y->namespace_)) || (c = strcmp(x->kind, y->kind)))
+		return c;
+	return strcmp(x->name, y->name);
+}
+
 uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)
 {
 	size_t j;

@@ -126,6 +126,19 @@ int owners_graph_note_listing(struct owners_graph *g, const struct owners_resour
 int owners_graph_link(struct owners_graph *g);
 
 uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid);
+/* Some of a graph's nodes, by index (borrowed): the rows a tree prints,
+ * the objects a command reads more about. */
+struct owners_node_list {
+	const uint32_t *nodes;
+	size_t n;
+};
+
+/* The one order of nodes by what they are: namespace, kind, name.
+ * Negative, 0 or positive as node a sorts before, with or after node b.
+ * 0 for two nodes alike in all three (a virtual node and a real one, two
+ * versions of one kind): a caller adds its own tie-break, or leaves ties
+ * to owners_qsort_r(), which keeps them in the order they came in. */
+int owners_graph_node_cmp(const struct owners_graph *g, uint32_t a, uint32_t b);
 /* "deployment.apps/web" as kubectl -o name writes it (appended to out). */
 int owners_graph_node_name(struct owners_buf *out, const struct owners_node *n);
 /* Its type alone: "deployment.apps". */

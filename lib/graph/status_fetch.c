@@ -139,9 +139,11 @@ static struct group *group_of(struct group **groups, size_t *n, size_t *cap, con
 }
 
 int owners_status_fetch(struct owners_object_status *out, struct owners_graph *g,
-			const uint32_t *nodes, size_t n, struct owners_http_client *c,
+			const struct owners_node_list *list, struct owners_http_client *c,
 			const struct owners_status_fetch_options *o, struct owners_error *err)
 {
+	const uint32_t *nodes = list->nodes;
+	size_t n = list->n;
 	struct run run = { out, g, c, NULL, o && o->chunk_size > 0 ? o->chunk_size : OWNERS_DEFAULT_PAGE_SIZE };
 	size_t get_max = o && o->get_max ? o->get_max : OWNERS_STATUS_GET_MAX;
 	unsigned char *wanted = calloc(g->count ? g->count : 1, 1);

@@ -34,8 +34,9 @@ struct owners_status_fetch_options {
 	size_t get_max;    /* 0: OWNERS_STATUS_GET_MAX */
 };
 
+/* Fetches the status of the nodes of list into out (indexed by node). */
 int owners_status_fetch(struct owners_object_status *out, struct owners_graph *g,
-			const uint32_t *nodes, size_t n, struct owners_http_client *c,
+			const struct owners_node_list *list, struct owners_http_client *c,
 			const struct owners_status_fetch_options *o, struct owners_error *err);
 
 #endif

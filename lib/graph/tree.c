@@ -11,6 +11,7 @@
 #include "json.h"
 #include "node_dot.h"
 #include "node_json.h"
+#include "sort.h"
 #include "timeutil.h"
 
 /* ---- building ------------------------------------------------------- */
@@ -22,12 +23,17 @@ struct frame {
 	uint32_t next;
 };
 
-static struct owners_graph *sort_graph; /* qsort has no context argument */
-
-static int node_cmp(const void *a, const void *b)
+/* A node's children by kind first, not namespace first as
+ * owners_graph_node_cmp() orders: under one owner the rows read as one
+ * group per kind. The dependents of a namespaced owner are in its
+ * namespace, where both orders agree; a cluster-scoped owner's dependents
+ * (in several namespaces) are where they differ, and this is the order
+ * `owners tree` has always printed them in. */
+static int children_cmp(const void *a, const void *b, void *ctx)
 {
-	const struct owners_node *x = &sort_graph->nodes[*(const uint32_t *)a];
-	const struct owners_node *y = &sort_graph->nodes[*(const uint32_t *)b];
+	const struct owners_graph *g = ctx;
+	const struct owners_node *x = &g->nodes[*(const uint32_t *)a];
+	const struct owners_node *y = &g->nodes[*(const uint32_t *)b];
 	int c = strcmp(x->kind, y->kind);
 
 	if (!c)
@@ -59,10 +65,8 @@ static int frame_open(struct frame *f, struct owners_graph *g, uint32_t node, in
 		return OWNERS_ENOMEM;
 	for (i = 0; i < count; i++)
 		f->children[i] = up ? i : n->dependents[i];
-	if (!up) {
-		sort_graph = g;
-		qsort(f->children, count, sizeof(*f->children), node_cmp);
-	}
+	if (!up)
+		owners_qsort_r(f->children, count, sizeof(*f->children), children_cmp, g);
 	f->n_children = count;
 	return 0;
 }
@@ -382,10 +386,20 @@ static const char *health_colour(const struct owners_render *r, uint32_t node)
 	return "";
 }
 
+/* The table's columns as printed: width[c] for column c, and the columns
+ * in the order printed (order[0..n_order)). */
+struct layout {
+	const size_t *width;
+	const size_t *order;
+	size_t n_order;
+};
+
 static int write_row(struct owners_buf *out, const struct owners_render *r,
 		     const struct owners_tree_row *row, const struct owners_buf *cells,
-		     const size_t *width, const size_t *order, size_t n_order)
+		     const struct layout *l)
 {
+	const size_t *width = l->width, *order = l->order;
+	size_t n_order = l->n_order;
 	const struct owners_node *n = &r->g->nodes[row->node];
 	int alert = n->virtual_ || n->deleted || row->cycle || cells[COL_NOTES].len;
 	size_t o;
@@ -462,7 +476,8 @@ int owners_tree_render_text(struct owners_buf *out, const struct owners_render *
 	if (!rc && !r->no_headers)
 		rc = owners_buf_addc(out, '\n');
 	for (i = 0; !rc && i < t->count; i++)
-		rc = write_row(out, r, &t->rows[i], &cells[i * n_cols], width, order, n_order);
+		rc = write_row(out, r, &t->rows[i], &cells[i * n_cols],
+			       &(const struct layout){ width, order, n_order });
 out:
 	if (cells)
 		for (i = 0; i < t->count * n_cols; i++)

@@ -414,7 +414,8 @@ static int settle(struct owners_watch *w, struct stream *st, struct relist *rl)
 		struct owners_error ignored = OWNERS_ERROR_INIT;
 
 		/* Decoration: a failure leaves "-", as the first tree does. */
-		owners_status_fetch(w->status, w->g, nodes, n, w->c, &so, &ignored);
+		owners_status_fetch(w->status, w->g, &(const struct owners_node_list){ nodes, n }, w->c,
+				    &so, &ignored);
 		owners_error_clear(&ignored);
 	}
 	free(nodes);

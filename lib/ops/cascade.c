@@ -542,8 +542,7 @@ static int plan_release(struct owners_cascade_plan *p, struct owners_graph *g, u
 }
 
 int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_graph *g,
-			     const char *const *root_uids, size_t n_roots,
-			     const char *const *link_uids, size_t n_links,
+			     const struct owners_cascade_seeds *s,
 			     const struct owners_cascade_options *o)
 {
 	unsigned char *on_cycle = NULL;
@@ -562,8 +561,8 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 	work = malloc(((size_t)g->count + 1) * sizeof(*work));
 	if (!out->member || !out->released || !out->root || !out->orphaning || !on_cycle || !work)
 		goto out;
-	for (r = 0; r < n_roots; r++) {
-		uint32_t n = owners_graph_find_uid(g, root_uids[r]);
+	for (r = 0; r < s->n_roots; r++) {
+		uint32_t n = owners_graph_find_uid(g, s->roots[r]);
 
 		/* A root no longer in the graph at all is gone and nothing
 		 * refers to it: its part of the cascade is finished. */
@@ -577,8 +576,8 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 	 * their dependents out of the cascade. */
 	for (i = 0; i < g->count; i++)
 		out->orphaning[i] = orphans_dependents(g, i, out->root[i], o->mode);
-	for (r = 0; r < n_links && o->mode != OWNERS_CASCADE_ORPHAN; r++) {
-		uint32_t n = owners_graph_find_uid(g, link_uids[r]);
+	for (r = 0; r < s->n_links && o->mode != OWNERS_CASCADE_ORPHAN; r++) {
+		uint32_t n = owners_graph_find_uid(g, s->links[r]);
 
 		if (n == OWNERS_NO_NODE || out->member[n] || !g->nodes[n].virtual_)
 			continue;

@@ -146,12 +146,20 @@ struct owners_cascade_options {
 	int break_cycles;
 };
 
-/* links: UIDs of objects an earlier round found in the cascade. One that
- * is gone still joins its remaining dependents to the cascade (the GC may
- * have removed a middle level already); one that exists is judged afresh. */
+/* What a cascade grows from, by UID (every array borrowed). */
+struct owners_cascade_seeds {
+	const char *const *roots; /* the objects asked to be deleted */
+	size_t n_roots;
+	/* Objects an earlier round found in the cascade. One that is gone
+	 * still joins its remaining dependents to the cascade (the GC may
+	 * have removed a middle level already); one that exists is judged
+	 * afresh. */
+	const char *const *links;
+	size_t n_links;
+};
+
 int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_graph *g,
-			     const char *const *root_uids, size_t n_roots,
-			     const char *const *link_uids, size_t n_links,
+			     const struct owners_cascade_seeds *s,
 			     const struct owners_cascade_options *o);
 void owners_cascade_plan_clear(struct owners_cascade_plan *p);
 

@@ -77,10 +77,12 @@ int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct own
 
 static const char get_verb[] = "get";
 
-int owners_actions_needed_access(const struct owners_action *actions, size_t n_actions,
-				 struct owners_graph *g, int patches_read, struct owners_access_check **out,
+int owners_actions_needed_access(const struct owners_cascade_plan *p, struct owners_graph *g,
+				 int patches_read, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out)
 {
+	const struct owners_action *actions = p->actions;
+	size_t n_actions = p->n_actions;
 	struct needs s = { NULL, NULL, 0, 0, 0 };
 	size_t i;
 	int rc = 0;

@@ -23,11 +23,11 @@
 int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct owners_graph *g,
 				 enum owners_cascade_mode mode, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out);
-/* The same for a list of actions: delete for a DELETE, patch for the rest
- * (`owners gc`'s passes), and get before each patch when patches_read
- * (a patch built from the object read again: `dangling --fix`). */
-int owners_actions_needed_access(const struct owners_action *actions, size_t n_actions,
-				 struct owners_graph *g, int patches_read, struct owners_access_check **out,
+/* The same for the plan's list of actions (p->actions): delete for a
+ * DELETE, patch for the rest (`owners gc`'s passes), and get before each
+ * patch when patches_read (a patch built from the object read again). */
+int owners_actions_needed_access(const struct owners_cascade_plan *p, struct owners_graph *g,
+				 int patches_read, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out);
 
 #endif

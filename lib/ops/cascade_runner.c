@@ -50,8 +50,11 @@ static int plan_round(struct owners_cascade_runner *r, struct owners_cascade_wor
 	struct owners_cascade_track *t = &r->track;
 
 	if (owners_cascade_track_links(t) ||
-	    owners_cascade_plan_make(&r->plan, w->graph, r->roots, r->n_roots,
-				     (const char *const *)t->links, t->n_links, &r->plan_options))
+	    owners_cascade_plan_make(&r->plan, w->graph,
+				     &(const struct owners_cascade_seeds){
+					     r->roots, r->n_roots, (const char *const *)t->links,
+					     t->n_links },
+				     &r->plan_options))
 		return OWNERS_ENOMEM;
 	r->planned = 1;
 	if (r->plan_only)

@@ -6,6 +6,7 @@
 #include "cascade.h"
 #include "json.h"
 #include "node_json.h"
+#include "sort.h"
 #include "timeutil.h"
 
 static const char *plural(size_t n)
@@ -237,18 +238,15 @@ static int row_shown(const struct owners_gc_render *r, uint32_t k)
 	return owners_gc_step_acts(s) || (r->waits && s->kind == OWNERS_GC_STEP_WAIT);
 }
 
-static const struct owners_graph *sort_graph; /* qsort has no context argument */
-
-static int cmp_node(const void *pa, const void *pb)
+/* The graph's node order, then the UID: one row per object, in an order
+ * that does not depend on the scan's. */
+static int cmp_node(const void *pa, const void *pb, void *ctx)
 {
-	const struct owners_node *a = &sort_graph->nodes[*(const uint32_t *)pa];
-	const struct owners_node *b = &sort_graph->nodes[*(const uint32_t *)pb];
-	int c;
+	const struct owners_graph *g = ctx;
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	int c = owners_graph_node_cmp(g, a, b);
 
-	if ((c = strcmp(a->namespace_, b->namespace_)) || (c = strcmp(a->kind, b->kind)) ||
-	    (c = strcmp(a->name, b->name)))
-		return c;
-	return strcmp(a->uid, b->uid);
+	return c ? c : strcmp(g->nodes[a].uid, g->nodes[b].uid);
 }
 
 /* The rows' nodes, in order; *rows is the caller's to free. */
@@ -263,9 +261,7 @@ static int rows_of(const struct owners_gc_render *r, uint32_t **rows, size_t *n)
 	for (k = 0; k < g->count; k++)
 		if (row_shown(r, k))
 			(*rows)[(*n)++] = k;
-	sort_graph = g;
-	qsort(*rows, *n, sizeof(**rows), cmp_node);
-	sort_graph = NULL;
+	owners_qsort_r(*rows, *n, sizeof(**rows), cmp_node, (void *)g);
 	return 0;
 }
 

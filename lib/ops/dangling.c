@@ -6,6 +6,7 @@
 #include "grow.h"
 #include "json.h"
 #include "node_json.h"
+#include "sort.h"
 
 /* ---- names ------------------------------------------------------------ */
 
@@ -290,13 +291,17 @@ int owners_dangling_eventual(struct owners_dangling_report *rep, struct owners_g
 
 /* ---- order ------------------------------------------------------------ */
 
-static const struct owners_graph *sort_graph; /* qsort has no context argument */
-
-static int cmp_finding(const void *pa, const void *pb)
+/* Not owners_graph_node_cmp() alone: the apiVersion comes between kind
+ * and name, so that the objects of one version of a kind are listed
+ * together (a reference is dangling or not by the version it names, and
+ * the report reads by type). The object's index, then the reference's,
+ * make the order total. */
+static int cmp_finding(const void *pa, const void *pb, void *ctx)
 {
+	const struct owners_graph *g = ctx;
 	const struct owners_dangling_finding *a = pa, *b = pb;
-	const struct owners_node *na = &sort_graph->nodes[a->object];
-	const struct owners_node *nb = &sort_graph->nodes[b->object];
+	const struct owners_node *na = &g->nodes[a->object];
+	const struct owners_node *nb = &g->nodes[b->object];
 	int c;
 
 	if ((c = strcmp(na->namespace_, nb->namespace_)))
@@ -316,9 +321,7 @@ void owners_dangling_sort(struct owners_dangling_report *rep, const struct owner
 {
 	if (rep->count < 2)
 		return;
-	sort_graph = g;
-	qsort(rep->items, rep->count, sizeof(*rep->items), cmp_finding);
-	sort_graph = NULL;
+	owners_qsort_r(rep->items, rep->count, sizeof(*rep->items), cmp_finding, (void *)g);
 }
 
 void owners_dangling_report_clear(struct owners_dangling_report *rep)

@@ -159,6 +159,7 @@ static enum verdict check_owner_now(struct fixer *fx, const struct owners_node *
 	enum owners_ref_mapping m = owners_resource_map_ref(fx->g->types, ref->api_version, ref->kind, &r);
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_json_value *doc = NULL;
+	struct owners_object_get_request q = { { NULL, NULL, NULL }, NULL, 0 };
 	enum verdict v;
 	int rc;
 
@@ -174,8 +175,10 @@ static enum verdict check_owner_now(struct fixer *fx, const struct owners_node *
 	if (m == OWNERS_REF_MAPPED_MISSING)
 		return V_DANGLING; /* the mapper's guessed resource: the GC's lookup is a 404 */
 	r = owners_graph_lookup_type(fx->g->types, r);
-	rc = owners_object_get(fx->c, r, r->namespaced ? dep->namespace_ : NULL, ref->name, NULL, 0,
-			       &doc, &err);
+	q.key.type = r;
+	q.key.ns = r->namespaced ? dep->namespace_ : NULL;
+	q.key.name = ref->name;
+	rc = owners_object_get(&doc, fx->c, &q, &err);
 	if (rc == OWNERS_ENOTFOUND) {
 		v = V_DANGLING;
 	} else if (rc) {
@@ -258,7 +261,8 @@ out:
 static int read_object(struct fixer *fx, const struct owners_node *n, struct owners_json_value **doc,
 		       int *replaced, struct owners_error *err)
 {
-	int rc = owners_object_get(fx->c, n->resource, n->namespace_, n->name, NULL, 0, doc, err);
+	const struct owners_object_get_request q = { .key = { n->resource, n->namespace_, n->name } };
+	int rc = owners_object_get(doc, fx->c, &q, err);
 
 	*replaced = 0;
 	if (!rc && strcmp(owners_object_meta_string(*doc, "uid"), n->uid)) {
@@ -292,8 +296,15 @@ static struct owners_dangling_finding *reported(struct fixer *fx, size_t a, size
 static int send_patch(struct fixer *fx, const struct owners_node *n, const struct owners_buf *body,
 		      long *status, struct owners_error *err)
 {
-	return owners_object_write(fx->c, "PATCH", OWNERS_MERGE_PATCH_TYPE, n->resource, n->namespace_,
-				   n->name, NULL, body, fx->o->dry_run, status, err);
+	const struct owners_object_write_request w = {
+		.method = "PATCH",
+		.content_type = OWNERS_MERGE_PATCH_TYPE,
+		.key = { n->resource, n->namespace_, n->name },
+		.body = body,
+		.dry_run = fx->o->dry_run,
+	};
+
+	return owners_object_write(status, fx->c, &w, err);
 }
 
 /* Sets every finding of [a, b) that plan selects (or, plan NULL, every
@@ -354,9 +365,11 @@ static int repairable(struct fixer *fx, const struct owners_node *dep, const str
 /* What one attempt decides for the references on the object as read:
  * per reference, whether it stays (keep), its class now and after the
  * patch, the finding it answers and its repaired apiVersion; per finding
- * of the object (index from a), whether it is still there (seen) and its
- * plan (1: remove the reference, 2: repair its apiVersion). */
+ * of the object (rep->items[a, b), index from a), whether it is still
+ * there (seen) and its plan (1: remove the reference, 2: repair its
+ * apiVersion). */
 struct decision {
+	size_t a, b;
 	size_t n_refs, n_change;
 	unsigned char *keep;
 	enum owners_ref_class *classes, *after;
@@ -365,9 +378,13 @@ struct decision {
 	unsigned char *seen, *plan;
 };
 
-static int decision_alloc(struct decision *d, size_t n_refs, size_t n_findings)
+static int decision_alloc(struct decision *d, size_t n_refs, size_t a, size_t b)
 {
+	size_t n_findings = b - a;
+
 	memset(d, 0, sizeof(*d));
+	d->a = a;
+	d->b = b;
 	d->n_refs = n_refs;
 	d->keep = calloc(n_refs + 1, 1);
 	d->classes = calloc(n_refs + 1, sizeof(*d->classes));
@@ -394,11 +411,12 @@ static void decision_clear(struct decision *d)
 	memset(d, 0, sizeof(*d));
 }
 
-/* Decides one reference of the object as read now. */
-static int decide_ref(struct fixer *fx, size_t a, size_t b, const struct owners_node *n,
-		      const struct owners_json_value *item, size_t i, struct decision *d)
+/* Decides reference i (item) of the object n as read now. */
+static int decide_ref(struct fixer *fx, struct decision *d, const struct owners_node *n,
+		      const struct owners_json_value *item, size_t i)
 {
 	struct owners_dangling_finding *items = fx->rep->items;
+	size_t a = d->a, b = d->b;
 	const struct owners_resource *to;
 	struct owners_ref now;
 	struct owners_dangling_finding *f;
@@ -480,13 +498,23 @@ static void keep_what_the_gc_keeps(struct fixer *fx, size_t a, struct decision *
 	}
 }
 
-/* Records what the patch did (rc, status from send_patch) on every
- * finding it was for. OWNERS_ECONFLICT stays when another attempt may. */
-static int record_patch(struct fixer *fx, size_t a, size_t b, const struct decision *d, int rc,
-			long status, int n_attempt, const struct owners_error *err)
+/* What sending the patch came to (send_patch()), on attempt n_attempt. */
+struct sent {
+	int rc;
+	long status;
+	int n_attempt;
+	const struct owners_error *err;
+};
+
+/* Records what the patch did on every finding it was for. OWNERS_ECONFLICT
+ * stays when another attempt may. */
+static int record_patch(struct fixer *fx, const struct decision *d, const struct sent *sent)
 {
 	struct owners_dangling_finding *items = fx->rep->items;
-	size_t k;
+	size_t a = d->a, b = d->b, k;
+	int rc = sent->rc, n_attempt = sent->n_attempt;
+	long status = sent->status;
+	const struct owners_error *err = sent->err;
 
 	for (k = a; k < b; k++)
 		items[k].attempts = n_attempt;
@@ -566,10 +594,10 @@ static int attempt(struct fixer *fx, size_t a, size_t b, int n_attempt)
 	refs = owners_json_get(meta, "ownerReferences");
 	if (refs && refs->type != OWNERS_JSON_ARRAY)
 		refs = NULL;
-	if ((rc = decision_alloc(&d, refs ? refs->count : 0, b - a)))
+	if ((rc = decision_alloc(&d, refs ? refs->count : 0, a, b)))
 		goto out;
 	for (i = 0; !rc && i < d.n_refs; i++)
-		rc = decide_ref(fx, a, b, n, refs->items[i], i, &d);
+		rc = decide_ref(fx, &d, n, refs->items[i], i);
 	if (rc)
 		goto out;
 	for (k = a; k < b; k++)
@@ -591,7 +619,7 @@ static int attempt(struct fixer *fx, size_t a, size_t b, int n_attempt)
 	}
 	if (!rc) {
 		rc = send_patch(fx, n, &body, &status, &err);
-		rc = record_patch(fx, a, b, &d, rc, status, n_attempt, &err);
+		rc = record_patch(fx, &d, &(const struct sent){ rc, status, n_attempt, &err });
 	}
 out:
 	if (rc && rc != OWNERS_ENOMEM && rc != OWNERS_ECONFLICT)

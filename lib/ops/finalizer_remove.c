@@ -87,13 +87,16 @@ static const struct owners_json_value *string_array(const struct owners_json_val
  * read), or another error with x->err set. */
 static int read_object(struct run *x)
 {
+	const struct owners_object_get_request q = {
+		.key = { x->t->resource, x->t->namespace_, x->t->name },
+		.full = x->is_namespace,
+	};
 	const struct owners_json_value *meta;
 	int rc;
 
 	object_clear(&x->obj);
 	owners_error_clear(&x->err);
-	rc = owners_object_get(x->c, x->t->resource, x->t->namespace_, x->t->name, NULL,
-			       x->is_namespace, &x->obj.doc, &x->err);
+	rc = owners_object_get(&x->obj.doc, x->c, &q, &x->err);
 	if (rc)
 		return rc;
 	meta = owners_json_get(x->obj.doc, "metadata");
@@ -187,18 +190,20 @@ static int add_name(struct owners_finalizer_remove_finalizer **a, size_t *n, siz
 	return 0;
 }
 
-/* Records the finalizers of fins that are asked for (removed) or not (left). */
-static int record(struct run *x, const struct owners_json_value *fins, int spec, int want_asked,
-		  struct owners_finalizer_remove_finalizer **a, size_t *n, size_t *cap)
+/* Records the finalizers of fins that are asked for in x->out->removed
+ * (removed set), or those that are not in x->out->left. */
+static int record(struct run *x, const struct owners_json_value *fins, int spec, int removed)
 {
+	struct owners_finalizer_remove_outcome *out = x->out;
 	size_t i;
 	int rc = 0;
 
 	for (i = 0; !rc && fins && i < fins->count; i++) {
 		const char *f = owners_json_string(fins->items[i]);
 
-		if (f && asked(x, f) == want_asked)
-			rc = add_name(a, n, cap, f, spec);
+		if (f && asked(x, f) == removed)
+			rc = removed ? add_name(&out->removed, &out->n_removed, &out->cap_removed, f, spec)
+				     : add_name(&out->left, &out->n_left, &out->cap_left, f, spec);
 	}
 	return rc;
 }
@@ -229,10 +234,18 @@ static int list_names(struct owners_buf *b, const struct owners_json_value *a,
 static int write_object(struct run *x, const char *method, const char *subresource, const char *type,
 		const struct owners_buf *body)
 {
+	const struct owners_object_write_request w = {
+		.method = method,
+		.content_type = type,
+		.key = { x->t->resource, x->t->namespace_, x->t->name },
+		.subresource = subresource,
+		.body = body,
+		.dry_run = x->o->dry_run,
+	};
+
 	owners_error_clear(&x->err);
 	x->out->writes++;
-	return owners_object_write(x->c, method, type, x->t->resource, x->t->namespace_, x->t->name,
-				   subresource, body, x->o->dry_run, NULL, &x->err);
+	return owners_object_write(NULL, x->c, &w, &x->err);
 }
 
 static void hook(struct run *x)
@@ -321,8 +334,7 @@ static int step(struct run *x, int spec)
 		else
 			rc = write_object(x, "PATCH", NULL, OWNERS_FINALIZER_PATCH_TYPE, &body);
 		if (!rc) {
-			rc = record(x, fins, spec, 1, &x->out->removed, &x->out->n_removed,
-				    &x->out->cap_removed);
+			rc = record(x, fins, spec, 1);
 			break;
 		}
 		if (rc == OWNERS_ENOTFOUND) {
@@ -458,10 +470,9 @@ static int verify(struct run *x)
 				  "changed, but cannot read %s again to check: %s", x->subject.ptr,
 				  owners_error_message(&x->err));
 	x->out->deleting = x->obj.deleting;
-	rc = record(x, x->obj.meta_fins, 0, 0, &x->out->left, &x->out->n_left, &x->out->cap_left);
+	rc = record(x, x->obj.meta_fins, 0, 0);
 	if (!rc)
-		rc = record(x, x->obj.spec_fins, 1, 0, &x->out->left, &x->out->n_left,
-			    &x->out->cap_left);
+		rc = record(x, x->obj.spec_fins, 1, 0);
 	for (i = 0; !rc && i < x->out->n_removed; i++) {
 		const struct owners_finalizer_remove_finalizer *f = &x->out->removed[i];
 
@@ -524,10 +535,9 @@ int owners_finalizer_remove(struct owners_finalizer_remove_outcome *out, struct 
 			rc = step(&x, 1);
 	}
 	if (!rc && o->dry_run) {
-		rc = record(&x, x.obj.meta_fins, 0, 0, &out->left, &out->n_left, &out->cap_left);
+		rc = record(&x, x.obj.meta_fins, 0, 0);
 		if (!rc)
-			rc = record(&x, x.obj.spec_fins, 1, 0, &out->left, &out->n_left,
-				    &out->cap_left);
+			rc = record(&x, x.obj.spec_fins, 1, 0);
 		if (!rc)
 			rc = set_result(&x, OWNERS_FINALIZER_REMOVE_DRY_RUN, NULL);
 	} else if (!rc) {

@@ -37,12 +37,23 @@ static int attempt(struct owners_release_item *it, struct owners_http_client *c,
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_json_value *doc = NULL;
 	struct owners_buf body = OWNERS_BUF_INIT;
+	const struct owners_object_get_request get = {
+		.key = { dep->resource, dep->namespace_, dep->name },
+		.uid = dep->uid,
+	};
+	const struct owners_object_write_request patch = {
+		.method = "PATCH",
+		.content_type = OWNERS_MERGE_PATCH_TYPE,
+		.key = get.key,
+		.body = &body,
+		.dry_run = dry_run,
+	};
 	const struct owners_json_value *refs;
 	unsigned char *keep = NULL;
 	size_t i, dropped = 0;
 	int rc;
 
-	rc = owners_object_get(c, dep->resource, dep->namespace_, dep->name, dep->uid, 0, &doc, &err);
+	rc = owners_object_get(&doc, c, &get, &err);
 	if (rc == OWNERS_ENOTFOUND) {
 		it->result = OWNERS_RELEASE_GONE;
 		rc = 0;
@@ -79,8 +90,7 @@ static int attempt(struct owners_release_item *it, struct owners_http_client *c,
 		goto out;
 	}
 	it->writes++;
-	rc = owners_object_write(c, "PATCH", OWNERS_MERGE_PATCH_TYPE, dep->resource, dep->namespace_,
-				 dep->name, NULL, &body, dry_run, NULL, &err);
+	rc = owners_object_write(NULL, c, &patch, &err);
 	if (!rc)
 		it->result = dry_run ? OWNERS_RELEASE_DRY_RUN : OWNERS_RELEASE_RELEASED;
 	else if (rc == OWNERS_ENOTFOUND) {
@@ -111,10 +121,12 @@ static int listed(const struct owners_orphan_release *r, uint32_t node)
 }
 
 int owners_orphan_release(struct owners_orphan_release *out, struct owners_http_client *c,
-			  const struct owners_graph *g, uint32_t owner, enum owners_dry_run dry_run, int max_attempts,
-			  struct owners_error *err)
+			  const struct owners_graph *g, uint32_t owner,
+			  const struct owners_orphan_release_options *opt, struct owners_error *err)
 {
 	const struct owners_node *o = &g->nodes[owner];
+	enum owners_dry_run dry_run = opt->dry_run;
+	int max_attempts = opt->max_attempts;
 	uint32_t i;
 	int n, rc;
 

@@ -62,12 +62,17 @@ struct owners_orphan_release {
 	size_t failed;                  /* items with OWNERS_RELEASE_FAILED */
 };
 
+struct owners_orphan_release_options {
+	enum owners_dry_run dry_run;
+	int max_attempts;               /* per dependent, conflicts included; 0: 5 */
+};
+
 /* Releases every dependent of g's node owner. Returns non-zero only when
  * the run itself failed (out of memory); each dependent's outcome is in
- * out. max_attempts 0 means 5. */
+ * out. */
 int owners_orphan_release(struct owners_orphan_release *out, struct owners_http_client *c,
-			  const struct owners_graph *g, uint32_t owner, enum owners_dry_run dry_run, int max_attempts,
-			  struct owners_error *err);
+			  const struct owners_graph *g, uint32_t owner,
+			  const struct owners_orphan_release_options *o, struct owners_error *err);
 void owners_orphan_release_clear(struct owners_orphan_release *r);
 
 /* The items as a JSON array of {"kind", "apiVersion", "namespace" (absent

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "sort.h"
 
 /* ---- facts ----------------------------------------------------------------- */
 
@@ -575,21 +576,14 @@ const struct owners_stuck_item *owners_stuck_item_of(const struct owners_stuck_r
 	return &rep->items[rep->item_of[node] - 1];
 }
 
-static const struct owners_graph *sort_graph;
-
-static int cmp_items(const void *a, const void *b)
+/* The top of each chain first, then the graph's node order. */
+static int cmp_items(const void *a, const void *b, void *ctx)
 {
 	const struct owners_stuck_item *x = a, *y = b;
-	const struct owners_node *m = &sort_graph->nodes[x->node], *n = &sort_graph->nodes[y->node];
-	int c;
 
 	if (x->top != y->top)
 		return y->top - x->top;
-	if ((c = strcmp(m->namespace_, n->namespace_)))
-		return c;
-	if ((c = strcmp(m->kind, n->kind)))
-		return c;
-	return strcmp(m->name, n->name);
+	return owners_graph_node_cmp(ctx, x->node, y->node);
 }
 
 void owners_stuck_sort(struct owners_stuck_report *rep, const struct owners_graph *g)
@@ -598,9 +592,7 @@ void owners_stuck_sort(struct owners_stuck_report *rep, const struct owners_grap
 
 	if (!rep->count)
 		return;
-	sort_graph = g;
-	qsort(rep->items, rep->count, sizeof(*rep->items), cmp_items);
-	sort_graph = NULL;
+	owners_qsort_r(rep->items, rep->count, sizeof(*rep->items), cmp_items, (void *)g);
 	for (i = 0; i < rep->count; i++)
 		rep->item_of[rep->items[i].node] = (uint32_t)i + 1;
 }

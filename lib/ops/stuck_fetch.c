@@ -276,9 +276,11 @@ static int content_listed(const struct owners_graph *g, const char *ns)
 }
 
 int owners_stuck_fetch(struct owners_stuck_facts *f, struct owners_graph *g,
-		       struct owners_http_client *c, const uint32_t *nodes, size_t n,
+		       struct owners_http_client *c, const struct owners_node_list *list,
 		       size_t page_size, struct owners_error *err)
 {
+	const uint32_t *nodes = list->nodes;
+	size_t n = list->n;
 	const struct owners_resource *pods = owners_resource_by_gvk(g->types, "v1", "Pod");
 	struct job *jobs = NULL;
 	size_t n_jobs = 0, i;

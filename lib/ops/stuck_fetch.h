@@ -33,11 +33,12 @@
 int owners_stuck_reach(uint32_t **out, size_t *n_out, const struct owners_graph *g,
 		       const uint32_t *nodes, size_t n);
 
-/* Reads the facts of nodes (those that need any; others are skipped).
+/* Reads the facts of the nodes of list (those that need any; others are
+ * skipped).
  * page_size: pods per page (0: OWNERS_DEFAULT_PAGE_SIZE). Returns non-zero only for a failure
  * of the run itself (out of memory). */
 int owners_stuck_fetch(struct owners_stuck_facts *f, struct owners_graph *g,
-		       struct owners_http_client *c, const uint32_t *nodes, size_t n,
+		       struct owners_http_client *c, const struct owners_node_list *list,
 		       size_t page_size, struct owners_error *err);
 
 /* Fills a namespace record from the Namespace as read (for unit tests and

@@ -316,7 +316,8 @@ static int plan_each_mode(struct owners_why_cascade *c, struct owners_graph *g, 
 		uint32_t i;
 
 		memset(&p, 0, sizeof(p));
-		if (owners_cascade_plan_make(&p, g, &uid, 1, NULL, 0, &o)) {
+		if (owners_cascade_plan_make(&p, g, &(const struct owners_cascade_seeds){ &uid, 1, NULL, 0 },
+					     &o)) {
 			owners_cascade_plan_clear(&p);
 			return OWNERS_ENOMEM;
 		}

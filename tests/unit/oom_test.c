@@ -310,7 +310,7 @@ static int target_graph(struct result *out)
 	/* `owners delete --dry-run=client` of the first root */
 	if (!rc && n_roots) {
 		plan_root = g->nodes[roots[0]].uid;
-		rc = owners_cascade_plan_make(&plan, g, &plan_root, 1, NULL, 0, &plan_options);
+		rc = owners_cascade_plan_make(&plan, g, &(struct owners_cascade_seeds){ &plan_root, 1, NULL, 0 }, &plan_options);
 	}
 	if (!rc && n_roots) {
 		struct owners_cascade_render cr = { g, &plan, OWNERS_CASCADE_BACKGROUND, &plan_root,

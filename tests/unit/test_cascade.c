@@ -74,7 +74,7 @@ static void plan_forced(struct owners_cascade_plan *p, struct owners_graph *g, c
 	struct owners_cascade_options o = { mode, server_gc, break_cycles };
 	const char *roots[] = { root };
 
-	ok(owners_cascade_plan_make(p, g, roots, 1, NULL, 0, &o) == 0, "planned (%s%s)",
+	ok(owners_cascade_plan_make(p, g, &(struct owners_cascade_seeds){ roots, 1, NULL, 0 }, &o) == 0, "planned (%s%s)",
 	   owners_cascade_mode_name(mode), break_cycles ? ", --force" : "");
 }
 
@@ -167,11 +167,11 @@ static void test_progress(void)
 	owners_graph_free(g);
 
 	g = build(orphans, 1);
-	ok(owners_cascade_plan_make(&p, g, roots, 1, links, 1, &o) == 0, "planned with a link");
+	ok(owners_cascade_plan_make(&p, g, &(struct owners_cascade_seeds){ roots, 1, links, 1 }, &o) == 0, "planned with a link");
 	ok(member(&p, g, "p1"), "a gone middle level still links what is left below it");
 	is_str(act(&p, g, "p1"), "delete", "and the leftover pod is deleted");
 	owners_cascade_plan_clear(&p);
-	ok(owners_cascade_plan_make(&p, g, roots, 1, NULL, 0, &o) == 0, "planned without the link");
+	ok(owners_cascade_plan_make(&p, g, &(struct owners_cascade_seeds){ roots, 1, NULL, 0 }, &o) == 0, "planned without the link");
 	ok(!member(&p, g, "p1") && p.done, "without it, nothing ties the pod to the root: kept");
 	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
@@ -382,7 +382,7 @@ static void test_release_order(void)
 	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 	g = build(a_gone, 2);
-	ok(owners_cascade_plan_make(&p, g, roots, 1, NULL, 0, &o) == 0, "planned after the root went");
+	ok(owners_cascade_plan_make(&p, g, &(struct owners_cascade_seeds){ roots, 1, NULL, 0 }, &o) == 0, "planned after the root went");
 	is_str(act(&p, g, "shared"), "release", "gone: now the reference goes");
 	ok(!p.done, "not done until it is released");
 	owners_cascade_plan_clear(&p);
@@ -430,7 +430,7 @@ static void test_member_policy(void)
 	owners_graph_free(g);
 
 	g = build(root_gone, 3);
-	ok(owners_cascade_plan_make(&p, g, roots, 1, links, 1, &o) == 0, "planned after the root went");
+	ok(owners_cascade_plan_make(&p, g, &(struct owners_cascade_seeds){ roots, 1, links, 1 }, &o) == 0, "planned after the root went");
 	is_str(act(&p, g, "mid"), "delete (orphan)", "the orphan member is deleted with policy Orphan");
 	is_str(act(&p, g, "fg"), "delete (foreground)",
 	       "a member carrying foregroundDeletion is deleted with Foreground (Background would drop it)");
@@ -439,14 +439,14 @@ static void test_member_policy(void)
 	owners_graph_free(g);
 
 	g = build(mid_deleting, 2);
-	ok(owners_cascade_plan_make(&p, g, roots, 1, links, 1, &o) == 0, "planned with mid in deletion");
+	ok(owners_cascade_plan_make(&p, g, &(struct owners_cascade_seeds){ roots, 1, links, 1 }, &o) == 0, "planned with mid in deletion");
 	is_str(act(&p, g, "leaf"), "release", "in deletion: its dependents are released first");
 	is_str(act(&p, g, "mid"), "wait", "the orphan finalizer stays until they are");
 	owners_cascade_plan_clear(&p);
 	owners_graph_free(g);
 
 	g = build(leaf_released, 2);
-	ok(owners_cascade_plan_make(&p, g, roots, 1, links, 1, &o) == 0, "planned with leaf released");
+	ok(owners_cascade_plan_make(&p, g, &(struct owners_cascade_seeds){ roots, 1, links, 1 }, &o) == 0, "planned with leaf released");
 	is_str(act(&p, g, "mid"), "remove finalizer", "then the orphan finalizer comes off");
 	ok(!member(&p, g, "leaf") && !released(&p, g, "leaf"), "and the leaf is no longer ours");
 	owners_cascade_plan_clear(&p);

@@ -83,7 +83,7 @@ static char *plan_text(struct owners_graph *g, const char *const *roots, size_t 
 	struct owners_buf out = OWNERS_BUF_INIT;
 	char *text = NULL;
 
-	if (owners_cascade_plan_make(&p, g, roots, n_roots, NULL, 0, &o))
+	if (owners_cascade_plan_make(&p, g, &(struct owners_cascade_seeds){ roots, n_roots, NULL, 0 }, &o))
 		return NULL;
 	if (!owners_cascade_render_plan(&out, &r))
 		text = owners_buf_detach(&out);
