@@ -226,53 +226,32 @@ static enum exit_code collect_after_fix(struct session *s, struct owners_danglin
 
 /* ---- the command ------------------------------------------------------- */
 
-/* The report and how the fix went, for the printer. */
-struct dangling_view {
-	struct owners_dangling_render render;
-	const struct owners_cli *cli;
-};
-
 static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
 {
-	struct dangling_view *v = ctx;
+	struct owners_dangling_render *render = ctx;
 
-	v->render.warnings = warnings;
-	v->render.n_warnings = n_warnings;
-	return owners_dangling_render_json(out, &v->render);
+	render->print.warnings = warnings;
+	render->print.n_warnings = n_warnings;
+	return owners_dangling_render_json(out, render);
 }
 
 static int render_text(struct owners_buf *out, void *ctx)
 {
-	struct dangling_view *v = ctx;
-	char *storage = NULL;
-	const char **keys = NULL;
-	int rc;
-
-	if (owners_cli_label_keys(v->cli, &storage, &keys, &v->render.n_label_keys))
-		return OWNERS_ENOMEM;
-	v->render.label_keys = keys;
-	rc = owners_dangling_render_text(out, &v->render);
-	free(keys);
-	free(storage);
-	return rc;
+	return owners_dangling_render_text(out, ctx);
 }
 
 static enum exit_code show(struct cmd_run *run, const struct owners_dangling_report *rep, int fix)
 {
 	static const struct output_renderers renderers = { render_json, render_text, NULL };
-	struct dangling_view v;
+	struct owners_dangling_render render;
 
-	memset(&v, 0, sizeof(v));
-	v.cli = run->cli;
-	v.render.no_headers = run->cli->table.no_headers;
-	v.render.show_labels = run->cli->table.show_labels;
-	v.render.g = run->s.graph;
-	v.render.rep = rep;
-	v.render.wide = run->cli->output.kind == OUTPUT_WIDE;
-	v.render.color = output_color();
-	v.render.show_fix = fix;
-	v.render.dry_run = run->cli->dry_run != OWNERS_DRY_RUN_NONE;
-	return output_emit(run, &renderers, &v);
+	memset(&render, 0, sizeof(render));
+	render.print = run->print;
+	render.g = run->s.graph;
+	render.rep = rep;
+	render.show_fix = fix;
+	render.dry_run = run->cli->dry_run != OWNERS_DRY_RUN_NONE;
+	return output_emit(run, &renderers, &render);
 }
 
 /* Left dangling: everything, unless a real fix took it away. */

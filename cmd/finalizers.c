@@ -151,8 +151,8 @@ static int render_json(struct owners_buf *out, void *ctx, const char *const *war
 {
 	struct owners_stuck_render *render = ctx;
 
-	render->warnings = warnings;
-	render->n_warnings = n_warnings;
+	render->print.warnings = warnings;
+	render->print.n_warnings = n_warnings;
 	return owners_stuck_render_json(out, render);
 }
 
@@ -244,8 +244,7 @@ enum exit_code cmd_finalizers(struct cmd_run *run)
 	memset(&render, 0, sizeof(render));
 	render.g = run->s.graph;
 	render.rep = &st.rep;
-	render.now = (int64_t)time(NULL);
-	render.color = output_color();
+	render.print = run->print;
 	render.namespace_ = run->cli->all_namespaces ? NULL : run->s.namespace_;
 	run->extra_reports = st.extra.reports;
 	run->n_extra_reports = st.extra.count;

@@ -182,12 +182,12 @@ static struct owners_gc_render render_of(const struct run *r, const struct owner
 		.steps = r->steps,
 		.scope = r->scope,
 		.backlog = b,
-		.now = (int64_t)time(NULL),
+		.print = r->cmd->print,
 		.stalled_after = r->cli->gc.stalled_after_ms / 1000,
-		.no_headers = r->cli->table.no_headers,
 		.waits = 1,
 	};
 
+	render.print.now = (int64_t)time(NULL); /* a pass may come long after the start */
 	return render;
 }
 
@@ -207,8 +207,8 @@ static int render_json(struct owners_buf *out, void *ctx, const char *const *war
 {
 	struct owners_gc_render *render = ctx;
 
-	render->warnings = warnings;
-	render->n_warnings = n_warnings;
+	render->print.warnings = warnings;
+	render->print.n_warnings = n_warnings;
 	return owners_gc_render_json(out, render);
 }
 

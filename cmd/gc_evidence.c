@@ -42,7 +42,7 @@ enum exit_code gc_evidence_say(struct session *s, long after_s)
 	r.c = c;
 	r.steps = steps;
 	r.backlog = &b;
-	r.now = (int64_t)time(NULL);
+	r.print.now = (int64_t)time(NULL);
 	r.stalled_after = after_s;
 	gc_evidence_lease(s, &r);
 	if (owners_gc_render_stalled(&out, &r))

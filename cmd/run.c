@@ -4,6 +4,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "commands.h"
 #include "run.h"
@@ -66,6 +67,22 @@ static enum exit_code open_session(struct cmd_run *run)
 	return EXIT_OK;
 }
 
+/* The print flags every renderer shares, read once. */
+static enum exit_code read_print_options(struct cmd_run *run)
+{
+	const struct owners_cli *cli = run->cli;
+
+	run->print.now = (int64_t)time(NULL);
+	run->print.color = output_color();
+	run->print.wide = cli->output.kind == OUTPUT_WIDE;
+	run->print.no_headers = cli->table.no_headers;
+	run->print.show_labels = cli->table.show_labels;
+	if (owners_cli_label_keys(cli, &run->label_storage, &run->label_keys, &run->print.n_label_keys))
+		return error_oom();
+	run->print.label_keys = run->label_keys;
+	return EXIT_OK;
+}
+
 enum exit_code cmd_run_command(const struct command *c, struct owners_cli *cli, const struct string_list *words)
 {
 	struct cmd_run run;
@@ -75,10 +92,12 @@ enum exit_code cmd_run_command(const struct command *c, struct owners_cli *cli, 
 	run.command = c;
 	run.cli = cli;
 	run.words = words;
-	if (!(rc = read_objects(&run)) && !(rc = open_session(&run)))
+	if (!(rc = read_print_options(&run)) && !(rc = read_objects(&run)) && !(rc = open_session(&run)))
 		rc = c->fn(&run);
 	session_close(&run.s); /* it borrowed the objects' typed names */
 	owners_object_args_free(run.objs, run.n_objs);
+	free(run.label_keys);
+	free(run.label_storage);
 	return rc;
 }
 

@@ -15,6 +15,7 @@
 
 #include "object_args.h"
 #include "options.h"
+#include "print_options.h"
 #include "output.h"
 #include "scan_scope.h"
 #include "session.h"
@@ -73,6 +74,11 @@ struct cmd_run {
 	 * (finalizers' namespace contents); the command's. */
 	const struct owners_scan_report *extra_reports;
 	size_t n_extra_reports;
+	/* How objects print (-o wide, --no-headers, --show-labels, -L, the
+	 * colour, now): every renderer's options embed a copy. */
+	struct owners_print_options print;
+	char *label_storage;                /* what print.label_keys point into */
+	const char **label_keys;
 	/* The command said the scan's warnings as they arose (finalizers
 	 * remove): output_emit() does not repeat them. */
 	int warnings_said;

@@ -71,8 +71,8 @@ static int render_json(struct owners_buf *out, void *ctx, const char *const *war
 {
 	struct tree_view *v = ctx;
 
-	v->render.warnings = warnings;
-	v->render.n_warnings = n_warnings;
+	v->render.print.warnings = warnings;
+	v->render.print.n_warnings = n_warnings;
 	return owners_tree_render_json(out, &v->render);
 }
 
@@ -96,27 +96,14 @@ static enum exit_code show(struct cmd_run *run, const struct owners_tree *tree,
 {
 	struct output_renderers renderers = { render_json, render_text, tree->up ? "owners" : "dependents" };
 	struct tree_view v;
-	const char **keys = NULL;
-	char *storage = NULL;
-	enum exit_code rc;
 
 	memset(&v, 0, sizeof(v));
-	if (owners_cli_label_keys(run->cli, &storage, &keys, &v.render.n_label_keys))
-		return error_oom();
 	v.kind = run->cli->output.kind;
-	v.render.label_keys = keys;
-	v.render.no_headers = run->cli->table.no_headers;
-	v.render.show_labels = run->cli->table.show_labels;
+	v.render.print = run->print;
 	v.render.g = run->s.graph;
 	v.render.tree = tree;
 	v.render.status = status;
-	v.render.now = (int64_t)time(NULL);
-	v.render.color = output_color();
-	v.render.wide = v.kind == OUTPUT_WIDE;
-	rc = output_emit(run, &renderers, &v);
-	free(keys);
-	free(storage);
-	return rc;
+	return output_emit(run, &renderers, &v);
 }
 
 /* No roots (a type with no objects, a selector that matches none): as

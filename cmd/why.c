@@ -101,8 +101,8 @@ static int render_json(struct owners_buf *out, void *ctx, const char *const *war
 {
 	struct owners_why_render *render = ctx;
 
-	render->warnings = warnings;
-	render->n_warnings = n_warnings;
+	render->print.warnings = warnings;
+	render->print.n_warnings = n_warnings;
 	return owners_why_render_json(out, render);
 }
 
@@ -125,6 +125,7 @@ static enum exit_code show(struct cmd_run *run, const struct owners_why *w, cons
 	enum exit_code rc;
 
 	memset(&render, 0, sizeof(render));
+	render.print = run->print;
 	render.g = run->s.graph;
 	render.why = w;
 	render.events = ev;

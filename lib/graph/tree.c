@@ -212,7 +212,7 @@ static int row_notes(struct owners_buf *out, const struct owners_render *r,
 		if (!rc)
 			rc = owners_buf_adds(out, "deleting ");
 		if (!rc)
-			rc = owners_time_format_age(out, r->now > n->deleted ? r->now - n->deleted : 0);
+			rc = owners_time_format_age(out, r->print.now > n->deleted ? r->print.now - n->deleted : 0);
 		for (i = 0; !rc && i < n->n_finalizers; i++)
 			rc = owners_buf_addf(out, "%s%s", i ? "," : ", finalizers: ", n->finalizers[i]);
 	}
@@ -260,7 +260,7 @@ static const char *const col_titles[N_COLS] = { "NAMESPACE", "NAME", "READY", "S
 /* -o wide adds the reference that links a row to its parent and the UID. */
 static int col_shown(const struct owners_render *r, size_t c)
 {
-	return r->wide || (c != COL_REF && c != COL_UID);
+	return r->print.wide || (c != COL_REF && c != COL_UID);
 }
 
 /* Display width of UTF-8 text: count code points, not bytes (the tree
@@ -300,7 +300,7 @@ static int add_name(struct owners_buf *cell, const struct owners_render *r,
 {
 	const char *slash = strchr(n->api_version, '/');
 
-	if (r->wide && slash)
+	if (r->print.wide && slash)
 		return owners_buf_addf(cell, "%s.%.*s/%s", n->kind, (int)(slash - n->api_version),
 				       n->api_version, n->name);
 	return owners_buf_addf(cell, "%s/%s", n->kind, n->name);
@@ -332,20 +332,20 @@ static int fill_row(struct owners_buf *cell, const struct owners_render *r,
 				     n->virtual_ ? "" : status_text(r, row->node));
 	if (!rc && !n->virtual_ && n->created)
 		rc = owners_time_format_age(&cell[COL_AGE],
-					    r->now > n->created ? r->now - n->created : 0);
+					    r->print.now > n->created ? r->print.now - n->created : 0);
 	if (!rc && row->via)
 		rc = owners_buf_adds(&cell[COL_REF], ref_text(row->via));
 	if (!rc)
 		rc = owners_buf_adds(&cell[COL_UID], n->uid);
 	if (!rc)
 		rc = row_notes(&cell[COL_NOTES], r, row);
-	for (k = 0; !rc && k < r->n_label_keys; k++) {
-		const char *v = owners_graph_node_label(n, r->label_keys[k]);
+	for (k = 0; !rc && k < r->print.n_label_keys; k++) {
+		const char *v = owners_graph_node_label(n, r->print.label_keys[k]);
 
 		rc = owners_buf_adds(&cell[N_COLS + k], v ? v : "");
 	}
-	if (!rc && r->show_labels && !n->virtual_)
-		rc = owners_graph_node_labels_text(&cell[N_COLS + r->n_label_keys], n);
+	if (!rc && r->print.show_labels && !n->virtual_)
+		rc = owners_graph_node_labels_text(&cell[N_COLS + r->print.n_label_keys], n);
 	return rc;
 }
 
@@ -410,11 +410,11 @@ static int write_row(struct owners_buf *out, const struct owners_render *r,
 		const char *colour = "";
 
 		/* Colour wraps the text only, so padding stays aligned. */
-		if (r->color && c == COL_NAME)
+		if (r->print.color && c == COL_NAME)
 			colour = n->virtual_ ? "\033[31m" : n->deleted ? "\033[33m" : "";
-		else if (r->color && c == COL_NOTES && alert)
+		else if (r->print.color && c == COL_NOTES && alert)
 			colour = "\033[33m";
-		else if (r->color && (c == COL_READY || c == COL_STATUS) && !n->virtual_)
+		else if (r->print.color && (c == COL_READY || c == COL_STATUS) && !n->virtual_)
 			colour = health_colour(r, row->node);
 		rc = add_cell(out, &cells[c], width[c], o + 1 == n_order, colour);
 	}
@@ -427,7 +427,7 @@ static int write_row(struct owners_buf *out, const struct owners_render *r,
 int owners_tree_render_text(struct owners_buf *out, const struct owners_render *r)
 {
 	const struct owners_tree *t = r->tree;
-	size_t n_cols = N_COLS + r->n_label_keys + (r->show_labels ? 1 : 0);
+	size_t n_cols = N_COLS + r->print.n_label_keys + (r->print.show_labels ? 1 : 0);
 	struct owners_buf *cells = NULL, *titles = NULL;
 	size_t *width = NULL, *order = NULL, i, c, n_order = 0;
 	unsigned char *last = NULL;
@@ -448,8 +448,8 @@ int owners_tree_render_text(struct owners_buf *out, const struct owners_render *
 		owners_buf_init(&titles[c]);
 	for (c = 0; !rc && c < n_cols; c++)
 		rc = c < N_COLS			       ? owners_buf_adds(&titles[c], col_titles[c])
-		     : c < N_COLS + r->n_label_keys ? owners_graph_label_title(&titles[c],
-									r->label_keys[c - N_COLS])
+		     : c < N_COLS + r->print.n_label_keys ? owners_graph_label_title(&titles[c],
+									r->print.label_keys[c - N_COLS])
 						    : owners_buf_adds(&titles[c], "LABELS");
 	for (i = 0; !rc && i < t->count; i++) {
 		rc = fill_row(&cells[i * n_cols], r, &t->rows[i], last);
@@ -471,9 +471,9 @@ int owners_tree_render_text(struct owners_buf *out, const struct owners_render *
 			order[n_order++] = c;
 	if (any_notes)
 		order[n_order++] = COL_NOTES;
-	for (c = 0; !rc && !r->no_headers && c < n_order; c++)
+	for (c = 0; !rc && !r->print.no_headers && c < n_order; c++)
 		rc = add_cell(out, &titles[order[c]], width[order[c]], c + 1 == n_order, "");
-	if (!rc && !r->no_headers)
+	if (!rc && !r->print.no_headers)
 		rc = owners_buf_addc(out, '\n');
 	for (i = 0; !rc && i < t->count; i++)
 		rc = write_row(out, r, &t->rows[i], &cells[i * n_cols],
@@ -559,7 +559,7 @@ int owners_tree_render_json(struct owners_buf *out, const struct owners_render *
 		}
 	}
 	owners_json_gen_array_close(j);
-	owners_json_gen_kv_strings(j, "warnings", r->warnings, r->n_warnings);
+	owners_json_gen_kv_strings(j, "warnings", r->print.warnings, r->print.n_warnings);
 	owners_json_gen_map_close(j);
 	if (!rc)
 		rc = owners_json_gen_error(j);

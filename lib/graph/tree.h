@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "print_options.h"
 #include "buf.h"
 #include "graph.h"
 #include "object_status.h"
@@ -47,18 +48,8 @@ struct owners_render {
 	const struct owners_tree *tree;
 	/* READY/STATUS per node index (entries may be empty); may be NULL. */
 	const struct owners_object_status *status;
-	int64_t now;
-	int color;
-	int wide;             /* text: adds REFERENCE and UID, and the group to NAME */
-	int no_headers;       /* text: no header line */
-	int show_labels;      /* text: a LABELS column (the scan kept labels) */
-	/* text: one column per label key (kubectl's -L), titled by
-	 * owners_graph_label_title() */
-	const char *const *label_keys;
-	size_t n_label_keys;
-	/* JSON: what the scan could not see, as the command warns it. */
-	const char *const *warnings;
-	size_t n_warnings;
+	/* wide: adds REFERENCE and UID, and the group to NAME */
+	struct owners_print_options print;
 };
 
 int owners_tree_render_text(struct owners_buf *out, const struct owners_render *r);

@@ -282,7 +282,7 @@ static int cell(struct owners_buf *b, const struct owners_gc_render *r, uint32_t
 	case C_ACTION: return owners_gc_step_action_text(b, s);
 	case C_SINCE:
 		due = owners_gc_step_due(r->c->g, k, s);
-		return due ? owners_time_format_age(b, r->now > due ? r->now - due : 0) : owners_buf_adds(b, "-");
+		return due ? owners_time_format_age(b, r->print.now > due ? r->print.now - due : 0) : owners_buf_adds(b, "-");
 	case C_WHY: return owners_gc_step_reason(b, r->c, k, s);
 	case N_COLS: break;
 	}
@@ -310,12 +310,12 @@ int owners_gc_render_text(struct owners_buf *out, const struct owners_gc_render 
 		return rc;
 	}
 	for (c = 0; c < N_COLS; c++)
-		width[c] = r->no_headers ? 0 : strlen(headers[c]);
+		width[c] = r->print.no_headers ? 0 : strlen(headers[c]);
 	for (i = 0; !rc && i < n; i++)
 		for (c = 0; !rc && c < N_COLS; c++)
 			if (!(rc = cell(&b, r, rows[i], (enum col)c)) && b.len > width[c])
 				width[c] = b.len;
-	for (c = 0; !rc && !r->no_headers && c < N_COLS; c++) {
+	for (c = 0; !rc && !r->print.no_headers && c < N_COLS; c++) {
 		rc = owners_buf_adds(out, headers[c]);
 		if (!rc)
 			rc = c + 1 < N_COLS ? pad(out, width[c] - strlen(headers[c]) + 3) : owners_buf_addc(out, '\n');
@@ -347,7 +347,7 @@ int owners_gc_render_summary(struct owners_buf *out, const struct owners_gc_rend
 		rc = owners_buf_addf(out, " (%zu the GC gives up on, %zu undecided)", b->gives_up, b->undecided);
 	if (!rc && b->oldest) {
 		rc = owners_buf_adds(out, "; oldest due ");
-		rc = rc ? rc : owners_time_format_age(out, r->now > b->oldest ? r->now - b->oldest : 0);
+		rc = rc ? rc : owners_time_format_age(out, r->print.now > b->oldest ? r->print.now - b->oldest : 0);
 		rc = rc ? rc : owners_buf_adds(out, " (");
 		rc = rc ? rc : node_words(out, r->c->g, b->oldest_node);
 		rc = rc ? rc : owners_buf_adds(out, ")");
@@ -361,8 +361,8 @@ int owners_gc_render_summary(struct owners_buf *out, const struct owners_gc_rend
 int owners_gc_render_stalled(struct owners_buf *out, const struct owners_gc_render *r)
 {
 	const struct owners_gc_backlog *b = r->backlog;
-	int by_backlog = owners_gc_backlog_stalled(b, r->now, r->stalled_after);
-	int by_lease = r->lease_renewed && r->now - r->lease_renewed >= r->lease_stale_after;
+	int by_backlog = owners_gc_backlog_stalled(b, r->print.now, r->stalled_after);
+	int by_lease = r->lease_renewed && r->print.now - r->lease_renewed >= r->lease_stale_after;
 	const struct owners_gc_step *s;
 	int rc;
 
@@ -372,7 +372,7 @@ int owners_gc_render_stalled(struct owners_buf *out, const struct owners_gc_rend
 	if (!rc && by_backlog) {
 		s = &r->steps[b->oldest_node];
 		rc = owners_buf_adds(out, "oldest pending action: ");
-		rc = rc ? rc : owners_time_format_age(out, r->now - b->oldest);
+		rc = rc ? rc : owners_time_format_age(out, r->print.now - b->oldest);
 		rc = rc ? rc : owners_buf_adds(out, ", ");
 		rc = rc ? rc : owners_gc_step_action_text(out, s);
 		rc = rc ? rc : owners_buf_adds(out, " on ");
@@ -383,7 +383,7 @@ int owners_gc_render_stalled(struct owners_buf *out, const struct owners_gc_rend
 	if (!rc && by_lease) {
 		rc = owners_buf_adds(out, by_backlog ? "; the controller-manager's leader lease was last renewed "
 						     : "the controller-manager's leader lease was last renewed ");
-		rc = rc ? rc : owners_time_format_age(out, r->now - r->lease_renewed);
+		rc = rc ? rc : owners_time_format_age(out, r->print.now - r->lease_renewed);
 		rc = rc ? rc : owners_buf_adds(out, " ago");
 	}
 	return rc ? rc : owners_buf_adds(out, "): `owners gc` does its work\n");
@@ -460,7 +460,7 @@ static void json_summary(struct owners_json_gen *j, const struct owners_gc_rende
 	}
 	owners_json_gen_kv_int(j, "eventuallyCollected", (long long)b->collected);
 	owners_json_gen_kv_int(j, "passes", b->passes);
-	owners_json_gen_kv_bool(j, "gcAppearsStopped", owners_gc_backlog_stalled(b, r->now, r->stalled_after));
+	owners_json_gen_kv_bool(j, "gcAppearsStopped", owners_gc_backlog_stalled(b, r->print.now, r->stalled_after));
 	owners_json_gen_map_close(j);
 }
 
@@ -485,7 +485,7 @@ int owners_gc_render_json(struct owners_buf *out, const struct owners_gc_render 
 		json_step(j, &b, r, rows[i]);
 	owners_json_gen_array_close(j);
 	json_summary(j, r);
-	owners_json_gen_kv_strings(j, "warnings", r->warnings, r->n_warnings);
+	owners_json_gen_kv_strings(j, "warnings", r->print.warnings, r->print.n_warnings);
 	owners_json_gen_map_close(j);
 	rc = owners_json_gen_error(j);
 	owners_json_gen_free(j);

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "print_options.h"
 #include "buf.h"
 #include "collector.h"
 
@@ -60,16 +61,13 @@ struct owners_gc_render {
 	const struct owners_gc_step *steps;
 	const unsigned char *scope;  /* NULL: every node */
 	const struct owners_gc_backlog *backlog;
-	int64_t now;
+	struct owners_print_options print; /* now, no_headers, warnings */
 	int64_t stalled_after;       /* seconds: see owners_gc_backlog_stalled() */
 	/* The controller-manager's leader lease: when it was last renewed
 	 * (0: not known) and after how long unrenewed it means a stopped
 	 * controller-manager. */
 	int64_t lease_renewed, lease_stale_after;
-	int no_headers;
 	int waits;                   /* rows for objects that wait, too */
-	const char *const *warnings; /* JSON: what the scan could not see */
-	size_t n_warnings;
 };
 
 /* The table, rows by namespace, kind and name; nothing when no rows. */

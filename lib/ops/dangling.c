@@ -429,7 +429,7 @@ static int cell(struct owners_buf *c, enum col k, const struct owners_dangling_r
 	case C_OBJECT: {
 		const char *slash = strchr(n->api_version, '/');
 
-		if (r->wide && slash)
+		if (r->print.wide && slash)
 			return owners_buf_addf(c, "%s.%.*s/%s", n->kind,
 					       (int)(slash - n->api_version), n->api_version, n->name);
 		return owners_buf_addf(c, "%s/%s", n->kind, n->name);
@@ -453,7 +453,7 @@ static int cell(struct owners_buf *c, enum col k, const struct owners_dangling_r
 static int shown(enum col k, const struct owners_dangling_render *r)
 {
 	if (k == C_API || k == C_UID || k == C_REASON)
-		return r->wide;
+		return r->print.wide;
 	if (k == C_FIX)
 		return r->show_fix;
 	return 1;
@@ -471,7 +471,7 @@ static const char *class_color(enum owners_ref_class c)
 /* Columns past N_COLS: one per -L key, then LABELS (--show-labels). */
 static size_t n_columns(const struct owners_dangling_render *r)
 {
-	return N_COLS + r->n_label_keys + (r->show_labels ? 1 : 0);
+	return N_COLS + r->print.n_label_keys + (r->print.show_labels ? 1 : 0);
 }
 
 static int any_cell(struct owners_buf *c, size_t k, const struct owners_dangling_render *r,
@@ -483,8 +483,8 @@ static int any_cell(struct owners_buf *c, size_t k, const struct owners_dangling
 	if (k < N_COLS)
 		return cell(c, (enum col)k, r, f);
 	owners_buf_reset(c);
-	if (k < N_COLS + r->n_label_keys)
-		return (v = owners_graph_node_label(n, r->label_keys[k - N_COLS])) ? owners_buf_adds(c, v)
+	if (k < N_COLS + r->print.n_label_keys)
+		return (v = owners_graph_node_label(n, r->print.label_keys[k - N_COLS])) ? owners_buf_adds(c, v)
 										 : 0;
 	return owners_graph_node_labels_text(c, n);
 }
@@ -494,8 +494,8 @@ static int title(struct owners_buf *t, size_t k, const struct owners_dangling_re
 	owners_buf_reset(t);
 	if (k < N_COLS)
 		return owners_buf_adds(t, headers[k]);
-	if (k < N_COLS + r->n_label_keys)
-		return owners_graph_label_title(t, r->label_keys[k - N_COLS]);
+	if (k < N_COLS + r->print.n_label_keys)
+		return owners_graph_label_title(t, r->print.label_keys[k - N_COLS]);
 	return owners_buf_adds(t, "LABELS");
 }
 
@@ -525,19 +525,19 @@ int owners_dangling_render_text(struct owners_buf *out, const struct owners_dang
 			if (any_shown(k, r) && !(rc = any_cell(&c, k, r, &r->rep->items[i])) &&
 			    c.len > width[k])
 				width[k] = c.len;
-	for (k = 0; !rc && !r->no_headers && k < n; k++) {
+	for (k = 0; !rc && !r->print.no_headers && k < n; k++) {
 		if (!any_shown(k, r) || (rc = title(&c, k, r)))
 			continue;
 		rc = k == last ? owners_buf_adds(out, c.ptr)
 			       : owners_buf_addf(out, "%-*s   ", (int)width[k], c.ptr);
 	}
-	if (!rc && !r->no_headers)
+	if (!rc && !r->print.no_headers)
 		rc = owners_buf_addc(out, '\n');
 	for (i = 0; !rc && i < r->rep->count; i++) {
 		const struct owners_dangling_finding *f = &r->rep->items[i];
 
 		for (k = 0; !rc && k < n; k++) {
-			int colored = r->color && k == C_CLASS;
+			int colored = r->print.color && k == C_CLASS;
 
 			if (!any_shown(k, r) || (rc = any_cell(&c, k, r, f)))
 				continue;
@@ -623,7 +623,7 @@ int owners_dangling_render_json(struct owners_buf *out, const struct owners_dang
 	for (i = 0; !rc && i < r->rep->count; i++)
 		rc = json_finding(j, r, &r->rep->items[i], &tmp);
 	owners_json_gen_array_close(j);
-	owners_json_gen_kv_strings(j, "warnings", r->warnings, r->n_warnings);
+	owners_json_gen_kv_strings(j, "warnings", r->print.warnings, r->print.n_warnings);
 	owners_json_gen_map_close(j);
 	if (!rc)
 		rc = owners_json_gen_error(j);

@@ -38,6 +38,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "print_options.h"
 #include "buf.h"
 #include "collector.h"
 #include "graph.h"
@@ -157,17 +158,11 @@ int owners_dangling_gc_reason(struct owners_buf *out, const struct owners_graph 
 struct owners_dangling_render {
 	const struct owners_graph *g;
 	const struct owners_dangling_report *rep;
-	int wide;                   /* table: add apiVersion, UID and the reason, and
-				       the object's group (Kind.group/name) */
-	int no_headers;             /* table: no header line */
-	int show_labels;            /* table: the object's labels, a last column */
-	const char *const *label_keys; /* table: a column per label key (-L) */
-	size_t n_label_keys;
-	int color;                  /* table: ANSI colours for the class */
+	/* wide: add apiVersion, UID and the reason, and the object's group
+	 * (Kind.group/name); color: the class */
+	struct owners_print_options print;
 	int show_fix;               /* --fix or --dry-run ran: add the outcome */
 	int dry_run;
-	const char *const *warnings;/* JSON: types that could not be listed, ... */
-	size_t n_warnings;
 };
 
 /* NAMESPACE OBJECT OWNER CLASS GC-ACTION [FIX]; nothing when no findings. */

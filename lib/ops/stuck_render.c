@@ -22,7 +22,7 @@ struct renderer {
 
 static int64_t stuck_for(const struct owners_stuck_render *r, const struct owners_node *n)
 {
-	return r->now > n->deleted ? r->now - n->deleted : 0;
+	return r->print.now > n->deleted ? r->print.now - n->deleted : 0;
 }
 
 static const char *plural(size_t n)
@@ -45,8 +45,8 @@ static int indent(struct owners_buf *out, int depth)
 static int object_name(struct renderer *x, const struct owners_node *n, const char *here)
 {
 	const struct owners_stuck_render *r = x->r;
-	int rc = owners_buf_addf(x->out, "%s%s/%s%s", r->color && n->deleted ? YELLOW : "", n->kind,
-				 n->name, r->color && n->deleted ? RESET : "");
+	int rc = owners_buf_addf(x->out, "%s%s/%s%s", r->print.color && n->deleted ? YELLOW : "", n->kind,
+				 n->name, r->print.color && n->deleted ? RESET : "");
 
 	if (!rc && *n->namespace_ && (!here || strcmp(here, n->namespace_)))
 		rc = owners_buf_addf(x->out, " in namespace %s", n->namespace_);
@@ -209,8 +209,8 @@ static int text_finalizer(struct renderer *x, const struct owners_node *n,
 	int rc = indent(x->out, depth);
 
 	if (!rc)
-		rc = owners_buf_addf(x->out, "%s%s%s%s: %s\n", r->color ? YELLOW : "", fin->name,
-				     r->color ? RESET : "", fin->spec ? " (spec.finalizers)" : "",
+		rc = owners_buf_addf(x->out, "%s%s%s%s: %s\n", r->print.color ? YELLOW : "", fin->name,
+				     r->print.color ? RESET : "", fin->spec ? " (spec.finalizers)" : "",
 				     fin->message ? fin->message : "");
 	if (rc)
 		return rc;
@@ -460,7 +460,7 @@ int owners_stuck_render_json(struct owners_buf *out, const struct owners_stuck_r
 		if (r->rep->items[i].top)
 			json_item(&x, r->rep->items[i].node);
 	owners_json_gen_array_close(x.j);
-	owners_json_gen_kv_strings(x.j, "warnings", r->warnings, r->n_warnings);
+	owners_json_gen_kv_strings(x.j, "warnings", r->print.warnings, r->print.n_warnings);
 	owners_json_gen_map_close(x.j);
 	rc = owners_json_gen_error(x.j);
 	owners_json_gen_free(x.j);

@@ -46,6 +46,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "print_options.h"
 #include "buf.h"
 #include "graph.h"
 #include "stuck.h"
@@ -53,12 +54,9 @@
 struct owners_stuck_render {
 	struct owners_graph *g;
 	const struct owners_stuck_report *rep;
-	int64_t now;
-	int color;
+	struct owners_print_options print; /* now, color, warnings */
 	const char *namespace_;     /* the namespace of the run; NULL: all namespaces */
 	size_t max_list;            /* text: objects shown per list; 0: 20 */
-	const char *const *warnings;
-	size_t n_warnings;
 };
 
 int owners_stuck_render_text(struct owners_buf *out, const struct owners_stuck_render *r);

@@ -604,7 +604,7 @@ static int json_body(struct owners_json_gen *j, const struct owners_why_render *
 	owners_json_gen_kv_int(j, "otherEvents", e ? (long long)e->others : 0);
 	if (e && e->error)
 		owners_json_gen_kv(j, "eventsError", e->error);
-	owners_json_gen_kv_strings(j, "warnings", r->warnings, r->n_warnings);
+	owners_json_gen_kv_strings(j, "warnings", r->print.warnings, r->print.n_warnings);
 	return owners_json_gen_map_close(j);
 }
 

@@ -39,6 +39,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "print_options.h"
 #include "buf.h"
 #include "why.h"
 #include "why_events.h"
@@ -47,8 +48,7 @@ struct owners_why_render {
 	const struct owners_graph *g;
 	const struct owners_why *why;
 	const struct owners_why_events *events;
-	const char *const *warnings;
-	size_t n_warnings;
+	struct owners_print_options print; /* warnings */
 	size_t max_list;            /* text: objects named per list; 0: 10 */
 };
 

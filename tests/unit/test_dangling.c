@@ -285,7 +285,7 @@ static void test_predictions(void)
 			is_int(lines, 17, "header + 16 rows");
 		}
 		owners_buf_reset(&out);
-		r.wide = 1;
+		r.print.wide = 1;
 		r.show_fix = 1;
 		all.items[0].fix = OWNERS_FIX_FAILED;
 		all.items[0].fix_message = owners_strdup("gave up after 5 conflicting updates");
@@ -296,8 +296,8 @@ static void test_predictions(void)
 		   "a failed fix says why");
 
 		owners_buf_reset(&out);
-		r.warnings = warnings;
-		r.n_warnings = 1;
+		r.print.warnings = warnings;
+		r.print.n_warnings = 1;
 		ok(owners_dangling_render_json(&out, &r) == 0, "json rendered");
 		ok(owners_json_parse(&doc, out.ptr, out.len, &err) == 0, "json parses");
 		is_str(owners_json_string(owners_json_get(doc, "kind")), "OwnersDangling", "kind");

@@ -1,0 +1,31 @@
+/*
+ * How objects are printed: what every renderer of a table or a document
+ * shares, as kubectl's print flags are shared by its commands. One
+ * struct, embedded in each renderer's options (owners_render,
+ * owners_dangling_render, owners_stuck_render, owners_why_render,
+ * owners_gc_render) and filled once by the command layer.
+ *
+ * Ownership: the strings and arrays are borrowed from the caller.
+ */
+#ifndef OWNERS_GRAPH_PRINT_OPTIONS_H
+#define OWNERS_GRAPH_PRINT_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct owners_print_options {
+	int64_t now;                    /* ages are counted to it (unix seconds) */
+	int color;                      /* text: ANSI colours */
+	int wide;                       /* -o wide: more columns, Kind.group/name */
+	int no_headers;                 /* table: no header line */
+	int show_labels;                /* table: a LABELS column (the scan kept labels) */
+	/* table: one column per label key (kubectl's -L), titled by
+	 * owners_graph_label_title() */
+	const char *const *label_keys;
+	size_t n_label_keys;
+	/* document: what the scan could not see, as the command warns it */
+	const char *const *warnings;
+	size_t n_warnings;
+};
+
+#endif
