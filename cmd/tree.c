@@ -16,6 +16,7 @@
 #include "tree_watch.h"
 
 static const char *const until_values[] = { "ready", "gone", NULL };
+static const int until_enums[] = { OWNERS_UNTIL_READY, OWNERS_UNTIL_GONE };
 static const char *const tree_outputs[] = { "tree", "wide", "json", "yaml", "dot", "name", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt tree_opts[] = {
@@ -31,7 +32,7 @@ const struct opt tree_opts[] = {
 		"after the tree, follow it as it changes (as kubectl get -w): redrawn in place on "
 		"a terminal, else one line (or -o json|yaml document) per row that changes; Ctrl-C "
 		"ends"),
-	OPT_CHOICE("until", 0, tree.until, "STATE", until_values,
+	OPT_ENUM("until", 0, tree.until, enum owners_until, "STATE", until_values, until_enums,
 		"watch until the tree is ready (every object ready as its kind says) or gone (the "
 		"roots and all their dependents), then exit 0 (3 when --timeout passes first)"),
 	OPT_DURATION("timeout", timeout_ms,
@@ -144,7 +145,7 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 	const char *format = cli->output ? cli->output : "tree";
 
 	(void)args;
-	if ((cli->tree.watch || cli->tree.until) && (!strcmp(format, "dot") || output_is_template(format)))
+	if ((cli->tree.watch || cli->tree.until != OWNERS_UNTIL_NONE) && (!strcmp(format, "dot") || output_is_template(format)))
 		return usage_error("--watch and --until print tree, wide, json, yaml or name, not %s", format);
 	return EXIT_OK;
 }
@@ -164,7 +165,7 @@ enum exit_code cmd_tree(struct owners_cli *cli, struct string_list *args)
 	 * after what was found is printed, as kubectl get does. */
 	const struct session_selection how = { .missing = OWNERS_SELECTION_MISSING_NOTED };
 	size_t n_objs = 0, i;
-	int rc, all, watching = cli->tree.watch || cli->tree.until;
+	int rc, all, watching = cli->tree.watch || cli->tree.until != OWNERS_UNTIL_NONE;
 
 	memset(&s, 0, sizeof(s));
 	/* A type alone means every object of it, as in kubectl get. */
@@ -191,7 +192,9 @@ enum exit_code cmd_tree(struct owners_cli *cli, struct string_list *args)
 		/* A named object not there yet may come (--until=ready after
 		 * an apply), or is gone already (--until=gone): the watch
 		 * decides, from the graph as it goes. */
-		rc = tree_watch_run(&s, objs, sel_args, n_objs, format, all, &listed);
+		const struct tree_watch_args wa = { objs, sel_args, n_objs, format, all, &listed };
+
+		rc = tree_watch_run(&s, &wa);
 		goto out;
 	}
 	if (!roots.count && roots.n_not_found) {
