@@ -5,11 +5,11 @@
  * first tree, then one line per row that changed (as kubectl get -w), or
  * one JSON/YAML document per change.
  *
- * This file is the loop: the watches, the roots and the tree of each
- * frame, the timers, the signals, --until and its deadline. What a frame
- * shows against the last (marks, change lines, the screen's lines) is
- * the view's (cmd/tree_view.c); whether the tree is ready or gone is
- * lib/graph/tree_state.c's.
+ * This file is the loop: the watches, the tree of each frame, the
+ * timers, the signals, --until and its deadline. The roots of each frame
+ * are cmd/tree_roots.c's; what a frame shows against the last (marks,
+ * change lines, the screen's lines) is the view's (cmd/tree_view.c);
+ * whether the tree is ready or gone is lib/graph/tree_state.c's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,9 +23,9 @@
 #include "output.h"
 #include "screen.h"
 #include "status_fetch.h"
-#include "strset.h"
 #include "strv.h"
 #include "tree.h"
+#include "tree_roots.h"
 #include "tree_state.h"
 #include "tree_view.h"
 #include "tree_watch.h"
@@ -38,15 +38,12 @@ struct tree_watch {
 	struct session *s;
 	const struct tree_watch_args *a;
 	enum owners_until until;
-	struct owners_selection_target *targets; /* where each argument is */
-	size_t n_targets;
-	struct owners_selection roots;            /* this frame's */
+	struct tree_roots roots;
 	int tty, document, yaml, names;
 	struct owners_watch *w;
 	struct owners_tree tree;                  /* the last frame's */
 	const struct owners_tree *next;           /* the frame's, while the view compares */
 	struct tree_view view;
-	struct owners_strset root_uids; /* every root seen: --until=gone follows them */
 	char *what;                     /* the title's arguments */
 	int64_t started_ms, last_frame_ms;
 	size_t frames;
@@ -138,62 +135,10 @@ static int watch_types(struct tree_watch *tw)
 	return rc;
 }
 
-/* ---- roots, each frame, from the graph as it is now ----------------- */
-
-/* A root that was seen and is gone, while what hung from it is still
- * there: the view keeps it (virtual), so its dependents keep their place
- * and --until=gone waits for them. */
-static int gone_with_dependents(const struct owners_graph *g, const char *uid, uint32_t *node)
-{
-	*node = owners_graph_find_uid(g, uid);
-	return *node != OWNERS_NO_NODE && g->nodes[*node].virtual_ && g->nodes[*node].n_dependents;
-}
-
-/* -l: what the selector's own watch says matches now. */
-static int selected_now(void *ctx, unsigned char *marks, const struct owners_selection_target *t,
-			struct owners_error *err)
-{
-	const struct tree_watch *tw = ctx;
-	const struct owners_graph *g = tw->s->graph;
-	uint32_t i;
-
-	(void)t;
-	(void)err;
-	for (i = 0; i < g->count; i++)
-		marks[i] = !g->nodes[i].virtual_ && owners_watch_selected(tw->w, g->nodes[i].uid);
-	return 0;
-}
-
-/* The roots in the graph as it is now, into tw->roots. A named object not
- * there (yet, or any more) is no error: the watch goes on. */
+/* The roots in the graph as it is now, into tw->roots.now. */
 static int find_roots(struct tree_watch *tw)
 {
-	const struct owners_selection_options o = {
-		.missing = OWNERS_SELECTION_MISSING_IGNORED,
-		.skip_listing_checks = 1,
-		.match = tw->s->cli->selector ? selected_now : NULL,
-		.match_ctx = tw,
-	};
-	struct owners_graph *g = tw->s->graph;
-	struct owners_error err = OWNERS_ERROR_INIT;
-	size_t i, k;
-	int rc;
-
-	rc = owners_selection_find(&tw->roots, g, tw->targets, tw->n_targets, &o, &err);
-	owners_error_clear(&err);
-	/* Roots that were there keep their place when they go (--until=gone
-	 * waits for their dependents too). */
-	for (i = 0; !rc && i < tw->roots.count; i++)
-		if (!owners_strset_add(&tw->root_uids, g->nodes[tw->roots.nodes[i]].uid, NULL))
-			rc = OWNERS_ENOMEM;
-	for (k = 0; !rc && k < tw->root_uids.cap; k++) {
-		const char *uid = tw->root_uids.slots[k].key;
-		uint32_t node;
-
-		if (uid && gone_with_dependents(g, uid, &node))
-			rc = owners_selection_add(&tw->roots, node);
-	}
-	return rc;
+	return tree_roots_find(&tw->roots, tw->s->graph, tw->w, tw->s->cli->selector);
 }
 
 /* ---- a frame: the tree now, rendered --------------------------------- */
@@ -375,7 +320,7 @@ static int frame(struct tree_watch *tw)
 	f.header = tw->s->cli->table.no_headers ? 0 : 1;
 	rc = find_roots(tw);
 	if (!rc)
-		rc = owners_tree_build(&tree, tw->s->graph, tw->roots.nodes, tw->roots.count, tw->s->cli->tree.up,
+		rc = owners_tree_build(&tree, tw->s->graph, tw->roots.now.nodes, tw->roots.now.count, tw->s->cli->tree.up,
 				       (int)tw->s->cli->tree.depth);
 	if (!rc && !tw->document && !tw->names) {
 		/* On a terminal only what fits the window is rendered: a tree
@@ -422,7 +367,7 @@ static int compact(struct tree_watch *tw)
 	 * so do the view's rows. */
 	if ((rc = owners_graph_compact(g)))
 		return rc;
-	rc = owners_tree_build(&again, g, tw->roots.nodes, tw->roots.count, tw->s->cli->tree.up,
+	rc = owners_tree_build(&again, g, tw->roots.now.nodes, tw->roots.now.count, tw->s->cli->tree.up,
 			       (int)tw->s->cli->tree.depth);
 	owners_tree_clear(&tw->tree);
 	tw->tree = again;
@@ -631,7 +576,7 @@ static int first_status(struct tree_watch *tw)
 	int rc;
 
 	if ((rc = owners_watch_service(tw->w, &err)) == 0 && (rc = find_roots(tw)) == 0 &&
-	    (rc = owners_tree_build(&first, s->graph, tw->roots.nodes, tw->roots.count, s->cli->tree.up,
+	    (rc = owners_tree_build(&first, s->graph, tw->roots.now.nodes, tw->roots.now.count, s->cli->tree.up,
 				    (int)s->cli->tree.depth)) == 0 &&
 	    prints_status(tw) && (st = owners_watch_status(tw->w, &count)) &&
 	    (nodes = calloc(first.count + 1, sizeof(*nodes)))) {
@@ -673,23 +618,18 @@ static int tree_watch_open(struct tree_watch *tw)
 		.selector = s->cli->selector,
 	};
 	struct owners_watch_options wo;
-	struct owners_error err = OWNERS_ERROR_INIT;
 	size_t i;
-	int rc;
 
 	memset(&wo, 0, sizeof(wo));
 	session_scan_options(s, &wo.list);
 	wo.list.on_listed = NULL;
 	wo.warn = on_warning;
 	wo.warn_ctx = tw;
-	/* The arguments were checked by the first selection: this cannot
-	 * fail but for memory. */
-	rc = owners_selection_targets(&tw->targets, &tw->n_targets, tw->a->args, tw->a->n_objs, &scope, &err);
-	owners_error_clear(&err);
-	if (rc || title_what(tw) || owners_watch_new(&tw->w, s->graph, s->http, &s->types, &wo))
+	if (tree_roots_open(&tw->roots, tw->a->args, tw->a->n_objs, &scope) || title_what(tw) ||
+	    owners_watch_new(&tw->w, s->graph, s->http, &s->types, &wo))
 		return OWNERS_ENOMEM;
-	for (i = 0; i < tw->n_targets; i++) {
-		const struct owners_selection_target *t = &tw->targets[i];
+	for (i = 0; i < tw->roots.n_targets; i++) {
+		const struct owners_selection_target *t = &tw->roots.targets[i];
 
 		if (!t->name && s->cli->selector &&
 		    owners_watch_add(tw->w, t->type, t->type->namespaced && !tw->a->all ? s->namespace_ : NULL,
@@ -711,9 +651,7 @@ static void tree_watch_clear(struct tree_watch *tw)
 	owners_tree_clear(&tw->tree);
 	tree_view_clear(&tw->view);
 	free(tw->what);
-	owners_strset_clear(&tw->root_uids);
-	owners_selection_targets_free(tw->targets);
-	owners_selection_clear(&tw->roots);
+	tree_roots_clear(&tw->roots);
 }
 
 static void tree_watch_init(struct tree_watch *tw, struct session *s, const struct tree_watch_args *a)
@@ -732,7 +670,6 @@ static void tree_watch_init(struct tree_watch *tw, struct session *s, const stru
 	/* A terminal marks the rows that change; elsewhere each change is
 	 * said. */
 	tree_view_init(&tw->view, tw->tty, tw->tty ? NULL : say_change, tw);
-	owners_strset_init(&tw->root_uids);
 }
 
 int tree_watch_run(struct session *s, const struct tree_watch_args *a)
