@@ -34,17 +34,19 @@
 /* At most this many redraws (or batches of lines) a second. */
 #define FRAME_MS 100
 
+/* One run of the watch: what it was asked, the watches, the last frame's
+ * tree and the view of it. */
 struct tree_watch {
 	struct session *s;
 	const struct tree_watch_args *a;
 	enum owners_until until;
-	struct tree_roots roots;
-	int tty, document, yaml, names;
+	int tty, document, yaml, names;  /* the form: a terminal, -o json|yaml, -o name */
 	struct owners_watch *w;
-	struct owners_tree tree;                  /* the last frame's */
-	const struct owners_tree *next;           /* the frame's, while the view compares */
+	struct tree_roots roots;
+	struct owners_tree tree;         /* the last frame's */
+	const struct owners_tree *next;  /* the frame's, while the view compares */
 	struct tree_view view;
-	char *what;                     /* the title's arguments */
+	char *what;                      /* the title's arguments */
 	int64_t started_ms, last_frame_ms;
 	size_t frames;
 };
