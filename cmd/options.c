@@ -186,18 +186,20 @@ static int invalid_value(const char *value, const char *spelled, const char *con
 	return -1;
 }
 
-/* Whether value is one of the row's values ("x=" takes any "x=..."). */
-static int is_allowed(const struct opt *o, const char *value)
+/* Which of the row's values value is ("x=" takes any "x=..."): its
+ * index, or -1. */
+static long value_index(const struct opt *o, const char *value)
 {
-	const char *const *v;
+	long i;
 
-	for (v = o->values; *v; v++) {
-		size_t len = strlen(*v);
+	for (i = 0; o->values[i]; i++) {
+		const char *v = o->values[i];
+		size_t len = strlen(v);
 
-		if (!strcmp(*v, value) || ((*v)[len - 1] == '=' && !strncmp(*v, value, len) && value[len]))
-			return 1;
+		if (!strcmp(v, value) || (v[len - 1] == '=' && !strncmp(v, value, len) && value[len]))
+			return i;
 	}
-	return 0;
+	return -1;
 }
 
 static int set_number(const struct opt *o, void *field, const char *value, const char *spelled)
@@ -241,7 +243,7 @@ static int set_value(struct owners_cli *cli, const struct opt *o, const char *va
 
 	if (o->type == OPTION_CALLBACK)
 		return o->parse(field, value, o, spelled);
-	if (o->values && value && !is_allowed(o, value))
+	if (o->values && value && value_index(o, value) < 0)
 		return invalid_value(value, spelled, o->values);
 	switch (o->type) {
 	case OPTION_BOOL:
@@ -270,6 +272,11 @@ static int set_value(struct owners_cli *cli, const struct opt *o, const char *va
 		return set_number(o, field, value, spelled);
 	case OPTION_DURATION:
 		return set_duration(o, field, value, spelled);
+	case OPTION_ENUM:
+		/* an enum the size of an int (OPT_ENUM checks), which may be
+		 * read as one */
+		*(int *)field = o->enum_values[value_index(o, value)];
+		return 0;
 	case OPTION_CALLBACK:
 		break;
 	}
@@ -399,7 +406,7 @@ int owners_opt_output(void *field, const char *value, const struct opt *o, const
 	struct output_format *f = field;
 	size_t i;
 
-	if (!is_allowed(o, value))
+	if (value_index(o, value) < 0)
 		return invalid_value(value, spelled, o->values);
 	f->spelled = value;
 	f->kind = OUTPUT_TEXT; /* tree, table, text, summary: the command's own */

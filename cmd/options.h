@@ -23,6 +23,7 @@ enum opt_type {
 	OPTION_DOUBLE,
 	OPTION_DURATION, /* Go's time.ParseDuration: "30s", "1m30s", "250ms", "0"; stored in ms */
 	OPTION_CALLBACK, /* read by the row's own parse function */
+	OPTION_ENUM,     /* one of .values, stored as the enum's value for it */
 };
 
 /* What a flag's value completes to, for the shell completions. */
@@ -63,6 +64,10 @@ struct opt {
 	/* OPTION_DURATION: a bare whole number is seconds too (kubectl's
 	 * --request-timeout); otherwise Go's grammar alone (--timeout). */
 	int plain_seconds;
+	/* OPTION_ENUM: the value stored for each word of .values, in their
+	 * order ("x=" in values: any "x=SOMETHING"). Parsed once here, so
+	 * no command compares the words again. */
+	const int *enum_values;
 };
 
 /* -o, read once by owners_opt_output(): what every command's output
@@ -101,11 +106,18 @@ struct table_options {
 	struct string_list label_columns; /* -L, each item comma-separated */
 };
 
+/* tree --until: the state the watch ends in (NONE: Ctrl-C ends it). */
+enum owners_until {
+	OWNERS_UNTIL_NONE,
+	OWNERS_UNTIL_READY,
+	OWNERS_UNTIL_GONE,
+};
+
 struct tree_options {
 	int up;
 	long depth;             /* -1: no limit */
 	int watch;              /* --watch */
-	const char *until;      /* --until=ready|gone (watches too) */
+	enum owners_until until; /* --until=ready|gone (watches too) */
 };
 
 /* dangling --fix[=collect|keep]: what happens to an object the GC
@@ -239,6 +251,13 @@ struct owners_cli {
 #define OPT_DURATION_OR_SECONDS(l, field, h)                                                       \
 	{ .long_name = (l), .type = OPTION_DURATION, .offset = OPT_FIELD(field, long),              \
 	  .arg_name = "DURATION", .help = (h), .plain_seconds = 1 }
+/* an enum field of type etype (int-sized) set to enums[i] by the word
+ * vals[i]; enums lists one value per word of vals */
+#define OPT_ENUM(l, s, field, etype, arg, vals, enums, h)                                         \
+	{ .long_name = (l), .short_name = (s), .type = OPTION_ENUM,                                 \
+	  .offset = OPT_FIELD(field, etype) + 0 * sizeof(char[sizeof(etype) == sizeof(int) ? 1 : -1]), \
+	  .arg_name = (arg), .help = (h), .values = (vals), .enum_values = (enums),                \
+	  .complete = COMPLETE_VALUES }
 /* --flag[=VALUE] read by fn into an enum field (vals: for help, errors
  * and completion) */
 #define OPT_OPTIONAL_CHOICE(l, field, vals, fn, h)                                                 \

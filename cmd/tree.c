@@ -16,6 +16,7 @@
 #include "tree_watch.h"
 
 static const char *const until_values[] = { "ready", "gone", NULL };
+static const int until_enums[] = { OWNERS_UNTIL_READY, OWNERS_UNTIL_GONE };
 static const char *const tree_outputs[] = { "tree", "wide", "json", "yaml", "dot", "name", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt tree_opts[] = {
@@ -31,7 +32,7 @@ const struct opt tree_opts[] = {
 		"after the tree, follow it as it changes (as kubectl get -w): redrawn in place on "
 		"a terminal, else one line (or -o json|yaml document) per row that changes; Ctrl-C "
 		"ends"),
-	OPT_CHOICE("until", 0, tree.until, "STATE", until_values,
+	OPT_ENUM("until", 0, tree.until, enum owners_until, "STATE", until_values, until_enums,
 		"watch until the tree is ready (every object ready as its kind says) or gone (the "
 		"roots and all their dependents), then exit 0 (3 when --timeout passes first)"),
 	OPT_DURATION("timeout", timeout_ms,
@@ -124,7 +125,7 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 	enum output_kind k = cli->output.kind;
 
 	(void)args;
-	if ((cli->tree.watch || cli->tree.until) &&
+	if ((cli->tree.watch || cli->tree.until != OWNERS_UNTIL_NONE) &&
 	    (k == OUTPUT_DOT || k == OUTPUT_JSONPATH || k == OUTPUT_CUSTOM_COLUMNS))
 		return usage_error("--watch and --until print tree, wide, json, yaml or name, not %s",
 				   cli->output.spelled);
@@ -169,7 +170,7 @@ enum exit_code cmd_tree(struct cmd_run *run)
 	const struct session_selection how = { .missing = OWNERS_SELECTION_MISSING_NOTED };
 	struct tree_listed listed = { NULL, 0, 0 };
 	struct owners_selection roots = OWNERS_SELECTION_INIT;
-	int watching = run->cli->tree.watch || run->cli->tree.until;
+	int watching = run->cli->tree.watch || run->cli->tree.until != OWNERS_UNTIL_NONE;
 	enum exit_code rc;
 
 	if (watching) {
@@ -180,11 +181,15 @@ enum exit_code cmd_tree(struct cmd_run *run)
 	if ((rc = session_scan(&run->s, run->scan_ns)) ||
 	    (rc = session_select(&run->s, run->targets, run->n_objs, &how, &roots)))
 		goto out;
-	if (watching) /* a named object not there yet may come (--until=ready), or is gone already */
-		rc = tree_watch_run(&run->s, run->objs, run->targets, run->n_objs,
-				    run->cli->output.spelled ? run->cli->output.spelled : "tree",
-				    run->scope.everywhere, &listed);
-	else if (!roots.count && roots.n_not_found)
+	if (watching) { /* a named object not there yet may come (--until=ready), or is gone already */
+		const struct tree_watch_args wa = {
+			.objs = run->objs, .args = run->targets, .n_objs = run->n_objs,
+			.kind = run->cli->output.kind, .print = &run->print,
+			.all = run->scope.everywhere, .listed = &listed,
+		};
+
+		rc = tree_watch_run(&run->s, &wa);
+	} else if (!roots.count && roots.n_not_found)
 		rc = session_say_not_found(&roots, EXIT_OK);
 	else if (!roots.count && says_nothing_found(run->cli->output.kind))
 		rc = say_no_roots(&run->s, run->scope.everywhere);

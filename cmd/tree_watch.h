@@ -1,5 +1,7 @@
 /*
- * owners tree --watch / --until (cmd/tree_watch.c), entered from
+ * owners tree --watch / --until (cmd/tree_watch.c: the watches, the
+ * clock, the signals and the frames; the view of each frame is
+ * cmd/tree_view.c, --until's states lib/graph/tree_state.c), entered from
  * cmd_tree once the scan is made: the types the scan listed, with the
  * resourceVersion of each list, are where the watches start.
  */
@@ -8,6 +10,9 @@
 
 #include "object_args.h"
 #include "session.h"
+
+/* Ownership: tree_listed owns its strings (tree_listed_clear() frees
+ * them) and borrows the resources from the session's table. */
 
 struct tree_listed_type {
 	const struct owners_resource *resource;
@@ -25,11 +30,19 @@ struct tree_listed {
 int tree_listed_record(void *ctx, const struct owners_resource *r, const char *ns, const char *rv);
 void tree_listed_clear(struct tree_listed *l);
 
-/* objs as typed (the header says them), args their resolved types.
- * Runs the watch until Ctrl-C, --until's state or its --timeout; the
+/* What cmd_tree hands the watch, borrowed for its run. */
+struct tree_watch_args {
+	const struct owners_object_arg *objs;    /* as typed (the title says them) */
+	const struct owners_selection_arg *args; /* their types resolved */
+	size_t n_objs;
+	enum output_kind kind;                   /* tree (text), wide, json, yaml or name */
+	const struct owners_print_options *print;/* -o wide, --no-headers, -L... */
+	int all;                                 /* the scan was of every namespace */
+	struct tree_listed *listed;              /* where the watches start */
+};
+
+/* Runs the watch until Ctrl-C, --until's state or its --timeout; the
  * exit code. Frees (and clears) s->http on the way out. */
-int tree_watch_run(struct session *s, const struct owners_object_arg *objs,
-		   const struct owners_selection_arg *args, size_t n_objs, const char *format, int all,
-		   struct tree_listed *listed);
+int tree_watch_run(struct session *s, const struct tree_watch_args *a);
 
 #endif

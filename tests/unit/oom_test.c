@@ -300,7 +300,7 @@ static int target_graph(struct result *out)
 		memset(&render, 0, sizeof(render));
 		render.g = g;
 		render.tree = &tree;
-		render.now = 1714557600;
+		render.print.now = 1714557600;
 		rc = owners_tree_render_text(&text, &render);
 	}
 	if (!rc)

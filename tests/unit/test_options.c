@@ -11,11 +11,16 @@
 #include "tap.h"
 
 static const char *const formats[] = { "tree", "wide", NULL };
+/* An enum option: each word stored as its value ("when=" takes any
+ * "when=..."), parsed once. */
+static const char *const untils[] = { "ready", "gone", "when=", NULL };
+static const int until_enums[] = { OWNERS_UNTIL_READY, OWNERS_UNTIL_GONE, OWNERS_UNTIL_READY };
 
 static const struct opt test_opts[] = {
 	OPT_OPTIONAL_CHOICE("cascade", delete_.cascade, owners_cascade_values, owners_opt_cascade, "cascade"),
 	OPT_DRY_RUN("dry run"),
 	OPT_OUTPUT(formats, "format"),
+	OPT_ENUM("until", 0, tree.until, enum owners_until, "STATE", untils, until_enums, "until"),
 	OPT_INT("grace-period", 0, delete_.grace_period, "SECONDS", -1, 10, "grace"),
 	OPT_TABLE_ROWS,
 	OPT_END,
@@ -131,6 +136,32 @@ int main(void)
 	{
 		char *argv[] = { "-o", "bogus", NULL };
 		is_int(parse(&cli, &args, argv), EXIT_USAGE, "-o bogus: not in the table, a usage error");
+	}
+	{
+		char *argv[] = { "cm/x", NULL };
+		is_int(parse(&cli, &args, argv), 0, "no --until");
+		is_int(cli.tree.until, OWNERS_UNTIL_NONE, "  an enum option not given keeps its default");
+	}
+	{
+		char *argv[] = { "--until=gone", NULL };
+		is_int(parse(&cli, &args, argv), 0, "--until=gone");
+		is_int(cli.tree.until, OWNERS_UNTIL_GONE, "  is stored as its enum value");
+	}
+	{
+		char *argv[] = { "--until", "ready", NULL };
+		is_int(parse(&cli, &args, argv), 0, "--until ready (a separate word)");
+		is_int(cli.tree.until, OWNERS_UNTIL_READY, "  is stored as its enum value");
+		is_int(args.count, 0, "  the value is no argument");
+	}
+	{
+		char *argv[] = { "--until=when=later", NULL };
+		is_int(parse(&cli, &args, argv), 0, "--until=when=later: a word ending in = takes what follows");
+		is_int(cli.tree.until, OWNERS_UNTIL_READY, "  stored as that word's value");
+	}
+	{
+		char *argv[] = { "--until=soon", NULL };
+		is_int(parse(&cli, &args, argv), EXIT_USAGE, "--until=soon: not in the table, a usage error");
+		is_int(cli.tree.until, OWNERS_UNTIL_NONE, "  nothing is stored");
 	}
 	{
 		char *argv[] = { "-L", "app", "-Ltier,app.kubernetes.io/name", "--label-columns=,x,", "--no-headers",

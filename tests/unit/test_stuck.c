@@ -170,7 +170,7 @@ static void test_gc_finalizers(void)
 	memset(&r, 0, sizeof(r));
 	r.g = g;
 	r.rep = &rep;
-	r.now = NOW;
+	r.print.now = NOW;
 	r.namespace_ = "a";
 	ok(owners_stuck_render_text(&out, &r) == 0, "text renders");
 	ok(strstr(out.ptr, "Deployment/web: deleting for 5m\n"
@@ -287,7 +287,7 @@ static void test_namespace(void)
 	memset(&r, 0, sizeof(r));
 	r.g = g;
 	r.rep = &rep;
-	r.now = NOW;
+	r.print.now = NOW;
 	r.namespace_ = "default";
 	ok(owners_stuck_render_text(&out, &r) == 0, "text renders");
 	ok(strstr(out.ptr, "Namespace/old: deleting for 5m\n"

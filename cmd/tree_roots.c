@@ -1,0 +1,90 @@
+/*
+ * The roots of a watched tree, each frame (tree_roots.h).
+ */
+#include "tree_roots.h"
+
+#include <string.h>
+
+#include "error.h"
+
+void tree_roots_clear(struct tree_roots *r)
+{
+	owners_selection_targets_free(r->targets);
+	owners_selection_clear(&r->now);
+	owners_strset_clear(&r->seen);
+	memset(r, 0, sizeof(*r));
+}
+
+int tree_roots_open(struct tree_roots *r, const struct owners_selection_arg *args, size_t n_args,
+		    const struct owners_selection_scope *scope)
+{
+	struct owners_error err = OWNERS_ERROR_INIT;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	owners_strset_init(&r->seen);
+	/* The arguments were checked by the first selection: this cannot
+	 * fail but for memory. */
+	rc = owners_selection_targets(&r->targets, &r->n_targets, args, n_args, scope, &err);
+	owners_error_clear(&err);
+	return rc ? OWNERS_ENOMEM : 0;
+}
+
+/* A root that was seen and is gone, while what hung from it is still
+ * there: the view keeps it (virtual), so its dependents keep their place
+ * and --until=gone waits for them. */
+static int gone_with_dependents(const struct owners_graph *g, const char *uid, uint32_t *node)
+{
+	*node = owners_graph_find_uid(g, uid);
+	return *node != OWNERS_NO_NODE && g->nodes[*node].virtual_ && g->nodes[*node].n_dependents;
+}
+
+struct match_ctx {
+	const struct owners_graph *g;
+	const struct owners_watch *w;
+};
+
+/* -l: what the selector's own watch says matches now. */
+static int selected_now(void *ctx, unsigned char *marks, const struct owners_selection_target *t,
+			struct owners_error *err)
+{
+	const struct match_ctx *m = ctx;
+	uint32_t i;
+
+	(void)t;
+	(void)err;
+	for (i = 0; i < m->g->count; i++)
+		marks[i] = !m->g->nodes[i].virtual_ && owners_watch_selected(m->w, m->g->nodes[i].uid);
+	return 0;
+}
+
+int tree_roots_find(struct tree_roots *r, struct owners_graph *g, const struct owners_watch *w,
+		    const char *selector)
+{
+	struct match_ctx m = { g, w };
+	const struct owners_selection_options o = {
+		.missing = OWNERS_SELECTION_MISSING_IGNORED,
+		.skip_listing_checks = 1,
+		.match = selector ? selected_now : NULL,
+		.match_ctx = &m,
+	};
+	struct owners_error err = OWNERS_ERROR_INIT;
+	size_t i, k;
+	int rc;
+
+	rc = owners_selection_find(&r->now, g, r->targets, r->n_targets, &o, &err);
+	owners_error_clear(&err);
+	/* Roots that were there keep their place when they go (--until=gone
+	 * waits for their dependents too). */
+	for (i = 0; !rc && i < r->now.count; i++)
+		if (!owners_strset_add(&r->seen, g->nodes[r->now.nodes[i]].uid, NULL))
+			rc = OWNERS_ENOMEM;
+	for (k = 0; !rc && k < r->seen.cap; k++) {
+		const char *uid = r->seen.slots[k].key;
+		uint32_t node;
+
+		if (uid && gone_with_dependents(g, uid, &node))
+			rc = owners_selection_add(&r->now, node);
+	}
+	return rc;
+}

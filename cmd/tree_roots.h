@@ -1,0 +1,39 @@
+/*
+ * The roots of a watched tree (owners tree --watch / --until), found
+ * again each frame in the graph as the watches keep it: the arguments'
+ * targets, what -l's own watch says matches now, and every root seen
+ * once that went while what hung from it is still there.
+ *
+ * Ownership: struct tree_roots owns its targets, its selection and the
+ * UIDs it saw (tree_roots_clear() frees them); it borrows the arguments
+ * it was opened with, the graph and the watch.
+ */
+#ifndef OWNERS_CMD_TREE_ROOTS_H
+#define OWNERS_CMD_TREE_ROOTS_H
+
+#include <stddef.h>
+
+#include "selection.h"
+#include "strset.h"
+#include "watch.h"
+
+struct tree_roots {
+	struct owners_selection_target *targets; /* where each argument is */
+	size_t n_targets;
+	struct owners_selection now;             /* this frame's */
+	struct owners_strset seen;               /* every root seen: --until=gone follows them */
+};
+
+/* The targets of args (checked by the first selection already). 0, or
+ * OWNERS_ENOMEM. */
+int tree_roots_open(struct tree_roots *r, const struct owners_selection_arg *args, size_t n_args,
+		    const struct owners_selection_scope *scope);
+void tree_roots_clear(struct tree_roots *r);
+
+/* The roots in g as it is now, into r->now. A named object not there
+ * (yet, or any more) is no error: the watch goes on. selector: -l (the
+ * objects w's selector watch says match), or NULL. 0, or OWNERS_ENOMEM. */
+int tree_roots_find(struct tree_roots *r, struct owners_graph *g, const struct owners_watch *w,
+		    const char *selector);
+
+#endif

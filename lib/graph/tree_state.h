@@ -1,0 +1,39 @@
+/*
+ * What `owners tree --until` waits for, read off a tree and the READY of
+ * its objects: every object ready, or everything gone. Pure: no watch, no
+ * clock, no server; the watch loop asks after each frame.
+ *
+ * Ownership: everything is borrowed from the caller for the call; nothing
+ * is kept.
+ */
+#ifndef OWNERS_TREE_STATE_H
+#define OWNERS_TREE_STATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "graph.h"
+#include "object_status.h"
+#include "tree.h"
+
+/* Whether every object of tree is there, not in deletion, and ready as
+ * its kind says (owners_object_status.is_ready, for types with a status;
+ * others are ready by being there). An owner not found is ready only on
+ * the way up (tree->up: owners the cluster never had do not hold a
+ * rollout up); a root that is gone never is. An empty tree, or no status
+ * (status NULL), is not ready.
+ *
+ * status: per node index, n_status of them (a node past the end has no
+ * READY yet). *first: the first row's node that is not ready, in the
+ * tree's order, or OWNERS_NO_NODE. Returns 1 or 0 (it cannot fail). */
+int owners_tree_ready(uint32_t *first, const struct owners_graph *g, const struct owners_tree *tree,
+		      const struct owners_object_status *status, size_t n_status);
+
+/* Whether the roots and everything that hung from them are gone: no row
+ * of tree is an object the graph has observed (a root that went keeps
+ * its row, virtual, while dependents remain). An empty tree is gone.
+ * *first: the first row's node still there, or OWNERS_NO_NODE. Returns 1
+ * or 0 (it cannot fail). */
+int owners_tree_gone(uint32_t *first, const struct owners_graph *g, const struct owners_tree *tree);
+
+#endif

@@ -1,0 +1,221 @@
+/* --until's states (lib/graph/tree_state.c) over graphs built by hand:
+ * ready when every object is, the first that is not named; gone when the
+ * roots and everything under them are. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fake_objects.h"
+#include "fake_types.h"
+#include "tap.h"
+#include "tree.h"
+#include "tree_state.h"
+
+static struct owners_resource_table types;
+
+static const char *api_of(const char *kind)
+{
+	return !strcmp(kind, "Deployment") || !strcmp(kind, "ReplicaSet") ? "apps/v1" : "v1";
+}
+
+/* Deployments, ReplicaSets and Pods have a status (READY is read from
+ * it); ConfigMaps do not. */
+static void add_type(const char *group, const char *plural, const char *kind, int has_status)
+{
+	fake_type_add(&types, group, "v1", plural, "", kind, NULL, 1, 1);
+	types.items[types.count - 1].has_status = has_status;
+}
+
+#define T "2026-01-01T00:00:00Z"
+#define REF(kind, name, uid) { api_of(kind), kind, name, uid, 1, 1 }
+#define NOREF { NULL, NULL, NULL, NULL, 0, 0 }
+
+/* web (Deployment) -> web-rs -> web-a, web-b (Pods); web-cfg (ConfigMap)
+ * owned by web. deleting: the UID of an object in deletion, or NULL. */
+static struct owners_graph *build(const char *deleting)
+{
+	struct fake_obj objs[] = {
+		{ "Deployment", "web", "u-web", NULL, { NULL }, { NOREF } },
+		{ "ReplicaSet", "web-rs", "u-rs", NULL, { NULL }, { REF("Deployment", "web", "u-web"), NOREF } },
+		{ "Pod", "web-a", "u-a", NULL, { NULL }, { REF("ReplicaSet", "web-rs", "u-rs"), NOREF } },
+		{ "Pod", "web-b", "u-b", NULL, { NULL }, { REF("ReplicaSet", "web-rs", "u-rs"), NOREF } },
+		{ "ConfigMap", "web-cfg", "u-cfg", NULL, { NULL }, { REF("Deployment", "web", "u-web"), NOREF } },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(objs) / sizeof(objs[0]); i++)
+		if (deleting && !strcmp(objs[i].uid, deleting))
+			objs[i].deleted = T;
+	return fake_graph_build(&types, objs, sizeof(objs) / sizeof(objs[0]), api_of, NULL);
+}
+
+static uint32_t node(const struct owners_graph *g, const char *uid)
+{
+	return owners_graph_find_uid(g, uid);
+}
+
+/* The tree of root (its dependents, or with up its owners). */
+static void tree_of(struct owners_tree *t, struct owners_graph *g, const char *root, int up)
+{
+	uint32_t r = node(g, root);
+
+	ok(r != OWNERS_NO_NODE && owners_tree_build(t, g, &r, 1, up, -1) == 0, "tree of %s%s", root,
+	   up ? " (up)" : "");
+}
+
+/* READY for every node: ready, but the UID not_ready. */
+static struct owners_object_status *statuses(const struct owners_graph *g, const char *not_ready)
+{
+	struct owners_object_status *st = calloc(g->count, sizeof(*st));
+	uint32_t i;
+
+	for (i = 0; st && i < g->count; i++) {
+		int ready = !not_ready || strcmp(g->nodes[i].uid, not_ready);
+
+		st[i].ready = strdup(ready ? "1/1" : "0/1");
+		st[i].is_ready = ready;
+	}
+	return st;
+}
+
+static void statuses_free(struct owners_object_status *st, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		owners_object_status_clear(&st[i]);
+	free(st);
+}
+
+static void test_ready(void)
+{
+	struct owners_graph *g = build(NULL);
+	struct owners_tree t;
+	struct owners_object_status *st = statuses(g, NULL);
+	uint32_t first = 0;
+
+	tree_of(&t, g, "u-web", 0);
+	is_int(t.count, 5, "  every object is a row");
+	is_int(owners_tree_ready(&first, g, &t, st, g->count), 1, "every object ready: the tree is ready");
+	is_int(first, OWNERS_NO_NODE, "  none is named");
+	is_int(owners_tree_ready(&first, g, &t, st, node(g, "u-b")), 0,
+	       "an object with no READY yet (past the status array) is not ready");
+	is_int(first, node(g, "u-b"), "  it is named");
+	is_int(owners_tree_ready(&first, g, &t, NULL, 0), 0, "no status at all: not ready");
+	is_int(first, OWNERS_NO_NODE, "  and none is named");
+	statuses_free(st, g->count);
+
+	st = statuses(g, "u-a");
+	is_int(owners_tree_ready(&first, g, &t, st, g->count), 0, "one pod not ready: the tree is not");
+	is_int(first, node(g, "u-a"), "  the first not ready is named (web-a)");
+	statuses_free(st, g->count);
+
+	st = statuses(g, "u-cfg");
+	is_int(owners_tree_ready(&first, g, &t, st, g->count), 1,
+	       "a kind with no status is ready by being there (whatever its READY says)");
+	statuses_free(st, g->count);
+	owners_tree_clear(&t);
+
+	memset(&t, 0, sizeof(t));
+	is_int(owners_tree_ready(&first, g, &t, NULL, 0), 0, "an empty tree (the root not seen yet) is not ready");
+	owners_graph_free(g);
+}
+
+static void test_ready_deleting(void)
+{
+	struct owners_graph *g = build("u-rs");
+	struct owners_tree t;
+	struct owners_object_status *st = statuses(g, NULL);
+	uint32_t first = 0;
+
+	tree_of(&t, g, "u-web", 0);
+	is_int(owners_tree_ready(&first, g, &t, st, g->count), 0, "an object in deletion is not ready (READY 1/1)");
+	is_int(first, node(g, "u-rs"), "  it is named (web-rs)");
+	statuses_free(st, g->count);
+	owners_tree_clear(&t);
+	owners_graph_free(g);
+}
+
+static void test_ready_virtual(void)
+{
+	struct owners_graph *g = build(NULL);
+	struct owners_tree t;
+	struct owners_object_status *st;
+	uint32_t first = 0;
+
+	/* The ReplicaSet goes: the pods still name it. */
+	is_int(owners_graph_forget(g, "u-rs"), 1, "web-rs is gone");
+	owners_graph_link(g);
+	st = statuses(g, NULL);
+	tree_of(&t, g, "u-a", 1);
+	is_int(owners_tree_ready(&first, g, &t, st, g->count), 1,
+	       "up: an owner not found does not keep the tree from ready");
+	owners_tree_clear(&t);
+	tree_of(&t, g, "u-rs", 0);
+	is_int(owners_tree_ready(&first, g, &t, st, g->count), 0, "down: a root that is gone is not ready");
+	is_int(first, node(g, "u-rs"), "  the root is named");
+	statuses_free(st, g->count);
+	owners_tree_clear(&t);
+	owners_graph_free(g);
+}
+
+static void test_gone(void)
+{
+	struct owners_graph *g = build(NULL);
+	struct owners_tree t;
+	uint32_t first = 0;
+
+	tree_of(&t, g, "u-web", 0);
+	is_int(owners_tree_gone(&first, g, &t), 0, "a tree that is there is not gone");
+	is_int(first, node(g, "u-web"), "  its root is named");
+	owners_tree_clear(&t);
+
+	owners_graph_forget(g, "u-web");
+	owners_graph_link(g);
+	tree_of(&t, g, "u-web", 0);
+	is_int(owners_tree_gone(&first, g, &t), 0, "the root gone, its dependents remaining: not gone");
+	is_int(first, node(g, "u-cfg"), "  the first dependent remaining is named (web-cfg, in the tree's order)");
+	owners_tree_clear(&t);
+
+	owners_graph_forget(g, "u-cfg");
+	owners_graph_forget(g, "u-a");
+	owners_graph_link(g);
+	tree_of(&t, g, "u-web", 0);
+	is_int(owners_tree_gone(&first, g, &t), 0, "web-rs and web-b remaining: not gone");
+	is_int(first, node(g, "u-rs"), "  web-rs is named");
+	owners_tree_clear(&t);
+
+	owners_graph_forget(g, "u-rs");
+	owners_graph_link(g);
+	tree_of(&t, g, "u-rs", 0);
+	is_int(owners_tree_gone(&first, g, &t), 0, "a root gone, one pod still under it: not gone");
+	is_int(first, node(g, "u-b"), "  the pod is named (web-b)");
+	owners_tree_clear(&t);
+
+	owners_graph_forget(g, "u-b");
+	owners_graph_link(g);
+	tree_of(&t, g, "u-rs", 0);
+	is_int(owners_tree_gone(&first, g, &t), 1, "the root and every dependent gone: gone");
+	is_int(first, OWNERS_NO_NODE, "  none is named");
+	owners_tree_clear(&t);
+	tree_of(&t, g, "u-web", 0);
+	is_int(owners_tree_gone(&first, g, &t), 1, "  and so is the tree above it");
+	owners_tree_clear(&t);
+
+	memset(&t, 0, sizeof(t));
+	is_int(owners_tree_gone(&first, g, &t), 1, "an empty tree is gone");
+	owners_graph_free(g);
+}
+
+int main(void)
+{
+	add_type("apps", "deployments", "Deployment", 1);
+	add_type("apps", "replicasets", "ReplicaSet", 1);
+	add_type("", "pods", "Pod", 1);
+	add_type("", "configmaps", "ConfigMap", 0);
+	test_ready();
+	test_ready_deleting();
+	test_ready_virtual();
+	test_gone();
+	owners_resource_table_clear(&types);
+	return tap_done();
+}
