@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "buf.h"
-#include "error.h"
+#include "owners_error.h"
 
 struct output_format;
 

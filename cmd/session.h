@@ -7,7 +7,7 @@
 #define OWNERS_CMD_SESSION_H
 
 #include "access_review.h"
-#include "error.h"
+#include "owners_error.h"
 #include "graph.h"
 #include "http.h"
 #include "object_args.h"

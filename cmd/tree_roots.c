@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "error.h"
+#include "owners_error.h"
 
 void tree_roots_clear(struct tree_roots *r)
 {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
+#include "owners_error.h"
 #include "grow.h"
 #include "strv.h"
 

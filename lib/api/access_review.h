@@ -21,7 +21,7 @@
 #include <stddef.h>
 
 #include "buf.h"
-#include "error.h"
+#include "owners_error.h"
 #include "http.h"
 
 enum owners_access_verdict {

@@ -18,7 +18,7 @@
 
 #include <stdint.h>
 
-#include "error.h"
+#include "owners_error.h"
 #include "http.h"
 #include "resource.h"
 

@@ -33,7 +33,7 @@
 
 #include <stddef.h>
 
-#include "error.h"
+#include "owners_error.h"
 #include "json.h"
 #include "resource.h"
 

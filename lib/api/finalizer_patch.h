@@ -37,7 +37,7 @@
 #include <stddef.h>
 
 #include "buf.h"
-#include "error.h"
+#include "owners_error.h"
 #include "json.h"
 
 #define OWNERS_FINALIZER_PATCH_TYPE "application/merge-patch+json"

@@ -19,7 +19,7 @@
 
 #include <stddef.h>
 
-#include "error.h"
+#include "owners_error.h"
 
 struct owners_list_items;
 

@@ -12,7 +12,7 @@
 #define OWNERS_OBJECT_IO_H
 
 #include "buf.h"
-#include "error.h"
+#include "owners_error.h"
 #include "http.h"
 #include "json.h"
 #include "resource.h"

@@ -22,7 +22,7 @@
 #define OWNERS_PATCH_H
 
 #include "buf.h"
-#include "error.h"
+#include "owners_error.h"
 #include "json.h"
 
 #define OWNERS_MERGE_PATCH_TYPE "application/merge-patch+json"

@@ -20,7 +20,7 @@
 
 #include <stddef.h>
 
-#include "error.h"
+#include "owners_error.h"
 
 struct owners_pod_claim_use {
 	char *pod;

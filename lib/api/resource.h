@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "error.h"
+#include "owners_error.h"
 
 enum owners_verb {
 	OWNERS_VERB_GET = 1 << 0,

@@ -9,7 +9,7 @@
 #ifndef OWNERS_SERVER_VERSION_H
 #define OWNERS_SERVER_VERSION_H
 
-#include "error.h"
+#include "owners_error.h"
 #include "http.h"
 #include "json.h"
 

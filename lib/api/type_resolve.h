@@ -34,7 +34,7 @@
 #ifndef OWNERS_TYPE_RESOLVE_H
 #define OWNERS_TYPE_RESOLVE_H
 
-#include "error.h"
+#include "owners_error.h"
 #include "resource.h"
 
 int owners_type_resolve(const struct owners_resource **out, const struct owners_resource_table *t,

@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#include "error.h"
+#include "owners_error.h"
 #include "rest_config.h"
 
 /* Makes cfg->exec_cred valid: reuses it if still valid at `now` (unix

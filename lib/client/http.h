@@ -54,7 +54,7 @@
 #include <stddef.h>
 
 #include "buf.h"
-#include "error.h"
+#include "owners_error.h"
 #include "rest_config.h"
 
 struct owners_http_options {

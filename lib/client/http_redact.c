@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "error.h"
+#include "owners_error.h"
 
 /* Shorter secrets are left alone: see owners_http_redact_secret(). */
 #define SECRET_MIN 8

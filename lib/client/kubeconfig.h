@@ -9,7 +9,7 @@
 #ifndef OWNERS_KUBECONFIG_H
 #define OWNERS_KUBECONFIG_H
 
-#include "error.h"
+#include "owners_error.h"
 #include "rest_config.h"
 
 /* Flags that change what the kubeconfig says; NULL/-1 means "not given". */

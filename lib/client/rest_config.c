@@ -1,5 +1,5 @@
 #include "rest_config.h"
-#include "error.h"
+#include "owners_error.h"
 #include "strv.h"
 
 #include <stdlib.h>

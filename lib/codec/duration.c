@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "duration.h"
-#include "error.h"
+#include "owners_error.h"
 
 #define NS_MAX INT64_MAX
 

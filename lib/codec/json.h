@@ -23,7 +23,7 @@
 #include <stdint.h>
 
 #include "buf.h"
-#include "error.h"
+#include "owners_error.h"
 
 /* ---- streaming parser ------------------------------------------------ */
 

@@ -22,7 +22,7 @@
 #define OWNERS_JSONPATH_H
 
 #include "buf.h"
-#include "error.h"
+#include "owners_error.h"
 #include "json.h"
 
 /* Appends the template's output for doc. OWNERS_EINVAL for a template that

@@ -43,7 +43,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "error.h"
+#include "owners_error.h"
 #include "object_meta.h"
 
 struct owners_list_parser;

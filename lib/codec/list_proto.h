@@ -32,7 +32,7 @@
 
 #include <stddef.h>
 
-#include "error.h"
+#include "owners_error.h"
 #include "list_parser.h"
 
 #define OWNERS_PROTOBUF_TYPE "application/vnd.kubernetes.protobuf"

@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "error.h"
+#include "owners_error.h"
 
 struct owners_object_arg {
 	char *type;  /* as typed: "deploy", "deployments.apps" */

@@ -2,7 +2,7 @@
 
 #include <time.h>
 
-#include "error.h"
+#include "owners_error.h"
 
 /* Reads exactly n decimal digits; -1 when one is missing. */
 static int digits(const char **s, int n)

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "error.h"
+#include "owners_error.h"
 
 static int unreserved(unsigned char c)
 {

@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#include "error.h"
+#include "owners_error.h"
 #include "json.h"
 #include "object_meta.h"
 

@@ -1,6 +1,6 @@
 #include "yajl_alloc.h"
 
-#include "error.h"
+#include "owners_error.h"
 
 #include <stdlib.h>
 

@@ -22,7 +22,7 @@
 #include <stddef.h>
 
 #include "buf.h"
-#include "error.h"
+#include "owners_error.h"
 
 /* Appends the YAML form of the JSON document json[0..len) to out. Fails
  * with OWNERS_EPROTO for invalid JSON (or text libyaml refuses, such as

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
+#include "owners_error.h"
 
 char owners_buf_empty[1];
 

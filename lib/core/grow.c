@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
+#include "owners_error.h"
 #include "grow.h"
 
 /* git's alloc_nr(): half as much again, plus 16 so that a small array does

@@ -1,7 +1,7 @@
 /* String vectors (see strv.h). */
 #include <stdlib.h>
 
-#include "error.h"
+#include "owners_error.h"
 #include "grow.h"
 #include "strv.h"
 

@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 #include "arena.h"
-#include "error.h"
+#include "owners_error.h"
 #include "object_meta.h"
 #include "resource.h"
 

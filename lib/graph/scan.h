@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 
-#include "error.h"
+#include "owners_error.h"
 #include "graph.h"
 #include "http.h"
 #include "resource.h"

@@ -6,7 +6,7 @@
 
 #include "api_path.h"
 #include "buf.h"
-#include "error.h"
+#include "owners_error.h"
 #include "scan_warnings.h"
 #include "strv.h"
 

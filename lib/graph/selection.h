@@ -23,7 +23,7 @@
 #include <stdint.h>
 
 #include "buf.h"
-#include "error.h"
+#include "owners_error.h"
 #include "graph.h"
 
 /* One argument of the command line, its type resolved (the version the

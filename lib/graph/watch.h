@@ -32,7 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "error.h"
+#include "owners_error.h"
 #include "graph.h"
 #include "http.h"
 #include "object_status.h"

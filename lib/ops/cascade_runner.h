@@ -21,7 +21,7 @@
 #include "cascade.h"
 #include "cascade_exec.h"
 #include "cascade_track.h"
-#include "error.h"
+#include "owners_error.h"
 #include "graph.h"
 #include "http.h"
 #include "resource.h"

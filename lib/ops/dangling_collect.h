@@ -17,7 +17,7 @@
 #define OWNERS_DANGLING_COLLECT_H
 
 #include "dangling.h"
-#include "error.h"
+#include "owners_error.h"
 #include "http.h"
 #include "object_io.h"
 

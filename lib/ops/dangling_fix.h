@@ -43,7 +43,7 @@
 #define OWNERS_DANGLING_FIX_H
 
 #include "dangling.h"
-#include "error.h"
+#include "owners_error.h"
 #include "graph.h"
 #include "http.h"
 #include "object_io.h"

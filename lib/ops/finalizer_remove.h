@@ -41,7 +41,7 @@
 
 #include <stddef.h>
 
-#include "error.h"
+#include "owners_error.h"
 #include "http.h"
 #include "object_io.h"
 #include "resource.h"

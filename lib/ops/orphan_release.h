@@ -33,7 +33,7 @@
 #include <stdint.h>
 
 #include "buf.h"
-#include "error.h"
+#include "owners_error.h"
 #include "graph.h"
 #include "http.h"
 #include "json.h"

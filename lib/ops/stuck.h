@@ -31,7 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "error.h"
+#include "owners_error.h"
 #include "graph.h"
 #include "pod_claims.h"
 

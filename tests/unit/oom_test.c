@@ -34,7 +34,7 @@
 #include "cascade_render.h"
 #include "dangling.h"
 #include "discovery_parse.h"
-#include "error.h"
+#include "owners_error.h"
 #include "failalloc.h"
 #include "graph.h"
 #include "graph_render.h"

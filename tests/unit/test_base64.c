@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "base64.h"
-#include "error.h"
+#include "owners_error.h"
 #include "tap.h"
 
 static int decodes_to(const char *in, const char *want)

@@ -9,7 +9,7 @@
 
 #include "buf.h"
 #include "discovery_parse.h"
-#include "error.h"
+#include "owners_error.h"
 #include "json.h"
 #include "resource.h"
 #include "tap.h"

@@ -3,7 +3,7 @@
 #include <stdint.h>
 
 #include "duration.h"
-#include "error.h"
+#include "owners_error.h"
 #include "tap.h"
 
 static void good(const char *s, int64_t want)

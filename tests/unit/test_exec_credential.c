@@ -14,7 +14,7 @@
 
 #include "base64.h"
 #include "buf.h"
-#include "error.h"
+#include "owners_error.h"
 #include "exec_credential.h"
 #include "json.h"
 #include "rest_config.h"

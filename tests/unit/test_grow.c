@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
+#include "owners_error.h"
 #include "failalloc.h"
 #include "grow.h"
 #include "tap.h"

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "buf.h"
-#include "error.h"
+#include "owners_error.h"
 #include "kubeconfig.h"
 #include "strv.h"
 #include "tap.h"

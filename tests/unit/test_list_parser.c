@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "buf.h"
-#include "error.h"
+#include "owners_error.h"
 #include "list_parser.h"
 #include "tap.h"
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error.h"
+#include "owners_error.h"
 #include "fake_objects.h"
 #include "fake_types.h"
 #include "scan_warnings.h"

@@ -1,4 +1,4 @@
-#include "error.h"
+#include "owners_error.h"
 
 #include <stdarg.h>
 #include <stdio.h>
