@@ -66,7 +66,7 @@ struct run {
 	struct owners_strset forbidden; /* UIDs the server forbade changing */
 	size_t done, failed, passes;
 	/* --watch */
-	struct tree_listed listed;    /* the latest scan's lists, where watches start */
+	struct listed_types listed;    /* the latest scan's lists, where watches start */
 	struct owners_watch *w;
 	struct owners_strset acted;   /* uid -> resourceVersion acted on (not again until it changes) */
 	/* this pass */
@@ -493,7 +493,7 @@ static enum exit_code run_passes(struct run *r)
 		show_progress(r, p.n_actions);
 		if ((rc = act(r, &p)) || r->failed)
 			break;
-		tree_listed_clear(&r->listed);
+		listed_types_clear(&r->listed);
 		if ((rc = session_rescan(r->s, r->scan_ns, NULL, NULL)))
 			break;
 	}
@@ -559,7 +559,7 @@ static int start_watches(struct run *r)
 	if (owners_watch_new(&r->w, r->s->graph, r->s->http, &r->s->types, &wo))
 		return OWNERS_ENOMEM;
 	for (i = 0; i < r->listed.count; i++) {
-		struct tree_listed_type *t = &r->listed.items[i];
+		struct listed_type *t = &r->listed.items[i];
 
 		if (owners_watch_add(r->w, t->resource, t->ns, t->rv, 0, NULL) ||
 		    (r->cli->selector && owners_watch_add(r->w, t->resource, t->ns, NULL, 0, r->cli->selector)))
@@ -685,7 +685,7 @@ static void run_clear(struct run *r)
 		owners_watch_free(r->w);
 	}
 	r->s->on_listed = NULL;
-	tree_listed_clear(&r->listed);
+	listed_types_clear(&r->listed);
 	owners_strset_clear(&r->acted);
 	pass_clear(r);
 	owners_strset_clear(&r->selected);
@@ -710,7 +710,7 @@ enum exit_code cmd_gc(struct cmd_run *run)
 	r.progress = isatty(STDERR_FILENO) && cli->dry_run == OWNERS_DRY_RUN_NONE;
 	r.scan_ns = run->scan_ns;
 	if (cli->gc.watch) {
-		r.s->on_listed = tree_listed_record;
+		r.s->on_listed = listed_types_record;
 		r.s->on_listed_ctx = &r.listed;
 	}
 	if ((rc = session_scan(r.s, r.scan_ns)) || (cli->selector && (rc = select_labelled(&r))))

@@ -168,14 +168,14 @@ enum exit_code cmd_tree(struct cmd_run *run)
 	/* A named object that is not there does not stop the others: said
 	 * after what was found is printed, as kubectl get does. */
 	const struct session_selection how = { .missing = OWNERS_SELECTION_MISSING_NOTED };
-	struct tree_listed listed = { NULL, 0, 0 };
+	struct listed_types listed = { NULL, 0, 0 };
 	struct owners_selection roots = OWNERS_SELECTION_INIT;
 	int watching = run->cli->tree.watch || run->cli->tree.until != OWNERS_UNTIL_NONE;
 	enum exit_code rc;
 
 	if (watching) {
 		/* Each list's resourceVersion: where its watch starts. */
-		run->s.on_listed = tree_listed_record;
+		run->s.on_listed = listed_types_record;
 		run->s.on_listed_ctx = &listed;
 	}
 	if ((rc = session_scan(&run->s, run->scan_ns)) ||
@@ -198,7 +198,7 @@ enum exit_code cmd_tree(struct cmd_run *run)
 out:
 	owners_selection_clear(&roots);
 	run->s.on_listed = NULL;
-	tree_listed_clear(&listed);
+	listed_types_clear(&listed);
 	return rc;
 }
 

@@ -59,46 +59,6 @@ static int64_t now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* ---- the types listed, and where their watches start ----------------- */
-
-int tree_listed_record(void *ctx, const struct owners_resource *r, const char *ns, const char *rv)
-{
-	struct tree_listed *l = ctx;
-	struct tree_listed_type *t;
-
-	if (!r) {
-		/* discovery refreshed: the scan lists everything again */
-		tree_listed_clear(l);
-		return 0;
-	}
-	if (OWNERS_GROW(l->items, l->cap, l->count + 1))
-		return OWNERS_ENOMEM;
-	t = &l->items[l->count];
-	t->resource = r;
-	t->ns = ns ? owners_strdup(ns) : NULL;
-	t->rv = owners_strdup(rv);
-	t->watched = 0;
-	if ((ns && !t->ns) || !t->rv) {
-		free(t->ns);
-		free(t->rv);
-		return OWNERS_ENOMEM;
-	}
-	l->count++;
-	return 0;
-}
-
-void tree_listed_clear(struct tree_listed *l)
-{
-	size_t i;
-
-	for (i = 0; i < l->count; i++) {
-		free(l->items[i].ns);
-		free(l->items[i].rv);
-	}
-	free(l->items);
-	memset(l, 0, sizeof(*l));
-}
-
 static int prints_status(const struct tree_watch *tw)
 {
 	return tw->a->kind != OUTPUT_NAME;
@@ -109,7 +69,7 @@ static int prints_status(const struct tree_watch *tw)
  * reference can bring a cluster-scoped owner's type in). */
 static int watch_types(struct tree_watch *tw)
 {
-	struct tree_listed *listed = tw->a->listed;
+	struct listed_types *listed = tw->a->listed;
 	const struct owners_resource **types = calloc(listed->count + 1, sizeof(*types));
 	unsigned char *can = calloc(listed->count + 1, 1);
 	size_t i;
@@ -124,7 +84,7 @@ static int watch_types(struct tree_watch *tw)
 		types[i] = listed->items[i].resource;
 	owners_graph_types_can_hold_answer(tw->s->graph, types, listed->count, tw->s->answer_namespaced_only, can);
 	for (i = 0; !rc && i < listed->count; i++) {
-		struct tree_listed_type *t = &listed->items[i];
+		struct listed_type *t = &listed->items[i];
 
 		if (t->watched || !can[i])
 			continue;

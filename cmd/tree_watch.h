@@ -9,26 +9,8 @@
 #define OWNERS_CMD_TREE_WATCH_H
 
 #include "object_args.h"
+#include "listed_types.h"
 #include "session.h"
-
-/* Ownership: tree_listed owns its strings (tree_listed_clear() frees
- * them) and borrows the resources from the session's table. */
-
-struct tree_listed_type {
-	const struct owners_resource *resource;
-	char *ns;   /* NULL: everywhere, or cluster-scoped */
-	char *rv;
-	int watched;
-};
-
-struct tree_listed {
-	struct tree_listed_type *items;
-	size_t count, cap;
-};
-
-/* session.on_listed: records each list (r NULL: forgets them all). */
-int tree_listed_record(void *ctx, const struct owners_resource *r, const char *ns, const char *rv);
-void tree_listed_clear(struct tree_listed *l);
 
 /* What cmd_tree hands the watch, borrowed for its run. */
 struct tree_watch_args {
@@ -38,7 +20,7 @@ struct tree_watch_args {
 	enum output_kind kind;                   /* tree (text), wide, json, yaml or name */
 	const struct owners_print_options *print;/* -o wide, --no-headers, -L... */
 	int all;                                 /* the scan was of every namespace */
-	struct tree_listed *listed;              /* where the watches start */
+	struct listed_types *listed;              /* where the watches start */
 };
 
 /* Runs the watch until Ctrl-C, --until's state or its --timeout; the
