@@ -29,6 +29,19 @@ static const char *find_bytes(const char *hay, size_t hay_len, const char *needl
 	return NULL;
 }
 
+/* The redacted line: out, then the rest of line from rest (n bytes),
+ * replaces line. */
+static int finish(struct owners_buf *line, struct owners_buf *out, const char *rest, size_t n)
+{
+	if (owners_buf_add(out, rest, n)) {
+		owners_buf_clear(out);
+		return OWNERS_ENOMEM;
+	}
+	owners_buf_clear(line);
+	*line = *out;
+	return 0;
+}
+
 /* Covers "Authorization: Bearer x" in our header lists, libcurl's trace
  * (HTTP/2 headers are printed as "[authorization: Bearer x]") and bodies
  * that echo headers as JSON ("authorization": ["Bearer x"]). */
@@ -79,11 +92,7 @@ int owners_http_redact_authorization(struct owners_buf *line)
 		owners_buf_clear(&out);
 		return 0;
 	}
-	if (owners_buf_add(&out, p, (size_t)(end - p)))
-		goto oom;
-	owners_buf_clear(line);
-	*line = out;
-	return 0;
+	return finish(line, &out, p, (size_t)(end - p));
 oom:
 	owners_buf_clear(&out);
 	return OWNERS_ENOMEM;
@@ -106,11 +115,7 @@ int owners_http_redact_secret(struct owners_buf *line, const char *secret)
 			goto oom;
 		i = (size_t)(hit - line->ptr) + n;
 	}
-	if (owners_buf_add(&out, line->ptr + i, line->len - i))
-		goto oom;
-	owners_buf_clear(line);
-	*line = out;
-	return 0;
+	return finish(line, &out, line->ptr + i, line->len - i);
 oom:
 	owners_buf_clear(&out);
 	return OWNERS_ENOMEM;
