@@ -139,6 +139,13 @@ deployment_cascades() { # deployment_cascades GC
       run owners -n "$ns" delete deployment/web --cascade=$X
     fi
     ok $rc "[$gc/$X] delete deployment/web exits 0"
+    if [[ $X == foreground ]]; then
+      # whoever removed them (the real GC, with gc=on, takes them all
+      # between two looks), they are said in the order the cascade goes
+      order=$(grep -oE '^(pod|replicaset\.apps|deployment\.apps) ' <<<"$out" | uniq | tr -d ' ' | tr '\n' ' ')
+      is "$order" "pod replicaset.apps deployment.apps " \
+        "[$gc/foreground] reported dependents first: the pods, the ReplicaSet, then the Deployment"
+    fi
     asan_clean "[$gc/$X] delete"
     inventory "$ns" "$C/$ns.after"
     if [[ $X == orphan ]]; then
