@@ -687,9 +687,35 @@ enum exit_code cmd_completion(struct cmd_run *run)
 	return EXIT_OK;
 }
 
+/* The man page's detail beyond --help (see struct man_section). */
+static const struct man_section completion_man_sections[] = {
+	{"LOADING IT",
+		"  bash:  source <(owners completion bash)\n"
+		"  zsh:   source <(owners completion zsh)     (after compinit), or the file in your $fpath\n"
+		"  fish:  owners completion fish | source\n"
+		"cmake --install puts the three scripts where the shells look for them (and the\n"
+		".deb too). For kubectl owners <TAB>, kubectl 1.26 and later run\n"
+		"kubectl_complete-owners from PATH with the words after owners; that is a link to\n"
+		"owners installed beside the kubectl-owners link (owners called by that name\n"
+		"answers as the completion engine, so the answer comes from the plugin kubectl\n"
+		"runs). After a krew or tarball install, make the link beside kubectl-owners\n"
+		"yourself:\n"
+		"  ln -s kubectl-owners \"$(dirname \"$(command -v kubectl-owners)\")/kubectl_complete-owners\""},
+	{"THE ENGINE",
+		"Every shell asks one engine, owners __complete WORD... (candidates, then\n"
+		"cobra's :directive line, which is what kubectl expects): commands; each\n"
+		"command's flags and their values; contexts (from the kubeconfig); namespaces,\n"
+		"resource types and object names from the cluster that the flags typed so far\n"
+		"choose (types from the discovery cache), as TYPE/NAME or, after TYPE, as NAME;\n"
+		"remove after finalizers. The end-to-end suite completion.t types each of these\n"
+		"in bash, zsh and fish in a real terminal (tmux) and reads the screen."},
+	{NULL, NULL},
+};
+
 /* The command: its usage, help, man page text and permissions. */
 const struct command completion_command = {
 	.name = "completion",
+	.man_sections = completion_man_sections,
 	.fn = cmd_completion,
 	.args = CMD_ARGS_SHELL,
 	.opts = no_opts,
