@@ -204,6 +204,16 @@ out:
 
 /* The man page's detail beyond --help (see struct man_section). */
 static const struct man_section tree_man_sections[] = {
+	{"NAMING OBJECTS",
+		"  owners tree deployment/web                  # TYPE/NAME, several at once\n"
+		"  owners tree deploy web api -n shop          # TYPE NAME NAME\n"
+		"  owners tree deployments                     # a type alone: every Deployment\n"
+		"  owners tree deployments -A                  # ... in every namespace\n"
+		"  owners tree deployments -l app=web          # roots by label selector\n"
+		"  owners tree pod/web-7887448d46-4jvb7 --up   # owners instead of dependents\n"
+		"  owners tree deployment/web -d 1             # stop one level down\n"
+		"  owners tree deployment/web -o wide|json|yaml|dot|name\n"
+		"TYPE is anything kubectl accepts (owners(1), ARGUMENTS)."},
 	{"ROWS",
 		"  $ owners tree deployment/web\n"
 		"  NAMESPACE  NAME                              READY  STATUS                      AGE\n"
