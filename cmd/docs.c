@@ -25,14 +25,31 @@
 /* ---- man pages ------------------------------------------------------ */
 
 /* roff needs '-' as '\-' (so copy-paste gives a real minus) and '\' as
- * '\e'; a line starting with '.' or '\'' would be a request. */
+ * '\e'; a line starting with '.' or '\'' would be a request. A character
+ * beyond ASCII (the tree's box drawing in sample output) is written as
+ * \[uXXXX], which every troff reads without a preprocessor. */
 static void roff_n(FILE *f, const char *s, size_t n)
 {
 	int bol = 1;
 
 	for (; n && *s; s++, n--) {
+		unsigned char c = (unsigned char)*s;
+
 		if (bol && (*s == '.' || *s == '\''))
 			fputs("\\&", f);
+		if (c >= 0xc0 && c < 0xf8) {
+			/* a UTF-8 sequence: 2, 3 or 4 bytes (the rows' text is ours, valid) */
+			size_t len = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4, i;
+			unsigned long cp = c & (0x3f >> (len - 1));
+
+			for (i = 1; i < len && i < n && ((unsigned char)s[i] & 0xc0) == 0x80; i++)
+				cp = cp << 6 | ((unsigned char)s[i] & 0x3f);
+			fprintf(f, "\\[u%04lX]", cp);
+			s += i - 1;
+			n -= i - 1;
+			bol = 0;
+			continue;
+		}
 		if (*s == '-')
 			fputs("\\-", f);
 		else if (*s == '\\')
@@ -434,6 +451,13 @@ static void write_main_page(FILE *f)
 	      "owner graph in memory and shows, checks and acts on it: trees of dependents or owners, "
 	      "dangling ownerReferences, stuck finalizers and client\\-side cascading deletion. It is "
 	      "also installed as \\fBkubectl\\-owners\\fR, so it works as a kubectl plugin.\n"
+	      ".PP\nThis page says what holds for every command: how objects are named, how it "
+	      "connects and lists, what it says about what it cannot see, the output formats, the "
+	      "rule it follows wherever it changes objects, the permissions it needs (with "
+	      "ClusterRoles that grant exactly them), the Kubernetes versions it is tested on, and "
+	      "its exit status. Each command's own page (\\fBowners\\-tree\\fR(1) and the others "
+	      "below) has its detail and sample output; \\fBowners help\\fR \\fICOMMAND\\fR is "
+	      "the short form.\n"
 	      ".SH COMMANDS\n", f);
 	for (size_t k_i = 0; (k = owners_command_at(k_i)); k_i++) {
 		if (k->hidden)
