@@ -16,6 +16,18 @@
 #include "options.h"
 #include "run.h"
 
+/*
+ * A section of a man page beyond DESCRIPTION: the detail --help leaves out
+ * (cmd/docs.c writes it after OPTIONS). Its text, like a row's description:
+ * paragraphs apart by a blank line; lines indented two spaces shown as
+ * written (a table, a command and its output); a paragraph that opens
+ * with "- " an item of a list.
+ */
+struct man_section {
+	const char *title;          /* the heading, in capitals: "LIVE TREES" */
+	const char *text;
+};
+
 struct command {
 	const char *name;           /* a subcommand's: its own word ("remove") */
 	/* The command's own logic, on what the dispatcher set up from the
@@ -43,6 +55,8 @@ struct command {
 	/* The -o json document's schema: the man page's OUTPUT section only
 	 * (--help stays short and names the page). May be NULL. */
 	const char *json_schema;
+	/* The man page's sections after OPTIONS, ended by {NULL}; NULL: none. */
+	const struct man_section *man_sections;
 	/* NULL-terminated: the words that, first after the command, choose
 	 * a command of their own, with its own flags (NULL: none). */
 	const struct command *const *subcommands;

@@ -355,9 +355,74 @@ out:
 	return rc;
 }
 
+/* The man page's detail beyond --help (see struct man_section). */
+static const struct man_section dangling_man_sections[] = {
+	{"FINDINGS",
+		"Checked against the real garbage collector in the end-to-end tests: what it\n"
+		"reports as \"delete the object\" the GC deletes; what it reports as \"nothing,\n"
+		"ever\" is still there after several GC syncs.\n"
+		"  $ owners dangling -A\n"
+		"  NAMESPACE   OBJECT                    OWNER                 CLASS               GC WILL\n"
+		"              ClusterRole/cr-bad        ConfigMap/live        invalid-namespace   nothing, ever\n"
+		"  default     ConfigMap/dep-absent      ConfigMap/never       absent              delete the object\n"
+		"  default     ConfigMap/dep-elsewhere   ConfigMap/elsewhere   invalid-namespace   delete the object\n"
+		"  default     ConfigMap/dep-mismatch    ConfigMap/recreated   uid-mismatch        delete the object\n"
+		"  default     ConfigMap/dep-mixed       ConfigMap/never       absent              remove the reference\n"
+		"  default     ConfigMap/dep-widget      Widget/w1             unresolvable        nothing, ever\n"
+		"  $ owners --context viewer dangling\n"
+		"  NAMESPACE   OBJECT                    OWNER                 CLASS          GC WILL\n"
+		"  default     ConfigMap/dep-secret      Secret/s1             unknown        cannot tell\n"
+		"  warning: cannot list 7 types that can hold part of the answer (ownership through them is unknown): forbidden: clusterroles.rbac.authorization.k8s.io, csistoragecapacities.storage.k8s.io, leases.coordination.k8s.io, podtemplates, rolebindings.rbac.authorization.k8s.io, roles.rbac.authorization.k8s.io, secrets\n"
+		"  warning: 26 more types forbidden to you cannot hold part of the answer (-v=1 names them)\n"
+		"\n"
+		"A namespaced run looks for owners that read absent in every namespace (one list\n"
+		"per owner type, only for those types), so an owner living in another namespace\n"
+		"reads invalid-namespace there too, as the garbage collector (which sees every\n"
+		"namespace) reports it; when that list is forbidden they stay absent and a\n"
+		"warning says so. How the warnings are worded: owners(1), WHAT IT CANNOT SEE.\n"
+		"\n"
+		"GC WILL is where the GC's passes end, not only its next step: an object kept now\n"
+		"by a live owner that is garbage itself (its only owner gone) reads delete the\n"
+		"object (after ConfigMap/c0), since the GC collects c0 first and then this object\n"
+		"has no owner left (owners why says the same)."},
+	{"FIXING",
+		"--fix does what the garbage collector would. An object the GC deletes now (no\n"
+		"owner resolves) is collected exactly as owners gc collects it: a DELETE with the\n"
+		"policy its finalizers say and UID and resourceVersion preconditions (object\n"
+		"deleted). Stripping its references instead would turn garbage into an object\n"
+		"kept forever: that takes --fix=keep, which says how many objects it so keeps. On\n"
+		"an object that keeps a live owner, --fix removes the dangling references (never\n"
+		"unknown ones) with merge patches conditional on the resourceVersion read: a\n"
+		"concurrent change is re-read and decided again, nothing is overwritten, and the\n"
+		"real end state is read back and shown, followed by the verdict after the fix\n"
+		"from a second look at the cluster (after the fix: no dangling ownerReferences\n"
+		"left; the garbage collector keeps every object fixed, or what is left and how\n"
+		"much of it the GC will delete).\n"
+		"\n"
+		"The rule (owners(1), THE GARBAGE COLLECTOR'S RULE): owners never deletes or\n"
+		"patches an object that the real GC, in the same situation, would not; never in\n"
+		"an earlier order than the GC would; and --fix never turns an object the GC keeps\n"
+		"into one it deletes. For --fix that means: before a patch, the GC's verdict on\n"
+		"the object is decided as it stands and as it would stand after; an object the GC\n"
+		"leaves alone because of a reference it gives up on (an unresolvable one) keeps\n"
+		"that reference when removing it would leave only dangling or unknown owners, and\n"
+		"the finding says why (kept). A reference by an apiVersion no longer served whose\n"
+		"UID is alive under a served version of the same group and kind (apps/v1beta1\n"
+		"Deployment web while apps/v1 web has that UID) is out of date, not dangling:\n"
+		"--fix repairs it (repaired: the apiVersion becomes the served one, every other\n"
+		"field as it was).\n"
+		"\n"
+		"--dry-run=server has the server check the same patches without storing them;\n"
+		"--dry-run=client, or --dry-run alone, reads and decides the same way and sends\n"
+		"no patch. -o json has a stable schema (OUTPUT); --exit-code exits 1 when\n"
+		"anything is found, for CI."},
+	{NULL, NULL},
+};
+
 /* The command: its usage, help, man page text and permissions. */
 const struct command dangling_command = {
 	.name = "dangling",
+	.man_sections = dangling_man_sections,
 	.fn = cmd_dangling,
 	.validate = validate,
 	.opts = dangling_opts,

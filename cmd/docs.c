@@ -25,14 +25,31 @@
 /* ---- man pages ------------------------------------------------------ */
 
 /* roff needs '-' as '\-' (so copy-paste gives a real minus) and '\' as
- * '\e'; a line starting with '.' or '\'' would be a request. */
-static void roff(FILE *f, const char *s)
+ * '\e'; a line starting with '.' or '\'' would be a request. A character
+ * beyond ASCII (the tree's box drawing in sample output) is written as
+ * \[uXXXX], which every troff reads without a preprocessor. */
+static void roff_n(FILE *f, const char *s, size_t n)
 {
 	int bol = 1;
 
-	for (; *s; s++) {
+	for (; n && *s; s++, n--) {
+		unsigned char c = (unsigned char)*s;
+
 		if (bol && (*s == '.' || *s == '\''))
 			fputs("\\&", f);
+		if (c >= 0xc0 && c < 0xf8) {
+			/* a UTF-8 sequence: 2, 3 or 4 bytes (the rows' text is ours, valid) */
+			size_t len = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4, i;
+			unsigned long cp = c & (0x3f >> (len - 1));
+
+			for (i = 1; i < len && i < n && ((unsigned char)s[i] & 0xc0) == 0x80; i++)
+				cp = cp << 6 | ((unsigned char)s[i] & 0x3f);
+			fprintf(f, "\\[u%04lX]", cp);
+			s += i - 1;
+			n -= i - 1;
+			bol = 0;
+			continue;
+		}
 		if (*s == '-')
 			fputs("\\-", f);
 		else if (*s == '\\')
@@ -40,6 +57,67 @@ static void roff(FILE *f, const char *s)
 		else
 			fputc(*s, f);
 		bol = *s == '\n';
+	}
+}
+
+static void roff(FILE *f, const char *s)
+{
+	roff_n(f, s, strlen(s));
+}
+
+/* A row's text (description, man_sections; see struct man_section) as
+ * roff: a blank line starts a paragraph, lines indented two spaces are
+ * shown as written, indented, and a paragraph that opens with "- " is an
+ * item of a list. */
+static void man_text(FILE *f, const char *s)
+{
+	int verbatim = 0, paragraph = 1;
+
+	while (*s) {
+		const char *nl = strchr(s, '\n');
+		size_t n = nl ? (size_t)(nl - s) : strlen(s);
+
+		if (!n) {
+			paragraph = 1;
+		} else if (n >= 2 && s[0] == ' ' && s[1] == ' ') {
+			if (!verbatim) {
+				fputs(paragraph ? ".PP\n.RS 2\n.nf\n" : ".RS 2\n.nf\n", f);
+				verbatim = 1;
+			}
+			paragraph = 0;
+			roff_n(f, s + 2, n - 2);
+			fputc('\n', f);
+		} else {
+			if (verbatim) {
+				fputs(".fi\n.RE\n", f);
+				verbatim = 0;
+			}
+			if (paragraph && n >= 2 && s[0] == '-' && s[1] == ' ') {
+				fputs(".IP \\(bu 2\n", f);
+				s += 2;
+				n -= 2;
+			} else if (paragraph) {
+				fputs(".PP\n", f);
+			}
+			paragraph = 0;
+			roff_n(f, s, n);
+			fputc('\n', f);
+		}
+		s += n;
+		if (*s == '\n')
+			s++;
+	}
+	if (verbatim)
+		fputs(".fi\n.RE\n", f);
+}
+
+static void man_sections(FILE *f, const struct man_section *sec)
+{
+	for (; sec && sec->title; sec++) {
+		fputs(".SH ", f);
+		roff(f, sec->title);
+		fputc('\n', f);
+		man_text(f, sec->text);
 	}
 }
 
@@ -107,7 +185,256 @@ static void man_common_tail(FILE *f)
 	      ".TP\n.I ~/.cache/owners/discovery/HOST_PORT/resources.json\nThe discovery cache "
 	      "(private: mode 0600 in a 0700 directory), trusted for 6 hours by the read commands and "
 	      "refreshed at once when a type does not resolve or a list answers 404; \\fBdelete\\fR, "
-	      "\\fBdangling\\fR and \\fBfinalizers remove\\fR always fetch it anew.\n", f);
+	      "\\fBdangling\\fR, \\fBwhy\\fR, \\fBgc\\fR and \\fBfinalizers remove\\fR always "
+	      "fetch it anew.\n", f);
+}
+
+/*
+ * owners(1) beyond the commands and flags: what holds for every command.
+ * A command's own detail is in its row (cmd/<command>.c).
+ */
+static const struct man_section main_sections[] = {
+	{"ARGUMENTS",
+		"Objects are named as in kubectl: TYPE/NAME (several at once), TYPE NAME NAME...,\n"
+		"or a TYPE alone for every object of it in the namespace (-A: everywhere; -l\n"
+		"narrows it by label). TYPE is anything kubectl accepts: plural, singular, kind\n"
+		"or short name, any case, with an optional .group or .version.group (deploy,\n"
+		"deployments.apps, deployment.v1.apps, CRDs too). A name that matches types in\n"
+		"several groups is an error listing them; the core group wins over others, as in\n"
+		"kubectl."},
+	{"CONNECTING",
+		"Like kubectl: --kubeconfig, else KUBECONFIG (a colon-separated list merged as\n"
+		"kubectl merges it: the first file to set a value wins), else ~/.kube/config,\n"
+		"else the in-cluster service account. --context, --cluster, --user, -n (default:\n"
+		"the context's namespace), --server, --token, --certificate-authority,\n"
+		"--insecure-skip-tls-verify, --tls-server-name, --as, --as-group. A numeric\n"
+		"flag's accepted range is part of its row in the option table (--v 0 to 10,\n"
+		"--burst and --chunk-size 1 or more, --depth 0 or more, --grace-period -1 or\n"
+		"more): --help and the man pages show it, and a value outside it is a usage\n"
+		"error (exit 2) before anything connects.\n"
+		"\n"
+		"Authentication: bearer token and token file, client certificates (inline or\n"
+		"files), exec credential plugins (client.authentication.k8s.io/v1 and v1beta1,\n"
+		"cached until they expire, run again on a 401). TLS is always verified unless\n"
+		"the kubeconfig or a flag says otherwise. Clusters use their kubeconfig's CA;\n"
+		"the system's CA bundle, for proxies and for servers with public certificates,\n"
+		"is found without configuration (SSL_CERT_FILE, else the usual paths of\n"
+		"Debian/Ubuntu, RHEL/Fedora, SUSE and Alpine), the static release binary too.\n"
+		"\n"
+		"Lists are paged as kubectl pages them, 500 objects to a page, except that\n"
+		"without --chunk-size a long list's later pages grow fourfold up to 5,000 (500,\n"
+		"2,000, 5,000, ...): 60,000 pods take 14 round trips instead of 120, which is\n"
+		"what a remote cluster charges for; --chunk-size N makes every page N. A protobuf\n"
+		"page names the next one in its first bytes, so the next is asked for at once\n"
+		"and the server makes it while this one is still arriving.\n"
+		"\n"
+		"Requests share connections (HTTP/2 with kube-apiserver); up to 100 are in flight\n"
+		"at once (the streams kube-apiserver allows one HTTP/2 connection by default, so\n"
+		"one connection carries them all; over HTTP/1.1 at most 32 connections). A\n"
+		"client-side rate limit (--qps, --burst) applies when given, and by default 50\n"
+		"QPS, burst 100 only until the server shows API Priority and Fairness (every\n"
+		"supported Kubernetes: it then queues and sheds load itself, as\n"
+		"controller-runtime and Flux rely on). Connection errors, 5xx and 429 are\n"
+		"retried with backoff (429 honours Retry-After), and --request-timeout bounds\n"
+		"each request's whole wait, its retries included (without it a server that\n"
+		"never answers is given up after 45 s; kubectl's own wait is about a minute); a\n"
+		"retry after a server left a connection unanswered is said once at default\n"
+		"verbosity (warning: cannot reach ...: connection timed out; retrying for up to\n"
+		"45 s). -v=6 logs each request, -v=8 adds bodies, -v=9 libcurl's trace;\n"
+		"credentials are always redacted.\n"
+		"\n"
+		"When nothing can be listed the error says why rather than naming the first\n"
+		"type: rejected credentials (the server at https://... rejected the credentials\n"
+		"of user 'ci' (context 'prod') (Unauthorized): wrong or expired; log in again or\n"
+		"fix the kubeconfig), with or without a discovery cache; a TLS failure naming the\n"
+		"server and context; or a user who may list nothing, in the server's words (...\n"
+		"may list none of the 57 types owners scans: configmaps is forbidden: User \"x\"\n"
+		"cannot list resource \"configmaps\" ...)."},
+	{"LISTS AND DISCOVERY",
+		"Every command scans the same way: every deletable type found through discovery\n"
+		"is listed, metadata only, and the owner graph is built in memory. Lists ask for\n"
+		"Kubernetes' protobuf encoding of PartialObjectMetadataList first, JSON second\n"
+		"(aggregated API servers that speak only JSON), and each page is read by the\n"
+		"Content-Type it comes in: protobuf is about a quarter of the bytes and several\n"
+		"times faster for the server to write. Both are read as they arrive, each object\n"
+		"handed on when its last byte is in, so a page of 5,000 objects is never held\n"
+		"whole. -v=6 shows each answer's type; OWNERS_LIST_FORMAT=json asks for JSON only.\n"
+		"\n"
+		"Discovery uses aggregated discovery (two requests) when the server offers it,\n"
+		"the per-group walk otherwise, and is cached in ~/.cache/owners/discovery/\n"
+		"(private permissions) for 6 hours, 1 minute when a group failed; a type that\n"
+		"does not resolve, or a list that answers 404, refreshes it at once. delete,\n"
+		"dangling, why, gc and finalizers remove never trust the cache: what deletes,\n"
+		"patches or predicts the GC must see the types the GC sees now."},
+	{"WHAT IT CANNOT SEE",
+		"Every command words what it could not see the same way, on stderr and in -o\n"
+		"json's warnings: a failed discovery group per line, the forbidden types together\n"
+		"on one line, any other failed list on its own line. A type that may not be\n"
+		"listed is reported and what depends on it shown as unknown, never assumed\n"
+		"empty. Forbidden types are split by whether they can hold part of the answer:\n"
+		"when the answer's objects are namespaced (a namespace's view, the dependents of\n"
+		"namespaced roots), a cluster-scoped type can hold part of it only if an object\n"
+		"names an owner of that type (a ClusterRole that owns a ConfigMap, say); the\n"
+		"others (nodes, webhooks, CSIDrivers... for a read-only user) are counted on a\n"
+		"line of their own. At most eight types are named on a line; -v=1 names every\n"
+		"one:\n"
+		"  warning: cannot list 7 types that can hold part of the answer (ownership through them is unknown): forbidden: clusterroles.rbac.authorization.k8s.io, csistoragecapacities.storage.k8s.io, leases.coordination.k8s.io, podtemplates, rolebindings.rbac.authorization.k8s.io, roles.rbac.authorization.k8s.io, secrets\n"
+		"  warning: 26 more types forbidden to you cannot hold part of the answer (-v=1 names them)\n"
+		"\n"
+		"A command that finds nothing says so on stderr in kubectl's words and exits 0\n"
+		"(No resources found in shop namespace., no objects stuck in deletion); with -o\n"
+		"json or -o yaml it prints its document with items: [] and nothing on stderr."},
+	{"OUTPUT FORMATS",
+		"-o json is kubectl's layout (four-space indent, \"key\": value, [] and {} on one\n"
+		"line) with yajl's escaping where the two differ: <, > and & are written as they\n"
+		"are (kubectl writes \\u003c...), other control characters as \\u001F with\n"
+		"capitals, and a string's UTF-8 is checked for its structure only (an overlong\n"
+		"form passes; the apiserver never writes one). Each document's schema is in its\n"
+		"command's page, OUTPUT; fields are only ever added.\n"
+		"\n"
+		"Every command with -o json has -o yaml: the same document, written the way\n"
+		"kubectl writes YAML: plain keys and values, strings quoted only where YAML would\n"
+		"read them as something else (\"true\", \"0\", \"null\", timestamps), - kind: ...\n"
+		"sequences at their parent's indent, control characters escaped.\n"
+		"\n"
+		"Where a command prints objects (tree, graph, dangling, finalizers), -o\n"
+		"jsonpath=TEMPLATE and -o custom-columns=SPEC work as in kubectl get, over the\n"
+		"command's -o json document (a tree's rows depth first; --no-headers applies):\n"
+		"  owners tree deploy/web -o jsonpath='{range .items[*]}{.name}{\"\\n\"}{end}'\n"
+		"  owners dangling -A -o custom-columns=OBJECT:.object.name,CLASS:.class\n"
+		"The jsonpath subset is kubectl's everyday one: fields, [n], [-1], [a:b], [*],\n"
+		"..name, .*, filters [?(@.kind==\"Pod\")], range/end, $, @ and quoted literals; a\n"
+		"missing key prints nothing, as in kubectl get.\n"
+		"\n"
+		"Tables are coloured as kubectl-tree colours them on a terminal (green ready,\n"
+		"yellow on its way, red failed); never with NO_COLOR or when piped.\n"
+		"\n"
+		"Every flag value outside its list is a usage error that names the valid ones:\n"
+		"  error: invalid value 'sideways' for --cascade: want background, foreground or orphan\n"
+		"Messages name the program as it was run: kubectl owners ... when run as the\n"
+		"kubectl plugin."},
+	{"THE GARBAGE COLLECTOR'S RULE",
+		"owners never deletes or patches an object that the real garbage collector, in\n"
+		"the same situation, would not; never in an earlier order than the GC would; and\n"
+		"dangling --fix and finalizers remove never turn an object the GC keeps into one\n"
+		"it deletes. Where the two could differ, owners does less. What that means for\n"
+		"each command that changes objects is in owners-delete(1), owners-gc(1),\n"
+		"owners-dangling(1) and owners-finalizers(1); the end-to-end tests check each\n"
+		"against the real GC."},
+	{"KUBECTL PLUGIN",
+		"owners is installed with a link to it named kubectl-owners, so kubectl owners\n"
+		"tree deployment/web works, and a second link, kubectl_complete-owners, through\n"
+		"which kubectl owners <TAB> completes (kubectl 1.26 and later): see\n"
+		"owners-completion(1). krew installs only the plugin link; make the completion\n"
+		"link beside it yourself:\n"
+		"  ln -s kubectl-owners \"$(dirname \"$(command -v kubectl-owners)\")/kubectl_complete-owners\""},
+	{NULL, NULL},
+};
+
+static const char permissions_text[] =
+	"Every command needs list on the types it scans (namespaced types in the\n"
+	"namespace, cluster-scoped types). tree also needs get on the objects it prints\n"
+	"(and watch on the types it watches with --watch or --until; without it, each\n"
+	"such type is listed every 10 s instead, with one warning); why list on events;\n"
+	"delete needs delete on the objects of the cascade and patch on those whose\n"
+	"finalizers or references it changes; dangling --fix and finalizers remove need\n"
+	"get and patch on the objects they change (dangling --fix also delete on an\n"
+	"object it collects, finalizers remove also update on namespaces/finalize to\n"
+	"free a namespace); gc needs what delete needs. A type that may not be listed is reported and shown as\n"
+	"unknown, never assumed empty: the built-in view role (which cannot read Secrets)\n"
+	"is enough to see complete workload trees. Each command's page says what it\n"
+	"needs, under PERMISSIONS.\n"
+	"\n"
+	"Four ClusterRoles grant exactly that (in the source: tests/e2e/rbac/*.yaml).\n"
+	"tests/e2e/rbac.t binds each to a user of its own and checks that the user gets\n"
+	"the admin's answers, and that the same role minus any one of its permissions\n"
+	"makes the command stop with a clear forbidden error, report what it cannot see\n"
+	"as unknown, and never change more than it promised. Narrow apiGroups and\n"
+	"resources to the types you care about: the commands then warn about the rest.";
+
+/* The ClusterRoles of tests/e2e/rbac/, as tested (see CMakeLists.txt). */
+static const struct {
+	const char *name, *yaml;
+} rbac_roles[] = {
+#include "rbac_roles.inc"
+};
+
+static const struct {
+	const char *name, *used_by;
+} rbac_role_use[] = {
+	{"owners-read", "owners tree, owners graph, owners dangling, owners finalizers, owners why "
+		"(its events list too)"},
+	{"owners-fix", "owners dangling --fix, owners finalizers remove"},
+	{"owners-gc", "owners gc (owners gc --dry-run needs only owners-read)"},
+	{"owners-delete", "owners delete"},
+};
+
+static const struct man_section main_sections_end[] = {
+	{"COMPATIBILITY",
+		"Tested on Kubernetes v1.29.15, v1.32.2 and v1.36.3 (the oldest the Go module\n"
+		"proxy serves buildable, one in between and the newest), each time against a\n"
+		"real control plane built from that release's Go modules. The compatibility suite\n"
+		"runs a cut of the end-to-end suites there: discovery through whatever the server\n"
+		"offers (aggregated discovery apidiscovery.k8s.io/v2, v2beta1 on v1.29, and the\n"
+		"per-group walk, forced on v1.29 with AggregatedDiscoveryEndpoint=false),\n"
+		"protobuf and JSON lists, tree of real workload controllers' objects and of a\n"
+		"custom resource as an exec-credential user, dangling --fix, finalizers remove,\n"
+		"and delete in each cascade mode with the apiserver's GC off, stalled and on. CI\n"
+		"runs it on the oldest release (v1.29.15); every other end-to-end suite runs on\n"
+		"v1.36.3. v1.29.6, the oldest v1.29 on the proxy, cannot be built from it (some\n"
+		"of its staging modules are missing there), so v1.29.15 stands for v1.29. How to\n"
+		"run it: tests/README.md in the source."},
+	{"COMPARED WITH",
+		"- kubectl-tree (ahmetb): shows the dependents tree of one object, listing every\n"
+		"type in full objects. owners lists metadata only, streamed and in parallel,\n"
+		"scoped to the namespace that can matter, and also walks owners (--up), marks\n"
+		"dangling references, cycles and objects stuck in deletion, and has\n"
+		"json/yaml/dot/name output. Measured side by side in tests/bench/REPORT.md of\n"
+		"the source.\n"
+		"\n"
+		"- kube-lineage (tohjustin): relationships beyond ownerReferences (services,\n"
+		"volumes, events...). owners stays with ownership, which is what cascading\n"
+		"deletion follows, and acts on it.\n"
+		"\n"
+		"- kubectl-check-ownerreferences (kubernetes-sigs): reports invalid references\n"
+		"(namespace and kind mismatches). owners dangling classifies every reference the\n"
+		"way the GC decides, says what the GC will do, and fixes them with conditional\n"
+		"patches.\n"
+		"\n"
+		"- kubectl delete --cascade: asks the cluster's garbage collector to cascade, so\n"
+		"with the GC off or stuck nothing happens (foreground deletions hang on their\n"
+		"finalizer). owners delete runs the same cascade from the client, resumable\n"
+		"after an interruption, and cooperates with the GC when it runs.\n"
+		"\n"
+		"- knsk, kubectl-terminate and similar scripts: PUT objects without their\n"
+		"finalizers, blindly. owners finalizers remove removes exactly the named\n"
+		"finalizers with conditional patches, frees namespaces through finalize only\n"
+		"when they are empty (or with --force), and says why an object is stuck first."},
+	{NULL, NULL},
+};
+
+static void man_permissions(FILE *f)
+{
+	fputs(".SH PERMISSIONS\n", f);
+	man_text(f, permissions_text);
+	for (size_t i = 0; i < sizeof(rbac_roles) / sizeof(rbac_roles[0]); i++) {
+		const char *used_by = "";
+
+		for (size_t j = 0; j < sizeof(rbac_role_use) / sizeof(rbac_role_use[0]); j++)
+			if (!strcmp(rbac_role_use[j].name, rbac_roles[i].name))
+				used_by = rbac_role_use[j].used_by;
+		fputs(".PP\n.B ", f);
+		roff(f, rbac_roles[i].name);
+		fputs("\n", f);
+		if (*used_by) {
+			fputs("\\- ", f);
+			roff(f, used_by);
+			fputc('\n', f);
+		}
+		fputs(".RS 2\n.nf\n", f);
+		roff(f, rbac_roles[i].yaml);
+		fputs(".fi\n.RE\n", f);
+	}
 }
 
 /* owners(1): the commands, the flags without one, the global flags. */
@@ -124,6 +451,13 @@ static void write_main_page(FILE *f)
 	      "owner graph in memory and shows, checks and acts on it: trees of dependents or owners, "
 	      "dangling ownerReferences, stuck finalizers and client\\-side cascading deletion. It is "
 	      "also installed as \\fBkubectl\\-owners\\fR, so it works as a kubectl plugin.\n"
+	      ".PP\nThis page says what holds for every command: how objects are named, how it "
+	      "connects and lists, what it says about what it cannot see, the output formats, the "
+	      "rule it follows wherever it changes objects, the permissions it needs (with "
+	      "ClusterRoles that grant exactly them), the Kubernetes versions it is tested on, and "
+	      "its exit status. Each command's own page (\\fBowners\\-tree\\fR(1) and the others "
+	      "below) has its detail and sample output; \\fBowners help\\fR \\fICOMMAND\\fR is "
+	      "the short form.\n"
 	      ".SH COMMANDS\n", f);
 	for (size_t k_i = 0; (k = owners_command_at(k_i)); k_i++) {
 		if (k->hidden)
@@ -140,6 +474,9 @@ static void write_main_page(FILE *f)
 	man_opts(f, owners_root_opts);
 	fputs(".SH GLOBAL OPTIONS\n", f);
 	man_opts(f, owners_global_opts);
+	man_sections(f, main_sections);
+	man_permissions(f);
+	man_sections(f, main_sections_end);
 	man_common_tail(f);
 	fputs(".SH SEE ALSO\n", f);
 	for (size_t k_i = 0; (k = owners_command_at(k_i)); k_i++)
@@ -167,8 +504,7 @@ static void write_command_page(FILE *f, const struct command *c)
 	fputs("\n.fi\n", f);
 	if (c->description && *c->description) {
 		fputs(".SH DESCRIPTION\n", f);
-		roff(f, c->description);
-		fputc('\n', f);
+		man_text(f, c->description);
 	}
 	if (c->opts && c->opts->long_name) {
 		fputs(".SH OPTIONS\n", f);
@@ -186,6 +522,7 @@ static void write_command_page(FILE *f, const struct command *c)
 		fputc('\n', f);
 		man_opts(f, (*sub)->opts);
 	}
+	man_sections(f, c->man_sections);
 	if (c->json_schema) {
 		fputs(".SH OUTPUT\n.nf\n", f);
 		roff(f, c->json_schema);
@@ -197,7 +534,8 @@ static void write_command_page(FILE *f, const struct command *c)
 		fputs(".SH PERMISSIONS\nThe Kubernetes RBAC permissions it needs: ", f);
 		roff(f, c->rbac);
 		fputs(". ClusterRoles that grant exactly this (owners\\-read, owners\\-fix, "
-		      "owners\\-delete), tested as such, are in the README, section Permissions.\n", f);
+		      "owners\\-gc, owners\\-delete), tested as such, are in \\fBowners\\fR(1), "
+		      "PERMISSIONS.\n", f);
 	}
 	man_common_tail(f);
 	if (c->examples && *c->examples) {
@@ -373,9 +711,35 @@ enum exit_code cmd_completion(struct cmd_run *run)
 	return EXIT_OK;
 }
 
+/* The man page's detail beyond --help (see struct man_section). */
+static const struct man_section completion_man_sections[] = {
+	{"LOADING IT",
+		"  bash:  source <(owners completion bash)\n"
+		"  zsh:   source <(owners completion zsh)     (after compinit), or the file in your $fpath\n"
+		"  fish:  owners completion fish | source\n"
+		"cmake --install puts the three scripts where the shells look for them (and the\n"
+		".deb too). For kubectl owners <TAB>, kubectl 1.26 and later run\n"
+		"kubectl_complete-owners from PATH with the words after owners; that is a link to\n"
+		"owners installed beside the kubectl-owners link (owners called by that name\n"
+		"answers as the completion engine, so the answer comes from the plugin kubectl\n"
+		"runs). After a krew or tarball install, make the link beside kubectl-owners\n"
+		"yourself:\n"
+		"  ln -s kubectl-owners \"$(dirname \"$(command -v kubectl-owners)\")/kubectl_complete-owners\""},
+	{"THE ENGINE",
+		"Every shell asks one engine, owners __complete WORD... (candidates, then\n"
+		"cobra's :directive line, which is what kubectl expects): commands; each\n"
+		"command's flags and their values; contexts (from the kubeconfig); namespaces,\n"
+		"resource types and object names from the cluster that the flags typed so far\n"
+		"choose (types from the discovery cache), as TYPE/NAME or, after TYPE, as NAME;\n"
+		"remove after finalizers. The end-to-end suite completion.t types each of these\n"
+		"in bash, zsh and fish in a real terminal (tmux) and reads the screen."},
+	{NULL, NULL},
+};
+
 /* The command: its usage, help, man page text and permissions. */
 const struct command completion_command = {
 	.name = "completion",
+	.man_sections = completion_man_sections,
 	.fn = cmd_completion,
 	.args = CMD_ARGS_SHELL,
 	.opts = no_opts,

@@ -266,9 +266,79 @@ out:
 
 static const struct command *const finalizers_subcommands[] = { &finalizers_remove_command, NULL };
 
+/* The man page's detail beyond --help (see struct man_section). */
+static const struct man_section finalizers_man_sections[] = {
+	{"WHY IT IS STUCK",
+		"Each finalizer that only its controller removes gets the command that removes it\n"
+		"for when that controller is gone (orphan too, for when the garbage collector does\n"
+		"not run: removing it with owners releases the dependents first, as the GC would).\n"
+		"  $ owners finalizers -n stuck2\n"
+		"  Namespace/stuck2: deleting for 18m\n"
+		"    kubernetes (spec.finalizers): the namespace controller removes it once the namespace is empty: 1 object left, 1 of them stuck in deletion\n"
+		"      content: configmaps 1 (1 stuck)\n"
+		"      ConfigMap/held: deleting for 18m\n"
+		"        example.com/hold: its controller must remove it once its cleanup is done; if that controller is gone (uninstalled, crashed), nobody will\n"
+		"          if so: owners finalizers remove configmap/held -n stuck2 --finalizer example.com/hold\n"
+		"  $ owners finalizers\n"
+		"  Deployment/web2: deleting for 17m\n"
+		"    foregroundDeletion: waiting for 1 dependent that blocks owner deletion (blockOwnerDeletion) to be deleted first\n"
+		"      ReplicaSet/web2-745466d688: deleting for 17m\n"
+		"        foregroundDeletion: waiting for 2 dependents that block owner deletion (blockOwnerDeletion) to be deleted first\n"
+		"          Pod/web2-745466d688-74wnr: not being deleted yet (the garbage collector deletes it first)\n"
+		"\n"
+		"When the garbage collector appears not to be running (the evidence owners gc\n"
+		"reads: work long due, the controller-manager's leader lease not renewed), it is\n"
+		"said here too: a dependent of a deleted owner is collected only by a GC that\n"
+		"runs."},
+	{"REMOVING FINALIZERS",
+		"owners finalizers remove TYPE/NAME... --finalizer NAME... | --all-finalizers\n"
+		"takes exactly those finalizers off with a merge patch conditional on the\n"
+		"resourceVersion read (a concurrent change is re-read and retried, never\n"
+		"overwritten; no blind PUT), a namespace's kubernetes finalizer through its\n"
+		"finalize subresource; it refuses an object that is not being deleted unless\n"
+		"--force, refuses to free a namespace that still has content unless --force,\n"
+		"shows what would change with --dry-run (=server: the server checks every write\n"
+		"with dryRun=All; =client or alone: read and decided, nothing sent), and reports\n"
+		"the real end state (gone, or still there and on what). --all means every object\n"
+		"in kubectl, so here it is refused with an error naming --all-finalizers. remove\n"
+		"is a subcommand with flags of its own (owners finalizers remove --help; -o\n"
+		"text|json|yaml): given to owners finalizers itself, --force or --dry-run is\n"
+		"refused with the command it belongs to.\n"
+		"\n"
+		"The rule (owners(1), THE GARBAGE COLLECTOR'S RULE): owners never deletes or\n"
+		"patches an object that the real GC, in the same situation, would not; never in\n"
+		"an earlier order than the GC would; and finalizers remove never turns an object\n"
+		"the GC keeps into one it deletes. For finalizers remove that means orphan: the\n"
+		"GC takes it off an object in deletion only after releasing every dependent\n"
+		"(removing the references that carry the object's UID), and taken off first it\n"
+		"turns --cascade=orphan into a cascade (the object goes, its dependents still\n"
+		"point at it, the GC deletes them). So owners does what the GC does, in its\n"
+		"order: it scans the namespace and the cluster-scoped types (every namespace for\n"
+		"a cluster-scoped object), releases each dependent with a merge patch conditional\n"
+		"on the resourceVersion read (a conflict is re-read and retried), then removes\n"
+		"orphan. When a type could not be listed (a dependent may have been missed) it\n"
+		"refuses and changes nothing, unless --force, which releases the dependents found\n"
+		"and says what it could not see.\n"
+		"\n"
+		"An API group whose discovery failed (an APIService pointing at a service that is\n"
+		"gone: the very thing that stalls the GC) is said once, in the server's words\n"
+		"(APIService v1beta1.metrics.k8s.io is not available: ServiceNotFound: ...); the\n"
+		"GC itself goes on without such a group, and --no-dependents-in=metrics.k8s.io\n"
+		"does the same here once the user acknowledges that the group holds none of the\n"
+		"object's dependents, rather than --force; when a dependent cannot be released\n"
+		"(forbidden, denied by admission) orphan stays. The released dependents are\n"
+		"listed (-o json: releasedDependents); --dry-run=server has the server check every\n"
+		"patch without storing it.\n"
+		"  $ owners finalizers remove configmap/o --all-finalizers\n"
+		"  configmap/o: released its dependents first: configmap/child1, configmap/child2, clusterrole.rbac.authorization.k8s.io/cr-dep\n"
+		"  configmap/o: removed orphan; gone"},
+	{NULL, NULL},
+};
+
 /* The command: its usage, help, man page text and permissions. */
 const struct command finalizers_command = {
 	.name = "finalizers",
+	.man_sections = finalizers_man_sections,
 	.fn = cmd_finalizers,
 	.validate = validate,
 	.opts = finalizers_opts,

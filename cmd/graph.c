@@ -65,9 +65,31 @@ enum exit_code cmd_graph(struct cmd_run *run)
 	return output_emit(run, &renderers, &v);
 }
 
+/* The man page's detail beyond --help (see struct man_section). */
+static const struct man_section graph_man_sections[] = {
+	{"SUMMARY AND PICTURE",
+		"In a namespace the view holds its objects and the cluster-scoped objects linked\n"
+		"to them.\n"
+		"  $ owners graph\n"
+		"  objects:              7\n"
+		"  ownerReferences:      4\n"
+		"  roots:                3\n"
+		"  missing owners:       0\n"
+		"  dangling references:  0\n"
+		"  unknown references:   0\n"
+		"  cycles:               0\n"
+		"  stuck in deletion:    0\n"
+		"  $ owners graph -o dot | dot -Tpng > graph.png\n"
+		"In the picture controller references are bold; an owner that does not exist is\n"
+		"a red dashed box, and its dangling reference a red dashed edge (an example:\n"
+		"tests/graph-example.png in the source)."},
+	{NULL, NULL},
+};
+
 /* The command: its usage, help, man page text and permissions. */
 const struct command graph_command = {
 	.name = "graph",
+	.man_sections = graph_man_sections,
 	.fn = cmd_graph,
 	.validate = validate,
 	.opts = graph_opts,

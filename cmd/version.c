@@ -186,9 +186,21 @@ enum exit_code cmd_version(struct cmd_run *run)
 	return rc;
 }
 
+/* The man page's detail beyond --help (see struct man_section). */
+static const struct man_section version_man_sections[] = {
+	{"THE SERVER'S VERSION",
+		"The build's part names its version, commit, libcurl (and its TLS library), yajl,\n"
+		"libyaml and protobuf-c; -o json has kubectl's clientVersion and serverVersion\n"
+		"(the server's document as it wrote it) plus libraries:\n"
+		"  $ owners version -o json | jq -r .serverVersion.gitVersion\n"
+		"  v1.36.3"},
+	{NULL, NULL},
+};
+
 /* The command: its usage, help, man page text and permissions. */
 const struct command version_command = {
 	.name = "version",
+	.man_sections = version_man_sections,
 	.fn = cmd_version,
 	.validate = validate,
 	.args = CMD_ARGS_NONE,

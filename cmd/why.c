@@ -192,9 +192,47 @@ out:
 	return rc;
 }
 
+/* The man page's detail beyond --help (see struct man_section). */
+static const struct man_section why_man_sections[] = {
+	{"TWO ANSWERS",
+		"A claim deleted while a pod still uses it:\n"
+		"  $ owners why pvc/data -n shop\n"
+		"  waiting: PersistentVolumeClaim/data in namespace shop: in deletion, held by finalizer kubernetes.io/pvc-protection\n"
+		"    rule: in deletion: the object goes when its last finalizer is removed, each by its own controller\n"
+		"  Owners: none\n"
+		"  Finalizers:\n"
+		"    kubernetes.io/pvc-protection: removed by the pvc-protection controller; waits for the claim to be deleted and no scheduled pod to mount it\n"
+		"      now: in use by 1 pod: the pvc-protection controller removes it once no scheduled pod mounts the claim\n"
+		"      Pod/db-0\n"
+		"  If deleted now (--cascade=background | foreground | orphan):\n"
+		"    the object itself: it has no dependents\n"
+		"  Dependents: none\n"
+		"  Events: none from the garbage collector\n"
+		"\n"
+		"A copy whose owner lives in another namespace (the GC looks for a namespaced\n"
+		"owner in the dependent's namespace only, and deletes the dependent):\n"
+		"  $ owners why configmap/settings-copy -n shop\n"
+		"  will be collected: ConfigMap/settings-copy in namespace shop: its only owner ConfigMap/settings (v1) is invalid-namespace\n"
+		"    rule: no solid owner: every owner is absent, of another UID, only in another namespace, or waiting for its dependents' deletion, so the garbage collector deletes the object (attemptToDeleteItem)\n"
+		"  Owners:\n"
+		"    ConfigMap/settings (v1): invalid-namespace (it is in namespace config; the garbage collector looks for it in shop only), controller\n"
+		"  Finalizers: none\n"
+		"  If deleted now (--cascade=background | foreground | orphan):\n"
+		"    the object itself: it has no dependents\n"
+		"  Dependents: none\n"
+		"  Events: none from the garbage collector\n"
+		"\n"
+		"An owner you may not list is one the GC can see: then what it would see is\n"
+		"said, not guessed. When the garbage collector appears not to be running (see\n"
+		"owners-gc(1)), a dependent of a deleted owner \"will be collected\" only by a GC\n"
+		"that runs, and the answer says so."},
+	{NULL, NULL},
+};
+
 /* The command: its usage, help, man page text and permissions. */
 const struct command why_command = {
 	.name = "why",
+	.man_sections = why_man_sections,
 	.fn = cmd_why,
 	.validate = validate,
 	.opts = why_opts,
