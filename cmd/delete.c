@@ -7,6 +7,7 @@
  * cluster each round, which is what makes an interrupted run resumable.
  */
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -342,12 +343,70 @@ static enum exit_code check_dependents_dry_run(struct run *r, struct owners_casc
 	return rc ? rc : refused ? EXIT_INCOMPLETE : 0;
 }
 
+/* ---- Ctrl-C and SIGTERM ----------------------------------------------------- */
+
+/* The first SIGINT or SIGTERM asks the run to stop between rounds (the
+ * runner's interrupted hook): the requests in flight are answered, the
+ * cluster read again, and what is left said with the command that
+ * finishes it. The handler is reset as it runs (SA_RESETHAND): a second
+ * Ctrl-C ends the program at once, which is safe too, only silent (every
+ * request carries its preconditions; a rerun resumes). */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+	if (!stop_signal)
+		stop_signal = sig;
+}
+
+static void catch_stop_signals(int on)
+{
+	static const int sigs[] = { SIGINT, SIGTERM };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on ? on_stop_signal : SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	/* requests in flight go on (curl retries what EINTR cut short) */
+	sa.sa_flags = on ? SA_RESTART | SA_RESETHAND : 0;
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
+static int interrupted(void *ctx)
+{
+	(void)ctx;
+	return stop_signal != 0;
+}
+
+/* Interrupted: what was done, what is left, where the roots stand, and
+ * the command that finishes it (this one, as typed); the exit code a
+ * shell expects of a program a signal ended (130 for SIGINT, 143 for
+ * SIGTERM). */
+static enum exit_code report_interrupted(const struct run *r, const struct owners_cascade_plan *p)
+{
+	const struct owners_cascade_render render = render_of(r, p);
+	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
+	int rc = output_command_line(&command);
+
+	if (rc)
+		rc = error_oom();
+	else
+		rc = put(stderr, &said,
+			 owners_cascade_render_interrupted(&said, &render, r->runner.track.deleted,
+							   r->runner.track.released, command.ptr));
+	owners_buf_clear(&said);
+	owners_buf_clear(&command);
+	return rc ? rc : 128 + (int)stop_signal;
+}
+
 /* The rounds run in lib/ops/cascade_runner.c; this says what they do and
  * how they ended. */
 static enum exit_code run_cascade(struct run *r)
 {
 	const struct owners_cascade_runner_hooks hooks = {
-		r, rescan, approve, show_progress, on_event, refused,
+		r, rescan, approve, show_progress, on_event, refused, interrupted,
 	};
 	struct owners_cascade_world world = { r->s->http, &r->s->types, r->s->graph,
 					      r->s->scan.n_failures };
@@ -403,6 +462,7 @@ static enum exit_code run_cascade(struct run *r)
 			  r->cli->timeout_ms / 1000);
 		report_left(r, &cr->plan);
 		return EXIT_TIMEOUT;
+	case OWNERS_RUN_INTERRUPTED: return report_interrupted(r, &cr->plan);
 	case OWNERS_RUN_FAILED: return EXIT_ERROR;
 	case OWNERS_RUN_STOPPED: break;
 	case OWNERS_RUN_UNSEEN:
@@ -465,7 +525,9 @@ enum exit_code cmd_delete(struct cmd_run *run)
 		session_warn_scan(r.s);
 		warning_msg("the scan is incomplete: objects that may be owned through the types above are kept");
 	}
+	catch_stop_signals(1);
 	rc = run_cascade(&r);
+	catch_stop_signals(0);
 	if (!rc && r.unsaid)
 		rc = EXIT_ERROR; /* said when it happened */
 out:

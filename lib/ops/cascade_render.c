@@ -179,6 +179,33 @@ int owners_cascade_render_event(struct owners_buf *out, enum owners_cascade_even
 
 /* ---- how it ended ----------------------------------------------------------- */
 
+int owners_cascade_finalizer_known(const char *f)
+{
+	static const char *const known[] = {
+		OWNERS_FINALIZER_FOREGROUND, OWNERS_FINALIZER_ORPHAN,
+		"kubernetes.io/pvc-protection", "kubernetes.io/pv-protection",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (!strcmp(f, known[i]))
+			return 1;
+	return 0;
+}
+
+/* 'owners finalizers remove TYPE/NAME [-n NS] --finalizer F' (the
+ * command layer spells 'owners' as the user runs it). */
+static int remove_command(struct owners_buf *out, const struct owners_node *n, const char *f)
+{
+	int rc = owners_buf_adds(out, "owners finalizers remove ");
+
+	if (!rc)
+		rc = owners_graph_node_name(out, n);
+	if (!rc && *n->namespace_)
+		rc = owners_buf_addf(out, " -n %s", n->namespace_);
+	return rc ? rc : owners_buf_addf(out, " --finalizer %s", f);
+}
+
 int owners_cascade_render_left(struct owners_buf *out, const struct owners_cascade_render *r)
 {
 	const struct owners_cascade_plan *p = r->plan;
@@ -203,6 +230,18 @@ int owners_cascade_render_left(struct owners_buf *out, const struct owners_casca
 		}
 		if (!rc)
 			rc = owners_buf_addc(out, '\n');
+		/* A finalizer nothing of the cascade removes waits for its own
+		 * controller: if that is gone, only a person ends the wait. */
+		for (k = 0; !rc && n->deleted && k < n->n_finalizers; k++)
+			if (!owners_cascade_finalizer_known(n->finalizers[k])) {
+				rc = owners_buf_addf(out, "    %s is removed by its own controller; if that is "
+							  "gone: ",
+						     n->finalizers[k]);
+				if (!rc)
+					rc = remove_command(out, n, n->finalizers[k]);
+				if (!rc)
+					rc = owners_buf_addc(out, '\n');
+			}
 	}
 	for (i = 0; !rc && i < p->n_actions; i++) {
 		rc = owners_buf_adds(out, "  ");
@@ -212,6 +251,91 @@ int owners_cascade_render_left(struct owners_buf *out, const struct owners_casca
 			rc = owners_buf_addf(out, ": %s next\n",
 					     owners_action_name(p->actions[i].kind));
 	}
+	return rc;
+}
+
+/* The members of the cascade below node that still exist, each once
+ * (seen: g->count bytes, zeroed by the caller). */
+static size_t members_below(const struct owners_cascade_render *r, uint32_t node, unsigned char *seen)
+{
+	const struct owners_node *n = &r->g->nodes[node];
+	size_t count = 0;
+	uint32_t k;
+
+	for (k = 0; k < n->n_dependents; k++) {
+		uint32_t d = n->dependents[k];
+
+		if (seen[d] || !r->plan->member[d])
+			continue;
+		seen[d] = 1;
+		count += !r->g->nodes[d].virtual_ + members_below(r, d, seen);
+	}
+	return count;
+}
+
+/* Where one root stands, a line (nothing when it is gone and nothing
+ * names it any more). */
+static int root_state(struct owners_buf *out, const struct owners_cascade_render *r, uint32_t root)
+{
+	const struct owners_node *n = &r->g->nodes[root];
+	unsigned char *seen = calloc(r->g->count + 1, 1);
+	size_t waiting, left = 0;
+	uint32_t k;
+	int rc;
+
+	if (!seen)
+		return OWNERS_ENOMEM;
+	seen[root] = 1;
+	waiting = members_below(r, root, seen);
+	free(seen);
+	for (k = 0; k < n->n_dependents; k++)
+		if (!r->g->nodes[n->dependents[k]].virtual_)
+			left++;
+	if (n->virtual_ && !left)
+		return 0;
+	rc = owners_graph_node_name(out, n);
+	if (rc)
+		return rc;
+	if (n->virtual_)
+		return owners_buf_addf(out, " is gone; %zu object%s still name%s it as owner\n", left,
+				       plural(left), left == 1 ? "s" : "");
+	if (owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND))
+		return owners_buf_addf(out, " is in foreground deletion, waiting for %zu dependent%s\n",
+				       waiting, plural(waiting));
+	if (n->deleted) {
+		rc = owners_buf_adds(out, " is in deletion");
+		for (k = 0; !rc && k < n->n_finalizers; k++)
+			rc = owners_buf_addf(out, "%s%s", k ? " " : ", held by finalizers: ", n->finalizers[k]);
+		return rc ? rc : owners_buf_addc(out, '\n');
+	}
+	return owners_buf_adds(out, " is not deleted yet\n");
+}
+
+int owners_cascade_render_interrupted(struct owners_buf *out, const struct owners_cascade_render *r,
+				      size_t deleted, size_t released, const char *command)
+{
+	const struct owners_cascade_plan *p = r->plan;
+	size_t left = p->members_left + p->released_left, i;
+	int rc;
+
+	rc = owners_buf_addf(out,
+			     "interrupted: %zu object%s deleted and %zu released so far; %zu object%s of "
+			     "the cascade %s left%s\n",
+			     deleted, plural(deleted), released, left, plural(left),
+			     left == 1 ? "is" : "are", left ? ":" : "");
+	if (!rc && left)
+		rc = owners_cascade_render_left(out, r);
+	for (i = 0; !rc && i < r->n_roots; i++) {
+		uint32_t root = owners_graph_find_uid(r->g, r->roots[i]);
+
+		if (root != OWNERS_NO_NODE)
+			rc = root_state(out, r, root);
+	}
+	if (!rc)
+		rc = owners_buf_addf(out,
+				     "the cascade's progress is kept in the cluster: run the same command "
+				     "again to finish it:\n  %s\n",
+				     command);
 	return rc;
 }
 

@@ -51,9 +51,20 @@ int owners_cascade_render_progress(struct owners_buf *out, const struct owners_c
 				   long elapsed, size_t deleted, size_t acting, size_t columns);
 
 /* After a timeout: one line per wait ("  ns/type/name: why (finalizers:
- * a b)"), then one per action the plan would still send ("  ...: delete
- * next"). */
+ * a b)"), each finalizer of it that nothing in the cascade removes
+ * (owners_cascade_finalizer_known()) followed by a line with the
+ * 'owners finalizers remove' command that would end its wait, then one
+ * line per action the plan would still send ("  ...: delete next"). */
 int owners_cascade_render_left(struct owners_buf *out, const struct owners_cascade_render *r);
+
+/* Interrupted (Ctrl-C, SIGTERM): what was done (deleted and released so
+ * far), how many objects are left and which (as owners_cascade_render_left()
+ * lists them), where each root stands (gone with dependents left, in
+ * foreground deletion waiting for N dependents, ...), and command, the
+ * one that finishes the cascade (the same command again), on a line of
+ * its own. */
+int owners_cascade_render_interrupted(struct owners_buf *out, const struct owners_cascade_render *r,
+				      size_t deleted, size_t released, const char *command);
 
 /* --wait=false: how many changes the round sent and how many objects are
  * still there, one line. */
@@ -62,6 +73,12 @@ int owners_cascade_render_not_waiting(struct owners_buf *out, const struct owner
 /* --dry-run=server: the closing line, after the dependents were checked. */
 int owners_cascade_render_dry_run_checked(struct owners_buf *out, size_t n_roots, size_t checked,
 					  size_t refused);
+
+/* Whether finalizer f is one a cascade sees removed without a person:
+ * the GC's own (foregroundDeletion, orphan: the cascade removes them) and
+ * the protections Kubernetes ends when the pod or claim goes
+ * (kubernetes.io/pvc-protection, kubernetes.io/pv-protection). */
+int owners_cascade_finalizer_known(const char *f);
 
 /* One object that went (or, dry run, would): `TYPE "NAME" WHAT[ in
  * namespace NS]`, a line. names_only (-o name): `TYPE/NAME` for an object

@@ -270,11 +270,14 @@ static void test_end(void)
 	ok(owners_cascade_render_left(&out, &r) == 0, "what is left rendered");
 	is_str(out.ptr,
 	       "  ns/pod/web-1-c: its finalizers (finalizers: example.com/hold)\n"
+	       "    example.com/hold is removed by its own controller; if that is gone: owners "
+	       "finalizers remove pod/web-1-c -n ns --finalizer example.com/hold\n"
 	       "  ns/replicaset.apps/web-1: blocking dependents: 1\n"
 	       "  clusterrole.rbac.authorization.k8s.io/cr: "
 	       "delete next\n"
 	       "  ns/pod/web-1-b: release next\n",
-	       "each wait (and the finalizers of one in deletion), then each action still to send");
+	       "each wait (and the finalizers of one in deletion, a foreign one with the command that "
+	       "removes it), then each action still to send");
 	owners_buf_reset(&out);
 
 	p.n_actions = 1;
@@ -307,6 +310,55 @@ static void test_end(void)
 	       "changed\n",
 	       "server dry run: plurals");
 
+	owners_buf_clear(&out);
+	owners_graph_free(g);
+}
+
+/* Issue #38: Ctrl-C says what was done, what is left, where the roots
+ * stand, and the command that finishes the cascade. */
+static void test_interrupted(void)
+{
+	static const char *const fg[] = { OWNERS_FINALIZER_FOREGROUND };
+	static const char *const roots[] = { "d1", "gone-1" };
+	struct owners_graph *g = build(DELETED, 1, fg);
+	struct owners_cascade_wait waits[1];
+	struct owners_cascade_plan p;
+	struct owners_cascade_render r = { g, &p, OWNERS_CASCADE_FOREGROUND, roots, 2 };
+	struct owners_buf out = OWNERS_BUF_INIT;
+	struct owners_cascade_options o = { OWNERS_CASCADE_FOREGROUND, 1, 0 };
+
+	if (owners_cascade_plan_make(&p, g, &(struct owners_cascade_seeds){ roots, 2, NULL, 0 }, &o)) {
+		ok(0, "plan made");
+		return;
+	}
+	/* what is left, as the plan waits for it, shortened to one wait */
+	free(p.waits);
+	free(p.actions);
+	p.actions = NULL;
+	p.n_actions = p.cap_actions = 0;
+	waits[0].node = owners_graph_find_uid(g, "p3");
+	waits[0].on = OWNERS_WAIT_ON_OTHERS;
+	waits[0].why = "its finalizers";
+	p.waits = waits;
+	p.n_waits = 1;
+	p.cap_waits = 0;
+	ok(owners_cascade_render_interrupted(&out, &r, 2, 1, "owners -n ns delete deployment/web 'x y'") == 0,
+	   "interrupted: rendered");
+	is_str(out.ptr,
+	       "interrupted: 2 objects deleted and 1 released so far; 6 objects of the cascade are "
+	       "left:\n"
+	       "  ns/pod/web-1-c: its finalizers (finalizers: example.com/hold)\n"
+	       "    example.com/hold is removed by its own controller; if that is gone: owners "
+	       "finalizers remove pod/web-1-c -n ns --finalizer example.com/hold\n"
+	       "deployment.apps/web is in foreground deletion, waiting for 3 dependents\n"
+	       "deployment.apps/old is gone; 1 object still names it as owner\n"
+	       "the cascade's progress is kept in the cluster: run the same command again to "
+	       "finish it:\n"
+	       "  owners -n ns delete deployment/web 'x y'\n",
+	       "interrupted: done, left, each root's state, the command that finishes it");
+	p.waits = NULL;
+	p.n_waits = 0;
+	owners_cascade_plan_clear(&p);
 	owners_buf_clear(&out);
 	owners_graph_free(g);
 }
@@ -368,6 +420,7 @@ int main(void)
 	test_plan();
 	test_progress();
 	test_end();
+	test_interrupted();
 	test_events();
 	owners_resource_table_clear(&types);
 	return tap_done();
