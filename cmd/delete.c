@@ -25,6 +25,8 @@
 #include "object_args.h"
 #include "output.h"
 #include "session.h"
+#include "stuck.h"
+#include "stuck_fetch.h"
 
 static const char *const delete_outputs[] = { "name", NULL };
 
@@ -72,6 +74,9 @@ struct run {
 	time_t started;               /* for the progress line's elapsed time */
 	int rc;                       /* the exit code a hook decided */
 	int unsaid;                   /* an object's line could not be rendered */
+	/* the plan's protected claims and volumes read in full: whom they
+	 * will wait for (--dry-run=client) */
+	struct owners_stuck_facts *facts;
 };
 
 /* What lib/ops/cascade_render.c renders from: the run's graph, a plan,
@@ -81,7 +86,7 @@ static struct owners_cascade_render render_of(const struct run *r,
 {
 	struct owners_cascade_render render = {
 		r->s->graph, p, r->runner.plan_options.mode, (const char *const *)r->roots,
-		r->n_roots,
+		r->n_roots, r->facts,
 	};
 
 	return render;
@@ -180,11 +185,48 @@ static int render_plan(struct owners_buf *out, void *ctx)
 	return owners_cascade_render_plan(out, ctx);
 }
 
-static enum exit_code print_plan(const struct run *r, const struct owners_cascade_plan *p)
+/* The members a protection finalizer will hold once deleted (a claim's
+ * pvc-protection while a pod uses it, a volume's pv-protection while a
+ * claim is bound), read in full so that the plan names whom they wait
+ * for. A read that fails is said in the plan, not here. */
+static enum exit_code read_protections(struct run *r, const struct owners_cascade_plan *p)
+{
+	struct owners_graph *g = r->s->graph;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	uint32_t *nodes = NULL, k;
+	size_t n = 0, cap = 0;
+	int rc = 0;
+
+	for (k = 0; !rc && k < g->count; k++) {
+		const struct owners_node *o = &g->nodes[k];
+
+		if (p->member[k] && !o->virtual_ && !o->deleted &&
+		    ((owners_stuck_is_pvc(o) && owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PVC)) ||
+		     (owners_stuck_is_pv(o) && owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PV))))
+			rc = owners_graph_node_list_push(&nodes, &n, &cap, k);
+	}
+	if (!rc && n && !(r->facts = calloc(1, sizeof(*r->facts))))
+		rc = OWNERS_ENOMEM;
+	if (!rc && n &&
+	    owners_stuck_fetch_ahead(r->facts, g, r->s->http, &(const struct owners_node_list){ nodes, n },
+				     0, &err))
+		rc = report_error(&err);
+	else if (rc)
+		rc = error_oom();
+	free(nodes);
+	owners_error_clear(&err);
+	return rc;
+}
+
+static enum exit_code print_plan(struct run *r, const struct owners_cascade_plan *p)
 {
 	static const struct output_renderers renderers = { NULL, render_plan, NULL };
-	struct owners_cascade_render render = render_of(r, p);
+	struct owners_cascade_render render;
+	int rc = read_protections(r, p);
 
+	if (rc)
+		return rc;
+	render = render_of(r, p);
 	return output_emit(r->cmd, &renderers, &render);
 }
 
@@ -535,6 +577,9 @@ out:
 		free(r.roots[i]);
 	free(r.roots);
 	owners_cascade_runner_clear(&r.runner);
+	if (r.facts)
+		owners_stuck_facts_clear(r.facts);
+	free(r.facts);
 	return rc;
 }
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pod_claims.h"
 #include "tree.h"
 
 static const char *plural(size_t n)
@@ -72,6 +73,80 @@ static int plan_state(struct owners_buf *out, const struct owners_cascade_render
 	return owners_buf_adds(out, "delete (every owner is deleted)");
 }
 
+/* "until ns/pod/db-0 is gone (in this cascade)", or "while ns/pod/x
+ * HOLDS": the object of the core group's kind (its type word as the plan
+ * prints it) named name in ns, which holds up another. */
+static int holder(struct owners_buf *out, const struct owners_cascade_render *r, const char *kind,
+		  const char *word, const char *ns, const char *name, const char *holds)
+{
+	const struct owners_resource *res = owners_resource_by_gvk(r->g->types, "v1", kind);
+	uint32_t node = OWNERS_NO_NODE;
+	int in = 0;
+
+	if (res && !owners_graph_find_name(r->g, res, ns, name, &node) && node != OWNERS_NO_NODE)
+		in = r->plan->member[node];
+	return owners_buf_addf(out, "%s %s%s%s/%s %s", in ? "until" : "while", ns, *ns ? "/" : "", word,
+			       name, in ? "is gone (in this cascade)" : holds);
+}
+
+/* What one member not yet in deletion will wait on once it is deleted:
+ * "; then waits on ..." (nothing when it goes at once). */
+static int plan_waits(struct owners_buf *out, const struct owners_cascade_render *r, uint32_t node)
+{
+	const struct owners_node *n = &r->g->nodes[node];
+	const struct owners_stuck_facts *f = r->facts;
+	size_t said = 0, i, k;
+	int rc = 0;
+
+	for (k = 0; !rc && k < n->n_finalizers; k++) {
+		const char *fin = n->finalizers[k];
+
+		if (!strcmp(fin, OWNERS_FINALIZER_FOREGROUND) || !strcmp(fin, OWNERS_FINALIZER_ORPHAN))
+			continue; /* the cascade's own */
+		if (!strcmp(fin, OWNERS_FINALIZER_PVC) && owners_stuck_is_pvc(n)) {
+			/* removed at once unless a pod uses the claim */
+			const struct owners_stuck_pods *pods = f ? owners_stuck_facts_pods(f, n->namespace_) : NULL;
+			size_t users = 0;
+
+			if (!pods || pods->error) {
+				rc = owners_buf_addf(out, "%s%s while a pod uses it%s%s%s", said++ ? "; " : "; then waits on ",
+						     fin, pods ? " (the pods could not be read: " : "",
+						     pods ? pods->error : "", pods ? ")" : "");
+				continue;
+			}
+			for (i = 0; !rc && i < pods->pods.count; i++)
+				if (owners_pod_holds_claim(&pods->pods.pods[i], n->name)) {
+					rc = users++ ? owners_buf_adds(out, ", ")
+						     : owners_buf_addf(out, "%s%s ", said++ ? "; " : "; then waits on ", fin);
+					if (!rc)
+						rc = holder(out, r, "Pod", "pod", n->namespace_, pods->pods.pods[i].pod,
+						    "uses it (not in this cascade)");
+				}
+			continue;
+		}
+		if (!strcmp(fin, OWNERS_FINALIZER_PV) && owners_stuck_is_pv(n)) {
+			/* removed at once unless a claim is bound to it */
+			const struct owners_stuck_volume *v = f ? owners_stuck_facts_volume(f, node) : NULL;
+
+			if (!v || v->error)
+				rc = owners_buf_addf(out, "%s%s while a claim is bound to it%s%s%s",
+						     said++ ? "; " : "; then waits on ", fin,
+						     v ? " (the volume could not be read: " : "", v ? v->error : "",
+						     v ? ")" : "");
+			else if (v->claim_name && *v->claim_name && v->phase && !strcmp(v->phase, "Bound")) {
+				rc = owners_buf_addf(out, "%s%s ", said++ ? "; " : "; then waits on ", fin);
+				if (!rc)
+					rc = holder(out, r, "PersistentVolumeClaim", "persistentvolumeclaim",
+						    v->claim_namespace ? v->claim_namespace : "", v->claim_name,
+						    "is bound to it (not in this cascade)");
+			}
+			continue;
+		}
+		rc = owners_buf_addf(out, "%s%s (its controller removes it)", said++ ? "; " : "; then waits on ", fin);
+	}
+	return rc;
+}
+
 int owners_cascade_render_plan(struct owners_buf *out, const struct owners_cascade_render *r)
 {
 	const struct owners_cascade_plan *p = r->plan;
@@ -107,6 +182,9 @@ int owners_cascade_render_plan(struct owners_buf *out, const struct owners_casca
 			rc = owners_buf_adds(out, "  ");
 		if (!rc)
 			rc = plan_state(out, r, row);
+		if (!rc && p->member[row->node] && !r->g->nodes[row->node].virtual_ &&
+		    !r->g->nodes[row->node].deleted)
+			rc = plan_waits(out, r, row->node);
 		if (!rc)
 			rc = owners_buf_addc(out, '\n');
 	}

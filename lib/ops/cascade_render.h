@@ -28,6 +28,7 @@
 #include "cascade.h"
 #include "cascade_track.h"
 #include "graph.h"
+#include "stuck.h"
 
 struct owners_cascade_render {
 	struct owners_graph *g; /* the graph the plan was made on */
@@ -35,11 +36,20 @@ struct owners_cascade_render {
 	enum owners_cascade_mode mode; /* the mode asked for */
 	const char *const *roots;      /* UIDs (the plan's rows hang from them) */
 	size_t n_roots;
+	/* The plan's protected volumes and claims as read in full
+	 * (owners_stuck_fetch_ahead()): who they will wait for. NULL: not
+	 * read (the plan says what they wait on, not whom). */
+	const struct owners_stuck_facts *facts;
 };
 
 /* --dry-run=client: a title line, then every object of the cascade (members
  * and released objects) in tree order below the roots, indented two spaces
- * a level, with what happens to it. */
+ * a level, with what happens to it, and for an object that will not go
+ * as soon as it is deleted what it will wait on: the finalizers it holds
+ * now (the GC's own aside: the cascade removes them), a claim's
+ * kubernetes.io/pvc-protection with the pods that use it ("until
+ * ns/pod/db-0 is gone (in this cascade)"), a volume's
+ * kubernetes.io/pv-protection with the claim bound to it. */
 int owners_cascade_render_plan(struct owners_buf *out, const struct owners_cascade_render *r);
 
 /* One line, without a newline: the counts, the seconds spent, and the
