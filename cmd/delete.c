@@ -615,7 +615,17 @@ const struct command delete_command = {
 		"objects re-created or changed meanwhile are never overwritten. Before its first change it asks the server (SelfSubjectAccessReview,\n"
 		"as kubectl auth can-i) for every permission the whole cascade needs: a missing one\n"
 		"stops it with nothing changed, exit 4. The cascade's progress lives in the cluster:\n"
-		"run the same command again after an interruption and it resumes.",
+		"run the same command again after an interruption and it resumes (a root already\n"
+		"gone is found again through the references its dependents still hold).\n"
+		"\n"
+		"Ctrl-C or SIGTERM stops it once the requests in flight are answered (a second\n"
+		"Ctrl-C at once) and says what was done, what is left, where each root stands and\n"
+		"the command that finishes it, the same one again; exit 130 (143 for SIGTERM).\n"
+		"--dry-run=client says which objects will wait once deleted, and on what: a\n"
+		"finalizer they hold, a claim's pvc-protection with the pods that use it, a\n"
+		"volume's pv-protection with its claim. At --timeout (exit 3) a finalizer\n"
+		"nothing in the cascade removes is named with the 'owners finalizers remove'\n"
+		"command that ends the wait.",
 	.examples = "  owners delete deployment/web\n"
 		"  owners delete deployment/web --cascade=foreground --timeout=2m\n"
 		"  owners delete replicaset/web-7d9c --cascade=orphan\n"
