@@ -102,6 +102,20 @@ static enum exit_code put(FILE *f, const struct owners_buf *b, int rc)
 	return 0;
 }
 
+/* The same for a text that quotes commands ('owners tree', the
+ * 'owners finalizers remove' that ends a wait): spelled as the user runs
+ * owners (output_as_typed()). */
+static enum exit_code put_typed(FILE *f, const struct owners_buf *b, int rc)
+{
+	struct owners_buf typed = OWNERS_BUF_INIT;
+
+	if (!rc && b->len && output_as_typed(&typed, b->ptr))
+		rc = OWNERS_ENOMEM;
+	rc = put(f, b->len ? &typed : b, rc);
+	owners_buf_clear(&typed);
+	return rc;
+}
+
 /* kubectl's `deployment.apps "web" deleted`, or with -o name
  * `deployment.apps/web`, as each object goes. A line that could not be
  * rendered fails the run once it ends (the hook cannot stop it). */
@@ -257,7 +271,7 @@ static enum exit_code report_not_waiting(const struct run *r, const struct owner
 
 	if (p->done || r->cli->dry_run != OWNERS_DRY_RUN_NONE)
 		return 0;
-	rc = put(stderr, &said, owners_cascade_render_not_waiting(&said, p));
+	rc = put_typed(stderr, &said, owners_cascade_render_not_waiting(&said, p));
 	owners_buf_clear(&said);
 	return rc;
 }
@@ -268,7 +282,7 @@ static enum exit_code report_left(const struct run *r, const struct owners_casca
 {
 	const struct owners_cascade_render render = render_of(r, p);
 	struct owners_buf said = OWNERS_BUF_INIT;
-	int rc = put(stderr, &said, owners_cascade_render_left(&said, &render));
+	int rc = put_typed(stderr, &said, owners_cascade_render_left(&said, &render));
 
 	owners_buf_clear(&said);
 	return rc;
@@ -435,8 +449,8 @@ static enum exit_code report_interrupted(const struct run *r, const struct owner
 	if (rc)
 		rc = error_oom();
 	else
-		rc = put(stderr, &said,
-			 owners_cascade_render_interrupted(&said, &render, r->runner.track.deleted,
+		rc = put_typed(stderr, &said,
+			       owners_cascade_render_interrupted(&said, &render, r->runner.track.deleted,
 							   r->runner.track.released, command.ptr));
 	owners_buf_clear(&said);
 	owners_buf_clear(&command);

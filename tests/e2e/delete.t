@@ -463,6 +463,8 @@ YAML
   like "$screen" "foreground cascade [0-9]+s: 0 deleted, 3 left; waiting on ConfigMap/child-a \\(finalizers: example.com/hold\\) and 2 more" \
     "[$gc] on a terminal the progress line names what it waits on, its finalizer, and the time spent"
   like "$screen" "error: timed out after 3s waiting for the cascade" "[$gc]   then the timeout, on a line of its own"
+  like "$screen" "example.com/hold is removed by its own controller; if that is gone: owners finalizers remove configmap/child-a -n $ns --finalizer example.com/hold" \
+    "[$gc]   a wait on a finalizer nothing in the cascade removes names the command that removes it"
   run script -qc "stty cols 60; '$OWNERS' -n $ns delete cm/root --cascade=foreground --timeout 2s" /dev/null
   unlike "$(tr '\r' '\n' <<<"$out" | grep 'cascade [0-9]*s:' | awk 'length($0) > 64')" "." \
     "[$gc]   cut to a 60-column terminal, never wrapped"
