@@ -7,6 +7,7 @@
  * cluster each round, which is what makes an interrupted run resumable.
  */
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,8 @@
 #include "object_args.h"
 #include "output.h"
 #include "session.h"
+#include "stuck.h"
+#include "stuck_fetch.h"
 
 static const char *const delete_outputs[] = { "name", NULL };
 
@@ -71,6 +74,9 @@ struct run {
 	time_t started;               /* for the progress line's elapsed time */
 	int rc;                       /* the exit code a hook decided */
 	int unsaid;                   /* an object's line could not be rendered */
+	/* the plan's protected claims and volumes read in full: whom they
+	 * will wait for (--dry-run=client) */
+	struct owners_stuck_facts *facts;
 };
 
 /* What lib/ops/cascade_render.c renders from: the run's graph, a plan,
@@ -80,7 +86,7 @@ static struct owners_cascade_render render_of(const struct run *r,
 {
 	struct owners_cascade_render render = {
 		r->s->graph, p, r->runner.plan_options.mode, (const char *const *)r->roots,
-		r->n_roots,
+		r->n_roots, r->facts,
 	};
 
 	return render;
@@ -94,6 +100,20 @@ static enum exit_code put(FILE *f, const struct owners_buf *b, int rc)
 		return error_render(rc);
 	fwrite(b->ptr, 1, b->len, f);
 	return 0;
+}
+
+/* The same for a text that quotes commands ('owners tree', the
+ * 'owners finalizers remove' that ends a wait): spelled as the user runs
+ * owners (output_as_typed()). */
+static enum exit_code put_typed(FILE *f, const struct owners_buf *b, int rc)
+{
+	struct owners_buf typed = OWNERS_BUF_INIT;
+
+	if (!rc && b->len && output_as_typed(&typed, b->ptr))
+		rc = OWNERS_ENOMEM;
+	rc = put(f, b->len ? &typed : b, rc);
+	owners_buf_clear(&typed);
+	return rc;
 }
 
 /* kubectl's `deployment.apps "web" deleted`, or with -o name
@@ -179,11 +199,48 @@ static int render_plan(struct owners_buf *out, void *ctx)
 	return owners_cascade_render_plan(out, ctx);
 }
 
-static enum exit_code print_plan(const struct run *r, const struct owners_cascade_plan *p)
+/* The members a protection finalizer will hold once deleted (a claim's
+ * pvc-protection while a pod uses it, a volume's pv-protection while a
+ * claim is bound), read in full so that the plan names whom they wait
+ * for. A read that fails is said in the plan, not here. */
+static enum exit_code read_protections(struct run *r, const struct owners_cascade_plan *p)
+{
+	struct owners_graph *g = r->s->graph;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	uint32_t *nodes = NULL, k;
+	size_t n = 0, cap = 0;
+	int rc = 0;
+
+	for (k = 0; !rc && k < g->count; k++) {
+		const struct owners_node *o = &g->nodes[k];
+
+		if (p->member[k] && !o->virtual_ && !o->deleted &&
+		    ((owners_stuck_is_pvc(o) && owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PVC)) ||
+		     (owners_stuck_is_pv(o) && owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PV))))
+			rc = owners_graph_node_list_push(&nodes, &n, &cap, k);
+	}
+	if (!rc && n && !(r->facts = calloc(1, sizeof(*r->facts))))
+		rc = OWNERS_ENOMEM;
+	if (!rc && n &&
+	    owners_stuck_fetch_ahead(r->facts, g, r->s->http, &(const struct owners_node_list){ nodes, n },
+				     0, &err))
+		rc = report_error(&err);
+	else if (rc)
+		rc = error_oom();
+	free(nodes);
+	owners_error_clear(&err);
+	return rc;
+}
+
+static enum exit_code print_plan(struct run *r, const struct owners_cascade_plan *p)
 {
 	static const struct output_renderers renderers = { NULL, render_plan, NULL };
-	struct owners_cascade_render render = render_of(r, p);
+	struct owners_cascade_render render;
+	int rc = read_protections(r, p);
 
+	if (rc)
+		return rc;
+	render = render_of(r, p);
 	return output_emit(r->cmd, &renderers, &render);
 }
 
@@ -214,7 +271,7 @@ static enum exit_code report_not_waiting(const struct run *r, const struct owner
 
 	if (p->done || r->cli->dry_run != OWNERS_DRY_RUN_NONE)
 		return 0;
-	rc = put(stderr, &said, owners_cascade_render_not_waiting(&said, p));
+	rc = put_typed(stderr, &said, owners_cascade_render_not_waiting(&said, p));
 	owners_buf_clear(&said);
 	return rc;
 }
@@ -225,7 +282,7 @@ static enum exit_code report_left(const struct run *r, const struct owners_casca
 {
 	const struct owners_cascade_render render = render_of(r, p);
 	struct owners_buf said = OWNERS_BUF_INIT;
-	int rc = put(stderr, &said, owners_cascade_render_left(&said, &render));
+	int rc = put_typed(stderr, &said, owners_cascade_render_left(&said, &render));
 
 	owners_buf_clear(&said);
 	return rc;
@@ -342,12 +399,70 @@ static enum exit_code check_dependents_dry_run(struct run *r, struct owners_casc
 	return rc ? rc : refused ? EXIT_INCOMPLETE : 0;
 }
 
+/* ---- Ctrl-C and SIGTERM ----------------------------------------------------- */
+
+/* The first SIGINT or SIGTERM asks the run to stop between rounds (the
+ * runner's interrupted hook): the requests in flight are answered, the
+ * cluster read again, and what is left said with the command that
+ * finishes it. The handler is reset as it runs (SA_RESETHAND): a second
+ * Ctrl-C ends the program at once, which is safe too, only silent (every
+ * request carries its preconditions; a rerun resumes). */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+	if (!stop_signal)
+		stop_signal = sig;
+}
+
+static void catch_stop_signals(int on)
+{
+	static const int sigs[] = { SIGINT, SIGTERM };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on ? on_stop_signal : SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	/* requests in flight go on (curl retries what EINTR cut short) */
+	sa.sa_flags = on ? SA_RESTART | SA_RESETHAND : 0;
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
+static int interrupted(void *ctx)
+{
+	(void)ctx;
+	return stop_signal != 0;
+}
+
+/* Interrupted: what was done, what is left, where the roots stand, and
+ * the command that finishes it (this one, as typed); the exit code a
+ * shell expects of a program a signal ended (130 for SIGINT, 143 for
+ * SIGTERM). */
+static enum exit_code report_interrupted(const struct run *r, const struct owners_cascade_plan *p)
+{
+	const struct owners_cascade_render render = render_of(r, p);
+	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
+	int rc = output_command_line(&command);
+
+	if (rc)
+		rc = error_oom();
+	else
+		rc = put_typed(stderr, &said,
+			       owners_cascade_render_interrupted(&said, &render, r->runner.track.deleted,
+							   r->runner.track.released, command.ptr));
+	owners_buf_clear(&said);
+	owners_buf_clear(&command);
+	return rc ? rc : 128 + (int)stop_signal;
+}
+
 /* The rounds run in lib/ops/cascade_runner.c; this says what they do and
  * how they ended. */
 static enum exit_code run_cascade(struct run *r)
 {
 	const struct owners_cascade_runner_hooks hooks = {
-		r, rescan, approve, show_progress, on_event, refused,
+		r, rescan, approve, show_progress, on_event, refused, interrupted,
 	};
 	struct owners_cascade_world world = { r->s->http, &r->s->types, r->s->graph,
 					      r->s->scan.n_failures };
@@ -403,6 +518,7 @@ static enum exit_code run_cascade(struct run *r)
 			  r->cli->timeout_ms / 1000);
 		report_left(r, &cr->plan);
 		return EXIT_TIMEOUT;
+	case OWNERS_RUN_INTERRUPTED: return report_interrupted(r, &cr->plan);
 	case OWNERS_RUN_FAILED: return EXIT_ERROR;
 	case OWNERS_RUN_STOPPED: break;
 	case OWNERS_RUN_UNSEEN:
@@ -465,7 +581,9 @@ enum exit_code cmd_delete(struct cmd_run *run)
 		session_warn_scan(r.s);
 		warning_msg("the scan is incomplete: objects that may be owned through the types above are kept");
 	}
+	catch_stop_signals(1);
 	rc = run_cascade(&r);
+	catch_stop_signals(0);
 	if (!rc && r.unsaid)
 		rc = EXIT_ERROR; /* said when it happened */
 out:
@@ -473,6 +591,9 @@ out:
 		free(r.roots[i]);
 	free(r.roots);
 	owners_cascade_runner_clear(&r.runner);
+	if (r.facts)
+		owners_stuck_facts_clear(r.facts);
+	free(r.facts);
 	return rc;
 }
 
@@ -597,12 +718,32 @@ static const struct man_section delete_man_sections[] = {
 		"finalizer it added is left. In a background cascade that hold is owners' own\n"
 		"device, so it is used only where no dependent would then hold the object for\n"
 		"good (one the GC never acts on, one in deletion held by another finalizer):\n"
-		"there the object goes in the background, as the GC deletes it."},
+		"there the object goes in the background, as the GC deletes it.\n"
+		"\n"
+		"Ctrl-C (or SIGTERM) stops it between rounds, once the requests in flight are\n"
+		"answered (a second Ctrl-C ends it at once, as safely: every request carries its\n"
+		"preconditions), and it says on the way out what was done, what is left and\n"
+		"where each root stands, then the command that finishes the job, which is the\n"
+		"same command run again (a root already gone is found again by the references\n"
+		"its dependents still hold); exit 130 (143 for SIGTERM):\n"
+		"  interrupted: 105 objects deleted and 0 released so far; 295 objects of the cascade are left:\n"
+		"    default/pod/web-7887448d46-8568s: its owners in the cascade\n"
+		"    ...\n"
+		"  deployment.apps/web is gone; 3 objects still name it as owner\n"
+		"  the cascade's progress is kept in the cluster: run the same command again to finish it:\n"
+		"    owners delete deployment/web\n"
+		"owners tree and owners why on such a root say how many objects still name it\n"
+		"and that owners delete TYPE/NAME finishes it, rather than only not found."},
 	{"DRY RUNS, WAITING AND FLAGS",
 		"--dry-run=client (or --dry-run alone, kubectl's deprecated bare form, with its\n"
 		"warning) prints the plan (an object already in deletion goes the way it entered\n"
 		"it, and the plan says so: root, in foreground deletion already: goes last, after\n"
-		"its blocking dependents). --dry-run=server sends the roots' requests with\n"
+		"its blocking dependents; one that will wait once deleted says on what: then\n"
+		"waits on example.com/hold (its controller removes it), a claim's\n"
+		"kubernetes.io/pvc-protection until default/pod/db-0 is gone (in this cascade) or\n"
+		"while default/pod/x uses it (not in this cascade), read from the pods that mount\n"
+		"it, a volume's kubernetes.io/pv-protection with the claim bound to it).\n"
+		"--dry-run=server sends the roots' requests with\n"
 		"dryRun=All, then one for every dependent the cascade would delete or release\n"
 		"(each said, as the roots are, then server dry run: the root and 5 dependents\n"
 		"checked, 0 refused; nothing was changed; one the server would refuse is named\n"
@@ -615,7 +756,10 @@ static const struct man_section delete_man_sections[] = {
 		"--cascade=orphan).\n"
 		"\n"
 		"--wait (the default) waits until everything is gone; --timeout (default 5m; 0:\n"
-		"do not wait) then exits 3 naming what is left and what it waits on. A cascade\n"
+		"do not wait) then exits 3 naming what is left and what it waits on, and for a\n"
+		"finalizer nothing in the cascade removes, the owners finalizers remove\n"
+		"TYPE/NAME --finalizer F command that ends the wait if its controller is gone. A\n"
+		"cascade\n"
 		"that looks finished from a rescan that could not list one of its types (a type\n"
 		"the first scan listed) is not called finished: it exits 1 naming the type, and\n"
 		"a second run finishes it. --wait=false sends one round and says what it left\n"
@@ -667,7 +811,17 @@ const struct command delete_command = {
 		"objects re-created or changed meanwhile are never overwritten. Before its first change it asks the server (SelfSubjectAccessReview,\n"
 		"as kubectl auth can-i) for every permission the whole cascade needs: a missing one\n"
 		"stops it with nothing changed, exit 4. The cascade's progress lives in the cluster:\n"
-		"run the same command again after an interruption and it resumes.",
+		"run the same command again after an interruption and it resumes (a root already\n"
+		"gone is found again through the references its dependents still hold).\n"
+		"\n"
+		"Ctrl-C or SIGTERM stops it once the requests in flight are answered (a second\n"
+		"Ctrl-C at once) and says what was done, what is left, where each root stands and\n"
+		"the command that finishes it, the same one again; exit 130 (143 for SIGTERM).\n"
+		"--dry-run=client says which objects will wait once deleted, and on what: a\n"
+		"finalizer they hold, a claim's pvc-protection with the pods that use it, a\n"
+		"volume's pv-protection with its claim. At --timeout (exit 3) a finalizer\n"
+		"nothing in the cascade removes is named with the 'owners finalizers remove'\n"
+		"command that ends the wait.",
 	.examples = "  owners delete deployment/web\n"
 		"  owners delete deployment/web --cascade=foreground --timeout=2m\n"
 		"  owners delete replicaset/web-7d9c --cascade=orphan\n"

@@ -269,6 +269,7 @@ int main(int argc, char **argv)
 
 	owners_set_oom_fatal(die_out_of_memory);
 	output_set_program(argv[0]);
+	output_set_command_line(argc, argv);
 	/* kubectl owners <TAB>: kubectl (1.26+) runs kubectl_complete-owners
 	 * from PATH with the words after 'owners'; that is a link to this
 	 * binary, so the answer always comes from the plugin kubectl runs,

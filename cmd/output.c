@@ -39,6 +39,47 @@ const char *output_program(void)
 	return program;
 }
 
+static char **command_words;
+static int n_command_words;
+
+void output_set_command_line(int argc, char **argv)
+{
+	int i;
+
+	/* parsing shifts argv's pointers: keep a copy of the array */
+	free(command_words);
+	command_words = NULL;
+	n_command_words = 0;
+	if (argc > 1 && (command_words = calloc((size_t)argc, sizeof(*command_words))))
+		for (i = 1; i < argc; i++)
+			command_words[n_command_words++] = argv[i];
+}
+
+/* A word as a shell reads it back: as is when it has nothing a shell
+ * treats specially, else in single quotes. */
+static int add_shell_word(struct owners_buf *out, const char *w)
+{
+	int rc = 0;
+
+	if (*w && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./=:,@%+-") ==
+			  strlen(w))
+		return owners_buf_adds(out, w);
+	rc = owners_buf_addc(out, '\'');
+	for (; !rc && *w; w++)
+		rc = *w == '\'' ? owners_buf_adds(out, "'\\''") : owners_buf_addc(out, *w);
+	return rc ? rc : owners_buf_addc(out, '\'');
+}
+
+int output_command_line(struct owners_buf *out)
+{
+	int i, rc = owners_buf_adds(out, program);
+
+	for (i = 0; !rc && i < n_command_words; i++)
+		if (!(rc = owners_buf_addc(out, ' ')))
+			rc = add_shell_word(out, command_words[i]);
+	return rc;
+}
+
 int output_as_typed(struct owners_buf *out, const char *text)
 {
 	const char *p = text, *hit;

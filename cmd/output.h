@@ -62,6 +62,13 @@ int output_is_completion_helper(const char *argv0);
 enum exit_code output_template(const struct owners_buf *json, const struct output_format *f, const char *nested,
 			       int no_headers);
 const char *output_program(void);
+/* The command line as typed, for a message that says "run it again":
+ * main() hands over argv before parsing moves its words (the array is
+ * kept, not copied: argv lives as long as the program). */
+void output_set_command_line(int argc, char **argv);
+/* Appends it: output_program(), then argv[1..] as typed, each word a
+ * shell would split or expand single-quoted. 0, or OWNERS_ENOMEM. */
+int output_command_line(struct owners_buf *out);
 /* Appends text with each command it quotes ('owners ...', a remedy after
  * a colon, a line's start) spelled as output_program(). */
 int output_as_typed(struct owners_buf *out, const char *text);

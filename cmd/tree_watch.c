@@ -368,9 +368,17 @@ static enum exit_code say_outcome(struct tree_watch *tw, int reached, uint32_t f
 		owners_graph_node_name(&name, &tw->s->graph->nodes[first]);
 	error_msg("timed out after %lds waiting for the tree to be %s%s%s", secs, until_word(tw->until),
 		  name.len ? ": " : "", name.len ? name.ptr : "");
-	if (name.len && ready)
-		fprintf(stderr, "  (%s is not %s yet)\n", name.ptr,
-			tw->s->graph->nodes[first].virtual_ ? "there" : "ready");
+	if (name.len && ready) {
+		/* the deepest object not ready, and why: what holds the rest up */
+		const struct owners_object_status *st;
+		size_t n_status = 0;
+		struct owners_buf why = OWNERS_BUF_INIT;
+
+		st = owners_watch_status(tw->w, &n_status);
+		if (!owners_tree_not_ready_why(&why, tw->s->graph, first, st, n_status))
+			fprintf(stderr, "  (%s is not ready: %s)\n", name.ptr, why.ptr);
+		owners_buf_clear(&why);
+	}
 	owners_buf_clear(&name);
 	return EXIT_TIMEOUT;
 }

@@ -165,14 +165,59 @@ static int check_listed(const struct owners_graph *g, const struct owners_select
 	return rc;
 }
 
-static int not_found(struct owners_buf *out, const struct owners_selection_target *t)
+/* The objects that still name the absent owner marked in marks (each
+ * once: one may name it under two UIDs). */
+static size_t still_owned(const struct owners_graph *g, const unsigned char *marks, unsigned char *seen)
 {
-	int rc = owners_api_type_name(out, t->type);
+	size_t n = 0;
+	uint32_t i, k;
+
+	for (i = 0; i < g->count; i++)
+		for (k = 0; marks[i] && k < g->nodes[i].n_dependents; k++) {
+			uint32_t d = g->nodes[i].dependents[k];
+
+			if (!seen[d] && !g->nodes[d].virtual_) {
+				seen[d] = 1;
+				n++;
+			}
+		}
+	return n;
+}
+
+/* "deployments.apps 'web' not found in namespace 'ns'", and when objects
+ * still name it as their owner (it went before them: a cascade cut short,
+ * or a GC that has not caught up), how many and the command that finishes
+ * what its deletion started (owners delete finds an owner by the
+ * references left: selection's absent_owners). */
+static int not_found(struct owners_buf *out, const struct owners_graph *g,
+		     const struct owners_selection_target *t)
+{
+	unsigned char *marks = calloc(g->count + 1, 1), *seen = calloc(g->count + 1, 1);
+	size_t left = 0;
+	int rc = marks && seen ? owners_api_type_name(out, t->type) : OWNERS_ENOMEM;
 
 	if (!rc && *t->namespace_)
 		rc = owners_buf_addf(out, " '%s' not found in namespace '%s'", t->name, t->namespace_);
 	else if (!rc)
 		rc = owners_buf_addf(out, " '%s' not found", t->name);
+	if (!rc && owners_graph_mark_absent(marks, g, t->type, t->namespace_, t->name))
+		left = still_owned(g, marks, seen);
+	if (!rc && left) {
+		rc = owners_buf_addf(out, "; %zu object%s still name%s it as owner (its deletion left "
+					  "them, or the garbage collector has not caught up): 'owners "
+					  "delete ",
+				     left, left == 1 ? "" : "s", left == 1 ? "s" : "");
+		if (!rc)
+			rc = owners_api_type_name(out, t->type);
+		if (!rc)
+			rc = owners_buf_addf(out, "/%s", t->name);
+		if (!rc && *t->namespace_)
+			rc = owners_buf_addf(out, " -n %s", t->namespace_);
+		if (!rc)
+			rc = owners_buf_adds(out, "' finishes it");
+	}
+	free(marks);
+	free(seen);
 	return rc;
 }
 
@@ -197,14 +242,14 @@ static int find_named(struct owners_selection *s, struct owners_graph *g, unsign
 	case OWNERS_SELECTION_MISSING_IGNORED:
 		return 0;
 	case OWNERS_SELECTION_MISSING_NOTED:
-		if (not_found(&s->not_found, t) || owners_buf_addc(&s->not_found, '\n'))
+		if (not_found(&s->not_found, g, t) || owners_buf_addc(&s->not_found, '\n'))
 			return owners_error_oom(err);
 		s->n_not_found++;
 		return 0;
 	case OWNERS_SELECTION_MISSING_FAILS:
 		break;
 	}
-	if (not_found(&line, t))
+	if (not_found(&line, g, t))
 		rc = owners_error_oom(err);
 	else
 		rc = owners_error_set(err, OWNERS_ENOTFOUND, "%s", line.ptr);

@@ -5,6 +5,8 @@
  */
 #include "tree_state.h"
 
+#include <string.h>
+
 /* One row's object: whether it stops the tree from being ready. */
 static int row_ready(const struct owners_graph *g, const struct owners_tree *tree, size_t i,
 		     const struct owners_object_status *status, size_t n_status)
@@ -24,7 +26,7 @@ static int row_ready(const struct owners_graph *g, const struct owners_tree *tre
 int owners_tree_ready(uint32_t *first, const struct owners_graph *g, const struct owners_tree *tree,
 		      const struct owners_object_status *status, size_t n_status)
 {
-	size_t i;
+	size_t i, depth = 0;
 
 	*first = OWNERS_NO_NODE;
 	/* Nothing to wait on yet (a root applied but not seen) is not
@@ -32,11 +34,40 @@ int owners_tree_ready(uint32_t *first, const struct owners_graph *g, const struc
 	if (!tree->count || !status)
 		return 0;
 	for (i = 0; i < tree->count; i++)
-		if (!row_ready(g, tree, i, status, n_status)) {
+		if (!row_ready(g, tree, i, status, n_status) &&
+		    (*first == OWNERS_NO_NODE || tree->rows[i].depth > depth)) {
 			*first = tree->rows[i].node;
-			return 0;
+			depth = tree->rows[i].depth;
 		}
-	return 1;
+	return *first == OWNERS_NO_NODE;
+}
+
+/* A column's value that says something ("-" and "" do not). */
+static int said(const char *v)
+{
+	return v && *v && strcmp(v, "-");
+}
+
+int owners_tree_not_ready_why(struct owners_buf *out, const struct owners_graph *g, uint32_t node,
+			      const struct owners_object_status *status, size_t n_status)
+{
+	const struct owners_node *n = &g->nodes[node];
+	const struct owners_object_status *st = node < n_status && status ? &status[node] : NULL;
+	int rc;
+
+	if (n->virtual_)
+		return owners_buf_adds(out, "not there");
+	if (n->deleted)
+		return owners_buf_adds(out, "in deletion");
+	if (!st || !st->ready)
+		return owners_buf_adds(out, "no status read yet");
+	if (!said(st->status))
+		return said(st->ready) ? owners_buf_addf(out, "not ready (READY %s)", st->ready)
+				       : owners_buf_adds(out, "not ready");
+	rc = owners_buf_adds(out, st->status);
+	if (!rc && said(st->ready) && strchr(st->ready, '/'))
+		rc = owners_buf_addf(out, " (READY %s)", st->ready);
+	return rc;
 }
 
 int owners_tree_gone(uint32_t *first, const struct owners_graph *g, const struct owners_tree *tree)

@@ -24,10 +24,18 @@
  * (status NULL), is not ready.
  *
  * status: per node index, n_status of them (a node past the end has no
- * READY yet). *first: the first row's node that is not ready, in the
- * tree's order, or OWNERS_NO_NODE. Returns 1 or 0 (it cannot fail). */
+ * READY yet). *first: the deepest row's node that is not ready (the first
+ * of them in the tree's order), or OWNERS_NO_NODE: a StatefulSet waits for
+ * its Pod, which waits for its claim; the one at the bottom is the one to
+ * look at. Returns 1 or 0 (it cannot fail). */
 int owners_tree_ready(uint32_t *first, const struct owners_graph *g, const struct owners_tree *tree,
 		      const struct owners_object_status *status, size_t n_status);
+
+/* Why node is not ready, appended to out: "not there", "in deletion", "no
+ * status read yet", or its STATUS with its READY ("Pending", "Running
+ * (READY 0/1)"), else "not ready". 0, or OWNERS_ENOMEM. */
+int owners_tree_not_ready_why(struct owners_buf *out, const struct owners_graph *g, uint32_t node,
+			      const struct owners_object_status *status, size_t n_status);
 
 /* Whether the roots and everything that hung from them are gone: no row
  * of tree is an object the graph has observed (a root that went keeps

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pod_claims.h"
 #include "tree.h"
 
 static const char *plural(size_t n)
@@ -72,6 +73,80 @@ static int plan_state(struct owners_buf *out, const struct owners_cascade_render
 	return owners_buf_adds(out, "delete (every owner is deleted)");
 }
 
+/* "until ns/pod/db-0 is gone (in this cascade)", or "while ns/pod/x
+ * HOLDS": the object of the core group's kind (its type word as the plan
+ * prints it) named name in ns, which holds up another. */
+static int holder(struct owners_buf *out, const struct owners_cascade_render *r, const char *kind,
+		  const char *word, const char *ns, const char *name, const char *holds)
+{
+	const struct owners_resource *res = owners_resource_by_gvk(r->g->types, "v1", kind);
+	uint32_t node = OWNERS_NO_NODE;
+	int in = 0;
+
+	if (res && !owners_graph_find_name(r->g, res, ns, name, &node) && node != OWNERS_NO_NODE)
+		in = r->plan->member[node];
+	return owners_buf_addf(out, "%s %s%s%s/%s %s", in ? "until" : "while", ns, *ns ? "/" : "", word,
+			       name, in ? "is gone (in this cascade)" : holds);
+}
+
+/* What one member not yet in deletion will wait on once it is deleted:
+ * "; then waits on ..." (nothing when it goes at once). */
+static int plan_waits(struct owners_buf *out, const struct owners_cascade_render *r, uint32_t node)
+{
+	const struct owners_node *n = &r->g->nodes[node];
+	const struct owners_stuck_facts *f = r->facts;
+	size_t said = 0, i, k;
+	int rc = 0;
+
+	for (k = 0; !rc && k < n->n_finalizers; k++) {
+		const char *fin = n->finalizers[k];
+
+		if (!strcmp(fin, OWNERS_FINALIZER_FOREGROUND) || !strcmp(fin, OWNERS_FINALIZER_ORPHAN))
+			continue; /* the cascade's own */
+		if (!strcmp(fin, OWNERS_FINALIZER_PVC) && owners_stuck_is_pvc(n)) {
+			/* removed at once unless a pod uses the claim */
+			const struct owners_stuck_pods *pods = f ? owners_stuck_facts_pods(f, n->namespace_) : NULL;
+			size_t users = 0;
+
+			if (!pods || pods->error) {
+				rc = owners_buf_addf(out, "%s%s while a pod uses it%s%s%s", said++ ? "; " : "; then waits on ",
+						     fin, pods ? " (the pods could not be read: " : "",
+						     pods ? pods->error : "", pods ? ")" : "");
+				continue;
+			}
+			for (i = 0; !rc && i < pods->pods.count; i++)
+				if (owners_pod_holds_claim(&pods->pods.pods[i], n->name)) {
+					rc = users++ ? owners_buf_adds(out, ", ")
+						     : owners_buf_addf(out, "%s%s ", said++ ? "; " : "; then waits on ", fin);
+					if (!rc)
+						rc = holder(out, r, "Pod", "pod", n->namespace_, pods->pods.pods[i].pod,
+						    "uses it (not in this cascade)");
+				}
+			continue;
+		}
+		if (!strcmp(fin, OWNERS_FINALIZER_PV) && owners_stuck_is_pv(n)) {
+			/* removed at once unless a claim is bound to it */
+			const struct owners_stuck_volume *v = f ? owners_stuck_facts_volume(f, node) : NULL;
+
+			if (!v || v->error)
+				rc = owners_buf_addf(out, "%s%s while a claim is bound to it%s%s%s",
+						     said++ ? "; " : "; then waits on ", fin,
+						     v ? " (the volume could not be read: " : "", v ? v->error : "",
+						     v ? ")" : "");
+			else if (v->claim_name && *v->claim_name && v->phase && !strcmp(v->phase, "Bound")) {
+				rc = owners_buf_addf(out, "%s%s ", said++ ? "; " : "; then waits on ", fin);
+				if (!rc)
+					rc = holder(out, r, "PersistentVolumeClaim", "persistentvolumeclaim",
+						    v->claim_namespace ? v->claim_namespace : "", v->claim_name,
+						    "is bound to it (not in this cascade)");
+			}
+			continue;
+		}
+		rc = owners_buf_addf(out, "%s%s (its controller removes it)", said++ ? "; " : "; then waits on ", fin);
+	}
+	return rc;
+}
+
 int owners_cascade_render_plan(struct owners_buf *out, const struct owners_cascade_render *r)
 {
 	const struct owners_cascade_plan *p = r->plan;
@@ -107,6 +182,9 @@ int owners_cascade_render_plan(struct owners_buf *out, const struct owners_casca
 			rc = owners_buf_adds(out, "  ");
 		if (!rc)
 			rc = plan_state(out, r, row);
+		if (!rc && p->member[row->node] && !r->g->nodes[row->node].virtual_ &&
+		    !r->g->nodes[row->node].deleted)
+			rc = plan_waits(out, r, row->node);
 		if (!rc)
 			rc = owners_buf_addc(out, '\n');
 	}
@@ -179,6 +257,33 @@ int owners_cascade_render_event(struct owners_buf *out, enum owners_cascade_even
 
 /* ---- how it ended ----------------------------------------------------------- */
 
+int owners_cascade_finalizer_known(const char *f)
+{
+	static const char *const known[] = {
+		OWNERS_FINALIZER_FOREGROUND, OWNERS_FINALIZER_ORPHAN,
+		"kubernetes.io/pvc-protection", "kubernetes.io/pv-protection",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (!strcmp(f, known[i]))
+			return 1;
+	return 0;
+}
+
+/* 'owners finalizers remove TYPE/NAME [-n NS] --finalizer F' (the
+ * command layer spells 'owners' as the user runs it). */
+static int remove_command(struct owners_buf *out, const struct owners_node *n, const char *f)
+{
+	int rc = owners_buf_adds(out, "owners finalizers remove ");
+
+	if (!rc)
+		rc = owners_graph_node_name(out, n);
+	if (!rc && *n->namespace_)
+		rc = owners_buf_addf(out, " -n %s", n->namespace_);
+	return rc ? rc : owners_buf_addf(out, " --finalizer %s", f);
+}
+
 int owners_cascade_render_left(struct owners_buf *out, const struct owners_cascade_render *r)
 {
 	const struct owners_cascade_plan *p = r->plan;
@@ -203,6 +308,18 @@ int owners_cascade_render_left(struct owners_buf *out, const struct owners_casca
 		}
 		if (!rc)
 			rc = owners_buf_addc(out, '\n');
+		/* A finalizer nothing of the cascade removes waits for its own
+		 * controller: if that is gone, only a person ends the wait. */
+		for (k = 0; !rc && n->deleted && k < n->n_finalizers; k++)
+			if (!owners_cascade_finalizer_known(n->finalizers[k])) {
+				rc = owners_buf_addf(out, "    %s is removed by its own controller; if that is "
+							  "gone: ",
+						     n->finalizers[k]);
+				if (!rc)
+					rc = remove_command(out, n, n->finalizers[k]);
+				if (!rc)
+					rc = owners_buf_addc(out, '\n');
+			}
 	}
 	for (i = 0; !rc && i < p->n_actions; i++) {
 		rc = owners_buf_adds(out, "  ");
@@ -212,6 +329,91 @@ int owners_cascade_render_left(struct owners_buf *out, const struct owners_casca
 			rc = owners_buf_addf(out, ": %s next\n",
 					     owners_action_name(p->actions[i].kind));
 	}
+	return rc;
+}
+
+/* The members of the cascade below node that still exist, each once
+ * (seen: g->count bytes, zeroed by the caller). */
+static size_t members_below(const struct owners_cascade_render *r, uint32_t node, unsigned char *seen)
+{
+	const struct owners_node *n = &r->g->nodes[node];
+	size_t count = 0;
+	uint32_t k;
+
+	for (k = 0; k < n->n_dependents; k++) {
+		uint32_t d = n->dependents[k];
+
+		if (seen[d] || !r->plan->member[d])
+			continue;
+		seen[d] = 1;
+		count += !r->g->nodes[d].virtual_ + members_below(r, d, seen);
+	}
+	return count;
+}
+
+/* Where one root stands, a line (nothing when it is gone and nothing
+ * names it any more). */
+static int root_state(struct owners_buf *out, const struct owners_cascade_render *r, uint32_t root)
+{
+	const struct owners_node *n = &r->g->nodes[root];
+	unsigned char *seen = calloc(r->g->count + 1, 1);
+	size_t waiting, left = 0;
+	uint32_t k;
+	int rc;
+
+	if (!seen)
+		return OWNERS_ENOMEM;
+	seen[root] = 1;
+	waiting = members_below(r, root, seen);
+	free(seen);
+	for (k = 0; k < n->n_dependents; k++)
+		if (!r->g->nodes[n->dependents[k]].virtual_)
+			left++;
+	if (n->virtual_ && !left)
+		return 0;
+	rc = owners_graph_node_name(out, n);
+	if (rc)
+		return rc;
+	if (n->virtual_)
+		return owners_buf_addf(out, " is gone; %zu object%s still name%s it as owner\n", left,
+				       plural(left), left == 1 ? "s" : "");
+	if (owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND))
+		return owners_buf_addf(out, " is in foreground deletion, waiting for %zu dependent%s\n",
+				       waiting, plural(waiting));
+	if (n->deleted) {
+		rc = owners_buf_adds(out, " is in deletion");
+		for (k = 0; !rc && k < n->n_finalizers; k++)
+			rc = owners_buf_addf(out, "%s%s", k ? " " : ", held by finalizers: ", n->finalizers[k]);
+		return rc ? rc : owners_buf_addc(out, '\n');
+	}
+	return owners_buf_adds(out, " is not deleted yet\n");
+}
+
+int owners_cascade_render_interrupted(struct owners_buf *out, const struct owners_cascade_render *r,
+				      size_t deleted, size_t released, const char *command)
+{
+	const struct owners_cascade_plan *p = r->plan;
+	size_t left = p->members_left + p->released_left, i;
+	int rc;
+
+	rc = owners_buf_addf(out,
+			     "interrupted: %zu object%s deleted and %zu released so far; %zu object%s of "
+			     "the cascade %s left%s\n",
+			     deleted, plural(deleted), released, left, plural(left),
+			     left == 1 ? "is" : "are", left ? ":" : "");
+	if (!rc && left)
+		rc = owners_cascade_render_left(out, r);
+	for (i = 0; !rc && i < r->n_roots; i++) {
+		uint32_t root = owners_graph_find_uid(r->g, r->roots[i]);
+
+		if (root != OWNERS_NO_NODE)
+			rc = root_state(out, r, root);
+	}
+	if (!rc)
+		rc = owners_buf_addf(out,
+				     "the cascade's progress is kept in the cluster: run the same command "
+				     "again to finish it:\n  %s\n",
+				     command);
 	return rc;
 }
 

@@ -28,6 +28,7 @@
 #include "cascade.h"
 #include "cascade_track.h"
 #include "graph.h"
+#include "stuck.h"
 
 struct owners_cascade_render {
 	struct owners_graph *g; /* the graph the plan was made on */
@@ -35,11 +36,20 @@ struct owners_cascade_render {
 	enum owners_cascade_mode mode; /* the mode asked for */
 	const char *const *roots;      /* UIDs (the plan's rows hang from them) */
 	size_t n_roots;
+	/* The plan's protected volumes and claims as read in full
+	 * (owners_stuck_fetch_ahead()): who they will wait for. NULL: not
+	 * read (the plan says what they wait on, not whom). */
+	const struct owners_stuck_facts *facts;
 };
 
 /* --dry-run=client: a title line, then every object of the cascade (members
  * and released objects) in tree order below the roots, indented two spaces
- * a level, with what happens to it. */
+ * a level, with what happens to it, and for an object that will not go
+ * as soon as it is deleted what it will wait on: the finalizers it holds
+ * now (the GC's own aside: the cascade removes them), a claim's
+ * kubernetes.io/pvc-protection with the pods that use it ("until
+ * ns/pod/db-0 is gone (in this cascade)"), a volume's
+ * kubernetes.io/pv-protection with the claim bound to it. */
 int owners_cascade_render_plan(struct owners_buf *out, const struct owners_cascade_render *r);
 
 /* One line, without a newline: the counts, the seconds spent, and the
@@ -51,9 +61,20 @@ int owners_cascade_render_progress(struct owners_buf *out, const struct owners_c
 				   long elapsed, size_t deleted, size_t acting, size_t columns);
 
 /* After a timeout: one line per wait ("  ns/type/name: why (finalizers:
- * a b)"), then one per action the plan would still send ("  ...: delete
- * next"). */
+ * a b)"), each finalizer of it that nothing in the cascade removes
+ * (owners_cascade_finalizer_known()) followed by a line with the
+ * 'owners finalizers remove' command that would end its wait, then one
+ * line per action the plan would still send ("  ...: delete next"). */
 int owners_cascade_render_left(struct owners_buf *out, const struct owners_cascade_render *r);
+
+/* Interrupted (Ctrl-C, SIGTERM): what was done (deleted and released so
+ * far), how many objects are left and which (as owners_cascade_render_left()
+ * lists them), where each root stands (gone with dependents left, in
+ * foreground deletion waiting for N dependents, ...), and command, the
+ * one that finishes the cascade (the same command again), on a line of
+ * its own. */
+int owners_cascade_render_interrupted(struct owners_buf *out, const struct owners_cascade_render *r,
+				      size_t deleted, size_t released, const char *command);
 
 /* --wait=false: how many changes the round sent and how many objects are
  * still there, one line. */
@@ -62,6 +83,12 @@ int owners_cascade_render_not_waiting(struct owners_buf *out, const struct owner
 /* --dry-run=server: the closing line, after the dependents were checked. */
 int owners_cascade_render_dry_run_checked(struct owners_buf *out, size_t n_roots, size_t checked,
 					  size_t refused);
+
+/* Whether finalizer f is one a cascade sees removed without a person:
+ * the GC's own (foregroundDeletion, orphan: the cascade removes them) and
+ * the protections Kubernetes ends when the pod or claim goes
+ * (kubernetes.io/pvc-protection, kubernetes.io/pv-protection). */
+int owners_cascade_finalizer_known(const char *f);
 
 /* One object that went (or, dry run, would): `TYPE "NAME" WHAT[ in
  * namespace NS]`, a line. names_only (-o name): `TYPE/NAME` for an object

@@ -178,6 +178,12 @@ int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_r
 		if (r->plan.done || (!r->plan.n_actions && r->track.forbidden.count &&
 				     owners_cascade_track_hung(&r->track, w->graph, &r->plan)))
 			break;
+		/* Here the plan is fresh (a scan after the last round's answers):
+		 * what it says is left is what is left. */
+		if (h->interrupted && h->interrupted(h->ctx)) {
+			*end = OWNERS_RUN_INTERRUPTED;
+			return 0;
+		}
 		if (!r->approved) {
 			r->approved = 1;
 			if (h->approve && h->approve(h->ctx, &r->plan, w->graph)) {

@@ -54,6 +54,11 @@ struct owners_cascade_runner_hooks {
 	 * goes on) or FAILED (the run stops after this round). */
 	void (*refused)(void *ctx, const struct owners_graph *g, const struct owners_action *a,
 			const struct owners_action_result *res);
+	/* Whether the caller was asked to stop (Ctrl-C, SIGTERM): looked at
+	 * between rounds only, once a round's requests are all answered, so
+	 * no change is left half made (a finalizer put on for a DELETE not
+	 * yet sent). May be NULL. */
+	int (*interrupted)(void *ctx);
 };
 
 enum owners_cascade_run_end {
@@ -65,6 +70,9 @@ enum owners_cascade_run_end {
 	OWNERS_RUN_STOPPED,    /* a hook returned nonzero */
 	OWNERS_RUN_UNSEEN,     /* it looks done, but the latest scan could not list a type
 				  the first could: the end cannot be confirmed */
+	OWNERS_RUN_INTERRUPTED, /* the interrupted hook said so: what is left is in
+				   runner->plan, planned from a scan made after the
+				   last round's requests */
 };
 
 struct owners_cascade_runner {

@@ -275,9 +275,27 @@ static int content_listed(const struct owners_graph *g, const char *ns)
 	return 0;
 }
 
+static int fetch(struct owners_stuck_facts *f, struct owners_graph *g, struct owners_http_client *c,
+		 const struct owners_node_list *list, size_t page_size, int ahead,
+		 struct owners_error *err);
+
 int owners_stuck_fetch(struct owners_stuck_facts *f, struct owners_graph *g,
 		       struct owners_http_client *c, const struct owners_node_list *list,
 		       size_t page_size, struct owners_error *err)
+{
+	return fetch(f, g, c, list, page_size, 0, err);
+}
+
+int owners_stuck_fetch_ahead(struct owners_stuck_facts *f, struct owners_graph *g,
+			     struct owners_http_client *c, const struct owners_node_list *list,
+			     size_t page_size, struct owners_error *err)
+{
+	return fetch(f, g, c, list, page_size, 1, err);
+}
+
+static int fetch(struct owners_stuck_facts *f, struct owners_graph *g, struct owners_http_client *c,
+		 const struct owners_node_list *list, size_t page_size, int ahead,
+		 struct owners_error *err)
 {
 	const uint32_t *nodes = list->nodes;
 	size_t n = list->n;
@@ -294,7 +312,7 @@ int owners_stuck_fetch(struct owners_stuck_facts *f, struct owners_graph *g,
 		const struct owners_node *o = &g->nodes[nodes[i]];
 		struct job *j = &jobs[n_jobs];
 
-		if (!o->deleted || o->virtual_)
+		if ((!o->deleted && !ahead) || o->virtual_)
 			continue;
 		if (owners_stuck_is_namespace(o) && !owners_stuck_facts_namespace(f, nodes[i])) {
 			struct owners_stuck_namespace *ns = owners_stuck_facts_add_namespace(f, nodes[i]);

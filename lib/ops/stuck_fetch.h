@@ -41,6 +41,12 @@ int owners_stuck_fetch(struct owners_stuck_facts *f, struct owners_graph *g,
 		       struct owners_http_client *c, const struct owners_node_list *list,
 		       size_t page_size, struct owners_error *err);
 
+/* The same for objects not in deletion yet, whose deletion is about to be
+ * asked (owners delete's plan says what each will wait on). */
+int owners_stuck_fetch_ahead(struct owners_stuck_facts *f, struct owners_graph *g,
+			     struct owners_http_client *c, const struct owners_node_list *list,
+			     size_t page_size, struct owners_error *err);
+
 /* Fills a namespace record from the Namespace as read (for unit tests and
  * for the fetch). */
 int owners_stuck_read_namespace(struct owners_stuck_namespace *ns,

@@ -470,6 +470,8 @@ YAML
   like "$screen" "foreground cascade [0-9]+s: 0 deleted, 3 left; waiting on ConfigMap/child-a \\(finalizers: example.com/hold\\) and 2 more" \
     "[$gc] on a terminal the progress line names what it waits on, its finalizer, and the time spent"
   like "$screen" "error: timed out after 3s waiting for the cascade" "[$gc]   then the timeout, on a line of its own"
+  like "$screen" "example.com/hold is removed by its own controller; if that is gone: owners finalizers remove configmap/child-a -n $ns --finalizer example.com/hold" \
+    "[$gc]   a wait on a finalizer nothing in the cascade removes names the command that removes it"
   run script -qc "stty cols 60; '$OWNERS' -n $ns delete cm/root --cascade=foreground --timeout 2s" /dev/null
   unlike "$(tr '\r' '\n' <<<"$out" | grep 'cascade [0-9]*s:' | awk 'length($0) > 64')" "." \
     "[$gc]   cut to a 60-column terminal, never wrapped"
@@ -491,6 +493,90 @@ YAML
   like "$err" "^not waiting \\(--wait=false\\): 1 change sent; 2 objects of the cascade are still there \\(run the command again to go on, or 'owners tree' to see where it stands\\)$" \
     "[$gc] --wait=false says what it left"
   for c in a b c; do kubectl -n $ns patch cm child-$c --type=merge -p '{"metadata":{"finalizers":null}}' >/dev/null 2>&1; done
+}
+
+# ---- issue #38: interrupted work says what it did and what finishes it -----------
+# root <- mid <- leaf (example.com/hold): in the background, root goes, mid
+# waits in foreground deletion for leaf, which its finalizer holds. Ctrl-C
+# then says what went, what is left, where the root stands and the command
+# that finishes it; tree and why on the gone root say objects still name it;
+# that command, run again once leaf's finalizer is off, finishes the job.
+# SIGTERM on a foreground cascade: exit 143, the root waiting for its dependent.
+interrupted() { # interrupted GC
+  local gc=$1 ns=intr
+  [[ $gc == off ]] || return 0   # with a GC the GC would finish what is left
+  kubectl create ns $ns >/dev/null
+  kubectl -n $ns create cm root >/dev/null
+  mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: mid, ownerReferences: [$(ref v1 ConfigMap root "$(uid -n $ns cm root)" "blockOwnerDeletion: true")]}}
+YAML
+  mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: leaf, finalizers: [example.com/hold], ownerReferences: [$(ref v1 ConfigMap mid "$(uid -n $ns cm mid)" "blockOwnerDeletion: true")]}}
+YAML
+  owners_bg "$C/intr" -n $ns delete cm/root --timeout=120s
+  wait_for "root gone and leaf in deletion" 60 bash -c "! kubectl -n $ns get cm root && [[ -n \$(kubectl -n $ns get cm leaf -o jsonpath='{.metadata.deletionTimestamp}') ]]"
+  sleep 1
+  kill -INT $bgpid
+  owners_wait "$C/intr"
+  is "$rc" 130 "[$gc] Ctrl-C during delete: exit 130"
+  like "$err" "interrupted: 1 object deleted and 0 released so far; 2 objects of the cascade are left:" \
+    "[$gc]   says what was done and how much is left"
+  like "$err" "  $ns/configmap/leaf: .*\\(finalizers: example.com/hold\\)" "[$gc]   names what is left and what it waits on"
+  like "$err" "example.com/hold is removed by its own controller; if that is gone: owners finalizers remove configmap/leaf -n $ns --finalizer example.com/hold" \
+    "[$gc]   a foreign finalizer comes with the command that removes it"
+  like "$err" "configmap/root is gone; 1 object still names it as owner" "[$gc]   where the root stands"
+  like "$err" $'run the same command again to finish it:\n  owners -n intr delete cm/root --timeout=120s' \
+    "[$gc]   and the exact command that finishes it"
+  asan_clean "[$gc] interrupted"
+  run owners -n $ns tree cm/root
+  is "$rc" 1 "[$gc] tree on the gone root: exit 1"
+  like "$err" "configmaps 'root' not found in namespace '$ns'; 1 object still names it as owner .*'owners delete configmaps/root -n $ns' finishes it" \
+    "[$gc]   not only 'not found': objects still name it, and what finishes it"
+  run owners -n $ns why cm/root
+  like "$err" "1 object still names it as owner" "[$gc]   why says so too"
+  unhold $ns cm leaf
+  run owners -n $ns delete configmaps/root --timeout=60s
+  is "$rc" 0 "[$gc]   that command finishes it (exit 0)"
+  gone $ns cm mid && gone $ns cm leaf; ok $? "[$gc]   mid and leaf are gone"
+
+  kubectl -n $ns create cm froot >/dev/null
+  mk $ns <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: fchild, finalizers: [example.com/hold], ownerReferences: [$(ref v1 ConfigMap froot "$(uid -n $ns cm froot)" "blockOwnerDeletion: true")]}}
+YAML
+  owners_bg "$C/term" -n $ns delete cm/froot --cascade=foreground --timeout=120s
+  wait_for "fchild in deletion" 60 bash -c "[[ -n \$(kubectl -n $ns get cm fchild -o jsonpath='{.metadata.deletionTimestamp}') ]]"
+  sleep 1
+  kill -TERM $bgpid
+  owners_wait "$C/term"
+  is "$rc" 143 "[$gc] SIGTERM during delete: exit 143"
+  like "$err" "configmap/froot is in foreground deletion, waiting for 1 dependent" "[$gc]   the root waits in foreground deletion, said"
+  unhold $ns cm fchild
+  run owners -n $ns delete cm/froot --cascade=foreground --timeout=60s
+  is "$rc" 0 "[$gc]   run again, it finishes"
+  gone $ns cm froot; ok $? "[$gc]   the root is gone"
+
+  # the plan says who will wait on what: a claim used by a (scheduled) pod
+  # of the cascade waits on pvc-protection until that pod is gone
+  kubectl -n $ns create cm vroot >/dev/null
+  mk $ns <<YAML
+---
+{apiVersion: v1, kind: PersistentVolumeClaim, metadata: {name: data, ownerReferences: [$(ref v1 ConfigMap vroot "$(uid -n $ns cm vroot)")]}, spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}}
+---
+{apiVersion: v1, kind: Pod, metadata: {name: user, ownerReferences: [$(ref v1 ConfigMap vroot "$(uid -n $ns cm vroot)")]}, spec: {nodeName: node-x, containers: [{name: c, image: nginx}], volumes: [{name: d, persistentVolumeClaim: {claimName: data}}]}}
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: vheld, finalizers: [example.com/hold], ownerReferences: [$(ref v1 ConfigMap vroot "$(uid -n $ns cm vroot)")]}}
+YAML
+  run owners -n $ns delete cm/vroot --dry-run=client
+  ok $rc "[$gc] a plan with waits: exit 0"
+  like "$out" "  $ns/persistentvolumeclaim/data  delete \\(every owner is deleted\\); then waits on kubernetes.io/pvc-protection until $ns/pod/user is gone \\(in this cascade\\)" \
+    "[$gc]   the claim waits on pvc-protection until the pod using it is gone"
+  like "$out" "  $ns/configmap/vheld  delete \\(every owner is deleted\\); then waits on example.com/hold" \
+    "[$gc]   an object holding a finalizer will wait on it"
+  asan_clean "[$gc] plan waits"
+  unhold $ns cm vheld
 }
 
 member_finalizers() { # member_finalizers GC
@@ -674,6 +760,7 @@ suite() { # suite GC
   timed unserved_refs "$gc"
   timed admission_denied "$gc"
   timed member_finalizers "$gc"
+  timed interrupted "$gc"
   timed progress "$gc"
   timed delete_bodies "$gc"
   timed changed_before_delete "$gc"

@@ -66,6 +66,11 @@ kubectl create deployment stuck "${NS[@]}" --image=nginx >/dev/null
 run owners tree deployment/stuck "${NS[@]}" --until=ready --timeout=3s
 is "$rc" 3 "pods never Ready: --until=ready times out with exit 3"
 like "$err" 'timed out after [0-9]+s waiting for the tree to be ready: ' "naming the first object not ready"
+# issue #38: the Deployment waits for its ReplicaSet, which waits for its pod:
+# the one at the bottom is named, with why (no kubelet here: Pending)
+like "$err" '\(pod/stuck-[a-z0-9-]+ is not ready: [A-Za-z]+' \
+  "the deepest object not ready is named (the pod, not the Deployment), with why"
+unlike "$err" 'deployment.apps/stuck is not ready' "  not the root that only waits for it"
 
 run owners tree deployment/never-was "${NS[@]}" --until=gone --timeout=10s
 is "$rc" 0 "--until=gone of an object that is not there: done at once"

@@ -725,7 +725,7 @@ static void test_runner_end(void)
 	const char *roots[] = { "d" };
 	struct runner_ctx ctx = { 0, 0 };
 	const struct owners_cascade_runner_hooks hooks = {
-		&ctx, no_rescan, approve_all, NULL, on_event, NULL,
+		&ctx, no_rescan, approve_all, NULL, on_event, NULL, NULL,
 	};
 	struct owners_cascade_world world = { NULL, &types, g, 0 };
 	struct owners_cascade_runner r;
@@ -750,6 +750,43 @@ static void test_runner_end(void)
 	world.n_failures = 1; /* a type the first scan listed did not list */
 	ok(owners_cascade_run(&end, &r, &world, &hooks, &err) == 0 && end == OWNERS_RUN_UNSEEN,
 	   "runner: nothing left in a view missing a type: not done, cannot be confirmed");
+	owners_cascade_runner_clear(&r);
+	owners_graph_free(g);
+}
+
+static int asked_to_stop(void *ctx)
+{
+	(void)ctx;
+	return 1;
+}
+
+/* Issue #38: Ctrl-C stops the run between rounds, before any change
+ * when it came before the first, with the plan of what is left kept. */
+static void test_runner_interrupted(void)
+{
+	const struct fake_obj objs[] = {
+		{ "ConfigMap", "root", "r", NULL, { NULL }, { NOREF } },
+		{ "ConfigMap", "child", "c", NULL, { NULL }, { R("ConfigMap", "root", "r", 1) } },
+	};
+	struct owners_graph *g = build(objs, 2);
+	const char *roots[] = { "r" };
+	struct runner_ctx ctx = { 0, 0 };
+	const struct owners_cascade_runner_hooks hooks = {
+		&ctx, no_rescan, approve_all, NULL, on_event, NULL, asked_to_stop,
+	};
+	struct owners_cascade_world world = { NULL, &types, g, 0 };
+	struct owners_cascade_runner r;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	enum owners_cascade_run_end end = OWNERS_RUN_DONE;
+
+	owners_cascade_runner_init(&r);
+	r.roots = roots;
+	r.n_roots = 1;
+	r.timeout_ms = 60000;
+	ok(owners_cascade_run(&end, &r, &world, &hooks, &err) == 0 && end == OWNERS_RUN_INTERRUPTED,
+	   "runner: interrupted: the run ends so");
+	ok(!ctx.approvals && !ctx.rescans, "  before any request");
+	ok(r.planned && r.plan.members_left == 2, "  the plan of what is left kept: 2 objects");
 	owners_cascade_runner_clear(&r);
 	owners_graph_free(g);
 }
@@ -863,6 +900,7 @@ int main(void)
 	test_track();
 	test_track_order();
 	test_runner_end();
+	test_runner_interrupted();
 	owners_resource_table_add_failure(&types, "metrics.k8s.io/v1beta1", "service unavailable");
 	test_gc_leaves_alone();
 	owners_resource_table_clear(&types);

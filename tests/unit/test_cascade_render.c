@@ -9,6 +9,8 @@
 #include "cascade_render.h"
 #include "fake_objects.h"
 #include "fake_types.h"
+#include "pod_claims.h"
+#include "stuck.h"
 #include "tap.h"
 
 static struct owners_resource_table types;
@@ -79,7 +81,7 @@ static char *plan_text(struct owners_graph *g, const char *const *roots, size_t 
 {
 	struct owners_cascade_options o = { mode, 1, 0 };
 	struct owners_cascade_plan p;
-	struct owners_cascade_render r = { g, &p, mode, roots, n_roots };
+	struct owners_cascade_render r = { g, &p, mode, roots, n_roots, NULL };
 	struct owners_buf out = OWNERS_BUF_INIT;
 	char *text = NULL;
 
@@ -175,12 +177,102 @@ static void test_plan(void)
 	owners_graph_free(g);
 }
 
+/* Issue #38: the plan says which objects will wait once deleted, and on
+ * what: a foreign finalizer held now, a claim's pvc-protection with the
+ * pods that use it (one in the cascade, one not), a volume's
+ * pv-protection with the claim bound to it; a claim no pod uses goes at
+ * once and says nothing. */
+static void test_plan_waits(void)
+{
+	static const struct owners_owner_ref_meta to_root[] = { REF("v1", "ConfigMap", "root", "root") };
+	static const char *const hold[] = { "example.com/hold" };
+	static const char *const pvc[] = { "kubernetes.io/pvc-protection" };
+	static const char *const pv[] = { "kubernetes.io/pv-protection" };
+	static const char *const roots[] = { "root", "pv1" };
+	struct owners_cascade_options o = { OWNERS_CASCADE_BACKGROUND, 1, 0 };
+	struct owners_stuck_facts facts;
+	struct owners_stuck_pods *pods;
+	struct owners_stuck_volume *vol;
+	struct owners_cascade_plan p;
+	struct owners_cascade_render r;
+	struct owners_buf out = OWNERS_BUF_INIT;
+	struct owners_graph *g = NULL;
+	size_t i;
+
+	memset(&facts, 0, sizeof(facts));
+	if (owners_graph_new(&g, &types))
+		return;
+	for (i = 0; i < types.count; i++)
+		owners_graph_note_listing(g, &types.items[i], NULL, 0, NULL);
+	fake_object_add(g, type("v1", "ConfigMap"), "ns", "root", "root", "", 0, NULL, 0, NULL);
+	fake_object_add(g, type("v1", "ConfigMap"), "ns", "held", "cm2", "", 1, hold, 1, to_root);
+	fake_object_add(g, type("v1", "PersistentVolumeClaim"), "ns", "data", "pvc1", "", 1, pvc, 1,
+			to_root);
+	fake_object_add(g, type("v1", "PersistentVolumeClaim"), "ns", "idle", "pvc2", "", 1, pvc, 1,
+			to_root);
+	fake_object_add(g, type("v1", "Pod"), "ns", "db-0", "pod1", "", 0, NULL, 1, to_root);
+	fake_object_add(g, type("v1", "Pod"), "ns", "reader", "pod2", "", 0, NULL, 0, NULL);
+	fake_object_add(g, type("v1", "PersistentVolume"), "", "pv-data", "pv1", "", 1, pv, 0, NULL);
+	owners_graph_link(g);
+
+	pods = owners_stuck_facts_add_pods(&facts, "ns");
+	vol = owners_stuck_facts_add_volume(&facts, owners_graph_find_uid(g, "pv1"));
+	if (!pods || !vol)
+		return;
+	pods->pods.pods = calloc(3, sizeof(*pods->pods.pods));
+	for (i = 0; i < 3; i++) {
+		struct owners_pod_claim_use *u = &pods->pods.pods[i];
+
+		u->pod = strdup(i == 0 ? "db-0" : i == 1 ? "reader" : "pending");
+		u->node_name = strdup(i == 2 ? "" : "node-1"); /* "pending" is not scheduled */
+		u->phase = strdup(i == 2 ? "Pending" : "Running");
+		u->claims = calloc(1, sizeof(*u->claims));
+		u->claims[0] = strdup(i == 2 ? "idle" : "data");
+		u->ephemeral = calloc(1, 1);
+		u->n_claims = 1;
+	}
+	pods->pods.count = pods->pods.cap = 3;
+	vol->phase = strdup("Bound");
+	vol->claim_namespace = strdup("ns");
+	vol->claim_name = strdup("data");
+
+	if (owners_cascade_plan_make(&p, g, &(struct owners_cascade_seeds){ roots, 2, NULL, 0 }, &o)) {
+		ok(0, "plan made");
+		return;
+	}
+	r = (struct owners_cascade_render){ g, &p, OWNERS_CASCADE_BACKGROUND, roots, 2, &facts };
+	ok(owners_cascade_render_plan(&out, &r) == 0, "plan with waits rendered");
+	is_str(out.ptr,
+	       "background cascade (dry run, nothing changed):\n"
+	       "ns/configmap/root  delete (root)\n"
+	       "  ns/configmap/held  delete (every owner is deleted); then waits on "
+	       "example.com/hold (its controller removes it)\n"
+	       "  ns/persistentvolumeclaim/data  delete (every owner is deleted); then waits on "
+	       "kubernetes.io/pvc-protection until ns/pod/db-0 is gone (in this cascade), "
+	       "while ns/pod/reader uses it (not in this cascade)\n"
+	       "  ns/persistentvolumeclaim/idle  delete (every owner is deleted)\n"
+	       "  ns/pod/db-0  delete (every owner is deleted)\n"
+	       "persistentvolume/pv-data  delete (root); then waits on kubernetes.io/pv-protection "
+	       "until ns/persistentvolumeclaim/data is gone (in this cascade)\n",
+	       "each wait named: a foreign finalizer, the pods using a claim, the claim bound to a volume");
+	owners_buf_reset(&out);
+	r.facts = NULL;
+	ok(owners_cascade_render_plan(&out, &r) == 0 &&
+		   strstr(out.ptr, "ns/persistentvolumeclaim/idle  delete (every owner is deleted); then "
+				   "waits on kubernetes.io/pvc-protection while a pod uses it\n"),
+	   "the pods not read: a claim waits while a pod uses it, whom not said");
+	owners_buf_clear(&out);
+	owners_cascade_plan_clear(&p);
+	owners_stuck_facts_clear(&facts);
+	owners_graph_free(g);
+}
+
 static void test_progress(void)
 {
 	struct owners_graph *g = build("", 0, NULL);
 	struct owners_cascade_wait waits[2];
 	struct owners_cascade_plan p;
-	struct owners_cascade_render r = { g, &p, OWNERS_CASCADE_FOREGROUND, NULL, 0 };
+	struct owners_cascade_render r = { g, &p, OWNERS_CASCADE_FOREGROUND, NULL, 0, NULL };
 	struct owners_buf out = OWNERS_BUF_INIT, full = OWNERS_BUF_INIT;
 	const char *e;
 
@@ -248,7 +340,7 @@ static void test_end(void)
 	struct owners_cascade_wait waits[2];
 	struct owners_action actions[2];
 	struct owners_cascade_plan p;
-	struct owners_cascade_render r = { g, &p, OWNERS_CASCADE_BACKGROUND, NULL, 0 };
+	struct owners_cascade_render r = { g, &p, OWNERS_CASCADE_BACKGROUND, NULL, 0, NULL };
 	struct owners_buf out = OWNERS_BUF_INIT;
 
 	memset(&p, 0, sizeof(p));
@@ -270,11 +362,14 @@ static void test_end(void)
 	ok(owners_cascade_render_left(&out, &r) == 0, "what is left rendered");
 	is_str(out.ptr,
 	       "  ns/pod/web-1-c: its finalizers (finalizers: example.com/hold)\n"
+	       "    example.com/hold is removed by its own controller; if that is gone: owners "
+	       "finalizers remove pod/web-1-c -n ns --finalizer example.com/hold\n"
 	       "  ns/replicaset.apps/web-1: blocking dependents: 1\n"
 	       "  clusterrole.rbac.authorization.k8s.io/cr: "
 	       "delete next\n"
 	       "  ns/pod/web-1-b: release next\n",
-	       "each wait (and the finalizers of one in deletion), then each action still to send");
+	       "each wait (and the finalizers of one in deletion, a foreign one with the command that "
+	       "removes it), then each action still to send");
 	owners_buf_reset(&out);
 
 	p.n_actions = 1;
@@ -307,6 +402,55 @@ static void test_end(void)
 	       "changed\n",
 	       "server dry run: plurals");
 
+	owners_buf_clear(&out);
+	owners_graph_free(g);
+}
+
+/* Issue #38: Ctrl-C says what was done, what is left, where the roots
+ * stand, and the command that finishes the cascade. */
+static void test_interrupted(void)
+{
+	static const char *const fg[] = { OWNERS_FINALIZER_FOREGROUND };
+	static const char *const roots[] = { "d1", "gone-1" };
+	struct owners_graph *g = build(DELETED, 1, fg);
+	struct owners_cascade_wait waits[1];
+	struct owners_cascade_plan p;
+	struct owners_cascade_render r = { g, &p, OWNERS_CASCADE_FOREGROUND, roots, 2, NULL };
+	struct owners_buf out = OWNERS_BUF_INIT;
+	struct owners_cascade_options o = { OWNERS_CASCADE_FOREGROUND, 1, 0 };
+
+	if (owners_cascade_plan_make(&p, g, &(struct owners_cascade_seeds){ roots, 2, NULL, 0 }, &o)) {
+		ok(0, "plan made");
+		return;
+	}
+	/* what is left, as the plan waits for it, shortened to one wait */
+	free(p.waits);
+	free(p.actions);
+	p.actions = NULL;
+	p.n_actions = p.cap_actions = 0;
+	waits[0].node = owners_graph_find_uid(g, "p3");
+	waits[0].on = OWNERS_WAIT_ON_OTHERS;
+	waits[0].why = "its finalizers";
+	p.waits = waits;
+	p.n_waits = 1;
+	p.cap_waits = 0;
+	ok(owners_cascade_render_interrupted(&out, &r, 2, 1, "owners -n ns delete deployment/web 'x y'") == 0,
+	   "interrupted: rendered");
+	is_str(out.ptr,
+	       "interrupted: 2 objects deleted and 1 released so far; 6 objects of the cascade are "
+	       "left:\n"
+	       "  ns/pod/web-1-c: its finalizers (finalizers: example.com/hold)\n"
+	       "    example.com/hold is removed by its own controller; if that is gone: owners "
+	       "finalizers remove pod/web-1-c -n ns --finalizer example.com/hold\n"
+	       "deployment.apps/web is in foreground deletion, waiting for 3 dependents\n"
+	       "deployment.apps/old is gone; 1 object still names it as owner\n"
+	       "the cascade's progress is kept in the cluster: run the same command again to "
+	       "finish it:\n"
+	       "  owners -n ns delete deployment/web 'x y'\n",
+	       "interrupted: done, left, each root's state, the command that finishes it");
+	p.waits = NULL;
+	p.n_waits = 0;
+	owners_cascade_plan_clear(&p);
 	owners_buf_clear(&out);
 	owners_graph_free(g);
 }
@@ -361,13 +505,19 @@ int main(void)
 	owners_resource_table_init(&types);
 	fake_type_add(&types, "", "v1", "pods", "pod", "Pod", NULL, 1, 1);
 	fake_type_add(&types, "", "v1", "configmaps", "configmap", "ConfigMap", NULL, 1, 1);
+	fake_type_add(&types, "", "v1", "persistentvolumeclaims", "persistentvolumeclaim",
+		      "PersistentVolumeClaim", NULL, 1, 1);
+	fake_type_add(&types, "", "v1", "persistentvolumes", "persistentvolume", "PersistentVolume",
+		      NULL, 0, 1);
 	fake_type_add(&types, "apps", "v1", "deployments", "deployment", "Deployment", NULL, 1, 1);
 	fake_type_add(&types, "apps", "v1", "replicasets", "replicaset", "ReplicaSet", NULL, 1, 1);
 	fake_type_add(&types, "rbac.authorization.k8s.io", "v1", "clusterroles", "clusterrole",
 		      "ClusterRole", NULL, 0, 1);
 	test_plan();
+	test_plan_waits();
 	test_progress();
 	test_end();
+	test_interrupted();
 	test_events();
 	owners_resource_table_clear(&types);
 	return tap_done();

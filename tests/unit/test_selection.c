@@ -250,6 +250,12 @@ static void test_find(struct owners_graph *g)
 		o.absent_owners = 0;
 		rc = select_(&s, g, args, 1, &scope, &o, &err);
 		is_int(rc, OWNERS_ENOTFOUND, "  without the option it is not found");
+		/* issue #38: tree and why say what its deletion left */
+		is_str(owners_error_message(&err),
+		       "configmaps 'gone' not found in namespace 'a'; 1 object still names it as owner "
+		       "(its deletion left them, or the garbage collector has not caught up): "
+		       "'owners delete configmaps/gone -n a' finishes it",
+		       "  and says how many objects still name it as owner, and what finishes it");
 	}
 	{
 		scope.everything_when_none = 1;

@@ -120,6 +120,39 @@ static void test_ready(void)
 	owners_graph_free(g);
 }
 
+/* Issue #38: a StatefulSet waits for its Pod, which waits for its claim:
+ * the deepest object not ready is named, with why. */
+static void test_ready_deepest(void)
+{
+	struct owners_graph *g = build(NULL);
+	struct owners_tree t;
+	struct owners_object_status *st = statuses(g, "u-b");
+	struct owners_buf why = OWNERS_BUF_INIT;
+	uint32_t first = 0;
+
+	tree_of(&t, g, "u-web", 0);
+	st[node(g, "u-web")].is_ready = 0;
+	st[node(g, "u-rs")].is_ready = 0;
+	free(st[node(g, "u-b")].status);
+	st[node(g, "u-b")].status = strdup("Pending");
+	is_int(owners_tree_ready(&first, g, &t, st, g->count), 0, "web, web-rs and web-b not ready: not ready");
+	is_int(first, node(g, "u-b"), "  the deepest not ready is named (web-b), not the root");
+	ok(owners_tree_not_ready_why(&why, g, first, st, g->count) == 0, "  why it is not ready");
+	is_str(why.ptr, "Pending (READY 0/1)", "  its STATUS and READY");
+	owners_buf_reset(&why);
+	free(st[node(g, "u-b")].status);
+	st[node(g, "u-b")].status = NULL;
+	owners_tree_not_ready_why(&why, g, first, st, g->count);
+	is_str(why.ptr, "not ready (READY 0/1)", "  no STATUS: its READY");
+	owners_buf_reset(&why);
+	owners_tree_not_ready_why(&why, g, first, st, node(g, "u-b"));
+	is_str(why.ptr, "no status read yet", "  none read yet: said so");
+	owners_buf_clear(&why);
+	statuses_free(st, g->count);
+	owners_tree_clear(&t);
+	owners_graph_free(g);
+}
+
 static void test_ready_deleting(void)
 {
 	struct owners_graph *g = build("u-rs");
@@ -213,6 +246,7 @@ int main(void)
 	add_type("", "pods", "Pod", 1);
 	add_type("", "configmaps", "ConfigMap", 0);
 	test_ready();
+	test_ready_deepest();
 	test_ready_deleting();
 	test_ready_virtual();
 	test_gone();
