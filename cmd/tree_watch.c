@@ -261,6 +261,8 @@ static int draw(struct tree_watch *tw)
 	c.watches = stats.watches;
 	c.events = stats.events;
 	c.color = output_color();
+	c.gone = tw->roots.gone;
+	c.n_gone = tw->roots.n_gone;
 	if ((rc = tree_view_draw(&tw->view, &c, &lines, &n)))
 		return rc;
 	rc = screen_draw(lines, n) ? OWNERS_EIO : 0;
@@ -375,26 +377,32 @@ static enum exit_code say_outcome(struct tree_watch *tw, int reached, uint32_t f
 	return EXIT_TIMEOUT;
 }
 
-/* --until's outcome: the tree reached stays on the terminal (the view
- * went with the alternate screen); the exit code. */
+/* --until's outcome; the exit code. */
 static enum exit_code tree_watch_outcome(struct tree_watch *tw, int reached)
 {
 	uint32_t first = OWNERS_NO_NODE;
-	size_t i;
 
 	if (!reached)
 		(void)until_reached(tw, &first);
-	if (tw->tty && reached) {
-		char **lines = NULL;
-		size_t n = 0;
-
-		if (!render_lines(tw, &tw->tree, output_color(), &lines, &n))
-			for (i = 0; i < n; i++)
-				printf("%s\n", lines[i]);
-		owners_strv_free(lines, n);
-		fflush(stdout);
-	}
 	return say_outcome(tw, reached, first);
+}
+
+/* The last frame's tree, whole and without marks, on the normal screen
+ * once the view went with the alternate one (Ctrl-C, --until's state,
+ * its deadline): it stays on the terminal, as kubectl get -w leaves its
+ * last lines. A root that went, nothing left of its tree: said so. */
+static void print_last_frame(struct tree_watch *tw)
+{
+	char **lines = NULL;
+	size_t n = 0, i;
+
+	if (!render_lines(tw, &tw->tree, output_color(), &lines, &n))
+		for (i = 0; i < n; i++)
+			printf("%s\n", lines[i]);
+	owners_strv_free(lines, n);
+	for (i = 0; !tw->tree.count && i < tw->roots.n_gone; i++)
+		printf("%s was deleted\n", tw->roots.gone[i]);
+	fflush(stdout);
 }
 
 /* ---- the loop ---------------------------------------------------------- */
@@ -647,6 +655,8 @@ int tree_watch_run(struct session *s, const struct tree_watch_args *a)
 			deadline = tw.started_ms + s->cli->timeout_ms;
 		rc = tree_watch_loop(&tw, deadline, &reached, &timed_out, &quit);
 		screen_close();
+		if (tw.tty && !rc && (quit || reached || timed_out))
+			print_last_frame(&tw);
 		if (quit)
 			signals_die(quit);
 		if (!rc && tw.until != OWNERS_UNTIL_NONE && (reached || timed_out))
