@@ -236,3 +236,72 @@ done:
 	free(version);
 	return rc;
 }
+
+static int in_category(const struct owners_resource *r, const char *category)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_categories; i++)
+		if (!strcasecmp(r->categories[i], category))
+			return 1;
+	return 0;
+}
+
+int owners_type_category(const struct owners_resource ***out, size_t *n, const struct owners_resource_table *t,
+			 const char *typed)
+{
+	const struct owners_resource **cand = NULL;
+	size_t i, j, count = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (!typed || !*typed || !t->count)
+		return 0;
+	for (i = 0; i < t->count; i++) {
+		const struct owners_resource *r = &t->items[i];
+
+		if (!in_category(r, typed))
+			continue;
+		if (!cand && !(cand = malloc(t->count * sizeof(*cand))))
+			return OWNERS_ENOMEM;
+		/* One per group and resource, as in lookup(). */
+		for (j = 0; j < count; j++)
+			if (!strcmp(cand[j]->group, r->group) && !strcmp(cand[j]->resource, r->resource))
+				break;
+		if (j == count)
+			cand[count++] = r;
+		else if (r->preferred && !cand[j]->preferred)
+			cand[j] = r;
+	}
+	*out = cand;
+	*n = count;
+	return 0;
+}
+
+int owners_type_expand(const struct owners_resource ***out, size_t *n, int *category,
+		       const struct owners_resource_table *t, const char *typed, struct owners_error *err)
+{
+	const struct owners_resource *r;
+	int rc = owners_type_resolve(&r, t, typed, err);
+
+	*out = NULL;
+	*n = 0;
+	*category = 0;
+	if (!rc) {
+		if (!(*out = malloc(sizeof(**out))))
+			return owners_error_oom(err);
+		(*out)[0] = r;
+		*n = 1;
+		return 0;
+	}
+	if (rc != OWNERS_ENOTFOUND)
+		return rc;
+	/* Not a type: a category perhaps ("all"). */
+	if (owners_type_category(out, n, t, typed))
+		return owners_error_oom(err);
+	if (!*n)
+		return rc;
+	owners_error_clear(err);
+	*category = 1;
+	return 0;
+}
