@@ -405,6 +405,26 @@ static void print_last_frame(struct tree_watch *tw)
 	fflush(stdout);
 }
 
+/* What the scan could not see (a group whose discovery failed, with the
+ * server's reason; types not listed), said once as every command says
+ * it: on stderr, and on a terminal among the view's warnings too (the
+ * view hides stderr: it is said there again once the view ends). */
+static int say_scan_warnings(struct tree_watch *tw, int on_view)
+{
+	char **lines = NULL;
+	size_t n = 0, i;
+	int rc = session_warnings(tw->s, NULL, 0, &lines, &n);
+
+	for (i = 0; !rc && i < n; i++) {
+		if (on_view)
+			rc = tree_view_warn(&tw->view, lines[i]);
+		else
+			warning_msg("%s", lines[i]);
+	}
+	session_warnings_free(lines, n);
+	return rc;
+}
+
 /* ---- the loop ---------------------------------------------------------- */
 
 static void on_warning(void *ctx, const char *line)
@@ -645,7 +665,7 @@ int tree_watch_run(struct session *s, const struct tree_watch_args *a)
 	int rc, quit = 0, reached = 0, timed_out = 0;
 
 	tree_watch_init(&tw, s, a);
-	if ((rc = tree_watch_open(&tw))) {
+	if ((rc = tree_watch_open(&tw)) || (rc = say_scan_warnings(&tw, tw.tty))) {
 		rc = error_oom();
 	} else if (signals_open() || (tw.tty && screen_open())) {
 		error_msg("cannot watch: %s", strerror(errno));
@@ -655,8 +675,11 @@ int tree_watch_run(struct session *s, const struct tree_watch_args *a)
 			deadline = tw.started_ms + s->cli->timeout_ms;
 		rc = tree_watch_loop(&tw, deadline, &reached, &timed_out, &quit);
 		screen_close();
-		if (tw.tty && !rc && (quit || reached || timed_out))
+		if (tw.tty && !rc && (quit || reached || timed_out)) {
 			print_last_frame(&tw);
+			if (say_scan_warnings(&tw, 0))
+				rc = error_oom();
+		}
 		if (quit)
 			signals_die(quit);
 		if (!rc && tw.until != OWNERS_UNTIL_NONE && (reached || timed_out))

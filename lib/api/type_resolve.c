@@ -151,10 +151,10 @@ static const char *closest_name(const struct owners_resource_table *t, const cha
 	return best;
 }
 
-/* The failure recorded for group and version (NULL: any version), or
- * NULL. An entry without a version ("metrics.k8s.io") covers the group. */
-static const char *failed_entry(const struct owners_resource_table *t, const char *group,
-				const char *version)
+/* The failure recorded for group and version (NULL: any version), as an
+ * index into t->failed_groups, or t->n_failed. An entry without a version
+ * ("metrics.k8s.io") covers the group. */
+static size_t failed_entry(const struct owners_resource_table *t, const char *group, const char *version)
 {
 	size_t i, len = strlen(group);
 
@@ -166,16 +166,17 @@ static const char *failed_entry(const struct owners_resource_table *t, const cha
 		if (flen != len || strncasecmp(f, group, len))
 			continue;
 		if (!slash || !version || !strcasecmp(slash + 1, version))
-			return f;
+			return i;
 	}
-	return NULL;
+	return t->n_failed;
 }
 
 int owners_type_resolve(const struct owners_resource **out, const struct owners_resource_table *t,
 			const char *typed, struct owners_error *err)
 {
 	char *name = NULL, *rest = NULL, *version = NULL;
-	const char *dot, *dot2, *failed = NULL;
+	const char *dot, *dot2;
+	size_t failed;
 	int rc = OWNERS_ENOMEM;
 
 	*out = NULL;
@@ -213,13 +214,17 @@ int owners_type_resolve(const struct owners_resource **out, const struct owners_
 		goto done;
 
 	/* Not served, or not known because discovery of its group failed? */
-	if (version)
-		failed = failed_entry(t, dot2 + 1, version);
-	if (!failed && rest)
+	failed = version ? failed_entry(t, dot2 + 1, version) : t->n_failed;
+	if (failed == t->n_failed && rest)
 		failed = failed_entry(t, rest, NULL);
-	if (failed)
+	/* With the server's reason (the APIService's, cmd/session.c): "stale"
+	 * alone says nothing. */
+	if (failed < t->n_failed && t->failed_reasons[failed] && *t->failed_reasons[failed])
+		rc = owners_error_set(err, OWNERS_ESERVER, "cannot resolve '%s': discovery of %s failed: %s", typed,
+				      t->failed_groups[failed], t->failed_reasons[failed]);
+	else if (failed < t->n_failed)
 		rc = owners_error_set(err, OWNERS_ESERVER, "cannot resolve '%s': discovery of %s failed",
-				      typed, failed);
+				      typed, t->failed_groups[failed]);
 	else if (!rest && closest_name(t, name))
 		rc = owners_error_set(err, OWNERS_ENOTFOUND,
 				      "the server doesn't have a resource type '%s'; did you mean '%s'?", typed,

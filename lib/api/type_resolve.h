@@ -25,8 +25,9 @@
  *  - Nothing: OWNERS_ENOTFOUND "the server doesn't have a resource type
  *    'foo'" (kubectl's words); but when the typed name names a group (or
  *    group/version) whose discovery failed, OWNERS_ESERVER "cannot resolve
- *    'foo.metrics.k8s.io': discovery of metrics.k8s.io/v1beta1 failed",
- *    because the type may well exist.
+ *    'foo.metrics.k8s.io': discovery of metrics.k8s.io/v1beta1 failed: REASON"
+ *    (the reason recorded with the failure), because the type may well
+ *    exist.
  *  - An empty name is OWNERS_EINVAL.
  *
  * Ownership: *out is borrowed from the table.

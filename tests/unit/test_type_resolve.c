@@ -200,21 +200,22 @@ int main(void)
 	fails(&t, "", OWNERS_EINVAL, "empty resource type");
 	fails(&empty, "pods", OWNERS_ENOTFOUND, "the server doesn't have a resource type 'pods'");
 
-	/* A group whose discovery failed: say so. */
+	/* A group whose discovery failed: say so, with the reason recorded
+	 * (the server's, once cmd/session.c asked the APIService). */
 	fails(&t, "foo.metrics.k8s.io", OWNERS_ESERVER,
-	      "cannot resolve 'foo.metrics.k8s.io': discovery of metrics.k8s.io/v1beta1 failed");
+	      "cannot resolve 'foo.metrics.k8s.io': discovery of metrics.k8s.io/v1beta1 failed: stale");
 	fails(&t, "PodMetrics.Metrics.K8s.io", OWNERS_ESERVER,
-	      "cannot resolve 'PodMetrics.Metrics.K8s.io': discovery of metrics.k8s.io/v1beta1 failed");
+	      "cannot resolve 'PodMetrics.Metrics.K8s.io': discovery of metrics.k8s.io/v1beta1 failed: stale");
 	fails(&t, "pods.v1beta1.metrics.k8s.io", OWNERS_ESERVER,
-	      "cannot resolve 'pods.v1beta1.metrics.k8s.io': discovery of metrics.k8s.io/v1beta1 failed");
+	      "cannot resolve 'pods.v1beta1.metrics.k8s.io': discovery of metrics.k8s.io/v1beta1 failed: stale");
 	fails(&t, "foo.custom.metrics.k8s.io", OWNERS_ESERVER,
 	      "cannot resolve 'foo.custom.metrics.k8s.io': discovery of custom.metrics.k8s.io/v1beta2 "
-	      "failed");
+	      "failed: stale");
 	fails(&t, "foo.v1beta1.custom.metrics.k8s.io", OWNERS_ENOTFOUND,
 	      "the server doesn't have a resource type 'foo.v1beta1.custom.metrics.k8s.io'");
 	owners_resource_table_add_failure(&t, "broken.example.com", "503 service unavailable");
 	fails(&t, "things.v2.broken.example.com", OWNERS_ESERVER,
-	      "cannot resolve 'things.v2.broken.example.com': discovery of broken.example.com failed");
+	      "cannot resolve 'things.v2.broken.example.com': discovery of broken.example.com failed: 503 service unavailable");
 	/* Without a group, nothing points at the failed group. */
 	fails(&t, "podmetrics", OWNERS_ENOTFOUND,
 	      "the server doesn't have a resource type 'podmetrics'");
