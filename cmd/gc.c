@@ -663,6 +663,9 @@ static enum exit_code keep_up(struct run *r)
 
 	fprintf(stderr, "gc: converged after %zu pass%s: %zu change%s\n", r->passes,
 		r->passes == 1 ? "" : "es", r->done, r->done == 1 ? "" : "s");
+	/* What the scans could not see, once, before the watch: gc without
+	 * --watch says it with its report. */
+	session_warn_scan(r->s);
 	rc = watch_and_act(r, &quit);
 	fprintf(stderr, "gc: stopped watching: %zu change%s in all\n", r->done, r->done == 1 ? "" : "s");
 	if (!rc && quit) {

@@ -51,8 +51,9 @@ static enum exit_code open_session(struct cmd_run *run)
 	    (c->discovery == CMD_DISCOVERY_CURRENT && (rc = session_require_current_types(&run->s))))
 		return rc;
 	if (c->resolve != CMD_RESOLVE_NO &&
-	    (rc = session_resolve_args(&run->s, run->objs, run->n_objs, c->resolve == CMD_RESOLVE_AND_LIST,
-				       &run->targets)))
+	    ((rc = session_expand_categories(&run->s, &run->objs, &run->n_objs)) ||
+	     (rc = session_resolve_args(&run->s, run->objs, run->n_objs, c->resolve == CMD_RESOLVE_AND_LIST,
+				       &run->targets))))
 		return rc;
 	memset(&req, 0, sizeof(req));
 	req.rule = c->scope;

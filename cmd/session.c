@@ -611,6 +611,68 @@ enum exit_code session_resolve_args(struct session *s, const struct owners_objec
 	return 0;
 }
 
+/* Appends an argument: type "resource.group" (the core group's:
+ * "resource"), name copied. */
+static int push_arg(struct owners_object_arg **v, size_t *n, size_t *cap, const struct owners_resource *r,
+		    const char *type, const char *name)
+{
+	struct owners_buf b = OWNERS_BUF_INIT;
+	int rc;
+
+	if (OWNERS_GROW(*v, *cap, *n + 1))
+		return OWNERS_ENOMEM;
+	rc = r ? owners_buf_addf(&b, "%s%s%s", r->resource, *r->group ? "." : "", r->group) : owners_buf_adds(&b, type);
+	(*v)[*n].type = owners_buf_detach(&b);
+	(*v)[*n].name = name ? owners_strdup(name) : NULL;
+	owners_buf_clear(&b);
+	if (rc || !(*v)[*n].type || (name && !(*v)[*n].name)) {
+		free((*v)[*n].type);
+		free((*v)[*n].name);
+		return OWNERS_ENOMEM;
+	}
+	(*n)++;
+	return 0;
+}
+
+enum exit_code session_expand_categories(struct session *s, struct owners_object_arg **objs, size_t *n)
+{
+	struct owners_object_arg *out = NULL;
+	size_t n_out = 0, cap = 0, i, k;
+	int rc = 0, any = 0;
+
+	for (i = 0; !rc && i < *n; i++) {
+		const struct owners_object_arg *a = &(*objs)[i];
+		const struct owners_resource **types = NULL;
+		struct owners_error err = OWNERS_ERROR_INIT;
+		size_t n_types = 0;
+		int category = 0;
+
+		/* A mistake here is session_resolve_args()'s to say (after a
+		 * refreshed discovery, perhaps). */
+		if (owners_type_expand(&types, &n_types, &category, &s->types, a->type, &err) == OWNERS_ENOMEM)
+			rc = OWNERS_ENOMEM;
+		owners_error_clear(&err);
+		if (!rc && category && a->name) {
+			free(types);
+			owners_object_args_free(out, n_out);
+			return usage_error("cannot name '%s/%s': '%s' is a category of types, not a type",
+					   a->type, a->name, a->type);
+		}
+		any |= category;
+		for (k = 0; !rc && k < (category ? n_types : 1); k++)
+			rc = push_arg(&out, &n_out, &cap, category ? types[k] : NULL, a->type, a->name);
+		free(types);
+	}
+	if (rc || !any) {
+		owners_object_args_free(out, n_out);
+		return rc ? error_oom() : EXIT_OK;
+	}
+	owners_object_args_free(*objs, *n);
+	*objs = out;
+	*n = n_out;
+	return EXIT_OK;
+}
+
 struct label_match {
 	struct session *s;
 	unsigned char *marks;

@@ -159,6 +159,16 @@ enum exit_code session_check_access(struct session *s, struct owners_access_chec
 enum exit_code session_resolve_args(struct session *s, const struct owners_object_arg *objs, size_t n,
 			 int also_list, struct owners_selection_arg **out);
 
+/* Categories among the arguments, as kubectl reads them: a TYPE that is
+ * no type's name but a category's ("all") is replaced by every type of
+ * the category (owners_type_expand()), each as "resource.group", so that
+ * every command sees one argument per type. A category with a NAME
+ * ("all/web") is a usage error. *objs and *n are replaced (the old array
+ * freed) only when a category was expanded; a TYPE that resolves to
+ * nothing is left for session_resolve_args() to say. Prints the error,
+ * returns the exit code. */
+enum exit_code session_expand_categories(struct session *s, struct owners_object_arg **objs, size_t *n);
+
 /* Where each argument is, each once (owners_selection_targets()), for a
  * command that works on names and reads no graph. *out is the caller's
  * (owners_selection_targets_free()). Prints the error, returns the exit

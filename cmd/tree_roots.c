@@ -6,12 +6,15 @@
 #include <string.h>
 
 #include "owners_error.h"
+#include "strv.h"
 
 void tree_roots_clear(struct tree_roots *r)
 {
 	owners_selection_targets_free(r->targets);
 	owners_selection_clear(&r->now);
 	owners_strset_clear(&r->seen);
+	owners_strv_free(r->seen_order, r->n_seen);
+	owners_strv_free(r->gone, r->n_gone);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -37,6 +40,48 @@ static int gone_with_dependents(const struct owners_graph *g, const char *uid, u
 {
 	*node = owners_graph_find_uid(g, uid);
 	return *node != OWNERS_NO_NODE && g->nodes[*node].virtual_ && g->nodes[*node].n_dependents;
+}
+
+/* Remembers a root found: its UID, in order, and its name for when it
+ * goes. */
+static int saw(struct tree_roots *r, const struct owners_graph *g, uint32_t node)
+{
+	const struct owners_node *n = &g->nodes[node];
+	struct owners_buf name = OWNERS_BUF_INIT;
+	int rc;
+
+	if (owners_strset_get(&r->seen, n->uid))
+		return 0;
+	/* One never there but as an owner named (virtual) is not said to
+	 * be deleted when it goes: no name. */
+	rc = n->virtual_ ? 0 : owners_graph_node_name(&name, n);
+	if (!rc && !owners_strset_add(&r->seen, n->uid, n->virtual_ ? NULL : name.ptr))
+		rc = OWNERS_ENOMEM;
+	if (!rc)
+		rc = owners_strv_push(&r->seen_order, &r->n_seen, &r->cap_seen, owners_strdup(n->uid));
+	owners_buf_clear(&name);
+	return rc;
+}
+
+/* The roots seen that are gone now, nothing of their tree left. */
+static int find_gone(struct tree_roots *r, const struct owners_graph *g)
+{
+	size_t i;
+	int rc = 0;
+
+	owners_strv_free(r->gone, r->n_gone);
+	r->gone = NULL;
+	r->n_gone = r->cap_gone = 0;
+	for (i = 0; !rc && i < r->n_seen; i++) {
+		uint32_t node = owners_graph_find_uid(g, r->seen_order[i]);
+		const struct owners_strset_entry *e;
+
+		if (node != OWNERS_NO_NODE && (!g->nodes[node].virtual_ || g->nodes[node].n_dependents))
+			continue;
+		if ((e = owners_strset_get(&r->seen, r->seen_order[i])) && e->value)
+			rc = owners_strv_push(&r->gone, &r->n_gone, &r->cap_gone, owners_strdup(e->value));
+	}
+	return rc;
 }
 
 struct match_ctx {
@@ -77,8 +122,7 @@ int tree_roots_find(struct tree_roots *r, struct owners_graph *g, const struct o
 	/* Roots that were there keep their place when they go (--until=gone
 	 * waits for their dependents too). */
 	for (i = 0; !rc && i < r->now.count; i++)
-		if (!owners_strset_add(&r->seen, g->nodes[r->now.nodes[i]].uid, NULL))
-			rc = OWNERS_ENOMEM;
+		rc = saw(r, g, r->now.nodes[i]);
 	for (k = 0; !rc && k < r->seen.cap; k++) {
 		const char *uid = r->seen.slots[k].key;
 		uint32_t node;
@@ -86,5 +130,7 @@ int tree_roots_find(struct tree_roots *r, struct owners_graph *g, const struct o
 		if (uid && gone_with_dependents(g, uid, &node))
 			rc = owners_selection_add(&r->now, node);
 	}
+	if (!rc)
+		rc = find_gone(r, g);
 	return rc;
 }

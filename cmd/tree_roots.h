@@ -21,7 +21,15 @@ struct tree_roots {
 	struct owners_selection_target *targets; /* where each argument is */
 	size_t n_targets;
 	struct owners_selection now;             /* this frame's */
-	struct owners_strset seen;               /* every root seen: --until=gone follows them */
+	struct owners_strset seen;               /* every root seen (UID -> its name): --until=gone follows them */
+	char **seen_order;                       /* their UIDs, in the order first seen */
+	size_t n_seen, cap_seen;
+	/* This frame's: the names of the roots seen once that are gone with
+	 * nothing left hanging from them ("deployment.apps/web"), in the
+	 * order they were first seen. The view says "NAME was deleted"
+	 * rather than that there is nothing to show yet. */
+	char **gone;
+	size_t n_gone, cap_gone;
 };
 
 /* The targets of args (checked by the first selection already). 0, or
@@ -30,7 +38,8 @@ int tree_roots_open(struct tree_roots *r, const struct owners_selection_arg *arg
 		    const struct owners_selection_scope *scope);
 void tree_roots_clear(struct tree_roots *r);
 
-/* The roots in g as it is now, into r->now. A named object not there
+/* The roots in g as it is now, into r->now, and the roots gone, into
+ * r->gone. A named object not there
  * (yet, or any more) is no error: the watch goes on. selector: -l (the
  * objects w's selector watch says match), or NULL. 0, or OWNERS_ENOMEM. */
 int tree_roots_find(struct tree_roots *r, struct owners_graph *g, const struct owners_watch *w,

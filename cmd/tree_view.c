@@ -262,8 +262,11 @@ static int draw_head(struct lines *o, struct owners_buf *b, const struct tree_vi
 		if (!(rc = owners_buf_addf(b, "%swarning: %s%s", c->color ? "\x1b[33m" : "", v->warnings[i],
 					   c->color ? "\x1b[0m" : "")))
 			rc = push(o, b);
-	if (!rc && !f->n_rows && !f->n_lines && !(rc = owners_buf_adds(b, "  (nothing to show yet)")))
+	if (!rc && !f->n_rows && !f->n_lines && !c->n_gone && !(rc = owners_buf_adds(b, "  (nothing to show yet)")))
 		rc = push(o, b);
+	for (i = 0; !rc && !f->n_rows && !f->n_lines && i < c->n_gone; i++)
+		if (!(rc = owners_buf_addf(b, "  %s was deleted", c->gone[i])))
+			rc = push(o, b);
 	for (i = 0; !rc && i < f->header && i < f->n_lines; i++)
 		if (!(rc = owners_buf_addf(b, "  %s", f->lines[i])))
 			rc = push(o, b);

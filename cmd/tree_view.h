@@ -96,13 +96,17 @@ struct tree_view {
 
 /* What the screen shows above the tree. what: the title's arguments,
  * each with a space first (" deployment/web"); where: "all namespaces"
- * or the namespace; rows: the window's height. */
+ * or the namespace; rows: the window's height; gone: the roots that were
+ * shown once and are deleted ("deployment.apps/web"), said when nothing
+ * is left to show. */
 struct tree_view_chrome {
 	const char *what;
 	const char *where;
 	size_t watches, events;
 	int rows;
 	int color;
+	char *const *gone;
+	size_t n_gone;
 };
 
 /* A view with nothing shown; marking as above. */

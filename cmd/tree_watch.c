@@ -261,6 +261,8 @@ static int draw(struct tree_watch *tw)
 	c.watches = stats.watches;
 	c.events = stats.events;
 	c.color = output_color();
+	c.gone = tw->roots.gone;
+	c.n_gone = tw->roots.n_gone;
 	if ((rc = tree_view_draw(&tw->view, &c, &lines, &n)))
 		return rc;
 	rc = screen_draw(lines, n) ? OWNERS_EIO : 0;
@@ -383,26 +385,52 @@ static enum exit_code say_outcome(struct tree_watch *tw, int reached, uint32_t f
 	return EXIT_TIMEOUT;
 }
 
-/* --until's outcome: the tree reached stays on the terminal (the view
- * went with the alternate screen); the exit code. */
+/* --until's outcome; the exit code. */
 static enum exit_code tree_watch_outcome(struct tree_watch *tw, int reached)
 {
 	uint32_t first = OWNERS_NO_NODE;
-	size_t i;
 
 	if (!reached)
 		(void)until_reached(tw, &first);
-	if (tw->tty && reached) {
-		char **lines = NULL;
-		size_t n = 0;
-
-		if (!render_lines(tw, &tw->tree, output_color(), &lines, &n))
-			for (i = 0; i < n; i++)
-				printf("%s\n", lines[i]);
-		owners_strv_free(lines, n);
-		fflush(stdout);
-	}
 	return say_outcome(tw, reached, first);
+}
+
+/* The last frame's tree, whole and without marks, on the normal screen
+ * once the view went with the alternate one (Ctrl-C, --until's state,
+ * its deadline): it stays on the terminal, as kubectl get -w leaves its
+ * last lines. A root that went, nothing left of its tree: said so. */
+static void print_last_frame(struct tree_watch *tw)
+{
+	char **lines = NULL;
+	size_t n = 0, i;
+
+	if (!render_lines(tw, &tw->tree, output_color(), &lines, &n))
+		for (i = 0; i < n; i++)
+			printf("%s\n", lines[i]);
+	owners_strv_free(lines, n);
+	for (i = 0; !tw->tree.count && i < tw->roots.n_gone; i++)
+		printf("%s was deleted\n", tw->roots.gone[i]);
+	fflush(stdout);
+}
+
+/* What the scan could not see (a group whose discovery failed, with the
+ * server's reason; types not listed), said once as every command says
+ * it: on stderr, and on a terminal among the view's warnings too (the
+ * view hides stderr: it is said there again once the view ends). */
+static int say_scan_warnings(struct tree_watch *tw, int on_view)
+{
+	char **lines = NULL;
+	size_t n = 0, i;
+	int rc = session_warnings(tw->s, NULL, 0, &lines, &n);
+
+	for (i = 0; !rc && i < n; i++) {
+		if (on_view)
+			rc = tree_view_warn(&tw->view, lines[i]);
+		else
+			warning_msg("%s", lines[i]);
+	}
+	session_warnings_free(lines, n);
+	return rc;
 }
 
 /* ---- the loop ---------------------------------------------------------- */
@@ -645,7 +673,7 @@ int tree_watch_run(struct session *s, const struct tree_watch_args *a)
 	int rc, quit = 0, reached = 0, timed_out = 0;
 
 	tree_watch_init(&tw, s, a);
-	if ((rc = tree_watch_open(&tw))) {
+	if ((rc = tree_watch_open(&tw)) || (rc = say_scan_warnings(&tw, tw.tty))) {
 		rc = error_oom();
 	} else if (signals_open() || (tw.tty && screen_open())) {
 		error_msg("cannot watch: %s", strerror(errno));
@@ -655,6 +683,11 @@ int tree_watch_run(struct session *s, const struct tree_watch_args *a)
 			deadline = tw.started_ms + s->cli->timeout_ms;
 		rc = tree_watch_loop(&tw, deadline, &reached, &timed_out, &quit);
 		screen_close();
+		if (tw.tty && !rc && (quit || reached || timed_out)) {
+			print_last_frame(&tw);
+			if (say_scan_warnings(&tw, 0))
+				rc = error_oom();
+		}
 		if (quit)
 			signals_die(quit);
 		if (!rc && tw.until != OWNERS_UNTIL_NONE && (reached || timed_out))

@@ -151,10 +151,10 @@ static const char *closest_name(const struct owners_resource_table *t, const cha
 	return best;
 }
 
-/* The failure recorded for group and version (NULL: any version), or
- * NULL. An entry without a version ("metrics.k8s.io") covers the group. */
-static const char *failed_entry(const struct owners_resource_table *t, const char *group,
-				const char *version)
+/* The failure recorded for group and version (NULL: any version), as an
+ * index into t->failed_groups, or t->n_failed. An entry without a version
+ * ("metrics.k8s.io") covers the group. */
+static size_t failed_entry(const struct owners_resource_table *t, const char *group, const char *version)
 {
 	size_t i, len = strlen(group);
 
@@ -166,16 +166,17 @@ static const char *failed_entry(const struct owners_resource_table *t, const cha
 		if (flen != len || strncasecmp(f, group, len))
 			continue;
 		if (!slash || !version || !strcasecmp(slash + 1, version))
-			return f;
+			return i;
 	}
-	return NULL;
+	return t->n_failed;
 }
 
 int owners_type_resolve(const struct owners_resource **out, const struct owners_resource_table *t,
 			const char *typed, struct owners_error *err)
 {
 	char *name = NULL, *rest = NULL, *version = NULL;
-	const char *dot, *dot2, *failed = NULL;
+	const char *dot, *dot2;
+	size_t failed;
 	int rc = OWNERS_ENOMEM;
 
 	*out = NULL;
@@ -213,13 +214,17 @@ int owners_type_resolve(const struct owners_resource **out, const struct owners_
 		goto done;
 
 	/* Not served, or not known because discovery of its group failed? */
-	if (version)
-		failed = failed_entry(t, dot2 + 1, version);
-	if (!failed && rest)
+	failed = version ? failed_entry(t, dot2 + 1, version) : t->n_failed;
+	if (failed == t->n_failed && rest)
 		failed = failed_entry(t, rest, NULL);
-	if (failed)
+	/* With the server's reason (the APIService's, cmd/session.c): "stale"
+	 * alone says nothing. */
+	if (failed < t->n_failed && t->failed_reasons[failed] && *t->failed_reasons[failed])
+		rc = owners_error_set(err, OWNERS_ESERVER, "cannot resolve '%s': discovery of %s failed: %s", typed,
+				      t->failed_groups[failed], t->failed_reasons[failed]);
+	else if (failed < t->n_failed)
 		rc = owners_error_set(err, OWNERS_ESERVER, "cannot resolve '%s': discovery of %s failed",
-				      typed, failed);
+				      typed, t->failed_groups[failed]);
 	else if (!rest && closest_name(t, name))
 		rc = owners_error_set(err, OWNERS_ENOTFOUND,
 				      "the server doesn't have a resource type '%s'; did you mean '%s'?", typed,
@@ -235,4 +240,73 @@ done:
 	free(rest);
 	free(version);
 	return rc;
+}
+
+static int in_category(const struct owners_resource *r, const char *category)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_categories; i++)
+		if (!strcasecmp(r->categories[i], category))
+			return 1;
+	return 0;
+}
+
+int owners_type_category(const struct owners_resource ***out, size_t *n, const struct owners_resource_table *t,
+			 const char *typed)
+{
+	const struct owners_resource **cand = NULL;
+	size_t i, j, count = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (!typed || !*typed || !t->count)
+		return 0;
+	for (i = 0; i < t->count; i++) {
+		const struct owners_resource *r = &t->items[i];
+
+		if (!in_category(r, typed))
+			continue;
+		if (!cand && !(cand = malloc(t->count * sizeof(*cand))))
+			return OWNERS_ENOMEM;
+		/* One per group and resource, as in lookup(). */
+		for (j = 0; j < count; j++)
+			if (!strcmp(cand[j]->group, r->group) && !strcmp(cand[j]->resource, r->resource))
+				break;
+		if (j == count)
+			cand[count++] = r;
+		else if (r->preferred && !cand[j]->preferred)
+			cand[j] = r;
+	}
+	*out = cand;
+	*n = count;
+	return 0;
+}
+
+int owners_type_expand(const struct owners_resource ***out, size_t *n, int *category,
+		       const struct owners_resource_table *t, const char *typed, struct owners_error *err)
+{
+	const struct owners_resource *r;
+	int rc = owners_type_resolve(&r, t, typed, err);
+
+	*out = NULL;
+	*n = 0;
+	*category = 0;
+	if (!rc) {
+		if (!(*out = malloc(sizeof(**out))))
+			return owners_error_oom(err);
+		(*out)[0] = r;
+		*n = 1;
+		return 0;
+	}
+	if (rc != OWNERS_ENOTFOUND)
+		return rc;
+	/* Not a type: a category perhaps ("all"). */
+	if (owners_type_category(out, n, t, typed))
+		return owners_error_oom(err);
+	if (!*n)
+		return rc;
+	owners_error_clear(err);
+	*category = 1;
+	return 0;
 }

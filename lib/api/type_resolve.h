@@ -25,8 +25,9 @@
  *  - Nothing: OWNERS_ENOTFOUND "the server doesn't have a resource type
  *    'foo'" (kubectl's words); but when the typed name names a group (or
  *    group/version) whose discovery failed, OWNERS_ESERVER "cannot resolve
- *    'foo.metrics.k8s.io': discovery of metrics.k8s.io/v1beta1 failed",
- *    because the type may well exist.
+ *    'foo.metrics.k8s.io': discovery of metrics.k8s.io/v1beta1 failed: REASON"
+ *    (the reason recorded with the failure), because the type may well
+ *    exist.
  *  - An empty name is OWNERS_EINVAL.
  *
  * Ownership: *out is borrowed from the table.
@@ -39,5 +40,28 @@
 
 int owners_type_resolve(const struct owners_resource **out, const struct owners_resource_table *t,
 			const char *typed, struct owners_error *err);
+
+/*
+ * A category, as kubectl expands one ("all": pods, services, deployments,
+ * ...; whatever discovery says): every resource whose discovery lists the
+ * category typed (case-insensitively), one per group and resource (the
+ * group's preferred version, else the first served), in discovery order.
+ * A TYPE that names a resource is that resource, never a category of the
+ * same name: callers try owners_type_resolve() first.
+ *
+ * *out (*n entries, NULL and 0 when no type has the category) is the
+ * caller's to free(); the resources in it are borrowed from t. Returns 0
+ * or OWNERS_ENOMEM.
+ */
+int owners_type_category(const struct owners_resource ***out, size_t *n, const struct owners_resource_table *t,
+			 const char *typed);
+
+/* What a TYPE typed means, one type or several: the resource it names
+ * (owners_type_resolve()), else the types of the category it names, else
+ * owners_type_resolve()'s error. *out (*n entries) is the caller's to
+ * free(), the resources borrowed from t; *category says the word was a
+ * category. 0, or an error code with err set. */
+int owners_type_expand(const struct owners_resource ***out, size_t *n, int *category,
+		       const struct owners_resource_table *t, const char *typed, struct owners_error *err);
 
 #endif

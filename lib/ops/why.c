@@ -326,6 +326,8 @@ static int plan_each_mode(struct owners_why_cascade *c, struct owners_graph *g, 
 			c->outcome[m] = p.member[node]     ? OWNERS_WHY_OUTCOME_COLLECTED
 					: p.released[node] ? OWNERS_WHY_OUTCOME_RELEASED
 							   : OWNERS_WHY_OUTCOME_KEPT;
+		if (c->self)
+			c->removed[m] = p.members_left;
 		for (i = 0; c->self && i < n->n_dependents; i++) {
 			uint32_t d = n->dependents[i];
 

@@ -104,6 +104,9 @@ struct owners_why_cascade {
 	size_t collected[OWNERS_WHY_MODES];                 /* self: its dependents' fates */
 	size_t released[OWNERS_WHY_MODES];
 	size_t kept[OWNERS_WHY_MODES];
+	/* self: every object the delete removes, the object with its whole
+	 * cascade (dependents of dependents too): what the delete would say */
+	size_t removed[OWNERS_WHY_MODES];
 };
 
 struct owners_why_kind_count {

@@ -285,9 +285,15 @@ static int text_cascades(struct owners_buf *out, const struct owners_why_render 
 	const struct owners_graph *g = r->g;
 	const struct owners_why *w = r->why;
 	const char *here = g->nodes[w->node].namespace_;
+	const char *deletion = owners_why_deletion(&g->nodes[w->node]);
 	size_t i;
-	int rc = owners_buf_adds(out, "If deleted now (--cascade=background | foreground | orphan):\n"), m;
+	int rc, m;
 
+	/* Deleting it again changes nothing: the deletion under way is what
+	 * the finalizers above say. */
+	if (deletion)
+		return owners_buf_addf(out, "If deleted now: no change, its %s deletion is under way\n", deletion);
+	rc = owners_buf_adds(out, "If deleted now (--cascade=background | foreground | orphan):\n");
 	for (i = 0; !rc && i < w->n_cascades; i++) {
 		const struct owners_why_cascade *c = &w->cascades[i];
 
@@ -296,8 +302,14 @@ static int text_cascades(struct owners_buf *out, const struct owners_why_render 
 				rc = owners_buf_adds(out, "  the object itself: it has no dependents\n");
 				continue;
 			}
-			rc = owners_buf_addf(out, "  the object itself, its %zu dependent%s: ", w->n_dependents,
-					     plural(w->n_dependents));
+			/* What the delete would remove in all, dependents of
+			 * dependents too, as the delete counts them. */
+			rc = owners_buf_addf(out, "  the object itself: %zu | %zu | %zu object%s deleted in all\n",
+					     c->removed[0], c->removed[1], c->removed[2],
+					     c->removed[0] == 1 && c->removed[1] == 1 && c->removed[2] == 1 ? "" : "s");
+			if (!rc)
+				rc = owners_buf_addf(out, "  its %zu dependent%s: ", w->n_dependents,
+						     plural(w->n_dependents));
 			for (m = 0; !rc && m < OWNERS_WHY_MODES; m++) {
 				rc = owners_buf_adds(out, m ? " | " : "");
 				if (!rc)

@@ -53,6 +53,17 @@ assert d["kind"] == "OwnersTree" and d["items"] == [] and d["warnings"] == [], d
 ' $fmt
   ok $? "  and an empty document: items [], warnings []"
 done
+# A category, as kubectl reads one: all is every type discovery puts in it.
+kubectl -n many create service clusterip api --tcp=80 >/dev/null
+run owners -n many tree all
+is "$rc" 0 "tree all (kubectl's category) exits 0"
+like "$out" "many +Deployment/api .*"$'\n'"many +└── ReplicaSet/api-" "  its Deployments, with their trees"
+like "$out" "many +Deployment/web " "  every one"
+like "$out" "many +Service/api " "  its Services"
+unlike "$out" "ConfigMap/" "  not what is in no category (ConfigMaps)"
+run owners -n many tree all/api
+is "$rc" 2 "a category with a name (all/api): a usage error, exit 2"
+is "$err" "error: cannot name 'all/api': 'all' is a category of types, not a type" "  in one line"
 run owners tree deployment/web -o jsonpath='{range .items[*]}{.kind}/{.name}:{range .dependents[*]}{.kind}{end}{"\n"}{end}'
 is "$rc:$out" "0:Deployment/web:ReplicaSet" "-o jsonpath=, as kubectl get users write it (range, literals, nested)"
 run owners tree deployment/web -o custom-columns=KIND:.kind,NAME:.name
@@ -609,5 +620,33 @@ run owners tree cm/lonely
 ok $rc "broken APIService: tree still exits 0"
 like "$out" "ConfigMap/lonely" "broken APIService: tree prints"
 like "$err" "warning: discovery of 'metrics.k8s.io/v1beta1' failed" "broken APIService: warned about the group"
+# The server's reason (the APIService's condition), once per command,
+# whatever the command and its form (issue #38).
+reason='ServiceNotFound: service/metrics-server in "kube-system" is not present'
+once() { # once DESCRIPTION: the reason in exactly one line of $err, no bare "stale"
+  is "$(grep -c "discovery of 'metrics.k8s.io/v1beta1' failed: APIService v1beta1.metrics.k8s.io is not available: $reason" <<<"$err")" 1 "$1: the server's reason, once"
+  unlike "$err" "stale" "$1: not a cryptic word"
+}
+once "tree"
+run owners tree cm/lonely -o json
+once "tree -o json"
+run owners tree cm/lonely --until=ready --timeout=20s
+is "$rc" 0 "tree --until=ready: reached"
+once "tree --until=ready"
+out=$(timeout -s INT 5 "$OWNERS" tree cm/lonely -w 2>"$B/watch.err"); err=$(cat "$B/watch.err")
+like "$out" "ConfigMap/lonely" "tree --watch prints"
+once "tree --watch"
+out=$(timeout -s INT 5 "$OWNERS" tree cm/lonely -w -o json 2>"$B/watch.err"); err=$(cat "$B/watch.err")
+once "tree --watch -o json"
+out=$(timeout -s INT 8 "$OWNERS" gc -n default --watch 2>"$B/watch.err"); err=$(cat "$B/watch.err")
+once "gc --watch"
+for c in "dangling" "finalizers" "why cm/lonely" "graph"; do
+  run owners $c
+  once "$c"
+done
+run owners tree podmetrics.metrics.k8s.io/x
+is "$rc" 1 "a type of the failed group: an error"
+is "$err" "error: cannot resolve 'podmetrics.metrics.k8s.io': discovery of metrics.k8s.io/v1beta1 failed: APIService v1beta1.metrics.k8s.io is not available: $reason" \
+  "  with the server's reason, in one line"
 
 done_testing

@@ -232,9 +232,28 @@ wait_for "the shell" 10 bash -c "$(declare -f screen); T=(${T[*]}); screen | gre
 like "$(screen)" 'EXIT=130' "Ctrl-C ends it as Ctrl-C ends a program (130)"
 like "$(screen)" 'BEFORE-THE-WATCH' "and the terminal shows what it showed before"
 unlike "$(screen)" 'watching [0-9]+ types' "without a trace of the view"
+like "$(screen)" 'Deployment/tty .*
+.*ReplicaSet/tty-' "but with the last tree, printed on the normal screen so that it stays"
+! screen | grep -qE '^[+~] '
+ok $? "  without the view's marks"
 "${T[@]}" send-keys -t v "stty -a | grep -o ' echo '" Enter
 sleep 0.5
 like "$(screen)" ' echo ' "echo is back on"
+# A root deleted with its whole tree: the view says so, and so does what stays.
+kubectl create deployment gone "${NS[@]}" --image=nginx --replicas=1 >/dev/null
+wait_for "its pod" 60 bash -c '[[ $(kubectl get pods -n w -l app=gone -o name | wc -l) == 1 ]]'
+"${T[@]}" send-keys -t v "clear; $OWNERS tree deployment/gone -n w -w" Enter
+wait_for "the view of deployment/gone" 30 bash -c "$(declare -f screen); T=(${T[*]}); screen | grep -q 'ReplicaSet/gone-'"
+kubectl delete deployment gone -n w --wait=false >/dev/null
+wait_for "the deletion in the view" 60 bash -c "$(declare -f screen); T=(${T[*]}); screen | grep -q 'deployment.apps/gone was deleted'"
+ok $? "a root deleted with its tree: the view says 'deployment.apps/gone was deleted'"
+unlike "$(screen)" 'nothing to show yet' "  not that there is nothing to show yet"
+"${T[@]}" send-keys -t v C-c
+sleep 1
+"${T[@]}" send-keys -t v 'echo EXIT=$?' Enter
+wait_for "the shell" 10 bash -c "$(declare -f screen); T=(${T[*]}); screen | grep -q 'EXIT=[0-9]'"
+screen | grep -q '^deployment.apps/gone was deleted'
+ok $? "and after Ctrl-C, so does the normal screen"
 
 # ---- faults: a broken connection, 410 Gone, the apiserver restarted -------
 # Another cluster: watches served by etcd itself (no watch cache) and

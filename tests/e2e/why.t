@@ -60,6 +60,11 @@ YAML
   cms "$N" bg-owner or-owner
   owned "$N" bg-child "[$(ref v1 ConfigMap bg-owner "$(uid -n "$N" cm bg-owner)")]"
   owned "$N" or-child "[$(ref v1 ConfigMap or-owner "$(uid -n "$N" cm or-owner)")]"
+  # a chain: one dependent, whose two dependents go with it (deploy/web: its ReplicaSet, its pods)
+  cms "$N" chain-root
+  owned "$N" chain-mid "[$(ref v1 ConfigMap chain-root "$(uid -n "$N" cm chain-root)")]"
+  owned "$N" chain-leaf1 "[$(ref v1 ConfigMap chain-mid "$(uid -n "$N" cm chain-mid)")]"
+  owned "$N" chain-leaf2 "[$(ref v1 ConfigMap chain-mid "$(uid -n "$N" cm chain-mid)")]"
   kubectl apply -f - >/dev/null <<YAML
 apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRole
@@ -126,6 +131,10 @@ check_verdicts() {
   is "$(jf "$out" '[(c["background"]["collected"], c["background"]["kept"], c["orphan"]["released"]) for c in d["ifDeleted"] if c.get("self")]')" \
     "[(3, 2, 5)]" "$MODE: ... deleting it: kept, slash, lower collected; upper and the ClusterRole (never collected) kept; all released with orphan"
 
+  run owners why -n "$N" cm/chain-root
+  like "$out" $'\n  the object itself: 4 \\| 4 \\| 1 objects deleted in all\n  its 1 dependent: 1 collected \\| 1 collected \\| 1 released\n' \
+    "$MODE: text: one dependent, but the delete removes 4 objects in all (the dependent's own too): said"
+
   why_json -n "$N" cm/lost
   is "$(jf "$out" 'd["verdict"], d["owners"][0]["state"]')" "('collected', 'absent')" "$MODE: an absent owner: collected"
   why_json -n "$N2" cm/cross
@@ -183,6 +192,8 @@ check_verdicts() {
       "('waiting', 'foregroundDeletion', ['fg-dep'])" "$MODE: foreground deletion: waiting for the blocking dependent, named"
     run owners why -n "$N" cm/fg-root
     like "$out" "^waiting: ConfigMap/fg-root in namespace $N: in foreground deletion until 1 blocking dependent is gone" "$MODE: ... said first"
+    like "$out" $'\nIf deleted now: no change, its foreground deletion is under way\n' "$MODE: ... no 'if deleted now' predictions: the deletion under way instead"
+    unlike "$out" 'If deleted now \(--cascade' "$MODE: ... none of --cascade's"
   fi
   if [[ $MODE == stalled ]]; then
     run owners why -n "$N" cm/or-root

@@ -120,7 +120,7 @@ static void test_marks(void)
 /* The lines drawn, "|" between. */
 static void drawn(struct owners_buf *out, const struct tree_view *v, int rows, int color)
 {
-	const struct tree_view_chrome c = { " deployment/web", "shop", 3, 1, rows, color };
+	const struct tree_view_chrome c = { " deployment/web", "shop", 3, 1, rows, color, NULL, 0 };
 	char **lines = NULL;
 	size_t n = 0, i;
 
@@ -144,6 +144,17 @@ static void test_draw(void)
 	drawn(&out, &v, 24, 0);
 	snprintf(want, sizeof(want), "%s|  (nothing to show yet)", title);
 	is_str(out.ptr, want, "no frame yet: the title, then that nothing is shown yet");
+	{
+		char *gone[] = { "deployment.apps/web" };
+		const struct tree_view_chrome c = { " deployment/web", "shop", 3, 1, 24, 0, gone, 1 };
+		char **lines = NULL;
+		size_t n = 0;
+
+		ok(tree_view_draw(&v, &c, &lines, &n) == 0 && n == 2, "drawn, a root gone");
+		is_str(n == 2 ? lines[1] : "", "  deployment.apps/web was deleted",
+		       "nothing left of a root shown once: it says the root was deleted, not 'nothing to show yet'");
+		owners_strv_free(lines, n);
+	}
 	update(&v, 3, ids1, sigs1, 0);
 	update(&v, 3, ids2, sigs2, 10);
 	drawn(&out, &v, 24, 0);

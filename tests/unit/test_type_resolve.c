@@ -55,6 +55,42 @@ static void resolves(const struct owners_resource_table *t, const char *typed,
 	owners_error_clear(&err);
 }
 
+/* typed is a category of exactly these types ("group/version resource,
+ * ..."), in this order. */
+static void category(const struct owners_resource_table *t, const char *typed, const char *want)
+{
+	const struct owners_resource **types = NULL;
+	struct owners_buf b = OWNERS_BUF_INIT;
+	size_t n = 0, i;
+	int rc = owners_type_category(&types, &n, t, typed);
+
+	for (i = 0; !rc && i < n; i++)
+		owners_buf_addf(&b, "%s%s %s", i ? ", " : "", types[i]->api_version, types[i]->resource);
+	ok(!rc, "category '%s' read", typed);
+	is_str(b.ptr ? b.ptr : "", want, "category '%s': its types", typed);
+	free(types);
+	owners_buf_clear(&b);
+}
+
+/* owners_type_expand(): typed is want ("api_version resource, ..."),
+ * is_category saying whether it was a category. */
+static void expands(const struct owners_resource_table *t, const char *typed, int is_category, const char *want)
+{
+	const struct owners_resource **types = NULL;
+	struct owners_buf b = OWNERS_BUF_INIT;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	size_t n = 0, i;
+	int cat = -1, rc = owners_type_expand(&types, &n, &cat, t, typed, &err);
+
+	for (i = 0; !rc && i < n; i++)
+		owners_buf_addf(&b, "%s%s %s", i ? ", " : "", types[i]->api_version, types[i]->resource);
+	ok(!rc && cat == is_category, "'%s' expands, %s", typed, is_category ? "a category" : "a type");
+	is_str(b.ptr ? b.ptr : owners_error_message(&err), want, "'%s': its types", typed);
+	free(types);
+	owners_buf_clear(&b);
+	owners_error_clear(&err);
+}
+
 /* typed fails with code and exactly this message. */
 static void fails(const struct owners_resource_table *t, const char *typed, int code,
 		  const char *message)
@@ -164,24 +200,59 @@ int main(void)
 	fails(&t, "", OWNERS_EINVAL, "empty resource type");
 	fails(&empty, "pods", OWNERS_ENOTFOUND, "the server doesn't have a resource type 'pods'");
 
-	/* A group whose discovery failed: say so. */
+	/* A group whose discovery failed: say so, with the reason recorded
+	 * (the server's, once cmd/session.c asked the APIService). */
 	fails(&t, "foo.metrics.k8s.io", OWNERS_ESERVER,
-	      "cannot resolve 'foo.metrics.k8s.io': discovery of metrics.k8s.io/v1beta1 failed");
+	      "cannot resolve 'foo.metrics.k8s.io': discovery of metrics.k8s.io/v1beta1 failed: stale");
 	fails(&t, "PodMetrics.Metrics.K8s.io", OWNERS_ESERVER,
-	      "cannot resolve 'PodMetrics.Metrics.K8s.io': discovery of metrics.k8s.io/v1beta1 failed");
+	      "cannot resolve 'PodMetrics.Metrics.K8s.io': discovery of metrics.k8s.io/v1beta1 failed: stale");
 	fails(&t, "pods.v1beta1.metrics.k8s.io", OWNERS_ESERVER,
-	      "cannot resolve 'pods.v1beta1.metrics.k8s.io': discovery of metrics.k8s.io/v1beta1 failed");
+	      "cannot resolve 'pods.v1beta1.metrics.k8s.io': discovery of metrics.k8s.io/v1beta1 failed: stale");
 	fails(&t, "foo.custom.metrics.k8s.io", OWNERS_ESERVER,
 	      "cannot resolve 'foo.custom.metrics.k8s.io': discovery of custom.metrics.k8s.io/v1beta2 "
-	      "failed");
+	      "failed: stale");
 	fails(&t, "foo.v1beta1.custom.metrics.k8s.io", OWNERS_ENOTFOUND,
 	      "the server doesn't have a resource type 'foo.v1beta1.custom.metrics.k8s.io'");
 	owners_resource_table_add_failure(&t, "broken.example.com", "503 service unavailable");
 	fails(&t, "things.v2.broken.example.com", OWNERS_ESERVER,
-	      "cannot resolve 'things.v2.broken.example.com': discovery of broken.example.com failed");
+	      "cannot resolve 'things.v2.broken.example.com': discovery of broken.example.com failed: 503 service unavailable");
 	/* Without a group, nothing points at the failed group. */
 	fails(&t, "podmetrics", OWNERS_ENOTFOUND,
 	      "the server doesn't have a resource type 'podmetrics'");
+
+	/* Categories, as kubectl expands them: every type discovery lists in
+	 * one, once (the preferred version), in discovery order. */
+	category(&t, "all",
+		 "v1 pods, v1 replicationcontrollers, v1 services, apps/v1 daemonsets, apps/v1 deployments, "
+		 "apps/v1 replicasets, apps/v1 statefulsets, autoscaling/v2 horizontalpodautoscalers, "
+		 "batch/v1 cronjobs, batch/v1 jobs, example.com/v1 widgets");
+	category(&t, "ALL", "v1 pods, v1 replicationcontrollers, v1 services, apps/v1 daemonsets, "
+			    "apps/v1 deployments, apps/v1 replicasets, apps/v1 statefulsets, "
+			    "autoscaling/v2 horizontalpodautoscalers, batch/v1 cronjobs, batch/v1 jobs, "
+			    "example.com/v1 widgets");
+	category(&t, "example", "example.com/v1 widgets");
+	category(&t, "api-extensions", "apiregistration.k8s.io/v1 apiservices");
+	category(&t, "pods", "");
+	category(&t, "", "");
+	category(&empty, "all", "");
+	/* Each type of a category resolves back to itself by "resource.group". */
+	resolves(&t, "horizontalpodautoscalers.autoscaling", "autoscaling/v2", "horizontalpodautoscalers");
+	resolves(&t, "widgets.example.com", "example.com/v1", "widgets");
+
+	expands(&t, "deploy", 0, "apps/v1 deployments");
+	expands(&t, "example", 1, "example.com/v1 widgets");
+	{
+		const struct owners_resource **types = (void *)1;
+		struct owners_error err = OWNERS_ERROR_INIT;
+		size_t n = 1;
+		int cat = 1;
+
+		ok(owners_type_expand(&types, &n, &cat, &t, "foo", &err) == OWNERS_ENOTFOUND && !types && !n && !cat,
+		   "neither a type nor a category: not found");
+		is_str(owners_error_message(&err), "the server doesn't have a resource type 'foo'",
+		       "  in owners_type_resolve()'s words");
+		owners_error_clear(&err);
+	}
 
 	/* A CRD reusing a core name never captures it. */
 	memset(&extra, 0, sizeof(extra));
@@ -194,6 +265,17 @@ int main(void)
 	owners_resource_table_add(&t, &extra);
 	resolves(&t, "pods", "v1", "pods");
 	resolves(&t, "pods.x.example.com", "x.example.com/v1", "pods");
+
+	/* A type named like a category is that type, as in kubectl. */
+	extra.resource = "example";
+	extra.singular = "example";
+	extra.kind = "Example";
+	owners_resource_table_add(&t, &extra);
+	expands(&t, "example", 0, "x.example.com/v1 example");
+	expands(&t, "all", 1,
+		"v1 pods, v1 replicationcontrollers, v1 services, apps/v1 daemonsets, apps/v1 deployments, "
+		"apps/v1 replicasets, apps/v1 statefulsets, autoscaling/v2 horizontalpodautoscalers, "
+		"batch/v1 cronjobs, batch/v1 jobs, example.com/v1 widgets");
 
 	owners_resource_table_clear(&t);
 	owners_resource_table_clear(&empty);

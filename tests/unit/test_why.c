@@ -159,6 +159,24 @@ int main(void)
 	ok(w.cascades[i].self, "... the last prediction is for itself");
 	is_int(w.cascades[i].kept[OWNERS_CASCADE_BACKGROUND], 2,
 	       "... background: 'both' (never) and the ClusterRole (never) are kept");
+	ok(w.cascades[i].removed[OWNERS_CASCADE_BACKGROUND] == 4 && w.cascades[i].removed[OWNERS_CASCADE_FOREGROUND] == 4 &&
+		   w.cascades[i].removed[OWNERS_CASCADE_ORPHAN] == 1,
+	   "... deleting it removes 4 objects (itself, kept, mid and mid's leaf) | 4 | 1 (orphan: itself)");
+	{
+		struct owners_why_render tr;
+
+		memset(&tr, 0, sizeof(tr));
+		tr.g = g;
+		tr.why = &w;
+		owners_buf_reset(&out);
+		ok(!owners_why_render_text(&out, &tr), "text renders");
+		ok(strstr(out.ptr, "  the object itself: 4 | 4 | 1 objects deleted in all\n"
+				   "  its 4 dependents: 2 collected, 2 kept | ") != NULL,
+		   "... the text counts what the delete removes in all, the dependents' dependents too");
+		if (!strstr(out.ptr, "objects deleted in all"))
+			printf("#   %s\n", out.ptr);
+		owners_buf_reset(&out);
+	}
 	owners_why_clear(&w);
 
 	/* finalizers */
@@ -187,6 +205,9 @@ int main(void)
 	ok(strstr(out.ptr, "owners finalizers remove ConfigMap/held -n a --finalizer example.com/hold") != NULL,
 	   "... the command that removes the unknown finalizer");
 	ok(strstr(out.ptr, "risk: ") != NULL, "... and its risk");
+	ok(strstr(out.ptr, "If deleted now: no change, its background deletion is under way\n") != NULL &&
+		   !strstr(out.ptr, "If deleted now (--cascade"),
+	   "... in deletion already: no 'if deleted now' predictions, the deletion under way instead");
 	owners_buf_reset(&out);
 	ok(!owners_why_render_json(&out, &r), "JSON renders");
 	ok(!owners_json_parse(&doc, out.ptr, out.len, &err), "... and parses");
