@@ -85,8 +85,71 @@ static int holder(struct owners_buf *out, const struct owners_cascade_render *r,
 
 	if (res && !owners_graph_find_name(r->g, res, ns, name, &node) && node != OWNERS_NO_NODE)
 		in = r->plan->member[node];
-	return owners_buf_addf(out, "%s %s%s%s/%s %s", in ? "until" : "while", ns, *ns ? "/" : "", word,
-			       name, in ? "is gone (in this cascade)" : holds);
+	return owners_buf_addf(out, " %s %s%s%s/%s %s", in ? "until" : "while", ns, *ns ? "/" : "",
+			       word, name, in ? "is gone (in this cascade)" : holds);
+}
+
+/* "; then waits on F" for the first wait of a row, "; F" for the next. */
+static int wait_on(struct owners_buf *out, size_t *said, const char *fin)
+{
+	return owners_buf_addf(out, "%s%s", (*said)++ ? "; " : "; then waits on ", fin);
+}
+
+/* A claim's pvc-protection: removed at once unless a scheduled pod uses
+ * the claim (the controller's podUsesPVCForDeletion). */
+static int claim_wait(struct owners_buf *out, const struct owners_cascade_render *r,
+		      const struct owners_node *n, const char *fin, size_t *said)
+{
+	const struct owners_stuck_pods *pods =
+		r->facts ? owners_stuck_facts_pods(r->facts, n->namespace_) : NULL;
+	size_t users = 0, i;
+	int rc = 0;
+
+	if (!pods || pods->error) {
+		rc = wait_on(out, said, fin);
+		if (!rc)
+			rc = owners_buf_adds(out, " while a pod uses it");
+		if (!rc && pods)
+			rc = owners_buf_addf(out, " (the pods could not be read: %s)", pods->error);
+		return rc;
+	}
+	for (i = 0; !rc && i < pods->pods.count; i++) {
+		const struct owners_pod_claim_use *u = &pods->pods.pods[i];
+
+		if (!owners_pod_holds_claim(u, n->name))
+			continue;
+		rc = users++ ? owners_buf_adds(out, ",") : wait_on(out, said, fin);
+		if (!rc)
+			rc = holder(out, r, "Pod", "pod", n->namespace_, u->pod,
+				    "uses it (not in this cascade)");
+	}
+	return rc;
+}
+
+/* A volume's pv-protection: removed at once unless a claim is bound to
+ * it. */
+static int volume_wait(struct owners_buf *out, const struct owners_cascade_render *r,
+		       uint32_t node, const char *fin, size_t *said)
+{
+	const struct owners_stuck_volume *v =
+		r->facts ? owners_stuck_facts_volume(r->facts, node) : NULL;
+	int rc = 0;
+
+	if (!v || v->error) {
+		rc = wait_on(out, said, fin);
+		if (!rc)
+			rc = owners_buf_adds(out, " while a claim is bound to it");
+		if (!rc && v)
+			rc = owners_buf_addf(out, " (the volume could not be read: %s)", v->error);
+		return rc;
+	}
+	if (!v->claim_name || !*v->claim_name || !v->phase || strcmp(v->phase, "Bound"))
+		return 0;
+	rc = wait_on(out, said, fin);
+	return rc ? rc
+		  : holder(out, r, "PersistentVolumeClaim", "persistentvolumeclaim",
+			   v->claim_namespace ? v->claim_namespace : "", v->claim_name,
+			   "is bound to it (not in this cascade)");
 }
 
 /* What one member not yet in deletion will wait on once it is deleted:
@@ -94,8 +157,7 @@ static int holder(struct owners_buf *out, const struct owners_cascade_render *r,
 static int plan_waits(struct owners_buf *out, const struct owners_cascade_render *r, uint32_t node)
 {
 	const struct owners_node *n = &r->g->nodes[node];
-	const struct owners_stuck_facts *f = r->facts;
-	size_t said = 0, i, k;
+	size_t said = 0, k;
 	int rc = 0;
 
 	for (k = 0; !rc && k < n->n_finalizers; k++) {
@@ -103,46 +165,12 @@ static int plan_waits(struct owners_buf *out, const struct owners_cascade_render
 
 		if (!strcmp(fin, OWNERS_FINALIZER_FOREGROUND) || !strcmp(fin, OWNERS_FINALIZER_ORPHAN))
 			continue; /* the cascade's own */
-		if (!strcmp(fin, OWNERS_FINALIZER_PVC) && owners_stuck_is_pvc(n)) {
-			/* removed at once unless a pod uses the claim */
-			const struct owners_stuck_pods *pods = f ? owners_stuck_facts_pods(f, n->namespace_) : NULL;
-			size_t users = 0;
-
-			if (!pods || pods->error) {
-				rc = owners_buf_addf(out, "%s%s while a pod uses it%s%s%s", said++ ? "; " : "; then waits on ",
-						     fin, pods ? " (the pods could not be read: " : "",
-						     pods ? pods->error : "", pods ? ")" : "");
-				continue;
-			}
-			for (i = 0; !rc && i < pods->pods.count; i++)
-				if (owners_pod_holds_claim(&pods->pods.pods[i], n->name)) {
-					rc = users++ ? owners_buf_adds(out, ", ")
-						     : owners_buf_addf(out, "%s%s ", said++ ? "; " : "; then waits on ", fin);
-					if (!rc)
-						rc = holder(out, r, "Pod", "pod", n->namespace_, pods->pods.pods[i].pod,
-						    "uses it (not in this cascade)");
-				}
-			continue;
-		}
-		if (!strcmp(fin, OWNERS_FINALIZER_PV) && owners_stuck_is_pv(n)) {
-			/* removed at once unless a claim is bound to it */
-			const struct owners_stuck_volume *v = f ? owners_stuck_facts_volume(f, node) : NULL;
-
-			if (!v || v->error)
-				rc = owners_buf_addf(out, "%s%s while a claim is bound to it%s%s%s",
-						     said++ ? "; " : "; then waits on ", fin,
-						     v ? " (the volume could not be read: " : "", v ? v->error : "",
-						     v ? ")" : "");
-			else if (v->claim_name && *v->claim_name && v->phase && !strcmp(v->phase, "Bound")) {
-				rc = owners_buf_addf(out, "%s%s ", said++ ? "; " : "; then waits on ", fin);
-				if (!rc)
-					rc = holder(out, r, "PersistentVolumeClaim", "persistentvolumeclaim",
-						    v->claim_namespace ? v->claim_namespace : "", v->claim_name,
-						    "is bound to it (not in this cascade)");
-			}
-			continue;
-		}
-		rc = owners_buf_addf(out, "%s%s (its controller removes it)", said++ ? "; " : "; then waits on ", fin);
+		if (!strcmp(fin, OWNERS_FINALIZER_PVC) && owners_stuck_is_pvc(n))
+			rc = claim_wait(out, r, n, fin, &said);
+		else if (!strcmp(fin, OWNERS_FINALIZER_PV) && owners_stuck_is_pv(n))
+			rc = volume_wait(out, r, node, fin, &said);
+		else if (!(rc = wait_on(out, &said, fin)))
+			rc = owners_buf_adds(out, " (its controller removes it)");
 	}
 	return rc;
 }
@@ -312,8 +340,9 @@ int owners_cascade_render_left(struct owners_buf *out, const struct owners_casca
 		 * controller: if that is gone, only a person ends the wait. */
 		for (k = 0; !rc && n->deleted && k < n->n_finalizers; k++)
 			if (!owners_cascade_finalizer_known(n->finalizers[k])) {
-				rc = owners_buf_addf(out, "    %s is removed by its own controller; if that is "
-							  "gone: ",
+				rc = owners_buf_addf(out,
+						     "    %s is removed by its own controller; if that "
+						     "is gone: ",
 						     n->finalizers[k]);
 				if (!rc)
 					rc = remove_command(out, n, n->finalizers[k]);
@@ -383,7 +412,8 @@ static int root_state(struct owners_buf *out, const struct owners_cascade_render
 	if (n->deleted) {
 		rc = owners_buf_adds(out, " is in deletion");
 		for (k = 0; !rc && k < n->n_finalizers; k++)
-			rc = owners_buf_addf(out, "%s%s", k ? " " : ", held by finalizers: ", n->finalizers[k]);
+			rc = owners_buf_addf(out, "%s%s", k ? " " : ", held by finalizers: ",
+					     n->finalizers[k]);
 		return rc ? rc : owners_buf_addc(out, '\n');
 	}
 	return owners_buf_adds(out, " is not deleted yet\n");

@@ -135,7 +135,8 @@ static void test_ready_deepest(void)
 	st[node(g, "u-rs")].is_ready = 0;
 	free(st[node(g, "u-b")].status);
 	st[node(g, "u-b")].status = strdup("Pending");
-	is_int(owners_tree_ready(&first, g, &t, st, g->count), 0, "web, web-rs and web-b not ready: not ready");
+	is_int(owners_tree_ready(&first, g, &t, st, g->count), 0,
+	       "web, web-rs and web-b not ready: not ready");
 	is_int(first, node(g, "u-b"), "  the deepest not ready is named (web-b), not the root");
 	ok(owners_tree_not_ready_why(&why, g, first, st, g->count) == 0, "  why it is not ready");
 	is_str(why.ptr, "Pending (READY 0/1)", "  its STATUS and READY");
