@@ -13,7 +13,7 @@ start_cluster C --gc=on --controllers
 kubectl create namespace w >/dev/null
 NS=(-n w)
 tmp=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null; tmux -L owners-watch kill-server 2>/dev/null; toxiproxy_stop; rm -rf "$tmp"; cleanup_clusters' EXIT
+trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null; tmux -L "owners-watch-$$" kill-server 2>/dev/null; toxiproxy_stop; rm -rf "$tmp"; cleanup_clusters' EXIT
 
 # Plays the kubelet for every pod of the namespace: Running and Ready.
 ready_pods() {
@@ -202,7 +202,7 @@ is "$(grep -c "cannot watch 'configmaps' in namespace 'w': forbidden; listing it
 # ---- the terminal view ------------------------------------------------------
 kubectl create deployment tty "${NS[@]}" --image=nginx --replicas=1 >/dev/null
 wait_for "its pod" 60 bash -c '[[ $(kubectl get pods -n w -l app=tty -o name | wc -l) == 1 ]]'
-T=(tmux -L owners-watch)
+T=(tmux -L "owners-watch-$$") # a server of its own: two runs at once do not share one
 "${T[@]}" new-session -d -s v -x 110 -y 30 "env -i PATH=$PATH HOME=$tmp HISTFILE=/dev/null TERM=xterm-256color KUBECONFIG=$KUBECONFIG XDG_CACHE_HOME=$XDG_CACHE_HOME bash --norc --noprofile"
 sleep 0.5
 "${T[@]}" send-keys -t v "PS1='$ '; echo BEFORE-THE-WATCH" Enter
