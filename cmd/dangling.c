@@ -22,7 +22,8 @@
 #include "session.h"
 #include "test_pause.h"
 
-static const char *const dangling_outputs[] = { "table", "wide", "json", "yaml", "jsonpath=", "custom-columns=", NULL };
+static const char *const dangling_outputs[] = { "table", "wide", "json", "yaml", "name", "jsonpath=", "custom-columns=",
+						 NULL };
 
 const struct opt dangling_opts[] = {
 	OPT_OPTIONAL_CHOICE("fix", dangling.fix, owners_fix_values, owners_opt_fix,
@@ -226,7 +227,8 @@ static enum exit_code collect_after_fix(struct session *s, struct owners_danglin
 
 /* ---- the command ------------------------------------------------------- */
 
-static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
+		       size_t n_warnings)
 {
 	struct owners_dangling_render *render = ctx;
 
@@ -237,7 +239,9 @@ static int render_json(struct owners_buf *out, void *ctx, const char *const *war
 
 static int render_text(struct owners_buf *out, void *ctx)
 {
-	return owners_dangling_render_text(out, ctx);
+	const struct owners_dangling_render *render = ctx;
+
+	return render->print.names ? owners_dangling_render_names(out, render) : owners_dangling_render_text(out, render);
 }
 
 static enum exit_code show(struct cmd_run *run, const struct owners_dangling_report *rep, int fix)

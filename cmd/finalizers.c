@@ -21,7 +21,8 @@
 #include "stuck_fetch.h"
 #include "stuck_render.h"
 
-static const char *const finalizers_outputs[] = { "text", "json", "yaml", "jsonpath=", "custom-columns=", NULL };
+static const char *const finalizers_outputs[] = { "text", "json", "yaml", "name", "jsonpath=", "custom-columns=",
+						   NULL };
 
 const struct opt finalizers_opts[] = {
 	OPT_SELECTOR("look only at objects of the given TYPEs with these labels, e.g. app=web"),
@@ -147,7 +148,8 @@ static void say_not_stuck(const struct owners_graph *g, const struct owners_stuc
 	owners_buf_clear(&what);
 }
 
-static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
+		       size_t n_warnings)
 {
 	struct owners_stuck_render *render = ctx;
 
@@ -158,9 +160,12 @@ static int render_json(struct owners_buf *out, void *ctx, const char *const *war
 
 static int render_text(struct owners_buf *out, void *ctx)
 {
+	const struct owners_stuck_render *render = ctx;
 	struct owners_buf text = OWNERS_BUF_INIT;
 	int rc;
 
+	if (render->print.names)
+		return owners_stuck_render_names(out, render);
 	/* its remedies ("if so: owners finalizers remove ...") as the user
 	 * runs owners */
 	if (!(rc = owners_stuck_render_text(&text, ctx)))

@@ -203,7 +203,8 @@ static int emit(FILE *f, struct owners_buf *b, int rc)
 
 /* The backlog of this pass: the table (or the document), the summary and
  * the stopped-GC evidence on stderr. */
-static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
+		       size_t n_warnings)
 {
 	struct owners_gc_render *render = ctx;
 

@@ -34,7 +34,8 @@ struct graph_view {
 	enum output_kind kind;
 };
 
-static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
+		       size_t n_warnings)
 {
 	struct graph_view *v = ctx;
 

@@ -68,7 +68,8 @@ struct tree_view {
 	enum output_kind kind;
 };
 
-static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
+		       size_t n_warnings)
 {
 	struct tree_view *v = ctx;
 
@@ -95,7 +96,8 @@ static int render_text(struct owners_buf *out, void *ctx)
 static enum exit_code show(struct cmd_run *run, const struct owners_tree *tree,
 			   const struct owners_object_status *status)
 {
-	struct output_renderers renderers = { render_json, render_text, tree->up ? "owners" : "dependents" };
+	struct output_renderers renderers = { render_json, render_text,
+					     tree->up ? "owners.owners" : "owners.dependents" };
 	struct tree_view v;
 
 	memset(&v, 0, sizeof(v));

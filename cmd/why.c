@@ -22,7 +22,7 @@
 /* The events of one object: a handful; a page bounds a noisy one. */
 #define WHY_EVENTS_LIMIT 200
 
-static const char *const why_outputs[] = { "text", "json", "yaml", "jsonpath=", "custom-columns=", NULL };
+static const char *const why_outputs[] = { "text", "json", "yaml", "name", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt why_opts[] = {
 	OPT_OUTPUT(why_outputs,
@@ -97,7 +97,8 @@ static enum exit_code explain_stuck(struct session *s, uint32_t node, struct own
 	return rc;
 }
 
-static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
+		       size_t n_warnings)
 {
 	struct owners_why_render *render = ctx;
 
@@ -108,9 +109,12 @@ static int render_json(struct owners_buf *out, void *ctx, const char *const *war
 
 static int render_text(struct owners_buf *out, void *ctx)
 {
+	const struct owners_why_render *render = ctx;
 	struct owners_buf text = OWNERS_BUF_INIT;
 	int rc;
 
+	if (render->print.names)
+		return owners_why_render_names(out, render);
 	/* its remedies as the user runs owners (kubectl owners ...) */
 	if (!(rc = owners_why_render_text(&text, ctx)))
 		rc = output_as_typed(out, text.ptr);
