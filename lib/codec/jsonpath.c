@@ -422,8 +422,12 @@ static int run(struct ctx *x, struct owners_buf *out, const char *p, const struc
 			/* the body once to find its end, even with no items */
 			if (!rc) {
 				struct owners_buf scratch = OWNERS_BUF_INIT;
+				int strict = x->strict;
 
+				/* read, not run: its names are not looked for here */
+				x->strict = 0;
 				rc = run(x, &scratch, p, cur, &after);
+				x->strict = strict;
 				owners_buf_clear(&scratch);
 			}
 			for (i = 0; !rc && i < items.n; i++)
