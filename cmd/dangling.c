@@ -43,7 +43,8 @@ const struct opt dangling_opts[] = {
 	OPT_OUTPUT(dangling_outputs,
 		"table (default), wide (adds the owner's apiVersion and UID and why, and the "
 		"object's API group: Kind.group/name), json or yaml (the same document), "
-		"jsonpath=TEMPLATE or custom-columns=SPEC (over it)"),
+		"name (kind.group/name of each object, as owners delete takes it), "
+		"jsonpath=TEMPLATE or custom-columns=SPEC (over the document)"),
 	OPT_TABLE_ROWS,
 	OPT_END,
 };
@@ -423,7 +424,7 @@ const struct command dangling_command = {
 		"(forbidden, conflicts kept coming): each such reference is named on stderr.",
 	.examples = "  owners dangling\n"
 		"  owners dangling -A --exit-code\n"
-		"  owners dangling -A -o json | jq '.items[] | select(.class == \"uid-mismatch\")'\n"
+		"  owners dangling -A -o json | jq '.items[] | select(.owners.class == \"uid-mismatch\")'\n"
 		"  owners dangling pods,replicasets -l app=web\n"
 		"  owners dangling -n shop --dry-run=server\n"
 		"  owners dangling deployment/web --fix",
@@ -434,18 +435,27 @@ const struct command dangling_command = {
 	.resolve = CMD_RESOLVE_TYPES,
 	.scope = OWNERS_SCOPE_NAMESPACE,
 	.rbac = "list on every type it scans; with --fix, get and patch on the objects it fixes",
-	.json_schema = "-o json prints {\"kind\": \"OwnersDangling\", \"apiVersion\": \"owners.dev/v1\",\n"
-		"\"dryRun\": BOOL, \"items\": [FINDING...], \"warnings\": [STRING...]}, a FINDING being\n"
-		"  {\"object\": {\"kind\", \"apiVersion\", \"namespace\" (absent when cluster-scoped),\n"
-		"              \"name\", \"uid\"},\n"
-		"   \"ownerReference\": {\"apiVersion\", \"kind\", \"name\", \"uid\", \"controller\",\n"
-		"                      \"blockOwnerDeletion\"},\n"
-		"   \"class\": \"absent\" | \"uid-mismatch\" | \"invalid-namespace\" | \"unresolvable\"\n"
-		"            | \"unknown\",\n"
-		"   \"gc\": {\"action\": \"delete-object\" | \"remove-reference\" | \"none\" | \"unknown\",\n"
-		"          \"reason\": STRING},\n"
-		"   \"fix\": {\"result\": \"removed\" | \"would-remove\" | \"repaired\" | \"would-repair\"\n"
-		"                    | \"kept\" | \"gone\" | \"failed\",\n"
-		"           \"message\": STRING (when there is one), \"attempts\": patches sent}}\n"
-		"\"fix\" is there with --fix or --dry-run only. Fields are only ever added.",
+	.json_schema = "Kubernetes-shaped, as kubectl get -o json: {\"apiVersion\": \"owners.dev/v1\", \"kind\":\n"
+		"\"OwnersDangling\", \"metadata\": {\"dryRun\": BOOL}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
+		"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n"
+		"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n"
+		"           \"finalizers\", \"ownerReferences\" (each as the server has them), \"labels\"\n"
+		"           (with --show-labels or -L)}, \"owners\": {FACTS}}: the object, and what\n"
+		"           owners found out about it under \"owners\"\n"
+		"  WARNING  {\"reason\": Forbidden | ListFailed | DiscoveryFailed | Note, \"group\",\n"
+		"           \"version\", \"resource\", \"canHoldAnswer\" (Forbidden), \"message\"}: every\n"
+		"           type the scan could not see, named (never counted as on stderr)\n"
+		"  REF      {\"apiVersion\", \"kind\", \"namespace\", \"name\", \"uid\"}: another object\n"
+		"FACTS, one item per dangling reference (an object with two has two items):\n"
+		"  \"reference\": {\"apiVersion\", \"kind\", \"name\", \"uid\", \"controller\",\n"
+		"                \"blockOwnerDeletion\"} (the one of metadata.ownerReferences),\n"
+		"  \"class\": \"absent\" | \"uid-mismatch\" | \"invalid-namespace\" | \"unresolvable\"\n"
+		"           | \"unknown\",\n"
+		"  \"gc\": {\"action\": \"delete-object\" | \"remove-reference\" | \"none\" | \"unknown\",\n"
+		"         \"reason\": STRING, \"after\": REF (when it waits for another object)},\n"
+		"  \"fix\": {\"result\": \"removed\" | \"would-remove\" | \"repaired\" | \"would-repair\"\n"
+		"                  | \"kept\" | \"gone\" | \"failed\",\n"
+		"          \"message\": STRING (when there is one), \"attempts\": patches sent}\n"
+		"\"fix\" is there with --fix or --dry-run only. -o name prints each object once\n"
+		"(kind.group/name), as owners delete and kubectl delete take it.",
 };

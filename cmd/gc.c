@@ -781,9 +781,18 @@ const struct command gc_command = {
 	.discovery = CMD_DISCOVERY_CURRENT,
 	.scope = OWNERS_SCOPE_NAMESPACE,
 	.rbac = "list on every type it scans; delete on the objects it collects; patch on the objects whose finalizers or references it changes",
-	.json_schema = "OwnersGCBacklog (owners.dev/v1):\n"
-		"  items[]        one per object the GC acts on or that waits:\n"
-		"    object       {apiVersion, kind, namespace (absent when cluster-scoped), name, uid}\n"
+	.json_schema = "Kubernetes-shaped, as kubectl get -o json: {\"apiVersion\": \"owners.dev/v1\", \"kind\":\n"
+		"\"OwnersGCBacklog\", \"metadata\": {\"summary\"}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
+		"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n"
+		"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n"
+		"           \"finalizers\", \"ownerReferences\" (each as the server has them), \"labels\"\n"
+		"           (with --show-labels or -L)}, \"owners\": {FACTS}}: the object, and what\n"
+		"           owners found out about it under \"owners\"\n"
+		"  WARNING  {\"reason\": Forbidden | ListFailed | DiscoveryFailed | Note, \"group\",\n"
+		"           \"version\", \"resource\", \"canHoldAnswer\" (Forbidden), \"message\"}: every\n"
+		"           type the scan could not see, named (never counted as on stderr)\n"
+		"  REF      {\"apiVersion\", \"kind\", \"namespace\", \"name\", \"uid\"}: another object\n"
+		"An ITEM per object the GC acts on or that waits; FACTS:\n"
 		"    handler      attemptToDeleteItem | processDeletingDependentsItem | attemptToOrphan\n"
 		"    action       delete | remove-references | unblock-references | remove-finalizer |\n"
 		"                 release-dependents | wait\n"
@@ -791,11 +800,11 @@ const struct command gc_command = {
 		"    finalizer    (remove-finalizer) foregroundDeletion | orphan\n"
 		"    waitsOn      (wait) finalizers | blocking-dependents | gives-up | undecided\n"
 		"    count        references removed, dependents released, or blocking dependents\n"
-		"    owner        the owner the decision hinges on (dependent, for unblock-references)\n"
+		"    owner        REF of the owner the decision hinges on (dependent, for\n"
+		"                 unblock-references)\n"
 		"    reason       the rule, in words\n"
 		"    since        RFC 3339 time the work became due, or null when not known\n"
-		"  summary        {deletions, referenceRemovals, finalizerRemovals, releases, unblocks,\n"
-		"                 waiting, givesUp, undecided, oldestDue (time or null), oldestDueObject,\n"
-		"                 eventuallyCollected, passes, gcAppearsStopped}\n"
-		"  warnings[]     what the scan could not see",
+		"metadata.summary: {deletions, referenceRemovals, finalizerRemovals, releases,\n"
+		"unblocks, waiting, givesUp, undecided, oldestDue (time or null), oldestDueObject\n"
+		"(REF), eventuallyCollected, passes, gcAppearsStopped}",
 };

@@ -27,7 +27,8 @@ static const char *const why_outputs[] = { "text", "json", "yaml", "name", "json
 const struct opt why_opts[] = {
 	OPT_OUTPUT(why_outputs,
 		"text (default), json (its schema: the man page, OUTPUT), yaml (the same "
-		"document), jsonpath=TEMPLATE or custom-columns=SPEC (over it)"),
+		"document), name (kind.group/name of the object), jsonpath=TEMPLATE or "
+		"custom-columns=SPEC (over the document)"),
 	OPT_END,
 };
 
@@ -202,7 +203,7 @@ const struct command why_command = {
 	.fn = cmd_why,
 	.validate = validate,
 	.opts = why_opts,
-	.usage = "owners why TYPE/NAME [-n NAMESPACE] [-o text|json|yaml]",
+	.usage = "owners why TYPE/NAME [-n NAMESPACE] [-o text|json|yaml|name]",
 	.summary = "say why an object is (or is not) garbage-collected, and what would change it",
 	.description = "Answers, for one object, the garbage collector's question: is it kept, will\n"
 		"it be collected, will it never be, is it waiting, or can the answer not be\n"
@@ -238,7 +239,7 @@ const struct command why_command = {
 		"not found, the scan failed); 2 usage (not one TYPE/NAME, -A, unknown type).",
 	.examples = "  owners why pod/web-7d9c-x2x\n"
 		"  owners why pvc/data -n shop\n"
-		"  owners why configmap/cfg -o json | jq -r .verdict\n"
+		"  owners why configmap/cfg -o jsonpath='{.items[0].owners.verdict}'\n"
 		"  kubectl owners why replicaset/web-7d9c",
 	.args = CMD_ARGS_OBJECTS,
 	.one_object = "'owners why' explains one object: TYPE/NAME, e.g. 'owners why pod/web-1'",
@@ -247,26 +248,35 @@ const struct command why_command = {
 	.resolve = CMD_RESOLVE_AND_LIST,
 	.scope = OWNERS_SCOPE_ROOTS,
 	.rbac = "list on every type it scans (the namespace's, and cluster-scoped types); list on events in the namespace (everywhere for a cluster-scoped object); for an object in deletion what 'owners finalizers' needs",
-	.json_schema = "-o json prints {\"kind\": \"OwnersWhy\", \"apiVersion\": \"owners.dev/v1\",\n"
-		"\"object\", \"verdict\": kept | collected | never-collected | waiting | blind,\n"
-		"\"rule\", \"because\": OWNER | null, \"owners\": [OWNER...],\n"
-		"\"finalizers\": [FINALIZER...], \"ifDeleted\": [CASCADE...], \"dependents\":\n"
-		"{\"count\", \"kinds\": [{\"kind\", \"count\"}], \"blocking\": [OBJECT...]},\n"
+	.json_schema = "Kubernetes-shaped, as kubectl get -o json: {\"apiVersion\": \"owners.dev/v1\", \"kind\":\n"
+		"\"OwnersWhy\", \"metadata\": {}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
+		"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n"
+		"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n"
+		"           \"finalizers\", \"ownerReferences\" (each as the server has them), \"labels\"\n"
+		"           (with --show-labels or -L)}, \"owners\": {FACTS}}: the object, and what\n"
+		"           owners found out about it under \"owners\"\n"
+		"  WARNING  {\"reason\": Forbidden | ListFailed | DiscoveryFailed | Note, \"group\",\n"
+		"           \"version\", \"resource\", \"canHoldAnswer\" (Forbidden), \"message\"}: every\n"
+		"           type the scan could not see, named (never counted as on stderr)\n"
+		"  REF      {\"apiVersion\", \"kind\", \"namespace\", \"name\", \"uid\"}: another object\n"
+		"One ITEM, the object; FACTS {\"verdict\": kept | collected | never-collected |\n"
+		"waiting | blind, \"rule\", \"because\": OWNER | null, \"after\": REF | null,\n"
+		"\"owners\": [OWNER...], \"finalizers\": [FINALIZER...], \"ifDeleted\": [CASCADE...],\n"
+		"\"dependents\": {\"count\", \"kinds\": [{\"kind\", \"count\"}], \"blocking\": [REF...]},\n"
 		"\"events\": [{\"type\", \"reason\", \"message\", \"source\", \"count\",\n"
-		"\"lastTimestamp\"}], \"otherEvents\", \"eventsError\" (when the list failed),\n"
-		"\"warnings\": [STRING...]}:\n"
+		"\"lastTimestamp\"}], \"otherEvents\", \"eventsError\" (when the list failed)}:\n"
 		"  OWNER     the reference (\"apiVersion\", \"kind\", \"name\", \"uid\", \"controller\",\n"
 		"            \"blockOwnerDeletion\"), \"namespace\", \"dependentUid\", \"depth\",\n"
 		"            \"state\": live | in-deletion | absent | uid-mismatch |\n"
 		"            invalid-namespace | unresolvable | unknown, \"deletion\":\n"
 		"            foreground | orphan | background, \"solid\", \"blocks\", \"gcBlind\"\n"
 		"  FINALIZER {\"name\", \"field\", \"remover\" (null: no controller known),\n"
-		"            \"waitsFor\", \"reason\", \"message\", \"objects\", \"pods\", \"content\":\n"
-		"            [{\"resource\", \"group\", \"count\"}], \"contentTypesNotListed\",\n"
+		"            \"waitsFor\", \"reason\", \"message\", \"objects\": [REF...], \"pods\",\n"
+		"            \"content\": [{\"resource\", \"group\", \"count\"}], \"contentTypesNotListed\",\n"
 		"            \"conditions\" (in deletion, where they apply),\n"
 		"            \"remove\" (the command), \"risk\" (no controller known)}\n"
 		"  CASCADE   {\"owner\": OWNER, \"background\", \"foreground\", \"orphan\": collected |\n"
 		"            released | kept} for each owner; {\"self\": true, MODE: {\"collected\",\n"
 		"            \"released\", \"kept\"}} for the object's dependents\n"
-		"Fields are only ever added.",
+		"-o name prints the object (kind.group/name).",
 };
