@@ -435,7 +435,8 @@ const struct command dangling_command = {
 	.resolve = CMD_RESOLVE_TYPES,
 	.scope = OWNERS_SCOPE_NAMESPACE,
 	.rbac = "list on every type it scans; with --fix, get and patch on the objects it fixes",
-	.json_schema = "Kubernetes-shaped, as kubectl get -o json: {\"apiVersion\": \"owners.dev/v1\", \"kind\":\n"
+	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json: {\"apiVersion\":\n"
+		"\"owners.dev/v1\", \"kind\": "
 		"\"OwnersDangling\", \"metadata\": {\"dryRun\": BOOL}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
 		"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n"
 		"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n"
