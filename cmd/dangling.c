@@ -435,9 +435,9 @@ const struct command dangling_command = {
 	.resolve = CMD_RESOLVE_TYPES,
 	.scope = OWNERS_SCOPE_NAMESPACE,
 	.rbac = "list on every type it scans; with --fix, get and patch on the objects it fixes",
-	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json: {\"apiVersion\":\n"
-		"\"owners.dev/v1\", \"kind\": "
-		"\"OwnersDangling\", \"metadata\": {\"dryRun\": BOOL}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
+	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
+		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersDangling\",\n"
+		" \"metadata\": {\"dryRun\": BOOL}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
 		"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n"
 		"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n"
 		"           \"finalizers\", \"ownerReferences\" (each as the server has them), \"labels\"\n"

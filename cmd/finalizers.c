@@ -356,9 +356,9 @@ const struct command finalizers_command = {
 	.namespaces_apart = 1,
 	.rbac = "list on every type it scans; get on namespaces and persistentvolumes in deletion, list on pods where a claim is held; with remove, get and patch on the objects (update on namespaces/finalize for a namespace; to remove orphan, list on every type and patch on its dependents)",
 	.subcommands = finalizers_subcommands,
-	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json: {\"apiVersion\":\n"
-		"\"owners.dev/v1\", \"kind\": "
-		"\"OwnersFinalizers\", \"metadata\": {\"namespace\" (absent with -A)}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
+	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
+		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersFinalizers\",\n"
+		" \"metadata\": {\"namespace\" (absent with -A)}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
 		"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n"
 		"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n"
 		"           \"finalizers\", \"ownerReferences\" (each as the server has them), \"labels\"\n"

@@ -781,9 +781,9 @@ const struct command gc_command = {
 	.discovery = CMD_DISCOVERY_CURRENT,
 	.scope = OWNERS_SCOPE_NAMESPACE,
 	.rbac = "list on every type it scans; delete on the objects it collects; patch on the objects whose finalizers or references it changes",
-	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json: {\"apiVersion\":\n"
-		"\"owners.dev/v1\", \"kind\": "
-		"\"OwnersGCBacklog\", \"metadata\": {\"summary\"}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
+	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
+		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersGCBacklog\",\n"
+		" \"metadata\": {\"summary\"}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
 		"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n"
 		"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n"
 		"           \"finalizers\", \"ownerReferences\" (each as the server has them), \"labels\"\n"

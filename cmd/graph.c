@@ -85,9 +85,9 @@ const struct command graph_command = {
 	.discovery = CMD_DISCOVERY_CACHED,
 	.scope = OWNERS_SCOPE_NAMESPACE,
 	.rbac = "list on every type it scans",
-	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json: {\"apiVersion\":\n"
-		"\"owners.dev/v1\", \"kind\": "
-		"\"OwnersGraph\", \"metadata\": {\"namespace\" (absent with -A), \"summary\": {\"objects\",\n"
+	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
+		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersGraph\",\n"
+		" \"metadata\": {\"namespace\" (absent with -A), \"summary\": {\"objects\",\n"
 		"\"ownerReferences\", \"roots\", \"missingOwners\", \"dangling\", \"unknown\", \"cycles\",\n"
 		"\"stuckInDeletion\"}}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
 		"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n"

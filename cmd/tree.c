@@ -271,9 +271,9 @@ const struct command tree_command = {
 	.scope = OWNERS_SCOPE_ROOTS,
 	.rbac = "list on every type it scans (in the namespace, and cluster-scoped types); get on the objects it prints; "
 		"with --watch or --until, watch on the types it watches (a type it may not watch is listed every 10 s)",
-	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json: {\"apiVersion\":\n"
-		"\"owners.dev/v1\", \"kind\": "
-		"\"OwnersTree\", \"metadata\": {\"direction\": \"dependents\" | \"owners\"}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
+	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
+		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersTree\",\n"
+		" \"metadata\": {\"direction\": \"dependents\" | \"owners\"}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
 		"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n"
 		"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n"
 		"           \"finalizers\", \"ownerReferences\" (each as the server has them), \"labels\"\n"

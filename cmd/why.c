@@ -248,9 +248,9 @@ const struct command why_command = {
 	.resolve = CMD_RESOLVE_AND_LIST,
 	.scope = OWNERS_SCOPE_ROOTS,
 	.rbac = "list on every type it scans (the namespace's, and cluster-scoped types); list on events in the namespace (everywhere for a cluster-scoped object); for an object in deletion what 'owners finalizers' needs",
-	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json: {\"apiVersion\":\n"
-		"\"owners.dev/v1\", \"kind\": "
-		"\"OwnersWhy\", \"metadata\": {}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
+	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
+		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersWhy\", \"metadata\": {},\n"
+		" \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
 		"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n"
 		"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n"
 		"           \"finalizers\", \"ownerReferences\" (each as the server has them), \"labels\"\n"
