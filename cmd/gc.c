@@ -27,7 +27,7 @@
 #include "tree_watch.h"
 #include "watch.h"
 
-static const char *const gc_outputs[] = { "table", "json", "yaml", NULL };
+static const char *const gc_outputs[] = { "table", "json", "yaml", "name", NULL };
 
 const struct opt gc_opts[] = {
 	OPT_DRY_RUN(
@@ -49,7 +49,8 @@ const struct opt gc_opts[] = {
 		 "collector would, until interrupted (Ctrl-C)"),
 	OPT_OUTPUT(gc_outputs,
 		   "table (default) or json/yaml: the OwnersGCBacklog document of what is due "
-		   "(with --dry-run; otherwise of what is left)"),
+		   "(with --dry-run; otherwise of what is left), or name: its objects "
+		   "(kind.group/name)"),
 	OPT_BOOL("no-headers", 0, table.no_headers, "table: no header line"),
 	OPT_END,
 };
@@ -215,7 +216,9 @@ static int render_json(struct owners_buf *out, void *ctx, const struct owners_sc
 
 static int render_text(struct owners_buf *out, void *ctx)
 {
-	return owners_gc_render_text(out, ctx);
+	const struct owners_gc_render *render = ctx;
+
+	return render->print.names ? owners_gc_render_names(out, render) : owners_gc_render_text(out, render);
 }
 
 static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, int with_fates)

@@ -493,3 +493,18 @@ int owners_gc_render_json(struct owners_buf *out, const struct owners_gc_render 
 	free(rows);
 	return rc;
 }
+
+int owners_gc_render_names(struct owners_buf *out, const struct owners_gc_render *r)
+{
+	uint32_t *rows = NULL;
+	size_t n = 0, i;
+	int rc = rows_of(r, &rows, &n);
+
+	for (i = 0; !rc && i < n; i++) {
+		rc = owners_graph_node_name(out, &r->c->g->nodes[rows[i]]);
+		if (!rc)
+			rc = owners_buf_addc(out, '\n');
+	}
+	free(rows);
+	return rc;
+}
