@@ -27,7 +27,7 @@
 #include "tree_watch.h"
 #include "watch.h"
 
-static const char *const gc_outputs[] = { "table", "json", "yaml", "name", NULL };
+static const char *const gc_outputs[] = { "table", "json", "yaml", "name", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt gc_opts[] = {
 	OPT_DRY_RUN(
@@ -49,8 +49,8 @@ const struct opt gc_opts[] = {
 		 "collector would, until interrupted (Ctrl-C)"),
 	OPT_OUTPUT(gc_outputs,
 		   "table (default) or json/yaml: the OwnersGCBacklog document of what is due "
-		   "(with --dry-run; otherwise of what is left), or name: its objects "
-		   "(kind.group/name)"),
+		   "(with --dry-run; otherwise of what is left), name: its objects "
+		   "(kind.group/name), jsonpath=TEMPLATE or custom-columns=SPEC (over the document)"),
 	OPT_BOOL("no-headers", 0, table.no_headers, "table: no header line"),
 	OPT_END,
 };
