@@ -22,7 +22,8 @@
 #include "session.h"
 #include "test_pause.h"
 
-static const char *const dangling_outputs[] = { "table", "wide", "json", "yaml", "jsonpath=", "custom-columns=", NULL };
+static const char *const dangling_outputs[] = { "table", "wide", "json", "yaml", "name", "jsonpath=", "custom-columns=",
+						 NULL };
 
 const struct opt dangling_opts[] = {
 	OPT_OPTIONAL_CHOICE("fix", dangling.fix, owners_fix_values, owners_opt_fix,
@@ -42,7 +43,8 @@ const struct opt dangling_opts[] = {
 	OPT_OUTPUT(dangling_outputs,
 		"table (default), wide (adds the owner's apiVersion and UID and why, and the "
 		"object's API group: Kind.group/name), json or yaml (the same document), "
-		"jsonpath=TEMPLATE or custom-columns=SPEC (over it)"),
+		"name (kind.group/name of each object, as owners delete takes it), "
+		"jsonpath=TEMPLATE or custom-columns=SPEC (over the document)"),
 	OPT_TABLE_ROWS,
 	OPT_END,
 };
@@ -226,7 +228,8 @@ static enum exit_code collect_after_fix(struct session *s, struct owners_danglin
 
 /* ---- the command ------------------------------------------------------- */
 
-static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
+		       size_t n_warnings)
 {
 	struct owners_dangling_render *render = ctx;
 
@@ -237,7 +240,9 @@ static int render_json(struct owners_buf *out, void *ctx, const char *const *war
 
 static int render_text(struct owners_buf *out, void *ctx)
 {
-	return owners_dangling_render_text(out, ctx);
+	const struct owners_dangling_render *render = ctx;
+
+	return render->print.names ? owners_dangling_render_names(out, render) : owners_dangling_render_text(out, render);
 }
 
 static enum exit_code show(struct cmd_run *run, const struct owners_dangling_report *rep, int fix)
@@ -414,8 +419,12 @@ static const struct man_section dangling_man_sections[] = {
 		"\n"
 		"--dry-run=server has the server check the same patches without storing them;\n"
 		"--dry-run=client, or --dry-run alone, reads and decides the same way and sends\n"
-		"no patch. -o json has a stable schema (OUTPUT); --exit-code exits 1 when\n"
-		"anything is found, for CI."},
+		"no patch. -o json has a stable schema (OUTPUT): an item per dangling reference,\n"
+		"the object Kubernetes-shaped with the reference, its class, what the GC will do\n"
+		"(gc) and the fix under owners. -o name prints each object with a dangling\n"
+		"reference once, configmap/x as owners delete and kubectl delete take it (owners\n"
+		"dangling -A -o name | xargs kubectl get). --exit-code exits 1 when anything is\n"
+		"found, for CI."},
 	{NULL, NULL},
 };
 
@@ -484,7 +493,7 @@ const struct command dangling_command = {
 		"(forbidden, conflicts kept coming): each such reference is named on stderr.",
 	.examples = "  owners dangling\n"
 		"  owners dangling -A --exit-code\n"
-		"  owners dangling -A -o json | jq '.items[] | select(.class == \"uid-mismatch\")'\n"
+		"  owners dangling -A -o json | jq '.items[] | select(.owners.class == \"uid-mismatch\")'\n"
 		"  owners dangling pods,replicasets -l app=web\n"
 		"  owners dangling -n shop --dry-run=server\n"
 		"  owners dangling deployment/web --fix",
@@ -495,18 +504,28 @@ const struct command dangling_command = {
 	.resolve = CMD_RESOLVE_TYPES,
 	.scope = OWNERS_SCOPE_NAMESPACE,
 	.rbac = "list on every type it scans; with --fix, get and patch on the objects it fixes",
-	.json_schema = "-o json prints {\"kind\": \"OwnersDangling\", \"apiVersion\": \"owners.dev/v1\",\n"
-		"\"dryRun\": BOOL, \"items\": [FINDING...], \"warnings\": [STRING...]}, a FINDING being\n"
-		"  {\"object\": {\"kind\", \"apiVersion\", \"namespace\" (absent when cluster-scoped),\n"
-		"              \"name\", \"uid\"},\n"
-		"   \"ownerReference\": {\"apiVersion\", \"kind\", \"name\", \"uid\", \"controller\",\n"
-		"                      \"blockOwnerDeletion\"},\n"
-		"   \"class\": \"absent\" | \"uid-mismatch\" | \"invalid-namespace\" | \"unresolvable\"\n"
-		"            | \"unknown\",\n"
-		"   \"gc\": {\"action\": \"delete-object\" | \"remove-reference\" | \"none\" | \"unknown\",\n"
-		"          \"reason\": STRING},\n"
-		"   \"fix\": {\"result\": \"removed\" | \"would-remove\" | \"repaired\" | \"would-repair\"\n"
-		"                    | \"kept\" | \"gone\" | \"failed\",\n"
-		"           \"message\": STRING (when there is one), \"attempts\": patches sent}}\n"
-		"\"fix\" is there with --fix or --dry-run only. Fields are only ever added.",
+	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
+		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersDangling\",\n"
+		" \"metadata\": {\"dryRun\": BOOL}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
+		"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n"
+		"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n"
+		"           \"finalizers\", \"ownerReferences\" (each as the server has them), \"labels\"\n"
+		"           (with --show-labels or -L)}, \"owners\": {FACTS}}: the object, and what\n"
+		"           owners found out about it under \"owners\"\n"
+		"  WARNING  {\"reason\": Forbidden | ListFailed | DiscoveryFailed | Note, \"group\",\n"
+		"           \"version\", \"resource\", \"canHoldAnswer\" (Forbidden), \"message\"}: every\n"
+		"           type the scan could not see, named (never counted as on stderr)\n"
+		"  REF      {\"apiVersion\", \"kind\", \"namespace\", \"name\", \"uid\"}: another object\n"
+		"FACTS, one item per dangling reference (an object with two has two items):\n"
+		"  \"reference\": {\"apiVersion\", \"kind\", \"name\", \"uid\", \"controller\",\n"
+		"                \"blockOwnerDeletion\"} (the one of metadata.ownerReferences),\n"
+		"  \"class\": \"absent\" | \"uid-mismatch\" | \"invalid-namespace\" | \"unresolvable\"\n"
+		"           | \"unknown\",\n"
+		"  \"gc\": {\"action\": \"delete-object\" | \"remove-reference\" | \"none\" | \"unknown\",\n"
+		"         \"reason\": STRING, \"after\": REF (when it waits for another object)},\n"
+		"  \"fix\": {\"result\": \"removed\" | \"would-remove\" | \"repaired\" | \"would-repair\"\n"
+		"                  | \"kept\" | \"gone\" | \"failed\",\n"
+		"          \"message\": STRING (when there is one), \"attempts\": patches sent}\n"
+		"\"fix\" is there with --fix or --dry-run only. -o name prints each object once\n"
+		"(kind.group/name), as owners delete and kubectl delete take it.",
 };

@@ -21,7 +21,8 @@
 #include "stuck_fetch.h"
 #include "stuck_render.h"
 
-static const char *const finalizers_outputs[] = { "text", "json", "yaml", "jsonpath=", "custom-columns=", NULL };
+static const char *const finalizers_outputs[] = { "text", "json", "yaml", "name", "jsonpath=", "custom-columns=",
+						   NULL };
 
 const struct opt finalizers_opts[] = {
 	OPT_SELECTOR("look only at objects of the given TYPEs with these labels, e.g. app=web"),
@@ -29,7 +30,8 @@ const struct opt finalizers_opts[] = {
 		"exit 1 when an object stuck in deletion is reported (as dangling --exit-code)"),
 	OPT_OUTPUT(finalizers_outputs,
 		"text (default), json (its schema: the man page, OUTPUT), yaml (the same "
-		"document), jsonpath=TEMPLATE or custom-columns=SPEC (over it)"),
+		"document), name (kind.group/name of each object), jsonpath=TEMPLATE or "
+		"custom-columns=SPEC (over the document)"),
 	OPT_END,
 };
 
@@ -147,7 +149,8 @@ static void say_not_stuck(const struct owners_graph *g, const struct owners_stuc
 	owners_buf_clear(&what);
 }
 
-static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
+		       size_t n_warnings)
 {
 	struct owners_stuck_render *render = ctx;
 
@@ -158,9 +161,12 @@ static int render_json(struct owners_buf *out, void *ctx, const char *const *war
 
 static int render_text(struct owners_buf *out, void *ctx)
 {
+	const struct owners_stuck_render *render = ctx;
 	struct owners_buf text = OWNERS_BUF_INIT;
 	int rc;
 
+	if (render->print.names)
+		return owners_stuck_render_names(out, render);
 	/* its remedies ("if so: owners finalizers remove ...") as the user
 	 * runs owners */
 	if (!(rc = owners_stuck_render_text(&text, ctx)))
@@ -395,14 +401,15 @@ const struct command finalizers_command = {
 		"NAME, an unknown type); 4 incomplete: a write was tried and failed (forbidden,\n"
 		"too many conflicts) or a finalizer came back. 1 wins over 4.\n"
 		"\n"
-		"remove -o json prints {\"kind\": \"OwnersFinalizerRemoval\", \"apiVersion\":\n"
-		"\"owners.dev/v1\", \"dryRun\", \"items\": [{\"kind\", \"apiVersion\", \"namespace\",\n"
-		"\"name\", \"uid\", \"result\": gone | freed | dry-run | nothing | not-found | refused |\n"
-		"failed | left, \"message\", \"removed\": [{\"name\", \"field\"}], \"finalizersLeft\":\n"
-		"[{\"name\", \"field\"}], \"deleting\", \"writes\", \"releasedDependents\":\n"
-		"[{\"kind\", \"apiVersion\", \"namespace\", \"name\", \"uid\", \"result\": released |\n"
-		"dry-run | gone | not-referencing | failed, \"message\", \"writes\"}]}]}. Fields are\n"
-		"only ever added.",
+		"remove -o json prints {\"apiVersion\": \"owners.dev/v1\", \"kind\":\n"
+		"\"OwnersFinalizerRemoval\", \"metadata\": {\"dryRun\"}, \"items\": [{\"apiVersion\",\n"
+		"\"kind\", \"metadata\": {\"name\", \"namespace\", \"uid\"}, \"owners\": {\"result\": gone |\n"
+		"freed | dry-run | nothing | not-found | refused | failed | left, \"message\",\n"
+		"\"removed\": [{\"name\", \"field\"}], \"finalizersLeft\": [{\"name\", \"field\"}],\n"
+		"\"deleting\", \"writes\", \"releasedDependents\": [{\"kind\", \"apiVersion\",\n"
+		"\"namespace\", \"name\", \"uid\", \"result\": released | dry-run | gone |\n"
+		"not-referencing | failed, \"message\", \"writes\"}]}}], \"warnings\": [WARNING...]}\n"
+		"(WARNING as in finalizers' document).",
 	.examples = "  owners finalizers\n"
 		"  owners finalizers -A -o json\n"
 		"  owners finalizers namespace/old\n"
@@ -419,20 +426,30 @@ const struct command finalizers_command = {
 	.namespaces_apart = 1,
 	.rbac = "list on every type it scans; get on namespaces and persistentvolumes in deletion, list on pods where a claim is held; with remove, get and patch on the objects (update on namespaces/finalize for a namespace; to remove orphan, list on every type and patch on its dependents)",
 	.subcommands = finalizers_subcommands,
-	.json_schema = "-o json prints {\"kind\": \"OwnersFinalizers\", \"apiVersion\": \"owners.dev/v1\",\n"
-		"\"namespace\" (absent with -A), \"items\": [OBJECT...], \"warnings\": [STRING...]}:\n"
-		"  OBJECT    {\"kind\", \"apiVersion\", \"namespace\" (absent when cluster-scoped),\n"
-		"             \"name\", \"uid\", \"deletionTimestamp\", \"stuckSeconds\",\n"
-		"             \"state\": \"stuck\" | \"deleting\" | \"live\", \"error\" (optional),\n"
-		"             \"finalizers\": [FINALIZER...] (stuck ones), \"cycle\": true (optional)}\n"
+	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
+		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersFinalizers\",\n"
+		" \"metadata\": {\"namespace\" (absent with -A)}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
+		"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n"
+		"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n"
+		"           \"finalizers\", \"ownerReferences\" (each as the server has them), \"labels\"\n"
+		"           (with --show-labels or -L)}, \"owners\": {FACTS}}: the object, and what\n"
+		"           owners found out about it under \"owners\"\n"
+		"  WARNING  {\"reason\": Forbidden | ListFailed | DiscoveryFailed | Note, \"group\",\n"
+		"           \"version\", \"resource\", \"canHoldAnswer\" (Forbidden), \"message\"}: every\n"
+		"           type the scan could not see, named (never counted as on stderr)\n"
+		"  REF      {\"apiVersion\", \"kind\", \"namespace\", \"name\", \"uid\"}: another object\n"
+		"FACTS {\"stuckSeconds\", \"state\": \"stuck\" | \"deleting\" | \"live\", \"error\"\n"
+		"        (optional), \"finalizers\": [FINALIZER...] (stuck ones), \"cycle\": true\n"
+		"        (optional)}\n"
 		"  FINALIZER {\"name\", \"field\": \"metadata.finalizers\" | \"spec.finalizers\",\n"
 		"             \"reason\": blocking-dependents | dependents-to-release |\n"
 		"               garbage-collector | namespace-content | namespace-controller |\n"
 		"               in-use | bound | released | controller | unknown,\n"
-		"             \"message\", \"objects\": [OBJECT...] (dependents, stuck content),\n"
+		"             \"message\", \"objects\": [ITEM...] (dependents, stuck content),\n"
 		"             \"content\": [{\"resource\", \"group\", \"kind\", \"count\", \"stuck\"}],\n"
 		"             \"contentObjects\", \"contentTypesNotListed\",\n"
 		"             \"conditions\": [{\"type\", \"status\", \"reason\", \"message\"}],\n"
 		"             \"pods\": [{\"name\", \"nodeName\", \"phase\", \"holds\"}],\n"
-		"             \"claim\": {\"namespace\", \"name\"}}  (each only where it applies)",
+		"             \"claim\": {\"namespace\", \"name\"}}  (each only where it applies)\n"
+		"-o name prints each object asked about (kind.group/name).",
 };

@@ -433,11 +433,15 @@ static enum exit_code tell_failures(const struct removal *rm)
 	return errors ? EXIT_ERROR : incomplete ? EXIT_INCOMPLETE : EXIT_OK;
 }
 
-static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
+		       size_t n_warnings)
 {
-	(void)warnings; /* said as they arose */
-	(void)n_warnings;
-	return owners_finalizer_remove_render_json(out, ctx);
+	struct owners_finalizer_remove_render *render = ctx;
+
+	/* said on stderr as they arose; the document carries them too */
+	render->warnings = warnings;
+	render->n_warnings = n_warnings;
+	return owners_finalizer_remove_render_json(out, render);
 }
 
 static int render_text(struct owners_buf *out, void *ctx)
@@ -471,8 +475,9 @@ enum exit_code cmd_finalizers_remove(struct cmd_run *run)
 		rc = error_oom();
 	else if (!(rc = take_targets(run, &rm)) && !(rc = remove_all(&run->s, cli, &rm, &uo))) {
 		failures = tell_failures(&rm);
-		render = (struct owners_finalizer_remove_render){ rm.targets, rm.outcomes, rm.releases, rm.n,
-			run->s.graph, cli->dry_run != OWNERS_DRY_RUN_NONE };
+		render = (struct owners_finalizer_remove_render){ .targets = rm.targets, .outcomes = rm.outcomes,
+			.releases = rm.releases, .n = rm.n, .g = run->s.graph,
+			.dry_run = cli->dry_run != OWNERS_DRY_RUN_NONE };
 		run->warnings_said = 1;
 		if (!(rc = output_emit(run, &renderers, &render)))
 			rc = failures;

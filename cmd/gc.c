@@ -27,7 +27,7 @@
 #include "tree_watch.h"
 #include "watch.h"
 
-static const char *const gc_outputs[] = { "table", "json", "yaml", NULL };
+static const char *const gc_outputs[] = { "table", "json", "yaml", "name", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt gc_opts[] = {
 	OPT_DRY_RUN(
@@ -49,7 +49,8 @@ const struct opt gc_opts[] = {
 		 "collector would, until interrupted (Ctrl-C)"),
 	OPT_OUTPUT(gc_outputs,
 		   "table (default) or json/yaml: the OwnersGCBacklog document of what is due "
-		   "(with --dry-run; otherwise of what is left)"),
+		   "(with --dry-run; otherwise of what is left), name: its objects "
+		   "(kind.group/name), jsonpath=TEMPLATE or custom-columns=SPEC (over the document)"),
 	OPT_BOOL("no-headers", 0, table.no_headers, "table: no header line"),
 	OPT_END,
 };
@@ -203,7 +204,8 @@ static int emit(FILE *f, struct owners_buf *b, int rc)
 
 /* The backlog of this pass: the table (or the document), the summary and
  * the stopped-GC evidence on stderr. */
-static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
+		       size_t n_warnings)
 {
 	struct owners_gc_render *render = ctx;
 
@@ -214,7 +216,9 @@ static int render_json(struct owners_buf *out, void *ctx, const char *const *war
 
 static int render_text(struct owners_buf *out, void *ctx)
 {
-	return owners_gc_render_text(out, ctx);
+	const struct owners_gc_render *render = ctx;
+
+	return render->print.names ? owners_gc_render_names(out, render) : owners_gc_render_text(out, render);
 }
 
 static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, int with_fates)
@@ -776,8 +780,10 @@ static const struct man_section gc_man_sections[] = {
 		"behind). Work a running GC does in seconds that has been due for\n"
 		"--stalled-after (default 3m) makes it say that the GC appears not to be\n"
 		"running. --exit-code makes the dry run a monitor: exit 1 when the GC has work\n"
-		"due, 0 when not. -o json|yaml writes the OwnersGCBacklog document (OUTPUT); the\n"
-		"summary's eventuallyCollected and passes are where the GC's passes settle. The\n"
+		"due, 0 when not. -o json|yaml writes the OwnersGCBacklog document (OUTPUT), an\n"
+		"item per object with the GC's step under owners; its metadata.summary's\n"
+		"eventuallyCollected and passes are where the GC's passes settle; -o name prints\n"
+		"the objects. The\n"
 		"same evidence (and the controller-manager's leader lease,\n"
 		"kube-system/kube-controller-manager, when it can be read and has not been\n"
 		"renewed for long) makes owners why and owners finalizers say it too: a\n"
@@ -890,9 +896,19 @@ const struct command gc_command = {
 	.discovery = CMD_DISCOVERY_CURRENT,
 	.scope = OWNERS_SCOPE_NAMESPACE,
 	.rbac = "list on every type it scans; delete on the objects it collects; patch on the objects whose finalizers or references it changes",
-	.json_schema = "OwnersGCBacklog (owners.dev/v1):\n"
-		"  items[]        one per object the GC acts on or that waits:\n"
-		"    object       {apiVersion, kind, namespace (absent when cluster-scoped), name, uid}\n"
+	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
+		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersGCBacklog\",\n"
+		" \"metadata\": {\"summary\"}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
+		"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n"
+		"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n"
+		"           \"finalizers\", \"ownerReferences\" (each as the server has them), \"labels\"\n"
+		"           (with --show-labels or -L)}, \"owners\": {FACTS}}: the object, and what\n"
+		"           owners found out about it under \"owners\"\n"
+		"  WARNING  {\"reason\": Forbidden | ListFailed | DiscoveryFailed | Note, \"group\",\n"
+		"           \"version\", \"resource\", \"canHoldAnswer\" (Forbidden), \"message\"}: every\n"
+		"           type the scan could not see, named (never counted as on stderr)\n"
+		"  REF      {\"apiVersion\", \"kind\", \"namespace\", \"name\", \"uid\"}: another object\n"
+		"An ITEM per object the GC acts on or that waits; FACTS:\n"
 		"    handler      attemptToDeleteItem | processDeletingDependentsItem | attemptToOrphan\n"
 		"    action       delete | remove-references | unblock-references | remove-finalizer |\n"
 		"                 release-dependents | wait\n"
@@ -900,11 +916,11 @@ const struct command gc_command = {
 		"    finalizer    (remove-finalizer) foregroundDeletion | orphan\n"
 		"    waitsOn      (wait) finalizers | blocking-dependents | gives-up | undecided\n"
 		"    count        references removed, dependents released, or blocking dependents\n"
-		"    owner        the owner the decision hinges on (dependent, for unblock-references)\n"
+		"    owner        REF of the owner the decision hinges on (dependent, for\n"
+		"                 unblock-references)\n"
 		"    reason       the rule, in words\n"
 		"    since        RFC 3339 time the work became due, or null when not known\n"
-		"  summary        {deletions, referenceRemovals, finalizerRemovals, releases, unblocks,\n"
-		"                 waiting, givesUp, undecided, oldestDue (time or null), oldestDueObject,\n"
-		"                 eventuallyCollected, passes, gcAppearsStopped}\n"
-		"  warnings[]     what the scan could not see",
+		"metadata.summary: {deletions, referenceRemovals, finalizerRemovals, releases,\n"
+		"unblocks, waiting, givesUp, undecided, oldestDue (time or null), oldestDueObject\n"
+		"(REF), eventuallyCollected, passes, gcAppearsStopped}",
 };

@@ -34,7 +34,8 @@ struct graph_view {
 	enum output_kind kind;
 };
 
-static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
+		       size_t n_warnings)
 {
 	struct graph_view *v = ctx;
 
@@ -106,4 +107,18 @@ const struct command graph_command = {
 	.discovery = CMD_DISCOVERY_CACHED,
 	.scope = OWNERS_SCOPE_NAMESPACE,
 	.rbac = "list on every type it scans",
+	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
+		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersGraph\",\n"
+		" \"metadata\": {\"namespace\" (absent with -A), \"summary\": {\"objects\",\n"
+		"\"ownerReferences\", \"roots\", \"missingOwners\", \"dangling\", \"unknown\", \"cycles\",\n"
+		"\"stuckInDeletion\"}}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
+		"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n"
+		"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n"
+		"           \"finalizers\", \"ownerReferences\" (each as the server has them)},\n"
+		"           \"owners\": {\"found\": false for an owner only referenced, \"references\":\n"
+		"           [{\"uid\", \"class\"}] (how each of metadata.ownerReferences resolves, in\n"
+		"           its order), \"dependentCount\"}}\n"
+		"  WARNING  {\"reason\": Forbidden | ListFailed | DiscoveryFailed | Note, \"group\",\n"
+		"           \"version\", \"resource\", \"canHoldAnswer\" (Forbidden), \"message\"}: every\n"
+		"           type the scan could not see, named (never counted as on stderr)",
 };

@@ -420,6 +420,12 @@ int owners_opt_output(void *field, const char *value, const struct opt *o, const
 			f->template_ = kinds[i].name[len - 1] == '=' ? value + len : NULL;
 		}
 	}
+	/* as kubectl says it, before anything is read */
+	if (f->template_ && !*f->template_) {
+		error_msg(f->kind == OUTPUT_CUSTOM_COLUMNS ? "custom-columns format specified but no custom columns given"
+							   : "template format specified but no template given");
+		return -1;
+	}
 	return 0;
 }
 

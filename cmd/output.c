@@ -247,7 +247,11 @@ enum exit_code output_template(const struct owners_buf *json, const struct outpu
 		fwrite(out.ptr ? out.ptr : "", 1, out.len, stdout);
 		rc = fflush(stdout) ? (error_msg("cannot write the output"), EXIT_ERROR) : EXIT_OK;
 	} else {
-		rc = rc == OWNERS_ENOMEM ? error_oom() : (report_error(&err), EXIT_USAGE);
+		/* a template that does not parse is a usage error; one that
+		 * names what no item has fails as kubectl's does (exit 1) */
+		rc = rc == OWNERS_ENOMEM	  ? error_oom()
+		     : rc == OWNERS_ENOTFOUND ? (report_error(&err), EXIT_ERROR)
+					      : (report_error(&err), EXIT_USAGE);
 	}
 	owners_json_value_free(doc);
 	owners_error_clear(&err);

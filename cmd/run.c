@@ -76,6 +76,7 @@ static enum exit_code read_print_options(struct cmd_run *run)
 	run->print.now = (int64_t)time(NULL);
 	run->print.color = output_color();
 	run->print.wide = cli->output.kind == OUTPUT_WIDE;
+	run->print.names = cli->output.kind == OUTPUT_NAME;
 	run->print.no_headers = cli->table.no_headers;
 	run->print.show_labels = cli->table.show_labels;
 	if (owners_cli_label_keys(cli, &run->label_storage, &run->label_keys, &run->print.n_label_keys))
@@ -106,17 +107,20 @@ enum exit_code output_emit(struct cmd_run *run, const struct output_renderers *r
 {
 	const struct output_format *f = &run->cli->output;
 	struct owners_buf out = OWNERS_BUF_INIT;
+	struct owners_scan_warning_list listed = { NULL, 0, 0 };
 	char **warnings = NULL;
 	size_t n_warnings = 0, i;
 	enum exit_code rc;
 	int render_rc = 0;
 
+	/* text counts what a user may not list, a document names every type */
 	if (run->command->discovery != CMD_DISCOVERY_NONE)
 		render_rc = session_warnings(&run->s, run->extra_reports, run->n_extra_reports, &warnings,
 					     &n_warnings);
+	if (!render_rc && run->command->discovery != CMD_DISCOVERY_NONE && output_is_document(f))
+		render_rc = session_warnings_list(&run->s, run->extra_reports, run->n_extra_reports, &listed);
 	if (!render_rc)
-		render_rc = output_is_document(f) ? r->document(&out, ctx, (const char *const *)warnings, n_warnings)
-						  : r->text(&out, ctx);
+		render_rc = output_is_document(f) ? r->document(&out, ctx, listed.items, listed.n) : r->text(&out, ctx);
 	if (render_rc)
 		rc = error_render(render_rc);
 	else if (f->kind == OUTPUT_JSONPATH || f->kind == OUTPUT_CUSTOM_COLUMNS)
@@ -127,6 +131,7 @@ enum exit_code output_emit(struct cmd_run *run, const struct output_renderers *r
 	for (i = 0; !rc && !run->warnings_said && i < n_warnings; i++)
 		warning_msg("%s", warnings[i]);
 	session_warnings_free(warnings, n_warnings);
+	owners_scan_warnings_list_free(&listed);
 	owners_buf_clear(&out);
 	return rc;
 }

@@ -90,11 +90,13 @@ struct cmd_run {
 enum exit_code cmd_run_command(const struct command *c, struct owners_cli *cli, const struct string_list *words);
 
 /* The rendering of a command's output: its JSON document (for json,
- * yaml, jsonpath and custom-columns), with the scan's warnings in it, and
+ * yaml, jsonpath and custom-columns), with the scan's warnings in it
+ * (structured, every type named: owners_scan_warnings_list()), and
  * its own text for the other formats it offers. Either may be NULL when
  * the command offers no such format. Return 0 or an OWNERS_E* code. */
 struct output_renderers {
-	int (*document)(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings);
+	int (*document)(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
+			size_t n_warnings);
 	int (*text)(struct owners_buf *out, void *ctx);
 	/* custom-columns: the array of each item whose elements are rows too
 	 * (tree's dependents); NULL: none */

@@ -489,21 +489,37 @@ enum exit_code session_rescan(struct session *s, const char *ns,
 	return rc;
 }
 
+/* What both forms of the warnings are made from. */
+static void warnings_input(struct owners_scan_warnings_input *in, const struct session *s,
+			   const struct owners_scan_report *extra, size_t n_extra)
+{
+	memset(in, 0, sizeof(*in));
+	in->types = &s->types;
+	in->scan = &s->scan;
+	in->more = extra;
+	in->n_more = n_extra;
+	in->g = s->graph;
+	in->answer_namespaced_only = s->answer_namespaced_only;
+	in->name_all = s->cli->verbosity >= 1;
+	in->notes = s->notes;
+	in->n_notes = s->n_notes;
+}
+
+int session_warnings_list(const struct session *s, const struct owners_scan_report *extra, size_t n_extra,
+			  struct owners_scan_warning_list *out)
+{
+	struct owners_scan_warnings_input in;
+
+	warnings_input(&in, s, extra, n_extra);
+	return owners_scan_warnings_list(out, &in);
+}
+
 int session_warnings(const struct session *s, const struct owners_scan_report *extra,
 		     size_t n_extra, char ***out, size_t *n)
 {
 	struct owners_scan_warnings_input in;
 
-	memset(&in, 0, sizeof(in));
-	in.types = &s->types;
-	in.scan = &s->scan;
-	in.more = extra;
-	in.n_more = n_extra;
-	in.g = s->graph;
-	in.answer_namespaced_only = s->answer_namespaced_only;
-	in.name_all = s->cli->verbosity >= 1;
-	in.notes = s->notes;
-	in.n_notes = s->n_notes;
+	warnings_input(&in, s, extra, n_extra);
 	return owners_scan_warnings(out, n, &in);
 }
 

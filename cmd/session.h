@@ -15,6 +15,7 @@
 #include "resource.h"
 #include "rest_config.h"
 #include "scan.h"
+#include "scan_warnings.h"
 #include "selection.h"
 
 /* A set of types, for a scan's want filter: session_types_want() accepts
@@ -107,14 +108,19 @@ enum exit_code session_scan(struct session *s, const char *ns);
  * when set, limits the types listed (see owners_scan_options). */
 enum exit_code session_rescan(struct session *s, const char *ns,
 		   int (*want)(void *ctx, const struct owners_resource *r), void *want_ctx);
-/* What the scan could not see, as the lines every command warns with and
- * puts in -o json's "warnings" (one format, decided here): one per failed
+/* What the scan could not see, as the lines every command warns with on
+ * stderr (one format, decided here): one per failed
  * discovery group; forbidden types together on one line; any other list
  * failure on its own line; then the command's notes. extra: reports of
  * further scans (n_extra, may be 0). Free with session_warnings_free(). */
 int session_warnings(const struct session *s, const struct owners_scan_report *extra,
 		     size_t n_extra, char ***out, size_t *n);
 void session_warnings_free(char **lines, size_t n);
+/* The same, structured and every type named, for a document's
+ * "warnings" (owners_scan_warnings_list()); *out is the caller's
+ * (owners_scan_warnings_list_free()). 0, or OWNERS_ENOMEM. */
+int session_warnings_list(const struct session *s, const struct owners_scan_report *extra, size_t n_extra,
+			  struct owners_scan_warning_list *out);
 /* Adds a line to the scan's warnings (a new scan drops them). 0, or
  * OWNERS_ENOMEM. */
 int session_note(struct session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

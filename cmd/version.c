@@ -132,7 +132,8 @@ struct versions {
 	struct owners_json_value *server;
 };
 
-static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
+		       size_t n_warnings)
 {
 	const struct versions *v = ctx;
 	struct owners_json_gen *j;

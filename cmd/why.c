@@ -22,12 +22,13 @@
 /* The events of one object: a handful; a page bounds a noisy one. */
 #define WHY_EVENTS_LIMIT 200
 
-static const char *const why_outputs[] = { "text", "json", "yaml", "jsonpath=", "custom-columns=", NULL };
+static const char *const why_outputs[] = { "text", "json", "yaml", "name", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt why_opts[] = {
 	OPT_OUTPUT(why_outputs,
 		"text (default), json (its schema: the man page, OUTPUT), yaml (the same "
-		"document), jsonpath=TEMPLATE or custom-columns=SPEC (over it)"),
+		"document), name (kind.group/name of the object), jsonpath=TEMPLATE or "
+		"custom-columns=SPEC (over the document)"),
 	OPT_END,
 };
 
@@ -97,7 +98,8 @@ static enum exit_code explain_stuck(struct session *s, uint32_t node, struct own
 	return rc;
 }
 
-static int render_json(struct owners_buf *out, void *ctx, const char *const *warnings, size_t n_warnings)
+static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
+		       size_t n_warnings)
 {
 	struct owners_why_render *render = ctx;
 
@@ -108,9 +110,12 @@ static int render_json(struct owners_buf *out, void *ctx, const char *const *war
 
 static int render_text(struct owners_buf *out, void *ctx)
 {
+	const struct owners_why_render *render = ctx;
 	struct owners_buf text = OWNERS_BUF_INIT;
 	int rc;
 
+	if (render->print.names)
+		return owners_why_render_names(out, render);
 	/* its remedies as the user runs owners (kubectl owners ...) */
 	if (!(rc = owners_why_render_text(&text, ctx)))
 		rc = output_as_typed(out, text.ptr);
@@ -236,7 +241,7 @@ const struct command why_command = {
 	.fn = cmd_why,
 	.validate = validate,
 	.opts = why_opts,
-	.usage = "owners why TYPE/NAME [-n NAMESPACE] [-o text|json|yaml]",
+	.usage = "owners why TYPE/NAME [-n NAMESPACE] [-o text|json|yaml|name]",
 	.summary = "say why an object is (or is not) garbage-collected, and what would change it",
 	.description = "Answers, for one object, the garbage collector's question: is it kept, will\n"
 		"it be collected, will it never be, is it waiting, or can the answer not be\n"
@@ -267,12 +272,13 @@ const struct command why_command = {
 		"a cluster-scoped object, as kubectl describe reads them), and for an object in\n"
 		"deletion what 'owners finalizers' reads. A failed events list is a warning.\n"
 		"\n"
-		"Exit codes: 0 a verdict was given, whichever it is (scripts read .verdict\n"
-		"from -o json: the verdict is an answer, not a failure); 1 error (the object\n"
+		"Exit codes: 0 a verdict was given, whichever it is (scripts read\n"
+		".items[0].owners.verdict from -o json: the verdict is an answer, not a\n"
+		"failure); 1 error (the object\n"
 		"not found, the scan failed); 2 usage (not one TYPE/NAME, -A, unknown type).",
 	.examples = "  owners why pod/web-7d9c-x2x\n"
 		"  owners why pvc/data -n shop\n"
-		"  owners why configmap/cfg -o json | jq -r .verdict\n"
+		"  owners why configmap/cfg -o jsonpath='{.items[0].owners.verdict}'\n"
 		"  kubectl owners why replicaset/web-7d9c",
 	.args = CMD_ARGS_OBJECTS,
 	.one_object = "'owners why' explains one object: TYPE/NAME, e.g. 'owners why pod/web-1'",
@@ -281,26 +287,36 @@ const struct command why_command = {
 	.resolve = CMD_RESOLVE_AND_LIST,
 	.scope = OWNERS_SCOPE_ROOTS,
 	.rbac = "list on every type it scans (the namespace's, and cluster-scoped types); list on events in the namespace (everywhere for a cluster-scoped object); for an object in deletion what 'owners finalizers' needs",
-	.json_schema = "-o json prints {\"kind\": \"OwnersWhy\", \"apiVersion\": \"owners.dev/v1\",\n"
-		"\"object\", \"verdict\": kept | collected | never-collected | waiting | blind,\n"
-		"\"rule\", \"because\": OWNER | null, \"owners\": [OWNER...],\n"
-		"\"finalizers\": [FINALIZER...], \"ifDeleted\": [CASCADE...], \"dependents\":\n"
-		"{\"count\", \"kinds\": [{\"kind\", \"count\"}], \"blocking\": [OBJECT...]},\n"
+	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
+		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersWhy\", \"metadata\": {},\n"
+		" \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
+		"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n"
+		"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n"
+		"           \"finalizers\", \"ownerReferences\" (each as the server has them), \"labels\"\n"
+		"           (with --show-labels or -L)}, \"owners\": {FACTS}}: the object, and what\n"
+		"           owners found out about it under \"owners\"\n"
+		"  WARNING  {\"reason\": Forbidden | ListFailed | DiscoveryFailed | Note, \"group\",\n"
+		"           \"version\", \"resource\", \"canHoldAnswer\" (Forbidden), \"message\"}: every\n"
+		"           type the scan could not see, named (never counted as on stderr)\n"
+		"  REF      {\"apiVersion\", \"kind\", \"namespace\", \"name\", \"uid\"}: another object\n"
+		"One ITEM, the object; FACTS {\"verdict\": kept | collected | never-collected |\n"
+		"waiting | blind, \"rule\", \"because\": OWNER | null, \"after\": REF | null,\n"
+		"\"owners\": [OWNER...], \"finalizers\": [FINALIZER...], \"ifDeleted\": [CASCADE...],\n"
+		"\"dependents\": {\"count\", \"kinds\": [{\"kind\", \"count\"}], \"blocking\": [REF...]},\n"
 		"\"events\": [{\"type\", \"reason\", \"message\", \"source\", \"count\",\n"
-		"\"lastTimestamp\"}], \"otherEvents\", \"eventsError\" (when the list failed),\n"
-		"\"warnings\": [STRING...]}:\n"
+		"\"lastTimestamp\"}], \"otherEvents\", \"eventsError\" (when the list failed)}:\n"
 		"  OWNER     the reference (\"apiVersion\", \"kind\", \"name\", \"uid\", \"controller\",\n"
 		"            \"blockOwnerDeletion\"), \"namespace\", \"dependentUid\", \"depth\",\n"
 		"            \"state\": live | in-deletion | absent | uid-mismatch |\n"
 		"            invalid-namespace | unresolvable | unknown, \"deletion\":\n"
 		"            foreground | orphan | background, \"solid\", \"blocks\", \"gcBlind\"\n"
 		"  FINALIZER {\"name\", \"field\", \"remover\" (null: no controller known),\n"
-		"            \"waitsFor\", \"reason\", \"message\", \"objects\", \"pods\", \"content\":\n"
-		"            [{\"resource\", \"group\", \"count\"}], \"contentTypesNotListed\",\n"
+		"            \"waitsFor\", \"reason\", \"message\", \"objects\": [REF...], \"pods\",\n"
+		"            \"content\": [{\"resource\", \"group\", \"count\"}], \"contentTypesNotListed\",\n"
 		"            \"conditions\" (in deletion, where they apply),\n"
 		"            \"remove\" (the command), \"risk\" (no controller known)}\n"
 		"  CASCADE   {\"owner\": OWNER, \"background\", \"foreground\", \"orphan\": collected |\n"
 		"            released | kept} for each owner; {\"self\": true, MODE: {\"collected\",\n"
 		"            \"released\", \"kept\"}} for the object's dependents\n"
-		"Fields are only ever added.",
+		"-o name prints the object (kind.group/name).",
 };

@@ -24,6 +24,9 @@ struct ctx {
 	const struct owners_json_value *root;
 	const char *template_;
 	struct owners_error *err;
+	/* a name no value has is an error (kubectl's -o jsonpath, whose
+	 * allowMissingKeys is false), not nothing (custom-columns: <none>) */
+	int strict;
 };
 
 static int bad(struct ctx *x, const char *what)
@@ -107,9 +110,14 @@ static int filter(struct ctx *x, const char *f, const char *fend, const struct o
 		const char *pend = op ? op : fend;
 		int keep = 0;
 
+		int strict = x->strict;
+
 		while (pend > f && pend[-1] == ' ')
 			pend--;
+		/* a filter tests whether an item has the field: not an error */
+		x->strict = 0;
 		rc = eval_path(x, f, pend, v->items[i], &got);
+		x->strict = strict;
 		if (!rc && !op) {
 			keep = got.n > 0;
 		} else if (!rc && got.n) {
@@ -253,6 +261,12 @@ static int eval_path(struct ctx *x, const char *p, const char *end, const struct
 					if (c)
 						rc = push(&next, c);
 				}
+				/* as kubectl: values to look in and none has it (no
+				 * values, an empty list: nothing, no error) */
+				if (!rc && x->strict && q > name && set.n && !next.n)
+					rc = owners_error_set(x->err, OWNERS_ENOTFOUND,
+							      "error executing jsonpath '%s': %.*s is not found",
+							      x->template_, (int)(q - name), name);
 				if (q == name) { /* "." alone: the value itself */
 					for (i = 0; !rc && i < set.n; i++)
 						rc = push(&next, set.v[i]);
@@ -408,8 +422,12 @@ static int run(struct ctx *x, struct owners_buf *out, const char *p, const struc
 			/* the body once to find its end, even with no items */
 			if (!rc) {
 				struct owners_buf scratch = OWNERS_BUF_INIT;
+				int strict = x->strict;
 
+				/* read, not run: its names are not looked for here */
+				x->strict = 0;
 				rc = run(x, &scratch, p, cur, &after);
+				x->strict = strict;
 				owners_buf_clear(&scratch);
 			}
 			for (i = 0; !rc && i < items.n; i++)
@@ -441,12 +459,27 @@ static int run(struct ctx *x, struct owners_buf *out, const char *p, const struc
 int owners_jsonpath_print(struct owners_buf *out, const char *template_, const struct owners_json_value *doc,
 			  struct owners_error *err)
 {
-	struct ctx x = { doc, template_, err };
+	struct ctx x = { doc, template_, err, 1 };
 
+	if (!*template_)
+		return owners_error_set(err, OWNERS_EINVAL, "template format specified but no template given");
 	return run(&x, out, template_, doc, NULL);
 }
 
 /* ---- custom columns ------------------------------------------------- */
+
+/* The value at a dotted path of keys under v ("owners.dependents"), or
+ * NULL. */
+static const struct owners_json_value *at_path(const struct owners_json_value *v, const char *path)
+{
+	const char *p = path, *dot;
+
+	while (v && (dot = strchr(p, '.'))) {
+		v = child(v, p, (size_t)(dot - p));
+		p = dot + 1;
+	}
+	return v ? child(v, p, strlen(p)) : NULL;
+}
 
 static int gather(struct values *rows, const struct owners_json_value *items, const char *nested)
 {
@@ -458,7 +491,7 @@ static int gather(struct values *rows, const struct owners_json_value *items, co
 	for (i = 0; !rc && i < items->count; i++) {
 		rc = push(rows, items->items[i]);
 		if (!rc && nested)
-			rc = gather(rows, owners_json_get(items->items[i], nested), nested);
+			rc = gather(rows, at_path(items->items[i], nested), nested);
 	}
 	return rc;
 }
@@ -466,7 +499,7 @@ static int gather(struct values *rows, const struct owners_json_value *items, co
 int owners_custom_columns_print(struct owners_buf *out, const char *spec, const struct owners_json_value *doc,
 				const char *nested, int no_headers, struct owners_error *err)
 {
-	struct ctx x = { doc, spec, err };
+	struct ctx x = { doc, spec, err, 0 };
 	struct values rows = { NULL, 0, 0 };
 	struct owners_buf *cells = NULL;
 	char **heads = NULL, **paths = NULL;
@@ -474,6 +507,8 @@ int owners_custom_columns_print(struct owners_buf *out, const char *spec, const 
 	const char *p = spec;
 	int rc = 0;
 
+	if (!*spec)
+		return owners_error_set(err, OWNERS_EINVAL, "custom-columns format specified but no custom columns given");
 	/* HEADER:PATH, ... */
 	while (!rc && *p) {
 		const char *comma = strchr(p, ','), *colon = strchr(p, ':');

@@ -11,9 +11,12 @@
  *   {"\n"} {"\t"}  literal text
  *   {$.kind} {@.name}  from the root, from the current item
  *
- * As kubectl get does: a key that is not there prints nothing (no error),
- * several results in one action are joined by spaces, strings print raw,
- * objects and arrays as compact JSON.
+ * As kubectl get does: a name that none of the values it is looked up in
+ * has is an error ("error executing jsonpath ...: nope is not found":
+ * kubectl's -o jsonpath does not allow missing keys), a name looked up in
+ * no values (an empty list) is nothing; several results in one action
+ * are joined by spaces, strings print raw, objects and arrays as compact
+ * JSON. custom-columns allows missing keys: "<none>".
  *
  * Ownership: the caller owns the output buffer and the document; errors
  * go to err with a message naming the template.
@@ -26,15 +29,16 @@
 #include "json.h"
 
 /* Appends the template's output for doc. OWNERS_EINVAL for a template that
- * does not parse, OWNERS_ENOMEM. */
+ * does not parse or is empty, OWNERS_ENOTFOUND for a name not found (the
+ * output is then partial), OWNERS_ENOMEM. */
 int owners_jsonpath_print(struct owners_buf *out, const char *template_, const struct owners_json_value *doc,
 			  struct owners_error *err);
 
 /* kubectl's custom-columns: SPEC is "HEADER:.path,HEADER:.path"; one row
- * per item (items[] of doc, and with nested set, each item's own arrays of
- * that name, depth first: a tree's "dependents"), "<none>" where a path
- * finds nothing; a header line unless no_headers. OWNERS_EINVAL for a bad
- * SPEC. */
+ * per item (items[] of doc, and with nested set, each item's own arrays at
+ * that dotted path of keys, depth first: a tree's "owners.dependents"),
+ * "<none>" where a path finds nothing; a header line unless no_headers.
+ * OWNERS_EINVAL for a bad or empty SPEC. */
 int owners_custom_columns_print(struct owners_buf *out, const char *spec, const struct owners_json_value *doc,
 				const char *nested, int no_headers, struct owners_error *err);
 

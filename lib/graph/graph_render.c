@@ -5,6 +5,7 @@
 
 #include "json.h"
 #include "node_dot.h"
+#include "document_json.h"
 #include "node_json.h"
 
 int owners_graph_render_summary(struct owners_buf *out, struct owners_graph *g,
@@ -74,30 +75,29 @@ static int gen_object(struct owners_json_gen *j, struct owners_graph *g, uint32_
 	uint32_t k;
 
 	owners_json_gen_map_open(j);
-	owners_node_json_identity(j, n);
+	owners_document_object(j, n);
+	owners_document_facts(j);
 	owners_json_gen_kv_bool(j, "found", !n->virtual_);
-	owners_node_json_lifecycle(j, n);
-	if (n->n_refs) {
-		owners_json_gen_string(j, "ownerReferences");
-		owners_json_gen_array_open(j);
-		for (k = 0; k < n->n_refs; k++) {
-			const struct owners_ref *ref = &n->refs[k];
+	/* each of metadata.ownerReferences, in its order: how it resolves */
+	owners_json_gen_string(j, "references");
+	owners_json_gen_array_open(j);
+	for (k = 0; k < n->n_refs; k++) {
+		const struct owners_ref *ref = &n->refs[k];
 
-			owners_json_gen_map_open(j);
-			owners_ref_json_fields(j, ref);
-			owners_json_gen_kv(
-				j, "class",
-				owners_ref_class_name(owners_graph_classify_ref(g, i, ref)));
-			owners_json_gen_map_close(j);
-		}
-		owners_json_gen_array_close(j);
+		owners_json_gen_map_open(j);
+		owners_json_gen_kv(j, "uid", ref->uid);
+		owners_json_gen_kv(j, "class", owners_ref_class_name(owners_graph_classify_ref(g, i, ref)));
+		owners_json_gen_map_close(j);
 	}
+	owners_json_gen_array_close(j);
+	owners_json_gen_kv_int(j, "dependentCount", n->n_dependents);
+	owners_json_gen_map_close(j);
 	owners_json_gen_map_close(j);
 	return owners_json_gen_error(j);
 }
 
 int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, const char *ns,
-			     const struct owners_graph_summary *s, const char *const *warnings,
+			     const struct owners_graph_summary *s, const struct owners_scan_warning *warnings,
 			     size_t n_warnings)
 {
 	struct owners_json_gen *j;
@@ -109,7 +109,9 @@ int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, con
 		return OWNERS_ENOMEM;
 	if ((rc = nodes_in_view(&order, &n, g, ns)))
 		goto out;
-	owners_json_gen_typed_open(j, "OwnersGraph", "owners.dev/v1");
+	owners_document_open(j, "OwnersGraph");
+	if (ns)
+		owners_json_gen_kv(j, "namespace", ns);
 	owners_json_gen_string(j, "summary");
 	owners_json_gen_map_open(j);
 	owners_json_gen_kv_int(j, "objects", s->objects);
@@ -121,13 +123,10 @@ int owners_graph_render_json(struct owners_buf *out, struct owners_graph *g, con
 	owners_json_gen_kv_int(j, "cycles", s->cycles);
 	owners_json_gen_kv_int(j, "stuckInDeletion", s->in_deletion);
 	owners_json_gen_map_close(j);
-	owners_json_gen_string(j, "items");
-	owners_json_gen_array_open(j);
+	owners_document_items(j);
 	for (i = 0; i < n; i++)
 		gen_object(j, g, order[i].i);
-	owners_json_gen_array_close(j);
-	owners_json_gen_kv_strings(j, "warnings", warnings, n_warnings);
-	owners_json_gen_map_close(j);
+	owners_document_close(j, warnings, n_warnings);
 	rc = owners_json_gen_error(j);
 	if (!rc)
 		rc = owners_buf_addc(out, '\n');

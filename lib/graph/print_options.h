@@ -13,18 +13,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct owners_scan_warning;
+
 struct owners_print_options {
 	int64_t now;                    /* ages are counted to it (unix seconds) */
 	int color;                      /* text: ANSI colours */
 	int wide;                       /* -o wide: more columns, Kind.group/name */
+	int names;                      /* -o name: each object's TYPE/NAME alone */
 	int no_headers;                 /* table: no header line */
 	int show_labels;                /* table: a LABELS column (the scan kept labels) */
 	/* table: one column per label key (kubectl's -L), titled by
 	 * owners_graph_label_title() */
 	const char *const *label_keys;
 	size_t n_label_keys;
-	/* document: what the scan could not see, as the command warns it */
-	const char *const *warnings;
+	/* document: what the scan could not see, every type named
+	 * (owners_scan_warnings_list()) */
+	const struct owners_scan_warning *warnings;
 	size_t n_warnings;
 };
 

@@ -6,6 +6,7 @@
 
 #include "api_path.h"
 #include "buf.h"
+#include "grow.h"
 #include "owners_error.h"
 #include "scan_warnings.h"
 #include "strv.h"
@@ -134,5 +135,162 @@ int owners_scan_warnings(char ***out, size_t *n, const struct owners_scan_warnin
 	}
 	*out = l.out;
 	*n = l.n;
+	return rc;
+}
+
+/* ---- the structured form ---------------------------------------------- */
+
+const char *owners_scan_warning_reason_name(enum owners_scan_warning_reason r)
+{
+	switch (r) {
+	case OWNERS_SCAN_WARNING_DISCOVERY_FAILED:
+		return "DiscoveryFailed";
+	case OWNERS_SCAN_WARNING_FORBIDDEN:
+		return "Forbidden";
+	case OWNERS_SCAN_WARNING_LIST_FAILED:
+		return "ListFailed";
+	case OWNERS_SCAN_WARNING_NOTE:
+		break;
+	}
+	return "Note";
+}
+
+static void warning_clear(struct owners_scan_warning *w)
+{
+	free(w->group);
+	free(w->version);
+	free(w->resource);
+	free(w->message);
+}
+
+void owners_scan_warnings_list_free(struct owners_scan_warning_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		warning_clear(&l->items[i]);
+	free(l->items);
+	memset(l, 0, sizeof(*l));
+}
+
+/* Appends a warning; the strings are copied (NULL stays NULL). */
+static int add_warning(struct owners_scan_warning_list *l, enum owners_scan_warning_reason reason,
+		       const char *group, const char *version, const char *resource, int can_hold_answer,
+		       const char *message)
+{
+	struct owners_scan_warning *w;
+
+	if (OWNERS_GROW(l->items, l->cap, l->n + 1))
+		return OWNERS_ENOMEM;
+	w = &l->items[l->n];
+	memset(w, 0, sizeof(*w));
+	w->reason = reason;
+	w->can_hold_answer = can_hold_answer;
+	if ((group && !(w->group = owners_strdup(group))) || (version && !(w->version = owners_strdup(version))) ||
+	    (resource && !(w->resource = owners_strdup(resource))) ||
+	    (message && !(w->message = owners_strdup(message)))) {
+		warning_clear(w);
+		return OWNERS_ENOMEM;
+	}
+	l->n++;
+	return 0;
+}
+
+/* A failed discovery: "group/version" ("v1" alone for the core group). */
+static int add_discovery(struct owners_scan_warning_list *l, const char *gv, const char *reason)
+{
+	struct owners_buf msg = OWNERS_BUF_INIT;
+	const char *slash = strrchr(gv, '/');
+	char *group = owners_strndup(gv, slash ? (size_t)(slash - gv) : 0);
+	int rc = group ? owners_buf_addf(&msg, "discovery of '%s' failed: %s (its types are unknown)", gv, reason)
+		       : OWNERS_ENOMEM;
+
+	if (!rc)
+		rc = add_warning(l, OWNERS_SCAN_WARNING_DISCOVERY_FAILED, group, slash ? slash + 1 : gv, NULL, 1,
+				 msg.ptr);
+	free(group);
+	owners_buf_clear(&msg);
+	return rc;
+}
+
+/* Forbidden types: those that can hold part of the answer first, then by
+ * group and resource (the lists finish in any order, a document must
+ * not). */
+static int by_answer_type(const void *a, const void *b)
+{
+	const struct owners_scan_warning *x = a, *y = b;
+	int c;
+
+	if (x->can_hold_answer != y->can_hold_answer)
+		return y->can_hold_answer - x->can_hold_answer;
+	if ((c = strcmp(x->group, y->group)))
+		return c;
+	return strcmp(x->resource, y->resource);
+}
+
+/* One report's failures: each that is not a refusal into l in order, the
+ * refusals into forbidden. */
+static int list_failures(struct owners_scan_warning_list *l, struct owners_scan_warning_list *forbidden,
+			 const struct owners_scan_warnings_input *in, const struct owners_scan_report *rep)
+{
+	struct owners_buf msg = OWNERS_BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < rep->n_failures; i++) {
+		const struct owners_scan_failure *f = &rep->failures[i];
+		const struct owners_resource *r = f->resource;
+
+		owners_buf_reset(&msg);
+		if (f->code != OWNERS_EFORBIDDEN) {
+			if (!(rc = owners_buf_addf(&msg, "%s (ownership through it is unknown)", f->message)))
+				rc = add_warning(l, OWNERS_SCAN_WARNING_LIST_FAILED, r->group, r->version, r->resource,
+						 1, msg.ptr);
+			continue;
+		}
+		rc = add_warning(forbidden, OWNERS_SCAN_WARNING_FORBIDDEN, r->group, r->version, r->resource,
+				 !in->g || owners_graph_type_can_hold_answer(in->g, r, in->answer_namespaced_only),
+				 f->message);
+	}
+	owners_buf_clear(&msg);
+	return rc;
+}
+
+int owners_scan_warnings_list(struct owners_scan_warning_list *out, const struct owners_scan_warnings_input *in)
+{
+	struct owners_scan_warning_list forbidden;
+	size_t i;
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	memset(&forbidden, 0, sizeof(forbidden));
+	for (i = 0; !rc && in->types && i < in->types->n_failed; i++)
+		rc = add_discovery(out, in->types->failed_groups[i], in->types->failed_reasons[i]);
+	if (!rc && in->scan)
+		rc = list_failures(out, &forbidden, in, in->scan);
+	for (i = 0; !rc && i < in->n_more; i++)
+		rc = list_failures(out, &forbidden, in, &in->more[i]);
+	if (!rc && forbidden.n)
+		qsort(forbidden.items, forbidden.n, sizeof(*forbidden.items), by_answer_type);
+	/* moved, not copied; a type refused in several lists once */
+	for (i = 0; !rc && i < forbidden.n; i++) {
+		struct owners_scan_warning *w = &forbidden.items[i];
+
+		if (out->n && out->items[out->n - 1].reason == OWNERS_SCAN_WARNING_FORBIDDEN &&
+		    !strcmp(out->items[out->n - 1].group, w->group) &&
+		    !strcmp(out->items[out->n - 1].resource, w->resource))
+			continue;
+		if (OWNERS_GROW(out->items, out->cap, out->n + 1)) {
+			rc = OWNERS_ENOMEM;
+			break;
+		}
+		out->items[out->n++] = *w;
+		memset(w, 0, sizeof(*w));
+	}
+	for (i = 0; !rc && i < in->n_notes; i++)
+		rc = add_warning(out, OWNERS_SCAN_WARNING_NOTE, NULL, NULL, NULL, 1, in->notes[i]);
+	owners_scan_warnings_list_free(&forbidden);
+	if (rc)
+		owners_scan_warnings_list_free(out);
 	return rc;
 }

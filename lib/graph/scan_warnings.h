@@ -6,8 +6,14 @@
  * (the others counted, named under -v=1); any other list failure on its
  * own line; then the command's own notes.
  *
+ * Documents take the structured form instead (owners_scan_warnings_list()):
+ * one warning per failed group, per failed list and per forbidden type,
+ * every one named, never counted: a script cannot pass -v=1 to a
+ * document, and a count tells it nothing it can act on.
+ *
  * Ownership: the input is borrowed; *out and its lines are the caller's
- * (owners_strv_free()).
+ * (owners_strv_free()); a list from owners_scan_warnings_list() is the
+ * caller's (owners_scan_warnings_list_free()).
  */
 #ifndef OWNERS_GRAPH_SCAN_WARNINGS_H
 #define OWNERS_GRAPH_SCAN_WARNINGS_H
@@ -37,5 +43,44 @@ struct owners_scan_warnings_input {
 
 /* 0, or OWNERS_ENOMEM (*out then NULL). */
 int owners_scan_warnings(char ***out, size_t *n, const struct owners_scan_warnings_input *in);
+
+/* Why something could not be seen. */
+enum owners_scan_warning_reason {
+	OWNERS_SCAN_WARNING_DISCOVERY_FAILED, /* a group/version's discovery failed: its types are unknown */
+	OWNERS_SCAN_WARNING_FORBIDDEN,        /* listing a type was refused to this user */
+	OWNERS_SCAN_WARNING_LIST_FAILED,      /* listing a type failed otherwise */
+	OWNERS_SCAN_WARNING_NOTE,             /* the command's own note */
+};
+
+/* One warning as a document carries it. */
+struct owners_scan_warning {
+	enum owners_scan_warning_reason reason;
+	/* the type (group "" for the core group); discovery: the group and
+	 * version only (resource NULL); a note: all NULL */
+	char *group;
+	char *version;
+	char *resource;
+	/* forbidden: whether objects of the type can be part of the answer
+	 * (owners_graph_type_can_hold_answer()); else 1 */
+	int can_hold_answer;
+	char *message; /* the line's words for this one warning */
+};
+
+struct owners_scan_warning_list {
+	struct owners_scan_warning *items;
+	size_t n, cap;
+};
+
+/* "DiscoveryFailed", "Forbidden", "ListFailed", "Note". */
+const char *owners_scan_warning_reason_name(enum owners_scan_warning_reason r);
+
+/* Every warning, in the order of owners_scan_warnings()'s lines: failed
+ * groups, failed lists, forbidden types (those that can hold part of the
+ * answer first, each part sorted by name, a type refused by several
+ * reports once), the notes. in->name_all is not read: all are named.
+ * 0, or OWNERS_ENOMEM (*out then empty). */
+int owners_scan_warnings_list(struct owners_scan_warning_list *out, const struct owners_scan_warnings_input *in);
+/* Frees what the list holds and empties it (accepts an empty list). */
+void owners_scan_warnings_list_free(struct owners_scan_warning_list *l);
 
 #endif

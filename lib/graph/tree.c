@@ -10,6 +10,7 @@
 #include "grow.h"
 #include "json.h"
 #include "node_dot.h"
+#include "document_json.h"
 #include "node_json.h"
 #include "sort.h"
 #include "timeutil.h"
@@ -495,6 +496,8 @@ out:
 
 /* ---- JSON / YAML ---------------------------------------------------- */
 
+/* The row's object and, opened and left open for its nested rows, its
+ * "owners" facts. */
 static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
 		    const struct owners_tree_row *row)
 {
@@ -502,20 +505,20 @@ static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
 	struct owners_buf notes = OWNERS_BUF_INIT;
 	int rc;
 
-	owners_node_json_identity(j, n);
-	if (n->virtual_) {
-		owners_json_gen_kv_bool(j, "found", 0);
-	} else {
+	owners_document_object(j, n);
+	owners_document_facts(j);
+	owners_json_gen_kv_int(j, "depth", row->depth);
+	owners_json_gen_kv_bool(j, "found", !n->virtual_);
+	if (!n->virtual_) {
 		owners_json_gen_kv(j, "ready", status_ready(r, row->node));
 		owners_json_gen_kv(j, "status", status_text(r, row->node));
-		owners_node_json_lifecycle(j, n);
 	}
 	if (row->via) {
+		/* the reference the row was reached through, and what it is */
 		owners_json_gen_string(j, "reference");
 		owners_json_gen_map_open(j);
+		owners_ref_json_fields(j, row->via);
 		owners_json_gen_kv(j, "class", owners_ref_class_name(row->via_class));
-		owners_json_gen_kv_bool(j, "controller", row->via->controller);
-		owners_json_gen_kv_bool(j, "blockOwnerDeletion", row->via->block_owner_deletion);
 		owners_json_gen_map_close(j);
 	}
 	if (row->cycle)
@@ -537,10 +540,9 @@ int owners_tree_render_json(struct owners_buf *out, const struct owners_render *
 
 	if (owners_json_gen_new(&j, out, 1))
 		return OWNERS_ENOMEM;
-	owners_json_gen_typed_open(j, "OwnersTree", "owners.dev/v1");
+	owners_document_open(j, "OwnersTree");
 	owners_json_gen_kv(j, "direction", t->up ? "owners" : "dependents");
-	owners_json_gen_string(j, "items");
-	owners_json_gen_array_open(j);
+	owners_document_items(j);
 	/* gen_node can fail outside the generator (its notes) */
 	for (i = 0; !rc && i < t->count; i++) {
 		const struct owners_tree_row *row = &t->rows[i];
@@ -554,13 +556,12 @@ int owners_tree_render_json(struct owners_buf *out, const struct owners_render *
 		open_depth = row->depth + 1;
 		while (open_depth > next_depth) {
 			owners_json_gen_array_close(j);
+			owners_json_gen_map_close(j); /* its "owners" facts */
 			owners_json_gen_map_close(j);
 			open_depth--;
 		}
 	}
-	owners_json_gen_array_close(j);
-	owners_json_gen_kv_strings(j, "warnings", r->print.warnings, r->print.n_warnings);
-	owners_json_gen_map_close(j);
+	owners_document_close(j, r->print.warnings, r->print.n_warnings);
 	if (!rc)
 		rc = owners_json_gen_error(j);
 	if (!rc)
@@ -580,14 +581,16 @@ int owners_tree_render_event_json(struct owners_buf *out, const struct owners_re
 
 	if (owners_json_gen_new(&j, out, pretty))
 		return OWNERS_ENOMEM;
-	owners_json_gen_typed_open(j, "OwnersTreeEvent", "owners.dev/v1");
+	/* a watch event as the API server writes one: type and object */
+	owners_json_gen_map_open(j);
+	owners_json_gen_kv(j, "apiVersion", OWNERS_DOCUMENT_API_VERSION);
+	owners_json_gen_kv(j, "kind", "OwnersTreeEvent");
 	owners_json_gen_kv(j, "type", type);
 	owners_json_gen_string(j, "object");
 	owners_json_gen_map_open(j);
 	rc = gen_node(j, r, at);
-	owners_json_gen_map_close(j);
-	owners_json_gen_kv_int(j, "depth", at->depth);
-	/* The row it hangs from: the nearest shallower row above it. */
+	/* The row it hangs from: the nearest shallower row above it (the
+	 * list's nesting says it; an event alone must). */
 	for (i = row; at->depth && i-- > 0;)
 		if (t->rows[i].depth < at->depth) {
 			owners_json_gen_string(j, t->up ? "dependent" : "owner");
@@ -596,6 +599,8 @@ int owners_tree_render_event_json(struct owners_buf *out, const struct owners_re
 			owners_json_gen_map_close(j);
 			break;
 		}
+	owners_json_gen_map_close(j); /* "owners" */
+	owners_json_gen_map_close(j); /* the object */
 	owners_json_gen_map_close(j);
 	if (!rc)
 		rc = owners_json_gen_error(j);

@@ -54,12 +54,12 @@ struct owners_render {
 
 int owners_tree_render_text(struct owners_buf *out, const struct owners_render *r);
 int owners_tree_render_json(struct owners_buf *out, const struct owners_render *r);
-/* One row as a watch event ({kind: OwnersTreeEvent, type, object,
- * depth, owner}): type is ADDED, MODIFIED or DELETED (the row left the
- * tree: the object is gone, or no longer hangs from it); object is the row
- * as -o json writes it, without its children; owner (dependent with up)
- * names the row it hangs from. pretty: kubectl's indented document, else
- * one line. */
+/* One row as a watch event ({apiVersion, kind: OwnersTreeEvent, type,
+ * object}): type is ADDED, MODIFIED or DELETED (the row left the tree:
+ * the object is gone, or no longer hangs from it); object is the item as
+ * -o json writes it, without its children, its owners.owner
+ * (owners.dependent with up) naming the row it hangs from. pretty:
+ * kubectl's indented document, else one line. */
 int owners_tree_render_event_json(struct owners_buf *out, const struct owners_render *r, size_t row,
 				  const char *type, int pretty);
 int owners_tree_render_dot(struct owners_buf *out, const struct owners_render *r);

@@ -5,6 +5,7 @@
 
 #include "cascade.h"
 #include "json.h"
+#include "document_json.h"
 #include "node_json.h"
 #include "sort.h"
 #include "timeutil.h"
@@ -408,7 +409,8 @@ static void json_step(struct owners_json_gen *j, struct owners_buf *b, const str
 	int64_t due = owners_gc_step_due(g, k, s);
 
 	owners_json_gen_map_open(j);
-	json_object(j, "object", &g->nodes[k]);
+	owners_document_object(j, &g->nodes[k]);
+	owners_document_facts(j);
 	owners_json_gen_kv(j, "handler", owners_gc_handler_name(s->handler));
 	owners_json_gen_kv(j, "action", owners_gc_step_name(s->kind));
 	if (s->kind == OWNERS_GC_STEP_DELETE)
@@ -434,6 +436,7 @@ static void json_step(struct owners_json_gen *j, struct owners_buf *b, const str
 		owners_json_gen_string(j, "since");
 		owners_json_gen_null(j);
 	}
+	owners_json_gen_map_close(j); /* "owners" */
 	owners_json_gen_map_close(j);
 }
 
@@ -478,18 +481,30 @@ int owners_gc_render_json(struct owners_buf *out, const struct owners_gc_render 
 		free(rows);
 		return OWNERS_ENOMEM;
 	}
-	owners_json_gen_typed_open(j, "OwnersGCBacklog", "owners.dev/v1");
-	owners_json_gen_string(j, "items");
-	owners_json_gen_array_open(j);
+	owners_document_open(j, "OwnersGCBacklog");
+	json_summary(j, r);
+	owners_document_items(j);
 	for (i = 0; i < n; i++)
 		json_step(j, &b, r, rows[i]);
-	owners_json_gen_array_close(j);
-	json_summary(j, r);
-	owners_json_gen_kv_strings(j, "warnings", r->print.warnings, r->print.n_warnings);
-	owners_json_gen_map_close(j);
+	owners_document_close(j, r->print.warnings, r->print.n_warnings);
 	rc = owners_json_gen_error(j);
 	owners_json_gen_free(j);
 	owners_buf_clear(&b);
+	free(rows);
+	return rc;
+}
+
+int owners_gc_render_names(struct owners_buf *out, const struct owners_gc_render *r)
+{
+	uint32_t *rows = NULL;
+	size_t n = 0, i;
+	int rc = rows_of(r, &rows, &n);
+
+	for (i = 0; !rc && i < n; i++) {
+		rc = owners_graph_node_name(out, &r->c->g->nodes[rows[i]]);
+		if (!rc)
+			rc = owners_buf_addc(out, '\n');
+	}
 	free(rows);
 	return rc;
 }

@@ -81,5 +81,8 @@ int owners_gc_render_summary(struct owners_buf *out, const struct owners_gc_rend
 int owners_gc_render_stalled(struct owners_buf *out, const struct owners_gc_render *r);
 /* The OwnersGCBacklog document (see cmd/gc.c's schema). */
 int owners_gc_render_json(struct owners_buf *out, const struct owners_gc_render *r);
+/* -o name: the table's objects, "deployment.apps/web" one a line, as
+ * kubectl delete takes them. */
+int owners_gc_render_names(struct owners_buf *out, const struct owners_gc_render *r);
 
 #endif

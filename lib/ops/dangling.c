@@ -5,6 +5,7 @@
 
 #include "grow.h"
 #include "json.h"
+#include "document_json.h"
 #include "node_json.h"
 #include "sort.h"
 
@@ -575,11 +576,10 @@ static int json_finding(struct owners_json_gen *j, const struct owners_dangling_
 	if ((rc = owners_dangling_gc_reason(tmp, r->g, f)))
 		return rc;
 	owners_json_gen_map_open(j);
-	owners_json_gen_string(j, "object");
-	owners_json_gen_map_open(j);
-	owners_node_json_identity(j, n);
-	owners_json_gen_map_close(j);
-	owners_json_gen_string(j, "ownerReference");
+	owners_document_object(j, n);
+	owners_document_facts(j);
+	/* the one of metadata.ownerReferences this finding is about */
+	owners_json_gen_string(j, "reference");
 	owners_json_gen_map_open(j);
 	owners_ref_json_fields(j, ref);
 	owners_json_gen_map_close(j);
@@ -603,6 +603,7 @@ static int json_finding(struct owners_json_gen *j, const struct owners_dangling_
 		owners_json_gen_kv_int(j, "attempts", f->attempts);
 		owners_json_gen_map_close(j);
 	}
+	owners_json_gen_map_close(j); /* "owners" */
 	owners_json_gen_map_close(j);
 	return owners_json_gen_error(j);
 }
@@ -616,20 +617,38 @@ int owners_dangling_render_json(struct owners_buf *out, const struct owners_dang
 
 	if (owners_json_gen_new(&j, out, 1))
 		return OWNERS_ENOMEM;
-	owners_json_gen_typed_open(j, "OwnersDangling", "owners.dev/v1");
+	owners_document_open(j, "OwnersDangling");
 	owners_json_gen_kv_bool(j, "dryRun", r->dry_run);
-	owners_json_gen_string(j, "items");
-	owners_json_gen_array_open(j);
+	owners_document_items(j);
 	for (i = 0; !rc && i < r->rep->count; i++)
 		rc = json_finding(j, r, &r->rep->items[i], &tmp);
-	owners_json_gen_array_close(j);
-	owners_json_gen_kv_strings(j, "warnings", r->print.warnings, r->print.n_warnings);
-	owners_json_gen_map_close(j);
+	owners_document_close(j, r->print.warnings, r->print.n_warnings);
 	if (!rc)
 		rc = owners_json_gen_error(j);
 	owners_json_gen_free(j);
 	owners_buf_clear(&tmp);
 	if (!rc && out->len && out->ptr[out->len - 1] != '\n')
 		rc = owners_buf_addc(out, '\n');
+	return rc;
+}
+
+int owners_dangling_render_names(struct owners_buf *out, const struct owners_dangling_render *r)
+{
+	unsigned char *said = calloc(r->g->count ? r->g->count : 1, 1);
+	size_t i;
+	int rc = said ? 0 : OWNERS_ENOMEM;
+
+	/* an object with two dangling references is one object to act on */
+	for (i = 0; !rc && i < r->rep->count; i++) {
+		uint32_t k = r->rep->items[i].object;
+
+		if (said[k])
+			continue;
+		said[k] = 1;
+		rc = owners_graph_node_name(out, &r->g->nodes[k]);
+		if (!rc)
+			rc = owners_buf_addc(out, '\n');
+	}
+	free(said);
 	return rc;
 }

@@ -167,7 +167,12 @@ struct owners_dangling_render {
 
 /* NAMESPACE OBJECT OWNER CLASS GC-ACTION [FIX]; nothing when no findings. */
 int owners_dangling_render_text(struct owners_buf *out, const struct owners_dangling_render *r);
-/* The documented JSON document (see cmd/main.c's `dangling` description). */
+/* The documented JSON document (see cmd/dangling.c's json_schema, and
+ * lib/graph/document_json.h): an item per finding, the object with its
+ * reference under owners. */
 int owners_dangling_render_json(struct owners_buf *out, const struct owners_dangling_render *r);
+/* -o name: each object with a finding once, "deployment.apps/web" as
+ * kubectl delete and owners delete take it, one a line. */
+int owners_dangling_render_names(struct owners_buf *out, const struct owners_dangling_render *r);
 
 #endif

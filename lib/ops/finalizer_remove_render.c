@@ -1,8 +1,11 @@
 #include "finalizer_remove_render.h"
 
+#include "document_json.h"
+
 #include <string.h>
 
 #include "api_path.h"
+#include "document_json.h"
 #include "json.h"
 
 /* ---- text ------------------------------------------------------------------- */
@@ -186,21 +189,26 @@ int owners_finalizer_remove_render_json(struct owners_buf *out,
 
 	if (owners_json_gen_new(&j, out, 1))
 		return OWNERS_ENOMEM;
-	owners_json_gen_typed_open(j, "OwnersFinalizerRemoval", "owners.dev/v1");
+	owners_document_open(j, "OwnersFinalizerRemoval");
 	owners_json_gen_kv_bool(j, "dryRun", r->dry_run);
-	owners_json_gen_string(j, "items");
-	owners_json_gen_array_open(j);
+	owners_document_items(j);
 	for (i = 0; i < r->n; i++) {
 		const struct owners_finalizer_remove_target *t = &r->targets[i];
 		const struct owners_finalizer_remove_outcome *o = &r->outcomes[i];
 
-		/* a target, not a node: its identity in the order of
-		 * owners_node_json_identity() */
-		owners_json_gen_typed_open(j, t->resource->kind, t->resource->api_version);
+		/* a target, not a node (it may not exist): the object half as
+		 * owners_document_object() writes it, as far as it is known */
+		owners_json_gen_map_open(j);
+		owners_json_gen_kv(j, "apiVersion", t->resource->api_version);
+		owners_json_gen_kv(j, "kind", t->resource->kind);
+		owners_json_gen_string(j, "metadata");
+		owners_json_gen_map_open(j);
+		owners_json_gen_kv(j, "name", t->name);
 		if (t->resource->namespaced && t->namespace_ && *t->namespace_)
 			owners_json_gen_kv(j, "namespace", t->namespace_);
-		owners_json_gen_kv(j, "name", t->name);
 		owners_json_gen_kv(j, "uid", o->uid);
+		owners_json_gen_map_close(j);
+		owners_document_facts(j);
 		owners_json_gen_kv(j, "result", owners_finalizer_remove_result_name(o->result));
 		owners_json_gen_kv(j, "message", o->message);
 		json_names(j, "removed", o->removed, o->n_removed);
@@ -209,10 +217,10 @@ int owners_finalizer_remove_render_json(struct owners_buf *out,
 		owners_json_gen_kv_int(j, "writes", o->writes);
 		owners_json_gen_string(j, "releasedDependents");
 		owners_orphan_release_json(j, r->g, r->releases ? &r->releases[i] : &none);
+		owners_json_gen_map_close(j); /* "owners" */
 		owners_json_gen_map_close(j);
 	}
-	owners_json_gen_array_close(j);
-	owners_json_gen_map_close(j);
+	owners_document_close(j, r->warnings, r->n_warnings);
 	rc = owners_json_gen_error(j);
 	owners_json_gen_free(j);
 	return rc ? rc : owners_buf_addc(out, '\n');

@@ -38,6 +38,8 @@
 #include "graph.h"
 #include "orphan_release.h"
 
+struct owners_scan_warning;
+
 struct owners_finalizer_remove_render {
 	/* targets[i] goes with outcomes[i] and, releases non-NULL, with
 	 * releases[i], whose nodes are g's (g may be NULL when no release
@@ -48,6 +50,9 @@ struct owners_finalizer_remove_render {
 	size_t n;
 	const struct owners_graph *g;
 	int dry_run; /* JSON: "dryRun" */
+	/* JSON: what the scan could not see, every type named */
+	const struct owners_scan_warning *warnings;
+	size_t n_warnings;
 };
 
 int owners_finalizer_remove_render_text(struct owners_buf *out,

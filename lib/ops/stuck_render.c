@@ -5,6 +5,7 @@
 
 #include "api_path.h"
 #include "json.h"
+#include "document_json.h"
 #include "node_json.h"
 #include "timeutil.h"
 #include "tree.h"
@@ -413,8 +414,8 @@ static int json_item(struct renderer *x, uint32_t node)
 	size_t i;
 
 	owners_json_gen_map_open(j);
-	owners_node_json_identity(j, n);
-	owners_json_gen_kv_time(j, "deletionTimestamp", n->deleted);
+	owners_document_object(j, n);
+	owners_document_facts(j);
 	if (it)
 		owners_json_gen_kv_int(j, "stuckSeconds", (long long)stuck_for(r, n));
 	owners_json_gen_kv(j, "state", it ? "stuck" : n->deleted ? "deleting" : "live");
@@ -431,6 +432,7 @@ static int json_item(struct renderer *x, uint32_t node)
 		owners_json_gen_array_close(j);
 		x->on_path[node] = 0;
 	}
+	owners_json_gen_map_close(j); /* "owners" */
 	owners_json_gen_map_close(j);
 	return owners_json_gen_error(j);
 }
@@ -450,22 +452,32 @@ int owners_stuck_render_json(struct owners_buf *out, const struct owners_stuck_r
 		owners_json_gen_free(x.j);
 		return OWNERS_ENOMEM;
 	}
-	owners_json_gen_map_open(x.j);
-	owners_json_gen_kv(x.j, "kind", "OwnersFinalizers");
-	owners_json_gen_kv(x.j, "apiVersion", "owners.dev/v1");
+	owners_document_open(x.j, "OwnersFinalizers");
 	owners_json_gen_kv(x.j, "namespace", r->namespace_);
-	owners_json_gen_string(x.j, "items");
-	owners_json_gen_array_open(x.j);
+	owners_document_items(x.j);
 	for (i = 0; i < r->rep->count; i++)
 		if (r->rep->items[i].top)
 			json_item(&x, r->rep->items[i].node);
-	owners_json_gen_array_close(x.j);
-	owners_json_gen_kv_strings(x.j, "warnings", r->print.warnings, r->print.n_warnings);
-	owners_json_gen_map_close(x.j);
+	owners_document_close(x.j, r->print.warnings, r->print.n_warnings);
 	rc = owners_json_gen_error(x.j);
 	owners_json_gen_free(x.j);
 	free(x.on_path);
 	if (!rc)
 		rc = owners_buf_addc(out, '\n');
+	return rc;
+}
+
+int owners_stuck_render_names(struct owners_buf *out, const struct owners_stuck_render *r)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < r->rep->count; i++) {
+		if (!r->rep->items[i].top)
+			continue;
+		rc = owners_graph_node_name(out, &r->g->nodes[r->rep->items[i].node]);
+		if (!rc)
+			rc = owners_buf_addc(out, '\n');
+	}
 	return rc;
 }

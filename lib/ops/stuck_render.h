@@ -60,6 +60,12 @@ struct owners_stuck_render {
 };
 
 int owners_stuck_render_text(struct owners_buf *out, const struct owners_stuck_render *r);
+/* The document (lib/graph/document_json.h): an item per object asked
+ * about, what holds it under owners, the objects that hold it items
+ * again. */
 int owners_stuck_render_json(struct owners_buf *out, const struct owners_stuck_render *r);
+/* -o name: each object asked about, "persistentvolumeclaim/data" as
+ * kubectl delete and owners finalizers remove take it, one a line. */
+int owners_stuck_render_names(struct owners_buf *out, const struct owners_stuck_render *r);
 
 #endif

@@ -4,6 +4,7 @@
 
 #include "api_path.h"
 #include "json.h"
+#include "document_json.h"
 #include "node_json.h"
 #include "pod_claims.h"
 
@@ -549,12 +550,12 @@ static int json_body(struct owners_json_gen *j, const struct owners_why_render *
 	const struct owners_why_events *e = r->events;
 	size_t i;
 
-	owners_json_gen_typed_open(j, "OwnersWhy", "owners.dev/v1");
-	owners_json_gen_string(j, "object");
+	owners_document_open(j, "OwnersWhy");
+	owners_document_items(j);
+	/* one item: the object asked about, what decides its fate under owners */
 	owners_json_gen_map_open(j);
-	owners_node_json_identity(j, &g->nodes[w->node]);
-	owners_node_json_lifecycle(j, &g->nodes[w->node]);
-	owners_json_gen_map_close(j);
+	owners_document_object(j, &g->nodes[w->node]);
+	owners_document_facts(j);
 	owners_json_gen_kv(j, "verdict", owners_why_verdict_name(w->verdict));
 	owners_json_gen_kv(j, "rule", w->rule);
 	owners_json_gen_string(j, "because");
@@ -616,8 +617,9 @@ static int json_body(struct owners_json_gen *j, const struct owners_why_render *
 	owners_json_gen_kv_int(j, "otherEvents", e ? (long long)e->others : 0);
 	if (e && e->error)
 		owners_json_gen_kv(j, "eventsError", e->error);
-	owners_json_gen_kv_strings(j, "warnings", r->print.warnings, r->print.n_warnings);
-	return owners_json_gen_map_close(j);
+	owners_json_gen_map_close(j); /* "owners" */
+	owners_json_gen_map_close(j);
+	return owners_document_close(j, r->print.warnings, r->print.n_warnings);
 }
 
 int owners_why_render_json(struct owners_buf *out, const struct owners_why_render *r)
@@ -632,4 +634,11 @@ int owners_why_render_json(struct owners_buf *out, const struct owners_why_rende
 		rc = owners_json_gen_error(j);
 	owners_json_gen_free(j);
 	return rc;
+}
+
+int owners_why_render_names(struct owners_buf *out, const struct owners_why_render *r)
+{
+	int rc = owners_graph_node_name(out, &r->g->nodes[r->why->node]);
+
+	return rc ? rc : owners_buf_addc(out, '\n');
 }

@@ -53,6 +53,10 @@ struct owners_why_render {
 };
 
 int owners_why_render_text(struct owners_buf *out, const struct owners_why_render *r);
+/* The document (lib/graph/document_json.h): one item, the object, with
+ * what decides its fate under owners. */
 int owners_why_render_json(struct owners_buf *out, const struct owners_why_render *r);
+/* -o name: the object, "pod/web-1" as kubectl delete takes it. */
+int owners_why_render_names(struct owners_buf *out, const struct owners_why_render *r);
 
 #endif

@@ -16,18 +16,20 @@ findings() {
   python3 -c '
 import json, sys
 for i in json.load(sys.stdin)["items"]:
-    o, r = i["object"], i["ownerReference"]
-    print("%s/%s/%s -> %s/%s %s %s" % (o.get("namespace", "-"), o["kind"], o["name"],
-          r["kind"], r["name"], i["class"], i["gc"]["action"]))
+    o, f = i["metadata"], i["owners"]
+    r = f["reference"]
+    print("%s/%s/%s -> %s/%s %s %s" % (o.get("namespace", "-"), i["kind"], o["name"],
+          r["kind"], r["name"], f["class"], f["gc"]["action"]))
 ' | sort
 }
 fixes() { # "Kind/name -> Kind/name result attempts"
   python3 -c '
 import json, sys
 for i in json.load(sys.stdin)["items"]:
-    o, r = i["object"], i["ownerReference"]
-    print("%s/%s -> %s/%s %s %d" % (o["kind"], o["name"], r["kind"], r["name"],
-          i["fix"]["result"], i["fix"]["attempts"]))
+    f = i["owners"]
+    r = f["reference"]
+    print("%s/%s -> %s/%s %s %d" % (i["kind"], i["metadata"]["name"], r["kind"], r["name"],
+          f["fix"]["result"], f["fix"]["attempts"]))
 ' | sort
 }
 # one made-up UID per made-up owner: the GC keys its graph by UID
@@ -154,25 +156,60 @@ is "$got" "$want" "exactly one finding per dangling reference, each class, each 
 printf '%s' "$out" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-assert d["kind"] == "OwnersDangling" and d["apiVersion"] == "owners.dev/v1" and d["dryRun"] is False
+assert list(d) == ["apiVersion", "kind", "metadata", "items", "warnings"], list(d)
+assert d["kind"] == "OwnersDangling" and d["apiVersion"] == "owners.dev/v1" and d["metadata"]["dryRun"] is False
 assert d["warnings"] == []
 for i in d["items"]:
-    assert set(i) == {"object", "ownerReference", "class", "gc"}, i.keys()
-    # an object as every document writes it (owners_node_json_identity)
-    o = i["object"]
-    assert list(o) == ["kind", "apiVersion"] + (["namespace"] if "namespace" in o else []) + ["name", "uid"], list(o)
-    assert set(i["ownerReference"]) == {"apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion"}
-    assert set(i["gc"]) == {"action", "reason"} and i["gc"]["reason"]
-w = [i for i in d["items"] if i["class"] == "unresolvable"][0]
-assert w["ownerReference"]["apiVersion"] == "example.com/v1"
-assert "retries the object forever" in w["gc"]["reason"], w["gc"]["reason"]
-m = [i for i in d["items"] if i["object"]["name"] == "dep-mixed"][0]
-assert m["gc"]["reason"] == "owner ConfigMap/live is alive", m["gc"]["reason"]
-c = [i for i in d["items"] if i["object"]["name"] == "cr-namespaced-owner"][0]
-assert "namespace" not in c["object"] and "gives up" in c["gc"]["reason"]
-assert m["object"]["namespace"] == "default"
+    # Kubernetes-shaped: the object as the server has it, owners facts apart
+    assert list(i) == ["apiVersion", "kind", "metadata", "owners"], list(i)
+    md = i["metadata"]
+    assert {"name", "uid", "creationTimestamp", "ownerReferences"} <= set(md), md
+    f = i["owners"]
+    assert set(f) == {"reference", "class", "gc"}, f.keys()
+    assert set(f["reference"]) == {"apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion"}
+    assert f["reference"]["uid"] in [r["uid"] for r in md["ownerReferences"]]
+    assert set(f["gc"]) == {"action", "reason"} and f["gc"]["reason"]
+w = [i for i in d["items"] if i["owners"]["class"] == "unresolvable"][0]
+assert w["owners"]["reference"]["apiVersion"] == "example.com/v1"
+assert "retries the object forever" in w["owners"]["gc"]["reason"], w["owners"]["gc"]["reason"]
+m = [i for i in d["items"] if i["metadata"]["name"] == "dep-mixed"][0]
+assert m["owners"]["gc"]["reason"] == "owner ConfigMap/live is alive", m["owners"]["gc"]["reason"]
+c = [i for i in d["items"] if i["metadata"]["name"] == "cr-namespaced-owner"][0]
+assert "namespace" not in c["metadata"] and "gives up" in c["owners"]["gc"]["reason"]
+assert c["apiVersion"] == "rbac.authorization.k8s.io/v1" and c["kind"] == "ClusterRole"
+assert m["metadata"]["namespace"] == "default" and m["apiVersion"] == "v1"
+# ownerReferences as the server has them: a field not set is not written
+assert all(set(r) <= {"apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion"}
+           for r in m["metadata"]["ownerReferences"])
 '
 ok $? "-o json: the documented schema, with reasons"
+
+# kubectl habits: the object's name is .metadata.name, its type kind.group
+run owners dangling -A -o jsonpath='{.items[*].metadata.name}'
+ok $rc "-o jsonpath over .items[*].metadata.name: exit 0"
+is "$(printf '%s' "$out" | tr ' ' '\n' | sort -u | tr '\n' ' ')" \
+  "cr-namespaced-owner cr-orphan dep-absent dep-elsewhere dep-mismatch dep-mixed dep-secret dep-widget " \
+  "  prints the objects' names, as kubectl get users script it"
+run owners dangling -A -o jsonpath='{.items[*].name}'
+is "$rc" 1 "-o jsonpath on a field no item has: exit 1, as kubectl"
+like "$err" "^error: error executing jsonpath '\{\.items\[\*\]\.name\}': name is not found$" "  and says it is not found"
+is "$out" "" "  nothing on stdout"
+run owners dangling -A -o custom-columns=
+is "$rc" 2 "-o custom-columns= (empty): a usage error"
+like "$err" "^error: custom-columns format specified but no custom columns given" "  in kubectl's words"
+is "$out" "" "  no blank lines"
+run owners dangling -A -o custom-columns=NAME:.metadata.name,NOPE:.owners.nope
+ok $rc "custom-columns on a missing field: exit 0"
+like "$out" "dep-absent +<none>" "  <none> in its cells, as kubectl"
+run owners dangling -A -o name
+ok $rc "-o name: exit 0"
+is "$(printf '%s\n' "$out" | sort)" "$(printf '%s\n' clusterrole.rbac.authorization.k8s.io/cr-namespaced-owner \
+  clusterrole.rbac.authorization.k8s.io/cr-orphan configmap/dep-absent configmap/dep-elsewhere \
+  configmap/dep-mismatch configmap/dep-mixed configmap/dep-secret configmap/dep-widget)" \
+  "-o name: each object once, kind.group/name as kubectl delete takes it"
+run owners dangling -o name
+is "$(printf '%s\n' "$out" | xargs kubectl get -o name | sort)" "$(printf '%s\n' "$out" | sort)" \
+  "-o name | xargs kubectl get: every line is an object kubectl finds"
 
 run owners dangling
 ok $rc "default namespace: exit 0"
@@ -267,10 +304,33 @@ run owners --context viewer dangling -o json
 printf '%s' "$out" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-assert any("secrets" in w and "forbidden" in w for w in d["warnings"]), d["warnings"]
-assert sorted(i["ownerReference"]["name"] for i in d["items"] if i["class"] == "unknown") == ["owner-role", "s1"]
-'
-ok $? "viewer -o json: unknown finding and warnings"
+w = d["warnings"]
+forbidden = [x for x in w if x["reason"] == "Forbidden"]
+assert any(x["resource"] == "secrets" and x["group"] == "" and x["version"] == "v1" and x["canHoldAnswer"]
+           for x in forbidden), w
+# every type named, those that cannot hold the answer too: no count, no -v=1
+assert any(x["resource"] == "nodes" and not x["canHoldAnswer"] for x in forbidden), w
+assert not any("more" in x["message"] and "-v=1" in x["message"] for x in w), w
+assert all(set(x) == {"reason", "group", "version", "resource", "canHoldAnswer", "message"} for x in forbidden), w
+names = ["%s.%s" % (x["resource"], x["group"]) if x["group"] else x["resource"] for x in forbidden]
+assert len(names) == len(set(names)), names
+print("\n".join(sorted(names)))
+assert sorted(i["owners"]["reference"]["name"] for i in d["items"] if i["owners"]["class"] == "unknown") == ["owner-role", "s1"]
+' >"$C/forbidden.names"
+ok $? "viewer -o json: unknown finding and warnings, every forbidden type named with its reason"
+run owners --context viewer dangling -v=1
+is "$(printf '%s\n' "$err" | python3 -c '
+import re, sys
+names = []
+for line in sys.stdin:
+    m = re.search(r"cannot list \d+ (more )?types.*?: forbidden: (.*)$", line)
+    if m:
+        names += m.group(2).split(", ")
+    m = re.search(r"cannot list \x27([^\x27]+)\x27( in namespace \x27[^\x27]*\x27)?: forbidden \(ownership", line)
+    if m:
+        names.append(m.group(1))
+print("\n".join(sorted(names)))')" "$(cat "$C/forbidden.names")" \
+  "viewer: the document names every forbidden type -v=1 names on stderr, and no other"
 run owners --context viewer dangling secrets
 is "$rc" 1 "viewer: a TYPE it cannot list is an error, not an empty report"
 like "$err" "^error: cannot list 'secrets' in namespace 'default': forbidden$" "  and says why"

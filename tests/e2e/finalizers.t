@@ -14,8 +14,8 @@ json_reason() {
 import json, sys
 d = json.load(sys.stdin)
 for i in d["items"]:
-    if i["name"] == sys.argv[1]:
-        for f in i["finalizers"]:
+    if i["metadata"]["name"] == sys.argv[1]:
+        for f in i["owners"]["finalizers"]:
             if f["name"] == sys.argv[2]:
                 print(f["reason"])
 ' "$1" "$2"
@@ -53,16 +53,31 @@ ok $rc "-o json exits 0"
 printf '%s' "$out" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
+assert list(d) == ["apiVersion", "kind", "metadata", "items", "warnings"], list(d)
 assert d["kind"] == "OwnersFinalizers" and d["apiVersion"] == "owners.dev/v1", d
-assert d["namespace"] == "default" and d["warnings"] == []
-[p] = [i for i in d["items"] if i["name"] == "held"]
-assert p["kind"] == "Pod" and p["apiVersion"] == "v1" and p["namespace"] == "default"
-assert p["state"] == "stuck" and p["stuckSeconds"] >= 0 and p["deletionTimestamp"].endswith("Z")
-[f] = p["finalizers"]
+assert d["metadata"]["namespace"] == "default" and d["warnings"] == []
+[p] = [i for i in d["items"] if i["metadata"]["name"] == "held"]
+assert list(p) == ["apiVersion", "kind", "metadata", "owners"], list(p)
+assert p["kind"] == "Pod" and p["apiVersion"] == "v1" and p["metadata"]["namespace"] == "default"
+m = p["metadata"]
+assert m["deletionTimestamp"].endswith("Z") and m["finalizers"] == ["example.com/hold"] and m["uid"]
+assert p["owners"]["state"] == "stuck" and p["owners"]["stuckSeconds"] >= 0
+[f] = p["owners"]["finalizers"]
 assert f == {"name": "example.com/hold", "field": "metadata.finalizers", "reason": "controller",
              "message": f["message"]}, f
 '
 ok $? "-o json: the documented schema"
+run owners finalizers -o jsonpath='{.items[*].metadata.name}'
+like "$rc:$out" "^0:(.* )?held( |$)" "-o jsonpath over .metadata.name, as kubectl get users script it"
+run owners finalizers -o jsonpath='{.items[*].nope}'
+like "$rc:$err" "^1:error: error executing jsonpath .*: nope is not found" "a field no item has: exit 1"
+run owners finalizers -o custom-columns=
+is "$rc:$out" "2:" "-o custom-columns= (empty): a usage error"
+run owners finalizers -o name
+ok $rc "-o name exits 0"
+like "$out" "(^|"$'\n'")pod/held($|"$'\n'")" "-o name: pod/held, as kubectl delete takes it"
+is "$(printf '%s\n' "$out" | xargs kubectl get -o name | sort)" "$(printf '%s\n' "$out" | sort)" \
+  "-o name | xargs kubectl get: every line names an object"
 
 run owners finalizers remove pod/held --finalizer example.com/hold --dry-run=server
 ok $rc "--dry-run exits 0"
@@ -108,14 +123,15 @@ import json, sys
 rs, pods = sys.argv[1], sys.argv[2].split()
 d = json.load(sys.stdin)
 [dep] = d["items"]
-[f] = dep["finalizers"]
-assert f["reason"] == "blocking-dependents" and [o["name"] for o in f["objects"]] == [rs], f
+[f] = dep["owners"]["finalizers"]
+assert f["reason"] == "blocking-dependents" and [o["metadata"]["name"] for o in f["objects"]] == [rs], f
 [r] = f["objects"]
-assert r["kind"] == "ReplicaSet" and r["state"] == "stuck"
-[rf] = r["finalizers"]
+assert r["kind"] == "ReplicaSet" and r["owners"]["state"] == "stuck"
+assert r["metadata"]["ownerReferences"][0]["name"] == "web"
+[rf] = r["owners"]["finalizers"]
 assert rf["name"] == "foregroundDeletion" and rf["reason"] == "blocking-dependents"
-assert sorted(o["name"] for o in rf["objects"]) == sorted(pods)
-assert all(o["state"] == "live" and "finalizers" not in o for o in rf["objects"])
+assert sorted(o["metadata"]["name"] for o in rf["objects"]) == sorted(pods)
+assert all(o["owners"]["state"] == "live" and "finalizers" not in o["owners"] for o in rf["objects"])
 ' "$rs" "$pods"
 ok $? "-o json: blocking dependents nested, with their own finalizers"
 
@@ -166,12 +182,13 @@ printf '%s' "$out" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 [ns] = d["items"]
-assert ns["kind"] == "Namespace" and "namespace" not in ns
-[f] = ns["finalizers"]
+assert ns["kind"] == "Namespace" and "namespace" not in ns["metadata"]
+[f] = ns["owners"]["finalizers"]
 assert f["name"] == "kubernetes" and f["field"] == "spec.finalizers" and f["reason"] == "namespace-content"
 assert f["content"] == [{"resource": "configmaps", "group": "", "kind": "ConfigMap", "count": 1, "stuck": 1}], f["content"]
 assert f["contentObjects"] == 1 and f["contentTypesNotListed"] == 0
-assert [o["name"] for o in f["objects"]] == ["held"] and f["objects"][0]["finalizers"][0]["reason"] == "controller"
+assert [o["metadata"]["name"] for o in f["objects"]] == ["held"]
+assert f["objects"][0]["owners"]["finalizers"][0]["reason"] == "controller"
 types = {c["type"] for c in f["conditions"]}
 assert {"NamespaceContentRemaining", "NamespaceFinalizersRemaining"} <= types, types
 assert all(c["status"] == "True" for c in f["conditions"])
@@ -241,7 +258,7 @@ run owners finalizers pvc/data -o json
 printf '%s' "$out" | python3 -c '
 import json, sys
 [c] = json.load(sys.stdin)["items"]
-[f] = c["finalizers"]
+[f] = c["owners"]["finalizers"]
 assert f["reason"] == "in-use", f
 pods = {p["name"]: p for p in f["pods"]}
 assert pods["user"]["holds"] is True and pods["user"]["nodeName"] == "node-1"
@@ -276,7 +293,7 @@ run owners finalizers pv/pv-1 -o json
 printf '%s' "$out" | python3 -c '
 import json, sys
 [v] = json.load(sys.stdin)["items"]
-[f] = v["finalizers"]
+[f] = v["owners"]["finalizers"]
 assert f["reason"] == "bound" and f["claim"] == {"namespace": "default", "name": "data"}, f
 '
 ok $? "-o json: the claim"
@@ -326,6 +343,8 @@ is "$rc" 0 "remove finished (exit 0)"
 python3 -c '
 import json, sys
 [i] = json.load(open(sys.argv[1]))["items"]
+assert i["kind"] == "ConfigMap" and i["metadata"]["name"] == "race2", i
+i = i["owners"]
 assert i["result"] == "freed" and i["writes"] == 2, i
 assert i["removed"] == [{"name": "example.com/a", "field": "metadata.finalizers"}], i
 assert i["finalizersLeft"] == [{"name": "example.com/b", "field": "metadata.finalizers"}], i
@@ -405,7 +424,9 @@ ok $rc "remove orphan exits 0"
 python3 -c '
 import json, sys
 [i] = json.loads(sys.argv[1])["items"]
-assert i["name"] == "o" and i["result"] == "gone", i
+assert i["metadata"]["name"] == "o", i
+i = i["owners"]
+assert i["result"] == "gone", i
 assert i["removed"] == [{"name": "orphan", "field": "metadata.finalizers"}], i
 got = sorted((d["kind"], d["name"], d["result"], "namespace" in d, d["writes"]) for d in i["releasedDependents"])
 assert got == [("ClusterRole", "cr-dep", "released", False, 1), ("ConfigMap", "child1", "released", True, 1),
@@ -522,9 +543,10 @@ like "$err" "warning: cannot list [0-9]+ types[^:]*: forbidden: (.*, )?secrets(,
 printf '%s' "$out" | python3 -c '
 import json, sys
 w = json.load(sys.stdin)["warnings"]
-assert any(l.startswith("cannot list ") and "secrets" in l for l in w), w
+assert any(x["reason"] == "Forbidden" and x["resource"] == "secrets" and x["message"].startswith("cannot list ")
+           for x in w), w
 '
-ok $? "-o json: the same warning in warnings"
+ok $? "-o json: the forbidden types in warnings, each named with its reason"
 
 usage() { # usage DESCRIPTION ARGS...: exit 2 with one error line
   local what=$1; shift
@@ -594,9 +616,10 @@ like "$err" "PUT [^ ]*/api/v1/namespaces/gone-ns/finalize 200 OK" "through PUT .
 python3 -c '
 import json, sys
 d = json.loads(sys.argv[1])
-assert d["kind"] == "OwnersFinalizerRemoval" and d["dryRun"] is False
+assert d["kind"] == "OwnersFinalizerRemoval" and d["metadata"]["dryRun"] is False
 [i] = d["items"]
-assert i["kind"] == "Namespace" and i["name"] == "gone-ns" and "namespace" not in i
+assert i["kind"] == "Namespace" and i["metadata"]["name"] == "gone-ns" and "namespace" not in i["metadata"]
+i = i["owners"]
 assert i["result"] == "gone" and i["removed"] == [{"name": "kubernetes", "field": "spec.finalizers"}], i
 assert i["finalizersLeft"] == [] and i["writes"] == 1
 ' "$out"

@@ -222,9 +222,17 @@ like "$out" "ConfigMap/dep +attemptToDeleteItem +delete \(Background\)" "the row
 unlike "$out" "edge-b" "-n: nothing of another namespace"
 like "$err" "1 deletion" "the summary line"
 run off owners -n edge-a gc --dry-run -o json
-is "$(jf "$out" 'd["items"][0]["handler"] + " " + d["items"][0]["action"] + " " + d["items"][0]["propagationPolicy"]')" \
+is "$(jf "$out" 'd["items"][0]["owners"]["handler"] + " " + d["items"][0]["owners"]["action"] + " " + d["items"][0]["owners"]["propagationPolicy"]')" \
   "attemptToDeleteItem delete Background" "-o json: the item in the GC's terms"
-is "$(jf "$out" 'd["summary"]["deletions"]')" 1 "-o json: the summary"
+is "$(jf "$out" 'd["metadata"]["summary"]["deletions"]')" 1 "-o json: the summary"
+is "$(jf "$out" 'list(d["items"][0]), d["items"][0]["metadata"]["namespace"]')" \
+  "(['apiVersion', 'kind', 'metadata', 'owners'], 'edge-a')" "-o json: each item the object, Kubernetes-shaped"
+run off owners -n edge-a gc --dry-run -o name
+is "$rc:$out" "0:configmap/dep" "-o name: the backlog's objects, as kubectl delete takes them"
+run off owners -n edge-a gc --dry-run -o jsonpath='{.items[*].metadata.name}:{.items[*].owners.action}'
+is "$rc:$out" "0:dep:delete" "-o jsonpath over the document, as kubectl get users script it"
+run off owners -n edge-a gc --dry-run=client -o jsonpath='{.items[*].object.name}'
+like "$rc:$err" "^1:error: error executing jsonpath .*: object is not found" "  a field no item has: exit 1"
 
 # a read-only user: the backlog, then one clear error and nothing changed
 run off owners --context viewer -n edge-a gc --dry-run

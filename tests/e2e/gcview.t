@@ -132,7 +132,7 @@ case_spellings() {
     run owners -n "$ns" dangling -o json
     python3 - "$out" >/tmp/gcview.$$ <<'PY'
 import json, sys
-d = {f["object"]["name"]: f["class"] for f in json.loads(sys.argv[1])["items"]}
+d = {f["metadata"]["name"]: f["owners"]["class"] for f in json.loads(sys.argv[1])["items"]}
 print(" ".join("%s=%s" % kv for kv in sorted(d.items())))
 PY
     is "$(cat /tmp/gcview.$$)" "listkind=absent plural=unresolvable upper=unresolvable" \

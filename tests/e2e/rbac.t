@@ -168,9 +168,12 @@ run as dangling -o json
 ok $rc "[$user] dangling: exit 0"
 printf '%s' "$out" | python3 -c '
 import json, sys
-f = {(i["object"]["name"], i["class"]) for i in json.load(sys.stdin)["items"]}
-assert ("sec-dep", "unknown") in f, f'
-ok $? "[$user] dangling: the reference to a Secret is reported unknown"
+d = json.load(sys.stdin)
+f = {(i["metadata"]["name"], i["owners"]["class"]) for i in d["items"]}
+assert ("sec-dep", "unknown") in f, f
+w = [x for x in d["warnings"] if x["reason"] == "Forbidden"]
+assert [(x["group"], x["version"], x["resource"]) for x in w] == [("", "v1", "secrets")], d["warnings"]'
+ok $? "[$user] dangling: the reference to a Secret is reported unknown, the Secrets named Forbidden in warnings"
 
 user=fix-no-patch
 for a in fix fin1; do

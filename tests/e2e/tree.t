@@ -64,11 +64,19 @@ unlike "$out" "ConfigMap/" "  not what is in no category (ConfigMaps)"
 run owners -n many tree all/api
 is "$rc" 2 "a category with a name (all/api): a usage error, exit 2"
 is "$err" "error: cannot name 'all/api': 'all' is a category of types, not a type" "  in one line"
-run owners tree deployment/web -o jsonpath='{range .items[*]}{.kind}/{.name}:{range .dependents[*]}{.kind}{end}{"\n"}{end}'
+run owners tree deployment/web -o jsonpath='{range .items[*]}{.kind}/{.metadata.name}:{range .owners.dependents[*]}{.kind}{end}{"\n"}{end}'
 is "$rc:$out" "0:Deployment/web:ReplicaSet" "-o jsonpath=, as kubectl get users write it (range, literals, nested)"
-run owners tree deployment/web -o custom-columns=KIND:.kind,NAME:.name
+run owners tree deployment/web -o jsonpath='{.items[*].metadata.name}'
+is "$rc:$out" "0:web" "-o jsonpath: .metadata.name, as kubectl get users script it"
+run owners tree deployment/web -o jsonpath='{.items[*].name}'
+like "$rc:$err" "^1:error: error executing jsonpath '\{\.items\[\*\]\.name\}': name is not found" \
+  "-o jsonpath on a field no item has: exit 1, as kubectl"
+run owners tree deployment/web -o custom-columns=
+is "$rc:$out" "2:" "-o custom-columns= (empty): a usage error, no blank lines"
+run owners tree deployment/web -o custom-columns=KIND:.kind,NAME:.metadata.name
 like "$out" $'^KIND +NAME\nDeployment +web\nReplicaSet +web-' "-o custom-columns=: a row per object of the tree, depth first"
-run owners tree deployment/web -o custom-columns=KIND:.kind --no-headers
+run owners tree deployment/web -o custom-columns=KIND:.kind,DEPTH:.owners.depth --no-headers
+like "$out" $'^Deployment +0\nReplicaSet +1\nPod +2' "  owners' facts under .owners"
 unlike "$out" "KIND" "  --no-headers"
 run owners tree deployment/web -o 'jsonpath={.items[0'
 like "$rc:$err" "^2:error: error parsing jsonpath \\{.items\\[0: unclosed" "a template that does not parse: a usage error naming it"
@@ -104,13 +112,19 @@ printf '%s' "$out" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 root = d["items"][0]
-assert d["kind"] == "OwnersTree" and d["direction"] == "dependents"
-assert root["kind"] == "Deployment" and root["name"] == "web" and root["namespace"] == "default"
-rs = root["dependents"][0]
-assert rs["kind"] == "ReplicaSet" and rs["reference"]["controller"] is True
-assert rs["reference"]["blockOwnerDeletion"] is True
-assert sorted(p["kind"] for p in rs["dependents"]) == ["Pod", "Pod"]
-assert all(p["status"] == "Pending" for p in rs["dependents"])
+assert list(d) == ["apiVersion", "kind", "metadata", "items", "warnings"], list(d)
+assert d["kind"] == "OwnersTree" and d["metadata"]["direction"] == "dependents"
+assert list(root) == ["apiVersion", "kind", "metadata", "owners"], list(root)
+assert root["apiVersion"] == "apps/v1" and root["kind"] == "Deployment"
+assert root["metadata"]["name"] == "web" and root["metadata"]["namespace"] == "default"
+assert root["metadata"]["uid"] and root["metadata"]["creationTimestamp"] and root["owners"]["depth"] == 0
+rs = root["owners"]["dependents"][0]
+assert rs["kind"] == "ReplicaSet" and rs["owners"]["reference"]["controller"] is True
+assert rs["owners"]["reference"]["blockOwnerDeletion"] is True and rs["owners"]["reference"]["class"] == "resolved"
+assert rs["metadata"]["ownerReferences"][0]["uid"] == root["metadata"]["uid"]
+assert rs["metadata"]["ownerReferences"][0]["controller"] is True
+assert sorted(p["kind"] for p in rs["owners"]["dependents"]) == ["Pod", "Pod"]
+assert all(p["owners"]["status"] == "Pending" and p["owners"]["depth"] == 2 for p in rs["owners"]["dependents"])
 '
 ok $? "-o json parses and nests deployment > replicaset > 2 pods"
 like "$(owners tree deployment/web -o json)" '"dependents": \[\]' "an empty list is [] on one line, as kubectl writes it"
@@ -123,12 +137,12 @@ python3 -c '
 import json, sys, yaml
 y = yaml.safe_load(open(sys.argv[1])); j = json.load(open(sys.argv[2]))
 for d in (y, j):
-  for p in d["items"][0]["dependents"][0]["dependents"]: p.pop("status"); p.pop("ready")
+  for p in d["items"][0]["owners"]["dependents"][0]["owners"]["dependents"]: p["owners"].pop("status"); p["owners"].pop("ready")
 assert y == j, "yaml and json differ"
 ' "$C/tree.yaml" "$C/tree.json"
 ok $? "-o yaml loads to the same document as -o json"
-like "$(cat "$C/tree.yaml")" $'^kind: OwnersTree\napiVersion: ' "-o yaml reads like kubectl's: plain keys and values"
-like "$(cat "$C/tree.yaml")" $'\nitems:\n- kind: Deployment\n  ' "- kind: Deployment, at its parent's indent"
+like "$(cat "$C/tree.yaml")" $'^apiVersion: owners.dev/v1\nkind: OwnersTree\n' "-o yaml reads like kubectl's: plain keys and values"
+like "$(cat "$C/tree.yaml")" $'\nitems:\n- apiVersion: apps/v1\n  kind: Deployment\n  ' "- apiVersion: apps/v1, at its parent's indent"
 unlike "$(cat "$C/tree.yaml")" '"kind":|^ *-$' "no JSON-quoted keys, no dash alone on its line"
 
 # Names, label values and finalizers are user data: strings that YAML would
@@ -292,11 +306,12 @@ run owners graph -o json
 printf '%s' "$out" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-names = {(o["kind"], o["name"]) for o in d["items"] if o["found"]}
+names = {(o["kind"], o["metadata"]["name"]) for o in d["items"] if o["owners"]["found"]}
 assert ("Deployment", "web") in names and ("ConfigMap", "shared") in names
-bad = [r for o in d["items"] for r in o.get("ownerReferences", []) if r["class"] != "resolved"]
+bad = [r for o in d["items"] for r, c in zip(o["metadata"].get("ownerReferences", []), o["owners"]["references"])
+       if c["class"] != "resolved" and c["uid"] == r["uid"]]
 assert [r["name"] for r in bad] == ["long-gone"], bad
-assert d["summary"]["cycles"] == 1
+assert d["metadata"]["summary"]["cycles"] == 1
 '
 ok $? "graph -o json lists objects and classifies every reference"
 run owners graph -o dot
@@ -310,9 +325,9 @@ like "$out" "objects: +[0-9]+" "graph -A"
 
 # ---- pagination, logging, colour ------------------------------------------
 for i in $(seq 1 23); do echo "---"; echo "{apiVersion: v1, kind: ConfigMap, metadata: {name: page-$i}}"; done | kubectl apply -f - >/dev/null
-objects=$(owners graph -o json | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["objects"])')
+objects=$(owners graph -o json | python3 -c 'import json,sys; print(json.load(sys.stdin)["metadata"]["summary"]["objects"])')
 run owners graph --chunk-size 4 -v=6 -o json
-is "$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["objects"])')" "$objects" \
+is "$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["metadata"]["summary"]["objects"])')" "$objects" \
   "--chunk-size 4: the same objects, read over many pages"
 like "$err" "configmaps\?limit=4&continue=" "--chunk-size 4: the continue token is followed"
 run owners --chunk-size 0 graph
@@ -413,12 +428,12 @@ for i in $(seq 301 900); do
   printf -- '---\n{apiVersion: v1, kind: ConfigMap, metadata: {name: leaf-%s}}\n' "$i"
 done | kubectl -n wide create -f - >/dev/null
 run owners -n wide graph -v=6 -o json
-grown=$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["objects"])')
+grown=$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["metadata"]["summary"]["objects"])')
 like "$err" "namespaces/wide/configmaps\?limit=500 " "a long list's first page asks for 500, as kubectl"
 like "$err" "namespaces/wide/configmaps\?limit=2000&continue=" "  its next page for four times more"
 run owners -n wide graph -v=6 -o json --chunk-size 500
 like "$err" "namespaces/wide/configmaps\?limit=500&continue=" "--chunk-size 500: every page asks for 500"
-is "$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["objects"])')" "$grown" \
+is "$(printf '%s' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["metadata"]["summary"]["objects"])')" "$grown" \
   "  and reads the same objects as growing pages ($grown)"
 
 # ---- identities -------------------------------------------------------------
@@ -439,10 +454,18 @@ like "$err" "warning: cannot list [0-9]+ more types that cannot hold part of the
 run owners --context viewer tree deployment/web -o json
 printf '%s' "$out" | python3 -c '
 import json, sys
+import re
 w = json.load(sys.stdin)["warnings"]
-assert len(w) == 2 and "secrets" in w[0] and "more types" in w[1], w
-'
-ok $? "viewer -o json: the same two warnings in warnings"
+f = [x for x in w if x["reason"] == "Forbidden"]
+assert len(f) == len(w) > 2, w
+# as many as stderr names and counts: "cannot list N types ...", "M more types ..."
+assert len(f) == sum(int(n) for n in re.findall(r"(?:cannot list|warning:) ([0-9]+) ", sys.argv[1])), (len(f), sys.argv[1])
+assert any(x["resource"] == "secrets" and x["canHoldAnswer"] and x["message"] for x in f), w
+assert [x["canHoldAnswer"] for x in f] == sorted((x["canHoldAnswer"] for x in f), reverse=True), w
+assert any(x["resource"] == "nodes" and not x["canHoldAnswer"] for x in f), w
+assert not any("more" in x["message"] for x in w), w
+' "$err"
+ok $? "viewer -o json: every forbidden type named, structured, none counted"
 run owners --context viewer graph -A
 like "$err" "warning: cannot list [0-9]+ types \\(ownership through them is unknown\\): forbidden: [^ ]+(, [^ ]+){7} and [0-9]+ more \\(-v=1 names them all\\)" \
   "viewer, graph -A: every type matters; eight named, the rest counted"
@@ -506,7 +529,7 @@ like "$out" "Deployment/web" "  the tree that exists is printed"
 is "$err" "error: deployments.apps 'nope' not found in namespace 'default'
 error: deployments.apps 'nope2' not found in namespace 'default'" "  then one error line per missing object"
 run owners tree deployment/nope deployment/web -o json
-printf '%s' "$out" | python3 -c 'import json, sys; d = json.load(sys.stdin); assert [i["name"] for i in d["items"]] == ["web"], d'
+printf '%s' "$out" | python3 -c 'import json, sys; d = json.load(sys.stdin); assert [i["metadata"]["name"] for i in d["items"]] == ["web"], d'
 ok $? "  -o json: the document of what exists"
 
 run owners tree

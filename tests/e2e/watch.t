@@ -100,11 +100,12 @@ assert docs[0]["kind"] == "OwnersTree", docs[0]["kind"]
 first = {}
 def walk(items):
     for it in items:
-        first[it["kind"] + "/" + it["name"]] = True
-        walk(it.get("dependents", []))
+        first[it["kind"] + "/" + it["metadata"]["name"]] = True
+        walk(it["owners"].get("dependents", []))
 walk(docs[0]["items"])
-gone = [d["object"]["kind"] + "/" + d["object"]["name"] for d in docs[1:]
-        if d["kind"] == "OwnersTreeEvent" and d["type"] == "DELETED"]
+gone = [d["object"]["kind"] + "/" + d["object"]["metadata"]["name"] for d in docs[1:]
+        if d["kind"] == "OwnersTreeEvent" and d["type"] == "DELETED" and d["apiVersion"] == "owners.dev/v1"]
+assert all("dependents" not in d["object"]["owners"] for d in docs[1:]), "an event's object has no nested items"
 missing = [k for k in first if k not in gone]
 assert not missing, "no DELETED event for %s" % missing
 pods = [i for i, k in enumerate(gone) if k.startswith("Pod/")]

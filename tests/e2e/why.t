@@ -20,7 +20,8 @@
 require kubectl:kubectl python3:python3
 
 # jf JSON EXPR: a Python expression over the document d.
-jf() { python3 -c 'import json,sys; d=json.loads(sys.argv[1]); print(eval(sys.argv[2]))' "$1" "$2" 2>/dev/null; }
+# jf DOCUMENT EXPR: EXPR over d, the facts of the document's one item (.items[0].owners)
+jf() { python3 -c 'import json,sys; d=json.loads(sys.argv[1])["items"][0]["owners"]; print(eval(sys.argv[2]))' "$1" "$2" 2>/dev/null; }
 # verdict ARGS...: owners why ARGS -o json, the document in $out.
 why_json() { run owners why "$@" -o json; }
 cms() { local ns=$1 n; shift; for n in "$@"; do kubectl -n "$ns" create configmap "$n" >/dev/null; done; }
@@ -121,8 +122,27 @@ check_verdicts() {
     "[('collected', 'collected', 'released')]" "$MODE: ... deleting the owner: collected, collected, released (the planner's answer)"
   run owners why -n "$N" cm/kept
   like "$out" "^kept: ConfigMap/kept in namespace $N: its owner ConfigMap/parent is live and solid" "$MODE: text: the verdict on the first line"
-  run owners why -n "$N" cm/kept -o jsonpath='{.verdict}'
+  run owners why -n "$N" cm/kept -o jsonpath='{.items[0].owners.verdict}'
   is "$rc:$out" "0:kept" "$MODE: -o jsonpath over the document, as every command offers (issue #38)"
+  run owners why -n "$N" cm/kept -o jsonpath='{.items[*].metadata.name} {.items[*].metadata.ownerReferences[*].name}'
+  is "$rc:$out" "0:kept parent" "$MODE: -o jsonpath: the object's metadata as the server has it"
+  run owners why -n "$N" cm/kept -o jsonpath='{.verdict}'
+  like "$rc:$err" "^1:error: error executing jsonpath '\{\.verdict\}': verdict is not found" \
+    "$MODE: a template naming a field the document has not: exit 1, as kubectl"
+  run owners why -n "$N" cm/kept -o custom-columns=
+  is "$rc:$out" "2:" "$MODE: -o custom-columns= (empty): a usage error"
+  run owners why -n "$N" cm/kept -o name
+  is "$rc:$out" "0:configmap/kept" "$MODE: -o name: the object as kubectl delete takes it"
+  run owners why -n "$N" cm/kept -o json
+  python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])
+assert list(d) == ["apiVersion", "kind", "metadata", "items", "warnings"] and d["kind"] == "OwnersWhy", list(d)
+[i] = d["items"]
+assert list(i) == ["apiVersion", "kind", "metadata", "owners"] and i["apiVersion"] == "v1" and i["kind"] == "ConfigMap"
+assert i["metadata"]["name"] == "kept" and i["metadata"]["ownerReferences"][0]["name"] == "parent"
+' "$out"
+  ok $? "$MODE: -o json: one item, the object, Kubernetes-shaped"
 
   why_json -n "$N" cm/parent
   is "$(jf "$out" 'd["verdict"], d["because"]')" "('kept', None)" "$MODE: no owners: kept"

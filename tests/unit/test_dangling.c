@@ -8,6 +8,7 @@
 #include "fake_objects.h"
 #include "fake_types.h"
 #include "json.h"
+#include "scan_warnings.h"
 #include "tap.h"
 
 static struct owners_resource_table types;
@@ -244,7 +245,8 @@ static void test_predictions(void)
 		struct owners_buf out = OWNERS_BUF_INIT;
 		struct owners_json_value *doc = NULL;
 		struct owners_error err = OWNERS_ERROR_INIT;
-		const char *const warnings[] = { "cannot list 'secrets': forbidden" };
+		const struct owners_scan_warning warnings[] = { { OWNERS_SCAN_WARNING_FORBIDDEN, "", "v1", "secrets", 1,
+								  "cannot list 'secrets': forbidden" } };
 		uint32_t i, count = g->count;
 		int sorted = 1;
 
@@ -307,50 +309,52 @@ static void test_predictions(void)
 
 			is_int(items ? items->count : 0, 16, "one item per finding");
 			it = items && items->count ? items->items[0] : NULL;
-			is_str(owners_json_string(owners_json_path(it, "object", "name", NULL)), "cluster-dep",
-			       "item.object.name");
-			ok(it && owners_json_get(it, "object") &&
-				   !owners_json_path(it, "object", "namespace", NULL),
-			   "item.object has no namespace when cluster-scoped");
+			is_str(owners_json_string(owners_json_path(it, "metadata", "name", NULL)), "cluster-dep",
+			       "item.metadata.name");
+			ok(it && owners_json_get(it, "metadata") &&
+				   !owners_json_path(it, "metadata", "namespace", NULL),
+			   "item.metadata has no namespace when cluster-scoped");
 			{
 				/* an object as every document writes it
-				 * (owners_node_json_identity) */
-				const struct owners_json_value *o = owners_json_get(it, "object");
+				 * (owners_document_object) */
 				const struct owners_json_value *last =
 					items && items->count ? items->items[items->count - 1]
 							      : NULL;
-				const struct owners_json_value *lo =
-					owners_json_get(last, "object");
 
-				ok(o && o->count == 4 && !strcmp(o->keys[0], "kind") &&
-					   !strcmp(o->keys[1], "apiVersion") &&
-					   !strcmp(o->keys[2], "name") &&
-					   !strcmp(o->keys[3], "uid"),
-				   "item.object: kind, apiVersion, name, uid (cluster-scoped)");
-				ok(lo && lo->count == 5 && !strcmp(lo->keys[0], "kind") &&
-					   !strcmp(lo->keys[1], "apiVersion") &&
-					   !strcmp(lo->keys[2], "namespace") &&
-					   !strcmp(lo->keys[3], "name") &&
-					   !strcmp(lo->keys[4], "uid"),
-				   "item.object: kind, apiVersion, namespace, name, uid "
-				   "(namespaced)");
+				ok(it && it->count == 4 && !strcmp(it->keys[0], "apiVersion") &&
+					   !strcmp(it->keys[1], "kind") && !strcmp(it->keys[2], "metadata") &&
+					   !strcmp(it->keys[3], "owners"),
+				   "item: apiVersion, kind, metadata, owners");
+				ok(owners_json_path(last, "metadata", "namespace", NULL) != NULL,
+				   "item.metadata.namespace when namespaced");
+				ok(owners_json_path(it, "metadata", "ownerReferences", NULL) &&
+					   owners_json_path(it, "metadata", "ownerReferences", NULL)->type ==
+						   OWNERS_JSON_ARRAY,
+				   "item.metadata.ownerReferences as the object has them");
 			}
-			is_str(owners_json_string(owners_json_path(it, "ownerReference", "kind", NULL)), "Node",
-			       "item.ownerReference.kind");
-			ok(owners_json_path(it, "ownerReference", "controller", NULL) &&
-			   owners_json_path(it, "ownerReference", "controller", NULL)->type == OWNERS_JSON_BOOL,
-			   "item.ownerReference.controller is a boolean");
-			is_str(owners_json_string(owners_json_get(it, "class")), "absent", "item.class");
-			is_str(owners_json_string(owners_json_path(it, "gc", "action", NULL)), "none",
-			       "item.gc.action");
-			ok(owners_json_string(owners_json_path(it, "gc", "reason", NULL)) != NULL, "item.gc.reason");
-			is_str(owners_json_string(owners_json_path(it, "fix", "result", NULL)), "failed",
-			       "item.fix.result");
-			is_str(owners_json_string(owners_json_path(it, "fix", "message", NULL)),
-			       "gave up after 5 conflicting updates", "item.fix.message");
+			is_str(owners_json_string(owners_json_path(it, "owners", "reference", "kind", NULL)), "Node",
+			       "item.owners.reference.kind");
+			ok(owners_json_path(it, "owners", "reference", "controller", NULL) &&
+			   owners_json_path(it, "owners", "reference", "controller", NULL)->type == OWNERS_JSON_BOOL,
+			   "item.owners.reference.controller is a boolean");
+			is_str(owners_json_string(owners_json_path(it, "owners", "class", NULL)), "absent",
+			       "item.owners.class");
+			is_str(owners_json_string(owners_json_path(it, "owners", "gc", "action", NULL)), "none",
+			       "item.owners.gc.action");
+			ok(owners_json_string(owners_json_path(it, "owners", "gc", "reason", NULL)) != NULL,
+			   "item.owners.gc.reason");
+			is_str(owners_json_string(owners_json_path(it, "owners", "fix", "result", NULL)), "failed",
+			       "item.owners.fix.result");
+			is_str(owners_json_string(owners_json_path(it, "owners", "fix", "message", NULL)),
+			       "gave up after 5 conflicting updates", "item.owners.fix.message");
 			w = owners_json_get(doc, "warnings");
-			ok(w && w->count == 1 && !strcmp(owners_json_string(w->items[0]),
-							 "cannot list 'secrets': forbidden"), "warnings");
+			ok(w && w->count == 1 &&
+				   !strcmp(owners_json_string(owners_json_get(w->items[0], "reason")), "Forbidden") &&
+				   !strcmp(owners_json_string(owners_json_get(w->items[0], "resource")), "secrets") &&
+				   !strcmp(owners_json_string(owners_json_get(w->items[0], "message")),
+					   "cannot list 'secrets': forbidden"),
+			   "warnings: structured, the type named");
+			ok(owners_json_path(doc, "metadata", "dryRun", NULL) != NULL, "metadata.dryRun");
 		}
 		owners_json_value_free(doc);
 		doc = NULL;
@@ -358,6 +362,23 @@ static void test_predictions(void)
 		r.show_fix = 0;
 		ok(owners_dangling_render_json(&out, &r) == 0, "json without a fix");
 		ok(!strstr(out.ptr, "\"fix\""), "no fix member unless --fix or --dry-run ran");
+		owners_buf_reset(&out);
+		ok(owners_dangling_render_names(&out, &r) == 0, "names rendered");
+		ok(!strncmp(out.ptr ? out.ptr : "", "node/cluster-dep\n", 17),
+		   "-o name: kind.group/name as kubectl delete takes it");
+		{
+			size_t lines = 0, rows = 0;
+			const char *p;
+			unsigned char *seen = calloc(g->count, 1);
+
+			for (p = out.ptr; p && *p; p++)
+				lines += *p == '\n';
+			for (i = 0; seen && i < all.count; i++)
+				if (!seen[all.items[i].object]++)
+					rows++;
+			is_int((long)lines, (long)rows, "-o name: each object once, however many findings");
+			free(seen);
+		}
 
 		all.count = 0;
 		owners_buf_reset(&out);

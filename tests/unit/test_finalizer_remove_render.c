@@ -208,14 +208,20 @@ static void test_releases_and_json(void)
 	ok(out.len && out.ptr[out.len - 1] == '\n', "the document ends its line");
 	ok(owners_json_parse(&doc, out.ptr, out.len, &err) == 0, "JSON parses");
 	is_str(owners_json_string(owners_json_get(doc, "kind")), "OwnersFinalizerRemoval", "kind");
-	ok(owners_json_get(doc, "dryRun") && owners_json_get(doc, "dryRun")->boolean, "dryRun");
+	ok(owners_json_path(doc, "metadata", "dryRun", NULL) && owners_json_path(doc, "metadata", "dryRun", NULL)->boolean,
+	   "metadata.dryRun");
+	ok(owners_json_get(doc, "warnings") && owners_json_get(doc, "warnings")->type == OWNERS_JSON_ARRAY,
+	   "warnings, as every document");
 	it = owners_json_get(doc, "items");
 	is_int(it ? it->count : 0, 3, "one item per object");
 	it = it && it->count == 3 ? it->items[0] : NULL;
-	ok(it && it->count >= 5 && !strcmp(it->keys[0], "kind") &&
-		   !strcmp(it->keys[1], "apiVersion") && !strcmp(it->keys[2], "namespace") &&
-		   !strcmp(it->keys[3], "name") && !strcmp(it->keys[4], "uid"),
-	   "an item starts with the object's identity, in the order of every document");
+	ok(it && it->count == 4 && !strcmp(it->keys[0], "apiVersion") && !strcmp(it->keys[1], "kind") &&
+		   !strcmp(it->keys[2], "metadata") && !strcmp(it->keys[3], "owners"),
+	   "an item: apiVersion, kind, metadata, owners, as every document's");
+	ok(owners_json_path(it, "metadata", "name", NULL) && owners_json_path(it, "metadata", "namespace", NULL) &&
+		   owners_json_path(it, "metadata", "uid", NULL),
+	   "metadata: name, namespace, uid");
+	it = owners_json_get(it, "owners");
 	is_str(owners_json_string(owners_json_get(it, "result")), "gone", "result");
 	ok(it && !owners_json_get(it, "message"), "no message when there is nothing to say");
 	rel = owners_json_get(it, "releasedDependents");
@@ -225,8 +231,9 @@ static void test_releases_and_json(void)
 	       "other", "a released dependent's namespace");
 	it = owners_json_get(doc, "items")->count == 3 ? owners_json_get(doc, "items")->items[1]
 						       : NULL;
-	ok(it && !owners_json_get(it, "namespace") && !owners_json_get(it, "uid"),
+	ok(it && !owners_json_path(it, "metadata", "namespace", NULL) && !owners_json_path(it, "metadata", "uid", NULL),
 	   "a cluster-scoped object not read: no namespace, no uid");
+	it = owners_json_get(it, "owners");
 	is_str(owners_json_string(owners_json_get(it, "message")),
 	       "namespace 'n' still has 1 object in it", "a refusal's message");
 	rel = owners_json_get(it, "releasedDependents");
@@ -234,7 +241,7 @@ static void test_releases_and_json(void)
 	   "releasedDependents: [] when none");
 	it = owners_json_get(doc, "items")->count == 3 ? owners_json_get(doc, "items")->items[2]
 						       : NULL;
-	rel = owners_json_get(it, "finalizersLeft");
+	rel = owners_json_path(it, "owners", "finalizersLeft", NULL);
 	ok(rel && rel->count == 2 &&
 		   !strcmp(owners_json_string(owners_json_get(rel->items[1], "field")),
 			   "spec.finalizers"),

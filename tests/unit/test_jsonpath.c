@@ -13,7 +13,11 @@ static const char doc_text[] =
 	"\"dependents\":[{\"kind\":\"Pod\",\"name\":\"web-1-a\"},{\"kind\":\"Pod\",\"name\":\"web-1-b\"}]}]},"
 	"{\"kind\":\"ConfigMap\",\"name\":\"cfg\",\"uid\":\"u2\",\"dependents\":[]}]}";
 
-static struct owners_json_value *doc;
+static const char nested_text[] =
+	"{\"items\":[{\"metadata\":{\"name\":\"web\"},\"owners\":{\"depth\":0,\"dependents\":["
+	"{\"metadata\":{\"name\":\"web-1\"},\"owners\":{\"depth\":1,\"dependents\":[]}}]}}]}";
+
+static struct owners_json_value *doc, *nested_doc;
 static struct owners_buf out_jp; /* what jp() returns points into it */
 
 static const char *jp(const char *t)
@@ -38,6 +42,7 @@ int main(void)
 	struct owners_error err = OWNERS_ERROR_INIT;
 
 	ok(owners_json_parse(&doc, doc_text, strlen(doc_text), NULL) == 0, "the document parses");
+	ok(owners_json_parse(&nested_doc, nested_text, strlen(nested_text), NULL) == 0, "the nested one too");
 	is_str(jp("{.kind}"), "OwnersTree", "a field");
 	is_str(jp("{.items[*].name}"), "web cfg", "every item's field, joined by spaces");
 	is_str(jp("{.items[0].name}"), "web", "an index");
@@ -55,7 +60,27 @@ int main(void)
 	       "range ... end, literals with escapes, @ the current item");
 	is_str(jp("{range .items[*]}[{range .dependents[*]}{.name};{end}]{end}"), "[web-1;][]", "nested ranges");
 	is_str(jp("names: {.items[*].name}!"), "names: web cfg!", "text around actions");
-	is_str(jp("{.nothing.here}"), "", "a key that is not there prints nothing, as kubectl get");
+	is_str(jp("{.nothing.here}"), "ERROR error executing jsonpath '{.nothing.here}': nothing is not found",
+	       "a key that is not there is an error, as kubectl's -o jsonpath");
+	is_str(jp("{.items[*].nope}"), "ERROR error executing jsonpath '{.items[*].nope}': nope is not found",
+	       "a name no item has is an error naming it");
+	is_str(jp("{.items[*].replicas}"), "3", "a name some items have: theirs, no error (as kubectl)");
+	is_str(jp("{.items[?(@.kind==\"Secret\")].name}"), "", "a name looked up in no values: nothing, no error");
+	is_str(jp("{range .items[*]}{.nope}{end}"),
+	       "ERROR error executing jsonpath '{range .items[*]}{.nope}{end}': nope is not found",
+	       "a name an item in a range lacks is an error");
+	is_str(jp("{.items[?(@.nope)].name}"), "", "a filter on a name no item has is no error");
+	{
+		struct owners_error e = OWNERS_ERROR_INIT;
+		struct owners_buf o = OWNERS_BUF_INIT;
+
+		is_int(owners_jsonpath_print(&o, "{.items[*].nope}", doc, &e), OWNERS_ENOTFOUND,
+		       "not found is OWNERS_ENOTFOUND (exit 1), not a usage error");
+		owners_error_clear(&e);
+		is_int(owners_jsonpath_print(&o, "", doc, &e), OWNERS_EINVAL, "an empty template is a usage error");
+		owners_error_clear(&e);
+		owners_buf_clear(&o);
+	}
 	is_str(jp("{range .items[*]}{$.kind} {end}"), "OwnersTree OwnersTree ", "$ is the root inside a range");
 	ok(strstr(jp("{.items[0"), "ERROR error parsing jsonpath {.items[0: unclosed") != NULL,
 	   "an unclosed action is an error naming the template");
@@ -72,11 +97,22 @@ int main(void)
 	is_str(out.ptr, "web       3\nweb-1     3\nweb-1-a   <none>\nweb-1-b   <none>\ncfg       <none>\n",
 	       "  depth first, no header, <none> where the path finds nothing");
 	owners_buf_reset(&out);
+	is_int(owners_custom_columns_print(&out, "", doc, NULL, 0, &err), OWNERS_EINVAL, "an empty spec is an error");
+	is_str(owners_error_message(&err), "custom-columns format specified but no custom columns given",
+	       "  in kubectl's words");
+	ok(out.len == 0, "  and prints nothing (no blank lines)");
+	owners_error_clear(&err);
+	is_int(owners_custom_columns_print(&out, "NAME:.metadata.name,N:.owners.depth", nested_doc, "owners.dependents",
+					   1, &err),
+	       0, "custom-columns over a dotted nested path");
+	is_str(out.ptr, "web     0\nweb-1   1\n", "  each item and its nested ones under owners.dependents");
+	owners_buf_reset(&out);
 	is_int(owners_custom_columns_print(&out, "NAME", doc, NULL, 0, &err), OWNERS_EINVAL, "a column without a path");
 	ok(strstr(owners_error_message(&err), "HEADER:.path") != NULL, "  says the format");
 	owners_error_clear(&err);
 	owners_buf_clear(&out);
 	owners_json_value_free(doc);
+	owners_json_value_free(nested_doc);
 	owners_buf_clear(&out_jp);
 	return tap_done();
 }

@@ -10,7 +10,7 @@
 #include "output.h"
 #include "tap.h"
 
-static const char *const formats[] = { "tree", "wide", NULL };
+static const char *const formats[] = { "tree", "wide", "name", "jsonpath=", "custom-columns=", NULL };
 /* An enum option: each word stored as its value ("when=" takes any
  * "when=..."), parsed once. */
 static const char *const untils[] = { "ready", "gone", "when=", NULL };
@@ -136,6 +136,25 @@ int main(void)
 	{
 		char *argv[] = { "-o", "bogus", NULL };
 		is_int(parse(&cli, &args, argv), EXIT_USAGE, "-o bogus: not in the table, a usage error");
+	}
+	{
+		char *argv[] = { "-o", "custom-columns=", NULL };
+		is_int(parse(&cli, &args, argv), EXIT_USAGE, "-o custom-columns= (no columns): a usage error, before any request");
+	}
+	{
+		char *argv[] = { "-o", "jsonpath=", NULL };
+		is_int(parse(&cli, &args, argv), EXIT_USAGE, "-o jsonpath= (no template): a usage error");
+	}
+	{
+		char *argv[] = { "-o", "custom-columns=NAME:.metadata.name", NULL };
+		is_int(parse(&cli, &args, argv), 0, "-o custom-columns=SPEC parses");
+		is_int(cli.output.kind, OUTPUT_CUSTOM_COLUMNS, "  as custom-columns");
+		is_str(cli.output.template_, "NAME:.metadata.name", "  its spec after the '='");
+	}
+	{
+		char *argv[] = { "-o", "name", NULL };
+		is_int(parse(&cli, &args, argv), 0, "-o name parses");
+		is_int(cli.output.kind, OUTPUT_NAME, "  as name");
 	}
 	{
 		char *argv[] = { "cm/x", NULL };

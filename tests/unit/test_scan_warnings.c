@@ -147,6 +147,72 @@ static void test_cannot_hold_the_answer(void)
 	owners_graph_free(g);
 }
 
+/* The structured form documents carry: every type named, each with why
+ * it went unseen, never counted. */
+static void test_structured(void)
+{
+	static const char *const plurals[] = { "secrets", "configmaps", "pods", "services", "events",
+					       "endpoints", "serviceaccounts", "limitranges", "resourcequotas",
+					       "podtemplates" };
+	const struct fake_obj objs[] = {
+		{ "ConfigMap", "c0", "u0", NULL, { NULL }, { { 0 } } },
+	};
+	struct owners_graph *g = fake_graph_build(&types, objs, 1, api_of, NULL);
+	struct owners_scan_report scan, more;
+	struct owners_scan_warnings_input in;
+	struct owners_scan_warning_list l;
+	char *notes[] = { "a note of the command's" };
+	size_t i, forbidden = 0, sorted = 1;
+
+	memset(&scan, 0, sizeof(scan));
+	memset(&more, 0, sizeof(more));
+	for (i = 0; i < 10; i++)
+		fail(&scan, plurals[i], OWNERS_EFORBIDDEN, "cannot list: forbidden");
+	fail(&scan, "clusterroles", OWNERS_EFORBIDDEN, "cannot list 'clusterroles': forbidden");
+	fail(&more, "secrets", OWNERS_EFORBIDDEN, "cannot list 'secrets' in namespace 'x': forbidden");
+	fail(&more, "configmaps", OWNERS_EIO, "cannot list 'configmaps': connection reset");
+	memset(&in, 0, sizeof(in));
+	in.types = &types;
+	in.scan = &scan;
+	in.more = &more;
+	in.n_more = 1;
+	in.g = g;
+	in.answer_namespaced_only = 1;
+	in.notes = notes;
+	in.n_notes = 1;
+	ok(owners_scan_warnings_list(&l, &in) == 0, "listed");
+	is_int((long)l.n, 1 + 1 + 11 + 1, "a failed group, a failed list, eleven forbidden types (one twice), a note");
+	ok(l.n > 0 && l.items[0].reason == OWNERS_SCAN_WARNING_DISCOVERY_FAILED && !strcmp(l.items[0].group, "metrics.k8s.io") &&
+		   !strcmp(l.items[0].version, "v1beta1") && !l.items[0].resource,
+	   "discovery: its group and version");
+	ok(l.n > 1 && l.items[1].reason == OWNERS_SCAN_WARNING_LIST_FAILED && !strcmp(l.items[1].resource, "configmaps") &&
+		   strstr(l.items[1].message, "connection reset"),
+	   "a failed list: its type and the server's words");
+	for (i = 2; i < l.n && l.items[i].reason == OWNERS_SCAN_WARNING_FORBIDDEN; i++) {
+		forbidden++;
+		if (i > 2 && l.items[i - 1].can_hold_answer == l.items[i].can_hold_answer &&
+		    strcmp(l.items[i - 1].resource, l.items[i].resource) >= 0)
+			sorted = 0;
+	}
+	is_int((long)forbidden, 11, "every forbidden type named, none counted, none twice (-v=1 not needed)");
+	ok(sorted, "sorted by name within each part");
+	ok(l.n > 12 && l.items[2].can_hold_answer && !l.items[12].can_hold_answer &&
+		   !strcmp(l.items[12].resource, "clusterroles") && !strcmp(l.items[12].group, "rbac.authorization.k8s.io"),
+	   "those that can hold part of the answer first; a cluster-scoped one last, with its group");
+	ok(l.n > 13 && l.items[13].reason == OWNERS_SCAN_WARNING_NOTE && !l.items[13].resource &&
+		   !strcmp(l.items[13].message, "a note of the command's"),
+	   "the command's notes last");
+	is_str(owners_scan_warning_reason_name(OWNERS_SCAN_WARNING_FORBIDDEN), "Forbidden", "reason names");
+	is_str(owners_scan_warning_reason_name(OWNERS_SCAN_WARNING_DISCOVERY_FAILED), "DiscoveryFailed", "...");
+	is_str(owners_scan_warning_reason_name(OWNERS_SCAN_WARNING_LIST_FAILED), "ListFailed", "...");
+	owners_scan_warnings_list_free(&l);
+	ok(l.n == 0 && !l.items, "freed and emptied");
+	owners_scan_warnings_list_free(&l);
+	owners_scan_report_clear(&scan);
+	owners_scan_report_clear(&more);
+	owners_graph_free(g);
+}
+
 int main(void)
 {
 	fake_type_add(&types, "", "v1", "configmaps", "configmap", "ConfigMap", "cm", 1, 1);
@@ -167,6 +233,7 @@ int main(void)
 	test_each_kind();
 	test_many_forbidden();
 	test_cannot_hold_the_answer();
+	test_structured();
 	owners_resource_table_clear(&types);
 	return tap_done();
 }

@@ -195,21 +195,27 @@ static void test_gc_finalizers(void)
 
 		is_str(owners_json_string(owners_json_get(doc, "kind")), "OwnersFinalizers", "json: kind");
 		for (i = 0; items && i < items->count; i++)
-			if (!strcmp(owners_json_string(owners_json_get(items->items[i], "name")), "web"))
+			if (!strcmp(owners_json_string(owners_json_path(items->items[i], "metadata", "name", NULL)), "web"))
 				web = items->items[i];
 		ok(web != NULL, "json: the deployment is an item");
-		is_int(owners_json_int(owners_json_get(web, "stuckSeconds"), -1), 300, "json: stuckSeconds");
-		fg0 = owners_json_get(web, "finalizers");
+		ok(owners_json_path(web, "metadata", "deletionTimestamp", NULL) &&
+			   owners_json_path(web, "metadata", "finalizers", NULL),
+		   "json: metadata as the server has it: deletionTimestamp, finalizers");
+		is_int(owners_json_int(owners_json_path(web, "owners", "stuckSeconds", NULL), -1), 300,
+		       "json: owners.stuckSeconds");
+		fg0 = owners_json_path(web, "owners", "finalizers", NULL);
 		fg0 = fg0 && fg0->count ? fg0->items[0] : NULL;
 		is_str(owners_json_string(owners_json_get(fg0, "reason")), "blocking-dependents", "json: reason");
 		is_str(owners_json_string(owners_json_get(fg0, "field")), "metadata.finalizers", "json: field");
 		obj = owners_json_get(fg0, "objects");
 		obj = obj && obj->count ? obj->items[0] : NULL;
-		is_str(owners_json_string(owners_json_get(obj, "name")), "web-1", "json: the blocking dependent");
-		obj = owners_json_get(obj, "finalizers");
+		is_str(owners_json_string(owners_json_path(obj, "metadata", "name", NULL)), "web-1",
+		       "json: the blocking dependent, an item itself");
+		obj = owners_json_path(obj, "owners", "finalizers", NULL);
 		obj = obj && obj->count ? owners_json_get(obj->items[0], "objects") : NULL;
 		is_int(obj ? obj->count : 0, 3, "json: recursively, with its own blocking dependents");
-		is_str(obj && obj->count ? owners_json_string(owners_json_get(obj->items[0], "state")) : NULL,
+		is_str(obj && obj->count ? owners_json_string(owners_json_path(obj->items[0], "owners", "state", NULL))
+					 : NULL,
 		       "live", "json: a dependent not being deleted is 'live'");
 	}
 	owners_json_value_free(doc);

@@ -211,8 +211,21 @@ int main(void)
 	owners_buf_reset(&out);
 	ok(!owners_why_render_json(&out, &r), "JSON renders");
 	ok(!owners_json_parse(&doc, out.ptr, out.len, &err), "... and parses");
-	is_str(owners_json_string(owners_json_get(doc, "verdict")), "waiting", "... verdict");
+	{
+		const struct owners_json_value *items = owners_json_get(doc, "items");
+		const struct owners_json_value *it = items && items->count == 1 ? items->items[0] : NULL;
+
+		ok(it != NULL, "... one item: the object");
+		is_str(owners_json_string(owners_json_get(it, "kind")), "ConfigMap", "... the item's kind");
+		is_str(owners_json_string(owners_json_path(it, "metadata", "name", NULL)), "held",
+		       "... its metadata.name");
+		is_str(owners_json_string(owners_json_path(it, "owners", "verdict", NULL)), "waiting",
+		       "... owners.verdict");
+	}
 	is_str(owners_json_string(owners_json_get(doc, "kind")), "OwnersWhy", "... kind");
+	owners_buf_reset(&out);
+	ok(!owners_why_render_names(&out, &r), "-o name renders");
+	is_str(out.ptr, "configmap/held\n", "... kind/name as kubectl delete takes it");
 	owners_json_value_free(doc);
 	doc = NULL;
 	owners_why_clear(&w);
