@@ -59,7 +59,7 @@ like "$out" "Run 'kubectl owners help COMMAND' or 'kubectl owners COMMAND --help
 
 HOME_DIR=$C/home
 mkdir -p "$HOME_DIR"
-shell_env=(env -i "HOME=$HOME_DIR" "PATH=$prefix/bin:$PATH" "KUBECONFIG=$KUBECONFIG"
+shell_env=(env -i "${SAN_ENV[@]}" "HOME=$HOME_DIR" "PATH=$prefix/bin:$PATH" "KUBECONFIG=$KUBECONFIG"
            "XDG_CACHE_HOME=$XDG_CACHE_HOME" "XDG_DATA_HOME=$HOME_DIR/data" "XDG_CONFIG_HOME=$HOME_DIR/config"
            "TERM=xterm-256color" "LANG=C.UTF-8")
 sock=$C/tmux.sock

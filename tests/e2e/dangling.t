@@ -326,6 +326,7 @@ ok $? "the fix paused between reading and patching"
 # Someone adds an owner meanwhile; a blind patch of the list would drop it.
 kubectl patch cm dep-race --type=json -p "[{\"op\":\"add\",\"path\":\"/metadata/ownerReferences/-\",\"value\":{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"name\":\"live2\",\"uid\":\"$live2\"}}]" >/dev/null
 wait $pid; rc=$?
+err=$(cat "$C/race.err"); san_check "dangling --fix (paused)"
 is "$rc" 0 "the fix finished (exit 0)"
 is "$(fixes <"$C/race.out")" "ConfigMap/dep-race -> ConfigMap/never removed 2" \
   "the first patch met a conflict (409), the second, built from a fresh read, went through"
@@ -337,6 +338,7 @@ wait_for "the fix to pause on dep-race2" 30 grep -q "test hook: pausing" "$C/rac
 kubectl patch cm dep-race2 --type=json -p '[{"op":"remove","path":"/metadata/ownerReferences/0"}]' >/dev/null
 rv_after_other=$(rv cm dep-race2)
 wait $pid; rc=$?
+err=$(cat "$C/race2.err"); san_check "dangling --fix (paused, 2)"
 is "$rc" 0 "someone else removed the reference meanwhile: exit 0"
 like "$(cat "$C/race2.out")" '"result": "gone"' "the re-read finds nothing left to do"
 is "$(rv cm dep-race2)" "$rv_after_other" "and nothing is patched"

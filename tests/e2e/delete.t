@@ -20,6 +20,7 @@ owners_bg() {
 owners_wait() {
   wait "$bgpid"; rc=$?
   out=$(cat "$1.out"); err=$(cat "$1.err")
+  san_check "owners in the background ($1)"
 }
 
 crd() { # crd: the Widget CRD (example.com/v1, namespaced)

@@ -11,12 +11,65 @@ OWNERS=${OWNERS:-$E2E_ROOT/build/owners}
 _n=0 _failed=0
 _clusters=()
 
+# ---- sanitizers --------------------------------------------------------------
+# The suites run the Asan build (ASan + LSan + UBSan). A report must never
+# read as one of owners' own exit codes (0-4, 130): every sanitizer exits
+# OWNERS_SAN_EXIT (86) instead of its default 1 (an ordinary error), halts
+# at the first report, and ASan and LSan write it to a file of this suite's
+# own (log_path) instead of stderr, so that a report from an owners run in
+# the background, in a terminal (tmux, script) or with its stderr thrown
+# away is still seen. (UBSan's stays on stderr: gcc links it as a library
+# of its own, whose report file the log_path of either cannot move; it
+# still exits 86.) `run` fails any run that exits 86 or leaves a report (its
+# text appended to $err); every `run` and done_testing fail once for each
+# report any other run left ("not ok", counted). tests/run exports the
+# same exit code and halting.
+OWNERS_SAN_EXIT=86
+_san_dir=$(mktemp -d "${TMPDIR:-/tmp}/owners-san.XXXXXX")
+_san_seen=0
+# _san_opt VAR KEY=VALUE...: adds each KEY=VALUE to the options in VAR,
+# unless they set KEY already.
+_san_opt() {
+  local var=$1 kv cur; shift
+  cur=${!var:-}
+  for kv in "$@"; do
+    [[ :$cur: == *":${kv%%=*}="* ]] || cur=${cur:+$cur:}$kv
+  done
+  export "$var=$cur"
+}
+_san_opt ASAN_OPTIONS detect_leaks=1 abort_on_error=0 halt_on_error=1 "exitcode=$OWNERS_SAN_EXIT" "log_path=$_san_dir/report"
+_san_opt UBSAN_OPTIONS print_stacktrace=1 halt_on_error=1 "exitcode=$OWNERS_SAN_EXIT" "log_path=$_san_dir/report"
+[[ -f $E2E_ROOT/tests/unit/lsan.supp ]] && _san_opt LSAN_OPTIONS "suppressions=$E2E_ROOT/tests/unit/lsan.supp"
+# SAN_ENV: the same, as NAME=VALUE words for `env -i` (a clean environment
+# must keep them).
+SAN_ENV=("ASAN_OPTIONS=$ASAN_OPTIONS" "UBSAN_OPTIONS=$UBSAN_OPTIONS" ${LSAN_OPTIONS:+"LSAN_OPTIONS=$LSAN_OPTIONS"})
+SAN_REPORT='ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:|AddressSanitizer:DEADLYSIGNAL|SUMMARY: (Address|Leak|UndefinedBehavior)Sanitizer'
+
+# san_sweep [QUIET]: one failed check for each sanitizer report left since the
+# last sweep (its text in the diagnostics, and appended to $err); returns 1
+# if there was one.
+san_sweep() {
+  local f found=0 text
+  for f in "$_san_dir"/report.*; do
+    [[ -e $f ]] || continue
+    text=$(cat "$f")
+    mv "$f" "$_san_dir/seen.$((++_san_seen))"
+    found=1
+    err=${err:-}${err:+$'\n'}$text
+    _n=$((_n + 1)) _failed=$((_failed + 1))
+    echo "not ok $_n - a sanitizer report from an owners run (${f##*/report.}: pid)"
+    printf '%s\n' "$text" | head -40 | sed 's/^/#   /'
+  done
+  return $((found))
+}
+
 cleanup_clusters() {
   local d
   for d in "${_clusters[@]}"; do
     "$E2E_ROOT/tests/cluster/down" --dir "$d" >/dev/null 2>&1 || true
     rm -rf "$d" "$d.up.log"
   done
+  rm -rf "$_san_dir"
 }
 trap cleanup_clusters EXIT
 
@@ -113,6 +166,9 @@ ok() { # ok CONDITION-EXIT-STATUS DESCRIPTION
 
 # run CMD...: runs a command, keeping stdout in $out, stderr in $err and
 # the exit code in $rc.
+# A run that ends with the sanitizers' exit code, or prints a sanitizer
+# report, or leaves one in the suite's report files, is a failed check of
+# its own (whatever the caller then expects of $rc).
 run() {
   local ef
   ef=$(mktemp)
@@ -120,6 +176,17 @@ run() {
   rc=$?
   err=$(cat "$ef")
   rm -f "$ef"
+  san_check "$*"
+}
+
+# san_check WHAT: the check `run` makes, for a run made some other way
+# (rc, out and err set by the caller).
+san_check() {
+  local swept=0
+  san_sweep || swept=1
+  if (( ! swept )) && [[ ${rc:-} == "$OWNERS_SAN_EXIT" || ${err:-} =~ $SAN_REPORT ]]; then
+    ok 1 "no sanitizer report, exit $rc is not the sanitizers' $OWNERS_SAN_EXIT: $1"
+  fi
 }
 
 # owners ARGS...: the binary under test.
@@ -180,6 +247,7 @@ PY
 }
 
 done_testing() {
+  san_sweep
   echo "1..$_n"
   if (( _failed )); then
     echo "# $_failed of $_n checks failed"

@@ -198,7 +198,7 @@ is "$(grep -c "cannot watch 'configmaps' in namespace 'w': forbidden; listing it
 kubectl create deployment tty "${NS[@]}" --image=nginx --replicas=1 >/dev/null
 wait_for "its pod" 60 bash -c '[[ $(kubectl get pods -n w -l app=tty -o name | wc -l) == 1 ]]'
 T=(tmux -L owners-watch)
-"${T[@]}" new-session -d -s v -x 110 -y 30 "env -i PATH=$PATH HOME=$tmp HISTFILE=/dev/null TERM=xterm-256color KUBECONFIG=$KUBECONFIG XDG_CACHE_HOME=$XDG_CACHE_HOME bash --norc --noprofile"
+"${T[@]}" new-session -d -s v -x 110 -y 30 "env -i ${SAN_ENV[*]@Q} PATH=$PATH HOME=$tmp HISTFILE=/dev/null TERM=xterm-256color KUBECONFIG=$KUBECONFIG XDG_CACHE_HOME=$XDG_CACHE_HOME bash --norc --noprofile"
 sleep 0.5
 "${T[@]}" send-keys -t v "PS1='$ '; echo BEFORE-THE-WATCH" Enter
 sleep 0.5
