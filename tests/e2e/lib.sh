@@ -220,6 +220,19 @@ wait_for() {
   done
 }
 
+# while_paused PID CMD...: the owners run PID is in its test hook's pause
+# (OWNERS_TEST_PAUSE_BEFORE_*, seen on its stderr): stops it (SIGSTOP), runs
+# CMD, and lets it go on (SIGCONT). CMD then lands inside the pause however
+# long it takes on a loaded machine: the pause needs to last only as long
+# as noticing it, not as long as CMD. Returns CMD's status.
+while_paused() {
+  local pid=$1 st; shift
+  kill -STOP "$pid" || { echo "# while_paused: no process $pid to stop"; return 1; }
+  "$@"; st=$?
+  kill -CONT "$pid"
+  return $st
+}
+
 # exec_context CONTEXT PLUGIN NAMESPACE: a context whose user has no
 # credential in the kubeconfig; an exec plugin (written to PLUGIN, an
 # absolute path) prints the admin token as an ExecCredential
