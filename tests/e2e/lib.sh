@@ -8,7 +8,7 @@ set -uo pipefail
 
 E2E_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 OWNERS=${OWNERS:-$E2E_ROOT/build/owners}
-_n=0 _failed=0
+_n=0 _failed=0 _planned= _done=0
 _clusters=()
 
 # ---- sanitizers --------------------------------------------------------------
@@ -70,6 +70,12 @@ cleanup_clusters() {
     rm -rf "$d" "$d.up.log"
   done
   rm -rf "$_san_dir"
+  # (every suite's EXIT trap ends here) a suite that stops before
+  # done_testing, whatever its exit code, has not run its checks
+  if (( ! _done )); then
+    echo "# $(basename "$0") ended after $_n checks, before done_testing"
+    exit 1
+  fi
 }
 trap cleanup_clusters EXIT
 
@@ -259,9 +265,28 @@ yaml.safe_dump(k, open(path, "w"), default_flow_style=False)
 PY
 }
 
+# plan N: the suite makes exactly N checks, said first (TAP's plan ahead):
+# done_testing fails when another number ran (checks skipped or lost).
+plan() {
+  _planned=$1
+  echo "1..$_planned"
+}
+
 done_testing() {
   san_sweep
-  echo "1..$_n"
+  _done=1
+  if (( _n == 0 )); then
+    echo "not ok 1 - the suite made no check at all"
+    _n=1 _failed=1
+  fi
+  if [[ -n $_planned ]]; then
+    if (( _n != _planned )); then
+      echo "# planned $_planned checks, ran $_n"
+      _failed=$((_failed + 1))
+    fi
+  else
+    echo "1..$_n"
+  fi
   if (( _failed )); then
     echo "# $_failed of $_n checks failed"
     exit 1
