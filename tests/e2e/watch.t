@@ -253,10 +253,20 @@ wait_for "the shell" 10 bash -c "$(declare -f screen); T=(${T[*]}); screen | gre
 like "$(screen)" 'EXIT=130' "Ctrl-C ends it as Ctrl-C ends a program (130)"
 like "$(screen)" 'BEFORE-THE-WATCH' "and the terminal shows what it showed before"
 unlike "$(screen)" 'watching [0-9]+ types' "without a trace of the view"
-# (the answer on a line of its own: the command as typed holds ' echo ' too)
-"${T[@]}" send-keys -t v "stty -a | tr ' ' '\\n' | grep -xE -e '-?echo' | sed 's/^/ECHO-STATE:/'" Enter
+# Echo back on: an interactive bash puts back the terminal modes of a job
+# that a signal ended, whatever the job did; a non-interactive one does
+# not, so owners runs under a bash script (its INT trapped, so it goes on
+# to stty), and stty's answer is printed on a line of its own.
+cat >"$tmp/echo-probe" <<'SH'
+trap : INT
+"$@"
+stty -a | tr ' ' '\n' | grep -xE -e '-?echo' | sed 's/^/ECHO-STATE:/'
+SH
+"${T[@]}" send-keys -t v "clear; bash $tmp/echo-probe $OWNERS tree deployment/tty -n w -w" Enter
+wait_for "the view, again" 30 bash -c "$(declare -f screen); T=(${T[*]}); screen | grep -qE '^owners tree deployment/tty .*watching [0-9]+ types'"
+"${T[@]}" send-keys -t v C-c
 wait_for "stty's answer" 10 bash -c "$(declare -f screen); T=(${T[*]}); screen | grep -qxE 'ECHO-STATE:-?echo'"
-is "$(screen | grep -xE 'ECHO-STATE:-?echo')" "ECHO-STATE:echo" "echo is back on"
+is "$(screen | grep -xE 'ECHO-STATE:-?echo')" "ECHO-STATE:echo" "echo is back on (owners put it back itself)"
 
 # ---- faults: a broken connection, 410 Gone, the apiserver restarted -------
 # Another cluster: watches served by etcd itself (no watch cache) and
