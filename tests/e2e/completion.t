@@ -12,6 +12,7 @@ require tmux:tmux zsh:zsh fish:fish
 [[ -f /usr/share/bash-completion/bash_completion ]] ||
   { echo "Bail out! completion.t needs /usr/share/bash-completion/bash_completion (apt-get install bash-completion)"; exit 1; }
 
+plan 116   # (the same checks run every time: another count means checks lost or doubled)
 start_cluster C --gc=stalled
 kubectl create namespace shop >/dev/null
 kubectl -n shop create configmap alpha >/dev/null

@@ -8,6 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/delete-lib.sh"
 
+plan 10   # (the same checks run every time: another count means checks lost or doubled)
 seed=${KILL_SEED:-$$}
 RANDOM=$seed
 echo "# KILL_SEED=$seed"

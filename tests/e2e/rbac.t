@@ -8,6 +8,7 @@
 # full inventory of the cluster before and after, as in faults.t).
 . "$(dirname "$0")/lib.sh"
 
+plan 93   # (the same checks run every time: another count means checks lost or doubled)
 start_cluster C --gc=stalled
 . "$C/env"
 . "$(dirname "$0")/fixtures.sh"

@@ -13,6 +13,7 @@
 . "$(dirname "$0")/lib.sh"
 require openssl:openssl python3:python3
 
+plan 75   # (the same checks run every time: another count means checks lost or doubled)
 start_cluster C --gc=stalled
 . "$C/env"
 . "$(dirname "$0")/fixtures.sh"

@@ -9,6 +9,7 @@ source "$(dirname "$0")/lib.sh"
 require tmux:tmux python3:python3 go:golang ss:iproute2
 . "$(dirname "$0")/toxiproxy.sh"
 
+plan 48   # (the same checks run every time: another count means checks lost or doubled)
 start_cluster C --gc=on --controllers
 kubectl create namespace w >/dev/null
 NS=(-n w)
