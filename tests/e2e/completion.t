@@ -12,6 +12,7 @@ require tmux:tmux zsh:zsh fish:fish
 [[ -f /usr/share/bash-completion/bash_completion ]] ||
   { echo "Bail out! completion.t needs /usr/share/bash-completion/bash_completion (apt-get install bash-completion)"; exit 1; }
 
+plan 116   # (the same checks run every time: another count means checks lost or doubled)
 start_cluster C --gc=stalled
 kubectl create namespace shop >/dev/null
 kubectl -n shop create configmap alpha >/dev/null
@@ -59,7 +60,7 @@ like "$out" "Run 'kubectl owners help COMMAND' or 'kubectl owners COMMAND --help
 
 HOME_DIR=$C/home
 mkdir -p "$HOME_DIR"
-shell_env=(env -i "HOME=$HOME_DIR" "PATH=$prefix/bin:$PATH" "KUBECONFIG=$KUBECONFIG"
+shell_env=(env -i "${SAN_ENV[@]}" "HOME=$HOME_DIR" "PATH=$prefix/bin:$PATH" "KUBECONFIG=$KUBECONFIG"
            "XDG_CACHE_HOME=$XDG_CACHE_HOME" "XDG_DATA_HOME=$HOME_DIR/data" "XDG_CONFIG_HOME=$HOME_DIR/config"
            "TERM=xterm-256color" "LANG=C.UTF-8")
 sock=$C/tmux.sock

@@ -384,8 +384,9 @@ pid=$!
 wait_for "the fix to read dep-race and pause" 30 grep -q "test hook: pausing 4s before patching ConfigMap default/dep-race" "$C/race.err"
 ok $? "the fix paused between reading and patching"
 # Someone adds an owner meanwhile; a blind patch of the list would drop it.
-kubectl patch cm dep-race --type=json -p "[{\"op\":\"add\",\"path\":\"/metadata/ownerReferences/-\",\"value\":{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"name\":\"live2\",\"uid\":\"$live2\"}}]" >/dev/null
+while_paused $pid kubectl patch cm dep-race --type=json -p "[{\"op\":\"add\",\"path\":\"/metadata/ownerReferences/-\",\"value\":{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"name\":\"live2\",\"uid\":\"$live2\"}}]" >/dev/null
 wait $pid; rc=$?
+err=$(cat "$C/race.err"); san_check "dangling --fix (paused)"
 is "$rc" 0 "the fix finished (exit 0)"
 is "$(fixes <"$C/race.out")" "ConfigMap/dep-race -> ConfigMap/never removed 2" \
   "the first patch met a conflict (409), the second, built from a fresh read, went through"
@@ -394,9 +395,10 @@ is "$(kubectl get cm dep-race -o jsonpath='{range .metadata.ownerReferences[*]}{
 OWNERS_TEST_PAUSE_BEFORE_FIX=4 "$OWNERS" dangling cm/dep-race2 --fix -o json >"$C/race2.out" 2>"$C/race2.err" &
 pid=$!
 wait_for "the fix to pause on dep-race2" 30 grep -q "test hook: pausing" "$C/race2.err"
-kubectl patch cm dep-race2 --type=json -p '[{"op":"remove","path":"/metadata/ownerReferences/0"}]' >/dev/null
-rv_after_other=$(rv cm dep-race2)
+remove_first_ref() { kubectl patch cm dep-race2 --type=json -p '[{"op":"remove","path":"/metadata/ownerReferences/0"}]' >/dev/null && rv_after_other=$(rv cm dep-race2); }
+while_paused $pid remove_first_ref
 wait $pid; rc=$?
+err=$(cat "$C/race2.err"); san_check "dangling --fix (paused, 2)"
 is "$rc" 0 "someone else removed the reference meanwhile: exit 0"
 like "$(cat "$C/race2.out")" '"result": "gone"' "the re-read finds nothing left to do"
 is "$(rv cm dep-race2)" "$rv_after_other" "and nothing is patched"
@@ -627,9 +629,14 @@ YAML
   # The prediction counts only if the GC had not touched anything yet.
   [[ $(kubectl get gadgets.$g,doohickeys.$g -A -o jsonpath='{range .items[*]}{.metadata.name} {.metadata.resourceVersion}{"\n"}{end}' | sort) == "$gstate" ]]
 }
-for n in 1 2 3; do round $n && break; echo "# the GC acted before the prediction; another round"; done
+predicted=1
+for n in 1 2 3; do
+  if round $n; then predicted=0; break; fi
+  echo "# the GC acted before the prediction; another round"
+done
 G_GROUP=g$n.example.com
-ok $rc "gc=on: prediction made before the GC saw the objects"
+(( rc == 0 && predicted == 0 ))
+ok $? "gc=on: prediction made before the GC saw the objects (round $n; owners exit $rc)"
 got=$(printf '%s' "$out" | findings | sed 's/^default\///; s/^-\///')
 want=$(sort <<'EOF'
 Doohickey/dh-absent -> ClusterRole/gone-role absent delete-object

@@ -24,9 +24,13 @@ mutations() { local n; n=$(grep -cE '^(PATCH|DELETE) ' "$1" 2>/dev/null); echo "
 # kill_at NS MODE POINT: starts the cascade and SIGKILLs it at POINT:
 # "req:N" (once N mutating requests are done) or "t:SECONDS".
 kill_at() {
-  local ns=$1 mode=$2 point=$3 log=$C/kill.log pid end
+  local ns=$1 mode=$2 point=$3 log=$C/kill.log pid end st
   rm -f "$log"  # (the last run's log must not count for this one)
-  "$OWNERS" -n "$ns" delete cm/k-root --cascade="$mode" --ignore-not-found -v=6 >/dev/null 2>"$log" &
+  # rate-limited (100 requests a second, one at a time) so that the kill
+  # lands while it works: unthrottled, its hundreds of requests in
+  # parallel were all done before the log showed the first few, and the
+  # kills struck runs that had finished
+  "$OWNERS" -n "$ns" --qps 100 --burst 1 delete cm/k-root --cascade="$mode" --ignore-not-found -v=6 >/dev/null 2>"$log" &
   pid=$!
   case $point in
     req:*)
@@ -36,13 +40,19 @@ kill_at() {
       done ;;
     t:*) sleep "${point#t:}" ;;
   esac
-  if kill -9 $pid 2>/dev/null; then
-    wait $pid 2>/dev/null
-    echo "#   killed at $point after $(mutations "$log") mutating requests: $(kubectl -n "$ns" get cm --no-headers 2>/dev/null | wc -l) configmaps left," \
-      "$(kubectl -n "$ns" get cm -o jsonpath='{range .items[*]}{.metadata.finalizers}{"\n"}{end}' | grep -cE 'foregroundDeletion|"orphan"') holding a GC finalizer"
+  kill -9 $pid 2>/dev/null
+  # (kill succeeds on a run that has exited and is not yet reaped: its
+  # status says whether the kill ended it)
+  wait $pid 2>/dev/null; st=$?
+  if (( st == 137 && $(mutations "$log") > 0 )); then
+    struck=$((struck + 1))
+    # (what is left is in the inventory the caller takes next)
+    echo "#   killed at $point after $(mutations "$log") mutating requests"
+  elif (( st == 137 )); then
+    echo "#   killed at $point before its first mutating request (not counted as mid-run)"
   else
-    wait $pid 2>/dev/null
-    echo "#   at $point the run had already finished ($(mutations "$log") mutating requests)"
+    echo "#   at $point the run had already finished, exit $st ($(mutations "$log") mutating requests; not counted as mid-run)"
+    rc=$st err=$(cat "$log"); san_check "a run that finished before its kill at $point"
   fi
 }
 
@@ -70,11 +80,17 @@ kill_scenario() { # kill_scenario GC MODE POINT...
 YAML
   is "$(kubectl -n "$ns" get cm --no-headers | wc -l)" 334 "[$gc/$mode] 331 objects in the cascade, 3 outside"
   inventory "$ns" "$C/$ns.before"
+  struck=0
   for p in "$@"; do
     kill_at "$ns" "$mode" "$p"
     inventory "$ns" "$C/$ns.mid"
     same_text "$(outside_touched "$C/$ns.before" "$C/$ns.mid" "$ns")" "" "[$gc/$mode] killed at $p: nothing outside the cascade touched"
   done
+  # a kill after the run ended, or before it changed anything, tests no
+  # crash point: at least a third of them must strike mid-run (a quarter
+  # are timed kills, which may land before the first change)
+  (( struck >= ($# + 2) / 3 ))
+  ok $? "[$gc/$mode] $struck of $# kills struck mid-run, after a change and before the end (at least $(( ($# + 2) / 3 )))"
   run owners -n "$ns" delete cm/k-root --cascade="$mode" --ignore-not-found --timeout=2m
   ok $rc "[$gc/$mode] run again after the kills: it resumes and finishes (exit 0)"
   asan_clean "[$gc/$mode] resumed run"

@@ -54,6 +54,17 @@ clear_error() {
   ! grep -qvE '^(error|warning|fixed): ' <<<"$err"
 }
 
+# same_shape JSON BASELINE: JSON is one document with the kind and the
+# top-level fields of BASELINE (normalized).
+same_shape() {
+  python3 -c '
+import json, sys
+got, want = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+assert isinstance(got, dict) and isinstance(want, dict), (type(got), type(want))
+assert got.get("kind") == want.get("kind") and sorted(got) == sorted(want), (got.get("kind"), sorted(got), sorted(want))
+' "$1" "$2"
+}
+
 # reads: the five read commands under the current fault; they must change
 # nothing, and print what they print without the fault (or warn about what
 # they could not read, or fail with one clear line).
@@ -75,7 +86,10 @@ reads() {
       ok 0 "[$scenario] $r: the same answer as without the fault"
       outcome "${r%% *}" right
     elif (( rc == 0 )) && [[ $err == *"warning: cannot "* ]]; then
-      ok 0 "[$scenario] $r: exit 0, and warns about what it could not read"
+      # what it did print is still its answer: one JSON document of the
+      # baseline's kind, with the baseline's fields
+      same_shape "$out" "${BASELINE[$ns/$r]}"
+      ok $? "[$scenario] $r: exit 0, warns about what it could not read, and prints its answer (JSON of the baseline's shape)"
       outcome "${r%% *}" warned
     else
       clear_error && [[ -z $out ]]
@@ -95,10 +109,23 @@ act() {
   p=$(promise "$a" "$ns")
   snap "$before"
   if [[ -n ${MIDRUN-} ]]; then
-    ( sleep "$MIDRUN_AFTER"; eval "$MIDRUN" ) &
+    # the strike notes when the fault was in place; the command must still
+    # have been running then (counted in MIDRUN_STRUCK, checked at the end)
+    rm -f "$C/strike"
+    ( sleep "$MIDRUN_AFTER"; eval "$MIDRUN" && date +%s.%N >"$C/strike" ) &
     local strike=$!
     run via_proxy $(act_args "$a")
+    local ended
+    ended=$(date +%s.%N)
     wait $strike
+    if [[ -s $C/strike ]] && python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) < float(sys.argv[2]) else 1)' "$(<"$C/strike")" "$ended"; then
+      MIDRUN_STRUCK=$((MIDRUN_STRUCK + 1))
+      echo "# $scenario: the fault struck while the command ran"
+    elif [[ -s $C/strike ]]; then
+      echo "# $scenario: the command had ended before the fault struck (exit $rc)"
+    else
+      echo "# $scenario: the fault could not be installed: $MIDRUN"
+    fi
   else
     run via_proxy $(act_args "$a")
   fi
@@ -116,6 +143,10 @@ act() {
     ok $? "$what: exit $rc, with a clear error"
     outcome "$a" "error"
   else
+    # exit 0 is success, warning or not: a destructive command that says
+    # so must have done the whole job
+    run python3 "$INV" check "$before" "$after" complete $p
+    ok $rc "$what: exit 0 with a warning, and still exactly what it promised ($(grep -m1 'warning: ' <<<"$first_err"))"
     outcome "$a" warned
   fi
   run python3 "$INV" check "$before" "$after" partial $p
@@ -142,6 +173,16 @@ act() {
   ok $rc "$what: run again without the fault, it finishes the job"
 }
 
+# toxics_are NAME...: the proxy holds exactly these toxics: a fault that
+# never installed would turn its scenario into a run without a fault,
+# every answer "the same as without the fault".
+toxics_are() {
+  local want got
+  want=$(printf '%s\n' "$@" | sort | paste -sd' ')
+  got=$(tp GET /proxies/api/toxics | python3 -c 'import json,sys; print(" ".join(sorted(t["name"] for t in json.load(sys.stdin))))')
+  is "$got" "$want" "[$scenario] the fault is in place (toxics: $want)"
+}
+
 _lap=$SECONDS
 lap() { echo "# ($scenario took $((SECONDS - _lap))s)"; _lap=$SECONDS; }
 
@@ -157,12 +198,14 @@ scenario_run() { # scenario_run: reads and every destructive command in namespac
 scenario=latency ns=latency
 toxic lat-down latency downstream '{"latency": 200, "jitter": 100}'
 toxic lat-up latency upstream '{"latency": 50, "jitter": 20}'
+toxics_are lat-down lat-up
 scenario_run
 untoxic_all
 
 scenario=bandwidth ns=bandwidth
 toxic bw-down bandwidth downstream '{"rate": 48}'
 toxic bw-up bandwidth upstream '{"rate": 16}'
+toxics_are bw-down bw-up
 scenario_run
 untoxic_all
 
@@ -171,6 +214,7 @@ untoxic_all
 # mid-body, mid-TLS-record, so requests are retried on new connections.
 scenario=cut ns=cut
 toxic cut limit_data downstream '{"bytes": 24000}'
+toxics_are cut
 scenario_run
 untoxic_all
 
@@ -179,11 +223,26 @@ untoxic_all
 # connection (RST): a request in flight is lost at any point, its
 # connection with it.
 scenario=reset ns=reset
-flap() { while :; do toxic rst reset_peer downstream '{"timeout": 0}'; sleep 0.15; untoxic rst; sleep 0.35; done; }
+# (each install and removal is logged, an error with it: the flapping is
+# checked, not assumed)
+flap() {
+  while :; do
+    if toxic rst reset_peer downstream '{"timeout": 0}'; then echo on; else echo "failed to install"; fi
+    sleep 0.15
+    if untoxic rst; then echo off; else echo "failed to remove"; fi
+    sleep 0.35
+  done
+}
 toxic lat latency downstream '{"latency": 60, "jitter": 30}'
-flap 2>/dev/null & flap_pid=$!
+toxics_are lat
+flap >"$C/flap.log" 2>&1 & flap_pid=$!
 scenario_run
+kill -0 $flap_pid 2>/dev/null
+ok $? "[reset] the resets flapped all along (still flapping at the end)"
 kill $flap_pid; wait $flap_pid 2>/dev/null
+flaps=$(grep -c '^on$' "$C/flap.log")
+(( flaps >= 10 )) && ! grep -qvE '^(on|off)$' "$C/flap.log"
+ok $? "[reset] the reset toxic went in $flaps times (at least 10), every install and removal answered $(grep -vE '^(on|off)$' "$C/flap.log" | sort | uniq -c | head -3 | paste -sd' ')"
 untoxic_all
 
 # ---- a black hole, and a proxy that is down ---------------------------------------------
@@ -216,6 +275,7 @@ parallel_all() { # every command at once, each judged on its own
 
 scenario=blackhole ns=blackhole
 toxic hole timeout downstream '{"timeout": 0}'
+toxics_are hole
 t0=$SECONDS
 RT=1s parallel_all
 echo "# black hole: all commands gave up within $((SECONDS - t0))s (--request-timeout 1s)"
@@ -223,6 +283,8 @@ untoxic_all
 
 scenario=down ns=down
 proxy_enabled false
+[[ $(tp GET /proxies/api | python3 -c 'import json,sys; print(json.load(sys.stdin)["enabled"])') == False ]]
+ok $? "[down] the proxy is down (enabled: false)"
 parallel_all
 run via_proxy tree cm/app
 like "$err" "^error: cannot reach https://127\.0\.0\.1:$TP_PORT: Connection refused$" "[down] the error names the server and the reason"
@@ -235,7 +297,8 @@ proxy_enabled true
 scenario=midrun ns=midrun RT=1s
 baseline
 toxic lat latency downstream '{"latency": 150, "jitter": 50}'
-i=0
+toxics_are lat
+i=0 MIDRUN_STRUCK=0
 for a in "${ACTS[@]}"; do
   case $((i % 3)) in
     0) MIDRUN="toxic hole timeout downstream '{\"timeout\": 0}'" ;;
@@ -250,6 +313,10 @@ for a in "${ACTS[@]}"; do
   i=$((i + 1))
 done
 unset MIDRUN
+# A fault that strikes after the command ended tests nothing mid-run: most
+# must land while it runs (the latency makes each take a few seconds).
+(( MIDRUN_STRUCK >= ${#ACTS[@]} - 1 ))
+ok $? "[midrun] the fault struck while the command ran in $MIDRUN_STRUCK of ${#ACTS[@]} commands (at least $(( ${#ACTS[@]} - 1 )))"
 untoxic_all
 scenario=midrun lap
 RT=3s

@@ -316,8 +316,9 @@ OWNERS_TEST_PAUSE_BEFORE_PATCH=4 "$OWNERS" finalizers remove cm/race --finalizer
 pid=$!
 wait_for "remove to read race and pause" 30 grep -q "test hook: pausing 4s before patching ConfigMap default/race" "$C/race.err"
 ok $? "remove paused between reading and patching"
-kubectl patch cm race --type=json -p '[{"op":"add","path":"/metadata/labels","value":{"changed":"yes"}},{"op":"add","path":"/metadata/finalizers/-","value":"example.com/other"}]' >/dev/null
+while_paused $pid kubectl patch cm race --type=json -p '[{"op":"add","path":"/metadata/labels","value":{"changed":"yes"}},{"op":"add","path":"/metadata/finalizers/-","value":"example.com/other"}]' >/dev/null
 wait $pid; rc=$?
+err=$(cat "$C/race.err"); san_check "finalizers remove (paused)"
 is "$rc" 0 "remove finished (exit 0)"
 like "$(cat "$C/race.err")" "PATCH [^ ]*/configmaps/race 409 Conflict" "the first patch met the change (409)"
 like "$(cat "$C/race.err")" "PATCH [^ ]*/configmaps/race 200 OK" "the second, from a fresh read, went through"
@@ -337,8 +338,9 @@ OWNERS_TEST_PAUSE_BEFORE_PATCH=4 "$OWNERS" finalizers remove cm/race2 --finalize
   >"$C/race2.out" 2>"$C/race2.err" &
 pid=$!
 wait_for "remove to pause on race2" 30 grep -q "test hook: pausing" "$C/race2.err"
-kubectl label cm race2 changed=yes >/dev/null
+while_paused $pid kubectl label cm race2 changed=yes >/dev/null
 wait $pid; rc=$?
+err=$(cat "$C/race2.err"); san_check "finalizers remove (paused, 2)"
 is "$rc" 0 "remove finished (exit 0)"
 python3 -c '
 import json, sys
@@ -641,8 +643,9 @@ OWNERS_TEST_PAUSE_BEFORE_PATCH=4 "$OWNERS" finalizers remove namespace/two --fin
   >"$B/two.out" 2>"$B/two.err" &
 pid=$!
 wait_for "remove to pause on namespace two" 30 grep -q "test hook: pausing" "$B/two.err"
-kubectl label ns two changed=yes >/dev/null
+while_paused $pid kubectl label ns two changed=yes >/dev/null
 wait $pid; rc=$?
+err=$(cat "$B/two.err"); san_check "finalizers remove namespace (paused)"
 is "$rc" 0 "finalize after a concurrent change exits 0"
 like "$(cat "$B/two.err")" "PUT [^ ]*/namespaces/two/finalize 409 Conflict" "the first finalize met the change (409)"
 like "$(cat "$B/two.err")" "PUT [^ ]*/namespaces/two/finalize 200 OK" "the second went through"

@@ -6,6 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 require python3:python3
 
+plan 121   # (every check below runs whatever happens: a different count is checks lost)
 start_cluster C --gc=stalled
 . "$C/env"
 

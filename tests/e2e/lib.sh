@@ -8,8 +8,60 @@ set -uo pipefail
 
 E2E_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 OWNERS=${OWNERS:-$E2E_ROOT/build/owners}
-_n=0 _failed=0
+_n=0 _failed=0 _planned= _done=0
 _clusters=()
+
+# ---- sanitizers --------------------------------------------------------------
+# The suites run the Asan build (ASan + LSan + UBSan). A report must never
+# read as one of owners' own exit codes (0-4, 130): every sanitizer exits
+# OWNERS_SAN_EXIT (86) instead of its default 1 (an ordinary error), halts
+# at the first report, and ASan and LSan write it to a file of this suite's
+# own (log_path) instead of stderr, so that a report from an owners run in
+# the background, in a terminal (tmux, script) or with its stderr thrown
+# away is still seen. (UBSan's stays on stderr: gcc links it as a library
+# of its own, whose report file the log_path of either cannot move; it
+# still exits 86.) `run` fails any run that exits 86 or leaves a report (its
+# text appended to $err); every `run` and done_testing fail once for each
+# report any other run left ("not ok", counted). tests/run exports the
+# same exit code and halting.
+OWNERS_SAN_EXIT=86
+_san_dir=$(mktemp -d "${TMPDIR:-/tmp}/owners-san.XXXXXX")
+_san_seen=0
+# _san_opt VAR KEY=VALUE...: adds each KEY=VALUE to the options in VAR,
+# unless they set KEY already.
+_san_opt() {
+  local var=$1 kv cur; shift
+  cur=${!var:-}
+  for kv in "$@"; do
+    [[ :$cur: == *":${kv%%=*}="* ]] || cur=${cur:+$cur:}$kv
+  done
+  export "$var=$cur"
+}
+_san_opt ASAN_OPTIONS detect_leaks=1 abort_on_error=0 halt_on_error=1 "exitcode=$OWNERS_SAN_EXIT" "log_path=$_san_dir/report"
+_san_opt UBSAN_OPTIONS print_stacktrace=1 halt_on_error=1 "exitcode=$OWNERS_SAN_EXIT" "log_path=$_san_dir/report"
+[[ -f $E2E_ROOT/tests/unit/lsan.supp ]] && _san_opt LSAN_OPTIONS "suppressions=$E2E_ROOT/tests/unit/lsan.supp"
+# SAN_ENV: the same, as NAME=VALUE words for `env -i` (a clean environment
+# must keep them).
+SAN_ENV=("ASAN_OPTIONS=$ASAN_OPTIONS" "UBSAN_OPTIONS=$UBSAN_OPTIONS" ${LSAN_OPTIONS:+"LSAN_OPTIONS=$LSAN_OPTIONS"})
+SAN_REPORT='ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:|AddressSanitizer:DEADLYSIGNAL|SUMMARY: (Address|Leak|UndefinedBehavior)Sanitizer'
+
+# san_sweep [QUIET]: one failed check for each sanitizer report left since the
+# last sweep (its text in the diagnostics, and appended to $err); returns 1
+# if there was one.
+san_sweep() {
+  local f found=0 text
+  for f in "$_san_dir"/report.*; do
+    [[ -e $f ]] || continue
+    text=$(cat "$f")
+    mv "$f" "$_san_dir/seen.$((++_san_seen))"
+    found=1
+    err=${err:-}${err:+$'\n'}$text
+    _n=$((_n + 1)) _failed=$((_failed + 1))
+    echo "not ok $_n - a sanitizer report from an owners run (${f##*/report.}: pid)"
+    printf '%s\n' "$text" | head -40 | sed 's/^/#   /'
+  done
+  return $((found))
+}
 
 cleanup_clusters() {
   local d
@@ -17,6 +69,13 @@ cleanup_clusters() {
     "$E2E_ROOT/tests/cluster/down" --dir "$d" >/dev/null 2>&1 || true
     rm -rf "$d" "$d.up.log"
   done
+  rm -rf "$_san_dir"
+  # (every suite's EXIT trap ends here) a suite that stops before
+  # done_testing, whatever its exit code, has not run its checks
+  if (( ! _done )); then
+    echo "# $(basename "$0") ended after $_n checks, before done_testing"
+    exit 1
+  fi
 }
 trap cleanup_clusters EXIT
 
@@ -113,6 +172,9 @@ ok() { # ok CONDITION-EXIT-STATUS DESCRIPTION
 
 # run CMD...: runs a command, keeping stdout in $out, stderr in $err and
 # the exit code in $rc.
+# A run that ends with the sanitizers' exit code, or prints a sanitizer
+# report, or leaves one in the suite's report files, is a failed check of
+# its own (whatever the caller then expects of $rc).
 run() {
   local ef
   ef=$(mktemp)
@@ -120,6 +182,17 @@ run() {
   rc=$?
   err=$(cat "$ef")
   rm -f "$ef"
+  san_check "$*"
+}
+
+# san_check WHAT: the check `run` makes, for a run made some other way
+# (rc, out and err set by the caller).
+san_check() {
+  local swept=0
+  san_sweep || swept=1
+  if (( ! swept )) && [[ ${rc:-} == "$OWNERS_SAN_EXIT" || ${err:-} =~ $SAN_REPORT ]]; then
+    ok 1 "no sanitizer report, exit $rc is not the sanitizers' $OWNERS_SAN_EXIT: $1"
+  fi
 }
 
 # owners ARGS...: the binary under test.
@@ -153,6 +226,19 @@ wait_for() {
   done
 }
 
+# while_paused PID CMD...: the owners run PID is in its test hook's pause
+# (OWNERS_TEST_PAUSE_BEFORE_*, seen on its stderr): stops it (SIGSTOP), runs
+# CMD, and lets it go on (SIGCONT). CMD then lands inside the pause however
+# long it takes on a loaded machine: the pause needs to last only as long
+# as noticing it, not as long as CMD. Returns CMD's status.
+while_paused() {
+  local pid=$1 st; shift
+  kill -STOP "$pid" || { echo "# while_paused: no process $pid to stop"; return 1; }
+  "$@"; st=$?
+  kill -CONT "$pid"
+  return $st
+}
+
 # exec_context CONTEXT PLUGIN NAMESPACE: a context whose user has no
 # credential in the kubeconfig; an exec plugin (written to PLUGIN, an
 # absolute path) prints the admin token as an ExecCredential
@@ -179,8 +265,28 @@ yaml.safe_dump(k, open(path, "w"), default_flow_style=False)
 PY
 }
 
+# plan N: the suite makes exactly N checks, said first (TAP's plan ahead):
+# done_testing fails when another number ran (checks skipped or lost).
+plan() {
+  _planned=$1
+  echo "1..$_planned"
+}
+
 done_testing() {
-  echo "1..$_n"
+  san_sweep
+  _done=1
+  if (( _n == 0 )); then
+    echo "not ok 1 - the suite made no check at all"
+    _n=1 _failed=1
+  fi
+  if [[ -n $_planned ]]; then
+    if (( _n != _planned )); then
+      echo "# planned $_planned checks, ran $_n"
+      _failed=$((_failed + 1))
+    fi
+  else
+    echo "1..$_n"
+  fi
   if (( _failed )); then
     echo "# $_failed of $_n checks failed"
     exit 1

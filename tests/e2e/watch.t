@@ -9,6 +9,7 @@ source "$(dirname "$0")/lib.sh"
 require tmux:tmux python3:python3 go:golang ss:iproute2
 . "$(dirname "$0")/toxiproxy.sh"
 
+plan 55   # (the same checks run every time: another count means checks lost or doubled)
 start_cluster C --gc=on --controllers
 kubectl create namespace w >/dev/null
 NS=(-n w)
@@ -125,16 +126,40 @@ sleep 2
 kill -INT "$watcher"; wait "$watcher"
 watches=$(grep -E '^.*GET .*watch=1' "$tmp/v6" | grep -c 'namespaces/w/')
 clusterwide=$(grep -E '^.*GET .*watch=1' "$tmp/v6" | grep -vc 'namespaces/w/')
-types=$(kubectl api-resources --namespaced=true --verbs=list,watch,delete -o name | grep -vc '^events')
-(( watches > 0 && watches <= types ))
-ok $? "one watch per namespaced type at most ($watches watches, $types namespaced types)"
+# The types that can hold the tree of a namespaced root are the namespaced
+# types it listed in w (a cluster-scoped object cannot depend on it): each
+# of them watched once, from where its list left off, and nothing else.
+python3 - "$tmp/v6" <<'PY2'
+import re, sys
+lists, watches = [], []
+for line in open(sys.argv[1]):
+    m = re.search(r'GET https?://[^/ ]+(/[^? ]*)\?(\S*)', line)
+    if not m:
+        continue
+    path, query = m.groups()
+    (watches if re.search(r'(^|&)watch=1', query) else lists).append(path)
+listed = {p for p in lists if "/namespaces/w/" in p}
+twice = sorted({p for p in watches if watches.count(p) > 1})
+unlisted = sorted(set(watches) - listed)
+unwatched = sorted(listed - set(watches))
+tree = [t for t in ("/deployments", "/replicasets", "/pods") if not any(p.endswith(t) for p in watches)]
+print("# %d watches, %d namespaced types listed" % (len(watches), len(listed)))
+for what, v in (("watched twice", twice), ("watched, never listed", unlisted),
+                ("listed, never watched", unwatched), ("the tree's own types not watched", tree)):
+    if v:
+        print("#   %s: %s" % (what, " ".join(v)))
+sys.exit(1 if twice or unlisted or unwatched or tree else 0)
+PY2
+ok $? "one watch per namespaced type that can hold the tree, each type listed in w watched exactly once ($watches watches)"
 is "$clusterwide" 0 "no cluster-wide watch for the dependents of a namespaced root"
 
 # ---- roots by selector, a type alone, owners (--up) -----------------------
 C_PORT=$(sed -n 's/^PORT=//p' "$C/env")
-"$OWNERS" tree deployments "${NS[@]}" -l tier=front -w >"$tmp/sel" 2>"$tmp/sel.err" &
+"$OWNERS" tree deployments "${NS[@]}" -l tier=front -w -v=6 >"$tmp/sel" 2>"$tmp/sel.err" &
 watcher=$!
-sleep 3
+# (the Deployment must come after the list, as an event: wait for the watch)
+wait_for "the watch on deployments" 30 grep -qE 'GET [^ ]*/namespaces/w/deployments\?[^ ]*watch=1' "$tmp/sel.err"
+ok $? "-l: the watch on deployments started"
 kubectl create deployment front "${NS[@]}" --image=nginx >/dev/null
 kubectl label deployment front "${NS[@]}" tier=front >/dev/null
 wait_for "the new root" 30 grep -qE '^ADDED +w +Deployment/front ' "$tmp/sel"
@@ -148,7 +173,7 @@ kubectl label deployment front "${NS[@]}" tier- >/dev/null
 wait_for "the root to go" 30 grep -qE '^DELETED +w +Deployment/front ' "$tmp/sel"
 ok $? "and goes when it no longer matches"
 kill -INT "$watcher"; wait "$watcher"
-unlike "$(grep -v '^I' "$tmp/sel.err")" 'error' "no error"
+unlike "$(grep -vE '^I|^(GET|POST|PATCH|PUT|DELETE) ' "$tmp/sel.err")" 'error' "no error"
 
 kubectl create configmap up-owner "${NS[@]}" >/dev/null
 kubectl create configmap up-dependent "${NS[@]}" >/dev/null
@@ -204,7 +229,7 @@ is "$(grep -c "cannot watch 'configmaps' in namespace 'w': forbidden; listing it
 kubectl create deployment tty "${NS[@]}" --image=nginx --replicas=1 >/dev/null
 wait_for "its pod" 60 bash -c '[[ $(kubectl get pods -n w -l app=tty -o name | wc -l) == 1 ]]'
 T=(tmux -L "owners-watch-$$") # a server of its own: two runs at once do not share one
-"${T[@]}" new-session -d -s v -x 110 -y 30 "env -i PATH=$PATH HOME=$tmp HISTFILE=/dev/null TERM=xterm-256color KUBECONFIG=$KUBECONFIG XDG_CACHE_HOME=$XDG_CACHE_HOME bash --norc --noprofile"
+"${T[@]}" new-session -d -s v -x 110 -y 30 "env -i ${SAN_ENV[*]@Q} PATH=$PATH HOME=$tmp HISTFILE=/dev/null TERM=xterm-256color KUBECONFIG=$KUBECONFIG XDG_CACHE_HOME=$XDG_CACHE_HOME bash --norc --noprofile"
 sleep 0.5
 "${T[@]}" send-keys -t v "PS1='$ '; echo BEFORE-THE-WATCH" Enter
 sleep 0.5
@@ -220,14 +245,16 @@ ok $? "new pods are drawn in place, marked +"
 wait_for "the marks fade" 20 bash -c "$(declare -f screen); T=(${T[*]}); ! screen | grep -qE '^\+ '"
 ok $? "and the mark fades"
 "${T[@]}" resize-window -t v -x 50 -y 5
-sleep 1
-widest=$(screen | python3 -c 'import sys; print(max(len(l.rstrip("\n")) for l in sys.stdin))')
+wait_for "the view redrawn for 5 rows" 30 bash -c "$(declare -f screen); T=(${T[*]}); screen | grep -q 'more rows'"
+ok $? "a shorter window: the last line says rows are below"
+# capture-pane -J joins the lines the terminal wrapped: a line owners did
+# not cut to 50 columns comes back wider (without -J it never could)
+widest=$("${T[@]}" capture-pane -p -J -t v | python3 -c 'import sys; print(max(len(l.rstrip("\n")) for l in sys.stdin))')
 (( widest <= 50 ))
-ok $? "a narrower window: every line is cut to its width ($widest columns)"
-like "$(screen)" 'more rows' "a shorter one: the last line says rows are below"
+ok $? "a narrower window: every line is cut to its width ($widest columns, joined as wrapped)"
 "${T[@]}" resize-window -t v -x 110 -y 30
 "${T[@]}" send-keys -t v C-c
-sleep 1
+wait_for "the shell's screen back" 10 bash -c "$(declare -f screen); T=(${T[*]}); screen | grep -q 'BEFORE-THE-WATCH'"
 "${T[@]}" send-keys -t v 'echo EXIT=$?' Enter
 wait_for "the shell" 10 bash -c "$(declare -f screen); T=(${T[*]}); screen | grep -q 'EXIT=[0-9]'"
 like "$(screen)" 'EXIT=130' "Ctrl-C ends it as Ctrl-C ends a program (130)"
@@ -237,9 +264,20 @@ like "$(screen)" 'Deployment/tty .*
 .*ReplicaSet/tty-' "but with the last tree, printed on the normal screen so that it stays"
 ! screen | grep -qE '^[+~] '
 ok $? "  without the view's marks"
-"${T[@]}" send-keys -t v "stty -a | grep -o ' echo '" Enter
-sleep 0.5
-like "$(screen)" ' echo ' "echo is back on"
+# Echo back on: an interactive bash puts back the terminal modes of a job
+# that a signal ended, whatever the job did; a non-interactive one does
+# not, so owners runs under a bash script (its INT trapped, so it goes on
+# to stty), and stty's answer is printed on a line of its own.
+cat >"$tmp/echo-probe" <<'SH'
+trap : INT
+"$@"
+stty -a | tr ' ' '\n' | grep -xE -e '-?echo' | sed 's/^/ECHO-STATE:/'
+SH
+"${T[@]}" send-keys -t v "clear; bash $tmp/echo-probe $OWNERS tree deployment/tty -n w -w" Enter
+wait_for "the view, again" 30 bash -c "$(declare -f screen); T=(${T[*]}); screen | grep -qE '^owners tree deployment/tty .*watching [0-9]+ types'"
+"${T[@]}" send-keys -t v C-c
+wait_for "stty's answer" 10 bash -c "$(declare -f screen); T=(${T[*]}); screen | grep -qxE 'ECHO-STATE:-?echo'"
+is "$(screen | grep -xE 'ECHO-STATE:-?echo')" "ECHO-STATE:echo" "echo is back on (owners put it back itself)"
 # A root deleted with its whole tree: the view says so, and so does what stays.
 kubectl create deployment gone "${NS[@]}" --image=nginx --replicas=1 >/dev/null
 wait_for "its pod" 60 bash -c '[[ $(kubectl get pods -n w -l app=gone -o name | wc -l) == 1 ]]'

@@ -208,7 +208,16 @@ static void test_predictions(void)
 
 	rep = check(g, "u-p10");
 	FINDING(rep, 0, "invalid-namespace", "delete-object", OWNERS_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
-	ok(1, "  a namespaced owner in another namespace is looked up in the dependent's: dangling");
+	{
+		/* the premise: the owner's UID is in the graph, in namespace b,
+		 * and still the reference of a pod in a dangles */
+		uint32_t other = node(g, "u-other");
+
+		ok(other != OWNERS_NO_NODE && !strcmp(g->nodes[other].namespace_, "b"),
+		   "  the owner (u-other) is there, in another namespace (b)");
+		is_int(rep.count, 1, "  a namespaced owner in another namespace is looked up in the "
+				     "dependent's: dangling (one finding)");
+	}
 	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p11");

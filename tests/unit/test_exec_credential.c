@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -536,12 +537,32 @@ static void test_parse(void)
 	   "a failed parse leaves the previous credential as it was");
 	owners_exec_credential_clear(&cred);
 	ok(!cred.valid && cred.token == NULL && cred.expires_at == 0, "clear empties it");
-	owners_exec_credential_clear(&cred);
-	ok(1, "clear twice is fine");
-	owners_exec_credential_clear(NULL);
-	owners_rest_config_free(NULL);
-	owners_exec_config_free(NULL);
-	ok(1, "destructors accept NULL");
+	/* Each in a child, so that a crash (or a sanitizer report, which
+	 * exits 86) is a failed check, not a test that ends early. */
+	fflush(stdout);
+	{
+		pid_t pid = fork();
+		int st = -1;
+
+		if (pid == 0) {
+			owners_exec_credential_clear(&cred);
+			_exit(!cred.valid && cred.token == NULL && cred.expires_at == 0 &&
+					      cred.client_cert_data.len == 0 && cred.client_key_data.len == 0
+				      ? 0 : 1);
+		}
+		ok(pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0,
+		   "clear twice is fine: no crash, still empty (child status %d)", st);
+		fflush(stdout);
+		pid = fork();
+		if (pid == 0) {
+			owners_exec_credential_clear(NULL);
+			owners_rest_config_free(NULL);
+			owners_exec_config_free(NULL);
+			_exit(0);
+		}
+		ok(pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0,
+		   "destructors accept NULL: no crash (child status %d)", st);
+	}
 	owners_error_clear(&err);
 	parse_fails(NULL, NULL);
 }

@@ -551,7 +551,9 @@ static void test_retries(int port)
 	is_int(do_req(c, &r, "GET", "/slow?ms=1500&key=r11"), OWNERS_ETIMEOUT, "a slow answer times out");
 	ms = elapsed_ms(&t0);
 	is_int(r.attempts, 1, "timeout: no second attempt once the request's time is spent");
-	ok(ms >= 280 && ms < 900, "timeout: the whole wait is the request timeout (%.0f ms)", ms);
+	/* (the upper bound tells the timeout from the slow answer, 1500 ms,
+	 * with room for a loaded machine: ctest -j, sanitizers) */
+	ok(ms >= 280 && ms < 1450, "timeout: the whole wait is the request timeout, not the answer's 1500 ms (%.0f ms)", ms);
 	ok(strstr(owners_error_message(&r.err), "timed out after 300 ms") != NULL,
 	   "timeout: the message (%s)", owners_error_message(&r.err));
 	owners_http_request_clear(&r);
@@ -887,7 +889,9 @@ static void test_concurrency(int port)
 	owners_http_run(c, &e);
 	ms = elapsed_ms(&t0);
 	is_int(good, 11, "qps 20: all 200");
-	ok(ms >= 480 && ms < 1500, "qps 20, burst 1: 11 requests in %.0f ms (>= 500)", ms);
+	/* (the upper bound only catches a limiter several times too slow:
+	 * a loaded machine, ctest -j, sanitizers, must not fail it) */
+	ok(ms >= 480 && ms < 4000, "qps 20, burst 1: 11 requests in %.0f ms (>= 500, < 4000)", ms);
 	for (i = 0; i < 11; i++)
 		owners_http_request_clear(&many[i]);
 	owners_http_client_free(c);
@@ -909,7 +913,8 @@ static void test_concurrency(int port)
 	owners_http_run(c, &e);
 	ms = elapsed_ms(&t0);
 	is_int(good, 6, "burst 6: all 200");
-	ok(ms < 400, "qps 2, burst 6: 6 requests at once (%.0f ms)", ms);
+	/* without the burst they take 2500 ms (5 waits of 500) */
+	ok(ms < 1500, "qps 2, burst 6: 6 requests at once (%.0f ms, < 1500; 2500 without the burst)", ms);
 	for (i = 0; i < 6; i++)
 		owners_http_request_clear(&many[i]);
 	owners_http_client_free(c);
@@ -1106,7 +1111,7 @@ static void test_tls(const char *dir)
 	const char *ip_args[5], *kube_args[7];
 
 	if (make_certs(dir)) {
-		ok(1, "# SKIP openssl could not make certificates");
+		tap_skip("the TLS tests: openssl could not make certificates");
 		return;
 	}
 	snprintf(a, sizeof(a), "%s/ip.crt", dir);
@@ -1226,7 +1231,7 @@ int main(void)
 	signal(SIGPIPE, SIG_IGN);
 	test_url();
 	if (access("http_test_server.py", R_OK) || system("python3 -c '' 2>/dev/null")) {
-		ok(1, "# SKIP python3 or http_test_server.py not available (run from tests/unit)");
+		tap_skip("the server tests: python3 or http_test_server.py not available (run from tests/unit)");
 		return tap_done();
 	}
 	if (server_start(&plain, NULL)) {
