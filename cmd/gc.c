@@ -167,7 +167,7 @@ static enum exit_code decide(struct run *r)
 	pass_clear(r);
 	if ((rc = choose_scope(r)))
 		return rc;
-	if (owners_collector_new(&r->c, r->s->graph) || owners_collector_doom(r->c) ||
+	if (owners_collector_new(&r->c, r->s->graph) || owners_collector_foresee(r->c) ||
 	    !(r->steps = calloc(r->s->graph->count + 1, sizeof(*r->steps))))
 		return error_oom();
 	owners_collector_plan(r->c, r->steps);

@@ -87,7 +87,6 @@ void owners_collector_free(struct owners_collector *c)
 	free(c->drop);
 	free(c->found);
 	free(c->release);
-	free(c->doomed);
 	free(c->ends);
 	free(c);
 }
@@ -422,7 +421,7 @@ static void decide_attempt(struct owners_collector *c, uint32_t node, struct own
 	}
 	if (r.solid != OWNERS_NO_NODE) {
 		s->owner = owner_of(c, node, r.solid);
-		if (r.n_dangling + r.n_waiting && !(c->doomed && c->doomed[node])) {
+		if (r.n_dangling + r.n_waiting) {
 			s->kind = OWNERS_GC_STEP_STRIP;
 			s->count = mark_strip(c, node);
 		}
@@ -500,18 +499,11 @@ int owners_collector_drops(const struct owners_collector *c, uint32_t node, cons
 	return c->drop[c->first_ref[node] + (uint32_t)(ref - n->refs)];
 }
 
-int owners_collector_doom(struct owners_collector *c)
+int owners_collector_foresee(struct owners_collector *c)
 {
-	uint32_t k;
-	int rc;
-
-	if ((!c->ends && !(c->ends = calloc(c->g->count + 1, sizeof(*c->ends)))) ||
-	    (!c->doomed && !(c->doomed = calloc(c->g->count + 1, 1))))
+	if (!c->ends && !(c->ends = calloc(c->g->count + 1, sizeof(*c->ends))))
 		return OWNERS_ENOMEM;
-	if (!(rc = owners_collector_settle(c->g, c->ends, 0, &c->passes)))
-		for (k = 0; k < c->g->count; k++)
-			c->doomed[k] = !c->g->nodes[k].virtual_ && c->ends[k].kind != OWNERS_GC_OUTCOME_KEPT;
-	return rc;
+	return owners_collector_settle(c->g, c->ends, 0, &c->passes);
 }
 
 /* ---- the apiserver's answers ------------------------------------------ */

@@ -139,10 +139,7 @@ struct owners_collector {
 	size_t n_refs;
 	/* per node: a RELEASE this pass (drop marks which references) */
 	unsigned char *release;
-	/* per node, when set (owners_collector_doom()): the GC deletes the
-	 * object in the end, so its references are not patched on the way */
-	unsigned char *doomed;
-	/* what owners_collector_doom() settled: every node's outcome (NULL
+	/* what owners_collector_foresee() settled: every node's outcome (NULL
 	 * before) and the passes it took */
 	struct owners_gc_outcome *ends;
 	unsigned passes;
@@ -157,15 +154,14 @@ void owners_collector_free(struct owners_collector *c);
  * pass, the references a STRIP or a release removes, and the objects
  * that lose some (c->release). */
 void owners_collector_plan(struct owners_collector *c, struct owners_gc_step *steps);
-/* Marks the objects the GC deletes once its passes settle (c->doomed,
- * the outcomes kept in c->ends and c->passes):
- * plan() then leaves their dangling references alone. The GC itself
- * looks such an object up again only after the owner that keeps it now is
- * gone (a queue hop later than that owner's own deletion), and then
- * deletes it as it is; stripping it first would leave an object held by
- * another finalizer with other references than the GC leaves. 0 or
- * OWNERS_ENOMEM. */
-int owners_collector_doom(struct owners_collector *c);
+/* Where the GC's passes settle, kept in c->ends and c->passes (what is
+ * collected in the end, and after what). It does not change what plan()
+ * does now: an object kept by a solid owner that is garbage itself has
+ * its dangling references stripped at once, as the GC does, which
+ * handles such an object as soon as a reference that makes it garbage
+ * arrives, nearly always before that owner goes (gc.t saw the GC strip
+ * in every build order). 0 or OWNERS_ENOMEM. */
+int owners_collector_foresee(struct owners_collector *c);
 /* Applies step s (on node) to the state as the apiserver answers it. */
 void owners_collector_apply(struct owners_collector *c, uint32_t node, const struct owners_gc_step *s);
 /* Whether ref (one of node's) is removed by this pass's plan. */

@@ -268,9 +268,10 @@ static void test_policy_from_finalizers(void)
 }
 
 /* An object kept now by an owner that is garbage itself, with a dangling
- * reference besides: the GC deletes it in the end without patching it on
- * the way (it looks at it again only once that owner is gone). */
-static void test_doomed(void)
+ * reference besides: the GC strips the dangling reference at once (it
+ * handles the object as soon as that reference arrives, before the owner
+ * goes), and deletes it in the end. */
+static void test_garbage_owner(void)
 {
 	const struct fake_obj objs[] = {
 		{ "ConfigMap", "c0", "u0", NULL, { NULL }, { R("ConfigMap", "gone", "ug", 0) } },
@@ -285,11 +286,12 @@ static void test_doomed(void)
 
 	owners_collector_new(&c, g);
 	owners_collector_plan(c, s);
-	is_int(s[node_of(g, "u3")].kind, OWNERS_GC_STEP_STRIP, "undoomed: the dangling reference would be stripped");
-	ok(owners_collector_doom(c) == 0, "doomed");
+	is_int(s[node_of(g, "u3")].kind, OWNERS_GC_STEP_STRIP, "the dangling reference is stripped now");
+	ok(owners_collector_foresee(c) == 0, "the passes foreseen");
+	is_int(c->ends[node_of(g, "u3")].kind, OWNERS_GC_OUTCOME_DELETING, "and the object is deleted in the end (its own finalizer holds it)");
 	owners_collector_plan(c, s);
-	is_int(s[node_of(g, "u3")].kind, OWNERS_GC_STEP_NONE, "an object the GC deletes in the end is not patched on the way");
-	is_int(s[node_of(g, "u4")].kind, OWNERS_GC_STEP_STRIP, "one kept by a live owner is");
+	is_int(s[node_of(g, "u3")].kind, OWNERS_GC_STEP_STRIP, "foreseeing does not change what is done now");
+	is_int(s[node_of(g, "u4")].kind, OWNERS_GC_STEP_STRIP, "one kept by a live owner is stripped too");
 	free(s);
 	owners_collector_free(c);
 	owners_graph_free(g);
@@ -308,7 +310,7 @@ int main(void)
 	test_gives_up();
 	test_cycle();
 	test_policy_from_finalizers();
-	test_doomed();
+	test_garbage_owner();
 	owners_resource_table_clear(&types);
 	return tap_done();
 }
