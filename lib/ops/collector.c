@@ -384,6 +384,29 @@ static uint32_t mark_strip(struct owners_collector *c, uint32_t node)
 	return marked;
 }
 
+/* Whether owner, in foreground deletion, still has a dependent that
+ * blocks it (else its handler ends its wait this pass). */
+static int owner_still_waits(const struct owners_collector *c, uint32_t owner)
+{
+	struct dependents_count d;
+
+	count_dependents(c, owner, &d);
+	return d.blocking > 0;
+}
+
+/* Whether the cycle breaker unblocked one of node's references (a
+ * reference the object blocked with, unblocked by an earlier pass). */
+static int unblocked_by_us(const struct owners_collector *c, uint32_t node)
+{
+	const struct owners_node *n = &c->g->nodes[node];
+	uint32_t i;
+
+	for (i = 0; i < n->n_refs; i++)
+		if (c->unblocked[c->first_ref[node] + i] && n->refs[i].block_owner_deletion)
+			return 1;
+	return 0;
+}
+
 static int any_blocking_ref(const struct owners_collector *c, uint32_t node)
 {
 	const struct owners_node *n = &c->g->nodes[node];
@@ -446,7 +469,15 @@ static void decide_attempt(struct owners_collector *c, uint32_t node, struct own
 			if (d.deleting_dependents != OWNERS_NO_NODE && any_blocking_ref(c, node)) {
 				s->kind = OWNERS_GC_STEP_UNBLOCK;
 				s->owner = d.deleting_dependents;
+				return;
 			}
+			/* After it: the GC's own delete, sent with the
+			 * resourceVersion read before its unblocking patch,
+			 * conflicts; the owner, whose wait that patch ended, is
+			 * handled before the retry, leaves foreground deletion, and
+			 * the object is then kept by it. */
+			if (unblocked_by_us(c, node) && !owner_still_waits(c, r.waiting))
+				s->kind = OWNERS_GC_STEP_NONE;
 			return;
 		}
 	}

@@ -247,6 +247,26 @@ static void test_cycle(void)
 	owners_graph_free(g);
 }
 
+/* The same cycle, a held by a finalizer of its own too: the GC's delete
+ * of b after its unblocking patch conflicts (stale resourceVersion), a's
+ * wait ends first, and b is then kept by a, deleting but not waiting. */
+static void test_cycle_held(void)
+{
+	const struct fake_obj objs[] = {
+		{ "ConfigMap", "a", "ua", T, { "foregroundDeletion", "example.com/hold" }, { R("ConfigMap", "b", "ub", 0) } },
+		{ "ConfigMap", "b", "ub", NULL, { NULL }, { R("ConfigMap", "a", "ua", 1) } },
+	};
+	struct owners_graph *g = build(objs, 2, 0);
+	struct owners_gc_outcome *f;
+	unsigned passes;
+
+	f = settle(g, &passes);
+	is_int(f[node_of(g, "ua")].kind, OWNERS_GC_OUTCOME_DELETING, "a stays in deletion, held (%u passes)", passes);
+	is_int(f[node_of(g, "ub")].kind, OWNERS_GC_OUTCOME_KEPT, "b is kept by it, not deleted after the cycle breaker");
+	free(f);
+	owners_graph_free(g);
+}
+
 static void test_policy_from_finalizers(void)
 {
 	const struct fake_obj objs[] = {
@@ -309,6 +329,7 @@ int main(void)
 	test_orphan();
 	test_gives_up();
 	test_cycle();
+	test_cycle_held();
 	test_policy_from_finalizers();
 	test_garbage_owner();
 	owners_resource_table_clear(&types);
