@@ -174,9 +174,8 @@ void owners_scan_warnings_list_free(struct owners_scan_warning_list *l)
 }
 
 /* Appends a warning; the strings are copied (NULL stays NULL). */
-static int add_warning(struct owners_scan_warning_list *l, enum owners_scan_warning_reason reason,
-		       const char *group, const char *version, const char *resource, int can_hold_answer,
-		       const char *message)
+/* Appends a copy of what (its strings borrowed, copied here). */
+static int add_warning(struct owners_scan_warning_list *l, const struct owners_scan_warning *what)
 {
 	struct owners_scan_warning *w;
 
@@ -184,11 +183,12 @@ static int add_warning(struct owners_scan_warning_list *l, enum owners_scan_warn
 		return OWNERS_ENOMEM;
 	w = &l->items[l->n];
 	memset(w, 0, sizeof(*w));
-	w->reason = reason;
-	w->can_hold_answer = can_hold_answer;
-	if ((group && !(w->group = owners_strdup(group))) || (version && !(w->version = owners_strdup(version))) ||
-	    (resource && !(w->resource = owners_strdup(resource))) ||
-	    (message && !(w->message = owners_strdup(message)))) {
+	w->reason = what->reason;
+	w->can_hold_answer = what->can_hold_answer;
+	if ((what->group && !(w->group = owners_strdup(what->group))) ||
+	    (what->version && !(w->version = owners_strdup(what->version))) ||
+	    (what->resource && !(w->resource = owners_strdup(what->resource))) ||
+	    (what->message && !(w->message = owners_strdup(what->message)))) {
 		warning_clear(w);
 		return OWNERS_ENOMEM;
 	}
@@ -206,8 +206,8 @@ static int add_discovery(struct owners_scan_warning_list *l, const char *gv, con
 		       : OWNERS_ENOMEM;
 
 	if (!rc)
-		rc = add_warning(l, OWNERS_SCAN_WARNING_DISCOVERY_FAILED, group, slash ? slash + 1 : gv, NULL, 1,
-				 msg.ptr);
+		rc = add_warning(l, &(const struct owners_scan_warning){
+			OWNERS_SCAN_WARNING_DISCOVERY_FAILED, group, (char *)(slash ? slash + 1 : gv), NULL, 1, msg.ptr });
 	free(group);
 	owners_buf_clear(&msg);
 	return rc;
@@ -244,13 +244,13 @@ static int list_failures(struct owners_scan_warning_list *l, struct owners_scan_
 		owners_buf_reset(&msg);
 		if (f->code != OWNERS_EFORBIDDEN) {
 			if (!(rc = owners_buf_addf(&msg, "%s (ownership through it is unknown)", f->message)))
-				rc = add_warning(l, OWNERS_SCAN_WARNING_LIST_FAILED, r->group, r->version, r->resource,
-						 1, msg.ptr);
+				rc = add_warning(l, &(const struct owners_scan_warning){
+					OWNERS_SCAN_WARNING_LIST_FAILED, r->group, r->version, r->resource, 1, msg.ptr });
 			continue;
 		}
-		rc = add_warning(forbidden, OWNERS_SCAN_WARNING_FORBIDDEN, r->group, r->version, r->resource,
-				 !in->g || owners_graph_type_can_hold_answer(in->g, r, in->answer_namespaced_only),
-				 f->message);
+		rc = add_warning(forbidden, &(const struct owners_scan_warning){
+			OWNERS_SCAN_WARNING_FORBIDDEN, r->group, r->version, r->resource,
+			!in->g || owners_graph_type_can_hold_answer(in->g, r, in->answer_namespaced_only), f->message });
 	}
 	owners_buf_clear(&msg);
 	return rc;
@@ -288,7 +288,8 @@ int owners_scan_warnings_list(struct owners_scan_warning_list *out, const struct
 		memset(w, 0, sizeof(*w));
 	}
 	for (i = 0; !rc && i < in->n_notes; i++)
-		rc = add_warning(out, OWNERS_SCAN_WARNING_NOTE, NULL, NULL, NULL, 1, in->notes[i]);
+		rc = add_warning(out, &(const struct owners_scan_warning){
+			OWNERS_SCAN_WARNING_NOTE, NULL, NULL, NULL, 1, in->notes[i] });
 	owners_scan_warnings_list_free(&forbidden);
 	if (rc)
 		owners_scan_warnings_list_free(out);

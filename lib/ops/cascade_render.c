@@ -1,5 +1,7 @@
 #include "cascade_render.h"
+#include "object_io.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,17 +78,23 @@ static int plan_state(struct owners_buf *out, const struct owners_cascade_render
 /* "until ns/pod/db-0 is gone (in this cascade)", or "while ns/pod/x
  * HOLDS": the object of the core group's kind (its type word as the plan
  * prints it) named name in ns, which holds up another. */
+/* kind: a core kind ("Pod"), written as kubectl names its type (pod). */
 static int holder(struct owners_buf *out, const struct owners_cascade_render *r, const char *kind,
-		  const char *word, const char *ns, const char *name, const char *holds)
+		  const struct owners_object_key *who, const char *holds)
 {
 	const struct owners_resource *res = owners_resource_by_gvk(r->g->types, "v1", kind);
 	uint32_t node = OWNERS_NO_NODE;
+	char word[64];
+	size_t i;
 	int in = 0;
 
-	if (res && !owners_graph_find_name(r->g, res, ns, name, &node) && node != OWNERS_NO_NODE)
+	for (i = 0; kind[i] && i + 1 < sizeof(word); i++)
+		word[i] = (char)tolower((unsigned char)kind[i]);
+	word[i] = '\0';
+	if (res && !owners_graph_find_name(r->g, res, who->ns, who->name, &node) && node != OWNERS_NO_NODE)
 		in = r->plan->member[node];
-	return owners_buf_addf(out, " %s %s%s%s/%s %s", in ? "until" : "while", ns, *ns ? "/" : "",
-			       word, name, in ? "is gone (in this cascade)" : holds);
+	return owners_buf_addf(out, " %s %s%s%s/%s %s", in ? "until" : "while", who->ns, *who->ns ? "/" : "",
+			       word, who->name, in ? "is gone (in this cascade)" : holds);
 }
 
 /* "; then waits on F" for the first wait of a row, "; F" for the next. */
@@ -120,7 +128,7 @@ static int claim_wait(struct owners_buf *out, const struct owners_cascade_render
 			continue;
 		rc = users++ ? owners_buf_adds(out, ",") : wait_on(out, said, fin);
 		if (!rc)
-			rc = holder(out, r, "Pod", "pod", n->namespace_, u->pod,
+			rc = holder(out, r, "Pod", &(const struct owners_object_key){ NULL, n->namespace_, u->pod },
 				    "uses it (not in this cascade)");
 	}
 	return rc;
@@ -147,8 +155,9 @@ static int volume_wait(struct owners_buf *out, const struct owners_cascade_rende
 		return 0;
 	rc = wait_on(out, said, fin);
 	return rc ? rc
-		  : holder(out, r, "PersistentVolumeClaim", "persistentvolumeclaim",
-			   v->claim_namespace ? v->claim_namespace : "", v->claim_name,
+		  : holder(out, r, "PersistentVolumeClaim",
+			   &(const struct owners_object_key){ NULL, v->claim_namespace ? v->claim_namespace : "",
+							      v->claim_name },
 			   "is bound to it (not in this cascade)");
 }
 

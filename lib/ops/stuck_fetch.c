@@ -275,28 +275,36 @@ static int content_listed(const struct owners_graph *g, const char *ns)
 	return 0;
 }
 
+/* How a fetch reads: the list's page size, and ahead (objects not in
+ * deletion yet: what a plan predicts they will wait on). */
+struct fetch_how {
+	size_t page_size;
+	int ahead;
+};
+
 static int fetch(struct owners_stuck_facts *f, struct owners_graph *g, struct owners_http_client *c,
-		 const struct owners_node_list *list, size_t page_size, int ahead,
-		 struct owners_error *err);
+		 const struct owners_node_list *list, struct fetch_how how, struct owners_error *err);
 
 int owners_stuck_fetch(struct owners_stuck_facts *f, struct owners_graph *g,
 		       struct owners_http_client *c, const struct owners_node_list *list,
 		       size_t page_size, struct owners_error *err)
 {
-	return fetch(f, g, c, list, page_size, 0, err);
+	return fetch(f, g, c, list, (struct fetch_how){ page_size, 0 }, err);
 }
 
 int owners_stuck_fetch_ahead(struct owners_stuck_facts *f, struct owners_graph *g,
 			     struct owners_http_client *c, const struct owners_node_list *list,
 			     size_t page_size, struct owners_error *err)
 {
-	return fetch(f, g, c, list, page_size, 1, err);
+	return fetch(f, g, c, list, (struct fetch_how){ page_size, 1 }, err);
 }
 
 static int fetch(struct owners_stuck_facts *f, struct owners_graph *g, struct owners_http_client *c,
-		 const struct owners_node_list *list, size_t page_size, int ahead,
-		 struct owners_error *err)
+		 const struct owners_node_list *list, struct fetch_how how, struct owners_error *err)
 {
+	size_t page_size = how.page_size;
+	int ahead = how.ahead;
+
 	const uint32_t *nodes = list->nodes;
 	size_t n = list->n;
 	const struct owners_resource *pods = owners_resource_by_gvk(g->types, "v1", "Pod");
