@@ -247,7 +247,7 @@ static int render_text(struct owners_buf *out, void *ctx)
 
 static enum exit_code show(struct cmd_run *run, const struct owners_dangling_report *rep, int fix)
 {
-	static const struct output_renderers renderers = { render_json, render_text, NULL };
+	static const struct output_renderers renderers = { render_json, render_text, NULL, 0 };
 	struct owners_dangling_render render;
 
 	memset(&render, 0, sizeof(render));

@@ -234,7 +234,7 @@ static enum exit_code read_protections(struct run *r, const struct owners_cascad
 
 static enum exit_code print_plan(struct run *r, const struct owners_cascade_plan *p)
 {
-	static const struct output_renderers renderers = { NULL, render_plan, NULL };
+	static const struct output_renderers renderers = { NULL, render_plan, NULL, 0 };
 	struct owners_cascade_render render;
 	int rc = read_protections(r, p);
 

@@ -162,17 +162,8 @@ static int render_json(struct owners_buf *out, void *ctx, const struct owners_sc
 static int render_text(struct owners_buf *out, void *ctx)
 {
 	const struct owners_stuck_render *render = ctx;
-	struct owners_buf text = OWNERS_BUF_INIT;
-	int rc;
 
-	if (render->print.names)
-		return owners_stuck_render_names(out, render);
-	/* its remedies ("if so: owners finalizers remove ...") as the user
-	 * runs owners */
-	if (!(rc = owners_stuck_render_text(&text, ctx)))
-		rc = output_as_typed(out, text.ptr ? text.ptr : "");
-	owners_buf_clear(&text);
-	return rc;
+	return render->print.names ? owners_stuck_render_names(out, render) : owners_stuck_render_text(out, render);
 }
 
 /* Scans, picks the objects asked about, and reads what explains why they
@@ -235,7 +226,8 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 
 enum exit_code cmd_finalizers(struct cmd_run *run)
 {
-	static const struct output_renderers renderers = { render_json, render_text, NULL };
+	/* its remedies ("if so: owners ...") as the user runs owners */
+	static const struct output_renderers renderers = { render_json, render_text, NULL, 1 };
 	struct owners_stuck_render render;
 	struct stuck_run st;
 	enum exit_code rc;

@@ -451,7 +451,7 @@ static int render_text(struct owners_buf *out, void *ctx)
 
 enum exit_code cmd_finalizers_remove(struct cmd_run *run)
 {
-	static const struct output_renderers renderers = { render_json, render_text, NULL };
+	static const struct output_renderers renderers = { render_json, render_text, NULL, 0 };
 	const struct owners_cli *cli = run->cli;
 	struct owners_finalizer_remove_options uo;
 	struct owners_finalizer_remove_render render;

@@ -223,7 +223,7 @@ static int render_text(struct owners_buf *out, void *ctx)
 
 static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, int with_fates)
 {
-	static const struct output_renderers renderers = { render_json, render_text, NULL };
+	static const struct output_renderers renderers = { render_json, render_text, NULL, 0 };
 	struct owners_gc_render render;
 	struct owners_buf out = OWNERS_BUF_INIT;
 	int rc;

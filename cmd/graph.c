@@ -52,7 +52,7 @@ static int render_text(struct owners_buf *out, void *ctx)
 
 enum exit_code cmd_graph(struct cmd_run *run)
 {
-	static const struct output_renderers renderers = { render_json, render_text, NULL };
+	static const struct output_renderers renderers = { render_json, render_text, NULL, 0 };
 	struct graph_view v;
 	enum exit_code rc;
 

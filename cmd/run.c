@@ -103,6 +103,21 @@ enum exit_code cmd_run_command(const struct command *c, struct owners_cli *cli, 
 	return rc;
 }
 
+/* out's text with the commands it quotes spelled as the user runs owners. */
+static int spelled_as_typed(struct owners_buf *out)
+{
+	struct owners_buf typed = OWNERS_BUF_INIT;
+	int rc = output_as_typed(&typed, out->ptr ? out->ptr : "");
+
+	if (rc) {
+		owners_buf_clear(&typed);
+		return rc;
+	}
+	owners_buf_clear(out);
+	*out = typed;
+	return 0;
+}
+
 enum exit_code output_emit(struct cmd_run *run, const struct output_renderers *r, void *ctx)
 {
 	const struct output_format *f = &run->cli->output;
@@ -121,6 +136,8 @@ enum exit_code output_emit(struct cmd_run *run, const struct output_renderers *r
 		render_rc = session_warnings_list(&run->s, run->extra_reports, run->n_extra_reports, &listed);
 	if (!render_rc)
 		render_rc = output_is_document(f) ? r->document(&out, ctx, listed.items, listed.n) : r->text(&out, ctx);
+	if (!render_rc && r->as_typed && f->kind == OUTPUT_TEXT)
+		render_rc = spelled_as_typed(&out);
 	if (render_rc)
 		rc = error_render(render_rc);
 	else if (f->kind == OUTPUT_JSONPATH || f->kind == OUTPUT_CUSTOM_COLUMNS)

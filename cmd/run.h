@@ -101,6 +101,9 @@ struct output_renderers {
 	/* custom-columns: the array of each item whose elements are rows too
 	 * (tree's dependents); NULL: none */
 	const char *nested;
+	/* text: the commands it quotes (remedies) spelled as the user runs
+	 * owners ("kubectl owners ..." under kubectl; output_as_typed()) */
+	int as_typed;
 };
 
 /* The one printer: renders with r in the format -o asked for and writes

@@ -97,7 +97,7 @@ static enum exit_code show(struct cmd_run *run, const struct owners_tree *tree,
 			   const struct owners_object_status *status)
 {
 	struct output_renderers renderers = { render_json, render_text,
-					     tree->up ? "owners.owners" : "owners.dependents" };
+					     tree->up ? "owners.owners" : "owners.dependents", 0 };
 	struct tree_view v;
 
 	memset(&v, 0, sizeof(v));

@@ -167,7 +167,7 @@ static int render_text(struct owners_buf *out, void *ctx)
 
 enum exit_code cmd_version(struct cmd_run *run)
 {
-	static const struct output_renderers renderers = { render_json, render_text, NULL };
+	static const struct output_renderers renderers = { render_json, render_text, NULL, 0 };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct versions v = { curl_version_info(CURLVERSION_NOW), NULL };
 	enum exit_code rc;

@@ -111,21 +111,14 @@ static int render_json(struct owners_buf *out, void *ctx, const struct owners_sc
 static int render_text(struct owners_buf *out, void *ctx)
 {
 	const struct owners_why_render *render = ctx;
-	struct owners_buf text = OWNERS_BUF_INIT;
-	int rc;
 
-	if (render->print.names)
-		return owners_why_render_names(out, render);
-	/* its remedies as the user runs owners (kubectl owners ...) */
-	if (!(rc = owners_why_render_text(&text, ctx)))
-		rc = output_as_typed(out, text.ptr);
-	owners_buf_clear(&text);
-	return rc;
+	return render->print.names ? owners_why_render_names(out, render) : owners_why_render_text(out, render);
 }
 
 static enum exit_code show(struct cmd_run *run, const struct owners_why *w, const struct owners_why_events *ev)
 {
-	static const struct output_renderers renderers = { render_json, render_text, NULL };
+	/* its remedies ("if so: owners ...") as the user runs owners */
+	static const struct output_renderers renderers = { render_json, render_text, NULL, 1 };
 	struct owners_why_render render;
 	enum exit_code rc;
 
