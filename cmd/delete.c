@@ -21,6 +21,7 @@
 #include "cascade_render.h"
 #include "cascade_runner.h"
 #include "commands.h"
+#include "delete_scale.h"
 #include "graph_mark.h"
 #include "object_args.h"
 #include "output.h"
@@ -52,6 +53,10 @@ const struct opt delete_opts[] = {
 		"same as --grace-period=0: the objects named go without graceful termination (not "
 		"their dependents); also breaks the waits the garbage collector never ends (an "
 		"object that blocks its own deletion, a cycle all in foreground deletion)"),
+	OPT_BOOL("scale-first", 0, delete_.scale_first,
+		"before deleting anything, scale every workload of the cascade to 0, top-down, and "
+		"wait until its controller has taken its pods down (a StatefulSet's in reverse "
+		"ordinal order); a Deployment is paused first, a Job's parallelism set to 0"),
 	OPT_BOOL("ignore-not-found", 0, delete_.ignore_not_found,
 		"an object that does not exist is not an error"),
 	OPT_SELECTOR("label selector for the roots"),
@@ -436,6 +441,11 @@ static int interrupted(void *ctx)
 	return stop_signal != 0;
 }
 
+static int stopped_by(void)
+{
+	return (int)stop_signal;
+}
+
 /* Interrupted: what was done, what is left, where the roots stand, and
  * the command that finishes it (this one, as typed); the exit code a
  * shell expects of a program a signal ended (130 for SIGINT, 143 for
@@ -531,10 +541,50 @@ static enum exit_code run_cascade(struct run *r)
 	return r->rc ? r->rc : EXIT_ERROR;
 }
 
+/* --scale-first: the workloads go to 0 first (cmd/delete_scale.c), then
+ * the cascade runs on a fresh scan, in what is left of --timeout; a
+ * Deployment paused for it is resumed if the cascade stops before
+ * deleting it. */
+static enum exit_code scale_then_cascade(struct run *r)
+{
+	struct scale_first sf = {
+		.s = r->s,
+		.scan_ns = r->scan_ns,
+		.roots = (const char *const *)r->roots,
+		.n_roots = r->n_roots,
+		.mode = r->cli->delete_.cascade,
+		.dry_run = r->cli->dry_run,
+		.timeout_ms = r->cli->timeout_ms,
+		.progress = r->progress,
+		.quiet = r->cli->output.kind == OUTPUT_NAME,
+		.stopped = stopped_by,
+	};
+	enum exit_code rc = scale_first_run(&sf);
+
+	if (!rc && sf.changed && sf.dry_run == OWNERS_DRY_RUN_NONE)
+		rc = session_rescan(r->s, r->scan_ns, NULL, NULL);
+	if (!rc) {
+		/* what is left of --timeout (at least a second) */
+		if (r->cli->timeout_ms > 0)
+			r->cli->timeout_ms = r->cli->timeout_ms - sf.spent_ms > 1000
+						     ? r->cli->timeout_ms - sf.spent_ms
+						     : 1000;
+		rc = run_cascade(r);
+		if (rc)
+			scale_first_resume(&sf);
+	}
+	scale_first_clear(&sf);
+	return rc;
+}
+
 static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
 {
 	if (cli->delete_.force && cli->delete_.grace_period > 0)
 		return usage_error("--force means --grace-period=0: they cannot be combined with another value");
+	if (cli->delete_.scale_first && cli->delete_.cascade == OWNERS_CASCADE_ORPHAN)
+		return usage_error("--scale-first scales down the workloads the cascade deletes; with "
+				   "--cascade=orphan their dependents are kept, and scaling would take "
+				   "their pods: use one or the other");
 	if (cli->delete_.all && !args->count)
 		return usage_error("--all needs a type: owners delete TYPE --all (every object of that type)");
 	if (cli->delete_.all && cli->selector)
@@ -582,7 +632,7 @@ enum exit_code cmd_delete(struct cmd_run *run)
 		warning_msg("the scan is incomplete: objects that may be owned through the types above are kept");
 	}
 	catch_stop_signals(1);
-	rc = run_cascade(&r);
+	rc = cli->delete_.scale_first ? scale_then_cascade(&r) : run_cascade(&r);
 	catch_stop_signals(0);
 	if (!rc && r.unsaid)
 		rc = EXIT_ERROR; /* said when it happened */

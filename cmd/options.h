@@ -161,6 +161,8 @@ struct delete_options {
 	int force;
 	int all;                /* every object of the type given */
 	int ignore_not_found;
+	/* the cascade's workloads scaled to 0 (and waited for) first */
+	int scale_first;
 };
 
 struct gc_options {

@@ -850,9 +850,10 @@ enum exit_code session_check_access(struct session *s, struct owners_access_chec
 			continue;
 		denied++;
 		owners_graph_node_name(&name, &s->graph->nodes[examples[i]]);
-		error_msg("cannot %s %s: forbidden: no %s permission on %s%s%s%s%s%s (asked before any change)",
+		error_msg("cannot %s %s: forbidden: no %s permission on %s%s%s%s%s%s%s%s (asked before any change)",
 			  c->verb, name.ptr ? name.ptr : c->resource, c->verb, c->resource, *c->group ? "." : "",
-			  c->group, *c->namespace_ ? " in namespace '" : "", c->namespace_,
+			  c->group, c->subresource ? "/" : "", c->subresource ? c->subresource : "",
+			  *c->namespace_ ? " in namespace '" : "", c->namespace_,
 			  *c->namespace_ ? "'" : "");
 		owners_buf_clear(&name);
 	}

@@ -22,6 +22,8 @@ int owners_access_review_json(struct owners_buf *out, const struct owners_access
 	owners_json_gen_kv(j, "verb", c->verb);
 	owners_json_gen_kv(j, "group", c->group);
 	owners_json_gen_kv(j, "resource", c->resource);
+	if (c->subresource && *c->subresource)
+		owners_json_gen_kv(j, "subresource", c->subresource);
 	/* An empty namespace asks about every namespace (or cluster scope). */
 	if (c->namespace_ && *c->namespace_)
 		owners_json_gen_kv(j, "namespace", c->namespace_);

@@ -38,6 +38,7 @@ struct owners_access_check {
 	/* the answer */
 	enum owners_access_verdict verdict;
 	char *reason;           /* the authorizer's reason or the review's error; may be NULL */
+	const char *subresource; /* "scale"; NULL or "": the object itself */
 };
 
 /* The request body: a SelfSubjectAccessReview of one resource attribute. */

@@ -17,7 +17,7 @@
 	"application/json"
 #define DEFAULT_TTL (6 * 3600)  /* kubectl's discovery cache lives 6 hours */
 #define FAILED_TTL 60           /* a broken group may heal: look again soon */
-#define CACHE_FORMAT 2 /* 2: hasStatus */
+#define CACHE_FORMAT 3 /* 2: hasStatus; 3: hasScale */
 
 /* ---- the cache file ------------------------------------------------- */
 
@@ -84,6 +84,8 @@ static int serialize(struct owners_buf *out, const struct owners_resource_table 
 		owners_json_gen_bool(j, r->preferred);
 		owners_json_gen_string(j, "hasStatus");
 		owners_json_gen_bool(j, r->has_status);
+		owners_json_gen_string(j, "hasScale");
+		owners_json_gen_bool(j, r->has_scale);
 		owners_json_gen_map_close(j);
 	}
 	owners_json_gen_array_close(j);
@@ -159,6 +161,7 @@ static int deserialize(struct owners_resource_table *t, const char *data, size_t
 		r.namespaced = owners_json_bool(owners_json_get(e, "namespaced"), 0);
 		r.preferred = owners_json_bool(owners_json_get(e, "preferred"), 0);
 		r.has_status = owners_json_bool(owners_json_get(e, "hasStatus"), 0);
+		r.has_scale = owners_json_bool(owners_json_get(e, "hasScale"), 0);
 		bad = owners_resource_table_add(t, &r);
 		free(r.short_names);
 		free(r.categories);

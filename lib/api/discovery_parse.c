@@ -277,9 +277,10 @@ static int expect_format(const struct owners_json_value *doc, enum owners_discov
 
 /* ---- aggregated -------------------------------------------------------- */
 
-/* Whether an aggregated discovery entry lists a "status" subresource. A
- * malformed list only costs the READY/STATUS columns: no error. */
-static int has_status_subresource(const struct owners_json_value *res)
+/* Whether an aggregated discovery entry lists the subresource `which`
+ * ("status", "scale"). A malformed list only costs what the subresource
+ * gives (the READY/STATUS columns, scaling first): no error. */
+static int has_subresource(const struct owners_json_value *res, const char *which)
 {
 	const struct owners_json_value *subs = owners_json_get(res, "subresources");
 	size_t i;
@@ -287,7 +288,7 @@ static int has_status_subresource(const struct owners_json_value *res)
 	for (i = 0; subs && subs->type == OWNERS_JSON_ARRAY && i < subs->count; i++) {
 		const char *name = owners_json_string(owners_json_get(subs->items[i], "subresource"));
 
-		if (name && !strcmp(name, "status"))
+		if (name && !strcmp(name, which))
 			return 1;
 	}
 	return 0;
@@ -330,7 +331,8 @@ static int aggregated_resource(struct walk *w, const struct owners_json_value *r
 	r.kind = kind->string;
 	r.namespaced = scope && !strcmp(scope->string, "Namespaced");
 	r.preferred = preferred;
-	r.has_status = has_status_subresource(res);
+	r.has_status = has_subresource(res, "status");
+	r.has_scale = has_subresource(res, "scale");
 	rc = table_add(w, &r);
 out:
 	free(r.short_names);
@@ -613,22 +615,24 @@ int owners_discovery_parse_groups(struct owners_discovery_groups *out,
 
 /* ---- legacy: resources ------------------------------------------------- */
 
-/* "pods/status": the resource "pods" of this group/version, already in the
- * table, has a status subresource. */
-static void mark_status_subresource(struct walk *w, const char *name, const char *group,
-				    const char *version)
+/* "pods/status", "deployments/scale": the resource of this group/version,
+ * already in the table, has a status or a scale subresource. */
+static void mark_subresource(struct walk *w, const char *name, const char *group,
+			     const char *version)
 {
 	const char *slash = strchr(name, '/');
+	int status = !strcmp(slash + 1, "status"), scale = !strcmp(slash + 1, "scale");
 	size_t i;
 
-	if (strcmp(slash + 1, "status"))
+	if (!status && !scale)
 		return;
 	for (i = w->t->count; i-- > 0;) {
 		struct owners_resource *r = &w->t->items[i];
 
 		if (!strncmp(r->resource, name, (size_t)(slash - name)) && !r->resource[slash - name] &&
 		    !strcmp(r->group, group ? group : "") && !strcmp(r->version, version)) {
-			r->has_status = 1;
+			r->has_status |= status;
+			r->has_scale |= scale;
 			return;
 		}
 	}
@@ -652,9 +656,9 @@ static int resource_list_entry(struct walk *w, const struct owners_json_value *r
 	    (rc = common_lists(w, res, &r)))
 		goto out;
 	/* A name with '/' is a subresource: "deployments/scale". Its parent
-	 * came before it in the list; "X/status" marks it. */
+	 * came before it in the list; "X/status" and "X/scale" mark it. */
 	if (w->add && *name->string && strchr(name->string, '/')) {
-		mark_status_subresource(w, name->string, group, version);
+		mark_subresource(w, name->string, group, version);
 		goto out;
 	}
 	if (!w->add || !*name->string)

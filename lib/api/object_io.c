@@ -14,8 +14,8 @@ int owners_object_get(struct owners_json_value **doc, struct owners_http_client 
 
 	*doc = NULL;
 	owners_http_request_init(&req);
-	req.accept = q->full ? NULL : OWNERS_ACCEPT_OBJECT_METADATA;
-	if (owners_api_path_object(&req.path, k->type, k->ns, k->name, NULL)) {
+	req.accept = q->full || q->subresource ? NULL : OWNERS_ACCEPT_OBJECT_METADATA;
+	if (owners_api_path_object(&req.path, k->type, k->ns, k->name, q->subresource)) {
 		owners_http_request_clear(&req);
 		return owners_error_oom(err);
 	}

@@ -32,6 +32,9 @@ struct owners_object_get_request {
 	 * name since (then OWNERS_ENOTFOUND: the object asked about is gone). */
 	const char *uid;
 	int full; /* the whole object, not its metadata alone */
+	/* "scale", "status": that subresource (always read in full); NULL:
+	 * the object */
+	const char *subresource;
 };
 
 /* GET the object of q: its metadata alone, or the whole object when

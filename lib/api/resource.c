@@ -178,6 +178,7 @@ int owners_resource_table_add(struct owners_resource_table *t, const struct owne
 	c.namespaced = r->namespaced;
 	c.preferred = r->preferred;
 	c.has_status = r->has_status;
+	c.has_scale = r->has_scale;
 	c.gc_tracked = r->gc_tracked;
 	t->items[t->count++] = c;
 	/* Keep the index at most half full. */

@@ -43,6 +43,10 @@ struct owners_resource {
 	 * one (ConfigMaps, Secrets, RBAC, custom resources whose CRD has no
 	 * status subresource) there is no READY/STATUS to fetch. */
 	int has_status;
+	/* It has a scale subresource (Deployments, StatefulSets, custom
+	 * resources whose CRD declares one): `delete --scale-first` scales its
+	 * objects to 0 through it. */
+	int has_scale;
 	/* The version of this resource the garbage collector watches (set by
 	 * owners_resource_table_mark_tracked()): every (group, resource) has at
 	 * most one, chosen as client-go's ServerPreferredResources() chooses

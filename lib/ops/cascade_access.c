@@ -11,7 +11,10 @@ struct needs {
 	size_t n, cap_v, cap_example;
 };
 
-static int need(struct needs *s, const struct owners_graph *g, const char *verb, uint32_t node)
+/* verb on node's type (its subresource when sub is set) in its namespace,
+ * once per (verb, type, subresource, namespace). */
+static int need_on(struct needs *s, const struct owners_graph *g, const char *verb, const char *sub,
+		   uint32_t node)
 {
 	const struct owners_node *n = &g->nodes[node];
 	const char *ns;
@@ -22,7 +25,7 @@ static int need(struct needs *s, const struct owners_graph *g, const char *verb,
 		return 0;
 	ns = n->resource->namespaced ? n->namespace_ : "";
 	for (i = 0; i < s->n; i++)
-		if (s->v[i].verb == verb && !strcmp(s->v[i].namespace_, ns) &&
+		if (s->v[i].verb == verb && s->v[i].subresource == sub && !strcmp(s->v[i].namespace_, ns) &&
 		    owners_resource_same_type(g->nodes[s->example[i]].resource, n->resource))
 			return 0;
 	if (OWNERS_GROW(s->v, s->cap_v, s->n + 1) ||
@@ -33,8 +36,14 @@ static int need(struct needs *s, const struct owners_graph *g, const char *verb,
 	s->v[s->n].group = n->resource->group;
 	s->v[s->n].resource = n->resource->resource;
 	s->v[s->n].namespace_ = ns;
+	s->v[s->n].subresource = sub;
 	s->example[s->n++] = node;
 	return 0;
+}
+
+static int need(struct needs *s, const struct owners_graph *g, const char *verb, uint32_t node)
+{
+	return need_on(s, g, verb, NULL, node);
 }
 
 /* Hands the checks over, or frees them after a failure. */
@@ -52,7 +61,7 @@ static int hand_over(struct needs *s, int rc, struct owners_access_check **out, 
 	return 0;
 }
 
-static const char delete_verb[] = "delete", patch_verb[] = "patch";
+static const char delete_verb[] = "delete", patch_verb[] = "patch", get_verb[] = "get";
 
 int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct owners_graph *g,
 				 enum owners_cascade_mode mode, struct owners_access_check **out,
@@ -75,8 +84,6 @@ int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct own
 	return hand_over(&s, rc, out, examples, n_out);
 }
 
-static const char get_verb[] = "get";
-
 int owners_actions_needed_access(const struct owners_cascade_plan *p, struct owners_graph *g,
 				 int patches_read, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out)
@@ -95,6 +102,52 @@ int owners_actions_needed_access(const struct owners_cascade_plan *p, struct own
 		rc = need(&s, g, deletes ? delete_verb : patch_verb, actions[i].node);
 		if (!rc && !deletes && patches_read)
 			rc = need(&s, g, get_verb, actions[i].node);
+	}
+	return hand_over(&s, rc, out, examples, n_out);
+}
+
+static const char scale_subresource[] = "scale";
+
+int owners_cascade_scale_needed_access(const struct owners_cascade_plan *p,
+				       const struct owners_scale_plan *sp, struct owners_graph *g,
+				       enum owners_cascade_mode mode, struct owners_access_check **out,
+				       uint32_t **examples, size_t *n_out)
+{
+	struct needs s = { NULL, NULL, 0, 0, 0 };
+	struct owners_access_check *cascade = NULL;
+	uint32_t *cascade_examples = NULL;
+	size_t n = 0, i;
+	int rc = owners_cascade_needed_access(p, g, mode, &cascade, &cascade_examples, &n);
+
+	for (i = 0; !rc && i < n; i++)
+		rc = need_on(&s, g, cascade[i].verb, NULL, cascade_examples[i]);
+	free(cascade);
+	free(cascade_examples);
+	for (i = 0; !rc && sp && i < sp->count; i++) {
+		uint32_t k = sp->targets[i].node;
+
+		switch (sp->targets[i].how) {
+		case OWNERS_SCALE_DEPLOYMENT:
+			rc = need(&s, g, get_verb, k);
+			if (!rc)
+				rc = need(&s, g, patch_verb, k); /* the pause */
+			/* fall through */
+		case OWNERS_SCALE_SUBRESOURCE:
+			if (!rc)
+				rc = need_on(&s, g, get_verb, scale_subresource, k);
+			if (!rc)
+				rc = need_on(&s, g, patch_verb, scale_subresource, k);
+			if (!rc)
+				rc = need(&s, g, get_verb, k);
+			break;
+		case OWNERS_SCALE_JOB:
+			rc = need(&s, g, get_verb, k);
+			if (!rc)
+				rc = need(&s, g, patch_verb, k);
+			break;
+		case OWNERS_SCALE_NONE:
+			break;
+		}
 	}
 	return hand_over(&s, rc, out, examples, n_out);
 }

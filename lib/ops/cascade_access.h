@@ -19,6 +19,7 @@
 
 #include "access_review.h"
 #include "cascade.h"
+#include "scale_down.h"
 
 int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct owners_graph *g,
 				 enum owners_cascade_mode mode, struct owners_access_check **out,
@@ -29,5 +30,14 @@ int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct own
 int owners_actions_needed_access(const struct owners_cascade_plan *p, struct owners_graph *g,
 				 int patches_read, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out);
+
+/* The cascade's permissions and, before them, those of scaling its
+ * workloads first (`delete --scale-first`): get and patch on each
+ * workload's scale subresource, and on the object itself where it is
+ * read in full or patched (a Deployment's pause, a Job's parallelism). */
+int owners_cascade_scale_needed_access(const struct owners_cascade_plan *p,
+				       const struct owners_scale_plan *sp, struct owners_graph *g,
+				       enum owners_cascade_mode mode, struct owners_access_check **out,
+				       uint32_t **examples, size_t *n_out);
 
 #endif

@@ -159,7 +159,7 @@ static enum verdict check_owner_now(struct fixer *fx, const struct owners_node *
 	enum owners_ref_mapping m = owners_resource_map_ref(fx->g->types, ref->api_version, ref->kind, &r);
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_json_value *doc = NULL;
-	struct owners_object_get_request q = { { NULL, NULL, NULL }, NULL, 0 };
+	struct owners_object_get_request q = { { NULL, NULL, NULL }, NULL, 0, NULL };
 	enum verdict v;
 	int rc;
 

@@ -7,7 +7,7 @@
 
 static void test_body(void)
 {
-	struct owners_access_check c = { "delete", "apps", "deployments", "web", OWNERS_ACCESS_UNKNOWN, NULL };
+	struct owners_access_check c = { "delete", "apps", "deployments", "web", OWNERS_ACCESS_UNKNOWN, NULL, NULL };
 	struct owners_buf b = OWNERS_BUF_INIT;
 
 	ok(owners_access_review_json(&b, &c) == 0, "body built");
@@ -27,6 +27,16 @@ static void test_body(void)
 	       "{\"resourceAttributes\":{\"verb\":\"patch\",\"group\":\"\",\"resource\":\"nodes\"}}}",
 	       "a cluster-scoped check has no namespace; the core group is \"\"");
 	owners_buf_clear(&b);
+	c.group = "apps";
+	c.resource = "statefulsets";
+	c.subresource = "scale";
+	ok(owners_access_review_json(&b, &c) == 0, "body built (a subresource)");
+	is_str(b.ptr,
+	       "{\"kind\":\"SelfSubjectAccessReview\",\"apiVersion\":\"authorization.k8s.io/v1\",\"spec\":"
+	       "{\"resourceAttributes\":{\"verb\":\"patch\",\"group\":\"apps\",\"resource\":\"statefulsets\","
+	       "\"subresource\":\"scale\"}}}",
+	       "a check of a subresource names it (patch statefulsets/scale)");
+	owners_buf_clear(&b);
 }
 
 static int parse(struct owners_access_check *c, const char *json)
@@ -40,7 +50,7 @@ static int parse(struct owners_access_check *c, const char *json)
 
 static void test_answers(void)
 {
-	struct owners_access_check c = { "delete", "", "pods", "x", OWNERS_ACCESS_UNKNOWN, NULL };
+	struct owners_access_check c = { "delete", "", "pods", "x", OWNERS_ACCESS_UNKNOWN, NULL, NULL };
 
 	ok(parse(&c, "{\"kind\":\"SelfSubjectAccessReview\",\"apiVersion\":\"authorization.k8s.io/v1\","
 		     "\"status\":{\"allowed\":true,\"reason\":\"RBAC: allowed by ClusterRoleBinding \\\"x\\\"\"}}") == 0 &&

@@ -148,6 +148,9 @@ static void test_aggregated(void)
 		   r->n_short_names == 1 && !strcmp(r->short_names[0], "deploy") && r->preferred &&
 		   r->namespaced,
 	   "apps/v1 deployments");
+	ok(r && r->has_scale && r->has_status, "deployments: scale and status subresources");
+	r = find(&t, "apps", "v1", "daemonsets");
+	ok(r && !r->has_scale, "daemonsets: no scale subresource");
 	is_int(count_group(&t, "apps"), 5, "apps: 5 resources");
 	is_int(count_group(&t, "batch"), 2, "batch: cronjobs and jobs");
 	r = find(&t, "batch", "v1", "cronjobs");
@@ -277,6 +280,7 @@ static void test_legacy(void)
 		   !strcmp(r->short_names[0], "deploy") && r->n_categories == 1,
 	   "apps/v1 deployments by gvk, preferred flag from the caller");
 	ok(!owners_resource_by_gvk(&t, "autoscaling/v1", "Scale"), "deployments/scale not a resource");
+	ok(r && r->has_scale, "\"deployments/scale\" marks a scale subresource");
 	is_int(t.count, 7, "3 more");
 
 	owners_discovery_groups_clear(&g);

@@ -1,0 +1,566 @@
+#include "delete_scale.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cascade_access.h"
+#include "grow.h"
+#include "scale_down_exec.h"
+
+/* A Deployment this run paused, kept by name and UID: the graph it was
+ * found in is replaced by every scan. */
+struct scale_first_paused {
+	const struct owners_resource *type; /* the session's (outlives the run) */
+	char *ns, *name, *uid, *kind;
+};
+
+#define DEFAULT_TIMEOUT_MS (5L * 60 * 1000)
+#define POLL_MS 500L
+/* writes accepted for one workload before it is taken as changed back */
+#define MAX_WRITES 6
+
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Sleeps ms, or less when a signal asks to stop. */
+static void pause_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+static size_t terminal_columns(void)
+{
+	struct winsize ws;
+
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20)
+		return ws.ws_col;
+	return 80;
+}
+
+static void clear_progress(const struct scale_first *sf)
+{
+	if (sf->progress)
+		fputs("\r\033[K", stderr);
+}
+
+/* `statefulset.apps "db"` and ` in namespace ns` (or nothing). */
+struct said_as {
+	struct owners_buf type;
+	char where[300];
+};
+
+static int said_as_of(struct said_as *a, const struct owners_node *n)
+{
+	owners_buf_reset(&a->type);
+	if (owners_graph_node_type(&a->type, n))
+		return OWNERS_ENOMEM;
+	snprintf(a->where, sizeof(a->where), "%s%s", *n->namespace_ ? " in namespace " : "",
+		 n->namespace_);
+	return 0;
+}
+
+static const char *dry_run_said(const struct scale_first *sf)
+{
+	return sf->dry_run == OWNERS_DRY_RUN_SERVER ? " (server dry run)" : "";
+}
+
+static enum exit_code remember_paused(struct scale_first *sf, const struct owners_node *n)
+{
+	struct scale_first_paused *p;
+	size_t cap = sf->n_paused;
+
+	if (OWNERS_GROW(sf->paused, cap, sf->n_paused + 1))
+		return error_oom();
+	p = &sf->paused[sf->n_paused];
+	p->type = n->resource;
+	p->ns = owners_strdup(n->namespace_);
+	p->name = owners_strdup(n->name);
+	p->uid = owners_strdup(n->uid);
+	p->kind = owners_strdup(n->kind);
+	sf->n_paused++;
+	if (!p->ns || !p->name || !p->uid || !p->kind)
+		return error_oom();
+	return EXIT_OK;
+}
+
+/* ---- one workload ----------------------------------------------------------- */
+
+struct step {
+	struct scale_first *sf;
+	const struct owners_node *n;
+	enum owners_scale_how how;
+	struct said_as as;
+	long started_ms;
+	int64_t replicas_at_start; /* -1 until read */
+	int scaled;                /* this run set it to 0 */
+	int remembered;            /* in sf->paused */
+	int writes;                /* accepted, each followed by a read */
+	char why[160];             /* what it waits on */
+};
+
+static void show_progress(const struct step *st, long deadline_ms)
+{
+	char line[512];
+	size_t width = terminal_columns() - 1;
+
+	(void)deadline_ms;
+	if (!st->sf->progress)
+		return;
+	snprintf(line, sizeof(line), "scaling down %s/%s: %s, %lds", st->as.type.ptr, st->n->name,
+		 *st->why ? st->why : "scaling", (now_ms() - st->started_ms) / 1000);
+	if (strlen(line) > width)
+		line[width] = 0;
+	fprintf(stderr, "\r\033[K%s", line);
+	fflush(stderr);
+}
+
+/* The line a finished step says. */
+static void say_scaled(const struct step *st)
+{
+	const struct scale_first *sf = st->sf;
+	long secs = (now_ms() - st->started_ms + 500) / 1000;
+
+	if (sf->quiet || !st->scaled)
+		return;
+	clear_progress(sf);
+	if (sf->dry_run == OWNERS_DRY_RUN_SERVER)
+		printf("%s \"%s\" %s%s%s\n", st->as.type.ptr, st->n->name,
+		       st->how == OWNERS_SCALE_JOB ? "parallelism set to 0" : "scaled to 0",
+		       dry_run_said(sf), st->as.where);
+	else
+		printf("%s \"%s\" %s%s (%lld %s gone in %lds)\n", st->as.type.ptr, st->n->name,
+		       st->how == OWNERS_SCALE_JOB ? "parallelism set to 0" : "scaled to 0", st->as.where,
+		       (long long)st->replicas_at_start,
+		       st->how == OWNERS_SCALE_JOB ? st->replicas_at_start == 1 ? "pod" : "pods"
+		       : st->replicas_at_start == 1 ? "replica" : "replicas",
+		       secs);
+	fflush(stdout);
+}
+
+/* Sends a write; a conflict or a gone object is no failure (the caller
+ * reads again). EXIT_OK, or the exit code once said. */
+static enum exit_code write_step(struct step *st, enum owners_scale_write what,
+				 const struct owners_scale_state *state, int *gone)
+{
+	struct owners_error err = OWNERS_ERROR_INIT;
+	int rc = owners_scale_write(st->sf->s->http, st->n, st->how, what, state, st->sf->dry_run, &err);
+	enum exit_code ec = EXIT_OK;
+
+	*gone = rc == OWNERS_ENOTFOUND;
+	if (rc && rc != OWNERS_ECONFLICT && rc != OWNERS_ENOTFOUND) {
+		clear_progress(st->sf);
+		error_msg("cannot %s %s \"%s\"%s: %s",
+			  what == OWNERS_SCALE_WRITE_PAUSE ? "pause" : "scale down", st->as.type.ptr,
+			  st->n->name, st->as.where, owners_error_message(&err));
+		error_msg("nothing was deleted");
+		ec = rc == OWNERS_EFORBIDDEN ? EXIT_INCOMPLETE : EXIT_ERROR;
+	}
+	owners_error_clear(&err);
+	return ec;
+}
+
+/* Where a scale-down is stuck, read from a fresh scan of the workload's
+ * pods: one held by a finalizer, or pods nobody deletes (a controller
+ * that is not running). Appended to out. */
+static void explain_stuck(struct owners_buf *out, struct scale_first *sf, const char *uid);
+
+static enum exit_code timed_out(struct step *st)
+{
+	struct scale_first *sf = st->sf;
+	struct owners_buf stuck = OWNERS_BUF_INIT;
+	char uid[128];
+
+	clear_progress(sf);
+	snprintf(uid, sizeof(uid), "%s", st->n->uid);
+	error_msg("timed out after %lds scaling down %s \"%s\"%s: %s",
+		  (sf->timeout_ms > 0 ? sf->timeout_ms : DEFAULT_TIMEOUT_MS) / 1000, st->as.type.ptr,
+		  st->n->name, st->as.where, *st->why ? st->why : "not at 0 yet");
+	explain_stuck(&stuck, sf, uid); /* (the graph is replaced: st->n is stale) */
+	if (stuck.len)
+		fputs(stuck.ptr, stderr);
+	error_msg("nothing was deleted: the cascade starts once every workload is down");
+	owners_buf_clear(&stuck);
+	return EXIT_TIMEOUT;
+}
+
+static enum exit_code interrupted_at(struct step *st)
+{
+	struct owners_buf command = OWNERS_BUF_INIT;
+
+	clear_progress(st->sf);
+	output_command_line(&command);
+	error_msg("interrupted while scaling down %s \"%s\"%s: nothing was deleted", st->as.type.ptr,
+		  st->n->name, st->as.where);
+	fprintf(stderr, "to finish: %s\n", command.ptr ? command.ptr : "run the same command again");
+	owners_buf_clear(&command);
+	return 128 + st->sf->stopped();
+}
+
+/* Scales one workload to 0 and waits until its pods are gone. */
+static enum exit_code scale_one(struct scale_first *sf, const struct owners_node *n,
+				enum owners_scale_how how, long deadline_ms)
+{
+	struct step st = { .sf = sf, .n = n, .how = how, .started_ms = now_ms(), .replicas_at_start = -1 };
+	struct owners_error err = OWNERS_ERROR_INIT;
+	enum exit_code ec = EXIT_OK;
+	int gone = 0;
+
+	st.as.type = (struct owners_buf)OWNERS_BUF_INIT;
+	if (said_as_of(&st.as, n))
+		return error_oom();
+	for (;;) {
+		struct owners_scale_state state;
+		enum owners_scale_next next;
+		int rc = owners_scale_read(&state, sf->s->http, n, how, &err);
+
+		if (rc == OWNERS_ENOTFOUND)
+			break; /* gone already: nothing to scale */
+		if (rc) {
+			clear_progress(sf);
+			ec = report_error(&err);
+			error_msg("nothing was deleted");
+			break;
+		}
+		if (state.deleting)
+			break; /* its controller no longer acts on it: the cascade takes its pods */
+		if (st.replicas_at_start < 0)
+			st.replicas_at_start = state.status_replicas;
+		/* paused by this run, or by an earlier one that was killed: ours
+		 * to resume if the cascade stops before deleting it */
+		if (how == OWNERS_SCALE_DEPLOYMENT && state.paused_by_owners && !st.remembered) {
+			if ((ec = remember_paused(sf, n)))
+				break;
+			st.remembered = 1;
+		}
+		next = owners_scale_next(&state, how, st.why, sizeof(st.why));
+		if (next == OWNERS_SCALE_NEXT_DONE)
+			break;
+		if (next != OWNERS_SCALE_NEXT_WAIT && st.writes >= MAX_WRITES) {
+			/* accepted, and undone each time: someone scales it back */
+			clear_progress(sf);
+			error_msg("%s \"%s\"%s does not stay %s: something changes it back (an "
+				  "autoscaler, a GitOps controller?); nothing was deleted",
+				  st.as.type.ptr, n->name, st.as.where,
+				  next == OWNERS_SCALE_NEXT_PAUSE ? "paused" : "at 0");
+			ec = EXIT_ERROR;
+			break;
+		}
+		if (st.writes)
+			pause_ms(POLL_MS / 5); /* (let the write settle before reading again) */
+		if (sf->dry_run == OWNERS_DRY_RUN_SERVER) {
+			/* nothing changes: each write once, checked by the server */
+			if (next == OWNERS_SCALE_NEXT_PAUSE) {
+				if ((ec = write_step(&st, OWNERS_SCALE_WRITE_PAUSE, &state, &gone)))
+					break;
+				if (!sf->quiet)
+					printf("%s \"%s\" paused%s%s\n", st.as.type.ptr, n->name,
+					       dry_run_said(sf), st.as.where);
+			}
+			if (next != OWNERS_SCALE_NEXT_WAIT &&
+			    !(ec = write_step(&st, OWNERS_SCALE_WRITE_ZERO, &state, &gone)))
+				st.scaled = 1;
+			break;
+		}
+		if (next == OWNERS_SCALE_NEXT_PAUSE) {
+			if ((ec = write_step(&st, OWNERS_SCALE_WRITE_PAUSE, &state, &gone)) || gone)
+				break;
+			st.writes++;
+			sf->changed = 1;
+			clear_progress(sf);
+			if (!sf->quiet) {
+				printf("%s \"%s\" paused%s\n", st.as.type.ptr, n->name, st.as.where);
+				fflush(stdout);
+			}
+			continue;
+		}
+		if (next == OWNERS_SCALE_NEXT_SCALE) {
+			if ((ec = write_step(&st, OWNERS_SCALE_WRITE_ZERO, &state, &gone)) || gone)
+				break;
+			st.writes++;
+			sf->changed = 1;
+			st.scaled = 1;
+			continue;
+		}
+		/* WAIT */
+		show_progress(&st, deadline_ms);
+		if (sf->stopped && sf->stopped()) {
+			ec = interrupted_at(&st);
+			break;
+		}
+		if (now_ms() >= deadline_ms) {
+			ec = timed_out(&st);
+			break;
+		}
+		pause_ms(POLL_MS);
+	}
+	if (!ec)
+		say_scaled(&st);
+	owners_error_clear(&err);
+	owners_buf_clear(&st.as.type);
+	return ec;
+}
+
+/* ---- the plan (--dry-run=client) ---------------------------------------------- */
+
+static enum exit_code print_plan(struct scale_first *sf, const struct owners_scale_plan *sp)
+{
+	struct owners_graph *g = sf->s->graph;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct said_as as = { OWNERS_BUF_INIT, "" };
+	enum exit_code ec = EXIT_OK;
+	size_t i;
+
+	if (sf->quiet || !sp->count)
+		return EXIT_OK; /* -o name: the names the cascade deletes, nothing else */
+	printf("scale first, top-down (dry run, nothing changed):\n");
+	for (i = 0; !ec && i < sp->count; i++) {
+		const struct owners_node *n = &g->nodes[sp->targets[i].node];
+		enum owners_scale_how how = sp->targets[i].how;
+		struct owners_scale_state state;
+		char why[160];
+		int rc;
+
+		if (said_as_of(&as, n)) {
+			ec = error_oom();
+			break;
+		}
+		printf("  %s%s%s/%s  ", n->namespace_, *n->namespace_ ? "/" : "", as.type.ptr, n->name);
+		if (how == OWNERS_SCALE_NONE) {
+			printf("cannot be scaled: its pods go with the cascade\n");
+			continue;
+		}
+		rc = owners_scale_read(&state, sf->s->http, n, how, &err);
+		if (rc == OWNERS_ENOTFOUND) {
+			printf("gone\n");
+			continue;
+		}
+		if (rc) {
+			printf("\n");
+			ec = report_error(&err);
+			break;
+		}
+		switch (owners_scale_next(&state, how, why, sizeof(why))) {
+		case OWNERS_SCALE_NEXT_PAUSE:
+		case OWNERS_SCALE_NEXT_SCALE:
+			printf("%s%s %lld -> 0%s, then wait for %s to go\n",
+			       how == OWNERS_SCALE_DEPLOYMENT && !state.paused ? "pause, " : "",
+			       how == OWNERS_SCALE_JOB ? "parallelism" : "scale",
+			       (long long)(state.spec_replicas < 0 ? 1 : state.spec_replicas),
+			       how == OWNERS_SCALE_JOB ? "" : " (scale subresource)",
+			       how == OWNERS_SCALE_JOB ? "its active pods" : "its replicas");
+			break;
+		case OWNERS_SCALE_NEXT_WAIT: printf("at 0, wait: %s\n", why); break;
+		case OWNERS_SCALE_NEXT_DONE: printf("at 0 already\n"); break;
+		}
+	}
+	fflush(stdout);
+	owners_buf_clear(&as.type);
+	owners_error_clear(&err);
+	return ec;
+}
+
+/* ---- the run ------------------------------------------------------------------ */
+
+static enum exit_code check_access(struct scale_first *sf, const struct owners_cascade_plan *p,
+				   const struct owners_scale_plan *sp)
+{
+	struct owners_access_check *checks = NULL;
+	uint32_t *examples = NULL;
+	size_t n = 0;
+
+	if (owners_cascade_scale_needed_access(p, sp, sf->s->graph, sf->mode, &checks, &examples, &n))
+		return error_oom();
+	return session_check_access(sf->s, checks, examples, n, "the scale-down and the cascade");
+}
+
+enum exit_code scale_first_run(struct scale_first *sf)
+{
+	const struct owners_cascade_seeds seeds = { sf->roots, sf->n_roots, NULL, 0 };
+	const struct owners_cascade_options options = { sf->mode, 1, 0 };
+	struct owners_cascade_plan p;
+	struct owners_scale_plan sp;
+	long started = now_ms();
+	long deadline = started + (sf->timeout_ms > 0 ? sf->timeout_ms : DEFAULT_TIMEOUT_MS);
+	enum exit_code ec = EXIT_OK;
+	size_t i;
+
+	memset(&p, 0, sizeof(p));
+	memset(&sp, 0, sizeof(sp));
+	if (owners_cascade_plan_make(&p, sf->s->graph, &seeds, &options) ||
+	    owners_scale_plan_make(&sp, sf->s->graph, p.member, sf->roots, sf->n_roots)) {
+		ec = error_oom();
+		goto out;
+	}
+	if (sf->dry_run == OWNERS_DRY_RUN_CLIENT) {
+		ec = print_plan(sf, &sp);
+		goto out;
+	}
+	if (sp.count && (ec = check_access(sf, &p, &sp)))
+		goto out;
+	for (i = 0; !ec && i < sp.count; i++) {
+		const struct owners_node *n = &sf->s->graph->nodes[sp.targets[i].node];
+
+		if (sp.targets[i].how == OWNERS_SCALE_NONE) {
+			struct said_as as = { OWNERS_BUF_INIT, "" };
+
+			if (said_as_of(&as, n)) {
+				ec = error_oom();
+				break;
+			}
+			clear_progress(sf);
+			fprintf(stderr, "note: %s \"%s\"%s cannot be scaled: its pods go with the cascade\n",
+				as.type.ptr, n->name, as.where);
+			owners_buf_clear(&as.type);
+			continue;
+		}
+		ec = scale_one(sf, n, sp.targets[i].how, deadline);
+	}
+	if (ec)
+		scale_first_resume(sf);
+out:
+	sf->spent_ms = now_ms() - started;
+	owners_scale_plan_clear(&sp);
+	owners_cascade_plan_clear(&p);
+	return ec;
+}
+
+void scale_first_resume(struct scale_first *sf)
+{
+	struct owners_error err = OWNERS_ERROR_INIT;
+	size_t i;
+
+	for (i = 0; i < sf->n_paused; i++) {
+		const struct scale_first_paused *d = &sf->paused[i];
+		struct owners_node n;
+		struct owners_scale_state state;
+		int tries;
+
+		memset(&n, 0, sizeof(n));
+		n.resource = d->type;
+		n.namespace_ = d->ns;
+		n.name = d->name;
+		n.uid = d->uid;
+		n.kind = d->kind;
+		for (tries = 0; tries < 3; tries++) {
+			int rc = owners_scale_read(&state, sf->s->http, &n, OWNERS_SCALE_DEPLOYMENT, &err);
+
+			/* gone or going, or no longer ours to resume */
+			if (rc || state.deleting || !state.paused_by_owners)
+				break;
+			rc = owners_scale_write(sf->s->http, &n, OWNERS_SCALE_DEPLOYMENT,
+						OWNERS_SCALE_WRITE_RESUME, &state, sf->dry_run, &err);
+			if (!rc) {
+				fprintf(stderr, "deployment \"%s\"%s%s resumed (owners paused it to delete it)\n",
+					d->name, *d->ns ? " in namespace " : "", d->ns);
+				break;
+			}
+			if (rc != OWNERS_ECONFLICT) {
+				warning_msg("cannot resume deployment \"%s\": %s (it stays paused: "
+					    "kubectl rollout resume deployment/%s)",
+					    d->name, owners_error_message(&err), d->name);
+				break;
+			}
+			owners_error_clear(&err);
+		}
+		owners_error_clear(&err);
+	}
+}
+
+void scale_first_clear(struct scale_first *sf)
+{
+	size_t i;
+
+	for (i = 0; i < sf->n_paused; i++) {
+		free(sf->paused[i].ns);
+		free(sf->paused[i].name);
+		free(sf->paused[i].uid);
+		free(sf->paused[i].kind);
+	}
+	free(sf->paused);
+	sf->paused = NULL;
+	sf->n_paused = 0;
+}
+
+/* ---- why a scale-down is stuck ---------------------------------------------------- */
+
+static int wants_pods_and_workloads(void *ctx, const struct owners_resource *r)
+{
+	(void)ctx;
+	/* the pods, and the owners between them and the workload */
+	return (!*r->group && !strcmp(r->resource, "pods")) || r->has_scale ||
+	       (!strcmp(r->group, "batch") && !strcmp(r->resource, "jobs"));
+}
+
+/* The pods below node k (any depth), appended to pods. */
+static int pods_below(const struct owners_graph *g, uint32_t k, unsigned char *seen,
+		      uint32_t **pods, size_t *n, size_t *cap)
+{
+	const struct owners_node *o = &g->nodes[k];
+	uint32_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < o->n_dependents; i++) {
+		uint32_t d = o->dependents[i];
+
+		if (seen[d]++)
+			continue;
+		if (owners_graph_node_is_core(&g->nodes[d], "pods"))
+			rc = owners_graph_node_list_push(pods, n, cap, d);
+		else
+			rc = pods_below(g, d, seen, pods, n, cap);
+	}
+	return rc;
+}
+
+static void explain_stuck(struct owners_buf *out, struct scale_first *sf, const char *uid)
+{
+	struct owners_graph *g;
+	unsigned char *seen = NULL;
+	uint32_t *pods = NULL, k;
+	size_t n = 0, cap = 0, i, held = 0, live = 0;
+	int64_t now = (int64_t)time(NULL);
+
+	if (session_rescan(sf->s, sf->scan_ns, wants_pods_and_workloads, NULL))
+		return; /* said by the scan */
+	g = sf->s->graph;
+	k = owners_graph_find_uid(g, uid);
+	if (k == OWNERS_NO_NODE || !(seen = calloc((size_t)g->count + 1, 1)) ||
+	    pods_below(g, k, seen, &pods, &n, &cap)) {
+		free(seen);
+		free(pods);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		const struct owners_node *p = &g->nodes[pods[i]];
+		uint32_t f;
+
+		if (p->deleted && p->n_finalizers) {
+			held++;
+			owners_buf_addf(out, "  pod \"%s\" is held by finalizer", p->name);
+			for (f = 0; f < p->n_finalizers; f++)
+				owners_buf_addf(out, "%s %s", f ? "," : p->n_finalizers > 1 ? "s" : "",
+						p->finalizers[f]);
+			owners_buf_addf(out, " (in deletion for %llds): owners finalizers remove pod/%s%s%s\n",
+					(long long)(now - p->deleted), p->name,
+					*p->namespace_ ? " -n " : "", p->namespace_);
+		} else if (!p->deleted) {
+			live++;
+		}
+	}
+	if (live && !held)
+		owners_buf_addf(out, "  %zu pod%s not in deletion: is its controller running "
+				     "(kube-controller-manager)?\n", live, live == 1 ? "" : "s");
+	free(seen);
+	free(pods);
+}
