@@ -825,6 +825,60 @@ static const struct man_section delete_man_sections[] = {
 		"On a terminal a progress line on stderr, redrawn in place and cut to the\n"
 		"window's width, says the time spent and what the cascade waits on:\n"
 		"  foreground cascade 12s: 4 deleted, 3 left; waiting on ConfigMap/child-a (finalizers: example.com/hold) and 2 more"},
+	{"SCALING FIRST",
+		"--scale-first is the graceful teardown of kubectl's old reapers: before anything\n"
+		"is deleted, every workload of the cascade is scaled to 0, top-down (an owner\n"
+		"before what it owns, each root's in turn), one at a time, each waited for until\n"
+		"its controller has observed the change (status.observedGeneration) and its\n"
+		"replicas are gone (status.replicas 0; a Job's status.active 0). A cascade deletes\n"
+		"every pod at once; a StatefulSet scaling down takes them in reverse ordinal order,\n"
+		"one at a time, each given its grace period, which is what databases and quorum\n"
+		"systems need. Then the cascade runs as --cascade says, on a fresh scan, in what\n"
+		"is left of --timeout.\n"
+		"  $ owners -n shop delete statefulset/db deployment/web --scale-first\n"
+		"  statefulset.apps \"db\" scaled to 0 in namespace shop (3 replicas gone in 1s)\n"
+		"  deployment.apps \"web\" paused in namespace shop\n"
+		"  deployment.apps \"web\" scaled to 0 in namespace shop (2 replicas gone in 1s)\n"
+		"  statefulset.apps \"db\" deleted in namespace shop\n"
+		"  deployment.apps \"web\" deleted in namespace shop\n"
+		"  controllerrevision.apps \"db-75449c55fc\" deleted in namespace shop\n"
+		"  replicaset.apps \"web-64586f5df\" deleted in namespace shop\n"
+		"The StatefulSet's claims (data-db-0...) stay: they have no owner, so the\n"
+		"cascade does not include them (with persistentVolumeClaimRetentionPolicy\n"
+		"whenDeleted: Delete they are owned, and go with it).\n"
+		"\n"
+		"How each kind goes to 0: a type with a scale subresource (found through\n"
+		"discovery: Deployments, ReplicaSets, StatefulSets, ReplicationControllers, and\n"
+		"custom resources whose CRD declares subresources.scale) by a patch of its Scale;\n"
+		"a Deployment is paused first, so that no rollout starts a new ReplicaSet\n"
+		"meanwhile, and marked with the annotation owners.dev/paused-for-delete (a\n"
+		"Deployment the user paused is left as it is); a Job, which has no scale\n"
+		"subresource, by spec.parallelism 0; a DaemonSet cannot be scaled: a note says\n"
+		"so and it goes with the cascade. A workload whose owner is scaled first (a\n"
+		"Deployment's ReplicaSets) is found at 0 and not patched. Every patch carries the\n"
+		"resourceVersion read (a conflict is read again and decided again); nothing\n"
+		"outside the cascade is scaled.\n"
+		"\n"
+		"--dry-run=client prints the scale steps before the cascade's plan:\n"
+		"  scale first, top-down (dry run, nothing changed):\n"
+		"    shop/statefulset.apps/db  scale 3 -> 0 (scale subresource), then wait for its replicas to go\n"
+		"    shop/deployment.apps/web  pause, scale 2 -> 0 (scale subresource), then wait for its replicas to go\n"
+		"    shop/replicaset.apps/web-64586f5df  scaled down with its owner (else scale 2 -> 0)\n"
+		"--dry-run=server sends each pause and scale with dryRun=All (said as ...\n"
+		"scaled to 0 (server dry run)), then the cascade's dry run.\n"
+		"\n"
+		"On a terminal a progress line says which workload is scaling, what it waits\n"
+		"for and for how long (scaling down statefulset.apps/db: 2 replicas left, 4s).\n"
+		"At --timeout (default 5m, also with --timeout=0 or --wait=false, which apply to\n"
+		"the cascade) it exits 3 naming the workload and why: its controller has not\n"
+		"observed the change (is kube-controller-manager running?), or a pod held by a\n"
+		"finalizer, with the owners finalizers remove command; a PodDisruptionBudget does\n"
+		"not hold a scale-down. Nothing is deleted then, and a Deployment owners paused\n"
+		"is resumed; so it is after Ctrl-C (exit 130) or when the cascade stops before\n"
+		"deleting it. After a kill -9 the same command again finishes: a workload at 0 is\n"
+		"not scaled again, a Deployment paused by owners is not paused again.\n"
+		"--scale-first with --cascade=orphan is refused (exit 2): orphaned dependents are\n"
+		"kept, and scaling their owner down would take their pods."},
 	{NULL, NULL},
 };
 
@@ -871,8 +925,13 @@ const struct command delete_command = {
 		"finalizer they hold, a claim's pvc-protection with the pods that use it, a\n"
 		"volume's pv-protection with its claim. At --timeout (exit 3) a finalizer\n"
 		"nothing in the cascade removes is named with the 'owners finalizers remove'\n"
-		"command that ends the wait.",
+		"command that ends the wait.\n"
+		"\n"
+		"--scale-first scales the cascade's workloads to 0 first and waits for their\n"
+		"pods to go, as kubectl's old reapers did (a StatefulSet's in reverse ordinal\n"
+		"order): see SCALING FIRST in owners-delete(1).",
 	.examples = "  owners delete deployment/web\n"
+		"  owners delete statefulset/db --scale-first\n"
 		"  owners delete deployment/web --cascade=foreground --timeout=2m\n"
 		"  owners delete replicaset/web-7d9c --cascade=orphan\n"
 		"  owners delete deployment/web --dry-run=client\n"
@@ -888,5 +947,5 @@ const struct command delete_command = {
 	 * namespaced roots cascade to is namespaced (warnings only: what the
 	 * plan keeps for an owner it cannot see is decided elsewhere) */
 	.scope = OWNERS_SCOPE_ROOTS,
-	.rbac = "list on every type it scans; delete on the objects of the cascade; patch on the objects whose finalizers or references it changes; create on selfsubjectaccessreviews (every authenticated user has it)",
+	.rbac = "list on every type it scans; delete on the objects of the cascade; patch on the objects whose finalizers or references it changes; with --scale-first, get and patch on the workloads' scale subresources, and on Deployments (the pause) and Jobs (parallelism); create on selfsubjectaccessreviews (every authenticated user has it)",
 };

@@ -313,6 +313,25 @@ static enum exit_code scale_one(struct scale_first *sf, const struct owners_node
 
 /* ---- the plan (--dry-run=client) ---------------------------------------------- */
 
+/* Whether target i's controller is a target before it that is scaled
+ * (a Deployment before its ReplicaSet). */
+static int owner_scaled_before(const struct owners_graph *g, const struct owners_scale_plan *sp, size_t i)
+{
+	const struct owners_node *n = &g->nodes[sp->targets[i].node];
+	uint32_t r;
+	size_t j;
+
+	for (r = 0; r < n->n_refs; r++) {
+		if (!n->refs[r].controller)
+			continue;
+		for (j = 0; j < i; j++)
+			if (sp->targets[j].how != OWNERS_SCALE_NONE &&
+			    !strcmp(g->nodes[sp->targets[j].node].uid, n->refs[r].uid))
+				return 1;
+	}
+	return 0;
+}
+
 static enum exit_code print_plan(struct scale_first *sf, const struct owners_scale_plan *sp)
 {
 	struct owners_graph *g = sf->s->graph;
@@ -349,6 +368,12 @@ static enum exit_code print_plan(struct scale_first *sf, const struct owners_sca
 			printf("\n");
 			ec = report_error(&err);
 			break;
+		}
+		if (owner_scaled_before(g, sp, i)) {
+			/* a Deployment's ReplicaSet: its owner's controller takes it to 0 */
+			printf("scaled down with its owner (else scale %lld -> 0)\n",
+			       (long long)(state.spec_replicas < 0 ? 1 : state.spec_replicas));
+			continue;
 		}
 		switch (owners_scale_next(&state, how, why, sizeof(why))) {
 		case OWNERS_SCALE_NEXT_PAUSE:
