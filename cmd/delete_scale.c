@@ -183,13 +183,19 @@ static enum exit_code timed_out(struct step *st)
 
 	clear_progress(sf);
 	snprintf(uid, sizeof(uid), "%s", st->n->uid);
-	error_msg("timed out after %lds scaling down %s \"%s\"%s: %s",
+	error_msg("timed out after %lds scaling down %s \"%s\"%s: %s%s",
 		  (sf->timeout_ms > 0 ? sf->timeout_ms : DEFAULT_TIMEOUT_MS) / 1000, st->as.type.ptr,
-		  st->n->name, st->as.where, *st->why ? st->why : "not at 0 yet");
+		  st->n->name, st->as.where, *st->why ? st->why : "not at 0 yet",
+		  !strncmp(st->why, "its controller", 14) ? ": is it running (kube-controller-manager)?" : "");
 	explain_stuck(&stuck, sf, uid); /* (the graph is replaced: st->n is stale) */
-	if (stuck.len)
-		fputs(stuck.ptr, stderr);
-	error_msg("nothing was deleted: the cascade starts once every workload is down");
+	if (stuck.len) {
+		struct owners_buf typed = OWNERS_BUF_INIT;
+
+		fputs(output_as_typed(&typed, stuck.ptr) ? stuck.ptr : typed.ptr, stderr);
+		owners_buf_clear(&typed);
+	}
+	error_msg("nothing was deleted: the cascade starts once every workload is down (those "
+		  "scaled so far stay at 0); the same command again goes on from there");
 	owners_buf_clear(&stuck);
 	return EXIT_TIMEOUT;
 }
@@ -406,7 +412,7 @@ static enum exit_code check_access(struct scale_first *sf, const struct owners_c
 
 	if (owners_cascade_scale_needed_access(p, sp, sf->s->graph, sf->mode, &checks, &examples, &n))
 		return error_oom();
-	return session_check_access(sf->s, checks, examples, n, "the scale-down and the cascade");
+	return session_check_access(sf->s, checks, examples, n, "the cascade with its scale-down");
 }
 
 enum exit_code scale_first_run(struct scale_first *sf)
@@ -576,9 +582,10 @@ static void explain_stuck(struct owners_buf *out, struct scale_first *sf, const 
 			for (f = 0; f < p->n_finalizers; f++)
 				owners_buf_addf(out, "%s %s", f ? "," : p->n_finalizers > 1 ? "s" : "",
 						p->finalizers[f]);
-			owners_buf_addf(out, " (in deletion for %llds): owners finalizers remove pod/%s%s%s\n",
+			owners_buf_addf(out, " (in deletion for %llds); if its controller is gone: "
+					     "owners finalizers remove pod/%s%s%s --finalizer %s\n",
 					(long long)(now - p->deleted), p->name,
-					*p->namespace_ ? " -n " : "", p->namespace_);
+					*p->namespace_ ? " -n " : "", p->namespace_, p->finalizers[0]);
 		} else if (!p->deleted) {
 			live++;
 		}

@@ -194,6 +194,10 @@ int owners_scale_state_read(struct owners_scale_state *st, enum owners_scale_how
 	}
 	if (st->status_replicas < 0)
 		st->status_replicas = 0;
+	st->terminating = int_at(object, "status",
+				 how == OWNERS_SCALE_JOB ? "terminating" : "terminatingReplicas");
+	if (st->terminating < 0)
+		st->terminating = 0;
 	st->paused = owners_json_bool(owners_json_get(owners_json_get(object, "spec"), "paused"), 0);
 	annotations = owners_json_get(meta, "annotations");
 	mark = owners_json_get(annotations, OWNERS_SCALE_PAUSED_ANNOTATION);
@@ -222,6 +226,11 @@ enum owners_scale_next owners_scale_next(const struct owners_scale_state *st,
 		snprintf(why, size, "%lld %s left", (long long)st->status_replicas,
 			 how == OWNERS_SCALE_JOB ? st->status_replicas == 1 ? "active pod" : "active pods"
 			 : st->status_replicas == 1 ? "replica" : "replicas");
+		return OWNERS_SCALE_NEXT_WAIT;
+	}
+	if (st->terminating > 0) {
+		snprintf(why, size, "%lld %s terminating", (long long)st->terminating,
+			 st->terminating == 1 ? "pod" : "pods");
 		return OWNERS_SCALE_NEXT_WAIT;
 	}
 	return OWNERS_SCALE_NEXT_DONE;

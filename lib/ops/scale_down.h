@@ -24,7 +24,8 @@
  *  - a DaemonSet cannot be scaled: it is said, and cascaded as usual.
  * Done once its controller has observed the change (status.observedGeneration
  * at least metadata.generation, when the object reports one) and its
- * replicas are gone (status.replicas 0; a Job's status.active 0).
+ * replicas are gone (status.replicas 0; a Job's status.active 0; and none
+ * terminating, where the object reports it).
  *
  * Ownership: a plan owns its array; node indexes refer to the graph it
  * was made on.
@@ -86,6 +87,10 @@ struct owners_scale_state {
 	int64_t spec_replicas;   /* the Scale's spec.replicas (absent: 0, as a Scale
 				    omits it); a Job's parallelism (absent: -1, not 0) */
 	int64_t status_replicas; /* the Scale's status.replicas; a Job's status.active */
+	/* the object's status.terminatingReplicas (a Deployment's or a
+	 * ReplicaSet's since 1.33, a Job's status.terminating): pods going
+	 * but not gone, which status.replicas no longer counts; 0 when absent */
+	int64_t terminating;
 	int paused;              /* a Deployment's spec.paused */
 	int paused_by_owners;    /* ... with OWNERS_SCALE_PAUSED_ANNOTATION */
 	int deleting;            /* metadata.deletionTimestamp set */

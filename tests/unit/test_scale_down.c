@@ -225,6 +225,15 @@ static void test_next(void)
 		       "\"status\":{\"observedGeneration\":3}}",
 		       "{\"spec\":{},\"status\":{}}", OWNERS_SCALE_SUBRESOURCE, &st, why, sizeof(why)),
 	       OWNERS_SCALE_NEXT_DONE, "at 0, observed, none left: done");
+	is_int(next_of("{\"metadata\":{\"resourceVersion\":\"9\",\"generation\":3},"
+		       "\"status\":{\"observedGeneration\":3,\"terminatingReplicas\":1}}",
+		       "{\"spec\":{},\"status\":{}}", OWNERS_SCALE_SUBRESOURCE, &st, why, sizeof(why)),
+	       OWNERS_SCALE_NEXT_WAIT, "none counted, one terminating (a ReplicaSet since 1.33): wait");
+	is_str(why, "1 pod terminating", "why: terminating");
+	is_int(next_of("{\"metadata\":{\"resourceVersion\":\"4\"},\"spec\":{\"parallelism\":0},"
+		       "\"status\":{\"terminating\":2}}",
+		       NULL, OWNERS_SCALE_JOB, &st, why, sizeof(why)),
+	       OWNERS_SCALE_NEXT_WAIT, "a Job with pods terminating: wait");
 	/* a custom resource that reports no observedGeneration */
 	is_int(next_of("{\"metadata\":{\"resourceVersion\":\"2\",\"generation\":5}}",
 		       "{\"spec\":{\"replicas\":0},\"status\":{\"replicas\":1}}", OWNERS_SCALE_SUBRESOURCE, &st,
