@@ -492,8 +492,8 @@ void scale_first_resume(struct scale_first *sf)
 			rc = owners_scale_write(sf->s->http, &n, OWNERS_SCALE_DEPLOYMENT,
 						OWNERS_SCALE_WRITE_RESUME, &state, sf->dry_run, &err);
 			if (!rc) {
-				fprintf(stderr, "deployment \"%s\"%s%s resumed (owners paused it to delete it)\n",
-					d->name, *d->ns ? " in namespace " : "", d->ns);
+				fprintf(stderr, "deployment.apps \"%s\" resumed%s%s (owners had paused it to "
+					"delete it)\n", d->name, *d->ns ? " in namespace " : "", d->ns);
 				break;
 			}
 			if (rc != OWNERS_ECONFLICT) {
