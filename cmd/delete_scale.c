@@ -278,25 +278,21 @@ static enum exit_code scale_one(struct scale_first *sf, const struct owners_node
 				st.scaled = 1;
 			break;
 		}
-		if (next == OWNERS_SCALE_NEXT_PAUSE) {
-			if ((ec = write_step(&st, OWNERS_SCALE_WRITE_PAUSE, &state, &gone)) || gone)
+		if (next == OWNERS_SCALE_NEXT_PAUSE || next == OWNERS_SCALE_NEXT_SCALE) {
+			int pausing = next == OWNERS_SCALE_NEXT_PAUSE;
+
+			if ((ec = write_step(&st, pausing ? OWNERS_SCALE_WRITE_PAUSE : OWNERS_SCALE_WRITE_ZERO,
+					     &state, &gone)) || gone)
 				break;
 			st.writes++;
 			sf->changed = 1;
+			st.scaled |= !pausing;
 			clear_progress(sf);
-			if (!sf->quiet) {
+			if (pausing && !sf->quiet) {
 				printf("%s \"%s\" paused%s\n", st.as.type.ptr, n->name, st.as.where);
 				fflush(stdout);
 			}
-			continue;
-		}
-		if (next == OWNERS_SCALE_NEXT_SCALE) {
-			if ((ec = write_step(&st, OWNERS_SCALE_WRITE_ZERO, &state, &gone)) || gone)
-				break;
-			st.writes++;
-			sf->changed = 1;
-			st.scaled = 1;
-			continue;
+			continue; /* read again: the write's effect decides what is next */
 		}
 		/* WAIT */
 		show_progress(&st, deadline_ms);
