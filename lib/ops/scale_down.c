@@ -166,7 +166,7 @@ int owners_scale_state_read(struct owners_scale_state *st, enum owners_scale_how
 {
 	const struct owners_json_value *meta, *annotations, *mark;
 	const struct owners_json_value *replicas_from = how == OWNERS_SCALE_JOB ? object : scale;
-	const char *rv;
+	const char *rv, *kind, *policy;
 
 	memset(st, 0, sizeof(*st));
 	if (!object || object->type != OWNERS_JSON_OBJECT ||
@@ -199,6 +199,13 @@ int owners_scale_state_read(struct owners_scale_state *st, enum owners_scale_how
 	if (st->terminating < 0)
 		st->terminating = 0;
 	st->paused = owners_json_bool(owners_json_get(owners_json_get(object, "spec"), "paused"), 0);
+	st->grace_seconds = owners_json_int(owners_json_path(object, "spec", "template", "spec",
+							     "terminationGracePeriodSeconds", NULL),
+					    30);
+	/* (OrderedReady, the default, scales down one pod at a time) */
+	kind = owners_json_string(owners_json_get(object, "kind"));
+	policy = owners_json_string(owners_json_path(object, "spec", "podManagementPolicy", NULL));
+	st->one_at_a_time = kind && !strcmp(kind, "StatefulSet") && !(policy && !strcmp(policy, "Parallel"));
 	annotations = owners_json_get(meta, "annotations");
 	mark = owners_json_get(annotations, OWNERS_SCALE_PAUSED_ANNOTATION);
 	st->paused_by_owners = st->paused && mark && mark->type == OWNERS_JSON_STRING;

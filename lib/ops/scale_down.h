@@ -94,6 +94,12 @@ struct owners_scale_state {
 	int paused;              /* a Deployment's spec.paused */
 	int paused_by_owners;    /* ... with OWNERS_SCALE_PAUSED_ANNOTATION */
 	int deleting;            /* metadata.deletionTimestamp set */
+	/* For the plan's prediction: its pods go one at a time (a StatefulSet
+	 * whose podManagementPolicy is not Parallel), each given up to
+	 * grace_seconds (its pod template's terminationGracePeriodSeconds,
+	 * 30 when absent). */
+	int one_at_a_time;
+	int64_t grace_seconds;
 };
 
 /* Fills st from the object read in full and, for a type scaled through

@@ -240,6 +240,16 @@ static void test_next(void)
 		       why, sizeof(why)),
 	       OWNERS_SCALE_NEXT_WAIT, "no observedGeneration: the replicas alone decide");
 	is_str(why, "1 replica left", "why: one replica");
+	/* the plan's prediction */
+	next_of("{\"kind\":\"StatefulSet\",\"metadata\":{\"resourceVersion\":\"1\"},\"spec\":{\"template\":"
+		"{\"spec\":{\"terminationGracePeriodSeconds\":10}}}}",
+		"{\"spec\":{\"replicas\":3}}", OWNERS_SCALE_SUBRESOURCE, &st, why, sizeof(why));
+	ok(st.one_at_a_time && st.grace_seconds == 10,
+	   "an ordered StatefulSet: one pod at a time, its template's grace period");
+	next_of("{\"kind\":\"StatefulSet\",\"metadata\":{\"resourceVersion\":\"1\"},\"spec\":"
+		"{\"podManagementPolicy\":\"Parallel\"}}",
+		"{\"spec\":{\"replicas\":3}}", OWNERS_SCALE_SUBRESOURCE, &st, why, sizeof(why));
+	ok(!st.one_at_a_time && st.grace_seconds == 30, "a Parallel StatefulSet: all at once; 30s by default");
 	/* a Job */
 	is_int(next_of("{\"metadata\":{\"resourceVersion\":\"3\",\"generation\":1},\"spec\":{\"parallelism\":2},"
 		       "\"status\":{\"active\":2}}",
