@@ -109,12 +109,11 @@ struct step {
 	char why[160];             /* what it waits on */
 };
 
-static void show_progress(const struct step *st, long deadline_ms)
+static void show_progress(const struct step *st)
 {
 	char line[512];
 	size_t width = terminal_columns() - 1;
 
-	(void)deadline_ms;
 	if (!st->sf->progress)
 		return;
 	snprintf(line, sizeof(line), "scaling down %s/%s: %s, %lds", st->as.type.ptr, st->n->name,
@@ -295,7 +294,7 @@ static enum exit_code scale_one(struct scale_first *sf, const struct owners_node
 			continue; /* read again: the write's effect decides what is next */
 		}
 		/* WAIT */
-		show_progress(&st, deadline_ms);
+		show_progress(&st);
 		if (sf->stopped && sf->stopped()) {
 			ec = interrupted_at(&st);
 			break;
