@@ -30,10 +30,19 @@ int owners_scale_unscalable_workload(const struct owners_node *n)
 	return is_type(n, "apps", "daemonsets");
 }
 
+/* Siblings by kind, namespace and name: the graph holds them in the order
+ * the lists came back, which changes from run to run. */
+static int by_node(const void *a, const void *b, void *ctx)
+{
+	return owners_graph_node_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
 /* The cascade in pre-order, depth first from each root in the order
- * given, along the dependents that are members: an owner comes before
- * what it owns, and a root's workloads before the next root's. order[k]
- * is the visit's rank ((unsigned)-1: not reached), depth[k] its depth. */
+ * given, along the dependents that are members, siblings by kind,
+ * namespace and name: an owner comes before what it owns, a root's
+ * workloads before the next root's, and the same cascade in the same
+ * order every run. order[k] is the visit's rank ((unsigned)-1: not
+ * reached), depth[k] its depth. */
 static int visit_order(unsigned *order, unsigned *depth, const struct owners_graph *g,
 		       const unsigned char *member, const char *const *roots, size_t n_roots)
 {
@@ -63,11 +72,14 @@ static int visit_order(unsigned *order, unsigned *depth, const struct owners_gra
 			unsigned d = stack_depth[top];
 			const struct owners_node *o = &g->nodes[n];
 
+			size_t first;
+
 			if (order[n] != (unsigned)-1)
 				continue;
 			order[n] = rank++;
 			depth[n] = d;
-			for (j = o->n_dependents; j-- > 0;) {
+			first = top;
+			for (j = 0; j < o->n_dependents; j++) {
 				uint32_t dep = o->dependents[j];
 				uint32_t *grown;
 				unsigned *grown_depth;
@@ -90,6 +102,14 @@ static int visit_order(unsigned *order, unsigned *depth, const struct owners_gra
 				}
 				stack[top] = dep;
 				stack_depth[top++] = d + 1;
+			}
+			/* the first sibling on top of the stack: sorted, then reversed */
+			owners_qsort_r(stack + first, top - first, sizeof(*stack), by_node, (void *)g);
+			for (j = 0; top > first && first + j < top - 1 - j; j++) {
+				uint32_t swap = stack[first + j];
+
+				stack[first + j] = stack[top - 1 - j];
+				stack[top - 1 - j] = swap;
 			}
 		}
 	}

@@ -93,6 +93,15 @@ static void test_plan(void)
 	}
 	ok(web_at < rs_at && rs_at == web_at + 1,
 	   "top-down, depth first: the Deployment, then its ReplicaSet right after (%zu, %zu)", web_at, rs_at);
+	{
+		char order[256] = "";
+
+		for (i = 0; i < sp.count; i++)
+			snprintf(order + strlen(order), sizeof(order) - strlen(order), "%s%s", i ? " " : "",
+				 name_at(g, &sp, i));
+		/* siblings by kind, then name: not the order the lists came in */
+		is_str(order, "agent pg web web-1 migrate db", "siblings in a stable order (kind, name)");
+	}
 	for (i = 0; i < sp.count; i++) {
 		const char *name = name_at(g, &sp, i);
 		enum owners_scale_how want = !strcmp(name, "web")       ? OWNERS_SCALE_DEPLOYMENT
@@ -116,6 +125,24 @@ static void test_plan(void)
 	is_str(name_at(g, &sp, 0), "web-1", "the ReplicaSet");
 	owners_scale_plan_clear(&sp);
 	owners_graph_free(g);
+
+	/* the same cascade, its objects listed in another order */
+	{
+		struct fake_obj reversed[sizeof(objs) / sizeof(objs[0])];
+		size_t n = sizeof(objs) / sizeof(objs[0]);
+		char order[256] = "";
+
+		for (i = 0; i < n; i++)
+			reversed[i] = objs[n - 1 - i];
+		g = fake_graph_build(&types, reversed, n, api_of, NULL);
+		plan_of(&sp, g, roots, 1, OWNERS_CASCADE_BACKGROUND);
+		for (i = 0; i < sp.count; i++)
+			snprintf(order + strlen(order), sizeof(order) - strlen(order), "%s%s", i ? " " : "",
+				 name_at(g, &sp, i));
+		is_str(order, "agent pg web web-1 migrate db", "listed in reverse: the same order");
+		owners_scale_plan_clear(&sp);
+		owners_graph_free(g);
+	}
 }
 
 static void test_needed_access(void)
