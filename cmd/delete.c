@@ -77,6 +77,7 @@ struct run {
 	struct owners_cascade_runner runner; /* the rounds (lib/ops/cascade_runner.c) */
 	int progress;                 /* stderr is a terminal */
 	time_t started;               /* for the progress line's elapsed time */
+	long scaling_ms;              /* --scale-first's part of --timeout */
 	int rc;                       /* the exit code a hook decided */
 	int unsaid;                   /* an object's line could not be rendered */
 	/* the plan's protected claims and volumes read in full: whom they
@@ -488,7 +489,11 @@ static enum exit_code run_cascade(struct run *r)
 	cr->plan_options.break_cycles = r->cli->delete_.force;
 	cr->exec.dry_run = r->cli->dry_run == OWNERS_DRY_RUN_SERVER;
 	cr->plan_only = r->cli->dry_run == OWNERS_DRY_RUN_CLIENT;
+	/* --timeout is for the whole run: the scale-down took its part (the
+	 * cascade gets at least a second) */
 	cr->timeout_ms = r->cli->timeout_ms;
+	if (cr->timeout_ms > 0 && r->scaling_ms > 0)
+		cr->timeout_ms = cr->timeout_ms - r->scaling_ms > 1000 ? cr->timeout_ms - r->scaling_ms : 1000;
 	cr->wait = r->cli->delete_.wait;
 	cr->first_failures = r->s->scan.n_failures;
 	if (owners_cascade_run(&end, cr, &world, &hooks, &err)) {
@@ -564,11 +569,7 @@ static enum exit_code scale_then_cascade(struct run *r)
 	if (!rc && sf.changed && sf.dry_run == OWNERS_DRY_RUN_NONE)
 		rc = session_rescan(r->s, r->scan_ns, NULL, NULL);
 	if (!rc) {
-		/* what is left of --timeout (at least a second) */
-		if (r->cli->timeout_ms > 0)
-			r->cli->timeout_ms = r->cli->timeout_ms - sf.spent_ms > 1000
-						     ? r->cli->timeout_ms - sf.spent_ms
-						     : 1000;
+		r->scaling_ms = sf.spent_ms;
 		rc = run_cascade(r);
 		if (rc)
 			scale_first_resume(&sf);
