@@ -41,6 +41,19 @@ static const char *name_at(const struct owners_graph *g, const struct owners_sca
 	return i < p->count ? g->nodes[p->targets[i].node].name : "(none)";
 }
 
+/* The plan's targets by name, in order (a static buffer). */
+static const char *order_of(const struct owners_graph *g, const struct owners_scale_plan *p)
+{
+	static char order[256];
+	size_t i;
+
+	order[0] = 0;
+	for (i = 0; i < p->count; i++)
+		snprintf(order + strlen(order), sizeof(order) - strlen(order), "%s%s", i ? " " : "",
+			 name_at(g, p, i));
+	return order;
+}
+
 static void plan_of(struct owners_scale_plan *sp, struct owners_graph *g, const char *const *roots,
 		    size_t n_roots, enum owners_cascade_mode mode)
 {
@@ -93,15 +106,8 @@ static void test_plan(void)
 	}
 	ok(web_at < rs_at && rs_at == web_at + 1,
 	   "top-down, depth first: the Deployment, then its ReplicaSet right after (%zu, %zu)", web_at, rs_at);
-	{
-		char order[256] = "";
-
-		for (i = 0; i < sp.count; i++)
-			snprintf(order + strlen(order), sizeof(order) - strlen(order), "%s%s", i ? " " : "",
-				 name_at(g, &sp, i));
-		/* siblings by kind, then name: not the order the lists came in */
-		is_str(order, "agent pg web web-1 migrate db", "siblings in a stable order (kind, name)");
-	}
+	/* siblings by kind, then name: not the order the lists came in */
+	is_str(order_of(g, &sp), "agent pg web web-1 migrate db", "siblings in a stable order (kind, name)");
 	for (i = 0; i < sp.count; i++) {
 		const char *name = name_at(g, &sp, i);
 		enum owners_scale_how want = !strcmp(name, "web")       ? OWNERS_SCALE_DEPLOYMENT
@@ -130,16 +136,12 @@ static void test_plan(void)
 	{
 		struct fake_obj reversed[sizeof(objs) / sizeof(objs[0])];
 		size_t n = sizeof(objs) / sizeof(objs[0]);
-		char order[256] = "";
 
 		for (i = 0; i < n; i++)
 			reversed[i] = objs[n - 1 - i];
 		g = fake_graph_build(&types, reversed, n, api_of, NULL);
 		plan_of(&sp, g, roots, 1, OWNERS_CASCADE_BACKGROUND);
-		for (i = 0; i < sp.count; i++)
-			snprintf(order + strlen(order), sizeof(order) - strlen(order), "%s%s", i ? " " : "",
-				 name_at(g, &sp, i));
-		is_str(order, "agent pg web web-1 migrate db", "listed in reverse: the same order");
+		is_str(order_of(g, &sp), "agent pg web web-1 migrate db", "listed in reverse: the same order");
 		owners_scale_plan_clear(&sp);
 		owners_graph_free(g);
 	}
