@@ -37,6 +37,15 @@ mkdir -p "$C/vg"
 make_fixtures vg vg-dry
 ok $? "fixtures"
 kubectl create namespace vg-term >/dev/null && kubectl delete namespace vg-term --wait=false >/dev/null
+# delete --scale-first (no workload controller here): vgweb has no status
+# and goes at once; vgstuck reports 2 replicas that nobody takes down, so
+# it is paused, scaled, waited for, timed out (its pods looked for) and
+# resumed
+kubectl -n vg create deployment vgweb --image=example.com/x --replicas=2 >/dev/null
+kubectl -n vg create deployment vgstuck --image=example.com/x --replicas=2 >/dev/null
+kubectl -n vg patch deployment vgstuck --subresource=status --type=merge \
+  -p '{"status":{"replicas":2,"observedGeneration":1}}' >/dev/null
+ok $? "scale-first fixtures: two Deployments, one reporting replicas no controller removes"
 exec_context exec "$C/bin/plugin.sh" vg
 printf 'apiVersion: v1\nclusters: [\n' >"$C/broken.yaml"
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj /CN=other \
@@ -82,6 +91,9 @@ runs=(
   "delete-background|0|-n vg delete cm/bg"
   "delete-foreground|0|-n vg delete cm/fg --cascade=foreground"
   "delete-orphan|0|-n vg delete cm/or --cascade=orphan -o name"
+  "delete-scale-dry|0|-n vg delete deploy/vgweb deploy/vgstuck --scale-first --dry-run=client"
+  "delete-scale-first|0|-n vg delete deploy/vgweb --scale-first"
+  "delete-scale-timeout|3|-n vg delete deploy/vgstuck --scale-first --timeout=3s"
   "gc|0|-n vg gc"
   "cert-user|0|--context cert -n vg tree cm/app -v=9"
   "exec-user|0|--context exec tree cm/app -v=8"
@@ -161,5 +173,12 @@ done
 like "$(<"$C/vg/failing-plugin.err")" "^error: credential plugin '.*failing-plugin.sh' exited with status 1" \
   "failing-plugin: the plugin ran and its exit status is reported"
 like "$(<"$C/vg/exec-user.out")" "ConfigMap/app" "exec-user: the plugin's token was used (the tree is shown)"
+# the scale-first runs did what they say
+is "$(kubectl -n vg get deploy vgstuck -o jsonpath='{.spec.replicas}/{.spec.paused}/{.metadata.annotations.owners\.dev/paused-for-delete}')" \
+  "0//" "delete-scale-timeout: scaled to 0, then resumed (paused no more: owners paused it), its mark removed"
+like "$(<"$C/vg/delete-scale-timeout.err")" 'timed out after 3s scaling down deployment.apps "vgstuck".*has not observed generation' \
+  "delete-scale-timeout: the timeout names the Deployment and why (no controller observed the change)"
+kubectl -n vg get deploy vgweb >/dev/null 2>&1
+ok $(( ! $? )) "delete-scale-first: vgweb is gone"
 
 done_testing
