@@ -20,8 +20,9 @@ struct scale_first_paused {
 
 #define DEFAULT_TIMEOUT_MS (5L * 60 * 1000)
 #define POLL_MS 500L
-/* writes accepted for one workload before it is taken as changed back */
-#define MAX_WRITES 6
+/* writes sent to one workload (accepted or in conflict) before it is
+ * taken as changed back by someone else */
+#define MAX_WRITES 10
 
 static long now_ms(void)
 {
@@ -147,16 +148,23 @@ static void say_scaled(const struct step *st)
 	fflush(stdout);
 }
 
-/* Sends a write; a conflict or a gone object is no failure (the caller
- * reads again). EXIT_OK, or the exit code once said. */
+/* How a write went, when it did not fail. */
+enum written {
+	WRITTEN,       /* accepted */
+	WRITE_AGAIN,   /* 409: changed since it was read; read again, decide again */
+	WRITE_GONE,    /* 404: nothing left to scale */
+};
+
+/* Sends a write; a conflict or a gone object is no failure (*how says
+ * which). EXIT_OK, or the exit code once said. */
 static enum exit_code write_step(struct step *st, enum owners_scale_write what,
-				 const struct owners_scale_state *state, int *gone)
+				 const struct owners_scale_state *state, enum written *how)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	int rc = owners_scale_write(st->sf->s->http, st->n, st->how, what, state, st->sf->dry_run, &err);
 	enum exit_code ec = EXIT_OK;
 
-	*gone = rc == OWNERS_ENOTFOUND;
+	*how = rc == OWNERS_ENOTFOUND ? WRITE_GONE : rc == OWNERS_ECONFLICT ? WRITE_AGAIN : WRITTEN;
 	if (rc && rc != OWNERS_ECONFLICT && rc != OWNERS_ENOTFOUND) {
 		clear_progress(st->sf);
 		error_msg("cannot %s %s \"%s\"%s: %s",
@@ -219,7 +227,7 @@ static enum exit_code scale_one(struct scale_first *sf, const struct owners_node
 	struct step st = { .sf = sf, .n = n, .how = how, .started_ms = now_ms(), .replicas_at_start = -1 };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	enum exit_code ec = EXIT_OK;
-	int gone = 0;
+	enum written written = WRITTEN;
 
 	st.as.type = (struct owners_buf)OWNERS_BUF_INIT;
 	if (said_as_of(&st.as, n))
@@ -266,24 +274,28 @@ static enum exit_code scale_one(struct scale_first *sf, const struct owners_node
 		if (sf->dry_run == OWNERS_DRY_RUN_SERVER) {
 			/* nothing changes: each write once, checked by the server */
 			if (next == OWNERS_SCALE_NEXT_PAUSE) {
-				if ((ec = write_step(&st, OWNERS_SCALE_WRITE_PAUSE, &state, &gone)))
+				if ((ec = write_step(&st, OWNERS_SCALE_WRITE_PAUSE, &state, &written)))
 					break;
-				if (!sf->quiet)
+				if (!sf->quiet && written == WRITTEN)
 					printf("%s \"%s\" paused%s%s\n", st.as.type.ptr, n->name,
 					       dry_run_said(sf), st.as.where);
 			}
 			if (next != OWNERS_SCALE_NEXT_WAIT &&
-			    !(ec = write_step(&st, OWNERS_SCALE_WRITE_ZERO, &state, &gone)))
-				st.scaled = 1;
+			    !(ec = write_step(&st, OWNERS_SCALE_WRITE_ZERO, &state, &written)))
+				st.scaled = written == WRITTEN;
 			break;
 		}
 		if (next == OWNERS_SCALE_NEXT_PAUSE || next == OWNERS_SCALE_NEXT_SCALE) {
 			int pausing = next == OWNERS_SCALE_NEXT_PAUSE;
 
 			if ((ec = write_step(&st, pausing ? OWNERS_SCALE_WRITE_PAUSE : OWNERS_SCALE_WRITE_ZERO,
-					     &state, &gone)) || gone)
+					     &state, &written)) || written == WRITE_GONE)
 				break;
+			/* (a conflict counts too: one that never ends is someone
+			 * changing it back as fast as it is read) */
 			st.writes++;
+			if (written == WRITE_AGAIN)
+				continue;
 			sf->changed = 1;
 			st.scaled |= !pausing;
 			clear_progress(sf);
