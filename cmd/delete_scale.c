@@ -399,14 +399,14 @@ static enum exit_code print_plan(struct scale_first *sf, const struct owners_sca
 			       how == OWNERS_SCALE_JOB ? "its active pods" : "its replicas");
 			/* the wait it predicts: each pod's grace period, one after
 			 * the other for an ordered StatefulSet */
-			if (state.one_at_a_time && state.status_replicas > 1)
+			if (state.grace_seconds < 0)
+				printf("\n");
+			else if (state.one_at_a_time && state.status_replicas > 1)
 				printf(", one at a time in reverse ordinal order (up to %llds each, %llds in all)\n",
 				       (long long)state.grace_seconds,
 				       (long long)(state.grace_seconds * state.status_replicas));
-			else if (how != OWNERS_SCALE_SUBRESOURCE || state.status_replicas > 0)
-				printf(" (up to %llds)\n", (long long)state.grace_seconds);
 			else
-				printf("\n");
+				printf(" (up to %llds)\n", (long long)state.grace_seconds);
 			break;
 		case OWNERS_SCALE_NEXT_WAIT: printf("at 0, wait: %s\n", why); break;
 		case OWNERS_SCALE_NEXT_DONE: printf("at 0 already\n"); break;

@@ -219,9 +219,13 @@ int owners_scale_state_read(struct owners_scale_state *st, enum owners_scale_how
 	if (st->terminating < 0)
 		st->terminating = 0;
 	st->paused = owners_json_bool(owners_json_get(owners_json_get(object, "spec"), "paused"), 0);
-	st->grace_seconds = owners_json_int(owners_json_path(object, "spec", "template", "spec",
-							     "terminationGracePeriodSeconds", NULL),
-					    30);
+	/* a pod template's own, or the pod default; unknown without a template
+	 * (a custom resource's pods are made elsewhere) */
+	st->grace_seconds = owners_json_path(object, "spec", "template", NULL)
+				    ? owners_json_int(owners_json_path(object, "spec", "template", "spec",
+								       "terminationGracePeriodSeconds", NULL),
+						      30)
+				    : -1;
 	/* (OrderedReady, the default, scales down one pod at a time) */
 	kind = owners_json_string(owners_json_get(object, "kind"));
 	policy = owners_json_string(owners_json_path(object, "spec", "podManagementPolicy", NULL));

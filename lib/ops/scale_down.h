@@ -97,7 +97,7 @@ struct owners_scale_state {
 	/* For the plan's prediction: its pods go one at a time (a StatefulSet
 	 * whose podManagementPolicy is not Parallel), each given up to
 	 * grace_seconds (its pod template's terminationGracePeriodSeconds,
-	 * 30 when absent). */
+	 * 30 when the template has none; -1 without a pod template). */
 	int one_at_a_time;
 	int64_t grace_seconds;
 };

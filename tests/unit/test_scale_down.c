@@ -278,7 +278,10 @@ static void test_next(void)
 	next_of("{\"kind\":\"StatefulSet\",\"metadata\":{\"resourceVersion\":\"1\"},\"spec\":"
 		"{\"podManagementPolicy\":\"Parallel\"}}",
 		"{\"spec\":{\"replicas\":3}}", OWNERS_SCALE_SUBRESOURCE, &st, why, sizeof(why));
-	ok(!st.one_at_a_time && st.grace_seconds == 30, "a Parallel StatefulSet: all at once; 30s by default");
+	ok(!st.one_at_a_time && st.grace_seconds == -1, "a Parallel StatefulSet: all at once; no template, no grace known");
+	next_of("{\"kind\":\"Deployment\",\"metadata\":{\"resourceVersion\":\"1\"},\"spec\":{\"template\":{}}}",
+		"{\"spec\":{\"replicas\":3}}", OWNERS_SCALE_DEPLOYMENT, &st, why, sizeof(why));
+	ok(!st.one_at_a_time && st.grace_seconds == 30, "a template without a grace period: the pods' default, 30s");
 	/* a Job */
 	is_int(next_of("{\"metadata\":{\"resourceVersion\":\"3\",\"generation\":1},\"spec\":{\"parallelism\":2},"
 		       "\"status\":{\"active\":2}}",
