@@ -28,6 +28,20 @@ struct man_section {
 	const char *text;
 };
 
+/* The lines every Kubernetes-shaped document's schema shares (the
+ * json_schema of tree, dangling, finalizers, gc and why): ITEM, WARNING
+ * and REF, one wording for all (lib/graph/document_json.c writes them). */
+#define DOC_JSON_ITEM_WARNING_REF \
+	"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n" \
+	"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n" \
+	"           \"finalizers\", \"ownerReferences\" (each as the server has them), \"labels\"\n" \
+	"           (with --show-labels or -L)}, \"owners\": {FACTS}}: the object, and what\n" \
+	"           owners found out about it under \"owners\"\n" \
+	"  WARNING  {\"reason\": Forbidden | ListFailed | DiscoveryFailed | Note, \"group\",\n" \
+	"           \"version\", \"resource\", \"canHoldAnswer\" (Forbidden), \"message\"}: every\n" \
+	"           type the scan could not see, named (never counted as on stderr)\n" \
+	"  REF      {\"apiVersion\", \"kind\", \"namespace\", \"name\", \"uid\"}: another object\n"
+
 struct command {
 	const char *name;           /* a subcommand's: its own word ("remove") */
 	/* The command's own logic, on what the dispatcher set up from the
