@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,6 +24,7 @@
 #include "graph_mark.h"
 #include "object_args.h"
 #include "output.h"
+#include "screen.h"
 #include "session.h"
 #include "stuck.h"
 #include "stuck_fetch.h"
@@ -140,17 +140,6 @@ static void on_event(void *ctx, enum owners_cascade_event e, const char *type, c
 	owners_buf_clear(&line);
 }
 
-/* The terminal's width, for a progress line that must not wrap (a
- * wrapped line is not cleared by \r). */
-static size_t terminal_columns(void)
-{
-	struct winsize ws;
-
-	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20)
-		return ws.ws_col;
-	return 80;
-}
-
 /* One line, redrawn in place: the counts, the time spent, and what the
  * cascade waits on now (the first wait: its object and why, e.g. its
  * finalizer), so that a stuck cascade says where it is stuck. A line
@@ -165,7 +154,7 @@ static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t
 	if (!r->progress)
 		return;
 	if (!owners_cascade_render_progress(&line, &render, (long)(time(NULL) - r->started),
-					    deleted, acting, terminal_columns()))
+					    deleted, acting, screen_progress_columns()))
 		fprintf(stderr, "\r\033[K%s", line.ptr);
 	fflush(stderr);
 	owners_buf_clear(&line);

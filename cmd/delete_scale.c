@@ -3,13 +3,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cascade_access.h"
+#include "clock.h"
 #include "grow.h"
 #include "scale_down_exec.h"
+#include "screen.h"
 
 /* A Deployment this run paused, kept by name and UID: the graph it was
  * found in is replaced by every scan. */
@@ -24,29 +25,12 @@ struct scale_first_paused {
  * taken as changed back by someone else */
 #define MAX_WRITES 10
 
-static long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Sleeps ms, or less when a signal asks to stop. */
 static void pause_ms(long ms)
 {
 	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
 
 	nanosleep(&ts, NULL);
-}
-
-static size_t terminal_columns(void)
-{
-	struct winsize ws;
-
-	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20)
-		return ws.ws_col;
-	return 80;
 }
 
 static void clear_progress(const struct scale_first *sf)
@@ -102,7 +86,7 @@ struct step {
 	const struct owners_node *n;
 	enum owners_scale_how how;
 	struct said_as as;
-	long started_ms;
+	int64_t started_ms;
 	int64_t replicas_at_start; /* -1 until read */
 	int scaled;                /* this run set it to 0 */
 	int remembered;            /* in sf->paused */
@@ -113,12 +97,12 @@ struct step {
 static void show_progress(const struct step *st)
 {
 	char line[512];
-	size_t width = terminal_columns() - 1;
+	size_t width = screen_progress_columns() - 1;
 
 	if (!st->sf->progress)
 		return;
 	snprintf(line, sizeof(line), "scaling down %s/%s: %s, %lds", st->as.type.ptr, st->n->name,
-		 *st->why ? st->why : "scaling", (now_ms() - st->started_ms) / 1000);
+		 *st->why ? st->why : "scaling", (long)((owners_clock_ms() - st->started_ms) / 1000));
 	if (strlen(line) > width)
 		line[width] = 0;
 	fprintf(stderr, "\r\033[K%s", line);
@@ -129,7 +113,7 @@ static void show_progress(const struct step *st)
 static void say_scaled(const struct step *st)
 {
 	const struct scale_first *sf = st->sf;
-	long secs = (now_ms() - st->started_ms + 500) / 1000;
+	long secs = (long)((owners_clock_ms() - st->started_ms + 500) / 1000);
 
 	if (sf->quiet || !st->scaled)
 		return;
@@ -222,9 +206,9 @@ static enum exit_code interrupted_at(struct step *st)
 
 /* Scales one workload to 0 and waits until its pods are gone. */
 static enum exit_code scale_one(struct scale_first *sf, const struct owners_node *n,
-				enum owners_scale_how how, long deadline_ms)
+				enum owners_scale_how how, int64_t deadline_ms)
 {
-	struct step st = { .sf = sf, .n = n, .how = how, .started_ms = now_ms(), .replicas_at_start = -1 };
+	struct step st = { .sf = sf, .n = n, .how = how, .started_ms = owners_clock_ms(), .replicas_at_start = -1 };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	enum exit_code ec = EXIT_OK;
 	enum written written = WRITTEN;
@@ -311,7 +295,7 @@ static enum exit_code scale_one(struct scale_first *sf, const struct owners_node
 			ec = interrupted_at(&st);
 			break;
 		}
-		if (now_ms() >= deadline_ms) {
+		if (owners_clock_ms() >= deadline_ms) {
 			ec = timed_out(&st);
 			break;
 		}
@@ -438,8 +422,8 @@ enum exit_code scale_first_run(struct scale_first *sf)
 	const struct owners_cascade_options options = { sf->mode, 1, 0 };
 	struct owners_cascade_plan p;
 	struct owners_scale_plan sp;
-	long started = now_ms();
-	long deadline = started + (sf->timeout_ms > 0 ? sf->timeout_ms : DEFAULT_TIMEOUT_MS);
+	int64_t started = owners_clock_ms();
+	int64_t deadline = started + (sf->timeout_ms > 0 ? sf->timeout_ms : DEFAULT_TIMEOUT_MS);
 	enum exit_code ec = EXIT_OK;
 	size_t i;
 
@@ -477,7 +461,7 @@ enum exit_code scale_first_run(struct scale_first *sf)
 	if (ec)
 		scale_first_resume(sf);
 out:
-	sf->spent_ms = now_ms() - started;
+	sf->spent_ms = (long)(owners_clock_ms() - started);
 	owners_scale_plan_clear(&sp);
 	owners_cascade_plan_clear(&p);
 	return ec;

@@ -133,6 +133,15 @@ void screen_size(int *rows, int *cols)
 	}
 }
 
+size_t screen_progress_columns(void)
+{
+	struct winsize ws;
+
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20)
+		return ws.ws_col;
+	return 80;
+}
+
 /* The length of the escape sequence at s (CSI ... final byte), else 0. */
 static size_t escape_len(const char *s)
 {

@@ -28,6 +28,10 @@ int screen_open(void);
 /* Restores the terminal; safe to call twice, and at exit. */
 void screen_close(void);
 void screen_size(int *rows, int *cols);
+/* The width of the terminal on stderr, for a progress line redrawn in
+ * place with \r, which must not wrap (a wrapped line is not cleared):
+ * 80 when stderr is no terminal or says less than 21. */
+size_t screen_progress_columns(void);
 /* Draws the lines from the top (each cut to the width; what is beyond the
  * height is not drawn). 0, or -1 when the write failed. */
 int screen_draw(char *const *lines, size_t n);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "clock.h"
 #include "grow.h"
 #include "output.h"
 #include "screen.h"
@@ -50,14 +51,6 @@ struct tree_watch {
 	int64_t started_ms, last_frame_ms;
 	size_t frames;
 };
-
-static int64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static int prints_status(const struct tree_watch *tw)
 {
@@ -300,7 +293,7 @@ static int frame(struct tree_watch *tw)
 		rc = print_first(tw, &tree, &f);
 	if (!rc && !(rc = frame_rows(tw, &tree, &f))) {
 		tw->next = &tree;
-		rc = tree_view_update(&tw->view, &f, now_ms());
+		rc = tree_view_update(&tw->view, &f, owners_clock_ms());
 		tw->next = NULL;
 	}
 	if (!rc && tw->tty)
@@ -358,7 +351,7 @@ static const char *until_word(enum owners_until until)
 static enum exit_code say_outcome(struct tree_watch *tw, int reached, uint32_t first)
 {
 	struct owners_buf name = OWNERS_BUF_INIT;
-	long secs = (long)((now_ms() - tw->started_ms) / 1000);
+	long secs = (long)((owners_clock_ms() - tw->started_ms) / 1000);
 	int ready = tw->until == OWNERS_UNTIL_READY;
 
 	if (reached) {
@@ -526,7 +519,7 @@ static int tree_watch_loop(struct tree_watch *tw, int64_t deadline, int *reached
 	int rc = 0, dirty = 1;
 
 	for (;;) {
-		int64_t now = now_ms(), tick;
+		int64_t now = owners_clock_ms(), tick;
 		int resized = 0, changed = 0;
 		uint32_t first;
 
@@ -549,7 +542,7 @@ static int tree_watch_loop(struct tree_watch *tw, int64_t deadline, int *reached
 		if ((rc = take_events(tw, sleep_ms(tw, now, dirty, tick, deadline), &resized, quit, &changed)) ||
 		    *quit)
 			return rc;
-		if (tick >= 0 && now_ms() >= tick)
+		if (tick >= 0 && owners_clock_ms() >= tick)
 			dirty = 1;
 		dirty |= changed || resized;
 	}
@@ -660,7 +653,7 @@ static void tree_watch_init(struct tree_watch *tw, struct session *s, const stru
 	tw->yaml = a->kind == OUTPUT_YAML;
 	tw->names = a->kind == OUTPUT_NAME;
 	tw->tty = !tw->document && !tw->names && isatty(STDOUT_FILENO);
-	tw->started_ms = now_ms();
+	tw->started_ms = owners_clock_ms();
 	/* A terminal marks the rows that change; elsewhere each change is
 	 * said. */
 	tree_view_init(&tw->view, tw->tty, tw->tty ? NULL : say_change, tw);

@@ -10,6 +10,7 @@
  * no malloc between fork and exec.
  */
 #include "exec_credential.h"
+#include "clock.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -415,14 +416,6 @@ static void __attribute__((noreturn)) run_child(const struct spawn *sp)
 	_exit(127);
 }
 
-static int64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static void kill_and_reap(pid_t pid)
 {
 	kill(pid, SIGKILL);
@@ -445,7 +438,7 @@ static int reap(pid_t pid, int *status, int64_t deadline)
 			return 0;
 		}
 		if (r == 0) {
-			if (now_ms() >= deadline)
+			if (owners_clock_ms() >= deadline)
 				return 1;
 			nanosleep(&tick, NULL);
 		}
@@ -600,7 +593,7 @@ static int read_output(struct owners_buf *out, int fd, int64_t deadline, long ti
 		pfd.events = POLLIN;
 		pfd.revents = 0;
 		n = poll(&pfd, 1,
-			 deadline < 0 ? -1 : (int)(deadline > now_ms() ? deadline - now_ms() : 0));
+			 deadline < 0 ? -1 : (int)(deadline > owners_clock_ms() ? deadline - owners_clock_ms() : 0));
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -666,7 +659,7 @@ static int run_plugin(struct owners_buf *out, const struct owners_rest_config *c
 	if ((rc = interactive_for(&interactive, e, err)))
 		goto out;
 	/* A plugin waiting for a human gets no deadline. */
-	deadline = interactive ? -1 : now_ms() + timeout;
+	deadline = interactive ? -1 : owners_clock_ms() + timeout;
 	if (exec_info(&info, cfg, interactive) || prepare_spawn(&sp, e, info.ptr)) {
 		rc = owners_error_oom(err);
 		goto out;

@@ -1,4 +1,5 @@
 #include "watch.h"
+#include "clock.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -63,14 +64,6 @@ struct owners_watch {
 	uint64_t rng;
 	struct owners_watch_stats stats;
 };
-
-static int64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static void warn(struct owners_watch *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void warn(struct owners_watch *w, const char *fmt, ...)
@@ -273,7 +266,7 @@ static void failed(struct stream *st, const char *why, int connection)
 
 	st->failures++;
 	st->state = STREAM_WAITING;
-	st->due_ms = now_ms() + backoff(st);
+	st->due_ms = owners_clock_ms() + backoff(st);
 	if (connection) {
 		if (!w->told_connection)
 			warn(w, "lost the connection to the server: %s; resuming the watches when it answers", why);
@@ -295,13 +288,13 @@ static void on_done(void *ctx, struct owners_http_request *req)
 	if (st->decode_err.code == OWNERS_ENOMEM || req->err.code == OWNERS_ENOMEM) {
 		w->failed = OWNERS_ENOMEM;
 		st->state = STREAM_WAITING;
-		st->due_ms = now_ms();
+		st->due_ms = owners_clock_ms();
 		return;
 	}
 	if (st->gone || req->status == 410) {
 		/* Too old to resume: list it again, then watch from there. */
 		st->state = STREAM_LIST;
-		st->due_ms = now_ms();
+		st->due_ms = owners_clock_ms();
 		return;
 	}
 	if (req->status == 403 || req->status == 405) {
@@ -311,7 +304,7 @@ static void on_done(void *ctx, struct owners_http_request *req)
 			     OWNERS_WATCH_POLL_MS / 1000);
 		owners_buf_clear(&name);
 		st->state = STREAM_POLLING;
-		st->due_ms = now_ms() + OWNERS_WATCH_POLL_MS;
+		st->due_ms = owners_clock_ms() + OWNERS_WATCH_POLL_MS;
 		return;
 	}
 	if (st->decode_err.code) {
@@ -332,7 +325,7 @@ static void on_done(void *ctx, struct owners_http_request *req)
 	if (start(st)) {
 		w->failed = OWNERS_ENOMEM;
 		st->state = STREAM_WAITING;
-		st->due_ms = now_ms();
+		st->due_ms = owners_clock_ms();
 	}
 }
 
@@ -448,12 +441,12 @@ static int relist(struct owners_watch *w, struct stream *st, struct owners_error
 			failed(st, report.failures[0].message, report.failures[0].code == OWNERS_ENET ||
 								     report.failures[0].code == OWNERS_ETIMEOUT);
 		else
-			st->due_ms = now_ms() + OWNERS_WATCH_POLL_MS;
+			st->due_ms = owners_clock_ms() + OWNERS_WATCH_POLL_MS;
 	} else if (!rc) {
 		rc = settle(w, st, &rl);
 		w->changed = 1;
 		if (!rc && st->state == STREAM_POLLING)
-			st->due_ms = now_ms() + OWNERS_WATCH_POLL_MS;
+			st->due_ms = owners_clock_ms() + OWNERS_WATCH_POLL_MS;
 		else if (!rc && !(rc = set_rv(st, rl.rv)))
 			rc = start(st);
 	}
@@ -476,7 +469,7 @@ int owners_watch_service(struct owners_watch *w, struct owners_error *err)
 		return owners_error_set(err, w->failed, "out of memory");
 	for (i = 0; !rc && i < w->n_streams; i++) {
 		struct stream *st = w->streams[i];
-		int64_t now = now_ms();
+		int64_t now = owners_clock_ms();
 
 		if (st->state == STREAM_LIST || (st->state == STREAM_POLLING && st->due_ms <= now))
 			rc = relist(w, st, err);
@@ -491,7 +484,7 @@ int owners_watch_service(struct owners_watch *w, struct owners_error *err)
 
 long owners_watch_next_ms(const struct owners_watch *w)
 {
-	int64_t now = now_ms(), best = -1;
+	int64_t now = owners_clock_ms(), best = -1;
 	size_t i;
 
 	for (i = 0; i < w->n_streams; i++) {
@@ -616,7 +609,7 @@ int owners_watch_new(struct owners_watch **out, struct owners_graph *g, struct o
 	w->c = c;
 	w->types = types;
 	w->opt = *o;
-	w->rng = (uint64_t)now_ms() * 0x9e3779b97f4a7c15ULL | 1;
+	w->rng = (uint64_t)owners_clock_ms() * 0x9e3779b97f4a7c15ULL | 1;
 	owners_strset_init(&w->selected);
 	*out = w;
 	return 0;

@@ -1,0 +1,13 @@
+/*
+ * The one clock for durations: milliseconds on CLOCK_MONOTONIC, which
+ * neither jumps with the wall clock nor goes back, so deadlines, waits and
+ * frame intervals measured with it hold across an NTP step.
+ */
+#ifndef OWNERS_CLOCK_H
+#define OWNERS_CLOCK_H
+
+#include <stdint.h>
+
+int64_t owners_clock_ms(void);
+
+#endif
