@@ -559,6 +559,9 @@ static enum exit_code scale_then_cascade(struct run *r)
 		rc = session_rescan(r->s, r->scan_ns, NULL, NULL);
 	if (!rc) {
 		r->scaling_ms = sf.spent_ms;
+		/* (the cascade's permissions were asked with the scale-down's:
+		 * what is left of it after the pods went is no more than that) */
+		r->runner.approved = sf.access_granted;
 		rc = run_cascade(r);
 		if (rc)
 			scale_first_resume(&sf);

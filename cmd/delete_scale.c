@@ -438,8 +438,11 @@ enum exit_code scale_first_run(struct scale_first *sf)
 		ec = print_plan(sf, &sp);
 		goto out;
 	}
-	if (sp.count && (ec = check_access(sf, &p, &sp)))
-		goto out;
+	if (sp.count) {
+		if ((ec = check_access(sf, &p, &sp)))
+			goto out;
+		sf->access_granted = 1;
+	}
 	for (i = 0; !ec && i < sp.count; i++) {
 		const struct owners_node *n = &sf->s->graph->nodes[sp.targets[i].node];
 

@@ -35,6 +35,9 @@ struct scale_first {
 	/* filled in */
 	long spent_ms;
 	int changed;              /* a write was sent: the graph is stale */
+	/* every permission of the scale-down and of the cascade was asked
+	 * for, and granted: the cascade need not ask again */
+	int access_granted;
 	struct scale_first_paused *paused; /* the Deployments this run paused */
 	size_t n_paused;
 };
