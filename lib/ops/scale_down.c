@@ -42,66 +42,51 @@ static int by_node(const void *a, const void *b, void *ctx)
  * namespace and name: an owner comes before what it owns, a root's
  * workloads before the next root's, and the same cascade in the same
  * order every run. order[k] is the visit's rank ((unsigned)-1: not
- * reached), depth[k] its depth. */
-static int visit_order(unsigned *order, unsigned *depth, const struct owners_graph *g,
-		       const unsigned char *member, const char *const *roots, size_t n_roots)
+ * reached). */
+static int visit_order(unsigned *order, const struct owners_graph *g, const unsigned char *member,
+		       const char *const *roots, size_t n_roots)
 {
 	/* each node is pushed at most once per owner that is a member */
 	size_t cap = (size_t)g->count + 1, top = 0, i, j;
 	uint32_t *stack = malloc(cap * sizeof(*stack));
-	unsigned *stack_depth = malloc(cap * sizeof(*stack_depth));
 	unsigned rank = 0;
 
-	if (!stack || !stack_depth) {
-		free(stack);
-		free(stack_depth);
+	if (!stack)
 		return OWNERS_ENOMEM;
-	}
 	for (i = 0; i < g->count; i++)
-		order[i] = depth[i] = (unsigned)-1;
+		order[i] = (unsigned)-1;
 	for (i = 0; i < n_roots; i++) {
 		uint32_t k = owners_graph_find_uid(g, roots[i]);
 
 		if (k == OWNERS_NO_NODE || order[k] != (unsigned)-1)
 			continue;
 		stack[0] = k;
-		stack_depth[0] = 0;
 		top = 1;
 		while (top) {
 			uint32_t n = stack[--top];
-			unsigned d = stack_depth[top];
 			const struct owners_node *o = &g->nodes[n];
-
 			size_t first;
 
 			if (order[n] != (unsigned)-1)
 				continue;
 			order[n] = rank++;
-			depth[n] = d;
 			first = top;
 			for (j = 0; j < o->n_dependents; j++) {
 				uint32_t dep = o->dependents[j];
-				uint32_t *grown;
-				unsigned *grown_depth;
 
 				if (!member[dep] || order[dep] != (unsigned)-1)
 					continue;
 				if (top == cap) {
-					cap *= 2;
-					grown = realloc(stack, cap * sizeof(*stack));
-					if (grown)
-						stack = grown;
-					grown_depth = realloc(stack_depth, cap * sizeof(*stack_depth));
-					if (grown_depth)
-						stack_depth = grown_depth;
-					if (!grown || !grown_depth) {
+					uint32_t *grown = realloc(stack, 2 * cap * sizeof(*stack));
+
+					if (!grown) {
 						free(stack);
-						free(stack_depth);
 						return OWNERS_ENOMEM;
 					}
+					stack = grown;
+					cap *= 2;
 				}
-				stack[top] = dep;
-				stack_depth[top++] = d + 1;
+				stack[top++] = dep;
 			}
 			/* the first sibling on top of the stack: sorted, then reversed */
 			owners_qsort_r(stack + first, top - first, sizeof(*stack), by_node, (void *)g);
@@ -114,7 +99,6 @@ static int visit_order(unsigned *order, unsigned *depth, const struct owners_gra
 		}
 	}
 	free(stack);
-	free(stack_depth);
 	return 0;
 }
 
@@ -131,19 +115,16 @@ static int by_order(const void *a, const void *b, void *ctx)
 int owners_scale_plan_make(struct owners_scale_plan *out, const struct owners_graph *g,
 			   const unsigned char *member, const char *const *roots, size_t n_roots)
 {
-	unsigned *depth = malloc(((size_t)g->count + 1) * sizeof(*depth));
 	unsigned *order = malloc(((size_t)g->count + 1) * sizeof(*order));
 	uint32_t k;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
-	if (!depth || !order || !(out->targets = calloc((size_t)g->count + 1, sizeof(*out->targets)))) {
-		free(depth);
+	if (!order || !(out->targets = calloc((size_t)g->count + 1, sizeof(*out->targets)))) {
 		free(order);
 		return OWNERS_ENOMEM;
 	}
-	if ((rc = visit_order(order, depth, g, member, roots, n_roots))) {
-		free(depth);
+	if ((rc = visit_order(order, g, member, roots, n_roots))) {
 		free(order);
 		owners_scale_plan_clear(out);
 		return rc;
@@ -159,11 +140,9 @@ int owners_scale_plan_make(struct owners_scale_plan *out, const struct owners_gr
 			continue;
 		out->targets[out->count].node = k;
 		out->targets[out->count].how = how;
-		out->targets[out->count].depth = depth[k];
 		out->count++;
 	}
 	owners_qsort_r(out->targets, out->count, sizeof(*out->targets), by_order, order);
-	free(depth);
 	free(order);
 	return 0;
 }

@@ -54,7 +54,6 @@ enum owners_scale_how {
 struct owners_scale_target {
 	uint32_t node;
 	enum owners_scale_how how;
-	unsigned depth; /* 0 for a root; (unsigned)-1 when no root reaches it */
 };
 
 struct owners_scale_plan {
