@@ -91,6 +91,7 @@ struct owners_cascade_runner {
 	int planned; /* plan holds a plan */
 	int approved;
 	int server_gc_known;
+	size_t owner_reads; /* owners read to confirm an absence (absence_confirm.h) */
 };
 
 void owners_cascade_runner_init(struct owners_cascade_runner *r);
