@@ -15,6 +15,7 @@
 #include "kubeconfig.h"
 #include "list_parser.h"
 #include "strv.h"
+#include "test_pause.h"
 #include "output.h"
 #include "scan_warnings.h"
 #include "type_resolve.h"
@@ -247,6 +248,9 @@ int session_connect(struct session *s, struct owners_cli *cli)
 	ho.log = log_line;
 	ho.notice = retry_notice;
 	ho.log_ctx = cli;
+	if (test_delay_from_env(&ho.test_delay_match, &ho.test_delay_ms))
+		return owners_error_set(&s->err, OWNERS_EINVAL, "invalid OWNERS_TEST_DELAY_REQUESTS '%s': want TEXT=SECONDS",
+					getenv("OWNERS_TEST_DELAY_REQUESTS"));
 	if (owners_http_client_new(&s->http, s->cfg, &ho, &s->err))
 		return s->err.code;
 	return 0;

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "output.h"
@@ -20,6 +21,29 @@ int test_pause_from_env(const char *name, double *seconds)
 	if (*end || !(*seconds >= 0 && *seconds < 3600))
 		return usage_error("invalid %s '%s': want seconds", name, value);
 	return EXIT_OK;
+}
+
+int test_delay_from_env(const char **match, long *ms)
+{
+	const char *value = getenv("OWNERS_TEST_DELAY_REQUESTS"), *eq = value ? strrchr(value, '=') : NULL;
+	static char text[256];
+	double seconds;
+	char *end;
+
+	*match = NULL;
+	*ms = 0;
+	if (!value || !*value)
+		return 0;
+	if (!eq || eq == value || (size_t)(eq - value) >= sizeof(text))
+		return -1;
+	seconds = strtod(eq + 1, &end);
+	if (*end || !(seconds >= 0 && seconds < 3600))
+		return -1;
+	memcpy(text, value, (size_t)(eq - value));
+	text[eq - value] = 0;
+	*match = text;
+	*ms = (long)(seconds * 1000);
+	return 0;
 }
 
 void test_pause(double seconds, const char *kind, const char *namespace_, const char *name)

@@ -2,7 +2,10 @@
  * A test hook: the e2e suites make a command pause before a write
  * (OWNERS_TEST_PAUSE_BEFORE_PATCH, OWNERS_TEST_PAUSE_BEFORE_FIX, in
  * seconds) to change the object under it and prove the write is
- * conditional.
+ * conditional; and delay the requests whose path holds a text
+ * (OWNERS_TEST_DELAY_REQUESTS=TEXT=SECONDS), so that one type's lists or
+ * watch lag another's and a missing owner is proven read before it is
+ * acted on.
  */
 #ifndef OWNERS_CMD_TEST_PAUSE_H
 #define OWNERS_CMD_TEST_PAUSE_H
@@ -10,6 +13,10 @@
 /* The pause asked for in environment variable name (0: none); EXIT_USAGE
  * with a message when it is not a number of seconds under an hour. */
 int test_pause_from_env(const char *name, double *seconds);
+
+/* OWNERS_TEST_DELAY_REQUESTS=TEXT=SECONDS: *match points into the
+ * environment (NULL when unset). 0, or -1 when malformed (nothing said). */
+int test_delay_from_env(const char **match, long *ms);
 
 /* Says on stderr what it waits before, then sleeps. */
 void test_pause(double seconds, const char *kind, const char *namespace_, const char *name);

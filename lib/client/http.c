@@ -1495,6 +1495,11 @@ int owners_http_submit(struct owners_http_client *c, struct owners_http_request 
 	r->priv = x;
 	x->long_lived = r->long_lived != 0;
 	c->long_lived += (size_t)x->long_lived;
+	if (c->opt.test_delay_match && r->path.ptr && strstr(r->path.ptr, c->opt.test_delay_match)) {
+		x->not_before_us = now_us() + (int64_t)c->opt.test_delay_ms * 1000;
+		xl_push_back(&c->delayed, x);
+		return 0;
+	}
 	xl_push_back(&c->ready, x);
 	return 0;
 }

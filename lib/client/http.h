@@ -80,6 +80,12 @@ struct owners_http_options {
 	void (*notice)(void *ctx, const char *line);
 	long backoff_base_ms;     /* first retry delay, doubled each time; 0: 100 */
 	long backoff_max_ms;      /* 0: 5000 */
+	/* The e2e suites' lag: a request whose path holds this text is sent
+	 * this much later (each time it is submitted), so that one type's
+	 * lists or watch lag another's as they do on a loaded server. NULL:
+	 * none. */
+	const char *test_delay_match;
+	long test_delay_ms;
 };
 
 struct owners_http_request;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cascade_exec.h"
+#include "absence_confirm.h"
 #include "collector.h"
 #include "grow.h"
 
@@ -118,7 +119,8 @@ int owners_dangling_collect(struct owners_dangling_report *rep, struct owners_gr
 	struct owners_gc_step *steps = NULL;
 	struct owners_cascade_plan p;
 	struct owners_action_result *res = NULL;
-	size_t *first = NULL, cap_first = 0, i;
+	struct owners_owner_checks cc;
+	size_t *first = NULL, cap_first = 0, i, held;
 	int rc = 0;
 
 	memset(&p, 0, sizeof(p));
@@ -127,7 +129,12 @@ int owners_dangling_collect(struct owners_dangling_report *rep, struct owners_gr
 		return owners_error_oom(err);
 	}
 	owners_collector_plan(col, steps);
-	if (plan(rep, steps, &p, &first, &cap_first)) {
+	/* Collected only once every owner missing from the scan is read gone
+	 * (a read, made in every dry-run mode, as the fixer's are). */
+	owners_owner_checks_init(&cc, g->types, c);
+	rc = owners_absence_confirm_collector(&held, col, steps, NULL, &cc);
+	owners_owner_checks_clear(&cc);
+	if (rc || plan(rep, steps, &p, &first, &cap_first)) {
 		rc = owners_error_oom(err);
 	} else if (dry_run == OWNERS_DRY_RUN_CLIENT) {
 		for (i = 0; i < p.n_actions; i++)

@@ -7,7 +7,9 @@
  * references, which would turn garbage into an object kept forever.
  *
  * Only objects whose every finding says "delete the object" now and whose
- * collector step is a DELETE are collected; the rest are left to the
+ * collector step is a DELETE, once every owner missing from the scan has
+ * been read from the server and found gone (absence_confirm.h), are
+ * collected; the rest are left to the
  * reference fixer (dangling_fix.h), which skips the findings decided here.
  *
  * Ownership: the report is updated in place (fix, fix_message); the graph
