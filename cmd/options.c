@@ -210,8 +210,12 @@ static int set_number(const struct opt *o, void *field, const char *value, const
 	if (o->type == OPTION_DOUBLE) {
 		double v = strtod(value, &end);
 
-		if (end == value || *end || errno || v < 0) {
-			error_msg("invalid value '%s' for %s: want a number", value, spelled);
+		/* one line that gives the range, whatever is wrong: not a
+		 * number, below 0, or no number at all (nan, inf) */
+		if (end == value || *end || errno || !(v >= 0) || v > 1e9) {
+			error_msg("invalid value '%s' for %s: want a number from 0 to 1e9 (e.g. 50 or "
+				  "2.5)",
+				  value, spelled);
 			return -1;
 		}
 		*(double *)field = v;

@@ -154,6 +154,37 @@ static void test_ready_deepest(void)
 	owners_graph_free(g);
 }
 
+/* Issue #43: every object that holds the tree up is named, not the first
+ * alone: both pods, not the ReplicaSet and Deployment that wait for them;
+ * an object not ready under a ready owner (the ConfigMap's place) too. */
+static void test_not_ready_holders(void)
+{
+	struct owners_graph *g = build(NULL);
+	struct owners_tree t;
+	struct owners_object_status *st = statuses(g, "u-a");
+	uint32_t nodes[8];
+
+	tree_of(&t, g, "u-web", 0);
+	st[node(g, "u-b")].is_ready = 0;
+	st[node(g, "u-rs")].is_ready = 0;
+	st[node(g, "u-web")].is_ready = 0;
+	is_int(owners_tree_not_ready_holders(nodes, g, &t, st, g->count), 2,
+	       "two pods not ready under a ReplicaSet and a Deployment not ready: two holders");
+	ok(nodes[0] == node(g, "u-a") && nodes[1] == node(g, "u-b"), "  the pods, in the tree's order");
+	st[node(g, "u-a")].is_ready = st[node(g, "u-b")].is_ready = 1;
+	is_int(owners_tree_not_ready_holders(nodes, g, &t, st, g->count), 1,
+	       "pods ready, the ReplicaSet not: it holds the tree up");
+	is_int(nodes[0], node(g, "u-rs"), "  the ReplicaSet, not the Deployment above it");
+	st[node(g, "u-rs")].is_ready = 1;
+	is_int(owners_tree_not_ready_holders(nodes, g, &t, st, g->count), 1, "only the root not ready: the root");
+	st[node(g, "u-web")].is_ready = 1;
+	is_int(owners_tree_not_ready_holders(nodes, g, &t, st, g->count), 0, "all ready: none");
+	is_int(owners_tree_not_ready_holders(nodes, g, &t, NULL, 0), 0, "no status: none named");
+	statuses_free(st, g->count);
+	owners_tree_clear(&t);
+	owners_graph_free(g);
+}
+
 static void test_ready_deleting(void)
 {
 	struct owners_graph *g = build("u-rs");
@@ -248,6 +279,7 @@ int main(void)
 	add_type("", "configmaps", "ConfigMap", 0);
 	test_ready();
 	test_ready_deepest();
+	test_not_ready_holders();
 	test_ready_deleting();
 	test_ready_virtual();
 	test_gone();
