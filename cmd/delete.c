@@ -194,6 +194,14 @@ static int render_plan(struct owners_buf *out, void *ctx)
 	return owners_cascade_render_plan(out, ctx);
 }
 
+/* --dry-run=client -o name: exactly what the delete would delete, one
+ * kind.group/name a line, nothing else on stdout (what -o name prints as
+ * each object goes in a real run). */
+static int render_plan_names(struct owners_buf *out, void *ctx)
+{
+	return owners_cascade_render_plan_names(out, ctx);
+}
+
 /* The members a protection finalizer will hold once deleted (a claim's
  * pvc-protection while a pod uses it, a volume's pv-protection while a
  * claim is bound), read in full so that the plan names whom they wait
@@ -230,13 +238,14 @@ static enum exit_code read_protections(struct run *r, const struct owners_cascad
 static enum exit_code print_plan(struct run *r, const struct owners_cascade_plan *p)
 {
 	static const struct output_renderers renderers = { NULL, render_plan, NULL, 0 };
+	static const struct output_renderers names = { NULL, render_plan_names, NULL, 0 };
 	struct owners_cascade_render render;
 	int rc = read_protections(r, p);
 
 	if (rc)
 		return rc;
 	render = render_of(r, p);
-	return output_emit(r->cmd, &renderers, &render);
+	return output_emit(r->cmd, r->cli->output.kind == OUTPUT_NAME ? &names : &renderers, &render);
 }
 
 /* Before the first change, every permission the whole cascade needs

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cascade_fate.h"
 #include "commands.h"
 #include "object_args.h"
 #include "output.h"
@@ -92,15 +93,18 @@ static int render_text(struct owners_buf *out, void *ctx)
 	}
 }
 
-/* Prints the tree in the format asked for; the exit code. */
+/* Prints the tree in the format asked for; the exit code. fates: what a
+ * cascade from the roots does to each row (NULL with --up). */
 static enum exit_code show(struct cmd_run *run, const struct owners_tree *tree,
-			   const struct owners_object_status *status)
+			   const struct owners_object_status *status,
+			   const struct owners_tree_fate *fates)
 {
-	struct output_renderers renderers = { render_json, render_text,
-					     tree->up ? "owners.owners" : "owners.dependents", 0 };
+	/* every row is an item of its own: nothing nested to walk */
+	struct output_renderers renderers = { render_json, render_text, NULL, 0 };
 	struct tree_view v;
 
 	memset(&v, 0, sizeof(v));
+	v.render.fates = fates;
 	v.kind = run->cli->output.kind;
 	v.render.print = run->print;
 	v.render.g = run->s.graph;
@@ -146,20 +150,26 @@ static enum exit_code show_trees(struct cmd_run *run, const struct owners_select
 {
 	struct owners_tree tree = { NULL, 0, 0, 0 };
 	struct owners_object_status *status = NULL;
-	const struct owners_graph *g = run->s.graph;
+	struct owners_tree_fate *fates = NULL;
+	struct owners_graph *g = run->s.graph;
 	enum output_kind k = run->cli->output.kind;
 	enum exit_code rc;
 	size_t i;
 
-	if (owners_tree_build(&tree, run->s.graph, roots->nodes, roots->count, run->cli->tree.up,
+	/* Down the tree, the rows a cascade from the roots would keep are
+	 * said, with the planner `owners delete` uses: the tree is what it
+	 * reaches, not all that it deletes. */
+	if (owners_tree_build(&tree, g, roots->nodes, roots->count, run->cli->tree.up,
 			      (int)run->cli->tree.depth) ||
 	    !(status = calloc(g->count ? g->count : 1, sizeof(*status))) ||
+	    (!tree.up && owners_cascade_fates_new(&fates, g, &tree)) ||
 	    (k != OUTPUT_DOT && k != OUTPUT_NAME && fetch_status(&run->s, &tree, status)))
 		rc = error_oom();
 	else /* the trees that exist, then what was not found (as kubectl get) */
-		rc = session_say_not_found(roots, show(run, &tree, status));
+		rc = session_say_not_found(roots, show(run, &tree, status, fates));
 	for (i = 0; status && i < g->count; i++)
 		owners_object_status_clear(&status[i]);
+	owners_cascade_fates_free(fates, g->count);
 	free(status);
 	owners_tree_clear(&tree);
 	return rc;
