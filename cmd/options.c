@@ -76,6 +76,7 @@ void owners_cli_defaults(struct owners_cli *cli)
 	cli->timeout_ms = 5 * 60 * 1000;
 	cli->gc.stalled_after_ms = 3 * 60 * 1000;
 	cli->color = "auto";
+	cli->output.allow_missing_keys = 1;
 }
 
 const struct opt *owners_opt_find_long(const struct opt *const tables[], const char *name, size_t len)

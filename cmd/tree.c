@@ -14,6 +14,7 @@
 #include "session.h"
 #include "status_fetch.h"
 #include "tree.h"
+#include "tree_roots.h"
 #include "tree_watch.h"
 
 static const char *const until_values[] = { "ready", "gone", NULL };
@@ -29,6 +30,7 @@ const struct opt tree_opts[] = {
 		"tree (default), wide (adds reference flags and UIDs, and the API group to NAME: "
 		"Kind.group/name), json, yaml, dot, name, jsonpath=TEMPLATE or custom-columns=SPEC "
 		"(over the -o json document, rows depth first)"),
+	OPT_TEMPLATE_KEYS,
 	OPT_BOOL("watch", 'w', tree.watch,
 		"after the tree, follow it as it changes (as kubectl get -w): redrawn in place on "
 		"a terminal, else one line (or -o json|yaml document) per row that changes; Ctrl-C "
@@ -193,6 +195,11 @@ enum exit_code cmd_tree(struct cmd_run *run)
 	if ((rc = session_scan(&run->s, run->scan_ns)) ||
 	    (rc = session_select(&run->s, run->targets, run->n_objs, &how, &roots)))
 		goto out;
+	/* a TYPE alone: each object once, under its owner when both are selected */
+	if (tree_roots_fold(&roots, run->s.graph, run->objs, run->n_objs, run->cli->tree.up)) {
+		rc = error_oom();
+		goto out;
+	}
 	if (watching) { /* a named object not there yet may come (--until=ready), or is gone already */
 		const struct tree_watch_args wa = {
 			.objs = run->objs, .args = run->targets, .n_objs = run->n_objs,

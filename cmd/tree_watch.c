@@ -93,7 +93,11 @@ static int watch_types(struct tree_watch *tw)
 /* The roots in the graph as it is now, into tw->roots.now. */
 static int find_roots(struct tree_watch *tw)
 {
-	return tree_roots_find(&tw->roots, tw->s->graph, tw->w, tw->s->cli->selector);
+	int rc = tree_roots_find(&tw->roots, tw->s->graph, tw->w, tw->s->cli->selector);
+
+	return rc ? rc
+		  : tree_roots_fold(&tw->roots.now, tw->s->graph, tw->a->objs, tw->a->n_objs,
+				    tw->s->cli->tree.up);
 }
 
 /* ---- a frame: the tree now, rendered --------------------------------- */

@@ -180,6 +180,117 @@ out:
 	return rc;
 }
 
+/* ---- folding roots -------------------------------------------------- */
+
+struct reach {
+	struct owners_graph *g;
+	uint32_t *stamp; /* per node: the walk that last saw it (0: none) */
+	uint32_t *stack;
+	uint32_t walk;   /* the last walk's number */
+	uint32_t *found; /* the roots the last walk with stop found */
+	size_t n_found, cap_found;
+};
+
+/* A new walk from start, the tree's way (down: dependents; up: owners);
+ * what it reaches gets stamp[] = r->walk, and mark[] = 1 when mark is
+ * given (start included). With stop, the nodes of stop it reaches (start
+ * aside) are in r->found. 0, or OWNERS_ENOMEM. */
+static int reach_walk(struct reach *r, uint32_t start, int up, unsigned char *mark,
+		      const unsigned char *stop)
+{
+	size_t sp = 0;
+
+	r->n_found = 0;
+	r->stamp[start] = ++r->walk;
+	r->stack[sp++] = start;
+	if (mark)
+		mark[start] = 1;
+	while (sp) {
+		const struct owners_node *n = &r->g->nodes[r->stack[--sp]];
+		uint32_t i, count = up ? n->n_refs : n->n_dependents;
+
+		for (i = 0; i < count; i++) {
+			uint32_t c = up ? n->refs[i].owner : n->dependents[i];
+
+			if (c == OWNERS_NO_NODE || r->stamp[c] == r->walk)
+				continue;
+			r->stamp[c] = r->walk;
+			if (stop && stop[c] && c != start) {
+				if (OWNERS_GROW(r->found, r->cap_found, r->n_found + 1))
+					return OWNERS_ENOMEM;
+				r->found[r->n_found++] = c;
+			}
+			if (mark)
+				mark[c] = 1;
+			r->stack[sp++] = c; /* each node once a walk: at most count */
+		}
+	}
+	return 0;
+}
+
+/* Whether no root outside start's own cycle reaches it: walked the other
+ * way, every root found is reached from start as well. 1, 0, or
+ * OWNERS_ENOMEM. */
+static int is_source(struct reach *r, uint32_t start, int up, const unsigned char *is_root)
+{
+	size_t i, n;
+
+	if (reach_walk(r, start, !up, NULL, is_root))
+		return OWNERS_ENOMEM;
+	if (!(n = r->n_found))
+		return 1;
+	/* r->found's contents stay: the walk below has no stop */
+	reach_walk(r, start, up, NULL, NULL);
+	for (i = 0; i < n; i++)
+		if (r->stamp[r->found[i]] != r->walk)
+			return 0;
+	return 1;
+}
+
+int owners_tree_fold_roots(uint32_t *roots, size_t *n, struct owners_graph *g, int up)
+{
+	struct reach r = { g, NULL, NULL, 0, NULL, 0, 0 };
+	unsigned char *is_root = NULL, *covered = NULL;
+	size_t i, kept = 0;
+	int rc = OWNERS_ENOMEM;
+
+	if (!g->linked && (rc = owners_graph_link(g)))
+		return rc;
+	r.stamp = calloc((size_t)g->count + 1, sizeof(*r.stamp));
+	r.stack = malloc(((size_t)g->count + 1) * sizeof(*r.stack));
+	is_root = calloc((size_t)g->count + 1, 1);
+	covered = calloc((size_t)g->count + 1, 1);
+	if (!r.stamp || !r.stack || !is_root || !covered)
+		goto out;
+	for (i = 0; i < *n; i++)
+		is_root[roots[i]] = 1;
+	/* A root stays when no other root reaches it but round a cycle (its
+	 * cycle's first root stays), and covers all it reaches: any other
+	 * root hangs below one of those. */
+	for (i = 0; i < *n; i++) {
+		int source;
+
+		if (covered[roots[i]])
+			continue;
+		if ((source = is_source(&r, roots[i], up, is_root)) < 0)
+			goto out;
+		if (!source)
+			continue;
+		if (reach_walk(&r, roots[i], up, covered, NULL))
+			goto out;
+		roots[kept++] = roots[i];
+	}
+	*n = kept;
+	rc = 0;
+out:
+	free(r.stamp);
+	free(r.stack);
+	free(r.found);
+	free(is_root);
+	free(covered);
+	return rc;
+}
+
 void owners_tree_clear(struct owners_tree *t)
 {
 	free(t->rows);

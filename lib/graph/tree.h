@@ -38,6 +38,15 @@ struct owners_tree {
 	int up;
 };
 
+/* Folds roots that hang below other roots: a root reached from another
+ * root (its dependents, recursively; its owners with up) is dropped, for
+ * it shows under that one. Roots that reach each other only round a cycle
+ * keep the first of them. What a TYPE alone selects (owners tree all:
+ * Deployments, their ReplicaSets and their Pods) then shows each object
+ * once. The order of the roots kept is theirs. 0, or OWNERS_ENOMEM (roots
+ * untouched). */
+int owners_tree_fold_roots(uint32_t *roots, size_t *n, struct owners_graph *g, int up);
+
 /* max_depth < 0: unlimited. Roots are node indexes. */
 int owners_tree_build(struct owners_tree *t, struct owners_graph *g, const uint32_t *roots,
 		      size_t n_roots, int up, int max_depth);
