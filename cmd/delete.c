@@ -63,7 +63,8 @@ const struct opt delete_opts[] = {
 	OPT_BOOL("all", 0, delete_.all,
 		"every object of the type given (in the namespace, or with -A everywhere) is a "
 		"root"),
-	OPT_OUTPUT(delete_outputs, "name: print each deleted object as TYPE/NAME"),
+	OPT_OUTPUT(delete_outputs, "name: print each deleted object as TYPE/NAME; with --dry-run=client, "
+		   "exactly the objects it would delete, nothing else"),
 	OPT_END,
 };
 
@@ -795,6 +796,10 @@ static const struct man_section delete_man_sections[] = {
 		"kubernetes.io/pvc-protection until default/pod/db-0 is gone (in this cascade) or\n"
 		"while default/pod/x uses it (not in this cascade), read from the pods that mount\n"
 		"it, a volume's kubernetes.io/pv-protection with the claim bound to it).\n"
+		"With -o name it prints instead exactly the objects the delete would delete, one\n"
+		"kind.group/name a line, each once, and nothing else on stdout: the set to pipe,\n"
+		"the rows of owners tree ... -o name (objects another owner keeps, or whose\n"
+		"references the garbage collector never resolves, are not in it).\n"
 		"--dry-run=server sends the roots' requests with\n"
 		"dryRun=All, then one for every dependent the cascade would delete or release\n"
 		"(each said, as the roots are, then server dry run: the root and 5 dependents\n"
@@ -939,6 +944,7 @@ const struct command delete_command = {
 		"  owners delete deployment/web --cascade=foreground --timeout=2m\n"
 		"  owners delete replicaset/web-7d9c --cascade=orphan\n"
 		"  owners delete deployment/web --dry-run=client\n"
+		"  owners delete deployment/web --dry-run=client -o name\n"
 		"  owners delete deployments -l app=web -o name\n"
 		"  owners delete jobs --all -n ci",
 	.args = CMD_ARGS_OBJECTS,
