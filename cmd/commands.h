@@ -34,8 +34,8 @@ struct man_section {
 #define DOC_JSON_ITEM_WARNING_REF \
 	"  ITEM     {\"apiVersion\", \"kind\", \"metadata\": {\"name\", \"namespace\" (absent when\n" \
 	"           cluster-scoped), \"uid\", \"creationTimestamp\", \"deletionTimestamp\",\n" \
-	"           \"finalizers\", \"ownerReferences\" (each as the server has them), \"labels\"\n" \
-	"           (with --show-labels or -L)}, \"owners\": {FACTS}}: the object, and what\n" \
+	"           \"finalizers\", \"ownerReferences\", \"labels\" (each as the server has\n" \
+	"           them)}, \"owners\": {FACTS}}: the object, and what\n" \
 	"           owners found out about it under \"owners\"\n" \
 	"  WARNING  {\"reason\": Forbidden | ListFailed | DiscoveryFailed | Note, \"group\",\n" \
 	"           \"version\", \"resource\", \"canHoldAnswer\" (Forbidden), \"message\"}: every\n" \

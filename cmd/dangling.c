@@ -45,6 +45,7 @@ const struct opt dangling_opts[] = {
 		"object's API group: Kind.group/name), json or yaml (the same document), "
 		"name (kind.group/name of each object, as owners delete takes it), "
 		"jsonpath=TEMPLATE or custom-columns=SPEC (over the document)"),
+	OPT_TEMPLATE_KEYS,
 	OPT_TABLE_ROWS,
 	OPT_END,
 };

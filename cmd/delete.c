@@ -63,7 +63,8 @@ const struct opt delete_opts[] = {
 	OPT_BOOL("all", 0, delete_.all,
 		"every object of the type given (in the namespace, or with -A everywhere) is a "
 		"root"),
-	OPT_OUTPUT(delete_outputs, "name: print each deleted object as TYPE/NAME"),
+	OPT_OUTPUT(delete_outputs, "name: print each deleted object as TYPE/NAME; with --dry-run=client, "
+		   "exactly the objects it would delete, nothing else"),
 	OPT_END,
 };
 
@@ -194,6 +195,14 @@ static int render_plan(struct owners_buf *out, void *ctx)
 	return owners_cascade_render_plan(out, ctx);
 }
 
+/* --dry-run=client -o name: exactly what the delete would delete, one
+ * kind.group/name a line, nothing else on stdout (what -o name prints as
+ * each object goes in a real run). */
+static int render_plan_names(struct owners_buf *out, void *ctx)
+{
+	return owners_cascade_render_plan_names(out, ctx);
+}
+
 /* The members a protection finalizer will hold once deleted (a claim's
  * pvc-protection while a pod uses it, a volume's pv-protection while a
  * claim is bound), read in full so that the plan names whom they wait
@@ -230,13 +239,14 @@ static enum exit_code read_protections(struct run *r, const struct owners_cascad
 static enum exit_code print_plan(struct run *r, const struct owners_cascade_plan *p)
 {
 	static const struct output_renderers renderers = { NULL, render_plan, NULL, 0 };
+	static const struct output_renderers names = { NULL, render_plan_names, NULL, 0 };
 	struct owners_cascade_render render;
 	int rc = read_protections(r, p);
 
 	if (rc)
 		return rc;
 	render = render_of(r, p);
-	return output_emit(r->cmd, &renderers, &render);
+	return output_emit(r->cmd, r->cli->output.kind == OUTPUT_NAME ? &names : &renderers, &render);
 }
 
 /* Before the first change, every permission the whole cascade needs
@@ -794,6 +804,10 @@ static const struct man_section delete_man_sections[] = {
 		"kubernetes.io/pvc-protection until default/pod/db-0 is gone (in this cascade) or\n"
 		"while default/pod/x uses it (not in this cascade), read from the pods that mount\n"
 		"it, a volume's kubernetes.io/pv-protection with the claim bound to it).\n"
+		"With -o name it prints instead exactly the objects the delete would delete, one\n"
+		"kind.group/name a line, each once, and nothing else on stdout: the set to pipe,\n"
+		"the rows of owners tree ... -o name (objects another owner keeps, or whose\n"
+		"references the garbage collector never resolves, are not in it).\n"
 		"--dry-run=server sends the roots' requests with\n"
 		"dryRun=All, then one for every dependent the cascade would delete or release\n"
 		"(each said, as the roots are, then server dry run: the root and 5 dependents\n"
@@ -938,6 +952,7 @@ const struct command delete_command = {
 		"  owners delete deployment/web --cascade=foreground --timeout=2m\n"
 		"  owners delete replicaset/web-7d9c --cascade=orphan\n"
 		"  owners delete deployment/web --dry-run=client\n"
+		"  owners delete deployment/web --dry-run=client -o name\n"
 		"  owners delete deployments -l app=web -o name\n"
 		"  owners delete jobs --all -n ci",
 	.args = CMD_ARGS_OBJECTS,

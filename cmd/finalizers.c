@@ -32,6 +32,7 @@ const struct opt finalizers_opts[] = {
 		"text (default), json (its schema: the man page, OUTPUT), yaml (the same "
 		"document), name (kind.group/name of each object), jsonpath=TEMPLATE or "
 		"custom-columns=SPEC (over the document)"),
+	OPT_TEMPLATE_KEYS,
 	OPT_END,
 };
 

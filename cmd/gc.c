@@ -52,6 +52,7 @@ const struct opt gc_opts[] = {
 		   "table (default) or json/yaml: the OwnersGCBacklog document of what is due "
 		   "(with --dry-run; otherwise of what is left), name: its objects "
 		   "(kind.group/name), jsonpath=TEMPLATE or custom-columns=SPEC (over the document)"),
+	OPT_TEMPLATE_KEYS,
 	OPT_BOOL("no-headers", 0, table.no_headers, "table: no header line"),
 	OPT_END,
 };

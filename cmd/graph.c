@@ -15,6 +15,7 @@ const struct opt graph_opts[] = {
 	OPT_OUTPUT(graph_outputs,
 		"summary (default), json, yaml, dot, jsonpath=TEMPLATE or custom-columns=SPEC "
 		"(over the -o json document)"),
+	OPT_TEMPLATE_KEYS,
 	OPT_END,
 };
 

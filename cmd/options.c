@@ -76,6 +76,7 @@ void owners_cli_defaults(struct owners_cli *cli)
 	cli->timeout_ms = 5 * 60 * 1000;
 	cli->gc.stalled_after_ms = 3 * 60 * 1000;
 	cli->color = "auto";
+	cli->output.allow_missing_keys = 1;
 }
 
 const struct opt *owners_opt_find_long(const struct opt *const tables[], const char *name, size_t len)
@@ -210,8 +211,12 @@ static int set_number(const struct opt *o, void *field, const char *value, const
 	if (o->type == OPTION_DOUBLE) {
 		double v = strtod(value, &end);
 
-		if (end == value || *end || errno || v < 0) {
-			error_msg("invalid value '%s' for %s: want a number", value, spelled);
+		/* one line that gives the range, whatever is wrong: not a
+		 * number, below 0, or no number at all (nan, inf) */
+		if (end == value || *end || errno || !(v >= 0) || v > 1e9) {
+			error_msg("invalid value '%s' for %s: want a number from 0 to 1e9 (e.g. 50 or "
+				  "2.5)",
+				  value, spelled);
 			return -1;
 		}
 		*(double *)field = v;

@@ -88,6 +88,9 @@ struct output_format {
 	enum output_kind kind;
 	const char *template_; /* JSONPATH, CUSTOM_COLUMNS: what follows '=' */
 	const char *spelled;   /* the value given, NULL when -o was not */
+	/* --allow-missing-template-keys (kubectl's, default true): a key a
+	 * jsonpath looks up that an item lacks prints nothing for it */
+	int allow_missing_keys;
 };
 
 /* Whether the output is the command's JSON document in some form (json,
@@ -279,6 +282,11 @@ struct owners_cli {
 	{ .long_name = "output", .short_name = 'o', .type = OPTION_CALLBACK,                        \
 	  .offset = OPT_FIELD(output, struct output_format), .arg_name = "FORMAT", .help = (h),      \
 	  .values = (vals), .complete = COMPLETE_VALUES, .parse = owners_opt_output }
+/* kubectl's printing flag, on every command whose -o takes a template */
+#define OPT_TEMPLATE_KEYS                                                                          \
+	OPT_BOOL("allow-missing-template-keys", 0, output.allow_missing_keys,                       \
+		 "jsonpath: a key missing on an item prints nothing (default true, as kubectl); "   \
+		 "false makes it an error (exit 1)")
 #define OPT_DRY_RUN(h) OPT_OPTIONAL_CHOICE("dry-run", dry_run, owners_dry_run_values, owners_opt_dry_run, h)
 /* every command that prints a table of objects has these, as kubectl get
  * has them (one help text for all) */

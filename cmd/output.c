@@ -239,7 +239,7 @@ enum exit_code output_template(const struct owners_buf *json, const struct outpu
 
 	rc = owners_json_parse(&doc, json->ptr ? json->ptr : "", json->len, &err);
 	if (!rc && f->kind == OUTPUT_JSONPATH)
-		rc = owners_jsonpath_print(&out, f->template_, doc, &err);
+		rc = owners_jsonpath_print(&out, f->template_, doc, f->allow_missing_keys, &err);
 	else if (!rc)
 		rc = owners_custom_columns_print(&out, f->template_, doc, nested, no_headers, &err);
 	/* kubectl ends a jsonpath with no newline of its own: nor does this */

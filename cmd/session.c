@@ -312,8 +312,11 @@ void session_scan_options(const struct session *s, struct owners_scan_options *o
 	o->page_size = s->cli->chunk_size > 0 ? (size_t)s->cli->chunk_size : 0;
 	/* OWNERS_LIST_FORMAT=json: lists in JSON only (to debug, or to compare). */
 	o->json_only = format && !strcmp(format, "json");
-	/* Labels cost memory per object: kept only for the columns asked for. */
-	o->keep_labels = s->cli->table.show_labels || s->cli->table.label_columns.count;
+	/* Labels cost memory per object: kept for the columns asked for, and
+	 * for documents, which carry them as the server has them (as kubectl
+	 * get -o json does). */
+	o->keep_labels = s->cli->table.show_labels || s->cli->table.label_columns.count ||
+			 output_is_document(&s->cli->output);
 	o->on_listed = s->on_listed;
 	o->on_listed_ctx = s->on_listed_ctx;
 }

@@ -7,12 +7,14 @@
 #include <string.h>
 #include <time.h>
 
+#include "cascade_fate.h"
 #include "commands.h"
 #include "object_args.h"
 #include "output.h"
 #include "session.h"
 #include "status_fetch.h"
 #include "tree.h"
+#include "tree_roots.h"
 #include "tree_watch.h"
 
 static const char *const until_values[] = { "ready", "gone", NULL };
@@ -26,8 +28,10 @@ const struct opt tree_opts[] = {
 	OPT_SELECTOR("label selector for the roots, e.g. app=web"),
 	OPT_OUTPUT(tree_outputs,
 		"tree (default), wide (adds reference flags and UIDs, and the API group to NAME: "
-		"Kind.group/name), json, yaml, dot, name, jsonpath=TEMPLATE or custom-columns=SPEC "
-		"(over the -o json document, rows depth first)"),
+		"Kind.group/name), json, yaml, dot, name (what a cascading delete of the roots "
+		"deletes, each once), jsonpath=TEMPLATE or custom-columns=SPEC (over the -o json "
+		"document: an item per row, depth first)"),
+	OPT_TEMPLATE_KEYS,
 	OPT_BOOL("watch", 'w', tree.watch,
 		"after the tree, follow it as it changes (as kubectl get -w): redrawn in place on "
 		"a terminal, else one line (or -o json|yaml document) per row that changes; Ctrl-C "
@@ -92,15 +96,18 @@ static int render_text(struct owners_buf *out, void *ctx)
 	}
 }
 
-/* Prints the tree in the format asked for; the exit code. */
+/* Prints the tree in the format asked for; the exit code. fates: what a
+ * cascade from the roots does to each row (NULL with --up). */
 static enum exit_code show(struct cmd_run *run, const struct owners_tree *tree,
-			   const struct owners_object_status *status)
+			   const struct owners_object_status *status,
+			   const struct owners_tree_fate *fates)
 {
-	struct output_renderers renderers = { render_json, render_text,
-					     tree->up ? "owners.owners" : "owners.dependents", 0 };
+	/* every row is an item of its own: nothing nested to walk */
+	struct output_renderers renderers = { render_json, render_text, NULL, 0 };
 	struct tree_view v;
 
 	memset(&v, 0, sizeof(v));
+	v.render.fates = fates;
 	v.kind = run->cli->output.kind;
 	v.render.print = run->print;
 	v.render.g = run->s.graph;
@@ -146,20 +153,26 @@ static enum exit_code show_trees(struct cmd_run *run, const struct owners_select
 {
 	struct owners_tree tree = { NULL, 0, 0, 0 };
 	struct owners_object_status *status = NULL;
-	const struct owners_graph *g = run->s.graph;
+	struct owners_tree_fate *fates = NULL;
+	struct owners_graph *g = run->s.graph;
 	enum output_kind k = run->cli->output.kind;
 	enum exit_code rc;
 	size_t i;
 
-	if (owners_tree_build(&tree, run->s.graph, roots->nodes, roots->count, run->cli->tree.up,
+	/* Down the tree, the rows a cascade from the roots would keep are
+	 * said, with the planner `owners delete` uses: the tree is what it
+	 * reaches, not all that it deletes. */
+	if (owners_tree_build(&tree, g, roots->nodes, roots->count, run->cli->tree.up,
 			      (int)run->cli->tree.depth) ||
 	    !(status = calloc(g->count ? g->count : 1, sizeof(*status))) ||
+	    (!tree.up && owners_cascade_fates_new(&fates, g, &tree)) ||
 	    (k != OUTPUT_DOT && k != OUTPUT_NAME && fetch_status(&run->s, &tree, status)))
 		rc = error_oom();
 	else /* the trees that exist, then what was not found (as kubectl get) */
-		rc = session_say_not_found(roots, show(run, &tree, status));
+		rc = session_say_not_found(roots, show(run, &tree, status, fates));
 	for (i = 0; status && i < g->count; i++)
 		owners_object_status_clear(&status[i]);
+	owners_cascade_fates_free(fates, g->count);
 	free(status);
 	owners_tree_clear(&tree);
 	return rc;
@@ -183,6 +196,11 @@ enum exit_code cmd_tree(struct cmd_run *run)
 	if ((rc = session_scan(&run->s, run->scan_ns)) ||
 	    (rc = session_select(&run->s, run->targets, run->n_objs, &how, &roots)))
 		goto out;
+	/* a TYPE alone: each object once, under its owner when both are selected */
+	if (tree_roots_fold(&roots, run->s.graph, run->objs, run->n_objs, run->cli->tree.up)) {
+		rc = error_oom();
+		goto out;
+	}
 	if (watching) { /* a named object not there yet may come (--until=ready), or is gone already */
 		const struct tree_watch_args wa = {
 			.objs = run->objs, .args = run->targets, .n_objs = run->n_objs,
@@ -215,7 +233,14 @@ static const struct man_section tree_man_sections[] = {
 		"  owners tree pod/web-7887448d46-4jvb7 --up   # owners instead of dependents\n"
 		"  owners tree deployment/web -d 1             # stop one level down\n"
 		"  owners tree deployment/web -o wide|json|yaml|dot|name\n"
-		"TYPE is anything kubectl accepts (owners(1), ARGUMENTS)."},
+		"TYPE is anything kubectl accepts (owners(1), ARGUMENTS).\n"
+		"\n"
+		"When every argument is a TYPE alone (owners tree all, owners tree\n"
+		"configmaps -l app=web), each object shows once: one that hangs below\n"
+		"another object selected shows under it, not again as a root of its own\n"
+		"(owners tree all shows each Pod under its ReplicaSet under its Deployment,\n"
+		"not three times; of objects that own each other round a cycle, the first\n"
+		"selected is the root). Objects named one by one are each a root, as named."},
 	{"ROWS",
 		"  $ owners tree deployment/web\n"
 		"  NAMESPACE  NAME                              READY  STATUS                      AGE\n"
@@ -232,7 +257,22 @@ static const struct man_section tree_man_sections[] = {
 		"\n"
 		"An object can have several owners: --up prints them all, up to the roots.\n"
 		"Objects in deletion show how long and which finalizers hold them; dangling owner\n"
-		"references and cycles are marked in a NOTES column. READY and STATUS come from\n"
+		"references and cycles are marked in a NOTES column, and so is each row that a\n"
+		"cascading delete of the roots would keep, with why (planned by the planner owners\n"
+		"delete uses, as a background delete of every root at once): kept: another owner\n"
+		"keeps it (ConfigMap/keeper); kept: the garbage collector never acts on it (owner\n"
+		"Thing/t: a kind the server does not serve), or (owner ConfigMap/x: namespaced, of\n"
+		"a cluster-scoped object); kept: its owner X/y orphans its dependents; kept: its\n"
+		"owner is kept (below a kept row). The tree is what the delete reaches; the rows\n"
+		"without kept are what it deletes:\n"
+		"  $ owners tree cm/live-owner\n"
+		"  NAMESPACE  NAME                          READY  STATUS  AGE  NOTES\n"
+		"  default    ConfigMap/live-owner          -      -       9s\n"
+		"  default    ├── ConfigMap/dep             -      -       9s\n"
+		"  default    └── ConfigMap/shared          -      -       9s   kept: another owner keeps it (ConfigMap/keeper)\n"
+		"  default        └── ConfigMap/below       -      -       9s   kept: its owner ConfigMap/shared is kept\n"
+		"\n"
+		"READY and STATUS come from\n"
 		"the printed objects' status: Pods, workloads, Jobs as 1/1 Complete or 0/1\n"
 		"Running, CronJobs as 1 active or Suspended, LoadBalancer Services with their\n"
 		"address or Pending, anything with a phase or a Ready condition. On a terminal\n"
@@ -262,15 +302,22 @@ static const struct man_section tree_man_sections[] = {
 		"capitals, -L app.kubernetes.io/name gives NAME). Labels are read with the scan's\n"
 		"metadata lists (protobuf or JSON) only when one of these asks for them.\n"
 		"\n"
-		"-o name prints deployment.apps/web lines, as kubectl does. -o json is\n"
-		"Kubernetes-shaped, as kubectl get -o json is: each item is the object\n"
-		"(apiVersion, kind, metadata with name, namespace, uid, creationTimestamp and,\n"
-		"when the server has them, deletionTimestamp, finalizers, ownerReferences, labels\n"
-		"with --show-labels or -L), and what owners adds is under the item's owners:\n"
-		"depth, found: false for an owner that does not exist, ready, status, reference\n"
-		"(the ownerReference that links it to its parent, with its class), cycle: true,\n"
-		"notes, and its dependents (or owners with --up) nested, items of the same shape.\n"
-		"So kubectl habits carry over: -o jsonpath='{.items[*].metadata.name}'. -o yaml\n"
+		"-o name prints deployment.apps/web lines, as kubectl does, each object once; down\n"
+		"the tree, only the objects a cascading delete of the roots deletes (the rows\n"
+		"marked kept are left out), the set owners delete ... --dry-run=client -o name\n"
+		"prints, so that it can be piped; with --up, every row. -o json is\n"
+		"Kubernetes-shaped, as kubectl get -o json is: each row of the tree is an item,\n"
+		"depth first, the object (apiVersion, kind, metadata with name, namespace, uid,\n"
+		"creationTimestamp and, when the server has them, deletionTimestamp, finalizers,\n"
+		"ownerReferences, labels), and what owners adds is under the item's owners: depth,\n"
+		"owner (dependent with --up: the row it hangs from, {kind, apiVersion, namespace,\n"
+		"name, uid}), found: false for an owner that does not exist, ready, status,\n"
+		"reference (the ownerReference that links it to its parent, with its class),\n"
+		"cascade (down the tree: {deletes: true}, or {deletes: false, reason:\n"
+		"AnotherOwner|UnresolvableReference|Orphaned|OwnerKept, message}), cycle: true,\n"
+		"notes. So kubectl habits carry over: -o jsonpath='{.items[*].metadata.name}' is\n"
+		"every object of the tree, and a key an item lacks prints nothing for it\n"
+		"(--allow-missing-template-keys=false makes it an error, as in kubectl). -o yaml\n"
 		"is the same document (see OUTPUT):\n"
 		"  apiVersion: owners.dev/v1\n"
 		"  kind: OwnersTree\n"
@@ -289,38 +336,48 @@ static const struct man_section tree_man_sections[] = {
 		"      found: true\n"
 		"      ready: 0/1\n"
 		"      status: MinimumReplicasUnavailable\n"
-		"      dependents:\n"
+		"      cascade:\n"
+		"        deletes: true\n"
+		"  - apiVersion: apps/v1\n"
+		"    kind: ReplicaSet\n"
+		"    metadata:\n"
+		"      name: web-7887448d46\n"
+		"      namespace: default\n"
+		"      uid: e404fff0-1cb5-45b4-8559-2cd0c43ecd6a\n"
+		"      creationTimestamp: \"2026-11-24T03:09:19Z\"\n"
+		"      ownerReferences:\n"
 		"      - apiVersion: apps/v1\n"
-		"        kind: ReplicaSet\n"
-		"        metadata:\n"
-		"          name: web-7887448d46\n"
-		"          namespace: default\n"
-		"          uid: e404fff0-1cb5-45b4-8559-2cd0c43ecd6a\n"
-		"          creationTimestamp: \"2026-11-24T03:09:19Z\"\n"
-		"          ownerReferences:\n"
-		"          - apiVersion: apps/v1\n"
-		"            kind: Deployment\n"
-		"            name: web\n"
-		"            uid: cc63ef8c-77bb-43a4-8287-f2dc81f85dac\n"
-		"            controller: true\n"
-		"            blockOwnerDeletion: true\n"
-		"        owners:\n"
-		"          depth: 1\n"
-		"          found: true\n"
-		"          ready: 0/1\n"
-		"          status: Progressing\n"
-		"          reference:\n"
-		"            apiVersion: apps/v1\n"
-		"            kind: Deployment\n"
-		"            name: web\n"
-		"            uid: cc63ef8c-77bb-43a4-8287-f2dc81f85dac\n"
-		"            controller: true\n"
-		"            blockOwnerDeletion: true\n"
-		"            class: resolved\n"
-		"          dependents:\n"
-		"          - apiVersion: v1\n"
-		"            kind: Pod\n"
-		"            ...\n"
+		"        kind: Deployment\n"
+		"        name: web\n"
+		"        uid: cc63ef8c-77bb-43a4-8287-f2dc81f85dac\n"
+		"        controller: true\n"
+		"        blockOwnerDeletion: true\n"
+		"      labels:\n"
+		"        app: web\n"
+		"    owners:\n"
+		"      depth: 1\n"
+		"      found: true\n"
+		"      ready: 0/1\n"
+		"      status: Progressing\n"
+		"      reference:\n"
+		"        apiVersion: apps/v1\n"
+		"        kind: Deployment\n"
+		"        name: web\n"
+		"        uid: cc63ef8c-77bb-43a4-8287-f2dc81f85dac\n"
+		"        controller: true\n"
+		"        blockOwnerDeletion: true\n"
+		"        class: resolved\n"
+		"      cascade:\n"
+		"        deletes: true\n"
+		"      owner:\n"
+		"        kind: Deployment\n"
+		"        apiVersion: apps/v1\n"
+		"        namespace: default\n"
+		"        name: web\n"
+		"        uid: cc63ef8c-77bb-43a4-8287-f2dc81f85dac\n"
+		"  - apiVersion: v1\n"
+		"    kind: Pod\n"
+		"    ...\n"
 		"  warnings: []"},
 	{"LIVE TREES",
 		"tree --watch (-w) keeps the tree current after printing it, as kubectl get -w\n"
@@ -396,15 +453,19 @@ const struct command tree_command = {
 	.summary = "show the dependents (or, with --up, the owners) of objects as a tree",
 	.description = "Lists every deletable type through discovery (metadata only), builds the owner\n"
 		"graph and prints the dependents of each named object, recursively: what a\n"
-		"cascading delete of it would reach. A type alone means every object of it in\n"
-		"the namespace (with -A, everywhere), as in kubectl get. With --up it prints the owners instead,\n"
+		"cascading delete of it would reach, each row that delete would keep marked with\n"
+		"why in NOTES (another owner keeps it, a reference the garbage collector never\n"
+		"resolves); -o name prints only what it deletes. A type alone means every object of it in\n"
+		"the namespace (with -A, everywhere), as in kubectl get, each object once (one\n"
+		"that hangs below another selected shows under it). With --up it prints the owners instead,\n"
 		"all of them, up to the roots. Objects in deletion show their finalizers;\n"
 		"dangling owner references and cycles are marked. Types that could not be\n"
 		"listed are named in a warning (those that can hold part of the tree; the\n"
 		"others are counted, -v=1 names them) and what depends on them shows as\n"
 		"unknown. -o json and -o yaml print {apiVersion, kind: OwnersTree, metadata,\n"
-		"items, warnings}, each item the object (apiVersion, kind, metadata) with\n"
-		"owners' facts and its dependents (or owners) nested under owners; nothing found\n"
+		"items, warnings}, an item per row, depth first, the object (apiVersion, kind,\n"
+		"metadata, labels included) with owners' facts under owners (its depth, the row\n"
+		"it hangs from, what the cascade does to it); nothing found\n"
 		"prints that document with no items, and is not an error. Of several objects\n"
 		"named, the trees of those that exist print, then an error for each missing.\n"
 		"\n"
@@ -443,6 +504,7 @@ const struct command tree_command = {
 		"  owners tree deployment/web -L app,tier --no-headers\n"
 		"  owners tree pod/web-7d9c-x2x --up\n"
 		"  owners tree deployments -l app=web -o json\n"
+		"  owners tree deployment/web -o name   # what deleting it deletes\n"
 		"  owners tree deployments -A -o yaml\n"
 		"  owners tree deployment/web -w\n"
 		"  owners tree deployment/web --until=ready --timeout=5m\n"
@@ -463,9 +525,12 @@ const struct command tree_command = {
 		"FACTS {\"depth\", \"found\": false for an owner not found, \"ready\" and \"status\"\n"
 		"        (READY/STATUS), \"reference\": {\"apiVersion\", \"kind\", \"name\", \"uid\",\n"
 		"        \"controller\", \"blockOwnerDeletion\", \"class\"} (how it hangs from its\n"
-		"        parent), \"cycle\": true, \"notes\", then \"dependents\" (\"owners\" with --up):\n"
-		"        [ITEM...] nested, items of the same shape}\n"
-		"-o custom-columns makes a row of each nested item too.\n"
+		"        parent), \"cascade\" (not with --up): {\"deletes\": true} or {\"deletes\":\n"
+		"        false, \"reason\": \"AnotherOwner\" | \"UnresolvableReference\" | \"Orphaned\"\n"
+		"        | \"OwnerKept\", \"message\"} (what a cascading delete of the roots does to\n"
+		"        it), \"cycle\": true, \"notes\", \"owner\" (\"dependent\" with --up): REF of\n"
+		"        the row it hangs from (none for a root)}\n"
+		"Every row is an item of its own, depth first: {.items[*]...} reaches them all.\n"
 		"\n"
 		"With --watch or --until, each change after that document is one\n"
 		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersTreeEvent\", \"type\":\n"

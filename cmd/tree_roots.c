@@ -7,6 +7,7 @@
 
 #include "owners_error.h"
 #include "strv.h"
+#include "tree.h"
 
 void tree_roots_clear(struct tree_roots *r)
 {
@@ -133,4 +134,15 @@ int tree_roots_find(struct tree_roots *r, struct owners_graph *g, const struct o
 	if (!rc)
 		rc = find_gone(r, g);
 	return rc;
+}
+
+int tree_roots_fold(struct owners_selection *sel, struct owners_graph *g,
+		    const struct owners_object_arg *objs, size_t n_objs, int up)
+{
+	size_t i;
+
+	for (i = 0; i < n_objs; i++)
+		if (objs[i].name)
+			return 0;
+	return owners_tree_fold_roots(sel->nodes, &sel->count, g, up);
 }

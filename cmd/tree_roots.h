@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 
+#include "object_args.h"
 #include "selection.h"
 #include "strset.h"
 #include "watch.h"
@@ -44,5 +45,12 @@ void tree_roots_clear(struct tree_roots *r);
  * objects w's selector watch says match), or NULL. 0, or OWNERS_ENOMEM. */
 int tree_roots_find(struct tree_roots *r, struct owners_graph *g, const struct owners_watch *w,
 		    const char *selector);
+
+/* When every argument is a TYPE alone (owners tree all, tree pods -l
+ * app=web), the selected objects that hang below others selected are
+ * shown under them, not again as roots (owners_tree_fold_roots()); named
+ * objects stay roots, as named. 0, or OWNERS_ENOMEM. */
+int tree_roots_fold(struct owners_selection *sel, struct owners_graph *g,
+		    const struct owners_object_arg *objs, size_t n_objs, int up);
 
 #endif

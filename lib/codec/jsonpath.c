@@ -24,8 +24,9 @@ struct ctx {
 	const struct owners_json_value *root;
 	const char *template_;
 	struct owners_error *err;
-	/* a name no value has is an error (kubectl's -o jsonpath, whose
-	 * allowMissingKeys is false), not nothing (custom-columns: <none>) */
+	/* a name no value has is an error (kubectl's -o jsonpath with
+	 * --allow-missing-template-keys=false), not nothing (its default;
+	 * custom-columns: <none>) */
 	int strict;
 };
 
@@ -457,9 +458,9 @@ static int run(struct ctx *x, struct owners_buf *out, const char *p, const struc
 }
 
 int owners_jsonpath_print(struct owners_buf *out, const char *template_, const struct owners_json_value *doc,
-			  struct owners_error *err)
+			  int allow_missing, struct owners_error *err)
 {
-	struct ctx x = { doc, template_, err, 1 };
+	struct ctx x = { doc, template_, err, !allow_missing };
 
 	if (!*template_)
 		return owners_error_set(err, OWNERS_EINVAL, "template format specified but no template given");

@@ -12,9 +12,10 @@
  *   {$.kind} {@.name}  from the root, from the current item
  *
  * As kubectl get does: a name that none of the values it is looked up in
- * has is an error ("error executing jsonpath ...: nope is not found":
- * kubectl's -o jsonpath does not allow missing keys), a name looked up in
- * no values (an empty list) is nothing; several results in one action
+ * has prints nothing, or with missing keys not allowed
+ * (--allow-missing-template-keys=false) is an error ("error executing
+ * jsonpath ...: nope is not found"), a name looked up in no values (an
+ * empty list) is nothing; several results in one action
  * are joined by spaces, strings print raw, objects and arrays as compact
  * JSON. custom-columns allows missing keys: "<none>".
  *
@@ -29,10 +30,12 @@
 #include "json.h"
 
 /* Appends the template's output for doc. OWNERS_EINVAL for a template that
- * does not parse or is empty, OWNERS_ENOTFOUND for a name not found (the
- * output is then partial), OWNERS_ENOMEM. */
+ * does not parse or is empty, OWNERS_ENOTFOUND for a name not found unless
+ * allow_missing (kubectl's --allow-missing-template-keys, its default:
+ * a name not found prints nothing) (the output is then partial),
+ * OWNERS_ENOMEM. */
 int owners_jsonpath_print(struct owners_buf *out, const char *template_, const struct owners_json_value *doc,
-			  struct owners_error *err);
+			  int allow_missing, struct owners_error *err);
 
 /* kubectl's custom-columns: SPEC is "HEADER:.path,HEADER:.path"; one row
  * per item (items[] of doc, and with nested set, each item's own arrays at

@@ -180,6 +180,117 @@ out:
 	return rc;
 }
 
+/* ---- folding roots -------------------------------------------------- */
+
+struct reach {
+	struct owners_graph *g;
+	uint32_t *stamp; /* per node: the walk that last saw it (0: none) */
+	uint32_t *stack;
+	uint32_t walk;   /* the last walk's number */
+	uint32_t *found; /* the roots the last walk with stop found */
+	size_t n_found, cap_found;
+};
+
+/* A new walk from start, the tree's way (down: dependents; up: owners);
+ * what it reaches gets stamp[] = r->walk, and mark[] = 1 when mark is
+ * given (start included). With stop, the nodes of stop it reaches (start
+ * aside) are in r->found. 0, or OWNERS_ENOMEM. */
+static int reach_walk(struct reach *r, uint32_t start, int up, unsigned char *mark,
+		      const unsigned char *stop)
+{
+	size_t sp = 0;
+
+	r->n_found = 0;
+	r->stamp[start] = ++r->walk;
+	r->stack[sp++] = start;
+	if (mark)
+		mark[start] = 1;
+	while (sp) {
+		const struct owners_node *n = &r->g->nodes[r->stack[--sp]];
+		uint32_t i, count = up ? n->n_refs : n->n_dependents;
+
+		for (i = 0; i < count; i++) {
+			uint32_t c = up ? n->refs[i].owner : n->dependents[i];
+
+			if (c == OWNERS_NO_NODE || r->stamp[c] == r->walk)
+				continue;
+			r->stamp[c] = r->walk;
+			if (stop && stop[c] && c != start) {
+				if (OWNERS_GROW(r->found, r->cap_found, r->n_found + 1))
+					return OWNERS_ENOMEM;
+				r->found[r->n_found++] = c;
+			}
+			if (mark)
+				mark[c] = 1;
+			r->stack[sp++] = c; /* each node once a walk: at most count */
+		}
+	}
+	return 0;
+}
+
+/* Whether no root outside start's own cycle reaches it: walked the other
+ * way, every root found is reached from start as well. 1, 0, or
+ * OWNERS_ENOMEM. */
+static int is_source(struct reach *r, uint32_t start, int up, const unsigned char *is_root)
+{
+	size_t i, n;
+
+	if (reach_walk(r, start, !up, NULL, is_root))
+		return OWNERS_ENOMEM;
+	if (!(n = r->n_found))
+		return 1;
+	/* r->found's contents stay: the walk below has no stop */
+	reach_walk(r, start, up, NULL, NULL);
+	for (i = 0; i < n; i++)
+		if (r->stamp[r->found[i]] != r->walk)
+			return 0;
+	return 1;
+}
+
+int owners_tree_fold_roots(uint32_t *roots, size_t *n, struct owners_graph *g, int up)
+{
+	struct reach r = { g, NULL, NULL, 0, NULL, 0, 0 };
+	unsigned char *is_root = NULL, *covered = NULL;
+	size_t i, kept = 0;
+	int rc = OWNERS_ENOMEM;
+
+	if (!g->linked && (rc = owners_graph_link(g)))
+		return rc;
+	r.stamp = calloc((size_t)g->count + 1, sizeof(*r.stamp));
+	r.stack = malloc(((size_t)g->count + 1) * sizeof(*r.stack));
+	is_root = calloc((size_t)g->count + 1, 1);
+	covered = calloc((size_t)g->count + 1, 1);
+	if (!r.stamp || !r.stack || !is_root || !covered)
+		goto out;
+	for (i = 0; i < *n; i++)
+		is_root[roots[i]] = 1;
+	/* A root stays when no other root reaches it but round a cycle (its
+	 * cycle's first root stays), and covers all it reaches: any other
+	 * root hangs below one of those. */
+	for (i = 0; i < *n; i++) {
+		int source;
+
+		if (covered[roots[i]])
+			continue;
+		if ((source = is_source(&r, roots[i], up, is_root)) < 0)
+			goto out;
+		if (!source)
+			continue;
+		if (reach_walk(&r, roots[i], up, covered, NULL))
+			goto out;
+		roots[kept++] = roots[i];
+	}
+	*n = kept;
+	rc = 0;
+out:
+	free(r.stamp);
+	free(r.stack);
+	free(r.found);
+	free(is_root);
+	free(covered);
+	return rc;
+}
+
 void owners_tree_clear(struct owners_tree *t)
 {
 	free(t->rows);
@@ -230,6 +341,8 @@ static int row_notes(struct owners_buf *out, const struct owners_render *r,
 					     c == OWNERS_REF_UNKNOWN ? "unverifiable" : "dangling",
 					     n->refs[i].kind, n->refs[i].name, owners_ref_class_name(c));
 	}
+	if (!rc && r->fates && !n->virtual_ && r->fates[row->node].reason)
+		rc = owners_buf_addf(out, "%s%s", out->len ? "; " : "", r->fates[row->node].message);
 	if (!rc && row->cycle)
 		rc = owners_buf_adds(out, out->len ? "; cycle" : "cycle");
 	if (!rc && row->cut)
@@ -521,6 +634,19 @@ static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
 		owners_json_gen_kv(j, "class", owners_ref_class_name(row->via_class));
 		owners_json_gen_map_close(j);
 	}
+	if (r->fates && !n->virtual_) {
+		/* what a cascading delete from the roots does to it, and why */
+		const struct owners_tree_fate *f = &r->fates[row->node];
+
+		owners_json_gen_string(j, "cascade");
+		owners_json_gen_map_open(j);
+		owners_json_gen_kv_bool(j, "deletes", !f->reason);
+		if (f->reason) {
+			owners_json_gen_kv(j, "reason", f->reason);
+			owners_json_gen_kv(j, "message", f->message);
+		}
+		owners_json_gen_map_close(j);
+	}
 	if (row->cycle)
 		owners_json_gen_kv_bool(j, "cycle", 1);
 	rc = row_notes(&notes, r, row);
@@ -530,11 +656,35 @@ static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
 	return rc ? rc : owners_json_gen_error(j);
 }
 
+/* One row as an item: the object, its facts, and the row it hangs from
+ * (the nearest shallower row above it), so that a flat list (or a watch
+ * event alone) says where each row sits. */
+static int gen_item(struct owners_json_gen *j, const struct owners_render *r, size_t row)
+{
+	const struct owners_tree *t = r->tree;
+	const struct owners_tree_row *at = &t->rows[row];
+	size_t i;
+	int rc;
+
+	owners_json_gen_map_open(j);
+	rc = gen_node(j, r, at);
+	for (i = row; at->depth && i-- > 0;)
+		if (t->rows[i].depth < at->depth) {
+			owners_json_gen_string(j, t->up ? "dependent" : "owner");
+			owners_json_gen_map_open(j);
+			owners_node_json_identity(j, &r->g->nodes[t->rows[i].node]);
+			owners_json_gen_map_close(j);
+			break;
+		}
+	owners_json_gen_map_close(j); /* "owners" */
+	owners_json_gen_map_close(j);
+	return rc;
+}
+
 int owners_tree_render_json(struct owners_buf *out, const struct owners_render *r)
 {
 	const struct owners_tree *t = r->tree;
 	struct owners_json_gen *j;
-	uint32_t open_depth = 0; /* nodes currently open */
 	size_t i;
 	int rc = 0;
 
@@ -543,24 +693,9 @@ int owners_tree_render_json(struct owners_buf *out, const struct owners_render *
 	owners_document_open(j, "OwnersTree");
 	owners_json_gen_kv(j, "direction", t->up ? "owners" : "dependents");
 	owners_document_items(j);
-	/* gen_node can fail outside the generator (its notes) */
-	for (i = 0; !rc && i < t->count; i++) {
-		const struct owners_tree_row *row = &t->rows[i];
-		uint32_t next_depth = i + 1 < t->count ? t->rows[i + 1].depth : 0;
-
-		/* rows are depth-first: a deeper next row is a child of this one */
-		owners_json_gen_map_open(j);
-		rc = gen_node(j, r, row);
-		owners_json_gen_string(j, t->up ? "owners" : "dependents");
-		owners_json_gen_array_open(j);
-		open_depth = row->depth + 1;
-		while (open_depth > next_depth) {
-			owners_json_gen_array_close(j);
-			owners_json_gen_map_close(j); /* its "owners" facts */
-			owners_json_gen_map_close(j);
-			open_depth--;
-		}
-	}
+	/* gen_item can fail outside the generator (its notes) */
+	for (i = 0; !rc && i < t->count; i++)
+		rc = gen_item(j, r, i);
 	owners_document_close(j, r->print.warnings, r->print.n_warnings);
 	if (!rc)
 		rc = owners_json_gen_error(j);
@@ -573,10 +708,7 @@ int owners_tree_render_json(struct owners_buf *out, const struct owners_render *
 int owners_tree_render_event_json(struct owners_buf *out, const struct owners_render *r, size_t row,
 				  const char *type, int pretty)
 {
-	const struct owners_tree *t = r->tree;
-	const struct owners_tree_row *at = &t->rows[row];
 	struct owners_json_gen *j;
-	size_t i;
 	int rc;
 
 	if (owners_json_gen_new(&j, out, pretty))
@@ -587,20 +719,7 @@ int owners_tree_render_event_json(struct owners_buf *out, const struct owners_re
 	owners_json_gen_kv(j, "kind", "OwnersTreeEvent");
 	owners_json_gen_kv(j, "type", type);
 	owners_json_gen_string(j, "object");
-	owners_json_gen_map_open(j);
-	rc = gen_node(j, r, at);
-	/* The row it hangs from: the nearest shallower row above it (the
-	 * list's nesting says it; an event alone must). */
-	for (i = row; at->depth && i-- > 0;)
-		if (t->rows[i].depth < at->depth) {
-			owners_json_gen_string(j, t->up ? "dependent" : "owner");
-			owners_json_gen_map_open(j);
-			owners_node_json_identity(j, &r->g->nodes[t->rows[i].node]);
-			owners_json_gen_map_close(j);
-			break;
-		}
-	owners_json_gen_map_close(j); /* "owners" */
-	owners_json_gen_map_close(j); /* the object */
+	rc = gen_item(j, r, row);
 	owners_json_gen_map_close(j);
 	if (!rc)
 		rc = owners_json_gen_error(j);
@@ -644,13 +763,25 @@ int owners_tree_render_dot(struct owners_buf *out, const struct owners_render *r
 int owners_tree_render_names(struct owners_buf *out, const struct owners_render *r)
 {
 	const struct owners_tree *t = r->tree;
+	unsigned char *said = calloc(r->g->count ? r->g->count : 1, 1);
 	size_t i;
 	int rc = 0;
 
+	if (!said)
+		return OWNERS_ENOMEM;
+	/* a set of names, as kubectl prints them: each object once (a
+	 * dependent of two roots, a cycle's repeated row), and with fates
+	 * only what the cascade deletes, so that it can be piped */
 	for (i = 0; !rc && i < t->count; i++) {
-		rc = owners_graph_node_name(out, &r->g->nodes[t->rows[i].node]);
+		uint32_t node = t->rows[i].node;
+
+		if (said[node] || (r->fates && (r->fates[node].reason || r->g->nodes[node].virtual_)))
+			continue;
+		said[node] = 1;
+		rc = owners_graph_node_name(out, &r->g->nodes[node]);
 		if (!rc)
 			rc = owners_buf_addc(out, '\n');
 	}
+	free(said);
 	return rc;
 }

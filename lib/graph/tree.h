@@ -38,21 +38,48 @@ struct owners_tree {
 	int up;
 };
 
+/* Folds roots that hang below other roots: a root reached from another
+ * root (its dependents, recursively; its owners with up) is dropped, for
+ * it shows under that one. Roots that reach each other only round a cycle
+ * keep the first of them. What a TYPE alone selects (owners tree all:
+ * Deployments, their ReplicaSets and their Pods) then shows each object
+ * once. The order of the roots kept is theirs. 0, or OWNERS_ENOMEM (roots
+ * untouched). */
+int owners_tree_fold_roots(uint32_t *roots, size_t *n, struct owners_graph *g, int up);
+
 /* max_depth < 0: unlimited. Roots are node indexes. */
 int owners_tree_build(struct owners_tree *t, struct owners_graph *g, const uint32_t *roots,
 		      size_t n_roots, int up, int max_depth);
 void owners_tree_clear(struct owners_tree *t);
+
+/* What a cascading delete from a tree's roots does to one object, as the
+ * caller's planner decides it (lib/ops/cascade_fate.c: the graph layer
+ * cannot plan). reason NULL: the cascade deletes it; else a word for
+ * documents ("AnotherOwner") and message the words for NOTES ("kept:
+ * ConfigMap/keeper owns it too"). */
+struct owners_tree_fate {
+	const char *reason;
+	char *message;
+};
 
 struct owners_render {
 	struct owners_graph *g;
 	const struct owners_tree *tree;
 	/* READY/STATUS per node index (entries may be empty); may be NULL. */
 	const struct owners_object_status *status;
+	/* per node index (the graph's count); NULL: not said (--up, a
+	 * watch). Set: NOTES and documents say which rows the cascade keeps
+	 * and why, and -o name lists only the rows it deletes. */
+	const struct owners_tree_fate *fates;
 	/* wide: adds REFERENCE and UID, and the group to NAME */
 	struct owners_print_options print;
 };
 
 int owners_tree_render_text(struct owners_buf *out, const struct owners_render *r);
+/* {apiVersion, kind: OwnersTree, metadata, items, warnings}: every row an
+ * item, depth first (as kubectl lists objects: {.items[*]...} reaches
+ * them all), its owners.depth and owners.owner (owners.dependent with up)
+ * the row it hangs from. */
 int owners_tree_render_json(struct owners_buf *out, const struct owners_render *r);
 /* One row as a watch event ({apiVersion, kind: OwnersTreeEvent, type,
  * object}): type is ADDED, MODIFIED or DELETED (the row left the tree:
@@ -63,6 +90,8 @@ int owners_tree_render_json(struct owners_buf *out, const struct owners_render *
 int owners_tree_render_event_json(struct owners_buf *out, const struct owners_render *r, size_t row,
 				  const char *type, int pretty);
 int owners_tree_render_dot(struct owners_buf *out, const struct owners_render *r);
+/* kind.group/name lines, each object once, in the tree's order; with
+ * fates, only the objects the cascade deletes. */
 int owners_tree_render_names(struct owners_buf *out, const struct owners_render *r);
 
 #endif

@@ -5,6 +5,7 @@
  */
 #include "tree_state.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* One row's object: whether it stops the tree from being ready. */
@@ -40,6 +41,47 @@ int owners_tree_ready(uint32_t *first, const struct owners_graph *g, const struc
 			depth = tree->rows[i].depth;
 		}
 	return *first == OWNERS_NO_NODE;
+}
+
+size_t owners_tree_not_ready_holders(uint32_t *nodes, const struct owners_graph *g,
+				     const struct owners_tree *tree,
+				     const struct owners_object_status *status, size_t n_status)
+{
+	unsigned char *bad; /* bad[d]: a row not ready at depth d or below, since the last row above d */
+	size_t i, k, n = 0, max_depth = 0;
+
+	if (!status || !tree->count)
+		return 0;
+	for (i = 0; i < tree->count; i++)
+		if (tree->rows[i].depth > max_depth)
+			max_depth = tree->rows[i].depth;
+	if (!(bad = calloc(max_depth + 2, 1)))
+		return 0;
+	/* Backwards, a row's subtree (the rows after it, deeper) is seen
+	 * before the row itself: bad[d + 1] then says whether any of it is
+	 * not ready. */
+	for (i = tree->count; i-- > 0;) {
+		uint32_t d = tree->rows[i].depth, node = tree->rows[i].node;
+		int not_ready = !row_ready(g, tree, i, status, n_status);
+
+		if (not_ready && !bad[d + 1]) {
+			for (k = 0; k < n && nodes[k] != node; k++)
+				;
+			if (k == n)
+				nodes[n++] = node;
+		}
+		bad[d] |= not_ready || bad[d + 1];
+		bad[d + 1] = 0;
+	}
+	free(bad);
+	/* found last to first: put them in the tree's order */
+	for (i = 0; i < n / 2; i++) {
+		uint32_t t = nodes[i];
+
+		nodes[i] = nodes[n - 1 - i];
+		nodes[n - 1 - i] = t;
+	}
+	return n;
 }
 
 /* A column's value that says something ("-" and "" do not). */

@@ -31,6 +31,17 @@
 int owners_tree_ready(uint32_t *first, const struct owners_graph *g, const struct owners_tree *tree,
 		      const struct owners_object_status *status, size_t n_status);
 
+/* The objects that hold the tree up: each row not ready with nothing
+ * below it (in its subtree) not ready, each object once, in the tree's
+ * order: the four Pending Pods of a Deployment, not the Deployment and
+ * ReplicaSet that wait for them. nodes: tree->count entries, the
+ * caller's. Returns how many were written; 0 when no status (as
+ * owners_tree_ready(), the tree is then not ready, but no row is to
+ * blame) or the tree is ready. */
+size_t owners_tree_not_ready_holders(uint32_t *nodes, const struct owners_graph *g,
+				     const struct owners_tree *tree,
+				     const struct owners_object_status *status, size_t n_status);
+
 /* Why node is not ready, appended to out: "not there", "in deletion", "no
  * status read yet", or its STATUS with its READY ("Pending", "Running
  * (READY 0/1)"), else "not ready". 0, or OWNERS_ENOMEM. */

@@ -234,6 +234,36 @@ static int collectable(struct owners_graph *g, const unsigned char *member,
 	return in;
 }
 
+enum owners_cascade_kept owners_cascade_why_kept(const struct owners_cascade_plan *p,
+						 struct owners_graph *g, uint32_t node,
+						 const struct owners_ref **ref)
+{
+	const struct owners_node *n = &g->nodes[node];
+	uint32_t i;
+
+	*ref = NULL;
+	if (!exists(n))
+		return OWNERS_KEPT_GONE;
+	if (p->member[node])
+		return OWNERS_KEPT_NOT;
+	/* the GC's own reasons first: it never acts on such an object */
+	for (i = 0; i < n->n_refs; i++)
+		if (bearing(g, p->member, p->orphaning, node, &n->refs[i]) == REF_UNTOUCHABLE) {
+			*ref = &n->refs[i];
+			return OWNERS_KEPT_UNRESOLVABLE;
+		}
+	for (i = 0; i < n->n_refs; i++) {
+		uint32_t o = n->refs[i].owner;
+
+		if (bearing(g, p->member, p->orphaning, node, &n->refs[i]) != REF_ALIVE)
+			continue;
+		*ref = &n->refs[i];
+		return o != OWNERS_NO_NODE && p->member[o] && p->orphaning[o] ? OWNERS_KEPT_ORPHANED
+									      : OWNERS_KEPT_ANOTHER_OWNER;
+	}
+	return OWNERS_KEPT_OWNER_KEPT;
+}
+
 /* Every owner linking a member to the cascade is gone or waiting for its
  * dependents: then the GC looks at it, and deletes it. */
 static int owners_released_it(struct owners_graph *g, const struct owners_cascade_plan *p,

@@ -185,6 +185,26 @@ int owners_cascade_member_patched(const struct owners_cascade_plan *p, struct ow
 int owners_cascade_has_member_dependents(const struct owners_graph *g, const unsigned char *member,
 					 uint32_t node);
 
+/* Why the plan keeps an object that is not a member (what `owners tree`
+ * says of its rows), as the membership rule above decides it. */
+enum owners_cascade_kept {
+	OWNERS_KEPT_NOT,            /* a member: the cascade deletes it */
+	OWNERS_KEPT_UNRESOLVABLE,   /* *ref is one the GC never resolves (an unserved
+				       kind, a cluster-scoped object's namespaced owner,
+				       an owner it cannot look up): it never acts on it */
+	OWNERS_KEPT_ANOTHER_OWNER,  /* *ref: an owner outside the cascade keeps it (one
+				       this user cannot read counts as alive) */
+	OWNERS_KEPT_ORPHANED,       /* *ref: a member that orphans its dependents */
+	OWNERS_KEPT_OWNER_KEPT,     /* nothing links it to a member: its owners are kept */
+	OWNERS_KEPT_GONE,           /* not there (an owner not found) */
+};
+
+/* Why node is not in the plan's cascade; *ref the reference that says it
+ * (NULL for NOT, OWNER_KEPT and GONE), borrowed from the graph. */
+enum owners_cascade_kept owners_cascade_why_kept(const struct owners_cascade_plan *p,
+						 struct owners_graph *g, uint32_t node,
+						 const struct owners_ref **ref);
+
 const char *owners_cascade_mode_name(enum owners_cascade_mode m);
 /* "background", "foreground", "orphan" (kubectl's --cascade words) to a
  * mode: 0, or OWNERS_EINVAL for any other word. */

@@ -184,10 +184,9 @@ static int plan_waits(struct owners_buf *out, const struct owners_cascade_render
 	return rc;
 }
 
-int owners_cascade_render_plan(struct owners_buf *out, const struct owners_cascade_render *r)
+/* The plan's objects in tree order: the tree below the roots still there. */
+static int plan_tree(struct owners_tree *tree, const struct owners_cascade_render *r)
 {
-	const struct owners_cascade_plan *p = r->plan;
-	struct owners_tree tree;
 	uint32_t *roots;
 	size_t i, n = 0;
 	int rc;
@@ -201,8 +200,18 @@ int owners_cascade_render_plan(struct owners_buf *out, const struct owners_casca
 		if (node != OWNERS_NO_NODE)
 			roots[n++] = node;
 	}
-	rc = owners_tree_build(&tree, r->g, roots, n, 0, -1);
+	rc = owners_tree_build(tree, r->g, roots, n, 0, -1);
 	free(roots);
+	return rc;
+}
+
+int owners_cascade_render_plan(struct owners_buf *out, const struct owners_cascade_render *r)
+{
+	const struct owners_cascade_plan *p = r->plan;
+	struct owners_tree tree;
+	size_t i;
+	int rc = plan_tree(&tree, r);
+
 	if (rc)
 		return rc;
 	rc = owners_buf_addf(out, "%s cascade (dry run, nothing changed):\n",
@@ -226,6 +235,33 @@ int owners_cascade_render_plan(struct owners_buf *out, const struct owners_casca
 			rc = owners_buf_addc(out, '\n');
 	}
 	owners_tree_clear(&tree);
+	return rc;
+}
+
+int owners_cascade_render_plan_names(struct owners_buf *out, const struct owners_cascade_render *r)
+{
+	const struct owners_cascade_plan *p = r->plan;
+	struct owners_tree tree;
+	unsigned char *said = calloc(r->g->count + 1, 1);
+	size_t i;
+	int rc = said ? plan_tree(&tree, r) : OWNERS_ENOMEM;
+
+	if (rc) {
+		free(said);
+		return rc;
+	}
+	for (i = 0; !rc && i < tree.count; i++) {
+		uint32_t node = tree.rows[i].node;
+
+		if (said[node] || !p->member[node] || r->g->nodes[node].virtual_)
+			continue;
+		said[node] = 1;
+		rc = owners_graph_node_name(out, &r->g->nodes[node]);
+		if (!rc)
+			rc = owners_buf_addc(out, '\n');
+	}
+	owners_tree_clear(&tree);
+	free(said);
 	return rc;
 }
 

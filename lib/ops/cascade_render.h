@@ -51,6 +51,10 @@ struct owners_cascade_render {
  * ns/pod/db-0 is gone (in this cascade)"), a volume's
  * kubernetes.io/pv-protection with the claim bound to it. */
 int owners_cascade_render_plan(struct owners_buf *out, const struct owners_cascade_render *r);
+/* --dry-run=client -o name: exactly what the cascade deletes (its members
+ * that exist, each once), kind.group/name lines in the plan's tree order:
+ * what can be piped to another command. */
+int owners_cascade_render_plan_names(struct owners_buf *out, const struct owners_cascade_render *r);
 
 /* One line, without a newline: the counts, the seconds spent, and the
  * first wait (its object, and its finalizers when in deletion, else why).

@@ -190,8 +190,8 @@ ok $rc "-o jsonpath over .items[*].metadata.name: exit 0"
 is "$(printf '%s' "$out" | tr ' ' '\n' | sort -u | tr '\n' ' ')" \
   "cr-namespaced-owner cr-orphan dep-absent dep-elsewhere dep-mismatch dep-mixed dep-secret dep-widget " \
   "  prints the objects' names, as kubectl get users script it"
-run owners dangling -A -o jsonpath='{.items[*].name}'
-is "$rc" 1 "-o jsonpath on a field no item has: exit 1, as kubectl"
+run owners dangling -A -o jsonpath='{.items[*].name}' --allow-missing-template-keys=false
+is "$rc" 1 "-o jsonpath on a field no item has, --allow-missing-template-keys=false: exit 1, as kubectl"
 like "$err" "^error: error executing jsonpath '\{\.items\[\*\]\.name\}': name is not found$" "  and says it is not found"
 is "$out" "" "  nothing on stdout"
 run owners dangling -A -o custom-columns=

@@ -69,8 +69,8 @@ assert f == {"name": "example.com/hold", "field": "metadata.finalizers", "reason
 ok $? "-o json: the documented schema"
 run owners finalizers -o jsonpath='{.items[*].metadata.name}'
 like "$rc:$out" "^0:(.* )?held( |$)" "-o jsonpath over .metadata.name, as kubectl get users script it"
-run owners finalizers -o jsonpath='{.items[*].nope}'
-like "$rc:$err" "^1:error: error executing jsonpath .*: nope is not found" "a field no item has: exit 1"
+run owners finalizers -o jsonpath='{.items[*].nope}' --allow-missing-template-keys=false
+like "$rc:$err" "^1:error: error executing jsonpath .*: nope is not found" "a field no item has, --allow-missing-template-keys=false: exit 1"
 run owners finalizers -o custom-columns=
 is "$rc:$out" "2:" "-o custom-columns= (empty): a usage error"
 run owners finalizers -o name

@@ -231,8 +231,8 @@ run off owners -n edge-a gc --dry-run -o name
 is "$rc:$out" "0:configmap/dep" "-o name: the backlog's objects, as kubectl delete takes them"
 run off owners -n edge-a gc --dry-run -o jsonpath='{.items[*].metadata.name}:{.items[*].owners.action}'
 is "$rc:$out" "0:dep:delete" "-o jsonpath over the document, as kubectl get users script it"
-run off owners -n edge-a gc --dry-run=client -o jsonpath='{.items[*].object.name}'
-like "$rc:$err" "^1:error: error executing jsonpath .*: object is not found" "  a field no item has: exit 1"
+run off owners -n edge-a gc --dry-run=client -o jsonpath='{.items[*].object.name}' --allow-missing-template-keys=false
+like "$rc:$err" "^1:error: error executing jsonpath .*: object is not found" "  a field no item has, --allow-missing-template-keys=false: exit 1"
 
 # a read-only user: the backlog, then one clear error and nothing changed
 run off owners --context viewer -n edge-a gc --dry-run

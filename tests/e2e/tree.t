@@ -64,13 +64,16 @@ unlike "$out" "ConfigMap/" "  not what is in no category (ConfigMaps)"
 run owners -n many tree all/api
 is "$rc" 2 "a category with a name (all/api): a usage error, exit 2"
 is "$err" "error: cannot name 'all/api': 'all' is a category of types, not a type" "  in one line"
-run owners tree deployment/web -o jsonpath='{range .items[*]}{.kind}/{.metadata.name}:{range .owners.dependents[*]}{.kind}{end}{"\n"}{end}'
-is "$rc:$out" "0:Deployment/web:ReplicaSet" "-o jsonpath=, as kubectl get users write it (range, literals, nested)"
+# #43: every row is an item of its own (no more nesting under owners.dependents)
+run owners tree deployment/web -o jsonpath='{range .items[*]}{.kind}/{.metadata.name}:{range .metadata.ownerReferences[*]}{.kind}{end}{"\n"}{end}'
+like "$rc:$out" "^0:Deployment/web:"$'\n'"ReplicaSet/$rs:Deployment"$'\n'"Pod/.*:ReplicaSet" \
+  "-o jsonpath=, as kubectl get users write it (range, literals, nested)"
 run owners tree deployment/web -o jsonpath='{.items[*].metadata.name}'
-is "$rc:$out" "0:web" "-o jsonpath: .metadata.name, as kubectl get users script it"
-run owners tree deployment/web -o jsonpath='{.items[*].name}'
+is "$rc:$(tr ' ' '\n' <<<"$out" | sort | tr '\n' ' ')" "0:$(tr ' ' '\n' <<<"web $rs $pods" | sort | tr '\n' ' ')" \
+  "-o jsonpath: .metadata.name of every object of the tree, as kubectl get users script it"
+run owners tree deployment/web -o jsonpath='{.items[*].name}' --allow-missing-template-keys=false
 like "$rc:$err" "^1:error: error executing jsonpath '\{\.items\[\*\]\.name\}': name is not found" \
-  "-o jsonpath on a field no item has: exit 1, as kubectl"
+  "-o jsonpath on a field no item has, --allow-missing-template-keys=false: exit 1, as kubectl"
 run owners tree deployment/web -o custom-columns=
 is "$rc:$out" "2:" "-o custom-columns= (empty): a usage error, no blank lines"
 run owners tree deployment/web -o custom-columns=KIND:.kind,NAME:.metadata.name
@@ -118,16 +121,22 @@ assert list(root) == ["apiVersion", "kind", "metadata", "owners"], list(root)
 assert root["apiVersion"] == "apps/v1" and root["kind"] == "Deployment"
 assert root["metadata"]["name"] == "web" and root["metadata"]["namespace"] == "default"
 assert root["metadata"]["uid"] and root["metadata"]["creationTimestamp"] and root["owners"]["depth"] == 0
-rs = root["owners"]["dependents"][0]
+rs = d["items"][1]
+assert len(d["items"]) == 4, len(d["items"])
+assert "owner" not in root["owners"]
 assert rs["kind"] == "ReplicaSet" and rs["owners"]["reference"]["controller"] is True
 assert rs["owners"]["reference"]["blockOwnerDeletion"] is True and rs["owners"]["reference"]["class"] == "resolved"
 assert rs["metadata"]["ownerReferences"][0]["uid"] == root["metadata"]["uid"]
 assert rs["metadata"]["ownerReferences"][0]["controller"] is True
-assert sorted(p["kind"] for p in rs["owners"]["dependents"]) == ["Pod", "Pod"]
-assert all(p["owners"]["status"] == "Pending" and p["owners"]["depth"] == 2 for p in rs["owners"]["dependents"])
+assert rs["owners"]["owner"]["uid"] == root["metadata"]["uid"] and rs["owners"]["depth"] == 1
+pods = d["items"][2:]
+assert sorted(p["kind"] for p in pods) == ["Pod", "Pod"]
+assert all(p["owners"]["status"] == "Pending" and p["owners"]["depth"] == 2 for p in pods)
+assert all(p["owners"]["owner"]["name"] == rs["metadata"]["name"] for p in pods)
+assert all(i["owners"]["cascade"] == {"deletes": True} for i in d["items"])
 '
-ok $? "-o json parses and nests deployment > replicaset > 2 pods"
-like "$(owners tree deployment/web -o json)" '"dependents": \[\]' "an empty list is [] on one line, as kubectl writes it"
+ok $? "-o json parses: deployment > replicaset > 2 pods, an item each, with its depth and owner"
+like "$(owners tree deployment/web -o json)" '"warnings": \[\]' "an empty list is [] on one line, as kubectl writes it"
 unlike "$(owners tree deployment/web -o json)" $'\\[\n *\n' "no empty list over several lines"
 
 run owners tree deployment/web -o yaml
@@ -137,7 +146,8 @@ python3 -c '
 import json, sys, yaml
 y = yaml.safe_load(open(sys.argv[1])); j = json.load(open(sys.argv[2]))
 for d in (y, j):
-  for p in d["items"][0]["owners"]["dependents"][0]["owners"]["dependents"]: p["owners"].pop("status"); p["owners"].pop("ready")
+  for p in d["items"]:
+    if p["kind"] == "Pod": p["owners"].pop("status"); p["owners"].pop("ready")
 assert y == j, "yaml and json differ"
 ' "$C/tree.yaml" "$C/tree.json"
 ok $? "-o yaml loads to the same document as -o json"
@@ -529,8 +539,8 @@ like "$out" "Deployment/web" "  the tree that exists is printed"
 is "$err" "error: deployments.apps 'nope' not found in namespace 'default'
 error: deployments.apps 'nope2' not found in namespace 'default'" "  then one error line per missing object"
 run owners tree deployment/nope deployment/web -o json
-printf '%s' "$out" | python3 -c 'import json, sys; d = json.load(sys.stdin); assert [i["metadata"]["name"] for i in d["items"]] == ["web"], d'
-ok $? "  -o json: the document of what exists"
+printf '%s' "$out" | python3 -c 'import json, sys; d = json.load(sys.stdin); assert [i["metadata"]["name"] for i in d["items"] if not i["owners"]["depth"]] == ["web"], d'
+ok $? "  -o json: the document of what exists (its one root; every row is an item)"
 
 run owners tree
 is "$rc" 2 "no arguments: exit 2"

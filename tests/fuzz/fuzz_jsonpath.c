@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!tpl)
 		return 0;
 	if (!owners_json_parse(&doc, nl + 1, size - (size_t)(nl + 1 - (const char *)data), NULL)) {
-		owners_jsonpath_print(&out, tpl, doc, &err);
+		owners_jsonpath_print(&out, tpl, doc, (int)(size % 2), &err);
 		owners_error_clear(&err);
 		owners_buf_reset(&out);
 		owners_custom_columns_print(&out, tpl, doc, "dependents", 0, &err);

@@ -19,6 +19,7 @@ static const char nested_text[] =
 
 static struct owners_json_value *doc, *nested_doc;
 static struct owners_buf out_jp; /* what jp() returns points into it */
+static int allow_missing;        /* --allow-missing-template-keys; 0 unless a check sets it */
 
 static const char *jp(const char *t)
 {
@@ -26,7 +27,7 @@ static const char *jp(const char *t)
 	struct owners_error err = OWNERS_ERROR_INIT;
 
 	owners_buf_clear(out);
-	if (owners_jsonpath_print(out, t, doc, &err)) {
+	if (owners_jsonpath_print(out, t, doc, allow_missing, &err)) {
 		static char msg[256];
 
 		snprintf(msg, sizeof(msg), "ERROR %s", owners_error_message(&err));
@@ -70,14 +71,21 @@ int main(void)
 	       "ERROR error executing jsonpath '{range .items[*]}{.nope}{end}': nope is not found",
 	       "a name an item in a range lacks is an error");
 	is_str(jp("{.items[?(@.nope)].name}"), "", "a filter on a name no item has is no error");
+	/* kubectl's default, --allow-missing-template-keys=true (#43) */
+	allow_missing = 1;
+	is_str(jp("{.nothing.here}"), "", "missing keys allowed: a key not there prints nothing");
+	is_str(jp("{range .items[*]}{.name}={.replicas};{end}"), "web=3;cfg=;",
+	       "  a key one item lacks prints nothing for it, the others print");
+	is_str(jp("{.items[*].nope}"), "", "  a name no item has: nothing, no error");
+	allow_missing = 0;
 	{
 		struct owners_error e = OWNERS_ERROR_INIT;
 		struct owners_buf o = OWNERS_BUF_INIT;
 
-		is_int(owners_jsonpath_print(&o, "{.items[*].nope}", doc, &e), OWNERS_ENOTFOUND,
+		is_int(owners_jsonpath_print(&o, "{.items[*].nope}", doc, 0, &e), OWNERS_ENOTFOUND,
 		       "not found is OWNERS_ENOTFOUND (exit 1), not a usage error");
 		owners_error_clear(&e);
-		is_int(owners_jsonpath_print(&o, "", doc, &e), OWNERS_EINVAL, "an empty template is a usage error");
+		is_int(owners_jsonpath_print(&o, "", doc, 1, &e), OWNERS_EINVAL, "an empty template is a usage error");
 		owners_error_clear(&e);
 		owners_buf_clear(&o);
 	}

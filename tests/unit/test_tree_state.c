@@ -154,6 +154,89 @@ static void test_ready_deepest(void)
 	owners_graph_free(g);
 }
 
+/* Issue #43: every object that holds the tree up is named, not the first
+ * alone: both pods, not the ReplicaSet and Deployment that wait for them;
+ * an object not ready under a ready owner (the ConfigMap's place) too. */
+static void test_not_ready_holders(void)
+{
+	struct owners_graph *g = build(NULL);
+	struct owners_tree t;
+	struct owners_object_status *st = statuses(g, "u-a");
+	uint32_t nodes[8];
+
+	tree_of(&t, g, "u-web", 0);
+	st[node(g, "u-b")].is_ready = 0;
+	st[node(g, "u-rs")].is_ready = 0;
+	st[node(g, "u-web")].is_ready = 0;
+	is_int(owners_tree_not_ready_holders(nodes, g, &t, st, g->count), 2,
+	       "two pods not ready under a ReplicaSet and a Deployment not ready: two holders");
+	ok(nodes[0] == node(g, "u-a") && nodes[1] == node(g, "u-b"), "  the pods, in the tree's order");
+	st[node(g, "u-a")].is_ready = st[node(g, "u-b")].is_ready = 1;
+	is_int(owners_tree_not_ready_holders(nodes, g, &t, st, g->count), 1,
+	       "pods ready, the ReplicaSet not: it holds the tree up");
+	is_int(nodes[0], node(g, "u-rs"), "  the ReplicaSet, not the Deployment above it");
+	st[node(g, "u-rs")].is_ready = 1;
+	is_int(owners_tree_not_ready_holders(nodes, g, &t, st, g->count), 1, "only the root not ready: the root");
+	st[node(g, "u-web")].is_ready = 1;
+	is_int(owners_tree_not_ready_holders(nodes, g, &t, st, g->count), 0, "all ready: none");
+	is_int(owners_tree_not_ready_holders(nodes, g, &t, NULL, 0), 0, "no status: none named");
+	statuses_free(st, g->count);
+	owners_tree_clear(&t);
+	owners_graph_free(g);
+}
+
+/* Issue #43: owners tree all selected the Deployment, its ReplicaSet and
+ * its Pods, and printed each Pod three times. Folded: one root. */
+static void test_fold_roots(void)
+{
+	struct owners_graph *g = build(NULL);
+	uint32_t roots[5], up[2];
+	size_t n = 0;
+
+	roots[n++] = node(g, "u-a");
+	roots[n++] = node(g, "u-rs");
+	roots[n++] = node(g, "u-web");
+	roots[n++] = node(g, "u-b");
+	ok(owners_tree_fold_roots(roots, &n, g, 0) == 0, "fold a Deployment, its ReplicaSet and its Pods");
+	is_int(n, 1, "  one root is left");
+	is_int(roots[0], node(g, "u-web"), "  the Deployment, which every other one hangs from");
+	n = 0;
+	roots[n++] = node(g, "u-a");
+	roots[n++] = node(g, "u-cfg");
+	owners_tree_fold_roots(roots, &n, g, 0);
+	is_int(n, 2, "two roots neither reaches: both stay");
+	ok(roots[0] == node(g, "u-a") && roots[1] == node(g, "u-cfg"), "  in their order");
+	up[0] = node(g, "u-web");
+	up[1] = node(g, "u-a");
+	n = 2;
+	owners_tree_fold_roots(up, &n, g, 1);
+	is_int(n, 1, "up: the Pod's owners are under it, the Deployment is no root of its own");
+	is_int(up[0], node(g, "u-a"), "  the Pod stays");
+	owners_graph_free(g);
+}
+
+/* Two objects that own each other, both selected: the first stays a root
+ * (the other shows under it), neither is lost. */
+static void test_fold_cycle(void)
+{
+	struct fake_obj objs[] = {
+		{ "ConfigMap", "x", "u-x", NULL, { NULL }, { REF("ConfigMap", "y", "u-y"), NOREF } },
+		{ "ConfigMap", "y", "u-y", NULL, { NULL }, { REF("ConfigMap", "x", "u-x"), NOREF } },
+		{ "ConfigMap", "z", "u-z", NULL, { NULL }, { REF("ConfigMap", "x", "u-x"), NOREF } },
+	};
+	struct owners_graph *g = fake_graph_build(&types, objs, 3, api_of, NULL);
+	uint32_t roots[3];
+	size_t n = 3;
+
+	roots[0] = node(g, "u-z");
+	roots[1] = node(g, "u-y");
+	roots[2] = node(g, "u-x");
+	ok(owners_tree_fold_roots(roots, &n, g, 0) == 0, "fold a cycle x <-> y and z below x");
+	is_int(n, 1, "  one root");
+	is_int(roots[0], node(g, "u-y"), "  the first of the cycle's objects, in the roots' order");
+	owners_graph_free(g);
+}
+
 static void test_ready_deleting(void)
 {
 	struct owners_graph *g = build("u-rs");
@@ -248,6 +331,9 @@ int main(void)
 	add_type("", "configmaps", "ConfigMap", 0);
 	test_ready();
 	test_ready_deepest();
+	test_not_ready_holders();
+	test_fold_roots();
+	test_fold_cycle();
 	test_ready_deleting();
 	test_ready_virtual();
 	test_gone();
