@@ -36,9 +36,9 @@ const struct opt delete_opts[] = {
 		"background (default, and --cascade alone), foreground or orphan; the deprecated "
 		"--cascade=true means background, --cascade=false orphan"),
 	OPT_DRY_RUN(
-		"client (and --dry-run alone): print the plan and change nothing; server: send the "
-		"roots' requests with dryRun=All, then every dependent's, and say which it "
-		"checked; none (default): delete"),
+		"client (and --dry-run alone, kubectl's deprecated spelling): print the plan and "
+		"change nothing; server: send the roots' requests with dryRun=All, then every "
+		"dependent's, and say which it checked; none (default): delete"),
 	OPT_BOOL("wait", 0, delete_.wait,
 		"wait until every object of the cascade is gone (default true; --wait=false acts "
 		"once and says what is left)"),
@@ -266,7 +266,8 @@ static enum exit_code report_not_waiting(const struct run *r, const struct owner
 
 	if (p->done || r->cli->dry_run != OWNERS_DRY_RUN_NONE)
 		return 0;
-	rc = put_typed(stderr, &said, owners_cascade_render_not_waiting(&said, p));
+	rc = put_typed(stderr, &said,
+		       owners_cascade_render_not_waiting(&said, p, r->runner.last_round_done));
 	owners_buf_clear(&said);
 	return rc;
 }

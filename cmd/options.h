@@ -136,6 +136,7 @@ struct finalizers_options {
 struct dangling_options {
 	enum owners_fix_mode fix;
 	int exit_code;          /* --exit-code */
+	int fix_unresolvable;   /* --fix-unresolvable: also what the GC never acts on */
 };
 
 /* owners finalizers remove */

@@ -91,6 +91,9 @@ struct owners_cascade_runner {
 	int planned; /* plan holds a plan */
 	int approved;
 	int server_gc_known;
+	/* objects the last round deleted or released (accepted): with
+	 * --wait=false, what is left besides them */
+	size_t last_round_done;
 };
 
 void owners_cascade_runner_init(struct owners_cascade_runner *r);
