@@ -162,6 +162,9 @@ struct delete_options {
 	int force;
 	int all;                /* every object of the type given */
 	int ignore_not_found;
+	/* --resume=UID,...: finish the cascade of these roots (the command an
+	 * interrupted or timed-out run prints): gone is already done */
+	struct string_list resume;
 	/* the cascade's workloads scaled to 0 (and waited for) first */
 	int scale_first;
 };

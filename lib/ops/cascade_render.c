@@ -450,8 +450,8 @@ int owners_cascade_render_interrupted(struct owners_buf *out, const struct owner
 	}
 	if (!rc)
 		rc = owners_buf_addf(out,
-				     "the cascade's progress is kept in the cluster: run the same command "
-				     "again to finish it:\n  %s\n",
+				     "the cascade's progress is kept in the cluster: run this to finish "
+				     "it:\n  %s\n",
 				     command);
 	return rc;
 }

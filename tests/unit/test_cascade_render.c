@@ -451,8 +451,7 @@ static void test_interrupted(void)
 	       "finalizers remove pod/web-1-c -n ns --finalizer example.com/hold\n"
 	       "deployment.apps/web is in foreground deletion, waiting for 3 dependents\n"
 	       "deployment.apps/old is gone; 1 object still names it as owner\n"
-	       "the cascade's progress is kept in the cluster: run the same command again to "
-	       "finish it:\n"
+	       "the cascade's progress is kept in the cluster: run this to finish it:\n"
 	       "  owners -n ns delete deployment/web 'x y'\n",
 	       "interrupted: done, left, each root's state, the command that finishes it");
 	p.waits = NULL;
