@@ -15,6 +15,7 @@
 
 #include "cascade_access.h"
 #include "cascade_exec.h"
+#include "absence_confirm.h"
 #include "collector.h"
 #include "collector_render.h"
 #include "commands.h"
@@ -75,6 +76,7 @@ struct run {
 	struct owners_collector *c;
 	struct owners_gc_step *steps;
 	unsigned char *scope;
+	size_t held;                  /* references whose owner, missing from the scan, is there */
 };
 
 static void pass_clear(struct run *r)
@@ -160,19 +162,29 @@ static enum exit_code choose_scope(struct run *r)
 	return 0;
 }
 
-/* One pass's decisions on the scan just made. */
+/* One pass's decisions on the scan just made. What it does rests on no
+ * absence the server has not confirmed (each missing owner read once a
+ * pass, as the GC's isDangling() does); a client dry run shows the
+ * backlog as scanned. */
 static enum exit_code decide(struct run *r)
 {
+	struct owners_owner_checks cc;
 	int rc;
 
 	pass_clear(r);
+	r->held = 0;
 	if ((rc = choose_scope(r)))
 		return rc;
 	if (owners_collector_new(&r->c, r->s->graph) || owners_collector_foresee(r->c) ||
 	    !(r->steps = calloc(r->s->graph->count + 1, sizeof(*r->steps))))
 		return error_oom();
 	owners_collector_plan(r->c, r->steps);
-	return 0;
+	if (r->cli->dry_run == OWNERS_DRY_RUN_CLIENT)
+		return 0;
+	owners_owner_checks_init(&cc, r->s->graph->types, r->s->http);
+	rc = owners_absence_confirm_collector(&r->held, r->c, r->steps, r->scope, &cc);
+	owners_owner_checks_clear(&cc);
+	return rc ? error_oom() : 0;
 }
 
 /* ---- showing ------------------------------------------------------------ */
@@ -463,7 +475,7 @@ static enum exit_code run_passes(struct run *r)
 	long long deadline = (long long)r->started * 1000 + r->cli->timeout_ms;
 	struct owners_cascade_plan p;
 	struct owners_gc_backlog b;
-	int rc = 0, server_dry = r->cli->dry_run == OWNERS_DRY_RUN_SERVER;
+	int rc = 0, server_dry = r->cli->dry_run == OWNERS_DRY_RUN_SERVER, rescans_for_held = 0;
 
 	memset(&p, 0, sizeof(p));
 	for (;;) {
@@ -475,6 +487,14 @@ static enum exit_code run_passes(struct run *r)
 		if (plan_actions(r, &p)) {
 			rc = error_oom();
 			break;
+		}
+		/* An owner the lists missed is there: the next scan sees it
+		 * (lists and watches catch up), and decides with it. */
+		if (!p.n_actions && r->held && rescans_for_held++ < 3) {
+			listed_types_clear(&r->listed);
+			if ((rc = session_rescan(r->s, r->scan_ns, NULL, NULL)))
+				break;
+			continue;
 		}
 		if (!p.n_actions || (server_dry && r->passes))
 			break;
@@ -819,7 +839,16 @@ static const struct man_section gc_man_sections[] = {
 		"(cluster-scoped owners, and the owners' types in every namespace, to tell an\n"
 		"owner in another namespace from an absent one); -l narrows it to objects with\n"
 		"those labels. A run killed at any point and started again finishes the same\n"
-		"work: nothing of it lives in the process."},
+		"work: nothing of it lives in the process.\n"
+		"\n"
+		"It acts on no absence the server has not confirmed, as the GC's isDangling()\n"
+		"does: before a deletion or a reference removal that rests on an owner missing\n"
+		"from the lists (or the watches), that owner is read from the server by its\n"
+		"apiVersion, kind and name, its UID compared, once per owner per pass. Lists of\n"
+		"different types are taken at different moments and watches lag each other: an\n"
+		"owner found there keeps its dependent (wait owner-exists) until a scan sees it,\n"
+		"and one that cannot be read keeps it too. --dry-run=client shows the backlog as\n"
+		"listed, without those reads; --dry-run=server makes them."},
 	{"WATCHING",
 		"owners gc -A --watch stays: once the work is done it watches every type it\n"
 		"listed (from the resourceVersion of those lists, with the engine of tree\n"
@@ -907,7 +936,8 @@ const struct command gc_command = {
 		"                 release-dependents | wait\n"
 		"    propagationPolicy  (delete) Background | Foreground | Orphan\n"
 		"    finalizer    (remove-finalizer) foregroundDeletion | orphan\n"
-		"    waitsOn      (wait) finalizers | blocking-dependents | gives-up | undecided\n"
+		"    waitsOn      (wait) finalizers | blocking-dependents | gives-up | undecided |\n"
+		"                 owner-exists (missing from the lists, there when read)\n"
 		"    count        references removed, dependents released, or blocking dependents\n"
 		"    owner        REF of the owner the decision hinges on (dependent, for\n"
 		"                 unblock-references)\n"

@@ -89,6 +89,16 @@ static int add_wait(struct owners_cascade_plan *p, uint32_t node, enum owners_wa
 	return 0;
 }
 
+int owners_cascade_plan_hold(struct owners_cascade_plan *p, size_t i)
+{
+	uint32_t node = p->actions[i].node;
+
+	memmove(&p->actions[i], &p->actions[i + 1], (p->n_actions - i - 1) * sizeof(*p->actions));
+	p->n_actions--;
+	return add_wait(p, node, OWNERS_WAIT_ON_OWNERS,
+			"an owner missing from the lists is there when read: decided again on the next scan");
+}
+
 static int exists(const struct owners_node *n)
 {
 	return !n->virtual_;

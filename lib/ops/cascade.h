@@ -162,6 +162,10 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 			     const struct owners_cascade_seeds *s,
 			     const struct owners_cascade_options *o);
 void owners_cascade_plan_clear(struct owners_cascade_plan *p);
+/* Takes action i out of p (the order of the rest kept) and records its
+ * object as waiting on its owners: one missing from the scan is there when
+ * read (absence_confirm.c). 0 or OWNERS_ENOMEM. */
+int owners_cascade_plan_hold(struct owners_cascade_plan *p, size_t i);
 
 /* Whether this reference of dependent dep is removed now: its owner
  * orphans its dependents and is in deletion or gone, or (dep outside the

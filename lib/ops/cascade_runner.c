@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "absence_confirm.h"
 #include "cascade_runner.h"
 
 void owners_cascade_runner_init(struct owners_cascade_runner *r)
@@ -40,10 +41,26 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* No action of the round rests on an owner missing from the scan that is
+ * there when read (absence_confirm.h): each owner read once a round. */
+static int confirm_absences(struct owners_cascade_runner *r, struct owners_cascade_world *w)
+{
+	struct owners_owner_checks cc;
+	size_t held;
+	int rc;
+
+	owners_owner_checks_init(&cc, w->types, w->http);
+	rc = owners_absence_confirm_cascade(&held, &r->plan, w->graph, &cc);
+	r->owner_reads += cc.reads;
+	owners_owner_checks_clear(&cc);
+	return rc;
+}
+
 /* Plans the round and brings the track up to date: reports what went
  * since the last round (not in a server dry run, where nothing goes),
  * narrows the rescans to the cascade's types after the first plan, and
- * takes out of the plan what the server forbade us to change. */
+ * takes out of the plan what the server forbade us to change and what
+ * rests on an absence a read does not confirm. */
 static int plan_round(struct owners_cascade_runner *r, struct owners_cascade_world *w,
 		      const struct owners_cascade_runner_hooks *h)
 {
@@ -58,7 +75,7 @@ static int plan_round(struct owners_cascade_runner *r, struct owners_cascade_wor
 		return OWNERS_ENOMEM;
 	r->planned = 1;
 	if (r->plan_only)
-		return 0;
+		return confirm_absences(r, w);
 	t->foreground = r->plan_options.mode == OWNERS_CASCADE_FOREGROUND;
 	if (!r->exec.dry_run &&
 	    owners_cascade_track_round(t, w->graph, &r->plan, w->n_failures <= r->first_failures,
@@ -67,7 +84,7 @@ static int plan_round(struct owners_cascade_runner *r, struct owners_cascade_wor
 	if (!t->relevant && owners_cascade_track_choose_types(t, w->graph, &r->plan, w->types))
 		return OWNERS_ENOMEM;
 	owners_cascade_track_drop_forbidden(t, w->graph, &r->plan);
-	return 0;
+	return confirm_absences(r, w);
 }
 
 /* Once, before the first change: whether the apiserver adds the GC's

@@ -49,6 +49,7 @@ const char *owners_gc_wait_name(enum owners_gc_wait_kind k)
 	case OWNERS_GC_WAIT_BLOCKING: return "blocking-dependents";
 	case OWNERS_GC_WAIT_GIVES_UP: return "gives-up";
 	case OWNERS_GC_WAIT_UNDECIDED: return "undecided";
+	case OWNERS_GC_WAIT_OWNER_LIVE: return "owner-exists";
 	}
 	return "finalizers";
 }
@@ -85,6 +86,7 @@ void owners_collector_free(struct owners_collector *c)
 	free(c->cls);
 	free(c->blind);
 	free(c->drop);
+	free(c->held);
 	free(c->found);
 	free(c->release);
 	free(c->ends);
@@ -107,9 +109,10 @@ static int alloc_state(struct owners_collector *c, uint32_t n, size_t refs)
 	c->cls = calloc(r, 1);
 	c->blind = calloc(r, 1);
 	c->drop = calloc(r, 1);
+	c->held = calloc(r, 1);
 	c->found = calloc(r, sizeof(*c->found));
 	return c->gone && c->deleting && c->fg && c->orphan && c->release && c->others && c->first_ref &&
-			       c->removed && c->unblocked && c->cls && c->blind && c->drop && c->found
+			       c->removed && c->unblocked && c->cls && c->blind && c->drop && c->held && c->found
 		       ? 0
 		       : OWNERS_ENOMEM;
 }
@@ -185,12 +188,15 @@ enum ref_view {
 	REF_WAITING,   /* the owner is in foreground deletion */
 	REF_GIVES_UP,  /* an error to the GC: it acts on nothing of the object */
 	REF_UNDECIDED, /* this user cannot tell */
+	REF_LIVE,      /* missing from the scan, there when read */
 };
 
 static enum ref_view view_ref(const struct owners_collector *c, uint32_t node, size_t k)
 {
 	uint32_t f;
 
+	if (c->held[k])
+		return c->held[k] == 1 ? REF_LIVE : REF_UNDECIDED;
 	switch ((enum owners_ref_class)c->cls[k]) {
 	case OWNERS_REF_RESOLVED:
 		f = c->found[k];
@@ -315,7 +321,7 @@ static void decide_deleting_dependents(struct owners_collector *c, uint32_t node
 
 /* The references classifyReferences() sorts, and the first of each kind. */
 struct ref_sort {
-	uint32_t solid, waiting, undecided, gives_up, went; /* reference indexes or OWNERS_NO_NODE */
+	uint32_t solid, waiting, undecided, gives_up, went, live; /* reference indexes or OWNERS_NO_NODE */
 	uint32_t n_dangling, n_waiting, n_live;
 };
 
@@ -325,7 +331,7 @@ static void sort_refs(const struct owners_collector *c, uint32_t node, struct re
 	uint32_t i;
 
 	memset(r, 0, sizeof(*r));
-	r->solid = r->waiting = r->undecided = r->gives_up = r->went = OWNERS_NO_NODE;
+	r->solid = r->waiting = r->undecided = r->gives_up = r->went = r->live = OWNERS_NO_NODE;
 	for (i = 0; i < n->n_refs; i++) {
 		size_t k = c->first_ref[node] + i;
 
@@ -355,6 +361,10 @@ static void sort_refs(const struct owners_collector *c, uint32_t node, struct re
 		case REF_UNDECIDED:
 			if (r->undecided == OWNERS_NO_NODE)
 				r->undecided = i;
+			break;
+		case REF_LIVE:
+			if (r->live == OWNERS_NO_NODE)
+				r->live = i;
 			break;
 		}
 	}
@@ -450,6 +460,14 @@ static void decide_attempt(struct owners_collector *c, uint32_t node, struct own
 		}
 		return;
 	}
+	/* An owner the scan missed is there: the GC, reading it, finds it
+	 * solid. Owners has no node for it to decide with; the next scan has. */
+	if (r.live != OWNERS_NO_NODE) {
+		s->kind = OWNERS_GC_STEP_WAIT;
+		s->wait = OWNERS_GC_WAIT_OWNER_LIVE;
+		s->ref = r.live;
+		return;
+	}
 	if (r.undecided != OWNERS_NO_NODE) {
 		s->kind = OWNERS_GC_STEP_WAIT;
 		s->wait = OWNERS_GC_WAIT_UNDECIDED;
@@ -519,6 +537,19 @@ void owners_collector_plan(struct owners_collector *c, struct owners_gc_step *st
 	memset(c->release, 0, c->g->count ? c->g->count : 1);
 	for (k = 0; k < c->g->count; k++)
 		decide(c, k, &steps[k]);
+}
+
+int owners_collector_ref_dangles(const struct owners_collector *c, uint32_t node, uint32_t i)
+{
+	size_t k = c->first_ref[node] + i;
+
+	return i < c->g->nodes[node].n_refs && !c->removed[k] && view_ref(c, node, k) == REF_DANGLING;
+}
+
+void owners_collector_hold(struct owners_collector *c, uint32_t node, uint32_t i, int there)
+{
+	if (i < c->g->nodes[node].n_refs)
+		c->held[c->first_ref[node] + i] = there ? 1 : 2;
 }
 
 int owners_collector_drops(const struct owners_collector *c, uint32_t node, const struct owners_ref *ref)

@@ -86,8 +86,10 @@ enum owners_gc_wait_kind {
 	OWNERS_GC_WAIT_GIVES_UP,    /* the GC cannot classify reference `ref`: nothing, ever (or
 				       until the group it names is served again) */
 	OWNERS_GC_WAIT_UNDECIDED,   /* reference `ref` names an owner this user cannot see */
+	OWNERS_GC_WAIT_OWNER_LIVE,  /* reference `ref`'s owner, missing from the scan, was read
+				       from the server and is there: decided again on the next scan */
 };
-/* "finalizers", "blocking-dependents", "gives-up", "undecided". */
+/* "finalizers", "blocking-dependents", "gives-up", "undecided", "owner-exists". */
 const char *owners_gc_wait_name(enum owners_gc_wait_kind k);
 
 /* What the GC does to one object now. */
@@ -135,6 +137,9 @@ struct owners_collector {
 	uint32_t *first_ref;   /* index of the node's first reference below */
 	/* per reference (first_ref[n] + i) */
 	unsigned char *removed, *unblocked, *cls, *blind, *drop;
+	/* an owner missing from the scan that a live read did not confirm
+	 * gone (owners_collector_hold()): 1 there, 2 could not be read */
+	unsigned char *held;
 	uint32_t *found;       /* the owner found by name (RESOLVED), or OWNERS_NO_NODE */
 	size_t n_refs;
 	/* per node: a RELEASE this pass (drop marks which references) */
@@ -166,6 +171,14 @@ int owners_collector_foresee(struct owners_collector *c);
 void owners_collector_apply(struct owners_collector *c, uint32_t node, const struct owners_gc_step *s);
 /* Whether ref (one of node's) is removed by this pass's plan. */
 int owners_collector_drops(const struct owners_collector *c, uint32_t node, const struct owners_ref *ref);
+/* Whether reference i of node counts as dangling on c's state (absent,
+ * re-created, not in the namespace, or its owner gone): what a DELETE,
+ * STRIP or UNBLOCK of node may rest on. */
+int owners_collector_ref_dangles(const struct owners_collector *c, uint32_t node, uint32_t i);
+/* The owner of node's reference i was read from the server and is not
+ * gone: alive (there: 1) or undecided (the read failed: 0) for every later
+ * owners_collector_plan() on c, as the GC's isDangling() makes it. */
+void owners_collector_hold(struct owners_collector *c, uint32_t node, uint32_t i, int there);
 /* Whether a step changes something (not NONE, not WAIT). */
 int owners_gc_step_acts(const struct owners_gc_step *s);
 

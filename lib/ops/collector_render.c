@@ -164,6 +164,9 @@ static int wait_reason(struct owners_buf *out, const struct owners_collector *c,
 	case OWNERS_GC_WAIT_UNDECIDED:
 		return owners_buf_addf(out, "owner %s/%s could not be looked up by this user: kept, not "
 				       "decided", ref->kind, ref->name);
+	case OWNERS_GC_WAIT_OWNER_LIVE:
+		return owners_buf_addf(out, "owner %s/%s, missing from the lists, is there when read: kept, "
+				       "decided again on the next scan", ref->kind, ref->name);
 	}
 	return 0;
 }

@@ -7,20 +7,10 @@
 #include "grow.h"
 #include "json.h"
 #include "object_io.h"
+#include "owner_check.h"
 #include "patch.h"
-#include "url.h"
 
 #define DEFAULT_ATTEMPTS 5
-
-/* What the server says about an owner, now. */
-enum verdict { V_DANGLING, V_ALIVE, V_ERROR };
-
-struct owner_check {
-	char *key;      /* apiVersion, kind, namespace, name, uid, NUL-separated */
-	size_t key_len;
-	enum verdict v;
-	char *message;  /* V_ALIVE / V_ERROR: why it is kept */
-};
 
 struct fixer {
 	struct owners_dangling_report *rep;
@@ -28,8 +18,7 @@ struct fixer {
 	struct owners_http_client *c;
 	const struct owners_dangling_fix_options *o;
 	int max_attempts;
-	struct owner_check *checks;  /* owners already looked up in this run */
-	size_t n_checks, cap_checks;
+	struct owners_owner_checks checks; /* owners already looked up in this run */
 	unsigned char *patched;      /* per finding: its object got a patch accepted */
 };
 
@@ -58,29 +47,6 @@ static void set_fix(struct owners_dangling_finding *f, enum owners_fix_result r,
 	owners_buf_clear(&b);
 }
 
-/* GET path (metadata only); *out is the parsed document on 2xx. Returns 0,
- * or the error code with the message in err (404: OWNERS_ENOTFOUND). */
-static int get_json(struct owners_http_client *c, const struct owners_buf *path, const char *accept,
-		    struct owners_json_value **out, struct owners_error *err)
-{
-	struct owners_http_request req;
-	int rc;
-
-	*out = NULL;
-	owners_http_request_init(&req);
-	req.accept = accept;
-	if (owners_buf_add(&req.path, path->ptr, path->len)) {
-		owners_http_request_clear(&req);
-		return owners_error_oom(err);
-	}
-	if (owners_http_do(c, &req))
-		rc = owners_http_error(err, &req, NULL);
-	else
-		rc = owners_json_parse(out, req.response.ptr, req.response.len, err);
-	owners_http_request_clear(&req);
-	return rc;
-}
-
 static const char *meta_string(const struct owners_json_value *meta, const char *key)
 {
 	const char *s = owners_json_string(owners_json_get(meta, key));
@@ -90,167 +56,11 @@ static const char *meta_string(const struct owners_json_value *meta, const char 
 
 /* ---- is the owner there? ---------------------------------------------- */
 
-/* The kind is not in our discovery: ask its group/version's discovery
- * document, as the GC's REST mapper would after a resync. */
-static enum verdict check_served(struct fixer *fx, const char *api_version, const char *kind,
-				 struct owners_buf *why)
-{
-	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_json_value *doc = NULL;
-	struct owners_buf path = OWNERS_BUF_INIT;
-	const struct owners_json_value *res;
-	const char *slash = strchr(api_version, '/');
-	enum verdict v = V_DANGLING;
-	size_t i;
-	int rc;
-
-	if (!*api_version || (slash && (slash == api_version || !slash[1] || strchr(slash + 1, '/'))))
-		return V_DANGLING; /* not a group/version at all: can never be served */
-	if (slash) {
-		rc = owners_buf_adds(&path, "/apis/");
-		if (!rc)
-			rc = owners_url_escapen(&path, api_version, (size_t)(slash - api_version));
-		if (!rc)
-			rc = owners_buf_addc(&path, '/');
-		if (!rc)
-			rc = owners_url_escape(&path, slash + 1);
-	} else {
-		rc = owners_buf_adds(&path, "/api/");
-		if (!rc)
-			rc = owners_url_escape(&path, api_version);
-	}
-	if (rc) {
-		owners_buf_clear(&path);
-		owners_buf_adds(why, "out of memory");
-		return V_ERROR;
-	}
-	rc = get_json(fx->c, &path, NULL, &doc, &err);
-	if (rc == OWNERS_ENOTFOUND) {
-		v = V_DANGLING;
-	} else if (rc) {
-		v = V_ERROR;
-		owners_buf_addf(why, "cannot read the discovery of '%s': %s", api_version,
-				owners_error_message(&err));
-	} else {
-		res = owners_json_get(doc, "resources");
-		for (i = 0; res && res->type == OWNERS_JSON_ARRAY && i < res->count; i++) {
-			const char *k = owners_json_string(owners_json_get(res->items[i], "kind"));
-			const char *name = owners_json_string(owners_json_get(res->items[i], "name"));
-
-			if (k && name && !strcmp(k, kind) && !strchr(name, '/')) {
-				v = V_ALIVE;
-				owners_buf_addf(why, "%s %s is served now", api_version, kind);
-				break;
-			}
-		}
-	}
-	owners_json_value_free(doc);
-	owners_buf_clear(&path);
-	owners_error_clear(&err);
-	return v;
-}
-
-/* isDangling(): the owner by apiVersion, kind and name, in the dependent's
- * namespace when its kind is namespaced; dangling on 404 or another UID. */
-static enum verdict check_owner_now(struct fixer *fx, const struct owners_node *dep,
-				    const struct owners_ref *ref, struct owners_buf *why)
-{
-	const struct owners_resource *r = NULL;
-	enum owners_ref_mapping m = owners_resource_map_ref(fx->g->types, ref->api_version, ref->kind, &r);
-	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_json_value *doc = NULL;
-	struct owners_object_get_request q = { { NULL, NULL, NULL }, NULL, 0, NULL };
-	enum verdict v;
-	int rc;
-
-	if (m == OWNERS_REF_UNMAPPED)
-		return check_served(fx, ref->api_version, ref->kind, why);
-	if (m == OWNERS_REF_MAPPING_BLIND) {
-		owners_buf_addf(why, "owner %s/%s could not be checked: its API group failed discovery",
-				ref->kind, ref->name);
-		return V_ERROR;
-	}
-	if (r->namespaced && !*dep->namespace_)
-		return V_DANGLING; /* a cluster-scoped object can never have a namespaced owner */
-	if (m == OWNERS_REF_MAPPED_MISSING)
-		return V_DANGLING; /* the mapper's guessed resource: the GC's lookup is a 404 */
-	r = owners_graph_lookup_type(fx->g->types, r);
-	q.key.type = r;
-	q.key.ns = r->namespaced ? dep->namespace_ : NULL;
-	q.key.name = ref->name;
-	rc = owners_object_get(&doc, fx->c, &q, &err);
-	if (rc == OWNERS_ENOTFOUND) {
-		v = V_DANGLING;
-	} else if (rc) {
-		v = V_ERROR;
-		owners_buf_addf(why, "owner %s/%s could not be checked: %s", ref->kind, ref->name,
-				owners_error_message(&err));
-	} else if (strcmp(owners_object_meta_string(doc, "uid"), ref->uid)) {
-		v = V_DANGLING; /* re-created: another UID */
-	} else {
-		v = V_ALIVE;
-		owners_buf_addf(why, "owner %s/%s exists now", ref->kind, ref->name);
-	}
-	owners_json_value_free(doc);
-	owners_error_clear(&err);
-	return v;
-}
-
-/* check_owner_now(), once per owner per run. *message is borrowed. */
+/* owners_owner_check(), once per owner per run. *message is borrowed. */
 static int check_owner(struct fixer *fx, const struct owners_node *dep, const struct owners_ref *ref,
-		       enum verdict *v, const char **message)
+		       enum owners_owner_verdict *v, const char **message)
 {
-	const struct owners_resource *r = NULL;
-	const char *ns;
-	struct owners_buf key = OWNERS_BUF_INIT, why = OWNERS_BUF_INIT;
-	struct owner_check *ck;
-	size_t i;
-	int rc;
-
-	owners_resource_map_ref(fx->g->types, ref->api_version, ref->kind, &r);
-	ns = r && r->namespaced ? dep->namespace_ : "";
-	rc = owners_buf_add(&key, ref->api_version, strlen(ref->api_version) + 1);
-	if (!rc)
-		rc = owners_buf_add(&key, ref->kind, strlen(ref->kind) + 1);
-	if (!rc)
-		rc = owners_buf_add(&key, ns, strlen(ns) + 1);
-	if (!rc)
-		rc = owners_buf_add(&key, ref->name, strlen(ref->name) + 1);
-	if (!rc)
-		rc = owners_buf_add(&key, ref->uid, strlen(ref->uid) + 1);
-	if (rc)
-		goto out;
-	for (i = 0; i < fx->n_checks; i++) {
-		ck = &fx->checks[i];
-		if (ck->key_len == key.len && !memcmp(ck->key, key.ptr, key.len)) {
-			*v = ck->v;
-			*message = ck->message;
-			goto out;
-		}
-	}
-	if (OWNERS_GROW(fx->checks, fx->cap_checks, fx->n_checks + 1)) {
-		rc = OWNERS_ENOMEM;
-		goto out;
-	}
-	ck = &fx->checks[fx->n_checks];
-	memset(ck, 0, sizeof(*ck));
-	ck->v = check_owner_now(fx, dep, ref, &why);
-	ck->key_len = key.len;
-	ck->key = owners_buf_detach(&key);
-	ck->message = why.len ? owners_buf_detach(&why) : NULL;
-	if (!ck->key || (why.len && !ck->message)) {
-		free(ck->key);
-		free(ck->message);
-		rc = OWNERS_ENOMEM;
-		goto out;
-	}
-	fx->n_checks++;
-	*v = ck->v;
-	*message = ck->message;
-out:
-	owners_buf_clear(&key);
-	owners_buf_clear(&why);
-	return rc;
+	return owners_owner_check(v, message, &fx->checks, dep, ref);
 }
 
 /* ---- one object ------------------------------------------------------- */
@@ -348,7 +158,7 @@ static int repairable(struct fixer *fx, const struct owners_node *dep, const str
 {
 	const struct owners_resource *r = served_version(fx->g->types, ref->api_version, ref->kind);
 	struct owners_ref moved;
-	enum verdict v;
+	enum owners_owner_verdict v;
 	const char *msg;
 
 	*to = NULL;
@@ -356,7 +166,7 @@ static int repairable(struct fixer *fx, const struct owners_node *dep, const str
 		return 0;
 	moved = *ref;
 	moved.api_version = r->api_version;
-	if (check_owner(fx, dep, &moved, &v, &msg) || v != V_ALIVE)
+	if (check_owner(fx, dep, &moved, &v, &msg) || v != OWNERS_OWNER_ALIVE)
 		return 0;
 	*to = r;
 	return 1;
@@ -421,7 +231,7 @@ static int decide_ref(struct fixer *fx, struct decision *d, const struct owners_
 	struct owners_ref now;
 	struct owners_dangling_finding *f;
 	enum owners_ref_class c;
-	enum verdict v;
+	enum owners_owner_verdict v;
 	const char *msg = NULL;
 	int rc;
 
@@ -446,9 +256,9 @@ static int decide_ref(struct fixer *fx, struct decision *d, const struct owners_
 	}
 	if ((rc = check_owner(fx, n, &now, &v, &msg)))
 		return rc;
-	if (v == V_ALIVE) {
+	if (v == OWNERS_OWNER_ALIVE) {
 		set_fix(f, OWNERS_FIX_KEPT, "%s", msg ? msg : "resolves now");
-	} else if (v == V_ERROR) {
+	} else if (v == OWNERS_OWNER_UNKNOWN) {
 		set_fix(f, OWNERS_FIX_FAILED, "not removed: %s",
 			msg ? msg : "the owner could not be checked");
 	} else if (c == OWNERS_REF_UNRESOLVABLE && repairable(fx, n, &now, &to)) {
@@ -722,6 +532,7 @@ int owners_dangling_fix(struct owners_dangling_report *rep, struct owners_graph 
 	fx.patched = calloc(rep->count + 1, 1);
 	if (!fx.patched)
 		return owners_error_oom(err);
+	owners_owner_checks_init(&fx.checks, g->types, c);
 	for (a = 0; !rc && a < rep->count; a = b) {
 		for (b = a + 1; b < rep->count && rep->items[b].object == rep->items[a].object; b++)
 			;
@@ -751,11 +562,7 @@ int owners_dangling_fix(struct owners_dangling_report *rep, struct owners_graph 
 			stats->objects_patched += fx.patched[i];
 		}
 	}
-	for (i = 0; i < fx.n_checks; i++) {
-		free(fx.checks[i].key);
-		free(fx.checks[i].message);
-	}
-	free(fx.checks);
+	owners_owner_checks_clear(&fx.checks);
 	free(fx.patched);
 	return rc ? owners_error_oom(err) : 0;
 }
