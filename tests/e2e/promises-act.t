@@ -81,7 +81,8 @@ YAML
 }
 in_deletion() { [[ -n $(meta "$1" cm "$2" '{.metadata.deletionTimestamp}') ]]; }
 # the command printed after "run this to finish it:" (or "to finish:"), as $OWNERS
-printed() { grep -A1 -E "run this to finish it:$" <<<"$1" | tail -1 | sed 's/^ *owners /"$OWNERS" /'; }
+# ("false" when there is none: running nothing is no success)
+printed() { local c; c=$(grep -A1 -E "run this to finish it:$" <<<"$1" | tail -1 | sed 's/^ *owners /"$OWNERS" /'); echo "${c:-false}"; }
 
 kubectl create ns resume >/dev/null
 held resume root1 child1
@@ -135,7 +136,7 @@ pid=$!
 wait_for "the scale-down of rs1" 30 scaled
 sleep 1; kill -INT $pid; wait $pid; rc=$?; out=$(cat "$C/sf.out"); err=$(cat "$C/sf.err"); san_check "scale-first interrupted"
 is "$rc" 130 "Ctrl-C during --scale-first: exit 130"
-cmd=$(grep '^to finish: ' <<<"$err" | sed 's/^to finish: owners /"$OWNERS" /')
+cmd=$(grep '^to finish: ' <<<"$err" | sed 's/^to finish: owners /"$OWNERS" /'); cmd=${cmd:-false}
 like "$cmd" "delete rs/rs1 --scale-first --resume=$(uid -n resume rs rs1)$" "  the printed command names the root's UID"
 kubectl -n resume delete rs rs1 --wait=true >/dev/null
 run eval "$cmd"
