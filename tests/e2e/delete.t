@@ -540,7 +540,7 @@ YAML
   like "$err" "example.com/hold is removed by its own controller; if that is gone: owners finalizers remove configmap/leaf -n $ns --finalizer example.com/hold" \
     "[$gc]   a foreign finalizer comes with the command that removes it"
   like "$err" "configmap/root is gone; 1 object still names it as owner" "[$gc]   where the root stands"
-  like "$err" $'run this to finish it:\n  owners -n intr delete cm/root --timeout=120s --resume=[0-9a-f-]+$' \
+  like "$err" $'run this to finish it:\n  owners -n intr delete cm/root --timeout=120s --resume=[0-9a-f-]+' \
     "[$gc]   and the exact command that finishes it (the same, with the roots' UIDs: #43)"
   asan_clean "[$gc] interrupted"
   run owners -n $ns tree cm/root
