@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "api_path.h"
+#include "cascade_access.h"
 #include "commands.h"
 #include "dangling.h"
 #include "dangling_collect.h"
@@ -32,8 +33,15 @@ const struct opt dangling_opts[] = {
 		"re-reads it and retries), and collect an object left with no owner as owners gc "
 		"would (collect, and --fix alone); keep: remove its references instead, so that it "
 		"is never collected"),
+	OPT_BOOL("fix-unresolvable", 0, dangling.fix_unresolvable,
+		"with --fix or --dry-run, also remove the references the garbage collector never "
+		"acts on (GC WILL: nothing, ever: an unresolvable owner, or a namespaced owner of a "
+		"cluster-scoped object), or repair their apiVersion when the owner is alive under a "
+		"served one. The GC never makes that choice: once removed, if that API comes back "
+		"or the owner becomes resolvable, the object is never collected through it"),
 	OPT_DRY_RUN(
-		"like --fix, but only show what it would remove: client (and --dry-run alone) "
+		"like --fix, but only show what it would remove: client (and --dry-run alone, "
+		"kubectl's deprecated spelling) "
 		"reads and decides and sends no patch; server sends each patch with dryRun=All, so "
 		"the server checks it and stores nothing; none: --fix itself"),
 	OPT_BOOL("exit-code", 0, dangling.exit_code,
@@ -148,6 +156,27 @@ static void say_kept_on_purpose(const struct owners_dangling_report *rep)
 		fprintf(stderr, "kept on purpose (--fix=keep): %zu object%s the garbage collector would have "
 			"deleted %s no owner left and will never be collected\n", objects,
 			objects == 1 ? "" : "s", objects == 1 ? "has" : "have");
+}
+
+/* What --fix left because the GC never acts on it: said, with the flag
+ * that would change it and what that costs. */
+static void say_gc_never(const struct owners_dangling_report *rep, int dry_run)
+{
+	size_t i, refs = 0, objects = 0;
+
+	for (i = 0; i < rep->count; i++) {
+		if (!owners_dangling_gc_never(&rep->items[i]) || rep->items[i].fix != OWNERS_FIX_KEPT)
+			continue;
+		refs++;
+		objects += i == 0 || rep->items[i - 1].object != rep->items[i].object;
+	}
+	if (refs)
+		fprintf(stderr, "%s %zu reference%s on %zu object%s as %s: the garbage collector never acts "
+			"on %s (GC WILL: nothing, ever); --fix-unresolvable removes such references, and "
+			"then, if their API comes back or their owner becomes resolvable, the object is "
+			"never collected through them\n", dry_run ? "would leave" : "left", refs,
+			refs == 1 ? "" : "s", objects, objects == 1 ? "" : "s",
+			refs == 1 ? "it is" : "they are", objects == 1 ? "that object" : "those objects");
 }
 
 /* After a real fix: the same look again, so the verdict said is the
@@ -281,7 +310,34 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 	if (cli->selector && !args->count)
 		return usage_error("-l needs the TYPE of the objects to select, e.g. "
 				   "'owners dangling pods -l app=web'");
+	if (cli->dangling.fix_unresolvable && cli->dangling.fix == OWNERS_FIX_MODE_NONE &&
+	    cli->dry_run == OWNERS_DRY_RUN_NONE)
+		return usage_error("--fix-unresolvable goes with --fix (or --dry-run, to see what it "
+				   "would change first)");
 	return EXIT_OK;
+}
+
+/* Before the first change, every permission the fix needs (per object:
+ * a Role may grant one by name): a read-only user gets one clear error,
+ * nothing changed, exit 4. The decisions made so far are undone, so that
+ * the report shows the findings alone. */
+static enum exit_code check_access(struct cmd_run *run, struct owners_dangling_report *rep)
+{
+	struct owners_access_check *checks = NULL;
+	uint32_t *examples = NULL;
+	size_t n = 0, i;
+	enum exit_code rc;
+
+	if (owners_dangling_fix_needed_access(rep, run->s.graph, run->cli->dangling.fix_unresolvable,
+					      &checks, &examples, &n))
+		return error_oom();
+	rc = session_check_access(&run->s, checks, examples, n, "the fix");
+	for (i = 0; rc == EXIT_INCOMPLETE && i < rep->count; i++) {
+		free(rep->items[i].fix_message);
+		rep->items[i].fix_message = NULL;
+		rep->items[i].fix = OWNERS_FIX_NONE;
+	}
+	return rc;
 }
 
 /* --fix: references removed, and objects with no owner left collected
@@ -302,14 +358,18 @@ static enum exit_code fix(struct cmd_run *run, struct owners_dangling_report *re
 
 	memset(&fo, 0, sizeof(fo));
 	fo.dry_run = cli->dry_run;
+	fo.fix_unresolvable = cli->dangling.fix_unresolvable;
 	if ((rc = test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_FIX", &pause)))
 		return rc;
 	if (pause > 0) {
 		fo.before_patch = pause_before_patch;
 		fo.ctx = &pause;
 	}
-	if ((collect && owners_dangling_collect(rep, run->s.graph, run->s.http, OWNERS_DRY_RUN_CLIENT, &err)) ||
-	    owners_dangling_fix(rep, run->s.graph, run->s.http, &fo, stats, &err))
+	if (collect && owners_dangling_collect(rep, run->s.graph, run->s.http, OWNERS_DRY_RUN_CLIENT, &err))
+		rc = report_error(&err);
+	else if (cli->dry_run == OWNERS_DRY_RUN_NONE && (rc = check_access(run, rep)))
+		; /* said; nothing changed */
+	else if (owners_dangling_fix(rep, run->s.graph, run->s.http, &fo, stats, &err))
 		rc = report_error(&err);
 	else if (collect && cli->dry_run != OWNERS_DRY_RUN_CLIENT)
 		rc = collect_after_fix(&run->s, rep, stats, &err);
@@ -329,6 +389,8 @@ static enum exit_code say_fixed(struct cmd_run *run, const struct owners_danglin
 		fix_summary(stats, cli->dry_run != OWNERS_DRY_RUN_NONE);
 	if (cli->dangling.fix == OWNERS_FIX_MODE_KEEP)
 		say_kept_on_purpose(rep);
+	if (!cli->dangling.fix_unresolvable)
+		say_gc_never(rep, cli->dry_run != OWNERS_DRY_RUN_NONE);
 	if (!document && cli->dry_run == OWNERS_DRY_RUN_NONE && stats->objects_patched)
 		return say_after_fix(run);
 	return EXIT_OK;
@@ -345,8 +407,16 @@ enum exit_code cmd_dangling(struct cmd_run *run)
 	enum exit_code rc;
 
 	memset(&stats, 0, sizeof(stats));
-	if ((rc = find(run, &rep)) || (fixing && rep.count && (rc = fix(run, &rep, &stats))) ||
-	    (rc = show(run, &rep, fixing)))
+	if ((rc = find(run, &rep)) || (fixing && rep.count && (rc = fix(run, &rep, &stats)))) {
+		/* refused before any change: the findings alone, exit 4 */
+		if (rc == EXIT_INCOMPLETE) {
+			enum exit_code shown = show(run, &rep, 0);
+
+			rc = shown ? shown : EXIT_INCOMPLETE;
+		}
+		goto out;
+	}
+	if ((rc = show(run, &rep, fixing)))
 		goto out;
 	if (!rep.count && !output_is_document(&cli->output))
 		say_none(&run->s, run->n_objs);
@@ -392,7 +462,12 @@ static const struct man_section dangling_man_sections[] = {
 		"object (after ConfigMap/c0), since the GC collects c0 first and then this object\n"
 		"has no owner left (owners why says the same)."},
 	{"FIXING",
-		"--fix does what the garbage collector would. An object the GC deletes now (no\n"
+		"--fix does what the garbage collector would, and nothing more: an object the GC\n"
+		"never acts on (an unresolvable reference, or a namespaced owner of a cluster-\n"
+		"scoped object: nothing, ever) is left alone unless --fix-unresolvable asks for\n"
+		"it, and then, if that API comes back or that owner becomes resolvable, the\n"
+		"object is never collected through the reference removed. An object the GC\n"
+		"deletes now (no\n"
 		"owner resolves) is collected exactly as owners gc collects it: a DELETE with the\n"
 		"policy its finalizers say and UID and resourceVersion preconditions (object\n"
 		"deleted). Stripping its references instead would turn garbage into an object\n"
@@ -409,7 +484,8 @@ static const struct man_section dangling_man_sections[] = {
 		"patches an object that the real GC, in the same situation, would not; never in\n"
 		"an earlier order than the GC would; and --fix never turns an object the GC keeps\n"
 		"into one it deletes. For --fix that means: before a patch, the GC's verdict on\n"
-		"the object is decided as it stands and as it would stand after; an object the GC\n"
+		"the object is decided as it stands and as it would stand after; with\n"
+		"--fix-unresolvable, an object the GC\n"
 		"leaves alone because of a reference it gives up on (an unresolvable one) keeps\n"
 		"that reference when removing it would leave only dangling or unknown owners, and\n"
 		"the finding says why (kept). A reference by an apiVersion no longer served whose\n"
@@ -419,8 +495,8 @@ static const struct man_section dangling_man_sections[] = {
 		"field as it was).\n"
 		"\n"
 		"--dry-run=server has the server check the same patches without storing them;\n"
-		"--dry-run=client, or --dry-run alone, reads and decides the same way and sends\n"
-		"no patch. -o json has a stable schema (OUTPUT): an item per dangling reference,\n"
+		"--dry-run=client (or kubectl's deprecated --dry-run alone) reads and decides the\n"
+		"same way and sends no patch. -o json has a stable schema (OUTPUT): an item per dangling reference,\n"
 		"the object Kubernetes-shaped with the reference, its class, what the GC will do\n"
 		"(gc) and the fix under owners. -o name prints each object with a dangling\n"
 		"reference once, configmap/x as owners delete and kubectl delete take it (owners\n"
@@ -466,7 +542,14 @@ const struct command dangling_command = {
 		"Without arguments the namespace's objects are checked (-A: every object,\n"
 		"cluster-scoped ones too); TYPE checks every object of a type, TYPE/NAME one.\n"
 		"\n"
-		"--fix does what the garbage collector would. An object it deletes now (no\n"
+		"--fix does what the garbage collector would, and nothing more. An object it\n"
+		"never acts on (GC WILL: nothing, ever) is left as it is (FIX: kept), and a\n"
+		"line on stderr counts them; --fix-unresolvable acts on those too, a choice the\n"
+		"GC never makes: removed, such a reference can never again have the object\n"
+		"collected, should its API come back or its owner become resolvable. Before\n"
+		"its first change --fix asks the server (SelfSubjectAccessReview, per object)\n"
+		"for every permission it needs: one missing, it says which, changes nothing,\n"
+		"shows the findings and exits 4. An object it deletes now (no\n"
 		"owner resolves) is collected as owners gc would collect it: a DELETE with the\n"
 		"policy its finalizers say, UID and resourceVersion preconditions (FIX: object\n"
 		"deleted). --fix=keep removes such an object's references instead, so that it is\n"
@@ -478,16 +561,17 @@ const struct command dangling_command = {
 		"touches a reference that resolves or is unknown. A reference\n"
 		"whose apiVersion is no longer served, while the same UID is alive under a\n"
 		"served version of its group and kind, is repaired (its apiVersion made the\n"
-		"served one) rather than removed. It never turns an object the GC keeps into one\n"
-		"it deletes: when removing a reference the GC gives up on (unresolvable) would\n"
+		"served one) rather than removed (with --fix-unresolvable). It never turns an\n"
+		"object the GC keeps into one it deletes: when removing a reference the GC gives\n"
+		"up on (unresolvable, with --fix-unresolvable) would\n"
 		"leave only dangling or unknown owners, that reference is kept, and says why.\n"
 		"It reads each patched object again and reports the real end state in the FIX\n"
 		"column (removed, repaired, object deleted, kept, nothing to do, FAILED), then looks again and\n"
 		"says the verdict after the fix: what is still dangling and what the GC will do.\n"
 		"--dry-run=server sends\n"
 		"the same patches with dryRun=All, so the server checks them and stores nothing;\n"
-		"--dry-run=client (or --dry-run alone) reads and decides the same way and sends\n"
-		"no patch.\n"
+		"--dry-run=client (or kubectl's deprecated --dry-run alone) reads and decides the\n"
+		"same way and sends no patch.\n"
 		"\n"
 		"Exit status: 0 done; 1 an error, or with --exit-code anything reported (with\n"
 		"--fix: anything left); 2 a usage error; 4 a fix could not be completed\n"
@@ -497,14 +581,17 @@ const struct command dangling_command = {
 		"  owners dangling -A -o json | jq '.items[] | select(.owners.class == \"uid-mismatch\")'\n"
 		"  owners dangling pods,replicasets -l app=web\n"
 		"  owners dangling -n shop --dry-run=server\n"
-		"  owners dangling deployment/web --fix",
+		"  owners dangling deployment/web --fix\n"
+		"  owners dangling -A --dry-run=client --fix-unresolvable",
 	.args = CMD_ARGS_OBJECTS_OPTIONAL,
 	.type_alone = CMD_TYPE_ALONE_YES,
 	.discovery = CMD_DISCOVERY_CURRENT,
 	/* every TYPE before the scan: a later rediscovery keeps them */
 	.resolve = CMD_RESOLVE_TYPES,
 	.scope = OWNERS_SCOPE_NAMESPACE,
-	.rbac = "list on every type it scans; with --fix, get and patch on the objects it fixes",
+	.rbac = "list on every type it scans; with --fix, get and patch on the objects it fixes, "
+		"delete on those it collects (asked for before the first change), and create on "
+		"selfsubjectaccessreviews (every user has it)",
 	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
 		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersDangling\",\n"
 		" \"metadata\": {\"dryRun\": BOOL}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"

@@ -36,9 +36,9 @@ const struct opt delete_opts[] = {
 		"background (default, and --cascade alone), foreground or orphan; the deprecated "
 		"--cascade=true means background, --cascade=false orphan"),
 	OPT_DRY_RUN(
-		"client (and --dry-run alone): print the plan and change nothing; server: send the "
-		"roots' requests with dryRun=All, then every dependent's, and say which it "
-		"checked; none (default): delete"),
+		"client (and --dry-run alone, kubectl's deprecated spelling): print the plan and "
+		"change nothing; server: send the roots' requests with dryRun=All, then every "
+		"dependent's, and say which it checked; none (default): delete"),
 	OPT_BOOL("wait", 0, delete_.wait,
 		"wait until every object of the cascade is gone (default true; --wait=false acts "
 		"once and says what is left)"),
@@ -59,6 +59,11 @@ const struct opt delete_opts[] = {
 		"ordinal order); a Deployment is paused first, a Job's parallelism set to 0"),
 	OPT_BOOL("ignore-not-found", 0, delete_.ignore_not_found,
 		"an object that does not exist is not an error"),
+	OPT_LIST("resume", 0, delete_.resume, "UID,...",
+		"finish the cascade of the objects with these UIDs, as an interrupted or timed-out "
+		"delete prints it (run this command again to finish it: ...): what of it is left "
+		"goes on; a named object gone with nothing of its cascade left is already done "
+		"(said, exit 0); one re-created under its name (another UID) is left alone"),
 	OPT_SELECTOR("label selector for the roots"),
 	OPT_BOOL("all", 0, delete_.all,
 		"every object of the type given (in the namespace, or with -A everywhere) is a "
@@ -161,15 +166,50 @@ static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t
 	owners_buf_clear(&line);
 }
 
+/* --resume: whether o is one of the roots the printed command named (by
+ * UID); a named object under another UID is not that cascade's: said,
+ * left alone. */
+static int resumed_root(const struct run *r, const struct owners_node *o)
+{
+	const struct string_list *resume = &r->cli->delete_.resume;
+	struct owners_buf name = OWNERS_BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < resume->count; i++)
+		if (!strcmp(resume->items[i], o->uid))
+			return 1;
+	owners_graph_node_name(&name, o);
+	fprintf(stderr, "%s%s%s is not the object the cascade started from (UID %s, not one of "
+		"--resume): left alone\n", name.ptr ? name.ptr : o->name,
+		*o->namespace_ ? " in namespace " : "", o->namespace_, o->uid);
+	owners_buf_clear(&name);
+	return 0;
+}
+
+/* --resume, every root gone with nothing of its cascade left: what the
+ * command was finishing is done (by the GC, or by someone else). */
+static void say_already_done(const struct run *r)
+{
+	const struct string_list *resume = &r->cli->delete_.resume;
+	size_t i;
+
+	fputs("already done: nothing is left of the cascade this command was finishing (", stderr);
+	for (i = 0; i < resume->count; i++)
+		fprintf(stderr, "%sUID %s", i ? ", " : "", resume->items[i]);
+	fputs("): the garbage collector or someone else finished it\n", stderr);
+}
+
 /* The roots, by UID: the cascade scans again between rounds, and node
  * indexes do not outlive a scan. A named object that is gone while
  * dependents still point at it selects the owner they point at: a cascade
  * interrupted after its root went resumes. */
 static enum exit_code select_roots(struct run *r, const struct owners_selection_arg *args, size_t n)
 {
+	const struct string_list *resume = &r->cli->delete_.resume;
 	const struct session_selection how = {
-		.missing = r->cli->delete_.ignore_not_found ? OWNERS_SELECTION_MISSING_IGNORED
-						    : OWNERS_SELECTION_MISSING_FAILS,
+		.missing = r->cli->delete_.ignore_not_found || resume->count
+				   ? OWNERS_SELECTION_MISSING_IGNORED
+				   : OWNERS_SELECTION_MISSING_FAILS,
 		.absent_owners = 1,
 	};
 	struct owners_selection sel = OWNERS_SELECTION_INIT;
@@ -180,9 +220,14 @@ static enum exit_code select_roots(struct run *r, const struct owners_selection_
 		return rc;
 	if (!(r->roots = calloc(sel.count + 1, sizeof(*r->roots))))
 		rc = error_oom();
-	for (i = 0; !rc && i < sel.count; i++)
-		if (!(r->roots[r->n_roots++] = owners_strdup(r->s->graph->nodes[sel.nodes[i]].uid)))
+	for (i = 0; !rc && i < sel.count; i++) {
+		const struct owners_node *o = &r->s->graph->nodes[sel.nodes[i]];
+
+		if (resume->count && !resumed_root(r, o))
+			continue;
+		if (!(r->roots[r->n_roots++] = owners_strdup(o->uid)))
 			rc = error_oom();
+	}
 	owners_selection_clear(&sel);
 	return rc;
 }
@@ -276,7 +321,8 @@ static enum exit_code report_not_waiting(const struct run *r, const struct owner
 
 	if (p->done || r->cli->dry_run != OWNERS_DRY_RUN_NONE)
 		return 0;
-	rc = put_typed(stderr, &said, owners_cascade_render_not_waiting(&said, p));
+	rc = put_typed(stderr, &said,
+		       owners_cascade_render_not_waiting(&said, p, r->runner.last_round_done));
 	owners_buf_clear(&said);
 	return rc;
 }
@@ -286,10 +332,14 @@ static enum exit_code report_not_waiting(const struct run *r, const struct owner
 static enum exit_code report_left(const struct run *r, const struct owners_cascade_plan *p)
 {
 	const struct owners_cascade_render render = render_of(r, p);
-	struct owners_buf said = OWNERS_BUF_INIT;
+	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
 	int rc = put_typed(stderr, &said, owners_cascade_render_left(&said, &render));
 
+	if (!rc && !output_resume_command(&command, (const char *const *)r->roots, r->n_roots))
+		fprintf(stderr, "the cascade's progress is kept in the cluster: run this to finish it:\n  %s\n",
+			command.ptr);
 	owners_buf_clear(&said);
+	owners_buf_clear(&command);
 	return rc;
 }
 
@@ -454,7 +504,7 @@ static enum exit_code report_interrupted(const struct run *r, const struct owner
 {
 	const struct owners_cascade_render render = render_of(r, p);
 	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
-	int rc = output_command_line(&command);
+	int rc = output_resume_command(&command, (const char *const *)r->roots, r->n_roots);
 
 	if (rc)
 		rc = error_oom();
@@ -626,7 +676,9 @@ enum exit_code cmd_delete(struct cmd_run *run)
 		goto out;
 	if (!r.n_roots) {
 		/* --ignore-not-found, or a selector or --all that matched nothing */
-		if (cli->delete_.all || cli->selector)
+		if (cli->delete_.resume.count)
+			say_already_done(&r);
+		else if (cli->delete_.all || cli->selector)
 			fprintf(stderr, "No resources found\n");
 		goto out;
 	}
@@ -784,15 +836,19 @@ static const struct man_section delete_man_sections[] = {
 		"Ctrl-C (or SIGTERM) stops it between rounds, once the requests in flight are\n"
 		"answered (a second Ctrl-C ends it at once, as safely: every request carries its\n"
 		"preconditions), and it says on the way out what was done, what is left and\n"
-		"where each root stands, then the command that finishes the job, which is the\n"
-		"same command run again (a root already gone is found again by the references\n"
-		"its dependents still hold); exit 130 (143 for SIGTERM):\n"
+		"where each root stands, then the command that finishes the job: the same\n"
+		"command with --resume=UID,... naming its roots (a root already gone is found\n"
+		"again by the references its dependents still hold; one gone with nothing of\n"
+		"its cascade left is already done: said, exit 0, so the command works after\n"
+		"the garbage collector or someone else finished the job; a name re-created\n"
+		"under another UID is left alone); a timeout prints the same command; exit 130\n"
+		"(143 for SIGTERM):\n"
 		"  interrupted: 105 objects deleted and 0 released so far; 295 objects of the cascade are left:\n"
 		"    default/pod/web-7887448d46-8568s: its owners in the cascade\n"
 		"    ...\n"
 		"  deployment.apps/web is gone; 3 objects still name it as owner\n"
-		"  the cascade's progress is kept in the cluster: run the same command again to finish it:\n"
-		"    owners delete deployment/web\n"
+		"  the cascade's progress is kept in the cluster: run this to finish it:\n"
+		"    owners delete deployment/web --resume=5d1b8a9e-4a0c-4f3e-9a57-2f0c1e6b7d21\n"
 		"owners tree and owners why on such a root say how many objects still name it\n"
 		"and that owners delete TYPE/NAME finishes it, rather than only not found."},
 	{"DRY RUNS, WAITING AND FLAGS",
@@ -937,7 +993,10 @@ const struct command delete_command = {
 		"\n"
 		"Ctrl-C or SIGTERM stops it once the requests in flight are answered (a second\n"
 		"Ctrl-C at once) and says what was done, what is left, where each root stands and\n"
-		"the command that finishes it, the same one again; exit 130 (143 for SIGTERM).\n"
+		"the command that finishes it: the same one with --resume=UID,... naming its\n"
+		"roots, which exits 0 saying already done when someone else (the garbage\n"
+		"collector) finished the job meanwhile; a timeout prints it too; exit 130 (143\n"
+		"for SIGTERM).\n"
 		"--dry-run=client says which objects will wait once deleted, and on what: a\n"
 		"finalizer they hold, a claim's pvc-protection with the pods that use it, a\n"
 		"volume's pv-protection with its claim. At --timeout (exit 3) a finalizer\n"

@@ -166,6 +166,17 @@ static enum exit_code write_step(struct step *st, enum owners_scale_write what,
  * that is not running). Appended to out. */
 static void explain_stuck(struct owners_buf *out, struct scale_first *sf, const char *uid);
 
+/* The command that goes on from where the scale-down stopped, and exits
+ * 0 ("already done") once someone else finished the work. */
+static void say_resume(const struct scale_first *sf)
+{
+	struct owners_buf command = OWNERS_BUF_INIT;
+
+	output_resume_command(&command, sf->roots, sf->n_roots);
+	fprintf(stderr, "to finish: %s\n", command.ptr ? command.ptr : "run the same command again");
+	owners_buf_clear(&command);
+}
+
 static enum exit_code timed_out(struct step *st)
 {
 	struct scale_first *sf = st->sf;
@@ -186,21 +197,18 @@ static enum exit_code timed_out(struct step *st)
 		owners_buf_clear(&typed);
 	}
 	error_msg("nothing was deleted: the cascade starts once every workload is down (those "
-		  "scaled so far stay at 0); the same command again goes on from there");
+		  "scaled so far stay at 0)");
+	say_resume(sf);
 	owners_buf_clear(&stuck);
 	return EXIT_TIMEOUT;
 }
 
 static enum exit_code interrupted_at(struct step *st)
 {
-	struct owners_buf command = OWNERS_BUF_INIT;
-
 	clear_progress(st->sf);
-	output_command_line(&command);
 	error_msg("interrupted while scaling down %s \"%s\"%s: nothing was deleted", st->as.type.ptr,
 		  st->n->name, st->as.where);
-	fprintf(stderr, "to finish: %s\n", command.ptr ? command.ptr : "run the same command again");
-	owners_buf_clear(&command);
+	say_resume(st->sf);
 	return 128 + st->sf->stopped();
 }
 

@@ -394,7 +394,7 @@ static const struct {
 	{"owners-read", "owners tree, owners graph, owners dangling, owners finalizers, owners why "
 		"(its events list too)"},
 	{"owners-fix", "owners dangling --fix, owners finalizers remove"},
-	{"owners-gc", "owners gc (owners gc --dry-run needs only owners-read)"},
+	{"owners-gc", "owners gc (owners gc --dry-run=client needs only owners-read)"},
 	{"owners-delete", "owners delete"},
 };
 

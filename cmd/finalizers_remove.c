@@ -322,9 +322,9 @@ const struct opt finalizers_remove_opts[] = {
 		"content, or (orphan) when not every type could be listed to release its "
 		"dependents (disables what the finalizers protect)"),
 	OPT_DRY_RUN(
-		"only show what would change: client (and --dry-run alone) reads and decides and "
-		"sends no write; server sends each write with dryRun=All, so the server checks it "
-		"and stores nothing; none (default): change"),
+		"only show what would change: client (and --dry-run alone, kubectl's deprecated "
+		"spelling) reads and decides and sends no write; server sends each write with "
+		"dryRun=All, so the server checks it and stores nothing; none (default): change"),
 	OPT_OUTPUT(remove_outputs,
 		"text (default), json (its schema: the man page of owners finalizers, OUTPUT) or "
 		"yaml (the same document)"),

@@ -32,9 +32,10 @@ static const char *const gc_outputs[] = { "table", "json", "yaml", "name", "json
 
 const struct opt gc_opts[] = {
 	OPT_DRY_RUN(
-		"client (and --dry-run alone): show the backlog, every action the garbage collector "
-		"would take now, and change nothing; server: send the first pass's requests with "
-		"dryRun=All and say which the server accepts; none (default): do the work"),
+		"client (and --dry-run alone, kubectl's deprecated spelling): show the backlog, "
+		"every action the garbage collector would take now, and change nothing; server: "
+		"send the first pass's requests with dryRun=All and say which the server accepts; "
+		"none (default): do the work"),
 	OPT_BOOL("exit-code", 0, gc.exit_code,
 		 "exit 1 when the garbage collector has work due (with --dry-run: a backlog; "
 		 "otherwise: anything left undone), 0 when none"),
@@ -781,7 +782,7 @@ static const struct man_section gc_man_sections[] = {
 		"- attemptToOrphan: an object in deletion with orphan has its dependents\n"
 		"released, then the finalizer comes off."},
 	{"WHEN THE GARBAGE COLLECTOR STOPS",
-		"owners gc -A --dry-run shows the backlog (here the controller-manager was\n"
+		"owners gc -A --dry-run=client shows the backlog (here the controller-manager was\n"
 		"stopped with SIGSTOP and an APIService points nowhere):\n"
 		"  NAMESPACE   OBJECT                  HANDLER                         ACTION                       SINCE   WHY\n"
 		"  stopped     ConfigMap/bg-dep1       attemptToDeleteItem             delete (Background)          -       no owner is solid (ConfigMap/bg-root: absent)\n"
@@ -917,11 +918,11 @@ const struct command gc_command = {
 		"preconditions and the outcome is the same. -n acts on the namespace's objects\n"
 		"only, and reads their owners wherever the GC would (cluster-scoped owners, and\n"
 		"other namespaces to tell invalid-namespace references apart).",
-	.examples = "  owners gc -A --dry-run\n"
-		"  owners gc -A --dry-run --exit-code    # monitoring: 1 when the GC has a backlog\n"
+	.examples = "  owners gc -A --dry-run=client\n"
+		"  owners gc -A --dry-run=client --exit-code    # monitoring: 1 when the GC has a backlog\n"
 		"  owners gc -n ci\n"
 		"  owners gc -A --timeout=10m\n"
-		"  owners gc -A --dry-run -o json",
+		"  owners gc -A --dry-run=client -o json",
 	.args = CMD_ARGS_NONE,
 	.discovery = CMD_DISCOVERY_CURRENT,
 	.scope = OWNERS_SCOPE_NAMESPACE,

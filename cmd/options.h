@@ -139,6 +139,7 @@ struct finalizers_options {
 struct dangling_options {
 	enum owners_fix_mode fix;
 	int exit_code;          /* --exit-code */
+	int fix_unresolvable;   /* --fix-unresolvable: also what the GC never acts on */
 };
 
 /* owners finalizers remove */
@@ -164,6 +165,9 @@ struct delete_options {
 	int force;
 	int all;                /* every object of the type given */
 	int ignore_not_found;
+	/* --resume=UID,...: finish the cascade of these roots (the command an
+	 * interrupted or timed-out run prints): gone is already done */
+	struct string_list resume;
 	/* the cascade's workloads scaled to 0 (and waited for) first */
 	int scale_first;
 };

@@ -69,6 +69,11 @@ void output_set_command_line(int argc, char **argv);
 /* Appends it: output_program(), then argv[1..] as typed, each word a
  * shell would split or expand single-quoted. 0, or OWNERS_ENOMEM. */
 int output_command_line(struct owners_buf *out);
+/* The command that finishes an interrupted or timed-out cascade: the
+ * command line, with --resume=UID,... naming the cascade's roots (unless
+ * it has --resume already), so that, run once the work is done by someone
+ * else, it says "already done" and exits 0. */
+int output_resume_command(struct owners_buf *out, const char *const *uids, size_t n);
 /* Appends text with each command it quotes ('owners ...', a remedy after
  * a colon, a line's start) spelled as output_program(). */
 int output_as_typed(struct owners_buf *out, const char *text);

@@ -27,6 +27,8 @@ int owners_access_review_json(struct owners_buf *out, const struct owners_access
 	/* An empty namespace asks about every namespace (or cluster scope). */
 	if (c->namespace_ && *c->namespace_)
 		owners_json_gen_kv(j, "namespace", c->namespace_);
+	if (c->name && *c->name)
+		owners_json_gen_kv(j, "name", c->name);
 	owners_json_gen_map_close(j);
 	owners_json_gen_map_close(j);
 	owners_json_gen_map_close(j);

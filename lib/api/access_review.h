@@ -39,6 +39,9 @@ struct owners_access_check {
 	enum owners_access_verdict verdict;
 	char *reason;           /* the authorizer's reason or the review's error; may be NULL */
 	const char *subresource; /* "scale"; NULL or "": the object itself */
+	/* one object by name (a Role's resourceNames may grant it alone);
+	 * NULL or "": any object of the type */
+	const char *name;
 };
 
 /* The request body: a SelfSubjectAccessReview of one resource attribute. */

@@ -9,6 +9,7 @@ struct needs {
 	struct owners_access_check *v;
 	uint32_t *example;
 	size_t n, cap_v, cap_example;
+	int by_name; /* one check per object (its name), not per type */
 };
 
 /* verb on node's type (its subresource when sub is set) in its namespace,
@@ -26,7 +27,8 @@ static int need_on(struct needs *s, const struct owners_graph *g, const char *ve
 	ns = n->resource->namespaced ? n->namespace_ : "";
 	for (i = 0; i < s->n; i++)
 		if (s->v[i].verb == verb && s->v[i].subresource == sub && !strcmp(s->v[i].namespace_, ns) &&
-		    owners_resource_same_type(g->nodes[s->example[i]].resource, n->resource))
+		    owners_resource_same_type(g->nodes[s->example[i]].resource, n->resource) &&
+		    (!s->by_name || !strcmp(s->v[i].name, n->name)))
 			return 0;
 	if (OWNERS_GROW(s->v, s->cap_v, s->n + 1) ||
 	    OWNERS_GROW(s->example, s->cap_example, s->n + 1))
@@ -37,6 +39,7 @@ static int need_on(struct needs *s, const struct owners_graph *g, const char *ve
 	s->v[s->n].resource = n->resource->resource;
 	s->v[s->n].namespace_ = ns;
 	s->v[s->n].subresource = sub;
+	s->v[s->n].name = s->by_name ? n->name : NULL;
 	s->example[s->n++] = node;
 	return 0;
 }
@@ -67,7 +70,7 @@ int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct own
 				 enum owners_cascade_mode mode, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out)
 {
-	struct needs s = { NULL, NULL, 0, 0, 0 };
+	struct needs s = { NULL, NULL, 0, 0, 0, 0 };
 	uint32_t i;
 	int rc = 0;
 
@@ -90,7 +93,7 @@ int owners_actions_needed_access(const struct owners_cascade_plan *p, struct own
 {
 	const struct owners_action *actions = p->actions;
 	size_t n_actions = p->n_actions;
-	struct needs s = { NULL, NULL, 0, 0, 0 };
+	struct needs s = { NULL, NULL, 0, 0, 0, 0 };
 	size_t i;
 	int rc = 0;
 
@@ -113,7 +116,7 @@ int owners_cascade_scale_needed_access(const struct owners_cascade_plan *p,
 				       enum owners_cascade_mode mode, struct owners_access_check **out,
 				       uint32_t **examples, size_t *n_out)
 {
-	struct needs s = { NULL, NULL, 0, 0, 0 };
+	struct needs s = { NULL, NULL, 0, 0, 0, 0 };
 	struct owners_access_check *cascade = NULL;
 	uint32_t *cascade_examples = NULL;
 	size_t n = 0, i;
@@ -148,6 +151,36 @@ int owners_cascade_scale_needed_access(const struct owners_cascade_plan *p,
 		case OWNERS_SCALE_NONE:
 			break;
 		}
+	}
+	return hand_over(&s, rc, out, examples, n_out);
+}
+
+int owners_dangling_fix_needed_access(const struct owners_dangling_report *rep, struct owners_graph *g,
+				      int fix_unresolvable, struct owners_access_check **out,
+				      uint32_t **examples, size_t *n_out)
+{
+	struct needs s = { NULL, NULL, 0, 0, 0, 1 };
+	size_t a, b, k;
+	int rc = 0;
+
+	for (a = 0; a < rep->count && !rc; a = b) {
+		const struct owners_dangling_finding *f = &rep->items[a];
+		int patched = 0;
+
+		for (b = a + 1; b < rep->count && rep->items[b].object == f->object; b++)
+			;
+		if (f->fix == OWNERS_FIX_WOULD_DELETE) {
+			rc = need(&s, g, delete_verb, f->object);
+			continue;
+		}
+		if (!fix_unresolvable && owners_dangling_gc_never(f))
+			continue;
+		for (k = a; k < b; k++)
+			patched |= owners_dangling_fixable(rep->items[k].class_);
+		if (patched)
+			rc = need(&s, g, get_verb, f->object);
+		if (patched && !rc)
+			rc = need(&s, g, patch_verb, f->object);
 	}
 	return hand_over(&s, rc, out, examples, n_out);
 }

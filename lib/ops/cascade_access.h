@@ -19,6 +19,7 @@
 
 #include "access_review.h"
 #include "cascade.h"
+#include "dangling.h"
 #include "scale_down.h"
 
 int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct owners_graph *g,
@@ -39,5 +40,14 @@ int owners_cascade_scale_needed_access(const struct owners_cascade_plan *p,
 				       const struct owners_scale_plan *sp, struct owners_graph *g,
 				       enum owners_cascade_mode mode, struct owners_access_check **out,
 				       uint32_t **examples, size_t *n_out);
+
+/* What `dangling --fix` needs, per object (by name: a Role may grant one
+ * object alone): delete on each object decided for collection (fix
+ * WOULD_DELETE, owners_dangling_collect() with a client dry run), get and
+ * patch on each object whose references it would remove or repair (not
+ * those the GC never acts on unless fix_unresolvable). rep sorted. */
+int owners_dangling_fix_needed_access(const struct owners_dangling_report *rep, struct owners_graph *g,
+				      int fix_unresolvable, struct owners_access_check **out,
+				      uint32_t **examples, size_t *n_out);
 
 #endif

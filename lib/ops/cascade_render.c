@@ -486,22 +486,24 @@ int owners_cascade_render_interrupted(struct owners_buf *out, const struct owner
 	}
 	if (!rc)
 		rc = owners_buf_addf(out,
-				     "the cascade's progress is kept in the cluster: run the same command "
-				     "again to finish it:\n  %s\n",
+				     "the cascade's progress is kept in the cluster: run this to finish "
+				     "it:\n  %s\n",
 				     command);
 	return rc;
 }
 
 /* The plan's waits were read before the round acted, so they are not
  * listed: 'owners tree' shows the state now. */
-int owners_cascade_render_not_waiting(struct owners_buf *out, const struct owners_cascade_plan *p)
+int owners_cascade_render_not_waiting(struct owners_buf *out, const struct owners_cascade_plan *p,
+				      size_t done)
 {
-	size_t sent = p->n_actions, left = p->members_left + p->released_left;
+	size_t sent = p->n_actions, all = p->members_left + p->released_left;
+	size_t left = all > done ? all - done : 0;
 
 	return owners_buf_addf(out,
-			       "not waiting (--wait=false): %zu change%s sent; %zu object%s of the "
-			       "cascade %s still there (run the command again to go on, or 'owners "
-			       "tree' to see where it stands)\n",
+			       "not waiting (--wait=false): %zu change%s sent; %zu other object%s of "
+			       "the cascade %s still there (run the command again to go on, or "
+			       "'owners tree' to see where it stands)\n",
 			       sent, plural(sent), left, plural(left), left == 1 ? "is" : "are");
 }
 

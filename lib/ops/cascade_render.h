@@ -80,9 +80,11 @@ int owners_cascade_render_left(struct owners_buf *out, const struct owners_casca
 int owners_cascade_render_interrupted(struct owners_buf *out, const struct owners_cascade_render *r,
 				      size_t deleted, size_t released, const char *command);
 
-/* --wait=false: how many changes the round sent and how many objects are
- * still there, one line. */
-int owners_cascade_render_not_waiting(struct owners_buf *out, const struct owners_cascade_plan *p);
+/* --wait=false: how many changes the round sent and how many other
+ * objects are still there (the plan's, less the done ones: objects the
+ * round deleted or released, counted once), one line. */
+int owners_cascade_render_not_waiting(struct owners_buf *out, const struct owners_cascade_plan *p,
+				      size_t done);
 
 /* --dry-run=server: the closing line, after the dependents were checked. */
 int owners_cascade_render_dry_run_checked(struct owners_buf *out, size_t n_roots, size_t checked,

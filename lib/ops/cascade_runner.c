@@ -148,9 +148,14 @@ static int act(struct owners_cascade_runner *r, struct owners_cascade_world *w,
 		return owners_error_oom(err);
 	if ((rc = owners_cascade_execute(w->graph, &r->plan, w->http, &r->exec, results, err)))
 		goto out;
+	r->last_round_done = 0;
 	for (i = 0; !rc && i < r->plan.n_actions; i++) {
 		const struct owners_action *a = &r->plan.actions[i];
 
+		/* one change per object and round: an unblocking patch leaves
+		 * its object in the cascade */
+		if (results[i].outcome == OWNERS_OUTCOME_DONE && a->kind != OWNERS_ACT_UNBLOCK)
+			r->last_round_done++;
 		if (results[i].outcome == OWNERS_OUTCOME_FORBIDDEN) {
 			h->refused(h->ctx, w->graph, a, &results[i]);
 			if (owners_cascade_track_forbid(&r->track, w->graph->nodes[a->node].uid))

@@ -92,6 +92,9 @@ struct owners_cascade_runner {
 	int approved;
 	int server_gc_known;
 	size_t owner_reads; /* owners read to confirm an absence (absence_confirm.h) */
+	/* objects the last round deleted or released (accepted): with
+	 * --wait=false, what is left besides them */
+	size_t last_round_done;
 };
 
 void owners_cascade_runner_init(struct owners_cascade_runner *r);

@@ -63,6 +63,12 @@ int owners_dangling_gc_gives_up(enum owners_ref_class c, int cluster_scoped)
 	return c == OWNERS_REF_UNRESOLVABLE || (c == OWNERS_REF_INVALID_NAMESPACE && cluster_scoped);
 }
 
+int owners_dangling_gc_never(const struct owners_dangling_finding *f)
+{
+	return f->gc == OWNERS_GC_NOTHING &&
+	       (f->why == OWNERS_GC_WHY_UNRESOLVABLE || f->why == OWNERS_GC_WHY_CLUSTER_SCOPED);
+}
+
 enum owners_gc_fate owners_dangling_gc_fate(const enum owners_ref_class *classes, size_t n,
 					    const unsigned char *keep, int cluster_scoped)
 {

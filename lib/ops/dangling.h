@@ -144,6 +144,11 @@ enum owners_gc_fate owners_dangling_gc_fate(const enum owners_ref_class *classes
 					    const unsigned char *keep, int cluster_scoped);
 /* Whether the GC gives up on an object for a reference of this class. */
 int owners_dangling_gc_gives_up(enum owners_ref_class c, int cluster_scoped);
+/* Whether the finding is on an object the GC never acts on ("nothing,
+ * ever": an unresolvable reference, or a namespaced owner named by a
+ * cluster-scoped object): --fix leaves it alone unless asked by name
+ * (--fix-unresolvable). */
+int owners_dangling_gc_never(const struct owners_dangling_finding *f);
 
 /* Stable names, as in the JSON output. */
 const char *owners_gc_action_name(enum owners_gc_action a);   /* "delete-object", ... */

@@ -449,6 +449,13 @@ static int fix_object(struct fixer *fx, size_t a, size_t b)
 	/* Decided already: collected as the GC would (owners_dangling_collect()). */
 	if (fx->rep->items[a].fix != OWNERS_FIX_NONE)
 		return 0;
+	/* The GC never acts on this object: neither does --fix, unless asked. */
+	if (!fx->o->fix_unresolvable && owners_dangling_gc_never(&fx->rep->items[a])) {
+		for (k = a; k < b; k++)
+			set_fix(&fx->rep->items[k], OWNERS_FIX_KEPT, "%s",
+				"left as it is: the garbage collector never acts on this object");
+		return 0;
+	}
 	for (k = a; k < b; k++) {
 		if (owners_dangling_fixable(fx->rep->items[k].class_))
 			any = 1;

@@ -3,7 +3,9 @@
  * object by object, never deleting one and never touching a reference that
  * resolves.
  *
- * For each object with findings --fix may act on (every class but unknown):
+ * For each object with findings --fix may act on (every class but unknown,
+ * on an object the GC acts on: not one it never acts on, "nothing, ever",
+ * unless fix_unresolvable asks for those too):
  *  1. read it again (GET, metadata only): the scan is a snapshot, the patch
  *     is built from what the server holds now. Gone, or replaced under the
  *     same name (another UID): nothing to do;
@@ -51,6 +53,9 @@
 struct owners_dangling_fix_options {
 	enum owners_dry_run dry_run;
 	int max_attempts;   /* patches per object before giving up on conflicts; 0: 5 */
+	/* Also the objects the GC never acts on (owners_dangling_gc_never()):
+	 * their references removed or repaired, a choice the GC never makes. */
+	int fix_unresolvable;
 	/* Called once per object, after it was read and the patch decided,
 	 * before its first patch is sent (tests use it to change the object
 	 * in between). May be NULL. */

@@ -345,19 +345,19 @@ is "$(refs cm dep-secret)" "[{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"name\"
   "the reference into Secrets is still there, verbatim"
 run owners --context viewer dangling cm/dep-absent --fix
 is "$rc" 4 "viewer --fix where it may not delete: exit 4 (incomplete)"
-like "$err" "error: cannot remove the reference to ConfigMap/never from ConfigMap 'default/dep-absent': the DELETE that collects the object was refused: .*forbidden" \
-  "an object with no owner left is collected, not stripped: the refused DELETE is named"
+like "$err" "error: cannot delete configmap/dep-absent: forbidden: no delete permission on configmaps in namespace 'default' \\(asked before any change\\)" \
+  "an object with no owner left is collected, not stripped: the DELETE it needs is asked for first and named (#43: before any change)"
 run owners --context viewer dangling cm/dep-absent --fix=keep
 is "$rc" 4 "viewer --fix=keep where it may not patch: exit 4 (incomplete)"
 unlike "$err" "after the fix" "  nothing patched: no verdict after the fix"
-like "$err" "error: cannot remove the reference to ConfigMap/never from ConfigMap 'default/dep-absent': cannot patch the object: .*forbidden" \
-  "and says which object and why"
-like "$out" "FAILED \\(cannot patch the object" "the table says FAILED"
+like "$err" "error: cannot patch configmap/dep-absent: forbidden: no patch permission on configmaps in namespace 'default' \\(asked before any change\\)" \
+  "and says which object and why, before any change (#43)"
+like "$out" "ConfigMap/dep-absent +ConfigMap/never +absent +delete the object$" "the table shows the findings, with no FIX column: nothing was tried"
 
 # ---- --dry-run changes nothing -----------------------------------------------
 snapshot() { kubectl get cm,clusterrole -A -o jsonpath='{range .items[*]}{.metadata.name} {.metadata.resourceVersion}{"\n"}{end}' | sort; }
 s0=$(snapshot)
-run owners dangling -A --dry-run=server
+run owners dangling -A --dry-run=server --fix-unresolvable
 ok $rc "--dry-run exits 0"
 like "$out" "FIX"$'\n' "--dry-run adds the FIX column"
 is "$(printf '%s\n' "$out" | grep -c 'would remove$')" 3 "3 references would be removed"
@@ -365,6 +365,12 @@ is "$(printf '%s\n' "$out" | grep -c 'would delete the object (no owner is left'
 like "$err" "dry run: 3 references would be removed and 0 would be repaired \\(apiVersion\\) on 3 objects; 4 findings on objects that would be collected; 0 kept, 0 with nothing to do, 0 failed; nothing was changed" \
   "--dry-run summary"
 is "$(snapshot)" "$s0" "--dry-run changed no object (every resourceVersion the same)"
+run owners dangling -A --dry-run=server
+is "$(printf '%s\n' "$out" | grep -c 'would remove$')" 1 "without --fix-unresolvable (#43): only the reference the GC removes would be removed"
+is "$(printf '%s\n' "$out" | grep -c 'kept (left as it is: the garbage collector never acts on this object)')" 2 \
+  "  the 2 on objects the GC never acts on are kept, and say why"
+like "$err" "would leave 2 references on 2 objects as they are: the garbage collector never acts on those objects \\(GC WILL: nothing, ever\\); --fix-unresolvable removes such references, and then, if their API comes back or their owner becomes resolvable, the object is never collected through them" \
+  "  and a line names the choice and its consequence"
 run owners dangling -A --dry-run=server --exit-code
 is "$rc" 1 "--dry-run --exit-code: 1 (nothing was fixed)"
 
@@ -406,7 +412,7 @@ is "$(rv cm dep-race2)" "$rv_after_other" "and nothing is patched"
 # ---- --fix -------------------------------------------------------------------
 resolving_before=$(kubectl get cm dep-mixed dep-role -o jsonpath='{range .items[*]}{.metadata.ownerReferences}{"\n"}{end}')
 names_before=$(kubectl get cm,clusterrole -A -o name | sort)
-run owners dangling -A --fix=keep -o json
+run owners dangling -A --fix=keep --fix-unresolvable -o json
 ok $rc "--fix=keep -A exits 0"
 got=$(printf '%s' "$out" | fixes)
 want=$(sort <<'EOF'
@@ -421,7 +427,7 @@ EOF
 )
 is "$got" "$want" "every dangling reference removed (re-read after the patch)"
 is "$(kubectl get cm,clusterrole -A -o name | sort)" "$names_before" "--fix=keep: every object is still there"
-run owners dangling -A --fix=keep
+run owners dangling -A --fix=keep --fix-unresolvable
 like "$err" "kept on purpose \\(--fix=keep\\)|no dangling" "--fix=keep says what it keeps forever (or, run again, that nothing is left)"
 for o in "cm dep-absent" "cm dep-mismatch" "cm dep-elsewhere" "cm dep-widget" "clusterrole cr-namespaced-owner" "clusterrole cr-orphan"; do
   is "$(refs $o)" "" "$o has no ownerReferences left"
@@ -505,7 +511,7 @@ roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: patch-guarded}
 subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: viewer}]
 YAML
 rv_guarded=$(rv -n guard cm guarded)
-run owners --context viewer -n guard dangling cm/guarded --fix -o json
+run owners --context viewer -n guard dangling cm/guarded --fix --fix-unresolvable -o json
 ok $rc "viewer --fix on [unresolvable, unknown]: exit 0"
 is "$(printf '%s' "$out" | fixes)" "$(printf '%s\n' "ConfigMap/guarded -> Secret/s2 kept 0" "ConfigMap/guarded -> Widget/w1 kept 0")" \
   "the unresolvable reference is kept: without it the GC could delete the object (the unknown one is never removed)"
@@ -514,7 +520,7 @@ is "$(rv -n guard cm guarded)" "$rv_guarded" "the object is not patched at all"
 run owners -n guard dangling cm/old-api cm/old-api-gone -o json
 like "$(printf '%s' "$out" | findings)" "guard/ConfigMap/old-api -> Deployment/web2 unresolvable none" \
   "a reference by an unserved apiVersion to a live Deployment is unresolvable (the GC never acts)"
-run owners -n guard dangling cm/old-api cm/old-api-gone --fix -o json
+run owners -n guard dangling cm/old-api cm/old-api-gone --fix --fix-unresolvable -o json
 ok $rc "--fix on unserved apiVersions: exit 0"
 is "$(printf '%s' "$out" | fixes)" "$(printf '%s\n' "ConfigMap/old-api -> Deployment/web2 repaired 1" "ConfigMap/old-api-gone -> Deployment/never removed 1")" \
   "repaired where the owner is alive under a served version, removed where it is not"
@@ -683,8 +689,12 @@ Gadget/gd-unresolvable -> Widget/w1 unresolvable none
 EOF
 )
 is "$got" "$want" "gc=on: what is left is exactly what the GC never touches"
+before_fix=$(state)
 run owners dangling "gadgets.$G_GROUP,doohickeys.$G_GROUP" -A --fix
-ok $rc "gc=on: --fix cleans up what the GC never will"
+ok $rc "gc=on: --fix alone exits 0"
+is "$(state)" "$before_fix" "gc=on: --fix alone touches nothing the GC never touches (#43: every resourceVersion the same)"
+run owners dangling "gadgets.$G_GROUP,doohickeys.$G_GROUP" -A --fix --fix-unresolvable
+ok $rc "gc=on: --fix --fix-unresolvable cleans up what the GC never will"
 like "$err" $'\nafter the fix: no dangling ownerReferences left; the garbage collector keeps every object fixed$' \
   "gc=on: --fix says the verdict after the fix, from a look at the cluster"
 run owners dangling "gadgets.$G_GROUP,doohickeys.$G_GROUP" -A --exit-code

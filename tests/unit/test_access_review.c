@@ -7,7 +7,7 @@
 
 static void test_body(void)
 {
-	struct owners_access_check c = { "delete", "apps", "deployments", "web", OWNERS_ACCESS_UNKNOWN, NULL, NULL };
+	struct owners_access_check c = { "delete", "apps", "deployments", "web", OWNERS_ACCESS_UNKNOWN, NULL, NULL, NULL };
 	struct owners_buf b = OWNERS_BUF_INIT;
 
 	ok(owners_access_review_json(&b, &c) == 0, "body built");
@@ -37,6 +37,18 @@ static void test_body(void)
 	       "\"subresource\":\"scale\"}}}",
 	       "a check of a subresource names it (patch statefulsets/scale)");
 	owners_buf_clear(&b);
+	c.subresource = NULL;
+	c.resource = "configmaps";
+	c.group = "";
+	c.namespace_ = "default";
+	c.name = "dep-secret";
+	ok(owners_access_review_json(&b, &c) == 0, "body built (one object by name)");
+	is_str(b.ptr,
+	       "{\"kind\":\"SelfSubjectAccessReview\",\"apiVersion\":\"authorization.k8s.io/v1\",\"spec\":"
+	       "{\"resourceAttributes\":{\"verb\":\"patch\",\"group\":\"\",\"resource\":\"configmaps\","
+	       "\"namespace\":\"default\",\"name\":\"dep-secret\"}}}",
+	       "a check of one object names it (a Role's resourceNames may grant it alone)");
+	owners_buf_clear(&b);
 }
 
 static int parse(struct owners_access_check *c, const char *json)
@@ -50,7 +62,7 @@ static int parse(struct owners_access_check *c, const char *json)
 
 static void test_answers(void)
 {
-	struct owners_access_check c = { "delete", "", "pods", "x", OWNERS_ACCESS_UNKNOWN, NULL, NULL };
+	struct owners_access_check c = { "delete", "", "pods", "x", OWNERS_ACCESS_UNKNOWN, NULL, NULL, NULL };
 
 	ok(parse(&c, "{\"kind\":\"SelfSubjectAccessReview\",\"apiVersion\":\"authorization.k8s.io/v1\","
 		     "\"status\":{\"allowed\":true,\"reason\":\"RBAC: allowed by ClusterRoleBinding \\\"x\\\"\"}}") == 0 &&

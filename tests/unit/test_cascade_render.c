@@ -373,22 +373,29 @@ static void test_end(void)
 	owners_buf_reset(&out);
 
 	p.n_actions = 1;
-	p.members_left = 1;
-	owners_cascade_render_not_waiting(&out, &p);
+	p.members_left = 2;
+	owners_cascade_render_not_waiting(&out, &p, 1);
 	is_str(out.ptr,
-	       "not waiting (--wait=false): 1 change sent; 1 object of the cascade is still there "
-	       "(run the command again to go on, or 'owners tree' to see where it stands)\n",
-	       "not waiting: one change, one object");
+	       "not waiting (--wait=false): 1 change sent; 1 other object of the cascade is still "
+	       "there (run the command again to go on, or 'owners tree' to see where it stands)\n",
+	       "not waiting: one change, one other object (the one deleted is not counted again)");
 	owners_buf_reset(&out);
 	p.n_actions = 2;
 	p.released_left = 2;
-	owners_cascade_render_not_waiting(&out, &p);
+	owners_cascade_render_not_waiting(&out, &p, 0);
 	ok(!strncmp(out.ptr,
-		    "not waiting (--wait=false): 2 changes sent; 3 objects of the cascade are "
+		    "not waiting (--wait=false): 2 changes sent; 4 other objects of the cascade are "
 		    "still there",
-		    strlen("not waiting (--wait=false): 2 changes sent; 3 objects of the cascade "
+		    strlen("not waiting (--wait=false): 2 changes sent; 4 other objects of the cascade "
 			   "are still there")),
-	   "not waiting: plurals; released objects count as left");
+	   "not waiting: plurals; released objects count as left; none done, none taken off");
+	owners_buf_reset(&out);
+	p.n_actions = 300;
+	p.members_left = 3000;
+	p.released_left = 0;
+	owners_cascade_render_not_waiting(&out, &p, 300);
+	ok(strstr(out.ptr, "300 changes sent; 2700 other objects of the cascade are still there") != NULL,
+	   "not waiting: 300 roots of 10 objects each, the roots deleted: 2700 others left, not 3000");
 	owners_buf_reset(&out);
 
 	owners_cascade_render_dry_run_checked(&out, 1, 1, 0);
@@ -444,8 +451,7 @@ static void test_interrupted(void)
 	       "finalizers remove pod/web-1-c -n ns --finalizer example.com/hold\n"
 	       "deployment.apps/web is in foreground deletion, waiting for 3 dependents\n"
 	       "deployment.apps/old is gone; 1 object still names it as owner\n"
-	       "the cascade's progress is kept in the cluster: run the same command again to "
-	       "finish it:\n"
+	       "the cascade's progress is kept in the cluster: run this to finish it:\n"
 	       "  owners -n ns delete deployment/web 'x y'\n",
 	       "interrupted: done, left, each root's state, the command that finishes it");
 	p.waits = NULL;
