@@ -72,6 +72,9 @@ struct run {
 	/* --watch */
 	struct listed_types listed;    /* the latest scan's lists, where watches start */
 	struct owners_watch *w;
+	/* watching: the owners' reads go on a connection of their own, so that
+	 * no watch event changes the graph while a pass is decided */
+	struct owners_http_client *reads;
 	struct owners_strset acted;   /* uid -> resourceVersion acted on (not again until it changes) */
 	/* this pass */
 	struct owners_collector *c;
@@ -182,7 +185,9 @@ static enum exit_code decide(struct run *r)
 	owners_collector_plan(r->c, r->steps);
 	if (r->cli->dry_run == OWNERS_DRY_RUN_CLIENT)
 		return 0;
-	owners_owner_checks_init(&cc, r->s->graph->types, r->s->http);
+	if (r->w && !r->reads && session_client_new(r->s, &r->reads))
+		return report_error(&r->s->err);
+	owners_owner_checks_init(&cc, r->s->graph->types, r->w ? r->reads : r->s->http);
 	rc = owners_absence_confirm_collector(&r->held, r->c, r->steps, r->scope, &cc);
 	owners_owner_checks_clear(&cc);
 	return rc ? error_oom() : 0;
@@ -701,6 +706,8 @@ static enum exit_code keep_up(struct run *r)
 		r->s->http = NULL;
 		owners_watch_free(r->w);
 		r->w = NULL;
+		owners_http_client_free(r->reads);
+		r->reads = NULL;
 		signals_die(quit);
 	}
 	return rc;
@@ -708,6 +715,7 @@ static enum exit_code keep_up(struct run *r)
 
 static void run_clear(struct run *r)
 {
+	owners_http_client_free(r->reads);
 	if (r->w) {
 		owners_http_client_free(r->s->http);
 		r->s->http = NULL;

@@ -210,6 +210,26 @@ static int discover(struct session *s, int refresh)
 	return rc;
 }
 
+/* The client options every connection of the run shares: rate limits,
+ * timeouts, the request log. Nonzero: the test hook's variable is
+ * malformed. */
+static int http_options(struct owners_http_options *ho, struct owners_cli *cli)
+{
+	memset(ho, 0, sizeof(*ho));
+	/* Either flag given: that limit, always. Neither: 50/100 until the
+	 * server shows API Priority and Fairness (see owners_cli_defaults). */
+	ho->qps = cli->qps < 0 ? 50 : cli->qps;
+	ho->burst = cli->burst < 0 ? 100 : (int)cli->burst;
+	ho->trust_apf = cli->qps < 0 && cli->burst < 0;
+	ho->request_timeout_ms = cli->request_timeout_ms;
+	ho->max_retries = -1;
+	ho->verbosity = (int)cli->verbosity;
+	ho->log = log_line;
+	ho->notice = retry_notice;
+	ho->log_ctx = cli;
+	return test_delay_from_env(&ho->test_delay_match, &ho->test_delay_ms);
+}
+
 int session_connect(struct session *s, struct owners_cli *cli)
 {
 	struct owners_kubeconfig_overrides ov;
@@ -236,24 +256,22 @@ int session_connect(struct session *s, struct owners_cli *cli)
 	if (owners_kubeconfig_load(&s->cfg, &ov, &env, &s->err))
 		return s->err.code;
 	s->namespace_ = s->cfg->namespace_;
-	memset(&ho, 0, sizeof(ho));
-	/* Either flag given: that limit, always. Neither: 50/100 until the
-	 * server shows API Priority and Fairness (see owners_cli_defaults). */
-	ho.qps = cli->qps < 0 ? 50 : cli->qps;
-	ho.burst = cli->burst < 0 ? 100 : (int)cli->burst;
-	ho.trust_apf = cli->qps < 0 && cli->burst < 0;
-	ho.request_timeout_ms = cli->request_timeout_ms;
-	ho.max_retries = -1;
-	ho.verbosity = (int)cli->verbosity;
-	ho.log = log_line;
-	ho.notice = retry_notice;
-	ho.log_ctx = cli;
-	if (test_delay_from_env(&ho.test_delay_match, &ho.test_delay_ms))
+	if (http_options(&ho, cli))
 		return owners_error_set(&s->err, OWNERS_EINVAL, "invalid OWNERS_TEST_DELAY_REQUESTS '%s': want TEXT=SECONDS",
 					getenv("OWNERS_TEST_DELAY_REQUESTS"));
 	if (owners_http_client_new(&s->http, s->cfg, &ho, &s->err))
 		return s->err.code;
 	return 0;
+}
+
+int session_client_new(struct session *s, struct owners_http_client **out)
+{
+	struct owners_http_options ho;
+
+	*out = NULL;
+	if (http_options(&ho, s->cli))
+		return owners_error_set(&s->err, OWNERS_EINVAL, "invalid OWNERS_TEST_DELAY_REQUESTS");
+	return owners_http_client_new(out, s->cfg, &ho, &s->err);
 }
 
 enum exit_code session_open(struct session *s, struct owners_cli *cli)

@@ -77,6 +77,10 @@ struct session {
  * Returns 0, or the error code with s->err set (nothing printed: the
  * caller words it). */
 int session_connect(struct session *s, struct owners_cli *cli);
+/* Another connection to the same server with the same options (a reader
+ * whose requests must not serve the run's watches). 0, or the error in
+ * s->err. */
+int session_client_new(struct session *s, struct owners_http_client **out);
 /* session_connect(), then discovery (from the cache when fresh). */
 enum exit_code session_open(struct session *s, struct owners_cli *cli);
 /* Refetches discovery (a name did not resolve against the cache). */
