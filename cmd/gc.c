@@ -28,7 +28,7 @@
 #include "tree_watch.h"
 #include "watch.h"
 
-static const char *const gc_outputs[] = { "table", "json", "yaml", "name", "jsonpath=", "custom-columns=", NULL };
+static const char *const gc_outputs[] = { "table", "wide", "json", "yaml", "name", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt gc_opts[] = {
 	OPT_DRY_RUN(
@@ -50,7 +50,8 @@ const struct opt gc_opts[] = {
 		 "after the work is done, keep watching and act on every change as the garbage "
 		 "collector would, until interrupted (Ctrl-C)"),
 	OPT_OUTPUT(gc_outputs,
-		   "table (default) or json/yaml: the OwnersGCBacklog document of what is due "
+		   "table (default), wide (adds OBJECTS: the objects each action changes), "
+		   "json/yaml: the OwnersGCBacklog document of what is due "
 		   "(with --dry-run; otherwise of what is left), name: its objects "
 		   "(kind.group/name), jsonpath=TEMPLATE or custom-columns=SPEC (over the document)"),
 	OPT_TEMPLATE_KEYS,
@@ -251,10 +252,10 @@ static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, i
 	owners_gc_backlog_count(b, r->s->graph, r->steps, r->scope, with_fates ? r->c->ends : NULL,
 				with_fates ? r->c->passes : 0);
 	render = render_of(r, b);
+	gc_evidence_lease(r->s, &render); /* the document's gcAppearsStopped too */
 	rc = output_emit(r->cmd, &renderers, &render);
-	if (!rc && r->cli->output.kind == OUTPUT_TEXT)
+	if (!rc && (r->cli->output.kind == OUTPUT_TEXT || r->cli->output.kind == OUTPUT_WIDE))
 		rc = emit(stderr, &out, owners_gc_render_summary(&out, &render));
-	gc_evidence_lease(r->s, &render);
 	if (!rc)
 		rc = emit(stderr, &out, owners_gc_render_stalled(&out, &render));
 	owners_buf_clear(&out);
@@ -758,7 +759,8 @@ enum exit_code cmd_gc(struct cmd_run *run)
 	} else if (!(rc = run_passes(&r))) {
 		if (cli->gc.watch)
 			rc = keep_up(&r);
-		else if (cli->output.kind == OUTPUT_TEXT || !(rc = show_backlog(&r, &b, 0)))
+		else if (cli->output.kind == OUTPUT_TEXT || cli->output.kind == OUTPUT_WIDE ||
+			 !(rc = show_backlog(&r, &b, 0)))
 			rc = finish(&r);
 	}
 out:
@@ -803,21 +805,34 @@ static const struct man_section gc_man_sections[] = {
 		"  stopped     ConfigMap/or-root       attemptToOrphan                 release 2 dependents         4m      2 dependents lose the reference, then the finalizer comes off\n"
 		"  warning: discovery of 'metrics.k8s.io/v1beta1' failed: APIService v1beta1.metrics.k8s.io is not available: ServiceNotFound: service/no-such-service in \"kube-system\" is not present (its types are unknown)\n"
 		"  5 deletions, 0 reference removals, 0 finalizer removals, 1 release, 1 unblock; 5 waiting (2 the GC gives up on, 0 undecided); oldest due 4m (ConfigMap/cyc-b); when the GC is done: 9 objects collected in 3 passes\n"
-		"  the garbage collector appears not to be running (oldest pending action: 4m, unblock references on ConfigMap/cyc-b: ...): `owners gc` does its work\n"
+		"  the garbage collector appears not to be running (oldest pending action: 4m, unblock references on ConfigMap/cyc-b: ...; the controller-manager's leader lease was last renewed 4m ago, past its 15s): `owners gc` does its work\n"
+		"\n"
+		"-o wide adds OBJECTS, the objects each action changes: the dependents a\n"
+		"release releases, the blocking dependents a foreground deletion waits on, the\n"
+		"owners whose references come off, and after a delete (\"then ...\") what the GC\n"
+		"collects once the object is gone, for its going:\n"
+		"  NAMESPACE   OBJECT              HANDLER           ACTION                 OBJECTS                                SINCE   WHY\n"
+		"  stopped     ConfigMap/or-root   attemptToOrphan   release 2 dependents   ConfigMap/or-dep1, ConfigMap/or-dep2   4m      2 dependents lose the reference, ...\n"
+		"The documents (-o json|yaml) name them too, as REFs (OUTPUT).\n"
 		"\n"
 		"SINCE is how long the work has been due where the cluster records it (the\n"
 		"deletionTimestamp that made it due; an owner that is gone leaves no time\n"
 		"behind). Work a running GC does in seconds that has been due for\n"
 		"--stalled-after (default 3m) makes it say that the GC appears not to be\n"
-		"running. --exit-code makes the dry run a monitor: exit 1 when the GC has work\n"
+		"running. So does the controller-manager's leader lease\n"
+		"(kube-system/kube-controller-manager, read on the server's clock) when it has\n"
+		"not been renewed for its duration (15s by default): then no controller-manager\n"
+		"leads, and none of its controllers runs; that is a fact, not a judgement of\n"
+		"slowness, so --stalled-after does not delay it. A lease that cannot be read\n"
+		"(forbidden; no leader election) is no evidence either way, and\n"
+		"metadata.summary.gcEvidence says so. --exit-code makes the dry run a monitor: exit 1 when the GC has work\n"
 		"due, 0 when not. -o json|yaml writes the OwnersGCBacklog document (OUTPUT), an\n"
 		"item per object with the GC's step under owners; its metadata.summary's\n"
 		"eventuallyCollected and passes are where the GC's passes settle; -o name prints\n"
 		"the objects. The\n"
-		"same evidence (and the controller-manager's leader lease,\n"
-		"kube-system/kube-controller-manager, when it can be read and has not been\n"
-		"renewed for long) makes owners why and owners finalizers say it too: a\n"
-		"dependent of a deleted owner \"will be collected\" only by a GC that runs.\n"
+		"same evidence makes owners why and owners finalizers say it too: a dependent\n"
+		"of a deleted owner \"will be collected\" only by a GC that runs, and owners why\n"
+		"says what is known of that (\"rests on\").\n"
 		"\n"
 		"Then owners gc -A does it:\n"
 		"  configmap \"bg-dep1\" deleted (Background) in namespace stopped\n"
@@ -950,9 +965,17 @@ const struct command gc_command = {
 		"    count        references removed, dependents released, or blocking dependents\n"
 		"    owner        REF of the owner the decision hinges on (dependent, for\n"
 		"                 unblock-references)\n"
+		"    releases     (release-dependents) [REF...]: the dependents released\n"
+		"    blockedBy    (wait on blocking-dependents) [REF...]: the dependents that block\n"
+		"    removesReferencesTo  (remove-references) [REF...]: the owners whose\n"
+		"                 references come off\n"
+		"    thenCollected  (delete) [REF...]: what the GC collects once the object is\n"
+		"                 gone, for its going\n"
 		"    reason       the rule, in words\n"
 		"    since        RFC 3339 time the work became due, or null when not known\n"
 		"metadata.summary: {deletions, referenceRemovals, finalizerRemovals, releases,\n"
 		"unblocks, waiting, givesUp, undecided, oldestDue (time or null), oldestDueObject\n"
-		"(REF), eventuallyCollected, passes, gcAppearsStopped}",
+		"(REF), eventuallyCollected, passes, gcAppearsStopped, gcEvidence: {\"state\":\n"
+		"running | appears-stopped | unknown, \"reason\"}} (running: the\n"
+		"controller-manager renews its leader lease; unknown: no evidence either way)",
 };

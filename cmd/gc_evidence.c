@@ -2,6 +2,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "lease.h"
@@ -12,45 +13,63 @@ void gc_evidence_lease(struct session *s, struct owners_gc_render *r)
 	struct owners_lease l;
 
 	r->lease_renewed = 0;
-	if (owners_lease_get(s->http, "kube-system", "kube-controller-manager", &l) || !l.renewed)
+	r->lease_duration = 0;
+	r->lease_rc = owners_lease_get(s->http, "kube-system", "kube-controller-manager", &l);
+	if (r->lease_rc || !l.renewed)
 		return;
-	r->lease_renewed = l.renewed;
-	/* Leader election renews well within the duration (15 s by default):
-	 * four durations, and never less than the backlog's threshold. */
-	r->lease_stale_after = 4 * (l.duration > 0 ? l.duration : 15);
-	if (r->lease_stale_after < r->stalled_after)
-		r->lease_stale_after = r->stalled_after;
+	/* its age as the server's clock counts it, moved onto print.now's
+	 * clock: a client whose clock is off calls no lease expired */
+	r->lease_renewed = l.read_at ? r->print.now - (l.read_at - l.renewed) : l.renewed;
+	r->lease_duration = l.duration;
 }
 
-enum exit_code gc_evidence_say(struct session *s, long after_s)
+enum exit_code gc_evidence_read(struct gc_evidence *e, struct session *s, long after_s)
 {
-	struct owners_collector *c = NULL;
-	struct owners_gc_step *steps = NULL;
-	struct owners_gc_backlog b;
-	struct owners_gc_render r = { 0 };
+	memset(e, 0, sizeof(*e));
+	if (!s->graph)
+		return 0;
+	if (owners_collector_new(&e->c, s->graph) || !(e->steps = calloc(s->graph->count + 1, sizeof(*e->steps))))
+		return error_oom();
+	owners_collector_plan(e->c, e->steps);
+	owners_gc_backlog_count(&e->backlog, s->graph, e->steps, NULL, NULL, 0);
+	e->render.c = e->c;
+	e->render.steps = e->steps;
+	e->render.backlog = &e->backlog;
+	e->render.print.now = (int64_t)time(NULL);
+	e->render.stalled_after = after_s;
+	gc_evidence_lease(s, &e->render);
+	return 0;
+}
+
+enum exit_code gc_evidence_tell(const struct gc_evidence *e)
+{
 	struct owners_buf out = OWNERS_BUF_INIT;
 	int rc = 0;
 
-	if (!s->graph)
+	if (!e->c)
 		return 0;
-	if (owners_collector_new(&c, s->graph) || !(steps = calloc(s->graph->count + 1, sizeof(*steps)))) {
-		owners_collector_free(c);
-		return error_oom();
-	}
-	owners_collector_plan(c, steps);
-	owners_gc_backlog_count(&b, s->graph, steps, NULL, NULL, 0);
-	r.c = c;
-	r.steps = steps;
-	r.backlog = &b;
-	r.print.now = (int64_t)time(NULL);
-	r.stalled_after = after_s;
-	gc_evidence_lease(s, &r);
-	if (owners_gc_render_stalled(&out, &r))
+	if (owners_gc_render_stalled(&out, &e->render))
 		rc = error_oom();
 	else if (out.len)
 		fputs(out.ptr, stderr);
 	owners_buf_clear(&out);
-	free(steps);
-	owners_collector_free(c);
+	return rc;
+}
+
+void gc_evidence_clear(struct gc_evidence *e)
+{
+	free(e->steps);
+	owners_collector_free(e->c);
+	memset(e, 0, sizeof(*e));
+}
+
+enum exit_code gc_evidence_say(struct session *s, long after_s)
+{
+	struct gc_evidence e;
+	enum exit_code rc = gc_evidence_read(&e, s, after_s);
+
+	if (!rc)
+		rc = gc_evidence_tell(&e);
+	gc_evidence_clear(&e);
 	return rc;
 }

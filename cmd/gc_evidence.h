@@ -14,10 +14,25 @@
 #include "collector_render.h"
 #include "session.h"
 
-/* Fills the lease fields of r (lease_renewed stays 0 when the lease cannot
- * be read: no verdict from it). */
+/* Fills the lease fields of r, print.now set (lease_renewed stays 0 when
+ * the lease cannot be read, lease_rc says why: no verdict from it). */
 void gc_evidence_lease(struct session *s, struct owners_gc_render *r);
-/* Decides on the session's graph (every object of it) and says, on
+
+/* The evidence on the session's graph (every object of it), the backlog's
+ * threshold being after_s seconds: render holds it for
+ * owners_gc_render_seen() and the documents. */
+struct gc_evidence {
+	struct owners_collector *c;
+	struct owners_gc_step *steps;
+	struct owners_gc_backlog backlog;
+	struct owners_gc_render render; /* borrows the above: do not copy e */
+};
+/* 0, or the exit code of a failure (out of memory); clear e either way. */
+enum exit_code gc_evidence_read(struct gc_evidence *e, struct session *s, long after_s);
+/* Says on stderr that the GC appears stopped, when the evidence says so. */
+enum exit_code gc_evidence_tell(const struct gc_evidence *e);
+void gc_evidence_clear(struct gc_evidence *e);
+/* read, tell and clear: decides on the session's graph and says, on
  * stderr, that the GC appears stopped when the evidence says so, the
  * threshold being after_s seconds. Returns the exit code of a failure to
  * say it (out of memory), else 0. */

@@ -116,7 +116,8 @@ static int render_text(struct owners_buf *out, void *ctx)
 	return render->print.names ? owners_why_render_names(out, render) : owners_why_render_text(out, render);
 }
 
-static enum exit_code show(struct cmd_run *run, const struct owners_why *w, const struct owners_why_events *ev)
+static enum exit_code show(struct cmd_run *run, const struct owners_why *w, const struct owners_why_events *ev,
+			   const struct gc_evidence *gc)
 {
 	/* its remedies ("if so: owners ...") as the user runs owners */
 	static const struct output_renderers renderers = { render_json, render_text, NULL, 1 };
@@ -128,6 +129,7 @@ static enum exit_code show(struct cmd_run *run, const struct owners_why *w, cons
 	render.g = run->s.graph;
 	render.why = w;
 	render.events = ev;
+	render.gc = gc->c ? &gc->render : NULL;
 	rc = output_emit(run, &renderers, &render);
 	if (!rc && ev->error)
 		warning_msg("%s", ev->error);
@@ -149,6 +151,7 @@ struct why_facts {
 	struct owners_stuck_report rep;
 	struct owners_why why;
 	struct owners_why_events events;
+	struct gc_evidence gc;
 };
 
 static void why_facts_clear(struct why_facts *f)
@@ -157,6 +160,7 @@ static void why_facts_clear(struct why_facts *f)
 	owners_why_events_clear(&f->events);
 	owners_stuck_report_clear(&f->rep);
 	owners_stuck_facts_clear(&f->facts);
+	gc_evidence_clear(&f->gc);
 }
 
 enum exit_code cmd_why(struct cmd_run *run)
@@ -183,9 +187,10 @@ enum exit_code cmd_why(struct cmd_run *run)
 		rc = error_oom();
 		goto out;
 	}
-	/* "will be collected" on a cluster whose GC has stopped: said */
-	if (!(rc = show(run, &f.why, &f.events)))
-		rc = gc_evidence_say(s, OWNERS_GC_STALLED_AFTER);
+	/* "will be collected" rests on the GC running: what is known of it,
+	 * said with the verdict, and on stderr when it appears stopped */
+	if (!(rc = gc_evidence_read(&f.gc, s, OWNERS_GC_STALLED_AFTER)) && !(rc = show(run, &f.why, &f.events, &f.gc)))
+		rc = gc_evidence_tell(&f.gc);
 out:
 	why_facts_clear(&f);
 	return rc;
@@ -224,7 +229,10 @@ static const struct man_section why_man_sections[] = {
 		"An owner you may not list is one the GC can see: then what it would see is\n"
 		"said, not guessed. When the garbage collector appears not to be running (see\n"
 		"owners-gc(1)), a dependent of a deleted owner \"will be collected\" only by a GC\n"
-		"that runs, and the answer says so."},
+		"that runs, and the answer says so. A collected verdict always says what it\n"
+		"rests on, the cluster's GC running, and what is known of that:\n"
+		"  rests on: the cluster's garbage collector running; the controller-manager's leader lease was renewed 1s ago\n"
+		"  rests on: the cluster's garbage collector running, which cannot be seen from here: the controller-manager's leader lease (kube-system/kube-controller-manager) cannot be read: forbidden"},
 	{NULL, NULL},
 };
 
@@ -290,7 +298,9 @@ const struct command why_command = {
 		"\"owners\": [OWNER...], \"finalizers\": [FINALIZER...], \"ifDeleted\": [CASCADE...],\n"
 		"\"dependents\": {\"count\", \"kinds\": [{\"kind\", \"count\"}], \"blocking\": [REF...]},\n"
 		"\"events\": [{\"type\", \"reason\", \"message\", \"source\", \"count\",\n"
-		"\"lastTimestamp\"}], \"otherEvents\", \"eventsError\" (when the list failed)}:\n"
+		"\"lastTimestamp\"}], \"otherEvents\", \"eventsError\" (when the list failed),\n"
+		"\"gcEvidence\": {\"state\": running | appears-stopped | unknown, \"reason\"}}\n"
+		"(what a collected verdict rests on: the cluster's GC running; see owners-gc(1)):\n"
 		"  OWNER     the reference (\"apiVersion\", \"kind\", \"name\", \"uid\", \"controller\",\n"
 		"            \"blockOwnerDeletion\"), \"namespace\", \"dependentUid\", \"depth\",\n"
 		"            \"state\": live | in-deletion | absent | uid-mismatch |\n"

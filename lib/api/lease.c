@@ -38,6 +38,8 @@ int owners_lease_get(struct owners_http_client *c, const char *ns, const char *n
 		rc = req.err.code;
 	if (!rc)
 		rc = owners_lease_parse(out, req.response.ptr, req.response.len);
+	if (!rc)
+		out->read_at = req.date;
 	owners_http_request_clear(&req);
 	return rc;
 }

@@ -17,6 +17,10 @@
 struct owners_lease {
 	int64_t renewed;   /* spec.renewTime (unix seconds), 0 when not set */
 	long duration;     /* spec.leaseDurationSeconds, 0 when not set */
+	/* the server's clock when it was read (its Date), 0 when not known:
+	 * a lease's age is counted on it, not on this machine's clock, which
+	 * may be off */
+	int64_t read_at;
 };
 
 /* Reads the body of a Lease (JSON) into out: 0, or OWNERS_EPROTO. */

@@ -578,6 +578,7 @@ static size_t on_header(char *buf, size_t size, size_t n, void *ud)
 		owners_buf_reset(&r->retry_after);
 		owners_buf_reset(&r->response_type);
 		owners_buf_reset(&x->resp_headers);
+		r->date = 0;
 		return total;
 	}
 	while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
@@ -602,6 +603,15 @@ static size_t on_header(char *buf, size_t size, size_t n, void *ud)
 			s++;
 		owners_buf_reset(&r->response_type);
 		owners_buf_add(&r->response_type, buf + s, len - s);
+	}
+	if (len > 5 && len < 64 && !strncasecmp(buf, "date:", 5)) {
+		char date[64];
+		time_t t;
+
+		memcpy(date, buf + 5, len - 5);
+		date[len - 5] = '\0';
+		t = curl_getdate(date, NULL);
+		r->date = t > 0 ? (int64_t)t : 0;
 	}
 	if (len > 12 && !strncasecmp(buf, "retry-after:", 12)) {
 		size_t s = 12;
@@ -873,6 +883,7 @@ static int start_attempt(struct owners_http_client *c, struct xfer *x)
 	int rc = 0;
 
 	r->status = 0;
+	r->date = 0;
 	owners_buf_reset(&r->response);
 	owners_buf_reset(&r->retry_after);
 	owners_buf_reset(&r->response_type);
@@ -1487,6 +1498,7 @@ int owners_http_submit(struct owners_http_client *c, struct owners_http_request 
 	if (!r->method)
 		r->method = "GET";
 	r->status = 0;
+	r->date = 0;
 	r->attempts = 0;
 	owners_buf_reset(&r->response);
 	owners_buf_reset(&r->retry_after);

@@ -52,6 +52,7 @@
 #define OWNERS_HTTP_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "buf.h"
 #include "owners_error.h"
@@ -125,6 +126,7 @@ struct owners_http_request {
 
 	/* filled by the client; check err.code first */
 	long status;                /* HTTP status, 0 when no response */
+	int64_t date;               /* the response's Date (unix seconds, the server's clock), 0: none */
 	struct owners_buf response; /* the body, unless streamed (error bodies always kept) */
 	struct owners_buf response_type; /* its Content-Type ("" when none), known before on_data */
 	struct owners_buf retry_after; /* internal */

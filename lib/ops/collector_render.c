@@ -8,6 +8,7 @@
 #include "document_json.h"
 #include "node_json.h"
 #include "sort.h"
+#include "stuck.h"
 #include "timeutil.h"
 
 static const char *plural(size_t n)
@@ -143,6 +144,15 @@ static int wait_reason(struct owners_buf *out, const struct owners_collector *c,
 
 	switch (s->wait) {
 	case OWNERS_GC_WAIT_FINALIZERS:
+		if (owners_stuck_is_namespace(n)) {
+			/* spec.finalizers: not in the scan, and always the
+			 * namespace controller's while it holds the object */
+			rc = owners_buf_adds(out, "in deletion; waits on the namespace controller to empty it and "
+					     "remove spec.finalizers " OWNERS_FINALIZER_NAMESPACE);
+			if (!rc && n->n_finalizers)
+				rc = owners_buf_adds(out, ", and on others' finalizers: ");
+			return rc ? rc : finalizer_list(out, n);
+		}
 		rc = owners_buf_adds(out, "in deletion; waits on others' finalizers: ");
 		return rc ? rc : finalizer_list(out, n);
 	case OWNERS_GC_WAIT_BLOCKING:
@@ -269,10 +279,127 @@ static int rows_of(const struct owners_gc_render *r, uint32_t **rows, size_t *n)
 	return 0;
 }
 
-enum col { C_NS, C_OBJECT, C_HANDLER, C_ACTION, C_SINCE, C_WHY, N_COLS };
-static const char *const headers[N_COLS] = { "NAMESPACE", "OBJECT", "HANDLER", "ACTION", "SINCE", "WHY" };
+/* ---- the objects an action changes -------------------------------------- */
 
-static int cell(struct owners_buf *b, const struct owners_gc_render *r, uint32_t k, enum col col)
+/* Whether dependent dep still refers to node with a reference this pass
+ * drops (release) or that blocks node's deletion (wait). */
+static int refers(const struct owners_collector *c, uint32_t dep, uint32_t node, int blocking)
+{
+	const struct owners_node *d = &c->g->nodes[dep];
+	uint32_t i;
+
+	for (i = 0; i < d->n_refs; i++) {
+		size_t k = c->first_ref[dep] + i;
+
+		if (d->refs[i].owner != node || c->removed[k])
+			continue;
+		if (blocking ? d->refs[i].block_owner_deletion && !c->unblocked[k] : c->drop[k])
+			return 1;
+	}
+	return 0;
+}
+
+static size_t dependents_that(const struct owners_collector *c, uint32_t node, int blocking, uint32_t *out)
+{
+	const struct owners_node *n = &c->g->nodes[node];
+	size_t m = 0;
+	uint32_t j;
+
+	/* owners_graph_link() lists each dependent once */
+	for (j = 0; j < n->n_dependents; j++)
+		if (!c->gone[n->dependents[j]] && refers(c, n->dependents[j], node, blocking))
+			out[m++] = n->dependents[j];
+	return m;
+}
+
+/* The owners whose references a strip removes from node. */
+static size_t stripped_owners(const struct owners_collector *c, uint32_t node, uint32_t *out)
+{
+	const struct owners_node *n = &c->g->nodes[node];
+	size_t m = 0;
+	uint32_t i;
+
+	for (i = 0; i < n->n_refs; i++)
+		if (c->drop[c->first_ref[node] + i] && n->refs[i].owner != OWNERS_NO_NODE)
+			out[m++] = n->refs[i].owner;
+	return m;
+}
+
+/* The objects in scope the GC collects once node is gone, for its going. */
+static size_t collected_after(const struct owners_gc_render *r, uint32_t node, uint32_t *out)
+{
+	const struct owners_collector *c = r->c;
+	size_t m = 0;
+	uint32_t k;
+
+	for (k = 0; c->ends && k < c->g->count; k++)
+		if (in_scope(r, k) && c->ends[k].kind == OWNERS_GC_OUTCOME_COLLECTED && c->ends[k].through == node)
+			out[m++] = k;
+	return m;
+}
+
+/* The objects the step of node changes besides node itself (out has room
+ * for every node), in the rows' order: the dependents a release releases,
+ * the blocking dependents a foreground deletion waits on, the owners whose
+ * references come off, the objects collected after a deletion. */
+static size_t step_objects(const struct owners_gc_render *r, uint32_t node, uint32_t *out)
+{
+	const struct owners_gc_step *s = &r->steps[node];
+	size_t m = 0;
+
+	switch (s->kind) {
+	case OWNERS_GC_STEP_RELEASE_DEPENDENTS: m = dependents_that(r->c, node, 0, out); break;
+	case OWNERS_GC_STEP_STRIP: m = stripped_owners(r->c, node, out); break;
+	case OWNERS_GC_STEP_DELETE: m = collected_after(r, node, out); break;
+	case OWNERS_GC_STEP_WAIT:
+		if (s->wait == OWNERS_GC_WAIT_BLOCKING)
+			m = dependents_that(r->c, node, 1, out);
+		break;
+	default: break;
+	}
+	owners_qsort_r(out, m, sizeof(*out), cmp_node, (void *)r->c->g);
+	return m;
+}
+
+/* Its document key, or NULL when the action names no other object. */
+static const char *step_objects_key(const struct owners_gc_step *s)
+{
+	switch (s->kind) {
+	case OWNERS_GC_STEP_RELEASE_DEPENDENTS: return "releases";
+	case OWNERS_GC_STEP_STRIP: return "removesReferencesTo";
+	case OWNERS_GC_STEP_DELETE: return "thenCollected";
+	case OWNERS_GC_STEP_WAIT: return s->wait == OWNERS_GC_WAIT_BLOCKING ? "blockedBy" : NULL;
+	default: return NULL;
+	}
+}
+
+enum col { C_NS, C_OBJECT, C_HANDLER, C_ACTION, C_OBJECTS, C_SINCE, C_WHY, N_COLS };
+static const char *const headers[N_COLS] = { "NAMESPACE", "OBJECT", "HANDLER", "ACTION", "OBJECTS", "SINCE", "WHY" };
+
+/* OBJECTS (-o wide): the step_objects(), "Kind/name" (with the namespace
+ * where it is not the row's), "-" for none; after a deletion, "then ...". */
+static int objects_cell(struct owners_buf *b, const struct owners_gc_render *r, uint32_t k, uint32_t *scratch)
+{
+	const struct owners_graph *g = r->c->g;
+	size_t m = step_objects(r, k, scratch), i;
+	int rc = 0;
+
+	if (!m)
+		return owners_buf_adds(b, "-");
+	if (r->steps[k].kind == OWNERS_GC_STEP_DELETE)
+		rc = owners_buf_adds(b, "then ");
+	for (i = 0; !rc && i < m; i++) {
+		const struct owners_node *o = &g->nodes[scratch[i]];
+
+		rc = owners_buf_addf(b, "%s%s/%s", i ? ", " : "", o->kind, o->name);
+		if (!rc && *o->namespace_ && strcmp(o->namespace_, g->nodes[k].namespace_))
+			rc = owners_buf_addf(b, " (namespace %s)", o->namespace_);
+	}
+	return rc;
+}
+
+static int cell(struct owners_buf *b, const struct owners_gc_render *r, uint32_t k, enum col col,
+		uint32_t *scratch)
 {
 	const struct owners_node *n = &r->c->g->nodes[k];
 	const struct owners_gc_step *s = &r->steps[k];
@@ -284,6 +411,7 @@ static int cell(struct owners_buf *b, const struct owners_gc_render *r, uint32_t
 	case C_OBJECT: return owners_buf_addf(b, "%s/%s", n->kind, n->name);
 	case C_HANDLER: return owners_buf_adds(b, owners_gc_handler_name(s->handler));
 	case C_ACTION: return owners_gc_step_action_text(b, s);
+	case C_OBJECTS: return objects_cell(b, r, k, scratch);
 	case C_SINCE:
 		due = owners_gc_step_due(r->c->g, k, s);
 		return due ? owners_time_format_age(b, r->print.now > due ? r->print.now - due : 0) : owners_buf_adds(b, "-");
@@ -302,37 +430,50 @@ static int pad(struct owners_buf *out, size_t n)
 	return rc;
 }
 
+/* OBJECTS is -o wide's; the last column shown ends the line. */
+static int col_shown(const struct owners_gc_render *r, int c)
+{
+	return c != C_OBJECTS || r->print.wide;
+}
+
+static int end_cell(struct owners_buf *out, int c, size_t width, size_t len)
+{
+	return c + 1 < N_COLS ? pad(out, width - len + 3) : owners_buf_addc(out, '\n');
+}
+
 int owners_gc_render_text(struct owners_buf *out, const struct owners_gc_render *r)
 {
 	struct owners_buf b = OWNERS_BUF_INIT;
 	size_t width[N_COLS], n, i;
-	uint32_t *rows = NULL;
+	uint32_t *rows = NULL, *scratch = NULL;
 	int rc, c;
 
-	if ((rc = rows_of(r, &rows, &n)) || !n) {
+	if ((rc = rows_of(r, &rows, &n)) || !n ||
+	    !(scratch = malloc(((size_t)r->c->g->count + 1) * sizeof(*scratch)))) {
 		free(rows);
-		return rc;
+		return rc ? rc : n ? OWNERS_ENOMEM : 0;
 	}
 	for (c = 0; c < N_COLS; c++)
 		width[c] = r->print.no_headers ? 0 : strlen(headers[c]);
 	for (i = 0; !rc && i < n; i++)
 		for (c = 0; !rc && c < N_COLS; c++)
-			if (!(rc = cell(&b, r, rows[i], (enum col)c)) && b.len > width[c])
+			if (col_shown(r, c) && !(rc = cell(&b, r, rows[i], (enum col)c, scratch)) && b.len > width[c])
 				width[c] = b.len;
-	for (c = 0; !rc && !r->print.no_headers && c < N_COLS; c++) {
-		rc = owners_buf_adds(out, headers[c]);
-		if (!rc)
-			rc = c + 1 < N_COLS ? pad(out, width[c] - strlen(headers[c]) + 3) : owners_buf_addc(out, '\n');
-	}
+	for (c = 0; !rc && !r->print.no_headers && c < N_COLS; c++)
+		if (col_shown(r, c) && !(rc = owners_buf_adds(out, headers[c])))
+			rc = end_cell(out, c, width[c], strlen(headers[c]));
 	for (i = 0; !rc && i < n; i++) {
 		for (c = 0; !rc && c < N_COLS; c++) {
-			if (!(rc = cell(&b, r, rows[i], (enum col)c)))
+			if (!col_shown(r, c))
+				continue;
+			if (!(rc = cell(&b, r, rows[i], (enum col)c, scratch)))
 				rc = owners_buf_add(out, b.ptr ? b.ptr : "", b.len);
 			if (!rc)
-				rc = c + 1 < N_COLS ? pad(out, width[c] - b.len + 3) : owners_buf_addc(out, '\n');
+				rc = end_cell(out, c, width[c], b.len);
 		}
 	}
 	owners_buf_clear(&b);
+	free(scratch);
 	free(rows);
 	return rc;
 }
@@ -362,34 +503,90 @@ int owners_gc_render_summary(struct owners_buf *out, const struct owners_gc_rend
 	return rc ? rc : owners_buf_addc(out, '\n');
 }
 
-int owners_gc_render_stalled(struct owners_buf *out, const struct owners_gc_render *r)
+/* The lease unrenewed past its duration: no controller-manager leads. An
+ * expired lease is a fact, not a judgement of slowness: --stalled-after
+ * does not delay it. */
+static int lease_expired(const struct owners_gc_render *r)
+{
+	return r->lease_renewed && r->print.now - r->lease_renewed >= (r->lease_duration > 0 ? r->lease_duration : 15);
+}
+
+const char *owners_gc_seen_name(enum owners_gc_seen s)
+{
+	switch (s) {
+	case OWNERS_GC_SEEN_RUNNING: return "running";
+	case OWNERS_GC_SEEN_STOPPED: return "appears-stopped";
+	case OWNERS_GC_SEEN_UNKNOWN: break;
+	}
+	return "unknown";
+}
+
+enum owners_gc_seen owners_gc_render_seen(const struct owners_gc_render *r)
+{
+	if (owners_gc_backlog_stalled(r->backlog, r->print.now, r->stalled_after) || lease_expired(r))
+		return OWNERS_GC_SEEN_STOPPED;
+	return r->lease_renewed ? OWNERS_GC_SEEN_RUNNING : OWNERS_GC_SEEN_UNKNOWN;
+}
+
+static int oldest_words(struct owners_buf *out, const struct owners_gc_render *r)
 {
 	const struct owners_gc_backlog *b = r->backlog;
-	int by_backlog = owners_gc_backlog_stalled(b, r->print.now, r->stalled_after);
-	int by_lease = r->lease_renewed && r->print.now - r->lease_renewed >= r->lease_stale_after;
-	const struct owners_gc_step *s;
+	const struct owners_gc_step *s = &r->steps[b->oldest_node];
+	int rc = owners_buf_adds(out, "oldest pending action: ");
+
+	rc = rc ? rc : owners_time_format_age(out, r->print.now - b->oldest);
+	rc = rc ? rc : owners_buf_adds(out, ", ");
+	rc = rc ? rc : owners_gc_step_action_text(out, s);
+	rc = rc ? rc : owners_buf_adds(out, " on ");
+	rc = rc ? rc : node_words(out, r->c->g, b->oldest_node);
+	rc = rc ? rc : owners_buf_adds(out, ": ");
+	return rc ? rc : owners_gc_step_reason(out, r->c, b->oldest_node, s);
+}
+
+static int lease_words(struct owners_buf *out, const struct owners_gc_render *r)
+{
 	int rc;
 
-	if (!by_backlog && !by_lease)
+	if (!r->lease_renewed) {
+		rc = owners_buf_adds(out, "the controller-manager's leader lease (kube-system/kube-controller-manager) ");
+		if (!rc && r->lease_rc == OWNERS_EFORBIDDEN)
+			return owners_buf_adds(out, "cannot be read: forbidden");
+		if (!rc && r->lease_rc == OWNERS_ENOTFOUND)
+			return owners_buf_adds(out, "does not exist (no leader election, or it runs elsewhere)");
+		if (!rc && !r->lease_rc)
+			return owners_buf_adds(out, "has no holder");
+		return rc ? rc : owners_buf_addf(out, "could not be read (%s)", owners_errcode_name(r->lease_rc));
+	}
+	rc = owners_buf_addf(out, "the controller-manager's leader lease was %srenewed ",
+			     lease_expired(r) ? "last " : "");
+	rc = rc ? rc : owners_time_format_age(out, r->print.now > r->lease_renewed ? r->print.now - r->lease_renewed : 0);
+	rc = rc ? rc : owners_buf_adds(out, " ago");
+	if (!rc && lease_expired(r))
+		rc = owners_buf_addf(out, ", past its %lds", r->lease_duration > 0 ? r->lease_duration : 15L);
+	return rc;
+}
+
+int owners_gc_render_evidence(struct owners_buf *out, const struct owners_gc_render *r)
+{
+	int by_backlog = owners_gc_backlog_stalled(r->backlog, r->print.now, r->stalled_after);
+	int rc = by_backlog ? oldest_words(out, r) : 0;
+
+	/* when stopped, the lease is said only as evidence of it */
+	if (!rc && (!by_backlog || lease_expired(r)))
+		rc = owners_buf_adds(out, by_backlog ? "; " : "");
+	if (!rc && (!by_backlog || lease_expired(r)))
+		rc = lease_words(out, r);
+	return rc;
+}
+
+int owners_gc_render_stalled(struct owners_buf *out, const struct owners_gc_render *r)
+{
+	int rc;
+
+	if (owners_gc_render_seen(r) != OWNERS_GC_SEEN_STOPPED)
 		return 0;
 	rc = owners_buf_adds(out, "the garbage collector appears not to be running (");
-	if (!rc && by_backlog) {
-		s = &r->steps[b->oldest_node];
-		rc = owners_buf_adds(out, "oldest pending action: ");
-		rc = rc ? rc : owners_time_format_age(out, r->print.now - b->oldest);
-		rc = rc ? rc : owners_buf_adds(out, ", ");
-		rc = rc ? rc : owners_gc_step_action_text(out, s);
-		rc = rc ? rc : owners_buf_adds(out, " on ");
-		rc = rc ? rc : node_words(out, r->c->g, b->oldest_node);
-		rc = rc ? rc : owners_buf_adds(out, ": ");
-		rc = rc ? rc : owners_gc_step_reason(out, r->c, b->oldest_node, s);
-	}
-	if (!rc && by_lease) {
-		rc = owners_buf_adds(out, by_backlog ? "; the controller-manager's leader lease was last renewed "
-						     : "the controller-manager's leader lease was last renewed ");
-		rc = rc ? rc : owners_time_format_age(out, r->print.now - r->lease_renewed);
-		rc = rc ? rc : owners_buf_adds(out, " ago");
-	}
+	rc = rc ? rc : owners_gc_render_evidence(out, r);
 	return rc ? rc : owners_buf_adds(out, "): `owners gc` does its work\n");
 }
 
@@ -404,8 +601,28 @@ static void json_object(struct owners_json_gen *j, const char *key, const struct
 	owners_json_gen_map_close(j);
 }
 
+/* "releases" | "blockedBy" | "removesReferencesTo" | "thenCollected": [REF...] */
+static void json_step_objects(struct owners_json_gen *j, const struct owners_gc_render *r, uint32_t k,
+			      uint32_t *scratch)
+{
+	const char *key = step_objects_key(&r->steps[k]);
+	size_t m, i;
+
+	if (!key)
+		return;
+	m = step_objects(r, k, scratch);
+	owners_json_gen_string(j, key);
+	owners_json_gen_array_open(j);
+	for (i = 0; i < m; i++) {
+		owners_json_gen_map_open(j);
+		owners_node_json_identity(j, &r->c->g->nodes[scratch[i]]);
+		owners_json_gen_map_close(j);
+	}
+	owners_json_gen_array_close(j);
+}
+
 static void json_step(struct owners_json_gen *j, struct owners_buf *b, const struct owners_gc_render *r,
-		      uint32_t k)
+		      uint32_t k, uint32_t *scratch)
 {
 	const struct owners_graph *g = r->c->g;
 	const struct owners_gc_step *s = &r->steps[k];
@@ -429,6 +646,7 @@ static void json_step(struct owners_json_gen *j, struct owners_buf *b, const str
 	if (s->owner != OWNERS_NO_NODE) {
 		json_object(j, s->kind == OWNERS_GC_STEP_UNBLOCK ? "dependent" : "owner", &g->nodes[s->owner]);
 	}
+	json_step_objects(j, r, k, scratch);
 	owners_buf_reset(b);
 	if (owners_gc_step_reason(b, r->c, k, s))
 		owners_json_gen_error(j); /* the generator's error stands; nothing to add */
@@ -441,6 +659,20 @@ static void json_step(struct owners_json_gen *j, struct owners_buf *b, const str
 	}
 	owners_json_gen_map_close(j); /* "owners" */
 	owners_json_gen_map_close(j);
+}
+
+void owners_gc_render_evidence_json(struct owners_json_gen *j, const struct owners_gc_render *r)
+{
+	struct owners_buf words = OWNERS_BUF_INIT;
+
+	if (owners_gc_render_evidence(&words, r))
+		owners_json_gen_error(j); /* the generator's error stands */
+	owners_json_gen_string(j, "gcEvidence");
+	owners_json_gen_map_open(j);
+	owners_json_gen_kv(j, "state", owners_gc_seen_name(owners_gc_render_seen(r)));
+	owners_json_gen_kv(j, "reason", words.ptr ? words.ptr : "");
+	owners_json_gen_map_close(j);
+	owners_buf_clear(&words);
 }
 
 static void json_summary(struct owners_json_gen *j, const struct owners_gc_render *r)
@@ -466,7 +698,8 @@ static void json_summary(struct owners_json_gen *j, const struct owners_gc_rende
 	}
 	owners_json_gen_kv_int(j, "eventuallyCollected", (long long)b->collected);
 	owners_json_gen_kv_int(j, "passes", b->passes);
-	owners_json_gen_kv_bool(j, "gcAppearsStopped", owners_gc_backlog_stalled(b, r->print.now, r->stalled_after));
+	owners_json_gen_kv_bool(j, "gcAppearsStopped", owners_gc_render_seen(r) == OWNERS_GC_SEEN_STOPPED);
+	owners_gc_render_evidence_json(j, r);
 	owners_json_gen_map_close(j);
 }
 
@@ -474,13 +707,15 @@ int owners_gc_render_json(struct owners_buf *out, const struct owners_gc_render 
 {
 	struct owners_json_gen *j = NULL;
 	struct owners_buf b = OWNERS_BUF_INIT;
-	uint32_t *rows = NULL;
+	uint32_t *rows = NULL, *scratch = NULL;
 	size_t n = 0, i;
 	int rc;
 
 	if ((rc = rows_of(r, &rows, &n)))
 		return rc;
-	if (owners_json_gen_new(&j, out, 1)) {
+	if (!(scratch = malloc(((size_t)r->c->g->count + 1) * sizeof(*scratch))) ||
+	    owners_json_gen_new(&j, out, 1)) {
+		free(scratch);
 		free(rows);
 		return OWNERS_ENOMEM;
 	}
@@ -488,11 +723,12 @@ int owners_gc_render_json(struct owners_buf *out, const struct owners_gc_render 
 	json_summary(j, r);
 	owners_document_items(j);
 	for (i = 0; i < n; i++)
-		json_step(j, &b, r, rows[i]);
+		json_step(j, &b, r, rows[i], scratch);
 	owners_document_close(j, r->print.warnings, r->print.n_warnings);
 	rc = owners_json_gen_error(j);
 	owners_json_gen_free(j);
 	owners_buf_clear(&b);
+	free(scratch);
 	free(rows);
 	return rc;
 }

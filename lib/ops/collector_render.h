@@ -24,6 +24,8 @@
 #include "buf.h"
 #include "collector.h"
 
+struct owners_json_gen;
+
 /* The GC is judged stopped when work it does within seconds has been due
  * this long (seconds), unless told otherwise. */
 #define OWNERS_GC_STALLED_AFTER 180
@@ -63,12 +65,33 @@ struct owners_gc_render {
 	const struct owners_gc_backlog *backlog;
 	struct owners_print_options print; /* now, no_headers, warnings */
 	int64_t stalled_after;       /* seconds: see owners_gc_backlog_stalled() */
-	/* The controller-manager's leader lease: when it was last renewed
-	 * (0: not known) and after how long unrenewed it means a stopped
-	 * controller-manager. */
-	int64_t lease_renewed, lease_stale_after;
+	/* The controller-manager's leader lease: when it was last renewed, on
+	 * print.now's clock (0: not known, lease_rc says why), and how long it
+	 * holds unrenewed (leaseDurationSeconds): past that, no
+	 * controller-manager leads, and none of its controllers runs. */
+	int64_t lease_renewed;
+	long lease_duration;
+	int lease_rc;                /* 0, or why it could not be read (OWNERS_ENOTFOUND...) */
 	int waits;                   /* rows for objects that wait, too */
 };
+
+/* What the evidence says of the cluster's garbage collector. */
+enum owners_gc_seen {
+	OWNERS_GC_SEEN_UNKNOWN,  /* no evidence either way (no lease read, no backlog long due) */
+	OWNERS_GC_SEEN_RUNNING,  /* the controller-manager renews its lease */
+	OWNERS_GC_SEEN_STOPPED,  /* work long due, or the lease expired */
+};
+/* "unknown", "running", "appears-stopped". */
+const char *owners_gc_seen_name(enum owners_gc_seen s);
+enum owners_gc_seen owners_gc_render_seen(const struct owners_gc_render *r);
+/* That evidence in words, e.g. "the controller-manager's leader lease
+ * was renewed 2s ago", "oldest pending action: 4m, ...", "the
+ * controller-manager's leader lease (kube-system/kube-controller-manager)
+ * cannot be read: forbidden" (appended). */
+int owners_gc_render_evidence(struct owners_buf *out, const struct owners_gc_render *r);
+/* "gcEvidence": {"state": owners_gc_seen_name(), "reason": the words above},
+ * a key and its value inside a document's map. */
+void owners_gc_render_evidence_json(struct owners_json_gen *j, const struct owners_gc_render *r);
 
 /* The table, rows by namespace, kind and name; nothing when no rows. */
 int owners_gc_render_text(struct owners_buf *out, const struct owners_gc_render *r);

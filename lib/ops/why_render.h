@@ -23,6 +23,8 @@
  *     "dependents": {"count", "kinds": [{"kind", "count"}], "blocking": [OBJECT...]},
  *     "events": [{"type", "reason", "message", "source", "count", "lastTimestamp"}],
  *     "otherEvents": N, "eventsError" (when the list failed),
+ *     "gcEvidence": {"state": running | appears-stopped | unknown, "reason"}
+ *               (what a "collected" verdict rests on: the GC running),
  *     "warnings": [STRING...] }
  *   OWNER: the reference ("apiVersion", "kind", "name", "uid",
  *     "controller", "blockOwnerDeletion"), plus "namespace" (namespaced
@@ -41,6 +43,7 @@
 
 #include "print_options.h"
 #include "buf.h"
+#include "collector_render.h"
 #include "why.h"
 #include "why_events.h"
 
@@ -50,6 +53,9 @@ struct owners_why_render {
 	const struct owners_why_events *events;
 	struct owners_print_options print; /* warnings */
 	size_t max_list;            /* text: objects named per list; 0: 10 */
+	/* What is known of the cluster's GC running (NULL: not read): a
+	 * "collected" verdict rests on it, and says so. */
+	const struct owners_gc_render *gc;
 };
 
 int owners_why_render_text(struct owners_buf *out, const struct owners_why_render *r);

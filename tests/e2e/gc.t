@@ -60,6 +60,9 @@ restart_kcm() {
   mapfile -d '' args </proc/"$pid"/cmdline
   kill -TERM "$pid"
   while kill -0 "$pid" 2>/dev/null; do sleep 0.2; done
+  # its leader lease is not released on exit: the new one would wait up
+  # to 15 s for it to expire (a restart where etcd is kept)
+  on kubectl -n kube-system delete lease kube-controller-manager >/dev/null 2>&1
   setsid nohup "${args[@]}" >>"$ON/logs/kube-controller-manager.log" 2>&1 </dev/null &
   echo $! >"$ON/kube-controller-manager.pid"
 }
