@@ -18,6 +18,7 @@
 #include "collector.h"
 #include "collector_render.h"
 #include "commands.h"
+#include "deadlock.h"
 #include "gc_evidence.h"
 #include "grow.h"
 #include "output.h"
@@ -171,6 +172,9 @@ static enum exit_code decide(struct run *r)
 	    !(r->steps = calloc(r->s->graph->count + 1, sizeof(*r->steps))))
 		return error_oom();
 	owners_collector_plan(r->c, r->steps);
+	/* a cycle no one ends is named a deadlock, with its way out */
+	if (owners_deadlocks_attach(r->c, r->steps))
+		return error_oom();
 	return 0;
 }
 

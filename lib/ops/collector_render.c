@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cascade.h"
+#include "deadlock.h"
 #include "json.h"
 #include "document_json.h"
 #include "node_json.h"
@@ -75,6 +76,7 @@ void owners_gc_backlog_count(struct owners_gc_backlog *b, const struct owners_gr
 			b->waits++;
 			b->gives_up += s->wait == OWNERS_GC_WAIT_GIVES_UP;
 			b->undecided += s->wait == OWNERS_GC_WAIT_UNDECIDED;
+			b->deadlocked += s->wait == OWNERS_GC_WAIT_DEADLOCK;
 			continue;
 		}
 		due = owners_gc_step_due(g, k, s);
@@ -164,6 +166,10 @@ static int wait_reason(struct owners_buf *out, const struct owners_collector *c,
 	case OWNERS_GC_WAIT_UNDECIDED:
 		return owners_buf_addf(out, "owner %s/%s could not be looked up by this user: kept, not "
 				       "decided", ref->kind, ref->name);
+	case OWNERS_GC_WAIT_DEADLOCK:
+		if (owners_deadlocks_of(c->deadlocks, node))
+			return owners_deadlock_explain(out, c->g, owners_deadlocks_of(c->deadlocks, node));
+		return owners_buf_adds(out, "deadlock");
 	}
 	return 0;
 }
@@ -346,6 +352,8 @@ int owners_gc_render_summary(struct owners_buf *out, const struct owners_gc_rend
 
 	if (!rc && (b->gives_up || b->undecided))
 		rc = owners_buf_addf(out, " (%zu the GC gives up on, %zu undecided)", b->gives_up, b->undecided);
+	if (!rc && b->deadlocked)
+		rc = owners_buf_addf(out, " (%zu in a deadlock: see above)", b->deadlocked);
 	if (!rc && b->oldest) {
 		rc = owners_buf_adds(out, "; oldest due ");
 		rc = rc ? rc : owners_time_format_age(out, r->print.now > b->oldest ? r->print.now - b->oldest : 0);
@@ -401,6 +409,31 @@ static void json_object(struct owners_json_gen *j, const char *key, const struct
 	owners_json_gen_map_close(j);
 }
 
+/* "deadlock": {"members": [OBJECT...], "command": "owners finalizers remove ..."} */
+static void json_deadlock(struct owners_json_gen *j, struct owners_buf *b, const struct owners_graph *g,
+			  const struct owners_deadlock *d)
+{
+	size_t i;
+
+	if (!d)
+		return;
+	owners_json_gen_string(j, "deadlock");
+	owners_json_gen_map_open(j);
+	owners_json_gen_string(j, "members");
+	owners_json_gen_array_open(j);
+	for (i = 0; i < d->n_members; i++) {
+		owners_json_gen_map_open(j);
+		owners_node_json_identity(j, &g->nodes[d->members[i]]);
+		owners_json_gen_map_close(j);
+	}
+	owners_json_gen_array_close(j);
+	owners_buf_reset(b);
+	if (owners_deadlock_command(b, g, d))
+		owners_json_gen_error(j); /* the generator's error stands; nothing to add */
+	owners_json_gen_kv(j, "command", b->ptr ? b->ptr : "");
+	owners_json_gen_map_close(j);
+}
+
 static void json_step(struct owners_json_gen *j, struct owners_buf *b, const struct owners_gc_render *r,
 		      uint32_t k)
 {
@@ -421,8 +454,11 @@ static void json_step(struct owners_json_gen *j, struct owners_buf *b, const str
 	if (s->kind == OWNERS_GC_STEP_WAIT)
 		owners_json_gen_kv(j, "waitsOn", owners_gc_wait_name(s->wait));
 	if (s->kind == OWNERS_GC_STEP_STRIP || s->kind == OWNERS_GC_STEP_RELEASE_DEPENDENTS ||
-	    (s->kind == OWNERS_GC_STEP_WAIT && s->wait == OWNERS_GC_WAIT_BLOCKING))
+	    (s->kind == OWNERS_GC_STEP_WAIT &&
+	     (s->wait == OWNERS_GC_WAIT_BLOCKING || s->wait == OWNERS_GC_WAIT_DEADLOCK)))
 		owners_json_gen_kv_int(j, "count", s->count);
+	if (s->kind == OWNERS_GC_STEP_WAIT && s->wait == OWNERS_GC_WAIT_DEADLOCK)
+		json_deadlock(j, b, g, owners_deadlocks_of(r->c->deadlocks, k));
 	if (s->owner != OWNERS_NO_NODE) {
 		json_object(j, s->kind == OWNERS_GC_STEP_UNBLOCK ? "dependent" : "owner", &g->nodes[s->owner]);
 	}
@@ -454,6 +490,7 @@ static void json_summary(struct owners_json_gen *j, const struct owners_gc_rende
 	owners_json_gen_kv_int(j, "waiting", (long long)b->waits);
 	owners_json_gen_kv_int(j, "givesUp", (long long)b->gives_up);
 	owners_json_gen_kv_int(j, "undecided", (long long)b->undecided);
+	owners_json_gen_kv_int(j, "deadlocked", (long long)b->deadlocked);
 	if (b->oldest) {
 		owners_json_gen_kv_time(j, "oldestDue", b->oldest);
 		json_object(j, "oldestDueObject", &r->c->g->nodes[b->oldest_node]);
