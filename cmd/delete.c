@@ -283,6 +283,31 @@ static enum exit_code report_left(const struct run *r, const struct owners_casca
 	return rc;
 }
 
+/* A deadlock holds the cascade: each one it is in, with its way out,
+ * then what is left. */
+static enum exit_code report_deadlock(const struct run *r, const struct owners_cascade_runner *cr)
+{
+	struct owners_buf said = OWNERS_BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < cr->deadlocks.count; i++) {
+		if (!owners_cascade_runner_deadlock_ours(cr, &cr->deadlocks.items[i]))
+			continue;
+		owners_buf_reset(&said);
+		if ((rc = owners_deadlock_explain(&said, r->s->graph, &cr->deadlocks.items[i])))
+			rc = error_oom();
+		else
+			error_msg("%s", said.ptr);
+	}
+	owners_buf_clear(&said);
+	if (!rc) {
+		error_msg("stopped waiting for the cascade (it cannot finish until then); still there:");
+		rc = report_left(r, &cr->plan);
+	}
+	return rc ? rc : EXIT_TIMEOUT;
+}
+
 static int want_relevant(void *ctx, const struct owners_resource *res)
 {
 	const struct owners_cascade_track *t = ctx;
@@ -523,6 +548,7 @@ static enum exit_code run_cascade(struct run *r)
 		report_left(r, &cr->plan);
 		return EXIT_TIMEOUT;
 	case OWNERS_RUN_INTERRUPTED: return report_interrupted(r, &cr->plan);
+	case OWNERS_RUN_DEADLOCK: return report_deadlock(r, cr);
 	case OWNERS_RUN_FAILED: return EXIT_ERROR;
 	case OWNERS_RUN_STOPPED: break;
 	case OWNERS_RUN_UNSEEN:

@@ -409,31 +409,6 @@ static void json_object(struct owners_json_gen *j, const char *key, const struct
 	owners_json_gen_map_close(j);
 }
 
-/* "deadlock": {"members": [OBJECT...], "command": "owners finalizers remove ..."} */
-static void json_deadlock(struct owners_json_gen *j, struct owners_buf *b, const struct owners_graph *g,
-			  const struct owners_deadlock *d)
-{
-	size_t i;
-
-	if (!d)
-		return;
-	owners_json_gen_string(j, "deadlock");
-	owners_json_gen_map_open(j);
-	owners_json_gen_string(j, "members");
-	owners_json_gen_array_open(j);
-	for (i = 0; i < d->n_members; i++) {
-		owners_json_gen_map_open(j);
-		owners_node_json_identity(j, &g->nodes[d->members[i]]);
-		owners_json_gen_map_close(j);
-	}
-	owners_json_gen_array_close(j);
-	owners_buf_reset(b);
-	if (owners_deadlock_command(b, g, d))
-		owners_json_gen_error(j); /* the generator's error stands; nothing to add */
-	owners_json_gen_kv(j, "command", b->ptr ? b->ptr : "");
-	owners_json_gen_map_close(j);
-}
-
 static void json_step(struct owners_json_gen *j, struct owners_buf *b, const struct owners_gc_render *r,
 		      uint32_t k)
 {
@@ -458,7 +433,9 @@ static void json_step(struct owners_json_gen *j, struct owners_buf *b, const str
 	     (s->wait == OWNERS_GC_WAIT_BLOCKING || s->wait == OWNERS_GC_WAIT_DEADLOCK)))
 		owners_json_gen_kv_int(j, "count", s->count);
 	if (s->kind == OWNERS_GC_STEP_WAIT && s->wait == OWNERS_GC_WAIT_DEADLOCK)
-		json_deadlock(j, b, g, owners_deadlocks_of(r->c->deadlocks, k));
+		if (owners_deadlocks_of(r->c->deadlocks, k) &&
+		    owners_deadlock_json(j, g, owners_deadlocks_of(r->c->deadlocks, k)))
+			owners_json_gen_error(j); /* the generator's error stands; nothing to add */
 	if (s->owner != OWNERS_NO_NODE) {
 		json_object(j, s->kind == OWNERS_GC_STEP_UNBLOCK ? "dependent" : "owner", &g->nodes[s->owner]);
 	}

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cascade.h"
+#include "node_json.h"
 
 /* How many members are tried as the next breaker, at most: a deadlock is
  * a handful of objects; a huge one gets a good way out, not the least. */
@@ -374,4 +375,28 @@ int owners_deadlock_explain(struct owners_buf *out, const struct owners_graph *g
 	if (!rc)
 		rc = owners_buf_adds(out, ": the garbage collector never ends it; to end it, run: ");
 	return rc ? rc : owners_deadlock_command(out, g, d);
+}
+
+int owners_deadlock_json(struct owners_json_gen *j, const struct owners_graph *g,
+			 const struct owners_deadlock *d)
+{
+	struct owners_buf cmd = OWNERS_BUF_INIT;
+	size_t i;
+	int rc;
+
+	owners_json_gen_string(j, "deadlock");
+	owners_json_gen_map_open(j);
+	owners_json_gen_string(j, "members");
+	owners_json_gen_array_open(j);
+	for (i = 0; i < d->n_members; i++) {
+		owners_json_gen_map_open(j);
+		owners_node_json_identity(j, &g->nodes[d->members[i]]);
+		owners_json_gen_map_close(j);
+	}
+	owners_json_gen_array_close(j);
+	if (!(rc = owners_deadlock_command(&cmd, g, d)))
+		owners_json_gen_kv(j, "command", cmd.ptr);
+	owners_buf_clear(&cmd);
+	owners_json_gen_map_close(j);
+	return rc;
 }

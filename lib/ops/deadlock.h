@@ -45,6 +45,7 @@
 
 #include "buf.h"
 #include "collector.h"
+#include "json.h"
 
 struct owners_deadlock {
 	uint32_t *members;     /* node indexes, in the graph's order */
@@ -84,5 +85,10 @@ int owners_deadlock_command(struct owners_buf *out, const struct owners_graph *g
  * garbage collector never ends it; to end it, run: COMMAND". */
 int owners_deadlock_explain(struct owners_buf *out, const struct owners_graph *g,
 			    const struct owners_deadlock *d);
+/* "deadlock": {"members": [{apiVersion, kind, namespace, name, uid}...],
+ * "command": "owners finalizers remove ..."}, a key and its map. 0 or
+ * OWNERS_ENOMEM. */
+int owners_deadlock_json(struct owners_json_gen *j, const struct owners_graph *g,
+			 const struct owners_deadlock *d);
 
 #endif
