@@ -302,7 +302,8 @@ static enum exit_code report_deadlock(const struct run *r, const struct owners_c
 	}
 	owners_buf_clear(&said);
 	if (!rc) {
-		error_msg("stopped waiting for the cascade (it cannot finish until then); still there:");
+		error_msg("stopped waiting for the cascade (it cannot finish until then); "
+			  "still there:");
 		rc = report_left(r, &cr->plan);
 	}
 	return rc ? rc : EXIT_TIMEOUT;

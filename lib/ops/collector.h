@@ -89,7 +89,7 @@ enum owners_gc_wait_kind {
 				       until the group it names is served again) */
 	OWNERS_GC_WAIT_UNDECIDED,   /* reference `ref` names an owner this user cannot see */
 	OWNERS_GC_WAIT_DEADLOCK,    /* foreground, blocked by objects that wait on it in turn:
-				       never ends (deadlock.h; only owners_deadlocks_attach() says so) */
+				       never ends (deadlock.h; set by owners_deadlocks_attach()) */
 };
 /* "finalizers", "blocking-dependents", "gives-up", "undecided", "deadlock". */
 const char *owners_gc_wait_name(enum owners_gc_wait_kind k);

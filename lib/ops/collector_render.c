@@ -167,9 +167,9 @@ static int wait_reason(struct owners_buf *out, const struct owners_collector *c,
 		return owners_buf_addf(out, "owner %s/%s could not be looked up by this user: kept, not "
 				       "decided", ref->kind, ref->name);
 	case OWNERS_GC_WAIT_DEADLOCK:
-		if (owners_deadlocks_of(c->deadlocks, node))
-			return owners_deadlock_explain(out, c->g, owners_deadlocks_of(c->deadlocks, node));
-		return owners_buf_adds(out, "deadlock");
+		return owners_deadlocks_of(c->deadlocks, node)
+			       ? owners_deadlock_explain(out, c->g, owners_deadlocks_of(c->deadlocks, node))
+			       : owners_buf_adds(out, "deadlock");
 	}
 	return 0;
 }

@@ -64,7 +64,8 @@ static size_t keep_held(struct work *w, const uint32_t *list, size_t n)
 
 		w->cnt[list[i]] = 0;
 		for (j = 0; w->in[list[i]] && j < o->n_dependents; j++)
-			w->cnt[list[i]] += w->in[o->dependents[j]] && blocks(w->c, o->dependents[j], list[i]);
+			w->cnt[list[i]] +=
+				w->in[o->dependents[j]] && blocks(w->c, o->dependents[j], list[i]);
 	}
 	for (i = 0; i < n; i++)
 		if (w->in[list[i]] && !w->cnt[list[i]]) {
@@ -78,7 +79,8 @@ static size_t keep_held(struct work *w, const uint32_t *list, size_t n)
 		for (j = 0; j < dn->n_refs; j++) {
 			uint32_t o = dn->refs[j].owner;
 
-			if (o == OWNERS_NO_NODE || !w->in[o] || !first_to_owner(dn, j) || !blocks(w->c, d, o))
+			if (o == OWNERS_NO_NODE || !w->in[o] || !first_to_owner(dn, j) ||
+			    !blocks(w->c, d, o))
 				continue;
 			if (!--w->cnt[o]) {
 				w->in[o] = 0;
@@ -94,7 +96,8 @@ static size_t keep_held(struct work *w, const uint32_t *list, size_t n)
 /* Objects that can be members: in foreground deletion, not orphaning. */
 static int may_hold(const struct owners_collector *c, uint32_t k)
 {
-	return !c->g->nodes[k].virtual_ && !c->gone[k] && c->deleting[k] && c->fg[k] && !c->orphan[k];
+	return !c->g->nodes[k].virtual_ && !c->gone[k] && c->deleting[k] && c->fg[k] &&
+	       !c->orphan[k];
 }
 
 /* Labels the members connected to `start` (by blocking references
@@ -121,7 +124,8 @@ static void label(struct owners_deadlocks *d, struct work *w, uint32_t start, ui
 		for (j = 0; j < n->n_refs; j++) {
 			uint32_t o = n->refs[j].owner;
 
-			if (o != OWNERS_NO_NODE && w->in[o] && d->of[o] == OWNERS_NO_NODE && blocks(w->c, k, o)) {
+			if (o != OWNERS_NO_NODE && w->in[o] && d->of[o] == OWNERS_NO_NODE &&
+			    blocks(w->c, k, o)) {
 				d->of[o] = id;
 				w->queue[top++] = o;
 			}
