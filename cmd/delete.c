@@ -343,6 +343,32 @@ static enum exit_code report_left(const struct run *r, const struct owners_casca
 	return rc;
 }
 
+/* A deadlock holds the cascade: each one it is in, with its way out,
+ * then what is left. */
+static enum exit_code report_deadlock(const struct run *r, const struct owners_cascade_runner *cr)
+{
+	struct owners_buf said = OWNERS_BUF_INIT;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < cr->deadlocks.count; i++) {
+		if (!owners_cascade_runner_deadlock_ours(cr, &cr->deadlocks.items[i]))
+			continue;
+		owners_buf_reset(&said);
+		if ((rc = owners_deadlock_explain(&said, r->s->graph, &cr->deadlocks.items[i])))
+			rc = error_oom();
+		else
+			error_msg("%s", said.ptr);
+	}
+	owners_buf_clear(&said);
+	if (!rc) {
+		error_msg("stopped waiting for the cascade (it cannot finish until then); "
+			  "still there:");
+		rc = report_left(r, &cr->plan);
+	}
+	return rc ? rc : EXIT_TIMEOUT;
+}
+
 static int want_relevant(void *ctx, const struct owners_resource *res)
 {
 	const struct owners_cascade_track *t = ctx;
@@ -583,6 +609,7 @@ static enum exit_code run_cascade(struct run *r)
 		report_left(r, &cr->plan);
 		return EXIT_TIMEOUT;
 	case OWNERS_RUN_INTERRUPTED: return report_interrupted(r, &cr->plan);
+	case OWNERS_RUN_DEADLOCK: return report_deadlock(r, cr);
 	case OWNERS_RUN_FAILED: return EXIT_ERROR;
 	case OWNERS_RUN_STOPPED: break;
 	case OWNERS_RUN_UNSEEN:
@@ -778,7 +805,10 @@ static const struct man_section delete_man_sections[] = {
 		"owner and one of whose dependents both wait for their dependents first has its\n"
 		"references unblocked, then goes in the foreground). Where the GC waits forever\n"
 		"(an object that lists itself as a blocking owner, a cycle all in foreground\n"
-		"deletion already), owners waits too and says why; --force breaks that wait.\n"
+		"deletion already: a deadlock), owners stops waiting as soon as two scans in a\n"
+		"row show it, exits 3 and names its members and the command that ends it\n"
+		"('owners finalizers remove ... --finalizer foregroundDeletion'); --force breaks\n"
+		"such a wait instead.\n"
 		"\n"
 		"- A dependent with another live owner is never deleted: its reference to the\n"
 		"cascade is removed, and only once that owner is in deletion (waiting for its\n"

@@ -19,6 +19,7 @@
 #include "collector.h"
 #include "collector_render.h"
 #include "commands.h"
+#include "deadlock.h"
 #include "gc_evidence.h"
 #include "grow.h"
 #include "output.h"
@@ -184,14 +185,20 @@ static enum exit_code decide(struct run *r)
 	    !(r->steps = calloc(r->s->graph->count + 1, sizeof(*r->steps))))
 		return error_oom();
 	owners_collector_plan(r->c, r->steps);
-	if (r->cli->dry_run == OWNERS_DRY_RUN_CLIENT)
-		return 0;
-	if (r->w && !r->reads && session_client_new(r->s, &r->reads))
-		return report_error(&r->s->err);
-	owners_owner_checks_init(&cc, r->s->graph->types, r->w ? r->reads : r->s->http);
-	rc = owners_absence_confirm_collector(&r->held, r->c, r->steps, r->scope, &cc);
-	owners_owner_checks_clear(&cc);
-	return rc ? error_oom() : 0;
+	if (r->cli->dry_run != OWNERS_DRY_RUN_CLIENT) {
+		if (r->w && !r->reads && session_client_new(r->s, &r->reads))
+			return report_error(&r->s->err);
+		owners_owner_checks_init(&cc, r->s->graph->types, r->w ? r->reads : r->s->http);
+		rc = owners_absence_confirm_collector(&r->held, r->c, r->steps, r->scope, &cc);
+		owners_owner_checks_clear(&cc);
+		if (rc)
+			return error_oom();
+	}
+	/* a cycle no one ends is named a deadlock, with its way out (after
+	 * the reads: deciding again would undo it) */
+	if (owners_deadlocks_attach(r->c, r->steps))
+		return error_oom();
+	return 0;
 }
 
 /* ---- showing ------------------------------------------------------------ */
@@ -815,6 +822,12 @@ static const struct man_section gc_man_sections[] = {
 		"  stopped     ConfigMap/or-root   attemptToOrphan   release 2 dependents   ConfigMap/or-dep1, ConfigMap/or-dep2   4m      2 dependents lose the reference, ...\n"
 		"The documents (-o json|yaml) name them too, as REFs (OUTPUT).\n"
 		"\n"
+		"Objects in foreground deletion that block each other (each a blocking\n"
+		"dependent of another) wait forever: the GC's cycle breaker acts only on objects\n"
+		"not yet in deletion. Each is a row 'wait (deadlock)' whose WHY names the\n"
+		"members and the command that ends it (taking foregroundDeletion off the fewest\n"
+		"of them); the summary counts them ('in a deadlock').\n"
+		"\n"
 		"SINCE is how long the work has been due where the cluster records it (the\n"
 		"deletionTimestamp that made it due; an owner that is gone leaves no time\n"
 		"behind). Work a running GC does in seconds that has been due for\n"
@@ -961,8 +974,11 @@ const struct command gc_command = {
 		"    propagationPolicy  (delete) Background | Foreground | Orphan\n"
 		"    finalizer    (remove-finalizer) foregroundDeletion | orphan\n"
 		"    waitsOn      (wait) finalizers | blocking-dependents | gives-up | undecided |\n"
-		"                 owner-exists (missing from the lists, there when read)\n"
+		"                 owner-exists (missing from the lists, there when read) | deadlock\n"
 		"    count        references removed, dependents released, or blocking dependents\n"
+		"    deadlock     (waitsOn deadlock) {\"members\": [REF...], \"command\"}: the objects\n"
+		"                 in foreground deletion that block each other, which no one (the\n"
+		"                 GC included) ever ends, and the command that ends it\n"
 		"    owner        REF of the owner the decision hinges on (dependent, for\n"
 		"                 unblock-references)\n"
 		"    releases     (release-dependents) [REF...]: the dependents released\n"
@@ -974,7 +990,7 @@ const struct command gc_command = {
 		"    reason       the rule, in words\n"
 		"    since        RFC 3339 time the work became due, or null when not known\n"
 		"metadata.summary: {deletions, referenceRemovals, finalizerRemovals, releases,\n"
-		"unblocks, waiting, givesUp, undecided, oldestDue (time or null), oldestDueObject\n"
+		"unblocks, waiting, givesUp, undecided, deadlocked, oldestDue (time or null), oldestDueObject\n"
 		"(REF), eventuallyCollected, passes, gcAppearsStopped, gcEvidence: {\"state\":\n"
 		"running | appears-stopped | unknown, \"reason\"}} (running: the\n"
 		"controller-manager renews its leader lease; unknown: no evidence either way)",

@@ -30,6 +30,7 @@ static void drop_plan(struct owners_cascade_runner *r)
 void owners_cascade_runner_clear(struct owners_cascade_runner *r)
 {
 	drop_plan(r);
+	owners_deadlocks_clear(&r->deadlocks);
 	owners_cascade_track_clear(&r->track);
 }
 
@@ -85,6 +86,46 @@ static int plan_round(struct owners_cascade_runner *r, struct owners_cascade_wor
 		return OWNERS_ENOMEM;
 	owners_cascade_track_drop_forbidden(t, w->graph, &r->plan);
 	return confirm_absences(r, w);
+}
+
+int owners_cascade_runner_deadlock_ours(const struct owners_cascade_runner *r,
+					const struct owners_deadlock *d)
+{
+	size_t i;
+
+	for (i = 0; r->planned && i < d->n_members; i++)
+		if (r->plan.member[d->members[i]])
+			return 1;
+	return 0;
+}
+
+/* Whether the cascade waits on a deadlock, seen in two scans in a row
+ * (a scan reads each type at its own moment: the second one confirms
+ * it): then nothing but a person ends the wait. Looked for only while
+ * an object of the cascade waits on its dependents, and never with
+ * break_cycles (--force ends such waits itself). */
+static int deadlocked(struct owners_cascade_runner *r, struct owners_graph *g)
+{
+	struct owners_collector *c = NULL;
+	size_t i;
+	int ours = 0;
+
+	for (i = 0; i < r->plan.n_waits && r->plan.waits[i].on != OWNERS_WAIT_ON_DEPENDENTS; i++)
+		;
+	owners_deadlocks_clear(&r->deadlocks);
+	if (i == r->plan.n_waits || r->plan_options.break_cycles) {
+		r->deadlocked_rounds = 0;
+		return 0;
+	}
+	if (owners_collector_new(&c, g) || owners_deadlocks_find(&r->deadlocks, c)) {
+		owners_collector_free(c);
+		return OWNERS_ENOMEM;
+	}
+	owners_collector_free(c);
+	for (i = 0; i < r->deadlocks.count && !ours; i++)
+		ours = owners_cascade_runner_deadlock_ours(r, &r->deadlocks.items[i]);
+	r->deadlocked_rounds = ours ? r->deadlocked_rounds + 1 : 0;
+	return 0;
 }
 
 /* Once, before the first change: whether the apiserver adds the GC's
@@ -200,6 +241,14 @@ int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_r
 		if (r->plan.done || (!r->plan.n_actions && r->track.forbidden.count &&
 				     owners_cascade_track_hung(&r->track, w->graph, &r->plan)))
 			break;
+		if (r->wait && r->timeout_ms && !r->exec.dry_run) {
+			if (deadlocked(r, w->graph))
+				return owners_error_oom(err);
+			if (r->deadlocked_rounds >= 2) {
+				*end = OWNERS_RUN_DEADLOCK;
+				return 0;
+			}
+		}
 		/* Here the plan is fresh (a scan after the last round's answers):
 		 * what it says is left is what is left. */
 		if (h->interrupted && h->interrupted(h->ctx)) {

@@ -21,6 +21,7 @@
 #include "cascade.h"
 #include "cascade_exec.h"
 #include "cascade_track.h"
+#include "deadlock.h"
 #include "owners_error.h"
 #include "graph.h"
 #include "http.h"
@@ -73,6 +74,9 @@ enum owners_cascade_run_end {
 	OWNERS_RUN_INTERRUPTED, /* the interrupted hook said so: what is left is in
 				   runner->plan, planned from a scan made after the
 				   last round's requests */
+	OWNERS_RUN_DEADLOCK,   /* objects of the cascade are in a deadlock (deadlock.h) that
+				  no one ends: runner->deadlocks has it, runner->plan
+				  what is left */
 };
 
 struct owners_cascade_runner {
@@ -95,7 +99,15 @@ struct owners_cascade_runner {
 	/* objects the last round deleted or released (accepted): with
 	 * --wait=false, what is left besides them */
 	size_t last_round_done;
+	/* the deadlocks of the latest scan, and in how many scans in a row
+	 * one held an object of the cascade */
+	struct owners_deadlocks deadlocks;
+	unsigned deadlocked_rounds;
 };
+
+/* Whether deadlock d holds an object of the cascade (runner->plan's). */
+int owners_cascade_runner_deadlock_ours(const struct owners_cascade_runner *r,
+					const struct owners_deadlock *d);
 
 void owners_cascade_runner_init(struct owners_cascade_runner *r);
 void owners_cascade_runner_clear(struct owners_cascade_runner *r);

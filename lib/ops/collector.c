@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cascade.h"
+#include "deadlock.h"
 
 /* ---- names ------------------------------------------------------------ */
 
@@ -50,6 +51,7 @@ const char *owners_gc_wait_name(enum owners_gc_wait_kind k)
 	case OWNERS_GC_WAIT_GIVES_UP: return "gives-up";
 	case OWNERS_GC_WAIT_UNDECIDED: return "undecided";
 	case OWNERS_GC_WAIT_OWNER_LIVE: return "owner-exists";
+	case OWNERS_GC_WAIT_DEADLOCK: return "deadlock";
 	}
 	return "finalizers";
 }
@@ -90,6 +92,9 @@ void owners_collector_free(struct owners_collector *c)
 	free(c->found);
 	free(c->release);
 	free(c->ends);
+	if (c->deadlocks)
+		owners_deadlocks_clear(c->deadlocks);
+	free(c->deadlocks);
 	free(c);
 }
 

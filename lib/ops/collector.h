@@ -50,6 +50,8 @@
 
 #include "graph.h"
 
+struct owners_deadlocks;
+
 enum owners_gc_handler {
 	OWNERS_GC_ATTEMPT_TO_DELETE,       /* attemptToDeleteItem */
 	OWNERS_GC_DELETING_DEPENDENTS,     /* processDeletingDependentsItem */
@@ -88,8 +90,10 @@ enum owners_gc_wait_kind {
 	OWNERS_GC_WAIT_UNDECIDED,   /* reference `ref` names an owner this user cannot see */
 	OWNERS_GC_WAIT_OWNER_LIVE,  /* reference `ref`'s owner, missing from the scan, was read
 				       from the server and is there: decided again on the next scan */
+	OWNERS_GC_WAIT_DEADLOCK,    /* foreground, blocked by objects that wait on it in turn:
+				       never ends (deadlock.h; set by owners_deadlocks_attach()) */
 };
-/* "finalizers", "blocking-dependents", "gives-up", "undecided", "owner-exists". */
+/* "finalizers", "blocking-dependents", "gives-up", "undecided", "owner-exists", "deadlock". */
 const char *owners_gc_wait_name(enum owners_gc_wait_kind k);
 
 /* What the GC does to one object now. */
@@ -148,6 +152,8 @@ struct owners_collector {
 	 * before) and the passes it took */
 	struct owners_gc_outcome *ends;
 	unsigned passes;
+	/* what owners_deadlocks_attach() found (NULL before), owned */
+	struct owners_deadlocks *deadlocks;
 };
 
 /* Reads the graph (it is linked first) into c's state. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cascade.h"
+#include "deadlock.h"
 #include "json.h"
 #include "document_json.h"
 #include "node_json.h"
@@ -76,6 +77,7 @@ void owners_gc_backlog_count(struct owners_gc_backlog *b, const struct owners_gr
 			b->waits++;
 			b->gives_up += s->wait == OWNERS_GC_WAIT_GIVES_UP;
 			b->undecided += s->wait == OWNERS_GC_WAIT_UNDECIDED;
+			b->deadlocked += s->wait == OWNERS_GC_WAIT_DEADLOCK;
 			continue;
 		}
 		due = owners_gc_step_due(g, k, s);
@@ -177,6 +179,10 @@ static int wait_reason(struct owners_buf *out, const struct owners_collector *c,
 	case OWNERS_GC_WAIT_OWNER_LIVE:
 		return owners_buf_addf(out, "owner %s/%s, missing from the lists, is there when read: kept, "
 				       "decided again on the next scan", ref->kind, ref->name);
+	case OWNERS_GC_WAIT_DEADLOCK:
+		return owners_deadlocks_of(c->deadlocks, node)
+			       ? owners_deadlock_explain(out, c->g, owners_deadlocks_of(c->deadlocks, node))
+			       : owners_buf_adds(out, "deadlock");
 	}
 	return 0;
 }
@@ -490,6 +496,8 @@ int owners_gc_render_summary(struct owners_buf *out, const struct owners_gc_rend
 
 	if (!rc && (b->gives_up || b->undecided))
 		rc = owners_buf_addf(out, " (%zu the GC gives up on, %zu undecided)", b->gives_up, b->undecided);
+	if (!rc && b->deadlocked)
+		rc = owners_buf_addf(out, " (%zu in a deadlock: see above)", b->deadlocked);
 	if (!rc && b->oldest) {
 		rc = owners_buf_adds(out, "; oldest due ");
 		rc = rc ? rc : owners_time_format_age(out, r->print.now > b->oldest ? r->print.now - b->oldest : 0);
@@ -641,8 +649,13 @@ static void json_step(struct owners_json_gen *j, struct owners_buf *b, const str
 	if (s->kind == OWNERS_GC_STEP_WAIT)
 		owners_json_gen_kv(j, "waitsOn", owners_gc_wait_name(s->wait));
 	if (s->kind == OWNERS_GC_STEP_STRIP || s->kind == OWNERS_GC_STEP_RELEASE_DEPENDENTS ||
-	    (s->kind == OWNERS_GC_STEP_WAIT && s->wait == OWNERS_GC_WAIT_BLOCKING))
+	    (s->kind == OWNERS_GC_STEP_WAIT &&
+	     (s->wait == OWNERS_GC_WAIT_BLOCKING || s->wait == OWNERS_GC_WAIT_DEADLOCK)))
 		owners_json_gen_kv_int(j, "count", s->count);
+	if (s->kind == OWNERS_GC_STEP_WAIT && s->wait == OWNERS_GC_WAIT_DEADLOCK)
+		if (owners_deadlocks_of(r->c->deadlocks, k) &&
+		    owners_deadlock_json(j, g, owners_deadlocks_of(r->c->deadlocks, k)))
+			owners_json_gen_error(j); /* the generator's error stands; nothing to add */
 	if (s->owner != OWNERS_NO_NODE) {
 		json_object(j, s->kind == OWNERS_GC_STEP_UNBLOCK ? "dependent" : "owner", &g->nodes[s->owner]);
 	}
@@ -689,6 +702,7 @@ static void json_summary(struct owners_json_gen *j, const struct owners_gc_rende
 	owners_json_gen_kv_int(j, "waiting", (long long)b->waits);
 	owners_json_gen_kv_int(j, "givesUp", (long long)b->gives_up);
 	owners_json_gen_kv_int(j, "undecided", (long long)b->undecided);
+	owners_json_gen_kv_int(j, "deadlocked", (long long)b->deadlocked);
 	if (b->oldest) {
 		owners_json_gen_kv_time(j, "oldestDue", b->oldest);
 		json_object(j, "oldestDueObject", &r->c->g->nodes[b->oldest_node]);

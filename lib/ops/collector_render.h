@@ -33,6 +33,7 @@ struct owners_json_gen;
 struct owners_gc_backlog {
 	size_t deletions, strips, unblocks, finalizer_removals, releases; /* actions now */
 	size_t waits, gives_up, undecided;                                 /* objects */
+	size_t deadlocked;       /* objects waiting on a deadlock (deadlock.h) */
 	int64_t oldest;          /* when the oldest due action became due (unix s), 0: none known */
 	uint32_t oldest_node;    /* its object */
 	/* where the passes settle (owners_collector_settle()) */

@@ -180,6 +180,7 @@ const char *owners_stuck_reason_name(enum owners_stuck_reason r)
 	case OWNERS_STUCK_RELEASED: return "released";
 	case OWNERS_STUCK_CONTROLLER: return "controller";
 	case OWNERS_STUCK_UNKNOWN: return "unknown";
+	case OWNERS_STUCK_DEADLOCK: return "deadlock";
 	}
 	return "unknown";
 }
@@ -253,6 +254,23 @@ static const char *plural(size_t n)
 	return n == 1 ? "" : "s";
 }
 
+/* The graph's deadlocks, once per report. */
+static int find_deadlocks(struct explainer *x)
+{
+	struct owners_collector *c = NULL;
+	int rc;
+
+	if (x->rep->deadlocks_found)
+		return 0;
+	if ((rc = owners_collector_new(&c, x->g)) || (rc = owners_deadlocks_find(&x->rep->deadlocks, c))) {
+		owners_collector_free(c);
+		return rc;
+	}
+	owners_collector_free(c);
+	x->rep->deadlocks_found = 1;
+	return 0;
+}
+
 /* foregroundDeletion and orphan: the dependents the garbage collector waits
  * for (foreground: those whose reference blocks owner deletion; orphan:
  * every one still referencing the object). */
@@ -284,6 +302,15 @@ static int explain_gc(struct explainer *x, uint32_t node, struct owners_stuck_fi
 				   "no dependent %s any more: the garbage collector removes this "
 				   "finalizer when it next processes the object (is it running?)",
 				   foreground ? "blocks owner deletion" : "references the object");
+	if (foreground && (rc = find_deadlocks(x)))
+		return rc;
+	if (foreground && (fin->deadlock = owners_deadlocks_of(&x->rep->deadlocks, node)))
+		return set_message(fin, OWNERS_STUCK_DEADLOCK,
+				   "a deadlock: the dependent%s that block%s owner deletion wait%s on this "
+				   "object in turn, all in foreground deletion; no one ends it, the garbage "
+				   "collector included",
+				   plural(fin->n_objects), fin->n_objects == 1 ? "s" : "",
+				   fin->n_objects == 1 ? "s" : "");
 	if (foreground)
 		return set_message(fin, OWNERS_STUCK_BLOCKING_DEPENDENTS,
 				   "waiting for %zu dependent%s that block%s owner deletion "
@@ -628,5 +655,6 @@ void owners_stuck_report_clear(struct owners_stuck_report *rep)
 	}
 	free(rep->items);
 	free(rep->item_of);
+	owners_deadlocks_clear(&rep->deadlocks);
 	memset(rep, 0, sizeof(*rep));
 }

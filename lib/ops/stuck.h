@@ -10,7 +10,8 @@
  *  - foregroundDeletion: the dependents whose ownerReference to the object
  *    has blockOwnerDeletion (the garbage collector's blockingDependents()),
  *    each explained in turn when it is itself stuck; none left: the GC has
- *    yet to remove the finalizer;
+ *    yet to remove the finalizer; a deadlock (deadlock.h) when they wait
+ *    on it in turn, with the way out;
  *  - orphan: every dependent still referencing the object (the GC must
  *    remove those references first);
  *  - a Namespace's `kubernetes`: the content still in the namespace (by
@@ -32,6 +33,7 @@
 #include <stdint.h>
 
 #include "owners_error.h"
+#include "deadlock.h"
 #include "graph.h"
 #include "pod_claims.h"
 
@@ -122,10 +124,12 @@ enum owners_stuck_reason {
 	OWNERS_STUCK_RELEASED,              /* a protection finalizer with nothing to protect any more */
 	OWNERS_STUCK_CONTROLLER,            /* any other: its controller must remove it */
 	OWNERS_STUCK_UNKNOWN,               /* the facts could not be read */
+	OWNERS_STUCK_DEADLOCK,              /* foregroundDeletion: its blocking dependents wait on it
+					       in turn, no one ends it (deadlock.h) */
 };
 /* "blocking-dependents", "dependents-to-release", "garbage-collector",
  * "namespace-content", "namespace-controller", "in-use", "bound",
- * "released", "controller", "unknown": the JSON words. */
+ * "released", "controller", "unknown", "deadlock": the JSON words. */
 const char *owners_stuck_reason_name(enum owners_stuck_reason r);
 
 /* The namespace's content, by type. */
@@ -153,6 +157,8 @@ struct owners_stuck_finalizer {
 	const struct owners_pod_claim_use **pods; /* pods referencing the claim */
 	size_t n_pods;
 	const struct owners_stuck_volume *volume; /* pv-protection */
+	const struct owners_deadlock *deadlock;   /* DEADLOCK: its members and way out (the
+						     report's) */
 };
 
 struct owners_stuck_item {
@@ -169,6 +175,9 @@ struct owners_stuck_report {
 	size_t cap;
 	uint32_t *item_of;           /* per graph node: item index + 1, 0 none */
 	size_t n_item_of;
+	/* the graph's deadlocks, found at the first foregroundDeletion explained */
+	struct owners_deadlocks deadlocks;
+	int deadlocks_found;
 };
 
 /* Whether a node is stuck: deletionTimestamp and finalizers left (metadata

@@ -219,6 +219,12 @@ static int text_finalizer(struct renderer *x, const struct owners_node *n,
 	case OWNERS_STUCK_BLOCKING_DEPENDENTS:
 		return text_objects(x, fin, depth + 1, n->namespace_,
 				    "not being deleted yet (the garbage collector deletes it first)");
+	case OWNERS_STUCK_DEADLOCK:
+		rc = text_objects(x, fin, depth + 1, n->namespace_, "not being deleted yet");
+		rc = rc ? rc : indent(x->out, depth + 1);
+		rc = rc ? rc : owners_buf_adds(x->out, "to end it, run: ");
+		rc = rc ? rc : owners_deadlock_command(x->out, r->g, fin->deadlock);
+		return rc ? rc : owners_buf_addc(x->out, '\n');
 	case OWNERS_STUCK_DEPENDENTS_TO_RELEASE:
 		rc = text_objects(x, fin, depth + 1, n->namespace_, "still references it");
 		if (!rc)
@@ -378,6 +384,8 @@ static int json_finalizer(struct renderer *x, const struct owners_node *n,
 	owners_json_gen_kv(j, "reason", owners_stuck_reason_name(fin->reason));
 	owners_json_gen_kv(j, "message", fin->message ? fin->message : "");
 	json_objects(x, "objects", fin->objects, fin->n_objects);
+	if (fin->deadlock && owners_deadlock_json(j, x->r->g, fin->deadlock))
+		return OWNERS_ENOMEM;
 	json_namespace(x, fin);
 	if (fin->pods) {
 		owners_json_gen_string(j, "pods");

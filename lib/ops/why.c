@@ -14,6 +14,7 @@ const char *owners_why_verdict_name(enum owners_why_verdict v)
 	case OWNERS_WHY_NEVER: return "never-collected";
 	case OWNERS_WHY_WAITING: return "waiting";
 	case OWNERS_WHY_BLIND: return "blind";
+	case OWNERS_WHY_DEADLOCK: return "deadlock";
 	}
 	return "blind";
 }
@@ -214,6 +215,29 @@ static int decide_in_deletion(struct owners_why *w, const struct owners_node *n)
 	return set_rule(w, OWNERS_WHY_WAITING, OWNERS_NO_NODE,
 			"in deletion with no finalizers left: the API server removes it (a pod waits "
 			"for its grace period)");
+}
+
+/* An object in foreground deletion may be in a deadlock: then nothing
+ * ends its wait. */
+static int decide_deadlock(struct owners_why *w, struct owners_graph *g)
+{
+	struct owners_collector *c = NULL;
+	int rc;
+
+	if ((rc = owners_collector_new(&c, g)) || (rc = owners_deadlocks_find(&w->deadlocks, c))) {
+		owners_collector_free(c);
+		return rc;
+	}
+	owners_collector_free(c);
+	if (!(w->deadlock = owners_deadlocks_of(&w->deadlocks, w->node)))
+		return 0;
+	free(w->rule);
+	w->rule = NULL;
+	return set_rule(w, OWNERS_WHY_DEADLOCK, OWNERS_NO_NODE,
+			"in foreground deletion, blocked by dependents that are themselves in foreground "
+			"deletion and blocked in turn: processDeletingDependentsItem removes "
+			"foregroundDeletion only once no dependent blocks, and the cycle breaker acts only "
+			"on objects not yet in deletion, so the garbage collector never ends it");
 }
 
 /* attemptToDeleteItem() on a live object, its own references only. */
@@ -422,6 +446,8 @@ int owners_why_explain(struct owners_why *out, struct owners_graph *g,
 	rc = g->nodes[node].deleted ? decide_in_deletion(out, &g->nodes[node]) : decide_live(out, g);
 	if (!rc && out->verdict == OWNERS_WHY_KEPT && out->because != OWNERS_NO_NODE)
 		rc = decide_eventually(out, g);
+	if (!rc && out->verdict == OWNERS_WHY_WAITING && !strcmp(owners_why_deletion(&g->nodes[node]), "foreground"))
+		rc = decide_deadlock(out, g);
 	if (!rc)
 		rc = predict_cascades(out, g);
 	return rc;
@@ -437,5 +463,6 @@ void owners_why_clear(struct owners_why *w)
 	free(w->cascades);
 	free(w->dependent_kinds);
 	free(w->blocking);
+	owners_deadlocks_clear(&w->deadlocks);
 	memset(w, 0, sizeof(*w));
 }

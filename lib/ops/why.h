@@ -20,6 +20,9 @@
  *  - waiting: the object is in deletion and finalizers hold it (the GC's
  *    foregroundDeletion until its blocking dependents are gone, orphan
  *    until its dependents are released, or other controllers' ones);
+ *  - deadlock: in foreground deletion, in a set of objects that block
+ *    each other and that no one, the GC included, ever ends (deadlock.h):
+ *    `deadlock` names them and the way out;
  *  - blind: an owner the GC cannot look up either (its API group failed
  *    discovery, its list failed), or one this user may not list (the GC
  *    can: the answer then depends on whether that owner exists).
@@ -43,6 +46,7 @@
 
 #include "cascade.h"
 #include "collector.h"
+#include "deadlock.h"
 #include "graph.h"
 #include "stuck.h"
 
@@ -52,8 +56,9 @@ enum owners_why_verdict {
 	OWNERS_WHY_NEVER,
 	OWNERS_WHY_WAITING,
 	OWNERS_WHY_BLIND,
+	OWNERS_WHY_DEADLOCK,
 };
-/* "kept", "collected", "never-collected", "waiting", "blind". */
+/* "kept", "collected", "never-collected", "waiting", "blind", "deadlock". */
 const char *owners_why_verdict_name(enum owners_why_verdict v);
 
 /* One ownerReference on the way up: of the object (depth 1) or of an
@@ -133,6 +138,9 @@ struct owners_why {
 	size_t n_dependents;
 	uint32_t *blocking;         /* dependents whose reference has blockOwnerDeletion */
 	size_t n_blocking;
+	/* deadlock: the one the object is in (into deadlocks), else NULL */
+	struct owners_deadlocks deadlocks;
+	const struct owners_deadlock *deadlock;
 };
 
 /* Explains node into out. stuck: the finalizers report with node

@@ -57,6 +57,24 @@ static int owner_name(struct owners_buf *out, const struct owners_graph *g,
 	return owners_buf_addf(out, "%s/%s (%s)", ref->kind, ref->name, ref->api_version);
 }
 
+/* ": in foreground deletion with configmap/b, each blocked by another:
+ * no one ends it", and the way out on a line of its own. */
+static int text_deadlock(struct owners_buf *out, const struct owners_graph *g, const struct owners_deadlock *d)
+{
+	int rc = owners_buf_adds(out, ": in foreground deletion, ");
+
+	if (!rc && d->n_members == 1)
+		rc = owners_buf_adds(out, "blocking its own deletion");
+	else if (!rc) {
+		rc = owners_buf_adds(out, "each of ");
+		rc = rc ? rc : owners_deadlock_members_text(out, g, d);
+		rc = rc ? rc : owners_buf_adds(out, " blocked by another of them");
+	}
+	rc = rc ? rc : owners_buf_adds(out, ": no one ends it, the garbage collector included\n  to end it, run: ");
+	rc = rc ? rc : owners_deadlock_command(out, g, d);
+	return rc ? rc : owners_buf_addc(out, '\n');
+}
+
 static int text_headline(struct owners_buf *out, const struct owners_why_render *r)
 {
 	const struct owners_graph *g = r->g;
@@ -70,6 +88,7 @@ static int text_headline(struct owners_buf *out, const struct owners_why_render 
 	case OWNERS_WHY_COLLECTED: rc = owners_buf_adds(out, "will be collected: "); break;
 	case OWNERS_WHY_NEVER: rc = owners_buf_adds(out, "never collected: "); break;
 	case OWNERS_WHY_WAITING: rc = owners_buf_adds(out, "waiting: "); break;
+	case OWNERS_WHY_DEADLOCK: rc = owners_buf_adds(out, "deadlock: "); break;
 	default: rc = owners_buf_adds(out, "blind: "); break;
 	}
 	if (!rc)
@@ -107,6 +126,8 @@ static int text_headline(struct owners_buf *out, const struct owners_why_render 
 	}
 	if (w->verdict == OWNERS_WHY_COLLECTED)
 		return owners_buf_addf(out, ": none of its %u owners is solid\n", n->n_refs);
+	if (w->verdict == OWNERS_WHY_DEADLOCK)
+		return text_deadlock(out, g, w->deadlock);
 	if (w->verdict == OWNERS_WHY_WAITING) {
 		const char *how = owners_why_deletion(n);
 
@@ -580,6 +601,8 @@ static int json_body(struct owners_json_gen *j, const struct owners_why_render *
 	owners_document_facts(j);
 	owners_json_gen_kv(j, "verdict", owners_why_verdict_name(w->verdict));
 	owners_json_gen_kv(j, "rule", w->rule);
+	if (w->deadlock && owners_deadlock_json(j, g, w->deadlock))
+		return OWNERS_ENOMEM;
 	owners_json_gen_string(j, "because");
 	if (w->because != OWNERS_NO_NODE)
 		json_owner(j, g, &w->owners[w->because]);
