@@ -53,7 +53,7 @@ CM_LIST='configmaps\?limit=[0-9]+ 200'
 for ns in lag-gc lag-watch lag-delete lag-fix judge; do kubectl create ns "$ns" >/dev/null; done
 owners gc -n lag-gc --dry-run >/dev/null 2>&1 # discovery cached: the scans start at once
 
-kill -STOP "$(kcm_pid)"
+kcm_stop "$C"
 
 # ---- owners gc: an owner created between two types' lists ---------------------
 log=$C/gc.log

@@ -103,7 +103,7 @@ compare() {
   for (( try = 1; try <= 3 && ${#left} > 0; try++ )); do
     nb=${b}r${try}p${phase}
     echo "# batch $b phase $phase: graph(s) $left differ; the real GC runs them again, built in ${orders[try - 1]} order ($try)"
-    kill -STOP "$(kcm_pid)"
+    kcm_stop "$ON"
     python3 "$P" build --env "$ON/env" --batch "$nb" --from-batch "$b" --graphs "$GRAPHS" --only "$left" --seed "$SEED" \
       --order "${orders[try - 1]}"
     kill -CONT "$(kcm_pid)"
@@ -140,7 +140,7 @@ compare() {
 # same whole graph, not from what each saw half built)
 wpid=
 build() {
-  kill -STOP "$(kcm_pid)" $wpid
+  kcm_stop "$ON" $wpid
   python3 "$P" build --env "$ON/env" --batch "$1" --graphs "$GRAPHS" --seed "$SEED" &&
     python3 "$P" build --env "$OFF/env" --batch "$1" --graphs "$GRAPHS" --seed "$SEED"
   ok $? "batch $1: $GRAPHS graphs built alike in both clusters"
@@ -277,7 +277,7 @@ like "$err" "timed out after .*configmap/dep in namespace edge-b: delete \(Backg
 ok "$(off gone edge-b cm dep; echo $((!$?)))" "  and nothing was done past the deadline"
 
 # ------------------------------------------------------------ a stopped GC, for real
-kill -STOP "$(kcm_pid)"
+kcm_stop "$ON"
 S=stopped
 on kubectl create ns $S >/dev/null
 on kubectl apply -f - >/dev/null <<YAML

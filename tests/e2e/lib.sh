@@ -226,6 +226,27 @@ wait_for() {
   done
 }
 
+# kcm_stop DIR [PID...]: pauses cluster DIR's kube-controller-manager with
+# SIGSTOP (and the other PIDs given with it), just after it renewed its
+# leader lease. It runs leader election as real ones do (tests/cluster/up):
+# one paused in the middle of a renewal (a few milliseconds every 2 s) finds
+# the renewal's deadline passed when it resumes, gives up the lease and
+# exits, as a real one would, and the GC with it. Right after a renewal the
+# next is ~2 s away; the lease is read every 0.1 s for a change (at most
+# 5 s; at once without a lease).
+kcm_stop() {
+  local dir=$1 before now end=$((SECONDS + 5)); shift
+  lease() { KUBECONFIG=$dir/kubeconfig kubectl -n kube-system get lease kube-controller-manager \
+    -o jsonpath='{.spec.renewTime}' 2>/dev/null; }
+  before=$(lease)
+  while [[ -n $before ]] && (( SECONDS < end )); do
+    now=$(lease)
+    [[ -n $now && $now != "$before" ]] && break
+    sleep 0.1
+  done
+  kill -STOP "$(cat "$dir/kube-controller-manager.pid")" "$@"
+}
+
 # while_paused PID CMD...: the owners run PID is in its test hook's pause
 # (OWNERS_TEST_PAUSE_BEFORE_*, seen on its stderr): stops it (SIGSTOP), runs
 # CMD, and lets it go on (SIGCONT). CMD then lands inside the pause however

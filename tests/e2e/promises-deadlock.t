@@ -49,7 +49,7 @@ ring() {
 # fg_delete NS NAME...: kubectl delete --cascade=foreground, the GC paused meanwhile.
 fg_delete() {
   local ns=$1; shift
-  kill -STOP "$(kcm_pid)"
+  kcm_stop "$C"
   kubectl -n "$ns" delete cm "$@" --cascade=foreground --wait=false >/dev/null
   kill -CONT "$(kcm_pid)"
 }
@@ -105,7 +105,7 @@ ok $? "pair: the printed command ends it: the real GC takes the other one, both 
 # (the GC stays paused while they are looked at: running, it ends them at once)
 ring dl-exit a b -- b
 ring dl-live a b
-kill -STOP "$(kcm_pid)"
+kcm_stop "$C"
 kubectl -n dl-exit delete cm a b --cascade=foreground --wait=false >/dev/null
 kubectl -n dl-live delete cm a --cascade=foreground --wait=false >/dev/null
 run owners why -n dl-exit cm/b
@@ -132,7 +132,7 @@ run owners delete -n dl-three cm/x --cascade=foreground --timeout=60s
 took=$((SECONDS - start))
 ok $(( rc == 3 && took < 15 ? 0 : 1 )) "three: owners delete exits 3 at once (${took}s)"
 cmd=$(sed -n 's/.*to end it, run: \(owners finalizers remove .*\)$/\1/p' <<<"$err" | head -1)
-kill -STOP "$(kcm_pid)"
+kcm_stop "$C"
 run eval "$cmd"
 is "$rc" 0 "three, GC stopped: the printed command runs ($cmd)"
 run owners why -n dl-three cm/y

@@ -69,7 +69,7 @@ rs=$(kubectl -n ci get rs -o jsonpath='{.items[0].metadata.name}')
 pods=$(kubectl -n ci get pods -o jsonpath='{.items[*].metadata.name}')
 
 # ---- 6. paused, after the commonest delete
-kill -STOP "$(kcm_pid)"
+kcm_stop "$C"
 stopped_at=$SECONDS
 kubectl -n ci delete deploy bgonly >/dev/null
 run owners -n ci gc --dry-run=client --stalled-after=10s -o json

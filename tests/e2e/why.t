@@ -276,7 +276,7 @@ check_gc() {
 for MODE in ${GC_MODES:-off stalled on}; do
   start_cluster C --gc="$MODE" --broken-apiservice
   echo "# --gc=$MODE"
-  [[ $MODE == on ]] && kill -STOP "$(kcm_pid)"
+  [[ $MODE == on ]] && kcm_stop "$C"
   build_objects
   check_verdicts
   check_requests
