@@ -127,8 +127,10 @@ check_verdicts() {
   run owners why -n "$N" cm/kept -o jsonpath='{.items[*].metadata.name} {.items[*].metadata.ownerReferences[*].name}'
   is "$rc:$out" "0:kept parent" "$MODE: -o jsonpath: the object's metadata as the server has it"
   run owners why -n "$N" cm/kept -o jsonpath='{.verdict}'
+  is "$rc:$out" "0:" "$MODE: a template naming a field the document has not: nothing printed, exit 0 (kubectl's --allow-missing-template-keys=true)"
+  run owners why -n "$N" cm/kept -o jsonpath='{.verdict}' --allow-missing-template-keys=false
   like "$rc:$err" "^1:error: error executing jsonpath '\{\.verdict\}': verdict is not found" \
-    "$MODE: a template naming a field the document has not: exit 1, as kubectl"
+    "$MODE: a template naming a field the document has not, --allow-missing-template-keys=false: exit 1, as kubectl"
   run owners why -n "$N" cm/kept -o custom-columns=
   is "$rc:$out" "2:" "$MODE: -o custom-columns= (empty): a usage error"
   run owners why -n "$N" cm/kept -o name
