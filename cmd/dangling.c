@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "api_path.h"
+#include "access_review.h"
 #include "cascade_access.h"
 #include "commands.h"
 #include "dangling.h"
@@ -317,21 +318,35 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 	return EXIT_OK;
 }
 
-/* Before the first change, every permission the fix needs (per object:
- * a Role may grant one by name): a read-only user gets one clear error,
- * nothing changed, exit 4. The decisions made so far are undone, so that
- * the report shows the findings alone. */
+/* Before the first change, every permission the fix needs: a read-only
+ * user gets one clear error, nothing changed, exit 4. Asked per type and
+ * namespace first (a few reviews however many objects); where that is
+ * refused, per object, as a Role may grant one object alone by name. The
+ * decisions made so far are undone, so that the report shows the findings
+ * alone. */
 static enum exit_code check_access(struct cmd_run *run, struct owners_dangling_report *rep)
 {
-	struct owners_access_check *checks = NULL;
-	uint32_t *examples = NULL;
-	size_t n = 0, i;
+	struct owners_access_check *types = NULL, *checks = NULL;
+	uint32_t *type_examples = NULL, *examples = NULL;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	size_t n_types = 0, n = 0, i;
 	enum exit_code rc;
 
-	if (owners_dangling_fix_needed_access(rep, run->s.graph, run->cli->dangling.fix_unresolvable,
-					      &checks, &examples, &n))
+	if (owners_dangling_fix_needed_access(rep, run->s.graph, run->cli->dangling.fix_unresolvable, 0, NULL, 0,
+					      &types, &type_examples, &n_types))
 		return error_oom();
-	rc = session_check_access(&run->s, checks, examples, n, "the fix");
+	/* A review that cannot be made leaves every object to be asked about. */
+	if (owners_access_check_all(run->s.http, types, n_types, &err))
+		for (i = 0; i < n_types; i++)
+			types[i].verdict = OWNERS_ACCESS_DENIED;
+	owners_error_clear(&err);
+	rc = owners_dangling_fix_needed_access(rep, run->s.graph, run->cli->dangling.fix_unresolvable, 1, types,
+					       n_types, &checks, &examples, &n)
+		     ? error_oom()
+		     : session_check_access(&run->s, checks, examples, n, "the fix");
+	owners_access_checks_clear(types, n_types);
+	free(types);
+	free(type_examples);
 	for (i = 0; rc == EXIT_INCOMPLETE && i < rep->count; i++) {
 		free(rep->items[i].fix_message);
 		rep->items[i].fix_message = NULL;

@@ -155,11 +155,36 @@ int owners_cascade_scale_needed_access(const struct owners_cascade_plan *p,
 	return hand_over(&s, rc, out, examples, n_out);
 }
 
-int owners_dangling_fix_needed_access(const struct owners_dangling_report *rep, struct owners_graph *g,
-				      int fix_unresolvable, struct owners_access_check **out,
-				      uint32_t **examples, size_t *n_out)
+/* Whether a type-wide check of verb on node's type was refused (or, with
+ * no such list, whether every object is to be asked about). */
+static int type_refused(const struct owners_graph *g, const char *verb, uint32_t node,
+			const struct owners_access_check *denied, size_t n_denied)
 {
-	struct needs s = { NULL, NULL, 0, 0, 0, 1 };
+	const struct owners_node *n = &g->nodes[node];
+	size_t i;
+
+	if (!denied)
+		return 1;
+	for (i = 0; n->resource && i < n_denied; i++)
+		if (denied[i].verb == verb && denied[i].verdict == OWNERS_ACCESS_DENIED &&
+		    denied[i].resource == n->resource->resource && denied[i].group == n->resource->group &&
+		    !strcmp(denied[i].namespace_, n->resource->namespaced ? n->namespace_ : ""))
+			return 1;
+	return 0;
+}
+
+static int need_for_fix(struct needs *s, const struct owners_graph *g, const char *verb, uint32_t node,
+			const struct owners_access_check *denied, size_t n_denied)
+{
+	return type_refused(g, verb, node, denied, n_denied) ? need(s, g, verb, node) : 0;
+}
+
+int owners_dangling_fix_needed_access(const struct owners_dangling_report *rep, struct owners_graph *g,
+				      int fix_unresolvable, int by_name,
+				      const struct owners_access_check *denied, size_t n_denied,
+				      struct owners_access_check **out, uint32_t **examples, size_t *n_out)
+{
+	struct needs s = { NULL, NULL, 0, 0, 0, by_name };
 	size_t a, b, k;
 	int rc = 0;
 
@@ -170,7 +195,7 @@ int owners_dangling_fix_needed_access(const struct owners_dangling_report *rep, 
 		for (b = a + 1; b < rep->count && rep->items[b].object == f->object; b++)
 			;
 		if (f->fix == OWNERS_FIX_WOULD_DELETE) {
-			rc = need(&s, g, delete_verb, f->object);
+			rc = need_for_fix(&s, g, delete_verb, f->object, denied, n_denied);
 			continue;
 		}
 		if (!fix_unresolvable && owners_dangling_gc_never(f))
@@ -178,9 +203,9 @@ int owners_dangling_fix_needed_access(const struct owners_dangling_report *rep, 
 		for (k = a; k < b; k++)
 			patched |= owners_dangling_fixable(rep->items[k].class_);
 		if (patched)
-			rc = need(&s, g, get_verb, f->object);
+			rc = need_for_fix(&s, g, get_verb, f->object, denied, n_denied);
 		if (patched && !rc)
-			rc = need(&s, g, patch_verb, f->object);
+			rc = need_for_fix(&s, g, patch_verb, f->object, denied, n_denied);
 	}
 	return hand_over(&s, rc, out, examples, n_out);
 }

@@ -41,13 +41,17 @@ int owners_cascade_scale_needed_access(const struct owners_cascade_plan *p,
 				       enum owners_cascade_mode mode, struct owners_access_check **out,
 				       uint32_t **examples, size_t *n_out);
 
-/* What `dangling --fix` needs, per object (by name: a Role may grant one
- * object alone): delete on each object decided for collection (fix
- * WOULD_DELETE, owners_dangling_collect() with a client dry run), get and
- * patch on each object whose references it would remove or repair (not
- * those the GC never acts on unless fix_unresolvable). rep sorted. */
+/* What `dangling --fix` needs: delete on each object decided for
+ * collection (fix WOULD_DELETE, owners_dangling_collect() with a client
+ * dry run), get and patch on each object whose references it would remove
+ * or repair (not those the GC never acts on unless fix_unresolvable). Per
+ * type and namespace; with by_name, per object (a Role may grant one object
+ * alone by its resourceNames), and then, when denied is given, only for the
+ * objects whose type-wide check (denied, from a call without by_name: n_denied
+ * checks) was refused. rep sorted. */
 int owners_dangling_fix_needed_access(const struct owners_dangling_report *rep, struct owners_graph *g,
-				      int fix_unresolvable, struct owners_access_check **out,
-				      uint32_t **examples, size_t *n_out);
+				      int fix_unresolvable, int by_name,
+				      const struct owners_access_check *denied, size_t n_denied,
+				      struct owners_access_check **out, uint32_t **examples, size_t *n_out);
 
 #endif

@@ -517,6 +517,49 @@ static void needs(const struct owners_cascade_plan *p, struct owners_graph *g,
 	free(examples);
 }
 
+/* dangling --fix asks per type first; per object only where that was
+ * refused (a Role may grant one object by name). */
+static void test_fix_needed_access(void)
+{
+	const struct fake_obj objs[] = {
+		{ "ConfigMap", "a", "a", NULL, { NULL }, { { "v1", "ConfigMap", "gone", "g", 0, 0 } } },
+		{ "ConfigMap", "b", "b", NULL, { NULL }, { { "v1", "ConfigMap", "gone", "g", 0, 0 } } },
+		{ "Secret", "s", "s", NULL, { NULL }, { { "v1", "ConfigMap", "gone", "g", 0, 0 } } },
+	};
+	struct owners_graph *g = build(objs, 3);
+	struct owners_dangling_finding items[3];
+	struct owners_dangling_report rep = { items, 3, 3 };
+	struct owners_access_check *by_type = NULL, *named = NULL;
+	uint32_t *ex = NULL, *ex2 = NULL;
+	size_t n = 0, n2 = 0, i, named_cm = 0, named_secret = 0;
+	const char *names[] = { "a", "b", "s" };
+
+	memset(items, 0, sizeof(items));
+	for (i = 0; i < 3; i++) {
+		items[i].object = owners_graph_find_uid(g, names[i]);
+		items[i].class_ = OWNERS_REF_ABSENT;
+		items[i].fix = OWNERS_FIX_WOULD_DELETE;
+	}
+	ok(owners_dangling_fix_needed_access(&rep, g, 0, 0, NULL, 0, &by_type, &ex, &n) == 0 && n == 2,
+	   "--fix: one check per type and namespace for three objects (%zu)", n);
+	for (i = 0; i < n; i++)
+		by_type[i].verdict = strcmp(by_type[i].resource, "secrets") ? OWNERS_ACCESS_DENIED : OWNERS_ACCESS_ALLOWED;
+	ok(owners_dangling_fix_needed_access(&rep, g, 0, 1, by_type, n, &named, &ex2, &n2) == 0, "narrowed");
+	for (i = 0; i < n2; i++) {
+		named_cm += !strcmp(named[i].resource, "configmaps") && named[i].name && *named[i].name;
+		named_secret += !strcmp(named[i].resource, "secrets");
+	}
+	ok(n2 == 2 && named_cm == 2 && !named_secret,
+	   "  by name only for the objects of the refused type (%zu checks, %zu ConfigMaps by name)", n2, named_cm);
+	owners_access_checks_clear(by_type, n);
+	owners_access_checks_clear(named, n2);
+	free(by_type);
+	free(named);
+	free(ex);
+	free(ex2);
+	owners_graph_free(g);
+}
+
 static void test_needed_access(void)
 {
 	const struct fake_obj objs[] = {
@@ -897,6 +940,7 @@ int main(void)
 	test_member_policy();
 	test_bodies();
 	test_needed_access();
+	test_fix_needed_access();
 	test_track();
 	test_track_order();
 	test_runner_end();
