@@ -274,9 +274,11 @@ int owners_cascade_render_progress(struct owners_buf *out, const struct owners_c
 	size_t start = out->len;
 	int rc;
 
-	rc = owners_buf_addf(out, "%s cascade %lds: %zu deleted, %zu left",
-			     owners_cascade_mode_name(r->mode), elapsed, deleted,
-			     p->members_left + p->released_left);
+	rc = elapsed < 0 ? owners_buf_addf(out, "%s cascade: ", owners_cascade_mode_name(r->mode))
+			 : owners_buf_addf(out, "%s cascade %lds: ", owners_cascade_mode_name(r->mode), elapsed);
+	if (!rc)
+		rc = owners_buf_addf(out, "%zu deleted, %zu left", deleted,
+				     p->members_left + p->released_left);
 	if (!rc && acting)
 		rc = owners_buf_addf(out, ", %zu acting", acting);
 	if (!rc && p->n_waits && r->g && p->waits[0].node < r->g->count) {
@@ -344,7 +346,7 @@ int owners_cascade_finalizer_known(const char *f)
 	return 0;
 }
 
-/* 'owners finalizers remove TYPE/NAME [-n NS] --finalizer F' (the
+/* 'owners finalizers remove TYPE/NAME [-n NS] --finalizer F --uid=UID' (the
  * command layer spells 'owners' as the user runs it). */
 static int remove_command(struct owners_buf *out, const struct owners_node *n, const char *f)
 {
@@ -354,7 +356,8 @@ static int remove_command(struct owners_buf *out, const struct owners_node *n, c
 		rc = owners_graph_node_name(out, n);
 	if (!rc && *n->namespace_)
 		rc = owners_buf_addf(out, " -n %s", n->namespace_);
-	return rc ? rc : owners_buf_addf(out, " --finalizer %s", f);
+	/* --uid: run after the object went, it says already done */
+	return rc ? rc : owners_buf_addf(out, " --finalizer %s --uid=%s", f, n->uid);
 }
 
 int owners_cascade_render_left(struct owners_buf *out, const struct owners_cascade_render *r)

@@ -56,7 +56,8 @@ int owners_cascade_render_plan(struct owners_buf *out, const struct owners_casca
  * what can be piped to another command. */
 int owners_cascade_render_plan_names(struct owners_buf *out, const struct owners_cascade_render *r);
 
-/* One line, without a newline: the counts, the seconds spent, and the
+/* One line, without a newline: the counts, the seconds spent (elapsed
+ * below 0: not said, as a log line that says what changed), and the
  * first wait (its object, and its finalizers when in deletion, else why).
  * A line of columns bytes or more (a terminal's width: it must not wrap)
  * is cut to columns - 4, back to a UTF-8 character boundary, and ends in

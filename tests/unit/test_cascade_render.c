@@ -363,7 +363,7 @@ static void test_end(void)
 	is_str(out.ptr,
 	       "  ns/pod/web-1-c: its finalizers (finalizers: example.com/hold)\n"
 	       "    example.com/hold is removed by its own controller; if that is gone: owners "
-	       "finalizers remove pod/web-1-c -n ns --finalizer example.com/hold\n"
+	       "finalizers remove pod/web-1-c -n ns --finalizer example.com/hold --uid=p3\n"
 	       "  ns/replicaset.apps/web-1: blocking dependents: 1\n"
 	       "  clusterrole.rbac.authorization.k8s.io/cr: "
 	       "delete next\n"
@@ -448,7 +448,7 @@ static void test_interrupted(void)
 	       "left:\n"
 	       "  ns/pod/web-1-c: its finalizers (finalizers: example.com/hold)\n"
 	       "    example.com/hold is removed by its own controller; if that is gone: owners "
-	       "finalizers remove pod/web-1-c -n ns --finalizer example.com/hold\n"
+	       "finalizers remove pod/web-1-c -n ns --finalizer example.com/hold --uid=p3\n"
 	       "deployment.apps/web is in foreground deletion, waiting for 3 dependents\n"
 	       "deployment.apps/old is gone; 1 object still names it as owner\n"
 	       "the cascade's progress is kept in the cluster: run this to finish it:\n"
