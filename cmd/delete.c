@@ -326,14 +326,18 @@ static enum exit_code check_access(struct run *r, const struct owners_cascade_pl
  * silently while objects are still there. */
 static enum exit_code report_not_waiting(const struct run *r, const struct owners_cascade_plan *p)
 {
-	struct owners_buf said = OWNERS_BUF_INIT;
+	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
 	int rc;
 
 	if (p->done || r->cli->dry_run != OWNERS_DRY_RUN_NONE)
 		return 0;
+	rc = output_resume_command(&command, (const char *const *)r->roots, r->n_roots);
 	rc = put_typed(stderr, &said,
-		       owners_cascade_render_not_waiting(&said, p, r->runner.last_round_done));
+		       rc ? OWNERS_ENOMEM
+			  : owners_cascade_render_not_waiting(&said, p, r->runner.last_round_done,
+							      command.ptr));
 	owners_buf_clear(&said);
+	owners_buf_clear(&command);
 	return rc;
 }
 
@@ -863,7 +867,9 @@ static const struct man_section delete_man_sections[] = {
 		"  the cascade's progress is kept in the cluster: run this to finish it:\n"
 		"    owners delete deployment/web --resume=5d1b8a9e-4a0c-4f3e-9a57-2f0c1e6b7d21\n"
 		"owners tree and owners why on such a root say how many objects still name it\n"
-		"and that owners delete TYPE/NAME finishes it, rather than only not found."},
+		"and that owners delete TYPE/NAME --resume=UID finishes it (its UID as the\n"
+		"references name it: run after the garbage collector finished, it says already\n"
+		"done), rather than only not found."},
 	{"DRY RUNS, WAITING AND FLAGS",
 		"--dry-run=client (or --dry-run alone, kubectl's deprecated bare form, with its\n"
 		"warning) prints the plan (an object already in deletion goes the way it entered\n"
@@ -899,7 +905,9 @@ static const struct man_section delete_man_sections[] = {
 		"the first scan listed) is not called finished: it exits 1 naming the type, and\n"
 		"a second run finishes it. --wait=false sends one round and says what it left\n"
 		"(not waiting (--wait=false): 1 change sent; 2 objects of the cascade are still\n"
-		"there ...); owners tree --until=gone waits for the rest.\n"
+		"there ('owners delete ... --wait=false --resume=UID' goes on, ...), the command\n"
+		"with its roots' UIDs, which says already done once nothing is left; owners tree\n"
+		"--until=gone waits for the rest.\n"
 		"\n"
 		"--grace-period, --now, --force, --ignore-not-found, -l and -o name are as in\n"
 		"kubectl. A type alone needs -l SELECTOR or kubectl's explicit --all (every\n"

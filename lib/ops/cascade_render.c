@@ -498,16 +498,20 @@ int owners_cascade_render_interrupted(struct owners_buf *out, const struct owner
 /* The plan's waits were read before the round acted, so they are not
  * listed: 'owners tree' shows the state now. */
 int owners_cascade_render_not_waiting(struct owners_buf *out, const struct owners_cascade_plan *p,
-				      size_t done)
+				      size_t done, const char *command)
 {
 	size_t sent = p->n_actions, all = p->members_left + p->released_left;
 	size_t left = all > done ? all - done : 0;
+	int rc = owners_buf_addf(out, "not waiting (--wait=false): %zu change%s sent; %zu other object%s "
+				 "of the cascade %s still there (", sent, plural(sent), left,
+				 plural(left), left == 1 ? "is" : "are");
 
-	return owners_buf_addf(out,
-			       "not waiting (--wait=false): %zu change%s sent; %zu other object%s of "
-			       "the cascade %s still there (run the command again to go on, or "
-			       "'owners tree' to see where it stands)\n",
-			       sent, plural(sent), left, plural(left), left == 1 ? "is" : "are");
+	/* the command with the roots' UIDs: run once someone else finished
+	 * the cascade, it says already done */
+	if (!rc)
+		rc = command ? owners_buf_addf(out, "'%s' goes on", command)
+			     : owners_buf_adds(out, "run the command again to go on");
+	return rc ? rc : owners_buf_adds(out, ", or 'owners tree' to see where it stands)\n");
 }
 
 int owners_cascade_render_dry_run_checked(struct owners_buf *out, size_t n_roots, size_t checked,

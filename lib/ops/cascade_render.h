@@ -83,9 +83,10 @@ int owners_cascade_render_interrupted(struct owners_buf *out, const struct owner
 
 /* --wait=false: how many changes the round sent and how many other
  * objects are still there (the plan's, less the done ones: objects the
- * round deleted or released, counted once), one line. */
+ * round deleted or released, counted once), and the command that goes on
+ * (NULL: "run the command again"), one line. */
 int owners_cascade_render_not_waiting(struct owners_buf *out, const struct owners_cascade_plan *p,
-				      size_t done);
+				      size_t done, const char *command);
 
 /* --dry-run=server: the closing line, after the dependents were checked. */
 int owners_cascade_render_dry_run_checked(struct owners_buf *out, size_t n_roots, size_t checked,
