@@ -24,6 +24,7 @@
 #include "graph_mark.h"
 #include "object_args.h"
 #include "output.h"
+#include "progress_log.h"
 #include "screen.h"
 #include "session.h"
 #include "stuck.h"
@@ -82,6 +83,7 @@ struct run {
 	size_t n_roots;
 	struct owners_cascade_runner runner; /* the rounds (lib/ops/cascade_runner.c) */
 	int progress;                 /* stderr is a terminal */
+	struct progress_log log;      /* stderr is not: lines on changes */
 	time_t started;               /* for the progress line's elapsed time */
 	long scaling_ms;              /* --scale-first's part of --timeout */
 	int rc;                       /* the exit code a hook decided */
@@ -149,18 +151,26 @@ static void on_event(void *ctx, enum owners_cascade_event e, const char *type, c
 /* One line, redrawn in place: the counts, the time spent, and what the
  * cascade waits on now (the first wait: its object and why, e.g. its
  * finalizer), so that a stuck cascade says where it is stuck. A line
- * that cannot be rendered is not drawn: the next round draws it. */
+ * that cannot be rendered is not drawn: the next round draws it. When
+ * stderr is no terminal, the same words as whole lines, on each change
+ * and every 30 s (cmd/progress_log.c). */
 static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t deleted,
 			  size_t acting)
 {
-	const struct run *r = ctx;
+	struct run *r = ctx;
 	const struct owners_cascade_render render = render_of(r, p);
 	struct owners_buf line = OWNERS_BUF_INIT;
+	long elapsed = (long)(time(NULL) - r->started);
 
-	if (!r->progress)
+	if (r->log.on && !owners_cascade_render_progress(&line, &render, -1, deleted, acting, 0))
+		progress_log_say(&r->log, "delete", line.ptr, elapsed);
+	if (!r->progress) {
+		owners_buf_clear(&line);
 		return;
-	if (!owners_cascade_render_progress(&line, &render, (long)(time(NULL) - r->started),
-					    deleted, acting, screen_progress_columns()))
+	}
+	owners_buf_reset(&line);
+	if (!owners_cascade_render_progress(&line, &render, elapsed, deleted, acting,
+					    screen_progress_columns()))
 		fprintf(stderr, "\r\033[K%s", line.ptr);
 	fflush(stderr);
 	owners_buf_clear(&line);
@@ -316,14 +326,18 @@ static enum exit_code check_access(struct run *r, const struct owners_cascade_pl
  * silently while objects are still there. */
 static enum exit_code report_not_waiting(const struct run *r, const struct owners_cascade_plan *p)
 {
-	struct owners_buf said = OWNERS_BUF_INIT;
+	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
 	int rc;
 
 	if (p->done || r->cli->dry_run != OWNERS_DRY_RUN_NONE)
 		return 0;
+	rc = output_resume_command(&command, (const char *const *)r->roots, r->n_roots);
 	rc = put_typed(stderr, &said,
-		       owners_cascade_render_not_waiting(&said, p, r->runner.last_round_done));
+		       rc ? OWNERS_ENOMEM
+			  : owners_cascade_render_not_waiting(&said, p, r->runner.last_round_done,
+							      command.ptr));
 	owners_buf_clear(&said);
+	owners_buf_clear(&command);
 	return rc;
 }
 
@@ -637,6 +651,7 @@ static enum exit_code scale_then_cascade(struct run *r)
 		.dry_run = r->cli->dry_run,
 		.timeout_ms = r->cli->timeout_ms,
 		.progress = r->progress,
+		.log = &r->log,
 		.quiet = r->cli->output.kind == OUTPUT_NAME,
 		.stopped = stopped_by,
 	};
@@ -676,7 +691,7 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 	return EXIT_OK;
 }
 
-static void run_init(struct run *r, struct cmd_run *run)
+static enum exit_code run_init(struct run *r, struct cmd_run *run)
 {
 	memset(r, 0, sizeof(*r));
 	r->cmd = run;
@@ -689,6 +704,8 @@ static void run_init(struct run *r, struct cmd_run *run)
 	r->progress = isatty(STDERR_FILENO) && !run->cli->output.spelled;
 	r->started = time(NULL);
 	r->scan_ns = run->scan_ns;
+	/* a client dry run does not wait */
+	return progress_log_init(&r->log, run->cli->dry_run != OWNERS_DRY_RUN_CLIENT);
 }
 
 enum exit_code cmd_delete(struct cmd_run *run)
@@ -698,8 +715,7 @@ enum exit_code cmd_delete(struct cmd_run *run)
 	size_t i;
 	int rc;
 
-	run_init(&r, run);
-	if ((rc = session_scan(r.s, r.scan_ns)) || (rc = select_roots(&r, run->targets, run->n_objs)))
+	if ((rc = run_init(&r, run)) || (rc = session_scan(r.s, r.scan_ns)) || (rc = select_roots(&r, run->targets, run->n_objs)))
 		goto out;
 	if (!r.n_roots) {
 		/* --ignore-not-found, or a selector or --all that matched nothing */
@@ -723,6 +739,7 @@ out:
 		free(r.roots[i]);
 	free(r.roots);
 	owners_cascade_runner_clear(&r.runner);
+	progress_log_clear(&r.log);
 	if (r.facts)
 		owners_stuck_facts_clear(r.facts);
 	free(r.facts);
@@ -880,7 +897,9 @@ static const struct man_section delete_man_sections[] = {
 		"  the cascade's progress is kept in the cluster: run this to finish it:\n"
 		"    owners delete deployment/web --resume=5d1b8a9e-4a0c-4f3e-9a57-2f0c1e6b7d21\n"
 		"owners tree and owners why on such a root say how many objects still name it\n"
-		"and that owners delete TYPE/NAME finishes it, rather than only not found."},
+		"and that owners delete TYPE/NAME --resume=UID finishes it (its UID as the\n"
+		"references name it: run after the garbage collector finished, it says already\n"
+		"done), rather than only not found."},
 	{"DRY RUNS, WAITING AND FLAGS",
 		"--dry-run=client (or --dry-run alone, kubectl's deprecated bare form, with its\n"
 		"warning) prints the plan (an object already in deletion goes the way it entered\n"
@@ -909,13 +928,16 @@ static const struct man_section delete_man_sections[] = {
 		"--wait (the default) waits until everything is gone; --timeout (default 5m; 0:\n"
 		"do not wait) then exits 3 naming what is left and what it waits on, and for a\n"
 		"finalizer nothing in the cascade removes, the owners finalizers remove\n"
-		"TYPE/NAME --finalizer F command that ends the wait if its controller is gone. A\n"
+		"TYPE/NAME --finalizer F --uid=UID command that ends the wait if its controller\n"
+		"is gone (run once the object went, it says already done, exit 0). A\n"
 		"cascade\n"
 		"that looks finished from a rescan that could not list one of its types (a type\n"
 		"the first scan listed) is not called finished: it exits 1 naming the type, and\n"
 		"a second run finishes it. --wait=false sends one round and says what it left\n"
 		"(not waiting (--wait=false): 1 change sent; 2 objects of the cascade are still\n"
-		"there ...); owners tree --until=gone waits for the rest.\n"
+		"there ('owners delete ... --wait=false --resume=UID' goes on, ...), the command\n"
+		"with its roots' UIDs, which says already done once nothing is left; owners tree\n"
+		"--until=gone waits for the rest.\n"
 		"\n"
 		"--grace-period, --now, --force, --ignore-not-found, -l and -o name are as in\n"
 		"kubectl. A type alone needs -l SELECTOR or kubectl's explicit --all (every\n"
@@ -925,7 +947,13 @@ static const struct man_section delete_man_sections[] = {
 		"\n"
 		"On a terminal a progress line on stderr, redrawn in place and cut to the\n"
 		"window's width, says the time spent and what the cascade waits on:\n"
-		"  foreground cascade 12s: 4 deleted, 3 left; waiting on ConfigMap/child-a (finalizers: example.com/hold) and 2 more"},
+		"  foreground cascade 12s: 4 deleted, 3 left; waiting on ConfigMap/child-a (finalizers: example.com/hold) and 2 more\n"
+		"When stderr is not a terminal (a CI log, a file), a wait that lasts says the\n"
+		"same in whole lines, as kubectl rollout status does: one at each change\n"
+		"(something went, a level done, the first wait changed; at most one a second)\n"
+		"and, while nothing changes, one at least every 30 seconds with the time so\n"
+		"far; a run over within 2 seconds says none:\n"
+		"  delete: foreground cascade: 4 deleted, 3 left; waiting on ConfigMap/child-a (finalizers: example.com/hold) and 2 more (12s so far)"},
 	{"SCALING FIRST",
 		"--scale-first is the graceful teardown of kubectl's old reapers: before anything\n"
 		"is deleted, every workload of the cascade is scaled to 0, top-down (an owner\n"
@@ -971,7 +999,10 @@ static const struct man_section delete_man_sections[] = {
 		"scaled to 0 (server dry run)), then the cascade's dry run.\n"
 		"\n"
 		"On a terminal a progress line says which workload is scaling, what it waits\n"
-		"for and for how long (scaling down statefulset.apps/db: 2 replicas left, 4s).\n"
+		"for and for how long (scaling down statefulset.apps/db: 2 replicas left, 4s);\n"
+		"when stderr is not a terminal, a line at each change and at least every 30\n"
+		"seconds (delete: scaling down statefulset.apps/db in namespace shop: 1 of 3\n"
+		"replicas gone; 2 replicas left (4s so far)).\n"
 		"At --timeout (default 5m, also with --timeout=0 or --wait=false, which apply to\n"
 		"the cascade) it exits 3 naming the workload and why: its controller has not\n"
 		"observed the change (is kube-controller-manager running?), or a pod held by a\n"

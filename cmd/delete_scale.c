@@ -94,15 +94,35 @@ struct step {
 	char why[160];             /* what it waits on */
 };
 
-static void show_progress(const struct step *st)
+/* The words of a log line (cmd/progress_log.c): which workload, how many
+ * of its replicas are gone so far, and what it waits on. */
+static void log_progress(const struct step *st, const struct owners_scale_state *state, long secs)
+{
+	char line[1024];
+	long long gone = st->replicas_at_start - state->status_replicas;
+	int job = st->how == OWNERS_SCALE_JOB;
+
+	if (!st->sf->log)
+		return;
+	snprintf(line, sizeof(line), "scaling down %s/%s%s: %lld of %lld %s gone; %s", st->as.type.ptr,
+		 st->n->name, st->as.where, gone > 0 ? gone : 0, (long long)st->replicas_at_start,
+		 job ? st->replicas_at_start == 1 ? "pod" : "pods"
+		     : st->replicas_at_start == 1 ? "replica" : "replicas",
+		 *st->why ? st->why : "scaling");
+	progress_log_say(st->sf->log, "delete", line, secs);
+}
+
+static void show_progress(const struct step *st, const struct owners_scale_state *state)
 {
 	char line[512];
 	size_t width = screen_progress_columns() - 1;
+	long secs = (long)((owners_clock_ms() - st->started_ms) / 1000);
 
+	log_progress(st, state, secs);
 	if (!st->sf->progress)
 		return;
 	snprintf(line, sizeof(line), "scaling down %s/%s: %s, %lds", st->as.type.ptr, st->n->name,
-		 *st->why ? st->why : "scaling", (long)((owners_clock_ms() - st->started_ms) / 1000));
+		 *st->why ? st->why : "scaling", secs);
 	if (strlen(line) > width)
 		line[width] = 0;
 	fprintf(stderr, "\r\033[K%s", line);
@@ -298,7 +318,7 @@ static enum exit_code scale_one(struct scale_first *sf, const struct owners_node
 			continue; /* read again: the write's effect decides what is next */
 		}
 		/* WAIT */
-		show_progress(&st);
+		show_progress(&st, &state);
 		if (sf->stopped && sf->stopped()) {
 			ec = interrupted_at(&st);
 			break;
@@ -595,9 +615,9 @@ static void explain_stuck(struct owners_buf *out, struct scale_first *sf, const 
 				owners_buf_addf(out, "%s %s", f ? "," : p->n_finalizers > 1 ? "s" : "",
 						p->finalizers[f]);
 			owners_buf_addf(out, " (in deletion for %llds); if its controller is gone: "
-					     "owners finalizers remove pod/%s%s%s --finalizer %s\n",
+					     "owners finalizers remove pod/%s%s%s --finalizer %s --uid=%s\n",
 					(long long)(now - p->deleted), p->name,
-					*p->namespace_ ? " -n " : "", p->namespace_, p->finalizers[0]);
+					*p->namespace_ ? " -n " : "", p->namespace_, p->finalizers[0], p->uid);
 		} else if (!p->deleted) {
 			live++;
 		}

@@ -3,8 +3,8 @@
  * workloads are scaled to 0, top-down, one at a time, each waited for
  * until its controller has taken its pods down (lib/ops/scale_down.c
  * decides, lib/ops/scale_down_exec.c sends). This file runs the steps and
- * says them: a line per step on stdout, a progress line on a terminal,
- * and on a timeout or Ctrl-C what did not scale down and why.
+ * says them: a line per step on stdout, a progress line on a terminal
+ * (else a line on stderr at each change and every 30 s), and on a timeout or Ctrl-C what did not scale down and why.
  *
  * Crash safety: nothing is remembered in the process. A rerun reads every
  * workload back: one at 0 is not scaled again, a Deployment paused by
@@ -18,6 +18,7 @@
 #include "cascade.h"
 #include "object_io.h"
 #include "output.h"
+#include "progress_log.h"
 #include "session.h"
 
 struct scale_first {
@@ -30,6 +31,7 @@ struct scale_first {
 	enum owners_dry_run dry_run;
 	long timeout_ms;          /* for the scale-down; <= 0: 5 minutes */
 	int progress;             /* stderr is a terminal: a progress line */
+	struct progress_log *log; /* stderr is not: lines on changes (NULL: none) */
 	int quiet;                /* -o name: no line per step */
 	int (*stopped)(void);     /* the signal that asked to stop, else 0 */
 	/* filled in */

@@ -321,6 +321,10 @@ const struct opt finalizers_remove_opts[] = {
 		"also from an object that is not being deleted, from a namespace that still has "
 		"content, or (orphan) when not every type could be listed to release its "
 		"dependents (disables what the finalizers protect)"),
+	OPT_LIST("uid", 0, remove.uids, "UID,...",
+		"only the object with this UID, as owners prints the command that ends a wait: "
+		"one gone or re-created under its name (another UID) is already done (said, exit "
+		"0, nothing touched), and so is a finalizer asked for that it no longer has"),
 	OPT_DRY_RUN(
 		"only show what would change: client (and --dry-run alone, kubectl's deprecated "
 		"spelling) reads and decides and sends no write; server sends each write with "
@@ -371,6 +375,8 @@ static enum exit_code take_targets(struct cmd_run *run, struct removal *rm)
 		t->namespace_ = *targets[i].namespace_ ? targets[i].namespace_ : NULL;
 		t->name = targets[i].name;
 		t->content_objects = -1;
+		t->uids = (const char *const *)run->cli->remove.uids.items;
+		t->n_uids = run->cli->remove.uids.count;
 	}
 	owners_selection_targets_free(targets);
 	return rc;

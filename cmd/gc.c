@@ -23,6 +23,7 @@
 #include "gc_evidence.h"
 #include "grow.h"
 #include "output.h"
+#include "progress_log.h"
 #include "session.h"
 #include "screen.h"
 #include "strset.h"
@@ -67,6 +68,7 @@ struct run {
 	const char *scan_ns;          /* NULL: all namespaces */
 	struct owners_strset selected;/* -l: UIDs of the objects it matches */
 	int progress;                 /* stderr is a terminal */
+	struct progress_log log;      /* stderr is not: a line per pass */
 	time_t started;
 	/* what the passes did */
 	struct owners_strset forbidden; /* UIDs the server forbade changing */
@@ -438,8 +440,13 @@ static enum exit_code act(struct run *r, struct owners_cascade_plan *p)
 	return rc;
 }
 
-static void show_progress(const struct run *r, size_t acting)
+static void show_progress(struct run *r, size_t acting)
 {
+	char line[160];
+
+	/* not a terminal: a line per pass (cmd/progress_log.c) */
+	snprintf(line, sizeof(line), "pass %zu, %zu done, %zu acting", r->passes, r->done, acting);
+	progress_log_say(&r->log, "gc", line, (long)(time(NULL) - r->started));
 	if (!r->progress)
 		return;
 	fprintf(stderr, "\r\033[Kgc: pass %zu, %zu done, %zu acting, %lds", r->passes, r->done, acting,
@@ -735,6 +742,7 @@ static void run_clear(struct run *r)
 	pass_clear(r);
 	owners_strset_clear(&r->selected);
 	owners_strset_clear(&r->forbidden);
+	progress_log_clear(&r->log);
 }
 
 enum exit_code cmd_gc(struct cmd_run *run)
@@ -753,6 +761,8 @@ enum exit_code cmd_gc(struct cmd_run *run)
 	owners_strset_init(&r.acted);
 	r.started = time(NULL);
 	r.progress = isatty(STDERR_FILENO) && cli->dry_run == OWNERS_DRY_RUN_NONE;
+	if ((rc = progress_log_init(&r.log, cli->dry_run == OWNERS_DRY_RUN_NONE)))
+		goto out;
 	r.scan_ns = run->scan_ns;
 	if (cli->gc.watch) {
 		r.s->on_listed = listed_types_record;
@@ -877,6 +887,12 @@ static const struct man_section gc_man_sections[] = {
 		"owner in another namespace from an absent one); -l narrows it to objects with\n"
 		"those labels. A run killed at any point and started again finishes the same\n"
 		"work: nothing of it lives in the process.\n"
+		"\n"
+		"On a terminal a progress line on stderr, redrawn in place, counts the passes\n"
+		"and the changes. When stderr is not a terminal (a CI log, a file) a run that\n"
+		"lasts says each new pass in a line of its own instead (gc: pass 2, 13 done, 4\n"
+		"acting (3s so far)), at most one a second and at least one every 30 seconds;\n"
+		"a run over within 2 seconds says none.\n"
 		"\n"
 		"It acts on no absence the server has not confirmed, as the GC's isDangling()\n"
 		"does: before a deletion or a reference removal that rests on an owner missing\n"

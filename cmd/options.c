@@ -506,6 +506,7 @@ void owners_cli_clear(struct owners_cli *cli, struct string_list *args)
 	string_list_clear(&cli->table.label_columns);
 	string_list_clear(&cli->remove.finalizers);
 	string_list_clear(&cli->remove.no_dependents_in);
+	string_list_clear(&cli->remove.uids);
 	string_list_clear(&cli->delete_.resume);
 	if (args)
 		string_list_clear(args);

@@ -154,6 +154,9 @@ struct remove_options {
 	/* API groups acknowledged as holding none of the dependents an
 	 * orphan release looks for (their discovery failed) */
 	struct string_list no_dependents_in;
+	/* --uid: the objects a printed remedy was for (gone or re-created:
+	 * already done) */
+	struct string_list uids;
 };
 
 struct delete_options {

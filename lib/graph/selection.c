@@ -184,6 +184,23 @@ static size_t still_owned(const struct owners_graph *g, const unsigned char *mar
 	return n;
 }
 
+/* " --resume=UID,...": the UIDs the absent owner marked in marks had, so
+ * that the command, run after the garbage collector finished the job,
+ * says already done (and leaves a new object of that name alone). */
+static int resume_uids(struct owners_buf *out, const struct owners_graph *g,
+		       const unsigned char *marks)
+{
+	uint32_t i;
+	int rc = 0, first = 1;
+
+	for (i = 0; !rc && i < g->count; i++)
+		if (marks[i]) {
+			rc = owners_buf_addf(out, "%s%s", first ? " --resume=" : ",", g->nodes[i].uid);
+			first = 0;
+		}
+	return rc;
+}
+
 /* "deployments.apps 'web' not found in namespace 'ns'", and when objects
  * still name it as their owner (it went before them: a cascade cut short,
  * or a GC that has not caught up), how many and the command that finishes
@@ -213,6 +230,8 @@ static int not_found(struct owners_buf *out, const struct owners_graph *g,
 			rc = owners_buf_addf(out, "/%s", t->name);
 		if (!rc && *t->namespace_)
 			rc = owners_buf_addf(out, " -n %s", t->namespace_);
+		if (!rc)
+			rc = resume_uids(out, g, marks);
 		if (!rc)
 			rc = owners_buf_adds(out, "' finishes it");
 	}

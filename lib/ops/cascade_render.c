@@ -274,9 +274,11 @@ int owners_cascade_render_progress(struct owners_buf *out, const struct owners_c
 	size_t start = out->len;
 	int rc;
 
-	rc = owners_buf_addf(out, "%s cascade %lds: %zu deleted, %zu left",
-			     owners_cascade_mode_name(r->mode), elapsed, deleted,
-			     p->members_left + p->released_left);
+	rc = elapsed < 0 ? owners_buf_addf(out, "%s cascade: ", owners_cascade_mode_name(r->mode))
+			 : owners_buf_addf(out, "%s cascade %lds: ", owners_cascade_mode_name(r->mode), elapsed);
+	if (!rc)
+		rc = owners_buf_addf(out, "%zu deleted, %zu left", deleted,
+				     p->members_left + p->released_left);
 	if (!rc && acting)
 		rc = owners_buf_addf(out, ", %zu acting", acting);
 	if (!rc && p->n_waits && r->g && p->waits[0].node < r->g->count) {
@@ -344,7 +346,7 @@ int owners_cascade_finalizer_known(const char *f)
 	return 0;
 }
 
-/* 'owners finalizers remove TYPE/NAME [-n NS] --finalizer F' (the
+/* 'owners finalizers remove TYPE/NAME [-n NS] --finalizer F --uid=UID' (the
  * command layer spells 'owners' as the user runs it). */
 static int remove_command(struct owners_buf *out, const struct owners_node *n, const char *f)
 {
@@ -354,7 +356,8 @@ static int remove_command(struct owners_buf *out, const struct owners_node *n, c
 		rc = owners_graph_node_name(out, n);
 	if (!rc && *n->namespace_)
 		rc = owners_buf_addf(out, " -n %s", n->namespace_);
-	return rc ? rc : owners_buf_addf(out, " --finalizer %s", f);
+	/* --uid: run after the object went, it says already done */
+	return rc ? rc : owners_buf_addf(out, " --finalizer %s --uid=%s", f, n->uid);
 }
 
 int owners_cascade_render_left(struct owners_buf *out, const struct owners_cascade_render *r)
@@ -495,16 +498,20 @@ int owners_cascade_render_interrupted(struct owners_buf *out, const struct owner
 /* The plan's waits were read before the round acted, so they are not
  * listed: 'owners tree' shows the state now. */
 int owners_cascade_render_not_waiting(struct owners_buf *out, const struct owners_cascade_plan *p,
-				      size_t done)
+				      size_t done, const char *command)
 {
 	size_t sent = p->n_actions, all = p->members_left + p->released_left;
 	size_t left = all > done ? all - done : 0;
+	int rc = owners_buf_addf(out, "not waiting (--wait=false): %zu change%s sent; %zu other object%s "
+				 "of the cascade %s still there (", sent, plural(sent), left,
+				 plural(left), left == 1 ? "is" : "are");
 
-	return owners_buf_addf(out,
-			       "not waiting (--wait=false): %zu change%s sent; %zu other object%s of "
-			       "the cascade %s still there (run the command again to go on, or "
-			       "'owners tree' to see where it stands)\n",
-			       sent, plural(sent), left, plural(left), left == 1 ? "is" : "are");
+	/* the command with the roots' UIDs: run once someone else finished
+	 * the cascade, it says already done */
+	if (!rc)
+		rc = command ? owners_buf_addf(out, "'%s' goes on", command)
+			     : owners_buf_adds(out, "run the command again to go on");
+	return rc ? rc : owners_buf_adds(out, ", or 'owners tree' to see where it stands)\n");
 }
 
 int owners_cascade_render_dry_run_checked(struct owners_buf *out, size_t n_roots, size_t checked,

@@ -56,7 +56,8 @@ int owners_cascade_render_plan(struct owners_buf *out, const struct owners_casca
  * what can be piped to another command. */
 int owners_cascade_render_plan_names(struct owners_buf *out, const struct owners_cascade_render *r);
 
-/* One line, without a newline: the counts, the seconds spent, and the
+/* One line, without a newline: the counts, the seconds spent (elapsed
+ * below 0: not said, as a log line that says what changed), and the
  * first wait (its object, and its finalizers when in deletion, else why).
  * A line of columns bytes or more (a terminal's width: it must not wrap)
  * is cut to columns - 4, back to a UTF-8 character boundary, and ends in
@@ -82,9 +83,10 @@ int owners_cascade_render_interrupted(struct owners_buf *out, const struct owner
 
 /* --wait=false: how many changes the round sent and how many other
  * objects are still there (the plan's, less the done ones: objects the
- * round deleted or released, counted once), one line. */
+ * round deleted or released, counted once), and the command that goes on
+ * (NULL: "run the command again"), one line. */
 int owners_cascade_render_not_waiting(struct owners_buf *out, const struct owners_cascade_plan *p,
-				      size_t done);
+				      size_t done, const char *command);
 
 /* --dry-run=server: the closing line, after the dependents were checked. */
 int owners_cascade_render_dry_run_checked(struct owners_buf *out, size_t n_roots, size_t checked,

@@ -380,13 +380,46 @@ static int step(struct run *x, int spec)
 
 /* ---- deciding ---------------------------------------------------------------- */
 
+static int uid_asked(const struct run *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->t->n_uids; i++)
+		if (!strcmp(x->t->uids[i], x->obj.uid))
+			return 1;
+	return 0;
+}
+
+/* --uid: what the printed command was to finish is done already (the
+ * object gone, or another one under its name): 1, said in the outcome;
+ * 0 to go on. */
+static int already_done(struct run *x, int read)
+{
+	int rc;
+
+	if (!x->t->n_uids)
+		return 0;
+	if (read == OWNERS_ENOTFOUND)
+		rc = set_result(x, OWNERS_FINALIZER_REMOVE_GONE, "already done: %s is gone: someone else "
+				"finished it", x->subject.ptr);
+	else if (!read && !uid_asked(x))
+		rc = set_result(x, OWNERS_FINALIZER_REMOVE_NOTHING, "already done: the object this command "
+				"was for is gone; %s is another one (UID %s, not one of --uid): left alone",
+				x->subject.ptr, x->obj.uid);
+	else
+		return 0;
+	return rc ? rc : 1;
+}
+
 /* Step 1: 0 to go on, 1 when the outcome is settled, or OWNERS_ENOMEM. */
 static int decide(struct run *x)
 {
 	struct owners_buf missing = OWNERS_BUF_INIT, has_list = OWNERS_BUF_INIT;
 	size_t i, n_missing = 0;
-	int rc = read_object(x), one = x->t->content_objects == 1;
+	int rc = read_object(x), one = x->t->content_objects == 1, done = already_done(x, rc);
 
+	if (done)
+		return done;
 	if (rc == OWNERS_ENOTFOUND) {
 		rc = set_result(x, OWNERS_FINALIZER_REMOVE_NOT_FOUND, "%s not found", x->subject.ptr);
 		return rc ? rc : 1;
@@ -401,7 +434,8 @@ static int decide(struct run *x)
 	if (!(x->out->uid = owners_strdup(x->obj.uid)))
 		return OWNERS_ENOMEM;
 	x->out->deleting = x->obj.deleting;
-	for (i = 0; !x->o->all && i < x->o->n_finalizers; i++) {
+	/* --uid: one it no longer has was removed by someone else */
+	for (i = 0; !x->o->all && !x->t->n_uids && i < x->o->n_finalizers; i++) {
 		const char *f = x->o->finalizers[i];
 
 		if (!has(x->obj.meta_fins, f) && !has(x->obj.spec_fins, f) &&
@@ -422,7 +456,10 @@ static int decide(struct run *x)
 				x->subject.ptr);
 		rc = rc ? rc : 1;
 	} else if (!rc && !count_asked(x, x->obj.meta_fins) && !count_asked(x, x->obj.spec_fins)) {
-		rc = set_result(x, OWNERS_FINALIZER_REMOVE_NOTHING, "it has no finalizers");
+		rc = x->t->n_uids ? set_result(x, OWNERS_FINALIZER_REMOVE_NOTHING, "already done: %s no "
+					       "longer has the finalizers asked for: someone else "
+					       "removed them", x->subject.ptr)
+				  : set_result(x, OWNERS_FINALIZER_REMOVE_NOTHING, "it has no finalizers");
 		rc = rc ? rc : 1;
 	} else if (!rc && !orphan_may_go(x)) {
 		rc = refuse_orphan(x);

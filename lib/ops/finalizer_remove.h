@@ -66,6 +66,14 @@ struct owners_finalizer_remove_target {
 	 * it when orphan_blocked says why they could not be released. */
 	const char *orphan_released_uid;
 	const char *orphan_blocked;
+	/* The objects the command was printed for (--uid, as owners prints
+	 * a remedy): when set, what that command would finish being done is
+	 * no failure. Not found, or found under another UID (re-created):
+	 * already done, nothing touched (GONE, NOTHING, message "already
+	 * done: ..."). A finalizer asked for that it no longer has is done
+	 * too: only the others are removed (NOTHING when none is left). */
+	const char *const *uids;
+	size_t n_uids;
 };
 
 enum owners_finalizer_remove_result {

@@ -78,11 +78,15 @@ static int describe(struct owners_buf *b, const struct owners_finalizer_remove_t
 		return rc ? rc : owners_buf_adds(b, " (dry run: nothing was changed)\n");
 	case OWNERS_FINALIZER_REMOVE_NOTHING:
 		rc = object_ref(b, t->resource, t->name);
+		if (!rc && t->n_uids && o->message) /* --uid: "already done: ..." */
+			return owners_buf_addf(b, ": %s\n", o->message);
 		return rc ? rc : owners_buf_adds(b, ": no finalizers to remove\n");
 	case OWNERS_FINALIZER_REMOVE_GONE:
 	case OWNERS_FINALIZER_REMOVE_FREED:
 	case OWNERS_FINALIZER_REMOVE_LEFT:
 		rc = object_ref(b, t->resource, t->name);
+		if (!rc && !o->n_removed && t->n_uids && o->message)
+			return owners_buf_addf(b, ": %s\n", o->message);
 		if (!rc && o->n_removed) {
 			rc = owners_buf_adds(b, ": removed ");
 			if (!rc)

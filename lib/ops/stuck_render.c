@@ -54,7 +54,8 @@ static int object_name(struct renderer *x, const struct owners_node *n, const ch
 	return rc;
 }
 
-/* The command that removes the finalizer, for when its controller is gone
+/* The command that removes the finalizer (of this object: --uid; run
+ * after it went, it says already done), for when its controller is gone
  * ("if so: ", after a line that asks whether it is) or, for the garbage
  * collector's own, when the GC does not run (removing 'orphan' releases
  * the dependents first, as the GC would). */
@@ -68,7 +69,7 @@ static int remove_hint(struct renderer *x, const struct owners_node *n, const ch
 	if (!rc && *n->namespace_)
 		rc = owners_buf_addf(x->out, " -n %s", n->namespace_);
 	if (!rc)
-		rc = owners_buf_addf(x->out, " --finalizer %s\n", finalizer);
+		rc = owners_buf_addf(x->out, " --finalizer %s --uid=%s\n", finalizer, n->uid);
 	return rc;
 }
 
@@ -169,7 +170,8 @@ static int text_namespace(struct renderer *x, const struct owners_node *ns,
 		rc = indent(x->out, depth);
 		if (!rc)
 			rc = owners_buf_addf(x->out, "if the controller cannot finish: owners finalizers "
-					     "remove namespace/%s --finalizer kubernetes\n", ns->name);
+					     "remove namespace/%s --finalizer kubernetes --uid=%s\n", ns->name,
+					     ns->uid);
 	}
 	owners_buf_clear(&type);
 	return rc;

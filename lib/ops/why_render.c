@@ -215,7 +215,8 @@ static int remove_command(struct owners_buf *out, const struct owners_node *n,
 
 	if (!rc && *n->namespace_)
 		rc = owners_buf_addf(out, " -n %s", n->namespace_);
-	return rc ? rc : owners_buf_addf(out, " --finalizer %s", f->name);
+	/* --uid: run after the object went, it says already done */
+	return rc ? rc : owners_buf_addf(out, " --finalizer %s --uid=%s", f->name, n->uid);
 }
 
 static const char *const risk =

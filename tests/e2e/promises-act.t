@@ -13,6 +13,13 @@
 #     finished the job: exit 0, "already done"; a plain delete of a missing
 #     object still fails as kubectl's does; a name re-created meanwhile is
 #     left alone;
+#     So do the rest it prints: the finalizers remove command (of delete's
+#     timeout, finalizers, why: --uid=UID), --wait=false's and tree's
+#     (--resume=UID): run after someone else finished the work, exit 0
+#     "already done"; on a re-created name, nothing touched;
+#  7. a wait that lasts says so in a log (stderr not a terminal): a line at
+#     each change, at once, and at least every 30 s (OWNERS_TEST_PROGRESS_EVERY
+#     shortens it here), never the terminal's \r line;
 #  9. bare --dry-run is kubectl's deprecated spelling: warned, and no
 #     example of owners' own uses it; --wait=false counts what is left
 #     without the roots it just deleted.
@@ -20,7 +27,7 @@
 . "$(dirname "$0")/delete-lib.sh"
 require kubectl:kubectl
 
-plan 36
+plan 63
 
 start_cluster C --gc=on
 
@@ -107,6 +114,9 @@ run owners -n resume delete cm/root2 --cascade=foreground --timeout=3s
 is "$rc" 3 "a foreground delete held by a finalizer: timed out, exit 3"
 cmd=$(printed "$err")
 like "$cmd" "delete cm/root2 --cascade=foreground --timeout=3s --resume=$(uid -n resume cm root2)$" "  a timeout prints the command that finishes it too"
+fin_cmd=$(grep -oE 'if that is gone: owners finalizers remove .*' <<<"$err" | sed 's/^if that is gone: owners /"$OWNERS" /'); fin_cmd=${fin_cmd:-false}
+like "$fin_cmd" "finalizers remove configmap/child2 -n resume --finalizer example.com/hold --uid=$(uid -n resume cm child2)$" \
+  "  and the finalizers remove command that ends the wait, with the held object's UID"
 unhold resume cm child2
 wait_for "the GC to finish root2" 60 gone resume cm root2
 kubectl -n resume create cm root2 >/dev/null   # the name re-created meanwhile
@@ -116,6 +126,59 @@ is "$rc" 0 "the printed command after the GC finished, the name re-created meanw
 like "$err" "configmap/root2 in namespace resume is not the object the cascade started from \\(UID $new_root2, not one of --resume\\): left alone" \
   "  the new object of that name is not the cascade's: said"
 is "$(uid -n resume cm root2)" "$new_root2" "  and left alone"
+run eval "$fin_cmd"
+is "$rc" 0 "the timeout's finalizers remove command, run after the finalizer went and the GC finished: exit 0"
+like "$out" "^configmap/child2: already done: configmaps 'child2' in namespace 'resume' is gone" "  and says already done"
+run owners -n resume finalizers remove cm/child2 --finalizer example.com/hold
+is "$rc" 1 "the same without --uid on the missing object still fails, as kubectl's"
+
+# finalizers and why print the command; run after the controller (the
+# test) removed the finalizer, then on a name re-created meanwhile
+mk resume <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: held3, finalizers: [example.com/hold]}}
+YAML
+kubectl -n resume delete cm held3 --wait=false >/dev/null
+held3=$(uid -n resume cm held3)
+run owners -n resume finalizers cm/held3
+by_fin=$(grep -oE 'if so: owners finalizers remove .*' <<<"$out" | sed 's/^if so: owners /"$OWNERS" /'); by_fin=${by_fin:-false}
+like "$by_fin" "finalizers remove configmap/held3 -n resume --finalizer example.com/hold --uid=$held3$" "owners finalizers prints the remove command with the object's UID"
+run owners -n resume why cm/held3
+by_why=$(grep -oE 'if its controller is gone: owners finalizers remove .*' <<<"$out" | sed 's/^if its controller is gone: owners /"$OWNERS" /'); by_why=${by_why:-false}
+like "$by_why" "finalizers remove ConfigMap/held3 -n resume --finalizer example.com/hold --uid=$held3$" "owners why prints it too"
+unhold resume cm held3
+wait_for "held3 to go" 30 gone resume cm held3
+run eval "$by_fin"
+is "$rc" 0 "finalizers' command, run after someone else removed the finalizer: exit 0"
+like "$out" "already done: .*held3.* is gone" "  already done"
+mk resume <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: held3, finalizers: [example.com/hold]}}
+YAML
+kubectl -n resume delete cm held3 --wait=false >/dev/null
+run eval "$by_why"
+is "$rc" 0 "why's command on the name re-created (another UID, held too): exit 0"
+like "$out" "already done: the object this command was for is gone; .*held3.* is another one \\(UID $(uid -n resume cm held3), not one of --uid\\): left alone" "  says so"
+is "$(meta resume cm held3 '{.metadata.finalizers}')" '["example.com/hold"]' "  and the new object keeps its finalizer"
+unhold resume cm held3
+
+# tree on a root gone while a dependent (held) still names it
+kubectl -n resume create cm root4 >/dev/null
+root4=$(uid -n resume cm root4)
+mk resume <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: child4, finalizers: [example.com/hold], ownerReferences: [$(ref v1 ConfigMap root4 "$root4")]}}
+YAML
+kubectl -n resume delete cm root4 >/dev/null
+wait_for "the GC to put child4 in deletion" 30 in_deletion resume child4
+run owners -n resume tree cm/root4
+by_tree=$(grep -oE "'owners delete [^']*' finishes it" <<<"$err" | sed "s/^'owners /\"\$OWNERS\" /; s/' finishes it$//"); by_tree=${by_tree:-false}
+like "$by_tree" "delete configmaps/root4 -n resume --resume=$root4$" "tree on a gone root still named: 'owners delete ... --resume=UID' finishes it"
+unhold resume cm child4
+wait_for "child4 to go" 30 gone resume cm child4
+run eval "$by_tree"
+is "$rc" 0 "that command, run after the GC finished: exit 0"
+like "$err" "^already done" "  already done"
 
 # --scale-first: a ReplicaSet whose pods never go (no controller runs here)
 kubectl -n resume apply -f - >/dev/null <<'YAML'
@@ -131,17 +194,55 @@ spec:
 YAML
 kubectl -n resume patch rs rs1 --subresource=status --type=merge -p '{"status":{"replicas":1}}' >/dev/null
 scaled() { [[ $(kubectl -n resume get rs rs1 -o jsonpath='{.spec.replicas}') == 0 ]]; }
-"$OWNERS" -n resume delete rs/rs1 --scale-first >"$C/sf.out" 2>"$C/sf.err" &
+OWNERS_TEST_PROGRESS_EVERY=1 "$OWNERS" -n resume delete rs/rs1 --scale-first >"$C/sf.out" 2>"$C/sf.err" &
 pid=$!
 wait_for "the scale-down of rs1" 30 scaled
-sleep 1; kill -INT $pid; wait $pid; rc=$?; out=$(cat "$C/sf.out"); err=$(cat "$C/sf.err"); san_check "scale-first interrupted"
+sleep 4; kill -INT $pid; wait $pid; rc=$?; out=$(cat "$C/sf.out"); err=$(cat "$C/sf.err"); san_check "scale-first interrupted"
 is "$rc" 130 "Ctrl-C during --scale-first: exit 130"
+# (7) its stderr is a file: the wait said in lines, each second here
+is "$(grep -cE '^delete: scaling down replicaset.apps/rs1 in namespace resume: 0 of 1 replica gone; 1 replica left \([0-9]+s so far\)$' <<<"$err")" \
+  "$(grep -c '^delete: scaling down' <<<"$err")" "(7) a scale-down in a log: its lines say how many of its replicas are gone and what it waits on"
+ok $(( $(grep -c '^delete: scaling down' <<<"$err") >= 2 ? 0 : 1 )) "  at least one a second while nothing changes (here OWNERS_TEST_PROGRESS_EVERY=1): 2 or more"
 cmd=$(grep '^to finish: ' <<<"$err" | sed 's/^to finish: owners /"$OWNERS" /'); cmd=${cmd:-false}
 like "$cmd" "delete rs/rs1 --scale-first --resume=$(uid -n resume rs rs1)$" "  the printed command names the root's UID"
 kubectl -n resume delete rs rs1 --wait=true >/dev/null
 run eval "$cmd"
 is "$rc" 0 "that command, after someone else deleted the ReplicaSet: exit 0"
 like "$err" "^already done" "  and says already done"
+
+# ---- 7: a wait that lasts says so in a log -----------------------------------
+kubectl create ns logs >/dev/null
+kubectl -n logs create cm top >/dev/null
+for k in a b; do mk logs <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: $k, finalizers: [example.com/hold], ownerReferences: [$(ref v1 ConfigMap top "$(uid -n logs cm top)" "blockOwnerDeletion: true")]}}
+YAML
+done
+# the 30 s of a silence as a user has them: every line here is a change
+"$OWNERS" -n logs delete cm/top --cascade=foreground --timeout=60s >"$C/log.out" 2>"$C/log.err" &
+pid=$!
+sleep 4; unhold logs cm a; sleep 3; unhold logs cm b
+wait $pid; rc=$?; out=$(cat "$C/log.out"); err=$(cat "$C/log.err"); san_check "delete, stderr a file"
+is "$rc" 0 "a foreground delete held 7 s, stderr a file: exit 0"
+ok $(( $(grep -cE '^delete: foreground cascade: 0 deleted, [0-9]+ left; waiting on ConfigMap/[ab] .*\([0-9]+s so far\)$' <<<"$err") >= 1 ? 0 : 1 )) \
+  "  past its first 2 s it says what it waits on, in a line of its own"
+is "$(grep '^delete: ' <<<"$err" | sed 's/ ([0-9]*s so far)$//' | uniq -d)" "" \
+  "  and says it again only when it changed (no line repeats the one before within 30 s)"
+like "$(grep -E '^delete: foreground cascade: 1 deleted' <<<"$err")" "waiting on ConfigMap/[ab] .*\\([0-9]s so far\\)$" \
+  "  a dependent gone is a change: said at once (before 10 s, not at the 30 s mark)"
+unlike "$err" $'[\r\033]' "  no redrawn line in a log: no \\r, no escape sequence"
+kubectl -n logs create cm top2 >/dev/null
+mk logs <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: c, finalizers: [example.com/hold], ownerReferences: [$(ref v1 ConfigMap top2 "$(uid -n logs cm top2)" "blockOwnerDeletion: true")]}}
+YAML
+run env OWNERS_TEST_PROGRESS_EVERY=1 "$OWNERS" -n logs delete cm/top2 --cascade=foreground --timeout=6s
+is "$rc" 3 "a foreground delete held until --timeout=6s: exit 3"
+ok $(( $(grep -cE '^delete: foreground cascade: 0 deleted, [0-9]+ left; waiting on ConfigMap/c \(finalizers: example.com/hold\)' <<<"$err") >= 3 ? 0 : 1 )) \
+  "  while nothing changes, a line at least every interval (1 s here): 3 or more in its last 4 s"
+unhold logs cm c
+run owners -n logs delete cm/gone-already --ignore-not-found
+is "$err" "" "a delete over at once says nothing on stderr (no line within the first 2 s)"
 
 # ---- 9: bare --dry-run; --wait=false's count --------------------------------
 run owners -n resume delete cm/missing-too --dry-run --ignore-not-found
@@ -164,5 +265,12 @@ run owners -n nowait delete cm/top --wait=false
 is "$rc" 0 "--wait=false: exit 0"
 like "$err" "^not waiting \\(--wait=false\\): 1 change sent; 3 other objects of the cascade are still there" \
   "  a root and 3 dependents, the root deleted: 3 others left, not 4"
+goes_on=$(grep -oE "\('owners [^']*' goes on" <<<"$err" | sed "s/^('owners /\"\$OWNERS\" /; s/' goes on$//"); goes_on=${goes_on:-false}
+like "$goes_on" "delete cm/top --wait=false --resume=[0-9a-f-]+$" "  and names the command that goes on, with the root's UID"
+kids_gone() { gone nowait cm kid-a && gone nowait cm kid-b && gone nowait cm kid-c; }
+wait_for "the GC to collect the kids" 60 kids_gone
+run eval "$goes_on"
+is "$rc" 0 "that command, run after the GC finished: exit 0"
+like "$err" "^already done" "  already done"
 
 done_testing

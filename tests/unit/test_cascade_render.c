@@ -363,7 +363,7 @@ static void test_end(void)
 	is_str(out.ptr,
 	       "  ns/pod/web-1-c: its finalizers (finalizers: example.com/hold)\n"
 	       "    example.com/hold is removed by its own controller; if that is gone: owners "
-	       "finalizers remove pod/web-1-c -n ns --finalizer example.com/hold\n"
+	       "finalizers remove pod/web-1-c -n ns --finalizer example.com/hold --uid=p3\n"
 	       "  ns/replicaset.apps/web-1: blocking dependents: 1\n"
 	       "  clusterrole.rbac.authorization.k8s.io/cr: "
 	       "delete next\n"
@@ -374,15 +374,22 @@ static void test_end(void)
 
 	p.n_actions = 1;
 	p.members_left = 2;
-	owners_cascade_render_not_waiting(&out, &p, 1);
+	owners_cascade_render_not_waiting(&out, &p, 1, NULL);
 	is_str(out.ptr,
 	       "not waiting (--wait=false): 1 change sent; 1 other object of the cascade is still "
 	       "there (run the command again to go on, or 'owners tree' to see where it stands)\n",
 	       "not waiting: one change, one other object (the one deleted is not counted again)");
 	owners_buf_reset(&out);
+	owners_cascade_render_not_waiting(&out, &p, 1, "owners delete cm/x --wait=false --resume=u1");
+	is_str(out.ptr,
+	       "not waiting (--wait=false): 1 change sent; 1 other object of the cascade is still "
+	       "there ('owners delete cm/x --wait=false --resume=u1' goes on, or 'owners tree' to see "
+	       "where it stands)\n",
+	       "  with the command that goes on (its roots' UIDs)");
+	owners_buf_reset(&out);
 	p.n_actions = 2;
 	p.released_left = 2;
-	owners_cascade_render_not_waiting(&out, &p, 0);
+	owners_cascade_render_not_waiting(&out, &p, 0, NULL);
 	ok(!strncmp(out.ptr,
 		    "not waiting (--wait=false): 2 changes sent; 4 other objects of the cascade are "
 		    "still there",
@@ -393,7 +400,7 @@ static void test_end(void)
 	p.n_actions = 300;
 	p.members_left = 3000;
 	p.released_left = 0;
-	owners_cascade_render_not_waiting(&out, &p, 300);
+	owners_cascade_render_not_waiting(&out, &p, 300, NULL);
 	ok(strstr(out.ptr, "300 changes sent; 2700 other objects of the cascade are still there") != NULL,
 	   "not waiting: 300 roots of 10 objects each, the roots deleted: 2700 others left, not 3000");
 	owners_buf_reset(&out);
@@ -448,7 +455,7 @@ static void test_interrupted(void)
 	       "left:\n"
 	       "  ns/pod/web-1-c: its finalizers (finalizers: example.com/hold)\n"
 	       "    example.com/hold is removed by its own controller; if that is gone: owners "
-	       "finalizers remove pod/web-1-c -n ns --finalizer example.com/hold\n"
+	       "finalizers remove pod/web-1-c -n ns --finalizer example.com/hold --uid=p3\n"
 	       "deployment.apps/web is in foreground deletion, waiting for 3 dependents\n"
 	       "deployment.apps/old is gone; 1 object still names it as owner\n"
 	       "the cascade's progress is kept in the cluster: run this to finish it:\n"

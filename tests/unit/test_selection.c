@@ -254,7 +254,7 @@ static void test_find(struct owners_graph *g)
 		is_str(owners_error_message(&err),
 		       "configmaps 'gone' not found in namespace 'a'; 1 object still names it as owner "
 		       "(its deletion left them, or the garbage collector has not caught up): "
-		       "'owners delete configmaps/gone -n a' finishes it",
+		       "'owners delete configmaps/gone -n a --resume=u-gone' finishes it",
 		       "  and says how many objects still name it as owner, and what finishes it");
 	}
 	{

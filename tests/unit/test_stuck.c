@@ -181,7 +181,7 @@ static void test_gc_finalizers(void)
 	   "text: the blocking dependent explained in place");
 	ok(strstr(out.ptr, "        Pod/web-1-a: not being deleted yet (the garbage collector deletes it first)\n") != NULL,
 	   "text: a dependent not yet deleted says so");
-	ok(strstr(out.ptr, "if so: owners finalizers remove configmap/held -n a --finalizer example.com/hold\n") != NULL,
+	ok(strstr(out.ptr, "if so: owners finalizers remove configmap/held -n a --finalizer example.com/hold --uid=u-held\n") != NULL,
 	   "text: a controller's finalizer comes with the command that removes it");
 	ok(strstr(out.ptr, "stuck (explained above)") != NULL, "text: a cycle is not expanded twice");
 	ok(strstr(out.ptr, "in namespace") == NULL, "text: the run's own namespace is not repeated");
