@@ -25,8 +25,7 @@
 static const char *const why_outputs[] = { "text", "json", "yaml", "name", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt why_opts[] = {
-	OPT_OUTPUT(why_outputs,
-		"text (default), json (its schema: the man page, OUTPUT), yaml (the same "
+	OPT_OUTPUT("text (default), json (its schema: the man page, OUTPUT), yaml (the same "
 		"document), name (kind.group/name of the object), jsonpath=TEMPLATE or "
 		"custom-columns=SPEC (over the document)"),
 	OPT_TEMPLATE_KEYS,
@@ -136,8 +135,10 @@ static enum exit_code show(struct cmd_run *run, const struct owners_why *w, cons
 	return rc;
 }
 
-static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
+static enum exit_code validate(const struct owners_cli *cli, const void *opts,
+			       const struct string_list *args)
 {
+	(void)opts;
 	if (!args->count)
 		return usage_error("'owners why' explains one object: TYPE/NAME, e.g. 'owners why pod/web-1'");
 	if (cli->all_namespaces)
@@ -243,6 +244,8 @@ const struct command why_command = {
 	.fn = cmd_why,
 	.validate = validate,
 	.opts = why_opts,
+	.outputs = why_outputs,
+	.output_default = "text",
 	.usage = "owners why TYPE/NAME [-n NAMESPACE] [-o text|json|yaml|name]",
 	.summary = "say why an object is (or is not) garbage-collected, and what would change it",
 	.description = "Answers, for one object, the garbage collector's question: is it kept, will\n"
