@@ -269,26 +269,10 @@ static enum exit_code collect_after_fix(struct session *s, enum owners_dry_run d
 
 /* ---- the command ------------------------------------------------------- */
 
-static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
-		       size_t n_warnings)
-{
-	struct owners_dangling_render *render = ctx;
-
-	render->print.warnings = warnings;
-	render->print.n_warnings = n_warnings;
-	return owners_dangling_render_json(out, render);
-}
-
-static int render_text(struct owners_buf *out, void *ctx)
-{
-	const struct owners_dangling_render *render = ctx;
-
-	return render->print.names ? owners_dangling_render_names(out, render) : owners_dangling_render_text(out, render);
-}
+OUTPUT_RENDERERS(renderers, struct owners_dangling_render, owners_dangling, 0);
 
 static enum exit_code show(struct cmd_run *run, const struct owners_dangling_report *rep, int fix)
 {
-	static const struct output_renderers renderers = { render_json, render_text, NULL, 0 };
 	const struct dangling_options *o = run->opts;
 	struct owners_dangling_render render;
 

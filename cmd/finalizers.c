@@ -155,22 +155,8 @@ static void say_not_stuck(const struct owners_graph *g, const struct owners_stuc
 	owners_buf_clear(&what);
 }
 
-static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
-		       size_t n_warnings)
-{
-	struct owners_stuck_render *render = ctx;
-
-	render->print.warnings = warnings;
-	render->print.n_warnings = n_warnings;
-	return owners_stuck_render_json(out, render);
-}
-
-static int render_text(struct owners_buf *out, void *ctx)
-{
-	const struct owners_stuck_render *render = ctx;
-
-	return render->print.names ? owners_stuck_render_names(out, render) : owners_stuck_render_text(out, render);
-}
+/* its remedies ("if so: owners ...") as the user runs owners */
+OUTPUT_RENDERERS(renderers, struct owners_stuck_render, owners_stuck, 1);
 
 /* Scans, picks the objects asked about, and reads what explains why they
  * are stuck (lib/ops/stuck_fetch.c). */
@@ -234,8 +220,6 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 
 enum exit_code cmd_finalizers(struct cmd_run *run)
 {
-	/* its remedies ("if so: owners ...") as the user runs owners */
-	static const struct output_renderers renderers = { render_json, render_text, NULL, 1 };
 	const struct finalizers_options *o = run->opts;
 	struct owners_stuck_render render;
 	struct stuck_run st;

@@ -244,26 +244,10 @@ static int emit(FILE *f, struct owners_buf *b, int rc)
 
 /* The backlog of this pass: the table (or the document), the summary and
  * the stopped-GC evidence on stderr. */
-static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
-		       size_t n_warnings)
-{
-	struct owners_gc_render *render = ctx;
-
-	render->print.warnings = warnings;
-	render->print.n_warnings = n_warnings;
-	return owners_gc_render_json(out, render);
-}
-
-static int render_text(struct owners_buf *out, void *ctx)
-{
-	const struct owners_gc_render *render = ctx;
-
-	return render->print.names ? owners_gc_render_names(out, render) : owners_gc_render_text(out, render);
-}
+OUTPUT_RENDERERS(renderers, struct owners_gc_render, owners_gc, 0);
 
 static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, int with_fates)
 {
-	static const struct output_renderers renderers = { render_json, render_text, NULL, 0 };
 	struct owners_gc_render render;
 	struct owners_buf out = OWNERS_BUF_INIT;
 	int rc;

@@ -119,6 +119,33 @@ struct output_renderers {
 	int as_typed;
 };
 
+/*
+ * The renderers of a command whose output is one of lib's render structs
+ * (type) with its print options in .print and the functions
+ * prefix_render_json, prefix_render_text and prefix_render_names, written
+ * once: the document gets the scan's warnings, -o name the names, the
+ * other formats the text. Defines `static const struct output_renderers
+ * name` (as_typed: see above); output_emit()'s ctx is a type *.
+ */
+#define OUTPUT_RENDERERS(name, type, prefix, as_typed_)                                            \
+	static int name##_json(struct owners_buf *out, void *ctx,                                  \
+			       const struct owners_scan_warning *warnings, size_t n_warnings)      \
+	{                                                                                          \
+		type *render = ctx;                                                                \
+                                                                                                   \
+		render->print.warnings = warnings;                                                 \
+		render->print.n_warnings = n_warnings;                                             \
+		return prefix##_render_json(out, render);                                          \
+	}                                                                                          \
+	static int name##_text(struct owners_buf *out, void *ctx)                                  \
+	{                                                                                          \
+		const type *render = ctx;                                                          \
+                                                                                                   \
+		return render->print.names ? prefix##_render_names(out, render)                    \
+					   : prefix##_render_text(out, render);                    \
+	}                                                                                          \
+	static const struct output_renderers name = { name##_json, name##_text, NULL, as_typed_ }
+
 /* The one printer: renders with r in the format -o asked for and writes
  * it to stdout (a document through the yaml or template writer), then
  * the scan's warnings on stderr. The exit code (a bad template is a

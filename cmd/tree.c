@@ -70,34 +70,12 @@ static int fetch_status(struct session *s, const struct owners_tree *tree,
 	return 0;
 }
 
-/* The tree and what its rows show, for the printer. */
-struct tree_view {
-	struct owners_render render;
-	enum output_kind kind;
-};
+/* every row is an item of its own: nothing nested to walk */
+OUTPUT_RENDERERS(renderers, struct owners_render, owners_tree, 0);
 
-static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
-		       size_t n_warnings)
+static int render_dot(struct owners_buf *out, void *ctx)
 {
-	struct tree_view *v = ctx;
-
-	v->render.print.warnings = warnings;
-	v->render.print.n_warnings = n_warnings;
-	return owners_tree_render_json(out, &v->render);
-}
-
-static int render_text(struct owners_buf *out, void *ctx)
-{
-	const struct tree_view *v = ctx;
-
-	switch (v->kind) {
-	case OUTPUT_DOT:
-		return owners_tree_render_dot(out, &v->render);
-	case OUTPUT_NAME:
-		return owners_tree_render_names(out, &v->render);
-	default: /* tree, wide: the option table admits nothing else */
-		return owners_tree_render_text(out, &v->render);
-	}
+	return owners_tree_render_dot(out, ctx);
 }
 
 /* Prints the tree in the format asked for; the exit code. fates: what a
@@ -106,18 +84,16 @@ static enum exit_code show(struct cmd_run *run, const struct owners_tree *tree,
 			   const struct owners_object_status *status,
 			   const struct owners_tree_fate *fates)
 {
-	/* every row is an item of its own: nothing nested to walk */
-	struct output_renderers renderers = { render_json, render_text, NULL, 0 };
-	struct tree_view v;
+	static const struct output_renderers dot = { NULL, render_dot, NULL, 0 };
+	struct owners_render render;
 
-	memset(&v, 0, sizeof(v));
-	v.render.fates = fates;
-	v.kind = run->cli->output.kind;
-	v.render.print = run->print;
-	v.render.g = run->s.graph;
-	v.render.tree = tree;
-	v.render.status = status;
-	return output_emit(run, &renderers, &v);
+	memset(&render, 0, sizeof(render));
+	render.fates = fates;
+	render.print = run->print;
+	render.g = run->s.graph;
+	render.tree = tree;
+	render.status = status;
+	return output_emit(run, run->cli->output.kind == OUTPUT_DOT ? &dot : &renderers, &render);
 }
 
 /* No roots (a type with no objects, a selector that matches none): as

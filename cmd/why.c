@@ -98,28 +98,12 @@ static enum exit_code explain_stuck(struct session *s, uint32_t node, struct own
 	return rc;
 }
 
-static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
-		       size_t n_warnings)
-{
-	struct owners_why_render *render = ctx;
-
-	render->print.warnings = warnings;
-	render->print.n_warnings = n_warnings;
-	return owners_why_render_json(out, render);
-}
-
-static int render_text(struct owners_buf *out, void *ctx)
-{
-	const struct owners_why_render *render = ctx;
-
-	return render->print.names ? owners_why_render_names(out, render) : owners_why_render_text(out, render);
-}
+/* its remedies ("if so: owners ...") as the user runs owners */
+OUTPUT_RENDERERS(renderers, struct owners_why_render, owners_why, 1);
 
 static enum exit_code show(struct cmd_run *run, const struct owners_why *w, const struct owners_why_events *ev,
 			   const struct gc_evidence *gc)
 {
-	/* its remedies ("if so: owners ...") as the user runs owners */
-	static const struct output_renderers renderers = { render_json, render_text, NULL, 1 };
 	struct owners_why_render render;
 	enum exit_code rc;
 
