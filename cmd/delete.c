@@ -25,7 +25,10 @@
 #include "object_args.h"
 #include "output.h"
 #include "screen.h"
-#include "session.h"
+#include "session_access.h"
+#include "session_scan.h"
+#include "session_select.h"
+#include "session_warnings.h"
 #include "stuck.h"
 #include "stuck_fetch.h"
 

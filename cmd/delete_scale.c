@@ -11,6 +11,8 @@
 #include "grow.h"
 #include "scale_down_exec.h"
 #include "screen.h"
+#include "session_access.h"
+#include "session_scan.h"
 
 /* A Deployment this run paused, kept by name and UID: the graph it was
  * found in is replaced by every scan. */
