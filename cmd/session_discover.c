@@ -46,7 +46,7 @@ static int explain_failed_groups(struct session *s)
 	for (i = 0; i < s->types.n_failed; i++) {
 		struct owners_buf why = OWNERS_BUF_INIT;
 
-		if (strcmp(s->types.failed_reasons[i], "stale") ||
+		if (!owners_resource_table_failed_stale(&s->types, i) ||
 		    !owners_apiservice_reason(s->http, s->types.failed_groups[i], &why)) {
 			owners_buf_clear(&why);
 			continue;
