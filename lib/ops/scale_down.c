@@ -30,16 +30,16 @@ int owners_scale_unscalable_workload(const struct owners_node *n)
 	return is_type(n, "apps", "daemonsets");
 }
 
-/* Siblings by kind, namespace and name: the graph holds them in the order
- * the lists came back, which changes from run to run. */
+/* Siblings in the node order (namespace, kind, name): the graph holds
+ * them in the order the lists came back, which changes from run to run. */
 static int by_node(const void *a, const void *b, void *ctx)
 {
 	return owners_graph_node_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
 }
 
 /* The cascade in pre-order, depth first from each root in the order
- * given, along the dependents that are members, siblings by kind,
- * namespace and name: an owner comes before what it owns, a root's
+ * given, along the dependents that are members, siblings by namespace,
+ * kind and name: an owner comes before what it owns, a root's
  * workloads before the next root's, and the same cascade in the same
  * order every run. order[k] is the visit's rank ((unsigned)-1: not
  * reached). */
