@@ -18,7 +18,9 @@
 #include "commands.h"
 #include "kubeconfig.h"
 #include "output.h"
-#include "session.h"
+#include "session_connect.h"
+#include "session_discover.h"
+#include "session_scan.h"
 #include "strv.h"
 
 enum { DIRECTIVE_NO_SPACE = 2, DIRECTIVE_NO_FILES = 4 };

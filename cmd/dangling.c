@@ -21,7 +21,10 @@
 #include "dangling_fix.h"
 #include "object_args.h"
 #include "output.h"
-#include "session.h"
+#include "session_access.h"
+#include "session_across.h"
+#include "session_scan.h"
+#include "session_select.h"
 #include "test_pause.h"
 
 static const char *const dangling_outputs[] = { "table", "wide", "json", "yaml", "name", "jsonpath=", "custom-columns=",

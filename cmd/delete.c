@@ -26,7 +26,10 @@
 #include "output.h"
 #include "progress_log.h"
 #include "screen.h"
-#include "session.h"
+#include "session_access.h"
+#include "session_scan.h"
+#include "session_select.h"
+#include "session_warnings.h"
 #include "stuck.h"
 #include "stuck_fetch.h"
 

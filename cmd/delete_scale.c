@@ -11,6 +11,8 @@
 #include "grow.h"
 #include "scale_down_exec.h"
 #include "screen.h"
+#include "session_access.h"
+#include "session_scan.h"
 
 /* A Deployment this run paused, kept by name and UID: the graph it was
  * found in is replaced by every scan. */
@@ -92,6 +94,7 @@ struct step {
 	int remembered;            /* in sf->paused */
 	int writes;                /* accepted, each followed by a read */
 	char why[160];             /* what it waits on */
+	enum owners_scale_wait waits_on; /* the same, typed */
 };
 
 /* The words of a log line (cmd/progress_log.c): which workload, how many
@@ -208,7 +211,7 @@ static enum exit_code timed_out(struct step *st)
 	error_msg("timed out after %lds scaling down %s \"%s\"%s: %s%s",
 		  (sf->timeout_ms > 0 ? sf->timeout_ms : DEFAULT_TIMEOUT_MS) / 1000, st->as.type.ptr,
 		  st->n->name, st->as.where, *st->why ? st->why : "not at 0 yet",
-		  !strncmp(st->why, "its controller", 14) ? ": is it running (kube-controller-manager)?" : "");
+		  st->waits_on == OWNERS_SCALE_WAIT_OBSERVED ? ": is it running (kube-controller-manager)?" : "");
 	explain_stuck(&stuck, sf, uid); /* (the graph is replaced: st->n is stale) */
 	if (stuck.len) {
 		struct owners_buf typed = OWNERS_BUF_INIT;
@@ -269,6 +272,7 @@ static enum exit_code scale_one(struct scale_first *sf, const struct owners_node
 			st.remembered = 1;
 		}
 		next = owners_scale_next(&state, how, st.why, sizeof(st.why));
+		st.waits_on = owners_scale_waits_on(&state, how);
 		if (next == OWNERS_SCALE_NEXT_DONE)
 			break;
 		if (next != OWNERS_SCALE_NEXT_WAIT && st.writes >= MAX_WRITES) {

@@ -20,7 +20,6 @@
 #include "strv.h"
 #include "list_parser.h"
 #include "output.h"
-#include "session.h"
 
 /* ---- man pages ------------------------------------------------------ */
 

@@ -16,7 +16,8 @@
 #include "grow.h"
 #include "object_args.h"
 #include "output.h"
-#include "session.h"
+#include "session_scan.h"
+#include "session_select.h"
 #include "stuck.h"
 #include "stuck_fetch.h"
 #include "stuck_render.h"
@@ -123,7 +124,7 @@ static enum exit_code scan_namespaces(struct session *s, const struct stuck_run 
 		memset(r, 0, sizeof(*r));
 		session_scan_options(s, &o);
 		o.namespace_ = ns->name;
-		if (owners_scan_run(s->graph, s->http, &s->types, &o, r, &s->err)) {
+		if (owners_list_source_scan(&s->lists, s->graph, &s->types, &o, r, &s->err)) {
 			owners_scan_report_clear(r);
 			return report_error(&s->err);
 		}

@@ -22,7 +22,9 @@
 #include "object_io.h"
 #include "orphan_release.h"
 #include "output.h"
-#include "session.h"
+#include "session_scan.h"
+#include "session_select.h"
+#include "session_warnings.h"
 #include "test_pause.h"
 
 /* owners finalizers remove's own flags */
@@ -65,7 +67,7 @@ static int namespace_content(struct session *s, struct owners_finalizer_remove_t
 	o.namespace_ = t->name;
 	if (owners_graph_new(&g, &s->types))
 		return OWNERS_ENOMEM;
-	rc = owners_scan_run(g, s->http, &s->types, &o, &report, &s->err);
+	rc = owners_list_source_scan(&s->lists, g, &s->types, &o, &report, &s->err);
 	if (rc == OWNERS_ENOMEM)
 		goto out;
 	if (rc) {

@@ -24,7 +24,11 @@
 #include "grow.h"
 #include "output.h"
 #include "progress_log.h"
-#include "session.h"
+#include "session_access.h"
+#include "session_across.h"
+#include "session_connect.h"
+#include "session_scan.h"
+#include "session_warnings.h"
 #include "screen.h"
 #include "strset.h"
 #include "tree_watch.h"
@@ -132,7 +136,9 @@ static enum exit_code select_labelled(struct run *r)
 	o.label_selector = r->cmd->cli->selector;
 	o.on_object = remember_selected;
 	o.on_object_ctx = &r->selected;
-	rc = owners_scan_run(NULL, r->cmd->s.http, &r->cmd->s.types, &o, &report, &r->cmd->s.err) ? report_error(&r->cmd->s.err) : 0;
+	rc = owners_list_source_scan(&r->cmd->s.lists, NULL, &r->cmd->s.types, &o, &report, &r->cmd->s.err)
+		     ? report_error(&r->cmd->s.err)
+		     : 0;
 	if (!rc && report.n_failures) {
 		error_msg("%s (-l %s): which objects match cannot be told", report.failures[0].message,
 			  r->cmd->cli->selector);

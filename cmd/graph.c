@@ -7,7 +7,7 @@
 #include "commands.h"
 #include "graph_render.h"
 #include "output.h"
-#include "session.h"
+#include "session_scan.h"
 
 static const char *const graph_outputs[] = { "summary", "json", "yaml", "dot", "jsonpath=", "custom-columns=", NULL };
 

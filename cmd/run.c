@@ -8,6 +8,10 @@
 
 #include "commands.h"
 #include "run.h"
+#include "session_connect.h"
+#include "session_discover.h"
+#include "session_select.h"
+#include "session_warnings.h"
 
 /* The arguments as objects, as the row reads them; a mistake is a usage
  * error, before any request. */

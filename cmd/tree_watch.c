@@ -23,6 +23,8 @@
 #include "grow.h"
 #include "output.h"
 #include "screen.h"
+#include "session_scan.h"
+#include "session_warnings.h"
 #include "status_fetch.h"
 #include "strv.h"
 #include "tree.h"

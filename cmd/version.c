@@ -16,7 +16,7 @@
 #include "json.h"
 #include "output.h"
 #include "server_version.h"
-#include "session.h"
+#include "session_connect.h"
 
 static const char *const version_outputs[] = { "json", "yaml", NULL };
 

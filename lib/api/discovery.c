@@ -17,7 +17,7 @@
 	"application/json"
 #define DEFAULT_TTL (6 * 3600)  /* kubectl's discovery cache lives 6 hours */
 #define FAILED_TTL 60           /* a broken group may heal: look again soon */
-#define CACHE_FORMAT 3 /* 2: hasStatus; 3: hasScale */
+#define CACHE_FORMAT 4 /* 2: hasStatus; 3: hasScale; 4: a failure's "stale" */
 
 /* ---- the cache file ------------------------------------------------- */
 
@@ -95,6 +95,8 @@ static int serialize(struct owners_buf *out, const struct owners_resource_table 
 		owners_json_gen_map_open(j);
 		owners_json_gen_kv(j, "group", t->failed_groups[i]);
 		owners_json_gen_kv(j, "reason", t->failed_reasons[i]);
+		owners_json_gen_string(j, "stale");
+		owners_json_gen_bool(j, owners_resource_table_failed_stale(t, i));
 		owners_json_gen_map_close(j);
 	}
 	owners_json_gen_array_close(j);
@@ -172,7 +174,11 @@ static int deserialize(struct owners_resource_table *t, const char *data, size_t
 		const char *g = owners_json_string(owners_json_get(failed->items[i], "group"));
 		const char *why = owners_json_string(owners_json_get(failed->items[i], "reason"));
 
-		if (!g || !why || owners_resource_table_add_failure(t, g, why))
+		if (!g || !why)
+			goto out;
+		if (owners_json_bool(owners_json_get(failed->items[i], "stale"), 0)
+			    ? owners_resource_table_add_stale(t, g)
+			    : owners_resource_table_add_failure(t, g, why))
 			goto out;
 	}
 	rc = 0;

@@ -362,7 +362,7 @@ static int aggregated_version(struct walk *w, const struct owners_json_value *v,
 		if (*group ? owners_buf_addf(&gv, "%s/%s", group, version->string)
 			   : owners_buf_adds(&gv, version->string))
 			return oom(w);
-		rc = owners_resource_table_add_failure(w->t, gv.ptr, "stale");
+		rc = owners_resource_table_add_stale(w->t, gv.ptr);
 		owners_buf_clear(&gv);
 		return rc ? oom(w) : 0;
 	}

@@ -54,6 +54,7 @@ void owners_resource_table_clear(struct owners_resource_table *t)
 	}
 	free(t->failed_groups);
 	free(t->failed_reasons);
+	free(t->failed_stale);
 	owners_resource_table_init(t);
 }
 
@@ -204,7 +205,8 @@ int owners_resource_table_add_failure(struct owners_resource_table *t, const cha
 		if (!strcmp(t->failed_groups[i], group))
 			return 0;
 	if (OWNERS_GROW(t->failed_groups, t->cap_failed_groups, t->n_failed + 1) ||
-	    OWNERS_GROW(t->failed_reasons, t->cap_failed_reasons, t->n_failed + 1))
+	    OWNERS_GROW(t->failed_reasons, t->cap_failed_reasons, t->n_failed + 1) ||
+	    OWNERS_GROW(t->failed_stale, t->cap_failed_stale, t->n_failed + 1))
 		return OWNERS_ENOMEM;
 	g = owners_strdup(group);
 	why = dup_or_empty(reason);
@@ -215,8 +217,24 @@ int owners_resource_table_add_failure(struct owners_resource_table *t, const cha
 	}
 	t->failed_groups[t->n_failed] = g;
 	t->failed_reasons[t->n_failed] = why;
+	t->failed_stale[t->n_failed] = 0;
 	t->n_failed++;
 	return 0;
+}
+
+int owners_resource_table_add_stale(struct owners_resource_table *t, const char *group)
+{
+	size_t n = t->n_failed;
+	int rc = owners_resource_table_add_failure(t, group, "stale");
+
+	if (!rc && t->n_failed > n)
+		t->failed_stale[n] = 1;
+	return rc;
+}
+
+int owners_resource_table_failed_stale(const struct owners_resource_table *t, size_t i)
+{
+	return i < t->n_failed && t->failed_stale && t->failed_stale[i];
 }
 
 const struct owners_resource *owners_resource_by_gvk(const struct owners_resource_table *t,

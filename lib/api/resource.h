@@ -65,8 +65,13 @@ struct owners_resource_table {
 	/* Groups (or group/versions) whose discovery failed: "metrics.k8s.io/v1beta1". */
 	char **failed_groups;
 	char **failed_reasons;
+	/* Whether each was marked stale by aggregated discovery (its API
+	 * server does not answer; its APIService says why): a typed fact,
+	 * so that no caller decides on the reason's words. Read it with
+	 * owners_resource_table_failed_stale(). */
+	unsigned char *failed_stale;
 	size_t n_failed;
-	size_t cap_failed_groups, cap_failed_reasons;
+	size_t cap_failed_groups, cap_failed_reasons, cap_failed_stale;
 	/* apiVersion+kind -> item index + 1 (open addressing), kept by
 	 * owners_resource_table_add: every ownerReference is resolved here. */
 	uint32_t *gvk_index;
@@ -79,6 +84,11 @@ void owners_resource_table_clear(struct owners_resource_table *t);
 int owners_resource_table_add(struct owners_resource_table *t, const struct owners_resource *r);
 int owners_resource_table_add_failure(struct owners_resource_table *t, const char *group,
 				      const char *reason);
+/* The same for a group aggregated discovery marked stale: reason "stale",
+ * and owners_resource_table_failed_stale() true. */
+int owners_resource_table_add_stale(struct owners_resource_table *t, const char *group);
+/* Whether failure i (< n_failed) is a stale group. */
+int owners_resource_table_failed_stale(const struct owners_resource_table *t, size_t i);
 
 /* The resource served for exactly this apiVersion ("apps/v1") and kind
  * (a type's own identity, not a reference's spelling: references go

@@ -116,14 +116,29 @@ int owners_graph_node_labels_text(struct owners_buf *out, const struct owners_no
 	return rc;
 }
 
-int owners_graph_node_cmp(const struct owners_graph *g, uint32_t a, uint32_t b)
+int owners_graph_node_order(const struct owners_graph *g, uint32_t a, uint32_t b, unsigned how)
 {
 	const struct owners_node *x = &g->nodes[a], *y = &g->nodes[b];
+	const char *first_x = x->namespace_, *first_y = y->namespace_;
+	const char *then_x = x->kind, *then_y = y->kind;
 	int c;
 
-	if ((c = strcmp(x->namespace_, y->namespace_)) || (c = strcmp(x->kind, y->kind)))
+	if (how & OWNERS_NODE_ORDER_KIND_FIRST) {
+		first_x = x->kind, first_y = y->kind;
+		then_x = x->namespace_, then_y = y->namespace_;
+	}
+	if ((c = strcmp(first_x, first_y)) || (c = strcmp(then_x, then_y)))
 		return c;
-	return strcmp(x->name, y->name);
+	if ((how & OWNERS_NODE_ORDER_VERSION) && (c = strcmp(x->api_version, y->api_version)))
+		return c;
+	if ((c = strcmp(x->name, y->name)) || !(how & OWNERS_NODE_ORDER_UID))
+		return c;
+	return strcmp(x->uid, y->uid);
+}
+
+int owners_graph_node_cmp(const struct owners_graph *g, uint32_t a, uint32_t b)
+{
+	return owners_graph_node_order(g, a, b, 0);
 }
 
 uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)

@@ -133,11 +133,30 @@ struct owners_node_list {
 	size_t n;
 };
 
-/* The one order of nodes by what they are: namespace, kind, name.
+/* How a listing applies the one node order (owners_graph_node_order()):
+ * flags, 0 for the order itself. Each is the order a listing has always
+ * shown, kept so that no listing's output changes. */
+enum owners_node_order {
+	/* kind before namespace: a tree's siblings, one group per kind under
+	 * an owner (where the two differ: a cluster-scoped owner's
+	 * dependents in several namespaces) */
+	OWNERS_NODE_ORDER_KIND_FIRST = 1 << 0,
+	/* the apiVersion between kind and name: dangling's findings, the
+	 * objects of one version of a kind together */
+	OWNERS_NODE_ORDER_VERSION = 1 << 1,
+	/* the UID last, so that no two nodes tie (graph, gc) */
+	OWNERS_NODE_ORDER_UID = 1 << 2,
+};
+
+/* The one order of nodes by what they are, used by every listing:
+ * namespace, kind, name (how changes it, see enum owners_node_order).
  * Negative, 0 or positive as node a sorts before, with or after node b.
- * 0 for two nodes alike in all three (a virtual node and a real one, two
- * versions of one kind): a caller adds its own tie-break, or leaves ties
- * to owners_qsort_r(), which keeps them in the order they came in. */
+ * Without OWNERS_NODE_ORDER_UID, 0 for two nodes alike in every key (a
+ * virtual node and a real one, two versions of one kind): a caller adds
+ * its own tie-break, or leaves ties to owners_qsort_r(), which keeps them
+ * in the order they came in. */
+int owners_graph_node_order(const struct owners_graph *g, uint32_t a, uint32_t b, unsigned how);
+/* The order itself: owners_graph_node_order(g, a, b, 0). */
 int owners_graph_node_cmp(const struct owners_graph *g, uint32_t a, uint32_t b);
 /* "deployment.apps/web" as kubectl -o name writes it (appended to out). */
 int owners_graph_node_name(struct owners_buf *out, const struct owners_node *n);

@@ -7,6 +7,7 @@
 #include "node_dot.h"
 #include "document_json.h"
 #include "node_json.h"
+#include "sort.h"
 
 int owners_graph_render_summary(struct owners_buf *out, struct owners_graph *g,
 				const struct owners_graph_summary *s)
@@ -25,27 +26,19 @@ int owners_graph_render_summary(struct owners_buf *out, struct owners_graph *g,
 			       s->cycles, s->in_deletion);
 }
 
-/* The nodes in view, in a stable order: namespace, kind, name, UID. The
- * graph holds them in the order the lists happened to finish, which varies
- * from run to run; the output must not. *out is the caller's to free. */
+/* The nodes in view, in the node order with the UID last (no two tie).
+ * The graph holds them in the order the lists happened to finish, which
+ * varies from run to run; the output must not. *out is the caller's to
+ * free. */
 struct view_node {
 	const struct owners_node *n;
 	uint32_t i;
 };
 
-static int cmp_view_nodes(const void *a, const void *b)
+static int cmp_view_nodes(const void *a, const void *b, void *ctx)
 {
-	const struct owners_node *x = ((const struct view_node *)a)->n;
-	const struct owners_node *y = ((const struct view_node *)b)->n;
-	int c = strcmp(x->namespace_, y->namespace_);
-
-	if (!c)
-		c = strcmp(x->kind, y->kind);
-	if (!c)
-		c = strcmp(x->name, y->name);
-	if (!c)
-		c = strcmp(x->uid, y->uid);
-	return c;
+	return owners_graph_node_order(ctx, ((const struct view_node *)a)->i,
+				       ((const struct view_node *)b)->i, OWNERS_NODE_ORDER_UID);
 }
 
 static int nodes_in_view(struct view_node **out, uint32_t *count, struct owners_graph *g,
@@ -64,7 +57,7 @@ static int nodes_in_view(struct view_node **out, uint32_t *count, struct owners_
 			(*out)[n].n = &g->nodes[i];
 			(*out)[n++].i = i;
 		}
-	qsort(*out, n, sizeof(**out), cmp_view_nodes);
+	owners_qsort_r(*out, n, sizeof(**out), cmp_view_nodes, g);
 	*count = n;
 	return 0;
 }

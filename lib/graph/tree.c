@@ -24,24 +24,16 @@ struct frame {
 	uint32_t next;
 };
 
-/* A node's children by kind first, not namespace first as
- * owners_graph_node_cmp() orders: under one owner the rows read as one
- * group per kind. The dependents of a namespaced owner are in its
- * namespace, where both orders agree; a cluster-scoped owner's dependents
- * (in several namespaces) are where they differ, and this is the order
- * `owners tree` has always printed them in. */
+/* A node's children by kind first, not namespace first as the node
+ * order goes: under one owner the rows read as one group per kind. The
+ * dependents of a namespaced owner are in its namespace, where both
+ * agree; a cluster-scoped owner's dependents (in several namespaces) are
+ * where they differ, and this is the order `owners tree` has always
+ * printed them in. */
 static int children_cmp(const void *a, const void *b, void *ctx)
 {
-	const struct owners_graph *g = ctx;
-	const struct owners_node *x = &g->nodes[*(const uint32_t *)a];
-	const struct owners_node *y = &g->nodes[*(const uint32_t *)b];
-	int c = strcmp(x->kind, y->kind);
-
-	if (!c)
-		c = strcmp(x->namespace_, y->namespace_);
-	if (!c)
-		c = strcmp(x->name, y->name);
-	return c;
+	return owners_graph_node_order(ctx, *(const uint32_t *)a, *(const uint32_t *)b,
+				       OWNERS_NODE_ORDER_KIND_FIRST);
 }
 
 static int push_row(struct owners_tree *t, const struct owners_tree_row *row)

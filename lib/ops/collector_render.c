@@ -262,11 +262,8 @@ static int row_shown(const struct owners_gc_render *r, uint32_t k)
  * that does not depend on the scan's. */
 static int cmp_node(const void *pa, const void *pb, void *ctx)
 {
-	const struct owners_graph *g = ctx;
-	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	int c = owners_graph_node_cmp(g, a, b);
-
-	return c ? c : strcmp(g->nodes[a].uid, g->nodes[b].uid);
+	return owners_graph_node_order(ctx, *(const uint32_t *)pa, *(const uint32_t *)pb,
+				       OWNERS_NODE_ORDER_UID);
 }
 
 /* The rows' nodes, in order; *rows is the caller's to free. */

@@ -298,26 +298,16 @@ int owners_dangling_eventual(struct owners_dangling_report *rep, struct owners_g
 
 /* ---- order ------------------------------------------------------------ */
 
-/* Not owners_graph_node_cmp() alone: the apiVersion comes between kind
- * and name, so that the objects of one version of a kind are listed
- * together (a reference is dangling or not by the version it names, and
- * the report reads by type). The object's index, then the reference's,
- * make the order total. */
+/* The node order with the apiVersion between kind and name, so that the
+ * objects of one version of a kind are listed together (a reference is
+ * dangling or not by the version it names, and the report reads by
+ * type). The object's index, then the reference's, make the order total. */
 static int cmp_finding(const void *pa, const void *pb, void *ctx)
 {
-	const struct owners_graph *g = ctx;
 	const struct owners_dangling_finding *a = pa, *b = pb;
-	const struct owners_node *na = &g->nodes[a->object];
-	const struct owners_node *nb = &g->nodes[b->object];
-	int c;
+	int c = owners_graph_node_order(ctx, a->object, b->object, OWNERS_NODE_ORDER_VERSION);
 
-	if ((c = strcmp(na->namespace_, nb->namespace_)))
-		return c;
-	if ((c = strcmp(na->kind, nb->kind)))
-		return c;
-	if ((c = strcmp(na->api_version, nb->api_version)))
-		return c;
-	if ((c = strcmp(na->name, nb->name)))
+	if (c)
 		return c;
 	if (a->object != b->object)
 		return a->object < b->object ? -1 : 1;

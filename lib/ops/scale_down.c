@@ -30,16 +30,16 @@ int owners_scale_unscalable_workload(const struct owners_node *n)
 	return is_type(n, "apps", "daemonsets");
 }
 
-/* Siblings by kind, namespace and name: the graph holds them in the order
- * the lists came back, which changes from run to run. */
+/* Siblings in the node order (namespace, kind, name): the graph holds
+ * them in the order the lists came back, which changes from run to run. */
 static int by_node(const void *a, const void *b, void *ctx)
 {
 	return owners_graph_node_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
 }
 
 /* The cascade in pre-order, depth first from each root in the order
- * given, along the dependents that are members, siblings by kind,
- * namespace and name: an owner comes before what it owns, a root's
+ * given, along the dependents that are members, siblings by namespace,
+ * kind and name: an owner comes before what it owns, a root's
  * workloads before the next root's, and the same cascade in the same
  * order every run. order[k] is the visit's rank ((unsigned)-1: not
  * reached). */
@@ -215,6 +215,20 @@ int owners_scale_state_read(struct owners_scale_state *st, enum owners_scale_how
 	return 0;
 }
 
+/* What a workload at 0 still waits on, in the order it is said: the
+ * controller's observing first, then the pods it takes down. */
+static enum owners_scale_wait pending(const struct owners_scale_state *st)
+{
+	if (st->generation >= 0 && st->observed_generation >= 0 &&
+	    st->observed_generation < st->generation)
+		return OWNERS_SCALE_WAIT_OBSERVED;
+	if (st->status_replicas > 0)
+		return OWNERS_SCALE_WAIT_REPLICAS;
+	if (st->terminating > 0)
+		return OWNERS_SCALE_WAIT_TERMINATING;
+	return OWNERS_SCALE_WAIT_NONE;
+}
+
 enum owners_scale_next owners_scale_next(const struct owners_scale_state *st,
 					 enum owners_scale_how how, char *why, size_t size)
 {
@@ -226,24 +240,31 @@ enum owners_scale_next owners_scale_next(const struct owners_scale_state *st,
 		return OWNERS_SCALE_NEXT_PAUSE;
 	if (st->spec_replicas != 0)
 		return OWNERS_SCALE_NEXT_SCALE;
-	if (st->generation >= 0 && st->observed_generation >= 0 &&
-	    st->observed_generation < st->generation) {
+	switch (pending(st)) {
+	case OWNERS_SCALE_WAIT_OBSERVED:
 		snprintf(why, size, "its controller has not observed generation %lld yet (observed %lld)",
 			 (long long)st->generation, (long long)st->observed_generation);
 		return OWNERS_SCALE_NEXT_WAIT;
-	}
-	if (st->status_replicas > 0) {
+	case OWNERS_SCALE_WAIT_REPLICAS:
 		snprintf(why, size, "%lld %s left", (long long)st->status_replicas,
 			 how == OWNERS_SCALE_JOB ? st->status_replicas == 1 ? "active pod" : "active pods"
 			 : st->status_replicas == 1 ? "replica" : "replicas");
 		return OWNERS_SCALE_NEXT_WAIT;
-	}
-	if (st->terminating > 0) {
+	case OWNERS_SCALE_WAIT_TERMINATING:
 		snprintf(why, size, "%lld %s terminating", (long long)st->terminating,
 			 st->terminating == 1 ? "pod" : "pods");
 		return OWNERS_SCALE_NEXT_WAIT;
+	case OWNERS_SCALE_WAIT_NONE:
+		break;
 	}
 	return OWNERS_SCALE_NEXT_DONE;
+}
+
+enum owners_scale_wait owners_scale_waits_on(const struct owners_scale_state *st,
+					     enum owners_scale_how how)
+{
+	return owners_scale_next(st, how, NULL, 0) == OWNERS_SCALE_NEXT_WAIT ? pending(st)
+									    : OWNERS_SCALE_WAIT_NONE;
 }
 
 int owners_scale_pause_patch(struct owners_buf *out, const char *resource_version, int pause,

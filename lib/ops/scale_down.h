@@ -120,6 +120,17 @@ enum owners_scale_next {
 enum owners_scale_next owners_scale_next(const struct owners_scale_state *st,
 					 enum owners_scale_how how, char *why, size_t size);
 
+/* What a workload owners_scale_next() says to WAIT for waits on, typed:
+ * *why is a sentence for people, this is what a caller decides on. */
+enum owners_scale_wait {
+	OWNERS_SCALE_WAIT_NONE,        /* not waiting (the next step is not WAIT) */
+	OWNERS_SCALE_WAIT_OBSERVED,    /* its controller has not observed the change yet */
+	OWNERS_SCALE_WAIT_REPLICAS,    /* replicas (a Job's active pods) left */
+	OWNERS_SCALE_WAIT_TERMINATING, /* pods terminating */
+};
+enum owners_scale_wait owners_scale_waits_on(const struct owners_scale_state *st,
+					     enum owners_scale_how how);
+
 /* The merge patches, each conditional on the resourceVersion read (an
  * empty one is refused: OWNERS_EINVAL):
  *  pause:  spec.paused true and the annotation;

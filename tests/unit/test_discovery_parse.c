@@ -175,6 +175,8 @@ static void test_aggregated(void)
 	ok(t.n_failed == 2 && !strcmp(t.failed_groups[0], "metrics.k8s.io/v1beta1") &&
 		   !strcmp(t.failed_reasons[0], "stale"),
 	   "its failure reads 'stale'");
+	ok(owners_resource_table_failed_stale(&t, 0) && owners_resource_table_failed_stale(&t, 1),
+	   "and is marked stale, typed: the reason's words decide nothing");
 	ok(owners_resource_group_failed(&t, "custom.metrics.k8s.io/v1beta2"),
 	   "custom.metrics.k8s.io/v1beta2 failed");
 	ok(!owners_resource_group_failed(&t, "custom.metrics.k8s.io/v1beta1"),
@@ -448,6 +450,7 @@ static void test_table(void)
 	       "a whole-group failure");
 	is_int(owners_resource_table_add_failure(&t, "metrics.k8s.io", "again"), 0, "recorded once");
 	is_int(t.n_failed, 1, "one entry");
+	ok(!owners_resource_table_failed_stale(&t, 0), "a failure that is not stale is not marked so");
 	ok(owners_resource_group_failed(&t, "metrics.k8s.io/v1beta1"),
 	   "every version of a failed group is failed");
 	ok(owners_resource_group_failed(&t, "metrics.k8s.io"), "the group itself too");

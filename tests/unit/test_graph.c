@@ -235,6 +235,41 @@ static void test_other_served_version(void)
 	owners_graph_free(g);
 }
 
+static int sign(int c)
+{
+	return c < 0 ? -1 : c > 0;
+}
+
+/* The one node order: namespace, kind, name by default; each flag keeps
+ * the order one listing has always shown. */
+static void test_node_order(void)
+{
+	struct owners_graph *g = NULL;
+	uint32_t pod_b, cm_a, hpa2, hpa1, x1, x2;
+
+	ok(owners_graph_new(&g, &types) == 0, "graph created");
+	add(g, "v1", "Pod", "b", "x", "u-pod-b", 0, NULL);
+	add(g, "v1", "ConfigMap", "a", "z", "u-cm-a", 0, NULL);
+	add(g, "autoscaling/v2", "HorizontalPodAutoscaler", "a", "a", "u-hpa2", 0, NULL);
+	add(g, "autoscaling/v1", "HorizontalPodAutoscaler", "a", "b", "u-hpa1", 0, NULL);
+	add(g, "v1", "Secret", "a", "s", "u-2", 0, NULL);
+	add(g, "v1", "Secret", "a", "s", "u-1", 0, NULL);
+	pod_b = node(g, "u-pod-b"), cm_a = node(g, "u-cm-a"), hpa2 = node(g, "u-hpa2");
+	hpa1 = node(g, "u-hpa1"), x2 = node(g, "u-2"), x1 = node(g, "u-1");
+	is_int(sign(owners_graph_node_cmp(g, cm_a, pod_b)), -1, "namespace first: a/ConfigMap before b/Pod");
+	is_int(sign(owners_graph_node_order(g, cm_a, pod_b, OWNERS_NODE_ORDER_KIND_FIRST)), -1,
+	       "kind first: ConfigMap before Pod");
+	is_int(sign(owners_graph_node_order(g, pod_b, x1, 0)), 1, "namespace first: b/Pod after a/Secret");
+	is_int(sign(owners_graph_node_order(g, pod_b, x1, OWNERS_NODE_ORDER_KIND_FIRST)), -1,
+	       "kind first: b/Pod before a/Secret");
+	is_int(sign(owners_graph_node_order(g, hpa2, hpa1, 0)), -1, "one kind: by name (a before b)");
+	is_int(sign(owners_graph_node_order(g, hpa2, hpa1, OWNERS_NODE_ORDER_VERSION)), 1,
+	       "with the version: autoscaling/v1 before autoscaling/v2, whatever the names");
+	is_int(owners_graph_node_cmp(g, x2, x1), 0, "alike in every key: a tie, left to the caller");
+	is_int(sign(owners_graph_node_order(g, x2, x1, OWNERS_NODE_ORDER_UID)), 1, "with the UID: u-1 first");
+	owners_graph_free(g);
+}
+
 /* Marks by type and namespace, cluster-scoped objects by flag, the
  * namespace's own object, and owners referred to but not seen. */
 static void test_marks(void)
@@ -507,6 +542,7 @@ int main(void)
 	test_classification();
 	test_cycles_and_multiple_owners();
 	test_other_served_version();
+	test_node_order();
 	add_type("", "v1", "namespaces", "Namespace", 0);
 	test_marks();
 	test_page_limit();

@@ -244,21 +244,29 @@ static void test_next(void)
 		       "{\"spec\":{},\"status\":{\"replicas\":3}}", OWNERS_SCALE_DEPLOYMENT, &st, why, sizeof(why)),
 	       OWNERS_SCALE_NEXT_WAIT, "a Scale without spec.replicas is at 0: wait, not scale again");
 	is_str(why, "its controller has not observed generation 3 yet (observed 2)", "why: not observed");
+	is_int(owners_scale_waits_on(&st, OWNERS_SCALE_DEPLOYMENT), OWNERS_SCALE_WAIT_OBSERVED,
+	       "typed: waits on the controller's observing");
 	is_int(next_of("{\"metadata\":{\"resourceVersion\":\"8\",\"generation\":3},"
 		       "\"status\":{\"observedGeneration\":3,\"replicas\":2}}",
 		       "{\"spec\":{\"replicas\":0},\"status\":{\"replicas\":2}}", OWNERS_SCALE_SUBRESOURCE, &st,
 		       why, sizeof(why)),
 	       OWNERS_SCALE_NEXT_WAIT, "observed, 2 replicas left: wait");
 	is_str(why, "2 replicas left", "why: replicas left");
+	is_int(owners_scale_waits_on(&st, OWNERS_SCALE_SUBRESOURCE), OWNERS_SCALE_WAIT_REPLICAS,
+	       "typed: waits on replicas");
 	is_int(next_of("{\"metadata\":{\"resourceVersion\":\"9\",\"generation\":3},"
 		       "\"status\":{\"observedGeneration\":3}}",
 		       "{\"spec\":{},\"status\":{}}", OWNERS_SCALE_SUBRESOURCE, &st, why, sizeof(why)),
 	       OWNERS_SCALE_NEXT_DONE, "at 0, observed, none left: done");
+	is_int(owners_scale_waits_on(&st, OWNERS_SCALE_SUBRESOURCE), OWNERS_SCALE_WAIT_NONE,
+	       "typed: done waits on nothing");
 	is_int(next_of("{\"metadata\":{\"resourceVersion\":\"9\",\"generation\":3},"
 		       "\"status\":{\"observedGeneration\":3,\"terminatingReplicas\":1}}",
 		       "{\"spec\":{},\"status\":{}}", OWNERS_SCALE_SUBRESOURCE, &st, why, sizeof(why)),
 	       OWNERS_SCALE_NEXT_WAIT, "none counted, one terminating (a ReplicaSet since 1.33): wait");
 	is_str(why, "1 pod terminating", "why: terminating");
+	is_int(owners_scale_waits_on(&st, OWNERS_SCALE_SUBRESOURCE), OWNERS_SCALE_WAIT_TERMINATING,
+	       "typed: waits on pods terminating");
 	is_int(next_of("{\"metadata\":{\"resourceVersion\":\"4\"},\"spec\":{\"parallelism\":0},"
 		       "\"status\":{\"terminating\":2}}",
 		       NULL, OWNERS_SCALE_JOB, &st, why, sizeof(why)),
