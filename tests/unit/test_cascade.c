@@ -17,7 +17,8 @@ static struct owners_resource_table types;
 
 static void add_type(const char *group, const char *plural, const char *kind, int namespaced)
 {
-	fake_type_add(&types, group, "v1", plural, "", kind, NULL, namespaced, 1);
+	fake_type_add(&types,
+		      &(struct fake_type){ group, "v1", plural, "", kind, NULL, namespaced, 1 });
 }
 
 static const char *api_of(const char *kind)

@@ -16,7 +16,9 @@ static struct owners_resource_table types;
 static void add_type(const char *group, const char *version, const char *plural, const char *kind,
 		     int namespaced, int preferred)
 {
-	fake_type_add(&types, group, version, plural, "", kind, NULL, namespaced, preferred);
+	fake_type_add(&types,
+		      &(struct fake_type){ group, version, plural, "", kind, NULL, namespaced,
+					   preferred });
 }
 
 static const struct owners_resource *type(const char *api, const char *kind)
@@ -27,19 +29,11 @@ static const struct owners_resource *type(const char *api, const char *kind)
 #define REF(api, kind, name, uid) { api, kind, name, uid, 0, 0 }
 #define NREFS(a) (sizeof(a) / sizeof((a)[0])), (a)
 
-static void add_full(struct owners_graph *g, const char *api, const char *kind, const char *ns,
-		     const char *name, const char *uid, const char *deleted, size_t n_fin,
-		     const char *const *fin, size_t nrefs, const struct owners_owner_ref_meta *refs)
+static void add(struct owners_graph *g, const char *api, const char *kind,
+		const struct fake_object *o)
 {
-	if (fake_object_try_add(g, type(api, kind), ns, name, uid, deleted, n_fin, fin, nrefs,
-				refs))
-		ok(0, "add %s/%s", kind, name);
-}
-
-static void add(struct owners_graph *g, const char *api, const char *kind, const char *ns,
-		const char *name, const char *uid, size_t nrefs, const struct owners_owner_ref_meta *refs)
-{
-	add_full(g, api, kind, ns, name, uid, "", 0, NULL, nrefs, refs);
+	if (fake_object_try_add(g, type(api, kind), o))
+		ok(0, "add %s/%s", kind, o->name);
 }
 
 static uint32_t node(struct owners_graph *g, const char *uid)
@@ -110,30 +104,34 @@ static void test_predictions(void)
 	struct owners_dangling_report rep;
 
 	ok(owners_graph_new(&g, &types) == 0, "graph created");
-	add(g, "v1", "ConfigMap", "a", "live", "u-live", 0, NULL);
-	add(g, "v1", "ConfigMap", "b", "other", "u-other", 0, NULL);
-	add_full(g, "v1", "ConfigMap", "a", "fg", "u-fg", "2026-01-02T00:00:00Z", 1, foreground, 0, NULL);
-	add_full(g, "v1", "ConfigMap", "a", "orph", "u-orph", "2026-01-02T00:00:00Z", 1, orphan_fin, 0,
-		 NULL);
-	add(g, "v1", "Node", "", "n1", "u-n1", 0, NULL);
-	add(g, "autoscaling/v2", "HorizontalPodAutoscaler", "a", "hpa", "u-hpa", 0, NULL);
-	add(g, "v1", "Pod", "a", "orphan", "u-p1", NREFS(absent));
-	add(g, "v1", "Pod", "a", "mixed", "u-p2", NREFS(mixed));
-	add(g, "v1", "Pod", "a", "waiting", "u-p3", NREFS(waiting));
-	add(g, "v1", "Pod", "a", "orphaning", "u-p4", NREFS(orphaning));
-	add(g, "v1", "Pod", "a", "stuck", "u-p5", NREFS(stuck));
-	add(g, "v1", "Node", "", "cluster-dep", "u-n2", NREFS(cluster));
-	add(g, "v1", "Pod", "a", "secret", "u-p6", NREFS(secret));
-	add(g, "v1", "Pod", "a", "secret-absent", "u-p7", NREFS(secret_absent));
-	add(g, "v1", "Pod", "a", "secret-live", "u-p8", NREFS(secret_live));
-	add(g, "v1", "Pod", "a", "mismatch", "u-p9", NREFS(mismatch));
-	add(g, "v1", "Pod", "a", "elsewhere", "u-p10", NREFS(elsewhere));
-	add(g, "v1", "Pod", "a", "node-owned", "u-p11", NREFS(node_owner));
-	add(g, "v1", "Pod", "a", "hpa-owned", "u-p12", NREFS(old_version));
-	add(g, "v1", "Pod", "a", "resolved", "u-p13", 1, &mixed[1]);
-	add_full(g, "v1", "Pod", "a", "deleting", "u-p14", "2026-01-02T00:00:00Z", 1, orphan_fin,
-		 NREFS(absent));
-	add(g, "v1", "Pod", "a", "no-refs", "u-p15", 0, NULL);
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "live", "u-live"));
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("b", "other", "u-other"));
+	add(g, "v1", "ConfigMap",
+	    FAKE_OBJECT("a", "fg", "u-fg", .deleted = "2026-01-02T00:00:00Z", .n_fins = 1,
+			.fins = foreground));
+	add(g, "v1", "ConfigMap",
+	    FAKE_OBJECT("a", "orph", "u-orph", .deleted = "2026-01-02T00:00:00Z", .n_fins = 1,
+			.fins = orphan_fin));
+	add(g, "v1", "Node", FAKE_OBJECT("", "n1", "u-n1"));
+	add(g, "autoscaling/v2", "HorizontalPodAutoscaler", FAKE_OBJECT("a", "hpa", "u-hpa"));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "orphan", "u-p1", NREFS(absent)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "mixed", "u-p2", NREFS(mixed)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "waiting", "u-p3", NREFS(waiting)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "orphaning", "u-p4", NREFS(orphaning)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "stuck", "u-p5", NREFS(stuck)));
+	add(g, "v1", "Node", FAKE_OBJECT("", "cluster-dep", "u-n2", NREFS(cluster)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "secret", "u-p6", NREFS(secret)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "secret-absent", "u-p7", NREFS(secret_absent)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "secret-live", "u-p8", NREFS(secret_live)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "mismatch", "u-p9", NREFS(mismatch)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "elsewhere", "u-p10", NREFS(elsewhere)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "node-owned", "u-p11", NREFS(node_owner)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "hpa-owned", "u-p12", NREFS(old_version)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "resolved", "u-p13", 1, &mixed[1]));
+	add(g, "v1", "Pod",
+	    FAKE_OBJECT("a", "deleting", "u-p14", NREFS(absent), .deleted = "2026-01-02T00:00:00Z",
+			.n_fins = 1, .fins = orphan_fin));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "no-refs", "u-p15"));
 	owners_graph_note_listing(g, type("v1", "ConfigMap"), NULL, 0, NULL);
 	owners_graph_note_listing(g, type("v1", "Pod"), NULL, 0, NULL);
 	owners_graph_note_listing(g, type("v1", "Node"), NULL, 0, NULL);
@@ -454,9 +452,9 @@ static void test_absent_owner_types(void)
 	size_t n = 0;
 
 	ok(owners_graph_new(&g, &types) == 0, "graph");
-	add(g, "v1", "ConfigMap", "a", "here", "u-here", 0, NULL);
-	add(g, "v1", "Pod", "a", "p", "u-pa", NREFS(refs));
-	add(g, "v1", "Pod", "a", "q", "u-qa", NREFS(none));
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "here", "u-here"));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "p", "u-pa", NREFS(refs)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "q", "u-qa", NREFS(none)));
 	owners_graph_note_listing(g, type("v1", "ConfigMap"), "a", 0, NULL);
 	owners_graph_note_listing(g, type("v1", "Pod"), "a", 0, NULL);
 	owners_graph_note_listing(g, type("autoscaling/v2", "HorizontalPodAutoscaler"), "a", 0, NULL);
@@ -474,7 +472,7 @@ static void test_absent_owner_types(void)
 	   "an object whose owners resolve: none");
 
 	/* Listed everywhere: the owner is found in b, under its UID. */
-	add(g, "v1", "ConfigMap", "b", "far", "u-far", 0, NULL);
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("b", "far", "u-far"));
 	owners_graph_note_listing(g, type("v1", "ConfigMap"), NULL, 0, NULL);
 	ok(owners_graph_link(g) == 0, "relinked");
 	is_int(owners_graph_classify_ref(g, nodes[0], &g->nodes[nodes[0]].refs[0]),
