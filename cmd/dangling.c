@@ -330,19 +330,21 @@ static enum exit_code check_access(struct cmd_run *run, struct owners_dangling_r
 	struct owners_access_check *types = NULL, *checks = NULL;
 	uint32_t *type_examples = NULL, *examples = NULL;
 	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_dangling_fix_access how = { o->fix_unresolvable, 0, NULL, 0 };
 	size_t n_types = 0, n = 0, i;
 	enum exit_code rc;
 
-	if (owners_dangling_fix_needed_access(rep, run->s.graph, o->fix_unresolvable, 0, NULL, 0,
-					      &types, &type_examples, &n_types))
+	if (owners_dangling_fix_needed_access(rep, run->s.graph, &how, &types, &type_examples, &n_types))
 		return error_oom();
 	/* A review that cannot be made leaves every object to be asked about. */
 	if (owners_access_check_all(run->s.http, types, n_types, &err))
 		for (i = 0; i < n_types; i++)
 			types[i].verdict = OWNERS_ACCESS_DENIED;
 	owners_error_clear(&err);
-	rc = owners_dangling_fix_needed_access(rep, run->s.graph, o->fix_unresolvable, 1, types,
-					       n_types, &checks, &examples, &n)
+	how.by_name = 1;
+	how.denied = types;
+	how.n_denied = n_types;
+	rc = owners_dangling_fix_needed_access(rep, run->s.graph, &how, &checks, &examples, &n)
 		     ? error_oom()
 		     : session_check_access(&run->s, checks, examples, n, "the fix");
 	owners_access_checks_clear(types, n_types);

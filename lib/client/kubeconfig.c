@@ -988,15 +988,9 @@ fail:
 	return rc;
 }
 
-static int build_user(struct owners_rest_config *cfg, const struct raw_user *ru,
-		      struct owners_error *err)
+/* A client certificate comes with its key, each from a file or inline, never both. */
+static int check_client_cert(const struct raw_user *ru, struct owners_error *err)
 {
-	struct owners_buf token = OWNERS_BUF_INIT;
-	yaml_node_item_t *it;
-	const char *s;
-	size_t n, i;
-	int rc = 0;
-
 	if (is_set(ru->cert_file) && is_set(ru->cert_data))
 		return owners_error_set(err, OWNERS_ECONFIG,
 					"%s sets both client-certificate and client-certificate-data",
@@ -1009,27 +1003,39 @@ static int build_user(struct owners_rest_config *cfg, const struct raw_user *ru,
 		return owners_error_set(err, OWNERS_ECONFIG,
 					"%s has a client certificate without a key, or a key without a certificate",
 					ru->label);
+	return 0;
+}
 
-	if (is_set(ru->token)) {
-		rc = set_str(&cfg->token, ru->token, err);
-	} else if (is_set(ru->token_file)) {
-		cfg->token_file = path_join(ru->base, ru->token_file);
-		if (!cfg->token_file)
-			return owners_error_oom(err);
-		rc = read_field(&token,
-				&(const struct field_file){ NULL, cfg->token_file, "tokenFile",
-							    ru->label, 0 },
-				err);
-		if (!rc) {
-			trim(&token);
-			if (token.len && !(cfg->token = owners_strdup(token.ptr)))
-				rc = owners_error_oom(err);
-		}
-		owners_wipe(token.ptr, token.len);
-		owners_buf_clear(&token);
+static int build_token(struct owners_rest_config *cfg, const struct raw_user *ru,
+		       struct owners_error *err)
+{
+	struct owners_buf token = OWNERS_BUF_INIT;
+	int rc = 0;
+
+	if (is_set(ru->token))
+		return set_str(&cfg->token, ru->token, err);
+	if (!is_set(ru->token_file))
+		return 0;
+	cfg->token_file = path_join(ru->base, ru->token_file);
+	if (!cfg->token_file)
+		return owners_error_oom(err);
+	rc = read_field(&token,
+			&(const struct field_file){ NULL, cfg->token_file, "tokenFile", ru->label, 0 },
+			err);
+	if (!rc) {
+		trim(&token);
+		if (token.len && !(cfg->token = owners_strdup(token.ptr)))
+			rc = owners_error_oom(err);
 	}
-	if (rc)
-		return rc;
+	owners_wipe(token.ptr, token.len);
+	owners_buf_clear(&token);
+	return rc;
+}
+
+static int build_client_cert(struct owners_rest_config *cfg, const struct raw_user *ru,
+			     struct owners_error *err)
+{
+	int rc = 0;
 
 	if (is_set(ru->cert_data))
 		rc = decode_field(&cfg->client_cert_data, ru->cert_data, "client-certificate-data",
@@ -1049,11 +1055,18 @@ static int build_user(struct owners_rest_config *cfg, const struct raw_user *ru,
 				&(const struct field_file){ ru->base, ru->key_file, "client-key",
 							    ru->label, 0 },
 				err);
-	if (rc)
-		return rc;
+	return rc;
+}
 
-	if (is_set(ru->as) && (rc = set_str(&cfg->impersonate_user, ru->as, err)))
-		return rc;
+/* The groups to impersonate: --as-group's when given, else the kubeconfig's as-groups. */
+static int build_impersonate_groups(struct owners_rest_config *cfg, const struct raw_user *ru,
+				    struct owners_error *err)
+{
+	yaml_node_item_t *it;
+	const char *s;
+	size_t n, i;
+	int rc;
+
 	if (ru->n_flag_groups) {
 		cfg->impersonate_groups = calloc(ru->n_flag_groups, sizeof(char *));
 		if (!cfg->impersonate_groups)
@@ -1064,24 +1077,41 @@ static int build_user(struct owners_rest_config *cfg, const struct raw_user *ru,
 				return owners_error_oom(err);
 			cfg->n_impersonate_groups++;
 		}
-	} else if (ru->as_groups) {
-		n = (size_t)(ru->as_groups->data.sequence.items.top -
-			     ru->as_groups->data.sequence.items.start);
-		cfg->impersonate_groups = calloc(n ? n : 1, sizeof(char *));
-		if (!cfg->impersonate_groups)
-			return owners_error_oom(err);
-		for (it = ru->as_groups->data.sequence.items.start;
-		     it < ru->as_groups->data.sequence.items.top; it++) {
-			if ((rc = node_string(&s, &ru->w, "as-groups", node_at(ru->w.f, *it), err)))
-				return rc;
-			if (!is_set(s))
-				continue;
-			cfg->impersonate_groups[cfg->n_impersonate_groups] = owners_strdup(s);
-			if (!cfg->impersonate_groups[cfg->n_impersonate_groups])
-				return owners_error_oom(err);
-			cfg->n_impersonate_groups++;
-		}
+		return 0;
 	}
+	if (!ru->as_groups)
+		return 0;
+	n = (size_t)(ru->as_groups->data.sequence.items.top -
+		     ru->as_groups->data.sequence.items.start);
+	cfg->impersonate_groups = calloc(n ? n : 1, sizeof(char *));
+	if (!cfg->impersonate_groups)
+		return owners_error_oom(err);
+	for (it = ru->as_groups->data.sequence.items.start;
+	     it < ru->as_groups->data.sequence.items.top; it++) {
+		if ((rc = node_string(&s, &ru->w, "as-groups", node_at(ru->w.f, *it), err)))
+			return rc;
+		if (!is_set(s))
+			continue;
+		cfg->impersonate_groups[cfg->n_impersonate_groups] = owners_strdup(s);
+		if (!cfg->impersonate_groups[cfg->n_impersonate_groups])
+			return owners_error_oom(err);
+		cfg->n_impersonate_groups++;
+	}
+	return 0;
+}
+
+static int build_user(struct owners_rest_config *cfg, const struct raw_user *ru,
+		      struct owners_error *err)
+{
+	int rc;
+
+	if ((rc = check_client_cert(ru, err)) || (rc = build_token(cfg, ru, err)) ||
+	    (rc = build_client_cert(cfg, ru, err)))
+		return rc;
+	if (is_set(ru->as) && (rc = set_str(&cfg->impersonate_user, ru->as, err)))
+		return rc;
+	if ((rc = build_impersonate_groups(cfg, ru, err)))
+		return rc;
 	if (cfg->n_impersonate_groups && !cfg->impersonate_user)
 		return owners_error_set(err, OWNERS_ECONFIG,
 					"%s requests impersonated groups without impersonating a user (set 'as' or --as)",

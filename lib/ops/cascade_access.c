@@ -180,11 +180,12 @@ static int need_for_fix(struct needs *s, const struct owners_graph *g, const cha
 }
 
 int owners_dangling_fix_needed_access(const struct owners_dangling_report *rep, struct owners_graph *g,
-				      int fix_unresolvable, int by_name,
-				      const struct owners_access_check *denied, size_t n_denied,
+				      const struct owners_dangling_fix_access *how,
 				      struct owners_access_check **out, uint32_t **examples, size_t *n_out)
 {
-	struct needs s = { NULL, NULL, 0, 0, 0, by_name };
+	const struct owners_access_check *denied = how->denied;
+	size_t n_denied = how->n_denied;
+	struct needs s = { NULL, NULL, 0, 0, 0, how->by_name };
 	size_t a, b, k;
 	int rc = 0;
 
@@ -198,7 +199,7 @@ int owners_dangling_fix_needed_access(const struct owners_dangling_report *rep, 
 			rc = need_for_fix(&s, g, delete_verb, f->object, denied, n_denied);
 			continue;
 		}
-		if (!fix_unresolvable && owners_dangling_gc_never(f))
+		if (!how->fix_unresolvable && owners_dangling_gc_never(f))
 			continue;
 		for (k = a; k < b; k++)
 			patched |= owners_dangling_fixable(rep->items[k].class_);

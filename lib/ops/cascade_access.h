@@ -49,9 +49,14 @@ int owners_cascade_scale_needed_access(const struct owners_cascade_plan *p,
  * alone by its resourceNames), and then, when denied is given, only for the
  * objects whose type-wide check (denied, from a call without by_name: n_denied
  * checks) was refused. rep sorted. */
+struct owners_dangling_fix_access {
+	int fix_unresolvable;
+	int by_name;
+	const struct owners_access_check *denied;
+	size_t n_denied;
+};
 int owners_dangling_fix_needed_access(const struct owners_dangling_report *rep, struct owners_graph *g,
-				      int fix_unresolvable, int by_name,
-				      const struct owners_access_check *denied, size_t n_denied,
+				      const struct owners_dangling_fix_access *how,
 				      struct owners_access_check **out, uint32_t **examples, size_t *n_out);
 
 #endif

@@ -299,92 +299,107 @@ int owners_stuck_fetch_ahead(struct owners_stuck_facts *f, struct owners_graph *
 	return fetch(f, g, c, list, (struct fetch_how){ page_size, 1 }, err);
 }
 
+/* The record node needs read, added to the facts, and j made its request;
+ * j->facts stays NULL when the node needs nothing read. */
+static int plan_job(struct job *j, struct owners_stuck_facts *f, const struct owners_graph *g,
+		    uint32_t node)
+{
+	const struct owners_node *o = &g->nodes[node];
+
+	if (owners_stuck_is_namespace(o) && !owners_stuck_facts_namespace(f, node)) {
+		struct owners_stuck_namespace *ns = owners_stuck_facts_add_namespace(f, node);
+
+		if (!ns)
+			return OWNERS_ENOMEM;
+		ns->content_listed = content_listed(g, o->name);
+		j->kind = JOB_NAMESPACE;
+		j->index = f->n_namespaces - 1;
+	} else if (owners_stuck_is_pv(o) && owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PV) &&
+		   !owners_stuck_facts_volume(f, node)) {
+		if (!owners_stuck_facts_add_volume(f, node))
+			return OWNERS_ENOMEM;
+		j->kind = JOB_VOLUME;
+		j->index = f->n_volumes - 1;
+	} else if (owners_stuck_is_pvc(o) && owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PVC) &&
+		   !owners_stuck_facts_pods(f, o->namespace_)) {
+		if (!owners_stuck_facts_add_pods(f, o->namespace_))
+			return OWNERS_ENOMEM;
+		j->kind = JOB_PODS;
+		j->index = f->n_pods - 1;
+	} else {
+		return 0;
+	}
+	j->facts = f;
+	j->resource = o->resource;
+	owners_http_request_init(&j->req);
+	return 0;
+}
+
+/* The first page of a namespace's pods (pods: the server's v1 pods, NULL
+ * when it serves none). */
+static int submit_pods(struct job *j, const struct owners_resource *pods, size_t page_size)
+{
+	int rc;
+
+	if (!pods) {
+		*error_slot(j) = owners_strdup("the server does not serve v1 pods");
+		return *error_slot(j) ? 0 : OWNERS_ENOMEM;
+	}
+	j->resource = pods;
+	j->page_size = page_size ? page_size : OWNERS_DEFAULT_PAGE_SIZE;
+	j->req.on_data = on_pods_data;
+	j->req.on_attempt = on_pods_attempt;
+	rc = owners_pod_claims_parser_new(&j->parser, &j->facts->pods[j->index].pods);
+	if (!rc)
+		rc = pods_page(j, NULL);
+	return rc;
+}
+
+static int submit_job(struct job *j, const struct owners_graph *g, const struct owners_resource *pods,
+		      size_t page_size)
+{
+	const struct owners_stuck_facts *f = j->facts;
+	const struct owners_node *o;
+	int rc;
+
+	j->req.on_done = on_done;
+	j->req.ctx = j;
+	if (j->kind == JOB_PODS)
+		return submit_pods(j, pods, page_size);
+	o = &g->nodes[j->kind == JOB_NAMESPACE ? f->namespaces[j->index].node
+					       : f->volumes[j->index].node];
+	rc = owners_api_path_object(&j->req.path, o->resource, NULL, o->name, NULL);
+	if (!rc)
+		rc = owners_http_submit(j->client, &j->req);
+	return rc;
+}
+
 static int fetch(struct owners_stuck_facts *f, struct owners_graph *g, struct owners_http_client *c,
 		 const struct owners_node_list *list, struct fetch_how how, struct owners_error *err)
 {
-	size_t page_size = how.page_size;
-	int ahead = how.ahead;
-
-	const uint32_t *nodes = list->nodes;
-	size_t n = list->n;
 	const struct owners_resource *pods = owners_resource_by_gvk(g->types, "v1", "Pod");
 	struct job *jobs = NULL;
 	size_t n_jobs = 0, i;
 	int rc = 0, run_rc;
 
-	jobs = calloc(n ? n : 1, sizeof(*jobs));
+	jobs = calloc(list->n ? list->n : 1, sizeof(*jobs));
 	if (!jobs)
 		return owners_error_oom(err);
 	/* Every record first: the arrays must not move once requests point into them. */
-	for (i = 0; !rc && i < n; i++) {
-		const struct owners_node *o = &g->nodes[nodes[i]];
+	for (i = 0; !rc && i < list->n; i++) {
+		const struct owners_node *o = &g->nodes[list->nodes[i]];
 		struct job *j = &jobs[n_jobs];
 
-		if ((!o->deleted && !ahead) || o->virtual_)
+		if ((!o->deleted && !how.ahead) || o->virtual_)
 			continue;
-		if (owners_stuck_is_namespace(o) && !owners_stuck_facts_namespace(f, nodes[i])) {
-			struct owners_stuck_namespace *ns = owners_stuck_facts_add_namespace(f, nodes[i]);
-
-			if (!ns) {
-				rc = OWNERS_ENOMEM;
-				break;
-			}
-			ns->content_listed = content_listed(g, o->name);
-			j->kind = JOB_NAMESPACE;
-			j->index = f->n_namespaces - 1;
-		} else if (owners_stuck_is_pv(o) && owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PV) &&
-			   !owners_stuck_facts_volume(f, nodes[i])) {
-			if (!owners_stuck_facts_add_volume(f, nodes[i])) {
-				rc = OWNERS_ENOMEM;
-				break;
-			}
-			j->kind = JOB_VOLUME;
-			j->index = f->n_volumes - 1;
-		} else if (owners_stuck_is_pvc(o) && owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PVC) &&
-			   !owners_stuck_facts_pods(f, o->namespace_)) {
-			if (!owners_stuck_facts_add_pods(f, o->namespace_)) {
-				rc = OWNERS_ENOMEM;
-				break;
-			}
-			j->kind = JOB_PODS;
-			j->index = f->n_pods - 1;
-		} else {
-			continue;
+		rc = plan_job(j, f, g, list->nodes[i]);
+		if (!rc && j->facts) {
+			j->client = c;
+			n_jobs++;
 		}
-		j->facts = f;
-		j->client = c;
-		j->resource = o->resource;
-		owners_http_request_init(&j->req);
-		n_jobs++;
 	}
-	for (i = 0; !rc && i < n_jobs; i++) {
-		struct job *j = &jobs[i];
-		const struct owners_node *o = NULL;
-
-		j->req.on_done = on_done;
-		j->req.ctx = j;
-		if (j->kind == JOB_PODS) {
-			if (!pods) {
-				*error_slot(j) = owners_strdup("the server does not serve v1 pods");
-				if (!*error_slot(j))
-					rc = OWNERS_ENOMEM;
-				continue;
-			}
-			j->resource = pods;
-			j->page_size = page_size ? page_size : OWNERS_DEFAULT_PAGE_SIZE;
-			j->req.on_data = on_pods_data;
-			j->req.on_attempt = on_pods_attempt;
-			rc = owners_pod_claims_parser_new(&j->parser, &f->pods[j->index].pods);
-			if (!rc)
-				rc = pods_page(j, NULL);
-			continue;
-		}
-		o = &g->nodes[j->kind == JOB_NAMESPACE ? f->namespaces[j->index].node
-						       : f->volumes[j->index].node];
-		rc = owners_api_path_object(&j->req.path, o->resource, NULL, o->name, NULL);
-		if (!rc)
-			rc = owners_http_submit(c, &j->req);
-	}
+	for (i = 0; !rc && i < n_jobs; i++)
+		rc = submit_job(&jobs[i], g, pods, how.page_size);
 	/* Even after a failure: what was submitted must finish before it is freed. */
 	run_rc = owners_http_run(c, err);
 	if (!rc)

@@ -15,7 +15,8 @@ static struct owners_resource_table table;
 static void add(const char *group, const char *plural, const char *singular, const char *kind,
 		const char *shortname)
 {
-	fake_type_add(&table, group, "v1", plural, singular, kind, shortname, 1, 1);
+	fake_type_add(&table,
+		      &(struct fake_type){ group, "v1", plural, singular, kind, shortname, 1, 1 });
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

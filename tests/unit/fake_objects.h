@@ -11,37 +11,48 @@
 
 #include "graph.h"
 
+/* An object as one argument: FAKE_OBJECT(ns, name, uid) for a live one
+ * without owners; its owner references next (n_refs, refs), and
+ * .deleted, .n_fins, .fins when it is in deletion or has finalizers. */
+struct fake_object {
+	const char *namespace_, *name, *uid;
+	size_t n_refs;
+	const struct owners_owner_ref_meta *refs;
+	const char *deleted; /* NULL or "" for a live object */
+	size_t n_fins;
+	const char *const *fins;
+};
+#define FAKE_OBJECT(ns, name_, uid_, ...)                                                 \
+	(&(const struct fake_object){ .namespace_ = (ns), .name = (name_), .uid = (uid_), \
+				      __VA_ARGS__ })
+
 /* Returns what owners_graph_add() returns, for a test that checks it. */
 static inline int fake_object_try_add(struct owners_graph *g, const struct owners_resource *r,
-				      const char *ns, const char *name, const char *uid,
-				      const char *deleted, size_t n_fins, const char *const *fins,
-				      size_t n_refs, const struct owners_owner_ref_meta *refs)
+				      const struct fake_object *o)
 {
 	struct owners_object_meta m;
 
 	memset(&m, 0, sizeof(m));
-	m.name = name;
-	m.namespace_ = ns;
-	m.uid = uid;
+	m.name = o->name;
+	m.namespace_ = o->namespace_;
+	m.uid = o->uid;
 	m.resource_version = "1";
 	m.creation_timestamp = "2026-01-01T00:00:00Z";
-	m.deletion_timestamp = deleted;
-	m.finalizers = fins;
-	m.n_finalizers = n_fins;
-	m.owner_refs = refs;
-	m.n_owner_refs = n_refs;
+	m.deletion_timestamp = o->deleted;
+	m.finalizers = o->fins;
+	m.n_finalizers = o->n_fins;
+	m.owner_refs = o->refs;
+	m.n_owner_refs = o->n_refs;
 	return owners_graph_add(g, r, &m);
 }
 
 /* Returns the object's node (OWNERS_NO_NODE when it could not be added). */
 static inline uint32_t fake_object_add(struct owners_graph *g, const struct owners_resource *r,
-				       const char *ns, const char *name, const char *uid,
-				       const char *deleted, size_t n_fins, const char *const *fins,
-				       size_t n_refs, const struct owners_owner_ref_meta *refs)
+				       const struct fake_object *o)
 {
-	if (fake_object_try_add(g, r, ns, name, uid, deleted, n_fins, fins, n_refs, refs))
-		printf("# cannot add %s\n", name);
-	return owners_graph_find_uid(g, uid);
+	if (fake_object_try_add(g, r, o))
+		printf("# cannot add %s\n", o->name);
+	return owners_graph_find_uid(g, o->uid);
 }
 
 /* An object of a test's table: its kind (apiVersion from the test's

@@ -175,8 +175,12 @@ static void test_cascade(void)
 
 int main(void)
 {
-	fake_type_add(&types, "", "v1", "configmaps", "configmap", "ConfigMap", "cm", 1, 1);
-	fake_type_add(&types, "rbac.authorization.k8s.io", "v1", "clusterroles", "clusterrole", "ClusterRole", NULL, 0, 1);
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "configmaps", "configmap", "ConfigMap", "cm",
+					   1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "rbac.authorization.k8s.io", "v1", "clusterroles",
+					   "clusterrole", "ClusterRole", NULL, 0, 1 });
 	test_collector();
 	test_cascade();
 	owners_resource_table_clear(&types);

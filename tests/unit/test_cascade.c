@@ -17,7 +17,8 @@ static struct owners_resource_table types;
 
 static void add_type(const char *group, const char *plural, const char *kind, int namespaced)
 {
-	fake_type_add(&types, group, "v1", plural, "", kind, NULL, namespaced, 1);
+	fake_type_add(&types,
+		      &(struct fake_type){ group, "v1", plural, "", kind, NULL, namespaced, 1 });
 }
 
 static const char *api_of(const char *kind)
@@ -540,11 +541,13 @@ static void test_fix_needed_access(void)
 		items[i].class_ = OWNERS_REF_ABSENT;
 		items[i].fix = OWNERS_FIX_WOULD_DELETE;
 	}
-	ok(owners_dangling_fix_needed_access(&rep, g, 0, 0, NULL, 0, &by_type, &ex, &n) == 0 && n == 2,
+	ok(owners_dangling_fix_needed_access(&rep, g, &(struct owners_dangling_fix_access){ 0, 0, NULL, 0 },
+					     &by_type, &ex, &n) == 0 && n == 2,
 	   "--fix: one check per type and namespace for three objects (%zu)", n);
 	for (i = 0; i < n; i++)
 		by_type[i].verdict = strcmp(by_type[i].resource, "secrets") ? OWNERS_ACCESS_DENIED : OWNERS_ACCESS_ALLOWED;
-	ok(owners_dangling_fix_needed_access(&rep, g, 0, 1, by_type, n, &named, &ex2, &n2) == 0, "narrowed");
+	ok(owners_dangling_fix_needed_access(&rep, g, &(struct owners_dangling_fix_access){ 0, 1, by_type, n },
+					     &named, &ex2, &n2) == 0, "narrowed");
 	for (i = 0; i < n2; i++) {
 		named_cm += !strcmp(named[i].resource, "configmaps") && named[i].name && *named[i].name;
 		named_secret += !strcmp(named[i].resource, "secrets");

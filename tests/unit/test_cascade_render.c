@@ -57,20 +57,23 @@ static struct owners_graph *build(const char *deployment_deleted, size_t n_deplo
 		return NULL;
 	for (i = 0; i < types.count; i++)
 		owners_graph_note_listing(g, &types.items[i], NULL, 0, NULL);
-	fake_object_add(g, type("apps/v1", "Deployment"), "ns", "web", "d1", deployment_deleted,
-			n_deployment_fins, deployment_fins, 0, NULL);
-	fake_object_add(g, type("apps/v1", "ReplicaSet"), "ns", "web-1", "r1", "", 0, NULL, 1,
-			to_web);
-	fake_object_add(g, type("v1", "Pod"), "ns", "web-1-a", "p1", "", 0, NULL, 1, to_rs);
-	fake_object_add(g, type("v1", "Pod"), "ns", "web-1-b", "p2", "", 0, NULL, 2,
-			to_rs_and_keep);
-	fake_object_add(g, type("v1", "Pod"), "ns", "web-1-c", "p3", DELETED, 1, hold, 1, to_rs);
-	fake_object_add(g, type("v1", "ConfigMap"), "ns", "keep", "k1", "", 0, NULL, 0, NULL);
-	fake_object_add(g, type("rbac.authorization.k8s.io/v1", "ClusterRole"), "", "cr", "c1", "",
-			0, NULL, 0, NULL);
-	fake_object_add(g, type("v1", "ConfigMap"), "ns", "cr-data", "cm1", "", 0, NULL, 1, to_cr);
-	fake_object_add(g, type("apps/v1", "ReplicaSet"), "ns", "old-1", "r2", "", 0, NULL, 1,
-			to_gone);
+	fake_object_add(g, type("apps/v1", "Deployment"),
+			FAKE_OBJECT("ns", "web", "d1", .deleted = deployment_deleted,
+				    .n_fins = n_deployment_fins, .fins = deployment_fins));
+	fake_object_add(g, type("apps/v1", "ReplicaSet"),
+			FAKE_OBJECT("ns", "web-1", "r1", 1, to_web));
+	fake_object_add(g, type("v1", "Pod"), FAKE_OBJECT("ns", "web-1-a", "p1", 1, to_rs));
+	fake_object_add(g, type("v1", "Pod"),
+			FAKE_OBJECT("ns", "web-1-b", "p2", 2, to_rs_and_keep));
+	fake_object_add(g, type("v1", "Pod"),
+			FAKE_OBJECT("ns", "web-1-c", "p3", 1, to_rs, .deleted = DELETED,
+				    .n_fins = 1, .fins = hold));
+	fake_object_add(g, type("v1", "ConfigMap"), FAKE_OBJECT("ns", "keep", "k1"));
+	fake_object_add(g, type("rbac.authorization.k8s.io/v1", "ClusterRole"),
+			FAKE_OBJECT("", "cr", "c1"));
+	fake_object_add(g, type("v1", "ConfigMap"), FAKE_OBJECT("ns", "cr-data", "cm1", 1, to_cr));
+	fake_object_add(g, type("apps/v1", "ReplicaSet"),
+			FAKE_OBJECT("ns", "old-1", "r2", 1, to_gone));
 	owners_graph_link(g);
 	return g;
 }
@@ -204,15 +207,17 @@ static void test_plan_waits(void)
 		return;
 	for (i = 0; i < types.count; i++)
 		owners_graph_note_listing(g, &types.items[i], NULL, 0, NULL);
-	fake_object_add(g, type("v1", "ConfigMap"), "ns", "root", "root", "", 0, NULL, 0, NULL);
-	fake_object_add(g, type("v1", "ConfigMap"), "ns", "held", "cm2", "", 1, hold, 1, to_root);
-	fake_object_add(g, type("v1", "PersistentVolumeClaim"), "ns", "data", "pvc1", "", 1, pvc, 1,
-			to_root);
-	fake_object_add(g, type("v1", "PersistentVolumeClaim"), "ns", "idle", "pvc2", "", 1, pvc, 1,
-			to_root);
-	fake_object_add(g, type("v1", "Pod"), "ns", "db-0", "pod1", "", 0, NULL, 1, to_root);
-	fake_object_add(g, type("v1", "Pod"), "ns", "reader", "pod2", "", 0, NULL, 0, NULL);
-	fake_object_add(g, type("v1", "PersistentVolume"), "", "pv-data", "pv1", "", 1, pv, 0, NULL);
+	fake_object_add(g, type("v1", "ConfigMap"), FAKE_OBJECT("ns", "root", "root"));
+	fake_object_add(g, type("v1", "ConfigMap"),
+			FAKE_OBJECT("ns", "held", "cm2", 1, to_root, .n_fins = 1, .fins = hold));
+	fake_object_add(g, type("v1", "PersistentVolumeClaim"),
+			FAKE_OBJECT("ns", "data", "pvc1", 1, to_root, .n_fins = 1, .fins = pvc));
+	fake_object_add(g, type("v1", "PersistentVolumeClaim"),
+			FAKE_OBJECT("ns", "idle", "pvc2", 1, to_root, .n_fins = 1, .fins = pvc));
+	fake_object_add(g, type("v1", "Pod"), FAKE_OBJECT("ns", "db-0", "pod1", 1, to_root));
+	fake_object_add(g, type("v1", "Pod"), FAKE_OBJECT("ns", "reader", "pod2"));
+	fake_object_add(g, type("v1", "PersistentVolume"),
+			FAKE_OBJECT("", "pv-data", "pv1", .n_fins = 1, .fins = pv));
 	owners_graph_link(g);
 
 	pods = owners_stuck_facts_add_pods(&facts, "ns");
@@ -516,16 +521,25 @@ static void test_events(void)
 int main(void)
 {
 	owners_resource_table_init(&types);
-	fake_type_add(&types, "", "v1", "pods", "pod", "Pod", NULL, 1, 1);
-	fake_type_add(&types, "", "v1", "configmaps", "configmap", "ConfigMap", NULL, 1, 1);
-	fake_type_add(&types, "", "v1", "persistentvolumeclaims", "persistentvolumeclaim",
-		      "PersistentVolumeClaim", NULL, 1, 1);
-	fake_type_add(&types, "", "v1", "persistentvolumes", "persistentvolume", "PersistentVolume",
-		      NULL, 0, 1);
-	fake_type_add(&types, "apps", "v1", "deployments", "deployment", "Deployment", NULL, 1, 1);
-	fake_type_add(&types, "apps", "v1", "replicasets", "replicaset", "ReplicaSet", NULL, 1, 1);
-	fake_type_add(&types, "rbac.authorization.k8s.io", "v1", "clusterroles", "clusterrole",
-		      "ClusterRole", NULL, 0, 1);
+	fake_type_add(&types, &(struct fake_type){ "", "v1", "pods", "pod", "Pod", NULL, 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "configmaps", "configmap", "ConfigMap", NULL,
+					   1, 1 });
+	fake_type_add(&types, &(struct fake_type){ "", "v1", "persistentvolumeclaims",
+						   "persistentvolumeclaim", "PersistentVolumeClaim", NULL, 1,
+						   1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "persistentvolumes", "persistentvolume",
+					   "PersistentVolume", NULL, 0, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "apps", "v1", "deployments", "deployment", "Deployment",
+					   NULL, 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "apps", "v1", "replicasets", "replicaset", "ReplicaSet",
+					   NULL, 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "rbac.authorization.k8s.io", "v1", "clusterroles",
+					   "clusterrole", "ClusterRole", NULL, 0, 1 });
 	test_plan();
 	test_plan_waits();
 	test_progress();

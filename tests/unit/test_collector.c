@@ -319,9 +319,14 @@ static void test_garbage_owner(void)
 
 int main(void)
 {
-	fake_type_add(&types, "", "v1", "configmaps", "configmap", "ConfigMap", "cm", 1, 1);
-	fake_type_add(&types, "", "v1", "secrets", "secret", "Secret", NULL, 1, 1);
-	fake_type_add(&types, "rbac.authorization.k8s.io", "v1", "clusterroles", "clusterrole", "ClusterRole", NULL, 0, 1);
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "configmaps", "configmap", "ConfigMap", "cm",
+					   1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "secrets", "secret", "Secret", NULL, 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "rbac.authorization.k8s.io", "v1", "clusterroles",
+					   "clusterrole", "ClusterRole", NULL, 0, 1 });
 	test_chain();
 	test_strip();
 	test_foreground();

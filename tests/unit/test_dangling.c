@@ -16,7 +16,9 @@ static struct owners_resource_table types;
 static void add_type(const char *group, const char *version, const char *plural, const char *kind,
 		     int namespaced, int preferred)
 {
-	fake_type_add(&types, group, version, plural, "", kind, NULL, namespaced, preferred);
+	fake_type_add(&types,
+		      &(struct fake_type){ group, version, plural, "", kind, NULL, namespaced,
+					   preferred });
 }
 
 static const struct owners_resource *type(const char *api, const char *kind)
@@ -27,19 +29,11 @@ static const struct owners_resource *type(const char *api, const char *kind)
 #define REF(api, kind, name, uid) { api, kind, name, uid, 0, 0 }
 #define NREFS(a) (sizeof(a) / sizeof((a)[0])), (a)
 
-static void add_full(struct owners_graph *g, const char *api, const char *kind, const char *ns,
-		     const char *name, const char *uid, const char *deleted, size_t n_fin,
-		     const char *const *fin, size_t nrefs, const struct owners_owner_ref_meta *refs)
+static void add(struct owners_graph *g, const char *api, const char *kind,
+		const struct fake_object *o)
 {
-	if (fake_object_try_add(g, type(api, kind), ns, name, uid, deleted, n_fin, fin, nrefs,
-				refs))
-		ok(0, "add %s/%s", kind, name);
-}
-
-static void add(struct owners_graph *g, const char *api, const char *kind, const char *ns,
-		const char *name, const char *uid, size_t nrefs, const struct owners_owner_ref_meta *refs)
-{
-	add_full(g, api, kind, ns, name, uid, "", 0, NULL, nrefs, refs);
+	if (fake_object_try_add(g, type(api, kind), o))
+		ok(0, "add %s/%s", kind, o->name);
 }
 
 static uint32_t node(struct owners_graph *g, const char *uid)
@@ -79,67 +73,79 @@ static const char *reason(struct owners_graph *g, const struct owners_dangling_f
 		}                                                                                  \
 	} while (0)
 
-static void test_predictions(void)
+/* The objects of the predictions: one pod (or node) per case, the owners
+ * they name, and the lists made (Secrets refused). */
+static struct owners_graph *predictions_graph(void)
 {
 	struct owners_graph *g = NULL;
 	static const char *const foreground[] = { "foregroundDeletion" };
 	static const char *const orphan_fin[] = { "orphan" };
-	const struct owners_owner_ref_meta absent[] = { REF("v1", "ConfigMap", "gone", "u-gone") };
-	const struct owners_owner_ref_meta mixed[] = { REF("v1", "ConfigMap", "gone", "u-gone"),
+	static const struct owners_owner_ref_meta absent[] = { REF("v1", "ConfigMap", "gone", "u-gone") };
+	static const struct owners_owner_ref_meta mixed[] = { REF("v1", "ConfigMap", "gone", "u-gone"),
 						       REF("v1", "ConfigMap", "live", "u-live") };
-	const struct owners_owner_ref_meta waiting[] = { REF("v1", "ConfigMap", "gone", "u-gone"),
+	static const struct owners_owner_ref_meta waiting[] = { REF("v1", "ConfigMap", "gone", "u-gone"),
 							 REF("v1", "ConfigMap", "fg", "u-fg") };
-	const struct owners_owner_ref_meta orphaning[] = { REF("v1", "ConfigMap", "gone", "u-gone"),
+	static const struct owners_owner_ref_meta orphaning[] = { REF("v1", "ConfigMap", "gone", "u-gone"),
 							   REF("v1", "ConfigMap", "orph", "u-orph") };
-	const struct owners_owner_ref_meta stuck[] = { REF("v1", "ConfigMap", "gone", "u-gone"),
+	static const struct owners_owner_ref_meta stuck[] = { REF("v1", "ConfigMap", "gone", "u-gone"),
 						       REF("example.com/v1", "Widget", "w", "u-w"),
 						       REF("v1", "ConfigMap", "live", "u-live") };
-	const struct owners_owner_ref_meta cluster[] = { REF("v1", "Node", "gone-node", "u-gn"),
+	static const struct owners_owner_ref_meta cluster[] = { REF("v1", "Node", "gone-node", "u-gn"),
 							 REF("v1", "ConfigMap", "live", "u-live") };
-	const struct owners_owner_ref_meta secret[] = { REF("v1", "Secret", "s", "u-s") };
-	const struct owners_owner_ref_meta secret_absent[] = { REF("v1", "ConfigMap", "gone", "u-gone"),
+	static const struct owners_owner_ref_meta secret[] = { REF("v1", "Secret", "s", "u-s") };
+	static const struct owners_owner_ref_meta secret_absent[] = { REF("v1", "ConfigMap", "gone", "u-gone"),
 							       REF("v1", "Secret", "s", "u-s") };
-	const struct owners_owner_ref_meta secret_live[] = { REF("v1", "Secret", "s", "u-s"),
+	static const struct owners_owner_ref_meta secret_live[] = { REF("v1", "Secret", "s", "u-s"),
 							     REF("v1", "ConfigMap", "gone", "u-gone"),
 							     REF("v1", "ConfigMap", "live", "u-live") };
-	const struct owners_owner_ref_meta mismatch[] = { REF("v1", "ConfigMap", "live", "u-old-live") };
-	const struct owners_owner_ref_meta elsewhere[] = { REF("v1", "ConfigMap", "other", "u-other") };
-	const struct owners_owner_ref_meta node_owner[] = { REF("v1", "Node", "n1", "u-n1") };
-	const struct owners_owner_ref_meta old_version[] = {
+	static const struct owners_owner_ref_meta mismatch[] = { REF("v1", "ConfigMap", "live", "u-old-live") };
+	static const struct owners_owner_ref_meta elsewhere[] = { REF("v1", "ConfigMap", "other", "u-other") };
+	static const struct owners_owner_ref_meta node_owner[] = { REF("v1", "Node", "n1", "u-n1") };
+	static const struct owners_owner_ref_meta old_version[] = {
 		REF("autoscaling/v1", "HorizontalPodAutoscaler", "hpa", "u-hpa") };
-	struct owners_dangling_report rep;
 
 	ok(owners_graph_new(&g, &types) == 0, "graph created");
-	add(g, "v1", "ConfigMap", "a", "live", "u-live", 0, NULL);
-	add(g, "v1", "ConfigMap", "b", "other", "u-other", 0, NULL);
-	add_full(g, "v1", "ConfigMap", "a", "fg", "u-fg", "2026-01-02T00:00:00Z", 1, foreground, 0, NULL);
-	add_full(g, "v1", "ConfigMap", "a", "orph", "u-orph", "2026-01-02T00:00:00Z", 1, orphan_fin, 0,
-		 NULL);
-	add(g, "v1", "Node", "", "n1", "u-n1", 0, NULL);
-	add(g, "autoscaling/v2", "HorizontalPodAutoscaler", "a", "hpa", "u-hpa", 0, NULL);
-	add(g, "v1", "Pod", "a", "orphan", "u-p1", NREFS(absent));
-	add(g, "v1", "Pod", "a", "mixed", "u-p2", NREFS(mixed));
-	add(g, "v1", "Pod", "a", "waiting", "u-p3", NREFS(waiting));
-	add(g, "v1", "Pod", "a", "orphaning", "u-p4", NREFS(orphaning));
-	add(g, "v1", "Pod", "a", "stuck", "u-p5", NREFS(stuck));
-	add(g, "v1", "Node", "", "cluster-dep", "u-n2", NREFS(cluster));
-	add(g, "v1", "Pod", "a", "secret", "u-p6", NREFS(secret));
-	add(g, "v1", "Pod", "a", "secret-absent", "u-p7", NREFS(secret_absent));
-	add(g, "v1", "Pod", "a", "secret-live", "u-p8", NREFS(secret_live));
-	add(g, "v1", "Pod", "a", "mismatch", "u-p9", NREFS(mismatch));
-	add(g, "v1", "Pod", "a", "elsewhere", "u-p10", NREFS(elsewhere));
-	add(g, "v1", "Pod", "a", "node-owned", "u-p11", NREFS(node_owner));
-	add(g, "v1", "Pod", "a", "hpa-owned", "u-p12", NREFS(old_version));
-	add(g, "v1", "Pod", "a", "resolved", "u-p13", 1, &mixed[1]);
-	add_full(g, "v1", "Pod", "a", "deleting", "u-p14", "2026-01-02T00:00:00Z", 1, orphan_fin,
-		 NREFS(absent));
-	add(g, "v1", "Pod", "a", "no-refs", "u-p15", 0, NULL);
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "live", "u-live"));
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("b", "other", "u-other"));
+	add(g, "v1", "ConfigMap",
+	    FAKE_OBJECT("a", "fg", "u-fg", .deleted = "2026-01-02T00:00:00Z", .n_fins = 1,
+			.fins = foreground));
+	add(g, "v1", "ConfigMap",
+	    FAKE_OBJECT("a", "orph", "u-orph", .deleted = "2026-01-02T00:00:00Z", .n_fins = 1,
+			.fins = orphan_fin));
+	add(g, "v1", "Node", FAKE_OBJECT("", "n1", "u-n1"));
+	add(g, "autoscaling/v2", "HorizontalPodAutoscaler", FAKE_OBJECT("a", "hpa", "u-hpa"));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "orphan", "u-p1", NREFS(absent)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "mixed", "u-p2", NREFS(mixed)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "waiting", "u-p3", NREFS(waiting)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "orphaning", "u-p4", NREFS(orphaning)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "stuck", "u-p5", NREFS(stuck)));
+	add(g, "v1", "Node", FAKE_OBJECT("", "cluster-dep", "u-n2", NREFS(cluster)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "secret", "u-p6", NREFS(secret)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "secret-absent", "u-p7", NREFS(secret_absent)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "secret-live", "u-p8", NREFS(secret_live)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "mismatch", "u-p9", NREFS(mismatch)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "elsewhere", "u-p10", NREFS(elsewhere)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "node-owned", "u-p11", NREFS(node_owner)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "hpa-owned", "u-p12", NREFS(old_version)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "resolved", "u-p13", 1, &mixed[1]));
+	add(g, "v1", "Pod",
+	    FAKE_OBJECT("a", "deleting", "u-p14", NREFS(absent), .deleted = "2026-01-02T00:00:00Z",
+			.n_fins = 1, .fins = orphan_fin));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "no-refs", "u-p15"));
 	owners_graph_note_listing(g, type("v1", "ConfigMap"), NULL, 0, NULL);
 	owners_graph_note_listing(g, type("v1", "Pod"), NULL, 0, NULL);
 	owners_graph_note_listing(g, type("v1", "Node"), NULL, 0, NULL);
 	owners_graph_note_listing(g, type("autoscaling/v2", "HorizontalPodAutoscaler"), NULL, 0, NULL);
 	owners_graph_note_listing(g, type("v1", "Secret"), NULL, OWNERS_EFORBIDDEN, "forbidden");
 	ok(owners_graph_link(g) == 0, "linked");
+	return g;
+}
+
+/* An absent owner: delete the object unless a solid owner is left. */
+static void test_absent_owners(struct owners_graph *g)
+{
+	struct owners_dangling_report rep;
 
 	rep = check(g, "u-p1");
 	is_int(rep.count, 1, "every owner absent: one finding");
@@ -164,6 +170,12 @@ static void test_predictions(void)
 	FINDING(rep, 0, "absent", "remove-reference", OWNERS_GC_WHY_LIVE_OWNER, 1);
 	ok(rep.count == 1, "an owner in deletion without foregroundDeletion is still solid");
 	owners_dangling_report_clear(&rep);
+}
+
+/* Where the GC never acts: an unresolvable kind, a cluster-scoped dependent. */
+static void test_gc_never(struct owners_graph *g)
+{
+	struct owners_dangling_report rep;
 
 	rep = check(g, "u-p5");
 	is_int(rep.count, 2, "absent + unresolvable + live: two findings");
@@ -183,6 +195,12 @@ static void test_predictions(void)
 	FINDING(rep, 0, "absent", "none", OWNERS_GC_WHY_CLUSTER_SCOPED, 1);
 	FINDING(rep, 1, "invalid-namespace", "none", OWNERS_GC_WHY_CLUSTER_SCOPED, 1);
 	owners_dangling_report_clear(&rep);
+}
+
+/* An owner that could not be checked (its list refused): cannot tell. */
+static void test_unknown_owners(struct owners_graph *g)
+{
+	struct owners_dangling_report rep;
 
 	rep = check(g, "u-p6");
 	FINDING(rep, 0, "unknown", "unknown", OWNERS_GC_WHY_UNKNOWN_OWNER, 0);
@@ -201,6 +219,12 @@ static void test_predictions(void)
 	FINDING(rep, 0, "unknown", "unknown", OWNERS_GC_WHY_UNKNOWN_OWNER, 0);
 	FINDING(rep, 1, "absent", "remove-reference", OWNERS_GC_WHY_LIVE_OWNER, 2);
 	owners_dangling_report_clear(&rep);
+}
+
+/* An owner by the wrong UID, or in another namespace, dangles. */
+static void test_wrong_owner(struct owners_graph *g)
+{
+	struct owners_dangling_report rep;
 
 	rep = check(g, "u-p9");
 	FINDING(rep, 0, "uid-mismatch", "delete-object", OWNERS_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
@@ -219,6 +243,12 @@ static void test_predictions(void)
 				     "dependent's: dangling (one finding)");
 	}
 	owners_dangling_report_clear(&rep);
+}
+
+/* References that resolve, an object in deletion, one without references. */
+static void test_resolved(struct owners_graph *g)
+{
+	struct owners_dangling_report rep;
 
 	rep = check(g, "u-p11");
 	is_int(rep.count, 0, "a cluster-scoped owner of a pod resolves");
@@ -240,169 +270,228 @@ static void test_predictions(void)
 	rep = check(g, "u-p15");
 	is_int(rep.count, 0, "no references, no findings");
 	owners_dangling_report_clear(&rep);
+}
 
+static void test_fixable(void)
+{
 	ok(owners_dangling_fixable(OWNERS_REF_ABSENT) && owners_dangling_fixable(OWNERS_REF_UID_MISMATCH) &&
 	   owners_dangling_fixable(OWNERS_REF_INVALID_NAMESPACE) &&
 	   owners_dangling_fixable(OWNERS_REF_UNRESOLVABLE), "dangling classes are fixable");
 	ok(!owners_dangling_fixable(OWNERS_REF_UNKNOWN) && !owners_dangling_fixable(OWNERS_REF_RESOLVED),
 	   "unknown and resolved never are");
+}
 
-	/* Everything, sorted and rendered. */
-	{
-		struct owners_dangling_report all = { NULL, 0, 0 };
-		struct owners_dangling_render r;
-		struct owners_buf out = OWNERS_BUF_INIT;
-		struct owners_json_value *doc = NULL;
-		struct owners_error err = OWNERS_ERROR_INIT;
-		const struct owners_scan_warning warnings[] = { { OWNERS_SCAN_WARNING_FORBIDDEN, "", "v1", "secrets", 1,
-								  "cannot list 'secrets': forbidden" } };
-		uint32_t i, count = g->count;
-		int sorted = 1;
+static void test_sorted(struct owners_graph *g, struct owners_dangling_report *all)
+{
+	uint32_t i, count = g->count;
+	int sorted = 1;
 
-		for (i = 0; i < count; i++)
-			owners_dangling_check(&all, g, i);
-		is_int(all.count, 16, "16 findings over the whole graph");
-		owners_dangling_sort(&all, g);
-		for (i = 1; i < all.count; i++) {
-			const struct owners_node *p = &g->nodes[all.items[i - 1].object];
-			const struct owners_node *q = &g->nodes[all.items[i].object];
-			int c = strcmp(p->namespace_, q->namespace_);
+	for (i = 0; i < count; i++)
+		owners_dangling_check(all, g, i);
+	is_int(all->count, 16, "16 findings over the whole graph");
+	owners_dangling_sort(all, g);
+	for (i = 1; i < all->count; i++) {
+		const struct owners_node *p = &g->nodes[all->items[i - 1].object];
+		const struct owners_node *q = &g->nodes[all->items[i].object];
+		int c = strcmp(p->namespace_, q->namespace_);
 
-			if (!c)
-				c = strcmp(p->kind, q->kind);
-			if (!c)
-				c = strcmp(p->name, q->name);
-			if (c > 0 || (!c && all.items[i - 1].ref > all.items[i].ref))
-				sorted = 0;
-		}
-		ok(sorted, "sorted by namespace, kind, name, reference");
-		is_str(g->nodes[all.items[0].object].name, "cluster-dep", "cluster-scoped objects first");
-
-		memset(&r, 0, sizeof(r));
-		r.g = g;
-		r.rep = &all;
-		ok(owners_dangling_render_text(&out, &r) == 0, "table rendered");
-		ok(!strncmp(out.ptr, "NAMESPACE   OBJECT ", 19), "table header starts NAMESPACE OBJECT");
-		ok(strstr(out.ptr, "CLASS") && strstr(out.ptr, "GC WILL") && !strstr(out.ptr, "FIX") &&
-		   !strstr(out.ptr, "WHY"), "header: CLASS and GC WILL; no FIX or WHY columns by default");
-		ok(strstr(out.ptr, "Pod/mixed") && strstr(out.ptr, "remove the reference"), "a row in words");
-		is_int((int)(strchr(out.ptr, '\n') - out.ptr) <= 200, 1, "lines are not padded to death");
-		{
-			size_t lines = 0;
-			const char *p;
-
-			for (p = out.ptr; *p; p++)
-				lines += *p == '\n';
-			is_int(lines, 17, "header + 16 rows");
-		}
-		owners_buf_reset(&out);
-		r.print.wide = 1;
-		r.show_fix = 1;
-		all.items[0].fix = OWNERS_FIX_FAILED;
-		all.items[0].fix_message = owners_strdup("gave up after 5 conflicting updates");
-		ok(owners_dangling_render_text(&out, &r) == 0, "wide table rendered");
-		ok(strstr(out.ptr, "OWNER APIVERSION") && strstr(out.ptr, "OWNER UID") && strstr(out.ptr, "WHY") &&
-		   strstr(out.ptr, "FIX"), "wide adds apiVersion, UID, WHY; fix adds FIX");
-		ok(strstr(out.ptr, "FAILED (gave up after 5 conflicting updates)") != NULL,
-		   "a failed fix says why");
-
-		owners_buf_reset(&out);
-		r.print.warnings = warnings;
-		r.print.n_warnings = 1;
-		ok(owners_dangling_render_json(&out, &r) == 0, "json rendered");
-		ok(owners_json_parse(&doc, out.ptr, out.len, &err) == 0, "json parses");
-		is_str(owners_json_string(owners_json_get(doc, "kind")), "OwnersDangling", "kind");
-		is_str(owners_json_string(owners_json_get(doc, "apiVersion")), "owners.dev/v1", "apiVersion");
-		{
-			const struct owners_json_value *items = owners_json_get(doc, "items"), *it, *w;
-
-			is_int(items ? items->count : 0, 16, "one item per finding");
-			it = items && items->count ? items->items[0] : NULL;
-			is_str(owners_json_string(owners_json_path(it, "metadata", "name", NULL)), "cluster-dep",
-			       "item.metadata.name");
-			ok(it && owners_json_get(it, "metadata") &&
-				   !owners_json_path(it, "metadata", "namespace", NULL),
-			   "item.metadata has no namespace when cluster-scoped");
-			{
-				/* an object as every document writes it
-				 * (owners_document_object) */
-				const struct owners_json_value *last =
-					items && items->count ? items->items[items->count - 1]
-							      : NULL;
-
-				ok(it && it->count == 4 && !strcmp(it->keys[0], "apiVersion") &&
-					   !strcmp(it->keys[1], "kind") && !strcmp(it->keys[2], "metadata") &&
-					   !strcmp(it->keys[3], "owners"),
-				   "item: apiVersion, kind, metadata, owners");
-				ok(owners_json_path(last, "metadata", "namespace", NULL) != NULL,
-				   "item.metadata.namespace when namespaced");
-				ok(owners_json_path(it, "metadata", "ownerReferences", NULL) &&
-					   owners_json_path(it, "metadata", "ownerReferences", NULL)->type ==
-						   OWNERS_JSON_ARRAY,
-				   "item.metadata.ownerReferences as the object has them");
-			}
-			is_str(owners_json_string(owners_json_path(it, "owners", "reference", "kind", NULL)), "Node",
-			       "item.owners.reference.kind");
-			ok(owners_json_path(it, "owners", "reference", "controller", NULL) &&
-			   owners_json_path(it, "owners", "reference", "controller", NULL)->type == OWNERS_JSON_BOOL,
-			   "item.owners.reference.controller is a boolean");
-			is_str(owners_json_string(owners_json_path(it, "owners", "class", NULL)), "absent",
-			       "item.owners.class");
-			is_str(owners_json_string(owners_json_path(it, "owners", "gc", "action", NULL)), "none",
-			       "item.owners.gc.action");
-			ok(owners_json_string(owners_json_path(it, "owners", "gc", "reason", NULL)) != NULL,
-			   "item.owners.gc.reason");
-			is_str(owners_json_string(owners_json_path(it, "owners", "fix", "result", NULL)), "failed",
-			       "item.owners.fix.result");
-			is_str(owners_json_string(owners_json_path(it, "owners", "fix", "message", NULL)),
-			       "gave up after 5 conflicting updates", "item.owners.fix.message");
-			w = owners_json_get(doc, "warnings");
-			ok(w && w->count == 1 &&
-				   !strcmp(owners_json_string(owners_json_get(w->items[0], "reason")), "Forbidden") &&
-				   !strcmp(owners_json_string(owners_json_get(w->items[0], "resource")), "secrets") &&
-				   !strcmp(owners_json_string(owners_json_get(w->items[0], "message")),
-					   "cannot list 'secrets': forbidden"),
-			   "warnings: structured, the type named");
-			ok(owners_json_path(doc, "metadata", "dryRun", NULL) != NULL, "metadata.dryRun");
-		}
-		owners_json_value_free(doc);
-		doc = NULL;
-		owners_buf_reset(&out);
-		r.show_fix = 0;
-		ok(owners_dangling_render_json(&out, &r) == 0, "json without a fix");
-		ok(!strstr(out.ptr, "\"fix\""), "no fix member unless --fix or --dry-run ran");
-		owners_buf_reset(&out);
-		ok(owners_dangling_render_names(&out, &r) == 0, "names rendered");
-		ok(!strncmp(out.ptr ? out.ptr : "", "node/cluster-dep\n", 17),
-		   "-o name: kind.group/name as kubectl delete takes it");
-		{
-			size_t lines = 0, rows = 0;
-			const char *p;
-			unsigned char *seen = calloc(g->count, 1);
-
-			for (p = out.ptr; p && *p; p++)
-				lines += *p == '\n';
-			for (i = 0; seen && i < all.count; i++)
-				if (!seen[all.items[i].object]++)
-					rows++;
-			is_int((long)lines, (long)rows, "-o name: each object once, however many findings");
-			free(seen);
-		}
-
-		all.count = 0;
-		owners_buf_reset(&out);
-		ok(owners_dangling_render_text(&out, &r) == 0 && out.len == 0, "no findings: empty table");
-		owners_buf_reset(&out);
-		ok(owners_dangling_render_json(&out, &r) == 0, "json with no findings");
-		ok(owners_json_parse(&doc, out.ptr, out.len, &err) == 0, "  parses");
-		ok(owners_json_get(doc, "items") && owners_json_get(doc, "items")->type == OWNERS_JSON_ARRAY &&
-		   owners_json_get(doc, "items")->count == 0, "  items is an empty list");
-		owners_json_value_free(doc);
-		all.count = 16;
-		owners_buf_clear(&out);
-		owners_error_clear(&err);
-		owners_dangling_report_clear(&all);
+		if (!c)
+			c = strcmp(p->kind, q->kind);
+		if (!c)
+			c = strcmp(p->name, q->name);
+		if (c > 0 || (!c && all->items[i - 1].ref > all->items[i].ref))
+			sorted = 0;
 	}
+	ok(sorted, "sorted by namespace, kind, name, reference");
+	is_str(g->nodes[all->items[0].object].name, "cluster-dep", "cluster-scoped objects first");
+}
+
+static void test_render_table(struct owners_dangling_render *r, struct owners_dangling_report *all)
+{
+	struct owners_buf out = OWNERS_BUF_INIT;
+
+	ok(owners_dangling_render_text(&out, r) == 0, "table rendered");
+	ok(!strncmp(out.ptr, "NAMESPACE   OBJECT ", 19), "table header starts NAMESPACE OBJECT");
+	ok(strstr(out.ptr, "CLASS") && strstr(out.ptr, "GC WILL") && !strstr(out.ptr, "FIX") &&
+	   !strstr(out.ptr, "WHY"), "header: CLASS and GC WILL; no FIX or WHY columns by default");
+	ok(strstr(out.ptr, "Pod/mixed") && strstr(out.ptr, "remove the reference"), "a row in words");
+	is_int((int)(strchr(out.ptr, '\n') - out.ptr) <= 200, 1, "lines are not padded to death");
+	{
+		size_t lines = 0;
+		const char *p;
+
+		for (p = out.ptr; *p; p++)
+			lines += *p == '\n';
+		is_int(lines, 17, "header + 16 rows");
+	}
+	owners_buf_reset(&out);
+	r->print.wide = 1;
+	r->show_fix = 1;
+	all->items[0].fix = OWNERS_FIX_FAILED;
+	all->items[0].fix_message = owners_strdup("gave up after 5 conflicting updates");
+	ok(owners_dangling_render_text(&out, r) == 0, "wide table rendered");
+	ok(strstr(out.ptr, "OWNER APIVERSION") && strstr(out.ptr, "OWNER UID") && strstr(out.ptr, "WHY") &&
+	   strstr(out.ptr, "FIX"), "wide adds apiVersion, UID, WHY; fix adds FIX");
+	ok(strstr(out.ptr, "FAILED (gave up after 5 conflicting updates)") != NULL,
+	   "a failed fix says why");
+
+	owners_buf_clear(&out);
+}
+
+static void test_render_json(struct owners_dangling_render *r)
+{
+	static const struct owners_scan_warning warnings[] = {
+		{ OWNERS_SCAN_WARNING_FORBIDDEN, "", "v1", "secrets", 1, "cannot list 'secrets': forbidden" }
+	};
+	struct owners_buf out = OWNERS_BUF_INIT;
+	struct owners_json_value *doc = NULL;
+	struct owners_error err = OWNERS_ERROR_INIT;
+
+	owners_buf_reset(&out);
+	r->print.warnings = warnings;
+	r->print.n_warnings = 1;
+	ok(owners_dangling_render_json(&out, r) == 0, "json rendered");
+	ok(owners_json_parse(&doc, out.ptr, out.len, &err) == 0, "json parses");
+	is_str(owners_json_string(owners_json_get(doc, "kind")), "OwnersDangling", "kind");
+	is_str(owners_json_string(owners_json_get(doc, "apiVersion")), "owners.dev/v1", "apiVersion");
+	{
+		const struct owners_json_value *items = owners_json_get(doc, "items"), *it, *w;
+
+		is_int(items ? items->count : 0, 16, "one item per finding");
+		it = items && items->count ? items->items[0] : NULL;
+		is_str(owners_json_string(owners_json_path(it, "metadata", "name", NULL)), "cluster-dep",
+		       "item.metadata.name");
+		ok(it && owners_json_get(it, "metadata") &&
+			   !owners_json_path(it, "metadata", "namespace", NULL),
+		   "item.metadata has no namespace when cluster-scoped");
+		{
+			/* an object as every document writes it
+			 * (owners_document_object) */
+			const struct owners_json_value *last =
+				items && items->count ? items->items[items->count - 1]
+						      : NULL;
+
+			ok(it && it->count == 4 && !strcmp(it->keys[0], "apiVersion") &&
+				   !strcmp(it->keys[1], "kind") && !strcmp(it->keys[2], "metadata") &&
+				   !strcmp(it->keys[3], "owners"),
+			   "item: apiVersion, kind, metadata, owners");
+			ok(owners_json_path(last, "metadata", "namespace", NULL) != NULL,
+			   "item.metadata.namespace when namespaced");
+			ok(owners_json_path(it, "metadata", "ownerReferences", NULL) &&
+				   owners_json_path(it, "metadata", "ownerReferences", NULL)->type ==
+					   OWNERS_JSON_ARRAY,
+			   "item.metadata.ownerReferences as the object has them");
+		}
+		is_str(owners_json_string(owners_json_path(it, "owners", "reference", "kind", NULL)), "Node",
+		       "item.owners.reference.kind");
+		ok(owners_json_path(it, "owners", "reference", "controller", NULL) &&
+		   owners_json_path(it, "owners", "reference", "controller", NULL)->type == OWNERS_JSON_BOOL,
+		   "item.owners.reference.controller is a boolean");
+		is_str(owners_json_string(owners_json_path(it, "owners", "class", NULL)), "absent",
+		       "item.owners.class");
+		is_str(owners_json_string(owners_json_path(it, "owners", "gc", "action", NULL)), "none",
+		       "item.owners.gc.action");
+		ok(owners_json_string(owners_json_path(it, "owners", "gc", "reason", NULL)) != NULL,
+		   "item.owners.gc.reason");
+		is_str(owners_json_string(owners_json_path(it, "owners", "fix", "result", NULL)), "failed",
+		       "item.owners.fix.result");
+		is_str(owners_json_string(owners_json_path(it, "owners", "fix", "message", NULL)),
+		       "gave up after 5 conflicting updates", "item.owners.fix.message");
+		w = owners_json_get(doc, "warnings");
+		ok(w && w->count == 1 &&
+			   !strcmp(owners_json_string(owners_json_get(w->items[0], "reason")), "Forbidden") &&
+			   !strcmp(owners_json_string(owners_json_get(w->items[0], "resource")), "secrets") &&
+			   !strcmp(owners_json_string(owners_json_get(w->items[0], "message")),
+				   "cannot list 'secrets': forbidden"),
+		   "warnings: structured, the type named");
+		ok(owners_json_path(doc, "metadata", "dryRun", NULL) != NULL, "metadata.dryRun");
+	}
+	owners_json_value_free(doc);
+	doc = NULL;
+	owners_buf_reset(&out);
+	r->show_fix = 0;
+	ok(owners_dangling_render_json(&out, r) == 0, "json without a fix");
+	ok(!strstr(out.ptr, "\"fix\""), "no fix member unless --fix or --dry-run ran");
+	owners_buf_clear(&out);
+	owners_error_clear(&err);
+}
+
+static void test_render_names(const struct owners_graph *g, const struct owners_dangling_report *all,
+			      const struct owners_dangling_render *r)
+{
+	struct owners_buf out = OWNERS_BUF_INIT;
+	size_t i;
+
+	owners_buf_reset(&out);
+	ok(owners_dangling_render_names(&out, r) == 0, "names rendered");
+	ok(!strncmp(out.ptr ? out.ptr : "", "node/cluster-dep\n", 17),
+	   "-o name: kind.group/name as kubectl delete takes it");
+	{
+		size_t lines = 0, rows = 0;
+		const char *p;
+		unsigned char *seen = calloc(g->count, 1);
+
+		for (p = out.ptr; p && *p; p++)
+			lines += *p == '\n';
+		for (i = 0; seen && i < all->count; i++)
+			if (!seen[all->items[i].object]++)
+				rows++;
+		is_int((long)lines, (long)rows, "-o name: each object once, however many findings");
+		free(seen);
+	}
+
+	owners_buf_clear(&out);
+}
+
+static void test_render_empty(struct owners_dangling_report *all, const struct owners_dangling_render *r)
+{
+	struct owners_buf out = OWNERS_BUF_INIT;
+	struct owners_json_value *doc = NULL;
+	struct owners_error err = OWNERS_ERROR_INIT;
+
+	all->count = 0;
+	owners_buf_reset(&out);
+	ok(owners_dangling_render_text(&out, r) == 0 && out.len == 0, "no findings: empty table");
+	owners_buf_reset(&out);
+	ok(owners_dangling_render_json(&out, r) == 0, "json with no findings");
+	ok(owners_json_parse(&doc, out.ptr, out.len, &err) == 0, "  parses");
+	ok(owners_json_get(doc, "items") && owners_json_get(doc, "items")->type == OWNERS_JSON_ARRAY &&
+	   owners_json_get(doc, "items")->count == 0, "  items is an empty list");
+	owners_json_value_free(doc);
+	all->count = 16;
+	owners_buf_clear(&out);
+	owners_buf_clear(&out);
+	owners_error_clear(&err);
+}
+
+/* Everything, sorted and rendered. */
+static void test_rendering(struct owners_graph *g)
+{
+	struct owners_dangling_report all = { NULL, 0, 0 };
+	struct owners_dangling_render r;
+
+	test_sorted(g, &all);
+	memset(&r, 0, sizeof(r));
+	r.g = g;
+	r.rep = &all;
+	test_render_table(&r, &all);
+	test_render_json(&r);
+	test_render_names(g, &all, &r);
+	test_render_empty(&all, &r);
+	owners_dangling_report_clear(&all);
+}
+
+static void test_predictions(void)
+{
+	struct owners_graph *g = predictions_graph();
+
+	test_absent_owners(g);
+	test_gc_never(g);
+	test_unknown_owners(g);
+	test_wrong_owner(g);
+	test_resolved(g);
+	test_fixable();
+	test_rendering(g);
 	reason(g, NULL);
 	owners_graph_free(g);
 }
@@ -454,9 +543,9 @@ static void test_absent_owner_types(void)
 	size_t n = 0;
 
 	ok(owners_graph_new(&g, &types) == 0, "graph");
-	add(g, "v1", "ConfigMap", "a", "here", "u-here", 0, NULL);
-	add(g, "v1", "Pod", "a", "p", "u-pa", NREFS(refs));
-	add(g, "v1", "Pod", "a", "q", "u-qa", NREFS(none));
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "here", "u-here"));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "p", "u-pa", NREFS(refs)));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "q", "u-qa", NREFS(none)));
 	owners_graph_note_listing(g, type("v1", "ConfigMap"), "a", 0, NULL);
 	owners_graph_note_listing(g, type("v1", "Pod"), "a", 0, NULL);
 	owners_graph_note_listing(g, type("autoscaling/v2", "HorizontalPodAutoscaler"), "a", 0, NULL);
@@ -474,7 +563,7 @@ static void test_absent_owner_types(void)
 	   "an object whose owners resolve: none");
 
 	/* Listed everywhere: the owner is found in b, under its UID. */
-	add(g, "v1", "ConfigMap", "b", "far", "u-far", 0, NULL);
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("b", "far", "u-far"));
 	owners_graph_note_listing(g, type("v1", "ConfigMap"), NULL, 0, NULL);
 	ok(owners_graph_link(g) == 0, "relinked");
 	is_int(owners_graph_classify_ref(g, nodes[0], &g->nodes[nodes[0]].refs[0]),

@@ -195,7 +195,9 @@ static void test_attach(void)
 
 int main(void)
 {
-	fake_type_add(&types, "", "v1", "configmaps", "configmap", "ConfigMap", "cm", 1, 1);
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "configmaps", "configmap", "ConfigMap", "cm",
+					   1, 1 });
 	test_pair();
 	test_others_finalizers();
 	test_shapes();

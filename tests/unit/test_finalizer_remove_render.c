@@ -155,20 +155,20 @@ static void test_releases_and_json(void)
 
 	owners_graph_new(&g, &types);
 	memset(items, 0, sizeof(items));
-	items[0].dependent = fake_object_add(g, type("v1", "ConfigMap"), "default", "a", "da", "",
-					     0, NULL, 0, NULL);
+	items[0].dependent = fake_object_add(g, type("v1", "ConfigMap"),
+					     FAKE_OBJECT("default", "a", "da"));
 	items[0].result = OWNERS_RELEASE_RELEASED;
 	items[0].writes = 1;
 	items[1].dependent =
-		fake_object_add(g, type("v1", "Pod"), "other", "b", "db", "", 0, NULL, 0, NULL);
+		fake_object_add(g, type("v1", "Pod"), FAKE_OBJECT("other", "b", "db"));
 	items[1].result = OWNERS_RELEASE_RELEASED;
 	items[1].writes = 2;
 	items[2].dependent =
-		fake_object_add(g, type("v1", "Pod"), "default", "c", "dc", "", 0, NULL, 0, NULL);
+		fake_object_add(g, type("v1", "Pod"), FAKE_OBJECT("default", "c", "dc"));
 	items[2].result = OWNERS_RELEASE_FAILED;
 	items[2].message = (char *)"forbidden";
 	items[3].dependent =
-		fake_object_add(g, type("v1", "Pod"), "default", "d", "dd", "", 0, NULL, 0, NULL);
+		fake_object_add(g, type("v1", "Pod"), FAKE_OBJECT("default", "d", "dd"));
 	items[3].result = OWNERS_RELEASE_GONE;
 	memset(releases, 0, sizeof(releases));
 	releases[0].items = items;
@@ -269,10 +269,16 @@ static void test_releases_and_json(void)
 int main(void)
 {
 	owners_resource_table_init(&types);
-	fake_type_add(&types, "", "v1", "pods", "pod", "Pod", NULL, 1, 1);
-	fake_type_add(&types, "", "v1", "configmaps", "configmap", "ConfigMap", NULL, 1, 1);
-	fake_type_add(&types, "", "v1", "namespaces", "namespace", "Namespace", NULL, 0, 1);
-	fake_type_add(&types, "apps", "v1", "deployments", "deployment", "Deployment", NULL, 1, 1);
+	fake_type_add(&types, &(struct fake_type){ "", "v1", "pods", "pod", "Pod", NULL, 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "configmaps", "configmap", "ConfigMap", NULL,
+					   1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "namespaces", "namespace", "Namespace", NULL,
+					   0, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "apps", "v1", "deployments", "deployment", "Deployment",
+					   NULL, 1, 1 });
 	test_lines();
 	test_releases_and_json();
 	owners_resource_table_clear(&types);

@@ -17,7 +17,8 @@ static struct owners_resource_table types;
 static void add_type(const char *group, const char *version, const char *plural, const char *kind,
 		     int namespaced)
 {
-	fake_type_add(&types, group, version, plural, "", kind, NULL, namespaced, 1);
+	fake_type_add(&types,
+		      &(struct fake_type){ group, version, plural, "", kind, NULL, namespaced, 1 });
 }
 
 static const struct owners_resource *type(const char *api, const char *kind)
@@ -26,12 +27,10 @@ static const struct owners_resource *type(const char *api, const char *kind)
 }
 
 /* Adds an object; refs is "kind:apiVersion:name:uid:controller:block" entries. */
-static void add(struct owners_graph *g, const char *api, const char *kind, const char *ns,
-		const char *name, const char *uid, int nrefs, const struct owners_owner_ref_meta *refs)
+static void add(struct owners_graph *g, const char *api, const char *kind,
+		const struct fake_object *o)
 {
-	ok(fake_object_try_add(g, type(api, kind), ns, name, uid, "", 0, NULL, (size_t)nrefs,
-			       refs) == 0,
-	   "add %s/%s", kind, name);
+	ok(fake_object_try_add(g, type(api, kind), o) == 0, "add %s/%s", kind, o->name);
 }
 
 #define REF(api, kind, name, uid, c, b) { api, kind, name, uid, c, b }
@@ -69,21 +68,21 @@ static void test_classification(void)
 	uint32_t i;
 
 	ok(owners_graph_new(&g, &types) == 0, "graph created");
-	add(g, "apps/v1", "Deployment", "a", "web", "u-dep", 0, NULL);
-	add(g, "apps/v1", "ReplicaSet", "a", "web-1", "u-rs", 1, rs_refs);
-	add(g, "v1", "Pod", "a", "web-1-x", "u-pod", 1, pod_refs);
-	add(g, "v1", "ConfigMap", "a", "cm-a", "u-cm-a", 0, NULL);
-	add(g, "v1", "ConfigMap", "b", "cm-b", "u-cm-b", 0, NULL);
-	add(g, "v1", "Node", "", "n1", "u-node", 0, NULL);
-	add(g, "v1", "Pod", "a", "absent", "u-p1", 1, absent);
-	add(g, "v1", "Pod", "a", "mismatch", "u-p2", 1, mismatch);
-	add(g, "v1", "Pod", "a", "elsewhere", "u-p3", 1, elsewhere);
-	add(g, "v1", "Pod", "a", "unserved", "u-p4", 1, unserved);
-	add(g, "v1", "Node", "", "cluster-dep", "u-n2", 1, cluster_dep);
-	add(g, "v1", "Pod", "a", "secret-owned", "u-p5", 1, secret);
-	add(g, "v1", "Pod", "a", "node-owned", "u-p6", 1, node_owner);
-	add(g, "v1", "Pod", "a", "unknown-group", "u-p7", 1, unknown_group);
-	add(g, "v1", "Pod", "a", "misnamed", "u-p8", 1, misnamed);
+	add(g, "apps/v1", "Deployment", FAKE_OBJECT("a", "web", "u-dep"));
+	add(g, "apps/v1", "ReplicaSet", FAKE_OBJECT("a", "web-1", "u-rs", 1, rs_refs));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "web-1-x", "u-pod", 1, pod_refs));
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "cm-a", "u-cm-a"));
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("b", "cm-b", "u-cm-b"));
+	add(g, "v1", "Node", FAKE_OBJECT("", "n1", "u-node"));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "absent", "u-p1", 1, absent));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "mismatch", "u-p2", 1, mismatch));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "elsewhere", "u-p3", 1, elsewhere));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "unserved", "u-p4", 1, unserved));
+	add(g, "v1", "Node", FAKE_OBJECT("", "cluster-dep", "u-n2", 1, cluster_dep));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "secret-owned", "u-p5", 1, secret));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "node-owned", "u-p6", 1, node_owner));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "unknown-group", "u-p7", 1, unknown_group));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "misnamed", "u-p8", 1, misnamed));
 	owners_graph_note_listing(g, type("apps/v1", "Deployment"), "a", 0, NULL);
 	owners_graph_note_listing(g, type("apps/v1", "ReplicaSet"), "a", 0, NULL);
 	owners_graph_note_listing(g, type("v1", "Pod"), "a", 0, NULL);
@@ -169,11 +168,11 @@ static void test_cycles_and_multiple_owners(void)
 	uint32_t root;
 
 	ok(owners_graph_new(&g, &types) == 0, "graph created");
-	add(g, "v1", "ConfigMap", "a", "a", "u-a", 1, a_refs);
-	add(g, "v1", "ConfigMap", "a", "b", "u-b", 1, b_refs);
-	add(g, "v1", "ConfigMap", "a", "self", "u-self", 1, self);
-	add(g, "v1", "ConfigMap", "a", "o2", "u-o2", 0, NULL);
-	add(g, "v1", "ConfigMap", "a", "two", "u-two", 2, two);
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "a", "u-a", 1, a_refs));
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "b", "u-b", 1, b_refs));
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "self", "u-self", 1, self));
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "o2", "u-o2"));
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "two", "u-two", 2, two));
 	ok(owners_graph_link(g) == 0, "linked");
 	is_int(owners_graph_find_cycles(g, on_cycle), 2, "a<->b and self are two cycles");
 	ok(on_cycle[node(g, "u-a")] && on_cycle[node(g, "u-b")] && on_cycle[node(g, "u-self")] &&
@@ -201,7 +200,7 @@ static void test_cycles_and_multiple_owners(void)
 	}
 	owners_tree_clear(&t);
 	/* adding the same UID twice keeps one node */
-	add(g, "v1", "ConfigMap", "a", "a", "u-a", 1, a_refs);
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "a", "u-a", 1, a_refs));
 	is_int(g->count, 5, "duplicate UID does not add a node");
 	owners_graph_free(g);
 }
@@ -219,10 +218,10 @@ static void test_other_served_version(void)
 		REF("autoscaling/v3", "HorizontalPodAutoscaler", "hpa", "u-hpa", 0, 0) };
 
 	ok(owners_graph_new(&g, &types) == 0, "graph created");
-	add(g, "autoscaling/v2", "HorizontalPodAutoscaler", "a", "hpa", "u-hpa", 0, NULL);
-	add(g, "v1", "Pod", "a", "p1", "u-q1", 1, v1_ref);
-	add(g, "v1", "Pod", "a", "p2", "u-q2", 1, v1_gone);
-	add(g, "v1", "Pod", "a", "p3", "u-q3", 1, v3_ref);
+	add(g, "autoscaling/v2", "HorizontalPodAutoscaler", FAKE_OBJECT("a", "hpa", "u-hpa"));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "p1", "u-q1", 1, v1_ref));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "p2", "u-q2", 1, v1_gone));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "p3", "u-q3", 1, v3_ref));
 	owners_graph_note_listing(g, type("autoscaling/v2", "HorizontalPodAutoscaler"), "a", 0, NULL);
 	owners_graph_note_listing(g, type("v1", "Pod"), "a", 0, NULL);
 	ok(owners_graph_link(g) == 0, "linked");
@@ -248,12 +247,12 @@ static void test_node_order(void)
 	uint32_t pod_b, cm_a, hpa2, hpa1, x1, x2;
 
 	ok(owners_graph_new(&g, &types) == 0, "graph created");
-	add(g, "v1", "Pod", "b", "x", "u-pod-b", 0, NULL);
-	add(g, "v1", "ConfigMap", "a", "z", "u-cm-a", 0, NULL);
-	add(g, "autoscaling/v2", "HorizontalPodAutoscaler", "a", "a", "u-hpa2", 0, NULL);
-	add(g, "autoscaling/v1", "HorizontalPodAutoscaler", "a", "b", "u-hpa1", 0, NULL);
-	add(g, "v1", "Secret", "a", "s", "u-2", 0, NULL);
-	add(g, "v1", "Secret", "a", "s", "u-1", 0, NULL);
+	add(g, "v1", "Pod", FAKE_OBJECT("b", "x", "u-pod-b"));
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "z", "u-cm-a"));
+	add(g, "autoscaling/v2", "HorizontalPodAutoscaler", FAKE_OBJECT("a", "a", "u-hpa2"));
+	add(g, "autoscaling/v1", "HorizontalPodAutoscaler", FAKE_OBJECT("a", "b", "u-hpa1"));
+	add(g, "v1", "Secret", FAKE_OBJECT("a", "s", "u-2"));
+	add(g, "v1", "Secret", FAKE_OBJECT("a", "s", "u-1"));
 	pod_b = node(g, "u-pod-b"), cm_a = node(g, "u-cm-a"), hpa2 = node(g, "u-hpa2");
 	hpa1 = node(g, "u-hpa1"), x2 = node(g, "u-2"), x1 = node(g, "u-1");
 	is_int(sign(owners_graph_node_cmp(g, cm_a, pod_b)), -1, "namespace first: a/ConfigMap before b/Pod");
@@ -281,12 +280,12 @@ static void test_marks(void)
 	size_t n = 0;
 
 	ok(owners_graph_new(&g, &types) == 0, "marks: graph");
-	add(g, "v1", "ConfigMap", "a", "one", "u-a1", 0, NULL);
-	add(g, "v1", "Pod", "a", "p", "u-ap", 1, gone);
-	add(g, "v1", "ConfigMap", "b", "two", "u-b1", 0, NULL);
-	add(g, "v1", "Node", "", "n1", "u-n1", 0, NULL);
-	add(g, "v1", "Namespace", "", "a", "u-nsa", 0, NULL);
-	add(g, "v1", "Namespace", "", "b", "u-nsb", 0, NULL);
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "one", "u-a1"));
+	add(g, "v1", "Pod", FAKE_OBJECT("a", "p", "u-ap", 1, gone));
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("b", "two", "u-b1"));
+	add(g, "v1", "Node", FAKE_OBJECT("", "n1", "u-n1"));
+	add(g, "v1", "Namespace", FAKE_OBJECT("", "a", "u-nsa"));
+	add(g, "v1", "Namespace", FAKE_OBJECT("", "b", "u-nsb"));
 	ok(owners_graph_link(g) == 0, "marks: link");
 	ok(g->count < sizeof(marks), "marks: fits (%u nodes)", g->count);
 
@@ -369,12 +368,22 @@ static void test_gc_view(void)
 
 	owners_resource_table_init(&t);
 	/* example.com: preferred v1 serves widgets; gadgets only in v1beta1. */
-	fake_type_add(&t, "example.com", "v1", "widgets", "widget", "Widget", NULL, 1, 1);
-	fake_type_add(&t, "example.com", "v1beta1", "widgets", "widget", "Widget", NULL, 1, 0);
-	fake_type_add(&t, "example.com", "v1beta1", "gadgets", "gadget", "Gadget", NULL, 1, 0);
-	fake_type_add(&t, "", "v1", "configmaps", "configmap", "ConfigMap", NULL, 1, 1);
-	fake_type_add(&t, "", "v1", "events", "event", "Event", NULL, 1, 1);
-	fake_type_add(&t, "events.k8s.io", "v1", "events", "event", "Event", NULL, 1, 1);
+	fake_type_add(&t,
+		      &(struct fake_type){ "example.com", "v1", "widgets", "widget", "Widget", NULL,
+					   1, 1 });
+	fake_type_add(&t,
+		      &(struct fake_type){ "example.com", "v1beta1", "widgets", "widget", "Widget",
+					   NULL, 1, 0 });
+	fake_type_add(&t,
+		      &(struct fake_type){ "example.com", "v1beta1", "gadgets", "gadget", "Gadget",
+					   NULL, 1, 0 });
+	fake_type_add(&t,
+		      &(struct fake_type){ "", "v1", "configmaps", "configmap", "ConfigMap", NULL,
+					   1, 1 });
+	fake_type_add(&t, &(struct fake_type){ "", "v1", "events", "event", "Event", NULL, 1, 1 });
+	fake_type_add(&t,
+		      &(struct fake_type){ "events.k8s.io", "v1", "events", "event", "Event", NULL,
+					   1, 1 });
 	owners_resource_table_add_failure(&t, "metrics.k8s.io/v1beta1", "service unavailable");
 	for (i = 0; i < t.count; i++)
 		tracked += t.items[i].gc_tracked;
@@ -437,7 +446,7 @@ static void test_types_in_answer(void)
 	const struct owners_resource *role = type("rbac.authorization.k8s.io/v1", "ClusterRole");
 
 	ok(owners_graph_new(&g, &types) == 0, "answer: graph");
-	add(g, "v1", "ConfigMap", "a", "cm", "u-cm", 0, NULL);
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "cm", "u-cm"));
 	owners_graph_note_listing(g, type("v1", "ConfigMap"), "a", 0, NULL);
 	owners_graph_note_listing(g, role, NULL, OWNERS_EFORBIDDEN, "forbidden");
 	owners_graph_note_listing(g, node_type, NULL, OWNERS_EFORBIDDEN, "forbidden");
@@ -450,7 +459,7 @@ static void test_types_in_answer(void)
 
 	g = NULL;
 	ok(owners_graph_new(&g, &types) == 0, "answer: graph with a reference");
-	add(g, "v1", "ConfigMap", "a", "owned", "u-owned", 1, by_role);
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "owned", "u-owned", 1, by_role));
 	owners_graph_note_listing(g, type("v1", "ConfigMap"), "a", 0, NULL);
 	owners_graph_note_listing(g, role, NULL, OWNERS_EFORBIDDEN, "forbidden");
 	ok(owners_graph_link(g) == 0, "answer: linked");
@@ -471,8 +480,8 @@ static void test_watch_edits(void)
 	size_t edits;
 
 	owners_graph_new(&g, &types);
-	add(g, "apps/v1", "ReplicaSet", "ns", "rs", "u-rs", 0, NULL);
-	add(g, "v1", "Pod", "ns", "pod", "u-pod", 1, to_rs);
+	add(g, "apps/v1", "ReplicaSet", FAKE_OBJECT("ns", "rs", "u-rs"));
+	add(g, "v1", "Pod", FAKE_OBJECT("ns", "pod", "u-pod", 1, to_rs));
 	owners_graph_note_listing(g, type("apps/v1", "ReplicaSet"), "ns", 0, NULL);
 	owners_graph_link(g);
 	pod = node(g, "u-pod");
@@ -506,7 +515,7 @@ static void test_watch_edits(void)
 	       "the pod's reference reads absent, as the GC would find it");
 
 	/* It comes back (same UID): observed again. */
-	add(g, "apps/v1", "ReplicaSet", "ns", "rs", "u-rs", 0, NULL);
+	add(g, "apps/v1", "ReplicaSet", FAKE_OBJECT("ns", "rs", "u-rs"));
 	owners_graph_link(g);
 	ok(!g->nodes[rs].virtual_ && find_name(g, type("apps/v1", "ReplicaSet"), "ns", "rs") == rs,
 	   "an object seen again is real and found by name");

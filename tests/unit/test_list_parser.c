@@ -83,9 +83,17 @@ static void summary(struct owners_buf *out, struct owners_list_parser *p, struct
 			owners_list_parser_item_count(p), d->text.ptr);
 }
 
-/* Parses data fed in the given cut points (positions, increasing). */
-static int parse_cuts(struct owners_buf *out, int keep_labels, const char *data, size_t len,
-		      const size_t *cuts, size_t n_cuts, struct owners_error *err)
+/* A document and where it is cut when fed (positions, increasing). */
+struct feed {
+	const char *data;
+	size_t len;
+	const size_t *cuts;
+	size_t n_cuts;
+};
+
+/* Parses data fed in the given cut points. */
+static int parse_cuts(struct owners_buf *out, int keep_labels, const struct feed *in,
+		      struct owners_error *err)
 {
 	struct owners_list_parser *p = NULL;
 	struct dump d = { OWNERS_BUF_INIT, 0, 0, 0 };
@@ -95,10 +103,10 @@ static int parse_cuts(struct owners_buf *out, int keep_labels, const char *data,
 	rc = owners_list_parser_new(&p, keep_labels, dump_item, &d);
 	if (rc)
 		return rc;
-	for (i = 0; !rc && i <= n_cuts; i++) {
-		size_t end = i < n_cuts ? cuts[i] : len;
+	for (i = 0; !rc && i <= in->n_cuts; i++) {
+		size_t end = i < in->n_cuts ? in->cuts[i] : in->len;
 
-		rc = owners_list_parser_feed(p, data + at, end - at, err);
+		rc = owners_list_parser_feed(p, in->data + at, end - at, err);
 		at = end;
 	}
 	if (!rc)
@@ -112,7 +120,7 @@ static int parse_cuts(struct owners_buf *out, int keep_labels, const char *data,
 static int parse_whole(struct owners_buf *out, int keep_labels, const char *data, size_t len,
 		       struct owners_error *err)
 {
-	return parse_cuts(out, keep_labels, data, len, NULL, 0, err);
+	return parse_cuts(out, keep_labels, &(struct feed){ data, len, NULL, 0 }, err);
 }
 
 /* ---- fixtures: every field of every item ------------------------------- */
@@ -199,7 +207,7 @@ static void test_splits(const char *path, int keep_labels)
 	is_int(parse_whole(&want, keep_labels, doc.ptr, doc.len, &err), 0, "%s parses whole", path);
 
 	for (i = 0; i <= doc.len; i++) {
-		int rc = parse_cuts(&got, keep_labels, doc.ptr, doc.len, &i, 1, &err);
+		int rc = parse_cuts(&got, keep_labels, &(struct feed){ doc.ptr, doc.len, &i, 1 }, &err);
 
 		if (rc || strcmp(got.ptr, want.ptr)) {
 			if (!bad++)
@@ -213,7 +221,9 @@ static void test_splits(const char *path, int keep_labels)
 	cuts = malloc(doc.len * sizeof(*cuts));
 	for (i = 0; cuts && i < doc.len; i++)
 		cuts[i] = i + 1;
-	is_int(parse_cuts(&got, keep_labels, doc.ptr, doc.len, cuts, cuts ? doc.len : 0, &err), 0,
+	is_int(parse_cuts(&got, keep_labels,
+			  &(struct feed){ doc.ptr, doc.len, cuts, cuts ? doc.len : 0 }, &err),
+	       0,
 	       "%s fed byte by byte parses", path);
 	is_str(got.ptr, want.ptr, "%s fed byte by byte: identical results", path);
 	free(cuts);

@@ -28,7 +28,7 @@ static int list_recorded(void *ctx, struct owners_graph *g, const struct owners_
 	rec->calls++;
 	rec->asked_namespace = o->namespace_;
 	memset(report, 0, sizeof(*report));
-	if (fake_object_try_add(g, rec->pods, "a", "web", "u-web", NULL, 0, NULL, 0, NULL))
+	if (fake_object_try_add(g, rec->pods, FAKE_OBJECT("a", "web", "u-web")))
 		return OWNERS_ENOMEM;
 	owners_graph_note_listing(g, rec->pods, "a", 0, NULL);
 	if (!(report->failures = calloc(1, sizeof(*report->failures))))
@@ -54,8 +54,8 @@ int main(void)
 	int not_a_client;
 
 	owners_resource_table_init(&types);
-	fake_type_add(&types, "", "v1", "pods", "pod", "Pod", NULL, 1, 1);
-	fake_type_add(&types, "", "v1", "secrets", "secret", "Secret", NULL, 1, 1);
+	fake_type_add(&types, &(struct fake_type){ "", "v1", "pods", "pod", "Pod", NULL, 1, 1 });
+	fake_type_add(&types, &(struct fake_type){ "", "v1", "secrets", "secret", "Secret", NULL, 1, 1 });
 	memset(&rec, 0, sizeof(rec));
 	rec.pods = owners_resource_by_gvk(&types, "v1", "Pod");
 	rec.secrets = owners_resource_by_gvk(&types, "v1", "Secret");

@@ -13,8 +13,8 @@ static struct owners_resource_table types;
 static void add(struct owners_graph *g, const char *api, const char *kind, const char *ns,
 		const char *name, const char *uid)
 {
-	if (fake_object_try_add(g, owners_resource_by_gvk(&types, api, kind), ns, name, uid, "", 0,
-				NULL, 0, NULL))
+	if (fake_object_try_add(g, owners_resource_by_gvk(&types, api, kind),
+				FAKE_OBJECT(ns, name, uid)))
 		ok(0, "add %s", name);
 }
 
@@ -26,11 +26,18 @@ int main(void)
 	const struct owners_owner_ref_meta gone = { "v1", "ConfigMap", "gone", "u-gone", 0, 0 };
 
 	owners_resource_table_init(&types);
-	fake_type_add(&types, "", "v1", "secrets", "secret", "Secret", NULL, 1, 1);
-	fake_type_add(&types, "", "v1", "configmaps", "configmap", "ConfigMap", NULL, 1, 1);
-	fake_type_add(&types, "apps", "v1", "deployments", "deployment", "Deployment", NULL, 1, 1);
-	fake_type_add(&types, "", "v1", "namespaces", "namespace", "Namespace", NULL, 0, 1);
-	fake_type_add(&types, "", "v1", "pods", "pod", "Pod", NULL, 1, 1);
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "secrets", "secret", "Secret", NULL, 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "configmaps", "configmap", "ConfigMap", NULL,
+					   1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "apps", "v1", "deployments", "deployment", "Deployment",
+					   NULL, 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "namespaces", "namespace", "Namespace", NULL,
+					   0, 1 });
+	fake_type_add(&types, &(struct fake_type){ "", "v1", "pods", "pod", "Pod", NULL, 1, 1 });
 	ok(owners_graph_new(&g, &types) == 0, "graph");
 
 	ok(owners_namespace_content_count(&c, g, "a") == 0 && c.objects == 0 && c.n_types == 0,
@@ -44,8 +51,8 @@ int main(void)
 	add(g, "v1", "ConfigMap", "b", "elsewhere", "u5");
 	add(g, "v1", "Namespace", "", "a", "u6");
 	/* a reference to an object never seen: a virtual node, not content */
-	fake_object_add(g, owners_resource_by_gvk(&types, "v1", "Secret"), "a", "dep", "u7", "", 0,
-			NULL, 1, &gone);
+	fake_object_add(g, owners_resource_by_gvk(&types, "v1", "Secret"),
+			FAKE_OBJECT("a", "dep", "u7", 1, &gone));
 	owners_graph_note_listing(g, owners_resource_by_gvk(&types, "v1", "Pod"), "a", OWNERS_EFORBIDDEN,
 				  "forbidden");
 	owners_graph_note_listing(g, owners_resource_by_gvk(&types, "v1", "ConfigMap"), "a", 0, NULL);

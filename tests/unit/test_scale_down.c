@@ -17,7 +17,7 @@ static struct owners_resource_table types;
 
 static void add_type(const char *group, const char *plural, const char *kind, int has_scale)
 {
-	fake_type_add(&types, group, "v1", plural, "", kind, NULL, 1, 1);
+	fake_type_add(&types, &(struct fake_type){ group, "v1", plural, "", kind, NULL, 1, 1 });
 	/* (the table sorts nothing: the last one added is the last item) */
 	types.items[types.count - 1].has_scale = has_scale;
 }

@@ -215,17 +215,35 @@ static void test_structured(void)
 
 int main(void)
 {
-	fake_type_add(&types, "", "v1", "configmaps", "configmap", "ConfigMap", "cm", 1, 1);
-	fake_type_add(&types, "", "v1", "secrets", "secret", "Secret", NULL, 1, 1);
-	fake_type_add(&types, "", "v1", "pods", "pod", "Pod", "po", 1, 1);
-	fake_type_add(&types, "", "v1", "services", "service", "Service", "svc", 1, 1);
-	fake_type_add(&types, "", "v1", "events", "event", "Event", "ev", 1, 1);
-	fake_type_add(&types, "", "v1", "endpoints", "endpoints", "Endpoints", "ep", 1, 1);
-	fake_type_add(&types, "", "v1", "serviceaccounts", "serviceaccount", "ServiceAccount", "sa", 1, 1);
-	fake_type_add(&types, "", "v1", "limitranges", "limitrange", "LimitRange", "limits", 1, 1);
-	fake_type_add(&types, "", "v1", "resourcequotas", "resourcequota", "ResourceQuota", "quota", 1, 1);
-	fake_type_add(&types, "", "v1", "podtemplates", "podtemplate", "PodTemplate", NULL, 1, 1);
-	fake_type_add(&types, "rbac.authorization.k8s.io", "v1", "clusterroles", "clusterrole", "ClusterRole", NULL, 0, 1);
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "configmaps", "configmap", "ConfigMap", "cm",
+					   1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "secrets", "secret", "Secret", NULL, 1, 1 });
+	fake_type_add(&types, &(struct fake_type){ "", "v1", "pods", "pod", "Pod", "po", 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "services", "service", "Service", "svc", 1,
+					   1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "events", "event", "Event", "ev", 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "endpoints", "endpoints", "Endpoints", "ep", 1,
+					   1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "serviceaccounts", "serviceaccount",
+					   "ServiceAccount", "sa", 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "limitranges", "limitrange", "LimitRange",
+					   "limits", 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "resourcequotas", "resourcequota",
+					   "ResourceQuota", "quota", 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "podtemplates", "podtemplate", "PodTemplate",
+					   NULL, 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "rbac.authorization.k8s.io", "v1", "clusterroles",
+					   "clusterrole", "ClusterRole", NULL, 0, 1 });
 	owners_strv_push(&types.failed_groups, &types.n_failed, &types.cap_failed_groups,
 			 owners_strdup("metrics.k8s.io/v1beta1"));
 	types.n_failed = 0;

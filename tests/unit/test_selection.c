@@ -37,10 +37,17 @@ static const char *names(const struct owners_graph *g, const struct owners_selec
 	return out;
 }
 
+/* Where the arguments are looked for, and how. */
+struct find_how {
+	const struct owners_selection_scope *scope;
+	const struct owners_selection_options *o;
+};
+
 static int select_(struct owners_selection *out, struct owners_graph *g, const struct owners_selection_arg *args,
-		   size_t n, const struct owners_selection_scope *scope, const struct owners_selection_options *o,
-		   struct owners_error *err)
+		   size_t n, const struct find_how *how, struct owners_error *err)
 {
+	const struct owners_selection_scope *scope = how->scope;
+	const struct owners_selection_options *o = how->o;
 	struct owners_selection_target *t = NULL;
 	size_t n_t = 0;
 	int rc;
@@ -145,12 +152,13 @@ static void test_find(struct owners_graph *g)
 	struct owners_selection_options o = { .missing = OWNERS_SELECTION_MISSING_FAILS };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_selection s = OWNERS_SELECTION_INIT;
+	const struct find_how how = { &scope, &o };
 	int rc;
 
 	{
 		const struct owners_selection_arg args[] = { { pod, "web-2" }, { cm, "web-cm" }, { pod, "web-2" } };
 
-		rc = select_(&s, g, args, 3, &scope, &o, &err);
+		rc = select_(&s, g, args, 3, &how, &err);
 		is_int(rc, 0, "find: names found");
 		is_str(names(g, &s), "a/web-2 a/web-cm", "  in the order named, each once");
 		ok(s.picked[s.nodes[0]] & OWNERS_SELECTED_NAMED, "  and marked as named");
@@ -158,45 +166,45 @@ static void test_find(struct owners_graph *g)
 	{
 		const struct owners_selection_arg args[] = { { cm, "web-cm" }, { cm, "nope" }, { pod, "web-1" } };
 
-		rc = select_(&s, g, args, 3, &scope, &o, &err);
+		rc = select_(&s, g, args, 3, &how, &err);
 		is_int(rc, OWNERS_ENOTFOUND, "find, missing fails: an object not there is an error");
 		is_str(owners_error_message(&err), "configmaps 'nope' not found in namespace 'a'",
 		       "  saying what and where");
 		o.missing = OWNERS_SELECTION_MISSING_NOTED;
-		rc = select_(&s, g, args, 3, &scope, &o, &err);
+		rc = select_(&s, g, args, 3, &how, &err);
 		ok(!rc && s.n_not_found == 1, "find, missing noted: no error, one line");
 		is_str(s.not_found.ptr, "configmaps 'nope' not found in namespace 'a'\n", "  the same words");
 		is_str(names(g, &s), "a/web-cm a/web-1", "  and the others found");
 		o.missing = OWNERS_SELECTION_MISSING_IGNORED;
-		rc = select_(&s, g, args, 3, &scope, &o, &err);
+		rc = select_(&s, g, args, 3, &how, &err);
 		ok(!rc && !s.n_not_found && s.count == 2, "find, missing ignored: nothing said");
 		o.missing = OWNERS_SELECTION_MISSING_FAILS;
 	}
 	{
 		const struct owners_selection_arg args[] = { { ns_type, "nope" } };
 
-		rc = select_(&s, g, args, 1, &scope, &o, &err);
+		rc = select_(&s, g, args, 1, &how, &err);
 		is_str(owners_error_message(&err), "namespaces 'nope' not found",
 		       "find: a cluster-scoped object not found has no namespace in its words");
 	}
 	{
 		const struct owners_selection_arg args[] = { { pod, NULL } };
 
-		rc = select_(&s, g, args, 1, &scope, &o, &err);
+		rc = select_(&s, g, args, 1, &how, &err);
 		is_str(names(g, &s), "a/db a/web-1 a/web-2", "find: a type alone, every object of it in the namespace");
 		ok(!(s.picked[s.nodes[0]] & OWNERS_SELECTED_NAMED), "  none of them named");
 		scope.all_namespaces = 1;
-		rc = select_(&s, g, args, 1, &scope, &o, &err);
+		rc = select_(&s, g, args, 1, &how, &err);
 		is_str(names(g, &s), "a/db a/web-1 a/web-2 b/web-3", "  with -A, everywhere");
 		scope.all_namespaces = 0;
 		scope.selector = "app=web";
 		o.match = match_web;
 		o.match_ctx = g;
-		rc = select_(&s, g, args, 1, &scope, &o, &err);
+		rc = select_(&s, g, args, 1, &how, &err);
 		is_str(names(g, &s), "a/web-1 a/web-2", "  with -l, those that match, of that type and namespace only");
 		ok(s.picked[s.nodes[0]] & OWNERS_SELECTED_NAMED, "  each one counts as named");
 		o.match = match_fails;
-		rc = select_(&s, g, args, 1, &scope, &o, &err);
+		rc = select_(&s, g, args, 1, &how, &err);
 		ok(rc == OWNERS_EFORBIDDEN && strstr(owners_error_message(&err), "forbidden"),
 		   "  a selector list that fails is the error");
 		o.match = NULL;
@@ -205,19 +213,19 @@ static void test_find(struct owners_graph *g)
 	{
 		const struct owners_selection_arg args[] = { { secret, NULL } };
 
-		rc = select_(&s, g, args, 1, &scope, &o, &err);
+		rc = select_(&s, g, args, 1, &how, &err);
 		is_int(rc, OWNERS_EFORBIDDEN, "find: a type whose list failed is the list's error, not an empty answer");
 		is_str(owners_error_message(&err), "cannot list 'secrets' in namespace 'a': forbidden",
 		       "  in the list's words");
 		o.skip_listing_checks = 1;
-		rc = select_(&s, g, args, 1, &scope, &o, &err);
+		rc = select_(&s, g, args, 1, &how, &err);
 		ok(!rc && !s.count, "  unless the caller checked its lists already (a watch)");
 		o.skip_listing_checks = 0;
 	}
 	{
 		const struct owners_selection_arg args[] = { { ev, NULL } };
 
-		rc = select_(&s, g, args, 1, &scope, &o, &err);
+		rc = select_(&s, g, args, 1, &how, &err);
 		ok(rc == OWNERS_ENOTFOUND && strstr(owners_error_message(&err), "'events' objects are not checked"),
 		   "find: a type the GC does not track and nobody listed is said so: %s",
 		   owners_error_message(&err));
@@ -225,7 +233,7 @@ static void test_find(struct owners_graph *g)
 	{
 		const struct owners_selection_arg args[] = { { binding, "x" } };
 
-		rc = select_(&s, g, args, 1, &scope, &o, &err);
+		rc = select_(&s, g, args, 1, &how, &err);
 		is_str(owners_error_message(&err), "'bindings' objects cannot be looked at: the type cannot be listed",
 		       "find: a type that cannot be listed is said so");
 	}
@@ -233,7 +241,7 @@ static void test_find(struct owners_graph *g)
 		const struct owners_selection_arg args[] = { { cm, "web-cm" } };
 
 		scope.namespace_ = "c";
-		rc = select_(&s, g, args, 1, &scope, &o, &err);
+		rc = select_(&s, g, args, 1, &how, &err);
 		is_str(owners_error_message(&err),
 		       "'configmaps' objects in namespace 'c' were not listed, so none can be looked for",
 		       "find: a name in a namespace never listed is not called absent");
@@ -243,12 +251,12 @@ static void test_find(struct owners_graph *g)
 		const struct owners_selection_arg args[] = { { cm, "gone" } };
 
 		o.absent_owners = 1;
-		rc = select_(&s, g, args, 1, &scope, &o, &err);
+		rc = select_(&s, g, args, 1, &how, &err);
 		ok(!rc && s.count == 1 && g->nodes[s.nodes[0]].virtual_ &&
 			   !strcmp(g->nodes[s.nodes[0]].uid, "u-gone"),
 		   "find, absent owners: a gone owner with dependents left is selected (its virtual node)");
 		o.absent_owners = 0;
-		rc = select_(&s, g, args, 1, &scope, &o, &err);
+		rc = select_(&s, g, args, 1, &how, &err);
 		is_int(rc, OWNERS_ENOTFOUND, "  without the option it is not found");
 		/* issue #38: tree and why say what its deletion left */
 		is_str(owners_error_message(&err),
@@ -260,7 +268,7 @@ static void test_find(struct owners_graph *g)
 	{
 		scope.everything_when_none = 1;
 		scope.everything_flags = OWNERS_MARK_OWN_NAMESPACE;
-		rc = select_(&s, g, NULL, 0, &scope, &o, &err);
+		rc = select_(&s, g, NULL, 0, &how, &err);
 		is_str(names(g, &s), "a/web-cm a/db a/web-1 a/web-2 /a",
 		       "find: no argument, everything in the namespace and, asked, its Namespace");
 		ok(owners_selection_add(&s, s.nodes[0]) == 0 && s.count == 5, "owners_selection_add: once only");
@@ -275,12 +283,20 @@ int main(void)
 	struct owners_graph *g = NULL;
 	const struct owners_owner_ref_meta gone[] = { REF("v1", "ConfigMap", "gone", "u-gone") };
 
-	fake_type_add(&types, "", "v1", "configmaps", "configmap", "ConfigMap", "cm", 1, 1);
-	fake_type_add(&types, "", "v1", "pods", "pod", "Pod", "po", 1, 1);
-	fake_type_add(&types, "", "v1", "secrets", "secret", "Secret", NULL, 1, 1);
-	fake_type_add(&types, "", "v1", "namespaces", "namespace", "Namespace", "ns", 0, 1);
-	fake_type_add(&types, "", "v1", "events", "event", "Event", "ev", 1, 1);
-	fake_type_add(&types, "", "v1", "bindings", "binding", "Binding", NULL, 1, 1);
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "configmaps", "configmap", "ConfigMap", "cm",
+					   1, 1 });
+	fake_type_add(&types, &(struct fake_type){ "", "v1", "pods", "pod", "Pod", "po", 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "secrets", "secret", "Secret", NULL, 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "namespaces", "namespace", "Namespace", "ns",
+					   0, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "events", "event", "Event", "ev", 1, 1 });
+	fake_type_add(&types,
+		      &(struct fake_type){ "", "v1", "bindings", "binding", "Binding", NULL, 1,
+					   1 });
 	for (size_t i = 0; i < types.count; i++) {
 		types.items[i].gc_tracked = strcmp(types.items[i].resource, "events") != 0;
 		if (!strcmp(types.items[i].resource, "bindings"))
@@ -288,12 +304,12 @@ int main(void)
 	}
 	if (owners_graph_new(&g, &types))
 		return 1;
-	fake_object_add(g, type("v1", "ConfigMap"), "a", "web-cm", "u-cm", "", 0, NULL, 1, gone);
-	fake_object_add(g, type("v1", "Pod"), "a", "db", "u-db", "", 0, NULL, 0, NULL);
-	fake_object_add(g, type("v1", "Pod"), "a", "web-1", "u-w1", "", 0, NULL, 0, NULL);
-	fake_object_add(g, type("v1", "Pod"), "a", "web-2", "u-w2", "", 0, NULL, 0, NULL);
-	fake_object_add(g, type("v1", "Pod"), "b", "web-3", "u-w3", "", 0, NULL, 0, NULL);
-	fake_object_add(g, type("v1", "Namespace"), "", "a", "u-ns-a", "", 0, NULL, 0, NULL);
+	fake_object_add(g, type("v1", "ConfigMap"), FAKE_OBJECT("a", "web-cm", "u-cm", 1, gone));
+	fake_object_add(g, type("v1", "Pod"), FAKE_OBJECT("a", "db", "u-db"));
+	fake_object_add(g, type("v1", "Pod"), FAKE_OBJECT("a", "web-1", "u-w1"));
+	fake_object_add(g, type("v1", "Pod"), FAKE_OBJECT("a", "web-2", "u-w2"));
+	fake_object_add(g, type("v1", "Pod"), FAKE_OBJECT("b", "web-3", "u-w3"));
+	fake_object_add(g, type("v1", "Namespace"), FAKE_OBJECT("", "a", "u-ns-a"));
 	owners_graph_note_listing(g, type("v1", "ConfigMap"), "a", 0, NULL);
 	owners_graph_note_listing(g, type("v1", "Pod"), NULL, 0, NULL);
 	owners_graph_note_listing(g, type("v1", "Namespace"), NULL, 0, NULL);

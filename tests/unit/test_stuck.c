@@ -47,11 +47,10 @@ static const struct owners_resource *type(const char *api, const char *kind)
 #define NOW 1767226500 /* 2026-01-01T00:15:00Z: five minutes after DELETED */
 
 /* Adds an object; deleted "" for a live one. */
-static uint32_t add(struct owners_graph *g, const char *api, const char *kind, const char *ns,
-		    const char *name, const char *uid, const char *deleted, size_t n_fins,
-		    const char *const *fins, size_t n_refs, const struct owners_owner_ref_meta *refs)
+static uint32_t add(struct owners_graph *g, const char *api, const char *kind,
+		    const struct fake_object *o)
 {
-	return fake_object_add(g, type(api, kind), ns, name, uid, deleted, n_fins, fins, n_refs, refs);
+	return fake_object_add(g, type(api, kind), o);
 }
 
 static const struct owners_stuck_finalizer *fin(const struct owners_stuck_report *rep, uint32_t node,
@@ -107,19 +106,34 @@ static void test_gc_finalizers(void)
 
 	memset(&rep, 0, sizeof(rep));
 	ok(owners_graph_new(&g, &types) == 0, "graph created");
-	dep = add(g, "apps/v1", "Deployment", "a", "web", "u-dep", DELETED, 1, fg, 0, NULL);
-	rs = add(g, "apps/v1", "ReplicaSet", "a", "web-1", "u-rs", DELETED, 1, fg, 1, rs_refs);
-	p1 = add(g, "v1", "Pod", "a", "web-1-a", "u-p1", "", 0, NULL, 1, pod_refs);
-	p2 = add(g, "v1", "Pod", "a", "web-1-b", "u-p2", "", 0, NULL, 2, twice);
-	p3 = add(g, "v1", "Pod", "a", "web-1-c", "u-p3", "", 0, NULL, 1, loose);
-	p4 = add(g, "v1", "Pod", "a", "web-1-d", "u-p4", DELETED, 1, custom, 1, pod_refs);
-	parent = add(g, "v1", "ConfigMap", "a", "parent", "u-parent", DELETED, 1, orphan, 0, NULL);
-	child = add(g, "v1", "ConfigMap", "a", "child", "u-child", "", 0, NULL, 1, to_cm);
-	lone = add(g, "v1", "ConfigMap", "a", "lone", "u-lone", DELETED, 1, fg, 0, NULL);
-	held = add(g, "v1", "ConfigMap", "a", "held", "u-held", DELETED, 1, custom, 0, NULL);
-	cyc_a_n = add(g, "v1", "ConfigMap", "a", "cyc-a", "u-cyc-a", DELETED, 1, fg, 1, cyc_a);
-	cyc_b_n = add(g, "v1", "ConfigMap", "a", "cyc-b", "u-cyc-b", DELETED, 1, fg, 1, cyc_b);
-	live = add(g, "v1", "ConfigMap", "a", "live", "u-live", "", 1, custom, 0, NULL);
+	dep = add(g, "apps/v1", "Deployment",
+		  FAKE_OBJECT("a", "web", "u-dep", .deleted = DELETED, .n_fins = 1, .fins = fg));
+	rs = add(g, "apps/v1", "ReplicaSet",
+		 FAKE_OBJECT("a", "web-1", "u-rs", 1, rs_refs, .deleted = DELETED, .n_fins = 1,
+			     .fins = fg));
+	p1 = add(g, "v1", "Pod", FAKE_OBJECT("a", "web-1-a", "u-p1", 1, pod_refs));
+	p2 = add(g, "v1", "Pod", FAKE_OBJECT("a", "web-1-b", "u-p2", 2, twice));
+	p3 = add(g, "v1", "Pod", FAKE_OBJECT("a", "web-1-c", "u-p3", 1, loose));
+	p4 = add(g, "v1", "Pod",
+		 FAKE_OBJECT("a", "web-1-d", "u-p4", 1, pod_refs, .deleted = DELETED, .n_fins = 1,
+			     .fins = custom));
+	parent = add(g, "v1", "ConfigMap",
+		     FAKE_OBJECT("a", "parent", "u-parent", .deleted = DELETED, .n_fins = 1,
+				 .fins = orphan));
+	child = add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "child", "u-child", 1, to_cm));
+	lone = add(g, "v1", "ConfigMap",
+		   FAKE_OBJECT("a", "lone", "u-lone", .deleted = DELETED, .n_fins = 1, .fins = fg));
+	held = add(g, "v1", "ConfigMap",
+		   FAKE_OBJECT("a", "held", "u-held", .deleted = DELETED, .n_fins = 1,
+			       .fins = custom));
+	cyc_a_n = add(g, "v1", "ConfigMap",
+		      FAKE_OBJECT("a", "cyc-a", "u-cyc-a", 1, cyc_a, .deleted = DELETED,
+				  .n_fins = 1, .fins = fg));
+	cyc_b_n = add(g, "v1", "ConfigMap",
+		      FAKE_OBJECT("a", "cyc-b", "u-cyc-b", 1, cyc_b, .deleted = DELETED,
+				  .n_fins = 1, .fins = fg));
+	live = add(g, "v1", "ConfigMap",
+		   FAKE_OBJECT("a", "live", "u-live", .n_fins = 1, .fins = custom));
 	ok(owners_graph_link(g) == 0, "linked");
 
 	ok(owners_stuck_is_stuck(g, NULL, dep), "deletionTimestamp and a finalizer: stuck");
@@ -248,12 +262,17 @@ static void test_namespace(void)
 	memset(&facts, 0, sizeof(facts));
 	memset(&rep, 0, sizeof(rep));
 	ok(owners_graph_new(&g, &types) == 0, "graph created");
-	old = add(g, "v1", "Namespace", "", "old", "u-ns-old", DELETED, 0, NULL, 0, NULL);
-	empty = add(g, "v1", "Namespace", "", "empty", "u-ns-empty", DELETED, 0, NULL, 0, NULL);
-	held = add(g, "v1", "ConfigMap", "old", "held", "u-held", DELETED, 1, custom, 0, NULL);
-	plain = add(g, "v1", "ConfigMap", "old", "plain", "u-plain", "", 0, NULL, 0, NULL);
-	add(g, "v1", "Secret", "old", "s", "u-s", "", 0, NULL, 0, NULL);
-	other = add(g, "v1", "ConfigMap", "elsewhere", "held", "u-other", DELETED, 1, custom, 0, NULL);
+	old = add(g, "v1", "Namespace", FAKE_OBJECT("", "old", "u-ns-old", .deleted = DELETED));
+	empty = add(g, "v1", "Namespace",
+		    FAKE_OBJECT("", "empty", "u-ns-empty", .deleted = DELETED));
+	held = add(g, "v1", "ConfigMap",
+		   FAKE_OBJECT("old", "held", "u-held", .deleted = DELETED, .n_fins = 1,
+			       .fins = custom));
+	plain = add(g, "v1", "ConfigMap", FAKE_OBJECT("old", "plain", "u-plain"));
+	add(g, "v1", "Secret", FAKE_OBJECT("old", "s", "u-s"));
+	other = add(g, "v1", "ConfigMap",
+		    FAKE_OBJECT("elsewhere", "held", "u-other", .deleted = DELETED, .n_fins = 1,
+				.fins = custom));
 	owners_graph_note_listing(g, type("v1", "ConfigMap"), "old", 0, NULL);
 	owners_graph_note_listing(g, type("v1", "Secret"), "old", OWNERS_EFORBIDDEN, "forbidden");
 	ok(owners_graph_link(g) == 0, "linked");
@@ -370,11 +389,19 @@ static void test_protection(void)
 	memset(&facts, 0, sizeof(facts));
 	memset(&rep, 0, sizeof(rep));
 	ok(owners_graph_new(&g, &types) == 0, "graph created");
-	data = add(g, "v1", "PersistentVolumeClaim", "a", "data", "u-data", DELETED, 1, pvc_fin, 0, NULL);
-	idle = add(g, "v1", "PersistentVolumeClaim", "a", "idle", "u-idle", DELETED, 1, pvc_fin, 0, NULL);
-	other = add(g, "v1", "PersistentVolumeClaim", "b", "x", "u-x", DELETED, 1, pvc_fin, 0, NULL);
-	pv = add(g, "v1", "PersistentVolume", "", "pv-1", "u-pv", DELETED, 1, pv_fin, 0, NULL);
-	pv2 = add(g, "v1", "PersistentVolume", "", "pv-2", "u-pv2", DELETED, 1, pv_fin, 0, NULL);
+	data = add(g, "v1", "PersistentVolumeClaim",
+		   FAKE_OBJECT("a", "data", "u-data", .deleted = DELETED, .n_fins = 1,
+			       .fins = pvc_fin));
+	idle = add(g, "v1", "PersistentVolumeClaim",
+		   FAKE_OBJECT("a", "idle", "u-idle", .deleted = DELETED, .n_fins = 1,
+			       .fins = pvc_fin));
+	other = add(g, "v1", "PersistentVolumeClaim",
+		    FAKE_OBJECT("b", "x", "u-x", .deleted = DELETED, .n_fins = 1, .fins = pvc_fin));
+	pv = add(g, "v1", "PersistentVolume",
+		 FAKE_OBJECT("", "pv-1", "u-pv", .deleted = DELETED, .n_fins = 1, .fins = pv_fin));
+	pv2 = add(g, "v1", "PersistentVolume",
+		  FAKE_OBJECT("", "pv-2", "u-pv2", .deleted = DELETED, .n_fins = 1,
+			      .fins = pv_fin));
 	ok(owners_graph_link(g) == 0, "linked");
 
 	sp = owners_stuck_facts_add_pods(&facts, g->nodes[data].namespace_);

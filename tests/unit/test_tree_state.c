@@ -21,7 +21,7 @@ static const char *api_of(const char *kind)
  * it); ConfigMaps do not. */
 static void add_type(const char *group, const char *plural, const char *kind, int has_status)
 {
-	fake_type_add(&types, group, "v1", plural, "", kind, NULL, 1, 1);
+	fake_type_add(&types, &(struct fake_type){ group, "v1", plural, "", kind, NULL, 1, 1 });
 	types.items[types.count - 1].has_status = has_status;
 }
 

@@ -20,7 +20,8 @@ static struct owners_resource_table types;
 static void add_type(const char *group, const char *version, const char *plural, const char *kind,
 		     int namespaced)
 {
-	fake_type_add(&types, group, version, plural, "", kind, NULL, namespaced, 1);
+	fake_type_add(&types,
+		      &(struct fake_type){ group, version, plural, "", kind, NULL, namespaced, 1 });
 	types.items[types.count - 1].gc_tracked = 1;
 }
 
@@ -33,11 +34,10 @@ static const struct owners_resource *type(const char *api, const char *kind)
 	{ .api_version = (api_), .kind = (kind_), .name = (name_), .uid = (uid_), .block_owner_deletion = (b) }
 #define DELETED "2026-01-01T00:10:00Z"
 
-static uint32_t add(struct owners_graph *g, const char *api, const char *kind, const char *ns,
-		    const char *name, const char *uid, const char *deleted, size_t n_fins,
-		    const char *const *fins, size_t n_refs, const struct owners_owner_ref_meta *refs)
+static uint32_t add(struct owners_graph *g, const char *api, const char *kind,
+		    const struct fake_object *o)
 {
-	return fake_object_add(g, type(api, kind), ns, name, uid, deleted, n_fins, fins, n_refs, refs);
+	return fake_object_add(g, type(api, kind), o);
 }
 
 static enum owners_why_verdict verdict(struct owners_graph *g, uint32_t node, const char **state)
@@ -95,21 +95,26 @@ int main(void)
 	owners_graph_note_listing(g, type("v1", "Secret"), "a", OWNERS_EFORBIDDEN, "forbidden");
 	owners_graph_note_listing(g, type("apps/v1", "Deployment"), "a", OWNERS_ESERVER, "server error");
 
-	parent = add(g, "v1", "ConfigMap", "a", "parent", "u-parent", NULL, 0, NULL, 0, NULL);
-	kept = add(g, "v1", "ConfigMap", "a", "kept", "u-kept", NULL, 0, NULL, 1, to_parent);
-	lost = add(g, "v1", "ConfigMap", "a", "lost", "u-lost", NULL, 0, NULL, 1, to_ghost);
-	never = add(g, "v1", "ConfigMap", "a", "never", "u-never", NULL, 0, NULL, 1, to_nope);
-	both = add(g, "v1", "ConfigMap", "a", "both", "u-both", NULL, 0, NULL, 2, solid_and_nope);
-	cr = add(g, "rbac.authorization.k8s.io/v1", "ClusterRole", "", "cr", "u-cr", NULL, 0, NULL, 1, to_parent);
-	bysec = add(g, "v1", "ConfigMap", "a", "bysec", "u-bysec", NULL, 0, NULL, 1, to_secret);
-	bydep = add(g, "v1", "ConfigMap", "a", "bydep", "u-bydep", NULL, 0, NULL, 1, to_deploy);
-	fgo = add(g, "v1", "ConfigMap", "a", "fg", "u-fg", DELETED, 1, fg, 0, NULL);
-	waiter = add(g, "v1", "ConfigMap", "a", "waiter", "u-waiter", NULL, 0, NULL, 1, to_fg);
-	held = add(g, "v1", "ConfigMap", "a", "held", "u-held", DELETED, 1, hold, 0, NULL);
-	pod = add(g, "v1", "Pod", "a", "job-pod", "u-pod", NULL, 1, tracking, 0, NULL);
-	mid = add(g, "v1", "ConfigMap", "a", "mid", "u-mid", NULL, 0, NULL, 1, to_parent);
-	leaf = add(g, "v1", "ConfigMap", "a", "leaf", "u-leaf", NULL, 0, NULL, 1, to_mid);
-	mis = add(g, "v1", "ConfigMap", "a", "mis", "u-mis", NULL, 0, NULL, 1, mismatch);
+	parent = add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "parent", "u-parent"));
+	kept = add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "kept", "u-kept", 1, to_parent));
+	lost = add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "lost", "u-lost", 1, to_ghost));
+	never = add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "never", "u-never", 1, to_nope));
+	both = add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "both", "u-both", 2, solid_and_nope));
+	cr = add(g, "rbac.authorization.k8s.io/v1", "ClusterRole",
+		 FAKE_OBJECT("", "cr", "u-cr", 1, to_parent));
+	bysec = add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "bysec", "u-bysec", 1, to_secret));
+	bydep = add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "bydep", "u-bydep", 1, to_deploy));
+	fgo = add(g, "v1", "ConfigMap",
+		  FAKE_OBJECT("a", "fg", "u-fg", .deleted = DELETED, .n_fins = 1, .fins = fg));
+	waiter = add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "waiter", "u-waiter", 1, to_fg));
+	held = add(g, "v1", "ConfigMap",
+		   FAKE_OBJECT("a", "held", "u-held", .deleted = DELETED, .n_fins = 1,
+			       .fins = hold));
+	pod = add(g, "v1", "Pod",
+		  FAKE_OBJECT("a", "job-pod", "u-pod", .n_fins = 1, .fins = tracking));
+	mid = add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "mid", "u-mid", 1, to_parent));
+	leaf = add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "leaf", "u-leaf", 1, to_mid));
+	mis = add(g, "v1", "ConfigMap", FAKE_OBJECT("a", "mis", "u-mis", 1, mismatch));
 	if (owners_graph_link(g))
 		return 1;
 
