@@ -215,6 +215,17 @@ int owners_scale_state_read(struct owners_scale_state *st, enum owners_scale_how
 	return 0;
 }
 
+enum owners_scale_wait owners_scale_wait_of(const struct owners_scale_state *st)
+{
+	if (st->generation >= 0 && st->observed_generation >= 0 && st->observed_generation < st->generation)
+		return OWNERS_SCALE_WAIT_OBSERVED;
+	if (st->status_replicas > 0)
+		return OWNERS_SCALE_WAIT_REPLICAS;
+	if (st->terminating > 0)
+		return OWNERS_SCALE_WAIT_TERMINATING;
+	return OWNERS_SCALE_WAIT_NONE;
+}
+
 enum owners_scale_next owners_scale_next(const struct owners_scale_state *st,
 					 enum owners_scale_how how, char *why, size_t size)
 {
@@ -226,22 +237,22 @@ enum owners_scale_next owners_scale_next(const struct owners_scale_state *st,
 		return OWNERS_SCALE_NEXT_PAUSE;
 	if (st->spec_replicas != 0)
 		return OWNERS_SCALE_NEXT_SCALE;
-	if (st->generation >= 0 && st->observed_generation >= 0 &&
-	    st->observed_generation < st->generation) {
+	switch (owners_scale_wait_of(st)) {
+	case OWNERS_SCALE_WAIT_OBSERVED:
 		snprintf(why, size, "its controller has not observed generation %lld yet (observed %lld)",
 			 (long long)st->generation, (long long)st->observed_generation);
 		return OWNERS_SCALE_NEXT_WAIT;
-	}
-	if (st->status_replicas > 0) {
+	case OWNERS_SCALE_WAIT_REPLICAS:
 		snprintf(why, size, "%lld %s left", (long long)st->status_replicas,
 			 how == OWNERS_SCALE_JOB ? st->status_replicas == 1 ? "active pod" : "active pods"
 			 : st->status_replicas == 1 ? "replica" : "replicas");
 		return OWNERS_SCALE_NEXT_WAIT;
-	}
-	if (st->terminating > 0) {
+	case OWNERS_SCALE_WAIT_TERMINATING:
 		snprintf(why, size, "%lld %s terminating", (long long)st->terminating,
 			 st->terminating == 1 ? "pod" : "pods");
 		return OWNERS_SCALE_NEXT_WAIT;
+	case OWNERS_SCALE_WAIT_NONE:
+		break;
 	}
 	return OWNERS_SCALE_NEXT_DONE;
 }

@@ -114,6 +114,17 @@ enum owners_scale_next {
 	OWNERS_SCALE_NEXT_DONE,   /* at 0, observed, no replica left */
 };
 
+/* What a workload at 0 still waits for, once spec.replicas is 0 (the
+ * reason of owners_scale_next()'s WAIT, typed). */
+enum owners_scale_wait {
+	OWNERS_SCALE_WAIT_NONE,        /* nothing: done */
+	OWNERS_SCALE_WAIT_OBSERVED,    /* its controller has not observed the change yet */
+	OWNERS_SCALE_WAIT_REPLICAS,    /* replicas (a Job's active pods) left */
+	OWNERS_SCALE_WAIT_TERMINATING, /* pods terminating */
+};
+
+enum owners_scale_wait owners_scale_wait_of(const struct owners_scale_state *st);
+
 /* What a workload needs next, from its state; for WAIT, *why says what it
  * waits for ("its controller has not observed generation 4 (observed 3)",
  * "2 replicas left"), written to why (size bytes). */
