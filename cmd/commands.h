@@ -1,14 +1,16 @@
 /*
  * The command table: adding a command is one file cmd/<name>.c defining
- * its flags (<name>_opts), its validate and run functions and its row
- * (<name>_command: usage, help, man page text), and one line in
- * owners_commands (cmd/main.c); a subcommand (`finalizers remove`) is a
- * row of its own listed in its parent's subcommands.
+ * its flags (<name>_opts, landing in a struct <name>_options of its own
+ * with its defaults), its validate and run functions and its row
+ * (<name>_command: usage, help, man page text, its flags' struct and -o's
+ * formats), and one line in owners_commands (cmd/main.c); a subcommand
+ * (`finalizers remove`) is a row of its own listed in its parent's
+ * subcommands.
  *
  * Running a command is kubectl's Complete/Validate/Run: the flags are
- * parsed into struct owners_cli (the defaults filled in), validate()
- * refuses what cannot work before anything is asked of a cluster, and
- * fn() runs it.
+ * parsed, the global and shared ones into struct owners_cli, the
+ * command's own into a copy of its defaults; validate() refuses what
+ * cannot work before anything is asked of a cluster, and fn() runs it.
  */
 #ifndef OWNERS_CMD_COMMANDS_H
 #define OWNERS_CMD_COMMANDS_H
@@ -55,11 +57,23 @@ struct command {
 	enum cmd_resolve resolve;
 	enum owners_scope_rule scope;
 	int namespaces_apart;           /* see owners_scope_request */
-	/* Checks the flags and arguments together: EXIT_OK, or EXIT_USAGE
-	 * after saying why. NULL: nothing to check. Runs before fn(), and
-	 * never for --help. */
-	enum exit_code (*validate)(const struct owners_cli *cli, const struct string_list *args);
-	const struct opt *opts;     /* the command's own flags */
+	/* What the command's own flags change in that setup (delete --all,
+	 * tree --up); NULL: nothing. */
+	void (*setup)(const void *opts, struct cmd_setup *setup);
+	/* Checks the flags (opts: the command's own) and arguments together:
+	 * EXIT_OK, or EXIT_USAGE after saying why. NULL: nothing to check.
+	 * Runs before fn(), and never for --help. */
+	enum exit_code (*validate)(const struct owners_cli *cli, const void *opts,
+				   const struct string_list *args);
+	const struct opt *opts;     /* the command's flags (CMD_OPTIONS) */
+	/* Where its own land: a struct of the command's, declared in its
+	 * file, this size, starting as opts_defaults (NULL: zeros). */
+	size_t opts_size;
+	const void *opts_defaults;
+	/* -o: the formats it takes, NULL-terminated (NULL: no -o), and the one
+	 * that names the command's own text, the default (NULL: unnamed). */
+	const char *const *outputs;
+	const char *output_default;
 	const char *usage;          /* "owners tree TYPE/NAME... [flags]" */
 	const char *summary;        /* one line */
 	const char *description;    /* paragraphs for --help and the man page */
@@ -76,6 +90,12 @@ struct command {
 	const struct command *const *subcommands;
 	const struct command *parent; /* a subcommand's command */
 };
+
+/* A row's flags: the table, the struct type its own flags land in (the
+ * table's OPT_STRUCT) and a pointer to that type's defaults, checked. */
+#define CMD_OPTIONS(table, type, defaults)                                                         \
+	.opts = (table), .opts_size = sizeof(type) + 0 * sizeof((defaults) == (const type *)0),     \
+	.opts_defaults = (defaults)
 
 /* Every command, NULL-terminated; each row lives in its command's file. */
 extern const struct command *const owners_commands[];

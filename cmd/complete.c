@@ -175,6 +175,9 @@ static int complete_flags(const struct line *l, const char *cur)
 	return directive;
 }
 
+/* The words that choose the cluster are global flags: no command's. */
+static const struct opt_command cluster_only = { no_opts, NULL, NULL, NULL };
+
 /* A session for the words that choose the cluster; stderr is closed by
  * the caller, so nothing of a failure reaches the command line. */
 static int open_session(struct session *s, struct owners_cli *cli, struct string_list *rest,
@@ -183,7 +186,7 @@ static int open_session(struct session *s, struct owners_cli *cli, struct string
 	owners_cli_defaults(cli);
 	memset(rest, 0, sizeof(*rest));
 	memset(s, 0, sizeof(*s));
-	if (owners_cli_parse(cli, no_opts, (int)l->n_cluster, (char **)l->cluster, rest))
+	if (owners_cli_parse(cli, &cluster_only, (int)l->n_cluster, (char **)l->cluster, rest))
 		return -1;
 	return session_open(s, cli) ? -1 : 0; /* session_close() cleans up either way */
 }
@@ -234,11 +237,13 @@ static int complete_value(const struct line *l, const struct opt *o, const char 
 {
 	if (o->complete == COMPLETE_FILE)
 		return 0; /* the shell's own file names */
-	if (o->complete == COMPLETE_VALUES && o->values) {
+	const char *const *values = owners_opt_values(o, l->cmd ? l->cmd->outputs : NULL);
+
+	if (o->complete == COMPLETE_VALUES && values) {
 		const char *const *v;
 		int no_space = 0;
 
-		for (v = o->values; *v; v++)
+		for (v = values; *v; v++)
 			if (starts(*v, cur)) {
 				printf("%s%s\n", prefix, *v);
 				/* jsonpath=: the template follows, no space */
@@ -255,7 +260,7 @@ static int complete_value(const struct line *l, const struct opt *o, const char 
 		owners_cli_defaults(&cli);
 		memset(&rest, 0, sizeof(rest));
 		memset(&ov, 0, sizeof(ov));
-		if (!owners_cli_parse(&cli, no_opts, (int)l->n_cluster, (char **)l->cluster, &rest))
+		if (!owners_cli_parse(&cli, &cluster_only, (int)l->n_cluster, (char **)l->cluster, &rest))
 			ov.kubeconfig = cli.kubeconfig;
 		ov.insecure_skip_tls_verify = -1;
 		owners_kubeconfig_env_from_process(&env);

@@ -27,14 +27,23 @@
 static const char *const dangling_outputs[] = { "table", "wide", "json", "yaml", "name", "jsonpath=", "custom-columns=",
 						 NULL };
 
+/* owners dangling's own flags */
+struct dangling_options {
+	enum owners_fix_mode fix;
+	int exit_code;          /* --exit-code */
+	int fix_unresolvable;   /* --fix-unresolvable: also what the GC never acts on */
+	enum owners_dry_run dry_run;
+};
+
+#define OPT_STRUCT struct dangling_options
 const struct opt dangling_opts[] = {
-	OPT_OPTIONAL_CHOICE("fix", dangling.fix, owners_fix_values, owners_opt_fix,
+	OPT_OPTIONAL_CHOICE("fix", fix, enum owners_fix_mode, owners_fix_values, owners_opt_fix,
 		"do what the garbage collector would: remove the dangling references of an object "
 		"that keeps a live owner (never unknown ones; a patch that finds the object changed "
 		"re-reads it and retries), and collect an object left with no owner as owners gc "
 		"would (collect, and --fix alone); keep: remove its references instead, so that it "
 		"is never collected"),
-	OPT_BOOL("fix-unresolvable", 0, dangling.fix_unresolvable,
+	OPT_BOOL("fix-unresolvable", 0, fix_unresolvable,
 		"with --fix or --dry-run, also remove the references the garbage collector never "
 		"acts on (GC WILL: nothing, ever: an unresolvable owner, or a namespaced owner of a "
 		"cluster-scoped object), or repair their apiVersion when the owner is alive under a "
@@ -45,12 +54,11 @@ const struct opt dangling_opts[] = {
 		"kubectl's deprecated spelling) "
 		"reads and decides and sends no patch; server sends each patch with dryRun=All, so "
 		"the server checks it and stores nothing; none: --fix itself"),
-	OPT_BOOL("exit-code", 0, dangling.exit_code,
+	OPT_BOOL("exit-code", 0, exit_code,
 		"exit 1 when anything is reported (unknown included); with --fix, when anything is "
 		"left"),
 	OPT_SELECTOR("check only objects of the given TYPEs with these labels, e.g. app=web"),
-	OPT_OUTPUT(dangling_outputs,
-		"table (default), wide (adds the owner's apiVersion and UID and why, and the "
+	OPT_OUTPUT("table (default), wide (adds the owner's apiVersion and UID and why, and the "
 		"object's API group: Kind.group/name), json or yaml (the same document), "
 		"name (kind.group/name of each object, as owners delete takes it), "
 		"jsonpath=TEMPLATE or custom-columns=SPEC (over the document)"),
@@ -58,6 +66,7 @@ const struct opt dangling_opts[] = {
 	OPT_TABLE_ROWS,
 	OPT_END,
 };
+#undef OPT_STRUCT
 
 /* ---- scan and decide --------------------------------------------------- */
 
@@ -211,7 +220,8 @@ static enum exit_code say_after_fix(struct cmd_run *run)
 
 /* The objects decided for collection (WOULD_DELETE), collected now, or
  * kept when a reference removal failed; stats counted again. */
-static enum exit_code collect_after_fix(struct session *s, struct owners_dangling_report *rep,
+static enum exit_code collect_after_fix(struct session *s, enum owners_dry_run dry_run,
+					struct owners_dangling_report *rep,
 					struct owners_dangling_fix_stats *stats, struct owners_error *err)
 {
 	unsigned char *decided = calloc(rep->count + 1, 1);
@@ -238,7 +248,7 @@ static enum exit_code collect_after_fix(struct session *s, struct owners_danglin
 	if (stats->failed) {
 		stats->deleted = 0;
 		stats->kept += deleted;
-	} else if (owners_dangling_collect(rep, s->graph, s->http, s->cli->dry_run, err)) {
+	} else if (owners_dangling_collect(rep, s->graph, s->http, dry_run, err)) {
 		rc = report_error(err);
 	} else {
 		stats->deleted = 0;
@@ -259,26 +269,11 @@ static enum exit_code collect_after_fix(struct session *s, struct owners_danglin
 
 /* ---- the command ------------------------------------------------------- */
 
-static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
-		       size_t n_warnings)
-{
-	struct owners_dangling_render *render = ctx;
-
-	render->print.warnings = warnings;
-	render->print.n_warnings = n_warnings;
-	return owners_dangling_render_json(out, render);
-}
-
-static int render_text(struct owners_buf *out, void *ctx)
-{
-	const struct owners_dangling_render *render = ctx;
-
-	return render->print.names ? owners_dangling_render_names(out, render) : owners_dangling_render_text(out, render);
-}
+OUTPUT_RENDERERS(renderers, struct owners_dangling_render, owners_dangling, 0);
 
 static enum exit_code show(struct cmd_run *run, const struct owners_dangling_report *rep, int fix)
 {
-	static const struct output_renderers renderers = { render_json, render_text, NULL, 0 };
+	const struct dangling_options *o = run->opts;
 	struct owners_dangling_render render;
 
 	memset(&render, 0, sizeof(render));
@@ -286,7 +281,7 @@ static enum exit_code show(struct cmd_run *run, const struct owners_dangling_rep
 	render.g = run->s.graph;
 	render.rep = rep;
 	render.show_fix = fix;
-	render.dry_run = run->cli->dry_run != OWNERS_DRY_RUN_NONE;
+	render.dry_run = o->dry_run != OWNERS_DRY_RUN_NONE;
 	return output_emit(run, &renderers, &render);
 }
 
@@ -306,13 +301,15 @@ static size_t left_dangling(const struct owners_dangling_report *rep, int fix, i
 	return left;
 }
 
-static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
+static enum exit_code validate(const struct owners_cli *cli, const void *opts,
+			       const struct string_list *args)
 {
+	const struct dangling_options *o = opts;
+
 	if (cli->selector && !args->count)
 		return usage_error("-l needs the TYPE of the objects to select, e.g. "
 				   "'owners dangling pods -l app=web'");
-	if (cli->dangling.fix_unresolvable && cli->dangling.fix == OWNERS_FIX_MODE_NONE &&
-	    cli->dry_run == OWNERS_DRY_RUN_NONE)
+	if (o->fix_unresolvable && o->fix == OWNERS_FIX_MODE_NONE && o->dry_run == OWNERS_DRY_RUN_NONE)
 		return usage_error("--fix-unresolvable goes with --fix (or --dry-run, to see what it "
 				   "would change first)");
 	return EXIT_OK;
@@ -326,13 +323,14 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
  * alone. */
 static enum exit_code check_access(struct cmd_run *run, struct owners_dangling_report *rep)
 {
+	const struct dangling_options *o = run->opts;
 	struct owners_access_check *types = NULL, *checks = NULL;
 	uint32_t *type_examples = NULL, *examples = NULL;
 	struct owners_error err = OWNERS_ERROR_INIT;
 	size_t n_types = 0, n = 0, i;
 	enum exit_code rc;
 
-	if (owners_dangling_fix_needed_access(rep, run->s.graph, run->cli->dangling.fix_unresolvable, 0, NULL, 0,
+	if (owners_dangling_fix_needed_access(rep, run->s.graph, o->fix_unresolvable, 0, NULL, 0,
 					      &types, &type_examples, &n_types))
 		return error_oom();
 	/* A review that cannot be made leaves every object to be asked about. */
@@ -340,7 +338,7 @@ static enum exit_code check_access(struct cmd_run *run, struct owners_dangling_r
 		for (i = 0; i < n_types; i++)
 			types[i].verdict = OWNERS_ACCESS_DENIED;
 	owners_error_clear(&err);
-	rc = owners_dangling_fix_needed_access(rep, run->s.graph, run->cli->dangling.fix_unresolvable, 1, types,
+	rc = owners_dangling_fix_needed_access(rep, run->s.graph, o->fix_unresolvable, 1, types,
 					       n_types, &checks, &examples, &n)
 		     ? error_oom()
 		     : session_check_access(&run->s, checks, examples, n, "the fix");
@@ -364,16 +362,16 @@ static enum exit_code check_access(struct cmd_run *run, struct owners_dangling_r
 static enum exit_code fix(struct cmd_run *run, struct owners_dangling_report *rep,
 			  struct owners_dangling_fix_stats *stats)
 {
-	const struct owners_cli *cli = run->cli;
+	const struct dangling_options *o = run->opts;
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_dangling_fix_options fo;
-	int collect = cli->dangling.fix != OWNERS_FIX_MODE_KEEP;
+	int collect = o->fix != OWNERS_FIX_MODE_KEEP;
 	double pause = 0;
 	enum exit_code rc;
 
 	memset(&fo, 0, sizeof(fo));
-	fo.dry_run = cli->dry_run;
-	fo.fix_unresolvable = cli->dangling.fix_unresolvable;
+	fo.dry_run = o->dry_run;
+	fo.fix_unresolvable = o->fix_unresolvable;
 	if ((rc = test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_FIX", &pause)))
 		return rc;
 	if (pause > 0) {
@@ -382,12 +380,12 @@ static enum exit_code fix(struct cmd_run *run, struct owners_dangling_report *re
 	}
 	if (collect && owners_dangling_collect(rep, run->s.graph, run->s.http, OWNERS_DRY_RUN_CLIENT, &err))
 		rc = report_error(&err);
-	else if (cli->dry_run == OWNERS_DRY_RUN_NONE && (rc = check_access(run, rep)))
+	else if (o->dry_run == OWNERS_DRY_RUN_NONE && (rc = check_access(run, rep)))
 		; /* said; nothing changed */
 	else if (owners_dangling_fix(rep, run->s.graph, run->s.http, &fo, stats, &err))
 		rc = report_error(&err);
-	else if (collect && cli->dry_run != OWNERS_DRY_RUN_CLIENT)
-		rc = collect_after_fix(&run->s, rep, stats, &err);
+	else if (collect && o->dry_run != OWNERS_DRY_RUN_CLIENT)
+		rc = collect_after_fix(&run->s, o->dry_run, rep, stats, &err);
 	owners_error_clear(&err);
 	return rc;
 }
@@ -397,16 +395,17 @@ static enum exit_code say_fixed(struct cmd_run *run, const struct owners_danglin
 				const struct owners_dangling_fix_stats *stats)
 {
 	const struct owners_cli *cli = run->cli;
+	const struct dangling_options *o = run->opts;
 	int document = output_is_document(&cli->output);
 
 	report_failures(run->s.graph, rep);
 	if (!document)
-		fix_summary(stats, cli->dry_run != OWNERS_DRY_RUN_NONE);
-	if (cli->dangling.fix == OWNERS_FIX_MODE_KEEP)
+		fix_summary(stats, o->dry_run != OWNERS_DRY_RUN_NONE);
+	if (o->fix == OWNERS_FIX_MODE_KEEP)
 		say_kept_on_purpose(rep);
-	if (!cli->dangling.fix_unresolvable)
-		say_gc_never(rep, cli->dry_run != OWNERS_DRY_RUN_NONE);
-	if (!document && cli->dry_run == OWNERS_DRY_RUN_NONE && stats->objects_patched)
+	if (!o->fix_unresolvable)
+		say_gc_never(rep, o->dry_run != OWNERS_DRY_RUN_NONE);
+	if (!document && o->dry_run == OWNERS_DRY_RUN_NONE && stats->objects_patched)
 		return say_after_fix(run);
 	return EXIT_OK;
 }
@@ -414,11 +413,12 @@ static enum exit_code say_fixed(struct cmd_run *run, const struct owners_danglin
 enum exit_code cmd_dangling(struct cmd_run *run)
 {
 	const struct owners_cli *cli = run->cli;
+	const struct dangling_options *o = run->opts;
 	struct owners_dangling_report rep = { NULL, 0, 0 };
 	struct owners_dangling_fix_stats stats;
 	/* --dry-run=client|server is a --fix that changes nothing; =none
 	 * alone asks for no fix. */
-	int fixing = cli->dangling.fix != OWNERS_FIX_MODE_NONE || cli->dry_run != OWNERS_DRY_RUN_NONE;
+	int fixing = o->fix != OWNERS_FIX_MODE_NONE || o->dry_run != OWNERS_DRY_RUN_NONE;
 	enum exit_code rc;
 
 	memset(&stats, 0, sizeof(stats));
@@ -439,7 +439,7 @@ enum exit_code cmd_dangling(struct cmd_run *run)
 		goto out;
 	if (stats.failed)
 		rc = EXIT_INCOMPLETE;
-	else if (cli->dangling.exit_code && left_dangling(&rep, fixing, cli->dry_run != OWNERS_DRY_RUN_NONE))
+	else if (o->exit_code && left_dangling(&rep, fixing, o->dry_run != OWNERS_DRY_RUN_NONE))
 		rc = EXIT_ERROR;
 out:
 	owners_dangling_report_clear(&rep);
@@ -526,7 +526,9 @@ const struct command dangling_command = {
 	.man_sections = dangling_man_sections,
 	.fn = cmd_dangling,
 	.validate = validate,
-	.opts = dangling_opts,
+	CMD_OPTIONS(dangling_opts, struct dangling_options, NULL),
+	.outputs = dangling_outputs,
+	.output_default = "table",
 	.usage = "owners dangling [TYPE[/NAME]...] [flags]",
 	.summary = "find ownerReferences that do not resolve, say what the GC will do, fix them safely",
 	.description = "Reports every ownerReference that does not resolve, one finding per reference,\n"

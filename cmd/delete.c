@@ -32,53 +32,80 @@
 
 static const char *const delete_outputs[] = { "name", NULL };
 
+/* owners delete's own flags */
+struct delete_options {
+	enum owners_cascade_mode cascade;
+	enum owners_dry_run dry_run;
+	int wait;
+	long timeout_ms;        /* --timeout */
+	long grace_period;      /* -1: each object's own */
+	int now;                /* --grace-period=1 */
+	/* --grace-period=0, and the GC's endless waits (cycles) broken */
+	int force;
+	int all;                /* every object of the type given */
+	int ignore_not_found;
+	/* --resume=UID,...: finish the cascade of these roots (the command an
+	 * interrupted or timed-out run prints): gone is already done */
+	struct string_list resume;
+	/* the cascade's workloads scaled to 0 (and waited for) first */
+	int scale_first;
+};
+
+static const struct delete_options delete_defaults = {
+	.cascade = OWNERS_CASCADE_BACKGROUND,
+	.wait = 1,
+	.timeout_ms = 5 * 60 * 1000,
+	.grace_period = -1,
+};
+
+#define OPT_STRUCT struct delete_options
 const struct opt delete_opts[] = {
-	OPT_OPTIONAL_CHOICE("cascade", delete_.cascade, owners_cascade_values, owners_opt_cascade,
+	OPT_OPTIONAL_CHOICE("cascade", cascade, enum owners_cascade_mode, owners_cascade_values,
+			    owners_opt_cascade,
 		"background (default, and --cascade alone), foreground or orphan; the deprecated "
 		"--cascade=true means background, --cascade=false orphan"),
 	OPT_DRY_RUN(
 		"client (and --dry-run alone, kubectl's deprecated spelling): print the plan and "
 		"change nothing; server: send the roots' requests with dryRun=All, then every "
 		"dependent's, and say which it checked; none (default): delete"),
-	OPT_BOOL("wait", 0, delete_.wait,
+	OPT_BOOL("wait", 0, wait,
 		"wait until every object of the cascade is gone (default true; --wait=false acts "
 		"once and says what is left)"),
 	OPT_DURATION("timeout", timeout_ms,
 		"give up waiting after this long, exit 3 and say what is left (default 5m; 0: do "
 		"not wait)"),
-	OPT_INT("grace-period", 0, delete_.grace_period, "SECONDS", -1, LONG_MAX,
+	OPT_INT("grace-period", 0, grace_period, "SECONDS", -1, LONG_MAX,
 		"seconds each object named gets to terminate (default: its own); dependents always "
 		"get their own, as from the garbage collector"),
-	OPT_BOOL("now", 0, delete_.now, "same as --grace-period=1"),
-	OPT_BOOL("force", 0, delete_.force,
+	OPT_BOOL("now", 0, now, "same as --grace-period=1"),
+	OPT_BOOL("force", 0, force,
 		"same as --grace-period=0: the objects named go without graceful termination (not "
 		"their dependents); also breaks the waits the garbage collector never ends (an "
 		"object that blocks its own deletion, a cycle all in foreground deletion)"),
-	OPT_BOOL("scale-first", 0, delete_.scale_first,
+	OPT_BOOL("scale-first", 0, scale_first,
 		"before deleting anything, scale every workload of the cascade to 0, top-down, and "
 		"wait until its controller has taken its pods down (a StatefulSet's in reverse "
 		"ordinal order); a Deployment is paused first, a Job's parallelism set to 0"),
-	OPT_BOOL("ignore-not-found", 0, delete_.ignore_not_found,
+	OPT_BOOL("ignore-not-found", 0, ignore_not_found,
 		"an object that does not exist is not an error"),
-	OPT_LIST("resume", 0, delete_.resume, "UID,...",
+	OPT_LIST("resume", 0, resume, "UID,...",
 		"finish the cascade of the objects with these UIDs, as an interrupted or timed-out "
 		"delete prints it (run this command again to finish it: ...): what of it is left "
 		"goes on; a named object gone with nothing of its cascade left is already done "
 		"(said, exit 0); one re-created under its name (another UID) is left alone"),
 	OPT_SELECTOR("label selector for the roots"),
-	OPT_BOOL("all", 0, delete_.all,
+	OPT_BOOL("all", 0, all,
 		"every object of the type given (in the namespace, or with -A everywhere) is a "
 		"root"),
-	OPT_OUTPUT(delete_outputs, "name: print each deleted object as TYPE/NAME; with --dry-run=client, "
+	OPT_OUTPUT("name: print each deleted object as TYPE/NAME; with --dry-run=client, "
 		   "exactly the objects it would delete, nothing else"),
 	OPT_END,
 };
+#undef OPT_STRUCT
 
 struct run {
-	struct cmd_run *cmd;
-	struct owners_cli *cli;
-	struct session *s;            /* the run's (cmd/run.h) */
-	const char *scan_ns;          /* NULL: all namespaces */
+	struct cmd_run *cmd;          /* its session, scope and flags */
+	const struct delete_options *o; /* cmd's own flags */
 	char **roots;                 /* UIDs */
 	size_t n_roots;
 	struct owners_cascade_runner runner; /* the rounds (lib/ops/cascade_runner.c) */
@@ -99,7 +126,7 @@ static struct owners_cascade_render render_of(const struct run *r,
 					      const struct owners_cascade_plan *p)
 {
 	struct owners_cascade_render render = {
-		r->s->graph, p, r->runner.plan_options.mode, (const char *const *)r->roots,
+		r->cmd->s.graph, p, r->runner.plan_options.mode, (const char *const *)r->roots,
 		r->n_roots, r->facts,
 	};
 
@@ -142,7 +169,7 @@ static void on_event(void *ctx, enum owners_cascade_event e, const char *type, c
 	if (r->progress)
 		fputs("\r\033[K", stderr);
 	if (put(stdout, &line,
-		owners_cascade_render_event(&line, e, type, name, ns, r->cli->output.kind == OUTPUT_NAME)))
+		owners_cascade_render_event(&line, e, type, name, ns, r->cmd->cli->output.kind == OUTPUT_NAME)))
 		r->unsaid = 1;
 	fflush(stdout);
 	owners_buf_clear(&line);
@@ -181,7 +208,7 @@ static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t
  * left alone. */
 static int resumed_root(const struct run *r, const struct owners_node *o)
 {
-	const struct string_list *resume = &r->cli->delete_.resume;
+	const struct string_list *resume = &r->o->resume;
 	struct owners_buf name = OWNERS_BUF_INIT;
 	size_t i;
 
@@ -200,7 +227,7 @@ static int resumed_root(const struct run *r, const struct owners_node *o)
  * command was finishing is done (by the GC, or by someone else). */
 static void say_already_done(const struct run *r)
 {
-	const struct string_list *resume = &r->cli->delete_.resume;
+	const struct string_list *resume = &r->o->resume;
 	size_t i;
 
 	fputs("already done: nothing is left of the cascade this command was finishing (", stderr);
@@ -215,9 +242,9 @@ static void say_already_done(const struct run *r)
  * interrupted after its root went resumes. */
 static enum exit_code select_roots(struct run *r, const struct owners_selection_arg *args, size_t n)
 {
-	const struct string_list *resume = &r->cli->delete_.resume;
+	const struct string_list *resume = &r->o->resume;
 	const struct session_selection how = {
-		.missing = r->cli->delete_.ignore_not_found || resume->count
+		.missing = r->o->ignore_not_found || resume->count
 				   ? OWNERS_SELECTION_MISSING_IGNORED
 				   : OWNERS_SELECTION_MISSING_FAILS,
 		.absent_owners = 1,
@@ -226,12 +253,12 @@ static enum exit_code select_roots(struct run *r, const struct owners_selection_
 	size_t i;
 	int rc;
 
-	if ((rc = session_select(r->s, args, n, &how, &sel)))
+	if ((rc = session_select(&r->cmd->s, args, n, &how, &sel)))
 		return rc;
 	if (!(r->roots = calloc(sel.count + 1, sizeof(*r->roots))))
 		rc = error_oom();
 	for (i = 0; !rc && i < sel.count; i++) {
-		const struct owners_node *o = &r->s->graph->nodes[sel.nodes[i]];
+		const struct owners_node *o = &r->cmd->s.graph->nodes[sel.nodes[i]];
 
 		if (resume->count && !resumed_root(r, o))
 			continue;
@@ -264,7 +291,7 @@ static int render_plan_names(struct owners_buf *out, void *ctx)
  * for. A read that fails is said in the plan, not here. */
 static enum exit_code read_protections(struct run *r, const struct owners_cascade_plan *p)
 {
-	struct owners_graph *g = r->s->graph;
+	struct owners_graph *g = r->cmd->s.graph;
 	struct owners_error err = OWNERS_ERROR_INIT;
 	uint32_t *nodes = NULL, k;
 	size_t n = 0, cap = 0;
@@ -281,7 +308,7 @@ static enum exit_code read_protections(struct run *r, const struct owners_cascad
 	if (!rc && n && !(r->facts = calloc(1, sizeof(*r->facts))))
 		rc = OWNERS_ENOMEM;
 	if (!rc && n &&
-	    owners_stuck_fetch_ahead(r->facts, g, r->s->http, &(const struct owners_node_list){ nodes, n },
+	    owners_stuck_fetch_ahead(r->facts, g, r->cmd->s.http, &(const struct owners_node_list){ nodes, n },
 				     0, &err))
 		rc = report_error(&err);
 	else if (rc)
@@ -301,7 +328,7 @@ static enum exit_code print_plan(struct run *r, const struct owners_cascade_plan
 	if (rc)
 		return rc;
 	render = render_of(r, p);
-	return output_emit(r->cmd, r->cli->output.kind == OUTPUT_NAME ? &names : &renderers, &render);
+	return output_emit(r->cmd, r->cmd->cli->output.kind == OUTPUT_NAME ? &names : &renderers, &render);
 }
 
 /* Before the first change, every permission the whole cascade needs
@@ -313,13 +340,13 @@ static enum exit_code check_access(struct run *r, const struct owners_cascade_pl
 	uint32_t *examples = NULL;
 	size_t n = 0;
 
-	if (owners_cascade_needed_access(p, r->s->graph, r->runner.plan_options.mode, &checks,
+	if (owners_cascade_needed_access(p, r->cmd->s.graph, r->runner.plan_options.mode, &checks,
 					 &examples, &n)) {
 		return error_oom();
 	}
 	if (r->progress)
 		fputs("\r\033[K", stderr);
-	return session_check_access(r->s, checks, examples, n, "the cascade");
+	return session_check_access(&r->cmd->s, checks, examples, n, "the cascade");
 }
 
 /* --wait=false: one round was sent; say what it left, rather than exit
@@ -329,7 +356,7 @@ static enum exit_code report_not_waiting(const struct run *r, const struct owner
 	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
 	int rc;
 
-	if (p->done || r->cli->dry_run != OWNERS_DRY_RUN_NONE)
+	if (p->done || r->o->dry_run != OWNERS_DRY_RUN_NONE)
 		return 0;
 	rc = output_resume_command(&command, (const char *const *)r->roots, r->n_roots);
 	rc = put_typed(stderr, &said,
@@ -369,7 +396,7 @@ static enum exit_code report_deadlock(const struct run *r, const struct owners_c
 		if (!owners_cascade_runner_deadlock_ours(cr, &cr->deadlocks.items[i]))
 			continue;
 		owners_buf_reset(&said);
-		if ((rc = owners_deadlock_explain(&said, r->s->graph, &cr->deadlocks.items[i])))
+		if ((rc = owners_deadlock_explain(&said, r->cmd->s.graph, &cr->deadlocks.items[i])))
 			rc = error_oom();
 		else
 			error_msg("%s", said.ptr);
@@ -394,9 +421,9 @@ static int rescan(void *ctx, struct owners_cascade_world *w, const struct owners
 {
 	struct run *r = ctx;
 
-	r->rc = session_rescan(r->s, r->scan_ns, want_relevant, (void *)t);
-	w->graph = r->s->graph;
-	w->n_failures = r->s->scan.n_failures;
+	r->rc = session_rescan(&r->cmd->s, r->cmd->scan_ns, want_relevant, (void *)t);
+	w->graph = r->cmd->s.graph;
+	w->n_failures = r->cmd->s.scan.n_failures;
 	return r->rc;
 }
 
@@ -438,7 +465,7 @@ static void refused(void *ctx, const struct owners_graph *g, const struct owners
  * webhook) shows before anything is deleted for real. */
 static enum exit_code check_dependents_dry_run(struct run *r, struct owners_cascade_runner *cr)
 {
-	struct owners_graph *g = r->s->graph;
+	struct owners_graph *g = r->cmd->s.graph;
 	struct owners_cascade_plan p = cr->plan;
 	struct owners_action *acts = calloc(g->count + 1, sizeof(*acts));
 	struct owners_action_result *results = NULL;
@@ -461,7 +488,7 @@ static enum exit_code check_dependents_dry_run(struct run *r, struct owners_casc
 		rc = error_oom();
 	p.actions = acts;
 	p.n_actions = n;
-	if (!rc && n && owners_cascade_execute(g, &p, r->s->http, &cr->exec, results, &err))
+	if (!rc && n && owners_cascade_execute(g, &p, r->cmd->s.http, &cr->exec, results, &err))
 		rc = report_error(&err);
 	for (i = 0; !rc && i < n; i++) {
 		const struct owners_node *node = &g->nodes[acts[i].node];
@@ -564,27 +591,27 @@ static enum exit_code run_cascade(struct run *r)
 	const struct owners_cascade_runner_hooks hooks = {
 		r, rescan, approve, show_progress, on_event, refused, interrupted,
 	};
-	struct owners_cascade_world world = { r->s->http, &r->s->types, r->s->graph,
-					      r->s->scan.n_failures };
+	struct owners_cascade_world world = { r->cmd->s.http, &r->cmd->s.types, r->cmd->s.graph,
+					      r->cmd->s.scan.n_failures };
 	struct owners_cascade_runner *cr = &r->runner;
 	enum owners_cascade_run_end end;
 	struct owners_error err = OWNERS_ERROR_INIT;
 
 	cr->roots = (const char *const *)r->roots;
 	cr->n_roots = r->n_roots;
-	cr->exec.grace_period = r->cli->delete_.force ? 0 : r->cli->delete_.now ? 1 : r->cli->delete_.grace_period;
+	cr->exec.grace_period = r->o->force ? 0 : r->o->now ? 1 : r->o->grace_period;
 	/* --force also breaks the waits the GC never ends (an object that
 	 * blocks its own deletion, a cycle all in foreground deletion). */
-	cr->plan_options.break_cycles = r->cli->delete_.force;
-	cr->exec.dry_run = r->cli->dry_run == OWNERS_DRY_RUN_SERVER;
-	cr->plan_only = r->cli->dry_run == OWNERS_DRY_RUN_CLIENT;
+	cr->plan_options.break_cycles = r->o->force;
+	cr->exec.dry_run = r->o->dry_run == OWNERS_DRY_RUN_SERVER;
+	cr->plan_only = r->o->dry_run == OWNERS_DRY_RUN_CLIENT;
 	/* --timeout is for the whole run: the scale-down took its part (the
 	 * cascade gets at least a second) */
-	cr->timeout_ms = r->cli->timeout_ms;
+	cr->timeout_ms = r->o->timeout_ms;
 	if (cr->timeout_ms > 0 && r->scaling_ms > 0)
 		cr->timeout_ms = cr->timeout_ms - r->scaling_ms > 1000 ? cr->timeout_ms - r->scaling_ms : 1000;
-	cr->wait = r->cli->delete_.wait;
-	cr->first_failures = r->s->scan.n_failures;
+	cr->wait = r->o->wait;
+	cr->first_failures = r->cmd->s.scan.n_failures;
 	if (owners_cascade_run(&end, cr, &world, &hooks, &err)) {
 		if (r->progress)
 			fputs("\r\033[K", stderr);
@@ -601,7 +628,7 @@ static enum exit_code run_cascade(struct run *r)
 
 			return checked ? checked : r->rc;
 		}
-		if (!r->cli->delete_.wait) {
+		if (!r->o->wait) {
 			int said = report_not_waiting(r, &cr->plan);
 
 			return said ? said : r->rc;
@@ -619,7 +646,7 @@ static enum exit_code run_cascade(struct run *r)
 		return r->rc ? r->rc : EXIT_INCOMPLETE;
 	case OWNERS_RUN_TIMED_OUT:
 		error_msg("timed out after %lds waiting for the cascade; still there:",
-			  r->cli->timeout_ms / 1000);
+			  r->o->timeout_ms / 1000);
 		report_left(r, &cr->plan);
 		return EXIT_TIMEOUT;
 	case OWNERS_RUN_INTERRUPTED: return report_interrupted(r, &cr->plan);
@@ -627,7 +654,7 @@ static enum exit_code run_cascade(struct run *r)
 	case OWNERS_RUN_FAILED: return EXIT_ERROR;
 	case OWNERS_RUN_STOPPED: break;
 	case OWNERS_RUN_UNSEEN:
-		error_msg("%s", r->s->scan.n_failures ? r->s->scan.failures[0].message
+		error_msg("%s", r->cmd->s.scan.n_failures ? r->cmd->s.scan.failures[0].message
 						     : "a type could not be listed");
 		error_msg("the cascade looks finished, but that cannot be confirmed: run the "
 			  "command again to finish it");
@@ -643,22 +670,22 @@ static enum exit_code run_cascade(struct run *r)
 static enum exit_code scale_then_cascade(struct run *r)
 {
 	struct scale_first sf = {
-		.s = r->s,
-		.scan_ns = r->scan_ns,
+		.s = &r->cmd->s,
+		.scan_ns = r->cmd->scan_ns,
 		.roots = (const char *const *)r->roots,
 		.n_roots = r->n_roots,
-		.mode = r->cli->delete_.cascade,
-		.dry_run = r->cli->dry_run,
-		.timeout_ms = r->cli->timeout_ms,
+		.mode = r->o->cascade,
+		.dry_run = r->o->dry_run,
+		.timeout_ms = r->o->timeout_ms,
 		.progress = r->progress,
 		.log = &r->log,
-		.quiet = r->cli->output.kind == OUTPUT_NAME,
+		.quiet = r->cmd->cli->output.kind == OUTPUT_NAME,
 		.stopped = stopped_by,
 	};
 	enum exit_code rc = scale_first_run(&sf);
 
 	if (!rc && sf.changed && sf.dry_run == OWNERS_DRY_RUN_NONE)
-		rc = session_rescan(r->s, r->scan_ns, NULL, NULL);
+		rc = session_rescan(&r->cmd->s, r->cmd->scan_ns, NULL, NULL);
 	if (!rc) {
 		r->scaling_ms = sf.spent_ms;
 		/* (the cascade's permissions were asked with the scale-down's:
@@ -672,20 +699,31 @@ static enum exit_code scale_then_cascade(struct run *r)
 	return rc;
 }
 
-static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
+/* --all: a TYPE alone is every object of it, as with -l. */
+static void setup(const void *opts, struct cmd_setup *setup)
 {
-	if (cli->delete_.force && cli->delete_.grace_period > 0)
+	const struct delete_options *o = opts;
+
+	setup->select_all = o->all;
+}
+
+static enum exit_code validate(const struct owners_cli *cli, const void *opts,
+			       const struct string_list *args)
+{
+	const struct delete_options *o = opts;
+
+	if (o->force && o->grace_period > 0)
 		return usage_error("--force means --grace-period=0: they cannot be combined with another value");
-	if (cli->delete_.scale_first && cli->delete_.cascade == OWNERS_CASCADE_ORPHAN)
+	if (o->scale_first && o->cascade == OWNERS_CASCADE_ORPHAN)
 		return usage_error("--scale-first scales down the workloads the cascade deletes; with "
 				   "--cascade=orphan their dependents are kept, and scaling would take "
 				   "their pods: use one or the other");
-	if (cli->delete_.all && !args->count)
+	if (o->all && !args->count)
 		return usage_error("--all needs a type: owners delete TYPE --all (every object of that type)");
-	if (cli->delete_.all && cli->selector)
+	if (o->all && cli->selector)
 		return usage_error("--all and -l cannot be combined: --all already takes every object of the type");
 	/* TYPE NAME or TYPE/NAME: --all takes a type alone */
-	if (cli->delete_.all && (args->count > 1 || strchr(args->items[0], '/')))
+	if (o->all && (args->count > 1 || strchr(args->items[0], '/')))
 		return usage_error("--all takes every object of a type: give the type without names, "
 				   "e.g. owners delete configmaps --all");
 	return EXIT_OK;
@@ -695,42 +733,42 @@ static enum exit_code run_init(struct run *r, struct cmd_run *run)
 {
 	memset(r, 0, sizeof(*r));
 	r->cmd = run;
-	r->cli = run->cli;
-	r->s = &run->s;
+	r->o = run->opts;
 	/* the scan's warnings are said before the cascade, once */
 	run->warnings_said = 1;
 	owners_cascade_runner_init(&r->runner);
-	r->runner.plan_options.mode = run->cli->delete_.cascade;
+	r->runner.plan_options.mode = r->o->cascade;
 	r->progress = isatty(STDERR_FILENO) && !run->cli->output.spelled;
 	r->started = time(NULL);
-	r->scan_ns = run->scan_ns;
 	/* a client dry run does not wait */
-	return progress_log_init(&r->log, run->cli->dry_run != OWNERS_DRY_RUN_CLIENT);
+	return progress_log_init(&r->log, r->o->dry_run != OWNERS_DRY_RUN_CLIENT);
 }
 
 enum exit_code cmd_delete(struct cmd_run *run)
 {
 	const struct owners_cli *cli = run->cli;
+	const struct delete_options *o = run->opts;
 	struct run r;
 	size_t i;
 	int rc;
 
-	if ((rc = run_init(&r, run)) || (rc = session_scan(r.s, r.scan_ns)) || (rc = select_roots(&r, run->targets, run->n_objs)))
+	if ((rc = run_init(&r, run)) || (rc = session_scan(&run->s, run->scan_ns)) ||
+	    (rc = select_roots(&r, run->targets, run->n_objs)))
 		goto out;
 	if (!r.n_roots) {
 		/* --ignore-not-found, or a selector or --all that matched nothing */
-		if (cli->delete_.resume.count)
+		if (o->resume.count)
 			say_already_done(&r);
-		else if (cli->delete_.all || cli->selector)
+		else if (o->all || cli->selector)
 			fprintf(stderr, "No resources found\n");
 		goto out;
 	}
-	if (r.s->scan.n_failures || r.s->types.n_failed) {
-		session_warn_scan(r.s);
+	if (run->s.scan.n_failures || run->s.types.n_failed) {
+		session_warn_scan(&run->s);
 		warning_msg("the scan is incomplete: objects that may be owned through the types above are kept");
 	}
 	catch_stop_signals(1);
-	rc = cli->delete_.scale_first ? scale_then_cascade(&r) : run_cascade(&r);
+	rc = o->scale_first ? scale_then_cascade(&r) : run_cascade(&r);
 	catch_stop_signals(0);
 	if (!rc && r.unsaid)
 		rc = EXIT_ERROR; /* said when it happened */
@@ -1021,8 +1059,10 @@ const struct command delete_command = {
 	.name = "delete",
 	.man_sections = delete_man_sections,
 	.fn = cmd_delete,
+	.setup = setup,
 	.validate = validate,
-	.opts = delete_opts,
+	CMD_OPTIONS(delete_opts, struct delete_options, &delete_defaults),
+	.outputs = delete_outputs,
 	.usage = "owners delete TYPE/NAME... | TYPE (-l SELECTOR | --all) [--cascade[=background|foreground|orphan]] [--dry-run[=client|server|none]] [flags]",
 	.summary = "delete objects with a client-side cascade, as the garbage collector would",
 	.description = "Deletes the objects and cascades to their dependents from the client, the way\n"

@@ -121,13 +121,14 @@ static void man_sections(FILE *f, const struct man_section *sec)
 	}
 }
 
-static void man_opts(FILE *f, const struct opt *opts)
+/* The rows of opts; outputs: -o's formats (the command's row's). */
+static void man_opts(FILE *f, const struct opt *opts, const char *const *outputs)
 {
 	char range[64];
 	const struct opt *o;
 
 	for (o = opts; o->long_name; o++) {
-		const char *const *v;
+		const char *const *v, *const *values = owners_opt_values(o, outputs);
 
 		if (o->hidden)
 			continue;
@@ -144,9 +145,9 @@ static void man_opts(FILE *f, const struct opt *opts)
 		}
 		fputc('\n', f);
 		roff(f, o->help);
-		if (o->values) {
+		if (values) {
 			fputs(" (one of:", f);
-			for (v = o->values; *v; v++) {
+			for (v = values; *v; v++) {
 				fputc(' ', f);
 				roff(f, *v);
 			}
@@ -500,9 +501,9 @@ static void write_main_page(FILE *f)
 		fputs("\\fR(1))\n", f);
 	}
 	fputs(".SH OPTIONS\nWithout a command:\n", f);
-	man_opts(f, owners_root_opts);
+	man_opts(f, owners_root_opts, NULL);
 	fputs(".SH GLOBAL OPTIONS\n", f);
-	man_opts(f, owners_global_opts);
+	man_opts(f, owners_global_opts, NULL);
 	man_sections(f, main_sections);
 	man_permissions(f);
 	man_sections(f, main_sections_end);
@@ -537,7 +538,7 @@ static void write_command_page(FILE *f, const struct command *c)
 	}
 	if (c->opts && c->opts->long_name) {
 		fputs(".SH OPTIONS\n", f);
-		man_opts(f, c->opts);
+		man_opts(f, c->opts, c->outputs);
 	}
 	for (const struct command *const *sub = c->subcommands; sub && *sub; sub++) {
 		fputs(".SH ", f);
@@ -549,7 +550,7 @@ static void write_command_page(FILE *f, const struct command *c)
 		fputs(".\n.br\n.B ", f);
 		roff(f, (*sub)->usage);
 		fputc('\n', f);
-		man_opts(f, (*sub)->opts);
+		man_opts(f, (*sub)->opts, (*sub)->outputs);
 	}
 	man_sections(f, c->man_sections);
 	if (c->json_schema) {

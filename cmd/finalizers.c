@@ -24,17 +24,22 @@
 static const char *const finalizers_outputs[] = { "text", "json", "yaml", "name", "jsonpath=", "custom-columns=",
 						   NULL };
 
+struct finalizers_options {
+	int exit_code;          /* --exit-code */
+};
+
+#define OPT_STRUCT struct finalizers_options
 const struct opt finalizers_opts[] = {
 	OPT_SELECTOR("look only at objects of the given TYPEs with these labels, e.g. app=web"),
-	OPT_BOOL("exit-code", 0, finalizers.exit_code,
+	OPT_BOOL("exit-code", 0, exit_code,
 		"exit 1 when an object stuck in deletion is reported (as dangling --exit-code)"),
-	OPT_OUTPUT(finalizers_outputs,
-		"text (default), json (its schema: the man page, OUTPUT), yaml (the same "
+	OPT_OUTPUT("text (default), json (its schema: the man page, OUTPUT), yaml (the same "
 		"document), name (kind.group/name of each object), jsonpath=TEMPLATE or "
 		"custom-columns=SPEC (over the document)"),
 	OPT_TEMPLATE_KEYS,
 	OPT_END,
 };
+#undef OPT_STRUCT
 
 /* Content scans: the namespaces in deletion the first scan did not
  * cover, so that a namespace is explained by what is in it. */
@@ -150,22 +155,8 @@ static void say_not_stuck(const struct owners_graph *g, const struct owners_stuc
 	owners_buf_clear(&what);
 }
 
-static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
-		       size_t n_warnings)
-{
-	struct owners_stuck_render *render = ctx;
-
-	render->print.warnings = warnings;
-	render->print.n_warnings = n_warnings;
-	return owners_stuck_render_json(out, render);
-}
-
-static int render_text(struct owners_buf *out, void *ctx)
-{
-	const struct owners_stuck_render *render = ctx;
-
-	return render->print.names ? owners_stuck_render_names(out, render) : owners_stuck_render_text(out, render);
-}
+/* its remedies ("if so: owners ...") as the user runs owners */
+OUTPUT_RENDERERS(renderers, struct owners_stuck_render, owners_stuck, 1);
 
 /* Scans, picks the objects asked about, and reads what explains why they
  * are stuck (lib/ops/stuck_fetch.c). */
@@ -217,8 +208,10 @@ static void stuck_run_clear(struct stuck_run *st)
 	extra_scans_clear(&st->extra);
 }
 
-static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
+static enum exit_code validate(const struct owners_cli *cli, const void *opts,
+			       const struct string_list *args)
 {
+	(void)opts;
 	if (cli->selector && !args->count)
 		return usage_error("-l needs the TYPE of the objects to select, e.g. "
 				   "'owners finalizers pvc -l app=db'");
@@ -227,8 +220,7 @@ static enum exit_code validate(const struct owners_cli *cli, const struct string
 
 enum exit_code cmd_finalizers(struct cmd_run *run)
 {
-	/* its remedies ("if so: owners ...") as the user runs owners */
-	static const struct output_renderers renderers = { render_json, render_text, NULL, 1 };
+	const struct finalizers_options *o = run->opts;
 	struct owners_stuck_render render;
 	struct stuck_run st;
 	enum exit_code rc;
@@ -253,7 +245,7 @@ enum exit_code cmd_finalizers(struct cmd_run *run)
 	say_nothing_stuck(run, &st);
 	/* a foreground or orphan deletion left for long: said whose work it is */
 	rc = gc_evidence_say(&run->s, OWNERS_GC_STALLED_AFTER);
-	if (!rc && run->cli->finalizers.exit_code && st.stuck)
+	if (!rc && o->exit_code && st.stuck)
 		rc = EXIT_ERROR;
 out:
 	run->extra_reports = NULL;
@@ -347,7 +339,9 @@ const struct command finalizers_command = {
 	.man_sections = finalizers_man_sections,
 	.fn = cmd_finalizers,
 	.validate = validate,
-	.opts = finalizers_opts,
+	CMD_OPTIONS(finalizers_opts, struct finalizers_options, NULL),
+	.outputs = finalizers_outputs,
+	.output_default = "text",
 	.usage = "owners finalizers [TYPE[/NAME]...] [flags]\n  owners finalizers remove TYPE/NAME... [--finalizer F]... [--all-finalizers] [flags]",
 	.summary = "find objects stuck in deletion, say why, remove finalizers safely",
 	.description = "Lists every object with a deletionTimestamp and finalizers left: how long it\n"

@@ -25,6 +25,24 @@
 #include "session.h"
 #include "test_pause.h"
 
+/* owners finalizers remove's own flags */
+struct remove_options {
+	struct string_list finalizers; /* --finalizer */
+	int all_finalizers;
+	/* removes what a check would refuse: from an object not in deletion,
+	 * a namespace with content, an orphan release not every type of
+	 * which could be listed */
+	int force;
+	int all_objects;        /* --all: refused, naming --all-finalizers */
+	/* API groups acknowledged as holding none of the dependents an
+	 * orphan release looks for (their discovery failed) */
+	struct string_list no_dependents_in;
+	/* --uid: the objects a printed remedy was for (gone or re-created:
+	 * already done) */
+	struct string_list uids;
+	enum owners_dry_run dry_run;
+};
+
 static void pause_before_write(void *ctx, const struct owners_finalizer_remove_target *t)
 {
 	test_pause(*(const double *)ctx, t->resource->kind, t->namespace_, t->name);
@@ -80,14 +98,14 @@ static int is_namespace_type(const struct owners_resource *r)
 	return !*r->group && !strcmp(r->resource, "namespaces");
 }
 
-static int asks_for(const struct owners_cli *cli, const char *name)
+static int asks_for(const struct remove_options *o, const char *name)
 {
 	size_t i;
 
-	if (cli->remove.all_finalizers)
+	if (o->all_finalizers)
 		return 1;
-	for (i = 0; i < cli->remove.finalizers.count; i++)
-		if (!strcmp(cli->remove.finalizers.items[i], name))
+	for (i = 0; i < o->finalizers.count; i++)
+		if (!strcmp(o->finalizers.items[i], name))
 			return 1;
 	return 0;
 }
@@ -96,8 +114,8 @@ static int asks_for(const struct owners_cli *cli, const char *name)
  * and holds it: then its dependents must be released before it goes.
  * *uid is the UID read (the caller frees it). A failed read says no: the
  * removal reads the object again and reports why. */
-static int holds_orphan_in_deletion(struct session *s, const struct owners_finalizer_remove_target *t,
-				    char **uid)
+static int holds_orphan_in_deletion(struct session *s, const struct remove_options *o,
+				    const struct owners_finalizer_remove_target *t, char **uid)
 {
 	struct owners_json_value *doc = NULL;
 	const struct owners_json_value *fins;
@@ -105,7 +123,7 @@ static int holds_orphan_in_deletion(struct session *s, const struct owners_final
 	int holds = 0;
 
 	*uid = NULL;
-	if (!asks_for(s->cli, "orphan") ||
+	if (!asks_for(o, "orphan") ||
 	    owners_object_get(&doc, s->http,
 			      &(const struct owners_object_get_request){
 				      .key = { t->resource, t->namespace_, t->name } },
@@ -128,9 +146,9 @@ static int holds_orphan_in_deletion(struct session *s, const struct owners_final
 
 /* Whether the user acknowledged group_version's group ("metrics.k8s.io/
  * v1beta1") as holding none of the dependents (--no-dependents-in). */
-static int acknowledged(const struct session *s, const char *group_version)
+static int acknowledged(const struct remove_options *o, const char *group_version)
 {
-	const struct string_list *l = &s->cli->remove.no_dependents_in;
+	const struct string_list *l = &o->no_dependents_in;
 	const char *slash = strchr(group_version, '/');
 	size_t i, len = slash ? (size_t)(slash - group_version) : strlen(group_version);
 
@@ -143,13 +161,14 @@ static int acknowledged(const struct session *s, const char *group_version)
 /* Appends the first reason the scan may have missed a dependent (a failed
  * discovery group not acknowledged, a failed list) to why; nothing when
  * there is none. *group: that group, when it is one. */
-static int scan_blind_spot(const struct session *s, struct owners_buf *why, const char **group)
+static int scan_blind_spot(const struct session *s, const struct remove_options *o, struct owners_buf *why,
+			   const char **group)
 {
 	size_t i;
 
 	*group = NULL;
 	for (i = 0; i < s->types.n_failed; i++) {
-		if (acknowledged(s, s->types.failed_groups[i]))
+		if (acknowledged(o, s->types.failed_groups[i]))
 			continue;
 		*group = s->types.failed_groups[i];
 		return owners_buf_addf(why, "discovery of '%s' failed: %s", s->types.failed_groups[i],
@@ -165,8 +184,9 @@ static int scan_blind_spot(const struct session *s, struct owners_buf *why, cons
  * (targets[i].orphan_blocked, why in blocked[i]). One scan serves every
  * target: the namespace and cluster-scoped types, or every namespace when
  * a cluster-scoped object's dependents are looked for. */
-static enum exit_code release_orphans(struct session *s, struct owners_finalizer_remove_target *targets, size_t n,
-			   struct owners_orphan_release *releases, struct owners_buf *blocked)
+static enum exit_code release_orphans(struct session *s, const struct remove_options *o,
+				      struct owners_finalizer_remove_target *targets, size_t n,
+				      struct owners_orphan_release *releases, struct owners_buf *blocked)
 {
 	char **uids = calloc(n ? n : 1, sizeof(*uids));
 	struct owners_buf blind = OWNERS_BUF_INIT;
@@ -177,7 +197,7 @@ static enum exit_code release_orphans(struct session *s, struct owners_finalizer
 	if (!uids)
 		return error_oom();
 	for (i = 0; i < n; i++) {
-		if ((holds = holds_orphan_in_deletion(s, &targets[i], &uids[i])) < 0) {
+		if ((holds = holds_orphan_in_deletion(s, o, &targets[i], &uids[i])) < 0) {
 			rc = error_oom();
 			goto out;
 		}
@@ -189,14 +209,14 @@ static enum exit_code release_orphans(struct session *s, struct owners_finalizer
 		goto out;
 	if ((rc = session_scan(s, all_namespaces ? NULL : s->namespace_)))
 		goto out;
-	if (scan_blind_spot(s, &blind, &group)) {
+	if (scan_blind_spot(s, o, &blind, &group)) {
 		rc = error_oom();
 		goto out;
 	}
-	if (blind.len && s->cli->remove.force)
+	if (blind.len && o->force)
 		session_warn_scan(s);
 	for (i = 0; i < s->types.n_failed; i++)
-		if (acknowledged(s, s->types.failed_groups[i]))
+		if (acknowledged(o, s->types.failed_groups[i]))
 			warning_msg("dependents in '%s' were not looked for (--no-dependents-in): %s",
 				    s->types.failed_groups[i], s->types.failed_reasons[i]);
 	for (i = 0; i < n; i++) {
@@ -213,19 +233,19 @@ static enum exit_code release_orphans(struct session *s, struct owners_finalizer
 		if (node == OWNERS_NO_NODE || strcmp(s->graph->nodes[node].uid, uids[i]))
 			rc = owners_buf_adds(&blocked[i], "it changed while its dependents were looked "
 					     "up (run again); nothing was changed");
-		else if (blind.len && !s->cli->remove.force && group)
+		else if (blind.len && !o->force && group)
 			rc = owners_buf_addf(&blocked[i], "not every dependent could be looked for (%s); "
 					     "nothing was changed (if that group holds none of its dependents, "
 					     "--no-dependents-in=%.*s releases the ones found and takes the "
 					     "finalizer off, as the garbage collector would)", blind.ptr,
 					     (int)strcspn(group, "/"), group);
-		else if (blind.len && !s->cli->remove.force)
+		else if (blind.len && !o->force)
 			rc = owners_buf_addf(&blocked[i], "not every dependent could be looked for (%s); "
 					     "nothing was changed (--force releases the ones found and "
 					     "removes it anyway)", blind.ptr);
 		else if (owners_orphan_release(&releases[i], s->http, s->graph, node,
 					       &(const struct owners_orphan_release_options){
-						       s->cli->dry_run, 0 },
+						       o->dry_run, 0 },
 					       &s->err))
 			rc = OWNERS_ENOMEM;
 		else if (releases[i].failed)
@@ -304,24 +324,25 @@ static void removal_clear(struct removal *rm)
 
 static const char *const remove_outputs[] = { "text", "json", "yaml", NULL };
 
+#define OPT_STRUCT struct remove_options
 const struct opt finalizers_remove_opts[] = {
-	OPT_LIST("finalizer", 0, remove.finalizers, "NAME",
+	OPT_LIST("finalizer", 0, finalizers, "NAME",
 		"the finalizer to take off (repeatable); a namespace's 'kubernetes' goes through "
 		"its finalize subresource"),
-	OPT_BOOL("all-finalizers", 0, remove.all_finalizers,
+	OPT_BOOL("all-finalizers", 0, all_finalizers,
 		"take every finalizer off (metadata.finalizers, and a namespace's spec.finalizers)"),
 	/* kubectl's --all means every object: refused in words that name the
 	 * flag that means every finalizer */
-	OPT_REFUSED_BOOL("all", remove.all_objects, "refused: see --all-finalizers"),
-	OPT_LIST("no-dependents-in", 0, remove.no_dependents_in, "GROUP",
+	OPT_REFUSED_BOOL("all", all_objects, "refused: see --all-finalizers"),
+	OPT_LIST("no-dependents-in", 0, no_dependents_in, "GROUP",
 		"orphan: the API group (e.g. metrics.k8s.io), whose discovery failed, holds none of "
 		"the object's dependents: release the ones found and take the finalizer off, as the "
 		"garbage collector does with a group it cannot see (repeatable)"),
-	OPT_BOOL("force", 0, remove.force,
+	OPT_BOOL("force", 0, force,
 		"also from an object that is not being deleted, from a namespace that still has "
 		"content, or (orphan) when not every type could be listed to release its "
 		"dependents (disables what the finalizers protect)"),
-	OPT_LIST("uid", 0, remove.uids, "UID,...",
+	OPT_LIST("uid", 0, uids, "UID,...",
 		"only the object with this UID, as owners prints the command that ends a wait: "
 		"one gone or re-created under its name (another UID) is already done (said, exit "
 		"0, nothing touched), and so is a finalizer asked for that it no longer has"),
@@ -329,29 +350,31 @@ const struct opt finalizers_remove_opts[] = {
 		"only show what would change: client (and --dry-run alone, kubectl's deprecated "
 		"spelling) reads and decides and sends no write; server sends each write with "
 		"dryRun=All, so the server checks it and stores nothing; none (default): change"),
-	OPT_OUTPUT(remove_outputs,
-		"text (default), json (its schema: the man page of owners finalizers, OUTPUT) or "
+	OPT_OUTPUT("text (default), json (its schema: the man page of owners finalizers, OUTPUT) or "
 		"yaml (the same document)"),
 	OPT_END,
 };
+#undef OPT_STRUCT
 
 /* What can be refused before anything is read. */
-static enum exit_code validate_remove(const struct owners_cli *cli, const struct string_list *args)
+static enum exit_code validate_remove(const struct owners_cli *cli, const void *opts,
+				      const struct string_list *args)
 {
+	const struct remove_options *o = opts;
 	size_t i;
 
-	if (cli->remove.all_objects)
+	if (o->all_objects)
 		return usage_error("--all means every object in kubectl; to take every finalizer off "
 				   "use --all-finalizers");
 	if (!args->count)
 		return usage_error("'owners finalizers remove' needs the objects: TYPE/NAME...");
-	if (!cli->remove.all_finalizers && !cli->remove.finalizers.count)
+	if (!o->all_finalizers && !o->finalizers.count)
 		return usage_error("say which finalizers to remove: --finalizer NAME (repeatable) "
 				   "or --all-finalizers");
-	if (cli->remove.all_finalizers && cli->remove.finalizers.count)
+	if (o->all_finalizers && o->finalizers.count)
 		return usage_error("--all-finalizers and --finalizer exclude each other");
-	for (i = 0; i < cli->remove.finalizers.count; i++)
-		if (!*cli->remove.finalizers.items[i])
+	for (i = 0; i < o->finalizers.count; i++)
+		if (!*o->finalizers.items[i])
 			return usage_error("--finalizer needs a name");
 	if (cli->all_namespaces)
 		return usage_error("'owners finalizers remove' works on named objects: use -n "
@@ -363,6 +386,7 @@ static enum exit_code validate_remove(const struct owners_cli *cli, const struct
  * object named twice is done once (the second time it would be gone). */
 static enum exit_code take_targets(struct cmd_run *run, struct removal *rm)
 {
+	const struct remove_options *o = run->opts;
 	struct owners_selection_target *targets = NULL;
 	size_t n = 0, i;
 	int rc;
@@ -375,25 +399,25 @@ static enum exit_code take_targets(struct cmd_run *run, struct removal *rm)
 		t->namespace_ = *targets[i].namespace_ ? targets[i].namespace_ : NULL;
 		t->name = targets[i].name;
 		t->content_objects = -1;
-		t->uids = (const char *const *)run->cli->remove.uids.items;
-		t->n_uids = run->cli->remove.uids.count;
+		t->uids = (const char *const *)o->uids.items;
+		t->n_uids = o->uids.count;
 	}
 	owners_selection_targets_free(targets);
 	return rc;
 }
 
-static enum exit_code remove_all(struct session *s, const struct owners_cli *cli, struct removal *rm,
+static enum exit_code remove_all(struct session *s, const struct remove_options *o, struct removal *rm,
 		      const struct owners_finalizer_remove_options *uo)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	size_t i;
 	int rc;
 
-	if ((rc = release_orphans(s, rm->targets, rm->n, rm->releases, rm->blocked)))
+	if ((rc = release_orphans(s, o, rm->targets, rm->n, rm->releases, rm->blocked)))
 		return rc;
 	for (i = 0; i < rm->n; i++) {
-		if (is_namespace_type(rm->targets[i].resource) && asks_for(cli, "kubernetes") &&
-		    !cli->remove.force &&
+		if (is_namespace_type(rm->targets[i].resource) && asks_for(o, "kubernetes") &&
+		    !o->force &&
 		    namespace_content(s, &rm->targets[i], &rm->summaries[i], &rm->whys[i]))
 			return error_oom();
 		if (owners_finalizer_remove(&rm->outcomes[i], s->http, &rm->targets[i], uo, &err)) {
@@ -458,7 +482,7 @@ static int render_text(struct owners_buf *out, void *ctx)
 enum exit_code cmd_finalizers_remove(struct cmd_run *run)
 {
 	static const struct output_renderers renderers = { render_json, render_text, NULL, 0 };
-	const struct owners_cli *cli = run->cli;
+	const struct remove_options *o = run->opts;
 	struct owners_finalizer_remove_options uo;
 	struct owners_finalizer_remove_render render;
 	struct removal rm;
@@ -466,11 +490,11 @@ enum exit_code cmd_finalizers_remove(struct cmd_run *run)
 	enum exit_code rc, failures;
 
 	memset(&uo, 0, sizeof(uo));
-	uo.finalizers = cli->remove.finalizers.items;
-	uo.n_finalizers = cli->remove.finalizers.count;
-	uo.all = cli->remove.all_finalizers;
-	uo.force = cli->remove.force;
-	uo.dry_run = cli->dry_run;
+	uo.finalizers = o->finalizers.items;
+	uo.n_finalizers = o->finalizers.count;
+	uo.all = o->all_finalizers;
+	uo.force = o->force;
+	uo.dry_run = o->dry_run;
 	if ((rc = test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_PATCH", &pause)))
 		return rc;
 	if (pause > 0) {
@@ -479,11 +503,11 @@ enum exit_code cmd_finalizers_remove(struct cmd_run *run)
 	}
 	if (removal_alloc(&rm, run->n_objs))
 		rc = error_oom();
-	else if (!(rc = take_targets(run, &rm)) && !(rc = remove_all(&run->s, cli, &rm, &uo))) {
+	else if (!(rc = take_targets(run, &rm)) && !(rc = remove_all(&run->s, o, &rm, &uo))) {
 		failures = tell_failures(&rm);
 		render = (struct owners_finalizer_remove_render){ .targets = rm.targets, .outcomes = rm.outcomes,
 			.releases = rm.releases, .n = rm.n, .g = run->s.graph,
-			.dry_run = cli->dry_run != OWNERS_DRY_RUN_NONE };
+			.dry_run = o->dry_run != OWNERS_DRY_RUN_NONE };
 		run->warnings_said = 1;
 		if (!(rc = output_emit(run, &renderers, &render)))
 			rc = failures;
@@ -496,7 +520,9 @@ const struct command finalizers_remove_command = {
 	.name = "remove",
 	.fn = cmd_finalizers_remove,
 	.validate = validate_remove,
-	.opts = finalizers_remove_opts,
+	CMD_OPTIONS(finalizers_remove_opts, struct remove_options, NULL),
+	.outputs = remove_outputs,
+	.output_default = "text",
 	.usage = "owners finalizers remove TYPE/NAME... (--finalizer NAME... | --all-finalizers) [flags]",
 	.summary = "take finalizers off objects in deletion, safely",
 	.description = "Takes the finalizers named (or every one) off each object, with a patch\n"

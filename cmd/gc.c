@@ -30,40 +30,53 @@
 
 static const char *const gc_outputs[] = { "table", "wide", "json", "yaml", "name", "jsonpath=", "custom-columns=", NULL };
 
+/* owners gc's own flags */
+struct gc_options {
+	enum owners_dry_run dry_run;
+	int exit_code;          /* --exit-code */
+	long stalled_after_ms;  /* --stalled-after */
+	long timeout_ms;        /* --timeout */
+	int watch;              /* --watch */
+};
+
+static const struct gc_options gc_defaults = {
+	.stalled_after_ms = 3 * 60 * 1000,
+	.timeout_ms = 5 * 60 * 1000,
+};
+
+#define OPT_STRUCT struct gc_options
 const struct opt gc_opts[] = {
 	OPT_DRY_RUN(
 		"client (and --dry-run alone, kubectl's deprecated spelling): show the backlog, "
 		"every action the garbage collector would take now, and change nothing; server: "
 		"send the first pass's requests with dryRun=All and say which the server accepts; "
 		"none (default): do the work"),
-	OPT_BOOL("exit-code", 0, gc.exit_code,
+	OPT_BOOL("exit-code", 0, exit_code,
 		 "exit 1 when the garbage collector has work due (with --dry-run: a backlog; "
 		 "otherwise: anything left undone), 0 when none"),
-	OPT_DURATION("stalled-after", gc.stalled_after_ms,
+	OPT_DURATION("stalled-after", stalled_after_ms,
 		     "say the garbage collector appears not to be running when work it does in "
 		     "seconds has been due this long (default 3m)"),
 	OPT_DURATION("timeout", timeout_ms,
 		     "give up after this long, exit 3 and say what is left (default 5m)"),
 	OPT_SELECTOR("act only on objects with these labels (their owners are read wherever "
 		     "they are)"),
-	OPT_BOOL("watch", 'w', gc.watch,
+	OPT_BOOL("watch", 'w', watch,
 		 "after the work is done, keep watching and act on every change as the garbage "
 		 "collector would, until interrupted (Ctrl-C)"),
-	OPT_OUTPUT(gc_outputs,
-		   "table (default), wide (adds OBJECTS: the objects each action changes), "
+	OPT_OUTPUT("table (default), wide (adds OBJECTS: the objects each action changes), "
 		   "json/yaml: the OwnersGCBacklog document of what is due "
 		   "(with --dry-run; otherwise of what is left), name: its objects "
 		   "(kind.group/name), jsonpath=TEMPLATE or custom-columns=SPEC (over the document)"),
 	OPT_TEMPLATE_KEYS,
-	OPT_BOOL("no-headers", 0, table.no_headers, "table: no header line"),
+	OPT_NO_HEADERS,
 	OPT_END,
 };
+#undef OPT_STRUCT
 
 struct run {
-	struct cmd_run *cmd;
-	struct owners_cli *cli;
-	struct session *s;            /* the run's (cmd/run.h) */
-	const char *scan_ns;          /* NULL: all namespaces */
+	struct cmd_run *cmd;          /* its session, scope and flags */
+	const struct gc_options *o;   /* cmd's own flags */
 	struct owners_strset selected;/* -l: UIDs of the objects it matches */
 	int progress;                 /* stderr is a terminal */
 	struct progress_log log;      /* stderr is not: a line per pass */
@@ -96,16 +109,16 @@ static enum exit_code select_labelled(struct run *r)
 	struct owners_scan_report report;
 	int rc;
 
-	session_scan_options(r->s, &o);
-	o.namespace_ = r->scan_ns;
-	o.cluster_scoped = r->scan_ns == NULL;
-	o.label_selector = r->cli->selector;
+	session_scan_options(&r->cmd->s, &o);
+	o.namespace_ = r->cmd->scan_ns;
+	o.cluster_scoped = r->cmd->scan_ns == NULL;
+	o.label_selector = r->cmd->cli->selector;
 	o.on_object = remember_selected;
 	o.on_object_ctx = &r->selected;
-	rc = owners_scan_run(NULL, r->s->http, &r->s->types, &o, &report, &r->s->err) ? report_error(&r->s->err) : 0;
+	rc = owners_scan_run(NULL, r->cmd->s.http, &r->cmd->s.types, &o, &report, &r->cmd->s.err) ? report_error(&r->cmd->s.err) : 0;
 	if (!rc && report.n_failures) {
 		error_msg("%s (-l %s): which objects match cannot be told", report.failures[0].message,
-			  r->cli->selector);
+			  r->cmd->cli->selector);
 		rc = EXIT_ERROR;
 	}
 	owners_scan_report_clear(&report);
@@ -117,7 +130,7 @@ static int selected(void *ctx, const struct owners_node *node)
 {
 	const struct run *r = ctx;
 
-	if (!r->cli->selector)
+	if (!r->cmd->cli->selector)
 		return 1;
 	/* watching: the selector's own watches keep the set current */
 	return r->w ? owners_watch_selected(r->w, node->uid) : owners_strset_get(&r->selected, node->uid) != NULL;
@@ -130,8 +143,8 @@ static int look_across(void *ctx, struct owners_gc_world *w, const uint32_t *nod
 {
 	struct run *r = ctx;
 
-	r->stop = session_look_across_namespaces(r->s, nodes, n);
-	w->graph = r->s->graph;
+	r->stop = session_look_across_namespaces(&r->cmd->s, nodes, n);
+	w->graph = r->cmd->s.graph;
 	return r->stop != EXIT_OK;
 }
 
@@ -140,8 +153,8 @@ static int rescan(void *ctx, struct owners_gc_world *w)
 	struct run *r = ctx;
 
 	listed_types_clear(&r->listed);
-	r->stop = session_rescan(r->s, r->scan_ns, NULL, NULL);
-	w->graph = r->s->graph;
+	r->stop = session_rescan(&r->cmd->s, r->cmd->scan_ns, NULL, NULL);
+	w->graph = r->cmd->s.graph;
 	return r->stop != EXIT_OK;
 }
 
@@ -155,7 +168,7 @@ static struct owners_gc_render render_of(const struct run *r, const struct owner
 		.scope = r->gr.scope,
 		.backlog = b,
 		.print = r->cmd->print,
-		.stalled_after = r->cli->gc.stalled_after_ms / 1000,
+		.stalled_after = r->o->stalled_after_ms / 1000,
 		.waits = 1,
 	};
 
@@ -175,37 +188,21 @@ static int emit(FILE *f, struct owners_buf *b, int rc)
 
 /* The backlog of this pass: the table (or the document), the summary and
  * the stopped-GC evidence on stderr. */
-static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
-		       size_t n_warnings)
-{
-	struct owners_gc_render *render = ctx;
-
-	render->print.warnings = warnings;
-	render->print.n_warnings = n_warnings;
-	return owners_gc_render_json(out, render);
-}
-
-static int render_text(struct owners_buf *out, void *ctx)
-{
-	const struct owners_gc_render *render = ctx;
-
-	return render->print.names ? owners_gc_render_names(out, render) : owners_gc_render_text(out, render);
-}
+OUTPUT_RENDERERS(renderers, struct owners_gc_render, owners_gc, 0);
 
 static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, int with_fates)
 {
-	static const struct output_renderers renderers = { render_json, render_text, NULL, 0 };
 	struct owners_gc_render render;
 	struct owners_buf out = OWNERS_BUF_INIT;
 	int rc;
 
 	/* where the passes settle: owners_gc_decide() settled them already */
-	owners_gc_backlog_count(b, r->s->graph, r->gr.steps, r->gr.scope, with_fates ? r->gr.c->ends : NULL,
+	owners_gc_backlog_count(b, r->cmd->s.graph, r->gr.steps, r->gr.scope, with_fates ? r->gr.c->ends : NULL,
 				with_fates ? r->gr.c->passes : 0);
 	render = render_of(r, b);
-	gc_evidence_lease(r->s, &render); /* the document's gcAppearsStopped too */
+	gc_evidence_lease(&r->cmd->s, &render); /* the document's gcAppearsStopped too */
 	rc = output_emit(r->cmd, &renderers, &render);
-	if (!rc && (r->cli->output.kind == OUTPUT_TEXT || r->cli->output.kind == OUTPUT_WIDE))
+	if (!rc && (r->cmd->cli->output.kind == OUTPUT_TEXT || r->cmd->cli->output.kind == OUTPUT_WIDE))
 		rc = emit(stderr, &out, owners_gc_render_summary(&out, &render));
 	if (!rc)
 		rc = emit(stderr, &out, owners_gc_render_stalled(&out, &render));
@@ -219,7 +216,7 @@ static void say_done(struct run *r, const struct owners_gc_event *e)
 	const struct owners_action *a = e->action;
 	const struct owners_node *n = &e->graph->nodes[a->node];
 	struct owners_buf type = OWNERS_BUF_INIT, what = OWNERS_BUF_INIT;
-	int dry = r->cli->dry_run == OWNERS_DRY_RUN_SERVER;
+	int dry = r->o->dry_run == OWNERS_DRY_RUN_SERVER;
 
 	if (owners_graph_node_type(&type, n))
 		return;
@@ -278,7 +275,7 @@ static int approve(void *ctx, const struct owners_cascade_plan *p, struct owners
 	else {
 		if (r->progress)
 			fputs("\r\033[K", stderr);
-		r->stop = session_check_access(r->s, checks, examples, n, "the garbage collector's work");
+		r->stop = session_check_access(&r->cmd->s, checks, examples, n, "the garbage collector's work");
 	}
 	return r->stop != EXIT_OK;
 }
@@ -341,7 +338,7 @@ static enum exit_code decide_only(struct run *r)
 static enum exit_code say_left(struct run *r, struct owners_gc_backlog *b)
 {
 	struct owners_buf out = OWNERS_BUF_INIT;
-	const struct owners_graph *g = r->s->graph;
+	const struct owners_graph *g = r->cmd->s.graph;
 	uint32_t k;
 	int rc = 0;
 
@@ -378,11 +375,11 @@ static enum exit_code timed_out(struct run *r)
 
 	if (r->progress)
 		fputs("\r\033[K", stderr);
-	if (r->cli->timeout_ms < 1000)
-		error_msg("timed out after %ldms with the garbage collector's work left:", r->cli->timeout_ms);
+	if (r->o->timeout_ms < 1000)
+		error_msg("timed out after %ldms with the garbage collector's work left:", r->o->timeout_ms);
 	else
 		error_msg("timed out after %lds with the garbage collector's work left:",
-			  r->cli->timeout_ms / 1000);
+			  r->o->timeout_ms / 1000);
 	say_left(r, &b);
 	return EXIT_TIMEOUT;
 }
@@ -395,8 +392,8 @@ static enum exit_code run_passes(struct run *r)
 	enum owners_gc_run_end end;
 	enum exit_code rc = EXIT_OK;
 
-	r->gr.timeout_ms = r->cli->timeout_ms;
-	r->gr.server_dry_run = r->cli->dry_run == OWNERS_DRY_RUN_SERVER;
+	r->gr.timeout_ms = r->o->timeout_ms;
+	r->gr.server_dry_run = r->o->dry_run == OWNERS_DRY_RUN_SERVER;
 	if (owners_gc_run_passes(&end, &r->gr, &r->world, &h, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
@@ -421,11 +418,11 @@ static enum exit_code finish(struct run *r)
 	struct owners_gc_backlog b;
 	int rc, incomplete, undone;
 
-	owners_gc_backlog_count(&b, r->s->graph, r->gr.steps, r->gr.scope, NULL, 0);
+	owners_gc_backlog_count(&b, r->cmd->s.graph, r->gr.steps, r->gr.scope, NULL, 0);
 	/* --exit-code: anything left undone (a server dry run leaves it all) */
-	undone = r->cli->gc.exit_code && owners_gc_backlog_actions(&b);
-	incomplete = b.undecided || r->s->scan.n_failures || r->s->types.n_failed || r->gr.forbidden.count;
-	if (r->cli->dry_run == OWNERS_DRY_RUN_SERVER) {
+	undone = r->o->exit_code && owners_gc_backlog_actions(&b);
+	incomplete = b.undecided || r->cmd->s.scan.n_failures || r->cmd->s.types.n_failed || r->gr.forbidden.count;
+	if (r->o->dry_run == OWNERS_DRY_RUN_SERVER) {
 		fprintf(stderr, "gc: %zu request%s accepted by the server (dry run, nothing changed)\n",
 			r->gr.done, r->gr.done == 1 ? "" : "s");
 		return incomplete ? EXIT_INCOMPLETE : undone ? EXIT_ERROR : 0;
@@ -436,7 +433,7 @@ static enum exit_code finish(struct run *r)
 	if ((rc = say_left(r, &b)))
 		return rc;
 	if (incomplete) {
-		session_warn_scan(r->s);
+		session_warn_scan(&r->cmd->s);
 		error_msg("part of the cluster could not be seen or changed: what depends on it was kept%s",
 			  b.undecided ? " (the objects marked undecided above)" : "");
 		return EXIT_INCOMPLETE;
@@ -460,16 +457,16 @@ static int start_watches(struct run *r)
 	size_t i;
 
 	memset(&wo, 0, sizeof(wo));
-	session_scan_options(r->s, &wo.list);
+	session_scan_options(&r->cmd->s, &wo.list);
 	wo.list.on_listed = NULL;
 	wo.warn = on_watch_warning;
-	if (owners_watch_new(&r->w, r->s->graph, r->s->http, &r->s->types, &wo))
+	if (owners_watch_new(&r->w, r->cmd->s.graph, r->cmd->s.http, &r->cmd->s.types, &wo))
 		return OWNERS_ENOMEM;
 	for (i = 0; i < r->listed.count; i++) {
 		struct listed_type *t = &r->listed.items[i];
 
 		if (owners_watch_add(r->w, t->resource, t->ns, t->rv, 0, NULL) ||
-		    (r->cli->selector && owners_watch_add(r->w, t->resource, t->ns, NULL, 0, r->cli->selector)))
+		    (r->cmd->cli->selector && owners_watch_add(r->w, t->resource, t->ns, NULL, 0, r->cmd->cli->selector)))
 			return OWNERS_ENOMEM;
 	}
 	return 0;
@@ -484,7 +481,7 @@ static int wait_for_changes(void *ctx, struct owners_gc_world *w)
 	long wake = owners_watch_next_ms(r->w);
 	int resized = 0, changed;
 
-	if (owners_http_wait(r->s->http, wake, signals_fd(), &err) || owners_watch_service(r->w, &err)) {
+	if (owners_http_wait(r->cmd->s.http, wake, signals_fd(), &err) || owners_watch_service(r->w, &err)) {
 		r->stop = report_error(&err);
 		owners_error_clear(&err);
 		return -1;
@@ -496,7 +493,7 @@ static int wait_for_changes(void *ctx, struct owners_gc_world *w)
 		r->stop = error_oom();
 		return -1;
 	}
-	w->graph = r->s->graph;
+	w->graph = r->cmd->s.graph;
 	return changed > 0;
 }
 
@@ -515,8 +512,8 @@ static enum exit_code watch_and_act(struct run *r, int *quit)
 		return error_oom();
 	fprintf(stderr, "gc: watching %zu type%s; Ctrl-C to stop\n", r->listed.count,
 		r->listed.count == 1 ? "" : "s");
-	if (session_client_new(r->s, &r->reads))
-		return report_error(&r->s->err);
+	if (session_client_new(&r->cmd->s, &r->reads))
+		return report_error(&r->cmd->s.err);
 	r->world.reads = r->reads;
 	r->quit = quit;
 	h.wait = wait_for_changes;
@@ -531,14 +528,17 @@ static enum exit_code watch_and_act(struct run *r, int *quit)
 	return rc;
 }
 
-static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
+static enum exit_code validate(const struct owners_cli *cli, const void *opts,
+			       const struct string_list *args)
 {
+	const struct gc_options *o = opts;
+
 	if (args->count)
 		return usage_error("owners gc takes no arguments: it works on every object of the namespace "
 				   "(-A: of the cluster), -l to narrow it");
-	if (cli->gc.watch && cli->dry_run != OWNERS_DRY_RUN_NONE)
+	if (o->watch && o->dry_run != OWNERS_DRY_RUN_NONE)
 		return usage_error("--watch acts on every change: it cannot be combined with --dry-run");
-	if (cli->gc.watch && cli->output.kind != OUTPUT_TEXT)
+	if (o->watch && cli->output.kind != OUTPUT_TEXT)
 		return usage_error("--watch says what it does as it goes: -o %s does not apply",
 				   cli->output.spelled);
 	return EXIT_OK;
@@ -554,15 +554,15 @@ static enum exit_code keep_up(struct run *r)
 		r->gr.passes == 1 ? "" : "es", r->gr.done, r->gr.done == 1 ? "" : "s");
 	/* What the scans could not see, once, before the watch: gc without
 	 * --watch says it with its report. */
-	session_warn_scan(r->s);
+	session_warn_scan(&r->cmd->s);
 	rc = watch_and_act(r, &quit);
 	fprintf(stderr, "gc: stopped watching: %zu change%s in all\n", r->gr.done,
 		r->gr.done == 1 ? "" : "s");
 	if (!rc && quit) {
 		/* the watches' requests are the client's: it lets go of them
 		 * before the watch that owns them is freed */
-		owners_http_client_free(r->s->http);
-		r->s->http = NULL;
+		owners_http_client_free(r->cmd->s.http);
+		r->cmd->s.http = NULL;
 		owners_watch_free(r->w);
 		r->w = NULL;
 		owners_http_client_free(r->reads);
@@ -576,11 +576,11 @@ static void run_clear(struct run *r)
 {
 	owners_http_client_free(r->reads);
 	if (r->w) {
-		owners_http_client_free(r->s->http);
-		r->s->http = NULL;
+		owners_http_client_free(r->cmd->s.http);
+		r->cmd->s.http = NULL;
 		owners_watch_free(r->w);
 	}
-	r->s->on_listed = NULL;
+	r->cmd->s.on_listed = NULL;
 	listed_types_clear(&r->listed);
 	owners_gc_runner_clear(&r->gr);
 	owners_strset_clear(&r->selected);
@@ -590,36 +590,35 @@ static void run_clear(struct run *r)
 enum exit_code cmd_gc(struct cmd_run *run)
 {
 	const struct owners_cli *cli = run->cli;
+	const struct gc_options *o = run->opts;
 	struct owners_gc_backlog b;
 	struct run r;
 	int rc;
 
 	memset(&r, 0, sizeof(r));
 	r.cmd = run;
-	r.cli = run->cli;
-	r.s = &run->s;
+	r.o = o;
 	owners_strset_init(&r.selected);
 	owners_gc_runner_init(&r.gr);
 	r.gr.started_ms = owners_clock_ms();
-	r.progress = isatty(STDERR_FILENO) && cli->dry_run == OWNERS_DRY_RUN_NONE;
-	if ((rc = progress_log_init(&r.log, cli->dry_run == OWNERS_DRY_RUN_NONE)))
+	r.progress = isatty(STDERR_FILENO) && o->dry_run == OWNERS_DRY_RUN_NONE;
+	if ((rc = progress_log_init(&r.log, o->dry_run == OWNERS_DRY_RUN_NONE)))
 		goto out;
-	r.scan_ns = run->scan_ns;
 	r.gr.scan_ns = run->scan_ns;
-	r.gr.plan_only = cli->dry_run == OWNERS_DRY_RUN_CLIENT;
-	if (cli->gc.watch) {
-		r.s->on_listed = listed_types_record;
-		r.s->on_listed_ctx = &r.listed;
+	r.gr.plan_only = o->dry_run == OWNERS_DRY_RUN_CLIENT;
+	if (o->watch) {
+		run->s.on_listed = listed_types_record;
+		run->s.on_listed_ctx = &r.listed;
 	}
-	if ((rc = session_scan(r.s, r.scan_ns)) || (cli->selector && (rc = select_labelled(&r))))
+	if ((rc = session_scan(&run->s, run->scan_ns)) || (cli->selector && (rc = select_labelled(&r))))
 		goto out;
-	r.world.graph = r.s->graph;
-	r.world.http = r.s->http;
-	if (cli->dry_run == OWNERS_DRY_RUN_CLIENT) {
-		if (!(rc = decide_only(&r)) && !(rc = show_backlog(&r, &b, 1)) && cli->gc.exit_code)
+	r.world.graph = run->s.graph;
+	r.world.http = run->s.http;
+	if (o->dry_run == OWNERS_DRY_RUN_CLIENT) {
+		if (!(rc = decide_only(&r)) && !(rc = show_backlog(&r, &b, 1)) && o->exit_code)
 			rc = owners_gc_backlog_actions(&b) ? EXIT_ERROR : EXIT_OK;
 	} else if (!(rc = run_passes(&r))) {
-		if (cli->gc.watch)
+		if (o->watch)
 			rc = keep_up(&r);
 		else if (cli->output.kind == OUTPUT_TEXT || cli->output.kind == OUTPUT_WIDE ||
 			 !(rc = show_backlog(&r, &b, 0)))
@@ -778,7 +777,9 @@ const struct command gc_command = {
 	.man_sections = gc_man_sections,
 	.fn = cmd_gc,
 	.validate = validate,
-	.opts = gc_opts,
+	CMD_OPTIONS(gc_opts, struct gc_options, &gc_defaults),
+	.outputs = gc_outputs,
+	.output_default = "table",
 	.usage = "owners gc [-n NAMESPACE | -A] [-l SELECTOR] [--dry-run[=client|server|none]] [flags]",
 	.summary = "do the garbage collector's pending work from the client, or show it",
 	.description = "Runs the cluster's garbage collector from the client, for clusters whose own\n"

@@ -12,16 +12,17 @@
 static const char *const graph_outputs[] = { "summary", "json", "yaml", "dot", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt graph_opts[] = {
-	OPT_OUTPUT(graph_outputs,
-		"summary (default), json, yaml, dot, jsonpath=TEMPLATE or custom-columns=SPEC "
+	OPT_OUTPUT("summary (default), json, yaml, dot, jsonpath=TEMPLATE or custom-columns=SPEC "
 		"(over the -o json document)"),
 	OPT_TEMPLATE_KEYS,
 	OPT_END,
 };
 
-static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
+static enum exit_code validate(const struct owners_cli *cli, const void *opts,
+			       const struct string_list *args)
 {
 	(void)cli;
+	(void)opts;
 	if (args->count)
 		return usage_error("'owners graph' takes no arguments (use -n NAMESPACE or -A)");
 	return EXIT_OK;
@@ -95,6 +96,8 @@ const struct command graph_command = {
 	.fn = cmd_graph,
 	.validate = validate,
 	.opts = graph_opts,
+	.outputs = graph_outputs,
+	.output_default = "summary",
 	.usage = "owners graph [flags]",
 	.summary = "summarise (or print) the whole owner graph of a namespace or cluster",
 	.description = "Scans the namespace (or every namespace with -A) and prints a summary of the\n"

@@ -14,11 +14,14 @@
 
 const struct opt no_opts[] = { OPT_END };
 
+/* owners' own flags, before any command: they land with the global ones */
+#define OPT_STRUCT struct owners_cli
 const struct opt owners_root_opts[] = {
 	OPT_BOOL("version", 0, show_version,
 		"print this build's version and libraries, as 'owners version --client'"),
 	OPT_END,
 };
+#undef OPT_STRUCT
 
 /* The command: its usage, help, man page text and permissions. */
 static const struct command help_command = {
@@ -242,20 +245,29 @@ static enum exit_code refuse_subcommand_flags(const struct command *c, int argc,
 	return 0;
 }
 
-/* Parses the command's flags, validates, then sets up what the command's
- * row asks for and runs it (cmd/run.c): kubectl's Complete/Validate/Run. */
+/* Parses the command's flags (its own into a copy of its row's
+ * defaults), validates, then sets up what the command's row asks for and
+ * runs it (cmd/run.c): kubectl's Complete/Validate/Run. */
 static enum exit_code run_command(const struct command *c, struct owners_cli *cli, int argc, char **argv)
 {
 	struct string_list args = { NULL, 0, 0 };
-	int rc = owners_cli_parse(cli, c->opts, argc, argv, &args);
+	struct opt_command cmd = { c->opts, NULL, c->outputs, c->output_default };
+	int rc;
 
+	if (c->opts_size && !(cmd.own = calloc(1, c->opts_size)))
+		return error_oom();
+	if (cmd.own && c->opts_defaults)
+		memcpy(cmd.own, c->opts_defaults, c->opts_size);
+	rc = owners_cli_parse(cli, &cmd, argc, argv, &args);
 	if (!rc) {
 		output_set_color(cli->color);
 		if (cli->help)
 			owners_command_help(c);
-		else if (!c->validate || !(rc = c->validate(cli, &args)))
-			rc = cmd_run_command(c, cli, &args);
+		else if (!c->validate || !(rc = c->validate(cli, cmd.own, &args)))
+			rc = cmd_run_command(c, cli, cmd.own, &args);
 	}
+	owners_opts_clear(c->opts, cmd.own);
+	free(cmd.own);
 	owners_cli_clear(cli, &args);
 	return rc;
 }
@@ -287,7 +299,10 @@ int main(int argc, char **argv)
 		cmd_at = first_word(argc, argv, 1, globals);
 	}
 	if (cmd_at < 0) {
-		rc = owners_cli_parse(&cli, owners_root_opts, argc - 1, argv + 1, &args);
+		/* the root's flags land with the global ones */
+		const struct opt_command root = { owners_root_opts, &cli, NULL, NULL };
+
+		rc = owners_cli_parse(&cli, &root, argc - 1, argv + 1, &args);
 		if (!rc && cli.show_version && !cli.help)
 			rc = owners_version_client();
 		else if (!rc)

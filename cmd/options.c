@@ -13,6 +13,7 @@
 
 static const char *const color_values[] = { "auto", "always", "never", NULL };
 
+#define OPT_STRUCT struct owners_cli
 const struct opt owners_global_opts[] = {
 	OPT_STRING_COMPLETE("kubeconfig", 0, kubeconfig, "FILE",
 			    COMPLETE_FILE,
@@ -55,6 +56,7 @@ const struct opt owners_global_opts[] = {
 	OPT_BOOL("help", 'h', help, "show this help"),
 	OPT_END,
 };
+#undef OPT_STRUCT
 
 void owners_cli_defaults(struct owners_cli *cli)
 {
@@ -69,12 +71,6 @@ void owners_cli_defaults(struct owners_cli *cli)
 	cli->burst = -1;
 	cli->chunk_size = 0; /* not given: pages grow (owners_scan_page_limit) */
 	cli->insecure_skip_tls_verify = -1;
-	cli->tree.depth = -1;
-	cli->delete_.cascade = OWNERS_CASCADE_BACKGROUND;
-	cli->delete_.wait = 1;
-	cli->delete_.grace_period = -1;
-	cli->timeout_ms = 5 * 60 * 1000;
-	cli->gc.stalled_after_ms = 3 * 60 * 1000;
 	cli->color = "auto";
 	cli->output.allow_missing_keys = 1;
 }
@@ -189,12 +185,12 @@ static int invalid_value(const char *value, const char *spelled, const char *con
 
 /* Which of the row's values value is ("x=" takes any "x=..."): its
  * index, or -1. */
-static long value_index(const struct opt *o, const char *value)
+static long value_index(const char *const *values, const char *value)
 {
 	long i;
 
-	for (i = 0; o->values[i]; i++) {
-		const char *v = o->values[i];
+	for (i = 0; values[i]; i++) {
+		const char *v = values[i];
 		size_t len = strlen(v);
 
 		if (!strcmp(v, value) || (v[len - 1] == '=' && !strncmp(v, value, len) && value[len]))
@@ -239,16 +235,19 @@ static int set_number(const struct opt *o, void *field, const char *value, const
 	return 0;
 }
 
-/* Stores the value (NULL: a flag given alone) into the row's field: 0;
- * -1 after saying what is wrong with it; EXIT_ERROR out of memory. */
-static int set_value(struct owners_cli *cli, const struct opt *o, const char *value,
-		     const char *spelled)
+/* Stores the value (NULL: a flag given alone) into the row's field, in
+ * base: 0; -1 after saying what is wrong with it; EXIT_ERROR out of
+ * memory. */
+static int set_value(void *base, const struct opt *o, const char *value, const char *spelled,
+		     const struct opt_command *cmd)
 {
-	void *field = (char *)cli + o->offset;
+	void *field = (char *)base + o->offset;
 
 	if (o->type == OPTION_CALLBACK)
 		return o->parse(field, value, o, spelled);
-	if (o->values && value && value_index(o, value) < 0)
+	if (o->type == OPTION_OUTPUT)
+		return owners_opt_output(field, value, cmd, spelled);
+	if (o->values && value && value_index(o->values, value) < 0)
 		return invalid_value(value, spelled, o->values);
 	switch (o->type) {
 	case OPTION_BOOL:
@@ -280,18 +279,31 @@ static int set_value(struct owners_cli *cli, const struct opt *o, const char *va
 	case OPTION_ENUM:
 		/* an enum the size of an int (OPT_ENUM checks), which may be
 		 * read as one */
-		*(int *)field = o->enum_values[value_index(o, value)];
+		*(int *)field = o->enum_values[value_index(o->values, value)];
 		return 0;
 	case OPTION_CALLBACK:
+	case OPTION_OUTPUT:
 		break;
 	}
 	return -1;
 }
 
-enum exit_code owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int argc,
-		     char **argv, struct string_list *args)
+/* Where a row's field is: the global table's and the shared rows' in
+ * cli, a command's own in its struct. */
+static void *field_base(struct owners_cli *cli, const struct opt *o, const struct opt_command *cmd)
 {
-	const struct opt *const tables[] = { owners_global_opts, command_opts, NULL };
+	const struct opt *g;
+
+	for (g = owners_global_opts; g->long_name; g++)
+		if (g == o)
+			return cli;
+	return o->in_cli ? (void *)cli : cmd->own;
+}
+
+enum exit_code owners_cli_parse(struct owners_cli *cli, const struct opt_command *cmd, int argc,
+				char **argv, struct string_list *args)
+{
+	const struct opt *const tables[] = { owners_global_opts, cmd->table, NULL };
 	int i, only_args = 0;
 
 	args->items = calloc((size_t)argc + 1, sizeof(*args->items));
@@ -348,7 +360,7 @@ enum exit_code owners_cli_parse(struct owners_cli *cli, const struct opt *comman
 			}
 			value = argv[++i];
 		}
-		int rc = set_value(cli, o, value, spelled);
+		int rc = set_value(field_base(cli, o, cmd), o, value, spelled, cmd);
 
 		if (rc)
 			return rc < 0 ? EXIT_USAGE : (enum exit_code)rc;
@@ -394,7 +406,13 @@ int owners_opt_cascade(void *field, const char *value, const struct opt *o, cons
 	return owners_cascade_mode_parse(value, mode) ? invalid_value(value, spelled, o->values) : 0;
 }
 
-int owners_opt_output(void *field, const char *value, const struct opt *o, const char *spelled)
+const char *const *owners_opt_values(const struct opt *o, const char *const *outputs)
+{
+	return o->type == OPTION_OUTPUT ? outputs : o->values;
+}
+
+int owners_opt_output(struct output_format *f, const char *value, const struct opt_command *cmd,
+		      const char *spelled)
 {
 	static const struct {
 		const char *name;
@@ -408,15 +426,17 @@ int owners_opt_output(void *field, const char *value, const struct opt *o, const
 		{ "jsonpath=", OUTPUT_JSONPATH },
 		{ "custom-columns=", OUTPUT_CUSTOM_COLUMNS },
 	};
-	struct output_format *f = field;
-	size_t i;
+	size_t i, n = sizeof(kinds) / sizeof(kinds[0]);
 
-	if (value_index(o, value) < 0)
-		return invalid_value(value, spelled, o->values);
+	if (value_index(cmd->outputs, value) < 0)
+		return invalid_value(value, spelled, cmd->outputs);
 	f->spelled = value;
-	f->kind = OUTPUT_TEXT; /* tree, table, text, summary: the command's own */
+	f->kind = OUTPUT_TEXT;
 	f->template_ = NULL;
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+	/* the default (tree, table, text, summary) is the command's own text */
+	if (cmd->output_default && !strcmp(value, cmd->output_default))
+		n = 0;
+	for (i = 0; i < n; i++) {
 		size_t len = strlen(kinds[i].name);
 
 		if (kinds[i].name[len - 1] == '=' ? !strncmp(value, kinds[i].name, len)
@@ -504,12 +524,17 @@ void owners_cli_clear(struct owners_cli *cli, struct string_list *args)
 	/* every OPTION_LIST field of struct owners_cli */
 	string_list_clear(&cli->as_groups);
 	string_list_clear(&cli->table.label_columns);
-	string_list_clear(&cli->remove.finalizers);
-	string_list_clear(&cli->remove.no_dependents_in);
-	string_list_clear(&cli->remove.uids);
-	string_list_clear(&cli->delete_.resume);
 	if (args)
 		string_list_clear(args);
+}
+
+void owners_opts_clear(const struct opt *table, void *own)
+{
+	const struct opt *o;
+
+	for (o = table; own && o->long_name; o++)
+		if (o->type == OPTION_LIST && !o->in_cli)
+			string_list_clear((struct string_list *)((char *)own + o->offset));
 }
 
 void owners_print_opts(const struct opt *opts)

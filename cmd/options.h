@@ -24,6 +24,7 @@ enum opt_type {
 	OPTION_DURATION, /* Go's time.ParseDuration: "30s", "1m30s", "250ms", "0"; stored in ms */
 	OPTION_CALLBACK, /* read by the row's own parse function */
 	OPTION_ENUM,     /* one of .values, stored as the enum's value for it */
+	OPTION_OUTPUT,   /* -o: one of the command's formats (owners_opt_output) */
 };
 
 /* What a flag's value completes to, for the shell completions. */
@@ -48,7 +49,10 @@ struct opt {
 	const char *long_name;
 	char short_name;        /* 0: none */
 	enum opt_type type;
-	size_t offset;          /* into struct owners_cli */
+	/* into the command's own struct (its row's .opts_size), or into
+	 * struct owners_cli for the global table's rows and for in_cli ones */
+	size_t offset;
+	int in_cli;             /* a shared row (OPT_SELECTOR, OPT_OUTPUT...) */
 	const char *arg_name;   /* "NAME" in --help */
 	const char *help;
 	const char *const *values; /* allowed values (NULL-terminated), checked when set */
@@ -116,13 +120,6 @@ enum owners_until {
 	OWNERS_UNTIL_GONE,
 };
 
-struct tree_options {
-	int up;
-	long depth;             /* -1: no limit */
-	int watch;              /* --watch */
-	enum owners_until until; /* --until=ready|gone (watches too) */
-};
-
 /* dangling --fix[=collect|keep]: what happens to an object the GC
  * deletes (no owner left): collected as `owners gc` would, or kept on
  * purpose (its references removed: it is never collected). */
@@ -132,58 +129,14 @@ enum owners_fix_mode {
 	OWNERS_FIX_MODE_KEEP,
 };
 
-struct finalizers_options {
-	int exit_code;          /* --exit-code */
-};
-
-struct dangling_options {
-	enum owners_fix_mode fix;
-	int exit_code;          /* --exit-code */
-	int fix_unresolvable;   /* --fix-unresolvable: also what the GC never acts on */
-};
-
-/* owners finalizers remove */
-struct remove_options {
-	struct string_list finalizers; /* --finalizer */
-	int all_finalizers;
-	/* removes what a check would refuse: from an object not in deletion,
-	 * a namespace with content, an orphan release not every type of
-	 * which could be listed */
-	int force;
-	int all_objects;        /* --all: refused, naming --all-finalizers */
-	/* API groups acknowledged as holding none of the dependents an
-	 * orphan release looks for (their discovery failed) */
-	struct string_list no_dependents_in;
-	/* --uid: the objects a printed remedy was for (gone or re-created:
-	 * already done) */
-	struct string_list uids;
-};
-
-struct delete_options {
-	enum owners_cascade_mode cascade;
-	int wait;
-	long grace_period;      /* -1: each object's own */
-	int now;                /* --grace-period=1 */
-	/* --grace-period=0, and the GC's endless waits (cycles) broken */
-	int force;
-	int all;                /* every object of the type given */
-	int ignore_not_found;
-	/* --resume=UID,...: finish the cascade of these roots (the command an
-	 * interrupted or timed-out run prints): gone is already done */
-	struct string_list resume;
-	/* the cascade's workloads scaled to 0 (and waited for) first */
-	int scale_first;
-};
-
-struct gc_options {
-	int exit_code;          /* --exit-code */
-	long stalled_after_ms;  /* --stalled-after */
-	int watch;              /* --watch */
-};
-
-/* Every flag lands here: the global ones at the top (every command has
- * them), then those several commands share with one meaning, then each
- * command's own in its struct, so a field means one thing. */
+/* The flags every command has (the global ones), then those the
+ * dispatcher and the session read for every command that offers them,
+ * with one meaning: the selection (-l) and the printing (-o and the table
+ * flags; cmd/run.c builds the print options and the printer from them). A
+ * command offers one by a row of its table (OPT_SELECTOR, OPT_OUTPUT...);
+ * its own flags land in a struct of its own, declared in its file and
+ * named in its row (cmd/commands.h), so that a new command is one row and
+ * one file. */
 struct owners_cli {
 	const char *kubeconfig;
 	const char *context;
@@ -210,24 +163,19 @@ struct owners_cli {
 
 	const char *selector;   /* -l */
 	struct output_format output; /* -o */
-	enum owners_dry_run dry_run;
-	long timeout_ms;        /* tree --until, delete --wait */
 	struct table_options table;
-
-	struct tree_options tree;
-	struct dangling_options dangling;
-	struct finalizers_options finalizers;
-	struct remove_options remove;
-	struct delete_options delete_;
-	struct gc_options gc;
-	int client_only;        /* version --client */
 };
 
-/* A row's offset, and a compile-time check that the field has the type
- * the row's kind stores (comparing distinct pointer types is an error
- * under -Werror, a warning otherwise). */
-#define OPT_FIELD(field, type)                                                                     \
-	(offsetof(struct owners_cli, field) + 0 * sizeof(&((struct owners_cli *)0)->field == (type *)0))
+/* A row's offset into st, and a compile-time check that the field has
+ * the type the row's kind stores (comparing distinct pointer types is an
+ * error under -Werror, a warning otherwise). */
+#define OPT_FIELD_OF(st, field, type)                                                              \
+	(offsetof(st, field) + 0 * sizeof(&((st *)0)->field == (type *)0))
+/* The rows of a table land in the struct its file names, before the
+ * table, as OPT_STRUCT (`#define OPT_STRUCT struct tree_options`): the
+ * command's own (struct owners_cli for the global table). */
+#define OPT_FIELD(field, type) OPT_FIELD_OF(OPT_STRUCT, field, type)
+#define OPT_CLI_FIELD(field, type) OPT_FIELD_OF(struct owners_cli, field, type)
 
 /* The rows, as git's OPT_* macros: each names only what its kind needs. */
 #define OPT_BOOL(l, s, field, h)                                                                   \
@@ -270,10 +218,10 @@ struct owners_cli {
 	  .offset = OPT_FIELD(field, etype) + 0 * sizeof(char[sizeof(etype) == sizeof(int) ? 1 : -1]), \
 	  .arg_name = (arg), .help = (h), .values = (vals), .enum_values = (enums),                \
 	  .complete = COMPLETE_VALUES }
-/* --flag[=VALUE] read by fn into an enum field (vals: for help, errors
- * and completion) */
-#define OPT_OPTIONAL_CHOICE(l, field, vals, fn, h)                                                 \
-	{ .long_name = (l), .type = OPTION_CALLBACK, .offset = OPT_FIELD(field, void),              \
+/* --flag[=VALUE] read by fn into an enum field of type etype (vals: for
+ * help, errors and completion) */
+#define OPT_OPTIONAL_CHOICE(l, field, etype, vals, fn, h)                                          \
+	{ .long_name = (l), .type = OPTION_CALLBACK, .offset = OPT_FIELD(field, etype),             \
 	  .arg_name = "[=MODE]", .help = (h), .values = (vals), .complete = COMPLETE_VALUES,        \
 	  .parse = (fn), .value_optional = 1 }
 /* a flag kubectl users may try that this command refuses in words of its
@@ -283,27 +231,61 @@ struct owners_cli {
 	  .hidden = 1 }
 #define OPT_END { .long_name = NULL }
 
-/* The rows several commands share, one spelling and one field each. */
-#define OPT_SELECTOR(h) OPT_STRING("selector", 'l', selector, "SELECTOR", h)
-#define OPT_OUTPUT(vals, h)                                                                        \
-	{ .long_name = "output", .short_name = 'o', .type = OPTION_CALLBACK,                        \
-	  .offset = OPT_FIELD(output, struct output_format), .arg_name = "FORMAT", .help = (h),      \
-	  .values = (vals), .complete = COMPLETE_VALUES, .parse = owners_opt_output }
+/* kubectl's --dry-run[=MODE], into the command's enum owners_dry_run
+ * dry_run */
+#define OPT_DRY_RUN(h)                                                                             \
+	OPT_OPTIONAL_CHOICE("dry-run", dry_run, enum owners_dry_run, owners_dry_run_values,         \
+			    owners_opt_dry_run, h)
+
+/* The rows several commands share, read by the dispatcher and the
+ * session: one spelling and one field of struct owners_cli each. */
+#define OPT_SELECTOR(h)                                                                            \
+	{ .long_name = "selector", .short_name = 'l', .type = OPTION_STRING,                        \
+	  .offset = OPT_CLI_FIELD(selector, const char *), .in_cli = 1, .arg_name = "SELECTOR",     \
+	  .help = (h) }
+/* -o: the formats it takes and the default are the command's row's
+ * (.outputs, .output_default) */
+#define OPT_OUTPUT(h)                                                                              \
+	{ .long_name = "output", .short_name = 'o', .type = OPTION_OUTPUT,                          \
+	  .offset = OPT_CLI_FIELD(output, struct output_format), .in_cli = 1, .arg_name = "FORMAT", \
+	  .help = (h), .complete = COMPLETE_VALUES }
 /* kubectl's printing flag, on every command whose -o takes a template */
 #define OPT_TEMPLATE_KEYS                                                                          \
-	OPT_BOOL("allow-missing-template-keys", 0, output.allow_missing_keys,                       \
-		 "jsonpath: a key missing on an item prints nothing (default true, as kubectl); "   \
-		 "false makes it an error (exit 1)")
-#define OPT_DRY_RUN(h) OPT_OPTIONAL_CHOICE("dry-run", dry_run, owners_dry_run_values, owners_opt_dry_run, h)
+	{ .long_name = "allow-missing-template-keys", .type = OPTION_BOOL,                          \
+	  .offset = OPT_CLI_FIELD(output.allow_missing_keys, int), .in_cli = 1,                     \
+	  .help = "jsonpath: a key missing on an item prints nothing (default true, as kubectl); "  \
+		  "false makes it an error (exit 1)" }
 /* every command that prints a table of objects has these, as kubectl get
- * has them (one help text for all) */
+ * has them (one help text for all); a table without labels, the first */
+#define OPT_NO_HEADERS                                                                             \
+	{ .long_name = "no-headers", .type = OPTION_BOOL,                                           \
+	  .offset = OPT_CLI_FIELD(table.no_headers, int), .in_cli = 1,                              \
+	  .help = "table: no header line" }
 #define OPT_TABLE_ROWS                                                                             \
-	OPT_BOOL("no-headers", 0, table.no_headers, "table: no header line"),                      \
-	OPT_BOOL("show-labels", 0, table.show_labels,                                              \
-		 "table: a last LABELS column with every label (key=value,...)"),                  \
-	OPT_LIST("label-columns", 'L', table.label_columns, "KEY,...",                             \
-		 "table: a column per label key, titled by the key's last segment in capitals "    \
-		 "(comma-separated, repeatable)")
+	OPT_NO_HEADERS,                                                                            \
+	{ .long_name = "show-labels", .type = OPTION_BOOL,                                          \
+	  .offset = OPT_CLI_FIELD(table.show_labels, int), .in_cli = 1,                             \
+	  .help = "table: a last LABELS column with every label (key=value,...)" },                 \
+	{ .long_name = "label-columns", .short_name = 'L', .type = OPTION_LIST,                     \
+	  .offset = OPT_CLI_FIELD(table.label_columns, struct string_list), .in_cli = 1,            \
+	  .arg_name = "KEY,...",                                                                    \
+	  .help = "table: a column per label key, titled by the key's last segment in capitals "    \
+		  "(comma-separated, repeatable)" }
+
+/* A command's flags, as its row gives them (cmd/commands.h), for the
+ * parser: its table, where its own flags land (own: a struct of the
+ * command's, its defaults filled in), and what -o takes. */
+struct opt_command {
+	const struct opt *table;
+	void *own;
+	const char *const *outputs;   /* -o's formats, NULL-terminated */
+	/* the one of them that names the command's own text, the default
+	 * (NULL: the text has no name) */
+	const char *output_default;
+};
+
+/* The values a row's flag takes (-o: the command's formats); NULL: any. */
+const char *const *owners_opt_values(const struct opt *o, const char *const *outputs);
 
 /* The option named name (len bytes; "context" of "--context=x") or with
  * short name c, in NULL-terminated tables; NULL when none. */
@@ -317,12 +299,16 @@ const struct opt *owners_opt_find_word(const struct opt *const tables[], const c
  * 0 when o is NULL. */
 int owners_opt_value_follows(const struct opt *o, const char *word);
 /* Parses argv (flags anywhere, `--` ends them) against the global table
- * plus the command's; positional arguments go to *args. Returns 0, or
- * prints a usage error and returns 2. */
-enum exit_code owners_cli_parse(struct owners_cli *cli, const struct opt *command_opts, int argc,
-		     char **argv, struct string_list *args);
+ * plus the command's (its own flags into cmd->own, the shared ones into
+ * cli); positional arguments go to *args. Returns 0, or prints a usage
+ * error and returns 2. */
+enum exit_code owners_cli_parse(struct owners_cli *cli, const struct opt_command *cmd, int argc,
+				char **argv, struct string_list *args);
 void owners_cli_clear(struct owners_cli *cli, struct string_list *args);
 void owners_cli_defaults(struct owners_cli *cli);
+/* Frees what the parser allocated in own, a command's struct: its
+ * OPTION_LIST fields (the lists' words are argv's). */
+void owners_opts_clear(const struct opt *table, void *own);
 
 /* -L's keys: every comma-separated item of every -L, empty ones dropped,
  * in order. *keys is the caller's to free (the strings point into a copy
@@ -347,9 +333,11 @@ extern const char *const owners_fix_values[];
  * background, foreground or orphan; alone: background; the deprecated
  * booleans true (background) and false (orphan), with a warning. */
 opt_parse_fn owners_opt_cascade;
-/* -o (into a struct output_format): one of the row's values; the
- * command's text, whatever its name, is OUTPUT_TEXT. */
-opt_parse_fn owners_opt_output;
+/* -o (into a struct output_format): one of the command's formats (0, or
+ * -1 after saying why); its default, the command's own text whatever its
+ * name (tree, table, text, summary), is OUTPUT_TEXT. */
+int owners_opt_output(struct output_format *f, const char *value, const struct opt_command *cmd,
+		      const char *spelled);
 
 extern const struct opt owners_global_opts[];
 extern const char *const owners_dry_run_values[];

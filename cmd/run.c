@@ -21,7 +21,7 @@ static enum exit_code read_objects(struct cmd_run *run)
 	if (c->args != CMD_ARGS_OBJECTS && !(c->args == CMD_ARGS_OBJECTS_OPTIONAL && run->words->count))
 		return EXIT_OK;
 	if (c->type_alone == CMD_TYPE_ALONE_YES ||
-	    (c->type_alone == CMD_TYPE_ALONE_SELECTED && (run->cli->selector || run->cli->delete_.all)))
+	    (c->type_alone == CMD_TYPE_ALONE_SELECTED && (run->cli->selector || run->setup.select_all)))
 		type_alone = OWNERS_TYPE_ALONE_ALLOWED;
 	else if (c->type_alone == CMD_TYPE_ALONE_SELECTED)
 		type_alone = OWNERS_TYPE_ALONE_WITH_SELECTOR;
@@ -58,7 +58,7 @@ static enum exit_code open_session(struct cmd_run *run)
 	memset(&req, 0, sizeof(req));
 	req.rule = c->scope;
 	req.all_namespaces = run->cli->all_namespaces;
-	req.upward = run->cli->tree.up;
+	req.upward = run->setup.upward;
 	req.namespaces_apart = c->namespaces_apart;
 	req.roots = run->targets;
 	req.n_roots = run->targets ? run->n_objs : 0;
@@ -85,7 +85,8 @@ static enum exit_code read_print_options(struct cmd_run *run)
 	return EXIT_OK;
 }
 
-enum exit_code cmd_run_command(const struct command *c, struct owners_cli *cli, const struct string_list *words)
+enum exit_code cmd_run_command(const struct command *c, struct owners_cli *cli, const void *opts,
+			       const struct string_list *words)
 {
 	struct cmd_run run;
 	enum exit_code rc;
@@ -93,7 +94,10 @@ enum exit_code cmd_run_command(const struct command *c, struct owners_cli *cli, 
 	memset(&run, 0, sizeof(run));
 	run.command = c;
 	run.cli = cli;
+	run.opts = opts;
 	run.words = words;
+	if (c->setup)
+		c->setup(opts, &run.setup);
 	if (!(rc = read_print_options(&run)) && !(rc = read_objects(&run)) && !(rc = open_session(&run)))
 		rc = c->fn(&run);
 	session_close(&run.s); /* it borrowed the objects' typed names */

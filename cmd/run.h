@@ -57,9 +57,21 @@ enum cmd_resolve {
 	CMD_RESOLVE_AND_LIST,
 };
 
+/* What a command's own flags change in the setup its row describes (the
+ * row's .setup, kubectl's Complete): the dispatcher reads no command's
+ * flags. */
+struct cmd_setup {
+	/* CMD_TYPE_ALONE_SELECTED: a TYPE alone is every object of it, as
+	 * with -l (delete --all) */
+	int select_all;
+	int upward;         /* the answer is above the roots (tree --up) */
+};
+
 struct cmd_run {
 	const struct command *command;
-	struct owners_cli *cli;
+	struct owners_cli *cli;             /* the global and shared flags */
+	const void *opts;                   /* the command's own (its row's struct) */
+	struct cmd_setup setup;             /* what they change (the row's .setup) */
 	const struct string_list *words;    /* the positional arguments, as typed */
 	/* CMD_ARGS_OBJECTS: the arguments as objects (n_objs may be 0) */
 	struct owners_object_arg *objs;
@@ -85,9 +97,10 @@ struct cmd_run {
 };
 
 /* Sets up what c's row asks for and runs it: the arguments read, the
- * session opened, the types resolved, the scope chosen; then c->fn. The
- * exit code. */
-enum exit_code cmd_run_command(const struct command *c, struct owners_cli *cli, const struct string_list *words);
+ * session opened, the types resolved, the scope chosen; then c->fn. opts:
+ * the command's own flags, parsed. The exit code. */
+enum exit_code cmd_run_command(const struct command *c, struct owners_cli *cli, const void *opts,
+			       const struct string_list *words);
 
 /* The rendering of a command's output: its JSON document (for json,
  * yaml, jsonpath and custom-columns), with the scan's warnings in it
@@ -105,6 +118,33 @@ struct output_renderers {
 	 * owners ("kubectl owners ..." under kubectl; output_as_typed()) */
 	int as_typed;
 };
+
+/*
+ * The renderers of a command whose output is one of lib's render structs
+ * (type) with its print options in .print and the functions
+ * prefix_render_json, prefix_render_text and prefix_render_names, written
+ * once: the document gets the scan's warnings, -o name the names, the
+ * other formats the text. Defines `static const struct output_renderers
+ * name` (as_typed: see above); output_emit()'s ctx is a type *.
+ */
+#define OUTPUT_RENDERERS(name, type, prefix, as_typed_)                                            \
+	static int name##_json(struct owners_buf *out, void *ctx,                                  \
+			       const struct owners_scan_warning *warnings, size_t n_warnings)      \
+	{                                                                                          \
+		type *render = ctx;                                                                \
+                                                                                                   \
+		render->print.warnings = warnings;                                                 \
+		render->print.n_warnings = n_warnings;                                             \
+		return prefix##_render_json(out, render);                                          \
+	}                                                                                          \
+	static int name##_text(struct owners_buf *out, void *ctx)                                  \
+	{                                                                                          \
+		const type *render = ctx;                                                          \
+                                                                                                   \
+		return render->print.names ? prefix##_render_names(out, render)                    \
+					   : prefix##_render_text(out, render);                    \
+	}                                                                                          \
+	static const struct output_renderers name = { name##_json, name##_text, NULL, as_typed_ }
 
 /* The one printer: renders with r in the format -o asked for and writes
  * it to stdout (a document through the yaml or template writer), then

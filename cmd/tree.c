@@ -14,6 +14,7 @@
 #include "session.h"
 #include "status_fetch.h"
 #include "tree.h"
+#include "tree_options.h"
 #include "tree_roots.h"
 #include "tree_watch.h"
 
@@ -21,22 +22,24 @@ static const char *const until_values[] = { "ready", "gone", NULL };
 static const int until_enums[] = { OWNERS_UNTIL_READY, OWNERS_UNTIL_GONE };
 static const char *const tree_outputs[] = { "tree", "wide", "json", "yaml", "dot", "name", "jsonpath=", "custom-columns=", NULL };
 
+static const struct tree_options tree_defaults = { .depth = -1, .timeout_ms = 5 * 60 * 1000 };
+
+#define OPT_STRUCT struct tree_options
 const struct opt tree_opts[] = {
-	OPT_BOOL("up", 0, tree.up, "show the owners of the objects instead of their dependents"),
-	OPT_INT("depth", 'd', tree.depth, "N", 0, LONG_MAX,
+	OPT_BOOL("up", 0, up, "show the owners of the objects instead of their dependents"),
+	OPT_INT("depth", 'd', depth, "N", 0, LONG_MAX,
 		"stop N levels below the roots (default: no limit)"),
 	OPT_SELECTOR("label selector for the roots, e.g. app=web"),
-	OPT_OUTPUT(tree_outputs,
-		"tree (default), wide (adds reference flags and UIDs, and the API group to NAME: "
+	OPT_OUTPUT("tree (default), wide (adds reference flags and UIDs, and the API group to NAME: "
 		"Kind.group/name), json, yaml, dot, name (what a cascading delete of the roots "
 		"deletes, each once), jsonpath=TEMPLATE or custom-columns=SPEC (over the -o json "
 		"document: an item per row, depth first)"),
 	OPT_TEMPLATE_KEYS,
-	OPT_BOOL("watch", 'w', tree.watch,
+	OPT_BOOL("watch", 'w', watch,
 		"after the tree, follow it as it changes (as kubectl get -w): redrawn in place on "
 		"a terminal, else one line (or -o json|yaml document) per row that changes; Ctrl-C "
 		"ends"),
-	OPT_ENUM("until", 0, tree.until, enum owners_until, "STATE", until_values, until_enums,
+	OPT_ENUM("until", 0, until, enum owners_until, "STATE", until_values, until_enums,
 		"watch until the tree is ready (every object ready as its kind says) or gone (the "
 		"roots and all their dependents), then exit 0 (3 when --timeout passes first)"),
 	OPT_DURATION("timeout", timeout_ms,
@@ -44,6 +47,7 @@ const struct opt tree_opts[] = {
 	OPT_TABLE_ROWS,
 	OPT_END,
 };
+#undef OPT_STRUCT
 
 /* READY/STATUS for the rows printed (lib/api/object_status.c decides
  * what to read); decoration: a failure to fetch leaves "-". */
@@ -66,34 +70,12 @@ static int fetch_status(struct session *s, const struct owners_tree *tree,
 	return 0;
 }
 
-/* The tree and what its rows show, for the printer. */
-struct tree_view {
-	struct owners_render render;
-	enum output_kind kind;
-};
+/* every row is an item of its own: nothing nested to walk */
+OUTPUT_RENDERERS(renderers, struct owners_render, owners_tree, 0);
 
-static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
-		       size_t n_warnings)
+static int render_dot(struct owners_buf *out, void *ctx)
 {
-	struct tree_view *v = ctx;
-
-	v->render.print.warnings = warnings;
-	v->render.print.n_warnings = n_warnings;
-	return owners_tree_render_json(out, &v->render);
-}
-
-static int render_text(struct owners_buf *out, void *ctx)
-{
-	const struct tree_view *v = ctx;
-
-	switch (v->kind) {
-	case OUTPUT_DOT:
-		return owners_tree_render_dot(out, &v->render);
-	case OUTPUT_NAME:
-		return owners_tree_render_names(out, &v->render);
-	default: /* tree, wide: the option table admits nothing else */
-		return owners_tree_render_text(out, &v->render);
-	}
+	return owners_tree_render_dot(out, ctx);
 }
 
 /* Prints the tree in the format asked for; the exit code. fates: what a
@@ -102,18 +84,16 @@ static enum exit_code show(struct cmd_run *run, const struct owners_tree *tree,
 			   const struct owners_object_status *status,
 			   const struct owners_tree_fate *fates)
 {
-	/* every row is an item of its own: nothing nested to walk */
-	struct output_renderers renderers = { render_json, render_text, NULL, 0 };
-	struct tree_view v;
+	static const struct output_renderers dot = { NULL, render_dot, NULL, 0 };
+	struct owners_render render;
 
-	memset(&v, 0, sizeof(v));
-	v.render.fates = fates;
-	v.kind = run->cli->output.kind;
-	v.render.print = run->print;
-	v.render.g = run->s.graph;
-	v.render.tree = tree;
-	v.render.status = status;
-	return output_emit(run, &renderers, &v);
+	memset(&render, 0, sizeof(render));
+	render.fates = fates;
+	render.print = run->print;
+	render.g = run->s.graph;
+	render.tree = tree;
+	render.status = status;
+	return output_emit(run, run->cli->output.kind == OUTPUT_DOT ? &dot : &renderers, &render);
 }
 
 /* No roots (a type with no objects, a selector that matches none): as
@@ -129,12 +109,22 @@ static enum exit_code say_no_roots(const struct session *s, int all)
 	return EXIT_OK;
 }
 
-static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
+/* --up: the answer is above the roots, where the scan reads. */
+static void setup(const void *opts, struct cmd_setup *setup)
 {
+	const struct tree_options *o = opts;
+
+	setup->upward = o->up;
+}
+
+static enum exit_code validate(const struct owners_cli *cli, const void *opts,
+			       const struct string_list *args)
+{
+	const struct tree_options *o = opts;
 	enum output_kind k = cli->output.kind;
 
 	(void)args;
-	if ((cli->tree.watch || cli->tree.until != OWNERS_UNTIL_NONE) &&
+	if ((o->watch || o->until != OWNERS_UNTIL_NONE) &&
 	    (k == OUTPUT_DOT || k == OUTPUT_JSONPATH || k == OUTPUT_CUSTOM_COLUMNS))
 		return usage_error("--watch and --until print tree, wide, json, yaml or name, not %s",
 				   cli->output.spelled);
@@ -162,8 +152,9 @@ static enum exit_code show_trees(struct cmd_run *run, const struct owners_select
 	/* Down the tree, the rows a cascade from the roots would keep are
 	 * said, with the planner `owners delete` uses: the tree is what it
 	 * reaches, not all that it deletes. */
-	if (owners_tree_build(&tree, g, roots->nodes, roots->count, run->cli->tree.up,
-			      (int)run->cli->tree.depth) ||
+	const struct tree_options *o = run->opts;
+
+	if (owners_tree_build(&tree, g, roots->nodes, roots->count, o->up, (int)o->depth) ||
 	    !(status = calloc(g->count ? g->count : 1, sizeof(*status))) ||
 	    (!tree.up && owners_cascade_fates_new(&fates, g, &tree)) ||
 	    (k != OUTPUT_DOT && k != OUTPUT_NAME && fetch_status(&run->s, &tree, status)))
@@ -185,7 +176,8 @@ enum exit_code cmd_tree(struct cmd_run *run)
 	const struct session_selection how = { .missing = OWNERS_SELECTION_MISSING_NOTED };
 	struct listed_types listed = { NULL, 0, 0 };
 	struct owners_selection roots = OWNERS_SELECTION_INIT;
-	int watching = run->cli->tree.watch || run->cli->tree.until != OWNERS_UNTIL_NONE;
+	const struct tree_options *o = run->opts;
+	int watching = o->watch || o->until != OWNERS_UNTIL_NONE;
 	enum exit_code rc;
 
 	if (watching) {
@@ -197,14 +189,14 @@ enum exit_code cmd_tree(struct cmd_run *run)
 	    (rc = session_select(&run->s, run->targets, run->n_objs, &how, &roots)))
 		goto out;
 	/* a TYPE alone: each object once, under its owner when both are selected */
-	if (tree_roots_fold(&roots, run->s.graph, run->objs, run->n_objs, run->cli->tree.up)) {
+	if (tree_roots_fold(&roots, run->s.graph, run->objs, run->n_objs, o->up)) {
 		rc = error_oom();
 		goto out;
 	}
 	if (watching) { /* a named object not there yet may come (--until=ready), or is gone already */
 		const struct tree_watch_args wa = {
 			.objs = run->objs, .args = run->targets, .n_objs = run->n_objs,
-			.kind = run->cli->output.kind, .print = &run->print,
+			.kind = run->cli->output.kind, .print = &run->print, .opts = o,
 			.all = run->scope.everywhere, .listed = &listed,
 		};
 
@@ -447,8 +439,11 @@ const struct command tree_command = {
 	.name = "tree",
 	.man_sections = tree_man_sections,
 	.fn = cmd_tree,
+	.setup = setup,
 	.validate = validate,
-	.opts = tree_opts,
+	CMD_OPTIONS(tree_opts, struct tree_options, &tree_defaults),
+	.outputs = tree_outputs,
+	.output_default = "tree",
 	.usage = "owners tree TYPE[/NAME]... [flags]",
 	.summary = "show the dependents (or, with --up, the owners) of objects as a tree",
 	.description = "Lists every deletable type through discovery (metadata only), builds the owner\n"

@@ -97,7 +97,7 @@ static int find_roots(struct tree_watch *tw)
 
 	return rc ? rc
 		  : tree_roots_fold(&tw->roots.now, tw->s->graph, tw->a->objs, tw->a->n_objs,
-				    tw->s->cli->tree.up);
+				    tw->a->opts->up);
 }
 
 /* ---- a frame: the tree now, rendered --------------------------------- */
@@ -278,8 +278,8 @@ static int frame(struct tree_watch *tw)
 	f.header = tw->s->cli->table.no_headers ? 0 : 1;
 	rc = find_roots(tw);
 	if (!rc)
-		rc = owners_tree_build(&tree, tw->s->graph, tw->roots.now.nodes, tw->roots.now.count, tw->s->cli->tree.up,
-				       (int)tw->s->cli->tree.depth);
+		rc = owners_tree_build(&tree, tw->s->graph, tw->roots.now.nodes, tw->roots.now.count, tw->a->opts->up,
+				       (int)tw->a->opts->depth);
 	if (!rc && !tw->document && !tw->names) {
 		/* On a terminal only what fits the window is rendered: a tree
 		 * of 10,000 rows costs a screenful per redraw, not 10,000. */
@@ -325,8 +325,8 @@ static int compact(struct tree_watch *tw)
 	 * so do the view's rows. */
 	if ((rc = owners_graph_compact(g)))
 		return rc;
-	rc = owners_tree_build(&again, g, tw->roots.now.nodes, tw->roots.now.count, tw->s->cli->tree.up,
-			       (int)tw->s->cli->tree.depth);
+	rc = owners_tree_build(&again, g, tw->roots.now.nodes, tw->roots.now.count, tw->a->opts->up,
+			       (int)tw->a->opts->depth);
 	owners_tree_clear(&tw->tree);
 	tw->tree = again;
 	return rc;
@@ -594,8 +594,8 @@ static int first_status(struct tree_watch *tw)
 	int rc;
 
 	if ((rc = owners_watch_service(tw->w, &err)) == 0 && (rc = find_roots(tw)) == 0 &&
-	    (rc = owners_tree_build(&first, s->graph, tw->roots.now.nodes, tw->roots.now.count, s->cli->tree.up,
-				    (int)s->cli->tree.depth)) == 0 &&
+	    (rc = owners_tree_build(&first, s->graph, tw->roots.now.nodes, tw->roots.now.count, tw->a->opts->up,
+				    (int)tw->a->opts->depth)) == 0 &&
 	    prints_status(tw) && (st = owners_watch_status(tw->w, &count)) &&
 	    (nodes = calloc(first.count + 1, sizeof(*nodes)))) {
 		for (i = 0; i < first.count; i++)
@@ -678,7 +678,7 @@ static void tree_watch_init(struct tree_watch *tw, struct session *s, const stru
 	memset(tw, 0, sizeof(*tw));
 	tw->s = s;
 	tw->a = a;
-	tw->until = s->cli->tree.until;
+	tw->until = tw->a->opts->until;
 	tw->document = a->kind == OUTPUT_JSON || a->kind == OUTPUT_YAML;
 	tw->yaml = a->kind == OUTPUT_YAML;
 	tw->names = a->kind == OUTPUT_NAME;
@@ -702,8 +702,8 @@ int tree_watch_run(struct session *s, const struct tree_watch_args *a)
 		error_msg("cannot watch: %s", strerror(errno));
 		rc = EXIT_ERROR;
 	} else {
-		if (tw.until != OWNERS_UNTIL_NONE && s->cli->timeout_ms > 0)
-			deadline = tw.started_ms + s->cli->timeout_ms;
+		if (tw.until != OWNERS_UNTIL_NONE && a->opts->timeout_ms > 0)
+			deadline = tw.started_ms + a->opts->timeout_ms;
 		rc = tree_watch_loop(&tw, deadline, &reached, &timed_out, &quit);
 		screen_close();
 		if (tw.tty && !rc && (quit || reached || timed_out)) {

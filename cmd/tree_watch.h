@@ -11,6 +11,7 @@
 #include "object_args.h"
 #include "listed_types.h"
 #include "session.h"
+#include "tree_options.h"
 
 /* What cmd_tree hands the watch, borrowed for its run. */
 struct tree_watch_args {
@@ -19,6 +20,7 @@ struct tree_watch_args {
 	size_t n_objs;
 	enum output_kind kind;                   /* tree (text), wide, json, yaml or name */
 	const struct owners_print_options *print;/* -o wide, --no-headers, -L... */
+	const struct tree_options *opts;         /* --up, --depth, --until, --timeout */
 	int all;                                 /* the scan was of every namespace */
 	struct listed_types *listed;              /* where the watches start */
 };

@@ -20,13 +20,18 @@
 
 static const char *const version_outputs[] = { "json", "yaml", NULL };
 
+struct version_options {
+	int client_only;        /* --client */
+};
+
+#define OPT_STRUCT struct version_options
 const struct opt version_opts[] = {
 	OPT_BOOL("client", 0, client_only,
 		"this build only: do not ask the server for its version"),
-	OPT_OUTPUT(version_outputs,
-		"json or yaml: kubectl's clientVersion and serverVersion, plus the libraries"),
+	OPT_OUTPUT("json or yaml: kubectl's clientVersion and serverVersion, plus the libraries"),
 	OPT_END,
 };
+#undef OPT_STRUCT
 
 /* GOOS/GOARCH words, as kubectl's platform field writes them. */
 static const char *platform(void)
@@ -117,9 +122,11 @@ enum exit_code owners_version_client(void)
 	return rc;
 }
 
-static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
+static enum exit_code validate(const struct owners_cli *cli, const void *opts,
+			       const struct string_list *args)
 {
 	(void)cli;
+	(void)opts;
 	if (args->count)
 		return usage_error("'owners version' takes no arguments");
 	return EXIT_OK;
@@ -170,14 +177,15 @@ enum exit_code cmd_version(struct cmd_run *run)
 	static const struct output_renderers renderers = { render_json, render_text, NULL, 0 };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct versions v = { curl_version_info(CURLVERSION_NOW), NULL };
+	const struct version_options *o = run->opts;
 	enum exit_code rc;
 
-	if (!run->cli->client_only)
+	if (!o->client_only)
 		v.server = server_version(run->cli, &err);
 	rc = output_emit(run, &renderers, &v);
 	/* As kubectl: the client's version is printed, then why the server's
 	 * is not, and the exit status says it failed. */
-	if (!run->cli->client_only && !v.server) {
+	if (!o->client_only && !v.server) {
 		warning_msg("%s", owners_error_message(&err));
 		if (!rc)
 			rc = EXIT_ERROR;
@@ -205,7 +213,8 @@ const struct command version_command = {
 	.fn = cmd_version,
 	.validate = validate,
 	.args = CMD_ARGS_NONE,
-	.opts = version_opts,
+	CMD_OPTIONS(version_opts, struct version_options, NULL),
+	.outputs = version_outputs,
 	.usage = "owners version [--client] [-o json|yaml]",
 	.summary = "print the version of owners, its libraries and the API server",
 	.description = "Prints this build's version and git commit, the libraries it runs with, and\n"

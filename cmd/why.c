@@ -25,8 +25,7 @@
 static const char *const why_outputs[] = { "text", "json", "yaml", "name", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt why_opts[] = {
-	OPT_OUTPUT(why_outputs,
-		"text (default), json (its schema: the man page, OUTPUT), yaml (the same "
+	OPT_OUTPUT("text (default), json (its schema: the man page, OUTPUT), yaml (the same "
 		"document), name (kind.group/name of the object), jsonpath=TEMPLATE or "
 		"custom-columns=SPEC (over the document)"),
 	OPT_TEMPLATE_KEYS,
@@ -99,28 +98,12 @@ static enum exit_code explain_stuck(struct session *s, uint32_t node, struct own
 	return rc;
 }
 
-static int render_json(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
-		       size_t n_warnings)
-{
-	struct owners_why_render *render = ctx;
-
-	render->print.warnings = warnings;
-	render->print.n_warnings = n_warnings;
-	return owners_why_render_json(out, render);
-}
-
-static int render_text(struct owners_buf *out, void *ctx)
-{
-	const struct owners_why_render *render = ctx;
-
-	return render->print.names ? owners_why_render_names(out, render) : owners_why_render_text(out, render);
-}
+/* its remedies ("if so: owners ...") as the user runs owners */
+OUTPUT_RENDERERS(renderers, struct owners_why_render, owners_why, 1);
 
 static enum exit_code show(struct cmd_run *run, const struct owners_why *w, const struct owners_why_events *ev,
 			   const struct gc_evidence *gc)
 {
-	/* its remedies ("if so: owners ...") as the user runs owners */
-	static const struct output_renderers renderers = { render_json, render_text, NULL, 1 };
 	struct owners_why_render render;
 	enum exit_code rc;
 
@@ -136,8 +119,10 @@ static enum exit_code show(struct cmd_run *run, const struct owners_why *w, cons
 	return rc;
 }
 
-static enum exit_code validate(const struct owners_cli *cli, const struct string_list *args)
+static enum exit_code validate(const struct owners_cli *cli, const void *opts,
+			       const struct string_list *args)
 {
+	(void)opts;
 	if (!args->count)
 		return usage_error("'owners why' explains one object: TYPE/NAME, e.g. 'owners why pod/web-1'");
 	if (cli->all_namespaces)
@@ -243,6 +228,8 @@ const struct command why_command = {
 	.fn = cmd_why,
 	.validate = validate,
 	.opts = why_opts,
+	.outputs = why_outputs,
+	.output_default = "text",
 	.usage = "owners why TYPE/NAME [-n NAMESPACE] [-o text|json|yaml|name]",
 	.summary = "say why an object is (or is not) garbage-collected, and what would change it",
 	.description = "Answers, for one object, the garbage collector's question: is it kept, will\n"

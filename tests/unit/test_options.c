@@ -16,26 +16,49 @@ static const char *const formats[] = { "tree", "wide", "name", "jsonpath=", "cus
 static const char *const untils[] = { "ready", "gone", "when=", NULL };
 static const int until_enums[] = { OWNERS_UNTIL_READY, OWNERS_UNTIL_GONE, OWNERS_UNTIL_READY };
 
+/* A command's own flags, as a command's file declares them. */
+struct test_options {
+	enum owners_cascade_mode cascade;
+	enum owners_dry_run dry_run;
+	enum owners_until until;
+	long grace_period;
+	struct string_list resume;
+};
+
+static const struct test_options defaults = { .cascade = OWNERS_CASCADE_BACKGROUND, .grace_period = -1 };
+
+#define OPT_STRUCT struct test_options
 static const struct opt test_opts[] = {
-	OPT_OPTIONAL_CHOICE("cascade", delete_.cascade, owners_cascade_values, owners_opt_cascade, "cascade"),
+	OPT_OPTIONAL_CHOICE("cascade", cascade, enum owners_cascade_mode, owners_cascade_values,
+			    owners_opt_cascade, "cascade"),
 	OPT_DRY_RUN("dry run"),
-	OPT_OUTPUT(formats, "format"),
-	OPT_ENUM("until", 0, tree.until, enum owners_until, "STATE", untils, until_enums, "until"),
-	OPT_INT("grace-period", 0, delete_.grace_period, "SECONDS", -1, 10, "grace"),
+	OPT_OUTPUT("format"),
+	OPT_ENUM("until", 0, until, enum owners_until, "STATE", untils, until_enums, "until"),
+	OPT_INT("grace-period", 0, grace_period, "SECONDS", -1, 10, "grace"),
+	OPT_LIST("resume", 0, resume, "UID", "resume"),
+	OPT_SELECTOR("selector"),
 	OPT_TABLE_ROWS,
 	OPT_END,
 };
+#undef OPT_STRUCT
 
-/* Parses a NULL-terminated argv into a fresh cli; the exit code. */
+/* What the parser fills in: the command's own flags. */
+static struct test_options own;
+
+/* Parses a NULL-terminated argv into a fresh cli and a fresh copy of the
+ * command's defaults; the exit code. */
 static int parse(struct owners_cli *cli, struct string_list *args, char **argv)
 {
+	const struct opt_command cmd = { test_opts, &own, formats, "tree" };
 	int argc = 0;
 
 	while (argv[argc])
 		argc++;
 	owners_cli_clear(cli, args);
+	owners_opts_clear(test_opts, &own);
 	owners_cli_defaults(cli);
-	return owners_cli_parse(cli, test_opts, argc, argv, args);
+	own = defaults;
+	return owners_cli_parse(cli, &cmd, argc, argv, args);
 }
 
 int main(void)
@@ -49,7 +72,7 @@ int main(void)
 		char *argv[] = { "--dry-run", "cm/x", NULL };
 		is_int(parse(&cli, &args, argv), 0, "--dry-run alone parses");
 		is_int(args.count, 1, "  the next word is an argument, not its value");
-		is_int(cli.dry_run, OWNERS_DRY_RUN_CLIENT, "  as client, as kubectl's bare --dry-run");
+		is_int(own.dry_run, OWNERS_DRY_RUN_CLIENT, "  as client, as kubectl's bare --dry-run");
 	}
 	{
 		char *argv[] = { "--dry-run", "server", NULL };
@@ -59,22 +82,22 @@ int main(void)
 	{
 		char *argv[] = { "--dry-run=server", NULL };
 		is_int(parse(&cli, &args, argv), 0, "--dry-run=server");
-		is_int(cli.dry_run, OWNERS_DRY_RUN_SERVER, "  is a server dry run");
+		is_int(own.dry_run, OWNERS_DRY_RUN_SERVER, "  is a server dry run");
 	}
 	{
 		char *argv[] = { "--dry-run=server", "--dry-run=none", NULL };
 		parse(&cli, &args, argv);
-		is_int(cli.dry_run, OWNERS_DRY_RUN_NONE, "--dry-run=none does it (the last one given wins)");
+		is_int(own.dry_run, OWNERS_DRY_RUN_NONE, "--dry-run=none does it (the last one given wins)");
 	}
 	{
 		char *argv[] = { "--dry-run=true", NULL };
 		parse(&cli, &args, argv);
-		is_int(cli.dry_run, OWNERS_DRY_RUN_CLIENT, "--dry-run=true (deprecated) is client");
+		is_int(own.dry_run, OWNERS_DRY_RUN_CLIENT, "--dry-run=true (deprecated) is client");
 	}
 	{
 		char *argv[] = { "--dry-run=false", NULL };
 		parse(&cli, &args, argv);
-		is_int(cli.dry_run, OWNERS_DRY_RUN_NONE, "--dry-run=false (deprecated) is none");
+		is_int(own.dry_run, OWNERS_DRY_RUN_NONE, "--dry-run=false (deprecated) is none");
 	}
 	{
 		char *argv[] = { "--dry-run=maybe", NULL };
@@ -87,10 +110,10 @@ int main(void)
 	{
 		char *argv[] = { NULL };
 		parse(&cli, &args, argv);
-		is_int(cli.dry_run, OWNERS_DRY_RUN_NONE, "no --dry-run is none");
-		is_int(cli.delete_.cascade, OWNERS_CASCADE_BACKGROUND, "no --cascade is background");
+		is_int(own.dry_run, OWNERS_DRY_RUN_NONE, "no --dry-run is none");
+		is_int(own.cascade, OWNERS_CASCADE_BACKGROUND, "no --cascade is background");
 		is_int(cli.insecure_skip_tls_verify, -1, "no --insecure-skip-tls-verify: not given (-1)");
-		is_int(cli.delete_.grace_period, -1, "no --grace-period: each object's own (-1)");
+		is_int(own.grace_period, -1, "no --grace-period: each object's own (-1)");
 	}
 	{
 		char *argv[] = { "--insecure-skip-tls-verify=false", NULL };
@@ -100,22 +123,22 @@ int main(void)
 	{
 		char *argv[] = { "--cascade=orphan", "--cascade", NULL };
 		is_int(parse(&cli, &args, argv), 0, "--cascade alone");
-		is_int(cli.delete_.cascade, OWNERS_CASCADE_BACKGROUND, "  is background");
+		is_int(own.cascade, OWNERS_CASCADE_BACKGROUND, "  is background");
 	}
 	{
 		char *argv[] = { "--cascade=false", NULL };
 		is_int(parse(&cli, &args, argv), 0, "--cascade=false (deprecated)");
-		is_int(cli.delete_.cascade, OWNERS_CASCADE_ORPHAN, "  is orphan");
+		is_int(own.cascade, OWNERS_CASCADE_ORPHAN, "  is orphan");
 	}
 	{
 		char *argv[] = { "--cascade=true", NULL };
 		parse(&cli, &args, argv);
-		is_int(cli.delete_.cascade, OWNERS_CASCADE_BACKGROUND, "--cascade=true (deprecated) is background");
+		is_int(own.cascade, OWNERS_CASCADE_BACKGROUND, "--cascade=true (deprecated) is background");
 	}
 	{
 		char *argv[] = { "--cascade=foreground", NULL };
 		parse(&cli, &args, argv);
-		is_int(cli.delete_.cascade, OWNERS_CASCADE_FOREGROUND, "--cascade=foreground");
+		is_int(own.cascade, OWNERS_CASCADE_FOREGROUND, "--cascade=foreground");
 	}
 	{
 		char *argv[] = { "--cascade=sideways", NULL };
@@ -157,30 +180,46 @@ int main(void)
 		is_int(cli.output.kind, OUTPUT_NAME, "  as name");
 	}
 	{
+		char *argv[] = { "-o", "name", "-o", "tree", NULL };
+		is_int(parse(&cli, &args, argv), 0, "-o tree: the row's default format");
+		is_int(cli.output.kind, OUTPUT_TEXT, "  is the command's own text");
+		is_str(cli.output.spelled, "tree", "  spelled as given");
+	}
+	{
+		char *argv[] = { "--grace-period=3", "-l", "app=web", "--resume", "u1", "--resume=u2", NULL };
+		is_int(parse(&cli, &args, argv), 0, "a command's own flags and a shared one");
+		is_int(own.grace_period, 3, "  its own lands in the command's struct");
+		is_int(own.cascade, OWNERS_CASCADE_BACKGROUND, "  what is not given keeps the row's default");
+		is_str(cli.selector, "app=web", "  -l, shared, lands in owners_cli");
+		is_int(own.resume.count, 2, "  a list of its own, repeated");
+		owners_opts_clear(test_opts, &own);
+		ok(!own.resume.count && !own.resume.items, "  freed by owners_opts_clear");
+	}
+	{
 		char *argv[] = { "cm/x", NULL };
 		is_int(parse(&cli, &args, argv), 0, "no --until");
-		is_int(cli.tree.until, OWNERS_UNTIL_NONE, "  an enum option not given keeps its default");
+		is_int(own.until, OWNERS_UNTIL_NONE, "  an enum option not given keeps its default");
 	}
 	{
 		char *argv[] = { "--until=gone", NULL };
 		is_int(parse(&cli, &args, argv), 0, "--until=gone");
-		is_int(cli.tree.until, OWNERS_UNTIL_GONE, "  is stored as its enum value");
+		is_int(own.until, OWNERS_UNTIL_GONE, "  is stored as its enum value");
 	}
 	{
 		char *argv[] = { "--until", "ready", NULL };
 		is_int(parse(&cli, &args, argv), 0, "--until ready (a separate word)");
-		is_int(cli.tree.until, OWNERS_UNTIL_READY, "  is stored as its enum value");
+		is_int(own.until, OWNERS_UNTIL_READY, "  is stored as its enum value");
 		is_int(args.count, 0, "  the value is no argument");
 	}
 	{
 		char *argv[] = { "--until=when=later", NULL };
 		is_int(parse(&cli, &args, argv), 0, "--until=when=later: a word ending in = takes what follows");
-		is_int(cli.tree.until, OWNERS_UNTIL_READY, "  stored as that word's value");
+		is_int(own.until, OWNERS_UNTIL_READY, "  stored as that word's value");
 	}
 	{
 		char *argv[] = { "--until=soon", NULL };
 		is_int(parse(&cli, &args, argv), EXIT_USAGE, "--until=soon: not in the table, a usage error");
-		is_int(cli.tree.until, OWNERS_UNTIL_NONE, "  nothing is stored");
+		is_int(own.until, OWNERS_UNTIL_NONE, "  nothing is stored");
 	}
 	{
 		char *argv[] = { "-L", "app", "-Ltier,app.kubernetes.io/name", "--label-columns=,x,", "--no-headers",
@@ -239,5 +278,6 @@ int main(void)
 		owners_buf_clear(&b);
 	}
 	owners_cli_clear(&cli, &args);
+	owners_opts_clear(test_opts, &own);
 	return tap_done();
 }
