@@ -10,6 +10,7 @@
 #include "clock.h"
 #include "grow.h"
 #include "scale_down_exec.h"
+#include "scale_down_runner.h"
 #include "screen.h"
 #include "session_access.h"
 #include "session_scan.h"
@@ -22,19 +23,6 @@ struct scale_first_paused {
 };
 
 #define DEFAULT_TIMEOUT_MS (5L * 60 * 1000)
-#define POLL_MS 500L
-/* writes sent to one workload (accepted or in conflict) before it is
- * taken as changed back by someone else */
-#define MAX_WRITES 10
-
-/* Sleeps ms, or less when a signal asks to stop. */
-static void pause_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
-
 static void clear_progress(const struct scale_first *sf)
 {
 	if (sf->progress)
@@ -83,18 +71,12 @@ static enum exit_code remember_paused(struct scale_first *sf, const struct owner
 
 /* ---- one workload ----------------------------------------------------------- */
 
+/* One workload's scale-down (lib/ops/scale_down_runner.c), said. */
 struct step {
 	struct scale_first *sf;
-	const struct owners_node *n;
-	enum owners_scale_how how;
+	struct owners_scale_runner r;
 	struct said_as as;
-	int64_t started_ms;
-	int64_t replicas_at_start; /* -1 until read */
-	int scaled;                /* this run set it to 0 */
-	int remembered;            /* in sf->paused */
-	int writes;                /* accepted, each followed by a read */
-	char why[160];             /* what it waits on */
-	enum owners_scale_wait waits_on; /* the same, typed */
+	enum exit_code stop; /* what a hook that stopped the runner said */
 };
 
 /* The words of a log line (cmd/progress_log.c): which workload, how many
@@ -102,86 +84,120 @@ struct step {
 static void log_progress(const struct step *st, const struct owners_scale_state *state, long secs)
 {
 	char line[1024];
-	long long gone = st->replicas_at_start - state->status_replicas;
-	int job = st->how == OWNERS_SCALE_JOB;
+	long long gone = st->r.replicas_at_start - state->status_replicas;
+	int job = st->r.how == OWNERS_SCALE_JOB;
 
 	if (!st->sf->log)
 		return;
 	snprintf(line, sizeof(line), "scaling down %s/%s%s: %lld of %lld %s gone; %s", st->as.type.ptr,
-		 st->n->name, st->as.where, gone > 0 ? gone : 0, (long long)st->replicas_at_start,
-		 job ? st->replicas_at_start == 1 ? "pod" : "pods"
-		     : st->replicas_at_start == 1 ? "replica" : "replicas",
-		 *st->why ? st->why : "scaling");
+		 st->r.n->name, st->as.where, gone > 0 ? gone : 0, (long long)st->r.replicas_at_start,
+		 job ? st->r.replicas_at_start == 1 ? "pod" : "pods"
+		     : st->r.replicas_at_start == 1 ? "replica" : "replicas",
+		 *st->r.why ? st->r.why : "scaling");
 	progress_log_say(st->sf->log, "delete", line, secs);
 }
 
-static void show_progress(const struct step *st, const struct owners_scale_state *state)
+static void show_progress(const struct step *st, const struct owners_scale_event *e)
 {
 	char line[512];
 	size_t width = screen_progress_columns() - 1;
-	long secs = (long)((owners_clock_ms() - st->started_ms) / 1000);
+	long secs = (long)(e->elapsed_ms / 1000);
 
-	log_progress(st, state, secs);
+	log_progress(st, e->state, secs);
 	if (!st->sf->progress)
 		return;
-	snprintf(line, sizeof(line), "scaling down %s/%s: %s, %lds", st->as.type.ptr, st->n->name,
-		 *st->why ? st->why : "scaling", secs);
+	snprintf(line, sizeof(line), "scaling down %s/%s: %s, %lds", st->as.type.ptr, st->r.n->name,
+		 *st->r.why ? st->r.why : "scaling", secs);
 	if (strlen(line) > width)
 		line[width] = 0;
 	fprintf(stderr, "\r\033[K%s", line);
 	fflush(stderr);
 }
 
+/* A write accepted: a pause is said (a scale to 0 is said once done). */
+static void say_written(struct step *st, const struct owners_scale_event *e)
+{
+	struct scale_first *sf = st->sf;
+
+	if (e->dry_run) {
+		if (!sf->quiet && e->what == OWNERS_SCALE_WRITE_PAUSE)
+			printf("%s \"%s\" paused%s%s\n", st->as.type.ptr, e->n->name, dry_run_said(sf),
+			       st->as.where);
+		return;
+	}
+	sf->changed = 1;
+	clear_progress(sf);
+	if (e->what == OWNERS_SCALE_WRITE_PAUSE && !sf->quiet) {
+		printf("%s \"%s\" paused%s\n", st->as.type.ptr, e->n->name, st->as.where);
+		fflush(stdout);
+	}
+}
+
 /* The line a finished step says. */
 static void say_scaled(const struct step *st)
 {
 	const struct scale_first *sf = st->sf;
-	long secs = (long)((owners_clock_ms() - st->started_ms + 500) / 1000);
+	long secs = (long)((owners_clock_ms() - st->r.started_ms + 500) / 1000);
+	int job = st->r.how == OWNERS_SCALE_JOB;
 
-	if (sf->quiet || !st->scaled)
+	if (sf->quiet || !st->r.scaled)
 		return;
 	clear_progress(sf);
 	if (sf->dry_run == OWNERS_DRY_RUN_SERVER)
-		printf("%s \"%s\" %s%s%s\n", st->as.type.ptr, st->n->name,
-		       st->how == OWNERS_SCALE_JOB ? "parallelism set to 0" : "scaled to 0",
-		       dry_run_said(sf), st->as.where);
+		printf("%s \"%s\" %s%s%s\n", st->as.type.ptr, st->r.n->name,
+		       job ? "parallelism set to 0" : "scaled to 0", dry_run_said(sf), st->as.where);
 	else
-		printf("%s \"%s\" %s%s (%lld %s gone in %lds)\n", st->as.type.ptr, st->n->name,
-		       st->how == OWNERS_SCALE_JOB ? "parallelism set to 0" : "scaled to 0", st->as.where,
-		       (long long)st->replicas_at_start,
-		       st->how == OWNERS_SCALE_JOB ? st->replicas_at_start == 1 ? "pod" : "pods"
-		       : st->replicas_at_start == 1 ? "replica" : "replicas",
+		printf("%s \"%s\" %s%s (%lld %s gone in %lds)\n", st->as.type.ptr, st->r.n->name,
+		       job ? "parallelism set to 0" : "scaled to 0", st->as.where,
+		       (long long)st->r.replicas_at_start,
+		       job ? st->r.replicas_at_start == 1 ? "pod" : "pods"
+		       : st->r.replicas_at_start == 1 ? "replica" : "replicas",
 		       secs);
 	fflush(stdout);
 }
 
-/* How a write went, when it did not fail. */
-enum written {
-	WRITTEN,       /* accepted */
-	WRITE_AGAIN,   /* 409: changed since it was read; read again, decide again */
-	WRITE_GONE,    /* 404: nothing left to scale */
-};
-
-/* Sends a write; a conflict or a gone object is no failure (*how says
- * which). EXIT_OK, or the exit code once said. */
-static enum exit_code write_step(struct step *st, enum owners_scale_write what,
-				 const struct owners_scale_state *state, enum written *how)
+static void on_step_event(void *ctx, const struct owners_scale_event *e)
 {
-	struct owners_error err = OWNERS_ERROR_INIT;
-	int rc = owners_scale_write(st->sf->s->http, st->n, st->how, what, state, st->sf->dry_run, &err);
-	enum exit_code ec = EXIT_OK;
-
-	*how = rc == OWNERS_ENOTFOUND ? WRITE_GONE : rc == OWNERS_ECONFLICT ? WRITE_AGAIN : WRITTEN;
-	if (rc && rc != OWNERS_ECONFLICT && rc != OWNERS_ENOTFOUND) {
-		clear_progress(st->sf);
-		error_msg("cannot %s %s \"%s\"%s: %s",
-			  what == OWNERS_SCALE_WRITE_PAUSE ? "pause" : "scale down", st->as.type.ptr,
-			  st->n->name, st->as.where, owners_error_message(&err));
-		error_msg("nothing was deleted");
-		ec = rc == OWNERS_EFORBIDDEN ? EXIT_INCOMPLETE : EXIT_ERROR;
+	switch (e->kind) {
+	case OWNERS_SCALE_EVENT_WRITTEN: say_written(ctx, e); break;
+	case OWNERS_SCALE_EVENT_WAITING: show_progress(ctx, e); break;
 	}
-	owners_error_clear(&err);
-	return ec;
+}
+
+static int on_paused_by_owners(void *ctx, const struct owners_node *n)
+{
+	struct step *st = ctx;
+
+	st->stop = remember_paused(st->sf, n);
+	return st->stop != EXIT_OK;
+}
+
+static int step_interrupted(void *ctx)
+{
+	const struct step *st = ctx;
+
+	return st->sf->stopped && st->sf->stopped();
+}
+
+static enum exit_code write_failed(const struct step *st, const struct owners_error *err)
+{
+	clear_progress(st->sf);
+	error_msg("cannot %s %s \"%s\"%s: %s",
+		  st->r.failed_write == OWNERS_SCALE_WRITE_PAUSE ? "pause" : "scale down", st->as.type.ptr,
+		  st->r.n->name, st->as.where, owners_error_message(err));
+	error_msg("nothing was deleted");
+	return st->r.write_rc == OWNERS_EFORBIDDEN ? EXIT_INCOMPLETE : EXIT_ERROR;
+}
+
+static enum exit_code changed_back(const struct step *st)
+{
+	/* accepted, and undone each time: someone scales it back */
+	clear_progress(st->sf);
+	error_msg("%s \"%s\"%s does not stay %s: something changes it back (an "
+		  "autoscaler, a GitOps controller?); nothing was deleted",
+		  st->as.type.ptr, st->r.n->name, st->as.where,
+		  st->r.next == OWNERS_SCALE_NEXT_PAUSE ? "paused" : "at 0");
+	return EXIT_ERROR;
 }
 
 /* Where a scale-down is stuck, read from a fresh scan of the workload's
@@ -207,12 +223,12 @@ static enum exit_code timed_out(struct step *st)
 	char uid[128];
 
 	clear_progress(sf);
-	snprintf(uid, sizeof(uid), "%s", st->n->uid);
+	snprintf(uid, sizeof(uid), "%s", st->r.n->uid);
 	error_msg("timed out after %lds scaling down %s \"%s\"%s: %s%s",
 		  (sf->timeout_ms > 0 ? sf->timeout_ms : DEFAULT_TIMEOUT_MS) / 1000, st->as.type.ptr,
-		  st->n->name, st->as.where, *st->why ? st->why : "not at 0 yet",
-		  st->waits_on == OWNERS_SCALE_WAIT_OBSERVED ? ": is it running (kube-controller-manager)?" : "");
-	explain_stuck(&stuck, sf, uid); /* (the graph is replaced: st->n is stale) */
+		  st->r.n->name, st->as.where, *st->r.why ? st->r.why : "not at 0 yet",
+		  st->r.waits_on == OWNERS_SCALE_WAIT_OBSERVED ? ": is it running (kube-controller-manager)?" : "");
+	explain_stuck(&stuck, sf, uid); /* (the graph is replaced: st->r.n is stale) */
 	if (stuck.len) {
 		struct owners_buf typed = OWNERS_BUF_INIT;
 
@@ -230,109 +246,55 @@ static enum exit_code interrupted_at(struct step *st)
 {
 	clear_progress(st->sf);
 	error_msg("interrupted while scaling down %s \"%s\"%s: nothing was deleted", st->as.type.ptr,
-		  st->n->name, st->as.where);
+		  st->r.n->name, st->as.where);
 	say_resume(st->sf);
 	return 128 + st->sf->stopped();
+}
+
+/* What the end of a scale-down says, and the exit code. */
+static enum exit_code said_end(struct step *st, enum owners_scale_run_end end, const struct owners_error *err)
+{
+	enum exit_code ec;
+
+	switch (end) {
+	case OWNERS_SCALE_RUN_DONE: return EXIT_OK;
+	case OWNERS_SCALE_RUN_READ_FAILED:
+		clear_progress(st->sf);
+		ec = report_error(err);
+		error_msg("nothing was deleted");
+		return ec;
+	case OWNERS_SCALE_RUN_WRITE_FAILED: return write_failed(st, err);
+	case OWNERS_SCALE_RUN_CHANGED_BACK: return changed_back(st);
+	case OWNERS_SCALE_RUN_INTERRUPTED: return interrupted_at(st);
+	case OWNERS_SCALE_RUN_TIMED_OUT: return timed_out(st);
+	case OWNERS_SCALE_RUN_STOPPED: break;
+	}
+	return st->stop;
 }
 
 /* Scales one workload to 0 and waits until its pods are gone. */
 static enum exit_code scale_one(struct scale_first *sf, const struct owners_node *n,
 				enum owners_scale_how how, int64_t deadline_ms)
 {
-	struct step st = { .sf = sf, .n = n, .how = how, .started_ms = owners_clock_ms(), .replicas_at_start = -1 };
+	const struct owners_scale_hooks hooks = {
+		.event = on_step_event,
+		.paused_by_owners = on_paused_by_owners,
+		.interrupted = step_interrupted,
+	};
+	struct owners_scale_hooks h = hooks;
+	struct step st = { .sf = sf, .as = { OWNERS_BUF_INIT, "" } };
 	struct owners_error err = OWNERS_ERROR_INIT;
-	enum exit_code ec = EXIT_OK;
-	enum written written = WRITTEN;
+	enum exit_code ec;
 
-	st.as.type = (struct owners_buf)OWNERS_BUF_INIT;
+	h.ctx = &st;
+	st.r.http = sf->s->http;
+	st.r.n = n;
+	st.r.how = how;
+	st.r.server_dry_run = sf->dry_run == OWNERS_DRY_RUN_SERVER;
+	st.r.deadline_ms = deadline_ms;
 	if (said_as_of(&st.as, n))
 		return error_oom();
-	for (;;) {
-		struct owners_scale_state state;
-		enum owners_scale_next next;
-		int rc = owners_scale_read(&state, sf->s->http, n, how, &err);
-
-		if (rc == OWNERS_ENOTFOUND)
-			break; /* gone already: nothing to scale */
-		if (rc) {
-			clear_progress(sf);
-			ec = report_error(&err);
-			error_msg("nothing was deleted");
-			break;
-		}
-		if (state.deleting)
-			break; /* its controller no longer acts on it: the cascade takes its pods */
-		if (st.replicas_at_start < 0)
-			st.replicas_at_start = state.status_replicas;
-		/* paused by this run, or by an earlier one that was killed: ours
-		 * to resume if the cascade stops before deleting it */
-		if (how == OWNERS_SCALE_DEPLOYMENT && state.paused_by_owners && !st.remembered) {
-			if ((ec = remember_paused(sf, n)))
-				break;
-			st.remembered = 1;
-		}
-		next = owners_scale_next(&state, how, st.why, sizeof(st.why));
-		st.waits_on = owners_scale_waits_on(&state, how);
-		if (next == OWNERS_SCALE_NEXT_DONE)
-			break;
-		if (next != OWNERS_SCALE_NEXT_WAIT && st.writes >= MAX_WRITES) {
-			/* accepted, and undone each time: someone scales it back */
-			clear_progress(sf);
-			error_msg("%s \"%s\"%s does not stay %s: something changes it back (an "
-				  "autoscaler, a GitOps controller?); nothing was deleted",
-				  st.as.type.ptr, n->name, st.as.where,
-				  next == OWNERS_SCALE_NEXT_PAUSE ? "paused" : "at 0");
-			ec = EXIT_ERROR;
-			break;
-		}
-		if (st.writes)
-			pause_ms(POLL_MS / 5); /* (let the write settle before reading again) */
-		if (sf->dry_run == OWNERS_DRY_RUN_SERVER) {
-			/* nothing changes: each write once, checked by the server */
-			if (next == OWNERS_SCALE_NEXT_PAUSE) {
-				if ((ec = write_step(&st, OWNERS_SCALE_WRITE_PAUSE, &state, &written)))
-					break;
-				if (!sf->quiet && written == WRITTEN)
-					printf("%s \"%s\" paused%s%s\n", st.as.type.ptr, n->name,
-					       dry_run_said(sf), st.as.where);
-			}
-			if (next != OWNERS_SCALE_NEXT_WAIT &&
-			    !(ec = write_step(&st, OWNERS_SCALE_WRITE_ZERO, &state, &written)))
-				st.scaled = written == WRITTEN;
-			break;
-		}
-		if (next == OWNERS_SCALE_NEXT_PAUSE || next == OWNERS_SCALE_NEXT_SCALE) {
-			int pausing = next == OWNERS_SCALE_NEXT_PAUSE;
-
-			if ((ec = write_step(&st, pausing ? OWNERS_SCALE_WRITE_PAUSE : OWNERS_SCALE_WRITE_ZERO,
-					     &state, &written)) || written == WRITE_GONE)
-				break;
-			/* (a conflict counts too: one that never ends is someone
-			 * changing it back as fast as it is read) */
-			st.writes++;
-			if (written == WRITE_AGAIN)
-				continue;
-			sf->changed = 1;
-			st.scaled |= !pausing;
-			clear_progress(sf);
-			if (pausing && !sf->quiet) {
-				printf("%s \"%s\" paused%s\n", st.as.type.ptr, n->name, st.as.where);
-				fflush(stdout);
-			}
-			continue; /* read again: the write's effect decides what is next */
-		}
-		/* WAIT */
-		show_progress(&st, &state);
-		if (sf->stopped && sf->stopped()) {
-			ec = interrupted_at(&st);
-			break;
-		}
-		if (owners_clock_ms() >= deadline_ms) {
-			ec = timed_out(&st);
-			break;
-		}
-		pause_ms(POLL_MS);
-	}
+	ec = said_end(&st, owners_scale_run(&st.r, &h, &err), &err);
 	if (!ec)
 		say_scaled(&st);
 	owners_error_clear(&err);

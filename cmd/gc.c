@@ -14,14 +14,12 @@
 #include <unistd.h>
 
 #include "cascade_access.h"
-#include "cascade_exec.h"
-#include "absence_confirm.h"
+#include "clock.h"
 #include "collector.h"
 #include "collector_render.h"
 #include "commands.h"
-#include "deadlock.h"
 #include "gc_evidence.h"
-#include "grow.h"
+#include "gc_runner.h"
 #include "output.h"
 #include "progress_log.h"
 #include "session_access.h"
@@ -86,33 +84,18 @@ struct run {
 	struct owners_strset selected;/* -l: UIDs of the objects it matches */
 	int progress;                 /* stderr is a terminal */
 	struct progress_log log;      /* stderr is not: a line per pass */
-	time_t started;
-	/* what the passes did */
-	struct owners_strset forbidden; /* UIDs the server forbade changing */
-	size_t done, failed, passes;
+	/* the passes and the watch (lib/ops/gc_runner.c), on the session's cluster */
+	struct owners_gc_runner gr;
+	struct owners_gc_world world;
+	enum exit_code stop;          /* what a hook that stopped the runner said */
 	/* --watch */
 	struct listed_types listed;    /* the latest scan's lists, where watches start */
 	struct owners_watch *w;
 	/* watching: the owners' reads go on a connection of their own, so that
 	 * no watch event changes the graph while a pass is decided */
 	struct owners_http_client *reads;
-	struct owners_strset acted;   /* uid -> resourceVersion acted on (not again until it changes) */
-	/* this pass */
-	struct owners_collector *c;
-	struct owners_gc_step *steps;
-	unsigned char *scope;
-	size_t held;                  /* references whose owner, missing from the scan, is there */
+	int *quit;                    /* the signal that asked to stop */
 };
-
-static void pass_clear(struct run *r)
-{
-	owners_collector_free(r->c);
-	free(r->steps);
-	free(r->scope);
-	r->c = NULL;
-	r->steps = NULL;
-	r->scope = NULL;
-}
 
 /* ---- which objects ------------------------------------------------------ */
 
@@ -148,78 +131,37 @@ static enum exit_code select_labelled(struct run *r)
 	return rc;
 }
 
-static int in_scope(const struct run *r, const struct owners_node *node)
+/* -l: the objects it matches (the runner keeps to the namespace). */
+static int selected(void *ctx, const struct owners_node *node)
 {
-	if (node->virtual_ || (r->cmd->scan_ns && strcmp(node->namespace_, r->cmd->scan_ns)))
-		return 0;
+	const struct run *r = ctx;
+
 	if (!r->cmd->cli->selector)
 		return 1;
 	/* watching: the selector's own watches keep the set current */
 	return r->w ? owners_watch_selected(r->w, node->uid) : owners_strset_get(&r->selected, node->uid) != NULL;
 }
 
-/* The objects the command acts on: those of the namespace (all with -A),
- * matching -l when given. Owners are read wherever the GC reads them: in
- * a namespace's run, the owners' types are listed in every namespace too,
- * which adds their objects to the graph (out of scope). */
-static enum exit_code choose_scope(struct run *r)
+/* A namespace's run: the owners of the objects in scope are read in every
+ * namespace too, as the GC reads them, which adds their objects to the
+ * graph (out of scope). */
+static int look_across(void *ctx, struct owners_gc_world *w, const uint32_t *nodes, size_t n)
 {
-	uint32_t *nodes = NULL, k;
-	size_t n = 0;
-	int rc = 0;
+	struct run *r = ctx;
 
-	/* Watching, the graph is the watches': nothing is added to it. The
-	 * lookup only names a class (absent or invalid-namespace), and both
-	 * dangle alike for a namespaced object. */
-	if (r->cmd->scan_ns && !r->w) {
-		if (!(nodes = malloc(((size_t)r->cmd->s.graph->count + 1) * sizeof(*nodes))))
-			return error_oom();
-		for (k = 0; k < r->cmd->s.graph->count; k++)
-			if (in_scope(r, &r->cmd->s.graph->nodes[k]))
-				nodes[n++] = k;
-		rc = session_look_across_namespaces(&r->cmd->s, nodes, n);
-		free(nodes);
-		if (rc)
-			return rc;
-	}
-	if (!(r->scope = calloc(r->cmd->s.graph->count + 1, 1)))
-		return error_oom();
-	for (k = 0; k < r->cmd->s.graph->count; k++)
-		r->scope[k] = (unsigned char)in_scope(r, &r->cmd->s.graph->nodes[k]);
-	return 0;
+	r->stop = session_look_across_namespaces(&r->cmd->s, nodes, n);
+	w->graph = r->cmd->s.graph;
+	return r->stop != EXIT_OK;
 }
 
-/* One pass's decisions on the scan just made. What it does rests on no
- * absence the server has not confirmed (each missing owner read once a
- * pass, as the GC's isDangling() does); a client dry run shows the
- * backlog as scanned. */
-static enum exit_code decide(struct run *r)
+static int rescan(void *ctx, struct owners_gc_world *w)
 {
-	struct owners_owner_checks cc;
-	int rc;
+	struct run *r = ctx;
 
-	pass_clear(r);
-	r->held = 0;
-	if ((rc = choose_scope(r)))
-		return rc;
-	if (owners_collector_new(&r->c, r->cmd->s.graph) || owners_collector_foresee(r->c) ||
-	    !(r->steps = calloc(r->cmd->s.graph->count + 1, sizeof(*r->steps))))
-		return error_oom();
-	owners_collector_plan(r->c, r->steps);
-	if (r->o->dry_run != OWNERS_DRY_RUN_CLIENT) {
-		if (r->w && !r->reads && session_client_new(&r->cmd->s, &r->reads))
-			return report_error(&r->cmd->s.err);
-		owners_owner_checks_init(&cc, r->cmd->s.graph->types, r->w ? r->reads : r->cmd->s.http);
-		rc = owners_absence_confirm_collector(&r->held, r->c, r->steps, r->scope, &cc);
-		owners_owner_checks_clear(&cc);
-		if (rc)
-			return error_oom();
-	}
-	/* a cycle no one ends is named a deadlock, with its way out (after
-	 * the reads: deciding again would undo it) */
-	if (owners_deadlocks_attach(r->c, r->steps))
-		return error_oom();
-	return 0;
+	listed_types_clear(&r->listed);
+	r->stop = session_rescan(&r->cmd->s, r->cmd->scan_ns, NULL, NULL);
+	w->graph = r->cmd->s.graph;
+	return r->stop != EXIT_OK;
 }
 
 /* ---- showing ------------------------------------------------------------ */
@@ -227,9 +169,9 @@ static enum exit_code decide(struct run *r)
 static struct owners_gc_render render_of(const struct run *r, const struct owners_gc_backlog *b)
 {
 	struct owners_gc_render render = {
-		.c = r->c,
-		.steps = r->steps,
-		.scope = r->scope,
+		.c = r->gr.c,
+		.steps = r->gr.steps,
+		.scope = r->gr.scope,
 		.backlog = b,
 		.print = r->cmd->print,
 		.stalled_after = r->o->stalled_after_ms / 1000,
@@ -260,9 +202,9 @@ static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, i
 	struct owners_buf out = OWNERS_BUF_INIT;
 	int rc;
 
-	/* where the passes settle: decide() settled them already */
-	owners_gc_backlog_count(b, r->cmd->s.graph, r->steps, r->scope, with_fates ? r->c->ends : NULL,
-				with_fates ? r->c->passes : 0);
+	/* where the passes settle: owners_gc_decide() settled them already */
+	owners_gc_backlog_count(b, r->cmd->s.graph, r->gr.steps, r->gr.scope, with_fates ? r->gr.c->ends : NULL,
+				with_fates ? r->gr.c->passes : 0);
 	render = render_of(r, b);
 	gc_evidence_lease(&r->cmd->s, &render); /* the document's gcAppearsStopped too */
 	rc = output_emit(r->cmd, &renderers, &render);
@@ -275,9 +217,10 @@ static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, i
 }
 
 /* kubectl's words for what was done to one object. */
-static void say_done(struct run *r, const struct owners_action *a, const struct owners_gc_step *s)
+static void say_done(struct run *r, const struct owners_gc_event *e)
 {
-	const struct owners_node *n = &r->cmd->s.graph->nodes[a->node];
+	const struct owners_action *a = e->action;
+	const struct owners_node *n = &e->graph->nodes[a->node];
 	struct owners_buf type = OWNERS_BUF_INIT, what = OWNERS_BUF_INIT;
 	int dry = r->o->dry_run == OWNERS_DRY_RUN_SERVER;
 
@@ -287,7 +230,7 @@ static void say_done(struct run *r, const struct owners_action *a, const struct 
 	case OWNERS_ACT_DELETE:
 	case OWNERS_ACT_DELETE_FOREGROUND:
 	case OWNERS_ACT_DELETE_ORPHAN:
-		owners_buf_addf(&what, "deleted (%s)", owners_gc_policy_name(s->policy));
+		owners_buf_addf(&what, "deleted (%s)", owners_gc_policy_name(e->step->policy));
 		break;
 	case OWNERS_ACT_REMOVE_FINALIZER:
 		owners_buf_addf(&what, "finalizer %s removed", a->finalizer);
@@ -304,11 +247,13 @@ static void say_done(struct run *r, const struct owners_action *a, const struct 
 	owners_buf_clear(&what);
 }
 
-static void say_refused(struct run *r, const struct owners_action *a, const struct owners_action_result *res)
+static void say_refused(struct run *r, const struct owners_gc_event *e)
 {
+	const struct owners_action *a = e->action;
+	const struct owners_action_result *res = e->result;
 	struct owners_buf name = OWNERS_BUF_INIT;
 
-	owners_graph_node_name(&name, &r->cmd->s.graph->nodes[a->node]);
+	owners_graph_node_name(&name, &e->graph->nodes[a->node]);
 	if (r->progress)
 		fputs("\r\033[K", stderr);
 	if (res->outcome == OWNERS_OUTCOME_FORBIDDEN)
@@ -322,139 +267,76 @@ static void say_refused(struct run *r, const struct owners_action *a, const stru
 
 /* ---- acting ------------------------------------------------------------- */
 
-static int drop(void *ctx, uint32_t dependent, const struct owners_ref *ref)
-{
-	return owners_collector_drops(ctx, dependent, ref);
-}
-
-static int acting_on(const struct run *r, uint32_t k)
-{
-	const struct owners_node *n = &r->cmd->s.graph->nodes[k];
-	const struct owners_strset_entry *e;
-
-	if (!r->scope[k] || owners_strset_get(&r->forbidden, n->uid))
-		return 0;
-	/* watching: what was sent for this version is not sent again before
-	 * the version it made (or a 409's) comes back as an event */
-	e = r->w ? owners_strset_get(&r->acted, n->uid) : NULL;
-	return !e || !e->value || strcmp(e->value, n->resource_version);
-}
-
-/* This pass's requests: one action per object (a RELEASE carries every
- * reference the pass removes from it, whichever step marked them). */
-static int plan_actions(const struct run *r, struct owners_cascade_plan *p)
-{
-	const struct owners_graph *g = r->cmd->s.graph;
-	uint32_t k;
-
-	for (k = 0; k < g->count; k++) {
-		const struct owners_gc_step *s = &r->steps[k];
-		struct owners_action a = { .node = k };
-
-		if (!acting_on(r, k))
-			continue;
-		switch (s->kind) {
-		case OWNERS_GC_STEP_DELETE:
-			a.kind = s->policy == OWNERS_GC_POLICY_FOREGROUND ? OWNERS_ACT_DELETE_FOREGROUND
-				 : s->policy == OWNERS_GC_POLICY_ORPHAN   ? OWNERS_ACT_DELETE_ORPHAN
-									  : OWNERS_ACT_DELETE;
-			break;
-		case OWNERS_GC_STEP_UNBLOCK: a.kind = OWNERS_ACT_UNBLOCK; break;
-		case OWNERS_GC_STEP_REMOVE_FOREGROUND:
-			a.kind = OWNERS_ACT_REMOVE_FINALIZER;
-			a.finalizer = OWNERS_FINALIZER_FOREGROUND;
-			break;
-		case OWNERS_GC_STEP_REMOVE_ORPHAN:
-			a.kind = OWNERS_ACT_REMOVE_FINALIZER;
-			a.finalizer = OWNERS_FINALIZER_ORPHAN;
-			break;
-		default:
-			if (!r->c->release[k])
-				continue;
-			a.kind = OWNERS_ACT_RELEASE;
-			break;
-		}
-		if (OWNERS_GROW(p->actions, p->cap_actions, p->n_actions + 1))
-			return OWNERS_ENOMEM;
-		p->actions[p->n_actions++] = a;
-	}
-	return 0;
-}
-
 /* Before the first change, every permission the work needs: a read-only
  * user gets one clear error with nothing changed. */
-static enum exit_code check_access(struct run *r, const struct owners_cascade_plan *p)
+static int approve(void *ctx, const struct owners_cascade_plan *p, struct owners_graph *g)
 {
+	struct run *r = ctx;
 	struct owners_access_check *checks = NULL;
 	uint32_t *examples = NULL;
 	size_t n = 0;
 
-	if (owners_actions_needed_access(p, r->cmd->s.graph, 0, &checks, &examples, &n))
-		return error_oom();
-	if (r->progress)
-		fputs("\r\033[K", stderr);
-	return session_check_access(&r->cmd->s, checks, examples, n, "the garbage collector's work");
+	if (owners_actions_needed_access(p, g, 0, &checks, &examples, &n))
+		r->stop = error_oom();
+	else {
+		if (r->progress)
+			fputs("\r\033[K", stderr);
+		r->stop = session_check_access(&r->cmd->s, checks, examples, n, "the garbage collector's work");
+	}
+	return r->stop != EXIT_OK;
 }
 
-/* Sends this pass's actions; says what each did. */
-static enum exit_code act(struct run *r, struct owners_cascade_plan *p)
-{
-	const struct owners_cascade_exec_options o = {
-		.server_gc = 1, /* the GC's own requests: the policy alone */
-		.dry_run = r->o->dry_run == OWNERS_DRY_RUN_SERVER,
-		.grace_period = -1,
-		.drop = drop,
-		.drop_ctx = r->c,
-	};
-	struct owners_action_result *results = calloc(p->n_actions + 1, sizeof(*results));
-	struct owners_error err = OWNERS_ERROR_INIT;
-	size_t i;
-	int rc = 0;
-
-	if (!results)
-		return error_oom();
-	if (owners_cascade_execute(r->cmd->s.graph, p, r->cmd->s.http, &o, results, &err)) {
-		rc = report_error(&err);
-		owners_error_clear(&err);
-	}
-	for (i = 0; !rc && i < p->n_actions; i++) {
-		const struct owners_action *a = &p->actions[i];
-
-		switch (results[i].outcome) {
-		case OWNERS_OUTCOME_DONE:
-			r->done++;
-			say_done(r, a, &r->steps[a->node]);
-			break;
-		case OWNERS_OUTCOME_GONE:
-		case OWNERS_OUTCOME_CONFLICT:
-			break; /* someone did it first, or it changed: the next pass decides */
-		case OWNERS_OUTCOME_FORBIDDEN:
-			if (!owners_strset_add(&r->forbidden, r->cmd->s.graph->nodes[a->node].uid, NULL))
-				rc = error_oom();
-			say_refused(r, a, &results[i]);
-			break;
-		case OWNERS_OUTCOME_FAILED:
-			r->failed++;
-			say_refused(r, a, &results[i]);
-			break;
-		}
-	}
-	owners_cascade_results_free(results, p->n_actions);
-	return rc;
-}
-
-static void show_progress(struct run *r, size_t acting)
+static void show_progress(struct run *r, const struct owners_gc_event *e)
 {
 	char line[160];
+	long secs = (long)(e->elapsed_ms / 1000);
 
 	/* not a terminal: a line per pass (cmd/progress_log.c) */
-	snprintf(line, sizeof(line), "pass %zu, %zu done, %zu acting", r->passes, r->done, acting);
-	progress_log_say(&r->log, "gc", line, (long)(time(NULL) - r->started));
+	snprintf(line, sizeof(line), "pass %zu, %zu done, %zu acting", e->pass, e->done, e->acting);
+	progress_log_say(&r->log, "gc", line, secs);
 	if (!r->progress)
 		return;
-	fprintf(stderr, "\r\033[Kgc: pass %zu, %zu done, %zu acting, %lds", r->passes, r->done, acting,
-		(long)(time(NULL) - r->started));
+	fprintf(stderr, "\r\033[Kgc: pass %zu, %zu done, %zu acting, %lds", e->pass, e->done, e->acting,
+		secs);
 	fflush(stderr);
+}
+
+/* The runner's events as lines. */
+static void on_event(void *ctx, const struct owners_gc_event *e)
+{
+	struct run *r = ctx;
+
+	switch (e->kind) {
+	case OWNERS_GC_EVENT_PASS_BEGUN: show_progress(r, e); break;
+	case OWNERS_GC_EVENT_CHANGED: say_done(r, e); break;
+	case OWNERS_GC_EVENT_REFUSED: say_refused(r, e); break;
+	case OWNERS_GC_EVENT_OWNER_HELD: break; /* the rescan says nothing */
+	}
+}
+
+static const struct owners_gc_hooks gc_hooks = {
+	.selected = selected,
+	.look_across = look_across,
+	.rescan = rescan,
+	.approve = approve,
+	.event = on_event,
+};
+
+static struct owners_gc_hooks hooks_of(struct run *r)
+{
+	struct owners_gc_hooks h = gc_hooks;
+
+	h.ctx = r;
+	return h;
+}
+
+/* --dry-run=client: the backlog as listed, nothing sent. */
+static enum exit_code decide_only(struct run *r)
+{
+	const struct owners_gc_hooks h = hooks_of(r);
+	int rc = owners_gc_decide(&r->gr, &r->world, &h);
+
+	return rc == 1 ? r->stop : rc ? error_oom() : EXIT_OK;
 }
 
 /* What is left when the passes end: every object that waits (and on
@@ -466,11 +348,11 @@ static enum exit_code say_left(struct run *r, struct owners_gc_backlog *b)
 	uint32_t k;
 	int rc = 0;
 
-	owners_gc_backlog_count(b, g, r->steps, r->scope, NULL, 0);
+	owners_gc_backlog_count(b, g, r->gr.steps, r->gr.scope, NULL, 0);
 	for (k = 0; !rc && k < g->count; k++) {
-		const struct owners_gc_step *s = &r->steps[k];
+		const struct owners_gc_step *s = &r->gr.steps[k];
 
-		if (!r->scope[k] || (s->kind != OWNERS_GC_STEP_WAIT && !owners_gc_step_acts(s)))
+		if (!r->gr.scope[k] || (s->kind != OWNERS_GC_STEP_WAIT && !owners_gc_step_acts(s)))
 			continue;
 		rc = owners_buf_adds(&out, "  ");
 		if (!rc)
@@ -484,7 +366,7 @@ static enum exit_code say_left(struct run *r, struct owners_gc_backlog *b)
 		if (!rc)
 			rc = owners_buf_adds(&out, ": ");
 		if (!rc)
-			rc = owners_gc_step_reason(&out, r->c, k, s);
+			rc = owners_gc_step_reason(&out, r->gr.c, k, s);
 		if (!rc)
 			rc = owners_buf_addc(&out, '\n');
 	}
@@ -493,65 +375,44 @@ static enum exit_code say_left(struct run *r, struct owners_gc_backlog *b)
 	return rc;
 }
 
+static enum exit_code timed_out(struct run *r)
+{
+	struct owners_gc_backlog b;
+
+	if (r->progress)
+		fputs("\r\033[K", stderr);
+	if (r->o->timeout_ms < 1000)
+		error_msg("timed out after %ldms with the garbage collector's work left:", r->o->timeout_ms);
+	else
+		error_msg("timed out after %lds with the garbage collector's work left:",
+			  r->o->timeout_ms / 1000);
+	say_left(r, &b);
+	return EXIT_TIMEOUT;
+}
+
 /* The passes, until nothing is left to do or the time is up. */
 static enum exit_code run_passes(struct run *r)
 {
-	long long deadline = (long long)r->started * 1000 + r->o->timeout_ms;
-	struct owners_cascade_plan p;
-	struct owners_gc_backlog b;
-	int rc = 0, server_dry = r->o->dry_run == OWNERS_DRY_RUN_SERVER, rescans_for_held = 0;
+	const struct owners_gc_hooks h = hooks_of(r);
+	struct owners_error err = OWNERS_ERROR_INIT;
+	enum owners_gc_run_end end;
+	enum exit_code rc = EXIT_OK;
 
-	memset(&p, 0, sizeof(p));
-	for (;;) {
-		struct timespec now;
-
-		if ((rc = decide(r)))
-			break;
-		p.n_actions = 0;
-		if (plan_actions(r, &p)) {
-			rc = error_oom();
-			break;
-		}
-		/* An owner the lists missed is there: the next scan sees it
-		 * (lists and watches catch up), and decides with it. */
-		if (!p.n_actions && r->held && rescans_for_held++ < 3) {
-			listed_types_clear(&r->listed);
-			if ((rc = session_rescan(&r->cmd->s, r->cmd->scan_ns, NULL, NULL)))
-				break;
-			continue;
-		}
-		if (!p.n_actions || (server_dry && r->passes))
-			break;
-		clock_gettime(CLOCK_REALTIME, &now);
-		if (r->o->timeout_ms && (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000 >= deadline) {
-			if (r->progress)
-				fputs("\r\033[K", stderr);
-			if (r->o->timeout_ms < 1000)
-				error_msg("timed out after %ldms with the garbage collector's work left:",
-					  r->o->timeout_ms);
-			else
-				error_msg("timed out after %lds with the garbage collector's work left:",
-					  r->o->timeout_ms / 1000);
-			say_left(r, &b);
-			free(p.actions);
-			return EXIT_TIMEOUT;
-		}
-		if (!r->passes && (rc = check_access(r, &p)))
-			break;
-		r->passes++;
-		show_progress(r, p.n_actions);
-		if ((rc = act(r, &p)) || r->failed)
-			break;
-		listed_types_clear(&r->listed);
-		if ((rc = session_rescan(&r->cmd->s, r->cmd->scan_ns, NULL, NULL)))
-			break;
+	r->gr.timeout_ms = r->o->timeout_ms;
+	r->gr.server_dry_run = r->o->dry_run == OWNERS_DRY_RUN_SERVER;
+	if (owners_gc_run_passes(&end, &r->gr, &r->world, &h, &err)) {
+		rc = report_error(&err);
+		owners_error_clear(&err);
+	} else if (end == OWNERS_GC_RUN_TIMED_OUT) {
+		return timed_out(r);
+	} else if (end == OWNERS_GC_RUN_STOPPED) {
+		rc = r->stop;
 	}
-	free(p.actions);
 	if (r->progress)
 		fputs("\r\033[K", stderr);
 	if (rc)
 		return rc;
-	if (r->failed)
+	if (r->gr.failed)
 		return EXIT_ERROR;
 	return 0;
 }
@@ -563,18 +424,18 @@ static enum exit_code finish(struct run *r)
 	struct owners_gc_backlog b;
 	int rc, incomplete, undone;
 
-	owners_gc_backlog_count(&b, r->cmd->s.graph, r->steps, r->scope, NULL, 0);
+	owners_gc_backlog_count(&b, r->cmd->s.graph, r->gr.steps, r->gr.scope, NULL, 0);
 	/* --exit-code: anything left undone (a server dry run leaves it all) */
 	undone = r->o->exit_code && owners_gc_backlog_actions(&b);
-	incomplete = b.undecided || r->cmd->s.scan.n_failures || r->cmd->s.types.n_failed || r->forbidden.count;
+	incomplete = b.undecided || r->cmd->s.scan.n_failures || r->cmd->s.types.n_failed || r->gr.forbidden.count;
 	if (r->o->dry_run == OWNERS_DRY_RUN_SERVER) {
-		fprintf(stderr, "gc: %zu request%s accepted by the server (dry run, nothing changed)\n", r->done,
-			r->done == 1 ? "" : "s");
+		fprintf(stderr, "gc: %zu request%s accepted by the server (dry run, nothing changed)\n",
+			r->gr.done, r->gr.done == 1 ? "" : "s");
 		return incomplete ? EXIT_INCOMPLETE : undone ? EXIT_ERROR : 0;
 	}
 	fprintf(stderr, "gc: %s after %zu pass%s: %zu change%s; %zu object%s left waiting%s\n",
-		owners_gc_backlog_actions(&b) ? "stopped" : "converged", r->passes, r->passes == 1 ? "" : "es",
-		r->done, r->done == 1 ? "" : "s", b.waits, b.waits == 1 ? "" : "s", b.waits ? ":" : "");
+		owners_gc_backlog_actions(&b) ? "stopped" : "converged", r->gr.passes,
+		r->gr.passes == 1 ? "" : "es", r->gr.done, r->gr.done == 1 ? "" : "s", b.waits, b.waits == 1 ? "" : "s", b.waits ? ":" : "");
 	if ((rc = say_left(r, &b)))
 		return rc;
 	if (incomplete) {
@@ -617,27 +478,29 @@ static int start_watches(struct run *r)
 	return 0;
 }
 
-/* Remembers the version of each object this pass acts on. */
-static int remember_acted(struct run *r, const struct owners_cascade_plan *p)
+/* Watching: sleeps on the watches and the signals until a change comes
+ * (1), none yet (0), or a stop (-1: Ctrl-C, or the watches' error said). */
+static int wait_for_changes(void *ctx, struct owners_gc_world *w)
 {
-	size_t i;
+	struct run *r = ctx;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	long wake = owners_watch_next_ms(r->w);
+	int resized = 0, changed;
 
-	for (i = 0; i < p->n_actions; i++) {
-		const struct owners_node *n = &r->cmd->s.graph->nodes[p->actions[i].node];
-		struct owners_strset_entry *e = owners_strset_get(&r->acted, n->uid);
-
-		if (e) {
-			char *rv = owners_strdup(n->resource_version);
-
-			if (!rv)
-				return OWNERS_ENOMEM;
-			free(e->value);
-			e->value = rv;
-		} else if (!owners_strset_add(&r->acted, n->uid, n->resource_version)) {
-			return OWNERS_ENOMEM;
-		}
+	if (owners_http_wait(r->cmd->s.http, wake, signals_fd(), &err) || owners_watch_service(r->w, &err)) {
+		r->stop = report_error(&err);
+		owners_error_clear(&err);
+		return -1;
 	}
-	return 0;
+	signals_take(&resized, r->quit);
+	if (*r->quit)
+		return -1;
+	if ((changed = owners_watch_take_changes(r->w)) < 0) {
+		r->stop = error_oom();
+		return -1;
+	}
+	w->graph = r->cmd->s.graph;
+	return changed > 0;
 }
 
 /* After converging: the graph kept current by watches, and every change
@@ -646,47 +509,27 @@ static int remember_acted(struct run *r, const struct owners_cascade_plan *p)
  * more half done than the GC itself would (every request is atomic). */
 static enum exit_code watch_and_act(struct run *r, int *quit)
 {
-	struct owners_cascade_plan p;
-	int rc = 0, dirty = 1, resized = 0, changed;
+	struct owners_gc_hooks h = hooks_of(r);
+	struct owners_error err = OWNERS_ERROR_INIT;
+	enum owners_gc_run_end end;
+	enum exit_code rc = EXIT_OK;
 
-	memset(&p, 0, sizeof(p));
-	if (signals_open() || start_watches(r)) {
-		free(p.actions);
+	if (signals_open() || start_watches(r))
 		return error_oom();
-	}
 	fprintf(stderr, "gc: watching %zu type%s; Ctrl-C to stop\n", r->listed.count,
 		r->listed.count == 1 ? "" : "s");
-	while (!rc) {
-		struct owners_error err = OWNERS_ERROR_INIT;
-		long wake;
-
-		if (dirty) {
-			dirty = 0;
-			p.n_actions = 0;
-			if ((rc = decide(r)))
-				break;
-			if (plan_actions(r, &p) || remember_acted(r, &p)) {
-				rc = error_oom();
-				break;
-			}
-			if (p.n_actions && ((rc = act(r, &p)) || r->failed))
-				break;
-		}
-		wake = owners_watch_next_ms(r->w);
-		if (owners_http_wait(r->cmd->s.http, wake, signals_fd(), &err) || owners_watch_service(r->w, &err)) {
-			rc = report_error(&err);
-			owners_error_clear(&err);
-			break;
-		}
-		signals_take(&resized, quit);
-		if (*quit)
-			break;
-		if ((changed = owners_watch_take_changes(r->w)) < 0)
-			rc = error_oom();
-		dirty = changed > 0;
+	if (session_client_new(&r->cmd->s, &r->reads))
+		return report_error(&r->cmd->s.err);
+	r->world.reads = r->reads;
+	r->quit = quit;
+	h.wait = wait_for_changes;
+	if (owners_gc_watch(&end, &r->gr, &r->world, &h, &err)) {
+		rc = report_error(&err);
+		owners_error_clear(&err);
+	} else if (end == OWNERS_GC_RUN_STOPPED) {
+		rc = r->stop;
 	}
-	free(p.actions);
-	if (!rc && r->failed)
+	if (!rc && r->gr.failed)
 		rc = EXIT_ERROR;
 	return rc;
 }
@@ -713,13 +556,14 @@ static enum exit_code keep_up(struct run *r)
 	int quit = 0;
 	enum exit_code rc;
 
-	fprintf(stderr, "gc: converged after %zu pass%s: %zu change%s\n", r->passes,
-		r->passes == 1 ? "" : "es", r->done, r->done == 1 ? "" : "s");
+	fprintf(stderr, "gc: converged after %zu pass%s: %zu change%s\n", r->gr.passes,
+		r->gr.passes == 1 ? "" : "es", r->gr.done, r->gr.done == 1 ? "" : "s");
 	/* What the scans could not see, once, before the watch: gc without
 	 * --watch says it with its report. */
 	session_warn_scan(&r->cmd->s);
 	rc = watch_and_act(r, &quit);
-	fprintf(stderr, "gc: stopped watching: %zu change%s in all\n", r->done, r->done == 1 ? "" : "s");
+	fprintf(stderr, "gc: stopped watching: %zu change%s in all\n", r->gr.done,
+		r->gr.done == 1 ? "" : "s");
 	if (!rc && quit) {
 		/* the watches' requests are the client's: it lets go of them
 		 * before the watch that owns them is freed */
@@ -744,10 +588,8 @@ static void run_clear(struct run *r)
 	}
 	r->cmd->s.on_listed = NULL;
 	listed_types_clear(&r->listed);
-	owners_strset_clear(&r->acted);
-	pass_clear(r);
+	owners_gc_runner_clear(&r->gr);
 	owners_strset_clear(&r->selected);
-	owners_strset_clear(&r->forbidden);
 	progress_log_clear(&r->log);
 }
 
@@ -763,20 +605,23 @@ enum exit_code cmd_gc(struct cmd_run *run)
 	r.cmd = run;
 	r.o = o;
 	owners_strset_init(&r.selected);
-	owners_strset_init(&r.forbidden);
-	owners_strset_init(&r.acted);
-	r.started = time(NULL);
+	owners_gc_runner_init(&r.gr);
+	r.gr.started_ms = owners_clock_ms();
 	r.progress = isatty(STDERR_FILENO) && o->dry_run == OWNERS_DRY_RUN_NONE;
 	if ((rc = progress_log_init(&r.log, o->dry_run == OWNERS_DRY_RUN_NONE)))
 		goto out;
+	r.gr.scan_ns = run->scan_ns;
+	r.gr.plan_only = o->dry_run == OWNERS_DRY_RUN_CLIENT;
 	if (o->watch) {
 		run->s.on_listed = listed_types_record;
 		run->s.on_listed_ctx = &r.listed;
 	}
 	if ((rc = session_scan(&run->s, run->scan_ns)) || (cli->selector && (rc = select_labelled(&r))))
 		goto out;
+	r.world.graph = run->s.graph;
+	r.world.http = run->s.http;
 	if (o->dry_run == OWNERS_DRY_RUN_CLIENT) {
-		if (!(rc = decide(&r)) && !(rc = show_backlog(&r, &b, 1)) && o->exit_code)
+		if (!(rc = decide_only(&r)) && !(rc = show_backlog(&r, &b, 1)) && o->exit_code)
 			rc = owners_gc_backlog_actions(&b) ? EXIT_ERROR : EXIT_OK;
 	} else if (!(rc = run_passes(&r))) {
 		if (o->watch)
