@@ -22,8 +22,8 @@
 #include "deadlock.h"
 #include "gc_evidence.h"
 #include "grow.h"
+#include "meter.h"
 #include "output.h"
-#include "progress_log.h"
 #include "session.h"
 #include "screen.h"
 #include "strset.h"
@@ -67,8 +67,7 @@ struct run {
 	struct session *s;            /* the run's (cmd/run.h) */
 	const char *scan_ns;          /* NULL: all namespaces */
 	struct owners_strset selected;/* -l: UIDs of the objects it matches */
-	int progress;                 /* stderr is a terminal */
-	struct progress_log log;      /* stderr is not: a line per pass */
+	struct meter meter;           /* the passes' progress (cmd/meter.c) */
 	time_t started;
 	/* what the passes did */
 	struct owners_strset forbidden; /* UIDs the server forbade changing */
@@ -221,12 +220,14 @@ static struct owners_gc_render render_of(const struct run *r, const struct owner
 	return render;
 }
 
-static int emit(FILE *f, struct owners_buf *b, int rc)
+/* Writes a rendered text on stderr (the summary, the evidence, what is
+ * left), or says why it could not be rendered. */
+static int emit(struct owners_buf *b, int rc)
 {
 	if (rc)
 		return error_render(rc);
 	if (b->len)
-		fwrite(b->ptr, 1, b->len, f);
+		fwrite(b->ptr, 1, b->len, stderr);
 	owners_buf_reset(b);
 	return 0;
 }
@@ -264,9 +265,9 @@ static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, i
 	gc_evidence_lease(r->s, &render); /* the document's gcAppearsStopped too */
 	rc = output_emit(r->cmd, &renderers, &render);
 	if (!rc && (r->cli->output.kind == OUTPUT_TEXT || r->cli->output.kind == OUTPUT_WIDE))
-		rc = emit(stderr, &out, owners_gc_render_summary(&out, &render));
+		rc = emit(&out, owners_gc_render_summary(&out, &render));
 	if (!rc)
-		rc = emit(stderr, &out, owners_gc_render_stalled(&out, &render));
+		rc = emit(&out, owners_gc_render_stalled(&out, &render));
 	owners_buf_clear(&out);
 	return rc;
 }
@@ -292,11 +293,10 @@ static void say_done(struct run *r, const struct owners_action *a, const struct 
 	case OWNERS_ACT_RELEASE: owners_buf_adds(&what, "references removed"); break;
 	case OWNERS_ACT_UNBLOCK: owners_buf_adds(&what, "references unblocked"); break;
 	}
-	if (r->progress)
-		fputs("\r\033[K", stderr);
-	printf("%s \"%s\" %s%s%s%s\n", type.ptr, n->name, what.ptr ? what.ptr : "",
-	       *n->namespace_ ? " in namespace " : "", n->namespace_, dry ? " (server dry run)" : "");
-	fflush(stdout);
+	meter_clear(&r->meter);
+	sink_printf("%s \"%s\" %s%s%s%s\n", type.ptr, n->name, what.ptr ? what.ptr : "",
+		    *n->namespace_ ? " in namespace " : "", n->namespace_, dry ? " (server dry run)" : "");
+	sink_flush();
 	owners_buf_clear(&type);
 	owners_buf_clear(&what);
 }
@@ -306,8 +306,7 @@ static void say_refused(struct run *r, const struct owners_action *a, const stru
 	struct owners_buf name = OWNERS_BUF_INIT;
 
 	owners_graph_node_name(&name, &r->s->graph->nodes[a->node]);
-	if (r->progress)
-		fputs("\r\033[K", stderr);
+	meter_clear(&r->meter);
 	if (res->outcome == OWNERS_OUTCOME_FORBIDDEN)
 		warning_msg("cannot %s %s: %s (left in place)", owners_action_name(a->kind),
 			    name.ptr ? name.ptr : "?", res->message ? res->message : "forbidden");
@@ -388,8 +387,7 @@ static enum exit_code check_access(struct run *r, const struct owners_cascade_pl
 
 	if (owners_actions_needed_access(p, r->s->graph, 0, &checks, &examples, &n))
 		return error_oom();
-	if (r->progress)
-		fputs("\r\033[K", stderr);
+	meter_clear(&r->meter);
 	return session_check_access(r->s, checks, examples, n, "the garbage collector's work");
 }
 
@@ -446,12 +444,10 @@ static void show_progress(struct run *r, size_t acting)
 
 	/* not a terminal: a line per pass (cmd/progress_log.c) */
 	snprintf(line, sizeof(line), "pass %zu, %zu done, %zu acting", r->passes, r->done, acting);
-	progress_log_say(&r->log, "gc", line, (long)(time(NULL) - r->started));
-	if (!r->progress)
-		return;
-	fprintf(stderr, "\r\033[Kgc: pass %zu, %zu done, %zu acting, %lds", r->passes, r->done, acting,
-		(long)(time(NULL) - r->started));
-	fflush(stderr);
+	meter_log(&r->meter, line, (long)(time(NULL) - r->started));
+	snprintf(line, sizeof(line), "gc: pass %zu, %zu done, %zu acting, %lds", r->passes, r->done, acting,
+		 (long)(time(NULL) - r->started));
+	meter_draw(&r->meter, line);
 }
 
 /* What is left when the passes end: every object that waits (and on
@@ -485,7 +481,7 @@ static enum exit_code say_left(struct run *r, struct owners_gc_backlog *b)
 		if (!rc)
 			rc = owners_buf_addc(&out, '\n');
 	}
-	rc = emit(stderr, &out, rc);
+	rc = emit(&out, rc);
 	owners_buf_clear(&out);
 	return rc;
 }
@@ -521,8 +517,7 @@ static enum exit_code run_passes(struct run *r)
 			break;
 		clock_gettime(CLOCK_REALTIME, &now);
 		if (r->cli->timeout_ms && (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000 >= deadline) {
-			if (r->progress)
-				fputs("\r\033[K", stderr);
+			meter_clear(&r->meter);
 			if (r->cli->timeout_ms < 1000)
 				error_msg("timed out after %ldms with the garbage collector's work left:",
 					  r->cli->timeout_ms);
@@ -544,8 +539,7 @@ static enum exit_code run_passes(struct run *r)
 			break;
 	}
 	free(p.actions);
-	if (r->progress)
-		fputs("\r\033[K", stderr);
+	meter_clear(&r->meter);
 	if (rc)
 		return rc;
 	if (r->failed)
@@ -742,7 +736,7 @@ static void run_clear(struct run *r)
 	pass_clear(r);
 	owners_strset_clear(&r->selected);
 	owners_strset_clear(&r->forbidden);
-	progress_log_clear(&r->log);
+	meter_end(&r->meter);
 }
 
 enum exit_code cmd_gc(struct cmd_run *run)
@@ -760,8 +754,8 @@ enum exit_code cmd_gc(struct cmd_run *run)
 	owners_strset_init(&r.forbidden);
 	owners_strset_init(&r.acted);
 	r.started = time(NULL);
-	r.progress = isatty(STDERR_FILENO) && cli->dry_run == OWNERS_DRY_RUN_NONE;
-	if ((rc = progress_log_init(&r.log, cli->dry_run == OWNERS_DRY_RUN_NONE)))
+	if ((rc = meter_init(&r.meter, "gc", cli->dry_run == OWNERS_DRY_RUN_NONE,
+			     cli->dry_run == OWNERS_DRY_RUN_NONE)))
 		goto out;
 	r.scan_ns = run->scan_ns;
 	if (cli->gc.watch) {

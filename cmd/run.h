@@ -19,6 +19,7 @@
 #include "output.h"
 #include "scan_scope.h"
 #include "session.h"
+#include "sink.h"
 
 struct command;
 

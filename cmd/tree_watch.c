@@ -23,6 +23,7 @@
 #include "grow.h"
 #include "output.h"
 #include "screen.h"
+#include "sink.h"
 #include "status_fetch.h"
 #include "strv.h"
 #include "tree.h"
@@ -210,10 +211,10 @@ static int say_change(void *ctx, const struct tree_view_change *c)
 		rc = tw->names ? owners_graph_node_name(&out, &tw->s->graph->nodes[tree->rows[c->row].node])
 			       : tree_view_event_line(&out, c);
 		if (!rc)
-			printf("%s\n", out.ptr);
+			sink_printf("%s\n", out.ptr);
 	}
 	owners_buf_clear(&out);
-	fflush(stdout);
+	sink_flush();
 	return rc;
 }
 
@@ -230,15 +231,15 @@ static int print_first(struct tree_watch *tw, const struct owners_tree *tree, co
 		if (!rc)
 			rc = tw->names ? owners_tree_render_names(&out, &render) : owners_tree_render_json(&out, &render);
 		if (!rc && tw->names)
-			fputs(out.ptr ? out.ptr : "", stdout);
+			sink_buf(&out);
 		else if (!rc)
 			rc = output_document(&out, tw->yaml) ? OWNERS_EIO : 0;
 		owners_buf_clear(&out);
 	} else {
 		for (i = 0; i < f->n_lines; i++)
-			printf("%s\n", f->lines[i]);
+			sink_printf("%s\n", f->lines[i]);
 	}
-	fflush(stdout);
+	sink_flush();
 	return rc;
 }
 
@@ -429,11 +430,11 @@ static void print_last_frame(struct tree_watch *tw)
 
 	if (!render_lines(tw, &tw->tree, output_color(), &lines, &n))
 		for (i = 0; i < n; i++)
-			printf("%s\n", lines[i]);
+			sink_printf("%s\n", lines[i]);
 	owners_strv_free(lines, n);
 	for (i = 0; !tw->tree.count && i < tw->roots.n_gone; i++)
-		printf("%s was deleted\n", tw->roots.gone[i]);
-	fflush(stdout);
+		sink_printf("%s was deleted\n", tw->roots.gone[i]);
+	sink_flush();
 }
 
 /* What the scan could not see (a group whose discovery failed, with the
