@@ -7,7 +7,8 @@
 
 /* Whether target i's controller is a target before it that is scaled
  * (a Deployment before its ReplicaSet). */
-static int owner_scaled_before(const struct owners_graph *g, const struct owners_scale_plan *sp, size_t i)
+static int owner_scaled_before(const struct owners_graph *g, const struct owners_scale_plan *sp,
+			       size_t i)
 {
 	const struct owners_node *n = &g->nodes[sp->targets[i].node];
 	uint32_t r;
@@ -26,7 +27,8 @@ static int owner_scaled_before(const struct owners_graph *g, const struct owners
 
 /* What scaling it down would do, and the wait it predicts: each pod's
  * grace period, one after the other for an ordered StatefulSet. */
-static int scale_said(struct owners_buf *out, enum owners_scale_how how, const struct owners_scale_state *st)
+static int scale_said(struct owners_buf *out, enum owners_scale_how how,
+		      const struct owners_scale_state *st)
 {
 	int job = how == OWNERS_SCALE_JOB;
 	int rc = owners_buf_addf(out, "%s%s %lld -> 0%s, then wait for %s to go",
@@ -38,17 +40,21 @@ static int scale_said(struct owners_buf *out, enum owners_scale_how how, const s
 	if (rc || st->grace_seconds < 0)
 		return rc ? rc : owners_buf_addc(out, '\n');
 	if (st->one_at_a_time && st->status_replicas > 1)
-		return owners_buf_addf(out, ", one at a time in reverse ordinal order (up to %llds each, %llds in all)\n",
+		return owners_buf_addf(out,
+				       ", one at a time in reverse ordinal order "
+				       "(up to %llds each, %llds in all)\n",
 				       (long long)st->grace_seconds,
 				       (long long)(st->grace_seconds * st->status_replicas));
 	return owners_buf_addf(out, " (up to %llds)\n", (long long)st->grace_seconds);
 }
 
 /* The rest of target i's line, from what was read. */
-static int target_said(struct owners_buf *out, const struct owners_graph *g, const struct owners_scale_plan *sp,
-		       size_t i, const struct owners_scale_plan_read *read)
+static int target_said(struct owners_buf *out, const struct owners_graph *g,
+		       const struct owners_scale_plan *sp, size_t i,
+		       const struct owners_scale_plan_read *read)
 {
 	enum owners_scale_how how = sp->targets[i].how;
+	const struct owners_scale_state *st = &read->state;
 	char why[160];
 
 	if (how == OWNERS_SCALE_NONE)
@@ -57,12 +63,13 @@ static int target_said(struct owners_buf *out, const struct owners_graph *g, con
 		return owners_buf_adds(out, "gone\n");
 	if (read->rc)
 		return owners_buf_addc(out, '\n');
-	if (owner_scaled_before(g, sp, i)) /* a Deployment's ReplicaSet: its owner's controller takes it to 0 */
+	/* a Deployment's ReplicaSet: its owner's controller takes it to 0 */
+	if (owner_scaled_before(g, sp, i))
 		return owners_buf_addf(out, "scaled down with its owner (else scale %lld -> 0)\n",
-				       (long long)(read->state.spec_replicas < 0 ? 1 : read->state.spec_replicas));
-	switch (owners_scale_next(&read->state, how, why, sizeof(why))) {
+				       (long long)(st->spec_replicas < 0 ? 1 : st->spec_replicas));
+	switch (owners_scale_next(st, how, why, sizeof(why))) {
 	case OWNERS_SCALE_NEXT_PAUSE:
-	case OWNERS_SCALE_NEXT_SCALE: return scale_said(out, how, &read->state);
+	case OWNERS_SCALE_NEXT_SCALE: return scale_said(out, how, st);
 	case OWNERS_SCALE_NEXT_WAIT: return owners_buf_addf(out, "at 0, wait: %s\n", why);
 	case OWNERS_SCALE_NEXT_DONE: break;
 	}
@@ -70,8 +77,8 @@ static int target_said(struct owners_buf *out, const struct owners_graph *g, con
 }
 
 int owners_scale_plan_render(struct owners_buf *out, const struct owners_graph *g,
-			     const struct owners_scale_plan *sp, const struct owners_scale_plan_read *reads,
-			     size_t n_read)
+			     const struct owners_scale_plan *sp,
+			     const struct owners_scale_plan_read *reads, size_t n_read)
 {
 	size_t i;
 	int rc = 0;

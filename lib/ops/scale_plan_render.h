@@ -5,9 +5,11 @@
  * one stands now and what its scale-down would do.
  *
  *   scale first, top-down (dry run, nothing changed):
- *     ns/deployment.apps/web  pause, scale 3 -> 0 (scale subresource), then wait for its replicas to go (up to 30s)
+ *     ns/deployment.apps/web  pause, scale 3 -> 0 (scale subresource), then wait for its
+ *       replicas to go (up to 30s)                          (one line, folded here)
  *     ns/replicaset.apps/web-5d  scaled down with its owner (else scale 3 -> 0)
- *     ns/statefulset.apps/db  scale 3 -> 0 (scale subresource), then wait for its replicas to go, one at a time in reverse ordinal order (up to 30s each, 90s in all)
+ *     ns/statefulset.apps/db  scale 3 -> 0 (scale subresource), then wait for its replicas
+ *       to go, one at a time in reverse ordinal order (up to 30s each, 90s in all)
  *     ns/daemonset.apps/agent  cannot be scaled: its pods go with the cascade
  *     ns/job.batch/load  at 0, wait: 1 replica left
  *     ns/deployment.apps/old  gone
@@ -37,7 +39,7 @@ struct owners_scale_plan_read {
  * (reads: one per target, in the plan's order). Nothing for an empty
  * plan. 0, or OWNERS_ENOMEM. */
 int owners_scale_plan_render(struct owners_buf *out, const struct owners_graph *g,
-			     const struct owners_scale_plan *sp, const struct owners_scale_plan_read *reads,
-			     size_t n_read);
+			     const struct owners_scale_plan *sp,
+			     const struct owners_scale_plan_read *reads, size_t n_read);
 
 #endif
