@@ -21,6 +21,7 @@
 #include "session_connect.h"
 #include "session_discover.h"
 #include "session_scan.h"
+#include "sink.h"
 #include "strv.h"
 
 enum { DIRECTIVE_NO_SPACE = 2, DIRECTIVE_NO_FILES = 4 };
@@ -104,9 +105,9 @@ static int read_line(struct line *l, char **words, int n)
 static void put(const char *candidate, const char *description)
 {
 	if (description && *description)
-		printf("%s\t%s\n", candidate, description);
+		sink_printf("%s\t%s\n", candidate, description);
 	else
-		printf("%s\n", candidate);
+		sink_printf("%s\n", candidate);
 }
 
 /* Candidates that start with prefix only: the shells filter too, but
@@ -199,7 +200,7 @@ static int print_prefixed(void *ctx, const struct owners_resource *r, const stru
 
 	(void)r;
 	if (starts(m->name, pre[1]))
-		printf("%s%s\n", pre[0], m->name);
+		sink_printf("%s%s\n", pre[0], m->name);
 	return 0;
 }
 
@@ -230,7 +231,7 @@ static void complete_types(struct session *s, const char *cur)
 		const struct owners_resource *r = &s->types.items[i];
 
 		if (r->preferred && (r->verbs & OWNERS_VERB_LIST) && starts(r->resource, cur))
-			printf("%s/\n", r->resource);
+			sink_printf("%s/\n", r->resource);
 	}
 }
 
@@ -247,7 +248,7 @@ static int complete_value(const struct line *l, const struct opt *o, const char 
 
 		for (v = values; *v; v++)
 			if (starts(*v, cur)) {
-				printf("%s%s\n", prefix, *v);
+				sink_printf("%s%s\n", prefix, *v);
 				/* jsonpath=: the template follows, no space */
 				no_space |= (*v)[strlen(*v) - 1] == '=';
 			}
@@ -269,7 +270,7 @@ static int complete_value(const struct line *l, const struct opt *o, const char 
 		if (!owners_kubeconfig_contexts(&names, &ov, &env, NULL))
 			for (n = names; n && *n; n++)
 				if (starts(*n, cur))
-					printf("%s%s\n", prefix, *n);
+					sink_printf("%s%s\n", prefix, *n);
 		owners_strv_free_terminated(names);
 		owners_cli_clear(&cli, &rest);
 	} else if (o->complete == COMPLETE_NAMESPACE && have_session) {
@@ -320,7 +321,7 @@ enum exit_code owners_complete_words(int n, char **words)
 
 	fclose(stderr); /* nothing may reach the terminal while completing */
 	if (n < 1 || read_line(&l, words, n)) {
-		printf(":%d\n", directive);
+		sink_printf(":%d\n", directive);
 		return EXIT_OK;
 	}
 	memset(&s, 0, sizeof(s));
@@ -375,7 +376,7 @@ enum exit_code owners_complete_words(int n, char **words)
 		if (have_session)
 			directive = complete_objects(&l, cur, &s);
 	}
-	printf(":%d\n", directive);
+	sink_printf(":%d\n", directive);
 	session_close(&s);
 	owners_cli_clear(&cli, &rest);
 	free(l.positional);

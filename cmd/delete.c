@@ -22,10 +22,9 @@
 #include "commands.h"
 #include "delete_scale.h"
 #include "graph_mark.h"
+#include "meter.h"
 #include "object_args.h"
 #include "output.h"
-#include "progress_log.h"
-#include "screen.h"
 #include "session_access.h"
 #include "session_scan.h"
 #include "session_select.h"
@@ -112,8 +111,7 @@ struct run {
 	char **roots;                 /* UIDs */
 	size_t n_roots;
 	struct owners_cascade_runner runner; /* the rounds (lib/ops/cascade_runner.c) */
-	int progress;                 /* stderr is a terminal */
-	struct progress_log log;      /* stderr is not: lines on changes */
+	struct meter meter;           /* the waits' progress (cmd/meter.c) */
 	time_t started;               /* for the progress line's elapsed time */
 	long scaling_ms;              /* --scale-first's part of --timeout */
 	int rc;                       /* the exit code a hook decided */
@@ -136,26 +134,26 @@ static struct owners_cascade_render render_of(const struct run *r,
 	return render;
 }
 
-/* Writes a rendered text to f, or says why it could not be rendered (rc,
- * an OWNERS_E* code) and returns the exit code. */
-static enum exit_code put(FILE *f, const struct owners_buf *b, int rc)
+/* Writes a rendered text on stderr, or says why it could not be rendered
+ * (rc, an OWNERS_E* code) and returns the exit code. */
+static enum exit_code put(const struct owners_buf *b, int rc)
 {
 	if (rc)
 		return error_render(rc);
-	fwrite(b->ptr, 1, b->len, f);
+	fwrite(b->ptr, 1, b->len, stderr);
 	return 0;
 }
 
 /* The same for a text that quotes commands ('owners tree', the
  * 'owners finalizers remove' that ends a wait): spelled as the user runs
  * owners (output_as_typed()). */
-static enum exit_code put_typed(FILE *f, const struct owners_buf *b, int rc)
+static enum exit_code put_typed(const struct owners_buf *b, int rc)
 {
 	struct owners_buf typed = OWNERS_BUF_INIT;
 
 	if (!rc && b->len && output_as_typed(&typed, b->ptr))
 		rc = OWNERS_ENOMEM;
-	rc = put(f, b->len ? &typed : b, rc);
+	rc = put(b->len ? &typed : b, rc);
 	owners_buf_clear(&typed);
 	return rc;
 }
@@ -168,13 +166,15 @@ static void on_event(void *ctx, enum owners_cascade_event e, const char *type, c
 {
 	struct run *r = ctx;
 	struct owners_buf line = OWNERS_BUF_INIT;
+	int rc;
 
-	if (r->progress)
-		fputs("\r\033[K", stderr);
-	if (put(stdout, &line,
-		owners_cascade_render_event(&line, e, type, name, ns, r->cmd->cli->output.kind == OUTPUT_NAME)))
-		r->unsaid = 1;
-	fflush(stdout);
+	meter_clear(&r->meter);
+	rc = owners_cascade_render_event(&line, e, type, name, ns, r->cmd->cli->output.kind == OUTPUT_NAME);
+	if (rc)
+		r->unsaid = error_render(rc);
+	else
+		sink_buf(&line);
+	sink_flush();
 	owners_buf_clear(&line);
 }
 
@@ -192,17 +192,13 @@ static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t
 	struct owners_buf line = OWNERS_BUF_INIT;
 	long elapsed = (long)(time(NULL) - r->started);
 
-	if (r->log.on && !owners_cascade_render_progress(&line, &render, -1, deleted, acting, 0))
-		progress_log_say(&r->log, "delete", line.ptr, elapsed);
-	if (!r->progress) {
-		owners_buf_clear(&line);
-		return;
-	}
+	if (meter_logs(&r->meter) &&
+	    !owners_cascade_render_progress(&line, &render, -1, deleted, acting, 0))
+		meter_log(&r->meter, line.ptr, elapsed);
 	owners_buf_reset(&line);
-	if (!owners_cascade_render_progress(&line, &render, elapsed, deleted, acting,
-					    screen_progress_columns()))
-		fprintf(stderr, "\r\033[K%s", line.ptr);
-	fflush(stderr);
+	if (meter_redraws(&r->meter) &&
+	    !owners_cascade_render_progress(&line, &render, elapsed, deleted, acting, meter_columns()))
+		meter_draw(&r->meter, line.ptr);
 	owners_buf_clear(&line);
 }
 
@@ -347,8 +343,7 @@ static enum exit_code check_access(struct run *r, const struct owners_cascade_pl
 					 &examples, &n)) {
 		return error_oom();
 	}
-	if (r->progress)
-		fputs("\r\033[K", stderr);
+	meter_clear(&r->meter);
 	return session_check_access(&r->cmd->s, checks, examples, n, "the cascade");
 }
 
@@ -362,7 +357,7 @@ static enum exit_code report_not_waiting(const struct run *r, const struct owner
 	if (p->done || r->o->dry_run != OWNERS_DRY_RUN_NONE)
 		return 0;
 	rc = output_resume_command(&command, (const char *const *)r->roots, r->n_roots);
-	rc = put_typed(stderr, &said,
+	rc = put_typed(&said,
 		       rc ? OWNERS_ENOMEM
 			  : owners_cascade_render_not_waiting(&said, p, r->runner.last_round_done,
 							      command.ptr));
@@ -377,7 +372,7 @@ static enum exit_code report_left(const struct run *r, const struct owners_casca
 {
 	const struct owners_cascade_render render = render_of(r, p);
 	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
-	int rc = put_typed(stderr, &said, owners_cascade_render_left(&said, &render));
+	int rc = put_typed(&said, owners_cascade_render_left(&said, &render));
 
 	if (!rc && !output_resume_command(&command, (const char *const *)r->roots, r->n_roots))
 		fprintf(stderr, "the cascade's progress is kept in the cluster: run this to finish it:\n  %s\n",
@@ -449,8 +444,7 @@ static void refused(void *ctx, const struct owners_graph *g, const struct owners
 		r->rc = error_oom();
 		return;
 	}
-	if (r->progress)
-		fputs("\r\033[K", stderr);
+	meter_clear(&r->meter);
 	if (forbidden)
 		warning_msg("cannot %s %s: %s (left in place)", owners_action_name(a->kind),
 			    name.ptr, res->message ? res->message : "forbidden");
@@ -514,8 +508,7 @@ static enum exit_code check_dependents_dry_run(struct run *r, struct owners_casc
 		}
 	}
 	if (!rc)
-		rc = put(stderr, &said,
-			 owners_cascade_render_dry_run_checked(&said, r->n_roots, n, refused));
+		rc = put(&said, owners_cascade_render_dry_run_checked(&said, r->n_roots, n, refused));
 	owners_cascade_results_free(results, n); /* the array too */
 	free(acts);
 	owners_buf_clear(&type);
@@ -579,7 +572,7 @@ static enum exit_code report_interrupted(const struct run *r, const struct owner
 	if (rc)
 		rc = error_oom();
 	else
-		rc = put_typed(stderr, &said,
+		rc = put_typed(&said,
 			       owners_cascade_render_interrupted(&said, &render, r->runner.track.deleted,
 							   r->runner.track.released, command.ptr));
 	owners_buf_clear(&said);
@@ -616,14 +609,12 @@ static enum exit_code run_cascade(struct run *r)
 	cr->wait = r->o->wait;
 	cr->first_failures = r->cmd->s.scan.n_failures;
 	if (owners_cascade_run(&end, cr, &world, &hooks, &err)) {
-		if (r->progress)
-			fputs("\r\033[K", stderr);
+		meter_clear(&r->meter);
 		r->rc = report_error(&err);
 		owners_error_clear(&err);
 		return r->rc;
 	}
-	if (r->progress)
-		fputs("\r\033[K", stderr);
+	meter_clear(&r->meter);
 	switch (end) {
 	case OWNERS_RUN_DONE:
 		if (cr->exec.dry_run && cr->planned) {
@@ -680,8 +671,7 @@ static enum exit_code scale_then_cascade(struct run *r)
 		.mode = r->o->cascade,
 		.dry_run = r->o->dry_run,
 		.timeout_ms = r->o->timeout_ms,
-		.progress = r->progress,
-		.log = &r->log,
+		.meter = &r->meter,
 		.quiet = r->cmd->cli->output.kind == OUTPUT_NAME,
 		.stopped = stopped_by,
 	};
@@ -741,10 +731,9 @@ static enum exit_code run_init(struct run *r, struct cmd_run *run)
 	run->warnings_said = 1;
 	owners_cascade_runner_init(&r->runner);
 	r->runner.plan_options.mode = r->o->cascade;
-	r->progress = isatty(STDERR_FILENO) && !run->cli->output.spelled;
 	r->started = time(NULL);
 	/* a client dry run does not wait */
-	return progress_log_init(&r->log, r->o->dry_run != OWNERS_DRY_RUN_CLIENT);
+	return meter_init(&r->meter, "delete", !run->cli->output.spelled, r->o->dry_run != OWNERS_DRY_RUN_CLIENT);
 }
 
 enum exit_code cmd_delete(struct cmd_run *run)
@@ -780,7 +769,7 @@ out:
 		free(r.roots[i]);
 	free(r.roots);
 	owners_cascade_runner_clear(&r.runner);
-	progress_log_clear(&r.log);
+	meter_end(&r.meter);
 	if (r.facts)
 		owners_stuck_facts_clear(r.facts);
 	free(r.facts);

@@ -9,11 +9,13 @@
 #include "cascade_access.h"
 #include "clock.h"
 #include "grow.h"
+#include "meter.h"
 #include "scale_down_exec.h"
 #include "scale_down_runner.h"
-#include "screen.h"
 #include "session_access.h"
 #include "session_scan.h"
+#include "scale_plan_render.h"
+#include "sink.h"
 
 /* A Deployment this run paused, kept by name and UID: the graph it was
  * found in is replaced by every scan. */
@@ -25,8 +27,7 @@ struct scale_first_paused {
 #define DEFAULT_TIMEOUT_MS (5L * 60 * 1000)
 static void clear_progress(const struct scale_first *sf)
 {
-	if (sf->progress)
-		fputs("\r\033[K", stderr);
+	meter_clear(sf->meter);
 }
 
 /* `statefulset.apps "db"` and ` in namespace ns` (or nothing). */
@@ -87,31 +88,29 @@ static void log_progress(const struct step *st, const struct owners_scale_state 
 	long long gone = st->r.replicas_at_start - state->status_replicas;
 	int job = st->r.how == OWNERS_SCALE_JOB;
 
-	if (!st->sf->log)
-		return;
 	snprintf(line, sizeof(line), "scaling down %s/%s%s: %lld of %lld %s gone; %s", st->as.type.ptr,
 		 st->r.n->name, st->as.where, gone > 0 ? gone : 0, (long long)st->r.replicas_at_start,
 		 job ? st->r.replicas_at_start == 1 ? "pod" : "pods"
 		     : st->r.replicas_at_start == 1 ? "replica" : "replicas",
 		 *st->r.why ? st->r.why : "scaling");
-	progress_log_say(st->sf->log, "delete", line, secs);
+	meter_log(st->sf->meter, line, secs);
 }
 
 static void show_progress(const struct step *st, const struct owners_scale_event *e)
 {
 	char line[512];
-	size_t width = screen_progress_columns() - 1;
+	size_t width = meter_columns() - 1;
 	long secs = (long)(e->elapsed_ms / 1000);
 
-	log_progress(st, e->state, secs);
-	if (!st->sf->progress)
+	if (meter_logs(st->sf->meter))
+		log_progress(st, e->state, secs);
+	if (!meter_redraws(st->sf->meter))
 		return;
 	snprintf(line, sizeof(line), "scaling down %s/%s: %s, %lds", st->as.type.ptr, st->r.n->name,
 		 *st->r.why ? st->r.why : "scaling", secs);
 	if (strlen(line) > width)
 		line[width] = 0;
-	fprintf(stderr, "\r\033[K%s", line);
-	fflush(stderr);
+	meter_draw(st->sf->meter, line);
 }
 
 /* A write accepted: a pause is said (a scale to 0 is said once done). */
@@ -121,15 +120,15 @@ static void say_written(struct step *st, const struct owners_scale_event *e)
 
 	if (e->dry_run) {
 		if (!sf->quiet && e->what == OWNERS_SCALE_WRITE_PAUSE)
-			printf("%s \"%s\" paused%s%s\n", st->as.type.ptr, e->n->name, dry_run_said(sf),
-			       st->as.where);
+			sink_printf("%s \"%s\" paused%s%s\n", st->as.type.ptr, e->n->name, dry_run_said(sf),
+				    st->as.where);
 		return;
 	}
 	sf->changed = 1;
 	clear_progress(sf);
 	if (e->what == OWNERS_SCALE_WRITE_PAUSE && !sf->quiet) {
-		printf("%s \"%s\" paused%s\n", st->as.type.ptr, e->n->name, st->as.where);
-		fflush(stdout);
+		sink_printf("%s \"%s\" paused%s\n", st->as.type.ptr, e->n->name, st->as.where);
+		sink_flush();
 	}
 }
 
@@ -144,16 +143,16 @@ static void say_scaled(const struct step *st)
 		return;
 	clear_progress(sf);
 	if (sf->dry_run == OWNERS_DRY_RUN_SERVER)
-		printf("%s \"%s\" %s%s%s\n", st->as.type.ptr, st->r.n->name,
-		       job ? "parallelism set to 0" : "scaled to 0", dry_run_said(sf), st->as.where);
+		sink_printf("%s \"%s\" %s%s%s\n", st->as.type.ptr, st->r.n->name,
+			    job ? "parallelism set to 0" : "scaled to 0", dry_run_said(sf), st->as.where);
 	else
-		printf("%s \"%s\" %s%s (%lld %s gone in %lds)\n", st->as.type.ptr, st->r.n->name,
-		       job ? "parallelism set to 0" : "scaled to 0", st->as.where,
-		       (long long)st->r.replicas_at_start,
-		       job ? st->r.replicas_at_start == 1 ? "pod" : "pods"
-		       : st->r.replicas_at_start == 1 ? "replica" : "replicas",
-		       secs);
-	fflush(stdout);
+		sink_printf("%s \"%s\" %s%s (%lld %s gone in %lds)\n", st->as.type.ptr, st->r.n->name,
+			    job ? "parallelism set to 0" : "scaled to 0", st->as.where,
+			    (long long)st->r.replicas_at_start,
+			    job ? st->r.replicas_at_start == 1 ? "pod" : "pods"
+			    : st->r.replicas_at_start == 1 ? "replica" : "replicas",
+			    secs);
+	sink_flush();
 }
 
 static void on_step_event(void *ctx, const struct owners_scale_event *e)
@@ -304,94 +303,41 @@ static enum exit_code scale_one(struct scale_first *sf, const struct owners_node
 
 /* ---- the plan (--dry-run=client) ---------------------------------------------- */
 
-/* Whether target i's controller is a target before it that is scaled
- * (a Deployment before its ReplicaSet). */
-static int owner_scaled_before(const struct owners_graph *g, const struct owners_scale_plan *sp, size_t i)
-{
-	const struct owners_node *n = &g->nodes[sp->targets[i].node];
-	uint32_t r;
-	size_t j;
-
-	for (r = 0; r < n->n_refs; r++) {
-		if (!n->refs[r].controller)
-			continue;
-		for (j = 0; j < i; j++)
-			if (sp->targets[j].how != OWNERS_SCALE_NONE &&
-			    !strcmp(g->nodes[sp->targets[j].node].uid, n->refs[r].uid))
-				return 1;
-	}
-	return 0;
-}
-
+/* What each workload of the plan is at now, read (a failed read ends the
+ * plan there), then the plan rendered from it (lib/ops/scale_plan_render.c)
+ * and written: the lines before a failure, then why it failed. */
 static enum exit_code print_plan(struct scale_first *sf, const struct owners_scale_plan *sp)
 {
-	struct owners_graph *g = sf->s->graph;
+	struct owners_scale_plan_read *reads;
 	struct owners_error err = OWNERS_ERROR_INIT;
-	struct said_as as = { OWNERS_BUF_INIT, "" };
+	struct owners_buf out = OWNERS_BUF_INIT;
 	enum exit_code ec = EXIT_OK;
-	size_t i;
+	size_t n_read = 0;
+	int rc, failed = 0;
 
 	if (sf->quiet || !sp->count)
 		return EXIT_OK; /* -o name: the names the cascade deletes, nothing else */
-	printf("scale first, top-down (dry run, nothing changed):\n");
-	for (i = 0; !ec && i < sp->count; i++) {
-		const struct owners_node *n = &g->nodes[sp->targets[i].node];
-		enum owners_scale_how how = sp->targets[i].how;
-		struct owners_scale_state state;
-		char why[160];
-		int rc;
+	if (!(reads = calloc(sp->count, sizeof(*reads))))
+		return error_oom();
+	while (!failed && n_read < sp->count) {
+		const struct owners_scale_target *t = &sp->targets[n_read];
+		struct owners_scale_plan_read *r = &reads[n_read++];
 
-		if (said_as_of(&as, n)) {
-			ec = error_oom();
-			break;
-		}
-		printf("  %s%s%s/%s  ", n->namespace_, *n->namespace_ ? "/" : "", as.type.ptr, n->name);
-		if (how == OWNERS_SCALE_NONE) {
-			printf("cannot be scaled: its pods go with the cascade\n");
+		if (t->how == OWNERS_SCALE_NONE)
 			continue;
-		}
-		rc = owners_scale_read(&state, sf->s->http, n, how, &err);
-		if (rc == OWNERS_ENOTFOUND) {
-			printf("gone\n");
-			continue;
-		}
-		if (rc) {
-			printf("\n");
-			ec = report_error(&err);
-			break;
-		}
-		if (owner_scaled_before(g, sp, i)) {
-			/* a Deployment's ReplicaSet: its owner's controller takes it to 0 */
-			printf("scaled down with its owner (else scale %lld -> 0)\n",
-			       (long long)(state.spec_replicas < 0 ? 1 : state.spec_replicas));
-			continue;
-		}
-		switch (owners_scale_next(&state, how, why, sizeof(why))) {
-		case OWNERS_SCALE_NEXT_PAUSE:
-		case OWNERS_SCALE_NEXT_SCALE:
-			printf("%s%s %lld -> 0%s, then wait for %s to go",
-			       how == OWNERS_SCALE_DEPLOYMENT && !state.paused ? "pause, " : "",
-			       how == OWNERS_SCALE_JOB ? "parallelism" : "scale",
-			       (long long)(state.spec_replicas < 0 ? 1 : state.spec_replicas),
-			       how == OWNERS_SCALE_JOB ? "" : " (scale subresource)",
-			       how == OWNERS_SCALE_JOB ? "its active pods" : "its replicas");
-			/* the wait it predicts: each pod's grace period, one after
-			 * the other for an ordered StatefulSet */
-			if (state.grace_seconds < 0)
-				printf("\n");
-			else if (state.one_at_a_time && state.status_replicas > 1)
-				printf(", one at a time in reverse ordinal order (up to %llds each, %llds in all)\n",
-				       (long long)state.grace_seconds,
-				       (long long)(state.grace_seconds * state.status_replicas));
-			else
-				printf(" (up to %llds)\n", (long long)state.grace_seconds);
-			break;
-		case OWNERS_SCALE_NEXT_WAIT: printf("at 0, wait: %s\n", why); break;
-		case OWNERS_SCALE_NEXT_DONE: printf("at 0 already\n"); break;
-		}
+		r->rc = owners_scale_read(&r->state, sf->s->http, &sf->s->graph->nodes[t->node], t->how, &err);
+		failed = r->rc && r->rc != OWNERS_ENOTFOUND;
 	}
-	fflush(stdout);
-	owners_buf_clear(&as.type);
+	if ((rc = owners_scale_plan_render(&out, sf->s->graph, sp, reads, n_read))) {
+		ec = error_render(rc);
+	} else {
+		sink_buf(&out);
+		if (failed)
+			ec = report_error(&err);
+		sink_flush();
+	}
+	free(reads);
+	owners_buf_clear(&out);
 	owners_error_clear(&err);
 	return ec;
 }

@@ -18,7 +18,7 @@
 #include "cascade.h"
 #include "object_io.h"
 #include "output.h"
-#include "progress_log.h"
+#include "meter.h"
 #include "session.h"
 
 struct scale_first {
@@ -30,8 +30,7 @@ struct scale_first {
 	enum owners_cascade_mode mode;
 	enum owners_dry_run dry_run;
 	long timeout_ms;          /* for the scale-down; <= 0: 5 minutes */
-	int progress;             /* stderr is a terminal: a progress line */
-	struct progress_log *log; /* stderr is not: lines on changes (NULL: none) */
+	struct meter *meter;      /* the wait's progress (cmd/meter.c) */
 	int quiet;                /* -o name: no line per step */
 	int (*stopped)(void);     /* the signal that asked to stop, else 0 */
 	/* filled in */

@@ -21,12 +21,13 @@
 #include "gc_evidence.h"
 #include "gc_runner.h"
 #include "output.h"
-#include "progress_log.h"
+#include "meter.h"
 #include "session_access.h"
 #include "session_across.h"
 #include "session_connect.h"
 #include "session_scan.h"
 #include "session_warnings.h"
+#include "sink.h"
 #include "screen.h"
 #include "strset.h"
 #include "tree_watch.h"
@@ -82,8 +83,7 @@ struct run {
 	struct cmd_run *cmd;          /* its session, scope and flags */
 	const struct gc_options *o;   /* cmd's own flags */
 	struct owners_strset selected;/* -l: UIDs of the objects it matches */
-	int progress;                 /* stderr is a terminal */
-	struct progress_log log;      /* stderr is not: a line per pass */
+	struct meter meter;           /* the passes' progress (cmd/meter.c) */
 	/* the passes and the watch (lib/ops/gc_runner.c), on the session's cluster */
 	struct owners_gc_runner gr;
 	struct owners_gc_world world;
@@ -182,12 +182,14 @@ static struct owners_gc_render render_of(const struct run *r, const struct owner
 	return render;
 }
 
-static int emit(FILE *f, struct owners_buf *b, int rc)
+/* Writes a rendered text on stderr (the summary, the evidence, what is
+ * left), or says why it could not be rendered. */
+static int emit(struct owners_buf *b, int rc)
 {
 	if (rc)
 		return error_render(rc);
 	if (b->len)
-		fwrite(b->ptr, 1, b->len, f);
+		fwrite(b->ptr, 1, b->len, stderr);
 	owners_buf_reset(b);
 	return 0;
 }
@@ -209,9 +211,9 @@ static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, i
 	gc_evidence_lease(&r->cmd->s, &render); /* the document's gcAppearsStopped too */
 	rc = output_emit(r->cmd, &renderers, &render);
 	if (!rc && (r->cmd->cli->output.kind == OUTPUT_TEXT || r->cmd->cli->output.kind == OUTPUT_WIDE))
-		rc = emit(stderr, &out, owners_gc_render_summary(&out, &render));
+		rc = emit(&out, owners_gc_render_summary(&out, &render));
 	if (!rc)
-		rc = emit(stderr, &out, owners_gc_render_stalled(&out, &render));
+		rc = emit(&out, owners_gc_render_stalled(&out, &render));
 	owners_buf_clear(&out);
 	return rc;
 }
@@ -238,11 +240,10 @@ static void say_done(struct run *r, const struct owners_gc_event *e)
 	case OWNERS_ACT_RELEASE: owners_buf_adds(&what, "references removed"); break;
 	case OWNERS_ACT_UNBLOCK: owners_buf_adds(&what, "references unblocked"); break;
 	}
-	if (r->progress)
-		fputs("\r\033[K", stderr);
-	printf("%s \"%s\" %s%s%s%s\n", type.ptr, n->name, what.ptr ? what.ptr : "",
-	       *n->namespace_ ? " in namespace " : "", n->namespace_, dry ? " (server dry run)" : "");
-	fflush(stdout);
+	meter_clear(&r->meter);
+	sink_printf("%s \"%s\" %s%s%s%s\n", type.ptr, n->name, what.ptr ? what.ptr : "",
+		    *n->namespace_ ? " in namespace " : "", n->namespace_, dry ? " (server dry run)" : "");
+	sink_flush();
 	owners_buf_clear(&type);
 	owners_buf_clear(&what);
 }
@@ -254,8 +255,7 @@ static void say_refused(struct run *r, const struct owners_gc_event *e)
 	struct owners_buf name = OWNERS_BUF_INIT;
 
 	owners_graph_node_name(&name, &e->graph->nodes[a->node]);
-	if (r->progress)
-		fputs("\r\033[K", stderr);
+	meter_clear(&r->meter);
 	if (res->outcome == OWNERS_OUTCOME_FORBIDDEN)
 		warning_msg("cannot %s %s: %s (left in place)", owners_action_name(a->kind),
 			    name.ptr ? name.ptr : "?", res->message ? res->message : "forbidden");
@@ -279,8 +279,7 @@ static int approve(void *ctx, const struct owners_cascade_plan *p, struct owners
 	if (owners_actions_needed_access(p, g, 0, &checks, &examples, &n))
 		r->stop = error_oom();
 	else {
-		if (r->progress)
-			fputs("\r\033[K", stderr);
+		meter_clear(&r->meter);
 		r->stop = session_check_access(&r->cmd->s, checks, examples, n, "the garbage collector's work");
 	}
 	return r->stop != EXIT_OK;
@@ -293,12 +292,10 @@ static void show_progress(struct run *r, const struct owners_gc_event *e)
 
 	/* not a terminal: a line per pass (cmd/progress_log.c) */
 	snprintf(line, sizeof(line), "pass %zu, %zu done, %zu acting", e->pass, e->done, e->acting);
-	progress_log_say(&r->log, "gc", line, secs);
-	if (!r->progress)
-		return;
-	fprintf(stderr, "\r\033[Kgc: pass %zu, %zu done, %zu acting, %lds", e->pass, e->done, e->acting,
-		secs);
-	fflush(stderr);
+	meter_log(&r->meter, line, secs);
+	snprintf(line, sizeof(line), "gc: pass %zu, %zu done, %zu acting, %lds", e->pass, e->done, e->acting,
+		 secs);
+	meter_draw(&r->meter, line);
 }
 
 /* The runner's events as lines. */
@@ -370,7 +367,7 @@ static enum exit_code say_left(struct run *r, struct owners_gc_backlog *b)
 		if (!rc)
 			rc = owners_buf_addc(&out, '\n');
 	}
-	rc = emit(stderr, &out, rc);
+	rc = emit(&out, rc);
 	owners_buf_clear(&out);
 	return rc;
 }
@@ -379,8 +376,7 @@ static enum exit_code timed_out(struct run *r)
 {
 	struct owners_gc_backlog b;
 
-	if (r->progress)
-		fputs("\r\033[K", stderr);
+	meter_clear(&r->meter);
 	if (r->o->timeout_ms < 1000)
 		error_msg("timed out after %ldms with the garbage collector's work left:", r->o->timeout_ms);
 	else
@@ -408,8 +404,7 @@ static enum exit_code run_passes(struct run *r)
 	} else if (end == OWNERS_GC_RUN_STOPPED) {
 		rc = r->stop;
 	}
-	if (r->progress)
-		fputs("\r\033[K", stderr);
+	meter_clear(&r->meter);
 	if (rc)
 		return rc;
 	if (r->gr.failed)
@@ -590,7 +585,7 @@ static void run_clear(struct run *r)
 	listed_types_clear(&r->listed);
 	owners_gc_runner_clear(&r->gr);
 	owners_strset_clear(&r->selected);
-	progress_log_clear(&r->log);
+	meter_end(&r->meter);
 }
 
 enum exit_code cmd_gc(struct cmd_run *run)
@@ -607,8 +602,7 @@ enum exit_code cmd_gc(struct cmd_run *run)
 	owners_strset_init(&r.selected);
 	owners_gc_runner_init(&r.gr);
 	r.gr.started_ms = owners_clock_ms();
-	r.progress = isatty(STDERR_FILENO) && o->dry_run == OWNERS_DRY_RUN_NONE;
-	if ((rc = progress_log_init(&r.log, o->dry_run == OWNERS_DRY_RUN_NONE)))
+	if ((rc = meter_init(&r.meter, "gc", o->dry_run == OWNERS_DRY_RUN_NONE, o->dry_run == OWNERS_DRY_RUN_NONE)))
 		goto out;
 	r.gr.scan_ns = run->scan_ns;
 	r.gr.plan_only = o->dry_run == OWNERS_DRY_RUN_CLIENT;

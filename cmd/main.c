@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "output.h"
 #include "similar.h"
+#include "sink.h"
 
 const struct opt no_opts[] = { OPT_END };
 
@@ -81,7 +82,7 @@ static void print_as_typed(const char *text)
 {
 	struct owners_buf b = OWNERS_BUF_INIT;
 
-	fputs(!output_as_typed(&b, text) ? b.ptr : text, stdout);
+	sink_puts(!output_as_typed(&b, text) ? b.ptr : text);
 	owners_buf_clear(&b);
 }
 
@@ -89,16 +90,16 @@ static void main_help(void)
 {
 	const struct command *c;
 
-	printf("owners: inspect Kubernetes ownership and delete with client-side cascading\n\n");
+	sink_printf("owners: inspect Kubernetes ownership and delete with client-side cascading\n\n");
 	print_as_typed("Usage:\n  owners COMMAND [ARGS] [flags]\n\nCommands:\n");
 	for (size_t c_i = 0; (c = owners_command_at(c_i)); c_i++)
 		if (!c->hidden)
-			printf("  %-10s %s\n", c->name, c->summary);
-	printf("\nFlags:\n");
+			sink_printf("  %-10s %s\n", c->name, c->summary);
+	sink_printf("\nFlags:\n");
 	owners_print_opts(owners_root_opts);
-	printf("\nGlobal flags:\n");
+	sink_printf("\nGlobal flags:\n");
 	owners_print_opts(owners_global_opts);
-	printf("\nExit codes: 0 success, 1 error, 2 usage error, 3 timed out, 4 incomplete.\n");
+	sink_printf("\nExit codes: 0 success, 1 error, 2 usage error, 3 timed out, 4 incomplete.\n");
 	print_as_typed("Run 'owners help COMMAND' or 'owners COMMAND --help' for more.\n");
 }
 
@@ -112,45 +113,45 @@ void owners_command_help(const struct command *c)
 	int first = rest ? (int)(rest - d) : (int)strlen(d);
 
 	if (c->parent)
-		printf("%s ", c->parent->name);
-	printf("%s: %s\n\nUsage:\n", c->name, c->summary);
+		sink_printf("%s ", c->parent->name);
+	sink_printf("%s: %s\n\nUsage:\n", c->name, c->summary);
 	print_as_typed("  ");
 	print_as_typed(c->usage);
-	putchar('\n');
+	sink_puts("\n");
 	if (*d) {
 		char *head = owners_strndup(d, (size_t)first);
 
-		putchar('\n');
+		sink_puts("\n");
 		print_as_typed(head ? head : "");
-		putchar('\n');
+		sink_puts("\n");
 		free(head);
 	}
 	if (c->opts && c->opts->long_name) {
-		printf("\nFlags:\n");
+		sink_printf("\nFlags:\n");
 		owners_print_opts(c->opts);
 	}
 	if (c->subcommands) {
 		const struct command *const *sub;
 
-		printf("\nSubcommands (each with its own flags: 'owners %s SUBCOMMAND --help'):\n", c->name);
+		sink_printf("\nSubcommands (each with its own flags: 'owners %s SUBCOMMAND --help'):\n", c->name);
 		for (sub = c->subcommands; *sub; sub++)
-			printf("  %-10s %s\n", (*sub)->name, (*sub)->summary);
+			sink_printf("  %-10s %s\n", (*sub)->name, (*sub)->summary);
 	}
 	if (c->examples && *c->examples) {
-		printf("\nExamples:\n");
+		sink_printf("\nExamples:\n");
 		print_as_typed(c->examples);
-		putchar('\n');
+		sink_puts("\n");
 	}
 	if (rest) {
 		print_as_typed(rest + 1);
-		putchar('\n');
+		sink_puts("\n");
 	}
 	if (c->json_schema)
-		printf("\nThe -o json and -o yaml document is described in 'man owners-%s' (OUTPUT).\n", c->name);
+		sink_printf("\nThe -o json and -o yaml document is described in 'man owners-%s' (OUTPUT).\n", c->name);
 	else if (c->parent && c->parent->json_schema)
-		printf("\nThe -o json and -o yaml document is described in 'man owners-%s'.\n",
-		       c->parent->name);
-	printf("\nGlobal flags:\n");
+		sink_printf("\nThe -o json and -o yaml document is described in 'man owners-%s'.\n",
+			    c->parent->name);
+	sink_printf("\nGlobal flags:\n");
 	owners_print_opts(owners_global_opts);
 }
 
@@ -272,7 +273,8 @@ static enum exit_code run_command(const struct command *c, struct owners_cli *cl
 	return rc;
 }
 
-int main(int argc, char **argv)
+/* The program, before its closing check. */
+static int run_main(int argc, char **argv)
 {
 	const struct command *c = NULL;
 	struct owners_cli cli;
@@ -330,4 +332,11 @@ int main(int argc, char **argv)
 		}
 	}
 	return run_command(c, &cli, argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+	/* a write to stdout that failed (a full disk, a closed pipe's
+	 * reader gone) fails the run, said once: git's check at exit */
+	return sink_close(run_main(argc, argv));
 }

@@ -10,6 +10,7 @@
 #include "grow.h"
 #include "output.h"
 #include "scan.h"
+#include "sink.h"
 
 static const char *const color_values[] = { "auto", "always", "never", NULL };
 
@@ -556,6 +557,6 @@ void owners_print_opts(const struct opt *opts)
 			snprintf(left, sizeof(left), "    --%s%s%s", o->long_name,
 				 o->arg_name ? sep : "", o->arg_name ? o->arg_name : "");
 		owners_opt_range(o, range, sizeof(range));
-		printf("  %-34s %s%s%s%s\n", left, o->help, *range ? " (" : "", range, *range ? ")" : "");
+		sink_printf("  %-34s %s%s%s%s\n", left, o->help, *range ? " (" : "", range, *range ? ")" : "");
 	}
 }

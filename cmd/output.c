@@ -5,9 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "jsonpath.h"
 #include "options.h"
-#include "yaml_emit.h"
 
 static int use_color;
 static const char *program = "owners";
@@ -241,59 +239,4 @@ const char *color_start(const char *code)
 const char *color_end(void)
 {
 	return use_color ? "\033[0m" : "";
-}
-
-enum exit_code output_template(const struct owners_buf *json, const struct output_format *f, const char *nested,
-			       int no_headers)
-{
-	struct owners_json_value *doc = NULL;
-	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_buf out = OWNERS_BUF_INIT;
-	int rc;
-
-	rc = owners_json_parse(&doc, json->ptr ? json->ptr : "", json->len, &err);
-	if (!rc && f->kind == OUTPUT_JSONPATH)
-		rc = owners_jsonpath_print(&out, f->template_, doc, f->allow_missing_keys, &err);
-	else if (!rc)
-		rc = owners_custom_columns_print(&out, f->template_, doc, nested, no_headers, &err);
-	/* kubectl ends a jsonpath with no newline of its own: nor does this */
-	if (!rc) {
-		fwrite(out.ptr ? out.ptr : "", 1, out.len, stdout);
-		rc = fflush(stdout) ? (error_msg("cannot write the output"), EXIT_ERROR) : EXIT_OK;
-	} else {
-		/* a template that does not parse is a usage error; one that
-		 * names what no item has fails as kubectl's does (exit 1) */
-		rc = rc == OWNERS_ENOMEM	  ? error_oom()
-		     : rc == OWNERS_ENOTFOUND ? (report_error(&err), EXIT_ERROR)
-					      : (report_error(&err), EXIT_USAGE);
-	}
-	owners_json_value_free(doc);
-	owners_error_clear(&err);
-	owners_buf_clear(&out);
-	return rc;
-}
-
-enum exit_code output_document(const struct owners_buf *json, int yaml)
-{
-	struct owners_buf yaml_doc = OWNERS_BUF_INIT;
-	struct owners_error err = OWNERS_ERROR_INIT;
-	const struct owners_buf *doc = json;
-	int rc = EXIT_OK;
-
-	if (yaml) {
-		if (owners_yaml_from_json(&yaml_doc, json->ptr, json->len, &err)) {
-			rc = report_error(&err);
-			goto out;
-		}
-		doc = &yaml_doc;
-	}
-	fwrite(doc->ptr, 1, doc->len, stdout);
-	if (fflush(stdout)) {
-		error_msg("cannot write the output");
-		rc = EXIT_ERROR;
-	}
-out:
-	owners_error_clear(&err);
-	owners_buf_clear(&yaml_doc);
-	return rc;
 }

@@ -40,11 +40,6 @@ enum exit_code report_error(const struct owners_error *err);
 /* Exit code for a lib error code: usage errors are 2, the rest 1. */
 enum exit_code exit_code_for(int code);
 
-/* Writes a JSON document (-o json) to stdout, or its YAML form when yaml
- * is set (-o yaml): every command that writes one offers both. Returns
- * EXIT_OK, or prints why not and returns EXIT_ERROR. */
-enum exit_code output_document(const struct owners_buf *json, int yaml);
-
 /* Colour decided once from --color, NO_COLOR and isatty(stdout). */
 void output_set_color(const char *mode);
 int output_color(void);
@@ -55,12 +50,6 @@ void output_set_program(const char *argv0);
 /* Whether argv0 is kubectl_complete-owners, the helper kubectl runs for
  * `kubectl owners <TAB>` (a link to this binary). */
 int output_is_completion_helper(const char *argv0);
-/* Prints the command's JSON document through -o's template (jsonpath,
- * or custom columns: one row per item, and per item of each item's
- * `nested` array when given); the exit code (a bad template is a usage
- * error). */
-enum exit_code output_template(const struct owners_buf *json, const struct output_format *f, const char *nested,
-			       int no_headers);
 const char *output_program(void);
 /* The command line as typed, for a message that says "run it again":
  * main() hands over argv before parsing moves its words (the array is

@@ -126,10 +126,28 @@ static int spelled_as_typed(struct owners_buf *out)
 	return 0;
 }
 
+enum exit_code output_write(const struct output_format *f, int no_headers, const struct output_renderers *r,
+			    void *ctx, const struct owners_scan_warning *warnings, size_t n_warnings)
+{
+	struct owners_buf out = OWNERS_BUF_INIT;
+	enum exit_code rc;
+	int render_rc = output_is_document(f) ? r->document(&out, ctx, warnings, n_warnings) : r->text(&out, ctx);
+
+	if (!render_rc && r->as_typed && f->kind == OUTPUT_TEXT)
+		render_rc = spelled_as_typed(&out);
+	if (render_rc)
+		rc = error_render(render_rc);
+	else if (f->kind == OUTPUT_JSONPATH || f->kind == OUTPUT_CUSTOM_COLUMNS)
+		rc = output_template(&out, f, r->nested, no_headers);
+	else
+		rc = output_document(&out, f->kind == OUTPUT_YAML);
+	owners_buf_clear(&out);
+	return rc;
+}
+
 enum exit_code output_emit(struct cmd_run *run, const struct output_renderers *r, void *ctx)
 {
 	const struct output_format *f = &run->cli->output;
-	struct owners_buf out = OWNERS_BUF_INIT;
 	struct owners_scan_warning_list listed = { NULL, 0, 0 };
 	char **warnings = NULL;
 	size_t n_warnings = 0, i;
@@ -142,21 +160,14 @@ enum exit_code output_emit(struct cmd_run *run, const struct output_renderers *r
 					     &n_warnings);
 	if (!render_rc && run->command->discovery != CMD_DISCOVERY_NONE && output_is_document(f))
 		render_rc = session_warnings_list(&run->s, run->extra_reports, run->n_extra_reports, &listed);
-	if (!render_rc)
-		render_rc = output_is_document(f) ? r->document(&out, ctx, listed.items, listed.n) : r->text(&out, ctx);
-	if (!render_rc && r->as_typed && f->kind == OUTPUT_TEXT)
-		render_rc = spelled_as_typed(&out);
 	if (render_rc)
 		rc = error_render(render_rc);
-	else if (f->kind == OUTPUT_JSONPATH || f->kind == OUTPUT_CUSTOM_COLUMNS)
-		rc = output_template(&out, f, r->nested, run->cli->table.no_headers);
 	else
-		rc = output_document(&out, f->kind == OUTPUT_YAML);
+		rc = output_write(f, run->cli->table.no_headers, r, ctx, listed.items, listed.n);
 	/* said once: a command that said them as they arose does not repeat them */
 	for (i = 0; !rc && !run->warnings_said && i < n_warnings; i++)
 		warning_msg("%s", warnings[i]);
 	session_warnings_free(warnings, n_warnings);
 	owners_scan_warnings_list_free(&listed);
-	owners_buf_clear(&out);
 	return rc;
 }

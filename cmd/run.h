@@ -19,6 +19,7 @@
 #include "output.h"
 #include "scan_scope.h"
 #include "session.h"
+#include "sink.h"
 
 struct command;
 
@@ -151,5 +152,11 @@ struct output_renderers {
  * the scan's warnings on stderr. The exit code (a bad template is a
  * usage error). */
 enum exit_code output_emit(struct cmd_run *run, const struct output_renderers *r, void *ctx);
+/* Its writing part, for output that is no command's whole answer (tree
+ * --watch's first tree and its events): renders with r in format f and
+ * writes it through the sink (a document through the yaml or template
+ * writer). The exit code. */
+enum exit_code output_write(const struct output_format *f, int no_headers, const struct output_renderers *r,
+			    void *ctx, const struct owners_scan_warning *warnings, size_t n_warnings);
 
 #endif

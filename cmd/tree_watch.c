@@ -25,6 +25,7 @@
 #include "screen.h"
 #include "session_scan.h"
 #include "session_warnings.h"
+#include "sink.h"
 #include "status_fetch.h"
 #include "strv.h"
 #include "tree.h"
@@ -43,7 +44,8 @@ struct tree_watch {
 	struct session *s;
 	const struct tree_watch_args *a;
 	enum owners_until until;
-	int tty, document, yaml, names;  /* the form: a terminal, -o json|yaml, -o name */
+	int tty;                         /* the form: a terminal */
+	struct output_format format;     /* else -o's: text, wide, json, yaml or name */
 	struct owners_watch *w;
 	struct tree_roots roots;
 	struct owners_tree tree;         /* the last frame's */
@@ -191,57 +193,73 @@ static int frame_rows(struct tree_watch *tw, const struct owners_tree *tree, str
 	return rc;
 }
 
+/* What one write of the forms that are not the terminal's renders from:
+ * the tree, and the change (an event) or the first frame (the tree whole). */
+struct watch_out {
+	struct tree_watch *tw;
+	const struct owners_tree *tree;
+	const struct tree_view_change *change; /* NULL: the tree whole */
+	const struct tree_view_frame *frame;
+};
+
+/* -o json|yaml: the tree's document, or an event's. */
+static int render_document(struct owners_buf *out, void *ctx, const struct owners_scan_warning *warnings,
+			   size_t n_warnings)
+{
+	const struct watch_out *o = ctx;
+	struct owners_render render;
+	int rc = render_setup(o->tw, &render, o->tree, 0, 0);
+
+	(void)warnings; /* said on stderr as they arise */
+	(void)n_warnings;
+	if (rc)
+		return rc;
+	return o->change ? owners_tree_render_event_json(out, &render, o->change->row, o->change->type, 1)
+			 : owners_tree_render_json(out, &render);
+}
+
+/* -o name: the objects' names (an event's one); else the tree's lines as
+ * tree prints them, or an event's line. */
+static int render_text(struct owners_buf *out, void *ctx)
+{
+	const struct watch_out *o = ctx;
+	const struct owners_tree *tree = o->tree;
+	int names = o->tw->format.kind == OUTPUT_NAME;
+	struct owners_render render;
+	size_t i;
+	int rc = 0;
+
+	if (o->change) {
+		rc = names ? owners_graph_node_name(out, &o->tw->s->graph->nodes[tree->rows[o->change->row].node])
+			   : tree_view_event_line(out, o->change);
+		return rc ? rc : owners_buf_addc(out, '\n');
+	}
+	if (names)
+		return render_setup(o->tw, &render, tree, 0, 0) ? OWNERS_ENOMEM
+								: owners_tree_render_names(out, &render);
+	for (i = 0; !rc && i < o->frame->n_lines; i++)
+		rc = owners_buf_addf(out, "%s\n", o->frame->lines[i]);
+	return rc;
+}
+
+static const struct output_renderers watch_renderers = { render_document, render_text, NULL, 0 };
+
 /* The view's hook: a line (or a document, or a name) per row that
  * changed, for the forms that are not the terminal's. */
 static int say_change(void *ctx, const struct tree_view_change *c)
 {
 	struct tree_watch *tw = ctx;
-	const struct owners_tree *tree = c->previous ? &tw->tree : tw->next;
-	struct owners_buf out = OWNERS_BUF_INIT;
-	int rc;
+	struct watch_out o = { tw, c->previous ? &tw->tree : tw->next, c, NULL };
 
-	if (tw->document) {
-		struct owners_render render;
-
-		rc = render_setup(tw, &render, tree, 0, 0);
-		if (!rc)
-			rc = owners_tree_render_event_json(&out, &render, c->row, c->type, 1);
-		if (!rc)
-			rc = output_document(&out, tw->yaml) ? OWNERS_EIO : 0;
-	} else {
-		rc = tw->names ? owners_graph_node_name(&out, &tw->s->graph->nodes[tree->rows[c->row].node])
-			       : tree_view_event_line(&out, c);
-		if (!rc)
-			printf("%s\n", out.ptr);
-	}
-	owners_buf_clear(&out);
-	fflush(stdout);
-	return rc;
+	return output_write(&tw->format, 0, &watch_renderers, &o, NULL, 0) ? OWNERS_EIO : 0;
 }
 
 /* The first tree whole, as tree prints it (not on a terminal). */
 static int print_first(struct tree_watch *tw, const struct owners_tree *tree, const struct tree_view_frame *f)
 {
-	struct owners_render render;
-	struct owners_buf out = OWNERS_BUF_INIT;
-	size_t i;
-	int rc = 0;
+	struct watch_out o = { tw, tree, NULL, f };
 
-	if (tw->document || tw->names) {
-		rc = render_setup(tw, &render, tree, 0, 0);
-		if (!rc)
-			rc = tw->names ? owners_tree_render_names(&out, &render) : owners_tree_render_json(&out, &render);
-		if (!rc && tw->names)
-			fputs(out.ptr ? out.ptr : "", stdout);
-		else if (!rc)
-			rc = output_document(&out, tw->yaml) ? OWNERS_EIO : 0;
-		owners_buf_clear(&out);
-	} else {
-		for (i = 0; i < f->n_lines; i++)
-			printf("%s\n", f->lines[i]);
-	}
-	fflush(stdout);
-	return rc;
+	return output_write(&tw->format, 0, &watch_renderers, &o, NULL, 0) ? OWNERS_EIO : 0;
 }
 
 /* The screen: the view's lines for the last frame. */
@@ -282,7 +300,7 @@ static int frame(struct tree_watch *tw)
 	if (!rc)
 		rc = owners_tree_build(&tree, tw->s->graph, tw->roots.now.nodes, tw->roots.now.count, tw->a->opts->up,
 				       (int)tw->a->opts->depth);
-	if (!rc && !tw->document && !tw->names) {
+	if (!rc && (tw->format.kind == OUTPUT_TEXT || tw->format.kind == OUTPUT_WIDE)) {
 		/* On a terminal only what fits the window is rendered: a tree
 		 * of 10,000 rows costs a screenful per redraw, not 10,000. */
 		struct owners_tree shown = tree;
@@ -431,11 +449,11 @@ static void print_last_frame(struct tree_watch *tw)
 
 	if (!render_lines(tw, &tw->tree, output_color(), &lines, &n))
 		for (i = 0; i < n; i++)
-			printf("%s\n", lines[i]);
+			sink_printf("%s\n", lines[i]);
 	owners_strv_free(lines, n);
 	for (i = 0; !tw->tree.count && i < tw->roots.n_gone; i++)
-		printf("%s was deleted\n", tw->roots.gone[i]);
-	fflush(stdout);
+		sink_printf("%s was deleted\n", tw->roots.gone[i]);
+	sink_flush();
 }
 
 /* What the scan could not see (a group whose discovery failed, with the
@@ -681,10 +699,8 @@ static void tree_watch_init(struct tree_watch *tw, struct session *s, const stru
 	tw->s = s;
 	tw->a = a;
 	tw->until = tw->a->opts->until;
-	tw->document = a->kind == OUTPUT_JSON || a->kind == OUTPUT_YAML;
-	tw->yaml = a->kind == OUTPUT_YAML;
-	tw->names = a->kind == OUTPUT_NAME;
-	tw->tty = !tw->document && !tw->names && isatty(STDOUT_FILENO);
+	tw->format.kind = a->kind;
+	tw->tty = (a->kind == OUTPUT_TEXT || a->kind == OUTPUT_WIDE) && isatty(STDOUT_FILENO);
 	tw->started_ms = owners_clock_ms();
 	/* A terminal marks the rows that change; elsewhere each change is
 	 * said. */

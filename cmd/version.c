@@ -17,6 +17,7 @@
 #include "output.h"
 #include "server_version.h"
 #include "session_connect.h"
+#include "sink.h"
 
 static const char *const version_outputs[] = { "json", "yaml", NULL };
 

@@ -1,0 +1,136 @@
+/* Standard output, one way out, and its closing check (sink.h). */
+#include "sink.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "jsonpath.h"
+#include "options.h"
+#include "yaml_emit.h"
+
+/* Why the first write that failed failed (0: none did), and whether a
+ * message said so already. */
+static int failed_errno;
+static int failure_said;
+
+static int failed(void)
+{
+	if (!failed_errno)
+		failed_errno = errno ? errno : EIO;
+	return -1;
+}
+
+int sink_write(const char *p, size_t n)
+{
+	errno = 0;
+	if (n && fwrite(p, 1, n, stdout) != n)
+		return failed();
+	return 0;
+}
+
+int sink_buf(const struct owners_buf *b)
+{
+	return sink_write(b->ptr ? b->ptr : "", b->len);
+}
+
+int sink_puts(const char *s)
+{
+	return sink_write(s, strlen(s));
+}
+
+int sink_printf(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	errno = 0;
+	va_start(ap, fmt);
+	n = vfprintf(stdout, fmt, ap);
+	va_end(ap);
+	return n < 0 ? failed() : 0;
+}
+
+int sink_flush(void)
+{
+	errno = 0;
+	return fflush(stdout) ? failed() : 0;
+}
+
+enum exit_code sink_flush_checked(void)
+{
+	if (!sink_flush() && !failed_errno)
+		return EXIT_OK;
+	if (!failure_said)
+		error_msg("cannot write the output");
+	failure_said = 1;
+	return EXIT_ERROR;
+}
+
+int sink_close(int rc)
+{
+	/* flushed and checked, not closed: the terminal view's restore
+	 * (screen.c, at exit) still writes to the descriptor */
+	sink_flush();
+	if (ferror(stdout))
+		failed();
+	if (!failed_errno)
+		return rc;
+	if (!failure_said)
+		error_msg("write error on standard output: %s", strerror(failed_errno));
+	failure_said = 1;
+	return rc ? rc : EXIT_ERROR;
+}
+
+enum exit_code output_template(const struct owners_buf *json, const struct output_format *f, const char *nested,
+			       int no_headers)
+{
+	struct owners_json_value *doc = NULL;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	struct owners_buf out = OWNERS_BUF_INIT;
+	int rc;
+
+	rc = owners_json_parse(&doc, json->ptr ? json->ptr : "", json->len, &err);
+	if (!rc && f->kind == OUTPUT_JSONPATH)
+		rc = owners_jsonpath_print(&out, f->template_, doc, f->allow_missing_keys, &err);
+	else if (!rc)
+		rc = owners_custom_columns_print(&out, f->template_, doc, nested, no_headers, &err);
+	/* kubectl ends a jsonpath with no newline of its own: nor does this */
+	if (!rc) {
+		sink_buf(&out);
+		rc = sink_flush_checked();
+	} else {
+		/* a template that does not parse is a usage error; one that
+		 * names what no item has fails as kubectl's does (exit 1) */
+		rc = rc == OWNERS_ENOMEM	  ? error_oom()
+		     : rc == OWNERS_ENOTFOUND ? (report_error(&err), EXIT_ERROR)
+					      : (report_error(&err), EXIT_USAGE);
+	}
+	owners_json_value_free(doc);
+	owners_error_clear(&err);
+	owners_buf_clear(&out);
+	return rc;
+}
+
+enum exit_code output_document(const struct owners_buf *json, int yaml)
+{
+	struct owners_buf yaml_doc = OWNERS_BUF_INIT;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	const struct owners_buf *doc = json;
+	int rc = EXIT_OK;
+
+	if (yaml) {
+		if (owners_yaml_from_json(&yaml_doc, json->ptr, json->len, &err)) {
+			rc = report_error(&err);
+			goto out;
+		}
+		doc = &yaml_doc;
+	}
+	sink_buf(doc);
+	rc = sink_flush_checked();
+out:
+	owners_error_clear(&err);
+	owners_buf_clear(&yaml_doc);
+	return rc;
+}
