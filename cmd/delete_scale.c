@@ -351,7 +351,8 @@ static enum exit_code check_access(struct scale_first *sf, const struct owners_c
 	uint32_t *examples = NULL;
 	size_t n = 0;
 
-	if (owners_cascade_scale_needed_access(p, sp, sf->s->graph, sf->mode, &checks, &examples, &n))
+	if (owners_cascade_scale_needed_access(&(const struct owners_scale_access_of){ p, sp, sf->mode }, sf->s->graph,
+					       &checks, &examples, &n))
 		return error_oom();
 	return session_check_access(sf->s, checks, examples, n, "the cascade with its scale-down");
 }
@@ -433,8 +434,11 @@ void scale_first_resume(struct scale_first *sf)
 			/* gone or going, or no longer ours to resume */
 			if (rc || state.deleting || !state.paused_by_owners)
 				break;
-			rc = owners_scale_write(sf->s->http, &n, OWNERS_SCALE_DEPLOYMENT,
-						OWNERS_SCALE_WRITE_RESUME, &state, sf->dry_run, &err);
+			rc = owners_scale_write(sf->s->http,
+						&(const struct owners_scale_write_request){
+							&n, OWNERS_SCALE_DEPLOYMENT, OWNERS_SCALE_WRITE_RESUME, &state,
+							sf->dry_run },
+						&err);
 			if (!rc) {
 				fprintf(stderr, "deployment.apps \"%s\" resumed%s%s (owners had paused it to "
 					"delete it)\n", d->name, *d->ns ? " in namespace " : "", d->ns);

@@ -111,16 +111,15 @@ int owners_actions_needed_access(const struct owners_cascade_plan *p, struct own
 
 static const char scale_subresource[] = "scale";
 
-int owners_cascade_scale_needed_access(const struct owners_cascade_plan *p,
-				       const struct owners_scale_plan *sp, struct owners_graph *g,
-				       enum owners_cascade_mode mode, struct owners_access_check **out,
-				       uint32_t **examples, size_t *n_out)
+int owners_cascade_scale_needed_access(const struct owners_scale_access_of *of, struct owners_graph *g,
+				       struct owners_access_check **out, uint32_t **examples, size_t *n_out)
 {
+	const struct owners_scale_plan *sp = of->scale;
 	struct needs s = { NULL, NULL, 0, 0, 0, 0 };
 	struct owners_access_check *cascade = NULL;
 	uint32_t *cascade_examples = NULL;
 	size_t n = 0, i;
-	int rc = owners_cascade_needed_access(p, g, mode, &cascade, &cascade_examples, &n);
+	int rc = owners_cascade_needed_access(of->plan, g, of->mode, &cascade, &cascade_examples, &n);
 
 	for (i = 0; !rc && i < n; i++)
 		rc = need_on(&s, g, cascade[i].verb, NULL, cascade_examples[i]);

@@ -36,10 +36,13 @@ int owners_actions_needed_access(const struct owners_cascade_plan *p, struct own
  * workloads first (`delete --scale-first`): get and patch on each
  * workload's scale subresource, and on the object itself where it is
  * read in full or patched (a Deployment's pause, a Job's parallelism). */
-int owners_cascade_scale_needed_access(const struct owners_cascade_plan *p,
-				       const struct owners_scale_plan *sp, struct owners_graph *g,
-				       enum owners_cascade_mode mode, struct owners_access_check **out,
-				       uint32_t **examples, size_t *n_out);
+struct owners_scale_access_of {
+	const struct owners_cascade_plan *plan;
+	const struct owners_scale_plan *scale; /* may be NULL: the cascade's alone */
+	enum owners_cascade_mode mode;
+};
+int owners_cascade_scale_needed_access(const struct owners_scale_access_of *of, struct owners_graph *g,
+				       struct owners_access_check **out, uint32_t **examples, size_t *n_out);
 
 /* What `dangling --fix` needs: delete on each object decided for
  * collection (fix WOULD_DELETE, owners_dangling_collect() with a client

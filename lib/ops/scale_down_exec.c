@@ -25,18 +25,20 @@ int owners_scale_read(struct owners_scale_state *st, struct owners_http_client *
 	return rc;
 }
 
-int owners_scale_write(struct owners_http_client *c, const struct owners_node *n,
-		       enum owners_scale_how how, enum owners_scale_write what,
-		       const struct owners_scale_state *st, enum owners_dry_run dry_run,
+int owners_scale_write(struct owners_http_client *c, const struct owners_scale_write_request *q,
 		       struct owners_error *err)
 {
+	const struct owners_node *n = q->n;
+	const struct owners_scale_state *st = q->st;
+	enum owners_scale_how how = q->how;
+	enum owners_scale_write what = q->what;
 	struct owners_buf body = OWNERS_BUF_INIT;
 	struct owners_object_write_request w = {
 		.method = "PATCH",
 		.content_type = OWNERS_MERGE_PATCH_TYPE,
 		.key = { n->resource, n->namespace_, n->name },
 		.body = &body,
-		.dry_run = dry_run,
+		.dry_run = q->dry_run,
 	};
 	int rc;
 

@@ -25,12 +25,20 @@ enum owners_scale_write {
 	OWNERS_SCALE_WRITE_ZERO,   /* replicas (a Job's parallelism) to 0 */
 };
 
-/* Sends one write to n, conditional on st->resource_version (dry_run as
- * kubectl's: a server dry run sends dryRun=All, a client one nothing). 0,
- * or the error code with err set (OWNERS_ECONFLICT, OWNERS_ENOTFOUND, ...). */
-int owners_scale_write(struct owners_http_client *c, const struct owners_node *n,
-		       enum owners_scale_how how, enum owners_scale_write what,
-		       const struct owners_scale_state *st, enum owners_dry_run dry_run,
+/* One write to a workload: what, to which object, as read in st. */
+struct owners_scale_write_request {
+	const struct owners_node *n;
+	enum owners_scale_how how;
+	enum owners_scale_write what;
+	const struct owners_scale_state *st; /* its resourceVersion is the write's condition */
+	enum owners_dry_run dry_run;
+};
+
+/* Sends one write to q->n, conditional on q->st->resource_version (dry_run
+ * as kubectl's: a server dry run sends dryRun=All, a client one nothing).
+ * 0, or the error code with err set (OWNERS_ECONFLICT, OWNERS_ENOTFOUND,
+ * ...). */
+int owners_scale_write(struct owners_http_client *c, const struct owners_scale_write_request *q,
 		       struct owners_error *err);
 
 #endif

@@ -52,9 +52,10 @@ static enum written write_state(struct owners_scale_runner *r, const struct owne
 				enum owners_scale_write what, const struct owners_scale_state *st,
 				struct owners_error *err)
 {
-	int rc = h->write ? h->write(h->ctx, r->n, r->how, what, st, err)
-			  : owners_scale_write(r->http, r->n, r->how, what, st,
-					       r->server_dry_run ? OWNERS_DRY_RUN_SERVER : OWNERS_DRY_RUN_NONE, err);
+	const struct owners_scale_write_request q = {
+		r->n, r->how, what, st, r->server_dry_run ? OWNERS_DRY_RUN_SERVER : OWNERS_DRY_RUN_NONE,
+	};
+	int rc = h->write ? h->write(h->ctx, r->n, r->how, what, st, err) : owners_scale_write(r->http, &q, err);
 
 	if (rc == OWNERS_ENOTFOUND)
 		return WRITE_GONE;
