@@ -89,7 +89,7 @@ static void test_collector(void)
 		/* a second object naming the owner that is there: read once */
 		{ "ConfigMap", "a2", "a2", NULL, { NULL }, { R("ConfigMap", "live-1", "ul", 0) } },
 		/* a solid owner and two missing ones: only the gone one comes off */
-		{ "ConfigMap", "keeper", "k", NULL, { NULL }, { { NULL } } },
+		{ "ConfigMap", "keeper", "k", NULL, { NULL }, { { 0 } } },
 		{ "ConfigMap", "d", "d", NULL, { NULL },
 		  { R("ConfigMap", "keeper", "k", 0), R("ConfigMap", "live-2", "ul2", 0), R("ConfigMap", "gone-2", "ug2", 0) } },
 		/* issue #43's graph: a ClusterRole the lists missed is its controller */
