@@ -195,8 +195,8 @@ assert i["metadata"]["name"] == "kept" and i["metadata"]["ownerReferences"][0]["
 
   why_json -n "$N" cm/held
   is "$(jf "$out" 'd["verdict"], d["finalizers"][0]["remover"]')" "('waiting', None)" "$MODE: a foreign finalizer: waiting, no controller known"
-  like "$(jf "$out" 'd["finalizers"][0]["remove"]')" "^owners finalizers remove ConfigMap/held -n $N --finalizer example.com/hold$" \
-    "$MODE: ... with the command that removes it"
+  like "$(jf "$out" 'd["finalizers"][0]["remove"]')" "^owners finalizers remove ConfigMap/held -n $N --finalizer example.com/hold --uid=$(uid -n "$N" cm held)$" \
+    "$MODE: ... with the command that removes it (that object's, by UID)"
   run owners why -n "$N" cm/held
   like "$out" "risk: " "$MODE: ... and its risk"
   why_json -n "$N" pvc/data
