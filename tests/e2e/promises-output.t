@@ -13,7 +13,7 @@
 # so the Pods stay Pending).
 . "$(dirname "$0")/lib.sh"
 require python3:python3
-plan 28
+plan 30
 
 start_cluster C --gc=stalled --controllers
 . "$C/env"
@@ -97,6 +97,27 @@ is "$rc" 0 "the delete itself (owners' cascade, the GC stalled) exits 0"
 after=$(kubectl get cm -n keep -o name; kubectl get clusterrole promises-cluster-dep -o name)
 gone=$(comm -23 <(sort <<<"$before") <(sort <<<"$after") | tr '\n' ' ')
 is "$gone" "$(sorted <<<"$tree_names" | tr '\n' ' ')" "what the delete removed is exactly what tree -o name printed"
+
+# ... and the set piped where it says: into kubectl delete, as a person would
+kubectl create namespace pipe >/dev/null
+kubectl -n pipe create configmap live-owner >/dev/null
+kubectl -n pipe create configmap keeper >/dev/null
+U=$(uid -n pipe cm/live-owner) K=$(uid -n pipe cm/keeper)
+kubectl -n pipe apply -f - >/dev/null <<YAML
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: dep, ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: live-owner, uid: $U}]}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: shared, ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: live-owner, uid: $U}, {apiVersion: v1, kind: ConfigMap, name: keeper, uid: $K}]}
+YAML
+before=$(kubectl get cm -n pipe -o name | sort)
+"$OWNERS" -n pipe delete cm/live-owner --dry-run=client -o name | xargs kubectl -n pipe delete >/dev/null
+ok $? "delete --dry-run=client -o name | xargs kubectl delete: kubectl takes every name"
+after=$(kubectl get cm -n pipe -o name | sort)
+is "$(comm -23 <(echo "$before") <(echo "$after") | tr '\n' ' ')" "configmap/dep configmap/live-owner " \
+  "  it removes the cascade's objects only: the ConfigMap another owner keeps is still there"
 
 # ---- 3. documents as kubectl users script them --------------------------------
 kubectl create namespace docs >/dev/null
