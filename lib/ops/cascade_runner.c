@@ -52,7 +52,6 @@ static int confirm_absences(struct owners_cascade_runner *r, struct owners_casca
 
 	owners_owner_checks_init(&cc, w->types, w->http);
 	rc = owners_absence_confirm_cascade(&held, &r->plan, w->graph, &cc);
-	r->owner_reads += cc.reads;
 	owners_owner_checks_clear(&cc);
 	return rc;
 }

@@ -95,7 +95,6 @@ struct owners_cascade_runner {
 	int planned; /* plan holds a plan */
 	int approved;
 	int server_gc_known;
-	size_t owner_reads; /* owners read to confirm an absence (absence_confirm.h) */
 	/* objects the last round deleted or released (accepted): with
 	 * --wait=false, what is left besides them */
 	size_t last_round_done;

@@ -54,15 +54,6 @@ static const char *meta_string(const struct owners_json_value *meta, const char 
 	return s ? s : "";
 }
 
-/* ---- is the owner there? ---------------------------------------------- */
-
-/* owners_owner_check(), once per owner per run. *message is borrowed. */
-static int check_owner(struct fixer *fx, const struct owners_node *dep, const struct owners_ref *ref,
-		       enum owners_owner_verdict *v, const char **message)
-{
-	return owners_owner_check(v, message, &fx->checks, dep, ref);
-}
-
 /* ---- one object ------------------------------------------------------- */
 
 /* The object as the server holds it now. 0 with *doc set; OWNERS_ENOTFOUND
@@ -166,7 +157,7 @@ static int repairable(struct fixer *fx, const struct owners_node *dep, const str
 		return 0;
 	moved = *ref;
 	moved.api_version = r->api_version;
-	if (check_owner(fx, dep, &moved, &v, &msg) || v != OWNERS_OWNER_ALIVE)
+	if (owners_owner_check(&v, &msg, &fx->checks, dep, &moved) || v != OWNERS_OWNER_ALIVE)
 		return 0;
 	*to = r;
 	return 1;
@@ -254,7 +245,7 @@ static int decide_ref(struct fixer *fx, struct decision *d, const struct owners_
 			c == OWNERS_REF_RESOLVED ? "resolves now" : "no verdict now");
 		return 0;
 	}
-	if ((rc = check_owner(fx, n, &now, &v, &msg)))
+	if ((rc = owners_owner_check(&v, &msg, &fx->checks, n, &now)))
 		return rc;
 	if (v == OWNERS_OWNER_ALIVE) {
 		set_fix(f, OWNERS_FIX_KEPT, "%s", msg ? msg : "resolves now");
