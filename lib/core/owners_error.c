@@ -73,6 +73,7 @@ const char *owners_errcode_name(int code)
 	case OWNERS_ESERVER: return "server error";
 	case OWNERS_EEXEC: return "credential plugin failed";
 	case OWNERS_EIO: return "i/o error";
+	case OWNERS_ESTOP: return "stopped";
 	}
 	return "unknown error";
 }

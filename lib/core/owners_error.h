@@ -33,6 +33,7 @@ enum owners_errcode {
 	OWNERS_ESERVER = -14,   /* 5xx or 429 after retries */
 	OWNERS_EEXEC = -15,     /* a credential plugin failed */
 	OWNERS_EIO = -16,       /* a local file could not be read or written */
+	OWNERS_ESTOP = -17,     /* a callback ended a walk early: not a failure */
 };
 
 struct owners_error {

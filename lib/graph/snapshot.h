@@ -1,0 +1,111 @@
+/*
+ * A cluster on a file: what a read command sees, as every reader of a
+ * snapshot hands it out. One interface for every format a snapshot comes
+ * in: owners' own (snapshot_file.c, written by `owners snapshot`) and the
+ * dumps other tools write (kubectl get -o json|yaml, kubectl cluster-info
+ * dump, must-gather, support bundles: snapshot_dump*.c).
+ *
+ * A reader calls the visitor in this order: header once, types once, then
+ * any mix of object, listed and fact, then end once. Every pointer handed
+ * to a callback is borrowed for that call only: copy what you keep. A
+ * callback returns 0 to go on, OWNERS_ESTOP to end the read early (the
+ * reader then returns 0), or another OWNERS_E* code to fail it.
+ *
+ * What a format does not hold is said, never guessed: a dump without
+ * discovery has types built from its objects (has_discovery 0), and a type
+ * it did not collect has no listed record, so it reads as not seen, as a
+ * type the server refused to list does live.
+ */
+#ifndef OWNERS_SNAPSHOT_H
+#define OWNERS_SNAPSHOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "object_meta.h"
+#include "object_status.h"
+#include "owners_error.h"
+#include "resource.h"
+
+/* owners' own snapshot format, written by `owners snapshot`; see
+ * snapshot_file.h for its layout. */
+#define OWNERS_SNAPSHOT_FORMAT 1
+
+struct owners_snapshot_header {
+	const char *path;          /* the file or directory read */
+	const char *format;        /* "owners snapshot", "kubectl List", "must-gather", ... */
+	int64_t taken_at;          /* unix seconds: "now" of every answer read from it; 0 unknown */
+	const char *taken_at_from; /* where taken_at came from, for a dump: "the files' modification time" */
+	const char *server;        /* "https://10.0.0.1:6443", "" unknown */
+	const char *server_version; /* "v1.36.3", "" unknown */
+	/* What was collected: namespace_ NULL for every namespace; the
+	 * cluster-scoped types are in it unless cluster_scoped is 0. */
+	const char *namespace_;
+	int cluster_scoped;
+	const char *label_selector; /* only objects with these labels; NULL: all */
+	/* The types came from the server's discovery (1), or were built from
+	 * the objects the dump holds (0: scope from the objects, verbs and
+	 * versions unknown). */
+	int has_discovery;
+	double seconds;            /* how long the snapshot took; 0 unknown */
+};
+
+/* A list the snapshot holds whole: every object of type in namespace_
+ * (NULL: every namespace, or a cluster-scoped type) is among the objects
+ * handed out. code 0: listed; otherwise it failed as a live list fails,
+ * with the HTTP code and the messages the live scan reports (see
+ * owners_scan_failure). */
+struct owners_snapshot_listed {
+	const struct owners_resource *type;
+	const char *namespace_;
+	const char *resource_version; /* "" unknown */
+	int code;
+	const char *message;
+	const char *detail;           /* NULL when none */
+};
+
+/* A fact a read command needs beyond the lists, as recorded. */
+enum owners_snapshot_fact_kind {
+	/* The READY/STATUS of one object (uid), as tree shows it. */
+	OWNERS_SNAPSHOT_FACT_STATUS,
+	/* A whole object read on its own (a Namespace or a PersistentVolume in
+	 * deletion, the controller-manager's Lease), as JSON text. */
+	OWNERS_SNAPSHOT_FACT_OBJECT,
+	/* The pods of a namespace that mount claims: JSON text. */
+	OWNERS_SNAPSHOT_FACT_POD_CLAIMS,
+	/* An Event, as JSON text. */
+	OWNERS_SNAPSHOT_FACT_EVENT,
+};
+
+struct owners_snapshot_fact {
+	enum owners_snapshot_fact_kind kind;
+	const char *uid;                         /* STATUS: whose */
+	const struct owners_object_status *status; /* STATUS */
+	const char *path;    /* OBJECT: the API path it was read at; POD_CLAIMS: the namespace */
+	const char *json;    /* OBJECT, POD_CLAIMS, EVENT */
+	size_t json_len;
+};
+
+struct owners_snapshot_visitor {
+	int (*header)(void *ctx, const struct owners_snapshot_header *h);
+	/* The types, whole; the table is the reader's (borrowed until end):
+	 * every type pointer handed to the later callbacks points into it. */
+	int (*types)(void *ctx, const struct owners_resource_table *t);
+	int (*object)(void *ctx, const struct owners_resource *type, const struct owners_object_meta *m);
+	int (*listed)(void *ctx, const struct owners_snapshot_listed *l);
+	int (*fact)(void *ctx, const struct owners_snapshot_fact *f);
+	/* The snapshot ended where it says it ends (a file cut short fails
+	 * before this with OWNERS_EPROTO). */
+	int (*end)(void *ctx);
+	void *ctx;
+};
+
+/* Reads path (a file, "-" for stdin, or a directory) in whichever format
+ * it is in, calling v. A failure's message names the file and the place:
+ * "snap.json.gz: line 12: ...". 0, OWNERS_EPROTO (not a snapshot, or
+ * damaged), OWNERS_EIO, OWNERS_ENOMEM or a callback's code. Any callback
+ * may be NULL. */
+int owners_snapshot_read(const char *path, const struct owners_snapshot_visitor *v,
+			 struct owners_error *err);
+
+#endif
