@@ -293,3 +293,59 @@ const struct owners_snapshot_header *session_snapshot_header(const struct sessio
 {
 	return s->snap ? &s->snap->header : NULL;
 }
+
+/* ---- the reads a command makes beyond its scan, live or recorded -------- */
+
+static const char *lookup_object(void *ctx, const char *path, size_t *len)
+{
+	int64_t read_at;
+
+	return session_snapshot_object(ctx, path, len, &read_at);
+}
+
+int session_stuck_facts(struct session *s, struct owners_stuck_facts *f, const struct owners_node_list *list,
+			struct owners_error *err)
+{
+	struct owners_stuck_recorded rec = { lookup_object, s, "not recorded in the snapshot", 0 };
+
+	if (!s->snap)
+		return owners_stuck_fetch(f, s->graph, s->http, list, (size_t)s->cli->chunk_size, err);
+	return owners_stuck_fetch_recorded(f, s->graph, list, &rec, err);
+}
+
+/* The recorded events about n, as one EventList: what the live read's
+ * field selector would have returned. */
+static int recorded_events(struct session *s, struct owners_why_events *out, const struct owners_node *n,
+			   size_t limit)
+{
+	struct owners_buf list = OWNERS_BUF_INIT;
+	struct owners_json_value *doc = NULL;
+	const char *json, *key;
+	size_t i, len, kept = 0;
+	int rc = owners_buf_adds(&list, "{\"kind\":\"EventList\",\"apiVersion\":\"v1\",\"items\":[");
+
+	for (i = 0; !rc && kept < limit &&
+		    (json = session_snapshot_fact_at(s, OWNERS_SNAPSHOT_FACT_EVENT, i, &len, &key));
+	     i++) {
+		if (!key || strcmp(key, n->uid))
+			continue;
+		rc = (kept++ && owners_buf_addc(&list, ',')) || owners_buf_add(&list, json, len);
+	}
+	if (!rc)
+		rc = owners_buf_adds(&list, "]}");
+	if (!rc)
+		rc = owners_json_parse(&doc, list.ptr, list.len, NULL);
+	if (!rc)
+		rc = owners_why_events_read(out, doc);
+	owners_json_value_free(doc);
+	owners_buf_clear(&list);
+	return rc == OWNERS_ENOMEM ? rc : 0;
+}
+
+int session_why_events(struct session *s, struct owners_why_events *out, const struct owners_node *n,
+		       size_t limit)
+{
+	if (!s->snap)
+		return owners_why_events_fetch(out, s->http, n, limit);
+	return recorded_events(s, out, n, limit);
+}
