@@ -5,6 +5,7 @@
 
 #include "buf.h"
 #include "grow.h"
+#include "label_selector.h"
 #include "options.h"
 #include "snapshot_lists.h"
 #include "strv.h"
@@ -34,6 +35,9 @@ struct session_snapshot {
 	struct kept_fact *facts;
 	size_t n_facts, cap_facts;
 	int facts_done; /* a whole scan has read them: later scans pass them by */
+	/* -l, parsed once: the selector text it was parsed from */
+	char *selector_text;
+	struct owners_label_selector *selector;
 };
 
 /* ---- what the first read keeps ----------------------------------------- */
@@ -145,6 +149,28 @@ static int on_fact(void *ctx, const struct owners_snapshot_fact *f)
 	return 0;
 }
 
+/* -l on this side, as the server would have matched it. */
+static int labels_match(void *ctx, const char *selector, const struct owners_object_meta *m)
+{
+	struct session_snapshot *snap = ctx;
+	struct owners_error err = OWNERS_ERROR_INIT;
+
+	if (!snap->selector_text || strcmp(snap->selector_text, selector)) {
+		owners_label_selector_free(snap->selector);
+		free(snap->selector_text);
+		snap->selector = NULL;
+		if (!(snap->selector_text = strdup(selector)))
+			return OWNERS_ENOMEM;
+		if (owners_label_selector_parse(&snap->selector, selector, &err)) {
+			owners_error_clear(&err);
+			return OWNERS_EINVAL;
+		}
+	}
+	if (!snap->selector)
+		return OWNERS_EINVAL;
+	return owners_label_selector_match(snap->selector, m->labels, m->n_labels);
+}
+
 /* The snapshot's lists, and once one scan has read the whole file, its
  * facts are all kept. */
 static int list(void *ctx, struct owners_graph *g, const struct owners_resource_table *types,
@@ -205,6 +231,8 @@ int session_connect_from(struct session *s, struct owners_cli *cli, const char *
 	snap->source.scope = snap->scope;
 	snap->source.on_fact = on_fact;
 	snap->source.on_fact_ctx = snap;
+	snap->source.labels_match = labels_match;
+	snap->source.labels_ctx = snap;
 	owners_list_source_snapshot(&snap->inner, &snap->source);
 	s->lists.list = list;
 	s->lists.ctx = snap;
@@ -220,6 +248,8 @@ void session_snapshot_free(struct session_snapshot *snap)
 	for (i = 0; i < sizeof(snap->strings) / sizeof(snap->strings[0]); i++)
 		free(snap->strings[i]);
 	free(snap->scope);
+	free(snap->selector_text);
+	owners_label_selector_free(snap->selector);
 	for (i = 0; i < snap->n_statuses; i++) {
 		free(snap->statuses[i].uid);
 		owners_object_status_clear(&snap->statuses[i].status);
