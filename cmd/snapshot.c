@@ -361,8 +361,38 @@ static enum exit_code cmd_snapshot(struct cmd_run *run)
 	return EXIT_OK;
 }
 
+/* The man page's detail beyond --help (see struct man_section). */
+static const struct man_section snapshot_man_sections[] = {
+	{"FORMAT",
+		"Version 1: a stream of JSON documents, each on a line of its own but for the\n"
+		"lists, gzip-compressed or not (a reader tells by the first bytes):\n"
+		"- {\"apiVersion\": \"owners.dev/v1\", \"kind\": \"Snapshot\", \"format\": 1,\n"
+		"\"takenAt\", \"server\", \"serverVersion\", \"namespace\" (null: all),\n"
+		"\"clusterScoped\", \"labelSelector\", \"discovery\": {\"resources\": [...],\n"
+		"\"failed\": [...]}}: first, once.\n"
+		"- {\"apiVersion\": \"apps/v1\", \"kind\": \"DeploymentList\", \"items\":\n"
+		"[{\"metadata\": {...}}]}: objects of one type as the scan read them (name,\n"
+		"namespace, uid, resourceVersion, creationTimestamp, deletionTimestamp, labels,\n"
+		"finalizers, ownerReferences), one item per line; a type's objects may come in\n"
+		"several such lists.\n"
+		"- {\"kind\": \"Listed\", \"group\", \"version\", \"resource\", \"namespace\",\n"
+		"\"resourceVersion\", \"code\"} (with \"message\" and \"detail\" when code is not\n"
+		"0): a list that came back whole, or failed, and why.\n"
+		"- {\"kind\": \"Status\", \"uid\", \"ready\", \"status\", \"health\", \"isReady\"}:\n"
+		"READY/STATUS as tree shows it.\n"
+		"- {\"kind\": \"Read\" | \"Event\", \"path\", \"readAt\", \"object\": {...}}: an\n"
+		"object read whole (the lease, a Namespace or PersistentVolume in deletion; path:\n"
+		"its API path), or an Event (path: the UID it is about).\n"
+		"- {\"kind\": \"End\", \"objects\", \"seconds\"}: last. A file without it was cut\n"
+		"short, and is refused.\n"
+		"Every record but the lists has \"apiVersion\": \"owners.dev/v1\". A reader refuses a\n"
+		"later format, and a record it does not know."},
+	{NULL, NULL},
+};
+
 const struct command snapshot_command = {
 	.name = "snapshot",
+	.man_sections = snapshot_man_sections,
 	.fn = cmd_snapshot,
 	.validate = validate,
 	CMD_OPTIONS(snapshot_opts, struct snapshot_options, NULL),
