@@ -126,10 +126,15 @@ same_as_amd64() {
 run as_arm64 owners version --client
 ok $rc "the arm64 owners runs under qemu-aarch64"
 same_as_amd64 0 "server v[0-9.]+" owners version
+# version -o json: its clientVersion.platform on a line, then the rest
+platform_and_rest() {
+  python3 -c 'import json, sys; v = json.load(sys.stdin)
+print(v["clientVersion"].pop("platform")); print(json.dumps(v, sort_keys=True))'
+}
 run as_arm64 owners version -o json
-arm=$(python3 -c 'import json,sys; v=json.load(sys.stdin); print(v["clientVersion"].pop("platform")); print(json.dumps(v, sort_keys=True))' <<<"$out")
+arm=$(platform_and_rest <<<"$out")
 run as_amd64 owners version -o json
-amd=$(python3 -c 'import json,sys; v=json.load(sys.stdin); print(v["clientVersion"].pop("platform")); print(json.dumps(v, sort_keys=True))' <<<"$out")
+amd=$(platform_and_rest <<<"$out")
 is "$(head -1 <<<"$arm") $(head -1 <<<"$amd")" "linux/arm64 linux/amd64" "version -o json: each names its platform"
 is "$(tail -n +2 <<<"$arm")" "$(tail -n +2 <<<"$amd")" "  and the rest of the document is the same"
 same_as_amd64 1 "ConfigMap/app-g1" owners tree cm/app -n amd64
