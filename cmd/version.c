@@ -35,17 +35,25 @@ const struct opt version_opts[] = {
 #undef OPT_STRUCT
 
 /* GOOS/GOARCH words, as kubectl's platform field writes them. */
+#if defined(__linux__)
+#define OWNERS_GOOS "linux"
+#elif defined(__APPLE__)
+#define OWNERS_GOOS "darwin"
+#elif defined(__FreeBSD__)
+#define OWNERS_GOOS "freebsd"
+#else
+#define OWNERS_GOOS "unknown"
+#endif
+#if defined(__x86_64__)
+#define OWNERS_GOARCH "amd64"
+#elif defined(__aarch64__)
+#define OWNERS_GOARCH "arm64"
+#else
+#define OWNERS_GOARCH "unknown"
+#endif
 static const char *platform(void)
 {
-#if defined(__linux__) && defined(__x86_64__)
-	return "linux/amd64";
-#elif defined(__linux__) && defined(__aarch64__)
-	return "linux/arm64";
-#elif defined(__linux__)
-	return "linux/unknown";
-#else
-	return "unknown";
-#endif
+	return OWNERS_GOOS "/" OWNERS_GOARCH;
 }
 
 static const char *tls_version(const curl_version_info_data *curl)
