@@ -1,0 +1,378 @@
+/* Two owner graphs compared (lib/ops/graph_diff.c): one check per kind of
+ * change, each made by changing one thing between two graphs built alike;
+ * a graph against itself, or against its twin, has none; what a side
+ * could not see is counted, never called gone or new; the order. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fake_objects.h"
+#include "fake_types.h"
+#include "graph_diff.h"
+#include "tap.h"
+
+#define CREATED 1767225600 /* fake_objects.h: 2026-01-01T00:00:00Z */
+#define T_A (CREATED + 3600)
+#define T_B (CREATED + 7200)
+
+static struct owners_resource_table types, types_without_widgets, types_widgets_failed;
+
+#define REF(api_, kind_, name_, uid_) { .api_version = (api_), .kind = (kind_), .name = (name_), .uid = (uid_) }
+#define CTRL(api_, kind_, name_, uid_)                                                             \
+	{ .api_version = (api_), .kind = (kind_), .name = (name_), .uid = (uid_), .controller = 1 }
+#define NREFS(a) .n_refs = sizeof(a) / sizeof((a)[0]), .refs = (a)
+
+static void add_types(struct owners_resource_table *t, int widgets)
+{
+	owners_resource_table_init(t);
+	fake_type_add(t, &(struct fake_type){ "", "v1", "configmaps", "configmap", "ConfigMap", NULL, 1, 1 });
+	fake_type_add(t, &(struct fake_type){ "", "v1", "pods", "pod", "Pod", NULL, 1, 1 });
+	fake_type_add(t, &(struct fake_type){ "apps", "v1", "deployments", "deployment", "Deployment", NULL, 1, 1 });
+	fake_type_add(t, &(struct fake_type){ "apps", "v1", "replicasets", "replicaset", "ReplicaSet", NULL, 1, 1 });
+	if (widgets)
+		fake_type_add(t, &(struct fake_type){ "example.com", "v1", "widgets", "widget", "Widget", NULL, 1, 1 });
+}
+
+/* A graph over t, every type listed in every namespace but `unlisted`
+ * (a plural, NULL: none), which is listed in namespace "elsewhere" only. */
+static struct owners_graph *graph(const struct owners_resource_table *t, const char *unlisted)
+{
+	struct owners_graph *g = NULL;
+	size_t i;
+
+	owners_graph_new(&g, t);
+	for (i = 0; i < t->count; i++) {
+		int here = !unlisted || strcmp(t->items[i].resource, unlisted);
+
+		owners_graph_note_listing(g, &t->items[i], here ? NULL : "elsewhere", 0, NULL);
+	}
+	return g;
+}
+
+static void add(struct owners_graph *g, const char *api, const char *kind, const struct fake_object *o)
+{
+	if (fake_object_try_add(g, owners_resource_by_gvk(g->types, api, kind), o))
+		ok(0, "add %s/%s", kind, o->name);
+}
+
+/* The objects every pair of graphs starts from: a Deployment, its
+ * ReplicaSet (controlled), a pod of that ReplicaSet, a ConfigMap owned
+ * by the pod (not as controller). */
+static const struct owners_owner_ref_meta rs_refs[] = { CTRL("apps/v1", "Deployment", "web", "u-dep") };
+static const struct owners_owner_ref_meta pod_refs[] = { CTRL("apps/v1", "ReplicaSet", "web-1", "u-rs") };
+static const struct owners_owner_ref_meta cm_refs[] = { REF("v1", "Pod", "web-1-a", "u-pod") };
+
+enum { NO_DEP = 1, NO_RS = 2, NO_POD = 4, NO_CM = 8 };
+
+static void base(struct owners_graph *g, unsigned leave_out)
+{
+	if (!(leave_out & NO_DEP))
+		add(g, "apps/v1", "Deployment", FAKE_OBJECT("ns", "web", "u-dep"));
+	if (!(leave_out & NO_RS))
+		add(g, "apps/v1", "ReplicaSet", FAKE_OBJECT("ns", "web-1", "u-rs", NREFS(rs_refs)));
+	if (!(leave_out & NO_POD))
+		add(g, "v1", "Pod", FAKE_OBJECT("ns", "web-1-a", "u-pod", NREFS(pod_refs)));
+	if (!(leave_out & NO_CM))
+		add(g, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(cm_refs)));
+}
+
+static struct owners_graph_diff diff(struct owners_graph *a, struct owners_graph *b)
+{
+	struct owners_graph_diff d;
+	const struct owners_graph_diff_side sa = { a, T_A }, sb = { b, T_B };
+
+	ok(owners_graph_diff_run(&d, &sa, &sb, NULL, NULL) == 0, "diff runs");
+	return d;
+}
+
+/* The changes as "change:name" words, in order, with what each says:
+ * "+finalizer", "@owner-name", "<class-before>class-after". */
+static const char *words(const struct owners_graph_diff *d)
+{
+	static char out[1024];
+	size_t i;
+
+	out[0] = 0;
+	for (i = 0; i < d->count; i++) {
+		const struct owners_diff_item *it = &d->items[i];
+		const struct owners_node *n = owners_graph_diff_object(d, it, NULL);
+		const struct owners_ref *ref = owners_graph_diff_ref(d, it);
+		size_t len = strlen(out);
+
+		snprintf(out + len, sizeof(out) - len, "%s%s:%s", i ? " " : "", owners_diff_change_name(it->change),
+			 n->name);
+		len = strlen(out);
+		if (it->finalizer)
+			snprintf(out + len, sizeof(out) - len, "+%s", it->finalizer);
+		else if (ref)
+			snprintf(out + len, sizeof(out) - len, "@%s", ref->name);
+		len = strlen(out);
+		if (it->change == OWNERS_DIFF_WENT_DANGLING || it->change == OWNERS_DIFF_RESOLVES_AGAIN)
+			snprintf(out + len, sizeof(out) - len, "<%s>%s",
+				 it->node_a == OWNERS_NO_NODE ? "-" : owners_ref_class_name(it->class_a),
+				 owners_ref_class_name(it->class_b));
+	}
+	return out;
+}
+
+static void done(struct owners_graph_diff *d, struct owners_graph *a, struct owners_graph *b)
+{
+	owners_graph_diff_clear(d);
+	owners_graph_free(a);
+	owners_graph_free(b);
+}
+
+static void no_change(void)
+{
+	struct owners_graph *a = graph(&types, NULL), *b = graph(&types, NULL);
+	struct owners_graph_diff d;
+	const struct owners_graph_diff_side s = { a, T_A };
+
+	base(a, 0);
+	base(b, 0);
+	d = diff(a, b);
+	is_str(words(&d), "", "diff S S' (the same objects, two graphs): nothing");
+	is_int(d.unseen_in_a + d.unseen_in_b, 0, "  and nothing unseen");
+	owners_graph_diff_clear(&d);
+	ok(owners_graph_diff_run(&d, &s, &s, NULL, NULL) == 0 && d.count == 0, "diff S S (one graph): nothing");
+	done(&d, a, b);
+}
+
+static void appeared_and_went(void)
+{
+	struct owners_graph *a = graph(&types, NULL), *b = graph(&types, NULL);
+	struct owners_graph_diff d;
+
+	base(a, NO_CM);
+	base(b, NO_DEP);
+	d = diff(a, b);
+	/* the Deployment went: its ReplicaSet's controller reference dangles */
+	is_str(words(&d), "appeared:cm went:web went-dangling:web-1@web<resolved>absent",
+	       "a ConfigMap appeared, a Deployment went, the ReplicaSet's owner dangles (by kind)");
+	ok(d.count == 3 && d.items[0].since == CREATED && d.items[0].since_exact,
+	   "  appeared: since its creationTimestamp (exact)");
+	ok(d.count == 3 && d.items[1].since == T_A && !d.items[1].since_exact,
+	   "  went: after A's time (a bound)");
+	ok(d.count == 3 && d.items[2].node_a != OWNERS_NO_NODE && d.items[2].node_b != OWNERS_NO_NODE,
+	   "  went-dangling: the object on both sides");
+	done(&d, a, b);
+}
+
+static void unseen(void)
+{
+	struct owners_graph *a = graph(&types, "configmaps"), *b = graph(&types, NULL);
+	struct owners_graph_diff d;
+
+	/* A listed ConfigMaps elsewhere only: B's cm is not new, only unseen */
+	base(a, NO_CM);
+	base(b, 0);
+	d = diff(a, b);
+	is_str(words(&d), "", "an object whose type A did not list where it lives: not 'appeared'");
+	is_int(d.unseen_in_a, 1, "  counted unseen in A");
+	done(&d, a, b);
+
+	/* and the other way: A's cm is not gone */
+	a = graph(&types, NULL);
+	b = graph(&types, "configmaps");
+	base(a, 0);
+	base(b, NO_CM);
+	d = diff(a, b);
+	is_str(words(&d), "", "an object whose type B did not list where it lived: not 'went'");
+	is_int(d.unseen_in_b, 1, "  counted unseen in B");
+	done(&d, a, b);
+
+	/* an owner whose type B did not list: unknown, never dangling */
+	a = graph(&types, NULL);
+	b = graph(&types, "deployments");
+	base(a, 0);
+	base(b, NO_DEP);
+	d = diff(a, b);
+	is_str(words(&d), "", "an owner whose type B did not list: its reference does not go dangling");
+	is_int(d.unseen_in_b, 1, "  the owner itself counted unseen in B");
+	done(&d, a, b);
+}
+
+static void types_served(void)
+{
+	struct owners_graph *a = graph(&types_without_widgets, NULL), *b = graph(&types, NULL);
+	struct owners_graph_diff d;
+
+	/* A type installed between the two (a CRD): its objects are new */
+	add(b, "example.com/v1", "Widget", FAKE_OBJECT("ns", "w", "u-w"));
+	d = diff(a, b);
+	is_str(words(&d), "appeared:w", "a type A did not serve at all: its objects appeared");
+	done(&d, a, b);
+
+	/* but not when A's discovery of that group failed */
+	a = graph(&types_widgets_failed, NULL);
+	b = graph(&types, NULL);
+	add(b, "example.com/v1", "Widget", FAKE_OBJECT("ns", "w", "u-w"));
+	d = diff(a, b);
+	is_str(words(&d), "", "a type whose group failed discovery in A: unseen, not appeared");
+	is_int(d.unseen_in_a, 1, "  counted");
+	done(&d, a, b);
+}
+
+static void deletion_and_finalizers(void)
+{
+	static const char *const fins_a[] = { "example.com/old" };
+	static const char *const fins_b[] = { "example.com/hold" };
+	struct owners_graph *a = graph(&types, NULL), *b = graph(&types, NULL);
+	struct owners_graph_diff d;
+
+	base(a, NO_CM);
+	base(b, NO_CM);
+	add(a, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(cm_refs), .n_fins = 1, .fins = fins_a));
+	add(b, "v1", "ConfigMap",
+	    FAKE_OBJECT("ns", "cm", "u-cm", NREFS(cm_refs), .deleted = "2026-01-01T01:30:00Z", .n_fins = 1,
+			.fins = fins_b));
+	d = diff(a, b);
+	is_str(words(&d), "deletion-started:cm finalizer-added:cm+example.com/hold finalizer-removed:cm+example.com/old",
+	       "deletion started, a finalizer added, one removed");
+	ok(d.count > 0 && d.items[0].since == CREATED + 5400 && d.items[0].since_exact,
+	   "  deletion: since its deletionTimestamp");
+	ok(d.count > 1 && d.items[1].since == T_A && !d.items[1].since_exact, "  finalizer: after A's time");
+	done(&d, a, b);
+
+	/* an object that appeared already in deletion */
+	a = graph(&types, NULL);
+	b = graph(&types, NULL);
+	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "new", "u-new", .deleted = "2026-01-01T01:50:00Z"));
+	d = diff(a, b);
+	is_str(words(&d), "appeared:new deletion-started:new", "appeared in deletion: both said");
+	done(&d, a, b);
+}
+
+static void owners_changed(void)
+{
+	static const struct owners_owner_ref_meta adopted[] = { REF("v1", "Pod", "web-1-a", "u-pod"),
+								CTRL("apps/v1", "Deployment", "web", "u-dep") };
+	static const struct owners_owner_ref_meta more[] = { REF("v1", "Pod", "web-1-a", "u-pod"),
+							     REF("apps/v1", "Deployment", "web", "u-dep") };
+	static const struct owners_owner_ref_meta controlled[] = { CTRL("v1", "Pod", "web-1-a", "u-pod") };
+	struct owners_graph *a, *b;
+	struct owners_graph_diff d;
+
+	a = graph(&types, NULL);
+	b = graph(&types, NULL);
+	base(a, 0);
+	base(b, NO_CM);
+	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(adopted)));
+	d = diff(a, b);
+	is_str(words(&d), "adopted:cm@web", "a controller reference added: adopted");
+	ok(d.count == 1 && d.items[0].class_b == OWNERS_REF_RESOLVED, "  the new owner resolves in B");
+	done(&d, a, b);
+
+	a = graph(&types, NULL);
+	b = graph(&types, NULL);
+	base(a, NO_CM);
+	base(b, 0);
+	add(a, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(adopted)));
+	d = diff(a, b);
+	is_str(words(&d), "released:cm@web", "a controller reference gone: released");
+	done(&d, a, b);
+
+	a = graph(&types, NULL);
+	b = graph(&types, NULL);
+	base(a, 0);
+	base(b, NO_CM);
+	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(more)));
+	d = diff(a, b);
+	is_str(words(&d), "reference-added:cm@web", "another reference added");
+	done(&d, a, b);
+
+	a = graph(&types, NULL);
+	b = graph(&types, NULL);
+	base(a, NO_CM);
+	base(b, 0);
+	add(a, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(more)));
+	d = diff(a, b);
+	is_str(words(&d), "reference-removed:cm@web", "another reference removed");
+	done(&d, a, b);
+
+	a = graph(&types, NULL);
+	b = graph(&types, NULL);
+	base(a, 0);
+	base(b, NO_CM);
+	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(controlled)));
+	d = diff(a, b);
+	is_str(words(&d), "controller-set:cm@web-1-a", "the same owner, now the controller");
+	done(&d, a, b);
+	a = graph(&types, NULL);
+	b = graph(&types, NULL);
+	base(a, NO_CM);
+	base(b, 0);
+	add(a, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(controlled)));
+	d = diff(a, b);
+	is_str(words(&d), "controller-cleared:cm@web-1-a", "the same owner, no longer the controller");
+	done(&d, a, b);
+}
+
+static void dangling(void)
+{
+	static const struct owners_owner_ref_meta gone_owner[] = { REF("v1", "ConfigMap", "never", "u-never") };
+	struct owners_graph *a = graph(&types, NULL), *b = graph(&types, NULL);
+	struct owners_graph_diff d;
+
+	/* dangling in A (its owner never there), the owner created in B with
+	 * that UID: resolves again; and a new object born dangling */
+	base(a, 0);
+	base(b, NO_RS);
+	add(a, "v1", "ConfigMap", FAKE_OBJECT("ns", "dep", "u-dep2", NREFS(gone_owner)));
+	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "dep", "u-dep2", NREFS(gone_owner)));
+	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "never", "u-never"));
+	add(b, "v1", "Pod", FAKE_OBJECT("ns", "orphan", "u-orphan", NREFS(pod_refs)));
+	d = diff(a, b);
+	is_str(words(&d),
+	       "resolves-again:dep@never<absent>resolved appeared:never "
+	       "appeared:orphan went-dangling:orphan@web-1<->absent went-dangling:web-1-a@web-1<resolved>absent "
+	       "went:web-1",
+	       "resolves again; born dangling; gone dangling with its owner gone; in order");
+	done(&d, a, b);
+}
+
+/* Objects named web* or holding the finalizer example.com/watched. */
+static int watched(void *ctx, const struct owners_graph *g, uint32_t node)
+{
+	(void)ctx;
+	return !strncmp(g->nodes[node].name, "web", 3) ||
+	       owners_graph_node_has_finalizer(&g->nodes[node], "example.com/watched");
+}
+
+static void wanted(void)
+{
+	static const char *const fins[] = { "example.com/watched" };
+	struct owners_graph *a = graph(&types, NULL), *b = graph(&types, NULL);
+	const struct owners_graph_diff_side sa = { a, T_A }, sb = { b, T_B };
+	struct owners_graph_diff d;
+
+	base(a, NO_CM);
+	base(b, NO_CM | NO_DEP);
+	add(a, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(cm_refs), .n_fins = 1, .fins = fins));
+	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(cm_refs)));
+	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "other", "u-other"));
+	ok(owners_graph_diff_run(&d, &sa, &sb, watched, NULL) == 0, "diff with a filter runs");
+	is_str(words(&d),
+	       "finalizer-removed:cm+example.com/watched went:web went-dangling:web-1@web<resolved>absent",
+	       "the objects the filter wants on either side: cm wanted in A only, 'other' in neither");
+	done(&d, a, b);
+}
+
+int main(void)
+{
+	add_types(&types, 1);
+	add_types(&types_without_widgets, 0);
+	add_types(&types_widgets_failed, 0);
+	owners_resource_table_add_failure(&types_widgets_failed, "example.com/v1", "service unavailable");
+	no_change();
+	appeared_and_went();
+	unseen();
+	types_served();
+	deletion_and_finalizers();
+	owners_changed();
+	dangling();
+	wanted();
+	owners_resource_table_clear(&types);
+	owners_resource_table_clear(&types_without_widgets);
+	owners_resource_table_clear(&types_widgets_failed);
+	return tap_done();
+}
