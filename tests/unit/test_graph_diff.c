@@ -310,6 +310,7 @@ static void owners_changed(void)
 static void dangling(void)
 {
 	static const struct owners_owner_ref_meta gone_owner[] = { REF("v1", "ConfigMap", "never", "u-never") };
+	static const struct owners_owner_ref_meta pod_refs_gone[] = { REF("v1", "Pod", "gone", "u-gone") };
 	struct owners_graph *a = graph(&types, NULL), *b = graph(&types, NULL);
 	struct owners_graph_diff d;
 
@@ -319,6 +320,9 @@ static void dangling(void)
 	base(b, NO_RS);
 	add(a, "v1", "ConfigMap", FAKE_OBJECT("ns", "dep", "u-dep2", NREFS(gone_owner)));
 	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "dep", "u-dep2", NREFS(gone_owner)));
+	/* dangling on both sides: no change */
+	add(a, "v1", "ConfigMap", FAKE_OBJECT("ns", "still", "u-still", NREFS(pod_refs_gone)));
+	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "still", "u-still", NREFS(pod_refs_gone)));
 	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "never", "u-never"));
 	add(b, "v1", "Pod", FAKE_OBJECT("ns", "orphan", "u-orphan", NREFS(pod_refs)));
 	d = diff(a, b);
@@ -326,7 +330,8 @@ static void dangling(void)
 	       "resolves-again:dep@never<absent>resolved appeared:never "
 	       "appeared:orphan went-dangling:orphan@web-1<->absent went-dangling:web-1-a@web-1<resolved>absent "
 	       "went:web-1",
-	       "resolves again; born dangling; gone dangling with its owner gone; in order");
+	       "resolves again; born dangling; gone dangling with its owner gone; dangling on both sides: "
+	       "nothing; in order");
 	done(&d, a, b);
 }
 
