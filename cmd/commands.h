@@ -54,6 +54,11 @@ struct command {
 	/* Set: exactly one object, else this usage error. */
 	const char *one_object;
 	enum cmd_discovery discovery;   /* NONE: no session */
+	/* It answers from a snapshot too (--from): a read command. Unset, or
+	 * when changes() says what these flags would change, --from is
+	 * refused before anything is read. */
+	int reads_snapshot;
+	const char *(*changes)(const void *opts);
 	enum cmd_resolve resolve;
 	enum owners_scope_rule scope;
 	int namespaces_apart;           /* see owners_scope_request */
@@ -101,7 +106,7 @@ struct command {
 extern const struct command *const owners_commands[];
 extern const struct command tree_command, graph_command, dangling_command, finalizers_command,
 	delete_command, version_command, completion_command, man_command, finalizers_remove_command;
-extern const struct command why_command, gc_command;
+extern const struct command why_command, gc_command, snapshot_command;
 /* The i-th command, NULL past the last. */
 const struct command *owners_command_at(size_t i);
 const struct command *owners_command_find(const char *name);

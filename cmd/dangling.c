@@ -526,6 +526,14 @@ static const struct man_section dangling_man_sections[] = {
 };
 
 /* The command: its usage, help, man page text and permissions. */
+/* --fix changes the cluster; --from cannot. */
+static const char *dangling_changes(const void *opts)
+{
+	const struct dangling_options *o = opts;
+
+	return o->fix != OWNERS_FIX_MODE_NONE ? "--fix changes ownerReferences" : NULL;
+}
+
 const struct command dangling_command = {
 	.name = "dangling",
 	.man_sections = dangling_man_sections,
@@ -608,6 +616,8 @@ const struct command dangling_command = {
 	.args = CMD_ARGS_OBJECTS_OPTIONAL,
 	.type_alone = CMD_TYPE_ALONE_YES,
 	.discovery = CMD_DISCOVERY_CURRENT,
+	.reads_snapshot = 1,
+	.changes = *dangling_changes,
 	/* every TYPE before the scan: a later rediscovery keeps them */
 	.resolve = CMD_RESOLVE_TYPES,
 	.scope = OWNERS_SCOPE_NAMESPACE,

@@ -414,6 +414,7 @@ const struct command finalizers_command = {
 	.args = CMD_ARGS_OBJECTS_OPTIONAL,
 	.type_alone = CMD_TYPE_ALONE_YES,
 	.discovery = CMD_DISCOVERY_CACHED,
+	.reads_snapshot = 1,
 	/* a named object of a type the GC does not track is listed too */
 	.resolve = CMD_RESOLVE_AND_LIST,
 	.scope = OWNERS_SCOPE_ROOTS,

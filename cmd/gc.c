@@ -178,7 +178,8 @@ static struct owners_gc_render render_of(const struct run *r, const struct owner
 		.waits = 1,
 	};
 
-	render.print.now = (int64_t)time(NULL); /* a pass may come long after the start */
+	/* a pass may come long after the start */
+	render.print.now = r->cmd->s.snap ? r->cmd->s.now : (int64_t)time(NULL);
 	return render;
 }
 
@@ -772,6 +773,18 @@ static const struct man_section gc_man_sections[] = {
 };
 
 /* The command: its usage, help, man page text and permissions. */
+/* gc acts unless --dry-run=client; server-side dry runs ask the server. */
+static const char *gc_changes(const void *opts)
+{
+	const struct gc_options *o = opts;
+
+	if (o->dry_run == OWNERS_DRY_RUN_CLIENT && !o->watch)
+		return NULL;
+	return o->watch ? "--watch follows the live cluster"
+	       : o->dry_run == OWNERS_DRY_RUN_SERVER ? "--dry-run=server asks the server"
+						      : "deletes and patches objects (--dry-run=client only reads)";
+}
+
 const struct command gc_command = {
 	.name = "gc",
 	.man_sections = gc_man_sections,
@@ -823,6 +836,8 @@ const struct command gc_command = {
 		"  owners gc -A --dry-run=client -o json",
 	.args = CMD_ARGS_NONE,
 	.discovery = CMD_DISCOVERY_CURRENT,
+	.reads_snapshot = 1,
+	.changes = *gc_changes,
 	.scope = OWNERS_SCOPE_NAMESPACE,
 	.rbac = "list on every type it scans; delete on the objects it collects; patch on the objects whose finalizers or references it changes",
 	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"

@@ -7,6 +7,22 @@
 
 #include "lease.h"
 #include "output.h"
+#include "session_snapshot.h"
+
+/* The lease as the snapshot read it, at the server's time then. */
+static int snapshot_lease(const struct session *s, struct owners_lease *l)
+{
+	size_t len;
+	int64_t read_at;
+	const char *json = session_snapshot_object(s, GC_LEASE_PATH, &len, &read_at);
+
+	if (!json)
+		return OWNERS_ENOTFOUND;
+	if (owners_lease_parse(l, json, len))
+		return OWNERS_EPROTO;
+	l->read_at = read_at;
+	return 0;
+}
 
 void gc_evidence_lease(struct session *s, struct owners_gc_render *r)
 {
@@ -14,7 +30,8 @@ void gc_evidence_lease(struct session *s, struct owners_gc_render *r)
 
 	r->lease_renewed = 0;
 	r->lease_duration = 0;
-	r->lease_rc = owners_lease_get(s->http, "kube-system", "kube-controller-manager", &l);
+	r->lease_rc = s->snap ? snapshot_lease(s, &l)
+			      : owners_lease_get(s->http, "kube-system", "kube-controller-manager", &l);
 	if (r->lease_rc || !l.renewed)
 		return;
 	/* its age as the server's clock counts it, moved onto print.now's
@@ -35,7 +52,7 @@ enum exit_code gc_evidence_read(struct gc_evidence *e, struct session *s, long a
 	e->render.c = e->c;
 	e->render.steps = e->steps;
 	e->render.backlog = &e->backlog;
-	e->render.print.now = (int64_t)time(NULL);
+	e->render.print.now = s->now;
 	e->render.stalled_after = after_s;
 	gc_evidence_lease(s, &e->render);
 	return 0;

@@ -109,6 +109,7 @@ const struct command graph_command = {
 		"  owners graph -n shop -o dot | dot -Tsvg > shop.svg",
 	.args = CMD_ARGS_NONE,
 	.discovery = CMD_DISCOVERY_CACHED,
+	.reads_snapshot = 1,
 	.scope = OWNERS_SCOPE_NAMESPACE,
 	.rbac = "list on every type it scans",
 	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"

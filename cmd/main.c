@@ -44,6 +44,7 @@ const struct command *const owners_commands[] = {
 	&delete_command,
 	&gc_command,
 	&why_command,
+	&snapshot_command,
 	&version_command,
 	&completion_command,
 	&help_command,

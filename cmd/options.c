@@ -54,6 +54,9 @@ const struct opt owners_global_opts[] = {
 	OPT_INT("chunk-size", 0, chunk_size, "N", 1, LONG_MAX,
 		"objects per page when listing, every page (default: 500 for a list's first page, "
 		"then 4 times more per page up to 5000, so long lists take fewer round trips)"),
+	OPT_STRING_COMPLETE("from", 0, from, "FILE|DIR", COMPLETE_FILE,
+		"read a snapshot (owners snapshot) or another tool's dump instead of the cluster; "
+		"commands that change the cluster refuse it"),
 	OPT_BOOL("help", 'h', help, "show this help"),
 	OPT_END,
 };

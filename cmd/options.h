@@ -157,6 +157,7 @@ struct owners_cli {
 	long burst;
 	const char *color;
 	const char *cache_dir;
+	const char *from;       /* --from: a snapshot or a dump, instead of the cluster */
 	long chunk_size;
 	int help;
 	int show_version;       /* owners --version */

@@ -54,6 +54,7 @@ static enum exit_code open_session(struct cmd_run *run)
 	if ((rc = session_open(&run->s, run->cli)) ||
 	    (c->discovery == CMD_DISCOVERY_CURRENT && (rc = session_require_current_types(&run->s))))
 		return rc;
+	run->print.now = run->s.now;
 	if (c->resolve != CMD_RESOLVE_NO &&
 	    ((rc = session_expand_categories(&run->s, &run->objs, &run->n_objs)) ||
 	     (rc = session_resolve_args(&run->s, run->objs, run->n_objs, c->resolve == CMD_RESOLVE_AND_LIST,
@@ -70,6 +71,23 @@ static enum exit_code open_session(struct cmd_run *run)
 	run->s.answer_namespaced_only = run->scope.answer_namespaced_only;
 	run->scan_ns = run->scope.everywhere ? NULL : run->s.namespace_;
 	return EXIT_OK;
+}
+
+/* --from on a command that changes the cluster: refused before anything
+ * is read, since a snapshot is never changed and acting on what one says
+ * would act on a past. */
+static enum exit_code refuse_snapshot(const struct cmd_run *run)
+{
+	const struct command *c = run->command;
+	const char *what = c->changes ? c->changes(run->opts) : NULL;
+
+	if (!run->cli->from || (c->reads_snapshot && !what))
+		return EXIT_OK;
+	if (!what)
+		what = "reads the live cluster";
+	return usage_error("owners %s%s%s %s: --from reads a snapshot, which nothing changes; run it against "
+			   "the cluster", c->parent ? c->parent->name : c->name, c->parent ? " " : "",
+			   c->parent ? c->name : "", what);
 }
 
 /* The print flags every renderer shares, read once. */
@@ -102,7 +120,8 @@ enum exit_code cmd_run_command(const struct command *c, struct owners_cli *cli, 
 	run.words = words;
 	if (c->setup)
 		c->setup(opts, &run.setup);
-	if (!(rc = read_print_options(&run)) && !(rc = read_objects(&run)) && !(rc = open_session(&run)))
+	if (!(rc = refuse_snapshot(&run)) && !(rc = read_print_options(&run)) && !(rc = read_objects(&run)) &&
+	    !(rc = open_session(&run)))
 		rc = c->fn(&run);
 	session_close(&run.s); /* it borrowed the objects' typed names */
 	owners_object_args_free(run.objs, run.n_objs);

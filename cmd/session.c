@@ -6,6 +6,7 @@
 #include "graph.h"
 #include "http.h"
 #include "rest_config.h"
+#include "session_snapshot.h"
 #include "session_warnings.h"
 
 void session_close(struct session *s)
@@ -22,6 +23,7 @@ void session_close(struct session *s)
 	free(s->retired);
 	owners_http_client_free(s->http);
 	owners_rest_config_free(s->cfg);
+	session_snapshot_free(s->snap);
 	owners_error_clear(&s->err);
 	memset(s, 0, sizeof(*s));
 }

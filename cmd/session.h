@@ -19,6 +19,7 @@
 #define OWNERS_CMD_SESSION_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "list_source.h"
 #include "owners_error.h"
@@ -40,8 +41,17 @@ struct session_types {
 	size_t count, cap;
 };
 
+/* What a session read from a snapshot (--from) holds instead of a
+ * connection: the snapshot's header, and the facts its scans read past
+ * (cmd/session_snapshot.h). */
+struct session_snapshot;
+
 struct session {
 	struct owners_cli *cli;
+	/* --from: the snapshot read instead of the cluster (NULL: live). */
+	struct session_snapshot *snap;
+	/* The time the answer is about: the snapshot's, else the clock's. */
+	int64_t now;
 	struct owners_rest_config *cfg;
 	struct owners_http_client *http;
 	/* Where every scan of the session reads its lists (the live cluster

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "buf.h"
 #include "http.h"
@@ -10,6 +11,7 @@
 #include "options.h"
 #include "rest_config.h"
 #include "session_discover.h"
+#include "session_snapshot.h"
 #include "test_pause.h"
 
 static void log_line(void *ctx, const char *line)
@@ -96,8 +98,11 @@ int session_connect(struct session *s, struct owners_cli *cli)
 	struct owners_kubeconfig_env env;
 	struct owners_http_options ho;
 
+	if (cli->from)
+		return session_connect_from(s, cli, cli->from);
 	memset(s, 0, sizeof(*s));
 	s->cli = cli;
+	s->now = (int64_t)time(NULL);
 	memset(&ov, 0, sizeof(ov));
 	ov.kubeconfig = cli->kubeconfig;
 	ov.context = cli->context;

@@ -67,6 +67,9 @@ int session_discover(struct session *s, int refresh)
 	struct owners_resource_table old = s->types;
 	int rc;
 
+	if (s->snap)
+		return 0; /* a snapshot's types came with it */
+
 	if (s->types_loaded && retire(s, &old))
 		return owners_error_oom(&s->err);
 	o.cache_dir = s->cli->cache_dir ? s->cli->cache_dir : default_cache_dir(&dir);

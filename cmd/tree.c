@@ -12,6 +12,7 @@
 #include "object_args.h"
 #include "output.h"
 #include "session_scan.h"
+#include "session_snapshot.h"
 #include "session_select.h"
 #include "session_warnings.h"
 #include "status_fetch.h"
@@ -51,6 +52,26 @@ const struct opt tree_opts[] = {
 };
 #undef OPT_STRUCT
 
+/* The statuses a snapshot recorded for the rows. */
+static int snapshot_statuses(struct owners_object_status *status, struct session *s,
+				     const struct owners_tree *tree)
+{
+	size_t i;
+
+	for (i = 0; i < tree->count; i++) {
+		uint32_t n = tree->rows[i].node;
+		const struct owners_object_status *st = session_snapshot_status(s, s->graph->nodes[n].uid);
+
+		if (!st || status[n].ready)
+			continue;
+		if (!(status[n].ready = strdup(st->ready)) || !(status[n].status = strdup(st->status)))
+			return OWNERS_ENOMEM;
+		status[n].health = st->health;
+		status[n].is_ready = st->is_ready;
+	}
+	return 0;
+}
+
 /* READY/STATUS for the rows printed (lib/api/object_status.c decides
  * what to read); decoration: a failure to fetch leaves "-". */
 static int fetch_status(struct session *s, const struct owners_tree *tree,
@@ -65,6 +86,10 @@ static int fetch_status(struct session *s, const struct owners_tree *tree,
 		return OWNERS_ENOMEM;
 	for (i = 0; i < tree->count; i++)
 		nodes[i] = tree->rows[i].node;
+	if (s->snap) {
+		free(nodes);
+		return snapshot_statuses(status, s, tree);
+	}
 	owners_status_fetch(status, s->graph, &(const struct owners_node_list){ nodes, tree->count },
 			    s->http, &so, &err);
 	owners_error_clear(&err);
@@ -437,6 +462,14 @@ static const struct man_section tree_man_sections[] = {
 };
 
 /* The command: its usage, help, man page text and permissions. */
+/* --watch follows the cluster as it changes; a snapshot does not. */
+static const char *tree_changes(const void *opts)
+{
+	const struct tree_options *o = opts;
+
+	return o->watch ? "--watch follows the live cluster" : NULL;
+}
+
 const struct command tree_command = {
 	.name = "tree",
 	.man_sections = tree_man_sections,
@@ -510,6 +543,8 @@ const struct command tree_command = {
 	.args = CMD_ARGS_OBJECTS,
 	.type_alone = CMD_TYPE_ALONE_YES,
 	.discovery = CMD_DISCOVERY_CACHED,
+	.reads_snapshot = 1,
+	.changes = *tree_changes,
 	/* a root of a type the GC does not track is listed all the same */
 	.resolve = CMD_RESOLVE_AND_LIST,
 	.scope = OWNERS_SCOPE_ROOTS,

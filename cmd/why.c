@@ -278,6 +278,7 @@ const struct command why_command = {
 	.args = CMD_ARGS_OBJECTS,
 	.one_object = "'owners why' explains one object: TYPE/NAME, e.g. 'owners why pod/web-1'",
 	.discovery = CMD_DISCOVERY_CURRENT,
+	.reads_snapshot = 1,
 	/* an object of a type the GC does not track is listed too */
 	.resolve = CMD_RESOLVE_AND_LIST,
 	.scope = OWNERS_SCOPE_ROOTS,

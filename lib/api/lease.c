@@ -23,12 +23,13 @@ int owners_lease_parse(struct owners_lease *out, const char *data, size_t len)
 	return 0;
 }
 
-int owners_lease_get(struct owners_http_client *c, const char *ns, const char *name, struct owners_lease *out)
+int owners_lease_fetch(struct owners_http_client *c, const char *ns, const char *name, struct owners_buf *body,
+		       int64_t *read_at)
 {
 	struct owners_http_request req;
 	int rc;
 
-	memset(out, 0, sizeof(*out));
+	*read_at = 0;
 	owners_http_request_init(&req);
 	req.method = "GET";
 	rc = owners_buf_addf(&req.path, "/apis/coordination.k8s.io/v1/namespaces/%s/leases/%s", ns, name);
@@ -37,9 +38,25 @@ int owners_lease_get(struct owners_http_client *c, const char *ns, const char *n
 	if (!rc && req.err.code)
 		rc = req.err.code;
 	if (!rc)
-		rc = owners_lease_parse(out, req.response.ptr, req.response.len);
+		rc = owners_buf_add(body, req.response.ptr ? req.response.ptr : "", req.response.len);
 	if (!rc)
-		out->read_at = req.date;
+		*read_at = req.date;
 	owners_http_request_clear(&req);
+	return rc;
+}
+
+int owners_lease_get(struct owners_http_client *c, const char *ns, const char *name, struct owners_lease *out)
+{
+	struct owners_buf body = OWNERS_BUF_INIT;
+	int64_t read_at;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	rc = owners_lease_fetch(c, ns, name, &body, &read_at);
+	if (!rc)
+		rc = owners_lease_parse(out, body.ptr ? body.ptr : "", body.len);
+	if (!rc)
+		out->read_at = read_at;
+	owners_buf_clear(&body);
 	return rc;
 }

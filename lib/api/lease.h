@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "buf.h"
 #include "http.h"
 
 struct owners_lease {
@@ -27,6 +28,10 @@ struct owners_lease {
 int owners_lease_parse(struct owners_lease *out, const char *data, size_t len);
 /* GETs lease ns/name: 0, or the request's error code (OWNERS_ENOTFOUND,
  * OWNERS_EFORBIDDEN, ...): no verdict then. */
+/* GETs lease ns/name as it is (its JSON appended to body), with the
+ * server's clock then in *read_at (0 unknown). 0, or the request's code. */
+int owners_lease_fetch(struct owners_http_client *c, const char *ns, const char *name, struct owners_buf *body,
+		       int64_t *read_at);
 int owners_lease_get(struct owners_http_client *c, const char *ns, const char *name, struct owners_lease *out);
 
 #endif

@@ -218,16 +218,35 @@ static int submit_page(struct list_job *job, const char *continue_token)
 	return 0;
 }
 
-static int record_failure(struct list_job *job, int code, const char *reason, const char *detail)
+int owners_scan_report_failure(struct owners_scan_report *rep, struct owners_graph *g,
+			       const struct owners_resource *r, const char *ns, int code,
+			       const char *message, const char *detail)
 {
-	struct owners_scan_report *rep = job->report;
 	struct owners_scan_failure *f;
-	struct owners_buf msg = OWNERS_BUF_INIT, type = OWNERS_BUF_INIT;
-	int rc;
 
 	if (OWNERS_GROW(rep->failures, rep->cap_failures, rep->n_failures + 1))
 		return OWNERS_ENOMEM;
+	if (g && owners_graph_note_listing(g, r, ns, code, message))
+		return OWNERS_ENOMEM;
 	f = &rep->failures[rep->n_failures];
+	f->resource = r;
+	f->code = code;
+	f->detail = NULL;
+	if (detail && *detail && !(f->detail = owners_strdup(detail)))
+		return OWNERS_ENOMEM;
+	if (!(f->message = owners_strdup(message))) {
+		free(f->detail);
+		return OWNERS_ENOMEM;
+	}
+	rep->n_failures++;
+	return 0;
+}
+
+static int record_failure(struct list_job *job, int code, const char *reason, const char *detail)
+{
+	struct owners_buf msg = OWNERS_BUF_INIT, type = OWNERS_BUF_INIT;
+	int rc;
+
 	rc = owners_api_type_name(&type, job->resource);
 	if (!rc && job->resource->namespaced && job->namespace_)
 		rc = owners_buf_addf(&msg, "cannot list '%s' in namespace '%s': %s", type.ptr,
@@ -235,22 +254,11 @@ static int record_failure(struct list_job *job, int code, const char *reason, co
 	else if (!rc)
 		rc = owners_buf_addf(&msg, "cannot list '%s': %s", type.ptr, reason);
 	owners_buf_clear(&type);
-	if (!rc && !job->opt->on_object)
-		rc = owners_graph_note_listing(job->g, job->resource, job->namespace_, code, msg.ptr);
-	if (rc) {
-		owners_buf_clear(&msg);
-		return rc;
-	}
-	f->resource = job->resource;
-	f->code = code;
-	f->detail = NULL;
-	if (detail && *detail && !(f->detail = owners_strdup(detail))) {
-		owners_buf_clear(&msg);
-		return OWNERS_ENOMEM;
-	}
-	f->message = owners_buf_detach(&msg);
-	rep->n_failures++;
-	return 0;
+	if (!rc)
+		rc = owners_scan_report_failure(job->report, job->opt->on_object ? NULL : job->g, job->resource,
+						job->namespace_, code, msg.ptr, detail);
+	owners_buf_clear(&msg);
+	return rc;
 }
 
 /* The reason part of a failed request's message: after the last ": " of
@@ -402,6 +410,15 @@ static int is_extra(const struct owners_scan_options *o, const struct owners_res
 	return 0;
 }
 
+int owners_scan_selects(const struct owners_scan_options *o, const struct owners_resource *r)
+{
+	if (o->only && r != o->only)
+		return 0;
+	if (!o->only && ((!owners_scan_wants(r) && !is_extra(o, r)) || (!r->namespaced && !o->cluster_scoped)))
+		return 0;
+	return !o->want || o->want(o->want_ctx, r);
+}
+
 int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 		    const struct owners_resource_table *types, const struct owners_scan_options *o,
 		    struct owners_scan_report *report, struct owners_error *err)
@@ -418,12 +435,7 @@ int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 		const struct owners_resource *r = &types->items[i];
 		struct list_job *job;
 
-		if (o->only && r != o->only)
-			continue;
-		if (!o->only && ((!owners_scan_wants(r) && !is_extra(o, r)) ||
-				 (!r->namespaced && !o->cluster_scoped)))
-			continue;
-		if (o->want && !o->want(o->want_ctx, r))
+		if (!owners_scan_selects(o, r))
 			continue;
 		job = &jobs[n++];
 		job->resource = r;

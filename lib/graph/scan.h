@@ -97,6 +97,15 @@ struct owners_scan_report {
 /* Whether the scanner lists this type at all. */
 int owners_scan_wants(const struct owners_resource *r);
 
+/* Whether a scan with options o lists r (every source of lists decides
+ * alike). */
+int owners_scan_selects(const struct owners_scan_options *o, const struct owners_resource *r);
+/* Adds a failed list to rep (message and detail copied; detail may be
+ * NULL) and, when g is given, notes it in the graph. 0 or OWNERS_ENOMEM. */
+int owners_scan_report_failure(struct owners_scan_report *rep, struct owners_graph *g,
+			       const struct owners_resource *r, const char *ns, int code,
+			       const char *message, const char *detail);
+
 int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 		    const struct owners_resource_table *types, const struct owners_scan_options *o,
 		    struct owners_scan_report *report, struct owners_error *err);

@@ -84,6 +84,7 @@ struct owners_snapshot_fact {
 	const char *path;    /* OBJECT: the API path it was read at; POD_CLAIMS: the namespace */
 	const char *json;    /* OBJECT, POD_CLAIMS, EVENT */
 	size_t json_len;
+	int64_t read_at;     /* OBJECT: the server's clock when it was read; 0 unknown */
 };
 
 struct owners_snapshot_visitor {

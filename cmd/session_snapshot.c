@@ -1,0 +1,295 @@
+#include "session_snapshot.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "grow.h"
+#include "options.h"
+#include "snapshot_lists.h"
+#include "strv.h"
+
+struct kept_status {
+	char *uid;
+	struct owners_object_status status;
+};
+
+struct kept_fact {
+	enum owners_snapshot_fact_kind kind;
+	char *key;
+	char *json;
+	size_t len;
+	int64_t read_at;
+};
+
+struct session_snapshot {
+	struct owners_snapshot_header header; /* its strings are owned below */
+	char *strings[8];
+	char *scope;
+	struct owners_snapshot_source source;
+	struct owners_list_source inner;
+	struct kept_status *statuses;
+	size_t n_statuses, cap_statuses;
+	int statuses_sorted;
+	struct kept_fact *facts;
+	size_t n_facts, cap_facts;
+	int facts_done; /* a whole scan has read them: later scans pass them by */
+};
+
+/* ---- what the first read keeps ----------------------------------------- */
+
+struct opening {
+	struct session *s;
+	struct owners_error *err;
+};
+
+static char *keep(struct session_snapshot *snap, size_t slot, const char *v)
+{
+	if (!v)
+		return NULL;
+	snap->strings[slot] = strdup(v);
+	return snap->strings[slot];
+}
+
+static int on_header(void *ctx, const struct owners_snapshot_header *h)
+{
+	struct opening *o = ctx;
+	struct session_snapshot *snap = o->s->snap;
+
+	snap->header = *h;
+	snap->header.path = keep(snap, 0, h->path);
+	snap->header.format = keep(snap, 1, h->format);
+	snap->header.server = keep(snap, 2, h->server);
+	snap->header.server_version = keep(snap, 3, h->server_version);
+	snap->header.namespace_ = keep(snap, 4, h->namespace_);
+	snap->header.label_selector = keep(snap, 5, h->label_selector);
+	snap->header.taken_at_from = keep(snap, 6, h->taken_at_from);
+	if (!snap->header.path || !snap->header.format || (h->server && !snap->header.server) ||
+	    (h->server_version && !snap->header.server_version) || (h->namespace_ && !snap->header.namespace_) ||
+	    (h->label_selector && !snap->header.label_selector) ||
+	    (h->taken_at_from && !snap->header.taken_at_from))
+		return OWNERS_ENOMEM;
+	return 0;
+}
+
+/* The session's own copy: type pointers into it outlive the read. */
+static int on_types(void *ctx, const struct owners_resource_table *t)
+{
+	struct opening *o = ctx;
+	struct owners_resource_table *into = &o->s->types;
+	size_t i;
+
+	for (i = 0; i < t->count; i++)
+		if (owners_resource_table_add(into, &t->items[i]))
+			return OWNERS_ENOMEM;
+	for (i = 0; i < t->n_failed; i++) {
+		if (owners_resource_table_failed_stale(t, i) ? owners_resource_table_add_stale(into, t->failed_groups[i])
+							      : owners_resource_table_add_failure(into, t->failed_groups[i],
+												  t->failed_reasons[i]))
+			return OWNERS_ENOMEM;
+		if (owners_resource_table_failed_stale(t, i)) {
+			char *why = strdup(t->failed_reasons[i]);
+
+			if (!why)
+				return OWNERS_ENOMEM;
+			free(into->failed_reasons[into->n_failed - 1]);
+			into->failed_reasons[into->n_failed - 1] = why;
+		}
+	}
+	owners_resource_table_mark_tracked(into);
+	o->s->types_loaded = 1;
+	return OWNERS_ESTOP; /* the rest is read by each scan */
+}
+
+/* ---- the facts, as scans read past them --------------------------------- */
+
+static int keep_status(struct session_snapshot *snap, const struct owners_snapshot_fact *f)
+{
+	struct kept_status *k;
+
+	if (OWNERS_GROW(snap->statuses, snap->cap_statuses, snap->n_statuses + 1))
+		return OWNERS_ENOMEM;
+	k = &snap->statuses[snap->n_statuses];
+	memset(k, 0, sizeof(*k));
+	k->uid = strdup(f->uid);
+	k->status.ready = strdup(f->status->ready);
+	k->status.status = strdup(f->status->status);
+	k->status.health = f->status->health;
+	k->status.is_ready = f->status->is_ready;
+	snap->n_statuses++;
+	snap->statuses_sorted = 0;
+	return k->uid && k->status.ready && k->status.status ? 0 : OWNERS_ENOMEM;
+}
+
+static int on_fact(void *ctx, const struct owners_snapshot_fact *f)
+{
+	struct session_snapshot *snap = ctx;
+	struct kept_fact *k;
+
+	if (snap->facts_done)
+		return 0;
+	if (f->kind == OWNERS_SNAPSHOT_FACT_STATUS)
+		return keep_status(snap, f);
+	if (OWNERS_GROW(snap->facts, snap->cap_facts, snap->n_facts + 1))
+		return OWNERS_ENOMEM;
+	k = &snap->facts[snap->n_facts];
+	memset(k, 0, sizeof(*k));
+	k->kind = f->kind;
+	k->read_at = f->read_at;
+	k->len = f->json_len;
+	snap->n_facts++;
+	if ((f->path && !(k->key = strdup(f->path))) || !(k->json = malloc(f->json_len + 1)))
+		return OWNERS_ENOMEM;
+	memcpy(k->json, f->json, f->json_len);
+	k->json[f->json_len] = 0;
+	return 0;
+}
+
+/* The snapshot's lists, and once one scan has read the whole file, its
+ * facts are all kept. */
+static int list(void *ctx, struct owners_graph *g, const struct owners_resource_table *types,
+		const struct owners_scan_options *o, struct owners_scan_report *report, struct owners_error *err)
+{
+	struct session_snapshot *snap = ctx;
+	int rc = owners_list_source_scan(&snap->inner, g, types, o, report, err);
+
+	if (!rc)
+		snap->facts_done = 1;
+	return rc;
+}
+
+/* What the snapshot lacks, said with every list it does not hold. */
+static int say_scope(struct session_snapshot *snap)
+{
+	struct owners_buf b = OWNERS_BUF_INIT;
+	const struct owners_snapshot_header *h = &snap->header;
+	int rc;
+
+	if (h->namespace_)
+		rc = owners_buf_addf(&b, "(%s, taken in namespace '%s')", h->path, h->namespace_);
+	else
+		rc = owners_buf_addf(&b, "(%s%s%s)", h->path, h->has_discovery ? "" : ", a ",
+				     h->has_discovery ? "" : h->format);
+	if (rc) {
+		owners_buf_clear(&b);
+		return rc;
+	}
+	snap->scope = owners_buf_detach(&b);
+	return 0;
+}
+
+int session_connect_from(struct session *s, struct owners_cli *cli, const char *path)
+{
+	struct opening o = { s, &s->err };
+	struct owners_snapshot_visitor v = { on_header, on_types, NULL, NULL, NULL, NULL, &o };
+	struct session_snapshot *snap;
+	int rc;
+
+	memset(s, 0, sizeof(*s));
+	s->cli = cli;
+	owners_resource_table_init(&s->types);
+	if (!(snap = s->snap = calloc(1, sizeof(*snap))))
+		return owners_error_oom(&s->err);
+	if ((rc = owners_snapshot_read(path, &v, &s->err)))
+		return rc;
+	if (!s->types_loaded)
+		return owners_error_set(&s->err, OWNERS_EPROTO, "%s: holds no types", path);
+	/* A snapshot is what it is: its types are as current as it gets. */
+	s->types_fresh = 1;
+	s->now = snap->header.taken_at;
+	s->namespace_ = cli->namespace_ ? cli->namespace_
+			: snap->header.namespace_ ? snap->header.namespace_ : "default";
+	if (say_scope(snap))
+		return owners_error_oom(&s->err);
+	snap->source.path = snap->header.path;
+	snap->source.scope = snap->scope;
+	snap->source.on_fact = on_fact;
+	snap->source.on_fact_ctx = snap;
+	owners_list_source_snapshot(&snap->inner, &snap->source);
+	s->lists.list = list;
+	s->lists.ctx = snap;
+	return 0;
+}
+
+void session_snapshot_free(struct session_snapshot *snap)
+{
+	size_t i;
+
+	if (!snap)
+		return;
+	for (i = 0; i < sizeof(snap->strings) / sizeof(snap->strings[0]); i++)
+		free(snap->strings[i]);
+	free(snap->scope);
+	for (i = 0; i < snap->n_statuses; i++) {
+		free(snap->statuses[i].uid);
+		owners_object_status_clear(&snap->statuses[i].status);
+	}
+	free(snap->statuses);
+	for (i = 0; i < snap->n_facts; i++) {
+		free(snap->facts[i].key);
+		free(snap->facts[i].json);
+	}
+	free(snap->facts);
+	free(snap);
+}
+
+/* ---- look-ups ------------------------------------------------------------ */
+
+static int by_uid(const void *a, const void *b)
+{
+	return strcmp(((const struct kept_status *)a)->uid, ((const struct kept_status *)b)->uid);
+}
+
+const struct owners_object_status *session_snapshot_status(const struct session *s, const char *uid)
+{
+	struct session_snapshot *snap = s->snap;
+	struct kept_status key, *found;
+
+	if (!snap || !snap->n_statuses)
+		return NULL;
+	if (!snap->statuses_sorted) {
+		qsort(snap->statuses, snap->n_statuses, sizeof(*snap->statuses), by_uid);
+		snap->statuses_sorted = 1;
+	}
+	key.uid = (char *)uid;
+	found = bsearch(&key, snap->statuses, snap->n_statuses, sizeof(*snap->statuses), by_uid);
+	return found ? &found->status : NULL;
+}
+
+const char *session_snapshot_object(const struct session *s, const char *path, size_t *len, int64_t *read_at)
+{
+	size_t i;
+
+	for (i = 0; s->snap && i < s->snap->n_facts; i++) {
+		const struct kept_fact *k = &s->snap->facts[i];
+
+		if (k->kind == OWNERS_SNAPSHOT_FACT_OBJECT && k->key && !strcmp(k->key, path)) {
+			*len = k->len;
+			*read_at = k->read_at;
+			return k->json;
+		}
+	}
+	return NULL;
+}
+
+const char *session_snapshot_fact_at(const struct session *s, enum owners_snapshot_fact_kind kind, size_t i,
+				     size_t *len, const char **key)
+{
+	size_t j, seen = 0;
+
+	for (j = 0; s->snap && j < s->snap->n_facts; j++) {
+		const struct kept_fact *k = &s->snap->facts[j];
+
+		if (k->kind != kind || seen++ != i)
+			continue;
+		*len = k->len;
+		*key = k->key;
+		return k->json;
+	}
+	return NULL;
+}
+
+const struct owners_snapshot_header *session_snapshot_header(const struct session *s)
+{
+	return s->snap ? &s->snap->header : NULL;
+}

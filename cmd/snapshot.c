@@ -1,0 +1,276 @@
+/*
+ * owners snapshot: what a read command sees, written to a file as the
+ * scan streams (lib/graph/snapshot_write.h), for --from and owners diff.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "commands.h"
+#include "gc_evidence.h"
+#include "lease.h"
+#include "output.h"
+#include "rest_config.h"
+#include "server_version.h"
+#include "session_scan.h"
+#include "session_warnings.h"
+#include "snapshot_write.h"
+#include "status_fetch.h"
+
+struct snapshot_options {
+	const char *file; /* -f */
+};
+
+#define OPT_STRUCT struct snapshot_options
+static const struct opt snapshot_opts[] = {
+	OPT_STRING_COMPLETE("filename", 'f', file, "FILE", COMPLETE_FILE,
+		"where to write the snapshot (- for stdout; a name ending in .gz is compressed)"),
+	OPT_SELECTOR("only objects with these labels (the snapshot then answers only for them)"),
+	OPT_END,
+};
+#undef OPT_STRUCT
+
+static enum exit_code validate(const struct owners_cli *cli, const void *opts, const struct string_list *args)
+{
+	const struct snapshot_options *o = opts;
+
+	(void)cli;
+	if (args->count)
+		return usage_error("'owners snapshot' takes no arguments (use -n NAMESPACE or -A, and -f FILE)");
+	if (!o->file)
+		return usage_error("'owners snapshot' needs -f FILE (- for stdout)");
+	return EXIT_OK;
+}
+
+/* The scan's lists, each object written as it is read and kept in the
+ * graph too (the statuses and facts are read after, from the graph). */
+struct tee {
+	struct owners_list_source live;
+	struct owners_snapshot_writer *w;
+	const char *selector;
+	const struct owners_scan_options *o; /* the scan's own, while it runs */
+	struct owners_graph *g;
+	struct owners_error *err;
+};
+
+static int tee_object(void *ctx, const struct owners_resource *r, const struct owners_object_meta *m)
+{
+	struct tee *t = ctx;
+
+	if (owners_snapshot_write_object(t->w, r, m, t->err))
+		return t->err->code;
+	if (t->o->on_object)
+		return t->o->on_object(t->o->on_object_ctx, r, m);
+	return owners_graph_add(t->g, r, m);
+}
+
+static int tee_listed(void *ctx, const struct owners_resource *r, const char *ns, const char *rv)
+{
+	struct tee *t = ctx;
+	struct owners_snapshot_listed l = { r, ns, rv, 0, NULL, NULL };
+
+	if (owners_snapshot_write_listed(t->w, &l, t->err))
+		return t->err->code;
+	if (!t->o->on_object && owners_graph_note_listing(t->g, r, ns, 0, NULL))
+		return OWNERS_ENOMEM;
+	return t->o->on_listed ? t->o->on_listed(t->o->on_listed_ctx, r, ns, rv) : 0;
+}
+
+static int tee_list(void *ctx, struct owners_graph *g, const struct owners_resource_table *types,
+		    const struct owners_scan_options *o, struct owners_scan_report *report, struct owners_error *err)
+{
+	struct tee *t = ctx;
+	struct owners_scan_options mine = *o;
+	size_t i;
+	int rc;
+
+	t->o = o;
+	t->g = g;
+	t->err = err;
+	mine.on_object = tee_object;
+	mine.on_object_ctx = t;
+	mine.on_listed = tee_listed;
+	mine.on_listed_ctx = t;
+	mine.keep_labels = 1; /* a snapshot answers -l and label columns later */
+	if (t->selector && !mine.label_selector)
+		mine.label_selector = t->selector;
+	rc = owners_list_source_scan(&t->live, g, types, &mine, report, err);
+	for (i = 0; !rc && i < report->n_failures; i++) {
+		const struct owners_scan_failure *f = &report->failures[i];
+		struct owners_snapshot_listed l = { f->resource, NULL, "", f->code, f->message, f->detail };
+
+		l.namespace_ = f->resource->namespaced ? o->namespace_ : NULL;
+		if (!o->on_object && owners_graph_note_listing(g, f->resource, l.namespace_, f->code, f->message))
+			rc = owners_error_oom(err);
+		else
+			rc = owners_snapshot_write_listed(t->w, &l, err);
+	}
+	if (!rc && !o->on_object)
+		rc = owners_graph_link(g);
+	return rc;
+}
+
+/* READY/STATUS of every object that has one, as tree would read them. */
+static int write_statuses(struct session *s, struct owners_snapshot_writer *w, struct owners_error *err)
+{
+	struct owners_graph *g = s->graph;
+	struct owners_status_fetch_options so = { s->cli->chunk_size, 1 };
+	struct owners_object_status *st = calloc(g->count + 1, sizeof(*st));
+	uint32_t *nodes = calloc(g->count + 1, sizeof(*nodes));
+	struct owners_error ferr = OWNERS_ERROR_INIT;
+	size_t n = 0, i;
+	int rc = 0;
+
+	if (!st || !nodes) {
+		free(st);
+		free(nodes);
+		return owners_error_oom(err);
+	}
+	for (i = 0; i < g->count; i++)
+		if (!g->nodes[i].virtual_ && g->nodes[i].resource && g->nodes[i].resource->has_status)
+			nodes[n++] = (uint32_t)i;
+	owners_status_fetch(st, g, &(const struct owners_node_list){ nodes, n }, s->http, &so, &ferr);
+	owners_error_clear(&ferr);
+	for (i = 0; !rc && i < n; i++) {
+		struct owners_snapshot_fact f = { OWNERS_SNAPSHOT_FACT_STATUS, g->nodes[nodes[i]].uid, &st[nodes[i]],
+						  NULL, NULL, 0, 0 };
+
+		if (st[nodes[i]].ready)
+			rc = owners_snapshot_write_fact(w, &f, err);
+	}
+	for (i = 0; i < g->count; i++)
+		owners_object_status_clear(&st[i]);
+	free(st);
+	free(nodes);
+	return rc;
+}
+
+/* The controller-manager's lease, the evidence of whether the GC runs. */
+static int write_lease(struct session *s, struct owners_snapshot_writer *w, struct owners_error *err)
+{
+	struct owners_buf body = OWNERS_BUF_INIT;
+	struct owners_snapshot_fact f = { OWNERS_SNAPSHOT_FACT_OBJECT, NULL, NULL, GC_LEASE_PATH, NULL, 0, 0 };
+	int rc = 0;
+
+	if (!owners_lease_fetch(s->http, "kube-system", "kube-controller-manager", &body, &f.read_at) && body.len) {
+		f.json = body.ptr;
+		f.json_len = body.len;
+		rc = owners_snapshot_write_fact(w, &f, err);
+	}
+	owners_buf_clear(&body);
+	return rc;
+}
+
+static char *server_version(struct session *s)
+{
+	struct owners_json_value *doc = NULL;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	char *v = NULL;
+
+	if (!owners_server_version_get(&doc, s->http, &err))
+		v = strdup(owners_server_version_git(doc));
+	owners_json_value_free(doc);
+	owners_error_clear(&err);
+	return v;
+}
+
+static int write_header(struct cmd_run *run, struct owners_snapshot_writer *w, const char *selector)
+{
+	struct session *s = &run->s;
+	char *version = server_version(s);
+	struct owners_snapshot_header h;
+	int rc;
+
+	memset(&h, 0, sizeof(h));
+	h.taken_at = s->now;
+	h.server = s->cfg->server;
+	h.server_version = version ? version : "";
+	h.namespace_ = run->scan_ns;
+	h.cluster_scoped = 1;
+	h.label_selector = selector;
+	h.has_discovery = 1;
+	rc = owners_snapshot_write_header(w, &h, &s->types, &s->err);
+	free(version);
+	return rc;
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static enum exit_code cmd_snapshot(struct cmd_run *run)
+{
+	const struct snapshot_options *o = run->opts;
+	struct session *s = &run->s;
+	struct owners_snapshot_writer *w = NULL;
+	struct tee t;
+	struct timespec t0;
+	enum exit_code rc;
+	uint64_t objects, bytes;
+	double secs;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (owners_snapshot_writer_open(&w, o->file, &s->err) || write_header(run, w, run->cli->selector)) {
+		owners_snapshot_writer_abandon(w);
+		return report_error(&s->err);
+	}
+	memset(&t, 0, sizeof(t));
+	t.live = s->lists;
+	t.w = w;
+	t.selector = run->cli->selector;
+	s->lists.list = tee_list;
+	s->lists.ctx = &t;
+	if ((rc = session_scan(s, run->scan_ns))) {
+		owners_snapshot_writer_abandon(w);
+		return rc;
+	}
+	s->lists = t.live;
+	if (write_statuses(s, w, &s->err) || write_lease(s, w, &s->err)) {
+		owners_snapshot_writer_abandon(w);
+		return report_error(&s->err);
+	}
+	session_warn_scan(s);
+	objects = owners_snapshot_writer_objects(w);
+	bytes = owners_snapshot_writer_bytes(w);
+	secs = seconds_since(&t0);
+	if (owners_snapshot_writer_close(w, secs, &s->err))
+		return report_error(&s->err);
+	fprintf(stderr, "snapshot: %llu objects of %zu types in %.1fs, %llu bytes%s%s\n",
+		(unsigned long long)objects, s->scan.types_listed, secs, (unsigned long long)bytes,
+		strcmp(o->file, "-") ? " written to " : "", strcmp(o->file, "-") ? o->file : "");
+	return EXIT_OK;
+}
+
+const struct command snapshot_command = {
+	.name = "snapshot",
+	.fn = cmd_snapshot,
+	.validate = validate,
+	CMD_OPTIONS(snapshot_opts, struct snapshot_options, NULL),
+	.usage = "owners snapshot [-n NAMESPACE | -A] [-l SELECTOR] -f FILE [flags]",
+	.summary = "write what the read commands see to a file, for --from and owners diff",
+	.description = "Lists what every read command lists (every type the garbage collector tracks,\n"
+		"and the owner types they refer to), with discovery, the READY/STATUS tree shows,\n"
+		"the controller-manager's lease, the server's version and the time, and writes it\n"
+		"to FILE as the lists stream in. Any read command then answers from it with\n"
+		"--from FILE as it would have answered then: tree, graph, dangling, finalizers,\n"
+		"why and gc --dry-run=client; owners diff compares two.\n"
+		"\n"
+		"The file is a stream of JSON documents (its format: owners-snapshot(1)),\n"
+		"compressed with gzip when its name ends in .gz. It is written under a temporary\n"
+		"name and renamed when whole, so an interrupted snapshot leaves nothing half\n"
+		"written. A list the server refused is recorded as refused: read back, it is\n"
+		"named as not seen, as live.",
+	.examples = "  owners snapshot -A -f cluster.json.gz\n"
+		"  owners tree deployment/web --from cluster.json.gz\n"
+		"  owners snapshot -n shop -f - | gzip > shop.json.gz",
+	.args = CMD_ARGS_NONE,
+	.discovery = CMD_DISCOVERY_CURRENT,
+	.scope = OWNERS_SCOPE_NAMESPACE,
+	.rbac = "list on every type it scans; get on objects with a status (or list of their type),\n"
+		"and on the kube-system/kube-controller-manager Lease",
+};

@@ -1,0 +1,33 @@
+#include "snapshot.h"
+
+#include <string.h>
+#include <sys/stat.h>
+
+#include "file_stream.h"
+#include "snapshot_file.h"
+
+int owners_snapshot_read(const char *path, const struct owners_snapshot_visitor *v,
+			 struct owners_error *err)
+{
+	static char head[4096];
+	struct owners_file_reader *in;
+	struct stat st;
+	size_t got;
+	int rc;
+
+	if (strcmp(path, "-") && !stat(path, &st) && S_ISDIR(st.st_mode))
+		return owners_error_set(err, OWNERS_EPROTO, "%s: a directory, not an owners snapshot", path);
+	if ((rc = owners_file_reader_open(&in, path, err)))
+		return rc;
+	if ((rc = owners_file_reader_read(in, head, sizeof(head), &got, err)))
+		goto out;
+	if (!got)
+		rc = owners_error_set(err, OWNERS_EPROTO, "%s: empty: not a snapshot", path);
+	else if (owners_snapshot_file_recognise(head, got))
+		rc = owners_snapshot_file_read(in, path, head, got, v, err);
+	else
+		rc = owners_error_set(err, OWNERS_EPROTO, "%s: not an owners snapshot", path);
+out:
+	owners_file_reader_free(in);
+	return rc;
+}

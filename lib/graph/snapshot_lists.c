@@ -1,0 +1,166 @@
+#include "snapshot_lists.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_path.h"
+#include "buf.h"
+
+/* One scan over the snapshot. */
+struct scan {
+	struct owners_snapshot_source *src;
+	struct owners_graph *g;
+	const struct owners_resource_table *types;  /* the session's */
+	const struct owners_resource_table *file;   /* the snapshot's own */
+	const struct owners_scan_options *o;
+	struct owners_scan_report *report;
+	unsigned char *selected;  /* per type: 1 selected, 2 its list seen */
+	struct owners_error *err;
+};
+
+/* The session's type for the snapshot's: both tables come from the same
+ * discovery, in the same order. */
+static const struct owners_resource *session_type(const struct scan *s, const struct owners_resource *r)
+{
+	size_t i = (size_t)(r - s->file->items);
+
+	return i < s->types->count ? &s->types->items[i] : NULL;
+}
+
+static const char *scope_of(const struct scan *s, const struct owners_resource *r)
+{
+	return r->namespaced ? s->o->namespace_ : NULL;
+}
+
+static int on_types(void *ctx, const struct owners_resource_table *t)
+{
+	struct scan *s = ctx;
+	size_t i;
+
+	if (t->count != s->types->count)
+		return owners_error_set(s->err, OWNERS_EPROTO, "%s: changed while it was read", s->src->path);
+	s->file = t;
+	for (i = 0; i < t->count; i++)
+		s->selected[i] = owners_scan_selects(s->o, &s->types->items[i]) ? 1 : 0;
+	return 0;
+}
+
+static int on_object(void *ctx, const struct owners_resource *type, const struct owners_object_meta *m)
+{
+	struct scan *s = ctx;
+	const struct owners_resource *r = session_type(s, type);
+	const char *ns;
+	struct owners_object_meta copy;
+	int rc;
+
+	if (!r || !s->selected[r - s->types->items])
+		return 0;
+	ns = scope_of(s, r);
+	if (ns && strcmp(ns, m->namespace_))
+		return 0;
+	if (s->o->label_selector &&
+	    (!s->src->labels_match || !s->src->labels_match(s->src->labels_ctx, s->o->label_selector, m)))
+		return 0;
+	copy = *m;
+	if (!s->o->keep_labels) {
+		copy.labels = NULL;
+		copy.n_labels = 0;
+	}
+	if (s->o->on_object) {
+		if ((rc = s->o->on_object(s->o->on_object_ctx, r, &copy)))
+			return rc == OWNERS_ENOMEM ? owners_error_oom(s->err) : OWNERS_ESTOP;
+	} else if (owners_graph_add(s->g, r, &copy)) {
+		return owners_error_oom(s->err);
+	}
+	s->report->objects++;
+	return 0;
+}
+
+/* Whether a list the snapshot holds covers what this scan asks of r. */
+static int covers(const struct scan *s, const struct owners_resource *r, const char *listed_ns)
+{
+	const char *want = scope_of(s, r);
+
+	return !listed_ns || (want && !strcmp(want, listed_ns));
+}
+
+static int on_listed(void *ctx, const struct owners_snapshot_listed *l)
+{
+	struct scan *s = ctx;
+	const struct owners_resource *r = session_type(s, l->type);
+	size_t i;
+	int rc;
+
+	if (!r || s->selected[i = (size_t)(r - s->types->items)] != 1 || !covers(s, r, l->namespace_))
+		return 0;
+	s->selected[i] = 2;
+	if (l->code)
+		return owners_scan_report_failure(s->report, s->o->on_object ? NULL : s->g, r, scope_of(s, r),
+						  l->code, l->message, l->detail)
+			       ? owners_error_oom(s->err)
+			       : 0;
+	s->report->types_listed++;
+	if (!s->o->on_object && owners_graph_note_listing(s->g, r, scope_of(s, r), 0, NULL))
+		return owners_error_oom(s->err);
+	if (s->o->on_listed &&
+	    (rc = s->o->on_listed(s->o->on_listed_ctx, r, scope_of(s, r), l->resource_version)))
+		return owners_error_set(s->err, rc, "stopped");
+	return 0;
+}
+
+static int on_fact(void *ctx, const struct owners_snapshot_fact *f)
+{
+	struct scan *s = ctx;
+
+	return s->src->on_fact ? s->src->on_fact(s->src->on_fact_ctx, f) : 0;
+}
+
+/* A type the scan wanted that the snapshot does not hold (whole, in this
+ * scope): not seen, as a list the server refused. */
+static int not_held(struct scan *s, const struct owners_resource *r)
+{
+	struct owners_buf msg = OWNERS_BUF_INIT, type = OWNERS_BUF_INIT;
+	const char *ns = scope_of(s, r);
+	int rc = owners_api_type_name(&type, r);
+
+	if (!rc)
+		rc = owners_buf_addf(&msg, "cannot list '%s'%s%s%s: not in the snapshot%s%s", type.ptr,
+				     ns ? " in namespace '" : "", ns ? ns : "", ns ? "'" : "",
+				     s->src->scope ? " " : "", s->src->scope ? s->src->scope : "");
+	if (!rc)
+		rc = owners_scan_report_failure(s->report, s->o->on_object ? NULL : s->g, r, ns, OWNERS_ENOTFOUND,
+						msg.ptr, NULL);
+	owners_buf_clear(&msg);
+	owners_buf_clear(&type);
+	return rc;
+}
+
+static int list_snapshot(void *ctx, struct owners_graph *g, const struct owners_resource_table *types,
+			 const struct owners_scan_options *o, struct owners_scan_report *report,
+			 struct owners_error *err)
+{
+	struct scan s = { ctx, g, types, NULL, o, report, NULL, err };
+	struct owners_snapshot_visitor v = { NULL, on_types, on_object, on_listed, on_fact, NULL, &s };
+	size_t i;
+	int rc;
+
+	memset(report, 0, sizeof(*report));
+	if (o->label_selector && !s.src->labels_match)
+		return owners_error_set(err, OWNERS_EINVAL, "a label selector cannot be read from a snapshot");
+	if (!(s.selected = calloc(types->count ? types->count : 1, 1)))
+		return owners_error_oom(err);
+	rc = owners_snapshot_read(s.src->path, &v, err);
+	for (i = 0; !rc && i < types->count; i++)
+		if (s.selected[i] == 1 && not_held(&s, &types->items[i]))
+			rc = owners_error_oom(err);
+	if (!rc && !o->on_object)
+		rc = owners_graph_link(g);
+	free(s.selected);
+	return rc;
+}
+
+void owners_list_source_snapshot(struct owners_list_source *out, struct owners_snapshot_source *src)
+{
+	out->list = list_snapshot;
+	out->ctx = src;
+}

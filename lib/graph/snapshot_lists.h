@@ -1,0 +1,36 @@
+/*
+ * The lists of a snapshot as a list source (list_source.h): each scan
+ * reads the snapshot again, from its start, and is handed exactly what
+ * the same scan of the live cluster would have been (the types it
+ * selects, in its namespace, with its labels), every list failure as the
+ * snapshot recorded it, and a list the snapshot does not hold as not
+ * seen: its objects read as unknown, never as absent.
+ *
+ * The snapshot is streamed, never held: its objects go straight into the
+ * graph, as a live list's do.
+ *
+ * Ownership: the source borrows src (which must outlive it).
+ */
+#ifndef OWNERS_SNAPSHOT_LISTS_H
+#define OWNERS_SNAPSHOT_LISTS_H
+
+#include "list_source.h"
+#include "snapshot.h"
+
+struct owners_snapshot_source {
+	const char *path;
+	/* What the snapshot holds for lists it does not (set by the caller,
+	 * for messages): "taken in namespace 'x'", "a kubectl List". */
+	const char *scope;
+	/* Called with each fact as a scan reads past it (NULL: skipped). */
+	int (*on_fact)(void *ctx, const struct owners_snapshot_fact *f);
+	void *on_fact_ctx;
+	/* Label selector matcher (lib/codec/label_selector.h), compiled by
+	 * the caller from o->label_selector; NULL: a selector is refused. */
+	int (*labels_match)(void *ctx, const char *selector, const struct owners_object_meta *m);
+	void *labels_ctx;
+};
+
+void owners_list_source_snapshot(struct owners_list_source *out, struct owners_snapshot_source *src);
+
+#endif
