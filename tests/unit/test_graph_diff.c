@@ -8,6 +8,8 @@
 #include "fake_objects.h"
 #include "fake_types.h"
 #include "graph_diff.h"
+#include "graph_diff_render.h"
+#include "json.h"
 #include "tap.h"
 
 #define CREATED 1767225600 /* fake_objects.h: 2026-01-01T00:00:00Z */
@@ -362,6 +364,82 @@ static void wanted(void)
 	done(&d, a, b);
 }
 
+/* Element i of array v (NULL past its end). */
+static const struct owners_json_value *at(const struct owners_json_value *v, size_t i)
+{
+	return v && i < v->count ? v->items[i] : NULL;
+}
+
+/* Change k of item i of a diff's document. */
+static const struct owners_json_value *change(const struct owners_json_value *doc, size_t i, size_t k)
+{
+	return at(owners_json_path(at(owners_json_get(doc, "items"), i), "owners", "changes", NULL), k);
+}
+
+static void rendering(void)
+{
+	static const char *const fins[] = { "example.com/hold" };
+	static const struct owners_owner_ref_meta adopted[] = { REF("v1", "Pod", "web-1-a", "u-pod"),
+								CTRL("apps/v1", "Deployment", "web", "u-dep") };
+	struct owners_graph *a = graph(&types, NULL), *b = graph(&types, NULL);
+	struct owners_graph_diff d;
+	struct owners_graph_diff_render r;
+	struct owners_buf out = OWNERS_BUF_INIT;
+	struct owners_json_value *doc = NULL;
+	struct owners_error err = OWNERS_ERROR_INIT;
+
+	base(a, 0);
+	base(b, NO_CM | NO_DEP);
+	add(b, "v1", "ConfigMap",
+	    FAKE_OBJECT("ns", "cm", "u-cm", NREFS(adopted), .deleted = "2026-01-01T01:57:00Z", .n_fins = 1,
+			.fins = fins));
+	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "a-new-one", "u-new"));
+	d = diff(a, b);
+	memset(&r, 0, sizeof(r));
+	r.d = &d;
+	r.source_a = "a.json";
+	r.source_b = "live";
+	r.b_live = 1;
+	ok(owners_graph_diff_render_text(&out, &r) == 0, "text renders");
+	is_str(out.ptr,
+	       "configmap in namespace ns:\n"
+	       "  + a-new-one  appeared, created 120m ago\n"
+	       "  ~ cm         in deletion for 3m, held by example.com/hold\n"
+	       "  ~ cm         finalizer example.com/hold added (in the last 60m)\n"
+	       "  ~ cm         adopted by Deployment/web, absent (in the last 60m)\n"
+	       "deployment.apps in namespace ns:\n"
+	       "  - web        went (in the last 60m)\n"
+	       "replicaset.apps in namespace ns:\n"
+	       "  ~ web-1      owner Deployment/web dangling: absent (in the last 60m)\n",
+	       "text: a heading per kind and namespace, a line per change, when each began");
+	owners_buf_reset(&out);
+	ok(owners_graph_diff_render_json(&out, &r) == 0, "the document renders");
+	ok(owners_json_parse(&doc, out.ptr, out.len, &err) == 0, "  and parses");
+	is_str(owners_json_string(owners_json_path(doc, "kind", NULL)), "OwnersDiff", "  kind OwnersDiff");
+	is_str(owners_json_string(owners_json_path(doc, "metadata", "after", "source", NULL)), "live",
+	       "  metadata.after.source");
+	is_int(owners_json_int(owners_json_path(doc, "metadata", "before", "time", NULL), -1), -1,
+	       "  times are RFC 3339 text");
+	is_str(owners_json_string(owners_json_path(doc, "metadata", "before", "time", NULL)), "2026-01-01T01:00:00Z",
+	       "  metadata.before.time");
+	is_str(owners_json_string(owners_json_path(at(owners_json_get(doc, "items"), 1), "metadata", "name", NULL)), "cm",
+	       "  an item per object: the second is cm");
+	is_str(owners_json_string(owners_json_get(change(doc, 1, 2), "change")),
+	       "adopted", "  its third change: adopted");
+	is_str(owners_json_string(owners_json_path(change(doc, 1, 2), "owner", "name", NULL)),
+	       "web", "  by web");
+	is_str(owners_json_string(owners_json_get(change(doc, 1, 2), "after")),
+	       "absent", "  which B finds absent");
+	is_int(owners_json_int(owners_json_get(change(doc, 1, 0), "ageSeconds"), -1),
+	       180, "  in deletion for 180 s");
+	is_str(owners_json_string(owners_json_path(at(owners_json_get(doc, "items"), 2), "metadata", "name", NULL)), "web",
+	       "  the object that went, as A had it");
+	owners_json_value_free(doc);
+	owners_error_clear(&err);
+	owners_buf_clear(&out);
+	done(&d, a, b);
+}
+
 int main(void)
 {
 	add_types(&types, 1);
@@ -376,6 +454,7 @@ int main(void)
 	owners_changed();
 	dangling();
 	wanted();
+	rendering();
 	owners_resource_table_clear(&types);
 	owners_resource_table_clear(&types_without_widgets);
 	owners_resource_table_clear(&types_widgets_failed);
