@@ -31,11 +31,6 @@ static int add_bound(struct owners_buf *out, const struct owners_graph_diff *d,
 		       : 0;
 }
 
-static int add_owner(struct owners_buf *out, const struct owners_ref *ref)
-{
-	return owners_buf_addf(out, "owner %s/%s", ref->kind, ref->name);
-}
-
 /* what, then, when the objects say when it began, e.g. ", created 5m
  * ago" (between and after around the age); else the bound. */
 static int add_dated(struct owners_buf *out, const struct owners_graph_diff *d,
@@ -60,27 +55,33 @@ static int add_holders(struct owners_buf *out, const struct owners_node *n)
 	return rc;
 }
 
-/* What a change says about a reference. */
+/* What a change says about a reference, after "owner Kind/name" (or
+ * "adopted by", "released by"). */
+static const char *ref_change_words(enum owners_diff_change c)
+{
+	switch (c) {
+	case OWNERS_DIFF_REFERENCE_ADDED: return " added";
+	case OWNERS_DIFF_REFERENCE_REMOVED: return " removed";
+	case OWNERS_DIFF_CONTROLLER_SET: return " became its controller";
+	case OWNERS_DIFF_CONTROLLER_CLEARED: return " no longer its controller";
+	case OWNERS_DIFF_WENT_DANGLING: return " dangling: ";
+	case OWNERS_DIFF_RESOLVES_AGAIN: return " resolves again (was ";
+	default: return "";
+	}
+}
+
 static int describe_ref(struct owners_buf *out, const struct owners_graph_diff *d,
 			const struct owners_diff_item *it, const struct owners_ref *ref)
 {
-	int rc = it->change == OWNERS_DIFF_ADOPTED	? owners_buf_addf(out, "adopted by %s/%s", ref->kind, ref->name)
-		 : it->change == OWNERS_DIFF_RELEASED ? owners_buf_addf(out, "released by %s/%s", ref->kind, ref->name)
-						      : add_owner(out, ref);
+	const char *who = it->change == OWNERS_DIFF_ADOPTED    ? "adopted by"
+			  : it->change == OWNERS_DIFF_RELEASED ? "released by"
+							       : "owner";
+	int rc = owners_buf_addf(out, "%s %s/%s%s", who, ref->kind, ref->name, ref_change_words(it->change));
 
-	switch (it->change) {
-	case OWNERS_DIFF_REFERENCE_ADDED: rc = rc ? rc : owners_buf_adds(out, " added"); break;
-	case OWNERS_DIFF_REFERENCE_REMOVED: rc = rc ? rc : owners_buf_adds(out, " removed"); break;
-	case OWNERS_DIFF_CONTROLLER_SET: rc = rc ? rc : owners_buf_adds(out, " became its controller"); break;
-	case OWNERS_DIFF_CONTROLLER_CLEARED: rc = rc ? rc : owners_buf_adds(out, " no longer its controller"); break;
-	case OWNERS_DIFF_WENT_DANGLING:
-		rc = rc ? rc : owners_buf_addf(out, " dangling: %s", owners_ref_class_name(it->class_b));
-		break;
-	case OWNERS_DIFF_RESOLVES_AGAIN:
-		rc = rc ? rc : owners_buf_addf(out, " resolves again (was %s)", owners_ref_class_name(it->class_a));
-		break;
-	default: break;
-	}
+	if (!rc && it->change == OWNERS_DIFF_WENT_DANGLING)
+		rc = owners_buf_adds(out, owners_ref_class_name(it->class_b));
+	if (!rc && it->change == OWNERS_DIFF_RESOLVES_AGAIN)
+		rc = owners_buf_addf(out, "%s)", owners_ref_class_name(it->class_a));
 	/* a new reference whose owner does not resolve: said at once */
 	if (!rc && (it->change == OWNERS_DIFF_ADOPTED || it->change == OWNERS_DIFF_REFERENCE_ADDED) &&
 	    it->class_b != OWNERS_REF_RESOLVED)

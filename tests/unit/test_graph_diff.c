@@ -116,6 +116,20 @@ static const char *words(const struct owners_graph_diff *d)
 	return out;
 }
 
+/* The text of a diff, colourless. */
+static const char *text_of(const struct owners_graph_diff *d)
+{
+	static struct owners_buf out = OWNERS_BUF_INIT;
+	struct owners_graph_diff_render r;
+
+	memset(&r, 0, sizeof(r));
+	r.d = d;
+	owners_buf_clear(&out);
+	if (owners_graph_diff_render_text(&out, &r))
+		return "(render failed)";
+	return out.ptr;
+}
+
 static void done(struct owners_graph_diff *d, struct owners_graph *a, struct owners_graph *b)
 {
 	owners_graph_diff_clear(d);
@@ -159,38 +173,32 @@ static void appeared_and_went(void)
 	done(&d, a, b);
 }
 
-static void unseen(void)
+/* The base objects, some left out on each side, a type listed elsewhere
+ * only on one side: no change, only objects counted unseen. */
+static void only_unseen(const char *unlisted_a, unsigned leave_out_a, const char *unlisted_b,
+			unsigned leave_out_b, const char *what)
 {
-	struct owners_graph *a = graph(&types, "configmaps"), *b = graph(&types, NULL);
+	struct owners_graph *a = graph(&types, unlisted_a), *b = graph(&types, unlisted_b);
 	struct owners_graph_diff d;
 
+	base(a, leave_out_a);
+	base(b, leave_out_b);
+	d = diff(a, b);
+	is_str(words(&d), "", "%s", what);
+	is_int(d.unseen_in_a + 10 * d.unseen_in_b, unlisted_a ? 1 : 10, "  counted unseen in %s",
+	       unlisted_a ? "A" : "B");
+	done(&d, a, b);
+}
+
+static void unseen(void)
+{
 	/* A listed ConfigMaps elsewhere only: B's cm is not new, only unseen */
-	base(a, NO_CM);
-	base(b, 0);
-	d = diff(a, b);
-	is_str(words(&d), "", "an object whose type A did not list where it lives: not 'appeared'");
-	is_int(d.unseen_in_a, 1, "  counted unseen in A");
-	done(&d, a, b);
-
-	/* and the other way: A's cm is not gone */
-	a = graph(&types, NULL);
-	b = graph(&types, "configmaps");
-	base(a, 0);
-	base(b, NO_CM);
-	d = diff(a, b);
-	is_str(words(&d), "", "an object whose type B did not list where it lived: not 'went'");
-	is_int(d.unseen_in_b, 1, "  counted unseen in B");
-	done(&d, a, b);
-
-	/* an owner whose type B did not list: unknown, never dangling */
-	a = graph(&types, NULL);
-	b = graph(&types, "deployments");
-	base(a, 0);
-	base(b, NO_DEP);
-	d = diff(a, b);
-	is_str(words(&d), "", "an owner whose type B did not list: its reference does not go dangling");
-	is_int(d.unseen_in_b, 1, "  the owner itself counted unseen in B");
-	done(&d, a, b);
+	only_unseen("configmaps", NO_CM, NULL, 0,
+		    "an object whose type A did not list where it lives: not 'appeared'");
+	only_unseen(NULL, 0, "configmaps", NO_CM, "an object whose type B did not list where it lived: not 'went'");
+	/* the Deployment itself unseen in B, its reference unknown there */
+	only_unseen(NULL, 0, "deployments", NO_DEP,
+		    "an owner whose type B did not list: its reference does not go dangling");
 }
 
 static void types_served(void)
@@ -244,6 +252,31 @@ static void deletion_and_finalizers(void)
 	done(&d, a, b);
 }
 
+/* The base objects on both sides, cm with these references in A (NULL:
+ * cm's own) and in B: the changes said (words, and a phrase of the
+ * text), and how B classifies the first change's reference. */
+static enum owners_ref_class cm_refs_changed(const struct owners_owner_ref_meta *in_a, size_t n_a,
+					     const struct owners_owner_ref_meta *in_b, size_t n_b,
+					     const char *want, const char *says, const char *what)
+{
+	struct owners_graph *a = graph(&types, NULL), *b = graph(&types, NULL);
+	struct owners_graph_diff d;
+	enum owners_ref_class c;
+
+	base(a, NO_CM);
+	base(b, NO_CM);
+	add(a, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", .n_refs = n_a, .refs = in_a));
+	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", .n_refs = n_b, .refs = in_b));
+	d = diff(a, b);
+	is_str(words(&d), want, "%s", what);
+	ok(strstr(text_of(&d), says) != NULL, "  text: '%s'", says);
+	c = d.count ? d.items[0].class_b : OWNERS_REF_UNKNOWN;
+	done(&d, a, b);
+	return c;
+}
+
+#define REFS(a) (a), sizeof(a) / sizeof((a)[0])
+
 static void owners_changed(void)
 {
 	static const struct owners_owner_ref_meta adopted[] = { REF("v1", "Pod", "web-1-a", "u-pod"),
@@ -251,62 +284,21 @@ static void owners_changed(void)
 	static const struct owners_owner_ref_meta more[] = { REF("v1", "Pod", "web-1-a", "u-pod"),
 							     REF("apps/v1", "Deployment", "web", "u-dep") };
 	static const struct owners_owner_ref_meta controlled[] = { CTRL("v1", "Pod", "web-1-a", "u-pod") };
-	struct owners_graph *a, *b;
-	struct owners_graph_diff d;
 
-	a = graph(&types, NULL);
-	b = graph(&types, NULL);
-	base(a, 0);
-	base(b, NO_CM);
-	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(adopted)));
-	d = diff(a, b);
-	is_str(words(&d), "adopted:cm@web", "a controller reference added: adopted");
-	ok(d.count == 1 && d.items[0].class_b == OWNERS_REF_RESOLVED, "  the new owner resolves in B");
-	done(&d, a, b);
-
-	a = graph(&types, NULL);
-	b = graph(&types, NULL);
-	base(a, NO_CM);
-	base(b, 0);
-	add(a, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(adopted)));
-	d = diff(a, b);
-	is_str(words(&d), "released:cm@web", "a controller reference gone: released");
-	done(&d, a, b);
-
-	a = graph(&types, NULL);
-	b = graph(&types, NULL);
-	base(a, 0);
-	base(b, NO_CM);
-	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(more)));
-	d = diff(a, b);
-	is_str(words(&d), "reference-added:cm@web", "another reference added");
-	done(&d, a, b);
-
-	a = graph(&types, NULL);
-	b = graph(&types, NULL);
-	base(a, NO_CM);
-	base(b, 0);
-	add(a, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(more)));
-	d = diff(a, b);
-	is_str(words(&d), "reference-removed:cm@web", "another reference removed");
-	done(&d, a, b);
-
-	a = graph(&types, NULL);
-	b = graph(&types, NULL);
-	base(a, 0);
-	base(b, NO_CM);
-	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(controlled)));
-	d = diff(a, b);
-	is_str(words(&d), "controller-set:cm@web-1-a", "the same owner, now the controller");
-	done(&d, a, b);
-	a = graph(&types, NULL);
-	b = graph(&types, NULL);
-	base(a, NO_CM);
-	base(b, 0);
-	add(a, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(controlled)));
-	d = diff(a, b);
-	is_str(words(&d), "controller-cleared:cm@web-1-a", "the same owner, no longer the controller");
-	done(&d, a, b);
+	is_int(cm_refs_changed(REFS(cm_refs), REFS(adopted), "adopted:cm@web", "~ cm  adopted by Deployment/web (in the last 60m)",
+			       "a controller reference added: adopted"),
+	       OWNERS_REF_RESOLVED, "  the new owner resolves in B");
+	cm_refs_changed(REFS(adopted), REFS(cm_refs), "released:cm@web",
+			"~ cm  released by Deployment/web (in the last 60m)", "a controller reference gone: released");
+	cm_refs_changed(REFS(cm_refs), REFS(more), "reference-added:cm@web",
+			"~ cm  owner Deployment/web added (in the last 60m)", "another reference added");
+	cm_refs_changed(REFS(more), REFS(cm_refs), "reference-removed:cm@web",
+			"~ cm  owner Deployment/web removed (in the last 60m)", "another reference removed");
+	cm_refs_changed(REFS(cm_refs), REFS(controlled), "controller-set:cm@web-1-a",
+			"~ cm  owner Pod/web-1-a became its controller (in the last 60m)", "the same owner, now the controller");
+	cm_refs_changed(REFS(controlled), REFS(cm_refs), "controller-cleared:cm@web-1-a",
+			"~ cm  owner Pod/web-1-a no longer its controller (in the last 60m)",
+			"the same owner, no longer the controller");
 }
 
 static void dangling(void)
@@ -334,6 +326,17 @@ static void dangling(void)
 	       "went:web-1",
 	       "resolves again; born dangling; gone dangling with its owner gone; dangling on both sides: "
 	       "nothing; in order");
+	is_str(text_of(&d),
+	       "configmap in namespace ns:\n"
+	       "  ~ dep      owner ConfigMap/never resolves again (was absent) (in the last 60m)\n"
+	       "  + never    appeared, created 120m ago\n"
+	       "pod in namespace ns:\n"
+	       "  + orphan   appeared, created 120m ago\n"
+	       "  ~ orphan   owner ReplicaSet/web-1 dangling: absent (in the last 60m)\n"
+	       "  ~ web-1-a  owner ReplicaSet/web-1 dangling: absent (in the last 60m)\n"
+	       "replicaset.apps in namespace ns:\n"
+	       "  - web-1    went (in the last 60m)\n",
+	       "  said as text");
 	done(&d, a, b);
 }
 
