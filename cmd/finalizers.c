@@ -17,6 +17,7 @@
 #include "object_args.h"
 #include "output.h"
 #include "session_scan.h"
+#include "session_snapshot.h"
 #include "session_select.h"
 #include "stuck.h"
 #include "stuck_fetch.h"
@@ -175,8 +176,7 @@ static enum exit_code gather(struct cmd_run *run, struct stuck_run *st)
 		return rc;
 	if (owners_stuck_reach(&reach, &n_reach, s->graph, st->nodes, st->n))
 		return error_oom();
-	if (owners_stuck_fetch(&st->facts, s->graph, s->http, &(const struct owners_node_list){ reach, n_reach },
-			       (size_t)run->cli->chunk_size, &err)) {
+	if (session_stuck_facts(s, &st->facts, &(const struct owners_node_list){ reach, n_reach }, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
 	}

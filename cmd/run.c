@@ -84,7 +84,7 @@ static enum exit_code refuse_snapshot(const struct cmd_run *run)
 	if (!run->cli->from || (c->reads_snapshot && !what))
 		return EXIT_OK;
 	if (!what)
-		what = "reads the live cluster";
+		what = "changes the cluster";
 	return usage_error("owners %s%s%s %s: --from reads a snapshot, which nothing changes; run it against "
 			   "the cluster", c->parent ? c->parent->name : c->name, c->parent ? " " : "",
 			   c->parent ? c->name : "", what);

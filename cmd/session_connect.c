@@ -102,7 +102,7 @@ int session_connect(struct session *s, struct owners_cli *cli)
 		return session_connect_from(s, cli, cli->from);
 	memset(s, 0, sizeof(*s));
 	s->cli = cli;
-	s->now = (int64_t)time(NULL);
+	s->now = test_now();
 	memset(&ov, 0, sizeof(ov));
 	ov.kubeconfig = cli->kubeconfig;
 	ov.context = cli->context;

@@ -5,6 +5,7 @@
 
 #include "buf.h"
 #include "grow.h"
+#include "label_selector.h"
 #include "options.h"
 #include "snapshot_lists.h"
 #include "strv.h"
@@ -34,6 +35,9 @@ struct session_snapshot {
 	struct kept_fact *facts;
 	size_t n_facts, cap_facts;
 	int facts_done; /* a whole scan has read them: later scans pass them by */
+	/* -l, parsed once: the selector text it was parsed from */
+	char *selector_text;
+	struct owners_label_selector *selector;
 };
 
 /* ---- what the first read keeps ----------------------------------------- */
@@ -145,6 +149,28 @@ static int on_fact(void *ctx, const struct owners_snapshot_fact *f)
 	return 0;
 }
 
+/* -l on this side, as the server would have matched it. */
+static int labels_match(void *ctx, const char *selector, const struct owners_object_meta *m)
+{
+	struct session_snapshot *snap = ctx;
+	struct owners_error err = OWNERS_ERROR_INIT;
+
+	if (!snap->selector_text || strcmp(snap->selector_text, selector)) {
+		owners_label_selector_free(snap->selector);
+		free(snap->selector_text);
+		snap->selector = NULL;
+		if (!(snap->selector_text = strdup(selector)))
+			return OWNERS_ENOMEM;
+		if (owners_label_selector_parse(&snap->selector, selector, &err)) {
+			owners_error_clear(&err);
+			return OWNERS_EINVAL;
+		}
+	}
+	if (!snap->selector)
+		return OWNERS_EINVAL;
+	return owners_label_selector_match(snap->selector, m->labels, m->n_labels);
+}
+
 /* The snapshot's lists, and once one scan has read the whole file, its
  * facts are all kept. */
 static int list(void *ctx, struct owners_graph *g, const struct owners_resource_table *types,
@@ -205,6 +231,8 @@ int session_connect_from(struct session *s, struct owners_cli *cli, const char *
 	snap->source.scope = snap->scope;
 	snap->source.on_fact = on_fact;
 	snap->source.on_fact_ctx = snap;
+	snap->source.labels_match = labels_match;
+	snap->source.labels_ctx = snap;
 	owners_list_source_snapshot(&snap->inner, &snap->source);
 	s->lists.list = list;
 	s->lists.ctx = snap;
@@ -220,6 +248,8 @@ void session_snapshot_free(struct session_snapshot *snap)
 	for (i = 0; i < sizeof(snap->strings) / sizeof(snap->strings[0]); i++)
 		free(snap->strings[i]);
 	free(snap->scope);
+	free(snap->selector_text);
+	owners_label_selector_free(snap->selector);
 	for (i = 0; i < snap->n_statuses; i++) {
 		free(snap->statuses[i].uid);
 		owners_object_status_clear(&snap->statuses[i].status);
@@ -292,4 +322,60 @@ const char *session_snapshot_fact_at(const struct session *s, enum owners_snapsh
 const struct owners_snapshot_header *session_snapshot_header(const struct session *s)
 {
 	return s->snap ? &s->snap->header : NULL;
+}
+
+/* ---- the reads a command makes beyond its scan, live or recorded -------- */
+
+static const char *lookup_object(void *ctx, const char *path, size_t *len)
+{
+	int64_t read_at;
+
+	return session_snapshot_object(ctx, path, len, &read_at);
+}
+
+int session_stuck_facts(struct session *s, struct owners_stuck_facts *f, const struct owners_node_list *list,
+			struct owners_error *err)
+{
+	struct owners_stuck_recorded rec = { lookup_object, s, "not recorded in the snapshot", 0 };
+
+	if (!s->snap)
+		return owners_stuck_fetch(f, s->graph, s->http, list, (size_t)s->cli->chunk_size, err);
+	return owners_stuck_fetch_recorded(f, s->graph, list, &rec, err);
+}
+
+/* The recorded events about n, as one EventList: what the live read's
+ * field selector would have returned. */
+static int recorded_events(struct session *s, struct owners_why_events *out, const struct owners_node *n,
+			   size_t limit)
+{
+	struct owners_buf list = OWNERS_BUF_INIT;
+	struct owners_json_value *doc = NULL;
+	const char *json, *key;
+	size_t i, len, kept = 0;
+	int rc = owners_buf_adds(&list, "{\"kind\":\"EventList\",\"apiVersion\":\"v1\",\"items\":[");
+
+	for (i = 0; !rc && kept < limit &&
+		    (json = session_snapshot_fact_at(s, OWNERS_SNAPSHOT_FACT_EVENT, i, &len, &key));
+	     i++) {
+		if (!key || strcmp(key, n->uid))
+			continue;
+		rc = (kept++ && owners_buf_addc(&list, ',')) || owners_buf_add(&list, json, len);
+	}
+	if (!rc)
+		rc = owners_buf_adds(&list, "]}");
+	if (!rc)
+		rc = owners_json_parse(&doc, list.ptr, list.len, NULL);
+	if (!rc)
+		rc = owners_why_events_read(out, doc);
+	owners_json_value_free(doc);
+	owners_buf_clear(&list);
+	return rc == OWNERS_ENOMEM ? rc : 0;
+}
+
+int session_why_events(struct session *s, struct owners_why_events *out, const struct owners_node *n,
+		       size_t limit)
+{
+	if (!s->snap)
+		return owners_why_events_fetch(out, s->http, n, limit);
+	return recorded_events(s, out, n, limit);
 }

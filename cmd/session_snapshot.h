@@ -11,6 +11,8 @@
 #include "object_status.h"
 #include "session.h"
 #include "snapshot.h"
+#include "stuck_fetch.h"
+#include "why_events.h"
 
 /* session_connect() on the snapshot at path instead of the cluster. 0, or
  * an OWNERS_E* code with s->err set (nothing printed). */
@@ -28,5 +30,13 @@ const char *session_snapshot_fact_at(const struct session *s, enum owners_snapsh
 				     size_t *len, const char **key);
 /* The header as read: what it is, where it came from, its time. */
 const struct owners_snapshot_header *session_snapshot_header(const struct session *s);
+
+/* The facts of stuck objects (lib/ops/stuck_fetch.h): read from the
+ * cluster, or as the snapshot recorded them. */
+int session_stuck_facts(struct session *s, struct owners_stuck_facts *f, const struct owners_node_list *list,
+			struct owners_error *err);
+/* The events about n (lib/ops/why_events.h): read, or as recorded. */
+int session_why_events(struct session *s, struct owners_why_events *out, const struct owners_node *n,
+		       size_t limit);
 
 #endif

@@ -17,6 +17,11 @@
 #include "session_warnings.h"
 #include "snapshot_write.h"
 #include "status_fetch.h"
+#include "stuck.h"
+#include "url.h"
+#include "object_io.h"
+#include "api_path.h"
+#include "http.h"
 
 struct snapshot_options {
 	const char *file; /* -f */
@@ -162,6 +167,115 @@ static int write_lease(struct session *s, struct owners_snapshot_writer *w, stru
 	return rc;
 }
 
+/* A fact holding one JSON value of a parsed document, re-written. */
+static int write_value(struct owners_snapshot_writer *w, enum owners_snapshot_fact_kind kind, const char *key,
+		       const struct owners_json_value *v, int64_t read_at, struct owners_error *err)
+{
+	struct owners_buf text = OWNERS_BUF_INIT;
+	struct owners_json_gen *j;
+	int rc;
+
+	if (owners_json_gen_new(&j, &text, 0))
+		return owners_error_oom(err);
+	owners_json_gen_value(j, v);
+	rc = owners_json_gen_error(j);
+	owners_json_gen_free(j);
+	if (!rc) {
+		struct owners_snapshot_fact f = { kind, NULL, NULL, key, text.ptr, text.len, read_at };
+
+		rc = owners_snapshot_write_fact(w, &f, err);
+	} else {
+		rc = owners_error_oom(err);
+	}
+	owners_buf_clear(&text);
+	return rc;
+}
+
+/* Namespaces and PersistentVolumes in deletion, read whole: what
+ * finalizers and why explain a stuck one with (lib/ops/stuck_fetch.h). */
+static int write_stuck_objects(struct session *s, struct owners_snapshot_writer *w, struct owners_error *err)
+{
+	const struct owners_graph *g = s->graph;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < g->count; i++) {
+		const struct owners_node *n = &g->nodes[i];
+		struct owners_object_get_request q;
+		struct owners_json_value *doc = NULL;
+		struct owners_buf path = OWNERS_BUF_INIT;
+		struct owners_error gerr = OWNERS_ERROR_INIT;
+
+		if (n->virtual_ || !n->deleted || !(owners_stuck_is_namespace(n) || owners_stuck_is_pv(n)))
+			continue;
+		memset(&q, 0, sizeof(q));
+		q.key.type = n->resource;
+		q.key.name = n->name;
+		q.full = 1;
+		if (!owners_object_get(&doc, s->http, &q, &gerr) &&
+		    !(rc = owners_api_path_object(&path, n->resource, NULL, n->name, NULL) ? owners_error_oom(err) : 0))
+			rc = write_value(w, OWNERS_SNAPSHOT_FACT_OBJECT, path.ptr, doc, 0, err);
+		owners_json_value_free(doc);
+		owners_buf_clear(&path);
+		owners_error_clear(&gerr);
+	}
+	return rc;
+}
+
+/* One page of core/v1 Events: each a fact keyed by the UID it is about. */
+static int write_event_page(struct owners_snapshot_writer *w, const struct owners_json_value *page,
+			    struct owners_error *err)
+{
+	const struct owners_json_value *items = owners_json_get(page, "items");
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && items && items->type == OWNERS_JSON_ARRAY && i < items->count; i++) {
+		const char *uid = owners_json_string(owners_json_path(items->items[i], "involvedObject", "uid", NULL));
+
+		if (uid && *uid)
+			rc = write_value(w, OWNERS_SNAPSHOT_FACT_EVENT, uid, items->items[i], 0, err);
+	}
+	return rc;
+}
+
+/* The events of the scope (why shows those about an object): best
+ * effort, as why's own read; a refused list leaves none recorded. */
+static int write_events(struct session *s, const char *ns, struct owners_snapshot_writer *w,
+			struct owners_error *err)
+{
+	const struct owners_resource *events = owners_resource_by_gvk(&s->types, "v1", "Event");
+	char *next = NULL;
+	int rc = 0;
+
+	if (!events)
+		return 0;
+	do {
+		struct owners_http_request req;
+		struct owners_json_value *page = NULL;
+		const char *token;
+
+		owners_http_request_init(&req);
+		req.method = "GET";
+		if (owners_api_path_collection(&req.path, events, ns) || owners_buf_adds(&req.path, "?limit=500") ||
+		    (next && owners_url_add_query(&req.path, "continue", next)))
+			rc = owners_error_oom(err);
+		free(next);
+		next = NULL;
+		if (!rc && !owners_http_do(s->http, &req) && !req.err.code &&
+		    !owners_json_parse(&page, req.response.ptr, req.response.len, NULL)) {
+			rc = write_event_page(w, page, err);
+			token = owners_json_string(owners_json_path(page, "metadata", "continue", NULL));
+			if (!rc && token && *token && !(next = strdup(token)))
+				rc = owners_error_oom(err);
+		}
+		owners_json_value_free(page);
+		owners_http_request_clear(&req);
+	} while (!rc && next);
+	free(next);
+	return rc;
+}
+
 static char *server_version(struct session *s)
 {
 	struct owners_json_value *doc = NULL;
@@ -230,7 +344,8 @@ static enum exit_code cmd_snapshot(struct cmd_run *run)
 		return rc;
 	}
 	s->lists = t.live;
-	if (write_statuses(s, w, &s->err) || write_lease(s, w, &s->err)) {
+	if (write_statuses(s, w, &s->err) || write_lease(s, w, &s->err) || write_stuck_objects(s, w, &s->err) ||
+	    write_events(s, run->scan_ns, w, &s->err)) {
 		owners_snapshot_writer_abandon(w);
 		return report_error(&s->err);
 	}

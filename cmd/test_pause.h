@@ -5,10 +5,14 @@
  * conditional; and delay the requests whose path holds a text
  * (OWNERS_TEST_DELAY_REQUESTS=TEXT=SECONDS), so that one type's lists or
  * watch lag another's and a missing owner is proven read before it is
- * acted on.
+ * acted on. OWNERS_TEST_NOW=UNIX-SECONDS fixes the clock of the answers
+ * (AGE, "deleting for"), so that a live answer and one from a snapshot
+ * taken at that time can be compared byte for byte.
  */
 #ifndef OWNERS_CMD_TEST_PAUSE_H
 #define OWNERS_CMD_TEST_PAUSE_H
+
+#include <stdint.h>
 
 /* The pause asked for in environment variable name (0: none); EXIT_USAGE
  * with a message when it is not a number of seconds under an hour. */
@@ -20,5 +24,8 @@ int test_delay_from_env(const char **match, long *ms);
 
 /* Says on stderr what it waits before, then sleeps. */
 void test_pause(double seconds, const char *kind, const char *namespace_, const char *name);
+
+/* The time the answer is about: OWNERS_TEST_NOW when set, else the clock. */
+int64_t test_now(void);
 
 #endif

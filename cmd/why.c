@@ -14,6 +14,7 @@
 #include "output.h"
 #include "session_across.h"
 #include "session_scan.h"
+#include "session_snapshot.h"
 #include "session_select.h"
 #include "stuck.h"
 #include "stuck_fetch.h"
@@ -88,8 +89,7 @@ static enum exit_code explain_stuck(struct session *s, uint32_t node, struct own
 		return 0;
 	if (owners_stuck_reach(&reach, &n_reach, s->graph, &node, 1))
 		return error_oom();
-	if (owners_stuck_fetch(facts, s->graph, s->http, &(const struct owners_node_list){ reach, n_reach },
-			       (size_t)s->cli->chunk_size, &err)) {
+	if (session_stuck_facts(s, facts, &(const struct owners_node_list){ reach, n_reach }, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
 	}
@@ -169,7 +169,7 @@ enum exit_code cmd_why(struct cmd_run *run)
 	owners_why_clear(&f.why);
 	if (rc || (rc = explain_stuck(s, node, &f.facts, &f.rep)))
 		goto out;
-	if (owners_why_events_fetch(&f.events, s->http, &s->graph->nodes[node], WHY_EVENTS_LIMIT) ||
+	if (session_why_events(s, &f.events, &s->graph->nodes[node], WHY_EVENTS_LIMIT) ||
 	    owners_why_explain(&f.why, s->graph, &f.rep, node)) {
 		rc = error_oom();
 		goto out;

@@ -51,11 +51,13 @@ int owners_file_reader_read(struct owners_file_reader *r, char *buf, size_t cap,
 	if (cap > (1u << 30))
 		cap = 1u << 30;
 	n = gzread(r->gz, buf, (unsigned)cap);
-	if (n >= 0) {
+	why = gzerror(r->gz, &zerr);
+	if (n > 0 || (n == 0 && zerr == Z_OK)) {
 		*got = (size_t)n;
 		return 0;
 	}
-	why = gzerror(r->gz, &zerr);
+	if (n == 0 && zerr == Z_BUF_ERROR)
+		return owners_error_set(err, OWNERS_EIO, "%s: cut short: the gzip stream ends early", r->path);
 	return owners_error_set(err, OWNERS_EIO, "%s: %s", r->path,
 				zerr == Z_ERRNO ? strerror(errno) : why);
 }

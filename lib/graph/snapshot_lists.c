@@ -58,9 +58,15 @@ static int on_object(void *ctx, const struct owners_resource *type, const struct
 	ns = scope_of(s, r);
 	if (ns && strcmp(ns, m->namespace_))
 		return 0;
-	if (s->o->label_selector &&
-	    (!s->src->labels_match || !s->src->labels_match(s->src->labels_ctx, s->o->label_selector, m)))
-		return 0;
+	if (s->o->label_selector) {
+		rc = s->src->labels_match(s->src->labels_ctx, s->o->label_selector, m);
+		if (rc < 0)
+			return rc == OWNERS_ENOMEM ? owners_error_oom(s->err)
+						   : owners_error_set(s->err, rc, "invalid label selector '%s'",
+								      s->o->label_selector);
+		if (!rc)
+			return 0;
+	}
 	copy = *m;
 	if (!s->o->keep_labels) {
 		copy.labels = NULL;

@@ -25,8 +25,9 @@ struct owners_snapshot_source {
 	/* Called with each fact as a scan reads past it (NULL: skipped). */
 	int (*on_fact)(void *ctx, const struct owners_snapshot_fact *f);
 	void *on_fact_ctx;
-	/* Label selector matcher (lib/codec/label_selector.h), compiled by
-	 * the caller from o->label_selector; NULL: a selector is refused. */
+	/* Whether m has the labels selector asks for (lib/codec/label_selector.h):
+	 * 1, 0, or a negative OWNERS_E* (a selector that does not parse:
+	 * OWNERS_EINVAL). NULL: a selector is refused. */
 	int (*labels_match)(void *ctx, const char *selector, const struct owners_object_meta *m);
 	void *labels_ctx;
 };

@@ -416,3 +416,49 @@ static int fetch(struct owners_stuck_facts *f, struct owners_graph *g, struct ow
 		return owners_error_oom(err);
 	return rc;
 }
+
+/* One record from what was read before: the object's JSON, or why not. */
+static int recorded_job(struct job *j, const struct owners_graph *g, const struct owners_stuck_recorded *rec)
+{
+	const struct owners_node *o;
+	struct owners_json_value *doc = NULL;
+	const char *json;
+	size_t len = 0;
+	int rc;
+
+	if (j->kind == JOB_PODS)
+		return (*error_slot(j) = owners_strdup(rec->missing)) ? 0 : OWNERS_ENOMEM;
+	o = &g->nodes[j->kind == JOB_NAMESPACE ? j->facts->namespaces[j->index].node
+					       : j->facts->volumes[j->index].node];
+	if ((rc = owners_api_path_object(&j->req.path, o->resource, NULL, o->name, NULL)))
+		return rc;
+	json = rec->lookup(rec->ctx, j->req.path.ptr, &len);
+	if (!json || owners_json_parse(&doc, json, len, NULL))
+		return (*error_slot(j) = owners_strdup(rec->missing)) ? 0 : OWNERS_ENOMEM;
+	rc = j->kind == JOB_NAMESPACE ? owners_stuck_read_namespace(&j->facts->namespaces[j->index], doc)
+				      : owners_stuck_read_volume(&j->facts->volumes[j->index], doc);
+	owners_json_value_free(doc);
+	return rc;
+}
+
+int owners_stuck_fetch_recorded(struct owners_stuck_facts *f, struct owners_graph *g,
+				const struct owners_node_list *list, const struct owners_stuck_recorded *rec,
+				struct owners_error *err)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < list->n; i++) {
+		const struct owners_node *o = &g->nodes[list->nodes[i]];
+		struct job j;
+
+		memset(&j, 0, sizeof(j));
+		if ((!o->deleted && !rec->ahead) || o->virtual_)
+			continue;
+		rc = plan_job(&j, f, g, list->nodes[i]);
+		if (!rc && j.facts)
+			rc = recorded_job(&j, g, rec);
+		owners_http_request_clear(&j.req);
+	}
+	return rc == OWNERS_ENOMEM ? owners_error_oom(err) : rc;
+}

@@ -47,6 +47,19 @@ int owners_stuck_fetch_ahead(struct owners_stuck_facts *f, struct owners_graph *
 			     struct owners_http_client *c, const struct owners_node_list *list,
 			     size_t page_size, struct owners_error *err);
 
+/* The same facts from objects read before (a snapshot): lookup gives
+ * the JSON of the object at an API path (NULL when it was not read); a
+ * record that cannot be filled says missing as its error. */
+struct owners_stuck_recorded {
+	const char *(*lookup)(void *ctx, const char *path, size_t *len);
+	void *ctx;
+	const char *missing;  /* "not recorded in the snapshot" */
+	int ahead;            /* objects not in deletion too */
+};
+int owners_stuck_fetch_recorded(struct owners_stuck_facts *f, struct owners_graph *g,
+				const struct owners_node_list *list, const struct owners_stuck_recorded *rec,
+				struct owners_error *err);
+
 /* Fills a namespace record from the Namespace as read (for unit tests and
  * for the fetch). */
 int owners_stuck_read_namespace(struct owners_stuck_namespace *ns,

@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# owners snapshot and --from (issue #45): live equals snapshot. On one real
+# control plane (GC off, a broken APIService, a user who may not list
+# secrets), a snapshot is taken, then every read command in every output
+# format runs live and --from the snapshot at the same fixed "now"
+# (OWNERS_TEST_NOW): the output and the exit code must be byte-identical.
+# Then: a namespaced snapshot; gzip; the commands that change the cluster
+# refuse --from (exit 2, nothing changed); damaged and foreign input is a
+# one-line error naming the file, exit 1.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/delete-lib.sh"
+require kubectl:kubectl python3:python3
+
+start_cluster C --gc=off --broken-apiservice
+W=$(mktemp -d "${TMPDIR:-/tmp}/owners-snapshot.XXXXXX")
+_clusters+=("$W")
+
+# ---- the objects: ownership of every kind the commands tell apart --------
+N=snap
+kubectl create ns "$N" >/dev/null
+kubectl -n "$N" create deployment web --image=nginx >/dev/null
+D=$(uid -n "$N" deployment web)
+mk "$N" <<YAML
+---
+{apiVersion: apps/v1, kind: ReplicaSet, metadata: {name: web-1, labels: {app: web, tier: front}, ownerReferences: [$(ref apps/v1 Deployment web "$D" "controller: true, blockOwnerDeletion: true")]}, spec: {selector: {matchLabels: {app: web}}, template: {metadata: {labels: {app: web}}, spec: {containers: [{name: c, image: nginx}]}}}}
+YAML
+R=$(uid -n "$N" replicaset web-1)
+mk "$N" <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: cfg, labels: {app: web}, ownerReferences: [$(ref apps/v1 ReplicaSet web-1 "$R" "controller: true")]}}
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: lost, ownerReferences: [$(ref v1 ConfigMap ghost 00000000-0000-4000-8000-00000000dead)]}}
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: never, ownerReferences: [$(ref example.com/v1 Nope x 00000000-0000-4000-8000-00000000beef)]}}
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: blind, ownerReferences: [$(ref metrics.k8s.io/v1beta1 PodMetrics p 00000000-0000-4000-8000-0000000000b1)]}}
+YAML
+kubectl -n "$N" create secret generic sec >/dev/null
+S=$(uid -n "$N" secret sec)
+mk "$N" <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: by-secret, ownerReferences: [$(ref v1 Secret sec "$S")]}}
+YAML
+kubectl -n "$N" create configmap held >/dev/null
+kubectl -n "$N" patch configmap held --type=merge -p '{"metadata":{"finalizers":["example.com/hold"]}}' >/dev/null
+kubectl -n "$N" delete configmap held --wait=false >/dev/null
+kubectl create ns doomed >/dev/null
+kubectl -n doomed create configmap left >/dev/null
+kubectl patch ns doomed --type=merge -p '{"metadata":{"finalizers":["example.com/hold"]}}' >/dev/null
+kubectl delete ns doomed --wait=false >/dev/null
+# a user who may read everything but secrets (a 403 on one type)
+kubectl create clusterrolebinding snapper-view --clusterrole=view --user=snapper >/dev/null
+
+export OWNERS_TEST_NOW=$(( $(date +%s) + 600 ))
+SNAP=$W/all.json
+SNAPZ=$W/all.json.gz
+NSSNAP=$W/ns.json
+AS=$W/as.json
+
+run owners snapshot -A -f "$SNAP"
+is "$rc" 0 "snapshot -A exits 0"
+like "$err" "snapshot: [0-9]+ objects of [0-9]+ types in [0-9.]+s, [0-9]+ bytes written to $SNAP" "it says what it wrote"
+run owners snapshot -A -f "$SNAPZ"
+is "$rc" 0 "snapshot -A to a .gz exits 0"
+is "$(head -c2 "$SNAPZ" | od -An -tx1 | tr -d ' ')" "1f8b" "a name ending in .gz is gzip"
+run owners snapshot -n "$N" -f "$NSSNAP"
+is "$rc" 0 "snapshot -n exits 0"
+run owners --as snapper snapshot -A -f "$AS"
+is "$rc" 0 "snapshot as a user who may not list secrets exits 0"
+like "$err" "cannot list [0-9]+ types .*forbidden" "... and says what it could not list"
+
+# same FILE ARGS...: the command live and --from FILE, byte for byte.
+same() {
+  local file=$1; shift
+  local live live_rc snap snap_rc
+  run owners "$@"; live="$out"$'\n--stderr--\n'"$err"; live_rc=$rc
+  run owners "$@" --from "$file"; snap="$out"$'\n--stderr--\n'"$err"; snap_rc=$rc
+  if [[ $live == "$snap" && $live_rc == "$snap_rc" ]]; then
+    ok 0 "live = --from $(basename "$file"): $*"
+  else
+    ok 1 "live = --from $(basename "$file"): $*"
+    echo "#   exit live $live_rc, snapshot $snap_rc"
+    diff <(printf '%s\n' "$live") <(printf '%s\n' "$snap") | head -12 | sed 's/^/#   /'
+  fi
+}
+
+for f in "$SNAP" "$SNAPZ"; do
+  for o in "" "-o wide" "-o json" "-o yaml" "-o name" "-o dot" "-o jsonpath={.items[*].metadata.name}"; do
+    # shellcheck disable=SC2086
+    same "$f" tree -n "$N" deployment/web $o
+  done
+done
+for o in "" "-o wide" "-o json" "-o yaml" "--show-labels" "-L app"; do
+  # shellcheck disable=SC2086
+  same "$SNAP" tree -n "$N" configmaps $o
+done
+same "$SNAP" tree -n "$N" configmap/cfg --up
+same "$SNAP" tree -n "$N" -l app=web replicasets
+same "$SNAP" tree namespace/doomed
+for o in "" "-o json" "-o dot"; do
+  # shellcheck disable=SC2086
+  same "$SNAP" graph -A $o
+  # shellcheck disable=SC2086
+  same "$SNAP" graph -n "$N" $o
+done
+for o in "" "-o wide" "-o json"; do
+  # shellcheck disable=SC2086
+  same "$SNAP" dangling -A $o
+  # shellcheck disable=SC2086
+  same "$SNAP" finalizers -A $o
+  # shellcheck disable=SC2086
+  same "$SNAP" gc -A --dry-run=client $o
+done
+same "$SNAP" dangling -n "$N"
+for obj in configmap/cfg configmap/lost configmap/never configmap/blind configmap/held deployment/web; do
+  same "$SNAP" why -n "$N" "$obj"
+  same "$SNAP" why -n "$N" "$obj" -o json
+done
+same "$SNAP" why namespace/doomed
+# the namespaced snapshot answers in its namespace as live does
+for c in "tree deployment/web" "graph" "finalizers"; do
+  # shellcheck disable=SC2086
+  same "$NSSNAP" -n "$N" $c
+done
+# dangling and gc look for owners in other namespaces too, live: a
+# namespaced snapshot did not collect those, and says so
+run owners -n "$N" dangling --from "$NSSNAP"
+like "$err" "cannot list 'configmaps': not in the snapshot \\($NSSNAP, taken in namespace '$N'\\)" \
+  "an -n snapshot: dangling names the other namespaces' lists it does not hold"
+live_out=$(owners -n "$N" dangling 2>/dev/null)
+is "$out" "$live_out" "... and answers as live for what it holds"
+# what a user could not list is not seen, from the snapshot as live
+same "$AS" --as snapper graph -A
+same "$AS" --as snapper dangling -n "$N"
+same "$AS" --as snapper why -n "$N" configmap/by-secret
+
+# an -n snapshot asked about everything: what it did not collect is named
+run owners graph -A --from "$NSSNAP"
+like "$err" "not in the snapshot \\($NSSNAP, taken in namespace '$N'\\)" \
+  "an -n snapshot read with -A names what it does not hold"
+
+# ---- commands that change the cluster refuse --from ----------------------
+before=$(kubectl get cm,deploy,rs -A -o name | sort | md5sum)
+for c in "delete -n $N deployment/web" "gc -A" "gc -A --dry-run=server" "dangling -A --fix" \
+         "finalizers remove -n $N configmap/held --finalizer example.com/hold" "tree -n $N deployment/web --watch"; do
+  # shellcheck disable=SC2086
+  run owners $c --from "$SNAP"
+  is "$rc" 2 "refused with --from: $c (exit 2)"
+  like "$err" "^error: owners .*--from reads a snapshot" "... saying why: $c"
+done
+is "$(kubectl get cm,deploy,rs -A -o name | sort | md5sum)" "$before" "nothing was changed"
+
+# ---- bad input: one line naming the file, exit 1 -------------------------
+bad() { # bad FILE WHAT REGEX
+  run owners graph -A --from "$1"
+  is "$rc" 1 "$2: exit 1"
+  like "$err" "^error: $3" "$2: the error names the file and the place"
+  is "$(printf '%s\n' "$err" | wc -l)" 1 "$2: one line"
+}
+size=$(stat -c %s "$SNAP")
+head -c $((size / 2)) "$SNAP" > "$W/cut.json"
+bad "$W/cut.json" "truncated" "$W/cut.json: (cut short|line [0-9]+)"
+head -c $((size - 40)) "$SNAP" > "$W/noend.json"
+bad "$W/noend.json" "cut before its End" "$W/noend.json: (cut short|line [0-9]+)"
+python3 - "$SNAP" "$W/corrupt.json" <<'PY'
+import sys
+d = bytearray(open(sys.argv[1], 'rb').read())
+i = len(d) // 3
+d[i:i + 16] = b'}}}]]]{{{"x":::,'
+open(sys.argv[2], 'wb').write(bytes(d))
+PY
+bad "$W/corrupt.json" "corrupt" "$W/corrupt.json: line [0-9]+"
+sed '1s/"format":1/"format":2/' "$SNAP" > "$W/v2.json"
+bad "$W/v2.json" "a newer format" "$W/v2.json: line 1: snapshot format 2; this owners reads format 1"
+head -c $(( $(stat -c %s "$SNAPZ") / 2 )) "$SNAPZ" > "$W/cut.json.gz"
+bad "$W/cut.json.gz" "truncated gzip" "$W/cut.json.gz: "
+printf 'hello: world\n' > "$W/other.yaml"
+bad "$W/other.yaml" "not a snapshot" "$W/other.yaml: "
+: > "$W/empty.json"
+bad "$W/empty.json" "empty" "$W/empty.json: "
+bad "$W/missing.json" "missing" "$W/missing.json: No such file"
+truncate -s 2G "$W/big.json"
+bad "$W/big.json" "a 2 GB file of zeros" "$W/big.json: "
+rm -f "$W/big.json"
+
+done_testing
