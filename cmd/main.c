@@ -45,6 +45,7 @@ const struct command *const owners_commands[] = {
 	&gc_command,
 	&why_command,
 	&snapshot_command,
+	&diff_command,
 	&version_command,
 	&completion_command,
 	&help_command,
