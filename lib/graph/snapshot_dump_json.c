@@ -79,9 +79,20 @@ static const struct owners_json_callbacks to_tree = {
 
 /* ---- failures, with the file and the line ----------------------------- */
 
+/* yajl's words may hold a newline: one line, always. */
 static int at_line(struct reader *r, struct owners_error *err, int code, const char *what)
 {
-	return owners_error_set(err, code, "%s: line %lu: %s", r->name, r->line, what);
+	struct owners_buf line = OWNERS_BUF_INIT;
+	size_t i;
+
+	if (owners_buf_adds(&line, what))
+		return owners_error_oom(err);
+	for (i = 0; i < line.len; i++)
+		if (line.ptr[i] == '\n' || line.ptr[i] == '\r')
+			line.ptr[i] = ' ';
+	owners_error_set(err, code, "%s: line %lu: %s", r->name, r->line, line.ptr);
+	owners_buf_clear(&line);
+	return code;
 }
 
 /* A feed or finish failed: the builder's words when it stopped the parse

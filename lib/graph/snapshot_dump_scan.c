@@ -110,7 +110,7 @@ static int scan_document(void *ctx, const struct owners_snapshot_dump_doc *d,
 	struct owners_snapshot_dump_docinfo *info = &s->cur;
 
 	/* A List says it is one even when it holds nothing. */
-	if (d->shape == OWNERS_SNAPSHOT_DUMP_LIST)
+	if (d->shape == OWNERS_SNAPSHOT_DUMP_LIST && d->described)
 		s->cur_recognised = 1;
 	if (s->cur_recognised)
 		s->recognised[s->source] = 1;

@@ -49,7 +49,7 @@ struct owners_snapshot_dump_tree {
 	int had_root;       /* a root value opened or was read */
 	unsigned long line, doc_line, item_line;
 	size_t items;       /* elements seen in this document */
-	size_t others;      /* elements of a root array that are no object */
+	size_t others;      /* elements of the items or a root array that are no object */
 	struct pending *pending;
 	size_t n_pending, cap_pending;
 	struct owners_error err;
@@ -138,26 +138,6 @@ static int fail(struct owners_snapshot_dump_tree *t, int code)
 	return t->failed;
 }
 
-static int type_name_fail(struct owners_snapshot_dump_tree *t, const char *what)
-{
-	owners_error_set(&t->err, OWNERS_EPROTO, "items[%zu] is %s, expected an object", t->items,
-			 what);
-	return fail(t, OWNERS_EPROTO);
-}
-
-static const char *type_words(enum owners_json_type type)
-{
-	switch (type) {
-	case OWNERS_JSON_NULL: return "null";
-	case OWNERS_JSON_BOOL: return "a boolean";
-	case OWNERS_JSON_NUMBER: return "a number";
-	case OWNERS_JSON_STRING: return "a string";
-	case OWNERS_JSON_ARRAY: return "an array";
-	case OWNERS_JSON_OBJECT: break;
-	}
-	return "an object";
-}
-
 static const char *str_or_empty(const struct owners_json_value *v, const char *key)
 {
 	const char *s = owners_json_string(owners_json_get(v, key));
@@ -209,14 +189,22 @@ static int hand_out(struct owners_snapshot_dump_tree *t, const struct owners_jso
 	return rc ? fail(t, rc) : 0;
 }
 
+/* Whether the List's kind may still come: not when it came, nor when its
+ * metadata did (a Go program writes kind first, and sorted keys put it
+ * before metadata: a List with metadata and no kind has none). */
+static int kind_may_come(const struct owners_snapshot_dump_tree *t)
+{
+	return !owners_json_get(t->root, "kind") && !owners_json_get(t->root, "metadata");
+}
+
 /* An element of the items ended: handed out now, or kept until the List's
- * own kind is read when it has none and the List's has not come yet. */
+ * own kind is read when it has none and the List's may still come. */
 static int item_done(struct owners_snapshot_dump_tree *t, struct owners_json_value *object)
 {
 	size_t index = t->items++;
 	int rc;
 
-	if (t->shape == OWNERS_SNAPSHOT_DUMP_LIST && !owners_json_get(t->root, "kind") &&
+	if (t->shape == OWNERS_SNAPSHOT_DUMP_LIST && kind_may_come(t) &&
 	    (!owners_json_get(object, "kind") || !owners_json_get(object, "apiVersion"))) {
 		if (OWNERS_GROW(t->pending, t->cap_pending, t->n_pending + 1)) {
 			owners_json_value_free(object);
@@ -302,14 +290,12 @@ int owners_snapshot_dump_tree_open(struct owners_snapshot_dump_tree *t, enum own
 		return open_root(t, type);
 	parent = t->stack[t->depth - 1].role;
 	t->next = NEXT_KEEP;
-	if (parent == R_ROOT_ARRAY && type != OWNERS_JSON_OBJECT) {
-		/* A bare array of something else: no object, not an error. */
+	if ((parent == R_ROOT_ARRAY || parent == R_ITEMS) && type != OWNERS_JSON_OBJECT) {
+		/* Something else than objects: not a List, not an error. */
 		t->others++;
 		return OWNERS_JSON_SKIP;
 	}
 	if (parent == R_ITEMS || parent == R_ROOT_ARRAY) {
-		if (type != OWNERS_JSON_OBJECT)
-			return type_name_fail(t, type_words(type));
 		if (!(v = node_new(type)))
 			return fail(t, OWNERS_ENOMEM);
 		t->item_line = t->line;
@@ -373,13 +359,7 @@ static enum next decide(const struct owners_snapshot_dump_tree *t, enum role rol
 			size_t len)
 {
 	if (role == R_OBJECT) {
-		/* A List's items: a root that has said what it is first, as
-		 * every writer of Lists does (kubectl: apiVersion, items; a Go
-		 * program's typed List: kind, apiVersion, metadata, items). A
-		 * List written otherwise is read whole (see _end()). */
-		if (t->depth == 1 && key_is(s, len, "items") &&
-		    (owners_json_get(t->root, "apiVersion") || owners_json_get(t->root, "kind") ||
-		     owners_json_get(t->root, "metadata")))
+		if (t->depth == 1 && key_is(s, len, "items"))
 			return NEXT_ITEMS;
 		if (!t->shallow || key_is(s, len, "apiVersion") || key_is(s, len, "kind") ||
 		    key_is(s, len, "metadata"))
@@ -387,13 +367,12 @@ static enum next decide(const struct owners_snapshot_dump_tree *t, enum role rol
 		return key_is(s, len, "status") ? NEXT_MARK : NEXT_SKIP;
 	}
 	if (role == R_META) {
-		/* Big, and nothing owners reads. */
-		if (key_is(s, len, "managedFields"))
+		/* Big, and nothing owners reads (annotations: not in a
+		 * shallow read, which checks the rest of metadata). */
+		if (key_is(s, len, "managedFields") ||
+		    (t->shallow && key_is(s, len, "annotations")))
 			return NEXT_SKIP;
-		if (!t->shallow || key_is(s, len, "name") || key_is(s, len, "namespace") ||
-		    key_is(s, len, "uid") || key_is(s, len, "resourceVersion"))
-			return NEXT_KEEP;
-		return NEXT_SKIP;
+		return NEXT_KEEP;
 	}
 	return NEXT_KEEP;
 }
@@ -438,12 +417,10 @@ int owners_snapshot_dump_tree_scalar(struct owners_snapshot_dump_tree *t,
 	if (!t->depth)
 		return scalar_root(t, type);
 	parent = t->stack[t->depth - 1].role;
-	if (parent == R_ROOT_ARRAY) {
+	if (parent == R_ROOT_ARRAY || parent == R_ITEMS) {
 		t->others++;
 		return 0;
 	}
-	if (parent == R_ITEMS)
-		return type_name_fail(t, type_words(type));
 	t->next = NEXT_KEEP;
 	if (next == NEXT_SKIP || (next == NEXT_ITEMS && type == OWNERS_JSON_NULL)) {
 		/* "items": null is a List with none (what an empty typed
@@ -467,24 +444,6 @@ int owners_snapshot_dump_tree_scalar(struct owners_snapshot_dump_tree *t,
 	return attach(t, v);
 }
 
-/* A List whose items came before it said what it is: read whole, its
- * items handed out from the tree. */
-static int whole_list(struct owners_snapshot_dump_tree *t)
-{
-	const struct owners_json_value *items = owners_json_get(t->root, "items");
-	size_t i;
-	int rc = 0;
-
-	t->shape = OWNERS_SNAPSHOT_DUMP_LIST;
-	for (i = 0; !rc && i < items->count; i++) {
-		if (items->items[i]->type != OWNERS_JSON_OBJECT)
-			return type_name_fail(t, type_words(items->items[i]->type));
-		rc = hand_out(t, items->items[i], t->doc_line, i, 1);
-		t->items++;
-	}
-	return rc;
-}
-
 static int flush_pending(struct owners_snapshot_dump_tree *t)
 {
 	size_t i;
@@ -506,20 +465,23 @@ int owners_snapshot_dump_tree_end(struct owners_snapshot_dump_tree *t)
 	d.shape = t->shape;
 	d.line = t->doc_line;
 	d.kind = d.api_version = d.resource_version = "";
-	if (t->shape == OWNERS_SNAPSHOT_DUMP_OBJECT && is_list_kind(str_or_empty(t->root, "kind")) &&
-	    owners_json_get(t->root, "items") &&
-	    owners_json_get(t->root, "items")->type == OWNERS_JSON_ARRAY)
-		rc = whole_list(t);
-	else if (t->shape == OWNERS_SNAPSHOT_DUMP_OBJECT)
-		rc = hand_out(t, t->root, t->doc_line, 0, 0);
-	else if (t->shape == OWNERS_SNAPSHOT_DUMP_LIST)
+	if (t->shape == OWNERS_SNAPSHOT_DUMP_LIST)
 		rc = flush_pending(t);
+	/* One object, or one with a field of its own named items (a custom
+	 * resource may have one): itself, without those. */
+	if (!rc && (t->shape == OWNERS_SNAPSHOT_DUMP_OBJECT ||
+		    (t->shape == OWNERS_SNAPSHOT_DUMP_LIST && *str_or_empty(t->root, "kind") &&
+		     !is_list_kind(str_or_empty(t->root, "kind")))))
+		rc = hand_out(t, t->root, t->doc_line, 0, 0);
 	if (!rc && t->root) {
 		d.kind = str_or_empty(t->root, "kind");
 		d.api_version = str_or_empty(t->root, "apiVersion");
 		d.resource_version = str_or_empty(owners_json_get(t->root, "metadata"),
 						  "resourceVersion");
 	}
+	d.described = t->root && (owners_json_get(t->root, "kind") ||
+				  owners_json_get(t->root, "apiVersion") ||
+				  owners_json_get(t->root, "metadata"));
 	d.items = t->shape == OWNERS_SNAPSHOT_DUMP_OBJECT ? 1 : t->items;
 	d.others = t->others;
 	if (!rc && t->sink.document)

@@ -10,20 +10,26 @@
  *  - a List: an object with an "items" array (kubectl's kind List, a typed
  *    PodList from kubectl cluster-info dump or a support bundle, a
  *    must-gather file); each element is an object, handed out as an item;
- *  - a bare array of objects (a support bundle's custom resources); an
- *    element that is no object is passed over (counted);
+ *  - a bare array of objects (a support bundle's custom resources);
  *  - one object (kubectl get NAME -o json, a must-gather object file);
  *  - anything else (a scalar, an empty YAML document): no item, only the
  *    document's shape.
+ * An element of the items or of a bare array that is no object is passed
+ * over, and counted: a file that is no dump is not an error here. An
+ * object with a field of its own named items (not a List: its kind does
+ * not end in List) is handed out too, without that field.
  * An element of a typed List carries no kind of its own (the API server
  * writes items without TypeMeta): it takes the List's ("PodList" -> "Pod")
  * and apiVersion. When the List's kind comes after its items (YAML sorts
- * keys: apiVersion, items, kind), such elements wait for the List's end.
- *
+ * keys: apiVersion, items, kind, metadata), such elements wait for the
+ * List's end; a List whose metadata came first and no kind has none (a
+ * Go program writes kind first), and its elements go out at once.
+
  * Two depths: full (every field but metadata.managedFields, for the
- * objects handed on) and shallow (apiVersion, kind, metadata's name,
- * namespace, uid and resourceVersion, and a null "status" when the object
- * has one: what building the types needs, skipped through fast).
+ * objects handed on) and shallow (apiVersion, kind, metadata but its
+ * managedFields and annotations, and a null "status" when the object has
+ * one: what building the types and checking metadata need, the rest
+ * skipped through fast).
  *
  * Ownership: every pointer handed to a sink callback is borrowed for that
  * call only. The builder owns its trees; _free() releases it.
@@ -63,8 +69,12 @@ struct owners_snapshot_dump_doc {
 	const char *kind;
 	const char *api_version;
 	const char *resource_version;
+	/* The root says what it is: it has a kind, an apiVersion or a
+	 * metadata (a List of nothing is a List; a file with a key named
+	 * items is not). */
+	int described;
 	size_t items;        /* items handed out */
-	size_t others;       /* elements of a bare array that are no object: passed over */
+	size_t others;       /* elements that are no object: passed over */
 	unsigned long line;  /* where the document starts */
 };
 
