@@ -34,16 +34,17 @@ static int to_json(struct owners_buf *out, const struct owners_json_value *objec
 }
 
 static int status_fact(const struct owners_snapshot_visitor *v, const struct owners_resource *type,
-		       const struct owners_object_meta *m, const struct owners_json_value *object)
+		       const struct owners_object_meta *m, const struct owners_json_value *object,
+		       struct owners_error *err)
 {
 	struct owners_snapshot_fact f;
 	struct owners_object_status st;
 	int rc;
 
 	memset(&st, 0, sizeof(st));
-	if ((rc = owners_object_status_read(&st, type->kind, object))) {
+	if (owners_object_status_read(&st, type->kind, object)) {
 		owners_object_status_clear(&st);
-		return rc;
+		return owners_error_oom(err);
 	}
 	memset(&f, 0, sizeof(f));
 	f.kind = OWNERS_SNAPSHOT_FACT_STATUS;
@@ -57,7 +58,7 @@ static int status_fact(const struct owners_snapshot_visitor *v, const struct own
 /* An Event, or an object read whole: as JSON text. */
 static int json_fact(const struct owners_snapshot_visitor *v, const struct owners_resource *type,
 		     const struct owners_object_meta *m, const struct owners_json_value *object,
-		     enum owners_snapshot_fact_kind kind)
+		     enum owners_snapshot_fact_kind kind, struct owners_error *err)
 {
 	struct owners_buf json = OWNERS_BUF_INIT, path = OWNERS_BUF_INIT;
 	struct owners_snapshot_fact f;
@@ -66,6 +67,10 @@ static int json_fact(const struct owners_snapshot_visitor *v, const struct owner
 	if (!rc && kind == OWNERS_SNAPSHOT_FACT_OBJECT)
 		rc = owners_api_path_object(&path, type, type->namespaced ? m->namespace_ : NULL,
 					    m->name, NULL);
+	if (rc == OWNERS_ENOMEM)
+		owners_error_oom(err);
+	else if (rc)
+		owners_error_set(err, rc, "%s '%s' cannot be written as JSON", type->kind, m->name);
 	if (!rc) {
 		memset(&f, 0, sizeof(f));
 		f.kind = kind;
@@ -91,12 +96,10 @@ int owners_snapshot_dump_facts_hand(const struct owners_snapshot_visitor *v,
 		return 0;
 	/* As a live read fetches it: for every object of a type with a status. */
 	if (type->has_status)
-		rc = status_fact(v, type, m, object);
+		rc = status_fact(v, type, m, object, err);
 	if (!rc && is(type, "", "Event") && !strcmp(type->version, "v1"))
-		rc = json_fact(v, type, m, object, OWNERS_SNAPSHOT_FACT_EVENT);
+		rc = json_fact(v, type, m, object, OWNERS_SNAPSHOT_FACT_EVENT, err);
 	if (!rc && read_whole(type, m))
-		rc = json_fact(v, type, m, object, OWNERS_SNAPSHOT_FACT_OBJECT);
-	if (rc == OWNERS_ENOMEM)
-		owners_error_oom(err);
+		rc = json_fact(v, type, m, object, OWNERS_SNAPSHOT_FACT_OBJECT, err);
 	return rc;
 }

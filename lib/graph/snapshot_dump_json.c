@@ -313,7 +313,7 @@ static int between(struct reader *r, const char *data, size_t len, size_t *used,
 
 static int block(struct reader *r, const char *data, size_t len, struct owners_error *err)
 {
-	size_t at = 0, used;
+	size_t at = 0, used = 0;
 	int rc = 0;
 
 	while (!rc && at < len) {
