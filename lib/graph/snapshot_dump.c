@@ -23,17 +23,20 @@ static int check_scan(struct run *r, struct owners_error *err)
 	const struct owners_snapshot_dump_scan *s = &r->scan;
 
 	if (!s->n_recognised)
+		return owners_error_set(err, OWNERS_EPROTO,
+					"%s: not a snapshot or a dump owners reads (no Kubernetes "
+					"List or object in it: "
+					"looked for kubectl get -o json|yaml output or kubectl "
+					"cluster-info dump's)",
+					r->layout.single_file ? owners_snapshot_dump_file_name(
+									&r->layout.sources[0])
+							      : r->path);
+	if (!s->placed && s->unplaced)
 		return owners_error_set(
 			err, OWNERS_EPROTO,
-			"%s: not a snapshot or a dump owners reads (no Kubernetes List or object in it: "
-			"looked for kubectl get -o json|yaml output or kubectl cluster-info dump's)",
-			r->layout.single_file ? owners_snapshot_dump_file_name(&r->layout.sources[0])
-					      : r->path);
-	if (!s->placed && s->unplaced)
-		return owners_error_set(err, OWNERS_EPROTO,
-					"%s: none of its %zu objects has a metadata.uid (manifests, not "
-					"objects read from a cluster): owners places objects by uid",
-					r->path, s->unplaced);
+			"%s: none of its %zu objects has a metadata.uid (manifests, not "
+			"objects read from a cluster): owners places objects by uid",
+			r->path, s->unplaced);
 	return 0;
 }
 
@@ -102,8 +105,8 @@ static int hand_out(struct run *r, const struct owners_snapshot_visitor *v,
 	return rc;
 }
 
-int owners_snapshot_dump_read_counted(struct owners_snapshot_dump_counts *counts,
-				      const char *path, const struct owners_snapshot_visitor *v,
+int owners_snapshot_dump_read_counted(struct owners_snapshot_dump_counts *counts, const char *path,
+				      const struct owners_snapshot_visitor *v,
 				      struct owners_error *err)
 {
 	struct run r;

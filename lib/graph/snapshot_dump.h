@@ -51,12 +51,14 @@
 
 /* What a read passed over, for the caller to say. */
 struct owners_snapshot_dump_counts {
-	size_t files;         /* files read */
-	size_t objects;       /* objects handed out */
-	size_t without_uid;   /* passed over: no metadata.uid */
-	size_t duplicates;    /* passed over: a uid handed out already */
-	size_t not_objects;   /* documents and items that are no Kubernetes object */
-	size_t skipped_files; /* files of a directory passed over: by name, or nothing Kubernetes in them */
+	size_t files;       /* files read */
+	size_t objects;     /* objects handed out */
+	size_t without_uid; /* passed over: no metadata.uid */
+	size_t duplicates;  /* passed over: a uid handed out already */
+	size_t not_objects; /* documents and items that are no Kubernetes object */
+	/* files of a directory passed over: by name, or with nothing
+	 * Kubernetes in them */
+	size_t skipped_files;
 };
 
 /* Reads path, calling v as snapshot.h says. 0 (an OWNERS_ESTOP from a
@@ -66,8 +68,8 @@ int owners_snapshot_dump_read(const char *path, const struct owners_snapshot_vis
 			      struct owners_error *err);
 
 /* The same, with what was passed over in *counts (may be NULL). */
-int owners_snapshot_dump_read_counted(struct owners_snapshot_dump_counts *counts,
-				      const char *path, const struct owners_snapshot_visitor *v,
+int owners_snapshot_dump_read_counted(struct owners_snapshot_dump_counts *counts, const char *path,
+				      const struct owners_snapshot_visitor *v,
 				      struct owners_error *err);
 
 #endif

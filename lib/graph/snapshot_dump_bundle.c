@@ -86,30 +86,16 @@ static const struct builtin builtins[] = {
 
 /* What the collector writes beside the objects: RBAC reviews, pull
  * secrets' summaries, discovery's groups and resources, a license. */
-static const char *const not_objects[] = { "auth-cani-list", "image-pull-secrets", "groups",
-					   "resources", "license", "custom-resources", NULL };
+static const char *const not_objects[] = {
+	"auth-cani-list", "image-pull-secrets", "groups", "resources",
+	"license",        "custom-resources",   NULL
+};
 
 struct walk {
 	struct owners_snapshot_dump_layout *l;
 	struct owners_error *err;
 	struct owners_buf group; /* scratch for a source's group */
 };
-
-static int is_dir(const char *path)
-{
-	enum owners_snapshot_dump_entry e = owners_snapshot_dump_dir_entry(path);
-
-	return e == OWNERS_SNAPSHOT_DUMP_DIR || e == OWNERS_SNAPSHOT_DUMP_LINKED;
-}
-
-static int has_dir(const char *dir, const char *name)
-{
-	struct owners_buf p = OWNERS_BUF_INIT;
-	int yes = !owners_snapshot_dump_dir_join(&p, dir, name) && is_dir(p.ptr);
-
-	owners_buf_clear(&p);
-	return yes;
-}
 
 static const struct builtin *builtin_named(const char *name)
 {
@@ -161,7 +147,8 @@ static int from_crd_name(struct walk *w, struct owners_snapshot_dump_source *s,
 	owners_buf_reset(plural);
 	if (!dot)
 		return 0;
-	if (owners_buf_adds(&w->group, dot + 1) || owners_buf_add(plural, name, (size_t)(dot - name)))
+	if (owners_buf_adds(&w->group, dot + 1) ||
+	    owners_buf_add(plural, name, (size_t)(dot - name)))
 		return OWNERS_ENOMEM;
 	s->group = w->group.ptr;
 	s->plural = plural->ptr;
@@ -235,14 +222,17 @@ static int add_entry(struct walk *w, const char *path, const char *name, int crs
 	s.array_is_list = crs;
 	if (owners_snapshot_dump_dir_stem(&stem, name))
 		rc = OWNERS_ENOMEM;
-	else if (e != OWNERS_SNAPSHOT_DUMP_DIR && (!owners_snapshot_dump_dir_ext(name) ||
-						    json_twin(names, n, name)))
+	else if (e != OWNERS_SNAPSHOT_DUMP_DIR &&
+		 (!owners_snapshot_dump_dir_ext(name) || json_twin(names, n, name)))
 		e = OWNERS_SNAPSHOT_DUMP_MISSING; /* not a file of objects */
 	else if (skipped_name(e == OWNERS_SNAPSHOT_DUMP_DIR ? name : stem.ptr))
 		e = OWNERS_SNAPSHOT_DUMP_MISSING;
 	else
-		rc = crs ? from_crd_name(w, &s, &plural, e == OWNERS_SNAPSHOT_DUMP_DIR ? name : stem.ptr)
-			 : from_builtin(w, &s, builtin_named(e == OWNERS_SNAPSHOT_DUMP_DIR ? name : stem.ptr));
+		rc = crs ? from_crd_name(w, &s, &plural,
+					 e == OWNERS_SNAPSHOT_DUMP_DIR ? name : stem.ptr)
+			 : from_builtin(
+				   w, &s,
+				   builtin_named(e == OWNERS_SNAPSHOT_DUMP_DIR ? name : stem.ptr));
 	if (rc)
 		rc = owners_error_oom(w->err);
 	else if (e == OWNERS_SNAPSHOT_DUMP_DIR)
@@ -283,7 +273,8 @@ static int read_version(struct owners_snapshot_dump_layout *l, const char *bundl
 	FILE *f = NULL;
 	int rc = 0;
 
-	if (text && !owners_snapshot_dump_dir_join(&path, bundle, "cluster-info/cluster_version.json"))
+	if (text &&
+	    !owners_snapshot_dump_dir_join(&path, bundle, "cluster-info/cluster_version.json"))
 		f = fopen(path.ptr, "r");
 	if (f) {
 		n = fread(text, 1, VERSION_MAX, f);
@@ -315,8 +306,9 @@ static int add_bundle(struct walk *w, const char *bundle)
 		rc = owners_error_oom(w->err);
 	if (!rc)
 		rc = add_dir(w, dir.ptr, 0);
-	if (!rc && !owners_snapshot_dump_dir_join(&dir, bundle, "cluster-resources/custom-resources") &&
-	    is_dir(dir.ptr))
+	if (!rc &&
+	    !owners_snapshot_dump_dir_join(&dir, bundle, "cluster-resources/custom-resources") &&
+	    owners_snapshot_dump_dir_is_dir(dir.ptr))
 		rc = add_dir(w, dir.ptr, 1);
 	owners_buf_clear(&dir);
 	return rc;
@@ -332,7 +324,7 @@ int owners_snapshot_dump_bundle_find(struct owners_snapshot_dump_layout *l, int 
 	int rc = 0;
 
 	*found = 0;
-	if (has_dir(dir, "cluster-resources")) {
+	if (owners_snapshot_dump_dir_has_dir(dir, "cluster-resources")) {
 		*found = 1;
 		rc = add_bundle(&w, dir);
 	} else if (!(rc = owners_snapshot_dump_dir_list(&names, &n, dir, err))) {
@@ -340,8 +332,9 @@ int owners_snapshot_dump_bundle_find(struct owners_snapshot_dump_layout *l, int 
 		for (i = 0; !rc && i < n; i++) {
 			if (owners_snapshot_dump_dir_join(&path, dir, names[i]))
 				rc = owners_error_oom(err);
-			else if (owners_snapshot_dump_dir_entry(path.ptr) == OWNERS_SNAPSHOT_DUMP_DIR &&
-				 has_dir(path.ptr, "cluster-resources")) {
+			else if (owners_snapshot_dump_dir_entry(path.ptr) ==
+					 OWNERS_SNAPSHOT_DUMP_DIR &&
+				 owners_snapshot_dump_dir_has_dir(path.ptr, "cluster-resources")) {
 				*found = 1;
 				rc = add_bundle(&w, path.ptr);
 			}

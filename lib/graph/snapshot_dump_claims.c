@@ -7,8 +7,10 @@
 
 /* kubectl cluster-info dump's Lists, per namespace, in its order. */
 static const char *const cluster_info_cycle[] = {
-	"EventList",     "ReplicationControllerList", "ServiceList", "DaemonSetList",
-	"DeploymentList", "ReplicaSetList",           "PodList",
+	"EventList",      "ReplicationControllerList",
+	"ServiceList",    "DaemonSetList",
+	"DeploymentList", "ReplicaSetList",
+	"PodList",
 };
 #define CYCLE 7
 
@@ -68,7 +70,8 @@ static const struct owners_resource *list_type(const struct owners_snapshot_dump
 	const struct owners_resource *r;
 	char *kind;
 
-	if (n <= 4 || strcmp(list_kind + n - 4, "List") || !(kind = owners_strndup(list_kind, n - 4)))
+	if (n <= 4 || strcmp(list_kind + n - 4, "List") ||
+	    !(kind = owners_strndup(list_kind, n - 4)))
 		return NULL;
 	r = owners_snapshot_dump_types_find(&s->types, api_version, kind);
 	free(kind);
@@ -163,7 +166,8 @@ int owners_snapshot_dump_claims_build(struct owners_snapshot_dump_claims *c,
 			continue;
 		if (d->shape == OWNERS_SNAPSHOT_DUMP_LIST ||
 		    (d->shape == OWNERS_SNAPSHOT_DUMP_ARRAY && src->array_is_list))
-			rc = claim(c, s, file_type(s, src, d), src->namespace_, d->resource_version);
+			rc = claim(c, s, file_type(s, src, d), src->namespace_,
+				   d->resource_version);
 	}
 	return rc ? rc : types_claims(c, s, ns);
 }

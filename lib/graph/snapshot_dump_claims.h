@@ -33,8 +33,8 @@
 
 struct owners_snapshot_dump_claim {
 	const struct owners_resource *type;
-	char *namespace_;        /* NULL: every namespace, or a cluster-scoped type */
-	char *resource_version;  /* the List's, "" unknown */
+	char *namespace_;       /* NULL: every namespace, or a cluster-scoped type */
+	char *resource_version; /* the List's, "" unknown */
 };
 
 struct owners_snapshot_dump_claims {

@@ -25,6 +25,23 @@ enum owners_snapshot_dump_entry owners_snapshot_dump_dir_entry(const char *path)
 	return OWNERS_SNAPSHOT_DUMP_DIR;
 }
 
+int owners_snapshot_dump_dir_is_dir(const char *path)
+{
+	enum owners_snapshot_dump_entry e = owners_snapshot_dump_dir_entry(path);
+
+	return e == OWNERS_SNAPSHOT_DUMP_DIR || e == OWNERS_SNAPSHOT_DUMP_LINKED;
+}
+
+int owners_snapshot_dump_dir_has_dir(const char *dir, const char *name)
+{
+	struct owners_buf p = OWNERS_BUF_INIT;
+	int yes = !owners_snapshot_dump_dir_join(&p, dir, name) &&
+		  owners_snapshot_dump_dir_is_dir(p.ptr);
+
+	owners_buf_clear(&p);
+	return yes;
+}
+
 static int by_bytes(const void *a, const void *b, void *ctx)
 {
 	(void)ctx;
@@ -42,7 +59,8 @@ int owners_snapshot_dump_dir_list(char ***names, size_t *count, const char *dir,
 	*names = NULL;
 	*count = 0;
 	if (!d)
-		return owners_error_set(err, OWNERS_EIO, "%s: cannot read: %s", dir, strerror(errno));
+		return owners_error_set(err, OWNERS_EIO, "%s: cannot read: %s", dir,
+					strerror(errno));
 	while (!rc && (e = readdir(d)))
 		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
 			rc = owners_strv_push(names, count, &cap, owners_strdup(e->d_name));

@@ -26,6 +26,11 @@ enum owners_snapshot_dump_entry {
 /* What path is (a link to a file is a file). */
 enum owners_snapshot_dump_entry owners_snapshot_dump_dir_entry(const char *path);
 
+/* Whether path is a directory (through a link too). */
+int owners_snapshot_dump_dir_is_dir(const char *path);
+/* Whether dir/name is one. */
+int owners_snapshot_dump_dir_has_dir(const char *dir, const char *name);
+
 /* The names in dir, without "." and "..", sorted. 0, OWNERS_EIO ("DIR:
  * cannot read: why") or OWNERS_ENOMEM. */
 int owners_snapshot_dump_dir_list(char ***names, size_t *count, const char *dir,

@@ -13,8 +13,8 @@ static int is(const struct owners_resource *type, const char *group, const char 
  * PersistentVolume in deletion, the controller-manager's liveness). */
 static int read_whole(const struct owners_resource *type, const struct owners_object_meta *m)
 {
-	if (!strcmp(type->version, "v1") && (is(type, "", "Namespace") ||
-					     is(type, "", "PersistentVolume")))
+	if (!strcmp(type->version, "v1") &&
+	    (is(type, "", "Namespace") || is(type, "", "PersistentVolume")))
 		return 1;
 	return is(type, "coordination.k8s.io", "Lease") && !strcmp(m->namespace_, "kube-system") &&
 	       !strcmp(m->name, "kube-controller-manager");
@@ -88,7 +88,8 @@ static int json_fact(const struct owners_snapshot_visitor *v, const struct owner
 int owners_snapshot_dump_facts_hand(const struct owners_snapshot_visitor *v,
 				    const struct owners_resource *type,
 				    const struct owners_object_meta *m,
-				    const struct owners_json_value *object, struct owners_error *err)
+				    const struct owners_json_value *object,
+				    struct owners_error *err)
 {
 	int rc = 0;
 

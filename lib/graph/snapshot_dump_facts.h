@@ -25,6 +25,7 @@
 int owners_snapshot_dump_facts_hand(const struct owners_snapshot_visitor *v,
 				    const struct owners_resource *type,
 				    const struct owners_object_meta *m,
-				    const struct owners_json_value *object, struct owners_error *err);
+				    const struct owners_json_value *object,
+				    struct owners_error *err);
 
 #endif

@@ -45,8 +45,7 @@ int owners_snapshot_dump_files_open(struct owners_snapshot_dump_files *fs,
 	int rc;
 
 	fs->spool = NULL;
-	if (!l->single_file ||
-	    (strcmp(s->path, "-") && !stat(s->path, &st) && S_ISREG(st.st_mode)))
+	if (!l->single_file || (strcmp(s->path, "-") && !stat(s->path, &st) && S_ISREG(st.st_mode)))
 		return 0;
 	from = strcmp(s->path, "-") ? fopen(s->path, "rb") : stdin;
 	if (!from)
@@ -80,7 +79,8 @@ static int looks_like_yaml(FILE *f)
 	for (i = 0; i < n; i++) {
 		if (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n')
 			continue;
-		yaml = !(buf[i] == '{' || buf[i] == '[' || (n - i >= 4 && !memcmp(buf + i, "====", 4)));
+		yaml = !(buf[i] == '{' || buf[i] == '[' ||
+			 (n - i >= 4 && !memcmp(buf + i, "====", 4)));
 		break;
 	}
 	rewind(f);

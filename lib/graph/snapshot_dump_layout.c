@@ -114,8 +114,7 @@ static int walk_entry(struct owners_snapshot_dump_layout *l, const char *path, c
 		s.claim = OWNERS_SNAPSHOT_DUMP_CLAIM_TYPES;
 		s.yaml = ext == OWNERS_SNAPSHOT_DUMP_EXT_YAML;
 		return owners_snapshot_dump_layout_add(l, &s) ? owners_error_oom(err) : 0;
-	default:
-		break;
+	default: break;
 	}
 	l->skipped_files++;
 	return 0;
@@ -144,13 +143,14 @@ static int walk(struct owners_snapshot_dump_layout *l, const char *dir, int dept
 
 static int not_a_dump(const char *dir, struct owners_error *err)
 {
-	return owners_error_set(err, OWNERS_EPROTO,
-				"%s: not a snapshot or a dump owners reads (looked for a must-gather: "
-				"namespaces/, cluster-scoped-resources/; a support bundle: "
-				"cluster-resources/; kubectl cluster-info dump --output-directory: "
-				"nodes.json and NAMESPACE/pods.json; kubectl get -o json|yaml output: "
-				"*.json, *.yaml, *.yml files)",
-				dir);
+	return owners_error_set(
+		err, OWNERS_EPROTO,
+		"%s: not a snapshot or a dump owners reads (looked for a must-gather: "
+		"namespaces/, cluster-scoped-resources/; a support bundle: "
+		"cluster-resources/; kubectl cluster-info dump --output-directory: "
+		"nodes.json and NAMESPACE/pods.json; kubectl get -o json|yaml output: "
+		"*.json, *.yaml, *.yml files)",
+		dir);
 }
 
 static int directory(struct owners_snapshot_dump_layout *l, const char *dir,
@@ -181,13 +181,11 @@ int owners_snapshot_dump_layout_find(struct owners_snapshot_dump_layout *l, cons
 	if (strcmp(path, "-")) {
 		switch (owners_snapshot_dump_dir_entry(path)) {
 		case OWNERS_SNAPSHOT_DUMP_DIR:
-		case OWNERS_SNAPSHOT_DUMP_LINKED:
-			return directory(l, path, err);
+		case OWNERS_SNAPSHOT_DUMP_LINKED: return directory(l, path, err);
 		case OWNERS_SNAPSHOT_DUMP_MISSING:
 			return owners_error_set(err, OWNERS_EIO, "%s: cannot read: %s", path,
 						strerror(errno ? errno : ENOENT));
-		default:
-			break;
+		default: break;
 		}
 	}
 	/* One file (or standard input, or a FIFO: read once, as it comes). */

@@ -59,7 +59,7 @@ struct owners_snapshot_dump_source {
 };
 
 struct owners_snapshot_dump_layout {
-	const char *format;        /* "kubectl List", "must-gather", ... (static) */
+	const char *format; /* "kubectl List", "must-gather", ... (static) */
 	struct owners_snapshot_dump_source *sources;
 	size_t count, cap;
 	int64_t taken_at;          /* the dump's own time; 0 when it has none */

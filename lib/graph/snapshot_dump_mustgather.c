@@ -34,25 +34,10 @@
 
 #define TIMESTAMP_MAX 4096
 
-static int is_dir(const char *path)
-{
-	enum owners_snapshot_dump_entry e = owners_snapshot_dump_dir_entry(path);
-
-	return e == OWNERS_SNAPSHOT_DUMP_DIR || e == OWNERS_SNAPSHOT_DUMP_LINKED;
-}
-
-static int sub_is_dir(const char *dir, const char *name)
-{
-	struct owners_buf p = OWNERS_BUF_INIT;
-	int yes = !owners_snapshot_dump_dir_join(&p, dir, name) && is_dir(p.ptr);
-
-	owners_buf_clear(&p);
-	return yes;
-}
-
 static int is_image_dir(const char *dir)
 {
-	return sub_is_dir(dir, "namespaces") || sub_is_dir(dir, "cluster-scoped-resources");
+	return owners_snapshot_dump_dir_has_dir(dir, "namespaces") ||
+	       owners_snapshot_dump_dir_has_dir(dir, "cluster-scoped-resources");
 }
 
 /* ---- the timestamp file ---------------------------------------------------- */
@@ -125,7 +110,8 @@ static int add_files(struct walk *w, const char *dir, struct owners_snapshot_dum
 
 		if (owners_snapshot_dump_dir_join(&path, dir, names[i])) {
 			rc = owners_error_oom(w->err);
-		} else if (ext && owners_snapshot_dump_dir_entry(path.ptr) == OWNERS_SNAPSHOT_DUMP_FILE) {
+		} else if (ext &&
+			   owners_snapshot_dump_dir_entry(path.ptr) == OWNERS_SNAPSHOT_DUMP_FILE) {
 			src->path = path.ptr;
 			src->yaml = ext == OWNERS_SNAPSHOT_DUMP_EXT_YAML;
 			if (owners_snapshot_dump_layout_add(w->l, src))
@@ -164,10 +150,12 @@ static int add_group(struct walk *w, const char *dir, const char *group, const c
 			src.claim = OWNERS_SNAPSHOT_DUMP_CLAIM_NONE;
 			src.plural = names[i];
 			rc = add_files(w, path.ptr, &src);
-		} else if (e == OWNERS_SNAPSHOT_DUMP_FILE && owners_snapshot_dump_dir_ext(names[i])) {
+		} else if (e == OWNERS_SNAPSHOT_DUMP_FILE &&
+			   owners_snapshot_dump_dir_ext(names[i])) {
 			src.claim = OWNERS_SNAPSHOT_DUMP_CLAIM_FILE;
 			src.path = path.ptr;
-			src.yaml = owners_snapshot_dump_dir_ext(names[i]) == OWNERS_SNAPSHOT_DUMP_EXT_YAML;
+			src.yaml = owners_snapshot_dump_dir_ext(names[i]) ==
+				   OWNERS_SNAPSHOT_DUMP_EXT_YAML;
 			if (owners_snapshot_dump_layout_add(w->l, &src))
 				rc = owners_error_oom(w->err);
 		}
@@ -211,13 +199,14 @@ static int each_dir(struct walk *w, const char *dir, const char *sub,
 	struct owners_buf top = OWNERS_BUF_INIT, path = OWNERS_BUF_INIT;
 	char **names = NULL;
 	size_t n = 0, i;
-	int rc;
+	int rc = 0;
 
 	if (owners_snapshot_dump_dir_join(&top, dir, sub)) {
 		owners_buf_clear(&top);
 		return owners_error_oom(w->err);
 	}
-	rc = is_dir(top.ptr) ? owners_snapshot_dump_dir_list(&names, &n, top.ptr, w->err) : 0;
+	if (owners_snapshot_dump_dir_is_dir(top.ptr))
+		rc = owners_snapshot_dump_dir_list(&names, &n, top.ptr, w->err);
 	for (i = 0; !rc && i < n; i++) {
 		if (owners_snapshot_dump_dir_join(&path, top.ptr, names[i]))
 			rc = owners_error_oom(w->err);

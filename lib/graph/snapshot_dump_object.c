@@ -180,10 +180,17 @@ static int read_labels(struct owners_snapshot_dump_meta *m, const struct owners_
 int owners_snapshot_dump_meta_read(struct owners_snapshot_dump_meta *m,
 				   const struct owners_json_value *object, struct owners_error *err)
 {
-	static const char *const keys[] = { "name", "namespace", "uid", "resourceVersion",
-					    "creationTimestamp", "deletionTimestamp" };
-	const char **slots[] = { &m->meta.name, &m->meta.namespace_, &m->meta.uid,
-				 &m->meta.resource_version, &m->meta.creation_timestamp,
+	static const char *const keys[] = { "name",
+					    "namespace",
+					    "uid",
+					    "resourceVersion",
+					    "creationTimestamp",
+					    "deletionTimestamp" };
+	const char **slots[] = { &m->meta.name,
+				 &m->meta.namespace_,
+				 &m->meta.uid,
+				 &m->meta.resource_version,
+				 &m->meta.creation_timestamp,
 				 &m->meta.deletion_timestamp };
 	const struct owners_json_value *md = owners_json_get(object, "metadata");
 	char field[64];

@@ -36,6 +36,7 @@ void owners_snapshot_dump_meta_clear(struct owners_snapshot_dump_meta *m);
 /* Fills m->meta from object's metadata. 0, OWNERS_ENOMEM, or OWNERS_EPROTO
  * with err naming the field. */
 int owners_snapshot_dump_meta_read(struct owners_snapshot_dump_meta *m,
-				   const struct owners_json_value *object, struct owners_error *err);
+				   const struct owners_json_value *object,
+				   struct owners_error *err);
 
 #endif

@@ -26,20 +26,22 @@
 #include "snapshot_dump_tree.h"
 #include "snapshot_dump_types.h"
 
-/* Flags the scan notes on types (owners_snapshot_dump_types_flags()). */
-#define OWNERS_SNAPSHOT_DUMP_INCOMPLETE 1u /* an object of it has no uid: not all of it is handed out */
-#define OWNERS_SNAPSHOT_DUMP_IN_LIST 2u    /* it has objects in a List of a kubectl file */
+/* Flags the scan notes on types (owners_snapshot_dump_types_flags()):
+ * INCOMPLETE, an object of it has no uid (not all of it is handed out);
+ * IN_LIST, it has objects in a List of a kubectl file. */
+#define OWNERS_SNAPSHOT_DUMP_INCOMPLETE 1u
+#define OWNERS_SNAPSHOT_DUMP_IN_LIST    2u
 
 struct owners_snapshot_dump_docinfo {
 	size_t source;
 	enum owners_snapshot_dump_shape shape;
-	char *kind;             /* the List's, "" none */
+	char *kind; /* the List's, "" none */
 	char *api_version;
 	char *resource_version;
 	char *item_api_version; /* the type of its items, when they share one; NULL none */
 	char *item_kind;
 	int mixed_types;
-	char *namespace_;       /* the namespace of its namespaced items, when one; NULL none */
+	char *namespace_; /* the namespace of its namespaced items, when one; NULL none */
 	int mixed_namespaces;
 };
 
@@ -50,10 +52,10 @@ struct owners_snapshot_dump_scan {
 	unsigned char *recognised; /* per source: it holds a List or an object */
 	size_t n_recognised;       /* sources that do */
 	int64_t newest_mtime;
-	char *namespace_;          /* of every placed namespaced object, when one */
+	char *namespace_; /* of every placed namespaced object, when one */
 	int mixed_namespaces;
-	int cluster_scoped;        /* a placed object has no namespace */
-	size_t placed, unplaced;   /* objects with a uid, and without */
+	int cluster_scoped;      /* a placed object has no namespace */
+	size_t placed, unplaced; /* objects with a uid, and without */
 	/* while a file is read */
 	const struct owners_snapshot_dump_layout *layout;
 	size_t source;

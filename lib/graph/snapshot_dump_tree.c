@@ -32,9 +32,9 @@ struct pending {
 /* What the next value is, decided by its key. */
 enum next {
 	NEXT_KEEP,
-	NEXT_SKIP,   /* dropped, with its content */
-	NEXT_MARK,   /* a null in its place (shallow "status"): it is there */
-	NEXT_ITEMS,  /* the root's "items" */
+	NEXT_SKIP,  /* dropped, with its content */
+	NEXT_MARK,  /* a null in its place (shallow "status"): it is there */
+	NEXT_ITEMS, /* the root's "items" */
 };
 
 struct owners_snapshot_dump_tree {
@@ -42,14 +42,14 @@ struct owners_snapshot_dump_tree {
 	int shallow;
 	struct frame stack[TREE_MAX_DEPTH];
 	size_t depth;
-	char *key;          /* the pending key, NULL when a key is wanted next */
+	char *key; /* the pending key, NULL when a key is wanted next */
 	enum next next;
 	struct owners_json_value *root; /* the root object (a List's envelope) */
 	enum owners_snapshot_dump_shape shape;
-	int had_root;       /* a root value opened or was read */
+	int had_root; /* a root value opened or was read */
 	unsigned long line, doc_line, item_line;
-	size_t items;       /* elements seen in this document */
-	size_t others;      /* elements of the items or a root array that are no object */
+	size_t items;  /* elements seen in this document */
+	size_t others; /* elements of the items or a root array that are no object */
 	struct pending *pending;
 	size_t n_pending, cap_pending;
 	struct owners_error err;
@@ -317,7 +317,8 @@ int owners_snapshot_dump_tree_open(struct owners_snapshot_dump_tree *t, enum own
 		t->shape = OWNERS_SNAPSHOT_DUMP_LIST;
 		return push(t, NULL, R_ITEMS);
 	}
-	if (parent == R_OBJECT && type == OWNERS_JSON_OBJECT && t->key && !strcmp(t->key, "metadata"))
+	if (parent == R_OBJECT && type == OWNERS_JSON_OBJECT && t->key &&
+	    !strcmp(t->key, "metadata"))
 		role = R_META;
 	if (!(v = node_new(type)))
 		return fail(t, OWNERS_ENOMEM);
@@ -476,12 +477,12 @@ int owners_snapshot_dump_tree_end(struct owners_snapshot_dump_tree *t)
 	if (!rc && t->root) {
 		d.kind = str_or_empty(t->root, "kind");
 		d.api_version = str_or_empty(t->root, "apiVersion");
-		d.resource_version = str_or_empty(owners_json_get(t->root, "metadata"),
-						  "resourceVersion");
+		d.resource_version =
+			str_or_empty(owners_json_get(t->root, "metadata"), "resourceVersion");
 	}
-	d.described = t->root && (owners_json_get(t->root, "kind") ||
-				  owners_json_get(t->root, "apiVersion") ||
-				  owners_json_get(t->root, "metadata"));
+	d.described = t->root &&
+		      (owners_json_get(t->root, "kind") || owners_json_get(t->root, "apiVersion") ||
+		       owners_json_get(t->root, "metadata"));
 	d.items = t->shape == OWNERS_SNAPSHOT_DUMP_OBJECT ? 1 : t->items;
 	d.others = t->others;
 	if (!rc && t->sink.document)

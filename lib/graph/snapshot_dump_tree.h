@@ -49,9 +49,9 @@ struct owners_snapshot_dump_item {
 	 * "" when neither says. */
 	const char *api_version;
 	const char *kind;
-	unsigned long line;  /* where the object starts, from 1 */
-	size_t index;        /* items[index] in its List */
-	int in_list;         /* 0: the document is this one object */
+	unsigned long line; /* where the object starts, from 1 */
+	size_t index;       /* items[index] in its List */
+	int in_list;        /* 0: the document is this one object */
 };
 
 enum owners_snapshot_dump_shape {
@@ -73,15 +73,16 @@ struct owners_snapshot_dump_doc {
 	 * metadata (a List of nothing is a List; a file with a key named
 	 * items is not). */
 	int described;
-	size_t items;        /* items handed out */
-	size_t others;       /* elements that are no object: passed over */
-	unsigned long line;  /* where the document starts */
+	size_t items;       /* items handed out */
+	size_t others;      /* elements that are no object: passed over */
+	unsigned long line; /* where the document starts */
 };
 
 /* Each returns 0 to go on; anything else ends the read with that code
  * (OWNERS_ESTOP included), err set by the callback when it has words. */
 struct owners_snapshot_dump_sink {
-	int (*item)(void *ctx, const struct owners_snapshot_dump_item *it, struct owners_error *err);
+	int (*item)(void *ctx, const struct owners_snapshot_dump_item *it,
+		    struct owners_error *err);
 	int (*document)(void *ctx, const struct owners_snapshot_dump_doc *d,
 			struct owners_error *err);
 	void *ctx;

@@ -77,7 +77,8 @@ static struct owners_snapshot_dump_seen *lookup(const struct owners_snapshot_dum
 		return &t->seen[t->last - 1];
 	}
 	for (i = 0; i < t->n_seen; i++)
-		if (!strcmp(t->seen[i].kind, kind) && !strcmp(t->seen[i].api_version, api_version)) {
+		if (!strcmp(t->seen[i].kind, kind) &&
+		    !strcmp(t->seen[i].api_version, api_version)) {
 			*index = i;
 			return &t->seen[i];
 		}
@@ -133,7 +134,8 @@ static int earlier_version(const struct owners_resource_table *table, const char
 	size_t i;
 
 	for (i = 0; i < table->count; i++)
-		if (!strcmp(table->items[i].group, group) && !strcmp(table->items[i].resource, plural))
+		if (!strcmp(table->items[i].group, group) &&
+		    !strcmp(table->items[i].resource, plural))
 			return 1;
 	return 0;
 }
@@ -188,14 +190,16 @@ int owners_snapshot_dump_types_build(struct owners_snapshot_dump_types *t)
 	return 0;
 }
 
-const struct owners_resource *owners_snapshot_dump_types_find(
-	const struct owners_snapshot_dump_types *t, const char *api_version, const char *kind)
+const struct owners_resource *
+owners_snapshot_dump_types_find(const struct owners_snapshot_dump_types *t, const char *api_version,
+				const char *kind)
 {
 	return owners_resource_by_gvk(&t->table, api_version, kind);
 }
 
-const struct owners_resource *owners_snapshot_dump_types_by_name(
-	const struct owners_snapshot_dump_types *t, const char *group, const char *plural)
+const struct owners_resource *
+owners_snapshot_dump_types_by_name(const struct owners_snapshot_dump_types *t, const char *group,
+				   const char *plural)
 {
 	const struct owners_resource *found = NULL;
 	size_t i;

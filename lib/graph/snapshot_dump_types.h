@@ -49,11 +49,11 @@ int owners_snapshot_dump_types_valid(const char *api_version, const char *kind);
 struct owners_snapshot_dump_type_note {
 	const char *api_version; /* valid, with kind */
 	const char *kind;
-	const char *plural;      /* the layout's; NULL: none */
-	int namespaced;          /* it carries a namespace */
-	int has_status;          /* it carries a status */
-	int placed;              /* it is handed out (it has a uid): only such make a type */
-	unsigned flags;          /* the caller's, OR'ed into the type's */
+	const char *plural; /* the layout's; NULL: none */
+	int namespaced;     /* it carries a namespace */
+	int has_status;     /* it carries a status */
+	int placed;         /* it is handed out (it has a uid): only such make a type */
+	unsigned flags;     /* the caller's, OR'ed into the type's */
 };
 
 /* 0 or OWNERS_ENOMEM. */
@@ -69,13 +69,15 @@ unsigned owners_snapshot_dump_types_flags(const struct owners_snapshot_dump_type
 int owners_snapshot_dump_types_build(struct owners_snapshot_dump_types *t);
 
 /* The type of api_version and kind in the built table; NULL when none. */
-const struct owners_resource *owners_snapshot_dump_types_find(
-	const struct owners_snapshot_dump_types *t, const char *api_version, const char *kind);
+const struct owners_resource *
+owners_snapshot_dump_types_find(const struct owners_snapshot_dump_types *t, const char *api_version,
+				const char *kind);
 
 /* The type the layout names by group ("" core) and plural, in the built
  * table: its GC-tracked version when it has several; NULL when none. */
-const struct owners_resource *owners_snapshot_dump_types_by_name(
-	const struct owners_snapshot_dump_types *t, const char *group, const char *plural);
+const struct owners_resource *
+owners_snapshot_dump_types_by_name(const struct owners_snapshot_dump_types *t, const char *group,
+				   const char *plural);
 
 /* Appends the plural client-go guesses for kind. */
 int owners_snapshot_dump_plural(struct owners_buf *out, const char *kind);

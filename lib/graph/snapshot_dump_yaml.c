@@ -8,7 +8,7 @@ struct reader {
 	const char *name;
 	struct owners_snapshot_dump_tree *t;
 	yaml_parser_t parser;
-	size_t skip;      /* > 0: inside a value the builder declined, this deep */
+	size_t skip; /* > 0: inside a value the builder declined, this deep */
 	size_t documents;
 	unsigned long line;
 };
@@ -46,8 +46,8 @@ static int json_number(const char *s, size_t len)
 
 static int word_is(const char *s, size_t len, const char *a, const char *b, const char *c)
 {
-	return (strlen(a) == len && !memcmp(s, a, len)) || (strlen(b) == len && !memcmp(s, b, len)) ||
-	       (strlen(c) == len && !memcmp(s, c, len));
+	return (strlen(a) == len && !memcmp(s, a, len)) ||
+	       (strlen(b) == len && !memcmp(s, b, len)) || (strlen(c) == len && !memcmp(s, c, len));
 }
 
 static enum owners_json_type scalar_type(const yaml_event_t *e)
@@ -56,8 +56,7 @@ static enum owners_json_type scalar_type(const yaml_event_t *e)
 	size_t len = e->data.scalar.length;
 	const char *tag = (const char *)e->data.scalar.tag;
 
-	if (e->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
-	    (tag && !strcmp(tag, YAML_STR_TAG)))
+	if (e->data.scalar.style != YAML_PLAIN_SCALAR_STYLE || (tag && !strcmp(tag, YAML_STR_TAG)))
 		return OWNERS_JSON_STRING;
 	if (!len || word_is(s, len, "~", "null", "Null") || word_is(s, len, "NULL", "", ""))
 		return OWNERS_JSON_NULL;
@@ -92,8 +91,9 @@ static int open_value(struct reader *r, enum owners_json_type type, struct owner
 		return 0;
 	}
 	if (owners_snapshot_dump_tree_wants_key(r->t))
-		return owners_error_set(err, OWNERS_EPROTO, "%s: line %lu: a key that is not a string",
-					r->name, r->line);
+		return owners_error_set(err, OWNERS_EPROTO,
+					"%s: line %lu: a key that is not a string", r->name,
+					r->line);
 	rc = owners_snapshot_dump_tree_open(r->t, type);
 	if (rc == OWNERS_JSON_SKIP) {
 		r->skip = 1;
@@ -107,16 +107,10 @@ static int open_value(struct reader *r, enum owners_json_type type, struct owner
 static int event(struct reader *r, const yaml_event_t *e, struct owners_error *err)
 {
 	switch (e->type) {
-	case YAML_DOCUMENT_START_EVENT:
-		owners_snapshot_dump_tree_begin(r->t);
-		return 0;
-	case YAML_DOCUMENT_END_EVENT:
-		r->documents++;
-		return owners_snapshot_dump_tree_end(r->t);
-	case YAML_MAPPING_START_EVENT:
-		return open_value(r, OWNERS_JSON_OBJECT, err);
-	case YAML_SEQUENCE_START_EVENT:
-		return open_value(r, OWNERS_JSON_ARRAY, err);
+	case YAML_DOCUMENT_START_EVENT: owners_snapshot_dump_tree_begin(r->t); return 0;
+	case YAML_DOCUMENT_END_EVENT: r->documents++; return owners_snapshot_dump_tree_end(r->t);
+	case YAML_MAPPING_START_EVENT: return open_value(r, OWNERS_JSON_OBJECT, err);
+	case YAML_SEQUENCE_START_EVENT: return open_value(r, OWNERS_JSON_ARRAY, err);
 	case YAML_MAPPING_END_EVENT:
 	case YAML_SEQUENCE_END_EVENT:
 		if (r->skip) {
@@ -124,14 +118,13 @@ static int event(struct reader *r, const yaml_event_t *e, struct owners_error *e
 			return 0;
 		}
 		return owners_snapshot_dump_tree_close(r->t);
-	case YAML_SCALAR_EVENT:
-		return r->skip ? 0 : scalar(r, e);
+	case YAML_SCALAR_EVENT: return r->skip ? 0 : scalar(r, e);
 	case YAML_ALIAS_EVENT:
-		return owners_error_set(err, OWNERS_EPROTO,
-					"%s: line %lu: an alias (*%s): a dump is never written with them",
-					r->name, r->line, (const char *)e->data.alias.anchor);
-	default:
-		return 0;
+		return owners_error_set(
+			err, OWNERS_EPROTO,
+			"%s: line %lu: an alias (*%s): a dump is never written with them", r->name,
+			r->line, (const char *)e->data.alias.anchor);
+	default: return 0;
 	}
 }
 

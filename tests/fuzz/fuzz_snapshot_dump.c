@@ -58,7 +58,8 @@ static int v_types(void *ctx, const struct owners_resource_table *t)
 	return 0;
 }
 
-static int v_object(void *ctx, const struct owners_resource *type, const struct owners_object_meta *m)
+static int v_object(void *ctx, const struct owners_resource *type,
+		    const struct owners_object_meta *m)
 {
 	struct seen *s = ctx;
 	size_t i;
@@ -161,7 +162,8 @@ static const char *place(const uint8_t *data, size_t size, char *dir, size_t cap
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct seen s;
-	struct owners_snapshot_visitor v = { v_header, v_types, v_object, v_listed, v_fact, v_end, &s };
+	struct owners_snapshot_visitor v = { v_header, v_types, v_object, v_listed,
+					     v_fact,   v_end,   &s };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_snapshot_dump_counts c;
 	char dir[256];

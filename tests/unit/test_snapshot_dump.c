@@ -71,7 +71,10 @@ struct seen {
 	int objects;
 };
 
-#define SEEN_INIT { OWNERS_BUF_INIT, 0, 0, 0, 0 }
+#define SEEN_INIT                                                                                  \
+	{                                                                                          \
+		OWNERS_BUF_INIT, 0, 0, 0, 0                                                        \
+	}
 
 static int v_header(void *ctx, const struct owners_snapshot_header *h)
 {
@@ -79,9 +82,9 @@ static int v_header(void *ctx, const struct owners_snapshot_header *h)
 
 	s->headers++;
 	owners_buf_addf(&s->text, "header %s at=%lld from=%s version=%s ns=%s cluster=%d disc=%d\n",
-			h->format, (long long)h->taken_at, h->taken_at_from ? h->taken_at_from : "-",
-			h->server_version, h->namespace_ ? h->namespace_ : "*", h->cluster_scoped,
-			h->has_discovery);
+			h->format, (long long)h->taken_at,
+			h->taken_at_from ? h->taken_at_from : "-", h->server_version,
+			h->namespace_ ? h->namespace_ : "*", h->cluster_scoped, h->has_discovery);
 	return 0;
 }
 
@@ -106,16 +109,17 @@ static int v_object(void *ctx, const struct owners_resource *type,
 	struct seen *s = ctx;
 	size_t i;
 
-	owners_buf_addf(&s->text, "object %s %s/%s uid=%s rv=%s created=%s deleted=%s", type->resource,
-			m->namespace_, m->name, m->uid, m->resource_version, m->creation_timestamp,
-			m->deletion_timestamp);
+	owners_buf_addf(&s->text, "object %s %s/%s uid=%s rv=%s created=%s deleted=%s",
+			type->resource, m->namespace_, m->name, m->uid, m->resource_version,
+			m->creation_timestamp, m->deletion_timestamp);
 	for (i = 0; i < m->n_finalizers; i++)
 		owners_buf_addf(&s->text, " fin=%s", m->finalizers[i]);
 	for (i = 0; i < m->n_labels; i++)
 		owners_buf_addf(&s->text, " label=%s:%s", m->labels[i].key, m->labels[i].value);
 	for (i = 0; i < m->n_owner_refs; i++)
-		owners_buf_addf(&s->text, " ref=%s/%s/%s/%s/c%d/b%d/f%u", m->owner_refs[i].api_version,
-				m->owner_refs[i].kind, m->owner_refs[i].name, m->owner_refs[i].uid,
+		owners_buf_addf(&s->text, " ref=%s/%s/%s/%s/c%d/b%d/f%u",
+				m->owner_refs[i].api_version, m->owner_refs[i].kind,
+				m->owner_refs[i].name, m->owner_refs[i].uid,
 				m->owner_refs[i].controller, m->owner_refs[i].block_owner_deletion,
 				m->owner_ref_fields ? m->owner_ref_fields[i] : 9);
 	owners_buf_adds(&s->text, "\n");
@@ -158,8 +162,9 @@ static int v_end(void *ctx)
 static int read_dump(struct seen *s, struct owners_snapshot_dump_counts *c, const char *rel,
 		     struct owners_error *err)
 {
-	struct owners_snapshot_visitor v = { v_header, v_types, v_object, v_listed,
-					     v_fact,   v_end,   s };
+	struct owners_snapshot_visitor v = {
+		v_header, v_types, v_object, v_listed, v_fact, v_end, s
+	};
 	int stop = s->stop_after;
 
 	owners_buf_clear(&s->text);
@@ -195,24 +200,38 @@ static const char list_json[] =
 	"{\n"
 	"    \"apiVersion\": \"v1\",\n"
 	"    \"items\": [\n"
-	"        {\"apiVersion\": \"apps/v1\", \"kind\": \"Deployment\", \"metadata\": {\"name\": \"web\",\n"
+	"        {\"apiVersion\": \"apps/v1\", \"kind\": \"Deployment\", \"metadata\": {\"name\": "
+	"\"web\",\n"
 	"         \"namespace\": \"demo\", \"uid\": \"d-1\", \"resourceVersion\": \"10\",\n"
-	"         \"creationTimestamp\": \"2026-01-01T00:00:00Z\", \"managedFields\": [{\"manager\": \"x\"}]},\n"
-	"         \"spec\": {\"replicas\": 2}, \"status\": {\"replicas\": 2, \"readyReplicas\": 1}},\n"
-	"        {\"apiVersion\": \"apps/v1\", \"kind\": \"ReplicaSet\", \"metadata\": {\"name\": \"web-1\",\n"
-	"         \"namespace\": \"demo\", \"uid\": \"r-1\", \"ownerReferences\": [{\"apiVersion\": \"apps/v1\",\n"
-	"         \"kind\": \"Deployment\", \"name\": \"web\", \"uid\": \"d-1\", \"controller\": true,\n"
-	"         \"blockOwnerDeletion\": true}]}, \"status\": {\"replicas\": 2, \"readyReplicas\": 2}},\n"
-	"        {\"apiVersion\": \"v1\", \"kind\": \"Pod\", \"metadata\": {\"name\": \"web-1-a\", \"namespace\": \"demo\",\n"
-	"         \"uid\": \"p-1\", \"labels\": {\"app\": \"web\"}, \"finalizers\": [\"example.com/hold\"],\n"
-	"         \"deletionTimestamp\": \"2026-01-02T00:00:00Z\", \"ownerReferences\": [{\"apiVersion\": \"apps/v1\",\n"
-	"         \"kind\": \"ReplicaSet\", \"name\": \"web-1\", \"uid\": \"r-1\", \"controller\": false}]},\n"
+	"         \"creationTimestamp\": \"2026-01-01T00:00:00Z\", \"managedFields\": "
+	"[{\"manager\": \"x\"}]},\n"
+	"         \"spec\": {\"replicas\": 2}, \"status\": {\"replicas\": 2, \"readyReplicas\": "
+	"1}},\n"
+	"        {\"apiVersion\": \"apps/v1\", \"kind\": \"ReplicaSet\", \"metadata\": {\"name\": "
+	"\"web-1\",\n"
+	"         \"namespace\": \"demo\", \"uid\": \"r-1\", \"ownerReferences\": "
+	"[{\"apiVersion\": \"apps/v1\",\n"
+	"         \"kind\": \"Deployment\", \"name\": \"web\", \"uid\": \"d-1\", \"controller\": "
+	"true,\n"
+	"         \"blockOwnerDeletion\": true}]}, \"status\": {\"replicas\": 2, "
+	"\"readyReplicas\": 2}},\n"
+	"        {\"apiVersion\": \"v1\", \"kind\": \"Pod\", \"metadata\": {\"name\": \"web-1-a\", "
+	"\"namespace\": \"demo\",\n"
+	"         \"uid\": \"p-1\", \"labels\": {\"app\": \"web\"}, \"finalizers\": "
+	"[\"example.com/hold\"],\n"
+	"         \"deletionTimestamp\": \"2026-01-02T00:00:00Z\", \"ownerReferences\": "
+	"[{\"apiVersion\": \"apps/v1\",\n"
+	"         \"kind\": \"ReplicaSet\", \"name\": \"web-1\", \"uid\": \"r-1\", \"controller\": "
+	"false}]},\n"
 	"         \"status\": {\"phase\": \"Running\"}},\n"
-	"        {\"apiVersion\": \"v1\", \"kind\": \"Endpoints\", \"metadata\": {\"name\": \"web\", \"namespace\": \"other\",\n"
+	"        {\"apiVersion\": \"v1\", \"kind\": \"Endpoints\", \"metadata\": {\"name\": "
+	"\"web\", \"namespace\": \"other\",\n"
 	"         \"uid\": \"e-1\"}},\n"
-	"        {\"apiVersion\": \"networking.k8s.io/v1\", \"kind\": \"NetworkPolicy\", \"metadata\": {\"name\": \"deny\",\n"
+	"        {\"apiVersion\": \"networking.k8s.io/v1\", \"kind\": \"NetworkPolicy\", "
+	"\"metadata\": {\"name\": \"deny\",\n"
 	"         \"namespace\": \"demo\", \"uid\": \"n-1\"}},\n"
-	"        {\"apiVersion\": \"v1\", \"kind\": \"Node\", \"metadata\": {\"name\": \"node1\", \"uid\": \"node-1\"},\n"
+	"        {\"apiVersion\": \"v1\", \"kind\": \"Node\", \"metadata\": {\"name\": \"node1\", "
+	"\"uid\": \"node-1\"},\n"
 	"         \"status\": {\"conditions\": [{\"type\": \"Ready\", \"status\": \"True\"}]}}\n"
 	"    ],\n"
 	"    \"kind\": \"List\",\n"
@@ -220,83 +239,82 @@ static const char list_json[] =
 	"}\n";
 
 /* The same objects as kubectl get -o yaml writes them. */
-static const char list_yaml[] =
-	"apiVersion: v1\n"
-	"items:\n"
-	"- apiVersion: apps/v1\n"
-	"  kind: Deployment\n"
-	"  metadata:\n"
-	"    creationTimestamp: \"2026-01-01T00:00:00Z\"\n"
-	"    managedFields:\n"
-	"    - manager: x\n"
-	"    name: web\n"
-	"    namespace: demo\n"
-	"    resourceVersion: \"10\"\n"
-	"    uid: d-1\n"
-	"  spec:\n"
-	"    replicas: 2\n"
-	"  status:\n"
-	"    readyReplicas: 1\n"
-	"    replicas: 2\n"
-	"- apiVersion: apps/v1\n"
-	"  kind: ReplicaSet\n"
-	"  metadata:\n"
-	"    name: web-1\n"
-	"    namespace: demo\n"
-	"    ownerReferences:\n"
-	"    - apiVersion: apps/v1\n"
-	"      blockOwnerDeletion: true\n"
-	"      controller: true\n"
-	"      kind: Deployment\n"
-	"      name: web\n"
-	"      uid: d-1\n"
-	"    uid: r-1\n"
-	"  status:\n"
-	"    readyReplicas: 2\n"
-	"    replicas: 2\n"
-	"- apiVersion: v1\n"
-	"  kind: Pod\n"
-	"  metadata:\n"
-	"    deletionTimestamp: \"2026-01-02T00:00:00Z\"\n"
-	"    finalizers:\n"
-	"    - example.com/hold\n"
-	"    labels:\n"
-	"      app: web\n"
-	"    name: web-1-a\n"
-	"    namespace: demo\n"
-	"    ownerReferences:\n"
-	"    - apiVersion: apps/v1\n"
-	"      controller: false\n"
-	"      kind: ReplicaSet\n"
-	"      name: web-1\n"
-	"      uid: r-1\n"
-	"    uid: p-1\n"
-	"  status:\n"
-	"    phase: Running\n"
-	"- apiVersion: v1\n"
-	"  kind: Endpoints\n"
-	"  metadata:\n"
-	"    name: web\n"
-	"    namespace: other\n"
-	"    uid: e-1\n"
-	"- apiVersion: networking.k8s.io/v1\n"
-	"  kind: NetworkPolicy\n"
-	"  metadata:\n"
-	"    name: deny\n"
-	"    namespace: demo\n"
-	"    uid: n-1\n"
-	"- apiVersion: v1\n"
-	"  kind: Node\n"
-	"  metadata:\n"
-	"    name: node1\n"
-	"    uid: node-1\n"
-	"  status:\n"
-	"    conditions:\n"
-	"    - status: \"True\"\n"
-	"      type: Ready\n"
-	"kind: List\n"
-	"metadata:\n"
-	"  resourceVersion: \"\"\n";
+static const char list_yaml[] = "apiVersion: v1\n"
+				"items:\n"
+				"- apiVersion: apps/v1\n"
+				"  kind: Deployment\n"
+				"  metadata:\n"
+				"    creationTimestamp: \"2026-01-01T00:00:00Z\"\n"
+				"    managedFields:\n"
+				"    - manager: x\n"
+				"    name: web\n"
+				"    namespace: demo\n"
+				"    resourceVersion: \"10\"\n"
+				"    uid: d-1\n"
+				"  spec:\n"
+				"    replicas: 2\n"
+				"  status:\n"
+				"    readyReplicas: 1\n"
+				"    replicas: 2\n"
+				"- apiVersion: apps/v1\n"
+				"  kind: ReplicaSet\n"
+				"  metadata:\n"
+				"    name: web-1\n"
+				"    namespace: demo\n"
+				"    ownerReferences:\n"
+				"    - apiVersion: apps/v1\n"
+				"      blockOwnerDeletion: true\n"
+				"      controller: true\n"
+				"      kind: Deployment\n"
+				"      name: web\n"
+				"      uid: d-1\n"
+				"    uid: r-1\n"
+				"  status:\n"
+				"    readyReplicas: 2\n"
+				"    replicas: 2\n"
+				"- apiVersion: v1\n"
+				"  kind: Pod\n"
+				"  metadata:\n"
+				"    deletionTimestamp: \"2026-01-02T00:00:00Z\"\n"
+				"    finalizers:\n"
+				"    - example.com/hold\n"
+				"    labels:\n"
+				"      app: web\n"
+				"    name: web-1-a\n"
+				"    namespace: demo\n"
+				"    ownerReferences:\n"
+				"    - apiVersion: apps/v1\n"
+				"      controller: false\n"
+				"      kind: ReplicaSet\n"
+				"      name: web-1\n"
+				"      uid: r-1\n"
+				"    uid: p-1\n"
+				"  status:\n"
+				"    phase: Running\n"
+				"- apiVersion: v1\n"
+				"  kind: Endpoints\n"
+				"  metadata:\n"
+				"    name: web\n"
+				"    namespace: other\n"
+				"    uid: e-1\n"
+				"- apiVersion: networking.k8s.io/v1\n"
+				"  kind: NetworkPolicy\n"
+				"  metadata:\n"
+				"    name: deny\n"
+				"    namespace: demo\n"
+				"    uid: n-1\n"
+				"- apiVersion: v1\n"
+				"  kind: Node\n"
+				"  metadata:\n"
+				"    name: node1\n"
+				"    uid: node-1\n"
+				"  status:\n"
+				"    conditions:\n"
+				"    - status: \"True\"\n"
+				"      type: Ready\n"
+				"kind: List\n"
+				"metadata:\n"
+				"  resourceVersion: \"\"\n";
 
 static void test_kubectl_list(void)
 {
@@ -312,24 +330,31 @@ static void test_kubectl_list(void)
 		   "files read version= ns=* cluster=1 disc=0\n"),
 	   "header: the format, the file's time and where it came from, no discovery, every "
 	   "namespace (objects in two), cluster-scoped objects in it");
-	ok(has(&s, "type apps/v1 Deployment deployments/deployment ns=1 status=1 tracked=1 verbs=31\n"),
-	   "a type from its objects: plural, singular, namespaced, with a status, listable and tracked");
+	ok(has(&s,
+	       "type apps/v1 Deployment deployments/deployment ns=1 status=1 tracked=1 verbs=31\n"),
+	   "a type from its objects: plural, singular, namespaced, with a status, listable and "
+	   "tracked");
 	ok(has(&s, "type v1 Endpoints endpoints/endpoints ns=1 status=0") &&
-		   has(&s, "type networking.k8s.io/v1 NetworkPolicy networkpolicies/networkpolicy") &&
+		   has(&s,
+		       "type networking.k8s.io/v1 NetworkPolicy networkpolicies/networkpolicy") &&
 		   has(&s, "type v1 Node nodes/node ns=0 status=1"),
 	   "plurals as client-go guesses them (endpoints stays, y -> ies), scope from the objects");
 	is_int(count_of(&s, "\ntype "), 6, "one type per kind in the List");
-	ok(has(&s, "object pods demo/web-1-a uid=p-1 rv= created= deleted=2026-01-02T00:00:00Z "
-		   "fin=example.com/hold label=app:web ref=apps/v1/ReplicaSet/web-1/r-1/c0/b0/f1\n"),
-	   "an object's metadata: deletion, finalizers, labels, a reference saying controller: false");
+	ok(has(&s,
+	       "object pods demo/web-1-a uid=p-1 rv= created= deleted=2026-01-02T00:00:00Z "
+	       "fin=example.com/hold label=app:web ref=apps/v1/ReplicaSet/web-1/r-1/c0/b0/f1\n"),
+	   "an object's metadata: deletion, finalizers, labels, a reference saying controller: "
+	   "false");
 	ok(has(&s, "ref=apps/v1/Deployment/web/d-1/c1/b1/f3\n"),
 	   "a controller reference that blocks its owner's deletion");
 	ok(has(&s, "object deployments demo/web uid=d-1 rv=10 created=2026-01-01T00:00:00Z"),
 	   "resourceVersion and creationTimestamp");
-	ok(has(&s, "status node-1 True Ready\n") && has(&s, "status p-1 ") && has(&s, "status d-1 1/2"),
+	ok(has(&s, "status node-1 True Ready\n") && has(&s, "status p-1 ") &&
+		   has(&s, "status d-1 1/2"),
 	   "READY/STATUS of the objects of types with a status");
 	ok(!has(&s, "status e-1") && !has(&s, "status n-1"), "none for types without a status");
-	ok(has(&s, "listed deployments * rv= code=0\n") && has(&s, "listed endpoints * rv= code=0\n") &&
+	ok(has(&s, "listed deployments * rv= code=0\n") &&
+		   has(&s, "listed endpoints * rv= code=0\n") &&
 		   has(&s, "listed nodes * rv= code=0\n"),
 	   "each type in the List is whole, in every namespace");
 	is_int(count_of(&s, "\nlisted "), 6, "one listed record per type");
@@ -344,7 +369,8 @@ static void test_kubectl_list(void)
 }
 
 static const char one_deployment[] =
-	"{\"apiVersion\": \"apps/v1\", \"kind\": \"Deployment\", \"metadata\": {\"name\": \"api\",\n"
+	"{\"apiVersion\": \"apps/v1\", \"kind\": \"Deployment\", \"metadata\": {\"name\": "
+	"\"api\",\n"
 	" \"namespace\": \"demo\", \"uid\": \"d-2\"}, \"status\": {}}\n";
 static const char pods_in_demo[] =
 	"{\"apiVersion\": \"v1\", \"items\": [{\"apiVersion\": \"v1\", \"kind\": \"Pod\",\n"
@@ -367,11 +393,14 @@ static void test_several_documents(void)
 	   "the objects of both");
 	ok(has(&s, "header kubectl List") && has(&s, "ns=demo cluster=0 "),
 	   "every object in one namespace: the dump's namespace, no cluster-scoped type");
-	ok(has(&s, "listed pods demo rv= code=0\n"), "a type in a List: whole in the dump's namespace");
-	ok(!has(&s, "listed deployments"), "an object alone (kubectl get deploy NAME) claims nothing");
+	ok(has(&s, "listed pods demo rv= code=0\n"),
+	   "a type in a List: whole in the dump's namespace");
+	ok(!has(&s, "listed deployments"),
+	   "an object alone (kubectl get deploy NAME) claims nothing");
 	put("multi.yaml",
 	    "---\n"
-	    "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\n  namespace: demo\n  uid: d-2\n"
+	    "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\n  namespace: demo\n  "
+	    "uid: d-2\n"
 	    "---\n"
 	    "apiVersion: v1\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: p\n"
 	    "    namespace: demo\n    uid: p-9\nkind: List\nmetadata:\n  resourceVersion: \"\"\n"
@@ -380,7 +409,8 @@ static void test_several_documents(void)
 	    0);
 	ok(read_dump(&s, &c, "multi.yaml", &err) == 0, "YAML documents separated by ---: %s",
 	   owners_error_message(&err));
-	ok(has(&s, "object deployments demo/api uid=d-2") && has(&s, "object pods demo/p uid=p-9") &&
+	ok(has(&s, "object deployments demo/api uid=d-2") &&
+		   has(&s, "object pods demo/p uid=p-9") &&
 		   has(&s, "listed pods demo rv= code=0\n") && !has(&s, "listed deployments"),
 	   "the same from YAML, an empty document at the end passed over");
 	is_int(c.not_objects, 0, "an empty document is not counted as something else");
@@ -399,13 +429,14 @@ static void test_without_uid(void)
 
 	put("nouid.yaml",
 	    "apiVersion: v1\nitems:\n"
-	    "- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: a\n    namespace: demo\n    uid: p-1\n"
+	    "- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: a\n    namespace: demo\n    "
+	    "uid: p-1\n"
 	    "- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: b\n    namespace: demo\n"
 	    "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: c\n    namespace: demo\n"
 	    "kind: List\nmetadata: {}\n",
 	    0);
-	ok(read_dump(&s, &c, "nouid.yaml", &err) == 0, "a List with objects without a uid reads: %s",
-	   owners_error_message(&err));
+	ok(read_dump(&s, &c, "nouid.yaml", &err) == 0,
+	   "a List with objects without a uid reads: %s", owners_error_message(&err));
 	is_int(c.without_uid, 2, "the two without a uid passed over, and counted");
 	is_int(c.objects, 1, "the one with a uid handed out");
 	ok(!has(&s, "ConfigMap"), "a type whose objects all lack a uid is not in the table");
@@ -449,11 +480,14 @@ static void test_damaged(void)
 	for (i = 0; cut[i]; i++)
 		lines += cut[i] == '\n';
 	put("cut.json", cut, 0);
-	snprintf(words, sizeof(words), "cut.json: line %d: the file ends inside the JSON document "
-		 "that starts at line 1: it is cut short", lines);
+	snprintf(words, sizeof(words),
+		 "cut.json: line %d: the file ends inside the JSON document "
+		 "that starts at line 1: it is cut short",
+		 lines);
 	expect_failure("cut.json", OWNERS_EPROTO, words, "a JSON List cut short");
-	put("cut.yaml", "apiVersion: v1\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata:\n"
-			"    name: \"web\n",
+	put("cut.yaml",
+	    "apiVersion: v1\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata:\n"
+	    "    name: \"web\n",
 	    0);
 	expect_failure("cut.yaml", OWNERS_EPROTO, "cut.yaml: line 7: invalid YAML",
 		       "a YAML List cut short");
@@ -463,14 +497,16 @@ static void test_damaged(void)
 	put("alias.yaml", "a: &x {kind: Pod}\nb: *x\n", 0);
 	expect_failure("alias.yaml", OWNERS_EPROTO, "alias.yaml: line 2: an alias (*x)",
 		       "a YAML alias");
-	put("wrong.json", "{\"apiVersion\": \"v1\", \"items\": [{\"apiVersion\": \"v1\", \"kind\": \"Pod\",\n"
-			  " \"metadata\": {\"name\": \"p\", \"uid\": \"u\", \"finalizers\": [5]}}],\n"
-			  " \"kind\": \"List\"}\n",
+	put("wrong.json",
+	    "{\"apiVersion\": \"v1\", \"items\": [{\"apiVersion\": \"v1\", \"kind\": \"Pod\",\n"
+	    " \"metadata\": {\"name\": \"p\", \"uid\": \"u\", \"finalizers\": [5]}}],\n"
+	    " \"kind\": \"List\"}\n",
 	    0);
-	expect_failure("wrong.json", OWNERS_EPROTO,
-		       "wrong.json: line 2: items[0]: metadata.finalizers[0] is a number, expected a "
-		       "string",
-		       "a metadata field of the wrong type, named");
+	expect_failure(
+		"wrong.json", OWNERS_EPROTO,
+		"wrong.json: line 2: items[0]: metadata.finalizers[0] is a number, expected a "
+		"string",
+		"a metadata field of the wrong type, named");
 	for (i = 0; i < 3000; i++)
 		owners_buf_addc(&bin, (char)(i * 131 % 251 + 1));
 	put("garbage.json", bin.ptr, 0);
@@ -483,10 +519,12 @@ static void test_damaged(void)
 	put("unrelated/docker-compose.yml", "services:\n  web:\n    image: nginx\n", 0);
 	put("unrelated/config.yaml", "items:\n- a\n- b\n", 0);
 	put("unrelated/README.md", "# hello\n", 0);
-	expect_failure("unrelated", OWNERS_EPROTO, "unrelated: not a snapshot or a dump owners reads",
+	expect_failure("unrelated", OWNERS_EPROTO,
+		       "unrelated: not a snapshot or a dump owners reads",
 		       "a directory of unrelated YAML");
 	put("empty/notes.txt", "nothing\n", 0);
-	expect_failure("empty", OWNERS_EPROTO, "empty: not a snapshot or a dump owners reads (looked for",
+	expect_failure("empty", OWNERS_EPROTO,
+		       "empty: not a snapshot or a dump owners reads (looked for",
 		       "a directory with no file a dump is written as");
 	expect_failure("missing", OWNERS_EIO, "missing: cannot read", "a path that is not there");
 	owners_buf_clear(&bin);
@@ -499,8 +537,9 @@ static void test_directory(void)
 	struct owners_error err = OWNERS_ERROR_INIT;
 
 	put("k/pods.json", pods_in_demo, 1767225600);
-	put("k/sub/deploy.yaml", "apiVersion: v1\nitems:\n- apiVersion: apps/v1\n  kind: Deployment\n"
-				 "  metadata:\n    name: api\n    namespace: demo\n    uid: d-2\nkind: List\n",
+	put("k/sub/deploy.yaml",
+	    "apiVersion: v1\nitems:\n- apiVersion: apps/v1\n  kind: Deployment\n"
+	    "  metadata:\n    name: api\n    namespace: demo\n    uid: d-2\nkind: List\n",
 	    1767229200);
 	put("k/sub/again.json", pods_in_demo, 1767225600);
 	put("k/notes.txt", "taken before the upgrade\n", 1767290000);
@@ -525,14 +564,15 @@ static void test_directory(void)
 static void typed_list(struct owners_buf *out, const char *kind, const char *api_version,
 		       const char *items)
 {
-	owners_buf_addf(out,
-			"{\n    \"kind\": \"%s\",\n    \"apiVersion\": \"%s\",\n    \"metadata\": {\n"
-			"        \"resourceVersion\": \"7\"\n    },\n    \"items\": %s\n}\n",
-			kind, api_version, items ? items : "null");
+	owners_buf_addf(
+		out,
+		"{\n    \"kind\": \"%s\",\n    \"apiVersion\": \"%s\",\n    \"metadata\": {\n"
+		"        \"resourceVersion\": \"7\"\n    },\n    \"items\": %s\n}\n",
+		kind, api_version, items ? items : "null");
 }
 
-static const char *const cycle_kinds[] = { "EventList",     "ReplicationControllerList",
-					   "ServiceList",   "DaemonSetList",
+static const char *const cycle_kinds[] = { "EventList",      "ReplicationControllerList",
+					   "ServiceList",    "DaemonSetList",
 					   "DeploymentList", "ReplicaSetList",
 					   "PodList" };
 
@@ -551,26 +591,40 @@ static void test_cluster_info_stdout(void)
 	struct owners_snapshot_dump_counts c;
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_buf text = OWNERS_BUF_INIT;
-	const char *def[7] = { NULL, NULL,
-			       "[{\"metadata\": {\"name\": \"kubernetes\", \"namespace\": \"default\", "
-			       "\"uid\": \"s-1\"}, \"spec\": {\"type\": \"ClusterIP\"}, \"status\": {}}]",
-			       NULL, NULL, NULL, NULL };
-	const char *demo[7] = { "[{\"metadata\": {\"name\": \"e1\", \"namespace\": \"demo\", "
-				"\"uid\": \"ev-1\"}, \"reason\": \"Killing\", \"involvedObject\": "
-				"{\"kind\": \"Pod\", \"name\": \"p\"}}]",
-				NULL, NULL, NULL, NULL, NULL,
-				"[{\"metadata\": {\"name\": \"p\", \"namespace\": \"demo\", \"uid\": "
-				"\"p-1\"}, \"status\": {\"phase\": \"Pending\"}}]" };
+	const char *def[7] = {
+		NULL,
+		NULL,
+		"[{\"metadata\": {\"name\": \"kubernetes\", \"namespace\": \"default\", "
+		"\"uid\": \"s-1\"}, \"spec\": {\"type\": \"ClusterIP\"}, \"status\": {}}]",
+		NULL,
+		NULL,
+		NULL,
+		NULL
+	};
+	const char *demo[7] = {
+		"[{\"metadata\": {\"name\": \"e1\", \"namespace\": \"demo\", "
+		"\"uid\": \"ev-1\"}, \"reason\": \"Killing\", \"involvedObject\": "
+		"{\"kind\": \"Pod\", \"name\": \"p\"}}]",
+		NULL,
+		NULL,
+		NULL,
+		NULL,
+		NULL,
+		"[{\"metadata\": {\"name\": \"p\", \"namespace\": \"demo\", \"uid\": "
+		"\"p-1\"}, \"status\": {\"phase\": \"Pending\"}}]"
+	};
 	const char *quiet[7] = { NULL, NULL, NULL, NULL, NULL, NULL, NULL };
 
 	typed_list(&text, "NodeList", "v1",
 		   "[{\"metadata\": {\"name\": \"n1\", \"uid\": \"node-1\"}, \"status\": {}}]");
 	cluster_info_namespace(&text, def);
 	cluster_info_namespace(&text, demo);
-	owners_buf_adds(&text, "==== START logs for container c of pod demo/p ====\n"
-			       "{\"level\": \"info\", \"msg\": \"[not a document\"}\n{ unbalanced\n"
-			       "==== END logs for container c of pod demo/q ====\n"
-			       "the last line, no newline==== END logs for container c of pod demo/p ====\n");
+	owners_buf_adds(
+		&text,
+		"==== START logs for container c of pod demo/p ====\n"
+		"{\"level\": \"info\", \"msg\": \"[not a document\"}\n{ unbalanced\n"
+		"==== END logs for container c of pod demo/q ====\n"
+		"the last line, no newline==== END logs for container c of pod demo/p ====\n");
 	cluster_info_namespace(&text, quiet);
 	put("cluster-info.txt", text.ptr, 0);
 	ok(read_dump(&s, &c, "cluster-info.txt", &err) == 0,
@@ -584,7 +638,8 @@ static void test_cluster_info_stdout(void)
 		   has(&s, "listed pods default rv=7") && has(&s, "listed pods demo rv=7") &&
 		   has(&s, "listed events default rv=7"),
 	   "each List whole in its group's namespace, an empty one too");
-	is_int(count_of(&s, "\nlisted "), 7, "a namespace with nothing in any List names no namespace");
+	is_int(count_of(&s, "\nlisted "), 7,
+	       "a namespace with nothing in any List names no namespace");
 	ok(has(&s, "fact event - {\"metadata\":{\"name\":\"e1\""), "an Event, as JSON text");
 	is_int(c.objects, 4, "the node, the service, the event, the pod");
 	owners_buf_clear(&text);
@@ -597,13 +652,16 @@ static void test_cluster_info_directory(void)
 	struct seen s = SEEN_INIT;
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_buf text = OWNERS_BUF_INIT;
-	static const char *const files[7] = { "events", "replication-controllers", "services",
-					      "daemonsets", "deployments", "replicasets", "pods" };
+	static const char *const files[7] = { "events",      "replication-controllers",
+					      "services",    "daemonsets",
+					      "deployments", "replicasets",
+					      "pods" };
 	char rel[64];
 	size_t i;
 
-	put("ci/nodes.yaml", "apiVersion: v1\nitems:\n- metadata:\n    name: n1\n    uid: node-1\n"
-			     "kind: NodeList\nmetadata:\n  resourceVersion: \"5\"\n",
+	put("ci/nodes.yaml",
+	    "apiVersion: v1\nitems:\n- metadata:\n    name: n1\n    uid: node-1\n"
+	    "kind: NodeList\nmetadata:\n  resourceVersion: \"5\"\n",
 	    0);
 	for (i = 0; i < 7; i++) {
 		owners_buf_reset(&text);
@@ -635,12 +693,14 @@ static void test_cluster_info_directory(void)
 
 static void put_must_gather(void)
 {
-	put("mg/timestamp", "2026-01-01 10:00:00.123456789 +0000 UTC m=+0.016738541\n"
-			    "2026-01-01 10:05:00.5 +0100 CET m=+300.5\n",
+	put("mg/timestamp",
+	    "2026-01-01 10:00:00.123456789 +0000 UTC m=+0.016738541\n"
+	    "2026-01-01 10:05:00.5 +0100 CET m=+300.5\n",
 	    0);
 	put("mg/must-gather.logs", "[must-gather      ] OUT gathering\n", 0);
 	put(IMAGE "/namespaces/demo/demo.yaml",
-	    "apiVersion: v1\nkind: Namespace\nmetadata:\n  deletionTimestamp: \"2026-01-01T09:00:00Z\"\n"
+	    "apiVersion: v1\nkind: Namespace\nmetadata:\n  deletionTimestamp: "
+	    "\"2026-01-01T09:00:00Z\"\n"
 	    "  finalizers:\n  - example.com/cleanup\n  name: demo\n  uid: ns-1\n"
 	    "spec:\n  finalizers:\n  - kubernetes\nstatus:\n  phase: Terminating\n",
 	    0);
@@ -650,7 +710,9 @@ static void put_must_gather(void)
 	    "metadata:\n  resourceVersion: \"4242\"\n",
 	    0);
 	put(IMAGE "/namespaces/demo/apps/deployments.yaml",
-	    "apiVersion: apps/v1\nitems: []\nkind: DeploymentList\nmetadata:\n  resourceVersion: \"4242\"\n", 0);
+	    "apiVersion: apps/v1\nitems: []\nkind: DeploymentList\nmetadata:\n  resourceVersion: "
+	    "\"4242\"\n",
+	    0);
 	put(IMAGE "/namespaces/demo/pods/p/p.yaml",
 	    "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: demo\n  uid: p-1\n", 0);
 	put(IMAGE "/namespaces/demo/pods/p/c/c/logs/current.log", "{ not yaml: [\n", 0);
@@ -688,7 +750,8 @@ static void test_must_gather(void)
 	   "objects read one by one claim nothing");
 	ok(!has(&s, "listed deployments"), "an empty List of a type with no object: not a type");
 	ok(has(&s, "type example.com/v1 Widget widgets/widget"), "the plural from the directory");
-	ok(has(&s, "fact object /api/v1/namespaces/demo {\"apiVersion\":\"v1\",\"kind\":\"Namespace\""),
+	ok(has(&s,
+	       "fact object /api/v1/namespaces/demo {\"apiVersion\":\"v1\",\"kind\":\"Namespace\""),
 	   "a Namespace, whole, at its API path");
 	ok(has(&s, "fact object /api/v1/persistentvolumes/pv1 "), "a PersistentVolume, whole");
 	ok(has(&s, "status ns-1 - Terminating"), "a Namespace's phase");
@@ -734,7 +797,8 @@ static void put_bundle(void)
 	put(BUNDLE "/cluster-resources/auth-cani-list/demo.json",
 	    "{\"kind\": \"SelfSubjectRulesReview\", \"apiVersion\": \"authorization.k8s.io/v1\"}\n",
 	    1767261600);
-	put(BUNDLE "/cluster-resources/resources.json", "[{\"groupVersion\": \"v1\"}]\n", 1767261600);
+	put(BUNDLE "/cluster-resources/resources.json", "[{\"groupVersion\": \"v1\"}]\n",
+	    1767261600);
 	put(BUNDLE "/cluster-info/cluster_version.json",
 	    "{\n  \"info\": {\"major\": \"1\", \"minor\": \"36\", \"gitVersion\": \"v1.36.3\"},\n"
 	    "  \"string\": \"v1.36.3\"\n}\n",
@@ -761,7 +825,8 @@ static void test_bundle(void)
 		   has(&s, "listed widgets demo rv="),
 	   "cluster-resources/<resource>/<ns>.json, <resource>.json and custom resources' arrays "
 	   "are whole");
-	is_int(count_of(&s, "object widgets"), 1, "a custom resource's .yaml beside its .json: read once");
+	is_int(count_of(&s, "object widgets"), 1,
+	       "a custom resource's .yaml beside its .json: read once");
 	is_int(c.duplicates, 0, "not even read");
 	ok(!has(&s, "SelfSubjectRulesReview") && c.not_objects == 0,
 	   "RBAC reviews, errors and discovery files are not read");
@@ -778,7 +843,8 @@ static void test_facts(void)
 	struct owners_error err = OWNERS_ERROR_INIT;
 
 	put("facts.yaml",
-	    "apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata:\n  name: kube-controller-manager\n"
+	    "apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata:\n  name: "
+	    "kube-controller-manager\n"
 	    "  namespace: kube-system\n  uid: l-1\nspec:\n  holderIdentity: kcm_1\n"
 	    "  leaseDurationSeconds: 15\n  renewTime: \"2026-01-01T00:00:10.123456Z\"\n---\n"
 	    "apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata:\n  name: other\n"
@@ -831,9 +897,12 @@ static void test_stop_and_stdin(void)
 static void test_plural(void)
 {
 	static const char *const cases[][2] = {
-		{ "Endpoints", "endpoints" },       { "NetworkPolicy", "networkpolicies" },
-		{ "Ingress", "ingresses" },         { "StorageClass", "storageclasses" },
-		{ "Pod", "pods" },                  { "CustomResourceDefinition", "customresourcedefinitions" },
+		{ "Endpoints", "endpoints" },
+		{ "NetworkPolicy", "networkpolicies" },
+		{ "Ingress", "ingresses" },
+		{ "StorageClass", "storageclasses" },
+		{ "Pod", "pods" },
+		{ "CustomResourceDefinition", "customresourcedefinitions" },
 		{ "Status", "statuses" },
 		/* client-go's guess, wrong in English: only a layout that names
 		 * its plural (must-gather, bundle) knows better */
@@ -845,7 +914,8 @@ static void test_plural(void)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		owners_buf_reset(&b);
 		owners_snapshot_dump_plural(&b, cases[i][0]);
-		is_str(b.ptr, cases[i][1], "%s: %s, as client-go guesses", cases[i][0], cases[i][1]);
+		is_str(b.ptr, cases[i][1], "%s: %s, as client-go guesses", cases[i][0],
+		       cases[i][1]);
 	}
 	owners_buf_clear(&b);
 }
