@@ -6,6 +6,7 @@
 #include "snapshot_dump_emit.h"
 #include "snapshot_dump_file.h"
 #include "snapshot_dump_layout.h"
+#include "snapshot_dump_podclaims.h"
 #include "snapshot_dump_scan.h"
 
 struct run {
@@ -14,6 +15,7 @@ struct run {
 	struct owners_snapshot_dump_files files;
 	struct owners_snapshot_dump_scan scan;
 	struct owners_snapshot_dump_claims claims;
+	struct owners_snapshot_dump_podclaims podclaims;
 	struct owners_snapshot_dump_counts counts;
 };
 
@@ -91,15 +93,19 @@ static int hand_listed(struct run *r, const struct owners_snapshot_visitor *v)
 static int hand_out(struct run *r, const struct owners_snapshot_visitor *v,
 		    struct owners_error *err)
 {
+	struct owners_snapshot_dump_emit_in in = { v, &r->layout, &r->files, &r->scan.types,
+						   &r->podclaims };
 	int rc = hand_header(r, v);
 
 	if (!rc && v->types)
 		rc = v->types(v->ctx, &r->scan.types.table);
 	if (!rc)
-		rc = owners_snapshot_dump_emit_run(&r->counts, v, &r->layout, &r->files,
-						   &r->scan.types, err);
+		rc = owners_snapshot_dump_emit_run(&r->counts, &in, err);
 	if (!rc)
 		rc = hand_listed(r, v);
+	if (!rc && (rc = owners_snapshot_dump_podclaims_hand(&r->podclaims, &r->claims, v)) ==
+			   OWNERS_ENOMEM)
+		owners_error_oom(err);
 	if (!rc && v->end)
 		rc = v->end(v->ctx);
 	return rc;
@@ -115,6 +121,7 @@ int owners_snapshot_dump_read_counted(struct owners_snapshot_dump_counts *counts
 
 	memset(&r, 0, sizeof(r));
 	r.path = path;
+	owners_snapshot_dump_podclaims_init(&r.podclaims);
 	rc = owners_snapshot_dump_layout_find(&r.layout, path, err);
 	if (!rc)
 		rc = owners_snapshot_dump_files_open(&r.files, &r.layout, err);
@@ -133,6 +140,7 @@ int owners_snapshot_dump_read_counted(struct owners_snapshot_dump_counts *counts
 	if (counts)
 		*counts = r.counts;
 	owners_snapshot_dump_claims_clear(&r.claims);
+	owners_snapshot_dump_podclaims_clear(&r.podclaims);
 	owners_snapshot_dump_scan_clear(&r.scan);
 	owners_snapshot_dump_files_clear(&r.files);
 	owners_snapshot_dump_layout_clear(&r.layout);

@@ -11,6 +11,7 @@ struct emit {
 	const struct owners_snapshot_visitor *v;
 	const struct owners_snapshot_dump_source *src;
 	const struct owners_snapshot_dump_types *types;
+	struct owners_snapshot_dump_podclaims *podclaims;
 	struct owners_snapshot_dump_meta meta;
 	struct owners_strset uids; /* handed out */
 };
@@ -33,6 +34,9 @@ static int hand(struct emit *e, const struct owners_snapshot_dump_item *it,
 
 	if (!rc)
 		rc = owners_snapshot_dump_facts_hand(e->v, type, &e->meta.meta, it->object, err);
+	if (!rc &&
+	    owners_snapshot_dump_podclaims_note(e->podclaims, type, &e->meta.meta, it->object))
+		rc = owners_error_oom(err);
 	if (!rc)
 		e->counts->objects++;
 	return rc;
@@ -86,10 +90,7 @@ static int emit_document(void *ctx, const struct owners_snapshot_dump_doc *d,
 }
 
 int owners_snapshot_dump_emit_run(struct owners_snapshot_dump_counts *counts,
-				  const struct owners_snapshot_visitor *v,
-				  const struct owners_snapshot_dump_layout *l,
-				  struct owners_snapshot_dump_files *fs,
-				  const struct owners_snapshot_dump_types *types,
+				  const struct owners_snapshot_dump_emit_in *in,
 				  struct owners_error *err)
 {
 	struct emit e;
@@ -100,15 +101,16 @@ int owners_snapshot_dump_emit_run(struct owners_snapshot_dump_counts *counts,
 
 	memset(&e, 0, sizeof(e));
 	e.counts = counts;
-	e.v = v;
-	e.types = types;
+	e.v = in->v;
+	e.types = in->types;
+	e.podclaims = in->podclaims;
 	owners_snapshot_dump_meta_init(&e.meta);
 	owners_strset_init(&e.uids);
 	if (owners_snapshot_dump_tree_new(&t, &sink, 0))
 		return owners_error_oom(err);
-	for (i = 0; !rc && i < l->count; i++) {
-		e.src = &l->sources[i];
-		rc = owners_snapshot_dump_file_read(fs, e.src, t, NULL, err);
+	for (i = 0; !rc && i < in->layout->count; i++) {
+		e.src = &in->layout->sources[i];
+		rc = owners_snapshot_dump_file_read(in->files, e.src, t, NULL, err);
 		counts->files++;
 	}
 	owners_snapshot_dump_tree_free(t);

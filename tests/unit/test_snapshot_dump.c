@@ -144,7 +144,9 @@ static int v_fact(void *ctx, const struct owners_snapshot_fact *f)
 				f->status->status);
 	else
 		owners_buf_addf(&s->text, "fact %s %s %.*s\n",
-				f->kind == OWNERS_SNAPSHOT_FACT_EVENT ? "event" : "object",
+				f->kind == OWNERS_SNAPSHOT_FACT_EVENT        ? "event"
+				: f->kind == OWNERS_SNAPSHOT_FACT_POD_CLAIMS ? "pod_claims"
+									     : "object",
 				f->path ? f->path : "-", (int)f->json_len, f->json);
 	return 0;
 }
@@ -870,6 +872,46 @@ static void test_facts(void)
 	owners_error_clear(&err);
 }
 
+static const char claims_list[] =
+	"apiVersion: v1\nitems:\n"
+	"- apiVersion: v1\n  kind: PersistentVolumeClaim\n  metadata:\n    name: data\n"
+	"    namespace: demo\n    uid: c-1\n    finalizers:\n    - kubernetes.io/pvc-protection\n"
+	"- apiVersion: v1\n  kind: PersistentVolumeClaim\n  metadata:\n    name: lone\n"
+	"    namespace: lone\n    uid: c-2\n"
+	"- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: db\n    namespace: demo\n"
+	"    uid: p-1\n  spec:\n    nodeName: n1\n    volumes:\n    - name: d\n"
+	"      persistentVolumeClaim:\n        claimName: data\n"
+	"- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: web\n    namespace: demo\n"
+	"    uid: p-2\n  spec:\n    volumes:\n    - name: c\n      configMap:\n        name: x\n"
+	"kind: List\nmetadata: {}\n";
+
+static void test_pod_claims(void)
+{
+	struct seen s = SEEN_INIT;
+	struct owners_error err = OWNERS_ERROR_INIT;
+
+	put("claims.yaml", claims_list, 0);
+	ok(read_dump(&s, NULL, "claims.yaml", &err) == 0, "claims and the pods mounting them: %s",
+	   owners_error_message(&err));
+	ok(has(&s, "fact pod_claims demo {\"kind\":\"PodList\",\"apiVersion\":\"v1\","
+		   "\"metadata\":{},\"items\":[{\"apiVersion\":\"v1\",\"kind\":\"Pod\","
+		   "\"metadata\":{\"name\":\"db\""),
+	   "a namespace with a claim: its pods that mount one, as a PodList");
+	ok(!has(&s, "\"name\":\"web\""), "a pod with no claim is not among them");
+	ok(has(&s, "fact pod_claims lone {\"kind\":\"PodList\",\"apiVersion\":\"v1\","
+		   "\"metadata\":{},\"items\":[]}\n"),
+	   "every pod is in the dump: a namespace with a claim and no pod holding it says so");
+	put("claims-alone.yaml",
+	    "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: data\n"
+	    "  namespace: demo\n  uid: c-1\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: db\n"
+	    "  namespace: demo\n  uid: p-1\n",
+	    0);
+	ok(read_dump(&s, NULL, "claims-alone.yaml", &err) == 0 && !has(&s, "pod_claims"),
+	   "pods read one by one: which pods hold a claim is not known, and not said");
+	owners_buf_clear(&s.text);
+	owners_error_clear(&err);
+}
+
 static void test_stop_and_stdin(void)
 {
 	struct seen s = SEEN_INIT;
@@ -936,6 +978,7 @@ int main(void)
 	test_must_gather();
 	test_bundle();
 	test_facts();
+	test_pod_claims();
 	test_stop_and_stdin();
 	test_plural();
 	nftw(root, rm_one, 16, FTW_DEPTH | FTW_PHYS);
