@@ -24,15 +24,18 @@ static int check_scan(struct run *r, struct owners_error *err)
 {
 	const struct owners_snapshot_dump_scan *s = &r->scan;
 
+	if (!s->n_recognised && r->layout.single_file)
+		return owners_error_set(
+			err, OWNERS_EPROTO,
+			"%s: not a snapshot or a dump owners reads (no Kubernetes List "
+			"or object in it: looked for kubectl get -o json|yaml output or "
+			"kubectl cluster-info dump's)",
+			owners_snapshot_dump_file_name(&r->layout.sources[0]));
 	if (!s->n_recognised)
 		return owners_error_set(err, OWNERS_EPROTO,
-					"%s: not a snapshot or a dump owners reads (no Kubernetes "
-					"List or object in it: "
-					"looked for kubectl get -o json|yaml output or kubectl "
-					"cluster-info dump's)",
-					r->layout.single_file ? owners_snapshot_dump_file_name(
-									&r->layout.sources[0])
-							      : r->path);
+					"%s: not a snapshot or a dump owners reads (read as %s: no "
+					"Kubernetes List or object in its %zu files)",
+					r->path, r->layout.format, r->layout.count);
 	if (!s->placed && s->unplaced)
 		return owners_error_set(
 			err, OWNERS_EPROTO,

@@ -38,14 +38,18 @@ int owners_snapshot_dump_files_open(struct owners_snapshot_dump_files *fs,
 				    const struct owners_snapshot_dump_layout *l,
 				    struct owners_error *err)
 {
-	const struct owners_snapshot_dump_source *s = &l->sources[0];
-	const char *name = owners_snapshot_dump_file_name(s);
+	const struct owners_snapshot_dump_source *s;
+	const char *name;
 	struct stat st;
 	FILE *from;
 	int rc;
 
 	fs->spool = NULL;
-	if (!l->single_file || (strcmp(s->path, "-") && !stat(s->path, &st) && S_ISREG(st.st_mode)))
+	if (!l->single_file || !l->count)
+		return 0;
+	s = &l->sources[0];
+	name = owners_snapshot_dump_file_name(s);
+	if (strcmp(s->path, "-") && !stat(s->path, &st) && S_ISREG(st.st_mode))
 		return 0;
 	from = strcmp(s->path, "-") ? fopen(s->path, "rb") : stdin;
 	if (!from)

@@ -529,6 +529,11 @@ static void test_damaged(void)
 		       "empty: not a snapshot or a dump owners reads (looked for",
 		       "a directory with no file a dump is written as");
 	expect_failure("missing", OWNERS_EIO, "missing: cannot read", "a path that is not there");
+	put("mgempty/namespaces/demo/README", "nothing gathered\n", 0);
+	expect_failure("mgempty", OWNERS_EPROTO,
+		       "mgempty: not a snapshot or a dump owners reads (read as must-gather: no "
+		       "Kubernetes List or object in its 0 files)",
+		       "a must-gather with nothing gathered");
 	owners_buf_clear(&bin);
 }
 
