@@ -1,0 +1,199 @@
+#include "snapshot_dump_layout.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grow.h"
+#include "snapshot_dump_dir.h"
+#include "snapshot_dump_types.h"
+#include "strv.h"
+
+/* A kubectl directory deeper than this is not walked further (a tree of
+ * dumps is a few levels deep; this bounds a walk of something else). */
+#define WALK_MAX_DEPTH 16
+
+void owners_snapshot_dump_layout_init(struct owners_snapshot_dump_layout *l)
+{
+	memset(l, 0, sizeof(*l));
+}
+
+static void source_clear(struct owners_snapshot_dump_source *s)
+{
+	free(s->path);
+	free(s->namespace_);
+	free(s->group);
+	free(s->plural);
+}
+
+void owners_snapshot_dump_layout_clear(struct owners_snapshot_dump_layout *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->count; i++)
+		source_clear(&l->sources[i]);
+	free(l->sources);
+	free(l->server_version);
+	owners_snapshot_dump_layout_init(l);
+}
+
+void owners_snapshot_dump_layout_truncate(struct owners_snapshot_dump_layout *l, size_t count)
+{
+	while (l->count > count)
+		source_clear(&l->sources[--l->count]);
+}
+
+int owners_snapshot_dump_layout_item_type(const struct owners_snapshot_dump_source *s,
+					  const char *item_api_version, const char *item_kind,
+					  const char **api_version, const char **kind)
+{
+	*api_version = item_api_version;
+	*kind = item_kind;
+	if ((!*item_api_version || !*item_kind) && s->kind) {
+		*api_version = s->api_version;
+		*kind = s->kind;
+	}
+	return owners_snapshot_dump_types_valid(*api_version, *kind);
+}
+
+const char *owners_snapshot_dump_layout_plural(const struct owners_snapshot_dump_source *s,
+					       const char *api_version)
+{
+	const char *slash = strchr(api_version, '/');
+	size_t n = slash ? (size_t)(slash - api_version) : 0;
+
+	if (!s->plural || !s->group || strlen(s->group) != n || strncmp(s->group, api_version, n))
+		return NULL;
+	return s->plural;
+}
+
+/* A copy of s, NULL staying NULL: 0, or -1 out of memory. */
+static int dup_opt(char **out, const char *s)
+{
+	*out = s ? owners_strdup(s) : NULL;
+	return s && !*out ? -1 : 0;
+}
+
+int owners_snapshot_dump_layout_add(struct owners_snapshot_dump_layout *l,
+				    const struct owners_snapshot_dump_source *s)
+{
+	struct owners_snapshot_dump_source c = *s;
+
+	c.path = c.namespace_ = c.group = c.plural = NULL;
+	if (dup_opt(&c.path, s->path) || dup_opt(&c.namespace_, s->namespace_) ||
+	    dup_opt(&c.group, s->group) || dup_opt(&c.plural, s->plural) ||
+	    OWNERS_GROW(l->sources, l->cap, l->count + 1)) {
+		source_clear(&c);
+		return OWNERS_ENOMEM;
+	}
+	l->sources[l->count++] = c;
+	return 0;
+}
+
+/* ---- kubectl get output -------------------------------------------------- */
+
+static int walk(struct owners_snapshot_dump_layout *l, const char *dir, int depth,
+		struct owners_error *err);
+
+static int walk_entry(struct owners_snapshot_dump_layout *l, const char *path, const char *name,
+		      int depth, struct owners_error *err)
+{
+	struct owners_snapshot_dump_source s;
+	enum owners_snapshot_dump_ext ext = owners_snapshot_dump_dir_ext(name);
+
+	switch (owners_snapshot_dump_dir_entry(path)) {
+	case OWNERS_SNAPSHOT_DUMP_DIR:
+		if (depth < WALK_MAX_DEPTH)
+			return walk(l, path, depth + 1, err);
+		break;
+	case OWNERS_SNAPSHOT_DUMP_FILE:
+		if (ext == OWNERS_SNAPSHOT_DUMP_EXT_NONE)
+			break;
+		memset(&s, 0, sizeof(s));
+		s.path = (char *)path;
+		s.claim = OWNERS_SNAPSHOT_DUMP_CLAIM_TYPES;
+		s.yaml = ext == OWNERS_SNAPSHOT_DUMP_EXT_YAML;
+		return owners_snapshot_dump_layout_add(l, &s) ? owners_error_oom(err) : 0;
+	default: break;
+	}
+	l->skipped_files++;
+	return 0;
+}
+
+static int walk(struct owners_snapshot_dump_layout *l, const char *dir, int depth,
+		struct owners_error *err)
+{
+	struct owners_buf path = OWNERS_BUF_INIT;
+	char **names;
+	size_t n, i;
+	int rc = owners_snapshot_dump_dir_list(&names, &n, dir, err);
+
+	for (i = 0; !rc && i < n; i++) {
+		if (owners_snapshot_dump_dir_join(&path, dir, names[i]))
+			rc = owners_error_oom(err);
+		else
+			rc = walk_entry(l, path.ptr, names[i], depth, err);
+	}
+	owners_buf_clear(&path);
+	owners_strv_free(names, n);
+	return rc;
+}
+
+/* ---- which dump ------------------------------------------------------------ */
+
+static int not_a_dump(const char *dir, struct owners_error *err)
+{
+	return owners_error_set(
+		err, OWNERS_EPROTO,
+		"%s: not a snapshot or a dump owners reads (looked for a must-gather: "
+		"namespaces/, cluster-scoped-resources/; a support bundle: "
+		"cluster-resources/; kubectl cluster-info dump --output-directory: "
+		"nodes.json and NAMESPACE/pods.json; kubectl get -o json|yaml output: "
+		"*.json, *.yaml, *.yml files)",
+		dir);
+}
+
+static int directory(struct owners_snapshot_dump_layout *l, const char *dir,
+		     struct owners_error *err)
+{
+	int found = 0, rc;
+
+	if ((rc = owners_snapshot_dump_mustgather_find(l, &found, dir, err)) || found)
+		return rc;
+	if ((rc = owners_snapshot_dump_bundle_find(l, &found, dir, err)) || found)
+		return rc;
+	if ((rc = owners_snapshot_dump_clusterinfo_find(l, &found, dir, err)) || found)
+		return rc;
+	l->format = "kubectl List";
+	if ((rc = walk(l, dir, 0, err)))
+		return rc;
+	return l->count ? 0 : not_a_dump(dir, err);
+}
+
+int owners_snapshot_dump_layout_find(struct owners_snapshot_dump_layout *l, const char *path,
+				     struct owners_error *err)
+{
+	struct owners_snapshot_dump_source s;
+
+	owners_snapshot_dump_layout_init(l);
+	if (!(l->server_version = owners_strdup("")))
+		return owners_error_oom(err);
+	if (strcmp(path, "-")) {
+		switch (owners_snapshot_dump_dir_entry(path)) {
+		case OWNERS_SNAPSHOT_DUMP_DIR:
+		case OWNERS_SNAPSHOT_DUMP_LINKED: return directory(l, path, err);
+		case OWNERS_SNAPSHOT_DUMP_MISSING:
+			return owners_error_set(err, OWNERS_EIO, "%s: cannot read: %s", path,
+						strerror(errno ? errno : ENOENT));
+		default: break;
+		}
+	}
+	/* One file (or standard input, or a FIFO: read once, as it comes). */
+	l->format = "kubectl List";
+	l->single_file = 1;
+	memset(&s, 0, sizeof(s));
+	s.path = (char *)path;
+	s.claim = OWNERS_SNAPSHOT_DUMP_CLAIM_TYPES;
+	s.sniff = 1;
+	return owners_snapshot_dump_layout_add(l, &s) ? owners_error_oom(err) : 0;
+}
