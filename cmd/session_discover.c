@@ -12,6 +12,7 @@
 #include "rest_config.h"
 #include "session_connect.h"
 #include "session_select.h"
+#include "session_snapshot.h"
 #include "type_resolve.h"
 
 static const char *default_cache_dir(struct owners_buf *b)
@@ -116,6 +117,8 @@ enum exit_code session_resolve_type(struct session *s, const char *typed, const 
 	}
 	if (!rc)
 		return 0;
+	if (s->snap && rc == OWNERS_ENOTFOUND)
+		session_snapshot_unknown_type(s, typed);
 	report_error(&s->err);
 	/* A type the server does not have is a mistake in the command line. */
 	return rc == OWNERS_ENOTFOUND || rc == OWNERS_EAMBIGUOUS ? EXIT_USAGE : EXIT_ERROR;

@@ -8,6 +8,7 @@
 #include "rest_config.h"
 #include "session_connect.h"
 #include "session_discover.h"
+#include "session_snapshot.h"
 #include "session_warnings.h"
 
 /* Every list failed: no view at all, said as its cause rather than as the
@@ -213,6 +214,8 @@ enum exit_code session_scan(struct session *s, const char *ns)
 			return session_fail(s);
 		return session_scan(s, ns);
 	}
+	if (s->snap && session_snapshot_note(s))
+		return error_oom();
 	/* Every type failing is not a partial view, it is no view at all:
 	 * most often credentials that work for nothing. */
 	if (s->scan.n_failures && !s->scan.types_listed)

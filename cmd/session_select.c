@@ -9,6 +9,7 @@
 #include "options.h"
 #include "session_discover.h"
 #include "session_scan.h"
+#include "session_snapshot.h"
 #include "type_resolve.h"
 
 /* Resolves the arguments the session holds (as typed) against the
@@ -25,8 +26,11 @@ int session_resolve_held(struct session *s)
 	for (i = 0; i < s->n_args; i++) {
 		const struct owners_resource *r;
 
-		if ((rc = owners_type_resolve(&r, &s->types, s->typed[i].type, &s->err)))
+		if ((rc = owners_type_resolve(&r, &s->types, s->typed[i].type, &s->err))) {
+			if (s->snap && rc == OWNERS_ENOTFOUND)
+				session_snapshot_unknown_type(s, s->typed[i].type);
 			return rc;
+		}
 		if (s->also_list && session_also_list(s, r))
 			return owners_error_oom(&s->err);
 		s->args[i].type = session_listed_type(s, r);

@@ -1,13 +1,16 @@
 #include "session_snapshot.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "grow.h"
 #include "label_selector.h"
 #include "options.h"
 #include "snapshot_lists.h"
+#include "session_warnings.h"
 #include "strv.h"
 
 struct kept_status {
@@ -35,6 +38,7 @@ struct session_snapshot {
 	struct kept_fact *facts;
 	size_t n_facts, cap_facts;
 	int facts_done; /* a whole scan has read them: later scans pass them by */
+	char *spool; /* --from -: stdin copied here (each scan reads the file again) */
 	/* -l, parsed once: the selector text it was parsed from */
 	char *selector_text;
 	struct owners_label_selector *selector;
@@ -101,6 +105,7 @@ static int on_types(void *ctx, const struct owners_resource_table *t)
 		}
 	}
 	owners_resource_table_mark_tracked(into);
+	into->built_from_objects = !o->s->snap->header.has_discovery;
 	o->s->types_loaded = 1;
 	return OWNERS_ESTOP; /* the rest is read by each scan */
 }
@@ -204,6 +209,34 @@ static int say_scope(struct session_snapshot *snap)
 	return 0;
 }
 
+/* Standard input, copied to a private file: every scan reads a snapshot
+ * from its start. */
+static int spool_stdin(struct session_snapshot *snap, struct owners_error *err)
+{
+	const char *dir = getenv("TMPDIR");
+	struct owners_buf path = OWNERS_BUF_INIT;
+	char chunk[65536];
+	ssize_t n;
+	int fd;
+
+	if (owners_buf_addf(&path, "%s/owners-from.XXXXXX", dir && *dir ? dir : "/tmp"))
+		return owners_error_oom(err);
+	snap->spool = owners_buf_detach(&path);
+	if ((fd = mkstemp(snap->spool)) < 0) {
+		free(snap->spool);
+		snap->spool = NULL;
+		return owners_error_set(err, OWNERS_EIO, "cannot copy standard input: %s", strerror(errno));
+	}
+	while ((n = read(0, chunk, sizeof(chunk))) > 0)
+		if (write(fd, chunk, (size_t)n) != n) {
+			n = -1;
+			break;
+		}
+	if (close(fd) || n < 0)
+		return owners_error_set(err, OWNERS_EIO, "cannot copy standard input: %s", strerror(errno));
+	return 0;
+}
+
 int session_connect_from(struct session *s, struct owners_cli *cli, const char *path)
 {
 	struct opening o = { s, &s->err };
@@ -216,6 +249,10 @@ int session_connect_from(struct session *s, struct owners_cli *cli, const char *
 	owners_resource_table_init(&s->types);
 	if (!(snap = s->snap = calloc(1, sizeof(*snap))))
 		return owners_error_oom(&s->err);
+	if (!strcmp(path, "-") && (rc = spool_stdin(snap, &s->err)))
+		return rc;
+	if (snap->spool)
+		path = snap->spool;
 	if ((rc = owners_snapshot_read(path, &v, &s->err)))
 		return rc;
 	if (!s->types_loaded)
@@ -248,6 +285,9 @@ void session_snapshot_free(struct session_snapshot *snap)
 	for (i = 0; i < sizeof(snap->strings) / sizeof(snap->strings[0]); i++)
 		free(snap->strings[i]);
 	free(snap->scope);
+	if (snap->spool)
+		unlink(snap->spool);
+	free(snap->spool);
 	free(snap->selector_text);
 	owners_label_selector_free(snap->selector);
 	for (i = 0; i < snap->n_statuses; i++) {
@@ -378,4 +418,27 @@ int session_why_events(struct session *s, struct owners_why_events *out, const s
 	if (!s->snap)
 		return owners_why_events_fetch(out, s->http, n, limit);
 	return recorded_events(s, out, n, limit);
+}
+
+int session_snapshot_note(struct session *s)
+{
+	const struct owners_snapshot_header *h = session_snapshot_header(s);
+
+	if (!h || h->has_discovery)
+		return 0;
+	return session_note(s, "%s is a %s, without discovery: owners sees only the %zu types of its objects, "
+			    "and a reference to any other kind is unknown (not in the snapshot)%s%s",
+			    h->path, h->format, s->types.count, h->taken_at_from ? "; its time is " : "",
+			    h->taken_at_from ? h->taken_at_from : "");
+}
+
+void session_snapshot_unknown_type(struct session *s, const char *typed)
+{
+	const struct owners_snapshot_header *h = session_snapshot_header(s);
+
+	owners_error_clear(&s->err);
+	owners_error_set(&s->err, OWNERS_ENOTFOUND, "%s holds no type named '%s'%s", h->path, typed,
+			 h->has_discovery ? ""
+					  : " (a dump has no discovery: name a type by its kind or plural, e.g. "
+					    "deployment or deployments)");
 }

@@ -28,6 +28,11 @@ const char *session_snapshot_object(const struct session *s, const char *path, s
  * NULL past the last; *key: its path or namespace. */
 const char *session_snapshot_fact_at(const struct session *s, enum owners_snapshot_fact_kind kind, size_t i,
 				     size_t *len, const char **key);
+/* For a dump without discovery, a warning with the scan's saying what
+ * the dump lacks. 0, or OWNERS_ENOMEM. */
+int session_snapshot_note(struct session *s);
+/* s->err for a type name the snapshot does not hold (typed: as typed). */
+void session_snapshot_unknown_type(struct session *s, const char *typed);
 /* The header as read: what it is, where it came from, its time. */
 const struct owners_snapshot_header *session_snapshot_header(const struct session *s);
 

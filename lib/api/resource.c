@@ -452,5 +452,5 @@ enum owners_ref_mapping owners_resource_map_ref(const struct owners_resource_tab
 		       : owners_buf_adds(&gv, version)) &&
 		owners_resource_group_failed(t, gv.ptr);
 	owners_buf_clear(&gv);
-	return blind ? OWNERS_REF_MAPPING_BLIND : OWNERS_REF_UNMAPPED;
+	return blind || t->built_from_objects ? OWNERS_REF_MAPPING_BLIND : OWNERS_REF_UNMAPPED;
 }

@@ -72,6 +72,10 @@ struct owners_resource_table {
 	unsigned char *failed_stale;
 	size_t n_failed;
 	size_t cap_failed_groups, cap_failed_reasons, cap_failed_stale;
+	/* The types were built from the objects of a dump, not from
+	 * discovery: a kind not among them may well be served, so a
+	 * reference to it maps blind (unknown), never unmapped. */
+	int built_from_objects;
 	/* apiVersion+kind -> item index + 1 (open addressing), kept by
 	 * owners_resource_table_add: every ownerReference is resolved here. */
 	uint32_t *gvk_index;

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include "file_stream.h"
+#include "snapshot_dump.h"
 #include "snapshot_file.h"
 
 int owners_snapshot_read(const char *path, const struct owners_snapshot_visitor *v,
@@ -16,7 +17,7 @@ int owners_snapshot_read(const char *path, const struct owners_snapshot_visitor 
 	int rc;
 
 	if (strcmp(path, "-") && !stat(path, &st) && S_ISDIR(st.st_mode))
-		return owners_error_set(err, OWNERS_EPROTO, "%s: a directory, not an owners snapshot", path);
+		return owners_snapshot_dump_read(path, v, err);
 	if ((rc = owners_file_reader_open(&in, path, err)))
 		return rc;
 	if ((rc = owners_file_reader_read(in, head, sizeof(head), &got, err)))
@@ -25,8 +26,11 @@ int owners_snapshot_read(const char *path, const struct owners_snapshot_visitor 
 		rc = owners_error_set(err, OWNERS_EPROTO, "%s: empty: not a snapshot", path);
 	else if (owners_snapshot_file_recognise(head, got))
 		rc = owners_snapshot_file_read(in, path, head, got, v, err);
+	else if (!strcmp(path, "-"))
+		rc = owners_error_set(err, OWNERS_EPROTO,
+				      "standard input: not an owners snapshot (another tool's dump is read from a file)");
 	else
-		rc = owners_error_set(err, OWNERS_EPROTO, "%s: not an owners snapshot", path);
+		rc = owners_snapshot_dump_read(path, v, err);
 out:
 	owners_file_reader_free(in);
 	return rc;
