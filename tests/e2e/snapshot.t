@@ -139,6 +139,53 @@ run owners graph -A --from "$NSSNAP"
 like "$err" "not in the snapshot \\($NSSNAP, taken in namespace '$N'\\)" \
   "an -n snapshot read with -A names what it does not hold"
 
+# ---- other tools' dumps of the same cluster --------------------------------
+# stdout as live where the dump holds what the answer needs; what it lacks
+# (discovery: a kind it does not hold) said, on stderr and in the classes
+types=$(kubectl api-resources --verbs=list,delete -o name | paste -sd, -)
+kubectl get "$types" -A -o json > "$W/kget.json" 2>/dev/null
+touch -d "@$OWNERS_TEST_NOW" "$W/kget.json" # its time: the file's
+W_MG=$W/must-gather/quay-io-openshift-must-gather-sha256-0123
+python3 - "$W_MG" "$OWNERS_TEST_NOW" <<'PY'
+import json, os, subprocess, sys, time, yaml
+top, now = sys.argv[1], int(sys.argv[2])
+rows = subprocess.run(['kubectl', 'api-resources', '--verbs=list,delete', '--no-headers', '-o', 'wide'],
+                      capture_output=True, text=True).stdout.splitlines()
+names = subprocess.run(['kubectl', 'api-resources', '--verbs=list,delete', '-o', 'name'],
+                       capture_output=True, text=True).stdout.split()
+for name in names:
+    plural, _, group = name.partition('.')
+    d = json.loads(subprocess.run(['kubectl', 'get', name, '-A', '-o', 'json'], capture_output=True, text=True).stdout or '{"items": []}')
+    namespaced = any(i['metadata'].get('namespace') for i in d['items'])
+    by_ns = {}
+    for i in d['items']:
+        by_ns.setdefault(i['metadata'].get('namespace', ''), []).append(i)
+    for ns, items in by_ns.items():
+        base = os.path.join(top, 'namespaces', ns) if ns else os.path.join(top, 'cluster-scoped-resources')
+        path = os.path.join(base, group or 'core', plural + '.yaml')
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        yaml.safe_dump({'apiVersion': 'v1', 'kind': 'List', 'items': items}, open(path, 'w'))
+stamp = time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(now)) + '.000000000 +0000 UTC m=+0.000000001'
+open(os.path.join(os.path.dirname(top), 'timestamp'), 'w').write(stamp + '\n' + stamp + '\n')
+PY
+for dump in "$W/kget.json" "$W/must-gather"; do
+  d=$(basename "$dump")
+  for c in "tree -n $N deployment/web -o wide" "tree -n $N configmaps" "why -n $N configmap/lost" "finalizers -n $N"; do
+    # shellcheck disable=SC2086
+    live=$(owners $c 2>/dev/null)
+    # shellcheck disable=SC2086
+    run owners $c --from "$dump"
+    # the one difference there must be: an owner of a kind the dump
+    # does not hold reads unknown, not unresolvable
+    is "$(grep -v 'Nope/x' <<<"$out")" "$(grep -v 'Nope/x' <<<"$live")" "$d: the same answer as live: $c"
+  done
+  like "$err" "without discovery: owners sees only the [0-9]+ types of its objects, and a reference to any other kind is unknown \\(not in the snapshot\\)" \
+    "$d: it says what a dump lacks"
+  run owners -n "$N" dangling --from "$dump" -o wide
+  like "$out" "ConfigMap/never +Nope/x .* unknown " "$d: an owner kind the dump does not hold is unknown, never unresolvable"
+  like "$out" "ConfigMap/lost +ConfigMap/ghost .* absent " "$d: an owner absent from a type it holds whole is absent"
+done
+
 # ---- commands that change the cluster refuse --from ----------------------
 before=$(kubectl get cm,deploy,rs -A -o name | sort | md5sum)
 for c in "delete -n $N deployment/web" "gc -A" "gc -A --dry-run=server" "dangling -A --fix" \
