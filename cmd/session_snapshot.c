@@ -31,13 +31,15 @@ struct session_snapshot {
 	char *strings[8];
 	char *scope;
 	struct owners_snapshot_source source;
-	struct owners_list_source inner;
 	struct kept_status *statuses;
 	size_t n_statuses, cap_statuses;
 	int statuses_sorted;
 	struct kept_fact *facts;
 	size_t n_facts, cap_facts;
-	int facts_done; /* a whole scan has read them: later scans pass them by */
+	/* The facts are read once, when first asked for: a scan passes them
+	 * by (graph -A needs none of them, and statuses of every object cost
+	 * memory). */
+	int facts_loaded;
 	char *spool; /* --from -: stdin copied here (each scan reads the file again) */
 	/* -l, parsed once: the selector text it was parsed from */
 	char *selector_text;
@@ -135,8 +137,6 @@ static int on_fact(void *ctx, const struct owners_snapshot_fact *f)
 	struct session_snapshot *snap = ctx;
 	struct kept_fact *k;
 
-	if (snap->facts_done)
-		return 0;
 	if (f->kind == OWNERS_SNAPSHOT_FACT_STATUS)
 		return keep_status(snap, f);
 	if (OWNERS_GROW(snap->facts, snap->cap_facts, snap->n_facts + 1))
@@ -176,17 +176,19 @@ static int labels_match(void *ctx, const char *selector, const struct owners_obj
 	return owners_label_selector_match(snap->selector, m->labels, m->n_labels);
 }
 
-/* The snapshot's lists, and once one scan has read the whole file, its
- * facts are all kept. */
-static int list(void *ctx, struct owners_graph *g, const struct owners_resource_table *types,
-		const struct owners_scan_options *o, struct owners_scan_report *report, struct owners_error *err)
+/* Reads the facts (a walk of the whole file that keeps nothing else). */
+static void load_facts(struct session_snapshot *snap)
 {
-	struct session_snapshot *snap = ctx;
-	int rc = owners_list_source_scan(&snap->inner, g, types, o, report, err);
+	struct owners_snapshot_visitor v = { NULL, NULL, NULL, NULL, on_fact, NULL, snap };
+	struct owners_error err = OWNERS_ERROR_INIT;
 
-	if (!rc)
-		snap->facts_done = 1;
-	return rc;
+	if (snap->facts_loaded)
+		return;
+	snap->facts_loaded = 1;
+	/* The file was read whole by the scan: a failure now leaves facts
+	 * out, which the commands say as not recorded. */
+	owners_snapshot_read(snap->source.path, &v, &err);
+	owners_error_clear(&err);
 }
 
 /* What the snapshot lacks, said with every list it does not hold. */
@@ -266,13 +268,9 @@ int session_connect_from(struct session *s, struct owners_cli *cli, const char *
 		return owners_error_oom(&s->err);
 	snap->source.path = snap->header.path;
 	snap->source.scope = snap->scope;
-	snap->source.on_fact = on_fact;
-	snap->source.on_fact_ctx = snap;
 	snap->source.labels_match = labels_match;
 	snap->source.labels_ctx = snap;
-	owners_list_source_snapshot(&snap->inner, &snap->source);
-	s->lists.list = list;
-	s->lists.ctx = snap;
+	owners_list_source_snapshot(&s->lists, &snap->source);
 	return 0;
 }
 
@@ -315,7 +313,10 @@ const struct owners_object_status *session_snapshot_status(const struct session 
 	struct session_snapshot *snap = s->snap;
 	struct kept_status key, *found;
 
-	if (!snap || !snap->n_statuses)
+	if (!snap)
+		return NULL;
+	load_facts(snap);
+	if (!snap->n_statuses)
 		return NULL;
 	if (!snap->statuses_sorted) {
 		qsort(snap->statuses, snap->n_statuses, sizeof(*snap->statuses), by_uid);
@@ -330,6 +331,8 @@ const char *session_snapshot_object(const struct session *s, const char *path, s
 {
 	size_t i;
 
+	if (s->snap)
+		load_facts(s->snap);
 	for (i = 0; s->snap && i < s->snap->n_facts; i++) {
 		const struct kept_fact *k = &s->snap->facts[i];
 
@@ -347,6 +350,8 @@ const char *session_snapshot_fact_at(const struct session *s, enum owners_snapsh
 {
 	size_t j, seen = 0;
 
+	if (s->snap)
+		load_facts(s->snap);
 	for (j = 0; s->snap && j < s->snap->n_facts; j++) {
 		const struct kept_fact *k = &s->snap->facts[j];
 

@@ -1,5 +1,7 @@
 #include "json_split.h"
 
+#include <string.h>
+
 static int is_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -39,6 +41,24 @@ static long between(struct owners_json_split *s, const char *p, size_t len, int 
 	return (long)j;
 }
 
+/* From i inside a string: the index of its closing quote (the string
+ * ends) or of a backslash (the next byte is escaped), else len - 1. */
+static size_t skip_string(struct owners_json_split *s, const char *data, size_t i, size_t len)
+{
+	const char *quote = memchr(data + i, '"', len - i);
+	const char *end = quote ? quote : data + len;
+	const char *backslash = memchr(data + i, '\\', (size_t)(end - (data + i)));
+
+	if (backslash) {
+		s->escape = 1;
+		return (size_t)(backslash - data);
+	}
+	if (!quote)
+		return len - 1;
+	s->in_string = 0;
+	return (size_t)(quote - data);
+}
+
 int owners_json_split_feed(struct owners_json_split *s, const char *data, size_t len,
 			   struct owners_error *err)
 {
@@ -59,17 +79,19 @@ int owners_json_split_feed(struct owners_json_split *s, const char *data, size_t
 		for (; i < len; i++) {
 			char c = data[i];
 
-			if (c == '\n')
-				s->line++;
 			if (s->in_string) {
-				if (s->escape)
+				if (s->escape) {
 					s->escape = 0;
-				else if (c == '\\')
-					s->escape = 1;
-				else if (c == '"')
-					s->in_string = 0;
+					continue;
+				}
+				/* Strings are most of a document: jumped over to
+				 * their end or their next escape (a raw newline
+				 * inside one is invalid JSON, left to the parser). */
+				i = skip_string(s, data, i, len);
 				continue;
 			}
+			if (c == '\n')
+				s->line++;
 			if (c == '"')
 				s->in_string = 1;
 			else if (c == '{' || c == '[')

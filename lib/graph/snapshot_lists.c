@@ -16,6 +16,9 @@ struct scan {
 	struct owners_scan_report *report;
 	unsigned char *selected;  /* per type: 1 selected, 2 its list seen */
 	struct owners_error *err;
+	/* The snapshot holds only objects with these labels (snapshot -l):
+	 * its lists are whole only for a scan with the same selector. */
+	char *taken_with;
 };
 
 /* The session's type for the snapshot's: both tables come from the same
@@ -30,6 +33,15 @@ static const struct owners_resource *session_type(const struct scan *s, const st
 static const char *scope_of(const struct scan *s, const struct owners_resource *r)
 {
 	return r->namespaced ? s->o->namespace_ : NULL;
+}
+
+static int on_header(void *ctx, const struct owners_snapshot_header *h)
+{
+	struct scan *s = ctx;
+
+	if (h->label_selector && !(s->taken_with = strdup(h->label_selector)))
+		return owners_error_oom(s->err);
+	return 0;
 }
 
 static int on_types(void *ctx, const struct owners_resource_table *t)
@@ -82,6 +94,8 @@ static int on_object(void *ctx, const struct owners_resource *type, const struct
 	return 0;
 }
 
+static int not_held(struct scan *s, const struct owners_resource *r);
+
 /* Whether a list the snapshot holds covers what this scan asks of r. */
 static int covers(const struct scan *s, const struct owners_resource *r, const char *listed_ns)
 {
@@ -100,6 +114,11 @@ static int on_listed(void *ctx, const struct owners_snapshot_listed *l)
 	if (!r || s->selected[i = (size_t)(r - s->types->items)] != 1 || !covers(s, r, l->namespace_))
 		return 0;
 	s->selected[i] = 2;
+	if (s->taken_with && (!s->o->label_selector || strcmp(s->o->label_selector, s->taken_with))) {
+		/* a part of the list: its objects are there, the rest unknown */
+		s->report->types_listed++;
+		return not_held(s, r) ? owners_error_oom(s->err) : 0;
+	}
 	if (l->code)
 		return owners_scan_report_failure(s->report, s->o->on_object ? NULL : s->g, r, scope_of(s, r),
 						  l->code, l->message, l->detail)
@@ -130,9 +149,11 @@ static int not_held(struct scan *s, const struct owners_resource *r)
 	int rc = owners_api_type_name(&type, r);
 
 	if (!rc)
-		rc = owners_buf_addf(&msg, "cannot list '%s'%s%s%s: not in the snapshot%s%s", type.ptr,
+		rc = owners_buf_addf(&msg, "cannot list '%s'%s%s%s: not in the snapshot%s%s%s%s%s", type.ptr,
 				     ns ? " in namespace '" : "", ns ? ns : "", ns ? "'" : "",
-				     s->src->scope ? " " : "", s->src->scope ? s->src->scope : "");
+				     s->src->scope ? " " : "", s->src->scope ? s->src->scope : "",
+				     s->taken_with ? " (it holds only objects with labels '" : "",
+				     s->taken_with ? s->taken_with : "", s->taken_with ? "')" : "");
 	if (!rc)
 		rc = owners_scan_report_failure(s->report, s->o->on_object ? NULL : s->g, r, ns, OWNERS_ENOTFOUND,
 						msg.ptr, NULL);
@@ -145,8 +166,8 @@ static int list_snapshot(void *ctx, struct owners_graph *g, const struct owners_
 			 const struct owners_scan_options *o, struct owners_scan_report *report,
 			 struct owners_error *err)
 {
-	struct scan s = { ctx, g, types, NULL, o, report, NULL, err };
-	struct owners_snapshot_visitor v = { NULL, on_types, on_object, on_listed, on_fact, NULL, &s };
+	struct scan s = { ctx, g, types, NULL, o, report, NULL, err, NULL };
+	struct owners_snapshot_visitor v = { on_header, on_types, on_object, on_listed, on_fact, NULL, &s };
 	size_t i;
 	int rc;
 
@@ -162,6 +183,7 @@ static int list_snapshot(void *ctx, struct owners_graph *g, const struct owners_
 	if (!rc && !o->on_object)
 		rc = owners_graph_link(g);
 	free(s.selected);
+	free(s.taken_with);
 	return rc;
 }
 

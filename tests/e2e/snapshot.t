@@ -139,6 +139,23 @@ run owners graph -A --from "$NSSNAP"
 like "$err" "not in the snapshot \\($NSSNAP, taken in namespace '$N'\\)" \
   "an -n snapshot read with -A names what it does not hold"
 
+# a snapshot of -l: its lists are parts, never read as whole
+NV=$(uid -n "$N" configmap never)
+mk "$N" <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: labelled, labels: {app: web}, ownerReferences: [$(ref v1 ConfigMap never "$NV")]}}
+YAML
+run owners snapshot -n "$N" -l app=web -f "$W/labels.json"
+is "$rc" 0 "snapshot -l exits 0"
+run owners graph -n "$N" --from "$W/labels.json" -o json
+like "$err" "not in the snapshot \\($W/labels.json, taken in namespace '$N'\\) \\(it holds only objects with labels 'app=web'\\)" \
+  "a -l snapshot read without -l: every list named as a part"
+is "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(sorted(i["metadata"]["name"] for i in d["items"] if i["owners"].get("found", True)))' <<<"$out")" \
+  "['cfg', 'labelled', 'web', 'web-1']" "... holding the objects with those labels"
+like "$out" '"dangling": 0,' "... and an owner it does not hold (ConfigMap/never, unlabelled) is not called absent"
+like "$out" '"unknown": 1,' "... but unknown"
+kubectl -n "$N" delete configmap labelled >/dev/null
+
 # ---- other tools' dumps of the same cluster --------------------------------
 # stdout as live where the dump holds what the answer needs; what it lacks
 # (discovery: a kind it does not hold) said, on stderr and in the classes
