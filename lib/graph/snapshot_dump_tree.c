@@ -248,10 +248,11 @@ static int attach(struct owners_snapshot_dump_tree *t, struct owners_json_value 
 	return 0;
 }
 
+/* Makes v the innermost frame. Too deep: fails, and v stays the caller's
+ * (freed by it when not linked into the document already). */
 static int push(struct owners_snapshot_dump_tree *t, struct owners_json_value *v, enum role role)
 {
 	if (t->depth == TREE_MAX_DEPTH) {
-		owners_json_value_free(v);
 		owners_error_set(&t->err, OWNERS_EPROTO, "nested more than %d levels deep",
 				 TREE_MAX_DEPTH);
 		return fail(t, OWNERS_EPROTO);
@@ -299,7 +300,11 @@ int owners_snapshot_dump_tree_open(struct owners_snapshot_dump_tree *t, enum own
 		if (!(v = node_new(type)))
 			return fail(t, OWNERS_ENOMEM);
 		t->item_line = t->line;
-		return push(t, v, R_OBJECT);
+		if (push(t, v, R_OBJECT)) {
+			owners_json_value_free(v); /* an item is linked nowhere */
+			return t->failed;
+		}
+		return 0;
 	}
 	if (next == NEXT_SKIP) {
 		free(t->key);

@@ -159,6 +159,19 @@ for (( b = 1; b <= BATCHES; b++ )); do
   for phase in 1 2; do
     (( phase == 2 )) && delete_roots "$b"
     if (( b == 1 && phase == 1 )); then
+      # the random graphs on a file (#45): every read of them from a
+      # snapshot answers as live does, byte for byte, at one fixed "now"
+      export OWNERS_TEST_NOW=$(( $(date +%s) + 60 ))
+      run off owners snapshot -A -f "$OFF/gcdiff.json.gz"
+      is "$rc" 0 "batch $b: owners snapshot -A of the random graphs (exit 0)"
+      for c in "graph -A -o json" "dangling -A -o wide" "gc -A --dry-run=client -o json" "finalizers -A"; do
+        # shellcheck disable=SC2086
+        live=$(off owners $c 2>&1; echo "exit $?")
+        # shellcheck disable=SC2086
+        snapped=$(off owners $c --from "$OFF/gcdiff.json.gz" 2>&1; echo "exit $?")
+        is "$snapped" "$live" "batch $b: the random graphs from a snapshot answer as live: $c"
+      done
+      unset OWNERS_TEST_NOW
       # dangling --fix does what the GC would and nothing more: whatever it
       # changes first, owners gc then must still end where the real GC
       # does (a reference the GC never removes, an object it keeps, once
