@@ -116,11 +116,17 @@ static int tee_list(void *ctx, struct owners_graph *g, const struct owners_resou
 	return rc;
 }
 
+/* Every namespace is read at once unless the snapshot is of one. */
+static int run_all_namespaces(const struct session *s)
+{
+	return s->cli->all_namespaces;
+}
+
 /* READY/STATUS of every object that has one, as tree would read them. */
 static int write_statuses(struct session *s, struct owners_snapshot_writer *w, struct owners_error *err)
 {
 	struct owners_graph *g = s->graph;
-	struct owners_status_fetch_options so = { s->cli->chunk_size, 1 };
+	struct owners_status_fetch_options so = { s->cli->chunk_size, 1, run_all_namespaces(s) };
 	struct owners_object_status *st = calloc(g->count + 1, sizeof(*st));
 	uint32_t *nodes = calloc(g->count + 1, sizeof(*nodes));
 	struct owners_error ferr = OWNERS_ERROR_INIT;

@@ -123,17 +123,19 @@ static void list_done(void *ctx, struct owners_http_request *req)
 }
 
 /* The group of node's type and namespace, added when new. */
-static struct group *group_of(struct group **groups, size_t *n, size_t *cap, const struct owners_node *node)
+static struct group *group_of(struct group **groups, size_t *n, size_t *cap, const struct owners_node *node,
+			      int all_namespaces)
 {
+	const char *ns = all_namespaces ? NULL : node->namespace_;
 	size_t i;
 
 	for (i = 0; i < *n; i++)
-		if ((*groups)[i].resource == node->resource && (*groups)[i].namespace_ == node->namespace_)
+		if ((*groups)[i].resource == node->resource && (*groups)[i].namespace_ == ns)
 			return &(*groups)[i];
 	if (OWNERS_GROW(*groups, *cap, *n + 1))
 		return NULL;
 	(*groups)[*n].resource = node->resource;
-	(*groups)[*n].namespace_ = node->namespace_;
+	(*groups)[*n].namespace_ = ns;
 	(*groups)[*n].count = 0;
 	return &(*groups)[(*n)++];
 }
@@ -146,6 +148,7 @@ int owners_status_fetch(struct owners_object_status *out, struct owners_graph *g
 	size_t n = list->n;
 	struct run run = { out, g, c, NULL, o && o->chunk_size > 0 ? o->chunk_size : OWNERS_DEFAULT_PAGE_SIZE };
 	size_t get_max = o && o->get_max ? o->get_max : OWNERS_STATUS_GET_MAX;
+	int all = o && o->all_namespaces;
 	unsigned char *wanted = calloc(g->count ? g->count : 1, 1);
 	struct group *groups = NULL;
 	struct fetch *fetches = NULL;
@@ -166,7 +169,7 @@ int owners_status_fetch(struct owners_object_status *out, struct owners_graph *g
 		if (node->virtual_ || !node->resource || !node->resource->has_status || wanted[nodes[i]])
 			continue;
 		wanted[nodes[i]] = 1;
-		if (!(grp = group_of(&groups, &n_groups, &cap_groups, node)))
+		if (!(grp = group_of(&groups, &n_groups, &cap_groups, node, all)))
 			goto oom;
 		grp->count++;
 	}
@@ -191,7 +194,7 @@ int owners_status_fetch(struct owners_object_status *out, struct owners_graph *g
 		const struct owners_node *node = &g->nodes[nodes[i]];
 		struct fetch *f;
 
-		if (!wanted[nodes[i]] || group_of(&groups, &n_groups, &cap_groups, node)->count > get_max ||
+		if (!wanted[nodes[i]] || group_of(&groups, &n_groups, &cap_groups, node, all)->count > get_max ||
 		    wanted[nodes[i]] == 2)
 			continue;
 		wanted[nodes[i]] = 2; /* one GET, however many rows show it */

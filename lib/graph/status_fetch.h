@@ -32,6 +32,10 @@
 struct owners_status_fetch_options {
 	long chunk_size;   /* list page size; 0: OWNERS_DEFAULT_PAGE_SIZE */
 	size_t get_max;    /* 0: OWNERS_STATUS_GET_MAX */
+	/* One list of a type across every namespace, not one per namespace
+	 * (a snapshot reads every object's status: its requests then grow
+	 * with types and pages, not with namespaces). */
+	int all_namespaces;
 };
 
 /* Fetches the status of the nodes of list into out (indexed by node). */
