@@ -9,6 +9,7 @@
 #include "grow.h"
 #include "label_selector.h"
 #include "options.h"
+#include "snapshot_dump.h"
 #include "snapshot_lists.h"
 #include "session_warnings.h"
 #include "strv.h"
@@ -41,6 +42,8 @@ struct session_snapshot {
 	 * memory). */
 	int facts_loaded;
 	char *spool; /* --from -: stdin copied here (each scan reads the file again) */
+	/* A dump: what its reader passed over (no uid, a uid twice, files). */
+	struct owners_snapshot_dump_counts passed_over;
 	/* -l, parsed once: the selector text it was parsed from */
 	char *selector_text;
 	struct owners_label_selector *selector;
@@ -198,7 +201,7 @@ static int say_scope(struct session_snapshot *snap)
 	const struct owners_snapshot_header *h = &snap->header;
 	int rc;
 
-	if (h->namespace_)
+	if (h->namespace_ && h->has_discovery)
 		rc = owners_buf_addf(&b, "(%s, taken in namespace '%s')", h->path, h->namespace_);
 	else
 		rc = owners_buf_addf(&b, "(%s%s%s)", h->path, h->has_discovery ? "" : ", a ",
@@ -266,6 +269,14 @@ int session_connect_from(struct session *s, struct owners_cli *cli, const char *
 			: snap->header.namespace_ ? snap->header.namespace_ : "default";
 	if (say_scope(snap))
 		return owners_error_oom(&s->err);
+	if (!snap->header.has_discovery) {
+		/* one more walk of a dump, keeping nothing: what it passed over
+		 * is said with the scan's warnings */
+		struct owners_snapshot_visitor none = { NULL, NULL, NULL, NULL, NULL, NULL, NULL };
+
+		if ((rc = owners_snapshot_dump_read_counted(&snap->passed_over, path, &none, &s->err)))
+			return rc;
+	}
 	snap->source.path = snap->header.path;
 	snap->source.scope = snap->scope;
 	snap->source.labels_match = labels_match;
@@ -428,12 +439,20 @@ int session_why_events(struct session *s, struct owners_why_events *out, const s
 int session_snapshot_note(struct session *s)
 {
 	const struct owners_snapshot_header *h = session_snapshot_header(s);
+	const struct owners_snapshot_dump_counts *c;
 
 	if (!h || h->has_discovery)
 		return 0;
-	return session_note(s, "%s is a %s, without discovery: owners sees only the %zu types of its objects, "
+	c = &s->snap->passed_over;
+	if ((c->without_uid || c->duplicates) &&
+	    session_note(s, "%s: %zu object%s without a uid (manifests, not objects read from a cluster) and %zu "
+			    "listed twice passed over", h->path, c->without_uid, c->without_uid == 1 ? "" : "s",
+			    c->duplicates))
+		return OWNERS_ENOMEM;
+	return session_note(s, "%s is a %s, without discovery: owners sees only the %zu type%s of its objects, "
 			    "and a reference to any other kind is unknown (not in the snapshot)%s%s",
-			    h->path, h->format, s->types.count, h->taken_at_from ? "; its time is " : "",
+			    h->path, h->format, s->types.count, s->types.count == 1 ? "" : "s",
+			    h->taken_at_from ? "; its time is " : "",
 			    h->taken_at_from ? h->taken_at_from : "");
 }
 

@@ -14,7 +14,7 @@ struct scan {
 	const struct owners_resource_table *file;   /* the snapshot's own */
 	const struct owners_scan_options *o;
 	struct owners_scan_report *report;
-	unsigned char *selected;  /* per type: 1 selected, 2 its list seen */
+	unsigned char *selected;  /* per type: 1 selected, 2 its list seen; | 4: objects of it seen */
 	struct owners_error *err;
 	/* The snapshot holds only objects with these labels (snapshot -l):
 	 * its lists are whole only for a scan with the same selector. */
@@ -79,6 +79,7 @@ static int on_object(void *ctx, const struct owners_resource *type, const struct
 		if (!rc)
 			return 0;
 	}
+	s->selected[r - s->types->items] |= 4; /* some of its objects are here */
 	copy = *m;
 	if (!s->o->keep_labels) {
 		copy.labels = NULL;
@@ -111,9 +112,9 @@ static int on_listed(void *ctx, const struct owners_snapshot_listed *l)
 	size_t i;
 	int rc;
 
-	if (!r || s->selected[i = (size_t)(r - s->types->items)] != 1 || !covers(s, r, l->namespace_))
+	if (!r || (s->selected[i = (size_t)(r - s->types->items)] & 3) != 1 || !covers(s, r, l->namespace_))
 		return 0;
-	s->selected[i] = 2;
+	s->selected[i] = (unsigned char)((s->selected[i] & 4) | 2);
 	if (s->taken_with && (!s->o->label_selector || strcmp(s->o->label_selector, s->taken_with))) {
 		/* a part of the list: its objects are there, the rest unknown */
 		s->report->types_listed++;
@@ -177,9 +178,16 @@ static int list_snapshot(void *ctx, struct owners_graph *g, const struct owners_
 	if (!(s.selected = calloc(types->count ? types->count : 1, 1)))
 		return owners_error_oom(err);
 	rc = owners_snapshot_read(s.src->path, &v, err);
-	for (i = 0; !rc && i < types->count; i++)
-		if (s.selected[i] == 1 && not_held(&s, &types->items[i]))
+	for (i = 0; !rc && i < types->count; i++) {
+		if ((s.selected[i] & 3) != 1)
+			continue;
+		/* objects of it, but no list held whole (a dump of single
+		 * objects): a view, with what it lacks unknown */
+		if (s.selected[i] & 4)
+			report->types_listed++;
+		if (not_held(&s, &types->items[i]))
 			rc = owners_error_oom(err);
+	}
 	if (!rc && !o->on_object)
 		rc = owners_graph_link(g);
 	free(s.selected);

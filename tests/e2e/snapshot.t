@@ -196,12 +196,30 @@ for dump in "$W/kget.json" "$W/must-gather"; do
     # does not hold reads unknown, not unresolvable
     is "$(grep -v 'Nope/x' <<<"$out")" "$(grep -v 'Nope/x' <<<"$live")" "$d: the same answer as live: $c"
   done
-  like "$err" "without discovery: owners sees only the [0-9]+ types of its objects, and a reference to any other kind is unknown \\(not in the snapshot\\)" \
+  like "$err" "without discovery: owners sees only the [0-9]+ types? of its objects, and a reference to any other kind is unknown \\(not in the snapshot\\)" \
     "$d: it says what a dump lacks"
   run owners -n "$N" dangling --from "$dump" -o wide
   like "$out" "ConfigMap/never +Nope/x .* unknown " "$d: an owner kind the dump does not hold is unknown, never unresolvable"
   like "$out" "ConfigMap/lost +ConfigMap/ghost .* absent " "$d: an owner absent from a type it holds whole is absent"
 done
+
+# manifests and single objects: what can be placed is shown, the rest said
+cat > "$W/mixed.yaml" <<YAML
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: a, namespace: x, uid: 11111111-1111-4111-8111-111111111111}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: b, namespace: x}
+YAML
+run owners graph -n x --from "$W/mixed.yaml"
+is "$rc" 0 "a file of single objects: a view (exit 0)"
+like "$out" "objects: +1" "... of the object with a uid"
+like "$err" "1 object without a uid \\(manifests, not objects read from a cluster\\) and 0 listed twice passed over" \
+  "... the one without said as passed over"
+like "$err" "cannot list 'configmaps' in namespace 'x': not in the snapshot \\($W/mixed.yaml, a kubectl List\\)" \
+  "... and its type not claimed whole"
 
 # ---- commands that change the cluster refuse --from ----------------------
 before=$(kubectl get cm,deploy,rs -A -o name | sort | md5sum)
