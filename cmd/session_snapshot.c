@@ -95,20 +95,10 @@ static int on_types(void *ctx, const struct owners_resource_table *t)
 	for (i = 0; i < t->count; i++)
 		if (owners_resource_table_add(into, &t->items[i]))
 			return OWNERS_ENOMEM;
-	for (i = 0; i < t->n_failed; i++) {
-		if (owners_resource_table_failed_stale(t, i) ? owners_resource_table_add_stale(into, t->failed_groups[i])
-							      : owners_resource_table_add_failure(into, t->failed_groups[i],
-												  t->failed_reasons[i]))
+	for (i = 0; i < t->n_failed; i++)
+		if (owners_resource_table_add_failed(into, t->failed_groups[i], t->failed_reasons[i],
+						     owners_resource_table_failed_stale(t, i)))
 			return OWNERS_ENOMEM;
-		if (owners_resource_table_failed_stale(t, i)) {
-			char *why = strdup(t->failed_reasons[i]);
-
-			if (!why)
-				return OWNERS_ENOMEM;
-			free(into->failed_reasons[into->n_failed - 1]);
-			into->failed_reasons[into->n_failed - 1] = why;
-		}
-	}
 	owners_resource_table_mark_tracked(into);
 	into->built_from_objects = !o->s->snap->header.has_discovery;
 	o->s->types_loaded = 1;

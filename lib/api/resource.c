@@ -224,11 +224,17 @@ int owners_resource_table_add_failure(struct owners_resource_table *t, const cha
 
 int owners_resource_table_add_stale(struct owners_resource_table *t, const char *group)
 {
+	return owners_resource_table_add_failed(t, group, "stale", 1);
+}
+
+int owners_resource_table_add_failed(struct owners_resource_table *t, const char *group, const char *reason,
+				     int stale)
+{
 	size_t n = t->n_failed;
-	int rc = owners_resource_table_add_failure(t, group, "stale");
+	int rc = owners_resource_table_add_failure(t, group, reason);
 
 	if (!rc && t->n_failed > n)
-		t->failed_stale[n] = 1;
+		t->failed_stale[n] = stale ? 1 : 0;
 	return rc;
 }
 

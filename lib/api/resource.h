@@ -91,6 +91,10 @@ int owners_resource_table_add_failure(struct owners_resource_table *t, const cha
 /* The same for a group aggregated discovery marked stale: reason "stale",
  * and owners_resource_table_failed_stale() true. */
 int owners_resource_table_add_stale(struct owners_resource_table *t, const char *group);
+/* Either, with its reason (a stale group's APIService's words, as read
+ * back from a cache or a snapshot). */
+int owners_resource_table_add_failed(struct owners_resource_table *t, const char *group, const char *reason,
+				     int stale);
 /* Whether failure i (< n_failed) is a stale group. */
 int owners_resource_table_failed_stale(const struct owners_resource_table *t, size_t i);
 

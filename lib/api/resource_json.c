@@ -5,23 +5,6 @@
 #include <string.h>
 
 
-/* A stale group keeps its typed flag and the words that explain it (its
- * APIService's, when they were read). */
-static int keep_stale(struct owners_resource_table *t, const char *group, const char *why)
-{
-	char *copy;
-
-	if (owners_resource_table_add_stale(t, group))
-		return OWNERS_ENOMEM;
-	if (!strcmp(why, "stale"))
-		return 0;
-	if (!(copy = strdup(why)))
-		return OWNERS_ENOMEM;
-	free(t->failed_reasons[t->n_failed - 1]);
-	t->failed_reasons[t->n_failed - 1] = copy;
-	return 0;
-}
-
 static int gen_strv(struct owners_json_gen *j, const char *key, char **v, size_t n)
 {
 	size_t i;
@@ -145,9 +128,9 @@ int owners_resource_table_from_json(struct owners_resource_table *t, const struc
 
 		if (!g || !why)
 			goto out;
-		if (owners_json_bool(owners_json_get(failed->items[i], "stale"), 0)
-			    ? keep_stale(t, g, why)
-			    : owners_resource_table_add_failure(t, g, why))
+		/* a stale group keeps its typed flag and the words that explain it */
+		if (owners_resource_table_add_failed(t, g, why,
+						     owners_json_bool(owners_json_get(failed->items[i], "stale"), 0)))
 			goto out;
 	}
 	rc = 0;
