@@ -48,14 +48,14 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts, c
 	return EXIT_OK;
 }
 
-/* The scan's lists, each object written as it is read and kept in the
- * graph too (the statuses and facts are read after, from the graph). */
+/* The scan's lists as it makes them: each object written as it is read
+ * (the scan's tap), each list's outcome as it ends; the graph is built as
+ * for any read command (the statuses and facts are read from it after). */
 struct tee {
 	struct owners_list_source live;
 	struct owners_snapshot_writer *w;
 	const char *selector;
 	const struct owners_scan_options *o; /* the scan's own, while it runs */
-	struct owners_graph *g;
 	struct owners_error *err;
 };
 
@@ -63,11 +63,7 @@ static int tee_object(void *ctx, const struct owners_resource *r, const struct o
 {
 	struct tee *t = ctx;
 
-	if (owners_snapshot_write_object(t->w, r, m, t->err))
-		return t->err->code;
-	if (t->o->on_object)
-		return t->o->on_object(t->o->on_object_ctx, r, m);
-	return owners_graph_add(t->g, r, m);
+	return owners_snapshot_write_object(t->w, r, m, t->err) ? t->err->code : 0;
 }
 
 static int tee_listed(void *ctx, const struct owners_resource *r, const char *ns, const char *rv)
@@ -77,8 +73,6 @@ static int tee_listed(void *ctx, const struct owners_resource *r, const char *ns
 
 	if (owners_snapshot_write_listed(t->w, &l, t->err))
 		return t->err->code;
-	if (!t->o->on_object && owners_graph_note_listing(t->g, r, ns, 0, NULL))
-		return OWNERS_ENOMEM;
 	return t->o->on_listed ? t->o->on_listed(t->o->on_listed_ctx, r, ns, rv) : 0;
 }
 
@@ -91,10 +85,9 @@ static int tee_list(void *ctx, struct owners_graph *g, const struct owners_resou
 	int rc;
 
 	t->o = o;
-	t->g = g;
 	t->err = err;
-	mine.on_object = tee_object;
-	mine.on_object_ctx = t;
+	mine.tap = tee_object;
+	mine.tap_ctx = t;
 	mine.on_listed = tee_listed;
 	mine.on_listed_ctx = t;
 	mine.keep_labels = 1; /* a snapshot answers -l and label columns later */
@@ -106,13 +99,8 @@ static int tee_list(void *ctx, struct owners_graph *g, const struct owners_resou
 		struct owners_snapshot_listed l = { f->resource, NULL, "", f->code, f->message, f->detail };
 
 		l.namespace_ = f->resource->namespaced ? o->namespace_ : NULL;
-		if (!o->on_object && owners_graph_note_listing(g, f->resource, l.namespace_, f->code, f->message))
-			rc = owners_error_oom(err);
-		else
-			rc = owners_snapshot_write_listed(t->w, &l, err);
+		rc = owners_snapshot_write_listed(t->w, &l, err);
 	}
-	if (!rc && !o->on_object)
-		rc = owners_graph_link(g);
 	return rc;
 }
 

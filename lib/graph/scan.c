@@ -66,6 +66,8 @@ static int on_item(void *ctx, const struct owners_object_meta *meta, struct owne
 	struct list_job *job = ctx;
 	int rc;
 
+	if (job->opt->tap && (rc = job->opt->tap(job->opt->tap_ctx, job->resource, meta)))
+		return rc == OWNERS_ENOMEM ? owners_error_oom(err) : owners_error_set(err, rc, "stopped");
 	if (job->opt->on_object) {
 		if ((rc = job->opt->on_object(job->opt->on_object_ctx, job->resource, meta)))
 			return rc == OWNERS_ENOMEM ? owners_error_oom(err)

@@ -57,6 +57,11 @@ struct owners_scan_options {
 	int (*on_object)(void *ctx, const struct owners_resource *r,
 			 const struct owners_object_meta *m);
 	void *on_object_ctx;
+	/* When set, shown every object as it is read, before it goes into
+	 * the graph or to on_object (a snapshot writes it); a non-zero
+	 * return fails the type's list. */
+	int (*tap)(void *ctx, const struct owners_resource *r, const struct owners_object_meta *m);
+	void *tap_ctx;
 	/* Ask for JSON only. Otherwise protobuf comes first in the Accept
 	 * header, JSON as the fallback (some aggregated API servers speak only
 	 * JSON), and each page is read by the Content-Type it comes with. */

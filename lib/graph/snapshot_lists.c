@@ -85,6 +85,8 @@ static int on_object(void *ctx, const struct owners_resource *type, const struct
 		copy.labels = NULL;
 		copy.n_labels = 0;
 	}
+	if (s->o->tap && (rc = s->o->tap(s->o->tap_ctx, r, &copy)))
+		return rc == OWNERS_ENOMEM ? owners_error_oom(s->err) : OWNERS_ESTOP;
 	if (s->o->on_object) {
 		if ((rc = s->o->on_object(s->o->on_object_ctx, r, &copy)))
 			return rc == OWNERS_ENOMEM ? owners_error_oom(s->err) : OWNERS_ESTOP;
