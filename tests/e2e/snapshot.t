@@ -69,6 +69,14 @@ run owners --as snapper snapshot -A -f "$AS"
 is "$rc" 0 "snapshot as a user who may not list secrets exits 0"
 like "$err" "cannot list [0-9]+ types .*forbidden" "... and says what it could not list"
 
+# the pipes --help shows: to stdout through gzip, and straight into --from -
+owners snapshot -n "$N" -f - 2>/dev/null | gzip > "$W/piped.json.gz"
+is "${PIPESTATUS[0]}" 0 "owners snapshot -n $N -f - | gzip > FILE: exit 0"
+run owners -n "$N" tree deployment/web --from "$W/piped.json.gz"
+is "$out" "$(owners -n "$N" tree deployment/web 2>/dev/null)" "... and FILE answers as live"
+out=$(owners snapshot -n "$N" -f - 2>/dev/null | owners -n "$N" tree deployment/web --from - 2>/dev/null)
+is "$out" "$(owners -n "$N" tree deployment/web 2>/dev/null)" "owners snapshot -f - | owners tree --from -: as live"
+
 # same FILE ARGS...: the command live and --from FILE, byte for byte.
 same() {
   local file=$1; shift
