@@ -413,7 +413,7 @@ out:
 /* The man page's detail beyond --help (see struct man_section). */
 static const struct man_section diff_man_sections[] = {
 	{"WHAT IT SAYS",
-		"  $ owners diff before.json.gz -n shop\n"
+		"  $ owners diff before.snap.gz -n shop\n"
 		"  configmap in namespace shop:\n"
 		"    ~ settings       in deletion for 3m, held by example.com/hold\n"
 		"    ~ settings       finalizer example.com/hold added (in the last 20m)\n"
@@ -485,12 +485,12 @@ const struct command diff_command = {
 		"\n"
 		"Exit codes: 0, or with --exit-code 0 when nothing changed and 1 when something\n"
 		"did (as git diff --exit-code and kubectl diff); 1 error; 2 usage.",
-	.examples = "  owners snapshot -A -f before.json.gz\n"
-		"  owners diff before.json.gz -A                      # against the cluster now\n"
-		"  owners diff before.json.gz after.json.gz -n shop\n"
-		"  owners diff before.json.gz --live deployments replicasets -n shop\n"
-		"  owners diff before.json.gz after.json.gz -A --exit-code >/dev/null || echo changed\n"
-		"  owners diff before.json.gz -A -o json | jq '.items[].owners.changes[].change'",
+	.examples = "  owners snapshot -A -f before.snap.gz\n"
+		"  owners diff before.snap.gz -A                      # against the cluster now\n"
+		"  owners diff before.snap.gz after.snap.gz -n shop\n"
+		"  owners diff before.snap.gz --live deployments replicasets -n shop\n"
+		"  owners diff before.snap.gz after.snap.gz -A --exit-code >/dev/null || echo changed\n"
+		"  owners diff before.snap.gz -A -o json | jq '.items[].owners.changes[].change'",
 	.args = CMD_ARGS_NONE,
 	.discovery = CMD_DISCOVERY_NONE,
 	.reads_snapshot = 1,

@@ -48,14 +48,18 @@ static enum exit_code say_no_view(const struct session *s)
 	return exit_code_for(f[0].code);
 }
 
-void session_scan_options(const struct session *s, struct owners_scan_options *o)
+int session_json_only(void)
 {
 	const char *format = getenv("OWNERS_LIST_FORMAT");
 
+	return format && !strcmp(format, "json");
+}
+
+void session_scan_options(const struct session *s, struct owners_scan_options *o)
+{
 	memset(o, 0, sizeof(*o));
 	o->page_size = s->cli->chunk_size > 0 ? (size_t)s->cli->chunk_size : 0;
-	/* OWNERS_LIST_FORMAT=json: lists in JSON only (to debug, or to compare). */
-	o->json_only = format && !strcmp(format, "json");
+	o->json_only = session_json_only();
 	/* Labels cost memory per object: kept for the columns asked for, and
 	 * for documents, which carry them as the server has them (as kubectl
 	 * get -o json does). */

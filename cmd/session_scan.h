@@ -25,6 +25,9 @@ const struct owners_resource *session_listed_type(const struct session *s, const
 /* The options every list of this run shares (page size, list format);
  * the rest zeroed. */
 void session_scan_options(const struct session *s, struct owners_scan_options *o);
+/* OWNERS_LIST_FORMAT=json: every list (the scan's and the status lists)
+ * in JSON only, to debug or to compare. */
+int session_json_only(void);
 /* ns NULL: all namespaces. Lists what the GC tracks (and the types of
  * session_also_list()), then, in a second pass, the types the GC does not
  * track that own something the first pass saw, so that such owners are

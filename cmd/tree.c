@@ -77,7 +77,7 @@ static int snapshot_statuses(struct owners_object_status *status, struct session
 static int fetch_status(struct session *s, const struct owners_tree *tree,
 			struct owners_object_status *status)
 {
-	struct owners_status_fetch_options so = { s->cli->chunk_size, 0, 0 };
+	struct owners_status_fetch_options so = { s->cli->chunk_size, 0, 0, session_json_only() };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	uint32_t *nodes = calloc(tree->count ? tree->count : 1, sizeof(*nodes));
 	size_t i;

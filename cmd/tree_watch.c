@@ -605,7 +605,7 @@ static int tree_watch_loop(struct tree_watch *tw, int64_t deadline, int *reached
 static int first_status(struct tree_watch *tw)
 {
 	struct session *s = tw->s;
-	struct owners_status_fetch_options so = { s->cli->chunk_size, 0, 0 };
+	struct owners_status_fetch_options so = { s->cli->chunk_size, 0, 0, session_json_only() };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_tree first = { NULL, 0, 0, 0 };
 	struct owners_object_status *st;

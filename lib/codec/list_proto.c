@@ -128,6 +128,8 @@ struct owners_list_proto {
 	char *continue_token; /* the last ListMeta's, as protobuf reads a repeated message */
 	char *resource_version; /* the ListMeta's: where a watch of the type starts */
 	int keep_labels;      /* hand on metadata.labels */
+	owners_list_proto_raw_fn on_raw; /* set: items handed on as bytes */
+	void *raw_ctx;
 };
 
 /* One field's header, as far as the bytes go. */
@@ -202,12 +204,17 @@ static int malformed(struct owners_error *err, const char *what)
 static int check_kind(const struct owners_list_proto *p, struct owners_error *err)
 {
 	const char *kind = p->kind ? p->kind : "";
+	size_t n = strlen(kind);
 
 	if (!strcmp(kind, "PartialObjectMetadataList"))
+		return p->on_raw ? owners_error_set(err, OWNERS_EPROTO, "unexpected list response: metadata only, "
+									"whole objects expected")
+				 : 0;
+	if (p->on_raw && n > 4 && !strcmp(kind + n - 4, "List"))
 		return 0;
-	return owners_error_set(err, OWNERS_EPROTO,
-				"unexpected list response: a protobuf %s, expected a PartialObjectMetadataList",
-				*kind ? kind : "message without a kind");
+	return owners_error_set(err, OWNERS_EPROTO, "unexpected list response: a protobuf %s, expected %s",
+				*kind ? kind : "message without a kind",
+				p->on_raw ? "a list" : "a PartialObjectMetadataList");
 }
 
 static int envelope_field(struct owners_list_proto *p, const struct field *f, const uint8_t *body,
@@ -249,6 +256,12 @@ static int list_field(struct owners_list_proto *p, const struct field *f, const 
 			rc = owners_error_oom(err);
 		owners__k8s__list_meta__free_unpacked(lm, NULL);
 		return rc;
+	}
+	if (f->number == 2 && f->type == 2 && p->on_raw) {
+		rc = p->on_raw(p->raw_ctx, (const char *)body, (size_t)f->body, err);
+		if (rc && !(err && err->code))
+			owners_error_set(err, rc < 0 ? rc : OWNERS_EINVAL, "stopped by the item callback");
+		return rc < 0 ? rc : rc ? OWNERS_EINVAL : 0;
 	}
 	if (f->number == 2 && f->type == 2) {
 		if (!(it = owners__k8s__partial_object_metadata__unpack(NULL, (size_t)f->body, body)))
@@ -337,6 +350,12 @@ int owners_list_proto_new(struct owners_list_proto **out, owners_list_item_fn on
 void owners_list_proto_keep_labels(struct owners_list_proto *p, int keep)
 {
 	p->keep_labels = keep;
+}
+
+void owners_list_proto_raw_items(struct owners_list_proto *p, owners_list_proto_raw_fn fn, void *ctx)
+{
+	p->on_raw = fn;
+	p->raw_ctx = ctx;
 }
 
 void owners_list_proto_reset(struct owners_list_proto *p)

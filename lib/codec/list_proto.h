@@ -44,6 +44,11 @@ void owners_list_proto_free(struct owners_list_proto *p);
 /* Fill meta->labels for each item (by default labels are skipped and
  * n_labels is 0, as with the JSON parser). Survives a reset. */
 void owners_list_proto_keep_labels(struct owners_list_proto *p, int keep);
+/* Hands each item's bytes (a whole object, of any "<Kind>List") to fn
+ * instead of reading its metadata: for readers of whole objects in
+ * protobuf (status_fetch.c). The bytes are valid during the call. */
+typedef int (*owners_list_proto_raw_fn)(void *ctx, const char *item, size_t len, struct owners_error *err);
+void owners_list_proto_raw_items(struct owners_list_proto *p, owners_list_proto_raw_fn fn, void *ctx);
 int owners_list_proto_feed(struct owners_list_proto *p, const char *data, size_t len,
 			   struct owners_error *err);
 /* The page is all there: fails if it stopped short of its end. */

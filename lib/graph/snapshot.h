@@ -28,8 +28,9 @@
 #include "resource.h"
 
 /* owners' own snapshot format, written by `owners snapshot`; see
- * snapshot_file.h for its layout. */
-#define OWNERS_SNAPSHOT_FORMAT 1
+ * snapshot_file.h for its layouts. Format 1 (JSON documents) is still
+ * read, and written when asked for. */
+#define OWNERS_SNAPSHOT_FORMAT 2
 
 struct owners_snapshot_header {
 	const char *path;          /* the file or directory read */

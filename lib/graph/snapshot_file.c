@@ -9,13 +9,14 @@
 #include "json_split.h"
 #include "list_parser.h"
 #include "resource_json.h"
+#include "snapshot_batch.h"
 #include "timeutil.h"
 
 #define SNAPSHOT_API_VERSION "owners.dev/v1"
 #define HEAD "{\"apiVersion\":\"" SNAPSHOT_API_VERSION "\",\"kind\":\"Snapshot\""
 /* A record other than a list is a line of metadata; the header carries
  * discovery (a few hundred kilobytes). Anything larger is damage. */
-#define RECORD_MAX (64u << 20)
+#define RECORD_MAX OWNERS_SNAPSHOT_FRAME_MAX
 
 struct reader {
 	const char *path;
@@ -27,6 +28,10 @@ struct reader {
 	const struct owners_resource *doc_type;
 	struct owners_resource_table types;
 	int have_header, ended, stopped;
+	int framed;                     /* format 2 */
+	uint64_t frame_at;              /* format 2: the byte the frame read begins at */
+	struct owners_snapshot_batch_reader batch;
+	const struct owners_resource *batch_type;
 	uint64_t objects;
 	struct owners_error why;        /* a failure inside a callback, with its line */
 };
@@ -35,11 +40,15 @@ int owners_snapshot_file_recognise(const char *head, size_t len)
 {
 	size_t n = strlen(HEAD);
 
-	return len >= n && !memcmp(head, HEAD, n);
+	return (len >= n && !memcmp(head, HEAD, n)) ||
+	       (len >= OWNERS_SNAPSHOT_MAGIC_LEN && !memcmp(head, OWNERS_SNAPSHOT_MAGIC, OWNERS_SNAPSHOT_MAGIC_LEN));
 }
 
 static int fail(struct reader *r, const char *what)
 {
+	if (r->framed)
+		return owners_error_set(&r->why, OWNERS_EPROTO, "byte %llu: %s", (unsigned long long)r->frame_at,
+					what);
 	return owners_error_set(&r->why, OWNERS_EPROTO, "line %lu: %s", r->split.doc_line, what);
 }
 
@@ -115,9 +124,15 @@ static int read_header(struct reader *r, const struct owners_json_value *doc)
 
 	if (r->have_header)
 		return fail(r, "a second Snapshot record");
-	if (format != OWNERS_SNAPSHOT_FORMAT) {
-		snprintf(what, sizeof(what), "snapshot format %lld; this owners reads format %d%s", (long long)format,
-			 OWNERS_SNAPSHOT_FORMAT, format > OWNERS_SNAPSHOT_FORMAT ? ": a newer owners wrote it" : "");
+	if (format > OWNERS_SNAPSHOT_FORMAT || format < 1) {
+		snprintf(what, sizeof(what), "snapshot format %lld; this owners reads format %d and older%s",
+			 (long long)format, OWNERS_SNAPSHOT_FORMAT,
+			 format > OWNERS_SNAPSHOT_FORMAT ? ": a newer owners wrote it" : "");
+		return fail(r, what);
+	}
+	if ((format == 1) == r->framed) {
+		snprintf(what, sizeof(what), "a Snapshot record of format %lld in a file laid out as format %d",
+			 (long long)format, r->framed ? 2 : 1);
 		return fail(r, what);
 	}
 	memset(&h, 0, sizeof(h));
@@ -234,16 +249,14 @@ static int read_end(struct reader *r, const struct owners_json_value *doc)
 }
 
 /* A record other than a list: what its kind says. */
-static int read_record(struct reader *r)
+static int read_record(struct reader *r, const char *data, size_t len)
 {
 	struct owners_json_value *doc = NULL;
 	const char *kind, *api;
 	struct owners_error perr = OWNERS_ERROR_INIT;
 	int rc;
 
-	if (r->doc_large)
-		return fail(r, "a record larger than any a snapshot writes");
-	if (owners_json_parse(&doc, r->doc.ptr, r->doc.len, &perr)) {
+	if (owners_json_parse(&doc, data, len, &perr)) {
 		rc = fail(r, owners_error_message(&perr));
 		owners_error_clear(&perr);
 		return rc;
@@ -283,8 +296,10 @@ static int end_document(struct reader *r)
 		/* a list of objects */
 		if (rc)
 			rc = fail(r, owners_error_message(&perr));
+	} else if (r->doc_large) {
+		rc = fail(r, "a record larger than any a snapshot writes");
 	} else {
-		rc = read_record(r);
+		rc = read_record(r, r->doc.ptr, r->doc.len);
 	}
 	owners_error_clear(&perr);
 	owners_list_parser_reset(r->lp);
@@ -347,6 +362,144 @@ static int run(struct reader *r, struct owners_file_reader *in, const char *head
 	return rc;
 }
 
+/* Format 2: one batch of objects, each handed on as a list's item is. */
+static int on_batch_object(void *ctx, const struct owners_object_meta *m)
+{
+	struct reader *r = ctx;
+
+	if (!*m->uid || !*m->name)
+		return fail(r, "an object without a name or a uid");
+	r->objects++;
+	return r->v->object ? callback(r, r->v->object(r->v->ctx, r->batch_type, m)) : 0;
+}
+
+static int read_objects(struct reader *r, const char *data, size_t len)
+{
+	const char *group, *version, *resource;
+	struct owners_error berr = OWNERS_ERROR_INIT;
+	size_t body;
+	int rc;
+
+	if (!r->have_header)
+		return fail(r, "objects before the Snapshot record");
+	rc = owners_snapshot_batch_objects_type(data, len, &group, &version, &resource, &body, &berr);
+	if (!rc && !(r->batch_type = find_type(&r->types, group, version, resource)))
+		rc = fail(r, "a batch of objects of a type the snapshot's discovery does not hold");
+	if (!rc)
+		rc = owners_snapshot_batch_read_objects(&r->batch, data, len, body, on_batch_object, r, &berr);
+	if (rc && berr.code && !r->why.code)
+		fail(r, owners_error_message(&berr));
+	owners_error_clear(&berr);
+	return rc;
+}
+
+static int on_batch_status(void *ctx, const char *uid, const struct owners_object_status *s)
+{
+	struct reader *r = ctx;
+	struct owners_snapshot_fact f;
+
+	memset(&f, 0, sizeof(f));
+	f.kind = OWNERS_SNAPSHOT_FACT_STATUS;
+	f.uid = uid;
+	f.status = s;
+	return callback(r, r->v->fact(r->v->ctx, &f));
+}
+
+static int read_statuses(struct reader *r, const char *data, size_t len)
+{
+	struct owners_error berr = OWNERS_ERROR_INIT;
+	int rc;
+
+	if (!r->have_header)
+		return fail(r, "statuses before the Snapshot record");
+	if (!r->v->fact)
+		return 0;
+	rc = owners_snapshot_batch_read_statuses(data, len, on_batch_status, r, &berr);
+	if (rc && berr.code && !r->why.code)
+		fail(r, owners_error_message(&berr));
+	owners_error_clear(&berr);
+	return rc;
+}
+
+static int read_frame(struct reader *r, char kind, const char *data, size_t len)
+{
+	char what[64];
+
+	if (r->ended)
+		return fail(r, "a frame after the End record");
+	if (!r->have_header && kind != OWNERS_SNAPSHOT_FRAME_RECORD)
+		return fail(r, "the file does not begin with its Snapshot record");
+	switch (kind) {
+	case OWNERS_SNAPSHOT_FRAME_RECORD:
+		return read_record(r, data, len);
+	case OWNERS_SNAPSHOT_FRAME_FACT:
+		return r->v->fact ? read_record(r, data, len) : 0;
+	case OWNERS_SNAPSHOT_FRAME_OBJECTS:
+		return read_objects(r, data, len);
+	case OWNERS_SNAPSHOT_FRAME_STATUSES:
+		return read_statuses(r, data, len);
+	}
+	snprintf(what, sizeof(what), "a frame of an unknown kind (0x%02x)", (unsigned char)kind);
+	return fail(r, what);
+}
+
+/* Format 2: frames, each read whole into one buffer (never more than a
+ * frame and a chunk), decoded and dropped. */
+static int run_framed(struct reader *r, struct owners_file_reader *in, const char *head, size_t len)
+{
+	struct owners_buf in_buf = OWNERS_BUF_INIT;
+	struct owners_error ferr = OWNERS_ERROR_INIT;
+	size_t at = OWNERS_SNAPSHOT_MAGIC_LEN, got;
+	int rc = 0, eof = 0;
+
+	r->framed = 1;
+	r->frame_at = at;
+	if (owners_buf_add(&in_buf, head, len))
+		return owners_error_oom(&r->why);
+	while (!rc) {
+		const unsigned char *p = (const unsigned char *)in_buf.ptr + at;
+		size_t have = in_buf.len - at, need = OWNERS_SNAPSHOT_FRAME_HEAD;
+		uint32_t n = 0;
+
+		if (have >= OWNERS_SNAPSHOT_FRAME_HEAD) {
+			n = (uint32_t)p[1] | (uint32_t)p[2] << 8 | (uint32_t)p[3] << 16 | (uint32_t)p[4] << 24;
+			if (n > OWNERS_SNAPSHOT_FRAME_MAX) {
+				rc = fail(r, "a frame larger than any a snapshot writes");
+				break;
+			}
+			need += n;
+		}
+		if (have >= need) {
+			rc = read_frame(r, (char)p[0], (const char *)p + OWNERS_SNAPSHOT_FRAME_HEAD, n);
+			at += need;
+			r->frame_at += need;
+			continue;
+		}
+		if (eof) {
+			if (have)
+				rc = fail(r, "cut short inside a frame (the file was truncated)");
+			break;
+		}
+		/* Keep only the frame not yet read, then read on. */
+		memmove(in_buf.ptr, in_buf.ptr + at, have);
+		in_buf.len = have;
+		at = 0;
+		if (owners_buf_grow(&in_buf, (need > have ? need - have : 0) + 256 * 1024)) {
+			rc = owners_error_oom(&r->why);
+			break;
+		}
+		rc = owners_file_reader_read(in, in_buf.ptr + in_buf.len, 256 * 1024 + (need > have ? need - have : 0),
+					     &got, &ferr);
+		in_buf.len += got;
+		eof = !got;
+	}
+	if (ferr.code && !r->why.code)
+		owners_error_set(&r->why, ferr.code, "%s", owners_error_message(&ferr));
+	owners_error_clear(&ferr);
+	owners_buf_clear(&in_buf);
+	return rc;
+}
+
 int owners_snapshot_file_read(struct owners_file_reader *in, const char *path, const char *head,
 			      size_t len, const struct owners_snapshot_visitor *v, struct owners_error *err)
 {
@@ -361,9 +514,18 @@ int owners_snapshot_file_read(struct owners_file_reader *in, const char *path, c
 	owners_resource_table_init(&r.types);
 	if (owners_list_parser_new(&r.lp, 1, on_item, &r))
 		return owners_error_oom(err);
-	rc = run(&r, in, head, len);
+	if (len >= OWNERS_SNAPSHOT_MAGIC_LEN && !memcmp(head, OWNERS_SNAPSHOT_MAGIC, OWNERS_SNAPSHOT_MAGIC_LEN))
+		rc = run_framed(&r, in, head, len);
+	else
+		rc = run(&r, in, head, len);
 	if (r.stopped)
 		rc = 0;
+	else if (!rc && !r.ended && r.framed)
+		rc = owners_error_set(&r.why, OWNERS_EPROTO,
+				      r.have_header ? "cut short at byte %llu: no End record (the snapshot was not "
+						      "finished, or the file was truncated)"
+						    : "byte %llu: not an owners snapshot",
+				      (unsigned long long)r.frame_at);
 	else if (!rc && !r.ended)
 		rc = owners_error_set(&r.why, OWNERS_EPROTO,
 				      r.have_header ? "cut short after line %lu: no End record (the snapshot "
@@ -377,6 +539,7 @@ int owners_snapshot_file_read(struct owners_file_reader *in, const char *path, c
 				 owners_error_message(&r.why));
 	owners_error_clear(&r.why);
 	owners_list_parser_free(r.lp);
+	owners_snapshot_batch_reader_clear(&r.batch);
 	owners_buf_clear(&r.doc);
 	owners_resource_table_clear(&r.types);
 	return rc;

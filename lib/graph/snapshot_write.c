@@ -8,18 +8,28 @@
 #include "file_stream.h"
 #include "json.h"
 #include "resource_json.h"
+#include "snapshot_batch.h"
+#include "snapshot_file.h"
 
 #define SNAPSHOT_API_VERSION "owners.dev/v1"
 
+/* Format 2's batches are cut at this size: a frame read back is this
+ * large, give or take an object. */
+#define BATCH_BYTES (64 * 1024)
+
 struct owners_snapshot_writer {
 	struct owners_file_writer *file;
+	int format;
 	struct owners_buf doc;
-	const struct owners_resource *open_type; /* the list document open, if any */
+	/* The list (format 1) or batch (format 2) open: its frame kind
+	 * (OWNERS_SNAPSHOT_FRAME_*; 0 none) and, for objects, their type. */
+	char open_frame;
+	const struct owners_resource *open_type;
 	uint64_t objects, lists;
 	uint64_t in_list; /* objects in the list document open */
 };
 
-int owners_snapshot_writer_open(struct owners_snapshot_writer **out, const char *path,
+int owners_snapshot_writer_open(struct owners_snapshot_writer **out, const char *path, int format,
 				struct owners_error *err)
 {
 	struct owners_snapshot_writer *w = calloc(1, sizeof(*w));
@@ -28,7 +38,14 @@ int owners_snapshot_writer_open(struct owners_snapshot_writer **out, const char 
 	*out = NULL;
 	if (!w)
 		return owners_error_oom(err);
+	w->format = format == 1 ? 1 : OWNERS_SNAPSHOT_FORMAT;
 	if ((rc = owners_file_writer_open(&w->file, path, err))) {
+		free(w);
+		return rc;
+	}
+	if (w->format == 2 &&
+	    (rc = owners_file_writer_write(w->file, OWNERS_SNAPSHOT_MAGIC, OWNERS_SNAPSHOT_MAGIC_LEN, err))) {
+		owners_file_writer_abandon(w->file);
 		free(w);
 		return rc;
 	}
@@ -45,25 +62,53 @@ static int put(struct owners_snapshot_writer *w, struct owners_error *err)
 	return rc;
 }
 
+/* Format 2: what doc holds as one frame of kind tag, and doc emptied. */
+static int put_frame(struct owners_snapshot_writer *w, char tag, struct owners_error *err)
+{
+	unsigned char head[OWNERS_SNAPSHOT_FRAME_HEAD];
+	uint32_t n = (uint32_t)w->doc.len;
+	int rc;
+
+	if (w->doc.len > OWNERS_SNAPSHOT_FRAME_MAX) {
+		rc = owners_error_set(err, OWNERS_EINVAL, "a snapshot record of %zu bytes: more than a frame holds",
+				      w->doc.len);
+		w->doc.len = 0;
+		return rc;
+	}
+	head[0] = (unsigned char)tag;
+	head[1] = (unsigned char)(n & 0xff);
+	head[2] = (unsigned char)((n >> 8) & 0xff);
+	head[3] = (unsigned char)((n >> 16) & 0xff);
+	head[4] = (unsigned char)(n >> 24);
+	rc = owners_file_writer_write(w->file, (const char *)head, sizeof(head), err);
+	return rc ? (w->doc.len = 0, rc) : put(w, err);
+}
+
 static int close_list(struct owners_snapshot_writer *w, struct owners_error *err)
 {
-	if (!w->open_type)
+	char tag = w->open_frame;
+
+	if (!tag)
 		return 0;
 	w->open_type = NULL;
+	w->open_frame = 0;
+	if (w->format == 2)
+		return put_frame(w, tag, err);
 	if (owners_buf_adds(&w->doc, "\n]}\n"))
 		return owners_error_oom(err);
 	return put(w, err);
 }
 
-/* A record of its own: one line. */
-static int record(struct owners_snapshot_writer *w, struct owners_json_gen *j, struct owners_error *err)
+/* A record of its own: one line (format 1), one frame of kind tag
+ * (format 2). */
+static int record(struct owners_snapshot_writer *w, struct owners_json_gen *j, char tag, struct owners_error *err)
 {
 	int rc = owners_json_gen_error(j);
 
 	owners_json_gen_free(j);
 	if (rc || owners_buf_addc(&w->doc, '\n'))
 		return owners_error_oom(err);
-	return put(w, err);
+	return w->format == 2 ? put_frame(w, tag, err) : put(w, err);
 }
 
 static struct owners_json_gen *record_open(struct owners_snapshot_writer *w, const char *kind,
@@ -99,7 +144,7 @@ int owners_snapshot_write_header(struct owners_snapshot_writer *w, const struct 
 
 	if (!j)
 		return err->code;
-	owners_json_gen_kv_int(j, "format", OWNERS_SNAPSHOT_FORMAT);
+	owners_json_gen_kv_int(j, "format", w->format);
 	owners_json_gen_kv_time(j, "takenAt", h->taken_at);
 	owners_json_gen_kv(j, "server", h->server ? h->server : "");
 	owners_json_gen_kv(j, "serverVersion", h->server_version ? h->server_version : "");
@@ -107,9 +152,9 @@ int owners_snapshot_write_header(struct owners_snapshot_writer *w, const struct 
 	owners_json_gen_kv_bool(j, "clusterScoped", h->cluster_scoped);
 	kv_or_null(j, "labelSelector", h->label_selector);
 	owners_json_gen_string(j, "discovery");
-	owners_resource_table_gen(j, types, OWNERS_SNAPSHOT_FORMAT);
+	owners_resource_table_gen(j, types, w->format);
 	owners_json_gen_map_close(j);
-	return record(w, j, err);
+	return record(w, j, OWNERS_SNAPSHOT_FRAME_RECORD, err);
 }
 
 static void gen_refs(struct owners_json_gen *j, const struct owners_object_meta *m)
@@ -184,9 +229,31 @@ static int open_list(struct owners_snapshot_writer *w, const struct owners_resou
 	    owners_buf_addf(&w->doc, "\"%sList\",\"items\":[\n", type->kind))
 		return owners_error_oom(err);
 	w->open_type = type;
+	w->open_frame = OWNERS_SNAPSHOT_FRAME_OBJECTS;
 	w->in_list = 0;
 	w->lists++;
 	return 0;
+}
+
+/* Format 2: the object in the batch of its type, cut at BATCH_BYTES. */
+static int batch_object(struct owners_snapshot_writer *w, const struct owners_resource *type,
+			const struct owners_object_meta *m, struct owners_error *err)
+{
+	int rc;
+
+	if (w->open_type != type) {
+		if ((rc = close_list(w, err)))
+			return rc;
+		if (owners_snapshot_batch_objects_begin(&w->doc, type->group, type->version, type->resource))
+			return owners_error_oom(err);
+		w->open_type = type;
+		w->open_frame = OWNERS_SNAPSHOT_FRAME_OBJECTS;
+		w->lists++;
+	}
+	if (owners_snapshot_batch_add_object(&w->doc, m))
+		return owners_error_oom(err);
+	w->objects++;
+	return w->doc.len >= BATCH_BYTES ? close_list(w, err) : 0;
 }
 
 int owners_snapshot_write_object(struct owners_snapshot_writer *w, const struct owners_resource *type,
@@ -195,6 +262,8 @@ int owners_snapshot_write_object(struct owners_snapshot_writer *w, const struct 
 	struct owners_json_gen *j;
 	int rc;
 
+	if (w->format == 2)
+		return batch_object(w, type, m, err);
 	if (w->open_type != type && (rc = open_list(w, type, err)))
 		return rc;
 	if (w->in_list++ && owners_buf_adds(&w->doc, ",\n"))
@@ -207,7 +276,7 @@ int owners_snapshot_write_object(struct owners_snapshot_writer *w, const struct 
 	if (rc)
 		return owners_error_oom(err);
 	w->objects++;
-	return w->doc.len >= 64 * 1024 ? put(w, err) : 0;
+	return w->doc.len >= BATCH_BYTES ? put(w, err) : 0;
 }
 
 int owners_snapshot_write_listed(struct owners_snapshot_writer *w, const struct owners_snapshot_listed *l,
@@ -228,7 +297,7 @@ int owners_snapshot_write_listed(struct owners_snapshot_writer *w, const struct 
 		owners_json_gen_kv(j, "detail", l->detail);
 	}
 	owners_json_gen_map_close(j);
-	return record(w, j, err);
+	return record(w, j, OWNERS_SNAPSHOT_FRAME_RECORD, err);
 }
 
 static const char *const health_names[] = { "", "ok", "pending", "bad" };
@@ -265,13 +334,31 @@ static int gen_fact_body(struct owners_json_gen *j, const struct owners_snapshot
 
 static const char *const fact_kinds[] = { "Status", "Read", "PodClaims", "Event" };
 
+/* Format 2: the status in the batch of statuses, cut at BATCH_BYTES. */
+static int batch_status(struct owners_snapshot_writer *w, const struct owners_snapshot_fact *f,
+			struct owners_error *err)
+{
+	int rc;
+
+	if (w->open_frame != OWNERS_SNAPSHOT_FRAME_STATUSES) {
+		if ((rc = close_list(w, err)))
+			return rc;
+		w->open_frame = OWNERS_SNAPSHOT_FRAME_STATUSES;
+	}
+	if (owners_snapshot_batch_add_status(&w->doc, f->uid, f->status))
+		return owners_error_oom(err);
+	return w->doc.len >= BATCH_BYTES ? close_list(w, err) : 0;
+}
+
 int owners_snapshot_write_fact(struct owners_snapshot_writer *w, const struct owners_snapshot_fact *f,
 			       struct owners_error *err)
 {
-	struct owners_json_gen *j = record_open(w, fact_kinds[f->kind], err);
+	struct owners_json_gen *j;
 	int rc;
 
-	if (!j)
+	if (w->format == 2 && f->kind == OWNERS_SNAPSHOT_FACT_STATUS)
+		return batch_status(w, f, err);
+	if (!(j = record_open(w, fact_kinds[f->kind], err)))
 		return err->code;
 	if ((rc = gen_fact_body(j, f))) {
 		owners_json_gen_free(j);
@@ -279,7 +366,7 @@ int owners_snapshot_write_fact(struct owners_snapshot_writer *w, const struct ow
 		return owners_error_set(err, rc, "a %s record could not be written", fact_kinds[f->kind]);
 	}
 	owners_json_gen_map_close(j);
-	return record(w, j, err);
+	return record(w, j, OWNERS_SNAPSHOT_FRAME_FACT, err);
 }
 
 int owners_snapshot_writer_close(struct owners_snapshot_writer *w, double seconds, struct owners_error *err)
@@ -297,7 +384,7 @@ int owners_snapshot_writer_close(struct owners_snapshot_writer *w, double second
 	owners_json_gen_string(j, "seconds");
 	owners_json_gen_number(j, secs, strlen(secs));
 	owners_json_gen_map_close(j);
-	if ((rc = record(w, j, err))) {
+	if ((rc = record(w, j, OWNERS_SNAPSHOT_FRAME_RECORD, err))) {
 		owners_snapshot_writer_abandon(w);
 		return rc;
 	}

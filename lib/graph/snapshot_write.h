@@ -1,9 +1,10 @@
 /*
  * Writes owners' own snapshot format (read back by snapshot_file.c; the
- * layout is described there), one record at a time as the scan streams:
+ * layouts are described there), one record at a time as the scan streams:
  * nothing is built whole in memory. Objects of one type that come one
- * after another share one list document; a list of another type, or any
- * other record, closes it.
+ * after another share one list document (format 1) or batch (format 2,
+ * cut every 64 KiB); a list of another type, or any other record, closes
+ * it.
  *
  * Ownership: the writer owns its file until close or abandon.
  */
@@ -16,8 +17,9 @@
 
 struct owners_snapshot_writer;
 
-/* path "-": stdout; a name ending in ".gz": gzip. */
-int owners_snapshot_writer_open(struct owners_snapshot_writer **out, const char *path,
+/* path "-": stdout; a name ending in ".gz": gzip. format: 1 (JSON
+ * documents) or OWNERS_SNAPSHOT_FORMAT (framed, binary lists). */
+int owners_snapshot_writer_open(struct owners_snapshot_writer **out, const char *path, int format,
 				struct owners_error *err);
 /* First, once: the header (its path and format are ignored) and the
  * types every later record points into. */

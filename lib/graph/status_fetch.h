@@ -30,12 +30,16 @@
 #define OWNERS_STATUS_GET_MAX 32
 
 struct owners_status_fetch_options {
-	long chunk_size;   /* list page size; 0: OWNERS_DEFAULT_PAGE_SIZE */
+	long chunk_size;   /* list page size; 0: grown as the scan's (owners_scan_page_limit()) */
 	size_t get_max;    /* 0: OWNERS_STATUS_GET_MAX */
 	/* One list of a type across every namespace, not one per namespace
 	 * (a snapshot reads every object's status: its requests then grow
 	 * with types and pages, not with namespaces). */
 	int all_namespaces;
+	/* Lists in JSON only, as the scan's json_only (OWNERS_LIST_FORMAT=json):
+	 * otherwise the kinds with a protobuf schema (object_status_proto.h)
+	 * are asked for in protobuf. */
+	int json_only;
 };
 
 /* Fetches the status of the nodes of list into out (indexed by node). */

@@ -403,7 +403,7 @@ static int settle(struct owners_watch *w, struct stream *st, struct relist *rl)
 		}
 	}
 	if (!rc && n && !(rc = ensure_status(w, w->g->count))) {
-		struct owners_status_fetch_options so = { (long)w->opt.list.page_size, 0, 0 };
+		struct owners_status_fetch_options so = { (long)w->opt.list.page_size, 0, 0, w->opt.list.json_only };
 		struct owners_error ignored = OWNERS_ERROR_INIT;
 
 		/* Decoration: a failure leaves "-", as the first tree does. */

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 require python3:python3
 
-plan 23
+plan 24
 
 # "Kind/name change[ owner=Kind/name][ before>after][ finalizer=F]", one line
 # per change of an -o json document, in its order
@@ -70,13 +70,16 @@ wait_for "web's first ReplicaSet and its pods" 30 \
   bash -c '[[ $(kubectl -n shop get pods -l app=web -o name | wc -l) == 2 ]]'
 old_rs=$(kubectl -n shop get rs -l app=web -o jsonpath='{.items[0].metadata.name}')
 
-run owners snapshot -A -f "$T/before.json.gz"
+run owners snapshot -A -f "$T/before.snap.gz"
 run owners snapshot -n shop -f "$T/before-shop.json"
 ok "$rc" "owners snapshot -A and -n shop: the state before"
 
-run owners diff "$T/before.json.gz" "$T/before.json.gz" -A --exit-code
-is "$rc|$out|$err" "0||no changes in ownership between $T/before.json.gz and $T/before.json.gz" \
+run owners diff "$T/before.snap.gz" "$T/before.snap.gz" -A --exit-code
+is "$rc|$out|$err" "0||no changes in ownership between $T/before.snap.gz and $T/before.snap.gz" \
   "a snapshot against itself: nothing, exit 0 with --exit-code, and said on stderr"
+run owners snapshot -A -f "$T/before-again.json"
+run owners diff "$T/before.snap.gz" "$T/before-again.json" -A --exit-code
+is "$rc|$out" "0|" "the same cluster in the two formats (binary, JSON): no change"
 
 # ---- the changes ---------------------------------------------------------------
 # a rollout: the deployment controller makes a second ReplicaSet
@@ -108,10 +111,10 @@ kubectl -n other create configmap new-elsewhere >/dev/null
 run owners snapshot -A -f "$T/after.json.gz"
 ok "$rc" "owners snapshot -A: the state after"
 
-run owners diff "$T/before.json.gz" "$T/after.json.gz" -n shop --exit-code
+run owners diff "$T/before.snap.gz" "$T/after.json.gz" -n shop --exit-code
 ok "$((rc != 1))" "changes, --exit-code: exit 1 (as git diff and kubectl diff)"
 
-run owners diff "$T/before.json.gz" "$T/after.json.gz" -n shop -o json
+run owners diff "$T/before.snap.gz" "$T/after.json.gz" -n shop -o json
 doc=$out
 lines=$(printf '%s' "$doc" | changes)
 has "$lines" "ReplicaSet/$new_rs appeared" "a rollout: the new ReplicaSet appeared"
@@ -127,27 +130,27 @@ has "$lines" "Pod/adoptee adopted owner=ReplicaSet/adopter ->resolved" \
 is "$(printf '%s\n' "$lines" | grep -c .)" 8 \
   "and nothing else: 8 changes (2 of the rollout, 2 of the owner, 2 of holdme, the adopter appeared, the adoption)"
 
-run owners diff "$T/before.json.gz" "$T/after.json.gz" -n shop
+run owners diff "$T/before.snap.gz" "$T/after.json.gz" -n shop
 like "$out" "configmap in namespace shop:"$'\n'"  ~ dep-cm +owner ConfigMap/owner-cm dangling: absent \(in the last [0-9]+s\)" \
   "text: a heading per kind and namespace, a line per change, the window it happened in"
 
-run owners diff "$T/before.json.gz" -n shop -o json
+run owners diff "$T/before.snap.gz" -n shop -o json
 is "$(jf "$out" 'd["metadata"]["after"]["live"]')|$(printf '%s' "$out" | changes)" "True|$lines" \
   "BEFORE alone: against the live cluster, the same changes"
 
-run owners diff "$T/before.json.gz" "$T/after.json.gz" -n shop -l app=adopt -o json
+run owners diff "$T/before.snap.gz" "$T/after.json.gz" -n shop -l app=adopt -o json
 is "$(printf '%s' "$out" | changes)" "Pod/adoptee adopted owner=ReplicaSet/adopter ->resolved" \
   "-l: only the objects with those labels"
 
-run owners diff "$T/before.json.gz" "$T/after.json.gz" -n shop replicasets -o json
+run owners diff "$T/before.snap.gz" "$T/after.json.gz" -n shop replicasets -o json
 is "$(printf '%s' "$out" | changes | sort)" "$(printf 'ReplicaSet/%s appeared\n' adopter "$new_rs" | sort)" \
   "TYPE arguments: only those types"
 
-run owners diff "$T/before.json.gz" --live -n shop configmaps -o json
+run owners diff "$T/before.snap.gz" --live -n shop configmaps -o json
 is "$(jf "$out" 'd["metadata"]["after"]["live"]')|$(printf '%s' "$out" | changes | sort)" \
   "True|$(printf '%s\n' "$lines" | grep '^ConfigMap/' | sort)" "--live with TYPE arguments: the cluster, configmaps only"
 
-run owners diff "$T/before.json.gz" "$T/after.json.gz" -n other -o json
+run owners diff "$T/before.snap.gz" "$T/after.json.gz" -n other -o json
 is "$(printf '%s' "$out" | changes)" "ConfigMap/new-elsewhere appeared" "-n: another namespace's changes alone"
 
 run owners diff "$T/before-shop.json" "$T/after.json.gz" -A -o json
@@ -159,10 +162,10 @@ like "$err" "warning: [0-9]+ objects of $T/after.json.gz not compared: $T/before
 
 run owners diff
 is "$rc" 2 "no snapshot: a usage error (exit 2)"
-run owners diff --from "$T/before.json.gz"
+run owners diff --from "$T/before.snap.gz"
 is "$rc|$err" "2|error: 'owners diff' takes the snapshots it compares as arguments, not --from: 'owners diff BEFORE AFTER', or 'owners diff BEFORE' against the cluster" \
   "--from: refused, the spelling said"
-run owners diff "$T/before.json.gz" -l 'app in (a'
+run owners diff "$T/before.snap.gz" -l 'app in (a'
 is "$rc|$err" "2|error: invalid label selector 'app in (a': unable to parse requirement: found '', expected: ',' or ')'" \
   "a malformed -l: apimachinery's words, exit 2"
 

@@ -162,13 +162,13 @@ for (( b = 1; b <= BATCHES; b++ )); do
       # the random graphs on a file (#45): every read of them from a
       # snapshot answers as live does, byte for byte, at one fixed "now"
       export OWNERS_TEST_NOW=$(( $(date +%s) + 60 ))
-      run off owners snapshot -A -f "$OFF/gcdiff.json.gz"
+      run off owners snapshot -A -f "$OFF/gcdiff.snap.gz"
       is "$rc" 0 "batch $b: owners snapshot -A of the random graphs (exit 0)"
       for c in "graph -A -o json" "dangling -A -o wide" "gc -A --dry-run=client -o json" "finalizers -A"; do
         # shellcheck disable=SC2086
         live=$(off owners $c 2>&1; echo "exit $?")
         # shellcheck disable=SC2086
-        snapped=$(off owners $c --from "$OFF/gcdiff.json.gz" 2>&1; echo "exit $?")
+        snapped=$(off owners $c --from "$OFF/gcdiff.snap.gz" 2>&1; echo "exit $?")
         is "$snapped" "$live" "batch $b: the random graphs from a snapshot answer as live: $c"
       done
       unset OWNERS_TEST_NOW

@@ -4,7 +4,10 @@
  * on, "controller": false kept apart from no controller field, labels,
  * finalizers, lists that failed, statuses, facts), plain and gzip; a file
  * cut short, of a later format, or with a wrong count is refused with the
- * file and the line named. */
+ * file and the line named. Both formats: 1 (JSON documents) and 2 (frames
+ * with binary batches), which must read back the same records; format 2's
+ * damage (a frame cut short, a batch that does not decode, an unknown
+ * frame) is refused with the byte its frame begins at. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,7 +93,7 @@ static const unsigned char ref_fields[] = { OWNERS_REF_HAS_CONTROLLER | OWNERS_R
 static const char *const fins[] = { "example.com/hold", "foregroundDeletion" };
 static const struct owners_label_meta labels[] = { { "app", "web" }, { "tier", "a \"quoted\" value" } };
 
-static void write_snapshot(const char *path, const struct owners_resource_table *t)
+static void write_snapshot(const char *path, const struct owners_resource_table *t, int format)
 {
 	struct owners_snapshot_writer *w = NULL;
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -111,7 +114,7 @@ static void write_snapshot(const char *path, const struct owners_resource_table 
 	struct owners_snapshot_fact object = { OWNERS_SNAPSHOT_FACT_OBJECT, NULL, NULL, "/apis/x/leases/kcm", lease,
 					       strlen(lease), 1699999999 };
 
-	ok(!owners_snapshot_writer_open(&w, path, &err), "opened %s", path);
+	ok(!owners_snapshot_writer_open(&w, path, format, &err), "opened %s (format %d)", path, format);
 	owners_snapshot_write_header(w, &h, t, &err);
 	owners_snapshot_write_object(w, &t->items[0], &pod, &err);
 	owners_snapshot_write_object(w, &t->items[2], &cm, &err);
@@ -130,6 +133,132 @@ static int read_back(const char *path, struct owners_buf *out, struct owners_err
 	struct owners_snapshot_visitor v = { t_header, t_types, t_object, t_listed, t_fact, t_end, out };
 
 	return owners_snapshot_read(path, &v, err);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *p = NULL;
+	long n;
+
+	*len = 0;
+	if (!f)
+		return NULL;
+	if (!fseek(f, 0, SEEK_END) && (n = ftell(f)) > 0 && !fseek(f, 0, SEEK_SET) && (p = malloc((size_t)n)))
+		*len = fread(p, 1, (size_t)n, f);
+	fclose(f);
+	return p;
+}
+
+static void spill(const char *path, const char *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+
+	if (f) {
+		fwrite(data, 1, len, f);
+		fclose(f);
+	}
+}
+
+/* The offset of the first frame of kind in a format 2 file; 0 if none. */
+static size_t frame_of(const char *p, size_t len, char kind)
+{
+	size_t at = 8;
+
+	while (at + 5 <= len) {
+		size_t n = (unsigned char)p[at + 1] | (size_t)(unsigned char)p[at + 2] << 8 |
+			   (size_t)(unsigned char)p[at + 3] << 16 | (size_t)(unsigned char)p[at + 4] << 24;
+
+		if (p[at] == kind)
+			return at;
+		at += 5 + n;
+	}
+	return 0;
+}
+
+/* A damaged copy of the format 2 file at path is refused with want in
+ * the message. */
+static void refused(const char *dir, const char *data, size_t len, const char *what, const char *want)
+{
+	struct owners_buf b = OWNERS_BUF_INIT;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	char bad[256];
+	int rc;
+
+	snprintf(bad, sizeof(bad), "%s/bad2.owners", dir);
+	spill(bad, data, len);
+	rc = read_back(bad, &b, &err);
+	is_int(rc, OWNERS_EPROTO, "format 2, %s: refused", what);
+	ok(strstr(owners_error_message(&err), bad) && strstr(owners_error_message(&err), want),
+	   "... naming the file and '%s': %s", want, owners_error_message(&err));
+	owners_buf_clear(&b);
+	owners_error_clear(&err);
+}
+
+static void framed_checks(const char *dir, const struct owners_resource_table *t, const char *want)
+{
+	struct owners_buf b = OWNERS_BUF_INIT;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	char path[256], gzpath[256];
+	size_t len, at;
+	char *p, *copy;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/s.owners", dir);
+	snprintf(gzpath, sizeof(gzpath), "%s/s.owners.gz", dir);
+	write_snapshot(path, t, 2);
+	rc = read_back(path, &b, &err);
+	is_int(rc, 0, "format 2 read back: %s", owners_error_message(&err));
+	is_str(b.ptr, want, "... the same records as format 1");
+	owners_error_clear(&err);
+	b.len = 0;
+	write_snapshot(gzpath, t, 2);
+	rc = read_back(gzpath, &b, &err);
+	is_int(rc, 0, "format 2 gzip read back: %s", owners_error_message(&err));
+	is_str(b.ptr, want, "... the same records");
+	owners_error_clear(&err);
+	owners_buf_clear(&b);
+
+	p = slurp(path, &len);
+	ok(p && len > 8 && !memcmp(p, "\x89OWN\r\n\x1a\n", 8), "format 2 begins with its magic");
+	if (!p)
+		return;
+	copy = malloc(len);
+	refused(dir, p, len - 3, "cut inside its last frame", "cut short inside a frame");
+	at = frame_of(p, len, 'O');
+	ok(at > 0, "a batch of objects is written");
+	/* the batch one byte shorter: its last object ends before its flags */
+	memcpy(copy, p, len);
+	copy[at + 1] = (char)((unsigned char)copy[at + 1] - 1);
+	memmove(copy + at + 5 + ((unsigned char)p[at + 1] - 1), copy + at + 5 + (unsigned char)p[at + 1],
+		len - (at + 5 + (unsigned char)p[at + 1]));
+	{
+		char want_at[64];
+
+		snprintf(want_at, sizeof(want_at), "byte %zu: ", at);
+		refused(dir, copy, len - 1, "a batch cut short", want_at);
+	}
+	memcpy(copy, p, len);
+	copy[at] = 'Q';
+	refused(dir, copy, len, "a frame of an unknown kind", "a frame of an unknown kind (0x51)");
+	memcpy(copy, p, len);
+	copy[at + 4] = 0x7f;
+	refused(dir, copy, len, "a frame longer than any written", "a frame larger than any a snapshot writes");
+	/* without the End frame: the last J frame is End */
+	{
+		size_t end = 8, last = 0;
+
+		while (end + 5 <= len) {
+			size_t n = (unsigned char)p[end + 1] | (size_t)(unsigned char)p[end + 2] << 8;
+
+			if (p[end] == 'J')
+				last = end;
+			end += 5 + n;
+		}
+		refused(dir, p, last, "without its End frame", "no End record");
+	}
+	free(copy);
+	free(p);
 }
 
 int main(void)
@@ -154,7 +283,7 @@ int main(void)
 	snprintf(path, sizeof(path), "%s/s.json", dir);
 	snprintf(gzpath, sizeof(gzpath), "%s/s.json.gz", dir);
 
-	write_snapshot(path, &t);
+	write_snapshot(path, &t, 1);
 	rc = read_back(path, &plain, &err);
 	is_int(rc, 0, "read back: %s", owners_error_message(&err));
 	is_str(plain.ptr,
@@ -183,7 +312,7 @@ int main(void)
 	       "every record read back as written");
 	owners_error_clear(&err);
 
-	write_snapshot(gzpath, &t);
+	write_snapshot(gzpath, &t, 1);
 	f = fopen(gzpath, "rb");
 	ok(f && fgetc(f) == 0x1f && fgetc(f) == 0x8b, "a name ending in .gz is written as gzip");
 	if (f)
@@ -215,15 +344,28 @@ int main(void)
 	owners_error_clear(&err);
 
 	/* a later format */
-	snprintf(bad, sizeof(bad), "%s/v2.json", dir);
+	snprintf(bad, sizeof(bad), "%s/v3.json", dir);
+	f = fopen(bad, "w");
+	fputs("{\"apiVersion\":\"owners.dev/v1\",\"kind\":\"Snapshot\",\"format\":3}\n", f);
+	fclose(f);
+	rc = read_back(bad, &b, &err);
+	is_int(rc, OWNERS_EPROTO, "a later format is refused");
+	ok(strstr(owners_error_message(&err), "line 1: snapshot format 3; this owners reads format 2 and older: "
+					      "a newer owners wrote it") != NULL,
+	   "... saying which: %s", owners_error_message(&err));
+	owners_error_clear(&err);
+
+	/* format 2 in format 1's layout: damage, not a version */
 	f = fopen(bad, "w");
 	fputs("{\"apiVersion\":\"owners.dev/v1\",\"kind\":\"Snapshot\",\"format\":2}\n", f);
 	fclose(f);
 	rc = read_back(bad, &b, &err);
-	is_int(rc, OWNERS_EPROTO, "a later format is refused");
-	ok(strstr(owners_error_message(&err), "line 1: snapshot format 2; this owners reads format 1") != NULL,
-	   "... saying which: %s", owners_error_message(&err));
+	is_int(rc, OWNERS_EPROTO, "a format 2 header in JSON documents is refused");
+	ok(strstr(owners_error_message(&err), "line 1: a Snapshot record of format 2 in a file laid out as format 1"),
+	   "... saying why: %s", owners_error_message(&err));
 	owners_error_clear(&err);
+
+	framed_checks(dir, &t, plain.ptr);
 
 	/* an End that counts other objects than the file holds */
 	snprintf(bad, sizeof(bad), "%s/count.json", dir);

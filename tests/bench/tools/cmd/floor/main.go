@@ -34,6 +34,10 @@ import (
 const metadataAccept = "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json"
 const protobufAccept = "application/vnd.kubernetes.protobuf;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1," + metadataAccept
 
+// Whole objects in protobuf: what owners asks for to read READY/STATUS of
+// the built-in kinds that have one.
+const wholeAccept = "application/vnd.kubernetes.protobuf, application/json"
+
 var marker = []byte(`"continue":"`)
 
 // field returns the bytes of the first length-delimited field num of a
@@ -94,8 +98,8 @@ func field(msg []byte, num uint64) []byte {
 // protobufPage GETs one page in protobuf and returns the continue token:
 // "k8s\0", Unknown{raw=2}, PartialObjectMetadataList{metadata=1},
 // ListMeta{continue=3}.
-func protobufPage(c *tools.Cluster, path string, nbytes *atomic.Int64) (string, error) {
-	req, err := c.Request("GET", path, protobufAccept, "", nil)
+func protobufPage(c *tools.Cluster, path, accept string, nbytes *atomic.Int64) (string, error) {
+	req, err := c.Request("GET", path, accept, "", nil)
 	if err != nil {
 		return "", err
 	}
@@ -163,6 +167,8 @@ func page(c *tools.Cluster, path, accept string, nbytes *atomic.Int64) (string, 
 func main() {
 	envFile := flag.String("env", "", "the cluster's env file")
 	paths := flag.String("paths", "", "file with one list path per line (first pages)")
+	fullPaths := flag.String("full-paths", "", "file of list paths asked for as whole objects in protobuf "+
+		"(owners snapshot's status lists), fetched at the same time as -paths")
 	accept := flag.String("accept", metadataAccept, "Accept header")
 	protobuf := flag.Bool("protobuf", false, "ask for protobuf lists (JSON otherwise)")
 	gzip := flag.Bool("gzip", false, "ask for gzip (Accept-Encoding), as Go and curl clients do by default")
@@ -182,10 +188,25 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	var list []string
+	type listPath struct {
+		path  string
+		whole bool
+	}
+	var list []listPath
 	for _, l := range strings.Split(string(data), "\n") {
 		if l = strings.TrimSpace(l); l != "" {
-			list = append(list, l)
+			list = append(list, listPath{l, false})
+		}
+	}
+	if *fullPaths != "" {
+		more, err := os.ReadFile(*fullPaths)
+		if err != nil {
+			log.Fatal(err)
+		}
+		for _, l := range strings.Split(string(more), "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				list = append(list, listPath{l, true})
+			}
 		}
 	}
 	var nbytes, nreq atomic.Int64
@@ -193,17 +214,19 @@ func main() {
 	var once sync.Once
 	var firstErr error
 	start := time.Now()
-	for _, p := range list {
+	for _, lp := range list {
 		wg.Add(1)
-		go func(p string) {
+		go func(p string, whole bool) {
 			defer wg.Done()
 			next := p
 			limit := 500
 			for {
 				var tok string
 				var err error
-				if *protobuf {
-					tok, err = protobufPage(c, next, &nbytes)
+				if whole {
+					tok, err = protobufPage(c, next, wholeAccept, &nbytes)
+				} else if *protobuf {
+					tok, err = protobufPage(c, next, protobufAccept, &nbytes)
 				} else {
 					tok, err = page(c, next, *accept, &nbytes)
 				}
@@ -224,7 +247,7 @@ func main() {
 				}
 				next = base + "&continue=" + url.QueryEscape(tok)
 			}
-		}(p)
+		}(lp.path, lp.whole)
 	}
 	wg.Wait()
 	if firstErr != nil {
