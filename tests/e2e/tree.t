@@ -431,6 +431,62 @@ run owners -n wide tree deployment/many -v=6
 unlike "$err" 'GET [^ ]*/pods/many-' "no pod is fetched one by one"
 like "$err" 'GET [^ ]*/namespaces/wide/pods\?limit=' "the pods' statuses come from a list of the namespace's pods"
 is "$(grep -c ' Pending ' <<<"$out")" 40 "and every pod shows its status"
+run env OWNERS_LIST_FORMAT=json "$OWNERS" -n wide tree deployment/many
+json_out=$out
+run owners -n wide tree deployment/many -v=6
+like "$err" 'namespaces/wide/pods\?limit=[0-9]+ 200 OK in [0-9]+ ms \(application/vnd.kubernetes.protobuf\)' \
+  "the pods' statuses are listed in protobuf"
+is "$out" "$json_out" "... and read as their JSON reads (OWNERS_LIST_FORMAT=json: the same tree)"
+
+# READY/STATUS of every built-in kind that has one, read from protobuf,
+# must be what their JSON gives: a snapshot reads every object's status from
+# lists; taken twice (protobuf lists, then JSON only) its Status records
+# must be the same, and say what the objects' states are.
+K=kinds
+KT=$(mktemp -d "${TMPDIR:-/tmp}/owners-kinds.XXXXXX")
+_clusters+=("$KT")
+kubectl create namespace $K >/dev/null
+kubectl -n $K create deployment d --image=nginx --replicas=2 >/dev/null
+kubectl -n $K create job j --image=busybox >/dev/null
+kubectl -n $K create cronjob cj --image=busybox --schedule='0 3 * * *' >/dev/null
+kubectl -n $K patch cronjob cj -p '{"spec":{"suspend":true}}' >/dev/null
+kubectl -n $K create service loadbalancer lb --tcp=80:80 >/dev/null
+kubectl -n $K patch service lb --subresource=status --type=merge \
+  -p '{"status":{"loadBalancer":{"ingress":[{"ip":"10.9.8.7"}]}}}' >/dev/null
+kubectl -n $K apply -f - >/dev/null <<'YAML'
+{"apiVersion": "v1", "kind": "List", "items": [
+ {"apiVersion": "apps/v1", "kind": "StatefulSet", "metadata": {"name": "s"}, "spec": {"replicas": 1, "serviceName": "s",
+  "selector": {"matchLabels": {"app": "s"}}, "template": {"metadata": {"labels": {"app": "s"}}, "spec": {"containers": [{"name": "c", "image": "nginx"}]}}}},
+ {"apiVersion": "apps/v1", "kind": "DaemonSet", "metadata": {"name": "ds"}, "spec": {
+  "selector": {"matchLabels": {"app": "ds"}}, "template": {"metadata": {"labels": {"app": "ds"}}, "spec": {"containers": [{"name": "c", "image": "nginx"}]}}}},
+ {"apiVersion": "v1", "kind": "ReplicationController", "metadata": {"name": "rc"}, "spec": {"replicas": 1,
+  "selector": {"app": "rc"}, "template": {"metadata": {"labels": {"app": "rc"}}, "spec": {"containers": [{"name": "c", "image": "nginx"}]}}}},
+ {"apiVersion": "v1", "kind": "PersistentVolumeClaim", "metadata": {"name": "claim"}, "spec": {"accessModes": ["ReadWriteOnce"],
+  "resources": {"requests": {"storage": "1Gi"}}}},
+ {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "crashing"}, "spec": {"containers": [{"name": "a", "image": "busybox"}, {"name": "b", "image": "busybox"}]}}
+]}
+YAML
+kubectl -n $K patch pod crashing --subresource=status --type=merge -p '{"status":{"phase":"Running",
+  "conditions":[{"type":"Ready","status":"False","reason":"ContainersNotReady"}],
+  "containerStatuses":[{"name":"a","ready":false,"restartCount":4,"image":"busybox","imageID":"","state":{"waiting":{"reason":"CrashLoopBackOff"}}},
+                       {"name":"b","ready":true,"restartCount":0,"image":"busybox","imageID":"","state":{"running":{}}}]}}' >/dev/null
+wait_for "the workloads' pods" 90 bash -c "[[ \$(kubectl -n $K get pods -o name | wc -l) -ge 6 ]]"
+run owners snapshot -A --format json -f "$KT/pb.json" -v=6
+is "$(grep -cE 'apps/v1/deployments\?limit=[0-9]+ 200 OK in [0-9]+ ms \(application/vnd.kubernetes.protobuf\)' <<<"$err")" 2 \
+  "a snapshot lists deployments twice in protobuf: their metadata, and whole for their status"
+run env OWNERS_LIST_FORMAT=json "$OWNERS" snapshot -A --format json -f "$KT/json.json" -v=6
+unlike "$err" 'application/vnd.kubernetes.protobuf\)' "OWNERS_LIST_FORMAT=json: every list (status lists too) in JSON"
+statuses() { grep '"kind":"Status"' "$1" | sort; }
+pb_st=$(statuses "$KT/pb.json"); json_st=$(statuses "$KT/json.json")
+ok $(( $(grep -c . <<<"$pb_st") >= 15 ? 0 : 1 )) "the snapshot holds a status for every object that has one ($(grep -c . <<<"$pb_st"))"
+if [[ $pb_st == "$json_st" ]]; then ok 0 "every status read from protobuf is the one read from JSON"; else
+  ok 1 "every status read from protobuf is the one read from JSON"; diff <(echo "$json_st") <(echo "$pb_st") | head -10 | sed 's/^/#   /'; fi
+uid_of() { kubectl -n $K get "$1" -o jsonpath='{.metadata.uid}'; }
+for want in "service/lb|-|LoadBalancer 10.9.8.7" "pod/crashing|1/2|CrashLoopBackOff" "cronjob/cj|0 active|Suspended" \
+            "job/j|0/1|Running" "persistentvolumeclaim/claim|-|Pending" "daemonset/ds|0/0|Ready"; do
+  IFS='|' read -r obj ready status <<<"$want"
+  like "$pb_st" "\"uid\":\"$(uid_of "$obj")\",\"ready\":\"$ready\",\"status\":\"$status\"" "$obj: READY $ready, STATUS $status"
+done
 
 # Long lists: pages grow (500, then 2000, up to 5000) unless --chunk-size
 # is given, and read the same objects either way.
