@@ -141,13 +141,14 @@ int owners_graph_node_cmp(const struct owners_graph *g, uint32_t a, uint32_t b)
 	return owners_graph_node_order(g, a, b, 0);
 }
 
-uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)
+/* The node of uid, found from its hash h. */
+static uint32_t find_hashed(const struct owners_graph *g, const char *uid, uint64_t h)
 {
 	size_t j;
 
-	if (!g->by_uid_cap || !uid)
+	if (!g->by_uid_cap)
 		return OWNERS_NO_NODE;
-	j = owners_arena_hash(uid, strlen(uid)) & (g->by_uid_cap - 1);
+	j = h & (g->by_uid_cap - 1);
 	while (g->by_uid[j]) {
 		uint32_t n = g->by_uid[j] - 1;
 
@@ -158,6 +159,13 @@ uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)
 	return OWNERS_NO_NODE;
 }
 
+uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)
+{
+	if (!g->by_uid_cap || !uid)
+		return OWNERS_NO_NODE;
+	return find_hashed(g, uid, owners_arena_hash(uid, strlen(uid)));
+}
+
 static void name_index_drop(struct owners_graph *g)
 {
 	free(g->by_name);
@@ -165,8 +173,9 @@ static void name_index_drop(struct owners_graph *g)
 	g->by_name_cap = 0;
 }
 
-/* Appends a zeroed node and indexes its uid; returns its index. */
-static uint32_t node_append(struct owners_graph *g, const char *uid)
+/* Appends a zeroed node and indexes its uid (whose hash is h); returns
+ * its index. */
+static uint32_t node_append(struct owners_graph *g, const char *uid, uint64_t h)
 {
 	struct owners_node *n;
 	size_t j;
@@ -182,7 +191,7 @@ static uint32_t node_append(struct owners_graph *g, const char *uid)
 	n->uid = owners_arena_strdup(&g->arena, uid);
 	if (!n->uid)
 		return OWNERS_NO_NODE;
-	j = owners_arena_hash(uid, strlen(uid)) & (g->by_uid_cap - 1);
+	j = h & (g->by_uid_cap - 1);
 	while (g->by_uid[j])
 		j = (j + 1) & (g->by_uid_cap - 1);
 	g->by_uid[j] = g->count + 1;
@@ -210,6 +219,21 @@ static int64_t parse_time(const char *s)
 	return t;
 }
 
+/* The arena's copy of s, interned; slot: which field asks (see memo in
+ * graph.h). */
+static const char *intern_memo(struct owners_graph *g, unsigned slot, const char *s)
+{
+	const char *m = g->memo[slot];
+
+	if (m && !strcmp(m, s))
+		return m;
+	if ((m = owners_arena_intern(&g->arena, s)))
+		g->memo[slot] = m;
+	return m;
+}
+
+enum { MEMO_API_VERSION, MEMO_KIND, MEMO_NAMESPACE, MEMO_REF_API_VERSION, MEMO_REF_KIND };
+
 /* Writes what m says into node idx (its old strings stay in the arena). */
 static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_resource *r,
 		     const struct owners_object_meta *m)
@@ -225,9 +249,9 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
 	n->labels = NULL;
 	n->refs = NULL;
 	n->resource = r;
-	n->api_version = owners_arena_intern(a, r->api_version);
-	n->kind = owners_arena_intern(a, r->kind);
-	n->namespace_ = owners_arena_intern(a, m->namespace_ ? m->namespace_ : "");
+	n->api_version = intern_memo(g, MEMO_API_VERSION, r->api_version);
+	n->kind = intern_memo(g, MEMO_KIND, r->kind);
+	n->namespace_ = intern_memo(g, MEMO_NAMESPACE, m->namespace_ ? m->namespace_ : "");
 	n->name = owners_arena_strdup(a, m->name ? m->name : "");
 	n->resource_version = owners_arena_strdup(a, m->resource_version ? m->resource_version : "");
 	if (!n->api_version || !n->kind || !n->namespace_ || !n->name || !n->resource_version)
@@ -265,8 +289,8 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
 			struct owners_ref *ref = &n->refs[i];
 			uint32_t o = owners_graph_find_uid(g, in->uid ? in->uid : "");
 
-			ref->api_version = owners_arena_intern(a, in->api_version ? in->api_version : "");
-			ref->kind = owners_arena_intern(a, in->kind ? in->kind : "");
+			ref->api_version = intern_memo(g, MEMO_REF_API_VERSION, in->api_version ? in->api_version : "");
+			ref->kind = intern_memo(g, MEMO_REF_KIND, in->kind ? in->kind : "");
 			/* The owner is often listed already (owners' lists are short
 			 * and finish first): share its strings rather than copy them. */
 			if (o != OWNERS_NO_NODE) {
@@ -295,26 +319,29 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
 }
 
 /* The node of m's UID (a new one when there is none); OWNERS_NO_NODE
- * when out of memory. */
-static uint32_t node_for(struct owners_graph *g, const struct owners_object_meta *m)
+ * when out of memory. *existed: whether it was there. The UID is hashed
+ * once (an object is added once, and there are a hundred thousand). */
+static uint32_t node_for(struct owners_graph *g, const struct owners_object_meta *m, int *existed)
 {
-	uint32_t idx = owners_graph_find_uid(g, m->uid);
+	uint64_t h = owners_arena_hash(m->uid, strlen(m->uid));
+	uint32_t idx = find_hashed(g, m->uid, h);
 
-	return idx != OWNERS_NO_NODE ? idx : node_append(g, m->uid);
+	*existed = idx != OWNERS_NO_NODE;
+	return *existed ? idx : node_append(g, m->uid, h);
 }
 
 int owners_graph_add(struct owners_graph *g, const struct owners_resource *r,
 		     const struct owners_object_meta *m)
 {
 	uint32_t idx;
+	int existed;
 
 	if (!m->uid || !*m->uid)
 		return 0; /* nothing can own or be owned without a UID */
-	idx = owners_graph_find_uid(g, m->uid);
-	if (idx != OWNERS_NO_NODE && !g->nodes[idx].virtual_)
-		return 0; /* the same object served twice (two groups): keep the first */
-	if ((idx = node_for(g, m)) == OWNERS_NO_NODE)
+	if ((idx = node_for(g, m, &existed)) == OWNERS_NO_NODE)
 		return OWNERS_ENOMEM;
+	if (existed && !g->nodes[idx].virtual_)
+		return 0; /* the same object served twice (two groups): keep the first */
 	return fill_node(g, idx, r, m);
 }
 
@@ -323,9 +350,11 @@ int owners_graph_update(struct owners_graph *g, const struct owners_resource *r,
 {
 	uint32_t idx;
 
+	int existed;
+
 	if (!m->uid || !*m->uid)
 		return 0;
-	if ((idx = node_for(g, m)) == OWNERS_NO_NODE)
+	if ((idx = node_for(g, m, &existed)) == OWNERS_NO_NODE)
 		return OWNERS_ENOMEM;
 	return fill_node(g, idx, r, m);
 }
@@ -431,6 +460,7 @@ int owners_graph_compact(struct owners_graph *g)
 		g->listings[i].namespace_ = listing_ns[i];
 	owners_arena_clear(&g->arena);
 	g->arena = fresh;
+	memset(g->memo, 0, sizeof(g->memo));
 	g->edits = 0;
 	free(nodes);
 	free(listing_ns);
@@ -512,7 +542,7 @@ static uint32_t virtual_owner(struct owners_graph *g, uint32_t dependent, const 
 		r = NULL;
 	/* A namespaced owner can only be in its dependent's namespace. */
 	ns = r && r->namespaced ? g->nodes[dependent].namespace_ : owners_arena_intern(&g->arena, "");
-	idx = node_append(g, ref->uid);
+	idx = node_append(g, ref->uid, owners_arena_hash(ref->uid, strlen(ref->uid)));
 	if (idx == OWNERS_NO_NODE || !ns)
 		return OWNERS_NO_NODE;
 	n = &g->nodes[idx];

@@ -93,6 +93,10 @@ struct owners_graph {
 	 * with the node count to know when the arena holds more stale
 	 * strings than live ones (owners_graph_compact()). */
 	size_t edits;
+	/* What the last object added interned, slot by field (objects come
+	 * a type and a namespace at a time): compared before hashing.
+	 * Pointers into the arena, forgotten when it is replaced. */
+	const char *memo[5];
 };
 
 int owners_graph_new(struct owners_graph **out, const struct owners_resource_table *types);
