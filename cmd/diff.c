@@ -6,6 +6,7 @@
  * live cluster's (the current context, the clock's time); both are
  * scanned alike, in one namespace or every one.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -323,6 +324,49 @@ static void keep_labels(struct session *s, struct labelled *l)
 	s->lists.ctx = l;
 }
 
+/* AFTER's scan on a thread of its own, its messages kept for the main
+ * thread to print. */
+struct side_scan {
+	struct session *s;
+	const char *ns;
+	enum exit_code rc;
+	struct owners_buf said;
+};
+
+static void *scan_side(void *arg)
+{
+	struct side_scan *t = arg;
+
+	output_defer_messages(&t->said);
+	t->rc = session_scan(t->s, t->ns);
+	output_defer_messages(NULL);
+	return NULL;
+}
+
+/* Two snapshot files are read at once, AFTER on a thread: each side has
+ * its own session, reader and graph, and nothing they share is written.
+ * What is said is said as if they were read one after the other: BEFORE's
+ * messages, then AFTER's only if BEFORE was read. A live side is read on
+ * the main thread (its connection, its -v log). 0 with *rc: done; 1: read
+ * them one after the other. */
+static int scan_files_at_once(struct session *before, struct session *after, const char *ns,
+			      enum exit_code *rc)
+{
+	struct side_scan t = { after, ns, EXIT_OK, OWNERS_BUF_INIT };
+	pthread_t thread;
+
+	if (!before->snap || !after->snap || pthread_create(&thread, NULL, scan_side, &t))
+		return 1;
+	*rc = session_scan(before, ns);
+	pthread_join(thread, NULL);
+	if (!*rc) {
+		fputs(t.said.ptr, stderr);
+		*rc = t.rc;
+	}
+	owners_buf_clear(&t.said);
+	return 0;
+}
+
 /* Both sides read in the same namespace (or every one), the scope's
  * warnings worded alike. */
 static enum exit_code scan_sides(struct session *before, struct session *after, const char *ns)
@@ -336,6 +380,8 @@ static enum exit_code scan_sides(struct session *before, struct session *after, 
 	req.all_namespaces = !ns;
 	owners_scan_scope_decide(&scope, &req);
 	before->answer_namespaced_only = after->answer_namespaced_only = scope.answer_namespaced_only;
+	if (!scan_files_at_once(before, after, ns, &rc))
+		return rc;
 	if ((rc = session_scan(before, ns)))
 		return rc;
 	return session_scan(after, ns);

@@ -122,6 +122,27 @@ int output_as_typed(struct owners_buf *out, const char *text)
 	return rc ? rc : owners_buf_adds(out, p);
 }
 
+/* Set on a thread whose messages wait for the main thread to print them
+ * (output_defer_messages()). */
+static _Thread_local struct owners_buf *deferred;
+
+void output_defer_messages(struct owners_buf *into)
+{
+	deferred = into;
+}
+
+/* One message line to stderr, or kept for later on a deferring thread. */
+static void say(const char *line)
+{
+	if (deferred) {
+		/* out of memory: the line is lost, as a write to stderr may be */
+		if (!owners_buf_adds(deferred, line))
+			owners_buf_addc(deferred, '\n');
+		return;
+	}
+	fprintf(stderr, "%s\n", line);
+}
+
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {
 	/* One write per message so parallel output never interleaves mid-line. */
@@ -133,9 +154,9 @@ static void vmsg(const char *prefix, const char *fmt, va_list ap)
 		vsnprintf(line + n, sizeof(line) - (size_t)n, fmt, ap);
 	if (n > 0 && (size_t)n < sizeof(line) && !owners_buf_add(&said, line, (size_t)n) &&
 	    !output_as_typed(&said, line + n))
-		fprintf(stderr, "%s\n", said.ptr);
+		say(said.ptr);
 	else
-		fprintf(stderr, "%s\n", line);
+		say(line);
 	owners_buf_clear(&said);
 }
 
@@ -207,10 +228,14 @@ enum exit_code report_error(const struct owners_error *err)
 {
 	/* the library's remedies quote commands too ('owners finalizers ...') */
 	const char *message = owners_error_message(err);
-	struct owners_buf said = OWNERS_BUF_INIT;
+	struct owners_buf said = OWNERS_BUF_INIT, line = OWNERS_BUF_INIT;
 
-	fprintf(stderr, "error: %s\n", !output_as_typed(&said, message) ? said.ptr : message);
+	if (!owners_buf_addf(&line, "error: %s", !output_as_typed(&said, message) ? said.ptr : message))
+		say(line.ptr);
+	else
+		say("error: out of memory");
 	owners_buf_clear(&said);
+	owners_buf_clear(&line);
 	return exit_code_for(err->code);
 }
 

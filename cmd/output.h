@@ -24,6 +24,10 @@ enum exit_code {
 };
 
 void error_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* On this thread, error_msg(), warning_msg() and report_error() append
+ * their lines to into instead of writing them (NULL: write again): a
+ * thread's messages printed by the main thread, in a fixed order. */
+void output_defer_messages(struct owners_buf *into);
 void warning_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Says "out of memory" and returns EXIT_ERROR. */
 enum exit_code error_oom(void);

@@ -10,7 +10,7 @@
 int owners_snapshot_read(const char *path, const struct owners_snapshot_visitor *v,
 			 struct owners_error *err)
 {
-	static char head[4096];
+	char head[4096];
 	struct owners_file_reader *in;
 	struct stat st;
 	size_t got;

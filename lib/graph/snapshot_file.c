@@ -17,6 +17,7 @@
 /* A record other than a list is a line of metadata; the header carries
  * discovery (a few hundred kilobytes). Anything larger is damage. */
 #define RECORD_MAX OWNERS_SNAPSHOT_FRAME_MAX
+#define CHUNK (256 * 1024)
 
 struct reader {
 	const char *path;
@@ -339,16 +340,18 @@ static int on_part(void *ctx, const char *data, size_t len, int last)
 
 static int run(struct reader *r, struct owners_file_reader *in, const char *head, size_t len)
 {
-	static char chunk[256 * 1024];
+	char *chunk = malloc(CHUNK); /* the heap: two files may be read at once */
 	struct owners_error ferr = OWNERS_ERROR_INIT;
 	size_t got = len;
 	const char *p = head;
 	int rc = 0;
 
+	if (!chunk)
+		return owners_error_oom(&r->why);
 	for (;;) {
 		if (got && (rc = owners_json_split_feed(&r->split, p, got, &ferr)))
 			break;
-		if ((rc = owners_file_reader_read(in, chunk, sizeof(chunk), &got, &ferr)))
+		if ((rc = owners_file_reader_read(in, chunk, CHUNK, &got, &ferr)))
 			break;
 		if (!got) {
 			rc = owners_json_split_finish(&r->split, &ferr);
@@ -356,6 +359,7 @@ static int run(struct reader *r, struct owners_file_reader *in, const char *head
 		}
 		p = chunk;
 	}
+	free(chunk);
 	if (ferr.code && !r->why.code)
 		owners_error_set(&r->why, ferr.code, "%s", owners_error_message(&ferr));
 	owners_error_clear(&ferr);
@@ -484,11 +488,11 @@ static int run_framed(struct reader *r, struct owners_file_reader *in, const cha
 		memmove(in_buf.ptr, in_buf.ptr + at, have);
 		in_buf.len = have;
 		at = 0;
-		if (owners_buf_grow(&in_buf, (need > have ? need - have : 0) + 256 * 1024)) {
+		if (owners_buf_grow(&in_buf, (need > have ? need - have : 0) + CHUNK)) {
 			rc = owners_error_oom(&r->why);
 			break;
 		}
-		rc = owners_file_reader_read(in, in_buf.ptr + in_buf.len, 256 * 1024 + (need > have ? need - have : 0),
+		rc = owners_file_reader_read(in, in_buf.ptr + in_buf.len, CHUNK + (need > have ? need - have : 0),
 					     &got, &ferr);
 		in_buf.len += got;
 		eof = !got;

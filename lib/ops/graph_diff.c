@@ -38,6 +38,9 @@ struct differ {
 	struct owners_graph_diff *d;
 	uint32_t na, nb;        /* the object in A and in B (OWNERS_NO_NODE: not there) */
 	int64_t bound;          /* what is not dated happened after this */
+	/* Per node of A: B has it, observed (found from B's side, so A's
+	 * side need not look it up again). */
+	unsigned char *in_b;
 };
 
 static int push(struct differ *x, enum owners_diff_change c, uint32_t ref_a, uint32_t ref_b)
@@ -167,7 +170,8 @@ static int compare_refs(struct differ *x)
 {
 	struct owners_graph *ga = x->d->a.g, *gb = x->d->b.g;
 	const struct owners_node *a = &ga->nodes[x->na], *b = &gb->nodes[x->nb];
-	unsigned char *taken = calloc(a->n_refs + 1, 1);
+	/* Which of A's references are matched; an object rarely has many. */
+	unsigned char few[16] = { 0 }, *taken = a->n_refs <= sizeof(few) ? few : calloc(a->n_refs, 1);
 	enum owners_ref_class c;
 	uint32_t k, ka;
 	int rc = 0;
@@ -194,7 +198,8 @@ static int compare_refs(struct differ *x)
 		if (!rc && !(rc = classify(ga, x->na, k, &c)))
 			x->d->items[x->d->count - 1].class_a = c;
 	}
-	free(taken);
+	if (taken != few)
+		free(taken);
 	return rc;
 }
 
@@ -237,6 +242,8 @@ static int diff_b_object(struct differ *x, owners_graph_diff_want_fn want, void 
 	x->na = owners_graph_find_uid(d->a.g, b->uid);
 	if (!observed(d->a.g, x->na))
 		x->na = OWNERS_NO_NODE;
+	else
+		x->in_b[x->na] = 1;
 	if (want && !want(want_ctx, d->b.g, x->nb) &&
 	    (x->na == OWNERS_NO_NODE || !want(want_ctx, d->a.g, x->na)))
 		return 0;
@@ -263,7 +270,7 @@ static int diff_a_object(struct differ *x, owners_graph_diff_want_fn want, void 
 	struct owners_graph_diff *d = x->d;
 	const struct owners_node *a = &d->a.g->nodes[x->na];
 
-	if (observed(d->b.g, owners_graph_find_uid(d->b.g, a->uid)) ||
+	if (x->in_b[x->na] || observed(d->b.g, owners_graph_find_uid(d->b.g, a->uid)) ||
 	    (want && !want(want_ctx, d->a.g, x->na)))
 		return 0;
 	if (!could_see(d->b.g, a)) {
@@ -324,6 +331,8 @@ int owners_graph_diff_run(struct owners_graph_diff *out, const struct owners_gra
 		return OWNERS_ENOMEM;
 	memset(&x, 0, sizeof(x));
 	x.d = out;
+	if (!(x.in_b = calloc(a->g->count + 1, 1)))
+		return OWNERS_ENOMEM;
 	for (i = 0; !rc && i < b->g->count; i++) {
 		x.nb = i;
 		if (observed(b->g, i))
@@ -334,6 +343,7 @@ int owners_graph_diff_run(struct owners_graph_diff *out, const struct owners_gra
 		if (observed(a->g, i))
 			rc = diff_a_object(&x, want, want_ctx);
 	}
+	free(x.in_b);
 	if (rc) {
 		owners_graph_diff_clear(out);
 		return rc;
