@@ -180,7 +180,7 @@ static void load_facts(struct session_snapshot *snap)
 	snap->facts_loaded = 1;
 	/* The file was read whole by the scan: a failure now leaves facts
 	 * out, which the commands say as not recorded. */
-	owners_snapshot_read(snap->source.path, &v, &err);
+	owners_snapshot_read_shown(snap->source.path, snap->source.shown, &v, &err);
 	owners_error_clear(&err);
 }
 
@@ -248,10 +248,11 @@ int session_connect_from(struct session *s, struct owners_cli *cli, const char *
 		return rc;
 	if (snap->spool)
 		path = snap->spool;
-	if ((rc = owners_snapshot_read(path, &v, &s->err)))
+	if ((rc = owners_snapshot_read_shown(path, snap->spool ? "standard input" : path, &v, &s->err)))
 		return rc;
 	if (!s->types_loaded)
-		return owners_error_set(&s->err, OWNERS_EPROTO, "%s: holds no types", path);
+		return owners_error_set(&s->err, OWNERS_EPROTO, "%s: holds no types",
+					snap->header.path ? snap->header.path : path);
 	/* A snapshot is what it is: its types are as current as it gets. */
 	s->types_fresh = 1;
 	s->now = snap->header.taken_at;
@@ -267,7 +268,8 @@ int session_connect_from(struct session *s, struct owners_cli *cli, const char *
 		if ((rc = owners_snapshot_dump_read_counted(&snap->passed_over, path, &none, &s->err)))
 			return rc;
 	}
-	snap->source.path = snap->header.path;
+	snap->source.path = snap->spool ? snap->spool : snap->header.path;
+	snap->source.shown = snap->header.path;
 	snap->source.scope = snap->scope;
 	snap->source.labels_match = labels_match;
 	snap->source.labels_ctx = snap;

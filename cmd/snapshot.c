@@ -412,7 +412,8 @@ static const struct man_section snapshot_man_sections[] = {
 		"binary batches that are read without a parser (a 100,000-object cluster takes\n"
 		"about 240 bytes an object against format 1's 520, and reads back about four\n"
 		"times faster). It begins with 8 bytes, 0x89 \"OWN\" CR LF 0x1a LF, then frames:\n"
-		"a kind byte, a 4-byte little-endian length, and that many bytes:\n"
+		"a kind byte, a 4-byte little-endian length, the CRC32 of the bytes that follow\n"
+		"(4 bytes, little-endian; zlib's), and that many bytes:\n"
 		"- J: a record of format 1 as JSON text: the Snapshot record (\"format\": 2)\n"
 		"first, Listed records, and the End record last.\n"
 		"- F: a Read or Event record as JSON text (a reader that needs none passes over\n"
@@ -425,7 +426,8 @@ static const struct man_section snapshot_man_sections[] = {
 		"there, 4 blockOwnerDeletion, 8 that field is there). Counts are varints.\n"
 		"- S: READY/STATUS records: uid, ready and status (strings), then a byte of\n"
 		"health (0 none, 1 ok, 2 pending, 3 bad) and a byte for isReady.\n"
-		"A frame of another kind, a frame longer than 64 MiB, or a batch that does not\n"
+		"A frame of another kind, a frame longer than 64 MiB, a frame whose CRC32 does\n"
+		"not match (every frame is checked, read or not), or a batch that does not\n"
 		"decode is refused, naming the byte its frame begins at."},
 	{NULL, NULL},
 };

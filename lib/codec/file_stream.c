@@ -221,3 +221,19 @@ void owners_file_writer_abandon(struct owners_file_writer *w)
 	free(w->path);
 	free(w);
 }
+
+uint32_t owners_crc32(const void *data, size_t len)
+{
+	uLong crc = crc32(0L, Z_NULL, 0);
+	const Bytef *p = data;
+
+	/* uInt is 32 bits: a larger buffer is taken in steps */
+	while (len) {
+		uInt n = len > 0x40000000u ? 0x40000000u : (uInt)len;
+
+		crc = crc32(crc, p, n);
+		p += n;
+		len -= n;
+	}
+	return (uint32_t)crc;
+}

@@ -44,4 +44,8 @@ void owners_file_writer_abandon(struct owners_file_writer *w);
 /* Bytes written so far, before compression. */
 uint64_t owners_file_writer_bytes(const struct owners_file_writer *w);
 
+/* The CRC32 of data (zlib's, as gzip's trailer has it): what a snapshot
+ * frame carries to show it is whole. */
+uint32_t owners_crc32(const void *data, size_t len);
+
 #endif

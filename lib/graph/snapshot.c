@@ -10,6 +10,12 @@
 int owners_snapshot_read(const char *path, const struct owners_snapshot_visitor *v,
 			 struct owners_error *err)
 {
+	return owners_snapshot_read_shown(path, path, v, err);
+}
+
+int owners_snapshot_read_shown(const char *path, const char *shown, const struct owners_snapshot_visitor *v,
+			       struct owners_error *err)
+{
 	char head[4096];
 	struct owners_file_reader *in;
 	struct stat st;
@@ -23,9 +29,9 @@ int owners_snapshot_read(const char *path, const struct owners_snapshot_visitor 
 	if ((rc = owners_file_reader_read(in, head, sizeof(head), &got, err)))
 		goto out;
 	if (!got)
-		rc = owners_error_set(err, OWNERS_EPROTO, "%s: empty: not a snapshot", path);
+		rc = owners_error_set(err, OWNERS_EPROTO, "%s: empty: not a snapshot", shown);
 	else if (owners_snapshot_file_recognise(head, got))
-		rc = owners_snapshot_file_read(in, path, head, got, v, err);
+		rc = owners_snapshot_file_read(in, shown, head, got, v, err);
 	else if (!strcmp(path, "-"))
 		rc = owners_error_set(err, OWNERS_EPROTO,
 				      "standard input: not an owners snapshot (another tool's dump is read from a file)");

@@ -109,5 +109,9 @@ struct owners_snapshot_visitor {
  * may be NULL. */
 int owners_snapshot_read(const char *path, const struct owners_snapshot_visitor *v,
 			 struct owners_error *err);
+/* The same, path named shown in messages and in the header (a copy of
+ * standard input is "standard input", not the file it was copied to). */
+int owners_snapshot_read_shown(const char *path, const char *shown, const struct owners_snapshot_visitor *v,
+			       struct owners_error *err);
 
 #endif

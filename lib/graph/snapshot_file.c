@@ -447,6 +447,21 @@ static int read_frame(struct reader *r, char kind, const char *data, size_t len)
 	return fail(r, what);
 }
 
+/* The CRC32 a frame's head carries is its payload's. */
+static int crc_matches(const unsigned char *frame, uint32_t len)
+{
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+	(void)frame;
+	(void)len;
+	return 1;
+#else
+	uint32_t want = (uint32_t)frame[5] | (uint32_t)frame[6] << 8 | (uint32_t)frame[7] << 16 |
+			(uint32_t)frame[8] << 24;
+
+	return owners_crc32(frame + OWNERS_SNAPSHOT_FRAME_HEAD, len) == want;
+#endif
+}
+
 /* Format 2: frames, each read whole into one buffer (never more than a
  * frame and a chunk), decoded and dropped. */
 static int run_framed(struct reader *r, struct owners_file_reader *in, const char *head, size_t len)
@@ -474,6 +489,10 @@ static int run_framed(struct reader *r, struct owners_file_reader *in, const cha
 			need += n;
 		}
 		if (have >= need) {
+			if (!crc_matches(p, n)) {
+				rc = fail(r, "a frame whose checksum does not match its bytes (the file is damaged)");
+				break;
+			}
 			rc = read_frame(r, (char)p[0], (const char *)p + OWNERS_SNAPSHOT_FRAME_HEAD, n);
 			at += need;
 			r->frame_at += need;

@@ -27,7 +27,8 @@
  *
  *   OWNERS_SNAPSHOT_MAGIC (8 bytes: a high byte, "OWN", CR LF, ^Z, LF, so
  *   that a transfer in text mode shows as damage)
- *   then frames: kind (1 byte), length (4 bytes, little-endian), payload
+ *   then frames: kind (1 byte), length (4 bytes, little-endian), the
+ *   payload's CRC32 (4 bytes, little-endian; zlib's crc32()), payload
  *     'J'  a record of format 1 (Snapshot with "format": 2, first; Listed;
  *          End, last), as JSON text
  *     'F'  a fact record of format 1 (Read, PodClaims, Event), as JSON
@@ -38,8 +39,10 @@
  * A reader refuses a later format, a file without its End (cut short),
  * and an End whose count is not the objects read; in format 2 also a
  * frame of an unknown kind or larger than OWNERS_SNAPSHOT_FRAME_MAX, and
- * a batch that does not decode. Messages name the line (format 1) or the
- * byte the frame begins at (format 2).
+ * a batch that does not decode, and a payload whose CRC32 differs: every
+ * frame is checked, read or passed over, so damage anywhere is said.
+ * Messages name the line (format 1) or the byte the frame begins at
+ * (format 2).
  */
 #ifndef OWNERS_SNAPSHOT_FILE_H
 #define OWNERS_SNAPSHOT_FILE_H
@@ -49,7 +52,7 @@
 
 #define OWNERS_SNAPSHOT_MAGIC "\x89OWN\r\n\x1a\n"
 #define OWNERS_SNAPSHOT_MAGIC_LEN 8
-#define OWNERS_SNAPSHOT_FRAME_HEAD 5
+#define OWNERS_SNAPSHOT_FRAME_HEAD 9
 /* No frame a snapshot writes comes near it (a batch is cut at 64 KiB; the
  * header holds discovery, a few hundred KiB): anything larger is damage. */
 #define OWNERS_SNAPSHOT_FRAME_MAX (64u << 20)

@@ -50,7 +50,8 @@ static int on_types(void *ctx, const struct owners_resource_table *t)
 	size_t i;
 
 	if (t->count != s->types->count)
-		return owners_error_set(s->err, OWNERS_EPROTO, "%s: changed while it was read", s->src->path);
+		return owners_error_set(s->err, OWNERS_EPROTO, "%s: changed while it was read",
+					s->src->shown ? s->src->shown : s->src->path);
 	s->file = t;
 	for (i = 0; i < t->count; i++)
 		s->selected[i] = owners_scan_selects(s->o, &s->types->items[i]) ? 1 : 0;
@@ -179,7 +180,7 @@ static int list_snapshot(void *ctx, struct owners_graph *g, const struct owners_
 		return owners_error_set(err, OWNERS_EINVAL, "a label selector cannot be read from a snapshot");
 	if (!(s.selected = calloc(types->count ? types->count : 1, 1)))
 		return owners_error_oom(err);
-	rc = owners_snapshot_read(s.src->path, &v, err);
+	rc = owners_snapshot_read_shown(s.src->path, s.src->shown ? s.src->shown : s.src->path, &v, err);
 	for (i = 0; !rc && i < types->count; i++) {
 		if ((s.selected[i] & 3) != 1)
 			continue;

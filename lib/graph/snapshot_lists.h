@@ -19,6 +19,7 @@
 
 struct owners_snapshot_source {
 	const char *path;
+	const char *shown; /* path as messages name it (NULL: path) */
 	/* What the snapshot holds for lists it does not (set by the caller,
 	 * for messages): "taken in namespace 'x'", "a kubectl List". */
 	const char *scope;

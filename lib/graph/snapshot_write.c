@@ -75,11 +75,17 @@ static int put_frame(struct owners_snapshot_writer *w, char tag, struct owners_e
 		w->doc.len = 0;
 		return rc;
 	}
+	uint32_t crc = owners_crc32(w->doc.ptr, w->doc.len);
+
 	head[0] = (unsigned char)tag;
 	head[1] = (unsigned char)(n & 0xff);
 	head[2] = (unsigned char)((n >> 8) & 0xff);
 	head[3] = (unsigned char)((n >> 16) & 0xff);
 	head[4] = (unsigned char)(n >> 24);
+	head[5] = (unsigned char)(crc & 0xff);
+	head[6] = (unsigned char)((crc >> 8) & 0xff);
+	head[7] = (unsigned char)((crc >> 16) & 0xff);
+	head[8] = (unsigned char)(crc >> 24);
 	rc = owners_file_writer_write(w->file, (const char *)head, sizeof(head), err);
 	return rc ? (w->doc.len = 0, rc) : put(w, err);
 }

@@ -93,6 +93,9 @@ run owners -n "$N" tree deployment/web --from "$W/piped.snap.gz"
 is "$out" "$(owners -n "$N" tree deployment/web 2>/dev/null)" "... and FILE answers as live"
 out=$(owners snapshot -n "$N" -f - 2>/dev/null | owners -n "$N" tree deployment/web --from - 2>/dev/null)
 is "$out" "$(owners -n "$N" tree deployment/web 2>/dev/null)" "owners snapshot -f - | owners tree --from -: as live"
+err=$(head -c 20000 "$SNAP" | owners graph -A --from - 2>&1 >/dev/null)
+like "$err" "^error: standard input: (byte [0-9]+: )?cut short" "--from - cut short: the error names standard input, not the copy owners read"
+unlike "$err" "/tmp|owners-stdin" "... and no temporary file"
 
 # same FILE ARGS...: the command live and --from FILE, byte for byte.
 same() {
@@ -284,10 +287,14 @@ open(sys.argv[2], 'wb').write(bytes(d))
 PY
   bad "$W/corrupt.$x" "corrupt ($x)" "$W/corrupt.$x: $where"
   python3 - "$f" "$W/v3.$x" <<'PY'
-import sys
-d = open(sys.argv[1], 'rb').read()
+import struct, sys, zlib
+d = bytearray(open(sys.argv[1], 'rb').read())
 i = d.index(b'"format":', 0, 4096) + len(b'"format":')
-open(sys.argv[2], 'wb').write(d[:i] + b'3' + d[i + 1:])
+d[i:i + 1] = b'3'
+if d[:4] == b'\x89OWN':  # format 2: the header's frame sealed again (kind, length, CRC32)
+    n = struct.unpack_from('<I', d, 9)[0]
+    struct.pack_into('<I', d, 13, zlib.crc32(bytes(d[17:17 + n])))
+open(sys.argv[2], 'wb').write(bytes(d))
 PY
   bad "$W/v3.$x" "a newer format ($x)" "$W/v3.$x: $where: snapshot format 3; this owners reads format 2 and older: a newer owners wrote it"
 done

@@ -15,6 +15,7 @@
 
 #include "buf.h"
 #include "fake_types.h"
+#include "file_stream.h"
 #include "snapshot.h"
 #include "snapshot_write.h"
 #include "tap.h"
@@ -165,15 +166,29 @@ static size_t frame_of(const char *p, size_t len, char kind)
 {
 	size_t at = 8;
 
-	while (at + 5 <= len) {
+	while (at + 9 <= len) {
 		size_t n = (unsigned char)p[at + 1] | (size_t)(unsigned char)p[at + 2] << 8 |
 			   (size_t)(unsigned char)p[at + 3] << 16 | (size_t)(unsigned char)p[at + 4] << 24;
 
 		if (p[at] == kind)
 			return at;
-		at += 5 + n;
+		at += 9 + n;
 	}
 	return 0;
+}
+
+/* The frame at p (its head: kind, length, CRC32) given the CRC32 of its
+ * payload as it is now. */
+static void reseal(char *p)
+{
+	size_t n = (unsigned char)p[1] | (size_t)(unsigned char)p[2] << 8 | (size_t)(unsigned char)p[3] << 16 |
+		   (size_t)(unsigned char)p[4] << 24;
+	uint32_t crc = owners_crc32(p + 9, n);
+
+	p[5] = (char)(crc & 0xff);
+	p[6] = (char)((crc >> 8) & 0xff);
+	p[7] = (char)((crc >> 16) & 0xff);
+	p[8] = (char)(crc >> 24);
 }
 
 /* A damaged copy of the format 2 file at path is refused with want in
@@ -227,17 +242,33 @@ static void framed_checks(const char *dir, const struct owners_resource_table *t
 	refused(dir, p, len - 3, "cut inside its last frame", "cut short inside a frame");
 	at = frame_of(p, len, 'O');
 	ok(at > 0, "a batch of objects is written");
-	/* the batch one byte shorter: its last object ends before its flags */
+	/* the batch one byte shorter, sealed again: its last object ends
+	 * before its flags, which the batch's decoder says */
 	memcpy(copy, p, len);
 	copy[at + 1] = (char)((unsigned char)copy[at + 1] - 1);
-	memmove(copy + at + 5 + ((unsigned char)p[at + 1] - 1), copy + at + 5 + (unsigned char)p[at + 1],
-		len - (at + 5 + (unsigned char)p[at + 1]));
+	memmove(copy + at + 9 + ((unsigned char)p[at + 1] - 1), copy + at + 9 + (unsigned char)p[at + 1],
+		len - (at + 9 + (unsigned char)p[at + 1]));
+	reseal(copy + at);
 	{
-		char want_at[64];
+		char want_at[80];
 
-		snprintf(want_at, sizeof(want_at), "byte %zu: ", at);
+		snprintf(want_at, sizeof(want_at), "byte %zu: a record cut short", at);
 		refused(dir, copy, len - 1, "a batch cut short", want_at);
 	}
+	/* one byte of a name changed: the frame's CRC32 says so */
+	memcpy(copy, p, len);
+	copy[at + 20] ^= 0x01;
+	{
+		char want_at[120];
+
+		snprintf(want_at, sizeof(want_at), "byte %zu: a frame whose checksum does not match its bytes", at);
+		refused(dir, copy, len, "a byte changed", want_at);
+	}
+	/* ... in a frame a graph read passes over, too (statuses) */
+	memcpy(copy, p, len);
+	ok(frame_of(p, len, 'S') > 0, "a batch of statuses is written");
+	copy[frame_of(p, len, 'S') + 12] ^= 0x01;
+	refused(dir, copy, len, "a byte changed in the statuses", "checksum does not match");
 	memcpy(copy, p, len);
 	copy[at] = 'Q';
 	refused(dir, copy, len, "a frame of an unknown kind", "a frame of an unknown kind (0x51)");
@@ -248,12 +279,12 @@ static void framed_checks(const char *dir, const struct owners_resource_table *t
 	{
 		size_t end = 8, last = 0;
 
-		while (end + 5 <= len) {
+		while (end + 9 <= len) {
 			size_t n = (unsigned char)p[end + 1] | (size_t)(unsigned char)p[end + 2] << 8;
 
 			if (p[end] == 'J')
 				last = end;
-			end += 5 + n;
+			end += 9 + n;
 		}
 		refused(dir, p, last, "without its End frame", "no End record");
 	}
