@@ -67,23 +67,25 @@ static void get_done(void *ctx, struct owners_http_request *req)
 	owners_buf_clear(&req->response);
 }
 
-static int on_list_item(void *ctx, const char *item, size_t len, struct owners_error *err)
+/* A listed item, read (v, freed here; NULL: it did not read, and only
+ * loses its own columns): the status of its node, if printed. */
+static int got_item(struct fetch *f, struct owners_json_value *v)
 {
-	struct fetch *f = ctx;
-	struct owners_json_value *v = NULL;
-	const char *uid;
-	uint32_t node;
+	const char *uid = owners_json_string(owners_json_path(v, "metadata", "uid", NULL));
+	uint32_t node = uid ? owners_graph_find_uid(f->run->g, uid) : OWNERS_NO_NODE;
 
-	(void)err;
-	/* An item that does not parse only loses its own columns. */
-	if (owners_json_parse(&v, item, len, NULL))
-		return 0;
-	uid = owners_json_string(owners_json_path(v, "metadata", "uid", NULL));
-	node = uid ? owners_graph_find_uid(f->run->g, uid) : OWNERS_NO_NODE;
 	if (node != OWNERS_NO_NODE && f->run->wanted[node])
 		got_object(f->run, node, v);
 	owners_json_value_free(v);
 	return 0;
+}
+
+static int on_list_item(void *ctx, const char *item, size_t len, struct owners_error *err)
+{
+	struct owners_json_value *v = NULL;
+
+	(void)err;
+	return got_item(ctx, owners_json_parse(&v, item, len, NULL) ? NULL : v);
 }
 
 /* An item of a protobuf list: read as its JSON would be. */
@@ -91,18 +93,9 @@ static int on_proto_item(void *ctx, const char *item, size_t len, struct owners_
 {
 	struct fetch *f = ctx;
 	struct owners_json_value *v = NULL;
-	const char *uid;
-	uint32_t node;
 
 	(void)err;
-	if (owners_proto_tree(&v, f->schema, item, len))
-		return 0; /* loses only its own columns */
-	uid = owners_json_string(owners_json_path(v, "metadata", "uid", NULL));
-	node = uid ? owners_graph_find_uid(f->run->g, uid) : OWNERS_NO_NODE;
-	if (node != OWNERS_NO_NODE && f->run->wanted[node])
-		got_object(f->run, node, v);
-	owners_json_value_free(v);
-	return 0;
+	return got_item(f, owners_proto_tree(&v, f->schema, item, len) ? NULL : v);
 }
 
 static int on_list_data(void *ctx, const char *data, size_t len)
