@@ -175,6 +175,22 @@ static void workloads(void)
 	     "3/3|Available|1|1");
 	o.len = 0;
 
+	/* a Deployment past its progress deadline: the reason (field 4 of
+	 * apps/v1 conditions) is its STATUS */
+	meta(&o, "u-d2", 2);
+	num(&spec, 1, 2);
+	sub(&o, 2, &spec);
+	num(&status, 1, 2);
+	num(&status, 2, 2);
+	condition(&status, 6, "Progressing", "False", 4, "ProgressDeadlineExceeded");
+	sub(&o, 3, &status);
+	same("apps", "Deployment", &o,
+	     "{\"metadata\":{\"uid\":\"u-d2\",\"generation\":2},\"spec\":{\"replicas\":2},\"status\":{\"observedGeneration\":2,"
+	     "\"replicas\":2,\"conditions\":[{\"type\":\"Progressing\",\"status\":\"False\","
+	     "\"reason\":\"ProgressDeadlineExceeded\"}]}}",
+	     "0/2|ProgressDeadlineExceeded|3|0");
+	o.len = 0;
+
 	/* a ReplicaSet short of ready replicas, its zeros written */
 	meta(&o, "u-rs", 1);
 	num(&spec, 1, 2);
