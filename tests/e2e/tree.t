@@ -434,8 +434,10 @@ is "$(grep -c ' Pending ' <<<"$out")" 40 "and every pod shows its status"
 run env OWNERS_LIST_FORMAT=json "$OWNERS" -n wide tree deployment/many
 json_out=$out
 run owners -n wide tree deployment/many -v=6
-like "$err" 'namespaces/wide/pods\?limit=[0-9]+ 200 OK in [0-9]+ ms \(application/vnd.kubernetes.protobuf\)' \
-  "the pods' statuses are listed in protobuf"
+# (this suite also runs whole with OWNERS_LIST_FORMAT=json: then JSON)
+[[ ${OWNERS_LIST_FORMAT:-} == json ]] && wire=json || wire=vnd.kubernetes.protobuf
+like "$err" "namespaces/wide/pods\\?limit=[0-9]+ 200 OK in [0-9]+ ms \\(application/$wire\\)" \
+  "the pods' statuses are listed in ${wire#vnd.kubernetes.}"
 is "$out" "$json_out" "... and read as their JSON reads (OWNERS_LIST_FORMAT=json: the same tree)"
 
 # READY/STATUS of every built-in kind that has one, read from protobuf,
@@ -472,7 +474,7 @@ kubectl -n $K patch pod crashing --subresource=status --type=merge -p '{"status"
                        {"name":"b","ready":true,"restartCount":0,"image":"busybox","imageID":"","state":{"running":{}}}]}}' >/dev/null
 # (d's two, j's, s's, and crashing; no controller runs ReplicationControllers here)
 wait_for "the workloads' pods" 90 bash -c "[[ \$(kubectl -n $K get pods -o name | wc -l) -ge 5 ]]"
-run owners snapshot -A --format json -f "$KT/pb.json" -v=6
+run env -u OWNERS_LIST_FORMAT "$OWNERS" snapshot -A --format json -f "$KT/pb.json" -v=6
 is "$(grep -cE 'apps/v1/deployments\?limit=[0-9]+ 200 OK in [0-9]+ ms \(application/vnd.kubernetes.protobuf\)' <<<"$err")" 2 \
   "a snapshot lists deployments twice in protobuf: their metadata, and whole for their status"
 run env OWNERS_LIST_FORMAT=json "$OWNERS" snapshot -A --format json -f "$KT/json.json" -v=6
