@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "buf.h"
 #include "commands.h"
 #include "gc_evidence.h"
 #include "lease.h"
@@ -310,19 +311,13 @@ static int write_header(struct cmd_run *run, struct owners_snapshot_writer *w, c
 	return rc;
 }
 
-static int ends_with(const char *s, const char *tail)
-{
-	size_t n = strlen(s), m = strlen(tail);
-
-	return n >= m && !strcmp(s + n - m, tail);
-}
-
 /* --format, or what the name says (as .gz says gzip). */
 static int file_format(const struct snapshot_options *o)
 {
 	if (o->format)
 		return o->format;
-	return ends_with(o->file, ".json") || ends_with(o->file, ".json.gz") ? 1 : OWNERS_SNAPSHOT_FORMAT;
+	return owners_str_ends_with(o->file, ".json") || owners_str_ends_with(o->file, ".json.gz")
+		       ? 1 : OWNERS_SNAPSHOT_FORMAT;
 }
 
 static double seconds_since(const struct timespec *t0)

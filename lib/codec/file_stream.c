@@ -81,13 +81,6 @@ struct owners_file_writer {
 	struct owners_buf out;
 };
 
-static int ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 int owners_file_writer_open(struct owners_file_writer **out, const char *path, struct owners_error *err)
 {
 	struct owners_file_writer *w = calloc(1, sizeof(*w));
@@ -114,7 +107,7 @@ int owners_file_writer_open(struct owners_file_writer **out, const char *path, s
 			return owners_error_set(err, OWNERS_EIO, "%s: %s", path, strerror(e));
 		}
 	}
-	if (w->path && ends_with(w->path, ".gz")) {
+	if (w->path && owners_str_ends_with(w->path, ".gz")) {
 		int fd = dup(w->fd);
 
 		if (fd < 0 || !(w->gz = gzdopen(fd, "wb6"))) {

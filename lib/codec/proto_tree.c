@@ -8,6 +8,7 @@
 #include "buf.h"
 #include "grow.h"
 #include "owners_error.h"
+#include "varint.h"
 
 /* Kubernetes' objects nest a few levels; anything deeper is not one. */
 #define MAX_DEPTH 32
@@ -69,21 +70,6 @@ static void drop_key(struct owners_json_value *obj, const char *key)
 			obj->count--;
 			return;
 		}
-}
-
-static int varint(const uint8_t **p, const uint8_t *end, uint64_t *v)
-{
-	unsigned shift;
-
-	*v = 0;
-	for (shift = 0; shift < 70; shift += 7) {
-		if (*p == end)
-			return OWNERS_EPROTO;
-		*v |= (uint64_t)(**p & 0x7f) << shift;
-		if (!(*(*p)++ & 0x80))
-			return 0;
-	}
-	return OWNERS_EPROTO;
 }
 
 static const struct owners_proto_field *field_of(const struct owners_proto_schema *s, uint32_t number)
@@ -156,11 +142,11 @@ static int message(struct owners_json_value *obj, const struct owners_proto_sche
 		struct owners_json_value *val, *arr;
 		int rc;
 
-		if (varint(&p, end, &key) || !(key >> 3))
+		if (owners_varint_read(&p, end, &key) || !(key >> 3))
 			return OWNERS_EPROTO;
 		switch (key & 7) {
 		case 0:
-			if (varint(&p, end, &v))
+			if (owners_varint_read(&p, end, &v))
 				return OWNERS_EPROTO;
 			break;
 		case 1:
@@ -171,7 +157,7 @@ static int message(struct owners_json_value *obj, const struct owners_proto_sche
 			p += len;
 			break;
 		case 2:
-			if (varint(&p, end, &len) || len > (uint64_t)(end - p))
+			if (owners_varint_read(&p, end, &len) || len > (uint64_t)(end - p))
 				return OWNERS_EPROTO;
 			body = p;
 			p += len;

@@ -142,3 +142,10 @@ char *owners_strndup(const char *s, size_t n)
 	p[n] = '\0';
 	return p;
 }
+
+int owners_str_ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), m = strlen(tail);
+
+	return n >= m && !strcmp(s + n - m, tail);
+}

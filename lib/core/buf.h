@@ -48,5 +48,7 @@ void owners_buf_truncate(struct owners_buf *b, size_t len);
 /* strdup/strndup that report failure instead of aborting; NULL in, NULL out. */
 char *owners_strdup(const char *s);
 char *owners_strndup(const char *s, size_t n);
+/* s ends with tail (case counts): a file name's ".gz", ".json". */
+int owners_str_ends_with(const char *s, const char *tail);
 
 #endif

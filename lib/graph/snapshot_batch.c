@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "varint.h"
 
 #define FLAG_CONTROLLER 1u
 #define FLAG_HAS_CONTROLLER 2u
@@ -13,21 +14,6 @@
 static int add_string(struct owners_buf *b, const char *s)
 {
 	return owners_buf_add(b, s ? s : "", strlen(s ? s : "") + 1);
-}
-
-static int add_varint(struct owners_buf *b, size_t v)
-{
-	unsigned char out[10];
-	size_t n = 0;
-
-	do {
-		out[n] = (unsigned char)(v & 0x7f);
-		v >>= 7;
-		if (v)
-			out[n] |= 0x80;
-		n++;
-	} while (v);
-	return owners_buf_add(b, out, n);
 }
 
 int owners_snapshot_batch_objects_begin(struct owners_buf *b, const char *group, const char *version,
@@ -55,14 +41,14 @@ int owners_snapshot_batch_add_object(struct owners_buf *b, const struct owners_o
 	size_t i;
 	int rc = add_string(b, m->name) || add_string(b, m->namespace_) || add_string(b, m->uid) ||
 		 add_string(b, m->resource_version) || add_string(b, m->creation_timestamp) ||
-		 add_string(b, m->deletion_timestamp) || add_varint(b, m->n_labels);
+		 add_string(b, m->deletion_timestamp) || owners_varint_add(b, m->n_labels);
 
 	for (i = 0; !rc && i < m->n_labels; i++)
 		rc = add_string(b, m->labels[i].key) || add_string(b, m->labels[i].value);
-	rc = rc || add_varint(b, m->n_finalizers);
+	rc = rc || owners_varint_add(b, m->n_finalizers);
 	for (i = 0; !rc && i < m->n_finalizers; i++)
 		rc = add_string(b, m->finalizers[i]);
-	rc = rc || add_varint(b, m->n_owner_refs);
+	rc = rc || owners_varint_add(b, m->n_owner_refs);
 	for (i = 0; !rc && i < m->n_owner_refs; i++) {
 		const struct owners_owner_ref_meta *r = &m->owner_refs[i];
 
@@ -115,18 +101,15 @@ static int take_byte(struct cursor *c, unsigned *out)
  * at least one. */
 static int take_count(struct cursor *c, size_t *out)
 {
-	size_t v = 0;
-	unsigned shift = 0, byte = 0;
+	const unsigned char *p = (const unsigned char *)c->data + c->at, *end = (const unsigned char *)c->data + c->len;
+	uint64_t v;
 
-	do {
-		if (shift > 56 || take_byte(c, &byte))
-			return c->err->code ? c->err->code : fault(c, "a count too large");
-		v |= (size_t)(byte & 0x7f) << shift;
-		shift += 7;
-	} while (byte & 0x80);
+	if (owners_varint_read(&p, end, &v))
+		return fault(c, "a count cut short");
+	c->at = (size_t)((const char *)p - c->data);
 	if (v > c->len - c->at)
 		return fault(c, "a count larger than the batch");
-	*out = v;
+	*out = (size_t)v;
 	return 0;
 }
 

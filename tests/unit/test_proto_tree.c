@@ -13,40 +13,31 @@
 #include "object_status.h"
 #include "object_status_proto.h"
 #include "tap.h"
-
-static void varint(struct owners_buf *b, uint64_t v)
-{
-	do {
-		unsigned char c = (unsigned char)(v & 0x7f);
-
-		v >>= 7;
-		owners_buf_addc(b, (char)(v ? c | 0x80 : c));
-	} while (v);
-}
+#include "varint.h"
 
 static void key(struct owners_buf *b, unsigned number, unsigned wire)
 {
-	varint(b, (uint64_t)number << 3 | wire);
+	owners_varint_add(b, (uint64_t)number << 3 | wire);
 }
 
 static void str(struct owners_buf *b, unsigned number, const char *s)
 {
 	key(b, number, 2);
-	varint(b, strlen(s));
+	owners_varint_add(b, strlen(s));
 	owners_buf_adds(b, s);
 }
 
 static void num(struct owners_buf *b, unsigned number, int64_t v)
 {
 	key(b, number, 0);
-	varint(b, (uint64_t)v);
+	owners_varint_add(b, (uint64_t)v);
 }
 
 /* msg (the bytes of an inner message) as field number of b; msg emptied. */
 static void sub(struct owners_buf *b, unsigned number, struct owners_buf *msg)
 {
 	key(b, number, 2);
-	varint(b, msg->len);
+	owners_varint_add(b, msg->len);
 	owners_buf_add(b, msg->ptr, msg->len);
 	msg->len = 0;
 }
