@@ -7,9 +7,9 @@
 # live cluster, the filters (-n, -l, TYPE, --live), what one side could not
 # see (counted, never called new), and the usage mistakes.
 . "$(dirname "$0")/lib.sh"
-require python3:python3
+require python3:python3 jq:jq
 
-plan 24
+plan 25
 
 # "Kind/name change[ owner=Kind/name][ before>after][ finalizer=F]", one line
 # per change of an -o json document, in its order
@@ -137,6 +137,10 @@ like "$out" "configmap in namespace shop:"$'\n'"  ~ dep-cm +owner ConfigMap/owne
 run owners diff "$T/before.snap.gz" -n shop -o json
 is "$(jf "$out" 'd["metadata"]["after"]["live"]')|$(printf '%s' "$out" | changes)" "True|$lines" \
   "BEFORE alone: against the live cluster, the same changes"
+# the example --help shows, piped as printed
+out=$(cd "$T" && owners diff before.snap.gz -A -o json | jq '.items[].owners.changes[].change')
+[[ $out == *'"went-dangling"'* && $out == *'"appeared"'* ]] && ! grep -qvE '^"[a-z-]+"$' <<<"$out"
+ok $? "owners diff before.snap.gz -A -o json | jq '.items[].owners.changes[].change': the changes' names, one a line"
 
 run owners diff "$T/before.snap.gz" "$T/after.json.gz" -n shop -l app=adopt -o json
 is "$(printf '%s' "$out" | changes)" "Pod/adoptee adopted owner=ReplicaSet/adopter ->resolved" \

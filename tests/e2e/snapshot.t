@@ -9,7 +9,7 @@
 # one-line error naming the file, exit 1.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/delete-lib.sh"
-require kubectl:kubectl python3:python3
+require kubectl:kubectl python3:python3 jq:jq
 
 start_cluster C --gc=off --broken-apiservice
 W=$(mktemp -d "${TMPDIR:-/tmp}/owners-snapshot.XXXXXX")
@@ -76,6 +76,11 @@ run owners snapshot -n "$N" --format json -f "$W/forced.snap"
 is "$(head -c 15 "$W/forced.snap")" '{"apiVersion":"' "--format=json writes JSON whatever the name"
 python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{\"apiVersion\":\"owners")]' "$W/forced.snap"
 is "$?" 0 "... whose records parse as JSON"
+# the example --help shows, run as printed: a .json snapshot is jq's
+out=$(cd "$W" && owners snapshot -n "$N" -f shop.json 2>/dev/null && jq . shop.json)
+is "$?" 0 "owners snapshot -n $N -f shop.json && jq . shop.json: exit 0"
+like "$out" '"kind": "Snapshot"' "... jq reads its records"
+like "$out" '"kind": "ConfigMapList"' "... and its lists"
 run owners snapshot -n "$N" --format binary -f "$W/forced.json"
 is "$(head -c4 "$W/forced.json" | od -An -tx1 | tr -d ' ')" "894f574e" "--format=binary writes frames whatever the name"
 run owners snapshot -n "$N" --format yaml -f "$W/x"
