@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "list_shuffle.h"
 #include "list_source.h"
 #include "owners_error.h"
 #include "resource.h"
@@ -57,6 +58,9 @@ struct session {
 	/* Where every scan of the session reads its lists (the live cluster
 	 * behind http; lib/graph/list_source.h). */
 	struct owners_list_source lists;
+	/* OWNERS_TEST_SHUFFLE: the lists above, handed on in a seed's order
+	 * (lib/graph/list_shuffle.h); lists then reads through it. */
+	struct owners_list_shuffle shuffle;
 	struct owners_resource_table types;
 	int types_loaded;
 	int types_fresh;           /* discovery was fetched in this run */

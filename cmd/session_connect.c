@@ -10,6 +10,7 @@
 #include "kubeconfig.h"
 #include "options.h"
 #include "rest_config.h"
+#include "session_scan.h"
 #include "session_discover.h"
 #include "session_snapshot.h"
 #include "test_pause.h"
@@ -127,6 +128,7 @@ int session_connect(struct session *s, struct owners_cli *cli)
 	if (owners_http_client_new(&s->http, s->cfg, &ho, &s->err))
 		return s->err.code;
 	owners_list_source_live(&s->lists, s->http);
+	session_lists_shuffle(s);
 	return 0;
 }
 

@@ -10,6 +10,7 @@
 #include "session_discover.h"
 #include "session_snapshot.h"
 #include "session_warnings.h"
+#include "test_pause.h"
 
 /* Every list failed: no view at all, said as its cause rather than as the
  * first type's failure: rejected credentials; a user who may list nothing
@@ -53,6 +54,18 @@ int session_json_only(void)
 	const char *format = getenv("OWNERS_LIST_FORMAT");
 
 	return format && !strcmp(format, "json");
+}
+
+void session_lists_shuffle(struct session *s)
+{
+	uint64_t seed;
+
+	if (!test_shuffle_from_env(&seed))
+		return;
+	s->shuffle.inner = s->lists;
+	s->shuffle.seed = seed;
+	s->shuffle.scans = 0;
+	owners_list_shuffle_source(&s->lists, &s->shuffle);
 }
 
 void session_scan_options(const struct session *s, struct owners_scan_options *o)

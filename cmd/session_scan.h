@@ -28,6 +28,9 @@ void session_scan_options(const struct session *s, struct owners_scan_options *o
 /* OWNERS_LIST_FORMAT=json: every list (the scan's and the status lists)
  * in JSON only, to debug or to compare. */
 int session_json_only(void);
+/* Under the test hook OWNERS_TEST_SHUFFLE=SEED, s->lists (just set: live
+ * or a snapshot) is read through a shuffle of that seed from now on. */
+void session_lists_shuffle(struct session *s);
 /* ns NULL: all namespaces. Lists what the GC tracks (and the types of
  * session_also_list()), then, in a second pass, the types the GC does not
  * track that own something the first pass saw, so that such owners are

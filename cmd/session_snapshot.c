@@ -11,6 +11,7 @@
 #include "options.h"
 #include "snapshot_dump.h"
 #include "snapshot_lists.h"
+#include "session_scan.h"
 #include "session_warnings.h"
 #include "strv.h"
 
@@ -274,6 +275,7 @@ int session_connect_from(struct session *s, struct owners_cli *cli, const char *
 	snap->source.labels_match = labels_match;
 	snap->source.labels_ctx = snap;
 	owners_list_source_snapshot(&s->lists, &snap->source);
+	session_lists_shuffle(s);
 	return 0;
 }
 

@@ -73,3 +73,18 @@ int64_t test_now(void)
 	}
 	return (int64_t)time(NULL);
 }
+
+int test_shuffle_from_env(uint64_t *seed)
+{
+	const char *v = getenv("OWNERS_TEST_SHUFFLE");
+	char *end;
+	unsigned long long n;
+
+	if (!v || !*v)
+		return 0;
+	n = strtoull(v, &end, 10);
+	if (*end)
+		return 0;
+	*seed = (uint64_t)n;
+	return 1;
+}

@@ -8,6 +8,9 @@
  * acted on. OWNERS_TEST_NOW=UNIX-SECONDS fixes the clock of the answers
  * (AGE, "deleting for"), so that a live answer and one from a snapshot
  * taken at that time can be compared byte for byte.
+ * OWNERS_TEST_SHUFFLE=SEED hands every scan's objects and lists on in an
+ * order drawn from SEED (lib/graph/list_shuffle.h), so that a suite shows
+ * the same bytes whatever order the lists arrive in.
  */
 #ifndef OWNERS_CMD_TEST_PAUSE_H
 #define OWNERS_CMD_TEST_PAUSE_H
@@ -27,5 +30,8 @@ void test_pause(double seconds, const char *kind, const char *namespace_, const 
 
 /* The time the answer is about: OWNERS_TEST_NOW when set, else the clock. */
 int64_t test_now(void);
+
+/* OWNERS_TEST_SHUFFLE=SEED (a number): *seed and 1, else 0. */
+int test_shuffle_from_env(uint64_t *seed);
 
 #endif

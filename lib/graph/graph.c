@@ -6,6 +6,7 @@
 
 #include "api_path.h"
 #include "grow.h"
+#include "sort.h"
 #include "timeutil.h"
 
 int owners_graph_new(struct owners_graph **out, const struct owners_resource_table *types)
@@ -131,9 +132,13 @@ int owners_graph_node_order(const struct owners_graph *g, uint32_t a, uint32_t b
 		return c;
 	if ((how & OWNERS_NODE_ORDER_VERSION) && (c = strcmp(x->api_version, y->api_version)))
 		return c;
-	if ((c = strcmp(x->name, y->name)) || !(how & OWNERS_NODE_ORDER_UID))
+	if ((c = strcmp(x->name, y->name)))
 		return c;
-	return strcmp(x->uid, y->uid);
+	/* Ties broken so that no two nodes compare equal: the order never
+	 * falls back to the one the lists arrived in. */
+	if (!(how & OWNERS_NODE_ORDER_VERSION) && (c = strcmp(x->api_version, y->api_version)))
+		return c;
+	return a == b ? 0 : strcmp(x->uid, y->uid);
 }
 
 int owners_graph_node_cmp(const struct owners_graph *g, uint32_t a, uint32_t b)
@@ -245,6 +250,7 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
 	if (n->virtual_)
 		name_index_drop(g); /* the index holds observed objects only */
 	n->virtual_ = 0;
+	n->from_reference = 0;
 	n->finalizers = NULL;
 	n->labels = NULL;
 	n->refs = NULL;
@@ -330,6 +336,23 @@ static uint32_t node_for(struct owners_graph *g, const struct owners_object_meta
 	return *existed ? idx : node_append(g, m->uid, h);
 }
 
+/* One object served twice (by two groups, as extensions and apps once
+ * served Deployments): the graph keeps it as the type that sorts first by
+ * group, version and resource (the core group first) says it, whichever
+ * list came first. */
+static int serves_first(const struct owners_resource *a, const struct owners_resource *b)
+{
+	int c;
+
+	if (!b)
+		return 1;
+	if (!a || a == b)
+		return 0;
+	if ((c = strcmp(a->group, b->group)) || (c = strcmp(a->version, b->version)))
+		return c < 0;
+	return strcmp(a->resource, b->resource) < 0;
+}
+
 int owners_graph_add(struct owners_graph *g, const struct owners_resource *r,
 		     const struct owners_object_meta *m)
 {
@@ -340,8 +363,8 @@ int owners_graph_add(struct owners_graph *g, const struct owners_resource *r,
 		return 0; /* nothing can own or be owned without a UID */
 	if ((idx = node_for(g, m, &existed)) == OWNERS_NO_NODE)
 		return OWNERS_ENOMEM;
-	if (existed && !g->nodes[idx].virtual_)
-		return 0; /* the same object served twice (two groups): keep the first */
+	if (existed && !g->nodes[idx].virtual_ && !serves_first(r, g->nodes[idx].resource))
+		return 0;
 	return fill_node(g, idx, r, m);
 }
 
@@ -487,6 +510,13 @@ int owners_graph_note_listing(struct owners_graph *g, const struct owners_resour
 	return 0;
 }
 
+static int failed_names_first(const struct owners_listing *a, const struct owners_listing *b)
+{
+	if (!a->namespace_ != !b->namespace_)
+		return a->namespace_ != NULL;
+	return strcmp(a->message ? a->message : "", b->message ? b->message : "") < 0;
+}
+
 enum owners_listing_state owners_graph_listing_state(const struct owners_graph *g,
 						     const struct owners_resource *r,
 						     const char *ns,
@@ -509,9 +539,12 @@ enum owners_listing_state owners_graph_listing_state(const struct owners_graph *
 				*which = l;
 			return OWNERS_LISTING_OK;
 		}
-		state = OWNERS_LISTING_FAILED;
-		if (which)
+		/* Of several failed lists that cover it, the one named is the
+		 * narrowest (one namespace before all), then the first by its
+		 * message: not the last to be noted, which varies. */
+		if (which && (state != OWNERS_LISTING_FAILED || failed_names_first(l, *which)))
 			*which = l;
+		state = OWNERS_LISTING_FAILED;
 	}
 	return state;
 }
@@ -530,30 +563,104 @@ static int repeated_owner(const struct owners_node *d, uint32_t k)
 	return 0;
 }
 
-/* A node for an owner nobody has seen: what the reference says is all we know. */
-static uint32_t virtual_owner(struct owners_graph *g, uint32_t dependent, const struct owners_ref *ref)
+/* Virtual node n says what dependent's reference ref says of it. */
+static int take_reference(struct owners_graph *g, struct owners_node *n, uint32_t dependent,
+			  const struct owners_ref *ref)
 {
 	const struct owners_resource *r = NULL;
-	struct owners_node *n;
 	const char *ns;
-	uint32_t idx;
 
 	if (owners_resource_map_ref(g->types, ref->api_version, ref->kind, &r) != OWNERS_REF_MAPPED)
 		r = NULL;
 	/* A namespaced owner can only be in its dependent's namespace. */
 	ns = r && r->namespaced ? g->nodes[dependent].namespace_ : owners_arena_intern(&g->arena, "");
-	idx = node_append(g, ref->uid, owners_arena_hash(ref->uid, strlen(ref->uid)));
-	if (idx == OWNERS_NO_NODE || !ns)
-		return OWNERS_NO_NODE;
-	n = &g->nodes[idx];
-	n->virtual_ = 1;
+	if (!ns)
+		return OWNERS_ENOMEM;
 	n->resource = r;
 	n->api_version = ref->api_version;
 	n->kind = ref->kind;
 	n->namespace_ = ns;
 	n->name = ref->name;
 	n->resource_version = "";
+	return 0;
+}
+
+/* A node for an owner nobody has seen: what the reference says is all we know. */
+static uint32_t virtual_owner(struct owners_graph *g, uint32_t dependent, const struct owners_ref *ref)
+{
+	uint32_t idx = node_append(g, ref->uid, owners_arena_hash(ref->uid, strlen(ref->uid)));
+
+	if (idx == OWNERS_NO_NODE)
+		return OWNERS_NO_NODE;
+	g->nodes[idx].virtual_ = 1;
+	g->nodes[idx].from_reference = 1;
+	if (take_reference(g, &g->nodes[idx], dependent, ref))
+		return OWNERS_NO_NODE;
 	return idx;
+}
+
+/* Whether dependent a speaks for an unseen owner before dependent b
+ * (owners_graph_link()'s rule). */
+static int speaks_first(const struct owners_graph *g, uint32_t a, uint32_t b)
+{
+	int a_ns = *g->nodes[a].namespace_ != 0, b_ns = *g->nodes[b].namespace_ != 0;
+
+	if (a_ns != b_ns)
+		return a_ns;
+	return owners_graph_node_order(g, a, b, OWNERS_NODE_ORDER_KIND_FIRST) < 0;
+}
+
+/* Each unseen owner's identity from the dependent the rule picks, once
+ * its dependents are known. */
+static int settle_virtual_owners(struct owners_graph *g)
+{
+	uint32_t i, k, j;
+
+	for (i = 0; i < g->count; i++) {
+		struct owners_node *n = &g->nodes[i];
+		uint32_t best;
+
+		if (!n->virtual_ || !n->from_reference || !n->n_dependents)
+			continue;
+		best = n->dependents[0];
+		for (k = 1; k < n->n_dependents; k++)
+			if (speaks_first(g, n->dependents[k], best))
+				best = n->dependents[k];
+		for (j = 0; j < g->nodes[best].n_refs; j++)
+			if (g->nodes[best].refs[j].owner == i)
+				break;
+		if (j < g->nodes[best].n_refs && take_reference(g, n, best, &g->nodes[best].refs[j]))
+			return OWNERS_ENOMEM;
+	}
+	return 0;
+}
+
+static int cmp_dependents(const void *a, const void *b, void *ctx)
+{
+	return owners_graph_node_order(ctx, *(const uint32_t *)a, *(const uint32_t *)b, 0);
+}
+
+/* Every owner's dependents in the node order, not the order added. Most
+ * have one or none. */
+static void sort_dependents(struct owners_graph *g)
+{
+	uint32_t i, k, j;
+
+	for (i = 0; i < g->count; i++) {
+		uint32_t *d = g->nodes[i].dependents, n = g->nodes[i].n_dependents;
+
+		if (n > 16) {
+			owners_qsort_r(d, n, sizeof(*d), cmp_dependents, g);
+			continue;
+		}
+		for (k = 1; k < n; k++) {
+			uint32_t x = d[k];
+
+			for (j = k; j > 0 && owners_graph_node_order(g, d[j - 1], x, 0) > 0; j--)
+				d[j] = d[j - 1];
+			d[j] = x;
+		}
+	}
 }
 
 int owners_graph_link(struct owners_graph *g)
@@ -605,6 +712,11 @@ int owners_graph_link(struct owners_graph *g)
 				o->dependents[o->n_dependents++] = i;
 		}
 	}
+	/* who speaks for an unseen owner first, then the order, which
+	 * depends on what it says */
+	if (settle_virtual_owners(g))
+		return OWNERS_ENOMEM;
+	sort_dependents(g);
 	g->linked = 1;
 	return 0;
 }

@@ -63,6 +63,10 @@ struct owners_node {
 	const char **labels;
 	uint32_t n_labels;
 	unsigned virtual_ : 1;    /* never observed: only referenced */
+	/* virtual, and what it says comes from a reference to it (not from
+	 * an object seen once and gone since): owners_graph_link() decides
+	 * again which reference that is (see it) */
+	unsigned from_reference : 1;
 };
 
 /* Where a type was listed: namespace NULL means all namespaces (or a
@@ -103,11 +107,13 @@ int owners_graph_new(struct owners_graph **out, const struct owners_resource_tab
 void owners_graph_free(struct owners_graph *g);
 
 /* Adds one scanned object of type r (copying what the graph keeps). An
- * object already present by UID is updated (a virtual node becomes real). */
+ * object already present by UID is updated (a virtual node becomes real).
+ * One object listed twice (two groups serve it) is kept as the type first
+ * by group, version and resource has it, whichever came first. */
 int owners_graph_add(struct owners_graph *g, const struct owners_resource *r,
 		     const struct owners_object_meta *m);
 /* As an event says: the object as m has it now, whatever the graph held
- * of it (owners_graph_add() keeps the first of two). */
+ * of it (owners_graph_add() keeps one of two by its type). */
 int owners_graph_update(struct owners_graph *g, const struct owners_resource *r,
 			const struct owners_object_meta *m);
 /* The object of this UID is gone: its node turns virtual (what refers to
@@ -126,7 +132,18 @@ int owners_graph_compact(struct owners_graph *g);
 int owners_graph_note_listing(struct owners_graph *g, const struct owners_resource *r,
 			      const char *ns, int rc, const char *message);
 /* Resolves every reference to a node (creating virtual nodes) and fills
- * the dependents lists. Call after the last add; may be called again. */
+ * the dependents lists, each in the node order (owners_graph_node_order()),
+ * whatever order the objects were added in. Call after the last add; may
+ * be called again.
+ *
+ * An owner nobody has seen is known only from the references to it, which
+ * may disagree (two dependents name one UID with other kinds, names or
+ * namespaces). Its apiVersion, kind and name are those of the first
+ * reference to it of the dependent that comes first: a namespaced
+ * dependent before a cluster-scoped one (only a namespaced one can say
+ * where a namespaced owner would be), then by kind, namespace, name and
+ * UID. Its namespace is that dependent's when its kind is namespaced,
+ * else none. */
 int owners_graph_link(struct owners_graph *g);
 
 uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid);
@@ -148,17 +165,14 @@ enum owners_node_order {
 	/* the apiVersion between kind and name: dangling's findings, the
 	 * objects of one version of a kind together */
 	OWNERS_NODE_ORDER_VERSION = 1 << 1,
-	/* the UID last, so that no two nodes tie (graph, gc) */
-	OWNERS_NODE_ORDER_UID = 1 << 2,
 };
 
 /* The one order of nodes by what they are, used by every listing:
- * namespace, kind, name (how changes it, see enum owners_node_order).
- * Negative, 0 or positive as node a sorts before, with or after node b.
- * Without OWNERS_NODE_ORDER_UID, 0 for two nodes alike in every key (a
- * virtual node and a real one, two versions of one kind): a caller adds
- * its own tie-break, or leaves ties to owners_qsort_r(), which keeps them
- * in the order they came in. */
+ * namespace, kind, name (how changes it, see enum owners_node_order),
+ * then the apiVersion and the UID, so that it is total: 0 only for a node
+ * and itself (UIDs are the graph's keys). Negative or positive as node a
+ * sorts before or after node b. Whatever order the lists came in, a sort
+ * by it gives one result. */
 int owners_graph_node_order(const struct owners_graph *g, uint32_t a, uint32_t b, unsigned how);
 /* The order itself: owners_graph_node_order(g, a, b, 0). */
 int owners_graph_node_cmp(const struct owners_graph *g, uint32_t a, uint32_t b);

@@ -38,7 +38,7 @@ struct view_node {
 static int cmp_view_nodes(const void *a, const void *b, void *ctx)
 {
 	return owners_graph_node_order(ctx, ((const struct view_node *)a)->i,
-				       ((const struct view_node *)b)->i, OWNERS_NODE_ORDER_UID);
+				       ((const struct view_node *)b)->i, 0);
 }
 
 static int nodes_in_view(struct view_node **out, uint32_t *count, struct owners_graph *g,

@@ -262,8 +262,7 @@ static int row_shown(const struct owners_gc_render *r, uint32_t k)
  * that does not depend on the scan's. */
 static int cmp_node(const void *pa, const void *pb, void *ctx)
 {
-	return owners_graph_node_order(ctx, *(const uint32_t *)pa, *(const uint32_t *)pb,
-				       OWNERS_NODE_ORDER_UID);
+	return owners_graph_node_order(ctx, *(const uint32_t *)pa, *(const uint32_t *)pb, 0);
 }
 
 /* The rows' nodes, in order; *rows is the caller's to free. */

@@ -264,8 +264,10 @@ static void test_node_order(void)
 	is_int(sign(owners_graph_node_order(g, hpa2, hpa1, 0)), -1, "one kind: by name (a before b)");
 	is_int(sign(owners_graph_node_order(g, hpa2, hpa1, OWNERS_NODE_ORDER_VERSION)), 1,
 	       "with the version: autoscaling/v1 before autoscaling/v2, whatever the names");
-	is_int(owners_graph_node_cmp(g, x2, x1), 0, "alike in every key: a tie, left to the caller");
-	is_int(sign(owners_graph_node_order(g, x2, x1, OWNERS_NODE_ORDER_UID)), 1, "with the UID: u-1 first");
+	is_int(sign(owners_graph_node_cmp(g, x2, x1)), 1, "alike but for the UID: u-1 first, never a tie");
+	is_int(sign(owners_graph_node_order(g, x2, x1, OWNERS_NODE_ORDER_KIND_FIRST)), 1,
+	       "kind first too: u-1 first");
+	is_int(owners_graph_node_cmp(g, x1, x1), 0, "a node and itself: the one 0");
 	owners_graph_free(g);
 }
 

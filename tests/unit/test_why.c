@@ -159,7 +159,8 @@ int main(void)
 	is_int(w.n_dependents, 4, "parent: four dependents (kept, both, cr, mid)");
 	is_int(w.n_dependent_kinds, 2, "... of two kinds");
 	is_int(w.n_blocking, 3, "... three block its deletion (blockOwnerDeletion)");
-	ok(w.n_blocking == 3 && w.blocking[0] == kept, "... kept first");
+	ok(w.n_blocking == 3 && w.blocking[0] == cr && w.blocking[1] == kept && w.blocking[2] == mid,
+	   "... in the node order, not the order added: the ClusterRole (no namespace), kept, mid");
 	i = w.n_cascades - 1;
 	ok(w.cascades[i].self, "... the last prediction is for itself");
 	is_int(w.cascades[i].kept[OWNERS_CASCADE_BACKGROUND], 2,
