@@ -81,7 +81,10 @@ void owners_gc_backlog_count(struct owners_gc_backlog *b, const struct owners_gr
 			continue;
 		}
 		due = owners_gc_step_due(g, k, s);
-		if (due && (!b->oldest || due < b->oldest)) {
+		/* of actions due in the same second, the first object in the
+		 * node order: not the first the loop meets */
+		if (due && (!b->oldest || due < b->oldest ||
+			    (due == b->oldest && owners_graph_node_cmp(g, k, b->oldest_node) < 0))) {
 			b->oldest = due;
 			b->oldest_node = k;
 		}

@@ -35,7 +35,7 @@ struct owners_gc_backlog {
 	size_t waits, gives_up, undecided;                                 /* objects */
 	size_t deadlocked;       /* objects waiting on a deadlock (deadlock.h) */
 	int64_t oldest;          /* when the oldest due action became due (unix s), 0: none known */
-	uint32_t oldest_node;    /* its object */
+	uint32_t oldest_node;    /* its object (of several due at once, the first in the node order) */
 	/* where the passes settle (owners_collector_settle()) */
 	size_t collected;        /* objects in scope the GC deletes in the end */
 	unsigned passes;

@@ -271,6 +271,89 @@ static void test_node_order(void)
 	owners_graph_free(g);
 }
 
+/* The same objects added in two orders give the same graph: every owner's
+ * dependents in the node order, and an unseen owner named by the rule
+ * (a namespaced dependent before a cluster-scoped one, then kind,
+ * namespace, name, UID), not by whichever dependent came first. */
+static void build_in_order(struct owners_graph **out, int reverse)
+{
+	/* one UID no object has, named three ways */
+	const struct owners_owner_ref_meta from_cr[] = { REF("v1", "ConfigMap", "as-cr-says", "u-missing", 0, 0) };
+	const struct owners_owner_ref_meta from_b[] = { REF("v1", "ConfigMap", "as-b-says", "u-missing", 0, 1) };
+	const struct owners_owner_ref_meta from_a[] = { REF("v1", "ConfigMap", "as-a-says", "u-missing", 0, 0) };
+	const struct owners_owner_ref_meta to_root[] = { REF("v1", "ConfigMap", "root", "u-root", 0, 0) };
+	const struct fake_object objs[] = {
+		{ .namespace_ = "", .name = "cr", .uid = "u-cr", .n_refs = 1, .refs = from_cr },
+		{ .namespace_ = "b", .name = "dep", .uid = "u-dep-b", .n_refs = 1, .refs = from_b },
+		{ .namespace_ = "a", .name = "dep", .uid = "u-dep-a", .n_refs = 1, .refs = from_a },
+		{ .namespace_ = "a", .name = "root", .uid = "u-root" },
+		{ .namespace_ = "a", .name = "z", .uid = "u-z", .n_refs = 1, .refs = to_root },
+		{ .namespace_ = "a", .name = "m", .uid = "u-m2", .n_refs = 1, .refs = to_root },
+		{ .namespace_ = "a", .name = "m", .uid = "u-m1", .n_refs = 1, .refs = to_root },
+	};
+	const char *kinds[] = { "ClusterRole", "ConfigMap", "Pod", "ConfigMap", "Secret", "ConfigMap", "ConfigMap" };
+	const char *apis[] = { "rbac.authorization.k8s.io/v1", "v1", "v1", "v1", "v1", "v1", "v1" };
+	size_t i, n = sizeof(objs) / sizeof(*objs);
+
+	ok(owners_graph_new(out, &types) == 0, "graph created (%s order)", reverse ? "reverse" : "given");
+	for (i = 0; i < n; i++) {
+		size_t k = reverse ? n - 1 - i : i;
+
+		add(*out, apis[k], kinds[k], &objs[k]);
+	}
+	ok(owners_graph_link(*out) == 0, "linked");
+}
+
+static void test_order_of_arrival(void)
+{
+	struct owners_graph *g[2] = { NULL, NULL };
+	int k;
+
+	build_in_order(&g[0], 0);
+	build_in_order(&g[1], 1);
+	for (k = 0; k < 2; k++) {
+		uint32_t missing = node(g[k], "u-missing"), root = node(g[k], "u-root");
+		const struct owners_node *m = &g[k]->nodes[missing], *r = &g[k]->nodes[root];
+
+		ok(m->virtual_, "[%d] the missing owner is virtual", k);
+		is_str(m->namespace_, "b", "[%d] its namespace: the first namespaced dependent's by kind (ConfigMap b/dep before Pod a/dep)", k);
+		is_str(m->name, "as-b-says", "[%d] its name: that dependent's reference's", k);
+		is_int(m->n_dependents, 3, "[%d] three dependents", k);
+		ok(m->n_dependents == 3 && !strcmp(g[k]->nodes[m->dependents[0]].uid, "u-cr") &&
+			   !strcmp(g[k]->nodes[m->dependents[1]].uid, "u-dep-a") &&
+			   !strcmp(g[k]->nodes[m->dependents[2]].uid, "u-dep-b"),
+		   "[%d] ... in the node order: the ClusterRole, a/Pod, b/ConfigMap", k);
+		ok(r->n_dependents == 3 && !strcmp(g[k]->nodes[r->dependents[0]].uid, "u-m1") &&
+			   !strcmp(g[k]->nodes[r->dependents[1]].uid, "u-m2") &&
+			   !strcmp(g[k]->nodes[r->dependents[2]].uid, "u-z"),
+		   "[%d] root's dependents: ConfigMap m (u-m1, then u-m2: the UID breaks the tie), then Secret z", k);
+	}
+	owners_graph_free(g[0]);
+	owners_graph_free(g[1]);
+}
+
+/* One object listed by two groups is kept as the group first by name has it. */
+static void test_served_twice(void)
+{
+	struct owners_graph *g = NULL;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		ok(owners_graph_new(&g, &types) == 0, "graph created");
+		if (k) {
+			add(g, "autoscaling/v2", "HorizontalPodAutoscaler", FAKE_OBJECT("a", "h", "u-h"));
+			add(g, "autoscaling/v1", "HorizontalPodAutoscaler", FAKE_OBJECT("a", "h", "u-h"));
+		} else {
+			add(g, "autoscaling/v1", "HorizontalPodAutoscaler", FAKE_OBJECT("a", "h", "u-h"));
+			add(g, "autoscaling/v2", "HorizontalPodAutoscaler", FAKE_OBJECT("a", "h", "u-h"));
+		}
+		is_str(g->nodes[node(g, "u-h")].api_version, "autoscaling/v1",
+		       "served by v1 and v2, %s first: kept as v1 has it", k ? "v2" : "v1");
+		owners_graph_free(g);
+		g = NULL;
+	}
+}
+
 /* Marks by type and namespace, cluster-scoped objects by flag, the
  * namespace's own object, and owners referred to but not seen. */
 static void test_marks(void)
@@ -561,6 +644,8 @@ int main(void)
 	add_type("rbac.authorization.k8s.io", "v1", "clusterroles", "ClusterRole", 0);
 	test_types_in_answer();
 	test_watch_edits();
+	test_order_of_arrival();
+	test_served_twice();
 	owners_resource_table_clear(&types);
 	return tap_done();
 }
