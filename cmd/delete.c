@@ -368,14 +368,15 @@ static enum exit_code report_not_waiting(const struct run *r, const struct owner
 }
 
 /* After a timeout: what the cascade still waits on, and what it would do
- * next. */
-static enum exit_code report_left(const struct run *r, const struct owners_cascade_plan *p)
+ * next; and, unless a deadlock's remedy says it (with_resume 0), the
+ * command that finishes it. */
+static enum exit_code report_left(const struct run *r, const struct owners_cascade_plan *p, int with_resume)
 {
 	const struct owners_cascade_render render = render_of(r, p);
 	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
 	int rc = put_typed(&said, owners_cascade_render_left(&said, &render));
 
-	if (!rc && !output_resume_command(&command, (const char *const *)r->roots, r->n_roots))
+	if (!rc && with_resume && !output_resume_command(&command, (const char *const *)r->roots, r->n_roots))
 		fprintf(stderr, "the cascade's progress is kept in the cluster: run this to finish it:\n  %s\n",
 			command.ptr);
 	owners_buf_clear(&said);
@@ -387,25 +388,37 @@ static enum exit_code report_left(const struct run *r, const struct owners_casca
  * then what is left. */
 static enum exit_code report_deadlock(const struct run *r, const struct owners_cascade_runner *cr)
 {
-	struct owners_buf said = OWNERS_BUF_INIT;
+	struct owners_buf said = OWNERS_BUF_INIT, remedy = OWNERS_BUF_INIT;
 	size_t i;
 	int rc = 0;
 
 	for (i = 0; !rc && i < cr->deadlocks.count; i++) {
-		if (!owners_cascade_runner_deadlock_ours(cr, &cr->deadlocks.items[i]))
+		const struct owners_deadlock *d = &cr->deadlocks.items[i];
+
+		if (!owners_cascade_runner_deadlock_ours(cr, d))
 			continue;
 		owners_buf_reset(&said);
-		if ((rc = owners_deadlock_explain(&said, r->cmd->s.graph, &cr->deadlocks.items[i])))
+		if ((remedy.len && owners_buf_adds(&remedy, " && ")) ||
+		    owners_deadlock_describe(&said, r->cmd->s.graph, d) ||
+		    owners_deadlock_command(&remedy, r->cmd->s.graph, d))
 			rc = error_oom();
 		else
 			error_msg("%s", said.ptr);
 	}
 	owners_buf_clear(&said);
 	if (!rc) {
-		error_msg("stopped waiting for the cascade (it cannot finish until then); "
+		error_msg("stopped waiting for the cascade: everything else it could do is done; "
 			  "still there:");
-		rc = report_left(r, &cr->plan);
+		rc = report_left(r, &cr->plan, 0);
 	}
+	/* one remedy: what ends the deadlock, then what finishes the
+	 * cascade once it is ended (its waits on the members' finalizers) */
+	if (!rc && (owners_buf_adds(&remedy, " && ") ||
+		    output_resume_command(&remedy, (const char *const *)r->roots, r->n_roots)))
+		rc = error_oom();
+	if (!rc)
+		fprintf(stderr, "to end the deadlock and finish the cascade, run:\n  %s\n", remedy.ptr);
+	owners_buf_clear(&remedy);
 	return rc ? rc : EXIT_TIMEOUT;
 }
 
@@ -642,7 +655,7 @@ static enum exit_code run_cascade(struct run *r)
 	case OWNERS_RUN_TIMED_OUT:
 		error_msg("timed out after %lds waiting for the cascade; still there:",
 			  r->o->timeout_ms / 1000);
-		report_left(r, &cr->plan);
+		report_left(r, &cr->plan, 1);
 		return EXIT_TIMEOUT;
 	case OWNERS_RUN_INTERRUPTED: return report_interrupted(r, &cr->plan);
 	case OWNERS_RUN_DEADLOCK: return report_deadlock(r, cr);

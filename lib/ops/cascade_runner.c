@@ -101,15 +101,18 @@ int owners_cascade_runner_deadlock_ours(const struct owners_cascade_runner *r,
 /* Whether the cascade waits on a deadlock, seen in two scans in a row
  * (a scan reads each type at its own moment: the second one confirms
  * it): then nothing but a person ends the wait. Looked for only while
- * an object of the cascade waits on its dependents, and never with
- * break_cycles (--force ends such waits itself). */
+ * an object of the cascade in foreground deletion waits (on its
+ * dependents, or on itself: a blocking reference to itself), and never
+ * with break_cycles (--force ends such waits itself). */
 static int deadlocked(struct owners_cascade_runner *r, struct owners_graph *g)
 {
 	struct owners_collector *c = NULL;
 	size_t i;
 	int ours = 0;
 
-	for (i = 0; i < r->plan.n_waits && r->plan.waits[i].on != OWNERS_WAIT_ON_DEPENDENTS; i++)
+	for (i = 0; i < r->plan.n_waits &&
+		    !owners_graph_node_has_finalizer(&g->nodes[r->plan.waits[i].node], OWNERS_FINALIZER_FOREGROUND);
+	     i++)
 		;
 	owners_deadlocks_clear(&r->deadlocks);
 	if (i == r->plan.n_waits || r->plan_options.break_cycles) {
@@ -243,7 +246,10 @@ int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_r
 		if (r->wait && r->timeout_ms && !r->exec.dry_run) {
 			if (deadlocked(r, w->graph))
 				return owners_error_oom(err);
-			if (r->deadlocked_rounds >= 2) {
+			/* Everything around the deadlock first, as the GC
+			 * does it: the wait ends only once the plan has
+			 * nothing left to do but wait on it. */
+			if (r->deadlocked_rounds >= 2 && !r->plan.n_actions) {
 				*end = OWNERS_RUN_DEADLOCK;
 				return 0;
 			}

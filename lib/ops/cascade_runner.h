@@ -75,8 +75,9 @@ enum owners_cascade_run_end {
 				   runner->plan, planned from a scan made after the
 				   last round's requests */
 	OWNERS_RUN_DEADLOCK,   /* objects of the cascade are in a deadlock (deadlock.h) that
-				  no one ends: runner->deadlocks has it, runner->plan
-				  what is left */
+				  no one ends, and everything it does not block is done
+				  (the plan has no action left): runner->deadlocks has
+				  it, runner->plan what is left */
 };
 
 struct owners_cascade_runner {

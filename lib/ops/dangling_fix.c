@@ -440,6 +440,17 @@ static int fix_object(struct fixer *fx, size_t a, size_t b)
 	/* Decided already: collected as the GC would (owners_dangling_collect()). */
 	if (fx->rep->items[a].fix != OWNERS_FIX_NONE)
 		return 0;
+	/* In deletion: the GC's attemptToDeleteItem leaves an object being
+	 * deleted as it is (one waiting on its dependents goes to
+	 * processDeletingDependentsItem, which patches no reference), and so
+	 * does --fix, whatever it is asked. */
+	if (fx->g->nodes[fx->rep->items[a].object].deleted) {
+		for (k = a; k < b; k++)
+			set_fix(&fx->rep->items[k], OWNERS_FIX_KEPT, "%s",
+				"left as it is: the object is in deletion, and the garbage collector never "
+				"changes the references of an object in deletion");
+		return 0;
+	}
 	/* The GC never acts on this object: neither does --fix, unless asked. */
 	if (!fx->o->fix_unresolvable && owners_dangling_gc_never(&fx->rep->items[a])) {
 		for (k = a; k < b; k++)

@@ -4,8 +4,9 @@
  * resolves.
  *
  * For each object with findings --fix may act on (every class but unknown,
- * on an object the GC acts on: not one it never acts on, "nothing, ever",
- * unless fix_unresolvable asks for those too):
+ * on an object the GC acts on: not one in deletion, which the GC leaves as
+ * it is, and not one it never acts on, "nothing, ever", unless
+ * fix_unresolvable asks for those too):
  *  1. read it again (GET, metadata only): the scan is a snapshot, the patch
  *     is built from what the server holds now. Gone, or replaced under the
  *     same name (another UID): nothing to do;

@@ -5,6 +5,7 @@
 
 #include "cascade.h"
 #include "node_json.h"
+#include "sort.h"
 
 /* How many members are tried as the next breaker, at most: a deadlock is
  * a handful of objects; a huge one gets a good way out, not the least. */
@@ -199,6 +200,17 @@ static int choose_breakers(struct work *w, struct owners_deadlock *dl)
 	return 0;
 }
 
+static int by_node(const void *a, const void *b, void *ctx)
+{
+	return owners_graph_node_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+static int by_first_member(const void *a, const void *b, void *ctx)
+{
+	return owners_graph_node_cmp(ctx, ((const struct owners_deadlock *)a)->members[0],
+				     ((const struct owners_deadlock *)b)->members[0]);
+}
+
 /* The deadlocks' members, once every node is labelled. */
 static int collect(struct owners_deadlocks *d, struct work *w, uint32_t count)
 {
@@ -221,6 +233,16 @@ static int collect(struct owners_deadlocks *d, struct work *w, uint32_t count)
 
 			dl->members[dl->n_members++] = k;
 		}
+	/* Members, and the deadlocks, in the node order: the names said, the
+	 * breakers chosen among equals, are then those of the cluster's
+	 * state, not of the order its objects were listed in. */
+	for (id = 0; id < d->count; id++)
+		owners_qsort_r(d->items[id].members, d->items[id].n_members, sizeof(uint32_t), by_node,
+			       (void *)w->c->g);
+	owners_qsort_r(d->items, d->count, sizeof(*d->items), by_first_member, (void *)w->c->g);
+	for (id = 0; id < d->count; id++)
+		for (k = 0; k < d->items[id].n_members; k++)
+			d->of[d->items[id].members[k]] = id;
 	for (id = 0; id < d->count; id++)
 		if (choose_breakers(w, &d->items[id]))
 			return OWNERS_ENOMEM;
@@ -365,8 +387,8 @@ int owners_deadlock_command(struct owners_buf *out, const struct owners_graph *g
 	return rc;
 }
 
-int owners_deadlock_explain(struct owners_buf *out, const struct owners_graph *g,
-			    const struct owners_deadlock *d)
+int owners_deadlock_describe(struct owners_buf *out, const struct owners_graph *g,
+			     const struct owners_deadlock *d)
 {
 	int rc = owners_buf_adds(out, "deadlock: ");
 
@@ -376,8 +398,16 @@ int owners_deadlock_explain(struct owners_buf *out, const struct owners_graph *g
 		rc = owners_buf_adds(out, d->n_members == 1
 						  ? " blocks its own foreground deletion"
 						  : " are all in foreground deletion, each blocked by another of them");
+	return rc ? rc : owners_buf_adds(out, ": the garbage collector never ends it");
+}
+
+int owners_deadlock_explain(struct owners_buf *out, const struct owners_graph *g,
+			    const struct owners_deadlock *d)
+{
+	int rc = owners_deadlock_describe(out, g, d);
+
 	if (!rc)
-		rc = owners_buf_adds(out, ": the garbage collector never ends it; to end it, run: ");
+		rc = owners_buf_adds(out, "; to end it, run: ");
 	return rc ? rc : owners_deadlock_command(out, g, d);
 }
 

@@ -48,7 +48,7 @@
 #include "json.h"
 
 struct owners_deadlock {
-	uint32_t *members;     /* node indexes, in the graph's order */
+	uint32_t *members;     /* node indexes, in the node order (owners_graph_node_cmp) */
 	size_t n_members;
 	uint32_t *breakers;    /* members whose foregroundDeletion, removed, ends it */
 	size_t n_breakers;
@@ -73,13 +73,17 @@ void owners_deadlocks_mark(const struct owners_deadlocks *d, struct owners_gc_st
  * 0 or OWNERS_ENOMEM. */
 int owners_deadlocks_attach(struct owners_collector *c, struct owners_gc_step *steps);
 
-/* "configmap/a, configmap/b" (kubectl's names), in the graph's order. */
+/* "configmap/a, configmap/b" (kubectl's names), in the node order. */
 int owners_deadlock_members_text(struct owners_buf *out, const struct owners_graph *g,
 				 const struct owners_deadlock *d);
 /* The command that ends it: 'owners finalizers remove TYPE/NAME... [-n NS]
  * --finalizer foregroundDeletion', one per namespace, joined with " && ". */
 int owners_deadlock_command(struct owners_buf *out, const struct owners_graph *g,
 			    const struct owners_deadlock *d);
+/* owners_deadlock_explain()'s sentence without its command, for a caller
+ * that prints one remedy for several deadlocks. */
+int owners_deadlock_describe(struct owners_buf *out, const struct owners_graph *g,
+			     const struct owners_deadlock *d);
 /* One sentence: "deadlock: configmap/a, configmap/b each wait for
  * another of them to go (foreground deletion, blockOwnerDeletion): the
  * garbage collector never ends it; to end it, run: COMMAND". */

@@ -475,6 +475,28 @@ is "$(printf '%s' "$out" | fixes)" "$(printf '%s\n' 'ConfigMap/garbage -> Config
 ok "$(kubectl -n collect get cm garbage >/dev/null 2>&1 && echo 1 || echo 0)" "--fix: the garbage is gone"
 is "$(kubectl -n collect get cm kept -o jsonpath='{.metadata.ownerReferences[*].name}')" alive "--fix: the kept object keeps its live owner"
 
+# ---- --fix leaves an object in deletion as the GC does (#51) ------------------
+# attemptToDeleteItem returns at once for an object being deleted: the GC
+# never strips its references, whether it waits on a finalizer of its own
+# or on its dependents (foreground).
+kubectl create namespace deleting >/dev/null
+kubectl -n deleting create cm alive >/dev/null
+kubectl -n deleting apply -f - >/dev/null <<YAML
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: held, finalizers: [example.com/hold], ownerReferences: [$(ref v1 ConfigMap never $GONE_CM), $(ref v1 ConfigMap alive "$(uid -n deleting cm alive)")]}
+YAML
+kubectl -n deleting delete cm held --wait=false >/dev/null
+rv_held=$(rv -n deleting cm held)
+run owners -n deleting dangling
+like "$out" "ConfigMap/held +ConfigMap/never +absent +nothing \\(object in deletion\\)" "in deletion: the GC does nothing"
+run owners -n deleting dangling --fix -o json
+ok $rc "--fix beside an object in deletion: exit 0 (nothing it may do is left)"
+is "$(printf '%s' "$out" | fixes)" "ConfigMap/held -> ConfigMap/never kept 0" "--fix: the reference of the object in deletion kept"
+like "$out" "in deletion, and the garbage collector never changes the references" "... and FIX says why"
+is "$(rv -n deleting cm held)" "$rv_held" "... the object is not patched"
+kubectl -n deleting patch cm held --type=merge -p '{"metadata":{"finalizers":null}}' >/dev/null
+
 # ---- --fix never turns an object the GC keeps into one it deletes ------------
 # In namespace "guard": the GC gives up on an object whose references are
 # [unresolvable, a Secret the viewer cannot list]. Removing the

@@ -195,8 +195,70 @@ san_check() {
   fi
 }
 
-# owners ARGS...: the binary under test.
-owners() { "$OWNERS" "$@"; }
+# owners ARGS...: the binary under test. A read command (shuffle_reads)
+# is run a second time with its scan's objects and lists handed on in a
+# shuffled order (OWNERS_TEST_SHUFFLE, seeds 1, 2 and 3 in turn), both at
+# one clock (OWNERS_TEST_NOW); its stdout and exit code must be the same
+# bytes. What the caller gets is the first run's. A difference is checked
+# once more with an unshuffled run: when that one differs too, the cluster
+# changed between the runs, and the pair is run again (three times at
+# most) rather than blamed. E2E_SHUFFLE=0 turns it off (a suite whose
+# reads race faults or a clock of their own).
+# Runs often happen in $(...), a subshell: the tallies live in files.
+_shuffle_dir=$(mktemp -d "${TMPDIR:-/tmp}/owners-shuffle.XXXXXX")
+owners() {
+  if [[ ${E2E_SHUFFLE:-1} == 0 ]] || ! shuffle_reads "$@"; then
+    "$OWNERS" "$@"
+    return
+  fi
+  local d rc now try same=0 seed
+  d=$(mktemp -d)
+  now=${OWNERS_TEST_NOW:-$(date +%s)}
+  seed=$(( $(wc -l <"$_shuffle_dir/runs" 2>/dev/null || echo 0) % 3 + 1 ))
+  OWNERS_TEST_NOW=$now "$OWNERS" "$@" >"$d/a" 2>"$d/a.err"; rc=$?
+  echo "rc=$rc" >>"$d/a"
+  for try in 1 2 3; do
+    OWNERS_TEST_NOW=$now OWNERS_TEST_SHUFFLE=$seed "$OWNERS" "$@" >"$d/b" 2>/dev/null
+    echo "rc=$?" >>"$d/b"
+    if cmp -s "$d/a" "$d/b"; then same=1; break; fi
+    OWNERS_TEST_NOW=$now "$OWNERS" "$@" >"$d/c" 2>/dev/null
+    echo "rc=$?" >>"$d/c"
+    if cmp -s "$d/a" "$d/c"; then same=2; break; fi # the order, not the cluster
+    cp "$d/c" "$d/a"                                # the cluster changed: again
+  done
+  echo "$seed owners $*" >>"$_shuffle_dir/runs"
+  if (( same == 2 )); then
+    { echo "owners $* (OWNERS_TEST_SHUFFLE=$seed):"; diff "$d/a" "$d/b" | head -20 | sed 's/^/  /'; } \
+      >>"$_shuffle_dir/failed"
+  elif (( same == 0 )); then
+    echo "owners $*" >>"$_shuffle_dir/unsettled"
+  fi
+  # the first run's answer, as if run alone (the rc line taken off)
+  head -n -1 "$d/a"
+  cat "$d/a.err" >&2
+  rm -rf "$d"
+  return "$rc"
+}
+
+# shuffle_reads ARGS...: whether owners ARGS only reads (tree, graph,
+# dangling, finalizers, why, diff, gc --dry-run=client), takes nothing
+# on standard input and does not wait or watch.
+shuffle_reads() {
+  local a cmd= dry=0
+  for a in "$@"; do
+    case $a in
+      -) return 1 ;;
+      -w|--watch|--watch=*|--until|--until=*|--fix|--fix-*|remove|-f|--filename|--filename=*) return 1 ;;
+      --dry-run=client|--dry-run) dry=1 ;;
+    esac
+    [[ -z $cmd && $a =~ ^(tree|graph|dangling|finalizers|why|diff|gc|delete|snapshot|completion|__complete|version|help)$ ]] && cmd=$a
+  done
+  case $cmd in
+    tree|graph|dangling|finalizers|why|diff) return 0 ;;
+    gc) (( dry )) ;;
+    *) return 1 ;;
+  esac
+}
 
 is() { # is GOT WANT DESCRIPTION
   local got=$1 want=$2; shift 2
@@ -293,8 +355,27 @@ plan() {
   echo "1..$_planned"
 }
 
+# shuffle_verdict: the shuffled reads' one check, made by done_testing
+# (outside any plan: it is counted on its own). Every read that printed
+# other bytes under a shuffle fails it; the count of reads compared, and
+# of those the cluster kept changing under, is said.
+shuffle_verdict() {
+  local runs unsettled
+  runs=$(wc -l <"$_shuffle_dir/runs" 2>/dev/null || echo 0)
+  unsettled=$(wc -l <"$_shuffle_dir/unsettled" 2>/dev/null || echo 0)
+  (( runs )) || return 0
+  echo "# shuffle: $runs reads run again under OWNERS_TEST_SHUFFLE (seeds 1-3); $unsettled not compared (the cluster changed under them)"
+  if [[ -s $_shuffle_dir/failed ]]; then
+    echo "not ok - every read prints the same bytes whatever order its lists arrive in"
+    sed 's/^/# /' "$_shuffle_dir/failed"
+    _shuffle_failed=1
+  fi
+  rm -rf "$_shuffle_dir"
+}
+
 done_testing() {
   san_sweep
+  shuffle_verdict
   _done=1
   if (( _n == 0 )); then
     echo "not ok 1 - the suite made no check at all"
@@ -310,6 +391,10 @@ done_testing() {
   fi
   if (( _failed )); then
     echo "# $_failed of $_n checks failed"
+    exit 1
+  fi
+  if (( ${_shuffle_failed:-0} )); then
+    echo "# reads printed other bytes under a shuffled scan (above)"
     exit 1
   fi
 }

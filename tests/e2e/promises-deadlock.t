@@ -21,7 +21,7 @@
 . "$(dirname "$0")/delete-lib.sh"
 require kubectl:kubectl python3:python3
 
-plan 33
+plan 57
 
 kcm_pid() { cat "$C/kube-controller-manager.pid"; }
 # jq_ DOC EXPR: a Python expression over the JSON document d.
@@ -53,6 +53,8 @@ fg_delete() {
   kubectl -n "$ns" delete cm "$@" --cascade=foreground --wait=false >/dev/null
   kill -CONT "$(kcm_pid)"
 }
+# remedy STDERR: the one command delete prints to end a deadlock and finish
+remedy() { sed -n '/^to end the deadlock and finish the cascade, run:$/{n;s/^  //p;}' <<<"$1"; }
 left() { kubectl -n "$1" get cm -o name 2>/dev/null | grep -v kube-root-ca | sort | tr '\n' ' '; }
 gone() { [[ -z $(left "$1") ]]; }
 
@@ -93,13 +95,16 @@ run owners delete -n dl-pair cm/a --cascade=foreground --timeout=60s
 took=$((SECONDS - start))
 is "$rc" 3 "pair: owners delete exits 3"
 ok $(( took < 15 ? 0 : 1 )) "pair: at once, not at --timeout (${took}s)"
-like "$err" "error: deadlock: configmap/a, configmap/b .*to end it, run: owners finalizers remove configmap/a -n dl-pair --finalizer foregroundDeletion" "pair: delete says deadlock, the members and the command"
-cmd=$(sed -n 's/.*to end it, run: \(owners finalizers remove .*\)$/\1/p' <<<"$err" | head -1)
+like "$err" "error: deadlock: configmap/a, configmap/b are all in foreground deletion, each blocked by another of them: the garbage collector never ends it" "pair: delete says deadlock and the members"
+cmd=$(remedy "$err")
+like "$cmd" "^owners finalizers remove configmap/a -n dl-pair --finalizer foregroundDeletion && owners -n dl-pair delete cm/a --cascade=foreground --timeout=60s --resume=[-0-9a-f]+$" \
+  "pair: one remedy: the command that ends the deadlock, then the one that finishes the cascade"
+is "$(grep -c 'run:\|run this' <<<"$err")" 1 "pair: no second remedy ('run this to finish it' is part of the one)"
 # the command as printed, run as a person would
 run eval "$cmd"
 is "$rc" 0 "pair: the printed command runs ($cmd)"
 wait_for "the pair to go" 30 gone dl-pair
-ok $? "pair: the printed command ends it: the real GC takes the other one, both are gone"
+ok $? "pair: the printed command ends it: both are gone"
 
 # ---- cycles with an exit: waiting, not deadlock -------------------------------
 # (the GC stays paused while they are looked at: running, it ends them at once)
@@ -131,14 +136,85 @@ start=$SECONDS
 run owners delete -n dl-three cm/x --cascade=foreground --timeout=60s
 took=$((SECONDS - start))
 ok $(( rc == 3 && took < 15 ? 0 : 1 )) "three: owners delete exits 3 at once (${took}s)"
-cmd=$(sed -n 's/.*to end it, run: \(owners finalizers remove .*\)$/\1/p' <<<"$err" | head -1)
+cmd=$(remedy "$err")
 kcm_stop "$C"
 run eval "$cmd"
 is "$rc" 0 "three, GC stopped: the printed command runs ($cmd)"
-run owners why -n dl-three cm/y
-like "$out" "^waiting: ConfigMap/y" "three, GC stopped: what is left is no deadlock any more, only waiting on the GC"
+is "$(left dl-three)" "" "three, GC stopped: the remedy's own delete --resume finishes what the GC would: all gone"
 run owners gc -n dl-three
-is "$rc" 0 "three, GC stopped: owners gc does the GC's work"
-is "$(left dl-three)" "" "three, GC stopped: all gone"
+is "$rc" 0 "three, GC stopped: owners gc finds nothing left to do"
+kill -CONT "$(kcm_pid)"
+
+# ---- a deadlock does not stop the cascade around it (#51) ---------------------
+# c1 names itself as a blocking owner, c2 is c1's blocking dependent, c3 is
+# c2's, not blocking. A foreground delete of c1: the real GC deletes c2 and
+# c3 and leaves c1 in deletion forever. owners does the same, then names
+# the deadlock and exits 3, with one remedy that works.
+self_chain() { # NS GC-ON: the three ConfigMaps
+  local ns=$1 u1 u2
+  kubectl create ns "$ns" >/dev/null
+  kubectl -n "$ns" create configmap c1 >/dev/null
+  u1=$(uid -n "$ns" cm c1)
+  kubectl -n "$ns" patch cm c1 --type=merge -p "{\"metadata\":{\"ownerReferences\":[{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"name\":\"c1\",\"uid\":\"$u1\",\"blockOwnerDeletion\":true}]}}" >/dev/null
+  printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c2, ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: c1, uid: %s, blockOwnerDeletion: true}]}\n' "$u1" |
+    kubectl -n "$ns" apply -f - >/dev/null
+  u2=$(uid -n "$ns" cm c2)
+  printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c3, ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: c2, uid: %s}]}\n' "$u2" |
+    kubectl -n "$ns" apply -f - >/dev/null
+}
+self_chain dl-self-gc
+kubectl -n dl-self-gc delete cm c1 --cascade=foreground --wait=false >/dev/null
+wait_for "the real GC to take c2 and c3" 30 bash -c "[[ \$(kubectl -n dl-self-gc get cm -o name | grep -v kube-root-ca) == configmap/c1 ]]"
+is "$(left dl-self-gc)" "configmap/c1 " "self-chain, the real GC: c2 and c3 deleted, c1 left in deletion"
+self_chain dl-self
+kcm_stop "$C"
+start=$SECONDS
+run owners delete -n dl-self cm/c1 --cascade=foreground --timeout=60s
+took=$((SECONDS - start))
+ok $(( rc == 3 && took < 15 ? 0 : 1 )) "self-chain, GC stopped: owners delete exits 3 at once (${took}s)"
+is "$(left dl-self)" "configmap/c1 " "self-chain: owners deleted c2 and c3 first, as the GC does; c1 left"
+like "$err" "error: deadlock: configmap/c1 blocks its own foreground deletion: the garbage collector never ends it" "self-chain: the deadlock named"
+unlike "$err" "delete next" "self-chain: nothing left undone around it"
+is "$(grep -c 'run:\|run this' <<<"$err")" 1 "self-chain: one remedy"
+cmd=$(remedy "$err")
+run eval "$cmd"
+is "$rc" 0 "self-chain: the remedy runs as printed ($cmd)"
+is "$(left dl-self)" "" "self-chain: and everything is gone"
+kill -CONT "$(kcm_pid)"
+
+# Two owners deadlocked in the middle of a larger cascade: root r owns x
+# (which owns x1), a and b (blocking); a and b own each other (blocking),
+# and each owns a leaf that does not block. The real GC deletes x, x1 and
+# both leaves, and leaves r, a and b in deletion.
+mid_cascade() {
+  local ns=$1 r a b
+  kubectl create ns "$ns" >/dev/null
+  for n in r x x1 a b a-leaf b-leaf; do kubectl -n "$ns" create configmap "$n" >/dev/null; done
+  r=$(uid -n "$ns" cm r) a=$(uid -n "$ns" cm a) b=$(uid -n "$ns" cm b)
+  own() { kubectl -n "$ns" patch cm "$1" --type=merge -p "{\"metadata\":{\"ownerReferences\":[$2]}}" >/dev/null; }
+  ref() { echo "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"name\":\"$1\",\"uid\":\"$2\",\"blockOwnerDeletion\":$3}"; }
+  own x "$(ref r "$r" true)"
+  own x1 "$(ref x "$(uid -n "$ns" cm x)" false)"
+  own a "$(ref r "$r" true),$(ref b "$b" true)"
+  own b "$(ref r "$r" true),$(ref a "$a" true)"
+  own a-leaf "$(ref a "$a" false)"
+  own b-leaf "$(ref b "$b" false)"
+}
+mid_cascade dl-mid-gc
+kubectl -n dl-mid-gc delete cm r --cascade=foreground --wait=false >/dev/null
+wait_for "the real GC to take what the deadlock does not hold" 30 \
+  bash -c "[[ \$(kubectl -n dl-mid-gc get cm -o name | grep -v kube-root-ca | sort | tr '\n' ' ') == 'configmap/a configmap/b configmap/r ' ]]"
+is "$(left dl-mid-gc)" "configmap/a configmap/b configmap/r " "mid-cascade, the real GC: x, x1 and the leaves deleted; r, a, b left"
+mid_cascade dl-mid
+kcm_stop "$C"
+run owners delete -n dl-mid cm/r --cascade=foreground --timeout=60s
+is "$rc" 3 "mid-cascade, GC stopped: owners delete exits 3"
+is "$(left dl-mid)" "configmap/a configmap/b configmap/r " "mid-cascade: owners deletes what the GC deletes, and leaves what it leaves"
+like "$err" "error: deadlock: configmap/a, configmap/b, configmap/r are all in foreground deletion" "mid-cascade: the deadlock named, r waiting on it among its members"
+is "$(grep -c 'run:\|run this' <<<"$err")" 1 "mid-cascade: one remedy"
+cmd=$(remedy "$err")
+run eval "$cmd"
+is "$rc" 0 "mid-cascade: the remedy runs as printed ($cmd)"
+is "$(left dl-mid)" "" "mid-cascade: and everything is gone"
 kill -CONT "$(kcm_pid)"
 done_testing
