@@ -25,6 +25,7 @@
 #include "session_across.h"
 #include "session_scan.h"
 #include "session_select.h"
+#include "session_warnings.h"
 #include "test_pause.h"
 
 static const char *const dangling_outputs[] = { "table", "wide", "json", "yaml", "name", "jsonpath=", "custom-columns=",
@@ -446,6 +447,9 @@ enum exit_code cmd_dangling(struct cmd_run *run)
 		rc = EXIT_INCOMPLETE;
 	else if (o->exit_code && left_dangling(&rep, fixing, o->dry_run != OWNERS_DRY_RUN_NONE))
 		rc = EXIT_ERROR;
+	/* a fix is done only where everything it may touch was seen */
+	if (fixing)
+		rc = session_incomplete_unless_seen(&run->s, "the fix", rc);
 out:
 	owners_dangling_report_clear(&rep);
 	return rc;

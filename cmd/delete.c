@@ -778,6 +778,8 @@ enum exit_code cmd_delete(struct cmd_run *run)
 	catch_stop_signals(0);
 	if (!rc && r.unsaid)
 		rc = EXIT_ERROR; /* said when it happened */
+	/* done only where everything the cascade may reach was seen */
+	rc = session_incomplete_unless_seen(&run->s, "the cascade", rc);
 out:
 	for (i = 0; i < r.n_roots; i++)
 		free(r.roots[i]);

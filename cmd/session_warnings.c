@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api_path.h"
 #include "buf.h"
+#include "graph.h"
 #include "output.h"
 #include "options.h"
 #include "strv.h"
@@ -80,4 +82,47 @@ void session_warn_scan(const struct session *s)
 	for (i = 0; i < n; i++)
 		warning_msg("%s", lines[i]);
 	session_warnings_free(lines, n);
+}
+
+size_t session_unseen_types(const struct session *s, struct owners_buf *names)
+{
+	size_t i, j, n = 0;
+
+	if (!s->graph)
+		return 0;
+	for (i = 0; i < s->scan.n_failures; i++) {
+		const struct owners_resource *r = s->scan.failures[i].resource;
+
+		if (!r || !owners_graph_type_can_hold_answer(s->graph, r, s->answer_namespaced_only))
+			continue;
+		/* each type once, however many namespaces it failed in */
+		for (j = 0; j < i && s->scan.failures[j].resource != r; j++)
+			;
+		if (j < i)
+			continue;
+		if ((n && owners_buf_adds(names, ", ")) || owners_api_type_name(names, r))
+			return (size_t)-1;
+		n++;
+	}
+	return n;
+}
+
+enum exit_code session_incomplete_unless_seen(const struct session *s, const char *what, enum exit_code rc)
+{
+	struct owners_buf names = OWNERS_BUF_INIT;
+	size_t n;
+
+	if (rc != EXIT_OK)
+		return rc;
+	n = session_unseen_types(s, &names);
+	if (n == (size_t)-1) {
+		owners_buf_clear(&names);
+		return error_oom();
+	}
+	if (n)
+		error_msg("%s is incomplete: %zu type%s that can hold part of it could not be listed (%s); "
+			  "what they hold was not seen, and nothing was done to it",
+			  what, n, n == 1 ? "" : "s", names.ptr);
+	owners_buf_clear(&names);
+	return n ? EXIT_INCOMPLETE : rc;
 }

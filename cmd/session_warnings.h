@@ -27,6 +27,17 @@ int session_warnings_list(const struct session *s, const struct owners_scan_repo
 int session_note(struct session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints session_warnings() of the session's own scan on stderr. */
 void session_warn_scan(const struct session *s);
+/* For a command that changes the cluster: the types whose list failed in
+ * the session's scan (forbidden or otherwise) that could hold part of
+ * its job (owners_graph_type_can_hold_answer(), the session's
+ * answer_namespaced_only), their names joined with ", " in names (the
+ * caller's, cleared by it). Their objects were not seen, so the job
+ * cannot be known done: such a command exits EXIT_INCOMPLETE. Returns
+ * how many; (size_t)-1 when out of memory. */
+size_t session_unseen_types(const struct session *s, struct owners_buf *names);
+/* Says on stderr that the job is incomplete for the types above (when
+ * there are any) and returns EXIT_INCOMPLETE, else returns rc. */
+enum exit_code session_incomplete_unless_seen(const struct session *s, const char *what, enum exit_code rc);
 /* Drops the notes (a new scan starts without them). */
 void session_notes_drop(struct session *s);
 

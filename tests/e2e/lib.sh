@@ -211,33 +211,31 @@ owners() {
     "$OWNERS" "$@"
     return
   fi
-  local d rc now try same=0 seed
+  local d rc rc_b rc_c rc_first now try same=0 seed
   d=$(mktemp -d)
   now=${OWNERS_TEST_NOW:-$(date +%s)}
-  seed=$(( $(wc -l <"$_shuffle_dir/runs" 2>/dev/null || echo 0) % 3 + 1 ))
+  seed=$(( $(cat "$_shuffle_dir/runs" 2>/dev/null | wc -l) % 3 + 1 ))
   OWNERS_TEST_NOW=$now "$OWNERS" "$@" >"$d/a" 2>"$d/a.err"; rc=$?
-  echo "rc=$rc" >>"$d/a"
+  cp "$d/a" "$d/first"; rc_first=$rc
   for try in 1 2 3; do
-    OWNERS_TEST_NOW=$now OWNERS_TEST_SHUFFLE=$seed "$OWNERS" "$@" >"$d/b" 2>/dev/null
-    echo "rc=$?" >>"$d/b"
-    if cmp -s "$d/a" "$d/b"; then same=1; break; fi
-    OWNERS_TEST_NOW=$now "$OWNERS" "$@" >"$d/c" 2>/dev/null
-    echo "rc=$?" >>"$d/c"
-    if cmp -s "$d/a" "$d/c"; then same=2; break; fi # the order, not the cluster
-    cp "$d/c" "$d/a"                                # the cluster changed: again
+    OWNERS_TEST_NOW=$now OWNERS_TEST_SHUFFLE=$seed "$OWNERS" "$@" >"$d/b" 2>/dev/null; rc_b=$?
+    if [[ $rc_b == "$rc" ]] && cmp -s "$d/a" "$d/b"; then same=1; break; fi
+    OWNERS_TEST_NOW=$now "$OWNERS" "$@" >"$d/c" 2>/dev/null; rc_c=$?
+    if [[ $rc_c == "$rc" ]] && cmp -s "$d/a" "$d/c"; then same=2; break; fi # the order, not the cluster
+    cp "$d/c" "$d/a"; rc=$rc_c                                            # the cluster changed: again
   done
   echo "$seed owners $*" >>"$_shuffle_dir/runs"
   if (( same == 2 )); then
-    { echo "owners $* (OWNERS_TEST_SHUFFLE=$seed):"; diff "$d/a" "$d/b" | head -20 | sed 's/^/  /'; } \
+    { echo "owners $* (OWNERS_TEST_SHUFFLE=$seed; exit $rc, then $rc_b):"; diff "$d/a" "$d/b" | head -20 | sed 's/^/  /'; } \
       >>"$_shuffle_dir/failed"
   elif (( same == 0 )); then
     echo "owners $*" >>"$_shuffle_dir/unsettled"
   fi
-  # the first run's answer, as if run alone (the rc line taken off)
-  head -n -1 "$d/a"
+  # the first run's answer, as if run alone
+  cat "$d/first"
   cat "$d/a.err" >&2
   rm -rf "$d"
-  return "$rc"
+  return "$rc_first"
 }
 
 # shuffle_reads ARGS...: whether owners ARGS only reads (tree, graph,
@@ -361,8 +359,8 @@ plan() {
 # of those the cluster kept changing under, is said.
 shuffle_verdict() {
   local runs unsettled
-  runs=$(wc -l <"$_shuffle_dir/runs" 2>/dev/null || echo 0)
-  unsettled=$(wc -l <"$_shuffle_dir/unsettled" 2>/dev/null || echo 0)
+  runs=$(cat "$_shuffle_dir/runs" 2>/dev/null | wc -l)
+  unsettled=$(cat "$_shuffle_dir/unsettled" 2>/dev/null | wc -l)
   (( runs )) || return 0
   echo "# shuffle: $runs reads run again under OWNERS_TEST_SHUFFLE (seeds 1-3); $unsettled not compared (the cluster changed under them)"
   if [[ -s $_shuffle_dir/failed ]]; then

@@ -97,7 +97,7 @@ is "$rc" 3 "pair: owners delete exits 3"
 ok $(( took < 15 ? 0 : 1 )) "pair: at once, not at --timeout (${took}s)"
 like "$err" "error: deadlock: configmap/a, configmap/b are all in foreground deletion, each blocked by another of them: the garbage collector never ends it" "pair: delete says deadlock and the members"
 cmd=$(remedy "$err")
-like "$cmd" "^owners finalizers remove configmap/a -n dl-pair --finalizer foregroundDeletion && owners -n dl-pair delete cm/a --cascade=foreground --timeout=60s --resume=[-0-9a-f]+$" \
+like "$cmd" "^owners finalizers remove configmap/a -n dl-pair --finalizer foregroundDeletion && owners delete -n dl-pair cm/a --cascade=foreground --timeout=60s --resume=[-0-9a-f]+$" \
   "pair: one remedy: the command that ends the deadlock, then the one that finishes the cascade"
 is "$(grep -c 'run:\|run this' <<<"$err")" 1 "pair: no second remedy ('run this to finish it' is part of the one)"
 # the command as printed, run as a person would
@@ -184,8 +184,9 @@ kill -CONT "$(kcm_pid)"
 
 # Two owners deadlocked in the middle of a larger cascade: root r owns x
 # (which owns x1), a and b (blocking); a and b own each other (blocking),
-# and each owns a leaf that does not block. The real GC deletes x, x1 and
-# both leaves, and leaves r, a and b in deletion.
+# each owns a leaf that does not block, and both are already in foreground
+# deletion (deleted so while the GC was paused) when r is deleted. The real
+# GC deletes x, x1 and both leaves, and leaves r, a and b in deletion.
 mid_cascade() {
   local ns=$1 r a b
   kubectl create ns "$ns" >/dev/null
@@ -199,14 +200,16 @@ mid_cascade() {
   own b "$(ref r "$r" true),$(ref a "$a" true)"
   own a-leaf "$(ref a "$a" false)"
   own b-leaf "$(ref b "$b" false)"
+  kcm_stop "$C"
+  kubectl -n "$ns" delete cm a b --cascade=foreground --wait=false >/dev/null
 }
 mid_cascade dl-mid-gc
 kubectl -n dl-mid-gc delete cm r --cascade=foreground --wait=false >/dev/null
+kill -CONT "$(kcm_pid)"
 wait_for "the real GC to take what the deadlock does not hold" 30 \
   bash -c "[[ \$(kubectl -n dl-mid-gc get cm -o name | grep -v kube-root-ca | sort | tr '\n' ' ') == 'configmap/a configmap/b configmap/r ' ]]"
 is "$(left dl-mid-gc)" "configmap/a configmap/b configmap/r " "mid-cascade, the real GC: x, x1 and the leaves deleted; r, a, b left"
 mid_cascade dl-mid
-kcm_stop "$C"
 run owners delete -n dl-mid cm/r --cascade=foreground --timeout=60s
 is "$rc" 3 "mid-cascade, GC stopped: owners delete exits 3"
 is "$(left dl-mid)" "configmap/a configmap/b configmap/r " "mid-cascade: owners deletes what the GC deletes, and leaves what it leaves"
