@@ -607,9 +607,14 @@ const struct command dangling_command = {
 		"--dry-run=client (or kubectl's deprecated --dry-run alone) reads and decides the\n"
 		"same way and sends no patch.\n"
 		"\n"
+		"An object in deletion is left as it is (FIX: kept), references and all: the GC's\n"
+		"attemptToDeleteItem never changes an object being deleted.\n"
+		"\n"
 		"Exit status: 0 done; 1 an error, or with --exit-code anything reported (with\n"
 		"--fix: anything left); 2 a usage error; 4 a fix could not be completed\n"
-		"(forbidden, conflicts kept coming): each such reference is named on stderr.",
+		"(forbidden, conflicts kept coming): each such reference is named on stderr;\n"
+		"also 4 when a type that can hold part of the fix could not be listed\n"
+		"(forbidden or failed): its objects were not seen, the types are named.",
 	.examples = "  owners dangling\n"
 		"  owners dangling -A --exit-code\n"
 		"  owners dangling -A -o json | jq '.items[] | select(.owners.class == \"uid-mismatch\")'\n"

@@ -352,6 +352,27 @@ static const struct man_section main_sections[] = {
 		"each command that changes objects is in owners-delete(1), owners-gc(1),\n"
 		"owners-dangling(1) and owners-finalizers(1); the end-to-end tests check each\n"
 		"against the real GC."},
+	{"ORDER",
+		"Every answer is a function of the cluster's state alone: the same objects give\n"
+		"the same bytes, whatever order the lists arrive in (they run at once), live or\n"
+		"from a snapshot or a dump. Every order is total: objects sort by namespace,\n"
+		"kind and name (a tree's siblings and dangling's rows by kind first; dangling's\n"
+		"rows by apiVersion within a kind), then by apiVersion and UID, so no two ever\n"
+		"tie. An owner's dependents, a deadlock's members and the objects it names, the\n"
+		"oldest pending action among several due in one second: each the first in that\n"
+		"order. Where several references tell one fact, the rule says which wins:\n"
+		"  - an owner nobody has seen, named by several dependents, takes its apiVersion,\n"
+		"    kind and name from the first reference to it of the dependent that comes\n"
+		"    first, a namespaced dependent before a cluster-scoped one (only a namespaced\n"
+		"    one can say where a namespaced owner would be), then by kind, namespace,\n"
+		"    name and UID; its namespace is that dependent's when its kind is namespaced;\n"
+		"  - an object two API groups serve is shown as the group first by name serves it\n"
+		"    (the core group first), then by version and resource;\n"
+		"  - of several failed lists of one type, the one for a single namespace is named\n"
+		"    before the one for all, then the first by its message.\n"
+		"The end-to-end suites run every read command a second time with the scan's\n"
+		"objects handed on in a shuffled order (the test hook OWNERS_TEST_SHUFFLE=SEED)\n"
+		"and require the same bytes.\n"},
 	{"KUBECTL PLUGIN",
 		"owners is installed with a link to it named kubectl-owners, so kubectl owners\n"
 		"tree deployment/web works, and a second link, kubectl_complete-owners, through\n"

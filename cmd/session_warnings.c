@@ -84,14 +84,24 @@ void session_warn_scan(const struct session *s)
 	session_warnings_free(lines, n);
 }
 
+static int by_text(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 size_t session_unseen_types(const struct session *s, struct owners_buf *names)
 {
+	char **v = NULL;
 	size_t i, j, n = 0;
+	int rc = 0;
 
-	if (!s->graph)
+	if (!s->graph || !s->scan.n_failures)
 		return 0;
-	for (i = 0; i < s->scan.n_failures; i++) {
+	if (!(v = calloc(s->scan.n_failures, sizeof(*v))))
+		return (size_t)-1;
+	for (i = 0; !rc && i < s->scan.n_failures; i++) {
 		const struct owners_resource *r = s->scan.failures[i].resource;
+		struct owners_buf name = OWNERS_BUF_INIT;
 
 		if (!r || !owners_graph_type_can_hold_answer(s->graph, r, s->answer_namespaced_only))
 			continue;
@@ -100,11 +110,17 @@ size_t session_unseen_types(const struct session *s, struct owners_buf *names)
 			;
 		if (j < i)
 			continue;
-		if ((n && owners_buf_adds(names, ", ")) || owners_api_type_name(names, r))
-			return (size_t)-1;
-		n++;
+		if ((rc = owners_api_type_name(&name, r)))
+			owners_buf_clear(&name);
+		else
+			v[n++] = owners_buf_detach(&name);
 	}
-	return n;
+	/* by name: the failures come in the order the lists failed in */
+	qsort(v, n, sizeof(*v), by_text);
+	for (i = 0; !rc && i < n; i++)
+		rc = (i && owners_buf_adds(names, ", ")) || owners_buf_adds(names, v[i]);
+	owners_strv_free(v, n);
+	return rc ? (size_t)-1 : n;
 }
 
 enum exit_code session_incomplete_unless_seen(const struct session *s, const char *what, enum exit_code rc)
