@@ -21,7 +21,7 @@
 . "$(dirname "$0")/delete-lib.sh"
 require kubectl:kubectl python3:python3
 
-plan 57
+plan 49
 
 kcm_pid() { cat "$C/kube-controller-manager.pid"; }
 # jq_ DOC EXPR: a Python expression over the JSON document d.
@@ -184,13 +184,13 @@ kill -CONT "$(kcm_pid)"
 
 # Two owners deadlocked in the middle of a larger cascade: root r owns x
 # (which owns x1), a and b (blocking); a and b own each other (blocking),
-# each owns a leaf that does not block, and both are already in foreground
-# deletion (deleted so while the GC was paused) when r is deleted. The real
-# GC deletes x, x1 and both leaves, and leaves r, a and b in deletion.
+# and both are already in foreground deletion (deleted so while the GC was
+# paused) when r is deleted. The real GC deletes x and x1, and leaves r, a
+# and b in deletion.
 mid_cascade() {
   local ns=$1 r a b
   kubectl create ns "$ns" >/dev/null
-  for n in r x x1 a b a-leaf b-leaf; do kubectl -n "$ns" create configmap "$n" >/dev/null; done
+  for n in r x x1 a b; do kubectl -n "$ns" create configmap "$n" >/dev/null; done
   r=$(uid -n "$ns" cm r) a=$(uid -n "$ns" cm a) b=$(uid -n "$ns" cm b)
   own() { kubectl -n "$ns" patch cm "$1" --type=merge -p "{\"metadata\":{\"ownerReferences\":[$2]}}" >/dev/null; }
   ref() { echo "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"name\":\"$1\",\"uid\":\"$2\",\"blockOwnerDeletion\":$3}"; }
@@ -198,8 +198,6 @@ mid_cascade() {
   own x1 "$(ref x "$(uid -n "$ns" cm x)" false)"
   own a "$(ref r "$r" true),$(ref b "$b" true)"
   own b "$(ref r "$r" true),$(ref a "$a" true)"
-  own a-leaf "$(ref a "$a" false)"
-  own b-leaf "$(ref b "$b" false)"
   kcm_stop "$C"
   kubectl -n "$ns" delete cm a b --cascade=foreground --wait=false >/dev/null
 }
@@ -208,7 +206,7 @@ kubectl -n dl-mid-gc delete cm r --cascade=foreground --wait=false >/dev/null
 kill -CONT "$(kcm_pid)"
 wait_for "the real GC to take what the deadlock does not hold" 30 \
   bash -c "[[ \$(kubectl -n dl-mid-gc get cm -o name | grep -v kube-root-ca | sort | tr '\n' ' ') == 'configmap/a configmap/b configmap/r ' ]]"
-is "$(left dl-mid-gc)" "configmap/a configmap/b configmap/r " "mid-cascade, the real GC: x, x1 and the leaves deleted; r, a, b left"
+is "$(left dl-mid-gc)" "configmap/a configmap/b configmap/r " "mid-cascade, the real GC: x and x1 deleted; r, a, b left"
 mid_cascade dl-mid
 run owners delete -n dl-mid cm/r --cascade=foreground --timeout=60s
 is "$rc" 3 "mid-cascade, GC stopped: owners delete exits 3"
