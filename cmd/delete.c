@@ -384,9 +384,10 @@ static enum exit_code report_left(const struct run *r, const struct owners_casca
 	return rc;
 }
 
-/* A deadlock holds the cascade: each one it is in, with its way out,
- * then what is left. */
-static enum exit_code report_deadlock(const struct run *r, const struct owners_cascade_runner *cr)
+/* A deadlock holds the cascade: each one it is in, then what is left,
+ * then one remedy that ends them all and finishes the cascade. waited: it
+ * was found waiting (else after a --wait=false run's one look). */
+static enum exit_code report_deadlock(const struct run *r, const struct owners_cascade_runner *cr, int waited)
 {
 	struct owners_buf said = OWNERS_BUF_INIT, remedy = OWNERS_BUF_INIT;
 	size_t i;
@@ -407,8 +408,12 @@ static enum exit_code report_deadlock(const struct run *r, const struct owners_c
 	}
 	owners_buf_clear(&said);
 	if (!rc) {
-		error_msg("stopped waiting for the cascade: everything else it could do is done; "
-			  "still there:");
+		if (waited)
+			error_msg("stopped waiting for the cascade: everything else it could do is done; "
+				  "still there:");
+		else
+			error_msg("the cascade cannot finish until then (--wait=false: what it sent "
+				  "is under way); still there:");
 		rc = report_left(r, &cr->plan, 0);
 	}
 	/* one remedy: what ends the deadlock, then what finishes the
@@ -637,9 +642,20 @@ static enum exit_code run_cascade(struct run *r)
 			return checked ? checked : r->rc;
 		}
 		if (!r->o->wait) {
-			int said = report_not_waiting(r, &cr->plan);
+			int said = report_not_waiting(r, &cr->plan), found = 0, looked;
 
-			return said ? said : r->rc;
+			if (said)
+				return said;
+			/* not waiting, but not leaving a deadlock unsaid: one
+			 * look after the deletes */
+			if (r->o->dry_run == OWNERS_DRY_RUN_NONE && !r->rc) {
+				looked = owners_cascade_runner_look_for_deadlock(cr, &world, &hooks, &found);
+				if (looked == OWNERS_ENOMEM)
+					return error_oom();
+				if (!looked && found)
+					return report_deadlock(r, cr, 0);
+			}
+			return r->rc;
 		}
 		return r->rc;
 	case OWNERS_RUN_PLANNED: {
@@ -658,7 +674,7 @@ static enum exit_code run_cascade(struct run *r)
 		report_left(r, &cr->plan, 1);
 		return EXIT_TIMEOUT;
 	case OWNERS_RUN_INTERRUPTED: return report_interrupted(r, &cr->plan);
-	case OWNERS_RUN_DEADLOCK: return report_deadlock(r, cr);
+	case OWNERS_RUN_DEADLOCK: return report_deadlock(r, cr, 1);
 	case OWNERS_RUN_FAILED: return EXIT_ERROR;
 	case OWNERS_RUN_STOPPED: break;
 	case OWNERS_RUN_UNSEEN:

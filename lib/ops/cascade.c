@@ -127,6 +127,10 @@ static int has_existing_dependents(const struct owners_graph *g, uint32_t node)
 enum ref_bearing {
 	REF_IN_CASCADE,  /* resolves to a member that the cascade deletes */
 	REF_DANGLING,    /* its owner is gone the way the GC sees it */
+	REF_WAITING,     /* an owner outside the cascade in foreground deletion:
+			    classifyReferences' waitingForDependentsDeletion,
+			    no solid owner (the GC deletes a dependent left with
+			    none, its cascade reaching it too) */
 	REF_ALIVE,       /* a live owner, one this user may not see (the GC
 			    can), or a member that orphans its dependents: keep */
 	REF_UNTOUCHABLE, /* the GC errors on it and never acts on the object:
@@ -150,7 +154,9 @@ static enum ref_bearing bearing(struct owners_graph *g, const unsigned char *mem
 		 * namespace is simply not found there. */
 		return *g->nodes[dep].namespace_ ? REF_DANGLING : REF_UNTOUCHABLE;
 	case OWNERS_REF_RESOLVED:
-		return member[res.found] && !orphaning[res.found] ? REF_IN_CASCADE : REF_ALIVE;
+		if (member[res.found] && !orphaning[res.found])
+			return REF_IN_CASCADE;
+		return waiting_on_dependents(&g->nodes[res.found]) ? REF_WAITING : REF_ALIVE;
 	case OWNERS_REF_ABSENT:
 	case OWNERS_REF_UID_MISMATCH:
 		return REF_DANGLING;

@@ -215,6 +215,19 @@ out:
 	return rc;
 }
 
+int owners_cascade_runner_look_for_deadlock(struct owners_cascade_runner *r, struct owners_cascade_world *w,
+					    const struct owners_cascade_runner_hooks *h, int *found)
+{
+	*found = 0;
+	drop_plan(r);
+	if (h->rescan(h->ctx, w, &r->track))
+		return 1;
+	if (plan_round(r, w, h) || deadlocked(r, w->graph))
+		return OWNERS_ENOMEM;
+	*found = r->deadlocked_rounds > 0;
+	return 0;
+}
+
 int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_runner *r,
 		       struct owners_cascade_world *w, const struct owners_cascade_runner_hooks *h,
 		       struct owners_error *err)

@@ -109,6 +109,15 @@ struct owners_cascade_runner {
 int owners_cascade_runner_deadlock_ours(const struct owners_cascade_runner *r,
 					const struct owners_deadlock *d);
 
+/* After a run that did not wait (--wait=false): one scan more, a fresh
+ * plan, and whether the cascade now waits on a deadlock (*found; then
+ * runner->deadlocks has it and runner->plan what is left, as after
+ * OWNERS_RUN_DEADLOCK). A deadlock is not waited out to be confirmed by a
+ * second scan: nothing waits on it. 0, OWNERS_ENOMEM, or 1 when the
+ * rescan hook stopped. */
+int owners_cascade_runner_look_for_deadlock(struct owners_cascade_runner *r, struct owners_cascade_world *w,
+					    const struct owners_cascade_runner_hooks *h, int *found);
+
 void owners_cascade_runner_init(struct owners_cascade_runner *r);
 void owners_cascade_runner_clear(struct owners_cascade_runner *r);
 

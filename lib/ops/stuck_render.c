@@ -19,6 +19,9 @@ struct renderer {
 	struct owners_buf *out;
 	unsigned char *on_path;     /* per node: being explained above */
 	struct owners_json_gen *j;
+	/* the deadlock whose members are being explained (its remedy is
+	 * said once, after the outermost of them) */
+	const struct owners_deadlock *in_deadlock;
 };
 
 static int64_t stuck_for(const struct owners_stuck_render *r, const struct owners_node *n)
@@ -221,12 +224,19 @@ static int text_finalizer(struct renderer *x, const struct owners_node *n,
 	case OWNERS_STUCK_BLOCKING_DEPENDENTS:
 		return text_objects(x, fin, depth + 1, n->namespace_,
 				    "not being deleted yet (the garbage collector deletes it first)");
-	case OWNERS_STUCK_DEADLOCK:
+	case OWNERS_STUCK_DEADLOCK: {
+		const struct owners_deadlock *outer = x->in_deadlock;
+
+		x->in_deadlock = fin->deadlock;
 		rc = text_objects(x, fin, depth + 1, n->namespace_, "not being deleted yet");
-		rc = rc ? rc : indent(x->out, depth + 1);
+		x->in_deadlock = outer;
+		if (rc || outer == fin->deadlock)
+			return rc; /* a member inside the explanation of another */
+		rc = indent(x->out, depth + 1);
 		rc = rc ? rc : owners_buf_adds(x->out, "to end it, run: ");
 		rc = rc ? rc : owners_deadlock_command(x->out, r->g, fin->deadlock);
 		return rc ? rc : owners_buf_addc(x->out, '\n');
+	}
 	case OWNERS_STUCK_DEPENDENTS_TO_RELEASE:
 		rc = text_objects(x, fin, depth + 1, n->namespace_, "still references it");
 		if (!rc)

@@ -21,7 +21,7 @@
 . "$(dirname "$0")/delete-lib.sh"
 require kubectl:kubectl python3:python3
 
-plan 49
+plan 55
 
 kcm_pid() { cat "$C/kube-controller-manager.pid"; }
 # jq_ DOC EXPR: a Python expression over the JSON document d.
@@ -106,6 +106,19 @@ is "$rc" 0 "pair: the printed command runs ($cmd)"
 wait_for "the pair to go" 30 gone dl-pair
 ok $? "pair: the printed command ends it: both are gone"
 
+# ---- --wait=false: one look after its deletes (#51) ----------------------------
+ring dl-nowait a b
+fg_delete dl-nowait a b
+run owners delete -n dl-nowait cm/a --cascade=foreground --wait=false
+is "$rc" 3 "--wait=false: one look after its deletes finds the deadlock: exit 3"
+like "$err" "error: deadlock: configmap/a, configmap/b are all in foreground deletion" "--wait=false: the deadlock named"
+is "$(grep -c 'run:' <<<"$err")" 1 "--wait=false: one remedy"
+cmd=$(remedy "$err")
+run eval "$cmd"
+is "$rc" 0 "--wait=false: the remedy runs as printed ($cmd)"
+wait_for "the pair to go" 30 gone dl-nowait
+ok $? "--wait=false: and the pair is gone"
+
 # ---- cycles with an exit: waiting, not deadlock -------------------------------
 # (the GC stays paused while they are looked at: running, it ends them at once)
 ring dl-exit a b -- b
@@ -132,6 +145,8 @@ sleep 3
 is "$(left dl-three)" "configmap/x configmap/y configmap/z " "three: the real GC leaves all three"
 run owners why -n dl-three cm/y -o json
 is "$(jq_ "$out" '" ".join(m["name"] for m in d["items"][0]["owners"]["deadlock"]["members"])')" "x y z" "three: why names the three members"
+run owners finalizers -n dl-three
+is "$(grep -c 'to end it, run:' <<<"$out")" 3 "three: finalizers says each entry's remedy once, not once per nested member"
 start=$SECONDS
 run owners delete -n dl-three cm/x --cascade=foreground --timeout=60s
 took=$((SECONDS - start))
@@ -184,13 +199,13 @@ kill -CONT "$(kcm_pid)"
 
 # Two owners deadlocked in the middle of a larger cascade: root r owns x
 # (which owns x1), a and b (blocking); a and b own each other (blocking),
-# and both are already in foreground deletion (deleted so while the GC was
-# paused) when r is deleted. The real GC deletes x and x1, and leaves r, a
-# and b in deletion.
+# each owns a leaf that does not block, and both are already in foreground
+# deletion (deleted so while the GC was paused) when r is deleted. The real
+# GC deletes x, x1 and both leaves, and leaves r, a and b in deletion.
 mid_cascade() {
   local ns=$1 r a b
   kubectl create ns "$ns" >/dev/null
-  for n in r x x1 a b; do kubectl -n "$ns" create configmap "$n" >/dev/null; done
+  for n in r x x1 a b a-leaf b-leaf; do kubectl -n "$ns" create configmap "$n" >/dev/null; done
   r=$(uid -n "$ns" cm r) a=$(uid -n "$ns" cm a) b=$(uid -n "$ns" cm b)
   own() { kubectl -n "$ns" patch cm "$1" --type=merge -p "{\"metadata\":{\"ownerReferences\":[$2]}}" >/dev/null; }
   ref() { echo "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"name\":\"$1\",\"uid\":\"$2\",\"blockOwnerDeletion\":$3}"; }
@@ -198,6 +213,8 @@ mid_cascade() {
   own x1 "$(ref x "$(uid -n "$ns" cm x)" false)"
   own a "$(ref r "$r" true),$(ref b "$b" true)"
   own b "$(ref r "$r" true),$(ref a "$a" true)"
+  own a-leaf "$(ref a "$a" false)"
+  own b-leaf "$(ref b "$b" false)"
   kcm_stop "$C"
   kubectl -n "$ns" delete cm a b --cascade=foreground --wait=false >/dev/null
 }
@@ -206,7 +223,7 @@ kubectl -n dl-mid-gc delete cm r --cascade=foreground --wait=false >/dev/null
 kill -CONT "$(kcm_pid)"
 wait_for "the real GC to take what the deadlock does not hold" 30 \
   bash -c "[[ \$(kubectl -n dl-mid-gc get cm -o name | grep -v kube-root-ca | sort | tr '\n' ' ') == 'configmap/a configmap/b configmap/r ' ]]"
-is "$(left dl-mid-gc)" "configmap/a configmap/b configmap/r " "mid-cascade, the real GC: x and x1 deleted; r, a, b left"
+is "$(left dl-mid-gc)" "configmap/a configmap/b configmap/r " "mid-cascade, the real GC: x, x1 and the leaves deleted; r, a, b left"
 mid_cascade dl-mid
 run owners delete -n dl-mid cm/r --cascade=foreground --timeout=60s
 is "$rc" 3 "mid-cascade, GC stopped: owners delete exits 3"
