@@ -18,6 +18,7 @@
 #include "label_selector.h"
 #include "output.h"
 #include "session_connect.h"
+#include "session_across.h"
 #include "session_scan.h"
 #include "session_snapshot.h"
 #include "session_warnings.h"
@@ -182,24 +183,46 @@ static int wanted(void *ctx, const struct owners_graph *g, uint32_t node)
 	return !w->sel || labels_match(w, n);
 }
 
-/* Each TYPE as each side reads it; one neither side has is a mistake. */
+/* Adds side's reading of typed to w->types: a type, or every type of a
+ * category (kubectl's `all`). 0, or an error code with err set. */
+static int add_side_types(struct want *w, size_t *cap, const struct session *side, const char *typed,
+			  struct owners_error *err)
+{
+	const struct owners_resource **found = NULL;
+	size_t n = 0, k;
+	int category = 0, rc = owners_type_expand(&found, &n, &category, &side->types, typed, err);
+
+	if (!rc && OWNERS_GROW(w->types, *cap, w->n_types + n))
+		rc = owners_error_oom(err);
+	for (k = 0; !rc && k < n; k++)
+		w->types[w->n_types++] = found[k];
+	free(found);
+	return rc;
+}
+
+/* Each TYPE as each side reads it, a category as the types it holds there;
+ * one neither side has is a mistake. */
 static enum exit_code resolve_types(struct want *w, const struct diff_args *a, struct session *before,
 				    struct session *after)
 {
-	struct owners_error err = OWNERS_ERROR_INIT;
-	size_t i;
+	struct owners_error err = OWNERS_ERROR_INIT, ignored = OWNERS_ERROR_INIT;
+	size_t i, cap = 0;
 	int rc = 0;
 
 	if (!a->n_types)
 		return EXIT_OK;
-	if (!(w->types = calloc(2 * a->n_types, sizeof(*w->types))))
-		return error_oom();
-	w->n_types = 2 * a->n_types;
 	for (i = 0; !rc && i < a->n_types; i++) {
-		int rb = owners_type_resolve(&w->types[2 * i], &before->types, a->types[i], NULL);
+		size_t had = w->n_types;
+		int rb = add_side_types(w, &cap, before, a->types[i], &ignored);
 
-		rc = owners_type_resolve(&w->types[2 * i + 1], &after->types, a->types[i], &err);
-		rc = rb ? rc : 0;
+		owners_error_clear(&ignored);
+		rc = add_side_types(w, &cap, after, a->types[i], &err);
+		if (rc == OWNERS_ENOMEM || rb == OWNERS_ENOMEM)
+			rc = owners_error_oom(&err);
+		else if (rc && !rb)
+			rc = 0; /* the before side knows it */
+		if (!rc && w->n_types == had) /* a category neither side has types of */
+			rc = owners_error_set(&err, OWNERS_ENOTFOUND, "the category '%s' holds no type here", a->types[i]);
 	}
 	if (rc) {
 		report_error(&err);
@@ -387,6 +410,28 @@ static enum exit_code scan_sides(struct session *before, struct session *after, 
 	return session_scan(after, ns);
 }
 
+/* -n: an owner that reads absent in the namespace is looked for in every
+ * other, each side in its own source, as dangling does: an owner living
+ * elsewhere then reads invalid-namespace on both sides, as the GC sees
+ * it, and only a real change of class is one. */
+static enum exit_code look_across(struct session *s, const char *ns)
+{
+	const struct owners_graph *g = s->graph;
+	uint32_t *nodes = NULL, i;
+	size_t n = 0, cap = 0;
+	enum exit_code rc;
+
+	for (i = 0; i < g->count; i++)
+		if (!g->nodes[i].virtual_ && g->nodes[i].n_refs && !strcmp(g->nodes[i].namespace_, ns) &&
+		    owners_graph_node_list_push(&nodes, &n, &cap, i)) {
+			free(nodes);
+			return error_oom();
+		}
+	rc = n ? session_look_across_namespaces(s, nodes, n) : EXIT_OK;
+	free(nodes);
+	return rc;
+}
+
 static enum exit_code compare(struct cmd_run *run, const struct diff_args *args, struct session *before,
 			      struct session *after, struct want *w)
 {
@@ -445,7 +490,8 @@ static enum exit_code cmd_diff(struct cmd_run *run)
 		keep_labels(&before, &la);
 		keep_labels(&after, &lb);
 	}
-	if (!(rc = resolve_types(&w, &args, &before, &after)) && !(rc = scan_sides(&before, &after, w.ns)))
+	if (!(rc = resolve_types(&w, &args, &before, &after)) && !(rc = scan_sides(&before, &after, w.ns)) &&
+	    (!w.ns || (!(rc = look_across(&before, w.ns)) && !(rc = look_across(&after, w.ns)))))
 		rc = compare(run, &args, &before, &after, &w);
 out:
 	session_close(&before);
@@ -524,10 +570,13 @@ const struct command diff_command = {
 		"directories --from reads); 'owners diff BEFORE' compares BEFORE with the\n"
 		"cluster now (the current context, and the clock's time). With TYPE arguments a\n"
 		"second argument would read as AFTER, so --live says it: 'owners diff BEFORE\n"
-		"--live pods'. TYPEs, -l (matching on either side: an object that lost its\n"
+		"--live pods'. TYPEs (a category too, as kubectl takes it: 'all' is its types\n"
+		"on each side), -l (matching on either side: an object that lost its\n"
 		"labels is compared too) and -n or -A choose the objects as in the other\n"
 		"commands; without either, the namespace a snapshot was taken in, else the\n"
-		"context's (a snapshot's own: default).\n"
+		"context's (a snapshot's own: default). Under -n, an owner that reads absent in\n"
+		"the namespace is looked for in every other, on each side, as dangling does:\n"
+		"one living elsewhere reads invalid-namespace, as the GC sees it.\n"
 		"\n"
 		"Exit codes: 0, or with --exit-code 0 when nothing changed and 1 when something\n"
 		"did (as git diff --exit-code and kubectl diff); 1 error; 2 usage.",

@@ -31,7 +31,8 @@ static const struct tree_options tree_defaults = { .depth = -1, .timeout_ms = 5 
 const struct opt tree_opts[] = {
 	OPT_BOOL("up", 0, up, "show the owners of the objects instead of their dependents"),
 	OPT_INT("depth", 'd', depth, "N", 0, LONG_MAX,
-		"stop N levels below the roots (default: no limit)"),
+		"stop N levels below the roots (default: no limit; not with -o name, the whole delete set, "
+		"unless --up)"),
 	OPT_SELECTOR("label selector for the roots, e.g. app=web"),
 	OPT_OUTPUT("tree (default), wide (adds reference flags and UIDs, and the API group to NAME: "
 		"Kind.group/name), json, yaml, dot, name (what a cascading delete of the roots "
@@ -155,6 +156,12 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 	    (k == OUTPUT_DOT || k == OUTPUT_JSONPATH || k == OUTPUT_CUSTOM_COLUMNS))
 		return usage_error("--watch and --until print tree, wide, json, yaml or name, not %s",
 				   cli->output.spelled);
+	/* -o name is the delete's set, piped to act on: a part of it cut by
+	 * depth would read as the whole */
+	if (k == OUTPUT_NAME && !o->up && o->depth >= 0)
+		return usage_error("-o name lists everything a cascading delete of the roots deletes; "
+				   "--depth cannot cut it short (use -o tree or -o json to look %ld level%s down)",
+				   o->depth, o->depth == 1 ? "" : "s");
 	return EXIT_OK;
 }
 

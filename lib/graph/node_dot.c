@@ -9,13 +9,15 @@ static int quote(struct owners_buf *out, const char *s)
 	return owners_dot_quote(out, s, strlen(s));
 }
 
-int owners_node_dot(struct owners_buf *out, const struct owners_node *n)
+static int node_dot(struct owners_buf *out, const struct owners_node *n, const char *kept)
 {
 	struct owners_buf label = OWNERS_BUF_INIT;
 	int rc;
 
 	rc = owners_buf_addf(&label, "%s\n%s%s%s", n->kind, n->namespace_,
 			     *n->namespace_ ? "/" : "", n->name);
+	if (!rc && kept)
+		rc = owners_buf_addf(&label, "\n%s", kept); /* "kept: ..." */
 	if (!rc)
 		rc = owners_buf_adds(out, "  ");
 	if (!rc)
@@ -24,12 +26,24 @@ int owners_node_dot(struct owners_buf *out, const struct owners_node *n)
 		rc = owners_buf_adds(out, " [label=");
 	if (!rc)
 		rc = owners_dot_quote(out, label.ptr, label.len);
+	if (!rc && kept)
+		rc = owners_buf_adds(out, ", peripheries=2");
 	if (!rc)
 		rc = owners_buf_adds(out, n->virtual_  ? ", style=dashed, color=red];\n"
 					  : n->deleted ? ", style=filled, fillcolor=khaki];\n"
 						       : "];\n");
 	owners_buf_clear(&label);
 	return rc;
+}
+
+int owners_node_dot(struct owners_buf *out, const struct owners_node *n)
+{
+	return node_dot(out, n, NULL);
+}
+
+int owners_node_dot_kept(struct owners_buf *out, const struct owners_node *n, const char *why)
+{
+	return node_dot(out, n, why);
 }
 
 int owners_node_dot_edge(struct owners_buf *out, const struct owners_node *owner,

@@ -3,7 +3,9 @@
  * the document's head, an object as a box labelled with its kind,
  * namespace and name (red and dashed when it does not exist, khaki while
  * in deletion), and an ownerReference as an edge from owner to dependent
- * (bold for a controller, red and dashed when it does not resolve).
+ * (bold for a controller, red and dashed when it does not resolve). An
+ * object a tree's cascade would keep is drawn with a double border and
+ * its note ("kept: why") under its name, as the text tree's NOTES say it.
  *
  * Ownership: appends to the caller's buffer; nodes are borrowed.
  */
@@ -18,6 +20,8 @@
 #define OWNERS_NODE_DOT_TAIL "}\n"
 
 int owners_node_dot(struct owners_buf *out, const struct owners_node *n);
+/* The same, marked as kept by a cascade; why is the tree's note ("kept: ..."). */
+int owners_node_dot_kept(struct owners_buf *out, const struct owners_node *n, const char *why);
 int owners_node_dot_edge(struct owners_buf *out, const struct owners_node *owner,
 			 const struct owners_node *dependent, int controller, int resolved);
 

@@ -737,8 +737,15 @@ int owners_tree_render_dot(struct owners_buf *out, const struct owners_render *r
 		const struct owners_tree_row *row = &t->rows[i];
 
 		if (!seen[row->node]) {
+			const struct owners_node *n = &r->g->nodes[row->node];
+
 			seen[row->node] = 1;
-			rc = owners_node_dot(out, &r->g->nodes[row->node]);
+			/* what the cascade keeps is marked, as the text tree's
+			 * NOTES say it */
+			if (r->fates && !n->virtual_ && r->fates[row->node].reason)
+				rc = owners_node_dot_kept(out, n, r->fates[row->node].message);
+			else
+				rc = owners_node_dot(out, n);
 		}
 		/* Edges always point from owner to dependent, whichever way we walked. */
 		if (!rc && row->via)

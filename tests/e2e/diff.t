@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 require python3:python3 jq:jq
 
-plan 25
+plan 27
 
 # "Kind/name change[ owner=Kind/name][ before>after][ finalizer=F]", one line
 # per change of an -o json document, in its order
@@ -66,6 +66,12 @@ kind: Pod
 metadata: {name: adoptee, labels: {app: adopt}}
 spec: {automountServiceAccountToken: false, containers: [{name: c, image: nginx}]}
 YAML
+# an object that will name an owner living in another namespace
+# (invalid-namespace to the GC, which sees every namespace)
+kubectl create namespace far >/dev/null
+kubectl create namespace cross >/dev/null
+kubectl -n far create configmap far-owner >/dev/null
+kubectl -n cross create configmap dep-x >/dev/null
 wait_for "web's first ReplicaSet and its pods" 30 \
   bash -c '[[ $(kubectl -n shop get pods -l app=web -o name | wc -l) == 2 ]]'
 old_rs=$(kubectl -n shop get rs -l app=web -o jsonpath='{.items[0].metadata.name}')
@@ -107,6 +113,7 @@ YAML
 wait_for "the pod adopted" 30 bash -c \
   '[[ $(kubectl -n shop get pod adoptee -o jsonpath="{.metadata.ownerReferences[0].name}") == adopter ]]'
 kubectl -n other create configmap new-elsewhere >/dev/null
+kubectl -n cross patch configmap dep-x --type=merge -p "{\"metadata\":{\"ownerReferences\":[{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"name\":\"far-owner\",\"uid\":\"$(kubectl -n far get cm far-owner -o jsonpath='{.metadata.uid}')\"}]}}" >/dev/null
 
 run owners snapshot -A -f "$T/after.json.gz"
 ok "$rc" "owners snapshot -A: the state after"
@@ -150,9 +157,24 @@ run owners diff "$T/before.snap.gz" "$T/after.json.gz" -n shop replicasets -o js
 is "$(printf '%s' "$out" | changes | sort)" "$(printf 'ReplicaSet/%s appeared\n' adopter "$new_rs" | sort)" \
   "TYPE arguments: only those types"
 
+# a category, as kubectl takes it (#51): `all` holds pods and replicasets,
+# not configmaps
+run owners diff "$T/before.snap.gz" "$T/after.json.gz" -n shop all -o json
+is "$rc|$(printf '%s' "$out" | changes | sort)" "0|$(printf '%s\n' "$lines" | grep -E '^(ReplicaSet|Pod)/' | sort)" \
+  "a category (all): the changes of its types, no ConfigMap's"
+
 run owners diff "$T/before.snap.gz" --live -n shop configmaps -o json
 is "$(jf "$out" 'd["metadata"]["after"]["live"]')|$(printf '%s' "$out" | changes | sort)" \
   "True|$(printf '%s\n' "$lines" | grep '^ConfigMap/' | sort)" "--live with TYPE arguments: the cluster, configmaps only"
+
+# -n looks an owner up in every namespace, as dangling does (#51): a
+# reference to an owner elsewhere is the same change seen from its
+# dependent's namespace as from all of them
+run owners diff "$T/before.snap.gz" "$T/after.json.gz" -A -o json
+all_x=$(printf '%s' "$out" | changes | grep '^ConfigMap/dep-x ')
+run owners diff "$T/before.snap.gz" "$T/after.json.gz" -n cross -o json
+is "$(printf '%s' "$out" | changes)|$all_x" "$all_x|ConfigMap/dep-x reference-added owner=ConfigMap/far-owner ->invalid-namespace" \
+  "-n: an owner in another namespace looked up there: the change -A shows (a reference to it, invalid-namespace)"
 
 run owners diff "$T/before.snap.gz" "$T/after.json.gz" -n other -o json
 is "$(printf '%s' "$out" | changes)" "ConfigMap/new-elsewhere appeared" "-n: another namespace's changes alone"

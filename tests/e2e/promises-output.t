@@ -13,7 +13,7 @@
 # so the Pods stay Pending).
 . "$(dirname "$0")/lib.sh"
 require python3:python3
-plan 30
+plan 32
 
 start_cluster C --gc=stalled --controllers
 . "$C/env"
@@ -67,6 +67,13 @@ like "$out" "ConfigMap/under-shared +.*kept: its owner ConfigMap/shared is kept"
 deleted_rows=$(grep -E '^keep +[│├└─ ]*ConfigMap/(dep|diamond|live-owner) ' <<<"$out")
 is "$(wc -l <<<"$deleted_rows")" 4 "  the rows the cascade deletes (diamond twice)"
 unlike "$deleted_rows" "kept" "  say nothing of the kind"
+
+# -o dot marks the same rows (#51): a double border, the note under the name
+run owners -n keep tree cm/live-owner -o dot
+like "$out" '"ConfigMap\\nkeep/shared\\nkept: another owner keeps it \(ConfigMap/keeper\)", peripheries=2' \
+  "  -o dot: a kept object drawn apart, with why"
+is "$(grep -c 'peripheries=2' <<<"$out")" "$(grep -c 'kept: ' <<<"$(owners -n keep tree cm/live-owner)")" \
+  "  -o dot: exactly the rows the text tree calls kept"
 
 run owners -n keep tree cm/live-owner -o name
 tree_names=$out

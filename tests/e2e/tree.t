@@ -98,6 +98,12 @@ done
 run owners tree deployment/web -d 1
 unlike "$out" "Pod/" "--depth 1 stops above the pods"
 like "$out" "more below --depth" "--depth says what it cut"
+# -o name is the delete's set, piped to act on: never a part of it (#51)
+run owners tree deployment/web -o name --depth 1
+is "$rc" 2 "-o name with --depth: a usage error (-o name is the whole delete set)"
+like "$err" "^error: -o name lists everything a cascading delete of the roots deletes; --depth cannot cut it short" "... saying why"
+run owners tree deployment/web -o name --up --depth 1
+is "$rc" 0 "--up -o name --depth: the owners, as deep as asked"
 
 run owners tree deployments -l app=web
 like "$out" "Deployment/web" "-l selects the roots through the API server"
