@@ -23,6 +23,14 @@ static void log_line(void *ctx, const char *line)
 
 /* A server that does not answer: said once at default verbosity (at -v=6
  * every attempt is logged already). */
+/* The request-delay hook says what it holds (faults.t strikes on it). */
+static void delay_notice(void *ctx, const char *line)
+{
+	(void)ctx;
+	fprintf(stderr, "owners: test hook: %s (OWNERS_TEST_DELAY_REQUESTS)\n", line);
+	fflush(stderr);
+}
+
 static void retry_notice(void *ctx, const char *line)
 {
 	const struct owners_cli *cli = ctx;
@@ -90,6 +98,7 @@ static int http_options(struct owners_http_options *ho, struct owners_cli *cli)
 	ho->log = log_line;
 	ho->notice = retry_notice;
 	ho->log_ctx = cli;
+	ho->test_delay_notice = delay_notice;
 	return test_delay_from_env(&ho->test_delay_match, &ho->test_delay_ms);
 }
 

@@ -1509,6 +1509,14 @@ int owners_http_submit(struct owners_http_client *c, struct owners_http_request 
 	c->long_lived += (size_t)x->long_lived;
 	if (c->opt.test_delay_match && r->path.ptr && strstr(r->path.ptr, c->opt.test_delay_match)) {
 		x->not_before_us = now_us() + (int64_t)c->opt.test_delay_ms * 1000;
+		if (c->opt.test_delay_notice) {
+			struct owners_buf line = OWNERS_BUF_INIT;
+
+			if (!owners_buf_addf(&line, "holding a %s request for %ld ms: %s", r->method ? r->method : "GET",
+					     c->opt.test_delay_ms, r->path.ptr))
+				c->opt.test_delay_notice(c->opt.log_ctx, line.ptr);
+			owners_buf_clear(&line);
+		}
 		xl_push_back(&c->delayed, x);
 		return 0;
 	}

@@ -87,6 +87,12 @@ struct owners_http_options {
 	 * none. */
 	const char *test_delay_match;
 	long test_delay_ms;
+	/* Told (with log_ctx) each time a request is held so, "holding a GET
+	 * request for 3000 ms: /api/...", before it waits: a suite strikes a
+	 * fault on it,
+	 * so that the request goes out into the fault whatever the machine's
+	 * load. May be NULL. */
+	void (*test_delay_notice)(void *ctx, const char *line);
 };
 
 struct owners_http_request;

@@ -32,7 +32,7 @@ PK=$C/kubeconfig.proxy
 proxy_kubeconfig "$KUBECONFIG" "$PK"
 
 . "$(dirname "$0")/fixtures.sh"
-SCENARIOS=(latency bandwidth cut reset blackhole down midrun)
+SCENARIOS=(latency bandwidth cut reset blackhole down midrun-lists midrun-access midrun-writes)
 make_fixtures "${SCENARIOS[@]}"
 ok $? "fixtures: one namespace per scenario (${SCENARIOS[*]})"
 
@@ -56,7 +56,7 @@ outcome() { echo "$scenario $1 $2" >>"$OUTCOMES"; }
 clear_error() {
   (( rc != 0 )) || return 1
   [[ $(tail -n 1 <<<"$err") =~ ^(error:|fixed:) ]] || return 1
-  ! grep -vE '^(error|warning|fixed): ' <<<"$err" | grep -qvE '^(delete|gc): .* \([0-9]+s so far\)$'
+  ! grep -vE '^(error|warning|fixed): |^owners: test hook: holding a ' <<<"$err" | grep -qvE '^(delete|gc): .* \([0-9]+s so far\)$'
 }
 
 # same_shape JSON BASELINE: JSON is one document with the kind and the
@@ -114,22 +114,35 @@ act() {
   p=$(promise "$a" "$ns")
   snap "$before"
   if [[ -n ${MIDRUN-} ]]; then
-    # the strike notes when the fault was in place; the command must still
-    # have been running then (counted in MIDRUN_STRUCK, checked at the end)
-    rm -f "$C/strike"
-    ( sleep "$MIDRUN_AFTER"; eval "$MIDRUN" && date +%s.%N >"$C/strike" ) &
-    local strike=$!
-    run via_proxy $(act_args "$a")
-    local ended
+    # The phase is chosen, not timed: the requests whose path holds
+    # MIDRUN_ON are held 3 s by the request-delay hook, which says so on
+    # stderr; the fault strikes the moment it does, so the held request
+    # goes out into it, however loaded the machine. The strike is noted
+    # (counted in MIDRUN_STRUCK, checked at the end: the command must still
+    # have been running).
+    local errf=$C/act.err ended cmd t0=$SECONDS
+    rm -f "$C/strike" "$C/act.rc"
+    : >"$errf"
+    ( OWNERS_TEST_DELAY_REQUESTS="$MIDRUN_ON=3" via_proxy $(act_args "$a") >"$C/act.out" 2>"$errf"
+      echo $? >"$C/act.rc" ) &
+    cmd=$!
+    while ! grep -q '^owners: test hook: holding a ' "$errf" && kill -0 $cmd 2>/dev/null && (( SECONDS - t0 < 60 )); do
+      sleep 0.05
+    done
+    if grep -q '^owners: test hook: holding a ' "$errf"; then
+      eval "$MIDRUN" && date +%s.%N >"$C/strike"
+    fi
+    wait $cmd
     ended=$(date +%s.%N)
-    wait $strike
+    out=$(<"$C/act.out") err=$(<"$errf") rc=$(<"$C/act.rc")
+    san_check "$(act_args "$a") (mid-run fault)"
     if [[ -s $C/strike ]] && python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) < float(sys.argv[2]) else 1)' "$(<"$C/strike")" "$ended"; then
       MIDRUN_STRUCK=$((MIDRUN_STRUCK + 1))
-      echo "# $scenario: the fault struck while the command ran"
-    elif [[ -s $C/strike ]]; then
-      echo "# $scenario: the command had ended before the fault struck (exit $rc)"
-    else
+      echo "# $scenario: the fault struck while the command held $(grep -m1 '^owners: test hook: holding a ' "$errf" | sed 's/.*request for [0-9]* ms: //; s/ (OWNERS.*//')"
+    elif grep -q '^owners: test hook: holding a ' "$errf"; then
       echo "# $scenario: the fault could not be installed: $MIDRUN"
+    else
+      echo "# $scenario: no request of the command held ($MIDRUN_ON): the phase never came (exit $rc)"
     fi
   else
     run via_proxy $(act_args "$a")
@@ -296,32 +309,48 @@ like "$err" "^error: cannot reach https://127\.0\.0\.1:$TP_PORT: Connection refu
 proxy_enabled true
 
 # ---- the fault strikes in the middle of a destructive command -------------------------------
-# Latency stretches each command to a few seconds; a black hole, the proxy
-# going down, or a reset storm then strikes after a while. Whatever was
-# done must be a prefix of the promise, and a second run must finish it.
-scenario=midrun ns=midrun RT=1s
-baseline
+# Latency stretches each command; a black hole, the proxy going down, or a
+# reset storm then strikes in a phase chosen on purpose with the
+# request-delay hook (act: the fault comes the moment a request of that
+# phase is held), each phase in a namespace of its own fixtures: during
+# the lists (the namespace's ConfigMaps list), after them (the permission
+# checks asked before the first write), and during the writes (the
+# requests for the object it changes first). The finalizer removals have
+# one phase: their reads and writes of the object. Whatever was done must
+# be a prefix of the promise, and a second run must finish it.
+RT=1s
 toxic lat latency downstream '{"latency": 150, "jitter": 50}'
+scenario=midrun
 toxics_are lat
-i=0 MIDRUN_STRUCK=0
-for a in "${ACTS[@]}"; do
-  case $((i % 3)) in
-    0) MIDRUN="toxic hole timeout downstream '{\"timeout\": 0}'" ;;
-    1) MIDRUN="proxy_enabled false" ;;
-    2) MIDRUN="toxic rst reset_peer downstream '{\"timeout\": 0}'" ;;
+i=0 MIDRUN_STRUCK=0 MIDRUN_RUNS=0
+phases_of() { # phases_of ACT: "name=TEXT" per phase
+  case $1 in
+    fix) echo "lists=configmaps?limit access=selfsubjectaccessreviews writes=configmaps/dang-" ;;
+    fin1) echo "writes=configmaps/stuck" ;;
+    fin2) echo "writes=configmaps/stuck2" ;;
+    *) echo "lists=configmaps?limit access=selfsubjectaccessreviews writes=configmaps/$1" ;;
   esac
-  MIDRUN_AFTER=$(awk "BEGIN { print 0.6 + 0.1 * $i }")
-  scenario="midrun $(case $((i % 3)) in 0) echo black-hole ;; 1) echo proxy-down ;; 2) echo resets ;; esac) after ${MIDRUN_AFTER}s"
-  act "$a"
-  proxy_enabled true
-  untoxic hole 2>/dev/null; untoxic rst 2>/dev/null
-  i=$((i + 1))
+}
+for a in "${ACTS[@]}"; do
+  for phase in $(phases_of "$a"); do
+    case $((i % 3)) in
+      0) MIDRUN="toxic hole timeout downstream '{\"timeout\": 0}'" f=black-hole ;;
+      1) MIDRUN="proxy_enabled false" f=proxy-down ;;
+      2) MIDRUN="toxic rst reset_peer downstream '{\"timeout\": 0}'" f=resets ;;
+    esac
+    MIDRUN_ON=${phase#*=} ns=midrun-${phase%%=*}
+    scenario="midrun $f during ${phase%%=*}"
+    act "$a"
+    proxy_enabled true
+    untoxic hole 2>/dev/null; untoxic rst 2>/dev/null
+    i=$((i + 1)) MIDRUN_RUNS=$((MIDRUN_RUNS + 1))
+  done
 done
-unset MIDRUN
-# A fault that strikes after the command ended tests nothing mid-run: most
-# must land while it runs (the latency makes each take a few seconds).
-(( MIDRUN_STRUCK >= ${#ACTS[@]} - 1 ))
-ok $? "[midrun] the fault struck while the command ran in $MIDRUN_STRUCK of ${#ACTS[@]} commands (at least $(( ${#ACTS[@]} - 1 )))"
+unset MIDRUN MIDRUN_ON
+# The phase is made, not hoped for: every fault struck while its command
+# held a request of its phase.
+(( MIDRUN_STRUCK == MIDRUN_RUNS ))
+ok $? "[midrun] the fault struck in the phase chosen in $MIDRUN_STRUCK of $MIDRUN_RUNS commands (all)"
 untoxic_all
 scenario=midrun lap
 RT=3s
