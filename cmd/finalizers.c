@@ -139,13 +139,21 @@ static void say_not_stuck(const struct owners_graph *g, const struct owners_stuc
 			  const unsigned char *named, size_t n_named)
 {
 	struct owners_buf what = OWNERS_BUF_INIT;
-	size_t i;
+	uint32_t *rows = NULL;
+	size_t i, n = 0, cap = 0;
 
-	for (i = 0; named && i < n_named; i++) {
-		const struct owners_node *node = &g->nodes[i];
+	for (i = 0; named && i < n_named; i++)
+		if (named[i] && !owners_stuck_is_stuck(g, facts, (uint32_t)i) &&
+		    owners_graph_node_list_push(&rows, &n, &cap, (uint32_t)i)) {
+			free(rows);
+			error_oom();
+			return;
+		}
+	/* in the node order, not the order listed */
+	owners_graph_sort_nodes(g, rows, n);
+	for (i = 0; i < n; i++) {
+		const struct owners_node *node = &g->nodes[rows[i]];
 
-		if (!named[i] || owners_stuck_is_stuck(g, facts, (uint32_t)i))
-			continue;
 		owners_buf_reset(&what);
 		owners_api_type_name(&what, node->resource);
 		fprintf(stderr, "%s '%s'%s%s%s %s\n", what.ptr, node->name,
@@ -154,6 +162,7 @@ static void say_not_stuck(const struct owners_graph *g, const struct owners_stuc
 			node->deleted ? "is being deleted, with no finalizers left"
 				      : "is not being deleted");
 	}
+	free(rows);
 	owners_buf_clear(&what);
 }
 

@@ -344,15 +344,23 @@ static enum exit_code say_left(struct run *r, struct owners_gc_backlog *b)
 {
 	struct owners_buf out = OWNERS_BUF_INIT;
 	const struct owners_graph *g = r->cmd->s.graph;
-	uint32_t k;
+	uint32_t k, *rows = NULL;
+	size_t n = 0, cap = 0, i;
 	int rc = 0;
 
 	owners_gc_backlog_count(b, g, r->gr.steps, r->gr.scope, NULL, 0);
 	for (k = 0; !rc && k < g->count; k++) {
 		const struct owners_gc_step *s = &r->gr.steps[k];
 
-		if (!r->gr.scope[k] || (s->kind != OWNERS_GC_STEP_WAIT && !owners_gc_step_acts(s)))
-			continue;
+		if (r->gr.scope[k] && (s->kind == OWNERS_GC_STEP_WAIT || owners_gc_step_acts(s)))
+			rc = owners_graph_node_list_push(&rows, &n, &cap, k);
+	}
+	/* in the node order, not the order listed */
+	if (!rc)
+		owners_graph_sort_nodes(g, rows, n);
+	for (i = 0; !rc && i < n; i++) {
+		const struct owners_gc_step *s = &r->gr.steps[k = rows[i]];
+
 		rc = owners_buf_adds(&out, "  ");
 		if (!rc)
 			rc = owners_graph_node_name(&out, &g->nodes[k]);
@@ -369,6 +377,7 @@ static enum exit_code say_left(struct run *r, struct owners_gc_backlog *b)
 		if (!rc)
 			rc = owners_buf_addc(&out, '\n');
 	}
+	free(rows);
 	rc = emit(&out, rc);
 	owners_buf_clear(&out);
 	return rc;

@@ -124,8 +124,10 @@ int tree_roots_find(struct tree_roots *r, struct owners_graph *g, const struct o
 	 * waits for their dependents too). */
 	for (i = 0; !rc && i < r->now.count; i++)
 		rc = saw(r, g, r->now.nodes[i]);
-	for (k = 0; !rc && k < r->seen.cap; k++) {
-		const char *uid = r->seen.slots[k].key;
+	/* in the order they were first seen (the selection's, node order),
+	 * not the hash table's */
+	for (k = 0; !rc && k < r->n_seen; k++) {
+		const char *uid = r->seen_order[k];
 		uint32_t node;
 
 		if (uid && gone_with_dependents(g, uid, &node))

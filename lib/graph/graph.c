@@ -146,6 +146,16 @@ int owners_graph_node_cmp(const struct owners_graph *g, uint32_t a, uint32_t b)
 	return owners_graph_node_order(g, a, b, 0);
 }
 
+static int by_node_index(const void *a, const void *b, void *ctx)
+{
+	return owners_graph_node_order(ctx, *(const uint32_t *)a, *(const uint32_t *)b, 0);
+}
+
+void owners_graph_sort_nodes(const struct owners_graph *g, uint32_t *nodes, size_t n)
+{
+	owners_qsort_r(nodes, n, sizeof(*nodes), by_node_index, (void *)g);
+}
+
 /* The node of uid, found from its hash h. */
 static uint32_t find_hashed(const struct owners_graph *g, const char *uid, uint64_t h)
 {
@@ -772,10 +782,12 @@ int owners_graph_find_name(struct owners_graph *g, const struct owners_resource 
 	while (g->by_name[j]) {
 		const struct owners_node *n = &g->nodes[g->by_name[j] - 1];
 
-		if (n->resource == r && !strcmp(n->namespace_, ns) && !strcmp(n->name, name)) {
+		/* two objects of one name (a dump, or a watch, that caught an
+		 * object and its successor): the one of the smaller UID, by
+		 * rule, not the one listed first */
+		if (n->resource == r && !strcmp(n->namespace_, ns) && !strcmp(n->name, name) &&
+		    (*found == OWNERS_NO_NODE || strcmp(n->uid, g->nodes[*found].uid) < 0))
 			*found = g->by_name[j] - 1;
-			break;
-		}
 		j = (j + 1) & (g->by_name_cap - 1);
 	}
 	return 0;

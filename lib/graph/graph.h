@@ -174,6 +174,10 @@ enum owners_node_order {
  * sorts before or after node b. Whatever order the lists came in, a sort
  * by it gives one result. */
 int owners_graph_node_order(const struct owners_graph *g, uint32_t a, uint32_t b, unsigned how);
+/* Sorts n node indexes in the node order (owners_graph_node_cmp()): a
+ * list made by walking the graph's array, which is in the order the
+ * objects were listed, said in an order of the cluster's state. */
+void owners_graph_sort_nodes(const struct owners_graph *g, uint32_t *nodes, size_t n);
 /* The order itself: owners_graph_node_order(g, a, b, 0). */
 int owners_graph_node_cmp(const struct owners_graph *g, uint32_t a, uint32_t b);
 /* "deployment.apps/web" as kubectl -o name writes it (appended to out). */

@@ -17,5 +17,9 @@ int owners_list_source_scan(const struct owners_list_source *src, struct owners_
 			    const struct owners_resource_table *types, const struct owners_scan_options *o,
 			    struct owners_scan_report *report, struct owners_error *err)
 {
-	return src->list(src->ctx, g, types, o, report, err);
+	int rc = src->list(src->ctx, g, types, o, report, err);
+
+	/* failures in one order, not the order the lists failed in */
+	owners_scan_report_sort(report);
+	return rc;
 }

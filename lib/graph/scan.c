@@ -478,3 +478,29 @@ void owners_scan_report_clear(struct owners_scan_report *r)
 	free(r->failures);
 	memset(r, 0, sizeof(*r));
 }
+
+static int by_type_then_message(const void *pa, const void *pb)
+{
+	const struct owners_scan_failure *a = pa, *b = pb;
+	const struct owners_resource *x = a->resource, *y = b->resource;
+	int c;
+
+	if (x != y) {
+		if (!x || !y)
+			return x ? 1 : -1;
+		if ((c = strcmp(x->group, y->group)) || (c = strcmp(x->resource, y->resource)) ||
+		    (c = strcmp(x->version, y->version)))
+			return c;
+	}
+	if ((c = strcmp(a->message ? a->message : "", b->message ? b->message : "")))
+		return c;
+	if ((c = strcmp(a->detail ? a->detail : "", b->detail ? b->detail : "")))
+		return c;
+	return a->code - b->code;
+}
+
+void owners_scan_report_sort(struct owners_scan_report *r)
+{
+	if (r->n_failures > 1)
+		qsort(r->failures, r->n_failures, sizeof(*r->failures), by_type_then_message);
+}

@@ -115,6 +115,10 @@ int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 		    const struct owners_resource_table *types, const struct owners_scan_options *o,
 		    struct owners_scan_report *report, struct owners_error *err);
 void owners_scan_report_clear(struct owners_scan_report *r);
+/* The failures in one order, whatever order the lists failed in: by
+ * group, resource and version, then message (every list source's report
+ * is sorted so, owners_list_source_scan()). */
+void owners_scan_report_sort(struct owners_scan_report *r);
 
 /* The limit of a list's page, given how many pages of it came before. */
 size_t owners_scan_page_limit(size_t page_size, size_t pages_before);

@@ -223,9 +223,12 @@ static int by_answer_type(const void *a, const void *b)
 
 	if (x->can_hold_answer != y->can_hold_answer)
 		return y->can_hold_answer - x->can_hold_answer;
-	if ((c = strcmp(x->group, y->group)))
+	if ((c = strcmp(x->group, y->group)) || (c = strcmp(x->resource, y->resource)))
 		return c;
-	return strcmp(x->resource, y->resource);
+	/* one type refused in several lists: the one kept named by rule */
+	if ((c = strcmp(x->version ? x->version : "", y->version ? y->version : "")))
+		return c;
+	return strcmp(x->message ? x->message : "", y->message ? y->message : "");
 }
 
 /* One report's failures: each that is not a refusal into l in order, the

@@ -6,6 +6,7 @@
 #include "graph_mark.h"
 #include "scan.h"
 #include "selection.h"
+#include "sort.h"
 
 /* ---- targets: where each argument is ---------------------------------- */
 
@@ -108,15 +109,31 @@ int owners_selection_add(struct owners_selection *s, uint32_t node)
 	return pick(s, node, 0);
 }
 
-/* Adds the marked nodes, in graph order. */
+static int by_uid(const void *a, const void *b, void *ctx)
+{
+	const struct owners_graph *g = ctx;
+
+	return strcmp(g->nodes[*(const uint32_t *)a].uid, g->nodes[*(const uint32_t *)b].uid);
+}
+
+static int by_node(const void *a, const void *b, void *ctx)
+{
+	return owners_graph_node_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+/* Adds the marked nodes in the node order (owners_graph_node_cmp()), not
+ * the order they were listed in: what one argument selects comes out the
+ * same whatever order its lists arrived in. */
 static int add_marked(struct owners_selection *s, const struct owners_graph *g, const unsigned char *marks,
 		      int how)
 {
+	size_t first = s->count;
 	uint32_t i;
 
 	for (i = 0; i < g->count; i++)
 		if (marks[i] && pick(s, i, how))
 			return OWNERS_ENOMEM;
+	owners_qsort_r(s->nodes + first, s->count - first, sizeof(*s->nodes), by_node, (void *)g);
 	return 0;
 }
 
@@ -190,14 +207,19 @@ static size_t still_owned(const struct owners_graph *g, const unsigned char *mar
 static int resume_uids(struct owners_buf *out, const struct owners_graph *g,
 		       const unsigned char *marks)
 {
-	uint32_t i;
-	int rc = 0, first = 1;
+	uint32_t i, *v = NULL;
+	size_t n = 0, cap = 0, k;
+	int rc = 0;
 
+	/* by UID: the printed command is the same whatever the lists' order */
 	for (i = 0; !rc && i < g->count; i++)
-		if (marks[i]) {
-			rc = owners_buf_addf(out, "%s%s", first ? " --resume=" : ",", g->nodes[i].uid);
-			first = 0;
-		}
+		if (marks[i])
+			rc = owners_graph_node_list_push(&v, &n, &cap, i);
+	if (!rc)
+		owners_qsort_r(v, n, sizeof(*v), by_uid, (void *)g);
+	for (k = 0; !rc && k < n; k++)
+		rc = owners_buf_addf(out, "%s%s", k ? "," : " --resume=", g->nodes[v[k]].uid);
+	free(v);
 	return rc;
 }
 

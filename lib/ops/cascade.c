@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "sort.h"
 
 const char *owners_cascade_mode_name(enum owners_cascade_mode m)
 {
@@ -87,6 +88,18 @@ static int add_wait(struct owners_cascade_plan *p, uint32_t node, enum owners_wa
 	p->waits[p->n_waits].why = why;
 	p->n_waits++;
 	return 0;
+}
+
+static int action_order(const void *a, const void *b, void *ctx)
+{
+	return owners_graph_node_cmp(ctx, ((const struct owners_action *)a)->node,
+				     ((const struct owners_action *)b)->node);
+}
+
+static int wait_order(const void *a, const void *b, void *ctx)
+{
+	return owners_graph_node_cmp(ctx, ((const struct owners_cascade_wait *)a)->node,
+				     ((const struct owners_cascade_wait *)b)->node);
 }
 
 int owners_cascade_plan_hold(struct owners_cascade_plan *p, size_t i)
@@ -675,6 +688,11 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 	}
 	if (rc)
 		goto out;
+	/* actions and waits in the node order, not the order the objects
+	 * were listed in: what is said (progress, what is left) and done
+	 * first is the same whatever the lists' order */
+	owners_qsort_r(out->actions, out->n_actions, sizeof(*out->actions), action_order, g);
+	owners_qsort_r(out->waits, out->n_waits, sizeof(*out->waits), wait_order, g);
 	out->done = !out->members_left && !out->released_left;
 out:
 	free(on_cycle);

@@ -71,19 +71,25 @@ int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct own
 				 uint32_t **examples, size_t *n_out)
 {
 	struct needs s = { NULL, NULL, 0, 0, 0, 0 };
-	uint32_t i;
+	uint32_t i, *order = NULL;
+	size_t n_order = 0, cap = 0, k;
 	int rc = 0;
 
-	for (i = 0; i < g->count && !rc; i++) {
-		const struct owners_node *n = &g->nodes[i];
-
-		if (n->virtual_ || (!p->member[i] && !p->released[i]))
-			continue;
+	for (i = 0; i < g->count && !rc; i++)
+		if (!g->nodes[i].virtual_ && (p->member[i] || p->released[i]))
+			rc = owners_graph_node_list_push(&order, &n_order, &cap, i);
+	/* in the node order: each check's example object, and the checks'
+	 * order, are the cluster's, not the lists' */
+	if (!rc)
+		owners_graph_sort_nodes(g, order, n_order);
+	for (k = 0; k < n_order && !rc; k++) {
+		i = order[k];
 		if (!p->released[i])
 			rc = need(&s, g, delete_verb, i);
 		if (!rc && (p->released[i] || owners_cascade_member_patched(p, g, i, mode)))
 			rc = need(&s, g, patch_verb, i);
 	}
+	free(order);
 	return hand_over(&s, rc, out, examples, n_out);
 }
 

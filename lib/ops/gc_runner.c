@@ -11,6 +11,7 @@
 #include "deadlock.h"
 #include "gc_runner.h"
 #include "grow.h"
+#include "sort.h"
 
 /* nothing to do while owners missing from the scan are there: scans
  * again this many times at most (lists and watches catch up) */
@@ -174,6 +175,12 @@ static int action_of(struct owners_action *a, const struct owners_gc_runner *r, 
 	}
 }
 
+static int by_node(const void *a, const void *b, void *ctx)
+{
+	return owners_graph_node_cmp(ctx, ((const struct owners_action *)a)->node,
+				     ((const struct owners_action *)b)->node);
+}
+
 /* This pass's requests: one action per object (a RELEASE carries every
  * reference the pass removes from it, whichever step marked them). */
 static int plan_actions(struct owners_gc_runner *r, const struct owners_graph *g)
@@ -191,6 +198,8 @@ static int plan_actions(struct owners_gc_runner *r, const struct owners_graph *g
 			return OWNERS_ENOMEM;
 		p->actions[p->n_actions++] = a;
 	}
+	/* in the node order: the lines said as they are done follow it */
+	owners_qsort_r(p->actions, p->n_actions, sizeof(*p->actions), by_node, (void *)g);
 	return 0;
 }
 

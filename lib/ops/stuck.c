@@ -225,6 +225,17 @@ static int set_message(struct owners_stuck_finalizer *fin, enum owners_stuck_rea
 	return rc;
 }
 
+static int by_node(const void *a, const void *b, void *ctx)
+{
+	return owners_graph_node_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+static int by_pod_name(const void *a, const void *b)
+{
+	return strcmp((*(const struct owners_pod_claim_use *const *)a)->pod,
+		      (*(const struct owners_pod_claim_use *const *)b)->pod);
+}
+
 static int add_object(struct owners_stuck_finalizer *fin, size_t *cap, uint32_t node)
 {
 	size_t i;
@@ -404,6 +415,8 @@ static int explain_namespace(struct explainer *x, uint32_t node, struct owners_s
 	}
 	if (rc)
 		return rc;
+	/* the stuck content in the node order, not the order listed */
+	owners_qsort_r(fin->objects, fin->n_objects, sizeof(*fin->objects), by_node, (void *)g);
 	if (fin->n_content)
 		qsort(fin->content, fin->n_content, sizeof(*fin->content), cmp_content);
 	for (i = 0; i < g->n_listings; i++) {
@@ -456,6 +469,8 @@ static int explain_pvc(struct explainer *x, uint32_t node, struct owners_stuck_f
 		fin->pods[fin->n_pods++] = u;
 		holding += owners_pod_holds_claim(u, n->name);
 	}
+	/* by name, not in the pod list's order */
+	qsort(fin->pods, fin->n_pods, sizeof(*fin->pods), by_pod_name);
 	if (holding)
 		return set_message(fin, OWNERS_STUCK_IN_USE,
 				   "in use by %zu pod%s: the pvc-protection controller removes it once "

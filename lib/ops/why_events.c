@@ -34,11 +34,19 @@ static int64_t when(const struct owners_json_value *e)
 	return 0;
 }
 
+/* Oldest first; events of one second by what they say, so that no two
+ * that print differently tie (the list's own order is the server's). */
 static int by_time(const void *a, const void *b)
 {
 	const struct owners_why_event *x = a, *y = b;
+	int c;
 
-	return (x->last > y->last) - (x->last < y->last);
+	if (x->last != y->last)
+		return (x->last > y->last) - (x->last < y->last);
+	if ((c = strcmp(x->reason, y->reason)) || (c = strcmp(x->message, y->message)) ||
+	    (c = strcmp(x->source, y->source)) || (c = strcmp(x->type, y->type)))
+		return c;
+	return (x->count > y->count) - (x->count < y->count);
 }
 
 int owners_why_events_read(struct owners_why_events *out, const struct owners_json_value *list)

@@ -343,6 +343,10 @@ for a in "${ACTS[@]}"; do
     act "$a"
     proxy_enabled true
     untoxic hole 2>/dev/null; untoxic rst 2>/dev/null
+    # the next command starts once requests pass again (a proxy just
+    # re-enabled can drop the first connections: that command would fail
+    # before the phase its fault is for)
+    wait_for "the proxy to pass requests again" 20 kubectl --kubeconfig "$PK" get --raw /version --request-timeout=2s
     i=$((i + 1)) MIDRUN_RUNS=$((MIDRUN_RUNS + 1))
   done
 done

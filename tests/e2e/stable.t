@@ -52,6 +52,16 @@ ring() {
 }
 ring st-ring2 a b && ring st-ring3 a b c && ring st-ring2b a b
 ok $? "three deadlocked rings in foreground deletion"
+# a namespace in deletion that cannot empty: objects held by a finalizer
+# (no namespace controller runs: it stays Terminating with them)
+kubectl create ns st-doomed >/dev/null
+for n in z1 a1 m1 b1 c1 y1; do
+  kubectl -n st-doomed create configmap "$n" >/dev/null
+  kubectl -n st-doomed patch configmap "$n" --type=merge -p '{"metadata":{"finalizers":["example.com/hold"]}}' >/dev/null
+done
+kubectl -n st-doomed delete configmap z1 a1 m1 b1 c1 y1 --wait=false >/dev/null
+kubectl delete ns st-doomed --wait=false >/dev/null
+ok $? "a namespace in deletion, six objects stuck in it"
 
 export OWNERS_TEST_NOW=$(( $(date +%s) + 60 ))
 SNAP=$C/state.snap
@@ -59,30 +69,34 @@ run "$OWNERS" snapshot -A -f "$SNAP"
 ok $rc "a snapshot of the unchanged cluster"
 
 # same ARGS...: ARGS run live twice, under three shuffles, from the
-# snapshot and from it shuffled: every run the bytes and exit of the first.
-# FULL=0: live again, one shuffle (its seed turning), the snapshot.
+# snapshot and from it shuffled: every run the bytes (stdout and stderr)
+# and exit of the first. FULL=0: live again, one shuffle (its seed
+# turning), the snapshot. A snapshot's answer says where it came from on
+# stderr: only stdout is compared with it.
 n_runs=0
 same() {
-  local first rc0 got rcx s how diffs=()
-  first=$("$OWNERS" "$@" 2>/dev/null); rc0=$?
+  local first first_err rc0 got got_err rcx s how diffs=() e=$C/same.err
+  first=$("$OWNERS" "$@" 2>"$e"); rc0=$?; first_err=$(<"$e")
   local variants=(live 1 2 3 from from-1)
   [[ ${FULL:-1} == 0 ]] && variants=(live $(( n_runs % 3 + 1 )) from)
   for s in "${variants[@]}"; do
     case $s in
-      live) got=$("$OWNERS" "$@" 2>/dev/null); rcx=$? ;;
-      from) got=$("$OWNERS" "$@" --from "$SNAP" 2>/dev/null); rcx=$? ;;
-      from-1) got=$(OWNERS_TEST_SHUFFLE=1 "$OWNERS" "$@" --from "$SNAP" 2>/dev/null); rcx=$? ;;
-      *) got=$(OWNERS_TEST_SHUFFLE=$s "$OWNERS" "$@" 2>/dev/null); rcx=$? ;;
+      live) got=$("$OWNERS" "$@" 2>"$e"); rcx=$? ;;
+      from) got=$("$OWNERS" "$@" --from "$SNAP" 2>"$e"); rcx=$? ;;
+      from-1) got=$(OWNERS_TEST_SHUFFLE=1 "$OWNERS" "$@" --from "$SNAP" 2>"$e"); rcx=$? ;;
+      *) got=$(OWNERS_TEST_SHUFFLE=$s "$OWNERS" "$@" 2>"$e"); rcx=$? ;;
     esac
+    got_err=$(<"$e")
+    [[ $s == from* ]] && got_err=$first_err
     n_runs=$((n_runs + 1))
-    if [[ $got != "$first" || $rcx != "$rc0" ]]; then
+    if [[ $got != "$first" || $rcx != "$rc0" || $got_err != "$first_err" ]]; then
       diffs+=("$s")
       echo "# owners $* [$s]: exit $rc0 then $rcx"
-      diff <(printf '%s\n' "$first") <(printf '%s\n' "$got") | head -8 | sed 's/^/#   /'
+      diff <(printf '%s\n' "$first" "$first_err") <(printf '%s\n' "$got" "$got_err") | head -8 | sed 's/^/#   /'
     fi
   done
   how=${diffs[*]}
-  ok ${#diffs[@]} "owners $*: the same bytes ${FULL:+}every run${how:+ (not: $how)}"
+  ok ${#diffs[@]} "owners $*: the same bytes every run${how:+ (not: $how)}"
 }
 
 # ---- every namespace at once, every format ------------------------------------
@@ -119,6 +133,18 @@ for obj in $roles; do
   FULL=0 same tree "$obj" -o wide
   FULL=0 same why "$obj"
 done
+# many roots at once (a TYPE), and what the plan of a delete says
+for ns in gd1x0-a gd1x1-b st-ring3; do
+  FULL=0 same tree -n "$ns" configmaps
+  FULL=0 same tree -n "$ns" configmaps -o json
+  FULL=0 same delete -n "$ns" configmaps --all --dry-run=client
+  FULL=0 same delete -n "$ns" configmaps --all --dry-run=client -o name
+done
+FULL=0 same tree clusterroles -o wide
+# a namespace stuck in deletion with objects stuck in it
+FULL=0 same finalizers namespace/st-doomed
+FULL=0 same finalizers namespace/st-doomed -o json
+FULL=0 same why namespace/st-doomed
 FULL=0 same tree -n st-ring2 configmap/a -o dot
 FULL=0 same tree -n gd1x0-a $(kubectl -n gd1x0-a get cm -o name | head -3) -o name
 

@@ -269,8 +269,9 @@ static void test_find(struct owners_graph *g)
 		scope.everything_when_none = 1;
 		scope.everything_flags = OWNERS_MARK_OWN_NAMESPACE;
 		rc = select_(&s, g, NULL, 0, &how, &err);
-		is_str(names(g, &s), "a/web-cm a/db a/web-1 a/web-2 /a",
-		       "find: no argument, everything in the namespace and, asked, its Namespace");
+		is_str(names(g, &s), "/a a/web-cm a/db a/web-1 a/web-2",
+		       "find: no argument, everything in the namespace and, asked, its Namespace, in the node "
+		       "order (namespace, kind, name), not the order listed");
 		ok(owners_selection_add(&s, s.nodes[0]) == 0 && s.count == 5, "owners_selection_add: once only");
 		scope.everything_when_none = 0;
 	}
