@@ -57,17 +57,19 @@ struct meta_scratch {
 	char created[40], deleted[40];
 };
 
+static void scratch_clear(struct meta_scratch *s)
+{
+	free(s->refs);
+	free(s->fields);
+	free(s->labels);
+	memset(s, 0, sizeof(*s));
+}
+
 static int meta_of(struct meta_scratch *s, const struct owners_node *n)
 {
 	uint32_t i;
 
-	memset(&s->m, 0, sizeof(s->m));
-	free(s->refs);
-	free(s->fields);
-	free(s->labels);
-	s->refs = NULL;
-	s->fields = NULL;
-	s->labels = NULL;
+	scratch_clear(s);
 	if ((n->n_refs && (!(s->refs = calloc(n->n_refs, sizeof(*s->refs))) ||
 			   !(s->fields = calloc(n->n_refs, 1)))) ||
 	    (n->n_labels && !(s->labels = calloc(n->n_labels, sizeof(*s->labels)))))
@@ -134,9 +136,7 @@ static int hand_on(struct owners_graph *from, struct owners_graph *g, const stru
 			rc = owners_graph_note_listing(g, l[k].resource, l[k].namespace_, l[k].rc, l[k].message);
 		free(l);
 	}
-	free(s.refs);
-	free(s.fields);
-	free(s.labels);
+	scratch_clear(&s);
 	free(order);
 	return rc;
 }
