@@ -58,8 +58,15 @@ int owners_file_reader_read(struct owners_file_reader *r, char *buf, size_t cap,
 	}
 	if (n == 0 && zerr == Z_BUF_ERROR)
 		return owners_error_set(err, OWNERS_EIO, "%s: cut short: the gzip stream ends early", r->path);
-	return owners_error_set(err, OWNERS_EIO, "%s: %s", r->path,
-				zerr == Z_ERRNO ? strerror(errno) : why);
+	if (zerr == Z_ERRNO)
+		return owners_error_set(err, OWNERS_EIO, "%s: %s", r->path, strerror(errno));
+	/* zlib names the stream by its descriptor ("<fd:3>: incorrect data
+	 * check"): the file is named once, as ours, and the damage as such */
+	if (why && why[0] == '<' && strstr(why, ">: "))
+		why = strstr(why, ">: ") + 3;
+	if (zerr == Z_DATA_ERROR)
+		return owners_error_set(err, OWNERS_EIO, "%s: damaged gzip data (%s)", r->path, why ? why : "bad data");
+	return owners_error_set(err, OWNERS_EIO, "%s: %s", r->path, why ? why : "cannot read");
 }
 
 void owners_file_reader_free(struct owners_file_reader *r)

@@ -305,6 +305,16 @@ PY
 done
 head -c $(( $(stat -c %s "$SNAPZ") / 2 )) "$SNAPZ" > "$W/cut.snap.gz"
 bad "$W/cut.snap.gz" "truncated gzip" "$W/cut.snap.gz: "
+# one byte of the compressed stream flipped: the gzip's own damage, said
+# as such, the file named once (zlib names it by its descriptor)
+python3 - "$SNAPZ" "$W/flipped.snap.gz" <<'PY'
+import sys
+d = bytearray(open(sys.argv[1], 'rb').read())
+d[len(d) // 2] ^= 0xff
+open(sys.argv[2], 'wb').write(bytes(d))
+PY
+bad "$W/flipped.snap.gz" "one byte of a .gz flipped" "$W/flipped.snap.gz: (damaged gzip data \\([a-z ]+\\)|byte [0-9]+: .*)$"
+unlike "$err" "<fd:" "... never zlib's name for it"
 printf 'hello: world\n' > "$W/other.yaml"
 bad "$W/other.yaml" "not a snapshot" "$W/other.yaml: "
 mkdir -p "$W/unrelated/sub"
