@@ -124,8 +124,9 @@ static const char *snapshot_namespace(const struct session *s)
 }
 
 /* The one namespace both sides are read in (NULL: every one): -n, else
- * the one a snapshot was taken in, else the live cluster's context's (or
- * "default", a snapshot's own). */
+ * the one a snapshot was taken in, else every namespace when each file is
+ * a snapshot of all of them (the scope the snapshots have, not the
+ * context's), else the live cluster's context's. */
 static const char *namespace_of(const struct owners_cli *cli, const struct session *a, const struct session *b)
 {
 	if (cli->all_namespaces)
@@ -136,6 +137,8 @@ static const char *namespace_of(const struct owners_cli *cli, const struct sessi
 		return snapshot_namespace(a);
 	if (snapshot_namespace(b))
 		return snapshot_namespace(b);
+	if (session_snapshot_header(a) && (!b->snap || session_snapshot_header(b)))
+		return NULL;
 	return b->namespace_;
 }
 
@@ -454,9 +457,11 @@ static enum exit_code compare(struct cmd_run *run, const struct diff_args *args,
 	rc = emit(run, &v, before, after);
 	if (!rc)
 		say_limits(&d, args, before, after);
+	/* the scope said in every answer, "no changes" included */
 	if (!rc && !d.count && !output_is_document(&run->cli->output))
-		fprintf(stderr, "no changes in ownership between %s and %s\n", args->before,
-			args->after ? args->after : "the cluster");
+		fprintf(stderr, "no changes in ownership %s%s%sbetween %s and %s\n",
+			w->ns ? "in namespace '" : "in any namespace ", w->ns ? w->ns : "", w->ns ? "' " : "",
+			args->before, args->after ? args->after : "the cluster");
 	if (!rc && o->exit_code && d.count)
 		rc = EXIT_ERROR;
 	owners_graph_diff_clear(&d);
@@ -573,8 +578,10 @@ const struct command diff_command = {
 		"--live pods'. TYPEs (a category too, as kubectl takes it: 'all' is its types\n"
 		"on each side), -l (matching on either side: an object that lost its\n"
 		"labels is compared too) and -n or -A choose the objects as in the other\n"
-		"commands; without either, the namespace a snapshot was taken in, else the\n"
-		"context's (a snapshot's own: default). Under -n, an owner that reads absent in\n"
+		"commands; without either, the namespace a snapshot was taken in, else every\n"
+		"namespace when each file is a snapshot of all of them (the snapshots' scope),\n"
+		"else the context's. The scope is said in every answer: 'no changes in\n"
+		"ownership in namespace ...' or '... in any namespace'. Under -n, an owner that reads absent in\n"
 		"the namespace is looked for in every other, on each side, as dangling does:\n"
 		"one living elsewhere reads invalid-namespace, as the GC sees it.\n"
 		"\n"

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 require python3:python3 jq:jq
 
-plan 27
+plan 30
 
 # "Kind/name change[ owner=Kind/name][ before>after][ finalizer=F]", one line
 # per change of an -o json document, in its order
@@ -81,8 +81,11 @@ run owners snapshot -n shop -f "$T/before-shop.json"
 ok "$rc" "owners snapshot -A and -n shop: the state before"
 
 run owners diff "$T/before.snap.gz" "$T/before.snap.gz" -A --exit-code
-is "$rc|$out|$err" "0||no changes in ownership between $T/before.snap.gz and $T/before.snap.gz" \
-  "a snapshot against itself: nothing, exit 0 with --exit-code, and said on stderr"
+is "$rc|$out|$err" "0||no changes in ownership in any namespace between $T/before.snap.gz and $T/before.snap.gz" \
+  "a snapshot against itself: nothing, exit 0 with --exit-code, and said on stderr, with where it looked"
+run owners diff "$T/before.snap.gz" "$T/before.snap.gz" -n shop
+is "$rc|$err" "0|no changes in ownership in namespace 'shop' between $T/before.snap.gz and $T/before.snap.gz" \
+  "a narrower scope is said in the answer, 'no changes' too (#52)"
 run owners snapshot -A -f "$T/before-again.json"
 run owners diff "$T/before.snap.gz" "$T/before-again.json" -A --exit-code
 is "$rc|$out" "0|" "the same cluster in the two formats (binary, JSON): no change"
@@ -185,6 +188,25 @@ is "$(jf "$out" 'd["metadata"]["notSeenBefore"] > 0, [i["metadata"]["name"] for 
 run owners diff "$T/before-shop.json" "$T/after.json.gz" -A
 like "$err" "warning: [0-9]+ objects of $T/after.json.gz not compared: $T/before-shop.json did not list their type" \
   "... and a warning says how many"
+
+# two -A snapshots, neither -n nor -A: compared in every namespace, the
+# snapshots' scope, not only the context's (#52)
+run owners diff "$T/before.snap.gz" "$T/after.json.gz" -o json
+is "$rc|$(printf '%s' "$out" | changes | grep -c .)" "0|$(owners diff "$T/before.snap.gz" "$T/after.json.gz" -A -o json | changes | grep -c .)" \
+  "two -A snapshots: every namespace's changes by default, as with -A"
+# README's example, run as printed
+kubectl -n default create deployment web --image=nginx:1 >/dev/null
+wait_for "default/web's ReplicaSet" 30 bash -c '[[ $(kubectl -n default get rs -l app=web -o name | wc -l) == 1 ]]'
+mkdir -p "$T/readme"
+(
+  cd "$T/readme" && owners snapshot -A -f before.snap.gz 2>/dev/null &&
+    kubectl rollout restart deployment/web >/dev/null &&
+    wait_for "the restart's ReplicaSet" 30 bash -c '[[ $(kubectl get rs -l app=web -o name | wc -l) == 2 ]]' &&
+    owners diff before.snap.gz --exit-code >"$T/readme.out" 2>"$T/readme.err"
+  echo $? >"$T/readme.rc"
+)
+like "$(cat "$T/readme.rc")|$(cat "$T/readme.out")" "^1\\|.*replicaset in namespace default:" \
+  "README: owners diff before.snap.gz --exit-code after a rollout restart: exit 1, the new ReplicaSet"
 
 run owners diff
 is "$rc" 2 "no snapshot: a usage error (exit 2)"
