@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 require python3:python3 jq:jq
 
-plan 30
+plan 31
 
 # "Kind/name change[ owner=Kind/name][ before>after][ finalizer=F]", one line
 # per change of an -o json document, in its order
@@ -205,8 +205,9 @@ mkdir -p "$T/readme"
     owners diff before.snap.gz --exit-code >"$T/readme.out" 2>"$T/readme.err"
   echo $? >"$T/readme.rc"
 )
-like "$(cat "$T/readme.rc")|$(cat "$T/readme.out")" "^1\\|.*replicaset in namespace default:" \
-  "README: owners diff before.snap.gz --exit-code after a rollout restart: exit 1, the new ReplicaSet"
+out=$(cat "$T/readme.out") err=$(cat "$T/readme.err") rc=$(cat "$T/readme.rc")
+is "$rc" 1 "README: owners diff before.snap.gz --exit-code after a rollout restart: exit 1"
+like "$out" "replicaset.apps in namespace default:"$'\n'"  \\+ web-[a-z0-9]+ +appeared" "... and the restart's new ReplicaSet"
 
 run owners diff
 is "$rc" 2 "no snapshot: a usage error (exit 2)"
