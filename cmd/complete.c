@@ -40,7 +40,7 @@ static int is_cluster_flag(const struct opt *o)
 	static const char *const names[] = { "kubeconfig", "context", "cluster", "user", "namespace",
 					     "server", "token", "as", "as-group", "certificate-authority",
 					     "insecure-skip-tls-verify", "tls-server-name", "cache-dir",
-					     "request-timeout", NULL };
+					     "request-timeout", "from", NULL };
 	size_t i;
 
 	for (i = 0; names[i]; i++)

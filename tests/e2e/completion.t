@@ -12,7 +12,7 @@ require tmux:tmux zsh:zsh fish:fish
 [[ -f /usr/share/bash-completion/bash_completion ]] ||
   { echo "Bail out! completion.t needs /usr/share/bash-completion/bash_completion (apt-get install bash-completion)"; exit 1; }
 
-plan 116   # (the same checks run every time: another count means checks lost or doubled)
+plan 117   # (the same checks run every time: another count means checks lost or doubled)
 start_cluster C --gc=stalled
 kubectl create namespace shop >/dev/null
 kubectl -n shop create configmap alpha >/dev/null
@@ -35,6 +35,12 @@ run env PATH="$prefix/bin:$PATH" kubectl __complete owners tree configm
 like "$out" $'^configmaps/\n:6' "  and types, with no space after them (directive 6)"
 run env PATH="$prefix/bin:$PATH" kubectl __complete owners --con
 is "$out" $'--context\tthe kubeconfig context to use\n:4' "  and flags before the command, with their descriptions"
+# --from: names from the snapshot, with no cluster to ask (#52)
+"$OWNERS" snapshot -n shop -f "$C/shop.snap" 2>/dev/null
+kubectl -n shop create configmap gamma >/dev/null
+run env KUBECONFIG=/nonexistent "$OWNERS" __complete tree --from "$C/shop.snap" -n shop configmaps/
+is "$out" $'configmaps/alpha\nconfigmaps/beta\n:4' "--from: completion reads the snapshot (its names, not the cluster's), no cluster needed"
+
 # krew installs only the plugin link (kubectl-owners) in its bin directory:
 # the helper linked beside it answers, with no 'owners' on PATH.
 mkdir -p "$C/krew/bin"
