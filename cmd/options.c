@@ -57,6 +57,9 @@ const struct opt owners_global_opts[] = {
 	OPT_STRING_COMPLETE("from", 0, from, "FILE|DIR", COMPLETE_FILE,
 		"read a snapshot (owners snapshot) or another tool's dump instead of the cluster; "
 		"commands that change the cluster refuse it"),
+	OPT_STRING("from-time", 0, from_time, "TIME",
+		"with --from: the time the answer is about (RFC 3339, e.g. 2026-11-28T10:00:00Z), instead "
+		"of the snapshot's own or the time a dump's files say (lost by a copy)"),
 	OPT_BOOL("help", 'h', help, "show this help"),
 	OPT_END,
 };

@@ -158,6 +158,7 @@ struct owners_cli {
 	const char *color;
 	const char *cache_dir;
 	const char *from;       /* --from: a snapshot or a dump, instead of the cluster */
+	const char *from_time;  /* --from-time: the time a --from answer is about (RFC 3339) */
 	long chunk_size;
 	int help;
 	int show_version;       /* owners --version */

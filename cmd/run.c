@@ -12,6 +12,7 @@
 #include "session_discover.h"
 #include "session_select.h"
 #include "session_warnings.h"
+#include "timeutil.h"
 
 /* The arguments as objects, as the row reads them; a mistake is a usage
  * error, before any request. */
@@ -81,6 +82,13 @@ static enum exit_code refuse_snapshot(const struct cmd_run *run)
 	const struct command *c = run->command;
 	const char *what = c->changes ? c->changes(run->opts) : NULL;
 
+	int64_t t;
+
+	if (run->cli->from_time && !run->cli->from)
+		return usage_error("--from-time is the time of a --from answer: give --from FILE|DIR too");
+	if (run->cli->from_time && owners_time_parse_rfc3339(&t, run->cli->from_time))
+		return usage_error("invalid value '%s' for --from-time: want an RFC 3339 time, e.g. "
+				   "2026-11-28T10:00:00Z", run->cli->from_time);
 	if (!run->cli->from || (c->reads_snapshot && !what))
 		return EXIT_OK;
 	if (!what)

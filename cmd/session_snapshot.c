@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -14,6 +15,7 @@
 #include "session_scan.h"
 #include "session_warnings.h"
 #include "strv.h"
+#include "timeutil.h"
 
 struct kept_status {
 	char *uid;
@@ -257,6 +259,12 @@ int session_connect_from(struct session *s, struct owners_cli *cli, const char *
 	/* A snapshot is what it is: its types are as current as it gets. */
 	s->types_fresh = 1;
 	s->now = snap->header.taken_at;
+	/* --from-time (checked by cmd/run.c): the time asked for, said with
+	 * the dump's time */
+	if (cli->from_time && !owners_time_parse_rfc3339(&s->now, cli->from_time)) {
+		snap->header.taken_at = s->now;
+		snap->header.taken_at_from = "--from-time";
+	}
 	s->namespace_ = cli->namespace_ ? cli->namespace_
 			: snap->header.namespace_ ? snap->header.namespace_ : "default";
 	if (say_scope(snap))
@@ -430,6 +438,23 @@ int session_why_events(struct session *s, struct owners_why_events *out, const s
 	return recorded_events(s, out, n, limit);
 }
 
+/* Which time a dump's answer is about, and where it came from: a dump
+ * records none of its own (--from-time sets it). */
+static int say_time(struct session *s, const struct owners_snapshot_header *h)
+{
+	char when[40];
+	time_t t = (time_t)h->taken_at;
+	struct tm tm;
+
+	if (!h->taken_at || !gmtime_r(&t, &tm) || !strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		return session_note(s, "%s: its time is unknown (%s): ages are counted to now; "
+				    "--from-time sets it", h->path,
+				    h->taken_at_from ? h->taken_at_from : "nothing in it says");
+	return session_note(s, "%s: answered as of %s, from %s%s", h->path, when,
+			    h->taken_at_from ? h->taken_at_from : "the dump",
+			    h->taken_at_from && strcmp(h->taken_at_from, "--from-time") ? " (--from-time sets another)" : "");
+}
+
 int session_snapshot_note(struct session *s)
 {
 	const struct owners_snapshot_header *h = session_snapshot_header(s);
@@ -443,11 +468,11 @@ int session_snapshot_note(struct session *s)
 			    "listed twice passed over", h->path, c->without_uid, c->without_uid == 1 ? "" : "s",
 			    c->duplicates))
 		return OWNERS_ENOMEM;
-	return session_note(s, "%s is a %s, without discovery: owners sees only the %zu type%s of its objects, "
-			    "and a reference to any other kind is unknown (not in the snapshot)%s%s",
-			    h->path, h->format, s->types.count, s->types.count == 1 ? "" : "s",
-			    h->taken_at_from ? "; its time is " : "",
-			    h->taken_at_from ? h->taken_at_from : "");
+	if (session_note(s, "%s is a %s, without discovery: owners sees only the %zu type%s of its objects, "
+			 "and a reference to any other kind is unknown (not in the snapshot)",
+			 h->path, h->format, s->types.count, s->types.count == 1 ? "" : "s"))
+		return OWNERS_ENOMEM;
+	return say_time(s, h);
 }
 
 void session_snapshot_unknown_type(struct session *s, const char *typed)

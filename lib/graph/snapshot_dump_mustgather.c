@@ -66,8 +66,9 @@ static int parse_go_time(int64_t *out, const char *line)
 	return owners_time_parse_rfc3339(out, rfc);
 }
 
-/* The last time the file records (gathering's end; its start when it
- * never ended). 0 when none. */
+/* The first time the file records: when gathering started, the moment
+ * the dump is of (its end line is when the last file was written, up to
+ * minutes later). 0 when none. */
 static int64_t read_timestamp(const char *dir)
 {
 	struct owners_buf path = OWNERS_BUF_INIT;
@@ -84,7 +85,7 @@ static int64_t read_timestamp(const char *dir)
 	n = fread(text, 1, TIMESTAMP_MAX, f);
 	fclose(f);
 	text[n] = 0;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+	for (line = strtok_r(text, "\n", &save); line && !when; line = strtok_r(NULL, "\n", &save))
 		if (!parse_go_time(&t, line))
 			when = t;
 	return when;
@@ -280,7 +281,7 @@ int owners_snapshot_dump_mustgather_find(struct owners_snapshot_dump_layout *l, 
 	}
 	if (*found) {
 		l->format = "must-gather";
-		l->taken_at_from = l->taken_at ? "the must-gather's timestamp file" : NULL;
+		l->taken_at_from = l->taken_at ? "the must-gather's timestamp file (when gathering started)" : NULL;
 	}
 	return rc;
 }

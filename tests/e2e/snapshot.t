@@ -217,8 +217,10 @@ for name in names:
         path = os.path.join(base, group or 'core', plural + '.yaml')
         os.makedirs(os.path.dirname(path), exist_ok=True)
         yaml.safe_dump({'apiVersion': 'v1', 'kind': 'List', 'items': items}, open(path, 'w'))
-stamp = time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(now)) + '.000000000 +0000 UTC m=+0.000000001'
-open(os.path.join(os.path.dirname(top), 'timestamp'), 'w').write(stamp + '\n' + stamp + '\n')
+# gathering started at "now" and ended ten minutes later: the dump is of
+# its start (#52), which the answers below must show
+stamp = lambda t: time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(t)) + '.000000000 +0000 UTC m=+0.000000001'
+open(os.path.join(os.path.dirname(top), 'timestamp'), 'w').write(stamp(now) + '\n' + stamp(now + 600) + '\n')
 PY
 for dump in "$W/kget.json" "$W/must-gather"; do
   d=$(basename "$dump")
@@ -237,6 +239,24 @@ for dump in "$W/kget.json" "$W/must-gather"; do
   like "$out" "ConfigMap/never +Nope/x .* unknown " "$d: an owner kind the dump does not hold is unknown, never unresolvable"
   like "$out" "ConfigMap/lost +ConfigMap/ghost .* absent " "$d: an owner absent from a type it holds whole is absent"
 done
+
+# --from-time (#52): a dump copied (cp: new file times) answers for the
+# time asked for, and says which time it is and where it came from
+cp "$W/kget.json" "$W/kget-copied.json"
+live=$(owners finalizers -n "$N" 2>/dev/null)
+run owners finalizers -n "$N" --from "$W/kget-copied.json"
+[[ $out != "$live" && $err == *"answered as of "*", from the newest modification time of the files read (--from-time sets another)"* ]]
+ok $? "a copied dump: its files' new time gives other ages, and it says where its time came from"
+run owners finalizers -n "$N" --from "$W/kget-copied.json" --from-time "$(date -u -d "@$OWNERS_TEST_NOW" +%Y-%m-%dT%H:%M:%SZ)"
+is "$rc|$out" "0|$live" "--from-time: the copy answers as live did at that time"
+like "$err" "answered as of $(date -u -d "@$OWNERS_TEST_NOW" +%Y-%m-%dT%H:%M:%SZ), from --from-time" "... and says so"
+run owners finalizers -n "$N" --from "$W/kget-copied.json" --from-time yesterday
+is "$rc" 2 "--from-time that is not RFC 3339: a usage error"
+run owners finalizers -n "$N" --from-time 2026-01-01T00:00:00Z
+is "$rc" 2 "--from-time without --from: a usage error"
+run owners finalizers -n "$N" --from "$W/must-gather"
+like "$err" "answered as of $(date -u -d "@$OWNERS_TEST_NOW" +%Y-%m-%dT%H:%M:%SZ), from the must-gather's timestamp file \\(when gathering started\\)" \
+  "a must-gather: the time its gathering started, said"
 
 # manifests and single objects: what can be placed is shown, the rest said
 cat > "$W/mixed.yaml" <<YAML

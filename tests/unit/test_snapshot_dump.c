@@ -701,8 +701,8 @@ static void test_cluster_info_directory(void)
 static void put_must_gather(void)
 {
 	put("mg/timestamp",
-	    "2026-01-01 10:00:00.123456789 +0000 UTC m=+0.016738541\n"
-	    "2026-01-01 10:05:00.5 +0100 CET m=+300.5\n",
+	    "2026-01-01 11:00:00.123456789 +0100 CET m=+0.016738541\n"
+	    "2026-01-01 10:05:00.5 +0000 UTC m=+300.5\n",
 	    0);
 	put("mg/must-gather.logs", "[must-gather      ] OUT gathering\n", 0);
 	put(IMAGE "/namespaces/demo/demo.yaml",
@@ -746,8 +746,8 @@ static void test_must_gather(void)
 	put_must_gather();
 	ok(read_dump(&s, &c, "mg", &err) == 0, "a must-gather's top directory: %s",
 	   owners_error_message(&err));
-	ok(has(&s, "header must-gather at=1767258300 from=the must-gather's timestamp file "),
-	   "taken at the timestamp file's last time (gathering's end), its zone applied");
+	ok(has(&s, "header must-gather at=1767261600 from=the must-gather's timestamp file (when gathering started) "),
+	   "taken at the timestamp file's first time (gathering's start, #52), its zone applied");
 	ok(has(&s, "ns=demo cluster=1 "), "one namespace gathered, cluster-scoped objects too");
 	ok(has(&s, "listed pods demo rv=4242") && has(&s, "listed nodes * rv=4300"),
 	   "namespaces/NS/<group>/<plural>.yaml and cluster-scoped-resources/<group>/<plural>.yaml "
@@ -766,7 +766,7 @@ static void test_must_gather(void)
 	is_int(c.objects, 5, "the namespace, the pod, the widget, the node, the volume");
 	ok(read_dump(&img, &c, IMAGE, &err) == 0, "one image's directory: %s",
 	   owners_error_message(&err));
-	ok(has(&img, "header must-gather at=1767258300 "), "its timestamp is its parent's");
+	ok(has(&img, "header must-gather at=1767261600 "), "its timestamp is its parent's");
 	is_str(strchr(img.text.ptr, '\n'), strchr(s.text.ptr, '\n'), "the same objects either way");
 	owners_buf_clear(&s.text);
 	owners_buf_clear(&img.text);
