@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin_names.h"
 #include "grow.h"
 
 struct owners_snapshot_dump_seen {
@@ -145,6 +146,7 @@ static int add_type(struct owners_snapshot_dump_types *t, const struct owners_sn
 	struct owners_resource r;
 	struct owners_buf group = OWNERS_BUF_INIT, plural = OWNERS_BUF_INIT;
 	struct owners_buf singular = OWNERS_BUF_INIT;
+	struct owners_builtin_names names;
 	const char *slash = strchr(s->api_version, '/');
 	size_t i;
 	int rc = OWNERS_ENOMEM;
@@ -170,6 +172,15 @@ static int add_type(struct owners_snapshot_dump_types *t, const struct owners_sn
 	r.namespaced = s->namespaced;
 	r.preferred = !earlier_version(&t->table, r.group, r.resource);
 	r.has_status = s->has_status;
+	/* kubectl's short names and categories of a built-in type: a dump has
+	 * no discovery to say them, and cm/x or `all` must work on it */
+	names = owners_builtin_names_of(r.group, r.resource);
+	for (r.n_short_names = 0; names.short_names[r.n_short_names]; r.n_short_names++)
+		;
+	for (r.n_categories = 0; names.categories[r.n_categories]; r.n_categories++)
+		;
+	r.short_names = (char **)names.short_names; /* copied by the table */
+	r.categories = (char **)names.categories;
 	rc = owners_resource_table_add(&t->table, &r);
 out:
 	owners_buf_clear(&group);

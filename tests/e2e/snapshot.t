@@ -235,6 +235,10 @@ for dump in "$W/kget.json" "$W/must-gather"; do
   done
   like "$err" "without discovery: owners sees only the [0-9]+ types? of its objects, and a reference to any other kind is unknown \\(not in the snapshot\\)" \
     "$d: it says what a dump lacks"
+  # kubectl's built-in short names, though a dump has no discovery (#52)
+  live=$(owners tree -n "$N" configmap/cfg deployment/web 2>/dev/null)
+  run owners tree -n "$N" cm/cfg deploy/web --from "$dump"
+  is "$rc|$out" "0|$live" "$d: cm/cfg and deploy/web (kubectl's short names) as live"
   run owners -n "$N" dangling --from "$dump" -o wide
   like "$out" "ConfigMap/never +Nope/x .* unknown " "$d: an owner kind the dump does not hold is unknown, never unresolvable"
   like "$out" "ConfigMap/lost +ConfigMap/ghost .* absent " "$d: an owner absent from a type it holds whole is absent"
