@@ -323,7 +323,8 @@ static void say_limits(const struct owners_graph_diff *d, const struct diff_args
 	const char *server_b = hb ? hb->server : after->cfg ? after->cfg->server : NULL;
 	const char *b_name = a->after ? a->after : "the cluster";
 
-	if (ha && ha->server && server_b && strcmp(ha->server, server_b))
+	/* (a dump records no server: nothing to compare then) */
+	if (ha && ha->server && *ha->server && server_b && *server_b && strcmp(ha->server, server_b))
 		warning_msg("%s was taken from %s and %s is %s: objects are the same by UID, so two clusters "
 			    "differ in every object", a->before, ha->server, b_name, server_b);
 	if (d->a.now && d->b.now && d->b.now < d->a.now)
@@ -435,11 +436,20 @@ static enum exit_code look_across(struct session *s, const char *ns)
 	return rc;
 }
 
+/* A dump, whose types are its objects': what it lacks was not seen. */
+static int from_objects(const struct session *s)
+{
+	const struct owners_snapshot_header *h = session_snapshot_header(s);
+
+	return h && !h->has_discovery;
+}
+
 static enum exit_code compare(struct cmd_run *run, const struct diff_args *args, struct session *before,
 			      struct session *after, struct want *w)
 {
 	const struct diff_options *o = run->opts;
-	const struct owners_graph_diff_side sa = { before->graph, before->now }, sb = { after->graph, after->now };
+	const struct owners_graph_diff_side sa = { before->graph, before->now, from_objects(before) },
+					    sb = { after->graph, after->now, from_objects(after) };
 	struct owners_graph_diff d;
 	struct view v;
 	enum exit_code rc;
@@ -583,7 +593,10 @@ const struct command diff_command = {
 		"else the context's. The scope is said in every answer: 'no changes in\n"
 		"ownership in namespace ...' or '... in any namespace'. Under -n, an owner that reads absent in\n"
 		"the namespace is looked for in every other, on each side, as dangling does:\n"
-		"one living elsewhere reads invalid-namespace, as the GC sees it.\n"
+		"one living elsewhere reads invalid-namespace, as the GC sees it. A dump (it has\n"
+		"no discovery: its types are its objects') did not see a type it does not hold:\n"
+		"those objects are counted as not seen on that side (notSeenBefore,\n"
+		"notSeenAfter), never as appeared or went.\n"
 		"\n"
 		"Exit codes: 0, or with --exit-code 0 when nothing changed and 1 when something\n"
 		"did (as git diff --exit-code and kubectl diff); 1 error; 2 usage.",

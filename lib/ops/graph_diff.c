@@ -76,12 +76,14 @@ static int observed(const struct owners_graph *g, uint32_t n)
 	return n != OWNERS_NO_NODE && !g->nodes[n].virtual_;
 }
 
-/* Whether the objects of n's type in n's namespace were seen by g, as
- * owners_graph_listing_state() says of any version of that type; a type g
- * does not serve at all has no objects there, unless its group failed
- * discovery (then it may have). */
-static int could_see(const struct owners_graph *g, const struct owners_node *n)
+/* Whether the objects of n's type in n's namespace were seen by side s,
+ * as owners_graph_listing_state() says of any version of that type; a
+ * type a cluster (or its snapshot) does not serve has no objects there,
+ * unless its group failed discovery (then it may have); a type a dump
+ * does not hold was not seen there (a dump's types are its objects'). */
+static int could_see(const struct owners_graph_diff_side *s, const struct owners_node *n)
 {
+	const struct owners_graph *g = s->g;
 	const struct owners_resource *r = n->resource;
 	size_t i;
 	int served = 0;
@@ -97,7 +99,7 @@ static int could_see(const struct owners_graph *g, const struct owners_node *n)
 		if (owners_graph_listing_state(g, t, n->namespace_, NULL) == OWNERS_LISTING_OK)
 			return 1;
 	}
-	return !served && !owners_resource_group_failed(g->types, n->api_version);
+	return !served && !s->types_from_objects && !owners_resource_group_failed(g->types, n->api_version);
 }
 
 static int classify(struct owners_graph *g, uint32_t node, uint32_t k, enum owners_ref_class *out)
@@ -250,7 +252,7 @@ static int diff_b_object(struct differ *x, owners_graph_diff_want_fn want, void 
 	x->bound = d->a.now && b->created > d->a.now ? b->created : d->a.now;
 	if (x->na != OWNERS_NO_NODE)
 		return compare_object(x);
-	if (!could_see(d->a.g, b)) {
+	if (!could_see(&d->a, b)) {
 		d->unseen_in_a++;
 		return 0;
 	}
@@ -273,7 +275,7 @@ static int diff_a_object(struct differ *x, owners_graph_diff_want_fn want, void 
 	if (x->in_b[x->na] || observed(d->b.g, owners_graph_find_uid(d->b.g, a->uid)) ||
 	    (want && !want(want_ctx, d->a.g, x->na)))
 		return 0;
-	if (!could_see(d->b.g, a)) {
+	if (!could_see(&d->b, a)) {
 		d->unseen_in_b++;
 		return 0;
 	}

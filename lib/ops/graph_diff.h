@@ -86,6 +86,10 @@ struct owners_diff_item {
 struct owners_graph_diff_side {
 	struct owners_graph *g;
 	int64_t now;
+	/* Its types are only those of the objects it holds (a dump, without
+	 * discovery): a type it does not have is not seen there, never
+	 * empty. */
+	int types_from_objects;
 };
 
 /* Which objects are compared: an object is when want says so of it on

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 require python3:python3 jq:jq
 
-plan 31
+plan 33
 
 # "Kind/name change[ owner=Kind/name][ before>after][ finalizer=F]", one line
 # per change of an -o json document, in its order
@@ -89,6 +89,15 @@ is "$rc|$err" "0|no changes in ownership in namespace 'shop' between $T/before.s
 run owners snapshot -A -f "$T/before-again.json"
 run owners diff "$T/before.snap.gz" "$T/before-again.json" -A --exit-code
 is "$rc|$out" "0|" "the same cluster in the two formats (binary, JSON): no change"
+# a dump that holds fewer types (#52): what it does not hold was not seen
+# there, never gone or new
+kubectl get configmaps,pods -A -o json >"$T/before-kget.json"
+run owners diff "$T/before.snap.gz" "$T/before-kget.json" -A -o json
+is "$rc|$(jf "$out" 'len(d["items"]), d["metadata"]["notSeenAfter"] > 0, d["metadata"]["notSeenBefore"]')" "0|0 True 0" \
+  "a snapshot against a dump of two of its types: no change, the other types' objects not seen after (counted)"
+run owners diff "$T/before-kget.json" "$T/before.snap.gz" -A -o json
+is "$rc|$(jf "$out" 'len(d["items"]), d["metadata"]["notSeenBefore"] > 0, d["metadata"]["notSeenAfter"]')" "0|0 True 0" \
+  "... and the other way round: not seen before, never 'appeared'"
 
 # ---- the changes ---------------------------------------------------------------
 # a rollout: the deployment controller makes a second ReplicaSet

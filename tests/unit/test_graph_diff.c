@@ -77,10 +77,20 @@ static void base(struct owners_graph *g, unsigned leave_out)
 		add(g, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", NREFS(cm_refs)));
 }
 
+/* dumps: which side's types are only its objects' (a dump, no discovery) */
+static struct owners_graph_diff diff_dumps(struct owners_graph *a, struct owners_graph *b, int a_dump, int b_dump)
+{
+	struct owners_graph_diff d;
+	const struct owners_graph_diff_side sa = { a, T_A, a_dump }, sb = { b, T_B, b_dump };
+
+	ok(owners_graph_diff_run(&d, &sa, &sb, NULL, NULL) == 0, "diff runs");
+	return d;
+}
+
 static struct owners_graph_diff diff(struct owners_graph *a, struct owners_graph *b)
 {
 	struct owners_graph_diff d;
-	const struct owners_graph_diff_side sa = { a, T_A }, sb = { b, T_B };
+	const struct owners_graph_diff_side sa = { a, T_A, 0 }, sb = { b, T_B, 0 };
 
 	ok(owners_graph_diff_run(&d, &sa, &sb, NULL, NULL) == 0, "diff runs");
 	return d;
@@ -141,7 +151,7 @@ static void no_change(void)
 {
 	struct owners_graph *a = graph(&types, NULL), *b = graph(&types, NULL);
 	struct owners_graph_diff d;
-	const struct owners_graph_diff_side s = { a, T_A };
+	const struct owners_graph_diff_side s = { a, T_A, 0 };
 
 	base(a, 0);
 	base(b, 0);
@@ -219,6 +229,29 @@ static void types_served(void)
 	d = diff(a, b);
 	is_str(words(&d), "", "a type whose group failed discovery in A: unseen, not appeared");
 	is_int(d.unseen_in_a, 1, "  counted");
+	done(&d, a, b);
+
+	/* a dump that does not hold a type (#52): its objects were not seen
+	 * there, neither appeared (the dump before) nor went (after) */
+	a = graph(&types_without_widgets, NULL);
+	b = graph(&types, NULL);
+	add(b, "example.com/v1", "Widget", FAKE_OBJECT("ns", "w", "u-w"));
+	d = diff_dumps(a, b, 1, 0);
+	is_str(words(&d), "", "a dump before without the type: unseen, not appeared");
+	is_int(d.unseen_in_a, 1, "  counted as not seen before");
+	done(&d, a, b);
+	a = graph(&types, NULL);
+	b = graph(&types_without_widgets, NULL);
+	add(a, "example.com/v1", "Widget", FAKE_OBJECT("ns", "w", "u-w"));
+	d = diff_dumps(a, b, 0, 1);
+	is_str(words(&d), "", "a dump after without the type: unseen, not went");
+	is_int(d.unseen_in_b, 1, "  counted as not seen after");
+	done(&d, a, b);
+	a = graph(&types, NULL);
+	b = graph(&types_without_widgets, NULL);
+	add(a, "example.com/v1", "Widget", FAKE_OBJECT("ns", "w", "u-w"));
+	d = diff_dumps(a, b, 0, 0);
+	is_str(words(&d), "went:w", "  (a cluster's snapshot without the type: it went, its CRD with it)");
 	done(&d, a, b);
 }
 
@@ -352,7 +385,7 @@ static void wanted(void)
 {
 	static const char *const fins[] = { "example.com/watched" };
 	struct owners_graph *a = graph(&types, NULL), *b = graph(&types, NULL);
-	const struct owners_graph_diff_side sa = { a, T_A }, sb = { b, T_B };
+	const struct owners_graph_diff_side sa = { a, T_A, 0 }, sb = { b, T_B, 0 };
 	struct owners_graph_diff d;
 
 	base(a, NO_CM);
