@@ -252,6 +252,22 @@ static const struct man_section main_sections[] = {
 		"server and context; or a user who may list nothing, in the server's words (...\n"
 		"may list none of the 57 types owners scans: configmaps is forbidden: User \"x\"\n"
 		"cannot list resource \"configmaps\" ...)."},
+	{"READING A FILE (--from)",
+		"--from FILE|DIR answers from a file instead of the cluster; every read command\n"
+		"takes it, and the commands that change the cluster refuse it (exit 2). It reads:\n"
+		"  - owners snapshot's own files (owners-snapshot(1), FORMAT), plain or .gz;\n"
+		"  - kubectl get ... -o json|yaml: a List, several documents, or a directory of\n"
+		"    them (- for standard input);\n"
+		"  - kubectl cluster-info dump, its output or its --output-directory;\n"
+		"  - an OpenShift must-gather directory (oc adm must-gather, oc adm inspect);\n"
+		"  - an unpacked Troubleshoot support bundle (its cluster-resources).\n"
+		"A dump has no discovery: its types are its objects' (with kubectl's short names\n"
+		"and categories of the built-in types), a reference to a kind it does not hold is\n"
+		"unknown, never unresolvable, and a list it does not hold whole is named as not\n"
+		"seen, as a 403 is live. Its answers are as of the time it says (a must-gather's\n"
+		"start, else its files' newest modification time), said on stderr with where that\n"
+		"came from; --from-time=TIME (RFC 3339) sets another. A damaged or cut-short file\n"
+		"is one error line naming the file and the place (exit 1).\n"},
 	{"LISTS AND DISCOVERY",
 		"Every command scans the same way: every deletable type found through discovery\n"
 		"is listed, metadata only, and the owner graph is built in memory. Lists ask for\n"
