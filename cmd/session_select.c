@@ -204,6 +204,7 @@ enum exit_code session_select(struct session *s, const struct owners_selection_a
 	const struct owners_selection_options o = {
 		.missing = how->missing,
 		.absent_owners = how->absent_owners,
+		.found_is_enough = s->snap != NULL,
 		.match = s->cli->selector ? match_labels : NULL,
 		.match_ctx = s,
 	};

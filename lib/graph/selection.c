@@ -137,6 +137,15 @@ static int add_marked(struct owners_selection *s, const struct owners_graph *g, 
 	return 0;
 }
 
+/* Whether the graph holds the object target t names (a name, a type). */
+static int held(struct owners_graph *g, const struct owners_selection_target *t)
+{
+	uint32_t found = OWNERS_NO_NODE;
+
+	return t->name && !owners_graph_find_name(g, t->type, t->namespace_ ? t->namespace_ : "", t->name, &found) &&
+	       found != OWNERS_NO_NODE;
+}
+
 /* An object is looked for only in a list that was made: "not in the
  * graph" must mean "not in the cluster", never "not listed". */
 static int check_listed(const struct owners_graph *g, const struct owners_selection_target *t,
@@ -345,7 +354,7 @@ int owners_selection_find(struct owners_selection *out, struct owners_graph *g,
 	/* Every list first: a type that cannot be read stops the command
 	 * before anything of it is shown or changed. */
 	for (i = 0; !rc && !o->skip_listing_checks && i < n; i++)
-		if (targets[i].type)
+		if (targets[i].type && !(o->found_is_enough && held(g, &targets[i])))
 			rc = check_listed(g, &targets[i], err);
 	for (i = 0; !rc && i < n; i++)
 		rc = targets[i].name ? find_named(out, g, marks, &targets[i], o, err)

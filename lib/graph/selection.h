@@ -79,6 +79,11 @@ struct owners_selection_options {
 	 * and a list failing since is the watch's to say, not a reason to
 	 * stop showing what is known. */
 	int skip_listing_checks;
+	/* The graph is a file's (--from): a named object it holds is selected
+	 * whatever its type's listing says (a dump holds single objects, a
+	 * must-gather a namespace's own object: it is there); one it does not
+	 * hold still needs its type's list to be called absent. */
+	int found_is_enough;
 	/* A type alone with the scope's selector: sets marks[i] for every
 	 * node i of target t that matches (the server decides, through a
 	 * list with the selector, or a watch's own view). 0 or an error code

@@ -244,6 +244,16 @@ for dump in "$W/kget.json" "$W/must-gather"; do
   like "$out" "ConfigMap/lost +ConfigMap/ghost .* absent " "$d: an owner absent from a type it holds whole is absent"
 done
 
+# a must-gather as oc adm inspect writes a namespace: the Namespace alone
+# in namespaces/NS/NS.yaml, not a list of them. The object is there: why
+# answers about it (#52), as it does live
+mkdir -p "$W/mg-ns/quay-io-x/namespaces/$N/core"
+kubectl get namespace "$N" -o yaml >"$W/mg-ns/quay-io-x/namespaces/$N/$N.yaml"
+kubectl -n "$N" get configmaps -o yaml >"$W/mg-ns/quay-io-x/namespaces/$N/core/configmaps.yaml"
+live=$(owners why "namespace/$N" 2>/dev/null | head -3)
+run owners why "ns/$N" --from "$W/mg-ns"
+is "$rc|$(head -3 <<<"$out")" "0|$live" "why ns/$N from a must-gather holding the Namespace alone: as live"
+
 # --from-time (#52): a dump copied (cp: new file times) answers for the
 # time asked for, and says which time it is and where it came from
 cp "$W/kget.json" "$W/kget-copied.json"
