@@ -539,6 +539,9 @@ static const char *left_alone(struct owners_graph *g, uint32_t i)
 		struct owners_ref_resolution res;
 
 		owners_graph_resolve_ref(g, i, &n->refs[k], &res);
+		if (res.class_ == OWNERS_REF_UNKNOWN && res.gc_blind && g->types->built_from_objects)
+			return "kept: an owner is of a kind or in a list the file does not hold (a dump has no "
+			       "discovery), so what the garbage collector does with this object cannot be told";
 		if (res.class_ == OWNERS_REF_UNKNOWN && res.gc_blind)
 			return "kept: an owner's type cannot be looked up (its API group failed discovery or "
 			       "its list failed), so the garbage collector leaves this object alone";

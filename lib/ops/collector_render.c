@@ -172,6 +172,13 @@ static int wait_reason(struct owners_buf *out, const struct owners_collector *c,
 			return owners_buf_addf(out, "owner %s/%s is namespaced and the object cluster-scoped: the "
 					       "GC never acts on it", ref->kind, ref->name);
 		default:
+			/* a dump (no discovery) that lacks the owner's kind or
+			 * its list: neither failed, it is not in the file */
+			if (c->g->types->built_from_objects)
+				return owners_buf_addf(out, "owner %s %s/%s is of a kind or in a list the file "
+						       "does not hold (a dump has no discovery): what the GC does "
+						       "with the object cannot be told from it",
+						       ref->api_version, ref->kind, ref->name);
 			return owners_buf_addf(out, "the GC cannot look up owner %s %s/%s (its API group failed "
 					       "discovery or its list failed): it acts on nothing of the object "
 					       "until it can", ref->api_version, ref->kind, ref->name);

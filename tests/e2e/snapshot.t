@@ -235,6 +235,11 @@ for dump in "$W/kget.json" "$W/must-gather"; do
   done
   like "$err" "without discovery: owners sees only the [0-9]+ types? of its objects, and a reference to any other kind is unknown \\(not in the snapshot\\)" \
     "$d: it says what a dump lacks"
+  # a kind the dump does not hold is not a failed discovery (#52)
+  run owners -n "$N" gc --dry-run=client --from "$dump" -o wide
+  like "$out" "ConfigMap/never .*owner example.com/v1 Nope/x is of a kind or in a list the file does not hold" \
+    "$d: gc --dry-run: an owner kind the dump lacks said as such"
+  unlike "$out" "failed discovery" "$d: ... never as a failed discovery"
   # kubectl's built-in short names, though a dump has no discovery (#52)
   live=$(owners tree -n "$N" configmap/cfg deployment/web 2>/dev/null)
   run owners tree -n "$N" cm/cfg deploy/web --from "$dump"
