@@ -267,7 +267,9 @@ static const struct man_section main_sections[] = {
 		"seen, as a 403 is live. Its answers are as of the time it says (a must-gather's\n"
 		"start, else its files' newest modification time), said on stderr with where that\n"
 		"came from; --from-time=TIME (RFC 3339) sets another. A damaged or cut-short file\n"
-		"is one error line naming the file and the place (exit 1).\n"},
+		"is one error line naming the file and the place (exit 1). A directory that\n"
+		"holds two kinds of dump (a must-gather beside a support bundle) is refused with\n"
+		"both named: give --from the directory of one of them.\n"},
 	{"LISTS AND DISCOVERY",
 		"Every command scans the same way: every deletable type found through discovery\n"
 		"is listed, metadata only, and the owner graph is built in memory. Lists ask for\n"

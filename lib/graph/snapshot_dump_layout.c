@@ -153,17 +153,48 @@ static int not_a_dump(const char *dir, struct owners_error *err)
 		dir);
 }
 
+typedef int (*dump_finder)(struct owners_snapshot_dump_layout *l, int *found, const char *dir,
+			   struct owners_error *err);
+
+/* A directory that holds two kinds of dump (a must-gather beside a
+ * support bundle) is refused, both named: reading one of them and
+ * saying nothing of the other would answer for half of what is there,
+ * and reading both as one would mix two moments. */
 static int directory(struct owners_snapshot_dump_layout *l, const char *dir,
 		     struct owners_error *err)
 {
+	static const dump_finder finders[] = { owners_snapshot_dump_mustgather_find,
+					       owners_snapshot_dump_bundle_find,
+					       owners_snapshot_dump_clusterinfo_find };
+	const char *kinds[3];
+	size_t i, n = 0, which = 0;
 	int found = 0, rc;
 
-	if ((rc = owners_snapshot_dump_mustgather_find(l, &found, dir, err)) || found)
-		return rc;
-	if ((rc = owners_snapshot_dump_bundle_find(l, &found, dir, err)) || found)
-		return rc;
-	if ((rc = owners_snapshot_dump_clusterinfo_find(l, &found, dir, err)) || found)
-		return rc;
+	for (i = 0; i < 3; i++) {
+		struct owners_snapshot_dump_layout probe;
+
+		owners_snapshot_dump_layout_init(&probe);
+		if (!(probe.server_version = owners_strdup("")))
+			return owners_error_oom(err);
+		rc = finders[i](&probe, &found, dir, err);
+		if (!rc && found) {
+			kinds[n++] = probe.format;
+			which = i;
+		}
+		owners_snapshot_dump_layout_clear(&probe);
+		if (rc)
+			return rc;
+	}
+	if (n == 2)
+		return owners_error_set(err, OWNERS_EPROTO,
+					"%s holds two dumps, a %s and a %s: give --from the directory of one of them",
+					dir, kinds[0], kinds[1]);
+	if (n == 3)
+		return owners_error_set(err, OWNERS_EPROTO,
+					"%s holds three dumps, a %s, a %s and a %s: give --from the directory of one "
+					"of them", dir, kinds[0], kinds[1], kinds[2]);
+	if (n == 1)
+		return finders[which](l, &found, dir, err);
 	l->format = "kubectl List";
 	if ((rc = walk(l, dir, 0, err)))
 		return rc;

@@ -967,6 +967,27 @@ static void test_plural(void)
 	owners_buf_clear(&b);
 }
 
+/* A directory with two kinds of dump in it is refused, both named (#52):
+ * one read and the other passed over in silence would answer for half. */
+static void test_two_dumps(void)
+{
+	struct seen s = SEEN_INIT;
+	struct owners_snapshot_dump_counts c;
+	struct owners_error err = OWNERS_ERROR_INIT;
+
+	put("two/must-gather/timestamp", "2026-01-01 10:00:00 +0000 UTC\n", 0);
+	put("two/must-gather/img/namespaces/demo/core/configmaps.yaml",
+	    "apiVersion: v1\nkind: ConfigMapList\nitems: []\nmetadata: {}\n", 0);
+	put("two/bundle/cluster-resources/configmaps/demo.json", "{\"kind\": \"ConfigMapList\", \"items\": []}\n", 0);
+	ok(read_dump(&s, &c, "two", &err) == OWNERS_EPROTO, "a must-gather beside a support bundle: refused");
+	ok(strstr(owners_error_message(&err), "holds two dumps, a must-gather and a support bundle: give --from "
+			       "the directory of one of them") != NULL,
+	   "... both named: %s", owners_error_message(&err));
+	ok(read_dump(&s, &c, "two/bundle", &err) == 0, "one of them alone reads: %s", owners_error_message(&err));
+	owners_buf_clear(&s.text);
+	owners_error_clear(&err);
+}
+
 int main(void)
 {
 	if (!mkdtemp(root)) {
@@ -982,6 +1003,7 @@ int main(void)
 	test_cluster_info_directory();
 	test_must_gather();
 	test_bundle();
+	test_two_dumps();
 	test_facts();
 	test_pod_claims();
 	test_stop_and_stdin();
