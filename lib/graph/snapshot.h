@@ -82,7 +82,8 @@ struct owners_snapshot_fact {
 	enum owners_snapshot_fact_kind kind;
 	const char *uid;                         /* STATUS: whose */
 	const struct owners_object_status *status; /* STATUS */
-	const char *path;    /* OBJECT: the API path it was read at; POD_CLAIMS: the namespace */
+	const char *path;    /* OBJECT: the API path it was read at; POD_CLAIMS: the namespace;
+				EVENT: the UID of the object it is about (involvedObject) */
 	const char *json;    /* OBJECT, POD_CLAIMS, EVENT */
 	size_t json_len;
 	int64_t read_at;     /* OBJECT: the server's clock when it was read; 0 unknown */

@@ -68,7 +68,12 @@ static int emit_item(void *ctx, const struct owners_snapshot_dump_item *it,
 		return owners_error_oom(err);
 	if (!fresh) {
 		e->counts->duplicates++;
-		return 0;
+		/* one Event is listed twice, as core/v1 and as events.k8s.io
+		 * (kubectl get of every type): the object is kept once, but
+		 * the core one still says what why shows, whichever came first */
+		return !strcmp(api_version, "v1") && !strcmp(kind, "Event")
+			       ? owners_snapshot_dump_facts_event(e->v, &e->meta.meta, it->object, err)
+			       : 0;
 	}
 	if (!(type = owners_snapshot_dump_types_find(e->types, api_version, kind)))
 		return owners_error_set(err, OWNERS_EPROTO,

@@ -70,12 +70,20 @@ static int json_fact(const struct owners_snapshot_visitor *v, const struct owner
 	if (rc == OWNERS_ENOMEM)
 		owners_error_oom(err);
 	else if (rc)
-		owners_error_set(err, rc, "%s '%s' cannot be written as JSON", type->kind, m->name);
+		owners_error_set(err, rc, "%s '%s' cannot be written as JSON", type ? type->kind : "Event", m->name);
 	if (!rc) {
 		memset(&f, 0, sizeof(f));
 		f.kind = kind;
 		f.uid = m->uid;
 		f.path = kind == OWNERS_SNAPSHOT_FACT_OBJECT ? path.ptr : NULL;
+		/* an Event is about its involvedObject: keyed by that UID, as
+		 * owners snapshot writes it (why looks events up by the object) */
+		if (kind == OWNERS_SNAPSHOT_FACT_EVENT)
+			f.path = owners_json_string(owners_json_path(object, "involvedObject", "uid", NULL));
+		if (kind == OWNERS_SNAPSHOT_FACT_EVENT && (!f.path || !*f.path)) {
+			owners_buf_clear(&json);
+			return 0; /* about nothing that can be looked up */
+		}
 		f.json = json.ptr;
 		f.json_len = json.len;
 		rc = v->fact(v->ctx, &f);
@@ -83,6 +91,12 @@ static int json_fact(const struct owners_snapshot_visitor *v, const struct owner
 	owners_buf_clear(&json);
 	owners_buf_clear(&path);
 	return rc;
+}
+
+int owners_snapshot_dump_facts_event(const struct owners_snapshot_visitor *v, const struct owners_object_meta *m,
+				     const struct owners_json_value *object, struct owners_error *err)
+{
+	return v->fact ? json_fact(v, NULL, m, object, OWNERS_SNAPSHOT_FACT_EVENT, err) : 0;
 }
 
 int owners_snapshot_dump_facts_hand(const struct owners_snapshot_visitor *v,

@@ -20,6 +20,11 @@
 #include "resource.h"
 #include "snapshot.h"
 
+/* A core/v1 Event's fact alone, to v->fact: for one listed again after
+ * the events.k8s.io copy of it was kept as the object (its type may then
+ * not be among the dump's). 0, the callback's code, or OWNERS_ENOMEM. */
+int owners_snapshot_dump_facts_event(const struct owners_snapshot_visitor *v, const struct owners_object_meta *m,
+				     const struct owners_json_value *object, struct owners_error *err);
 /* The facts of object (of type, with metadata m) to v->fact. 0, the
  * callback's code, or OWNERS_ENOMEM. */
 int owners_snapshot_dump_facts_hand(const struct owners_snapshot_visitor *v,

@@ -48,6 +48,21 @@ kubectl create ns doomed >/dev/null
 kubectl -n doomed create configmap left >/dev/null
 kubectl patch ns doomed --type=merge -p '{"metadata":{"finalizers":["example.com/hold"]}}' >/dev/null
 kubectl delete ns doomed --wait=false >/dev/null
+# the GC's word about configmap/lost, as its own controller writes it: why
+# shows it live, and from every file that holds Events (#52)
+kubectl -n "$N" create -f - >/dev/null <<YAML
+apiVersion: v1
+kind: Event
+metadata: {name: lost.gc, namespace: $N}
+involvedObject: {apiVersion: v1, kind: ConfigMap, name: lost, namespace: $N, uid: $(uid -n "$N" configmap lost)}
+reason: OwnerRefInvalidNamespace
+message: "ownerRef [v1/ConfigMap, namespace: $N, name: ghost, uid: 0] does not exist in namespace \"$N\""
+source: {component: garbage-collector-controller}
+type: Warning
+count: 1
+firstTimestamp: "2026-01-01T00:00:00Z"
+lastTimestamp: "2026-01-01T00:00:00Z"
+YAML
 # a user who may read everything but secrets (a 403 on one type)
 kubectl create clusterrolebinding snapper-view --clusterrole=view --user=snapper >/dev/null
 
@@ -235,6 +250,8 @@ for dump in "$W/kget.json" "$W/must-gather"; do
   done
   like "$err" "without discovery: owners sees only the [0-9]+ types? of its objects, and a reference to any other kind is unknown \\(not in the snapshot\\)" \
     "$d: it says what a dump lacks"
+  run owners -n "$N" why configmap/lost --from "$dump"
+  like "$out" "OwnerRefInvalidNamespace" "$d: why shows the GC's event the dump holds (#52)"
   # a kind the dump does not hold is not a failed discovery (#52)
   run owners -n "$N" gc --dry-run=client --from "$dump" -o wide
   like "$out" "ConfigMap/never .*owner example.com/v1 Nope/x is of a kind or in a list the file does not hold" \

@@ -611,7 +611,7 @@ static void test_cluster_info_stdout(void)
 	const char *demo[7] = {
 		"[{\"metadata\": {\"name\": \"e1\", \"namespace\": \"demo\", "
 		"\"uid\": \"ev-1\"}, \"reason\": \"Killing\", \"involvedObject\": "
-		"{\"kind\": \"Pod\", \"name\": \"p\"}}]",
+		"{\"kind\": \"Pod\", \"name\": \"p\", \"uid\": \"pod-1\"}}]",
 		NULL,
 		NULL,
 		NULL,
@@ -647,7 +647,8 @@ static void test_cluster_info_stdout(void)
 	   "each List whole in its group's namespace, an empty one too");
 	is_int(count_of(&s, "\nlisted "), 7,
 	       "a namespace with nothing in any List names no namespace");
-	ok(has(&s, "fact event - {\"metadata\":{\"name\":\"e1\""), "an Event, as JSON text");
+	ok(has(&s, "fact event pod-1 {\"metadata\":{\"name\":\"e1\""),
+	   "an Event, as JSON text, keyed by the object it is about (#52)");
 	is_int(c.objects, 4, "the node, the service, the event, the pod");
 	owners_buf_clear(&text);
 	owners_buf_clear(&s.text);
@@ -857,7 +858,9 @@ static void test_facts(void)
 	    "apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata:\n  name: other\n"
 	    "  namespace: kube-system\n  uid: l-2\n---\n"
 	    "apiVersion: v1\nkind: Event\nmetadata:\n  name: e\n  namespace: demo\n  uid: ev-1\n"
-	    "reason: FailedDelete\ncount: 3\n---\n"
+	    "reason: FailedDelete\ncount: 3\ninvolvedObject: {kind: ConfigMap, name: c, uid: cm-9}\n---\n"
+	    "apiVersion: v1\nkind: Event\nmetadata:\n  name: about-nothing\n  namespace: demo\n  uid: ev-3\n"
+	    "reason: Other\n---\n"
 	    "apiVersion: events.k8s.io/v1\nkind: Event\nmetadata:\n  name: e2\n  namespace: demo\n"
 	    "  uid: ev-2\n",
 	    0);
@@ -869,10 +872,11 @@ static void test_facts(void)
 	   "the controller-manager's Lease, whole, at its API path");
 	ok(has(&s, "\"leaseDurationSeconds\":15,"), "its numbers stay numbers");
 	is_int(count_of(&s, "fact object"), 1, "no other Lease");
-	ok(has(&s, "fact event - {\"apiVersion\":\"v1\",\"kind\":\"Event\"") &&
-		   has(&s, "\"reason\":\"FailedDelete\",\"count\":3}"),
+	ok(has(&s, "fact event cm-9 {\"apiVersion\":\"v1\",\"kind\":\"Event\"") &&
+		   has(&s, "\"reason\":\"FailedDelete\",\"count\":3,"),
 	   "a core/v1 Event, as JSON text");
-	is_int(count_of(&s, "fact event"), 1, "an events.k8s.io Event is no core/v1 Event");
+	is_int(count_of(&s, "fact event"), 1,
+	       "an events.k8s.io Event is no core/v1 Event; one about no object is passed over");
 	owners_buf_clear(&s.text);
 	owners_error_clear(&err);
 }
