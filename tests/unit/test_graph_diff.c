@@ -211,6 +211,22 @@ static void unseen(void)
 		    "an owner whose type B did not list: its reference does not go dangling");
 }
 
+/* A Widget on the side whose types have it; the sides read as dumps
+ * (their types their objects') or not: what the diff says of it. */
+static void widget_case(const struct owners_resource_table *ta, const struct owners_resource_table *tb, int a_dump,
+			int b_dump, const char *want, size_t unseen_a, size_t unseen_b, const char *what)
+{
+	struct owners_graph *a = graph(ta, NULL), *b = graph(tb, NULL);
+	struct owners_graph_diff d;
+
+	add(ta == &types ? a : b, "example.com/v1", "Widget", FAKE_OBJECT("ns", "w", "u-w"));
+	d = diff_dumps(a, b, a_dump, b_dump);
+	is_str(words(&d), want, "%s", what);
+	ok(d.unseen_in_a == unseen_a && d.unseen_in_b == unseen_b, "  counted as not seen: %zu before, %zu after",
+	   unseen_a, unseen_b);
+	done(&d, a, b);
+}
+
 static void types_served(void)
 {
 	struct owners_graph *a = graph(&types_without_widgets, NULL), *b = graph(&types, NULL);
@@ -233,26 +249,10 @@ static void types_served(void)
 
 	/* a dump that does not hold a type (#52): its objects were not seen
 	 * there, neither appeared (the dump before) nor went (after) */
-	a = graph(&types_without_widgets, NULL);
-	b = graph(&types, NULL);
-	add(b, "example.com/v1", "Widget", FAKE_OBJECT("ns", "w", "u-w"));
-	d = diff_dumps(a, b, 1, 0);
-	is_str(words(&d), "", "a dump before without the type: unseen, not appeared");
-	is_int(d.unseen_in_a, 1, "  counted as not seen before");
-	done(&d, a, b);
-	a = graph(&types, NULL);
-	b = graph(&types_without_widgets, NULL);
-	add(a, "example.com/v1", "Widget", FAKE_OBJECT("ns", "w", "u-w"));
-	d = diff_dumps(a, b, 0, 1);
-	is_str(words(&d), "", "a dump after without the type: unseen, not went");
-	is_int(d.unseen_in_b, 1, "  counted as not seen after");
-	done(&d, a, b);
-	a = graph(&types, NULL);
-	b = graph(&types_without_widgets, NULL);
-	add(a, "example.com/v1", "Widget", FAKE_OBJECT("ns", "w", "u-w"));
-	d = diff_dumps(a, b, 0, 0);
-	is_str(words(&d), "went:w", "  (a cluster's snapshot without the type: it went, its CRD with it)");
-	done(&d, a, b);
+	widget_case(&types_without_widgets, &types, 1, 0, "", 1, 0, "a dump before without the type: unseen, not appeared");
+	widget_case(&types, &types_without_widgets, 0, 1, "", 0, 1, "a dump after without the type: unseen, not went");
+	widget_case(&types, &types_without_widgets, 0, 0, "went:w", 0, 0,
+		    "a cluster's snapshot after without the type: it went, its CRD with it");
 }
 
 static void deletion_and_finalizers(void)
