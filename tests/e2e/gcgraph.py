@@ -356,6 +356,7 @@ def delete_roots(args):
     replay = json.load(open(args.replay)) if args.replay else None
     chosen = {}
     failed = 0
+    running = []
     for g in graph_ids(args):
         rnd = random.Random("%s/%s/%s/root" % (args.seed, args.batch, g))
         k = gid(args.batch, g)
@@ -381,18 +382,23 @@ def delete_roots(args):
         env = dict(os.environ, KUBECONFIG=api.env["KUBECONFIG"])
         if args.owners:
             # the client-side cascade instead: owners delete does all of
-            # it (it waits, up to a deadlock it names with exit 3)
-            cmd = [args.owners] + cmd[1:] + ["--cascade=" + policy, "--timeout=120s"]
-            rc = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                text=True).returncode
-            if rc not in (0, 3):
-                print("# graph %s: owners delete %s --cascade=%s exited %d" % (k, key, policy, rc))
-                failed += 1
-            print("# graph %s: %s deleted with owners delete --cascade=%s (exit %d)" % (k, key, policy, rc))
+            # it (it waits, up to a deadlock it names with exit 3, or its
+            # timeout on a finalizer nobody removes, exit 3 too). The
+            # graphs are apart: all their deletes run at once, so the
+            # waits overlap.
+            cmd = [args.owners] + cmd[1:] + ["--cascade=" + policy, "--timeout=60s"]
+            running.append((k, key, policy, subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL,
+                                                             stderr=subprocess.DEVNULL)))
         else:
             cmd += ["--cascade=" + policy, "--wait=false"]
             subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=True)
             print("# graph %s: %s deleted with --cascade=%s" % (k, key, policy))
+    for k, key, policy, proc in running:
+        rc = proc.wait()
+        if rc not in (0, 3):
+            print("# graph %s: owners delete %s --cascade=%s exited %d" % (k, key, policy, rc))
+            failed += 1
+        print("# graph %s: %s deleted with owners delete --cascade=%s (exit %d)" % (k, key, policy, rc))
     if args.record:
         with open(args.record, "w") as f:
             json.dump(chosen, f)
