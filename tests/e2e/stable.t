@@ -148,6 +148,9 @@ FULL=0 same finalizers namespace/st-doomed
 FULL=0 same finalizers namespace/st-doomed -o json
 FULL=0 same why namespace/st-doomed
 FULL=0 same tree -n st-ring2 configmap/a -o dot
+FULL=0 same tree -n st-ring2 configmap/a -o yaml
+FULL=0 same why -n st-ring2 configmap/a -o yaml
+FULL=0 same why -n st-ring2 configmap/a -o name
 FULL=0 same tree -n gd1x0-a $(kubectl -n gd1x0-a get cm -o name | head -3) -o name
 
 echo "# $n_runs runs compared"
