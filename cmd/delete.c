@@ -30,7 +30,6 @@
 #include "session_scan.h"
 #include "session_select.h"
 #include "session_warnings.h"
-#include "sort.h"
 #include "stuck.h"
 #include "stuck_fetch.h"
 
@@ -480,17 +479,6 @@ static void refused(void *ctx, const struct owners_graph *g, const struct owners
  * its preconditions, or the PATCH that releases it), and said one by one
  * like the roots: what the server would refuse (forbidden, an admission
  * webhook) shows before anything is deleted for real. */
-static int action_by_node(const void *a, const void *b, void *ctx)
-{
-	return owners_graph_node_cmp(ctx, ((const struct owners_action *)a)->node,
-				     ((const struct owners_action *)b)->node);
-}
-
-/* actions in the node order of their objects */
-static void qsort_actions_by_node(const struct owners_graph *g, struct owners_action *acts, size_t n)
-{
-	owners_qsort_r(acts, n, sizeof(*acts), action_by_node, (void *)g);
-}
 
 static enum exit_code check_dependents_dry_run(struct run *r, struct owners_cascade_runner *cr)
 {
@@ -514,7 +502,7 @@ static enum exit_code check_dependents_dry_run(struct run *r, struct owners_casc
 			n++;
 		}
 	/* said in the node order, not the order listed */
-	qsort_actions_by_node(g, acts, n);
+	owners_cascade_actions_sort(g, acts, n);
 	if (n && !(results = calloc(n, sizeof(*results))))
 		rc = error_oom();
 	p.actions = acts;

@@ -645,11 +645,6 @@ static int settle_virtual_owners(struct owners_graph *g)
 	return 0;
 }
 
-static int cmp_dependents(const void *a, const void *b, void *ctx)
-{
-	return owners_graph_node_order(ctx, *(const uint32_t *)a, *(const uint32_t *)b, 0);
-}
-
 /* Every owner's dependents in the node order, not the order added. Most
  * have one or none. */
 static void sort_dependents(struct owners_graph *g)
@@ -660,7 +655,7 @@ static void sort_dependents(struct owners_graph *g)
 		uint32_t *d = g->nodes[i].dependents, n = g->nodes[i].n_dependents;
 
 		if (n > 16) {
-			owners_qsort_r(d, n, sizeof(*d), cmp_dependents, g);
+			owners_graph_sort_nodes(g, d, n);
 			continue;
 		}
 		for (k = 1; k < n; k++) {

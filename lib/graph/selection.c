@@ -116,11 +116,6 @@ static int by_uid(const void *a, const void *b, void *ctx)
 	return strcmp(g->nodes[*(const uint32_t *)a].uid, g->nodes[*(const uint32_t *)b].uid);
 }
 
-static int by_node(const void *a, const void *b, void *ctx)
-{
-	return owners_graph_node_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
-}
-
 /* Adds the marked nodes in the node order (owners_graph_node_cmp()), not
  * the order they were listed in: what one argument selects comes out the
  * same whatever order its lists arrived in. */
@@ -133,7 +128,7 @@ static int add_marked(struct owners_selection *s, const struct owners_graph *g, 
 	for (i = 0; i < g->count; i++)
 		if (marks[i] && pick(s, i, how))
 			return OWNERS_ENOMEM;
-	owners_qsort_r(s->nodes + first, s->count - first, sizeof(*s->nodes), by_node, (void *)g);
+	owners_graph_sort_nodes(g, s->nodes + first, s->count - first);
 	return 0;
 }
 

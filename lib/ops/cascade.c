@@ -694,7 +694,7 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 	/* actions and waits in the node order, not the order the objects
 	 * were listed in: what is said (progress, what is left) and done
 	 * first is the same whatever the lists' order */
-	owners_qsort_r(out->actions, out->n_actions, sizeof(*out->actions), action_order, g);
+	owners_cascade_actions_sort(g, out->actions, out->n_actions);
 	owners_qsort_r(out->waits, out->n_waits, sizeof(*out->waits), wait_order, g);
 	out->done = !out->members_left && !out->released_left;
 out:
@@ -703,4 +703,9 @@ out:
 	if (rc)
 		owners_cascade_plan_clear(out);
 	return rc;
+}
+
+void owners_cascade_actions_sort(const struct owners_graph *g, struct owners_action *actions, size_t n)
+{
+	owners_qsort_r(actions, n, sizeof(*actions), action_order, (void *)g);
 }

@@ -110,6 +110,12 @@ enum owners_wait_on {
 	OWNERS_WAIT_ON_OTHERS,
 };
 
+/* Sorts n actions in the node order of their objects (stably): what is
+ * said and done in a round follows the cluster's state, not the order
+ * the objects were listed in. */
+struct owners_graph;
+void owners_cascade_actions_sort(const struct owners_graph *g, struct owners_action *actions, size_t n);
+
 /* What each object of the cascade is waiting for, when it waits. */
 struct owners_cascade_wait {
 	uint32_t node;

@@ -200,11 +200,6 @@ static int choose_breakers(struct work *w, struct owners_deadlock *dl)
 	return 0;
 }
 
-static int by_node(const void *a, const void *b, void *ctx)
-{
-	return owners_graph_node_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
-}
-
 static int by_first_member(const void *a, const void *b, void *ctx)
 {
 	return owners_graph_node_cmp(ctx, ((const struct owners_deadlock *)a)->members[0],
@@ -237,8 +232,7 @@ static int collect(struct owners_deadlocks *d, struct work *w, uint32_t count)
 	 * breakers chosen among equals, are then those of the cluster's
 	 * state, not of the order its objects were listed in. */
 	for (id = 0; id < d->count; id++)
-		owners_qsort_r(d->items[id].members, d->items[id].n_members, sizeof(uint32_t), by_node,
-			       (void *)w->c->g);
+		owners_graph_sort_nodes(w->c->g, d->items[id].members, d->items[id].n_members);
 	owners_qsort_r(d->items, d->count, sizeof(*d->items), by_first_member, (void *)w->c->g);
 	for (id = 0; id < d->count; id++)
 		for (k = 0; k < d->items[id].n_members; k++)

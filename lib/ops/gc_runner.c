@@ -11,7 +11,6 @@
 #include "deadlock.h"
 #include "gc_runner.h"
 #include "grow.h"
-#include "sort.h"
 
 /* nothing to do while owners missing from the scan are there: scans
  * again this many times at most (lists and watches catch up) */
@@ -175,12 +174,6 @@ static int action_of(struct owners_action *a, const struct owners_gc_runner *r, 
 	}
 }
 
-static int by_node(const void *a, const void *b, void *ctx)
-{
-	return owners_graph_node_cmp(ctx, ((const struct owners_action *)a)->node,
-				     ((const struct owners_action *)b)->node);
-}
-
 /* This pass's requests: one action per object (a RELEASE carries every
  * reference the pass removes from it, whichever step marked them). */
 static int plan_actions(struct owners_gc_runner *r, const struct owners_graph *g)
@@ -199,7 +192,7 @@ static int plan_actions(struct owners_gc_runner *r, const struct owners_graph *g
 		p->actions[p->n_actions++] = a;
 	}
 	/* in the node order: the lines said as they are done follow it */
-	owners_qsort_r(p->actions, p->n_actions, sizeof(*p->actions), by_node, (void *)g);
+	owners_cascade_actions_sort(g, p->actions, p->n_actions);
 	return 0;
 }
 

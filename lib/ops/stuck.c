@@ -225,11 +225,6 @@ static int set_message(struct owners_stuck_finalizer *fin, enum owners_stuck_rea
 	return rc;
 }
 
-static int by_node(const void *a, const void *b, void *ctx)
-{
-	return owners_graph_node_cmp(ctx, *(const uint32_t *)a, *(const uint32_t *)b);
-}
-
 static int by_pod_name(const void *a, const void *b)
 {
 	return strcmp((*(const struct owners_pod_claim_use *const *)a)->pod,
@@ -416,7 +411,7 @@ static int explain_namespace(struct explainer *x, uint32_t node, struct owners_s
 	if (rc)
 		return rc;
 	/* the stuck content in the node order, not the order listed */
-	owners_qsort_r(fin->objects, fin->n_objects, sizeof(*fin->objects), by_node, (void *)g);
+	owners_graph_sort_nodes(g, fin->objects, fin->n_objects);
 	if (fin->n_content)
 		qsort(fin->content, fin->n_content, sizeof(*fin->content), cmp_content);
 	for (i = 0; i < g->n_listings; i++) {
