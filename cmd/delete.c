@@ -417,8 +417,10 @@ static enum exit_code report_deadlock(const struct run *r, const struct owners_c
 		rc = report_left(r, &cr->plan, 0);
 	}
 	/* one remedy: what ends the deadlock, then what finishes the
-	 * cascade once it is ended (its waits on the members' finalizers) */
-	if (!rc && (owners_buf_adds(&remedy, " && ") ||
+	 * cascade once it is ended (its waits on the members' finalizers).
+	 * "; ", not "&&": run after someone else ended it, the removal finds
+	 * the member gone, and the resume still says the cascade is done */
+	if (!rc && (owners_buf_adds(&remedy, "; ") ||
 		    output_resume_command(&remedy, (const char *const *)r->roots, r->n_roots)))
 		rc = error_oom();
 	if (!rc)

@@ -21,7 +21,7 @@
 . "$(dirname "$0")/delete-lib.sh"
 require kubectl:kubectl python3:python3
 
-plan 55
+plan 56
 
 kcm_pid() { cat "$C/kube-controller-manager.pid"; }
 # jq_ DOC EXPR: a Python expression over the JSON document d.
@@ -97,7 +97,7 @@ is "$rc" 3 "pair: owners delete exits 3"
 ok $(( took < 15 ? 0 : 1 )) "pair: at once, not at --timeout (${took}s)"
 like "$err" "error: deadlock: configmap/a, configmap/b are all in foreground deletion, each blocked by another of them: the garbage collector never ends it" "pair: delete says deadlock and the members"
 cmd=$(remedy "$err")
-like "$cmd" "^owners finalizers remove configmap/a -n dl-pair --finalizer foregroundDeletion && owners delete -n dl-pair cm/a --cascade=foreground --timeout=60s --resume=[-0-9a-f]+$" \
+like "$cmd" "^owners finalizers remove configmap/a -n dl-pair --finalizer foregroundDeletion; owners delete -n dl-pair cm/a --cascade=foreground --timeout=60s --resume=[-0-9a-f]+$" \
   "pair: one remedy: the command that ends the deadlock, then the one that finishes the cascade"
 is "$(grep -c 'run:\|run this' <<<"$err")" 1 "pair: no second remedy ('run this to finish it' is part of the one)"
 # the command as printed, run as a person would
@@ -195,6 +195,11 @@ cmd=$(remedy "$err")
 run eval "$cmd"
 is "$rc" 0 "self-chain: the remedy runs as printed ($cmd)"
 is "$(left dl-self)" "" "self-chain: and everything is gone"
+# the same remedy, run once the work was finished (here, by its own first
+# run): the removal finds the member gone, and the resume says it is done
+run eval "$cmd"
+is "$rc|$(tail -n 1 <<<"$err")" "0|already done: nothing is left of the cascade this command was finishing (UID $(sed 's/.*--resume=//' <<<"$cmd")): the garbage collector or someone else finished it" \
+  "self-chain: the remedy run again after the work is done: exit 0, already done"
 kill -CONT "$(kcm_pid)"
 
 # Two owners deadlocked in the middle of a larger cascade: root r owns x
