@@ -396,6 +396,15 @@ static enum exit_code fix(struct cmd_run *run, struct owners_dangling_report *re
 	return rc;
 }
 
+static int unseen_types(const struct session *s)
+{
+	struct owners_buf names = OWNERS_BUF_INIT;
+	size_t n = session_unseen_types(s, &names);
+
+	owners_buf_clear(&names);
+	return n != 0; /* out of memory too: session_incomplete_unless_seen() says it */
+}
+
 /* After the report: what the fix did and what is left, on stderr. */
 static enum exit_code say_fixed(struct cmd_run *run, const struct owners_dangling_report *rep,
 				const struct owners_dangling_fix_stats *stats)
@@ -439,7 +448,9 @@ enum exit_code cmd_dangling(struct cmd_run *run)
 	}
 	if ((rc = show(run, &rep, fixing)))
 		goto out;
-	if (!rep.count && !output_is_document(&cli->output))
+	/* "none" is not said of a fix that could not see everything: its
+	 * error line says what was not seen instead */
+	if (!rep.count && !output_is_document(&cli->output) && !(fixing && unseen_types(&run->s)))
 		say_none(&run->s, run->n_objs);
 	if (fixing && rep.count && (rc = say_fixed(run, &rep, &stats)))
 		goto out;

@@ -203,7 +203,17 @@ static const struct man_section main_sections[] = {
 		"or short name, any case, with an optional .group or .version.group (deploy,\n"
 		"deployments.apps, deployment.v1.apps, CRDs too). A name that matches types in\n"
 		"several groups is an error listing them; the core group wins over others, as in\n"
-		"kubectl."},
+		"kubectl.\n"
+		"\n"
+		"A named object is in the namespace, -A or not. tree, delete and finalizers\n"
+		"answer about it and what hangs from it: there -A seeks its dependents in every\n"
+		"namespace, as the garbage collector's cluster-wide graph does, where without it\n"
+		"they are sought in its namespace and among cluster-scoped objects (as\n"
+		"kubectl-tree's -A). An object in another namespace naming a namespaced owner is\n"
+		"an error to the GC (event OwnerRefInvalidNamespace), but the GC still releases it\n"
+		"when that owner is deleted with --cascade=orphan, and a foreground owner waits\n"
+		"for it when it blocks: 'owners delete -A' does the same. Other commands refuse a\n"
+		"name with -A, as kubectl does."},
 	{"CONNECTING",
 		"Like kubectl: --kubeconfig, else KUBECONFIG (a colon-separated list merged as\n"
 		"kubectl merges it: the first file to set a value wins), else ~/.kube/config,\n"

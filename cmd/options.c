@@ -26,7 +26,7 @@ const struct opt owners_global_opts[] = {
 	OPT_STRING_COMPLETE("user", 0, user, "NAME", COMPLETE_USER, "the kubeconfig user to use"),
 	OPT_STRING_COMPLETE("namespace", 'n', namespace_, "NAME", COMPLETE_NAMESPACE,
 			    "the namespace (default: the context's namespace)"),
-	OPT_BOOL("all-namespaces", 'A', all_namespaces, "work across all namespaces"),
+	OPT_BOOL("all-namespaces", 'A', all_namespaces, "work across all namespaces (tree, delete, finalizers with a named object: seek its dependents in every namespace)"),
 	OPT_STRING("as", 0, as, "USER", "impersonate this user"),
 	OPT_LIST("as-group", 0, as_groups, "GROUP", "impersonate this group (repeatable)"),
 	OPT_DURATION_OR_SECONDS("request-timeout", request_timeout_ms,

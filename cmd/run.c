@@ -56,6 +56,7 @@ static enum exit_code open_session(struct cmd_run *run)
 	    (c->discovery == CMD_DISCOVERY_CURRENT && (rc = session_require_current_types(&run->s))))
 		return rc;
 	run->print.now = run->s.now;
+	run->s.names_in_namespace = c->scope == OWNERS_SCOPE_ROOTS;
 	if (c->resolve != CMD_RESOLVE_NO &&
 	    ((rc = session_expand_categories(&run->s, &run->objs, &run->n_objs)) ||
 	     (rc = session_resolve_args(&run->s, run->objs, run->n_objs, c->resolve == CMD_RESOLVE_AND_LIST,

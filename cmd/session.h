@@ -92,6 +92,9 @@ struct session {
 	 * owners_graph_type_can_hold_answer()): the warnings then name the
 	 * types that could not be listed and matter, and count the rest. */
 	int answer_namespaced_only;
+	/* Set by a command that answers about roots: a name given with -A is
+	 * the namespace's, -A widening where its dependents are sought. */
+	int names_in_namespace;
 	/* Told each list's resourceVersion as the scans make them (a watch
 	 * starts there); NULL when nobody asks. Called with r NULL when a
 	 * refreshed discovery voids what was listed so far (the scan starts

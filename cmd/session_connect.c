@@ -99,6 +99,8 @@ static int http_options(struct owners_http_options *ho, struct owners_cli *cli)
 	ho->notice = retry_notice;
 	ho->log_ctx = cli;
 	ho->test_delay_notice = delay_notice;
+	if (getenv("OWNERS_TEST_DELAY_RELEASE"))
+		ho->test_delay_released = test_delay_released;
 	return test_delay_from_env(&ho->test_delay_match, &ho->test_delay_ms);
 }
 

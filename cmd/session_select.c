@@ -176,6 +176,7 @@ static void scope_of(struct owners_selection_scope *scope, const struct session 
 	memset(scope, 0, sizeof(*scope));
 	scope->namespace_ = s->namespace_;
 	scope->all_namespaces = s->cli->all_namespaces;
+	scope->names_in_namespace = s->names_in_namespace;
 	scope->selector = s->cli->selector;
 	if (how) {
 		scope->everything_when_none = how->everything_when_none;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "output.h"
 #include "test_pause.h"
@@ -44,6 +45,14 @@ int test_delay_from_env(const char **match, long *ms)
 	*match = text;
 	*ms = (long)(seconds * 1000);
 	return 0;
+}
+
+int test_delay_released(void *ctx)
+{
+	const char *file = getenv("OWNERS_TEST_DELAY_RELEASE");
+
+	(void)ctx;
+	return file && *file && access(file, F_OK) == 0;
 }
 
 void test_pause(double seconds, const char *kind, const char *namespace_, const char *name)

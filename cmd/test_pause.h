@@ -5,7 +5,9 @@
  * conditional; and delay the requests whose path holds a text
  * (OWNERS_TEST_DELAY_REQUESTS=TEXT=SECONDS), so that one type's lists or
  * watch lag another's and a missing owner is proven read before it is
- * acted on. OWNERS_TEST_NOW=UNIX-SECONDS fixes the clock of the answers
+ * acted on; OWNERS_TEST_DELAY_RELEASE=FILE ends such a hold early, the
+ * moment FILE exists (faults.t installs a fault, then releases the
+ * request into it). OWNERS_TEST_NOW=UNIX-SECONDS fixes the clock of the answers
  * (AGE, "deleting for"), so that a live answer and one from a snapshot
  * taken at that time can be compared byte for byte.
  * OWNERS_TEST_SHUFFLE=SEED hands every scan's objects and lists on in an
@@ -24,6 +26,10 @@ int test_pause_from_env(const char *name, double *seconds);
 /* OWNERS_TEST_DELAY_REQUESTS=TEXT=SECONDS: *match points into the
  * environment (NULL when unset). 0, or -1 when malformed (nothing said). */
 int test_delay_from_env(const char **match, long *ms);
+
+/* Nonzero once OWNERS_TEST_DELAY_RELEASE names a file that exists
+ * (ctx unused: the HTTP client's callback shape). */
+int test_delay_released(void *ctx);
 
 /* Says on stderr what it waits before, then sleeps. */
 void test_pause(double seconds, const char *kind, const char *namespace_, const char *name);

@@ -102,6 +102,7 @@ struct xfer {
 	int64_t first_started_us;     /* the first attempt's start: the request's deadline counts from it */
 	int no_answer;                /* the last attempt got no response at all */
 	int64_t not_before_us;        /* while delayed */
+	unsigned test_held : 1;       /* delayed by the test hook, not a retry */
 	unsigned cred_gen;            /* credentials this attempt was sent with */
 	int reauthed;                 /* the one retry after a 401 was used */
 	int consumer_failed;
@@ -1277,10 +1278,18 @@ static int64_t bucket_take(struct owners_http_client *c, int64_t now)
 static void promote_delayed(struct owners_http_client *c, int64_t now)
 {
 	struct xfer *x = c->delayed.head, *next;
+	int released = -1; /* asked at most once a turn */
 
 	for (; x; x = next) {
 		next = x->next;
+		if (x->test_held && x->not_before_us > now && c->opt.test_delay_released) {
+			if (released < 0)
+				released = c->opt.test_delay_released(c->opt.log_ctx) != 0;
+			if (released)
+				x->not_before_us = now;
+		}
 		if (x->not_before_us <= now) {
+			x->test_held = 0;
 			xl_remove(&c->delayed, x);
 			/* A retry has waited its turn already. */
 			xl_push_front(&c->ready, x);
@@ -1400,9 +1409,12 @@ static int loop(struct owners_http_client *c, int waiting, long wait_ms, int fd,
 		if (c->delayed.n) {
 			struct xfer *x;
 
-			for (x = c->delayed.head; x; x = x->next)
+			for (x = c->delayed.head; x; x = x->next) {
 				if (us_to_ms_ceil(x->not_before_us - now) < timeout)
 					timeout = us_to_ms_ceil(x->not_before_us - now);
+				if (x->test_held && c->opt.test_delay_released && timeout > 50)
+					timeout = 50;
+			}
 		}
 		if (waiting && deadline && us_to_ms_ceil(deadline - now) < timeout)
 			timeout = us_to_ms_ceil(deadline - now);
@@ -1509,6 +1521,7 @@ int owners_http_submit(struct owners_http_client *c, struct owners_http_request 
 	c->long_lived += (size_t)x->long_lived;
 	if (c->opt.test_delay_match && r->path.ptr && strstr(r->path.ptr, c->opt.test_delay_match)) {
 		x->not_before_us = now_us() + (int64_t)c->opt.test_delay_ms * 1000;
+		x->test_held = 1;
 		if (c->opt.test_delay_notice) {
 			struct owners_buf line = OWNERS_BUF_INIT;
 

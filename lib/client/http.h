@@ -93,6 +93,10 @@ struct owners_http_options {
 	 * so that the request goes out into the fault whatever the machine's
 	 * load. May be NULL. */
 	void (*test_delay_notice)(void *ctx, const char *line);
+	/* Asked (with log_ctx) every 50 ms while such a request is held:
+	 * nonzero sends it at once, so that a suite ends the hold the moment
+	 * its fault is in place rather than racing a timer. May be NULL. */
+	int (*test_delay_released)(void *ctx);
 };
 
 struct owners_http_request;

@@ -34,7 +34,8 @@ static int target_of(struct owners_selection_target *t, const struct owners_sele
 	if (!a->type->namespaced)
 		t->namespace_ = "";
 	else
-		t->namespace_ = scope->all_namespaces ? NULL : scope->namespace_;
+		t->namespace_ = scope->all_namespaces && !(a->name && scope->names_in_namespace) ? NULL
+											 : scope->namespace_;
 	if (a->name && scope->selector)
 		return owners_error_set(err, OWNERS_EINVAL,
 					"a name cannot be given with a selector (-l): '%s' names one "

@@ -37,6 +37,11 @@ struct owners_selection_arg {
 struct owners_selection_scope {
 	const char *namespace_; /* the namespace the command works in */
 	int all_namespaces;     /* -A */
+	/* -A widens where a named root's dependents are sought, not where
+	 * the root is (tree, delete, finalizers, as kubectl-tree's -A): a
+	 * name is looked for in namespace_ still. Unset, a name with -A is
+	 * refused as kubectl refuses it. */
+	int names_in_namespace;
 	const char *selector;   /* -l, or NULL: a type alone then means its objects that match */
 	/* With no argument at all: every object in the namespace (every
 	 * object with -A), widened by these owners_graph_mark() flags. Unset,

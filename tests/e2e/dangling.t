@@ -344,6 +344,11 @@ is "$(printf '%s' "$out" | fixes)" "$(printf '%s\n' 'ConfigMap/dep-secret -> Con
   "viewer --fix: the absent reference removed, the unknown one kept"
 is "$(refs cm dep-secret)" "[{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"name\":\"s1\",\"uid\":\"$s1\"}]" \
   "the reference into Secrets is still there, verbatim"
+kubectl create configmap plain-fix >/dev/null
+run owners --context viewer dangling cm/plain-fix --fix
+is "$rc" 4 "viewer --fix where nothing dangles among what it could read: exit 4, incomplete"
+is "$(grep -v '^warning: ' <<<"$err")" "$(grep '^error: the fix is incomplete: ' <<<"$err")" \
+  "  its error line is all it says besides the warnings: no 'no dangling ownerReferences' of what it could not see"
 run owners --context viewer dangling cm/dep-absent --fix
 is "$rc" 4 "viewer --fix where it may not delete: exit 4 (incomplete)"
 like "$err" "error: cannot delete configmap/dep-absent: forbidden: no delete permission on configmaps in namespace 'default' \\(asked before any change\\)" \

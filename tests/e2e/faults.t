@@ -115,23 +115,26 @@ act() {
   snap "$before"
   if [[ -n ${MIDRUN-} ]]; then
     # The phase is chosen, not timed: the requests whose path holds
-    # MIDRUN_ON are held 3 s by the request-delay hook, which says so on
-    # stderr; the fault strikes the moment it does, so the held request
-    # goes out into it, however loaded the machine. The strike is noted
-    # (counted in MIDRUN_STRUCK, checked at the end: the command must still
-    # have been running).
-    local errf=$C/act.err ended cmd t0=$SECONDS
-    rm -f "$C/strike" "$C/act.rc"
+    # MIDRUN_ON are held by the request-delay hook, which says so on
+    # stderr; the fault strikes the moment it does, and only then is the
+    # held request let go (OWNERS_TEST_DELAY_RELEASE: the file appears), so
+    # it goes out into the fault however loaded the machine. The strike is
+    # noted (counted in MIDRUN_STRUCK, checked at the end: the command must
+    # still have been running). The hold's 120 s are a bound, never reached.
+    local errf=$C/act.err ended cmd t0=$SECONDS release=$C/act.release
+    rm -f "$C/strike" "$C/act.rc" "$release"
     : >"$errf"
-    ( OWNERS_TEST_DELAY_REQUESTS="$MIDRUN_ON=3" via_proxy $(act_args "$a") >"$C/act.out" 2>"$errf"
+    ( OWNERS_TEST_DELAY_REQUESTS="$MIDRUN_ON=120" OWNERS_TEST_DELAY_RELEASE=$release \
+        via_proxy $(act_args "$a") >"$C/act.out" 2>"$errf"
       echo $? >"$C/act.rc" ) &
     cmd=$!
-    while ! grep -q '^owners: test hook: holding a ' "$errf" && kill -0 $cmd 2>/dev/null && (( SECONDS - t0 < 60 )); do
+    while ! grep -q '^owners: test hook: holding a ' "$errf" && kill -0 $cmd 2>/dev/null && (( SECONDS - t0 < 120 )); do
       sleep 0.05
     done
     if grep -q '^owners: test hook: holding a ' "$errf"; then
       eval "$MIDRUN" && date +%s.%N >"$C/strike"
     fi
+    touch "$release"
     wait $cmd
     ended=$(date +%s.%N)
     out=$(<"$C/act.out") err=$(<"$errf") rc=$(<"$C/act.rc")
@@ -142,7 +145,8 @@ act() {
     elif grep -q '^owners: test hook: holding a ' "$errf"; then
       echo "# $scenario: the fault could not be installed: $MIDRUN"
     else
-      echo "# $scenario: no request of the command held ($MIDRUN_ON): the phase never came (exit $rc)"
+      echo "# $scenario: no request of the command held ($MIDRUN_ON): the phase never came (exit $rc):"
+      head -n 5 <<<"$err" | sed 's/^/#   /'
     fi
   else
     run via_proxy $(act_args "$a")
@@ -309,19 +313,21 @@ like "$err" "^error: cannot reach https://127\.0\.0\.1:$TP_PORT: Connection refu
 proxy_enabled true
 
 # ---- the fault strikes in the middle of a destructive command -------------------------------
-# Latency stretches each command; a black hole, the proxy going down, or a
-# reset storm then strikes in a phase chosen on purpose with the
-# request-delay hook (act: the fault comes the moment a request of that
-# phase is held), each phase in a namespace of its own fixtures: during
+# A black hole, the proxy going down, or a reset storm strikes in a phase
+# chosen on purpose with the request-delay hook (act: the fault comes the
+# moment a request of that phase is held, and the request goes out into
+# it), each phase in a namespace of its own fixtures: during
 # the lists (the namespace's ConfigMaps list), after them (the permission
 # checks asked before the first write), and during the writes (the
 # requests for the object it changes first). The finalizer removals have
 # one phase: their reads and writes of the object. Whatever was done must
 # be a prefix of the promise, and a second run must finish it.
-RT=1s
-toxic lat latency downstream '{"latency": 150, "jitter": 50}'
+# No latency before the strike: what comes before the phase must not fail
+# on its own (a loaded machine and a 1 s timeout once ended a command
+# before its phase came); 2 s keeps the black hole's give-up short.
+RT=2s
 scenario=midrun
-toxics_are lat
+is "$(tp GET /proxies/api/toxics)" "[]" "[midrun] no toxic before the strikes"
 i=0 MIDRUN_STRUCK=0 MIDRUN_RUNS=0
 phases_of() { # phases_of ACT: "name=TEXT" per phase
   case $1 in

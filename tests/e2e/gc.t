@@ -225,34 +225,81 @@ is "$rc" 130 "gc --watch: Ctrl-C ends it as the shell expects (130)"
 err=$(cat "$OFF/watch.err")
 asan_clean "gc --watch"
 like "$err" "stopped watching: [0-9]+ changes in all" "and it says what it did"
-# owners delete against the real GC (#51), run with GCDIFF_DELETE=1 (off
-# in CI until the divergence it found is fixed: a namespaced root's
-# cascade in orphan mode does not release a dependent in another
-# namespace that names the root by UID, which the GC's cluster-wide graph
-# does; and a graph whose owners gc and the GC took different paths).
-if [[ ${GCDIFF_DELETE:-0} == 1 ]]; then
-  # owners delete against the real GC (#51): a batch brought to the GC's
-  # fixpoint in both clusters, then one object of each graph deleted, in ON
-  # with kubectl (its GC does the rest), in OFF with owners delete alone (the
-  # client-side cascade, no owners gc after it): self-references, foreground
-  # cycles and deadlocks among them. owners delete exits 0, or 3 at a
-  # deadlock it names once everything around it is done, as the GC leaves it.
-  # (half the graphs of the other batches: CI's time)
-  b=$(( BATCHES + 2 )) wpid= graphs_all=$GRAPHS GRAPHS=${GCDIFF_DELETE_GRAPHS:-15}
-  build "$b"
-  run off owners gc -A
-  is "$rc" 0 "delete batch: owners gc -A brings OFF to the GC's fixpoint first"
-  compare "$b" 1 "owners gc -A, before the deletes"
-  python3 "$P" delete-roots --env "$ON/env" --batch "$b" --graphs "$GRAPHS" --seed "$SEED" >/dev/null &&
-    off python3 "$P" delete-roots --env "$OFF/env" --batch "$b" --graphs "$GRAPHS" --seed "$SEED" \
-      --record "$OFF/roots-$b.json" --owners "$OWNERS" >"$OFF/delete-roots.out"
-  ok $? "delete batch: one object of each graph deleted, with kubectl in ON, with owners delete in OFF (each exit 0 or 3)"
-  grep -v 'exit 0)$' "$OFF/delete-roots.out" | head -5
-  compare "$b" 2 "owners delete"
-  GRAPHS=$graphs_all
-fi
+# owners delete against the real GC (#51): a batch brought to the GC's
+# fixpoint in both clusters, then one object of each graph deleted, in ON
+# with kubectl (its GC does the rest), in OFF with owners delete -A alone
+# (the client-side cascade, no owners gc after it; -A: the root's
+# dependents sought in every namespace, as the GC's graph holds them, the
+# graphs naming owners in the other namespace): self-references,
+# foreground cycles and deadlocks among them. owners delete exits 0, or 3
+# at a deadlock it names once everything around it is done, as the GC
+# leaves it. (half the graphs of the other batches: CI's time)
+b=$(( BATCHES + 2 )) wpid= graphs_all=$GRAPHS GRAPHS=${GCDIFF_DELETE_GRAPHS:-15}
+build "$b"
+run off owners gc -A
+is "$rc" 0 "delete batch: owners gc -A brings OFF to the GC's fixpoint first"
+compare "$b" 1 "owners gc -A, before the deletes"
+python3 "$P" delete-roots --env "$ON/env" --batch "$b" --graphs "$GRAPHS" --seed "$SEED" >/dev/null &&
+  off python3 "$P" delete-roots --env "$OFF/env" --batch "$b" --graphs "$GRAPHS" --seed "$SEED" \
+    --record "$OFF/roots-$b.json" --owners "$OWNERS" >"$OFF/delete-roots.out"
+ok $? "delete batch: one object of each graph deleted, with kubectl in ON, with owners delete -A in OFF (each exit 0 or 3)"
+grep -v 'exit 0)$' "$OFF/delete-roots.out" | head -5
+compare "$b" 2 "owners delete -A"
+GRAPHS=$graphs_all
 
 echo "# differential: $identical graph states identical at once, $raced in a rerun of the racing GC, $restarted once it restarted, $raced_identity differing only where the GC's identity race applies; $differ differ"
+
+# ------------------------------------ a root named from another namespace (#51)
+# The GC links dependents to owners by UID, across namespaces: a ConfigMap
+# in another namespace naming the root (an invalid reference, which the GC
+# leaves alone while the object is being deleted) is released by an orphan
+# cascade, and holds a foreground root while it blocks. owners delete sees
+# it with -A only; without, it leaves it as it is.
+xns() { # xns CLUSTER-FN A B: root r in A, its dependent in A, one in B held in deletion
+  local r
+  "$1" kubectl create ns "$2" >/dev/null; "$1" kubectl create ns "$3" >/dev/null
+  "$1" kubectl -n "$2" create configmap r >/dev/null
+  r=$("$1" uid -n "$2" cm r)
+  "$1" mk "$2" <<<"{apiVersion: v1, kind: ConfigMap, metadata: {name: same, ownerReferences: [$(ref v1 ConfigMap r "$r")]}}"
+  "$1" mk "$3" <<<"{apiVersion: v1, kind: ConfigMap, metadata: {name: far, finalizers: [example.com/hold], ownerReferences: [$(ref v1 ConfigMap r "$r" "blockOwnerDeletion: true")]}}"
+  "$1" kubectl -n "$3" delete configmap far --wait=false >/dev/null
+}
+state() { # state CLUSTER-FN A B: each object, its deletion and references
+  local ns
+  for ns in "$2" "$3"; do
+    "$1" kubectl -n "$ns" get cm -o jsonpath='{range .items[?(@.metadata.name!="kube-root-ca.crt")]}{.metadata.name} deleting={.metadata.deletionTimestamp} fin={.metadata.finalizers} refs={.metadata.ownerReferences[*].name}{"\n"}{end}' |
+      sed -E "s/^/$ns: /; s/deleting=[^ ]+/deleting=yes/"
+  done
+}
+settled() { # settled CLUSTER-FN A B: the state unchanged for 3 s (at most 60 s)
+  local last= now i
+  for (( i = 0; i < 120; i++ )); do
+    now=$(state "$@")
+    [[ $now == "$last" ]] && (( i >= 6 )) && return 0
+    [[ $now != "$last" ]] && { last=$now; i=0; }
+    sleep 0.5
+  done
+}
+for policy in orphan foreground; do
+  xns on "xo-$policy-a" "xo-$policy-b"
+  sleep 2 # the GC has seen them (it strips nothing of an object in deletion)
+  on kubectl -n "xo-$policy-a" delete configmap r --cascade=$policy --wait=false >/dev/null
+  settled on "xo-$policy-a" "xo-$policy-b"
+  want=$(state on "xo-$policy-a" "xo-$policy-b" | sed "s/xo-$policy-/N-/")
+  xns off "xn-$policy-a" "xn-$policy-b"
+  run off owners -n "xn-$policy-a" delete cm/r --cascade=$policy --timeout=5s
+  got=$(state off "xn-$policy-a" "xn-$policy-b" | sed "s/xn-$policy-/N-/")
+  like "$got" "N-b: far deleting=yes fin=\[\"example.com/hold\"\] refs=r" \
+    "[$policy] without -A: the dependent in the other namespace is not seen, and left as it is (exit $rc)"
+  xns off "xa-$policy-a" "xa-$policy-b"
+  run off owners -n "xa-$policy-a" delete cm/r --cascade=$policy --timeout=5s -A
+  is "$rc" "$([[ $policy == orphan ]] && echo 0 || echo 3)" \
+    "[$policy] with -A: exit $([[ $policy == orphan ]] && echo "0, done" || echo "3: the root waits on it, as with the GC")"
+  got=$(state off "xa-$policy-a" "xa-$policy-b" | sed "s/xa-$policy-/N-/")
+  same_text "$got" "$want" "[$policy] with -A: the state the real GC leaves"
+done
+[[ $want == *"N-b: far deleting=yes fin=[\"example.com/hold\"] refs=r"* && $want == *"N-a: r deleting=yes"* ]]
+ok $? "the GC's foreground root waits on the dependent in the other namespace (the case is real: $(tr '\n' ';' <<<"$want"))"
 
 # --------------------------------------------------------------- the command's edges
 run off owners gc extra

@@ -385,8 +385,10 @@ def delete_roots(args):
             # it (it waits, up to a deadlock it names with exit 3, or its
             # timeout on a finalizer nobody removes, exit 3 too). The
             # graphs are apart: all their deletes run at once, so the
-            # waits overlap.
-            cmd = [args.owners] + cmd[1:] + ["--cascade=" + policy, "--timeout=60s"]
+            # waits overlap. -A: the root's dependents sought in every
+            # namespace, as the GC's graph links them by UID (a graph
+            # names owners in its other namespace).
+            cmd = [args.owners] + cmd[1:] + ["--cascade=" + policy, "--timeout=60s", "-A"]
             running.append((k, key, policy, subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL,
                                                              stderr=subprocess.DEVNULL)))
         else:

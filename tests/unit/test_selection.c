@@ -122,6 +122,12 @@ static void test_targets(void)
 		       "  in kubectl's words, with the remedy");
 		ok(!t && !n, "  and no targets");
 		owners_error_clear(&err);
+		scope.names_in_namespace = 1; /* tree, delete, finalizers */
+		rc = owners_selection_targets(&t, &n, args, 1, &scope, &err);
+		ok(!rc && n == 1 && t[0].namespace_ && !strcmp(t[0].namespace_, "a"),
+		   "targets -A, for a command about roots: the name is the namespace's (-A widens its dependents)");
+		owners_selection_targets_free(t);
+		scope.names_in_namespace = 0;
 		scope.all_namespaces = 0;
 		scope.selector = "app=web";
 		rc = owners_selection_targets(&t, &n, args, 1, &scope, &err);
