@@ -133,12 +133,27 @@ static int add_marked(struct owners_selection *s, const struct owners_graph *g, 
 	return 0;
 }
 
-/* Whether the graph holds the object target t names (a name, a type). */
+/* Whether some namespace's list of type r was made whole. */
+static int listed_somewhere(const struct owners_graph *g, const struct owners_resource *r)
+{
+	size_t i;
+
+	for (i = 0; i < g->n_listings; i++)
+		if (g->listings[i].resource == r && g->listings[i].namespace_ && !g->listings[i].rc)
+			return 1;
+	return 0;
+}
+
+/* Whether the graph holds what target t names: the object named; for a
+ * type alone in every namespace, its lists of some namespaces (a dump's
+ * per-namespace lists: what they hold is shown, the rest warned about). */
 static int held(struct owners_graph *g, const struct owners_selection_target *t)
 {
 	uint32_t found = OWNERS_NO_NODE;
 
-	return t->name && !owners_graph_find_name(g, t->type, t->namespace_ ? t->namespace_ : "", t->name, &found) &&
+	if (!t->name)
+		return !t->namespace_ && listed_somewhere(g, t->type);
+	return !owners_graph_find_name(g, t->type, t->namespace_ ? t->namespace_ : "", t->name, &found) &&
 	       found != OWNERS_NO_NODE;
 }
 

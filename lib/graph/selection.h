@@ -87,7 +87,9 @@ struct owners_selection_options {
 	/* The graph is a file's (--from): a named object it holds is selected
 	 * whatever its type's listing says (a dump holds single objects, a
 	 * must-gather a namespace's own object: it is there); one it does not
-	 * hold still needs its type's list to be called absent. */
+	 * hold still needs its type's list to be called absent. A type alone
+	 * in every namespace is selected where its lists of some namespaces
+	 * were made whole (a dump's per-namespace lists). */
 	int found_is_enough;
 	/* A type alone with the scope's selector: sets marks[i] for every
 	 * node i of target t that matches (the server decides, through a

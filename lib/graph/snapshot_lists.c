@@ -5,6 +5,7 @@
 
 #include "api_path.h"
 #include "buf.h"
+#include "strset.h"
 
 /* One scan over the snapshot. */
 struct scan {
@@ -19,6 +20,12 @@ struct scan {
 	/* The snapshot holds only objects with these labels (snapshot -l):
 	 * its lists are whole only for a scan with the same selector. */
 	char *taken_with;
+	/* A scan of every namespace reading lists of one namespace each (a
+	 * must-gather, a bundle, an -n snapshot): per type, the namespaces
+	 * whose list it holds, each whole there; and every namespace any list
+	 * is of (what "held for N of M namespaces" counts). */
+	uint32_t *namespaces_held;
+	struct owners_strset namespaces;
 };
 
 /* The session's type for the snapshot's: both tables come from the same
@@ -108,6 +115,23 @@ static int covers(const struct scan *s, const struct owners_resource *r, const c
 	return !listed_ns || (want && !strcmp(want, listed_ns));
 }
 
+/* A list of one namespace read by a scan of every namespace: whole for
+ * that namespace, so that -A answers there as -n does; the type is named
+ * at the end as held for so many namespaces. */
+static int held_in_namespace(struct scan *s, const struct owners_resource *r, const struct owners_snapshot_listed *l)
+{
+	if (scope_of(s, r) || !l->namespace_ || !r->namespaced)
+		return 0;
+	if (!owners_strset_add(&s->namespaces, l->namespace_, NULL))
+		return owners_error_oom(s->err);
+	if (l->code || (s->taken_with && (!s->o->label_selector || strcmp(s->o->label_selector, s->taken_with))))
+		return 0;
+	s->namespaces_held[r - s->types->items]++;
+	if (!s->o->on_object && owners_graph_note_listing(s->g, r, l->namespace_, 0, NULL))
+		return owners_error_oom(s->err);
+	return 0;
+}
+
 static int on_listed(void *ctx, const struct owners_snapshot_listed *l)
 {
 	struct scan *s = ctx;
@@ -115,8 +139,10 @@ static int on_listed(void *ctx, const struct owners_snapshot_listed *l)
 	size_t i;
 	int rc;
 
-	if (!r || (s->selected[i = (size_t)(r - s->types->items)] & 3) != 1 || !covers(s, r, l->namespace_))
+	if (!r || (s->selected[i = (size_t)(r - s->types->items)] & 3) != 1)
 		return 0;
+	if (!covers(s, r, l->namespace_))
+		return held_in_namespace(s, r, l);
 	s->selected[i] = (unsigned char)((s->selected[i] & 4) | 2);
 	if (s->taken_with && (!s->o->label_selector || strcmp(s->o->label_selector, s->taken_with))) {
 		/* a part of the list: its objects are there, the rest unknown */
@@ -152,7 +178,13 @@ static int not_held(struct scan *s, const struct owners_resource *r)
 	const char *ns = scope_of(s, r);
 	int rc = owners_api_type_name(&type, r);
 
-	if (!rc)
+	uint32_t held = s->namespaces_held[r - s->types->items];
+
+	if (!rc && held) /* lists of some namespaces: whole there, and said */
+		rc = owners_buf_addf(&msg, "cannot list '%s' in every namespace: the snapshot%s%s holds it for %u of "
+				     "%zu namespaces", type.ptr, s->src->scope ? " " : "",
+				     s->src->scope ? s->src->scope : "", (unsigned)held, s->namespaces.count);
+	else if (!rc)
 		rc = owners_buf_addf(&msg, "cannot list '%s'%s%s%s: not in the snapshot%s%s%s%s%s", type.ptr,
 				     ns ? " in namespace '" : "", ns ? ns : "", ns ? "'" : "",
 				     s->src->scope ? " " : "", s->src->scope ? s->src->scope : "",
@@ -170,7 +202,7 @@ static int list_snapshot(void *ctx, struct owners_graph *g, const struct owners_
 			 const struct owners_scan_options *o, struct owners_scan_report *report,
 			 struct owners_error *err)
 {
-	struct scan s = { ctx, g, types, NULL, o, report, NULL, err, NULL };
+	struct scan s = { ctx, g, types, NULL, o, report, NULL, err, NULL, NULL, { NULL, 0, 0 } };
 	struct owners_snapshot_visitor v = { on_header, on_types, on_object, on_listed, on_fact, NULL, &s };
 	size_t i;
 	int rc;
@@ -178,8 +210,14 @@ static int list_snapshot(void *ctx, struct owners_graph *g, const struct owners_
 	memset(report, 0, sizeof(*report));
 	if (o->label_selector && !s.src->labels_match)
 		return owners_error_set(err, OWNERS_EINVAL, "a label selector cannot be read from a snapshot");
-	if (!(s.selected = calloc(types->count ? types->count : 1, 1)))
+	owners_strset_init(&s.namespaces);
+	s.selected = calloc(types->count ? types->count : 1, 1);
+	s.namespaces_held = calloc(types->count ? types->count : 1, sizeof(*s.namespaces_held));
+	if (!s.selected || !s.namespaces_held) {
+		free(s.selected);
+		free(s.namespaces_held);
 		return owners_error_oom(err);
+	}
 	rc = owners_snapshot_read_shown(s.src->path, s.src->shown ? s.src->shown : s.src->path, &v, err);
 	for (i = 0; !rc && i < types->count; i++) {
 		if ((s.selected[i] & 3) != 1)
@@ -194,6 +232,8 @@ static int list_snapshot(void *ctx, struct owners_graph *g, const struct owners_
 	if (!rc && !o->on_object)
 		rc = owners_graph_link(g);
 	free(s.selected);
+	free(s.namespaces_held);
+	owners_strset_clear(&s.namespaces);
 	free(s.taken_with);
 	return rc;
 }

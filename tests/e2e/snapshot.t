@@ -213,30 +213,9 @@ types=$(kubectl api-resources --verbs=list,delete -o name | paste -sd, -)
 kubectl get "$types" -A -o json > "$W/kget.json" 2>/dev/null
 touch -d "@$OWNERS_TEST_NOW" "$W/kget.json" # its time: the file's
 W_MG=$W/must-gather/quay-io-openshift-must-gather-sha256-0123
-python3 - "$W_MG" "$OWNERS_TEST_NOW" <<'PY'
-import json, os, subprocess, sys, time, yaml
-top, now = sys.argv[1], int(sys.argv[2])
-rows = subprocess.run(['kubectl', 'api-resources', '--verbs=list,delete', '--no-headers', '-o', 'wide'],
-                      capture_output=True, text=True).stdout.splitlines()
-names = subprocess.run(['kubectl', 'api-resources', '--verbs=list,delete', '-o', 'name'],
-                       capture_output=True, text=True).stdout.split()
-for name in names:
-    plural, _, group = name.partition('.')
-    d = json.loads(subprocess.run(['kubectl', 'get', name, '-A', '-o', 'json'], capture_output=True, text=True).stdout or '{"items": []}')
-    namespaced = any(i['metadata'].get('namespace') for i in d['items'])
-    by_ns = {}
-    for i in d['items']:
-        by_ns.setdefault(i['metadata'].get('namespace', ''), []).append(i)
-    for ns, items in by_ns.items():
-        base = os.path.join(top, 'namespaces', ns) if ns else os.path.join(top, 'cluster-scoped-resources')
-        path = os.path.join(base, group or 'core', plural + '.yaml')
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        yaml.safe_dump({'apiVersion': 'v1', 'kind': 'List', 'items': items}, open(path, 'w'))
 # gathering started at "now" and ended ten minutes later: the dump is of
 # its start (#52), which the answers below must show
-stamp = lambda t: time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(t)) + '.000000000 +0000 UTC m=+0.000000001'
-open(os.path.join(os.path.dirname(top), 'timestamp'), 'w').write(stamp(now) + '\n' + stamp(now + 600) + '\n')
-PY
+python3 "$(dirname "$0")/dumps.py" must-gather "$W_MG" "$OWNERS_TEST_NOW"
 for dump in "$W/kget.json" "$W/must-gather"; do
   d=$(basename "$dump")
   for c in "tree -n $N deployment/web -o wide" "tree -n $N configmaps" "why -n $N configmap/lost" "finalizers -n $N"; do
