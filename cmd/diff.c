@@ -315,6 +315,27 @@ static enum exit_code emit(struct cmd_run *run, struct view *v, const struct ses
 
 /* What the answer cannot say: objects one side could not have seen, two
  * clusters (every UID differs), the sides the wrong way round. */
+/* "ConfigMap 10, Deployment.apps 1": per kind, the objects the side
+ * (in_a: A) could not have seen. Nonzero when out of memory. */
+static int unseen_kinds(struct owners_buf *out, const struct owners_graph_diff *d, int in_a)
+{
+	size_t i;
+	int rc = 0;
+
+	owners_buf_reset(out);
+	for (i = 0; !rc && i < d->n_unseen; i++) {
+		const struct owners_diff_unseen *u = &d->unseen[i];
+		const char *slash = strchr(u->api_version, '/');
+		size_t n = in_a ? u->in_a : u->in_b;
+
+		if (!n)
+			continue;
+		rc = owners_buf_addf(out, "%s%s%s%.*s %zu", out->len ? ", " : "", u->kind, slash ? "." : "",
+				     slash ? (int)(slash - u->api_version) : 0, u->api_version, n);
+	}
+	return rc || !out->ptr;
+}
+
 static void say_limits(const struct owners_graph_diff *d, const struct diff_args *a, const struct session *before,
 		       const struct session *after)
 {
@@ -330,16 +351,20 @@ static void say_limits(const struct owners_graph_diff *d, const struct diff_args
 	if (d->a.now && d->b.now && d->b.now < d->a.now)
 		warning_msg("%s is older than %s: the changes read backwards (owners diff BEFORE AFTER)", b_name,
 			    a->before);
-	if (d->unseen_in_a)
-		warning_msg("%zu object%s of %s not compared: %s did not list %s type where %s, so whether %s "
-			    "new cannot be told", d->unseen_in_a, d->unseen_in_a == 1 ? "" : "s", b_name, a->before,
-			    d->unseen_in_a == 1 ? "its" : "their", d->unseen_in_a == 1 ? "it lives" : "they live",
+	struct owners_buf kinds = OWNERS_BUF_INIT;
+
+	if (d->unseen_in_a && !unseen_kinds(&kinds, d, 1))
+		warning_msg("%zu object%s of %s not compared: %s did not list %s type where %s (%s), so whether "
+			    "%s new cannot be told", d->unseen_in_a, d->unseen_in_a == 1 ? "" : "s", b_name,
+			    a->before, d->unseen_in_a == 1 ? "its" : "their",
+			    d->unseen_in_a == 1 ? "it lives" : "they live", kinds.ptr,
 			    d->unseen_in_a == 1 ? "it is" : "they are");
-	if (d->unseen_in_b)
-		warning_msg("%zu object%s of %s not compared: %s did not list %s type where %s, so whether %s "
-			    "cannot be told", d->unseen_in_b, d->unseen_in_b == 1 ? "" : "s", a->before, b_name,
+	if (d->unseen_in_b && !unseen_kinds(&kinds, d, 0))
+		warning_msg("%zu object%s of %s not compared: %s did not list %s type where %s (%s), so whether "
+			    "%s cannot be told", d->unseen_in_b, d->unseen_in_b == 1 ? "" : "s", a->before, b_name,
 			    d->unseen_in_b == 1 ? "its" : "their", d->unseen_in_b == 1 ? "it lived" : "they lived",
-			    d->unseen_in_b == 1 ? "it went" : "they went");
+			    kinds.ptr, d->unseen_in_b == 1 ? "it went" : "they went");
+	owners_buf_clear(&kinds);
 }
 
 /* ---- the command ---------------------------------------------------------- */
@@ -596,7 +621,8 @@ const struct command diff_command = {
 		"one living elsewhere reads invalid-namespace, as the GC sees it. A dump (it has\n"
 		"no discovery: its types are its objects') did not see a type it does not hold:\n"
 		"those objects are counted as not seen on that side (notSeenBefore,\n"
-		"notSeenAfter), never as appeared or went.\n"
+		"notSeenAfter), never as appeared or went, and the warning names them per kind\n"
+		"('3 objects of the cluster not compared: ... (ConfigMap 2, Deployment.apps 1)').\n"
 		"\n"
 		"Exit codes: 0, or with --exit-code 0 when nothing changed and 1 when something\n"
 		"did (as git diff --exit-code and kubectl diff); 1 error; 2 usage.",
@@ -614,14 +640,16 @@ const struct command diff_command = {
 		"every type it scans)",
 	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
 		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersDiff\", \"metadata\": {\"before\": SIDE,\n"
-		" \"after\": SIDE, \"notSeenBefore\", \"notSeenAfter\"}, \"items\": [ITEM...],\n"
+		" \"after\": SIDE, \"notSeenBefore\", \"notSeenAfter\", \"notCompared\"}, \"items\": [ITEM...],\n"
 		" \"warnings\": [WARNING...]}.\n"
 		DOC_JSON_ITEM_WARNING_REF
 		"An ITEM per object that changed (as the second side has it, or the first for\n"
 		"one that went); FACTS {\"changes\": [CHANGE...]}:\n"
 		"  SIDE     {\"source\" (the file, or live), \"time\", \"live\"}; notSeenBefore: the\n"
 		"           objects of the second side the first could not have seen,\n"
-		"           notSeenAfter the other way (neither compared)\n"
+		"           notSeenAfter the other way (neither compared); notCompared, when\n"
+		"           there are any: per kind, [{\"kind\", \"group\", \"notSeenBefore\",\n"
+		"           \"notSeenAfter\"}]\n"
 		"  CHANGE   {\"change\": appeared | went | deletion-started | finalizer-added |\n"
 		"           finalizer-removed | adopted | released | reference-added |\n"
 		"           reference-removed | controller-set | controller-cleared |\n"

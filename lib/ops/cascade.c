@@ -427,6 +427,19 @@ static int orphans_dependents(const struct owners_graph *g, uint32_t node, int r
 	return !(mode == OWNERS_CASCADE_FOREGROUND && has_existing_dependents(g, node));
 }
 
+/* A finalizer other than the GC's own two (orphan, foregroundDeletion):
+ * someone else's, which may keep the object in deletion for good. */
+static int holds_own_finalizer(const struct owners_node *n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n->n_finalizers; i++)
+		if (strcmp(n->finalizers[i], OWNERS_FINALIZER_ORPHAN) &&
+		    strcmp(n->finalizers[i], OWNERS_FINALIZER_FOREGROUND))
+			return 1;
+	return 0;
+}
+
 /* Whether a member enters deletion with foregroundDeletion: it carries that
  * finalizer already (the GC honours it); in a foreground cascade, it has
  * dependents at all (the GC's Foreground for an object whose owner waits
@@ -448,6 +461,11 @@ static int enters_foreground(struct owners_graph *g, const struct owners_cascade
 	if (!p->root[node] && owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND))
 		return 1;
 	if (!owners_cascade_has_member_dependents(g, p->member, node))
+		return 0;
+	/* The device never where the GC's background deletion would leave the
+	 * object in deletion on a finalizer of its own: its dependents then
+	 * have a solid owner until it is gone, and the GC keeps them. */
+	if (holds_own_finalizer(n))
 		return 0;
 	for (i = 0; i < n->n_dependents; i++)
 		if (blocks(&g->nodes[n->dependents[i]], node) && holds_for_good(g, p, n->dependents[i]))

@@ -234,6 +234,62 @@ static int compare_object(struct differ *x)
 	return rc ? rc : compare_refs(x);
 }
 
+/* The group of an apiVersion ("" the core group's): one kind's objects
+ * are tallied together whatever version each side serves. */
+static size_t group_len(const char *api_version)
+{
+	const char *slash = api_version ? strchr(api_version, '/') : NULL;
+
+	return slash ? (size_t)(slash - api_version) : 0;
+}
+
+static int same_kind(const struct owners_diff_unseen *u, const struct owners_node *n)
+{
+	size_t g = group_len(u->api_version);
+
+	return !strcmp(u->kind, n->kind) && g == group_len(n->api_version) &&
+	       (!g || !strncmp(u->api_version, n->api_version, g));
+}
+
+/* Counts node n, of the side other than the one that could not see it. */
+static int tally_unseen(struct owners_graph_diff *d, const struct owners_node *n, int in_a)
+{
+	size_t i;
+
+	if (in_a)
+		d->unseen_in_a++;
+	else
+		d->unseen_in_b++;
+	for (i = 0; i < d->n_unseen && !same_kind(&d->unseen[i], n); i++)
+		;
+	if (i == d->n_unseen) {
+		if (OWNERS_GROW(d->unseen, d->cap_unseen, d->n_unseen + 1))
+			return OWNERS_ENOMEM;
+		memset(&d->unseen[i], 0, sizeof(d->unseen[i]));
+		d->unseen[i].api_version = n->api_version ? n->api_version : "";
+		d->unseen[i].kind = n->kind ? n->kind : "";
+		d->n_unseen++;
+	}
+	if (in_a)
+		d->unseen[i].in_a++;
+	else
+		d->unseen[i].in_b++;
+	return 0;
+}
+
+static int unseen_order(const void *pa, const void *pb, void *ctx)
+{
+	const struct owners_diff_unseen *a = pa, *b = pb;
+	size_t ga = group_len(a->api_version), gb = group_len(b->api_version);
+	int c = strcmp(a->kind, b->kind);
+
+	(void)ctx;
+	if (c)
+		return c;
+	c = strncmp(a->api_version, b->api_version, ga < gb ? ga : gb);
+	return c ? c : (ga > gb) - (ga < gb);
+}
+
 /* An object of B: compared with A's, or new (where A could see it). */
 static int diff_b_object(struct differ *x, owners_graph_diff_want_fn want, void *want_ctx)
 {
@@ -252,10 +308,8 @@ static int diff_b_object(struct differ *x, owners_graph_diff_want_fn want, void 
 	x->bound = d->a.now && b->created > d->a.now ? b->created : d->a.now;
 	if (x->na != OWNERS_NO_NODE)
 		return compare_object(x);
-	if (!could_see(&d->a, b)) {
-		d->unseen_in_a++;
-		return 0;
-	}
+	if (!could_see(&d->a, b))
+		return tally_unseen(d, b, 1);
 	if ((rc = push(x, OWNERS_DIFF_APPEARED, OWNERS_DIFF_NO_INDEX, OWNERS_DIFF_NO_INDEX)))
 		return rc;
 	if (b->created)
@@ -275,10 +329,8 @@ static int diff_a_object(struct differ *x, owners_graph_diff_want_fn want, void 
 	if (x->in_b[x->na] || observed(d->b.g, owners_graph_find_uid(d->b.g, a->uid)) ||
 	    (want && !want(want_ctx, d->a.g, x->na)))
 		return 0;
-	if (!could_see(&d->b, a)) {
-		d->unseen_in_b++;
-		return 0;
-	}
+	if (!could_see(&d->b, a))
+		return tally_unseen(d, a, 0);
 	x->nb = OWNERS_NO_NODE;
 	x->bound = d->a.now;
 	return push(x, OWNERS_DIFF_WENT, OWNERS_DIFF_NO_INDEX, OWNERS_DIFF_NO_INDEX);
@@ -351,12 +403,14 @@ int owners_graph_diff_run(struct owners_graph_diff *out, const struct owners_gra
 		return rc;
 	}
 	owners_qsort_r(out->items, out->count, sizeof(*out->items), by_object_then_change, out);
+	owners_qsort_r(out->unseen, out->n_unseen, sizeof(*out->unseen), unseen_order, NULL);
 	return 0;
 }
 
 void owners_graph_diff_clear(struct owners_graph_diff *d)
 {
 	free(d->items);
+	free(d->unseen);
 	memset(d, 0, sizeof(*d));
 }
 

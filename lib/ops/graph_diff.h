@@ -97,12 +97,25 @@ struct owners_graph_diff_side {
  * every object. */
 typedef int (*owners_graph_diff_want_fn)(void *ctx, const struct owners_graph *g, uint32_t node);
 
+/* The objects of one kind not compared, by side (strings point into the
+ * sides' graphs). */
+struct owners_diff_unseen {
+	const char *api_version;
+	const char *kind;
+	size_t in_a; /* objects of B that A could not have seen */
+	size_t in_b; /* objects of A that B could not have seen */
+};
+
 struct owners_graph_diff {
 	struct owners_graph_diff_side a, b;
 	struct owners_diff_item *items;
 	size_t count, cap;
 	size_t unseen_in_a;  /* objects of B that A could not have seen */
 	size_t unseen_in_b;  /* objects of A that B could not have seen */
+	/* the same, per kind (its API group), in the order of kind then
+	 * group: what the text and the document say could not be compared */
+	struct owners_diff_unseen *unseen;
+	size_t n_unseen, cap_unseen;
 };
 
 /* Compares a with b into out (zeroed first). 0, or OWNERS_ENOMEM with

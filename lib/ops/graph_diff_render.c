@@ -233,6 +233,31 @@ static size_t json_item(struct owners_json_gen *j, const struct owners_graph_dif
 	return i;
 }
 
+/* "notCompared": per kind, the objects one side could not have seen
+ * (only when there are any: a document without them reads as before). */
+static void json_not_compared(struct owners_json_gen *j, const struct owners_graph_diff *d)
+{
+	size_t i;
+
+	if (!d->n_unseen)
+		return;
+	owners_json_gen_string(j, "notCompared");
+	owners_json_gen_array_open(j);
+	for (i = 0; i < d->n_unseen; i++) {
+		const struct owners_diff_unseen *u = &d->unseen[i];
+		const char *slash = strchr(u->api_version, '/');
+
+		owners_json_gen_map_open(j);
+		owners_json_gen_kv(j, "kind", u->kind);
+		owners_json_gen_string(j, "group");
+		owners_json_gen_stringn(j, u->api_version, slash ? (size_t)(slash - u->api_version) : 0);
+		owners_json_gen_kv_int(j, "notSeenBefore", (long long)u->in_a);
+		owners_json_gen_kv_int(j, "notSeenAfter", (long long)u->in_b);
+		owners_json_gen_map_close(j);
+	}
+	owners_json_gen_array_close(j);
+}
+
 int owners_graph_diff_render_json(struct owners_buf *out, const struct owners_graph_diff_render *r)
 {
 	const struct owners_graph_diff *d = r->d;
@@ -247,6 +272,7 @@ int owners_graph_diff_render_json(struct owners_buf *out, const struct owners_gr
 	json_side(j, "after", r->source_b, d->b.now, r->b_live);
 	owners_json_gen_kv_int(j, "notSeenBefore", (long long)d->unseen_in_a);
 	owners_json_gen_kv_int(j, "notSeenAfter", (long long)d->unseen_in_b);
+	json_not_compared(j, d);
 	owners_document_items(j);
 	while (i < d->count && !owners_json_gen_error(j))
 		i = json_item(j, d, i);

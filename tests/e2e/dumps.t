@@ -86,6 +86,16 @@ for (( i = 0; i < ${#SOURCES[@]}; i++ )); do
   done
 done
 
+# what could not be compared is said per kind: a cluster-info dump holds no
+# ConfigMaps, kubectl get all of them
+run owners diff "$W/cluster-info" "$W/kget.yaml" -A
+like "$err" "warning: [0-9]+ objects of $W/kget.yaml not compared: $W/cluster-info did not list their type where they live \\(([A-Za-z0-9.]+ [0-9]+, )*ConfigMap [0-9]+" \
+  "diff cluster-info kget.yaml: the objects not compared, per kind"
+run owners diff "$W/cluster-info" "$W/kget.yaml" -A -o json
+cms=$(kubectl get configmaps -A --no-headers | wc -l)
+is "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print([u["notSeenBefore"] for u in d["metadata"]["notCompared"] if u["kind"] == "ConfigMap" and u["group"] == ""])' <<<"$out")" \
+  "[$cms]" "... and in the document: every ConfigMap of the cluster ($cms) not seen before"
+
 # ---- 2. -A against -n on each dump -----------------------------------------
 items_in() { # items_in NS: the JSON document's items of namespace NS, as one line each
   python3 -c '

@@ -260,8 +260,14 @@ xns() { # xns CLUSTER-FN A B: root r in A, its dependent in A, one in B held in 
   "$1" kubectl create ns "$2" >/dev/null; "$1" kubectl create ns "$3" >/dev/null
   "$1" kubectl -n "$2" create configmap r >/dev/null
   r=$("$1" uid -n "$2" cm r)
-  "$1" mk "$2" <<<"{apiVersion: v1, kind: ConfigMap, metadata: {name: same, ownerReferences: [$(ref v1 ConfigMap r "$r")]}}"
-  "$1" mk "$3" <<<"{apiVersion: v1, kind: ConfigMap, metadata: {name: far, finalizers: [example.com/hold], ownerReferences: [$(ref v1 ConfigMap r "$r" "blockOwnerDeletion: true")]}}"
+  "$1" mk "$2" <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: same, ownerReferences: [$(ref v1 ConfigMap r "$r")]}}
+YAML
+  "$1" mk "$3" <<YAML
+---
+{apiVersion: v1, kind: ConfigMap, metadata: {name: far, finalizers: [example.com/hold], ownerReferences: [$(ref v1 ConfigMap r "$r" "blockOwnerDeletion: true")]}}
+YAML
   "$1" kubectl -n "$3" delete configmap far --wait=false >/dev/null
 }
 state() { # state CLUSTER-FN A B: each object, its deletion and references
