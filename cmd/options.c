@@ -55,8 +55,9 @@ const struct opt owners_global_opts[] = {
 		"objects per page when listing, every page (default: 500 for a list's first page, "
 		"then 4 times more per page up to 5000, so long lists take fewer round trips)"),
 	OPT_STRING_COMPLETE("from", 0, from, "FILE|DIR", COMPLETE_FILE,
-		"read a snapshot (owners snapshot) or another tool's dump instead of the cluster; "
-		"commands that change the cluster refuse it"),
+		"read a snapshot (owners snapshot) or another tool's dump (a directory, or a .tar, "
+		".tar.gz or .tgz of one) instead of the cluster; commands that change the cluster "
+		"refuse it"),
 	OPT_STRING("from-time", 0, from_time, "TIME",
 		"with --from: the time the answer is about (RFC 3339, e.g. 2026-11-28T10:00:00Z), instead "
 		"of the snapshot's own or the time a dump's files say (lost by a copy)"),

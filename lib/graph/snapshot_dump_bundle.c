@@ -271,11 +271,12 @@ static int read_version(struct owners_snapshot_dump_layout *l, const char *bundl
 	const char *s = NULL;
 	size_t n = 0;
 	FILE *f = NULL;
+	int64_t mtime;
 	int rc = 0;
 
 	if (text &&
 	    !owners_snapshot_dump_dir_join(&path, bundle, "cluster-info/cluster_version.json"))
-		f = fopen(path.ptr, "r");
+		f = owners_snapshot_dump_dir_open(path.ptr, &mtime);
 	if (f) {
 		n = fread(text, 1, VERSION_MAX, f);
 		fclose(f);

@@ -7,13 +7,17 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "snapshot_dump_archive.h"
 #include "sort.h"
 #include "strv.h"
 
 enum owners_snapshot_dump_entry owners_snapshot_dump_dir_entry(const char *path)
 {
 	struct stat st, lst;
+	enum owners_snapshot_dump_entry in_archive;
 
+	if (owners_snapshot_dump_archive_entry(path, &in_archive))
+		return in_archive;
 	if (stat(path, &st))
 		return OWNERS_SNAPSHOT_DUMP_MISSING;
 	if (S_ISREG(st.st_mode))
@@ -51,14 +55,14 @@ static int by_bytes(const void *a, const void *b, void *ctx)
 int owners_snapshot_dump_dir_list(char ***names, size_t *count, const char *dir,
 				  struct owners_error *err)
 {
-	DIR *d = opendir(dir);
+	DIR *d;
 	struct dirent *e;
 	size_t cap = 0;
-	int rc = 0;
+	int rc = owners_snapshot_dump_archive_list(dir, names, count, err);
 
-	*names = NULL;
-	*count = 0;
-	if (!d)
+	if (rc)
+		return rc < 0 ? OWNERS_ENOMEM : 0;
+	if (!(d = opendir(dir)))
 		return owners_error_set(err, OWNERS_EIO, "%s: cannot read: %s", dir,
 					strerror(errno));
 	while (!rc && (e = readdir(d)))
@@ -73,6 +77,19 @@ int owners_snapshot_dump_dir_list(char ***names, size_t *count, const char *dir,
 	}
 	owners_qsort_r(*names, *count, sizeof(**names), by_bytes, NULL);
 	return 0;
+}
+
+FILE *owners_snapshot_dump_dir_open(const char *path, int64_t *mtime)
+{
+	struct stat st;
+	FILE *f;
+
+	*mtime = 0;
+	if (owners_snapshot_dump_archive_open(path, &f, mtime))
+		return f;
+	if ((f = fopen(path, "rb")) && !fstat(fileno(f), &st))
+		*mtime = (int64_t)st.st_mtime;
+	return f;
 }
 
 int owners_snapshot_dump_dir_join(struct owners_buf *out, const char *dir, const char *name)

@@ -1,5 +1,6 @@
 /*
- * The files of a dump's directory: its entries in one order (by name, as
+ * The files of a dump's directory (or of an archive standing for one:
+ * snapshot_dump_archive.h): its entries in one order (by name, as
  * bytes, so that every read of the same directory hands out the same
  * objects in the same order), what each one is, and the names of the
  * kinds of file a dump is written in.
@@ -11,6 +12,8 @@
 #define OWNERS_SNAPSHOT_DUMP_DIR_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "buf.h"
 #include "owners_error.h"
@@ -35,6 +38,11 @@ int owners_snapshot_dump_dir_has_dir(const char *dir, const char *name);
  * cannot read: why") or OWNERS_ENOMEM. */
 int owners_snapshot_dump_dir_list(char ***names, size_t *count, const char *dir,
 				  struct owners_error *err);
+
+/* Opens the file at path to read (in a mounted archive too:
+ * snapshot_dump_archive.h), *mtime its modification time; NULL with errno
+ * set when it cannot be. */
+FILE *owners_snapshot_dump_dir_open(const char *path, int64_t *mtime);
 
 /* Replaces out with "dir/name". 0 or OWNERS_ENOMEM. */
 int owners_snapshot_dump_dir_join(struct owners_buf *out, const char *dir, const char *name);

@@ -1,4 +1,5 @@
 #include "snapshot_dump_file.h"
+#include "snapshot_dump_dir.h"
 
 #include <errno.h>
 #include <string.h>
@@ -99,18 +100,18 @@ int owners_snapshot_dump_file_read(struct owners_snapshot_dump_files *fs,
 {
 	struct owners_snapshot_dump_json_info jinfo;
 	const char *name = owners_snapshot_dump_file_name(s);
-	struct stat st;
 	FILE *f = fs->spool;
+	int64_t mtime = 0;
 	int yaml = s->yaml, rc;
 
 	memset(&jinfo, 0, sizeof(jinfo));
 	if (f)
 		rewind(f);
-	else if (!(f = fopen(s->path, "rb")))
+	else if (!(f = owners_snapshot_dump_dir_open(s->path, &mtime)))
 		return owners_error_set(err, OWNERS_EIO, "%s: cannot read: %s", name,
 					strerror(errno));
 	if (info) {
-		info->mtime = !fs->spool && !fstat(fileno(f), &st) ? (int64_t)st.st_mtime : 0;
+		info->mtime = mtime;
 		info->log_blocks = 0;
 	}
 	if (s->sniff)

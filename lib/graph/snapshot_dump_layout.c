@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file_stream.h"
 #include "grow.h"
+#include "snapshot_dump_archive.h"
 #include "snapshot_dump_dir.h"
 #include "snapshot_dump_types.h"
 #include "strv.h"
@@ -34,6 +36,9 @@ void owners_snapshot_dump_layout_clear(struct owners_snapshot_dump_layout *l)
 		source_clear(&l->sources[i]);
 	free(l->sources);
 	free(l->server_version);
+	if (l->archive)
+		owners_snapshot_dump_archive_unmount(l->archive);
+	free(l->archive);
 	owners_snapshot_dump_layout_init(l);
 }
 
@@ -201,6 +206,49 @@ static int directory(struct owners_snapshot_dump_layout *l, const char *dir,
 	return l->count ? 0 : not_a_dump(dir, err);
 }
 
+/* An archive's dump: its root, or the one directory that is all the root
+ * holds (tar czf x.tgz x/: a dump is packed with its directory). */
+static int archive_top(struct owners_snapshot_dump_layout *l, const char *path, struct owners_error *err)
+{
+	struct owners_buf top = OWNERS_BUF_INIT;
+	char **names;
+	size_t n;
+	int rc = owners_snapshot_dump_dir_list(&names, &n, path, err);
+
+	if (rc)
+		return rc;
+	if (n == 1 && owners_snapshot_dump_dir_has_dir(path, names[0])) {
+		rc = owners_snapshot_dump_dir_join(&top, path, names[0]) ? owners_error_oom(err)
+									 : directory(l, top.ptr, err);
+	} else {
+		rc = directory(l, path, err);
+	}
+	owners_strv_free(names, n);
+	owners_buf_clear(&top);
+	return rc;
+}
+
+/* Whether the file at path is a tar archive (gzipped or not). */
+static int is_tar(const char *path)
+{
+	struct owners_error ignored = OWNERS_ERROR_INIT;
+	struct owners_file_reader *in;
+	unsigned char head[512];
+	const char *what;
+	size_t got = 0;
+	int tar;
+
+	if (owners_file_reader_open(&in, path, &ignored)) {
+		owners_error_clear(&ignored);
+		return 0;
+	}
+	tar = !owners_file_reader_read(in, (char *)head, sizeof(head), &got, &ignored) &&
+	      owners_snapshot_dump_archive_kind(head, got, &what) == 1;
+	owners_error_clear(&ignored);
+	owners_file_reader_free(in);
+	return tar;
+}
+
 int owners_snapshot_dump_layout_find(struct owners_snapshot_dump_layout *l, const char *path,
 				     struct owners_error *err)
 {
@@ -209,6 +257,18 @@ int owners_snapshot_dump_layout_find(struct owners_snapshot_dump_layout *l, cons
 	owners_snapshot_dump_layout_init(l);
 	if (!(l->server_version = owners_strdup("")))
 		return owners_error_oom(err);
+	if (strcmp(path, "-") && owners_snapshot_dump_dir_entry(path) == OWNERS_SNAPSHOT_DUMP_FILE &&
+	    is_tar(path)) {
+		int rc = owners_snapshot_dump_archive_mount(path, err);
+
+		if (rc)
+			return rc;
+		if (!(l->archive = owners_strdup(path))) {
+			owners_snapshot_dump_archive_unmount(path);
+			return owners_error_oom(err);
+		}
+		return archive_top(l, path, err);
+	}
 	if (strcmp(path, "-")) {
 		switch (owners_snapshot_dump_dir_entry(path)) {
 		case OWNERS_SNAPSHOT_DUMP_DIR:

@@ -6,6 +6,8 @@
  *    (snapshot_dump_bundle.c), kubectl cluster-info dump's directory
  *    (snapshot_dump_clusterinfo.c), each found by the directories and
  *    files its tool writes;
+ *  - any of them in a tar archive (.tar, .tar.gz, .tgz), read in place
+ *    as the directory it was made of (snapshot_dump_archive.h);
  *  - otherwise kubectl get -o json|yaml output: a file (or "-", standard
  *    input), or a directory of them, walked to any depth (not through
  *    symbolic links to directories), reading the files named *.json,
@@ -66,6 +68,7 @@ struct owners_snapshot_dump_layout {
 	const char *taken_at_from; /* where it came from (static) */
 	char *server_version;      /* "" unknown */
 	int single_file;           /* path is one file (or "-") */
+	char *archive;             /* path is a tar archive, mounted in its place; NULL */
 	size_t skipped_files;      /* files of the directory passed over by name */
 };
 

@@ -76,9 +76,10 @@ static int64_t read_timestamp(const char *dir)
 	int64_t when = 0, t;
 	size_t n = 0;
 	FILE *f = NULL;
+	int64_t mtime;
 
 	if (!owners_snapshot_dump_dir_join(&path, dir, "timestamp"))
-		f = fopen(path.ptr, "r");
+		f = owners_snapshot_dump_dir_open(path.ptr, &mtime);
 	owners_buf_clear(&path);
 	if (!f)
 		return 0;
@@ -96,6 +97,9 @@ static int64_t read_timestamp(const char *dir)
 struct walk {
 	struct owners_snapshot_dump_layout *l;
 	struct owners_error *err;
+	/* the first directory an image was found in (the timestamp file is
+	 * beside the images: must-gather.local.N/ in a tarball of it) */
+	struct owners_buf image_parent;
 };
 
 /* The files with a dump's extension in dir, each as src says. */
@@ -249,7 +253,10 @@ static int add_images(struct walk *w, const char *top, int depth, int *found)
 			continue;
 		if (is_image_dir(path.ptr)) {
 			*found = 1;
-			rc = add_image(w, path.ptr);
+			if (!w->image_parent.len && owners_buf_adds(&w->image_parent, top))
+				rc = owners_error_oom(w->err);
+			else
+				rc = add_image(w, path.ptr);
 		} else if (depth < 1) {
 			rc = add_images(w, path.ptr, depth + 1, found);
 		}
@@ -262,7 +269,7 @@ static int add_images(struct walk *w, const char *top, int depth, int *found)
 int owners_snapshot_dump_mustgather_find(struct owners_snapshot_dump_layout *l, int *found,
 					 const char *dir, struct owners_error *err)
 {
-	struct walk w = { l, err };
+	struct walk w = { l, err, OWNERS_BUF_INIT };
 	struct owners_buf parent = OWNERS_BUF_INIT;
 	int rc;
 
@@ -276,9 +283,10 @@ int owners_snapshot_dump_mustgather_find(struct owners_snapshot_dump_layout *l, 
 		owners_buf_clear(&parent);
 	} else {
 		rc = add_images(&w, dir, 0, found);
-		if (!rc && *found)
-			l->taken_at = read_timestamp(dir);
+		if (!rc && *found && !(l->taken_at = read_timestamp(dir)) && w.image_parent.len)
+			l->taken_at = read_timestamp(w.image_parent.ptr);
 	}
+	owners_buf_clear(&w.image_parent);
 	if (*found) {
 		l->format = "must-gather";
 		l->taken_at_from = l->taken_at ? "the must-gather's timestamp file (when gathering started)" : NULL;

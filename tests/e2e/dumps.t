@@ -11,6 +11,10 @@
 # 2. On each dump, -A answers for a namespace the dump holds as -n does:
 #    its per-namespace lists make a type whole there, and the warning
 #    says for how many of its namespaces.
+# 3. Dumps as they arrive: a must-gather, a bundle and a cluster-info dump
+#    packed as .tar.gz, .tgz and .tar answer as their directories do, read
+#    in place (nothing unpacked); another archive, or a damaged one, is one
+#    error line.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/delete-lib.sh"
 require kubectl:kubectl python3:python3
@@ -122,6 +126,40 @@ done
 run owners dangling -A --from "$W/bundle"
 like "$err" "cannot list 'configmaps' in every namespace: the snapshot \\($W/bundle, a support bundle\\) holds it for [0-9]+ of [0-9]+ namespaces" \
   "a bundle's per-namespace lists: held for N of M namespaces, said"
+# ---- 3. archives -------------------------------------------------------------
+# as people pack them: the dump's directory inside (must-gather.local.N/,
+# support-bundle-DATE/), so the timestamp file is one level down
+tar -C "$W" -czf "$W/must-gather.tar.gz" must-gather
+tar -C "$W" -czf "$W/bundle.tgz" bundle
+tar -C "$W" -cf "$W/cluster-info.tar" cluster-info
+for pair in "must-gather.tar.gz must-gather" "bundle.tgz bundle" "cluster-info.tar cluster-info"; do
+  a=${pair% *} d=${pair#* }
+  for c in "dangling -A -o wide" "finalizers -A" "graph -A -o json" "tree -n shop deployment/api"; do
+    # shellcheck disable=SC2086
+    want=$(owners $c --from "$W/$d" 2>/dev/null; echo "exit $?")
+    # shellcheck disable=SC2086
+    got=$(owners $c --from "$W/$a" 2>/dev/null; echo "exit $?")
+    # (the document's warnings name the file read: the archive's name)
+    same_text "${got//"$W/$a"/"$W/$d"}" "$want" "$a: answers as its directory does: $c"
+  done
+  run owners diff "$W/$a" "$W/$d" -A --exit-code
+  is "$rc" 0 "diff $a $d -A: no change"
+  run owners dangling -A --from "$W/$a"
+  like "$err" "$W/$a is a (must-gather|support bundle|kubectl cluster-info dump)," "$a: read as the dump it holds"
+done
+run owners finalizers -A --from "$W/must-gather.tar.gz"
+like "$err" "answered as of $(date -u -d "@$OWNERS_TEST_NOW" +%Y-%m-%dT%H:%M:%SZ), from the must-gather's timestamp file" \
+  "a must-gather's archive: the time its gathering started, from the timestamp file beside its image directory"
+python3 -c 'import shutil,sys; shutil.make_archive(sys.argv[1], "zip", sys.argv[2])' "$W/bundle" "$W/bundle"
+run owners graph -A --from "$W/bundle.zip"
+is "$rc|$(wc -l <<<"$err")" "1|1" "a zip: exit 1, one line"
+like "$err" "^error: $W/bundle.zip: a zip archive: owners reads a dump as a directory, or as a .tar, .tar.gz or .tgz archive" \
+  "... saying what it is and what is read"
+head -c $(( $(stat -c %s "$W/bundle.tgz") / 2 )) "$W/bundle.tgz" >"$W/cut.tgz"
+run owners graph -A --from "$W/cut.tgz"
+is "$rc|$(wc -l <<<"$err")" "1|1" "an archive cut short: exit 1, one line"
+like "$err" "^error: $W/cut.tgz: damaged archive: " "... naming the file and the damage"
+
 run owners tree -A services --from "$W/must-gather"
 is "$rc" 0 "tree -A services from a must-gather: the services it holds (exit 0)"
 like "$out" "shop +Service/api" "... shop's among them"
