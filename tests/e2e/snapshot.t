@@ -175,7 +175,7 @@ done
 # dangling and gc look for owners in other namespaces too, live: a
 # namespaced snapshot did not collect those, and says so
 run owners -n "$N" dangling --from "$NSSNAP"
-like "$err" "cannot list 'configmaps': not in the snapshot \\($NSSNAP, taken in namespace '$N'\\)" \
+like "$err" "cannot list 'configmaps' in every namespace: the snapshot \\($NSSNAP, taken in namespace '$N'\\) holds it for 1 of 1 namespaces" \
   "an -n snapshot: dangling names the other namespaces' lists it does not hold"
 live_out=$(owners -n "$N" dangling 2>/dev/null)
 is "$out" "$live_out" "... and answers as live for what it holds"
@@ -186,8 +186,11 @@ same "$AS" --as snapper why -n "$N" configmap/by-secret
 
 # an -n snapshot asked about everything: what it did not collect is named
 run owners graph -A --from "$NSSNAP"
-like "$err" "not in the snapshot \\($NSSNAP, taken in namespace '$N'\\)" \
-  "an -n snapshot read with -A names what it does not hold"
+like "$err" "cannot list '[a-z.]+' in every namespace: the snapshot \\($NSSNAP, taken in namespace '$N'\\) holds it for 1 of 1 namespaces" \
+  "an -n snapshot read with -A names what it does not hold, and for which namespaces it holds it"
+run owners graph -A --from "$NSSNAP" -o json
+is "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(sorted({i["metadata"].get("namespace", "") for i in d["items"] if i["owners"].get("found", True)} - {""}))' <<<"$out")" \
+  "['$N']" "... and answers for that namespace under -A (#52)"
 
 # a snapshot of -l: its lists are parts, never read as whole
 NV=$(uid -n "$N" configmap never)
