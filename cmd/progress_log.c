@@ -20,13 +20,16 @@
 
 int progress_log_init(struct progress_log *l, int wanted)
 {
-	double every;
+	double every, quiet;
 	int rc = test_pause_from_env("OWNERS_TEST_PROGRESS_EVERY", &every);
 
+	if (!rc)
+		rc = test_pause_from_env("OWNERS_TEST_PROGRESS_QUIET", &quiet);
 	memset(l, 0, sizeof(*l));
 	l->on = wanted && !isatty(STDERR_FILENO);
 	l->started_ms = owners_clock_ms();
 	l->every_ms = every > 0 ? (long)(every * 1000) : EVERY_MS;
+	l->quiet_ms = getenv("OWNERS_TEST_PROGRESS_QUIET") && !rc ? (long)(quiet * 1000) : QUIET_START_MS;
 	return rc;
 }
 
@@ -35,7 +38,7 @@ void progress_log_say(struct progress_log *l, const char *prefix, const char *st
 	int64_t now = owners_clock_ms();
 	int changed;
 
-	if (!l->on || !state || now - l->started_ms < QUIET_START_MS)
+	if (!l->on || !state || now - l->started_ms < l->quiet_ms)
 		return;
 	changed = !l->said || strcmp(l->said, state);
 	if (l->said_ms && (changed ? now - l->said_ms < MIN_GAP_MS : now - l->said_ms < l->every_ms))

@@ -13,7 +13,9 @@
  * what it waits on (without the time) and hands it here.
  *
  * Test-only: OWNERS_TEST_PROGRESS_EVERY=SECONDS replaces the 30 seconds
- * (tests/e2e/promises-act.t); it is not a user interface.
+ * (tests/e2e/promises-act.t), OWNERS_TEST_PROGRESS_QUIET=SECONDS the 2
+ * (tests/e2e/dumps.t: a dump's reading, said however fast the machine);
+ * they are not a user interface.
  */
 #ifndef OWNERS_CMD_PROGRESS_LOG_H
 #define OWNERS_CMD_PROGRESS_LOG_H
@@ -25,6 +27,7 @@ struct progress_log {
 	int64_t started_ms; /* the wait's start (owners_clock_ms()) */
 	int64_t said_ms;    /* the last line's time; 0: none yet */
 	long every_ms;      /* the longest silence */
+	long quiet_ms;      /* what a wait may last and say nothing */
 	char *said;         /* what the last line said (without the time) */
 };
 

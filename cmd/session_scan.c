@@ -217,8 +217,11 @@ enum exit_code session_scan(struct session *s, const char *ns)
 		return session_fail(s);
 	}
 	if (owners_list_source_scan(&s->lists, s->graph, &s->types, &o, &s->scan, &s->err) ||
-	    scan_owner_types(s, ns))
+	    scan_owner_types(s, ns)) {
+		session_snapshot_read(s);
 		return session_fail(s);
+	}
+	session_snapshot_read(s);
 	if (!s->types_fresh && list_not_found(&s->scan)) {
 		/* A type from the discovery cache is no longer served (its CRD
 		 * went): learn the server's types again and scan once more. */

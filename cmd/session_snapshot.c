@@ -7,8 +7,10 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "clock.h"
 #include "grow.h"
 #include "label_selector.h"
+#include "meter.h"
 #include "options.h"
 #include "snapshot_dump.h"
 #include "snapshot_lists.h"
@@ -50,14 +52,73 @@ struct session_snapshot {
 	/* -l, parsed once: the selector text it was parsed from */
 	char *selector_text;
 	struct owners_label_selector *selector;
+	/* A big dump read: how far, on stderr (the one progress meter) */
+	struct meter meter;
+	int metering;
+	int64_t read_started_ms;
 };
+
+/* ---- how far a big dump's reading is ------------------------------------ */
+
+/* Said after a second on a terminal (the line redrawn), after two in a
+ * log (lines at each tenth, cmd/progress_log.h): a small dump's stderr
+ * stays as it was. */
+#define READING_QUIET_MS 1000
+
+static void reading(struct session_snapshot *snap, const char *path, unsigned pct, uint64_t size)
+{
+	int64_t now = owners_clock_ms();
+	char line[512];
+
+	if (!snap->metering) {
+		/* (a malformed test variable is said by the commands that wait) */
+		meter_init(&snap->meter, "owners", 1, 1);
+		snap->metering = 1;
+		snap->read_started_ms = now;
+	}
+	if (meter_redraws(&snap->meter)) {
+		if (now - snap->read_started_ms < (snap->meter.log.quiet_ms < READING_QUIET_MS ? snap->meter.log.quiet_ms
+												 : READING_QUIET_MS))
+			return;
+		snprintf(line, sizeof(line), "reading %s (%.1f MB): %u%%", path, (double)size / 1e6, pct);
+		meter_draw(&snap->meter, line);
+	} else {
+		snprintf(line, sizeof(line), "reading %s (%.1f MB): %u%%", path, (double)size / 1e6, pct / 10 * 10);
+		meter_log(&snap->meter, line, (long)((now - snap->read_started_ms) / 1000));
+	}
+}
+
+/* The reading ended: the line taken away before anything else is said. */
+static void reading_done(struct session_snapshot *snap)
+{
+	if (!snap->metering)
+		return;
+	meter_clear(&snap->meter);
+	meter_end(&snap->meter);
+	snap->metering = 0;
+}
+
+static void scan_reading(void *ctx, unsigned percent, uint64_t size)
+{
+	struct session_snapshot *snap = ctx;
+
+	reading(snap, snap->header.path, percent, size);
+}
 
 /* ---- what the first read keeps ----------------------------------------- */
 
 struct opening {
 	struct session *s;
 	struct owners_error *err;
+	const char *path;
 };
+
+static void opening_reading(void *ctx, unsigned percent, uint64_t size)
+{
+	struct opening *o = ctx;
+
+	reading(o->s->snap, o->path, percent, size);
+}
 
 static char *keep(struct session_snapshot *snap, size_t slot, const char *v)
 {
@@ -175,7 +236,7 @@ static int labels_match(void *ctx, const char *selector, const struct owners_obj
 /* Reads the facts (a walk of the whole file that keeps nothing else). */
 static void load_facts(struct session_snapshot *snap)
 {
-	struct owners_snapshot_visitor v = { NULL, NULL, NULL, NULL, on_fact, NULL, snap };
+	struct owners_snapshot_visitor v = { NULL, NULL, NULL, NULL, on_fact, NULL, snap, NULL };
 	struct owners_error err = OWNERS_ERROR_INIT;
 
 	if (snap->facts_loaded)
@@ -237,8 +298,8 @@ static int spool_stdin(struct session_snapshot *snap, struct owners_error *err)
 
 int session_connect_from(struct session *s, struct owners_cli *cli, const char *path)
 {
-	struct opening o = { s, &s->err };
-	struct owners_snapshot_visitor v = { on_header, on_types, NULL, NULL, NULL, NULL, &o };
+	struct opening o = { s, &s->err, path };
+	struct owners_snapshot_visitor v = { on_header, on_types, NULL, NULL, NULL, NULL, &o, opening_reading };
 	struct session_snapshot *snap;
 	int rc;
 
@@ -251,7 +312,11 @@ int session_connect_from(struct session *s, struct owners_cli *cli, const char *
 		return rc;
 	if (snap->spool)
 		path = snap->spool;
-	if ((rc = owners_snapshot_read_shown(path, snap->spool ? "standard input" : path, &v, &s->err)))
+	if (snap->spool)
+		o.path = "standard input";
+	rc = owners_snapshot_read_shown(path, snap->spool ? "standard input" : path, &v, &s->err);
+	reading_done(snap);
+	if (rc)
 		return rc;
 	if (!s->types_loaded)
 		return owners_error_set(&s->err, OWNERS_EPROTO, "%s: holds no types",
@@ -269,19 +334,15 @@ int session_connect_from(struct session *s, struct owners_cli *cli, const char *
 			: snap->header.namespace_ ? snap->header.namespace_ : "default";
 	if (say_scope(snap))
 		return owners_error_oom(&s->err);
-	if (!snap->header.has_discovery) {
-		/* one more walk of a dump, keeping nothing: what it passed over
-		 * is said with the scan's warnings */
-		struct owners_snapshot_visitor none = { NULL, NULL, NULL, NULL, NULL, NULL, NULL };
-
-		if ((rc = owners_snapshot_dump_read_counted(&snap->passed_over, path, &none, &s->err)))
-			return rc;
-	}
 	snap->source.path = snap->spool ? snap->spool : snap->header.path;
 	snap->source.shown = snap->header.path;
 	snap->source.scope = snap->scope;
 	snap->source.labels_match = labels_match;
 	snap->source.labels_ctx = snap;
+	/* what a dump passed over, counted by the scan's own walk of it */
+	snap->source.counts = &snap->passed_over;
+	snap->source.progress = scan_reading;
+	snap->source.progress_ctx = snap;
 	owners_list_source_snapshot(&s->lists, &snap->source);
 	session_lists_shuffle(s);
 	return 0;
@@ -453,6 +514,12 @@ static int say_time(struct session *s, const struct owners_snapshot_header *h)
 	return session_note(s, "%s: answered as of %s, from %s%s", h->path, when,
 			    h->taken_at_from ? h->taken_at_from : "the dump",
 			    h->taken_at_from && strcmp(h->taken_at_from, "--from-time") ? " (--from-time sets another)" : "");
+}
+
+void session_snapshot_read(struct session *s)
+{
+	if (s->snap)
+		reading_done(s->snap);
 }
 
 int session_snapshot_note(struct session *s)

@@ -19,6 +19,10 @@
 int session_connect_from(struct session *s, struct owners_cli *cli, const char *path);
 void session_snapshot_free(struct session_snapshot *snap);
 
+/* The scan's read of the file ended: the progress line of a big dump
+ * (if any) is taken away. */
+void session_snapshot_read(struct session *s);
+
 /* The status recorded for uid, NULL when none was. */
 const struct owners_object_status *session_snapshot_status(const struct session *s, const char *uid);
 /* The object recorded as read at path (an API path), NULL when none was;

@@ -17,6 +17,12 @@ int owners_snapshot_read(const char *path, const struct owners_snapshot_visitor 
 int owners_snapshot_read_shown(const char *path, const char *shown, const struct owners_snapshot_visitor *v,
 			       struct owners_error *err)
 {
+	return owners_snapshot_read_counted(path, shown, v, NULL, err);
+}
+
+int owners_snapshot_read_counted(const char *path, const char *shown, const struct owners_snapshot_visitor *v,
+				 struct owners_snapshot_dump_counts *counts, struct owners_error *err)
+{
 	char head[4096];
 	struct owners_file_reader *in;
 	const char *what;
@@ -24,8 +30,10 @@ int owners_snapshot_read_shown(const char *path, const char *shown, const struct
 	size_t got;
 	int rc;
 
+	if (counts)
+		memset(counts, 0, sizeof(*counts));
 	if (strcmp(path, "-") && !stat(path, &st) && S_ISDIR(st.st_mode))
-		return owners_snapshot_dump_read(path, v, err);
+		return owners_snapshot_dump_read_counted(counts, path, v, err);
 	if ((rc = owners_file_reader_open(&in, path, err)))
 		return rc;
 	if ((rc = owners_file_reader_read(in, head, sizeof(head), &got, err)))
@@ -46,7 +54,7 @@ int owners_snapshot_read_shown(const char *path, const char *shown, const struct
 		rc = owners_error_set(err, OWNERS_EPROTO,
 				      "standard input: not an owners snapshot (another tool's dump is read from a file)");
 	else
-		rc = owners_snapshot_dump_read(path, v, err);
+		rc = owners_snapshot_dump_read_counted(counts, path, v, err);
 out:
 	owners_file_reader_free(in);
 	return rc;

@@ -101,6 +101,11 @@ struct owners_snapshot_visitor {
 	 * before this with OWNERS_EPROTO). */
 	int (*end)(void *ctx);
 	void *ctx;
+	/* How far a dump's reading is: percent of it (the reader walks its
+	 * files twice), of size bytes of files; told about every megabyte
+	 * and at the end, so that a caller can show how far a big dump is.
+	 * May be NULL (last, so that initializers may leave it). */
+	void (*progress)(void *ctx, unsigned percent, uint64_t size);
 };
 
 /* Reads path (a file, "-" for stdin, or a directory) in whichever format
@@ -114,5 +119,10 @@ int owners_snapshot_read(const char *path, const struct owners_snapshot_visitor 
  * standard input is "standard input", not the file it was copied to). */
 int owners_snapshot_read_shown(const char *path, const char *shown, const struct owners_snapshot_visitor *v,
 			       struct owners_error *err);
+struct owners_snapshot_dump_counts;
+/* The same, and for a dump what it passed over in counts (zeroed for an
+ * owners snapshot), so that one walk says both. */
+int owners_snapshot_read_counted(const char *path, const char *shown, const struct owners_snapshot_visitor *v,
+				 struct owners_snapshot_dump_counts *counts, struct owners_error *err);
 
 #endif

@@ -17,6 +17,7 @@ struct run {
 	struct owners_snapshot_dump_claims claims;
 	struct owners_snapshot_dump_podclaims podclaims;
 	struct owners_snapshot_dump_counts counts;
+	struct owners_snapshot_dump_meter meter;
 };
 
 /* What the first read found is enough to go on with. */
@@ -128,6 +129,13 @@ int owners_snapshot_dump_read_counted(struct owners_snapshot_dump_counts *counts
 	rc = owners_snapshot_dump_layout_find(&r.layout, path, err);
 	if (!rc)
 		rc = owners_snapshot_dump_files_open(&r.files, &r.layout, err);
+	if (!rc && v->progress) {
+		r.meter.progress = v->progress;
+		r.meter.ctx = v->ctx;
+		for (i = 0; i < r.layout.count; i++)
+			r.meter.total += 2 * owners_snapshot_dump_file_size(&r.files, &r.layout.sources[i]);
+		r.files.meter = &r.meter;
+	}
 	if (!rc)
 		rc = owners_snapshot_dump_scan_run(&r.scan, &r.layout, &r.files, err);
 	if (!rc)

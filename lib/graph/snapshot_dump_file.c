@@ -92,6 +92,24 @@ static int looks_like_yaml(FILE *f)
 	return yaml;
 }
 
+uint64_t owners_snapshot_dump_file_size(const struct owners_snapshot_dump_files *fs,
+					const struct owners_snapshot_dump_source *s)
+{
+	int64_t mtime;
+	FILE *f = fs->spool;
+	long size = -1;
+
+	if (!f && !(f = owners_snapshot_dump_dir_open(s->path, &mtime)))
+		return 0;
+	if (!fseek(f, 0, SEEK_END))
+		size = ftell(f);
+	if (f == fs->spool)
+		rewind(f);
+	else
+		fclose(f);
+	return size > 0 ? (uint64_t)size : 0;
+}
+
 int owners_snapshot_dump_file_read(struct owners_snapshot_dump_files *fs,
 				   const struct owners_snapshot_dump_source *s,
 				   struct owners_snapshot_dump_tree *t,
@@ -117,8 +135,15 @@ int owners_snapshot_dump_file_read(struct owners_snapshot_dump_files *fs,
 	if (s->sniff)
 		yaml = looks_like_yaml(f);
 	errno = 0;
+	owners_snapshot_dump_tree_meter(t, fs->meter);
 	rc = yaml ? owners_snapshot_dump_yaml_read(NULL, f, name, t, err)
 		  : owners_snapshot_dump_json_read(&jinfo, f, name, t, err);
+	owners_snapshot_dump_tree_meter(t, NULL);
+	if (!rc && fs->meter) {
+		long size = ftell(f);
+
+		owners_snapshot_dump_meter_file_done(fs->meter, size > 0 ? (uint64_t)size : 0);
+	}
 	if (info)
 		info->log_blocks = jinfo.log_blocks;
 	if (f != fs->spool)

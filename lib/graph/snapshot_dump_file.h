@@ -20,7 +20,12 @@
 
 struct owners_snapshot_dump_files {
 	FILE *spool; /* the single file's copy, or NULL */
+	struct owners_snapshot_dump_meter *meter; /* how far the reading is; NULL: not told */
 };
+
+/* The size of source s (0 when it cannot be told): what the meter counts. */
+uint64_t owners_snapshot_dump_file_size(const struct owners_snapshot_dump_files *fs,
+					const struct owners_snapshot_dump_source *s);
 
 /* What reading one file found beside its documents. */
 struct owners_snapshot_dump_file_info {

@@ -357,6 +357,7 @@ int owners_snapshot_dump_json_read(struct owners_snapshot_dump_json_info *info, 
 {
 	struct reader r;
 	char *buf = malloc(BLOCK);
+	uint64_t at = 0;
 	size_t n;
 	int rc = 0;
 
@@ -368,8 +369,10 @@ int owners_snapshot_dump_json_read(struct owners_snapshot_dump_json_info *info, 
 	owners_buf_init(&r.end);
 	if (!buf)
 		return owners_error_oom(err);
-	while (!rc && (n = fread(buf, 1, BLOCK, f)) > 0)
+	while (!rc && (n = fread(buf, 1, BLOCK, f)) > 0) {
 		rc = block(&r, buf, n, err);
+		owners_snapshot_dump_tree_read_to(t, at += n);
+	}
 	if (!rc && ferror(f))
 		rc = owners_error_set(err, OWNERS_EIO, "%s: cannot read: %s", name,
 				      strerror(errno ? errno : EIO));

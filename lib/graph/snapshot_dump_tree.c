@@ -54,6 +54,7 @@ struct owners_snapshot_dump_tree {
 	size_t n_pending, cap_pending;
 	struct owners_error err;
 	int failed;
+	struct owners_snapshot_dump_meter *meter;
 };
 
 int owners_snapshot_dump_tree_new(struct owners_snapshot_dump_tree **out,
@@ -102,6 +103,36 @@ void owners_snapshot_dump_tree_free(struct owners_snapshot_dump_tree *t)
 	free(t->pending);
 	owners_error_clear(&t->err);
 	free(t);
+}
+
+/* Told about every megabyte, and at the end. */
+#define METER_STEP (1024 * 1024)
+
+static void meter_tell(struct owners_snapshot_dump_meter *m, uint64_t done)
+{
+	if (!m || !m->progress || done <= m->said || (done - m->said < METER_STEP && done < m->total))
+		return;
+	m->said = done;
+	m->progress(m->ctx, done >= m->total ? 100u : (unsigned)(done * 100 / m->total), m->total / 2);
+}
+
+void owners_snapshot_dump_tree_meter(struct owners_snapshot_dump_tree *t, struct owners_snapshot_dump_meter *m)
+{
+	t->meter = m;
+}
+
+void owners_snapshot_dump_tree_read_to(struct owners_snapshot_dump_tree *t, uint64_t at)
+{
+	if (t->meter)
+		meter_tell(t->meter, t->meter->base + at);
+}
+
+void owners_snapshot_dump_meter_file_done(struct owners_snapshot_dump_meter *m, uint64_t size)
+{
+	if (!m)
+		return;
+	m->base += size;
+	meter_tell(m, m->base);
 }
 
 void owners_snapshot_dump_tree_at(struct owners_snapshot_dump_tree *t, unsigned long line)

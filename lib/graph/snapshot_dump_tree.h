@@ -38,6 +38,7 @@
 #define OWNERS_SNAPSHOT_DUMP_TREE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "json.h"
 #include "owners_error.h"
@@ -94,6 +95,23 @@ struct owners_snapshot_dump_tree;
 int owners_snapshot_dump_tree_new(struct owners_snapshot_dump_tree **out,
 				  const struct owners_snapshot_dump_sink *sink, int shallow);
 void owners_snapshot_dump_tree_free(struct owners_snapshot_dump_tree *t);
+
+/* How far the reading of the dump's files is: the reader tells the tree
+ * the byte its parser reached in the file, and the meter the whole. */
+struct owners_snapshot_dump_meter {
+	void (*progress)(void *ctx, unsigned percent, uint64_t size);
+	void *ctx;
+	uint64_t total; /* every file's size, twice (the scan and the objects) */
+	uint64_t base;  /* the files read before this one */
+	uint64_t said;  /* what it was last told */
+};
+
+/* The meter told of what the parsers read into t (NULL: none). */
+void owners_snapshot_dump_tree_meter(struct owners_snapshot_dump_tree *t, struct owners_snapshot_dump_meter *m);
+/* The parser reached byte `at` of the file. */
+void owners_snapshot_dump_tree_read_to(struct owners_snapshot_dump_tree *t, uint64_t at);
+/* The file is read (its size): the meter's base moves past it. */
+void owners_snapshot_dump_meter_file_done(struct owners_snapshot_dump_meter *m, uint64_t size);
 
 /* ---- the parser's events ------------------------------------------- */
 

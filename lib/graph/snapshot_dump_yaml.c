@@ -179,6 +179,7 @@ int owners_snapshot_dump_yaml_read(size_t *documents, FILE *f, const char *name,
 		}
 		r.line = (unsigned long)e.start_mark.line + 1;
 		owners_snapshot_dump_tree_at(t, r.line);
+		owners_snapshot_dump_tree_read_to(t, (uint64_t)e.end_mark.index);
 		done = e.type == YAML_STREAM_END_EVENT;
 		rc = event(&r, &e, err);
 		if (rc)

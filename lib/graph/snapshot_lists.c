@@ -198,12 +198,20 @@ static int not_held(struct scan *s, const struct owners_resource *r)
 	return rc;
 }
 
+static void on_progress(void *ctx, unsigned percent, uint64_t size)
+{
+	struct scan *s = ctx;
+
+	s->src->progress(s->src->progress_ctx, percent, size);
+}
+
 static int list_snapshot(void *ctx, struct owners_graph *g, const struct owners_resource_table *types,
 			 const struct owners_scan_options *o, struct owners_scan_report *report,
 			 struct owners_error *err)
 {
 	struct scan s = { ctx, g, types, NULL, o, report, NULL, err, NULL, NULL, { NULL, 0, 0 } };
-	struct owners_snapshot_visitor v = { on_header, on_types, on_object, on_listed, on_fact, NULL, &s };
+	struct owners_snapshot_visitor v = { on_header, on_types, on_object, on_listed, on_fact, NULL, &s,
+					     s.src->progress ? on_progress : NULL };
 	size_t i;
 	int rc;
 
@@ -218,7 +226,8 @@ static int list_snapshot(void *ctx, struct owners_graph *g, const struct owners_
 		free(s.namespaces_held);
 		return owners_error_oom(err);
 	}
-	rc = owners_snapshot_read_shown(s.src->path, s.src->shown ? s.src->shown : s.src->path, &v, err);
+	rc = owners_snapshot_read_counted(s.src->path, s.src->shown ? s.src->shown : s.src->path, &v, s.src->counts,
+					  err);
 	for (i = 0; !rc && i < types->count; i++) {
 		if ((s.selected[i] & 3) != 1)
 			continue;

@@ -31,6 +31,13 @@ struct owners_snapshot_source {
 	 * OWNERS_EINVAL). NULL: a selector is refused. */
 	int (*labels_match)(void *ctx, const char *selector, const struct owners_object_meta *m);
 	void *labels_ctx;
+	/* Told how far a dump's reading is (snapshot.h's progress); NULL:
+	 * not told. */
+	void (*progress)(void *ctx, unsigned percent, uint64_t size);
+	void *progress_ctx;
+	/* Filled by each scan with what a dump passed over (zeroed for an
+	 * owners snapshot); NULL: not counted. */
+	struct owners_snapshot_dump_counts *counts;
 };
 
 void owners_list_source_snapshot(struct owners_list_source *out, struct owners_snapshot_source *src);

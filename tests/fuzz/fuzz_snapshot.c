@@ -55,7 +55,7 @@ static int on_fact(void *ctx, const struct owners_snapshot_fact *f)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char path[64];
-	struct owners_snapshot_visitor v = { NULL, on_types, on_object, on_listed, on_fact, NULL, NULL };
+	struct owners_snapshot_visitor v = { NULL, on_types, on_object, on_listed, on_fact, NULL, NULL, NULL };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	FILE *f;
 

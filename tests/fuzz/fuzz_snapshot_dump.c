@@ -22,6 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 struct seen {
 	int headers, types, ends;
+	unsigned percent; /* the progress told so far: it only grows, never past 100 */
 	const struct owners_resource_table *table;
 	size_t bytes;
 };
@@ -111,6 +112,16 @@ static int v_end(void *ctx)
 	return 0;
 }
 
+static void v_progress(void *ctx, unsigned percent, uint64_t size)
+{
+	struct seen *s = ctx;
+
+	(void)size;
+	if (percent < s->percent || percent > 100)
+		abort();
+	s->percent = percent;
+}
+
 static void mkdirs(const char *base, const char *rel)
 {
 	char path[256], *p;
@@ -163,7 +174,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct seen s;
 	struct owners_snapshot_visitor v = { v_header, v_types, v_object, v_listed,
-					     v_fact,   v_end,   &s };
+					     v_fact,   v_end,   &s,       v_progress };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_snapshot_dump_counts c;
 	char dir[256];

@@ -165,7 +165,7 @@ static int read_dump(struct seen *s, struct owners_snapshot_dump_counts *c, cons
 		     struct owners_error *err)
 {
 	struct owners_snapshot_visitor v = {
-		v_header, v_types, v_object, v_listed, v_fact, v_end, s
+		v_header, v_types, v_object, v_listed, v_fact, v_end, s, NULL
 	};
 	int stop = s->stop_after;
 

@@ -131,7 +131,7 @@ static void write_snapshot(const char *path, const struct owners_resource_table 
 
 static int read_back(const char *path, struct owners_buf *out, struct owners_error *err)
 {
-	struct owners_snapshot_visitor v = { t_header, t_types, t_object, t_listed, t_fact, t_end, out };
+	struct owners_snapshot_visitor v = { t_header, t_types, t_object, t_listed, t_fact, t_end, out, NULL };
 
 	return owners_snapshot_read(path, &v, err);
 }
@@ -424,7 +424,7 @@ int main(void)
 
 	/* a callback's OWNERS_ESTOP ends the read without a failure */
 	{
-		struct owners_snapshot_visitor v = { NULL, NULL, NULL, NULL, NULL, NULL, NULL };
+		struct owners_snapshot_visitor v = { NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
 
 		ok(!owners_snapshot_read(path, &v, &err), "a read with no callbacks walks the whole file");
 	}
