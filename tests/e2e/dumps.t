@@ -17,7 +17,7 @@
 #    error line.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/delete-lib.sh"
-require kubectl:kubectl python3:python3
+require kubectl:kubectl python3:python3 tmux:tmux
 
 start_cluster C --gc=off
 W=$(mktemp -d "${TMPDIR:-/tmp}/owners-dumps.XXXXXX")
@@ -47,6 +47,18 @@ YAML
 {apiVersion: v1, kind: Service, metadata: {name: api, ownerReferences: [$(ref apps/v1 ReplicaSet api-1 "$R")]}, spec: {ports: [{port: 80}]}}
 ---
 {apiVersion: v1, kind: Service, metadata: {name: by-cm, ownerReferences: [$(ref v1 ConfigMap lost "$(uid -n $ns configmap lost)")]}, spec: {ports: [{port: 80}]}}
+YAML
+  # the GC's word about Service/orphaned, as its controller writes it: why
+  # shows it from every dump that holds Events
+  kubectl -n $ns create -f - >/dev/null <<YAML
+apiVersion: v1
+kind: Event
+metadata: {name: orphaned.gc, namespace: $ns}
+involvedObject: {apiVersion: v1, kind: Service, name: orphaned, namespace: $ns, uid: $(uid -n $ns service orphaned)}
+reason: OwnerRefInvalidNamespace
+message: "ownerRef [apps/v1/Deployment, namespace: $ns, name: gone, uid: 0] does not exist in namespace \"$ns\""
+source: {component: garbage-collector-controller}
+type: Warning
 YAML
   kubectl -n $ns create service clusterip held --tcp=80 >/dev/null
   kubectl -n $ns patch service held --type=merge -p '{"metadata":{"finalizers":["example.com/hold"]}}' >/dev/null
@@ -122,6 +134,14 @@ for src in "${SOURCES[@]:1}"; do
   done
   run owners dangling -A --from "$src" -o wide
   like "$out" "shop +Service/orphaned +Deployment/gone .* absent " "$d: -A: an owner absent from a type held per namespace is absent"
+  # why: the namespace, where the dump holds Namespaces, and the GC's events
+  run owners -n shop why service/orphaned --from "$src"
+  like "$out" "OwnerRefInvalidNamespace" "$d: why shows the GC's event the dump holds"
+  if [[ $d != cluster-info ]]; then # (kubectl cluster-info dump writes no Namespaces)
+    live=$(owners why namespace/shop 2>/dev/null | head -3)
+    run owners why ns/shop --from "$src"
+    is "$rc|$(head -3 <<<"$out")" "0|$live" "$d: why ns/shop as live"
+  fi
 done
 run owners dangling -A --from "$W/bundle"
 like "$err" "cannot list 'configmaps' in every namespace: the snapshot \\($W/bundle, a support bundle\\) holds it for [0-9]+ of [0-9]+ namespaces" \
@@ -159,6 +179,22 @@ head -c $(( $(stat -c %s "$W/bundle.tgz") / 2 )) "$W/bundle.tgz" >"$W/cut.tgz"
 run owners graph -A --from "$W/cut.tgz"
 is "$rc|$(wc -l <<<"$err")" "1|1" "an archive cut short: exit 1, one line"
 like "$err" "^error: $W/cut.tgz: damaged archive: " "... naming the file and the damage"
+
+# ---- a dump's reading, said as it goes ------------------------------------------
+# (on stderr, after 2 s in a log and 1 s on a terminal: the quiet start is
+# taken away here, OWNERS_TEST_PROGRESS_QUIET=0, so that the check does not
+# hang on the machine's speed)
+run env OWNERS_TEST_PROGRESS_QUIET=0 "$OWNERS" graph -A --from "$W/bundle.tgz"
+like "$err" "(^|"$'\n'")owners: reading $W/bundle.tgz \\([0-9.]+ MB\\): 100% \\([0-9]+s so far\\)"$'\n' \
+  "the reading of a dump, said in a log as it goes (to 100%)"
+run owners graph -A --from "$W/bundle.tgz"
+unlike "$err" "reading " "... and nothing of it when it was quick"
+tmux_out=$(tmux -L owners-dumps new-session -d -x 200 -y 20 \
+  "OWNERS_TEST_PROGRESS_QUIET=0 $OWNERS graph -A --from $W/kget.yaml >/dev/null; tmux -L owners-dumps wait-for -S done" \; \
+  set-option remain-on-exit on 2>&1; tmux -L owners-dumps wait-for done; tmux -L owners-dumps capture-pane -p -J)
+tmux -L owners-dumps kill-server 2>/dev/null
+like "$tmux_out" "^warning: " "on a terminal: the redrawn line taken away before the first warning"
+unlike "$tmux_out" "reading " "... none of it left on the screen"
 
 run owners tree -A services --from "$W/must-gather"
 is "$rc" 0 "tree -A services from a must-gather: the services it holds (exit 0)"
