@@ -91,6 +91,7 @@ void owners_collector_free(struct owners_collector *c)
 	free(c->held);
 	free(c->found);
 	free(c->release);
+	free(c->retried);
 	free(c->ends);
 	if (c->deadlocks)
 		owners_deadlocks_clear(c->deadlocks);
@@ -107,6 +108,7 @@ static int alloc_state(struct owners_collector *c, uint32_t n, size_t refs)
 	c->fg = calloc(k, 1);
 	c->orphan = calloc(k, 1);
 	c->release = calloc(k, 1);
+	c->retried = calloc(k, 1);
 	c->others = calloc(k, sizeof(*c->others));
 	c->first_ref = calloc(k + 1, sizeof(*c->first_ref));
 	c->removed = calloc(r, 1);
@@ -116,7 +118,7 @@ static int alloc_state(struct owners_collector *c, uint32_t n, size_t refs)
 	c->drop = calloc(r, 1);
 	c->held = calloc(r, 1);
 	c->found = calloc(r, sizeof(*c->found));
-	return c->gone && c->deleting && c->fg && c->orphan && c->release && c->others && c->first_ref &&
+	return c->gone && c->deleting && c->fg && c->orphan && c->release && c->retried && c->others && c->first_ref &&
 			       c->removed && c->unblocked && c->cls && c->blind && c->drop && c->held && c->found
 		       ? 0
 		       : OWNERS_ENOMEM;
@@ -422,6 +424,25 @@ static int unblocked_by_us(const struct owners_collector *c, uint32_t node)
 	return 0;
 }
 
+/* Whether the cycle breaker's patch on node ended the wait of one of its
+ * owners in foreground deletion (no blocking dependent left): the GC's
+ * retry finds that owner out of foreground deletion. Each owner is looked
+ * at, by its node (not the index of the reference to it). */
+static int ended_an_owners_wait(const struct owners_collector *c, uint32_t node)
+{
+	const struct owners_node *n = &c->g->nodes[node];
+	uint32_t i;
+
+	for (i = 0; i < n->n_refs; i++) {
+		size_t k = c->first_ref[node] + i;
+
+		if (!c->removed[k] && c->found[k] != OWNERS_NO_NODE && view_ref(c, node, k) == REF_WAITING &&
+		    !owner_still_waits(c, c->found[k]))
+			return 1;
+	}
+	return 0;
+}
+
 static int any_blocking_ref(const struct owners_collector *c, uint32_t node)
 {
 	const struct owners_node *n = &c->g->nodes[node];
@@ -499,7 +520,7 @@ static void decide_attempt(struct owners_collector *c, uint32_t node, struct own
 			 * conflicts; the owner, whose wait that patch ended, is
 			 * handled before the retry, leaves foreground deletion, and
 			 * the object is then kept by it. */
-			if (unblocked_by_us(c, node) && !owner_still_waits(c, r.waiting))
+			if ((unblocked_by_us(c, node) || c->retried[node]) && ended_an_owners_wait(c, node))
 				s->kind = OWNERS_GC_STEP_NONE;
 			return;
 		}
@@ -564,6 +585,11 @@ int owners_collector_drops(const struct owners_collector *c, uint32_t node, cons
 	if (ref < n->refs || ref >= n->refs + n->n_refs)
 		return 0;
 	return c->drop[c->first_ref[node] + (uint32_t)(ref - n->refs)];
+}
+
+void owners_collector_retry(struct owners_collector *c, uint32_t node)
+{
+	c->retried[node] = 1;
 }
 
 int owners_collector_foresee(struct owners_collector *c)

@@ -148,6 +148,8 @@ struct owners_collector {
 	size_t n_refs;
 	/* per node: a RELEASE this pass (drop marks which references) */
 	unsigned char *release;
+	/* per node: the GC's retry of its delete (owners_collector_retry()) */
+	unsigned char *retried;
 	/* what owners_collector_foresee() settled: every node's outcome (NULL
 	 * before) and the passes it took */
 	struct owners_gc_outcome *ends;
@@ -158,6 +160,12 @@ struct owners_collector {
 
 /* Reads the graph (it is linked first) into c's state. */
 int owners_collector_new(struct owners_collector **out, struct owners_graph *g);
+/* node's references were unblocked by the last pass (the cycle breaker):
+ * the GC's delete that followed its patch carried the resourceVersion
+ * read before it and conflicted, so this pass is that delete's retry,
+ * which comes after the owners whose wait the patch ended have left
+ * foreground deletion (they are queued at once, the retry rate-limited). */
+void owners_collector_retry(struct owners_collector *c, uint32_t node);
 void owners_collector_free(struct owners_collector *c);
 
 /* What the GC does now to every node, on c's state: steps has g->count

@@ -21,6 +21,7 @@ void owners_gc_runner_init(struct owners_gc_runner *r)
 	memset(r, 0, sizeof(*r));
 	owners_strset_init(&r->forbidden);
 	owners_strset_init(&r->acted);
+	owners_strset_init(&r->unblocked);
 }
 
 static void decisions_clear(struct owners_gc_runner *r)
@@ -41,6 +42,7 @@ void owners_gc_runner_clear(struct owners_gc_runner *r)
 	r->plan.n_actions = r->plan.cap_actions = 0;
 	owners_strset_clear(&r->forbidden);
 	owners_strset_clear(&r->acted);
+	owners_strset_clear(&r->unblocked);
 }
 
 static int64_t now_ms(const struct owners_gc_hooks *h)
@@ -117,6 +119,13 @@ int owners_gc_decide(struct owners_gc_runner *r, struct owners_gc_world *w, cons
 	if (owners_collector_new(&r->c, w->graph) || owners_collector_foresee(r->c) ||
 	    !(r->steps = calloc(w->graph->count + 1, sizeof(*r->steps))))
 		return OWNERS_ENOMEM;
+	if (r->unblocked.count) {
+		uint32_t i;
+
+		for (i = 0; i < w->graph->count; i++)
+			if (!w->graph->nodes[i].virtual_ && owners_strset_get(&r->unblocked, w->graph->nodes[i].uid))
+				owners_collector_retry(r->c, i);
+	}
 	owners_collector_plan(r->c, r->steps);
 	if (!r->plan_only) {
 		owners_owner_checks_init(&cc, w->graph->types, w->reads ? w->reads : w->http);
@@ -277,9 +286,15 @@ static int act(struct owners_gc_runner *r, struct owners_gc_world *w, const stru
 		return owners_error_oom(err);
 	rc = h->execute ? h->execute(h->ctx, w->graph, p, &o, results, err)
 			: owners_cascade_execute(w->graph, p, w->http, &o, results, err);
-	for (i = 0; !rc && i < p->n_actions; i++)
+	owners_strset_clear(&r->unblocked);
+	owners_strset_init(&r->unblocked);
+	for (i = 0; !rc && i < p->n_actions; i++) {
 		if (tell_result(r, w, h, &p->actions[i], &results[i]))
 			rc = owners_error_oom(err);
+		else if (p->actions[i].kind == OWNERS_ACT_UNBLOCK && results[i].outcome == OWNERS_OUTCOME_DONE &&
+			 !owners_strset_add(&r->unblocked, w->graph->nodes[p->actions[i].node].uid, NULL))
+			rc = owners_error_oom(err);
+	}
 	owners_cascade_results_free(results, p->n_actions);
 	return rc;
 }

@@ -115,6 +115,9 @@ struct owners_gc_runner {
 	struct owners_cascade_plan plan;/* its actions */
 	/* what the passes did */
 	struct owners_strset forbidden; /* UIDs the server forbade changing */
+	/* UIDs whose references the last pass unblocked (the cycle breaker):
+	 * this pass is the GC's retry of their delete */
+	struct owners_strset unblocked;
 	size_t done, failed, passes;
 	/* watching: uid -> resourceVersion acted on (not again until it changes) */
 	int watching;
