@@ -267,6 +267,36 @@ static void test_cycle_held(void)
 	owners_graph_free(g);
 }
 
+/* The same cycle as the cluster is after the cycle breaker's patch, read
+ * again by the next pass (owners gc rescans): b's reference no longer
+ * blocks. Without knowing that b was just unblocked, the pass deletes b
+ * in the foreground; told (the runner carries it), it holds b this pass,
+ * as the GC's retry of its conflicting delete comes after a, whose wait
+ * the patch ended, has left foreground deletion (seed 5642, graph 1x23). */
+static void test_cycle_held_next_pass(void)
+{
+	const struct fake_obj objs[] = {
+		{ "ConfigMap", "a", "ua", T, { "foregroundDeletion", "example.com/hold" }, { R("ConfigMap", "b", "ub", 0) } },
+		{ "ConfigMap", "b", "ub", NULL, { NULL }, { R("ConfigMap", "a", "ua", 0) } },
+	};
+	struct owners_graph *g = build(objs, 2, 0);
+	struct owners_gc_step *s = plan(g), *t = calloc(g->count + 1, sizeof(*t));
+	struct owners_collector *c = NULL;
+
+	ok(s[node_of(g, "ub")].kind == OWNERS_GC_STEP_DELETE && s[node_of(g, "ub")].policy == OWNERS_GC_POLICY_FOREGROUND,
+	   "read afresh, b looks like an object to delete in the foreground");
+	is_int(s[node_of(g, "ua")].kind, OWNERS_GC_STEP_REMOVE_FOREGROUND, "  while a's wait ends this pass");
+	ok(owners_collector_new(&c, g) == 0 && t, "collector made");
+	owners_collector_retry(c, node_of(g, "ub"));
+	owners_collector_plan(c, t);
+	is_int(t[node_of(g, "ub")].kind, OWNERS_GC_STEP_NONE, "told b was just unblocked: its delete waits for the retry");
+	is_int(t[node_of(g, "ua")].kind, OWNERS_GC_STEP_REMOVE_FOREGROUND, "  and a's wait still ends");
+	owners_collector_free(c);
+	free(s);
+	free(t);
+	owners_graph_free(g);
+}
+
 static void test_policy_from_finalizers(void)
 {
 	const struct fake_obj objs[] = {
@@ -335,6 +365,7 @@ int main(void)
 	test_gives_up();
 	test_cycle();
 	test_cycle_held();
+	test_cycle_held_next_pass();
 	test_policy_from_finalizers();
 	test_garbage_owner();
 	owners_resource_table_clear(&types);
