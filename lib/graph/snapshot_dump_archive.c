@@ -315,15 +315,42 @@ static const struct mount *mount_of(const char *path, const char **rel)
 	return NULL;
 }
 
+/* The first member under rel/ ("" the root: every member), by binary
+ * search: the members are sorted, and those under one directory are
+ * next to each other from there. */
+static size_t first_under(const struct mount *mt, const char *rel)
+{
+	size_t n = strlen(rel), lo = 0, hi = mt->count;
+
+	if (!n)
+		return 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *p = mt->members[mid].path;
+		int c = strncmp(p, rel, n);
+
+		/* rel + "/" compared without building it */
+		if (!c)
+			c = (unsigned char)p[n] - (unsigned char)'/';
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static int is_under(const char *path, const char *rel, size_t n)
+{
+	return !n || (!strncmp(path, rel, n) && path[n] == '/');
+}
+
 /* Whether some member lies under rel/ (a directory the archive implies). */
 static int holds_under(const struct mount *mt, const char *rel)
 {
-	size_t n = strlen(rel), i;
+	size_t i = first_under(mt, rel);
 
-	for (i = 0; i < mt->count; i++)
-		if (!strncmp(mt->members[i].path, rel, n) && mt->members[i].path[n] == '/')
-			return 1;
-	return 0;
+	return i < mt->count && is_under(mt->members[i].path, rel, strlen(rel));
 }
 
 int owners_snapshot_dump_archive_entry(const char *path, enum owners_snapshot_dump_entry *e)
@@ -347,28 +374,20 @@ int owners_snapshot_dump_archive_entry(const char *path, enum owners_snapshot_du
 	return 1;
 }
 
-static int by_bytes(const void *a, const void *b, void *ctx)
-{
-	(void)ctx;
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int owners_snapshot_dump_archive_list(const char *dir, char ***names, size_t *count, struct owners_error *err)
 {
 	const char *rel;
 	const struct mount *mt = mount_of(dir, &rel);
-	size_t n, i, cap = 0, kept = 0;
+	size_t n, i, cap = 0;
 
 	*names = NULL;
 	*count = 0;
 	if (!mt)
 		return 0;
 	n = strlen(rel);
-	for (i = 0; i < mt->count; i++) {
+	for (i = first_under(mt, rel); i < mt->count && is_under(mt->members[i].path, rel, n); i++) {
 		const char *p = mt->members[i].path, *next, *slash;
 
-		if (n && (strncmp(p, rel, n) || p[n] != '/'))
-			continue;
 		next = n ? p + n + 1 : p;
 		slash = strchr(next, '/');
 		if (owners_strv_push(names, count, &cap,
@@ -380,14 +399,6 @@ int owners_snapshot_dump_archive_list(const char *dir, char ***names, size_t *co
 			return -1;
 		}
 	}
-	owners_qsort_r(*names, *count, sizeof(**names), by_bytes, NULL);
-	for (i = 0; i < *count; i++) { /* each name once */
-		if (kept && !strcmp((*names)[kept - 1], (*names)[i]))
-			free((*names)[i]);
-		else
-			(*names)[kept++] = (*names)[i];
-	}
-	*count = kept;
 	return 1;
 }
 

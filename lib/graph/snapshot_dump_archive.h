@@ -36,8 +36,10 @@ void owners_snapshot_dump_archive_unmount(const char *path);
 /* For a path inside a mounted archive (or the archive itself): 1 and what
  * it is; 0 when path is not in one. */
 int owners_snapshot_dump_archive_entry(const char *path, enum owners_snapshot_dump_entry *e);
-/* For a directory inside a mounted archive: 1 with its names (sorted, the
- * caller's), or -1 with err set (out of memory); 0 when not in one. */
+/* For a directory inside a mounted archive: 1 with its names (the
+ * caller's; a subdirectory's once per member under it: the caller sorts
+ * and keeps each once), or -1 with err set (out of memory); 0 when not in
+ * one. */
 int owners_snapshot_dump_archive_list(const char *dir, char ***names, size_t *count,
 				      struct owners_error *err);
 /* For a file inside a mounted archive: 1 with *f open on its bytes (NULL

@@ -52,6 +52,23 @@ static int by_bytes(const void *a, const void *b, void *ctx)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* names sorted, each once (an archive names a directory once per member
+ * under it). 0. */
+static int sort_once(char **names, size_t *count)
+{
+	size_t i, kept = 0;
+
+	owners_qsort_r(names, *count, sizeof(*names), by_bytes, NULL);
+	for (i = 0; i < *count; i++) {
+		if (kept && !strcmp(names[kept - 1], names[i]))
+			free(names[i]);
+		else
+			names[kept++] = names[i];
+	}
+	*count = kept;
+	return 0;
+}
+
 int owners_snapshot_dump_dir_list(char ***names, size_t *count, const char *dir,
 				  struct owners_error *err)
 {
@@ -61,7 +78,7 @@ int owners_snapshot_dump_dir_list(char ***names, size_t *count, const char *dir,
 	int rc = owners_snapshot_dump_archive_list(dir, names, count, err);
 
 	if (rc)
-		return rc < 0 ? OWNERS_ENOMEM : 0;
+		return rc < 0 ? OWNERS_ENOMEM : sort_once(*names, count);
 	if (!(d = opendir(dir)))
 		return owners_error_set(err, OWNERS_EIO, "%s: cannot read: %s", dir,
 					strerror(errno));
@@ -75,8 +92,7 @@ int owners_snapshot_dump_dir_list(char ***names, size_t *count, const char *dir,
 		*count = 0;
 		return owners_error_oom(err);
 	}
-	owners_qsort_r(*names, *count, sizeof(**names), by_bytes, NULL);
-	return 0;
+	return sort_once(*names, count);
 }
 
 FILE *owners_snapshot_dump_dir_open(const char *path, int64_t *mtime)

@@ -286,8 +286,7 @@ static int act(struct owners_gc_runner *r, struct owners_gc_world *w, const stru
 		return owners_error_oom(err);
 	rc = h->execute ? h->execute(h->ctx, w->graph, p, &o, results, err)
 			: owners_cascade_execute(w->graph, p, w->http, &o, results, err);
-	owners_strset_clear(&r->unblocked);
-	owners_strset_init(&r->unblocked);
+	owners_strset_clear(&r->unblocked); /* (empty again, ready for this pass's) */
 	for (i = 0; !rc && i < p->n_actions; i++) {
 		if (tell_result(r, w, h, &p->actions[i], &results[i]))
 			rc = owners_error_oom(err);
