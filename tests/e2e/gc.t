@@ -314,6 +314,25 @@ for policy in orphan foreground; do
     "[$policy] with -A: exit $([[ $policy == orphan ]] && echo "0, done" || echo "3: the root waits on it, as with the GC")"
   got=$(state off "xa-$policy-a" "xa-$policy-b" | sed "s/xa-$policy-/N-/")
   same_text "$got" "$want" "[$policy] with -A: the state the real GC leaves"
+  [[ $policy == foreground ]] || continue
+  # the command it printed to finish, run as printed once the finalizer
+  # holding the wait is gone (its controller did its work), in both
+  # clusters: the state the GC then reaches; and run again, done already
+  resume=$(grep -A1 'run this to finish it:' <<<"$err" | tail -n 1 | sed 's/^ *//')
+  like "$resume" "^owners -n xa-$policy-a delete cm/r --cascade=foreground --timeout=5s -A --resume=[0-9a-f-]+$" \
+    "[$policy] with -A: the command printed to finish keeps -A"
+  for c in on off; do
+    n=$([[ $c == on ]] && echo xo || echo xa)
+    "$c" kubectl -n "$n-$policy-b" patch configmap far --type=merge -p '{"metadata":{"finalizers":null}}' >/dev/null
+  done
+  settled on "xo-$policy-a" "xo-$policy-b"
+  want=$(state on "xo-$policy-a" "xo-$policy-b" | sed "s/xo-$policy-/N-/")
+  run off eval "$resume"
+  is "$rc" 0 "[$policy] the printed command, run as printed once the hold is gone: exit 0"
+  same_text "$(state off "xa-$policy-a" "xa-$policy-b" | sed "s/xa-$policy-/N-/")" "$want" \
+    "[$policy] ... and the state the real GC reaches then"
+  run off eval "$resume"
+  is "$rc" 0 "[$policy] run again, the work done: exit 0"
 done
 [[ $want == *"N-b: far deleting=yes fin=[\"example.com/hold\"] refs=r"* && $want == *"N-a: r deleting=yes"* ]]
 ok $? "the GC's foreground root waits on the dependent in the other namespace (the case is real: $(tr '\n' ';' <<<"$want"))"
