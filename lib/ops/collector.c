@@ -411,19 +411,6 @@ static int owner_still_waits(const struct owners_collector *c, uint32_t owner)
 	return d.blocking > 0;
 }
 
-/* Whether the cycle breaker unblocked one of node's references (a
- * reference the object blocked with, unblocked by an earlier pass). */
-static int unblocked_by_us(const struct owners_collector *c, uint32_t node)
-{
-	const struct owners_node *n = &c->g->nodes[node];
-	uint32_t i;
-
-	for (i = 0; i < n->n_refs; i++)
-		if (c->unblocked[c->first_ref[node] + i] && n->refs[i].block_owner_deletion)
-			return 1;
-	return 0;
-}
-
 /* Whether the cycle breaker's patch on node ended the wait of one of its
  * owners in foreground deletion (no blocking dependent left): the GC's
  * retry finds that owner out of foreground deletion. Each owner is looked
@@ -520,7 +507,7 @@ static void decide_attempt(struct owners_collector *c, uint32_t node, struct own
 			 * conflicts; the owner, whose wait that patch ended, is
 			 * handled before the retry, leaves foreground deletion, and
 			 * the object is then kept by it. */
-			if ((unblocked_by_us(c, node) || c->retried[node]) && ended_an_owners_wait(c, node))
+			if (c->retried[node] && ended_an_owners_wait(c, node))
 				s->kind = OWNERS_GC_STEP_NONE;
 			return;
 		}
@@ -633,6 +620,10 @@ void owners_collector_apply(struct owners_collector *c, uint32_t node, const str
 	case OWNERS_GC_STEP_UNBLOCK:
 		for (i = 0; i < n->n_refs; i++)
 			c->unblocked[c->first_ref[node] + i] = 1;
+		/* the GC's delete after the patch conflicts: the next pass
+		 * is its retry, as owners_collector_retry() says of a pass
+		 * after a rescan */
+		c->retried[node] = 1;
 		return;
 	case OWNERS_GC_STEP_REMOVE_FOREGROUND:
 		c->fg[node] = 0;

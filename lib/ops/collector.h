@@ -148,7 +148,8 @@ struct owners_collector {
 	size_t n_refs;
 	/* per node: a RELEASE this pass (drop marks which references) */
 	unsigned char *release;
-	/* per node: the GC's retry of its delete (owners_collector_retry()) */
+	/* per node: the GC's retry of its delete after the cycle breaker's
+	 * patch (an UNBLOCK applied, or owners_collector_retry()) */
 	unsigned char *retried;
 	/* what owners_collector_foresee() settled: every node's outcome (NULL
 	 * before) and the passes it took */
