@@ -101,7 +101,8 @@ static int http_options(struct owners_http_options *ho, struct owners_cli *cli)
 	ho->test_delay_notice = delay_notice;
 	if (getenv("OWNERS_TEST_DELAY_RELEASE"))
 		ho->test_delay_released = test_delay_released;
-	return test_delay_from_env(&ho->test_delay_match, &ho->test_delay_ms);
+	return test_delay_from_env(&ho->test_delay_match, &ho->test_delay_ms) ||
+	       test_unanswered_from_env(&ho->test_unanswered_match, &ho->answer_deadline_ms);
 }
 
 int session_connect(struct session *s, struct owners_cli *cli)
@@ -134,8 +135,8 @@ int session_connect(struct session *s, struct owners_cli *cli)
 		return s->err.code;
 	s->namespace_ = s->cfg->namespace_;
 	if (http_options(&ho, cli))
-		return owners_error_set(&s->err, OWNERS_EINVAL, "invalid OWNERS_TEST_DELAY_REQUESTS '%s': want TEXT=SECONDS",
-					getenv("OWNERS_TEST_DELAY_REQUESTS"));
+		return owners_error_set(&s->err, OWNERS_EINVAL,
+					"invalid OWNERS_TEST_DELAY_REQUESTS or OWNERS_TEST_UNANSWERED: want TEXT=SECONDS");
 	if (owners_http_client_new(&s->http, s->cfg, &ho, &s->err))
 		return s->err.code;
 	owners_list_source_live(&s->lists, s->http);

@@ -64,8 +64,21 @@ struct tee {
 	struct owners_snapshot_writer *w;
 	const char *selector;
 	const struct owners_scan_options *o; /* the scan's own, while it runs */
+	struct owners_scan_report *report;   /* the scan's, while it runs */
 	struct owners_error *err;
 };
+
+/* A list's wait for an unanswered request, kept beside its outcome. */
+static void with_wait(struct owners_snapshot_listed *l, const struct owners_scan_report *report)
+{
+	const struct owners_scan_wait *w = owners_scan_report_find_wait(report, l->type, l->namespace_);
+
+	if (w) {
+		l->unanswered = w->unanswered;
+		l->waited_ms = w->waited_ms;
+		l->took_ms = w->took_ms;
+	}
+}
 
 static int tee_object(void *ctx, const struct owners_resource *r, const struct owners_object_meta *m)
 {
@@ -77,8 +90,9 @@ static int tee_object(void *ctx, const struct owners_resource *r, const struct o
 static int tee_listed(void *ctx, const struct owners_resource *r, const char *ns, const char *rv)
 {
 	struct tee *t = ctx;
-	struct owners_snapshot_listed l = { r, ns, rv, 0, NULL, NULL };
+	struct owners_snapshot_listed l = { r, ns, rv, 0, NULL, NULL, 0, 0, 0 };
 
+	with_wait(&l, t->report);
 	if (owners_snapshot_write_listed(t->w, &l, t->err))
 		return t->err->code;
 	return t->o->on_listed ? t->o->on_listed(t->o->on_listed_ctx, r, ns, rv) : 0;
@@ -93,6 +107,7 @@ static int tee_list(void *ctx, struct owners_graph *g, const struct owners_resou
 	int rc;
 
 	t->o = o;
+	t->report = report;
 	t->err = err;
 	mine.tap = tee_object;
 	mine.tap_ctx = t;
@@ -104,9 +119,10 @@ static int tee_list(void *ctx, struct owners_graph *g, const struct owners_resou
 	rc = owners_list_source_scan(&t->live, g, types, &mine, report, err);
 	for (i = 0; !rc && i < report->n_failures; i++) {
 		const struct owners_scan_failure *f = &report->failures[i];
-		struct owners_snapshot_listed l = { f->resource, NULL, "", f->code, f->message, f->detail };
+		struct owners_snapshot_listed l = { f->resource, NULL, "", f->code, f->message, f->detail, 0, 0, 0 };
 
 		l.namespace_ = f->resource->namespaced ? o->namespace_ : NULL;
+		with_wait(&l, report);
 		rc = owners_snapshot_write_listed(t->w, &l, err);
 	}
 	return rc;
@@ -392,7 +408,9 @@ static const struct man_section snapshot_man_sections[] = {
 		"several such lists.\n"
 		"- {\"kind\": \"Listed\", \"group\", \"version\", \"resource\", \"namespace\",\n"
 		"\"resourceVersion\", \"code\"} (with \"message\" and \"detail\" when code is not\n"
-		"0): a list that came back whole, or failed, and why.\n"
+		"0): a list that came back whole, or failed, and why; with \"unanswered\",\n"
+		"\"waitedMs\" and \"tookMs\" when requests of the list got no answer in time and\n"
+		"were sent again (the snapshot then spans that wait, and every reader says so).\n"
 		"- {\"kind\": \"Status\", \"uid\", \"ready\", \"status\", \"health\", \"isReady\"}:\n"
 		"READY/STATUS as tree shows it.\n"
 		"- {\"kind\": \"Read\" | \"Event\", \"path\", \"readAt\", \"object\": {...}}: an\n"

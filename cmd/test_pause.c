@@ -24,10 +24,10 @@ int test_pause_from_env(const char *name, double *seconds)
 	return EXIT_OK;
 }
 
-int test_delay_from_env(const char **match, long *ms)
+/* TEXT=SECONDS in variable name, TEXT kept in text (size bytes). */
+static int text_and_seconds(const char *name, char *text, size_t size, const char **match, long *ms)
 {
-	const char *value = getenv("OWNERS_TEST_DELAY_REQUESTS"), *eq = value ? strrchr(value, '=') : NULL;
-	static char text[256];
+	const char *value = getenv(name), *eq = value ? strrchr(value, '=') : NULL;
 	double seconds;
 	char *end;
 
@@ -35,7 +35,7 @@ int test_delay_from_env(const char **match, long *ms)
 	*ms = 0;
 	if (!value || !*value)
 		return 0;
-	if (!eq || eq == value || (size_t)(eq - value) >= sizeof(text))
+	if (!eq || eq == value || (size_t)(eq - value) >= size)
 		return -1;
 	seconds = strtod(eq + 1, &end);
 	if (*end || !(seconds >= 0 && seconds < 3600))
@@ -45,6 +45,20 @@ int test_delay_from_env(const char **match, long *ms)
 	*match = text;
 	*ms = (long)(seconds * 1000);
 	return 0;
+}
+
+int test_delay_from_env(const char **match, long *ms)
+{
+	static char text[256];
+
+	return text_and_seconds("OWNERS_TEST_DELAY_REQUESTS", text, sizeof(text), match, ms);
+}
+
+int test_unanswered_from_env(const char **match, long *ms)
+{
+	static char text[256];
+
+	return text_and_seconds("OWNERS_TEST_UNANSWERED", text, sizeof(text), match, ms);
 }
 
 int test_delay_released(void *ctx)

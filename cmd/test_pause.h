@@ -10,6 +10,11 @@
  * request into it). OWNERS_TEST_NOW=UNIX-SECONDS fixes the clock of the answers
  * (AGE, "deleting for"), so that a live answer and one from a snapshot
  * taken at that time can be compared byte for byte.
+ * OWNERS_TEST_UNANSWERED=TEXT=SECONDS loses the first attempt of each
+ * request whose path holds TEXT (counted as sent, never handed to the
+ * connection, as a stream the server never received) and sets the answer
+ * deadline that ends such a wait to SECONDS, so that a suite proves a
+ * lost list is given up, sent again and reported.
  * OWNERS_TEST_SHUFFLE=SEED hands every scan's objects and lists on in an
  * order drawn from SEED (lib/graph/list_shuffle.h), so that a suite shows
  * the same bytes whatever order the lists arrive in.
@@ -26,6 +31,9 @@ int test_pause_from_env(const char *name, double *seconds);
 /* OWNERS_TEST_DELAY_REQUESTS=TEXT=SECONDS: *match points into the
  * environment (NULL when unset). 0, or -1 when malformed (nothing said). */
 int test_delay_from_env(const char **match, long *ms);
+
+/* OWNERS_TEST_UNANSWERED=TEXT=SECONDS, as test_delay_from_env(). */
+int test_unanswered_from_env(const char **match, long *ms);
 
 /* Nonzero once OWNERS_TEST_DELAY_RELEASE names a file that exists
  * (ctx unused: the HTTP client's callback shape). */

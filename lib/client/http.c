@@ -83,6 +83,10 @@ static const char *find_system_ca(void)
 #define LOG_HEADERS_MAX (64 * 1024)
 #define TOKEN_FILE_MAX (1024 * 1024)
 #define IDLE_POLL_MS 1000
+/* The answer deadline when the options leave it 0 (see answer_deadline_ms
+ * in http.h): client-go's HTTP/2 health check (ReadIdleTimeout) gives a
+ * silent connection as long before it pings. */
+#define DEFAULT_ANSWER_DEADLINE_MS 30000L
 
 struct xfer;
 
@@ -103,6 +107,10 @@ struct xfer {
 	int no_answer;                /* the last attempt got no response at all */
 	int64_t not_before_us;        /* while delayed */
 	unsigned test_held : 1;       /* delayed by the test hook, not a retry */
+	unsigned test_lost : 1;       /* this attempt never handed to libcurl (the test hook) */
+	unsigned answered : 1;        /* this attempt's answer began (its status line came) */
+	unsigned unanswered : 1;      /* this attempt was given up: no answer by the deadline */
+	unsigned fresh_connect : 1;   /* the next attempt opens a connection of its own */
 	unsigned cred_gen;            /* credentials this attempt was sent with */
 	int reauthed;                 /* the one retry after a 401 was used */
 	int consumer_failed;
@@ -575,6 +583,7 @@ static size_t on_header(char *buf, size_t size, size_t n, void *ud)
 	size_t total = size * n, len = total;
 
 	if (len >= 5 && !memcmp(buf, "HTTP/", 5)) {
+		x->answered = 1;
 		/* A new response (after a 1xx): forget the previous one's. */
 		owners_buf_reset(&r->retry_after);
 		owners_buf_reset(&r->response_type);
@@ -826,6 +835,9 @@ static CURLcode configure(struct owners_http_client *c, struct xfer *x, CURL *e,
 	SET(CURLOPT_CONNECTTIMEOUT_MS, connect_timeout);
 	if (timeout > 0)
 		SET(CURLOPT_TIMEOUT_MS, timeout);
+	/* The attempt before was lost on its connection: not that one again. */
+	if (x->fresh_connect)
+		SET(CURLOPT_FRESH_CONNECT, 1L);
 	if (c->connect_to)
 		SET(CURLOPT_CONNECT_TO, c->connect_to);
 	if (cfg->proxy_url && *cfg->proxy_url)
@@ -894,6 +906,9 @@ static int start_attempt(struct owners_http_client *c, struct xfer *x)
 	x->body_bytes = 0;
 	x->consumer_failed = 0;
 	x->oom = 0;
+	x->answered = 0;
+	x->unanswered = 0;
+	x->test_lost = 0;
 	x->errbuf[0] = '\0';
 
 	/* An exec credential may expire during a long run (--wait). */
@@ -913,6 +928,7 @@ static int start_attempt(struct owners_http_client *c, struct xfer *x)
 	}
 	x->easy = e;
 	cc = configure(c, x, e, url.ptr);
+	x->fresh_connect = 0;
 	if (cc == CURLE_OUT_OF_MEMORY) {
 		rc = owners_error_oom(&r->err);
 		goto out;
@@ -926,7 +942,10 @@ static int start_attempt(struct owners_http_client *c, struct xfer *x)
 		log_request(c, x);
 	if (r->on_attempt)
 		r->on_attempt(r->ctx);
-	mc = curl_multi_add_handle(c->multi, e);
+	/* The test hook's lost request: in flight, on the clock, never sent. */
+	x->test_lost = !r->attempts && !x->long_lived && c->opt.test_unanswered_match &&
+		       strstr(r->path.ptr, c->opt.test_unanswered_match);
+	mc = x->test_lost ? CURLM_OK : curl_multi_add_handle(c->multi, e);
 	if (mc == CURLM_OUT_OF_MEMORY) {
 		rc = owners_error_oom(&r->err);
 		goto out;
@@ -979,6 +998,11 @@ static void finish(struct xfer *x)
 }
 
 enum outcome { DONE, RETRY, REAUTH };
+
+static long answer_deadline_ms(const struct owners_http_client *c)
+{
+	return c->opt.answer_deadline_ms > 0 ? c->opt.answer_deadline_ms : DEFAULT_ANSWER_DEADLINE_MS;
+}
 
 /* A curl failure: sets err and says whether another attempt may help. */
 static int curl_failure(struct owners_http_client *c, struct xfer *x, CURLcode result,
@@ -1038,6 +1062,15 @@ static int curl_failure(struct owners_http_client *c, struct xfer *x, CURLcode r
 		return owners_error_set(&r->err, OWNERS_ENET, "cannot reach %s: %s", server,
 					os_errno ? strerror((int)os_errno) : detail);
 	case CURLE_OPERATION_TIMEDOUT:
+		if (x->unanswered) {
+			/* Given up by the answer deadline: sent or not, the
+			 * server said nothing; safe to send again only when
+			 * repeating it is harmless. */
+			*retry = owners_http_retry_idempotent(r);
+			return owners_error_set(&r->err, OWNERS_ETIMEOUT,
+						"%s %s%s got no answer in %g s", r->method, server,
+						r->path.ptr, (double)answer_deadline_ms(c) / 1000);
+		}
 		if (!pretransfer) {
 			*retry = 1;
 			return owners_error_set(&r->err, OWNERS_ENET,
@@ -1233,6 +1266,11 @@ static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode 
 		delay = -1;
 	}
 	x->no_answer = result != CURLE_OK && !r->status;
+	if (x->unanswered) {
+		r->unanswered++;
+		r->unanswered_ms += (long)((now_us() - x->started_us) / 1000);
+		x->fresh_connect = 1;
+	}
 	/* A refused connection is retried in a second or two: only waiting
 	 * on a server that says nothing is worth a line. */
 	if (what == RETRY && x->no_answer && result == CURLE_OPERATION_TIMEDOUT)
@@ -1241,7 +1279,8 @@ static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode 
 		owners_error_clear(&r->err);
 	log_attempt(c, x, result, delay);
 
-	curl_multi_remove_handle(c->multi, x->easy);
+	if (!x->test_lost)
+		curl_multi_remove_handle(c->multi, x->easy);
 	xl_remove(&c->in_flight, x);
 	c->long_lived_in_flight -= (size_t)x->long_lived;
 	pool_put(c, x->easy);
@@ -1343,6 +1382,39 @@ static void fail_all(struct owners_http_client *c, int code, const char *msg)
 	}
 }
 
+/* Gives up an attempt whose answer has not begun by the deadline (none
+ * with --request-timeout: the request's own limit is the user's choice,
+ * and libcurl keeps it):
+ * 1 when it did (one a turn: its on_done may change the list), else 0,
+ * with *timeout_ms lowered to the next deadline due. */
+static int give_up_unanswered(struct owners_http_client *c, int64_t now, long *timeout_ms)
+{
+	int by_request = c->opt.request_timeout_ms > 0;
+	struct xfer *x;
+
+	for (x = c->in_flight.head; x; x = x->next) {
+		int64_t due;
+
+		if (x->long_lived || x->answered || (by_request && !x->test_lost))
+			continue;
+		/* (libcurl times the request's own limit, except on an attempt
+		 * the test hook never handed to it) */
+		due = by_request ? x->first_started_us + (int64_t)c->opt.request_timeout_ms * 1000
+				 : x->started_us + (int64_t)answer_deadline_ms(c) * 1000;
+		if (now < due) {
+			if (us_to_ms_ceil(due - now) < *timeout_ms)
+				*timeout_ms = us_to_ms_ceil(due - now);
+			continue;
+		}
+		x->unanswered = !by_request;
+		snprintf(x->errbuf, sizeof(x->errbuf), "no answer in %ld ms",
+			 by_request ? c->opt.request_timeout_ms : answer_deadline_ms(c));
+		attempt_done(c, x, CURLE_OPERATION_TIMEDOUT);
+		return 1;
+	}
+	return 0;
+}
+
 static int drain(struct owners_http_client *c)
 {
 	CURLMsg *msg;
@@ -1404,6 +1476,8 @@ static int loop(struct owners_http_client *c, int waiting, long wait_ms, int fd,
 			if (drain(c))
 				continue;
 		}
+		if (give_up_unanswered(c, now, &timeout))
+			continue;
 		if (token_wait >= 0 && us_to_ms_ceil(token_wait) < timeout)
 			timeout = us_to_ms_ceil(token_wait);
 		if (c->delayed.n) {
@@ -1512,6 +1586,8 @@ int owners_http_submit(struct owners_http_client *c, struct owners_http_request 
 	r->status = 0;
 	r->date = 0;
 	r->attempts = 0;
+	r->unanswered = 0;
+	r->unanswered_ms = 0;
 	owners_buf_reset(&r->response);
 	owners_buf_reset(&r->retry_after);
 	owners_buf_reset(&r->response_type);

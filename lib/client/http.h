@@ -67,6 +67,13 @@ struct owners_http_options {
 	 * max_in_flight still bounds what this client asks at once. */
 	int trust_apf;
 	long request_timeout_ms;  /* 0: none */
+	/* Without request_timeout_ms, how long one attempt of an ordinary
+	 * request waits for the first line of its answer before it is given
+	 * up and tried again on a new connection (0: 30 s). A request can be
+	 * lost on a connection that is otherwise alive (the server never saw
+	 * its stream: it answers the others, and closes the connection only
+	 * when it goes idle, 90 s later); nothing else would end that wait. */
+	long answer_deadline_ms;
 	int max_in_flight;        /* 0: default (100, kube-apiserver's HTTP/2 stream limit) */
 	int max_retries;          /* for connection errors, 5xx and 429; -1 default (5),
 				     0 none (a zeroed struct means no retries) */
@@ -97,6 +104,11 @@ struct owners_http_options {
 	 * nonzero sends it at once, so that a suite ends the hold the moment
 	 * its fault is in place rather than racing a timer. May be NULL. */
 	int (*test_delay_released)(void *ctx);
+	/* The e2e suites' lost request: the first attempt of a request whose
+	 * path holds this text is counted as sent but never handed to the
+	 * connection, as a stream the server never received; only the answer
+	 * deadline ends it. NULL: none. */
+	const char *test_unanswered_match;
 };
 
 struct owners_http_request;
@@ -145,6 +157,11 @@ struct owners_http_request {
 	 * OWNERS_EPROTO "response could not be parsed") */
 	struct owners_error err;
 	int attempts;
+	/* Attempts the client gave up on because the server said nothing
+	 * within the answer deadline (see owners_http_options), and the time
+	 * they took together: a list that waited so is reported. */
+	int unanswered;
+	long unanswered_ms;
 	/* private to the client */
 	void *priv;
 };

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "api_path.h"
+#include "clock.h"
 #include "grow.h"
 #include "list_parser.h"
 #include "list_proto.h"
@@ -51,6 +52,9 @@ struct list_job {
 	int finished;             /* listed or failed: later pages change nothing */
 	int restarts;
 	int failed;               /* internal failure (out of memory) */
+	int64_t started_ms;       /* the first page asked for (owners_clock_ms()) */
+	int unanswered;           /* requests of it given up unanswered, every page */
+	long unanswered_ms;
 	char *resource_version;   /* the list's, from its last page read */
 };
 
@@ -274,12 +278,30 @@ static const char *short_reason(const struct owners_http_request *req)
 	return owners_error_message(&req->err);
 }
 
+/* A list whose requests went unanswered for a while says so when it
+ * ends, listed or failed. */
+static int note_wait(struct list_job *job)
+{
+	struct owners_scan_wait w;
+
+	if (!job->unanswered)
+		return 0;
+	w.resource = job->resource;
+	w.namespace_ = (char *)job->namespace_;
+	w.unanswered = job->unanswered;
+	w.waited_ms = job->unanswered_ms;
+	w.took_ms = (long)(owners_clock_ms() - job->started_ms);
+	return owners_scan_report_wait(job->report, &w);
+}
+
 /* Every page of the list came back whole. */
 static int listed(struct list_job *job)
 {
 	int rc;
 
 	job->finished = 1;
+	if ((rc = note_wait(job)))
+		return rc;
 	job->report->types_listed++;
 	rc = job->opt->on_object ? 0
 				 : owners_graph_note_listing(job->g, job->resource, job->namespace_, 0, NULL);
@@ -306,7 +328,11 @@ static int keep_resource_version(struct list_page *page)
 
 static int failed(struct list_job *job, int code, const char *reason, const char *detail)
 {
+	int rc;
+
 	job->finished = 1;
+	if ((rc = note_wait(job)))
+		return rc;
 	return record_failure(job, code, reason, detail);
 }
 
@@ -353,6 +379,9 @@ static void on_done(void *ctx, struct owners_http_request *req)
 	struct list_job *job = page->job;
 	int rc = 0;
 
+	/* Time waited for silence counts, whichever page it was. */
+	job->unanswered += req->unanswered;
+	job->unanswered_ms += req->unanswered_ms;
 	/* A page of a list started again counts for nothing. */
 	if (page->generation != job->generation)
 		return;
@@ -446,6 +475,7 @@ int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 		job->client = c;
 		job->report = report;
 		job->opt = o;
+		job->started_ms = owners_clock_ms();
 		rc = submit_page(job, NULL);
 		if (rc)
 			goto out;
@@ -476,7 +506,37 @@ void owners_scan_report_clear(struct owners_scan_report *r)
 		free(r->failures[i].detail);
 	}
 	free(r->failures);
+	for (i = 0; i < r->n_waits; i++)
+		free(r->waits[i].namespace_);
+	free(r->waits);
 	memset(r, 0, sizeof(*r));
+}
+
+int owners_scan_report_wait(struct owners_scan_report *rep, const struct owners_scan_wait *w)
+{
+	struct owners_scan_wait *to;
+
+	if (OWNERS_GROW(rep->waits, rep->cap_waits, rep->n_waits + 1))
+		return OWNERS_ENOMEM;
+	to = &rep->waits[rep->n_waits];
+	*to = *w;
+	to->namespace_ = NULL;
+	if (w->namespace_ && !(to->namespace_ = owners_strdup(w->namespace_)))
+		return OWNERS_ENOMEM;
+	rep->n_waits++;
+	return 0;
+}
+
+const struct owners_scan_wait *owners_scan_report_find_wait(const struct owners_scan_report *rep,
+							    const struct owners_resource *r, const char *ns)
+{
+	size_t i;
+
+	for (i = 0; i < rep->n_waits; i++)
+		if (rep->waits[i].resource == r &&
+		    !strcmp(rep->waits[i].namespace_ ? rep->waits[i].namespace_ : "", ns ? ns : ""))
+			return &rep->waits[i];
+	return NULL;
 }
 
 static int by_type_then_message(const void *pa, const void *pb)
@@ -499,8 +559,22 @@ static int by_type_then_message(const void *pa, const void *pb)
 	return a->code - b->code;
 }
 
+static int by_type_then_namespace(const void *pa, const void *pb)
+{
+	const struct owners_scan_wait *a = pa, *b = pb;
+	const struct owners_resource *x = a->resource, *y = b->resource;
+	int c;
+
+	if (x != y && ((c = strcmp(x->group, y->group)) || (c = strcmp(x->resource, y->resource)) ||
+		       (c = strcmp(x->version, y->version))))
+		return c;
+	return strcmp(a->namespace_ ? a->namespace_ : "", b->namespace_ ? b->namespace_ : "");
+}
+
 void owners_scan_report_sort(struct owners_scan_report *r)
 {
 	if (r->n_failures > 1)
 		qsort(r->failures, r->n_failures, sizeof(*r->failures), by_type_then_message);
+	if (r->n_waits > 1)
+		qsort(r->waits, r->n_waits, sizeof(*r->waits), by_type_then_namespace);
 }

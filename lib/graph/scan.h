@@ -89,10 +89,23 @@ struct owners_scan_failure {
 	char *detail;
 };
 
+/* A list that waited out the HTTP client's answer deadline: a request of
+ * it got no answer and was sent again, so the list spans that wait. */
+struct owners_scan_wait {
+	const struct owners_resource *resource;
+	char *namespace_;  /* NULL: every namespace, or a cluster-scoped type */
+	int unanswered;    /* requests given up unanswered */
+	long waited_ms;    /* the time those took */
+	long took_ms;      /* the whole list's */
+};
+
 struct owners_scan_report {
 	struct owners_scan_failure *failures;
 	size_t n_failures;
 	size_t cap_failures;
+	struct owners_scan_wait *waits;  /* in the order the lists ended; sorted by owners_scan_report_sort() */
+	size_t n_waits;
+	size_t cap_waits;
 	size_t types_listed;
 	size_t objects;
 	size_t pages;
@@ -115,9 +128,15 @@ int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 		    const struct owners_resource_table *types, const struct owners_scan_options *o,
 		    struct owners_scan_report *report, struct owners_error *err);
 void owners_scan_report_clear(struct owners_scan_report *r);
+/* Adds a copy of w to rep. 0 or OWNERS_ENOMEM. */
+int owners_scan_report_wait(struct owners_scan_report *rep, const struct owners_scan_wait *w);
+/* The wait rep holds for r's list in ns (NULL: none). */
+const struct owners_scan_wait *owners_scan_report_find_wait(const struct owners_scan_report *rep,
+							    const struct owners_resource *r, const char *ns);
 /* The failures in one order, whatever order the lists failed in: by
- * group, resource and version, then message (every list source's report
- * is sorted so, owners_list_source_scan()). */
+ * group, resource and version, then message; the waits by type and
+ * namespace (every list source's report is sorted so,
+ * owners_list_source_scan()). */
 void owners_scan_report_sort(struct owners_scan_report *r);
 
 /* The limit of a list's page, given how many pages of it came before. */

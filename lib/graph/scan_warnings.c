@@ -48,6 +48,42 @@ static int forbidden_line(struct owners_buf *b, char **names, size_t n, const ch
 	return rc;
 }
 
+/* A list that waited out unanswered requests, worded into b: the answer
+ * spans that time, which the reader should know. */
+static int wait_words(struct owners_buf *b, const struct owners_scan_wait *w)
+{
+	struct owners_buf type = OWNERS_BUF_INIT;
+	int rc = owners_api_type_name(&type, w->resource);
+
+	if (!rc)
+		rc = owners_buf_addf(b, "listing '%s'", type.ptr);
+	if (!rc && w->resource->namespaced && w->namespace_)
+		rc = owners_buf_addf(b, " in namespace '%s'", w->namespace_);
+	if (!rc)
+		rc = owners_buf_addf(b, " waited out a timeout: %d request%s went unanswered for %.1f s and %s sent again; "
+				     "the list took %.1f s",
+				     w->unanswered, w->unanswered == 1 ? "" : "s", (double)w->waited_ms / 1000,
+				     w->unanswered == 1 ? "was" : "were", (double)w->took_ms / 1000);
+	owners_buf_clear(&type);
+	return rc;
+}
+
+/* Every report's waits, one line each. */
+static int wait_lines(struct lines *l, const struct owners_scan_warnings_input *in)
+{
+	size_t i, k;
+	int rc = 0;
+
+	for (k = 0; !rc && k <= in->n_more; k++) {
+		const struct owners_scan_report *rep = k ? &in->more[k - 1] : in->scan;
+
+		for (i = 0; !rc && rep && i < rep->n_waits; i++)
+			if (!(rc = wait_words(&l->b, &rep->waits[i])))
+				rc = push(&l->out, &l->n, &l->cap, &l->b);
+	}
+	return rc;
+}
+
 /* One report's failures: each that is not a refusal on a line of its own,
  * the refused types sorted. */
 static int sort_failures(struct lines *l, const struct owners_scan_warnings_input *in,
@@ -123,6 +159,8 @@ int owners_scan_warnings(char ***out, size_t *n, const struct owners_scan_warnin
 		rc = sort_failures(&l, in, &in->more[i]);
 	if (!rc)
 		rc = forbidden_lines(&l, in);
+	if (!rc)
+		rc = wait_lines(&l, in);
 	for (i = 0; !rc && i < in->n_notes; i++)
 		rc = owners_strv_push(&l.out, &l.n, &l.cap, owners_strdup(in->notes[i]));
 	owners_strv_free(l.matter, l.n_matter);
@@ -289,6 +327,17 @@ int owners_scan_warnings_list(struct owners_scan_warning_list *out, const struct
 		}
 		out->items[out->n++] = *w;
 		memset(w, 0, sizeof(*w));
+	}
+	for (i = 0; !rc && i <= in->n_more; i++) {
+		const struct owners_scan_report *rep = i ? &in->more[i - 1] : in->scan;
+		struct owners_buf msg = OWNERS_BUF_INIT;
+		size_t k;
+
+		for (k = 0; !rc && rep && k < rep->n_waits; k++)
+			if (owners_buf_reset(&msg), !(rc = wait_words(&msg, &rep->waits[k])))
+				rc = add_warning(out, &(const struct owners_scan_warning){
+					OWNERS_SCAN_WARNING_NOTE, NULL, NULL, NULL, 1, msg.ptr });
+		owners_buf_clear(&msg);
 	}
 	for (i = 0; !rc && i < in->n_notes; i++)
 		rc = add_warning(out, &(const struct owners_scan_warning){

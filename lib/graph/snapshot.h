@@ -63,6 +63,12 @@ struct owners_snapshot_listed {
 	int code;
 	const char *message;
 	const char *detail;           /* NULL when none */
+	/* Requests of the list the server left unanswered until the client
+	 * gave them up and sent them again (0: none), the time those took,
+	 * and the whole list's: the snapshot spans that wait. */
+	int unanswered;
+	long waited_ms;
+	long took_ms;
 };
 
 /* A fact a read command needs beyond the lists, as recorded. */

@@ -172,8 +172,13 @@ static int read_listed(struct reader *r, const struct owners_json_value *doc)
 	l.code = (int)owners_json_int(owners_json_get(doc, "code"), 0);
 	l.message = string_or_null(doc, "message") ? string_or_null(doc, "message") : "";
 	l.detail = string_or_null(doc, "detail");
+	l.unanswered = (int)owners_json_int(owners_json_get(doc, "unanswered"), 0);
+	l.waited_ms = (long)owners_json_int(owners_json_get(doc, "waitedMs"), 0);
+	l.took_ms = (long)owners_json_int(owners_json_get(doc, "tookMs"), 0);
 	if (l.code > 0 || l.code < OWNERS_EIO)
 		return fail(r, "a Listed record with an unknown code");
+	if (l.unanswered < 0 || l.waited_ms < 0 || l.took_ms < 0)
+		return fail(r, "a Listed record with a negative wait");
 	return r->v->listed ? callback(r, r->v->listed(r->v->ctx, &l)) : 0;
 }
 

@@ -144,6 +144,10 @@ static int on_listed(void *ctx, const struct owners_snapshot_listed *l)
 	if (!covers(s, r, l->namespace_))
 		return held_in_namespace(s, r, l);
 	s->selected[i] = (unsigned char)((s->selected[i] & 4) | 2);
+	if (l->unanswered &&
+	    owners_scan_report_wait(s->report, &(const struct owners_scan_wait){ r, (char *)scope_of(s, r), l->unanswered,
+										 l->waited_ms, l->took_ms }))
+		return owners_error_oom(s->err);
 	if (s->taken_with && (!s->o->label_selector || strcmp(s->o->label_selector, s->taken_with))) {
 		/* a part of the list: its objects are there, the rest unknown */
 		s->report->types_listed++;

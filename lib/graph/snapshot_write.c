@@ -302,6 +302,11 @@ int owners_snapshot_write_listed(struct owners_snapshot_writer *w, const struct 
 		owners_json_gen_kv(j, "message", l->message ? l->message : "");
 		owners_json_gen_kv(j, "detail", l->detail);
 	}
+	if (l->unanswered) {
+		owners_json_gen_kv_int(j, "unanswered", l->unanswered);
+		owners_json_gen_kv_int(j, "waitedMs", l->waited_ms);
+		owners_json_gen_kv_int(j, "tookMs", l->took_ms);
+	}
 	owners_json_gen_map_close(j);
 	return record(w, j, OWNERS_SNAPSHOT_FRAME_RECORD, err);
 }

@@ -14,7 +14,9 @@ Endpoints (query parameters in brackets):
   /status/CODE [key, times, retry_after]
                         CODE with a Status body for the first `times` hits of
                         `key` (all of them without `times`), then 200
-  /slow [ms, key]       sleeps, then 200; tracks concurrency per key
+  /slow [ms, key, times]
+                        sleeps (for the first `times` hits of key only, when
+                        given), then 200; tracks concurrency per key
   /hits [key]           {"hits": N, "peak": P} for key
   /stream [chunks, delay_ms]
                         200, chunked, one line per chunk, flushed with delays
@@ -111,12 +113,13 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 self.send_body(200, json.dumps({"ok": True, "hits": n}))
         elif parts[0] == "slow":
-            hit(key)
+            n = hit(key)
             with LOCK:
                 ACTIVE[key] = ACTIVE.get(key, 0) + 1
                 PEAK[key] = max(PEAK.get(key, 0), ACTIVE[key])
             try:
-                time.sleep(int(q.get("ms", "100")) / 1000.0)
+                if "times" not in q or n <= int(q["times"]):
+                    time.sleep(int(q.get("ms", "100")) / 1000.0)
             finally:
                 with LOCK:
                     ACTIVE[key] -= 1

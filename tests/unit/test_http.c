@@ -562,6 +562,79 @@ static void test_retries(int port)
 	owners_error_clear(&e);
 }
 
+/* An attempt whose answer has not begun by the answer deadline is given
+ * up and sent again on a new connection; one answering in time is left
+ * alone; --request-timeout turns the deadline off. */
+static void test_answer_deadline(int port)
+{
+	struct owners_rest_config *cfg = config_for("http", port);
+	struct owners_http_options o = fast_options();
+	struct owners_http_client *c = NULL;
+	struct owners_http_request r;
+	struct owners_error e = OWNERS_ERROR_INIT;
+	struct timespec t0;
+	double ms;
+
+	o.answer_deadline_ms = 400;
+	owners_http_client_new(&c, cfg, &o, &e);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	is_int(do_req(c, &r, "GET", "/slow?ms=5000&key=d1&times=1"), 0,
+	       "a first attempt left unanswered: given up, the second answered");
+	ms = elapsed_ms(&t0);
+	is_int(r.attempts, 2, "unanswered: two attempts");
+	is_int(r.unanswered, 1, "unanswered: the request says one attempt went unanswered");
+	ok(r.unanswered_ms >= 380 && r.unanswered_ms < 4000, "unanswered: its time is the deadline's (%ld ms)",
+	   r.unanswered_ms);
+	ok(ms < 4500, "unanswered: not the server's 5 s (%.0f ms)", ms);
+	owners_http_request_clear(&r);
+
+	is_int(do_req(c, &r, "GET", "/slow?ms=100&key=d2"), 0, "an answer inside the deadline");
+	is_int(r.attempts, 1, "answered in time: one attempt");
+	is_int(r.unanswered, 0, "answered in time: nothing unanswered");
+	owners_http_request_clear(&r);
+
+	is_int(do_req(c, &r, "POST", "/slow?ms=5000&key=d3&times=1"), OWNERS_ETIMEOUT,
+	       "a POST left unanswered is not sent again: it may have been received");
+	is_int(r.attempts, 1, "unanswered POST: one attempt");
+	ok(strstr(owners_error_message(&r.err), "got no answer in 0.4 s") != NULL,
+	   "unanswered POST: the message (%s)", owners_error_message(&r.err));
+	owners_http_request_clear(&r);
+	owners_http_client_free(c);
+
+	/* The test hook's lost request: never sent, ended by the deadline. */
+	o.test_unanswered_match = "key=d4";
+	owners_http_client_new(&c, cfg, &o, &e);
+	is_int(do_req(c, &r, "GET", "/slow?ms=0&key=d4"), 0, "a lost first attempt: the second answered");
+	is_int(r.unanswered, 1, "lost: counted unanswered");
+	is_int(server_hits(port, "d4", NULL), 1, "lost: the server saw only the second attempt");
+	owners_http_request_clear(&r);
+	owners_http_client_free(c);
+
+	/* With a request timeout, the user's limit is the only one. */
+	o.test_unanswered_match = NULL;
+	o.request_timeout_ms = 3000;
+	owners_http_client_new(&c, cfg, &o, &e);
+	is_int(do_req(c, &r, "GET", "/slow?ms=900&key=d5&times=1"), 0,
+	       "--request-timeout: an answer after the deadline is waited for");
+	is_int(r.attempts, 1, "--request-timeout: one attempt");
+	is_int(r.unanswered, 0, "--request-timeout: nothing given up");
+	owners_http_request_clear(&r);
+	owners_http_client_free(c);
+
+	/* ... which ends a lost attempt too, though libcurl never saw it. */
+	o.test_unanswered_match = "key=d6";
+	o.request_timeout_ms = 500;
+	owners_http_client_new(&c, cfg, &o, &e);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ok(do_req(c, &r, "GET", "/slow?ms=0&key=d6") != 0, "--request-timeout: a lost attempt fails at the limit");
+	ms = elapsed_ms(&t0);
+	ok(ms >= 480 && ms < 4000, "--request-timeout: ... after the limit, not never (%.0f ms)", ms);
+	owners_http_request_clear(&r);
+	owners_http_client_free(c);
+	owners_rest_config_free(cfg);
+	owners_error_clear(&e);
+}
+
 static void count_notice(void *ctx, const char *line)
 {
 	struct owners_buf *b = ctx;
@@ -1247,6 +1320,7 @@ int main(void)
 	test_token_file(plain.port);
 	test_status_errors(plain.port);
 	test_retries(plain.port);
+	test_answer_deadline(plain.port);
 	test_connection_refused();
 	test_streaming(plain.port);
 	test_concurrency(plain.port);

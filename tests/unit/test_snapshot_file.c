@@ -65,9 +65,12 @@ static int t_object(void *ctx, const struct owners_resource *r, const struct own
 
 static int t_listed(void *ctx, const struct owners_snapshot_listed *l)
 {
-	return owners_buf_addf(ctx, "listed %s ns=%s rv=%s code=%d message=%s detail=%s\n", l->type->resource,
+	return owners_buf_addf(ctx, "listed %s ns=%s rv=%s code=%d message=%s detail=%s%s\n", l->type->resource,
 			       l->namespace_ ? l->namespace_ : "(all)", l->resource_version, l->code,
-			       l->code ? l->message : "", l->detail ? l->detail : "(none)");
+			       l->code ? l->message : "", l->detail ? l->detail : "(none)",
+			       l->unanswered ? " waited" : "") ||
+	       (l->unanswered && owners_buf_addf(ctx, "  unanswered=%d waited=%ldms took=%ldms\n", l->unanswered,
+						 l->waited_ms, l->took_ms));
 }
 
 static int t_fact(void *ctx, const struct owners_snapshot_fact *f)
@@ -106,10 +109,11 @@ static void write_snapshot(const char *path, const struct owners_resource_table 
 					 refs + 1, 1, NULL, NULL, 0 };
 	struct owners_object_meta ns = { "shop", "", "u-ns", "7", "", "", NULL, 0, NULL, 0, NULL, NULL, 0 };
 	struct owners_object_status st = { "1/1", "Running", OWNERS_HEALTH_OK, 1 };
-	struct owners_snapshot_listed ok_list = { &t->items[0], NULL, "100", 0, NULL, NULL };
+	/* (the pods' list waited out an unanswered request: kept with it) */
+	struct owners_snapshot_listed ok_list = { &t->items[0], NULL, "100", 0, NULL, NULL, 1, 30001, 31250 };
 	struct owners_snapshot_listed refused = { &t->items[1], "shop", "", OWNERS_EFORBIDDEN,
 						  "cannot list 'secrets' in namespace 'shop': forbidden",
-						  "secrets is forbidden: User \"x\" cannot list" };
+						  "secrets is forbidden: User \"x\" cannot list", 0, 0, 0 };
 	struct owners_snapshot_fact status = { OWNERS_SNAPSHOT_FACT_STATUS, "u-pod", &st, NULL, NULL, 0, 0 };
 	const char *lease = "{\"spec\":{\"renewTime\":\"2023-11-14T22:13:19.000000Z\",\"leaseDurationSeconds\":15}}";
 	struct owners_snapshot_fact object = { OWNERS_SNAPSHOT_FACT_OBJECT, NULL, NULL, "/apis/x/leases/kcm", lease,
@@ -333,7 +337,8 @@ int main(void)
 	       "ref=apps/v1,ReplicaSet,web-1,u-rs,c1,b1,f3 ref=v1,ConfigMap,other,u-other,c0,b0,f1 "
 	       "ref=v1,ConfigMap,bare,u-bare,c0,b0,f0\n"
 	       "object namespaces /shop uid=u-ns rv=7 created= deleted=\n"
-	       "listed pods ns=(all) rv=100 code=0 message= detail=(none)\n"
+	       "listed pods ns=(all) rv=100 code=0 message= detail=(none) waited\n"
+	       "  unanswered=1 waited=30001ms took=31250ms\n"
 	       "listed secrets ns=shop rv= code=-7 message=cannot list 'secrets' in namespace 'shop': forbidden "
 	       "detail=secrets is forbidden: User \"x\" cannot list\n"
 	       "status u-pod 1/1 Running h1 r1\n"
