@@ -31,7 +31,7 @@ const struct opt owners_global_opts[] = {
 	OPT_LIST("as-group", 0, as_groups, "GROUP", "impersonate this group (repeatable)"),
 	OPT_DURATION_OR_SECONDS("request-timeout", request_timeout_ms,
 		"time limit of one request, its retries included, e.g. 30s, 1m or 30 (seconds) (0: "
-		"none; then an attempt unanswered for 30s is sent again on a new connection, and a "
+		"none; then an attempt with nothing from the server for 30s is sent again on a new connection, and a "
 		"server that never answers is given up after 45s)"),
 	OPT_STRING("server", 's', server, "URL", "the API server address"),
 	OPT_STRING("token", 0, token, "TOKEN", "bearer token for the API server"),

@@ -87,6 +87,10 @@ static const char *find_system_ca(void)
  * in http.h): client-go's HTTP/2 health check (ReadIdleTimeout) gives a
  * silent connection as long before it pings. */
 #define DEFAULT_ANSWER_DEADLINE_MS 30000L
+/* How long a transfer may go without bytes before libcurl is made to look
+ * for them (nudge_stalled()); a watch, quiet by nature, less often. */
+#define NUDGE_AFTER_US 1000000
+#define NUDGE_LONG_LIVED_AFTER_US 5000000
 
 struct xfer;
 
@@ -109,7 +113,9 @@ struct xfer {
 	unsigned test_held : 1;       /* delayed by the test hook, not a retry */
 	unsigned test_lost : 1;       /* this attempt never handed to libcurl (the test hook) */
 	unsigned answered : 1;        /* this attempt's answer began (its status line came) */
-	unsigned unanswered : 1;      /* this attempt was given up: no answer by the deadline */
+	unsigned unanswered : 1;      /* this attempt was given up: nothing came by the deadline */
+	int64_t progress_us;          /* this attempt's start, or the last bytes of its answer */
+	int64_t nudged_us;            /* the last nudge_stalled() of this attempt */
 	unsigned fresh_connect : 1;   /* the next attempt opens a connection of its own */
 	unsigned cred_gen;            /* credentials this attempt was sent with */
 	int reauthed;                 /* the one retry after a 401 was used */
@@ -582,6 +588,7 @@ static size_t on_header(char *buf, size_t size, size_t n, void *ud)
 	struct owners_http_request *r = x->r;
 	size_t total = size * n, len = total;
 
+	x->progress_us = now_us();
 	if (len >= 5 && !memcmp(buf, "HTTP/", 5)) {
 		x->answered = 1;
 		/* A new response (after a 1xx): forget the previous one's. */
@@ -648,6 +655,7 @@ static size_t on_write(char *ptr, size_t size, size_t n, void *ud)
 	long code = 0;
 
 	curl_easy_getinfo(x->easy, CURLINFO_RESPONSE_CODE, &code);
+	x->progress_us = now_us();
 	x->body_bytes += len;
 	if (code >= 200 && code < 300) {
 		if (!r->on_data) {
@@ -959,6 +967,8 @@ static int start_attempt(struct owners_http_client *c, struct xfer *x)
 	r->attempts++;
 	c->sent++;
 	x->started_us = now_us();
+	x->progress_us = x->started_us;
+	x->nudged_us = x->started_us;
 	xl_push_back(&c->in_flight, x);
 	c->long_lived_in_flight += (size_t)x->long_lived;
 out:
@@ -1067,6 +1077,11 @@ static int curl_failure(struct owners_http_client *c, struct xfer *x, CURLcode r
 			 * server said nothing; safe to send again only when
 			 * repeating it is harmless. */
 			*retry = owners_http_retry_idempotent(r);
+			if (x->answered)
+				return owners_error_set(&r->err, OWNERS_ETIMEOUT,
+							"%s %s%s stopped answering: nothing came for %g s",
+							r->method, server, r->path.ptr,
+							(double)answer_deadline_ms(c) / 1000);
 			return owners_error_set(&r->err, OWNERS_ETIMEOUT,
 						"%s %s%s got no answer in %g s", r->method, server,
 						r->path.ptr, (double)answer_deadline_ms(c) / 1000);
@@ -1382,9 +1397,41 @@ static void fail_all(struct owners_http_client *c, int code, const char *msg)
 	}
 }
 
-/* Gives up an attempt whose answer has not begun by the deadline (none
- * with --request-timeout: the request's own limit is the user's choice,
- * and libcurl keeps it):
+/* libcurl 7.88 can leave an HTTP/2 stream's answer unread: its frames
+ * were read off the socket while another stream was served, and the
+ * transfer is not run again until the connection has news. Against
+ * kube-apiserver the news came 90 s later, when the server, its streams
+ * all ended, closed the idle connection (a snapshot took 90.1 s; the
+ * answer's Date header was of the first second). Pausing and resuming a
+ * transfer makes libcurl look for data it may have read already, so a
+ * transfer without bytes for a second is nudged so, once a second. */
+static void nudge_stalled(struct owners_http_client *c, int64_t now, long *timeout_ms)
+{
+	struct xfer *x;
+
+	for (x = c->in_flight.head; x; x = x->next) {
+		int64_t after = x->long_lived ? NUDGE_LONG_LIVED_AFTER_US : NUDGE_AFTER_US;
+		int64_t last = x->progress_us > x->nudged_us ? x->progress_us : x->nudged_us;
+
+		if (!x->easy || x->test_lost)
+			continue;
+		if (now - last < after) {
+			if (us_to_ms_ceil(last + after - now) < *timeout_ms)
+				*timeout_ms = us_to_ms_ceil(last + after - now);
+			continue;
+		}
+		x->nudged_us = now;
+		if (c->opt.verbosity >= 6 && c->opt.log && !x->long_lived)
+			http_log(c, "%s %s%s: nothing for %lld ms, asking libcurl to look again", x->r->method,
+				 c->display_base, x->r->path.ptr, (long long)((now - x->progress_us) / 1000));
+		curl_easy_pause(x->easy, CURLPAUSE_RECV);
+		curl_easy_pause(x->easy, CURLPAUSE_CONT);
+	}
+}
+
+/* Gives up an attempt that had nothing from the server for the deadline,
+ * its answer not begun or stopped (none with --request-timeout: the
+ * request's own limit is the user's choice, and libcurl keeps it):
  * 1 when it did (one a turn: its on_done may change the list), else 0,
  * with *timeout_ms lowered to the next deadline due. */
 static int give_up_unanswered(struct owners_http_client *c, int64_t now, long *timeout_ms)
@@ -1395,12 +1442,12 @@ static int give_up_unanswered(struct owners_http_client *c, int64_t now, long *t
 	for (x = c->in_flight.head; x; x = x->next) {
 		int64_t due;
 
-		if (x->long_lived || x->answered || (by_request && !x->test_lost))
+		if (x->long_lived || (by_request && !x->test_lost))
 			continue;
 		/* (libcurl times the request's own limit, except on an attempt
 		 * the test hook never handed to it) */
 		due = by_request ? x->first_started_us + (int64_t)c->opt.request_timeout_ms * 1000
-				 : x->started_us + (int64_t)answer_deadline_ms(c) * 1000;
+				 : x->progress_us + (int64_t)answer_deadline_ms(c) * 1000;
 		if (now < due) {
 			if (us_to_ms_ceil(due - now) < *timeout_ms)
 				*timeout_ms = us_to_ms_ceil(due - now);
@@ -1478,6 +1525,7 @@ static int loop(struct owners_http_client *c, int waiting, long wait_ms, int fd,
 		}
 		if (give_up_unanswered(c, now, &timeout))
 			continue;
+		nudge_stalled(c, now, &timeout);
 		if (token_wait >= 0 && us_to_ms_ceil(token_wait) < timeout)
 			timeout = us_to_ms_ceil(token_wait);
 		if (c->delayed.n) {

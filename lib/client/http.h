@@ -68,11 +68,11 @@ struct owners_http_options {
 	int trust_apf;
 	long request_timeout_ms;  /* 0: none */
 	/* Without request_timeout_ms, how long one attempt of an ordinary
-	 * request waits for the first line of its answer before it is given
-	 * up and tried again on a new connection (0: 30 s). A request can be
-	 * lost on a connection that is otherwise alive (the server never saw
-	 * its stream: it answers the others, and closes the connection only
-	 * when it goes idle, 90 s later); nothing else would end that wait. */
+	 * request may have nothing from the server (its answer not begun, or
+	 * stopped) before it is given up and tried again on a new connection
+	 * (0: 30 s). A request can stall on a connection that is otherwise
+	 * alive, and nothing else would end that wait: kube-apiserver closes
+	 * a connection only once it has been idle for 90 s. */
 	long answer_deadline_ms;
 	int max_in_flight;        /* 0: default (100, kube-apiserver's HTTP/2 stream limit) */
 	int max_retries;          /* for connection errors, 5xx and 429; -1 default (5),
