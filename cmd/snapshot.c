@@ -1,6 +1,6 @@
 /*
  * owners snapshot: what a read command sees, written to a file as the
- * scan streams (lib/graph/snapshot_write.h), for --from and owners diff.
+ * scan streams (lib/snapshot/snapshot_write.h), for --from and owners diff.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -87,10 +87,10 @@ static const char *find_system_ca(void)
  * in http.h): client-go's HTTP/2 health check (ReadIdleTimeout) gives a
  * silent connection as long before it pings. */
 #define DEFAULT_ANSWER_DEADLINE_MS 30000L
-/* How long a transfer may go without bytes before libcurl is made to look
- * for them (nudge_stalled()); a watch, quiet by nature, less often. */
-#define NUDGE_AFTER_US 1000000
-#define NUDGE_LONG_LIVED_AFTER_US 5000000
+/* Once an answer has begun, the server sends the rest at once: a gap this
+ * long is a stall (a TCP retransmission backs off 1, 2, 4 s), not a slow
+ * server. */
+#define STALL_DEADLINE_MS 10000L
 
 struct xfer;
 
@@ -115,7 +115,6 @@ struct xfer {
 	unsigned answered : 1;        /* this attempt's answer began (its status line came) */
 	unsigned unanswered : 1;      /* this attempt was given up: nothing came by the deadline */
 	int64_t progress_us;          /* this attempt's start, or the last bytes of its answer */
-	int64_t nudged_us;            /* the last nudge_stalled() of this attempt */
 	unsigned fresh_connect : 1;   /* the next attempt opens a connection of its own */
 	unsigned cred_gen;            /* credentials this attempt was sent with */
 	int reauthed;                 /* the one retry after a 401 was used */
@@ -968,7 +967,6 @@ static int start_attempt(struct owners_http_client *c, struct xfer *x)
 	c->sent++;
 	x->started_us = now_us();
 	x->progress_us = x->started_us;
-	x->nudged_us = x->started_us;
 	xl_push_back(&c->in_flight, x);
 	c->long_lived_in_flight += (size_t)x->long_lived;
 out:
@@ -1012,6 +1010,15 @@ enum outcome { DONE, RETRY, REAUTH };
 static long answer_deadline_ms(const struct owners_http_client *c)
 {
 	return c->opt.answer_deadline_ms > 0 ? c->opt.answer_deadline_ms : DEFAULT_ANSWER_DEADLINE_MS;
+}
+
+/* How long x may have nothing from the server: before its answer begins,
+ * the answer deadline; after, the stall deadline (never longer). */
+static long silence_allowed_ms(const struct owners_http_client *c, const struct xfer *x)
+{
+	long answer = answer_deadline_ms(c);
+
+	return x->answered && STALL_DEADLINE_MS < answer ? STALL_DEADLINE_MS : answer;
 }
 
 /* A curl failure: sets err and says whether another attempt may help. */
@@ -1081,7 +1088,7 @@ static int curl_failure(struct owners_http_client *c, struct xfer *x, CURLcode r
 				return owners_error_set(&r->err, OWNERS_ETIMEOUT,
 							"%s %s%s stopped answering: nothing came for %g s",
 							r->method, server, r->path.ptr,
-							(double)answer_deadline_ms(c) / 1000);
+							(double)silence_allowed_ms(c, x) / 1000);
 			return owners_error_set(&r->err, OWNERS_ETIMEOUT,
 						"%s %s%s got no answer in %g s", r->method, server,
 						r->path.ptr, (double)answer_deadline_ms(c) / 1000);
@@ -1288,7 +1295,7 @@ static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode 
 	}
 	/* A refused connection is retried in a second or two: only waiting
 	 * on a server that says nothing is worth a line. */
-	if (what == RETRY && x->no_answer && result == CURLE_OPERATION_TIMEDOUT)
+	if (what == RETRY && (x->no_answer || x->unanswered) && result == CURLE_OPERATION_TIMEDOUT)
 		tell_no_answer(c, r);
 	if (what != DONE && r->err.code)
 		owners_error_clear(&r->err);
@@ -1397,38 +1404,6 @@ static void fail_all(struct owners_http_client *c, int code, const char *msg)
 	}
 }
 
-/* libcurl 7.88 can leave an HTTP/2 stream's answer unread: its frames
- * were read off the socket while another stream was served, and the
- * transfer is not run again until the connection has news. Against
- * kube-apiserver the news came 90 s later, when the server, its streams
- * all ended, closed the idle connection (a snapshot took 90.1 s; the
- * answer's Date header was of the first second). Pausing and resuming a
- * transfer makes libcurl look for data it may have read already, so a
- * transfer without bytes for a second is nudged so, once a second. */
-static void nudge_stalled(struct owners_http_client *c, int64_t now, long *timeout_ms)
-{
-	struct xfer *x;
-
-	for (x = c->in_flight.head; x; x = x->next) {
-		int64_t after = x->long_lived ? NUDGE_LONG_LIVED_AFTER_US : NUDGE_AFTER_US;
-		int64_t last = x->progress_us > x->nudged_us ? x->progress_us : x->nudged_us;
-
-		if (!x->easy || x->test_lost)
-			continue;
-		if (now - last < after) {
-			if (us_to_ms_ceil(last + after - now) < *timeout_ms)
-				*timeout_ms = us_to_ms_ceil(last + after - now);
-			continue;
-		}
-		x->nudged_us = now;
-		if (c->opt.verbosity >= 6 && c->opt.log && !x->long_lived)
-			http_log(c, "%s %s%s: nothing for %lld ms, asking libcurl to look again", x->r->method,
-				 c->display_base, x->r->path.ptr, (long long)((now - x->progress_us) / 1000));
-		curl_easy_pause(x->easy, CURLPAUSE_RECV);
-		curl_easy_pause(x->easy, CURLPAUSE_CONT);
-	}
-}
-
 /* Gives up an attempt that had nothing from the server for the deadline,
  * its answer not begun or stopped (none with --request-timeout: the
  * request's own limit is the user's choice, and libcurl keeps it):
@@ -1447,15 +1422,15 @@ static int give_up_unanswered(struct owners_http_client *c, int64_t now, long *t
 		/* (libcurl times the request's own limit, except on an attempt
 		 * the test hook never handed to it) */
 		due = by_request ? x->first_started_us + (int64_t)c->opt.request_timeout_ms * 1000
-				 : x->progress_us + (int64_t)answer_deadline_ms(c) * 1000;
+				 : x->progress_us + (int64_t)silence_allowed_ms(c, x) * 1000;
 		if (now < due) {
 			if (us_to_ms_ceil(due - now) < *timeout_ms)
 				*timeout_ms = us_to_ms_ceil(due - now);
 			continue;
 		}
 		x->unanswered = !by_request;
-		snprintf(x->errbuf, sizeof(x->errbuf), "no answer in %ld ms",
-			 by_request ? c->opt.request_timeout_ms : answer_deadline_ms(c));
+		snprintf(x->errbuf, sizeof(x->errbuf), "%s %ld ms", x->answered ? "answer stopped for" : "no answer in",
+			 by_request ? c->opt.request_timeout_ms : silence_allowed_ms(c, x));
 		attempt_done(c, x, CURLE_OPERATION_TIMEDOUT);
 		return 1;
 	}
@@ -1525,7 +1500,6 @@ static int loop(struct owners_http_client *c, int waiting, long wait_ms, int fd,
 		}
 		if (give_up_unanswered(c, now, &timeout))
 			continue;
-		nudge_stalled(c, now, &timeout);
 		if (token_wait >= 0 && us_to_ms_ceil(token_wait) < timeout)
 			timeout = us_to_ms_ceil(token_wait);
 		if (c->delayed.n) {

@@ -1,4 +1,4 @@
-/* libFuzzer target: owners' snapshot reader (lib/graph/snapshot_file.c) on
+/* libFuzzer target: owners' snapshot reader (lib/snapshot/snapshot_file.c) on
  * any bytes, plain or gzip, through the file it reads from: every
  * callback's arguments are read, and a failure must carry a message
  * naming the file. */

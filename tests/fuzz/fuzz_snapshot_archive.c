@@ -1,5 +1,5 @@
 /* libFuzzer target: a dump that arrives as an archive
- * (lib/graph/snapshot_dump_archive.c), one input a .tar or .tar.gz file.
+ * (lib/snapshot/snapshot_dump_archive.c), one input a .tar or .tar.gz file.
  * It is mounted and walked as a directory (every name listed, every file
  * opened and read to its end), then read as a dump the way --from reads
  * it. A failure must say why on one line; a mount must be undone whatever

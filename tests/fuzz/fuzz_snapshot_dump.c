@@ -1,5 +1,5 @@
 /* libFuzzer target: the readers of other people's dumps
- * (lib/graph/snapshot_dump*.c), on one file. The first byte says where
+ * (lib/snapshot/snapshot_dump*.c), on one file. The first byte says where
  * the rest goes: a file given alone (JSON or YAML, found from its first
  * byte: kubectl get output, kubectl cluster-info dump's stdout), a
  * must-gather's namespace List, a support bundle's per-namespace List or

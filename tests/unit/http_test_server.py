@@ -18,8 +18,9 @@ Endpoints (query parameters in brackets):
                         sleeps (for the first `times` hits of key only, when
                         given), then 200; tracks concurrency per key
   /hits [key]           {"hits": N, "peak": P} for key
-  /stream [chunks, delay_ms]
+  /stream [chunks, delay_ms, key, times]
                         200, chunked, one line per chunk, flushed with delays
+                        (for the first `times` hits of key only, when given)
   /reset [key, times]   the first `times` hits close the connection with a
                         TCP reset instead of answering, then 200
   /big [status, size]   `size` bytes of "x" with `status`
@@ -134,6 +135,8 @@ class Handler(BaseHTTPRequestHandler):
         elif parts[0] == "stream":
             chunks = int(q.get("chunks", "5"))
             delay = int(q.get("delay_ms", "20")) / 1000.0
+            if "times" in q and hit(key) > int(q["times"]):
+                delay = 0
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.send_header("Transfer-Encoding", "chunked")

@@ -593,6 +593,12 @@ static void test_answer_deadline(int port)
 	is_int(r.unanswered, 0, "answered in time: nothing unanswered");
 	owners_http_request_clear(&r);
 
+	is_int(do_req(c, &r, "GET", "/stream?chunks=3&delay_ms=1500&key=d8&times=1"), 0,
+	       "an answer that stops after its first bytes: given up, the second whole");
+	is_int(r.unanswered, 1, "stopped: counted as a silence given up");
+	is_int(r.attempts, 2, "stopped: two attempts");
+	owners_http_request_clear(&r);
+
 	is_int(do_req(c, &r, "POST", "/slow?ms=5000&key=d3&times=1"), OWNERS_ETIMEOUT,
 	       "a POST left unanswered is not sent again: it may have been received");
 	is_int(r.attempts, 1, "unanswered POST: one attempt");

@@ -1,4 +1,4 @@
-/* Other people's dumps through the snapshot visitor (lib/graph/snapshot_dump.c):
+/* Other people's dumps through the snapshot visitor (lib/snapshot/snapshot_dump.c):
  * each format written by the test into a temporary directory, in the shape
  * its tool writes it, and what the visitor hears of it, as a transcript. */
 #define _XOPEN_SOURCE 700

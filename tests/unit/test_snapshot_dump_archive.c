@@ -1,4 +1,4 @@
-/* An archive read in place of a dump's directory (lib/graph/snapshot_dump_archive.c):
+/* An archive read in place of a dump's directory (lib/snapshot/snapshot_dump_archive.c):
  * what the first bytes say, and a tar.gz written here with libarchive read
  * back through the directory functions every layout uses. */
 #include <archive.h>
