@@ -88,9 +88,16 @@ static const char *find_system_ca(void)
  * silent connection as long before it pings. */
 #define DEFAULT_ANSWER_DEADLINE_MS 30000L
 /* Once an answer has begun, the server sends the rest at once: a gap this
- * long is a stall (a TCP retransmission backs off 1, 2, 4 s), not a slow
- * server. */
+ * long in its body is a stall (a TCP retransmission backs off 1, 2, 4 s),
+ * not a slow server; and kube-apiserver's headers leave with the body's
+ * first bytes (Go's HTTP/2 writer sends them on the first flush), so
+ * headers with no body at all for the shorter one are a stall too. Seen:
+ * libcurl 7.88 leaving the body of an HTTP/2 answer unread (about one
+ * snapshot in 40 beside interactive commands, the JSON lists of the
+ * READY/STATUS phase); the server ended the stream at once, and closed
+ * the idle connection 90 s later, which is what ended the wait before. */
 #define STALL_DEADLINE_MS 10000L
+#define BODYLESS_DEADLINE_MS 2000L
 
 struct xfer;
 
@@ -1013,12 +1020,13 @@ static long answer_deadline_ms(const struct owners_http_client *c)
 }
 
 /* How long x may have nothing from the server: before its answer begins,
- * the answer deadline; after, the stall deadline (never longer). */
+ * the answer deadline; after, a stall's (never longer). */
 static long silence_allowed_ms(const struct owners_http_client *c, const struct xfer *x)
 {
 	long answer = answer_deadline_ms(c);
+	long stall = x->body_bytes ? STALL_DEADLINE_MS : BODYLESS_DEADLINE_MS;
 
-	return x->answered && STALL_DEADLINE_MS < answer ? STALL_DEADLINE_MS : answer;
+	return x->answered && stall < answer ? stall : answer;
 }
 
 /* A curl failure: sets err and says whether another attempt may help. */
@@ -1192,16 +1200,24 @@ static int retry_fits(const struct owners_http_client *c, const struct xfer *x, 
 
 /* Once per client, at default verbosity: the server has not answered in
  * time and owners tries again, rather than a silent minute. */
-static void tell_no_answer(struct owners_http_client *c, const struct owners_http_request *r)
+static void tell_no_answer(struct owners_http_client *c, const struct xfer *x)
 {
+	const struct owners_http_request *r = x->r;
 	struct owners_buf line = OWNERS_BUF_INIT;
 	long limit = c->opt.request_timeout_ms > 0 ? c->opt.request_timeout_ms : OWNERS_HTTP_NO_ANSWER_GIVE_UP_MS;
+	int rc;
 
 	if (c->said_no_answer || !c->opt.notice)
 		return;
 	c->said_no_answer = 1;
-	if (!owners_buf_addf(&line, "%s; retrying for up to %ld s%s", owners_error_message(&r->err),
-			     (limit + 999) / 1000, c->opt.request_timeout_ms > 0 ? "" : " (--request-timeout sets it)"))
+	/* (an answer that began and stopped has no time limit: the server is
+	 * there, and a new connection is what the retry is for) */
+	if (x->answered && x->unanswered)
+		rc = owners_buf_addf(&line, "%s; sending it again on a new connection", owners_error_message(&r->err));
+	else
+		rc = owners_buf_addf(&line, "%s; retrying for up to %ld s%s", owners_error_message(&r->err),
+				     (limit + 999) / 1000, c->opt.request_timeout_ms > 0 ? "" : " (--request-timeout sets it)");
+	if (!rc)
 		c->opt.notice(c->opt.log_ctx, line.ptr);
 	owners_buf_clear(&line);
 }
@@ -1296,7 +1312,7 @@ static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode 
 	/* A refused connection is retried in a second or two: only waiting
 	 * on a server that says nothing is worth a line. */
 	if (what == RETRY && (x->no_answer || x->unanswered) && result == CURLE_OPERATION_TIMEDOUT)
-		tell_no_answer(c, r);
+		tell_no_answer(c, x);
 	if (what != DONE && r->err.code)
 		owners_error_clear(&r->err);
 	log_attempt(c, x, result, delay);
@@ -1429,8 +1445,9 @@ static int give_up_unanswered(struct owners_http_client *c, int64_t now, long *t
 			continue;
 		}
 		x->unanswered = !by_request;
-		snprintf(x->errbuf, sizeof(x->errbuf), "%s %ld ms", x->answered ? "answer stopped for" : "no answer in",
-			 by_request ? c->opt.request_timeout_ms : silence_allowed_ms(c, x));
+		snprintf(x->errbuf, sizeof(x->errbuf), "%s %ld ms (%zu bytes of body)",
+			 x->answered ? "answer stopped for" : "no answer in",
+			 by_request ? c->opt.request_timeout_ms : silence_allowed_ms(c, x), x->body_bytes);
 		attempt_done(c, x, CURLE_OPERATION_TIMEDOUT);
 		return 1;
 	}
