@@ -253,7 +253,7 @@ static const struct man_section main_sections[] = {
 		"retry after a server left a connection unanswered is said once at default\n"
 		"verbosity (warning: cannot reach ...: connection timed out; retrying for up to\n"
 		"45 s). Without --request-timeout, an attempt that has had nothing from the\n"
-		"server for 30 s, or whose answer stopped (10 s into its body, 2 s after headers\n"
+		"server for 30 s, or whose answer stopped (5 s into its body, 2 s after headers\n"
 		"without one), is sent again on a new connection: a request can stall on a\n"
 		"connection that is otherwise alive (libcurl 7.88 can leave an HTTP/2 answer\n"
 		"unread), and kube-apiserver closes an idle connection only after 90 s. It is\n"

@@ -88,15 +88,17 @@ static const char *find_system_ca(void)
  * silent connection as long before it pings. */
 #define DEFAULT_ANSWER_DEADLINE_MS 30000L
 /* Once an answer has begun, the server sends the rest at once: a gap this
- * long in its body is a stall (a TCP retransmission backs off 1, 2, 4 s),
- * not a slow server; and kube-apiserver's headers leave with the body's
- * first bytes (Go's HTTP/2 writer sends them on the first flush), so
- * headers with no body at all for the shorter one are a stall too. Seen:
- * libcurl 7.88 leaving the body of an HTTP/2 answer unread (about one
- * snapshot in 40 beside interactive commands, the JSON lists of the
- * READY/STATUS phase); the server ended the stream at once, and closed
- * the idle connection 90 s later, which is what ended the wait before. */
-#define STALL_DEADLINE_MS 10000L
+ * long in its body is a stall (a TCP retransmission needs five losses in a
+ * row, from Linux's 200 ms, to leave one), not a slow server; and
+ * kube-apiserver's headers leave with the body's first bytes (Go's HTTP/2
+ * writer sends them on the first flush), so headers with no body at all
+ * for the shorter one are a stall too. Seen: libcurl 7.88 stopping the
+ * body of an HTTP/2 answer at the same byte each time (18,230 of a
+ * FlowSchema list; about one snapshot in 40 beside interactive commands,
+ * the JSON lists of the READY/STATUS phase: its flow-control stalls,
+ * curl#10988); the server had sent it all, and closed the connection
+ * when it had been idle 90 s, which is what ended the wait before. */
+#define STALL_DEADLINE_MS 5000L
 #define BODYLESS_DEADLINE_MS 2000L
 
 struct xfer;
