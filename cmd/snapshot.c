@@ -26,17 +26,17 @@
 
 struct snapshot_options {
 	const char *file; /* -f */
-	int format;       /* --format: OWNERS_SNAPSHOT_FORMAT, or 1 */
+	enum owners_snapshot_format format; /* --format; 0: by the file's name */
 };
 
 static const char *const format_values[] = { "binary", "json", NULL };
-static const int format_enums[] = { OWNERS_SNAPSHOT_FORMAT, 1 };
+static const int format_enums[] = { OWNERS_SNAPSHOT_FORMAT_FRAMES, OWNERS_SNAPSHOT_FORMAT_JSON };
 
 #define OPT_STRUCT struct snapshot_options
 static const struct opt snapshot_opts[] = {
 	OPT_STRING_COMPLETE("filename", 'f', file, "FILE", COMPLETE_FILE,
 		"where to write the snapshot (- for stdout; a name ending in .gz is compressed)"),
-	OPT_ENUM("format", 0, format, int, "FORMAT", format_values, format_enums,
+	OPT_ENUM("format", 0, format, enum owners_snapshot_format, "FORMAT", format_values, format_enums,
 		"binary (the smallest, and fastest to read) or json (JSON documents, for jq); "
 		"default: json for a name ending in .json or .json.gz, else binary"),
 	OPT_SELECTOR("only objects with these labels (the snapshot then answers only for them)"),
@@ -328,12 +328,12 @@ static int write_header(struct cmd_run *run, struct owners_snapshot_writer *w, c
 }
 
 /* --format, or what the name says (as .gz says gzip). */
-static int file_format(const struct snapshot_options *o)
+static enum owners_snapshot_format file_format(const struct snapshot_options *o)
 {
 	if (o->format)
 		return o->format;
 	return owners_str_ends_with(o->file, ".json") || owners_str_ends_with(o->file, ".json.gz")
-		       ? 1 : OWNERS_SNAPSHOT_FORMAT;
+		       ? OWNERS_SNAPSHOT_FORMAT_JSON : OWNERS_SNAPSHOT_FORMAT;
 }
 
 static double seconds_since(const struct timespec *t0)

@@ -27,10 +27,14 @@
 #include "owners_error.h"
 #include "resource.h"
 
-/* owners' own snapshot format, written by `owners snapshot`; see
- * snapshot_file.h for its layouts. Format 1 (JSON documents) is still
- * read, and written when asked for. */
-#define OWNERS_SNAPSHOT_FORMAT 2
+/* owners' own snapshot formats, by the number a file carries (see
+ * snapshot_file.h for their layouts). */
+enum owners_snapshot_format {
+	OWNERS_SNAPSHOT_FORMAT_JSON = 1,   /* JSON documents, one a line: still read, written when asked for */
+	OWNERS_SNAPSHOT_FORMAT_FRAMES = 2, /* frames, objects and statuses in binary batches */
+};
+/* The newest, which `owners snapshot` writes by default. */
+#define OWNERS_SNAPSHOT_FORMAT OWNERS_SNAPSHOT_FORMAT_FRAMES
 
 struct owners_snapshot_header {
 	const char *path;          /* the file or directory read */

@@ -125,13 +125,13 @@ static int read_header(struct reader *r, const struct owners_json_value *doc)
 
 	if (r->have_header)
 		return fail(r, "a second Snapshot record");
-	if (format > OWNERS_SNAPSHOT_FORMAT || format < 1) {
+	if (format > OWNERS_SNAPSHOT_FORMAT || format < OWNERS_SNAPSHOT_FORMAT_JSON) {
 		snprintf(what, sizeof(what), "snapshot format %lld; this owners reads format %d and older%s",
 			 (long long)format, OWNERS_SNAPSHOT_FORMAT,
 			 format > OWNERS_SNAPSHOT_FORMAT ? ": a newer owners wrote it" : "");
 		return fail(r, what);
 	}
-	if ((format == 1) == r->framed) {
+	if ((format == OWNERS_SNAPSHOT_FORMAT_JSON) == r->framed) {
 		snprintf(what, sizeof(what), "a Snapshot record of format %lld in a file laid out as format %d",
 			 (long long)format, r->framed ? 2 : 1);
 		return fail(r, what);

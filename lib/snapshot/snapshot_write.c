@@ -19,7 +19,7 @@
 
 struct owners_snapshot_writer {
 	struct owners_file_writer *file;
-	int format;
+	enum owners_snapshot_format format;
 	struct owners_buf doc;
 	/* The list (format 1) or batch (format 2) open: its frame kind
 	 * (OWNERS_SNAPSHOT_FRAME_*; 0 none) and, for objects, their type. */
@@ -29,7 +29,7 @@ struct owners_snapshot_writer {
 	uint64_t in_list; /* objects in the list document open */
 };
 
-int owners_snapshot_writer_open(struct owners_snapshot_writer **out, const char *path, int format,
+int owners_snapshot_writer_open(struct owners_snapshot_writer **out, const char *path, enum owners_snapshot_format format,
 				struct owners_error *err)
 {
 	struct owners_snapshot_writer *w = calloc(1, sizeof(*w));
@@ -38,12 +38,12 @@ int owners_snapshot_writer_open(struct owners_snapshot_writer **out, const char 
 	*out = NULL;
 	if (!w)
 		return owners_error_oom(err);
-	w->format = format == 1 ? 1 : OWNERS_SNAPSHOT_FORMAT;
+	w->format = format == OWNERS_SNAPSHOT_FORMAT_JSON ? OWNERS_SNAPSHOT_FORMAT_JSON : OWNERS_SNAPSHOT_FORMAT_FRAMES;
 	if ((rc = owners_file_writer_open(&w->file, path, err))) {
 		free(w);
 		return rc;
 	}
-	if (w->format == 2 &&
+	if (w->format == OWNERS_SNAPSHOT_FORMAT_FRAMES &&
 	    (rc = owners_file_writer_write(w->file, OWNERS_SNAPSHOT_MAGIC, OWNERS_SNAPSHOT_MAGIC_LEN, err))) {
 		owners_file_writer_abandon(w->file);
 		free(w);
@@ -98,7 +98,7 @@ static int close_list(struct owners_snapshot_writer *w, struct owners_error *err
 		return 0;
 	w->open_type = NULL;
 	w->open_frame = 0;
-	if (w->format == 2)
+	if (w->format == OWNERS_SNAPSHOT_FORMAT_FRAMES)
 		return put_frame(w, tag, err);
 	if (owners_buf_adds(&w->doc, "\n]}\n"))
 		return owners_error_oom(err);
@@ -114,7 +114,7 @@ static int record(struct owners_snapshot_writer *w, struct owners_json_gen *j, c
 	owners_json_gen_free(j);
 	if (rc || owners_buf_addc(&w->doc, '\n'))
 		return owners_error_oom(err);
-	return w->format == 2 ? put_frame(w, tag, err) : put(w, err);
+	return w->format == OWNERS_SNAPSHOT_FORMAT_FRAMES ? put_frame(w, tag, err) : put(w, err);
 }
 
 static struct owners_json_gen *record_open(struct owners_snapshot_writer *w, const char *kind,
@@ -268,7 +268,7 @@ int owners_snapshot_write_object(struct owners_snapshot_writer *w, const struct 
 	struct owners_json_gen *j;
 	int rc;
 
-	if (w->format == 2)
+	if (w->format == OWNERS_SNAPSHOT_FORMAT_FRAMES)
 		return batch_object(w, type, m, err);
 	if (w->open_type != type && (rc = open_list(w, type, err)))
 		return rc;
@@ -367,7 +367,7 @@ int owners_snapshot_write_fact(struct owners_snapshot_writer *w, const struct ow
 	struct owners_json_gen *j;
 	int rc;
 
-	if (w->format == 2 && f->kind == OWNERS_SNAPSHOT_FACT_STATUS)
+	if (w->format == OWNERS_SNAPSHOT_FORMAT_FRAMES && f->kind == OWNERS_SNAPSHOT_FACT_STATUS)
 		return batch_status(w, f, err);
 	if (!(j = record_open(w, fact_kinds[f->kind], err)))
 		return err->code;

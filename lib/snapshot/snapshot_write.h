@@ -17,9 +17,8 @@
 
 struct owners_snapshot_writer;
 
-/* path "-": stdout; a name ending in ".gz": gzip. format: 1 (JSON
- * documents) or OWNERS_SNAPSHOT_FORMAT (framed, binary lists). */
-int owners_snapshot_writer_open(struct owners_snapshot_writer **out, const char *path, int format,
+/* path "-": stdout; a name ending in ".gz": gzip. */
+int owners_snapshot_writer_open(struct owners_snapshot_writer **out, const char *path, enum owners_snapshot_format format,
 				struct owners_error *err);
 /* First, once: the header (its path and format are ignored) and the
  * types every later record points into. */
