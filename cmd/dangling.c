@@ -26,7 +26,7 @@
 #include "session_scan.h"
 #include "session_select.h"
 #include "session_warnings.h"
-#include "test_pause.h"
+#include "test_hooks.h"
 
 static const char *const dangling_outputs[] = { "table", "wide", "json", "yaml", "name", "jsonpath=", "custom-columns=",
 						 NULL };
@@ -111,7 +111,7 @@ static enum exit_code find(struct cmd_run *run, struct owners_dangling_report *r
 
 static void pause_before_patch(void *ctx, const struct owners_node *n)
 {
-	test_pause(*(const double *)ctx, n->kind, n->namespace_, n->name);
+	test_hook_pause(*(const double *)ctx, n->kind, n->namespace_, n->name);
 }
 
 /* ---- output ------------------------------------------------------------ */
@@ -378,7 +378,7 @@ static enum exit_code fix(struct cmd_run *run, struct owners_dangling_report *re
 	memset(&fo, 0, sizeof(fo));
 	fo.dry_run = o->dry_run;
 	fo.fix_unresolvable = o->fix_unresolvable;
-	if ((rc = test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_FIX", &pause)))
+	if ((rc = test_hook_pause_before_fix(&pause)))
 		return rc;
 	if (pause > 0) {
 		fo.before_patch = pause_before_patch;

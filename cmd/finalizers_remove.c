@@ -25,7 +25,7 @@
 #include "session_scan.h"
 #include "session_select.h"
 #include "session_warnings.h"
-#include "test_pause.h"
+#include "test_hooks.h"
 
 /* owners finalizers remove's own flags */
 struct remove_options {
@@ -47,7 +47,7 @@ struct remove_options {
 
 static void pause_before_write(void *ctx, const struct owners_finalizer_remove_target *t)
 {
-	test_pause(*(const double *)ctx, t->resource->kind, t->namespace_, t->name);
+	test_hook_pause(*(const double *)ctx, t->resource->kind, t->namespace_, t->name);
 }
 
 /* What is still in a namespace, before its `kubernetes` finalizer goes:
@@ -497,7 +497,7 @@ enum exit_code cmd_finalizers_remove(struct cmd_run *run)
 	uo.all = o->all_finalizers;
 	uo.force = o->force;
 	uo.dry_run = o->dry_run;
-	if ((rc = test_pause_from_env("OWNERS_TEST_PAUSE_BEFORE_PATCH", &pause)))
+	if ((rc = test_hook_pause_before_patch(&pause)))
 		return rc;
 	if (pause > 0) {
 		uo.before_write = pause_before_write;

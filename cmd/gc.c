@@ -26,7 +26,7 @@
 #include "session_across.h"
 #include "session_connect.h"
 #include "session_scan.h"
-#include "test_pause.h"
+#include "test_hooks.h"
 #include "session_warnings.h"
 #include "sink.h"
 #include "screen.h"
@@ -180,7 +180,7 @@ static struct owners_gc_render render_of(const struct run *r, const struct owner
 	};
 
 	/* a pass may come long after the start */
-	render.print.now = r->cmd->s.snap ? r->cmd->s.now : test_now();
+	render.print.now = r->cmd->s.snap ? r->cmd->s.now : test_hook_now();
 	return render;
 }
 

@@ -10,7 +10,7 @@
 #include "buf.h"
 #include "clock.h"
 #include "output.h"
-#include "test_pause.h"
+#include "test_hooks.h"
 
 #define EVERY_MS 30000L
 /* a wait shorter than this says nothing: a quick command stays quiet */
@@ -20,16 +20,14 @@
 
 int progress_log_init(struct progress_log *l, int wanted)
 {
-	double every, quiet;
-	int rc = test_pause_from_env("OWNERS_TEST_PROGRESS_EVERY", &every);
+	long every, quiet;
+	int rc = test_hook_progress(&every, &quiet);
 
-	if (!rc)
-		rc = test_pause_from_env("OWNERS_TEST_PROGRESS_QUIET", &quiet);
 	memset(l, 0, sizeof(*l));
 	l->on = wanted && !isatty(STDERR_FILENO);
 	l->started_ms = owners_clock_ms();
-	l->every_ms = every > 0 ? (long)(every * 1000) : EVERY_MS;
-	l->quiet_ms = getenv("OWNERS_TEST_PROGRESS_QUIET") && !rc ? (long)(quiet * 1000) : QUIET_START_MS;
+	l->every_ms = every > 0 ? every : EVERY_MS;
+	l->quiet_ms = quiet >= 0 ? quiet : QUIET_START_MS;
 	return rc;
 }
 

@@ -13,7 +13,7 @@
 #include "session_scan.h"
 #include "session_discover.h"
 #include "session_snapshot.h"
-#include "test_pause.h"
+#include "test_hooks.h"
 
 static void log_line(void *ctx, const char *line)
 {
@@ -99,10 +99,10 @@ static int http_options(struct owners_http_options *ho, struct owners_cli *cli)
 	ho->notice = retry_notice;
 	ho->log_ctx = cli;
 	ho->test_delay_notice = delay_notice;
-	if (getenv("OWNERS_TEST_DELAY_RELEASE"))
-		ho->test_delay_released = test_delay_released;
-	return test_delay_from_env(&ho->test_delay_match, &ho->test_delay_ms) ||
-	       test_unanswered_from_env(&ho->test_unanswered_match, &ho->answer_deadline_ms);
+	if (test_hook_delay_release_set())
+		ho->test_delay_released = test_hook_delay_released;
+	return test_hook_delay_requests(&ho->test_delay_match, &ho->test_delay_ms) ||
+	       test_hook_unanswered(&ho->test_unanswered_match, &ho->answer_deadline_ms);
 }
 
 int session_connect(struct session *s, struct owners_cli *cli)
@@ -115,7 +115,7 @@ int session_connect(struct session *s, struct owners_cli *cli)
 		return session_connect_from(s, cli, cli->from);
 	memset(s, 0, sizeof(*s));
 	s->cli = cli;
-	s->now = test_now();
+	s->now = test_hook_now();
 	memset(&ov, 0, sizeof(ov));
 	ov.kubeconfig = cli->kubeconfig;
 	ov.context = cli->context;

@@ -10,7 +10,7 @@
 #include "session_discover.h"
 #include "session_snapshot.h"
 #include "session_warnings.h"
-#include "test_pause.h"
+#include "test_hooks.h"
 
 /* Every list failed: no view at all, said as its cause rather than as the
  * first type's failure: rejected credentials; a user who may list nothing
@@ -51,16 +51,14 @@ static enum exit_code say_no_view(const struct session *s)
 
 int session_json_only(void)
 {
-	const char *format = getenv("OWNERS_LIST_FORMAT");
-
-	return format && !strcmp(format, "json");
+	return test_hook_json_lists();
 }
 
 void session_lists_shuffle(struct session *s)
 {
 	uint64_t seed;
 
-	if (!test_shuffle_from_env(&seed))
+	if (!test_hook_shuffle(&seed))
 		return;
 	s->shuffle.inner = s->lists;
 	s->shuffle.seed = seed;

@@ -1,4 +1,4 @@
-/* The e2e suites' pause before a write (see test_pause.h). */
+/* The test hooks, read (see test_hooks.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -8,9 +8,9 @@
 #include <unistd.h>
 
 #include "output.h"
-#include "test_pause.h"
+#include "test_hooks.h"
 
-int test_pause_from_env(const char *name, double *seconds)
+static int seconds_from_env(const char *name, double *seconds)
 {
 	const char *value = getenv(name);
 	char *end;
@@ -47,21 +47,26 @@ static int text_and_seconds(const char *name, char *text, size_t size, const cha
 	return 0;
 }
 
-int test_delay_from_env(const char **match, long *ms)
+int test_hook_delay_requests(const char **match, long *ms)
 {
 	static char text[256];
 
 	return text_and_seconds("OWNERS_TEST_DELAY_REQUESTS", text, sizeof(text), match, ms);
 }
 
-int test_unanswered_from_env(const char **match, long *ms)
+int test_hook_unanswered(const char **match, long *ms)
 {
 	static char text[256];
 
 	return text_and_seconds("OWNERS_TEST_UNANSWERED", text, sizeof(text), match, ms);
 }
 
-int test_delay_released(void *ctx)
+int test_hook_delay_release_set(void)
+{
+	return getenv("OWNERS_TEST_DELAY_RELEASE") != NULL;
+}
+
+int test_hook_delay_released(void *ctx)
 {
 	const char *file = getenv("OWNERS_TEST_DELAY_RELEASE");
 
@@ -69,7 +74,7 @@ int test_delay_released(void *ctx)
 	return file && *file && access(file, F_OK) == 0;
 }
 
-void test_pause(double seconds, const char *kind, const char *namespace_, const char *name)
+void test_hook_pause(double seconds, const char *kind, const char *namespace_, const char *name)
 {
 	struct timespec ts;
 	int ns = namespace_ && *namespace_;
@@ -83,7 +88,7 @@ void test_pause(double seconds, const char *kind, const char *namespace_, const 
 		;
 }
 
-int64_t test_now(void)
+int64_t test_hook_now(void)
 {
 	const char *v = getenv("OWNERS_TEST_NOW");
 	char *end;
@@ -97,7 +102,7 @@ int64_t test_now(void)
 	return (int64_t)time(NULL);
 }
 
-int test_shuffle_from_env(uint64_t *seed)
+int test_hook_shuffle(uint64_t *seed)
 {
 	const char *v = getenv("OWNERS_TEST_SHUFFLE");
 	char *end;
@@ -110,4 +115,34 @@ int test_shuffle_from_env(uint64_t *seed)
 		return 0;
 	*seed = (uint64_t)n;
 	return 1;
+}
+
+int test_hook_pause_before_patch(double *seconds)
+{
+	return seconds_from_env("OWNERS_TEST_PAUSE_BEFORE_PATCH", seconds);
+}
+
+int test_hook_pause_before_fix(double *seconds)
+{
+	return seconds_from_env("OWNERS_TEST_PAUSE_BEFORE_FIX", seconds);
+}
+
+int test_hook_progress(long *every_ms, long *quiet_ms)
+{
+	double every, quiet;
+	int rc = seconds_from_env("OWNERS_TEST_PROGRESS_EVERY", &every);
+
+	if (!rc)
+		rc = seconds_from_env("OWNERS_TEST_PROGRESS_QUIET", &quiet);
+	*every_ms = rc ? 0 : (long)(every * 1000);
+	/* (a quiet start of 0 is asked for: none at all) */
+	*quiet_ms = rc || !getenv("OWNERS_TEST_PROGRESS_QUIET") ? -1 : (long)(quiet * 1000);
+	return rc;
+}
+
+int test_hook_json_lists(void)
+{
+	const char *format = getenv("OWNERS_LIST_FORMAT");
+
+	return format && !strcmp(format, "json");
 }
