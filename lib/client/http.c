@@ -99,6 +99,13 @@ static const char *find_system_ca(void)
  * curl#10988); the server had sent it all, and closed the connection
  * when it had been idle 90 s, which is what ended the wait before. */
 #define STALL_DEADLINE_MS 5000L
+/* libcurl's receive buffer (its default is 16 KiB). The stalls above came
+ * each time with an answer just over one buffer (17,671 to 20,162 bytes):
+ * libcurl 7.88 hands an HTTP/2 stream's data on a buffer at a time, and
+ * what is left waits for news on the connection. An answer that fits in
+ * one buffer is handed on whole. The memory is touched only as far as an
+ * answer fills it. */
+#define RECEIVE_BUFFER_BYTES (512L * 1024)
 #define BODYLESS_DEADLINE_MS 2000L
 
 struct xfer;
@@ -836,6 +843,7 @@ static CURLcode configure(struct owners_http_client *c, struct xfer *x, CURL *e,
 	SET(CURLOPT_WRITEFUNCTION, on_write);
 	SET(CURLOPT_WRITEDATA, (void *)x);
 	SET(CURLOPT_HEADERFUNCTION, on_header);
+	SET(CURLOPT_BUFFERSIZE, RECEIVE_BUFFER_BYTES);
 	SET(CURLOPT_HEADERDATA, (void *)x);
 	if (timeout > 0 && timeout < connect_timeout)
 		connect_timeout = timeout;
