@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "api_path.h"
+#include "clock.h"
 #include "cascade.h"
 #include "cascade_access.h"
 #include "cascade_render.h"
@@ -30,6 +31,7 @@
 #include "session_scan.h"
 #include "session_select.h"
 #include "session_warnings.h"
+#include "signals.h"
 #include "stuck.h"
 #include "stuck_fetch.h"
 
@@ -113,7 +115,7 @@ struct run {
 	size_t n_roots;
 	struct owners_cascade_runner runner; /* the rounds (lib/ops/cascade_runner.c) */
 	struct meter meter;           /* the waits' progress (cmd/meter.c) */
-	time_t started;               /* for the progress line's elapsed time */
+	int64_t started_ms;           /* for the progress line's elapsed time (owners_clock_ms()) */
 	long scaling_ms;              /* --scale-first's part of --timeout */
 	int rc;                       /* the exit code a hook decided */
 	int unsaid;                   /* an object's line could not be rendered */
@@ -191,7 +193,7 @@ static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t
 	struct run *r = ctx;
 	const struct owners_cascade_render render = render_of(r, p);
 	struct owners_buf line = OWNERS_BUF_INIT;
-	long elapsed = (long)(time(NULL) - r->started);
+	long elapsed = (long)((owners_clock_ms() - r->started_ms) / 1000);
 
 	if (meter_logs(&r->meter) &&
 	    !owners_cascade_render_progress(&line, &render, -1, deleted, acting, 0))
@@ -374,7 +376,7 @@ static enum exit_code report_left(const struct run *r, const struct owners_casca
 {
 	const struct owners_cascade_render render = render_of(r, p);
 	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
-	int rc = put_typed(&said, owners_cascade_render_left(&said, &render));
+	enum exit_code rc = put_typed(&said, owners_cascade_render_left(&said, &render));
 
 	if (!rc && with_resume && !output_resume_command(&command, (const char *const *)r->roots, r->n_roots))
 		fprintf(stderr, "the cascade's progress is kept in the cluster: run this to finish it:\n  %s\n",
@@ -546,41 +548,13 @@ static enum exit_code check_dependents_dry_run(struct run *r, struct owners_casc
 /* The first SIGINT or SIGTERM asks the run to stop between rounds (the
  * runner's interrupted hook): the requests in flight are answered, the
  * cluster read again, and what is left said with the command that
- * finishes it. The handler is reset as it runs (SA_RESETHAND): a second
- * Ctrl-C ends the program at once, which is safe too, only silent (every
- * request carries its preconditions; a rerun resumes). */
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop_signal(int sig)
-{
-	if (!stop_signal)
-		stop_signal = sig;
-}
-
-static void catch_stop_signals(int on)
-{
-	static const int sigs[] = { SIGINT, SIGTERM };
-	struct sigaction sa;
-	size_t i;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on ? on_stop_signal : SIG_DFL;
-	sigemptyset(&sa.sa_mask);
-	/* requests in flight go on (curl retries what EINTR cut short) */
-	sa.sa_flags = on ? SA_RESTART | SA_RESETHAND : 0;
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
-}
-
+ * finishes it. A second ends the program at once (SIGNALS_SECOND_ENDS),
+ * which is safe too, only silent (every request carries its
+ * preconditions; a rerun resumes). */
 static int interrupted(void *ctx)
 {
 	(void)ctx;
-	return stop_signal != 0;
-}
-
-static int stopped_by(void)
-{
-	return (int)stop_signal;
+	return signals_stop_signal() != 0;
 }
 
 /* Interrupted: what was done, what is left, where the roots stand, and
@@ -591,9 +565,9 @@ static enum exit_code report_interrupted(const struct run *r, const struct owner
 {
 	const struct owners_cascade_render render = render_of(r, p);
 	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
-	int rc = output_resume_command(&command, (const char *const *)r->roots, r->n_roots);
+	enum exit_code rc;
 
-	if (rc)
+	if (output_resume_command(&command, (const char *const *)r->roots, r->n_roots))
 		rc = error_oom();
 	else
 		rc = put_typed(&said,
@@ -601,7 +575,7 @@ static enum exit_code report_interrupted(const struct run *r, const struct owner
 							   r->runner.track.released, command.ptr));
 	owners_buf_clear(&said);
 	owners_buf_clear(&command);
-	return rc ? rc : 128 + (int)stop_signal;
+	return rc ? rc : exit_by_signal(signals_stop_signal());
 }
 
 /* The rounds run in lib/ops/cascade_runner.c; this says what they do and
@@ -708,7 +682,7 @@ static enum exit_code scale_then_cascade(struct run *r)
 		.timeout_ms = r->o->timeout_ms,
 		.meter = &r->meter,
 		.quiet = r->cmd->cli->output.kind == OUTPUT_NAME,
-		.stopped = stopped_by,
+		.stopped = signals_stop_signal,
 	};
 	enum exit_code rc = scale_first_run(&sf);
 
@@ -766,7 +740,7 @@ static enum exit_code run_init(struct run *r, struct cmd_run *run)
 	run->warnings_said = 1;
 	owners_cascade_runner_init(&r->runner);
 	r->runner.plan_options.mode = r->o->cascade;
-	r->started = time(NULL);
+	r->started_ms = owners_clock_ms();
 	/* a client dry run does not wait */
 	return meter_init(&r->meter, "delete", !run->cli->output.spelled, r->o->dry_run != OWNERS_DRY_RUN_CLIENT);
 }
@@ -794,9 +768,10 @@ enum exit_code cmd_delete(struct cmd_run *run)
 		session_warn_scan(&run->s);
 		warning_msg("the scan is incomplete: objects that may be owned through the types above are kept");
 	}
-	catch_stop_signals(1);
+	if ((rc = signals_open(SIGNALS_SECOND_ENDS)))
+		goto out;
 	rc = o->scale_first ? scale_then_cascade(&r) : run_cascade(&r);
-	catch_stop_signals(0);
+	signals_close();
 	if (!rc && r.unsaid)
 		rc = EXIT_ERROR; /* said when it happened */
 	/* done only where everything the cascade may reach was seen */

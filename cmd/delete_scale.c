@@ -247,7 +247,7 @@ static enum exit_code interrupted_at(struct step *st)
 	error_msg("interrupted while scaling down %s \"%s\"%s: nothing was deleted", st->as.type.ptr,
 		  st->r.n->name, st->as.where);
 	say_resume(st->sf);
-	return 128 + st->sf->stopped();
+	return exit_by_signal(st->sf->stopped());
 }
 
 /* What the end of a scale-down says, and the exit code. */
@@ -508,7 +508,7 @@ static void explain_stuck(struct owners_buf *out, struct scale_first *sf, const 
 	unsigned char *seen = NULL;
 	uint32_t *pods = NULL, k;
 	size_t n = 0, cap = 0, i, held = 0, live = 0;
-	int64_t now = (int64_t)time(NULL);
+	int64_t now = session_now(sf->s);
 
 	if (session_rescan(sf->s, sf->scan_ns, wants_pods_and_workloads, NULL))
 		return; /* said by the scan */

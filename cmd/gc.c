@@ -30,6 +30,7 @@
 #include "session_warnings.h"
 #include "sink.h"
 #include "screen.h"
+#include "signals.h"
 #include "strset.h"
 #include "tree_watch.h"
 #include "watch.h"
@@ -180,7 +181,7 @@ static struct owners_gc_render render_of(const struct run *r, const struct owner
 	};
 
 	/* a pass may come long after the start */
-	render.print.now = r->cmd->s.snap ? r->cmd->s.now : test_hook_now();
+	render.print.now = session_now(&r->cmd->s);
 	return render;
 }
 
@@ -520,7 +521,9 @@ static enum exit_code watch_and_act(struct run *r, int *quit)
 	enum owners_gc_run_end end;
 	enum exit_code rc = EXIT_OK;
 
-	if (signals_open() || start_watches(r))
+	if ((rc = signals_open(SIGNALS_SECOND_ASKS)))
+		return rc;
+	if (start_watches(r))
 		return error_oom();
 	fprintf(stderr, "gc: watching %zu type%s; Ctrl-C to stop\n", r->listed.count,
 		r->listed.count == 1 ? "" : "s");
@@ -605,7 +608,7 @@ enum exit_code cmd_gc(struct cmd_run *run)
 	const struct gc_options *o = run->opts;
 	struct owners_gc_backlog b;
 	struct run r;
-	int rc;
+	enum exit_code rc;
 
 	memset(&r, 0, sizeof(r));
 	r.cmd = run;

@@ -6,9 +6,9 @@
 
 #include "screen.h"
 
-int meter_init(struct meter *m, const char *prefix, int redraw, int log)
+enum exit_code meter_init(struct meter *m, const char *prefix, int redraw, int log)
 {
-	int rc = progress_log_init(&m->log, log);
+	enum exit_code rc = progress_log_init(&m->log, log);
 
 	m->redraw = redraw && isatty(STDERR_FILENO);
 	m->prefix = prefix;

@@ -25,7 +25,7 @@ struct meter {
 /* redraw: whether the run wants the redrawn line (it has it when stderr
  * is a terminal); log: whether it wants the lines (when stderr is not).
  * EXIT_OK, or EXIT_USAGE (said) as progress_log_init(). */
-int meter_init(struct meter *m, const char *prefix, int redraw, int log);
+enum exit_code meter_init(struct meter *m, const char *prefix, int redraw, int log);
 /* Whether the redrawn line, or the lines, are shown: a wait renders
  * only what is shown. */
 int meter_redraws(const struct meter *m);

@@ -131,7 +131,7 @@ int owners_opt_value_follows(const struct opt *o, const char *word)
  * kubectl's) reads a bare whole number as seconds. A nonzero duration
  * below a millisecond is one, not 0, which means no limit. 0, or -1 after
  * saying what is wrong. */
-static int set_duration(const struct opt *o, long *field, const char *value, const char *spelled)
+static enum exit_code set_duration(const struct opt *o, long *field, const char *value, const char *spelled)
 {
 	const char *why = NULL, *p;
 	int64_t ns = 0;
@@ -146,11 +146,11 @@ static int set_duration(const struct opt *o, long *field, const char *value, con
 		error_msg("invalid value '%s' for %s: %s; want a duration with its unit (ns, us, ms, s, m, h), "
 			  "e.g. 30s, 1m30s, 1.5h, 500ms; 0 alone needs none%s",
 			  value, spelled, why, o->plain_seconds ? "; or whole seconds" : "");
-		return -1;
+		return EXIT_USAGE;
 	}
 	if (ns < 0) {
 		error_msg("invalid value '%s' for %s: a duration must not be negative", value, spelled);
-		return -1;
+		return EXIT_USAGE;
 	}
 	*field = (long)(ns / 1000000 + (ns % 1000000 != 0));
 	return 0;
@@ -179,8 +179,8 @@ int owners_opt_values_words(struct owners_buf *out, const char *const *values)
 	return rc;
 }
 
-/* "invalid value 'x' for --flag: want a, b or c"; returns -1. */
-static int invalid_value(const char *value, const char *spelled, const char *const *values)
+/* "invalid value 'x' for --flag: want a, b or c"; returns EXIT_USAGE. */
+static enum exit_code invalid_value(const char *value, const char *spelled, const char *const *values)
 {
 	struct owners_buf words = OWNERS_BUF_INIT;
 
@@ -189,7 +189,7 @@ static int invalid_value(const char *value, const char *spelled, const char *con
 	else
 		error_msg("invalid value '%s' for %s: want %s", value, spelled, words.ptr);
 	owners_buf_clear(&words);
-	return -1;
+	return EXIT_USAGE;
 }
 
 /* Which of the row's values value is ("x=" takes any "x=..."): its
@@ -208,7 +208,7 @@ static long value_index(const char *const *values, const char *value)
 	return -1;
 }
 
-static int set_number(const struct opt *o, void *field, const char *value, const char *spelled)
+static enum exit_code set_number(const struct opt *o, void *field, const char *value, const char *spelled)
 {
 	char *end;
 
@@ -222,7 +222,7 @@ static int set_number(const struct opt *o, void *field, const char *value, const
 			error_msg("invalid value '%s' for %s: want a number from 0 to 1e9 (e.g. 50 or "
 				  "2.5)",
 				  value, spelled);
-			return -1;
+			return EXIT_USAGE;
 		}
 		*(double *)field = v;
 		return 0;
@@ -231,23 +231,23 @@ static int set_number(const struct opt *o, void *field, const char *value, const
 
 	if (end == value || *end || errno) {
 		error_msg("invalid value '%s' for %s: want a whole number", value, spelled);
-		return -1;
+		return EXIT_USAGE;
 	}
 	if ((o->min || o->max) && (v < o->min || v > o->max)) {
 		char range[64];
 
 		error_msg("invalid value '%s' for %s: want %s", value, spelled,
 			  owners_opt_range(o, range, sizeof(range)));
-		return -1;
+		return EXIT_USAGE;
 	}
 	*(long *)field = v;
 	return 0;
 }
 
 /* Stores the value (NULL: a flag given alone) into the row's field, in
- * base: 0; -1 after saying what is wrong with it; EXIT_ERROR out of
- * memory. */
-static int set_value(void *base, const struct opt *o, const char *value, const char *spelled,
+ * base: EXIT_OK; EXIT_USAGE after saying what is wrong with it;
+ * EXIT_ERROR out of memory. */
+static enum exit_code set_value(void *base, const struct opt *o, const char *value, const char *spelled,
 		     const struct opt_command *cmd)
 {
 	void *field = (char *)base + o->offset;
@@ -266,7 +266,7 @@ static int set_value(void *base, const struct opt *o, const char *value, const c
 			*(int *)field = 0;
 		else {
 			error_msg("invalid value '%s' for %s: want true or false", value, spelled);
-			return -1;
+			return EXIT_USAGE;
 		}
 		return 0;
 	case OPTION_STRING:
@@ -294,7 +294,7 @@ static int set_value(void *base, const struct opt *o, const char *value, const c
 	case OPTION_OUTPUT:
 		break;
 	}
-	return -1;
+	return EXIT_USAGE;
 }
 
 /* Where a row's field is: the global table's and the shared rows' in
@@ -369,10 +369,10 @@ enum exit_code owners_cli_parse(struct owners_cli *cli, const struct opt_command
 			}
 			value = argv[++i];
 		}
-		int rc = set_value(field_base(cli, o, cmd), o, value, spelled, cmd);
+		enum exit_code rc = set_value(field_base(cli, o, cmd), o, value, spelled, cmd);
 
 		if (rc)
-			return rc < 0 ? EXIT_USAGE : (enum exit_code)rc;
+			return rc;
 	}
 	return 0;
 }
@@ -380,7 +380,7 @@ enum exit_code owners_cli_parse(struct owners_cli *cli, const struct opt_command
 const char *const owners_dry_run_values[] = { "none", "client", "server", NULL };
 const char *const owners_cascade_values[] = { "background", "foreground", "orphan", NULL };
 
-int owners_opt_dry_run(void *field, const char *value, const struct opt *o, const char *spelled)
+enum exit_code owners_opt_dry_run(void *field, const char *value, const struct opt *o, const char *spelled)
 {
 	enum owners_dry_run *mode = field;
 
@@ -398,7 +398,7 @@ int owners_opt_dry_run(void *field, const char *value, const struct opt *o, cons
 	return owners_dry_run_parse(value, mode) ? invalid_value(value, spelled, o->values) : 0;
 }
 
-int owners_opt_cascade(void *field, const char *value, const struct opt *o, const char *spelled)
+enum exit_code owners_opt_cascade(void *field, const char *value, const struct opt *o, const char *spelled)
 {
 	enum owners_cascade_mode *mode = field;
 
@@ -420,7 +420,7 @@ const char *const *owners_opt_values(const struct opt *o, const char *const *out
 	return o->type == OPTION_OUTPUT ? outputs : o->values;
 }
 
-int owners_opt_output(struct output_format *f, const char *value, const struct opt_command *cmd,
+enum exit_code owners_opt_output(struct output_format *f, const char *value, const struct opt_command *cmd,
 		      const char *spelled)
 {
 	static const struct {
@@ -458,7 +458,7 @@ int owners_opt_output(struct output_format *f, const char *value, const struct o
 	if (f->template_ && !*f->template_) {
 		error_msg(f->kind == OUTPUT_CUSTOM_COLUMNS ? "custom-columns format specified but no custom columns given"
 							   : "template format specified but no template given");
-		return -1;
+		return EXIT_USAGE;
 	}
 	return 0;
 }
@@ -471,7 +471,7 @@ int output_is_document(const struct output_format *f)
 
 const char *const owners_fix_values[] = { "collect", "keep", NULL };
 
-int owners_opt_fix(void *field, const char *value, const struct opt *o, const char *spelled)
+enum exit_code owners_opt_fix(void *field, const char *value, const struct opt *o, const char *spelled)
 {
 	enum owners_fix_mode *mode = field;
 

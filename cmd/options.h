@@ -42,8 +42,8 @@ struct opt;
 
 /* An OPTION_CALLBACK row's reader: stores value (NULL: the flag alone,
  * only for value_optional rows) into field, spelled as the user typed
- * the flag for messages; 0, or -1 after saying why. */
-typedef int opt_parse_fn(void *field, const char *value, const struct opt *o, const char *spelled);
+ * the flag for messages; EXIT_OK, or EXIT_USAGE after saying why. */
+typedef enum exit_code opt_parse_fn(void *field, const char *value, const struct opt *o, const char *spelled);
 
 struct opt {
 	const char *long_name;
@@ -335,10 +335,10 @@ extern const char *const owners_fix_values[];
  * background, foreground or orphan; alone: background; the deprecated
  * booleans true (background) and false (orphan), with a warning. */
 opt_parse_fn owners_opt_cascade;
-/* -o (into a struct output_format): one of the command's formats (0, or
- * -1 after saying why); its default, the command's own text whatever its
- * name (tree, table, text, summary), is OUTPUT_TEXT. */
-int owners_opt_output(struct output_format *f, const char *value, const struct opt_command *cmd,
+/* -o (into a struct output_format): one of the command's formats (EXIT_OK,
+ * or EXIT_USAGE after saying why); its default, the command's own text
+ * whatever its name (tree, table, text, summary), is OUTPUT_TEXT. */
+enum exit_code owners_opt_output(struct output_format *f, const char *value, const struct opt_command *cmd,
 		      const char *spelled);
 
 extern const struct opt owners_global_opts[];

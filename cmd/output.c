@@ -188,6 +188,11 @@ void warning_msg(const char *fmt, ...)
 	va_end(ap);
 }
 
+enum exit_code exit_by_signal(int sig)
+{
+	return (enum exit_code)(EXIT_SIGNALED + sig);
+}
+
 enum exit_code error_oom(void)
 {
 	error_msg("out of memory");

@@ -21,7 +21,13 @@ enum exit_code {
 	EXIT_USAGE = 2,
 	EXIT_TIMEOUT = 3,
 	EXIT_INCOMPLETE = 4,
+	/* + the signal's number: ended by a signal, as a shell says it (130
+	 * for SIGINT, 143 for SIGTERM): exit_by_signal() */
+	EXIT_SIGNALED = 128,
 };
+
+/* EXIT_SIGNALED + sig. */
+enum exit_code exit_by_signal(int sig);
 
 void error_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* On this thread, error_msg(), warning_msg() and report_error() append

@@ -18,10 +18,10 @@
 /* changes closer than this fold into one line */
 #define MIN_GAP_MS 1000L
 
-int progress_log_init(struct progress_log *l, int wanted)
+enum exit_code progress_log_init(struct progress_log *l, int wanted)
 {
 	long every, quiet;
-	int rc = test_hook_progress(&every, &quiet);
+	enum exit_code rc = test_hook_progress(&every, &quiet);
 
 	memset(l, 0, sizeof(*l));
 	l->on = wanted && !isatty(STDERR_FILENO);

@@ -22,6 +22,8 @@
 
 #include <stdint.h>
 
+#include "output.h"
+
 struct progress_log {
 	int on;             /* stderr is no terminal */
 	int64_t started_ms; /* the wait's start (owners_clock_ms()) */
@@ -34,7 +36,7 @@ struct progress_log {
 /* Off when stderr is a terminal (the redrawn line says it there) or
  * when !wanted. EXIT_OK, or EXIT_USAGE (said) when the test variable is
  * malformed. */
-int progress_log_init(struct progress_log *l, int wanted);
+enum exit_code progress_log_init(struct progress_log *l, int wanted);
 
 /* What the wait is at now: "PREFIX: STATE (Ns so far)" on stderr when it
  * changed (or the silence was long); nothing otherwise. elapsed_s: the

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "commands.h"
+#include "clock.h"
 #include "run.h"
 #include "session_connect.h"
 #include "session_discover.h"
@@ -104,7 +105,7 @@ static enum exit_code read_print_options(struct cmd_run *run)
 {
 	const struct owners_cli *cli = run->cli;
 
-	run->print.now = (int64_t)time(NULL);
+	run->print.now = owners_clock_wall(); /* the session's, once it opens */
 	run->print.color = output_color();
 	run->print.wide = cli->output.kind == OUTPUT_WIDE;
 	run->print.names = cli->output.kind == OUTPUT_NAME;

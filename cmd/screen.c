@@ -12,74 +12,11 @@
 
 #include "buf.h"
 
-static int pipe_fds[2] = { -1, -1 };
+/* The terminal's state, to put back on the way out (at exit, or by a
+ * signal's way through signals_die()). */
 static int screen_on;
 static int termios_saved;
 static struct termios saved_termios;
-
-static void on_signal(int sig)
-{
-	int saved = errno;
-	unsigned char b = (unsigned char)sig;
-
-	/* Full: the loop has bytes to read already. */
-	if (write(pipe_fds[1], &b, 1) < 0)
-		(void)0;
-	errno = saved;
-}
-
-int signals_open(void)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH };
-	struct sigaction sa;
-	size_t i;
-
-	if (pipe(pipe_fds))
-		return -1;
-	for (i = 0; i < 2; i++) {
-		fcntl(pipe_fds[i], F_SETFL, fcntl(pipe_fds[i], F_GETFL) | O_NONBLOCK);
-		fcntl(pipe_fds[i], F_SETFD, FD_CLOEXEC);
-	}
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_RESTART;
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		if (sigaction(sigs[i], &sa, NULL))
-			return -1;
-	return 0;
-}
-
-int signals_fd(void)
-{
-	return pipe_fds[0];
-}
-
-void signals_take(int *resized, int *quit)
-{
-	unsigned char b[64];
-	ssize_t n, i;
-
-	while ((n = read(pipe_fds[0], b, sizeof(b))) > 0)
-		for (i = 0; i < n; i++) {
-			if (b[i] == SIGWINCH)
-				*resized = 1;
-			else if (!*quit)
-				*quit = b[i];
-		}
-}
-
-void signals_die(int sig)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = SIG_DFL;
-	sigemptyset(&sa.sa_mask);
-	sigaction(sig, &sa, NULL);
-	raise(sig);
-	_exit(128 + sig); /* if it did not end us */
-}
 
 static void write_all(const char *s, size_t len)
 {

@@ -3,25 +3,13 @@
  * alternate screen, redrawn in place (one write per frame, each line
  * cleared to its end, nothing cleared first: no flicker), lines cut to the
  * window's width, the cursor hidden and typed keys not echoed; and the
- * terminal exactly as it was on the way out, whatever the way out.
- *
- * Signals (SIGINT, SIGTERM, SIGHUP, SIGWINCH) arrive as bytes on a pipe
- * (signals_fd()), so a loop that polls can wake on them.
+ * terminal exactly as it was on the way out, whatever the way out (the
+ * signals that end a run: signals.h).
  */
 #ifndef OWNERS_CMD_SCREEN_H
 #define OWNERS_CMD_SCREEN_H
 
 #include <stddef.h>
-
-/* Catches the signals above into the pipe. 0, or -1 (errno). */
-int signals_open(void);
-int signals_fd(void);
-/* Reads what arrived: *resized when the window changed, *quit the first
- * ending signal (0 none). */
-void signals_take(int *resized, int *quit);
-/* Ends the program by sig as if it had not been caught (after the
- * terminal is restored): the shell sees what it expects of Ctrl-C. */
-void signals_die(int sig);
 
 /* Enters the view on stdout (a terminal). 0, or -1. */
 int screen_open(void);

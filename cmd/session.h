@@ -105,5 +105,9 @@ struct session {
 };
 
 void session_close(struct session *s);
+/* The time an answer is about, asked where it is rendered: a snapshot's
+ * (or --from-time's), else the wall clock now (OWNERS_TEST_NOW's when the
+ * suites fix it). The one place cmd/ takes "now" from. */
+int64_t session_now(const struct session *s);
 
 #endif

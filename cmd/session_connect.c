@@ -115,7 +115,7 @@ int session_connect(struct session *s, struct owners_cli *cli)
 		return session_connect_from(s, cli, cli->from);
 	memset(s, 0, sizeof(*s));
 	s->cli = cli;
-	s->now = test_hook_now();
+	s->now = session_now(s);
 	memset(&ov, 0, sizeof(ov));
 	ov.kubeconfig = cli->kubeconfig;
 	ov.context = cli->context;

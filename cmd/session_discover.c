@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "clock.h"
 #include "apiservice.h"
 #include "buf.h"
 #include "discovery.h"
@@ -62,7 +63,8 @@ static int explain_failed_groups(struct session *s)
 
 int session_discover(struct session *s, int refresh)
 {
-	struct owners_discovery_options o = { NULL, (int64_t)time(NULL), 0, refresh };
+	/* (a cache's age is the machine's clock, whatever time an answer is about) */
+	struct owners_discovery_options o = { NULL, owners_clock_wall(), 0, refresh };
 	struct owners_discovery_stats stats;
 	struct owners_buf dir = OWNERS_BUF_INIT;
 	struct owners_resource_table old = s->types;

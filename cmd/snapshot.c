@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "buf.h"
+#include "clock.h"
 #include "commands.h"
 #include "gc_evidence.h"
 #include "lease.h"
@@ -336,12 +337,9 @@ static enum owners_snapshot_format file_format(const struct snapshot_options *o)
 		       ? OWNERS_SNAPSHOT_FORMAT_JSON : OWNERS_SNAPSHOT_FORMAT;
 }
 
-static double seconds_since(const struct timespec *t0)
+static double seconds_since(int64_t t0_ms)
 {
-	struct timespec t1;
-
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+	return (double)(owners_clock_ms() - t0_ms) / 1000;
 }
 
 static enum exit_code cmd_snapshot(struct cmd_run *run)
@@ -350,12 +348,11 @@ static enum exit_code cmd_snapshot(struct cmd_run *run)
 	struct session *s = &run->s;
 	struct owners_snapshot_writer *w = NULL;
 	struct tee t;
-	struct timespec t0;
+	int64_t t0_ms = owners_clock_ms();
 	enum exit_code rc;
 	uint64_t objects, bytes;
 	double secs;
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (owners_snapshot_writer_open(&w, o->file, file_format(o), &s->err) || write_header(run, w, run->cli->selector)) {
 		owners_snapshot_writer_abandon(w);
 		return report_error(&s->err);
@@ -379,7 +376,7 @@ static enum exit_code cmd_snapshot(struct cmd_run *run)
 	session_warn_scan(s);
 	objects = owners_snapshot_writer_objects(w);
 	bytes = owners_snapshot_writer_bytes(w);
-	secs = seconds_since(&t0);
+	secs = seconds_since(t0_ms);
 	if (owners_snapshot_writer_close(w, secs, &s->err))
 		return report_error(&s->err);
 	fprintf(stderr, "snapshot: %llu objects of %zu types in %.1fs, %llu bytes%s%s\n",

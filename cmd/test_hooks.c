@@ -10,7 +10,7 @@
 #include "output.h"
 #include "test_hooks.h"
 
-static int seconds_from_env(const char *name, double *seconds)
+static enum exit_code seconds_from_env(const char *name, double *seconds)
 {
 	const char *value = getenv(name);
 	char *end;
@@ -88,18 +88,19 @@ void test_hook_pause(double seconds, const char *kind, const char *namespace_, c
 		;
 }
 
-int64_t test_hook_now(void)
+int test_hook_now(int64_t *t)
 {
 	const char *v = getenv("OWNERS_TEST_NOW");
 	char *end;
-	long long t;
+	long long n;
 
-	if (v && *v) {
-		t = strtoll(v, &end, 10);
-		if (!*end && t > 0)
-			return (int64_t)t;
-	}
-	return (int64_t)time(NULL);
+	if (!v || !*v)
+		return 0;
+	n = strtoll(v, &end, 10);
+	if (*end || n <= 0)
+		return 0;
+	*t = (int64_t)n;
+	return 1;
 }
 
 int test_hook_shuffle(uint64_t *seed)
@@ -117,20 +118,20 @@ int test_hook_shuffle(uint64_t *seed)
 	return 1;
 }
 
-int test_hook_pause_before_patch(double *seconds)
+enum exit_code test_hook_pause_before_patch(double *seconds)
 {
 	return seconds_from_env("OWNERS_TEST_PAUSE_BEFORE_PATCH", seconds);
 }
 
-int test_hook_pause_before_fix(double *seconds)
+enum exit_code test_hook_pause_before_fix(double *seconds)
 {
 	return seconds_from_env("OWNERS_TEST_PAUSE_BEFORE_FIX", seconds);
 }
 
-int test_hook_progress(long *every_ms, long *quiet_ms)
+enum exit_code test_hook_progress(long *every_ms, long *quiet_ms)
 {
 	double every, quiet;
-	int rc = seconds_from_env("OWNERS_TEST_PROGRESS_EVERY", &every);
+	enum exit_code rc = seconds_from_env("OWNERS_TEST_PROGRESS_EVERY", &every);
 
 	if (!rc)
 		rc = seconds_from_env("OWNERS_TEST_PROGRESS_QUIET", &quiet);

@@ -30,10 +30,12 @@
 
 #include <stdint.h>
 
+#include "output.h"
+
 /* OWNERS_TEST_PAUSE_BEFORE_PATCH and _FIX: *seconds (0: none); EXIT_USAGE
  * with a message when it is not a number of seconds under an hour. */
-int test_hook_pause_before_patch(double *seconds);
-int test_hook_pause_before_fix(double *seconds);
+enum exit_code test_hook_pause_before_patch(double *seconds);
+enum exit_code test_hook_pause_before_fix(double *seconds);
 /* Says on stderr what it waits before, then sleeps. */
 void test_hook_pause(double seconds, const char *kind, const char *namespace_, const char *name);
 
@@ -47,13 +49,13 @@ int test_hook_delay_released(void *ctx);
 /* OWNERS_TEST_UNANSWERED, as test_hook_delay_requests(). */
 int test_hook_unanswered(const char **match, long *ms);
 
-/* The time the answer is about: OWNERS_TEST_NOW when set, else the clock. */
-int64_t test_hook_now(void);
+/* OWNERS_TEST_NOW: *t and 1, else 0 (session_now() asks). */
+int test_hook_now(int64_t *t);
 /* OWNERS_TEST_SHUFFLE=SEED (a number): *seed and 1, else 0. */
 int test_hook_shuffle(uint64_t *seed);
 /* OWNERS_TEST_PROGRESS_EVERY and _QUIET in ms (0: unset); EXIT_USAGE
  * with a message when one is not a number of seconds under an hour. */
-int test_hook_progress(long *every_ms, long *quiet_ms);
+enum exit_code test_hook_progress(long *every_ms, long *quiet_ms);
 /* OWNERS_LIST_FORMAT=json. */
 int test_hook_json_lists(void);
 

@@ -23,6 +23,7 @@
 #include "grow.h"
 #include "output.h"
 #include "screen.h"
+#include "signals.h"
 #include "session_scan.h"
 #include "session_warnings.h"
 #include "sink.h"
@@ -118,7 +119,7 @@ static int render_setup(struct tree_watch *tw, struct owners_render *render, con
 	render->tree = tree;
 	render->status = owners_watch_status(tw->w, &n_status);
 	render->print = *tw->a->print;
-	render->print.now = (int64_t)time(NULL);
+	render->print.now = session_now(tw->s);
 	render->print.color = color;
 	if (!table) {
 		render->print.label_keys = NULL;
@@ -503,7 +504,7 @@ static int64_t earliest(int64_t wake, int64_t in)
  * move each second, older ones each minute; marks fade. */
 static int64_t next_tick(const struct tree_watch *tw, int64_t now)
 {
-	int64_t next, wall = (int64_t)time(NULL);
+	int64_t next, wall = session_now(tw->s);
 	size_t i;
 	int rows, cols;
 
@@ -540,9 +541,9 @@ static int64_t sleep_ms(const struct tree_watch *tw, int64_t now, int dirty, int
 	return wake;
 }
 
-/* Waits for what sleep_ms() says and takes it in; 0, or the exit code
- * (the error said). *changed: the graph changed. */
-static int take_events(struct tree_watch *tw, int64_t wake, int *resized, int *quit, int *changed)
+/* Waits for what sleep_ms() says and takes it in; EXIT_OK, or the exit
+ * code (the error said). *changed: the graph changed. */
+static enum exit_code take_events(struct tree_watch *tw, int64_t wake, int *resized, int *quit, int *changed)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 
@@ -555,18 +556,20 @@ static int take_events(struct tree_watch *tw, int64_t wake, int *resized, int *q
 	}
 	signals_take(resized, quit);
 	if (*quit)
-		return 0;
+		return EXIT_OK;
 	/* A change can bring a reference to a type not watched yet. */
 	if ((*changed = owners_watch_take_changes(tw->w)) < 0 || (*changed && watch_types(tw)))
 		return error_oom();
-	return 0;
+	return EXIT_OK;
 }
 
 /* Frames until Ctrl-C, --until's state or the deadline; *reached and
- * *timed_out say which. Returns 0 or the exit code. */
-static int tree_watch_loop(struct tree_watch *tw, int64_t deadline, int *reached, int *timed_out, int *quit)
+ * *timed_out say which. Returns EXIT_OK or the exit code. */
+static enum exit_code tree_watch_loop(struct tree_watch *tw, int64_t deadline, int *reached, int *timed_out,
+				      int *quit)
 {
-	int rc = 0, dirty = 1;
+	enum exit_code rc;
+	int drawn, dirty = 1;
 
 	for (;;) {
 		int64_t now = owners_clock_ms(), tick;
@@ -575,18 +578,18 @@ static int tree_watch_loop(struct tree_watch *tw, int64_t deadline, int *reached
 
 		if (dirty && now - tw->last_frame_ms >= FRAME_MS) {
 			tree_view_expire(&tw->view, now);
-			if ((rc = frame(tw)) || (rc = compact(tw)))
-				return rc == OWNERS_EIO ? EXIT_ERROR : error_oom();
+			if ((drawn = frame(tw)) || (drawn = compact(tw)))
+				return drawn == OWNERS_EIO ? EXIT_ERROR : error_oom();
 			tw->last_frame_ms = now;
 			dirty = 0;
 			if (tw->until != OWNERS_UNTIL_NONE && until_reached(tw, &first)) {
 				*reached = 1;
-				return 0;
+				return EXIT_OK;
 			}
 		}
 		if (deadline >= 0 && now >= deadline) {
 			*timed_out = 1;
-			return 0;
+			return EXIT_OK;
 		}
 		tick = next_tick(tw, now);
 		if ((rc = take_events(tw, sleep_ms(tw, now, dirty, tick, deadline), &resized, quit, &changed)) ||
@@ -707,16 +710,19 @@ static void tree_watch_init(struct tree_watch *tw, struct session *s, const stru
 	tree_view_init(&tw->view, tw->tty, tw->tty ? NULL : say_change, tw);
 }
 
-int tree_watch_run(struct session *s, const struct tree_watch_args *a)
+enum exit_code tree_watch_run(struct session *s, const struct tree_watch_args *a)
 {
 	struct tree_watch tw;
 	int64_t deadline = -1;
-	int rc, quit = 0, reached = 0, timed_out = 0;
+	enum exit_code rc;
+	int quit = 0, reached = 0, timed_out = 0;
 
 	tree_watch_init(&tw, s, a);
-	if ((rc = tree_watch_open(&tw)) || (rc = say_scan_warnings(&tw, tw.tty))) {
+	if (tree_watch_open(&tw) || say_scan_warnings(&tw, tw.tty)) {
 		rc = error_oom();
-	} else if (signals_open() || (tw.tty && screen_open())) {
+	} else if ((rc = signals_open(SIGNALS_SECOND_ASKS))) {
+		/* said */
+	} else if (tw.tty && screen_open()) {
 		error_msg("cannot watch: %s", strerror(errno));
 		rc = EXIT_ERROR;
 	} else {

@@ -27,6 +27,6 @@ struct tree_watch_args {
 
 /* Runs the watch until Ctrl-C, --until's state or its --timeout; the
  * exit code. Frees (and clears) s->http on the way out. */
-int tree_watch_run(struct session *s, const struct tree_watch_args *a);
+enum exit_code tree_watch_run(struct session *s, const struct tree_watch_args *a);
 
 #endif

@@ -40,11 +40,11 @@ const struct opt why_opts[] = {
  * invalid-namespace. The types of the owners on the object's way up that
  * read absent are listed everywhere (one list per type), as `owners
  * dangling` does. */
-static int look_across_namespaces(struct session *s, const struct owners_why *w)
+static enum exit_code look_across_namespaces(struct session *s, const struct owners_why *w)
 {
 	uint32_t *nodes = calloc(w->n_owners + 1, sizeof(*nodes));
 	size_t n = 0, i;
-	int rc;
+	enum exit_code rc;
 
 	if (!nodes)
 		return error_oom();
@@ -165,7 +165,7 @@ enum exit_code cmd_why(struct cmd_run *run)
 		rc = error_oom();
 		goto out;
 	}
-	rc = *s->graph->nodes[node].namespace_ ? look_across_namespaces(s, &f.why) : 0;
+	rc = *s->graph->nodes[node].namespace_ ? look_across_namespaces(s, &f.why) : EXIT_OK;
 	owners_why_clear(&f.why);
 	if (rc || (rc = explain_stuck(s, node, &f.facts, &f.rep)))
 		goto out;

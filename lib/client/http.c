@@ -707,25 +707,19 @@ static size_t on_write(char *ptr, size_t size, size_t n, void *ud)
 
 static CURL *pool_get(struct owners_http_client *c)
 {
-	if (c->n_pool)
-		return c->pool[--c->n_pool];
+	(void)c;
+	/* A new handle for each attempt: libcurl 7.88 takes a receive buffer
+	 * size only before the handle's first transfer (a reused handle
+	 * refuses it, and curl_easy_reset() puts it back to 16 KiB). The
+	 * connections and TLS sessions live in the multi handle and the
+	 * share, not here, so nothing is lost with it. */
 	return curl_easy_init();
 }
 
 static void pool_put(struct owners_http_client *c, CURL *e)
 {
-	if (!e)
-		return;
-	/* Clears every option (the error buffer, callbacks' data and body
-	 * pointing into a finished request, ...) so that an idle handle
-	 * points at nothing, and the next request starts clean; the
-	 * handle's connections and caches stay. */
-	curl_easy_reset(e);
-	/* pool has room for max_in_flight handles, and no more than that
-	 * many are ever out at once. */
-	if (c->n_pool < c->opt.max_in_flight)
-		c->pool[c->n_pool++] = e;
-	else
+	(void)c;
+	if (e)
 		curl_easy_cleanup(e);
 }
 

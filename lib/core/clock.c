@@ -9,3 +9,8 @@ int64_t owners_clock_ms(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
+
+int64_t owners_clock_wall(void)
+{
+	return (int64_t)time(NULL);
+}
