@@ -32,6 +32,7 @@
 #include "session_select.h"
 #include "session_warnings.h"
 #include "signals.h"
+#include "test_hooks.h"
 #include "stuck.h"
 #include "stuck_fetch.h"
 
@@ -114,7 +115,7 @@ struct run {
 	char **roots;                 /* UIDs */
 	size_t n_roots;
 	struct owners_cascade_runner runner; /* the rounds (lib/ops/cascade_runner.c) */
-	struct meter meter;           /* the waits' progress (cmd/meter.c) */
+	struct meter meter;           /* the waits' progress (cmd/terminal/meter.c) */
 	int64_t started_ms;           /* for the progress line's elapsed time (owners_clock_ms()) */
 	long scaling_ms;              /* --scale-first's part of --timeout */
 	int rc;                       /* the exit code a hook decided */
@@ -186,7 +187,7 @@ static void on_event(void *ctx, enum owners_cascade_event e, const char *type, c
  * finalizer), so that a stuck cascade says where it is stuck. A line
  * that cannot be rendered is not drawn: the next round draws it. When
  * stderr is no terminal, the same words as whole lines, on each change
- * and every 30 s (cmd/progress_log.c). */
+ * and every 30 s (cmd/terminal/progress_log.c). */
 static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t deleted,
 			  size_t acting)
 {
@@ -733,6 +734,9 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 
 static enum exit_code run_init(struct run *r, struct cmd_run *run)
 {
+	struct progress_timing timing;
+	enum exit_code rc = test_hook_progress(&timing);
+
 	memset(r, 0, sizeof(*r));
 	r->cmd = run;
 	r->o = run->opts;
@@ -742,7 +746,8 @@ static enum exit_code run_init(struct run *r, struct cmd_run *run)
 	r->runner.plan_options.mode = r->o->cascade;
 	r->started_ms = owners_clock_ms();
 	/* a client dry run does not wait */
-	return meter_init(&r->meter, "delete", !run->cli->output.spelled, r->o->dry_run != OWNERS_DRY_RUN_CLIENT);
+	meter_init(&r->meter, "delete", !run->cli->output.spelled, r->o->dry_run != OWNERS_DRY_RUN_CLIENT, &timing);
+	return rc;
 }
 
 enum exit_code cmd_delete(struct cmd_run *run)

@@ -80,7 +80,7 @@ struct step {
 	enum exit_code stop; /* what a hook that stopped the runner said */
 };
 
-/* The words of a log line (cmd/progress_log.c): which workload, how many
+/* The words of a log line (cmd/terminal/progress_log.c): which workload, how many
  * of its replicas are gone so far, and what it waits on. */
 static void log_progress(const struct step *st, const struct owners_scale_state *state, long secs)
 {

@@ -30,7 +30,7 @@ struct scale_first {
 	enum owners_cascade_mode mode;
 	enum owners_dry_run dry_run;
 	long timeout_ms;          /* for the scale-down; <= 0: 5 minutes */
-	struct meter *meter;      /* the wait's progress (cmd/meter.c) */
+	struct meter *meter;      /* the wait's progress (cmd/terminal/meter.c) */
 	int quiet;                /* -o name: no line per step */
 	int (*stopped)(void);     /* the signal that asked to stop, else 0 */
 	/* filled in */

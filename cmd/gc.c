@@ -85,7 +85,7 @@ struct run {
 	struct cmd_run *cmd;          /* its session, scope and flags */
 	const struct gc_options *o;   /* cmd's own flags */
 	struct owners_strset selected;/* -l: UIDs of the objects it matches */
-	struct meter meter;           /* the passes' progress (cmd/meter.c) */
+	struct meter meter;           /* the passes' progress (cmd/terminal/meter.c) */
 	/* the passes and the watch (lib/ops/gc_runner.c), on the session's cluster */
 	struct owners_gc_runner gr;
 	struct owners_gc_world world;
@@ -293,7 +293,7 @@ static void show_progress(struct run *r, const struct owners_gc_event *e)
 	char line[160];
 	long secs = (long)(e->elapsed_ms / 1000);
 
-	/* not a terminal: a line per pass (cmd/progress_log.c) */
+	/* not a terminal: a line per pass (cmd/terminal/progress_log.c) */
 	snprintf(line, sizeof(line), "pass %zu, %zu done, %zu acting", e->pass, e->done, e->acting);
 	meter_log(&r->meter, line, secs);
 	snprintf(line, sizeof(line), "gc: pass %zu, %zu done, %zu acting, %lds", e->pass, e->done, e->acting,
@@ -607,6 +607,7 @@ enum exit_code cmd_gc(struct cmd_run *run)
 	const struct owners_cli *cli = run->cli;
 	const struct gc_options *o = run->opts;
 	struct owners_gc_backlog b;
+	struct progress_timing timing;
 	struct run r;
 	enum exit_code rc;
 
@@ -616,8 +617,9 @@ enum exit_code cmd_gc(struct cmd_run *run)
 	owners_strset_init(&r.selected);
 	owners_gc_runner_init(&r.gr);
 	r.gr.started_ms = owners_clock_ms();
-	if ((rc = meter_init(&r.meter, "gc", o->dry_run == OWNERS_DRY_RUN_NONE, o->dry_run == OWNERS_DRY_RUN_NONE)))
+	if ((rc = test_hook_progress(&timing)))
 		goto out;
+	meter_init(&r.meter, "gc", o->dry_run == OWNERS_DRY_RUN_NONE, o->dry_run == OWNERS_DRY_RUN_NONE, &timing);
 	r.gr.scan_ns = run->scan_ns;
 	r.gr.plan_only = o->dry_run == OWNERS_DRY_RUN_CLIENT;
 	if (o->watch) {

@@ -217,7 +217,7 @@ int owners_type_resolve(const struct owners_resource **out, const struct owners_
 	failed = version ? failed_entry(t, dot2 + 1, version) : t->n_failed;
 	if (failed == t->n_failed && rest)
 		failed = failed_entry(t, rest, NULL);
-	/* With the server's reason (the APIService's, cmd/session.c): "stale"
+	/* With the server's reason (the APIService's, cmd/session/session.c): "stale"
 	 * alone says nothing. */
 	if (failed < t->n_failed && t->failed_reasons[failed] && *t->failed_reasons[failed])
 		rc = owners_error_set(err, OWNERS_ESERVER, "cannot resolve '%s': discovery of %s failed: %s", typed,

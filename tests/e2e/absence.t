@@ -7,7 +7,7 @@
 # owner first); neither may owners, in any acting command.
 #
 # The lag is made, not hoped for: OWNERS_TEST_DELAY_REQUESTS=TEXT=SECONDS
-# (cmd/test_hooks.h) sends the requests whose path holds TEXT that much
+# (cmd/cli/test_hooks.h) sends the requests whose path holds TEXT that much
 # later. Each case waits, in owners' own request log (-v=6), until the
 # owner's type has been listed (or, for the watch, until the watches run),
 # then creates the owner and the dependent naming it, while the

@@ -51,7 +51,7 @@ outcome() { echo "$scenario $1 $2" >>"$OUTCOMES"; }
 # "error:" line (or, for `dangling --fix`, its summary line, the reasons
 # being in its table), and holds nothing but such lines, warnings and the
 # log lines of a wait that lasted over 2 s when stderr is no terminal
-# ("delete: background cascade: ... (3s so far)", cmd/progress_log.h: a
+# ("delete: background cascade: ... (3s so far)", cmd/terminal/progress_log.h: a
 # fault can make a wait last) -- no sanitizer report, no stray output.
 clear_error() {
   (( rc != 0 )) || return 1

@@ -382,7 +382,7 @@ struct outcome {
 
 static int child_pipe = -1;
 
-/* The command line's own handler (cmd/output.c) is the child's: a run it
+/* The command line's own handler (cmd/terminal/output.c) is the child's: a run it
  * ends must end as every out-of-memory error of owners does, exit 1 with
  * one line on stderr. */
 static int ended_by_oom_exit(int status, const char *report)

@@ -1,6 +1,6 @@
 /* The command line as kubectl reads it: flags with a value for the bare
  * form (--dry-run, --cascade) and their deprecated booleans, -L lists,
- * enum values checked against their table (cmd/options.c); the words of
+ * enum values checked against their table (cmd/cli/options.c); the words of
  * the dry-run modes and the label columns (lib). */
 #include <stdlib.h>
 

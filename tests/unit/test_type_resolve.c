@@ -201,7 +201,7 @@ int main(void)
 	fails(&empty, "pods", OWNERS_ENOTFOUND, "the server doesn't have a resource type 'pods'");
 
 	/* A group whose discovery failed: say so, with the reason recorded
-	 * (the server's, once cmd/session.c asked the APIService). */
+	 * (the server's, once cmd/session/session.c asked the APIService). */
 	fails(&t, "foo.metrics.k8s.io", OWNERS_ESERVER,
 	      "cannot resolve 'foo.metrics.k8s.io': discovery of metrics.k8s.io/v1beta1 failed: stale");
 	fails(&t, "PodMetrics.Metrics.K8s.io", OWNERS_ESERVER,

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "options.h"
+#include "output_format.h"
 
 static int use_color;
 static const char *program = "owners";
@@ -186,6 +186,12 @@ void warning_msg(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg("warning: ", fmt, ap);
 	va_end(ap);
+}
+
+int output_is_document(const struct output_format *f)
+{
+	return f->kind == OUTPUT_JSON || f->kind == OUTPUT_YAML || f->kind == OUTPUT_JSONPATH ||
+	       f->kind == OUTPUT_CUSTOM_COLUMNS;
 }
 
 enum exit_code exit_by_signal(int sig)

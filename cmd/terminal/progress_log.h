@@ -12,15 +12,19 @@
  * One for delete's cascade, its scale-down and gc's passes: each renders
  * what it waits on (without the time) and hands it here.
  *
- * Test-only: OWNERS_TEST_PROGRESS_EVERY=SECONDS replaces the 30 seconds
- * (tests/e2e/promises-act.t), OWNERS_TEST_PROGRESS_QUIET=SECONDS the 2
- * (tests/e2e/dumps.t: a dump's reading, said however fast the machine);
- * they are not a user interface.
+ * The suites change the 30 and the 2 seconds (struct progress_timing,
+ * read by test_hook_progress()): they are not a user interface.
  */
 #ifndef OWNERS_CMD_PROGRESS_LOG_H
 #define OWNERS_CMD_PROGRESS_LOG_H
 
 #include <stdint.h>
+
+/* The log's intervals: 0 (every_ms) or -1 (quiet_ms) for the defaults. */
+struct progress_timing {
+	long every_ms;  /* the longest silence */
+	long quiet_ms;  /* what a wait may last and say nothing */
+};
 
 #include "output.h"
 
@@ -34,9 +38,8 @@ struct progress_log {
 };
 
 /* Off when stderr is a terminal (the redrawn line says it there) or
- * when !wanted. EXIT_OK, or EXIT_USAGE (said) when the test variable is
- * malformed. */
-enum exit_code progress_log_init(struct progress_log *l, int wanted);
+ * when !wanted; t: NULL for the default intervals. */
+void progress_log_init(struct progress_log *l, int wanted, const struct progress_timing *t);
 
 /* What the wait is at now: "PREFIX: STATE (Ns so far)" on stderr when it
  * changed (or the silence was long); nothing otherwise. elapsed_s: the

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "jsonpath.h"
-#include "options.h"
+#include "output_format.h"
 #include "yaml_emit.h"
 
 /* Why the first write that failed failed (0: none did), and whether a

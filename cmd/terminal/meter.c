@@ -6,13 +6,11 @@
 
 #include "screen.h"
 
-enum exit_code meter_init(struct meter *m, const char *prefix, int redraw, int log)
+void meter_init(struct meter *m, const char *prefix, int redraw, int log, const struct progress_timing *t)
 {
-	enum exit_code rc = progress_log_init(&m->log, log);
-
+	progress_log_init(&m->log, log, t);
 	m->redraw = redraw && isatty(STDERR_FILENO);
 	m->prefix = prefix;
-	return rc;
 }
 
 int meter_redraws(const struct meter *m)

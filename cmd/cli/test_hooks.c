@@ -128,16 +128,16 @@ enum exit_code test_hook_pause_before_fix(double *seconds)
 	return seconds_from_env("OWNERS_TEST_PAUSE_BEFORE_FIX", seconds);
 }
 
-enum exit_code test_hook_progress(long *every_ms, long *quiet_ms)
+enum exit_code test_hook_progress(struct progress_timing *t)
 {
 	double every, quiet;
 	enum exit_code rc = seconds_from_env("OWNERS_TEST_PROGRESS_EVERY", &every);
 
 	if (!rc)
 		rc = seconds_from_env("OWNERS_TEST_PROGRESS_QUIET", &quiet);
-	*every_ms = rc ? 0 : (long)(every * 1000);
+	t->every_ms = rc ? 0 : (long)(every * 1000);
 	/* (a quiet start of 0 is asked for: none at all) */
-	*quiet_ms = rc || !getenv("OWNERS_TEST_PROGRESS_QUIET") ? -1 : (long)(quiet * 1000);
+	t->quiet_ms = rc || !getenv("OWNERS_TEST_PROGRESS_QUIET") ? -1 : (long)(quiet * 1000);
 	return rc;
 }
 

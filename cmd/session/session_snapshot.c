@@ -11,6 +11,7 @@
 #include "grow.h"
 #include "label_selector.h"
 #include "meter.h"
+#include "test_hooks.h"
 #include "options.h"
 #include "snapshot_dump.h"
 #include "snapshot_lists.h"
@@ -61,7 +62,7 @@ struct session_snapshot {
 /* ---- how far a big dump's reading is ------------------------------------ */
 
 /* Said after a second on a terminal (the line redrawn), after two in a
- * log (lines at each tenth, cmd/progress_log.h): a small dump's stderr
+ * log (lines at each tenth, cmd/terminal/progress_log.h): a small dump's stderr
  * stays as it was. */
 #define READING_QUIET_MS 1000
 
@@ -71,8 +72,10 @@ static void reading(struct session_snapshot *snap, const char *path, unsigned pc
 	char line[512];
 
 	if (!snap->metering) {
+		struct progress_timing t;
+
 		/* (a malformed test variable is said by the commands that wait) */
-		meter_init(&snap->meter, "owners", 1, 1);
+		meter_init(&snap->meter, "owners", 1, 1, test_hook_progress(&t) ? NULL : &t);
 		snap->metering = 1;
 		snap->read_started_ms = now;
 	}

@@ -3,7 +3,7 @@
  * scale-down, gc's passes), as curl has one progress_meter: on a
  * terminal, one line on stderr redrawn in place and taken away before
  * anything else is written; when stderr is no terminal, whole lines on
- * each change and while nothing changes (cmd/progress_log.c). The
+ * each change and while nothing changes (cmd/terminal/progress_log.c). The
  * terminal's line sequences (\r\033[K) are written here and nowhere else.
  *
  * The wait renders its own words (each command knows what it waits on);
@@ -23,9 +23,9 @@ struct meter {
 };
 
 /* redraw: whether the run wants the redrawn line (it has it when stderr
- * is a terminal); log: whether it wants the lines (when stderr is not).
- * EXIT_OK, or EXIT_USAGE (said) as progress_log_init(). */
-enum exit_code meter_init(struct meter *m, const char *prefix, int redraw, int log);
+ * is a terminal); log: whether it wants the lines (when stderr is not),
+ * at intervals t (NULL: the defaults). */
+void meter_init(struct meter *m, const char *prefix, int redraw, int log, const struct progress_timing *t);
 /* Whether the redrawn line, or the lines, are shown: a wait renders
  * only what is shown. */
 int meter_redraws(const struct meter *m);

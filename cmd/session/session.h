@@ -44,7 +44,7 @@ struct session_types {
 
 /* What a session read from a snapshot (--from) holds instead of a
  * connection: the snapshot's header, and the facts its scans read past
- * (cmd/session_snapshot.h). */
+ * (cmd/session/session_snapshot.h). */
 struct session_snapshot;
 
 struct session {

@@ -14,6 +14,7 @@
 #include "buf.h"
 #include "cascade.h"
 #include "object_io.h"
+#include "output_format.h"
 
 enum opt_type {
 	OPTION_BOOL,     /* --flag, --flag=true|false */
@@ -73,33 +74,6 @@ struct opt {
 	 * no command compares the words again. */
 	const int *enum_values;
 };
-
-/* -o, read once by owners_opt_output(): what every command's output
- * step switches on. The command's own text has one kind whatever its
- * name (tree, table, text, summary: each command's default). */
-enum output_kind {
-	OUTPUT_TEXT,
-	OUTPUT_WIDE,
-	OUTPUT_JSON,
-	OUTPUT_YAML,
-	OUTPUT_NAME,
-	OUTPUT_DOT,
-	OUTPUT_JSONPATH,
-	OUTPUT_CUSTOM_COLUMNS,
-};
-
-struct output_format {
-	enum output_kind kind;
-	const char *template_; /* JSONPATH, CUSTOM_COLUMNS: what follows '=' */
-	const char *spelled;   /* the value given, NULL when -o was not */
-	/* --allow-missing-template-keys (kubectl's, default true): a key a
-	 * jsonpath looks up that an item lacks prints nothing for it */
-	int allow_missing_keys;
-};
-
-/* Whether the output is the command's JSON document in some form (json,
- * yaml, a jsonpath or custom-columns template over it). */
-int output_is_document(const struct output_format *f);
 
 struct string_list {
 	const char **items;

@@ -463,12 +463,6 @@ enum exit_code owners_opt_output(struct output_format *f, const char *value, con
 	return 0;
 }
 
-int output_is_document(const struct output_format *f)
-{
-	return f->kind == OUTPUT_JSON || f->kind == OUTPUT_YAML || f->kind == OUTPUT_JSONPATH ||
-	       f->kind == OUTPUT_CUSTOM_COLUMNS;
-}
-
 const char *const owners_fix_values[] = { "collect", "keep", NULL };
 
 enum exit_code owners_opt_fix(void *field, const char *value, const struct opt *o, const char *spelled)

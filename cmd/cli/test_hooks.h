@@ -31,6 +31,7 @@
 #include <stdint.h>
 
 #include "output.h"
+#include "progress_log.h"
 
 /* OWNERS_TEST_PAUSE_BEFORE_PATCH and _FIX: *seconds (0: none); EXIT_USAGE
  * with a message when it is not a number of seconds under an hour. */
@@ -53,9 +54,10 @@ int test_hook_unanswered(const char **match, long *ms);
 int test_hook_now(int64_t *t);
 /* OWNERS_TEST_SHUFFLE=SEED (a number): *seed and 1, else 0. */
 int test_hook_shuffle(uint64_t *seed);
-/* OWNERS_TEST_PROGRESS_EVERY and _QUIET in ms (0: unset); EXIT_USAGE
- * with a message when one is not a number of seconds under an hour. */
-enum exit_code test_hook_progress(long *every_ms, long *quiet_ms);
+/* OWNERS_TEST_PROGRESS_EVERY and _QUIET into *t (the defaults' values
+ * when unset); EXIT_USAGE with a message when one is not a number of
+ * seconds under an hour. */
+enum exit_code test_hook_progress(struct progress_timing *t);
 /* OWNERS_LIST_FORMAT=json. */
 int test_hook_json_lists(void);
 

@@ -10,7 +10,6 @@
 #include "buf.h"
 #include "clock.h"
 #include "output.h"
-#include "test_hooks.h"
 
 #define EVERY_MS 30000L
 /* a wait shorter than this says nothing: a quick command stays quiet */
@@ -18,17 +17,13 @@
 /* changes closer than this fold into one line */
 #define MIN_GAP_MS 1000L
 
-enum exit_code progress_log_init(struct progress_log *l, int wanted)
+void progress_log_init(struct progress_log *l, int wanted, const struct progress_timing *t)
 {
-	long every, quiet;
-	enum exit_code rc = test_hook_progress(&every, &quiet);
-
 	memset(l, 0, sizeof(*l));
 	l->on = wanted && !isatty(STDERR_FILENO);
 	l->started_ms = owners_clock_ms();
-	l->every_ms = every > 0 ? every : EVERY_MS;
-	l->quiet_ms = quiet >= 0 ? quiet : QUIET_START_MS;
-	return rc;
+	l->every_ms = t && t->every_ms > 0 ? t->every_ms : EVERY_MS;
+	l->quiet_ms = t && t->quiet_ms >= 0 ? t->quiet_ms : QUIET_START_MS;
 }
 
 void progress_log_say(struct progress_log *l, const char *prefix, const char *state, long elapsed_s)
