@@ -162,7 +162,7 @@ static void say_kept_on_purpose(const struct owners_dangling_report *rep)
 	size_t i, objects = 0;
 
 	for (i = 0; i < rep->count; i++)
-		if (rep->items[i].gc == OWNERS_GC_DELETE_OBJECT &&
+		if (rep->items[i].gc == OWNERS_DANGLING_GC_DELETE_OBJECT &&
 		    (i == 0 || rep->items[i - 1].object != rep->items[i].object) &&
 		    (rep->items[i].fix == OWNERS_FIX_REMOVED || rep->items[i].fix == OWNERS_FIX_WOULD_REMOVE))
 			objects++;
@@ -210,7 +210,7 @@ static enum exit_code say_after_fix(struct cmd_run *run)
 	if ((rc = find(run, &after)))
 		return rc;
 	for (i = 0; i < after.count; i++)
-		deletes += after.items[i].gc == OWNERS_GC_DELETE_OBJECT;
+		deletes += after.items[i].gc == OWNERS_DANGLING_GC_DELETE_OBJECT;
 	if (!after.count)
 		fprintf(stderr, "after the fix: no dangling ownerReferences left; the garbage collector keeps "
 			"every object fixed\n");

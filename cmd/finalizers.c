@@ -254,7 +254,7 @@ enum exit_code cmd_finalizers(struct cmd_run *run)
 	say_not_stuck(run->s.graph, &st.facts, st.named, st.n_named);
 	say_nothing_stuck(run, &st);
 	/* a foreground or orphan deletion left for long: said whose work it is */
-	rc = gc_evidence_say(&run->s, OWNERS_GC_STALLED_AFTER);
+	rc = gc_evidence_say(&run->s, OWNERS_COLLECTOR_RENDER_STALLED_AFTER);
 	if (!rc && o->exit_code && st.stuck)
 		rc = EXIT_ERROR;
 out:

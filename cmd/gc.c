@@ -88,7 +88,7 @@ struct run {
 	struct meter meter;           /* the passes' progress (cmd/terminal/meter.c) */
 	/* the passes and the watch (lib/ops/gc_runner.c), on the session's cluster */
 	struct owners_gc_runner gr;
-	struct owners_gc_world world;
+	struct owners_gc_runner_world world;
 	enum exit_code stop;          /* what a hook that stopped the runner said */
 	/* --watch */
 	struct listed_types listed;    /* the latest scan's lists, where watches start */
@@ -147,7 +147,7 @@ static int selected(void *ctx, const struct owners_node *node)
 /* A namespace's run: the owners of the objects in scope are read in every
  * namespace too, as the GC reads them, which adds their objects to the
  * graph (out of scope). */
-static int look_across(void *ctx, struct owners_gc_world *w, const uint32_t *nodes, size_t n)
+static int look_across(void *ctx, struct owners_gc_runner_world *w, const uint32_t *nodes, size_t n)
 {
 	struct run *r = ctx;
 
@@ -156,7 +156,7 @@ static int look_across(void *ctx, struct owners_gc_world *w, const uint32_t *nod
 	return r->stop != EXIT_OK;
 }
 
-static int rescan(void *ctx, struct owners_gc_world *w)
+static int rescan(void *ctx, struct owners_gc_runner_world *w)
 {
 	struct run *r = ctx;
 
@@ -168,9 +168,9 @@ static int rescan(void *ctx, struct owners_gc_world *w)
 
 /* ---- showing ------------------------------------------------------------ */
 
-static struct owners_gc_render render_of(const struct run *r, const struct owners_gc_backlog *b)
+static struct owners_collector_render render_of(const struct run *r, const struct owners_collector_render_backlog *b)
 {
-	struct owners_gc_render render = {
+	struct owners_collector_render render = {
 		.c = r->gr.c,
 		.steps = r->gr.steps,
 		.scope = r->gr.scope,
@@ -199,30 +199,30 @@ static int emit(struct owners_buf *b, int rc)
 
 /* The backlog of this pass: the table (or the document), the summary and
  * the stopped-GC evidence on stderr. */
-OUTPUT_RENDERERS(renderers, struct owners_gc_render, owners_gc, 0);
+OUTPUT_RENDERERS(renderers, struct owners_collector_render, owners_collector, 0);
 
-static enum exit_code show_backlog(struct run *r, struct owners_gc_backlog *b, int with_fates)
+static enum exit_code show_backlog(struct run *r, struct owners_collector_render_backlog *b, int with_fates)
 {
-	struct owners_gc_render render;
+	struct owners_collector_render render;
 	struct owners_buf out = OWNERS_BUF_INIT;
 	int rc;
 
-	/* where the passes settle: owners_gc_decide() settled them already */
-	owners_gc_backlog_count(b, r->cmd->s.graph, r->gr.steps, r->gr.scope, with_fates ? r->gr.c->ends : NULL,
+	/* where the passes settle: owners_gc_runner_decide() settled them already */
+	owners_collector_render_backlog_count(b, r->cmd->s.graph, r->gr.steps, r->gr.scope, with_fates ? r->gr.c->ends : NULL,
 				with_fates ? r->gr.c->passes : 0);
 	render = render_of(r, b);
 	gc_evidence_lease(&r->cmd->s, &render); /* the document's gcAppearsStopped too */
 	rc = output_emit(r->cmd, &renderers, &render);
 	if (!rc && (r->cmd->cli->output.kind == OUTPUT_TEXT || r->cmd->cli->output.kind == OUTPUT_WIDE))
-		rc = emit(&out, owners_gc_render_summary(&out, &render));
+		rc = emit(&out, owners_collector_render_summary(&out, &render));
 	if (!rc)
-		rc = emit(&out, owners_gc_render_stalled(&out, &render));
+		rc = emit(&out, owners_collector_render_stalled(&out, &render));
 	owners_buf_clear(&out);
 	return rc;
 }
 
 /* kubectl's words for what was done to one object. */
-static void say_done(struct run *r, const struct owners_gc_event *e)
+static void say_done(struct run *r, const struct owners_gc_runner_event *e)
 {
 	const struct owners_action *a = e->action;
 	const struct owners_node *n = &e->graph->nodes[a->node];
@@ -235,7 +235,7 @@ static void say_done(struct run *r, const struct owners_gc_event *e)
 	case OWNERS_ACT_DELETE:
 	case OWNERS_ACT_DELETE_FOREGROUND:
 	case OWNERS_ACT_DELETE_ORPHAN:
-		owners_buf_addf(&what, "deleted (%s)", owners_gc_policy_name(e->step->policy));
+		owners_buf_addf(&what, "deleted (%s)", owners_collector_policy_name(e->step->policy));
 		break;
 	case OWNERS_ACT_REMOVE_FINALIZER:
 		owners_buf_addf(&what, "finalizer %s removed", a->finalizer);
@@ -251,7 +251,7 @@ static void say_done(struct run *r, const struct owners_gc_event *e)
 	owners_buf_clear(&what);
 }
 
-static void say_refused(struct run *r, const struct owners_gc_event *e)
+static void say_refused(struct run *r, const struct owners_gc_runner_event *e)
 {
 	const struct owners_action *a = e->action;
 	const struct owners_action_result *res = e->result;
@@ -288,7 +288,7 @@ static int approve(void *ctx, const struct owners_cascade_plan *p, struct owners
 	return r->stop != EXIT_OK;
 }
 
-static void show_progress(struct run *r, const struct owners_gc_event *e)
+static void show_progress(struct run *r, const struct owners_gc_runner_event *e)
 {
 	char line[160];
 	long secs = (long)(e->elapsed_ms / 1000);
@@ -302,19 +302,19 @@ static void show_progress(struct run *r, const struct owners_gc_event *e)
 }
 
 /* The runner's events as lines. */
-static void on_event(void *ctx, const struct owners_gc_event *e)
+static void on_event(void *ctx, const struct owners_gc_runner_event *e)
 {
 	struct run *r = ctx;
 
 	switch (e->kind) {
-	case OWNERS_GC_EVENT_PASS_BEGUN: show_progress(r, e); break;
-	case OWNERS_GC_EVENT_CHANGED: say_done(r, e); break;
-	case OWNERS_GC_EVENT_REFUSED: say_refused(r, e); break;
-	case OWNERS_GC_EVENT_OWNER_HELD: break; /* the rescan says nothing */
+	case OWNERS_GC_RUNNER_EVENT_PASS_BEGUN: show_progress(r, e); break;
+	case OWNERS_GC_RUNNER_EVENT_CHANGED: say_done(r, e); break;
+	case OWNERS_GC_RUNNER_EVENT_REFUSED: say_refused(r, e); break;
+	case OWNERS_GC_RUNNER_EVENT_OWNER_HELD: break; /* the rescan says nothing */
 	}
 }
 
-static const struct owners_gc_hooks gc_hooks = {
+static const struct owners_gc_runner_hooks gc_hooks = {
 	.selected = selected,
 	.look_across = look_across,
 	.rescan = rescan,
@@ -322,9 +322,9 @@ static const struct owners_gc_hooks gc_hooks = {
 	.event = on_event,
 };
 
-static struct owners_gc_hooks hooks_of(struct run *r)
+static struct owners_gc_runner_hooks hooks_of(struct run *r)
 {
-	struct owners_gc_hooks h = gc_hooks;
+	struct owners_gc_runner_hooks h = gc_hooks;
 
 	h.ctx = r;
 	return h;
@@ -333,15 +333,15 @@ static struct owners_gc_hooks hooks_of(struct run *r)
 /* --dry-run=client: the backlog as listed, nothing sent. */
 static enum exit_code decide_only(struct run *r)
 {
-	const struct owners_gc_hooks h = hooks_of(r);
-	int rc = owners_gc_decide(&r->gr, &r->world, &h);
+	const struct owners_gc_runner_hooks h = hooks_of(r);
+	int rc = owners_gc_runner_decide(&r->gr, &r->world, &h);
 
 	return rc == 1 ? r->stop : rc ? error_oom() : EXIT_OK;
 }
 
 /* What is left when the passes end: every object that waits (and on
  * what), on stderr. */
-static enum exit_code say_left(struct run *r, struct owners_gc_backlog *b)
+static enum exit_code say_left(struct run *r, struct owners_collector_render_backlog *b)
 {
 	struct owners_buf out = OWNERS_BUF_INIT;
 	const struct owners_graph *g = r->cmd->s.graph;
@@ -349,18 +349,18 @@ static enum exit_code say_left(struct run *r, struct owners_gc_backlog *b)
 	size_t n = 0, cap = 0, i;
 	int rc = 0;
 
-	owners_gc_backlog_count(b, g, r->gr.steps, r->gr.scope, NULL, 0);
+	owners_collector_render_backlog_count(b, g, r->gr.steps, r->gr.scope, NULL, 0);
 	for (k = 0; !rc && k < g->count; k++) {
-		const struct owners_gc_step *s = &r->gr.steps[k];
+		const struct owners_collector_step *s = &r->gr.steps[k];
 
-		if (r->gr.scope[k] && (s->kind == OWNERS_GC_STEP_WAIT || owners_gc_step_acts(s)))
+		if (r->gr.scope[k] && (s->kind == OWNERS_COLLECTOR_STEP_WAIT || owners_collector_step_acts(s)))
 			rc = owners_graph_node_list_push(&rows, &n, &cap, k);
 	}
 	/* in the node order, not the order listed */
 	if (!rc)
 		owners_graph_sort_nodes(g, rows, n);
 	for (i = 0; !rc && i < n; i++) {
-		const struct owners_gc_step *s = &r->gr.steps[k = rows[i]];
+		const struct owners_collector_step *s = &r->gr.steps[k = rows[i]];
 
 		rc = owners_buf_adds(&out, "  ");
 		if (!rc)
@@ -370,11 +370,11 @@ static enum exit_code say_left(struct run *r, struct owners_gc_backlog *b)
 		if (!rc)
 			rc = owners_buf_adds(&out, ": ");
 		if (!rc)
-			rc = owners_gc_step_action_text(&out, s);
+			rc = owners_collector_render_step_action_text(&out, s);
 		if (!rc)
 			rc = owners_buf_adds(&out, ": ");
 		if (!rc)
-			rc = owners_gc_step_reason(&out, r->gr.c, k, s);
+			rc = owners_collector_render_step_reason(&out, r->gr.c, k, s);
 		if (!rc)
 			rc = owners_buf_addc(&out, '\n');
 	}
@@ -386,7 +386,7 @@ static enum exit_code say_left(struct run *r, struct owners_gc_backlog *b)
 
 static enum exit_code timed_out(struct run *r)
 {
-	struct owners_gc_backlog b;
+	struct owners_collector_render_backlog b;
 
 	meter_clear(&r->meter);
 	if (r->o->timeout_ms < 1000)
@@ -401,19 +401,19 @@ static enum exit_code timed_out(struct run *r)
 /* The passes, until nothing is left to do or the time is up. */
 static enum exit_code run_passes(struct run *r)
 {
-	const struct owners_gc_hooks h = hooks_of(r);
+	const struct owners_gc_runner_hooks h = hooks_of(r);
 	struct owners_error err = OWNERS_ERROR_INIT;
-	enum owners_gc_run_end end;
+	enum owners_gc_runner_end end;
 	enum exit_code rc = EXIT_OK;
 
 	r->gr.timeout_ms = r->o->timeout_ms;
 	r->gr.server_dry_run = r->o->dry_run == OWNERS_DRY_RUN_SERVER;
-	if (owners_gc_run_passes(&end, &r->gr, &r->world, &h, &err)) {
+	if (owners_gc_runner_passes(&end, &r->gr, &r->world, &h, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
-	} else if (end == OWNERS_GC_RUN_TIMED_OUT) {
+	} else if (end == OWNERS_GC_RUNNER_TIMED_OUT) {
 		return timed_out(r);
-	} else if (end == OWNERS_GC_RUN_STOPPED) {
+	} else if (end == OWNERS_GC_RUNNER_STOPPED) {
 		rc = r->stop;
 	}
 	meter_clear(&r->meter);
@@ -428,12 +428,12 @@ static enum exit_code run_passes(struct run *r)
  * part of the cluster could not be seen or changed. */
 static enum exit_code finish(struct run *r)
 {
-	struct owners_gc_backlog b;
+	struct owners_collector_render_backlog b;
 	int rc, incomplete, undone;
 
-	owners_gc_backlog_count(&b, r->cmd->s.graph, r->gr.steps, r->gr.scope, NULL, 0);
+	owners_collector_render_backlog_count(&b, r->cmd->s.graph, r->gr.steps, r->gr.scope, NULL, 0);
 	/* --exit-code: anything left undone (a server dry run leaves it all) */
-	undone = r->o->exit_code && owners_gc_backlog_actions(&b);
+	undone = r->o->exit_code && owners_collector_render_backlog_actions(&b);
 	incomplete = b.undecided || r->cmd->s.scan.n_failures || r->cmd->s.types.n_failed || r->gr.forbidden.count;
 	if (r->o->dry_run == OWNERS_DRY_RUN_SERVER) {
 		fprintf(stderr, "gc: %zu request%s accepted by the server (dry run, nothing changed)\n",
@@ -441,7 +441,7 @@ static enum exit_code finish(struct run *r)
 		return incomplete ? EXIT_INCOMPLETE : undone ? EXIT_ERROR : 0;
 	}
 	fprintf(stderr, "gc: %s after %zu pass%s: %zu change%s; %zu object%s left waiting%s\n",
-		owners_gc_backlog_actions(&b) ? "stopped" : "converged", r->gr.passes,
+		owners_collector_render_backlog_actions(&b) ? "stopped" : "converged", r->gr.passes,
 		r->gr.passes == 1 ? "" : "es", r->gr.done, r->gr.done == 1 ? "" : "s", b.waits, b.waits == 1 ? "" : "s", b.waits ? ":" : "");
 	if ((rc = say_left(r, &b)))
 		return rc;
@@ -487,7 +487,7 @@ static int start_watches(struct run *r)
 
 /* Watching: sleeps on the watches and the signals until a change comes
  * (1), none yet (0), or a stop (-1: Ctrl-C, or the watches' error said). */
-static int wait_for_changes(void *ctx, struct owners_gc_world *w)
+static int wait_for_changes(void *ctx, struct owners_gc_runner_world *w)
 {
 	struct run *r = ctx;
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -516,9 +516,9 @@ static int wait_for_changes(void *ctx, struct owners_gc_world *w)
  * more half done than the GC itself would (every request is atomic). */
 static enum exit_code watch_and_act(struct run *r, int *quit)
 {
-	struct owners_gc_hooks h = hooks_of(r);
+	struct owners_gc_runner_hooks h = hooks_of(r);
 	struct owners_error err = OWNERS_ERROR_INIT;
-	enum owners_gc_run_end end;
+	enum owners_gc_runner_end end;
 	enum exit_code rc = EXIT_OK;
 
 	if ((rc = signals_open(SIGNALS_SECOND_ASKS)))
@@ -532,10 +532,10 @@ static enum exit_code watch_and_act(struct run *r, int *quit)
 	r->world.reads = r->reads;
 	r->quit = quit;
 	h.wait = wait_for_changes;
-	if (owners_gc_watch(&end, &r->gr, &r->world, &h, &err)) {
+	if (owners_gc_runner_watch(&end, &r->gr, &r->world, &h, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
-	} else if (end == OWNERS_GC_RUN_STOPPED) {
+	} else if (end == OWNERS_GC_RUNNER_STOPPED) {
 		rc = r->stop;
 	}
 	if (!rc && r->gr.failed)
@@ -606,7 +606,7 @@ enum exit_code cmd_gc(struct cmd_run *run)
 {
 	const struct owners_cli *cli = run->cli;
 	const struct gc_options *o = run->opts;
-	struct owners_gc_backlog b;
+	struct owners_collector_render_backlog b;
 	struct progress_timing timing;
 	struct run r;
 	enum exit_code rc;
@@ -632,7 +632,7 @@ enum exit_code cmd_gc(struct cmd_run *run)
 	r.world.http = run->s.http;
 	if (o->dry_run == OWNERS_DRY_RUN_CLIENT) {
 		if (!(rc = decide_only(&r)) && !(rc = show_backlog(&r, &b, 1)) && o->exit_code)
-			rc = owners_gc_backlog_actions(&b) ? EXIT_ERROR : EXIT_OK;
+			rc = owners_collector_render_backlog_actions(&b) ? EXIT_ERROR : EXIT_OK;
 	} else if (!(rc = run_passes(&r))) {
 		if (o->watch)
 			rc = keep_up(&r);

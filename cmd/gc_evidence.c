@@ -24,7 +24,7 @@ static int snapshot_lease(const struct session *s, struct owners_lease *l)
 	return 0;
 }
 
-void gc_evidence_lease(struct session *s, struct owners_gc_render *r)
+void gc_evidence_lease(struct session *s, struct owners_collector_render *r)
 {
 	struct owners_lease l;
 
@@ -48,7 +48,7 @@ enum exit_code gc_evidence_read(struct gc_evidence *e, struct session *s, long a
 	if (owners_collector_new(&e->c, s->graph) || !(e->steps = calloc(s->graph->count + 1, sizeof(*e->steps))))
 		return error_oom();
 	owners_collector_plan(e->c, e->steps);
-	owners_gc_backlog_count(&e->backlog, s->graph, e->steps, NULL, NULL, 0);
+	owners_collector_render_backlog_count(&e->backlog, s->graph, e->steps, NULL, NULL, 0);
 	e->render.c = e->c;
 	e->render.steps = e->steps;
 	e->render.backlog = &e->backlog;
@@ -65,7 +65,7 @@ enum exit_code gc_evidence_tell(const struct gc_evidence *e)
 
 	if (!e->c)
 		return 0;
-	if (owners_gc_render_stalled(&out, &e->render))
+	if (owners_collector_render_stalled(&out, &e->render))
 		rc = error_oom();
 	else if (out.len)
 		fputs(out.ptr, stderr);

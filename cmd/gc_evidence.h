@@ -16,16 +16,16 @@
 
 /* Fills the lease fields of r, print.now set (lease_renewed stays 0 when
  * the lease cannot be read, lease_rc says why: no verdict from it). */
-void gc_evidence_lease(struct session *s, struct owners_gc_render *r);
+void gc_evidence_lease(struct session *s, struct owners_collector_render *r);
 
 /* The evidence on the session's graph (every object of it), the backlog's
  * threshold being after_s seconds: render holds it for
- * owners_gc_render_seen() and the documents. */
+ * owners_collector_render_seen_state() and the documents. */
 struct gc_evidence {
 	struct owners_collector *c;
-	struct owners_gc_step *steps;
-	struct owners_gc_backlog backlog;
-	struct owners_gc_render render; /* borrows the above: do not copy e */
+	struct owners_collector_step *steps;
+	struct owners_collector_render_backlog backlog;
+	struct owners_collector_render render; /* borrows the above: do not copy e */
 };
 /* 0, or the exit code of a failure (out of memory); clear e either way. */
 enum exit_code gc_evidence_read(struct gc_evidence *e, struct session *s, long after_s);

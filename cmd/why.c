@@ -176,7 +176,7 @@ enum exit_code cmd_why(struct cmd_run *run)
 	}
 	/* "will be collected" rests on the GC running: what is known of it,
 	 * said with the verdict, and on stderr when it appears stopped */
-	if (!(rc = gc_evidence_read(&f.gc, s, OWNERS_GC_STALLED_AFTER)) && !(rc = show(run, &f.why, &f.events, &f.gc)))
+	if (!(rc = gc_evidence_read(&f.gc, s, OWNERS_COLLECTOR_RENDER_STALLED_AFTER)) && !(rc = show(run, &f.why, &f.events, &f.gc)))
 		rc = gc_evidence_tell(&f.gc);
 out:
 	why_facts_clear(&f);

@@ -3,7 +3,7 @@
  * shares, as kubectl's print flags are shared by its commands. One
  * struct, embedded in each renderer's options (owners_render,
  * owners_dangling_render, owners_stuck_render, owners_why_render,
- * owners_gc_render) and filled once by the command layer.
+ * owners_collector_render) and filled once by the command layer.
  *
  * Ownership: the strings and arrays are borrowed from the caller.
  */

@@ -5,10 +5,10 @@
 #include "absence_confirm.h"
 
 /* Whether a step of the collector rests on its references' absence. */
-static int rests_on_absence(const struct owners_gc_step *s)
+static int rests_on_absence(const struct owners_collector_step *s)
 {
-	return s->kind == OWNERS_GC_STEP_DELETE || s->kind == OWNERS_GC_STEP_STRIP ||
-	       s->kind == OWNERS_GC_STEP_UNBLOCK;
+	return s->kind == OWNERS_COLLECTOR_STEP_DELETE || s->kind == OWNERS_COLLECTOR_STEP_STRIP ||
+	       s->kind == OWNERS_COLLECTOR_STEP_UNBLOCK;
 }
 
 /* Reads the owner of every dangling reference of node; holds those that
@@ -35,7 +35,7 @@ static int confirm_node(size_t *newly, struct owners_collector *c, uint32_t node
 	return 0;
 }
 
-int owners_absence_confirm_collector(size_t *held, struct owners_collector *c, struct owners_gc_step *steps,
+int owners_absence_confirm_collector(size_t *held, struct owners_collector *c, struct owners_collector_step *steps,
 				     const unsigned char *scope, struct owners_owner_checks *cc)
 {
 	*held = 0;

@@ -31,7 +31,7 @@
 
 /* scope (g->count entries, may be NULL): the objects acted on. Plans again
  * (owners_collector_plan()) into steps. 0 or OWNERS_ENOMEM. */
-int owners_absence_confirm_collector(size_t *held, struct owners_collector *c, struct owners_gc_step *steps,
+int owners_absence_confirm_collector(size_t *held, struct owners_collector *c, struct owners_collector_step *steps,
 				     const unsigned char *scope, struct owners_owner_checks *cc);
 
 /* Takes the held actions out of p and records each as a wait on owners.

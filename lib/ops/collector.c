@@ -8,67 +8,67 @@
 
 /* ---- names ------------------------------------------------------------ */
 
-const char *owners_gc_handler_name(enum owners_gc_handler h)
+const char *owners_collector_handler_name(enum owners_collector_handler h)
 {
 	switch (h) {
-	case OWNERS_GC_ATTEMPT_TO_DELETE: return "attemptToDeleteItem";
-	case OWNERS_GC_DELETING_DEPENDENTS: return "processDeletingDependentsItem";
-	case OWNERS_GC_ATTEMPT_TO_ORPHAN: return "attemptToOrphan";
+	case OWNERS_COLLECTOR_ATTEMPT_TO_DELETE: return "attemptToDeleteItem";
+	case OWNERS_COLLECTOR_DELETING_DEPENDENTS: return "processDeletingDependentsItem";
+	case OWNERS_COLLECTOR_ATTEMPT_TO_ORPHAN: return "attemptToOrphan";
 	}
 	return "attemptToDeleteItem";
 }
 
-const char *owners_gc_step_name(enum owners_gc_step_kind k)
+const char *owners_collector_step_name(enum owners_collector_step_kind k)
 {
 	switch (k) {
-	case OWNERS_GC_STEP_NONE: return "none";
-	case OWNERS_GC_STEP_DELETE: return "delete";
-	case OWNERS_GC_STEP_STRIP: return "remove-references";
-	case OWNERS_GC_STEP_UNBLOCK: return "unblock-references";
-	case OWNERS_GC_STEP_REMOVE_FOREGROUND:
-	case OWNERS_GC_STEP_REMOVE_ORPHAN: return "remove-finalizer";
-	case OWNERS_GC_STEP_RELEASE_DEPENDENTS: return "release-dependents";
-	case OWNERS_GC_STEP_WAIT: return "wait";
+	case OWNERS_COLLECTOR_STEP_NONE: return "none";
+	case OWNERS_COLLECTOR_STEP_DELETE: return "delete";
+	case OWNERS_COLLECTOR_STEP_STRIP: return "remove-references";
+	case OWNERS_COLLECTOR_STEP_UNBLOCK: return "unblock-references";
+	case OWNERS_COLLECTOR_STEP_REMOVE_FOREGROUND:
+	case OWNERS_COLLECTOR_STEP_REMOVE_ORPHAN: return "remove-finalizer";
+	case OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS: return "release-dependents";
+	case OWNERS_COLLECTOR_STEP_WAIT: return "wait";
 	}
 	return "none";
 }
 
-const char *owners_gc_policy_name(enum owners_gc_policy p)
+const char *owners_collector_policy_name(enum owners_collector_policy p)
 {
 	switch (p) {
-	case OWNERS_GC_POLICY_BACKGROUND: return "Background";
-	case OWNERS_GC_POLICY_FOREGROUND: return "Foreground";
-	case OWNERS_GC_POLICY_ORPHAN: return "Orphan";
+	case OWNERS_COLLECTOR_POLICY_BACKGROUND: return "Background";
+	case OWNERS_COLLECTOR_POLICY_FOREGROUND: return "Foreground";
+	case OWNERS_COLLECTOR_POLICY_ORPHAN: return "Orphan";
 	}
 	return "Background";
 }
 
-const char *owners_gc_wait_name(enum owners_gc_wait_kind k)
+const char *owners_collector_wait_name(enum owners_collector_wait_kind k)
 {
 	switch (k) {
-	case OWNERS_GC_WAIT_FINALIZERS: return "finalizers";
-	case OWNERS_GC_WAIT_BLOCKING: return "blocking-dependents";
-	case OWNERS_GC_WAIT_GIVES_UP: return "gives-up";
-	case OWNERS_GC_WAIT_UNDECIDED: return "undecided";
-	case OWNERS_GC_WAIT_OWNER_LIVE: return "owner-exists";
-	case OWNERS_GC_WAIT_DEADLOCK: return "deadlock";
+	case OWNERS_COLLECTOR_WAIT_FINALIZERS: return "finalizers";
+	case OWNERS_COLLECTOR_WAIT_BLOCKING: return "blocking-dependents";
+	case OWNERS_COLLECTOR_WAIT_GIVES_UP: return "gives-up";
+	case OWNERS_COLLECTOR_WAIT_UNDECIDED: return "undecided";
+	case OWNERS_COLLECTOR_WAIT_OWNER_LIVE: return "owner-exists";
+	case OWNERS_COLLECTOR_WAIT_DEADLOCK: return "deadlock";
 	}
 	return "finalizers";
 }
 
-const char *owners_gc_outcome_name(enum owners_gc_outcome_kind f)
+const char *owners_collector_outcome_name(enum owners_collector_outcome_kind f)
 {
 	switch (f) {
-	case OWNERS_GC_OUTCOME_KEPT: return "kept";
-	case OWNERS_GC_OUTCOME_COLLECTED: return "collected";
-	case OWNERS_GC_OUTCOME_DELETING: return "in-deletion";
+	case OWNERS_COLLECTOR_OUTCOME_KEPT: return "kept";
+	case OWNERS_COLLECTOR_OUTCOME_COLLECTED: return "collected";
+	case OWNERS_COLLECTOR_OUTCOME_DELETING: return "in-deletion";
 	}
 	return "kept";
 }
 
-int owners_gc_step_acts(const struct owners_gc_step *s)
+int owners_collector_step_acts(const struct owners_collector_step *s)
 {
-	return s->kind != OWNERS_GC_STEP_NONE && s->kind != OWNERS_GC_STEP_WAIT;
+	return s->kind != OWNERS_COLLECTOR_STEP_NONE && s->kind != OWNERS_COLLECTOR_STEP_WAIT;
 }
 
 /* ---- state ------------------------------------------------------------ */
@@ -278,12 +278,12 @@ static void count_dependents(const struct owners_collector *c, uint32_t node, st
 }
 
 /* attemptToOrphan: every dependent loses its references to node. */
-static void decide_orphan(struct owners_collector *c, uint32_t node, struct owners_gc_step *s)
+static void decide_orphan(struct owners_collector *c, uint32_t node, struct owners_collector_step *s)
 {
 	const struct owners_node *n = &c->g->nodes[node];
 	uint32_t j, released = 0;
 
-	s->handler = OWNERS_GC_ATTEMPT_TO_ORPHAN;
+	s->handler = OWNERS_COLLECTOR_ATTEMPT_TO_ORPHAN;
 	for (j = 0; j < n->n_dependents; j++) {
 		uint32_t dep = n->dependents[j];
 		const struct owners_node *d = &c->g->nodes[dep];
@@ -306,24 +306,24 @@ static void decide_orphan(struct owners_collector *c, uint32_t node, struct owne
 			released++;
 		}
 	}
-	s->kind = released ? OWNERS_GC_STEP_RELEASE_DEPENDENTS : OWNERS_GC_STEP_REMOVE_ORPHAN;
+	s->kind = released ? OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS : OWNERS_COLLECTOR_STEP_REMOVE_ORPHAN;
 	s->count = released;
 }
 
 /* processDeletingDependentsItem. */
-static void decide_deleting_dependents(struct owners_collector *c, uint32_t node, struct owners_gc_step *s)
+static void decide_deleting_dependents(struct owners_collector *c, uint32_t node, struct owners_collector_step *s)
 {
 	struct dependents_count d;
 
-	s->handler = OWNERS_GC_DELETING_DEPENDENTS;
+	s->handler = OWNERS_COLLECTOR_DELETING_DEPENDENTS;
 	count_dependents(c, node, &d);
 	if (d.blocking) {
-		s->kind = OWNERS_GC_STEP_WAIT;
-		s->wait = OWNERS_GC_WAIT_BLOCKING;
+		s->kind = OWNERS_COLLECTOR_STEP_WAIT;
+		s->wait = OWNERS_COLLECTOR_WAIT_BLOCKING;
 		s->count = d.blocking;
 		return;
 	}
-	s->kind = OWNERS_GC_STEP_REMOVE_FOREGROUND;
+	s->kind = OWNERS_COLLECTOR_STEP_REMOVE_FOREGROUND;
 }
 
 /* The references classifyReferences() sorts, and the first of each kind. */
@@ -450,25 +450,25 @@ static uint32_t owner_of(const struct owners_collector *c, uint32_t node, uint32
 }
 
 /* attemptToDeleteItem on an object not in deletion. */
-static void decide_attempt(struct owners_collector *c, uint32_t node, struct owners_gc_step *s)
+static void decide_attempt(struct owners_collector *c, uint32_t node, struct owners_collector_step *s)
 {
 	struct ref_sort r;
 	struct dependents_count d;
 
-	s->handler = OWNERS_GC_ATTEMPT_TO_DELETE;
+	s->handler = OWNERS_COLLECTOR_ATTEMPT_TO_DELETE;
 	sort_refs(c, node, &r);
 	if (!r.n_live)
 		return; /* no owner: not garbage */
 	if (r.gives_up != OWNERS_NO_NODE) {
-		s->kind = OWNERS_GC_STEP_WAIT;
-		s->wait = OWNERS_GC_WAIT_GIVES_UP;
+		s->kind = OWNERS_COLLECTOR_STEP_WAIT;
+		s->wait = OWNERS_COLLECTOR_WAIT_GIVES_UP;
 		s->ref = r.gives_up;
 		return;
 	}
 	if (r.solid != OWNERS_NO_NODE) {
 		s->owner = owner_of(c, node, r.solid);
 		if (r.n_dangling + r.n_waiting) {
-			s->kind = OWNERS_GC_STEP_STRIP;
+			s->kind = OWNERS_COLLECTOR_STEP_STRIP;
 			s->count = mark_strip(c, node);
 		}
 		return;
@@ -476,29 +476,29 @@ static void decide_attempt(struct owners_collector *c, uint32_t node, struct own
 	/* An owner the scan missed is there: the GC, reading it, finds it
 	 * solid. Owners has no node for it to decide with; the next scan has. */
 	if (r.live != OWNERS_NO_NODE) {
-		s->kind = OWNERS_GC_STEP_WAIT;
-		s->wait = OWNERS_GC_WAIT_OWNER_LIVE;
+		s->kind = OWNERS_COLLECTOR_STEP_WAIT;
+		s->wait = OWNERS_COLLECTOR_WAIT_OWNER_LIVE;
 		s->ref = r.live;
 		return;
 	}
 	if (r.undecided != OWNERS_NO_NODE) {
-		s->kind = OWNERS_GC_STEP_WAIT;
-		s->wait = OWNERS_GC_WAIT_UNDECIDED;
+		s->kind = OWNERS_COLLECTOR_STEP_WAIT;
+		s->wait = OWNERS_COLLECTOR_WAIT_UNDECIDED;
 		s->ref = r.undecided;
 		return;
 	}
-	s->kind = OWNERS_GC_STEP_DELETE;
+	s->kind = OWNERS_COLLECTOR_STEP_DELETE;
 	s->owner = owner_of(c, node, r.went);
 	if (r.waiting != OWNERS_NO_NODE) {
 		s->owner = owner_of(c, node, r.waiting);
 		count_dependents(c, node, &d);
 		if (d.existing) {
 			s->for_waiting_owner = 1;
-			s->policy = OWNERS_GC_POLICY_FOREGROUND;
+			s->policy = OWNERS_COLLECTOR_POLICY_FOREGROUND;
 			/* The cycle breaker: a dependent already waits for this
 			 * object's dependents while this one waits for it. */
 			if (d.deleting_dependents != OWNERS_NO_NODE && any_blocking_ref(c, node)) {
-				s->kind = OWNERS_GC_STEP_UNBLOCK;
+				s->kind = OWNERS_COLLECTOR_STEP_UNBLOCK;
 				s->owner = d.deleting_dependents;
 				return;
 			}
@@ -508,16 +508,16 @@ static void decide_attempt(struct owners_collector *c, uint32_t node, struct own
 			 * handled before the retry, leaves foreground deletion, and
 			 * the object is then kept by it. */
 			if (c->retried[node] && ended_an_owners_wait(c, node))
-				s->kind = OWNERS_GC_STEP_NONE;
+				s->kind = OWNERS_COLLECTOR_STEP_NONE;
 			return;
 		}
 	}
-	s->policy = c->orphan[node] ? OWNERS_GC_POLICY_ORPHAN
-		    : c->fg[node]   ? OWNERS_GC_POLICY_FOREGROUND
-				    : OWNERS_GC_POLICY_BACKGROUND;
+	s->policy = c->orphan[node] ? OWNERS_COLLECTOR_POLICY_ORPHAN
+		    : c->fg[node]   ? OWNERS_COLLECTOR_POLICY_FOREGROUND
+				    : OWNERS_COLLECTOR_POLICY_BACKGROUND;
 }
 
-static void decide(struct owners_collector *c, uint32_t node, struct owners_gc_step *s)
+static void decide(struct owners_collector *c, uint32_t node, struct owners_collector_step *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->owner = OWNERS_NO_NODE;
@@ -537,12 +537,12 @@ static void decide(struct owners_collector *c, uint32_t node, struct owners_gc_s
 		return;
 	}
 	/* In deletion, not for its dependents: the GC returns at once. */
-	s->handler = OWNERS_GC_ATTEMPT_TO_DELETE;
-	s->kind = OWNERS_GC_STEP_WAIT;
-	s->wait = OWNERS_GC_WAIT_FINALIZERS;
+	s->handler = OWNERS_COLLECTOR_ATTEMPT_TO_DELETE;
+	s->kind = OWNERS_COLLECTOR_STEP_WAIT;
+	s->wait = OWNERS_COLLECTOR_WAIT_FINALIZERS;
 }
 
-void owners_collector_plan(struct owners_collector *c, struct owners_gc_step *steps)
+void owners_collector_plan(struct owners_collector *c, struct owners_collector_step *steps)
 {
 	uint32_t k;
 
@@ -595,29 +595,29 @@ static void maybe_gone(struct owners_collector *c, uint32_t node)
 		c->gone[node] = 1;
 }
 
-void owners_collector_apply(struct owners_collector *c, uint32_t node, const struct owners_gc_step *s)
+void owners_collector_apply(struct owners_collector *c, uint32_t node, const struct owners_collector_step *s)
 {
 	const struct owners_node *n = &c->g->nodes[node];
 	uint32_t i, j;
 
 	switch (s->kind) {
-	case OWNERS_GC_STEP_NONE:
-	case OWNERS_GC_STEP_WAIT:
+	case OWNERS_COLLECTOR_STEP_NONE:
+	case OWNERS_COLLECTOR_STEP_WAIT:
 		return;
-	case OWNERS_GC_STEP_DELETE:
+	case OWNERS_COLLECTOR_STEP_DELETE:
 		/* deletionFinalizersForGarbageCollection(): the policy's
 		 * finalizer on, the other one off */
-		c->fg[node] = s->policy == OWNERS_GC_POLICY_FOREGROUND;
-		c->orphan[node] = s->policy == OWNERS_GC_POLICY_ORPHAN;
+		c->fg[node] = s->policy == OWNERS_COLLECTOR_POLICY_FOREGROUND;
+		c->orphan[node] = s->policy == OWNERS_COLLECTOR_POLICY_ORPHAN;
 		c->deleting[node] = 1;
 		maybe_gone(c, node);
 		return;
-	case OWNERS_GC_STEP_STRIP:
+	case OWNERS_COLLECTOR_STEP_STRIP:
 		for (i = 0; i < n->n_refs; i++)
 			if (c->drop[c->first_ref[node] + i])
 				c->removed[c->first_ref[node] + i] = 1;
 		return;
-	case OWNERS_GC_STEP_UNBLOCK:
+	case OWNERS_COLLECTOR_STEP_UNBLOCK:
 		for (i = 0; i < n->n_refs; i++)
 			c->unblocked[c->first_ref[node] + i] = 1;
 		/* the GC's delete after the patch conflicts: the next pass
@@ -625,15 +625,15 @@ void owners_collector_apply(struct owners_collector *c, uint32_t node, const str
 		 * after a rescan */
 		c->retried[node] = 1;
 		return;
-	case OWNERS_GC_STEP_REMOVE_FOREGROUND:
+	case OWNERS_COLLECTOR_STEP_REMOVE_FOREGROUND:
 		c->fg[node] = 0;
 		maybe_gone(c, node);
 		return;
-	case OWNERS_GC_STEP_REMOVE_ORPHAN:
+	case OWNERS_COLLECTOR_STEP_REMOVE_ORPHAN:
 		c->orphan[node] = 0;
 		maybe_gone(c, node);
 		return;
-	case OWNERS_GC_STEP_RELEASE_DEPENDENTS:
+	case OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS:
 		for (j = 0; j < n->n_dependents; j++) {
 			uint32_t dep = n->dependents[j];
 			long r;
@@ -647,7 +647,7 @@ void owners_collector_apply(struct owners_collector *c, uint32_t node, const str
 
 /* ---- settling --------------------------------------------------------- */
 
-static void record_fates(const struct owners_collector *c, struct owners_gc_outcome *fates)
+static void record_fates(const struct owners_collector *c, struct owners_collector_outcome *fates)
 {
 	uint32_t k, i;
 
@@ -655,24 +655,24 @@ static void record_fates(const struct owners_collector *c, struct owners_gc_outc
 		const struct owners_node *n = &c->g->nodes[k];
 
 		if (n->virtual_) {
-			fates[k].kind = OWNERS_GC_OUTCOME_COLLECTED; /* never there */
+			fates[k].kind = OWNERS_COLLECTOR_OUTCOME_COLLECTED; /* never there */
 			continue;
 		}
 		if (c->gone[k])
-			fates[k].kind = OWNERS_GC_OUTCOME_COLLECTED;
+			fates[k].kind = OWNERS_COLLECTOR_OUTCOME_COLLECTED;
 		else
-			fates[k].kind = c->deleting[k] ? OWNERS_GC_OUTCOME_DELETING : OWNERS_GC_OUTCOME_KEPT;
+			fates[k].kind = c->deleting[k] ? OWNERS_COLLECTOR_OUTCOME_DELETING : OWNERS_COLLECTOR_OUTCOME_KEPT;
 		fates[k].refs_removed = 0;
 		for (i = 0; i < n->n_refs; i++)
 			fates[k].refs_removed += c->removed[c->first_ref[k] + i];
 	}
 }
 
-int owners_collector_settle(struct owners_graph *g, struct owners_gc_outcome *fates, unsigned max_passes,
+int owners_collector_settle(struct owners_graph *g, struct owners_collector_outcome *fates, unsigned max_passes,
 			    unsigned *passes)
 {
 	struct owners_collector *c = NULL;
-	struct owners_gc_step *steps = NULL;
+	struct owners_collector_step *steps = NULL;
 	unsigned pass = 0;
 	uint32_t k;
 	int rc;
@@ -697,10 +697,10 @@ int owners_collector_settle(struct owners_graph *g, struct owners_gc_outcome *fa
 			break;
 		owners_collector_plan(c, steps);
 		for (k = 0; k < g->count; k++) {
-			if (!owners_gc_step_acts(&steps[k]))
+			if (!owners_collector_step_acts(&steps[k]))
 				continue;
 			acted = 1;
-			if (steps[k].kind == OWNERS_GC_STEP_DELETE && fates[k].through == OWNERS_NO_NODE)
+			if (steps[k].kind == OWNERS_COLLECTOR_STEP_DELETE && fates[k].through == OWNERS_NO_NODE)
 				fates[k].through = steps[k].owner;
 		}
 		if (!acted)

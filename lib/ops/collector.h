@@ -52,56 +52,56 @@
 
 struct owners_deadlocks;
 
-enum owners_gc_handler {
-	OWNERS_GC_ATTEMPT_TO_DELETE,       /* attemptToDeleteItem */
-	OWNERS_GC_DELETING_DEPENDENTS,     /* processDeletingDependentsItem */
-	OWNERS_GC_ATTEMPT_TO_ORPHAN,       /* attemptToOrphan */
+enum owners_collector_handler {
+	OWNERS_COLLECTOR_ATTEMPT_TO_DELETE,       /* attemptToDeleteItem */
+	OWNERS_COLLECTOR_DELETING_DEPENDENTS,     /* processDeletingDependentsItem */
+	OWNERS_COLLECTOR_ATTEMPT_TO_ORPHAN,       /* attemptToOrphan */
 };
 /* The GC's own function names. */
-const char *owners_gc_handler_name(enum owners_gc_handler h);
+const char *owners_collector_handler_name(enum owners_collector_handler h);
 
-enum owners_gc_step_kind {
-	OWNERS_GC_STEP_NONE,
-	OWNERS_GC_STEP_DELETE,             /* DELETE with `policy` */
-	OWNERS_GC_STEP_STRIP,              /* references patched out (dangling or waiting) */
-	OWNERS_GC_STEP_UNBLOCK,            /* the cycle breaker: blockOwnerDeletion false */
-	OWNERS_GC_STEP_REMOVE_FOREGROUND,  /* foregroundDeletion comes off */
-	OWNERS_GC_STEP_RELEASE_DEPENDENTS, /* dependents lose their references to it */
-	OWNERS_GC_STEP_REMOVE_ORPHAN,      /* orphan comes off */
-	OWNERS_GC_STEP_WAIT,               /* nothing the GC does now: `wait` says why */
+enum owners_collector_step_kind {
+	OWNERS_COLLECTOR_STEP_NONE,
+	OWNERS_COLLECTOR_STEP_DELETE,             /* DELETE with `policy` */
+	OWNERS_COLLECTOR_STEP_STRIP,              /* references patched out (dangling or waiting) */
+	OWNERS_COLLECTOR_STEP_UNBLOCK,            /* the cycle breaker: blockOwnerDeletion false */
+	OWNERS_COLLECTOR_STEP_REMOVE_FOREGROUND,  /* foregroundDeletion comes off */
+	OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS, /* dependents lose their references to it */
+	OWNERS_COLLECTOR_STEP_REMOVE_ORPHAN,      /* orphan comes off */
+	OWNERS_COLLECTOR_STEP_WAIT,               /* nothing the GC does now: `wait` says why */
 };
 /* "delete", "remove-references", "unblock-references",
  * "remove-finalizer", "release-dependents", "wait", "none". */
-const char *owners_gc_step_name(enum owners_gc_step_kind k);
+const char *owners_collector_step_name(enum owners_collector_step_kind k);
 
-enum owners_gc_policy {
-	OWNERS_GC_POLICY_BACKGROUND,
-	OWNERS_GC_POLICY_FOREGROUND,
-	OWNERS_GC_POLICY_ORPHAN,
+enum owners_collector_policy {
+	OWNERS_COLLECTOR_POLICY_BACKGROUND,
+	OWNERS_COLLECTOR_POLICY_FOREGROUND,
+	OWNERS_COLLECTOR_POLICY_ORPHAN,
 };
 /* "Background", "Foreground", "Orphan" (DeleteOptions.propagationPolicy). */
-const char *owners_gc_policy_name(enum owners_gc_policy p);
+const char *owners_collector_policy_name(enum owners_collector_policy p);
 
-enum owners_gc_wait_kind {
-	OWNERS_GC_WAIT_FINALIZERS,  /* in deletion: other controllers' finalizers hold it */
-	OWNERS_GC_WAIT_BLOCKING,    /* foreground: `count` dependents still block it */
-	OWNERS_GC_WAIT_GIVES_UP,    /* the GC cannot classify reference `ref`: nothing, ever (or
+enum owners_collector_wait_kind {
+	OWNERS_COLLECTOR_WAIT_FINALIZERS,  /* in deletion: other controllers' finalizers hold it */
+	OWNERS_COLLECTOR_WAIT_BLOCKING,    /* foreground: `count` dependents still block it */
+	OWNERS_COLLECTOR_WAIT_GIVES_UP,    /* the GC cannot classify reference `ref`: nothing, ever (or
 				       until the group it names is served again) */
-	OWNERS_GC_WAIT_UNDECIDED,   /* reference `ref` names an owner this user cannot see */
-	OWNERS_GC_WAIT_OWNER_LIVE,  /* reference `ref`'s owner, missing from the scan, was read
+	OWNERS_COLLECTOR_WAIT_UNDECIDED,   /* reference `ref` names an owner this user cannot see */
+	OWNERS_COLLECTOR_WAIT_OWNER_LIVE,  /* reference `ref`'s owner, missing from the scan, was read
 				       from the server and is there: decided again on the next scan */
-	OWNERS_GC_WAIT_DEADLOCK,    /* foreground, blocked by objects that wait on it in turn:
+	OWNERS_COLLECTOR_WAIT_DEADLOCK,    /* foreground, blocked by objects that wait on it in turn:
 				       never ends (deadlock.h; set by owners_deadlocks_attach()) */
 };
 /* "finalizers", "blocking-dependents", "gives-up", "undecided", "owner-exists", "deadlock". */
-const char *owners_gc_wait_name(enum owners_gc_wait_kind k);
+const char *owners_collector_wait_name(enum owners_collector_wait_kind k);
 
 /* What the GC does to one object now. */
-struct owners_gc_step {
-	enum owners_gc_step_kind kind;
-	enum owners_gc_handler handler;
-	enum owners_gc_policy policy;      /* DELETE */
-	enum owners_gc_wait_kind wait;     /* WAIT */
+struct owners_collector_step {
+	enum owners_collector_step_kind kind;
+	enum owners_collector_handler handler;
+	enum owners_collector_policy policy;      /* DELETE */
+	enum owners_collector_wait_kind wait;     /* WAIT */
 	/* DELETE: no owner resolves (0) or an owner waits for its dependents
 	 * (1: then `owner` is it) */
 	int for_waiting_owner;
@@ -114,16 +114,16 @@ struct owners_gc_step {
 					      WAIT blocking: dependents */
 };
 
-enum owners_gc_outcome_kind {
-	OWNERS_GC_OUTCOME_KEPT,       /* exists when the GC is done */
-	OWNERS_GC_OUTCOME_COLLECTED,  /* deleted by the GC (gone when done) */
-	OWNERS_GC_OUTCOME_DELETING,   /* in deletion when done: others' finalizers hold it */
+enum owners_collector_outcome_kind {
+	OWNERS_COLLECTOR_OUTCOME_KEPT,       /* exists when the GC is done */
+	OWNERS_COLLECTOR_OUTCOME_COLLECTED,  /* deleted by the GC (gone when done) */
+	OWNERS_COLLECTOR_OUTCOME_DELETING,   /* in deletion when done: others' finalizers hold it */
 };
-const char *owners_gc_outcome_name(enum owners_gc_outcome_kind f); /* "kept", "collected", "in-deletion" */
+const char *owners_collector_outcome_name(enum owners_collector_outcome_kind f); /* "kept", "collected", "in-deletion" */
 
 /* An object's outcome once the GC's passes settle. */
-struct owners_gc_outcome {
-	enum owners_gc_outcome_kind kind;
+struct owners_collector_outcome {
+	enum owners_collector_outcome_kind kind;
 	unsigned pass;       /* the pass it went in (1: what the GC does now), 0 if not */
 	/* the object whose going made it go: an owner collected in an earlier
 	 * pass (its last owner), OWNERS_NO_NODE when it goes for what is
@@ -153,7 +153,7 @@ struct owners_collector {
 	unsigned char *retried;
 	/* what owners_collector_foresee() settled: every node's outcome (NULL
 	 * before) and the passes it took */
-	struct owners_gc_outcome *ends;
+	struct owners_collector_outcome *ends;
 	unsigned passes;
 	/* what owners_deadlocks_attach() found (NULL before), owned */
 	struct owners_deadlocks *deadlocks;
@@ -173,7 +173,7 @@ void owners_collector_free(struct owners_collector *c);
  * entries (virtual nodes and gone ones get NONE). It also marks, for this
  * pass, the references a STRIP or a release removes, and the objects
  * that lose some (c->release). */
-void owners_collector_plan(struct owners_collector *c, struct owners_gc_step *steps);
+void owners_collector_plan(struct owners_collector *c, struct owners_collector_step *steps);
 /* Where the GC's passes settle, kept in c->ends and c->passes (what is
  * collected in the end, and after what). It does not change what plan()
  * does now: an object kept by a solid owner that is garbage itself has
@@ -183,7 +183,7 @@ void owners_collector_plan(struct owners_collector *c, struct owners_gc_step *st
  * in every build order). 0 or OWNERS_ENOMEM. */
 int owners_collector_foresee(struct owners_collector *c);
 /* Applies step s (on node) to the state as the apiserver answers it. */
-void owners_collector_apply(struct owners_collector *c, uint32_t node, const struct owners_gc_step *s);
+void owners_collector_apply(struct owners_collector *c, uint32_t node, const struct owners_collector_step *s);
 /* Whether ref (one of node's) is removed by this pass's plan. */
 int owners_collector_drops(const struct owners_collector *c, uint32_t node, const struct owners_ref *ref);
 /* Whether reference i of node counts as dangling on c's state (absent,
@@ -195,13 +195,13 @@ int owners_collector_ref_dangles(const struct owners_collector *c, uint32_t node
  * owners_collector_plan() on c, as the GC's isDangling() makes it. */
 void owners_collector_hold(struct owners_collector *c, uint32_t node, uint32_t i, int there);
 /* Whether a step changes something (not NONE, not WAIT). */
-int owners_gc_step_acts(const struct owners_gc_step *s);
+int owners_collector_step_acts(const struct owners_collector_step *s);
 
 /* Every object's outcome: passes of decide-all-then-apply-all on a copy
  * of the state until one changes nothing (at most max_passes; 0 for no
  * limit). fates has g->count entries. *passes: how many passes changed
  * something. 0 or OWNERS_ENOMEM. */
-int owners_collector_settle(struct owners_graph *g, struct owners_gc_outcome *fates, unsigned max_passes,
+int owners_collector_settle(struct owners_graph *g, struct owners_collector_outcome *fates, unsigned max_passes,
 			    unsigned *passes);
 
 #endif

@@ -17,40 +17,40 @@ static const char *plural(size_t n)
 	return n == 1 ? "" : "s";
 }
 
-static int in_scope(const struct owners_gc_render *r, uint32_t k)
+static int in_scope(const struct owners_collector_render *r, uint32_t k)
 {
 	return !r->scope || r->scope[k];
 }
 
 /* ---- counting ---------------------------------------------------------- */
 
-int64_t owners_gc_step_due(const struct owners_graph *g, uint32_t node, const struct owners_gc_step *s)
+int64_t owners_collector_render_step_due(const struct owners_graph *g, uint32_t node, const struct owners_collector_step *s)
 {
 	switch (s->kind) {
-	case OWNERS_GC_STEP_REMOVE_FOREGROUND:
-	case OWNERS_GC_STEP_REMOVE_ORPHAN:
-	case OWNERS_GC_STEP_RELEASE_DEPENDENTS:
+	case OWNERS_COLLECTOR_STEP_REMOVE_FOREGROUND:
+	case OWNERS_COLLECTOR_STEP_REMOVE_ORPHAN:
+	case OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS:
 		return g->nodes[node].deleted;
-	case OWNERS_GC_STEP_DELETE:
+	case OWNERS_COLLECTOR_STEP_DELETE:
 		/* due since its owner entered foreground deletion */
 		if (s->for_waiting_owner && s->owner != OWNERS_NO_NODE)
 			return g->nodes[s->owner].deleted;
 		return 0;
-	case OWNERS_GC_STEP_UNBLOCK:
+	case OWNERS_COLLECTOR_STEP_UNBLOCK:
 		return s->owner != OWNERS_NO_NODE ? g->nodes[s->owner].deleted : 0;
-	case OWNERS_GC_STEP_WAIT:
+	case OWNERS_COLLECTOR_STEP_WAIT:
 		/* not due: waiting, since the object's deletion */
 		return g->nodes[node].deleted;
-	case OWNERS_GC_STEP_NONE:
-	case OWNERS_GC_STEP_STRIP:
+	case OWNERS_COLLECTOR_STEP_NONE:
+	case OWNERS_COLLECTOR_STEP_STRIP:
 		break;
 	}
 	return 0;
 }
 
-void owners_gc_backlog_count(struct owners_gc_backlog *b, const struct owners_graph *g,
-			     const struct owners_gc_step *steps, const unsigned char *scope,
-			     const struct owners_gc_outcome *fates, unsigned passes)
+void owners_collector_render_backlog_count(struct owners_collector_render_backlog *b, const struct owners_graph *g,
+			     const struct owners_collector_step *steps, const unsigned char *scope,
+			     const struct owners_collector_outcome *fates, unsigned passes)
 {
 	uint32_t k;
 
@@ -58,29 +58,29 @@ void owners_gc_backlog_count(struct owners_gc_backlog *b, const struct owners_gr
 	b->oldest_node = OWNERS_NO_NODE;
 	b->passes = passes;
 	for (k = 0; k < g->count; k++) {
-		const struct owners_gc_step *s = &steps[k];
+		const struct owners_collector_step *s = &steps[k];
 		int64_t due;
 
 		if ((scope && !scope[k]) || g->nodes[k].virtual_)
 			continue;
-		if (fates && fates[k].kind == OWNERS_GC_OUTCOME_COLLECTED)
+		if (fates && fates[k].kind == OWNERS_COLLECTOR_OUTCOME_COLLECTED)
 			b->collected++;
 		switch (s->kind) {
-		case OWNERS_GC_STEP_NONE: continue;
-		case OWNERS_GC_STEP_DELETE: b->deletions++; break;
-		case OWNERS_GC_STEP_STRIP: b->strips++; break;
-		case OWNERS_GC_STEP_UNBLOCK: b->unblocks++; break;
-		case OWNERS_GC_STEP_REMOVE_FOREGROUND:
-		case OWNERS_GC_STEP_REMOVE_ORPHAN: b->finalizer_removals++; break;
-		case OWNERS_GC_STEP_RELEASE_DEPENDENTS: b->releases++; break;
-		case OWNERS_GC_STEP_WAIT:
+		case OWNERS_COLLECTOR_STEP_NONE: continue;
+		case OWNERS_COLLECTOR_STEP_DELETE: b->deletions++; break;
+		case OWNERS_COLLECTOR_STEP_STRIP: b->strips++; break;
+		case OWNERS_COLLECTOR_STEP_UNBLOCK: b->unblocks++; break;
+		case OWNERS_COLLECTOR_STEP_REMOVE_FOREGROUND:
+		case OWNERS_COLLECTOR_STEP_REMOVE_ORPHAN: b->finalizer_removals++; break;
+		case OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS: b->releases++; break;
+		case OWNERS_COLLECTOR_STEP_WAIT:
 			b->waits++;
-			b->gives_up += s->wait == OWNERS_GC_WAIT_GIVES_UP;
-			b->undecided += s->wait == OWNERS_GC_WAIT_UNDECIDED;
-			b->deadlocked += s->wait == OWNERS_GC_WAIT_DEADLOCK;
+			b->gives_up += s->wait == OWNERS_COLLECTOR_WAIT_GIVES_UP;
+			b->undecided += s->wait == OWNERS_COLLECTOR_WAIT_UNDECIDED;
+			b->deadlocked += s->wait == OWNERS_COLLECTOR_WAIT_DEADLOCK;
 			continue;
 		}
-		due = owners_gc_step_due(g, k, s);
+		due = owners_collector_render_step_due(g, k, s);
 		/* of actions due in the same second, the first object in the
 		 * node order: not the first the loop meets */
 		if (due && (!b->oldest || due < b->oldest ||
@@ -91,12 +91,12 @@ void owners_gc_backlog_count(struct owners_gc_backlog *b, const struct owners_gr
 	}
 }
 
-size_t owners_gc_backlog_actions(const struct owners_gc_backlog *b)
+size_t owners_collector_render_backlog_actions(const struct owners_collector_render_backlog *b)
 {
 	return b->deletions + b->strips + b->unblocks + b->finalizer_removals + b->releases;
 }
 
-int owners_gc_backlog_stalled(const struct owners_gc_backlog *b, int64_t now, int64_t after)
+int owners_collector_render_backlog_stalled(const struct owners_collector_render_backlog *b, int64_t now, int64_t after)
 {
 	return b->oldest && now - b->oldest >= after;
 }
@@ -141,14 +141,14 @@ static int first_dangling(struct owners_buf *out, const struct owners_collector 
 }
 
 static int wait_reason(struct owners_buf *out, const struct owners_collector *c, uint32_t node,
-		       const struct owners_gc_step *s)
+		       const struct owners_collector_step *s)
 {
 	const struct owners_node *n = &c->g->nodes[node];
 	const struct owners_ref *ref = s->ref != OWNERS_NO_NODE ? &n->refs[s->ref] : NULL;
 	int rc;
 
 	switch (s->wait) {
-	case OWNERS_GC_WAIT_FINALIZERS:
+	case OWNERS_COLLECTOR_WAIT_FINALIZERS:
 		if (owners_stuck_is_namespace(n)) {
 			/* spec.finalizers: not in the scan, and always the
 			 * namespace controller's while it holds the object */
@@ -160,10 +160,10 @@ static int wait_reason(struct owners_buf *out, const struct owners_collector *c,
 		}
 		rc = owners_buf_adds(out, "in deletion; waits on others' finalizers: ");
 		return rc ? rc : finalizer_list(out, n);
-	case OWNERS_GC_WAIT_BLOCKING:
+	case OWNERS_COLLECTOR_WAIT_BLOCKING:
 		return owners_buf_addf(out, "foreground deletion waits on %u blocking dependent%s", s->count,
 				       plural(s->count));
-	case OWNERS_GC_WAIT_GIVES_UP:
+	case OWNERS_COLLECTOR_WAIT_GIVES_UP:
 		switch ((enum owners_ref_class)c->cls[c->first_ref[node] + s->ref]) {
 		case OWNERS_REF_UNRESOLVABLE:
 			return owners_buf_addf(out, "the GC cannot map owner %s %s/%s (not served): it never acts "
@@ -183,13 +183,13 @@ static int wait_reason(struct owners_buf *out, const struct owners_collector *c,
 					       "discovery or its list failed): it acts on nothing of the object "
 					       "until it can", ref->api_version, ref->kind, ref->name);
 		}
-	case OWNERS_GC_WAIT_UNDECIDED:
+	case OWNERS_COLLECTOR_WAIT_UNDECIDED:
 		return owners_buf_addf(out, "owner %s/%s could not be looked up by this user: kept, not "
 				       "decided", ref->kind, ref->name);
-	case OWNERS_GC_WAIT_OWNER_LIVE:
+	case OWNERS_COLLECTOR_WAIT_OWNER_LIVE:
 		return owners_buf_addf(out, "owner %s/%s, missing from the lists, is there when read: kept, "
 				       "decided again on the next scan", ref->kind, ref->name);
-	case OWNERS_GC_WAIT_DEADLOCK:
+	case OWNERS_COLLECTOR_WAIT_DEADLOCK:
 		return owners_deadlocks_of(c->deadlocks, node)
 			       ? owners_deadlock_explain(out, c->g, owners_deadlocks_of(c->deadlocks, node))
 			       : owners_buf_adds(out, "deadlock");
@@ -197,16 +197,16 @@ static int wait_reason(struct owners_buf *out, const struct owners_collector *c,
 	return 0;
 }
 
-int owners_gc_step_reason(struct owners_buf *out, const struct owners_collector *c, uint32_t node,
-			  const struct owners_gc_step *s)
+int owners_collector_render_step_reason(struct owners_buf *out, const struct owners_collector *c, uint32_t node,
+			  const struct owners_collector_step *s)
 {
 	const struct owners_graph *g = c->g;
 	int rc = 0;
 
 	switch (s->kind) {
-	case OWNERS_GC_STEP_NONE: return 0;
-	case OWNERS_GC_STEP_WAIT: return wait_reason(out, c, node, s);
-	case OWNERS_GC_STEP_DELETE:
+	case OWNERS_COLLECTOR_STEP_NONE: return 0;
+	case OWNERS_COLLECTOR_STEP_WAIT: return wait_reason(out, c, node, s);
+	case OWNERS_COLLECTOR_STEP_DELETE:
 		if (s->for_waiting_owner) {
 			rc = owners_buf_adds(out, "owner ");
 			rc = rc ? rc : node_words(out, g, s->owner);
@@ -215,57 +215,57 @@ int owners_gc_step_reason(struct owners_buf *out, const struct owners_collector 
 		}
 		rc = owners_buf_adds(out, "no owner is solid");
 		return rc ? rc : first_dangling(out, c, node);
-	case OWNERS_GC_STEP_STRIP:
+	case OWNERS_COLLECTOR_STEP_STRIP:
 		rc = owners_buf_adds(out, "owner ");
 		rc = rc ? rc : node_words(out, g, s->owner);
 		return rc ? rc : owners_buf_addf(out, " is solid: the reference%s to owners gone or in "
 						"foreground deletion come%s off",
 						plural(s->count), s->count == 1 ? "s" : "");
-	case OWNERS_GC_STEP_UNBLOCK:
+	case OWNERS_COLLECTOR_STEP_UNBLOCK:
 		rc = owners_buf_adds(out, "cycle: dependent ");
 		rc = rc ? rc : node_words(out, g, s->owner);
 		return rc ? rc : owners_buf_adds(out, " is in foreground deletion too: blockOwnerDeletion "
 					       "off, then deleted in the foreground");
-	case OWNERS_GC_STEP_REMOVE_FOREGROUND:
+	case OWNERS_COLLECTOR_STEP_REMOVE_FOREGROUND:
 		return owners_buf_adds(out, "no blocking dependent is left");
-	case OWNERS_GC_STEP_RELEASE_DEPENDENTS:
+	case OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS:
 		return owners_buf_addf(out, "%u dependent%s lose%s the reference, then the finalizer comes off",
 				       s->count, plural(s->count), s->count == 1 ? "s" : "");
-	case OWNERS_GC_STEP_REMOVE_ORPHAN:
+	case OWNERS_COLLECTOR_STEP_REMOVE_ORPHAN:
 		return owners_buf_adds(out, "every dependent is released");
 	}
 	return 0;
 }
 
-int owners_gc_step_action_text(struct owners_buf *out, const struct owners_gc_step *s)
+int owners_collector_render_step_action_text(struct owners_buf *out, const struct owners_collector_step *s)
 {
 	switch (s->kind) {
-	case OWNERS_GC_STEP_DELETE:
-		return owners_buf_addf(out, "delete (%s)", owners_gc_policy_name(s->policy));
-	case OWNERS_GC_STEP_STRIP:
+	case OWNERS_COLLECTOR_STEP_DELETE:
+		return owners_buf_addf(out, "delete (%s)", owners_collector_policy_name(s->policy));
+	case OWNERS_COLLECTOR_STEP_STRIP:
 		return owners_buf_addf(out, "remove %u reference%s", s->count, plural(s->count));
-	case OWNERS_GC_STEP_UNBLOCK: return owners_buf_adds(out, "unblock references");
-	case OWNERS_GC_STEP_REMOVE_FOREGROUND:
+	case OWNERS_COLLECTOR_STEP_UNBLOCK: return owners_buf_adds(out, "unblock references");
+	case OWNERS_COLLECTOR_STEP_REMOVE_FOREGROUND:
 		return owners_buf_adds(out, "remove finalizer " OWNERS_FINALIZER_FOREGROUND);
-	case OWNERS_GC_STEP_REMOVE_ORPHAN:
+	case OWNERS_COLLECTOR_STEP_REMOVE_ORPHAN:
 		return owners_buf_adds(out, "remove finalizer " OWNERS_FINALIZER_ORPHAN);
-	case OWNERS_GC_STEP_RELEASE_DEPENDENTS:
+	case OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS:
 		return owners_buf_addf(out, "release %u dependent%s", s->count, plural(s->count));
-	case OWNERS_GC_STEP_WAIT: return owners_buf_addf(out, "wait (%s)", owners_gc_wait_name(s->wait));
-	case OWNERS_GC_STEP_NONE: break;
+	case OWNERS_COLLECTOR_STEP_WAIT: return owners_buf_addf(out, "wait (%s)", owners_collector_wait_name(s->wait));
+	case OWNERS_COLLECTOR_STEP_NONE: break;
 	}
 	return owners_buf_adds(out, "none");
 }
 
 /* ---- rows -------------------------------------------------------------- */
 
-static int row_shown(const struct owners_gc_render *r, uint32_t k)
+static int row_shown(const struct owners_collector_render *r, uint32_t k)
 {
-	const struct owners_gc_step *s = &r->steps[k];
+	const struct owners_collector_step *s = &r->steps[k];
 
 	if (!in_scope(r, k) || r->c->g->nodes[k].virtual_)
 		return 0;
-	return owners_gc_step_acts(s) || (r->waits && s->kind == OWNERS_GC_STEP_WAIT);
+	return owners_collector_step_acts(s) || (r->waits && s->kind == OWNERS_COLLECTOR_STEP_WAIT);
 }
 
 /* The graph's node order, then the UID: one row per object, in an order
@@ -276,7 +276,7 @@ static int cmp_node(const void *pa, const void *pb, void *ctx)
 }
 
 /* The rows' nodes, in order; *rows is the caller's to free. */
-static int rows_of(const struct owners_gc_render *r, uint32_t **rows, size_t *n)
+static int rows_of(const struct owners_collector_render *r, uint32_t **rows, size_t *n)
 {
 	const struct owners_graph *g = r->c->g;
 	uint32_t k;
@@ -338,14 +338,14 @@ static size_t stripped_owners(const struct owners_collector *c, uint32_t node, u
 }
 
 /* The objects in scope the GC collects once node is gone, for its going. */
-static size_t collected_after(const struct owners_gc_render *r, uint32_t node, uint32_t *out)
+static size_t collected_after(const struct owners_collector_render *r, uint32_t node, uint32_t *out)
 {
 	const struct owners_collector *c = r->c;
 	size_t m = 0;
 	uint32_t k;
 
 	for (k = 0; c->ends && k < c->g->count; k++)
-		if (in_scope(r, k) && c->ends[k].kind == OWNERS_GC_OUTCOME_COLLECTED && c->ends[k].through == node)
+		if (in_scope(r, k) && c->ends[k].kind == OWNERS_COLLECTOR_OUTCOME_COLLECTED && c->ends[k].through == node)
 			out[m++] = k;
 	return m;
 }
@@ -354,17 +354,17 @@ static size_t collected_after(const struct owners_gc_render *r, uint32_t node, u
  * for every node), in the rows' order: the dependents a release releases,
  * the blocking dependents a foreground deletion waits on, the owners whose
  * references come off, the objects collected after a deletion. */
-static size_t step_objects(const struct owners_gc_render *r, uint32_t node, uint32_t *out)
+static size_t step_objects(const struct owners_collector_render *r, uint32_t node, uint32_t *out)
 {
-	const struct owners_gc_step *s = &r->steps[node];
+	const struct owners_collector_step *s = &r->steps[node];
 	size_t m = 0;
 
 	switch (s->kind) {
-	case OWNERS_GC_STEP_RELEASE_DEPENDENTS: m = dependents_that(r->c, node, 0, out); break;
-	case OWNERS_GC_STEP_STRIP: m = stripped_owners(r->c, node, out); break;
-	case OWNERS_GC_STEP_DELETE: m = collected_after(r, node, out); break;
-	case OWNERS_GC_STEP_WAIT:
-		if (s->wait == OWNERS_GC_WAIT_BLOCKING)
+	case OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS: m = dependents_that(r->c, node, 0, out); break;
+	case OWNERS_COLLECTOR_STEP_STRIP: m = stripped_owners(r->c, node, out); break;
+	case OWNERS_COLLECTOR_STEP_DELETE: m = collected_after(r, node, out); break;
+	case OWNERS_COLLECTOR_STEP_WAIT:
+		if (s->wait == OWNERS_COLLECTOR_WAIT_BLOCKING)
 			m = dependents_that(r->c, node, 1, out);
 		break;
 	default: break;
@@ -374,13 +374,13 @@ static size_t step_objects(const struct owners_gc_render *r, uint32_t node, uint
 }
 
 /* Its document key, or NULL when the action names no other object. */
-static const char *step_objects_key(const struct owners_gc_step *s)
+static const char *step_objects_key(const struct owners_collector_step *s)
 {
 	switch (s->kind) {
-	case OWNERS_GC_STEP_RELEASE_DEPENDENTS: return "releases";
-	case OWNERS_GC_STEP_STRIP: return "removesReferencesTo";
-	case OWNERS_GC_STEP_DELETE: return "thenCollected";
-	case OWNERS_GC_STEP_WAIT: return s->wait == OWNERS_GC_WAIT_BLOCKING ? "blockedBy" : NULL;
+	case OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS: return "releases";
+	case OWNERS_COLLECTOR_STEP_STRIP: return "removesReferencesTo";
+	case OWNERS_COLLECTOR_STEP_DELETE: return "thenCollected";
+	case OWNERS_COLLECTOR_STEP_WAIT: return s->wait == OWNERS_COLLECTOR_WAIT_BLOCKING ? "blockedBy" : NULL;
 	default: return NULL;
 	}
 }
@@ -390,7 +390,7 @@ static const char *const headers[N_COLS] = { "NAMESPACE", "OBJECT", "HANDLER", "
 
 /* OBJECTS (-o wide): the step_objects(), "Kind/name" (with the namespace
  * where it is not the row's), "-" for none; after a deletion, "then ...". */
-static int objects_cell(struct owners_buf *b, const struct owners_gc_render *r, uint32_t k, uint32_t *scratch)
+static int objects_cell(struct owners_buf *b, const struct owners_collector_render *r, uint32_t k, uint32_t *scratch)
 {
 	const struct owners_graph *g = r->c->g;
 	size_t m = step_objects(r, k, scratch), i;
@@ -398,7 +398,7 @@ static int objects_cell(struct owners_buf *b, const struct owners_gc_render *r, 
 
 	if (!m)
 		return owners_buf_adds(b, "-");
-	if (r->steps[k].kind == OWNERS_GC_STEP_DELETE)
+	if (r->steps[k].kind == OWNERS_COLLECTOR_STEP_DELETE)
 		rc = owners_buf_adds(b, "then ");
 	for (i = 0; !rc && i < m; i++) {
 		const struct owners_node *o = &g->nodes[scratch[i]];
@@ -410,24 +410,24 @@ static int objects_cell(struct owners_buf *b, const struct owners_gc_render *r, 
 	return rc;
 }
 
-static int cell(struct owners_buf *b, const struct owners_gc_render *r, uint32_t k, enum col col,
+static int cell(struct owners_buf *b, const struct owners_collector_render *r, uint32_t k, enum col col,
 		uint32_t *scratch)
 {
 	const struct owners_node *n = &r->c->g->nodes[k];
-	const struct owners_gc_step *s = &r->steps[k];
+	const struct owners_collector_step *s = &r->steps[k];
 	int64_t due;
 
 	owners_buf_reset(b);
 	switch (col) {
 	case C_NS: return owners_buf_adds(b, *n->namespace_ ? n->namespace_ : "-");
 	case C_OBJECT: return owners_buf_addf(b, "%s/%s", n->kind, n->name);
-	case C_HANDLER: return owners_buf_adds(b, owners_gc_handler_name(s->handler));
-	case C_ACTION: return owners_gc_step_action_text(b, s);
+	case C_HANDLER: return owners_buf_adds(b, owners_collector_handler_name(s->handler));
+	case C_ACTION: return owners_collector_render_step_action_text(b, s);
 	case C_OBJECTS: return objects_cell(b, r, k, scratch);
 	case C_SINCE:
-		due = owners_gc_step_due(r->c->g, k, s);
+		due = owners_collector_render_step_due(r->c->g, k, s);
 		return due ? owners_time_format_age(b, r->print.now > due ? r->print.now - due : 0) : owners_buf_adds(b, "-");
-	case C_WHY: return owners_gc_step_reason(b, r->c, k, s);
+	case C_WHY: return owners_collector_render_step_reason(b, r->c, k, s);
 	case N_COLS: break;
 	}
 	return 0;
@@ -443,7 +443,7 @@ static int pad(struct owners_buf *out, size_t n)
 }
 
 /* OBJECTS is -o wide's; the last column shown ends the line. */
-static int col_shown(const struct owners_gc_render *r, int c)
+static int col_shown(const struct owners_collector_render *r, int c)
 {
 	return c != C_OBJECTS || r->print.wide;
 }
@@ -453,7 +453,7 @@ static int end_cell(struct owners_buf *out, int c, size_t width, size_t len)
 	return c + 1 < N_COLS ? pad(out, width - len + 3) : owners_buf_addc(out, '\n');
 }
 
-int owners_gc_render_text(struct owners_buf *out, const struct owners_gc_render *r)
+int owners_collector_render_text(struct owners_buf *out, const struct owners_collector_render *r)
 {
 	struct owners_buf b = OWNERS_BUF_INIT;
 	size_t width[N_COLS], n, i;
@@ -490,9 +490,9 @@ int owners_gc_render_text(struct owners_buf *out, const struct owners_gc_render 
 	return rc;
 }
 
-int owners_gc_render_summary(struct owners_buf *out, const struct owners_gc_render *r)
+int owners_collector_render_summary(struct owners_buf *out, const struct owners_collector_render *r)
 {
-	const struct owners_gc_backlog *b = r->backlog;
+	const struct owners_collector_render_backlog *b = r->backlog;
 	int rc = owners_buf_addf(out,
 				 "%zu deletion%s, %zu reference removal%s, %zu finalizer removal%s, %zu release%s, "
 				 "%zu unblock%s; %zu waiting",
@@ -520,44 +520,44 @@ int owners_gc_render_summary(struct owners_buf *out, const struct owners_gc_rend
 /* The lease unrenewed past its duration: no controller-manager leads. An
  * expired lease is a fact, not a judgement of slowness: --stalled-after
  * does not delay it. */
-static int lease_expired(const struct owners_gc_render *r)
+static int lease_expired(const struct owners_collector_render *r)
 {
 	return r->lease_renewed && r->print.now - r->lease_renewed >= (r->lease_duration > 0 ? r->lease_duration : 15);
 }
 
-const char *owners_gc_seen_name(enum owners_gc_seen s)
+const char *owners_collector_render_seen_name(enum owners_collector_render_seen s)
 {
 	switch (s) {
-	case OWNERS_GC_SEEN_RUNNING: return "running";
-	case OWNERS_GC_SEEN_STOPPED: return "appears-stopped";
-	case OWNERS_GC_SEEN_UNKNOWN: break;
+	case OWNERS_COLLECTOR_RENDER_SEEN_RUNNING: return "running";
+	case OWNERS_COLLECTOR_RENDER_SEEN_STOPPED: return "appears-stopped";
+	case OWNERS_COLLECTOR_RENDER_SEEN_UNKNOWN: break;
 	}
 	return "unknown";
 }
 
-enum owners_gc_seen owners_gc_render_seen(const struct owners_gc_render *r)
+enum owners_collector_render_seen owners_collector_render_seen_state(const struct owners_collector_render *r)
 {
-	if (owners_gc_backlog_stalled(r->backlog, r->print.now, r->stalled_after) || lease_expired(r))
-		return OWNERS_GC_SEEN_STOPPED;
-	return r->lease_renewed ? OWNERS_GC_SEEN_RUNNING : OWNERS_GC_SEEN_UNKNOWN;
+	if (owners_collector_render_backlog_stalled(r->backlog, r->print.now, r->stalled_after) || lease_expired(r))
+		return OWNERS_COLLECTOR_RENDER_SEEN_STOPPED;
+	return r->lease_renewed ? OWNERS_COLLECTOR_RENDER_SEEN_RUNNING : OWNERS_COLLECTOR_RENDER_SEEN_UNKNOWN;
 }
 
-static int oldest_words(struct owners_buf *out, const struct owners_gc_render *r)
+static int oldest_words(struct owners_buf *out, const struct owners_collector_render *r)
 {
-	const struct owners_gc_backlog *b = r->backlog;
-	const struct owners_gc_step *s = &r->steps[b->oldest_node];
+	const struct owners_collector_render_backlog *b = r->backlog;
+	const struct owners_collector_step *s = &r->steps[b->oldest_node];
 	int rc = owners_buf_adds(out, "oldest pending action: ");
 
 	rc = rc ? rc : owners_time_format_age(out, r->print.now - b->oldest);
 	rc = rc ? rc : owners_buf_adds(out, ", ");
-	rc = rc ? rc : owners_gc_step_action_text(out, s);
+	rc = rc ? rc : owners_collector_render_step_action_text(out, s);
 	rc = rc ? rc : owners_buf_adds(out, " on ");
 	rc = rc ? rc : node_words(out, r->c->g, b->oldest_node);
 	rc = rc ? rc : owners_buf_adds(out, ": ");
-	return rc ? rc : owners_gc_step_reason(out, r->c, b->oldest_node, s);
+	return rc ? rc : owners_collector_render_step_reason(out, r->c, b->oldest_node, s);
 }
 
-static int lease_words(struct owners_buf *out, const struct owners_gc_render *r)
+static int lease_words(struct owners_buf *out, const struct owners_collector_render *r)
 {
 	int rc;
 
@@ -580,9 +580,9 @@ static int lease_words(struct owners_buf *out, const struct owners_gc_render *r)
 	return rc;
 }
 
-int owners_gc_render_evidence(struct owners_buf *out, const struct owners_gc_render *r)
+int owners_collector_render_evidence(struct owners_buf *out, const struct owners_collector_render *r)
 {
-	int by_backlog = owners_gc_backlog_stalled(r->backlog, r->print.now, r->stalled_after);
+	int by_backlog = owners_collector_render_backlog_stalled(r->backlog, r->print.now, r->stalled_after);
 	int rc = by_backlog ? oldest_words(out, r) : 0;
 
 	/* when stopped, the lease is said only as evidence of it */
@@ -593,14 +593,14 @@ int owners_gc_render_evidence(struct owners_buf *out, const struct owners_gc_ren
 	return rc;
 }
 
-int owners_gc_render_stalled(struct owners_buf *out, const struct owners_gc_render *r)
+int owners_collector_render_stalled(struct owners_buf *out, const struct owners_collector_render *r)
 {
 	int rc;
 
-	if (owners_gc_render_seen(r) != OWNERS_GC_SEEN_STOPPED)
+	if (owners_collector_render_seen_state(r) != OWNERS_COLLECTOR_RENDER_SEEN_STOPPED)
 		return 0;
 	rc = owners_buf_adds(out, "the garbage collector appears not to be running (");
-	rc = rc ? rc : owners_gc_render_evidence(out, r);
+	rc = rc ? rc : owners_collector_render_evidence(out, r);
 	return rc ? rc : owners_buf_adds(out, "): `owners gc` does its work\n");
 }
 
@@ -616,7 +616,7 @@ static void json_object(struct owners_json_gen *j, const char *key, const struct
 }
 
 /* "releases" | "blockedBy" | "removesReferencesTo" | "thenCollected": [REF...] */
-static void json_step_objects(struct owners_json_gen *j, const struct owners_gc_render *r, uint32_t k,
+static void json_step_objects(struct owners_json_gen *j, const struct owners_collector_render *r, uint32_t k,
 			      uint32_t *scratch)
 {
 	const char *key = step_objects_key(&r->steps[k]);
@@ -635,39 +635,39 @@ static void json_step_objects(struct owners_json_gen *j, const struct owners_gc_
 	owners_json_gen_array_close(j);
 }
 
-static void json_step(struct owners_json_gen *j, struct owners_buf *b, const struct owners_gc_render *r,
+static void json_step(struct owners_json_gen *j, struct owners_buf *b, const struct owners_collector_render *r,
 		      uint32_t k, uint32_t *scratch)
 {
 	const struct owners_graph *g = r->c->g;
-	const struct owners_gc_step *s = &r->steps[k];
-	int64_t due = owners_gc_step_due(g, k, s);
+	const struct owners_collector_step *s = &r->steps[k];
+	int64_t due = owners_collector_render_step_due(g, k, s);
 
 	owners_json_gen_map_open(j);
 	owners_document_object(j, &g->nodes[k]);
 	owners_document_facts(j);
-	owners_json_gen_kv(j, "handler", owners_gc_handler_name(s->handler));
-	owners_json_gen_kv(j, "action", owners_gc_step_name(s->kind));
-	if (s->kind == OWNERS_GC_STEP_DELETE)
-		owners_json_gen_kv(j, "propagationPolicy", owners_gc_policy_name(s->policy));
-	if (s->kind == OWNERS_GC_STEP_REMOVE_FOREGROUND || s->kind == OWNERS_GC_STEP_REMOVE_ORPHAN)
-		owners_json_gen_kv(j, "finalizer", s->kind == OWNERS_GC_STEP_REMOVE_ORPHAN ? OWNERS_FINALIZER_ORPHAN
+	owners_json_gen_kv(j, "handler", owners_collector_handler_name(s->handler));
+	owners_json_gen_kv(j, "action", owners_collector_step_name(s->kind));
+	if (s->kind == OWNERS_COLLECTOR_STEP_DELETE)
+		owners_json_gen_kv(j, "propagationPolicy", owners_collector_policy_name(s->policy));
+	if (s->kind == OWNERS_COLLECTOR_STEP_REMOVE_FOREGROUND || s->kind == OWNERS_COLLECTOR_STEP_REMOVE_ORPHAN)
+		owners_json_gen_kv(j, "finalizer", s->kind == OWNERS_COLLECTOR_STEP_REMOVE_ORPHAN ? OWNERS_FINALIZER_ORPHAN
 											 : OWNERS_FINALIZER_FOREGROUND);
-	if (s->kind == OWNERS_GC_STEP_WAIT)
-		owners_json_gen_kv(j, "waitsOn", owners_gc_wait_name(s->wait));
-	if (s->kind == OWNERS_GC_STEP_STRIP || s->kind == OWNERS_GC_STEP_RELEASE_DEPENDENTS ||
-	    (s->kind == OWNERS_GC_STEP_WAIT &&
-	     (s->wait == OWNERS_GC_WAIT_BLOCKING || s->wait == OWNERS_GC_WAIT_DEADLOCK)))
+	if (s->kind == OWNERS_COLLECTOR_STEP_WAIT)
+		owners_json_gen_kv(j, "waitsOn", owners_collector_wait_name(s->wait));
+	if (s->kind == OWNERS_COLLECTOR_STEP_STRIP || s->kind == OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS ||
+	    (s->kind == OWNERS_COLLECTOR_STEP_WAIT &&
+	     (s->wait == OWNERS_COLLECTOR_WAIT_BLOCKING || s->wait == OWNERS_COLLECTOR_WAIT_DEADLOCK)))
 		owners_json_gen_kv_int(j, "count", s->count);
-	if (s->kind == OWNERS_GC_STEP_WAIT && s->wait == OWNERS_GC_WAIT_DEADLOCK)
+	if (s->kind == OWNERS_COLLECTOR_STEP_WAIT && s->wait == OWNERS_COLLECTOR_WAIT_DEADLOCK)
 		if (owners_deadlocks_of(r->c->deadlocks, k) &&
 		    owners_deadlock_json(j, g, owners_deadlocks_of(r->c->deadlocks, k)))
 			owners_json_gen_error(j); /* the generator's error stands; nothing to add */
 	if (s->owner != OWNERS_NO_NODE) {
-		json_object(j, s->kind == OWNERS_GC_STEP_UNBLOCK ? "dependent" : "owner", &g->nodes[s->owner]);
+		json_object(j, s->kind == OWNERS_COLLECTOR_STEP_UNBLOCK ? "dependent" : "owner", &g->nodes[s->owner]);
 	}
 	json_step_objects(j, r, k, scratch);
 	owners_buf_reset(b);
-	if (owners_gc_step_reason(b, r->c, k, s))
+	if (owners_collector_render_step_reason(b, r->c, k, s))
 		owners_json_gen_error(j); /* the generator's error stands; nothing to add */
 	owners_json_gen_kv(j, "reason", b->ptr ? b->ptr : "");
 	if (due)
@@ -680,23 +680,23 @@ static void json_step(struct owners_json_gen *j, struct owners_buf *b, const str
 	owners_json_gen_map_close(j);
 }
 
-void owners_gc_render_evidence_json(struct owners_json_gen *j, const struct owners_gc_render *r)
+void owners_collector_render_evidence_json(struct owners_json_gen *j, const struct owners_collector_render *r)
 {
 	struct owners_buf words = OWNERS_BUF_INIT;
 
-	if (owners_gc_render_evidence(&words, r))
+	if (owners_collector_render_evidence(&words, r))
 		owners_json_gen_error(j); /* the generator's error stands */
 	owners_json_gen_string(j, "gcEvidence");
 	owners_json_gen_map_open(j);
-	owners_json_gen_kv(j, "state", owners_gc_seen_name(owners_gc_render_seen(r)));
+	owners_json_gen_kv(j, "state", owners_collector_render_seen_name(owners_collector_render_seen_state(r)));
 	owners_json_gen_kv(j, "reason", words.ptr ? words.ptr : "");
 	owners_json_gen_map_close(j);
 	owners_buf_clear(&words);
 }
 
-static void json_summary(struct owners_json_gen *j, const struct owners_gc_render *r)
+static void json_summary(struct owners_json_gen *j, const struct owners_collector_render *r)
 {
-	const struct owners_gc_backlog *b = r->backlog;
+	const struct owners_collector_render_backlog *b = r->backlog;
 
 	owners_json_gen_string(j, "summary");
 	owners_json_gen_map_open(j);
@@ -718,12 +718,12 @@ static void json_summary(struct owners_json_gen *j, const struct owners_gc_rende
 	}
 	owners_json_gen_kv_int(j, "eventuallyCollected", (long long)b->collected);
 	owners_json_gen_kv_int(j, "passes", b->passes);
-	owners_json_gen_kv_bool(j, "gcAppearsStopped", owners_gc_render_seen(r) == OWNERS_GC_SEEN_STOPPED);
-	owners_gc_render_evidence_json(j, r);
+	owners_json_gen_kv_bool(j, "gcAppearsStopped", owners_collector_render_seen_state(r) == OWNERS_COLLECTOR_RENDER_SEEN_STOPPED);
+	owners_collector_render_evidence_json(j, r);
 	owners_json_gen_map_close(j);
 }
 
-int owners_gc_render_json(struct owners_buf *out, const struct owners_gc_render *r)
+int owners_collector_render_json(struct owners_buf *out, const struct owners_collector_render *r)
 {
 	struct owners_json_gen *j = NULL;
 	struct owners_buf b = OWNERS_BUF_INIT;
@@ -753,7 +753,7 @@ int owners_gc_render_json(struct owners_buf *out, const struct owners_gc_render 
 	return rc;
 }
 
-int owners_gc_render_names(struct owners_buf *out, const struct owners_gc_render *r)
+int owners_collector_render_names(struct owners_buf *out, const struct owners_collector_render *r)
 {
 	uint32_t *rows = NULL;
 	size_t n = 0, i;

@@ -16,27 +16,27 @@ int owners_dangling_fixable(enum owners_ref_class c)
 	return c != OWNERS_REF_RESOLVED && c != OWNERS_REF_UNKNOWN;
 }
 
-const char *owners_gc_action_name(enum owners_gc_action a)
+const char *owners_dangling_gc_action_name(enum owners_dangling_gc_action a)
 {
 	switch (a) {
-	case OWNERS_GC_DELETE_OBJECT: return "delete-object";
-	case OWNERS_GC_REMOVE_REFERENCE: return "remove-reference";
-	case OWNERS_GC_NOTHING: return "none";
-	case OWNERS_GC_UNKNOWN: return "unknown";
+	case OWNERS_DANGLING_GC_DELETE_OBJECT: return "delete-object";
+	case OWNERS_DANGLING_GC_REMOVE_REFERENCE: return "remove-reference";
+	case OWNERS_DANGLING_GC_NOTHING: return "none";
+	case OWNERS_DANGLING_GC_UNKNOWN: return "unknown";
 	}
 	return "unknown";
 }
 
-const char *owners_gc_action_text(const struct owners_dangling_finding *f)
+const char *owners_dangling_gc_action_text(const struct owners_dangling_finding *f)
 {
 	switch (f->gc) {
-	case OWNERS_GC_DELETE_OBJECT: return "delete the object";
-	case OWNERS_GC_REMOVE_REFERENCE: return "remove the reference";
-	case OWNERS_GC_NOTHING:
-		return f->why == OWNERS_GC_WHY_IN_DELETION ? "nothing (object in deletion)"
-		       : f->why == OWNERS_GC_WHY_BLIND_OWNER ? "nothing (owner cannot be looked up)"
+	case OWNERS_DANGLING_GC_DELETE_OBJECT: return "delete the object";
+	case OWNERS_DANGLING_GC_REMOVE_REFERENCE: return "remove the reference";
+	case OWNERS_DANGLING_GC_NOTHING:
+		return f->why == OWNERS_DANGLING_GC_WHY_IN_DELETION ? "nothing (object in deletion)"
+		       : f->why == OWNERS_DANGLING_GC_WHY_BLIND_OWNER ? "nothing (owner cannot be looked up)"
 							     : "nothing, ever";
-	case OWNERS_GC_UNKNOWN: return "cannot tell";
+	case OWNERS_DANGLING_GC_UNKNOWN: return "cannot tell";
 	}
 	return "cannot tell";
 }
@@ -65,11 +65,11 @@ int owners_dangling_gc_gives_up(enum owners_ref_class c, int cluster_scoped)
 
 int owners_dangling_gc_never(const struct owners_dangling_finding *f)
 {
-	return f->gc == OWNERS_GC_NOTHING &&
-	       (f->why == OWNERS_GC_WHY_UNRESOLVABLE || f->why == OWNERS_GC_WHY_CLUSTER_SCOPED);
+	return f->gc == OWNERS_DANGLING_GC_NOTHING &&
+	       (f->why == OWNERS_DANGLING_GC_WHY_UNRESOLVABLE || f->why == OWNERS_DANGLING_GC_WHY_CLUSTER_SCOPED);
 }
 
-enum owners_gc_fate owners_dangling_gc_fate(const enum owners_ref_class *classes, size_t n,
+enum owners_dangling_fate owners_dangling_gc_fate(const enum owners_ref_class *classes, size_t n,
 					    const unsigned char *keep, int cluster_scoped)
 {
 	size_t i, kept = 0;
@@ -80,12 +80,12 @@ enum owners_gc_fate owners_dangling_gc_fate(const enum owners_ref_class *classes
 			continue;
 		kept++;
 		if (owners_dangling_gc_gives_up(classes[i], cluster_scoped) || classes[i] == OWNERS_REF_RESOLVED)
-			return OWNERS_GC_KEEPS;
+			return OWNERS_DANGLING_GC_KEEPS;
 		unknown |= classes[i] == OWNERS_REF_UNKNOWN;
 	}
 	if (!kept)
-		return OWNERS_GC_KEEPS; /* no references: nothing for the GC to do */
-	return unknown ? OWNERS_GC_MAY_DELETE : OWNERS_GC_DELETES;
+		return OWNERS_DANGLING_GC_KEEPS; /* no references: nothing for the GC to do */
+	return unknown ? OWNERS_DANGLING_GC_MAY_DELETE : OWNERS_DANGLING_GC_DELETES;
 }
 
 /* ---- prediction ------------------------------------------------------- */
@@ -115,21 +115,21 @@ static int solid(const struct owners_graph *g, const struct owners_ref *ref)
 /* The reference at which the GC's classifyReferences() stops with an error
  * for this object, so that it never acts on it; OWNERS_NO_REF when none. */
 static uint32_t first_blocking(const struct owners_node *n, const enum owners_ref_class *cls,
-			       const unsigned char *blind, enum owners_gc_why *why)
+			       const unsigned char *blind, enum owners_dangling_gc_why *why)
 {
 	uint32_t i;
 
 	for (i = 0; i < n->n_refs; i++) {
 		if (blind[i]) {
-			*why = OWNERS_GC_WHY_BLIND_OWNER;
+			*why = OWNERS_DANGLING_GC_WHY_BLIND_OWNER;
 			return i;
 		}
 		if (cls[i] == OWNERS_REF_UNRESOLVABLE) {
-			*why = OWNERS_GC_WHY_UNRESOLVABLE;
+			*why = OWNERS_DANGLING_GC_WHY_UNRESOLVABLE;
 			return i;
 		}
 		if (cls[i] == OWNERS_REF_INVALID_NAMESPACE && !*n->namespace_) {
-			*why = OWNERS_GC_WHY_CLUSTER_SCOPED;
+			*why = OWNERS_DANGLING_GC_WHY_CLUSTER_SCOPED;
 			return i;
 		}
 	}
@@ -188,7 +188,7 @@ int owners_dangling_check(struct owners_dangling_report *rep, struct owners_grap
 {
 	enum owners_ref_class *cls = NULL;
 	unsigned char *blind = NULL;
-	enum owners_gc_why object_why = OWNERS_GC_WHY_NO_LIVE_OWNER;
+	enum owners_dangling_gc_why object_why = OWNERS_DANGLING_GC_WHY_NO_LIVE_OWNER;
 	uint32_t i, n_refs, blocking, live = OWNERS_NO_REF, unknown = OWNERS_NO_REF;
 	int rc = 0;
 
@@ -237,28 +237,28 @@ int owners_dangling_check(struct owners_dangling_report *rep, struct owners_grap
 			f.after = OWNERS_NO_NODE;
 			if (n->deleted) {
 				/* attemptToDeleteItem: "being deleted" is a one-way trip */
-				f.gc = OWNERS_GC_NOTHING;
-				f.why = OWNERS_GC_WHY_IN_DELETION;
+				f.gc = OWNERS_DANGLING_GC_NOTHING;
+				f.why = OWNERS_DANGLING_GC_WHY_IN_DELETION;
 			} else if (blocking != OWNERS_NO_REF) {
-				f.gc = OWNERS_GC_NOTHING;
+				f.gc = OWNERS_DANGLING_GC_NOTHING;
 				f.why = object_why;
 				f.because = blocking;
 			} else if (cls[i] == OWNERS_REF_UNKNOWN) {
 				/* Alive: kept; gone: removed or the object deleted. */
-				f.gc = OWNERS_GC_UNKNOWN;
-				f.why = OWNERS_GC_WHY_UNKNOWN_OWNER;
+				f.gc = OWNERS_DANGLING_GC_UNKNOWN;
+				f.why = OWNERS_DANGLING_GC_WHY_UNKNOWN_OWNER;
 				f.because = i;
 			} else if (live != OWNERS_NO_REF) {
-				f.gc = OWNERS_GC_REMOVE_REFERENCE;
-				f.why = OWNERS_GC_WHY_LIVE_OWNER;
+				f.gc = OWNERS_DANGLING_GC_REMOVE_REFERENCE;
+				f.why = OWNERS_DANGLING_GC_WHY_LIVE_OWNER;
 				f.because = live;
 			} else if (unknown != OWNERS_NO_REF) {
-				f.gc = OWNERS_GC_UNKNOWN;
-				f.why = OWNERS_GC_WHY_UNKNOWN_OWNER;
+				f.gc = OWNERS_DANGLING_GC_UNKNOWN;
+				f.why = OWNERS_DANGLING_GC_WHY_UNKNOWN_OWNER;
 				f.because = unknown;
 			} else {
-				f.gc = OWNERS_GC_DELETE_OBJECT;
-				f.why = OWNERS_GC_WHY_NO_LIVE_OWNER;
+				f.gc = OWNERS_DANGLING_GC_DELETE_OBJECT;
+				f.why = OWNERS_DANGLING_GC_WHY_NO_LIVE_OWNER;
 			}
 			rc = push(rep, &f);
 		}
@@ -270,7 +270,7 @@ int owners_dangling_check(struct owners_dangling_report *rep, struct owners_grap
 
 int owners_dangling_eventual(struct owners_dangling_report *rep, struct owners_graph *g)
 {
-	struct owners_gc_outcome *ends;
+	struct owners_collector_outcome *ends;
 	unsigned passes;
 	size_t i;
 	int rc;
@@ -283,10 +283,10 @@ int owners_dangling_eventual(struct owners_dangling_report *rep, struct owners_g
 		for (i = 0; i < rep->count; i++) {
 			struct owners_dangling_finding *f = &rep->items[i];
 
-			if (f->gc != OWNERS_GC_REMOVE_REFERENCE || ends[f->object].kind != OWNERS_GC_OUTCOME_COLLECTED)
+			if (f->gc != OWNERS_DANGLING_GC_REMOVE_REFERENCE || ends[f->object].kind != OWNERS_COLLECTOR_OUTCOME_COLLECTED)
 				continue;
-			f->gc = OWNERS_GC_DELETE_OBJECT;
-			f->why = OWNERS_GC_WHY_OWNER_COLLECTED;
+			f->gc = OWNERS_DANGLING_GC_DELETE_OBJECT;
+			f->why = OWNERS_DANGLING_GC_WHY_OWNER_COLLECTED;
 			f->after = ends[f->object].through;
 			if (f->after == OWNERS_NO_NODE)
 				f->after = g->nodes[f->object].refs[f->because].owner;
@@ -348,33 +348,33 @@ int owners_dangling_gc_reason(struct owners_buf *out, const struct owners_graph 
 	int self = f->because == f->ref;
 
 	switch (f->why) {
-	case OWNERS_GC_WHY_NO_LIVE_OWNER:
+	case OWNERS_DANGLING_GC_WHY_NO_LIVE_OWNER:
 		return owners_buf_adds(out, "no owner of the object resolves");
-	case OWNERS_GC_WHY_LIVE_OWNER:
+	case OWNERS_DANGLING_GC_WHY_LIVE_OWNER:
 		return owners_buf_addf(out, "owner %s/%s is alive", b->kind, b->name);
-	case OWNERS_GC_WHY_OWNER_COLLECTED:
+	case OWNERS_DANGLING_GC_WHY_OWNER_COLLECTED:
 		return owners_buf_addf(out, "owner %s/%s is alive but garbage itself: the GC collects %s/%s "
 				       "first, then the object, which has no live owner left",
 				       b->kind, b->name, g->nodes[f->after].kind, g->nodes[f->after].name);
-	case OWNERS_GC_WHY_UNRESOLVABLE:
+	case OWNERS_DANGLING_GC_WHY_UNRESOLVABLE:
 		if (self)
 			return owners_buf_addf(out, "the GC cannot map %s %s and retries the object forever",
 					       b->api_version, b->kind);
 		return owners_buf_addf(out, "another owner's kind (%s %s) is not served: the GC retries "
 				       "the object forever", b->api_version, b->kind);
-	case OWNERS_GC_WHY_CLUSTER_SCOPED:
+	case OWNERS_DANGLING_GC_WHY_CLUSTER_SCOPED:
 		if (self)
 			return owners_buf_adds(out, "a cluster-scoped object cannot have a namespaced owner: "
 					       "the GC gives up on it");
 		return owners_buf_addf(out, "another owner (%s/%s) is namespaced and the object "
 				       "cluster-scoped: the GC gives up on it", b->kind, b->name);
-	case OWNERS_GC_WHY_IN_DELETION:
+	case OWNERS_DANGLING_GC_WHY_IN_DELETION:
 		return owners_buf_adds(out, "the object is already being deleted");
-	case OWNERS_GC_WHY_UNKNOWN_OWNER:
+	case OWNERS_DANGLING_GC_WHY_UNKNOWN_OWNER:
 		if (self)
 			return owners_buf_adds(out, "the owner's type could not be listed");
 		return owners_buf_addf(out, "owner %s/%s could not be checked", b->kind, b->name);
-	case OWNERS_GC_WHY_BLIND_OWNER:
+	case OWNERS_DANGLING_GC_WHY_BLIND_OWNER:
 		if (self)
 			return owners_buf_adds(out, "the GC cannot look the owner up either (its API group failed "
 					       "discovery or its list failed) and retries the object");
@@ -437,9 +437,9 @@ static int cell(struct owners_buf *c, enum col k, const struct owners_dangling_r
 	case C_CLASS: return owners_buf_adds(c, owners_ref_class_name(f->class_));
 	case C_GC:
 		if (f->after != OWNERS_NO_NODE)
-			return owners_buf_addf(c, "%s (after %s/%s)", owners_gc_action_text(f),
+			return owners_buf_addf(c, "%s (after %s/%s)", owners_dangling_gc_action_text(f),
 					       r->g->nodes[f->after].kind, r->g->nodes[f->after].name);
-		return owners_buf_adds(c, owners_gc_action_text(f));
+		return owners_buf_adds(c, owners_dangling_gc_action_text(f));
 	case C_REASON: return owners_dangling_gc_reason(c, r->g, f);
 	case C_FIX: return fix_text(c, f);
 	case N_COLS: break;
@@ -582,7 +582,7 @@ static int json_finding(struct owners_json_gen *j, const struct owners_dangling_
 	owners_json_gen_kv(j, "class", owners_ref_class_name(f->class_));
 	owners_json_gen_string(j, "gc");
 	owners_json_gen_map_open(j);
-	owners_json_gen_kv(j, "action", owners_gc_action_name(f->gc));
+	owners_json_gen_kv(j, "action", owners_dangling_gc_action_name(f->gc));
 	owners_json_gen_kv(j, "reason", tmp->ptr);
 	if (f->after != OWNERS_NO_NODE) {
 		owners_json_gen_string(j, "after");

@@ -46,23 +46,23 @@
 #define OWNERS_NO_REF UINT32_MAX
 
 /* What the cluster's garbage collector will do about a finding. */
-enum owners_gc_action {
-	OWNERS_GC_DELETE_OBJECT,    /* no owner of the object resolves: it deletes the object */
-	OWNERS_GC_REMOVE_REFERENCE, /* the object has a live owner: it patches this reference out */
-	OWNERS_GC_NOTHING,          /* it never acts (see why) */
-	OWNERS_GC_UNKNOWN,          /* it depends on an owner we could not check */
+enum owners_dangling_gc_action {
+	OWNERS_DANGLING_GC_DELETE_OBJECT,    /* no owner of the object resolves: it deletes the object */
+	OWNERS_DANGLING_GC_REMOVE_REFERENCE, /* the object has a live owner: it patches this reference out */
+	OWNERS_DANGLING_GC_NOTHING,          /* it never acts (see why) */
+	OWNERS_DANGLING_GC_UNKNOWN,          /* it depends on an owner we could not check */
 };
 
-enum owners_gc_why {
-	OWNERS_GC_WHY_NO_LIVE_OWNER,  /* delete: every owner dangles (or waits for deletion) */
-	OWNERS_GC_WHY_LIVE_OWNER,     /* remove: `because` resolves to a live owner */
-	OWNERS_GC_WHY_UNRESOLVABLE,   /* nothing: `because` names an unserved kind (retried forever) */
-	OWNERS_GC_WHY_CLUSTER_SCOPED, /* nothing: `because` is namespaced, the object cluster-scoped */
-	OWNERS_GC_WHY_IN_DELETION,    /* nothing: the object is already being deleted */
-	OWNERS_GC_WHY_UNKNOWN_OWNER,  /* unknown: `because` could not be checked */
-	OWNERS_GC_WHY_BLIND_OWNER,    /* nothing for now: the GC cannot look `because` up either
+enum owners_dangling_gc_why {
+	OWNERS_DANGLING_GC_WHY_NO_LIVE_OWNER,  /* delete: every owner dangles (or waits for deletion) */
+	OWNERS_DANGLING_GC_WHY_LIVE_OWNER,     /* remove: `because` resolves to a live owner */
+	OWNERS_DANGLING_GC_WHY_UNRESOLVABLE,   /* nothing: `because` names an unserved kind (retried forever) */
+	OWNERS_DANGLING_GC_WHY_CLUSTER_SCOPED, /* nothing: `because` is namespaced, the object cluster-scoped */
+	OWNERS_DANGLING_GC_WHY_IN_DELETION,    /* nothing: the object is already being deleted */
+	OWNERS_DANGLING_GC_WHY_UNKNOWN_OWNER,  /* unknown: `because` could not be checked */
+	OWNERS_DANGLING_GC_WHY_BLIND_OWNER,    /* nothing for now: the GC cannot look `because` up either
 					 (its API group failed discovery, its list failed) */
-	OWNERS_GC_WHY_OWNER_COLLECTED,/* delete, later: the live owner is garbage itself; the GC
+	OWNERS_DANGLING_GC_WHY_OWNER_COLLECTED,/* delete, later: the live owner is garbage itself; the GC
 					 collects `after` first (owners_dangling_eventual()) */
 };
 
@@ -84,11 +84,11 @@ struct owners_dangling_finding {
 	uint32_t object;             /* the dependent's node */
 	uint32_t ref;                /* index into its refs */
 	enum owners_ref_class class_;
-	enum owners_gc_action gc;
-	enum owners_gc_why why;
+	enum owners_dangling_gc_action gc;
+	enum owners_dangling_gc_why why;
 	/* the reference (of the same object) the prediction hinges on, or OWNERS_NO_REF */
 	uint32_t because;
-	/* OWNERS_GC_WHY_OWNER_COLLECTED: the object the GC collects first (a
+	/* OWNERS_DANGLING_GC_WHY_OWNER_COLLECTED: the object the GC collects first (a
 	 * node), else OWNERS_NO_NODE */
 	uint32_t after;
 	enum owners_fix_result fix;
@@ -117,7 +117,7 @@ int owners_dangling_absent_owner_types(struct owners_graph *g, const uint32_t *n
 /* What the GC does once its passes settle, not only now: a finding whose
  * object keeps a live owner that is garbage itself (owners_collector_settle()
  * collects the object) becomes a deletion after that owner
- * (OWNERS_GC_WHY_OWNER_COLLECTED). 0 or OWNERS_ENOMEM. */
+ * (OWNERS_DANGLING_GC_WHY_OWNER_COLLECTED). 0 or OWNERS_ENOMEM. */
 int owners_dangling_eventual(struct owners_dangling_report *rep, struct owners_graph *g);
 /* Orders findings by namespace, kind, name, object and reference order
  * (so the findings of one object are adjacent). */
@@ -135,12 +135,12 @@ int owners_dangling_fixable(enum owners_ref_class c);
  * it keeps it while one resolves, or when none is left; it deletes it
  * when all dangle, and may delete it when the rest are unknown. --fix
  * never turns KEEPS into one of the others. */
-enum owners_gc_fate {
-	OWNERS_GC_KEEPS,
-	OWNERS_GC_MAY_DELETE,
-	OWNERS_GC_DELETES,
+enum owners_dangling_fate {
+	OWNERS_DANGLING_GC_KEEPS,
+	OWNERS_DANGLING_GC_MAY_DELETE,
+	OWNERS_DANGLING_GC_DELETES,
 };
-enum owners_gc_fate owners_dangling_gc_fate(const enum owners_ref_class *classes, size_t n,
+enum owners_dangling_fate owners_dangling_gc_fate(const enum owners_ref_class *classes, size_t n,
 					    const unsigned char *keep, int cluster_scoped);
 /* Whether the GC gives up on an object for a reference of this class. */
 int owners_dangling_gc_gives_up(enum owners_ref_class c, int cluster_scoped);
@@ -151,8 +151,8 @@ int owners_dangling_gc_gives_up(enum owners_ref_class c, int cluster_scoped);
 int owners_dangling_gc_never(const struct owners_dangling_finding *f);
 
 /* Stable names, as in the JSON output. */
-const char *owners_gc_action_name(enum owners_gc_action a);   /* "delete-object", ... */
-const char *owners_gc_action_text(const struct owners_dangling_finding *f); /* table wording */
+const char *owners_dangling_gc_action_name(enum owners_dangling_gc_action a);   /* "delete-object", ... */
+const char *owners_dangling_gc_action_text(const struct owners_dangling_finding *f); /* table wording */
 const char *owners_fix_result_name(enum owners_fix_result r); /* "removed", ... */
 /* Appends why the GC will do what it will, in words. */
 int owners_dangling_gc_reason(struct owners_buf *out, const struct owners_graph *g,

@@ -14,7 +14,7 @@ static int deleted_now(const struct owners_dangling_report *rep, size_t a, size_
 	size_t k;
 
 	for (k = a; k < b; k++)
-		if (rep->items[k].gc != OWNERS_GC_DELETE_OBJECT || rep->items[k].after != OWNERS_NO_NODE)
+		if (rep->items[k].gc != OWNERS_DANGLING_GC_DELETE_OBJECT || rep->items[k].after != OWNERS_NO_NODE)
 			return 0;
 	return 1;
 }
@@ -31,16 +31,16 @@ static void set_all(struct owners_dangling_report *rep, size_t a, size_t b, enum
 	}
 }
 
-static enum owners_action_kind action_of(const struct owners_gc_step *s)
+static enum owners_action_kind action_of(const struct owners_collector_step *s)
 {
-	if (s->policy == OWNERS_GC_POLICY_FOREGROUND)
+	if (s->policy == OWNERS_COLLECTOR_POLICY_FOREGROUND)
 		return OWNERS_ACT_DELETE_FOREGROUND;
-	return s->policy == OWNERS_GC_POLICY_ORPHAN ? OWNERS_ACT_DELETE_ORPHAN : OWNERS_ACT_DELETE;
+	return s->policy == OWNERS_COLLECTOR_POLICY_ORPHAN ? OWNERS_ACT_DELETE_ORPHAN : OWNERS_ACT_DELETE;
 }
 
 /* The deletions to send: one per object the GC deletes now; first[i] is
  * the first finding of actions[i]'s object. */
-static int plan(struct owners_dangling_report *rep, const struct owners_gc_step *steps, struct owners_cascade_plan *p, size_t **first,
+static int plan(struct owners_dangling_report *rep, const struct owners_collector_step *steps, struct owners_cascade_plan *p, size_t **first,
 		size_t *cap_first)
 {
 	size_t a, b;
@@ -50,7 +50,7 @@ static int plan(struct owners_dangling_report *rep, const struct owners_gc_step 
 
 		for (b = a + 1; b < rep->count && rep->items[b].object == node; b++)
 			;
-		if (!deleted_now(rep, a, b) || steps[node].kind != OWNERS_GC_STEP_DELETE)
+		if (!deleted_now(rep, a, b) || steps[node].kind != OWNERS_COLLECTOR_STEP_DELETE)
 			continue;
 		if (OWNERS_GROW(p->actions, p->cap_actions, p->n_actions + 1) ||
 		    OWNERS_GROW(*first, *cap_first, p->n_actions + 1))
@@ -116,7 +116,7 @@ int owners_dangling_collect(struct owners_dangling_report *rep, struct owners_gr
 		.grace_period = -1,
 	};
 	struct owners_collector *col = NULL;
-	struct owners_gc_step *steps = NULL;
+	struct owners_collector_step *steps = NULL;
 	struct owners_cascade_plan p;
 	struct owners_action_result *res = NULL;
 	struct owners_owner_checks cc;

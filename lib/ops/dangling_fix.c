@@ -278,11 +278,11 @@ static void keep_what_the_gc_keeps(struct fixer *fx, size_t a, struct decision *
 	int pass;
 
 	if (!d->n_change ||
-	    owners_dangling_gc_fate(d->classes, d->n_refs, NULL, cluster_scoped) != OWNERS_GC_KEEPS)
+	    owners_dangling_gc_fate(d->classes, d->n_refs, NULL, cluster_scoped) != OWNERS_DANGLING_GC_KEEPS)
 		return;
 	for (pass = 0; pass < 2; pass++) {
 		if (owners_dangling_gc_fate(d->after, d->n_refs, d->keep, cluster_scoped) ==
-		    OWNERS_GC_KEEPS)
+		    OWNERS_DANGLING_GC_KEEPS)
 			break;
 		for (i = 0; i < d->n_refs; i++) {
 			if (d->keep[i] ||

@@ -299,20 +299,20 @@ const struct owners_deadlock *owners_deadlocks_of(const struct owners_deadlocks 
 	return &d->items[d->of[node]];
 }
 
-void owners_deadlocks_mark(const struct owners_deadlocks *d, struct owners_gc_step *steps)
+void owners_deadlocks_mark(const struct owners_deadlocks *d, struct owners_collector_step *steps)
 {
 	size_t i, j;
 
 	for (i = 0; i < d->count; i++)
 		for (j = 0; j < d->items[i].n_members; j++) {
-			struct owners_gc_step *s = &steps[d->items[i].members[j]];
+			struct owners_collector_step *s = &steps[d->items[i].members[j]];
 
-			if (s->kind == OWNERS_GC_STEP_WAIT && s->wait == OWNERS_GC_WAIT_BLOCKING)
-				s->wait = OWNERS_GC_WAIT_DEADLOCK;
+			if (s->kind == OWNERS_COLLECTOR_STEP_WAIT && s->wait == OWNERS_COLLECTOR_WAIT_BLOCKING)
+				s->wait = OWNERS_COLLECTOR_WAIT_DEADLOCK;
 		}
 }
 
-int owners_deadlocks_attach(struct owners_collector *c, struct owners_gc_step *steps)
+int owners_deadlocks_attach(struct owners_collector *c, struct owners_collector_step *steps)
 {
 	struct owners_deadlocks *d = calloc(1, sizeof(*d));
 

@@ -67,11 +67,11 @@ void owners_deadlocks_clear(struct owners_deadlocks *d);
 const struct owners_deadlock *owners_deadlocks_of(const struct owners_deadlocks *d, uint32_t node);
 /* Turns the WAIT (blocking-dependents) steps of every member into WAIT
  * (deadlock). */
-void owners_deadlocks_mark(const struct owners_deadlocks *d, struct owners_gc_step *steps);
+void owners_deadlocks_mark(const struct owners_deadlocks *d, struct owners_collector_step *steps);
 /* Finds the deadlocks on c's state into c->deadlocks (the collector
  * frees them) and marks steps (a plan made on that state; may be NULL).
  * 0 or OWNERS_ENOMEM. */
-int owners_deadlocks_attach(struct owners_collector *c, struct owners_gc_step *steps);
+int owners_deadlocks_attach(struct owners_collector *c, struct owners_collector_step *steps);
 
 /* "configmap/a, configmap/b" (kubectl's names), in the node order. */
 int owners_deadlock_members_text(struct owners_buf *out, const struct owners_graph *g,

@@ -45,12 +45,12 @@ void owners_gc_runner_clear(struct owners_gc_runner *r)
 	owners_strset_clear(&r->unblocked);
 }
 
-static int64_t now_ms(const struct owners_gc_hooks *h)
+static int64_t now_ms(const struct owners_gc_runner_hooks *h)
 {
 	return h->now_ms ? h->now_ms(h->ctx) : owners_clock_ms();
 }
 
-static void tell(const struct owners_gc_hooks *h, struct owners_gc_event *e)
+static void tell(const struct owners_gc_runner_hooks *h, struct owners_gc_runner_event *e)
 {
 	if (h->event)
 		h->event(h->ctx, e);
@@ -58,7 +58,7 @@ static void tell(const struct owners_gc_hooks *h, struct owners_gc_event *e)
 
 /* ---- deciding ------------------------------------------------------------ */
 
-static int in_scope(const struct owners_gc_runner *r, const struct owners_gc_hooks *h,
+static int in_scope(const struct owners_gc_runner *r, const struct owners_gc_runner_hooks *h,
 		    const struct owners_node *node)
 {
 	if (node->virtual_ || (r->scan_ns && strcmp(node->namespace_, r->scan_ns)))
@@ -72,7 +72,7 @@ static int in_scope(const struct owners_gc_runner *r, const struct owners_gc_hoo
  * of scope). Watching, the graph is the watches': nothing is added to it
  * (the look-up only names a class, absent or invalid-namespace, and both
  * dangle alike for a namespaced object). */
-static int choose_scope(struct owners_gc_runner *r, struct owners_gc_world *w, const struct owners_gc_hooks *h)
+static int choose_scope(struct owners_gc_runner *r, struct owners_gc_runner_world *w, const struct owners_gc_runner_hooks *h)
 {
 	uint32_t *nodes, k;
 	size_t n = 0;
@@ -99,7 +99,7 @@ static int choose_scope(struct owners_gc_runner *r, struct owners_gc_world *w, c
 static enum owners_owner_verdict read_owner(void *ctx, const struct owners_node *dep,
 					    const struct owners_ref *ref)
 {
-	const struct owners_gc_hooks *h = ctx;
+	const struct owners_gc_runner_hooks *h = ctx;
 
 	return h->read_owner(h->ctx, dep, ref);
 }
@@ -107,7 +107,7 @@ static enum owners_owner_verdict read_owner(void *ctx, const struct owners_node 
 /* What a pass does rests on no absence the server has not confirmed
  * (each missing owner read once a pass, as the GC's isDangling() does);
  * a client dry run shows the backlog as scanned. */
-int owners_gc_decide(struct owners_gc_runner *r, struct owners_gc_world *w, const struct owners_gc_hooks *h)
+int owners_gc_runner_decide(struct owners_gc_runner *r, struct owners_gc_runner_world *w, const struct owners_gc_runner_hooks *h)
 {
 	struct owners_owner_checks cc;
 	int rc;
@@ -160,20 +160,20 @@ static int acting_on(const struct owners_gc_runner *r, const struct owners_graph
 
 static int action_of(struct owners_action *a, const struct owners_gc_runner *r, uint32_t k)
 {
-	const struct owners_gc_step *s = &r->steps[k];
+	const struct owners_collector_step *s = &r->steps[k];
 
 	switch (s->kind) {
-	case OWNERS_GC_STEP_DELETE:
-		a->kind = s->policy == OWNERS_GC_POLICY_FOREGROUND ? OWNERS_ACT_DELETE_FOREGROUND
-			  : s->policy == OWNERS_GC_POLICY_ORPHAN   ? OWNERS_ACT_DELETE_ORPHAN
+	case OWNERS_COLLECTOR_STEP_DELETE:
+		a->kind = s->policy == OWNERS_COLLECTOR_POLICY_FOREGROUND ? OWNERS_ACT_DELETE_FOREGROUND
+			  : s->policy == OWNERS_COLLECTOR_POLICY_ORPHAN   ? OWNERS_ACT_DELETE_ORPHAN
 								   : OWNERS_ACT_DELETE;
 		return 1;
-	case OWNERS_GC_STEP_UNBLOCK: a->kind = OWNERS_ACT_UNBLOCK; return 1;
-	case OWNERS_GC_STEP_REMOVE_FOREGROUND:
+	case OWNERS_COLLECTOR_STEP_UNBLOCK: a->kind = OWNERS_ACT_UNBLOCK; return 1;
+	case OWNERS_COLLECTOR_STEP_REMOVE_FOREGROUND:
 		a->kind = OWNERS_ACT_REMOVE_FINALIZER;
 		a->finalizer = OWNERS_FINALIZER_FOREGROUND;
 		return 1;
-	case OWNERS_GC_STEP_REMOVE_ORPHAN:
+	case OWNERS_COLLECTOR_STEP_REMOVE_ORPHAN:
 		a->kind = OWNERS_ACT_REMOVE_FINALIZER;
 		a->finalizer = OWNERS_FINALIZER_ORPHAN;
 		return 1;
@@ -236,15 +236,15 @@ static int drop(void *ctx, uint32_t dependent, const struct owners_ref *ref)
 }
 
 /* What the server said to one action: told, and counted. */
-static int tell_result(struct owners_gc_runner *r, struct owners_gc_world *w, const struct owners_gc_hooks *h,
+static int tell_result(struct owners_gc_runner *r, struct owners_gc_runner_world *w, const struct owners_gc_runner_hooks *h,
 		       const struct owners_action *a, const struct owners_action_result *res)
 {
-	struct owners_gc_event e = { .graph = w->graph, .action = a, .result = res };
+	struct owners_gc_runner_event e = { .graph = w->graph, .action = a, .result = res };
 
 	switch (res->outcome) {
 	case OWNERS_OUTCOME_DONE:
 		r->done++;
-		e.kind = OWNERS_GC_EVENT_CHANGED;
+		e.kind = OWNERS_GC_RUNNER_EVENT_CHANGED;
 		e.step = &r->steps[a->node];
 		break;
 	case OWNERS_OUTCOME_GONE:
@@ -253,11 +253,11 @@ static int tell_result(struct owners_gc_runner *r, struct owners_gc_world *w, co
 	case OWNERS_OUTCOME_FORBIDDEN:
 		if (!owners_strset_add(&r->forbidden, w->graph->nodes[a->node].uid, NULL))
 			return OWNERS_ENOMEM;
-		e.kind = OWNERS_GC_EVENT_REFUSED;
+		e.kind = OWNERS_GC_RUNNER_EVENT_REFUSED;
 		break;
 	case OWNERS_OUTCOME_FAILED:
 		r->failed++;
-		e.kind = OWNERS_GC_EVENT_REFUSED;
+		e.kind = OWNERS_GC_RUNNER_EVENT_REFUSED;
 		break;
 	}
 	e.done = r->done;
@@ -267,7 +267,7 @@ static int tell_result(struct owners_gc_runner *r, struct owners_gc_world *w, co
 }
 
 /* Sends this pass's actions; tells what each did. */
-static int act(struct owners_gc_runner *r, struct owners_gc_world *w, const struct owners_gc_hooks *h,
+static int act(struct owners_gc_runner *r, struct owners_gc_runner_world *w, const struct owners_gc_runner_hooks *h,
 	       struct owners_error *err)
 {
 	const struct owners_cascade_exec_options o = {
@@ -301,10 +301,10 @@ static int act(struct owners_gc_runner *r, struct owners_gc_world *w, const stru
 /* ---- the passes ---------------------------------------------------------- */
 
 /* Decides and plans: 0, 1 when a hook stopped it, or the error, err set. */
-static int decide_and_plan(struct owners_gc_runner *r, struct owners_gc_world *w,
-			   const struct owners_gc_hooks *h, struct owners_error *err)
+static int decide_and_plan(struct owners_gc_runner *r, struct owners_gc_runner_world *w,
+			   const struct owners_gc_runner_hooks *h, struct owners_error *err)
 {
-	int rc = owners_gc_decide(r, w, h);
+	int rc = owners_gc_runner_decide(r, w, h);
 
 	if (rc == 1)
 		return 1;
@@ -313,10 +313,10 @@ static int decide_and_plan(struct owners_gc_runner *r, struct owners_gc_world *w
 	return 0;
 }
 
-static void tell_pass(struct owners_gc_runner *r, const struct owners_gc_hooks *h, const struct owners_graph *g)
+static void tell_pass(struct owners_gc_runner *r, const struct owners_gc_runner_hooks *h, const struct owners_graph *g)
 {
-	struct owners_gc_event e = {
-		.kind = OWNERS_GC_EVENT_PASS_BEGUN,
+	struct owners_gc_runner_event e = {
+		.kind = OWNERS_GC_RUNNER_EVENT_PASS_BEGUN,
 		.graph = g,
 		.pass = r->passes,
 		.done = r->done,
@@ -330,10 +330,10 @@ static void tell_pass(struct owners_gc_runner *r, const struct owners_gc_hooks *
 /* Whether to scan again before deciding that nothing is left: an owner
  * the lists missed is there, and the next scan sees it (lists and
  * watches catch up) and decides with it. */
-static int rescan_for_held(struct owners_gc_runner *r, const struct owners_gc_hooks *h,
+static int rescan_for_held(struct owners_gc_runner *r, const struct owners_gc_runner_hooks *h,
 			   const struct owners_graph *g, int *rescans)
 {
-	struct owners_gc_event e = { .kind = OWNERS_GC_EVENT_OWNER_HELD, .graph = g };
+	struct owners_gc_runner_event e = { .kind = OWNERS_GC_RUNNER_EVENT_OWNER_HELD, .graph = g };
 
 	if (r->plan.n_actions || !r->held || *rescans >= HELD_RESCANS)
 		return 0;
@@ -343,15 +343,15 @@ static int rescan_for_held(struct owners_gc_runner *r, const struct owners_gc_ho
 	return 1;
 }
 
-int owners_gc_run_passes(enum owners_gc_run_end *end, struct owners_gc_runner *r,
-			 struct owners_gc_world *w, const struct owners_gc_hooks *h,
+int owners_gc_runner_passes(enum owners_gc_runner_end *end, struct owners_gc_runner *r,
+			 struct owners_gc_runner_world *w, const struct owners_gc_runner_hooks *h,
 			 struct owners_error *err)
 {
 	int64_t deadline;
 	int rc, rescans = 0;
 
 	deadline = r->started_ms + r->timeout_ms;
-	*end = OWNERS_GC_RUN_STOPPED;
+	*end = OWNERS_GC_RUNNER_STOPPED;
 	for (;;) {
 		if ((rc = decide_and_plan(r, w, h, err)))
 			return rc == 1 ? 0 : rc;
@@ -363,7 +363,7 @@ int owners_gc_run_passes(enum owners_gc_run_end *end, struct owners_gc_runner *r
 		if (!r->plan.n_actions || (r->server_dry_run && r->passes))
 			break;
 		if (r->timeout_ms && now_ms(h) >= deadline) {
-			*end = OWNERS_GC_RUN_TIMED_OUT;
+			*end = OWNERS_GC_RUNNER_TIMED_OUT;
 			return 0;
 		}
 		if (!r->passes && h->approve && h->approve(h->ctx, &r->plan, w->graph))
@@ -373,25 +373,25 @@ int owners_gc_run_passes(enum owners_gc_run_end *end, struct owners_gc_runner *r
 		if ((rc = act(r, w, h, err)))
 			return rc;
 		if (r->failed) {
-			*end = OWNERS_GC_RUN_FAILED;
+			*end = OWNERS_GC_RUNNER_FAILED;
 			return 0;
 		}
 		if (h->rescan(h->ctx, w))
 			return 0;
 	}
-	*end = OWNERS_GC_RUN_CONVERGED;
+	*end = OWNERS_GC_RUNNER_CONVERGED;
 	return 0;
 }
 
 /* ---- the watch ----------------------------------------------------------- */
 
-int owners_gc_watch(enum owners_gc_run_end *end, struct owners_gc_runner *r, struct owners_gc_world *w,
-		    const struct owners_gc_hooks *h, struct owners_error *err)
+int owners_gc_runner_watch(enum owners_gc_runner_end *end, struct owners_gc_runner *r, struct owners_gc_runner_world *w,
+		    const struct owners_gc_runner_hooks *h, struct owners_error *err)
 {
 	int rc, changed = 1;
 
 	r->watching = 1;
-	*end = OWNERS_GC_RUN_STOPPED;
+	*end = OWNERS_GC_RUNNER_STOPPED;
 	for (;;) {
 		if (changed) {
 			if ((rc = decide_and_plan(r, w, h, err)))
@@ -399,7 +399,7 @@ int owners_gc_watch(enum owners_gc_run_end *end, struct owners_gc_runner *r, str
 			if (r->plan.n_actions && (rc = act(r, w, h, err)))
 				return rc;
 			if (r->failed) {
-				*end = OWNERS_GC_RUN_FAILED;
+				*end = OWNERS_GC_RUNNER_FAILED;
 				return 0;
 			}
 		}

@@ -7,7 +7,7 @@
  * every change the caller's watches bring, until the caller stops it.
  *
  * The runner never prints: it tells its caller what happens as typed
- * events (struct owners_gc_event) through a hook, and leaves the last
+ * events (struct owners_gc_runner_event) through a hook, and leaves the last
  * pass's decisions in place (c, steps, scope) for the caller to show.
  * Everything it needs from outside (a rescan, the cross-namespace
  * look-up, the selection, the permissions, the requests, the clock) is a
@@ -33,35 +33,35 @@
 #include "strset.h"
 
 /* The cluster as the caller last scanned (or watched) it. */
-struct owners_gc_world {
+struct owners_gc_runner_world {
 	struct owners_graph *graph;
 	struct owners_http_client *http;  /* the changes */
 	struct owners_http_client *reads; /* the owners' reads; NULL: http */
 };
 
-enum owners_gc_event_kind {
-	OWNERS_GC_EVENT_PASS_BEGUN,  /* pass, done, acting, elapsed_ms: its requests go out */
-	OWNERS_GC_EVENT_CHANGED,     /* action, step: the server accepted it (a server dry run:
+enum owners_gc_runner_event_kind {
+	OWNERS_GC_RUNNER_EVENT_PASS_BEGUN,  /* pass, done, acting, elapsed_ms: its requests go out */
+	OWNERS_GC_RUNNER_EVENT_CHANGED,     /* action, step: the server accepted it (a server dry run:
 					would) */
-	OWNERS_GC_EVENT_REFUSED,     /* action, result: FORBIDDEN (left in place from now on) or
+	OWNERS_GC_RUNNER_EVENT_REFUSED,     /* action, result: FORBIDDEN (left in place from now on) or
 					FAILED (the run stops after this pass) */
-	OWNERS_GC_EVENT_OWNER_HELD,  /* nothing to act on, but owners missing from the scan are
+	OWNERS_GC_RUNNER_EVENT_OWNER_HELD,  /* nothing to act on, but owners missing from the scan are
 					there (held references): scanning again (rescans) */
 };
 
 /* What happened, with its data; the pointers are valid during the event
  * hook only. */
-struct owners_gc_event {
-	enum owners_gc_event_kind kind;
+struct owners_gc_runner_event {
+	enum owners_gc_runner_event_kind kind;
 	const struct owners_graph *graph;
 	const struct owners_action *action;
-	const struct owners_gc_step *step;          /* CHANGED: the decision acted on */
+	const struct owners_collector_step *step;          /* CHANGED: the decision acted on */
 	const struct owners_action_result *result;  /* REFUSED */
 	size_t pass, done, acting, held, rescans;
 	int64_t elapsed_ms;                         /* since the run began */
 };
 
-struct owners_gc_hooks {
+struct owners_gc_runner_hooks {
 	void *ctx;
 	/* Whether an object of the scope's namespace is one the run acts on
 	 * (-l); NULL: every one. */
@@ -70,17 +70,17 @@ struct owners_gc_hooks {
 	 * w->graph), whose owners in other namespaces are looked up (which
 	 * may add objects to the graph, out of scope). NULL: none. Nonzero
 	 * stops the run. */
-	int (*look_across)(void *ctx, struct owners_gc_world *w, const uint32_t *nodes, size_t n);
+	int (*look_across)(void *ctx, struct owners_gc_runner_world *w, const uint32_t *nodes, size_t n);
 	/* Scan again and update the world; nonzero stops the run. */
-	int (*rescan)(void *ctx, struct owners_gc_world *w);
+	int (*rescan)(void *ctx, struct owners_gc_runner_world *w);
 	/* Before the first change, with the first pass's plan: nonzero stops
 	 * the run with nothing changed (a missing permission). May be NULL. */
 	int (*approve)(void *ctx, const struct owners_cascade_plan *p, struct owners_graph *g);
-	void (*event)(void *ctx, const struct owners_gc_event *e);
+	void (*event)(void *ctx, const struct owners_gc_runner_event *e);
 	/* Watching: sleeps until the watches bring a change (1), time for
 	 * them to be served with none (0), or the run is to stop (-1: asked
 	 * to, or the watches failed; the caller knows which). */
-	int (*wait)(void *ctx, struct owners_gc_world *w);
+	int (*wait)(void *ctx, struct owners_gc_runner_world *w);
 	/* The requests of a pass; NULL: owners_cascade_execute() on w->http
 	 * (a test answers them from a fake cluster). */
 	int (*execute)(void *ctx, struct owners_graph *g, const struct owners_cascade_plan *p,
@@ -94,11 +94,11 @@ struct owners_gc_hooks {
 	int64_t (*now_ms)(void *ctx);
 };
 
-enum owners_gc_run_end {
-	OWNERS_GC_RUN_CONVERGED, /* nothing left to do (a server dry run: its one pass sent) */
-	OWNERS_GC_RUN_TIMED_OUT, /* what is left is in the runner's decisions */
-	OWNERS_GC_RUN_FAILED,    /* an action failed (told as REFUSED) */
-	OWNERS_GC_RUN_STOPPED,   /* a hook returned nonzero (watching: wait said stop) */
+enum owners_gc_runner_end {
+	OWNERS_GC_RUNNER_CONVERGED, /* nothing left to do (a server dry run: its one pass sent) */
+	OWNERS_GC_RUNNER_TIMED_OUT, /* what is left is in the runner's decisions */
+	OWNERS_GC_RUNNER_FAILED,    /* an action failed (told as REFUSED) */
+	OWNERS_GC_RUNNER_STOPPED,   /* a hook returned nonzero (watching: wait said stop) */
 };
 
 struct owners_gc_runner {
@@ -107,9 +107,9 @@ struct owners_gc_runner {
 	long timeout_ms;     /* 0: none */
 	int plan_only;       /* a client dry run: decided as listed, no owner read */
 	int server_dry_run;  /* one pass, its requests with dryRun=All */
-	/* the latest pass's decisions (owners_gc_decide()) */
+	/* the latest pass's decisions (owners_gc_runner_decide()) */
 	struct owners_collector *c;
-	struct owners_gc_step *steps;   /* graph->count entries */
+	struct owners_collector_step *steps;   /* graph->count entries */
 	unsigned char *scope;           /* graph->count entries: 1 = acted on */
 	size_t held;                    /* references whose owner, missing from the scan, is there */
 	struct owners_cascade_plan plan;/* its actions */
@@ -133,20 +133,20 @@ void owners_gc_runner_clear(struct owners_gc_runner *r);
 /* One pass's decisions on the world as it is (no action sent): scope,
  * steps, held absences, deadlocks. 0; OWNERS_ENOMEM; or 1 when a hook
  * stopped it. */
-int owners_gc_decide(struct owners_gc_runner *r, struct owners_gc_world *w, const struct owners_gc_hooks *h);
+int owners_gc_runner_decide(struct owners_gc_runner *r, struct owners_gc_runner_world *w, const struct owners_gc_runner_hooks *h);
 
 /* The passes, until the GC would do nothing more (*end says how it
  * ended). Nonzero with err set when a request could not be made at all or
  * memory ran out. */
-int owners_gc_run_passes(enum owners_gc_run_end *end, struct owners_gc_runner *r,
-			 struct owners_gc_world *w, const struct owners_gc_hooks *h,
+int owners_gc_runner_passes(enum owners_gc_runner_end *end, struct owners_gc_runner *r,
+			 struct owners_gc_runner_world *w, const struct owners_gc_runner_hooks *h,
 			 struct owners_error *err);
 
 /* After the passes: acts on every change h->wait brings, each object's
  * version once, until h->wait says stop (*end STOPPED) or an action
  * fails (FAILED). Each pass's requests are all answered before the hook
  * is asked again. Nonzero with err set as for the passes. */
-int owners_gc_watch(enum owners_gc_run_end *end, struct owners_gc_runner *r, struct owners_gc_world *w,
-		    const struct owners_gc_hooks *h, struct owners_error *err);
+int owners_gc_runner_watch(enum owners_gc_runner_end *end, struct owners_gc_runner *r, struct owners_gc_runner_world *w,
+		    const struct owners_gc_runner_hooks *h, struct owners_error *err);
 
 #endif

@@ -294,7 +294,7 @@ static int decide_live(struct owners_why *w, const struct owners_graph *g)
  * solid owner left. The GC's passes, settled, say whether it goes. */
 static int decide_eventually(struct owners_why *w, struct owners_graph *g)
 {
-	struct owners_gc_outcome *fates = calloc(g->count + 1, sizeof(*fates));
+	struct owners_collector_outcome *fates = calloc(g->count + 1, sizeof(*fates));
 	struct owners_buf rule = OWNERS_BUF_INIT;
 	unsigned passes;
 	uint32_t k;
@@ -303,7 +303,7 @@ static int decide_eventually(struct owners_why *w, struct owners_graph *g)
 	if (!fates)
 		return OWNERS_ENOMEM;
 	if ((rc = owners_collector_settle(g, fates, 0, &passes)) ||
-	    fates[w->node].kind != OWNERS_GC_OUTCOME_COLLECTED) {
+	    fates[w->node].kind != OWNERS_COLLECTOR_OUTCOME_COLLECTED) {
 		free(fates);
 		return rc;
 	}

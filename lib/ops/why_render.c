@@ -404,18 +404,18 @@ static int text_events(struct owners_buf *out, const struct owners_why_render *r
  * of it running. */
 static int text_rests_on(struct owners_buf *out, const struct owners_why_render *r)
 {
-	enum owners_gc_seen seen;
+	enum owners_collector_render_seen seen;
 	int rc;
 
 	if (!r->gc || r->why->verdict != OWNERS_WHY_COLLECTED)
 		return 0;
-	seen = owners_gc_render_seen(r->gc);
+	seen = owners_collector_render_seen_state(r->gc);
 	rc = owners_buf_adds(out, "  rests on: the cluster's garbage collector running");
-	rc = rc ? rc : owners_buf_adds(out, seen == OWNERS_GC_SEEN_STOPPED   ? ", and it appears not to be: "
-					    : seen == OWNERS_GC_SEEN_RUNNING ? "; "
+	rc = rc ? rc : owners_buf_adds(out, seen == OWNERS_COLLECTOR_RENDER_SEEN_STOPPED   ? ", and it appears not to be: "
+					    : seen == OWNERS_COLLECTOR_RENDER_SEEN_RUNNING ? "; "
 									     : ", which cannot be seen from here: ");
-	rc = rc ? rc : owners_gc_render_evidence(out, r->gc);
-	if (!rc && seen == OWNERS_GC_SEEN_STOPPED)
+	rc = rc ? rc : owners_collector_render_evidence(out, r->gc);
+	if (!rc && seen == OWNERS_COLLECTOR_RENDER_SEEN_STOPPED)
 		rc = owners_buf_addf(out, " (`owners gc -n %s` does its work)", r->g->nodes[r->why->node].namespace_);
 	return rc ? rc : owners_buf_addc(out, '\n');
 }
@@ -664,7 +664,7 @@ static int json_body(struct owners_json_gen *j, const struct owners_why_render *
 	if (e && e->error)
 		owners_json_gen_kv(j, "eventsError", e->error);
 	if (r->gc)
-		owners_gc_render_evidence_json(j, r->gc);
+		owners_collector_render_evidence_json(j, r->gc);
 	owners_json_gen_map_close(j); /* "owners" */
 	owners_json_gen_map_close(j);
 	return owners_document_close(j, r->print.warnings, r->print.n_warnings);

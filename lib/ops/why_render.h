@@ -55,7 +55,7 @@ struct owners_why_render {
 	size_t max_list;            /* text: objects named per list; 0: 10 */
 	/* What is known of the cluster's GC running (NULL: not read): a
 	 * "collected" verdict rests on it, and says so. */
-	const struct owners_gc_render *gc;
+	const struct owners_collector_render *gc;
 };
 
 int owners_why_render_text(struct owners_buf *out, const struct owners_why_render *r);

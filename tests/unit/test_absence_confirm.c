@@ -64,10 +64,10 @@ static void checks_init(struct owners_owner_checks *cc, struct server *s)
 }
 
 /* One pass of the collector, confirmed. */
-static struct owners_gc_step *gc_pass(struct owners_graph *g, struct server *s, size_t *held)
+static struct owners_collector_step *gc_pass(struct owners_graph *g, struct server *s, size_t *held)
 {
 	struct owners_collector *c = NULL;
-	struct owners_gc_step *steps = calloc(g->count + 1, sizeof(*steps));
+	struct owners_collector_step *steps = calloc(g->count + 1, sizeof(*steps));
 	struct owners_owner_checks cc;
 
 	checks_init(&cc, s);
@@ -100,25 +100,25 @@ static void test_collector(void)
 	struct owners_graph *g = fake_graph_build(&types, objs, 8, api_of, NULL);
 	struct server s;
 	size_t held;
-	struct owners_gc_step *st = gc_pass(g, &s, &held);
+	struct owners_collector_step *st = gc_pass(g, &s, &held);
 	uint32_t a = owners_graph_find_uid(g, "a"), b = owners_graph_find_uid(g, "b"),
 		 c = owners_graph_find_uid(g, "c"), a2 = owners_graph_find_uid(g, "a2"),
 		 d = owners_graph_find_uid(g, "d"), c0 = owners_graph_find_uid(g, "c0");
 
-	ok(st[a].kind == OWNERS_GC_STEP_WAIT && st[a].wait == OWNERS_GC_WAIT_OWNER_LIVE,
+	ok(st[a].kind == OWNERS_COLLECTOR_STEP_WAIT && st[a].wait == OWNERS_COLLECTOR_WAIT_OWNER_LIVE,
 	   "an owner missing from the lists that is there when read keeps its dependent (wait %s)",
-	   owners_gc_wait_name(st[a].wait));
-	ok(st[a2].kind == OWNERS_GC_STEP_WAIT, "  and every other dependent naming it");
+	   owners_collector_wait_name(st[a].wait));
+	ok(st[a2].kind == OWNERS_COLLECTOR_STEP_WAIT, "  and every other dependent naming it");
 	is_int(times_read(&s, "live-1"), 1, "  read once for both");
-	is_int(st[b].kind, OWNERS_GC_STEP_DELETE, "an owner confirmed gone: the object is deleted");
-	ok(st[c].kind == OWNERS_GC_STEP_WAIT && st[c].wait == OWNERS_GC_WAIT_UNDECIDED,
+	is_int(st[b].kind, OWNERS_COLLECTOR_STEP_DELETE, "an owner confirmed gone: the object is deleted");
+	ok(st[c].kind == OWNERS_COLLECTOR_STEP_WAIT && st[c].wait == OWNERS_COLLECTOR_WAIT_UNDECIDED,
 	   "an owner that cannot be read: kept, undecided");
-	ok(st[d].kind == OWNERS_GC_STEP_STRIP && st[d].count == 1,
+	ok(st[d].kind == OWNERS_COLLECTOR_STEP_STRIP && st[d].count == 1,
 	   "with a solid owner, only the reference confirmed gone comes off (count %u)", st[d].count);
-	ok(st[c0].kind != OWNERS_GC_STEP_DELETE && st[c0].kind != OWNERS_GC_STEP_STRIP &&
-		   st[c0].kind != OWNERS_GC_STEP_UNBLOCK,
+	ok(st[c0].kind != OWNERS_COLLECTOR_STEP_DELETE && st[c0].kind != OWNERS_COLLECTOR_STEP_STRIP &&
+		   st[c0].kind != OWNERS_COLLECTOR_STEP_UNBLOCK,
 	   "issue #43: a live ClusterRole the lists missed: its dependent is neither deleted, stripped nor "
-	   "unblocked (%s)", owners_gc_step_name(st[c0].kind));
+	   "unblocked (%s)", owners_collector_step_name(st[c0].kind));
 	ok(held >= 4, "held: %zu references", held);
 	is_int(times_read(&s, "keeper"), 0, "an owner the scan saw is not read");
 	free(st);

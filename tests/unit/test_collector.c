@@ -38,10 +38,10 @@ static uint32_t node_of(struct owners_graph *g, const char *uid)
 /* The steps of one plan on a fresh state of g. */
 /* One pass's steps; retried: a node the runner says it just unblocked
  * (OWNERS_NO_NODE: none). */
-static struct owners_gc_step *plan_retrying(struct owners_graph *g, uint32_t retried)
+static struct owners_collector_step *plan_retrying(struct owners_graph *g, uint32_t retried)
 {
 	struct owners_collector *c = NULL;
-	struct owners_gc_step *steps = calloc(g->count + 1, sizeof(*steps));
+	struct owners_collector_step *steps = calloc(g->count + 1, sizeof(*steps));
 
 	ok(owners_collector_new(&c, g) == 0 && steps, "collector made");
 	if (retried != OWNERS_NO_NODE)
@@ -51,14 +51,14 @@ static struct owners_gc_step *plan_retrying(struct owners_graph *g, uint32_t ret
 	return steps;
 }
 
-static struct owners_gc_step *plan(struct owners_graph *g)
+static struct owners_collector_step *plan(struct owners_graph *g)
 {
 	return plan_retrying(g, OWNERS_NO_NODE);
 }
 
-static struct owners_gc_outcome *settle(struct owners_graph *g, unsigned *passes)
+static struct owners_collector_outcome *settle(struct owners_graph *g, unsigned *passes)
 {
-	struct owners_gc_outcome *f = calloc(g->count + 1, sizeof(*f));
+	struct owners_collector_outcome *f = calloc(g->count + 1, sizeof(*f));
 
 	ok(owners_collector_settle(g, f, 0, passes) == 0, "settled");
 	return f;
@@ -73,21 +73,21 @@ static void test_chain(void)
 		{ "ConfigMap", "root", "ur", NULL, { NULL }, { { 0 } } },
 	};
 	struct owners_graph *g = build(objs, 3, 0);
-	struct owners_gc_step *s = plan(g);
-	struct owners_gc_outcome *f;
+	struct owners_collector_step *s = plan(g);
+	struct owners_collector_outcome *f;
 	unsigned passes;
 
-	is_int(s[node_of(g, "u0")].kind, OWNERS_GC_STEP_DELETE, "an object whose only owner is absent is deleted");
-	is_int(s[node_of(g, "u0")].policy, OWNERS_GC_POLICY_BACKGROUND, "in the background (no finalizer)");
-	is_str(owners_gc_handler_name(s[node_of(g, "u0")].handler), "attemptToDeleteItem", "by attemptToDeleteItem");
-	is_int(s[node_of(g, "u2")].kind, OWNERS_GC_STEP_NONE, "its dependent has a solid owner now");
-	is_int(s[node_of(g, "ur")].kind, OWNERS_GC_STEP_NONE, "an object without owners is not garbage");
+	is_int(s[node_of(g, "u0")].kind, OWNERS_COLLECTOR_STEP_DELETE, "an object whose only owner is absent is deleted");
+	is_int(s[node_of(g, "u0")].policy, OWNERS_COLLECTOR_POLICY_BACKGROUND, "in the background (no finalizer)");
+	is_str(owners_collector_handler_name(s[node_of(g, "u0")].handler), "attemptToDeleteItem", "by attemptToDeleteItem");
+	is_int(s[node_of(g, "u2")].kind, OWNERS_COLLECTOR_STEP_NONE, "its dependent has a solid owner now");
+	is_int(s[node_of(g, "ur")].kind, OWNERS_COLLECTOR_STEP_NONE, "an object without owners is not garbage");
 	f = settle(g, &passes);
-	is_int(f[node_of(g, "u2")].kind, OWNERS_GC_OUTCOME_COLLECTED, "the dependent is collected once its owner goes");
+	is_int(f[node_of(g, "u2")].kind, OWNERS_COLLECTOR_OUTCOME_COLLECTED, "the dependent is collected once its owner goes");
 	is_int(f[node_of(g, "u2")].pass, 2, "in the second pass");
 	ok(f[node_of(g, "u2")].through == node_of(g, "u0"), "through the owner that went");
 	is_int(f[node_of(g, "u0")].pass, 1, "the owner in the first");
-	is_int(f[node_of(g, "ur")].kind, OWNERS_GC_OUTCOME_KEPT, "the root is kept");
+	is_int(f[node_of(g, "ur")].kind, OWNERS_COLLECTOR_OUTCOME_KEPT, "the root is kept");
 	is_int(passes, 2, "two passes");
 	free(s);
 	free(f);
@@ -105,14 +105,14 @@ static void test_strip(void)
 	};
 	struct owners_graph *g = build(objs, 2, 0);
 	struct owners_collector *c = NULL;
-	struct owners_gc_step *s = calloc(g->count, sizeof(*s)); /* virtual owners have nodes too */
-	struct owners_gc_outcome *f;
+	struct owners_collector_step *s = calloc(g->count, sizeof(*s)); /* virtual owners have nodes too */
+	struct owners_collector_outcome *f;
 	uint32_t d = node_of(g, "ud");
 	unsigned passes;
 
 	owners_collector_new(&c, g);
 	owners_collector_plan(c, s);
-	is_int(s[d].kind, OWNERS_GC_STEP_STRIP, "a solid owner remains: references are patched out");
+	is_int(s[d].kind, OWNERS_COLLECTOR_STEP_STRIP, "a solid owner remains: references are patched out");
 	is_int(s[d].count, 2, "the absent one and the one with another UID");
 	ok(s[d].owner == node_of(g, "uo"), "the solid owner is named");
 	ok(owners_collector_drops(c, d, &g->nodes[d].refs[0]) && !owners_collector_drops(c, d, &g->nodes[d].refs[1]) &&
@@ -120,7 +120,7 @@ static void test_strip(void)
 	   "exactly the dangling references are dropped");
 	owners_collector_free(c);
 	f = settle(g, &passes);
-	is_int(f[d].kind, OWNERS_GC_OUTCOME_KEPT, "the object stays");
+	is_int(f[d].kind, OWNERS_COLLECTOR_OUTCOME_KEPT, "the object stays");
 	is_int(f[d].refs_removed, 2, "without the two references");
 	free(s);
 	free(f);
@@ -138,23 +138,23 @@ static void test_foreground(void)
 		{ "ConfigMap", "free", "uf", NULL, { NULL }, { R("ConfigMap", "root", "ur", 0) } },
 	};
 	struct owners_graph *g = build(objs, 4, 0);
-	struct owners_gc_step *s = plan(g);
-	struct owners_gc_outcome *f;
+	struct owners_collector_step *s = plan(g);
+	struct owners_collector_outcome *f;
 	unsigned passes;
 
-	is_int(s[node_of(g, "ur")].kind, OWNERS_GC_STEP_WAIT, "the root waits");
-	is_int(s[node_of(g, "ur")].wait, OWNERS_GC_WAIT_BLOCKING, "on blocking dependents");
+	is_int(s[node_of(g, "ur")].kind, OWNERS_COLLECTOR_STEP_WAIT, "the root waits");
+	is_int(s[node_of(g, "ur")].wait, OWNERS_COLLECTOR_WAIT_BLOCKING, "on blocking dependents");
 	is_int(s[node_of(g, "ur")].count, 1, "one blocks (the other reference does not)");
-	is_str(owners_gc_handler_name(s[node_of(g, "ur")].handler), "processDeletingDependentsItem", "the handler");
-	is_int(s[node_of(g, "um")].kind, OWNERS_GC_STEP_DELETE, "the middle is deleted");
-	is_int(s[node_of(g, "um")].policy, OWNERS_GC_POLICY_FOREGROUND, "in the foreground: it has dependents");
+	is_str(owners_collector_handler_name(s[node_of(g, "ur")].handler), "processDeletingDependentsItem", "the handler");
+	is_int(s[node_of(g, "um")].kind, OWNERS_COLLECTOR_STEP_DELETE, "the middle is deleted");
+	is_int(s[node_of(g, "um")].policy, OWNERS_COLLECTOR_POLICY_FOREGROUND, "in the foreground: it has dependents");
 	ok(s[node_of(g, "um")].for_waiting_owner && s[node_of(g, "um")].owner == node_of(g, "ur"),
 	   "because its owner waits for it");
-	is_int(s[node_of(g, "uf")].policy, OWNERS_GC_POLICY_BACKGROUND, "a leaf goes in the background");
-	is_int(s[node_of(g, "ul")].kind, OWNERS_GC_STEP_NONE, "the leaf's owner is solid for now");
+	is_int(s[node_of(g, "uf")].policy, OWNERS_COLLECTOR_POLICY_BACKGROUND, "a leaf goes in the background");
+	is_int(s[node_of(g, "ul")].kind, OWNERS_COLLECTOR_STEP_NONE, "the leaf's owner is solid for now");
 	f = settle(g, &passes);
-	ok(f[node_of(g, "ur")].kind == OWNERS_GC_OUTCOME_COLLECTED && f[node_of(g, "um")].kind == OWNERS_GC_OUTCOME_COLLECTED &&
-		   f[node_of(g, "ul")].kind == OWNERS_GC_OUTCOME_COLLECTED && f[node_of(g, "uf")].kind == OWNERS_GC_OUTCOME_COLLECTED,
+	ok(f[node_of(g, "ur")].kind == OWNERS_COLLECTOR_OUTCOME_COLLECTED && f[node_of(g, "um")].kind == OWNERS_COLLECTOR_OUTCOME_COLLECTED &&
+		   f[node_of(g, "ul")].kind == OWNERS_COLLECTOR_OUTCOME_COLLECTED && f[node_of(g, "uf")].kind == OWNERS_COLLECTOR_OUTCOME_COLLECTED,
 	   "everything goes");
 	ok(f[node_of(g, "ul")].pass < f[node_of(g, "um")].pass && f[node_of(g, "um")].pass < f[node_of(g, "ur")].pass,
 	   "bottom-up: leaf, middle, root (%u %u %u)", f[node_of(g, "ul")].pass, f[node_of(g, "um")].pass,
@@ -170,13 +170,13 @@ static void test_foreground_done(void)
 		{ "ConfigMap", "root", "ur", T, { "foregroundDeletion", "example.com/hold" }, { { 0 } } },
 	};
 	struct owners_graph *g = build(objs, 1, 0);
-	struct owners_gc_step *s = plan(g);
-	struct owners_gc_outcome *f;
+	struct owners_collector_step *s = plan(g);
+	struct owners_collector_outcome *f;
 	unsigned passes;
 
-	is_int(s[0].kind, OWNERS_GC_STEP_REMOVE_FOREGROUND, "no blocking dependent left: foregroundDeletion comes off");
+	is_int(s[0].kind, OWNERS_COLLECTOR_STEP_REMOVE_FOREGROUND, "no blocking dependent left: foregroundDeletion comes off");
 	f = settle(g, &passes);
-	is_int(f[0].kind, OWNERS_GC_OUTCOME_DELETING, "another controller's finalizer still holds it");
+	is_int(f[0].kind, OWNERS_COLLECTOR_OUTCOME_DELETING, "another controller's finalizer still holds it");
 	free(s);
 	free(f);
 	owners_graph_free(g);
@@ -190,18 +190,18 @@ static void test_orphan(void)
 		{ "ConfigMap", "not-mine", "un", NULL, { NULL }, { R("ConfigMap", "job", "another-uid", 0) } },
 	};
 	struct owners_graph *g = build(objs, 3, 0);
-	struct owners_gc_step *s = plan(g);
-	struct owners_gc_outcome *f;
+	struct owners_collector_step *s = plan(g);
+	struct owners_collector_outcome *f;
 	unsigned passes;
 
-	is_int(s[node_of(g, "uj")].kind, OWNERS_GC_STEP_RELEASE_DEPENDENTS, "attemptToOrphan releases the dependents");
+	is_int(s[node_of(g, "uj")].kind, OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS, "attemptToOrphan releases the dependents");
 	is_int(s[node_of(g, "uj")].count, 1, "those linked by UID only");
 	f = settle(g, &passes);
-	is_int(f[node_of(g, "uj")].kind, OWNERS_GC_OUTCOME_COLLECTED, "then the finalizer comes off and it goes");
-	is_int(f[node_of(g, "up")].kind, OWNERS_GC_OUTCOME_KEPT,
+	is_int(f[node_of(g, "uj")].kind, OWNERS_COLLECTOR_OUTCOME_COLLECTED, "then the finalizer comes off and it goes");
+	is_int(f[node_of(g, "up")].kind, OWNERS_COLLECTOR_OUTCOME_KEPT,
 	       "the released dependent stays: the orphaning owner was solid while it was stripped");
 	is_int(f[node_of(g, "up")].refs_removed, 2, "of both its references");
-	is_int(f[node_of(g, "un")].kind, OWNERS_GC_OUTCOME_COLLECTED, "the reference with another UID dangled all along");
+	is_int(f[node_of(g, "un")].kind, OWNERS_COLLECTOR_OUTCOME_COLLECTED, "the reference with another UID dangled all along");
 	free(s);
 	free(f);
 	owners_graph_free(g);
@@ -218,17 +218,17 @@ static void test_gives_up(void)
 		{ "ConfigMap", "s", "us", NULL, { NULL }, { R("Secret", "s", "us2", 0) } },
 	};
 	struct owners_graph *g = build(objs, 5, 1);
-	struct owners_gc_step *s = plan(g);
+	struct owners_collector_step *s = plan(g);
 	uint32_t a = node_of(g, "ua");
 
-	ok(s[a].kind == OWNERS_GC_STEP_WAIT && s[a].wait == OWNERS_GC_WAIT_GIVES_UP && s[a].ref == 1,
+	ok(s[a].kind == OWNERS_COLLECTOR_STEP_WAIT && s[a].wait == OWNERS_COLLECTOR_WAIT_GIVES_UP && s[a].ref == 1,
 	   "an unserved kind stops the GC on the whole object");
-	ok(s[node_of(g, "uc")].kind == OWNERS_GC_STEP_WAIT && s[node_of(g, "uc")].wait == OWNERS_GC_WAIT_GIVES_UP,
+	ok(s[node_of(g, "uc")].kind == OWNERS_COLLECTOR_STEP_WAIT && s[node_of(g, "uc")].wait == OWNERS_COLLECTOR_WAIT_GIVES_UP,
 	   "a namespaced owner of a cluster-scoped object: never");
-	ok(s[node_of(g, "uh")].kind == OWNERS_GC_STEP_WAIT && s[node_of(g, "uh")].wait == OWNERS_GC_WAIT_FINALIZERS,
+	ok(s[node_of(g, "uh")].kind == OWNERS_COLLECTOR_STEP_WAIT && s[node_of(g, "uh")].wait == OWNERS_COLLECTOR_WAIT_FINALIZERS,
 	   "an object in background deletion is left alone");
-	is_int(s[node_of(g, "uu")].kind, OWNERS_GC_STEP_NONE, "an owner in deletion without foregroundDeletion is solid");
-	ok(s[node_of(g, "us")].kind == OWNERS_GC_STEP_WAIT && s[node_of(g, "us")].wait == OWNERS_GC_WAIT_UNDECIDED,
+	is_int(s[node_of(g, "uu")].kind, OWNERS_COLLECTOR_STEP_NONE, "an owner in deletion without foregroundDeletion is solid");
+	ok(s[node_of(g, "us")].kind == OWNERS_COLLECTOR_STEP_WAIT && s[node_of(g, "us")].wait == OWNERS_COLLECTOR_WAIT_UNDECIDED,
 	   "an owner this user may not list: undecided, never deleted");
 	free(s);
 	owners_graph_free(g);
@@ -243,14 +243,14 @@ static void test_cycle(void)
 		{ "ConfigMap", "b", "ub", NULL, { NULL }, { R("ConfigMap", "a", "ua", 1) } },
 	};
 	struct owners_graph *g = build(objs, 2, 0);
-	struct owners_gc_step *s = plan(g);
-	struct owners_gc_outcome *f;
+	struct owners_collector_step *s = plan(g);
+	struct owners_collector_outcome *f;
 	unsigned passes;
 
-	is_int(s[node_of(g, "ub")].kind, OWNERS_GC_STEP_UNBLOCK, "the cycle breaker first");
+	is_int(s[node_of(g, "ub")].kind, OWNERS_COLLECTOR_STEP_UNBLOCK, "the cycle breaker first");
 	ok(s[node_of(g, "ub")].owner == node_of(g, "ua"), "naming the dependent in foreground deletion");
 	f = settle(g, &passes);
-	ok(f[0].kind == OWNERS_GC_OUTCOME_COLLECTED && f[1].kind == OWNERS_GC_OUTCOME_COLLECTED, "both go (%u passes)", passes);
+	ok(f[0].kind == OWNERS_COLLECTOR_OUTCOME_COLLECTED && f[1].kind == OWNERS_COLLECTOR_OUTCOME_COLLECTED, "both go (%u passes)", passes);
 	free(s);
 	free(f);
 	owners_graph_free(g);
@@ -266,12 +266,12 @@ static void test_cycle_held(void)
 		{ "ConfigMap", "b", "ub", NULL, { NULL }, { R("ConfigMap", "a", "ua", 1) } },
 	};
 	struct owners_graph *g = build(objs, 2, 0);
-	struct owners_gc_outcome *f;
+	struct owners_collector_outcome *f;
 	unsigned passes;
 
 	f = settle(g, &passes);
-	is_int(f[node_of(g, "ua")].kind, OWNERS_GC_OUTCOME_DELETING, "a stays in deletion, held (%u passes)", passes);
-	is_int(f[node_of(g, "ub")].kind, OWNERS_GC_OUTCOME_KEPT, "b is kept by it, not deleted after the cycle breaker");
+	is_int(f[node_of(g, "ua")].kind, OWNERS_COLLECTOR_OUTCOME_DELETING, "a stays in deletion, held (%u passes)", passes);
+	is_int(f[node_of(g, "ub")].kind, OWNERS_COLLECTOR_OUTCOME_KEPT, "b is kept by it, not deleted after the cycle breaker");
 	free(f);
 	owners_graph_free(g);
 }
@@ -289,13 +289,13 @@ static void test_cycle_held_next_pass(void)
 		{ "ConfigMap", "b", "ub", NULL, { NULL }, { R("ConfigMap", "a", "ua", 0) } },
 	};
 	struct owners_graph *g = build(objs, 2, 0);
-	struct owners_gc_step *s = plan(g), *t = plan_retrying(g, node_of(g, "ub"));
+	struct owners_collector_step *s = plan(g), *t = plan_retrying(g, node_of(g, "ub"));
 
-	ok(s[node_of(g, "ub")].kind == OWNERS_GC_STEP_DELETE && s[node_of(g, "ub")].policy == OWNERS_GC_POLICY_FOREGROUND,
+	ok(s[node_of(g, "ub")].kind == OWNERS_COLLECTOR_STEP_DELETE && s[node_of(g, "ub")].policy == OWNERS_COLLECTOR_POLICY_FOREGROUND,
 	   "read afresh, b looks like an object to delete in the foreground");
-	is_int(s[node_of(g, "ua")].kind, OWNERS_GC_STEP_REMOVE_FOREGROUND, "  while a's wait ends this pass");
-	is_int(t[node_of(g, "ub")].kind, OWNERS_GC_STEP_NONE, "told b was just unblocked: its delete waits for the retry");
-	is_int(t[node_of(g, "ua")].kind, OWNERS_GC_STEP_REMOVE_FOREGROUND, "  and a's wait still ends");
+	is_int(s[node_of(g, "ua")].kind, OWNERS_COLLECTOR_STEP_REMOVE_FOREGROUND, "  while a's wait ends this pass");
+	is_int(t[node_of(g, "ub")].kind, OWNERS_COLLECTOR_STEP_NONE, "told b was just unblocked: its delete waits for the retry");
+	is_int(t[node_of(g, "ua")].kind, OWNERS_COLLECTOR_STEP_REMOVE_FOREGROUND, "  and a's wait still ends");
 	free(s);
 	free(t);
 	owners_graph_free(g);
@@ -308,13 +308,13 @@ static void test_policy_from_finalizers(void)
 		{ "ConfigMap", "kid", "uk", NULL, { NULL }, { R("ConfigMap", "o", "uo", 0) } },
 	};
 	struct owners_graph *g = build(objs, 2, 0);
-	struct owners_gc_step *s = plan(g);
-	struct owners_gc_outcome *f;
+	struct owners_collector_step *s = plan(g);
+	struct owners_collector_outcome *f;
 	unsigned passes;
 
-	is_int(s[node_of(g, "uo")].policy, OWNERS_GC_POLICY_ORPHAN, "its orphan finalizer makes the policy Orphan");
+	is_int(s[node_of(g, "uo")].policy, OWNERS_COLLECTOR_POLICY_ORPHAN, "its orphan finalizer makes the policy Orphan");
 	f = settle(g, &passes);
-	is_int(f[node_of(g, "uk")].kind, OWNERS_GC_OUTCOME_KEPT, "its dependent is orphaned, kept");
+	is_int(f[node_of(g, "uk")].kind, OWNERS_COLLECTOR_OUTCOME_KEPT, "its dependent is orphaned, kept");
 	is_int(f[node_of(g, "uk")].refs_removed, 1, "without the reference");
 	free(s);
 	free(f);
@@ -336,16 +336,16 @@ static void test_garbage_owner(void)
 	};
 	struct owners_graph *g = build(objs, 4, 0);
 	struct owners_collector *c = NULL;
-	struct owners_gc_step *s = calloc(g->count, sizeof(*s));
+	struct owners_collector_step *s = calloc(g->count, sizeof(*s));
 
 	owners_collector_new(&c, g);
 	owners_collector_plan(c, s);
-	is_int(s[node_of(g, "u3")].kind, OWNERS_GC_STEP_STRIP, "the dangling reference is stripped now");
+	is_int(s[node_of(g, "u3")].kind, OWNERS_COLLECTOR_STEP_STRIP, "the dangling reference is stripped now");
 	ok(owners_collector_foresee(c) == 0, "the passes foreseen");
-	is_int(c->ends[node_of(g, "u3")].kind, OWNERS_GC_OUTCOME_DELETING, "and the object is deleted in the end (its own finalizer holds it)");
+	is_int(c->ends[node_of(g, "u3")].kind, OWNERS_COLLECTOR_OUTCOME_DELETING, "and the object is deleted in the end (its own finalizer holds it)");
 	owners_collector_plan(c, s);
-	is_int(s[node_of(g, "u3")].kind, OWNERS_GC_STEP_STRIP, "foreseeing does not change what is done now");
-	is_int(s[node_of(g, "u4")].kind, OWNERS_GC_STEP_STRIP, "one kept by a live owner is stripped too");
+	is_int(s[node_of(g, "u3")].kind, OWNERS_COLLECTOR_STEP_STRIP, "foreseeing does not change what is done now");
+	is_int(s[node_of(g, "u4")].kind, OWNERS_COLLECTOR_STEP_STRIP, "one kept by a live owner is stripped too");
 	free(s);
 	owners_collector_free(c);
 	owners_graph_free(g);

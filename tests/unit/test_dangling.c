@@ -67,7 +67,7 @@ static const char *reason(struct owners_graph *g, const struct owners_dangling_f
 		ok(f_ != NULL, "finding %d exists", (int)(i));                                     \
 		if (f_) {                                                                          \
 			is_str(owners_ref_class_name(f_->class_), cls, "  class %s", cls);         \
-			is_str(owners_gc_action_name(f_->gc), action, "  gc action %s", action);   \
+			is_str(owners_dangling_gc_action_name(f_->gc), action, "  gc action %s", action);   \
 			is_int(f_->why, whyv, "  why %s", #whyv);                                  \
 			is_int(f_->because, because_, "  because %s", #because_);                  \
 		}                                                                                  \
@@ -149,25 +149,25 @@ static void test_absent_owners(struct owners_graph *g)
 
 	rep = check(g, "u-p1");
 	is_int(rep.count, 1, "every owner absent: one finding");
-	FINDING(rep, 0, "absent", "delete-object", OWNERS_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
-	is_str(owners_gc_action_text(&rep.items[0]), "delete the object", "  in words");
+	FINDING(rep, 0, "absent", "delete-object", OWNERS_DANGLING_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
+	is_str(owners_dangling_gc_action_text(&rep.items[0]), "delete the object", "  in words");
 	is_str(reason(g, &rep.items[0]), "no owner of the object resolves", "  reason");
 	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p2");
 	is_int(rep.count, 1, "absent + live: only the dangling reference is a finding");
-	FINDING(rep, 0, "absent", "remove-reference", OWNERS_GC_WHY_LIVE_OWNER, 1);
+	FINDING(rep, 0, "absent", "remove-reference", OWNERS_DANGLING_GC_WHY_LIVE_OWNER, 1);
 	is_int(rep.items[0].ref, 0, "  it is the first reference");
 	is_str(reason(g, &rep.items[0]), "owner ConfigMap/live is alive", "  reason names the live owner");
 	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p3");
-	FINDING(rep, 0, "absent", "delete-object", OWNERS_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
+	FINDING(rep, 0, "absent", "delete-object", OWNERS_DANGLING_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
 	ok(rep.count == 1, "an owner waiting for its dependents (foreground) is not solid: delete");
 	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p4");
-	FINDING(rep, 0, "absent", "remove-reference", OWNERS_GC_WHY_LIVE_OWNER, 1);
+	FINDING(rep, 0, "absent", "remove-reference", OWNERS_DANGLING_GC_WHY_LIVE_OWNER, 1);
 	ok(rep.count == 1, "an owner in deletion without foregroundDeletion is still solid");
 	owners_dangling_report_clear(&rep);
 }
@@ -179,9 +179,9 @@ static void test_gc_never(struct owners_graph *g)
 
 	rep = check(g, "u-p5");
 	is_int(rep.count, 2, "absent + unresolvable + live: two findings");
-	FINDING(rep, 0, "absent", "none", OWNERS_GC_WHY_UNRESOLVABLE, 1);
-	FINDING(rep, 1, "unresolvable", "none", OWNERS_GC_WHY_UNRESOLVABLE, 1);
-	is_str(owners_gc_action_text(&rep.items[0]), "nothing, ever",
+	FINDING(rep, 0, "absent", "none", OWNERS_DANGLING_GC_WHY_UNRESOLVABLE, 1);
+	FINDING(rep, 1, "unresolvable", "none", OWNERS_DANGLING_GC_WHY_UNRESOLVABLE, 1);
+	is_str(owners_dangling_gc_action_text(&rep.items[0]), "nothing, ever",
 	       "  the GC never gets past the unresolvable kind, even with a live owner");
 	is_str(reason(g, &rep.items[1]),
 	       "the GC cannot map example.com/v1 Widget and retries the object forever", "  reason (self)");
@@ -192,8 +192,8 @@ static void test_gc_never(struct owners_graph *g)
 
 	rep = check(g, "u-n2");
 	is_int(rep.count, 2, "cluster-scoped dependent: absent node owner and namespaced owner");
-	FINDING(rep, 0, "absent", "none", OWNERS_GC_WHY_CLUSTER_SCOPED, 1);
-	FINDING(rep, 1, "invalid-namespace", "none", OWNERS_GC_WHY_CLUSTER_SCOPED, 1);
+	FINDING(rep, 0, "absent", "none", OWNERS_DANGLING_GC_WHY_CLUSTER_SCOPED, 1);
+	FINDING(rep, 1, "invalid-namespace", "none", OWNERS_DANGLING_GC_WHY_CLUSTER_SCOPED, 1);
 	owners_dangling_report_clear(&rep);
 }
 
@@ -203,21 +203,21 @@ static void test_unknown_owners(struct owners_graph *g)
 	struct owners_dangling_report rep;
 
 	rep = check(g, "u-p6");
-	FINDING(rep, 0, "unknown", "unknown", OWNERS_GC_WHY_UNKNOWN_OWNER, 0);
-	is_str(owners_gc_action_text(&rep.items[0]), "cannot tell", "  in words");
+	FINDING(rep, 0, "unknown", "unknown", OWNERS_DANGLING_GC_WHY_UNKNOWN_OWNER, 0);
+	is_str(owners_dangling_gc_action_text(&rep.items[0]), "cannot tell", "  in words");
 	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p7");
 	is_int(rep.count, 2, "absent + unknown, no live owner");
-	FINDING(rep, 0, "absent", "unknown", OWNERS_GC_WHY_UNKNOWN_OWNER, 1);
-	FINDING(rep, 1, "unknown", "unknown", OWNERS_GC_WHY_UNKNOWN_OWNER, 1);
+	FINDING(rep, 0, "absent", "unknown", OWNERS_DANGLING_GC_WHY_UNKNOWN_OWNER, 1);
+	FINDING(rep, 1, "unknown", "unknown", OWNERS_DANGLING_GC_WHY_UNKNOWN_OWNER, 1);
 	is_str(reason(g, &rep.items[0]), "owner Secret/s could not be checked", "  reason names it");
 	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p8");
 	is_int(rep.count, 2, "unknown + absent + live");
-	FINDING(rep, 0, "unknown", "unknown", OWNERS_GC_WHY_UNKNOWN_OWNER, 0);
-	FINDING(rep, 1, "absent", "remove-reference", OWNERS_GC_WHY_LIVE_OWNER, 2);
+	FINDING(rep, 0, "unknown", "unknown", OWNERS_DANGLING_GC_WHY_UNKNOWN_OWNER, 0);
+	FINDING(rep, 1, "absent", "remove-reference", OWNERS_DANGLING_GC_WHY_LIVE_OWNER, 2);
 	owners_dangling_report_clear(&rep);
 }
 
@@ -227,11 +227,11 @@ static void test_wrong_owner(struct owners_graph *g)
 	struct owners_dangling_report rep;
 
 	rep = check(g, "u-p9");
-	FINDING(rep, 0, "uid-mismatch", "delete-object", OWNERS_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
+	FINDING(rep, 0, "uid-mismatch", "delete-object", OWNERS_DANGLING_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
 	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p10");
-	FINDING(rep, 0, "invalid-namespace", "delete-object", OWNERS_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
+	FINDING(rep, 0, "invalid-namespace", "delete-object", OWNERS_DANGLING_GC_WHY_NO_LIVE_OWNER, OWNERS_NO_REF);
 	{
 		/* the premise: the owner's UID is in the graph, in namespace b,
 		 * and still the reference of a pod in a dangles */
@@ -263,8 +263,8 @@ static void test_resolved(struct owners_graph *g)
 	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p14");
-	FINDING(rep, 0, "absent", "none", OWNERS_GC_WHY_IN_DELETION, OWNERS_NO_REF);
-	is_str(owners_gc_action_text(&rep.items[0]), "nothing (object in deletion)", "  in words");
+	FINDING(rep, 0, "absent", "none", OWNERS_DANGLING_GC_WHY_IN_DELETION, OWNERS_NO_REF);
+	is_str(owners_dangling_gc_action_text(&rep.items[0]), "nothing (object in deletion)", "  in words");
 	owners_dangling_report_clear(&rep);
 
 	rep = check(g, "u-p15");
@@ -506,19 +506,19 @@ static void test_gc_fate(void)
 	const enum owners_ref_class ns_owner[] = { OWNERS_REF_INVALID_NAMESPACE, OWNERS_REF_ABSENT };
 	const unsigned char drop_first[] = { 0, 1 }, drop_second[] = { 1, 0 }, drop_all[] = { 0, 0 };
 
-	is_int(owners_dangling_gc_fate(unres_unknown, 2, NULL, 0), OWNERS_GC_KEEPS,
+	is_int(owners_dangling_gc_fate(unres_unknown, 2, NULL, 0), OWNERS_DANGLING_GC_KEEPS,
 	       "[unresolvable, unknown]: the GC gives up on the object");
-	is_int(owners_dangling_gc_fate(unres_unknown, 2, drop_first, 0), OWNERS_GC_MAY_DELETE,
+	is_int(owners_dangling_gc_fate(unres_unknown, 2, drop_first, 0), OWNERS_DANGLING_GC_MAY_DELETE,
 	       "without the unresolvable one: the GC may delete it (the unknown owner may be gone)");
-	is_int(owners_dangling_gc_fate(unres_absent, 2, drop_first, 0), OWNERS_GC_DELETES,
+	is_int(owners_dangling_gc_fate(unres_absent, 2, drop_first, 0), OWNERS_DANGLING_GC_DELETES,
 	       "[unresolvable, absent] without the unresolvable one: the GC deletes it");
-	is_int(owners_dangling_gc_fate(unres_absent, 2, drop_all, 0), OWNERS_GC_KEEPS,
+	is_int(owners_dangling_gc_fate(unres_absent, 2, drop_all, 0), OWNERS_DANGLING_GC_KEEPS,
 	       "no reference left at all: nothing for the GC to do");
-	is_int(owners_dangling_gc_fate(live_absent, 2, drop_second, 0), OWNERS_GC_KEEPS,
+	is_int(owners_dangling_gc_fate(live_absent, 2, drop_second, 0), OWNERS_DANGLING_GC_KEEPS,
 	       "a live owner left: kept");
-	is_int(owners_dangling_gc_fate(ns_owner, 2, NULL, 1), OWNERS_GC_KEEPS,
+	is_int(owners_dangling_gc_fate(ns_owner, 2, NULL, 1), OWNERS_DANGLING_GC_KEEPS,
 	       "a cluster-scoped object with a namespaced owner: the GC gives up");
-	is_int(owners_dangling_gc_fate(ns_owner, 2, NULL, 0), OWNERS_GC_DELETES,
+	is_int(owners_dangling_gc_fate(ns_owner, 2, NULL, 0), OWNERS_DANGLING_GC_DELETES,
 	       "a namespaced one whose owner is in another namespace: dangling, deleted");
 	ok(owners_dangling_gc_gives_up(OWNERS_REF_UNRESOLVABLE, 0) && !owners_dangling_gc_gives_up(OWNERS_REF_ABSENT, 1),
 	   "what the GC gives up on");

@@ -172,15 +172,15 @@ static void test_attach(void)
 	};
 	struct owners_graph *g = fake_graph_build(&types, objs, 4, api_of, NULL);
 	struct owners_collector *c = NULL;
-	struct owners_gc_step *s = calloc(g->count + 1, sizeof(*s));
+	struct owners_collector_step *s = calloc(g->count + 1, sizeof(*s));
 	struct owners_buf why = OWNERS_BUF_INIT;
 	uint32_t a = owners_graph_find_uid(g, "ua"), r = owners_graph_find_uid(g, "ur");
 
 	ok(owners_collector_new(&c, g) == 0, "collector made");
 	owners_collector_plan(c, s);
 	ok(owners_deadlocks_attach(c, s) == 0, "attached");
-	is_str(owners_gc_wait_name(s[a].wait), "deadlock", "a member waits on a deadlock");
-	is_str(owners_gc_wait_name(s[r].wait), "blocking-dependents", "an owner held by a finalizer waits as before");
+	is_str(owners_collector_wait_name(s[a].wait), "deadlock", "a member waits on a deadlock");
+	is_str(owners_collector_wait_name(s[r].wait), "blocking-dependents", "an owner held by a finalizer waits as before");
 	ok(owners_deadlock_explain(&why, g, owners_deadlocks_of(c->deadlocks, a)) == 0, "explained");
 	is_str(why.ptr,
 	       "deadlock: configmap/a, configmap/b are all in foreground deletion, each blocked by another of "

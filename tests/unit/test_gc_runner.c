@@ -26,7 +26,7 @@ static const char *api_of(const char *kind)
 
 /* An event as told (its pointers live only during the hook). */
 struct told {
-	enum owners_gc_event_kind kind;
+	enum owners_gc_runner_event_kind kind;
 	size_t pass, done, acting, rescans;
 	int step_kind;                     /* CHANGED, else -1 */
 	int outcome;                       /* REFUSED, else -1 */
@@ -81,7 +81,7 @@ static void fake_init(struct fake *f, const struct fake_obj *objs, size_t n)
 	rebuild(f);
 }
 
-static int rescan(void *ctx, struct owners_gc_world *w)
+static int rescan(void *ctx, struct owners_gc_runner_world *w)
 {
 	struct fake *f = ctx;
 
@@ -101,7 +101,7 @@ static int approve(void *ctx, const struct owners_cascade_plan *p, struct owners
 	return f->refuse_approval;
 }
 
-static void on_event(void *ctx, const struct owners_gc_event *e)
+static void on_event(void *ctx, const struct owners_gc_runner_event *e)
 {
 	struct fake *f = ctx;
 
@@ -172,7 +172,7 @@ static int64_t now_ms(void *ctx)
 	return f->now;
 }
 
-static int look_across(void *ctx, struct owners_gc_world *w, const uint32_t *nodes, size_t n)
+static int look_across(void *ctx, struct owners_gc_runner_world *w, const uint32_t *nodes, size_t n)
 {
 	(void)w;
 	(void)nodes;
@@ -180,7 +180,7 @@ static int look_across(void *ctx, struct owners_gc_world *w, const uint32_t *nod
 	return 0;
 }
 
-static int wait_once(void *ctx, struct owners_gc_world *w)
+static int wait_once(void *ctx, struct owners_gc_runner_world *w)
 {
 	struct fake *f = ctx;
 
@@ -196,9 +196,9 @@ static int wait_once(void *ctx, struct owners_gc_world *w)
 	return 1;
 }
 
-static struct owners_gc_hooks hooks_of(struct fake *f)
+static struct owners_gc_runner_hooks hooks_of(struct fake *f)
 {
-	struct owners_gc_hooks h = {
+	struct owners_gc_runner_hooks h = {
 		.ctx = f,
 		.look_across = look_across,
 		.rescan = rescan,
@@ -220,14 +220,14 @@ static const struct fake_obj chain[] = {
 	{ "ConfigMap", "keep", "keep", NULL, { NULL }, { NOREF } },
 };
 
-static enum owners_gc_run_end run(struct fake *f, struct owners_gc_runner *r, int *rc)
+static enum owners_gc_runner_end run(struct fake *f, struct owners_gc_runner *r, int *rc)
 {
-	const struct owners_gc_hooks h = hooks_of(f);
-	struct owners_gc_world w = { f->graph, NULL, NULL };
+	const struct owners_gc_runner_hooks h = hooks_of(f);
+	struct owners_gc_runner_world w = { f->graph, NULL, NULL };
 	struct owners_error err = OWNERS_ERROR_INIT;
-	enum owners_gc_run_end end = OWNERS_GC_RUN_STOPPED;
+	enum owners_gc_runner_end end = OWNERS_GC_RUNNER_STOPPED;
 
-	*rc = owners_gc_run_passes(&end, r, &w, &h, &err);
+	*rc = owners_gc_runner_passes(&end, r, &w, &h, &err);
 	owners_error_clear(&err);
 	return end;
 }
@@ -247,17 +247,17 @@ static void test_passes(void)
 	fake_init(&f, chain, 3);
 	owners_gc_runner_init(&r);
 	r.timeout_ms = 60000;
-	ok(run(&f, &r, &rc) == OWNERS_GC_RUN_CONVERGED && !rc, "passes: a chain below a gone owner converges");
+	ok(run(&f, &r, &rc) == OWNERS_GC_RUNNER_CONVERGED && !rc, "passes: a chain below a gone owner converges");
 	ok(r.passes == 2 && r.done == 2 && !r.failed, "  in 2 passes, 2 changes (%zu, %zu)", r.passes, r.done);
 	ok(f.approvals == 1 && f.rescans == 2 && f.requests == 2, "  asked once, scanned again after each pass");
 	ok(f.owner_reads >= 1, "  the gone owner read before acting on its absence");
 	ok(f.present[2] && !f.present[0] && !f.present[1], "  the dependents went, the unowned object stays");
-	ok(f.n_events == 4 && f.events[0].kind == OWNERS_GC_EVENT_PASS_BEGUN && f.events[0].pass == 1 &&
-		   f.events[0].acting == 1 && f.events[1].kind == OWNERS_GC_EVENT_CHANGED && is(f.uids[1], "b") &&
-		   f.events[2].kind == OWNERS_GC_EVENT_PASS_BEGUN && f.events[2].pass == 2 &&
-		   f.events[2].done == 1 && f.events[3].kind == OWNERS_GC_EVENT_CHANGED && is(f.uids[3], "c"),
+	ok(f.n_events == 4 && f.events[0].kind == OWNERS_GC_RUNNER_EVENT_PASS_BEGUN && f.events[0].pass == 1 &&
+		   f.events[0].acting == 1 && f.events[1].kind == OWNERS_GC_RUNNER_EVENT_CHANGED && is(f.uids[1], "b") &&
+		   f.events[2].kind == OWNERS_GC_RUNNER_EVENT_PASS_BEGUN && f.events[2].pass == 2 &&
+		   f.events[2].done == 1 && f.events[3].kind == OWNERS_GC_RUNNER_EVENT_CHANGED && is(f.uids[3], "c"),
 	   "  events: pass 1 begun, b deleted, pass 2 begun (1 done), c deleted");
-	ok(f.events[1].step_kind == OWNERS_GC_STEP_DELETE, "  a change carries its step");
+	ok(f.events[1].step_kind == OWNERS_COLLECTOR_STEP_DELETE, "  a change carries its step");
 	done(&f, &r);
 }
 
@@ -271,7 +271,7 @@ static void test_timeout(void)
 	owners_gc_runner_init(&r);
 	r.timeout_ms = 500;
 	f.tick = 1000; /* each reading of the clock: a second later */
-	ok(run(&f, &r, &rc) == OWNERS_GC_RUN_TIMED_OUT && !rc, "timeout: past the deadline, the run ends");
+	ok(run(&f, &r, &rc) == OWNERS_GC_RUNNER_TIMED_OUT && !rc, "timeout: past the deadline, the run ends");
 	ok(!f.requests && !r.passes && r.plan.n_actions == 1, "  with nothing sent, what is left planned");
 
 	done(&f, &r);
@@ -279,7 +279,7 @@ static void test_timeout(void)
 	owners_gc_runner_init(&r);
 	r.timeout_ms = 0;
 	f.tick = 1000000;
-	ok(run(&f, &r, &rc) == OWNERS_GC_RUN_CONVERGED && r.done == 2, "  --timeout=0: no deadline");
+	ok(run(&f, &r, &rc) == OWNERS_GC_RUNNER_CONVERGED && r.done == 2, "  --timeout=0: no deadline");
 	done(&f, &r);
 }
 
@@ -292,11 +292,11 @@ static void test_refusals(void)
 	fake_init(&f, chain, 3);
 	owners_gc_runner_init(&r);
 	f.forbid_uid = "b";
-	ok(run(&f, &r, &rc) == OWNERS_GC_RUN_CONVERGED && !rc,
+	ok(run(&f, &r, &rc) == OWNERS_GC_RUNNER_CONVERGED && !rc,
 	   "forbidden: the run goes on and converges");
 	ok(f.requests == 1 && r.forbidden.count == 1 && owners_strset_get(&r.forbidden, "b"),
 	   "  b asked once, then left in place");
-	ok(f.n_events == 2 && f.events[1].kind == OWNERS_GC_EVENT_REFUSED &&
+	ok(f.n_events == 2 && f.events[1].kind == OWNERS_GC_RUNNER_EVENT_REFUSED &&
 		   f.events[1].outcome == OWNERS_OUTCOME_FORBIDDEN && is(f.uids[1], "b"),
 	   "  told as refused (forbidden)");
 	done(&f, &r);
@@ -304,9 +304,9 @@ static void test_refusals(void)
 	fake_init(&f, chain, 3);
 	owners_gc_runner_init(&r);
 	f.fail_uid = "b";
-	ok(run(&f, &r, &rc) == OWNERS_GC_RUN_FAILED && !rc && r.failed == 1,
+	ok(run(&f, &r, &rc) == OWNERS_GC_RUNNER_FAILED && !rc && r.failed == 1,
 	   "failed: the run stops after the pass");
-	ok(f.rescans == 0 && f.events[1].kind == OWNERS_GC_EVENT_REFUSED &&
+	ok(f.rescans == 0 && f.events[1].kind == OWNERS_GC_RUNNER_EVENT_REFUSED &&
 		   f.events[1].outcome == OWNERS_OUTCOME_FAILED,
 	   "  told as refused (failed), no scan after it");
 	done(&f, &r);
@@ -314,7 +314,7 @@ static void test_refusals(void)
 	fake_init(&f, chain, 3);
 	owners_gc_runner_init(&r);
 	f.refuse_approval = 1;
-	ok(run(&f, &r, &rc) == OWNERS_GC_RUN_STOPPED && !rc && !f.requests && !r.passes,
+	ok(run(&f, &r, &rc) == OWNERS_GC_RUNNER_STOPPED && !rc && !f.requests && !r.passes,
 	   "permissions refused: stopped with nothing sent");
 	done(&f, &r);
 }
@@ -329,10 +329,10 @@ static void test_held_and_dry(void)
 	fake_init(&f, chain, 3);
 	owners_gc_runner_init(&r);
 	f.owner_verdict = OWNERS_OWNER_ALIVE; /* a, missing from the lists, is there */
-	ok(run(&f, &r, &rc) == OWNERS_GC_RUN_CONVERGED && !f.requests && r.held,
+	ok(run(&f, &r, &rc) == OWNERS_GC_RUNNER_CONVERGED && !f.requests && r.held,
 	   "held: an owner missing from the scan but there keeps its dependent");
 	for (i = 0; i < f.n_events; i++)
-		held += f.events[i].kind == OWNERS_GC_EVENT_OWNER_HELD;
+		held += f.events[i].kind == OWNERS_GC_RUNNER_EVENT_OWNER_HELD;
 	ok(f.rescans == 3 && held == 3 && f.events[2].rescans == 3, "  scanned again 3 times, then left");
 	done(&f, &r);
 
@@ -340,7 +340,7 @@ static void test_held_and_dry(void)
 	owners_gc_runner_init(&r);
 	r.server_dry_run = 1;
 	f.apply = 0;
-	ok(run(&f, &r, &rc) == OWNERS_GC_RUN_CONVERGED && r.passes == 1 && r.done == 1 && f.requests == 1,
+	ok(run(&f, &r, &rc) == OWNERS_GC_RUNNER_CONVERGED && r.passes == 1 && r.done == 1 && f.requests == 1,
 	   "server dry run: one pass, its requests told");
 	done(&f, &r);
 
@@ -348,11 +348,11 @@ static void test_held_and_dry(void)
 	owners_gc_runner_init(&r);
 	r.plan_only = 1;
 	{
-		const struct owners_gc_hooks h = hooks_of(&f);
-		struct owners_gc_world w = { f.graph, NULL, NULL };
+		const struct owners_gc_runner_hooks h = hooks_of(&f);
+		struct owners_gc_runner_world w = { f.graph, NULL, NULL };
 
-		ok(owners_gc_decide(&r, &w, &h) == 0 && !f.owner_reads && !f.requests &&
-			   r.steps[owners_graph_find_uid(f.graph, "b")].kind == OWNERS_GC_STEP_DELETE,
+		ok(owners_gc_runner_decide(&r, &w, &h) == 0 && !f.owner_reads && !f.requests &&
+			   r.steps[owners_graph_find_uid(f.graph, "b")].kind == OWNERS_COLLECTOR_STEP_DELETE,
 		   "client dry run: decided as listed, no owner read, nothing sent");
 	}
 	done(&f, &r);
@@ -368,13 +368,13 @@ static void test_scope(void)
 {
 	struct owners_gc_runner r;
 	struct fake f;
-	struct owners_gc_hooks h;
+	struct owners_gc_runner_hooks h;
 	int rc;
 
 	fake_init(&f, chain, 3);
 	owners_gc_runner_init(&r);
 	r.scan_ns = "elsewhere";
-	ok(run(&f, &r, &rc) == OWNERS_GC_RUN_CONVERGED && !f.requests && f.looked_across == 1,
+	ok(run(&f, &r, &rc) == OWNERS_GC_RUNNER_CONVERGED && !f.requests && f.looked_across == 1,
 	   "scope: another namespace's objects are not acted on (looked across with none)");
 	done(&f, &r);
 
@@ -384,12 +384,12 @@ static void test_scope(void)
 	h = hooks_of(&f);
 	h.selected = only_c;
 	{
-		struct owners_gc_world w = { f.graph, NULL, NULL };
+		struct owners_gc_runner_world w = { f.graph, NULL, NULL };
 		struct owners_error err = OWNERS_ERROR_INIT;
-		enum owners_gc_run_end end;
+		enum owners_gc_runner_end end;
 
-		rc = owners_gc_run_passes(&end, &r, &w, &h, &err);
-		ok(!rc && end == OWNERS_GC_RUN_CONVERGED && !f.requests && f.looked_across == 2,
+		rc = owners_gc_runner_passes(&end, &r, &w, &h, &err);
+		ok(!rc && end == OWNERS_GC_RUNNER_CONVERGED && !f.requests && f.looked_across == 2,
 		   "  -l: b, not selected, is not deleted, and c waits on it (looked across with 1)");
 	}
 	done(&f, &r);
@@ -400,18 +400,18 @@ static void test_watch(void)
 	const struct fake_obj late = { "ConfigMap", "d", "d", NULL, { NULL }, { REF("gone", "gone"), NOREF } };
 	struct owners_gc_runner r;
 	struct fake f;
-	struct owners_gc_hooks h;
-	struct owners_gc_world w;
+	struct owners_gc_runner_hooks h;
+	struct owners_gc_runner_world w;
 	struct owners_error err = OWNERS_ERROR_INIT;
-	enum owners_gc_run_end end;
+	enum owners_gc_runner_end end;
 
 	fake_init(&f, chain + 2, 1);
 	owners_gc_runner_init(&r);
 	h = hooks_of(&f);
-	w = (struct owners_gc_world){ f.graph, NULL, NULL };
+	w = (struct owners_gc_runner_world){ f.graph, NULL, NULL };
 	f.arrives = &late;
 	f.waits_left = 1;
-	ok(owners_gc_watch(&end, &r, &w, &h, &err) == 0 && end == OWNERS_GC_RUN_STOPPED,
+	ok(owners_gc_runner_watch(&end, &r, &w, &h, &err) == 0 && end == OWNERS_GC_RUNNER_STOPPED,
 	   "watch: acts until the wait says stop");
 	ok(f.requests == 1 && r.done == 1 && !f.present[1] && f.waits == 2,
 	   "  an object arriving with a gone owner is deleted on the change");
@@ -422,10 +422,10 @@ static void test_watch(void)
 	fake_init(&f, chain, 1);
 	owners_gc_runner_init(&r);
 	h = hooks_of(&f);
-	w = (struct owners_gc_world){ f.graph, NULL, NULL };
+	w = (struct owners_gc_runner_world){ f.graph, NULL, NULL };
 	f.conflict_uid = "b";
 	f.waits_left = 3;
-	ok(owners_gc_watch(&end, &r, &w, &h, &err) == 0 && end == OWNERS_GC_RUN_STOPPED && f.requests == 1,
+	ok(owners_gc_runner_watch(&end, &r, &w, &h, &err) == 0 && end == OWNERS_GC_RUNNER_STOPPED && f.requests == 1,
 	   "  a version acted on is not sent again until it changes (%zu requests)", f.requests);
 	ok(owners_strset_get(&r.acted, "b") != NULL, "  remembered as acted on");
 	done(&f, &r);
@@ -433,10 +433,10 @@ static void test_watch(void)
 	fake_init(&f, chain, 1);
 	owners_gc_runner_init(&r);
 	h = hooks_of(&f);
-	w = (struct owners_gc_world){ f.graph, NULL, NULL };
+	w = (struct owners_gc_runner_world){ f.graph, NULL, NULL };
 	f.fail_uid = "b";
 	f.waits_left = 3;
-	ok(owners_gc_watch(&end, &r, &w, &h, &err) == 0 && end == OWNERS_GC_RUN_FAILED && !f.waits,
+	ok(owners_gc_runner_watch(&end, &r, &w, &h, &err) == 0 && end == OWNERS_GC_RUNNER_FAILED && !f.waits,
 	   "  a failed action ends the watch");
 	done(&f, &r);
 	owners_error_clear(&err);
