@@ -584,7 +584,13 @@ static enum exit_code report_interrupted(const struct run *r, const struct owner
 static enum exit_code run_cascade(struct run *r)
 {
 	const struct owners_cascade_runner_hooks hooks = {
-		r, rescan, approve, show_progress, on_event, refused, interrupted,
+		.ctx = r,
+		.rescan = rescan,
+		.approve = approve,
+		.progress = show_progress,
+		.event = on_event,
+		.refused = refused,
+		.interrupted = interrupted,
 	};
 	struct owners_cascade_world world = { r->cmd->s.http, &r->cmd->s.types, r->cmd->s.graph,
 					      r->cmd->s.scan.n_failures };
@@ -615,7 +621,7 @@ static enum exit_code run_cascade(struct run *r)
 	}
 	meter_clear(&r->meter);
 	switch (end) {
-	case OWNERS_RUN_DONE:
+	case OWNERS_CASCADE_RUN_DONE:
 		if (cr->exec.dry_run && cr->planned) {
 			int checked = check_dependents_dry_run(r, cr);
 
@@ -638,26 +644,26 @@ static enum exit_code run_cascade(struct run *r)
 			return r->rc;
 		}
 		return r->rc;
-	case OWNERS_RUN_PLANNED: {
+	case OWNERS_CASCADE_RUN_PLANNED: {
 		int printed = print_plan(r, &cr->plan);
 
 		return printed ? printed : r->rc;
 	}
-	case OWNERS_RUN_INCOMPLETE:
+	case OWNERS_CASCADE_RUN_INCOMPLETE:
 		error_msg(
 			"the cascade is incomplete: %zu object(s) could not be changed (forbidden)",
 			cr->track.forbidden.count);
 		return r->rc ? r->rc : EXIT_INCOMPLETE;
-	case OWNERS_RUN_TIMED_OUT:
+	case OWNERS_CASCADE_RUN_TIMED_OUT:
 		error_msg("timed out after %lds waiting for the cascade; still there:",
 			  r->o->timeout_ms / 1000);
 		report_left(r, &cr->plan, 1);
 		return EXIT_TIMEOUT;
-	case OWNERS_RUN_INTERRUPTED: return report_interrupted(r, &cr->plan);
-	case OWNERS_RUN_DEADLOCK: return report_deadlock(r, cr, 1);
-	case OWNERS_RUN_FAILED: return EXIT_ERROR;
-	case OWNERS_RUN_STOPPED: break;
-	case OWNERS_RUN_UNSEEN:
+	case OWNERS_CASCADE_RUN_INTERRUPTED: return report_interrupted(r, &cr->plan);
+	case OWNERS_CASCADE_RUN_DEADLOCK: return report_deadlock(r, cr, 1);
+	case OWNERS_CASCADE_RUN_FAILED: return EXIT_ERROR;
+	case OWNERS_CASCADE_RUN_STOPPED: break;
+	case OWNERS_CASCADE_RUN_UNSEEN:
 		error_msg("%s", r->cmd->s.scan.n_failures ? r->cmd->s.scan.failures[0].message
 						     : "a type could not be listed");
 		error_msg("the cascade looks finished, but that cannot be confirmed: run the "

@@ -235,7 +235,7 @@ int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_r
 	double deadline = now_seconds() + r->timeout_ms / 1000.0;
 	long nap_ms = 50;
 
-	*end = OWNERS_RUN_DONE;
+	*end = OWNERS_CASCADE_RUN_DONE;
 	for (;;) {
 		size_t acting;
 		int failed = 0, rc;
@@ -244,13 +244,13 @@ int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_r
 		if (plan_round(r, w, h))
 			return owners_error_oom(err);
 		if (r->plan_only) {
-			*end = OWNERS_RUN_PLANNED;
+			*end = OWNERS_CASCADE_RUN_PLANNED;
 			return 0;
 		}
 		/* Objects of a type that did not list are missing, not gone:
 		 * "nothing left" from such a view is no proof of the end. */
 		if (r->plan.done && w->n_failures > r->first_failures) {
-			*end = OWNERS_RUN_UNSEEN;
+			*end = OWNERS_CASCADE_RUN_UNSEEN;
 			return 0;
 		}
 		if (r->plan.done || (!r->plan.n_actions && r->track.forbidden.count &&
@@ -263,27 +263,27 @@ int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_r
 			 * does it: the wait ends only once the plan has
 			 * nothing left to do but wait on it. */
 			if (r->deadlocked_rounds >= 2 && !r->plan.n_actions) {
-				*end = OWNERS_RUN_DEADLOCK;
+				*end = OWNERS_CASCADE_RUN_DEADLOCK;
 				return 0;
 			}
 		}
 		/* Here the plan is fresh (a scan after the last round's answers):
 		 * what it says is left is what is left. */
 		if (h->interrupted && h->interrupted(h->ctx)) {
-			*end = OWNERS_RUN_INTERRUPTED;
+			*end = OWNERS_CASCADE_RUN_INTERRUPTED;
 			return 0;
 		}
 		if (!r->approved) {
 			r->approved = 1;
 			if (h->approve && h->approve(h->ctx, &r->plan, w->graph)) {
-				*end = OWNERS_RUN_STOPPED;
+				*end = OWNERS_CASCADE_RUN_STOPPED;
 				return 0;
 			}
 		}
 		if (now_seconds() >= deadline && (r->timeout_ms || !r->wait)) {
 			if (!r->wait || !r->timeout_ms)
 				break;
-			*end = OWNERS_RUN_TIMED_OUT;
+			*end = OWNERS_CASCADE_RUN_TIMED_OUT;
 			return 0;
 		}
 		probe_server_gc(r, w);
@@ -294,7 +294,7 @@ int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_r
 		if ((rc = act(r, w, h, &failed, err)))
 			return rc;
 		if (failed) {
-			*end = OWNERS_RUN_FAILED;
+			*end = OWNERS_CASCADE_RUN_FAILED;
 			return 0;
 		}
 		if (r->exec.dry_run || !r->wait || !r->timeout_ms)
@@ -309,11 +309,11 @@ int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_r
 		}
 		drop_plan(r);
 		if (h->rescan(h->ctx, w, &r->track)) {
-			*end = OWNERS_RUN_STOPPED;
+			*end = OWNERS_CASCADE_RUN_STOPPED;
 			return 0;
 		}
 	}
 	if (r->track.forbidden.count)
-		*end = OWNERS_RUN_INCOMPLETE;
+		*end = OWNERS_CASCADE_RUN_INCOMPLETE;
 	return 0;
 }

@@ -63,18 +63,18 @@ struct owners_cascade_runner_hooks {
 };
 
 enum owners_cascade_run_end {
-	OWNERS_RUN_DONE,       /* nothing left to do (or acted once: --wait=false) */
-	OWNERS_RUN_INCOMPLETE, /* done, except objects the server forbade changing */
-	OWNERS_RUN_PLANNED,    /* plan_only: the first plan is in runner->plan */
-	OWNERS_RUN_TIMED_OUT,  /* what is left is in runner->plan */
-	OWNERS_RUN_FAILED,     /* an action failed (told through refused) */
-	OWNERS_RUN_STOPPED,    /* a hook returned nonzero */
-	OWNERS_RUN_UNSEEN,     /* it looks done, but the latest scan could not list a type
+	OWNERS_CASCADE_RUN_DONE,       /* nothing left to do (or acted once: --wait=false) */
+	OWNERS_CASCADE_RUN_INCOMPLETE, /* done, except objects the server forbade changing */
+	OWNERS_CASCADE_RUN_PLANNED,    /* plan_only: the first plan is in runner->plan */
+	OWNERS_CASCADE_RUN_TIMED_OUT,  /* what is left is in runner->plan */
+	OWNERS_CASCADE_RUN_FAILED,     /* an action failed (told through refused) */
+	OWNERS_CASCADE_RUN_STOPPED,    /* a hook returned nonzero */
+	OWNERS_CASCADE_RUN_UNSEEN,     /* it looks done, but the latest scan could not list a type
 				  the first could: the end cannot be confirmed */
-	OWNERS_RUN_INTERRUPTED, /* the interrupted hook said so: what is left is in
+	OWNERS_CASCADE_RUN_INTERRUPTED, /* the interrupted hook said so: what is left is in
 				   runner->plan, planned from a scan made after the
 				   last round's requests */
-	OWNERS_RUN_DEADLOCK,   /* objects of the cascade are in a deadlock (deadlock.h) that
+	OWNERS_CASCADE_RUN_DEADLOCK,   /* objects of the cascade are in a deadlock (deadlock.h) that
 				  no one ends, and everything it does not block is done
 				  (the plan has no action left): runner->deadlocks has
 				  it, runner->plan what is left */
@@ -112,7 +112,7 @@ int owners_cascade_runner_deadlock_ours(const struct owners_cascade_runner *r,
 /* After a run that did not wait (--wait=false): one scan more, a fresh
  * plan, and whether the cascade now waits on a deadlock (*found; then
  * runner->deadlocks has it and runner->plan what is left, as after
- * OWNERS_RUN_DEADLOCK). A deadlock is not waited out to be confirmed by a
+ * OWNERS_CASCADE_RUN_DEADLOCK). A deadlock is not waited out to be confirmed by a
  * second scan: nothing waits on it. 0, OWNERS_ENOMEM, or 1 when the
  * rescan hook stopped. */
 int owners_cascade_runner_look_for_deadlock(struct owners_cascade_runner *r, struct owners_cascade_world *w,

@@ -773,7 +773,7 @@ static void test_runner_end(void)
 	const char *roots[] = { "d" };
 	struct runner_ctx ctx = { 0, 0 };
 	const struct owners_cascade_runner_hooks hooks = {
-		&ctx, no_rescan, approve_all, NULL, on_event, NULL, NULL,
+		.ctx = &ctx, .rescan = no_rescan, .approve = approve_all, .event = on_event,
 	};
 	struct owners_cascade_world world = { NULL, &types, g, 0 };
 	struct owners_cascade_runner r;
@@ -786,7 +786,7 @@ static void test_runner_end(void)
 	r.roots = roots;
 	r.n_roots = 1;
 	r.timeout_ms = 60000;
-	ok(owners_cascade_run(&end, &r, &world, &hooks, &err) == 0 && end == OWNERS_RUN_DONE,
+	ok(owners_cascade_run(&end, &r, &world, &hooks, &err) == 0 && end == OWNERS_CASCADE_RUN_DONE,
 	   "runner: nothing left, every type seen: done");
 	ok(!ctx.rescans && !ctx.approvals, "  without a rescan or a request");
 	owners_cascade_runner_clear(&r);
@@ -796,7 +796,7 @@ static void test_runner_end(void)
 	r.n_roots = 1;
 	r.timeout_ms = 60000;
 	world.n_failures = 1; /* a type the first scan listed did not list */
-	ok(owners_cascade_run(&end, &r, &world, &hooks, &err) == 0 && end == OWNERS_RUN_UNSEEN,
+	ok(owners_cascade_run(&end, &r, &world, &hooks, &err) == 0 && end == OWNERS_CASCADE_RUN_UNSEEN,
 	   "runner: nothing left in a view missing a type: not done, cannot be confirmed");
 	owners_cascade_runner_clear(&r);
 	owners_graph_free(g);
@@ -820,18 +820,19 @@ static void test_runner_interrupted(void)
 	const char *roots[] = { "r" };
 	struct runner_ctx ctx = { 0, 0 };
 	const struct owners_cascade_runner_hooks hooks = {
-		&ctx, no_rescan, approve_all, NULL, on_event, NULL, asked_to_stop,
+		.ctx = &ctx, .rescan = no_rescan, .approve = approve_all, .event = on_event,
+		.interrupted = asked_to_stop,
 	};
 	struct owners_cascade_world world = { NULL, &types, g, 0 };
 	struct owners_cascade_runner r;
 	struct owners_error err = OWNERS_ERROR_INIT;
-	enum owners_cascade_run_end end = OWNERS_RUN_DONE;
+	enum owners_cascade_run_end end = OWNERS_CASCADE_RUN_DONE;
 
 	owners_cascade_runner_init(&r);
 	r.roots = roots;
 	r.n_roots = 1;
 	r.timeout_ms = 60000;
-	ok(owners_cascade_run(&end, &r, &world, &hooks, &err) == 0 && end == OWNERS_RUN_INTERRUPTED,
+	ok(owners_cascade_run(&end, &r, &world, &hooks, &err) == 0 && end == OWNERS_CASCADE_RUN_INTERRUPTED,
 	   "runner: interrupted: the run ends so");
 	ok(!ctx.approvals && !ctx.rescans, "  before any request");
 	ok(r.planned && r.plan.members_left == 2, "  the plan of what is left kept: 2 objects");
