@@ -225,22 +225,21 @@ static int submit_page(struct list_job *job, const char *continue_token)
 }
 
 int owners_scan_report_failure(struct owners_scan_report *rep, struct owners_graph *g,
-			       const struct owners_resource *r, const char *ns, int code,
-			       const char *message, const char *detail)
+			       const struct owners_scan_failed *failed)
 {
 	struct owners_scan_failure *f;
 
 	if (OWNERS_GROW(rep->failures, rep->cap_failures, rep->n_failures + 1))
 		return OWNERS_ENOMEM;
-	if (g && owners_graph_note_listing(g, r, ns, code, message))
+	if (g && owners_graph_note_listing(g, failed->resource, failed->namespace_, failed->code, failed->message))
 		return OWNERS_ENOMEM;
 	f = &rep->failures[rep->n_failures];
-	f->resource = r;
-	f->code = code;
+	f->resource = failed->resource;
+	f->code = failed->code;
 	f->detail = NULL;
-	if (detail && *detail && !(f->detail = owners_strdup(detail)))
+	if (failed->detail && *failed->detail && !(f->detail = owners_strdup(failed->detail)))
 		return OWNERS_ENOMEM;
-	if (!(f->message = owners_strdup(message))) {
+	if (!(f->message = owners_strdup(failed->message))) {
 		free(f->detail);
 		return OWNERS_ENOMEM;
 	}
@@ -261,8 +260,9 @@ static int record_failure(struct list_job *job, int code, const char *reason, co
 		rc = owners_buf_addf(&msg, "cannot list '%s': %s", type.ptr, reason);
 	owners_buf_clear(&type);
 	if (!rc)
-		rc = owners_scan_report_failure(job->report, job->opt->on_object ? NULL : job->g, job->resource,
-						job->namespace_, code, msg.ptr, detail);
+		rc = owners_scan_report_failure(job->report, job->opt->on_object ? NULL : job->g,
+						&(const struct owners_scan_failed){ job->resource, job->namespace_,
+										    code, msg.ptr, detail });
 	owners_buf_clear(&msg);
 	return rc;
 }

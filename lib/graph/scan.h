@@ -118,11 +118,19 @@ int owners_scan_wants(const struct owners_resource *r);
 /* Whether a scan with options o lists r (every source of lists decides
  * alike). */
 int owners_scan_selects(const struct owners_scan_options *o, const struct owners_resource *r);
-/* Adds a failed list to rep (message and detail copied; detail may be
- * NULL) and, when g is given, notes it in the graph. 0 or OWNERS_ENOMEM. */
+/* A list that failed, as a source tells it. */
+struct owners_scan_failed {
+	const struct owners_resource *resource;
+	const char *namespace_; /* NULL: every namespace, or cluster-scoped */
+	int code;
+	const char *message;
+	const char *detail;     /* NULL when none */
+};
+
+/* Adds the failed list f to rep (message and detail copied) and, when g
+ * is given, notes it in the graph. 0 or OWNERS_ENOMEM. */
 int owners_scan_report_failure(struct owners_scan_report *rep, struct owners_graph *g,
-			       const struct owners_resource *r, const char *ns, int code,
-			       const char *message, const char *detail);
+			       const struct owners_scan_failed *f);
 
 int owners_scan_run(struct owners_graph *g, struct owners_http_client *c,
 		    const struct owners_resource_table *types, const struct owners_scan_options *o,

@@ -154,8 +154,9 @@ static int on_listed(void *ctx, const struct owners_snapshot_listed *l)
 		return not_held(s, r) ? owners_error_oom(s->err) : 0;
 	}
 	if (l->code)
-		return owners_scan_report_failure(s->report, s->o->on_object ? NULL : s->g, r, scope_of(s, r),
-						  l->code, l->message, l->detail)
+		return owners_scan_report_failure(s->report, s->o->on_object ? NULL : s->g,
+						  &(const struct owners_scan_failed){ r, scope_of(s, r), l->code,
+										      l->message, l->detail })
 			       ? owners_error_oom(s->err)
 			       : 0;
 	s->report->types_listed++;
@@ -195,8 +196,9 @@ static int not_held(struct scan *s, const struct owners_resource *r)
 				     s->taken_with ? " (it holds only objects with labels '" : "",
 				     s->taken_with ? s->taken_with : "", s->taken_with ? "')" : "");
 	if (!rc)
-		rc = owners_scan_report_failure(s->report, s->o->on_object ? NULL : s->g, r, ns, OWNERS_ENOTFOUND,
-						msg.ptr, NULL);
+		rc = owners_scan_report_failure(s->report, s->o->on_object ? NULL : s->g,
+						&(const struct owners_scan_failed){ r, ns, OWNERS_ENOTFOUND, msg.ptr,
+										    NULL });
 	owners_buf_clear(&msg);
 	owners_buf_clear(&type);
 	return rc;

@@ -113,17 +113,21 @@ static int take_count(struct cursor *c, size_t *out)
 	return 0;
 }
 
-int owners_snapshot_batch_objects_type(const char *data, size_t len, const char **group, const char **version,
-				       const char **resource, size_t *body, struct owners_error *err)
+int owners_snapshot_batch_objects_open(struct owners_snapshot_batch_objects *out, const char *data, size_t len,
+				       struct owners_error *err)
 {
 	struct cursor c = { data, len, 0, err };
-	int rc = take_string(&c, group);
+	int rc;
 
+	memset(out, 0, sizeof(*out));
+	out->data = data;
+	out->len = len;
+	rc = take_string(&c, &out->group);
 	if (!rc)
-		rc = take_string(&c, version);
+		rc = take_string(&c, &out->version);
 	if (!rc)
-		rc = take_string(&c, resource);
-	*body = c.at;
+		rc = take_string(&c, &out->resource);
+	out->body = c.at;
 	return rc;
 }
 
@@ -193,11 +197,11 @@ static int take_refs(struct owners_snapshot_batch_reader *r, struct cursor *c, s
 	return 0;
 }
 
-int owners_snapshot_batch_read_objects(struct owners_snapshot_batch_reader *r, const char *data, size_t len,
-				       size_t body, owners_snapshot_batch_object_fn fn, void *ctx,
-				       struct owners_error *err)
+int owners_snapshot_batch_read_objects(struct owners_snapshot_batch_reader *r,
+				       const struct owners_snapshot_batch_objects *b,
+				       owners_snapshot_batch_object_fn fn, void *ctx, struct owners_error *err)
 {
-	struct cursor c = { data, len, body, err };
+	struct cursor c = { b->data, b->len, b->body, err };
 	int rc;
 
 	while (c.at < c.len) {

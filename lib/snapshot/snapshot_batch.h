@@ -54,14 +54,23 @@ struct owners_snapshot_batch_reader {
 typedef int (*owners_snapshot_batch_object_fn)(void *ctx, const struct owners_object_meta *m);
 typedef int (*owners_snapshot_batch_status_fn)(void *ctx, const char *uid, const struct owners_object_status *s);
 
-/* The type an objects batch is of; *body: where its objects begin. */
-int owners_snapshot_batch_objects_type(const char *data, size_t len, const char **group, const char **version,
-				       const char **resource, size_t *body, struct owners_error *err);
-/* Each object of data[body..len) to fn, in order; fn's non-zero code stops
- * the read and is returned. */
-int owners_snapshot_batch_read_objects(struct owners_snapshot_batch_reader *r, const char *data, size_t len,
-				       size_t body, owners_snapshot_batch_object_fn fn, void *ctx,
+/* A batch of objects: its bytes, the type it is of, and where its
+ * objects begin (the strings point into data). */
+struct owners_snapshot_batch_objects {
+	const char *data;
+	size_t len;
+	const char *group, *version, *resource;
+	size_t body;
+};
+
+/* Reads the type of the batch data[0..len) into *out. */
+int owners_snapshot_batch_objects_open(struct owners_snapshot_batch_objects *out, const char *data, size_t len,
 				       struct owners_error *err);
+/* Each object of the batch to fn, in order; fn's non-zero code stops the
+ * read and is returned. */
+int owners_snapshot_batch_read_objects(struct owners_snapshot_batch_reader *r,
+				       const struct owners_snapshot_batch_objects *b,
+				       owners_snapshot_batch_object_fn fn, void *ctx, struct owners_error *err);
 int owners_snapshot_batch_read_statuses(const char *data, size_t len, owners_snapshot_batch_status_fn fn,
 					void *ctx, struct owners_error *err);
 void owners_snapshot_batch_reader_clear(struct owners_snapshot_batch_reader *r);

@@ -384,18 +384,17 @@ static int on_batch_object(void *ctx, const struct owners_object_meta *m)
 
 static int read_objects(struct reader *r, const char *data, size_t len)
 {
-	const char *group, *version, *resource;
+	struct owners_snapshot_batch_objects b;
 	struct owners_error berr = OWNERS_ERROR_INIT;
-	size_t body;
 	int rc;
 
 	if (!r->have_header)
 		return fail(r, "objects before the Snapshot record");
-	rc = owners_snapshot_batch_objects_type(data, len, &group, &version, &resource, &body, &berr);
-	if (!rc && !(r->batch_type = find_type(&r->types, group, version, resource)))
+	rc = owners_snapshot_batch_objects_open(&b, data, len, &berr);
+	if (!rc && !(r->batch_type = find_type(&r->types, b.group, b.version, b.resource)))
 		rc = fail(r, "a batch of objects of a type the snapshot's discovery does not hold");
 	if (!rc)
-		rc = owners_snapshot_batch_read_objects(&r->batch, data, len, body, on_batch_object, r, &berr);
+		rc = owners_snapshot_batch_read_objects(&r->batch, &b, on_batch_object, r, &berr);
 	if (rc && berr.code && !r->why.code)
 		fail(r, owners_error_message(&berr));
 	owners_error_clear(&berr);

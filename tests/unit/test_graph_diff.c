@@ -211,19 +211,26 @@ static void unseen(void)
 		    "an owner whose type B did not list: its reference does not go dangling");
 }
 
-/* A Widget on the side whose types have it; the sides read as dumps
- * (their types their objects') or not: what the diff says of it. */
-static void widget_case(const struct owners_resource_table *ta, const struct owners_resource_table *tb, int a_dump,
-			int b_dump, const char *want, size_t unseen_a, size_t unseen_b, const char *what)
+/* One side of widget_case(): its types, whether it reads as a dump (its
+ * types its objects'), and how many objects the diff must count unseen
+ * there. */
+struct widget_side {
+	const struct owners_resource_table *types;
+	int dump;
+	size_t unseen;
+};
+
+/* A Widget on the side whose types have it: what the diff says of it. */
+static void widget_case(struct widget_side sa, struct widget_side sb, const char *want, const char *what)
 {
-	struct owners_graph *a = graph(ta, NULL), *b = graph(tb, NULL);
+	struct owners_graph *a = graph(sa.types, NULL), *b = graph(sb.types, NULL);
 	struct owners_graph_diff d;
 
-	add(ta == &types ? a : b, "example.com/v1", "Widget", FAKE_OBJECT("ns", "w", "u-w"));
-	d = diff_dumps(a, b, a_dump, b_dump);
+	add(sa.types == &types ? a : b, "example.com/v1", "Widget", FAKE_OBJECT("ns", "w", "u-w"));
+	d = diff_dumps(a, b, sa.dump, sb.dump);
 	is_str(words(&d), want, "%s", what);
-	ok(d.unseen_in_a == unseen_a && d.unseen_in_b == unseen_b, "  counted as not seen: %zu before, %zu after",
-	   unseen_a, unseen_b);
+	ok(d.unseen_in_a == sa.unseen && d.unseen_in_b == sb.unseen, "  counted as not seen: %zu before, %zu after",
+	   sa.unseen, sb.unseen);
 	done(&d, a, b);
 }
 
@@ -249,9 +256,11 @@ static void types_served(void)
 
 	/* a dump that does not hold a type (#52): its objects were not seen
 	 * there, neither appeared (the dump before) nor went (after) */
-	widget_case(&types_without_widgets, &types, 1, 0, "", 1, 0, "a dump before without the type: unseen, not appeared");
-	widget_case(&types, &types_without_widgets, 0, 1, "", 0, 1, "a dump after without the type: unseen, not went");
-	widget_case(&types, &types_without_widgets, 0, 0, "went:w", 0, 0,
+	widget_case((struct widget_side){ &types_without_widgets, 1, 1 }, (struct widget_side){ &types, 0, 0 }, "",
+		    "a dump before without the type: unseen, not appeared");
+	widget_case((struct widget_side){ &types, 0, 0 }, (struct widget_side){ &types_without_widgets, 1, 1 }, "",
+		    "a dump after without the type: unseen, not went");
+	widget_case((struct widget_side){ &types, 0, 0 }, (struct widget_side){ &types_without_widgets, 0, 0 }, "went:w",
 		    "a cluster's snapshot after without the type: it went, its CRD with it");
 }
 
@@ -288,9 +297,13 @@ static void deletion_and_finalizers(void)
 /* The base objects on both sides, cm with these references in A (NULL:
  * cm's own) and in B: the changes said (words, and a phrase of the
  * text), and how B classifies the first change's reference. */
-static enum owners_ref_class cm_refs_changed(const struct owners_owner_ref_meta *in_a, size_t n_a,
-					     const struct owners_owner_ref_meta *in_b, size_t n_b,
-					     const char *want, const char *says, const char *what)
+struct refs {
+	const struct owners_owner_ref_meta *items;
+	size_t n;
+};
+
+static enum owners_ref_class cm_refs_changed(struct refs in_a, struct refs in_b, const char *want, const char *says,
+					     const char *what)
 {
 	struct owners_graph *a = graph(&types, NULL), *b = graph(&types, NULL);
 	struct owners_graph_diff d;
@@ -298,8 +311,8 @@ static enum owners_ref_class cm_refs_changed(const struct owners_owner_ref_meta 
 
 	base(a, NO_CM);
 	base(b, NO_CM);
-	add(a, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", .n_refs = n_a, .refs = in_a));
-	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", .n_refs = n_b, .refs = in_b));
+	add(a, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", .n_refs = in_a.n, .refs = in_a.items));
+	add(b, "v1", "ConfigMap", FAKE_OBJECT("ns", "cm", "u-cm", .n_refs = in_b.n, .refs = in_b.items));
 	d = diff(a, b);
 	is_str(words(&d), want, "%s", what);
 	ok(strstr(text_of(&d), says) != NULL, "  text: '%s'", says);
@@ -308,7 +321,7 @@ static enum owners_ref_class cm_refs_changed(const struct owners_owner_ref_meta 
 	return c;
 }
 
-#define REFS(a) (a), sizeof(a) / sizeof((a)[0])
+#define REFS(a) ((struct refs){ (a), sizeof(a) / sizeof((a)[0]) })
 
 static void owners_changed(void)
 {
