@@ -22,6 +22,7 @@
 #include "cascade_runner.h"
 #include "commands.h"
 #include "delete_man.h"
+#include "delete_run.h"
 #include "delete_scale.h"
 #include "graph_mark.h"
 #include "meter.h"
@@ -38,24 +39,6 @@
 
 static const char *const delete_outputs[] = { "name", NULL };
 
-/* owners delete's own flags */
-struct delete_options {
-	enum owners_cascade_mode cascade;
-	enum owners_dry_run dry_run;
-	int wait;
-	long timeout_ms;        /* --timeout */
-	long grace_period;      /* -1: each object's own */
-	int now;                /* --grace-period=1 */
-	/* --grace-period=0, and the GC's endless waits (cycles) broken */
-	int force;
-	int all;                /* every object of the type given */
-	int ignore_not_found;
-	/* --resume=UID,...: finish the cascade of these roots (the command an
-	 * interrupted or timed-out run prints): gone is already done */
-	struct string_list resume;
-	/* the cascade's workloads scaled to 0 (and waited for) first */
-	int scale_first;
-};
 
 static const struct delete_options delete_defaults = {
 	.cascade = OWNERS_CASCADE_BACKGROUND,
@@ -109,107 +92,11 @@ const struct opt delete_opts[] = {
 };
 #undef OPT_STRUCT
 
-struct run {
-	struct cmd_run *cmd;          /* its session, scope and flags */
-	const struct delete_options *o; /* cmd's own flags */
-	char **roots;                 /* UIDs */
-	size_t n_roots;
-	struct owners_cascade_runner runner; /* the rounds (lib/ops/cascade_runner.c) */
-	struct meter meter;           /* the waits' progress (cmd/terminal/meter.c) */
-	int64_t started_ms;           /* for the progress line's elapsed time (owners_clock_ms()) */
-	long scaling_ms;              /* --scale-first's part of --timeout */
-	int rc;                       /* the exit code a hook decided */
-	int unsaid;                   /* an object's line could not be rendered */
-	/* the plan's protected claims and volumes read in full: whom they
-	 * will wait for (--dry-run=client) */
-	struct owners_stuck_facts *facts;
-};
-
-/* What lib/ops/cascade_render.c renders from: the run's graph, a plan,
- * the mode and the roots. */
-static struct owners_cascade_render render_of(const struct run *r,
-					      const struct owners_cascade_plan *p)
-{
-	struct owners_cascade_render render = {
-		r->cmd->s.graph, p, r->runner.plan_options.mode, (const char *const *)r->roots,
-		r->n_roots, r->facts,
-	};
-
-	return render;
-}
-
-/* Writes a rendered text on stderr, or says why it could not be rendered
- * (rc, an OWNERS_E* code) and returns the exit code. */
-static enum exit_code put(const struct owners_buf *b, int rc)
-{
-	if (rc)
-		return error_render(rc);
-	fwrite(b->ptr, 1, b->len, stderr);
-	return 0;
-}
-
-/* The same for a text that quotes commands ('owners tree', the
- * 'owners finalizers remove' that ends a wait): spelled as the user runs
- * owners (output_as_typed()). */
-static enum exit_code put_typed(const struct owners_buf *b, int rc)
-{
-	struct owners_buf typed = OWNERS_BUF_INIT;
-
-	if (!rc && b->len && output_as_typed(&typed, b->ptr))
-		rc = OWNERS_ENOMEM;
-	rc = put(b->len ? &typed : b, rc);
-	owners_buf_clear(&typed);
-	return rc;
-}
-
-/* kubectl's `deployment.apps "web" deleted`, or with -o name
- * `deployment.apps/web`, as each object goes. A line that could not be
- * rendered fails the run once it ends (the hook cannot stop it). */
-static void on_event(void *ctx, enum owners_cascade_event e, const char *type, const char *name,
-		     const char *ns)
-{
-	struct run *r = ctx;
-	struct owners_buf line = OWNERS_BUF_INIT;
-	int rc;
-
-	meter_clear(&r->meter);
-	rc = owners_cascade_render_event(&line, e, type, name, ns, r->cmd->cli->output.kind == OUTPUT_NAME);
-	if (rc)
-		r->unsaid = error_render(rc);
-	else
-		sink_buf(&line);
-	sink_flush();
-	owners_buf_clear(&line);
-}
-
-/* One line, redrawn in place: the counts, the time spent, and what the
- * cascade waits on now (the first wait: its object and why, e.g. its
- * finalizer), so that a stuck cascade says where it is stuck. A line
- * that cannot be rendered is not drawn: the next round draws it. When
- * stderr is no terminal, the same words as whole lines, on each change
- * and every 30 s (cmd/terminal/progress_log.c). */
-static void show_progress(void *ctx, const struct owners_cascade_plan *p, size_t deleted,
-			  size_t acting)
-{
-	struct run *r = ctx;
-	const struct owners_cascade_render render = render_of(r, p);
-	struct owners_buf line = OWNERS_BUF_INIT;
-	long elapsed = (long)((owners_clock_ms() - r->started_ms) / 1000);
-
-	if (meter_logs(&r->meter) &&
-	    !owners_cascade_render_progress(&line, &render, -1, deleted, acting, 0))
-		meter_log(&r->meter, line.ptr, elapsed);
-	owners_buf_reset(&line);
-	if (meter_redraws(&r->meter) &&
-	    !owners_cascade_render_progress(&line, &render, elapsed, deleted, acting, meter_columns()))
-		meter_draw(&r->meter, line.ptr);
-	owners_buf_clear(&line);
-}
 
 /* --resume: whether o is one of the roots the printed command named (by
  * UID); a named object under another UID is not that cascade's: said,
  * left alone. */
-static int resumed_root(const struct run *r, const struct owners_node *o)
+static int resumed_root(const struct delete_run *r, const struct owners_node *o)
 {
 	const struct string_list *resume = &r->o->resume;
 	struct owners_buf name = OWNERS_BUF_INIT;
@@ -228,7 +115,7 @@ static int resumed_root(const struct run *r, const struct owners_node *o)
 
 /* --resume, every root gone with nothing of its cascade left: what the
  * command was finishing is done (by the GC, or by someone else). */
-static void say_already_done(const struct run *r)
+static void say_already_done(const struct delete_run *r)
 {
 	const struct string_list *resume = &r->o->resume;
 	size_t i;
@@ -243,7 +130,7 @@ static void say_already_done(const struct run *r)
  * indexes do not outlive a scan. A named object that is gone while
  * dependents still point at it selects the owner they point at: a cascade
  * interrupted after its root went resumes. */
-static enum exit_code select_roots(struct run *r, const struct owners_selection_arg *args, size_t n)
+static enum exit_code select_roots(struct delete_run *r, const struct owners_selection_arg *args, size_t n)
 {
 	const struct string_list *resume = &r->o->resume;
 	const struct session_selection how = {
@@ -292,7 +179,7 @@ static int render_plan_names(struct owners_buf *out, void *ctx)
  * pvc-protection while a pod uses it, a volume's pv-protection while a
  * claim is bound), read in full so that the plan names whom they wait
  * for. A read that fails is said in the plan, not here. */
-static enum exit_code read_protections(struct run *r, const struct owners_cascade_plan *p)
+static enum exit_code read_protections(struct delete_run *r, const struct owners_cascade_plan *p)
 {
 	struct owners_graph *g = r->cmd->s.graph;
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -321,7 +208,7 @@ static enum exit_code read_protections(struct run *r, const struct owners_cascad
 	return rc;
 }
 
-static enum exit_code print_plan(struct run *r, const struct owners_cascade_plan *p)
+static enum exit_code print_plan(struct delete_run *r, const struct owners_cascade_plan *p)
 {
 	static const struct output_renderers renderers = { NULL, render_plan, NULL, 0 };
 	static const struct output_renderers names = { NULL, render_plan_names, NULL, 0 };
@@ -330,14 +217,14 @@ static enum exit_code print_plan(struct run *r, const struct owners_cascade_plan
 
 	if (rc)
 		return rc;
-	render = render_of(r, p);
+	render = delete_render_of(r, p);
 	return output_emit(r->cmd, r->cmd->cli->output.kind == OUTPUT_NAME ? &names : &renderers, &render);
 }
 
 /* Before the first change, every permission the whole cascade needs
  * (SelfSubjectAccessReview, as `kubectl auth can-i`): a missing one stops
  * the run with nothing done, instead of half way through the tree. */
-static enum exit_code check_access(struct run *r, const struct owners_cascade_plan *p)
+static enum exit_code check_access(struct delete_run *r, const struct owners_cascade_plan *p)
 {
 	struct owners_access_check *checks = NULL;
 	uint32_t *examples = NULL;
@@ -351,87 +238,6 @@ static enum exit_code check_access(struct run *r, const struct owners_cascade_pl
 	return session_check_access(&r->cmd->s, checks, examples, n, "the cascade");
 }
 
-/* --wait=false: one round was sent; say what it left, rather than exit
- * silently while objects are still there. */
-static enum exit_code report_not_waiting(const struct run *r, const struct owners_cascade_plan *p)
-{
-	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
-	int rc;
-
-	if (p->done || r->o->dry_run != OWNERS_DRY_RUN_NONE)
-		return 0;
-	rc = output_resume_command(&command, (const char *const *)r->roots, r->n_roots);
-	rc = put_typed(&said,
-		       rc ? OWNERS_ENOMEM
-			  : owners_cascade_render_not_waiting(&said, p, r->runner.last_round_done,
-							      command.ptr));
-	owners_buf_clear(&said);
-	owners_buf_clear(&command);
-	return rc;
-}
-
-/* After a timeout: what the cascade still waits on, and what it would do
- * next; and, unless a deadlock's remedy says it (with_resume 0), the
- * command that finishes it. */
-static enum exit_code report_left(const struct run *r, const struct owners_cascade_plan *p, int with_resume)
-{
-	const struct owners_cascade_render render = render_of(r, p);
-	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
-	enum exit_code rc = put_typed(&said, owners_cascade_render_left(&said, &render));
-
-	if (!rc && with_resume && !output_resume_command(&command, (const char *const *)r->roots, r->n_roots))
-		fprintf(stderr, "the cascade's progress is kept in the cluster: run this to finish it:\n  %s\n",
-			command.ptr);
-	owners_buf_clear(&said);
-	owners_buf_clear(&command);
-	return rc;
-}
-
-/* A deadlock holds the cascade: each one it is in, then what is left,
- * then one remedy that ends them all and finishes the cascade. waited: it
- * was found waiting (else after a --wait=false run's one look). */
-static enum exit_code report_deadlock(const struct run *r, const struct owners_cascade_runner *cr, int waited)
-{
-	struct owners_buf said = OWNERS_BUF_INIT, remedy = OWNERS_BUF_INIT;
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; !rc && i < cr->deadlocks.count; i++) {
-		const struct owners_deadlock *d = &cr->deadlocks.items[i];
-
-		if (!owners_cascade_runner_deadlock_ours(cr, d))
-			continue;
-		owners_buf_reset(&said);
-		if ((remedy.len && owners_buf_adds(&remedy, " && ")) ||
-		    owners_deadlock_describe(&said, r->cmd->s.graph, d) ||
-		    owners_deadlock_command(&remedy, r->cmd->s.graph, d))
-			rc = error_oom();
-		else
-			error_msg("%s", said.ptr);
-	}
-	owners_buf_clear(&said);
-	if (!rc) {
-		if (waited)
-			error_msg("stopped waiting for the cascade: everything else it could do is done; "
-				  "still there:");
-		else
-			error_msg("the cascade cannot finish until then (--wait=false: what it sent "
-				  "is under way); still there:");
-		rc = report_left(r, &cr->plan, 0);
-	}
-	/* one remedy: what ends the deadlock, then what finishes the
-	 * cascade once it is ended (its waits on the members' finalizers).
-	 * "; ", not "&&": run after someone else ended it, the removal finds
-	 * the member gone, and the resume still says the cascade is done */
-	if (!rc && (owners_buf_adds(&remedy, "; ") ||
-		    output_resume_command(&remedy, (const char *const *)r->roots, r->n_roots)))
-		rc = error_oom();
-	if (!rc)
-		fprintf(stderr, "to end the deadlock and finish the cascade, run:\n  %s\n", remedy.ptr);
-	owners_buf_clear(&remedy);
-	return rc ? rc : EXIT_TIMEOUT;
-}
-
 static int want_relevant(void *ctx, const struct owners_resource *res)
 {
 	const struct owners_cascade_track *t = ctx;
@@ -441,7 +247,7 @@ static int want_relevant(void *ctx, const struct owners_resource *res)
 
 static int rescan(void *ctx, struct owners_cascade_world *w, const struct owners_cascade_track *t)
 {
-	struct run *r = ctx;
+	struct delete_run *r = ctx;
 
 	r->rc = session_rescan(&r->cmd->s, r->cmd->scan_ns, want_relevant, (void *)t);
 	w->graph = r->cmd->s.graph;
@@ -451,7 +257,7 @@ static int rescan(void *ctx, struct owners_cascade_world *w, const struct owners
 
 static int approve(void *ctx, const struct owners_cascade_plan *p, const struct owners_graph *g)
 {
-	struct run *r = ctx;
+	struct delete_run *r = ctx;
 
 	(void)g;
 	return r->rc = check_access(r, p);
@@ -460,7 +266,7 @@ static int approve(void *ctx, const struct owners_cascade_plan *p, const struct 
 static void refused(void *ctx, const struct owners_graph *g, const struct owners_action *a,
 		    const struct owners_action_result *res)
 {
-	struct run *r = ctx;
+	struct delete_run *r = ctx;
 	struct owners_buf name = OWNERS_BUF_INIT;
 	int forbidden = res->outcome == OWNERS_OUTCOME_FORBIDDEN;
 
@@ -485,7 +291,7 @@ static void refused(void *ctx, const struct owners_graph *g, const struct owners
  * like the roots: what the server would refuse (forbidden, an admission
  * webhook) shows before anything is deleted for real. */
 
-static enum exit_code check_dependents_dry_run(struct run *r, struct owners_cascade_runner *cr)
+static enum exit_code check_dependents_dry_run(struct delete_run *r, struct owners_cascade_runner *cr)
 {
 	struct owners_graph *g = r->cmd->s.graph;
 	struct owners_cascade_plan p = cr->plan;
@@ -523,7 +329,7 @@ static enum exit_code check_dependents_dry_run(struct run *r, struct owners_casc
 			break;
 		}
 		if (results[i].outcome == OWNERS_OUTCOME_DONE || results[i].outcome == OWNERS_OUTCOME_GONE) {
-			on_event(r, acts[i].kind == OWNERS_ACT_RELEASE ? OWNERS_EVENT_DRY_RUN_RELEASED
+			delete_on_event(r, acts[i].kind == OWNERS_ACT_RELEASE ? OWNERS_EVENT_DRY_RUN_RELEASED
 								       : OWNERS_EVENT_DRY_RUN_DELETED,
 				 type.ptr, node->name, node->namespace_);
 		} else {
@@ -535,7 +341,7 @@ static enum exit_code check_dependents_dry_run(struct run *r, struct owners_casc
 		}
 	}
 	if (!rc)
-		rc = put(&said, owners_cascade_render_dry_run_checked(&said, r->n_roots, n, refused));
+		rc = delete_put(&said, owners_cascade_render_dry_run_checked(&said, r->n_roots, n, refused));
 	owners_cascade_results_free(results, n); /* the array too */
 	free(acts);
 	owners_buf_clear(&type);
@@ -558,37 +364,16 @@ static int interrupted(void *ctx)
 	return signals_stop_signal() != 0;
 }
 
-/* Interrupted: what was done, what is left, where the roots stand, and
- * the command that finishes it (this one, as typed); the exit code a
- * shell expects of a program a signal ended (130 for SIGINT, 143 for
- * SIGTERM). */
-static enum exit_code report_interrupted(const struct run *r, const struct owners_cascade_plan *p)
-{
-	const struct owners_cascade_render render = render_of(r, p);
-	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
-	enum exit_code rc;
-
-	if (output_resume_command(&command, (const char *const *)r->roots, r->n_roots))
-		rc = error_oom();
-	else
-		rc = put_typed(&said,
-			       owners_cascade_render_interrupted(&said, &render, r->runner.track.deleted,
-							   r->runner.track.released, command.ptr));
-	owners_buf_clear(&said);
-	owners_buf_clear(&command);
-	return rc ? rc : exit_by_signal(signals_stop_signal());
-}
-
 /* The rounds run in lib/ops/cascade_runner.c; this says what they do and
  * how they ended. */
-static enum exit_code run_cascade(struct run *r)
+static enum exit_code run_cascade(struct delete_run *r)
 {
 	const struct owners_cascade_runner_hooks hooks = {
 		.ctx = r,
 		.rescan = rescan,
 		.approve = approve,
-		.progress = show_progress,
-		.event = on_event,
+		.progress = delete_show_progress,
+		.event = delete_on_event,
 		.refused = refused,
 		.interrupted = interrupted,
 	};
@@ -623,12 +408,13 @@ static enum exit_code run_cascade(struct run *r)
 	switch (end) {
 	case OWNERS_CASCADE_RUN_DONE:
 		if (cr->exec.dry_run && cr->planned) {
-			int checked = check_dependents_dry_run(r, cr);
+			enum exit_code checked = check_dependents_dry_run(r, cr);
 
 			return checked ? checked : r->rc;
 		}
 		if (!r->o->wait) {
-			int said = report_not_waiting(r, &cr->plan), found = 0, looked;
+			enum exit_code said = delete_report_not_waiting(r, &cr->plan);
+			int found = 0, looked;
 
 			if (said)
 				return said;
@@ -639,7 +425,7 @@ static enum exit_code run_cascade(struct run *r)
 				if (looked == OWNERS_ENOMEM)
 					return error_oom();
 				if (!looked && found)
-					return report_deadlock(r, cr, 0);
+					return delete_report_deadlock(r, cr, 0);
 			}
 			return r->rc;
 		}
@@ -657,10 +443,10 @@ static enum exit_code run_cascade(struct run *r)
 	case OWNERS_CASCADE_RUN_TIMED_OUT:
 		error_msg("timed out after %lds waiting for the cascade; still there:",
 			  r->o->timeout_ms / 1000);
-		report_left(r, &cr->plan, 1);
+		delete_report_left(r, &cr->plan, 1);
 		return EXIT_TIMEOUT;
-	case OWNERS_CASCADE_RUN_INTERRUPTED: return report_interrupted(r, &cr->plan);
-	case OWNERS_CASCADE_RUN_DEADLOCK: return report_deadlock(r, cr, 1);
+	case OWNERS_CASCADE_RUN_INTERRUPTED: return delete_report_interrupted(r, &cr->plan);
+	case OWNERS_CASCADE_RUN_DEADLOCK: return delete_report_deadlock(r, cr, 1);
 	case OWNERS_CASCADE_RUN_FAILED: return EXIT_ERROR;
 	case OWNERS_CASCADE_RUN_STOPPED: break;
 	case OWNERS_CASCADE_RUN_UNSEEN:
@@ -677,7 +463,7 @@ static enum exit_code run_cascade(struct run *r)
  * the cascade runs on a fresh scan, in what is left of --timeout; a
  * Deployment paused for it is resumed if the cascade stops before
  * deleting it. */
-static enum exit_code scale_then_cascade(struct run *r)
+static enum exit_code scale_then_cascade(struct delete_run *r)
 {
 	struct scale_first sf = {
 		.s = &r->cmd->s,
@@ -738,7 +524,7 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 	return EXIT_OK;
 }
 
-static enum exit_code run_init(struct run *r, struct cmd_run *run)
+static enum exit_code run_init(struct delete_run *r, struct cmd_run *run)
 {
 	struct progress_timing timing;
 	enum exit_code rc = test_hook_progress(&timing);
@@ -760,7 +546,7 @@ enum exit_code cmd_delete(struct cmd_run *run)
 {
 	const struct owners_cli *cli = run->cli;
 	const struct delete_options *o = run->opts;
-	struct run r;
+	struct delete_run r;
 	size_t i;
 	int rc;
 
