@@ -431,7 +431,7 @@ static enum exit_code run_cascade(struct delete_run *r)
 		}
 		return r->rc;
 	case OWNERS_CASCADE_RUN_PLANNED: {
-		int printed = print_plan(r, &cr->plan);
+		enum exit_code printed = print_plan(r, &cr->plan);
 
 		return printed ? printed : r->rc;
 	}
