@@ -34,28 +34,8 @@
 #include "tree_state.h"
 #include "tree_view.h"
 #include "tree_watch.h"
+#include "tree_watch_state.h"
 #include "watch.h"
-
-/* At most this many redraws (or batches of lines) a second. */
-#define FRAME_MS 100
-
-/* One run of the watch: what it was asked, the watches, the last frame's
- * tree and the view of it. */
-struct tree_watch {
-	struct session *s;
-	const struct tree_watch_args *a;
-	enum owners_until until;
-	int tty;                         /* the form: a terminal */
-	struct output_format format;     /* else -o's: text, wide, json, yaml or name */
-	struct owners_watch *w;
-	struct tree_roots roots;
-	struct owners_tree tree;         /* the last frame's */
-	const struct owners_tree *next;  /* the frame's, while the view compares */
-	struct tree_view view;
-	char *what;                      /* the title's arguments */
-	int64_t started_ms, last_frame_ms;
-	size_t frames;
-};
 
 static int prints_status(const struct tree_watch *tw)
 {
@@ -353,92 +333,6 @@ static int compact(struct tree_watch *tw)
 	return rc;
 }
 
-/* ---- --until ---------------------------------------------------------- */
-
-/* Whether the last frame's tree is in --until's state; *first: the first
- * object that keeps it from it. */
-static int until_reached(struct tree_watch *tw, uint32_t *first)
-{
-	const struct owners_object_status *st;
-	size_t n_status = 0;
-
-	if (tw->until == OWNERS_UNTIL_GONE)
-		return owners_tree_gone(first, tw->s->graph, &tw->tree);
-	st = owners_watch_status(tw->w, &n_status);
-	return owners_tree_ready(first, tw->s->graph, &tw->tree, st, n_status);
-}
-
-static const char *until_word(enum owners_until until)
-{
-	return until == OWNERS_UNTIL_READY ? "ready" : "gone";
-}
-
-/* Each object that holds the tree up, and why (up to a screenful, then
- * how many more): four Pending Pods are four lines, not one. */
-static void say_not_ready(struct tree_watch *tw, const uint32_t *holders, size_t n)
-{
-	enum { SHOWN = 10 };
-	const struct owners_object_status *st;
-	size_t n_status = 0, i;
-
-	st = owners_watch_status(tw->w, &n_status);
-	for (i = 0; i < n && i < SHOWN; i++) {
-		struct owners_buf name = OWNERS_BUF_INIT, why = OWNERS_BUF_INIT;
-
-		if (!owners_graph_node_name(&name, &tw->s->graph->nodes[holders[i]]) &&
-		    !owners_tree_not_ready_why(&why, tw->s->graph, holders[i], st, n_status))
-			fprintf(stderr, "  (%s is not ready: %s)\n", name.ptr, why.ptr);
-		owners_buf_clear(&name);
-		owners_buf_clear(&why);
-	}
-	if (n > SHOWN)
-		fprintf(stderr, "  (and %zu more not ready)\n", n - SHOWN);
-}
-
-static enum exit_code say_outcome(struct tree_watch *tw, int reached, uint32_t first)
-{
-	struct owners_buf name = OWNERS_BUF_INIT;
-	long secs = (long)((owners_clock_ms() - tw->started_ms) / 1000);
-	int ready = tw->until == OWNERS_UNTIL_READY;
-	uint32_t *holders = NULL;
-	size_t n = 0;
-
-	if (reached) {
-		fprintf(stderr, "%s after %lds\n", ready ? "every object of the tree is ready" : "the tree is gone",
-			secs);
-		return EXIT_OK;
-	}
-	if (ready && (holders = calloc(tw->tree.count + 1, sizeof(*holders)))) {
-		const struct owners_object_status *st;
-		size_t n_status = 0;
-
-		st = owners_watch_status(tw->w, &n_status);
-		n = owners_tree_not_ready_holders(holders, tw->s->graph, &tw->tree, st, n_status);
-	}
-	if (n > 1)
-		owners_buf_addf(&name, "%zu objects are not ready", n);
-	else if (first != OWNERS_NO_NODE)
-		owners_graph_node_name(&name, &tw->s->graph->nodes[n ? holders[0] : first]);
-	error_msg("timed out after %lds waiting for the tree to be %s%s%s", secs, until_word(tw->until),
-		  name.len ? ": " : "", name.len ? name.ptr : "");
-	/* the objects not ready with nothing below them not ready, and why:
-	 * what holds the rest up */
-	say_not_ready(tw, holders, n);
-	free(holders);
-	owners_buf_clear(&name);
-	return EXIT_TIMEOUT;
-}
-
-/* --until's outcome; the exit code. */
-static enum exit_code tree_watch_outcome(struct tree_watch *tw, int reached)
-{
-	uint32_t first = OWNERS_NO_NODE;
-
-	if (!reached)
-		(void)until_reached(tw, &first);
-	return say_outcome(tw, reached, first);
-}
-
 /* The last frame's tree, whole and without marks, on the normal screen
  * once the view went with the alternate one (Ctrl-C, --until's state,
  * its deadline): it stays on the terminal, as kubectl get -w leaves its
@@ -582,7 +476,7 @@ static enum exit_code tree_watch_loop(struct tree_watch *tw, int64_t deadline, i
 				return drawn == OWNERS_EIO ? EXIT_ERROR : error_oom();
 			tw->last_frame_ms = now;
 			dirty = 0;
-			if (tw->until != OWNERS_UNTIL_NONE && until_reached(tw, &first)) {
+			if (tw->until != OWNERS_UNTIL_NONE && tree_watch_until_reached(tw, &first)) {
 				*reached = 1;
 				return EXIT_OK;
 			}
