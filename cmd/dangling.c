@@ -425,6 +425,22 @@ static enum exit_code say_fixed(struct cmd_run *run, const struct owners_danglin
 	return EXIT_OK;
 }
 
+/* The findings, and with fixing the fix; a fix refused before any change
+ * shows the findings alone, exit 4. */
+static enum exit_code find_and_fix(struct cmd_run *run, struct owners_dangling_report *rep, int fixing,
+				   struct owners_dangling_fix_stats *stats)
+{
+	enum exit_code rc = find(run, rep), shown;
+
+	if (!rc && fixing && rep->count)
+		rc = fix(run, rep, stats);
+	if (rc == EXIT_INCOMPLETE) {
+		shown = show(run, rep, 0);
+		rc = shown ? shown : EXIT_INCOMPLETE;
+	}
+	return rc;
+}
+
 enum exit_code cmd_dangling(struct cmd_run *run)
 {
 	const struct owners_cli *cli = run->cli;
@@ -437,15 +453,8 @@ enum exit_code cmd_dangling(struct cmd_run *run)
 	enum exit_code rc;
 
 	memset(&stats, 0, sizeof(stats));
-	if ((rc = find(run, &rep)) || (fixing && rep.count && (rc = fix(run, &rep, &stats)))) {
-		/* refused before any change: the findings alone, exit 4 */
-		if (rc == EXIT_INCOMPLETE) {
-			enum exit_code shown = show(run, &rep, 0);
-
-			rc = shown ? shown : EXIT_INCOMPLETE;
-		}
+	if ((rc = find_and_fix(run, &rep, fixing, &stats)))
 		goto out;
-	}
 	if ((rc = show(run, &rep, fixing)))
 		goto out;
 	/* "none" is not said of a fix that could not see everything: its

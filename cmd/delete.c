@@ -542,13 +542,26 @@ static enum exit_code run_init(struct delete_run *r, struct cmd_run *run)
 	return rc;
 }
 
+static void run_clear(struct delete_run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_roots; i++)
+		free(r->roots[i]);
+	free(r->roots);
+	owners_cascade_runner_clear(&r->runner);
+	meter_end(&r->meter);
+	if (r->facts)
+		owners_stuck_facts_clear(r->facts);
+	free(r->facts);
+}
+
 enum exit_code cmd_delete(struct cmd_run *run)
 {
 	const struct owners_cli *cli = run->cli;
 	const struct delete_options *o = run->opts;
 	struct delete_run r;
-	size_t i;
-	int rc;
+	enum exit_code rc;
 
 	if ((rc = run_init(&r, run)) || (rc = session_scan(&run->s, run->scan_ns)) ||
 	    (rc = select_roots(&r, run->targets, run->n_objs)))
@@ -574,14 +587,7 @@ enum exit_code cmd_delete(struct cmd_run *run)
 	/* done only where everything the cascade may reach was seen */
 	rc = session_incomplete_unless_seen(&run->s, "the cascade", rc);
 out:
-	for (i = 0; i < r.n_roots; i++)
-		free(r.roots[i]);
-	free(r.roots);
-	owners_cascade_runner_clear(&r.runner);
-	meter_end(&r.meter);
-	if (r.facts)
-		owners_stuck_facts_clear(r.facts);
-	free(r.facts);
+	run_clear(&r);
 	return rc;
 }
 

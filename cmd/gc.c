@@ -458,30 +458,39 @@ static void run_clear(struct gc_run *r)
 	meter_end(&r->meter);
 }
 
+/* The run over run's session, its meter and its runner set up. */
+static enum exit_code run_init(struct gc_run *r, struct cmd_run *run)
+{
+	const struct gc_options *o = run->opts;
+	struct progress_timing timing;
+	enum exit_code rc = test_hook_progress(&timing);
+
+	memset(r, 0, sizeof(*r));
+	r->cmd = run;
+	r->o = o;
+	owners_strset_init(&r->selected);
+	owners_gc_runner_init(&r->gr);
+	r->gr.started_ms = owners_clock_ms();
+	meter_init(&r->meter, "gc", o->dry_run == OWNERS_DRY_RUN_NONE, o->dry_run == OWNERS_DRY_RUN_NONE, &timing);
+	r->gr.scan_ns = run->scan_ns;
+	r->gr.plan_only = o->dry_run == OWNERS_DRY_RUN_CLIENT;
+	if (o->watch) {
+		run->s.on_listed = listed_types_record;
+		run->s.on_listed_ctx = &r->listed;
+	}
+	return rc;
+}
+
 enum exit_code cmd_gc(struct cmd_run *run)
 {
 	const struct owners_cli *cli = run->cli;
 	const struct gc_options *o = run->opts;
 	struct owners_collector_render_backlog b;
-	struct progress_timing timing;
 	struct gc_run r;
 	enum exit_code rc;
 
-	memset(&r, 0, sizeof(r));
-	r.cmd = run;
-	r.o = o;
-	owners_strset_init(&r.selected);
-	owners_gc_runner_init(&r.gr);
-	r.gr.started_ms = owners_clock_ms();
-	if ((rc = test_hook_progress(&timing)))
+	if ((rc = run_init(&r, run)))
 		goto out;
-	meter_init(&r.meter, "gc", o->dry_run == OWNERS_DRY_RUN_NONE, o->dry_run == OWNERS_DRY_RUN_NONE, &timing);
-	r.gr.scan_ns = run->scan_ns;
-	r.gr.plan_only = o->dry_run == OWNERS_DRY_RUN_CLIENT;
-	if (o->watch) {
-		run->s.on_listed = listed_types_record;
-		run->s.on_listed_ctx = &r.listed;
-	}
 	if ((rc = session_scan(&run->s, run->scan_ns)) || (cli->selector && (rc = select_labelled(&r))))
 		goto out;
 	r.world.graph = run->s.graph;

@@ -342,12 +342,29 @@ static double seconds_since(int64_t t0_ms)
 	return (double)(owners_clock_ms() - t0_ms) / 1000;
 }
 
+/* The lists, scanned through the tee that writes them as they come. */
+static enum exit_code write_lists(struct cmd_run *run, struct owners_snapshot_writer *w)
+{
+	struct session *s = &run->s;
+	struct tee t;
+	enum exit_code rc;
+
+	memset(&t, 0, sizeof(t));
+	t.live = s->lists;
+	t.w = w;
+	t.selector = run->cli->selector;
+	s->lists.list = tee_list;
+	s->lists.ctx = &t;
+	rc = session_scan(s, run->scan_ns);
+	s->lists = t.live;
+	return rc;
+}
+
 static enum exit_code cmd_snapshot(struct cmd_run *run)
 {
 	const struct snapshot_options *o = run->opts;
 	struct session *s = &run->s;
 	struct owners_snapshot_writer *w = NULL;
-	struct tee t;
 	int64_t t0_ms = owners_clock_ms();
 	enum exit_code rc;
 	uint64_t objects, bytes;
@@ -357,17 +374,10 @@ static enum exit_code cmd_snapshot(struct cmd_run *run)
 		owners_snapshot_writer_abandon(w);
 		return report_error(&s->err);
 	}
-	memset(&t, 0, sizeof(t));
-	t.live = s->lists;
-	t.w = w;
-	t.selector = run->cli->selector;
-	s->lists.list = tee_list;
-	s->lists.ctx = &t;
-	if ((rc = session_scan(s, run->scan_ns))) {
+	if ((rc = write_lists(run, w))) {
 		owners_snapshot_writer_abandon(w);
 		return rc;
 	}
-	s->lists = t.live;
 	if (write_statuses(s, w, &s->err) || write_lease(s, w, &s->err) || write_stuck_objects(s, w, &s->err) ||
 	    write_events(s, run->scan_ns, w, &s->err)) {
 		owners_snapshot_writer_abandon(w);

@@ -203,6 +203,18 @@ static enum exit_code show_trees(struct cmd_run *run, const struct owners_select
 	return rc;
 }
 
+/* --watch and --until: from the lists just read, kept current. */
+static enum exit_code watch(struct cmd_run *run, struct listed_types *listed)
+{
+	const struct tree_watch_args wa = {
+		.objs = run->objs, .args = run->targets, .n_objs = run->n_objs,
+		.kind = run->cli->output.kind, .print = &run->print, .opts = run->opts,
+		.all = run->scope.everywhere, .listed = listed,
+	};
+
+	return tree_watch_run(&run->s, &wa);
+}
+
 enum exit_code cmd_tree(struct cmd_run *run)
 {
 	/* A named object that is not there does not stop the others: said
@@ -227,15 +239,9 @@ enum exit_code cmd_tree(struct cmd_run *run)
 		rc = error_oom();
 		goto out;
 	}
-	if (watching) { /* a named object not there yet may come (--until=ready), or is gone already */
-		const struct tree_watch_args wa = {
-			.objs = run->objs, .args = run->targets, .n_objs = run->n_objs,
-			.kind = run->cli->output.kind, .print = &run->print, .opts = o,
-			.all = run->scope.everywhere, .listed = &listed,
-		};
-
-		rc = tree_watch_run(&run->s, &wa);
-	} else if (!roots.count && roots.n_not_found)
+	if (watching) /* a named object not there yet may come (--until=ready), or is gone already */
+		rc = watch(run, &listed);
+	else if (!roots.count && roots.n_not_found)
 		rc = session_say_not_found(&roots, EXIT_OK);
 	else if (!roots.count && says_nothing_found(run->cli->output.kind))
 		rc = say_no_roots(&run->s, run->scope.everywhere);
