@@ -3,6 +3,7 @@
  * id, marks that fade, the screen's lines and the event lines.
  */
 #include "tree_view.h"
+#include "palette.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -233,8 +234,9 @@ int tree_view_warn(struct tree_view *v, const char *line)
 static const char *mark_text(enum tree_view_mark m, int color)
 {
 	static const char *const plain[] = { "  ", "+ ", "~ ", "- " };
-	static const char *const coloured[] = { "  ", "\x1b[32m+\x1b[0m ", "\x1b[33m~\x1b[0m ",
-						"\x1b[31m-\x1b[0m " };
+	static const char *const coloured[] = { "  ", OWNERS_PALETTE_GOOD "+" OWNERS_PALETTE_RESET " ",
+						OWNERS_PALETTE_PENDING "~" OWNERS_PALETTE_RESET " ",
+						OWNERS_PALETTE_BAD "-" OWNERS_PALETTE_RESET " " };
 
 	return color ? coloured[m] : plain[m];
 }
@@ -254,13 +256,13 @@ static int draw_head(struct lines *o, struct owners_buf *b, const struct tree_vi
 	int rc;
 
 	rc = owners_buf_addf(b, "%sowners tree%s%s  %s · watching %zu type%s · %zu change%s · Ctrl-C ends",
-			     c->color ? "\x1b[1m" : "", c->what, c->color ? "\x1b[0m" : "", c->where, c->watches,
+			     c->color ? OWNERS_PALETTE_TITLE : "", c->what, c->color ? OWNERS_PALETTE_RESET : "", c->where, c->watches,
 			     c->watches == 1 ? "" : "s", c->events, c->events == 1 ? "" : "s");
 	if (!rc)
 		rc = push(o, b);
 	for (i = 0; !rc && i < v->n_warnings; i++)
-		if (!(rc = owners_buf_addf(b, "%swarning: %s%s", c->color ? "\x1b[33m" : "", v->warnings[i],
-					   c->color ? "\x1b[0m" : "")))
+		if (!(rc = owners_buf_addf(b, "%swarning: %s%s", c->color ? OWNERS_PALETTE_PENDING : "", v->warnings[i],
+					   c->color ? OWNERS_PALETTE_RESET : "")))
 			rc = push(o, b);
 	if (!rc && !f->n_rows && !f->n_lines && !c->n_gone && !(rc = owners_buf_adds(b, "  (nothing to show yet)")))
 		rc = push(o, b);
@@ -284,8 +286,8 @@ static int draw_going_at(struct lines *o, struct owners_buf *b, const struct tre
 
 		if (m->mark != TREE_VIEW_GOING || !m->line || m->at != i)
 			continue;
-		if (!(rc = owners_buf_addf(b, "%s%s%s%s", mark_text(TREE_VIEW_GOING, color), color ? "\x1b[9;2m" : "",
-					   m->line, color ? "\x1b[0m" : "")))
+		if (!(rc = owners_buf_addf(b, "%s%s%s%s", mark_text(TREE_VIEW_GOING, color), color ? OWNERS_PALETTE_GOING : "",
+					   m->line, color ? OWNERS_PALETTE_RESET : "")))
 			rc = push(o, b);
 	}
 	return rc;

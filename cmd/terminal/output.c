@@ -267,12 +267,3 @@ int output_color(void)
 	return use_color;
 }
 
-const char *color_start(const char *code)
-{
-	return use_color ? code : "";
-}
-
-const char *color_end(void)
-{
-	return use_color ? "\033[0m" : "";
-}

@@ -76,8 +76,5 @@ int output_resume_command(struct owners_buf *out, const char *const *uids, size_
 /* Appends text with each command it quotes ('owners ...', a remedy after
  * a colon, a line's start) spelled as output_program(). */
 int output_as_typed(struct owners_buf *out, const char *text);
-/* ANSI sequences, or "" when colour is off. */
-const char *color_start(const char *code);
-const char *color_end(void);
 
 #endif

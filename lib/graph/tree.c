@@ -1,4 +1,5 @@
 #include "tree.h"
+#include "palette.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -466,7 +467,7 @@ static int add_cell(struct owners_buf *out, const struct owners_buf *cell, size_
 
 	if (*colour)
 		rc = owners_buf_adds(out, colour) || owners_buf_add(out, cell->ptr, cell->len) ||
-		     owners_buf_adds(out, "\033[0m");
+		     owners_buf_adds(out, OWNERS_PALETTE_RESET);
 	else
 		rc = owners_buf_add(out, cell->ptr, cell->len);
 	if (!rc && !end)
@@ -481,11 +482,11 @@ static const char *health_colour(const struct owners_render *r, uint32_t node)
 {
 	switch (r->status ? r->status[node].health : OWNERS_HEALTH_NONE) {
 	case OWNERS_HEALTH_OK:
-		return "\033[32m";
+		return OWNERS_PALETTE_GOOD;
 	case OWNERS_HEALTH_PENDING:
-		return "\033[33m";
+		return OWNERS_PALETTE_PENDING;
 	case OWNERS_HEALTH_BAD:
-		return "\033[31m";
+		return OWNERS_PALETTE_BAD;
 	case OWNERS_HEALTH_NONE:
 		break;
 	}
@@ -517,9 +518,9 @@ static int write_row(struct owners_buf *out, const struct owners_render *r,
 
 		/* Colour wraps the text only, so padding stays aligned. */
 		if (r->print.color && c == COL_NAME)
-			colour = n->virtual_ ? "\033[31m" : n->deleted ? "\033[33m" : "";
+			colour = n->virtual_ ? OWNERS_PALETTE_BAD : n->deleted ? OWNERS_PALETTE_PENDING : "";
 		else if (r->print.color && c == COL_NOTES && alert)
-			colour = "\033[33m";
+			colour = OWNERS_PALETTE_PENDING;
 		else if (r->print.color && (c == COL_READY || c == COL_STATUS) && !n->virtual_)
 			colour = health_colour(r, row->node);
 		rc = add_cell(out, &cells[c], width[c], o + 1 == n_order, colour);

@@ -1,4 +1,5 @@
 #include "dangling.h"
+#include "palette.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -459,9 +460,9 @@ static int shown(enum col k, const struct owners_dangling_render *r)
 static const char *class_color(enum owners_ref_class c)
 {
 	switch (c) {
-	case OWNERS_REF_UNKNOWN: return "\033[33m";      /* yellow: no verdict */
-	case OWNERS_REF_UNRESOLVABLE: return "\033[35m"; /* magenta: stuck forever */
-	default: return "\033[31m";                      /* red: dangling */
+	case OWNERS_REF_UNKNOWN: return OWNERS_PALETTE_PENDING;     /* no verdict */
+	case OWNERS_REF_UNRESOLVABLE: return OWNERS_PALETTE_STUCK; /* stuck forever */
+	default: return OWNERS_PALETTE_BAD;                         /* dangling */
 	}
 }
 
@@ -543,7 +544,7 @@ int owners_dangling_render_text(struct owners_buf *out, const struct owners_dang
 			if (!rc)
 				rc = owners_buf_adds(out, c.ptr);
 			if (!rc && colored)
-				rc = owners_buf_adds(out, "\033[0m");
+				rc = owners_buf_adds(out, OWNERS_PALETTE_RESET);
 			if (!rc && k != last)
 				rc = owners_buf_addf(out, "%-*s", (int)(width[k] - c.len + 3), "");
 		}

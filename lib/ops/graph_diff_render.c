@@ -1,4 +1,5 @@
 #include "graph_diff_render.h"
+#include "palette.h"
 
 #include <string.h>
 
@@ -7,10 +8,6 @@
 #include "node_json.h"
 #include "timeutil.h"
 
-#define GREEN "\033[32m"
-#define RED "\033[31m"
-#define YELLOW "\033[33m"
-#define RESET "\033[0m"
 
 /* ---- text ----------------------------------------------------------------- */
 
@@ -140,9 +137,9 @@ static int line(struct owners_buf *out, const struct owners_graph_diff_render *r
 {
 	const struct owners_node *n = owners_graph_diff_object(r->d, it, NULL);
 	const char mark = it->change == OWNERS_DIFF_APPEARED ? '+' : it->change == OWNERS_DIFF_WENT ? '-' : '~';
-	const char *color = mark == '+' ? GREEN : mark == '-' ? RED : YELLOW;
+	const char *color = mark == '+' ? OWNERS_PALETTE_GOOD : mark == '-' ? OWNERS_PALETTE_BAD : OWNERS_PALETTE_PENDING;
 	int rc = owners_buf_addf(out, "  %s%c%s %-*s  ", r->print.color ? color : "", mark,
-				 r->print.color ? RESET : "", width, n->name);
+				 r->print.color ? OWNERS_PALETTE_RESET : "", width, n->name);
 
 	if (!rc)
 		rc = describe(out, r->d, it);

@@ -7,12 +7,11 @@
 #include "json.h"
 #include "document_json.h"
 #include "node_json.h"
+#include "palette.h"
 #include "timeutil.h"
 #include "tree.h"
 
 #define DEFAULT_MAX_LIST 20
-#define YELLOW "\033[33m"
-#define RESET "\033[0m"
 
 struct renderer {
 	const struct owners_stuck_render *r;
@@ -49,8 +48,8 @@ static int indent(struct owners_buf *out, int depth)
 static int object_name(struct renderer *x, const struct owners_node *n, const char *here)
 {
 	const struct owners_stuck_render *r = x->r;
-	int rc = owners_buf_addf(x->out, "%s%s/%s%s", r->print.color && n->deleted ? YELLOW : "", n->kind,
-				 n->name, r->print.color && n->deleted ? RESET : "");
+	int rc = owners_buf_addf(x->out, "%s%s/%s%s", r->print.color && n->deleted ? OWNERS_PALETTE_PENDING : "", n->kind,
+				 n->name, r->print.color && n->deleted ? OWNERS_PALETTE_RESET : "");
 
 	if (!rc && *n->namespace_ && (!here || strcmp(here, n->namespace_)))
 		rc = owners_buf_addf(x->out, " in namespace %s", n->namespace_);
@@ -215,8 +214,8 @@ static int text_finalizer(struct renderer *x, const struct owners_node *n,
 	int rc = indent(x->out, depth);
 
 	if (!rc)
-		rc = owners_buf_addf(x->out, "%s%s%s%s: %s\n", r->print.color ? YELLOW : "", fin->name,
-				     r->print.color ? RESET : "", fin->spec ? " (spec.finalizers)" : "",
+		rc = owners_buf_addf(x->out, "%s%s%s%s: %s\n", r->print.color ? OWNERS_PALETTE_PENDING : "", fin->name,
+				     r->print.color ? OWNERS_PALETTE_RESET : "", fin->spec ? " (spec.finalizers)" : "",
 				     fin->message ? fin->message : "");
 	if (rc)
 		return rc;
