@@ -470,6 +470,7 @@ static enum exit_code scale_then_cascade(struct delete_run *r)
 		.scan_ns = r->cmd->scan_ns,
 		.roots = (const char *const *)r->roots,
 		.n_roots = r->n_roots,
+		.resumed = r->o->resume.count > 0,
 		.mode = r->o->cascade,
 		.dry_run = r->o->dry_run,
 		.timeout_ms = r->o->timeout_ms,

@@ -103,7 +103,7 @@ enum exit_code delete_report_not_waiting(const struct delete_run *r, const struc
 
 	if (p->done || r->o->dry_run != OWNERS_DRY_RUN_NONE)
 		return EXIT_OK;
-	if (output_resume_command(&command, (const char *const *)r->roots, r->n_roots))
+	if (output_resume_command(&command, (const char *const *)r->roots, r->n_roots, r->o->resume.count > 0))
 		rc = error_oom();
 	else
 		rc = delete_put_typed(&said, owners_cascade_render_not_waiting(&said, p, r->runner.last_round_done,
@@ -122,7 +122,7 @@ enum exit_code delete_report_left(const struct delete_run *r, const struct owner
 	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
 	enum exit_code rc = delete_put_typed(&said, owners_cascade_render_left(&said, &render));
 
-	if (!rc && with_resume && !output_resume_command(&command, (const char *const *)r->roots, r->n_roots))
+	if (!rc && with_resume && !output_resume_command(&command, (const char *const *)r->roots, r->n_roots, r->o->resume.count > 0))
 		fprintf(stderr, "the cascade's progress is kept in the cluster: run this to finish it:\n  %s\n",
 			command.ptr);
 	owners_buf_clear(&said);
@@ -167,7 +167,7 @@ enum exit_code delete_report_deadlock(const struct delete_run *r, const struct o
 	 * "; ", not "&&": run after someone else ended it, the removal finds
 	 * the member gone, and the resume still says the cascade is done */
 	if (!rc && (owners_buf_adds(&remedy, "; ") ||
-		    output_resume_command(&remedy, (const char *const *)r->roots, r->n_roots)))
+		    output_resume_command(&remedy, (const char *const *)r->roots, r->n_roots, r->o->resume.count > 0)))
 		rc = error_oom();
 	if (!rc)
 		fprintf(stderr, "to end the deadlock and finish the cascade, run:\n  %s\n", remedy.ptr);
@@ -185,7 +185,7 @@ enum exit_code delete_report_interrupted(const struct delete_run *r, const struc
 	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
 	enum exit_code rc;
 
-	if (output_resume_command(&command, (const char *const *)r->roots, r->n_roots))
+	if (output_resume_command(&command, (const char *const *)r->roots, r->n_roots, r->o->resume.count > 0))
 		rc = error_oom();
 	else
 		rc = delete_put_typed(&said,

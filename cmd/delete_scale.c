@@ -210,7 +210,7 @@ static void say_resume(const struct scale_first *sf)
 {
 	struct owners_buf command = OWNERS_BUF_INIT;
 
-	output_resume_command(&command, sf->roots, sf->n_roots);
+	output_resume_command(&command, sf->roots, sf->n_roots, sf->resumed);
 	fprintf(stderr, "to finish: %s\n", command.ptr ? command.ptr : "run the same command again");
 	owners_buf_clear(&command);
 }

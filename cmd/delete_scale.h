@@ -27,6 +27,7 @@ struct scale_first {
 	const char *scan_ns;      /* where the session scans (NULL: everywhere) */
 	const char *const *roots; /* UIDs */
 	size_t n_roots;
+	int resumed;              /* the command line names them already (--resume) */
 	enum owners_cascade_mode mode;
 	enum owners_dry_run dry_run;
 	long timeout_ms;          /* for the scale-down; <= 0: 5 minutes */

@@ -78,16 +78,13 @@ int output_command_line(struct owners_buf *out)
 	return rc;
 }
 
-int output_resume_command(struct owners_buf *out, const char *const *uids, size_t n)
+int output_resume_command(struct owners_buf *out, const char *const *uids, size_t n, int resumed)
 {
 	size_t i;
-	int k, rc = output_command_line(out);
+	int rc = output_command_line(out);
 
 	/* a resumed run's command carries its roots already */
-	for (k = 0; k < n_command_words; k++)
-		if (!strncmp(command_words[k], "--resume", 8))
-			return rc;
-	for (i = 0; !rc && i < n; i++)
+	for (i = 0; !rc && !resumed && i < n; i++)
 		rc = owners_buf_adds(out, i ? "," : " --resume=") || owners_buf_adds(out, uids[i]);
 	return rc;
 }

@@ -70,9 +70,10 @@ void output_set_command_line(int argc, char **argv);
 int output_command_line(struct owners_buf *out);
 /* The command that finishes an interrupted or timed-out cascade: the
  * command line, with --resume=UID,... naming the cascade's roots (unless
- * it has --resume already), so that, run once the work is done by someone
- * else, it says "already done" and exits 0. */
-int output_resume_command(struct owners_buf *out, const char *const *uids, size_t n);
+ * resumed: it was given --resume, which names them already), so that,
+ * run once the work is done by someone else, it says "already done" and
+ * exits 0. */
+int output_resume_command(struct owners_buf *out, const char *const *uids, size_t n, int resumed);
 /* Appends text with each command it quotes ('owners ...', a remedy after
  * a colon, a line's start) spelled as output_program(). */
 int output_as_typed(struct owners_buf *out, const char *text);
