@@ -140,7 +140,8 @@ static int collect_owner_types(const struct session *s, struct session_types *t)
 	return rc;
 }
 
-/* The second pass's report joins the first's: one set of warnings. */
+/* The second pass's report joins the first's: one set of warnings (its
+ * failures and its waits moved, not copied). */
 static int merge_report(struct owners_scan_report *into, struct owners_scan_report *from)
 {
 	if (from->n_failures) {
@@ -151,6 +152,15 @@ static int merge_report(struct owners_scan_report *into, struct owners_scan_repo
 		free(from->failures);
 		from->failures = NULL;
 		from->n_failures = from->cap_failures = 0;
+	}
+	if (from->n_waits) {
+		if (OWNERS_GROW(into->waits, into->cap_waits, into->n_waits + from->n_waits))
+			return OWNERS_ENOMEM;
+		memcpy(into->waits + into->n_waits, from->waits, from->n_waits * sizeof(*from->waits));
+		into->n_waits += from->n_waits;
+		free(from->waits);
+		from->waits = NULL;
+		from->n_waits = from->cap_waits = 0;
 	}
 	into->types_listed += from->types_listed;
 	into->objects += from->objects;
