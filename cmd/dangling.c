@@ -83,7 +83,8 @@ static enum exit_code find(struct cmd_run *run, struct owners_dangling_report *r
 	struct session *s = &run->s;
 	uint32_t *nodes = NULL;
 	size_t n = 0, i;
-	int rc;
+	enum exit_code rc;
+	int failed = 0;
 
 	/* the arguments' types were resolved before any scan (cmd/run.c): a
 	 * later rediscovery keeps them pointing into the new table */
@@ -96,12 +97,10 @@ static enum exit_code find(struct cmd_run *run, struct owners_dangling_report *r
 		free(nodes);
 		return rc;
 	}
-	for (i = 0; !rc && i < n; i++)
-		rc = owners_dangling_check(rep, s->graph, nodes[i]);
+	for (i = 0; !failed && i < n; i++)
+		failed = owners_dangling_check(rep, s->graph, nodes[i]);
 	free(nodes);
-	if (!rc)
-		rc = owners_dangling_eventual(rep, s->graph);
-	if (rc)
+	if (failed || owners_dangling_eventual(rep, s->graph))
 		return error_oom();
 	owners_dangling_sort(rep, s->graph);
 	return 0;
@@ -202,7 +201,7 @@ static enum exit_code say_after_fix(struct cmd_run *run)
 	struct session *s = &run->s;
 	struct owners_dangling_report after = { NULL, 0, 0 };
 	size_t i, deletes = 0;
-	int rc;
+	enum exit_code rc;
 
 	owners_graph_free(s->graph);
 	s->graph = NULL;
@@ -230,7 +229,7 @@ static enum exit_code collect_after_fix(struct session *s, enum owners_dry_run d
 {
 	unsigned char *decided = calloc(rep->count + 1, 1);
 	size_t i, deleted = stats->deleted;
-	int rc = 0;
+	enum exit_code rc = EXIT_OK;
 
 	if (!decided)
 		return error_oom();

@@ -141,7 +141,7 @@ static enum exit_code select_roots(struct delete_run *r, const struct owners_sel
 	};
 	struct owners_selection sel = OWNERS_SELECTION_INIT;
 	size_t i;
-	int rc;
+	enum exit_code rc;
 
 	if ((rc = session_select(&r->cmd->s, args, n, &how, &sel)))
 		return rc;
@@ -185,23 +185,24 @@ static enum exit_code read_protections(struct delete_run *r, const struct owners
 	struct owners_error err = OWNERS_ERROR_INIT;
 	uint32_t *nodes = NULL, k;
 	size_t n = 0, cap = 0;
-	int rc = 0;
+	enum exit_code rc = EXIT_OK;
+	int failed = 0;
 
-	for (k = 0; !rc && k < g->count; k++) {
+	for (k = 0; !failed && k < g->count; k++) {
 		const struct owners_node *o = &g->nodes[k];
 
 		if (p->member[k] && !o->virtual_ && !o->deleted &&
 		    ((owners_stuck_is_pvc(o) && owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PVC)) ||
 		     (owners_stuck_is_pv(o) && owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PV))))
-			rc = owners_graph_node_list_push(&nodes, &n, &cap, k);
+			failed = owners_graph_node_list_push(&nodes, &n, &cap, k);
 	}
-	if (!rc && n && !(r->facts = calloc(1, sizeof(*r->facts))))
-		rc = OWNERS_ENOMEM;
-	if (!rc && n &&
+	if (!failed && n && !(r->facts = calloc(1, sizeof(*r->facts))))
+		failed = OWNERS_ENOMEM;
+	if (!failed && n &&
 	    owners_stuck_fetch_ahead(r->facts, g, r->cmd->s.http, &(const struct owners_node_list){ nodes, n },
 				     0, &err))
 		rc = report_error(&err);
-	else if (rc)
+	else if (failed)
 		rc = error_oom();
 	free(nodes);
 	owners_error_clear(&err);
@@ -213,7 +214,7 @@ static enum exit_code print_plan(struct delete_run *r, const struct owners_casca
 	static const struct output_renderers renderers = { NULL, render_plan, NULL, 0 };
 	static const struct output_renderers names = { NULL, render_plan_names, NULL, 0 };
 	struct owners_cascade_render render;
-	int rc = read_protections(r, p);
+	enum exit_code rc = read_protections(r, p);
 
 	if (rc)
 		return rc;

@@ -210,26 +210,28 @@ static enum exit_code resolve_types(struct want *w, const struct diff_args *a, s
 {
 	struct owners_error err = OWNERS_ERROR_INIT, ignored = OWNERS_ERROR_INIT;
 	size_t i, cap = 0;
-	int rc = 0;
+	enum exit_code rc = EXIT_OK;
+	int code = 0;
 
 	if (!a->n_types)
 		return EXIT_OK;
-	for (i = 0; !rc && i < a->n_types; i++) {
+	for (i = 0; !code && i < a->n_types; i++) {
 		size_t had = w->n_types;
 		int rb = add_side_types(w, &cap, before, a->types[i], &ignored);
 
 		owners_error_clear(&ignored);
-		rc = add_side_types(w, &cap, after, a->types[i], &err);
-		if (rc == OWNERS_ENOMEM || rb == OWNERS_ENOMEM)
-			rc = owners_error_oom(&err);
-		else if (rc && !rb)
-			rc = 0; /* the before side knows it */
-		if (!rc && w->n_types == had) /* a category neither side has types of */
-			rc = owners_error_set(&err, OWNERS_ENOTFOUND, "the category '%s' holds no type here", a->types[i]);
+		code = add_side_types(w, &cap, after, a->types[i], &err);
+		if (code == OWNERS_ENOMEM || rb == OWNERS_ENOMEM)
+			code = owners_error_oom(&err);
+		else if (code && !rb)
+			code = 0; /* the before side knows it */
+		if (!code && w->n_types == had) /* a category neither side has types of */
+			code = owners_error_set(&err, OWNERS_ENOTFOUND, "the category '%s' holds no type here",
+						a->types[i]);
 	}
-	if (rc) {
+	if (code) {
 		report_error(&err);
-		rc = rc == OWNERS_ENOTFOUND || rc == OWNERS_EAMBIGUOUS ? EXIT_USAGE : EXIT_ERROR;
+		rc = code == OWNERS_ENOTFOUND || code == OWNERS_EAMBIGUOUS ? EXIT_USAGE : EXIT_ERROR;
 	}
 	owners_error_clear(&err);
 	return rc;

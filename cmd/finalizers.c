@@ -78,7 +78,7 @@ static enum exit_code select_in_deletion(struct cmd_run *run, struct stuck_run *
 	struct owners_selection sel = OWNERS_SELECTION_INIT;
 	struct session *s = &run->s;
 	size_t i;
-	int rc;
+	enum exit_code rc;
 
 	if ((rc = session_select(s, run->targets, run->n_objs, &how, &sel)))
 		return rc;
@@ -177,7 +177,7 @@ static enum exit_code gather(struct cmd_run *run, struct stuck_run *st)
 	struct session *s = &run->s;
 	uint32_t *reach = NULL;
 	size_t n_reach = 0;
-	int rc;
+	enum exit_code rc;
 
 	if (!(rc = session_scan(s, run->scan_ns)))
 		rc = select_in_deletion(run, st);

@@ -391,7 +391,7 @@ static enum exit_code take_targets(struct cmd_run *run, struct removal *rm)
 	const struct remove_options *o = run->opts;
 	struct owners_selection_target *targets = NULL;
 	size_t n = 0, i;
-	int rc;
+	enum exit_code rc;
 
 	rc = session_targets(&run->s, run->targets, run->n_objs, &targets, &n);
 	for (i = 0; !rc && i < n; i++) {
@@ -413,7 +413,7 @@ static enum exit_code remove_all(struct session *s, const struct remove_options 
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	size_t i;
-	int rc;
+	enum exit_code rc;
 
 	if ((rc = release_orphans(s, o, rm->targets, rm->n, rm->releases, rm->blocked)))
 		return rc;

@@ -86,7 +86,7 @@ static enum exit_code select_labelled(struct gc_run *r)
 {
 	struct owners_scan_options o;
 	struct owners_scan_report report;
-	int rc;
+	enum exit_code rc;
 
 	session_scan_options(&r->cmd->s, &o);
 	o.namespace_ = r->cmd->scan_ns;
@@ -159,15 +159,16 @@ static struct owners_collector_render render_of(const struct gc_run *r, const st
 }
 
 /* Writes a rendered text on stderr (the summary, the evidence, what is
- * left), or says why it could not be rendered. */
-static int emit(struct owners_buf *b, int rc)
+ * left), or says why it could not be rendered (rendered: its OWNERS_E*
+ * code); the exit code. */
+static enum exit_code emit(struct owners_buf *b, int rendered)
 {
-	if (rc)
-		return error_render(rc);
+	if (rendered)
+		return error_render(rendered);
 	if (b->len)
 		fwrite(b->ptr, 1, b->len, stderr);
 	owners_buf_reset(b);
-	return 0;
+	return EXIT_OK;
 }
 
 /* The backlog of this pass: the table (or the document), the summary and
@@ -178,7 +179,7 @@ static enum exit_code show_backlog(struct gc_run *r, struct owners_collector_ren
 {
 	struct owners_collector_render render;
 	struct owners_buf out = OWNERS_BUF_INIT;
-	int rc;
+	enum exit_code rc;
 
 	/* where the passes settle: owners_gc_runner_decide() settled them already */
 	owners_collector_render_backlog_count(b, r->cmd->s.graph, r->gr.steps, r->gr.scope, with_fates ? r->gr.c->ends : NULL,
@@ -320,39 +321,40 @@ static enum exit_code say_left(struct gc_run *r, struct owners_collector_render_
 	const struct owners_graph *g = r->cmd->s.graph;
 	uint32_t k, *rows = NULL;
 	size_t n = 0, cap = 0, i;
-	int rc = 0;
+	int failed = 0;
+	enum exit_code rc;
 
 	owners_collector_render_backlog_count(b, g, r->gr.steps, r->gr.scope, NULL, 0);
-	for (k = 0; !rc && k < g->count; k++) {
+	for (k = 0; !failed && k < g->count; k++) {
 		const struct owners_collector_step *s = &r->gr.steps[k];
 
 		if (r->gr.scope[k] && (s->kind == OWNERS_COLLECTOR_STEP_WAIT || owners_collector_step_acts(s)))
-			rc = owners_graph_node_list_push(&rows, &n, &cap, k);
+			failed = owners_graph_node_list_push(&rows, &n, &cap, k);
 	}
 	/* in the node order, not the order listed */
-	if (!rc)
+	if (!failed)
 		owners_graph_sort_nodes(g, rows, n);
-	for (i = 0; !rc && i < n; i++) {
+	for (i = 0; !failed && i < n; i++) {
 		const struct owners_collector_step *s = &r->gr.steps[k = rows[i]];
 
-		rc = owners_buf_adds(&out, "  ");
-		if (!rc)
-			rc = owners_graph_node_name(&out, &g->nodes[k]);
-		if (!rc && *g->nodes[k].namespace_)
-			rc = owners_buf_addf(&out, " in namespace %s", g->nodes[k].namespace_);
-		if (!rc)
-			rc = owners_buf_adds(&out, ": ");
-		if (!rc)
-			rc = owners_collector_render_step_action_text(&out, s);
-		if (!rc)
-			rc = owners_buf_adds(&out, ": ");
-		if (!rc)
-			rc = owners_collector_render_step_reason(&out, r->gr.c, k, s);
-		if (!rc)
-			rc = owners_buf_addc(&out, '\n');
+		failed = owners_buf_adds(&out, "  ");
+		if (!failed)
+			failed = owners_graph_node_name(&out, &g->nodes[k]);
+		if (!failed && *g->nodes[k].namespace_)
+			failed = owners_buf_addf(&out, " in namespace %s", g->nodes[k].namespace_);
+		if (!failed)
+			failed = owners_buf_adds(&out, ": ");
+		if (!failed)
+			failed = owners_collector_render_step_action_text(&out, s);
+		if (!failed)
+			failed = owners_buf_adds(&out, ": ");
+		if (!failed)
+			failed = owners_collector_render_step_reason(&out, r->gr.c, k, s);
+		if (!failed)
+			failed = owners_buf_addc(&out, '\n');
 	}
 	free(rows);
-	rc = emit(&out, rc);
+	rc = emit(&out, failed);
 	owners_buf_clear(&out);
 	return rc;
 }
@@ -402,7 +404,8 @@ static enum exit_code run_passes(struct gc_run *r)
 static enum exit_code finish(struct gc_run *r)
 {
 	struct owners_collector_render_backlog b;
-	int rc, incomplete, undone;
+	enum exit_code rc;
+	int incomplete, undone;
 
 	owners_collector_render_backlog_count(&b, r->cmd->s.graph, r->gr.steps, r->gr.scope, NULL, 0);
 	/* --exit-code: anything left undone (a server dry run leaves it all) */

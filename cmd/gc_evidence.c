@@ -61,7 +61,7 @@ enum exit_code gc_evidence_read(struct gc_evidence *e, struct session *s, long a
 enum exit_code gc_evidence_tell(const struct gc_evidence *e)
 {
 	struct owners_buf out = OWNERS_BUF_INIT;
-	int rc = 0;
+	enum exit_code rc = EXIT_OK;
 
 	if (!e->c)
 		return 0;

@@ -255,7 +255,7 @@ static enum exit_code run_command(const struct command *c, struct owners_cli *cl
 {
 	struct string_list args = { NULL, 0, 0 };
 	struct opt_command cmd = { c->opts, NULL, c->outputs, c->output_default };
-	int rc;
+	enum exit_code rc;
 
 	if (c->opts_size && !(cmd.own = calloc(1, c->opts_size)))
 		return error_oom();
@@ -276,12 +276,13 @@ static enum exit_code run_command(const struct command *c, struct owners_cli *cl
 }
 
 /* The program, before its closing check. */
-static int run_main(int argc, char **argv)
+static enum exit_code run_main(int argc, char **argv)
 {
 	const struct command *c = NULL;
 	struct owners_cli cli;
 	struct string_list args = { NULL, 0, 0 };
-	int rc, cmd_at;
+	enum exit_code rc;
+	int cmd_at;
 
 	owners_set_oom_fatal(die_out_of_memory);
 	output_set_program(argv[0]);

@@ -62,11 +62,11 @@ static enum exit_code look_across_namespaces(struct session *s, const struct own
 /* The object: scanned as the other commands scan (types and pages), its
  * namespace and the cluster-scoped types, every namespace when it is
  * cluster-scoped (its dependents may live anywhere: the scan's scope). */
-static int find(struct cmd_run *run, uint32_t *node)
+static enum exit_code find(struct cmd_run *run, uint32_t *node)
 {
 	const struct session_selection how = { .missing = OWNERS_SELECTION_MISSING_FAILS };
 	struct owners_selection sel = OWNERS_SELECTION_INIT;
-	int rc;
+	enum exit_code rc;
 
 	if (!(rc = session_scan(&run->s, run->scan_ns)) &&
 	    !(rc = session_select(&run->s, run->targets, 1, &how, &sel)))
@@ -83,7 +83,7 @@ static enum exit_code explain_stuck(struct session *s, uint32_t node, struct own
 	struct owners_error err = OWNERS_ERROR_INIT;
 	uint32_t *reach = NULL;
 	size_t n_reach = 0;
-	int rc = 0;
+	enum exit_code rc = EXIT_OK;
 
 	if (!s->graph->nodes[node].deleted)
 		return 0;
@@ -155,7 +155,7 @@ enum exit_code cmd_why(struct cmd_run *run)
 	struct session *s = &run->s;
 	struct why_facts f;
 	uint32_t node = OWNERS_NO_NODE;
-	int rc;
+	enum exit_code rc;
 
 	memset(&f, 0, sizeof(f));
 	if ((rc = find(run, &node)))

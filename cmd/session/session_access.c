@@ -11,7 +11,7 @@ enum exit_code session_check_access(struct session *s, struct owners_access_chec
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 	size_t i, denied = 0;
-	int rc = EXIT_OK;
+	enum exit_code rc = EXIT_OK;
 
 	/* A review that cannot be made is no verdict: each request is still
 	 * authorized on its own, and a 403 then leaves that object in place. */

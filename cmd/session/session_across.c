@@ -17,7 +17,7 @@ enum exit_code session_look_across_namespaces(struct session *s, const uint32_t 
 	struct owners_scan_report across;
 	struct session_types set = { NULL, 0, 0 };
 	size_t i;
-	int rc;
+	enum exit_code rc;
 
 	if (owners_dangling_absent_owner_types(s->graph, nodes, n, &set.types, &set.count)) {
 		return error_oom();

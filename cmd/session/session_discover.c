@@ -109,12 +109,13 @@ enum exit_code session_rediscover(struct session *s)
 enum exit_code session_resolve_type(struct session *s, const char *typed, const struct owners_resource **out)
 {
 	int rc = owners_type_resolve(out, &s->types, typed, &s->err);
+	enum exit_code rediscovered;
 
 	if (rc == OWNERS_ENOTFOUND && !s->types_fresh) {
 		/* The cache may predate a CRD: ask the server once more. */
 		owners_error_clear(&s->err);
-		if ((rc = session_rediscover(s)))
-			return rc;
+		if ((rediscovered = session_rediscover(s)))
+			return rediscovered;
 		rc = owners_type_resolve(out, &s->types, typed, &s->err);
 	}
 	if (!rc)

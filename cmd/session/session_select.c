@@ -189,10 +189,10 @@ enum exit_code session_targets(struct session *s, const struct owners_selection_
 {
 	struct owners_selection_scope scope;
 	struct owners_error err = OWNERS_ERROR_INIT;
-	int rc;
+	enum exit_code rc = EXIT_OK;
 
 	scope_of(&scope, s, NULL);
-	if ((rc = owners_selection_targets(out, n_out, args, n, &scope, &err)))
+	if (owners_selection_targets(out, n_out, args, n, &scope, &err))
 		rc = report_error(&err);
 	owners_error_clear(&err);
 	return rc;
@@ -212,13 +212,14 @@ enum exit_code session_select(struct session *s, const struct owners_selection_a
 	struct owners_selection_target *targets = NULL;
 	struct owners_error err = OWNERS_ERROR_INIT;
 	size_t n_targets = 0;
-	int rc;
+	enum exit_code rc = EXIT_OK;
+	int failed;
 
 	scope_of(&scope, s, how);
-	if (!(rc = owners_selection_targets(&targets, &n_targets, args, n, &scope, &err)))
-		rc = owners_selection_find(out, s->graph, targets, n_targets, &o, &err);
+	if (!(failed = owners_selection_targets(&targets, &n_targets, args, n, &scope, &err)))
+		failed = owners_selection_find(out, s->graph, targets, n_targets, &o, &err);
 	owners_selection_targets_free(targets);
-	if (rc)
+	if (failed)
 		rc = report_error(&err);
 	owners_error_clear(&err);
 	return rc;
@@ -228,7 +229,7 @@ enum exit_code session_select_nodes(struct session *s, const struct owners_selec
 				    const struct session_selection *how, uint32_t **out, size_t *n_out)
 {
 	struct owners_selection sel = OWNERS_SELECTION_INIT;
-	int rc;
+	enum exit_code rc;
 
 	*out = NULL;
 	*n_out = 0;

@@ -68,7 +68,7 @@ enum exit_code sink_flush_checked(void)
 	return EXIT_ERROR;
 }
 
-int sink_close(int rc)
+enum exit_code sink_close(enum exit_code rc)
 {
 	/* flushed and checked, not closed: the terminal view's restore
 	 * (screen.c, at exit) still writes to the descriptor */
@@ -89,23 +89,24 @@ enum exit_code output_template(const struct owners_buf *json, const struct outpu
 	struct owners_json_value *doc = NULL;
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_buf out = OWNERS_BUF_INIT;
-	int rc;
+	enum exit_code rc;
+	int printed;
 
-	rc = owners_json_parse(&doc, json->ptr ? json->ptr : "", json->len, &err);
-	if (!rc && f->kind == OUTPUT_JSONPATH)
-		rc = owners_jsonpath_print(&out, f->template_, doc, f->allow_missing_keys, &err);
-	else if (!rc)
-		rc = owners_custom_columns_print(&out, f->template_, doc, nested, no_headers, &err);
+	printed = owners_json_parse(&doc, json->ptr ? json->ptr : "", json->len, &err);
+	if (!printed && f->kind == OUTPUT_JSONPATH)
+		printed = owners_jsonpath_print(&out, f->template_, doc, f->allow_missing_keys, &err);
+	else if (!printed)
+		printed = owners_custom_columns_print(&out, f->template_, doc, nested, no_headers, &err);
 	/* kubectl ends a jsonpath with no newline of its own: nor does this */
-	if (!rc) {
+	if (!printed) {
 		sink_buf(&out);
 		rc = sink_flush_checked();
 	} else {
 		/* a template that does not parse is a usage error; one that
 		 * names what no item has fails as kubectl's does (exit 1) */
-		rc = rc == OWNERS_ENOMEM	  ? error_oom()
-		     : rc == OWNERS_ENOTFOUND ? (report_error(&err), EXIT_ERROR)
-					      : (report_error(&err), EXIT_USAGE);
+		rc = printed == OWNERS_ENOMEM	   ? error_oom()
+		     : printed == OWNERS_ENOTFOUND ? (report_error(&err), EXIT_ERROR)
+						   : (report_error(&err), EXIT_USAGE);
 	}
 	owners_json_value_free(doc);
 	owners_error_clear(&err);
@@ -118,7 +119,7 @@ enum exit_code output_document(const struct owners_buf *json, int yaml)
 	struct owners_buf yaml_doc = OWNERS_BUF_INIT;
 	struct owners_error err = OWNERS_ERROR_INIT;
 	const struct owners_buf *doc = json;
-	int rc = EXIT_OK;
+	enum exit_code rc = EXIT_OK;
 
 	if (yaml) {
 		if (owners_yaml_from_json(&yaml_doc, json->ptr, json->len, &err)) {

@@ -50,6 +50,6 @@ enum exit_code output_template(const struct owners_buf *json, const struct outpu
 /* The closing check, once, as the program ends with rc: stdout flushed
  * and checked; a write that failed and was not said yet is said, and
  * the program exits 1 (rc when that is already an error). */
-int sink_close(int rc);
+enum exit_code sink_close(enum exit_code rc);
 
 #endif
