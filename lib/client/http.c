@@ -3,8 +3,8 @@
  *
  * Shape: one CURLM multi handle drives every transfer. A request waits in
  * the `ready` queue until the token bucket and max_in_flight let it start;
- * an attempt then borrows an easy handle from the pool (reset and fully
- * configured each time, so nothing leaks from one request into the next),
+ * an attempt then gets an easy handle of its own (configured afresh, so
+ * nothing leaks from one request into the next: see handle_new()),
  * and when it ends the request either finishes (on_done) or goes to the
  * `delayed` list until its backoff has passed, then back to `ready`.
  *
@@ -153,8 +153,6 @@ struct owners_http_client {
 	CURLM *multi;
 	CURLSH *share;
 	int global_init;
-	CURL **pool;                  /* idle easy handles */
-	int n_pool;
 
 	char *base_url;               /* what libcurl is given, tls_server_name as host */
 	char *display_base;           /* cfg->server without a trailing slash */
@@ -705,20 +703,18 @@ static size_t on_write(char *ptr, size_t size, size_t n, void *ud)
 	return len;
 }
 
-static CURL *pool_get(struct owners_http_client *c)
+/* A new handle for each attempt: libcurl 7.88 takes a receive buffer
+ * size only before a handle's first transfer (over HTTP/2 a reused handle
+ * refuses it, and curl_easy_reset() puts it back to 16 KiB). Connections
+ * and TLS sessions live in the multi handle and the share, not here, so
+ * nothing is lost with it. */
+static CURL *handle_new(void)
 {
-	(void)c;
-	/* A new handle for each attempt: libcurl 7.88 takes a receive buffer
-	 * size only before the handle's first transfer (a reused handle
-	 * refuses it, and curl_easy_reset() puts it back to 16 KiB). The
-	 * connections and TLS sessions live in the multi handle and the
-	 * share, not here, so nothing is lost with it. */
 	return curl_easy_init();
 }
 
-static void pool_put(struct owners_http_client *c, CURL *e)
+static void handle_free(CURL *e)
 {
-	(void)c;
 	if (e)
 		curl_easy_cleanup(e);
 }
@@ -939,7 +935,7 @@ static int start_attempt(struct owners_http_client *c, struct xfer *x)
 		rc = owners_error_oom(&r->err);
 		goto out;
 	}
-	e = pool_get(c);
+	e = handle_new();
 	if (!e) {
 		rc = owners_error_oom(&r->err);
 		goto out;
@@ -982,7 +978,7 @@ static int start_attempt(struct owners_http_client *c, struct xfer *x)
 	c->long_lived_in_flight += (size_t)x->long_lived;
 out:
 	if (rc) {
-		pool_put(c, x->easy);
+		handle_free(x->easy);
 		x->easy = NULL;
 		free_headers(x->headers);
 		x->headers = NULL;
@@ -1325,7 +1321,7 @@ static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode 
 		curl_multi_remove_handle(c->multi, x->easy);
 	xl_remove(&c->in_flight, x);
 	c->long_lived_in_flight -= (size_t)x->long_lived;
-	pool_put(c, x->easy);
+	handle_free(x->easy);
 	x->easy = NULL;
 	free_headers(x->headers);
 	x->headers = NULL;
@@ -1414,7 +1410,7 @@ static void fail_all(struct owners_http_client *c, int code, const char *msg)
 				c->long_lived_in_flight -= (size_t)x->long_lived;
 			if (x->easy) {
 				curl_multi_remove_handle(c->multi, x->easy);
-				pool_put(c, x->easy);
+				handle_free(x->easy);
 				x->easy = NULL;
 			}
 			owners_error_clear(&x->r->err);
@@ -1815,10 +1811,9 @@ int owners_http_client_new(struct owners_http_client **out, struct owners_rest_c
 	if (cfg->exec && (rc = exec_refresh(c, 0, err)))
 		goto out;
 
-	c->pool = calloc((size_t)c->opt.max_in_flight, sizeof(*c->pool));
 	c->multi = curl_multi_init();
 	c->share = curl_share_init();
-	if (!c->pool || !c->multi || !c->share) {
+	if (!c->multi || !c->share) {
 		rc = owners_error_oom(err);
 		goto out;
 	}
@@ -1852,7 +1847,6 @@ void owners_http_client_free(struct owners_http_client *c)
 {
 	struct xlist *lists[3];
 	size_t i;
-	int k;
 
 	if (!c)
 		return;
@@ -1873,9 +1867,6 @@ void owners_http_client_free(struct owners_http_client *c)
 			xfer_free(x);
 		}
 	}
-	for (k = 0; k < c->n_pool; k++)
-		curl_easy_cleanup(c->pool[k]);
-	free(c->pool);
 	/* The multi handle goes after its easy handles, the share after
 	 * every handle that used it. */
 	if (c->multi)
