@@ -99,6 +99,7 @@ static const char *find_system_ca(void)
  * curl#10988); the server had sent it all, and closed the connection
  * when it had been idle 90 s, which is what ended the wait before. */
 #define STALL_DEADLINE_MS 5000L
+#define BODYLESS_DEADLINE_MS 2000L
 /* libcurl's receive buffer (its default is 16 KiB). The stalls above came
  * each time with an answer just over one buffer (17,671 to 20,162 bytes):
  * libcurl 7.88 hands an HTTP/2 stream's data on a buffer at a time, and
@@ -106,7 +107,6 @@ static const char *find_system_ca(void)
  * one buffer is handed on whole. The memory is touched only as far as an
  * answer fills it. */
 #define RECEIVE_BUFFER_BYTES (512L * 1024)
-#define BODYLESS_DEADLINE_MS 2000L
 
 struct xfer;
 
