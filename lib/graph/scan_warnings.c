@@ -300,6 +300,7 @@ static int list_failures(struct owners_scan_warning_list *l, struct owners_scan_
 int owners_scan_warnings_list(struct owners_scan_warning_list *out, const struct owners_scan_warnings_input *in)
 {
 	struct owners_scan_warning_list forbidden;
+	struct lines waits;
 	size_t i;
 	int rc = 0;
 
@@ -328,17 +329,15 @@ int owners_scan_warnings_list(struct owners_scan_warning_list *out, const struct
 		out->items[out->n++] = *w;
 		memset(w, 0, sizeof(*w));
 	}
-	for (i = 0; !rc && i <= in->n_more; i++) {
-		const struct owners_scan_report *rep = i ? &in->more[i - 1] : in->scan;
-		struct owners_buf msg = OWNERS_BUF_INIT;
-		size_t k;
-
-		for (k = 0; !rc && rep && k < rep->n_waits; k++)
-			if (owners_buf_reset(&msg), !(rc = wait_words(&msg, &rep->waits[k])))
-				rc = add_warning(out, &(const struct owners_scan_warning){
-					OWNERS_SCAN_WARNING_NOTE, NULL, NULL, NULL, 1, msg.ptr });
-		owners_buf_clear(&msg);
-	}
+	/* the waits, worded as the lines word them, each a note */
+	memset(&waits, 0, sizeof(waits));
+	if (!rc)
+		rc = wait_lines(&waits, in);
+	for (i = 0; !rc && i < waits.n; i++)
+		rc = add_warning(out, &(const struct owners_scan_warning){
+			OWNERS_SCAN_WARNING_NOTE, NULL, NULL, NULL, 1, waits.out[i] });
+	owners_strv_free(waits.out, waits.n);
+	owners_buf_clear(&waits.b);
 	for (i = 0; !rc && i < in->n_notes; i++)
 		rc = add_warning(out, &(const struct owners_scan_warning){
 			OWNERS_SCAN_WARNING_NOTE, NULL, NULL, NULL, 1, in->notes[i] });

@@ -213,6 +213,48 @@ static void test_structured(void)
 	owners_graph_free(g);
 }
 
+/* A list that waited out a timeout: a line, after the failures and
+ * before the notes, and in the structured form a Note of the same words;
+ * each report's (a second pass's too). */
+static void test_waits(void)
+{
+	struct owners_scan_report scan, more;
+	struct owners_scan_warning_list l;
+	struct owners_scan_warnings_input in;
+	char *note = "a note";
+	char **lines = NULL;
+	size_t n = 0;
+
+	memset(&scan, 0, sizeof(scan));
+	memset(&more, 0, sizeof(more));
+	memset(&in, 0, sizeof(in));
+	owners_scan_report_wait(&scan, &(const struct owners_scan_wait){ type_named("configmaps"), "shop", 1, 30000,
+									 30400 });
+	owners_scan_report_wait(&more, &(const struct owners_scan_wait){ type_named("pods"), NULL, 2, 4000, 4100 });
+	in.scan = &scan;
+	in.more = &more;
+	in.n_more = 1;
+	in.notes = &note;
+	in.n_notes = 1;
+	ok(owners_scan_warnings(&lines, &n, &in) == 0 && n == 3, "one line per wait, then the note");
+	is_str(n > 0 ? lines[0] : NULL,
+	       "listing 'configmaps' in namespace 'shop' waited out a timeout: 1 request went unanswered for 30.0 s "
+	       "and was sent again; the list took 30.4 s",
+	       "  the first pass's wait, in its namespace");
+	is_str(n > 1 ? lines[1] : NULL,
+	       "listing 'pods' waited out a timeout: 2 requests went unanswered for 4.0 s and were sent again; "
+	       "the list took 4.1 s",
+	       "  the second pass's, across namespaces");
+	ok(owners_scan_warnings_list(&l, &in) == 0 && l.n == 3, "the structured form: the same three");
+	ok(l.n == 3 && n == 3 && l.items[0].reason == OWNERS_SCAN_WARNING_NOTE && !strcmp(l.items[0].message, lines[0]) &&
+		   !strcmp(l.items[1].message, lines[1]) && !strcmp(l.items[2].message, "a note"),
+	   "  each wait a Note of the line's words, the command's note last");
+	owners_strv_free(lines, n);
+	owners_scan_warnings_list_free(&l);
+	owners_scan_report_clear(&scan);
+	owners_scan_report_clear(&more);
+}
+
 int main(void)
 {
 	fake_type_add(&types,
@@ -252,6 +294,7 @@ int main(void)
 	test_many_forbidden();
 	test_cannot_hold_the_answer();
 	test_structured();
+	test_waits();
 	owners_resource_table_clear(&types);
 	return tap_done();
 }
