@@ -27,7 +27,7 @@
 . "$(dirname "$0")/delete-lib.sh"
 require kubectl:kubectl
 
-plan 63
+plan 65
 
 start_cluster C --gc=on
 
@@ -117,6 +117,13 @@ like "$cmd" "delete cm/root2 --cascade=foreground --timeout=3s --resume=$(uid -n
 fin_cmd=$(grep -oE 'if that is gone: owners finalizers remove .*' <<<"$err" | sed 's/^if that is gone: owners /"$OWNERS" /'); fin_cmd=${fin_cmd:-false}
 like "$fin_cmd" "finalizers remove configmap/child2 -n resume --finalizer example.com/hold --uid=$(uid -n resume cm child2)$" \
   "  and the finalizers remove command that ends the wait, with the held object's UID"
+# the printed command run as printed while the hold is still there: it
+# times out again and prints itself, --resume once (the option as parsed
+# says it is there: not named twice)
+run eval "$cmd"
+is "$rc" 3 "the printed command, run while the finalizer still holds: timed out again, exit 3"
+again=$(printed "$err")
+is "$again" "$cmd" "  and it prints the same command, --resume named once"
 unhold resume cm child2
 wait_for "the GC to finish root2" 60 gone resume cm root2
 kubectl -n resume create cm root2 >/dev/null   # the name re-created meanwhile
