@@ -53,6 +53,9 @@ struct session {
 	struct session_snapshot *snap;
 	/* The time the answer is about: the snapshot's, else the clock's. */
 	int64_t now;
+	/* OWNERS_TEST_NOW, read once when the session connects (0: none):
+	 * session_now() is asked on every frame of a watch. */
+	int64_t fixed_now;
 	struct owners_rest_config *cfg;
 	struct owners_http_client *http;
 	/* Where every scan of the session reads its lists (the live cluster

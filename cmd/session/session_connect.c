@@ -115,6 +115,8 @@ int session_connect(struct session *s, struct owners_cli *cli)
 		return session_connect_from(s, cli, cli->from);
 	memset(s, 0, sizeof(*s));
 	s->cli = cli;
+	if (!test_hook_now(&s->fixed_now))
+		s->fixed_now = 0;
 	s->now = session_now(s);
 	memset(&ov, 0, sizeof(ov));
 	ov.kubeconfig = cli->kubeconfig;
