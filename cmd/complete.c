@@ -183,15 +183,15 @@ static const struct opt_command cluster_only = { no_opts, NULL, NULL, NULL };
 
 /* A session for the words that choose the cluster; stderr is closed by
  * the caller, so nothing of a failure reaches the command line. */
-static int open_session(struct session *s, struct owners_cli *cli, struct string_list *rest,
+static int open_session(struct session **s, struct owners_cli *cli, struct string_list *rest,
 			const struct line *l)
 {
 	owners_cli_defaults(cli);
 	memset(rest, 0, sizeof(*rest));
-	memset(s, 0, sizeof(*s));
-	if (owners_cli_parse(cli, &cluster_only, (int)l->n_cluster, (char **)l->cluster, rest))
+	if (owners_cli_parse(cli, &cluster_only, (int)l->n_cluster, (char **)l->cluster, rest) ||
+	    !(*s = session_new()))
 		return -1;
-	return session_open(s, cli) ? -1 : 0; /* session_close() cleans up either way */
+	return session_open(*s, cli) ? -1 : 0; /* session_close() cleans up either way */
 }
 
 static int print_prefixed(void *ctx, const struct owners_resource *r, const struct owners_object_meta *m)
@@ -216,7 +216,7 @@ static void complete_names(struct session *s, const char *typed, const char *pre
 	if (session_resolve_type(s, typed, &r))
 		return;
 	l.type = r;
-	l.ns = r->namespaced ? s->namespace_ : NULL;
+	l.ns = r->namespaced ? session_namespace(s) : NULL;
 	l.on_object = print_prefixed;
 	l.ctx = (void *)pre;
 	if (!session_list_type(s, &l, &report))
@@ -227,8 +227,8 @@ static void complete_types(struct session *s, const char *cur)
 {
 	size_t i;
 
-	for (i = 0; i < s->types.count; i++) {
-		const struct owners_resource *r = &s->types.items[i];
+	for (i = 0; i < session_types(s)->count; i++) {
+		const struct owners_resource *r = &session_types(s)->items[i];
 
 		if (r->preferred && (r->verbs & OWNERS_VERB_LIST) && starts(r->resource, cur))
 			sink_printf("%s/\n", r->resource);
@@ -312,7 +312,7 @@ static int complete_objects(const struct line *l, const char *cur, struct sessio
 enum exit_code owners_complete_words(int n, char **words)
 {
 	struct line l;
-	struct session s;
+	struct session *s = NULL;
 	struct owners_cli cli;
 	struct string_list rest;
 	const char *cur = n > 0 ? words[n - 1] : "";
@@ -324,13 +324,12 @@ enum exit_code owners_complete_words(int n, char **words)
 		sink_printf(":%d\n", directive);
 		return EXIT_OK;
 	}
-	memset(&s, 0, sizeof(s));
 	memset(&rest, 0, sizeof(rest));
 	owners_cli_defaults(&cli);
 	if (l.value_of) {
 		if (l.value_of->complete == COMPLETE_NAMESPACE)
 			have_session = !open_session(&s, &cli, &rest, &l);
-		directive = complete_value(&l, l.value_of, "", cur, &s, have_session);
+		directive = complete_value(&l, l.value_of, "", cur, s, have_session);
 	} else if (cur[0] == '-' && cur[1] == '-' && strchr(cur, '=')) {
 		/* --flag=VALUE in one word */
 		const struct opt *tables[3] = { l.cmd ? l.cmd->opts : NULL, owners_global_opts, NULL };
@@ -343,7 +342,7 @@ enum exit_code owners_complete_words(int n, char **words)
 			prefix[len] = '\0';
 			if (o->complete == COMPLETE_NAMESPACE)
 				have_session = !open_session(&s, &cli, &rest, &l);
-			directive = complete_value(&l, o, prefix, cur + len, &s, have_session);
+			directive = complete_value(&l, o, prefix, cur + len, s, have_session);
 		}
 	} else if (cur[0] == '-') {
 		directive = complete_flags(&l, cur);
@@ -374,10 +373,10 @@ enum exit_code owners_complete_words(int n, char **words)
 				put((*sub)->name, (*sub)->summary);
 		have_session = !open_session(&s, &cli, &rest, &l);
 		if (have_session)
-			directive = complete_objects(&l, cur, &s);
+			directive = complete_objects(&l, cur, s);
 	}
 	sink_printf(":%d\n", directive);
-	session_close(&s);
+	session_close(s);
 	owners_cli_clear(&cli, &rest);
 	free(l.positional);
 	free(l.cluster);

@@ -80,7 +80,7 @@ static enum exit_code find(struct cmd_run *run, struct owners_dangling_report *r
 	 * list (or that the GC does not track) is an error, not an empty
 	 * report. */
 	const struct session_selection how = { .everything_when_none = 1 };
-	struct session *s = &run->s;
+	struct session *s = run->s;
 	uint32_t *nodes = NULL;
 	size_t n = 0, i;
 	enum exit_code rc;
@@ -98,11 +98,11 @@ static enum exit_code find(struct cmd_run *run, struct owners_dangling_report *r
 		return rc;
 	}
 	for (i = 0; !failed && i < n; i++)
-		failed = owners_dangling_check(rep, s->graph, nodes[i]);
+		failed = owners_dangling_check(rep, session_graph(s), nodes[i]);
 	free(nodes);
-	if (failed || owners_dangling_eventual(rep, s->graph))
+	if (failed || owners_dangling_eventual(rep, session_graph(s)))
 		return error_oom();
-	owners_dangling_sort(rep, s->graph);
+	owners_dangling_sort(rep, session_graph(s));
 	return 0;
 }
 
@@ -119,10 +119,11 @@ static void say_none(const struct session *s, size_t n_objs)
 {
 	if (n_objs)
 		fprintf(stderr, "no dangling ownerReferences on the given objects\n");
-	else if (s->cli->all_namespaces)
+	else if (session_cli(s)->all_namespaces)
 		fprintf(stderr, "no dangling ownerReferences in any namespace\n");
 	else
-		fprintf(stderr, "no dangling ownerReferences in namespace '%s'\n", s->namespace_);
+		fprintf(stderr, "no dangling ownerReferences in namespace '%s'\n",
+			session_namespace(s));
 }
 
 static void report_failures(const struct owners_graph *g, const struct owners_dangling_report *rep)
@@ -198,14 +199,12 @@ static void say_gc_never(const struct owners_dangling_report *rep, int dry_run)
  * what is still dangling and what the GC will do about it. */
 static enum exit_code say_after_fix(struct cmd_run *run)
 {
-	struct session *s = &run->s;
+	struct session *s = run->s;
 	struct owners_dangling_report after = { NULL, 0, 0 };
 	size_t i, deletes = 0;
 	enum exit_code rc;
 
-	owners_graph_free(s->graph);
-	s->graph = NULL;
-	owners_scan_report_clear(&s->scan);
+	session_forget_scan(s);
 	if ((rc = find(run, &after)))
 		return rc;
 	for (i = 0; i < after.count; i++)
@@ -251,7 +250,7 @@ static enum exit_code collect_after_fix(struct session *s, enum owners_dry_run d
 	if (stats->failed) {
 		stats->deleted = 0;
 		stats->kept += deleted;
-	} else if (owners_dangling_collect(rep, s->graph, s->http, dry_run, err)) {
+	} else if (owners_dangling_collect(rep, session_graph(s), session_http(s), dry_run, err)) {
 		rc = report_error(err);
 	} else {
 		stats->deleted = 0;
@@ -281,7 +280,7 @@ static enum exit_code show(struct cmd_run *run, const struct owners_dangling_rep
 
 	memset(&render, 0, sizeof(render));
 	render.print = run->print;
-	render.g = run->s.graph;
+	render.g = session_graph(run->s);
 	render.rep = rep;
 	render.show_fix = fix;
 	render.dry_run = o->dry_run != OWNERS_DRY_RUN_NONE;
@@ -334,19 +333,21 @@ static enum exit_code check_access(struct cmd_run *run, struct owners_dangling_r
 	size_t n_types = 0, n = 0, i;
 	enum exit_code rc;
 
-	if (owners_dangling_fix_needed_access(rep, run->s.graph, &how, &types, &type_examples, &n_types))
+	if (owners_dangling_fix_needed_access(rep, session_graph(run->s), &how, &types,
+					      &type_examples, &n_types))
 		return error_oom();
 	/* A review that cannot be made leaves every object to be asked about. */
-	if (owners_access_check_all(run->s.http, types, n_types, &err))
+	if (owners_access_check_all(session_http(run->s), types, n_types, &err))
 		for (i = 0; i < n_types; i++)
 			types[i].verdict = OWNERS_ACCESS_DENIED;
 	owners_error_clear(&err);
 	how.by_name = 1;
 	how.denied = types;
 	how.n_denied = n_types;
-	rc = owners_dangling_fix_needed_access(rep, run->s.graph, &how, &checks, &examples, &n)
+	rc = owners_dangling_fix_needed_access(rep, session_graph(run->s), &how, &checks, &examples,
+					       &n)
 		     ? error_oom()
-		     : session_check_access(&run->s, checks, examples, n, "the fix");
+		     : session_check_access(run->s, checks, examples, n, "the fix");
 	owners_access_checks_clear(types, n_types);
 	free(types);
 	free(type_examples);
@@ -383,14 +384,16 @@ static enum exit_code fix(struct cmd_run *run, struct owners_dangling_report *re
 		fo.before_patch = pause_before_patch;
 		fo.ctx = &pause;
 	}
-	if (collect && owners_dangling_collect(rep, run->s.graph, run->s.http, OWNERS_DRY_RUN_CLIENT, &err))
+	if (collect && owners_dangling_collect(rep, session_graph(run->s), session_http(run->s),
+					       OWNERS_DRY_RUN_CLIENT, &err))
 		rc = report_error(&err);
 	else if (o->dry_run == OWNERS_DRY_RUN_NONE && (rc = check_access(run, rep)))
 		; /* said; nothing changed */
-	else if (owners_dangling_fix(rep, run->s.graph, run->s.http, &fo, stats, &err))
+	else if (owners_dangling_fix(rep, session_graph(run->s), session_http(run->s), &fo, stats,
+				     &err))
 		rc = report_error(&err);
 	else if (collect && o->dry_run != OWNERS_DRY_RUN_CLIENT)
-		rc = collect_after_fix(&run->s, o->dry_run, rep, stats, &err);
+		rc = collect_after_fix(run->s, o->dry_run, rep, stats, &err);
 	owners_error_clear(&err);
 	return rc;
 }
@@ -412,7 +415,7 @@ static enum exit_code say_fixed(struct cmd_run *run, const struct owners_danglin
 	const struct dangling_options *o = run->opts;
 	int document = output_is_document(&cli->output);
 
-	report_failures(run->s.graph, rep);
+	report_failures(session_graph(run->s), rep);
 	if (!document)
 		fix_summary(stats, o->dry_run != OWNERS_DRY_RUN_NONE);
 	if (o->fix == OWNERS_FIX_MODE_KEEP)
@@ -458,8 +461,8 @@ enum exit_code cmd_dangling(struct cmd_run *run)
 		goto out;
 	/* "none" is not said of a fix that could not see everything: its
 	 * error line says what was not seen instead */
-	if (!rep.count && !output_is_document(&cli->output) && !(fixing && unseen_types(&run->s)))
-		say_none(&run->s, run->n_objs);
+	if (!rep.count && !output_is_document(&cli->output) && !(fixing && unseen_types(run->s)))
+		say_none(run->s, run->n_objs);
 	if (fixing && rep.count && (rc = say_fixed(run, &rep, &stats)))
 		goto out;
 	if (stats.failed)
@@ -468,7 +471,7 @@ enum exit_code cmd_dangling(struct cmd_run *run)
 		rc = EXIT_ERROR;
 	/* a fix is done only where everything it may touch was seen */
 	if (fixing)
-		rc = session_incomplete_unless_seen(&run->s, "the fix", rc);
+		rc = session_incomplete_unless_seen(run->s, "the fix", rc);
 out:
 	owners_dangling_report_clear(&rep);
 	return rc;

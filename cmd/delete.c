@@ -143,12 +143,12 @@ static enum exit_code select_roots(struct delete_run *r, const struct owners_sel
 	size_t i;
 	enum exit_code rc;
 
-	if ((rc = session_select(&r->cmd->s, args, n, &how, &sel)))
+	if ((rc = session_select(r->cmd->s, args, n, &how, &sel)))
 		return rc;
 	if (!(r->roots = calloc(sel.count + 1, sizeof(*r->roots))))
 		rc = error_oom();
 	for (i = 0; !rc && i < sel.count; i++) {
-		const struct owners_node *o = &r->cmd->s.graph->nodes[sel.nodes[i]];
+		const struct owners_node *o = &session_graph(r->cmd->s)->nodes[sel.nodes[i]];
 
 		if (resume->count && !resumed_root(r, o))
 			continue;
@@ -181,7 +181,7 @@ static int render_plan_names(struct owners_buf *out, void *ctx)
  * for. A read that fails is said in the plan, not here. */
 static enum exit_code read_protections(struct delete_run *r, const struct owners_cascade_plan *p)
 {
-	struct owners_graph *g = r->cmd->s.graph;
+	struct owners_graph *g = session_graph(r->cmd->s);
 	struct owners_error err = OWNERS_ERROR_INIT;
 	uint32_t *nodes = NULL, k;
 	size_t n = 0, cap = 0;
@@ -199,8 +199,8 @@ static enum exit_code read_protections(struct delete_run *r, const struct owners
 	if (!failed && n && !(r->facts = calloc(1, sizeof(*r->facts))))
 		failed = OWNERS_ENOMEM;
 	if (!failed && n &&
-	    owners_stuck_fetch_ahead(r->facts, g, r->cmd->s.http, &(const struct owners_node_list){ nodes, n },
-				     0, &err))
+	    owners_stuck_fetch_ahead(r->facts, g, session_http(r->cmd->s),
+				     &(const struct owners_node_list){ nodes, n }, 0, &err))
 		rc = report_error(&err);
 	else if (failed)
 		rc = error_oom();
@@ -231,12 +231,12 @@ static enum exit_code check_access(struct delete_run *r, const struct owners_cas
 	uint32_t *examples = NULL;
 	size_t n = 0;
 
-	if (owners_cascade_needed_access(p, r->cmd->s.graph, r->runner.plan_options.mode, &checks,
-					 &examples, &n)) {
+	if (owners_cascade_needed_access(p, session_graph(r->cmd->s), r->runner.plan_options.mode,
+					 &checks, &examples, &n)) {
 		return error_oom();
 	}
 	meter_clear(&r->meter);
-	return session_check_access(&r->cmd->s, checks, examples, n, "the cascade");
+	return session_check_access(r->cmd->s, checks, examples, n, "the cascade");
 }
 
 static int want_relevant(void *ctx, const struct owners_resource *res)
@@ -250,9 +250,9 @@ static int rescan(void *ctx, struct owners_cascade_world *w, const struct owners
 {
 	struct delete_run *r = ctx;
 
-	r->rc = session_rescan(&r->cmd->s, r->cmd->scan_ns, want_relevant, (void *)t);
-	w->graph = r->cmd->s.graph;
-	w->n_failures = r->cmd->s.scan.n_failures;
+	r->rc = session_rescan(r->cmd->s, r->cmd->scan_ns, want_relevant, (void *)t);
+	w->graph = session_graph(r->cmd->s);
+	w->n_failures = session_scan_report(r->cmd->s)->n_failures;
 	return r->rc;
 }
 
@@ -294,7 +294,7 @@ static void refused(void *ctx, const struct owners_graph *g, const struct owners
 
 static enum exit_code check_dependents_dry_run(struct delete_run *r, struct owners_cascade_runner *cr)
 {
-	struct owners_graph *g = r->cmd->s.graph;
+	struct owners_graph *g = session_graph(r->cmd->s);
 	struct owners_cascade_plan p = cr->plan;
 	struct owners_action *acts = calloc(g->count + 1, sizeof(*acts));
 	struct owners_action_result *results = NULL;
@@ -319,7 +319,8 @@ static enum exit_code check_dependents_dry_run(struct delete_run *r, struct owne
 		rc = error_oom();
 	p.actions = acts;
 	p.n_actions = n;
-	if (!rc && n && owners_cascade_execute(g, &p, r->cmd->s.http, &cr->exec, results, &err))
+	if (!rc && n &&
+	    owners_cascade_execute(g, &p, session_http(r->cmd->s), &cr->exec, results, &err))
 		rc = report_error(&err);
 	for (i = 0; !rc && i < n; i++) {
 		const struct owners_node *node = &g->nodes[acts[i].node];
@@ -378,8 +379,9 @@ static enum exit_code run_cascade(struct delete_run *r)
 		.refused = refused,
 		.interrupted = interrupted,
 	};
-	struct owners_cascade_world world = { r->cmd->s.http, &r->cmd->s.types, r->cmd->s.graph,
-					      r->cmd->s.scan.n_failures };
+	struct owners_cascade_world world = { session_http(r->cmd->s), session_types(r->cmd->s),
+					      session_graph(r->cmd->s),
+					      session_scan_report(r->cmd->s)->n_failures };
 	struct owners_cascade_runner *cr = &r->runner;
 	enum owners_cascade_run_end end;
 	struct owners_error err = OWNERS_ERROR_INIT;
@@ -398,7 +400,7 @@ static enum exit_code run_cascade(struct delete_run *r)
 	if (cr->timeout_ms > 0 && r->scaling_ms > 0)
 		cr->timeout_ms = cr->timeout_ms - r->scaling_ms > 1000 ? cr->timeout_ms - r->scaling_ms : 1000;
 	cr->wait = r->o->wait;
-	cr->first_failures = r->cmd->s.scan.n_failures;
+	cr->first_failures = session_scan_report(r->cmd->s)->n_failures;
 	if (owners_cascade_run(&end, cr, &world, &hooks, &err)) {
 		meter_clear(&r->meter);
 		r->rc = report_error(&err);
@@ -451,8 +453,9 @@ static enum exit_code run_cascade(struct delete_run *r)
 	case OWNERS_CASCADE_RUN_FAILED: return EXIT_ERROR;
 	case OWNERS_CASCADE_RUN_STOPPED: break;
 	case OWNERS_CASCADE_RUN_UNSEEN:
-		error_msg("%s", r->cmd->s.scan.n_failures ? r->cmd->s.scan.failures[0].message
-						     : "a type could not be listed");
+		error_msg("%s", session_scan_report(r->cmd->s)->n_failures
+					? session_scan_report(r->cmd->s)->failures[0].message
+					: "a type could not be listed");
 		error_msg("the cascade looks finished, but that cannot be confirmed: run the "
 			  "command again to finish it");
 		return EXIT_ERROR;
@@ -467,7 +470,7 @@ static enum exit_code run_cascade(struct delete_run *r)
 static enum exit_code scale_then_cascade(struct delete_run *r)
 {
 	struct scale_first sf = {
-		.s = &r->cmd->s,
+		.s = r->cmd->s,
 		.scan_ns = r->cmd->scan_ns,
 		.roots = (const char *const *)r->roots,
 		.n_roots = r->n_roots,
@@ -482,7 +485,7 @@ static enum exit_code scale_then_cascade(struct delete_run *r)
 	enum exit_code rc = scale_first_run(&sf);
 
 	if (!rc && sf.changed && sf.dry_run == OWNERS_DRY_RUN_NONE)
-		rc = session_rescan(&r->cmd->s, r->cmd->scan_ns, NULL, NULL);
+		rc = session_rescan(r->cmd->s, r->cmd->scan_ns, NULL, NULL);
 	if (!rc) {
 		r->scaling_ms = sf.spent_ms;
 		/* (the cascade's permissions were asked with the scale-down's:
@@ -565,7 +568,7 @@ enum exit_code cmd_delete(struct cmd_run *run)
 	struct delete_run r;
 	enum exit_code rc;
 
-	if ((rc = run_init(&r, run)) || (rc = session_scan(&run->s, run->scan_ns)) ||
+	if ((rc = run_init(&r, run)) || (rc = session_scan(run->s, run->scan_ns)) ||
 	    (rc = select_roots(&r, run->targets, run->n_objs)))
 		goto out;
 	if (!r.n_roots) {
@@ -576,8 +579,8 @@ enum exit_code cmd_delete(struct cmd_run *run)
 			fprintf(stderr, "No resources found\n");
 		goto out;
 	}
-	if (run->s.scan.n_failures || run->s.types.n_failed) {
-		session_warn_scan(&run->s);
+	if (session_scan_report(run->s)->n_failures || session_types(run->s)->n_failed) {
+		session_warn_scan(run->s);
 		warning_msg("the scan is incomplete: objects that may be owned through the types above are kept");
 	}
 	if ((rc = signals_open(SIGNALS_SECOND_ENDS)))
@@ -587,7 +590,7 @@ enum exit_code cmd_delete(struct cmd_run *run)
 	if (!rc && r.unsaid)
 		rc = EXIT_ERROR; /* said when it happened */
 	/* done only where everything the cascade may reach was seen */
-	rc = session_incomplete_unless_seen(&run->s, "the cascade", rc);
+	rc = session_incomplete_unless_seen(run->s, "the cascade", rc);
 out:
 	run_clear(&r);
 	return rc;

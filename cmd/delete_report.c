@@ -18,10 +18,12 @@
 struct owners_cascade_render delete_render_of(const struct delete_run *r,
 					      const struct owners_cascade_plan *p)
 {
-	struct owners_cascade_render render = {
-		r->cmd->s.graph, p, r->runner.plan_options.mode, (const char *const *)r->roots,
-		r->n_roots, r->facts,
-	};
+	struct owners_cascade_render render = { session_graph(r->cmd->s),
+						 p,
+						 r->runner.plan_options.mode,
+						 (const char *const *)r->roots,
+						 r->n_roots,
+						 r->facts };
 
 	return render;
 }
@@ -146,8 +148,8 @@ enum exit_code delete_report_deadlock(const struct delete_run *r, const struct o
 			continue;
 		owners_buf_reset(&said);
 		if ((remedy.len && owners_buf_adds(&remedy, " && ")) ||
-		    owners_deadlock_describe(&said, r->cmd->s.graph, d) ||
-		    owners_deadlock_command(&remedy, r->cmd->s.graph, d))
+		    owners_deadlock_describe(&said, session_graph(r->cmd->s), d) ||
+		    owners_deadlock_command(&remedy, session_graph(r->cmd->s), d))
 			rc = error_oom();
 		else
 			error_msg("%s", said.ptr);

@@ -286,7 +286,7 @@ static enum exit_code scale_one(struct scale_first *sf, const struct owners_node
 	enum exit_code ec;
 
 	h.ctx = &st;
-	st.r.http = sf->s->http;
+	st.r.http = session_http(sf->s);
 	st.r.n = n;
 	st.r.how = how;
 	st.r.server_dry_run = sf->dry_run == OWNERS_DRY_RUN_SERVER;
@@ -325,10 +325,11 @@ static enum exit_code print_plan(struct scale_first *sf, const struct owners_sca
 
 		if (t->how == OWNERS_SCALE_NONE)
 			continue;
-		r->rc = owners_scale_read(&r->state, sf->s->http, &sf->s->graph->nodes[t->node], t->how, &err);
+		r->rc = owners_scale_read(&r->state, session_http(sf->s),
+					  &session_graph(sf->s)->nodes[t->node], t->how, &err);
 		failed = r->rc && r->rc != OWNERS_ENOTFOUND;
 	}
-	if ((rc = owners_scale_plan_render(&out, sf->s->graph, sp, reads, n_read))) {
+	if ((rc = owners_scale_plan_render(&out, session_graph(sf->s), sp, reads, n_read))) {
 		ec = error_render(rc);
 	} else {
 		sink_buf(&out);
@@ -351,8 +352,9 @@ static enum exit_code check_access(struct scale_first *sf, const struct owners_c
 	uint32_t *examples = NULL;
 	size_t n = 0;
 
-	if (owners_cascade_scale_needed_access(&(const struct owners_scale_access_of){ p, sp, sf->mode }, sf->s->graph,
-					       &checks, &examples, &n))
+	if (owners_cascade_scale_needed_access(
+		    &(const struct owners_scale_access_of){ p, sp, sf->mode }, session_graph(sf->s),
+		    &checks, &examples, &n))
 		return error_oom();
 	return session_check_access(sf->s, checks, examples, n, "the cascade with its scale-down");
 }
@@ -370,8 +372,8 @@ enum exit_code scale_first_run(struct scale_first *sf)
 
 	memset(&p, 0, sizeof(p));
 	memset(&sp, 0, sizeof(sp));
-	if (owners_cascade_plan_make(&p, sf->s->graph, &seeds, &options) ||
-	    owners_scale_plan_make(&sp, sf->s->graph, p.member, sf->roots, sf->n_roots)) {
+	if (owners_cascade_plan_make(&p, session_graph(sf->s), &seeds, &options) ||
+	    owners_scale_plan_make(&sp, session_graph(sf->s), p.member, sf->roots, sf->n_roots)) {
 		ec = error_oom();
 		goto out;
 	}
@@ -385,7 +387,7 @@ enum exit_code scale_first_run(struct scale_first *sf)
 		sf->access_granted = 1;
 	}
 	for (i = 0; !ec && i < sp.count; i++) {
-		const struct owners_node *n = &sf->s->graph->nodes[sp.targets[i].node];
+		const struct owners_node *n = &session_graph(sf->s)->nodes[sp.targets[i].node];
 
 		if (sp.targets[i].how == OWNERS_SCALE_NONE) {
 			struct said_as as = { OWNERS_BUF_INIT, "" };
@@ -429,14 +431,16 @@ void scale_first_resume(struct scale_first *sf)
 		n.uid = d->uid;
 		n.kind = d->kind;
 		for (tries = 0; tries < 3; tries++) {
-			int rc = owners_scale_read(&state, sf->s->http, &n, OWNERS_SCALE_DEPLOYMENT, &err);
+			int rc = owners_scale_read(&state, session_http(sf->s), &n,
+						   OWNERS_SCALE_DEPLOYMENT, &err);
 
 			/* gone or going, or no longer ours to resume */
 			if (rc || state.deleting || !state.paused_by_owners)
 				break;
-			rc = owners_scale_write(sf->s->http,
+			rc = owners_scale_write(session_http(sf->s),
 						&(const struct owners_scale_write_request){
-							&n, OWNERS_SCALE_DEPLOYMENT, OWNERS_SCALE_WRITE_RESUME, &state,
+							&n, OWNERS_SCALE_DEPLOYMENT,
+							OWNERS_SCALE_WRITE_RESUME, &state,
 							sf->dry_run },
 						&err);
 			if (!rc) {
@@ -512,7 +516,7 @@ static void explain_stuck(struct owners_buf *out, struct scale_first *sf, const 
 
 	if (session_rescan(sf->s, sf->scan_ns, wants_pods_and_workloads, NULL))
 		return; /* said by the scan */
-	g = sf->s->graph;
+	g = session_graph(sf->s);
 	k = owners_graph_find_uid(g, uid);
 	if (k == OWNERS_NO_NODE || !(seen = calloc((size_t)g->count + 1, 1)) ||
 	    pods_below(g, k, seen, &pods, &n, &cap)) {

@@ -107,12 +107,14 @@ static int list_labelled(void *ctx, struct owners_graph *g, const struct owners_
 	return owners_list_source_scan(&l->inner, g, types, &mine, report, err);
 }
 
-static enum exit_code open_side(struct session *s, struct owners_cli *cli, const char *path)
+static enum exit_code open_side(struct session **s, struct owners_cli *cli, const char *path)
 {
+	if (!(*s = session_new()))
+		return error_oom();
 	if (!path)
-		return session_open(s, cli);
-	if (session_connect_from(s, cli, path))
-		return session_fail(s);
+		return session_open(*s, cli);
+	if (session_connect_from(*s, cli, path))
+		return session_fail(*s);
 	return EXIT_OK;
 }
 
@@ -137,9 +139,9 @@ static const char *namespace_of(const struct owners_cli *cli, const struct sessi
 		return snapshot_namespace(a);
 	if (snapshot_namespace(b))
 		return snapshot_namespace(b);
-	if (session_snapshot_header(a) && (!b->snap || session_snapshot_header(b)))
+	if (session_snapshot_header(a) && (!session_is_snapshot(b) || session_snapshot_header(b)))
 		return NULL;
-	return b->namespace_;
+	return session_namespace(b);
 }
 
 /* ---- which objects ------------------------------------------------------ */
@@ -193,7 +195,8 @@ static int add_side_types(struct want *w, size_t *cap, const struct session *sid
 {
 	const struct owners_resource **found = NULL;
 	size_t n = 0, k;
-	int category = 0, rc = owners_type_expand(&found, &n, &category, &side->types, typed, err);
+	int category = 0,
+	    rc = owners_type_expand(&found, &n, &category, session_types(side), typed, err);
 
 	if (!rc && OWNERS_GROW(w->types, *cap, w->n_types + n))
 		rc = owners_error_oom(err);
@@ -343,7 +346,7 @@ static void say_limits(const struct owners_graph_diff *d, const struct diff_args
 {
 	const struct owners_snapshot_header *ha = session_snapshot_header(before);
 	const struct owners_snapshot_header *hb = session_snapshot_header(after);
-	const char *server_b = hb ? hb->server : after->cfg ? after->cfg->server : NULL;
+	const char *server_b = hb ? hb->server : session_server(after);
 	const char *b_name = a->after ? a->after : "the cluster";
 
 	/* (a dump records no server: nothing to compare then) */
@@ -373,9 +376,7 @@ static void say_limits(const struct owners_graph_diff *d, const struct diff_args
 
 static void keep_labels(struct session *s, struct labelled *l)
 {
-	l->inner = s->lists;
-	s->lists.list = list_labelled;
-	s->lists.ctx = l;
+	l->inner = session_read_lists_through(s, (struct owners_list_source){ list_labelled, l });
 }
 
 /* AFTER's scan on a thread of its own, its messages kept for the main
@@ -409,7 +410,8 @@ static int scan_files_at_once(struct session *before, struct session *after, con
 	struct side_scan t = { after, ns, EXIT_OK, OWNERS_BUF_INIT };
 	pthread_t thread;
 
-	if (!before->snap || !after->snap || pthread_create(&thread, NULL, scan_side, &t))
+	if (!session_is_snapshot(before) || !session_is_snapshot(after) ||
+	    pthread_create(&thread, NULL, scan_side, &t))
 		return 1;
 	*rc = session_scan(before, ns);
 	pthread_join(thread, NULL);
@@ -433,7 +435,8 @@ static enum exit_code scan_sides(struct session *before, struct session *after, 
 	req.rule = OWNERS_SCOPE_NAMESPACE;
 	req.all_namespaces = !ns;
 	owners_scan_scope_decide(&scope, &req);
-	before->answer_namespaced_only = after->answer_namespaced_only = scope.answer_namespaced_only;
+	session_set_answer_namespaced_only(before, scope.answer_namespaced_only);
+	session_set_answer_namespaced_only(after, scope.answer_namespaced_only);
 	if (!scan_files_at_once(before, after, ns, &rc))
 		return rc;
 	if ((rc = session_scan(before, ns)))
@@ -447,7 +450,7 @@ static enum exit_code scan_sides(struct session *before, struct session *after, 
  * it, and only a real change of class is one. */
 static enum exit_code look_across(struct session *s, const char *ns)
 {
-	const struct owners_graph *g = s->graph;
+	const struct owners_graph *g = session_graph(s);
 	uint32_t *nodes = NULL, i;
 	size_t n = 0, cap = 0;
 	enum exit_code rc;
@@ -475,8 +478,10 @@ static enum exit_code compare(struct cmd_run *run, const struct diff_args *args,
 			      struct session *after, struct want *w)
 {
 	const struct diff_options *o = run->opts;
-	const struct owners_graph_diff_side sa = { before->graph, before->now, from_objects(before) },
-					    sb = { after->graph, after->now, from_objects(after) };
+	const struct owners_graph_diff_side sa = { session_graph(before), session_time(before),
+						   from_objects(before) },
+					    sb = { session_graph(after), session_time(after),
+						   from_objects(after) };
 	struct owners_graph_diff d;
 	struct view v;
 	enum exit_code rc;
@@ -509,19 +514,17 @@ static enum exit_code cmd_diff(struct cmd_run *run)
 {
 	struct owners_cli *cli = run->cli;
 	struct owners_label_selector *sel = NULL;
-	struct session before, after;
+	struct session *before = NULL, *after = NULL;
 	struct labelled la, lb;
 	struct diff_args args;
 	struct want w;
 	enum exit_code rc;
 
 	read_args(&args, run->opts, run->words);
-	memset(&before, 0, sizeof(before));
-	memset(&after, 0, sizeof(after));
 	memset(&w, 0, sizeof(w));
 	if ((rc = open_side(&before, cli, args.before)) || (rc = open_side(&after, cli, args.after)))
 		goto out;
-	w.ns = namespace_of(cli, &before, &after);
+	w.ns = namespace_of(cli, before, after);
 	if (cli->selector) {
 		/* parsed once already by validate(): it can only run out of memory */
 		if (owners_label_selector_parse(&sel, cli->selector, NULL)) {
@@ -529,15 +532,16 @@ static enum exit_code cmd_diff(struct cmd_run *run)
 			goto out;
 		}
 		w.sel = sel;
-		keep_labels(&before, &la);
-		keep_labels(&after, &lb);
+		keep_labels(before, &la);
+		keep_labels(after, &lb);
 	}
-	if (!(rc = resolve_types(&w, &args, &before, &after)) && !(rc = scan_sides(&before, &after, w.ns)) &&
-	    (!w.ns || (!(rc = look_across(&before, w.ns)) && !(rc = look_across(&after, w.ns)))))
-		rc = compare(run, &args, &before, &after, &w);
+	if (!(rc = resolve_types(&w, &args, before, after)) &&
+	    !(rc = scan_sides(before, after, w.ns)) &&
+	    (!w.ns || (!(rc = look_across(before, w.ns)) && !(rc = look_across(after, w.ns)))))
+		rc = compare(run, &args, before, after, &w);
 out:
-	session_close(&before);
-	session_close(&after);
+	session_close(before);
+	session_close(after);
 	owners_label_selector_free(sel);
 	free(w.types);
 	free(w.labels);

@@ -76,20 +76,20 @@ static enum exit_code select_in_deletion(struct cmd_run *run, struct stuck_run *
 		.everything_flags = OWNERS_MARK_OWN_NAMESPACE,
 	};
 	struct owners_selection sel = OWNERS_SELECTION_INIT;
-	struct session *s = &run->s;
+	struct session *s = run->s;
 	size_t i;
 	enum exit_code rc;
 
 	if ((rc = session_select(s, run->targets, run->n_objs, &how, &sel)))
 		return rc;
-	if (owners_graph_marked(&st->nodes, &st->n, s->graph, sel.picked, 1)) {
+	if (owners_graph_marked(&st->nodes, &st->n, session_graph(s), sel.picked, 1)) {
 		owners_selection_clear(&sel);
 		return error_oom();
 	}
-	for (i = 0; i < s->graph->count; i++)
+	for (i = 0; i < session_graph(s)->count; i++)
 		sel.picked[i] = (sel.picked[i] & OWNERS_SELECTED_NAMED) != 0;
 	st->named = sel.picked;
-	st->n_named = s->graph->count;
+	st->n_named = session_graph(s)->count;
 	sel.picked = NULL;
 	owners_selection_clear(&sel);
 	return 0;
@@ -113,7 +113,7 @@ static enum exit_code scan_namespaces(struct session *s, const struct stuck_run 
 	if (!scanned)
 		return 0; /* all namespaces were listed */
 	for (i = 0; i < st->n; i++) {
-		const struct owners_node *ns = &s->graph->nodes[st->nodes[i]];
+		const struct owners_node *ns = &session_graph(s)->nodes[st->nodes[i]];
 		struct owners_scan_options o;
 		struct owners_scan_report *r;
 
@@ -125,9 +125,9 @@ static enum exit_code scan_namespaces(struct session *s, const struct stuck_run 
 		memset(r, 0, sizeof(*r));
 		session_scan_options(s, &o);
 		o.namespace_ = ns->name;
-		if (owners_list_source_scan(&s->lists, s->graph, &s->types, &o, r, &s->err)) {
+		if (session_list_into(s, session_graph(s), &o, r)) {
 			owners_scan_report_clear(r);
-			return report_error(&s->err);
+			return report_error(session_error(s));
 		}
 		x->count++;
 	}
@@ -174,7 +174,7 @@ OUTPUT_RENDERERS(renderers, struct owners_stuck_render, owners_stuck, 1);
 static enum exit_code gather(struct cmd_run *run, struct stuck_run *st)
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
-	struct session *s = &run->s;
+	struct session *s = run->s;
 	uint32_t *reach = NULL;
 	size_t n_reach = 0;
 	enum exit_code rc;
@@ -183,7 +183,7 @@ static enum exit_code gather(struct cmd_run *run, struct stuck_run *st)
 		rc = select_in_deletion(run, st);
 	if (rc || (rc = scan_namespaces(s, st, run->scan_ns, &st->extra)))
 		return rc;
-	if (owners_stuck_reach(&reach, &n_reach, s->graph, st->nodes, st->n))
+	if (owners_stuck_reach(&reach, &n_reach, session_graph(s), st->nodes, st->n))
 		return error_oom();
 	if (session_stuck_facts(s, &st->facts, &(const struct owners_node_list){ reach, n_reach }, &err)) {
 		rc = report_error(&err);
@@ -206,7 +206,8 @@ static void say_nothing_stuck(const struct cmd_run *run, const struct stuck_run 
 	if (run->cli->all_namespaces)
 		fprintf(stderr, "no objects stuck in deletion\n");
 	else
-		fprintf(stderr, "no objects stuck in deletion in namespace '%s'\n", run->s.namespace_);
+		fprintf(stderr, "no objects stuck in deletion in namespace '%s'\n",
+			session_namespace(run->s));
 }
 
 static void stuck_run_clear(struct stuck_run *st)
@@ -238,23 +239,24 @@ enum exit_code cmd_finalizers(struct cmd_run *run)
 	memset(&st, 0, sizeof(st));
 	if ((rc = gather(run, &st)))
 		goto out;
-	if (owners_stuck_explain_each(&st.rep, &st.stuck, run->s.graph, &st.facts, st.nodes, st.n)) {
+	if (owners_stuck_explain_each(&st.rep, &st.stuck, session_graph(run->s), &st.facts,
+				      st.nodes, st.n)) {
 		rc = error_oom();
 		goto out;
 	}
 	memset(&render, 0, sizeof(render));
-	render.g = run->s.graph;
+	render.g = session_graph(run->s);
 	render.rep = &st.rep;
 	render.print = run->print;
-	render.namespace_ = run->cli->all_namespaces ? NULL : run->s.namespace_;
+	render.namespace_ = run->cli->all_namespaces ? NULL : session_namespace(run->s);
 	run->extra_reports = st.extra.reports;
 	run->n_extra_reports = st.extra.count;
 	if ((rc = output_emit(run, &renderers, &render)))
 		goto out;
-	say_not_stuck(run->s.graph, &st.facts, st.named, st.n_named);
+	say_not_stuck(session_graph(run->s), &st.facts, st.named, st.n_named);
 	say_nothing_stuck(run, &st);
 	/* a foreground or orphan deletion left for long: said whose work it is */
-	rc = gc_evidence_say(&run->s, OWNERS_COLLECTOR_RENDER_STALLED_AFTER);
+	rc = gc_evidence_say(run->s, OWNERS_COLLECTOR_RENDER_STALLED_AFTER);
 	if (!rc && o->exit_code && st.stuck)
 		rc = EXIT_ERROR;
 out:

@@ -65,14 +65,14 @@ static int namespace_content(struct session *s, struct owners_finalizer_remove_t
 	memset(&report, 0, sizeof(report));
 	memset(&content, 0, sizeof(content));
 	o.namespace_ = t->name;
-	if (owners_graph_new(&g, &s->types))
+	if (owners_graph_new(&g, session_types(s)))
 		return OWNERS_ENOMEM;
-	rc = owners_list_source_scan(&s->lists, g, &s->types, &o, &report, &s->err);
+	rc = session_list_into(s, g, &o, &report);
 	if (rc == OWNERS_ENOMEM)
 		goto out;
 	if (rc) {
-		rc = owners_buf_adds(why, owners_error_message(&s->err));
-		owners_error_clear(&s->err);
+		rc = owners_buf_adds(why, owners_error_message(session_error(s)));
+		owners_error_clear(session_error(s));
 		t->content_error = why->ptr;
 		goto out;
 	}
@@ -126,11 +126,11 @@ static int holds_orphan_in_deletion(struct session *s, const struct remove_optio
 
 	*uid = NULL;
 	if (!asks_for(o, "orphan") ||
-	    owners_object_get(&doc, s->http,
+	    owners_object_get(&doc, session_http(s),
 			      &(const struct owners_object_get_request){
 				      .key = { t->resource, t->namespace_, t->name } },
-			      &s->err)) {
-		owners_error_clear(&s->err);
+			      session_error(s))) {
+		owners_error_clear(session_error(s));
 		return 0;
 	}
 	fins = owners_json_path(doc, "metadata", "finalizers", NULL);
@@ -169,15 +169,16 @@ static int scan_blind_spot(const struct session *s, const struct remove_options 
 	size_t i;
 
 	*group = NULL;
-	for (i = 0; i < s->types.n_failed; i++) {
-		if (acknowledged(o, s->types.failed_groups[i]))
+	for (i = 0; i < session_types(s)->n_failed; i++) {
+		if (acknowledged(o, session_types(s)->failed_groups[i]))
 			continue;
-		*group = s->types.failed_groups[i];
-		return owners_buf_addf(why, "discovery of '%s' failed: %s", s->types.failed_groups[i],
-				       s->types.failed_reasons[i]);
+		*group = session_types(s)->failed_groups[i];
+		return owners_buf_addf(why, "discovery of '%s' failed: %s",
+				       session_types(s)->failed_groups[i],
+				       session_types(s)->failed_reasons[i]);
 	}
-	if (s->scan.n_failures)
-		return owners_buf_adds(why, s->scan.failures[0].message);
+	if (session_scan_report(s)->n_failures)
+		return owners_buf_adds(why, session_scan_report(s)->failures[0].message);
 	return 0;
 }
 
@@ -209,7 +210,7 @@ static enum exit_code release_orphans(struct session *s, const struct remove_opt
 	}
 	if (!needed)
 		goto out;
-	if ((rc = session_scan(s, all_namespaces ? NULL : s->namespace_)))
+	if ((rc = session_scan(s, all_namespaces ? NULL : session_namespace(s))))
 		goto out;
 	if (scan_blind_spot(s, o, &blind, &group)) {
 		rc = error_oom();
@@ -217,22 +218,24 @@ static enum exit_code release_orphans(struct session *s, const struct remove_opt
 	}
 	if (blind.len && o->force)
 		session_warn_scan(s);
-	for (i = 0; i < s->types.n_failed; i++)
-		if (acknowledged(o, s->types.failed_groups[i]))
-			warning_msg("dependents in '%s' were not looked for (--no-dependents-in): %s",
-				    s->types.failed_groups[i], s->types.failed_reasons[i]);
+	for (i = 0; i < session_types(s)->n_failed; i++)
+		if (acknowledged(o, session_types(s)->failed_groups[i]))
+			warning_msg(
+				"dependents in '%s' were not looked for (--no-dependents-in): %s",
+				session_types(s)->failed_groups[i],
+				session_types(s)->failed_reasons[i]);
 	for (i = 0; i < n; i++) {
 		const struct owners_finalizer_remove_target *t = &targets[i];
 		uint32_t node;
 
 		if (!uids[i])
 			continue;
-		if (owners_graph_find_name(s->graph, t->resource, t->namespace_ ? t->namespace_ : "",
-					   t->name, &node)) {
+		if (owners_graph_find_name(session_graph(s), t->resource,
+					   t->namespace_ ? t->namespace_ : "", t->name, &node)) {
 			rc = error_oom();
 			goto out;
 		}
-		if (node == OWNERS_NO_NODE || strcmp(s->graph->nodes[node].uid, uids[i]))
+		if (node == OWNERS_NO_NODE || strcmp(session_graph(s)->nodes[node].uid, uids[i]))
 			rc = owners_buf_adds(&blocked[i], "it changed while its dependents were looked "
 					     "up (run again); nothing was changed");
 		else if (blind.len && !o->force && group)
@@ -245,17 +248,17 @@ static enum exit_code release_orphans(struct session *s, const struct remove_opt
 			rc = owners_buf_addf(&blocked[i], "not every dependent could be looked for (%s); "
 					     "nothing was changed (--force releases the ones found and "
 					     "removes it anyway)", blind.ptr);
-		else if (owners_orphan_release(&releases[i], s->http, s->graph, node,
-					       &(const struct owners_orphan_release_options){
-						       o->dry_run, 0 },
-					       &s->err))
+		else if (owners_orphan_release(
+				 &releases[i], session_http(s), session_graph(s), node,
+				 &(const struct owners_orphan_release_options){ o->dry_run, 0 },
+				 session_error(s)))
 			rc = OWNERS_ENOMEM;
 		else if (releases[i].failed)
 			rc = owners_buf_addf(&blocked[i], "%zu of its dependents could not be released "
 					     "(the others were; run again once they can be)",
 					     releases[i].failed);
 		else
-			targets[i].orphan_released_uid = s->graph->nodes[node].uid;
+			targets[i].orphan_released_uid = session_graph(s)->nodes[node].uid;
 		if (rc) {
 			rc = error_oom();
 			goto out;
@@ -393,7 +396,7 @@ static enum exit_code take_targets(struct cmd_run *run, struct removal *rm)
 	size_t n = 0, i;
 	enum exit_code rc;
 
-	rc = session_targets(&run->s, run->targets, run->n_objs, &targets, &n);
+	rc = session_targets(run->s, run->targets, run->n_objs, &targets, &n);
 	for (i = 0; !rc && i < n; i++) {
 		struct owners_finalizer_remove_target *t = &rm->targets[rm->n++];
 
@@ -422,7 +425,8 @@ static enum exit_code remove_all(struct session *s, const struct remove_options 
 		    !o->force &&
 		    namespace_content(s, &rm->targets[i], &rm->summaries[i], &rm->whys[i]))
 			return error_oom();
-		if (owners_finalizer_remove(&rm->outcomes[i], s->http, &rm->targets[i], uo, &err)) {
+		if (owners_finalizer_remove(&rm->outcomes[i], session_http(s), &rm->targets[i], uo,
+					    &err)) {
 			rc = report_error(&err);
 			owners_error_clear(&err);
 			return rc;
@@ -505,11 +509,15 @@ enum exit_code cmd_finalizers_remove(struct cmd_run *run)
 	}
 	if (removal_alloc(&rm, run->n_objs))
 		rc = error_oom();
-	else if (!(rc = take_targets(run, &rm)) && !(rc = remove_all(&run->s, o, &rm, &uo))) {
+	else if (!(rc = take_targets(run, &rm)) && !(rc = remove_all(run->s, o, &rm, &uo))) {
 		failures = tell_failures(&rm);
-		render = (struct owners_finalizer_remove_render){ .targets = rm.targets, .outcomes = rm.outcomes,
-			.releases = rm.releases, .n = rm.n, .g = run->s.graph,
-			.dry_run = o->dry_run != OWNERS_DRY_RUN_NONE };
+		render = (struct owners_finalizer_remove_render){ .targets = rm.targets,
+								  .outcomes = rm.outcomes,
+								  .releases = rm.releases,
+								  .n = rm.n,
+								  .g = session_graph(run->s),
+								  .dry_run = o->dry_run !=
+									     OWNERS_DRY_RUN_NONE };
 		run->warnings_said = 1;
 		if (!(rc = output_emit(run, &renderers, &render)))
 			rc = failures;

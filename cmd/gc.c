@@ -88,14 +88,14 @@ static enum exit_code select_labelled(struct gc_run *r)
 	struct owners_scan_report report;
 	enum exit_code rc;
 
-	session_scan_options(&r->cmd->s, &o);
+	session_scan_options(r->cmd->s, &o);
 	o.namespace_ = r->cmd->scan_ns;
 	o.cluster_scoped = r->cmd->scan_ns == NULL;
 	o.label_selector = r->cmd->cli->selector;
 	o.on_object = remember_selected;
 	o.on_object_ctx = &r->selected;
-	rc = owners_list_source_scan(&r->cmd->s.lists, NULL, &r->cmd->s.types, &o, &report, &r->cmd->s.err)
-		     ? report_error(&r->cmd->s.err)
+	rc = session_list_into(r->cmd->s, NULL, &o, &report)
+		     ? report_error(session_error(r->cmd->s))
 		     : 0;
 	if (!rc && report.n_failures) {
 		error_msg("%s (-l %s): which objects match cannot be told", report.failures[0].message,
@@ -124,8 +124,8 @@ static int look_across(void *ctx, struct owners_gc_runner_world *w, const uint32
 {
 	struct gc_run *r = ctx;
 
-	r->stop = session_look_across_namespaces(&r->cmd->s, nodes, n);
-	w->graph = r->cmd->s.graph;
+	r->stop = session_look_across_namespaces(r->cmd->s, nodes, n);
+	w->graph = session_graph(r->cmd->s);
 	return r->stop != EXIT_OK;
 }
 
@@ -134,8 +134,8 @@ static int rescan(void *ctx, struct owners_gc_runner_world *w)
 	struct gc_run *r = ctx;
 
 	listed_types_clear(&r->listed);
-	r->stop = session_rescan(&r->cmd->s, r->cmd->scan_ns, NULL, NULL);
-	w->graph = r->cmd->s.graph;
+	r->stop = session_rescan(r->cmd->s, r->cmd->scan_ns, NULL, NULL);
+	w->graph = session_graph(r->cmd->s);
 	return r->stop != EXIT_OK;
 }
 
@@ -154,7 +154,7 @@ static struct owners_collector_render render_of(const struct gc_run *r, const st
 	};
 
 	/* a pass may come long after the start */
-	render.print.now = session_now(&r->cmd->s);
+	render.print.now = session_now(r->cmd->s);
 	return render;
 }
 
@@ -182,10 +182,11 @@ static enum exit_code show_backlog(struct gc_run *r, struct owners_collector_ren
 	enum exit_code rc;
 
 	/* where the passes settle: owners_gc_runner_decide() settled them already */
-	owners_collector_render_backlog_count(b, r->cmd->s.graph, r->gr.steps, r->gr.scope, with_fates ? r->gr.c->ends : NULL,
-				with_fates ? r->gr.c->passes : 0);
+	owners_collector_render_backlog_count(b, session_graph(r->cmd->s), r->gr.steps, r->gr.scope,
+					      with_fates ? r->gr.c->ends : NULL,
+					      with_fates ? r->gr.c->passes : 0);
 	render = render_of(r, b);
-	gc_evidence_lease(&r->cmd->s, &render); /* the document's gcAppearsStopped too */
+	gc_evidence_lease(r->cmd->s, &render); /* the document's gcAppearsStopped too */
 	rc = output_emit(r->cmd, &renderers, &render);
 	if (!rc && (r->cmd->cli->output.kind == OUTPUT_TEXT || r->cmd->cli->output.kind == OUTPUT_WIDE))
 		rc = emit(&out, owners_collector_render_summary(&out, &render));
@@ -257,7 +258,8 @@ static int approve(void *ctx, const struct owners_cascade_plan *p, struct owners
 		r->stop = error_oom();
 	else {
 		meter_clear(&r->meter);
-		r->stop = session_check_access(&r->cmd->s, checks, examples, n, "the garbage collector's work");
+		r->stop = session_check_access(r->cmd->s, checks, examples, n,
+					       "the garbage collector's work");
 	}
 	return r->stop != EXIT_OK;
 }
@@ -318,7 +320,7 @@ static enum exit_code decide_only(struct gc_run *r)
 static enum exit_code say_left(struct gc_run *r, struct owners_collector_render_backlog *b)
 {
 	struct owners_buf out = OWNERS_BUF_INIT;
-	const struct owners_graph *g = r->cmd->s.graph;
+	const struct owners_graph *g = session_graph(r->cmd->s);
 	uint32_t k, *rows = NULL;
 	size_t n = 0, cap = 0, i;
 	int failed = 0;
@@ -407,10 +409,12 @@ static enum exit_code finish(struct gc_run *r)
 	enum exit_code rc;
 	int incomplete, undone;
 
-	owners_collector_render_backlog_count(&b, r->cmd->s.graph, r->gr.steps, r->gr.scope, NULL, 0);
+	owners_collector_render_backlog_count(&b, session_graph(r->cmd->s), r->gr.steps,
+					      r->gr.scope, NULL, 0);
 	/* --exit-code: anything left undone (a server dry run leaves it all) */
 	undone = r->o->exit_code && owners_collector_render_backlog_actions(&b);
-	incomplete = b.undecided || r->cmd->s.scan.n_failures || r->cmd->s.types.n_failed || r->gr.forbidden.count;
+	incomplete = b.undecided || session_scan_report(r->cmd->s)->n_failures ||
+		     session_types(r->cmd->s)->n_failed || r->gr.forbidden.count;
 	if (r->o->dry_run == OWNERS_DRY_RUN_SERVER) {
 		fprintf(stderr, "gc: %zu request%s accepted by the server (dry run, nothing changed)\n",
 			r->gr.done, r->gr.done == 1 ? "" : "s");
@@ -422,7 +426,7 @@ static enum exit_code finish(struct gc_run *r)
 	if ((rc = say_left(r, &b)))
 		return rc;
 	if (incomplete) {
-		session_warn_scan(&r->cmd->s);
+		session_warn_scan(r->cmd->s);
 		error_msg("part of the cluster could not be seen or changed: what depends on it was kept%s",
 			  b.undecided ? " (the objects marked undecided above)" : "");
 		return EXIT_INCOMPLETE;
@@ -450,11 +454,10 @@ static void run_clear(struct gc_run *r)
 {
 	owners_http_client_free(r->reads);
 	if (r->w) {
-		owners_http_client_free(r->cmd->s.http);
-		r->cmd->s.http = NULL;
+		session_disconnect(r->cmd->s);
 		owners_watch_free(r->w);
 	}
-	r->cmd->s.on_listed = NULL;
+	session_on_listed(r->cmd->s, NULL, NULL);
 	listed_types_clear(&r->listed);
 	owners_gc_runner_clear(&r->gr);
 	owners_strset_clear(&r->selected);
@@ -478,8 +481,7 @@ static enum exit_code run_init(struct gc_run *r, struct cmd_run *run)
 	r->gr.scan_ns = run->scan_ns;
 	r->gr.plan_only = o->dry_run == OWNERS_DRY_RUN_CLIENT;
 	if (o->watch) {
-		run->s.on_listed = listed_types_record;
-		run->s.on_listed_ctx = &r->listed;
+		session_on_listed(run->s, listed_types_record, &r->listed);
 	}
 	return rc;
 }
@@ -494,10 +496,11 @@ enum exit_code cmd_gc(struct cmd_run *run)
 
 	if ((rc = run_init(&r, run)))
 		goto out;
-	if ((rc = session_scan(&run->s, run->scan_ns)) || (cli->selector && (rc = select_labelled(&r))))
+	if ((rc = session_scan(run->s, run->scan_ns)) ||
+	    (cli->selector && (rc = select_labelled(&r))))
 		goto out;
-	r.world.graph = run->s.graph;
-	r.world.http = run->s.http;
+	r.world.graph = session_graph(run->s);
+	r.world.http = session_http(run->s);
 	if (o->dry_run == OWNERS_DRY_RUN_CLIENT) {
 		if (!(rc = decide_only(&r)) && !(rc = show_backlog(&r, &b, 1)) && o->exit_code)
 			rc = owners_collector_render_backlog_actions(&b) ? EXIT_ERROR : EXIT_OK;

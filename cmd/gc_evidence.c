@@ -30,8 +30,9 @@ void gc_evidence_lease(struct session *s, struct owners_collector_render *r)
 
 	r->lease_renewed = 0;
 	r->lease_duration = 0;
-	r->lease_rc = s->snap ? snapshot_lease(s, &l)
-			      : owners_lease_get(s->http, "kube-system", "kube-controller-manager", &l);
+	r->lease_rc = session_is_snapshot(s) ? snapshot_lease(s, &l)
+					     : owners_lease_get(session_http(s), "kube-system",
+								"kube-controller-manager", &l);
 	if (r->lease_rc || !l.renewed)
 		return;
 	/* its age as the server's clock counts it, moved onto print.now's
@@ -43,16 +44,18 @@ void gc_evidence_lease(struct session *s, struct owners_collector_render *r)
 enum exit_code gc_evidence_read(struct gc_evidence *e, struct session *s, long after_s)
 {
 	memset(e, 0, sizeof(*e));
-	if (!s->graph)
+	if (!session_graph(s))
 		return 0;
-	if (owners_collector_new(&e->c, s->graph) || !(e->steps = calloc(s->graph->count + 1, sizeof(*e->steps))))
+	if (owners_collector_new(&e->c, session_graph(s)) ||
+	    !(e->steps = calloc(session_graph(s)->count + 1, sizeof(*e->steps))))
 		return error_oom();
 	owners_collector_plan(e->c, e->steps);
-	owners_collector_render_backlog_count(&e->backlog, s->graph, e->steps, NULL, NULL, 0);
+	owners_collector_render_backlog_count(&e->backlog, session_graph(s), e->steps, NULL, NULL,
+					      0);
 	e->render.c = e->c;
 	e->render.steps = e->steps;
 	e->render.backlog = &e->backlog;
-	e->render.print.now = s->now;
+	e->render.print.now = session_time(s);
 	e->render.stalled_after = after_s;
 	gc_evidence_lease(s, &e->render);
 	return 0;

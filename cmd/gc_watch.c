@@ -27,10 +27,11 @@ static int start_watches(struct gc_run *r)
 	size_t i;
 
 	memset(&wo, 0, sizeof(wo));
-	session_scan_options(&r->cmd->s, &wo.list);
+	session_scan_options(r->cmd->s, &wo.list);
 	wo.list.on_listed = NULL;
 	wo.warn = on_watch_warning;
-	if (owners_watch_new(&r->w, r->cmd->s.graph, r->cmd->s.http, &r->cmd->s.types, &wo))
+	if (owners_watch_new(&r->w, session_graph(r->cmd->s), session_http(r->cmd->s),
+			     session_types(r->cmd->s), &wo))
 		return OWNERS_ENOMEM;
 	for (i = 0; i < r->listed.count; i++) {
 		struct listed_type *t = &r->listed.items[i];
@@ -51,7 +52,8 @@ static int wait_for_changes(void *ctx, struct owners_gc_runner_world *w)
 	long wake = owners_watch_next_ms(r->w);
 	int resized = 0, changed;
 
-	if (owners_http_wait(r->cmd->s.http, wake, signals_fd(), &err) || owners_watch_service(r->w, &err)) {
+	if (owners_http_wait(session_http(r->cmd->s), wake, signals_fd(), &err) ||
+	    owners_watch_service(r->w, &err)) {
 		r->stop = report_error(&err);
 		owners_error_clear(&err);
 		return -1;
@@ -63,7 +65,7 @@ static int wait_for_changes(void *ctx, struct owners_gc_runner_world *w)
 		r->stop = error_oom();
 		return -1;
 	}
-	w->graph = r->cmd->s.graph;
+	w->graph = session_graph(r->cmd->s);
 	return changed > 0;
 }
 
@@ -84,8 +86,8 @@ static enum exit_code watch_and_act(struct gc_run *r, int *quit)
 		return error_oom();
 	fprintf(stderr, "gc: watching %zu type%s; Ctrl-C to stop\n", r->listed.count,
 		r->listed.count == 1 ? "" : "s");
-	if (session_client_new(&r->cmd->s, &r->reads))
-		return report_error(&r->cmd->s.err);
+	if (session_client_new(r->cmd->s, &r->reads))
+		return report_error(session_error(r->cmd->s));
 	r->world.reads = r->reads;
 	r->quit = quit;
 	h.wait = wait_for_changes;
@@ -109,15 +111,14 @@ enum exit_code gc_keep_up(struct gc_run *r)
 		r->gr.passes == 1 ? "" : "es", r->gr.done, r->gr.done == 1 ? "" : "s");
 	/* What the scans could not see, once, before the watch: gc without
 	 * --watch says it with its report. */
-	session_warn_scan(&r->cmd->s);
+	session_warn_scan(r->cmd->s);
 	rc = watch_and_act(r, &quit);
 	fprintf(stderr, "gc: stopped watching: %zu change%s in all\n", r->gr.done,
 		r->gr.done == 1 ? "" : "s");
 	if (!rc && quit) {
 		/* the watches' requests are the client's: it lets go of them
 		 * before the watch that owns them is freed */
-		owners_http_client_free(r->cmd->s.http);
-		r->cmd->s.http = NULL;
+		session_disconnect(r->cmd->s);
 		owners_watch_free(r->w);
 		r->w = NULL;
 		owners_http_client_free(r->reads);

@@ -58,9 +58,9 @@ enum exit_code cmd_graph(struct cmd_run *run)
 	struct graph_view v;
 	enum exit_code rc;
 
-	if ((rc = session_scan(&run->s, run->scan_ns)))
+	if ((rc = session_scan(run->s, run->scan_ns)))
 		return rc;
-	v.g = run->s.graph;
+	v.g = session_graph(run->s);
 	v.ns = run->scan_ns;
 	v.kind = run->cli->output.kind;
 	if (owners_graph_summarize(v.g, v.ns, &v.sum))

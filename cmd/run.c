@@ -53,15 +53,17 @@ static enum exit_code open_session(struct cmd_run *run)
 
 	if (c->discovery == CMD_DISCOVERY_NONE)
 		return EXIT_OK;
-	if ((rc = session_open(&run->s, run->cli)) ||
-	    (c->discovery == CMD_DISCOVERY_CURRENT && (rc = session_require_current_types(&run->s))))
+	if (!(run->s = session_new()))
+		return error_oom();
+	if ((rc = session_open(run->s, run->cli)) ||
+	    (c->discovery == CMD_DISCOVERY_CURRENT && (rc = session_require_current_types(run->s))))
 		return rc;
-	run->print.now = run->s.now;
-	run->s.names_in_namespace = c->scope == OWNERS_SCOPE_ROOTS;
+	run->print.now = session_time(run->s);
+	session_set_names_in_namespace(run->s, c->scope == OWNERS_SCOPE_ROOTS);
 	if (c->resolve != CMD_RESOLVE_NO &&
-	    ((rc = session_expand_categories(&run->s, &run->objs, &run->n_objs)) ||
-	     (rc = session_resolve_args(&run->s, run->objs, run->n_objs, c->resolve == CMD_RESOLVE_AND_LIST,
-				       &run->targets))))
+	    ((rc = session_expand_categories(run->s, &run->objs, &run->n_objs)) ||
+	     (rc = session_resolve_args(run->s, run->objs, run->n_objs,
+					c->resolve == CMD_RESOLVE_AND_LIST, &run->targets))))
 		return rc;
 	memset(&req, 0, sizeof(req));
 	req.rule = c->scope;
@@ -71,8 +73,8 @@ static enum exit_code open_session(struct cmd_run *run)
 	req.roots = run->targets;
 	req.n_roots = run->targets ? run->n_objs : 0;
 	owners_scan_scope_decide(&run->scope, &req);
-	run->s.answer_namespaced_only = run->scope.answer_namespaced_only;
-	run->scan_ns = run->scope.everywhere ? NULL : run->s.namespace_;
+	session_set_answer_namespaced_only(run->s, run->scope.answer_namespaced_only);
+	run->scan_ns = run->scope.everywhere ? NULL : session_namespace(run->s);
 	return EXIT_OK;
 }
 
@@ -133,7 +135,7 @@ enum exit_code cmd_run_command(const struct command *c, struct owners_cli *cli, 
 	if (!(rc = refuse_snapshot(&run)) && !(rc = read_print_options(&run)) && !(rc = read_objects(&run)) &&
 	    !(rc = open_session(&run)))
 		rc = c->fn(&run);
-	session_close(&run.s); /* it borrowed the objects' typed names */
+	session_close(run.s); /* it borrowed the objects' typed names */
 	owners_object_args_free(run.objs, run.n_objs);
 	free(run.label_keys);
 	free(run.label_storage);
@@ -185,10 +187,11 @@ enum exit_code output_emit(struct cmd_run *run, const struct output_renderers *r
 
 	/* text counts what a user may not list, a document names every type */
 	if (run->command->discovery != CMD_DISCOVERY_NONE)
-		render_rc = session_warnings(&run->s, run->extra_reports, run->n_extra_reports, &warnings,
-					     &n_warnings);
+		render_rc = session_warnings(run->s, run->extra_reports, run->n_extra_reports,
+					     &warnings, &n_warnings);
 	if (!render_rc && run->command->discovery != CMD_DISCOVERY_NONE && output_is_document(f))
-		render_rc = session_warnings_list(&run->s, run->extra_reports, run->n_extra_reports, &listed);
+		render_rc = session_warnings_list(run->s, run->extra_reports, run->n_extra_reports,
+						  &listed);
 	if (render_rc)
 		rc = error_render(render_rc);
 	else

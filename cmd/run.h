@@ -80,7 +80,7 @@ struct cmd_run {
 	/* Their types resolved (the row's .resolve), in the session (see
 	 * session_resolve_args()); NULL when not resolved. */
 	struct owners_selection_arg *targets;
-	struct session s;                   /* open unless CMD_DISCOVERY_NONE */
+	struct session *s;                  /* open unless CMD_DISCOVERY_NONE */
 	struct owners_scan_scope scope;     /* where the scan reads (.scope) */
 	const char *scan_ns;                /* scope as a namespace: NULL everywhere */
 	/* Further scans' reports whose failures belong in the warnings

@@ -132,14 +132,15 @@ static int tee_list(void *ctx, struct owners_graph *g, const struct owners_resou
 /* Every namespace is read at once unless the snapshot is of one. */
 static int run_all_namespaces(const struct session *s)
 {
-	return s->cli->all_namespaces;
+	return session_cli(s)->all_namespaces;
 }
 
 /* READY/STATUS of every object that has one, as tree would read them. */
 static int write_statuses(struct session *s, struct owners_snapshot_writer *w, struct owners_error *err)
 {
-	struct owners_graph *g = s->graph;
-	struct owners_status_fetch_options so = { s->cli->chunk_size, 1, run_all_namespaces(s), session_json_only() };
+	struct owners_graph *g = session_graph(s);
+	struct owners_status_fetch_options so = { session_cli(s)->chunk_size, 1,
+						  run_all_namespaces(s), session_json_only() };
 	struct owners_object_status *st = calloc(g->count + 1, sizeof(*st));
 	uint32_t *nodes = calloc(g->count + 1, sizeof(*nodes));
 	struct owners_error ferr = OWNERS_ERROR_INIT;
@@ -154,7 +155,8 @@ static int write_statuses(struct session *s, struct owners_snapshot_writer *w, s
 	for (i = 0; i < g->count; i++)
 		if (!g->nodes[i].virtual_ && g->nodes[i].resource && g->nodes[i].resource->has_status)
 			nodes[n++] = (uint32_t)i;
-	owners_status_fetch(st, g, &(const struct owners_node_list){ nodes, n }, s->http, &so, &ferr);
+	owners_status_fetch(st, g, &(const struct owners_node_list){ nodes, n }, session_http(s),
+			    &so, &ferr);
 	owners_error_clear(&ferr);
 	for (i = 0; !rc && i < n; i++) {
 		struct owners_snapshot_fact f = { OWNERS_SNAPSHOT_FACT_STATUS, g->nodes[nodes[i]].uid, &st[nodes[i]],
@@ -177,7 +179,9 @@ static int write_lease(struct session *s, struct owners_snapshot_writer *w, stru
 	struct owners_snapshot_fact f = { OWNERS_SNAPSHOT_FACT_OBJECT, NULL, NULL, GC_LEASE_PATH, NULL, 0, 0 };
 	int rc = 0;
 
-	if (!owners_lease_fetch(s->http, "kube-system", "kube-controller-manager", &body, &f.read_at) && body.len) {
+	if (!owners_lease_fetch(session_http(s), "kube-system", "kube-controller-manager", &body,
+				&f.read_at) &&
+	    body.len) {
 		f.json = body.ptr;
 		f.json_len = body.len;
 		rc = owners_snapshot_write_fact(w, &f, err);
@@ -214,7 +218,7 @@ static int write_value(struct owners_snapshot_writer *w, enum owners_snapshot_fa
  * finalizers and why explain a stuck one with (lib/ops/stuck_fetch.h). */
 static int write_stuck_objects(struct session *s, struct owners_snapshot_writer *w, struct owners_error *err)
 {
-	const struct owners_graph *g = s->graph;
+	const struct owners_graph *g = session_graph(s);
 	size_t i;
 	int rc = 0;
 
@@ -231,8 +235,10 @@ static int write_stuck_objects(struct session *s, struct owners_snapshot_writer 
 		q.key.type = n->resource;
 		q.key.name = n->name;
 		q.full = 1;
-		if (!owners_object_get(&doc, s->http, &q, &gerr) &&
-		    !(rc = owners_api_path_object(&path, n->resource, NULL, n->name, NULL) ? owners_error_oom(err) : 0))
+		if (!owners_object_get(&doc, session_http(s), &q, &gerr) &&
+		    !(rc = owners_api_path_object(&path, n->resource, NULL, n->name, NULL)
+				   ? owners_error_oom(err)
+				   : 0))
 			rc = write_value(w, OWNERS_SNAPSHOT_FACT_OBJECT, path.ptr, doc, 0, err);
 		owners_json_value_free(doc);
 		owners_buf_clear(&path);
@@ -263,7 +269,8 @@ static int write_event_page(struct owners_snapshot_writer *w, const struct owner
 static int write_events(struct session *s, const char *ns, struct owners_snapshot_writer *w,
 			struct owners_error *err)
 {
-	const struct owners_resource *events = owners_resource_by_gvk(&s->types, "v1", "Event");
+	const struct owners_resource *events =
+		owners_resource_by_gvk(session_types(s), "v1", "Event");
 	char *next = NULL;
 	int rc = 0;
 
@@ -281,7 +288,7 @@ static int write_events(struct session *s, const char *ns, struct owners_snapsho
 			rc = owners_error_oom(err);
 		free(next);
 		next = NULL;
-		if (!rc && !owners_http_do(s->http, &req) && !req.err.code &&
+		if (!rc && !owners_http_do(session_http(s), &req) && !req.err.code &&
 		    !owners_json_parse(&page, req.response.ptr, req.response.len, NULL)) {
 			rc = write_event_page(w, page, err);
 			token = owners_json_string(owners_json_path(page, "metadata", "continue", NULL));
@@ -301,7 +308,7 @@ static char *server_version(struct session *s)
 	struct owners_error err = OWNERS_ERROR_INIT;
 	char *v = NULL;
 
-	if (!owners_server_version_get(&doc, s->http, &err))
+	if (!owners_server_version_get(&doc, session_http(s), &err))
 		v = strdup(owners_server_version_git(doc));
 	owners_json_value_free(doc);
 	owners_error_clear(&err);
@@ -310,20 +317,20 @@ static char *server_version(struct session *s)
 
 static int write_header(struct cmd_run *run, struct owners_snapshot_writer *w, const char *selector)
 {
-	struct session *s = &run->s;
+	struct session *s = run->s;
 	char *version = server_version(s);
 	struct owners_snapshot_header h;
 	int rc;
 
 	memset(&h, 0, sizeof(h));
-	h.taken_at = s->now;
-	h.server = s->cfg->server;
+	h.taken_at = session_time(s);
+	h.server = session_server(s);
 	h.server_version = version ? version : "";
 	h.namespace_ = run->scan_ns;
 	h.cluster_scoped = 1;
 	h.label_selector = selector;
 	h.has_discovery = 1;
-	rc = owners_snapshot_write_header(w, &h, &s->types, &s->err);
+	rc = owners_snapshot_write_header(w, &h, session_types(s), session_error(s));
 	free(version);
 	return rc;
 }
@@ -345,53 +352,54 @@ static double seconds_since(int64_t t0_ms)
 /* The lists, scanned through the tee that writes them as they come. */
 static enum exit_code write_lists(struct cmd_run *run, struct owners_snapshot_writer *w)
 {
-	struct session *s = &run->s;
+	struct session *s = run->s;
 	struct tee t;
 	enum exit_code rc;
 
 	memset(&t, 0, sizeof(t));
-	t.live = s->lists;
 	t.w = w;
 	t.selector = run->cli->selector;
-	s->lists.list = tee_list;
-	s->lists.ctx = &t;
+	t.live = session_read_lists_through(s, (struct owners_list_source){ tee_list, &t });
 	rc = session_scan(s, run->scan_ns);
-	s->lists = t.live;
+	session_read_lists_through(s, t.live);
 	return rc;
 }
 
 static enum exit_code cmd_snapshot(struct cmd_run *run)
 {
 	const struct snapshot_options *o = run->opts;
-	struct session *s = &run->s;
+	struct session *s = run->s;
 	struct owners_snapshot_writer *w = NULL;
 	int64_t t0_ms = owners_clock_ms();
 	enum exit_code rc;
 	uint64_t objects, bytes;
 	double secs;
 
-	if (owners_snapshot_writer_open(&w, o->file, file_format(o), &s->err) || write_header(run, w, run->cli->selector)) {
+	if (owners_snapshot_writer_open(&w, o->file, file_format(o), session_error(s)) ||
+	    write_header(run, w, run->cli->selector)) {
 		owners_snapshot_writer_abandon(w);
-		return report_error(&s->err);
+		return report_error(session_error(s));
 	}
 	if ((rc = write_lists(run, w))) {
 		owners_snapshot_writer_abandon(w);
 		return rc;
 	}
-	if (write_statuses(s, w, &s->err) || write_lease(s, w, &s->err) || write_stuck_objects(s, w, &s->err) ||
-	    write_events(s, run->scan_ns, w, &s->err)) {
+	if (write_statuses(s, w, session_error(s)) || write_lease(s, w, session_error(s)) ||
+	    write_stuck_objects(s, w, session_error(s)) ||
+	    write_events(s, run->scan_ns, w, session_error(s))) {
 		owners_snapshot_writer_abandon(w);
-		return report_error(&s->err);
+		return report_error(session_error(s));
 	}
 	session_warn_scan(s);
 	objects = owners_snapshot_writer_objects(w);
 	bytes = owners_snapshot_writer_bytes(w);
 	secs = seconds_since(t0_ms);
-	if (owners_snapshot_writer_close(w, secs, &s->err))
-		return report_error(&s->err);
+	if (owners_snapshot_writer_close(w, secs, session_error(s)))
+		return report_error(session_error(s));
 	fprintf(stderr, "snapshot: %llu objects of %zu types in %.1fs, %llu bytes%s%s\n",
-		(unsigned long long)objects, s->scan.types_listed, secs, (unsigned long long)bytes,
-		strcmp(o->file, "-") ? " written to " : "", strcmp(o->file, "-") ? o->file : "");
+		(unsigned long long)objects, session_scan_report(s)->types_listed, secs,
+		(unsigned long long)bytes, strcmp(o->file, "-") ? " written to " : "",
+		strcmp(o->file, "-") ? o->file : "");
 	return EXIT_OK;
 }
 

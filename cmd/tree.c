@@ -61,7 +61,8 @@ static int snapshot_statuses(struct owners_object_status *status, struct session
 
 	for (i = 0; i < tree->count; i++) {
 		uint32_t n = tree->rows[i].node;
-		const struct owners_object_status *st = session_snapshot_status(s, s->graph->nodes[n].uid);
+		const struct owners_object_status *st =
+			session_snapshot_status(s, session_graph(s)->nodes[n].uid);
 
 		if (!st || status[n].ready)
 			continue;
@@ -78,7 +79,8 @@ static int snapshot_statuses(struct owners_object_status *status, struct session
 static int fetch_status(struct session *s, const struct owners_tree *tree,
 			struct owners_object_status *status)
 {
-	struct owners_status_fetch_options so = { s->cli->chunk_size, 0, 0, session_json_only() };
+	struct owners_status_fetch_options so = { session_cli(s)->chunk_size, 0, 0,
+						  session_json_only() };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	uint32_t *nodes = calloc(tree->count ? tree->count : 1, sizeof(*nodes));
 	size_t i;
@@ -87,12 +89,13 @@ static int fetch_status(struct session *s, const struct owners_tree *tree,
 		return OWNERS_ENOMEM;
 	for (i = 0; i < tree->count; i++)
 		nodes[i] = tree->rows[i].node;
-	if (s->snap) {
+	if (session_is_snapshot(s)) {
 		free(nodes);
 		return snapshot_statuses(status, s, tree);
 	}
-	owners_status_fetch(status, s->graph, &(const struct owners_node_list){ nodes, tree->count },
-			    s->http, &so, &err);
+	owners_status_fetch(status, session_graph(s),
+			    &(const struct owners_node_list){ nodes, tree->count }, session_http(s),
+			    &so, &err);
 	owners_error_clear(&err);
 	free(nodes);
 	return 0;
@@ -118,7 +121,7 @@ static enum exit_code show(struct cmd_run *run, const struct owners_tree *tree,
 	memset(&render, 0, sizeof(render));
 	render.fates = fates;
 	render.print = run->print;
-	render.g = run->s.graph;
+	render.g = session_graph(run->s);
 	render.tree = tree;
 	render.status = status;
 	return output_emit(run, run->cli->output.kind == OUTPUT_DOT ? &dot : &renderers, &render);
@@ -132,7 +135,7 @@ static enum exit_code say_no_roots(const struct session *s, int all)
 	if (all)
 		fprintf(stderr, "No resources found\n");
 	else
-		fprintf(stderr, "No resources found in %s namespace.\n", s->namespace_);
+		fprintf(stderr, "No resources found in %s namespace.\n", session_namespace(s));
 	session_warn_scan(s);
 	return EXIT_OK;
 }
@@ -178,7 +181,7 @@ static enum exit_code show_trees(struct cmd_run *run, const struct owners_select
 	struct owners_tree tree = { NULL, 0, 0, 0 };
 	struct owners_object_status *status = NULL;
 	struct owners_tree_fate *fates = NULL;
-	struct owners_graph *g = run->s.graph;
+	struct owners_graph *g = session_graph(run->s);
 	enum output_kind k = run->cli->output.kind;
 	enum exit_code rc;
 	size_t i;
@@ -191,7 +194,7 @@ static enum exit_code show_trees(struct cmd_run *run, const struct owners_select
 	if (owners_tree_build(&tree, g, roots->nodes, roots->count, o->up, (int)o->depth) ||
 	    !(status = calloc(g->count ? g->count : 1, sizeof(*status))) ||
 	    (!tree.up && owners_cascade_fates_new(&fates, g, &tree)) ||
-	    (k != OUTPUT_DOT && k != OUTPUT_NAME && fetch_status(&run->s, &tree, status)))
+	    (k != OUTPUT_DOT && k != OUTPUT_NAME && fetch_status(run->s, &tree, status)))
 		rc = error_oom();
 	else /* the trees that exist, then what was not found (as kubectl get) */
 		rc = session_say_not_found(roots, show(run, &tree, status, fates));
@@ -212,7 +215,7 @@ static enum exit_code watch(struct cmd_run *run, struct listed_types *listed)
 		.all = run->scope.everywhere, .listed = listed,
 	};
 
-	return tree_watch_run(&run->s, &wa);
+	return tree_watch_run(run->s, &wa);
 }
 
 enum exit_code cmd_tree(struct cmd_run *run)
@@ -228,14 +231,13 @@ enum exit_code cmd_tree(struct cmd_run *run)
 
 	if (watching) {
 		/* Each list's resourceVersion: where its watch starts. */
-		run->s.on_listed = listed_types_record;
-		run->s.on_listed_ctx = &listed;
+		session_on_listed(run->s, listed_types_record, &listed);
 	}
-	if ((rc = session_scan(&run->s, run->scan_ns)) ||
-	    (rc = session_select(&run->s, run->targets, run->n_objs, &how, &roots)))
+	if ((rc = session_scan(run->s, run->scan_ns)) ||
+	    (rc = session_select(run->s, run->targets, run->n_objs, &how, &roots)))
 		goto out;
 	/* a TYPE alone: each object once, under its owner when both are selected */
-	if (tree_roots_fold(&roots, run->s.graph, run->objs, run->n_objs, o->up)) {
+	if (tree_roots_fold(&roots, session_graph(run->s), run->objs, run->n_objs, o->up)) {
 		rc = error_oom();
 		goto out;
 	}
@@ -244,12 +246,12 @@ enum exit_code cmd_tree(struct cmd_run *run)
 	else if (!roots.count && roots.n_not_found)
 		rc = session_say_not_found(&roots, EXIT_OK);
 	else if (!roots.count && says_nothing_found(run->cli->output.kind))
-		rc = say_no_roots(&run->s, run->scope.everywhere);
+		rc = say_no_roots(run->s, run->scope.everywhere);
 	else
 		rc = show_trees(run, &roots);
 out:
 	owners_selection_clear(&roots);
-	run->s.on_listed = NULL;
+	session_on_listed(run->s, NULL, NULL);
 	listed_types_clear(&listed);
 	return rc;
 }

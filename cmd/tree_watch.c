@@ -60,7 +60,8 @@ static int watch_types(struct tree_watch *tw)
 	}
 	for (i = 0; i < listed->count; i++)
 		types[i] = listed->items[i].resource;
-	owners_graph_types_can_hold_answer(tw->s->graph, types, listed->count, tw->s->answer_namespaced_only, can);
+	owners_graph_types_can_hold_answer(session_graph(tw->s), types, listed->count,
+					   session_answer_namespaced_only(tw->s), can);
 	for (i = 0; !rc && i < listed->count; i++) {
 		struct listed_type *t = &listed->items[i];
 
@@ -78,11 +79,12 @@ static int watch_types(struct tree_watch *tw)
 /* The roots in the graph as it is now, into tw->roots.now. */
 static int find_roots(struct tree_watch *tw)
 {
-	int rc = tree_roots_find(&tw->roots, tw->s->graph, tw->w, tw->s->cli->selector);
+	int rc = tree_roots_find(&tw->roots, session_graph(tw->s), tw->w,
+				 session_cli(tw->s)->selector);
 
 	return rc ? rc
-		  : tree_roots_fold(&tw->roots.now, tw->s->graph, tw->a->objs, tw->a->n_objs,
-				    tw->a->opts->up);
+		  : tree_roots_fold(&tw->roots.now, session_graph(tw->s), tw->a->objs,
+				    tw->a->n_objs, tw->a->opts->up);
 }
 
 /* ---- a frame: the tree now, rendered --------------------------------- */
@@ -95,7 +97,7 @@ static int render_setup(struct tree_watch *tw, struct owners_render *render, con
 	size_t n_status = 0;
 
 	memset(render, 0, sizeof(*render));
-	render->g = tw->s->graph;
+	render->g = session_graph(tw->s);
 	render->tree = tree;
 	render->status = owners_watch_status(tw->w, &n_status);
 	render->print = *tw->a->print;
@@ -140,7 +142,7 @@ static int render_lines(struct tree_watch *tw, const struct owners_tree *tree, i
 static int signature(struct owners_buf *out, const struct tree_watch *tw, const struct owners_tree_row *row,
 		     const struct owners_object_status *st, size_t count, uint64_t *hash)
 {
-	const struct owners_node *n = &tw->s->graph->nodes[row->node];
+	const struct owners_node *n = &session_graph(tw->s)->nodes[row->node];
 	int rc;
 
 	owners_buf_reset(out);
@@ -162,7 +164,7 @@ static int frame_rows(struct tree_watch *tw, const struct owners_tree *tree, str
 	/* The status array is looked up once a frame, not once a row. */
 	const struct owners_object_status *st = owners_watch_status(tw->w, &n_status);
 
-	f->n_ids = tw->s->graph->count;
+	f->n_ids = session_graph(tw->s)->count;
 	if (!st || !(f->rows = calloc(tree->count ? tree->count : 1, sizeof(*f->rows))))
 		return OWNERS_ENOMEM;
 	for (i = 0; !rc && i < tree->count; i++) {
@@ -211,7 +213,9 @@ static int render_text(struct owners_buf *out, void *ctx)
 	int rc = 0;
 
 	if (o->change) {
-		rc = names ? owners_graph_node_name(out, &o->tw->s->graph->nodes[tree->rows[o->change->row].node])
+		rc = names ? owners_graph_node_name(
+				     out, &session_graph(o->tw->s)
+						   ->nodes[tree->rows[o->change->row].node])
 			   : tree_view_event_line(out, o->change);
 		return rc ? rc : owners_buf_addc(out, '\n');
 	}
@@ -255,7 +259,7 @@ static int draw(struct tree_watch *tw)
 	screen_size(&c.rows, &cols);
 	owners_watch_get_stats(tw->w, &stats);
 	c.what = tw->what;
-	c.where = tw->a->all ? "all namespaces" : tw->s->namespace_;
+	c.where = tw->a->all ? "all namespaces" : session_namespace(tw->s);
 	c.watches = stats.watches;
 	c.events = stats.events;
 	c.color = output_color();
@@ -276,10 +280,11 @@ static int frame(struct tree_watch *tw)
 	int rc;
 
 	memset(&f, 0, sizeof(f));
-	f.header = tw->s->cli->table.no_headers ? 0 : 1;
+	f.header = session_cli(tw->s)->table.no_headers ? 0 : 1;
 	rc = find_roots(tw);
 	if (!rc)
-		rc = owners_tree_build(&tree, tw->s->graph, tw->roots.now.nodes, tw->roots.now.count, tw->a->opts->up,
+		rc = owners_tree_build(&tree, session_graph(tw->s), tw->roots.now.nodes,
+				       tw->roots.now.count, tw->a->opts->up,
 				       (int)tw->a->opts->depth);
 	if (!rc && (tw->format.kind == OUTPUT_TEXT || tw->format.kind == OUTPUT_WIDE)) {
 		/* On a terminal only what fits the window is rendered: a tree
@@ -316,7 +321,7 @@ static int frame(struct tree_watch *tw)
  * built again, from the same roots. */
 static int compact(struct tree_watch *tw)
 {
-	struct owners_graph *g = tw->s->graph;
+	struct owners_graph *g = session_graph(tw->s);
 	struct owners_tree again = { NULL, 0, 0, 0 };
 	int rc;
 
@@ -408,7 +413,7 @@ static int64_t next_tick(const struct tree_watch *tw, int64_t now)
 	screen_size(&rows, &cols);
 	next = tree_view_next_expiry(&tw->view);
 	for (i = 0; i < tw->tree.count && i < (size_t)rows; i++) {
-		const struct owners_node *n = &tw->s->graph->nodes[tw->tree.rows[i].node];
+		const struct owners_node *n = &session_graph(tw->s)->nodes[tw->tree.rows[i].node];
 		int64_t step = n->created && wall - n->created < 600 ? 1000 : 60000;
 
 		if (next < 0 || now + step < next)
@@ -441,7 +446,7 @@ static enum exit_code take_events(struct tree_watch *tw, int64_t wake, int *resi
 {
 	struct owners_error err = OWNERS_ERROR_INIT;
 
-	if (owners_http_wait(tw->s->http, wake < 0 ? -1 : wake, signals_fd(), &err) ||
+	if (owners_http_wait(session_http(tw->s), wake < 0 ? -1 : wake, signals_fd(), &err) ||
 	    owners_watch_service(tw->w, &err)) {
 		screen_close();
 		error_msg("%s", owners_error_message(&err));
@@ -502,7 +507,8 @@ static enum exit_code tree_watch_loop(struct tree_watch *tw, int64_t deadline, i
 static int first_status(struct tree_watch *tw)
 {
 	struct session *s = tw->s;
-	struct owners_status_fetch_options so = { s->cli->chunk_size, 0, 0, session_json_only() };
+	struct owners_status_fetch_options so = { session_cli(s)->chunk_size, 0, 0,
+						  session_json_only() };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_tree first = { NULL, 0, 0, 0 };
 	struct owners_object_status *st;
@@ -511,14 +517,16 @@ static int first_status(struct tree_watch *tw)
 	int rc;
 
 	if ((rc = owners_watch_service(tw->w, &err)) == 0 && (rc = find_roots(tw)) == 0 &&
-	    (rc = owners_tree_build(&first, s->graph, tw->roots.now.nodes, tw->roots.now.count, tw->a->opts->up,
+	    (rc = owners_tree_build(&first, session_graph(s), tw->roots.now.nodes,
+				    tw->roots.now.count, tw->a->opts->up,
 				    (int)tw->a->opts->depth)) == 0 &&
 	    prints_status(tw) && (st = owners_watch_status(tw->w, &count)) &&
 	    (nodes = calloc(first.count + 1, sizeof(*nodes)))) {
 		for (i = 0; i < first.count; i++)
 			nodes[i] = first.rows[i].node;
-		owners_status_fetch(st, s->graph, &(const struct owners_node_list){ nodes, first.count },
-				    s->http, &so, &err);
+		owners_status_fetch(st, session_graph(s),
+				    &(const struct owners_node_list){ nodes, first.count },
+				    session_http(s), &so, &err);
 	}
 	owners_error_clear(&err);
 	free(nodes);
@@ -549,9 +557,9 @@ static int tree_watch_open(struct tree_watch *tw)
 {
 	struct session *s = tw->s;
 	const struct owners_selection_scope scope = {
-		.namespace_ = s->namespace_,
-		.all_namespaces = s->cli->all_namespaces,
-		.selector = s->cli->selector,
+		.namespace_ = session_namespace(s),
+		.all_namespaces = session_cli(s)->all_namespaces,
+		.selector = session_cli(s)->selector,
 	};
 	struct owners_watch_options wo;
 	size_t i;
@@ -562,14 +570,16 @@ static int tree_watch_open(struct tree_watch *tw)
 	wo.warn = on_warning;
 	wo.warn_ctx = tw;
 	if (tree_roots_open(&tw->roots, tw->a->args, tw->a->n_objs, &scope) || title_what(tw) ||
-	    owners_watch_new(&tw->w, s->graph, s->http, &s->types, &wo))
+	    owners_watch_new(&tw->w, session_graph(s), session_http(s), session_types(s), &wo))
 		return OWNERS_ENOMEM;
 	for (i = 0; i < tw->roots.n_targets; i++) {
 		const struct owners_selection_target *t = &tw->roots.targets[i];
 
-		if (!t->name && s->cli->selector &&
-		    owners_watch_add(tw->w, t->type, t->type->namespaced && !tw->a->all ? s->namespace_ : NULL,
-				     NULL, 0, s->cli->selector))
+		if (!t->name && session_cli(s)->selector &&
+		    owners_watch_add(tw->w, t->type,
+				     t->type->namespaced && !tw->a->all ? session_namespace(s)
+									: NULL,
+				     NULL, 0, session_cli(s)->selector))
 			return OWNERS_ENOMEM;
 	}
 	if (watch_types(tw))
@@ -581,8 +591,7 @@ static void tree_watch_clear(struct tree_watch *tw)
 {
 	/* Watches still in flight are the client's: it lets go of them
 	 * before the watch that owns their requests is freed. */
-	owners_http_client_free(tw->s->http);
-	tw->s->http = NULL;
+	session_disconnect(tw->s);
 	owners_watch_free(tw->w);
 	owners_tree_clear(&tw->tree);
 	tree_view_clear(&tw->view);

@@ -26,7 +26,8 @@ struct tree_watch_args {
 };
 
 /* Runs the watch until Ctrl-C, --until's state or its --timeout; the
- * exit code. Frees (and clears) s->http on the way out. */
+ * exit code. Lets go of the session's HTTP client on the way out
+ * (session_disconnect()). */
 enum exit_code tree_watch_run(struct session *s, const struct tree_watch_args *a);
 
 #endif

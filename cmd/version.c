@@ -109,15 +109,19 @@ static int client_text(struct owners_buf *out, const curl_version_info_data *cur
 static struct owners_json_value *server_version(struct owners_cli *cli, struct owners_error *err)
 {
 	struct owners_json_value *doc = NULL;
-	struct session s;
+	struct session *s = session_new();
 
-	memset(&s, 0, sizeof(s));
-	if (!session_connect(&s, cli))
-		owners_server_version_get(&doc, s.http, &s.err);
+	if (!s) {
+		owners_error_oom(err);
+		return NULL;
+	}
+	if (!session_connect(s, cli))
+		owners_server_version_get(&doc, session_http(s), session_error(s));
 	if (!doc)
-		owners_error_set(err, s.err.code ? s.err.code : OWNERS_EINVAL, "%s",
-				 owners_error_message(&s.err));
-	session_close(&s);
+		owners_error_set(err,
+				 session_error(s)->code ? session_error(s)->code : OWNERS_EINVAL,
+				 "%s", owners_error_message(session_error(s)));
+	session_close(s);
 	return doc;
 }
 

@@ -54,7 +54,7 @@ static enum exit_code look_across_namespaces(struct session *s, const struct own
 			nodes[n++] = w->owners[i].dependent;
 	rc = session_look_across_namespaces(s, nodes, n);
 	free(nodes);
-	if (!rc && owners_graph_link(s->graph))
+	if (!rc && owners_graph_link(session_graph(s)))
 		rc = error_oom();
 	return rc;
 }
@@ -68,8 +68,8 @@ static enum exit_code find(struct cmd_run *run, uint32_t *node)
 	struct owners_selection sel = OWNERS_SELECTION_INIT;
 	enum exit_code rc;
 
-	if (!(rc = session_scan(&run->s, run->scan_ns)) &&
-	    !(rc = session_select(&run->s, run->targets, 1, &how, &sel)))
+	if (!(rc = session_scan(run->s, run->scan_ns)) &&
+	    !(rc = session_select(run->s, run->targets, 1, &how, &sel)))
 		*node = sel.nodes[0];
 	owners_selection_clear(&sel);
 	return rc;
@@ -85,17 +85,17 @@ static enum exit_code explain_stuck(struct session *s, uint32_t node, struct own
 	size_t n_reach = 0;
 	enum exit_code rc = EXIT_OK;
 
-	if (!s->graph->nodes[node].deleted)
+	if (!session_graph(s)->nodes[node].deleted)
 		return 0;
-	if (owners_stuck_reach(&reach, &n_reach, s->graph, &node, 1))
+	if (owners_stuck_reach(&reach, &n_reach, session_graph(s), &node, 1))
 		return error_oom();
 	if (session_stuck_facts(s, facts, &(const struct owners_node_list){ reach, n_reach }, &err)) {
 		rc = report_error(&err);
 		owners_error_clear(&err);
 	}
 	free(reach);
-	if (!rc && owners_stuck_is_stuck(s->graph, facts, node) &&
-	    owners_stuck_explain(rep, s->graph, facts, node))
+	if (!rc && owners_stuck_is_stuck(session_graph(s), facts, node) &&
+	    owners_stuck_explain(rep, session_graph(s), facts, node))
 		rc = error_oom();
 	return rc;
 }
@@ -111,7 +111,7 @@ static enum exit_code show(struct cmd_run *run, const struct owners_why *w, cons
 
 	memset(&render, 0, sizeof(render));
 	render.print = run->print;
-	render.g = run->s.graph;
+	render.g = session_graph(run->s);
 	render.why = w;
 	render.events = ev;
 	render.gc = gc->c ? &gc->render : NULL;
@@ -152,7 +152,7 @@ static void why_facts_clear(struct why_facts *f)
 
 enum exit_code cmd_why(struct cmd_run *run)
 {
-	struct session *s = &run->s;
+	struct session *s = run->s;
 	struct why_facts f;
 	uint32_t node = OWNERS_NO_NODE;
 	enum exit_code rc;
@@ -161,16 +161,17 @@ enum exit_code cmd_why(struct cmd_run *run)
 	if ((rc = find(run, &node)))
 		goto out;
 	/* First pass: which owners read absent; then look for them elsewhere. */
-	if (owners_why_explain(&f.why, s->graph, NULL, node)) {
+	if (owners_why_explain(&f.why, session_graph(s), NULL, node)) {
 		rc = error_oom();
 		goto out;
 	}
-	rc = *s->graph->nodes[node].namespace_ ? look_across_namespaces(s, &f.why) : EXIT_OK;
+	rc = *session_graph(s)->nodes[node].namespace_ ? look_across_namespaces(s, &f.why)
+						       : EXIT_OK;
 	owners_why_clear(&f.why);
 	if (rc || (rc = explain_stuck(s, node, &f.facts, &f.rep)))
 		goto out;
-	if (session_why_events(s, &f.events, &s->graph->nodes[node], WHY_EVENTS_LIMIT) ||
-	    owners_why_explain(&f.why, s->graph, &f.rep, node)) {
+	if (session_why_events(s, &f.events, &session_graph(s)->nodes[node], WHY_EVENTS_LIMIT) ||
+	    owners_why_explain(&f.why, session_graph(s), &f.rep, node)) {
 		rc = error_oom();
 		goto out;
 	}

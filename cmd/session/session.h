@@ -1,8 +1,9 @@
 /*
  * The session every cluster command shares: its connection, its types,
- * its scan and what the command set up around them, in one struct. What
- * is done with it is in the files named for each job, each header saying
- * what it owns:
+ * its scan and what the command set up around them, kept behind the
+ * functions below (what it holds: session_state.h, the session's own).
+ * What is done with it is in the files named for each job, each header
+ * saying what it owns:
  *
  *   session_connect.h   the kubeconfig, the HTTP client, credential errors
  *   session_discover.h  the server's types (discovery, cached or current)
@@ -21,7 +22,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "list_shuffle.h"
 #include "list_source.h"
 #include "owners_error.h"
 #include "resource.h"
@@ -30,87 +30,77 @@
 struct owners_cli;
 struct owners_graph;
 struct owners_http_client;
-struct owners_object_arg;
-struct owners_rest_config;
-struct owners_selection_arg;
-
-/* A set of types, for a scan's want filter: session_types_want() accepts
- * a type whose resource (any version) is in it. types is the owner's to
- * free. */
-struct session_types {
-	const struct owners_resource **types;
-	size_t count, cap;
-};
 
 /* What a session read from a snapshot (--from) holds instead of a
  * connection: the snapshot's header, and the facts its scans read past
  * (cmd/session/session_snapshot.h). */
 struct session_snapshot;
 
-struct session {
-	struct owners_cli *cli;
-	/* --from: the snapshot read instead of the cluster (NULL: live). */
-	struct session_snapshot *snap;
-	/* The time the answer is about: the snapshot's, else the clock's. */
-	int64_t now;
-	/* OWNERS_TEST_NOW, read once when the session connects (0: none):
-	 * session_now() is asked on every frame of a watch. */
-	int64_t fixed_now;
-	struct owners_rest_config *cfg;
-	struct owners_http_client *http;
-	/* Where every scan of the session reads its lists (the live cluster
-	 * behind http; lib/graph/list_source.h). */
-	struct owners_list_source lists;
-	/* OWNERS_TEST_SHUFFLE: the lists above, handed on in a seed's order
-	 * (lib/graph/list_shuffle.h); lists then reads through it. */
-	struct owners_list_shuffle shuffle;
-	struct owners_resource_table types;
-	int types_loaded;
-	int types_fresh;           /* discovery was fetched in this run */
-	struct owners_graph *graph;
-	struct owners_scan_report scan;
-	const char *namespace_;    /* effective namespace (flag or context) */
-	int (*want)(void *ctx, const struct owners_resource *r); /* scan filter */
-	void *want_ctx;
-	/* Types the GC does not track that this command names as roots
-	 * (session_also_list()): listed by every scan besides the tracked ones. */
-	struct session_types extra;
-	/* The arguments session_resolve_args() resolved (args, the
-	 * session's) from their typed names (typed, the caller's): resolved
-	 * again whenever discovery is refreshed, so that they point into the
-	 * current table. */
-	const struct owners_object_arg *typed;
-	struct owners_selection_arg *args;
-	size_t n_args;
-	int also_list;
-	/* Tables a refresh replaced, kept until the session closes: a type
-	 * pointer held anywhere never dangles. */
-	struct owners_resource_table *retired;
-	size_t n_retired, cap_retired;
-	/* Further warnings a command adds about this scan (session_note()),
-	 * worded by it, given out with the scan's own by session_warnings(). */
-	char **notes;
-	size_t n_notes, cap_notes;
-	/* Set by a command whose answer holds namespaced objects only (see
-	 * owners_graph_type_can_hold_answer()): the warnings then name the
-	 * types that could not be listed and matter, and count the rest. */
-	int answer_namespaced_only;
-	/* Set by a command that answers about roots: a name given with -A is
-	 * the namespace's, -A widening where its dependents are sought. */
-	int names_in_namespace;
-	/* Told each list's resourceVersion as the scans make them (a watch
-	 * starts there); NULL when nobody asks. Called with r NULL when a
-	 * refreshed discovery voids what was listed so far (the scan starts
-	 * again, and r of the earlier calls is gone). */
-	int (*on_listed)(void *ctx, const struct owners_resource *r, const char *ns, const char *rv);
-	void *on_listed_ctx;
-	struct owners_error err;
-};
+/* A session: what it holds is its own (cmd/session/session_state.h);
+ * a command asks for it through the functions below. */
+struct session;
 
+/* An empty session, to open (session_open(), session_connect_from());
+ * NULL when out of memory. */
+struct session *session_new(void);
+/* Frees s and everything it holds (NULL: nothing). */
 void session_close(struct session *s);
 /* The time an answer is about, asked where it is rendered: a snapshot's
  * (or --from-time's), else the wall clock now (OWNERS_TEST_NOW's when the
  * suites fix it). The one place cmd/ takes "now" from. */
 int64_t session_now(const struct session *s);
+/* The time the session's answer is about, fixed when it opened: the
+ * snapshot's, else the clock's then. */
+int64_t session_time(const struct session *s);
+
+/* What the session was opened with and on. */
+struct owners_cli *session_cli(const struct session *s);
+const char *session_namespace(const struct session *s); /* the flag's or the context's */
+const char *session_server(const struct session *s);    /* the server's URL (NULL: none) */
+int session_is_snapshot(const struct session *s);       /* --from: read from a snapshot */
+/* The HTTP client (NULL on a snapshot, or after session_disconnect()). */
+struct owners_http_client *session_http(const struct session *s);
+/* Lets go of the HTTP client before what holds its requests (a watch)
+ * is freed: requests still in flight are the client's. */
+void session_disconnect(struct session *s);
+/* What went wrong last: the error every session function that fails
+ * leaves here (cleared by the caller). */
+struct owners_error *session_error(struct session *s);
+
+/* The types discovery found (its failed groups included). */
+const struct owners_resource_table *session_types(const struct session *s);
+/* The owner graph of the last scan (NULL before one). */
+struct owners_graph *session_graph(const struct session *s);
+/* The report of the last scan: what could not be listed, what waited. */
+const struct owners_scan_report *session_scan_report(const struct session *s);
+/* Drops the graph and report of the last scan: the next starts afresh. */
+void session_forget_scan(struct session *s);
+
+/* A command whose answer holds namespaced objects only (see
+ * owners_graph_type_can_hold_answer()): the warnings then name the types
+ * that could not be listed and matter, and count the rest. */
+void session_set_answer_namespaced_only(struct session *s, int namespaced_only);
+int session_answer_namespaced_only(const struct session *s);
+/* A command that answers about roots: a name given with -A is the
+ * namespace's, -A widening where its dependents are sought. */
+void session_set_names_in_namespace(struct session *s, int names_in_namespace);
+/* Tells fn each list's resourceVersion as the scans make them (a watch
+ * starts there); fn NULL: nobody asks. fn is called with r NULL when a
+ * refreshed discovery voids what was listed so far. */
+void session_on_listed(struct session *s,
+		       int (*fn)(void *ctx, const struct owners_resource *r, const char *ns,
+				 const char *rv),
+		       void *ctx);
+/* Every later list of the session is read through `through`, which
+ * reads its own lists from what is returned (the source until now): a
+ * command that keeps or changes what the lists hand on. Give the
+ * returned source back to end it. */
+struct owners_list_source session_read_lists_through(struct session *s,
+						     struct owners_list_source through);
+/* Lists what o selects into g (NULL: none kept), through the session's
+ * lists, the outcome in report. 0, or an OWNERS_E* code with
+ * session_error() set. */
+int session_list_into(struct session *s, struct owners_graph *g,
+		      const struct owners_scan_options *o, struct owners_scan_report *report);
 
 #endif

@@ -1,4 +1,5 @@
 #include "session_access.h"
+#include "session_state.h"
 
 #include <stdlib.h>
 

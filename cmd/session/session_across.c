@@ -1,4 +1,5 @@
 #include "session_across.h"
+#include "session_state.h"
 
 #include <stdlib.h>
 

@@ -1,4 +1,5 @@
 #include "session_connect.h"
+#include "session_state.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -12,16 +12,16 @@
 #include "session.h"
 
 /* Loads the kubeconfig and opens the HTTP client, no request yet.
- * Returns 0, or the error code with s->err set (nothing printed: the
+ * Returns 0, or the error code with session_error(s) set (nothing printed: the
  * caller words it). */
 int session_connect(struct session *s, struct owners_cli *cli);
 /* Another connection to the same server with the same options (a reader
  * whose requests must not serve the run's watches). 0, or the error in
- * s->err. */
+ * session_error(s). */
 int session_client_new(struct session *s, struct owners_http_client **out);
 /* session_connect(), then discovery (from the cache when fresh). */
 enum exit_code session_open(struct session *s, struct owners_cli *cli);
-/* Prints why s->err happened (rejected credentials said as such) and
+/* Prints why session_error(s) happened (rejected credentials said as such) and
  * returns the exit code. */
 enum exit_code session_fail(struct session *s);
 /* Whose credentials the server was given, appended to b for a message:

@@ -11,9 +11,9 @@
 #include "output.h"
 #include "session.h"
 
-/* Loads discovery into s->types (refresh: from the server, not the
+/* Loads discovery into session_types(s) (refresh: from the server, not the
  * cache), then resolves the arguments the session holds against it. 0,
- * or the error code with s->err set (nothing printed). */
+ * or the error code with session_error(s) set (nothing printed). */
 int session_discover(struct session *s, int refresh);
 /* Refetches discovery (a name did not resolve against the cache). */
 enum exit_code session_rediscover(struct session *s);

@@ -1,4 +1,5 @@
 #include "session_scan.h"
+#include "session_state.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * listed into the owner graph, then the owner types the first pass found
  * a reference to; a whole scan again when discovery turns out stale; and
  * one type's list on its own (-l, completion). Every list goes through
- * the session's list source (s->lists).
+ * the session's list source.
  */
 #ifndef OWNERS_CMD_SESSION_SCAN_H
 #define OWNERS_CMD_SESSION_SCAN_H
@@ -11,9 +11,6 @@
 #include "output.h"
 #include "session.h"
 
-int session_types_want(void *ctx, const struct owners_resource *r);
-/* Adds r unless its resource is in already. 0, or OWNERS_ENOMEM. */
-int session_types_add(struct session_types *set, const struct owners_resource *r);
 /* Lists r (in the version owners lists it, see owners_graph_lookup_type())
  * in every scan even if the GC does not track it: a type named as a root
  * (an Event can be deleted, an events.k8s.io Event can own objects). A type
@@ -28,7 +25,7 @@ void session_scan_options(const struct session *s, struct owners_scan_options *o
 /* OWNERS_LIST_FORMAT=json: every list (the scan's and the status lists)
  * in JSON only, to debug or to compare. */
 int session_json_only(void);
-/* Under the test hook OWNERS_TEST_SHUFFLE=SEED, s->lists (just set: live
+/* Under the test hook OWNERS_TEST_SHUFFLE=SEED, the lists (just set: live
  * or a snapshot) is read through a shuffle of that seed from now on. */
 void session_lists_shuffle(struct session *s);
 /* ns NULL: all namespaces. Lists what the GC tracks (and the types of

@@ -1,4 +1,5 @@
 #include "session_select.h"
+#include "session_state.h"
 
 #include <stdlib.h>
 #include <string.h>

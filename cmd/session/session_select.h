@@ -66,7 +66,7 @@ enum exit_code session_say_not_found(const struct owners_selection *sel, int rc)
 
 /* Resolves the arguments the session holds (as typed) against the
  * current types (session_discover() calls it after every refresh). 0, or
- * the error code with s->err set. */
+ * the error code with session_error(s) set. */
 int session_resolve_held(struct session *s);
 
 #endif

@@ -1,4 +1,5 @@
 #include "session_snapshot.h"
+#include "session_state.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -15,7 +15,7 @@
 #include "why_events.h"
 
 /* session_connect() on the snapshot at path instead of the cluster. 0, or
- * an OWNERS_E* code with s->err set (nothing printed). */
+ * an OWNERS_E* code with session_error(s) set (nothing printed). */
 int session_connect_from(struct session *s, struct owners_cli *cli, const char *path);
 void session_snapshot_free(struct session_snapshot *snap);
 
@@ -35,7 +35,7 @@ const char *session_snapshot_fact_at(const struct session *s, enum owners_snapsh
 /* For a dump without discovery, a warning with the scan's saying what
  * the dump lacks. 0, or OWNERS_ENOMEM. */
 int session_snapshot_note(struct session *s);
-/* s->err for a type name the snapshot does not hold (typed: as typed). */
+/* session_error(s) for a type name the snapshot does not hold (typed: as typed). */
 void session_snapshot_unknown_type(struct session *s, const char *typed);
 /* The header as read: what it is, where it came from, its time. */
 const struct owners_snapshot_header *session_snapshot_header(const struct session *s);

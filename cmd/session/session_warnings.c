@@ -1,4 +1,5 @@
 #include "session_warnings.h"
+#include "session_state.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
