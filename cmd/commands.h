@@ -51,8 +51,11 @@ struct command {
 	enum exit_code (*fn)(struct cmd_run *run);
 	enum cmd_args args;
 	enum cmd_type_alone type_alone; /* CMD_ARGS_OBJECTS* */
-	/* Set: exactly one object, else this usage error. */
+	/* Set: exactly one object, else a usage error: "'owners why'
+	 * explains one object: TYPE/NAME, e.g. 'owners why pod/web-1'" (what
+	 * it does with it, and an example of one). */
 	const char *one_object;
+	const char *one_object_example;
 	enum cmd_discovery discovery;   /* NONE: no session */
 	/* It answers from a snapshot too (--from): a read command. Unset, or
 	 * when changes() says what these flags would change, --from is
@@ -79,10 +82,15 @@ struct command {
 	 * that names the command's own text, the default (NULL: unnamed). */
 	const char *const *outputs;
 	const char *output_default;
-	const char *usage;          /* "owners tree TYPE/NAME... [flags]" */
+	/* Command lines, one per line: "owners tree TYPE/NAME... [flags]". In
+	 * usage and examples a line whose first word is owners is one the
+	 * user runs: --help spells that word as the user runs owners
+	 * (output_program(): "kubectl owners" for the plugin), the man page
+	 * as owners. */
+	const char *usage;
 	const char *summary;        /* one line */
-	const char *description;    /* paragraphs for --help and the man page */
-	const char *examples;
+	const char *description;    /* paragraphs for --help and the man page (prose: as written) */
+	const char *examples;       /* indented lines (see usage) */
 	const char *rbac;           /* the permissions it needs, for the man page */
 	int hidden;                 /* internal: not listed in help */
 	/* The -o json document's schema: the man page's OUTPUT section only

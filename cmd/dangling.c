@@ -214,8 +214,8 @@ static enum exit_code say_after_fix(struct cmd_run *run)
 			"every object fixed\n");
 	else
 		fprintf(stderr, "after the fix: %zu dangling ownerReference%s left (the ones kept or failed above)"
-			", %zu of them on objects the garbage collector will delete; 'owners dangling' shows them\n",
-			after.count, after.count == 1 ? "" : "s", deletes);
+			", %zu of them on objects the garbage collector will delete; '%s dangling' shows them\n",
+			after.count, after.count == 1 ? "" : "s", deletes, output_program());
 	owners_dangling_report_clear(&after);
 	return 0;
 }
@@ -271,7 +271,7 @@ static enum exit_code collect_after_fix(struct session *s, enum owners_dry_run d
 
 /* ---- the command ------------------------------------------------------- */
 
-OUTPUT_RENDERERS(renderers, struct owners_dangling_render, owners_dangling, 0);
+OUTPUT_RENDERERS(renderers, struct owners_dangling_render, owners_dangling);
 
 static enum exit_code show(struct cmd_run *run, const struct owners_dangling_report *rep, int fix)
 {
@@ -310,7 +310,7 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 
 	if (cli->selector && !args->count)
 		return usage_error("-l needs the TYPE of the objects to select, e.g. "
-				   "'owners dangling pods -l app=web'");
+				   "'%s dangling pods -l app=web'", output_program());
 	if (o->fix_unresolvable && o->fix == OWNERS_FIX_MODE_NONE && o->dry_run == OWNERS_DRY_RUN_NONE)
 		return usage_error("--fix-unresolvable goes with --fix (or --dry-run, to see what it "
 				   "would change first)");

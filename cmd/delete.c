@@ -211,8 +211,8 @@ static enum exit_code read_protections(struct delete_run *r, const struct owners
 
 static enum exit_code print_plan(struct delete_run *r, const struct owners_cascade_plan *p)
 {
-	static const struct output_renderers renderers = { NULL, render_plan, NULL, 0 };
-	static const struct output_renderers names = { NULL, render_plan_names, NULL, 0 };
+	static const struct output_renderers renderers = { NULL, render_plan, NULL };
+	static const struct output_renderers names = { NULL, render_plan_names, NULL };
 	struct owners_cascade_render render;
 	enum exit_code rc = read_protections(r, p);
 
@@ -519,13 +519,14 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 				   "--cascade=orphan their dependents are kept, and scaling would take "
 				   "their pods: use one or the other");
 	if (o->all && !args->count)
-		return usage_error("--all needs a type: owners delete TYPE --all (every object of that type)");
+		return usage_error("--all needs a type: %s delete TYPE --all (every object of that type)",
+				   output_program());
 	if (o->all && cli->selector)
 		return usage_error("--all and -l cannot be combined: --all already takes every object of the type");
 	/* TYPE NAME or TYPE/NAME: --all takes a type alone */
 	if (o->all && (args->count > 1 || strchr(args->items[0], '/')))
 		return usage_error("--all takes every object of a type: give the type without names, "
-				   "e.g. owners delete configmaps --all");
+				   "e.g. %s delete configmaps --all", output_program());
 	return EXIT_OK;
 }
 

@@ -23,7 +23,8 @@ struct owners_cascade_render delete_render_of(const struct delete_run *r,
 						 r->runner.plan_options.mode,
 						 (const char *const *)r->roots,
 						 r->n_roots,
-						 r->facts };
+						 r->facts,
+						 output_program() };
 
 	return render;
 }
@@ -36,20 +37,6 @@ enum exit_code delete_put(const struct owners_buf *b, int rc)
 		return error_render(rc);
 	fwrite(b->ptr, 1, b->len, stderr);
 	return 0;
-}
-
-/* The same for a text that quotes commands ('owners tree', the
- * 'owners finalizers remove' that ends a wait): spelled as the user runs
- * owners (output_as_typed()). */
-enum exit_code delete_put_typed(const struct owners_buf *b, int rc)
-{
-	struct owners_buf typed = OWNERS_BUF_INIT;
-
-	if (!rc && b->len && output_as_typed(&typed, b->ptr))
-		rc = OWNERS_ENOMEM;
-	rc = delete_put(b->len ? &typed : b, rc);
-	owners_buf_clear(&typed);
-	return rc;
 }
 
 /* kubectl's `deployment.apps "web" deleted`, or with -o name
@@ -108,8 +95,8 @@ enum exit_code delete_report_not_waiting(const struct delete_run *r, const struc
 	if (output_resume_command(&command, (const char *const *)r->roots, r->n_roots, r->o->resume.count > 0))
 		rc = error_oom();
 	else
-		rc = delete_put_typed(&said, owners_cascade_render_not_waiting(&said, p, r->runner.last_round_done,
-										  command.ptr));
+		rc = delete_put(&said, owners_cascade_render_not_waiting(&said, p, r->runner.last_round_done,
+									    command.ptr, output_program()));
 	owners_buf_clear(&said);
 	owners_buf_clear(&command);
 	return rc;
@@ -122,7 +109,7 @@ enum exit_code delete_report_left(const struct delete_run *r, const struct owner
 {
 	const struct owners_cascade_render render = delete_render_of(r, p);
 	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
-	enum exit_code rc = delete_put_typed(&said, owners_cascade_render_left(&said, &render));
+	enum exit_code rc = delete_put(&said, owners_cascade_render_left(&said, &render));
 
 	if (!rc && with_resume && !output_resume_command(&command, (const char *const *)r->roots, r->n_roots, r->o->resume.count > 0))
 		fprintf(stderr, "the cascade's progress is kept in the cluster: run this to finish it:\n  %s\n",
@@ -149,7 +136,7 @@ enum exit_code delete_report_deadlock(const struct delete_run *r, const struct o
 		owners_buf_reset(&said);
 		if ((remedy.len && owners_buf_adds(&remedy, " && ")) ||
 		    owners_deadlock_describe(&said, session_graph(r->cmd->s), d) ||
-		    owners_deadlock_command(&remedy, session_graph(r->cmd->s), d))
+		    owners_deadlock_command(&remedy, output_program(), session_graph(r->cmd->s), d))
 			rc = error_oom();
 		else
 			error_msg("%s", said.ptr);
@@ -190,7 +177,7 @@ enum exit_code delete_report_interrupted(const struct delete_run *r, const struc
 	if (output_resume_command(&command, (const char *const *)r->roots, r->n_roots, r->o->resume.count > 0))
 		rc = error_oom();
 	else
-		rc = delete_put_typed(&said,
+		rc = delete_put(&said,
 			       owners_cascade_render_interrupted(&said, &render, r->runner.track.deleted,
 							   r->runner.track.released, command.ptr));
 	owners_buf_clear(&said);

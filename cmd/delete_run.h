@@ -54,10 +54,8 @@ struct delete_run {
  * the mode and the roots. */
 struct owners_cascade_render delete_render_of(const struct delete_run *r, const struct owners_cascade_plan *p);
 /* A rendered text on stderr, or why it could not be rendered (rc, an
- * OWNERS_E* code): the exit code. delete_put_typed: the same for a text
- * that quotes commands, spelled as the user runs owners. */
+ * OWNERS_E* code): the exit code. */
 enum exit_code delete_put(const struct owners_buf *b, int rc);
-enum exit_code delete_put_typed(const struct owners_buf *b, int rc);
 /* The runner's event and progress hooks (ctx: the run). */
 void delete_on_event(void *ctx, enum owners_cascade_event e, const char *type, const char *name, const char *ns);
 void delete_show_progress(void *ctx, const struct owners_cascade_plan *p, size_t deleted, size_t acting);

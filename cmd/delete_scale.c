@@ -8,6 +8,7 @@
 
 #include "cascade_access.h"
 #include "clock.h"
+#include "finalizer_command.h"
 #include "grow.h"
 #include "meter.h"
 #include "scale_down_exec.h"
@@ -202,6 +203,17 @@ static enum exit_code changed_back(const struct step *st)
 /* Where a scale-down is stuck, read from a fresh scan of the workload's
  * pods: one held by a finalizer, or pods nobody deletes (a controller
  * that is not running). Appended to out. */
+/* The command that removes p's first finalizer, and the line's end. */
+static void say_remove_command(struct owners_buf *out, const struct owners_node *p)
+{
+	struct owners_command_line cmd = OWNERS_COMMAND_LINE_INIT;
+
+	if (!owners_finalizer_command_of(&cmd, p, p->finalizers[0]))
+		owners_command_line_spell(out, output_program(), &cmd);
+	owners_command_line_clear(&cmd);
+	owners_buf_addc(out, '\n');
+}
+
 static void explain_stuck(struct owners_buf *out, struct scale_first *sf, const char *uid);
 
 /* The command that goes on from where the scale-down stopped, and exits
@@ -228,12 +240,7 @@ static enum exit_code timed_out(struct step *st)
 		  st->r.n->name, st->as.where, *st->r.why ? st->r.why : "not at 0 yet",
 		  st->r.waits_on == OWNERS_SCALE_WAIT_OBSERVED ? ": is it running (kube-controller-manager)?" : "");
 	explain_stuck(&stuck, sf, uid); /* (the graph is replaced: st->r.n is stale) */
-	if (stuck.len) {
-		struct owners_buf typed = OWNERS_BUF_INIT;
-
-		fputs(output_as_typed(&typed, stuck.ptr) ? stuck.ptr : typed.ptr, stderr);
-		owners_buf_clear(&typed);
-	}
+	fputs(stuck.ptr, stderr);
 	error_msg("nothing was deleted: the cascade starts once every workload is down (those "
 		  "scaled so far stay at 0)");
 	say_resume(sf);
@@ -534,10 +541,9 @@ static void explain_stuck(struct owners_buf *out, struct scale_first *sf, const 
 			for (f = 0; f < p->n_finalizers; f++)
 				owners_buf_addf(out, "%s %s", f ? "," : p->n_finalizers > 1 ? "s" : "",
 						p->finalizers[f]);
-			owners_buf_addf(out, " (in deletion for %llds); if its controller is gone: "
-					     "owners finalizers remove pod/%s%s%s --finalizer %s --uid=%s\n",
-					(long long)(now - p->deleted), p->name,
-					*p->namespace_ ? " -n " : "", p->namespace_, p->finalizers[0], p->uid);
+			owners_buf_addf(out, " (in deletion for %llds); if its controller is gone: ",
+					(long long)(now - p->deleted));
+			say_remove_command(out, p);
 		} else if (!p->deleted) {
 			live++;
 		}

@@ -76,11 +76,13 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts, c
 
 	(void)opts;
 	if (cli->from)
-		return usage_error("'owners diff' takes the snapshots it compares as arguments, not --from: "
-				   "'owners diff BEFORE AFTER', or 'owners diff BEFORE' against the cluster");
+		return usage_error("'%s diff' takes the snapshots it compares as arguments, not --from: "
+				   "'%s diff BEFORE AFTER', or '%s diff BEFORE' against the cluster",
+				   output_program(), output_program(), output_program());
 	if (!args->count)
-		return usage_error("'owners diff' needs the snapshot to compare: 'owners diff BEFORE AFTER', "
-				   "or 'owners diff BEFORE' against the cluster (owners snapshot -f FILE makes one)");
+		return usage_error("'%s diff' needs the snapshot to compare: '%s diff BEFORE AFTER', "
+				   "or '%s diff BEFORE' against the cluster (%s snapshot -f FILE makes one)",
+				   output_program(), output_program(), output_program(), output_program());
 	if (cli->selector && owners_label_selector_parse(&sel, cli->selector, &err))
 		rc = usage_error("invalid label selector '%s': %s", cli->selector, owners_error_message(&err));
 	owners_label_selector_free(sel);
@@ -291,7 +293,7 @@ static int side_warnings(struct owners_scan_warning_list *all, const struct sess
 
 static enum exit_code emit(struct cmd_run *run, struct view *v, const struct session *a, const struct session *b)
 {
-	static const struct output_renderers renderers = { render_json, render_text, NULL, 0 };
+	static const struct output_renderers renderers = { render_json, render_text, NULL };
 	const struct session *sides[2] = { a, b };
 	static const char *const names[2] = { "before", "after" };
 	struct owners_scan_warning_list listed = { NULL, 0, 0 };
@@ -354,8 +356,8 @@ static void say_limits(const struct owners_graph_diff *d, const struct diff_args
 		warning_msg("%s was taken from %s and %s is %s: objects are the same by UID, so two clusters "
 			    "differ in every object", a->before, ha->server, b_name, server_b);
 	if (d->a.now && d->b.now && d->b.now < d->a.now)
-		warning_msg("%s is older than %s: the changes read backwards (owners diff BEFORE AFTER)", b_name,
-			    a->before);
+		warning_msg("%s is older than %s: the changes read backwards (%s diff BEFORE AFTER)", b_name,
+			    a->before, output_program());
 	struct owners_buf kinds = OWNERS_BUF_INIT;
 
 	if (d->unseen_in_a && !unseen_kinds(&kinds, d, 1))

@@ -166,8 +166,7 @@ static void say_not_stuck(const struct owners_graph *g, const struct owners_stuc
 	owners_buf_clear(&what);
 }
 
-/* its remedies ("if so: owners ...") as the user runs owners */
-OUTPUT_RENDERERS(renderers, struct owners_stuck_render, owners_stuck, 1);
+OUTPUT_RENDERERS(renderers, struct owners_stuck_render, owners_stuck);
 
 /* Scans, picks the objects asked about, and reads what explains why they
  * are stuck (lib/ops/stuck_fetch.c). */
@@ -225,7 +224,7 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 	(void)opts;
 	if (cli->selector && !args->count)
 		return usage_error("-l needs the TYPE of the objects to select, e.g. "
-				   "'owners finalizers pvc -l app=db'");
+				   "'%s finalizers pvc -l app=db'", output_program());
 	return EXIT_OK;
 }
 

@@ -372,7 +372,7 @@ static enum exit_code validate_remove(const struct owners_cli *cli, const void *
 		return usage_error("--all means every object in kubectl; to take every finalizer off "
 				   "use --all-finalizers");
 	if (!args->count)
-		return usage_error("'owners finalizers remove' needs the objects: TYPE/NAME...");
+		return usage_error("'%s finalizers remove' needs the objects: TYPE/NAME...", output_program());
 	if (!o->all_finalizers && !o->finalizers.count)
 		return usage_error("say which finalizers to remove: --finalizer NAME (repeatable) "
 				   "or --all-finalizers");
@@ -382,8 +382,8 @@ static enum exit_code validate_remove(const struct owners_cli *cli, const void *
 		if (!*o->finalizers.items[i])
 			return usage_error("--finalizer needs a name");
 	if (cli->all_namespaces)
-		return usage_error("'owners finalizers remove' works on named objects: use -n "
-				   "NAMESPACE, not -A");
+		return usage_error("'%s finalizers remove' works on named objects: use -n NAMESPACE, not -A",
+				   output_program());
 	return EXIT_OK;
 }
 
@@ -487,7 +487,7 @@ static int render_text(struct owners_buf *out, void *ctx)
 
 enum exit_code cmd_finalizers_remove(struct cmd_run *run)
 {
-	static const struct output_renderers renderers = { render_json, render_text, NULL, 0 };
+	static const struct output_renderers renderers = { render_json, render_text, NULL };
 	const struct remove_options *o = run->opts;
 	struct owners_finalizer_remove_options uo;
 	struct owners_finalizer_remove_render render;
@@ -501,6 +501,7 @@ enum exit_code cmd_finalizers_remove(struct cmd_run *run)
 	uo.all = o->all_finalizers;
 	uo.force = o->force;
 	uo.dry_run = o->dry_run;
+	uo.program = output_program();
 	if ((rc = test_hook_pause_before_patch(&pause)))
 		return rc;
 	if (pause > 0) {

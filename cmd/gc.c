@@ -173,7 +173,7 @@ static enum exit_code emit(struct owners_buf *b, int rendered)
 
 /* The backlog of this pass: the table (or the document), the summary and
  * the stopped-GC evidence on stderr. */
-OUTPUT_RENDERERS(renderers, struct owners_collector_render, owners_collector, 0);
+OUTPUT_RENDERERS(renderers, struct owners_collector_render, owners_collector);
 
 static enum exit_code show_backlog(struct gc_run *r, struct owners_collector_render_backlog *b, int with_fates)
 {
@@ -440,8 +440,8 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 	const struct gc_options *o = opts;
 
 	if (args->count)
-		return usage_error("owners gc takes no arguments: it works on every object of the namespace "
-				   "(-A: of the cluster), -l to narrow it");
+		return usage_error("%s gc takes no arguments: it works on every object of the namespace "
+				   "(-A: of the cluster), -l to narrow it", output_program());
 	if (o->watch && o->dry_run != OWNERS_DRY_RUN_NONE)
 		return usage_error("--watch acts on every change: it cannot be combined with --dry-run");
 	if (o->watch && cli->output.kind != OUTPUT_TEXT)

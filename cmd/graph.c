@@ -24,7 +24,7 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 	(void)cli;
 	(void)opts;
 	if (args->count)
-		return usage_error("'owners graph' takes no arguments (use -n NAMESPACE or -A)");
+		return usage_error("'%s graph' takes no arguments (use -n NAMESPACE or -A)", output_program());
 	return EXIT_OK;
 }
 
@@ -54,7 +54,7 @@ static int render_text(struct owners_buf *out, void *ctx)
 
 enum exit_code cmd_graph(struct cmd_run *run)
 {
-	static const struct output_renderers renderers = { render_json, render_text, NULL, 0 };
+	static const struct output_renderers renderers = { render_json, render_text, NULL };
 	struct graph_view v;
 	enum exit_code rc;
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "command_line.h"
 #include "commands.h"
 #include "output.h"
 #include "similar.h"
@@ -78,14 +79,26 @@ const struct command *owners_subcommand_find(const struct command *c, const char
 	return NULL;
 }
 
-/* Help text with the commands it shows spelled as the user runs owners
- * ("kubectl owners tree ..." under kubectl). */
-static void print_as_typed(const char *text)
+/* A command row's usage or examples: each line as written, the program
+ * at the start of a command line (commands.h) as the user runs it. */
+static void print_command_lines(const char *text)
 {
-	struct owners_buf b = OWNERS_BUF_INIT;
+	const size_t program_len = strlen(OWNERS_PROGRAM);
 
-	sink_puts(!output_as_typed(&b, text) ? b.ptr : text);
-	owners_buf_clear(&b);
+	while (*text) {
+		size_t indent = strspn(text, " "), len = strcspn(text, "\n");
+
+		sink_printf("%.*s", (int)indent, text);
+		text += indent;
+		len -= indent;
+		if (len > program_len && !strncmp(text, OWNERS_PROGRAM " ", program_len + 1)) {
+			sink_puts(output_program());
+			text += program_len;
+			len -= program_len;
+		}
+		sink_printf("%.*s%s", (int)len, text, text[len] ? "\n" : "");
+		text += len + (text[len] ? 1 : 0);
+	}
 }
 
 static void main_help(void)
@@ -93,7 +106,7 @@ static void main_help(void)
 	const struct command *c;
 
 	sink_printf("owners: inspect Kubernetes ownership and delete with client-side cascading\n\n");
-	print_as_typed("Usage:\n  owners COMMAND [ARGS] [flags]\n\nCommands:\n");
+	sink_printf("Usage:\n  %s COMMAND [ARGS] [flags]\n\nCommands:\n", output_program());
 	for (size_t c_i = 0; (c = owners_command_at(c_i)); c_i++)
 		if (!c->hidden)
 			sink_printf("  %-10s %s\n", c->name, c->summary);
@@ -102,7 +115,7 @@ static void main_help(void)
 	sink_printf("\nGlobal flags:\n");
 	owners_print_opts(owners_global_opts);
 	sink_printf("\nExit codes: 0 success, 1 error, 2 usage error, 3 timed out, 4 incomplete.\n");
-	print_as_typed("Run 'owners help COMMAND' or 'owners COMMAND --help' for more.\n");
+	sink_printf("Run '%s help COMMAND' or '%s COMMAND --help' for more.\n", output_program(), output_program());
 }
 
 /* What the command does in one paragraph, then its flags and examples,
@@ -117,14 +130,14 @@ void owners_command_help(const struct command *c)
 	if (c->parent)
 		sink_printf("%s ", c->parent->name);
 	sink_printf("%s: %s\n\nUsage:\n", c->name, c->summary);
-	print_as_typed("  ");
-	print_as_typed(c->usage);
+	sink_puts("  ");
+	print_command_lines(c->usage);
 	sink_puts("\n");
 	if (*d) {
 		char *head = owners_strndup(d, (size_t)first);
 
 		sink_puts("\n");
-		print_as_typed(head ? head : "");
+		sink_puts(head ? head : "");
 		sink_puts("\n");
 		free(head);
 	}
@@ -135,17 +148,18 @@ void owners_command_help(const struct command *c)
 	if (c->subcommands) {
 		const struct command *const *sub;
 
-		sink_printf("\nSubcommands (each with its own flags: 'owners %s SUBCOMMAND --help'):\n", c->name);
+		sink_printf("\nSubcommands (each with its own flags: '%s %s SUBCOMMAND --help'):\n", output_program(),
+			    c->name);
 		for (sub = c->subcommands; *sub; sub++)
 			sink_printf("  %-10s %s\n", (*sub)->name, (*sub)->summary);
 	}
 	if (c->examples && *c->examples) {
 		sink_printf("\nExamples:\n");
-		print_as_typed(c->examples);
+		print_command_lines(c->examples);
 		sink_puts("\n");
 	}
 	if (rest) {
-		print_as_typed(rest + 1);
+		sink_puts(rest + 1);
 		sink_puts("\n");
 	}
 	if (c->json_schema)
@@ -187,9 +201,10 @@ static enum exit_code unknown_command(const char *word)
 			best_d = d;
 		}
 	if (best)
-		error_msg("unknown command '%s' (see 'owners --help'); did you mean '%s'?", word, best->name);
+		error_msg("unknown command '%s' (see '%s --help'); did you mean '%s'?", word, output_program(),
+			  best->name);
 	else
-		error_msg("unknown command '%s' (see 'owners --help')", word);
+		error_msg("unknown command '%s' (see '%s --help')", word, output_program());
 	return EXIT_USAGE;
 }
 
@@ -241,8 +256,8 @@ static enum exit_code refuse_subcommand_flags(const struct command *c, int argc,
 			const struct opt *const theirs[] = { (*sub)->opts, NULL };
 
 			if (owners_opt_find_word(theirs, a))
-				return usage_error("%.*s is a flag of 'owners %s %s'", (int)strcspn(a, "="), a,
-						   c->name, (*sub)->name);
+				return usage_error("%.*s is a flag of '%s %s %s'", (int)strcspn(a, "="), a,
+						   output_program(), c->name, (*sub)->name);
 		}
 	}
 	return 0;

@@ -38,7 +38,8 @@ static enum exit_code read_objects(struct cmd_run *run)
 		return rc == EXIT_ERROR ? EXIT_USAGE : (enum exit_code)rc;
 	}
 	if (c->one_object && run->n_objs != 1)
-		return usage_error("%s", c->one_object);
+		return usage_error("'%s %s' %s one object: TYPE/NAME, e.g. '%s %s %s'", output_program(), c->name,
+				   c->one_object, output_program(), c->name, c->one_object_example);
 	return EXIT_OK;
 }
 
@@ -97,8 +98,8 @@ static enum exit_code refuse_snapshot(const struct cmd_run *run)
 		return EXIT_OK;
 	if (!what)
 		what = "changes the cluster";
-	return usage_error("owners %s%s%s %s: --from reads a snapshot, which nothing changes; run it against "
-			   "the cluster", c->parent ? c->parent->name : c->name, c->parent ? " " : "",
+	return usage_error("%s %s%s%s %s: --from reads a snapshot, which nothing changes; run it against "
+			   "the cluster", output_program(), c->parent ? c->parent->name : c->name, c->parent ? " " : "",
 			   c->parent ? c->name : "", what);
 }
 
@@ -109,6 +110,7 @@ static enum exit_code read_print_options(struct cmd_run *run)
 
 	run->print.now = owners_clock_wall(); /* the session's, once it opens */
 	run->print.color = output_color();
+	run->print.program = output_program();
 	run->print.wide = cli->output.kind == OUTPUT_WIDE;
 	run->print.names = cli->output.kind == OUTPUT_NAME;
 	run->print.no_headers = cli->table.no_headers;
@@ -142,21 +144,6 @@ enum exit_code cmd_run_command(const struct command *c, struct owners_cli *cli, 
 	return rc;
 }
 
-/* out's text with the commands it quotes spelled as the user runs owners. */
-static int spelled_as_typed(struct owners_buf *out)
-{
-	struct owners_buf typed = OWNERS_BUF_INIT;
-	int rc = output_as_typed(&typed, out->ptr ? out->ptr : "");
-
-	if (rc) {
-		owners_buf_clear(&typed);
-		return rc;
-	}
-	owners_buf_clear(out);
-	*out = typed;
-	return 0;
-}
-
 enum exit_code output_write(const struct output_format *f, int no_headers, const struct output_renderers *r,
 			    void *ctx, const struct owners_scan_warning *warnings, size_t n_warnings)
 {
@@ -164,8 +151,6 @@ enum exit_code output_write(const struct output_format *f, int no_headers, const
 	enum exit_code rc;
 	int render_rc = output_is_document(f) ? r->document(&out, ctx, warnings, n_warnings) : r->text(&out, ctx);
 
-	if (!render_rc && r->as_typed && f->kind == OUTPUT_TEXT)
-		render_rc = spelled_as_typed(&out);
 	if (render_rc)
 		rc = error_render(render_rc);
 	else if (f->kind == OUTPUT_JSONPATH || f->kind == OUTPUT_CUSTOM_COLUMNS)

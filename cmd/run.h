@@ -115,9 +115,6 @@ struct output_renderers {
 	/* custom-columns: the array of each item whose elements are rows too
 	 * (tree's dependents); NULL: none */
 	const char *nested;
-	/* text: the commands it quotes (remedies) spelled as the user runs
-	 * owners ("kubectl owners ..." under kubectl; output_as_typed()) */
-	int as_typed;
 };
 
 /*
@@ -126,9 +123,9 @@ struct output_renderers {
  * prefix_render_json, prefix_render_text and prefix_render_names, written
  * once: the document gets the scan's warnings, -o name the names, the
  * other formats the text. Defines `static const struct output_renderers
- * name` (as_typed: see above); output_emit()'s ctx is a type *.
+ * name`; output_emit()'s ctx is a type *.
  */
-#define OUTPUT_RENDERERS(name, type, prefix, as_typed_)                                            \
+#define OUTPUT_RENDERERS(name, type, prefix)                                            \
 	static int name##_json(struct owners_buf *out, void *ctx,                                  \
 			       const struct owners_scan_warning *warnings, size_t n_warnings)      \
 	{                                                                                          \
@@ -145,7 +142,7 @@ struct output_renderers {
 		return render->print.names ? prefix##_render_names(out, render)                    \
 					   : prefix##_render_text(out, render);                    \
 	}                                                                                          \
-	static const struct output_renderers name = { name##_json, name##_text, NULL, as_typed_ }
+	static const struct output_renderers name = { name##_json, name##_text, NULL }
 
 /* The one printer: renders with r in the format -o asked for and writes
  * it to stdout (a document through the yaml or template writer), then

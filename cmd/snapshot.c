@@ -51,9 +51,10 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts, c
 
 	(void)cli;
 	if (args->count)
-		return usage_error("'owners snapshot' takes no arguments (use -n NAMESPACE or -A, and -f FILE)");
+		return usage_error("'%s snapshot' takes no arguments (use -n NAMESPACE or -A, and -f FILE)",
+				   output_program());
 	if (!o->file)
-		return usage_error("'owners snapshot' needs -f FILE (- for stdout)");
+		return usage_error("'%s snapshot' needs -f FILE (- for stdout)", output_program());
 	return EXIT_OK;
 }
 

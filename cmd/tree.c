@@ -102,7 +102,7 @@ static int fetch_status(struct session *s, const struct owners_tree *tree,
 }
 
 /* every row is an item of its own: nothing nested to walk */
-OUTPUT_RENDERERS(renderers, struct owners_render, owners_tree, 0);
+OUTPUT_RENDERERS(renderers, struct owners_render, owners_tree);
 
 static int render_dot(struct owners_buf *out, void *ctx)
 {
@@ -115,7 +115,7 @@ static enum exit_code show(struct cmd_run *run, const struct owners_tree *tree,
 			   const struct owners_object_status *status,
 			   const struct owners_tree_fate *fates)
 {
-	static const struct output_renderers dot = { NULL, render_dot, NULL, 0 };
+	static const struct output_renderers dot = { NULL, render_dot, NULL };
 	struct owners_render render;
 
 	memset(&render, 0, sizeof(render));

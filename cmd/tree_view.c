@@ -255,8 +255,8 @@ static int draw_head(struct lines *o, struct owners_buf *b, const struct tree_vi
 	size_t i;
 	int rc;
 
-	rc = owners_buf_addf(b, "%sowners tree%s%s  %s · watching %zu type%s · %zu change%s · Ctrl-C ends",
-			     c->color ? OWNERS_PALETTE_TITLE : "", c->what, c->color ? OWNERS_PALETTE_RESET : "", c->where, c->watches,
+	rc = owners_buf_addf(b, "%s%s tree%s%s  %s · watching %zu type%s · %zu change%s · Ctrl-C ends",
+			     c->color ? OWNERS_PALETTE_TITLE : "", c->program, c->what, c->color ? OWNERS_PALETTE_RESET : "", c->where, c->watches,
 			     c->watches == 1 ? "" : "s", c->events, c->events == 1 ? "" : "s");
 	if (!rc)
 		rc = push(o, b);

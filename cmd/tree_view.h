@@ -100,6 +100,7 @@ struct tree_view {
  * shown once and are deleted ("deployment.apps/web"), said when nothing
  * is left to show. */
 struct tree_view_chrome {
+	const char *program; /* the title's: as the user runs owners */
 	const char *what;
 	const char *where;
 	size_t watches, events;

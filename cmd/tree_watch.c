@@ -227,7 +227,7 @@ static int render_text(struct owners_buf *out, void *ctx)
 	return rc;
 }
 
-static const struct output_renderers watch_renderers = { render_document, render_text, NULL, 0 };
+static const struct output_renderers watch_renderers = { render_document, render_text, NULL };
 
 /* The view's hook: a line (or a document, or a name) per row that
  * changed, for the forms that are not the terminal's. */
@@ -258,6 +258,7 @@ static int draw(struct tree_watch *tw)
 
 	screen_size(&c.rows, &cols);
 	owners_watch_get_stats(tw->w, &stats);
+	c.program = output_program();
 	c.what = tw->what;
 	c.where = tw->a->all ? "all namespaces" : session_namespace(tw->s);
 	c.watches = stats.watches;

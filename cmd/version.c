@@ -141,7 +141,7 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 	(void)cli;
 	(void)opts;
 	if (args->count)
-		return usage_error("'owners version' takes no arguments");
+		return usage_error("'%s version' takes no arguments", output_program());
 	return EXIT_OK;
 }
 
@@ -187,7 +187,7 @@ static int render_text(struct owners_buf *out, void *ctx)
 
 enum exit_code cmd_version(struct cmd_run *run)
 {
-	static const struct output_renderers renderers = { render_json, render_text, NULL, 0 };
+	static const struct output_renderers renderers = { render_json, render_text, NULL };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct versions v = { curl_version_info(CURLVERSION_NOW), NULL };
 	const struct version_options *o = run->opts;

@@ -100,8 +100,7 @@ static enum exit_code explain_stuck(struct session *s, uint32_t node, struct own
 	return rc;
 }
 
-/* its remedies ("if so: owners ...") as the user runs owners */
-OUTPUT_RENDERERS(renderers, struct owners_why_render, owners_why, 1);
+OUTPUT_RENDERERS(renderers, struct owners_why_render, owners_why);
 
 static enum exit_code show(struct cmd_run *run, const struct owners_why *w, const struct owners_why_events *ev,
 			   const struct gc_evidence *gc)
@@ -126,9 +125,11 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 {
 	(void)opts;
 	if (!args->count)
-		return usage_error("'owners why' explains one object: TYPE/NAME, e.g. 'owners why pod/web-1'");
+		return usage_error("'%s why' explains one object: TYPE/NAME, e.g. '%s why pod/web-1'",
+				   output_program(), output_program());
 	if (cli->all_namespaces)
-		return usage_error("-A does not apply to 'owners why': name the object's namespace with -n");
+		return usage_error("-A does not apply to '%s why': name the object's namespace with -n",
+				   output_program());
 	return EXIT_OK;
 }
 
@@ -277,7 +278,8 @@ const struct command why_command = {
 		"  owners why configmap/cfg -o jsonpath='{.items[0].owners.verdict}'\n"
 		"  kubectl owners why replicaset/web-7d9c",
 	.args = CMD_ARGS_OBJECTS,
-	.one_object = "'owners why' explains one object: TYPE/NAME, e.g. 'owners why pod/web-1'",
+	.one_object = "explains",
+	.one_object_example = "pod/web-1",
 	.discovery = CMD_DISCOVERY_CURRENT,
 	.reads_snapshot = 1,
 	/* an object of a type the GC does not track is listed too */

@@ -5,10 +5,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "command_line.h"
 #include "output_format.h"
 
 static int use_color;
-static const char *program = "owners";
+static const char *program = OWNERS_PROGRAM;
 
 /* Whether the file name of argv0 (the part after its last '/') is name. */
 static int invoked_as(const char *argv0, const char *name)
@@ -53,28 +54,13 @@ void output_set_command_line(int argc, char **argv)
 			command_words[n_command_words++] = argv[i];
 }
 
-/* A word as a shell reads it back: as is when it has nothing a shell
- * treats specially, else in single quotes. */
-static int add_shell_word(struct owners_buf *out, const char *w)
-{
-	int rc = 0;
-
-	if (*w && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./=:,@%+-") ==
-			  strlen(w))
-		return owners_buf_adds(out, w);
-	rc = owners_buf_addc(out, '\'');
-	for (; !rc && *w; w++)
-		rc = *w == '\'' ? owners_buf_adds(out, "'\\''") : owners_buf_addc(out, *w);
-	return rc ? rc : owners_buf_addc(out, '\'');
-}
-
 int output_command_line(struct owners_buf *out)
 {
 	int i, rc = owners_buf_adds(out, program);
 
 	for (i = 0; !rc && i < n_command_words; i++)
 		if (!(rc = owners_buf_addc(out, ' ')))
-			rc = add_shell_word(out, command_words[i]);
+			rc = owners_shell_word(out, command_words[i]);
 	return rc;
 }
 
@@ -87,36 +73,6 @@ int output_resume_command(struct owners_buf *out, const char *const *uids, size_
 	for (i = 0; !rc && !resumed && i < n; i++)
 		rc = owners_buf_adds(out, i ? "," : " --resume=") || owners_buf_adds(out, uids[i]);
 	return rc;
-}
-
-int output_as_typed(struct owners_buf *out, const char *text)
-{
-	const char *p = text, *hit;
-	int rc = 0;
-
-	if (!strcmp(program, "owners"))
-		return owners_buf_adds(out, text);
-	/* A command quoted in a message ('owners tree ...', `owners ...`), one
-	 * after a colon (a remedy: "if so: owners finalizers remove ...") or
-	 * at a line's start, indented or not, is spelled as the user runs it. */
-	while (!rc && (hit = strstr(p, "owners "))) {
-		const char *b = hit;
-		int quoted;
-
-		while (b > text && b[-1] == ' ')
-			b--; /* an indented line: usage, examples */
-		quoted = b == text || b[-1] == '\n' || hit[-1] == '\'' || hit[-1] == '`' || hit[-1] == '(' ||
-			 (hit - text >= 2 && hit[-1] == ' ' && hit[-2] == ':');
-
-		if (quoted) {
-			rc = owners_buf_add(out, p, (size_t)(hit - p)) || owners_buf_adds(out, program) ||
-			     owners_buf_addc(out, ' ');
-		} else {
-			rc = owners_buf_add(out, p, (size_t)(hit - p) + 7);
-		}
-		p = hit + 7;
-	}
-	return rc ? rc : owners_buf_adds(out, p);
 }
 
 /* Set on a thread whose messages wait for the main thread to print them
@@ -144,17 +100,11 @@ static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {
 	/* One write per message so parallel output never interleaves mid-line. */
 	char line[4096];
-	struct owners_buf said = OWNERS_BUF_INIT;
 	int n = snprintf(line, sizeof(line), "%s", prefix);
 
 	if (n > 0 && (size_t)n < sizeof(line))
 		vsnprintf(line + n, sizeof(line) - (size_t)n, fmt, ap);
-	if (n > 0 && (size_t)n < sizeof(line) && !owners_buf_add(&said, line, (size_t)n) &&
-	    !output_as_typed(&said, line + n))
-		say(said.ptr);
-	else
-		say(line);
-	owners_buf_clear(&said);
+	say(line);
 }
 
 void error_msg(const char *fmt, ...)
@@ -234,15 +184,12 @@ enum exit_code exit_code_for(int code)
 
 enum exit_code report_error(const struct owners_error *err)
 {
-	/* the library's remedies quote commands too ('owners finalizers ...') */
-	const char *message = owners_error_message(err);
-	struct owners_buf said = OWNERS_BUF_INIT, line = OWNERS_BUF_INIT;
+	struct owners_buf line = OWNERS_BUF_INIT;
 
-	if (!owners_buf_addf(&line, "error: %s", !output_as_typed(&said, message) ? said.ptr : message))
+	if (!owners_buf_addf(&line, "error: %s", owners_error_message(err)))
 		say(line.ptr);
 	else
 		say("error: out of memory");
-	owners_buf_clear(&said);
 	owners_buf_clear(&line);
 	return exit_code_for(err->code);
 }

@@ -55,7 +55,9 @@ void output_set_color(const char *mode);
 int output_color(void);
 /* The program as the user runs it: "owners", or "kubectl owners" when run
  * as the kubectl plugin (argv[0] kubectl-owners or, completing,
- * kubectl_complete-owners); set once from main. */
+ * kubectl_complete-owners); set once from main. Every command a message
+ * or a text output quotes is spelled with it, where it is made (a
+ * remedy's words: lib/core/command_line.h), never found in the text. */
 void output_set_program(const char *argv0);
 /* Whether argv0 is kubectl_complete-owners, the helper kubectl runs for
  * `kubectl owners <TAB>` (a link to this binary). */
@@ -74,8 +76,5 @@ int output_command_line(struct owners_buf *out);
  * run once the work is done by someone else, it says "already done" and
  * exits 0. */
 int output_resume_command(struct owners_buf *out, const char *const *uids, size_t n, int resumed);
-/* Appends text with each command it quotes ('owners ...', a remedy after
- * a colon, a line's start) spelled as output_program(). */
-int output_as_typed(struct owners_buf *out, const char *text);
 
 #endif

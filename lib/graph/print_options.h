@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "command_line.h"
+
 struct owners_scan_warning;
 
 struct owners_print_options {
@@ -26,6 +28,10 @@ struct owners_print_options {
 	 * owners_graph_label_title() */
 	const char *const *label_keys;
 	size_t n_label_keys;
+	/* text: the program the commands it quotes are spelled with
+	 * ("kubectl owners" for the plugin; NULL: OWNERS_PROGRAM); a
+	 * document's commands always say owners (its schema) */
+	const char *program;
 	/* document: what the scan could not see, every type named
 	 * (owners_scan_warnings_list()) */
 	const struct owners_scan_warning *warnings;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "finalizer_command.h"
 #include "pod_claims.h"
 #include "tree.h"
 
@@ -346,18 +347,17 @@ int owners_cascade_finalizer_known(const char *f)
 	return 0;
 }
 
-/* 'owners finalizers remove TYPE/NAME [-n NS] --finalizer F --uid=UID' (the
- * command layer spells 'owners' as the user runs it). */
-static int remove_command(struct owners_buf *out, const struct owners_node *n, const char *f)
+/* 'owners finalizers remove TYPE/NAME [-n NS] --finalizer F --uid=UID',
+ * spelled with the program the user runs. */
+static int remove_command(struct owners_buf *out, const char *program, const struct owners_node *n,
+			  const char *f)
 {
-	int rc = owners_buf_adds(out, "owners finalizers remove ");
+	struct owners_command_line cmd = OWNERS_COMMAND_LINE_INIT;
+	int rc = owners_finalizer_command_of(&cmd, n, f);
 
-	if (!rc)
-		rc = owners_graph_node_name(out, n);
-	if (!rc && *n->namespace_)
-		rc = owners_buf_addf(out, " -n %s", n->namespace_);
-	/* --uid: run after the object went, it says already done */
-	return rc ? rc : owners_buf_addf(out, " --finalizer %s --uid=%s", f, n->uid);
+	rc = rc ? rc : owners_command_line_spell(out, program, &cmd);
+	owners_command_line_clear(&cmd);
+	return rc;
 }
 
 int owners_cascade_render_left(struct owners_buf *out, const struct owners_cascade_render *r)
@@ -393,7 +393,7 @@ int owners_cascade_render_left(struct owners_buf *out, const struct owners_casca
 						     "is gone: ",
 						     n->finalizers[k]);
 				if (!rc)
-					rc = remove_command(out, n, n->finalizers[k]);
+					rc = remove_command(out, r->program, n, n->finalizers[k]);
 				if (!rc)
 					rc = owners_buf_addc(out, '\n');
 			}
@@ -498,7 +498,7 @@ int owners_cascade_render_interrupted(struct owners_buf *out, const struct owner
 /* The plan's waits were read before the round acted, so they are not
  * listed: 'owners tree' shows the state now. */
 int owners_cascade_render_not_waiting(struct owners_buf *out, const struct owners_cascade_plan *p,
-				      size_t done, const char *command)
+				      size_t done, const char *command, const char *program)
 {
 	size_t sent = p->n_actions, all = p->members_left + p->released_left;
 	size_t left = all > done ? all - done : 0;
@@ -511,7 +511,9 @@ int owners_cascade_render_not_waiting(struct owners_buf *out, const struct owner
 	if (!rc)
 		rc = command ? owners_buf_addf(out, "'%s' goes on", command)
 			     : owners_buf_adds(out, "run the command again to go on");
-	return rc ? rc : owners_buf_adds(out, ", or 'owners tree' to see where it stands)\n");
+	rc = rc ? rc : owners_buf_adds(out, ", or '");
+	rc = rc ? rc : owners_buf_adds(out, program ? program : OWNERS_PROGRAM);
+	return rc ? rc : owners_buf_adds(out, " tree' to see where it stands)\n");
 }
 
 int owners_cascade_render_dry_run_checked(struct owners_buf *out, size_t n_roots, size_t checked,

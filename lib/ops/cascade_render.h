@@ -27,6 +27,7 @@
 #include "buf.h"
 #include "cascade.h"
 #include "cascade_track.h"
+#include "command_line.h"
 #include "graph.h"
 #include "stuck.h"
 
@@ -40,6 +41,9 @@ struct owners_cascade_render {
 	 * (owners_stuck_fetch_ahead()): who they will wait for. NULL: not
 	 * read (the plan says what they wait on, not whom). */
 	const struct owners_stuck_facts *facts;
+	/* The program the commands it quotes are spelled with (NULL:
+	 * OWNERS_PROGRAM; lib/core/command_line.h). */
+	const char *program;
 };
 
 /* --dry-run=client: a title line, then every object of the cascade (members
@@ -84,9 +88,10 @@ int owners_cascade_render_interrupted(struct owners_buf *out, const struct owner
 /* --wait=false: how many changes the round sent and how many other
  * objects are still there (the plan's, less the done ones: objects the
  * round deleted or released, counted once), and the command that goes on
- * (NULL: "run the command again"), one line. */
+ * (NULL: "run the command again"), one line; 'owners tree' spelled with
+ * program (NULL: OWNERS_PROGRAM). */
 int owners_cascade_render_not_waiting(struct owners_buf *out, const struct owners_cascade_plan *p,
-				      size_t done, const char *command);
+				      size_t done, const char *command, const char *program);
 
 /* --dry-run=server: the closing line, after the dependents were checked. */
 int owners_cascade_render_dry_run_checked(struct owners_buf *out, size_t n_roots, size_t checked,

@@ -191,7 +191,7 @@ static int wait_reason(struct owners_buf *out, const struct owners_collector *c,
 				       "decided again on the next scan", ref->kind, ref->name);
 	case OWNERS_COLLECTOR_WAIT_DEADLOCK:
 		return owners_deadlocks_of(c->deadlocks, node)
-			       ? owners_deadlock_explain(out, c->g, owners_deadlocks_of(c->deadlocks, node))
+			       ? owners_deadlock_explain(out, NULL, c->g, owners_deadlocks_of(c->deadlocks, node))
 			       : owners_buf_adds(out, "deadlock");
 	}
 	return 0;
@@ -601,7 +601,8 @@ int owners_collector_render_stalled(struct owners_buf *out, const struct owners_
 		return 0;
 	rc = owners_buf_adds(out, "the garbage collector appears not to be running (");
 	rc = rc ? rc : owners_collector_render_evidence(out, r);
-	return rc ? rc : owners_buf_adds(out, "): `owners gc` does its work\n");
+	return rc ? rc : owners_buf_addf(out, "): `%s gc` does its work\n",
+					 r->print.program ? r->print.program : OWNERS_PROGRAM);
 }
 
 /* ---- document ---------------------------------------------------------- */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cascade.h"
+#include "finalizer_command.h"
 #include "node_json.h"
 #include "sort.h"
 
@@ -352,7 +353,18 @@ int owners_deadlock_members_text(struct owners_buf *out, const struct owners_gra
 	return names(out, g, d->members, d->n_members, ", ");
 }
 
-int owners_deadlock_command(struct owners_buf *out, const struct owners_graph *g,
+/* Appends node's name to c, as a word. */
+static int add_node_word(struct owners_command_line *c, const struct owners_node *n)
+{
+	struct owners_buf name = OWNERS_BUF_INIT;
+	int rc = owners_graph_node_name(&name, n);
+
+	rc = rc ? rc : owners_command_line_add(c, name.ptr, (const char *)NULL);
+	owners_buf_clear(&name);
+	return rc;
+}
+
+int owners_deadlock_command(struct owners_buf *out, const char *program, const struct owners_graph *g,
 			    const struct owners_deadlock *d)
 {
 	size_t i, j;
@@ -361,22 +373,21 @@ int owners_deadlock_command(struct owners_buf *out, const struct owners_graph *g
 	/* one command per namespace, its breakers in the graph's order */
 	for (i = 0; !rc && i < d->n_breakers; i++) {
 		const char *ns = g->nodes[d->breakers[i]].namespace_;
+		struct owners_command_line cmd = OWNERS_COMMAND_LINE_INIT;
 
 		for (j = 0; j < i && strcmp(g->nodes[d->breakers[j]].namespace_, ns); j++)
 			;
 		if (j < i)
 			continue;
-		rc = owners_buf_adds(out, i ? " && owners finalizers remove" : "owners finalizers remove");
+		rc = owners_finalizer_command_start(&cmd);
 		for (j = i; !rc && j < d->n_breakers; j++)
-			if (!strcmp(g->nodes[d->breakers[j]].namespace_, ns)) {
-				rc = owners_buf_addc(out, ' ');
-				if (!rc)
-					rc = owners_graph_node_name(out, &g->nodes[d->breakers[j]]);
-			}
-		if (!rc && *ns)
-			rc = owners_buf_addf(out, " -n %s", ns);
-		if (!rc)
-			rc = owners_buf_adds(out, " --finalizer " OWNERS_FINALIZER_FOREGROUND);
+			if (!strcmp(g->nodes[d->breakers[j]].namespace_, ns))
+				rc = add_node_word(&cmd, &g->nodes[d->breakers[j]]);
+		rc = rc ? rc : owners_finalizer_command_finish(&cmd, ns, OWNERS_FINALIZER_FOREGROUND, NULL);
+		if (!rc && i)
+			rc = owners_buf_adds(out, " && ");
+		rc = rc ? rc : owners_command_line_spell(out, program, &cmd);
+		owners_command_line_clear(&cmd);
 	}
 	return rc;
 }
@@ -395,14 +406,14 @@ int owners_deadlock_describe(struct owners_buf *out, const struct owners_graph *
 	return rc ? rc : owners_buf_adds(out, ": the garbage collector never ends it");
 }
 
-int owners_deadlock_explain(struct owners_buf *out, const struct owners_graph *g,
+int owners_deadlock_explain(struct owners_buf *out, const char *program, const struct owners_graph *g,
 			    const struct owners_deadlock *d)
 {
 	int rc = owners_deadlock_describe(out, g, d);
 
 	if (!rc)
 		rc = owners_buf_adds(out, "; to end it, run: ");
-	return rc ? rc : owners_deadlock_command(out, g, d);
+	return rc ? rc : owners_deadlock_command(out, program, g, d);
 }
 
 int owners_deadlock_json(struct owners_json_gen *j, const struct owners_graph *g,
@@ -422,7 +433,7 @@ int owners_deadlock_json(struct owners_json_gen *j, const struct owners_graph *g
 		owners_json_gen_map_close(j);
 	}
 	owners_json_gen_array_close(j);
-	if (!(rc = owners_deadlock_command(&cmd, g, d)))
+	if (!(rc = owners_deadlock_command(&cmd, NULL, g, d)))
 		owners_json_gen_kv(j, "command", cmd.ptr);
 	owners_buf_clear(&cmd);
 	owners_json_gen_map_close(j);

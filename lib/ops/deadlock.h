@@ -77,8 +77,9 @@ int owners_deadlocks_attach(struct owners_collector *c, struct owners_collector_
 int owners_deadlock_members_text(struct owners_buf *out, const struct owners_graph *g,
 				 const struct owners_deadlock *d);
 /* The command that ends it: 'owners finalizers remove TYPE/NAME... [-n NS]
- * --finalizer foregroundDeletion', one per namespace, joined with " && ". */
-int owners_deadlock_command(struct owners_buf *out, const struct owners_graph *g,
+ * --finalizer foregroundDeletion', one per namespace, joined with " && ",
+ * each spelled with program (lib/core/command_line.h; NULL: owners). */
+int owners_deadlock_command(struct owners_buf *out, const char *program, const struct owners_graph *g,
 			    const struct owners_deadlock *d);
 /* owners_deadlock_explain()'s sentence without its command, for a caller
  * that prints one remedy for several deadlocks. */
@@ -87,7 +88,7 @@ int owners_deadlock_describe(struct owners_buf *out, const struct owners_graph *
 /* One sentence: "deadlock: configmap/a, configmap/b each wait for
  * another of them to go (foreground deletion, blockOwnerDeletion): the
  * garbage collector never ends it; to end it, run: COMMAND". */
-int owners_deadlock_explain(struct owners_buf *out, const struct owners_graph *g,
+int owners_deadlock_explain(struct owners_buf *out, const char *program, const struct owners_graph *g,
 			    const struct owners_deadlock *d);
 /* "deadlock": {"members": [{apiVersion, kind, namespace, name, uid}...],
  * "command": "owners finalizers remove ..."}, a key and its map. 0 or

@@ -469,11 +469,11 @@ static int decide(struct run *x)
 				"%s still has %ld object%s in it (%s): without its 'kubernetes' "
 				"finalizer the namespace goes at once and leaves %s in storage, where "
 				"%s back if a namespace of that name is created again; free %s "
-				"first ('owners finalizers -n %s' says what holds %s) or use --force",
+				"first ('%s finalizers -n %s' says what holds %s) or use --force",
 				x->subject.ptr, x->t->content_objects, one ? "" : "s",
 				x->t->content_summary ? x->t->content_summary : "unknown types",
 				one ? "it" : "them", one ? "it comes" : "they come", one ? "it" : "them",
-				x->t->name, one ? "it" : "them");
+				x->o->program ? x->o->program : OWNERS_PROGRAM, x->t->name, one ? "it" : "them");
 		rc = rc ? rc : 1;
 	} else if (!rc && x->is_namespace && asked(x, "kubernetes") &&
 		   has(x->obj.spec_fins, "kubernetes") && x->t->content_error && !x->o->force) {

@@ -41,6 +41,7 @@
 
 #include <stddef.h>
 
+#include "command_line.h"
 #include "owners_error.h"
 #include "http.h"
 #include "object_io.h"
@@ -116,6 +117,9 @@ struct owners_finalizer_remove_options {
 	int force;
 	enum owners_dry_run dry_run;
 	int max_attempts;             /* writes per step before giving up on conflicts; 0: 5 */
+	/* The program a message's command is spelled with (NULL:
+	 * OWNERS_PROGRAM; lib/core/command_line.h). */
+	const char *program;
 	/* Called once, after the object was read and the change decided,
 	 * before the first write (tests change the object in between). */
 	void (*before_write)(void *ctx, const struct owners_finalizer_remove_target *t);

@@ -6,6 +6,7 @@
 #include "api_path.h"
 #include "json.h"
 #include "document_json.h"
+#include "finalizer_command.h"
 #include "node_json.h"
 #include "palette.h"
 #include "timeutil.h"
@@ -64,15 +65,13 @@ static int object_name(struct renderer *x, const struct owners_node *n, const ch
 static int remove_hint(struct renderer *x, const struct owners_node *n, const char *finalizer,
 		       const char *when)
 {
-	int rc = owners_buf_addf(x->out, "%sowners finalizers remove ", when);
+	struct owners_command_line cmd = OWNERS_COMMAND_LINE_INIT;
+	int rc = owners_buf_adds(x->out, when);
 
-	if (!rc)
-		rc = owners_graph_node_name(x->out, n);
-	if (!rc && *n->namespace_)
-		rc = owners_buf_addf(x->out, " -n %s", n->namespace_);
-	if (!rc)
-		rc = owners_buf_addf(x->out, " --finalizer %s --uid=%s\n", finalizer, n->uid);
-	return rc;
+	rc = rc ? rc : owners_finalizer_command_of(&cmd, n, finalizer);
+	rc = rc ? rc : owners_command_line_spell(x->out, x->r->print.program, &cmd);
+	owners_command_line_clear(&cmd);
+	return rc ? rc : owners_buf_addc(x->out, '\n');
 }
 
 static int text_item(struct renderer *x, const struct owners_stuck_item *it, int depth);
@@ -171,9 +170,7 @@ static int text_namespace(struct renderer *x, const struct owners_node *ns,
 	if (!rc && fin->reason == OWNERS_STUCK_NAMESPACE_CONTROLLER) {
 		rc = indent(x->out, depth);
 		if (!rc)
-			rc = owners_buf_addf(x->out, "if the controller cannot finish: owners finalizers "
-					     "remove namespace/%s --finalizer kubernetes --uid=%s\n", ns->name,
-					     ns->uid);
+			rc = remove_hint(x, ns, "kubernetes", "if the controller cannot finish: ");
 	}
 	owners_buf_clear(&type);
 	return rc;
@@ -233,7 +230,7 @@ static int text_finalizer(struct renderer *x, const struct owners_node *n,
 			return rc; /* a member inside the explanation of another */
 		rc = indent(x->out, depth + 1);
 		rc = rc ? rc : owners_buf_adds(x->out, "to end it, run: ");
-		rc = rc ? rc : owners_deadlock_command(x->out, r->g, fin->deadlock);
+		rc = rc ? rc : owners_deadlock_command(x->out, r->print.program, r->g, fin->deadlock);
 		return rc ? rc : owners_buf_addc(x->out, '\n');
 	}
 	case OWNERS_STUCK_DEPENDENTS_TO_RELEASE:

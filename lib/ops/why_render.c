@@ -5,6 +5,7 @@
 #include "api_path.h"
 #include "json.h"
 #include "document_json.h"
+#include "finalizer_command.h"
 #include "node_json.h"
 #include "pod_claims.h"
 
@@ -59,7 +60,8 @@ static int owner_name(struct owners_buf *out, const struct owners_graph *g,
 
 /* ": in foreground deletion with configmap/b, each blocked by another:
  * no one ends it", and the way out on a line of its own. */
-static int text_deadlock(struct owners_buf *out, const struct owners_graph *g, const struct owners_deadlock *d)
+static int text_deadlock(struct owners_buf *out, const char *program, const struct owners_graph *g,
+			 const struct owners_deadlock *d)
 {
 	int rc = owners_buf_adds(out, ": in foreground deletion, ");
 
@@ -71,7 +73,7 @@ static int text_deadlock(struct owners_buf *out, const struct owners_graph *g, c
 		rc = rc ? rc : owners_buf_adds(out, " blocked by another of them");
 	}
 	rc = rc ? rc : owners_buf_adds(out, ": no one ends it, the garbage collector included\n  to end it, run: ");
-	rc = rc ? rc : owners_deadlock_command(out, g, d);
+	rc = rc ? rc : owners_deadlock_command(out, program, g, d);
 	return rc ? rc : owners_buf_addc(out, '\n');
 }
 
@@ -127,7 +129,7 @@ static int text_headline(struct owners_buf *out, const struct owners_why_render 
 	if (w->verdict == OWNERS_WHY_COLLECTED)
 		return owners_buf_addf(out, ": none of its %u owners is solid\n", n->n_refs);
 	if (w->verdict == OWNERS_WHY_DEADLOCK)
-		return text_deadlock(out, g, w->deadlock);
+		return text_deadlock(out, r->print.program, g, w->deadlock);
 	if (w->verdict == OWNERS_WHY_WAITING) {
 		const char *how = owners_why_deletion(n);
 
@@ -208,15 +210,19 @@ static int text_owners(struct owners_buf *out, const struct owners_why_render *r
 	return rc;
 }
 
-static int remove_command(struct owners_buf *out, const struct owners_node *n,
+/* The command that removes f, spelled with program (NULL: owners, as a
+ * document says it). */
+static int remove_command(struct owners_buf *out, const char *program, const struct owners_node *n,
 			  const struct owners_why_finalizer *f)
 {
-	int rc = owners_buf_addf(out, "owners finalizers remove %s/%s", n->kind, n->name);
+	struct owners_command_line cmd = OWNERS_COMMAND_LINE_INIT;
+	int rc = owners_finalizer_command_start(&cmd);
 
-	if (!rc && *n->namespace_)
-		rc = owners_buf_addf(out, " -n %s", n->namespace_);
-	/* --uid: run after the object went, it says already done */
-	return rc ? rc : owners_buf_addf(out, " --finalizer %s --uid=%s", f->name, n->uid);
+	rc = rc ? rc : owners_command_line_addf(&cmd, "%s/%s", n->kind, n->name);
+	rc = rc ? rc : owners_finalizer_command_finish(&cmd, n->namespace_, f->name, n->uid);
+	rc = rc ? rc : owners_command_line_spell(out, program, &cmd);
+	owners_command_line_clear(&cmd);
+	return rc;
 }
 
 static const char *const risk =
@@ -282,7 +288,7 @@ static int text_finalizers(struct owners_buf *out, const struct owners_why_rende
 		if (!rc && !f->remover && !f->spec) {
 			rc = owners_buf_adds(out, "    if its controller is gone: ");
 			if (!rc)
-				rc = remove_command(out, n, f);
+				rc = remove_command(out, r->print.program, n, f);
 			if (!rc)
 				rc = owners_buf_addf(out, "\n    risk: %s\n", risk);
 		}
@@ -416,7 +422,9 @@ static int text_rests_on(struct owners_buf *out, const struct owners_why_render 
 									     : ", which cannot be seen from here: ");
 	rc = rc ? rc : owners_collector_render_evidence(out, r->gc);
 	if (!rc && seen == OWNERS_COLLECTOR_RENDER_SEEN_STOPPED)
-		rc = owners_buf_addf(out, " (`owners gc -n %s` does its work)", r->g->nodes[r->why->node].namespace_);
+		rc = owners_buf_addf(out, " (`%s gc -n %s` does its work)",
+				     r->print.program ? r->print.program : OWNERS_PROGRAM,
+				     r->g->nodes[r->why->node].namespace_);
 	return rc ? rc : owners_buf_addc(out, '\n');
 }
 
@@ -535,7 +543,7 @@ static int json_finalizer(struct owners_json_gen *j, const struct owners_why_ren
 	}
 	if (!f->remover && !f->spec) {
 		struct owners_buf cmd = OWNERS_BUF_INIT;
-		int rc = remove_command(&cmd, n, f);
+		int rc = remove_command(&cmd, NULL, n, f);
 
 		if (!rc)
 			owners_json_gen_kv(j, "remove", cmd.ptr);

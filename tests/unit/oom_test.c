@@ -314,7 +314,7 @@ static int target_graph(struct result *out)
 	}
 	if (!rc && n_roots) {
 		struct owners_cascade_render cr = { g, &plan, OWNERS_CASCADE_BACKGROUND, &plan_root,
-						    1, NULL };
+						    1, NULL, NULL };
 
 		rc = owners_cascade_render_plan(&plan_text, &cr);
 	}

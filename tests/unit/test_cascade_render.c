@@ -84,7 +84,7 @@ static char *plan_text(struct owners_graph *g, const char *const *roots, size_t 
 {
 	struct owners_cascade_options o = { mode, 1, 0 };
 	struct owners_cascade_plan p;
-	struct owners_cascade_render r = { g, &p, mode, roots, n_roots, NULL };
+	struct owners_cascade_render r = { g, &p, mode, roots, n_roots, NULL, NULL };
 	struct owners_buf out = OWNERS_BUF_INIT;
 	char *text = NULL;
 
@@ -245,7 +245,7 @@ static void test_plan_waits(void)
 		ok(0, "plan made");
 		return;
 	}
-	r = (struct owners_cascade_render){ g, &p, OWNERS_CASCADE_BACKGROUND, roots, 2, &facts };
+	r = (struct owners_cascade_render){ g, &p, OWNERS_CASCADE_BACKGROUND, roots, 2, &facts, NULL };
 	ok(owners_cascade_render_plan(&out, &r) == 0, "plan with waits rendered");
 	is_str(out.ptr,
 	       "background cascade (dry run, nothing changed):\n"
@@ -277,7 +277,7 @@ static void test_progress(void)
 	struct owners_graph *g = build("", 0, NULL);
 	struct owners_cascade_wait waits[2];
 	struct owners_cascade_plan p;
-	struct owners_cascade_render r = { g, &p, OWNERS_CASCADE_FOREGROUND, NULL, 0, NULL };
+	struct owners_cascade_render r = { g, &p, OWNERS_CASCADE_FOREGROUND, NULL, 0, NULL, NULL };
 	struct owners_buf out = OWNERS_BUF_INIT, full = OWNERS_BUF_INIT;
 	const char *e;
 
@@ -345,7 +345,7 @@ static void test_end(void)
 	struct owners_cascade_wait waits[2];
 	struct owners_action actions[2];
 	struct owners_cascade_plan p;
-	struct owners_cascade_render r = { g, &p, OWNERS_CASCADE_BACKGROUND, NULL, 0, NULL };
+	struct owners_cascade_render r = { g, &p, OWNERS_CASCADE_BACKGROUND, NULL, 0, NULL, NULL };
 	struct owners_buf out = OWNERS_BUF_INIT;
 
 	memset(&p, 0, sizeof(p));
@@ -376,25 +376,36 @@ static void test_end(void)
 	       "each wait (and the finalizers of one in deletion, a foreign one with the command that "
 	       "removes it), then each action still to send");
 	owners_buf_reset(&out);
+	r.program = "kubectl owners";
+	ok(owners_cascade_render_left(&out, &r) == 0 &&
+		   strstr(out.ptr, "if that is gone: kubectl owners finalizers remove pod/web-1-c -n ns "
+				   "--finalizer example.com/hold --uid=p3\n"),
+	   "  the command spelled with the program the user runs (the plugin's)");
+	r.program = NULL;
+	owners_buf_reset(&out);
 
 	p.n_actions = 1;
 	p.members_left = 2;
-	owners_cascade_render_not_waiting(&out, &p, 1, NULL);
+	owners_cascade_render_not_waiting(&out, &p, 1, NULL, NULL);
 	is_str(out.ptr,
 	       "not waiting (--wait=false): 1 change sent; 1 other object of the cascade is still "
 	       "there (run the command again to go on, or 'owners tree' to see where it stands)\n",
 	       "not waiting: one change, one other object (the one deleted is not counted again)");
 	owners_buf_reset(&out);
-	owners_cascade_render_not_waiting(&out, &p, 1, "owners delete cm/x --wait=false --resume=u1");
+	owners_cascade_render_not_waiting(&out, &p, 1, "owners delete cm/x --wait=false --resume=u1", NULL);
 	is_str(out.ptr,
 	       "not waiting (--wait=false): 1 change sent; 1 other object of the cascade is still "
 	       "there ('owners delete cm/x --wait=false --resume=u1' goes on, or 'owners tree' to see "
 	       "where it stands)\n",
 	       "  with the command that goes on (its roots' UIDs)");
 	owners_buf_reset(&out);
+	owners_cascade_render_not_waiting(&out, &p, 1, NULL, "kubectl owners");
+	ok(strstr(out.ptr, "or 'kubectl owners tree' to see where it stands)\n") != NULL,
+	   "  'owners tree' spelled with the program the user runs");
+	owners_buf_reset(&out);
 	p.n_actions = 2;
 	p.released_left = 2;
-	owners_cascade_render_not_waiting(&out, &p, 0, NULL);
+	owners_cascade_render_not_waiting(&out, &p, 0, NULL, NULL);
 	ok(!strncmp(out.ptr,
 		    "not waiting (--wait=false): 2 changes sent; 4 other objects of the cascade are "
 		    "still there",
@@ -405,7 +416,7 @@ static void test_end(void)
 	p.n_actions = 300;
 	p.members_left = 3000;
 	p.released_left = 0;
-	owners_cascade_render_not_waiting(&out, &p, 300, NULL);
+	owners_cascade_render_not_waiting(&out, &p, 300, NULL, NULL);
 	ok(strstr(out.ptr, "300 changes sent; 2700 other objects of the cascade are still there") != NULL,
 	   "not waiting: 300 roots of 10 objects each, the roots deleted: 2700 others left, not 3000");
 	owners_buf_reset(&out);
@@ -434,7 +445,7 @@ static void test_interrupted(void)
 	struct owners_graph *g = build(DELETED, 1, fg);
 	struct owners_cascade_wait waits[1];
 	struct owners_cascade_plan p;
-	struct owners_cascade_render r = { g, &p, OWNERS_CASCADE_FOREGROUND, roots, 2, NULL };
+	struct owners_cascade_render r = { g, &p, OWNERS_CASCADE_FOREGROUND, roots, 2, NULL, NULL };
 	struct owners_buf out = OWNERS_BUF_INIT;
 	struct owners_cascade_options o = { OWNERS_CASCADE_FOREGROUND, 1, 0 };
 

@@ -43,7 +43,7 @@ static char *found(const struct fake_obj *objs, size_t n)
 		owners_buf_adds(&out, i ? " | " : "");
 		owners_deadlock_members_text(&out, g, &d.items[i]);
 		owners_buf_adds(&out, ": ");
-		owners_deadlock_command(&out, g, &d.items[i]);
+		owners_deadlock_command(&out, NULL, g, &d.items[i]);
 	}
 	owners_deadlocks_clear(&d);
 	owners_collector_free(c);
@@ -181,7 +181,7 @@ static void test_attach(void)
 	ok(owners_deadlocks_attach(c, s) == 0, "attached");
 	is_str(owners_collector_wait_name(s[a].wait), "deadlock", "a member waits on a deadlock");
 	is_str(owners_collector_wait_name(s[r].wait), "blocking-dependents", "an owner held by a finalizer waits as before");
-	ok(owners_deadlock_explain(&why, g, owners_deadlocks_of(c->deadlocks, a)) == 0, "explained");
+	ok(owners_deadlock_explain(&why, NULL, g, owners_deadlocks_of(c->deadlocks, a)) == 0, "explained");
 	is_str(why.ptr,
 	       "deadlock: configmap/a, configmap/b are all in foreground deletion, each blocked by another of "
 	       "them: the garbage collector never ends it; to end it, run: " CMD("configmap/a"),

@@ -120,7 +120,7 @@ static void test_marks(void)
 /* The lines drawn, "|" between. */
 static void drawn(struct owners_buf *out, const struct tree_view *v, int rows, int color)
 {
-	const struct tree_view_chrome c = { " deployment/web", "shop", 3, 1, rows, color, NULL, 0 };
+	const struct tree_view_chrome c = { "owners", " deployment/web", "shop", 3, 1, rows, color, NULL, 0 };
 	char **lines = NULL;
 	size_t n = 0, i;
 
@@ -146,7 +146,7 @@ static void test_draw(void)
 	is_str(out.ptr, want, "no frame yet: the title, then that nothing is shown yet");
 	{
 		char *gone[] = { "deployment.apps/web" };
-		const struct tree_view_chrome c = { " deployment/web", "shop", 3, 1, 24, 0, gone, 1 };
+		const struct tree_view_chrome c = { "owners", " deployment/web", "shop", 3, 1, 24, 0, gone, 1 };
 		char **lines = NULL;
 		size_t n = 0;
 
