@@ -437,9 +437,11 @@ run owners -n wide tree deployment/many -v=6
 unlike "$err" 'GET [^ ]*/pods/many-' "no pod is fetched one by one"
 like "$err" 'GET [^ ]*/namespaces/wide/pods\?limit=' "the pods' statuses come from a list of the namespace's pods"
 is "$(grep -c ' Pending ' <<<"$out")" 40 "and every pod shows its status"
-run env OWNERS_LIST_FORMAT=json "$OWNERS" -n wide tree deployment/many
+# (both at one fixed time: the AGE column of two runs a second apart differs)
+same_now=$(date +%s)
+run env OWNERS_LIST_FORMAT=json OWNERS_TEST_NOW=$same_now "$OWNERS" -n wide tree deployment/many
 json_out=$out
-run owners -n wide tree deployment/many -v=6
+OWNERS_TEST_NOW=$same_now run owners -n wide tree deployment/many -v=6
 # (this suite also runs whole with OWNERS_LIST_FORMAT=json: then JSON)
 [[ ${OWNERS_LIST_FORMAT:-} == json ]] && wire=json || wire=vnd.kubernetes.protobuf
 like "$err" "namespaces/wide/pods\\?limit=[0-9]+ 200 OK in [0-9]+ ms \\(application/$wire\\)" \
