@@ -117,42 +117,11 @@ static int starts(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-/* The help's first part, as a short description: up to a ';', or up to
- * an aside in parentheses when enough is left before it ("background
- * (default, ...), foreground or orphan" keeps its aside), cut at a word
- * to fit a line. */
+/* A flag, with the phrase its row gives completion (cli/options.h). */
 static void put_flag(const char *spelling, const struct opt *o, const char *cur)
 {
-	enum { SHORT = 24, MAX = 72 };
-	char desc[MAX + 4];
-	const char *aside;
-	size_t len = strcspn(o->help, ";");
-
-	if (!starts(spelling, cur))
-		return;
-	aside = strstr(o->help, " (");
-	if (len > MAX && aside && (size_t)(aside - o->help) >= SHORT && (size_t)(aside - o->help) < len)
-		len = (size_t)(aside - o->help);
-	if (len > MAX) {
-		len = MAX;
-		while (len > SHORT && o->help[len] != ' ')
-			len--;
-	}
-	/* never an aside left open ("(default 5m" of "(default 5m; ...)") */
-	for (aside = o->help; (aside = strstr(aside, " (")) && (size_t)(aside - o->help) < len; aside++)
-		if (!memchr(aside, ')', len - (size_t)(aside - o->help))) {
-			len = (size_t)(aside - o->help);
-			break;
-		}
-	memcpy(desc, o->help, len);
-	while (len && desc[len - 1] == ' ')
-		len--;
-	if (len < strcspn(o->help, ";") && o->help[len] == ' ' && o->help[len + 1] != '(') {
-		memcpy(desc + len, "...", 3);
-		len += 3;
-	}
-	desc[len] = '\0';
-	put(spelling, desc);
+	if (starts(spelling, cur))
+		put(spelling, o->summary ? o->summary : o->help);
 }
 
 static int complete_flags(const struct line *l, const char *cur)

@@ -41,31 +41,40 @@ struct dangling_options {
 
 #define OPT_STRUCT struct dangling_options
 const struct opt dangling_opts[] = {
-	OPT_OPTIONAL_CHOICE("fix", fix, enum owners_fix_mode, owners_fix_values, owners_opt_fix,
+	OPT_OPTIONAL_CHOICE(
+		"fix", fix, enum owners_fix_mode, owners_fix_values, owners_opt_fix,
+		"do what the garbage collector would: remove the dangling references of...",
 		"do what the garbage collector would: remove the dangling references of an object "
-		"that keeps a live owner (never unknown ones; a patch that finds the object changed "
+		"that keeps a live owner (never unknown ones; a patch that finds the object "
+		"changed "
 		"re-reads it and retries), and collect an object left with no owner as owners gc "
 		"would (collect, and --fix alone); keep: remove its references instead, so that it "
 		"is never collected"),
 	OPT_BOOL("fix-unresolvable", 0, fix_unresolvable,
-		"with --fix or --dry-run, also remove the references the garbage collector never "
-		"acts on (GC WILL: nothing, ever: an unresolvable owner, or a namespaced owner of a "
-		"cluster-scoped object), or repair their apiVersion when the owner is alive under a "
-		"served one. The GC never makes that choice: once removed, if that API comes back "
-		"or the owner becomes resolvable, the object is never collected through it"),
+		 "with --fix or --dry-run, also remove the references the garbage...",
+		 "with --fix or --dry-run, also remove the references the garbage collector never "
+		 "acts on (GC WILL: nothing, ever: an unresolvable owner, or a namespaced owner of "
+		 "a "
+		 "cluster-scoped object), or repair their apiVersion when the owner is alive under "
+		 "a "
+		 "served one. The GC never makes that choice: once removed, if that API comes back "
+		 "or the owner becomes resolvable, the object is never collected through it"),
 	OPT_DRY_RUN(
+		"like --fix, but only show what it would remove: client",
 		"like --fix, but only show what it would remove: client (and --dry-run alone, "
 		"kubectl's deprecated spelling) "
 		"reads and decides and sends no patch; server sends each patch with dryRun=All, so "
 		"the server checks it and stores nothing; none: --fix itself"),
-	OPT_BOOL("exit-code", 0, exit_code,
+	OPT_BOOL(
+		"exit-code", 0, exit_code, "exit 1 when anything is reported (unknown included)",
 		"exit 1 when anything is reported (unknown included); with --fix, when anything is "
 		"left"),
-	OPT_SELECTOR("check only objects of the given TYPEs with these labels, e.g. app=web"),
-	OPT_OUTPUT("table (default), wide (adds the owner's apiVersion and UID and why, and the "
-		"object's API group: Kind.group/name), json or yaml (the same document), "
-		"name (kind.group/name of each object, as owners delete takes it), "
-		"jsonpath=TEMPLATE or custom-columns=SPEC (over the document)"),
+	OPT_SELECTOR(NULL, "check only objects of the given TYPEs with these labels, e.g. app=web"),
+	OPT_OUTPUT("table (default), wide",
+		   "table (default), wide (adds the owner's apiVersion and UID and why, and the "
+		   "object's API group: Kind.group/name), json or yaml (the same document), "
+		   "name (kind.group/name of each object, as owners delete takes it), "
+		   "jsonpath=TEMPLATE or custom-columns=SPEC (over the document)"),
 	OPT_TEMPLATE_KEYS,
 	OPT_TABLE_ROWS,
 	OPT_END,

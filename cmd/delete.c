@@ -49,44 +49,56 @@ static const struct delete_options delete_defaults = {
 
 #define OPT_STRUCT struct delete_options
 const struct opt delete_opts[] = {
-	OPT_OPTIONAL_CHOICE("cascade", cascade, enum owners_cascade_mode, owners_cascade_values,
-			    owners_opt_cascade,
+	OPT_OPTIONAL_CHOICE(
+		"cascade", cascade, enum owners_cascade_mode, owners_cascade_values,
+		owners_opt_cascade,
+		"background (default, and --cascade alone), foreground or orphan",
 		"background (default, and --cascade alone), foreground or orphan; the deprecated "
 		"--cascade=true means background, --cascade=false orphan"),
 	OPT_DRY_RUN(
+		"client (and --dry-run alone, kubectl's deprecated spelling): print the...",
 		"client (and --dry-run alone, kubectl's deprecated spelling): print the plan and "
 		"change nothing; server: send the roots' requests with dryRun=All, then every "
 		"dependent's, and say which it checked; none (default): delete"),
-	OPT_BOOL("wait", 0, wait,
-		"wait until every object of the cascade is gone (default true; --wait=false acts "
-		"once and says what is left)"),
-	OPT_DURATION("timeout", timeout_ms,
+	OPT_BOOL("wait", 0, wait, "wait until every object of the cascade is gone",
+		 "wait until every object of the cascade is gone (default true; --wait=false acts "
+		 "once and says what is left)"),
+	OPT_DURATION(
+		"timeout", timeout_ms,
+		"give up waiting after this long, exit 3 and say what is left",
 		"give up waiting after this long, exit 3 and say what is left (default 5m; 0: do "
 		"not wait)"),
 	OPT_INT("grace-period", 0, grace_period, "SECONDS", -1, LONG_MAX,
+		"seconds each object named gets to terminate (default: its own)",
 		"seconds each object named gets to terminate (default: its own); dependents always "
 		"get their own, as from the garbage collector"),
-	OPT_BOOL("now", 0, now, "same as --grace-period=1"),
+	OPT_BOOL("now", 0, now, NULL, "same as --grace-period=1"),
 	OPT_BOOL("force", 0, force,
-		"same as --grace-period=0: the objects named go without graceful termination (not "
-		"their dependents); also breaks the waits the garbage collector never ends (an "
-		"object that blocks its own deletion, a cycle all in foreground deletion)"),
-	OPT_BOOL("scale-first", 0, scale_first,
+		 "same as --grace-period=0: the objects named go without graceful...",
+		 "same as --grace-period=0: the objects named go without graceful termination (not "
+		 "their dependents); also breaks the waits the garbage collector never ends (an "
+		 "object that blocks its own deletion, a cycle all in foreground deletion)"),
+	OPT_BOOL(
+		"scale-first", 0, scale_first,
+		"before deleting anything, scale every workload of the cascade to 0,...",
 		"before deleting anything, scale every workload of the cascade to 0, top-down, and "
 		"wait until its controller has taken its pods down (a StatefulSet's in reverse "
 		"ordinal order); a Deployment is paused first, a Job's parallelism set to 0"),
-	OPT_BOOL("ignore-not-found", 0, ignore_not_found,
-		"an object that does not exist is not an error"),
-	OPT_LIST("resume", 0, resume, "UID,...",
+	OPT_BOOL("ignore-not-found", 0, ignore_not_found, NULL,
+		 "an object that does not exist is not an error"),
+	OPT_LIST(
+		"resume", 0, resume, "UID,...",
+		"finish the cascade of the objects with these UIDs, as an interrupted or...",
 		"finish the cascade of the objects with these UIDs, as an interrupted or timed-out "
 		"delete prints it (run this command again to finish it: ...): what of it is left "
 		"goes on; a named object gone with nothing of its cascade left is already done "
 		"(said, exit 0); one re-created under its name (another UID) is left alone"),
-	OPT_SELECTOR("label selector for the roots"),
-	OPT_BOOL("all", 0, all,
-		"every object of the type given (in the namespace, or with -A everywhere) is a "
-		"root"),
-	OPT_OUTPUT("name: print each deleted object as TYPE/NAME; with --dry-run=client, "
+	OPT_SELECTOR(NULL, "label selector for the roots"),
+	OPT_BOOL("all", 0, all, "every object of the type given",
+		 "every object of the type given (in the namespace, or with -A everywhere) is a "
+		 "root"),
+	OPT_OUTPUT("name: print each deleted object as TYPE/NAME",
+		   "name: print each deleted object as TYPE/NAME; with --dry-run=client, "
 		   "exactly the objects it would delete, nothing else"),
 	OPT_END,
 };

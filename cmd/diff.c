@@ -34,16 +34,19 @@ struct diff_options {
 
 #define OPT_STRUCT struct diff_options
 static const struct opt diff_opts[] = {
-	OPT_BOOL("live", 0, live,
-		"compare BEFORE with the cluster now (the current context): with TYPE arguments, "
-		"which would otherwise read as AFTER; one argument alone means it too"),
-	OPT_BOOL("exit-code", 0, exit_code,
+	OPT_BOOL("live", 0, live, "compare BEFORE with the cluster now",
+		 "compare BEFORE with the cluster now (the current context): with TYPE arguments, "
+		 "which would otherwise read as AFTER; one argument alone means it too"),
+	OPT_BOOL(
+		"exit-code", 0, exit_code, "exit 1 when there is a change",
 		"exit 1 when there is a change (0 when there is none), as git diff --exit-code and "
 		"kubectl diff"),
-	OPT_SELECTOR("compare only objects with these labels (on either side: an object that lost "
-		"them is still compared), e.g. app=web"),
-	OPT_OUTPUT("text (default), json or yaml (the same document), jsonpath=TEMPLATE or "
-		"custom-columns=SPEC (over the document)"),
+	OPT_SELECTOR("compare only objects with these labels",
+		     "compare only objects with these labels (on either side: an object that lost "
+		     "them is still compared), e.g. app=web"),
+	OPT_OUTPUT("text (default), json or yaml (the same document), jsonpath=TEMPLATE or...",
+		   "text (default), json or yaml (the same document), jsonpath=TEMPLATE or "
+		   "custom-columns=SPEC (over the document)"),
 	OPT_TEMPLATE_KEYS,
 	OPT_END,
 };

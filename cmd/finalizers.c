@@ -32,12 +32,14 @@ struct finalizers_options {
 
 #define OPT_STRUCT struct finalizers_options
 const struct opt finalizers_opts[] = {
-	OPT_SELECTOR("look only at objects of the given TYPEs with these labels, e.g. app=web"),
-	OPT_BOOL("exit-code", 0, exit_code,
-		"exit 1 when an object stuck in deletion is reported (as dangling --exit-code)"),
-	OPT_OUTPUT("text (default), json (its schema: the man page, OUTPUT), yaml (the same "
-		"document), name (kind.group/name of each object), jsonpath=TEMPLATE or "
-		"custom-columns=SPEC (over the document)"),
+	OPT_SELECTOR(NULL,
+		     "look only at objects of the given TYPEs with these labels, e.g. app=web"),
+	OPT_BOOL("exit-code", 0, exit_code, "exit 1 when an object stuck in deletion is reported",
+		 "exit 1 when an object stuck in deletion is reported (as dangling --exit-code)"),
+	OPT_OUTPUT("text (default), json (its schema: the man page, OUTPUT), yaml",
+		   "text (default), json (its schema: the man page, OUTPUT), yaml (the same "
+		   "document), name (kind.group/name of each object), jsonpath=TEMPLATE or "
+		   "custom-columns=SPEC (over the document)"),
 	OPT_TEMPLATE_KEYS,
 	OPT_END,
 };

@@ -331,31 +331,40 @@ static const char *const remove_outputs[] = { "text", "json", "yaml", NULL };
 
 #define OPT_STRUCT struct remove_options
 const struct opt finalizers_remove_opts[] = {
-	OPT_LIST("finalizer", 0, finalizers, "NAME",
-		"the finalizer to take off (repeatable); a namespace's 'kubernetes' goes through "
-		"its finalize subresource"),
-	OPT_BOOL("all-finalizers", 0, all_finalizers,
-		"take every finalizer off (metadata.finalizers, and a namespace's spec.finalizers)"),
+	OPT_LIST("finalizer", 0, finalizers, "NAME", "the finalizer to take off (repeatable)",
+		 "the finalizer to take off (repeatable); a namespace's 'kubernetes' goes through "
+		 "its finalize subresource"),
+	OPT_BOOL("all-finalizers", 0, all_finalizers, "take every finalizer off",
+		 "take every finalizer off (metadata.finalizers, and a namespace's "
+		 "spec.finalizers)"),
 	/* kubectl's --all means every object: refused in words that name the
 	 * flag that means every finalizer */
-	OPT_REFUSED_BOOL("all", all_objects, "refused: see --all-finalizers"),
+	OPT_REFUSED_BOOL("all", all_objects, NULL, "refused: see --all-finalizers"),
 	OPT_LIST("no-dependents-in", 0, no_dependents_in, "GROUP",
-		"orphan: the API group (e.g. metrics.k8s.io), whose discovery failed, holds none of "
-		"the object's dependents: release the ones found and take the finalizer off, as the "
-		"garbage collector does with a group it cannot see (repeatable)"),
+		 "orphan: the API group (e.g. metrics.k8s.io), whose discovery failed,...",
+		 "orphan: the API group (e.g. metrics.k8s.io), whose discovery failed, holds none "
+		 "of "
+		 "the object's dependents: release the ones found and take the finalizer off, as "
+		 "the "
+		 "garbage collector does with a group it cannot see (repeatable)"),
 	OPT_BOOL("force", 0, force,
-		"also from an object that is not being deleted, from a namespace that still has "
-		"content, or (orphan) when not every type could be listed to release its "
-		"dependents (disables what the finalizers protect)"),
+		 "also from an object that is not being deleted, from a namespace that...",
+		 "also from an object that is not being deleted, from a namespace that still has "
+		 "content, or (orphan) when not every type could be listed to release its "
+		 "dependents (disables what the finalizers protect)"),
 	OPT_LIST("uid", 0, uids, "UID,...",
-		"only the object with this UID, as owners prints the command that ends a wait: "
-		"one gone or re-created under its name (another UID) is already done (said, exit "
-		"0, nothing touched), and so is a finalizer asked for that it no longer has"),
+		 "only the object with this UID, as owners prints the command that ends a...",
+		 "only the object with this UID, as owners prints the command that ends a wait: "
+		 "one gone or re-created under its name (another UID) is already done (said, exit "
+		 "0, nothing touched), and so is a finalizer asked for that it no longer has"),
 	OPT_DRY_RUN(
+		"only show what would change: client",
 		"only show what would change: client (and --dry-run alone, kubectl's deprecated "
 		"spelling) reads and decides and sends no write; server sends each write with "
 		"dryRun=All, so the server checks it and stores nothing; none (default): change"),
-	OPT_OUTPUT("text (default), json (its schema: the man page of owners finalizers, OUTPUT) or "
+	OPT_OUTPUT(
+		"text (default), json",
+		"text (default), json (its schema: the man page of owners finalizers, OUTPUT) or "
 		"yaml (the same document)"),
 	OPT_END,
 };

@@ -44,27 +44,33 @@ static const struct gc_options gc_defaults = {
 #define OPT_STRUCT struct gc_options
 const struct opt gc_opts[] = {
 	OPT_DRY_RUN(
+		"client (and --dry-run alone, kubectl's deprecated spelling): show the...",
 		"client (and --dry-run alone, kubectl's deprecated spelling): show the backlog, "
 		"every action the garbage collector would take now, and change nothing; server: "
 		"send the first pass's requests with dryRun=All and say which the server accepts; "
 		"none (default): do the work"),
-	OPT_BOOL("exit-code", 0, exit_code,
+	OPT_BOOL("exit-code", 0, exit_code, "exit 1 when the garbage collector has work due",
 		 "exit 1 when the garbage collector has work due (with --dry-run: a backlog; "
 		 "otherwise: anything left undone), 0 when none"),
 	OPT_DURATION("stalled-after", stalled_after_ms,
+		     "say the garbage collector appears not to be running when work it does in...",
 		     "say the garbage collector appears not to be running when work it does in "
 		     "seconds has been due this long (default 3m)"),
-	OPT_DURATION("timeout", timeout_ms,
+	OPT_DURATION("timeout", timeout_ms, NULL,
 		     "give up after this long, exit 3 and say what is left (default 5m)"),
-	OPT_SELECTOR("act only on objects with these labels (their owners are read wherever "
+	OPT_SELECTOR("act only on objects with these labels",
+		     "act only on objects with these labels (their owners are read wherever "
 		     "they are)"),
 	OPT_BOOL("watch", 'w', watch,
+		 "after the work is done, keep watching and act on every change as the...",
 		 "after the work is done, keep watching and act on every change as the garbage "
 		 "collector would, until interrupted (Ctrl-C)"),
-	OPT_OUTPUT("table (default), wide (adds OBJECTS: the objects each action changes), "
-		   "json/yaml: the OwnersGCBacklog document of what is due "
-		   "(with --dry-run; otherwise of what is left), name: its objects "
-		   "(kind.group/name), jsonpath=TEMPLATE or custom-columns=SPEC (over the document)"),
+	OPT_OUTPUT(
+		"table (default), wide (adds OBJECTS: the objects each action changes),...",
+		"table (default), wide (adds OBJECTS: the objects each action changes), "
+		"json/yaml: the OwnersGCBacklog document of what is due "
+		"(with --dry-run; otherwise of what is left), name: its objects "
+		"(kind.group/name), jsonpath=TEMPLATE or custom-columns=SPEC (over the document)"),
 	OPT_TEMPLATE_KEYS,
 	OPT_NO_HEADERS,
 	OPT_END,

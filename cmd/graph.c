@@ -12,8 +12,9 @@
 static const char *const graph_outputs[] = { "summary", "json", "yaml", "dot", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt graph_opts[] = {
-	OPT_OUTPUT("summary (default), json, yaml, dot, jsonpath=TEMPLATE or custom-columns=SPEC "
-		"(over the -o json document)"),
+	OPT_OUTPUT("summary (default), json, yaml, dot, jsonpath=TEMPLATE or...",
+		   "summary (default), json, yaml, dot, jsonpath=TEMPLATE or custom-columns=SPEC "
+		   "(over the -o json document)"),
 	OPT_TEMPLATE_KEYS,
 	OPT_END,
 };

@@ -19,8 +19,8 @@ const struct opt no_opts[] = { OPT_END };
 /* owners' own flags, before any command: they land with the global ones */
 #define OPT_STRUCT struct owners_cli
 const struct opt owners_root_opts[] = {
-	OPT_BOOL("version", 0, show_version,
-		"print this build's version and libraries, as 'owners version --client'"),
+	OPT_BOOL("version", 0, show_version, NULL,
+		 "print this build's version and libraries, as 'owners version --client'"),
 	OPT_END,
 };
 #undef OPT_STRUCT

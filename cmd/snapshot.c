@@ -35,12 +35,15 @@ static const int format_enums[] = { OWNERS_SNAPSHOT_FORMAT_FRAMES, OWNERS_SNAPSH
 
 #define OPT_STRUCT struct snapshot_options
 static const struct opt snapshot_opts[] = {
-	OPT_STRING_COMPLETE("filename", 'f', file, "FILE", COMPLETE_FILE,
+	OPT_STRING_COMPLETE(
+		"filename", 'f', file, "FILE", COMPLETE_FILE, "where to write the snapshot",
 		"where to write the snapshot (- for stdout; a name ending in .gz is compressed)"),
-	OPT_ENUM("format", 0, format, enum owners_snapshot_format, "FORMAT", format_values, format_enums,
-		"binary (the smallest, and fastest to read) or json (JSON documents, for jq); "
-		"default: json for a name ending in .json or .json.gz, else binary"),
-	OPT_SELECTOR("only objects with these labels (the snapshot then answers only for them)"),
+	OPT_ENUM("format", 0, format, enum owners_snapshot_format, "FORMAT", format_values,
+		 format_enums, "binary (the smallest, and fastest to read) or json",
+		 "binary (the smallest, and fastest to read) or json (JSON documents, for jq); "
+		 "default: json for a name ending in .json or .json.gz, else binary"),
+	OPT_SELECTOR(NULL,
+		     "only objects with these labels (the snapshot then answers only for them)"),
 	OPT_END,
 };
 #undef OPT_STRUCT

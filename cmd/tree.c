@@ -29,25 +29,30 @@ static const struct tree_options tree_defaults = { .depth = -1, .timeout_ms = 5 
 
 #define OPT_STRUCT struct tree_options
 const struct opt tree_opts[] = {
-	OPT_BOOL("up", 0, up, "show the owners of the objects instead of their dependents"),
-	OPT_INT("depth", 'd', depth, "N", 0, LONG_MAX,
-		"stop N levels below the roots (default: no limit; not with -o name, the whole delete set, "
+	OPT_BOOL("up", 0, up, NULL, "show the owners of the objects instead of their dependents"),
+	OPT_INT("depth", 'd', depth, "N", 0, LONG_MAX, "stop N levels below the roots",
+		"stop N levels below the roots (default: no limit; not with -o name, the whole "
+		"delete set, "
 		"unless --up)"),
-	OPT_SELECTOR("label selector for the roots, e.g. app=web"),
-	OPT_OUTPUT("tree (default), wide (adds reference flags and UIDs, and the API group to NAME: "
+	OPT_SELECTOR(NULL, "label selector for the roots, e.g. app=web"),
+	OPT_OUTPUT(
+		"tree (default), wide",
+		"tree (default), wide (adds reference flags and UIDs, and the API group to NAME: "
 		"Kind.group/name), json, yaml, dot, name (what a cascading delete of the roots "
 		"deletes, each once), jsonpath=TEMPLATE or custom-columns=SPEC (over the -o json "
 		"document: an item per row, depth first)"),
 	OPT_TEMPLATE_KEYS,
-	OPT_BOOL("watch", 'w', watch,
+	OPT_BOOL(
+		"watch", 'w', watch, "after the tree, follow it as it changes",
 		"after the tree, follow it as it changes (as kubectl get -w): redrawn in place on "
 		"a terminal, else one line (or -o json|yaml document) per row that changes; Ctrl-C "
 		"ends"),
 	OPT_ENUM("until", 0, until, enum owners_until, "STATE", until_values, until_enums,
-		"watch until the tree is ready (every object ready as its kind says) or gone (the "
-		"roots and all their dependents), then exit 0 (3 when --timeout passes first)"),
-	OPT_DURATION("timeout", timeout_ms,
-		"with --until: give up after this long and exit 3 (default 5m; 0: no limit)"),
+		 "watch until the tree is ready",
+		 "watch until the tree is ready (every object ready as its kind says) or gone (the "
+		 "roots and all their dependents), then exit 0 (3 when --timeout passes first)"),
+	OPT_DURATION("timeout", timeout_ms, "with --until: give up after this long and exit 3",
+		     "with --until: give up after this long and exit 3 (default 5m; 0: no limit)"),
 	OPT_TABLE_ROWS,
 	OPT_END,
 };

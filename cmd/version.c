@@ -27,9 +27,10 @@ struct version_options {
 
 #define OPT_STRUCT struct version_options
 const struct opt version_opts[] = {
-	OPT_BOOL("client", 0, client_only,
-		"this build only: do not ask the server for its version"),
-	OPT_OUTPUT("json or yaml: kubectl's clientVersion and serverVersion, plus the libraries"),
+	OPT_BOOL("client", 0, client_only, NULL,
+		 "this build only: do not ask the server for its version"),
+	OPT_OUTPUT("json or yaml: kubectl's clientVersion and serverVersion, plus the...",
+		   "json or yaml: kubectl's clientVersion and serverVersion, plus the libraries"),
 	OPT_END,
 };
 #undef OPT_STRUCT

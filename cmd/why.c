@@ -28,9 +28,10 @@
 static const char *const why_outputs[] = { "text", "json", "yaml", "name", "jsonpath=", "custom-columns=", NULL };
 
 const struct opt why_opts[] = {
-	OPT_OUTPUT("text (default), json (its schema: the man page, OUTPUT), yaml (the same "
-		"document), name (kind.group/name of the object), jsonpath=TEMPLATE or "
-		"custom-columns=SPEC (over the document)"),
+	OPT_OUTPUT("text (default), json (its schema: the man page, OUTPUT), yaml",
+		   "text (default), json (its schema: the man page, OUTPUT), yaml (the same "
+		   "document), name (kind.group/name of the object), jsonpath=TEMPLATE or "
+		   "custom-columns=SPEC (over the document)"),
 	OPT_TEMPLATE_KEYS,
 	OPT_END,
 };

@@ -16,53 +16,64 @@ static const char *const color_values[] = { "auto", "always", "never", NULL };
 
 #define OPT_STRUCT struct owners_cli
 const struct opt owners_global_opts[] = {
-	OPT_STRING_COMPLETE("kubeconfig", 0, kubeconfig, "FILE",
-			    COMPLETE_FILE,
+	OPT_STRING_COMPLETE(
+		"kubeconfig", 0, kubeconfig, "FILE", COMPLETE_FILE, NULL,
 		"path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)"),
-	OPT_STRING_COMPLETE("context", 0, context, "NAME", COMPLETE_CONTEXT,
-		"the kubeconfig context to use"),
-	OPT_STRING_COMPLETE("cluster", 0, cluster, "NAME", COMPLETE_CLUSTER,
-		"the kubeconfig cluster to use"),
-	OPT_STRING_COMPLETE("user", 0, user, "NAME", COMPLETE_USER, "the kubeconfig user to use"),
-	OPT_STRING_COMPLETE("namespace", 'n', namespace_, "NAME", COMPLETE_NAMESPACE,
+	OPT_STRING_COMPLETE("context", 0, context, "NAME", COMPLETE_CONTEXT, NULL,
+			    "the kubeconfig context to use"),
+	OPT_STRING_COMPLETE("cluster", 0, cluster, "NAME", COMPLETE_CLUSTER, NULL,
+			    "the kubeconfig cluster to use"),
+	OPT_STRING_COMPLETE("user", 0, user, "NAME", COMPLETE_USER, NULL,
+			    "the kubeconfig user to use"),
+	OPT_STRING_COMPLETE("namespace", 'n', namespace_, "NAME", COMPLETE_NAMESPACE, NULL,
 			    "the namespace (default: the context's namespace)"),
-	OPT_BOOL("all-namespaces", 'A', all_namespaces, "work across all namespaces (tree, delete, finalizers with a named object: seek its dependents in every namespace)"),
-	OPT_STRING("as", 0, as, "USER", "impersonate this user"),
-	OPT_LIST("as-group", 0, as_groups, "GROUP", "impersonate this group (repeatable)"),
-	OPT_DURATION_OR_SECONDS("request-timeout", request_timeout_ms,
+	OPT_BOOL("all-namespaces", 'A', all_namespaces, "work across all namespaces",
+		 "work across all namespaces (tree, delete, finalizers with a named object: seek "
+		 "its dependents in every namespace)"),
+	OPT_STRING("as", 0, as, "USER", NULL, "impersonate this user"),
+	OPT_LIST("as-group", 0, as_groups, "GROUP", NULL, "impersonate this group (repeatable)"),
+	OPT_DURATION_OR_SECONDS(
+		"request-timeout", request_timeout_ms,
+		"time limit of one request, its retries included, e.g. 30s, 1m or 30",
 		"time limit of one request, its retries included, e.g. 30s, 1m or 30 (seconds) (0: "
-		"none; then an attempt with nothing from the server for 30s is sent again on a new connection, and a "
+		"none; then an attempt with nothing from the server for 30s is sent again on a new "
+		"connection, and a "
 		"server that never answers is given up after 45s)"),
-	OPT_STRING("server", 's', server, "URL", "the API server address"),
-	OPT_STRING("token", 0, token, "TOKEN", "bearer token for the API server"),
-	OPT_STRING_COMPLETE("certificate-authority", 0, certificate_authority, "FILE", COMPLETE_FILE,
-		"CA certificate file to verify the server with"),
-	OPT_BOOL("insecure-skip-tls-verify", 0, insecure_skip_tls_verify,
+	OPT_STRING("server", 's', server, "URL", NULL, "the API server address"),
+	OPT_STRING("token", 0, token, "TOKEN", NULL, "bearer token for the API server"),
+	OPT_STRING_COMPLETE("certificate-authority", 0, certificate_authority, "FILE",
+			    COMPLETE_FILE, NULL, "CA certificate file to verify the server with"),
+	OPT_BOOL("insecure-skip-tls-verify", 0, insecure_skip_tls_verify, NULL,
 		 "do not verify the server's certificate (insecure)"),
-	OPT_STRING("tls-server-name", 0, tls_server_name, "NAME",
+	OPT_STRING("tls-server-name", 0, tls_server_name, "NAME", NULL,
 		   "server name to verify the certificate against"),
-	OPT_INT("v", 'v', verbosity, "N",
-		0, 10,
+	OPT_INT("v", 'v', verbosity, "N", 0, 10, "log level: 6 logs requests, 8 adds bodies",
 		"log level: 6 logs requests, 8 adds bodies (credentials are always redacted)"),
-	OPT_DOUBLE("qps", qps, "N",
+	OPT_DOUBLE(
+		"qps", qps, "N", "client-side request rate limit",
 		"client-side request rate limit (default: none once the server shows API Priority "
 		"and Fairness, else 50; 0: none)"),
-	OPT_INT("burst", 0, burst, "N", 1, LONG_MAX,
+	OPT_INT("burst", 0, burst, "N", 1, LONG_MAX, NULL,
 		"requests allowed above --qps in a burst (default 100)"),
-	OPT_CHOICE("color", 0, color, "WHEN", color_values, "colour output: auto, always or never"),
-	OPT_STRING_COMPLETE("cache-dir", 0, cache_dir, "DIR", COMPLETE_FILE,
+	OPT_CHOICE("color", 0, color, "WHEN", color_values, NULL,
+		   "colour output: auto, always or never"),
+	OPT_STRING_COMPLETE("cache-dir", 0, cache_dir, "DIR", COMPLETE_FILE, NULL,
 			    "discovery cache directory (default ~/.cache/owners)"),
 	OPT_INT("chunk-size", 0, chunk_size, "N", 1, LONG_MAX,
+		"objects per page when listing, every page",
 		"objects per page when listing, every page (default: 500 for a list's first page, "
 		"then 4 times more per page up to 5000, so long lists take fewer round trips)"),
-	OPT_STRING_COMPLETE("from", 0, from, "FILE|DIR", COMPLETE_FILE,
+	OPT_STRING_COMPLETE(
+		"from", 0, from, "FILE|DIR", COMPLETE_FILE,
+		"read a snapshot (owners snapshot) or another tool's dump",
 		"read a snapshot (owners snapshot) or another tool's dump (a directory, or a .tar, "
 		".tar.gz or .tgz of one) instead of the cluster; commands that change the cluster "
 		"refuse it"),
-	OPT_STRING("from-time", 0, from_time, "TIME",
-		"with --from: the time the answer is about (RFC 3339, e.g. 2026-11-28T10:00:00Z), instead "
-		"of the snapshot's own or the time a dump's files say (lost by a copy)"),
-	OPT_BOOL("help", 'h', help, "show this help"),
+	OPT_STRING("from-time", 0, from_time, "TIME", "with --from: the time the answer is about",
+		   "with --from: the time the answer is about (RFC 3339, e.g. "
+		   "2026-11-28T10:00:00Z), instead "
+		   "of the snapshot's own or the time a dump's files say (lost by a copy)"),
+	OPT_BOOL("help", 'h', help, NULL, "show this help"),
 	OPT_END,
 };
 #undef OPT_STRUCT

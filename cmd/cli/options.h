@@ -55,6 +55,10 @@ struct opt {
 	size_t offset;
 	int in_cli;             /* a shared row (OPT_SELECTOR, OPT_OUTPUT...) */
 	const char *arg_name;   /* "NAME" in --help */
+	/* What completion shows beside the flag: a phrase that fits a line;
+	 * NULL: help, which is one already. Written here, never cut out of
+	 * help (tests/unit/test_options.c holds every row to a line). */
+	const char *summary;
 	const char *help;
 	const char *const *values; /* allowed values (NULL-terminated), checked when set */
 	enum opt_complete complete;
@@ -154,82 +158,159 @@ struct owners_cli {
 #define OPT_CLI_FIELD(field, type) OPT_FIELD_OF(struct owners_cli, field, type)
 
 /* The rows, as git's OPT_* macros: each names only what its kind needs. */
-#define OPT_BOOL(l, s, field, h)                                                                   \
-	{ .long_name = (l), .short_name = (s), .type = OPTION_BOOL, .offset = OPT_FIELD(field, int), \
+#define OPT_BOOL(l, s, field, sum, h)                                                              \
+	{ .long_name = (l),                                                                        \
+	  .short_name = (s),                                                                       \
+	  .type = OPTION_BOOL,                                                                     \
+	  .offset = OPT_FIELD(field, int),                                                         \
+	  .summary = (sum),                                                                        \
 	  .help = (h) }
-#define OPT_STRING(l, s, field, arg, h)                                                            \
-	{ .long_name = (l), .short_name = (s), .type = OPTION_STRING,                               \
-	  .offset = OPT_FIELD(field, const char *), .arg_name = (arg), .help = (h) }
+#define OPT_STRING(l, s, field, arg, sum, h)                                                       \
+	{ .long_name = (l),                                                                        \
+	  .short_name = (s),                                                                       \
+	  .type = OPTION_STRING,                                                                   \
+	  .offset = OPT_FIELD(field, const char *),                                                \
+	  .arg_name = (arg),                                                                       \
+	  .summary = (sum),                                                                        \
+	  .help = (h) }
 /* a string whose value completes as `complete` says (a file, a context...) */
-#define OPT_STRING_COMPLETE(l, s, field, arg, complete_, h)                                        \
-	{ .long_name = (l), .short_name = (s), .type = OPTION_STRING,                               \
-	  .offset = OPT_FIELD(field, const char *), .arg_name = (arg), .help = (h),                 \
+#define OPT_STRING_COMPLETE(l, s, field, arg, complete_, sum, h)                                   \
+	{ .long_name = (l),                                                                        \
+	  .short_name = (s),                                                                       \
+	  .type = OPTION_STRING,                                                                   \
+	  .offset = OPT_FIELD(field, const char *),                                                \
+	  .arg_name = (arg),                                                                       \
+	  .summary = (sum),                                                                        \
+	  .help = (h),                                                                             \
 	  .complete = (complete_) }
 /* a string that must be one of vals ("x=" in vals: any "x=SOMETHING") */
-#define OPT_CHOICE(l, s, field, arg, vals, h)                                                      \
-	{ .long_name = (l), .short_name = (s), .type = OPTION_STRING,                               \
-	  .offset = OPT_FIELD(field, const char *), .arg_name = (arg), .help = (h),                 \
-	  .values = (vals), .complete = COMPLETE_VALUES }
-#define OPT_LIST(l, s, field, arg, h)                                                              \
-	{ .long_name = (l), .short_name = (s), .type = OPTION_LIST,                                 \
-	  .offset = OPT_FIELD(field, struct string_list), .arg_name = (arg), .help = (h) }
+#define OPT_CHOICE(l, s, field, arg, vals, sum, h)                                                 \
+	{ .long_name = (l),                                                                        \
+	  .short_name = (s),                                                                       \
+	  .type = OPTION_STRING,                                                                   \
+	  .offset = OPT_FIELD(field, const char *),                                                \
+	  .arg_name = (arg),                                                                       \
+	  .summary = (sum),                                                                        \
+	  .help = (h),                                                                             \
+	  .values = (vals),                                                                        \
+	  .complete = COMPLETE_VALUES }
+#define OPT_LIST(l, s, field, arg, sum, h)                                                         \
+	{ .long_name = (l),                                                                        \
+	  .short_name = (s),                                                                       \
+	  .type = OPTION_LIST,                                                                     \
+	  .offset = OPT_FIELD(field, struct string_list),                                          \
+	  .arg_name = (arg),                                                                       \
+	  .summary = (sum),                                                                        \
+	  .help = (h) }
 /* a whole number in [lo, hi] (both 0: any) */
-#define OPT_INT(l, s, field, arg, lo, hi, h)                                                       \
-	{ .long_name = (l), .short_name = (s), .type = OPTION_INT, .offset = OPT_FIELD(field, long), \
-	  .arg_name = (arg), .help = (h), .min = (lo), .max = (hi) }
-#define OPT_DOUBLE(l, field, arg, h)                                                               \
-	{ .long_name = (l), .type = OPTION_DOUBLE, .offset = OPT_FIELD(field, double),              \
-	  .arg_name = (arg), .help = (h) }
-#define OPT_DURATION(l, field, h)                                                                  \
-	{ .long_name = (l), .type = OPTION_DURATION, .offset = OPT_FIELD(field, long),              \
-	  .arg_name = "DURATION", .help = (h) }
+#define OPT_INT(l, s, field, arg, lo, hi, sum, h)                                                  \
+	{ .long_name = (l),                                                                        \
+	  .short_name = (s),                                                                       \
+	  .type = OPTION_INT,                                                                      \
+	  .offset = OPT_FIELD(field, long),                                                        \
+	  .arg_name = (arg),                                                                       \
+	  .summary = (sum),                                                                        \
+	  .help = (h),                                                                             \
+	  .min = (lo),                                                                             \
+	  .max = (hi) }
+#define OPT_DOUBLE(l, field, arg, sum, h)                                                          \
+	{ .long_name = (l),                                                                        \
+	  .type = OPTION_DOUBLE,                                                                   \
+	  .offset = OPT_FIELD(field, double),                                                      \
+	  .arg_name = (arg),                                                                       \
+	  .summary = (sum),                                                                        \
+	  .help = (h) }
+#define OPT_DURATION(l, field, sum, h)                                                             \
+	{ .long_name = (l),                                                                        \
+	  .type = OPTION_DURATION,                                                                 \
+	  .offset = OPT_FIELD(field, long),                                                        \
+	  .arg_name = "DURATION",                                                                  \
+	  .summary = (sum),                                                                        \
+	  .help = (h) }
 /* the same, or whole seconds (kubectl's --request-timeout) */
-#define OPT_DURATION_OR_SECONDS(l, field, h)                                                       \
-	{ .long_name = (l), .type = OPTION_DURATION, .offset = OPT_FIELD(field, long),              \
-	  .arg_name = "DURATION", .help = (h), .plain_seconds = 1 }
+#define OPT_DURATION_OR_SECONDS(l, field, sum, h)                                                  \
+	{ .long_name = (l),                                                                        \
+	  .type = OPTION_DURATION,                                                                 \
+	  .offset = OPT_FIELD(field, long),                                                        \
+	  .arg_name = "DURATION",                                                                  \
+	  .summary = (sum),                                                                        \
+	  .help = (h),                                                                             \
+	  .plain_seconds = 1 }
 /* an enum field of type etype (int-sized) set to enums[i] by the word
  * vals[i]; enums lists one value per word of vals */
-#define OPT_ENUM(l, s, field, etype, arg, vals, enums, h)                                         \
-	{ .long_name = (l), .short_name = (s), .type = OPTION_ENUM,                                 \
-	  .offset = OPT_FIELD(field, etype) + 0 * sizeof(char[sizeof(etype) == sizeof(int) ? 1 : -1]), \
-	  .arg_name = (arg), .help = (h), .values = (vals), .enum_values = (enums),                \
+#define OPT_ENUM(l, s, field, etype, arg, vals, enums, sum, h)                                     \
+	{ .long_name = (l),                                                                        \
+	  .short_name = (s),                                                                       \
+	  .type = OPTION_ENUM,                                                                     \
+	  .offset = OPT_FIELD(field, etype) +                                                      \
+		    0 * sizeof(char[sizeof(etype) == sizeof(int) ? 1 : -1]),                       \
+	  .arg_name = (arg),                                                                       \
+	  .summary = (sum),                                                                        \
+	  .help = (h),                                                                             \
+	  .values = (vals),                                                                        \
+	  .enum_values = (enums),                                                                  \
 	  .complete = COMPLETE_VALUES }
 /* --flag[=VALUE] read by fn into an enum field of type etype (vals: for
  * help, errors and completion) */
-#define OPT_OPTIONAL_CHOICE(l, field, etype, vals, fn, h)                                          \
-	{ .long_name = (l), .type = OPTION_CALLBACK, .offset = OPT_FIELD(field, etype),             \
-	  .arg_name = "[=MODE]", .help = (h), .values = (vals), .complete = COMPLETE_VALUES,        \
-	  .parse = (fn), .value_optional = 1 }
+#define OPT_OPTIONAL_CHOICE(l, field, etype, vals, fn, sum, h)                                     \
+	{ .long_name = (l),                                                                        \
+	  .type = OPTION_CALLBACK,                                                                 \
+	  .offset = OPT_FIELD(field, etype),                                                       \
+	  .arg_name = "[=MODE]",                                                                   \
+	  .summary = (sum),                                                                        \
+	  .help = (h),                                                                             \
+	  .values = (vals),                                                                        \
+	  .complete = COMPLETE_VALUES,                                                             \
+	  .parse = (fn),                                                                           \
+	  .value_optional = 1 }
 /* a flag kubectl users may try that this command refuses in words of its
  * own: parsed, never shown */
-#define OPT_REFUSED_BOOL(l, field, h)                                                              \
-	{ .long_name = (l), .type = OPTION_BOOL, .offset = OPT_FIELD(field, int), .help = (h),      \
+#define OPT_REFUSED_BOOL(l, field, sum, h)                                                         \
+	{ .long_name = (l),                                                                        \
+	  .type = OPTION_BOOL,                                                                     \
+	  .offset = OPT_FIELD(field, int),                                                         \
+	  .summary = (sum),                                                                        \
+	  .help = (h),                                                                             \
 	  .hidden = 1 }
 #define OPT_END { .long_name = NULL }
 
 /* kubectl's --dry-run[=MODE], into the command's enum owners_dry_run
  * dry_run */
-#define OPT_DRY_RUN(h)                                                                             \
-	OPT_OPTIONAL_CHOICE("dry-run", dry_run, enum owners_dry_run, owners_dry_run_values,         \
-			    owners_opt_dry_run, h)
+#define OPT_DRY_RUN(sum, h)                                                                        \
+	OPT_OPTIONAL_CHOICE("dry-run", dry_run, enum owners_dry_run, owners_dry_run_values,        \
+			    owners_opt_dry_run, sum, h)
 
 /* The rows several commands share, read by the dispatcher and the
  * session: one spelling and one field of struct owners_cli each. */
-#define OPT_SELECTOR(h)                                                                            \
-	{ .long_name = "selector", .short_name = 'l', .type = OPTION_STRING,                        \
-	  .offset = OPT_CLI_FIELD(selector, const char *), .in_cli = 1, .arg_name = "SELECTOR",     \
+#define OPT_SELECTOR(sum, h)                                                                       \
+	{ .long_name = "selector",                                                                 \
+	  .short_name = 'l',                                                                       \
+	  .type = OPTION_STRING,                                                                   \
+	  .offset = OPT_CLI_FIELD(selector, const char *),                                         \
+	  .in_cli = 1,                                                                             \
+	  .arg_name = "SELECTOR",                                                                  \
+	  .summary = (sum),                                                                        \
 	  .help = (h) }
 /* -o: the formats it takes and the default are the command's row's
  * (.outputs, .output_default) */
-#define OPT_OUTPUT(h)                                                                              \
-	{ .long_name = "output", .short_name = 'o', .type = OPTION_OUTPUT,                          \
-	  .offset = OPT_CLI_FIELD(output, struct output_format), .in_cli = 1, .arg_name = "FORMAT", \
-	  .help = (h), .complete = COMPLETE_VALUES }
+#define OPT_OUTPUT(sum, h)                                                                         \
+	{ .long_name = "output",                                                                   \
+	  .short_name = 'o',                                                                       \
+	  .type = OPTION_OUTPUT,                                                                   \
+	  .offset = OPT_CLI_FIELD(output, struct output_format),                                   \
+	  .in_cli = 1,                                                                             \
+	  .arg_name = "FORMAT",                                                                    \
+	  .summary = (sum),                                                                        \
+	  .help = (h),                                                                             \
+	  .complete = COMPLETE_VALUES }
 /* kubectl's printing flag, on every command whose -o takes a template */
 #define OPT_TEMPLATE_KEYS                                                                          \
-	{ .long_name = "allow-missing-template-keys", .type = OPTION_BOOL,                          \
-	  .offset = OPT_CLI_FIELD(output.allow_missing_keys, int), .in_cli = 1,                     \
-	  .help = "jsonpath: a key missing on an item prints nothing (default true, as kubectl); "  \
+	{ .long_name = "allow-missing-template-keys",                                              \
+	  .type = OPTION_BOOL,                                                                     \
+	  .offset = OPT_CLI_FIELD(output.allow_missing_keys, int),                                 \
+	  .in_cli = 1,                                                                             \
+	  .summary = "jsonpath: a key missing on an item prints nothing",                          \
+	  .help = "jsonpath: a key missing on an item prints nothing (default true, as kubectl); " \
 		  "false makes it an error (exit 1)" }
 /* every command that prints a table of objects has these, as kubectl get
  * has them (one help text for all); a table without labels, the first */
@@ -239,14 +320,22 @@ struct owners_cli {
 	  .help = "table: no header line" }
 #define OPT_TABLE_ROWS                                                                             \
 	OPT_NO_HEADERS,                                                                            \
-	{ .long_name = "show-labels", .type = OPTION_BOOL,                                          \
-	  .offset = OPT_CLI_FIELD(table.show_labels, int), .in_cli = 1,                             \
-	  .help = "table: a last LABELS column with every label (key=value,...)" },                 \
-	{ .long_name = "label-columns", .short_name = 'L', .type = OPTION_LIST,                     \
-	  .offset = OPT_CLI_FIELD(table.label_columns, struct string_list), .in_cli = 1,            \
-	  .arg_name = "KEY,...",                                                                    \
-	  .help = "table: a column per label key, titled by the key's last segment in capitals "    \
-		  "(comma-separated, repeatable)" }
+		{ .long_name = "show-labels",                                                      \
+		  .type = OPTION_BOOL,                                                             \
+		  .offset = OPT_CLI_FIELD(table.show_labels, int),                                 \
+		  .in_cli = 1,                                                                     \
+		  .help = "table: a last LABELS column with every label (key=value,...)" },        \
+		{ .long_name = "label-columns",                                                    \
+		  .short_name = 'L',                                                               \
+		  .type = OPTION_LIST,                                                             \
+		  .offset = OPT_CLI_FIELD(table.label_columns, struct string_list),                \
+		  .in_cli = 1,                                                                     \
+		  .arg_name = "KEY,...",                                                           \
+		  .summary =                                                                       \
+			  "table: a column per label key, titled by the key's last segment in...", \
+		  .help = "table: a column per label key, titled by the key's last segment in "    \
+			  "capitals "                                                              \
+			  "(comma-separated, repeatable)" }
 
 /* A command's flags, as its row gives them (cmd/commands.h), for the
  * parser: its table, where its own flags land (own: a struct of the

@@ -30,13 +30,13 @@ static const struct test_options defaults = { .cascade = OWNERS_CASCADE_BACKGROU
 #define OPT_STRUCT struct test_options
 static const struct opt test_opts[] = {
 	OPT_OPTIONAL_CHOICE("cascade", cascade, enum owners_cascade_mode, owners_cascade_values,
-			    owners_opt_cascade, "cascade"),
-	OPT_DRY_RUN("dry run"),
-	OPT_OUTPUT("format"),
-	OPT_ENUM("until", 0, until, enum owners_until, "STATE", untils, until_enums, "until"),
-	OPT_INT("grace-period", 0, grace_period, "SECONDS", -1, 10, "grace"),
-	OPT_LIST("resume", 0, resume, "UID", "resume"),
-	OPT_SELECTOR("selector"),
+			    owners_opt_cascade, NULL, "cascade"),
+	OPT_DRY_RUN(NULL, "dry run"),
+	OPT_OUTPUT(NULL, "format"),
+	OPT_ENUM("until", 0, until, enum owners_until, "STATE", untils, until_enums, NULL, "until"),
+	OPT_INT("grace-period", 0, grace_period, "SECONDS", -1, 10, NULL, "grace"),
+	OPT_LIST("resume", 0, resume, "UID", NULL, "resume"),
+	OPT_SELECTOR(NULL, "selector"),
 	OPT_TABLE_ROWS,
 	OPT_END,
 };
