@@ -120,7 +120,7 @@ const struct command *owners_command_at(size_t i);
 const struct command *owners_command_find(const char *name);
 /* The subcommand of c named word, NULL when none. */
 const struct command *owners_subcommand_find(const struct command *c, const char *word);
-void owners_command_help(const struct command *c);
+void owners_command_help(const struct command *c, const char *program);
 
 enum exit_code cmd_tree(struct cmd_run *run);
 enum exit_code cmd_graph(struct cmd_run *run);

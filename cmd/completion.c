@@ -114,7 +114,7 @@ enum exit_code cmd_completion(struct cmd_run *run)
 	const struct string_list *args = run->words;
 
 	if (args->count != 1) {
-		error_msg("usage: %s completion bash|zsh|fish", output_program());
+		error_msg("usage: %s completion bash|zsh|fish", run->cli->program);
 		return EXIT_USAGE;
 	}
 	if (!strcmp(args->items[0], "bash"))

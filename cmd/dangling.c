@@ -222,9 +222,12 @@ static enum exit_code say_after_fix(struct cmd_run *run)
 		fprintf(stderr, "after the fix: no dangling ownerReferences left; the garbage collector keeps "
 			"every object fixed\n");
 	else
-		fprintf(stderr, "after the fix: %zu dangling ownerReference%s left (the ones kept or failed above)"
-			", %zu of them on objects the garbage collector will delete; '%s dangling' shows them\n",
-			after.count, after.count == 1 ? "" : "s", deletes, output_program());
+		fprintf(stderr,
+			"after the fix: %zu dangling ownerReference%s left (the ones kept or "
+			"failed above)"
+			", %zu of them on objects the garbage collector will delete; '%s dangling' "
+			"shows them\n",
+			after.count, after.count == 1 ? "" : "s", deletes, run->cli->program);
 	owners_dangling_report_clear(&after);
 	return 0;
 }
@@ -319,7 +322,8 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 
 	if (cli->selector && !args->count)
 		return usage_error("-l needs the TYPE of the objects to select, e.g. "
-				   "'%s dangling pods -l app=web'", output_program());
+				   "'%s dangling pods -l app=web'",
+				   cli->program);
 	if (o->fix_unresolvable && o->fix == OWNERS_FIX_MODE_NONE && o->dry_run == OWNERS_DRY_RUN_NONE)
 		return usage_error("--fix-unresolvable goes with --fix (or --dry-run, to see what it "
 				   "would change first)");

@@ -531,14 +531,17 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 				   "--cascade=orphan their dependents are kept, and scaling would take "
 				   "their pods: use one or the other");
 	if (o->all && !args->count)
-		return usage_error("--all needs a type: %s delete TYPE --all (every object of that type)",
-				   output_program());
+		return usage_error(
+			"--all needs a type: %s delete TYPE --all (every object of that type)",
+			cli->program);
 	if (o->all && cli->selector)
 		return usage_error("--all and -l cannot be combined: --all already takes every object of the type");
 	/* TYPE NAME or TYPE/NAME: --all takes a type alone */
 	if (o->all && (args->count > 1 || strchr(args->items[0], '/')))
-		return usage_error("--all takes every object of a type: give the type without names, "
-				   "e.g. %s delete configmaps --all", output_program());
+		return usage_error(
+			"--all takes every object of a type: give the type without names, "
+			"e.g. %s delete configmaps --all",
+			cli->program);
 	return EXIT_OK;
 }
 

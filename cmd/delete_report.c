@@ -10,6 +10,7 @@
 
 #include "clock.h"
 #include "deadlock.h"
+#include "invocation.h"
 #include "signals.h"
 #include "sink.h"
 
@@ -18,13 +19,11 @@
 struct owners_cascade_render delete_render_of(const struct delete_run *r,
 					      const struct owners_cascade_plan *p)
 {
-	struct owners_cascade_render render = { session_graph(r->cmd->s),
-						 p,
-						 r->runner.plan_options.mode,
-						 (const char *const *)r->roots,
-						 r->n_roots,
-						 r->facts,
-						 output_program() };
+	struct owners_cascade_render render = {
+		session_graph(r->cmd->s),      p,          r->runner.plan_options.mode,
+		(const char *const *)r->roots, r->n_roots, r->facts,
+		r->cmd->cli->program
+	};
 
 	return render;
 }
@@ -92,11 +91,13 @@ enum exit_code delete_report_not_waiting(const struct delete_run *r, const struc
 
 	if (p->done || r->o->dry_run != OWNERS_DRY_RUN_NONE)
 		return EXIT_OK;
-	if (output_resume_command(&command, (const char *const *)r->roots, r->n_roots, r->o->resume.count > 0))
+	if (owners_cli_resume_command(&command, r->cmd->cli, (const char *const *)r->roots,
+				      r->n_roots, r->o->resume.count > 0))
 		rc = error_oom();
 	else
-		rc = delete_put(&said, owners_cascade_render_not_waiting(&said, p, r->runner.last_round_done,
-									    command.ptr, output_program()));
+		rc = delete_put(&said, owners_cascade_render_not_waiting(
+					       &said, p, r->runner.last_round_done, command.ptr,
+					       r->cmd->cli->program));
 	owners_buf_clear(&said);
 	owners_buf_clear(&command);
 	return rc;
@@ -111,7 +112,9 @@ enum exit_code delete_report_left(const struct delete_run *r, const struct owner
 	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
 	enum exit_code rc = delete_put(&said, owners_cascade_render_left(&said, &render));
 
-	if (!rc && with_resume && !output_resume_command(&command, (const char *const *)r->roots, r->n_roots, r->o->resume.count > 0))
+	if (!rc && with_resume &&
+	    !owners_cli_resume_command(&command, r->cmd->cli, (const char *const *)r->roots,
+				       r->n_roots, r->o->resume.count > 0))
 		fprintf(stderr, "the cascade's progress is kept in the cluster: run this to finish it:\n  %s\n",
 			command.ptr);
 	owners_buf_clear(&said);
@@ -136,7 +139,8 @@ enum exit_code delete_report_deadlock(const struct delete_run *r, const struct o
 		owners_buf_reset(&said);
 		if ((remedy.len && owners_buf_adds(&remedy, " && ")) ||
 		    owners_deadlock_describe(&said, session_graph(r->cmd->s), d) ||
-		    owners_deadlock_command(&remedy, output_program(), session_graph(r->cmd->s), d))
+		    owners_deadlock_command(&remedy, r->cmd->cli->program, session_graph(r->cmd->s),
+					    d))
 			rc = error_oom();
 		else
 			error_msg("%s", said.ptr);
@@ -156,7 +160,8 @@ enum exit_code delete_report_deadlock(const struct delete_run *r, const struct o
 	 * "; ", not "&&": run after someone else ended it, the removal finds
 	 * the member gone, and the resume still says the cascade is done */
 	if (!rc && (owners_buf_adds(&remedy, "; ") ||
-		    output_resume_command(&remedy, (const char *const *)r->roots, r->n_roots, r->o->resume.count > 0)))
+		    owners_cli_resume_command(&remedy, r->cmd->cli, (const char *const *)r->roots,
+					      r->n_roots, r->o->resume.count > 0)))
 		rc = error_oom();
 	if (!rc)
 		fprintf(stderr, "to end the deadlock and finish the cascade, run:\n  %s\n", remedy.ptr);
@@ -174,7 +179,8 @@ enum exit_code delete_report_interrupted(const struct delete_run *r, const struc
 	struct owners_buf said = OWNERS_BUF_INIT, command = OWNERS_BUF_INIT;
 	enum exit_code rc;
 
-	if (output_resume_command(&command, (const char *const *)r->roots, r->n_roots, r->o->resume.count > 0))
+	if (owners_cli_resume_command(&command, r->cmd->cli, (const char *const *)r->roots,
+				      r->n_roots, r->o->resume.count > 0))
 		rc = error_oom();
 	else
 		rc = delete_put(&said,

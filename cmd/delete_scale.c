@@ -9,6 +9,7 @@
 #include "cascade_access.h"
 #include "clock.h"
 #include "finalizer_command.h"
+#include "invocation.h"
 #include "grow.h"
 #include "meter.h"
 #include "scale_down_exec.h"
@@ -204,12 +205,13 @@ static enum exit_code changed_back(const struct step *st)
  * pods: one held by a finalizer, or pods nobody deletes (a controller
  * that is not running). Appended to out. */
 /* The command that removes p's first finalizer, and the line's end. */
-static void say_remove_command(struct owners_buf *out, const struct owners_node *p)
+static void say_remove_command(struct owners_buf *out, const char *program,
+			       const struct owners_node *p)
 {
 	struct owners_command_line cmd = OWNERS_COMMAND_LINE_INIT;
 
 	if (!owners_finalizer_command_of(&cmd, p, p->finalizers[0]))
-		owners_command_line_spell(out, output_program(), &cmd);
+		owners_command_line_spell(out, program, &cmd);
 	owners_command_line_clear(&cmd);
 	owners_buf_addc(out, '\n');
 }
@@ -222,7 +224,8 @@ static void say_resume(const struct scale_first *sf)
 {
 	struct owners_buf command = OWNERS_BUF_INIT;
 
-	output_resume_command(&command, sf->roots, sf->n_roots, sf->resumed);
+	owners_cli_resume_command(&command, session_cli(sf->s), sf->roots, sf->n_roots,
+				  sf->resumed);
 	fprintf(stderr, "to finish: %s\n", command.ptr ? command.ptr : "run the same command again");
 	owners_buf_clear(&command);
 }
@@ -543,7 +546,7 @@ static void explain_stuck(struct owners_buf *out, struct scale_first *sf, const 
 						p->finalizers[f]);
 			owners_buf_addf(out, " (in deletion for %llds); if its controller is gone: ",
 					(long long)(now - p->deleted));
-			say_remove_command(out, p);
+			say_remove_command(out, session_cli(sf->s)->program, p);
 		} else if (!p->deleted) {
 			live++;
 		}

@@ -79,13 +79,15 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts, c
 
 	(void)opts;
 	if (cli->from)
-		return usage_error("'%s diff' takes the snapshots it compares as arguments, not --from: "
-				   "'%s diff BEFORE AFTER', or '%s diff BEFORE' against the cluster",
-				   output_program(), output_program(), output_program());
+		return usage_error(
+			"'%s diff' takes the snapshots it compares as arguments, not --from: "
+			"'%s diff BEFORE AFTER', or '%s diff BEFORE' against the cluster",
+			cli->program, cli->program, cli->program);
 	if (!args->count)
-		return usage_error("'%s diff' needs the snapshot to compare: '%s diff BEFORE AFTER', "
-				   "or '%s diff BEFORE' against the cluster (%s snapshot -f FILE makes one)",
-				   output_program(), output_program(), output_program(), output_program());
+		return usage_error(
+			"'%s diff' needs the snapshot to compare: '%s diff BEFORE AFTER', "
+			"or '%s diff BEFORE' against the cluster (%s snapshot -f FILE makes one)",
+			cli->program, cli->program, cli->program, cli->program);
 	if (cli->selector && owners_label_selector_parse(&sel, cli->selector, &err))
 		rc = usage_error("invalid label selector '%s': %s", cli->selector, owners_error_message(&err));
 	owners_label_selector_free(sel);
@@ -359,8 +361,9 @@ static void say_limits(const struct owners_graph_diff *d, const struct diff_args
 		warning_msg("%s was taken from %s and %s is %s: objects are the same by UID, so two clusters "
 			    "differ in every object", a->before, ha->server, b_name, server_b);
 	if (d->a.now && d->b.now && d->b.now < d->a.now)
-		warning_msg("%s is older than %s: the changes read backwards (%s diff BEFORE AFTER)", b_name,
-			    a->before, output_program());
+		warning_msg(
+			"%s is older than %s: the changes read backwards (%s diff BEFORE AFTER)",
+			b_name, a->before, session_cli(before)->program);
 	struct owners_buf kinds = OWNERS_BUF_INIT;
 
 	if (d->unseen_in_a && !unseen_kinds(&kinds, d, 1))

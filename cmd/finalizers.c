@@ -226,7 +226,8 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 	(void)opts;
 	if (cli->selector && !args->count)
 		return usage_error("-l needs the TYPE of the objects to select, e.g. "
-				   "'%s finalizers pvc -l app=db'", output_program());
+				   "'%s finalizers pvc -l app=db'",
+				   cli->program);
 	return EXIT_OK;
 }
 

@@ -381,7 +381,8 @@ static enum exit_code validate_remove(const struct owners_cli *cli, const void *
 		return usage_error("--all means every object in kubectl; to take every finalizer off "
 				   "use --all-finalizers");
 	if (!args->count)
-		return usage_error("'%s finalizers remove' needs the objects: TYPE/NAME...", output_program());
+		return usage_error("'%s finalizers remove' needs the objects: TYPE/NAME...",
+				   cli->program);
 	if (!o->all_finalizers && !o->finalizers.count)
 		return usage_error("say which finalizers to remove: --finalizer NAME (repeatable) "
 				   "or --all-finalizers");
@@ -391,8 +392,9 @@ static enum exit_code validate_remove(const struct owners_cli *cli, const void *
 		if (!*o->finalizers.items[i])
 			return usage_error("--finalizer needs a name");
 	if (cli->all_namespaces)
-		return usage_error("'%s finalizers remove' works on named objects: use -n NAMESPACE, not -A",
-				   output_program());
+		return usage_error(
+			"'%s finalizers remove' works on named objects: use -n NAMESPACE, not -A",
+			cli->program);
 	return EXIT_OK;
 }
 
@@ -510,7 +512,7 @@ enum exit_code cmd_finalizers_remove(struct cmd_run *run)
 	uo.all = o->all_finalizers;
 	uo.force = o->force;
 	uo.dry_run = o->dry_run;
-	uo.program = output_program();
+	uo.program = run->cli->program;
 	if ((rc = test_hook_pause_before_patch(&pause)))
 		return rc;
 	if (pause > 0) {

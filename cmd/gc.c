@@ -446,8 +446,10 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 	const struct gc_options *o = opts;
 
 	if (args->count)
-		return usage_error("%s gc takes no arguments: it works on every object of the namespace "
-				   "(-A: of the cluster), -l to narrow it", output_program());
+		return usage_error(
+			"%s gc takes no arguments: it works on every object of the namespace "
+			"(-A: of the cluster), -l to narrow it",
+			cli->program);
 	if (o->watch && o->dry_run != OWNERS_DRY_RUN_NONE)
 		return usage_error("--watch acts on every change: it cannot be combined with --dry-run");
 	if (o->watch && cli->output.kind != OUTPUT_TEXT)

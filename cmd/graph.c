@@ -25,7 +25,8 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 	(void)cli;
 	(void)opts;
 	if (args->count)
-		return usage_error("'%s graph' takes no arguments (use -n NAMESPACE or -A)", output_program());
+		return usage_error("'%s graph' takes no arguments (use -n NAMESPACE or -A)",
+				   cli->program);
 	return EXIT_OK;
 }
 

@@ -10,6 +10,7 @@
 
 #include "command_line.h"
 #include "commands.h"
+#include "invocation.h"
 #include "output.h"
 #include "similar.h"
 #include "sink.h"
@@ -81,7 +82,7 @@ const struct command *owners_subcommand_find(const struct command *c, const char
 
 /* A command row's usage or examples: each line as written, the program
  * at the start of a command line (commands.h) as the user runs it. */
-static void print_command_lines(const char *text)
+static void print_command_lines(const char *text, const char *program)
 {
 	const size_t program_len = strlen(OWNERS_PROGRAM);
 
@@ -92,7 +93,7 @@ static void print_command_lines(const char *text)
 		text += indent;
 		len -= indent;
 		if (len > program_len && !strncmp(text, OWNERS_PROGRAM " ", program_len + 1)) {
-			sink_puts(output_program());
+			sink_puts(program);
 			text += program_len;
 			len -= program_len;
 		}
@@ -101,12 +102,12 @@ static void print_command_lines(const char *text)
 	}
 }
 
-static void main_help(void)
+static void main_help(const char *program)
 {
 	const struct command *c;
 
 	sink_printf("owners: inspect Kubernetes ownership and delete with client-side cascading\n\n");
-	sink_printf("Usage:\n  %s COMMAND [ARGS] [flags]\n\nCommands:\n", output_program());
+	sink_printf("Usage:\n  %s COMMAND [ARGS] [flags]\n\nCommands:\n", program);
 	for (size_t c_i = 0; (c = owners_command_at(c_i)); c_i++)
 		if (!c->hidden)
 			sink_printf("  %-10s %s\n", c->name, c->summary);
@@ -115,13 +116,13 @@ static void main_help(void)
 	sink_printf("\nGlobal flags:\n");
 	owners_print_opts(owners_global_opts);
 	sink_printf("\nExit codes: 0 success, 1 error, 2 usage error, 3 timed out, 4 incomplete.\n");
-	sink_printf("Run '%s help COMMAND' or '%s COMMAND --help' for more.\n", output_program(), output_program());
+	sink_printf("Run '%s help COMMAND' or '%s COMMAND --help' for more.\n", program, program);
 }
 
 /* What the command does in one paragraph, then its flags and examples,
  * then the rest of the description: the flags are what --help is opened
  * for, and the JSON schema is the man page's (it names the page). */
-void owners_command_help(const struct command *c)
+void owners_command_help(const struct command *c, const char *program)
 {
 	const char *d = c->description ? c->description : "";
 	const char *rest = strstr(d, "\n\n");
@@ -131,7 +132,7 @@ void owners_command_help(const struct command *c)
 		sink_printf("%s ", c->parent->name);
 	sink_printf("%s: %s\n\nUsage:\n", c->name, c->summary);
 	sink_puts("  ");
-	print_command_lines(c->usage);
+	print_command_lines(c->usage, program);
 	sink_puts("\n");
 	if (*d) {
 		char *head = owners_strndup(d, (size_t)first);
@@ -148,14 +149,14 @@ void owners_command_help(const struct command *c)
 	if (c->subcommands) {
 		const struct command *const *sub;
 
-		sink_printf("\nSubcommands (each with its own flags: '%s %s SUBCOMMAND --help'):\n", output_program(),
-			    c->name);
+		sink_printf("\nSubcommands (each with its own flags: '%s %s SUBCOMMAND --help'):\n",
+			    program, c->name);
 		for (sub = c->subcommands; *sub; sub++)
 			sink_printf("  %-10s %s\n", (*sub)->name, (*sub)->summary);
 	}
 	if (c->examples && *c->examples) {
 		sink_printf("\nExamples:\n");
-		print_command_lines(c->examples);
+		print_command_lines(c->examples, program);
 		sink_puts("\n");
 	}
 	if (rest) {
@@ -176,7 +177,7 @@ enum exit_code cmd_help(struct cmd_run *run)
 	const struct command *c;
 
 	if (!run->words->count) {
-		main_help();
+		main_help(run->cli->program);
 		return EXIT_OK;
 	}
 	c = owners_command_find(run->words->items[0]);
@@ -184,12 +185,12 @@ enum exit_code cmd_help(struct cmd_run *run)
 		error_msg("unknown command '%s'", run->words->items[0]);
 		return EXIT_USAGE;
 	}
-	owners_command_help(c);
+	owners_command_help(c, run->cli->program);
 	return EXIT_OK;
 }
 
 /* A word that names no command: said, with the one most likely meant. */
-static enum exit_code unknown_command(const char *word)
+static enum exit_code unknown_command(const char *word, const char *program)
 {
 	const struct command *c, *best = NULL;
 	size_t best_d = (size_t)-1, d;
@@ -201,10 +202,10 @@ static enum exit_code unknown_command(const char *word)
 			best_d = d;
 		}
 	if (best)
-		error_msg("unknown command '%s' (see '%s --help'); did you mean '%s'?", word, output_program(),
-			  best->name);
+		error_msg("unknown command '%s' (see '%s --help'); did you mean '%s'?", word,
+			  program, best->name);
 	else
-		error_msg("unknown command '%s' (see '%s --help')", word, output_program());
+		error_msg("unknown command '%s' (see '%s --help')", word, program);
 	return EXIT_USAGE;
 }
 
@@ -238,7 +239,8 @@ static void drop_word(int *argc, char **argv, int at)
 
 /* A flag of c's subcommand given to c itself (`owners finalizers
  * --force`): says whose flag it is and returns EXIT_USAGE; 0 when none. */
-static enum exit_code refuse_subcommand_flags(const struct command *c, int argc, char **argv)
+static enum exit_code refuse_subcommand_flags(const struct command *c, const char *program,
+					      int argc, char **argv)
 {
 	const struct opt *const own[] = { owners_global_opts, c->opts, NULL };
 
@@ -256,8 +258,9 @@ static enum exit_code refuse_subcommand_flags(const struct command *c, int argc,
 			const struct opt *const theirs[] = { (*sub)->opts, NULL };
 
 			if (owners_opt_find_word(theirs, a))
-				return usage_error("%.*s is a flag of '%s %s %s'", (int)strcspn(a, "="), a,
-						   output_program(), c->name, (*sub)->name);
+				return usage_error("%.*s is a flag of '%s %s %s'",
+						   (int)strcspn(a, "="), a, program, c->name,
+						   (*sub)->name);
 		}
 	}
 	return 0;
@@ -278,9 +281,9 @@ static enum exit_code run_command(const struct command *c, struct owners_cli *cl
 		memcpy(cmd.own, c->opts_defaults, c->opts_size);
 	rc = owners_cli_parse(cli, &cmd, argc, argv, &args);
 	if (!rc) {
-		output_set_color(cli->color);
+		cli->use_color = output_color_for(cli->color);
 		if (cli->help)
-			owners_command_help(c);
+			owners_command_help(c, cli->program);
 		else if (!c->validate || !(rc = c->validate(cli, cmd.own, &args)))
 			rc = cmd_run_command(c, cli, cmd.own, &args);
 	}
@@ -290,29 +293,15 @@ static enum exit_code run_command(const struct command *c, struct owners_cli *cl
 	return rc;
 }
 
-/* The program, before its closing check. */
-static enum exit_code run_main(int argc, char **argv)
+/* The words after the program, read with cli (its invocation set):
+ * help, the version, or a command run. */
+static enum exit_code run_words(struct owners_cli *cli, int argc, char **argv)
 {
 	const struct command *c = NULL;
-	struct owners_cli cli;
 	struct string_list args = { NULL, 0, 0 };
 	enum exit_code rc;
 	int cmd_at;
 
-	owners_set_oom_fatal(die_out_of_memory);
-	output_set_program(argv[0]);
-	output_set_command_line(argc, argv);
-	/* kubectl owners <TAB>: kubectl (1.26+) runs kubectl_complete-owners
-	 * from PATH with the words after 'owners'; that is a link to this
-	 * binary, so the answer always comes from the plugin kubectl runs,
-	 * however it was installed (package, tarball, krew). */
-	if (argc >= 1 && output_is_completion_helper(argv[0]))
-		return owners_complete_words(argc - 1, argv + 1);
-	/* The shells' and kubectl's completion: the words as typed, read by
-	 * the completion engine (cmd/complete.c), not by the flag parser. */
-	if (argc >= 2 && !strcmp(argv[1], "__complete"))
-		return owners_complete_words(argc - 2, argv + 2);
-	owners_cli_defaults(&cli);
 	{
 		const struct opt *const globals[] = { owners_global_opts, NULL };
 
@@ -320,20 +309,20 @@ static enum exit_code run_main(int argc, char **argv)
 	}
 	if (cmd_at < 0) {
 		/* the root's flags land with the global ones */
-		const struct opt_command root = { owners_root_opts, &cli, NULL, NULL };
+		const struct opt_command root = { owners_root_opts, cli, NULL, NULL };
 
-		rc = owners_cli_parse(&cli, &root, argc - 1, argv + 1, &args);
-		if (!rc && cli.show_version && !cli.help)
+		rc = owners_cli_parse(cli, &root, argc - 1, argv + 1, &args);
+		if (!rc && cli->show_version && !cli->help)
 			rc = owners_version_client();
 		else if (!rc)
-			main_help();
-		owners_cli_clear(&cli, &args);
+			main_help(cli->program);
+		owners_cli_clear(cli, &args);
 		return rc ? rc
-			  : (argc > 1 && !cli.help && !cli.show_version ? EXIT_USAGE : EXIT_OK);
+			  : (argc > 1 && !cli->help && !cli->show_version ? EXIT_USAGE : EXIT_OK);
 	}
 	c = owners_command_find(argv[cmd_at]);
 	if (!c)
-		return unknown_command(argv[cmd_at]);
+		return unknown_command(argv[cmd_at], cli->program);
 	drop_word(&argc, argv, cmd_at);
 	if (c->subcommands) {
 		/* `owners finalizers -n x remove ...`: the first word after the
@@ -345,11 +334,37 @@ static enum exit_code run_main(int argc, char **argv)
 		if (sub) {
 			drop_word(&argc, argv, sub_at);
 			c = sub;
-		} else if ((rc = refuse_subcommand_flags(c, argc - 1, argv + 1))) {
+		} else if ((rc = refuse_subcommand_flags(c, cli->program, argc - 1, argv + 1))) {
 			return rc;
 		}
 	}
-	return run_command(c, &cli, argc - 1, argv + 1);
+	return run_command(c, cli, argc - 1, argv + 1);
+}
+
+/* The program, before its closing check. */
+static enum exit_code run_main(int argc, char **argv)
+{
+	struct owners_cli cli;
+	char **typed;
+	enum exit_code rc;
+
+	owners_set_oom_fatal(die_out_of_memory);
+	/* kubectl owners <TAB>: kubectl (1.26+) runs kubectl_complete-owners
+	 * from PATH with the words after 'owners'; that is a link to this
+	 * binary, so the answer always comes from the plugin kubectl runs,
+	 * however it was installed (package, tarball, krew). */
+	if (argc >= 1 && output_is_completion_helper(argv[0]))
+		return owners_complete_words(argc - 1, argv + 1);
+	/* The shells' and kubectl's completion: the words as typed, read by
+	 * the completion engine (cmd/complete.c), not by the flag parser. */
+	if (argc >= 2 && !strcmp(argv[1], "__complete"))
+		return owners_complete_words(argc - 2, argv + 2);
+	owners_cli_defaults(&cli);
+	if (owners_cli_invoked(&cli, argc, argv, &typed))
+		return error_oom();
+	rc = run_words(&cli, argc, argv);
+	free(typed);
+	return rc;
 }
 
 int main(int argc, char **argv)

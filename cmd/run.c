@@ -38,8 +38,9 @@ static enum exit_code read_objects(struct cmd_run *run)
 		return rc == EXIT_ERROR ? EXIT_USAGE : (enum exit_code)rc;
 	}
 	if (c->one_object && run->n_objs != 1)
-		return usage_error("'%s %s' %s one object: TYPE/NAME, e.g. '%s %s %s'", output_program(), c->name,
-				   c->one_object, output_program(), c->name, c->one_object_example);
+		return usage_error("'%s %s' %s one object: TYPE/NAME, e.g. '%s %s %s'",
+				   run->cli->program, c->name, c->one_object, run->cli->program,
+				   c->name, c->one_object_example);
 	return EXIT_OK;
 }
 
@@ -98,9 +99,11 @@ static enum exit_code refuse_snapshot(const struct cmd_run *run)
 		return EXIT_OK;
 	if (!what)
 		what = "changes the cluster";
-	return usage_error("%s %s%s%s %s: --from reads a snapshot, which nothing changes; run it against "
-			   "the cluster", output_program(), c->parent ? c->parent->name : c->name, c->parent ? " " : "",
-			   c->parent ? c->name : "", what);
+	return usage_error(
+		"%s %s%s%s %s: --from reads a snapshot, which nothing changes; run it against "
+		"the cluster",
+		run->cli->program, c->parent ? c->parent->name : c->name, c->parent ? " " : "",
+		c->parent ? c->name : "", what);
 }
 
 /* The print flags every renderer shares, read once. */
@@ -109,8 +112,8 @@ static enum exit_code read_print_options(struct cmd_run *run)
 	const struct owners_cli *cli = run->cli;
 
 	run->print.now = owners_clock_wall(); /* the session's, once it opens */
-	run->print.color = output_color();
-	run->print.program = output_program();
+	run->print.color = run->cli->use_color;
+	run->print.program = run->cli->program;
 	run->print.wide = cli->output.kind == OUTPUT_WIDE;
 	run->print.names = cli->output.kind == OUTPUT_NAME;
 	run->print.no_headers = cli->table.no_headers;

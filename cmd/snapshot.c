@@ -54,10 +54,11 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts, c
 
 	(void)cli;
 	if (args->count)
-		return usage_error("'%s snapshot' takes no arguments (use -n NAMESPACE or -A, and -f FILE)",
-				   output_program());
+		return usage_error(
+			"'%s snapshot' takes no arguments (use -n NAMESPACE or -A, and -f FILE)",
+			cli->program);
 	if (!o->file)
-		return usage_error("'%s snapshot' needs -f FILE (- for stdout)", output_program());
+		return usage_error("'%s snapshot' needs -f FILE (- for stdout)", cli->program);
 	return EXIT_OK;
 }
 

@@ -258,12 +258,12 @@ static int draw(struct tree_watch *tw)
 
 	screen_size(&c.rows, &cols);
 	owners_watch_get_stats(tw->w, &stats);
-	c.program = output_program();
+	c.program = session_cli(tw->s)->program;
 	c.what = tw->what;
 	c.where = tw->a->all ? "all namespaces" : session_namespace(tw->s);
 	c.watches = stats.watches;
 	c.events = stats.events;
-	c.color = output_color();
+	c.color = session_cli(tw->s)->use_color;
 	c.gone = tw->roots.gone;
 	c.n_gone = tw->roots.n_gone;
 	if ((rc = tree_view_draw(&tw->view, &c, &lines, &n)))
@@ -298,7 +298,8 @@ static int frame(struct tree_watch *tw)
 			if (shown.count > (size_t)rows)
 				shown.count = (size_t)rows;
 		}
-		rc = render_lines(tw, &shown, tw->tty ? output_color() : 0, &f.lines, &f.n_lines);
+		rc = render_lines(tw, &shown, tw->tty ? session_cli(tw->s)->use_color : 0, &f.lines,
+				  &f.n_lines);
 	}
 	if (!rc && !tw->frames && !tw->tty)
 		rc = print_first(tw, &tree, &f);
@@ -348,7 +349,7 @@ static void print_last_frame(struct tree_watch *tw)
 	char **lines = NULL;
 	size_t n = 0, i;
 
-	if (!render_lines(tw, &tw->tree, output_color(), &lines, &n))
+	if (!render_lines(tw, &tw->tree, session_cli(tw->s)->use_color, &lines, &n))
 		for (i = 0; i < n; i++)
 			sink_printf("%s\n", lines[i]);
 	owners_strv_free(lines, n);

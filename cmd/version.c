@@ -142,7 +142,7 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 	(void)cli;
 	(void)opts;
 	if (args->count)
-		return usage_error("'%s version' takes no arguments", output_program());
+		return usage_error("'%s version' takes no arguments", cli->program);
 	return EXIT_OK;
 }
 

@@ -126,11 +126,13 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 {
 	(void)opts;
 	if (!args->count)
-		return usage_error("'%s why' explains one object: TYPE/NAME, e.g. '%s why pod/web-1'",
-				   output_program(), output_program());
+		return usage_error(
+			"'%s why' explains one object: TYPE/NAME, e.g. '%s why pod/web-1'",
+			cli->program, cli->program);
 	if (cli->all_namespaces)
-		return usage_error("-A does not apply to '%s why': name the object's namespace with -n",
-				   output_program());
+		return usage_error(
+			"-A does not apply to '%s why': name the object's namespace with -n",
+			cli->program);
 	return EXIT_OK;
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "command_line.h"
 #include "duration.h"
 #include "grow.h"
 #include "output.h"
@@ -91,6 +92,7 @@ void owners_cli_defaults(struct owners_cli *cli)
 	cli->burst = -1;
 	cli->chunk_size = 0; /* not given: pages grow (owners_scan_page_limit) */
 	cli->insecure_skip_tls_verify = -1;
+	cli->program = OWNERS_PROGRAM;
 	cli->color = "auto";
 	cli->output.allow_missing_keys = 1;
 }

@@ -144,6 +144,13 @@ struct owners_cli {
 	const char *selector;   /* -l */
 	struct output_format output; /* -o */
 	struct table_options table;
+
+	/* How owners was run (owners_cli_invoked(), cli/invocation.h; the
+	 * defaults: "owners", no words), and --color decided. */
+	const char *program; /* as the user runs it: "owners", "kubectl owners" */
+	char *const *typed;  /* the words after it, as typed */
+	int n_typed;
+	int use_color; /* output_color_for(color) */
 };
 
 /* A row's offset into st, and a compile-time check that the field has

@@ -8,9 +8,6 @@
 #include "command_line.h"
 #include "output_format.h"
 
-static int use_color;
-static const char *program = OWNERS_PROGRAM;
-
 /* Whether the file name of argv0 (the part after its last '/') is name. */
 static int invoked_as(const char *argv0, const char *name)
 {
@@ -20,59 +17,18 @@ static int invoked_as(const char *argv0, const char *name)
 	return base && !strcmp(base, name);
 }
 
-void output_set_program(const char *argv0)
+const char *output_program_of(const char *argv0)
 {
 	/* kubectl runs the plugin binary kubectl-owners for `kubectl owners`,
 	 * and its completion helper for `kubectl owners <TAB>` */
 	if (invoked_as(argv0, "kubectl-owners") || invoked_as(argv0, "kubectl_complete-owners"))
-		program = "kubectl owners";
+		return "kubectl owners";
+	return OWNERS_PROGRAM;
 }
 
 int output_is_completion_helper(const char *argv0)
 {
 	return invoked_as(argv0, "kubectl_complete-owners");
-}
-
-const char *output_program(void)
-{
-	return program;
-}
-
-static char **command_words;
-static int n_command_words;
-
-void output_set_command_line(int argc, char **argv)
-{
-	int i;
-
-	/* parsing shifts argv's pointers: keep a copy of the array */
-	free(command_words);
-	command_words = NULL;
-	n_command_words = 0;
-	if (argc > 1 && (command_words = calloc((size_t)argc, sizeof(*command_words))))
-		for (i = 1; i < argc; i++)
-			command_words[n_command_words++] = argv[i];
-}
-
-int output_command_line(struct owners_buf *out)
-{
-	int i, rc = owners_buf_adds(out, program);
-
-	for (i = 0; !rc && i < n_command_words; i++)
-		if (!(rc = owners_buf_addc(out, ' ')))
-			rc = owners_shell_word(out, command_words[i]);
-	return rc;
-}
-
-int output_resume_command(struct owners_buf *out, const char *const *uids, size_t n, int resumed)
-{
-	size_t i;
-	int rc = output_command_line(out);
-
-	/* a resumed run's command carries its roots already */
-	for (i = 0; !rc && !resumed && i < n; i++)
-		rc = owners_buf_adds(out, i ? "," : " --resume=") || owners_buf_adds(out, uids[i]);
-	return rc;
 }
 
 /* Set on a thread whose messages wait for the main thread to print them
@@ -194,20 +150,15 @@ enum exit_code report_error(const struct owners_error *err)
 	return exit_code_for(err->code);
 }
 
-void output_set_color(const char *mode)
+int output_color_for(const char *mode)
 {
 	const char *no_color = getenv("NO_COLOR");
 
 	if (mode && !strcmp(mode, "always"))
-		use_color = 1;
-	else if (mode && !strcmp(mode, "never"))
-		use_color = 0;
-	else /* auto: https://no-color.org says any non-empty NO_COLOR disables */
-		use_color = isatty(STDOUT_FILENO) && !(no_color && *no_color);
-}
-
-int output_color(void)
-{
-	return use_color;
+		return 1;
+	if (mode && !strcmp(mode, "never"))
+		return 0;
+	/* auto: https://no-color.org says any non-empty NO_COLOR disables */
+	return isatty(STDOUT_FILENO) && !(no_color && *no_color);
 }
 

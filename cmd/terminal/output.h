@@ -50,31 +50,17 @@ enum exit_code report_error(const struct owners_error *err);
 /* Exit code for a lib error code: usage errors are 2, the rest 1. */
 enum exit_code exit_code_for(int code);
 
-/* Colour decided once from --color, NO_COLOR and isatty(stdout). */
-void output_set_color(const char *mode);
-int output_color(void);
-/* The program as the user runs it: "owners", or "kubectl owners" when run
- * as the kubectl plugin (argv[0] kubectl-owners or, completing,
- * kubectl_complete-owners); set once from main. Every command a message
- * or a text output quotes is spelled with it, where it is made (a
- * remedy's words: lib/core/command_line.h), never found in the text. */
-void output_set_program(const char *argv0);
+/* Whether text is coloured, for --color's mode (NULL: auto): always,
+ * never, or auto (a terminal on stdout, and no NO_COLOR). */
+int output_color_for(const char *mode);
+/* The program as the user runs it, for argv0: "owners", or "kubectl
+ * owners" as the kubectl plugin (kubectl-owners or, completing,
+ * kubectl_complete-owners). Every command a message or a text output
+ * quotes is spelled with it (struct owners_cli's program, cli/invocation.h), where it is
+ * made (a remedy's words: lib/core/command_line.h), never found in the
+ * text. */
+const char *output_program_of(const char *argv0);
 /* Whether argv0 is kubectl_complete-owners, the helper kubectl runs for
  * `kubectl owners <TAB>` (a link to this binary). */
 int output_is_completion_helper(const char *argv0);
-const char *output_program(void);
-/* The command line as typed, for a message that says "run it again":
- * main() hands over argv before parsing moves its words (the array is
- * kept, not copied: argv lives as long as the program). */
-void output_set_command_line(int argc, char **argv);
-/* Appends it: output_program(), then argv[1..] as typed, each word a
- * shell would split or expand single-quoted. 0, or OWNERS_ENOMEM. */
-int output_command_line(struct owners_buf *out);
-/* The command that finishes an interrupted or timed-out cascade: the
- * command line, with --resume=UID,... naming the cascade's roots (unless
- * resumed: it was given --resume, which names them already), so that,
- * run once the work is done by someone else, it says "already done" and
- * exits 0. */
-int output_resume_command(struct owners_buf *out, const char *const *uids, size_t n, int resumed);
-
 #endif

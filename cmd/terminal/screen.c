@@ -12,11 +12,14 @@
 
 #include "buf.h"
 
-/* The terminal's state, to put back on the way out (at exit, or by a
- * signal's way through signals_die()). */
-static int screen_on;
-static int termios_saved;
-static struct termios saved_termios;
+/* What the way out puts back: screen_close() runs at exit (atexit(),
+ * which hands it nothing), the one way a signal's end takes too
+ * (signals_die() exits). The only state here, and only for that. */
+static struct {
+	int screen_on;
+	int termios_saved;
+	struct termios termios;
+} restore_at_exit;
 
 static void write_all(const char *s, size_t len)
 {
@@ -34,25 +37,25 @@ static void write_all(const char *s, size_t len)
 
 void screen_close(void)
 {
-	if (!screen_on)
+	if (!restore_at_exit.screen_on)
 		return;
-	screen_on = 0;
+	restore_at_exit.screen_on = 0;
 	/* Attributes off, cursor back, the main screen with what it held. */
 	write_all("\x1b[0m\x1b[?25h\x1b[?1049l", strlen("\x1b[0m\x1b[?25h\x1b[?1049l"));
-	if (termios_saved)
-		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_termios);
+	if (restore_at_exit.termios_saved)
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &restore_at_exit.termios);
 }
 
 int screen_open(void)
 {
-	if (isatty(STDIN_FILENO) && !tcgetattr(STDIN_FILENO, &saved_termios)) {
-		struct termios t = saved_termios;
+	if (isatty(STDIN_FILENO) && !tcgetattr(STDIN_FILENO, &restore_at_exit.termios)) {
+		struct termios t = restore_at_exit.termios;
 
 		/* Keys typed while watching would be drawn over the view. */
 		t.c_lflag &= ~(tcflag_t)ECHO;
-		termios_saved = !tcsetattr(STDIN_FILENO, TCSANOW, &t);
+		restore_at_exit.termios_saved = !tcsetattr(STDIN_FILENO, TCSANOW, &t);
 	}
-	screen_on = 1;
+	restore_at_exit.screen_on = 1;
 	atexit(screen_close);
 	write_all("\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J", strlen("\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J"));
 	return 0;

@@ -7,7 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The handler's state: the pipe it writes to, and the first stop signal. */
+/* The signal handler's state (a handler is handed nothing else): the
+ * pipe it writes to, and the first stop signal. */
 static int handler_pipe[2] = { -1, -1 };
 static volatile sig_atomic_t handler_first_stop;
 

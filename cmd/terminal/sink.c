@@ -10,23 +10,26 @@
 #include "output_format.h"
 #include "yaml_emit.h"
 
-/* Why the first write that failed failed (0: none did), and whether a
- * message said so already. */
-static int failed_errno;
-static int failure_said;
-
-static int failed(void)
+/* A write or flush that failed: said at once, the first time (the
+ * stream's own error indicator, set by stdio on the failure, says
+ * whether one failed before), so that nothing here keeps state of its
+ * own. was_failed: the indicator before the write. -1. */
+static int failed(int was_failed)
 {
-	if (!failed_errno)
-		failed_errno = errno ? errno : EIO;
+	int why = errno ? errno : EIO;
+
+	if (!was_failed)
+		error_msg("write error on standard output: %s", strerror(why));
 	return -1;
 }
 
 int sink_write(const char *p, size_t n)
 {
+	int was_failed = ferror(stdout);
+
 	errno = 0;
 	if (n && fwrite(p, 1, n, stdout) != n)
-		return failed();
+		return failed(was_failed);
 	return 0;
 }
 
@@ -43,29 +46,27 @@ int sink_puts(const char *s)
 int sink_printf(const char *fmt, ...)
 {
 	va_list ap;
-	int n;
+	int n, was_failed = ferror(stdout);
 
 	errno = 0;
 	va_start(ap, fmt);
 	n = vfprintf(stdout, fmt, ap);
 	va_end(ap);
-	return n < 0 ? failed() : 0;
+	return n < 0 ? failed(was_failed) : 0;
 }
 
 int sink_flush(void)
 {
+	int was_failed = ferror(stdout);
+
 	errno = 0;
-	return fflush(stdout) ? failed() : 0;
+	return fflush(stdout) ? failed(was_failed) : 0;
 }
 
 enum exit_code sink_flush_checked(void)
 {
-	if (!sink_flush() && !failed_errno)
-		return EXIT_OK;
-	if (!failure_said)
-		error_msg("cannot write the output");
-	failure_said = 1;
-	return EXIT_ERROR;
+	sink_flush();
+	return ferror(stdout) ? EXIT_ERROR : EXIT_OK;
 }
 
 enum exit_code sink_close(enum exit_code rc)
@@ -73,13 +74,8 @@ enum exit_code sink_close(enum exit_code rc)
 	/* flushed and checked, not closed: the terminal view's restore
 	 * (screen.c, at exit) still writes to the descriptor */
 	sink_flush();
-	if (ferror(stdout))
-		failed();
-	if (!failed_errno)
+	if (!ferror(stdout))
 		return rc;
-	if (!failure_said)
-		error_msg("write error on standard output: %s", strerror(failed_errno));
-	failure_said = 1;
 	return rc ? rc : EXIT_ERROR;
 }
 

@@ -1,11 +1,12 @@
 /*
  * Standard output, one way out: every byte a command writes to stdout
  * (documents, names, tables, watch events, plans, help, completions)
- * goes through here, and nowhere else in cmd/ names stdout. A write
- * that fails is remembered with its reason; the program's closing check
- * (sink_close(), as git's run_builtin() does at exit: flush, then
- * ferror) turns one that nothing said yet into exit 1 and one line,
- * "error: write error on standard output: No space left on device".
+ * goes through here, and nowhere else in cmd/ names stdout. The first
+ * write that fails is said at once, with its reason, in one line:
+ * "error: write error on standard output: No space left on device";
+ * stdout's own error indicator remembers it, and the program's closing
+ * check (sink_close(), as git's run_builtin() does at exit: flush, then
+ * ferror) turns it into exit 1.
  *
  * What goes to stderr is not here: messages are output.c's, the
  * progress of a wait is meter.c's.
@@ -21,7 +22,7 @@
 struct output_format;
 
 /* Writes n bytes of p (buffered, as stdio does). 0, or -1 when the
- * write failed (remembered for the closing check). */
+ * write failed (said, the first time). */
 int sink_write(const char *p, size_t n);
 /* A rendered text, whole (nothing when it is empty). */
 int sink_buf(const struct owners_buf *b);
@@ -29,11 +30,10 @@ int sink_puts(const char *s);
 int sink_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* What was written goes out now (an event line, a step, before the next
- * wait). 0, or -1 when it failed (said by the closing check). */
+ * wait). 0, or -1 when it failed (said, the first time). */
 int sink_flush(void);
 /* The same, for output the command stands on (a document, a table):
- * when it failed, says "cannot write the output" and returns EXIT_ERROR
- * (the closing check does not say it again). */
+ * EXIT_ERROR when a write to stdout has failed (said when it did). */
 enum exit_code sink_flush_checked(void);
 
 /* Writes a JSON document (-o json) to stdout, or its YAML form when yaml
@@ -48,8 +48,8 @@ enum exit_code output_template(const struct owners_buf *json, const struct outpu
 			       int no_headers);
 
 /* The closing check, once, as the program ends with rc: stdout flushed
- * and checked; a write that failed and was not said yet is said, and
- * the program exits 1 (rc when that is already an error). */
+ * and checked; when a write failed, the program exits 1 (rc when that
+ * is already an error). */
 enum exit_code sink_close(enum exit_code rc);
 
 #endif
