@@ -14,7 +14,7 @@ static int snapshot_lease(const struct session *s, struct owners_lease *l)
 {
 	size_t len;
 	int64_t read_at;
-	const char *json = session_snapshot_object(s, GC_LEASE_PATH, &len, &read_at);
+	const char *json = session_snapshot_object(s, OWNERS_GC_LEASE_PATH, &len, &read_at);
 
 	if (!json)
 		return OWNERS_ENOTFOUND;
@@ -30,9 +30,10 @@ void gc_evidence_lease(struct session *s, struct owners_collector_render *r)
 
 	r->lease_renewed = 0;
 	r->lease_duration = 0;
-	r->lease_rc = session_is_snapshot(s) ? snapshot_lease(s, &l)
-					     : owners_lease_get(session_http(s), "kube-system",
-								"kube-controller-manager", &l);
+	r->lease_rc = session_is_snapshot(s)
+			      ? snapshot_lease(s, &l)
+			      : owners_lease_get(session_http(s), OWNERS_GC_LEASE_NAMESPACE,
+						 OWNERS_GC_LEASE_NAME, &l);
 	if (r->lease_rc || !l.renewed)
 		return;
 	/* its age as the server's clock counts it, moved onto print.now's

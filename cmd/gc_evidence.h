@@ -38,8 +38,4 @@ void gc_evidence_clear(struct gc_evidence *e);
  * say it (out of memory), else 0. */
 enum exit_code gc_evidence_say(struct session *s, long after_s);
 
-/* Where the controller-manager's leader lease is read (and where a
- * snapshot records it). */
-#define GC_LEASE_PATH "/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-controller-manager"
-
 #endif

@@ -10,20 +10,16 @@
 #include "buf.h"
 #include "clock.h"
 #include "commands.h"
-#include "gc_evidence.h"
-#include "lease.h"
 #include "output.h"
-#include "rest_config.h"
 #include "server_version.h"
 #include "session_scan.h"
 #include "session_warnings.h"
+#include "snapshot_record.h"
 #include "snapshot_write.h"
 #include "status_fetch.h"
 #include "stuck.h"
-#include "url.h"
 #include "object_io.h"
 #include "api_path.h"
-#include "http.h"
 
 struct snapshot_options {
 	const char *file; /* -f */
@@ -177,48 +173,6 @@ static int write_statuses(struct session *s, struct owners_snapshot_writer *w, s
 	return rc;
 }
 
-/* The controller-manager's lease, the evidence of whether the GC runs. */
-static int write_lease(struct session *s, struct owners_snapshot_writer *w, struct owners_error *err)
-{
-	struct owners_buf body = OWNERS_BUF_INIT;
-	struct owners_snapshot_fact f = { OWNERS_SNAPSHOT_FACT_OBJECT, NULL, NULL, GC_LEASE_PATH, NULL, 0, 0 };
-	int rc = 0;
-
-	if (!owners_lease_fetch(session_http(s), "kube-system", "kube-controller-manager", &body,
-				&f.read_at) &&
-	    body.len) {
-		f.json = body.ptr;
-		f.json_len = body.len;
-		rc = owners_snapshot_write_fact(w, &f, err);
-	}
-	owners_buf_clear(&body);
-	return rc;
-}
-
-/* A fact holding one JSON value of a parsed document, re-written. */
-static int write_value(struct owners_snapshot_writer *w, enum owners_snapshot_fact_kind kind, const char *key,
-		       const struct owners_json_value *v, int64_t read_at, struct owners_error *err)
-{
-	struct owners_buf text = OWNERS_BUF_INIT;
-	struct owners_json_gen *j;
-	int rc;
-
-	if (owners_json_gen_new(&j, &text, 0))
-		return owners_error_oom(err);
-	owners_json_gen_value(j, v);
-	rc = owners_json_gen_error(j);
-	owners_json_gen_free(j);
-	if (!rc) {
-		struct owners_snapshot_fact f = { kind, NULL, NULL, key, text.ptr, text.len, read_at };
-
-		rc = owners_snapshot_write_fact(w, &f, err);
-	} else {
-		rc = owners_error_oom(err);
-	}
-	owners_buf_clear(&text);
-	return rc;
-}
-
 /* Namespaces and PersistentVolumes in deletion, read whole: what
  * finalizers and why explain a stuck one with (lib/ops/stuck_fetch.h). */
 static int write_stuck_objects(struct session *s, struct owners_snapshot_writer *w, struct owners_error *err)
@@ -244,7 +198,8 @@ static int write_stuck_objects(struct session *s, struct owners_snapshot_writer 
 		    !(rc = owners_api_path_object(&path, n->resource, NULL, n->name, NULL)
 				   ? owners_error_oom(err)
 				   : 0))
-			rc = write_value(w, OWNERS_SNAPSHOT_FACT_OBJECT, path.ptr, doc, 0, err);
+			rc = owners_snapshot_record_value(w, OWNERS_SNAPSHOT_FACT_OBJECT, path.ptr,
+							  doc, 0, err);
 		owners_json_value_free(doc);
 		owners_buf_clear(&path);
 		owners_error_clear(&gerr);
@@ -252,59 +207,21 @@ static int write_stuck_objects(struct session *s, struct owners_snapshot_writer 
 	return rc;
 }
 
-/* One page of core/v1 Events: each a fact keyed by the UID it is about. */
-static int write_event_page(struct owners_snapshot_writer *w, const struct owners_json_value *page,
-			    struct owners_error *err)
+/* What the scans do not read, recorded after them: the statuses, the
+ * GC's lease, the objects read whole and the events of the scope (the
+ * events page as the lists do, --chunk-size theirs too). 0, or the
+ * writer's code with the session's error set. */
+static int write_facts(struct cmd_run *run, struct owners_snapshot_writer *w)
 {
-	const struct owners_json_value *items = owners_json_get(page, "items");
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; !rc && items && items->type == OWNERS_JSON_ARRAY && i < items->count; i++) {
-		const char *uid = owners_json_string(owners_json_path(items->items[i], "involvedObject", "uid", NULL));
-
-		if (uid && *uid)
-			rc = write_value(w, OWNERS_SNAPSHOT_FACT_EVENT, uid, items->items[i], 0, err);
-	}
-	return rc;
-}
-
-/* The events of the scope (why shows those about an object): best
- * effort, as why's own read; a refused list leaves none recorded. */
-static int write_events(struct session *s, const char *ns, struct owners_snapshot_writer *w,
-			struct owners_error *err)
-{
+	struct session *s = run->s;
+	struct owners_error *err = session_error(s);
 	const struct owners_resource *events =
 		owners_resource_by_gvk(session_types(s), "v1", "Event");
-	char *next = NULL;
-	int rc = 0;
 
-	if (!events)
-		return 0;
-	do {
-		struct owners_http_request req;
-		struct owners_json_value *page = NULL;
-		const char *token;
-
-		owners_http_request_init(&req);
-		req.method = "GET";
-		if (owners_api_path_collection(&req.path, events, ns) || owners_buf_adds(&req.path, "?limit=500") ||
-		    (next && owners_url_add_query(&req.path, "continue", next)))
-			rc = owners_error_oom(err);
-		free(next);
-		next = NULL;
-		if (!rc && !owners_http_do(session_http(s), &req) && !req.err.code &&
-		    !owners_json_parse(&page, req.response.ptr, req.response.len, NULL)) {
-			rc = write_event_page(w, page, err);
-			token = owners_json_string(owners_json_path(page, "metadata", "continue", NULL));
-			if (!rc && token && *token && !(next = strdup(token)))
-				rc = owners_error_oom(err);
-		}
-		owners_json_value_free(page);
-		owners_http_request_clear(&req);
-	} while (!rc && next);
-	free(next);
-	return rc;
+	return write_statuses(s, w, err) || owners_snapshot_record_lease(w, session_http(s), err) ||
+	       write_stuck_objects(s, w, err) ||
+	       owners_snapshot_record_events(w, session_http(s), events, run->scan_ns,
+					     (size_t)run->cli->chunk_size, err);
 }
 
 static char *server_version(struct session *s)
@@ -389,9 +306,7 @@ static enum exit_code cmd_snapshot(struct cmd_run *run)
 		owners_snapshot_writer_abandon(w);
 		return rc;
 	}
-	if (write_statuses(s, w, session_error(s)) || write_lease(s, w, session_error(s)) ||
-	    write_stuck_objects(s, w, session_error(s)) ||
-	    write_events(s, run->scan_ns, w, session_error(s))) {
+	if (write_facts(run, w)) {
 		owners_snapshot_writer_abandon(w);
 		return report_error(session_error(s));
 	}

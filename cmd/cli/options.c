@@ -90,7 +90,7 @@ void owners_cli_defaults(struct owners_cli *cli)
 	 * Until then, and against servers without it: 50 QPS, burst 100. */
 	cli->qps = -1;
 	cli->burst = -1;
-	cli->chunk_size = 0; /* not given: pages grow (owners_scan_page_limit) */
+	cli->chunk_size = 0; /* not given: pages grow (owners_list_page_limit) */
 	cli->insecure_skip_tls_verify = -1;
 	cli->program = OWNERS_PROGRAM;
 	cli->color = "auto";

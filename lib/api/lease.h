@@ -15,6 +15,15 @@
 #include "buf.h"
 #include "http.h"
 
+/* The controller-manager's leader lease: the evidence of whether the
+ * cluster's garbage collector runs (read live, and recorded by a
+ * snapshot at its path). */
+#define OWNERS_GC_LEASE_NAMESPACE "kube-system"
+#define OWNERS_GC_LEASE_NAME      "kube-controller-manager"
+#define OWNERS_GC_LEASE_PATH                                                                       \
+	"/apis/coordination.k8s.io/v1/namespaces/" OWNERS_GC_LEASE_NAMESPACE                       \
+	"/leases/" OWNERS_GC_LEASE_NAME
+
 struct owners_lease {
 	int64_t renewed;   /* spec.renewTime (unix seconds), 0 when not set */
 	long duration;     /* spec.leaseDurationSeconds, 0 when not set */

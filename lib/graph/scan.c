@@ -8,7 +8,6 @@
 #include "grow.h"
 #include "list_parser.h"
 #include "list_proto.h"
-#include "url.h"
 
 #define METADATA_ACCEPT_JSON \
 	"application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json"
@@ -170,17 +169,6 @@ static void on_attempt(void *ctx)
 
 static void on_done(void *ctx, struct owners_http_request *req);
 
-size_t owners_scan_page_limit(size_t page_size, size_t pages_before)
-{
-	size_t limit = OWNERS_DEFAULT_PAGE_SIZE;
-
-	if (page_size)
-		return page_size;
-	while (pages_before-- && limit < OWNERS_GROWN_PAGE_SIZE)
-		limit *= 4;
-	return limit < OWNERS_GROWN_PAGE_SIZE ? limit : OWNERS_GROWN_PAGE_SIZE;
-}
-
 static int submit_page(struct list_job *job, const char *continue_token)
 {
 	struct list_page *page;
@@ -196,19 +184,11 @@ static int submit_page(struct list_job *job, const char *continue_token)
 	page->generation = job->generation;
 	r = &page->req;
 	owners_http_request_init(r);
-	rc = owners_api_path_collection(&r->path, job->resource, job->namespace_);
-	if (!rc)
-		rc = owners_buf_addf(&r->path, "?limit=%zu", owners_scan_page_limit(job->opt->page_size, job->chain));
-	if (!rc && job->opt->label_selector) {
-		rc = owners_buf_adds(&r->path, "&labelSelector=");
-		if (!rc)
-			rc = owners_url_escape(&r->path, job->opt->label_selector);
-	}
-	if (!rc && continue_token && *continue_token) {
-		rc = owners_buf_adds(&r->path, "&continue=");
-		if (!rc)
-			rc = owners_url_escape(&r->path, continue_token);
-	}
+	rc = owners_list_page_path(&r->path,
+				   &(const struct owners_list_page){
+					   job->resource, job->namespace_,
+					   owners_list_page_limit(job->opt->page_size, job->chain),
+					   job->opt->label_selector, continue_token });
 	if (rc)
 		return rc;
 	r->accept = job->opt->json_only ? METADATA_ACCEPT_JSON : METADATA_ACCEPT;

@@ -18,15 +18,8 @@
 #include "owners_error.h"
 #include "graph.h"
 #include "http.h"
+#include "list_page.h"
 #include "resource.h"
-
-/* Objects per page of every list, unless told otherwise: 500, kubectl's
- * --chunk-size default (and the apiserver's usual chunk). */
-#define OWNERS_DEFAULT_PAGE_SIZE 500
-/* Unless a page size is given, a list's later pages grow fourfold up to
- * this: a list of 60,000 pods takes 14 pages, not 120, and on a link
- * each page is a round trip that cannot overlap the next. */
-#define OWNERS_GROWN_PAGE_SIZE 5000
 
 struct owners_scan_options {
 	/* Namespaced types are listed here only; NULL lists all namespaces. */
@@ -35,7 +28,7 @@ struct owners_scan_options {
 	int cluster_scoped;
 	/* Objects per page (limit); 0: OWNERS_DEFAULT_PAGE_SIZE for a
 	 * list's first page, then four times the last up to
-	 * OWNERS_GROWN_PAGE_SIZE (see owners_scan_page_limit()). */
+	 * OWNERS_GROWN_PAGE_SIZE (see owners_list_page_limit()). */
 	size_t page_size;
 	/* When set, only types it accepts are listed (the others read as not
 	 * listed: unknown, never absent). */
@@ -147,7 +140,5 @@ const struct owners_scan_wait *owners_scan_report_find_wait(const struct owners_
  * owners_list_source_scan()). */
 void owners_scan_report_sort(struct owners_scan_report *r);
 
-/* The limit of a list's page, given how many pages of it came before. */
-size_t owners_scan_page_limit(size_t page_size, size_t pages_before);
 
 #endif

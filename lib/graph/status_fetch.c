@@ -7,10 +7,10 @@
 #include "grow.h"
 #include "json.h"
 #include "list_items.h"
+#include "list_page.h"
 #include "list_proto.h"
 #include "object_status_proto.h"
 #include "scan.h"
-#include "url.h"
 
 /* Kinds read from protobuf when the server sends it (every built-in one
  * does): their whole objects cost the server and owners several times
@@ -137,16 +137,13 @@ static int list_page(struct fetch *f, const char *cont)
 	int rc;
 
 	owners_buf_reset(&r->path);
-	rc = owners_api_path_collection(&r->path, f->group->resource, f->group->namespace_);
-	if (!rc)
-		rc = owners_buf_addf(&r->path, "?limit=%zu",
-				     owners_scan_page_limit((size_t)f->run->chunk_size, cont && *cont ? f->pages : 0));
+	rc = owners_list_page_path(&r->path,
+				   &(const struct owners_list_page){
+					   f->group->resource, f->group->namespace_,
+					   owners_list_page_limit((size_t)f->run->chunk_size,
+								  cont && *cont ? f->pages : 0),
+					   NULL, cont });
 	f->pages = cont && *cont ? f->pages + 1 : 1;
-	if (!rc && cont && *cont) {
-		rc = owners_buf_adds(&r->path, "&continue=");
-		if (!rc)
-			rc = owners_url_escape(&r->path, cont);
-	}
 	page_reset(f);
 	r->accept = f->schema ? PROTOBUF_OR_JSON : NULL;
 	return rc ? rc : owners_http_submit(f->run->client, r);

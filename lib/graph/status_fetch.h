@@ -30,7 +30,7 @@
 #define OWNERS_STATUS_GET_MAX 32
 
 struct owners_status_fetch_options {
-	long chunk_size;   /* list page size; 0: grown as the scan's (owners_scan_page_limit()) */
+	long chunk_size;   /* list page size; 0: grown as the scan's (owners_list_page_limit()) */
 	size_t get_max;    /* 0: OWNERS_STATUS_GET_MAX */
 	/* One list of a type across every namespace, not one per namespace
 	 * (a snapshot reads every object's status: its requests then grow

@@ -6,9 +6,9 @@
 #include "api_path.h"
 #include "grow.h"
 #include "json.h"
+#include "list_page.h"
 #include "pod_claims.h"
 #include "scan.h"
-#include "url.h"
 
 /* ---- what to read ---------------------------------------------------------- */
 
@@ -179,11 +179,10 @@ static int pods_page(struct job *j, const char *continue_token)
 	int rc;
 
 	owners_buf_reset(&j->req.path);
-	rc = owners_api_path_collection(&j->req.path, j->resource, j->facts->pods[j->index].namespace_);
-	if (!rc)
-		rc = owners_buf_addf(&j->req.path, "?limit=%zu", j->page_size);
-	if (!rc && continue_token && *continue_token)
-		rc = owners_url_add_query(&j->req.path, "continue", continue_token);
+	rc = owners_list_page_path(
+		&j->req.path,
+		&(const struct owners_list_page){ j->resource, j->facts->pods[j->index].namespace_,
+						  j->page_size, NULL, continue_token });
 	if (!rc)
 		rc = owners_pod_claims_parser_next_page(j->parser);
 	if (!rc)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "api_path.h"
+#include "lease.h"
 
 static int is(const struct owners_resource *type, const char *group, const char *kind)
 {
@@ -16,8 +17,9 @@ static int read_whole(const struct owners_resource *type, const struct owners_ob
 	if (!strcmp(type->version, "v1") &&
 	    (is(type, "", "Namespace") || is(type, "", "PersistentVolume")))
 		return 1;
-	return is(type, "coordination.k8s.io", "Lease") && !strcmp(m->namespace_, "kube-system") &&
-	       !strcmp(m->name, "kube-controller-manager");
+	return is(type, "coordination.k8s.io", "Lease") &&
+	       !strcmp(m->namespace_, OWNERS_GC_LEASE_NAMESPACE) &&
+	       !strcmp(m->name, OWNERS_GC_LEASE_NAME);
 }
 
 static int to_json(struct owners_buf *out, const struct owners_json_value *object)

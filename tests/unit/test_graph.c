@@ -509,18 +509,6 @@ static void test_gc_view(void)
 	owners_resource_table_clear(&t);
 }
 
-/* Page sizes: as given on every page, else 500 growing fourfold to 5000. */
-static void test_page_limit(void)
-{
-	ok(owners_scan_page_limit(0, 0) == 500, "pages: the first page asks for 500, as kubectl");
-	ok(owners_scan_page_limit(0, 1) == 2000, "pages: the second for 2000");
-	ok(owners_scan_page_limit(0, 2) == 5000 && owners_scan_page_limit(0, 100) == 5000,
-	   "pages: then 5000, never more");
-	ok(owners_scan_page_limit(0, (size_t)-1) == 5000, "pages: no overflow however many pages came before");
-	ok(owners_scan_page_limit(250, 0) == 250 && owners_scan_page_limit(250, 7) == 250,
-	   "pages: a size given (--chunk-size) is every page's");
-}
-
 /* Which types can hold part of an answer (the warnings say those first). */
 static void test_types_in_answer(void)
 {
@@ -639,7 +627,6 @@ int main(void)
 	test_node_order();
 	add_type("", "v1", "namespaces", "Namespace", 0);
 	test_marks();
-	test_page_limit();
 	test_gc_view();
 	add_type("rbac.authorization.k8s.io", "v1", "clusterroles", "ClusterRole", 0);
 	test_types_in_answer();

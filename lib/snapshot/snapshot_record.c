@@ -1,0 +1,98 @@
+#include "snapshot_record.h"
+
+#include <string.h>
+
+#include "lease.h"
+#include "list_page.h"
+
+int owners_snapshot_record_lease(struct owners_snapshot_writer *w, struct owners_http_client *c,
+				 struct owners_error *err)
+{
+	struct owners_buf body = OWNERS_BUF_INIT;
+	struct owners_snapshot_fact f = {
+		OWNERS_SNAPSHOT_FACT_OBJECT, NULL, NULL, OWNERS_GC_LEASE_PATH, NULL, 0, 0
+	};
+	int rc = 0;
+
+	if (!owners_lease_fetch(c, OWNERS_GC_LEASE_NAMESPACE, OWNERS_GC_LEASE_NAME, &body,
+				&f.read_at) &&
+	    body.len) {
+		f.json = body.ptr;
+		f.json_len = body.len;
+		rc = owners_snapshot_write_fact(w, &f, err);
+	}
+	owners_buf_clear(&body);
+	return rc;
+}
+
+int owners_snapshot_record_value(struct owners_snapshot_writer *w,
+				 enum owners_snapshot_fact_kind kind, const char *key,
+				 const struct owners_json_value *v, int64_t read_at,
+				 struct owners_error *err)
+{
+	struct owners_buf text = OWNERS_BUF_INIT;
+	struct owners_json_gen *j;
+	int rc;
+
+	if (owners_json_gen_new(&j, &text, 0))
+		return owners_error_oom(err);
+	owners_json_gen_value(j, v);
+	rc = owners_json_gen_error(j);
+	owners_json_gen_free(j);
+	if (!rc) {
+		struct owners_snapshot_fact f = {
+			kind, NULL, NULL, key, text.ptr, text.len, read_at
+		};
+
+		rc = owners_snapshot_write_fact(w, &f, err);
+	} else {
+		rc = owners_error_oom(err);
+	}
+	owners_buf_clear(&text);
+	return rc;
+}
+
+/* The events' recording: the writer, and its failure (kept apart from a
+ * list that could not be read, which only ends the recording). */
+struct recording {
+	struct owners_snapshot_writer *w;
+	struct owners_error *err;
+	int failed;
+};
+
+static int on_event(void *ctx, const char *item, size_t len, struct owners_error *err)
+{
+	struct recording *r = ctx;
+	struct owners_json_value *event = NULL;
+	const char *uid;
+	int rc;
+
+	(void)err;
+	if ((rc = owners_json_parse(&event, item, len, NULL)))
+		return rc == OWNERS_ENOMEM ? (r->failed = owners_error_oom(r->err)) : 0;
+	uid = owners_json_string(owners_json_path(event, "involvedObject", "uid", NULL));
+	if (uid && *uid)
+		r->failed = owners_snapshot_record_value(r->w, OWNERS_SNAPSHOT_FACT_EVENT, uid,
+							 event, 0, r->err);
+	owners_json_value_free(event);
+	return r->failed;
+}
+
+int owners_snapshot_record_events(struct owners_snapshot_writer *w, struct owners_http_client *c,
+				  const struct owners_resource *events, const char *ns,
+				  size_t page_size, struct owners_error *err)
+{
+	struct recording r = { w, err, 0 };
+	struct owners_error list_err = OWNERS_ERROR_INIT;
+	int rc;
+
+	if (!events)
+		return 0;
+	rc = owners_list_all(c, &(const struct owners_list_page){ events, ns, 0, NULL, NULL },
+			     page_size, on_event, &r, &list_err);
+	owners_error_clear(&list_err);
+	if (r.failed)
+		return r.failed;
+	/* a list refused or cut short leaves the events read so far */
+	return rc == OWNERS_ENOMEM ? owners_error_oom(err) : 0;
+}
