@@ -38,6 +38,9 @@ struct session_snapshot {
 	struct owners_snapshot_header header; /* its strings are owned below */
 	char *strings[8];
 	char *scope;
+	/* The snapshot, opened once: its header, every scan and the facts
+	 * are read through it (a dump's layout found once). */
+	struct owners_snapshot_reader *reader;
 	struct owners_snapshot_source source;
 	struct kept_status *statuses;
 	size_t n_statuses, cap_statuses;
@@ -248,7 +251,7 @@ static void load_facts(struct session_snapshot *snap)
 	snap->facts_loaded = 1;
 	/* The file was read whole by the scan: a failure now leaves facts
 	 * out, which the commands say as not recorded. */
-	owners_snapshot_read_shown(snap->source.path, snap->source.shown, &v, &err);
+	owners_snapshot_reader_read(snap->reader, &v, NULL, &err);
 	owners_error_clear(&err);
 }
 
@@ -318,7 +321,10 @@ int session_connect_from(struct session *s, struct owners_cli *cli, const char *
 		path = snap->spool;
 	if (snap->spool)
 		o.path = "standard input";
-	rc = owners_snapshot_read_shown(path, snap->spool ? "standard input" : path, &v, &s->err);
+	rc = owners_snapshot_reader_open(
+		&snap->reader, path, snap->spool ? "standard input" : path,
+		&(const struct owners_snapshot_progress){ opening_reading, &o }, &s->err);
+	rc = rc ? rc : owners_snapshot_reader_read(snap->reader, &v, NULL, &s->err);
 	reading_done(snap);
 	if (rc)
 		return rc;
@@ -338,7 +344,7 @@ int session_connect_from(struct session *s, struct owners_cli *cli, const char *
 			: snap->header.namespace_ ? snap->header.namespace_ : "default";
 	if (say_scope(snap))
 		return owners_error_oom(&s->err);
-	snap->source.path = snap->spool ? snap->spool : snap->header.path;
+	snap->source.reader = snap->reader;
 	snap->source.shown = snap->header.path;
 	snap->source.scope = snap->scope;
 	snap->source.labels_match = labels_match;
@@ -361,6 +367,7 @@ void session_snapshot_free(struct session_snapshot *snap)
 	for (i = 0; i < sizeof(snap->strings) / sizeof(snap->strings[0]); i++)
 		free(snap->strings[i]);
 	free(snap->scope);
+	owners_snapshot_reader_close(snap->reader);
 	if (snap->spool)
 		unlink(snap->spool);
 	free(snap->spool);

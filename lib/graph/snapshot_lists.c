@@ -58,7 +58,7 @@ static int on_types(void *ctx, const struct owners_resource_table *t)
 
 	if (t->count != s->types->count)
 		return owners_error_set(s->err, OWNERS_EPROTO, "%s: changed while it was read",
-					s->src->shown ? s->src->shown : s->src->path);
+					s->src->shown);
 	s->file = t;
 	for (i = 0; i < t->count; i++)
 		s->selected[i] = owners_scan_selects(s->o, &s->types->items[i]) ? 1 : 0;
@@ -232,8 +232,7 @@ static int list_snapshot(void *ctx, struct owners_graph *g, const struct owners_
 		free(s.namespaces_held);
 		return owners_error_oom(err);
 	}
-	rc = owners_snapshot_read_counted(s.src->path, s.src->shown ? s.src->shown : s.src->path, &v, s.src->counts,
-					  err);
+	rc = owners_snapshot_reader_read(s.src->reader, &v, s.src->counts, err);
 	for (i = 0; !rc && i < types->count; i++) {
 		if ((s.selected[i] & 3) != 1)
 			continue;

@@ -1,6 +1,7 @@
 /*
  * The lists of a snapshot as a list source (list_source.h): each scan
- * reads the snapshot again, from its start, and is handed exactly what
+ * reads the snapshot again, from its start (its layout found once, when
+ * it was opened), and is handed exactly what
  * the same scan of the live cluster would have been (the types it
  * selects, in its namespace, with its labels), every list failure as the
  * snapshot recorded it, and a list the snapshot does not hold as not
@@ -18,8 +19,10 @@
 #include "snapshot.h"
 
 struct owners_snapshot_source {
-	const char *path;
-	const char *shown; /* path as messages name it (NULL: path) */
+	/* The snapshot, opened once (snapshot.h): each scan reads it from
+	 * its start. */
+	struct owners_snapshot_reader *reader;
+	const char *shown; /* as messages name it */
 	/* What the snapshot holds for lists it does not (set by the caller,
 	 * for messages): "taken in namespace 'x'", "a kubectl List". */
 	const char *scope;

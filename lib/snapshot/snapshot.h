@@ -118,8 +118,40 @@ struct owners_snapshot_visitor {
 	void (*progress)(void *ctx, unsigned percent, uint64_t size);
 };
 
+/* Who is told how far a reading is (the visitor's progress, for what is
+ * read before any visitor: a dump's first pass). */
+struct owners_snapshot_progress {
+	void (*fn)(void *ctx, unsigned percent, uint64_t size);
+	void *ctx;
+};
+
+/*
+ * A snapshot opened once and read from its start as often as asked: what
+ * path is (an owners snapshot, or a dump and its layout) is found when it
+ * is opened, a dump's first pass made then too (snapshot_dump.h), so
+ * that the reads a command makes (its header, each scan, the facts) do
+ * not find it again.
+ */
+struct owners_snapshot_reader;
+
+/* Opens path (a file, or a directory), named shown in messages and the
+ * header; progress (NULL: nobody) told of a dump's first pass. 0, or as
+ * owners_snapshot_read() fails, before any visitor is called. */
+int owners_snapshot_reader_open(struct owners_snapshot_reader **out, const char *path,
+				const char *shown, const struct owners_snapshot_progress *progress,
+				struct owners_error *err);
+struct owners_snapshot_dump_counts;
+/* Reads it from its start, calling v; for a dump what it passed over in
+ * counts (zeroed for an owners snapshot; may be NULL). 0, or as
+ * owners_snapshot_read() fails. */
+int owners_snapshot_reader_read(struct owners_snapshot_reader *r,
+				const struct owners_snapshot_visitor *v,
+				struct owners_snapshot_dump_counts *counts,
+				struct owners_error *err);
+void owners_snapshot_reader_close(struct owners_snapshot_reader *r);
+
 /* Reads path (a file, "-" for stdin, or a directory) in whichever format
- * it is in, calling v. A failure's message names the file and the place:
+ * it is in, calling v (opened, read once and closed). A failure's message names the file and the place:
  * "snap.json.gz: line 12: ...". 0, OWNERS_EPROTO (not a snapshot, or
  * damaged), OWNERS_EIO, OWNERS_ENOMEM or a callback's code. Any callback
  * may be NULL. */
@@ -129,7 +161,6 @@ int owners_snapshot_read(const char *path, const struct owners_snapshot_visitor 
  * standard input is "standard input", not the file it was copied to). */
 int owners_snapshot_read_shown(const char *path, const char *shown, const struct owners_snapshot_visitor *v,
 			       struct owners_error *err);
-struct owners_snapshot_dump_counts;
 /* The same, and for a dump what it passed over in counts (zeroed for an
  * owners snapshot), so that one walk says both. */
 int owners_snapshot_read_counted(const char *path, const char *shown, const struct owners_snapshot_visitor *v,

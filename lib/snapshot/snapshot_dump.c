@@ -1,5 +1,6 @@
 #include "snapshot_dump.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "snapshot_dump_claims.h"
@@ -9,19 +10,28 @@
 #include "snapshot_dump_podclaims.h"
 #include "snapshot_dump_scan.h"
 
-struct run {
-	const char *path;
+/* A dump opened: its layout found, its files open and its first pass
+ * (the types, what it holds whole) made, once; each walk is the second
+ * pass alone. */
+struct owners_snapshot_dump {
+	char *path;
 	struct owners_snapshot_dump_layout layout;
 	struct owners_snapshot_dump_files files;
 	struct owners_snapshot_dump_scan scan;
 	struct owners_snapshot_dump_claims claims;
+	uint64_t size; /* every file's, as the meter counts it */
+};
+
+/* One walk: what it gathers and counts as it hands the objects out. */
+struct run {
+	struct owners_snapshot_dump *d;
 	struct owners_snapshot_dump_podclaims podclaims;
 	struct owners_snapshot_dump_counts counts;
 	struct owners_snapshot_dump_meter meter;
 };
 
 /* What the first read found is enough to go on with. */
-static int check_scan(struct run *r, struct owners_error *err)
+static int check_scan(const struct owners_snapshot_dump *r, struct owners_error *err)
 {
 	const struct owners_snapshot_dump_scan *s = &r->scan;
 
@@ -51,7 +61,8 @@ static const char *header_namespace(const struct owners_snapshot_dump_scan *s)
 	return s->mixed_namespaces ? NULL : s->namespace_;
 }
 
-static int hand_header(struct run *r, const struct owners_snapshot_visitor *v)
+static int hand_header(const struct owners_snapshot_dump *r,
+		       const struct owners_snapshot_visitor *v)
 {
 	struct owners_snapshot_header h;
 	const struct owners_snapshot_dump_layout *l = &r->layout;
@@ -75,7 +86,8 @@ static int hand_header(struct run *r, const struct owners_snapshot_visitor *v)
 	return v->header ? v->header(v->ctx, &h) : 0;
 }
 
-static int hand_listed(struct run *r, const struct owners_snapshot_visitor *v)
+static int hand_listed(const struct owners_snapshot_dump *r,
+		       const struct owners_snapshot_visitor *v)
 {
 	struct owners_snapshot_listed rec;
 	size_t i;
@@ -97,17 +109,18 @@ static int hand_listed(struct run *r, const struct owners_snapshot_visitor *v)
 static int hand_out(struct run *r, const struct owners_snapshot_visitor *v,
 		    struct owners_error *err)
 {
-	struct owners_snapshot_dump_emit_in in = { v, &r->layout, &r->files, &r->scan.types,
+	struct owners_snapshot_dump *d = r->d;
+	struct owners_snapshot_dump_emit_in in = { v, &d->layout, &d->files, &d->scan.types,
 						   &r->podclaims };
-	int rc = hand_header(r, v);
+	int rc = hand_header(d, v);
 
 	if (!rc && v->types)
-		rc = v->types(v->ctx, &r->scan.types.table);
+		rc = v->types(v->ctx, &d->scan.types.table);
 	if (!rc)
 		rc = owners_snapshot_dump_emit_run(&r->counts, &in, err);
 	if (!rc)
-		rc = hand_listed(r, v);
-	if (!rc && (rc = owners_snapshot_dump_podclaims_hand(&r->podclaims, &r->claims, v)) ==
+		rc = hand_listed(d, v);
+	if (!rc && (rc = owners_snapshot_dump_podclaims_hand(&r->podclaims, &d->claims, v)) ==
 			   OWNERS_ENOMEM)
 		owners_error_oom(err);
 	if (!rc && v->end)
@@ -115,47 +128,106 @@ static int hand_out(struct run *r, const struct owners_snapshot_visitor *v,
 	return rc;
 }
 
-int owners_snapshot_dump_read_counted(struct owners_snapshot_dump_counts *counts, const char *path,
-				      const struct owners_snapshot_visitor *v,
-				      struct owners_error *err)
+void owners_snapshot_dump_close(struct owners_snapshot_dump *d)
+{
+	if (!d)
+		return;
+	owners_snapshot_dump_claims_clear(&d->claims);
+	owners_snapshot_dump_scan_clear(&d->scan);
+	owners_snapshot_dump_files_clear(&d->files);
+	owners_snapshot_dump_layout_clear(&d->layout);
+	free(d->path);
+	free(d);
+}
+
+int owners_snapshot_dump_open(struct owners_snapshot_dump **out, const char *path,
+			      const struct owners_snapshot_progress *progress,
+			      struct owners_error *err)
+{
+	struct owners_snapshot_dump *d = calloc(1, sizeof(*d));
+	struct owners_snapshot_dump_meter meter;
+	size_t i;
+	int rc;
+
+	*out = NULL;
+	if (!d || !(d->path = owners_strdup(path))) {
+		free(d);
+		return owners_error_oom(err);
+	}
+	rc = owners_snapshot_dump_layout_find(&d->layout, path, err);
+	if (!rc)
+		rc = owners_snapshot_dump_files_open(&d->files, &d->layout, err);
+	for (i = 0; !rc && i < d->layout.count; i++)
+		d->size += owners_snapshot_dump_file_size(&d->files, &d->layout.sources[i]);
+	/* the first of the two passes the meter counts */
+	memset(&meter, 0, sizeof(meter));
+	if (!rc && progress && progress->fn) {
+		meter.progress = progress->fn;
+		meter.ctx = progress->ctx;
+		meter.total = 2 * d->size;
+		d->files.meter = &meter;
+	}
+	if (!rc)
+		rc = owners_snapshot_dump_scan_run(&d->scan, &d->layout, &d->files, err);
+	d->files.meter = NULL;
+	if (!rc)
+		rc = check_scan(d, err);
+	if (!rc && owners_snapshot_dump_claims_build(&d->claims, &d->scan, &d->layout,
+						     header_namespace(&d->scan)))
+		rc = owners_error_oom(err);
+	if (rc) {
+		owners_snapshot_dump_close(d);
+		return rc;
+	}
+	*out = d;
+	return 0;
+}
+
+int owners_snapshot_dump_walk(struct owners_snapshot_dump *d,
+			      const struct owners_snapshot_visitor *v,
+			      struct owners_snapshot_dump_counts *counts, struct owners_error *err)
 {
 	struct run r;
 	size_t i;
 	int rc;
 
 	memset(&r, 0, sizeof(r));
-	r.path = path;
+	r.d = d;
 	owners_snapshot_dump_podclaims_init(&r.podclaims);
-	rc = owners_snapshot_dump_layout_find(&r.layout, path, err);
-	if (!rc)
-		rc = owners_snapshot_dump_files_open(&r.files, &r.layout, err);
-	if (!rc && v->progress) {
+	/* the second pass: the meter goes on from the first's end */
+	if (v->progress) {
 		r.meter.progress = v->progress;
 		r.meter.ctx = v->ctx;
-		for (i = 0; i < r.layout.count; i++)
-			r.meter.total += 2 * owners_snapshot_dump_file_size(&r.files, &r.layout.sources[i]);
-		r.files.meter = &r.meter;
+		r.meter.total = 2 * d->size;
+		r.meter.base = d->size;
+		d->files.meter = &r.meter;
 	}
-	if (!rc)
-		rc = owners_snapshot_dump_scan_run(&r.scan, &r.layout, &r.files, err);
-	if (!rc)
-		rc = check_scan(&r, err);
-	if (!rc && owners_snapshot_dump_claims_build(&r.claims, &r.scan, &r.layout,
-						     header_namespace(&r.scan)))
-		rc = owners_error_oom(err);
-	if (!rc)
-		rc = hand_out(&r, v, err);
-	r.counts.skipped_files = r.layout.skipped_files;
-	for (i = 0; i < r.layout.count && r.scan.recognised; i++)
-		r.counts.skipped_files += !r.scan.recognised[i];
+	rc = hand_out(&r, v, err);
+	d->files.meter = NULL;
+	r.counts.skipped_files = d->layout.skipped_files;
+	for (i = 0; i < d->layout.count && d->scan.recognised; i++)
+		r.counts.skipped_files += !d->scan.recognised[i];
 	if (counts)
 		*counts = r.counts;
-	owners_snapshot_dump_claims_clear(&r.claims);
 	owners_snapshot_dump_podclaims_clear(&r.podclaims);
-	owners_snapshot_dump_scan_clear(&r.scan);
-	owners_snapshot_dump_files_clear(&r.files);
-	owners_snapshot_dump_layout_clear(&r.layout);
 	return rc == OWNERS_ESTOP ? 0 : rc;
+}
+
+int owners_snapshot_dump_read_counted(struct owners_snapshot_dump_counts *counts, const char *path,
+				      const struct owners_snapshot_visitor *v,
+				      struct owners_error *err)
+{
+	const struct owners_snapshot_progress progress = { v->progress, v->ctx };
+	struct owners_snapshot_dump *d;
+	int rc;
+
+	if (counts)
+		memset(counts, 0, sizeof(*counts));
+	if ((rc = owners_snapshot_dump_open(&d, path, &progress, err)))
+		return rc;
+	rc = owners_snapshot_dump_walk(d, v, counts, err);
+	owners_snapshot_dump_close(d);
+	return rc;
 }
 
 int owners_snapshot_dump_read(const char *path, const struct owners_snapshot_visitor *v,

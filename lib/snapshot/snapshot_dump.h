@@ -34,9 +34,12 @@
  * Objects of every type are handed out (Events too): which a command
  * uses is the caller's (the scan lists the gc_tracked types).
  *
- * A dump is read twice, its types first (the visitor hears of types
- * before objects), each time streaming, one object in memory at a time;
- * a damaged one fails in the first read, before the visitor is called,
+ * A dump is read in two passes, its types first (the visitor hears of
+ * types before objects), each streaming, one object in memory at a time.
+ * Opening it finds its layout and makes the first pass, once; each walk
+ * is the second pass alone, so that a caller that reads it again (a
+ * scan's second pass, the facts) does not find its layout again. A
+ * damaged one fails when it is opened, before any visitor is called,
  * with one line naming the file and the place: "dump/ns/a.yaml: line 3:
  * ...". A directory with nothing a dump is written as fails with "DIR:
  * not a snapshot or a dump owners reads (looked for ...)".
@@ -61,7 +64,26 @@ struct owners_snapshot_dump_counts {
 	size_t skipped_files;
 };
 
-/* Reads path, calling v as snapshot.h says. 0 (an OWNERS_ESTOP from a
+/* A dump opened (its layout, its first pass); the caller's to close. */
+struct owners_snapshot_dump;
+
+/* Opens path: finds its layout, opens its files (standard input copied)
+ * and makes the first pass, telling progress (NULL: nobody) of it as the
+ * first half of the reading. 0, OWNERS_EPROTO (not a dump, damaged, no
+ * uid anywhere), OWNERS_EIO or OWNERS_ENOMEM. */
+int owners_snapshot_dump_open(struct owners_snapshot_dump **out, const char *path,
+			      const struct owners_snapshot_progress *progress,
+			      struct owners_error *err);
+/* Hands out what d holds, calling v as snapshot.h says (v->progress told
+ * of the pass as the second half), what was passed over in *counts (may
+ * be NULL); as often as asked. 0 (an OWNERS_ESTOP from a callback too),
+ * OWNERS_EIO, OWNERS_ENOMEM or a callback's code. */
+int owners_snapshot_dump_walk(struct owners_snapshot_dump *d,
+			      const struct owners_snapshot_visitor *v,
+			      struct owners_snapshot_dump_counts *counts, struct owners_error *err);
+void owners_snapshot_dump_close(struct owners_snapshot_dump *d);
+
+/* Opens, walks once and closes: reads path, calling v as snapshot.h says. 0 (an OWNERS_ESTOP from a
  * callback too), OWNERS_EPROTO (not a dump, damaged, no uid anywhere),
  * OWNERS_EIO, OWNERS_ENOMEM or a callback's code. */
 int owners_snapshot_dump_read(const char *path, const struct owners_snapshot_visitor *v,
