@@ -378,6 +378,23 @@ static int interrupted(void *ctx)
 	return signals_stop_signal() != 0;
 }
 
+/* What the rounds tell: each round's progress line, each object as it
+ * goes, each change refused. */
+static void on_runner_event(void *ctx, const struct owners_cascade_runner_event *e)
+{
+	switch (e->kind) {
+	case OWNERS_CASCADE_RUNNER_EVENT_ROUND_BEGUN:
+		delete_show_progress(ctx, e->plan, e->deleted, e->acting);
+		break;
+	case OWNERS_CASCADE_RUNNER_EVENT_CHANGED:
+		delete_on_event(ctx, e->change, e->type, e->name, e->namespace_);
+		break;
+	case OWNERS_CASCADE_RUNNER_EVENT_REFUSED:
+		refused(ctx, e->graph, e->action, e->result);
+		break;
+	}
+}
+
 /* The rounds run in lib/ops/cascade_runner.c; this says what they do and
  * how they ended. */
 static enum exit_code run_cascade(struct delete_run *r)
@@ -386,9 +403,7 @@ static enum exit_code run_cascade(struct delete_run *r)
 		.ctx = r,
 		.rescan = rescan,
 		.approve = approve,
-		.progress = delete_show_progress,
-		.event = delete_on_event,
-		.refused = refused,
+		.event = on_runner_event,
 		.interrupted = interrupted,
 	};
 	struct owners_cascade_world world = { session_http(r->cmd->s), session_types(r->cmd->s),

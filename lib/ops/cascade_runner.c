@@ -44,16 +44,51 @@ static double now_seconds(void)
 
 /* No action of the round rests on an owner missing from the scan that is
  * there when read (absence_confirm.h): each owner read once a round. */
-static int confirm_absences(struct owners_cascade_runner *r, struct owners_cascade_world *w)
+static enum owners_owner_verdict read_owner(void *ctx, const struct owners_node *dep,
+					    const struct owners_ref *ref)
+{
+	const struct owners_cascade_runner_hooks *h = ctx;
+
+	return h->read_owner(h->ctx, dep, ref);
+}
+
+static int confirm_absences(struct owners_cascade_runner *r, struct owners_cascade_world *w,
+			    const struct owners_cascade_runner_hooks *h)
 {
 	struct owners_owner_checks cc;
 	size_t held;
 	int rc;
 
 	owners_owner_checks_init(&cc, w->types, w->http);
+	if (h->read_owner) {
+		cc.read = read_owner;
+		cc.read_ctx = (void *)h;
+	}
 	rc = owners_absence_confirm_cascade(&held, &r->plan, w->graph, &cc);
 	owners_owner_checks_clear(&cc);
 	return rc;
+}
+
+static void tell(const struct owners_cascade_runner_hooks *h,
+		 const struct owners_cascade_runner_event *e)
+{
+	if (h->event)
+		h->event(h->ctx, e);
+}
+
+/* The track's word for an object that went (ctx: the hooks). */
+static void tell_change(void *ctx, enum owners_cascade_event change, const char *type,
+			const char *name, const char *ns)
+{
+	struct owners_cascade_runner_event e;
+
+	memset(&e, 0, sizeof(e));
+	e.kind = OWNERS_CASCADE_RUNNER_EVENT_CHANGED;
+	e.change = change;
+	e.type = type;
+	e.name = name;
+	e.namespace_ = ns;
+	tell(ctx, &e);
 }
 
 /* Plans the round and brings the track up to date: reports what went
@@ -75,16 +110,16 @@ static int plan_round(struct owners_cascade_runner *r, struct owners_cascade_wor
 		return OWNERS_ENOMEM;
 	r->planned = 1;
 	if (r->plan_only)
-		return confirm_absences(r, w);
+		return confirm_absences(r, w, h);
 	t->foreground = r->plan_options.mode == OWNERS_CASCADE_FOREGROUND;
 	if (!r->exec.dry_run &&
 	    owners_cascade_track_round(t, w->graph, &r->plan, w->n_failures <= r->first_failures,
-				       h->event, h->ctx))
+				       tell_change, (void *)h))
 		return OWNERS_ENOMEM;
 	if (!t->relevant && owners_cascade_track_choose_types(t, w->graph, &r->plan, w->types))
 		return OWNERS_ENOMEM;
 	owners_cascade_track_drop_forbidden(t, w->graph, &r->plan);
-	return confirm_absences(r, w);
+	return confirm_absences(r, w, h);
 }
 
 int owners_cascade_runner_deadlock_ours(const struct owners_cascade_runner *r,
@@ -166,11 +201,11 @@ static int tell_dry_run(struct owners_cascade_runner *r, const struct owners_gra
 		owners_buf_reset(&type);
 		if ((rc = owners_graph_node_type(&type, n)))
 			break;
-		h->event(h->ctx,
-			 r->plan.actions[i].kind == OWNERS_ACT_RELEASE
-				 ? OWNERS_EVENT_DRY_RUN_RELEASED
-				 : OWNERS_EVENT_DRY_RUN_DELETED,
-			 type.ptr, n->name, n->namespace_);
+		tell_change((void *)h,
+			    r->plan.actions[i].kind == OWNERS_ACT_RELEASE
+				    ? OWNERS_EVENT_DRY_RUN_RELEASED
+				    : OWNERS_EVENT_DRY_RUN_DELETED,
+			    type.ptr, n->name, n->namespace_);
 	}
 	owners_buf_clear(&type);
 	return rc;
@@ -189,7 +224,10 @@ static int act(struct owners_cascade_runner *r, struct owners_cascade_world *w,
 		return 0;
 	if (!(results = calloc(r->plan.n_actions, sizeof(*results))))
 		return owners_error_oom(err);
-	if ((rc = owners_cascade_execute(w->graph, &r->plan, w->http, &r->exec, results, err)))
+	rc = h->execute
+		     ? h->execute(h->ctx, w->graph, &r->plan, &r->exec, results, err)
+		     : owners_cascade_execute(w->graph, &r->plan, w->http, &r->exec, results, err);
+	if (rc)
 		goto out;
 	r->last_round_done = 0;
 	for (i = 0; !rc && i < r->plan.n_actions; i++) {
@@ -199,14 +237,22 @@ static int act(struct owners_cascade_runner *r, struct owners_cascade_world *w,
 		 * its object in the cascade */
 		if (results[i].outcome == OWNERS_OUTCOME_DONE && a->kind != OWNERS_ACT_UNBLOCK)
 			r->last_round_done++;
-		if (results[i].outcome == OWNERS_OUTCOME_FORBIDDEN) {
-			h->refused(h->ctx, w->graph, a, &results[i]);
-			if (owners_cascade_track_forbid(&r->track, w->graph->nodes[a->node].uid))
-				rc = owners_error_oom(err);
-		} else if (results[i].outcome == OWNERS_OUTCOME_FAILED) {
-			h->refused(h->ctx, w->graph, a, &results[i]);
-			*failed = 1;
+		if (results[i].outcome == OWNERS_OUTCOME_FORBIDDEN ||
+		    results[i].outcome == OWNERS_OUTCOME_FAILED) {
+			struct owners_cascade_runner_event e;
+
+			memset(&e, 0, sizeof(e));
+			e.kind = OWNERS_CASCADE_RUNNER_EVENT_REFUSED;
+			e.graph = w->graph;
+			e.action = a;
+			e.result = &results[i];
+			tell(h, &e);
 		}
+		if (results[i].outcome == OWNERS_OUTCOME_FORBIDDEN &&
+		    owners_cascade_track_forbid(&r->track, w->graph->nodes[a->node].uid))
+			rc = owners_error_oom(err);
+		else if (results[i].outcome == OWNERS_OUTCOME_FAILED)
+			*failed = 1;
 	}
 	if (!rc && r->exec.dry_run && tell_dry_run(r, w->graph, results, h))
 		rc = owners_error_oom(err);
@@ -289,8 +335,11 @@ int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_r
 		probe_server_gc(r, w);
 		r->exec.server_gc = r->plan_options.server_gc;
 		acting = r->plan.n_actions;
-		if (h->progress)
-			h->progress(h->ctx, &r->plan, r->track.deleted, acting);
+		tell(h, &(const struct owners_cascade_runner_event){
+				.kind = OWNERS_CASCADE_RUNNER_EVENT_ROUND_BEGUN,
+				.plan = &r->plan,
+				.deleted = r->track.deleted,
+				.acting = acting });
 		if ((rc = act(r, w, h, &failed, err)))
 			return rc;
 		if (failed) {

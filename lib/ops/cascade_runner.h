@@ -25,6 +25,7 @@
 #include "owners_error.h"
 #include "graph.h"
 #include "http.h"
+#include "owner_check.h"
 #include "resource.h"
 
 /* The cluster as the caller last scanned it. */
@@ -35,6 +36,37 @@ struct owners_cascade_world {
 	size_t n_failures; /* types the latest scan could not list */
 };
 
+/* What the rounds tell the caller: the same words as the GC runner's
+ * (gc_runner.h), a round where it has passes. */
+enum owners_cascade_runner_event_kind {
+	/* plan, deleted, acting: a round's requests go out (acting: how many) */
+	OWNERS_CASCADE_RUNNER_EVENT_ROUND_BEGUN,
+	/* change, type, name, namespace_: an object gone, orphaned or
+	 * released; with a server dry run, an action the server accepted */
+	OWNERS_CASCADE_RUNNER_EVENT_CHANGED,
+	/* graph, action, result: an action the server refused: FORBIDDEN
+	 * (left in place, the rest goes on) or FAILED (the run stops after
+	 * this round) */
+	OWNERS_CASCADE_RUNNER_EVENT_REFUSED,
+};
+
+/* What happened, with its data; the pointers are valid during the event
+ * hook only. */
+struct owners_cascade_runner_event {
+	enum owners_cascade_runner_event_kind kind;
+	const struct owners_cascade_plan *plan;
+	size_t deleted, acting;
+	enum owners_cascade_event change;
+	const char *type; /* kubectl's ("deployment.apps") */
+	const char *name;
+	const char *namespace_; /* "" when cluster-scoped */
+	const struct owners_graph *graph;
+	const struct owners_action *action;
+	const struct owners_action_result *result;
+};
+
+/* The caller's part of a run, by name (the GC runner's names where the
+ * two do the same). */
 struct owners_cascade_runner_hooks {
 	void *ctx;
 	/* Scan again, listing only the types owners_cascade_track_wants()
@@ -45,16 +77,17 @@ struct owners_cascade_runner_hooks {
 	 * run with nothing changed (a missing permission). May be NULL. */
 	int (*approve)(void *ctx, const struct owners_cascade_plan *p,
 		       const struct owners_graph *g);
-	/* Each round, before acting (acting: how many actions it sends). */
-	void (*progress)(void *ctx, const struct owners_cascade_plan *p, size_t deleted,
-			 size_t acting);
-	/* An object gone, orphaned or released; with a server dry run, an
-	 * action the server accepted. */
-	owners_cascade_event_fn event;
-	/* An action the server refused: FORBIDDEN (left in place, the rest
-	 * goes on) or FAILED (the run stops after this round). */
-	void (*refused)(void *ctx, const struct owners_graph *g, const struct owners_action *a,
-			const struct owners_action_result *res);
+	/* What happens (above). May be NULL. */
+	void (*event)(void *ctx, const struct owners_cascade_runner_event *e);
+	/* The requests of a round; NULL: owners_cascade_execute() on w->http
+	 * (a test answers them from a fake cluster). */
+	int (*execute)(void *ctx, struct owners_graph *g, const struct owners_cascade_plan *p,
+		       const struct owners_cascade_exec_options *o,
+		       struct owners_action_result *results, struct owners_error *err);
+	/* An owner read to confirm an absence; NULL: from the server
+	 * (owner_check.h). */
+	enum owners_owner_verdict (*read_owner)(void *ctx, const struct owners_node *dep,
+						const struct owners_ref *ref);
 	/* Whether the caller was asked to stop (Ctrl-C, SIGTERM): looked at
 	 * between rounds only, once a round's requests are all answered, so
 	 * no change is left half made (a finalizer put on for a DELETE not

@@ -773,7 +773,9 @@ static void test_runner_end(void)
 	const char *roots[] = { "d" };
 	struct runner_ctx ctx = { 0, 0 };
 	const struct owners_cascade_runner_hooks hooks = {
-		.ctx = &ctx, .rescan = no_rescan, .approve = approve_all, .event = on_event,
+		.ctx = &ctx,
+		.rescan = no_rescan,
+		.approve = approve_all,
 	};
 	struct owners_cascade_world world = { NULL, &types, g, 0 };
 	struct owners_cascade_runner r;
@@ -808,6 +810,152 @@ static int asked_to_stop(void *ctx)
 	return 1;
 }
 
+/* A fake cluster the runner acts on through its hooks: what each round
+ * sends, answered (a DELETE takes its object away; forbid: the uid whose
+ * changes are refused), what the rescan sees, what the events say. */
+struct fake_cluster {
+	const struct fake_obj *objs;
+	size_t n;
+	int gone[8];
+	const char *forbid;
+	char told[512];
+};
+
+static void said(struct fake_cluster *f, const char *fmt, const char *a, const char *b)
+{
+	size_t len = strlen(f->told);
+
+	snprintf(f->told + len, sizeof(f->told) - len, fmt, a, b);
+}
+
+static int fake_execute(void *ctx, struct owners_graph *g, const struct owners_cascade_plan *p,
+			const struct owners_cascade_exec_options *o,
+			struct owners_action_result *results, struct owners_error *err)
+{
+	struct fake_cluster *f = ctx;
+	size_t i, k;
+
+	(void)o;
+	(void)err;
+	for (i = 0; i < p->n_actions; i++) {
+		const struct owners_node *n = &g->nodes[p->actions[i].node];
+
+		results[i].outcome = f->forbid && !strcmp(n->uid, f->forbid)
+					     ? OWNERS_OUTCOME_FORBIDDEN
+					     : OWNERS_OUTCOME_DONE;
+		results[i].message = NULL;
+		for (k = 0; k < f->n && results[i].outcome == OWNERS_OUTCOME_DONE; k++)
+			if (!strcmp(f->objs[k].uid, n->uid) &&
+			    p->actions[i].kind == OWNERS_ACT_DELETE)
+				f->gone[k] = 1;
+	}
+	return 0;
+}
+
+static int fake_rescan(void *ctx, struct owners_cascade_world *w,
+		       const struct owners_cascade_track *t)
+{
+	struct fake_cluster *f = ctx;
+	struct fake_obj left[8];
+	size_t k, n = 0;
+
+	(void)t;
+	for (k = 0; k < f->n; k++)
+		if (!f->gone[k])
+			left[n++] = f->objs[k];
+	owners_graph_free(w->graph);
+	w->graph = build(left, n);
+	return w->graph ? 0 : 1;
+}
+
+static enum owners_owner_verdict fake_read_owner(void *ctx, const struct owners_node *dep,
+						 const struct owners_ref *ref)
+{
+	struct fake_cluster *f = ctx;
+	size_t k;
+
+	(void)dep;
+	for (k = 0; k < f->n; k++)
+		if (!strcmp(f->objs[k].uid, ref->uid))
+			return f->gone[k] ? OWNERS_OWNER_GONE : OWNERS_OWNER_ALIVE;
+	return OWNERS_OWNER_GONE;
+}
+
+static void fake_event(void *ctx, const struct owners_cascade_runner_event *e)
+{
+	struct fake_cluster *f = ctx;
+	char acting[32];
+
+	switch (e->kind) {
+	case OWNERS_CASCADE_RUNNER_EVENT_ROUND_BEGUN:
+		snprintf(acting, sizeof(acting), "%zu", e->acting);
+		said(f, "round(%s)%s ", acting, "");
+		break;
+	case OWNERS_CASCADE_RUNNER_EVENT_CHANGED: said(f, "%s/%s-gone ", e->type, e->name); break;
+	case OWNERS_CASCADE_RUNNER_EVENT_REFUSED:
+		said(f, "refused:%s%s ", e->graph->nodes[e->action->node].name, "");
+		break;
+	}
+}
+
+/* The runner against a fake cluster, every request answered by its
+ * hooks: the rounds, what each tells, how the run ends. */
+static void test_runner_rounds(void)
+{
+	const struct fake_obj objs[] = {
+		{ "ConfigMap", "root", "r", NULL, { NULL }, { NOREF } },
+		{ "ConfigMap", "child", "c", NULL, { NULL }, { R("ConfigMap", "root", "r", 1) } },
+	};
+	const char *roots[] = { "r" };
+	struct fake_cluster f;
+	const struct owners_cascade_runner_hooks hooks = {
+		.ctx = &f,
+		.rescan = fake_rescan,
+		.event = fake_event,
+		.execute = fake_execute,
+		.read_owner = fake_read_owner,
+	};
+	struct owners_cascade_world world = { NULL, &types, NULL, 0 };
+	struct owners_cascade_runner r;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	enum owners_cascade_run_end end = OWNERS_CASCADE_RUN_FAILED;
+	int forbid;
+
+	for (forbid = 0; forbid < 2; forbid++) {
+		memset(&f, 0, sizeof(f));
+		f.objs = objs;
+		f.n = 2;
+		f.forbid = forbid ? "c" : NULL;
+		world.graph = build(objs, 2);
+		owners_cascade_runner_init(&r);
+		r.roots = roots;
+		r.n_roots = 1;
+		r.timeout_ms = 60000;
+		r.server_gc_known = 1; /* no server to ask whether it adds the GC's finalizer */
+		ok(owners_cascade_run(&end, &r, &world, &hooks, &err) == 0,
+		   "runner over a fake cluster%s: runs",
+		   forbid ? ", the dependent's change refused" : "");
+		if (!forbid) {
+			is_int(end, OWNERS_CASCADE_RUN_DONE, "  to its end: done");
+			is_str(f.told,
+			       "round(1) configmap/root-gone round(1) configmap/child-gone ",
+			       "  each round told as it begins, each object as it goes: the owner "
+			       "first "
+			       "(background), then its dependent, as the GC would");
+			ok(f.gone[0] && f.gone[1], "  both gone from the cluster");
+		} else {
+			is_int(end, OWNERS_CASCADE_RUN_INCOMPLETE,
+			       "  done but for what the server refused");
+			is_str(f.told, "round(1) configmap/root-gone round(1) refused:child ",
+			       "  the refusal told as an event, by the same hook");
+			ok(f.gone[0] && !f.gone[1], "  the dependent left in place");
+		}
+		owners_cascade_runner_clear(&r);
+		owners_graph_free(world.graph);
+		owners_error_clear(&err);
+	}
+}
+
 /* Issue #38: Ctrl-C stops the run between rounds, before any change
  * when it came before the first, with the plan of what is left kept. */
 static void test_runner_interrupted(void)
@@ -820,7 +968,9 @@ static void test_runner_interrupted(void)
 	const char *roots[] = { "r" };
 	struct runner_ctx ctx = { 0, 0 };
 	const struct owners_cascade_runner_hooks hooks = {
-		.ctx = &ctx, .rescan = no_rescan, .approve = approve_all, .event = on_event,
+		.ctx = &ctx,
+		.rescan = no_rescan,
+		.approve = approve_all,
 		.interrupted = asked_to_stop,
 	};
 	struct owners_cascade_world world = { NULL, &types, g, 0 };
@@ -951,6 +1101,7 @@ int main(void)
 	test_track_order();
 	test_runner_end();
 	test_runner_interrupted();
+	test_runner_rounds();
 	owners_resource_table_add_failure(&types, "metrics.k8s.io/v1beta1", "service unavailable");
 	test_gc_leaves_alone();
 	owners_resource_table_clear(&types);
