@@ -30,7 +30,7 @@ int owners_cli_command_line(struct owners_buf *out, const struct owners_cli *cli
 
 	for (i = 0; !rc && i < cli->n_typed; i++)
 		if (!(rc = owners_buf_addc(out, ' ')))
-			rc = owners_shell_word(out, cli->typed[i]);
+			rc = owners_command_line_quote_word(out, cli->typed[i]);
 	return rc;
 }
 

@@ -89,9 +89,9 @@ static int read_page(struct owners_http_client *c, struct page_read *r,
 	return rc;
 }
 
-int owners_list_all(struct owners_http_client *c, const struct owners_list_page *p,
-		    size_t page_size, owners_list_item_text_fn on_item, void *ctx,
-		    struct owners_error *err)
+int owners_list_page_read_all(struct owners_http_client *c, const struct owners_list_page *p,
+			      size_t page_size, owners_list_item_text_fn on_item, void *ctx,
+			      struct owners_error *err)
 {
 	struct page_read r = { NULL, 0, OWNERS_ERROR_INIT };
 	struct owners_list_page page = *p;

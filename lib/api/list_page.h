@@ -48,8 +48,8 @@ int owners_list_page_path(struct owners_buf *path, const struct owners_list_page
  * expired (410) included: the items handed stay handed, and the caller
  * decides whether a list read again from its start would hand them
  * twice; OWNERS_EPROTO for a page that is not a list; on_item's code. */
-int owners_list_all(struct owners_http_client *c, const struct owners_list_page *p,
-		    size_t page_size, owners_list_item_text_fn on_item, void *ctx,
-		    struct owners_error *err);
+int owners_list_page_read_all(struct owners_http_client *c, const struct owners_list_page *p,
+			      size_t page_size, owners_list_item_text_fn on_item, void *ctx,
+			      struct owners_error *err);
 
 #endif

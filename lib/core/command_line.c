@@ -44,7 +44,7 @@ int owners_command_line_addf(struct owners_command_line *c, const char *fmt, ...
 	return owners_strv_push(&c->words, &c->n, &c->cap, owners_buf_detach(&word));
 }
 
-int owners_shell_word(struct owners_buf *out, const char *w)
+int owners_command_line_quote_word(struct owners_buf *out, const char *w)
 {
 	int rc;
 
@@ -63,6 +63,6 @@ int owners_command_line_spell(struct owners_buf *out, const char *program, const
 
 	for (i = 0; !rc && i < c->n; i++)
 		if (!(rc = owners_buf_addc(out, ' ')))
-			rc = owners_shell_word(out, c->words[i]);
+			rc = owners_command_line_quote_word(out, c->words[i]);
 	return rc;
 }

@@ -38,6 +38,6 @@ int owners_command_line_addf(struct owners_command_line *c, const char *fmt, ...
 int owners_command_line_spell(struct owners_buf *out, const char *program, const struct owners_command_line *c);
 /* Appends w as a shell reads it back: as is when it holds nothing a shell
  * treats specially, else in single quotes. 0, or OWNERS_ENOMEM. */
-int owners_shell_word(struct owners_buf *out, const char *w);
+int owners_command_line_quote_word(struct owners_buf *out, const char *w);
 
 #endif

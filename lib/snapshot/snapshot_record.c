@@ -88,8 +88,9 @@ int owners_snapshot_record_events(struct owners_snapshot_writer *w, struct owner
 
 	if (!events)
 		return 0;
-	rc = owners_list_all(c, &(const struct owners_list_page){ events, ns, 0, NULL, NULL },
-			     page_size, on_event, &r, &list_err);
+	rc = owners_list_page_read_all(
+		c, &(const struct owners_list_page){ events, ns, 0, NULL, NULL }, page_size,
+		on_event, &r, &list_err);
 	owners_error_clear(&list_err);
 	if (r.failed)
 		return r.failed;

@@ -1,6 +1,6 @@
 /*
  * The paging every list shares (lib/api/list_page.c): how big each page
- * is, and the path that asks for one. (owners_list_all(), which reads
+ * is, and the path that asks for one. (owners_list_page_read_all(), which reads
  * pages from a server, is run by the snapshot and why suites against a
  * real control plane.)
  */
