@@ -65,6 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "finalizer_names.h"
 #include "graph.h"
 
 enum owners_cascade_mode {
@@ -72,9 +73,6 @@ enum owners_cascade_mode {
 	OWNERS_CASCADE_FOREGROUND,
 	OWNERS_CASCADE_ORPHAN,
 };
-
-#define OWNERS_FINALIZER_FOREGROUND "foregroundDeletion"
-#define OWNERS_FINALIZER_ORPHAN "orphan"
 
 enum owners_action_kind {
 	/* DELETE with propagationPolicy Background (a leaf, or background mode) */

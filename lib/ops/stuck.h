@@ -34,6 +34,7 @@
 
 #include "owners_error.h"
 #include "deadlock.h"
+#include "finalizer_names.h"
 #include "graph.h"
 #include "pod_claims.h"
 
@@ -105,11 +106,6 @@ int owners_stuck_is_pv(const struct owners_node *n);
 /* A node has a metadata finalizer of that name. */
 int owners_stuck_has_finalizer(const struct owners_node *n, const char *name);
 
-#define OWNERS_FINALIZER_FOREGROUND "foregroundDeletion"
-#define OWNERS_FINALIZER_ORPHAN "orphan"
-#define OWNERS_FINALIZER_NAMESPACE "kubernetes"
-#define OWNERS_FINALIZER_PVC "kubernetes.io/pvc-protection"
-#define OWNERS_FINALIZER_PV "kubernetes.io/pv-protection"
 
 /* ---- the explanation ----------------------------------------------------- */
 
