@@ -276,27 +276,6 @@ static int approve(void *ctx, const struct owners_cascade_plan *p, const struct 
 	return r->rc = check_access(r, p);
 }
 
-static void refused(void *ctx, const struct owners_graph *g, const struct owners_action *a,
-		    const struct owners_action_result *res)
-{
-	struct delete_run *r = ctx;
-	struct owners_buf name = OWNERS_BUF_INIT;
-	int forbidden = res->outcome == OWNERS_OUTCOME_FORBIDDEN;
-
-	if (owners_graph_node_name(&name, &g->nodes[a->node])) {
-		r->rc = error_oom();
-		return;
-	}
-	meter_clear(&r->meter);
-	if (forbidden)
-		warning_msg("cannot %s %s: %s (left in place)", owners_action_name(a->kind),
-			    name.ptr, res->message ? res->message : "forbidden");
-	else
-		error_msg("cannot %s %s: %s", owners_action_name(a->kind), name.ptr,
-			  res->message ? res->message : "failed");
-	owners_buf_clear(&name);
-}
-
 /* --dry-run=server: the first round sent the roots' DELETEs with dryRun;
  * the rest of the cascade only moves once they are really gone, so its
  * dependents are checked here, each in one server dry run (DELETE with
@@ -378,23 +357,6 @@ static int interrupted(void *ctx)
 	return signals_stop_signal() != 0;
 }
 
-/* What the rounds tell: each round's progress line, each object as it
- * goes, each change refused. */
-static void on_runner_event(void *ctx, const struct owners_cascade_runner_event *e)
-{
-	switch (e->kind) {
-	case OWNERS_CASCADE_RUNNER_EVENT_ROUND_BEGUN:
-		delete_show_progress(ctx, e->plan, e->deleted, e->acting);
-		break;
-	case OWNERS_CASCADE_RUNNER_EVENT_CHANGED:
-		delete_on_event(ctx, e->change, e->type, e->name, e->namespace_);
-		break;
-	case OWNERS_CASCADE_RUNNER_EVENT_REFUSED:
-		refused(ctx, e->graph, e->action, e->result);
-		break;
-	}
-}
-
 /* The rounds run in lib/ops/cascade_runner.c; this says what they do and
  * how they ended. */
 static enum exit_code run_cascade(struct delete_run *r)
@@ -403,7 +365,7 @@ static enum exit_code run_cascade(struct delete_run *r)
 		.ctx = r,
 		.rescan = rescan,
 		.approve = approve,
-		.event = on_runner_event,
+		.event = delete_on_runner_event,
 		.interrupted = interrupted,
 	};
 	struct owners_cascade_world world = { session_http(r->cmd->s), session_types(r->cmd->s),

@@ -64,8 +64,8 @@ void delete_on_event(void *ctx, enum owners_cascade_event e, const char *type, c
  * that cannot be rendered is not drawn: the next round draws it. When
  * stderr is no terminal, the same words as whole lines, on each change
  * and every 30 s (cmd/terminal/progress_log.c). */
-void delete_show_progress(void *ctx, const struct owners_cascade_plan *p, size_t deleted,
-			  size_t acting)
+static void delete_show_progress(void *ctx, const struct owners_cascade_plan *p, size_t deleted,
+				 size_t acting)
 {
 	struct delete_run *r = ctx;
 	const struct owners_cascade_render render = delete_render_of(r, p);
@@ -191,3 +191,40 @@ enum exit_code delete_report_interrupted(const struct delete_run *r, const struc
 	return rc ? rc : exit_by_signal(signals_stop_signal());
 }
 
+static void refused(void *ctx, const struct owners_graph *g, const struct owners_action *a,
+		    const struct owners_action_result *res)
+{
+	struct delete_run *r = ctx;
+	struct owners_buf name = OWNERS_BUF_INIT;
+	int forbidden = res->outcome == OWNERS_OUTCOME_FORBIDDEN;
+
+	if (owners_graph_node_name(&name, &g->nodes[a->node])) {
+		r->rc = error_oom();
+		return;
+	}
+	meter_clear(&r->meter);
+	if (forbidden)
+		warning_msg("cannot %s %s: %s (left in place)", owners_action_name(a->kind),
+			    name.ptr, res->message ? res->message : "forbidden");
+	else
+		error_msg("cannot %s %s: %s", owners_action_name(a->kind), name.ptr,
+			  res->message ? res->message : "failed");
+	owners_buf_clear(&name);
+}
+
+/* What the rounds tell: each round's progress line, each object as it
+ * goes, each change refused. */
+void delete_on_runner_event(void *ctx, const struct owners_cascade_runner_event *e)
+{
+	switch (e->kind) {
+	case OWNERS_CASCADE_RUNNER_EVENT_ROUND_BEGUN:
+		delete_show_progress(ctx, e->plan, e->deleted, e->acting);
+		break;
+	case OWNERS_CASCADE_RUNNER_EVENT_CHANGED:
+		delete_on_event(ctx, e->change, e->type, e->name, e->namespace_);
+		break;
+	case OWNERS_CASCADE_RUNNER_EVENT_REFUSED:
+		refused(ctx, e->graph, e->action, e->result);
+		break;
+	}
+}
