@@ -342,12 +342,12 @@ static enum exit_code check_access(struct cmd_run *run, struct owners_dangling_r
 	struct owners_access_check *types = NULL, *checks = NULL;
 	uint32_t *type_examples = NULL, *examples = NULL;
 	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_dangling_fix_access how = { o->fix_unresolvable, 0, NULL, 0 };
+	struct owners_cascade_access_dangling_fix how = { o->fix_unresolvable, 0, NULL, 0 };
 	size_t n_types = 0, n = 0, i;
 	enum exit_code rc;
 
-	if (owners_dangling_fix_needed_access(rep, session_graph(run->s), &how, &types,
-					      &type_examples, &n_types))
+	if (owners_cascade_access_dangling_fix_needed(rep, session_graph(run->s), &how, &types,
+						      &type_examples, &n_types))
 		return error_oom();
 	/* A review that cannot be made leaves every object to be asked about. */
 	if (owners_access_check_all(session_http(run->s), types, n_types, &err))
@@ -357,8 +357,8 @@ static enum exit_code check_access(struct cmd_run *run, struct owners_dangling_r
 	how.by_name = 1;
 	how.denied = types;
 	how.n_denied = n_types;
-	rc = owners_dangling_fix_needed_access(rep, session_graph(run->s), &how, &checks, &examples,
-					       &n)
+	rc = owners_cascade_access_dangling_fix_needed(rep, session_graph(run->s), &how, &checks,
+						       &examples, &n)
 		     ? error_oom()
 		     : session_check_access(run->s, checks, examples, n, "the fix");
 	owners_access_checks_clear(types, n_types);

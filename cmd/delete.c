@@ -243,7 +243,7 @@ static enum exit_code check_access(struct delete_run *r, const struct owners_cas
 	uint32_t *examples = NULL;
 	size_t n = 0;
 
-	if (owners_cascade_needed_access(p, session_graph(r->cmd->s), r->runner.plan_options.mode,
+	if (owners_cascade_access_needed(p, session_graph(r->cmd->s), r->runner.plan_options.mode,
 					 &checks, &examples, &n)) {
 		return error_oom();
 	}
@@ -258,7 +258,8 @@ static int want_relevant(void *ctx, const struct owners_resource *res)
 	return owners_cascade_track_wants(t, res);
 }
 
-static int rescan(void *ctx, struct owners_cascade_world *w, const struct owners_cascade_track *t)
+static int rescan(void *ctx, struct owners_cascade_runner_world *w,
+		  const struct owners_cascade_track *t)
 {
 	struct delete_run *r = ctx;
 
@@ -311,7 +312,7 @@ static enum exit_code check_dependents_dry_run(struct delete_run *r, struct owne
 	p.actions = acts;
 	p.n_actions = n;
 	if (!rc && n &&
-	    owners_cascade_execute(g, &p, session_http(r->cmd->s), &cr->exec, results, &err))
+	    owners_cascade_exec_plan(g, &p, session_http(r->cmd->s), &cr->exec, results, &err))
 		rc = report_error(&err);
 	for (i = 0; !rc && i < n; i++) {
 		const struct owners_node *node = &g->nodes[acts[i].node];
@@ -335,7 +336,7 @@ static enum exit_code check_dependents_dry_run(struct delete_run *r, struct owne
 	}
 	if (!rc)
 		rc = delete_put(&said, owners_cascade_render_dry_run_checked(&said, r->n_roots, n, refused));
-	owners_cascade_results_free(results, n); /* the array too */
+	owners_cascade_exec_results_free(results, n); /* the array too */
 	free(acts);
 	owners_buf_clear(&type);
 	owners_buf_clear(&said);
@@ -368,11 +369,12 @@ static enum exit_code run_cascade(struct delete_run *r)
 		.event = delete_on_runner_event,
 		.interrupted = interrupted,
 	};
-	struct owners_cascade_world world = { session_http(r->cmd->s), session_types(r->cmd->s),
-					      session_graph(r->cmd->s),
-					      session_scan_report(r->cmd->s)->n_failures };
+	struct owners_cascade_runner_world world = { session_http(r->cmd->s),
+						     session_types(r->cmd->s),
+						     session_graph(r->cmd->s),
+						     session_scan_report(r->cmd->s)->n_failures };
 	struct owners_cascade_runner *cr = &r->runner;
-	enum owners_cascade_run_end end;
+	enum owners_cascade_runner_end end;
 	struct owners_error err = OWNERS_ERROR_INIT;
 
 	cr->roots = (const char *const *)r->roots;
@@ -390,7 +392,7 @@ static enum exit_code run_cascade(struct delete_run *r)
 		cr->timeout_ms = cr->timeout_ms - r->scaling_ms > 1000 ? cr->timeout_ms - r->scaling_ms : 1000;
 	cr->wait = r->o->wait;
 	cr->first_failures = session_scan_report(r->cmd->s)->n_failures;
-	if (owners_cascade_run(&end, cr, &world, &hooks, &err)) {
+	if (owners_cascade_runner_run(&end, cr, &world, &hooks, &err)) {
 		meter_clear(&r->meter);
 		r->rc = report_error(&err);
 		owners_error_clear(&err);
@@ -398,7 +400,7 @@ static enum exit_code run_cascade(struct delete_run *r)
 	}
 	meter_clear(&r->meter);
 	switch (end) {
-	case OWNERS_CASCADE_RUN_DONE:
+	case OWNERS_CASCADE_RUNNER_DONE:
 		if (cr->exec.dry_run && cr->planned) {
 			enum exit_code checked = check_dependents_dry_run(r, cr);
 
@@ -422,26 +424,26 @@ static enum exit_code run_cascade(struct delete_run *r)
 			return r->rc;
 		}
 		return r->rc;
-	case OWNERS_CASCADE_RUN_PLANNED: {
+	case OWNERS_CASCADE_RUNNER_PLANNED: {
 		enum exit_code printed = print_plan(r, &cr->plan);
 
 		return printed ? printed : r->rc;
 	}
-	case OWNERS_CASCADE_RUN_INCOMPLETE:
+	case OWNERS_CASCADE_RUNNER_INCOMPLETE:
 		error_msg(
 			"the cascade is incomplete: %zu object(s) could not be changed (forbidden)",
 			cr->track.forbidden.count);
 		return r->rc ? r->rc : EXIT_INCOMPLETE;
-	case OWNERS_CASCADE_RUN_TIMED_OUT:
+	case OWNERS_CASCADE_RUNNER_TIMED_OUT:
 		error_msg("timed out after %lds waiting for the cascade; still there:",
 			  r->o->timeout_ms / 1000);
 		delete_report_left(r, &cr->plan, 1);
 		return EXIT_TIMEOUT;
-	case OWNERS_CASCADE_RUN_INTERRUPTED: return delete_report_interrupted(r, &cr->plan);
-	case OWNERS_CASCADE_RUN_DEADLOCK: return delete_report_deadlock(r, cr, 1);
-	case OWNERS_CASCADE_RUN_FAILED: return EXIT_ERROR;
-	case OWNERS_CASCADE_RUN_STOPPED: break;
-	case OWNERS_CASCADE_RUN_UNSEEN:
+	case OWNERS_CASCADE_RUNNER_INTERRUPTED: return delete_report_interrupted(r, &cr->plan);
+	case OWNERS_CASCADE_RUNNER_DEADLOCK: return delete_report_deadlock(r, cr, 1);
+	case OWNERS_CASCADE_RUNNER_FAILED: return EXIT_ERROR;
+	case OWNERS_CASCADE_RUNNER_STOPPED: break;
+	case OWNERS_CASCADE_RUNNER_UNSEEN:
 		error_msg("%s", session_scan_report(r->cmd->s)->n_failures
 					? session_scan_report(r->cmd->s)->failures[0].message
 					: "a type could not be listed");

@@ -41,8 +41,8 @@ enum exit_code delete_put(const struct owners_buf *b, int rc)
 /* kubectl's `deployment.apps "web" deleted`, or with -o name
  * `deployment.apps/web`, as each object goes. A line that could not be
  * rendered fails the run once it ends (the hook cannot stop it). */
-void delete_on_event(void *ctx, enum owners_cascade_event e, const char *type, const char *name,
-		     const char *ns)
+void delete_on_event(void *ctx, enum owners_cascade_track_event e, const char *type,
+		     const char *name, const char *ns)
 {
 	struct delete_run *r = ctx;
 	struct owners_buf line = OWNERS_BUF_INIT;

@@ -60,7 +60,8 @@ enum exit_code delete_put(const struct owners_buf *b, int rc);
  * each object as it goes, each change refused; and the object line alone
  * (a server dry run's dependents, told by delete.c). */
 void delete_on_runner_event(void *ctx, const struct owners_cascade_runner_event *e);
-void delete_on_event(void *ctx, enum owners_cascade_event e, const char *type, const char *name, const char *ns);
+void delete_on_event(void *ctx, enum owners_cascade_track_event e, const char *type,
+		     const char *name, const char *ns);
 /* How a run that did not finish ends, said: --wait=false, a timeout,
  * a deadlock (waited: found waiting), Ctrl-C. */
 enum exit_code delete_report_not_waiting(const struct delete_run *r, const struct owners_cascade_plan *p);

@@ -362,7 +362,7 @@ static enum exit_code check_access(struct scale_first *sf, const struct owners_c
 	uint32_t *examples = NULL;
 	size_t n = 0;
 
-	if (owners_cascade_scale_needed_access(
+	if (owners_cascade_access_scale_needed(
 		    &(const struct owners_scale_access_of){ p, sp, sf->mode }, session_graph(sf->s),
 		    &checks, &examples, &n))
 		return error_oom();

@@ -84,7 +84,7 @@ static enum exit_code select_in_deletion(struct cmd_run *run, struct stuck_run *
 
 	if ((rc = session_select(s, run->targets, run->n_objs, &how, &sel)))
 		return rc;
-	if (owners_graph_marked(&st->nodes, &st->n, session_graph(s), sel.picked, 1)) {
+	if (owners_graph_mark_list(&st->nodes, &st->n, session_graph(s), sel.picked, 1)) {
 		owners_selection_clear(&sel);
 		return error_oom();
 	}
@@ -184,7 +184,7 @@ static enum exit_code gather(struct cmd_run *run, struct stuck_run *st)
 		rc = select_in_deletion(run, st);
 	if (rc || (rc = scan_namespaces(s, st, run->scan_ns, &st->extra)))
 		return rc;
-	if (owners_stuck_reach(&reach, &n_reach, session_graph(s), st->nodes, st->n))
+	if (owners_stuck_fetch_reach(&reach, &n_reach, session_graph(s), st->nodes, st->n))
 		return error_oom();
 	if (session_stuck_facts(s, &st->facts, &(const struct owners_node_list){ reach, n_reach }, &err)) {
 		rc = report_error(&err);

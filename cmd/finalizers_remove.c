@@ -134,13 +134,14 @@ static int holds_orphan_in_deletion(struct session *s, const struct remove_optio
 		return 0;
 	}
 	fins = owners_json_path(doc, "metadata", "finalizers", NULL);
-	for (i = 0; *owners_object_meta_string(doc, "deletionTimestamp") && fins &&
-		    fins->type == OWNERS_JSON_ARRAY && i < fins->count; i++) {
+	for (i = 0; *owners_object_io_meta_string(doc, "deletionTimestamp") && fins &&
+		    fins->type == OWNERS_JSON_ARRAY && i < fins->count;
+	     i++) {
 		const char *f = owners_json_string(fins->items[i]);
 
 		holds |= f && !strcmp(f, "orphan");
 	}
-	if (holds && !(*uid = owners_strdup(owners_object_meta_string(doc, "uid"))))
+	if (holds && !(*uid = owners_strdup(owners_object_io_meta_string(doc, "uid"))))
 		holds = -1;
 	owners_json_value_free(doc);
 	return holds;

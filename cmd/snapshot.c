@@ -297,24 +297,24 @@ static enum exit_code cmd_snapshot(struct cmd_run *run)
 	uint64_t objects, bytes;
 	double secs;
 
-	if (owners_snapshot_writer_open(&w, o->file, file_format(o), session_error(s)) ||
+	if (owners_snapshot_write_open(&w, o->file, file_format(o), session_error(s)) ||
 	    write_header(run, w, run->cli->selector)) {
-		owners_snapshot_writer_abandon(w);
+		owners_snapshot_write_abandon(w);
 		return report_error(session_error(s));
 	}
 	if ((rc = write_lists(run, w))) {
-		owners_snapshot_writer_abandon(w);
+		owners_snapshot_write_abandon(w);
 		return rc;
 	}
 	if (write_facts(run, w)) {
-		owners_snapshot_writer_abandon(w);
+		owners_snapshot_write_abandon(w);
 		return report_error(session_error(s));
 	}
 	session_warn_scan(s);
-	objects = owners_snapshot_writer_objects(w);
-	bytes = owners_snapshot_writer_bytes(w);
+	objects = owners_snapshot_write_objects(w);
+	bytes = owners_snapshot_write_bytes(w);
 	secs = seconds_since(t0_ms);
-	if (owners_snapshot_writer_close(w, secs, session_error(s)))
+	if (owners_snapshot_write_close(w, secs, session_error(s)))
 		return report_error(session_error(s));
 	fprintf(stderr, "snapshot: %llu objects of %zu types in %.1fs, %llu bytes%s%s\n",
 		(unsigned long long)objects, session_scan_report(s)->types_listed, secs,

@@ -18,9 +18,9 @@ int tree_watch_until_reached(struct tree_watch *tw, uint32_t *first)
 	size_t n_status = 0;
 
 	if (tw->until == OWNERS_UNTIL_GONE)
-		return owners_tree_gone(first, session_graph(tw->s), &tw->tree);
+		return owners_tree_state_gone(first, session_graph(tw->s), &tw->tree);
 	st = owners_watch_status(tw->w, &n_status);
-	return owners_tree_ready(first, session_graph(tw->s), &tw->tree, st, n_status);
+	return owners_tree_state_ready(first, session_graph(tw->s), &tw->tree, st, n_status);
 }
 
 static const char *until_word(enum owners_until until)
@@ -41,8 +41,8 @@ static void say_not_ready(struct tree_watch *tw, const uint32_t *holders, size_t
 		struct owners_buf name = OWNERS_BUF_INIT, why = OWNERS_BUF_INIT;
 
 		if (!owners_graph_node_name(&name, &session_graph(tw->s)->nodes[holders[i]]) &&
-		    !owners_tree_not_ready_why(&why, session_graph(tw->s), holders[i], st,
-					       n_status))
+		    !owners_tree_state_not_ready_why(&why, session_graph(tw->s), holders[i], st,
+						     n_status))
 			fprintf(stderr, "  (%s is not ready: %s)\n", name.ptr, why.ptr);
 		owners_buf_clear(&name);
 		owners_buf_clear(&why);
@@ -69,8 +69,8 @@ static enum exit_code say_outcome(struct tree_watch *tw, int reached, uint32_t f
 		size_t n_status = 0;
 
 		st = owners_watch_status(tw->w, &n_status);
-		n = owners_tree_not_ready_holders(holders, session_graph(tw->s), &tw->tree, st,
-						  n_status);
+		n = owners_tree_state_not_ready_holders(holders, session_graph(tw->s), &tw->tree,
+							st, n_status);
 	}
 	if (n > 1)
 		owners_buf_addf(&name, "%zu objects are not ready", n);

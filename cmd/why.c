@@ -88,7 +88,7 @@ static enum exit_code explain_stuck(struct session *s, uint32_t node, struct own
 
 	if (!session_graph(s)->nodes[node].deleted)
 		return 0;
-	if (owners_stuck_reach(&reach, &n_reach, session_graph(s), &node, 1))
+	if (owners_stuck_fetch_reach(&reach, &n_reach, session_graph(s), &node, 1))
 		return error_oom();
 	if (session_stuck_facts(s, facts, &(const struct owners_node_list){ reach, n_reach }, &err)) {
 		rc = report_error(&err);

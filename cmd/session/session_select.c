@@ -235,7 +235,7 @@ enum exit_code session_select_nodes(struct session *s, const struct owners_selec
 	*out = NULL;
 	*n_out = 0;
 	if (!(rc = session_select(s, args, n, how, &sel)) &&
-	    owners_graph_marked(out, n_out, s->graph, sel.picked, how->deleted_only))
+	    owners_graph_mark_list(out, n_out, s->graph, sel.picked, how->deleted_only))
 		rc = error_oom();
 	owners_selection_clear(&sel);
 	return rc;

@@ -41,7 +41,7 @@ struct session_snapshot {
 	/* The snapshot, opened once: its header, every scan and the facts
 	 * are read through it (a dump's layout found once). */
 	struct owners_snapshot_reader *reader;
-	struct owners_snapshot_source source;
+	struct owners_snapshot_lists source;
 	struct kept_status *statuses;
 	size_t n_statuses, cap_statuses;
 	int statuses_sorted;
@@ -353,7 +353,7 @@ int session_connect_from(struct session *s, struct owners_cli *cli, const char *
 	snap->source.counts = &snap->passed_over;
 	snap->source.progress = scan_reading;
 	snap->source.progress_ctx = snap;
-	owners_list_source_snapshot(&s->lists, &snap->source);
+	owners_snapshot_lists_source(&s->lists, &snap->source);
 	session_lists_shuffle(s);
 	return 0;
 }
@@ -466,7 +466,8 @@ static const char *lookup_object(void *ctx, const char *path, size_t *len)
 int session_stuck_facts(struct session *s, struct owners_stuck_facts *f, const struct owners_node_list *list,
 			struct owners_error *err)
 {
-	struct owners_stuck_recorded rec = { lookup_object, s, "not recorded in the snapshot", 0 };
+	struct owners_stuck_fetch_record rec = { lookup_object, s, "not recorded in the snapshot",
+						 0 };
 
 	if (!s->snap)
 		return owners_stuck_fetch(f, s->graph, s->http, list, (size_t)s->cli->chunk_size, err);

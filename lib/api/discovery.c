@@ -50,7 +50,7 @@ static int serialize(struct owners_buf *out, const struct owners_resource_table 
 
 	if (owners_json_gen_new(&j, out, 0))
 		return OWNERS_ENOMEM;
-	owners_resource_table_gen(j, t, CACHE_FORMAT);
+	owners_resource_json_gen(j, t, CACHE_FORMAT);
 	rc = owners_json_gen_error(j);
 	owners_json_gen_free(j);
 	return rc;
@@ -64,7 +64,7 @@ static int deserialize(struct owners_resource_table *t, const char *data, size_t
 	if (owners_json_parse(&doc, data, len, NULL))
 		return -1;
 	if (owners_json_int(owners_json_get(doc, "format"), 0) == CACHE_FORMAT &&
-	    !owners_resource_table_from_json(t, doc))
+	    !owners_resource_json_read(t, doc))
 		rc = 0;
 	owners_json_value_free(doc);
 	return rc;
@@ -190,12 +190,12 @@ static int legacy_walk(struct owners_resource_table *t, struct owners_http_clien
 		       const struct owners_json_value *api, const struct owners_json_value *apis,
 		       struct owners_error *err)
 {
-	struct owners_discovery_groups groups;
+	struct owners_discovery_parse_group_list groups;
 	struct gv_fetch *fetches = NULL;
 	size_t n = 0, cap = 0, i, v;
 	int rc;
 
-	owners_discovery_groups_init(&groups);
+	owners_discovery_parse_group_list_init(&groups);
 	rc = owners_discovery_parse_groups(&groups, api, err);
 	if (!rc && apis)
 		rc = owners_discovery_parse_groups(&groups, apis, err);
@@ -204,7 +204,7 @@ static int legacy_walk(struct owners_resource_table *t, struct owners_http_clien
 	if (!rc && !(fetches = calloc(cap ? cap : 1, sizeof(*fetches))))
 		rc = owners_error_oom(err);
 	for (i = 0; !rc && i < groups.count; i++) {
-		const struct owners_discovery_group *g = &groups.items[i];
+		const struct owners_discovery_parse_group *g = &groups.items[i];
 
 		for (v = 0; !rc && v < g->n_versions; v++) {
 			struct gv_fetch *f = &fetches[n++];
@@ -249,7 +249,7 @@ static int legacy_walk(struct owners_resource_table *t, struct owners_http_clien
 		free(fetches[i].group_version);
 	}
 	free(fetches);
-	owners_discovery_groups_clear(&groups);
+	owners_discovery_parse_group_list_clear(&groups);
 	return rc;
 }
 
@@ -286,8 +286,8 @@ static int fetch(struct owners_resource_table *t, struct owners_http_client *c, 
 	/* /apis can be missing on a very old server: the core group alone. */
 	if (!apis.err.code && owners_json_parse(&apis_doc, apis.response.ptr, apis.response.len, NULL))
 		apis_doc = NULL;
-	if (owners_discovery_detect(api_doc) == OWNERS_DISCOVERY_AGGREGATED &&
-	    apis_doc && owners_discovery_detect(apis_doc) == OWNERS_DISCOVERY_AGGREGATED) {
+	if (owners_discovery_parse_detect(api_doc) == OWNERS_DISCOVERY_AGGREGATED && apis_doc &&
+	    owners_discovery_parse_detect(apis_doc) == OWNERS_DISCOVERY_AGGREGATED) {
 		stats->aggregated = 1;
 		rc = owners_discovery_parse_aggregated(t, api_doc, err);
 		if (!rc)

@@ -16,7 +16,7 @@ struct walk {
 	int add;                  /* 0: the checking walk */
 	int preferred;            /* resource lists: the version is preferred */
 	struct owners_resource_table *t;
-	struct owners_discovery_groups *groups;
+	struct owners_discovery_parse_group_list *groups;
 	struct owners_error *err;
 	const char *what;         /* "aggregated discovery document" */
 	struct owners_buf path;   /* where we are: "items[2].versions[0]" */
@@ -162,7 +162,7 @@ static int string_list(struct walk *w, const struct owners_json_value *obj, cons
 	return 0;
 }
 
-unsigned owners_discovery_verb(const char *verb)
+unsigned owners_discovery_parse_verb(const char *verb)
 {
 	static const struct {
 		const char *name;
@@ -200,7 +200,7 @@ static int common_lists(struct walk *w, const struct owners_json_value *res,
 	if (!rc)
 		rc = string_list(w, res, "categories", &r->categories, &r->n_categories);
 	for (i = 0; i < n_verbs; i++)
-		r->verbs |= owners_discovery_verb(verbs[i]);
+		r->verbs |= owners_discovery_parse_verb(verbs[i]);
 	free(verbs);
 	return rc;
 }
@@ -224,7 +224,8 @@ static const char *str_or_empty(const struct owners_json_value *v)
 
 /* ---- detection --------------------------------------------------------- */
 
-enum owners_discovery_format owners_discovery_detect(const struct owners_json_value *doc)
+enum owners_discovery_parse_format
+owners_discovery_parse_detect(const struct owners_json_value *doc)
 {
 	const char *kind = owners_json_string(owners_json_get(doc, "kind"));
 	const char *api_version = owners_json_string(owners_json_get(doc, "apiVersion"));
@@ -249,11 +250,11 @@ enum owners_discovery_format owners_discovery_detect(const struct owners_json_va
 }
 
 /* Refuses a document that is not of the expected format, naming it. */
-static int expect_format(const struct owners_json_value *doc, enum owners_discovery_format a,
-			 enum owners_discovery_format b, const char *what, const char *kinds,
+static int expect_format(const struct owners_json_value *doc, enum owners_discovery_parse_format a,
+			 enum owners_discovery_parse_format b, const char *what, const char *kinds,
 			 struct owners_error *err)
 {
-	enum owners_discovery_format f = owners_discovery_detect(doc);
+	enum owners_discovery_parse_format f = owners_discovery_parse_detect(doc);
 	const char *kind, *api_version, *message;
 
 	if (f == a || f == b)
@@ -442,12 +443,12 @@ int owners_discovery_parse_aggregated(struct owners_resource_table *t,
 
 /* ---- legacy: groups ---------------------------------------------------- */
 
-void owners_discovery_groups_init(struct owners_discovery_groups *g)
+void owners_discovery_parse_group_list_init(struct owners_discovery_parse_group_list *g)
 {
 	memset(g, 0, sizeof(*g));
 }
 
-static void group_clear(struct owners_discovery_group *g)
+static void group_clear(struct owners_discovery_parse_group *g)
 {
 	size_t i;
 
@@ -459,7 +460,7 @@ static void group_clear(struct owners_discovery_group *g)
 	memset(g, 0, sizeof(*g));
 }
 
-void owners_discovery_groups_clear(struct owners_discovery_groups *g)
+void owners_discovery_parse_group_list_clear(struct owners_discovery_parse_group_list *g)
 {
 	size_t i;
 
@@ -468,15 +469,15 @@ void owners_discovery_groups_clear(struct owners_discovery_groups *g)
 	for (i = 0; i < g->count; i++)
 		group_clear(&g->items[i]);
 	free(g->items);
-	owners_discovery_groups_init(g);
+	owners_discovery_parse_group_list_init(g);
 }
 
 /* Appends a group; versions are borrowed from the document and copied. */
 static int group_add(struct walk *w, const char *name, const char *const *versions, size_t n,
 		     const char *preferred)
 {
-	struct owners_discovery_groups *out = w->groups;
-	struct owners_discovery_group g;
+	struct owners_discovery_parse_group_list *out = w->groups;
+	struct owners_discovery_parse_group g;
 	size_t i;
 
 	memset(&g, 0, sizeof(g));
@@ -597,12 +598,12 @@ static int group_list_walk(struct walk *w, const struct owners_json_value *doc)
 
 static int groups_walk(struct walk *w, const struct owners_json_value *doc)
 {
-	return owners_discovery_detect(doc) == OWNERS_DISCOVERY_API_VERSIONS
+	return owners_discovery_parse_detect(doc) == OWNERS_DISCOVERY_API_VERSIONS
 		       ? api_versions_walk(w, doc)
 		       : group_list_walk(w, doc);
 }
 
-int owners_discovery_parse_groups(struct owners_discovery_groups *out,
+int owners_discovery_parse_groups(struct owners_discovery_parse_group_list *out,
 				  const struct owners_json_value *doc, struct owners_error *err)
 {
 	struct walk w = { 0, 0, NULL, out, err, "discovery group list", OWNERS_BUF_INIT };

@@ -11,7 +11,7 @@
  * These functions only parse: fetching, caching and deciding which walk to
  * use belong to the caller. They take a document already parsed with
  * owners_json_parse() (discovery documents are small), so one parse serves
- * both owners_discovery_detect() and the parser that follows.
+ * both owners_discovery_parse_detect() and the parser that follows.
  *
  * Subresources ("deployments/scale") are not resources and never enter the
  * table. A stale group/version (aggregated "freshness": "Stale") adds no
@@ -25,8 +25,8 @@
  * (only running out of memory can leave part of a document in it).
  *
  * Ownership: the table owns what is added to it (see resource.h);
- * struct owners_discovery_groups owns its strings and is released with
- * owners_discovery_groups_clear(). The json documents stay the caller's.
+ * struct owners_discovery_parse_group_list owns its strings and is released with
+ * owners_discovery_parse_group_list_clear(). The json documents stay the caller's.
  */
 #ifndef OWNERS_DISCOVERY_PARSE_H
 #define OWNERS_DISCOVERY_PARSE_H
@@ -37,7 +37,7 @@
 #include "json.h"
 #include "resource.h"
 
-enum owners_discovery_format {
+enum owners_discovery_parse_format {
 	OWNERS_DISCOVERY_UNKNOWN = 0,
 	OWNERS_DISCOVERY_AGGREGATED,        /* APIGroupDiscoveryList, v2 or v2beta1 */
 	OWNERS_DISCOVERY_API_VERSIONS,      /* legacy /api */
@@ -50,7 +50,8 @@ enum owners_discovery_format {
  * does not offer aggregated discovery answers the aggregated Accept header
  * with the legacy document, so this is how the caller tells which walk to
  * take. NULL or a non-object is OWNERS_DISCOVERY_UNKNOWN. */
-enum owners_discovery_format owners_discovery_detect(const struct owners_json_value *doc);
+enum owners_discovery_parse_format
+owners_discovery_parse_detect(const struct owners_json_value *doc);
 
 /* Adds every resource of an aggregated APIGroupDiscoveryList (the /api or
  * the /apis one). Each group's first version that is not stale is its
@@ -62,27 +63,27 @@ int owners_discovery_parse_aggregated(struct owners_resource_table *t,
 
 /* ---- the legacy walk --------------------------------------------------- */
 
-struct owners_discovery_group {
+struct owners_discovery_parse_group {
 	char *name;              /* "" for the core group */
 	char **versions;         /* "v1", in the server's order of preference */
 	size_t n_versions;
 	char *preferred_version; /* "v1" */
 };
 
-struct owners_discovery_groups {
-	struct owners_discovery_group *items;
+struct owners_discovery_parse_group_list {
+	struct owners_discovery_parse_group *items;
 	size_t count;
 	size_t cap;
 };
 
-void owners_discovery_groups_init(struct owners_discovery_groups *g);
+void owners_discovery_parse_group_list_init(struct owners_discovery_parse_group_list *g);
 /* Frees the content and re-initialises; accepts NULL. */
-void owners_discovery_groups_clear(struct owners_discovery_groups *g);
+void owners_discovery_parse_group_list_clear(struct owners_discovery_parse_group_list *g);
 
 /* Appends the groups of an APIVersions (/api: one group, "") or an
  * APIGroupList (/apis). The preferred version is preferredVersion, or the
  * first version when the server names none. */
-int owners_discovery_parse_groups(struct owners_discovery_groups *out,
+int owners_discovery_parse_groups(struct owners_discovery_parse_group_list *out,
 				  const struct owners_json_value *doc, struct owners_error *err);
 
 /* Adds the resources of one APIResourceList. preferred: whether its
@@ -92,6 +93,6 @@ int owners_discovery_parse_resource_list(struct owners_resource_table *t,
 					 struct owners_error *err);
 
 /* "get" -> OWNERS_VERB_GET, ...; 0 for verbs we have no bit for. */
-unsigned owners_discovery_verb(const char *verb);
+unsigned owners_discovery_parse_verb(const char *verb);
 
 #endif

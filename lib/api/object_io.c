@@ -24,7 +24,7 @@ int owners_object_get(struct owners_json_value **doc, struct owners_http_client 
 	else
 		rc = owners_json_parse(doc, req.response.ptr, req.response.len, err);
 	owners_http_request_clear(&req);
-	if (!rc && q->uid && strcmp(owners_object_meta_string(*doc, "uid"), q->uid)) {
+	if (!rc && q->uid && strcmp(owners_object_io_meta_string(*doc, "uid"), q->uid)) {
 		owners_json_value_free(*doc);
 		*doc = NULL;
 		rc = owners_error_set(err, OWNERS_ENOTFOUND, "%s '%s' was replaced by another object",
@@ -96,7 +96,7 @@ int owners_object_write(long *status, struct owners_http_client *c,
 	return rc;
 }
 
-const char *owners_object_meta_string(const struct owners_json_value *doc, const char *key)
+const char *owners_object_io_meta_string(const struct owners_json_value *doc, const char *key)
 {
 	const char *s = owners_json_string(owners_json_path(doc, "metadata", key, NULL));
 

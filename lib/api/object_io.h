@@ -80,6 +80,6 @@ int owners_object_write(long *status, struct owners_http_client *c,
 			const struct owners_object_write_request *w, struct owners_error *err);
 
 /* metadata.KEY of a parsed object as a string; "" when absent. */
-const char *owners_object_meta_string(const struct owners_json_value *doc, const char *key);
+const char *owners_object_io_meta_string(const struct owners_json_value *doc, const char *key);
 
 #endif

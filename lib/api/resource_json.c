@@ -17,7 +17,8 @@ static int gen_strv(struct owners_json_gen *j, const char *key, char **v, size_t
 	return owners_json_gen_error(j);
 }
 
-void owners_resource_table_gen(struct owners_json_gen *j, const struct owners_resource_table *t, int format)
+void owners_resource_json_gen(struct owners_json_gen *j, const struct owners_resource_table *t,
+			      int format)
 {
 	size_t i;
 
@@ -83,7 +84,7 @@ static char **strv_of(const struct owners_json_value *a, size_t *n)
 	return v;
 }
 
-int owners_resource_table_from_json(struct owners_resource_table *t, const struct owners_json_value *doc)
+int owners_resource_json_read(struct owners_resource_table *t, const struct owners_json_value *doc)
 {
 	const struct owners_json_value *res, *failed;
 	size_t i;

@@ -13,9 +13,10 @@
 
 /* Writes t as one JSON object, with "format": format (the reader's
  * version check is the caller's). */
-void owners_resource_table_gen(struct owners_json_gen *j, const struct owners_resource_table *t, int format);
-/* Adds the types of doc (written by owners_resource_table_gen()) to t. 0,
+void owners_resource_json_gen(struct owners_json_gen *j, const struct owners_resource_table *t,
+			      int format);
+/* Adds the types of doc (written by owners_resource_json_gen()) to t. 0,
  * or -1 when doc is not of that shape (t then holds what was read so far). */
-int owners_resource_table_from_json(struct owners_resource_table *t, const struct owners_json_value *doc);
+int owners_resource_json_read(struct owners_resource_table *t, const struct owners_json_value *doc);
 
 #endif

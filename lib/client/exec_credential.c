@@ -58,11 +58,11 @@ static int member_string(const char **out, const struct owners_json_value *obj,
 	return 0;
 }
 
-int owners_exec_credential_parse(struct owners_exec_credential *out, const char *data,
+int owners_exec_credential_parse(struct owners_rest_config_exec_credential *out, const char *data,
 				 size_t len, const char *expected_api_version,
 				 struct owners_error *err)
 {
-	struct owners_exec_credential cred = { 0 };
+	struct owners_rest_config_exec_credential cred = { 0 };
 	struct owners_json_value *root = NULL;
 	const struct owners_json_value *status;
 	const char *api_version, *kind, *token, *cert, *key, *expiry;
@@ -131,14 +131,14 @@ int owners_exec_credential_parse(struct owners_exec_credential *out, const char 
 		goto out;
 	}
 	cred.valid = 1;
-	owners_exec_credential_clear(out);
+	owners_rest_config_exec_credential_clear(out);
 	*out = cred; /* the buffers move; cred is not used again */
 	owners_buf_init(&cred.client_cert_data);
 	owners_buf_init(&cred.client_key_data);
 	cred.token = NULL;
 	rc = 0;
 out:
-	owners_exec_credential_clear(&cred);
+	owners_rest_config_exec_credential_clear(&cred);
 	/* The tree holds the token: wipe it before it goes back to malloc. */
 	status = owners_json_get(root, "status");
 	if (status && status->type == OWNERS_JSON_OBJECT) {
@@ -685,7 +685,7 @@ out:
 int owners_exec_credential_refresh(struct owners_rest_config *cfg, int64_t now, int force,
 				   struct owners_error *err)
 {
-	struct owners_exec_credential *cred = &cfg->exec_cred;
+	struct owners_rest_config_exec_credential *cred = &cfg->exec_cred;
 	struct owners_buf output = OWNERS_BUF_INIT;
 	int rc;
 
@@ -695,7 +695,7 @@ int owners_exec_credential_refresh(struct owners_rest_config *cfg, int64_t now, 
 	    (cred->expires_at == 0 || now < cred->expires_at - EXPIRY_SLACK_SECONDS))
 		return 0;
 	/* Expired or refused by the server: never to be sent again. */
-	owners_exec_credential_clear(cred);
+	owners_rest_config_exec_credential_clear(cred);
 	rc = run_plugin(&output, cfg, err);
 	if (!rc) {
 		rc = owners_exec_credential_parse(cred, output.ptr, output.len,

@@ -7,7 +7,7 @@
  * Nothing the plugin prints is ever logged or written to disk.
  *
  * Ownership: the credential lives in cfg->exec_cred (or the caller's out),
- * freed and wiped by owners_exec_credential_clear(); the input is borrowed.
+ * freed and wiped by owners_rest_config_exec_credential_clear(); the input is borrowed.
  */
 #ifndef OWNERS_EXEC_CREDENTIAL_H
 #define OWNERS_EXEC_CREDENTIAL_H
@@ -25,7 +25,7 @@ int owners_exec_credential_refresh(struct owners_rest_config *cfg, int64_t now, 
 
 /* Parses a plugin's stdout into out (used by refresh; exposed for tests and
  * fuzzing). expected_api_version is the exec config's apiVersion. */
-int owners_exec_credential_parse(struct owners_exec_credential *out, const char *data,
+int owners_exec_credential_parse(struct owners_rest_config_exec_credential *out, const char *data,
 				 size_t len, const char *expected_api_version,
 				 struct owners_error *err);
 

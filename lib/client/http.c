@@ -504,7 +504,7 @@ out:
 /* Runs (or reuses) the exec plugin; bumps cred_gen when it ran. */
 static int exec_refresh(struct owners_http_client *c, int force, struct owners_error *err)
 {
-	struct owners_exec_credential *ec = &c->cfg->exec_cred;
+	struct owners_rest_config_exec_credential *ec = &c->cfg->exec_cred;
 	int was_valid = ec->valid;
 	int64_t old_expiry = ec->expires_at;
 	int rc;
@@ -517,7 +517,7 @@ static int exec_refresh(struct owners_http_client *c, int force, struct owners_e
 
 static const char *current_token(const struct owners_http_client *c)
 {
-	const struct owners_exec_credential *ec = &c->cfg->exec_cred;
+	const struct owners_rest_config_exec_credential *ec = &c->cfg->exec_cred;
 
 	if (c->cfg->exec && ec->valid && ec->token && *ec->token)
 		return ec->token;
@@ -756,7 +756,7 @@ static long request_time_left_ms(const struct owners_http_client *c, const struc
 static CURLcode configure_tls(struct owners_http_client *c, CURL *e)
 {
 	const struct owners_rest_config *cfg = c->cfg;
-	const struct owners_exec_credential *ec = &cfg->exec_cred;
+	const struct owners_rest_config_exec_credential *ec = &cfg->exec_cred;
 	const struct owners_buf *cert = &cfg->client_cert_data, *key = &cfg->client_key_data;
 	CURLcode cc = CURLE_OK;
 

@@ -67,7 +67,7 @@ void owners_exec_config_free(struct owners_exec_config *e)
 	free(e);
 }
 
-void owners_exec_credential_clear(struct owners_exec_credential *c)
+void owners_rest_config_exec_credential_clear(struct owners_rest_config_exec_credential *c)
 {
 	if (!c)
 		return;
@@ -94,7 +94,7 @@ void owners_rest_config_free(struct owners_rest_config *c)
 	free(c->impersonate_user);
 	owners_strv_free(c->impersonate_groups, c->n_impersonate_groups);
 	owners_exec_config_free(c->exec);
-	owners_exec_credential_clear(&c->exec_cred);
+	owners_rest_config_exec_credential_clear(&c->exec_cred);
 	free(c->namespace_);
 	free(c->context_name);
 	free(c->cluster_name);

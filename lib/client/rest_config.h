@@ -28,7 +28,7 @@ struct owners_exec_config {
 };
 
 /* What an exec plugin returned; cached until expiry (0 = no expiry). */
-struct owners_exec_credential {
+struct owners_rest_config_exec_credential {
 	char *token;
 	struct owners_buf client_cert_data; /* PEM */
 	struct owners_buf client_key_data;  /* PEM */
@@ -50,7 +50,7 @@ struct owners_rest_config {
 	char **impersonate_groups;
 	size_t n_impersonate_groups;
 	struct owners_exec_config *exec;    /* NULL without an exec plugin */
-	struct owners_exec_credential exec_cred;
+	struct owners_rest_config_exec_credential exec_cred;
 	char *namespace_;             /* the context's namespace, or "default" */
 	char *context_name;           /* NULL for in-cluster */
 	char *cluster_name;
@@ -64,7 +64,7 @@ int owners_rest_config_new(struct owners_rest_config **out);
 void owners_rest_config_free(struct owners_rest_config *c);
 void owners_exec_config_free(struct owners_exec_config *e);
 /* Wipes and frees the cached credential; it is then not valid. */
-void owners_exec_credential_clear(struct owners_exec_credential *c);
+void owners_rest_config_exec_credential_clear(struct owners_rest_config_exec_credential *c);
 /* Overwrites len bytes in a way the compiler cannot drop (for secrets). */
 void owners_wipe(void *p, size_t len);
 

@@ -81,7 +81,7 @@ struct label_off {
 
 struct owners_list_parser {
 	struct owners_json_parser *json; /* NULL until the first feed after a reset */
-	owners_list_item_fn on_item;
+	owners_list_parser_item_fn on_item;
 	void *ctx;
 	int keep_labels;
 	struct owners_error *err; /* the caller's, during a feed only */
@@ -670,7 +670,7 @@ static const struct owners_json_callbacks callbacks = {
 /* ---- API --------------------------------------------------------------- */
 
 int owners_list_parser_new(struct owners_list_parser **out, int keep_labels,
-			   owners_list_item_fn on_item, void *ctx)
+			   owners_list_parser_item_fn on_item, void *ctx)
 {
 	struct owners_list_parser *p = calloc(1, sizeof(*p));
 	size_t i;

@@ -55,13 +55,13 @@ struct owners_list_parser;
  * reported as OWNERS_EINVAL). The callback may record a message in err;
  * when it does not, the message is the code's generic text.
  */
-typedef int (*owners_list_item_fn)(void *ctx, const struct owners_object_meta *meta,
-				   struct owners_error *err);
+typedef int (*owners_list_parser_item_fn)(void *ctx, const struct owners_object_meta *meta,
+					  struct owners_error *err);
 
 /* keep_labels: fill meta->labels (otherwise labels are skipped like
  * annotations and n_labels is 0). Returns 0 or OWNERS_ENOMEM. */
 int owners_list_parser_new(struct owners_list_parser **out, int keep_labels,
-			   owners_list_item_fn on_item, void *ctx);
+			   owners_list_parser_item_fn on_item, void *ctx);
 void owners_list_parser_free(struct owners_list_parser *p);
 
 /* Feeds the next chunk (any size, split anywhere, len may be 0). Returns 0,

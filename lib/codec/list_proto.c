@@ -29,8 +29,8 @@ static const char *or_empty(const char *s)
 	return s ? s : "";
 }
 
-static int item(const Owners__K8s__PartialObjectMetadata *it, owners_list_item_fn on_item, void *ctx,
-		int keep_labels, struct owners_error *err)
+static int item(const Owners__K8s__PartialObjectMetadata *it, owners_list_parser_item_fn on_item,
+		void *ctx, int keep_labels, struct owners_error *err)
 {
 	const Owners__K8s__ObjectMeta *m = it->metadata;
 	struct owners_label_meta *labels = NULL;
@@ -118,7 +118,7 @@ enum stage {
 };
 
 struct owners_list_proto {
-	owners_list_item_fn on_item;
+	owners_list_parser_item_fn on_item;
 	void *ctx;
 	struct owners_buf pending; /* the start of a field (or the magic) a chunk cut short */
 	enum stage stage;
@@ -334,7 +334,8 @@ static int read_some(struct owners_list_proto *p, const uint8_t **at, const uint
 	return rc;
 }
 
-int owners_list_proto_new(struct owners_list_proto **out, owners_list_item_fn on_item, void *ctx)
+int owners_list_proto_new(struct owners_list_proto **out, owners_list_parser_item_fn on_item,
+			  void *ctx)
 {
 	struct owners_list_proto *p = calloc(1, sizeof(*p));
 
@@ -492,8 +493,8 @@ int owners_list_proto_finish(struct owners_list_proto *p, char **continue_token,
 	return rc;
 }
 
-int owners_list_proto_decode(const char *data, size_t len, owners_list_item_fn on_item, void *ctx,
-			     char **continue_token, struct owners_error *err)
+int owners_list_proto_decode(const char *data, size_t len, owners_list_parser_item_fn on_item,
+			     void *ctx, char **continue_token, struct owners_error *err)
 {
 	struct owners_list_proto *p;
 	int rc;

@@ -39,7 +39,8 @@
 
 struct owners_list_proto;
 
-int owners_list_proto_new(struct owners_list_proto **out, owners_list_item_fn on_item, void *ctx);
+int owners_list_proto_new(struct owners_list_proto **out, owners_list_parser_item_fn on_item,
+			  void *ctx);
 void owners_list_proto_free(struct owners_list_proto *p);
 /* Fill meta->labels for each item (by default labels are skipped and
  * n_labels is 0, as with the JSON parser). Survives a reset. */
@@ -65,7 +66,7 @@ const char *owners_list_proto_resource_version(const struct owners_list_proto *p
 size_t owners_list_proto_held(const struct owners_list_proto *p);
 
 /* A whole page at once. */
-int owners_list_proto_decode(const char *data, size_t len, owners_list_item_fn on_item, void *ctx,
-			     char **continue_token, struct owners_error *err);
+int owners_list_proto_decode(const char *data, size_t len, owners_list_parser_item_fn on_item,
+			     void *ctx, char **continue_token, struct owners_error *err);
 
 #endif

@@ -22,7 +22,7 @@
  *     and tests/unit/fake_objects.h;
  *  6. readers of whole objects take metadata from a parsed JSON document
  *     instead, with owners_json_path (lib/api/object_io.c's
- *     owners_object_meta_string, finalizer_patch.c; lib/graph/status_fetch.c
+ *     owners_object_io_meta_string, finalizer_patch.c; lib/graph/status_fetch.c
  *     over list_items.c; lib/ops/cascade_exec.c, dangling_fix.c,
  *     orphan_release.c, why_events.c), and lib/api/pod_claims.c parses pods
  *     for lib/ops/stuck_fetch.c: change them only if they need the field.

@@ -7,29 +7,29 @@
 #include "list_parser.h"
 
 struct owners_watch_stream {
-	owners_watch_event_fn fn;
+	owners_watch_stream_event_fn fn;
 	void *ctx;
 	struct owners_buf line;           /* the event being read, up to its newline */
 	struct owners_buf object;         /* its object, as a one-item list for the list parser */
 	struct owners_list_parser *meta;  /* reads that list's item metadata */
-	struct owners_watch_event event;  /* the event the metadata belongs to */
+	struct owners_watch_stream_event event; /* the event the metadata belongs to */
 	int delivered;                    /* the callback saw the event */
 };
 
 static const char *const event_names[] = { "ADDED", "MODIFIED", "DELETED", "BOOKMARK", "ERROR" };
 
-const char *owners_watch_event_name(enum owners_watch_event_type t)
+const char *owners_watch_stream_event_name(enum owners_watch_stream_event_type t)
 {
 	return (size_t)t < sizeof(event_names) / sizeof(event_names[0]) ? event_names[t] : "";
 }
 
-static int event_type(const char *name, enum owners_watch_event_type *out)
+static int event_type(const char *name, enum owners_watch_stream_event_type *out)
 {
 	size_t i;
 
 	for (i = 0; name && i < sizeof(event_names) / sizeof(event_names[0]); i++)
 		if (!strcmp(name, event_names[i])) {
-			*out = (enum owners_watch_event_type)i;
+			*out = (enum owners_watch_stream_event_type)i;
 			return 0;
 		}
 	return -1;
@@ -156,8 +156,8 @@ void owners_watch_stream_reset(struct owners_watch_stream *s)
 	owners_buf_reset(&s->line);
 }
 
-int owners_watch_stream_new(struct owners_watch_stream **out, int keep_labels, owners_watch_event_fn fn,
-			    void *ctx)
+int owners_watch_stream_new(struct owners_watch_stream **out, int keep_labels,
+			    owners_watch_stream_event_fn fn, void *ctx)
 {
 	struct owners_watch_stream *s = calloc(1, sizeof(*s));
 

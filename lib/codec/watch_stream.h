@@ -25,7 +25,7 @@
  * line beyond it is a broken stream, not an event. */
 #define OWNERS_WATCH_EVENT_MAX (32u << 20)
 
-enum owners_watch_event_type {
+enum owners_watch_stream_event_type {
 	OWNERS_WATCH_ADDED,
 	OWNERS_WATCH_MODIFIED,
 	OWNERS_WATCH_DELETED,
@@ -33,8 +33,8 @@ enum owners_watch_event_type {
 	OWNERS_WATCH_ERROR,
 };
 
-struct owners_watch_event {
-	enum owners_watch_event_type type;
+struct owners_watch_stream_event {
+	enum owners_watch_stream_event_type type;
 	/* The object's metadata (a BOOKMARK's carries its resourceVersion
 	 * alone); NULL for ERROR. */
 	const struct owners_object_meta *meta;
@@ -46,14 +46,14 @@ struct owners_watch_event {
 };
 
 /* Returns 0 to go on; anything else stops the feed, which returns it. */
-typedef int (*owners_watch_event_fn)(void *ctx, const struct owners_watch_event *e,
-				     struct owners_error *err);
+typedef int (*owners_watch_stream_event_fn)(void *ctx, const struct owners_watch_stream_event *e,
+					    struct owners_error *err);
 
 struct owners_watch_stream;
 
 /* keep_labels: the metadata carries the object's labels. 0 or OWNERS_ENOMEM. */
-int owners_watch_stream_new(struct owners_watch_stream **out, int keep_labels, owners_watch_event_fn fn,
-			    void *ctx);
+int owners_watch_stream_new(struct owners_watch_stream **out, int keep_labels,
+			    owners_watch_stream_event_fn fn, void *ctx);
 void owners_watch_stream_free(struct owners_watch_stream *s);
 /* Feeds the next chunk (split anywhere). 0, OWNERS_EPROTO for an event
  * that is not one (with a message naming it), OWNERS_ENOMEM, or the
@@ -63,6 +63,6 @@ int owners_watch_stream_feed(struct owners_watch_stream *s, const char *data, si
 /* Forgets a partial line: for a new watch request. */
 void owners_watch_stream_reset(struct owners_watch_stream *s);
 /* The name an event type has on the wire ("ADDED", ...). */
-const char *owners_watch_event_name(enum owners_watch_event_type t);
+const char *owners_watch_stream_event_name(enum owners_watch_stream_event_type t);
 
 #endif

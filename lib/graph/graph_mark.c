@@ -46,8 +46,8 @@ size_t owners_graph_mark_absent(unsigned char *marks, const struct owners_graph 
 	return found;
 }
 
-int owners_graph_marked(uint32_t **out, size_t *n, const struct owners_graph *g,
-			const unsigned char *marks, int deleted_only)
+int owners_graph_mark_list(uint32_t **out, size_t *n, const struct owners_graph *g,
+			   const unsigned char *marks, int deleted_only)
 {
 	size_t cap = 0;
 	uint32_t i;

@@ -4,7 +4,7 @@
  * Commands pick their objects with these instead of walking the graph.
  *
  * Ownership: the caller owns the marks array (g->count bytes) and the
- * list owners_graph_marked() returns (free()).
+ * list owners_graph_mark_list() returns (free()).
  */
 #ifndef OWNERS_GRAPH_MARK_H
 #define OWNERS_GRAPH_MARK_H
@@ -34,7 +34,7 @@ size_t owners_graph_mark_absent(unsigned char *marks, const struct owners_graph 
 
 /* The marked nodes in graph order; only those in deletion when
  * deleted_only. */
-int owners_graph_marked(uint32_t **out, size_t *n, const struct owners_graph *g,
-			const unsigned char *marks, int deleted_only);
+int owners_graph_mark_list(uint32_t **out, size_t *n, const struct owners_graph *g,
+			   const unsigned char *marks, int deleted_only);
 
 #endif

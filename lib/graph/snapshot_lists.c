@@ -9,7 +9,7 @@
 
 /* One scan over the snapshot. */
 struct scan {
-	struct owners_snapshot_source *src;
+	struct owners_snapshot_lists *src;
 	struct owners_graph *g;
 	const struct owners_resource_table *types;  /* the session's */
 	const struct owners_resource_table *file;   /* the snapshot's own */
@@ -252,7 +252,7 @@ static int list_snapshot(void *ctx, struct owners_graph *g, const struct owners_
 	return rc;
 }
 
-void owners_list_source_snapshot(struct owners_list_source *out, struct owners_snapshot_source *src)
+void owners_snapshot_lists_source(struct owners_list_source *out, struct owners_snapshot_lists *src)
 {
 	out->list = list_snapshot;
 	out->ctx = src;

@@ -18,7 +18,7 @@
 #include "list_source.h"
 #include "snapshot.h"
 
-struct owners_snapshot_source {
+struct owners_snapshot_lists {
 	/* The snapshot, opened once (snapshot.h): each scan reads it from
 	 * its start. */
 	struct owners_snapshot_reader *reader;
@@ -43,6 +43,7 @@ struct owners_snapshot_source {
 	struct owners_snapshot_dump_counts *counts;
 };
 
-void owners_list_source_snapshot(struct owners_list_source *out, struct owners_snapshot_source *src);
+void owners_snapshot_lists_source(struct owners_list_source *out,
+				  struct owners_snapshot_lists *src);
 
 #endif

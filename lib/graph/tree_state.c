@@ -24,8 +24,9 @@ static int row_ready(const struct owners_graph *g, const struct owners_tree *tre
 	return 1;
 }
 
-int owners_tree_ready(uint32_t *first, const struct owners_graph *g, const struct owners_tree *tree,
-		      const struct owners_object_status *status, size_t n_status)
+int owners_tree_state_ready(uint32_t *first, const struct owners_graph *g,
+			    const struct owners_tree *tree,
+			    const struct owners_object_status *status, size_t n_status)
 {
 	size_t i, depth = 0;
 
@@ -43,9 +44,10 @@ int owners_tree_ready(uint32_t *first, const struct owners_graph *g, const struc
 	return *first == OWNERS_NO_NODE;
 }
 
-size_t owners_tree_not_ready_holders(uint32_t *nodes, const struct owners_graph *g,
-				     const struct owners_tree *tree,
-				     const struct owners_object_status *status, size_t n_status)
+size_t owners_tree_state_not_ready_holders(uint32_t *nodes, const struct owners_graph *g,
+					   const struct owners_tree *tree,
+					   const struct owners_object_status *status,
+					   size_t n_status)
 {
 	unsigned char *bad; /* bad[d]: a row not ready at depth d or below, since the last row above d */
 	size_t i, k, n = 0, max_depth = 0;
@@ -90,8 +92,9 @@ static int said(const char *v)
 	return v && *v && strcmp(v, "-");
 }
 
-int owners_tree_not_ready_why(struct owners_buf *out, const struct owners_graph *g, uint32_t node,
-			      const struct owners_object_status *status, size_t n_status)
+int owners_tree_state_not_ready_why(struct owners_buf *out, const struct owners_graph *g,
+				    uint32_t node, const struct owners_object_status *status,
+				    size_t n_status)
 {
 	const struct owners_node *n = &g->nodes[node];
 	const struct owners_object_status *st = node < n_status && status ? &status[node] : NULL;
@@ -112,7 +115,8 @@ int owners_tree_not_ready_why(struct owners_buf *out, const struct owners_graph 
 	return rc;
 }
 
-int owners_tree_gone(uint32_t *first, const struct owners_graph *g, const struct owners_tree *tree)
+int owners_tree_state_gone(uint32_t *first, const struct owners_graph *g,
+			   const struct owners_tree *tree)
 {
 	size_t i;
 

@@ -118,8 +118,9 @@ static int set_rv(struct stream *st, const char *rv)
 }
 
 /* The object as it is now, into the graph (and its READY/STATUS). */
-static int apply(struct owners_watch *w, struct stream *st, enum owners_watch_event_type type,
-		 const struct owners_object_meta *m, const struct owners_json_value *object)
+static int apply(struct owners_watch *w, struct stream *st,
+		 enum owners_watch_stream_event_type type, const struct owners_object_meta *m,
+		 const struct owners_json_value *object)
 {
 	uint32_t node;
 	int rc;
@@ -151,7 +152,7 @@ static int apply(struct owners_watch *w, struct stream *st, enum owners_watch_ev
 	return owners_object_status_read(&w->status[node], st->r->kind, object);
 }
 
-static int on_event(void *ctx, const struct owners_watch_event *e, struct owners_error *err)
+static int on_event(void *ctx, const struct owners_watch_stream_event *e, struct owners_error *err)
 {
 	struct stream *st = ctx;
 	struct owners_watch *w = st->w;

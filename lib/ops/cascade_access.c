@@ -66,7 +66,7 @@ static int hand_over(struct needs *s, int rc, struct owners_access_check **out, 
 
 static const char delete_verb[] = "delete", patch_verb[] = "patch", get_verb[] = "get";
 
-int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct owners_graph *g,
+int owners_cascade_access_needed(const struct owners_cascade_plan *p, struct owners_graph *g,
 				 enum owners_cascade_mode mode, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out)
 {
@@ -117,15 +117,17 @@ int owners_actions_needed_access(const struct owners_cascade_plan *p, struct own
 
 static const char scale_subresource[] = "scale";
 
-int owners_cascade_scale_needed_access(const struct owners_scale_access_of *of, struct owners_graph *g,
-				       struct owners_access_check **out, uint32_t **examples, size_t *n_out)
+int owners_cascade_access_scale_needed(const struct owners_scale_access_of *of,
+				       struct owners_graph *g, struct owners_access_check **out,
+				       uint32_t **examples, size_t *n_out)
 {
 	const struct owners_scale_plan *sp = of->scale;
 	struct needs s = { NULL, NULL, 0, 0, 0, 0 };
 	struct owners_access_check *cascade = NULL;
 	uint32_t *cascade_examples = NULL;
 	size_t n = 0, i;
-	int rc = owners_cascade_needed_access(of->plan, g, of->mode, &cascade, &cascade_examples, &n);
+	int rc = owners_cascade_access_needed(of->plan, g, of->mode, &cascade, &cascade_examples,
+					      &n);
 
 	for (i = 0; !rc && i < n; i++)
 		rc = need_on(&s, g, cascade[i].verb, NULL, cascade_examples[i]);
@@ -184,9 +186,11 @@ static int need_for_fix(struct needs *s, const struct owners_graph *g, const cha
 	return type_refused(g, verb, node, denied, n_denied) ? need(s, g, verb, node) : 0;
 }
 
-int owners_dangling_fix_needed_access(const struct owners_dangling_report *rep, struct owners_graph *g,
-				      const struct owners_dangling_fix_access *how,
-				      struct owners_access_check **out, uint32_t **examples, size_t *n_out)
+int owners_cascade_access_dangling_fix_needed(const struct owners_dangling_report *rep,
+					      struct owners_graph *g,
+					      const struct owners_cascade_access_dangling_fix *how,
+					      struct owners_access_check **out, uint32_t **examples,
+					      size_t *n_out)
 {
 	const struct owners_access_check *denied = how->denied;
 	size_t n_denied = how->n_denied;

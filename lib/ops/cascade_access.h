@@ -22,7 +22,7 @@
 #include "dangling.h"
 #include "scale_down.h"
 
-int owners_cascade_needed_access(const struct owners_cascade_plan *p, struct owners_graph *g,
+int owners_cascade_access_needed(const struct owners_cascade_plan *p, struct owners_graph *g,
 				 enum owners_cascade_mode mode, struct owners_access_check **out,
 				 uint32_t **examples, size_t *n_out);
 /* The same for the plan's list of actions (p->actions): delete for a
@@ -41,8 +41,9 @@ struct owners_scale_access_of {
 	const struct owners_scale_plan *scale; /* may be NULL: the cascade's alone */
 	enum owners_cascade_mode mode;
 };
-int owners_cascade_scale_needed_access(const struct owners_scale_access_of *of, struct owners_graph *g,
-				       struct owners_access_check **out, uint32_t **examples, size_t *n_out);
+int owners_cascade_access_scale_needed(const struct owners_scale_access_of *of,
+				       struct owners_graph *g, struct owners_access_check **out,
+				       uint32_t **examples, size_t *n_out);
 
 /* What `dangling --fix` needs: delete on each object decided for
  * collection (fix WOULD_DELETE, owners_dangling_collect() with a client
@@ -52,14 +53,16 @@ int owners_cascade_scale_needed_access(const struct owners_scale_access_of *of, 
  * alone by its resourceNames), and then, when denied is given, only for the
  * objects whose type-wide check (denied, from a call without by_name: n_denied
  * checks) was refused. rep sorted. */
-struct owners_dangling_fix_access {
+struct owners_cascade_access_dangling_fix {
 	int fix_unresolvable;
 	int by_name;
 	const struct owners_access_check *denied;
 	size_t n_denied;
 };
-int owners_dangling_fix_needed_access(const struct owners_dangling_report *rep, struct owners_graph *g,
-				      const struct owners_dangling_fix_access *how,
-				      struct owners_access_check **out, uint32_t **examples, size_t *n_out);
+int owners_cascade_access_dangling_fix_needed(const struct owners_dangling_report *rep,
+					      struct owners_graph *g,
+					      const struct owners_cascade_access_dangling_fix *how,
+					      struct owners_access_check **out, uint32_t **examples,
+					      size_t *n_out);
 
 #endif

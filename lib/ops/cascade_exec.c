@@ -490,9 +490,10 @@ static void step_clear(struct step *s)
 	memset(s, 0, sizeof(*s));
 }
 
-int owners_cascade_execute(struct owners_graph *g, const struct owners_cascade_plan *p,
-			   struct owners_http_client *c, const struct owners_cascade_exec_options *o,
-			   struct owners_action_result *results, struct owners_error *err)
+int owners_cascade_exec_plan(struct owners_graph *g, const struct owners_cascade_plan *p,
+			     struct owners_http_client *c,
+			     const struct owners_cascade_exec_options *o,
+			     struct owners_action_result *results, struct owners_error *err)
 {
 	struct step *steps = calloc(p->n_actions ? p->n_actions : 1, sizeof(*steps));
 	size_t i;
@@ -528,7 +529,7 @@ int owners_cascade_execute(struct owners_graph *g, const struct owners_cascade_p
 	return rc;
 }
 
-void owners_cascade_results_free(struct owners_action_result *r, size_t n)
+void owners_cascade_exec_results_free(struct owners_action_result *r, size_t n)
 {
 	size_t i;
 
@@ -539,8 +540,8 @@ void owners_cascade_results_free(struct owners_action_result *r, size_t n)
 	free(r);
 }
 
-void owners_cascade_probe_server_gc(struct owners_http_client *c, const struct owners_node *n,
-				    enum owners_cascade_mode mode, int *adds)
+void owners_cascade_exec_probe_server_gc(struct owners_http_client *c, const struct owners_node *n,
+					 enum owners_cascade_mode mode, int *adds)
 {
 	struct owners_http_request req;
 	struct owners_json_value *v = NULL;

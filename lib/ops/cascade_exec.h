@@ -16,7 +16,7 @@
  * 404 means someone (the GC, another run) did it first: success.
  *
  * Ownership: results has one entry per plan action, owned by the caller;
- * owners_cascade_results_free() frees their messages.
+ * owners_cascade_exec_results_free() frees their messages.
  */
 #ifndef OWNERS_CASCADE_EXEC_H
 #define OWNERS_CASCADE_EXEC_H
@@ -51,10 +51,11 @@ struct owners_action_result {
 	char *message;             /* for FORBIDDEN and FAILED */
 };
 
-int owners_cascade_execute(struct owners_graph *g, const struct owners_cascade_plan *p,
-			   struct owners_http_client *c, const struct owners_cascade_exec_options *o,
-			   struct owners_action_result *results, struct owners_error *err);
-void owners_cascade_results_free(struct owners_action_result *r, size_t n);
+int owners_cascade_exec_plan(struct owners_graph *g, const struct owners_cascade_plan *p,
+			     struct owners_http_client *c,
+			     const struct owners_cascade_exec_options *o,
+			     struct owners_action_result *results, struct owners_error *err);
+void owners_cascade_exec_results_free(struct owners_action_result *r, size_t n);
 
 /* Whether the apiserver puts the GC's finalizer (foregroundDeletion or
  * orphan, by mode) on an object deleted with that policy: with
@@ -64,8 +65,8 @@ void owners_cascade_results_free(struct owners_action_result *r, size_t n);
  * there. Any failure reads as "does not" (putting the finalizer on
  * ourselves is right either way). n must not hold that finalizer already,
  * or every server would look as if it added it. */
-void owners_cascade_probe_server_gc(struct owners_http_client *c, const struct owners_node *n,
-				    enum owners_cascade_mode mode, int *adds);
+void owners_cascade_exec_probe_server_gc(struct owners_http_client *c, const struct owners_node *n,
+					 enum owners_cascade_mode mode, int *adds);
 
 /* The JSON bodies, exposed for unit tests. */
 /* resource_version NULL or "": the UID precondition alone. */

@@ -58,9 +58,10 @@ static int plan_state(struct owners_buf *out, const struct owners_cascade_render
 	const struct owners_node *n = &r->g->nodes[row->node];
 
 	if (p->released[row->node])
-		return owners_buf_adds(out, owners_cascade_released_by_orphaning(r->g, p, row->node)
-						    ? "release (orphaned, kept)"
-						    : "release (kept: another owner is alive)");
+		return owners_buf_adds(
+			out, owners_cascade_track_released_by_orphaning(r->g, p, row->node)
+				     ? "release (orphaned, kept)"
+				     : "release (kept: another owner is alive)");
 	if (n->virtual_)
 		return owners_buf_adds(out, "already gone");
 	if (n->deleted)
@@ -310,7 +311,7 @@ int owners_cascade_render_progress(struct owners_buf *out, const struct owners_c
 	return rc;
 }
 
-int owners_cascade_render_event(struct owners_buf *out, enum owners_cascade_event e,
+int owners_cascade_render_event(struct owners_buf *out, enum owners_cascade_track_event e,
 				const char *type, const char *name, const char *ns, int names_only)
 {
 	static const char *const words[] = {
@@ -333,7 +334,7 @@ int owners_cascade_render_event(struct owners_buf *out, enum owners_cascade_even
 
 /* ---- how it ended ----------------------------------------------------------- */
 
-int owners_cascade_finalizer_known(const char *f)
+int owners_cascade_render_finalizer_known(const char *f)
 {
 	static const char *const known[] = {
 		OWNERS_FINALIZER_FOREGROUND, OWNERS_FINALIZER_ORPHAN,
@@ -387,7 +388,7 @@ int owners_cascade_render_left(struct owners_buf *out, const struct owners_casca
 		/* A finalizer nothing of the cascade removes waits for its own
 		 * controller: if that is gone, only a person ends the wait. */
 		for (k = 0; !rc && n->deleted && k < n->n_finalizers; k++)
-			if (!owners_cascade_finalizer_known(n->finalizers[k])) {
+			if (!owners_cascade_render_finalizer_known(n->finalizers[k])) {
 				rc = owners_buf_addf(out,
 						     "    %s is removed by its own controller; if that "
 						     "is gone: ",

@@ -71,7 +71,7 @@ int owners_cascade_render_progress(struct owners_buf *out, const struct owners_c
 
 /* After a timeout: one line per wait ("  ns/type/name: why (finalizers:
  * a b)"), each finalizer of it that nothing in the cascade removes
- * (owners_cascade_finalizer_known()) followed by a line with the
+ * (owners_cascade_render_finalizer_known()) followed by a line with the
  * 'owners finalizers remove' command that would end its wait, then one
  * line per action the plan would still send ("  ...: delete next"). */
 int owners_cascade_render_left(struct owners_buf *out, const struct owners_cascade_render *r);
@@ -101,13 +101,13 @@ int owners_cascade_render_dry_run_checked(struct owners_buf *out, size_t n_roots
  * the GC's own (foregroundDeletion, orphan: the cascade removes them) and
  * the protections Kubernetes ends when the pod or claim goes
  * (kubernetes.io/pvc-protection, kubernetes.io/pv-protection). */
-int owners_cascade_finalizer_known(const char *f);
+int owners_cascade_render_finalizer_known(const char *f);
 
 /* One object that went (or, dry run, would): `TYPE "NAME" WHAT[ in
  * namespace NS]`, a line. names_only (-o name): `TYPE/NAME` for an object
  * deleted (or accepted for deletion), nothing for the others. type as an
- * owners_cascade_event_fn gets it; ns "" when cluster-scoped. */
-int owners_cascade_render_event(struct owners_buf *out, enum owners_cascade_event e,
+ * owners_cascade_track_event_fn gets it; ns "" when cluster-scoped. */
+int owners_cascade_render_event(struct owners_buf *out, enum owners_cascade_track_event e,
 				const char *type, const char *name, const char *ns, int names_only);
 
 #endif

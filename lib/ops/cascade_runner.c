@@ -52,7 +52,7 @@ static enum owners_owner_verdict read_owner(void *ctx, const struct owners_node 
 	return h->read_owner(h->ctx, dep, ref);
 }
 
-static int confirm_absences(struct owners_cascade_runner *r, struct owners_cascade_world *w,
+static int confirm_absences(struct owners_cascade_runner *r, struct owners_cascade_runner_world *w,
 			    const struct owners_cascade_runner_hooks *h)
 {
 	struct owners_owner_checks cc;
@@ -77,7 +77,7 @@ static void tell(const struct owners_cascade_runner_hooks *h,
 }
 
 /* The track's word for an object that went (ctx: the hooks). */
-static void tell_change(void *ctx, enum owners_cascade_event change, const char *type,
+static void tell_change(void *ctx, enum owners_cascade_track_event change, const char *type,
 			const char *name, const char *ns)
 {
 	struct owners_cascade_runner_event e;
@@ -96,7 +96,7 @@ static void tell_change(void *ctx, enum owners_cascade_event change, const char 
  * narrows the rescans to the cascade's types after the first plan, and
  * takes out of the plan what the server forbade us to change and what
  * rests on an absence a read does not confirm. */
-static int plan_round(struct owners_cascade_runner *r, struct owners_cascade_world *w,
+static int plan_round(struct owners_cascade_runner *r, struct owners_cascade_runner_world *w,
 		      const struct owners_cascade_runner_hooks *h)
 {
 	struct owners_cascade_track *t = &r->track;
@@ -168,16 +168,17 @@ static int deadlocked(struct owners_cascade_runner *r, struct owners_graph *g)
 /* Once, before the first change: whether the apiserver adds the GC's
  * finalizers itself. When in doubt we put the finalizer on ourselves,
  * which is right whether or not the server would have added it. */
-static void probe_server_gc(struct owners_cascade_runner *r, struct owners_cascade_world *w)
+static void probe_server_gc(struct owners_cascade_runner *r, struct owners_cascade_runner_world *w)
 {
 	uint32_t node;
 
 	if (r->server_gc_known)
 		return;
 	r->plan_options.server_gc = 0;
-	if (owners_cascade_probe_candidate(&r->plan, w->graph, &node))
-		owners_cascade_probe_server_gc(w->http, &w->graph->nodes[node],
-					       r->plan_options.mode, &r->plan_options.server_gc);
+	if (owners_cascade_track_probe_candidate(&r->plan, w->graph, &node))
+		owners_cascade_exec_probe_server_gc(w->http, &w->graph->nodes[node],
+						    r->plan_options.mode,
+						    &r->plan_options.server_gc);
 	r->server_gc_known = 1;
 }
 
@@ -213,7 +214,7 @@ static int tell_dry_run(struct owners_cascade_runner *r, const struct owners_gra
 
 /* Sends the round's actions; a forbidden object is remembered (and left
  * in place from now on), a failed one ends the run after this round. */
-static int act(struct owners_cascade_runner *r, struct owners_cascade_world *w,
+static int act(struct owners_cascade_runner *r, struct owners_cascade_runner_world *w,
 	       const struct owners_cascade_runner_hooks *h, int *failed, struct owners_error *err)
 {
 	struct owners_action_result *results;
@@ -224,9 +225,9 @@ static int act(struct owners_cascade_runner *r, struct owners_cascade_world *w,
 		return 0;
 	if (!(results = calloc(r->plan.n_actions, sizeof(*results))))
 		return owners_error_oom(err);
-	rc = h->execute
-		     ? h->execute(h->ctx, w->graph, &r->plan, &r->exec, results, err)
-		     : owners_cascade_execute(w->graph, &r->plan, w->http, &r->exec, results, err);
+	rc = h->execute ? h->execute(h->ctx, w->graph, &r->plan, &r->exec, results, err)
+			: owners_cascade_exec_plan(w->graph, &r->plan, w->http, &r->exec, results,
+						   err);
 	if (rc)
 		goto out;
 	r->last_round_done = 0;
@@ -257,11 +258,12 @@ static int act(struct owners_cascade_runner *r, struct owners_cascade_world *w,
 	if (!rc && r->exec.dry_run && tell_dry_run(r, w->graph, results, h))
 		rc = owners_error_oom(err);
 out:
-	owners_cascade_results_free(results, r->plan.n_actions);
+	owners_cascade_exec_results_free(results, r->plan.n_actions);
 	return rc;
 }
 
-int owners_cascade_runner_look_for_deadlock(struct owners_cascade_runner *r, struct owners_cascade_world *w,
+int owners_cascade_runner_look_for_deadlock(struct owners_cascade_runner *r,
+					    struct owners_cascade_runner_world *w,
 					    const struct owners_cascade_runner_hooks *h, int *found)
 {
 	*found = 0;
@@ -274,14 +276,14 @@ int owners_cascade_runner_look_for_deadlock(struct owners_cascade_runner *r, str
 	return 0;
 }
 
-int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_runner *r,
-		       struct owners_cascade_world *w, const struct owners_cascade_runner_hooks *h,
-		       struct owners_error *err)
+int owners_cascade_runner_run(enum owners_cascade_runner_end *end, struct owners_cascade_runner *r,
+			      struct owners_cascade_runner_world *w,
+			      const struct owners_cascade_runner_hooks *h, struct owners_error *err)
 {
 	double deadline = now_seconds() + r->timeout_ms / 1000.0;
 	long nap_ms = 50;
 
-	*end = OWNERS_CASCADE_RUN_DONE;
+	*end = OWNERS_CASCADE_RUNNER_DONE;
 	for (;;) {
 		size_t acting;
 		int failed = 0, rc;
@@ -290,13 +292,13 @@ int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_r
 		if (plan_round(r, w, h))
 			return owners_error_oom(err);
 		if (r->plan_only) {
-			*end = OWNERS_CASCADE_RUN_PLANNED;
+			*end = OWNERS_CASCADE_RUNNER_PLANNED;
 			return 0;
 		}
 		/* Objects of a type that did not list are missing, not gone:
 		 * "nothing left" from such a view is no proof of the end. */
 		if (r->plan.done && w->n_failures > r->first_failures) {
-			*end = OWNERS_CASCADE_RUN_UNSEEN;
+			*end = OWNERS_CASCADE_RUNNER_UNSEEN;
 			return 0;
 		}
 		if (r->plan.done || (!r->plan.n_actions && r->track.forbidden.count &&
@@ -309,27 +311,27 @@ int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_r
 			 * does it: the wait ends only once the plan has
 			 * nothing left to do but wait on it. */
 			if (r->deadlocked_rounds >= 2 && !r->plan.n_actions) {
-				*end = OWNERS_CASCADE_RUN_DEADLOCK;
+				*end = OWNERS_CASCADE_RUNNER_DEADLOCK;
 				return 0;
 			}
 		}
 		/* Here the plan is fresh (a scan after the last round's answers):
 		 * what it says is left is what is left. */
 		if (h->interrupted && h->interrupted(h->ctx)) {
-			*end = OWNERS_CASCADE_RUN_INTERRUPTED;
+			*end = OWNERS_CASCADE_RUNNER_INTERRUPTED;
 			return 0;
 		}
 		if (!r->approved) {
 			r->approved = 1;
 			if (h->approve && h->approve(h->ctx, &r->plan, w->graph)) {
-				*end = OWNERS_CASCADE_RUN_STOPPED;
+				*end = OWNERS_CASCADE_RUNNER_STOPPED;
 				return 0;
 			}
 		}
 		if (now_seconds() >= deadline && (r->timeout_ms || !r->wait)) {
 			if (!r->wait || !r->timeout_ms)
 				break;
-			*end = OWNERS_CASCADE_RUN_TIMED_OUT;
+			*end = OWNERS_CASCADE_RUNNER_TIMED_OUT;
 			return 0;
 		}
 		probe_server_gc(r, w);
@@ -343,7 +345,7 @@ int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_r
 		if ((rc = act(r, w, h, &failed, err)))
 			return rc;
 		if (failed) {
-			*end = OWNERS_CASCADE_RUN_FAILED;
+			*end = OWNERS_CASCADE_RUNNER_FAILED;
 			return 0;
 		}
 		if (r->exec.dry_run || !r->wait || !r->timeout_ms)
@@ -358,11 +360,11 @@ int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_r
 		}
 		drop_plan(r);
 		if (h->rescan(h->ctx, w, &r->track)) {
-			*end = OWNERS_CASCADE_RUN_STOPPED;
+			*end = OWNERS_CASCADE_RUNNER_STOPPED;
 			return 0;
 		}
 	}
 	if (r->track.forbidden.count)
-		*end = OWNERS_CASCADE_RUN_INCOMPLETE;
+		*end = OWNERS_CASCADE_RUNNER_INCOMPLETE;
 	return 0;
 }

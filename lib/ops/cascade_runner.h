@@ -29,7 +29,7 @@
 #include "resource.h"
 
 /* The cluster as the caller last scanned it. */
-struct owners_cascade_world {
+struct owners_cascade_runner_world {
 	struct owners_http_client *http;
 	const struct owners_resource_table *types;
 	struct owners_graph *graph;
@@ -56,7 +56,7 @@ struct owners_cascade_runner_event {
 	enum owners_cascade_runner_event_kind kind;
 	const struct owners_cascade_plan *plan;
 	size_t deleted, acting;
-	enum owners_cascade_event change;
+	enum owners_cascade_track_event change;
 	const char *type; /* kubectl's ("deployment.apps") */
 	const char *name;
 	const char *namespace_; /* "" when cluster-scoped */
@@ -71,7 +71,7 @@ struct owners_cascade_runner_hooks {
 	void *ctx;
 	/* Scan again, listing only the types owners_cascade_track_wants()
 	 * accepts, and update the world; nonzero stops the run. */
-	int (*rescan)(void *ctx, struct owners_cascade_world *w,
+	int (*rescan)(void *ctx, struct owners_cascade_runner_world *w,
 		      const struct owners_cascade_track *t);
 	/* Before the first change, with the first plan: nonzero stops the
 	 * run with nothing changed (a missing permission). May be NULL. */
@@ -79,7 +79,7 @@ struct owners_cascade_runner_hooks {
 		       const struct owners_graph *g);
 	/* What happens (above). May be NULL. */
 	void (*event)(void *ctx, const struct owners_cascade_runner_event *e);
-	/* The requests of a round; NULL: owners_cascade_execute() on w->http
+	/* The requests of a round; NULL: owners_cascade_exec_plan() on w->http
 	 * (a test answers them from a fake cluster). */
 	int (*execute)(void *ctx, struct owners_graph *g, const struct owners_cascade_plan *p,
 		       const struct owners_cascade_exec_options *o,
@@ -95,19 +95,19 @@ struct owners_cascade_runner_hooks {
 	int (*interrupted)(void *ctx);
 };
 
-enum owners_cascade_run_end {
-	OWNERS_CASCADE_RUN_DONE,       /* nothing left to do (or acted once: --wait=false) */
-	OWNERS_CASCADE_RUN_INCOMPLETE, /* done, except objects the server forbade changing */
-	OWNERS_CASCADE_RUN_PLANNED,    /* plan_only: the first plan is in runner->plan */
-	OWNERS_CASCADE_RUN_TIMED_OUT,  /* what is left is in runner->plan */
-	OWNERS_CASCADE_RUN_FAILED,     /* an action failed (told through refused) */
-	OWNERS_CASCADE_RUN_STOPPED,    /* a hook returned nonzero */
-	OWNERS_CASCADE_RUN_UNSEEN,     /* it looks done, but the latest scan could not list a type
+enum owners_cascade_runner_end {
+	OWNERS_CASCADE_RUNNER_DONE,       /* nothing left to do (or acted once: --wait=false) */
+	OWNERS_CASCADE_RUNNER_INCOMPLETE, /* done, except objects the server forbade changing */
+	OWNERS_CASCADE_RUNNER_PLANNED,    /* plan_only: the first plan is in runner->plan */
+	OWNERS_CASCADE_RUNNER_TIMED_OUT,  /* what is left is in runner->plan */
+	OWNERS_CASCADE_RUNNER_FAILED,     /* an action failed (told through refused) */
+	OWNERS_CASCADE_RUNNER_STOPPED,    /* a hook returned nonzero */
+	OWNERS_CASCADE_RUNNER_UNSEEN, /* it looks done, but the latest scan could not list a type
 				  the first could: the end cannot be confirmed */
-	OWNERS_CASCADE_RUN_INTERRUPTED, /* the interrupted hook said so: what is left is in
+	OWNERS_CASCADE_RUNNER_INTERRUPTED, /* the interrupted hook said so: what is left is in
 				   runner->plan, planned from a scan made after the
 				   last round's requests */
-	OWNERS_CASCADE_RUN_DEADLOCK,   /* objects of the cascade are in a deadlock (deadlock.h) that
+	OWNERS_CASCADE_RUNNER_DEADLOCK, /* objects of the cascade are in a deadlock (deadlock.h) that
 				  no one ends, and everything it does not block is done
 				  (the plan has no action left): runner->deadlocks has
 				  it, runner->plan what is left */
@@ -145,19 +145,22 @@ int owners_cascade_runner_deadlock_ours(const struct owners_cascade_runner *r,
 /* After a run that did not wait (--wait=false): one scan more, a fresh
  * plan, and whether the cascade now waits on a deadlock (*found; then
  * runner->deadlocks has it and runner->plan what is left, as after
- * OWNERS_CASCADE_RUN_DEADLOCK). A deadlock is not waited out to be confirmed by a
+ * OWNERS_CASCADE_RUNNER_DEADLOCK). A deadlock is not waited out to be confirmed by a
  * second scan: nothing waits on it. 0, OWNERS_ENOMEM, or 1 when the
  * rescan hook stopped. */
-int owners_cascade_runner_look_for_deadlock(struct owners_cascade_runner *r, struct owners_cascade_world *w,
-					    const struct owners_cascade_runner_hooks *h, int *found);
+int owners_cascade_runner_look_for_deadlock(struct owners_cascade_runner *r,
+					    struct owners_cascade_runner_world *w,
+					    const struct owners_cascade_runner_hooks *h,
+					    int *found);
 
 void owners_cascade_runner_init(struct owners_cascade_runner *r);
 void owners_cascade_runner_clear(struct owners_cascade_runner *r);
 
 /* Runs rounds until the run ends (*end says how). Nonzero with err set
  * when a request could not be made at all or memory ran out. */
-int owners_cascade_run(enum owners_cascade_run_end *end, struct owners_cascade_runner *r,
-		       struct owners_cascade_world *w, const struct owners_cascade_runner_hooks *h,
-		       struct owners_error *err);
+int owners_cascade_runner_run(enum owners_cascade_runner_end *end, struct owners_cascade_runner *r,
+			      struct owners_cascade_runner_world *w,
+			      const struct owners_cascade_runner_hooks *h,
+			      struct owners_error *err);
 
 #endif

@@ -31,8 +31,8 @@ void owners_cascade_track_clear(struct owners_cascade_track *t)
 	memset(t, 0, sizeof(*t));
 }
 
-int owners_cascade_released_by_orphaning(const struct owners_graph *g,
-					 const struct owners_cascade_plan *p, uint32_t n)
+int owners_cascade_track_released_by_orphaning(const struct owners_graph *g,
+					       const struct owners_cascade_plan *p, uint32_t n)
 {
 	const struct owners_node *node = &g->nodes[n];
 	uint32_t k;
@@ -59,8 +59,8 @@ static int describe(struct owners_buf *out, const struct owners_node *n)
 	return rc;
 }
 
-static void report(const struct owners_strset_entry *e, enum owners_cascade_event ev,
-		   owners_cascade_event_fn fn, void *ctx)
+static void report(const struct owners_strset_entry *e, enum owners_cascade_track_event ev,
+		   owners_cascade_track_event_fn fn, void *ctx)
 {
 	char *copy = owners_strdup(e->value), *name, *ns;
 
@@ -141,7 +141,7 @@ static int remember(struct owners_cascade_track *t, const struct owners_graph *g
 			e->flag |= SEEN_RELEASED;
 		if (p->member[n] && p->orphaning[n])
 			e->flag |= SEEN_ORPHANING;
-		if (p->released[n] && owners_cascade_released_by_orphaning(g, p, n))
+		if (p->released[n] && owners_cascade_track_released_by_orphaning(g, p, n))
 			e->flag |= SEEN_ORPHANED;
 	}
 	owners_buf_clear(&desc);
@@ -169,7 +169,7 @@ static int report_order(const void *a, const void *b)
 
 int owners_cascade_track_round(struct owners_cascade_track *t, const struct owners_graph *g,
 			       const struct owners_cascade_plan *p, int complete,
-			       owners_cascade_event_fn fn, void *ctx)
+			       owners_cascade_track_event_fn fn, void *ctx)
 {
 	struct gone *gone;
 	size_t i, n_gone = 0;
@@ -329,8 +329,8 @@ int owners_cascade_track_wants(const struct owners_cascade_track *t, const struc
 	return r >= t->types && r < t->types + t->n_types && t->relevant[r - t->types];
 }
 
-int owners_cascade_probe_candidate(const struct owners_cascade_plan *p, const struct owners_graph *g,
-				   uint32_t *node)
+int owners_cascade_track_probe_candidate(const struct owners_cascade_plan *p,
+					 const struct owners_graph *g, uint32_t *node)
 {
 	size_t i;
 

@@ -2,7 +2,7 @@
  * What a client-side cascade remembers from one round to the next (scan,
  * plan, act, scan again...), and the decisions it makes on the graph
  * between plan and action: the bookkeeping `owners delete` runs around
- * owners_cascade_plan_make() and owners_cascade_execute().
+ * owners_cascade_plan_make() and owners_cascade_exec_plan().
  *
  *  - every member and released object seen, so that one gone (or no
  *    longer referring into the cascade) since the last round is reported
@@ -25,7 +25,7 @@
 #include "cascade.h"
 #include "strset.h"
 
-enum owners_cascade_event {
+enum owners_cascade_track_event {
 	OWNERS_EVENT_DELETED,               /* a member is gone */
 	OWNERS_EVENT_DELETED_AFTER_RELEASE, /* a released object is gone too */
 	OWNERS_EVENT_ORPHANED,              /* released from an orphaning member, kept */
@@ -35,8 +35,8 @@ enum owners_cascade_event {
 };
 
 /* type is kubectl's ("deployment.apps"), ns "" when cluster-scoped. */
-typedef void (*owners_cascade_event_fn)(void *ctx, enum owners_cascade_event e, const char *type,
-					const char *name, const char *ns);
+typedef void (*owners_cascade_track_event_fn)(void *ctx, enum owners_cascade_track_event e,
+					      const char *type, const char *name, const char *ns);
 
 struct owners_cascade_track {
 	struct owners_strset seen;      /* uid -> "type\tname\tnamespace" */
@@ -62,7 +62,7 @@ void owners_cascade_track_clear(struct owners_cascade_track *t);
  * lists all succeeded (a failed list only hides objects: no report then). */
 int owners_cascade_track_round(struct owners_cascade_track *t, const struct owners_graph *g,
 			       const struct owners_cascade_plan *p, int complete,
-			       owners_cascade_event_fn fn, void *ctx);
+			       owners_cascade_track_event_fn fn, void *ctx);
 /* Refreshes t->links: every member seen so far that links its dependents
  * (not released, not orphaning). */
 int owners_cascade_track_links(struct owners_cascade_track *t);
@@ -91,13 +91,13 @@ int owners_cascade_track_wants(const struct owners_cascade_track *t,
 
 /* Whether released node n refers to a member that orphans its dependents
  * (orphaned, not kept by another owner). */
-int owners_cascade_released_by_orphaning(const struct owners_graph *g,
-					 const struct owners_cascade_plan *p, uint32_t n);
+int owners_cascade_track_released_by_orphaning(const struct owners_graph *g,
+					       const struct owners_cascade_plan *p, uint32_t n);
 /* An object the server-GC probe can ask about: one about to enter
  * foreground/orphan deletion that does not hold that finalizer yet (one
  * that does, from a run killed between adding it and deleting, would make
  * any server look as if it added it). 1 with *node set, or 0. */
-int owners_cascade_probe_candidate(const struct owners_cascade_plan *p, const struct owners_graph *g,
-				   uint32_t *node);
+int owners_cascade_track_probe_candidate(const struct owners_cascade_plan *p,
+					 const struct owners_graph *g, uint32_t *node);
 
 #endif

@@ -143,9 +143,9 @@ int owners_dangling_collect(struct owners_dangling_report *rep, struct owners_gr
 	} else if (p.n_actions) {
 		if (!(res = calloc(p.n_actions, sizeof(*res))))
 			rc = owners_error_oom(err);
-		else if (!(rc = owners_cascade_execute(g, &p, c, &o, res, err)))
+		else if (!(rc = owners_cascade_exec_plan(g, &p, c, &o, res, err)))
 			record(rep, &p, first, res, o.dry_run);
-		owners_cascade_results_free(res, res ? p.n_actions : 0);
+		owners_cascade_exec_results_free(res, res ? p.n_actions : 0);
 	}
 	free(p.actions);
 	free(first);

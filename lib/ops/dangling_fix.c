@@ -66,7 +66,7 @@ static int read_object(struct fixer *fx, const struct owners_node *n, struct own
 	int rc = owners_object_get(doc, fx->c, &q, err);
 
 	*replaced = 0;
-	if (!rc && strcmp(owners_object_meta_string(*doc, "uid"), n->uid)) {
+	if (!rc && strcmp(owners_object_io_meta_string(*doc, "uid"), n->uid)) {
 		owners_json_value_free(*doc);
 		*doc = NULL;
 		*replaced = 1;

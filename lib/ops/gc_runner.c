@@ -285,7 +285,7 @@ static int act(struct owners_gc_runner *r, struct owners_gc_runner_world *w, con
 	if (!results)
 		return owners_error_oom(err);
 	rc = h->execute ? h->execute(h->ctx, w->graph, p, &o, results, err)
-			: owners_cascade_execute(w->graph, p, w->http, &o, results, err);
+			: owners_cascade_exec_plan(w->graph, p, w->http, &o, results, err);
 	owners_strset_clear(&r->unblocked); /* (empty again, ready for this pass's) */
 	for (i = 0; !rc && i < p->n_actions; i++) {
 		if (tell_result(r, w, h, &p->actions[i], &results[i]))
@@ -294,7 +294,7 @@ static int act(struct owners_gc_runner *r, struct owners_gc_runner_world *w, con
 			 !owners_strset_add(&r->unblocked, w->graph->nodes[p->actions[i].node].uid, NULL))
 			rc = owners_error_oom(err);
 	}
-	owners_cascade_results_free(results, p->n_actions);
+	owners_cascade_exec_results_free(results, p->n_actions);
 	return rc;
 }
 

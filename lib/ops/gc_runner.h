@@ -81,7 +81,7 @@ struct owners_gc_runner_hooks {
 	 * them to be served with none (0), or the run is to stop (-1: asked
 	 * to, or the watches failed; the caller knows which). */
 	int (*wait)(void *ctx, struct owners_gc_runner_world *w);
-	/* The requests of a pass; NULL: owners_cascade_execute() on w->http
+	/* The requests of a pass; NULL: owners_cascade_exec_plan() on w->http
 	 * (a test answers them from a fake cluster). */
 	int (*execute)(void *ctx, struct owners_graph *g, const struct owners_cascade_plan *p,
 		       const struct owners_cascade_exec_options *o,

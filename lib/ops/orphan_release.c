@@ -82,8 +82,8 @@ static int attempt(struct owners_release_item *it, struct owners_http_client *c,
 		it->result = OWNERS_RELEASE_NOT_REFERENCING;
 		goto out;
 	}
-	rc = owners_patch_owner_refs(&body, owners_object_meta_string(doc, "resourceVersion"), refs,
-				     keep, NULL, &err);
+	rc = owners_patch_owner_refs(&body, owners_object_io_meta_string(doc, "resourceVersion"),
+				     refs, keep, NULL, &err);
 	if (rc) {
 		if (rc != OWNERS_ENOMEM)
 			fail(it, &err);

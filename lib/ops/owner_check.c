@@ -142,7 +142,7 @@ static enum owners_owner_verdict check_now(struct owners_owner_checks *cc, const
 		v = OWNERS_OWNER_UNKNOWN;
 		owners_buf_addf(why, "owner %s/%s could not be checked: %s", ref->kind, ref->name,
 				owners_error_message(&err));
-	} else if (strcmp(owners_object_meta_string(doc, "uid"), ref->uid)) {
+	} else if (strcmp(owners_object_io_meta_string(doc, "uid"), ref->uid)) {
 		v = OWNERS_OWNER_GONE; /* re-created: another UID */
 	} else {
 		v = OWNERS_OWNER_ALIVE;

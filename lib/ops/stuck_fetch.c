@@ -29,8 +29,8 @@ static int set_add(struct node_set *s, uint32_t node)
 	return 0;
 }
 
-int owners_stuck_reach(uint32_t **out, size_t *n_out, const struct owners_graph *g,
-		       const uint32_t *nodes, size_t n)
+int owners_stuck_fetch_reach(uint32_t **out, size_t *n_out, const struct owners_graph *g,
+			     const uint32_t *nodes, size_t n)
 {
 	struct node_set s;
 	size_t i, k;
@@ -82,8 +82,8 @@ static char *dup_string(const struct owners_json_value *v)
 	return owners_strdup(s ? s : "");
 }
 
-int owners_stuck_read_namespace(struct owners_stuck_namespace *ns,
-				const struct owners_json_value *object)
+int owners_stuck_fetch_read_namespace(struct owners_stuck_namespace *ns,
+				      const struct owners_json_value *object)
 {
 	const struct owners_json_value *fins = owners_json_path(object, "spec", "finalizers", NULL);
 	const struct owners_json_value *conds = owners_json_path(object, "status", "conditions", NULL);
@@ -120,7 +120,8 @@ int owners_stuck_read_namespace(struct owners_stuck_namespace *ns,
 	return 0;
 }
 
-int owners_stuck_read_volume(struct owners_stuck_volume *v, const struct owners_json_value *object)
+int owners_stuck_fetch_read_volume(struct owners_stuck_volume *v,
+				   const struct owners_json_value *object)
 {
 	const struct owners_json_value *claim = owners_json_path(object, "spec", "claimRef", NULL);
 
@@ -250,9 +251,9 @@ static void on_done(void *ctx, struct owners_http_request *req)
 	if (owners_json_parse(&doc, req->response.ptr, req->response.len, &err)) {
 		record_error(j, &err, NULL);
 	} else if (j->kind == JOB_NAMESPACE) {
-		rc = owners_stuck_read_namespace(&j->facts->namespaces[j->index], doc);
+		rc = owners_stuck_fetch_read_namespace(&j->facts->namespaces[j->index], doc);
 	} else {
-		rc = owners_stuck_read_volume(&j->facts->volumes[j->index], doc);
+		rc = owners_stuck_fetch_read_volume(&j->facts->volumes[j->index], doc);
 	}
 	if (rc)
 		j->failed = rc;
@@ -417,7 +418,8 @@ static int fetch(struct owners_stuck_facts *f, struct owners_graph *g, struct ow
 }
 
 /* One record from what was read before: the object's JSON, or why not. */
-static int recorded_job(struct job *j, const struct owners_graph *g, const struct owners_stuck_recorded *rec)
+static int recorded_job(struct job *j, const struct owners_graph *g,
+			const struct owners_stuck_fetch_record *rec)
 {
 	const struct owners_node *o;
 	struct owners_json_value *doc = NULL;
@@ -434,14 +436,16 @@ static int recorded_job(struct job *j, const struct owners_graph *g, const struc
 	json = rec->lookup(rec->ctx, j->req.path.ptr, &len);
 	if (!json || owners_json_parse(&doc, json, len, NULL))
 		return (*error_slot(j) = owners_strdup(rec->missing)) ? 0 : OWNERS_ENOMEM;
-	rc = j->kind == JOB_NAMESPACE ? owners_stuck_read_namespace(&j->facts->namespaces[j->index], doc)
-				      : owners_stuck_read_volume(&j->facts->volumes[j->index], doc);
+	rc = j->kind == JOB_NAMESPACE
+		     ? owners_stuck_fetch_read_namespace(&j->facts->namespaces[j->index], doc)
+		     : owners_stuck_fetch_read_volume(&j->facts->volumes[j->index], doc);
 	owners_json_value_free(doc);
 	return rc;
 }
 
 int owners_stuck_fetch_recorded(struct owners_stuck_facts *f, struct owners_graph *g,
-				const struct owners_node_list *list, const struct owners_stuck_recorded *rec,
+				const struct owners_node_list *list,
+				const struct owners_stuck_fetch_record *rec,
 				struct owners_error *err)
 {
 	size_t i;

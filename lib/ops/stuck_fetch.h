@@ -30,8 +30,8 @@
  * every object in deletion in a Namespace among them, and the dependents
  * in deletion of all of these, recursively. *out (owned by the caller,
  * free()) lists each node once. */
-int owners_stuck_reach(uint32_t **out, size_t *n_out, const struct owners_graph *g,
-		       const uint32_t *nodes, size_t n);
+int owners_stuck_fetch_reach(uint32_t **out, size_t *n_out, const struct owners_graph *g,
+			     const uint32_t *nodes, size_t n);
 
 /* Reads the facts of the nodes of list (those that need any; others are
  * skipped).
@@ -50,21 +50,23 @@ int owners_stuck_fetch_ahead(struct owners_stuck_facts *f, struct owners_graph *
 /* The same facts from objects read before (a snapshot): lookup gives
  * the JSON of the object at an API path (NULL when it was not read); a
  * record that cannot be filled says missing as its error. */
-struct owners_stuck_recorded {
+struct owners_stuck_fetch_record {
 	const char *(*lookup)(void *ctx, const char *path, size_t *len);
 	void *ctx;
 	const char *missing;  /* "not recorded in the snapshot" */
 	int ahead;            /* objects not in deletion too */
 };
 int owners_stuck_fetch_recorded(struct owners_stuck_facts *f, struct owners_graph *g,
-				const struct owners_node_list *list, const struct owners_stuck_recorded *rec,
+				const struct owners_node_list *list,
+				const struct owners_stuck_fetch_record *rec,
 				struct owners_error *err);
 
 /* Fills a namespace record from the Namespace as read (for unit tests and
  * for the fetch). */
-int owners_stuck_read_namespace(struct owners_stuck_namespace *ns,
-				const struct owners_json_value *object);
+int owners_stuck_fetch_read_namespace(struct owners_stuck_namespace *ns,
+				      const struct owners_json_value *object);
 /* Fills a volume record from the PersistentVolume as read. */
-int owners_stuck_read_volume(struct owners_stuck_volume *v, const struct owners_json_value *object);
+int owners_stuck_fetch_read_volume(struct owners_stuck_volume *v,
+				   const struct owners_json_value *object);
 
 #endif

@@ -27,7 +27,7 @@ struct run {
 	struct owners_snapshot_dump *d;
 	struct owners_snapshot_dump_podclaims podclaims;
 	struct owners_snapshot_dump_counts counts;
-	struct owners_snapshot_dump_meter meter;
+	struct owners_snapshot_dump_tree_meter meter;
 };
 
 /* What the first read found is enough to go on with. */
@@ -145,7 +145,7 @@ int owners_snapshot_dump_open(struct owners_snapshot_dump **out, const char *pat
 			      struct owners_error *err)
 {
 	struct owners_snapshot_dump *d = calloc(1, sizeof(*d));
-	struct owners_snapshot_dump_meter meter;
+	struct owners_snapshot_dump_tree_meter meter;
 	size_t i;
 	int rc;
 

@@ -353,7 +353,8 @@ static int holds_under(const struct mount *mt, const char *rel)
 	return i < mt->count && is_under(mt->members[i].path, rel, strlen(rel));
 }
 
-int owners_snapshot_dump_archive_entry(const char *path, enum owners_snapshot_dump_entry *e)
+int owners_snapshot_dump_archive_entry(const char *path,
+				       enum owners_snapshot_dump_dir_entry_kind *e)
 {
 	const char *rel;
 	const struct mount *mt = mount_of(path, &rel);

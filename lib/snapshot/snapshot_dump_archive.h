@@ -35,7 +35,8 @@ void owners_snapshot_dump_archive_unmount(const char *path);
 
 /* For a path inside a mounted archive (or the archive itself): 1 and what
  * it is; 0 when path is not in one. */
-int owners_snapshot_dump_archive_entry(const char *path, enum owners_snapshot_dump_entry *e);
+int owners_snapshot_dump_archive_entry(const char *path,
+				       enum owners_snapshot_dump_dir_entry_kind *e);
 /* For a directory inside a mounted archive: 1 with its names (the
  * caller's; a subdirectory's once per member under it: the caller sorts
  * and keeps each once), or -1 with err set (out of memory); 0 when not in

@@ -22,7 +22,8 @@
  * name's is local time without a zone): the files' modification time
  * stands for it.
  */
-#include "snapshot_dump_layout.h"
+
+#include "snapshot_dump_bundle.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,7 +120,7 @@ static int skipped_name(const char *stem)
 
 /* The source's type from the table: the hint and the kind for items
  * written without one. */
-static int from_builtin(struct walk *w, struct owners_snapshot_dump_source *s,
+static int from_builtin(struct walk *w, struct owners_snapshot_dump_layout_source *s,
 			const struct builtin *b)
 {
 	const char *slash;
@@ -138,7 +139,7 @@ static int from_builtin(struct walk *w, struct owners_snapshot_dump_source *s,
 }
 
 /* "widgets.example.com" -> group "example.com", plural "widgets". */
-static int from_crd_name(struct walk *w, struct owners_snapshot_dump_source *s,
+static int from_crd_name(struct walk *w, struct owners_snapshot_dump_layout_source *s,
 			 struct owners_buf *plural, const char *name)
 {
 	const char *dot = strchr(name, '.');
@@ -175,7 +176,7 @@ static int json_twin(char **names, size_t n, const char *name)
 
 /* One file of a bundle's: a List, claimed, for namespace ns (NULL: the
  * whole type). */
-static int add_list(struct walk *w, struct owners_snapshot_dump_source *s, const char *path,
+static int add_list(struct walk *w, struct owners_snapshot_dump_layout_source *s, const char *path,
 		    const char *name, const char *ns)
 {
 	s->path = (char *)path;
@@ -186,7 +187,8 @@ static int add_list(struct walk *w, struct owners_snapshot_dump_source *s, const
 }
 
 /* dir/<ns>.json: each a List of s's type in namespace <ns>. */
-static int add_per_namespace(struct walk *w, const char *dir, struct owners_snapshot_dump_source *s)
+static int add_per_namespace(struct walk *w, const char *dir,
+			     struct owners_snapshot_dump_layout_source *s)
 {
 	struct owners_buf path = OWNERS_BUF_INIT, ns = OWNERS_BUF_INIT;
 	char **names;
@@ -213,9 +215,9 @@ static int add_per_namespace(struct walk *w, const char *dir, struct owners_snap
 static int add_entry(struct walk *w, const char *path, const char *name, int crs, char **names,
 		     size_t n)
 {
-	struct owners_snapshot_dump_source s;
+	struct owners_snapshot_dump_layout_source s;
 	struct owners_buf stem = OWNERS_BUF_INIT, plural = OWNERS_BUF_INIT;
-	enum owners_snapshot_dump_entry e = owners_snapshot_dump_dir_entry(path);
+	enum owners_snapshot_dump_dir_entry_kind e = owners_snapshot_dump_dir_entry(path);
 	int rc = 0;
 
 	memset(&s, 0, sizeof(s));

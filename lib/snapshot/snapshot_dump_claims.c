@@ -81,8 +81,8 @@ static const struct owners_resource *list_type(const struct owners_snapshot_dump
 /* The type a list file holds: the layout's name for it, its List's kind,
  * or its items' one type. */
 static const struct owners_resource *file_type(const struct owners_snapshot_dump_scan *s,
-					       const struct owners_snapshot_dump_source *src,
-					       const struct owners_snapshot_dump_docinfo *d)
+					       const struct owners_snapshot_dump_layout_source *src,
+					       const struct owners_snapshot_dump_scan_docinfo *d)
 {
 	const struct owners_resource *r = NULL;
 
@@ -159,8 +159,8 @@ int owners_snapshot_dump_claims_build(struct owners_snapshot_dump_claims *c,
 	if (l->single_file && is_cluster_info(s))
 		return cluster_info_claims(c, s);
 	for (i = 0; !rc && i < s->n_docs; i++) {
-		const struct owners_snapshot_dump_docinfo *d = &s->docs[i];
-		const struct owners_snapshot_dump_source *src = &l->sources[d->source];
+		const struct owners_snapshot_dump_scan_docinfo *d = &s->docs[i];
+		const struct owners_snapshot_dump_layout_source *src = &l->sources[d->source];
 
 		if (src->claim != OWNERS_SNAPSHOT_DUMP_CLAIM_FILE)
 			continue;

@@ -14,7 +14,8 @@
  * type is the file's (replication-controllers is replicationcontrollers).
  * No time of its own: the files' modification time stands for it.
  */
-#include "snapshot_dump_layout.h"
+
+#include "snapshot_dump_clusterinfo.h"
 
 #include <string.h>
 
@@ -70,7 +71,7 @@ static int find_file(struct owners_buf *path, int *yaml, const char *dir,
 static int add_file(struct owners_snapshot_dump_layout *l, int *added, const char *dir,
 		    const struct listed_type *t, const char *ns, struct owners_error *err)
 {
-	struct owners_snapshot_dump_source s;
+	struct owners_snapshot_dump_layout_source s;
 	struct owners_buf path = OWNERS_BUF_INIT;
 	int rc;
 

@@ -11,10 +11,10 @@
 #include "sort.h"
 #include "strv.h"
 
-enum owners_snapshot_dump_entry owners_snapshot_dump_dir_entry(const char *path)
+enum owners_snapshot_dump_dir_entry_kind owners_snapshot_dump_dir_entry(const char *path)
 {
 	struct stat st, lst;
-	enum owners_snapshot_dump_entry in_archive;
+	enum owners_snapshot_dump_dir_entry_kind in_archive;
 
 	if (owners_snapshot_dump_archive_entry(path, &in_archive))
 		return in_archive;
@@ -31,7 +31,7 @@ enum owners_snapshot_dump_entry owners_snapshot_dump_dir_entry(const char *path)
 
 int owners_snapshot_dump_dir_is_dir(const char *path)
 {
-	enum owners_snapshot_dump_entry e = owners_snapshot_dump_dir_entry(path);
+	enum owners_snapshot_dump_dir_entry_kind e = owners_snapshot_dump_dir_entry(path);
 
 	return e == OWNERS_SNAPSHOT_DUMP_DIR || e == OWNERS_SNAPSHOT_DUMP_LINKED;
 }
@@ -127,7 +127,7 @@ static int ends_with(const char *s, const char *tail)
 	return n > m && !strcasecmp(s + n - m, tail);
 }
 
-enum owners_snapshot_dump_ext owners_snapshot_dump_dir_ext(const char *name)
+enum owners_snapshot_dump_dir_ext_kind owners_snapshot_dump_dir_ext(const char *name)
 {
 	if (ends_with(name, ".json"))
 		return OWNERS_SNAPSHOT_DUMP_EXT_JSON;

@@ -18,7 +18,7 @@
 #include "buf.h"
 #include "owners_error.h"
 
-enum owners_snapshot_dump_entry {
+enum owners_snapshot_dump_dir_entry_kind {
 	OWNERS_SNAPSHOT_DUMP_MISSING,
 	OWNERS_SNAPSHOT_DUMP_FILE,
 	OWNERS_SNAPSHOT_DUMP_DIR,     /* a directory, not through a symbolic link */
@@ -27,7 +27,7 @@ enum owners_snapshot_dump_entry {
 };
 
 /* What path is (a link to a file is a file). */
-enum owners_snapshot_dump_entry owners_snapshot_dump_dir_entry(const char *path);
+enum owners_snapshot_dump_dir_entry_kind owners_snapshot_dump_dir_entry(const char *path);
 
 /* Whether path is a directory (through a link too). */
 int owners_snapshot_dump_dir_is_dir(const char *path);
@@ -47,14 +47,14 @@ FILE *owners_snapshot_dump_dir_open(const char *path, int64_t *mtime);
 /* Replaces out with "dir/name". 0 or OWNERS_ENOMEM. */
 int owners_snapshot_dump_dir_join(struct owners_buf *out, const char *dir, const char *name);
 
-enum owners_snapshot_dump_ext {
+enum owners_snapshot_dump_dir_ext_kind {
 	OWNERS_SNAPSHOT_DUMP_EXT_NONE,
 	OWNERS_SNAPSHOT_DUMP_EXT_JSON, /* .json */
 	OWNERS_SNAPSHOT_DUMP_EXT_YAML, /* .yaml, .yml */
 };
 
 /* By the name's end, in any case. */
-enum owners_snapshot_dump_ext owners_snapshot_dump_dir_ext(const char *name);
+enum owners_snapshot_dump_dir_ext_kind owners_snapshot_dump_dir_ext(const char *name);
 
 /* name without its extension, appended to out ("pods.json" -> "pods"). */
 int owners_snapshot_dump_dir_stem(struct owners_buf *out, const char *name);

@@ -9,10 +9,10 @@
 struct emit {
 	struct owners_snapshot_dump_counts *counts;
 	const struct owners_snapshot_visitor *v;
-	const struct owners_snapshot_dump_source *src;
+	const struct owners_snapshot_dump_layout_source *src;
 	const struct owners_snapshot_dump_types *types;
 	struct owners_snapshot_dump_podclaims *podclaims;
-	struct owners_snapshot_dump_meta meta;
+	struct owners_snapshot_dump_object_meta meta;
 	struct owners_strset uids; /* handed out */
 };
 
@@ -27,7 +27,7 @@ static int first_time(struct emit *e, const char *uid, int *fresh)
 	return 0;
 }
 
-static int hand(struct emit *e, const struct owners_snapshot_dump_item *it,
+static int hand(struct emit *e, const struct owners_snapshot_dump_tree_item *it,
 		const struct owners_resource *type, struct owners_error *err)
 {
 	int rc = e->v->object ? e->v->object(e->v->ctx, type, &e->meta.meta) : 0;
@@ -42,7 +42,7 @@ static int hand(struct emit *e, const struct owners_snapshot_dump_item *it,
 	return rc;
 }
 
-static int emit_item(void *ctx, const struct owners_snapshot_dump_item *it,
+static int emit_item(void *ctx, const struct owners_snapshot_dump_tree_item *it,
 		     struct owners_error *err)
 {
 	struct emit *e = ctx;
@@ -55,7 +55,7 @@ static int emit_item(void *ctx, const struct owners_snapshot_dump_item *it,
 		e->counts->not_objects++;
 		return 0;
 	}
-	if ((rc = owners_snapshot_dump_meta_read(&e->meta, it->object, err))) {
+	if ((rc = owners_snapshot_dump_object_meta_read(&e->meta, it->object, err))) {
 		if (it->in_list)
 			owners_error_prefix(err, "items[%zu]", it->index);
 		return rc;
@@ -82,7 +82,7 @@ static int emit_item(void *ctx, const struct owners_snapshot_dump_item *it,
 	return hand(e, it, type, err);
 }
 
-static int emit_document(void *ctx, const struct owners_snapshot_dump_doc *d,
+static int emit_document(void *ctx, const struct owners_snapshot_dump_tree_doc *d,
 			 struct owners_error *err)
 {
 	struct emit *e = ctx;
@@ -99,7 +99,7 @@ int owners_snapshot_dump_emit_run(struct owners_snapshot_dump_counts *counts,
 				  struct owners_error *err)
 {
 	struct emit e;
-	const struct owners_snapshot_dump_sink sink = { emit_item, emit_document, &e };
+	const struct owners_snapshot_dump_tree_sink sink = { emit_item, emit_document, &e };
 	struct owners_snapshot_dump_tree *t;
 	size_t i;
 	int rc = 0;
@@ -109,7 +109,7 @@ int owners_snapshot_dump_emit_run(struct owners_snapshot_dump_counts *counts,
 	e.v = in->v;
 	e.types = in->types;
 	e.podclaims = in->podclaims;
-	owners_snapshot_dump_meta_init(&e.meta);
+	owners_snapshot_dump_object_meta_init(&e.meta);
 	owners_strset_init(&e.uids);
 	if (owners_snapshot_dump_tree_new(&t, &sink, 0))
 		return owners_error_oom(err);
@@ -119,7 +119,7 @@ int owners_snapshot_dump_emit_run(struct owners_snapshot_dump_counts *counts,
 		counts->files++;
 	}
 	owners_snapshot_dump_tree_free(t);
-	owners_snapshot_dump_meta_clear(&e.meta);
+	owners_snapshot_dump_object_meta_clear(&e.meta);
 	owners_strset_clear(&e.uids);
 	return rc;
 }

@@ -12,7 +12,7 @@
 /* How far a single file is looked into for its first byte. */
 #define SNIFF 4096
 
-const char *owners_snapshot_dump_file_name(const struct owners_snapshot_dump_source *s)
+const char *owners_snapshot_dump_file_name(const struct owners_snapshot_dump_layout_source *s)
 {
 	return strcmp(s->path, "-") ? s->path : "standard input";
 }
@@ -39,7 +39,7 @@ int owners_snapshot_dump_files_open(struct owners_snapshot_dump_files *fs,
 				    const struct owners_snapshot_dump_layout *l,
 				    struct owners_error *err)
 {
-	const struct owners_snapshot_dump_source *s;
+	const struct owners_snapshot_dump_layout_source *s;
 	const char *name;
 	struct stat st;
 	FILE *from;
@@ -93,7 +93,7 @@ static int looks_like_yaml(FILE *f)
 }
 
 uint64_t owners_snapshot_dump_file_size(const struct owners_snapshot_dump_files *fs,
-					const struct owners_snapshot_dump_source *s)
+					const struct owners_snapshot_dump_layout_source *s)
 {
 	int64_t mtime;
 	FILE *f = fs->spool;
@@ -111,7 +111,7 @@ uint64_t owners_snapshot_dump_file_size(const struct owners_snapshot_dump_files 
 }
 
 int owners_snapshot_dump_file_read(struct owners_snapshot_dump_files *fs,
-				   const struct owners_snapshot_dump_source *s,
+				   const struct owners_snapshot_dump_layout_source *s,
 				   struct owners_snapshot_dump_tree *t,
 				   struct owners_snapshot_dump_file_info *info,
 				   struct owners_error *err)
@@ -135,14 +135,14 @@ int owners_snapshot_dump_file_read(struct owners_snapshot_dump_files *fs,
 	if (s->sniff)
 		yaml = looks_like_yaml(f);
 	errno = 0;
-	owners_snapshot_dump_tree_meter(t, fs->meter);
+	owners_snapshot_dump_tree_set_meter(t, fs->meter);
 	rc = yaml ? owners_snapshot_dump_yaml_read(NULL, f, name, t, err)
 		  : owners_snapshot_dump_json_read(&jinfo, f, name, t, err);
-	owners_snapshot_dump_tree_meter(t, NULL);
+	owners_snapshot_dump_tree_set_meter(t, NULL);
 	if (!rc && fs->meter) {
 		long size = ftell(f);
 
-		owners_snapshot_dump_meter_file_done(fs->meter, size > 0 ? (uint64_t)size : 0);
+		owners_snapshot_dump_tree_meter_file_done(fs->meter, size > 0 ? (uint64_t)size : 0);
 	}
 	if (info)
 		info->log_blocks = jinfo.log_blocks;

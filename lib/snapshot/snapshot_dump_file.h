@@ -20,12 +20,12 @@
 
 struct owners_snapshot_dump_files {
 	FILE *spool; /* the single file's copy, or NULL */
-	struct owners_snapshot_dump_meter *meter; /* how far the reading is; NULL: not told */
+	struct owners_snapshot_dump_tree_meter *meter; /* how far the reading is; NULL: not told */
 };
 
 /* The size of source s (0 when it cannot be told): what the meter counts. */
 uint64_t owners_snapshot_dump_file_size(const struct owners_snapshot_dump_files *fs,
-					const struct owners_snapshot_dump_source *s);
+					const struct owners_snapshot_dump_layout_source *s);
 
 /* What reading one file found beside its documents. */
 struct owners_snapshot_dump_file_info {
@@ -41,12 +41,12 @@ int owners_snapshot_dump_files_open(struct owners_snapshot_dump_files *fs,
 void owners_snapshot_dump_files_clear(struct owners_snapshot_dump_files *fs);
 
 /* The name a source is called in messages: its path, or "standard input". */
-const char *owners_snapshot_dump_file_name(const struct owners_snapshot_dump_source *s);
+const char *owners_snapshot_dump_file_name(const struct owners_snapshot_dump_layout_source *s);
 
 /* Reads s into t to its end; info may be NULL. 0, or the readers' codes
  * with err naming the file. */
 int owners_snapshot_dump_file_read(struct owners_snapshot_dump_files *fs,
-				   const struct owners_snapshot_dump_source *s,
+				   const struct owners_snapshot_dump_layout_source *s,
 				   struct owners_snapshot_dump_tree *t,
 				   struct owners_snapshot_dump_file_info *info,
 				   struct owners_error *err);

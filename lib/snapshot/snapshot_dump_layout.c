@@ -7,6 +7,9 @@
 #include "file_stream.h"
 #include "grow.h"
 #include "snapshot_dump_archive.h"
+#include "snapshot_dump_bundle.h"
+#include "snapshot_dump_clusterinfo.h"
+#include "snapshot_dump_mustgather.h"
 #include "snapshot_dump_dir.h"
 #include "snapshot_dump_types.h"
 #include "strv.h"
@@ -20,7 +23,7 @@ void owners_snapshot_dump_layout_init(struct owners_snapshot_dump_layout *l)
 	memset(l, 0, sizeof(*l));
 }
 
-static void source_clear(struct owners_snapshot_dump_source *s)
+static void source_clear(struct owners_snapshot_dump_layout_source *s)
 {
 	free(s->path);
 	free(s->namespace_);
@@ -48,7 +51,7 @@ void owners_snapshot_dump_layout_truncate(struct owners_snapshot_dump_layout *l,
 		source_clear(&l->sources[--l->count]);
 }
 
-int owners_snapshot_dump_layout_item_type(const struct owners_snapshot_dump_source *s,
+int owners_snapshot_dump_layout_item_type(const struct owners_snapshot_dump_layout_source *s,
 					  const char *item_api_version, const char *item_kind,
 					  const char **api_version, const char **kind)
 {
@@ -61,7 +64,7 @@ int owners_snapshot_dump_layout_item_type(const struct owners_snapshot_dump_sour
 	return owners_snapshot_dump_types_valid(*api_version, *kind);
 }
 
-const char *owners_snapshot_dump_layout_plural(const struct owners_snapshot_dump_source *s,
+const char *owners_snapshot_dump_layout_plural(const struct owners_snapshot_dump_layout_source *s,
 					       const char *api_version)
 {
 	const char *slash = strchr(api_version, '/');
@@ -80,9 +83,9 @@ static int dup_opt(char **out, const char *s)
 }
 
 int owners_snapshot_dump_layout_add(struct owners_snapshot_dump_layout *l,
-				    const struct owners_snapshot_dump_source *s)
+				    const struct owners_snapshot_dump_layout_source *s)
 {
-	struct owners_snapshot_dump_source c = *s;
+	struct owners_snapshot_dump_layout_source c = *s;
 
 	c.path = c.namespace_ = c.group = c.plural = NULL;
 	if (dup_opt(&c.path, s->path) || dup_opt(&c.namespace_, s->namespace_) ||
@@ -103,8 +106,8 @@ static int walk(struct owners_snapshot_dump_layout *l, const char *dir, int dept
 static int walk_entry(struct owners_snapshot_dump_layout *l, const char *path, const char *name,
 		      int depth, struct owners_error *err)
 {
-	struct owners_snapshot_dump_source s;
-	enum owners_snapshot_dump_ext ext = owners_snapshot_dump_dir_ext(name);
+	struct owners_snapshot_dump_layout_source s;
+	enum owners_snapshot_dump_dir_ext_kind ext = owners_snapshot_dump_dir_ext(name);
 
 	switch (owners_snapshot_dump_dir_entry(path)) {
 	case OWNERS_SNAPSHOT_DUMP_DIR:
@@ -252,7 +255,7 @@ static int is_tar(const char *path)
 int owners_snapshot_dump_layout_find(struct owners_snapshot_dump_layout *l, const char *path,
 				     struct owners_error *err)
 {
-	struct owners_snapshot_dump_source s;
+	struct owners_snapshot_dump_layout_source s;
 
 	owners_snapshot_dump_layout_init(l);
 	if (!(l->server_version = owners_strdup("")))

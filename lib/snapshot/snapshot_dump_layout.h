@@ -28,7 +28,7 @@
 #include "owners_error.h"
 
 /* What a file's Lists say of what the dump holds whole. */
-enum owners_snapshot_dump_claim_by {
+enum owners_snapshot_dump_layout_claim_by {
 	/* nothing: objects read on their own (a must-gather object file) */
 	OWNERS_SNAPSHOT_DUMP_CLAIM_NONE,
 	/* the file is the List of one type in one namespace (namespace_), or
@@ -39,9 +39,9 @@ enum owners_snapshot_dump_claim_by {
 	OWNERS_SNAPSHOT_DUMP_CLAIM_TYPES,
 };
 
-struct owners_snapshot_dump_source {
+struct owners_snapshot_dump_layout_source {
 	char *path;
-	enum owners_snapshot_dump_claim_by claim;
+	enum owners_snapshot_dump_layout_claim_by claim;
 	char *namespace_; /* CLAIM_FILE: the namespace listed, NULL for a cluster-scoped type */
 	/* The type the layout names for the file (a must-gather's
 	 * <group>/<plural>.yaml, a bundle's directory): group ("" the core
@@ -62,7 +62,7 @@ struct owners_snapshot_dump_source {
 
 struct owners_snapshot_dump_layout {
 	const char *format; /* "kubectl List", "must-gather", ... (static) */
-	struct owners_snapshot_dump_source *sources;
+	struct owners_snapshot_dump_layout_source *sources;
 	size_t count, cap;
 	int64_t taken_at;          /* the dump's own time; 0 when it has none */
 	const char *taken_at_from; /* where it came from (static) */
@@ -84,31 +84,21 @@ int owners_snapshot_dump_layout_find(struct owners_snapshot_dump_layout *l, cons
 
 /* Appends a copy of s (its strings copied). 0 or OWNERS_ENOMEM. */
 int owners_snapshot_dump_layout_add(struct owners_snapshot_dump_layout *l,
-				    const struct owners_snapshot_dump_source *s);
+				    const struct owners_snapshot_dump_layout_source *s);
 
 /* The type of an object read from s: its own apiVersion and kind (the
  * item's, its List's for a typed List's items), else s's built-in type.
  * Returns whether they name a type (owners_snapshot_dump_types_valid()). */
-int owners_snapshot_dump_layout_item_type(const struct owners_snapshot_dump_source *s,
+int owners_snapshot_dump_layout_item_type(const struct owners_snapshot_dump_layout_source *s,
 					  const char *item_api_version, const char *item_kind,
 					  const char **api_version, const char **kind);
 
 /* The plural s's layout gives objects of api_version: s's, when its group
  * is api_version's; NULL otherwise. */
-const char *owners_snapshot_dump_layout_plural(const struct owners_snapshot_dump_source *s,
+const char *owners_snapshot_dump_layout_plural(const struct owners_snapshot_dump_layout_source *s,
 					       const char *api_version);
 
 /* Drops the sources from count on. */
 void owners_snapshot_dump_layout_truncate(struct owners_snapshot_dump_layout *l, size_t count);
-
-/* ---- the layouts, each in its own file ---------------------------------- */
-
-/* Each: *found 0 when dir is not that dump (l untouched); 1 with l filled. */
-int owners_snapshot_dump_mustgather_find(struct owners_snapshot_dump_layout *l, int *found,
-					 const char *dir, struct owners_error *err);
-int owners_snapshot_dump_bundle_find(struct owners_snapshot_dump_layout *l, int *found,
-				     const char *dir, struct owners_error *err);
-int owners_snapshot_dump_clusterinfo_find(struct owners_snapshot_dump_layout *l, int *found,
-					  const char *dir, struct owners_error *err);
 
 #endif

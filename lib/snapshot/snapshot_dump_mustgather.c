@@ -22,7 +22,8 @@
  * one by one are not (inspect writes them when it follows references by
  * name as well as when it lists).
  */
-#include "snapshot_dump_layout.h"
+
+#include "snapshot_dump_mustgather.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,7 +104,8 @@ struct walk {
 };
 
 /* The files with a dump's extension in dir, each as src says. */
-static int add_files(struct walk *w, const char *dir, struct owners_snapshot_dump_source *src)
+static int add_files(struct walk *w, const char *dir,
+		     struct owners_snapshot_dump_layout_source *src)
 {
 	struct owners_buf path = OWNERS_BUF_INIT;
 	char **names;
@@ -111,7 +113,7 @@ static int add_files(struct walk *w, const char *dir, struct owners_snapshot_dum
 	int rc = owners_snapshot_dump_dir_list(&names, &n, dir, w->err);
 
 	for (i = 0; !rc && i < n; i++) {
-		enum owners_snapshot_dump_ext ext = owners_snapshot_dump_dir_ext(names[i]);
+		enum owners_snapshot_dump_dir_ext_kind ext = owners_snapshot_dump_dir_ext(names[i]);
 
 		if (owners_snapshot_dump_dir_join(&path, dir, names[i])) {
 			rc = owners_error_oom(w->err);
@@ -131,7 +133,7 @@ static int add_files(struct walk *w, const char *dir, struct owners_snapshot_dum
 /* <group>/: <plural>.yaml a List (claimed), <plural>/<name>.yaml objects. */
 static int add_group(struct walk *w, const char *dir, const char *group, const char *ns)
 {
-	struct owners_snapshot_dump_source src;
+	struct owners_snapshot_dump_layout_source src;
 	struct owners_buf path = OWNERS_BUF_INIT, plural = OWNERS_BUF_INIT;
 	char **names;
 	size_t n, i;
@@ -141,7 +143,7 @@ static int add_group(struct walk *w, const char *dir, const char *group, const c
 	src.group = (char *)(strcmp(group, "core") ? group : "");
 	src.namespace_ = (char *)ns;
 	for (i = 0; !rc && i < n; i++) {
-		enum owners_snapshot_dump_entry e;
+		enum owners_snapshot_dump_dir_entry_kind e;
 
 		owners_buf_reset(&plural);
 		if (owners_snapshot_dump_dir_join(&path, dir, names[i]) ||
@@ -174,7 +176,7 @@ static int add_group(struct walk *w, const char *dir, const char *group, const c
 /* namespaces/NS/: NS.yaml, <group>/..., and pods/ passed over. */
 static int add_namespace(struct walk *w, const char *dir, const char *ns)
 {
-	struct owners_snapshot_dump_source src;
+	struct owners_snapshot_dump_layout_source src;
 	struct owners_buf path = OWNERS_BUF_INIT;
 	char **names;
 	size_t n, i;

@@ -6,18 +6,18 @@
 
 #include "grow.h"
 
-void owners_snapshot_dump_meta_init(struct owners_snapshot_dump_meta *m)
+void owners_snapshot_dump_object_meta_init(struct owners_snapshot_dump_object_meta *m)
 {
 	memset(m, 0, sizeof(*m));
 }
 
-void owners_snapshot_dump_meta_clear(struct owners_snapshot_dump_meta *m)
+void owners_snapshot_dump_object_meta_clear(struct owners_snapshot_dump_object_meta *m)
 {
 	free(m->finalizers);
 	free(m->refs);
 	free(m->ref_fields);
 	free(m->labels);
-	owners_snapshot_dump_meta_init(m);
+	owners_snapshot_dump_object_meta_init(m);
 }
 
 static const char *type_words(const struct owners_json_value *v)
@@ -74,8 +74,8 @@ static int get_container(const struct owners_json_value **out,
 	return 0;
 }
 
-static int read_finalizers(struct owners_snapshot_dump_meta *m, const struct owners_json_value *md,
-			   struct owners_error *err)
+static int read_finalizers(struct owners_snapshot_dump_object_meta *m,
+			   const struct owners_json_value *md, struct owners_error *err)
 {
 	const struct owners_json_value *a;
 	size_t i;
@@ -132,7 +132,7 @@ static int read_ref(struct owners_owner_ref_meta *r, unsigned char *fields,
 	return 0;
 }
 
-static int read_refs(struct owners_snapshot_dump_meta *m, const struct owners_json_value *md,
+static int read_refs(struct owners_snapshot_dump_object_meta *m, const struct owners_json_value *md,
 		     struct owners_error *err)
 {
 	const struct owners_json_value *a;
@@ -153,8 +153,8 @@ static int read_refs(struct owners_snapshot_dump_meta *m, const struct owners_js
 	return 0;
 }
 
-static int read_labels(struct owners_snapshot_dump_meta *m, const struct owners_json_value *md,
-		       struct owners_error *err)
+static int read_labels(struct owners_snapshot_dump_object_meta *m,
+		       const struct owners_json_value *md, struct owners_error *err)
 {
 	const struct owners_json_value *o;
 	size_t i;
@@ -177,8 +177,9 @@ static int read_labels(struct owners_snapshot_dump_meta *m, const struct owners_
 	return 0;
 }
 
-int owners_snapshot_dump_meta_read(struct owners_snapshot_dump_meta *m,
-				   const struct owners_json_value *object, struct owners_error *err)
+int owners_snapshot_dump_object_meta_read(struct owners_snapshot_dump_object_meta *m,
+					  const struct owners_json_value *object,
+					  struct owners_error *err)
 {
 	static const char *const keys[] = { "name",
 					    "namespace",

@@ -9,7 +9,7 @@
  *
  * Ownership: the metadata's strings point into the object's tree (valid
  * while it is); its arrays belong to the struct, reused from one object to
- * the next, until owners_snapshot_dump_meta_clear().
+ * the next, until owners_snapshot_dump_object_meta_clear().
  */
 #ifndef OWNERS_SNAPSHOT_DUMP_OBJECT_H
 #define OWNERS_SNAPSHOT_DUMP_OBJECT_H
@@ -18,7 +18,7 @@
 #include "object_meta.h"
 #include "owners_error.h"
 
-struct owners_snapshot_dump_meta {
+struct owners_snapshot_dump_object_meta {
 	struct owners_object_meta meta;
 	const char **finalizers;
 	size_t cap_finalizers;
@@ -30,13 +30,13 @@ struct owners_snapshot_dump_meta {
 	size_t cap_labels;
 };
 
-void owners_snapshot_dump_meta_init(struct owners_snapshot_dump_meta *m);
-void owners_snapshot_dump_meta_clear(struct owners_snapshot_dump_meta *m);
+void owners_snapshot_dump_object_meta_init(struct owners_snapshot_dump_object_meta *m);
+void owners_snapshot_dump_object_meta_clear(struct owners_snapshot_dump_object_meta *m);
 
 /* Fills m->meta from object's metadata. 0, OWNERS_ENOMEM, or OWNERS_EPROTO
  * with err naming the field. */
-int owners_snapshot_dump_meta_read(struct owners_snapshot_dump_meta *m,
-				   const struct owners_json_value *object,
-				   struct owners_error *err);
+int owners_snapshot_dump_object_meta_read(struct owners_snapshot_dump_object_meta *m,
+					  const struct owners_json_value *object,
+					  struct owners_error *err);
 
 #endif

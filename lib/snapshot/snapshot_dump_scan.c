@@ -6,7 +6,7 @@
 #include "grow.h"
 #include "snapshot_dump_object.h"
 
-static void docinfo_clear(struct owners_snapshot_dump_docinfo *d)
+static void docinfo_clear(struct owners_snapshot_dump_scan_docinfo *d)
 {
 	free(d->kind);
 	free(d->api_version);
@@ -46,7 +46,7 @@ static int one_of(char **slot, int *mixed, const char *value)
 static int note_in_doc(struct owners_snapshot_dump_scan *s, const char *api_version,
 		       const char *kind, const char *ns)
 {
-	struct owners_snapshot_dump_docinfo *d = &s->cur;
+	struct owners_snapshot_dump_scan_docinfo *d = &s->cur;
 
 	if (!d->item_kind && !(d->item_kind = owners_strdup(kind)))
 		return OWNERS_ENOMEM;
@@ -57,23 +57,23 @@ static int note_in_doc(struct owners_snapshot_dump_scan *s, const char *api_vers
 	return *ns ? one_of(&d->namespace_, &d->mixed_namespaces, ns) : 0;
 }
 
-static int scan_item(void *ctx, const struct owners_snapshot_dump_item *it,
+static int scan_item(void *ctx, const struct owners_snapshot_dump_tree_item *it,
 		     struct owners_error *err)
 {
 	struct owners_snapshot_dump_scan *s = ctx;
-	const struct owners_snapshot_dump_source *src = &s->layout->sources[s->source];
+	const struct owners_snapshot_dump_layout_source *src = &s->layout->sources[s->source];
 	struct owners_snapshot_dump_type_note n;
-	struct owners_snapshot_dump_meta m;
+	struct owners_snapshot_dump_object_meta m;
 	int rc;
 
 	memset(&n, 0, sizeof(n));
 	if (!owners_snapshot_dump_layout_item_type(src, it->api_version, it->kind, &n.api_version,
 						   &n.kind))
 		return 0; /* no Kubernetes object: passed over */
-	owners_snapshot_dump_meta_init(&m);
-	rc = owners_snapshot_dump_meta_read(&m, it->object, err);
+	owners_snapshot_dump_object_meta_init(&m);
+	rc = owners_snapshot_dump_object_meta_read(&m, it->object, err);
 	if (rc) {
-		owners_snapshot_dump_meta_clear(&m);
+		owners_snapshot_dump_object_meta_clear(&m);
 		if (it->in_list)
 			owners_error_prefix(err, "items[%zu]", it->index);
 		return rc;
@@ -99,15 +99,15 @@ static int scan_item(void *ctx, const struct owners_snapshot_dump_item *it,
 	} else if (!rc) {
 		s->unplaced++;
 	}
-	owners_snapshot_dump_meta_clear(&m);
+	owners_snapshot_dump_object_meta_clear(&m);
 	return rc == OWNERS_ENOMEM ? owners_error_oom(err) : rc;
 }
 
-static int scan_document(void *ctx, const struct owners_snapshot_dump_doc *d,
+static int scan_document(void *ctx, const struct owners_snapshot_dump_tree_doc *d,
 			 struct owners_error *err)
 {
 	struct owners_snapshot_dump_scan *s = ctx;
-	struct owners_snapshot_dump_docinfo *info = &s->cur;
+	struct owners_snapshot_dump_scan_docinfo *info = &s->cur;
 
 	/* A List says it is one even when it holds nothing. */
 	if (d->shape == OWNERS_SNAPSHOT_DUMP_LIST && d->described)
@@ -133,7 +133,7 @@ int owners_snapshot_dump_scan_run(struct owners_snapshot_dump_scan *s,
 				  const struct owners_snapshot_dump_layout *l,
 				  struct owners_snapshot_dump_files *fs, struct owners_error *err)
 {
-	const struct owners_snapshot_dump_sink sink = { scan_item, scan_document, s };
+	const struct owners_snapshot_dump_tree_sink sink = { scan_item, scan_document, s };
 	struct owners_snapshot_dump_file_info info;
 	struct owners_snapshot_dump_tree *t;
 	int rc = 0;

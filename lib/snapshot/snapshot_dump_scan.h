@@ -32,9 +32,9 @@
 #define OWNERS_SNAPSHOT_DUMP_INCOMPLETE 1u
 #define OWNERS_SNAPSHOT_DUMP_IN_LIST    2u
 
-struct owners_snapshot_dump_docinfo {
+struct owners_snapshot_dump_scan_docinfo {
 	size_t source;
-	enum owners_snapshot_dump_shape shape;
+	enum owners_snapshot_dump_tree_shape shape;
 	char *kind; /* the List's, "" none */
 	char *api_version;
 	char *resource_version;
@@ -47,7 +47,7 @@ struct owners_snapshot_dump_docinfo {
 
 struct owners_snapshot_dump_scan {
 	struct owners_snapshot_dump_types types;
-	struct owners_snapshot_dump_docinfo *docs;
+	struct owners_snapshot_dump_scan_docinfo *docs;
 	size_t n_docs, cap_docs;
 	unsigned char *recognised; /* per source: it holds a List or an object */
 	size_t n_recognised;       /* sources that do */
@@ -59,7 +59,7 @@ struct owners_snapshot_dump_scan {
 	/* while a file is read */
 	const struct owners_snapshot_dump_layout *layout;
 	size_t source;
-	struct owners_snapshot_dump_docinfo cur;
+	struct owners_snapshot_dump_scan_docinfo cur;
 	int cur_recognised;
 };
 

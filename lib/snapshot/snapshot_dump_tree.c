@@ -38,14 +38,14 @@ enum next {
 };
 
 struct owners_snapshot_dump_tree {
-	struct owners_snapshot_dump_sink sink;
+	struct owners_snapshot_dump_tree_sink sink;
 	int shallow;
 	struct frame stack[TREE_MAX_DEPTH];
 	size_t depth;
 	char *key; /* the pending key, NULL when a key is wanted next */
 	enum next next;
 	struct owners_json_value *root; /* the root object (a List's envelope) */
-	enum owners_snapshot_dump_shape shape;
+	enum owners_snapshot_dump_tree_shape shape;
 	int had_root; /* a root value opened or was read */
 	unsigned long line, doc_line, item_line;
 	size_t items;  /* elements seen in this document */
@@ -54,11 +54,11 @@ struct owners_snapshot_dump_tree {
 	size_t n_pending, cap_pending;
 	struct owners_error err;
 	int failed;
-	struct owners_snapshot_dump_meter *meter;
+	struct owners_snapshot_dump_tree_meter *meter;
 };
 
 int owners_snapshot_dump_tree_new(struct owners_snapshot_dump_tree **out,
-				  const struct owners_snapshot_dump_sink *sink, int shallow)
+				  const struct owners_snapshot_dump_tree_sink *sink, int shallow)
 {
 	struct owners_snapshot_dump_tree *t = calloc(1, sizeof(*t));
 
@@ -108,7 +108,7 @@ void owners_snapshot_dump_tree_free(struct owners_snapshot_dump_tree *t)
 /* Told about every megabyte, and at the end. */
 #define METER_STEP (1024 * 1024)
 
-static void meter_tell(struct owners_snapshot_dump_meter *m, uint64_t done)
+static void meter_tell(struct owners_snapshot_dump_tree_meter *m, uint64_t done)
 {
 	if (!m || !m->progress || done <= m->said || (done - m->said < METER_STEP && done < m->total))
 		return;
@@ -116,7 +116,8 @@ static void meter_tell(struct owners_snapshot_dump_meter *m, uint64_t done)
 	m->progress(m->ctx, done >= m->total ? 100u : (unsigned)(done * 100 / m->total), m->total / 2);
 }
 
-void owners_snapshot_dump_tree_meter(struct owners_snapshot_dump_tree *t, struct owners_snapshot_dump_meter *m)
+void owners_snapshot_dump_tree_set_meter(struct owners_snapshot_dump_tree *t,
+					 struct owners_snapshot_dump_tree_meter *m)
 {
 	t->meter = m;
 }
@@ -127,7 +128,8 @@ void owners_snapshot_dump_tree_read_to(struct owners_snapshot_dump_tree *t, uint
 		meter_tell(t->meter, t->meter->base + at);
 }
 
-void owners_snapshot_dump_meter_file_done(struct owners_snapshot_dump_meter *m, uint64_t size)
+void owners_snapshot_dump_tree_meter_file_done(struct owners_snapshot_dump_tree_meter *m,
+					       uint64_t size)
 {
 	if (!m)
 		return;
@@ -198,7 +200,7 @@ static int is_list_kind(const char *kind)
 static int hand_out(struct owners_snapshot_dump_tree *t, const struct owners_json_value *object,
 		    unsigned long line, size_t index, int in_list)
 {
-	struct owners_snapshot_dump_item it;
+	struct owners_snapshot_dump_tree_item it;
 	struct owners_buf kind = OWNERS_BUF_INIT;
 	const char *list_kind = t->root ? str_or_empty(t->root, "kind") : "";
 	int rc;
@@ -493,7 +495,7 @@ static int flush_pending(struct owners_snapshot_dump_tree *t)
 
 int owners_snapshot_dump_tree_end(struct owners_snapshot_dump_tree *t)
 {
-	struct owners_snapshot_dump_doc d;
+	struct owners_snapshot_dump_tree_doc d;
 	int rc = 0;
 
 	if (t->failed)

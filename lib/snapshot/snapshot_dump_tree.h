@@ -44,7 +44,7 @@
 #include "owners_error.h"
 
 /* One object of a document. */
-struct owners_snapshot_dump_item {
+struct owners_snapshot_dump_tree_item {
 	const struct owners_json_value *object;
 	/* The object's own apiVersion and kind, else its List's element type;
 	 * "" when neither says. */
@@ -55,7 +55,7 @@ struct owners_snapshot_dump_item {
 	int in_list;        /* 0: the document is this one object */
 };
 
-enum owners_snapshot_dump_shape {
+enum owners_snapshot_dump_tree_shape {
 	OWNERS_SNAPSHOT_DUMP_EMPTY,  /* an empty YAML document, or null */
 	OWNERS_SNAPSHOT_DUMP_OTHER,  /* a scalar: no object */
 	OWNERS_SNAPSHOT_DUMP_OBJECT, /* one object */
@@ -64,8 +64,8 @@ enum owners_snapshot_dump_shape {
 };
 
 /* A document, once it ended. */
-struct owners_snapshot_dump_doc {
-	enum owners_snapshot_dump_shape shape;
+struct owners_snapshot_dump_tree_doc {
+	enum owners_snapshot_dump_tree_shape shape;
 	/* A List's own: "PodList", "v1", its metadata.resourceVersion; "" absent. */
 	const char *kind;
 	const char *api_version;
@@ -81,10 +81,10 @@ struct owners_snapshot_dump_doc {
 
 /* Each returns 0 to go on; anything else ends the read with that code
  * (OWNERS_ESTOP included), err set by the callback when it has words. */
-struct owners_snapshot_dump_sink {
-	int (*item)(void *ctx, const struct owners_snapshot_dump_item *it,
+struct owners_snapshot_dump_tree_sink {
+	int (*item)(void *ctx, const struct owners_snapshot_dump_tree_item *it,
 		    struct owners_error *err);
-	int (*document)(void *ctx, const struct owners_snapshot_dump_doc *d,
+	int (*document)(void *ctx, const struct owners_snapshot_dump_tree_doc *d,
 			struct owners_error *err);
 	void *ctx;
 };
@@ -93,12 +93,12 @@ struct owners_snapshot_dump_tree;
 
 /* shallow: see above. 0, or OWNERS_ENOMEM (*out NULL). */
 int owners_snapshot_dump_tree_new(struct owners_snapshot_dump_tree **out,
-				  const struct owners_snapshot_dump_sink *sink, int shallow);
+				  const struct owners_snapshot_dump_tree_sink *sink, int shallow);
 void owners_snapshot_dump_tree_free(struct owners_snapshot_dump_tree *t);
 
 /* How far the reading of the dump's files is: the reader tells the tree
  * the byte its parser reached in the file, and the meter the whole. */
-struct owners_snapshot_dump_meter {
+struct owners_snapshot_dump_tree_meter {
 	void (*progress)(void *ctx, unsigned percent, uint64_t size);
 	void *ctx;
 	uint64_t total; /* every file's size, twice (the scan and the objects) */
@@ -107,11 +107,13 @@ struct owners_snapshot_dump_meter {
 };
 
 /* The meter told of what the parsers read into t (NULL: none). */
-void owners_snapshot_dump_tree_meter(struct owners_snapshot_dump_tree *t, struct owners_snapshot_dump_meter *m);
+void owners_snapshot_dump_tree_set_meter(struct owners_snapshot_dump_tree *t,
+					 struct owners_snapshot_dump_tree_meter *m);
 /* The parser reached byte `at` of the file. */
 void owners_snapshot_dump_tree_read_to(struct owners_snapshot_dump_tree *t, uint64_t at);
 /* The file is read (its size): the meter's base moves past it. */
-void owners_snapshot_dump_meter_file_done(struct owners_snapshot_dump_meter *m, uint64_t size);
+void owners_snapshot_dump_tree_meter_file_done(struct owners_snapshot_dump_tree_meter *m,
+					       uint64_t size);
 
 /* ---- the parser's events ------------------------------------------- */
 

@@ -46,7 +46,7 @@ int owners_snapshot_dump_types_valid(const char *api_version, const char *kind)
 	return !slash || (slash[1] && !strchr(slash + 1, '/'));
 }
 
-int owners_snapshot_dump_plural(struct owners_buf *out, const char *kind)
+int owners_snapshot_dump_types_plural(struct owners_buf *out, const char *kind)
 {
 	size_t start = out->len, n = strlen(kind), i;
 
@@ -155,7 +155,7 @@ static int add_type(struct owners_snapshot_dump_types *t, const struct owners_sn
 	if (slash && owners_buf_add(&group, s->api_version, (size_t)(slash - s->api_version)))
 		goto out;
 	if (s->plural ? owners_buf_adds(&plural, s->plural)
-		      : owners_snapshot_dump_plural(&plural, s->kind))
+		      : owners_snapshot_dump_types_plural(&plural, s->kind))
 		goto out;
 	if (owners_buf_adds(&singular, s->kind))
 		goto out;

@@ -80,6 +80,6 @@ owners_snapshot_dump_types_by_name(const struct owners_snapshot_dump_types *t, c
 				   const char *plural);
 
 /* Appends the plural client-go guesses for kind. */
-int owners_snapshot_dump_plural(struct owners_buf *out, const char *kind);
+int owners_snapshot_dump_types_plural(struct owners_buf *out, const char *kind);
 
 #endif

@@ -147,7 +147,7 @@ static int read_header(struct reader *r, const struct owners_json_value *doc)
 	h.cluster_scoped = owners_json_bool(owners_json_get(doc, "clusterScoped"), 1);
 	h.label_selector = string_or_null(doc, "labelSelector");
 	h.has_discovery = 1;
-	if (!disc || owners_resource_table_from_json(&r->types, disc))
+	if (!disc || owners_resource_json_read(&r->types, disc))
 		return fail(r, "the Snapshot record's discovery is damaged");
 	owners_resource_table_mark_tracked(&r->types);
 	r->have_header = 1;

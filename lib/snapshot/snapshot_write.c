@@ -29,8 +29,8 @@ struct owners_snapshot_writer {
 	uint64_t in_list; /* objects in the list document open */
 };
 
-int owners_snapshot_writer_open(struct owners_snapshot_writer **out, const char *path, enum owners_snapshot_format format,
-				struct owners_error *err)
+int owners_snapshot_write_open(struct owners_snapshot_writer **out, const char *path,
+			       enum owners_snapshot_format format, struct owners_error *err)
 {
 	struct owners_snapshot_writer *w = calloc(1, sizeof(*w));
 	int rc;
@@ -158,7 +158,7 @@ int owners_snapshot_write_header(struct owners_snapshot_writer *w, const struct 
 	owners_json_gen_kv_bool(j, "clusterScoped", h->cluster_scoped);
 	kv_or_null(j, "labelSelector", h->label_selector);
 	owners_json_gen_string(j, "discovery");
-	owners_resource_table_gen(j, types, w->format);
+	owners_resource_json_gen(j, types, w->format);
 	owners_json_gen_map_close(j);
 	return record(w, j, OWNERS_SNAPSHOT_FRAME_RECORD, err);
 }
@@ -380,14 +380,15 @@ int owners_snapshot_write_fact(struct owners_snapshot_writer *w, const struct ow
 	return record(w, j, OWNERS_SNAPSHOT_FRAME_FACT, err);
 }
 
-int owners_snapshot_writer_close(struct owners_snapshot_writer *w, double seconds, struct owners_error *err)
+int owners_snapshot_write_close(struct owners_snapshot_writer *w, double seconds,
+				struct owners_error *err)
 {
 	struct owners_json_gen *j = record_open(w, "End", err);
 	char secs[64];
 	int rc;
 
 	if (!j) {
-		owners_snapshot_writer_abandon(w);
+		owners_snapshot_write_abandon(w);
 		return err->code;
 	}
 	owners_json_gen_kv_int(j, "objects", (long long)w->objects);
@@ -396,7 +397,7 @@ int owners_snapshot_writer_close(struct owners_snapshot_writer *w, double second
 	owners_json_gen_number(j, secs, strlen(secs));
 	owners_json_gen_map_close(j);
 	if ((rc = record(w, j, OWNERS_SNAPSHOT_FRAME_RECORD, err))) {
-		owners_snapshot_writer_abandon(w);
+		owners_snapshot_write_abandon(w);
 		return rc;
 	}
 	rc = owners_file_writer_close(w->file, err);
@@ -405,7 +406,7 @@ int owners_snapshot_writer_close(struct owners_snapshot_writer *w, double second
 	return rc;
 }
 
-void owners_snapshot_writer_abandon(struct owners_snapshot_writer *w)
+void owners_snapshot_write_abandon(struct owners_snapshot_writer *w)
 {
 	if (!w)
 		return;
@@ -414,12 +415,12 @@ void owners_snapshot_writer_abandon(struct owners_snapshot_writer *w)
 	free(w);
 }
 
-uint64_t owners_snapshot_writer_objects(const struct owners_snapshot_writer *w)
+uint64_t owners_snapshot_write_objects(const struct owners_snapshot_writer *w)
 {
 	return w->objects;
 }
 
-uint64_t owners_snapshot_writer_bytes(const struct owners_snapshot_writer *w)
+uint64_t owners_snapshot_write_bytes(const struct owners_snapshot_writer *w)
 {
 	return owners_file_writer_bytes(w->file);
 }

@@ -18,8 +18,8 @@
 struct owners_snapshot_writer;
 
 /* path "-": stdout; a name ending in ".gz": gzip. */
-int owners_snapshot_writer_open(struct owners_snapshot_writer **out, const char *path, enum owners_snapshot_format format,
-				struct owners_error *err);
+int owners_snapshot_write_open(struct owners_snapshot_writer **out, const char *path,
+			       enum owners_snapshot_format format, struct owners_error *err);
 /* First, once: the header (its path and format are ignored) and the
  * types every later record points into. */
 int owners_snapshot_write_header(struct owners_snapshot_writer *w, const struct owners_snapshot_header *h,
@@ -32,9 +32,10 @@ int owners_snapshot_write_fact(struct owners_snapshot_writer *w, const struct ow
 			       struct owners_error *err);
 /* The end record (what a reader checks the file against), then the file
  * is closed and put in place; the writer is freed whatever the outcome. */
-int owners_snapshot_writer_close(struct owners_snapshot_writer *w, double seconds, struct owners_error *err);
-void owners_snapshot_writer_abandon(struct owners_snapshot_writer *w);
-uint64_t owners_snapshot_writer_objects(const struct owners_snapshot_writer *w);
-uint64_t owners_snapshot_writer_bytes(const struct owners_snapshot_writer *w);
+int owners_snapshot_write_close(struct owners_snapshot_writer *w, double seconds,
+				struct owners_error *err);
+void owners_snapshot_write_abandon(struct owners_snapshot_writer *w);
+uint64_t owners_snapshot_write_objects(const struct owners_snapshot_writer *w);
+uint64_t owners_snapshot_write_bytes(const struct owners_snapshot_writer *w);
 
 #endif

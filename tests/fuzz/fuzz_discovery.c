@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct owners_json_value *doc = NULL;
 	struct owners_resource_table t;
-	struct owners_discovery_groups groups;
+	struct owners_discovery_parse_group_list groups;
 	const struct owners_resource *r = NULL;
 	size_t i;
 
@@ -23,8 +23,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (owners_json_parse(&doc, (const char *)data, size, NULL))
 		return 0;
 	owners_resource_table_init(&t);
-	owners_discovery_groups_init(&groups);
-	switch (owners_discovery_detect(doc)) {
+	owners_discovery_parse_group_list_init(&groups);
+	switch (owners_discovery_parse_detect(doc)) {
 	case OWNERS_DISCOVERY_AGGREGATED:
 		owners_discovery_parse_aggregated(&t, doc, NULL);
 		break;
@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		(void)owners_resource_by_gvk(&t, t.items[i].api_version, t.items[i].kind);
 		(void)owners_type_resolve(&r, &t, t.items[i].resource, NULL);
 	}
-	owners_discovery_groups_clear(&groups);
+	owners_discovery_parse_group_list_clear(&groups);
 	owners_resource_table_clear(&t);
 	owners_json_value_free(doc);
 	return 0;

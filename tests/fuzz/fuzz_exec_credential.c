@@ -10,7 +10,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct owners_exec_credential cred = { 0 };
+	struct owners_rest_config_exec_credential cred = { 0 };
 	struct owners_error err = OWNERS_ERROR_INIT;
 
 	same_tree_whole_and_bytewise((const char *)data, size);
@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				     size && (data[0] & 1) ? "client.authentication.k8s.io/v1"
 							   : "client.authentication.k8s.io/v1beta1",
 				     &err);
-	owners_exec_credential_clear(&cred);
+	owners_rest_config_exec_credential_clear(&cred);
 	owners_error_clear(&err);
 	return 0;
 }

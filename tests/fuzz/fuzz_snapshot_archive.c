@@ -31,7 +31,7 @@ static size_t walk(const char *dir, int depth)
 		return 0;
 	}
 	for (i = 0; i < n; i++) {
-		enum owners_snapshot_dump_entry e;
+		enum owners_snapshot_dump_dir_entry_kind e;
 		int64_t mtime;
 		FILE *f;
 

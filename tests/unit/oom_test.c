@@ -134,10 +134,10 @@ static int target_list(struct result *out)
 static int build_types(struct owners_resource_table *t, struct owners_error *err)
 {
 	struct owners_json_value *docs[6] = { NULL };
-	struct owners_discovery_groups groups;
+	struct owners_discovery_parse_group_list groups;
 	int rc = 0, i;
 
-	owners_discovery_groups_init(&groups);
+	owners_discovery_parse_group_list_init(&groups);
 	for (i = 0; !rc && i < 6; i++)
 		rc = owners_json_parse(&docs[i], doc_disc[i].ptr, doc_disc[i].len, err);
 	if (!rc)
@@ -157,7 +157,7 @@ static int build_types(struct owners_resource_table *t, struct owners_error *err
 		owners_json_value_free(docs[i]);
 	if (!rc && groups.count < 2)
 		rc = OWNERS_EPROTO;
-	owners_discovery_groups_clear(&groups);
+	owners_discovery_parse_group_list_clear(&groups);
 	return rc;
 }
 

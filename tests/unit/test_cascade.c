@@ -506,7 +506,7 @@ static void needs(const struct owners_cascade_plan *p, struct owners_graph *g,
 	size_t n = 0, i, used = 0;
 
 	*out = '\0';
-	if (owners_cascade_needed_access(p, g, mode, &c, &examples, &n)) {
+	if (owners_cascade_access_needed(p, g, mode, &c, &examples, &n)) {
 		snprintf(out, size, "ENOMEM");
 		return;
 	}
@@ -541,13 +541,17 @@ static void test_fix_needed_access(void)
 		items[i].class_ = OWNERS_REF_ABSENT;
 		items[i].fix = OWNERS_FIX_WOULD_DELETE;
 	}
-	ok(owners_dangling_fix_needed_access(&rep, g, &(struct owners_dangling_fix_access){ 0, 0, NULL, 0 },
-					     &by_type, &ex, &n) == 0 && n == 2,
+	ok(owners_cascade_access_dangling_fix_needed(
+		   &rep, g, &(struct owners_cascade_access_dangling_fix){ 0, 0, NULL, 0 }, &by_type,
+		   &ex, &n) == 0 &&
+		   n == 2,
 	   "--fix: one check per type and namespace for three objects (%zu)", n);
 	for (i = 0; i < n; i++)
 		by_type[i].verdict = strcmp(by_type[i].resource, "secrets") ? OWNERS_ACCESS_DENIED : OWNERS_ACCESS_ALLOWED;
-	ok(owners_dangling_fix_needed_access(&rep, g, &(struct owners_dangling_fix_access){ 0, 1, by_type, n },
-					     &named, &ex2, &n2) == 0, "narrowed");
+	ok(owners_cascade_access_dangling_fix_needed(
+		   &rep, g, &(struct owners_cascade_access_dangling_fix){ 0, 1, by_type, n },
+		   &named, &ex2, &n2) == 0,
+	   "narrowed");
 	for (i = 0; i < n2; i++) {
 		named_cm += !strcmp(named[i].resource, "configmaps") && named[i].name && *named[i].name;
 		named_secret += !strcmp(named[i].resource, "secrets");
@@ -618,8 +622,8 @@ struct events {
 	char text[512];
 };
 
-static void on_event(void *ctx, enum owners_cascade_event e, const char *type, const char *name,
-		     const char *ns)
+static void on_event(void *ctx, enum owners_cascade_track_event e, const char *type,
+		     const char *name, const char *ns)
 {
 	struct events *ev = ctx;
 	size_t len = strlen(ev->text);
@@ -661,8 +665,9 @@ static void test_track(void)
 	ok(owners_cascade_track_round(&t, g, &p, 1, on_event, &ev) == 0 && !*ev.text,
 	   "first round: everything remembered, nothing gone yet");
 	ok(owners_cascade_track_links(&t) == 0 && t.n_links == 3, "links: the three members (not the released pod)");
-	ok(owners_cascade_probe_candidate(&p, g, &node) && !strcmp(g->nodes[node].uid, "d"),
-	   "the probe may ask about the root (about to enter foreground deletion, no finalizer yet)");
+	ok(owners_cascade_track_probe_candidate(&p, g, &node) && !strcmp(g->nodes[node].uid, "d"),
+	   "the probe may ask about the root (about to enter foreground deletion, no finalizer "
+	   "yet)");
 	ok(owners_cascade_track_choose_types(&t, g, &p, &types) == 0, "types chosen");
 	ok(owners_cascade_track_wants(&t, owners_resource_by_gvk(&types, "v1", "ConfigMap")),
 	   "  configmaps: the released pod's other owner");
@@ -747,7 +752,7 @@ struct runner_ctx {
 	int rescans, approvals;
 };
 
-static int no_rescan(void *ctx, struct owners_cascade_world *w,
+static int no_rescan(void *ctx, struct owners_cascade_runner_world *w,
 		     const struct owners_cascade_track *t)
 {
 	(void)w;
@@ -777,10 +782,10 @@ static void test_runner_end(void)
 		.rescan = no_rescan,
 		.approve = approve_all,
 	};
-	struct owners_cascade_world world = { NULL, &types, g, 0 };
+	struct owners_cascade_runner_world world = { NULL, &types, g, 0 };
 	struct owners_cascade_runner r;
 	struct owners_error err = OWNERS_ERROR_INIT;
-	enum owners_cascade_run_end end;
+	enum owners_cascade_runner_end end;
 	struct events ev;
 
 	memset(&ev, 0, sizeof(ev));
@@ -788,7 +793,8 @@ static void test_runner_end(void)
 	r.roots = roots;
 	r.n_roots = 1;
 	r.timeout_ms = 60000;
-	ok(owners_cascade_run(&end, &r, &world, &hooks, &err) == 0 && end == OWNERS_CASCADE_RUN_DONE,
+	ok(owners_cascade_runner_run(&end, &r, &world, &hooks, &err) == 0 &&
+		   end == OWNERS_CASCADE_RUNNER_DONE,
 	   "runner: nothing left, every type seen: done");
 	ok(!ctx.rescans && !ctx.approvals, "  without a rescan or a request");
 	owners_cascade_runner_clear(&r);
@@ -798,7 +804,8 @@ static void test_runner_end(void)
 	r.n_roots = 1;
 	r.timeout_ms = 60000;
 	world.n_failures = 1; /* a type the first scan listed did not list */
-	ok(owners_cascade_run(&end, &r, &world, &hooks, &err) == 0 && end == OWNERS_CASCADE_RUN_UNSEEN,
+	ok(owners_cascade_runner_run(&end, &r, &world, &hooks, &err) == 0 &&
+		   end == OWNERS_CASCADE_RUNNER_UNSEEN,
 	   "runner: nothing left in a view missing a type: not done, cannot be confirmed");
 	owners_cascade_runner_clear(&r);
 	owners_graph_free(g);
@@ -852,7 +859,7 @@ static int fake_execute(void *ctx, struct owners_graph *g, const struct owners_c
 	return 0;
 }
 
-static int fake_rescan(void *ctx, struct owners_cascade_world *w,
+static int fake_rescan(void *ctx, struct owners_cascade_runner_world *w,
 		       const struct owners_cascade_track *t)
 {
 	struct fake_cluster *f = ctx;
@@ -915,10 +922,10 @@ static void test_runner_rounds(void)
 		.execute = fake_execute,
 		.read_owner = fake_read_owner,
 	};
-	struct owners_cascade_world world = { NULL, &types, NULL, 0 };
+	struct owners_cascade_runner_world world = { NULL, &types, NULL, 0 };
 	struct owners_cascade_runner r;
 	struct owners_error err = OWNERS_ERROR_INIT;
-	enum owners_cascade_run_end end = OWNERS_CASCADE_RUN_FAILED;
+	enum owners_cascade_runner_end end = OWNERS_CASCADE_RUNNER_FAILED;
 	int forbid;
 
 	for (forbid = 0; forbid < 2; forbid++) {
@@ -932,11 +939,11 @@ static void test_runner_rounds(void)
 		r.n_roots = 1;
 		r.timeout_ms = 60000;
 		r.server_gc_known = 1; /* no server to ask whether it adds the GC's finalizer */
-		ok(owners_cascade_run(&end, &r, &world, &hooks, &err) == 0,
+		ok(owners_cascade_runner_run(&end, &r, &world, &hooks, &err) == 0,
 		   "runner over a fake cluster%s: runs",
 		   forbid ? ", the dependent's change refused" : "");
 		if (!forbid) {
-			is_int(end, OWNERS_CASCADE_RUN_DONE, "  to its end: done");
+			is_int(end, OWNERS_CASCADE_RUNNER_DONE, "  to its end: done");
 			is_str(f.told,
 			       "round(1) configmap/root-gone round(1) configmap/child-gone ",
 			       "  each round told as it begins, each object as it goes: the owner "
@@ -944,7 +951,7 @@ static void test_runner_rounds(void)
 			       "(background), then its dependent, as the GC would");
 			ok(f.gone[0] && f.gone[1], "  both gone from the cluster");
 		} else {
-			is_int(end, OWNERS_CASCADE_RUN_INCOMPLETE,
+			is_int(end, OWNERS_CASCADE_RUNNER_INCOMPLETE,
 			       "  done but for what the server refused");
 			is_str(f.told, "round(1) configmap/root-gone round(1) refused:child ",
 			       "  the refusal told as an event, by the same hook");
@@ -973,16 +980,17 @@ static void test_runner_interrupted(void)
 		.approve = approve_all,
 		.interrupted = asked_to_stop,
 	};
-	struct owners_cascade_world world = { NULL, &types, g, 0 };
+	struct owners_cascade_runner_world world = { NULL, &types, g, 0 };
 	struct owners_cascade_runner r;
 	struct owners_error err = OWNERS_ERROR_INIT;
-	enum owners_cascade_run_end end = OWNERS_CASCADE_RUN_DONE;
+	enum owners_cascade_runner_end end = OWNERS_CASCADE_RUNNER_DONE;
 
 	owners_cascade_runner_init(&r);
 	r.roots = roots;
 	r.n_roots = 1;
 	r.timeout_ms = 60000;
-	ok(owners_cascade_run(&end, &r, &world, &hooks, &err) == 0 && end == OWNERS_CASCADE_RUN_INTERRUPTED,
+	ok(owners_cascade_runner_run(&end, &r, &world, &hooks, &err) == 0 &&
+		   end == OWNERS_CASCADE_RUNNER_INTERRUPTED,
 	   "runner: interrupted: the run ends so");
 	ok(!ctx.approvals && !ctx.rescans, "  before any request");
 	ok(r.planned && r.plan.members_left == 2, "  the plan of what is left kept: 2 objects");

@@ -487,7 +487,7 @@ static void test_interrupted(void)
 static void test_events(void)
 {
 	static const struct {
-		enum owners_cascade_event e;
+		enum owners_cascade_track_event e;
 		const char *line, *name_line;
 	} cases[] = {
 		{ OWNERS_EVENT_DELETED, "deployment.apps \"web\" deleted in namespace ns\n",

@@ -71,30 +71,36 @@ static void test_detect(void)
 	struct owners_json_value *v;
 
 	v = load("data/discovery_aggregated_api.json");
-	is_int(owners_discovery_detect(v), OWNERS_DISCOVERY_AGGREGATED, "/api aggregated (v2)");
+	is_int(owners_discovery_parse_detect(v), OWNERS_DISCOVERY_AGGREGATED,
+	       "/api aggregated (v2)");
 	owners_json_value_free(v);
 	v = parse("{\"kind\":\"APIGroupDiscoveryList\",\"apiVersion\":\"apidiscovery.k8s.io/v2beta1\",\"items\":[]}");
-	is_int(owners_discovery_detect(v), OWNERS_DISCOVERY_AGGREGATED, "v2beta1 is aggregated too");
+	is_int(owners_discovery_parse_detect(v), OWNERS_DISCOVERY_AGGREGATED,
+	       "v2beta1 is aggregated too");
 	owners_json_value_free(v);
 	v = parse("{\"kind\":\"APIGroupDiscoveryList\",\"apiVersion\":\"apidiscovery.k8s.io/v3\",\"items\":[]}");
-	is_int(owners_discovery_detect(v), OWNERS_DISCOVERY_UNKNOWN, "an unknown aggregated version is not trusted");
+	is_int(owners_discovery_parse_detect(v), OWNERS_DISCOVERY_UNKNOWN,
+	       "an unknown aggregated version is not trusted");
 	owners_json_value_free(v);
 	v = load("data/discovery_legacy_api.json");
-	is_int(owners_discovery_detect(v), OWNERS_DISCOVERY_API_VERSIONS, "legacy /api: APIVersions");
+	is_int(owners_discovery_parse_detect(v), OWNERS_DISCOVERY_API_VERSIONS,
+	       "legacy /api: APIVersions");
 	owners_json_value_free(v);
 	v = load("data/discovery_legacy_apis.json");
-	is_int(owners_discovery_detect(v), OWNERS_DISCOVERY_API_GROUP_LIST, "legacy /apis: APIGroupList");
+	is_int(owners_discovery_parse_detect(v), OWNERS_DISCOVERY_API_GROUP_LIST,
+	       "legacy /apis: APIGroupList");
 	owners_json_value_free(v);
 	v = load("data/discovery_legacy_apps_v1.json");
-	is_int(owners_discovery_detect(v), OWNERS_DISCOVERY_API_RESOURCE_LIST, "/apis/apps/v1: APIResourceList");
+	is_int(owners_discovery_parse_detect(v), OWNERS_DISCOVERY_API_RESOURCE_LIST,
+	       "/apis/apps/v1: APIResourceList");
 	owners_json_value_free(v);
 	v = parse("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"code\":503}");
-	is_int(owners_discovery_detect(v), OWNERS_DISCOVERY_STATUS, "a Status");
+	is_int(owners_discovery_parse_detect(v), OWNERS_DISCOVERY_STATUS, "a Status");
 	owners_json_value_free(v);
 	v = parse("[1,2]");
-	is_int(owners_discovery_detect(v), OWNERS_DISCOVERY_UNKNOWN, "an array");
+	is_int(owners_discovery_parse_detect(v), OWNERS_DISCOVERY_UNKNOWN, "an array");
 	owners_json_value_free(v);
-	is_int(owners_discovery_detect(NULL), OWNERS_DISCOVERY_UNKNOWN, "NULL");
+	is_int(owners_discovery_parse_detect(NULL), OWNERS_DISCOVERY_UNKNOWN, "NULL");
 }
 
 static void test_aggregated(void)
@@ -233,7 +239,7 @@ static void test_v2beta1(void)
 static void test_legacy(void)
 {
 	struct owners_resource_table t;
-	struct owners_discovery_groups g;
+	struct owners_discovery_parse_group_list g;
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_json_value *api = load("data/discovery_legacy_api.json");
 	struct owners_json_value *apis = load("data/discovery_legacy_apis.json");
@@ -242,7 +248,7 @@ static void test_legacy(void)
 	const struct owners_resource *r;
 
 	owners_resource_table_init(&t);
-	owners_discovery_groups_init(&g);
+	owners_discovery_parse_group_list_init(&g);
 	ok(api && apis && v1 && apps, "legacy fixtures load");
 
 	is_int(owners_discovery_parse_groups(&g, api, &err), 0, "APIVersions parses");
@@ -285,9 +291,9 @@ static void test_legacy(void)
 	ok(r && r->has_scale, "\"deployments/scale\" marks a scale subresource");
 	is_int(t.count, 7, "3 more");
 
-	owners_discovery_groups_clear(&g);
-	owners_discovery_groups_clear(&g);
-	owners_discovery_groups_clear(NULL);
+	owners_discovery_parse_group_list_clear(&g);
+	owners_discovery_parse_group_list_clear(&g);
+	owners_discovery_parse_group_list_clear(NULL);
 	owners_resource_table_clear(&t);
 	owners_json_value_free(api);
 	owners_json_value_free(apis);
@@ -368,13 +374,13 @@ static const struct bad_case bad_cases[] = {
 static void test_garbage(void)
 {
 	struct owners_resource_table t;
-	struct owners_discovery_groups g;
+	struct owners_discovery_parse_group_list g;
 	struct owners_json_value *v;
 	size_t i;
 	int rc;
 
 	owners_resource_table_init(&t);
-	owners_discovery_groups_init(&g);
+	owners_discovery_parse_group_list_init(&g);
 	for (i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
 		const struct bad_case *c = &bad_cases[i];
 		struct owners_error err = OWNERS_ERROR_INIT;
@@ -414,7 +420,7 @@ static void test_garbage(void)
 		owners_error_clear(&err);
 	}
 	owners_resource_table_clear(&t);
-	owners_discovery_groups_clear(&g);
+	owners_discovery_parse_group_list_clear(&g);
 }
 
 static void test_table(void)

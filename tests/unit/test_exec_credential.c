@@ -467,7 +467,7 @@ static void test_failures(void)
 static const char *parse_fails(const char *json, const char *expected)
 {
 	static struct owners_buf msg = OWNERS_BUF_INIT;
-	struct owners_exec_credential cred = { 0 };
+	struct owners_rest_config_exec_credential cred = { 0 };
 	struct owners_error err = OWNERS_ERROR_INIT;
 
 	owners_buf_clear(&msg);
@@ -479,7 +479,7 @@ static const char *parse_fails(const char *json, const char *expected)
 		owners_buf_adds(&msg, owners_error_message(&err));
 	else
 		owners_buf_adds(&msg, "(no error)");
-	owners_exec_credential_clear(&cred);
+	owners_rest_config_exec_credential_clear(&cred);
 	owners_error_clear(&err);
 	return msg.ptr;
 }
@@ -488,7 +488,7 @@ static const char *parse_fails(const char *json, const char *expected)
 
 static void test_parse(void)
 {
-	struct owners_exec_credential cred = { 0 };
+	struct owners_rest_config_exec_credential cred = { 0 };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	const char *good = CRED("{\"token\":\"new\",\"expirationTimestamp\":\"2030-01-01T00:00:00.5Z\"}");
 
@@ -535,7 +535,7 @@ static void test_parse(void)
 	ok(owners_exec_credential_parse(&cred, "{}", 2, V1, &err) == OWNERS_EEXEC && cred.valid &&
 		   !strcmp(cred.token, "new"),
 	   "a failed parse leaves the previous credential as it was");
-	owners_exec_credential_clear(&cred);
+	owners_rest_config_exec_credential_clear(&cred);
 	ok(!cred.valid && cred.token == NULL && cred.expires_at == 0, "clear empties it");
 	/* Each in a child, so that a crash (or a sanitizer report, which
 	 * exits 86) is a failed check, not a test that ends early. */
@@ -545,7 +545,7 @@ static void test_parse(void)
 		int st = -1;
 
 		if (pid == 0) {
-			owners_exec_credential_clear(&cred);
+			owners_rest_config_exec_credential_clear(&cred);
 			_exit(!cred.valid && cred.token == NULL && cred.expires_at == 0 &&
 					      cred.client_cert_data.len == 0 && cred.client_key_data.len == 0
 				      ? 0 : 1);
@@ -555,7 +555,7 @@ static void test_parse(void)
 		fflush(stdout);
 		pid = fork();
 		if (pid == 0) {
-			owners_exec_credential_clear(NULL);
+			owners_rest_config_exec_credential_clear(NULL);
 			owners_rest_config_free(NULL);
 			owners_exec_config_free(NULL);
 			_exit(0);

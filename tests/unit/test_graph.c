@@ -409,7 +409,8 @@ static void test_marks(void)
 	memset(marks, 0, sizeof(marks));
 	owners_graph_mark(marks, g, type("v1", "Node"), "a", OWNERS_MARK_CLUSTER_SCOPED);
 	ok(marks[node(g, "u-n1")] && !marks[node(g, "u-a1")], "marks: a cluster-scoped type from a namespace");
-	ok(owners_graph_marked(&nodes, &n, g, marks, 0) == 0 && n == 1 && nodes[0] == node(g, "u-n1"),
+	ok(owners_graph_mark_list(&nodes, &n, g, marks, 0) == 0 && n == 1 &&
+		   nodes[0] == node(g, "u-n1"),
 	   "marks: read back as a list");
 	free(nodes);
 
@@ -419,7 +420,8 @@ static void test_marks(void)
 	   "marks: the Deployment gone but still referred to from namespace a");
 	ok(owners_graph_mark_absent(marks, g, type("apps/v1", "Deployment"), "b", "web") == 0,
 	   "marks: not from namespace b");
-	ok(owners_graph_marked(&nodes, &n, g, marks, 1) == 0 && n == 0, "marks: none of them in deletion");
+	ok(owners_graph_mark_list(&nodes, &n, g, marks, 1) == 0 && n == 0,
+	   "marks: none of them in deletion");
 	free(nodes);
 
 	/* The same graph in DOT: the missing owner dashed red, the edge red. */

@@ -1320,7 +1320,7 @@ static void test_tls(const char *dir)
 		owners_http_request_clear(&r);
 		owners_exec_config_free(cfg->exec);
 		cfg->exec = NULL;
-		owners_exec_credential_clear(&cfg->exec_cred);
+		owners_rest_config_exec_credential_clear(&cfg->exec_cred);
 		unlink(plugin);
 	}
 

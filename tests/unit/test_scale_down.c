@@ -167,9 +167,10 @@ static void test_needed_access(void)
 
 	owners_cascade_plan_make(&p, g, &seeds, &o);
 	owners_scale_plan_make(&sp, g, p.member, roots, 2);
-	is_int(owners_cascade_scale_needed_access(&(const struct owners_scale_access_of){ &p, &sp, o.mode }, g, &checks,
-						  &examples, &n), 0,
-	       "the permissions are listed");
+	is_int(owners_cascade_access_scale_needed(
+		       &(const struct owners_scale_access_of){ &p, &sp, o.mode }, g, &checks,
+		       &examples, &n),
+	       0, "the permissions are listed");
 	for (i = 0; i < n; i++) {
 		const struct owners_access_check *c = &checks[i];
 		int patch = !strcmp(c->verb, "patch");

@@ -964,7 +964,7 @@ static void test_plural(void)
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		owners_buf_reset(&b);
-		owners_snapshot_dump_plural(&b, cases[i][0]);
+		owners_snapshot_dump_types_plural(&b, cases[i][0]);
 		is_str(b.ptr, cases[i][1], "%s: %s, as client-go guesses", cases[i][0],
 		       cases[i][1]);
 	}

@@ -47,7 +47,7 @@ int main(void)
 {
 	unsigned char head[512];
 	struct owners_error err = OWNERS_ERROR_INIT;
-	enum owners_snapshot_dump_entry e;
+	enum owners_snapshot_dump_dir_entry_kind e;
 	char path[64], **names = NULL, *big;
 	const char *what;
 	size_t n = 0;

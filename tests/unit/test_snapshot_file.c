@@ -119,7 +119,8 @@ static void write_snapshot(const char *path, const struct owners_resource_table 
 	struct owners_snapshot_fact object = { OWNERS_SNAPSHOT_FACT_OBJECT, NULL, NULL, "/apis/x/leases/kcm", lease,
 					       strlen(lease), 1699999999 };
 
-	ok(!owners_snapshot_writer_open(&w, path, format, &err), "opened %s (format %d)", path, format);
+	ok(!owners_snapshot_write_open(&w, path, format, &err), "opened %s (format %d)", path,
+	   format);
 	owners_snapshot_write_header(w, &h, t, &err);
 	owners_snapshot_write_object(w, &t->items[0], &pod, &err);
 	owners_snapshot_write_object(w, &t->items[2], &cm, &err);
@@ -129,7 +130,7 @@ static void write_snapshot(const char *path, const struct owners_resource_table 
 	owners_snapshot_write_listed(w, &refused, &err);
 	owners_snapshot_write_fact(w, &status, &err);
 	ok(!owners_snapshot_write_fact(w, &object, &err), "records written: %s", owners_error_message(&err));
-	ok(!owners_snapshot_writer_close(w, 1.5, &err), "closed: %s", owners_error_message(&err));
+	ok(!owners_snapshot_write_close(w, 1.5, &err), "closed: %s", owners_error_message(&err));
 	owners_error_clear(&err);
 }
 

@@ -279,7 +279,7 @@ static void test_namespace(void)
 
 	ok(owners_stuck_is_stuck(g, NULL, old),
 	   "a namespace in deletion whose spec was not read counts as stuck (cannot tell)");
-	ok(owners_stuck_reach(&reach, &n_reach, g, &old, 1) == 0, "reach from the namespace");
+	ok(owners_stuck_fetch_reach(&reach, &n_reach, g, &old, 1) == 0, "reach from the namespace");
 	is_int(n_reach, 2, "  the namespace and its content in deletion (not the live content, not other namespaces)");
 	free(reach);
 	(void)other;
@@ -287,7 +287,7 @@ static void test_namespace(void)
 
 	ns = owners_stuck_facts_add_namespace(&facts, old);
 	ok(owners_json_parse(&doc, nsdoc, sizeof(nsdoc) - 1, NULL) == 0, "namespace document parses");
-	ok(owners_stuck_read_namespace(ns, doc) == 0, "namespace facts read");
+	ok(owners_stuck_fetch_read_namespace(ns, doc) == 0, "namespace facts read");
 	owners_json_value_free(doc);
 	doc = NULL;
 	ns->content_listed = 1;
@@ -339,7 +339,8 @@ static void test_namespace(void)
 		memset(&f2, 0, sizeof(f2));
 		n2 = owners_stuck_facts_add_namespace(&f2, empty);
 		ok(owners_json_parse(&doc, failing, sizeof(failing) - 1, NULL) == 0 &&
-		   owners_stuck_read_namespace(n2, doc) == 0, "a failing namespace read");
+			   owners_stuck_fetch_read_namespace(n2, doc) == 0,
+		   "a failing namespace read");
 		owners_json_value_free(doc);
 		doc = NULL;
 		n2->content_listed = 1;
@@ -410,10 +411,13 @@ static void test_protection(void)
 	   owners_pod_claims_parser_finish(p, NULL) == 0, "pods of namespace a read");
 	owners_pod_claims_parser_free(p);
 	ok(owners_json_parse(&doc, bound, sizeof(bound) - 1, NULL) == 0 &&
-	   owners_stuck_read_volume(owners_stuck_facts_add_volume(&facts, pv), doc) == 0, "bound volume read");
+		   owners_stuck_fetch_read_volume(owners_stuck_facts_add_volume(&facts, pv), doc) ==
+			   0,
+	   "bound volume read");
 	owners_json_value_free(doc);
 	ok(owners_json_parse(&doc, released, sizeof(released) - 1, NULL) == 0 &&
-	   owners_stuck_read_volume(owners_stuck_facts_add_volume(&facts, pv2), doc) == 0,
+		   owners_stuck_fetch_read_volume(owners_stuck_facts_add_volume(&facts, pv2),
+						  doc) == 0,
 	   "released volume read");
 	owners_json_value_free(doc);
 

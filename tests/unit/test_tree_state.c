@@ -95,28 +95,31 @@ static void test_ready(void)
 
 	tree_of(&t, g, "u-web", 0);
 	is_int(t.count, 5, "  every object is a row");
-	is_int(owners_tree_ready(&first, g, &t, st, g->count), 1, "every object ready: the tree is ready");
+	is_int(owners_tree_state_ready(&first, g, &t, st, g->count), 1,
+	       "every object ready: the tree is ready");
 	is_int(first, OWNERS_NO_NODE, "  none is named");
-	is_int(owners_tree_ready(&first, g, &t, st, node(g, "u-b")), 0,
+	is_int(owners_tree_state_ready(&first, g, &t, st, node(g, "u-b")), 0,
 	       "an object with no READY yet (past the status array) is not ready");
 	is_int(first, node(g, "u-b"), "  it is named");
-	is_int(owners_tree_ready(&first, g, &t, NULL, 0), 0, "no status at all: not ready");
+	is_int(owners_tree_state_ready(&first, g, &t, NULL, 0), 0, "no status at all: not ready");
 	is_int(first, OWNERS_NO_NODE, "  and none is named");
 	statuses_free(st, g->count);
 
 	st = statuses(g, "u-a");
-	is_int(owners_tree_ready(&first, g, &t, st, g->count), 0, "one pod not ready: the tree is not");
+	is_int(owners_tree_state_ready(&first, g, &t, st, g->count), 0,
+	       "one pod not ready: the tree is not");
 	is_int(first, node(g, "u-a"), "  the first not ready is named (web-a)");
 	statuses_free(st, g->count);
 
 	st = statuses(g, "u-cfg");
-	is_int(owners_tree_ready(&first, g, &t, st, g->count), 1,
+	is_int(owners_tree_state_ready(&first, g, &t, st, g->count), 1,
 	       "a kind with no status is ready by being there (whatever its READY says)");
 	statuses_free(st, g->count);
 	owners_tree_clear(&t);
 
 	memset(&t, 0, sizeof(t));
-	is_int(owners_tree_ready(&first, g, &t, NULL, 0), 0, "an empty tree (the root not seen yet) is not ready");
+	is_int(owners_tree_state_ready(&first, g, &t, NULL, 0), 0,
+	       "an empty tree (the root not seen yet) is not ready");
 	owners_graph_free(g);
 }
 
@@ -135,18 +138,19 @@ static void test_ready_deepest(void)
 	st[node(g, "u-rs")].is_ready = 0;
 	free(st[node(g, "u-b")].status);
 	st[node(g, "u-b")].status = strdup("Pending");
-	is_int(owners_tree_ready(&first, g, &t, st, g->count), 0,
+	is_int(owners_tree_state_ready(&first, g, &t, st, g->count), 0,
 	       "web, web-rs and web-b not ready: not ready");
 	is_int(first, node(g, "u-b"), "  the deepest not ready is named (web-b), not the root");
-	ok(owners_tree_not_ready_why(&why, g, first, st, g->count) == 0, "  why it is not ready");
+	ok(owners_tree_state_not_ready_why(&why, g, first, st, g->count) == 0,
+	   "  why it is not ready");
 	is_str(why.ptr, "Pending (READY 0/1)", "  its STATUS and READY");
 	owners_buf_reset(&why);
 	free(st[node(g, "u-b")].status);
 	st[node(g, "u-b")].status = NULL;
-	owners_tree_not_ready_why(&why, g, first, st, g->count);
+	owners_tree_state_not_ready_why(&why, g, first, st, g->count);
 	is_str(why.ptr, "not ready (READY 0/1)", "  no STATUS: its READY");
 	owners_buf_reset(&why);
-	owners_tree_not_ready_why(&why, g, first, st, node(g, "u-b"));
+	owners_tree_state_not_ready_why(&why, g, first, st, node(g, "u-b"));
 	is_str(why.ptr, "no status read yet", "  none read yet: said so");
 	owners_buf_clear(&why);
 	statuses_free(st, g->count);
@@ -168,18 +172,21 @@ static void test_not_ready_holders(void)
 	st[node(g, "u-b")].is_ready = 0;
 	st[node(g, "u-rs")].is_ready = 0;
 	st[node(g, "u-web")].is_ready = 0;
-	is_int(owners_tree_not_ready_holders(nodes, g, &t, st, g->count), 2,
+	is_int(owners_tree_state_not_ready_holders(nodes, g, &t, st, g->count), 2,
 	       "two pods not ready under a ReplicaSet and a Deployment not ready: two holders");
 	ok(nodes[0] == node(g, "u-a") && nodes[1] == node(g, "u-b"), "  the pods, in the tree's order");
 	st[node(g, "u-a")].is_ready = st[node(g, "u-b")].is_ready = 1;
-	is_int(owners_tree_not_ready_holders(nodes, g, &t, st, g->count), 1,
+	is_int(owners_tree_state_not_ready_holders(nodes, g, &t, st, g->count), 1,
 	       "pods ready, the ReplicaSet not: it holds the tree up");
 	is_int(nodes[0], node(g, "u-rs"), "  the ReplicaSet, not the Deployment above it");
 	st[node(g, "u-rs")].is_ready = 1;
-	is_int(owners_tree_not_ready_holders(nodes, g, &t, st, g->count), 1, "only the root not ready: the root");
+	is_int(owners_tree_state_not_ready_holders(nodes, g, &t, st, g->count), 1,
+	       "only the root not ready: the root");
 	st[node(g, "u-web")].is_ready = 1;
-	is_int(owners_tree_not_ready_holders(nodes, g, &t, st, g->count), 0, "all ready: none");
-	is_int(owners_tree_not_ready_holders(nodes, g, &t, NULL, 0), 0, "no status: none named");
+	is_int(owners_tree_state_not_ready_holders(nodes, g, &t, st, g->count), 0,
+	       "all ready: none");
+	is_int(owners_tree_state_not_ready_holders(nodes, g, &t, NULL, 0), 0,
+	       "no status: none named");
 	statuses_free(st, g->count);
 	owners_tree_clear(&t);
 	owners_graph_free(g);
@@ -245,7 +252,8 @@ static void test_ready_deleting(void)
 	uint32_t first = 0;
 
 	tree_of(&t, g, "u-web", 0);
-	is_int(owners_tree_ready(&first, g, &t, st, g->count), 0, "an object in deletion is not ready (READY 1/1)");
+	is_int(owners_tree_state_ready(&first, g, &t, st, g->count), 0,
+	       "an object in deletion is not ready (READY 1/1)");
 	is_int(first, node(g, "u-rs"), "  it is named (web-rs)");
 	statuses_free(st, g->count);
 	owners_tree_clear(&t);
@@ -264,11 +272,12 @@ static void test_ready_virtual(void)
 	owners_graph_link(g);
 	st = statuses(g, NULL);
 	tree_of(&t, g, "u-a", 1);
-	is_int(owners_tree_ready(&first, g, &t, st, g->count), 1,
+	is_int(owners_tree_state_ready(&first, g, &t, st, g->count), 1,
 	       "up: an owner not found does not keep the tree from ready");
 	owners_tree_clear(&t);
 	tree_of(&t, g, "u-rs", 0);
-	is_int(owners_tree_ready(&first, g, &t, st, g->count), 0, "down: a root that is gone is not ready");
+	is_int(owners_tree_state_ready(&first, g, &t, st, g->count), 0,
+	       "down: a root that is gone is not ready");
 	is_int(first, node(g, "u-rs"), "  the root is named");
 	statuses_free(st, g->count);
 	owners_tree_clear(&t);
@@ -282,14 +291,15 @@ static void test_gone(void)
 	uint32_t first = 0;
 
 	tree_of(&t, g, "u-web", 0);
-	is_int(owners_tree_gone(&first, g, &t), 0, "a tree that is there is not gone");
+	is_int(owners_tree_state_gone(&first, g, &t), 0, "a tree that is there is not gone");
 	is_int(first, node(g, "u-web"), "  its root is named");
 	owners_tree_clear(&t);
 
 	owners_graph_forget(g, "u-web");
 	owners_graph_link(g);
 	tree_of(&t, g, "u-web", 0);
-	is_int(owners_tree_gone(&first, g, &t), 0, "the root gone, its dependents remaining: not gone");
+	is_int(owners_tree_state_gone(&first, g, &t), 0,
+	       "the root gone, its dependents remaining: not gone");
 	is_int(first, node(g, "u-cfg"), "  the first dependent remaining is named (web-cfg, in the tree's order)");
 	owners_tree_clear(&t);
 
@@ -297,29 +307,30 @@ static void test_gone(void)
 	owners_graph_forget(g, "u-a");
 	owners_graph_link(g);
 	tree_of(&t, g, "u-web", 0);
-	is_int(owners_tree_gone(&first, g, &t), 0, "web-rs and web-b remaining: not gone");
+	is_int(owners_tree_state_gone(&first, g, &t), 0, "web-rs and web-b remaining: not gone");
 	is_int(first, node(g, "u-rs"), "  web-rs is named");
 	owners_tree_clear(&t);
 
 	owners_graph_forget(g, "u-rs");
 	owners_graph_link(g);
 	tree_of(&t, g, "u-rs", 0);
-	is_int(owners_tree_gone(&first, g, &t), 0, "a root gone, one pod still under it: not gone");
+	is_int(owners_tree_state_gone(&first, g, &t), 0,
+	       "a root gone, one pod still under it: not gone");
 	is_int(first, node(g, "u-b"), "  the pod is named (web-b)");
 	owners_tree_clear(&t);
 
 	owners_graph_forget(g, "u-b");
 	owners_graph_link(g);
 	tree_of(&t, g, "u-rs", 0);
-	is_int(owners_tree_gone(&first, g, &t), 1, "the root and every dependent gone: gone");
+	is_int(owners_tree_state_gone(&first, g, &t), 1, "the root and every dependent gone: gone");
 	is_int(first, OWNERS_NO_NODE, "  none is named");
 	owners_tree_clear(&t);
 	tree_of(&t, g, "u-web", 0);
-	is_int(owners_tree_gone(&first, g, &t), 1, "  and so is the tree above it");
+	is_int(owners_tree_state_gone(&first, g, &t), 1, "  and so is the tree above it");
 	owners_tree_clear(&t);
 
 	memset(&t, 0, sizeof(t));
-	is_int(owners_tree_gone(&first, g, &t), 1, "an empty tree is gone");
+	is_int(owners_tree_state_gone(&first, g, &t), 1, "an empty tree is gone");
 	owners_graph_free(g);
 }
 

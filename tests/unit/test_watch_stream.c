@@ -18,13 +18,13 @@ struct seen {
 	int n;
 };
 
-static int on_event(void *ctx, const struct owners_watch_event *e, struct owners_error *err)
+static int on_event(void *ctx, const struct owners_watch_stream_event *e, struct owners_error *err)
 {
 	struct seen *s = ctx;
 	size_t i;
 
 	s->n++;
-	owners_buf_adds(&s->log, owners_watch_event_name(e->type));
+	owners_buf_adds(&s->log, owners_watch_stream_event_name(e->type));
 	if (e->type == OWNERS_WATCH_ERROR) {
 		owners_buf_addf(&s->log, " %ld %s;", e->code, e->message);
 	} else {
