@@ -25,9 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "exec_credential.h"
 #include "http_redact.h"
 #include "http_retry.h"
@@ -176,14 +176,6 @@ struct owners_http_client {
 };
 
 /* ---- small helpers ----------------------------------------------------- */
-
-static int64_t now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 static long us_to_ms_ceil(int64_t us)
 {
@@ -509,7 +501,7 @@ static int exec_refresh(struct owners_http_client *c, int force, struct owners_e
 	int64_t old_expiry = ec->expires_at;
 	int rc;
 
-	rc = owners_exec_credential_refresh(c->cfg, (int64_t)time(NULL), force, err);
+	rc = owners_exec_credential_refresh(c->cfg, owners_clock_wall(), force, err);
 	if (!rc && (force || !was_valid || ec->expires_at != old_expiry))
 		c->cred_gen++;
 	return rc;
@@ -601,7 +593,7 @@ static size_t on_header(char *buf, size_t size, size_t n, void *ud)
 	struct owners_http_request *r = x->r;
 	size_t total = size * n, len = total;
 
-	x->progress_us = now_us();
+	x->progress_us = owners_clock_us();
 	if (len >= 5 && !memcmp(buf, "HTTP/", 5)) {
 		x->answered = 1;
 		/* A new response (after a 1xx): forget the previous one's. */
@@ -620,9 +612,10 @@ static size_t on_header(char *buf, size_t size, size_t n, void *ud)
 
 		curl_easy_getinfo(x->easy, CURLINFO_RESPONSE_CODE, &code);
 		if (code >= 200)
-			http_log(x->c, "%s %s%s %ld%s%s in %lld ms (watching)", r->method, x->c->display_base,
-				 r->path.ptr, code, *reason_phrase(code) ? " " : "", reason_phrase(code),
-				 (long long)((now_us() - x->started_us) / 1000));
+			http_log(x->c, "%s %s%s %ld%s%s in %lld ms (watching)", r->method,
+				 x->c->display_base, r->path.ptr, code,
+				 *reason_phrase(code) ? " " : "", reason_phrase(code),
+				 (long long)((owners_clock_us() - x->started_us) / 1000));
 	}
 	if (len > 31 && !strncasecmp(buf, "x-kubernetes-pf-flowschema-uid:", 31))
 		x->c->apf_seen = 1;
@@ -668,7 +661,7 @@ static size_t on_write(char *ptr, size_t size, size_t n, void *ud)
 	long code = 0;
 
 	curl_easy_getinfo(x->easy, CURLINFO_RESPONSE_CODE, &code);
-	x->progress_us = now_us();
+	x->progress_us = owners_clock_us();
 	x->body_bytes += len;
 	if (code >= 200 && code < 300) {
 		if (!r->on_data) {
@@ -740,7 +733,7 @@ static long request_time_left_ms(const struct owners_http_client *c, const struc
 
 	if (limit <= 0)
 		return 0;
-	used = x->r->attempts ? (long)((now_us() - x->first_started_us) / 1000) : 0;
+	used = x->r->attempts ? (long)((owners_clock_us() - x->first_started_us) / 1000) : 0;
 	return used < limit ? limit - used : 1;
 }
 
@@ -842,7 +835,8 @@ static CURLcode configure(struct owners_http_client *c, struct xfer *x, CURL *e,
 		 * at OWNERS_HTTP_NO_ANSWER_GIVE_UP_MS, this attempt included (waiting for
 		 * another request's connection too, which the connect timeout
 		 * does not count). */
-		long left = OWNERS_HTTP_NO_ANSWER_GIVE_UP_MS - (long)((now_us() - x->first_started_us) / 1000);
+		long left = OWNERS_HTTP_NO_ANSWER_GIVE_UP_MS -
+			    (long)((owners_clock_us() - x->first_started_us) / 1000);
 
 		timeout = left > 0 ? left : 1;
 	}
@@ -969,10 +963,10 @@ static int start_attempt(struct owners_http_client *c, struct xfer *x)
 		goto out;
 	}
 	if (!r->attempts)
-		x->first_started_us = now_us();
+		x->first_started_us = owners_clock_us();
 	r->attempts++;
 	c->sent++;
-	x->started_us = now_us();
+	x->started_us = owners_clock_us();
 	x->progress_us = x->started_us;
 	xl_push_back(&c->in_flight, x);
 	c->long_lived_in_flight += (size_t)x->long_lived;
@@ -1150,7 +1144,7 @@ static void log_attempt(struct owners_http_client *c, struct xfer *x, CURLcode r
 			long delay_ms)
 {
 	struct owners_http_request *r = x->r;
-	long long ms = (long long)((now_us() - x->started_us) / 1000);
+	long long ms = (long long)((owners_clock_us() - x->started_us) / 1000);
 	struct owners_buf tail = OWNERS_BUF_INIT;
 	const struct owners_buf *body;
 
@@ -1193,7 +1187,7 @@ out:
  * whole wait (owners_http_retry_fits()). */
 static int retry_fits(const struct owners_http_client *c, const struct xfer *x, long delay_ms)
 {
-	long used = (long)((now_us() - x->first_started_us) / 1000);
+	long used = (long)((owners_clock_us() - x->first_started_us) / 1000);
 
 	return owners_http_retry_fits(used, delay_ms, c->opt.request_timeout_ms, x->r->status != 0);
 }
@@ -1293,7 +1287,7 @@ static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode 
 		what = REAUTH;
 	} else if (owners_http_retry_response(&c->retry, r)) {
 		what = RETRY;
-		delay = owners_http_retry_delay_ms(&c->retry, r, time(NULL));
+		delay = owners_http_retry_delay_ms(&c->retry, r, owners_clock_wall());
 	}
 	if (what == RETRY && x->long_lived) {
 		what = DONE; /* the watcher resumes it from where it got to */
@@ -1306,7 +1300,7 @@ static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode 
 	x->no_answer = result != CURLE_OK && !r->status;
 	if (x->unanswered) {
 		r->unanswered++;
-		r->unanswered_ms += (long)((now_us() - x->started_us) / 1000);
+		r->unanswered_ms += (long)((owners_clock_us() - x->started_us) / 1000);
 		x->fresh_connect = 1;
 	}
 	/* A refused connection is retried in a second or two: only waiting
@@ -1331,7 +1325,7 @@ static void attempt_done(struct owners_http_client *c, struct xfer *x, CURLcode 
 		return;
 	}
 	if (what == RETRY) {
-		x->not_before_us = now_us() + (int64_t)delay * 1000;
+		x->not_before_us = owners_clock_us() + (int64_t)delay * 1000;
 		xl_push_back(&c->delayed, x);
 		return;
 	}
@@ -1479,7 +1473,8 @@ static int drain(struct owners_http_client *c)
 static int loop(struct owners_http_client *c, int waiting, long wait_ms, int fd,
 		struct owners_error *err)
 {
-	int64_t deadline = waiting && wait_ms >= 0 ? now_us() + (int64_t)wait_ms * 1000 : 0;
+	int64_t deadline =
+		waiting && wait_ms >= 0 ? owners_clock_us() + (int64_t)wait_ms * 1000 : 0;
 	int rc = 0;
 
 	if (c->running)
@@ -1489,7 +1484,7 @@ static int loop(struct owners_http_client *c, int waiting, long wait_ms, int fd,
 		return owners_error_set(err, c->failed, "the HTTP client failed earlier");
 	c->running = 1;
 	for (;;) {
-		int64_t now = now_us(), token_wait;
+		int64_t now = owners_clock_us(), token_wait;
 		long timeout = IDLE_POLL_MS;
 		size_t pending;
 		struct curl_waitfd wfd;
@@ -1635,7 +1630,7 @@ int owners_http_submit(struct owners_http_client *c, struct owners_http_request 
 	x->long_lived = r->long_lived != 0;
 	c->long_lived += (size_t)x->long_lived;
 	if (c->opt.test_delay_match && r->path.ptr && strstr(r->path.ptr, c->opt.test_delay_match)) {
-		x->not_before_us = now_us() + (int64_t)c->opt.test_delay_ms * 1000;
+		x->not_before_us = owners_clock_us() + (int64_t)c->opt.test_delay_ms * 1000;
 		x->test_held = 1;
 		if (c->opt.test_delay_notice) {
 			struct owners_buf line = OWNERS_BUF_INIT;
@@ -1786,11 +1781,12 @@ int owners_http_client_new(struct owners_http_client **out, struct owners_rest_c
 		c->opt.max_retries = -1;
 	if (c->opt.max_in_flight <= 0)
 		c->opt.max_in_flight = DEFAULT_MAX_IN_FLIGHT;
-	owners_rate_limit_init(&c->bucket, c->opt.qps, c->opt.burst, now_us());
+	owners_rate_limit_init(&c->bucket, c->opt.qps, c->opt.burst, owners_clock_us());
 	/* Jitter seeded per process and client: two clients retrying
 	 * together must not draw the same delays. */
 	owners_http_retry_init(&c->retry, &c->opt,
-			       (uint64_t)now_us() ^ ((uint64_t)getpid() << 32) ^ (uint64_t)(uintptr_t)c);
+			       (uint64_t)owners_clock_us() ^ ((uint64_t)getpid() << 32) ^
+				       (uint64_t)(uintptr_t)c);
 
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
 		rc = owners_error_set(err, OWNERS_ENOMEM, "cannot initialise libcurl");

@@ -10,6 +10,8 @@
 #include <stdint.h>
 
 int64_t owners_clock_ms(void);
+/* The same in microseconds (the HTTP client's waits). */
+int64_t owners_clock_us(void);
 int64_t owners_clock_wall(void);
 
 #endif

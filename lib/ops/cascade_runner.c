@@ -6,10 +6,10 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "absence_confirm.h"
+#include "clock.h"
 #include "cascade_runner.h"
 
 void owners_cascade_runner_init(struct owners_cascade_runner *r)
@@ -36,10 +36,7 @@ void owners_cascade_runner_clear(struct owners_cascade_runner *r)
 
 static double now_seconds(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+	return (double)owners_clock_ms() / 1000;
 }
 
 /* No action of the round rests on an owner missing from the scan that is
