@@ -1,6 +1,5 @@
 #include "pod_uses.h"
 
-#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,36 +41,6 @@ static const struct used PRIORITY_CLASS = { "scheduling.k8s.io", "PriorityClass"
 static const struct used RUNTIME_CLASS = { "node.k8s.io", "RuntimeClass", 0 };
 static const struct used NODE = { "", "Node", 0 };
 
-void owners_pod_uses_clear(struct owners_pod_uses *u)
-{
-	size_t i;
-
-	for (i = 0; i < u->count; i++) {
-		free(u->items[i].name);
-		free(u->items[i].path);
-	}
-	free(u->items);
-	memset(u, 0, sizeof(*u));
-}
-
-const char *owners_pod_uses_how_name(enum owners_pod_use_how how)
-{
-	switch (how) {
-	case OWNERS_POD_USE_VOLUME: return "mounts";
-	case OWNERS_POD_USE_PROJECTED: return "mounts (projected)";
-	case OWNERS_POD_USE_ENV: return "reads env from";
-	case OWNERS_POD_USE_ENV_FROM: return "reads all env from";
-	case OWNERS_POD_USE_IMAGE_PULL: return "pulls images with";
-	case OWNERS_POD_USE_CLAIM: return "claims";
-	case OWNERS_POD_USE_CLAIM_TEMPLATE: return "claims (template)";
-	case OWNERS_POD_USE_RUNS_AS: return "runs as";
-	case OWNERS_POD_USE_PRIORITY: return "has priority";
-	case OWNERS_POD_USE_RUNTIME: return "runs with";
-	case OWNERS_POD_USE_NODE: return "runs on";
-	}
-	return "uses";
-}
-
 const char *owners_pod_uses_spec_path(const char *group, const char *kind)
 {
 	size_t i;
@@ -82,17 +51,25 @@ const char *owners_pod_uses_spec_path(const char *group, const char *kind)
 	return NULL;
 }
 
+/* The reading of one object: where its uses go, and its namespace (the
+ * namespace of what it names that has one). */
+struct reader {
+	struct owners_uses *out;
+	const char *ns;
+};
+
 /* Appends one use of what (named name) at the path made from fmt; a use
  * with no name names nothing and is left out. */
-static int add(struct owners_pod_uses *out, const struct used *what, const char *name,
-	       enum owners_pod_use_how how, int optional, const char *fmt, ...)
+static int add(const struct reader *r, const struct used *what, const char *name,
+	       enum owners_use_how how, int optional, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 
-static int add(struct owners_pod_uses *out, const struct used *what, const char *name,
-	       enum owners_pod_use_how how, int optional, const char *fmt, ...)
+static int add(const struct reader *r, const struct used *what, const char *name,
+	       enum owners_use_how how, int optional, const char *fmt, ...)
 {
+	const struct owners_use_target t = { what->group, what->kind,
+					     what->namespaced ? (r->ns ? r->ns : "") : NULL, name };
 	struct owners_buf path = OWNERS_BUF_INIT;
-	struct owners_pod_use *u;
 	va_list ap;
 	int rc;
 
@@ -101,28 +78,9 @@ static int add(struct owners_pod_uses *out, const struct used *what, const char 
 	va_start(ap, fmt);
 	rc = owners_buf_vaddf(&path, fmt, ap);
 	va_end(ap);
-	if (rc || OWNERS_GROW(out->items, out->cap, out->count + 1)) {
-		owners_buf_clear(&path);
-		return OWNERS_ENOMEM;
-	}
-	u = &out->items[out->count];
-	memset(u, 0, sizeof(*u));
-	u->group = what->group;
-	u->kind = what->kind;
-	u->namespaced = what->namespaced;
-	u->how = how;
-	u->optional = optional;
-	if (!(u->name = owners_strdup(name))) {
-		owners_buf_clear(&path);
-		return OWNERS_ENOMEM;
-	}
-	u->path = owners_buf_detach(&path);
-	if (!u->path) {
-		free(u->name);
-		return OWNERS_ENOMEM;
-	}
-	out->count++;
-	return 0;
+	rc = rc ? rc : owners_uses_add(r->out, &t, how, optional, "%s", path.ptr);
+	owners_buf_clear(&path);
+	return rc;
 }
 
 /* The elements of v when it is an array (else none). */
@@ -142,8 +100,8 @@ static int optional_at(const struct owners_json_value *v)
 }
 
 /* A volume's ConfigMap, Secret or claim, and a projected volume's sources. */
-static int read_volume(struct owners_pod_uses *out, const struct owners_json_value *v,
-		       const char *at, size_t i)
+static int read_volume(const struct reader *r, const struct owners_json_value *v, const char *at,
+		       size_t i)
 {
 	const struct owners_json_value *cm = owners_json_get(v, "configMap");
 	const struct owners_json_value *secret = owners_json_get(v, "secret");
@@ -152,36 +110,36 @@ static int read_volume(struct owners_pod_uses *out, const struct owners_json_val
 	int rc = 0;
 
 	if (cm)
-		rc = add(out, &CONFIGMAP, string_at(cm, "name"), OWNERS_POD_USE_VOLUME,
-			 optional_at(cm), "%s.volumes[%zu].configMap", at, i);
+		rc = add(r, &CONFIGMAP, string_at(cm, "name"), OWNERS_USE_MOUNTS, optional_at(cm),
+			 "%s.volumes[%zu].configMap", at, i);
 	if (!rc && secret)
-		rc = add(out, &SECRET, string_at(secret, "secretName"), OWNERS_POD_USE_VOLUME,
+		rc = add(r, &SECRET, string_at(secret, "secretName"), OWNERS_USE_MOUNTS,
 			 optional_at(secret), "%s.volumes[%zu].secret", at, i);
 	if (!rc)
-		rc = add(out, &CLAIM,
+		rc = add(r, &CLAIM,
 			 owners_json_string(
 				 owners_json_path(v, "persistentVolumeClaim", "claimName", NULL)),
-			 OWNERS_POD_USE_CLAIM, 0, "%s.volumes[%zu].persistentVolumeClaim", at, i);
+			 OWNERS_USE_CLAIMS, 0, "%s.volumes[%zu].persistentVolumeClaim", at, i);
 	for (j = 0; !rc && j < elements(sources); j++) {
 		const struct owners_json_value *s = sources->items[j];
 		const struct owners_json_value *scm = owners_json_get(s, "configMap");
 		const struct owners_json_value *ssecret = owners_json_get(s, "secret");
 
 		if (scm)
-			rc = add(out, &CONFIGMAP, string_at(scm, "name"), OWNERS_POD_USE_PROJECTED,
+			rc = add(r, &CONFIGMAP, string_at(scm, "name"), OWNERS_USE_MOUNTS_PROJECTED,
 				 optional_at(scm),
 				 "%s.volumes[%zu].projected.sources[%zu].configMap", at, i, j);
 		if (!rc && ssecret)
-			rc = add(out, &SECRET, string_at(ssecret, "name"), OWNERS_POD_USE_PROJECTED,
-				 optional_at(ssecret),
+			rc = add(r, &SECRET, string_at(ssecret, "name"),
+				 OWNERS_USE_MOUNTS_PROJECTED, optional_at(ssecret),
 				 "%s.volumes[%zu].projected.sources[%zu].secret", at, i, j);
 	}
 	return rc;
 }
 
 /* One container's env and envFrom (list: which list it is in). */
-static int read_container(struct owners_pod_uses *out, const struct owners_json_value *c,
-			  const char *at, const char *list, size_t i)
+static int read_container(const struct reader *r, const struct owners_json_value *c, const char *at,
+			  const char *list, size_t i)
 {
 	const struct owners_json_value *env = owners_json_get(c, "env");
 	const struct owners_json_value *env_from = owners_json_get(c, "envFrom");
@@ -195,11 +153,11 @@ static int read_container(struct owners_pod_uses *out, const struct owners_json_
 			owners_json_path(env->items[k], "valueFrom", "secretKeyRef", NULL);
 
 		if (cm)
-			rc = add(out, &CONFIGMAP, string_at(cm, "name"), OWNERS_POD_USE_ENV,
+			rc = add(r, &CONFIGMAP, string_at(cm, "name"), OWNERS_USE_ENV,
 				 optional_at(cm), "%s.%s[%zu].env[%zu].valueFrom.configMapKeyRef",
 				 at, list, i, k);
 		if (!rc && secret)
-			rc = add(out, &SECRET, string_at(secret, "name"), OWNERS_POD_USE_ENV,
+			rc = add(r, &SECRET, string_at(secret, "name"), OWNERS_USE_ENV,
 				 optional_at(secret), "%s.%s[%zu].env[%zu].valueFrom.secretKeyRef",
 				 at, list, i, k);
 	}
@@ -210,11 +168,11 @@ static int read_container(struct owners_pod_uses *out, const struct owners_json_
 			owners_json_get(env_from->items[k], "secretRef");
 
 		if (cm)
-			rc = add(out, &CONFIGMAP, string_at(cm, "name"), OWNERS_POD_USE_ENV_FROM,
+			rc = add(r, &CONFIGMAP, string_at(cm, "name"), OWNERS_USE_ENV_FROM,
 				 optional_at(cm), "%s.%s[%zu].envFrom[%zu].configMapRef", at, list,
 				 i, k);
 		if (!rc && secret)
-			rc = add(out, &SECRET, string_at(secret, "name"), OWNERS_POD_USE_ENV_FROM,
+			rc = add(r, &SECRET, string_at(secret, "name"), OWNERS_USE_ENV_FROM,
 				 optional_at(secret), "%s.%s[%zu].envFrom[%zu].secretRef", at, list,
 				 i, k);
 	}
@@ -222,8 +180,7 @@ static int read_container(struct owners_pod_uses *out, const struct owners_json_
 }
 
 /* The pod spec at path at. */
-static int read_spec(struct owners_pod_uses *out, const struct owners_json_value *spec,
-		     const char *at)
+static int read_spec(const struct reader *r, const struct owners_json_value *spec, const char *at)
 {
 	const struct owners_json_value *volumes = owners_json_get(spec, "volumes");
 	const struct owners_json_value *pulls = owners_json_get(spec, "imagePullSecrets");
@@ -232,35 +189,35 @@ static int read_spec(struct owners_pod_uses *out, const struct owners_json_value
 	int rc = 0;
 
 	for (i = 0; !rc && i < elements(volumes); i++)
-		rc = read_volume(out, volumes->items[i], at, i);
+		rc = read_volume(r, volumes->items[i], at, i);
 	for (l = 0; l < sizeof(container_lists) / sizeof(container_lists[0]); l++) {
 		const struct owners_json_value *list = owners_json_get(spec, container_lists[l]);
 
 		for (i = 0; !rc && i < elements(list); i++)
-			rc = read_container(out, list->items[i], at, container_lists[l], i);
+			rc = read_container(r, list->items[i], at, container_lists[l], i);
 	}
 	for (i = 0; !rc && i < elements(pulls); i++)
-		rc = add(out, &SECRET, string_at(pulls->items[i], "name"),
-			 OWNERS_POD_USE_IMAGE_PULL, 0, "%s.imagePullSecrets[%zu]", at, i);
+		rc = add(r, &SECRET, string_at(pulls->items[i], "name"), OWNERS_USE_PULLS_WITH, 0,
+			 "%s.imagePullSecrets[%zu]", at, i);
 	/* the deprecated serviceAccount when serviceAccountName is unset, and
 	 * "default" when both are: what the ServiceAccount admission sets */
 	if (!rc && account && *account)
-		rc = add(out, &SERVICE_ACCOUNT, account, OWNERS_POD_USE_RUNS_AS, 0,
+		rc = add(r, &SERVICE_ACCOUNT, account, OWNERS_USE_RUNS_AS, 0,
 			 "%s.serviceAccountName", at);
 	else if (!rc && (account = string_at(spec, "serviceAccount")) && *account)
-		rc = add(out, &SERVICE_ACCOUNT, account, OWNERS_POD_USE_RUNS_AS, 0,
-			 "%s.serviceAccount", at);
+		rc = add(r, &SERVICE_ACCOUNT, account, OWNERS_USE_RUNS_AS, 0, "%s.serviceAccount",
+			 at);
 	else if (!rc)
-		rc = add(out, &SERVICE_ACCOUNT, "default", OWNERS_POD_USE_RUNS_AS, 0,
+		rc = add(r, &SERVICE_ACCOUNT, "default", OWNERS_USE_RUNS_AS, 0,
 			 "%s.serviceAccountName", at);
 	if (!rc)
-		rc = add(out, &PRIORITY_CLASS, string_at(spec, "priorityClassName"),
-			 OWNERS_POD_USE_PRIORITY, 0, "%s.priorityClassName", at);
+		rc = add(r, &PRIORITY_CLASS, string_at(spec, "priorityClassName"),
+			 OWNERS_USE_PRIORITY, 0, "%s.priorityClassName", at);
 	if (!rc)
-		rc = add(out, &RUNTIME_CLASS, string_at(spec, "runtimeClassName"),
-			 OWNERS_POD_USE_RUNTIME, 0, "%s.runtimeClassName", at);
+		rc = add(r, &RUNTIME_CLASS, string_at(spec, "runtimeClassName"), OWNERS_USE_RUNTIME,
+			 0, "%s.runtimeClassName", at);
 	if (!rc)
-		rc = add(out, &NODE, string_at(spec, "nodeName"), OWNERS_POD_USE_NODE, 0,
+		rc = add(r, &NODE, string_at(spec, "nodeName"), OWNERS_USE_RUNS_ON, 0,
 			 "%s.nodeName", at);
 	return rc;
 }
@@ -268,7 +225,7 @@ static int read_spec(struct owners_pod_uses *out, const struct owners_json_value
 /* A StatefulSet's claims: <template>-<statefulset>-<ordinal>, for each
  * ordinal it runs (spec.ordinals.start on, spec.replicas of them), as one
  * use per template: a stem and a range, never one per ordinal. */
-static int read_claim_templates(struct owners_pod_uses *out, const struct owners_json_value *object)
+static int read_claim_templates(const struct reader *r, const struct owners_json_value *object)
 {
 	const struct owners_json_value *spec = owners_json_get(object, "spec");
 	const struct owners_json_value *templates = owners_json_get(spec, "volumeClaimTemplates");
@@ -290,43 +247,23 @@ static int read_claim_templates(struct owners_pod_uses *out, const struct owners
 		owners_buf_reset(&stem);
 		rc = owners_buf_addf(&stem, "%s-%s", t, set);
 		rc = rc ? rc
-			: add(out, &CLAIM, stem.ptr, OWNERS_POD_USE_CLAIM_TEMPLATE, 0,
+			: add(r, &CLAIM, stem.ptr, OWNERS_USE_CLAIMS_TEMPLATE, 0,
 			      "spec.volumeClaimTemplates[%zu]", i);
 		if (!rc) {
-			out->items[out->count - 1].first_ordinal = start;
-			out->items[out->count - 1].ordinals = replicas;
+			r->out->items[r->out->count - 1].first_ordinal = start;
+			r->out->items[r->out->count - 1].ordinals = replicas;
 		}
 	}
 	owners_buf_clear(&stem);
 	return rc;
 }
 
-int owners_pod_uses_claims_name(const struct owners_pod_use *u, const char *claim)
-{
-	size_t stem = strlen(u->name);
-	const char *p;
-	long long n = 0;
-
-	if (u->how != OWNERS_POD_USE_CLAIM_TEMPLATE)
-		return !strcmp(u->name, claim);
-	if (strncmp(claim, u->name, stem) || claim[stem] != '-' || !claim[stem + 1])
-		return 0;
-	/* the ordinal: decimal, no sign, no leading zero (as the controller
-	 * writes it) */
-	p = claim + stem + 1;
-	if (p[0] == '0' && p[1])
-		return 0;
-	for (; *p; p++) {
-		if (*p < '0' || *p > '9' || n > (LLONG_MAX - 9) / 10)
-			return 0;
-		n = n * 10 + (*p - '0');
-	}
-	return n >= u->first_ordinal && n - u->first_ordinal < u->ordinals;
-}
-
-int owners_pod_uses_read(struct owners_pod_uses *out, const struct owners_json_value *object,
+int owners_pod_uses_read(struct owners_uses *out, const struct owners_json_value *object,
 			 const char *group, const char *kind)
 {
+	const struct reader reader = { out, owners_json_string(owners_json_path(
+						    object, "metadata", "namespace", NULL)) };
+	const struct reader *r = &reader;
 	const char *at = owners_pod_uses_spec_path(group, kind);
 	const struct owners_json_value *spec = object;
 	char step[32];
@@ -346,8 +283,8 @@ int owners_pod_uses_read(struct owners_pod_uses *out, const struct owners_json_v
 		spec = owners_json_get(spec, step);
 		p += len + (p[len] == '.');
 	}
-	rc = spec && spec->type == OWNERS_JSON_OBJECT ? read_spec(out, spec, at) : 0;
+	rc = spec && spec->type == OWNERS_JSON_OBJECT ? read_spec(r, spec, at) : 0;
 	if (!rc && !strcmp(group, "apps") && !strcmp(kind, "StatefulSet"))
-		rc = read_claim_templates(out, object);
+		rc = read_claim_templates(r, object);
 	return rc;
 }

@@ -17,7 +17,7 @@
 static char *uses_of(const char *json, const char *group, const char *kind)
 {
 	struct owners_json_value *v = NULL;
-	struct owners_pod_uses u = { NULL, 0, 0 };
+	struct owners_uses u = { NULL, 0, 0 };
 	struct owners_buf out = OWNERS_BUF_INIT;
 	size_t i;
 
@@ -27,16 +27,19 @@ static char *uses_of(const char *json, const char *group, const char *kind)
 		return strdup("(failed)");
 	}
 	for (i = 0; i < u.count; i++)
-		if (u.items[i].how == OWNERS_POD_USE_CLAIM_TEMPLATE)
-			owners_buf_addf(&out, "%s/%s-[%lld..%lld] %s %s\n", u.items[i].kind,
+		if (u.items[i].how == OWNERS_USE_CLAIMS_TEMPLATE)
+			owners_buf_addf(&out, "%s/%s-[%lld..%lld]@%s %s %s\n", u.items[i].kind,
 					u.items[i].name, u.items[i].first_ordinal,
 					u.items[i].first_ordinal + u.items[i].ordinals - 1,
-					owners_pod_uses_how_name(u.items[i].how), u.items[i].path);
+					u.items[i].namespace_ ? u.items[i].namespace_ : "(none)",
+					owners_uses_how_name(u.items[i].how), u.items[i].path);
 		else
-			owners_buf_addf(&out, "%s/%s %s %s%s\n", u.items[i].kind, u.items[i].name,
-					owners_pod_uses_how_name(u.items[i].how), u.items[i].path,
+			owners_buf_addf(&out, "%s/%s%s%s %s %s%s\n", u.items[i].kind,
+					u.items[i].name, u.items[i].namespace_ ? "@" : "",
+					u.items[i].namespace_ ? u.items[i].namespace_ : "",
+					owners_uses_how_name(u.items[i].how), u.items[i].path,
 					u.items[i].optional ? " optional" : "");
-	owners_pod_uses_clear(&u);
+	owners_uses_clear(&u);
 	owners_json_value_free(v);
 	return out.len ? owners_buf_detach(&out) : strdup("");
 }
@@ -52,7 +55,8 @@ static void check(const char *json, const char *group, const char *kind, const c
 
 static void a_pod(void)
 {
-	check("{\"kind\":\"Pod\",\"metadata\":{\"name\":\"web-1\"},\"spec\":{"
+	check("{\"kind\":\"Pod\",\"metadata\":{\"name\":\"web-1\",\"namespace\":\"shop\"},\"spec\":"
+	      "{"
 	      "\"volumes\":[{\"name\":\"cfg\",\"configMap\":{\"name\":\"app\"}},"
 	      "{\"name\":\"tls\",\"secret\":{\"secretName\":\"tls\",\"optional\":true}},"
 	      "{\"name\":\"data\",\"persistentVolumeClaim\":{\"claimName\":\"data\"}},"
@@ -74,21 +78,24 @@ static void a_pod(void)
 	      "\"priorityClassName\":\"high\",\"runtimeClassName\":\"gvisor\",\"nodeName\":\"node-"
 	      "1\"}}",
 	      "", "Pod",
-	      "ConfigMap/app mounts spec.volumes[0].configMap\n"
-	      "Secret/tls mounts spec.volumes[1].secret optional\n"
-	      "PersistentVolumeClaim/data claims spec.volumes[2].persistentVolumeClaim\n"
-	      "ConfigMap/extra mounts (projected) spec.volumes[3].projected.sources[0].configMap "
+	      "ConfigMap/app@shop mounts spec.volumes[0].configMap\n"
+	      "Secret/tls@shop mounts spec.volumes[1].secret optional\n"
+	      "PersistentVolumeClaim/data@shop claims spec.volumes[2].persistentVolumeClaim\n"
+	      "ConfigMap/extra@shop mounts (projected) "
+	      "spec.volumes[3].projected.sources[0].configMap "
 	      "optional\n"
-	      "Secret/token mounts (projected) spec.volumes[3].projected.sources[1].secret\n"
-	      "Secret/init-env reads all env from spec.initContainers[0].envFrom[0].secretRef\n"
-	      "ConfigMap/app reads env from spec.containers[0].env[1].valueFrom.configMapKeyRef\n"
-	      "Secret/db reads env from spec.containers[0].env[2].valueFrom.secretKeyRef\n"
-	      "ConfigMap/common reads all env from spec.containers[0].envFrom[0].configMapRef "
+	      "Secret/token@shop mounts (projected) spec.volumes[3].projected.sources[1].secret\n"
+	      "Secret/init-env@shop reads all env from "
+	      "spec.initContainers[0].envFrom[0].secretRef\n"
+	      "ConfigMap/app@shop reads env from "
+	      "spec.containers[0].env[1].valueFrom.configMapKeyRef\n"
+	      "Secret/db@shop reads env from spec.containers[0].env[2].valueFrom.secretKeyRef\n"
+	      "ConfigMap/common@shop reads all env from spec.containers[0].envFrom[0].configMapRef "
 	      "optional\n"
-	      "Secret/dbg reads env from "
+	      "Secret/dbg@shop reads env from "
 	      "spec.ephemeralContainers[0].env[0].valueFrom.secretKeyRef\n"
-	      "Secret/registry pulls images with spec.imagePullSecrets[0]\n"
-	      "ServiceAccount/web runs as spec.serviceAccountName\n"
+	      "Secret/registry@shop pulls images with spec.imagePullSecrets[0]\n"
+	      "ServiceAccount/web@shop runs as spec.serviceAccountName\n"
 	      "PriorityClass/high has priority spec.priorityClassName\n"
 	      "RuntimeClass/gvisor runs with spec.runtimeClassName\n"
 	      "Node/node-1 runs on spec.nodeName\n",
@@ -96,13 +103,13 @@ static void a_pod(void)
 	      "the pull secrets, the ServiceAccount, classes and node, each with its path, "
 	      "optional ones said");
 	check("{\"spec\":{\"serviceAccount\":\"legacy\"}}", "", "Pod",
-	      "ServiceAccount/legacy runs as spec.serviceAccount\n",
+	      "ServiceAccount/legacy@ runs as spec.serviceAccount\n",
 	      "the deprecated serviceAccount when serviceAccountName is unset");
 	check("{\"spec\":{\"containers\":[{\"name\":\"c\"}]}}", "", "Pod",
-	      "ServiceAccount/default runs as spec.serviceAccountName\n",
+	      "ServiceAccount/default@ runs as spec.serviceAccountName\n",
 	      "no ServiceAccount named: the Pod runs as default");
 	check("{\"spec\":{\"volumes\":[{\"configMap\":{}},{\"secret\":{\"secretName\":\"\"}}]}}",
-	      "", "Pod", "ServiceAccount/default runs as spec.serviceAccountName\n",
+	      "", "Pod", "ServiceAccount/default@ runs as spec.serviceAccountName\n",
 	      "a reference without a name names nothing");
 }
 
@@ -114,27 +121,27 @@ static void templates(void)
 		"}}}}";
 
 	check(deployment, "apps", "Deployment",
-	      "Secret/tls mounts spec.template.spec.volumes[0].secret\n"
-	      "ServiceAccount/web runs as spec.template.spec.serviceAccountName\n",
+	      "Secret/tls@ mounts spec.template.spec.volumes[0].secret\n"
+	      "ServiceAccount/web@ runs as spec.template.spec.serviceAccountName\n",
 	      "a Deployment at 0 replicas uses what its template names");
 	check(deployment, "apps", "ReplicaSet",
-	      "Secret/tls mounts spec.template.spec.volumes[0].secret\n"
-	      "ServiceAccount/web runs as spec.template.spec.serviceAccountName\n",
+	      "Secret/tls@ mounts spec.template.spec.volumes[0].secret\n"
+	      "ServiceAccount/web@ runs as spec.template.spec.serviceAccountName\n",
 	      "a ReplicaSet (a rollback's, at 0) too");
 	check("{\"spec\":{\"jobTemplate\":{\"spec\":{\"template\":{\"spec\":{\"containers\":[{"
 	      "\"envFrom\":"
 	      "[{\"configMapRef\":{\"name\":\"nightly\"}}]}],\"serviceAccountName\":\"batch\"}}}}}"
 	      "}",
 	      "batch", "CronJob",
-	      "ConfigMap/nightly reads all env from "
+	      "ConfigMap/nightly@ reads all env from "
 	      "spec.jobTemplate.spec.template.spec.containers[0].envFrom[0].configMapRef\n"
-	      "ServiceAccount/batch runs as "
+	      "ServiceAccount/batch@ runs as "
 	      "spec.jobTemplate.spec.template.spec.serviceAccountName\n",
 	      "a CronJob between runs: its job template's pod template");
 	check("{\"template\":{\"spec\":{\"priorityClassName\":\"low\",\"serviceAccountName\":\"x\"}"
 	      "}}",
 	      "", "PodTemplate",
-	      "ServiceAccount/x runs as template.spec.serviceAccountName\n"
+	      "ServiceAccount/x@ runs as template.spec.serviceAccountName\n"
 	      "PriorityClass/low has priority template.spec.priorityClassName\n",
 	      "a PodTemplate");
 	check(deployment, "", "ConfigMap", "", "a kind with no pod spec uses nothing through one");
@@ -154,65 +161,60 @@ static void claim_templates(void)
 	      "\"volumeClaimTemplates\":[{\"metadata\":{\"name\":\"data\"}},{\"metadata\":{"
 	      "\"name\":\"wal\"}}]}}",
 	      "apps", "StatefulSet",
-	      "ServiceAccount/db runs as spec.template.spec.serviceAccountName\n"
-	      "PersistentVolumeClaim/data-db-[0..1] claims (template) "
+	      "ServiceAccount/db@ runs as spec.template.spec.serviceAccountName\n"
+	      "PersistentVolumeClaim/data-db-[0..1]@ claims (template) "
 	      "spec.volumeClaimTemplates[0]\n"
-	      "PersistentVolumeClaim/wal-db-[0..1] claims (template) "
+	      "PersistentVolumeClaim/wal-db-[0..1]@ claims (template) "
 	      "spec.volumeClaimTemplates[1]\n",
 	      "a StatefulSet: the claims of the ordinals it runs, one use per template");
 	check("{\"metadata\":{\"name\":\"db\"},\"spec\":{\"ordinals\":{\"start\":5},"
 	      "\"template\":{\"spec\":{\"serviceAccountName\":\"db\"}},"
 	      "\"volumeClaimTemplates\":[{\"metadata\":{\"name\":\"data\"}}]}}",
 	      "apps", "StatefulSet",
-	      "ServiceAccount/db runs as spec.template.spec.serviceAccountName\n"
-	      "PersistentVolumeClaim/data-db-[5..5] claims (template) "
+	      "ServiceAccount/db@ runs as spec.template.spec.serviceAccountName\n"
+	      "PersistentVolumeClaim/data-db-[5..5]@ claims (template) "
 	      "spec.volumeClaimTemplates[0]\n",
 	      "  replicas unset: 1; the ordinals from spec.ordinals.start");
 	check("{\"metadata\":{\"name\":\"db\"},\"spec\":{\"replicas\":0,"
 	      "\"template\":{\"spec\":{\"serviceAccountName\":\"db\"}},"
 	      "\"volumeClaimTemplates\":[{\"metadata\":{\"name\":\"data\"}}]}}",
 	      "apps", "StatefulSet",
-	      "ServiceAccount/db runs as spec.template.spec.serviceAccountName\n",
+	      "ServiceAccount/db@ runs as spec.template.spec.serviceAccountName\n",
 	      "  at 0 replicas: no ordinal, no claim in use");
 }
 
 /* Which claims a claim template's use names. */
 static void claim_names(void)
 {
-	struct owners_pod_use t = { "",
+	struct owners_use t = { "",
+				"PersistentVolumeClaim",
+				"shop",
+				"data-db",
+				2,
+				3,
+				"spec.volumeClaimTemplates[0]",
+				OWNERS_USE_CLAIMS_TEMPLATE,
+				0 };
+	struct owners_use plain = { "",
 				    "PersistentVolumeClaim",
-				    1,
-				    "data-db",
-				    2,
-				    3,
-				    "spec.volumeClaimTemplates[0]",
-				    OWNERS_POD_USE_CLAIM_TEMPLATE,
+				    "shop",
+				    "data",
+				    0,
+				    0,
+				    "spec.volumes[0]",
+				    OWNERS_USE_CLAIMS,
 				    0 };
-	struct owners_pod_use plain = { "",
-					"PersistentVolumeClaim",
-					1,
-					"data",
-					0,
-					0,
-					"spec.volumes[0]",
-					OWNERS_POD_USE_CLAIM,
-					0 };
 
-	ok(owners_pod_uses_claims_name(&t, "data-db-2") &&
-		   owners_pod_uses_claims_name(&t, "data-db-4"),
+	ok(owners_uses_names(&t, "data-db-2") && owners_uses_names(&t, "data-db-4"),
 	   "a template's use names the claims of its ordinals (2 to 4)");
-	ok(!owners_pod_uses_claims_name(&t, "data-db-1") &&
-		   !owners_pod_uses_claims_name(&t, "data-db-5"),
+	ok(!owners_uses_names(&t, "data-db-1") && !owners_uses_names(&t, "data-db-5"),
 	   "  not those of ordinals it does not run (scaled down: kept, unused)");
-	ok(!owners_pod_uses_claims_name(&t, "data-db-") &&
-		   !owners_pod_uses_claims_name(&t, "data-db-03") &&
-		   !owners_pod_uses_claims_name(&t, "data-db-3x") &&
-		   !owners_pod_uses_claims_name(&t, "data-db") &&
-		   !owners_pod_uses_claims_name(&t, "data-dbx-3") &&
-		   !owners_pod_uses_claims_name(&t, "data-db-99999999999999999999"),
+	ok(!owners_uses_names(&t, "data-db-") && !owners_uses_names(&t, "data-db-03") &&
+		   !owners_uses_names(&t, "data-db-3x") && !owners_uses_names(&t, "data-db") &&
+		   !owners_uses_names(&t, "data-dbx-3") &&
+		   !owners_uses_names(&t, "data-db-99999999999999999999"),
 	   "  nor a name that is no ordinal's claim");
-	ok(owners_pod_uses_claims_name(&plain, "data") &&
-		   !owners_pod_uses_claims_name(&plain, "data-0"),
+	ok(owners_uses_names(&plain, "data") && !owners_uses_names(&plain, "data-0"),
 	   "a claim's own use names that claim alone");
 }
 

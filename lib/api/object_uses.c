@@ -1,0 +1,360 @@
+#include "object_uses.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define GATEWAY_GROUP "gateway.networking.k8s.io"
+
+/* The reading of one object: where its uses go, and its namespace. */
+struct reader {
+	struct owners_uses *out;
+	const char *ns; /* "" when cluster-scoped */
+};
+
+static size_t elements(const struct owners_json_value *v)
+{
+	return v && v->type == OWNERS_JSON_ARRAY ? v->count : 0;
+}
+
+static const char *string_at(const struct owners_json_value *v, const char *key)
+{
+	return owners_json_string(owners_json_get(v, key));
+}
+
+/* s, or dflt when s is unset or empty (the API's defaulting). */
+static const char *or_default(const char *s, const char *dflt)
+{
+	return s && *s ? s : dflt;
+}
+
+static int add(const struct reader *r, const char *group, const char *kind, const char *ns,
+	       const char *name, enum owners_use_how how, const char *path)
+{
+	const struct owners_use_target t = { group, kind, ns, name };
+
+	/* a reference that does not say what it names names nothing */
+	if (!kind || !*kind)
+		return 0;
+	return owners_uses_add(r->out, &t, how, 0, "%s", path);
+}
+
+/* An Ingress backend: a Service, or a resource of any kind, in the
+ * Ingress's namespace. */
+static int ingress_backend(const struct reader *r, const struct owners_json_value *backend,
+			   const char *path)
+{
+	const struct owners_json_value *resource = owners_json_get(backend, "resource");
+	char at[256];
+	int rc;
+
+	snprintf(at, sizeof(at), "%s.service", path);
+	rc = add(r, "", "Service", r->ns,
+		 owners_json_string(owners_json_path(backend, "service", "name", NULL)),
+		 OWNERS_USE_ROUTES_TO, at);
+	snprintf(at, sizeof(at), "%s.resource", path);
+	if (!rc && resource)
+		rc = add(r, or_default(string_at(resource, "apiGroup"), ""),
+			 string_at(resource, "kind"), r->ns, string_at(resource, "name"),
+			 OWNERS_USE_ROUTES_TO, at);
+	return rc;
+}
+
+static int ingress(const struct reader *r, const struct owners_json_value *spec)
+{
+	const struct owners_json_value *rules = owners_json_get(spec, "rules");
+	const struct owners_json_value *tls = owners_json_get(spec, "tls");
+	const struct owners_json_value *backend = owners_json_get(spec, "defaultBackend");
+	char at[128];
+	size_t i, j;
+	int rc =
+		add(r, "networking.k8s.io", "IngressClass", NULL,
+		    string_at(spec, "ingressClassName"), OWNERS_USE_CLASS, "spec.ingressClassName");
+
+	if (!rc && backend)
+		rc = ingress_backend(r, backend, "spec.defaultBackend");
+	for (i = 0; !rc && i < elements(rules); i++) {
+		const struct owners_json_value *paths =
+			owners_json_path(rules->items[i], "http", "paths", NULL);
+
+		for (j = 0; !rc && j < elements(paths); j++) {
+			snprintf(at, sizeof(at), "spec.rules[%zu].http.paths[%zu].backend", i, j);
+			rc = ingress_backend(r, owners_json_get(paths->items[j], "backend"), at);
+		}
+	}
+	for (i = 0; !rc && i < elements(tls); i++) {
+		snprintf(at, sizeof(at), "spec.tls[%zu].secretName", i);
+		rc = add(r, "", "Secret", r->ns, string_at(tls->items[i], "secretName"),
+			 OWNERS_USE_TLS, at);
+	}
+	return rc;
+}
+
+static int ingress_class(const struct reader *r, const struct owners_json_value *spec)
+{
+	const struct owners_json_value *p = owners_json_get(spec, "parameters");
+	const char *scope = string_at(p, "scope");
+
+	if (!p)
+		return 0;
+	return add(r, or_default(string_at(p, "apiGroup"), ""), string_at(p, "kind"),
+		   scope && !strcmp(scope, "Namespace") ? or_default(string_at(p, "namespace"), "")
+							: NULL,
+		   string_at(p, "name"), OWNERS_USE_PARAMETERS, "spec.parameters");
+}
+
+/* A Gateway API reference (parentRef, backendRef, certificateRef), with
+ * its defaults: group, kind, the referrer's namespace. */
+static int gateway_ref(const struct reader *r, const struct owners_json_value *ref,
+		       const char *group, const char *kind, enum owners_use_how how,
+		       const char *path)
+{
+	return add(
+		r, owners_json_get(ref, "group") ? or_default(string_at(ref, "group"), "") : group,
+		or_default(string_at(ref, "kind"), kind),
+		or_default(string_at(ref, "namespace"), r->ns), string_at(ref, "name"), how, path);
+}
+
+static int gateway(const struct reader *r, const struct owners_json_value *spec)
+{
+	const struct owners_json_value *listeners = owners_json_get(spec, "listeners");
+	char at[128];
+	size_t i, j;
+	int rc = add(r, GATEWAY_GROUP, "GatewayClass", NULL, string_at(spec, "gatewayClassName"),
+		     OWNERS_USE_CLASS, "spec.gatewayClassName");
+
+	for (i = 0; !rc && i < elements(listeners); i++) {
+		const struct owners_json_value *certs =
+			owners_json_path(listeners->items[i], "tls", "certificateRefs", NULL);
+
+		for (j = 0; !rc && j < elements(certs); j++) {
+			snprintf(at, sizeof(at), "spec.listeners[%zu].tls.certificateRefs[%zu]", i,
+				 j);
+			rc = gateway_ref(r, certs->items[j], "", "Secret", OWNERS_USE_TLS, at);
+		}
+	}
+	return rc;
+}
+
+static int route(const struct reader *r, const struct owners_json_value *spec)
+{
+	const struct owners_json_value *parents = owners_json_get(spec, "parentRefs");
+	const struct owners_json_value *rules = owners_json_get(spec, "rules");
+	char at[128];
+	size_t i, j;
+	int rc = 0;
+
+	for (i = 0; !rc && i < elements(parents); i++) {
+		snprintf(at, sizeof(at), "spec.parentRefs[%zu]", i);
+		rc = gateway_ref(r, parents->items[i], GATEWAY_GROUP, "Gateway",
+				 OWNERS_USE_ATTACHES_TO, at);
+	}
+	for (i = 0; !rc && i < elements(rules); i++) {
+		const struct owners_json_value *backends =
+			owners_json_get(rules->items[i], "backendRefs");
+
+		for (j = 0; !rc && j < elements(backends); j++) {
+			snprintf(at, sizeof(at), "spec.rules[%zu].backendRefs[%zu]", i, j);
+			rc = gateway_ref(r, backends->items[j], "", "Service", OWNERS_USE_ROUTES_TO,
+					 at);
+		}
+	}
+	return rc;
+}
+
+static int storage_class(const struct reader *r, const struct owners_json_value *spec)
+{
+	return add(r, "storage.k8s.io", "StorageClass", NULL, string_at(spec, "storageClassName"),
+		   OWNERS_USE_CLASS, "spec.storageClassName");
+}
+
+static int claim(const struct reader *r, const struct owners_json_value *spec)
+{
+	int rc = add(r, "", "PersistentVolume", NULL, string_at(spec, "volumeName"),
+		     OWNERS_USE_BOUND_TO, "spec.volumeName");
+
+	return rc ? rc : storage_class(r, spec);
+}
+
+static int volume(const struct reader *r, const struct owners_json_value *spec)
+{
+	const struct owners_json_value *ref = owners_json_get(spec, "claimRef");
+	/* the claim is in its own namespace, the claimRef's (a volume has none) */
+	int rc = add(r, "", "PersistentVolumeClaim", or_default(string_at(ref, "namespace"), ""),
+		     string_at(ref, "name"), OWNERS_USE_BOUND_TO, "spec.claimRef");
+
+	return rc ? rc : storage_class(r, spec);
+}
+
+static int attachment(const struct reader *r, const struct owners_json_value *spec)
+{
+	int rc = add(
+		r, "", "PersistentVolume", NULL,
+		owners_json_string(owners_json_path(spec, "source", "persistentVolumeName", NULL)),
+		OWNERS_USE_ATTACHES, "spec.source.persistentVolumeName");
+
+	return rc ? rc
+		  : add(r, "", "Node", NULL, string_at(spec, "nodeName"), OWNERS_USE_ATTACHES,
+			"spec.nodeName");
+}
+
+/* A binding's role and ServiceAccount subjects (a RoleBinding's subject
+ * without a namespace is in the binding's). */
+static int binding(const struct reader *r, const struct owners_json_value *object, int cluster)
+{
+	const struct owners_json_value *ref = owners_json_get(object, "roleRef");
+	const struct owners_json_value *subjects = owners_json_get(object, "subjects");
+	const char *role_kind = string_at(ref, "kind");
+	char at[64];
+	size_t i;
+	int rc = add(r, "rbac.authorization.k8s.io", role_kind,
+		     role_kind && !strcmp(role_kind, "Role") && !cluster ? r->ns : NULL,
+		     string_at(ref, "name"), OWNERS_USE_BINDS, "roleRef");
+
+	for (i = 0; !rc && i < elements(subjects); i++) {
+		const char *kind = string_at(subjects->items[i], "kind");
+
+		if (!kind || strcmp(kind, "ServiceAccount"))
+			continue;
+		snprintf(at, sizeof(at), "subjects[%zu]", i);
+		rc = add(r, "", "ServiceAccount",
+			 or_default(string_at(subjects->items[i], "namespace"), r->ns),
+			 string_at(subjects->items[i], "name"), OWNERS_USE_GRANTS, at);
+	}
+	return rc;
+}
+
+static int service_account(const struct reader *r, const struct owners_json_value *object)
+{
+	const struct owners_json_value *secrets = owners_json_get(object, "secrets");
+	const struct owners_json_value *pulls = owners_json_get(object, "imagePullSecrets");
+	char at[64];
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < elements(secrets); i++) {
+		snprintf(at, sizeof(at), "secrets[%zu]", i);
+		rc = add(r, "", "Secret", r->ns, string_at(secrets->items[i], "name"),
+			 OWNERS_USE_HOLDS, at);
+	}
+	for (i = 0; !rc && i < elements(pulls); i++) {
+		snprintf(at, sizeof(at), "imagePullSecrets[%zu]", i);
+		rc = add(r, "", "Secret", r->ns, string_at(pulls->items[i], "name"),
+			 OWNERS_USE_PULLS_WITH, at);
+	}
+	return rc;
+}
+
+/* An HPA's target: the group of its apiVersion ("apps/v1": apps). */
+static int autoscaler(const struct reader *r, const struct owners_json_value *spec)
+{
+	const struct owners_json_value *ref = owners_json_get(spec, "scaleTargetRef");
+	const char *api = or_default(string_at(ref, "apiVersion"), "");
+	const char *slash = strchr(api, '/');
+	char group[128];
+
+	snprintf(group, sizeof(group), "%.*s", slash ? (int)(slash - api) : 0, api);
+	return add(r, group, string_at(ref, "kind"), r->ns, string_at(ref, "name"),
+		   OWNERS_USE_SCALES, "spec.scaleTargetRef");
+}
+
+/* A service reference of the API machinery: {namespace, name}. */
+static int service_ref(const struct reader *r, const struct owners_json_value *service,
+		       const char *path)
+{
+	return add(r, "", "Service", or_default(string_at(service, "namespace"), ""),
+		   string_at(service, "name"), OWNERS_USE_CALLS, path);
+}
+
+static int webhooks(const struct reader *r, const struct owners_json_value *object)
+{
+	const struct owners_json_value *hooks = owners_json_get(object, "webhooks");
+	char at[64];
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < elements(hooks); i++) {
+		snprintf(at, sizeof(at), "webhooks[%zu].clientConfig.service", i);
+		rc = service_ref(
+			r, owners_json_path(hooks->items[i], "clientConfig", "service", NULL), at);
+	}
+	return rc;
+}
+
+static const char *const routes[] = { "HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute",
+				      "UDPRoute" };
+
+static int is(const char *group, const char *kind, const char *g, const char *k)
+{
+	return !strcmp(group, g) && !strcmp(kind, k);
+}
+
+static int is_route(const char *group, const char *kind)
+{
+	size_t i;
+
+	for (i = 0; !strcmp(group, GATEWAY_GROUP) && i < sizeof(routes) / sizeof(routes[0]); i++)
+		if (!strcmp(kind, routes[i]))
+			return 1;
+	return 0;
+}
+
+int owners_object_uses_kind(const char *group, const char *kind)
+{
+	return is(group, kind, "networking.k8s.io", "Ingress") ||
+	       is(group, kind, "networking.k8s.io", "IngressClass") ||
+	       is(group, kind, GATEWAY_GROUP, "Gateway") || is_route(group, kind) ||
+	       is(group, kind, "", "PersistentVolumeClaim") ||
+	       is(group, kind, "", "PersistentVolume") ||
+	       is(group, kind, "storage.k8s.io", "VolumeAttachment") ||
+	       is(group, kind, "rbac.authorization.k8s.io", "RoleBinding") ||
+	       is(group, kind, "rbac.authorization.k8s.io", "ClusterRoleBinding") ||
+	       is(group, kind, "", "ServiceAccount") ||
+	       is(group, kind, "autoscaling", "HorizontalPodAutoscaler") ||
+	       is(group, kind, "apiregistration.k8s.io", "APIService") ||
+	       is(group, kind, "admissionregistration.k8s.io", "MutatingWebhookConfiguration") ||
+	       is(group, kind, "admissionregistration.k8s.io", "ValidatingWebhookConfiguration") ||
+	       is(group, kind, "apiextensions.k8s.io", "CustomResourceDefinition");
+}
+
+int owners_object_uses_read(struct owners_uses *out, const struct owners_json_value *object,
+			    const char *group, const char *kind)
+{
+	const struct reader r = { out, or_default(owners_json_string(owners_json_path(
+							  object, "metadata", "namespace", NULL)),
+						  "") };
+	const struct owners_json_value *spec = owners_json_get(object, "spec");
+
+	if (is(group, kind, "networking.k8s.io", "Ingress"))
+		return ingress(&r, spec);
+	if (is(group, kind, "networking.k8s.io", "IngressClass"))
+		return ingress_class(&r, spec);
+	if (is(group, kind, GATEWAY_GROUP, "Gateway"))
+		return gateway(&r, spec);
+	if (is_route(group, kind))
+		return route(&r, spec);
+	if (is(group, kind, "", "PersistentVolumeClaim"))
+		return claim(&r, spec);
+	if (is(group, kind, "", "PersistentVolume"))
+		return volume(&r, spec);
+	if (is(group, kind, "storage.k8s.io", "VolumeAttachment"))
+		return attachment(&r, spec);
+	if (is(group, kind, "rbac.authorization.k8s.io", "RoleBinding"))
+		return binding(&r, object, 0);
+	if (is(group, kind, "rbac.authorization.k8s.io", "ClusterRoleBinding"))
+		return binding(&r, object, 1);
+	if (is(group, kind, "", "ServiceAccount"))
+		return service_account(&r, object);
+	if (is(group, kind, "autoscaling", "HorizontalPodAutoscaler"))
+		return autoscaler(&r, spec);
+	if (is(group, kind, "apiregistration.k8s.io", "APIService"))
+		return service_ref(&r, owners_json_get(spec, "service"), "spec.service");
+	if (is(group, kind, "admissionregistration.k8s.io", "MutatingWebhookConfiguration") ||
+	    is(group, kind, "admissionregistration.k8s.io", "ValidatingWebhookConfiguration"))
+		return webhooks(&r, object);
+	if (is(group, kind, "apiextensions.k8s.io", "CustomResourceDefinition"))
+		return service_ref(&r,
+				   owners_json_path(spec, "conversion", "webhook", "clientConfig",
+						    "service", NULL),
+				   "spec.conversion.webhook.clientConfig.service");
+	return 0;
+}

@@ -1,0 +1,31 @@
+/*
+ * What an object that is not a pod names and uses (uses.h): an Ingress's
+ * backends, TLS Secrets and class; an IngressClass's parameters; a
+ * Gateway's class and certificates and a route's parents and backends
+ * (Gateway API, where served); a claim's volume and a volume's claim,
+ * their StorageClass; a VolumeAttachment's volume and node; a binding's
+ * role and its ServiceAccount subjects; a ServiceAccount's Secrets; an
+ * HPA's target; the Service an APIService, a webhook configuration or a
+ * CRD's conversion calls. Each as the API defaults it: a route's backend
+ * with no kind is a Service in the route's namespace, a RoleBinding's
+ * ServiceAccount subject with no namespace is in the binding's.
+ * Selectors (a Service's, a PDB's, a NetworkPolicy's) are not names:
+ * they are resolved against the Pods, elsewhere.
+ *
+ * Ownership: the object read is borrowed.
+ */
+#ifndef OWNERS_OBJECT_USES_H
+#define OWNERS_OBJECT_USES_H
+
+#include "json.h"
+#include "uses.h"
+
+/* Whether objects of group/kind name others this way (the types whose
+ * whole objects a command asking for uses must read). */
+int owners_object_uses_kind(const char *group, const char *kind);
+/* Appends to out what object (of group/kind, read whole) names. 0, or
+ * OWNERS_ENOMEM. */
+int owners_object_uses_read(struct owners_uses *out, const struct owners_json_value *object,
+			    const char *group, const char *kind);
+
+#endif
