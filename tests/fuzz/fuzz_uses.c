@@ -3,7 +3,9 @@
  * other kind that names objects (lib/api/object_uses.c). Besides not
  * crashing: every use names something of some kind, and a pod spec's
  * path starts at the kind's pod spec (or, for a StatefulSet's claims, at
- * its volumeClaimTemplates). */
+ * its volumeClaimTemplates). And the Pods a Service, a NetworkPolicy
+ * and a PDB select (lib/api/pod_selector.c): one that selects none
+ * matches no labels. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -11,6 +13,7 @@
 
 #include "json.h"
 #include "object_uses.h"
+#include "pod_selector.h"
 #include "pod_uses.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -42,6 +45,12 @@ static const char *const others[][2] = {
 	{ "apiregistration.k8s.io", "APIService" },
 	{ "admissionregistration.k8s.io", "ValidatingWebhookConfiguration" },
 	{ "apiextensions.k8s.io", "CustomResourceDefinition" },
+};
+
+static const char *const selecting[][2] = {
+	{ "", "Service" },
+	{ "networking.k8s.io", "NetworkPolicy" },
+	{ "policy", "PodDisruptionBudget" },
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -78,6 +87,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!u.items[i].name[0] || !u.items[i].kind[0] || !u.items[i].path[0])
 				abort();
 		owners_uses_clear(&u);
+	}
+	for (k = 0; k < sizeof(selecting) / sizeof(selecting[0]); k++) {
+		static const struct owners_label_meta labels[] = { { "app", "web" },
+								   { "tier", "front" } };
+		struct owners_pod_selector sel;
+
+		if (owners_pod_selector_read(&sel, v, selecting[k][0], selecting[k][1]))
+			abort();
+		if (sel.scope == OWNERS_POD_SELECTOR_NONE &&
+		    owners_pod_selector_matches(&sel, labels, 2))
+			abort();
+		owners_pod_selector_clear(&sel);
 	}
 	owners_json_value_free(v);
 	return 0;
