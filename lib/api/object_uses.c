@@ -11,11 +11,6 @@ struct reader {
 	const char *ns; /* "" when cluster-scoped */
 };
 
-static size_t elements(const struct owners_json_value *v)
-{
-	return v && v->type == OWNERS_JSON_ARRAY ? v->count : 0;
-}
-
 static const char *string_at(const struct owners_json_value *v, const char *key)
 {
 	return owners_json_string(owners_json_get(v, key));
@@ -72,16 +67,16 @@ static int ingress(const struct reader *r, const struct owners_json_value *spec)
 
 	if (!rc && backend)
 		rc = ingress_backend(r, backend, "spec.defaultBackend");
-	for (i = 0; !rc && i < elements(rules); i++) {
+	for (i = 0; !rc && i < owners_json_array_count(rules); i++) {
 		const struct owners_json_value *paths =
 			owners_json_path(rules->items[i], "http", "paths", NULL);
 
-		for (j = 0; !rc && j < elements(paths); j++) {
+		for (j = 0; !rc && j < owners_json_array_count(paths); j++) {
 			snprintf(at, sizeof(at), "spec.rules[%zu].http.paths[%zu].backend", i, j);
 			rc = ingress_backend(r, owners_json_get(paths->items[j], "backend"), at);
 		}
 	}
-	for (i = 0; !rc && i < elements(tls); i++) {
+	for (i = 0; !rc && i < owners_json_array_count(tls); i++) {
 		snprintf(at, sizeof(at), "spec.tls[%zu].secretName", i);
 		rc = add(r, "", "Secret", r->ns, string_at(tls->items[i], "secretName"),
 			 OWNERS_USE_TLS, at);
@@ -122,11 +117,11 @@ static int gateway(const struct reader *r, const struct owners_json_value *spec)
 	int rc = add(r, GATEWAY_GROUP, "GatewayClass", NULL, string_at(spec, "gatewayClassName"),
 		     OWNERS_USE_CLASS, "spec.gatewayClassName");
 
-	for (i = 0; !rc && i < elements(listeners); i++) {
+	for (i = 0; !rc && i < owners_json_array_count(listeners); i++) {
 		const struct owners_json_value *certs =
 			owners_json_path(listeners->items[i], "tls", "certificateRefs", NULL);
 
-		for (j = 0; !rc && j < elements(certs); j++) {
+		for (j = 0; !rc && j < owners_json_array_count(certs); j++) {
 			snprintf(at, sizeof(at), "spec.listeners[%zu].tls.certificateRefs[%zu]", i,
 				 j);
 			rc = gateway_ref(r, certs->items[j], "", "Secret", OWNERS_USE_TLS, at);
@@ -143,16 +138,16 @@ static int route(const struct reader *r, const struct owners_json_value *spec)
 	size_t i, j;
 	int rc = 0;
 
-	for (i = 0; !rc && i < elements(parents); i++) {
+	for (i = 0; !rc && i < owners_json_array_count(parents); i++) {
 		snprintf(at, sizeof(at), "spec.parentRefs[%zu]", i);
 		rc = gateway_ref(r, parents->items[i], GATEWAY_GROUP, "Gateway",
 				 OWNERS_USE_ATTACHES_TO, at);
 	}
-	for (i = 0; !rc && i < elements(rules); i++) {
+	for (i = 0; !rc && i < owners_json_array_count(rules); i++) {
 		const struct owners_json_value *backends =
 			owners_json_get(rules->items[i], "backendRefs");
 
-		for (j = 0; !rc && j < elements(backends); j++) {
+		for (j = 0; !rc && j < owners_json_array_count(backends); j++) {
 			snprintf(at, sizeof(at), "spec.rules[%zu].backendRefs[%zu]", i, j);
 			rc = gateway_ref(r, backends->items[j], "", "Service", OWNERS_USE_ROUTES_TO,
 					 at);
@@ -210,7 +205,7 @@ static int binding(const struct reader *r, const struct owners_json_value *objec
 		     role_kind && !strcmp(role_kind, "Role") && !cluster ? r->ns : NULL,
 		     string_at(ref, "name"), OWNERS_USE_BINDS, "roleRef");
 
-	for (i = 0; !rc && i < elements(subjects); i++) {
+	for (i = 0; !rc && i < owners_json_array_count(subjects); i++) {
 		const char *kind = string_at(subjects->items[i], "kind");
 
 		if (!kind || strcmp(kind, "ServiceAccount"))
@@ -231,12 +226,12 @@ static int service_account(const struct reader *r, const struct owners_json_valu
 	size_t i;
 	int rc = 0;
 
-	for (i = 0; !rc && i < elements(secrets); i++) {
+	for (i = 0; !rc && i < owners_json_array_count(secrets); i++) {
 		snprintf(at, sizeof(at), "secrets[%zu]", i);
 		rc = add(r, "", "Secret", r->ns, string_at(secrets->items[i], "name"),
 			 OWNERS_USE_HOLDS, at);
 	}
-	for (i = 0; !rc && i < elements(pulls); i++) {
+	for (i = 0; !rc && i < owners_json_array_count(pulls); i++) {
 		snprintf(at, sizeof(at), "imagePullSecrets[%zu]", i);
 		rc = add(r, "", "Secret", r->ns, string_at(pulls->items[i], "name"),
 			 OWNERS_USE_PULLS_WITH, at);
@@ -272,7 +267,7 @@ static int webhooks(const struct reader *r, const struct owners_json_value *obje
 	size_t i;
 	int rc = 0;
 
-	for (i = 0; !rc && i < elements(hooks); i++) {
+	for (i = 0; !rc && i < owners_json_array_count(hooks); i++) {
 		snprintf(at, sizeof(at), "webhooks[%zu].clientConfig.service", i);
 		rc = service_ref(
 			r, owners_json_path(hooks->items[i], "clientConfig", "service", NULL), at);

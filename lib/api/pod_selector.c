@@ -50,7 +50,7 @@ static int add_expression(struct owners_buf *text, const struct owners_json_valu
 	const char *key = owners_json_string(owners_json_get(e, "key"));
 	const char *op = owners_json_string(owners_json_get(e, "operator"));
 	const struct owners_json_value *values = owners_json_get(e, "values");
-	size_t i, n = values && values->type == OWNERS_JSON_ARRAY ? values->count : 0;
+	size_t i, n = owners_json_array_count(values);
 	int rc;
 
 	if (!key || !*key || !plain(key, 1) || !op)

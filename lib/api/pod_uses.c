@@ -83,12 +83,6 @@ static int add(const struct reader *r, const struct used *what, const char *name
 	return rc;
 }
 
-/* The elements of v when it is an array (else none). */
-static size_t elements(const struct owners_json_value *v)
-{
-	return v && v->type == OWNERS_JSON_ARRAY ? v->count : 0;
-}
-
 static const char *string_at(const struct owners_json_value *v, const char *key)
 {
 	return owners_json_string(owners_json_get(v, key));
@@ -120,7 +114,7 @@ static int read_volume(const struct reader *r, const struct owners_json_value *v
 			 owners_json_string(
 				 owners_json_path(v, "persistentVolumeClaim", "claimName", NULL)),
 			 OWNERS_USE_CLAIMS, 0, "%s.volumes[%zu].persistentVolumeClaim", at, i);
-	for (j = 0; !rc && j < elements(sources); j++) {
+	for (j = 0; !rc && j < owners_json_array_count(sources); j++) {
 		const struct owners_json_value *s = sources->items[j];
 		const struct owners_json_value *scm = owners_json_get(s, "configMap");
 		const struct owners_json_value *ssecret = owners_json_get(s, "secret");
@@ -146,7 +140,7 @@ static int read_container(const struct reader *r, const struct owners_json_value
 	size_t k;
 	int rc = 0;
 
-	for (k = 0; !rc && k < elements(env); k++) {
+	for (k = 0; !rc && k < owners_json_array_count(env); k++) {
 		const struct owners_json_value *cm =
 			owners_json_path(env->items[k], "valueFrom", "configMapKeyRef", NULL);
 		const struct owners_json_value *secret =
@@ -161,7 +155,7 @@ static int read_container(const struct reader *r, const struct owners_json_value
 				 optional_at(secret), "%s.%s[%zu].env[%zu].valueFrom.secretKeyRef",
 				 at, list, i, k);
 	}
-	for (k = 0; !rc && k < elements(env_from); k++) {
+	for (k = 0; !rc && k < owners_json_array_count(env_from); k++) {
 		const struct owners_json_value *cm =
 			owners_json_get(env_from->items[k], "configMapRef");
 		const struct owners_json_value *secret =
@@ -188,15 +182,15 @@ static int read_spec(const struct reader *r, const struct owners_json_value *spe
 	size_t i, l;
 	int rc = 0;
 
-	for (i = 0; !rc && i < elements(volumes); i++)
+	for (i = 0; !rc && i < owners_json_array_count(volumes); i++)
 		rc = read_volume(r, volumes->items[i], at, i);
 	for (l = 0; l < sizeof(container_lists) / sizeof(container_lists[0]); l++) {
 		const struct owners_json_value *list = owners_json_get(spec, container_lists[l]);
 
-		for (i = 0; !rc && i < elements(list); i++)
+		for (i = 0; !rc && i < owners_json_array_count(list); i++)
 			rc = read_container(r, list->items[i], at, container_lists[l], i);
 	}
-	for (i = 0; !rc && i < elements(pulls); i++)
+	for (i = 0; !rc && i < owners_json_array_count(pulls); i++)
 		rc = add(r, &SECRET, string_at(pulls->items[i], "name"), OWNERS_USE_PULLS_WITH, 0,
 			 "%s.imagePullSecrets[%zu]", at, i);
 	/* the deprecated serviceAccount when serviceAccountName is unset, and
@@ -238,7 +232,7 @@ static int read_claim_templates(const struct reader *r, const struct owners_json
 
 	if (!set || replicas <= 0 || start < 0)
 		return 0;
-	for (i = 0; !rc && i < elements(templates); i++) {
+	for (i = 0; !rc && i < owners_json_array_count(templates); i++) {
 		const char *t = owners_json_string(
 			owners_json_path(templates->items[i], "metadata", "name", NULL));
 

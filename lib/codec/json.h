@@ -95,6 +95,8 @@ const struct owners_json_value *owners_json_get(const struct owners_json_value *
 const struct owners_json_value *owners_json_path(const struct owners_json_value *v, ...);
 /* The string, or NULL when v is NULL or not a string. */
 const char *owners_json_string(const struct owners_json_value *v);
+/* How many elements v has when it is an array; 0 otherwise (NULL too). */
+size_t owners_json_array_count(const struct owners_json_value *v);
 /* 1 for true, 0 for false, dflt otherwise. */
 int owners_json_bool(const struct owners_json_value *v, int dflt);
 /* The number (integer part), or dflt. */

@@ -233,6 +233,11 @@ const struct owners_json_value *owners_json_path(const struct owners_json_value 
 	return v;
 }
 
+size_t owners_json_array_count(const struct owners_json_value *v)
+{
+	return v && v->type == OWNERS_JSON_ARRAY ? v->count : 0;
+}
+
 const char *owners_json_string(const struct owners_json_value *v)
 {
 	return v && v->type == OWNERS_JSON_STRING ? v->string : NULL;
