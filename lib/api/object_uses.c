@@ -275,6 +275,27 @@ static int webhooks(const struct reader *r, const struct owners_json_value *obje
 	return rc;
 }
 
+/* An EndpointSlice: the Pods (or other objects) its endpoints are, which
+ * is what its Service (its owner) routes to. */
+static int endpoint_slice(const struct reader *r, const struct owners_json_value *object)
+{
+	const struct owners_json_value *endpoints = owners_json_get(object, "endpoints");
+	char at[64];
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < owners_json_array_count(endpoints); i++) {
+		const struct owners_json_value *ref =
+			owners_json_get(endpoints->items[i], "targetRef");
+
+		snprintf(at, sizeof(at), "endpoints[%zu].targetRef", i);
+		rc = add(r, "", string_at(ref, "kind"),
+			 or_default(string_at(ref, "namespace"), r->ns), string_at(ref, "name"),
+			 OWNERS_USE_ROUTES_TO, at);
+	}
+	return rc;
+}
+
 static const char *const routes[] = { "HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute",
 				      "UDPRoute" };
 
@@ -305,6 +326,7 @@ int owners_object_uses_kind(const char *group, const char *kind)
 	       is(group, kind, "rbac.authorization.k8s.io", "ClusterRoleBinding") ||
 	       is(group, kind, "", "ServiceAccount") ||
 	       is(group, kind, "autoscaling", "HorizontalPodAutoscaler") ||
+	       is(group, kind, "discovery.k8s.io", "EndpointSlice") ||
 	       is(group, kind, "apiregistration.k8s.io", "APIService") ||
 	       is(group, kind, "admissionregistration.k8s.io", "MutatingWebhookConfiguration") ||
 	       is(group, kind, "admissionregistration.k8s.io", "ValidatingWebhookConfiguration") ||
@@ -341,6 +363,8 @@ int owners_object_uses_read(struct owners_uses *out, const struct owners_json_va
 		return service_account(&r, object);
 	if (is(group, kind, "autoscaling", "HorizontalPodAutoscaler"))
 		return autoscaler(&r, spec);
+	if (is(group, kind, "discovery.k8s.io", "EndpointSlice"))
+		return endpoint_slice(&r, object);
 	if (is(group, kind, "apiregistration.k8s.io", "APIService"))
 		return service_ref(&r, owners_json_get(spec, "service"), "spec.service");
 	if (is(group, kind, "admissionregistration.k8s.io", "MutatingWebhookConfiguration") ||

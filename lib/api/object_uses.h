@@ -5,8 +5,10 @@
  * (Gateway API, where served); a claim's volume and a volume's claim,
  * their StorageClass; a VolumeAttachment's volume and node; a binding's
  * role and its ServiceAccount subjects; a ServiceAccount's Secrets; an
- * HPA's target; the Service an APIService, a webhook configuration or a
- * CRD's conversion calls. Each as the API defaults it: a route's backend
+ * HPA's target; the Pods an EndpointSlice's endpoints are (what its
+ * Service, its owner, routes to: what the cluster routes, where a
+ * selector only says what it would); the Service an APIService, a
+ * webhook configuration or a CRD's conversion calls. Each as the API defaults it: a route's backend
  * with no kind is a Service in the route's namespace, a RoleBinding's
  * ServiceAccount subject with no namespace is in the binding's.
  * Selectors (a Service's, a PDB's, a NetworkPolicy's) are not names:

@@ -42,6 +42,7 @@ static const char *const others[][2] = {
 	{ "rbac.authorization.k8s.io", "ClusterRoleBinding" },
 	{ "", "ServiceAccount" },
 	{ "autoscaling", "HorizontalPodAutoscaler" },
+	{ "discovery.k8s.io", "EndpointSlice" },
 	{ "apiregistration.k8s.io", "APIService" },
 	{ "admissionregistration.k8s.io", "ValidatingWebhookConfiguration" },
 	{ "apiextensions.k8s.io", "CustomResourceDefinition" },

@@ -186,9 +186,20 @@ static void machinery(void)
 	      "apiextensions.k8s.io", "CustomResourceDefinition",
 	      "-/Service ops/conv calls spec.conversion.webhook.clientConfig.service\n",
 	      "a CRD's conversion webhook");
+	check("{" META ",\"endpoints\":[{\"addresses\":[\"10.0.0.1\"],\"targetRef\":{\"kind\":"
+		       "\"Pod\",\"name\":\"web-1\","
+	      "\"uid\":\"u1\"}},{\"addresses\":[\"10.0.0.2\"]},{\"addresses\":[\"10.0.0.3\"],"
+	      "\"targetRef\":{\"kind\":\"Pod\","
+	      "\"name\":\"web-2\",\"namespace\":\"shop\"}}]}",
+	      "discovery.k8s.io", "EndpointSlice",
+	      "-/Pod shop/web-1 routes to endpoints[0].targetRef\n-/Pod shop/web-2 routes to "
+	      "endpoints[2].targetRef\n",
+	      "an EndpointSlice: the Pods its endpoints are (an address without a targetRef is "
+	      "none)");
 	check("{" META ",\"spec\":{\"selector\":{\"app\":\"web\"}}}", "", "Service", "",
 	      "a Service's selector is not a name: nothing here");
 	ok(owners_object_uses_kind("gateway.networking.k8s.io", "GRPCRoute") &&
+		   owners_object_uses_kind("discovery.k8s.io", "EndpointSlice") &&
 		   !owners_object_uses_kind("", "ConfigMap") &&
 		   !owners_object_uses_kind("example.com", "Ingress"),
 	   "which kinds name others");
