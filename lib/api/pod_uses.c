@@ -69,17 +69,12 @@ static int add(const struct reader *r, const struct used *what, const char *name
 {
 	const struct owners_use_target t = { what->group, what->kind,
 					     what->namespaced ? (r->ns ? r->ns : "") : NULL, name };
-	struct owners_buf path = OWNERS_BUF_INIT;
 	va_list ap;
 	int rc;
 
-	if (!name || !*name)
-		return 0;
 	va_start(ap, fmt);
-	rc = owners_buf_vaddf(&path, fmt, ap);
+	rc = owners_uses_vadd(r->out, &t, how, optional, fmt, ap);
 	va_end(ap);
-	rc = rc ? rc : owners_uses_add(r->out, &t, how, optional, "%s", path.ptr);
-	owners_buf_clear(&path);
 	return rc;
 }
 

@@ -68,19 +68,16 @@ static char *copy(const char *s, int *failed)
 	return c;
 }
 
-int owners_uses_add(struct owners_uses *out, const struct owners_use_target *t,
-		    enum owners_use_how how, int optional, const char *fmt, ...)
+int owners_uses_vadd(struct owners_uses *out, const struct owners_use_target *t,
+		     enum owners_use_how how, int optional, const char *fmt, va_list ap)
 {
 	struct owners_buf path = OWNERS_BUF_INIT;
 	struct owners_use u;
-	va_list ap;
-	int failed = 0;
+	int failed;
 
 	if (!t->name || !*t->name)
 		return 0;
-	va_start(ap, fmt);
 	failed = owners_buf_vaddf(&path, fmt, ap) != 0;
-	va_end(ap);
 	memset(&u, 0, sizeof(u));
 	u.group = copy(t->group ? t->group : "", &failed);
 	u.kind = copy(t->kind, &failed);
@@ -96,6 +93,18 @@ int owners_uses_add(struct owners_uses *out, const struct owners_use_target *t,
 	}
 	out->items[out->count++] = u;
 	return 0;
+}
+
+int owners_uses_add(struct owners_uses *out, const struct owners_use_target *t,
+		    enum owners_use_how how, int optional, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = owners_uses_vadd(out, t, how, optional, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 int owners_uses_names(const struct owners_use *u, const char *name)

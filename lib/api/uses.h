@@ -13,6 +13,8 @@
 #ifndef OWNERS_USES_H
 #define OWNERS_USES_H
 
+#include <stdarg.h>
+#include <stdarg.h>
 #include <stddef.h>
 
 /* How an object is used: the relation's word (owners_uses_how_name()). */
@@ -76,6 +78,10 @@ const char *owners_uses_how_name(enum owners_use_how how);
 int owners_uses_add(struct owners_uses *out, const struct owners_use_target *t,
 		    enum owners_use_how how, int optional, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+/* The same with the path's arguments in ap (a reader's own adder). */
+int owners_uses_vadd(struct owners_uses *out, const struct owners_use_target *t,
+		     enum owners_use_how how, int optional, const char *fmt, va_list ap)
+	__attribute__((format(printf, 5, 0)));
 /* Whether u names the object called name (of its kind and namespace):
  * its name, or for CLAIMS_TEMPLATE one of its ordinals' claims. */
 int owners_uses_names(const struct owners_use *u, const char *name);

@@ -8,6 +8,7 @@
 #include "object_uses.h"
 #include "owners_error.h"
 #include "pod_uses.h"
+#include "strset.h"
 
 /* A StatefulSet's ordinals looked up at most: past this many, its
  * claims are not looked for (the API allows any int32 replicas). */
@@ -51,8 +52,8 @@ int owners_relations_add_object(struct owners_relations *rel, const struct owner
 
 /* The type of the graph's table that objects of group/kind are listed
  * as; NULL when the server does not serve it. */
-static const struct owners_resource *type_of(const struct owners_graph *g, const char *group,
-					     const char *kind)
+static const struct owners_resource *find_type(const struct owners_graph *g, const char *group,
+					       const char *kind)
 {
 	const struct owners_resource *best = NULL;
 	size_t i;
@@ -66,6 +67,28 @@ static const struct owners_resource *type_of(const struct owners_graph *g, const
 			best = t;
 	}
 	return best ? owners_graph_lookup_type(g->types, best) : NULL;
+}
+
+/* find_type(), each group/kind looked up once a resolution (uses far
+ * outnumber kinds, and the table has hundreds of types): the set's flag
+ * is the type's index + 1, or -1 for none. *failed on out of memory. */
+static const struct owners_resource *type_of(struct owners_strset *seen,
+					     const struct owners_graph *g, const char *group,
+					     const char *kind, int *failed)
+{
+	char key[512];
+	struct owners_strset_entry *e;
+	const struct owners_resource *t;
+
+	snprintf(key, sizeof(key), "%s\t%s", group, kind);
+	if ((e = owners_strset_get(seen, key)))
+		return e->flag > 0 ? &g->types->items[e->flag - 1] : NULL;
+	t = find_type(g, group, kind);
+	if (!(e = owners_strset_add(seen, key, NULL)))
+		*failed = 1;
+	else
+		e->flag = t ? (int)(t - g->types->items) + 1 : -1;
+	return t;
 }
 
 static int push(struct owners_relations *rel, size_t use, uint32_t used,
@@ -107,13 +130,15 @@ static int resolve_template(struct owners_relations *rel, struct owners_graph *g
 
 int owners_relations_resolve(struct owners_relations *rel, struct owners_graph *g)
 {
+	struct owners_strset types;
 	size_t i;
-	int rc = 0;
+	int rc = 0, failed = 0;
 
+	owners_strset_init(&types);
 	rel->count = 0;
 	for (i = 0; !rc && i < rel->uses.count; i++) {
 		const struct owners_use *u = &rel->uses.items[i];
-		const struct owners_resource *t = type_of(g, u->group, u->kind);
+		const struct owners_resource *t = type_of(&types, g, u->group, u->kind, &failed);
 		const char *ns = u->namespace_ ? u->namespace_ : "";
 		uint32_t node = OWNERS_NO_NODE;
 
@@ -135,5 +160,6 @@ int owners_relations_resolve(struct owners_relations *rel, struct owners_graph *
 					  ? OWNERS_RELATION_MISSING
 					  : OWNERS_RELATION_UNKNOWN);
 	}
-	return rc;
+	owners_strset_clear(&types);
+	return rc ? rc : failed ? OWNERS_ENOMEM : 0;
 }
