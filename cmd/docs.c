@@ -388,8 +388,16 @@ static const struct man_section main_sections[] = {
 		"\n"
 		"Every flag value outside its list is a usage error that names the valid ones:\n"
 		"  error: invalid value 'sideways' for --cascade: want background, foreground or orphan\n"
-		"Messages name the program as it was run: kubectl owners ... when run as the\n"
-		"kubectl plugin."},
+		"Every command owners prints for you to run names the program as it was run:\n"
+		"kubectl owners ... when run as the kubectl plugin. That holds for a message's\n"
+		"hint, a remedy in a text output (the finalizers remove that ends a wait), the\n"
+		"command that finishes a cascade, and --help's usage and examples; a document\n"
+		"(-o json, yaml) says owners, as its schema does, and --help's prose names the\n"
+		"tool owners.\n"
+		"\n"
+		"A write to standard output that fails (a full disk, a closed pipe) is said at\n"
+		"once, with its reason (error: write error on standard output: REASON), and the\n"
+		"run exits 1."},
 	{"THE GARBAGE COLLECTOR'S RULE",
 		"owners never deletes or patches an object that the real garbage collector, in\n"
 		"the same situation, would not; never in an earlier order than the GC would; and\n"
