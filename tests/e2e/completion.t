@@ -12,7 +12,7 @@ require tmux:tmux zsh:zsh fish:fish
 [[ -f /usr/share/bash-completion/bash_completion ]] ||
   { echo "Bail out! completion.t needs /usr/share/bash-completion/bash_completion (apt-get install bash-completion)"; exit 1; }
 
-plan 117   # (the same checks run every time: another count means checks lost or doubled)
+plan 121   # (the same checks run every time: another count means checks lost or doubled)
 start_cluster C --gc=stalled
 kubectl create namespace shop >/dev/null
 kubectl -n shop create configmap alpha >/dev/null
@@ -63,6 +63,20 @@ is "$err" "error: unknown command 'nope' (see 'kubectl owners --help')" "kubectl
 run env PATH="$prefix/bin:$PATH" kubectl owners --help
 like "$out" $'\n  kubectl owners COMMAND ' "kubectl owners --help: the main usage line"
 like "$out" "Run 'kubectl owners help COMMAND' or 'kubectl owners COMMAND --help'" "  and its closing hint"
+# a remedy printed under kubectl, run as printed: it ends the wait, and run
+# again once that is done (the object gone), it says so and exits 0
+kubectl -n shop create configmap held >/dev/null
+kubectl -n shop patch configmap held --type=merge -p '{"metadata":{"finalizers":["example.com/hold"]}}' >/dev/null
+kubectl -n shop delete configmap held --wait=false >/dev/null
+run env PATH="$prefix/bin:$PATH" kubectl owners -n shop finalizers configmap/held
+remedy=$(grep -oE 'if so: kubectl owners finalizers remove .*' <<<"$out" | sed 's/^if so: //')
+like "$remedy" "^kubectl owners finalizers remove configmap/held -n shop --finalizer example\.com/hold --uid=$(kubectl -n shop get configmap held -o jsonpath='{.metadata.uid}')$" \
+  "kubectl owners finalizers: the remedy names kubectl owners, the object and its UID"
+run env PATH="$prefix/bin:$PATH" bash -c "${remedy:-false}"
+ok $rc "  run as printed: exit 0"
+is "$(kubectl -n shop get configmap held -o name 2>/dev/null)" "" "  the ConfigMap is gone"
+run env PATH="$prefix/bin:$PATH" bash -c "${remedy:-false}"
+is "$rc" 0 "  run again once done elsewhere: exit 0 (the object with that UID is gone)"
 
 HOME_DIR=$C/home
 mkdir -p "$HOME_DIR"
