@@ -11,6 +11,22 @@ struct reader {
 	const char *ns; /* "" when cluster-scoped */
 };
 
+/* The annotation a default class carries, "true" when it is one. */
+#define DEFAULT_STORAGE_CLASS "storageclass.kubernetes.io/is-default-class"
+#define DEFAULT_STORAGE_CLASS_BETA "storageclass.beta.kubernetes.io/is-default-class"
+#define DEFAULT_INGRESS_CLASS "ingressclass.kubernetes.io/is-default-class"
+/* A service-account token Secret: its type, and the annotation naming
+ * its ServiceAccount. */
+#define TOKEN_SECRET_TYPE "kubernetes.io/service-account-token"
+#define TOKEN_SECRET_ACCOUNT "kubernetes.io/service-account.name"
+
+static int annotated_true(const struct owners_json_value *object, const char *key)
+{
+	const char *v = owners_json_string(owners_json_path(object, "metadata", "annotations", key, NULL));
+
+	return v && !strcmp(v, "true");
+}
+
 static const char *string_at(const struct owners_json_value *v, const char *key)
 {
 	return owners_json_string(owners_json_get(v, key));
@@ -284,6 +300,8 @@ static int endpoint_slice(const struct reader *r, const struct owners_json_value
 	size_t i;
 	int rc = 0;
 
+	if (owners_json_array_count(endpoints))
+		r->out->marks |= OWNERS_USES_MARK_ENDPOINTS;
 	for (i = 0; !rc && i < owners_json_array_count(endpoints); i++) {
 		const struct owners_json_value *ref =
 			owners_json_get(endpoints->items[i], "targetRef");
@@ -294,6 +312,20 @@ static int endpoint_slice(const struct reader *r, const struct owners_json_value
 			 OWNERS_USE_ROUTES_TO, at);
 	}
 	return rc;
+}
+
+/* A service-account token Secret: the ServiceAccount it authenticates
+ * as, in its namespace (other Secrets name nothing). */
+static int token_secret(const struct reader *r, const struct owners_json_value *object)
+{
+	const char *type = string_at(object, "type");
+
+	if (!type || strcmp(type, TOKEN_SECRET_TYPE))
+		return 0;
+	return add(r, "", "ServiceAccount", r->ns,
+		   owners_json_string(owners_json_path(object, "metadata", "annotations",
+						       TOKEN_SECRET_ACCOUNT, NULL)),
+		   OWNERS_USE_TOKEN_OF, "metadata.annotations[" TOKEN_SECRET_ACCOUNT "]");
 }
 
 static const char *const routes[] = { "HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute",
@@ -330,7 +362,61 @@ int owners_object_uses_kind(const char *group, const char *kind)
 	       is(group, kind, "apiregistration.k8s.io", "APIService") ||
 	       is(group, kind, "admissionregistration.k8s.io", "MutatingWebhookConfiguration") ||
 	       is(group, kind, "admissionregistration.k8s.io", "ValidatingWebhookConfiguration") ||
-	       is(group, kind, "apiextensions.k8s.io", "CustomResourceDefinition");
+	       is(group, kind, "apiextensions.k8s.io", "CustomResourceDefinition") ||
+	       is(group, kind, "", "Secret") || is(group, kind, "storage.k8s.io", "StorageClass") ||
+	       is(group, kind, "scheduling.k8s.io", "PriorityClass");
+}
+
+/* What each kind's reader names: "*" any kind (a field that names any:
+ * a resource backend, parameters, a scale target, a route's backend or
+ * parent, an endpoint's target, a Gateway's certificate). */
+static const struct {
+	const char *group, *kind;
+	const char *names; /* "group/Kind" words, "/Kind" in the core group */
+} may_name[] = {
+	{ "networking.k8s.io", "Ingress", "*" },
+	{ "networking.k8s.io", "IngressClass", "*" },
+	{ GATEWAY_GROUP, "Gateway", "*" },
+	{ "", "PersistentVolumeClaim", "/PersistentVolume storage.k8s.io/StorageClass" },
+	{ "", "PersistentVolume", "/PersistentVolumeClaim storage.k8s.io/StorageClass" },
+	{ "storage.k8s.io", "VolumeAttachment", "/PersistentVolume /Node" },
+	{ "rbac.authorization.k8s.io", "RoleBinding",
+	  "rbac.authorization.k8s.io/Role rbac.authorization.k8s.io/ClusterRole /ServiceAccount" },
+	{ "rbac.authorization.k8s.io", "ClusterRoleBinding",
+	  "rbac.authorization.k8s.io/ClusterRole /ServiceAccount" },
+	{ "", "ServiceAccount", "/Secret" },
+	{ "autoscaling", "HorizontalPodAutoscaler", "*" },
+	{ "discovery.k8s.io", "EndpointSlice", "*" },
+	{ "apiregistration.k8s.io", "APIService", "/Service" },
+	{ "admissionregistration.k8s.io", "MutatingWebhookConfiguration", "/Service" },
+	{ "admissionregistration.k8s.io", "ValidatingWebhookConfiguration", "/Service" },
+	{ "apiextensions.k8s.io", "CustomResourceDefinition", "/Service" },
+	{ "", "Secret", "/ServiceAccount" },
+};
+
+int owners_object_uses_may_name(const char *group, const char *kind, const char *used_group,
+				const char *used_kind)
+{
+	char word[256];
+	size_t i;
+
+	if (is_route(group, kind))
+		return 1;
+	snprintf(word, sizeof(word), "%s/%s", used_group, used_kind);
+	for (i = 0; i < sizeof(may_name) / sizeof(may_name[0]); i++) {
+		const char *at, *names = may_name[i].names;
+		size_t n = strlen(word);
+
+		if (!is(group, kind, may_name[i].group, may_name[i].kind))
+			continue;
+		if (!strcmp(names, "*"))
+			return 1;
+		for (at = strstr(names, word); at; at = strstr(at + 1, word))
+			if ((at == names || at[-1] == ' ') && (!at[n] || at[n] == ' '))
+				return 1;
+		return 0;
+	}
+	return 0;
 }
 
 int owners_object_uses_read(struct owners_uses *out, const struct owners_json_value *object,
@@ -343,8 +429,24 @@ int owners_object_uses_read(struct owners_uses *out, const struct owners_json_va
 
 	if (is(group, kind, "networking.k8s.io", "Ingress"))
 		return ingress(&r, spec);
-	if (is(group, kind, "networking.k8s.io", "IngressClass"))
+	if (is(group, kind, "networking.k8s.io", "IngressClass")) {
+		if (annotated_true(object, DEFAULT_INGRESS_CLASS))
+			out->marks |= OWNERS_USES_MARK_DEFAULT;
 		return ingress_class(&r, spec);
+	}
+	if (is(group, kind, "storage.k8s.io", "StorageClass")) {
+		if (annotated_true(object, DEFAULT_STORAGE_CLASS) ||
+		    annotated_true(object, DEFAULT_STORAGE_CLASS_BETA))
+			out->marks |= OWNERS_USES_MARK_DEFAULT;
+		return 0;
+	}
+	if (is(group, kind, "scheduling.k8s.io", "PriorityClass")) {
+		if (owners_json_bool(owners_json_get(object, "globalDefault"), 0))
+			out->marks |= OWNERS_USES_MARK_DEFAULT;
+		return 0;
+	}
+	if (is(group, kind, "", "Secret"))
+		return token_secret(&r, object);
 	if (is(group, kind, GATEWAY_GROUP, "Gateway"))
 		return gateway(&r, spec);
 	if (is_route(group, kind))

@@ -1,5 +1,6 @@
 #include "pod_selector.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
@@ -83,6 +84,8 @@ static int parse(struct owners_pod_selector *out, const struct owners_buf *text)
 	if (rc == OWNERS_ENOMEM)
 		return rc;
 	out->scope = rc ? OWNERS_POD_SELECTOR_NONE : OWNERS_POD_SELECTOR_MATCHING;
+	if (!rc && !(out->text = strdup(text->ptr)))
+		return OWNERS_ENOMEM;
 	return 0;
 }
 
@@ -107,6 +110,37 @@ static int label_selector(struct owners_pod_selector *out, const struct owners_j
 	return rc == OWNERS_EINVAL ? 0 : rc;
 }
 
+/* The field a kind's selector is at (NULL: it has none). */
+static const char *selector_path(const char *group, const char *kind)
+{
+	if (is(group, kind, "", "Service"))
+		return "spec.selector";
+	if (is(group, kind, "networking.k8s.io", "NetworkPolicy"))
+		return "spec.podSelector";
+	if (is(group, kind, "policy", "PodDisruptionBudget"))
+		return "spec.selector";
+	return NULL;
+}
+
+int owners_pod_selector_from_text(struct owners_pod_selector *out, const char *group,
+				  const char *kind, enum owners_pod_selector_scope scope,
+				  const char *text)
+{
+	struct owners_buf b = OWNERS_BUF_INIT;
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->path = selector_path(group, kind);
+	out->scope = out->path && scope == OWNERS_POD_SELECTOR_ALL ? scope : OWNERS_POD_SELECTOR_NONE;
+	if (out->path && scope == OWNERS_POD_SELECTOR_MATCHING && text && *text) {
+		rc = owners_buf_adds(&b, text);
+		if (!rc)
+			rc = parse(out, &b);
+		owners_buf_clear(&b);
+	}
+	return rc;
+}
+
 int owners_pod_selector_read(struct owners_pod_selector *out,
 			     const struct owners_json_value *object, const char *group,
 			     const char *kind)
@@ -117,8 +151,8 @@ int owners_pod_selector_read(struct owners_pod_selector *out,
 
 	memset(out, 0, sizeof(*out));
 	out->scope = OWNERS_POD_SELECTOR_NONE;
+	out->path = selector_path(group, kind);
 	if (is(group, kind, "", "Service")) {
-		out->path = "spec.selector";
 		/* a map; empty or absent selects nothing */
 		rc = add_labels(&text, owners_json_get(spec, "selector"));
 		if (!rc && text.len)
@@ -126,14 +160,10 @@ int owners_pod_selector_read(struct owners_pod_selector *out,
 		owners_buf_clear(&text);
 		return rc == OWNERS_EINVAL ? 0 : rc;
 	}
-	if (is(group, kind, "networking.k8s.io", "NetworkPolicy")) {
-		out->path = "spec.podSelector";
+	if (is(group, kind, "networking.k8s.io", "NetworkPolicy"))
 		return label_selector(out, owners_json_get(spec, "podSelector"));
-	}
-	if (is(group, kind, "policy", "PodDisruptionBudget")) {
-		out->path = "spec.selector";
+	if (is(group, kind, "policy", "PodDisruptionBudget"))
 		return label_selector(out, owners_json_get(spec, "selector"));
-	}
 	return 0;
 }
 
@@ -151,5 +181,6 @@ int owners_pod_selector_matches(const struct owners_pod_selector *s,
 void owners_pod_selector_clear(struct owners_pod_selector *s)
 {
 	owners_label_selector_free(s->match);
+	free(s->text);
 	memset(s, 0, sizeof(*s));
 }

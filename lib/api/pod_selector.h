@@ -36,6 +36,7 @@ enum owners_pod_selector_scope {
 struct owners_pod_selector {
 	enum owners_pod_selector_scope scope;
 	struct owners_label_selector *match; /* MATCHING */
+	char *text;                          /* MATCHING: the selector as -l writes it */
 	const char *path;                    /* the field it comes from (static) */
 };
 
@@ -46,6 +47,12 @@ int owners_pod_selector_kind(const char *group, const char *kind);
 int owners_pod_selector_read(struct owners_pod_selector *out,
 			     const struct owners_json_value *object, const char *group,
 			     const char *kind);
+/* A selector of group/kind read back from its scope and text (as a
+ * snapshot records it); a text that does not parse selects none. 0, or
+ * OWNERS_ENOMEM. */
+int owners_pod_selector_from_text(struct owners_pod_selector *out, const char *group,
+				  const char *kind, enum owners_pod_selector_scope scope,
+				  const char *text);
 /* Whether s selects a Pod with these n labels (of its namespace). */
 int owners_pod_selector_matches(const struct owners_pod_selector *s,
 				const struct owners_label_meta *labels, size_t n);

@@ -51,6 +51,19 @@ const char *owners_pod_uses_spec_path(const char *group, const char *kind)
 	return NULL;
 }
 
+int owners_pod_uses_may_name(const char *group, const char *kind)
+{
+	static const struct used *const named[] = { &CONFIGMAP,	      &SECRET,	      &CLAIM,
+						    &SERVICE_ACCOUNT, &PRIORITY_CLASS, &RUNTIME_CLASS,
+						    &NODE };
+	size_t i;
+
+	for (i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+		if (!strcmp(named[i]->group, group) && !strcmp(named[i]->kind, kind))
+			return 1;
+	return 0;
+}
+
 /* The reading of one object: where its uses go, and its namespace (the
  * namespace of what it names that has one). */
 struct reader {

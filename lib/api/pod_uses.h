@@ -30,6 +30,8 @@
 /* Where the pod spec of an object of group/kind is ("spec" for a Pod,
  * "spec.template.spec" for a Deployment, ...); NULL when it has none. */
 const char *owners_pod_uses_spec_path(const char *group, const char *kind);
+/* Whether a pod spec can name an object of group/kind. */
+int owners_pod_uses_may_name(const char *group, const char *kind);
 /* Appends to out what object (of group/kind, read whole) uses through its pod
  * spec, and for a StatefulSet the claims of its volumeClaimTemplates (the
  * ordinals from spec.ordinals.start, spec.replicas of them, default 1;

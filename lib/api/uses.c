@@ -54,6 +54,8 @@ const char *owners_uses_how_name(enum owners_use_how how)
 	case OWNERS_USE_SCALES: return "scales";
 	case OWNERS_USE_HOLDS: return "holds";
 	case OWNERS_USE_CALLS: return "calls";
+	case OWNERS_USE_SELECTS: return "selects";
+	case OWNERS_USE_TOKEN_OF: return "is a token of";
 	}
 	return "uses";
 }

@@ -14,7 +14,6 @@
 #define OWNERS_USES_H
 
 #include <stdarg.h>
-#include <stdarg.h>
 #include <stddef.h>
 
 /* How an object is used: the relation's word (owners_uses_how_name()). */
@@ -42,6 +41,19 @@ enum owners_use_how {
 	OWNERS_USE_SCALES,           /* an HPA's scaleTargetRef */
 	OWNERS_USE_HOLDS,            /* a ServiceAccount's Secrets */
 	OWNERS_USE_CALLS, /* the Service the API machinery calls (APIService, webhooks, conversion) */
+	OWNERS_USE_SELECTS,  /* a Pod its selector matches: Service, PDB, NetworkPolicy */
+	OWNERS_USE_TOKEN_OF, /* a service-account token Secret's ServiceAccount */
+};
+/* The last of them (a record read back is checked against it). */
+#define OWNERS_USE_HOW_LAST OWNERS_USE_TOKEN_OF
+
+/* What an object read says of itself, beside what it names (marks). */
+enum {
+	/* A default class (StorageClass, IngressClass, the globalDefault
+	 * PriorityClass): every new object that names none is given it. */
+	OWNERS_USES_MARK_DEFAULT = 1u << 0,
+	/* An EndpointSlice with an endpoint: its Service has endpoints. */
+	OWNERS_USES_MARK_ENDPOINTS = 1u << 1,
 };
 
 struct owners_use {
@@ -61,6 +73,9 @@ struct owners_use {
 struct owners_uses {
 	struct owners_use *items;
 	size_t count, cap;
+	/* OWNERS_USES_MARK_* of the object last read: each reader ORs what
+	 * it finds in, the caller zeroes it between objects. */
+	unsigned marks;
 };
 
 /* What the used object is. */

@@ -62,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (owners_json_parse(&v, (const char *)data, size, NULL))
 		return 0;
 	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-		struct owners_uses u = { NULL, 0, 0 };
+		struct owners_uses u = { NULL, 0, 0, 0 };
 		const char *spec = owners_pod_uses_spec_path(kinds[k][0], kinds[k][1]);
 
 		if (!spec || owners_pod_uses_read(&u, v, kinds[k][0], kinds[k][1]))
@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		owners_uses_clear(&u);
 	}
 	for (k = 0; k < sizeof(others) / sizeof(others[0]); k++) {
-		struct owners_uses u = { NULL, 0, 0 };
+		struct owners_uses u = { NULL, 0, 0, 0 };
 
 		if (!owners_object_uses_kind(others[k][0], others[k][1]) ||
 		    owners_object_uses_read(&u, v, others[k][0], others[k][1]))

@@ -17,7 +17,7 @@
 static char *uses_of(const char *json, const char *group, const char *kind)
 {
 	struct owners_json_value *v = NULL;
-	struct owners_uses u = { NULL, 0, 0 };
+	struct owners_uses u = { NULL, 0, 0, 0 };
 	struct owners_buf out = OWNERS_BUF_INIT;
 	size_t i;
 
