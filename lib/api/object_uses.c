@@ -12,17 +12,18 @@ struct reader {
 };
 
 /* The annotation a default class carries, "true" when it is one. */
-#define DEFAULT_STORAGE_CLASS "storageclass.kubernetes.io/is-default-class"
+#define DEFAULT_STORAGE_CLASS      "storageclass.kubernetes.io/is-default-class"
 #define DEFAULT_STORAGE_CLASS_BETA "storageclass.beta.kubernetes.io/is-default-class"
-#define DEFAULT_INGRESS_CLASS "ingressclass.kubernetes.io/is-default-class"
+#define DEFAULT_INGRESS_CLASS      "ingressclass.kubernetes.io/is-default-class"
 /* A service-account token Secret: its type, and the annotation naming
  * its ServiceAccount. */
-#define TOKEN_SECRET_TYPE "kubernetes.io/service-account-token"
+#define TOKEN_SECRET_TYPE    "kubernetes.io/service-account-token"
 #define TOKEN_SECRET_ACCOUNT "kubernetes.io/service-account.name"
 
 static int annotated_true(const struct owners_json_value *object, const char *key)
 {
-	const char *v = owners_json_string(owners_json_path(object, "metadata", "annotations", key, NULL));
+	const char *v =
+		owners_json_string(owners_json_path(object, "metadata", "annotations", key, NULL));
 
 	return v && !strcmp(v, "true");
 }

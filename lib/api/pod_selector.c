@@ -131,7 +131,8 @@ int owners_pod_selector_from_text(struct owners_pod_selector *out, const char *g
 
 	memset(out, 0, sizeof(*out));
 	out->path = selector_path(group, kind);
-	out->scope = out->path && scope == OWNERS_POD_SELECTOR_ALL ? scope : OWNERS_POD_SELECTOR_NONE;
+	out->scope =
+		out->path && scope == OWNERS_POD_SELECTOR_ALL ? scope : OWNERS_POD_SELECTOR_NONE;
 	if (out->path && scope == OWNERS_POD_SELECTOR_MATCHING && text && *text) {
 		rc = owners_buf_adds(&b, text);
 		if (!rc)

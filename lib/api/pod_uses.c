@@ -53,9 +53,10 @@ const char *owners_pod_uses_spec_path(const char *group, const char *kind)
 
 int owners_pod_uses_may_name(const char *group, const char *kind)
 {
-	static const struct used *const named[] = { &CONFIGMAP,	      &SECRET,	      &CLAIM,
-						    &SERVICE_ACCOUNT, &PRIORITY_CLASS, &RUNTIME_CLASS,
-						    &NODE };
+	static const struct used *const named[] = {
+		&CONFIGMAP,      &SECRET,        &CLAIM, &SERVICE_ACCOUNT,
+		&PRIORITY_CLASS, &RUNTIME_CLASS, &NODE
+	};
 	size_t i;
 
 	for (i = 0; i < sizeof(named) / sizeof(named[0]); i++)

@@ -87,8 +87,7 @@ static int own_uses(struct owners_relations *rel, uint32_t node, size_t before)
 	return 0;
 }
 
-static int add_selector(struct owners_relations *rel, uint32_t node,
-			struct owners_pod_selector *s)
+static int add_selector(struct owners_relations *rel, uint32_t node, struct owners_pod_selector *s)
 {
 	struct owners_relation_selector *x;
 
@@ -136,8 +135,8 @@ int owners_relations_add_object(struct owners_relations *rel, const struct owner
 }
 
 int owners_relations_add_read(struct owners_relations *rel, uint32_t node,
-			      const struct owners_uses *uses,
-			      struct owners_pod_selector *selector, unsigned marks)
+			      const struct owners_uses *uses, struct owners_pod_selector *selector,
+			      unsigned marks)
 {
 	size_t before = rel->uses.count, i;
 	int rc = 0;
@@ -316,7 +315,7 @@ static const char *slice_service(const struct owners_graph *g, const struct owne
 /* Per namespace, its Pods; per Service, whether slices serve it (flag
  * 1) and whether one has endpoints (flag 3). */
 struct selection_index {
-	struct owners_strset services; /* "ns/name" */
+	struct owners_strset services;   /* "ns/name" */
 	struct owners_strset namespaces; /* ns -> index into pods+1 */
 	uint32_t **pods;
 	size_t *n_pods, *cap_pods;
@@ -392,7 +391,8 @@ static int selection_index_build(struct selection_index *x, struct owners_relati
 		if (!(e = owners_strset_get(&x->services, key)) &&
 		    !(e = owners_strset_add(&x->services, key, NULL)))
 			return OWNERS_ENOMEM;
-		e->flag |= 1 | (owners_relations_marks(rel, i) & OWNERS_USES_MARK_ENDPOINTS ? 2 : 0);
+		e->flag |=
+			1 | (owners_relations_marks(rel, i) & OWNERS_USES_MARK_ENDPOINTS ? 2 : 0);
 	}
 	return rc;
 }
@@ -449,7 +449,8 @@ static int select_pods(struct owners_relations *rel, struct owners_graph *g)
 			continue;
 		for (j = 0; !rc && j < x.n_pods[e->flag]; j++) {
 			const struct owners_node *pod = &g->nodes[x.pods[e->flag][j]];
-			const struct owners_use_target t = { "", "Pod", pod->namespace_, pod->name };
+			const struct owners_use_target t = { "", "Pod", pod->namespace_,
+							     pod->name };
 
 			if (selects(&s->selector, pod, &labels, &cap, &failed))
 				rc = owners_uses_add(&rel->uses, &t, OWNERS_USE_SELECTS, 0, "%s",
@@ -542,7 +543,8 @@ static size_t range_of(const struct owners_relations *rel, const size_t *index, 
 			hi = mid;
 	}
 	first = lo;
-	while (lo < n && (by_used ? rel->items[index[lo]].used : rel->items[index[lo]].user) == node)
+	while (lo < n &&
+	       (by_used ? rel->items[index[lo]].used : rel->items[index[lo]].user) == node)
 		lo++;
 	*out = index ? index + first : NULL;
 	return lo - first;

@@ -101,8 +101,8 @@ int owners_relations_add_object(struct owners_relations *rel, const struct owner
  * (their strings copied), its selector (taken: *selector is left empty)
  * and its marks. 0, or OWNERS_ENOMEM. */
 int owners_relations_add_read(struct owners_relations *rel, uint32_t node,
-			      const struct owners_uses *uses,
-			      struct owners_pod_selector *selector, unsigned marks);
+			      const struct owners_uses *uses, struct owners_pod_selector *selector,
+			      unsigned marks);
 /* Notes that r was read whole in ns (NULL: everywhere, or
  * cluster-scoped), or failed to be (rc, message copied). 0, or
  * OWNERS_ENOMEM. */
