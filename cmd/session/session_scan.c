@@ -76,7 +76,7 @@ void session_scan_options(const struct session *s, struct owners_scan_options *o
 	 * for documents, which carry them as the server has them (as kubectl
 	 * get -o json does). */
 	o->keep_labels = s->cli->table.show_labels || s->cli->table.label_columns.count ||
-			 output_is_document(&s->cli->output);
+			 output_is_document(&s->cli->output) || s->related;
 	o->on_listed = s->on_listed;
 	o->on_listed_ctx = s->on_listed_ctx;
 }

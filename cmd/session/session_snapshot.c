@@ -20,6 +20,7 @@
 #include "session_warnings.h"
 #include "strv.h"
 #include "timeutil.h"
+#include "uses_record.h"
 
 struct kept_status {
 	char *uid;
@@ -203,6 +204,9 @@ static int on_fact(void *ctx, const struct owners_snapshot_fact *f)
 
 	if (f->kind == OWNERS_SNAPSHOT_FACT_STATUS)
 		return keep_status(snap, f);
+	/* read by session_snapshot_relations() alone, when asked for */
+	if (f->kind == OWNERS_SNAPSHOT_FACT_USES || f->kind == OWNERS_SNAPSHOT_FACT_USES_READ)
+		return 0;
 	if (OWNERS_GROW(snap->facts, snap->cap_facts, snap->n_facts + 1))
 		return OWNERS_ENOMEM;
 	k = &snap->facts[snap->n_facts];
@@ -452,6 +456,109 @@ const char *session_snapshot_fact_at(const struct session *s, enum owners_snapsh
 const struct owners_snapshot_header *session_snapshot_header(const struct session *s)
 {
 	return s->snap ? &s->snap->header : NULL;
+}
+
+/* ---- the relations, as recorded ---------------------------------------- */
+
+struct relations_read {
+	struct session *s;
+	struct owners_relations *rel;
+	struct owners_error err;
+};
+
+static const struct owners_resource *type_named(const struct owners_resource_table *t,
+						const char *group, const char *version,
+						const char *resource)
+{
+	size_t i;
+
+	for (i = 0; group && version && resource && i < t->count; i++)
+		if (!strcmp(t->items[i].group, group) && !strcmp(t->items[i].version, version) &&
+		    !strcmp(t->items[i].resource, resource))
+			return &t->items[i];
+	return NULL;
+}
+
+/* A type the snapshot could not read whole where it listed it. */
+static int relations_read_failed(struct relations_read *r, const struct owners_snapshot_fact *f)
+{
+	struct owners_json_value *v = NULL;
+	const struct owners_resource *type;
+	int rc;
+
+	if (owners_json_parse(&v, f->json, f->json_len, &r->err))
+		return owners_error_set(&r->err, OWNERS_EPROTO,
+					"a UsesRead record that is not JSON");
+	type = type_named(&r->s->types, owners_json_string(owners_json_get(v, "group")),
+			  owners_json_string(owners_json_get(v, "version")),
+			  owners_json_string(owners_json_get(v, "resource")));
+	rc = !type ? 0
+		   : owners_relations_note_read(
+			     r->rel, owners_graph_lookup_type(&r->s->types, type),
+			     owners_json_string(owners_json_get(v, "namespace")),
+			     (int)owners_json_int(owners_json_get(v, "code"), OWNERS_EIO),
+			     owners_json_string(owners_json_get(v, "message")));
+	owners_json_value_free(v);
+	return rc ? owners_error_oom(&r->err) : 0;
+}
+
+static int on_relations_fact(void *ctx, const struct owners_snapshot_fact *f)
+{
+	struct relations_read *r = ctx;
+	struct owners_uses uses = { NULL, 0, 0, 0 };
+	struct owners_pod_selector selector;
+	unsigned marks;
+	uint32_t node;
+	int rc;
+
+	if (f->kind == OWNERS_SNAPSHOT_FACT_USES_READ)
+		return relations_read_failed(r, f);
+	if (f->kind != OWNERS_SNAPSHOT_FACT_USES || !f->uid)
+		return 0;
+	node = owners_graph_find_uid(r->s->graph, f->uid);
+	if (node == OWNERS_NO_NODE || r->s->graph->nodes[node].virtual_)
+		return 0;
+	rc = owners_uses_record_read(f->json, f->json_len, &uses, &selector, &marks, &r->err);
+	if (!rc && (rc = owners_relations_add_read(r->rel, node, &uses, &selector, marks)))
+		owners_error_oom(&r->err);
+	owners_uses_clear(&uses);
+	owners_pod_selector_clear(&selector);
+	return rc;
+}
+
+int session_snapshot_relations(struct session *s, struct owners_relations *rel)
+{
+	struct relations_read r = { s, rel, OWNERS_ERROR_INIT };
+	struct owners_snapshot_visitor v = { NULL, NULL, NULL, NULL, on_relations_fact,
+					     NULL, &r,   NULL };
+	struct owners_graph *g = s->graph;
+	size_t i;
+	int rc;
+
+	if (!s->snap->header.has_relations)
+		return owners_error_set(&s->err, OWNERS_EINVAL,
+					"%s holds no relations: it was taken without --related "
+					"(take it again with owners snapshot --related)",
+					s->snap->header.path);
+	rc = owners_snapshot_reader_read(s->snap->reader, &v, NULL, &r.err);
+	if (rc) {
+		owners_error_set(&s->err, rc, "%s", owners_error_message(&r.err));
+		owners_error_clear(&r.err);
+		return rc;
+	}
+	owners_error_clear(&r.err);
+	/* what it listed it read whole, but where it said it could not */
+	for (i = 0; i < g->n_listings; i++) {
+		const struct owners_listing *l = &g->listings[i];
+
+		if (!owners_relations_type(l->resource) ||
+		    (!l->rc && owners_relations_read_state(rel, l->resource, l->namespace_, NULL) ==
+				       OWNERS_LISTING_FAILED))
+			continue;
+		if (owners_relations_note_read(rel, l->resource, l->namespace_, l->rc, l->message))
+			return owners_error_oom(&s->err);
+	}
+	return 0;
 }
 
 /* ---- the reads a command makes beyond its scan, live or recorded -------- */

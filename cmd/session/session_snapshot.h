@@ -9,6 +9,7 @@
 #define OWNERS_CMD_SESSION_SNAPSHOT_H
 
 #include "object_status.h"
+#include "relations.h"
 #include "session.h"
 #include "snapshot.h"
 #include "stuck_fetch.h"
@@ -38,6 +39,12 @@ int session_snapshot_note(struct session *s);
 /* session_error(s) for a type name the snapshot does not hold (typed: as typed). */
 void session_snapshot_unknown_type(struct session *s, const char *typed);
 /* The header as read: what it is, where it came from, its time. */
+/* The relations the snapshot recorded, of the objects in the session's
+ * graph, into rel (not resolved); which types were read whole is what it
+ * listed, less what it says it could not read. A snapshot without them
+ * (taken without --related) fails with OWNERS_EINVAL. 0, or an OWNERS_E*
+ * code with session_error() set. */
+int session_snapshot_relations(struct session *s, struct owners_relations *rel);
 const struct owners_snapshot_header *session_snapshot_header(const struct session *s);
 
 /* The facts of stuck objects (lib/ops/stuck_fetch.h): read from the

@@ -88,6 +88,9 @@ struct session {
 	int (*on_listed)(void *ctx, const struct owners_resource *r, const char *ns,
 			 const char *rv);
 	void *on_listed_ctx;
+	/* A command that asks for relations: the scans keep the labels
+	 * Pods are selected by (session_relations.h). */
+	int related;
 	struct owners_error err;
 };
 

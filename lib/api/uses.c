@@ -28,36 +28,59 @@ void owners_uses_clear(struct owners_uses *u)
 	memset(u, 0, sizeof(*u));
 }
 
+/* Each relation's words, and its key in documents and snapshots (one
+ * word, stable: a record read back finds its relation by it). Indexed by
+ * enum owners_use_how. */
+static const struct {
+	const char *words, *key;
+} hows[] = {
+	[OWNERS_USE_MOUNTS] = { "mounts", "mounts" },
+	[OWNERS_USE_MOUNTS_PROJECTED] = { "mounts (projected)", "mountsProjected" },
+	[OWNERS_USE_ENV] = { "reads env from", "env" },
+	[OWNERS_USE_ENV_FROM] = { "reads all env from", "envFrom" },
+	[OWNERS_USE_PULLS_WITH] = { "pulls images with", "pullsWith" },
+	[OWNERS_USE_CLAIMS] = { "claims", "claims" },
+	[OWNERS_USE_CLAIMS_TEMPLATE] = { "claims (template)", "claimsTemplate" },
+	[OWNERS_USE_RUNS_AS] = { "runs as", "runsAs" },
+	[OWNERS_USE_PRIORITY] = { "has priority", "priority" },
+	[OWNERS_USE_RUNTIME] = { "runs with", "runtime" },
+	[OWNERS_USE_RUNS_ON] = { "runs on", "runsOn" },
+	[OWNERS_USE_ROUTES_TO] = { "routes to", "routesTo" },
+	[OWNERS_USE_TLS] = { "serves TLS with", "tls" },
+	[OWNERS_USE_CLASS] = { "is of class", "class" },
+	[OWNERS_USE_PARAMETERS] = { "is configured by", "parameters" },
+	[OWNERS_USE_ATTACHES_TO] = { "attaches to", "attachesTo" },
+	[OWNERS_USE_BINDS] = { "binds", "binds" },
+	[OWNERS_USE_GRANTS] = { "grants to", "grants" },
+	[OWNERS_USE_BOUND_TO] = { "is bound to", "boundTo" },
+	[OWNERS_USE_ATTACHES] = { "attaches", "attaches" },
+	[OWNERS_USE_SCALES] = { "scales", "scales" },
+	[OWNERS_USE_HOLDS] = { "holds", "holds" },
+	[OWNERS_USE_CALLS] = { "calls", "calls" },
+	[OWNERS_USE_SELECTS] = { "selects", "selects" },
+	[OWNERS_USE_TOKEN_OF] = { "is a token of", "tokenOf" },
+};
+
 const char *owners_uses_how_name(enum owners_use_how how)
 {
-	switch (how) {
-	case OWNERS_USE_MOUNTS: return "mounts";
-	case OWNERS_USE_MOUNTS_PROJECTED: return "mounts (projected)";
-	case OWNERS_USE_ENV: return "reads env from";
-	case OWNERS_USE_ENV_FROM: return "reads all env from";
-	case OWNERS_USE_PULLS_WITH: return "pulls images with";
-	case OWNERS_USE_CLAIMS: return "claims";
-	case OWNERS_USE_CLAIMS_TEMPLATE: return "claims (template)";
-	case OWNERS_USE_RUNS_AS: return "runs as";
-	case OWNERS_USE_PRIORITY: return "has priority";
-	case OWNERS_USE_RUNTIME: return "runs with";
-	case OWNERS_USE_RUNS_ON: return "runs on";
-	case OWNERS_USE_ROUTES_TO: return "routes to";
-	case OWNERS_USE_TLS: return "serves TLS with";
-	case OWNERS_USE_CLASS: return "is of class";
-	case OWNERS_USE_PARAMETERS: return "is configured by";
-	case OWNERS_USE_ATTACHES_TO: return "attaches to";
-	case OWNERS_USE_BINDS: return "binds";
-	case OWNERS_USE_GRANTS: return "grants to";
-	case OWNERS_USE_BOUND_TO: return "is bound to";
-	case OWNERS_USE_ATTACHES: return "attaches";
-	case OWNERS_USE_SCALES: return "scales";
-	case OWNERS_USE_HOLDS: return "holds";
-	case OWNERS_USE_CALLS: return "calls";
-	case OWNERS_USE_SELECTS: return "selects";
-	case OWNERS_USE_TOKEN_OF: return "is a token of";
-	}
-	return "uses";
+	return (unsigned)how <= OWNERS_USE_HOW_LAST ? hows[how].words : "uses";
+}
+
+const char *owners_uses_how_key(enum owners_use_how how)
+{
+	return (unsigned)how <= OWNERS_USE_HOW_LAST ? hows[how].key : "uses";
+}
+
+int owners_uses_how_from_key(const char *key, enum owners_use_how *how)
+{
+	size_t i;
+
+	for (i = 0; key && i <= OWNERS_USE_HOW_LAST; i++)
+		if (!strcmp(hows[i].key, key)) {
+			*how = (enum owners_use_how)i;
+			return 0;
+		}
+	return OWNERS_EINVAL;
 }
 
 /* A copy of s, or NULL for NULL; *failed set when memory ran out. */

@@ -88,6 +88,11 @@ struct owners_use_target {
 void owners_uses_clear(struct owners_uses *u);
 /* "mounts", "reads env from", "routes to", ...: the relation's word. */
 const char *owners_uses_how_name(enum owners_use_how how);
+/* "mounts", "envFrom", "routesTo", ...: the relation's key, one word, in
+ * documents and snapshots. */
+const char *owners_uses_how_key(enum owners_use_how how);
+/* The relation whose key is key: 0, or OWNERS_EINVAL for none. */
+int owners_uses_how_from_key(const char *key, enum owners_use_how *how);
 /* Appends a use of t, how, at the path made from fmt. A target with no
  * name names nothing and is left out (0). 0, or OWNERS_ENOMEM. */
 int owners_uses_add(struct owners_uses *out, const struct owners_use_target *t,

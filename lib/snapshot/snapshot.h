@@ -52,6 +52,12 @@ struct owners_snapshot_header {
 	 * the objects the dump holds (0: scope from the objects, verbs and
 	 * versions unknown). */
 	int has_discovery;
+	/* It holds what relations need (lib/api/uses_record.h): the uses of
+	 * every object of the types that have them, as USES facts, and a
+	 * USES_READ fact for a type that could not be read whole. An owners
+	 * snapshot holds them when taken with --related; a dump always (it
+	 * holds whole objects). */
+	int has_relations;
 	double seconds;            /* how long the snapshot took; 0 unknown */
 };
 
@@ -86,15 +92,21 @@ enum owners_snapshot_fact_kind {
 	OWNERS_SNAPSHOT_FACT_POD_CLAIMS,
 	/* An Event, as JSON text. */
 	OWNERS_SNAPSHOT_FACT_EVENT,
+	/* What one object (uid) uses: a record of lib/api/uses_record.h. */
+	OWNERS_SNAPSHOT_FACT_USES,
+	/* A type whose objects could not be read whole where they were
+	 * listed: JSON text {"group","version","resource","namespace"
+	 * (absent: everywhere),"code","message"}. */
+	OWNERS_SNAPSHOT_FACT_USES_READ,
 };
 
 struct owners_snapshot_fact {
 	enum owners_snapshot_fact_kind kind;
-	const char *uid;                         /* STATUS: whose */
+	const char *uid;                           /* STATUS, USES: whose */
 	const struct owners_object_status *status; /* STATUS */
 	const char *path;    /* OBJECT: the API path it was read at; POD_CLAIMS: the namespace;
 				EVENT: the UID of the object it is about (involvedObject) */
-	const char *json;    /* OBJECT, POD_CLAIMS, EVENT */
+	const char *json;    /* OBJECT, POD_CLAIMS, EVENT, USES, USES_READ */
 	size_t json_len;
 	int64_t read_at;     /* OBJECT: the server's clock when it was read; 0 unknown */
 };

@@ -83,6 +83,7 @@ static int hand_header(const struct owners_snapshot_dump *r,
 	h.namespace_ = header_namespace(&r->scan);
 	h.cluster_scoped = r->scan.cluster_scoped;
 	h.has_discovery = 0;
+	h.has_relations = 1; /* its objects are whole */
 	return v->header ? v->header(v->ctx, &h) : 0;
 }
 

@@ -4,6 +4,7 @@
 
 #include "api_path.h"
 #include "lease.h"
+#include "uses_record.h"
 
 static int is(const struct owners_resource *type, const char *group, const char *kind)
 {
@@ -95,6 +96,29 @@ static int json_fact(const struct owners_snapshot_visitor *v, const struct owner
 	return rc;
 }
 
+/* What the object uses, as owners snapshot --related records it. */
+static int uses_fact(const struct owners_snapshot_visitor *v, const struct owners_object_meta *m,
+		     const struct owners_json_value *object, const struct owners_resource *type,
+		     struct owners_error *err)
+{
+	struct owners_buf record = OWNERS_BUF_INIT;
+	struct owners_snapshot_fact f;
+	int rc = owners_uses_record_of_object(&record, object, type->group, type->kind);
+
+	if (rc < 0)
+		rc = owners_error_oom(err);
+	else if (rc > 0) {
+		memset(&f, 0, sizeof(f));
+		f.kind = OWNERS_SNAPSHOT_FACT_USES;
+		f.uid = m->uid;
+		f.json = record.ptr;
+		f.json_len = record.len;
+		rc = v->fact(v->ctx, &f);
+	}
+	owners_buf_clear(&record);
+	return rc;
+}
+
 int owners_snapshot_dump_facts_event(const struct owners_snapshot_visitor *v, const struct owners_object_meta *m,
 				     const struct owners_json_value *object, struct owners_error *err)
 {
@@ -118,5 +142,7 @@ int owners_snapshot_dump_facts_hand(const struct owners_snapshot_visitor *v,
 		rc = json_fact(v, type, m, object, OWNERS_SNAPSHOT_FACT_EVENT, err);
 	if (!rc && read_whole(type, m))
 		rc = json_fact(v, type, m, object, OWNERS_SNAPSHOT_FACT_OBJECT, err);
+	if (!rc && m->uid && *m->uid && owners_uses_record_kind(type->group, type->kind))
+		rc = uses_fact(v, m, object, type, err);
 	return rc;
 }

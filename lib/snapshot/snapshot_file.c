@@ -145,6 +145,7 @@ static int read_header(struct reader *r, const struct owners_json_value *doc)
 	h.server_version = string_or_null(doc, "serverVersion") ? string_or_null(doc, "serverVersion") : "";
 	h.namespace_ = string_or_null(doc, "namespace");
 	h.cluster_scoped = owners_json_bool(owners_json_get(doc, "clusterScoped"), 1);
+	h.has_relations = owners_json_bool(owners_json_get(doc, "related"), 0);
 	h.label_selector = string_or_null(doc, "labelSelector");
 	h.has_discovery = 1;
 	if (!disc || owners_resource_json_read(&r->types, disc))
@@ -231,6 +232,7 @@ static int read_object_fact(struct reader *r, const struct owners_json_value *do
 	memset(&f, 0, sizeof(f));
 	f.kind = kind;
 	f.path = string_or_null(doc, "path");
+	f.uid = string_or_null(doc, "uid");
 	if (string_or_null(doc, "readAt"))
 		owners_time_parse_rfc3339(&f.read_at, string_or_null(doc, "readAt"));
 	f.json = text.ptr;
@@ -285,6 +287,10 @@ static int read_record(struct reader *r, const char *data, size_t len)
 		rc = read_object_fact(r, doc, OWNERS_SNAPSHOT_FACT_POD_CLAIMS);
 	else if (!strcmp(kind, "Event"))
 		rc = read_object_fact(r, doc, OWNERS_SNAPSHOT_FACT_EVENT);
+	else if (!strcmp(kind, "Uses") && string_or_null(doc, "uid"))
+		rc = read_object_fact(r, doc, OWNERS_SNAPSHOT_FACT_USES);
+	else if (!strcmp(kind, "UsesRead"))
+		rc = read_object_fact(r, doc, OWNERS_SNAPSHOT_FACT_USES_READ);
 	else if (!strcmp(kind, "End"))
 		rc = read_end(r, doc);
 	else

@@ -156,6 +156,8 @@ int owners_snapshot_write_header(struct owners_snapshot_writer *w, const struct 
 	owners_json_gen_kv(j, "serverVersion", h->server_version ? h->server_version : "");
 	kv_or_null(j, "namespace", h->namespace_);
 	owners_json_gen_kv_bool(j, "clusterScoped", h->cluster_scoped);
+	if (h->has_relations)
+		owners_json_gen_kv_bool(j, "related", 1);
 	kv_or_null(j, "labelSelector", h->label_selector);
 	owners_json_gen_string(j, "discovery");
 	owners_resource_json_gen(j, types, w->format);
@@ -329,6 +331,10 @@ static int gen_fact_body(struct owners_json_gen *j, const struct owners_snapshot
 	case OWNERS_SNAPSHOT_FACT_OBJECT:
 	case OWNERS_SNAPSHOT_FACT_POD_CLAIMS:
 	case OWNERS_SNAPSHOT_FACT_EVENT:
+	case OWNERS_SNAPSHOT_FACT_USES:
+	case OWNERS_SNAPSHOT_FACT_USES_READ:
+		if (f->kind == OWNERS_SNAPSHOT_FACT_USES)
+			owners_json_gen_kv(j, "uid", f->uid);
 		if (f->path)
 			owners_json_gen_kv(j, "path", f->path);
 		if (f->read_at)
@@ -343,7 +349,9 @@ static int gen_fact_body(struct owners_json_gen *j, const struct owners_snapshot
 	return OWNERS_EINVAL;
 }
 
-static const char *const fact_kinds[] = { "Status", "Read", "PodClaims", "Event" };
+static const char *const fact_kinds[] = {
+	"Status", "Read", "PodClaims", "Event", "Uses", "UsesRead"
+};
 
 /* Format 2: the status in the batch of statuses, cut at BATCH_BYTES. */
 static int batch_status(struct owners_snapshot_writer *w, const struct owners_snapshot_fact *f,

@@ -101,8 +101,10 @@ static void write_snapshot(const char *path, const struct owners_resource_table 
 {
 	struct owners_snapshot_writer *w = NULL;
 	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_snapshot_header h = { NULL, NULL, 1700000000, NULL, "https://10.0.0.1:6443", "v1.36.3", NULL,
-					    1, NULL, 1, 0 };
+	struct owners_snapshot_header h = {
+		NULL, NULL, 1700000000, NULL, "https://10.0.0.1:6443", "v1.36.3", NULL, 1,
+		NULL, 1,    0,          0
+	};
 	struct owners_object_meta pod = { "web-1-abc", "shop", "u-pod", "42", "2023-11-14T22:13:20Z",
 					  "2023-11-14T22:20:00Z", fins, 2, refs, 3, ref_fields, labels, 2 };
 	struct owners_object_meta cm = { "cfg", "shop", "u-cm", "43", "2023-11-14T22:13:21Z", "", NULL, 0,

@@ -1,0 +1,86 @@
+#include "session_relations.h"
+
+#include <string.h>
+
+#include "list_page.h"
+#include "options.h"
+#include "session_snapshot.h"
+#include "session_state.h"
+
+void session_set_related(struct session *s, int related)
+{
+	s->related = related;
+}
+
+int session_related(const struct session *s)
+{
+	return s->related;
+}
+
+/* One type's list read whole: each object's uses into rel. */
+struct whole_read {
+	struct owners_relations *rel;
+	const struct owners_graph *g;
+	const struct owners_resource *type;
+};
+
+static int on_whole_object(void *ctx, const char *item, size_t len, struct owners_error *err)
+{
+	struct whole_read *w = ctx;
+	struct owners_json_value *v = NULL;
+	int rc = owners_json_parse(&v, item, len, err);
+
+	if (!rc && (rc = owners_relations_add_object(w->rel, w->g, w->type, v)))
+		owners_error_oom(err);
+	owners_json_value_free(v);
+	return rc;
+}
+
+/* Reads r's objects whole where the scan listed them (listing l). */
+static int read_listing(struct session *s, struct owners_relations *rel,
+			const struct owners_listing *l)
+{
+	struct whole_read w = { rel, s->graph, l->resource };
+	struct owners_list_page page;
+	struct owners_error err = OWNERS_ERROR_INIT;
+	int rc;
+
+	/* a list the scan could not make says what reading it whole would */
+	if (l->rc)
+		return owners_relations_note_read(rel, l->resource, l->namespace_, l->rc,
+						  l->message);
+	memset(&page, 0, sizeof(page));
+	page.resource = l->resource;
+	page.namespace_ = l->namespace_;
+	rc = owners_list_page_read_all(s->http, &page,
+				       s->cli->chunk_size > 0 ? (size_t)s->cli->chunk_size : 0,
+				       on_whole_object, &w, &err);
+	if (rc == OWNERS_ENOMEM) {
+		owners_error_clear(&err);
+		return owners_error_oom(&s->err);
+	}
+	rc = owners_relations_note_read(rel, l->resource, l->namespace_, rc,
+					rc ? owners_error_message(&err) : NULL);
+	owners_error_clear(&err);
+	return rc;
+}
+
+int session_read_relations(struct session *s, struct owners_relations *rel)
+{
+	size_t i;
+	int rc = 0;
+
+	owners_relations_clear(rel);
+	if (!s->graph)
+		return 0;
+	if (s->snap)
+		rc = session_snapshot_relations(s, rel);
+	for (i = 0; !rc && !s->snap && i < s->graph->n_listings; i++)
+		if (owners_relations_type(s->graph->listings[i].resource))
+			rc = read_listing(s, rel, &s->graph->listings[i]);
+	if (!rc && (rc = owners_relations_resolve(rel, s->graph)))
+		owners_error_oom(&s->err);
+	if (rc == OWNERS_ENOMEM && !s->err.code)
+		owners_error_oom(&s->err);
+	return rc;
+}

@@ -1,0 +1,24 @@
+/*
+ * A session's relations (lib/graph/relations.h): who uses what in the
+ * graph the last scan made. Live, the objects of every type that holds
+ * relations are read whole, each where the scan listed its type (a list
+ * the scan could not make is not tried again: it is noted as failed, so
+ * that what it would have said is unknown); from a snapshot, what the
+ * snapshot recorded of them. Only a command that asks for relations
+ * reads them: the others make the requests they always made.
+ */
+#ifndef OWNERS_CMD_SESSION_RELATIONS_H
+#define OWNERS_CMD_SESSION_RELATIONS_H
+
+#include "relations.h"
+#include "session.h"
+
+/* The next scans keep what relations need (the labels Pods are selected
+ * by): set before the first. */
+void session_set_related(struct session *s, int related);
+int session_related(const struct session *s);
+/* Reads the relations of the last scan's graph into rel (cleared first)
+ * and resolves them. 0, or an OWNERS_E* code with session_error() set. */
+int session_read_relations(struct session *s, struct owners_relations *rel);
+
+#endif
