@@ -11,6 +11,8 @@
 #include "commands.h"
 #include "object_args.h"
 #include "output.h"
+#include "session_connect.h"
+#include "session_relations.h"
 #include "session_scan.h"
 #include "session_snapshot.h"
 #include "session_select.h"
@@ -30,6 +32,11 @@ static const struct tree_options tree_defaults = { .depth = -1, .timeout_ms = 5 
 #define OPT_STRUCT struct tree_options
 const struct opt tree_opts[] = {
 	OPT_BOOL("up", 0, up, NULL, "show the owners of the objects instead of their dependents"),
+	OPT_BOOL(
+		"related", 0, related, "show what the rows use, or with --up who uses the roots",
+		"show, beside ownership, what each row uses (ConfigMaps, Secrets, claims, its "
+		"ServiceAccount, the Pods a Service routes to...), or with --up who uses the roots "
+		"and their owners up to theirs; each such row says its relation and field"),
 	OPT_INT("depth", 'd', depth, "N", 0, LONG_MAX, "stop N levels below the roots",
 		"stop N levels below the roots (default: no limit; not with -o name, the whole "
 		"delete set, "
@@ -67,7 +74,9 @@ static int snapshot_statuses(struct owners_object_status *status, struct session
 	for (i = 0; i < tree->count; i++) {
 		uint32_t n = tree->rows[i].node;
 		const struct owners_object_status *st =
-			session_snapshot_status(s, session_graph(s)->nodes[n].uid);
+			n == OWNERS_NO_NODE
+				? NULL
+				: session_snapshot_status(s, session_graph(s)->nodes[n].uid);
 
 		if (!st || status[n].ready)
 			continue;
@@ -92,15 +101,17 @@ static int fetch_status(struct session *s, const struct owners_tree *tree,
 
 	if (!nodes)
 		return OWNERS_ENOMEM;
+	size_t n = 0;
+
 	for (i = 0; i < tree->count; i++)
-		nodes[i] = tree->rows[i].node;
+		if (tree->rows[i].node != OWNERS_NO_NODE)
+			nodes[n++] = tree->rows[i].node;
 	if (session_is_snapshot(s)) {
 		free(nodes);
 		return snapshot_statuses(status, s, tree);
 	}
-	owners_status_fetch(status, session_graph(s),
-			    &(const struct owners_node_list){ nodes, tree->count }, session_http(s),
-			    &so, &err);
+	owners_status_fetch(status, session_graph(s), &(const struct owners_node_list){ nodes, n },
+			    session_http(s), &so, &err);
 	owners_error_clear(&err);
 	free(nodes);
 	return 0;
@@ -150,7 +161,18 @@ static void setup(const void *opts, struct cmd_setup *setup)
 {
 	const struct tree_options *o = opts;
 
-	setup->upward = o->up;
+	/* (its users, with --related, are anywhere a cluster-scoped root's
+	 * can be: a claim of a volume, a Pod on a Node) */
+	setup->upward = o->up && !o->related;
+}
+
+/* --related: the scan keeps what relations need. */
+static enum exit_code prepare_related(struct cmd_run *run)
+{
+	const struct tree_options *o = run->opts;
+
+	session_set_related(run->s, o->related);
+	return EXIT_OK;
 }
 
 static enum exit_code validate(const struct owners_cli *cli, const void *opts,
@@ -160,6 +182,9 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 	enum output_kind k = cli->output.kind;
 
 	(void)args;
+	if (o->related && (o->watch || o->until != OWNERS_UNTIL_NONE))
+		return usage_error(
+			"--related shows one tree: it cannot be combined with --watch or --until");
 	if ((o->watch || o->until != OWNERS_UNTIL_NONE) &&
 	    (k == OUTPUT_DOT || k == OUTPUT_JSONPATH || k == OUTPUT_CUSTOM_COLUMNS))
 		return usage_error("--watch and --until print tree, wide, json, yaml or name, not %s",
@@ -183,7 +208,8 @@ static int says_nothing_found(enum output_kind k)
 /* The roots' trees, built and shown with their READY/STATUS. */
 static enum exit_code show_trees(struct cmd_run *run, const struct owners_selection *roots)
 {
-	struct owners_tree tree = { NULL, 0, 0, 0 };
+	struct owners_tree tree = { NULL, 0, 0, 0, NULL };
+	struct owners_relations rel;
 	struct owners_object_status *status = NULL;
 	struct owners_tree_fate *fates = NULL;
 	struct owners_graph *g = session_graph(run->s);
@@ -196,7 +222,14 @@ static enum exit_code show_trees(struct cmd_run *run, const struct owners_select
 	 * reaches, not all that it deletes. */
 	const struct tree_options *o = run->opts;
 
-	if (owners_tree_build(&tree, g, roots->nodes, roots->count, o->up, (int)o->depth) ||
+	memset(&rel, 0, sizeof(rel));
+	if (o->related && session_read_relations(run->s, &rel)) {
+		rc = session_fail(run->s);
+		owners_relations_clear(&rel);
+		return rc;
+	}
+	if (owners_tree_build_related(&tree, g, o->related ? &rel : NULL, roots->nodes,
+				      roots->count, o->up, (int)o->depth) ||
 	    !(status = calloc(g->count ? g->count : 1, sizeof(*status))) ||
 	    (!tree.up && owners_cascade_fates_new(&fates, g, &tree)) ||
 	    (k != OUTPUT_DOT && k != OUTPUT_NAME && fetch_status(run->s, &tree, status)))
@@ -208,6 +241,7 @@ static enum exit_code show_trees(struct cmd_run *run, const struct owners_select
 	owners_cascade_fates_free(fates, g->count);
 	free(status);
 	owners_tree_clear(&tree);
+	owners_relations_clear(&rel);
 	return rc;
 }
 
@@ -238,7 +272,7 @@ enum exit_code cmd_tree(struct cmd_run *run)
 		/* Each list's resourceVersion: where its watch starts. */
 		session_on_listed(run->s, listed_types_record, &listed);
 	}
-	if ((rc = session_scan(run->s, run->scan_ns)) ||
+	if ((rc = prepare_related(run)) || (rc = session_scan(run->s, run->scan_ns)) ||
 	    (rc = session_select(run->s, run->targets, run->n_objs, &how, &roots)))
 		goto out;
 	/* a TYPE alone: each object once, under its owner when both are selected */

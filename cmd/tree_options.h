@@ -9,6 +9,7 @@
 
 struct tree_options {
 	int up;
+	int related;            /* --related: uses beside ownership */
 	long depth;             /* -1: no limit */
 	int watch;              /* --watch */
 	enum owners_until until; /* --until=ready|gone (watches too) */

@@ -276,7 +276,7 @@ static int draw(struct tree_watch *tw)
 /* The tree now: roots, rows, what changed, and the view or the lines. */
 static int frame(struct tree_watch *tw)
 {
-	struct owners_tree tree = { NULL, 0, 0, 0 };
+	struct owners_tree tree = { NULL, 0, 0, 0, NULL };
 	struct tree_view_frame f;
 	int rc;
 
@@ -324,7 +324,7 @@ static int frame(struct tree_watch *tw)
 static int compact(struct tree_watch *tw)
 {
 	struct owners_graph *g = session_graph(tw->s);
-	struct owners_tree again = { NULL, 0, 0, 0 };
+	struct owners_tree again = { NULL, 0, 0, 0, NULL };
 	int rc;
 
 	if (g->edits < (size_t)g->count + 4096)
@@ -512,7 +512,7 @@ static int first_status(struct tree_watch *tw)
 	struct owners_status_fetch_options so = { session_cli(s)->chunk_size, 0, 0,
 						  session_json_only() };
 	struct owners_error err = OWNERS_ERROR_INIT;
-	struct owners_tree first = { NULL, 0, 0, 0 };
+	struct owners_tree first = { NULL, 0, 0, 0, NULL };
 	struct owners_object_status *st;
 	uint32_t *nodes = NULL;
 	size_t count = 0, i;

@@ -62,3 +62,21 @@ int owners_node_dot_edge(struct owners_buf *out, const struct owners_node *owner
 				     resolved ? "" : ", color=red, style=dashed");
 	return rc;
 }
+
+int owners_node_dot_use_edge(struct owners_buf *out, const struct owners_node *user,
+			     const struct owners_node *used, const char *how)
+{
+	int rc = owners_buf_adds(out, "  ");
+
+	if (!rc)
+		rc = quote(out, user->uid);
+	if (!rc)
+		rc = owners_buf_adds(out, " -> ");
+	if (!rc)
+		rc = quote(out, used->uid);
+	if (!rc)
+		rc = owners_buf_adds(out, " [style=dashed, label=");
+	if (!rc)
+		rc = quote(out, how);
+	return rc ? rc : owners_buf_adds(out, "];\n");
+}

@@ -22,6 +22,9 @@
 int owners_node_dot(struct owners_buf *out, const struct owners_node *n);
 /* The same, marked as kept by a cascade; why is the tree's note ("kept: ..."). */
 int owners_node_dot_kept(struct owners_buf *out, const struct owners_node *n, const char *why);
+/* A relation: a dashed edge from user to used, labelled how. */
+int owners_node_dot_use_edge(struct owners_buf *out, const struct owners_node *user,
+			     const struct owners_node *used, const char *how);
 int owners_node_dot_edge(struct owners_buf *out, const struct owners_node *owner,
 			 const struct owners_node *dependent, int controller, int resolved);
 

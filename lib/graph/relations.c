@@ -464,26 +464,36 @@ static int select_pods(struct owners_relations *rel, struct owners_graph *g)
 	return rc ? rc : failed ? OWNERS_ENOMEM : 0;
 }
 
-/* The order of relations at one node: by relation, path, then the other
- * end (a missing one by its name). */
+/* The order of relations at one node: by the other end (a missing one
+ * by what it names), then relation and path, so that what one object
+ * uses of another is together. */
 struct order_ctx {
 	const struct owners_relations *rel;
 	const struct owners_graph *g;
 	int by_used; /* the node is the used one: the other end is the user */
 };
 
+static int absent_cmp(const struct owners_use *a, const struct owners_use *b)
+{
+	int d = strcmp(a->kind, b->kind);
+
+	if (!d)
+		d = strcmp(a->group, b->group);
+	if (!d)
+		d = strcmp(a->namespace_ ? a->namespace_ : "", b->namespace_ ? b->namespace_ : "");
+	return d ? d : strcmp(a->name, b->name);
+}
+
 static int other_cmp(const struct order_ctx *c, const struct owners_relation *a,
 		     const struct owners_relation *b)
 {
 	uint32_t x = c->by_used ? a->user : a->used, y = c->by_used ? b->user : b->used;
-	const struct owners_use *ua = &c->rel->uses.items[a->use];
-	const struct owners_use *ub = &c->rel->uses.items[b->use];
 
 	if (x != OWNERS_NO_NODE && y != OWNERS_NO_NODE)
-		return owners_graph_node_cmp(c->g, x, y);
+		return x == y ? 0 : owners_graph_node_cmp(c->g, x, y);
 	if (x != y)
 		return x == OWNERS_NO_NODE ? 1 : -1;
-	return strcmp(ua->name, ub->name);
+	return absent_cmp(&c->rel->uses.items[a->use], &c->rel->uses.items[b->use]);
 }
 
 static int relation_cmp(const void *pa, const void *pb, void *ctx)
@@ -498,11 +508,22 @@ static int relation_cmp(const void *pa, const void *pb, void *ctx)
 
 	if (na != nb)
 		return na < nb ? -1 : 1;
+	if ((d = other_cmp(c, a, b)))
+		return d;
 	if (ua->how != ub->how)
 		return ua->how < ub->how ? -1 : 1;
-	if ((d = strcmp(ua->path, ub->path)))
-		return d;
-	return other_cmp(c, a, b);
+	return strcmp(ua->path, ub->path);
+}
+
+size_t owners_relations_same_end(const struct owners_relations *rel, const struct owners_graph *g,
+				 const size_t *at, size_t n, int by_used)
+{
+	const struct order_ctx c = { rel, g, by_used };
+	size_t k = 1;
+
+	while (k < n && !other_cmp(&c, &rel->items[at[0]], &rel->items[at[k]]))
+		k++;
+	return n ? k : 0;
 }
 
 static int build_index(struct owners_relations *rel, const struct owners_graph *g)

@@ -120,12 +120,18 @@ int owners_relations_resolve(struct owners_relations *rel, struct owners_graph *
 
 /* The relations node takes part in: as the user (what it uses, FOUND or
  * not) or as the object used (its users). *out points at n item indexes,
- * in one order whatever order the objects were read in: by relation,
- * field path, then the other end's kind, namespace, name and UID. */
+ * in one order whatever order the objects were read in: by the other
+ * end's kind, namespace, name and UID (one that does not exist after, by
+ * what it names), then relation and field path. */
 size_t owners_relations_uses_of(const struct owners_relations *rel, uint32_t node,
 				const size_t **out);
 size_t owners_relations_users_of(const struct owners_relations *rel, uint32_t node,
 				 const size_t **out);
+/* Of the n relations at *at (an owners_relations_uses_of() or, by_used,
+ * users_of() range), how many from the first have its other end: what
+ * one object uses of another, together. */
+size_t owners_relations_same_end(const struct owners_relations *rel, const struct owners_graph *g,
+				 const size_t *at, size_t n, int by_used);
 /* The node's marks (OWNERS_USES_MARK_*), 0 when it was not read. */
 unsigned owners_relations_marks(const struct owners_relations *rel, uint32_t node);
 

@@ -13,6 +13,7 @@
 #include "node_dot.h"
 #include "document_json.h"
 #include "node_json.h"
+#include "relation_render.h"
 #include "sort.h"
 #include "timeutil.h"
 
@@ -23,6 +24,10 @@ struct frame {
 	uint32_t *children;  /* node indexes (down) or ref indexes (up) */
 	uint32_t n_children;
 	uint32_t next;
+	/* then its relations' rows: what it uses (down), or a root's users
+	 * (up): indexes of rel->items */
+	const size_t *rels;
+	size_t n_rels, next_rel;
 };
 
 /* A node's children by kind first, not namespace first as the node
@@ -45,13 +50,18 @@ static int push_row(struct owners_tree *t, const struct owners_tree_row *row)
 	return 0;
 }
 
-static int frame_open(struct frame *f, struct owners_graph *g, uint32_t node, int up)
+static int frame_open(struct frame *f, struct owners_graph *g, uint32_t node, int up,
+		      const struct owners_relations *rel, int root)
 {
 	const struct owners_node *n = &g->nodes[node];
 	uint32_t i, count = up ? n->n_refs : n->n_dependents;
 
 	memset(f, 0, sizeof(*f));
 	f->node = node;
+	if (rel && !up)
+		f->n_rels = owners_relations_uses_of(rel, node, &f->rels);
+	else if (rel && root)
+		f->n_rels = owners_relations_users_of(rel, node, &f->rels);
 	if (!count)
 		return 0;
 	f->children = malloc(count * sizeof(*f->children));
@@ -75,13 +85,69 @@ static const struct owners_ref *ref_to(const struct owners_node *from, uint32_t 
 	return NULL;
 }
 
-static int has_children(const struct owners_graph *g, uint32_t node, int up)
+static int has_children(const struct owners_graph *g, const struct owners_relations *rel,
+			uint32_t node, int up, int root)
 {
-	return up ? g->nodes[node].n_refs > 0 : g->nodes[node].n_dependents > 0;
+	const size_t *ignored;
+
+	if (up ? g->nodes[node].n_refs > 0 : g->nodes[node].n_dependents > 0)
+		return 1;
+	if (rel && !up)
+		return owners_relations_uses_of(rel, node, &ignored) > 0;
+	return rel && root && owners_relations_users_of(rel, node, &ignored) > 0;
+}
+
+/* The next row below frame f: its next child, else its next relation.
+ * 0 when it has none left. */
+static int next_child(struct frame *f, struct owners_graph *g, const struct owners_relations *rel,
+		      int up, struct owners_tree_row *child)
+{
+	memset(child, 0, sizeof(*child));
+	if (f->next < f->n_children) {
+		uint32_t c = f->children[f->next++];
+
+		if (up) {
+			const struct owners_ref *ref = &g->nodes[f->node].refs[c];
+
+			child->node = ref->owner;
+			child->via = ref;
+			child->via_from = f->node;
+			child->via_class = owners_graph_classify_ref(g, f->node, ref);
+		} else {
+			child->node = c;
+			child->via = ref_to(&g->nodes[c], f->node);
+			child->via_from = c;
+			child->via_class = OWNERS_REF_RESOLVED;
+		}
+	} else if (f->next_rel < f->n_rels) {
+		const struct owners_relation *x = &rel->items[f->rels[f->next_rel]];
+		size_t same = owners_relations_same_end(rel, g, f->rels + f->next_rel,
+							f->n_rels - f->next_rel, up);
+
+		/* one row for each object, with every relation to it */
+		child->related = 1;
+		child->relation = f->rels[f->next_rel];
+		child->relations = f->rels + f->next_rel;
+		child->n_relations = (uint32_t)same;
+		f->next_rel += same;
+		child->node = up ? x->user : x->used;
+		child->via_class = OWNERS_REF_RESOLVED;
+	} else {
+		return 0;
+	}
+	child->last = f->next == f->n_children && f->next_rel == f->n_rels;
+	return 1;
 }
 
 int owners_tree_build(struct owners_tree *t, struct owners_graph *g, const uint32_t *roots,
 		      size_t n_roots, int up, int max_depth)
+{
+	return owners_tree_build_related(t, g, NULL, roots, n_roots, up, max_depth);
+}
+
+int owners_tree_build_related(struct owners_tree *t, struct owners_graph *g,
+			      const struct owners_relations *rel, const uint32_t *roots,
+			      size_t n_roots, int up, int max_depth)
 {
 	struct frame *stack = NULL;
 	unsigned char *on_path = NULL;
@@ -90,6 +156,7 @@ int owners_tree_build(struct owners_tree *t, struct owners_graph *g, const uint3
 
 	memset(t, 0, sizeof(*t));
 	t->up = up;
+	t->rel = rel;
 	if (!g->linked && (rc = owners_graph_link(g)))
 		return rc;
 	on_path = calloc(g->count ? g->count : 1, 1);
@@ -99,47 +166,40 @@ int owners_tree_build(struct owners_tree *t, struct owners_graph *g, const uint3
 		goto out;
 	}
 	for (r = 0; r < n_roots; r++) {
-		struct owners_tree_row row = { roots[r], 0, NULL, 0, OWNERS_REF_RESOLVED, 0, 0, 0 };
+		struct owners_tree_row row;
 
+		memset(&row, 0, sizeof(row));
+		row.node = roots[r];
+		row.via_class = OWNERS_REF_RESOLVED;
 		row.last = r + 1 == n_roots;
-		if (max_depth == 0 && has_children(g, roots[r], up))
+		if (max_depth == 0 && has_children(g, rel, roots[r], up, 1))
 			row.cut = 1;
 		if ((rc = push_row(t, &row)))
 			goto out;
 		if (max_depth == 0)
 			continue;
-		if ((rc = frame_open(&stack[sp], g, roots[r], up)))
+		if ((rc = frame_open(&stack[sp], g, roots[r], up, rel, 1)))
 			goto out;
 		on_path[roots[r]] = 1;
 		sp++;
 		while (sp) {
 			struct frame *f = &stack[sp - 1];
 			struct owners_tree_row child;
-			uint32_t c;
 
-			if (f->next == f->n_children) {
+			if (!next_child(f, g, rel, up, &child)) {
 				on_path[f->node] = 0;
 				free(f->children);
 				f->children = NULL;
 				sp--;
 				continue;
 			}
-			c = f->children[f->next++];
-			memset(&child, 0, sizeof(child));
 			child.depth = (uint32_t)sp;
-			child.last = f->next == f->n_children;
-			if (up) {
-				const struct owners_ref *ref = &g->nodes[f->node].refs[c];
-
-				child.node = ref->owner;
-				child.via = ref;
-				child.via_from = f->node;
-				child.via_class = owners_graph_classify_ref(g, f->node, ref);
-			} else {
-				child.node = c;
-				child.via = ref_to(&g->nodes[c], f->node);
-				child.via_from = c;
-				child.via_class = OWNERS_REF_RESOLVED;
+			/* a relation's row down the tree is a leaf: what is
+			 * used, not what that uses in turn */
+			if (child.related && !up) {
+				if ((rc = push_row(t, &child)))
+					goto out;
+				continue;
 			}
 			if (child.node == OWNERS_NO_NODE)
 				continue;
@@ -150,14 +210,14 @@ int owners_tree_build(struct owners_tree *t, struct owners_graph *g, const uint3
 				continue;
 			}
 			if (max_depth >= 0 && (int)sp >= max_depth) {
-				child.cut = has_children(g, child.node, up);
+				child.cut = has_children(g, rel, child.node, up, 0);
 				if ((rc = push_row(t, &child)))
 					goto out;
 				continue;
 			}
 			if ((rc = push_row(t, &child)))
 				goto out;
-			if ((rc = frame_open(&stack[sp], g, child.node, up)))
+			if ((rc = frame_open(&stack[sp], g, child.node, up, rel, 0)))
 				goto out;
 			on_path[child.node] = 1;
 			sp++;
@@ -293,14 +353,45 @@ void owners_tree_clear(struct owners_tree *t)
 /* ---- shared pieces -------------------------------------------------- */
 
 /* Why a row deserves attention, in words: deletion, cycle, dangling. */
+/* A relation's row: whether what it names exists, and whether it is
+ * being deleted. */
+static int related_notes(struct owners_buf *out, const struct owners_render *r,
+			 const struct owners_tree_row *row)
+{
+	const struct owners_relation *x = &r->tree->rel->items[row->relation];
+	const struct owners_node *n = row->node != OWNERS_NO_NODE ? &r->g->nodes[row->node] : NULL;
+	int rc = 0;
+
+	if (x->state == OWNERS_RELATION_MISSING && !r->tree->up)
+		rc = owners_buf_adds(out, "missing: it does not exist");
+	else if (x->state == OWNERS_RELATION_UNKNOWN && !r->tree->up)
+		rc = owners_buf_adds(out, "not visible (unknown): its type was not listed there");
+	if (!rc && n && n->deleted) {
+		rc = owners_buf_adds(out, "deleting ");
+		if (!rc)
+			rc = owners_time_format_age(
+				out, r->print.now > n->deleted ? r->print.now - n->deleted : 0);
+	}
+	if (!rc && row->cycle)
+		rc = owners_buf_adds(out, out->len ? "; cycle" : "cycle");
+	if (!rc && row->cut)
+		rc = owners_buf_adds(out, out->len ? "; more below --depth" : "more below --depth");
+	return rc;
+}
+
 static int row_notes(struct owners_buf *out, const struct owners_render *r,
 		     const struct owners_tree_row *row)
 {
 	struct owners_graph *g = r->g;
-	const struct owners_node *n = &g->nodes[row->node];
+	const struct owners_node *n;
 	uint32_t i;
 	int rc = 0;
 
+	/* down the tree a relation's row is another object's: its own
+	 * owners are not this tree's (up, a user's are: its rows follow) */
+	if (row->related && (!r->tree->up || row->node == OWNERS_NO_NODE))
+		return related_notes(out, r, row);
+	n = &g->nodes[row->node];
 	if (n->virtual_) {
 		enum owners_ref_class c = row->via ? row->via_class : OWNERS_REF_ABSENT;
 
@@ -334,7 +425,7 @@ static int row_notes(struct owners_buf *out, const struct owners_render *r,
 					     c == OWNERS_REF_UNKNOWN ? "unverifiable" : "dangling",
 					     n->refs[i].kind, n->refs[i].name, owners_ref_class_name(c));
 	}
-	if (!rc && r->fates && !n->virtual_ && r->fates[row->node].reason)
+	if (!rc && r->fates && !n->virtual_ && !row->related && r->fates[row->node].reason)
 		rc = owners_buf_addf(out, "%s%s", out->len ? "; " : "", r->fates[row->node].message);
 	if (!rc && row->cycle)
 		rc = owners_buf_adds(out, out->len ? "; cycle" : "cycle");
@@ -345,28 +436,42 @@ static int row_notes(struct owners_buf *out, const struct owners_render *r,
 
 static const char *status_ready(const struct owners_render *r, uint32_t node)
 {
-	const char *s = r->status ? r->status[node].ready : NULL;
+	const char *s = r->status && node != OWNERS_NO_NODE ? r->status[node].ready : NULL;
 
 	return s ? s : "-";
 }
 
 static const char *status_text(const struct owners_render *r, uint32_t node)
 {
-	const char *s = r->status ? r->status[node].status : NULL;
+	const char *s = r->status && node != OWNERS_NO_NODE ? r->status[node].status : NULL;
 
 	return s ? s : "-";
 }
 
 /* ---- text ----------------------------------------------------------- */
 
-enum { COL_NS, COL_NAME, COL_READY, COL_STATUS, COL_AGE, COL_REF, COL_UID, COL_NOTES, N_COLS };
+enum {
+	COL_NS,
+	COL_NAME,
+	COL_READY,
+	COL_STATUS,
+	COL_AGE,
+	COL_RELATION,
+	COL_REF,
+	COL_UID,
+	COL_NOTES,
+	N_COLS
+};
 
-static const char *const col_titles[N_COLS] = { "NAMESPACE", "NAME", "READY", "STATUS", "AGE",
-						"REFERENCE", "UID", "NOTES" };
+static const char *const col_titles[N_COLS] = { "NAMESPACE", "NAME",      "READY", "STATUS", "AGE",
+						"RELATION",  "REFERENCE", "UID",   "NOTES" };
 
-/* -o wide adds the reference that links a row to its parent and the UID. */
+/* -o wide adds the reference that links a row to its parent and the UID;
+ * --related the relation that does. */
 static int col_shown(const struct owners_render *r, size_t c)
 {
+	if (c == COL_RELATION)
+		return r->tree->rel != NULL;
 	return r->print.wide || (c != COL_REF && c != COL_UID);
 }
 
@@ -415,22 +520,64 @@ static int add_name(struct owners_buf *cell, const struct owners_render *r,
 
 /* One row's cells (N_COLS, then the label columns); last[d]: whether the
  * row open at depth d is its parent's last child (no more │ under it). */
+/* Every relation of a row to its parent, "; " between them. */
+static int relations_cell(struct owners_buf *cell, const struct owners_render *r,
+			  const struct owners_tree_row *row)
+{
+	uint32_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < row->n_relations; i++) {
+		if (i)
+			rc = owners_buf_adds(cell, "; ");
+		if (!rc)
+			rc = owners_relation_render_how(cell, r->tree->rel,
+							&r->tree->rel->items[row->relations[i]]);
+	}
+	return rc;
+}
+
+/* The cells of a relation's row whose object does not exist: what the
+ * use names, and why it is there. */
+static int fill_absent(struct owners_buf *cell, const struct owners_render *r,
+		       const struct owners_tree_row *row)
+{
+	const struct owners_relation *x = &r->tree->rel->items[row->relation];
+	const struct owners_use *u = &r->tree->rel->uses.items[x->use];
+	int rc = owners_buf_adds(&cell[COL_NS], u->namespace_ ? u->namespace_ : "");
+
+	if (!rc)
+		rc = owners_relation_render_used(&cell[COL_NAME], r->tree->rel, r->g, x,
+						 r->print.wide);
+	if (!rc)
+		rc = relations_cell(&cell[COL_RELATION], r, row);
+	if (!rc)
+		rc = row_notes(&cell[COL_NOTES], r, row);
+	return rc;
+}
+
 static int fill_row(struct owners_buf *cell, const struct owners_render *r,
 		    const struct owners_tree_row *row, unsigned char *last)
 {
-	const struct owners_node *n = &r->g->nodes[row->node];
+	const struct owners_node *n;
 	uint32_t d;
 	size_t k;
-	int rc;
+	int rc = 0;
 
-	rc = owners_buf_adds(&cell[COL_NS], *n->namespace_ ? n->namespace_ : "");
 	last[row->depth] = row->last;
 	for (d = 1; !rc && d < row->depth; d++)
 		rc = owners_buf_adds(&cell[COL_NAME], last[d] ? "    " : "│   ");
 	if (!rc && row->depth)
 		rc = owners_buf_adds(&cell[COL_NAME], row->last ? "└── " : "├── ");
+	if (!rc && row->node == OWNERS_NO_NODE)
+		return fill_absent(cell, r, row);
+	n = &r->g->nodes[row->node];
+	if (!rc)
+		rc = owners_buf_adds(&cell[COL_NS], *n->namespace_ ? n->namespace_ : "");
 	if (!rc)
 		rc = add_name(&cell[COL_NAME], r, n);
+	if (!rc && row->related)
+		rc = relations_cell(&cell[COL_RELATION], r, row);
 	if (!rc)
 		rc = owners_buf_adds(&cell[COL_READY],
 				     n->virtual_ ? "" : status_ready(r, row->node));
@@ -507,7 +654,10 @@ static int write_row(struct owners_buf *out, const struct owners_render *r,
 {
 	const size_t *width = l->width, *order = l->order;
 	size_t n_order = l->n_order;
-	const struct owners_node *n = &r->g->nodes[row->node];
+	/* a relation's object that does not exist reads as a missing owner */
+	static const struct owners_node absent = { .virtual_ = 1 };
+	const struct owners_node *n =
+		row->node != OWNERS_NO_NODE ? &r->g->nodes[row->node] : &absent;
 	int alert = n->virtual_ || n->deleted || row->cycle || cells[COL_NOTES].len;
 	size_t o;
 	int rc = 0;
@@ -604,20 +754,56 @@ out:
 
 /* The row's object and, opened and left open for its nested rows, its
  * "owners" facts. */
+/* What the relation a row hangs by names, when it does not exist: the
+ * object as far as the use says it. */
+static void gen_absent(struct owners_json_gen *j, const struct owners_use *u)
+{
+	owners_json_gen_kv(j, "kind", u->kind);
+	owners_json_gen_string(j, "metadata");
+	owners_json_gen_map_open(j);
+	owners_json_gen_kv(j, "name", u->name);
+	if (u->namespace_)
+		owners_json_gen_kv(j, "namespace", u->namespace_);
+	owners_json_gen_map_close(j);
+	owners_json_gen_string(j, "owners");
+	owners_json_gen_map_open(j);
+}
+
 static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
 		    const struct owners_tree_row *row)
 {
-	const struct owners_node *n = &r->g->nodes[row->node];
+	const struct owners_node *n = row->node != OWNERS_NO_NODE ? &r->g->nodes[row->node] : NULL;
 	struct owners_buf notes = OWNERS_BUF_INIT;
 	int rc;
 
-	owners_document_object(j, n);
-	owners_document_facts(j);
+	if (!n) {
+		const struct owners_relation *x = &r->tree->rel->items[row->relation];
+
+		gen_absent(j, &r->tree->rel->uses.items[x->use]);
+	} else {
+		owners_document_object(j, n);
+		owners_document_facts(j);
+	}
 	owners_json_gen_kv_int(j, "depth", row->depth);
-	owners_json_gen_kv_bool(j, "found", !n->virtual_);
-	if (!n->virtual_) {
+	owners_json_gen_kv_bool(j, "found", n && !n->virtual_);
+	if (n && !n->virtual_) {
 		owners_json_gen_kv(j, "ready", status_ready(r, row->node));
 		owners_json_gen_kv(j, "status", status_text(r, row->node));
+	}
+	if (row->related) {
+		/* the relations the row hangs by: the row above uses it
+		 * (down) or it uses the row above (up) */
+		uint32_t k;
+
+		owners_json_gen_string(j, "relations");
+		owners_json_gen_array_open(j);
+		for (k = 0; k < row->n_relations; k++) {
+			owners_json_gen_map_open(j);
+			owners_relation_render_json(j, r->tree->rel, r->g,
+						    &r->tree->rel->items[row->relations[k]]);
+			owners_json_gen_map_close(j);
+		}
+		owners_json_gen_array_close(j);
 	}
 	if (row->via) {
 		/* the reference the row was reached through, and what it is */
@@ -627,7 +813,7 @@ static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
 		owners_json_gen_kv(j, "class", owners_ref_class_name(row->via_class));
 		owners_json_gen_map_close(j);
 	}
-	if (r->fates && !n->virtual_) {
+	if (r->fates && n && !n->virtual_ && !row->related) {
 		/* what a cascading delete from the roots does to it, and why */
 		const struct owners_tree_fate *f = &r->fates[row->node];
 
@@ -663,7 +849,9 @@ static int gen_item(struct owners_json_gen *j, const struct owners_render *r, si
 	rc = gen_node(j, r, at);
 	for (i = row; at->depth && i-- > 0;)
 		if (t->rows[i].depth < at->depth) {
-			owners_json_gen_string(j, t->up ? "dependent" : "owner");
+			owners_json_gen_string(j, at->related ? (t->up ? "used" : "user")
+						  : t->up     ? "dependent"
+							      : "owner");
 			owners_json_gen_map_open(j);
 			owners_node_json_identity(j, &r->g->nodes[t->rows[i].node]);
 			owners_json_gen_map_close(j);
@@ -724,6 +912,43 @@ int owners_tree_render_event_json(struct owners_buf *out, const struct owners_re
 
 /* ---- dot ------------------------------------------------------------ */
 
+/* A relation's row: its object (once; one that does not exist as a
+ * missing owner is drawn) and a dashed edge from user to used, labelled
+ * with the relation. */
+static int dot_relation(struct owners_buf *out, const struct owners_render *r,
+			const struct owners_tree_row *row, unsigned char *seen)
+{
+	const struct owners_relation *x = &r->tree->rel->items[row->relation];
+	const struct owners_use *u = &r->tree->rel->uses.items[x->use];
+	struct owners_node absent;
+	char id[64];
+	uint32_t k;
+	int rc = 0;
+
+	memset(&absent, 0, sizeof(absent));
+	if (x->used == OWNERS_NO_NODE) {
+		snprintf(id, sizeof(id), "use-%zu", row->relation);
+		absent.uid = id;
+		absent.kind = u->kind;
+		absent.namespace_ = u->namespace_ ? u->namespace_ : "";
+		absent.name = u->name;
+		absent.virtual_ = 1;
+		rc = owners_node_dot(out, &absent);
+	} else if (!seen[row->node]) {
+		seen[row->node] = 1;
+		rc = owners_node_dot(out, &r->g->nodes[row->node]);
+	}
+	for (k = 0; !rc && k < row->n_relations; k++) {
+		const struct owners_relation *y = &r->tree->rel->items[row->relations[k]];
+
+		rc = owners_node_dot_use_edge(
+			out, &r->g->nodes[y->user],
+			y->used == OWNERS_NO_NODE ? &absent : &r->g->nodes[y->used],
+			owners_uses_how_name(r->tree->rel->uses.items[y->use].how));
+	}
+	return rc;
+}
+
 int owners_tree_render_dot(struct owners_buf *out, const struct owners_render *r)
 {
 	const struct owners_tree *t = r->tree;
@@ -737,6 +962,10 @@ int owners_tree_render_dot(struct owners_buf *out, const struct owners_render *r
 	for (i = 0; !rc && i < t->count; i++) {
 		const struct owners_tree_row *row = &t->rows[i];
 
+		if (row->related) {
+			rc = dot_relation(out, r, row, seen);
+			continue;
+		}
 		if (!seen[row->node]) {
 			const struct owners_node *n = &r->g->nodes[row->node];
 
@@ -775,7 +1004,11 @@ int owners_tree_render_names(struct owners_buf *out, const struct owners_render 
 	for (i = 0; !rc && i < t->count; i++) {
 		uint32_t node = t->rows[i].node;
 
-		if (said[node] || (r->fates && (r->fates[node].reason || r->g->nodes[node].virtual_)))
+		/* what exists, once; with fates, what the cascade deletes
+		 * (a relation's object is not the cascade's) */
+		if (node == OWNERS_NO_NODE || said[node] ||
+		    (r->fates &&
+		     (t->rows[i].related || r->fates[node].reason || r->g->nodes[node].virtual_)))
 			continue;
 		said[node] = 1;
 		rc = owners_graph_node_name(out, &r->g->nodes[node]);

@@ -16,6 +16,7 @@
 #include "buf.h"
 #include "graph.h"
 #include "object_status.h"
+#include "relations.h"
 
 struct owners_tree_row {
 	uint32_t node;
@@ -29,6 +30,15 @@ struct owners_tree_row {
 	unsigned cycle : 1;            /* already on the path: not expanded again */
 	unsigned last : 1;             /* last child of its parent */
 	unsigned cut : 1;              /* has children beyond --depth */
+	/* A relation, not a reference, links this row to its parent: down,
+	 * the parent uses it (node OWNERS_NO_NODE when it does not exist);
+	 * up, it uses the parent. relation indexes the tree's rel->items. */
+	unsigned related : 1;
+	size_t relation;
+	/* Every relation of the parent and this row's object, relation the
+	 * first: n_relations indexes of rel->items. */
+	const size_t *relations;
+	uint32_t n_relations;
 };
 
 struct owners_tree {
@@ -36,6 +46,8 @@ struct owners_tree {
 	size_t count;
 	size_t cap;
 	int up;
+	/* The relations the tree was built with (NULL: ownership only). */
+	const struct owners_relations *rel;
 };
 
 /* Folds roots that hang below other roots: a root reached from another
@@ -50,6 +62,13 @@ int owners_tree_fold_roots(uint32_t *roots, size_t *n, struct owners_graph *g, i
 /* max_depth < 0: unlimited. Roots are node indexes. */
 int owners_tree_build(struct owners_tree *t, struct owners_graph *g, const uint32_t *roots,
 		      size_t n_roots, int up, int max_depth);
+/* The same, with relations (tree --related): down, each row is followed
+ * by what it uses (leaves, a missing object included); up, each root by
+ * its users, each with its own owners up to the roots. rel resolved, and
+ * borrowed by the tree. */
+int owners_tree_build_related(struct owners_tree *t, struct owners_graph *g,
+			      const struct owners_relations *rel, const uint32_t *roots,
+			      size_t n_roots, int up, int max_depth);
 void owners_tree_clear(struct owners_tree *t);
 
 /* What a cascading delete from a tree's roots does to one object, as the

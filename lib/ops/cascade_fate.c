@@ -86,6 +86,9 @@ int owners_cascade_fates_new(struct owners_tree_fate **out, struct owners_graph 
 	if (!roots || !fates || !in_tree)
 		goto out;
 	for (i = 0; i < t->count; i++) {
+		/* a relation's row is not the cascade's */
+		if (t->rows[i].related)
+			continue;
 		in_tree[t->rows[i].node] = 1;
 		if (!t->rows[i].depth)
 			roots[n++] = g->nodes[t->rows[i].node].uid;
@@ -98,7 +101,7 @@ int owners_cascade_fates_new(struct owners_tree_fate **out, struct owners_graph 
 	for (i = 0; !rc && i < t->count; i++) {
 		uint32_t node = t->rows[i].node;
 
-		if (!fates[node].reason)
+		if (!t->rows[i].related && !fates[node].reason)
 			rc = explain(&fates[node], &plan, g, node, in_tree);
 	}
 	owners_cascade_plan_clear(&plan);
