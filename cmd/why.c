@@ -13,11 +13,14 @@
 #include "object_args.h"
 #include "output.h"
 #include "session_across.h"
+#include "session_connect.h"
+#include "session_relations.h"
 #include "session_scan.h"
 #include "session_snapshot.h"
 #include "session_select.h"
 #include "stuck.h"
 #include "stuck_fetch.h"
+#include "usage.h"
 #include "why.h"
 #include "why_events.h"
 #include "why_render.h"
@@ -103,13 +106,49 @@ static enum exit_code explain_stuck(struct session *s, uint32_t node, struct own
 
 OUTPUT_RENDERERS(renderers, struct owners_why_render, owners_why);
 
-static enum exit_code show(struct cmd_run *run, const struct owners_why *w, const struct owners_why_events *ev,
-			   const struct gc_evidence *gc)
+/* What is read of the object's relations: its users, and what it uses. */
+struct why_relations {
+	struct owners_relations rel;
+	struct owners_usage usage;
+	const struct owners_node *object;
+};
+
+/* The types read whole: the object's own (what it uses) and those that
+ * may use its kind (its users). */
+static int why_wants(void *ctx, const struct owners_resource *r)
+{
+	const struct owners_node *n = ctx;
+	const char *slash = strchr(n->api_version, '/');
+	char group[256];
+	size_t len = slash ? (size_t)(slash - n->api_version) : 0;
+
+	if (len >= sizeof(group))
+		return 0;
+	memcpy(group, n->api_version, len);
+	group[len] = 0;
+	return (!strcmp(r->group, group) && !strcmp(r->kind, n->kind)) ||
+	       owners_relations_may_use(r->group, r->kind, group, n->kind);
+}
+
+static enum exit_code read_relations(struct session *s, uint32_t node, struct why_relations *wr)
+{
+	wr->object = &session_graph(s)->nodes[node];
+	if (session_read_relations_of(s, &wr->rel, why_wants, (void *)wr->object))
+		return session_fail(s);
+	return owners_usage_add(&wr->usage, &wr->rel, session_graph(s), node) ? error_oom()
+									      : EXIT_OK;
+}
+
+static enum exit_code show(struct cmd_run *run, const struct owners_why *w,
+			   const struct owners_why_events *ev, const struct gc_evidence *gc,
+			   const struct why_relations *wr)
 {
 	struct owners_why_render render;
 	enum exit_code rc;
 
 	memset(&render, 0, sizeof(render));
+	render.rel = &wr->rel;
+	render.usage = &wr->usage;
 	render.print = run->print;
 	render.g = session_graph(run->s);
 	render.why = w;
@@ -143,6 +182,7 @@ struct why_facts {
 	struct owners_why why;
 	struct owners_why_events events;
 	struct gc_evidence gc;
+	struct why_relations relations;
 };
 
 static void why_facts_clear(struct why_facts *f)
@@ -152,6 +192,8 @@ static void why_facts_clear(struct why_facts *f)
 	owners_stuck_report_clear(&f->rep);
 	owners_stuck_facts_clear(&f->facts);
 	gc_evidence_clear(&f->gc);
+	owners_usage_clear(&f->relations.usage);
+	owners_relations_clear(&f->relations.rel);
 }
 
 enum exit_code cmd_why(struct cmd_run *run)
@@ -162,6 +204,7 @@ enum exit_code cmd_why(struct cmd_run *run)
 	enum exit_code rc;
 
 	memset(&f, 0, sizeof(f));
+	session_set_related(s, 1);
 	if ((rc = find(run, &node)))
 		goto out;
 	/* First pass: which owners read absent; then look for them elsewhere. */
@@ -172,7 +215,8 @@ enum exit_code cmd_why(struct cmd_run *run)
 	rc = *session_graph(s)->nodes[node].namespace_ ? look_across_namespaces(s, &f.why)
 						       : EXIT_OK;
 	owners_why_clear(&f.why);
-	if (rc || (rc = explain_stuck(s, node, &f.facts, &f.rep)))
+	if (rc || (rc = explain_stuck(s, node, &f.facts, &f.rep)) ||
+	    (rc = read_relations(s, node, &f.relations)))
 		goto out;
 	if (session_why_events(s, &f.events, &session_graph(s)->nodes[node], WHY_EVENTS_LIMIT) ||
 	    owners_why_explain(&f.why, session_graph(s), &f.rep, node)) {
@@ -181,7 +225,8 @@ enum exit_code cmd_why(struct cmd_run *run)
 	}
 	/* "will be collected" rests on the GC running: what is known of it,
 	 * said with the verdict, and on stderr when it appears stopped */
-	if (!(rc = gc_evidence_read(&f.gc, s, OWNERS_COLLECTOR_RENDER_STALLED_AFTER)) && !(rc = show(run, &f.why, &f.events, &f.gc)))
+	if (!(rc = gc_evidence_read(&f.gc, s, OWNERS_COLLECTOR_RENDER_STALLED_AFTER)) &&
+	    !(rc = show(run, &f.why, &f.events, &f.gc, &f.relations)))
 		rc = gc_evidence_tell(&f.gc);
 out:
 	why_facts_clear(&f);

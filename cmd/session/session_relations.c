@@ -67,6 +67,12 @@ static int read_listing(struct session *s, struct owners_relations *rel,
 
 int session_read_relations(struct session *s, struct owners_relations *rel)
 {
+	return session_read_relations_of(s, rel, NULL, NULL);
+}
+
+int session_read_relations_of(struct session *s, struct owners_relations *rel,
+			      int (*want)(void *ctx, const struct owners_resource *r), void *ctx)
+{
 	size_t i;
 	int rc = 0;
 
@@ -76,7 +82,8 @@ int session_read_relations(struct session *s, struct owners_relations *rel)
 	if (s->snap)
 		rc = session_snapshot_relations(s, rel);
 	for (i = 0; !rc && !s->snap && i < s->graph->n_listings; i++)
-		if (owners_relations_type(s->graph->listings[i].resource))
+		if (owners_relations_type(s->graph->listings[i].resource) &&
+		    (!want || want(ctx, s->graph->listings[i].resource)))
 			rc = read_listing(s, rel, &s->graph->listings[i]);
 	if (!rc && (rc = owners_relations_resolve(rel, s->graph)))
 		owners_error_oom(&s->err);

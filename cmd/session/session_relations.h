@@ -20,5 +20,9 @@ int session_related(const struct session *s);
 /* Reads the relations of the last scan's graph into rel (cleared first)
  * and resolves them. 0, or an OWNERS_E* code with session_error() set. */
 int session_read_relations(struct session *s, struct owners_relations *rel);
+/* The same, reading whole only the types want accepts (the others are
+ * neither read nor noted: unseen to owners_usage_add()). */
+int session_read_relations_of(struct session *s, struct owners_relations *rel,
+			      int (*want)(void *ctx, const struct owners_resource *r), void *ctx);
 
 #endif

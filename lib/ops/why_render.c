@@ -8,6 +8,7 @@
 #include "finalizer_command.h"
 #include "node_json.h"
 #include "pod_claims.h"
+#include "relation_render.h"
 
 #define DEFAULT_MAX_LIST 10
 
@@ -382,6 +383,70 @@ static int text_dependents(struct owners_buf *out, const struct owners_why_rende
 	return rc;
 }
 
+/* Its users (what a delete of it breaks), those that could not be seen,
+ * and what it uses that does not exist. */
+static int text_relations(struct owners_buf *out, const struct owners_why_render *r, size_t max)
+{
+	const struct owners_usage *u = r->usage;
+	const struct owners_relations *rel = r->rel;
+	const size_t *at;
+	size_t i, n, missing = 0;
+	int rc = 0;
+
+	if (!rel || !u)
+		return 0;
+	rc = u->n_users ? owners_buf_addf(out, "Used by: %zu (a delete of it breaks them)\n",
+					  u->n_users)
+			: owners_buf_adds(out,
+					  u->n_unseen ? "Used by: none seen\n" : "Used by: none\n");
+	for (i = 0; !rc && i < u->n_users && i < max; i++) {
+		const struct owners_relation *x = &rel->items[u->users[i]];
+		const struct owners_node *user = &r->g->nodes[x->user];
+
+		rc = owners_buf_addf(out, "  %s/%s ", user->kind, user->name);
+		if (!rc && *user->namespace_ &&
+		    strcmp(user->namespace_, r->g->nodes[r->why->node].namespace_))
+			rc = owners_buf_addf(out, "(namespace %s) ", user->namespace_);
+		if (!rc)
+			rc = owners_relation_render_how(out, rel, x);
+		if (!rc)
+			rc = owners_buf_addc(out, '\n');
+	}
+	if (!rc && u->n_users > max)
+		rc = owners_buf_addf(out, "  ... and %zu more (-o json lists them all)\n",
+				     u->n_users - max);
+	for (i = 0; !rc && i < u->n_unseen; i++) {
+		rc = owners_buf_adds(out, "  users not seen: ");
+		if (!rc)
+			rc = owners_usage_unseen_text(out, &u->unseen[i]);
+		if (!rc)
+			rc = owners_buf_addc(out, '\n');
+	}
+	n = owners_relations_uses_of(rel, r->why->node, &at);
+	for (i = 0; !rc && i < n; i++) {
+		const struct owners_relation *x = &rel->items[at[i]];
+
+		if (x->state == OWNERS_RELATION_FOUND)
+			continue;
+		if (!missing++)
+			rc = owners_buf_adds(out, "Uses, not there:\n");
+		if (!rc)
+			rc = owners_buf_adds(out, "  ");
+		if (!rc)
+			rc = owners_relation_render_used(out, rel, r->g, x, 0);
+		if (!rc)
+			rc = owners_buf_addf(out, " (%s): ",
+					     x->state == OWNERS_RELATION_MISSING
+						     ? "missing"
+						     : "unknown: its type was not listed there");
+		if (!rc)
+			rc = owners_relation_render_how(out, rel, x);
+		if (!rc)
+			rc = owners_buf_addc(out, '\n');
+	}
+	return rc;
+}
+
 static int text_events(struct owners_buf *out, const struct owners_why_render *r)
 {
 	const struct owners_why_events *e = r->events;
@@ -445,6 +510,8 @@ int owners_why_render_text(struct owners_buf *out, const struct owners_why_rende
 		rc = text_cascades(out, r);
 	if (!rc)
 		rc = text_dependents(out, r, max);
+	if (!rc)
+		rc = text_relations(out, r, max);
 	if (!rc)
 		rc = text_events(out, r);
 	return rc;
@@ -595,6 +662,46 @@ static int json_cascades(struct owners_json_gen *j, const struct owners_why_rend
 	return owners_json_gen_array_close(j);
 }
 
+static void json_relations(struct owners_json_gen *j, const struct owners_why_render *r)
+{
+	const struct owners_usage *u = r->usage;
+	const size_t *at;
+	size_t i, n = owners_relations_uses_of(r->rel, r->why->node, &at);
+
+	owners_json_gen_string(j, "usedBy");
+	owners_json_gen_array_open(j);
+	for (i = 0; i < u->n_users; i++) {
+		owners_json_gen_map_open(j);
+		owners_relation_render_json(j, r->rel, r->g, &r->rel->items[u->users[i]]);
+		owners_json_gen_map_close(j);
+	}
+	owners_json_gen_array_close(j);
+	owners_json_gen_string(j, "usersUnseen");
+	owners_json_gen_array_open(j);
+	for (i = 0; i < u->n_unseen; i++) {
+		owners_json_gen_map_open(j);
+		owners_json_gen_kv(j, "resource", u->unseen[i].type->resource);
+		owners_json_gen_kv(j, "group", u->unseen[i].type->group);
+		if (u->unseen[i].namespace_)
+			owners_json_gen_kv(j, "namespace", u->unseen[i].namespace_);
+		owners_json_gen_kv(j, "message",
+				   u->unseen[i].message ? u->unseen[i].message
+							: "not listed by this run");
+		owners_json_gen_map_close(j);
+	}
+	owners_json_gen_array_close(j);
+	owners_json_gen_string(j, "usesMissing");
+	owners_json_gen_array_open(j);
+	for (i = 0; i < n; i++) {
+		if (r->rel->items[at[i]].state == OWNERS_RELATION_FOUND)
+			continue;
+		owners_json_gen_map_open(j);
+		owners_relation_render_json(j, r->rel, r->g, &r->rel->items[at[i]]);
+		owners_json_gen_map_close(j);
+	}
+	owners_json_gen_array_close(j);
+}
+
 static int json_body(struct owners_json_gen *j, const struct owners_why_render *r)
 {
 	const struct owners_graph *g = r->g;
@@ -673,6 +780,8 @@ static int json_body(struct owners_json_gen *j, const struct owners_why_render *
 		owners_json_gen_kv(j, "eventsError", e->error);
 	if (r->gc)
 		owners_collector_render_evidence_json(j, r->gc);
+	if (r->rel && r->usage)
+		json_relations(j, r);
 	owners_json_gen_map_close(j); /* "owners" */
 	owners_json_gen_map_close(j);
 	return owners_document_close(j, r->print.warnings, r->print.n_warnings);

@@ -25,6 +25,11 @@
  *     "otherEvents": N, "eventsError" (when the list failed),
  *     "gcEvidence": {"state": running | appears-stopped | unknown, "reason"}
  *               (what a "collected" verdict rests on: the GC running),
+ *     "usedBy": [RELATION...] (its live users: what a delete of it breaks),
+ *     "usersUnseen": [{"resource", "group", "namespace", "message"}]
+ *               (types that could use it and could not be read),
+ *     "usesMissing": [RELATION...] (what it names that does not exist, or
+ *               cannot be seen: state missing | unknown),
  *     "warnings": [STRING...] }
  *   OWNER: the reference ("apiVersion", "kind", "name", "uid",
  *     "controller", "blockOwnerDeletion"), plus "namespace" (namespaced
@@ -32,6 +37,10 @@
  *     in-deletion | absent | uid-mismatch | invalid-namespace | unresolvable
  *     | unknown), "deletion" (foreground | orphan | background, in
  *     deletion), "solid", "blocks", "gcBlind".
+ *   RELATION: {"relation" (its key: mounts, envFrom, runsAs, routesTo...),
+ *     "words", "path" (the user's field), "optional", "state" (found |
+ *     missing | unknown), "user": OBJECT, "used": OBJECT (as the use names
+ *     it, with "group", when it does not exist)}.
  *
  * Ownership: appends to out; everything else is borrowed.
  */
@@ -44,6 +53,8 @@
 #include "print_options.h"
 #include "buf.h"
 #include "collector_render.h"
+#include "relations.h"
+#include "usage.h"
 #include "why.h"
 #include "why_events.h"
 
@@ -56,6 +67,10 @@ struct owners_why_render {
 	/* What is known of the cluster's GC running (NULL: not read): a
 	 * "collected" verdict rests on it, and says so. */
 	const struct owners_collector_render *gc;
+	/* Its relations (NULL: not read): who uses it (usage) and what it
+	 * uses that does not exist. */
+	const struct owners_relations *rel;
+	const struct owners_usage *usage;
 };
 
 int owners_why_render_text(struct owners_buf *out, const struct owners_why_render *r);

@@ -1,0 +1,127 @@
+#include "usage.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "grow.h"
+#include "owners_error.h"
+
+static int kind_is(const struct owners_node *n, const char *group, const char *kind)
+{
+	const char *slash = strchr(n->api_version, '/');
+	size_t len = slash ? (size_t)(slash - n->api_version) : 0;
+
+	return !strcmp(n->kind, kind) && strlen(group) == len &&
+	       !strncmp(n->api_version, group, len);
+}
+
+int owners_usage_counts(const struct owners_relations *rel, const struct owners_graph *g,
+			const struct owners_relation *x)
+{
+	const struct owners_use *u = &rel->uses.items[x->use];
+	const struct owners_node *user = &g->nodes[x->user];
+
+	if (x->state != OWNERS_RELATION_FOUND)
+		return 0;
+	switch (u->how) {
+	case OWNERS_USE_GRANTS:
+	case OWNERS_USE_TOKEN_OF: return 0;
+	case OWNERS_USE_SELECTS: return kind_is(user, "", "Service");
+	case OWNERS_USE_BOUND_TO: return !kind_is(user, "", "PersistentVolume");
+	default: return 1;
+	}
+}
+
+/* The group of a node's kind, as its apiVersion says it. */
+static void group_of(const struct owners_node *n, char *out, size_t size)
+{
+	const char *slash = strchr(n->api_version, '/');
+	size_t len = slash ? (size_t)(slash - n->api_version) : 0;
+
+	if (len >= size)
+		len = size - 1;
+	memcpy(out, n->api_version, len);
+	out[len] = 0;
+}
+
+static int said(const struct owners_usage *out, const struct owners_resource *t, const char *ns)
+{
+	size_t i;
+
+	for (i = 0; i < out->n_unseen; i++)
+		if (out->unseen[i].type == t && (!out->unseen[i].namespace_ == !ns &&
+						 (!ns || !strcmp(out->unseen[i].namespace_, ns))))
+			return 1;
+	return 0;
+}
+
+/* The types that could use node and were not read where they would be. */
+static int add_unseen(struct owners_usage *out, const struct owners_relations *rel,
+		      const struct owners_graph *g, const struct owners_node *n)
+{
+	char group[256];
+	size_t i;
+
+	group_of(n, group, sizeof(group));
+	for (i = 0; i < g->types->count; i++) {
+		const struct owners_resource *t = &g->types->items[i];
+		const struct owners_relation_read *which = NULL;
+		const char *ns;
+
+		if (strchr(t->resource, '/') || !owners_relations_type(t) ||
+		    owners_graph_lookup_type(g->types, t) != t ||
+		    !owners_relations_may_use(t->group, t->kind, group, n->kind))
+			continue;
+		/* a namespaced user of a namespaced object is in its namespace;
+		 * of a cluster-scoped one, anywhere */
+		ns = t->namespaced && *n->namespace_ ? n->namespace_ : NULL;
+		if (owners_relations_read_state(rel, t, ns, &which) == OWNERS_LISTING_OK ||
+		    said(out, t, ns))
+			continue;
+		if (OWNERS_GROW(out->unseen, out->cap_unseen, out->n_unseen + 1))
+			return OWNERS_ENOMEM;
+		out->unseen[out->n_unseen].type = t;
+		out->unseen[out->n_unseen].namespace_ = t->namespaced ? ns : NULL;
+		out->unseen[out->n_unseen].message = which ? which->message : NULL;
+		out->n_unseen++;
+	}
+	return 0;
+}
+
+int owners_usage_add(struct owners_usage *out, const struct owners_relations *rel,
+		     const struct owners_graph *g, uint32_t node)
+{
+	const size_t *at;
+	size_t n = owners_relations_users_of(rel, node, &at), i;
+
+	for (i = 0; i < n; i++) {
+		if (!owners_usage_counts(rel, g, &rel->items[at[i]]))
+			continue;
+		if (OWNERS_GROW(out->users, out->cap_users, out->n_users + 1))
+			return OWNERS_ENOMEM;
+		out->users[out->n_users++] = at[i];
+	}
+	return add_unseen(out, rel, g, &g->nodes[node]);
+}
+
+void owners_usage_clear(struct owners_usage *u)
+{
+	free(u->users);
+	free(u->unseen);
+	memset(u, 0, sizeof(*u));
+}
+
+int owners_usage_unseen_text(struct owners_buf *out, const struct owners_usage_unseen *u)
+{
+	int rc = owners_buf_addf(out, "%s%s%s", u->type->resource, *u->type->group ? "." : "",
+				 u->type->group);
+
+	if (!rc && u->namespace_)
+		rc = owners_buf_addf(out, " in namespace %s", u->namespace_);
+	else if (!rc && u->type->namespaced)
+		rc = owners_buf_adds(out, " in every namespace");
+	if (!rc)
+		rc = owners_buf_addf(out, " (%s)",
+				     u->message ? u->message : "not listed by this run");
+	return rc;
+}
