@@ -24,6 +24,8 @@
 #include "delete_man.h"
 #include "delete_run.h"
 #include "delete_scale.h"
+#include "delete_users.h"
+#include "session_relations.h"
 #include "graph_mark.h"
 #include "meter.h"
 #include "object_args.h"
@@ -93,6 +95,15 @@ const struct opt delete_opts[] = {
 		"delete prints it (run this command again to finish it: ...): what of it is left "
 		"goes on; a named object gone with nothing of its cascade left is already done "
 		"(said, exit 0); one re-created under its name (another UID) is left alone"),
+	OPT_BOOL("if-unused", 0, if_unused,
+		 "refuse, changing nothing (exit 5), when live objects outside use it",
+		 "refuse the whole delete, changing nothing (exit 5), when a live object outside "
+		 "the "
+		 "cascade uses what it deletes (a Pod that mounts a ConfigMap, an Ingress that "
+		 "routes "
+		 "to a Service...), or when the types that could use it cannot all be read; "
+		 "optional "
+		 "uses are named and do not refuse"),
 	OPT_SELECTOR(NULL, "label selector for the roots"),
 	OPT_BOOL("all", 0, all, "every object of the type given",
 		 "every object of the type given (in the namespace, or with -A everywhere) is a "
@@ -563,6 +574,8 @@ enum exit_code cmd_delete(struct cmd_run *run)
 	struct delete_run r;
 	enum exit_code rc;
 
+	/* the scan keeps what relations need (the labels Pods are selected by) */
+	session_set_related(run->s, 1);
 	if ((rc = run_init(&r, run)) || (rc = session_scan(run->s, run->scan_ns)) ||
 	    (rc = select_roots(&r, run->targets, run->n_objs)))
 		goto out;
@@ -578,6 +591,10 @@ enum exit_code cmd_delete(struct cmd_run *run)
 		session_warn_scan(run->s);
 		warning_msg("the scan is incomplete: objects that may be owned through the types above are kept");
 	}
+	/* who outside the cascade uses what it deletes: said before any
+	 * change (--if-unused refuses on it) */
+	if ((rc = delete_check_users(&r)))
+		goto out;
 	if ((rc = signals_open(SIGNALS_SECOND_ENDS)))
 		goto out;
 	rc = o->scale_first ? scale_then_cascade(&r) : run_cascade(&r);

@@ -32,6 +32,9 @@ struct delete_options {
 	struct string_list resume;
 	/* the cascade's workloads scaled to 0 (and waited for) first */
 	int scale_first;
+	/* refuse the whole delete when a live object outside the cascade
+	 * uses what it deletes (EXIT_IN_USE) */
+	int if_unused;
 };
 
 struct delete_run {

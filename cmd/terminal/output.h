@@ -21,6 +21,9 @@ enum exit_code {
 	EXIT_USAGE = 2,
 	EXIT_TIMEOUT = 3,
 	EXIT_INCOMPLETE = 4,
+	/* delete --if-unused: a live object outside the cascade uses what it
+	 * deletes (or its users cannot all be seen): nothing was deleted */
+	EXIT_IN_USE = 5,
 	/* + the signal's number: ended by a signal, as a shell says it (130
 	 * for SIGINT, 143 for SIGTERM): exit_by_signal() */
 	EXIT_SIGNALED = 128,

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "relation_render.h"
 #include "owners_error.h"
 
 static int kind_is(const struct owners_node *n, const char *group, const char *kind)
@@ -123,5 +124,83 @@ int owners_usage_unseen_text(struct owners_buf *out, const struct owners_usage_u
 	if (!rc)
 		rc = owners_buf_addf(out, " (%s)",
 				     u->message ? u->message : "not listed by this run");
+	return rc;
+}
+
+int owners_usage_add_outside(struct owners_usage *out, const struct owners_relations *rel,
+			     const struct owners_graph *g, const unsigned char *inside)
+{
+	size_t before = out->n_users, i, kept;
+	uint32_t k;
+	int rc = 0;
+
+	for (k = 0; !rc && k < g->count; k++)
+		if (inside[k] && !g->nodes[k].virtual_)
+			rc = owners_usage_add(out, rel, g, k);
+	for (i = kept = before; !rc && i < out->n_users; i++)
+		if (!inside[rel->items[out->users[i]].user])
+			out->users[kept++] = out->users[i];
+	if (!rc)
+		out->n_users = kept;
+	return rc;
+}
+
+size_t owners_usage_required(const struct owners_usage *u, const struct owners_relations *rel)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < u->n_users; i++)
+		n += !rel->uses.items[rel->items[u->users[i]].use].optional;
+	return n;
+}
+
+/* The owner at the top of node's first owners (NO_NODE: it has none). */
+static uint32_t top_owner(const struct owners_graph *g, uint32_t node)
+{
+	uint32_t top = OWNERS_NO_NODE, at = node, steps;
+
+	for (steps = 0; steps < 64 && g->nodes[at].n_refs; steps++) {
+		uint32_t up = g->nodes[at].refs[0].owner;
+
+		if (up == OWNERS_NO_NODE || g->nodes[up].virtual_ || up == node)
+			break;
+		top = at = up;
+	}
+	return top;
+}
+
+int owners_usage_render_text(struct owners_buf *out, const struct owners_usage *u,
+			     const struct owners_relations *rel, const struct owners_graph *g)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < u->n_users; i++) {
+		const struct owners_relation *x = &rel->items[u->users[i]];
+		const struct owners_node *user = &g->nodes[x->user];
+		uint32_t top = top_owner(g, x->user);
+
+		rc = owners_buf_addf(out, "  %s/%s", user->kind, user->name);
+		if (!rc && *user->namespace_)
+			rc = owners_buf_addf(out, " in %s", user->namespace_);
+		if (!rc && top != OWNERS_NO_NODE)
+			rc = owners_buf_addf(out, " (owned by %s/%s)", g->nodes[top].kind,
+					     g->nodes[top].name);
+		if (!rc)
+			rc = owners_buf_addf(out, " %s ",
+					     owners_uses_how_name(rel->uses.items[x->use].how));
+		if (!rc)
+			rc = owners_relation_render_used(out, rel, g, x, 0);
+		if (!rc)
+			rc = owners_buf_addf(out, ": %s%s\n", rel->uses.items[x->use].path,
+					     rel->uses.items[x->use].optional ? " (optional)" : "");
+	}
+	for (i = 0; !rc && i < u->n_unseen; i++) {
+		rc = owners_buf_adds(out, "  not seen: ");
+		if (!rc)
+			rc = owners_usage_unseen_text(out, &u->unseen[i]);
+		if (!rc)
+			rc = owners_buf_addc(out, '\n');
+	}
 	return rc;
 }

@@ -54,6 +54,18 @@ int owners_usage_counts(const struct owners_relations *rel, const struct owners_
  * unseen once is not said again). 0, or OWNERS_ENOMEM. */
 int owners_usage_add(struct owners_usage *out, const struct owners_relations *rel,
 		     const struct owners_graph *g, uint32_t node);
+/* The users of every object inside (g->count entries, 1: in the set,
+ * as a cascade's members) that are not in it themselves: what a delete
+ * of the set breaks. 0, or OWNERS_ENOMEM. */
+int owners_usage_add_outside(struct owners_usage *out, const struct owners_relations *rel,
+			     const struct owners_graph *g, const unsigned char *inside);
+/* How many of the users' uses are not optional (those that break it). */
+size_t owners_usage_required(const struct owners_usage *u, const struct owners_relations *rel);
+/* One line a user: "  Pod/web-1 in shop (owned by Deployment/web) mounts
+ * ConfigMap/app: spec.volumes[0].configMap", then a line per type unseen
+ * ("  not seen: pods in namespace shop (forbidden)"). 0, or OWNERS_ENOMEM. */
+int owners_usage_render_text(struct owners_buf *out, const struct owners_usage *u,
+			     const struct owners_relations *rel, const struct owners_graph *g);
 void owners_usage_clear(struct owners_usage *u);
 /* "pods in namespace shop (forbidden)", for a message. 0, or OWNERS_ENOMEM. */
 int owners_usage_unseen_text(struct owners_buf *out, const struct owners_usage_unseen *u);

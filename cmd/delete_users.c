@@ -1,0 +1,118 @@
+#include "delete_users.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cascade.h"
+#include "output.h"
+#include "session_connect.h"
+#include "session_relations.h"
+#include "usage.h"
+
+/* The kinds of the cascade's members: the types that may use one of
+ * them are read whole. */
+struct member_kinds {
+	const struct owners_graph *g;
+	const unsigned char *member;
+};
+
+static void group_of(const struct owners_node *n, char *out, size_t size)
+{
+	const char *slash = strchr(n->api_version, '/');
+	size_t len = slash ? (size_t)(slash - n->api_version) : 0;
+
+	if (len >= size)
+		len = size - 1;
+	memcpy(out, n->api_version, len);
+	out[len] = 0;
+}
+
+static int wants_users_of_members(void *ctx, const struct owners_resource *r)
+{
+	const struct member_kinds *m = ctx;
+	const char *last_kind = NULL;
+	char group[256];
+	uint32_t k;
+
+	for (k = 0; k < m->g->count; k++) {
+		const struct owners_node *n = &m->g->nodes[k];
+
+		if (!m->member[k] || n->virtual_ || n->kind == last_kind)
+			continue;
+		last_kind = n->kind; /* interned: the same kind runs together often */
+		group_of(n, group, sizeof(group));
+		if (owners_relations_may_use(r->group, r->kind, group, n->kind))
+			return 1;
+	}
+	return 0;
+}
+
+static enum exit_code say(const struct delete_run *r, const struct owners_usage *u,
+			  const struct owners_relations *rel, const struct owners_graph *g)
+{
+	struct owners_buf text = OWNERS_BUF_INIT;
+	size_t required = owners_usage_required(u, rel);
+	int refuse = r->o->if_unused && (required || u->n_unseen);
+	int rc;
+
+	if (!u->n_users && !u->n_unseen)
+		return EXIT_OK;
+	if (u->n_users)
+		rc = owners_buf_addf(
+			&text,
+			"%s: %zu live object%s outside the cascade use%s what it deletes%s:\n",
+			refuse ? "error" : "warning", u->n_users, u->n_users == 1 ? "" : "s",
+			u->n_users == 1 ? "s" : "",
+			required < u->n_users ? " (optional uses do not refuse --if-unused)" : "");
+	else
+		rc = owners_buf_addf(
+			&text,
+			"%s: what the cascade deletes may have users that could not be seen:\n",
+			refuse ? "error" : "warning");
+	if (!rc)
+		rc = owners_usage_render_text(&text, u, rel, g);
+	if (!rc && refuse)
+		rc = owners_buf_addf(&text, "error: --if-unused: nothing was deleted (%s)\n",
+				     required ? "it is in use"
+					      : "its users cannot all be seen, and an unknown is "
+						"never taken as unused");
+	if (rc) {
+		owners_buf_clear(&text);
+		return error_render(rc);
+	}
+	fwrite(text.ptr, 1, text.len, stderr);
+	owners_buf_clear(&text);
+	return refuse ? EXIT_IN_USE : EXIT_OK;
+}
+
+enum exit_code delete_check_users(struct delete_run *r)
+{
+	struct session *s = r->cmd->s;
+	struct owners_graph *g = session_graph(s);
+	const struct owners_cascade_options o = { r->o->cascade, 1, r->o->force };
+	const struct owners_cascade_seeds seeds = { (const char *const *)r->roots, r->n_roots, NULL,
+						    0 };
+	struct owners_cascade_plan plan;
+	struct owners_relations rel;
+	struct owners_usage usage;
+	struct member_kinds kinds;
+	enum exit_code rc;
+
+	memset(&rel, 0, sizeof(rel));
+	memset(&usage, 0, sizeof(usage));
+	if (owners_cascade_plan_make(&plan, g, &seeds, &o))
+		return error_oom();
+	kinds.g = g;
+	kinds.member = plan.member;
+	if (session_read_relations_of(s, &rel, wants_users_of_members, &kinds))
+		rc = session_fail(s);
+	else if (owners_usage_add_outside(&usage, &rel, g, plan.member))
+		rc = error_oom();
+	else
+		rc = say(r, &usage, &rel, g);
+	owners_usage_clear(&usage);
+	owners_relations_clear(&rel);
+	owners_cascade_plan_clear(&plan);
+	return rc;
+}
