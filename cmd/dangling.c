@@ -19,6 +19,7 @@
 #include "dangling.h"
 #include "dangling_collect.h"
 #include "dangling_fix.h"
+#include "dangling_related.h"
 #include "object_args.h"
 #include "output.h"
 #include "session_access.h"
@@ -37,6 +38,7 @@ struct dangling_options {
 	int exit_code;          /* --exit-code */
 	int fix_unresolvable;   /* --fix-unresolvable: also what the GC never acts on */
 	enum owners_dry_run dry_run;
+	int related; /* --related: the uses that do not resolve instead */
 };
 
 #define OPT_STRUCT struct dangling_options
@@ -69,6 +71,12 @@ const struct opt dangling_opts[] = {
 		"exit-code", 0, exit_code, "exit 1 when anything is reported (unknown included)",
 		"exit 1 when anything is reported (unknown included); with --fix, when anything is "
 		"left"),
+	OPT_BOOL("related", 0, related,
+		 "list the uses that do not resolve instead, each with what it breaks",
+		 "list the uses that do not resolve instead of the ownerReferences (a Pod or a "
+		 "template naming a missing ConfigMap, Secret, claim or ServiceAccount, an Ingress "
+		 "to a missing Service, a binding of a missing Role...), each with what it breaks; "
+		 "optional uses are left out"),
 	OPT_SELECTOR(NULL, "check only objects of the given TYPEs with these labels, e.g. app=web"),
 	OPT_OUTPUT("table (default), wide",
 		   "table (default), wide (adds the owner's apiVersion and UID and why, and the "
@@ -324,6 +332,11 @@ static enum exit_code validate(const struct owners_cli *cli, const void *opts,
 		return usage_error("-l needs the TYPE of the objects to select, e.g. "
 				   "'%s dangling pods -l app=web'",
 				   cli->program);
+	if (o->related && (o->fix != OWNERS_FIX_MODE_NONE || o->dry_run != OWNERS_DRY_RUN_NONE ||
+			   o->fix_unresolvable))
+		return usage_error(
+			"--related lists what does not resolve: there is nothing to fix "
+			"(--fix, --dry-run and --fix-unresolvable are for ownerReferences)");
 	if (o->fix_unresolvable && o->fix == OWNERS_FIX_MODE_NONE && o->dry_run == OWNERS_DRY_RUN_NONE)
 		return usage_error("--fix-unresolvable goes with --fix (or --dry-run, to see what it "
 				   "would change first)");
@@ -468,6 +481,8 @@ enum exit_code cmd_dangling(struct cmd_run *run)
 	enum exit_code rc;
 
 	memset(&stats, 0, sizeof(stats));
+	if (o->related)
+		return dangling_related(run, o->exit_code);
 	if ((rc = find_and_fix(run, &rep, fixing, &stats)))
 		goto out;
 	if ((rc = show(run, &rep, fixing)))

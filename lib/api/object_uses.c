@@ -173,18 +173,24 @@ static int route(const struct reader *r, const struct owners_json_value *spec)
 	return rc;
 }
 
-static int storage_class(const struct reader *r, const struct owners_json_value *spec)
+/* A claim's or a volume's class. Once the two are bound to each other
+ * the class is only a name they matched by (a volume made by hand names
+ * one that need not exist): optional then. */
+static int storage_class(const struct reader *r, const struct owners_json_value *spec, int bound)
 {
-	return add(r, "storage.k8s.io", "StorageClass", NULL, string_at(spec, "storageClassName"),
-		   OWNERS_USE_CLASS, "spec.storageClassName");
+	const struct owners_use_target t = { "storage.k8s.io", "StorageClass", NULL,
+					     string_at(spec, "storageClassName") };
+
+	return owners_uses_add(r->out, &t, OWNERS_USE_CLASS, bound, "spec.storageClassName");
 }
 
 static int claim(const struct reader *r, const struct owners_json_value *spec)
 {
-	int rc = add(r, "", "PersistentVolume", NULL, string_at(spec, "volumeName"),
-		     OWNERS_USE_BOUND_TO, "spec.volumeName");
+	const char *volume = string_at(spec, "volumeName");
+	int rc = add(r, "", "PersistentVolume", NULL, volume, OWNERS_USE_BOUND_TO,
+		     "spec.volumeName");
 
-	return rc ? rc : storage_class(r, spec);
+	return rc ? rc : storage_class(r, spec, volume && *volume);
 }
 
 static int volume(const struct reader *r, const struct owners_json_value *spec)
@@ -194,7 +200,7 @@ static int volume(const struct reader *r, const struct owners_json_value *spec)
 	int rc = add(r, "", "PersistentVolumeClaim", or_default(string_at(ref, "namespace"), ""),
 		     string_at(ref, "name"), OWNERS_USE_BOUND_TO, "spec.claimRef");
 
-	return rc ? rc : storage_class(r, spec);
+	return rc ? rc : storage_class(r, spec, string_at(ref, "name") != NULL);
 }
 
 static int attachment(const struct reader *r, const struct owners_json_value *spec)
