@@ -115,6 +115,7 @@ extern const struct command *const owners_commands[];
 extern const struct command tree_command, graph_command, dangling_command, finalizers_command,
 	delete_command, version_command, completion_command, man_command, finalizers_remove_command;
 extern const struct command why_command, gc_command, snapshot_command, diff_command;
+extern const struct command unused_command;
 /* The i-th command, NULL past the last. */
 const struct command *owners_command_at(size_t i);
 const struct command *owners_command_find(const char *name);

@@ -39,20 +39,11 @@ static const struct command help_command = {
 };
 
 const struct command *const owners_commands[] = {
-	&tree_command,
-	&graph_command,
-	&dangling_command,
-	&finalizers_command,
-	&delete_command,
-	&gc_command,
-	&why_command,
-	&snapshot_command,
-	&diff_command,
-	&version_command,
-	&completion_command,
-	&help_command,
-	&man_command,
-	NULL,
+	&tree_command,       &graph_command,   &dangling_command,
+	&finalizers_command, &delete_command,  &gc_command,
+	&why_command,        &unused_command,  &snapshot_command,
+	&diff_command,       &version_command, &completion_command,
+	&help_command,       &man_command,     NULL,
 };
 
 const struct command *owners_command_at(size_t i)

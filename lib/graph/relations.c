@@ -464,6 +464,25 @@ static int select_pods(struct owners_relations *rel, struct owners_graph *g)
 	return rc ? rc : failed ? OWNERS_ENOMEM : 0;
 }
 
+int owners_relations_selects_any(const struct owners_relations *rel, const struct owners_graph *g,
+				 uint32_t node)
+{
+	struct owners_label_meta *labels = NULL;
+	size_t i, cap = 0;
+	uint32_t k;
+	int failed = 0, found = 0;
+
+	for (i = 0; i < rel->n_selectors && rel->selectors[i].user != node; i++)
+		;
+	for (k = 0; i < rel->n_selectors && !found && !failed && k < g->count; k++)
+		if (is_core(&g->nodes[k], "Pod") &&
+		    !strcmp(g->nodes[k].namespace_, g->nodes[node].namespace_))
+			found = selects(&rel->selectors[i].selector, &g->nodes[k], &labels, &cap,
+					&failed);
+	free(labels);
+	return failed ? -OWNERS_ENOMEM : found;
+}
+
 /* The order of relations at one node: by the other end (a missing one
  * by what it names), then relation and path, so that what one object
  * uses of another is together. */

@@ -132,6 +132,11 @@ size_t owners_relations_users_of(const struct owners_relations *rel, uint32_t no
  * one object uses of another, together. */
 size_t owners_relations_same_end(const struct owners_relations *rel, const struct owners_graph *g,
 				 const size_t *at, size_t n, int by_used);
+/* Whether node's selector (a Service's, a PDB's...) matches a Pod of its
+ * namespace, whether or not the Pods were made its uses: 1, 0 (it has
+ * none, or it matches none), or OWNERS_ENOMEM negated. */
+int owners_relations_selects_any(const struct owners_relations *rel, const struct owners_graph *g,
+				 uint32_t node);
 /* The node's marks (OWNERS_USES_MARK_*), 0 when it was not read. */
 unsigned owners_relations_marks(const struct owners_relations *rel, uint32_t node);
 
