@@ -10,6 +10,7 @@
 #include "buf.h"
 #include "clock.h"
 #include "commands.h"
+#include "relations.h"
 #include "output.h"
 #include "server_version.h"
 #include "session_scan.h"
@@ -24,6 +25,7 @@
 struct snapshot_options {
 	const char *file; /* -f */
 	enum owners_snapshot_format format; /* --format; 0: by the file's name */
+	int related; /* --related: what each object uses, for --related and unused */
 };
 
 static const char *const format_values[] = { "binary", "json", NULL };
@@ -38,6 +40,10 @@ static const struct opt snapshot_opts[] = {
 		 format_enums, "binary (the smallest, and fastest to read) or json",
 		 "binary (the smallest, and fastest to read) or json (JSON documents, for jq); "
 		 "default: json for a name ending in .json or .json.gz, else binary"),
+	OPT_BOOL("related", 0, related, "record what each object uses, for --related and unused",
+		 "record what each object uses as well (one list more per type that holds "
+		 "relations, read whole; only the edges are kept), so that tree --related, why's "
+		 "users, dangling --related and unused answer --from it as they do live"),
 	OPT_SELECTOR(NULL,
 		     "only objects with these labels (the snapshot then answers only for them)"),
 	OPT_END,
@@ -207,6 +213,25 @@ static int write_stuck_objects(struct session *s, struct owners_snapshot_writer 
 	return rc;
 }
 
+/* --related: what each object of the types that hold relations uses,
+ * read whole where the scan listed the type (a list it could not make is
+ * recorded as failed already: its relations are unknown). */
+static int write_uses(struct cmd_run *run, struct owners_snapshot_writer *w)
+{
+	struct session *s = run->s;
+	const struct owners_graph *g = session_graph(s);
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; !rc && i < g->n_listings; i++)
+		if (!g->listings[i].rc && owners_relations_type(g->listings[i].resource))
+			rc = owners_snapshot_record_uses(
+				w, session_http(s), g->listings[i].resource,
+				g->listings[i].namespace_, (size_t)run->cli->chunk_size,
+				session_error(s));
+	return rc;
+}
+
 /* What the scans do not read, recorded after them: the statuses, the
  * GC's lease, the objects read whole and the events of the scope (the
  * events page as the lists do, --chunk-size theirs too). 0, or the
@@ -218,10 +243,13 @@ static int write_facts(struct cmd_run *run, struct owners_snapshot_writer *w)
 	const struct owners_resource *events =
 		owners_resource_by_gvk(session_types(s), "v1", "Event");
 
+	const struct snapshot_options *o = run->opts;
+
 	return write_statuses(s, w, err) || owners_snapshot_record_lease(w, session_http(s), err) ||
 	       write_stuck_objects(s, w, err) ||
 	       owners_snapshot_record_events(w, session_http(s), events, run->scan_ns,
-					     (size_t)run->cli->chunk_size, err);
+					     (size_t)run->cli->chunk_size, err) ||
+	       (o->related && write_uses(run, w));
 }
 
 static char *server_version(struct session *s)
@@ -252,6 +280,7 @@ static int write_header(struct cmd_run *run, struct owners_snapshot_writer *w, c
 	h.cluster_scoped = 1;
 	h.label_selector = selector;
 	h.has_discovery = 1;
+	h.has_relations = ((const struct snapshot_options *)run->opts)->related;
 	rc = owners_snapshot_write_header(w, &h, session_types(s), session_error(s));
 	free(version);
 	return rc;

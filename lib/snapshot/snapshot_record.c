@@ -4,6 +4,7 @@
 
 #include "lease.h"
 #include "list_page.h"
+#include "uses_record.h"
 
 int owners_snapshot_record_lease(struct owners_snapshot_writer *w, struct owners_http_client *c,
 				 struct owners_error *err)
@@ -96,4 +97,99 @@ int owners_snapshot_record_events(struct owners_snapshot_writer *w, struct owner
 		return r.failed;
 	/* a list refused or cut short leaves the events read so far */
 	return rc == OWNERS_ENOMEM ? owners_error_oom(err) : 0;
+}
+
+/* One type's objects, read whole: each object's record of uses. */
+struct uses_recording {
+	struct owners_snapshot_writer *w;
+	const struct owners_resource *type;
+	struct owners_error *err;
+	struct owners_buf record;
+	int failed;
+};
+
+static int on_whole_object(void *ctx, const char *item, size_t len, struct owners_error *err)
+{
+	struct uses_recording *r = ctx;
+	struct owners_json_value *object = NULL;
+	struct owners_snapshot_fact f;
+	const char *uid;
+	int rc;
+
+	(void)err;
+	if ((rc = owners_json_parse(&object, item, len, NULL)))
+		return rc == OWNERS_ENOMEM ? (r->failed = owners_error_oom(r->err)) : 0;
+	uid = owners_json_string(owners_json_path(object, "metadata", "uid", NULL));
+	owners_buf_reset(&r->record);
+	rc = uid && *uid ? owners_uses_record_of_object(&r->record, object, r->type->group,
+							r->type->kind)
+			 : 0;
+	if (rc < 0) {
+		r->failed = owners_error_oom(r->err);
+	} else if (rc > 0) {
+		memset(&f, 0, sizeof(f));
+		f.kind = OWNERS_SNAPSHOT_FACT_USES;
+		f.uid = uid;
+		f.json = r->record.ptr;
+		f.json_len = r->record.len;
+		r->failed = owners_snapshot_write_fact(r->w, &f, r->err);
+	}
+	owners_json_value_free(object);
+	return r->failed;
+}
+
+/* The type not read whole: {"group","version","resource","namespace",
+ * "code","message"}. */
+static int record_not_read(struct owners_snapshot_writer *w, const struct owners_resource *type,
+			   const char *ns, const struct owners_error *why, struct owners_error *err)
+{
+	struct owners_buf text = OWNERS_BUF_INIT;
+	struct owners_json_gen *j;
+	struct owners_snapshot_fact f;
+	int rc;
+
+	if (owners_json_gen_new(&j, &text, 0))
+		return owners_error_oom(err);
+	owners_json_gen_map_open(j);
+	owners_json_gen_kv(j, "group", type->group);
+	owners_json_gen_kv(j, "version", type->version);
+	owners_json_gen_kv(j, "resource", type->resource);
+	if (ns && *ns)
+		owners_json_gen_kv(j, "namespace", ns);
+	owners_json_gen_kv_int(j, "code", why->code);
+	owners_json_gen_kv(j, "message", owners_error_message(why));
+	owners_json_gen_map_close(j);
+	rc = owners_json_gen_error(j);
+	owners_json_gen_free(j);
+	if (rc) {
+		owners_buf_clear(&text);
+		return owners_error_oom(err);
+	}
+	memset(&f, 0, sizeof(f));
+	f.kind = OWNERS_SNAPSHOT_FACT_USES_READ;
+	f.json = text.ptr;
+	f.json_len = text.len;
+	rc = owners_snapshot_write_fact(w, &f, err);
+	owners_buf_clear(&text);
+	return rc;
+}
+
+int owners_snapshot_record_uses(struct owners_snapshot_writer *w, struct owners_http_client *c,
+				const struct owners_resource *type, const char *ns,
+				size_t page_size, struct owners_error *err)
+{
+	struct uses_recording r = { w, type, err, OWNERS_BUF_INIT, 0 };
+	struct owners_error list_err = OWNERS_ERROR_INIT;
+	int rc;
+
+	rc = owners_list_page_read_all(c,
+				       &(const struct owners_list_page){ type, ns, 0, NULL, NULL },
+				       page_size, on_whole_object, &r, &list_err);
+	owners_buf_clear(&r.record);
+	if (!r.failed && rc == OWNERS_ENOMEM)
+		r.failed = owners_error_oom(err);
+	else if (!r.failed && rc)
+		r.failed = record_not_read(w, type, ns, &list_err, err);
+	owners_error_clear(&list_err);
+	return r.failed;
 }

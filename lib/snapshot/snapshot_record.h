@@ -1,8 +1,9 @@
 /*
  * What `owners snapshot` records beside the lists, read from the cluster
  * as the commands that show it read it there: the controller-manager's
- * lease (gc's evidence of whether the GC runs) and the events of the
- * scope (why's), each a fact of the writer (snapshot_write.h). The
+ * lease (gc's evidence of whether the GC runs), the events of the scope
+ * (why's) and, with --related, what each object uses (the relations'),
+ * each a fact of the writer (snapshot_write.h). The
  * events page as every other list does (lib/api/list_page.h).
  *
  * Best effort, as the live reads are: what cannot be read is left out
@@ -31,6 +32,15 @@ int owners_snapshot_record_lease(struct owners_snapshot_writer *w, struct owners
 int owners_snapshot_record_events(struct owners_snapshot_writer *w, struct owners_http_client *c,
 				  const struct owners_resource *events, const char *ns,
 				  size_t page_size, struct owners_error *err);
+/* What each object of type (in ns: NULL, every namespace or a
+ * cluster-scoped type) uses, read whole: a USES fact per object that uses
+ * anything (lib/api/uses_record.h), or one USES_READ fact when the list
+ * cannot be read (what the relations of that type then are: unknown).
+ * page_size: as owners_list_page_limit()'s. 0, or the writer's code (err
+ * set). */
+int owners_snapshot_record_uses(struct owners_snapshot_writer *w, struct owners_http_client *c,
+				const struct owners_resource *type, const char *ns,
+				size_t page_size, struct owners_error *err);
 /* One JSON value as a fact of kind under key, written compact. 0, or the
  * writer's code (err set). */
 int owners_snapshot_record_value(struct owners_snapshot_writer *w,
