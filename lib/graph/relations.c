@@ -508,8 +508,10 @@ static int other_cmp(const struct order_ctx *c, const struct owners_relation *a,
 {
 	uint32_t x = c->by_used ? a->user : a->used, y = c->by_used ? b->user : b->used;
 
+	/* kind first, as a tree orders a row's children */
 	if (x != OWNERS_NO_NODE && y != OWNERS_NO_NODE)
-		return x == y ? 0 : owners_graph_node_cmp(c->g, x, y);
+		return x == y ? 0
+			      : owners_graph_node_order(c->g, x, y, OWNERS_NODE_ORDER_KIND_FIRST);
 	if (x != y)
 		return x == OWNERS_NO_NODE ? 1 : -1;
 	return absent_cmp(&c->rel->uses.items[a->use], &c->rel->uses.items[b->use]);

@@ -121,7 +121,7 @@ int owners_relations_resolve(struct owners_relations *rel, struct owners_graph *
 /* The relations node takes part in: as the user (what it uses, FOUND or
  * not) or as the object used (its users). *out points at n item indexes,
  * in one order whatever order the objects were read in: by the other
- * end's kind, namespace, name and UID (one that does not exist after, by
+ * end's kind, namespace, name and UID (a tree's children's order) (one that does not exist after, by
  * what it names), then relation and field path. */
 size_t owners_relations_uses_of(const struct owners_relations *rel, uint32_t node,
 				const size_t **out);

@@ -243,7 +243,7 @@ owners() {
 }
 
 # shuffle_reads ARGS...: whether owners ARGS only reads (tree, graph,
-# dangling, finalizers, why, diff, gc --dry-run=client), takes nothing
+# dangling, finalizers, why, diff, unused, gc --dry-run=client), takes nothing
 # on standard input and does not wait or watch.
 shuffle_reads() {
   local a cmd= dry=0
@@ -253,10 +253,10 @@ shuffle_reads() {
       -w|--watch|--watch=*|--until|--until=*|--fix|--fix-*|remove|-f|--filename|--filename=*) return 1 ;;
       --dry-run=client|--dry-run) dry=1 ;;
     esac
-    [[ -z $cmd && $a =~ ^(tree|graph|dangling|finalizers|why|diff|gc|delete|snapshot|completion|__complete|version|help)$ ]] && cmd=$a
+    [[ -z $cmd && $a =~ ^(tree|graph|dangling|finalizers|why|diff|unused|gc|delete|snapshot|completion|__complete|version|help)$ ]] && cmd=$a
   done
   case $cmd in
-    tree|graph|dangling|finalizers|why|diff) return 0 ;;
+    tree|graph|dangling|finalizers|why|diff|unused) return 0 ;;
     gc) (( dry )) ;;
     *) return 1 ;;
   esac
