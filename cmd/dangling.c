@@ -597,13 +597,27 @@ const struct command dangling_command = {
 	.outputs = dangling_outputs,
 	.output_default = "table",
 	.usage = "owners dangling [TYPE[/NAME]...] [flags]",
-	.summary = "find ownerReferences that do not resolve, say what the GC will do, fix them safely",
-	.description = "Reports every ownerReference that does not resolve, one finding per reference,\n"
+	.summary = "find ownerReferences that do not resolve, say what the GC will do, fix them "
+		   "safely",
+	.description =
+		"With --related it reports instead the uses that do not resolve: a Pod or a\n"
+		"template naming a ConfigMap, Secret, claim or ServiceAccount that does not\n"
+		"exist, an Ingress to a missing Service, a binding of a missing Role, an\n"
+		"autoscaler of a missing target..., each with what it breaks (NAMESPACE, OBJECT,\n"
+		"USES, STATE, BREAKS; -o wide adds the RELATION and its field; -o json an\n"
+		"OwnersBrokenUses document, an item per use with owners.relation and\n"
+		"owners.breaks). Optional uses, a binding's subjects that are gone and a\n"
+		"ServiceAccount's legacy list of token Secrets break nothing and are left out; a\n"
+		"use whose type was not listed where it would be is unknown. It reads whole the\n"
+		"objects of the types that hold relations (owners-tree(1), RELATIONS).\n"
+		"\n"
+		"Reports every ownerReference that does not resolve, one finding per reference,\n"
 		"decided as the cluster's garbage collector decides: the owner is looked up by\n"
 		"the reference's exact apiVersion and kind, by name in the dependent's namespace\n"
 		"when the owner's kind is namespaced, and compared by UID. The CLASS is:\n"
 		"  absent             no object with that UID where the owner must be\n"
-		"  uid-mismatch       that kind and name exist with another UID (owner re-created,\n"
+		"  uid-mismatch       that kind and name exist with another UID (owner "
+		"re-created,\n"
 		"                     or the dependent restored from a backup)\n"
 		"  invalid-namespace  the owner exists only in another namespace, or a cluster-\n"
 		"                     scoped object names a namespaced kind. One namespace\n"
@@ -650,7 +664,8 @@ const struct command dangling_command = {
 		"up on (unresolvable, with --fix-unresolvable) would\n"
 		"leave only dangling or unknown owners, that reference is kept, and says why.\n"
 		"It reads each patched object again and reports the real end state in the FIX\n"
-		"column (removed, repaired, object deleted, kept, nothing to do, FAILED), then looks again and\n"
+		"column (removed, repaired, object deleted, kept, nothing to do, FAILED), then "
+		"looks again and\n"
 		"says the verdict after the fix: what is still dangling and what the GC will do.\n"
 		"--dry-run=server sends\n"
 		"the same patches with dryRun=All, so the server checks them and stores nothing;\n"
@@ -666,12 +681,14 @@ const struct command dangling_command = {
 		"also 4 when a type that can hold part of the fix could not be listed\n"
 		"(forbidden or failed): its objects were not seen, the types are named.",
 	.examples = "  owners dangling\n"
-		"  owners dangling -A --exit-code\n"
-		"  owners dangling -A -o json | jq '.items[] | select(.owners.class == \"uid-mismatch\")'\n"
-		"  owners dangling pods,replicasets -l app=web\n"
-		"  owners dangling -n shop --dry-run=server\n"
-		"  owners dangling deployment/web --fix\n"
-		"  owners dangling -A --dry-run=client --fix-unresolvable",
+		    "  owners dangling --related -A\n"
+		    "  owners dangling -A --exit-code\n"
+		    "  owners dangling -A -o json | jq '.items[] | select(.owners.class == "
+		    "\"uid-mismatch\")'\n"
+		    "  owners dangling pods,replicasets -l app=web\n"
+		    "  owners dangling -n shop --dry-run=server\n"
+		    "  owners dangling deployment/web --fix\n"
+		    "  owners dangling -A --dry-run=client --fix-unresolvable",
 	.args = CMD_ARGS_OBJECTS_OPTIONAL,
 	.type_alone = CMD_TYPE_ALONE_YES,
 	.discovery = CMD_DISCOVERY_CURRENT,
@@ -683,18 +700,22 @@ const struct command dangling_command = {
 	.rbac = "list on every type it scans; with --fix, get and patch on the objects it fixes, "
 		"delete on those it collects (asked for before the first change), and create on "
 		"selfsubjectaccessreviews (every user has it)",
-	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
+	.json_schema =
+		"-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
 		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersDangling\",\n"
-		" \"metadata\": {\"dryRun\": BOOL}, \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
-		DOC_JSON_ITEM_WARNING_REF
+		" \"metadata\": {\"dryRun\": BOOL}, \"items\": [ITEM...], \"warnings\": "
+		"[WARNING...]}.\n" DOC_JSON_ITEM_WARNING_REF
 		"FACTS, one item per dangling reference (an object with two has two items):\n"
 		"  \"reference\": {\"apiVersion\", \"kind\", \"name\", \"uid\", \"controller\",\n"
 		"                \"blockOwnerDeletion\"} (the one of metadata.ownerReferences),\n"
-		"  \"class\": \"absent\" | \"uid-mismatch\" | \"invalid-namespace\" | \"unresolvable\"\n"
+		"  \"class\": \"absent\" | \"uid-mismatch\" | \"invalid-namespace\" | "
+		"\"unresolvable\"\n"
 		"           | \"unknown\",\n"
-		"  \"gc\": {\"action\": \"delete-object\" | \"remove-reference\" | \"none\" | \"unknown\",\n"
+		"  \"gc\": {\"action\": \"delete-object\" | \"remove-reference\" | \"none\" | "
+		"\"unknown\",\n"
 		"         \"reason\": STRING, \"after\": REF (when it waits for another object)},\n"
-		"  \"fix\": {\"result\": \"removed\" | \"would-remove\" | \"repaired\" | \"would-repair\"\n"
+		"  \"fix\": {\"result\": \"removed\" | \"would-remove\" | \"repaired\" | "
+		"\"would-repair\"\n"
 		"                  | \"kept\" | \"gone\" | \"failed\",\n"
 		"          \"message\": STRING (when there is one), \"attempts\": patches sent}\n"
 		"\"fix\" is there with --fix or --dry-run only. -o name prints each object once\n"

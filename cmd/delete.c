@@ -618,11 +618,27 @@ const struct command delete_command = {
 	.validate = validate,
 	CMD_OPTIONS(delete_opts, struct delete_options, &delete_defaults),
 	.outputs = delete_outputs,
-	.usage = "owners delete TYPE/NAME... | TYPE (-l SELECTOR | --all) [--cascade[=background|foreground|orphan]] [--dry-run[=client|server|none]] [flags]",
+	.usage = "owners delete TYPE/NAME... | TYPE (-l SELECTOR | --all) "
+		 "[--cascade[=background|foreground|orphan]] [--dry-run[=client|server|none]] "
+		 "[flags]",
 	.summary = "delete objects with a client-side cascade, as the garbage collector would",
-	.description = "Deletes the objects and cascades to their dependents from the client, the way\n"
+	.description =
+		"Deletes the objects and cascades to their dependents from the client, the way\n"
 		"the cluster's garbage collector does, so it works when the GC is off, stalled\n"
 		"or slow, and cooperates with it when it runs.\n"
+		"\n"
+		"Before anything changes it names, on stderr, every live object outside the\n"
+		"cascade that uses what the cascade deletes (\"Pod/web-1 in shop (owned by\n"
+		"Deployment/web) mounts ConfigMap/app: spec.volumes[0].configMap\"), its field "
+		"and\n"
+		"whether the use is optional, and the types of its possible users it could not\n"
+		"read; --dry-run=client shows them with the plan. --if-unused refuses the whole\n"
+		"delete, nothing changed and exit 5, when there is any such user that does not "
+		"use\n"
+		"it optionally, or when those types cannot all be read (an unknown is never\n"
+		"taken as unused). It reads whole the objects of the types that may use what the\n"
+		"cascade deletes (one paged list each). Which relations count: owners-tree(1),\n"
+		"RELATIONS.\n"
 		"\n"
 		"background: the owner goes first, then every dependent whose owners are all\n"
 		"gone, level by level. foreground: the owner enters deletion first and stays\n"
@@ -641,9 +657,12 @@ const struct command delete_command = {
 		"objects named only. Every DELETE carries the UID and resourceVersion read as\n"
 		"preconditions (on a conflict it is read again and deleted only if its\n"
 		"ownerReferences are unchanged), every patch the resourceVersion it read, so\n"
-		"objects re-created or changed meanwhile are never overwritten. Before its first change it asks the server (SelfSubjectAccessReview,\n"
-		"as kubectl auth can-i) for every permission the whole cascade needs: a missing one\n"
-		"stops it with nothing changed, exit 4. The cascade's progress lives in the cluster:\n"
+		"objects re-created or changed meanwhile are never overwritten. Before its first "
+		"change it asks the server (SelfSubjectAccessReview,\n"
+		"as kubectl auth can-i) for every permission the whole cascade needs: a missing "
+		"one\n"
+		"stops it with nothing changed, exit 4. The cascade's progress lives in the "
+		"cluster:\n"
 		"run the same command again after an interruption and it resumes (a root already\n"
 		"gone is found again through the references its dependents still hold).\n"
 		"\n"
@@ -663,13 +682,14 @@ const struct command delete_command = {
 		"pods to go, as kubectl's old reapers did (a StatefulSet's in reverse ordinal\n"
 		"order): see SCALING FIRST in owners-delete(1).",
 	.examples = "  owners delete deployment/web\n"
-		"  owners delete statefulset/db --scale-first\n"
-		"  owners delete deployment/web --cascade=foreground --timeout=2m\n"
-		"  owners delete replicaset/web-7d9c --cascade=orphan\n"
-		"  owners delete deployment/web --dry-run=client\n"
-		"  owners delete deployment/web --dry-run=client -o name\n"
-		"  owners delete deployments -l app=web -o name\n"
-		"  owners delete jobs --all -n ci",
+		    "  owners delete configmap/app --if-unused\n"
+		    "  owners delete statefulset/db --scale-first\n"
+		    "  owners delete deployment/web --cascade=foreground --timeout=2m\n"
+		    "  owners delete replicaset/web-7d9c --cascade=orphan\n"
+		    "  owners delete deployment/web --dry-run=client\n"
+		    "  owners delete deployment/web --dry-run=client -o name\n"
+		    "  owners delete deployments -l app=web -o name\n"
+		    "  owners delete jobs --all -n ci",
 	.args = CMD_ARGS_OBJECTS,
 	/* a type alone deletes nothing by accident: it needs -l or --all */
 	.type_alone = CMD_TYPE_ALONE_SELECTED,
@@ -680,5 +700,9 @@ const struct command delete_command = {
 	 * namespaced roots cascade to is namespaced (warnings only: what the
 	 * plan keeps for an owner it cannot see is decided elsewhere) */
 	.scope = OWNERS_SCOPE_ROOTS,
-	.rbac = "list on every type it scans; delete on the objects of the cascade; patch on the objects whose finalizers or references it changes; with --scale-first, get and patch on the workloads' scale subresources, and on Deployments (the pause) and Jobs (parallelism); create on selfsubjectaccessreviews (every authenticated user has it)",
+	.rbac = "list on every type it scans; delete on the objects of the cascade; patch on the "
+		"objects whose finalizers or references it changes; with --scale-first, get and "
+		"patch on the workloads' scale subresources, and on Deployments (the pause) and "
+		"Jobs (parallelism); create on selfsubjectaccessreviews (every authenticated user "
+		"has it)",
 };

@@ -284,7 +284,8 @@ const struct command why_command = {
 	.output_default = "text",
 	.usage = "owners why TYPE/NAME [-n NAMESPACE] [-o text|json|yaml|name]",
 	.summary = "say why an object is (or is not) garbage-collected, and what would change it",
-	.description = "Answers, for one object, the garbage collector's question: is it kept, will\n"
+	.description =
+		"Answers, for one object, the garbage collector's question: is it kept, will\n"
 		"it be collected, will it never be, is it waiting, or can the answer not be\n"
 		"seen. The verdict comes first, with the GC's rule that decides it:\n"
 		"  kept             an owner is live and solid (or it has no owners)\n"
@@ -307,24 +308,30 @@ const struct command why_command = {
 		"each and what it waits for (the command that removes one no known controller\n"
 		"removes, and its risk); what deleting each owner now, or the object itself,\n"
 		"would do with each --cascade (the planner of 'owners delete' decides);\n"
-		"its dependents by kind, the blocking ones named; and the events that explain\n"
-		"the GC (OwnerRefInvalidNamespace...), from one list of the object's events.\n"
+		"its dependents by kind, the blocking ones named; who uses it (Used by: what a\n"
+		"delete of it would break, each user with its field, and the types of its\n"
+		"possible users that could not be read) and what it uses that is not there\n"
+		"(Uses, not there: missing, or unknown when its type was not listed); and the\n"
+		"events that explain the GC (OwnerRefInvalidNamespace...), from one list of\n"
+		"the object's events.\n"
 		"\n"
 		"Requests: discovery, the same scan as the other commands (one paged list per\n"
 		"type, never one per object; every namespace for a cluster-scoped object),\n"
 		"one list per owner type that reads absent, across namespaces, one events list\n"
 		"(fieldSelector=involvedObject.uid, in the object's namespace, or everywhere for\n"
 		"a cluster-scoped object, as kubectl describe reads them), and for an object in\n"
-		"deletion what 'owners finalizers' reads. A failed events list is a warning.\n"
+		"deletion what 'owners finalizers' reads, and one paged list, read whole, of its\n"
+		"own type and of each type that may use it (its users; owners-tree(1),\n"
+		"RELATIONS). A failed events list is a warning.\n"
 		"\n"
 		"Exit codes: 0 a verdict was given, whichever it is (scripts read\n"
 		".items[0].owners.verdict from -o json: the verdict is an answer, not a\n"
 		"failure); 1 error (the object\n"
 		"not found, the scan failed); 2 usage (not one TYPE/NAME, -A, unknown type).",
 	.examples = "  owners why pod/web-7d9c-x2x\n"
-		"  owners why pvc/data -n shop\n"
-		"  owners why configmap/cfg -o jsonpath='{.items[0].owners.verdict}'\n"
-		"  kubectl owners why replicaset/web-7d9c",
+		    "  owners why pvc/data -n shop\n"
+		    "  owners why configmap/cfg -o jsonpath='{.items[0].owners.verdict}'\n"
+		    "  kubectl owners why replicaset/web-7d9c",
 	.args = CMD_ARGS_OBJECTS,
 	.one_object = "explains",
 	.one_object_example = "pod/web-1",
@@ -333,32 +340,49 @@ const struct command why_command = {
 	/* an object of a type the GC does not track is listed too */
 	.resolve = CMD_RESOLVE_AND_LIST,
 	.scope = OWNERS_SCOPE_ROOTS,
-	.rbac = "list on every type it scans (the namespace's, and cluster-scoped types); list on events in the namespace (everywhere for a cluster-scoped object); for an object in deletion what 'owners finalizers' needs",
-	.json_schema = "-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
+	.rbac = "list on every type it scans (the namespace's, and cluster-scoped types); list on "
+		"events in the namespace (everywhere for a cluster-scoped object); for an object "
+		"in deletion what 'owners finalizers' needs",
+	.json_schema =
+		"-o json prints, Kubernetes-shaped as kubectl get -o json:\n"
 		"{\"apiVersion\": \"owners.dev/v1\", \"kind\": \"OwnersWhy\", \"metadata\": {},\n"
-		" \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n"
-		DOC_JSON_ITEM_WARNING_REF
+		" \"items\": [ITEM...], \"warnings\": [WARNING...]}.\n" DOC_JSON_ITEM_WARNING_REF
 		"One ITEM, the object; FACTS {\"verdict\": kept | collected | never-collected |\n"
 		"waiting | blind | deadlock, \"rule\", \"deadlock\": {\"members\": [REF...],\n"
 		"\"command\"} (deadlock only), \"because\": OWNER | null, \"after\": REF | null,\n"
-		"\"owners\": [OWNER...], \"finalizers\": [FINALIZER...], \"ifDeleted\": [CASCADE...],\n"
-		"\"dependents\": {\"count\", \"kinds\": [{\"kind\", \"count\"}], \"blocking\": [REF...]},\n"
+		"\"owners\": [OWNER...], \"finalizers\": [FINALIZER...], \"ifDeleted\": "
+		"[CASCADE...],\n"
+		"\"dependents\": {\"count\", \"kinds\": [{\"kind\", \"count\"}], \"blocking\": "
+		"[REF...]},\n"
 		"\"events\": [{\"type\", \"reason\", \"message\", \"source\", \"count\",\n"
 		"\"lastTimestamp\"}], \"otherEvents\", \"eventsError\" (when the list failed),\n"
-		"\"gcEvidence\": {\"state\": running | appears-stopped | unknown, \"reason\"}}\n"
+		"\"gcEvidence\": {\"state\": running | appears-stopped | unknown, \"reason\"},\n"
+		"\"usedBy\": [RELATION...] (its live users: what a delete of it breaks),\n"
+		"\"usersUnseen\": [{\"resource\", \"group\", \"namespace\", \"message\"}] (types "
+		"of\n"
+		"its possible users not read), \"usesMissing\": [RELATION...] (what it uses that\n"
+		"is missing or unknown)}\n"
 		"(what a collected verdict rests on: the cluster's GC running; see owners-gc(1)):\n"
-		"  OWNER     the reference (\"apiVersion\", \"kind\", \"name\", \"uid\", \"controller\",\n"
+		"  OWNER     the reference (\"apiVersion\", \"kind\", \"name\", \"uid\", "
+		"\"controller\",\n"
 		"            \"blockOwnerDeletion\"), \"namespace\", \"dependentUid\", \"depth\",\n"
 		"            \"state\": live | in-deletion | absent | uid-mismatch |\n"
 		"            invalid-namespace | unresolvable | unknown, \"deletion\":\n"
 		"            foreground | orphan | background, \"solid\", \"blocks\", \"gcBlind\"\n"
 		"  FINALIZER {\"name\", \"field\", \"remover\" (null: no controller known),\n"
-		"            \"waitsFor\", \"reason\", \"message\", \"objects\": [REF...], \"pods\",\n"
-		"            \"content\": [{\"resource\", \"group\", \"count\"}], \"contentTypesNotListed\",\n"
+		"            \"waitsFor\", \"reason\", \"message\", \"objects\": [REF...], "
+		"\"pods\",\n"
+		"            \"content\": [{\"resource\", \"group\", \"count\"}], "
+		"\"contentTypesNotListed\",\n"
 		"            \"conditions\" (in deletion, where they apply),\n"
 		"            \"remove\" (the command), \"risk\" (no controller known)}\n"
-		"  CASCADE   {\"owner\": OWNER, \"background\", \"foreground\", \"orphan\": collected |\n"
-		"            released | kept} for each owner; {\"self\": true, MODE: {\"collected\",\n"
+		"  CASCADE   {\"owner\": OWNER, \"background\", \"foreground\", \"orphan\": "
+		"collected |\n"
+		"            released | kept} for each owner; {\"self\": true, MODE: "
+		"{\"collected\",\n"
 		"            \"released\", \"kept\"}} for the object's dependents\n"
+		"  RELATION  {\"relation\", \"words\", \"path\", \"optional\", \"state\": found |\n"
+		"            missing | unknown, \"user\": REF, \"used\": REF} (owners-tree(1),\n"
+		"            RELATIONS)\n"
 		"-o name prints the object (kind.group/name).",
 };
