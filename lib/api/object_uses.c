@@ -19,6 +19,8 @@ struct reader {
  * its ServiceAccount. */
 #define TOKEN_SECRET_TYPE    "kubernetes.io/service-account-token"
 #define TOKEN_SECRET_ACCOUNT "kubernetes.io/service-account.name"
+/* A ServiceAccount's username: this, its namespace, ':', its name. */
+#define SERVICE_ACCOUNT_USER "system:serviceaccount:"
 
 static int annotated_true(const struct owners_json_value *object, const char *key)
 {
@@ -230,13 +232,30 @@ static int binding(const struct reader *r, const struct owners_json_value *objec
 
 	for (i = 0; !rc && i < owners_json_array_count(subjects); i++) {
 		const char *kind = string_at(subjects->items[i], "kind");
+		const char *name = string_at(subjects->items[i], "name");
+		char ns[256];
+		const char *colon;
 
-		if (!kind || strcmp(kind, "ServiceAccount"))
-			continue;
 		snprintf(at, sizeof(at), "subjects[%zu]", i);
-		rc = add(r, "", "ServiceAccount",
-			 or_default(string_at(subjects->items[i], "namespace"), r->ns),
-			 string_at(subjects->items[i], "name"), OWNERS_USE_GRANTS, at);
+		if (kind && !strcmp(kind, "ServiceAccount")) {
+			rc = add(r, "", "ServiceAccount",
+				 or_default(string_at(subjects->items[i], "namespace"), r->ns),
+				 name, OWNERS_USE_GRANTS, at);
+			continue;
+		}
+		/* a User that is a ServiceAccount by its username:
+		 * system:serviceaccount:NAMESPACE:NAME (a Group names no
+		 * object) */
+		if (!kind || strcmp(kind, "User") || !name ||
+		    strncmp(name, SERVICE_ACCOUNT_USER, strlen(SERVICE_ACCOUNT_USER)))
+			continue;
+		name += strlen(SERVICE_ACCOUNT_USER);
+		if (!(colon = strchr(name, ':')) || colon == name || !colon[1] ||
+		    (size_t)(colon - name) >= sizeof(ns) || strchr(colon + 1, ':'))
+			continue;
+		memcpy(ns, name, (size_t)(colon - name));
+		ns[colon - name] = 0;
+		rc = add(r, "", "ServiceAccount", ns, colon + 1, OWNERS_USE_GRANTS, at);
 	}
 	return rc;
 }

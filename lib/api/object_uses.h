@@ -4,7 +4,8 @@
  * Gateway's class and certificates and a route's parents and backends
  * (Gateway API, where served); a claim's volume and a volume's claim,
  * their StorageClass; a VolumeAttachment's volume and node; a binding's
- * role and its ServiceAccount subjects; a ServiceAccount's Secrets; an
+ * role and its ServiceAccount subjects (and the Users that are ServiceAccounts
+ * by their username, system:serviceaccount:NS:NAME); a ServiceAccount's Secrets; an
  * HPA's target; the Pods an EndpointSlice's endpoints are (what its
  * Service, its owner, routes to: what the cluster routes, where a
  * selector only says what it would); the Service an APIService, a

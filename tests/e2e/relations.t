@@ -90,6 +90,8 @@ like "$out" "ClusterRoleBinding/cr-viewer .*binds roleRef" "a binding of a Clust
 run owners -n shop tree serviceaccount/web --up --related
 like "$out" "RoleBinding/reader .*grants to subjects\[0\]" "a binding's ServiceAccount subject"
 like "$out" "Secret/web-token .*is a token of metadata\.annotations" "a token Secret's ServiceAccount"
+run owners -n shop tree serviceaccount/lonely --up --related
+like "$out" "ClusterRoleBinding/cr-viewer .*grants to subjects\[1\]" "a binding's User subject that is a ServiceAccount by its username"
 run owners -n shop tree serviceaccount/web --related
 like "$out" "Secret/pull .*pulls images with imagePullSecrets\[0\]" "a ServiceAccount's imagePullSecrets"
 run owners -n shop tree deployment/web --up --related
