@@ -205,6 +205,78 @@ static int says_nothing_found(enum output_kind k)
 	return k == OUTPUT_TEXT || k == OUTPUT_WIDE || k == OUTPUT_NAME || k == OUTPUT_CUSTOM_COLUMNS;
 }
 
+/* The kinds whose objects --related reads whole: down the tree, the
+ * rows' own (what they use); up, those that may use a root (its users). */
+struct related_kinds {
+	const struct owners_graph *g;
+	const uint32_t *nodes;
+	size_t n;
+	int up;
+};
+
+static void node_group(const struct owners_node *n, char *out, size_t size)
+{
+	const char *slash = strchr(n->api_version, '/');
+	size_t len = slash ? (size_t)(slash - n->api_version) : 0;
+
+	if (len >= size)
+		len = size - 1;
+	memcpy(out, n->api_version, len);
+	out[len] = 0;
+}
+
+static int wants_related(void *ctx, const struct owners_resource *r)
+{
+	const struct related_kinds *k = ctx;
+	const char *last = NULL;
+	char group[256];
+	size_t i;
+
+	for (i = 0; i < k->n; i++) {
+		const struct owners_node *n = &k->g->nodes[k->nodes[i]];
+
+		if (n->virtual_ || n->kind == last)
+			continue;
+		last = n->kind; /* interned: rows of one kind run together */
+		node_group(n, group, sizeof(group));
+		if (k->up ? owners_relations_may_use(r->group, r->kind, group, n->kind)
+			  : !strcmp(r->group, group) && !strcmp(r->kind, n->kind))
+			return 1;
+	}
+	return 0;
+}
+
+/* --related: the relations of what the tree shows, read whole only for
+ * the types that can hold them. */
+static enum exit_code read_related(struct cmd_run *run, const struct owners_selection *roots,
+				   struct owners_relations *rel)
+{
+	const struct tree_options *o = run->opts;
+	struct owners_graph *g = session_graph(run->s);
+	struct owners_tree plain = { NULL, 0, 0, 0, NULL };
+	struct related_kinds k = { g, roots->nodes, roots->count, o->up };
+	uint32_t *nodes = NULL;
+	size_t i;
+	enum exit_code rc = EXIT_OK;
+
+	if (!o->up) {
+		if (owners_tree_build(&plain, g, roots->nodes, roots->count, 0, (int)o->depth) ||
+		    !(nodes = malloc((plain.count + 1) * sizeof(*nodes)))) {
+			owners_tree_clear(&plain);
+			return error_oom();
+		}
+		for (i = 0; i < plain.count; i++)
+			nodes[i] = plain.rows[i].node;
+		k.nodes = nodes;
+		k.n = plain.count;
+	}
+	if (session_read_relations_of(run->s, rel, wants_related, &k))
+		rc = session_fail(run->s);
+	free(nodes);
+	owners_tree_clear(&plain);
+	return rc;
+}
+
 /* The roots' trees, built and shown with their READY/STATUS. */
 static enum exit_code show_trees(struct cmd_run *run, const struct owners_selection *roots)
 {
@@ -223,8 +295,7 @@ static enum exit_code show_trees(struct cmd_run *run, const struct owners_select
 	const struct tree_options *o = run->opts;
 
 	memset(&rel, 0, sizeof(rel));
-	if (o->related && session_read_relations(run->s, &rel)) {
-		rc = session_fail(run->s);
+	if (o->related && (rc = read_related(run, roots, &rel))) {
 		owners_relations_clear(&rel);
 		return rc;
 	}

@@ -1,7 +1,7 @@
 // seed fills a local test cluster (tests/cluster/up) with realistic
 // ownership shapes, fast.
 //
-//	seed -env DIR/env -objects 10000 [-crds 200] [-manifest out.json]
+//	seed -env DIR/env -objects 10000 [-crds 200] [-uses] [-manifest out.json]
 //	seed -env DIR/env -tree 10000 -ns cascade [-manifest out.json]
 //	seed -env DIR/env -wide 20000 -ns wide [-manifest out.json]
 //	seed -env DIR/env -deep 100 -ns deep [-crds 200] [-manifest out.json]
@@ -157,9 +157,20 @@ func ownersJSON(n int, kind, apiVersion string) string {
 	return "[" + strings.Join(refs, ",") + "]"
 }
 
-const podSpec = `{"containers":[{"name":"web","image":"registry.example/web:1.4.2",` +
+const plainPodSpec = `{"containers":[{"name":"web","image":"registry.example/web:1.4.2",` +
 	`"ports":[{"containerPort":8080,"protocol":"TCP"}],"resources":{"requests":{"cpu":"10m","memory":"16Mi"}}}],` +
 	`"terminationGracePeriodSeconds":30}`
+
+// With -uses, each app's Pods (and its Deployment's and ReplicaSets'
+// templates) mount a ConfigMap and a Secret named after the app and read
+// the ConfigMap into their environment: what owners' relations read.
+const usesPodSpec = `{"containers":[{"name":"web","image":"registry.example/web:1.4.2",` +
+	`"ports":[{"containerPort":8080,"protocol":"TCP"}],"resources":{"requests":{"cpu":"10m","memory":"16Mi"}},` +
+	`"envFrom":[{"configMapRef":{"name":"zzapp"}}]}],` +
+	`"volumes":[{"name":"config","configMap":{"name":"zzapp"}},{"name":"secret","secret":{"secretName":"zzapp"}}],` +
+	`"terminationGracePeriodSeconds":30}`
+
+var podSpec = plainPodSpec
 
 // A template: an object as the apiserver stored it, with placeholders
 // (zz... names, the owner UIDs above, its own UID) to stamp copies from.
@@ -209,6 +220,10 @@ func (s *seeder) templates(only ...string) map[string]template {
 		{"chain", "/api/v1" + ns + "/configmaps", fmt.Sprintf(
 			`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"zzchain","ownerReferences":%s},"data":{"config.yaml":"replicas: 3\nlog: info\n"}}`,
 			ownersJSON(1, "ConfigMap", "v1")), false},
+		{"appconfig", "/api/v1" + ns + "/configmaps",
+			`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"zzapp"},"data":{"config.yaml":"replicas: 3\nlog: info\n"}}`, false},
+		{"appsecret", "/api/v1" + ns + "/secrets",
+			`{"apiVersion":"v1","kind":"Secret","metadata":{"name":"zzapp"},"type":"Opaque","data":{"token":"c2VjcmV0LXZhbHVl"}}`, false},
 		{"held", "/api/v1" + ns + "/configmaps", fmt.Sprintf(
 			`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"zzheld","finalizers":[%q],"ownerReferences":%s},"data":{"config.yaml":"replicas: 3\nlog: info\n"}}`,
 			finalizer, ownersJSON(1, "Widget", group+"/v1")), true},
@@ -297,6 +312,7 @@ func render(t template, o *stamp) []byte {
 	placeholder := map[string]string{
 		"deployment": "zzdeploy", "replicaset": "zzrs", "pod": "zzpod", "widget": "zzwidget",
 		"configmap": "zzcm", "configmap2": "zzcm2", "secret": "zzsecret", "held": "zzheld", "chain": "zzchain",
+		"appconfig": "zzapp", "appsecret": "zzapp",
 	}[o.kind]
 	pairs := []string{}
 	if t.uid != "" {
@@ -528,6 +544,11 @@ func (s *seeder) cluster(total, nCRDs int, m *manifest) {
 				pods += p.extraPods
 			}
 			b.deployment(ns, fmt.Sprintf("web-%d", d), 2, pods)
+			if podSpec == usesPodSpec {
+				name := fmt.Sprintf("web-%d", d)
+				b.add("appconfig", "configmaps", ns, name).app = name
+				b.add("appsecret", "secrets", ns, name).app = name
+			}
 		}
 		var ws []*stamp
 		for w := 0; w < p.widgets; w++ {
@@ -724,7 +745,11 @@ func main() {
 	deep := flag.Int("deep", 0, "deep shape: an ownership chain this many objects long (a Widget, then ConfigMaps)")
 	viaAPI := flag.Bool("api", false, "tree shape: create the objects through the API (slower; what the real GC's benchmark uses)")
 	seed := flag.Int64("seed", 1, "random seed for names (UIDs are always fresh)")
+	uses := flag.Bool("uses", false, "cluster shape: every app's Pods and templates mount a ConfigMap and a Secret of its name, and read the ConfigMap into their environment")
 	flag.Parse()
+	if *uses {
+		podSpec = usesPodSpec
+	}
 	shapes := 0
 	for _, n := range []int{*objects, *tree, *wide, *deep} {
 		if n > 0 {
