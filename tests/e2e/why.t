@@ -238,9 +238,14 @@ check_requests() {
         grep -v '/apiservices/v1beta1.metrics.k8s.io$' |
         grep -cEv '^https://[^/]+/(api|apis|api/v1|apis/[^/]+/[^/]+)$')" 0 \
     "$MODE: ... no request per object (lists and discovery only)"
-  run owners tree -n "$N" cm/kept --up -v=6
+  # (#54: why names the object's users, so it reads whole the types that
+  # may use it, as tree --up --related does: one list each)
+  run owners tree -n "$N" cm/kept --up --related -v=6
   tree_lists=$(grep -c '^GET .*limit=' <<<"$err")
-  is "$why_lists" "$((tree_lists + 1))" "$MODE: ... the scan tree --up makes, plus the events list"
+  is "$why_lists" "$((tree_lists + 1))" "$MODE: ... the lists tree --up --related makes, plus the events list"
+  run owners tree -n "$N" cm/kept --up -v=6
+  (( $(grep -c '^GET .*limit=' <<<"$err") < tree_lists ))
+  ok $? "$MODE: ... and tree --up without --related reads none of them whole"
   run owners why -n "$N" cm/nope
   is "$rc" 1 "$MODE: a missing object: exit 1"
   run owners why

@@ -139,6 +139,17 @@ static void rbac_and_accounts(void)
 	      "-/ServiceAccount ci/ci grants to subjects[2]\n",
 	      "a RoleBinding: its Role (in its namespace), its ServiceAccounts (users and groups "
 	      "are no objects)");
+	check("{" META ",\"roleRef\":{\"kind\":\"Role\",\"name\":\"r\"},\"subjects\":["
+	      "{\"kind\":\"User\",\"name\":\"system:serviceaccount:ci:builder\"},"
+	      "{\"kind\":\"User\",\"name\":\"system:serviceaccount:ci\"},"
+	      "{\"kind\":\"User\",\"name\":\"system:serviceaccount::x\"},"
+	      "{\"kind\":\"User\",\"name\":\"system:serviceaccount:a:b:c\"},"
+	      "{\"kind\":\"Group\",\"name\":\"system:serviceaccounts:ci\"}]}",
+	      "rbac.authorization.k8s.io", "RoleBinding",
+	      "rbac.authorization.k8s.io/Role shop/r binds roleRef\n"
+	      "-/ServiceAccount ci/builder grants to subjects[0]\n",
+	      "a User that is a ServiceAccount by its username (system:serviceaccount:NS:NAME); "
+	      "not a malformed one, nor a Group");
 	check("{\"metadata\":{\"name\":\"b\"},\"roleRef\":{\"kind\":\"ClusterRole\",\"name\":"
 	      "\"view\"},"
 	      "\"subjects\":[{\"kind\":\"ServiceAccount\",\"name\":\"app\",\"namespace\":\"shop\"}]"
