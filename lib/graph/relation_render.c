@@ -34,7 +34,7 @@ int owners_relation_render_used(struct owners_buf *out, const struct owners_rela
 	return owners_buf_addf(out, "%s/%s", u->kind, u->name);
 }
 
-const char *owners_relation_state_name(enum owners_relation_state s)
+const char *owners_relation_render_state(enum owners_relation_state s)
 {
 	switch (s) {
 	case OWNERS_RELATION_FOUND: return "found";
@@ -53,7 +53,7 @@ int owners_relation_render_json(struct owners_json_gen *j, const struct owners_r
 	owners_json_gen_kv(j, "words", owners_uses_how_name(u->how));
 	owners_json_gen_kv(j, "path", u->path);
 	owners_json_gen_kv_bool(j, "optional", u->optional);
-	owners_json_gen_kv(j, "state", owners_relation_state_name(x->state));
+	owners_json_gen_kv(j, "state", owners_relation_render_state(x->state));
 	owners_json_gen_string(j, "user");
 	owners_json_gen_map_open(j);
 	owners_node_json_identity(j, &g->nodes[x->user]);

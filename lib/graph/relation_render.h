@@ -24,7 +24,7 @@ int owners_relation_render_used(struct owners_buf *out, const struct owners_rela
 				const struct owners_graph *g, const struct owners_relation *x,
 				int wide);
 /* "found", "missing" or "unknown". */
-const char *owners_relation_state_name(enum owners_relation_state s);
+const char *owners_relation_render_state(enum owners_relation_state s);
 /* The relation's fields, into an open map: relation (its key), words,
  * path, optional, state, and user and used ({kind, apiVersion (used: the
  * group, when it does not exist), namespace, name, uid}). */

@@ -157,7 +157,7 @@ int owners_broken_uses_render_text(struct owners_buf *out,
 			rc = owners_relation_render_used(&row[C_USES], r->rel, r->g, x,
 							 r->print.wide);
 		if (!rc)
-			rc = owners_buf_adds(&row[C_STATE], owners_relation_state_name(x->state));
+			rc = owners_buf_adds(&row[C_STATE], owners_relation_render_state(x->state));
 		if (!rc)
 			rc = owners_relation_render_how(&row[C_RELATION], r->rel, x);
 		if (!rc)

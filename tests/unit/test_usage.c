@@ -156,7 +156,7 @@ static char *dump_index(const struct world *w)
 
 			owners_buf_addf(&out, "%s/%s %s %s/%s (%s)\n", w->g->nodes[x->user].kind,
 					w->g->nodes[x->user].name, owners_uses_how_key(u->how),
-					u->kind, u->name, owners_relation_state_name(x->state));
+					u->kind, u->name, owners_relation_render_state(x->state));
 		}
 		n = owners_relations_users_of(&w->rel, order[k], &at);
 		owners_buf_addf(&out, "  %s/%s: %zu users\n", w->g->nodes[order[k]].kind,
