@@ -17,17 +17,6 @@ struct member_kinds {
 	const unsigned char *member;
 };
 
-static void group_of(const struct owners_node *n, char *out, size_t size)
-{
-	const char *slash = strchr(n->api_version, '/');
-	size_t len = slash ? (size_t)(slash - n->api_version) : 0;
-
-	if (len >= size)
-		len = size - 1;
-	memcpy(out, n->api_version, len);
-	out[len] = 0;
-}
-
 static int wants_users_of_members(void *ctx, const struct owners_resource *r)
 {
 	const struct member_kinds *m = ctx;
@@ -41,7 +30,7 @@ static int wants_users_of_members(void *ctx, const struct owners_resource *r)
 		if (!m->member[k] || n->virtual_ || n->kind == last_kind)
 			continue;
 		last_kind = n->kind; /* interned: the same kind runs together often */
-		group_of(n, group, sizeof(group));
+		owners_graph_node_group(n, group, sizeof(group));
 		if (owners_relations_may_use(r->group, r->kind, group, n->kind))
 			return 1;
 	}

@@ -214,17 +214,6 @@ struct related_kinds {
 	int up;
 };
 
-static void node_group(const struct owners_node *n, char *out, size_t size)
-{
-	const char *slash = strchr(n->api_version, '/');
-	size_t len = slash ? (size_t)(slash - n->api_version) : 0;
-
-	if (len >= size)
-		len = size - 1;
-	memcpy(out, n->api_version, len);
-	out[len] = 0;
-}
-
 static int wants_related(void *ctx, const struct owners_resource *r)
 {
 	const struct related_kinds *k = ctx;
@@ -238,7 +227,7 @@ static int wants_related(void *ctx, const struct owners_resource *r)
 		if (n->virtual_ || n->kind == last)
 			continue;
 		last = n->kind; /* interned: rows of one kind run together */
-		node_group(n, group, sizeof(group));
+		owners_graph_node_group(n, group, sizeof(group));
 		if (k->up ? owners_relations_may_use(r->group, r->kind, group, n->kind)
 			  : !strcmp(r->group, group) && !strcmp(r->kind, n->kind))
 			return 1;

@@ -75,14 +75,11 @@ static void say_none(const struct cmd_run *run)
  * namespaced ones (a cluster-scoped object's users are everywhere). */
 static int looked_at(const struct cmd_run *run, const struct owners_node *n)
 {
-	const char *slash = strchr(n->api_version, '/');
 	char group[256];
-	size_t len = slash ? (size_t)(slash - n->api_version) : 0;
 
-	if (len >= sizeof(group) || n->virtual_)
+	if (n->virtual_)
 		return 0;
-	memcpy(group, n->api_version, len);
-	group[len] = 0;
+	owners_graph_node_group(n, group, sizeof(group));
 	if (!owners_unused_kind(group, n->kind))
 		return 0;
 	return run->n_objs || run->cli->all_namespaces || *n->namespace_;

@@ -118,14 +118,9 @@ struct why_relations {
 static int why_wants(void *ctx, const struct owners_resource *r)
 {
 	const struct owners_node *n = ctx;
-	const char *slash = strchr(n->api_version, '/');
 	char group[256];
-	size_t len = slash ? (size_t)(slash - n->api_version) : 0;
 
-	if (len >= sizeof(group))
-		return 0;
-	memcpy(group, n->api_version, len);
-	group[len] = 0;
+	owners_graph_node_group(n, group, sizeof(group));
 	return (!strcmp(r->group, group) && !strcmp(r->kind, n->kind)) ||
 	       owners_relations_may_use(r->group, r->kind, group, n->kind);
 }

@@ -1129,6 +1129,27 @@ int owners_graph_node_is_core(const struct owners_node *n, const char *resource)
 	return !n->virtual_ && n->resource && !*n->resource->group && !strcmp(n->resource->resource, resource);
 }
 
+int owners_graph_node_shown_name(struct owners_buf *out, const struct owners_node *n, int wide)
+{
+	const char *slash = strchr(n->api_version, '/');
+
+	if (wide && slash)
+		return owners_buf_addf(out, "%s.%.*s/%s", n->kind, (int)(slash - n->api_version),
+				       n->api_version, n->name);
+	return owners_buf_addf(out, "%s/%s", n->kind, n->name);
+}
+
+void owners_graph_node_group(const struct owners_node *n, char *out, size_t size)
+{
+	const char *slash = strchr(n->api_version, '/');
+	size_t len = slash ? (size_t)(slash - n->api_version) : 0;
+
+	if (len >= size)
+		len = size - 1;
+	memcpy(out, n->api_version, len);
+	out[len] = 0;
+}
+
 int owners_graph_node_type(struct owners_buf *out, const struct owners_node *n)
 {
 	size_t start = out->len;

@@ -184,6 +184,14 @@ int owners_graph_node_cmp(const struct owners_graph *g, uint32_t a, uint32_t b);
 int owners_graph_node_name(struct owners_buf *out, const struct owners_node *n);
 /* Its type alone: "deployment.apps". */
 int owners_graph_node_type(struct owners_buf *out, const struct owners_node *n);
+/* Kind/name, as a table's NAME shows an object; with wide
+ * Kind.group/name (GroupKind's form; the core group's kinds stay
+ * Kind/name), so two kinds of one name in two groups differ. 0, or
+ * OWNERS_ENOMEM. */
+int owners_graph_node_shown_name(struct owners_buf *out, const struct owners_node *n, int wide);
+/* The node's API group, as its apiVersion says it ("" for the core
+ * group), into out (size bytes; cut short, never unterminated). */
+void owners_graph_node_group(const struct owners_node *n, char *out, size_t size);
 /* Whether node n is an object the scan saw of the core group's resource
  * ("namespaces", "persistentvolumeclaims"). */
 int owners_graph_node_is_core(const struct owners_node *n, const char *resource);

@@ -19,16 +19,8 @@ int owners_relation_render_used(struct owners_buf *out, const struct owners_rela
 {
 	const struct owners_use *u = &rel->uses.items[x->use];
 
-	if (x->used != OWNERS_NO_NODE) {
-		const struct owners_node *n = &g->nodes[x->used];
-		const char *slash = strchr(n->api_version, '/');
-
-		if (wide && slash)
-			return owners_buf_addf(out, "%s.%.*s/%s", n->kind,
-					       (int)(slash - n->api_version), n->api_version,
-					       n->name);
-		return owners_buf_addf(out, "%s/%s", n->kind, n->name);
-	}
+	if (x->used != OWNERS_NO_NODE)
+		return owners_graph_node_shown_name(out, &g->nodes[x->used], wide);
 	if (wide && *u->group)
 		return owners_buf_addf(out, "%s.%s/%s", u->kind, u->group, u->name);
 	return owners_buf_addf(out, "%s/%s", u->kind, u->name);

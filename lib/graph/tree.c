@@ -504,20 +504,6 @@ static const char *ref_text(const struct owners_ref *via)
 	return via->controller ? "controller" : via->block_owner_deletion ? "block" : "owner";
 }
 
-/* NAME: Kind/name, and with -o wide Kind.group/name (GroupKind's form,
- * as kubectl's --show-kind writes it), so two kinds of one name in two
- * groups are told apart. */
-static int add_name(struct owners_buf *cell, const struct owners_render *r,
-		    const struct owners_node *n)
-{
-	const char *slash = strchr(n->api_version, '/');
-
-	if (r->print.wide && slash)
-		return owners_buf_addf(cell, "%s.%.*s/%s", n->kind, (int)(slash - n->api_version),
-				       n->api_version, n->name);
-	return owners_buf_addf(cell, "%s/%s", n->kind, n->name);
-}
-
 /* One row's cells (N_COLS, then the label columns); last[d]: whether the
  * row open at depth d is its parent's last child (no more │ under it). */
 /* Every relation of a row to its parent, "; " between them. */
@@ -575,7 +561,7 @@ static int fill_row(struct owners_buf *cell, const struct owners_render *r,
 	if (!rc)
 		rc = owners_buf_adds(&cell[COL_NS], *n->namespace_ ? n->namespace_ : "");
 	if (!rc)
-		rc = add_name(&cell[COL_NAME], r, n);
+		rc = owners_graph_node_shown_name(&cell[COL_NAME], n, r->print.wide);
 	if (!rc && row->related)
 		rc = relations_cell(&cell[COL_RELATION], r, row);
 	if (!rc)

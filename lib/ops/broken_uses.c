@@ -125,62 +125,41 @@ const char *owners_broken_uses_breaks(const struct owners_relations *rel,
 
 enum { C_NS, C_OBJECT, C_USES, C_STATE, C_RELATION, C_BREAKS, N_COLUMNS };
 
-static int name_cell(struct owners_buf *b, const struct owners_node *n, int wide)
-{
-	const char *slash = strchr(n->api_version, '/');
-
-	if (wide && slash)
-		return owners_buf_addf(b, "%s.%.*s/%s", n->kind, (int)(slash - n->api_version),
-				       n->api_version, n->name);
-	return owners_buf_addf(b, "%s/%s", n->kind, n->name);
-}
-
 int owners_broken_uses_render_text(struct owners_buf *out,
 				   const struct owners_broken_uses_render *r)
 {
 	static const char *const titles[N_COLUMNS] = { "NAMESPACE", "OBJECT",   "USES",
 						       "STATE",     "RELATION", "BREAKS" };
-	size_t rows = r->broken->count + 1, cols = r->print.wide ? N_COLUMNS : N_COLUMNS - 1, i, c;
-	struct owners_buf *bufs = calloc(rows * N_COLUMNS, sizeof(*bufs));
-	const char **cells = calloc(rows * cols, sizeof(*cells));
-	int rc = bufs && cells ? 0 : OWNERS_ENOMEM;
+	/* RELATION with -o wide only */
+	const unsigned char keep[N_COLUMNS] = { 1, 1, 1, 1, (unsigned char)r->print.wide, 1 };
+	struct owners_text_table t;
+	size_t i;
+	int rc = owners_text_table_init(&t, titles, N_COLUMNS, r->broken->count);
 
 	for (i = 0; !rc && i < r->broken->count; i++) {
 		const struct owners_relation *x = &r->rel->items[r->broken->items[i]];
 		const struct owners_node *user = &r->g->nodes[x->user];
-		struct owners_buf *row = &bufs[(i + 1) * N_COLUMNS];
 
-		rc = owners_buf_adds(&row[C_NS], user->namespace_);
+		rc = owners_buf_adds(owners_text_table_cell(&t, i, C_NS), user->namespace_);
 		if (!rc)
-			rc = name_cell(&row[C_OBJECT], user, r->print.wide);
+			rc = owners_graph_node_shown_name(owners_text_table_cell(&t, i, C_OBJECT),
+							  user, r->print.wide);
 		if (!rc)
-			rc = owners_relation_render_used(&row[C_USES], r->rel, r->g, x,
-							 r->print.wide);
+			rc = owners_relation_render_used(owners_text_table_cell(&t, i, C_USES),
+							 r->rel, r->g, x, r->print.wide);
 		if (!rc)
-			rc = owners_buf_adds(&row[C_STATE], owners_relation_render_state(x->state));
+			rc = owners_buf_adds(owners_text_table_cell(&t, i, C_STATE),
+					     owners_relation_render_state(x->state));
 		if (!rc)
-			rc = owners_relation_render_how(&row[C_RELATION], r->rel, x);
+			rc = owners_relation_render_how(owners_text_table_cell(&t, i, C_RELATION),
+							r->rel, x);
 		if (!rc)
-			rc = owners_buf_adds(&row[C_BREAKS],
+			rc = owners_buf_adds(owners_text_table_cell(&t, i, C_BREAKS),
 					     owners_broken_uses_breaks(r->rel, r->g, x));
 	}
-	for (i = 0; !rc && i < rows; i++) {
-		size_t k = 0;
-
-		for (c = 0; c < N_COLUMNS; c++) {
-			if (c == C_RELATION && !r->print.wide)
-				continue;
-			cells[i * cols + k++] =
-				i ? (bufs[i * N_COLUMNS + c].ptr ? bufs[i * N_COLUMNS + c].ptr : "")
-				  : titles[c];
-		}
-	}
 	if (!rc)
-		rc = owners_text_table_render(out, cells, rows, cols, r->print.no_headers);
-	for (i = 0; bufs && i < rows * N_COLUMNS; i++)
-		owners_buf_clear(&bufs[i]);
-	free(bufs);
-	free(cells);
+		rc = owners_text_table_write(out, &t, keep, r->print.no_headers);
+	owners_text_table_clear(&t);
 	return rc;
 }
 

@@ -31,24 +31,13 @@ static const struct {
 	{ "networking.k8s.io", "IngressClass", "no Ingress is of it, and it is not the default" },
 };
 
-static void group_of(const struct owners_node *n, char *out, size_t size)
-{
-	const char *slash = strchr(n->api_version, '/');
-	size_t len = slash ? (size_t)(slash - n->api_version) : 0;
-
-	if (len >= size)
-		len = size - 1;
-	memcpy(out, n->api_version, len);
-	out[len] = 0;
-}
-
 /* The kinds table's row of n (-1: not a kind unused looks at). */
 static int kind_row(const struct owners_node *n)
 {
 	char group[256];
 	size_t i;
 
-	group_of(n, group, sizeof(group));
+	owners_graph_node_group(n, group, sizeof(group));
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (!strcmp(kinds[i].group, group) && !strcmp(kinds[i].kind, n->kind))
 			return (int)i;
@@ -259,44 +248,30 @@ int owners_unused_render_text(struct owners_buf *out, const struct owners_unused
 {
 	static const char *const titles[N_COLUMNS] = { "NAMESPACE", "NAME", "AGE", "STATE",
 						       "REASON" };
-	size_t rows = r->rep->count + 1, i, c;
-	struct owners_buf *bufs = calloc(rows * N_COLUMNS, sizeof(*bufs));
-	const char **cells = calloc(rows * N_COLUMNS, sizeof(*cells));
-	int rc = bufs && cells ? 0 : OWNERS_ENOMEM;
+	struct owners_text_table t;
+	size_t i;
+	int rc = owners_text_table_init(&t, titles, N_COLUMNS, r->rep->count);
 
 	for (i = 0; !rc && i < r->rep->count; i++) {
 		const struct owners_unused_finding *f = &r->rep->items[i];
 		const struct owners_node *n = &r->g->nodes[f->node];
-		struct owners_buf *row = &bufs[(i + 1) * N_COLUMNS];
-		const char *slash = strchr(n->api_version, '/');
-
-		rc = owners_buf_adds(&row[C_NS], n->namespace_);
-		if (!rc && r->print.wide && slash)
-			rc = owners_buf_addf(&row[C_NAME], "%s.%.*s/%s", n->kind,
-					     (int)(slash - n->api_version), n->api_version,
-					     n->name);
-		else if (!rc)
-			rc = owners_buf_addf(&row[C_NAME], "%s/%s", n->kind, n->name);
+		rc = owners_buf_adds(owners_text_table_cell(&t, i, C_NS), n->namespace_);
+		if (!rc)
+			rc = owners_graph_node_shown_name(owners_text_table_cell(&t, i, C_NAME), n,
+							  r->print.wide);
 		if (!rc && n->created)
-			rc = owners_time_format_age(&row[C_AGE], r->print.now > n->created
-									 ? r->print.now - n->created
-									 : 0);
+			rc = owners_time_format_age(
+				owners_text_table_cell(&t, i, C_AGE),
+				r->print.now > n->created ? r->print.now - n->created : 0);
 		if (!rc)
-			rc = owners_buf_adds(&row[C_STATE], owners_unused_state_name(f->state));
+			rc = owners_buf_adds(owners_text_table_cell(&t, i, C_STATE),
+					     owners_unused_state_name(f->state));
 		if (!rc)
-			rc = owners_buf_adds(&row[C_REASON], f->reason);
+			rc = owners_buf_adds(owners_text_table_cell(&t, i, C_REASON), f->reason);
 	}
-	for (i = 0; !rc && i < rows; i++)
-		for (c = 0; c < N_COLUMNS; c++)
-			cells[i * N_COLUMNS + c] =
-				i ? (bufs[i * N_COLUMNS + c].ptr ? bufs[i * N_COLUMNS + c].ptr : "")
-				  : titles[c];
 	if (!rc)
-		rc = owners_text_table_render(out, cells, rows, N_COLUMNS, r->print.no_headers);
-	for (i = 0; bufs && i < rows * N_COLUMNS; i++)
-		owners_buf_clear(&bufs[i]);
-	free(bufs);
-	free(cells);
+		rc = owners_text_table_write(out, &t, NULL, r->print.no_headers);
+	owners_text_table_clear(&t);
 	return rc;
 }
 

@@ -33,18 +33,6 @@ int owners_usage_counts(const struct owners_relations *rel, const struct owners_
 	}
 }
 
-/* The group of a node's kind, as its apiVersion says it. */
-static void group_of(const struct owners_node *n, char *out, size_t size)
-{
-	const char *slash = strchr(n->api_version, '/');
-	size_t len = slash ? (size_t)(slash - n->api_version) : 0;
-
-	if (len >= size)
-		len = size - 1;
-	memcpy(out, n->api_version, len);
-	out[len] = 0;
-}
-
 static int said(const struct owners_usage *out, const struct owners_resource *t, const char *ns)
 {
 	size_t i;
@@ -63,7 +51,7 @@ static int add_unseen(struct owners_usage *out, const struct owners_relations *r
 	char group[256];
 	size_t i;
 
-	group_of(n, group, sizeof(group));
+	owners_graph_node_group(n, group, sizeof(group));
 	for (i = 0; i < g->types->count; i++) {
 		const struct owners_resource *t = &g->types->items[i];
 		const struct owners_relation_read *which = NULL;
