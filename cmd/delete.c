@@ -595,6 +595,8 @@ enum exit_code cmd_delete(struct cmd_run *run)
 	 * change (--if-unused refuses on it) */
 	if ((rc = delete_check_users(&r)))
 		goto out;
+	/* the runner's rescans need no labels */
+	session_set_related(run->s, 0);
 	if ((rc = signals_open(SIGNALS_SECOND_ENDS)))
 		goto out;
 	rc = o->scale_first ? scale_then_cascade(&r) : run_cascade(&r);

@@ -25,8 +25,11 @@
 struct snapshot_options {
 	const char *file; /* -f */
 	enum owners_snapshot_format format; /* --format; 0: by the file's name */
-	int related; /* --related: what each object uses, for --related and unused */
+	int related; /* what each object uses, for --related and unused (--related=false: not) */
 };
+
+/* A snapshot answers as live, relations included, unless told not to. */
+static const struct snapshot_options snapshot_defaults = { .related = 1 };
 
 static const char *const format_values[] = { "binary", "json", NULL };
 static const int format_enums[] = { OWNERS_SNAPSHOT_FORMAT_FRAMES, OWNERS_SNAPSHOT_FORMAT_JSON };
@@ -40,10 +43,12 @@ static const struct opt snapshot_opts[] = {
 		 format_enums, "binary (the smallest, and fastest to read) or json",
 		 "binary (the smallest, and fastest to read) or json (JSON documents, for jq); "
 		 "default: json for a name ending in .json or .json.gz, else binary"),
-	OPT_BOOL("related", 0, related, "record what each object uses, for --related and unused",
-		 "record what each object uses as well (one list more per type that holds "
-		 "relations, read whole; only the edges are kept), so that tree --related, why's "
-		 "users, dangling --related and unused answer --from it as they do live"),
+	OPT_BOOL(
+		"related", 0, related, "record what each object uses (default true)",
+		"record what each object uses (default true: one list more per type that holds "
+		"relations, read whole; only the edges are kept), so that tree --related, why's "
+		"users, dangling --related and unused answer --from it as they do live; "
+		"--related=false leaves them out (those then say the snapshot does not hold them)"),
 	OPT_SELECTOR(NULL,
 		     "only objects with these labels (the snapshot then answers only for them)"),
 	OPT_END,
@@ -414,15 +419,19 @@ const struct command snapshot_command = {
 	.man_sections = snapshot_man_sections,
 	.fn = cmd_snapshot,
 	.validate = validate,
-	CMD_OPTIONS(snapshot_opts, struct snapshot_options, NULL),
+	CMD_OPTIONS(snapshot_opts, struct snapshot_options, &snapshot_defaults),
 	.usage = "owners snapshot [-n NAMESPACE | -A] [-l SELECTOR] -f FILE [flags]",
 	.summary = "write what the read commands see to a file, for --from and owners diff",
-	.description = "Lists what every read command lists (every type the garbage collector tracks,\n"
+	.description =
+		"Lists what every read command lists (every type the garbage collector tracks,\n"
 		"and the owner types they refer to), with discovery, the READY/STATUS tree shows,\n"
 		"the controller-manager's lease, the server's version and the time, and writes it\n"
-		"to FILE as the lists stream in. Any read command then answers from it with\n"
-		"--from FILE as it would have answered then: tree, graph, dangling, finalizers,\n"
-		"why and gc --dry-run=client; owners diff compares two.\n"
+		"to FILE as the lists stream in; then what each object of the types that hold\n"
+		"relations uses (one list more per such type, read whole; only the edges are\n"
+		"kept; --related=false leaves them out). Any read command then answers from it\n"
+		"with --from FILE as it would have answered then: tree (--related too), graph,\n"
+		"dangling (--related too), finalizers, why, unused and gc --dry-run=client;\n"
+		"owners diff compares two.\n"
 		"\n"
 		"The file is compact binary frames, or JSON documents for jq with --format=json\n"
 		"or a name ending in .json (both formats: owners-snapshot(1)), compressed with\n"
@@ -431,12 +440,13 @@ const struct command snapshot_command = {
 		"written. A list the server refused is recorded as refused: read back, it is\n"
 		"named as not seen, as live.",
 	.examples = "  owners snapshot -A -f cluster.snap.gz\n"
-		"  owners tree deployment/web --from cluster.snap.gz\n"
-		"  owners snapshot -n shop -f - | gzip > shop.snap.gz\n"
-		"  owners snapshot -n shop -f shop.json && jq . shop.json",
+		    "  owners tree deployment/web --from cluster.snap.gz\n"
+		    "  owners snapshot -n shop -f - | gzip > shop.snap.gz\n"
+		    "  owners snapshot -n shop -f shop.json && jq . shop.json",
 	.args = CMD_ARGS_NONE,
 	.discovery = CMD_DISCOVERY_CURRENT,
 	.scope = OWNERS_SCOPE_NAMESPACE,
-	.rbac = "list on every type it scans; get on objects with a status (or list of their type),\n"
+	.rbac = "list on every type it scans; get on objects with a status (or list of their "
+		"type),\n"
 		"and on the kube-system/kube-controller-manager Lease",
 };

@@ -111,6 +111,7 @@ struct why_relations {
 	struct owners_relations rel;
 	struct owners_usage usage;
 	const struct owners_node *object;
+	int read; /* 0: the source does not hold them */
 };
 
 /* The types read whole: the object's own (what it uses) and those that
@@ -128,6 +129,9 @@ static int why_wants(void *ctx, const struct owners_resource *r)
 static enum exit_code read_relations(struct session *s, uint32_t node, struct why_relations *wr)
 {
 	wr->object = &session_graph(s)->nodes[node];
+	/* a snapshot taken with --related=false: the rest of the answer stands */
+	if (!(wr->read = session_has_relations(s)))
+		return EXIT_OK;
 	if (session_read_relations_of(s, &wr->rel, why_wants, (void *)wr->object))
 		return session_fail(s);
 	return owners_usage_add(&wr->usage, &wr->rel, session_graph(s), node) ? error_oom()
@@ -142,8 +146,9 @@ static enum exit_code show(struct cmd_run *run, const struct owners_why *w,
 	enum exit_code rc;
 
 	memset(&render, 0, sizeof(render));
-	render.rel = &wr->rel;
-	render.usage = &wr->usage;
+	render.rel = wr->read ? &wr->rel : NULL;
+	render.usage = wr->read ? &wr->usage : NULL;
+	render.relations_not_recorded = !wr->read;
 	render.print = run->print;
 	render.g = session_graph(run->s);
 	render.why = w;

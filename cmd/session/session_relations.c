@@ -65,6 +65,13 @@ static int read_listing(struct session *s, struct owners_relations *rel,
 	return rc;
 }
 
+int session_has_relations(const struct session *s)
+{
+	const struct owners_snapshot_header *h = session_snapshot_header(s);
+
+	return !h || h->has_relations;
+}
+
 int session_read_relations(struct session *s, struct owners_relations *rel)
 {
 	return session_read_relations_of(s, rel, NULL, NULL);

@@ -17,6 +17,9 @@
  * by): set before the first. */
 void session_set_related(struct session *s, int related);
 int session_related(const struct session *s);
+/* Whether relations can be read: live always; from a snapshot, when it
+ * holds them (taken with --related, or a dump of whole objects). */
+int session_has_relations(const struct session *s);
 /* Reads the relations of the last scan's graph into rel (cleared first)
  * and resolves them. 0, or an OWNERS_E* code with session_error() set. */
 int session_read_relations(struct session *s, struct owners_relations *rel);

@@ -537,8 +537,8 @@ int session_snapshot_relations(struct session *s, struct owners_relations *rel)
 
 	if (!s->snap->header.has_relations)
 		return owners_error_set(&s->err, OWNERS_EINVAL,
-					"%s holds no relations: it was taken without --related "
-					"(take it again with owners snapshot --related)",
+					"%s holds no relations: it was taken with --related=false "
+					"(take it again without that flag)",
 					s->snap->header.path);
 	rc = owners_snapshot_reader_read(s->snap->reader, &v, NULL, &r.err);
 	if (rc) {

@@ -42,7 +42,7 @@ void session_snapshot_unknown_type(struct session *s, const char *typed);
 /* The relations the snapshot recorded, of the objects in the session's
  * graph, into rel (not resolved); which types were read whole is what it
  * listed, less what it says it could not read. A snapshot without them
- * (taken without --related) fails with OWNERS_EINVAL. 0, or an OWNERS_E*
+ * (taken with --related=false) fails with OWNERS_EINVAL. 0, or an OWNERS_E*
  * code with session_error() set. */
 int session_snapshot_relations(struct session *s, struct owners_relations *rel);
 const struct owners_snapshot_header *session_snapshot_header(const struct session *s);

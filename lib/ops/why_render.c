@@ -393,6 +393,10 @@ static int text_relations(struct owners_buf *out, const struct owners_why_render
 	size_t i, n, missing = 0;
 	int rc = 0;
 
+	if (r->relations_not_recorded)
+		return owners_buf_adds(
+			out,
+			"Used by: not recorded (the snapshot was taken with --related=false)\n");
 	if (!rel || !u)
 		return 0;
 	rc = u->n_users ? owners_buf_addf(out, "Used by: %zu (a delete of it breaks them)\n",

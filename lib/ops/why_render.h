@@ -71,6 +71,9 @@ struct owners_why_render {
 	 * uses that does not exist. */
 	const struct owners_relations *rel;
 	const struct owners_usage *usage;
+	/* Not read because the source does not hold them (a snapshot taken
+	 * with --related=false): the text says so. */
+	int relations_not_recorded;
 };
 
 int owners_why_render_text(struct owners_buf *out, const struct owners_why_render *r);

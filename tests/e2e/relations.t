@@ -214,20 +214,23 @@ like "$out" "ConfigMap/orphan-config .*unknown +its users cannot all be seen: .*
 run owners --context viewer -n shop delete configmap/orphan-config --if-unused --dry-run=client
 is "$rc" 5 "--if-unused when users cannot all be seen: refused (an unknown is never unused)"
 
-# ---- offline: a snapshot --related, and a kubectl dump -------------------
+# ---- offline: a snapshot (relations by default), and a kubectl dump ------
 now=$(date +%s)
 snap=$C/rel.snap
-run owners snapshot -A --related -f "$snap"
-ok $rc "snapshot -A --related exits 0"
+run owners snapshot -A -f "$snap"
+ok $rc "snapshot -A exits 0 (relations recorded by default)"
 for c in "-n shop tree configmap/app --up --related" "-n shop tree deployment/web --related" "unused -A" \
          "-n shop dangling --related" "-n shop why configmap/app"; do
   a=$(OWNERS_TEST_NOW=$now "$OWNERS" $c 2>/dev/null)
   b=$(OWNERS_TEST_NOW=$now "$OWNERS" --from "$snap" $c 2>/dev/null)
-  same "$b" "$a" "--from a snapshot --related answers as live: $c"
+  same "$b" "$a" "--from a snapshot answers as live: $c"
 done
-run owners snapshot -n shop -f "$C/plain.snap"
+run owners snapshot -n shop --related=false -f "$C/plain.snap"
 run owners --from "$C/plain.snap" -n shop unused
-like "$rc:$err" "^[12]:error: .*holds no relations: it was taken without --related" "a snapshot without relations says so, and answers nothing"
+like "$rc:$err" "^[12]:error: .*holds no relations: it was taken with --related=false" "a snapshot without relations says so, and answers nothing"
+run owners --from "$C/plain.snap" -n shop why configmap/app
+like "$rc:$out" "^0:kept: ConfigMap/app.*"$'\n'"Used by: not recorded \(the snapshot was taken with --related=false\)" \
+  "  why answers the rest, and says its users were not recorded"
 types=$(kubectl api-resources --verbs=list -o name | grep -v '^events' | paste -sd,)
 kubectl get "$types" -A -o json >"$C/dump.json" 2>/dev/null
 for c in "-n shop dangling --related" "unused -A"; do
