@@ -71,7 +71,7 @@ static int add_unseen(struct owners_usage *out, const struct owners_relations *r
 			return OWNERS_ENOMEM;
 		out->unseen[out->n_unseen].type = t;
 		out->unseen[out->n_unseen].namespace_ = t->namespaced ? ns : NULL;
-		out->unseen[out->n_unseen].message = which ? which->message : NULL;
+		out->unseen[out->n_unseen].code = which ? which->rc : 0;
 		out->n_unseen++;
 	}
 	return 0;
@@ -110,9 +110,18 @@ int owners_usage_unseen_text(struct owners_buf *out, const struct owners_usage_u
 	else if (!rc && u->type->namespaced)
 		rc = owners_buf_adds(out, " in every namespace");
 	if (!rc)
-		rc = owners_buf_addf(out, " (%s)",
-				     u->message ? u->message : "not listed by this run");
+		rc = owners_buf_addf(out, " (%s)", owners_usage_unseen_why(u));
 	return rc;
+}
+
+const char *owners_usage_unseen_why(const struct owners_usage_unseen *u)
+{
+	switch (u->code) {
+	case 0: return "not listed by this run";
+	case OWNERS_EFORBIDDEN: return "forbidden";
+	case OWNERS_EAUTH: return "unauthorized";
+	default: return "its list failed";
+	}
 }
 
 int owners_usage_add_outside(struct owners_usage *out, const struct owners_relations *rel,

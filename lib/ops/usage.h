@@ -37,7 +37,11 @@
 struct owners_usage_unseen {
 	const struct owners_resource *type;
 	const char *namespace_; /* where it was not read; NULL: everywhere or cluster-scoped */
-	const char *message;    /* why (the failed list's words); NULL: outside the scan */
+	/* why: the failed list's code (OWNERS_E*), 0 when it lay outside the
+	 * scan. Said by the code, not the list's words, which differ with the
+	 * scope a list was made in (a snapshot of every namespace read for
+	 * one says the same as a live run in it). */
+	int code;
 };
 
 struct owners_usage {
@@ -67,6 +71,9 @@ size_t owners_usage_required(const struct owners_usage *u, const struct owners_r
 int owners_usage_render_text(struct owners_buf *out, const struct owners_usage *u,
 			     const struct owners_relations *rel, const struct owners_graph *g);
 void owners_usage_clear(struct owners_usage *u);
+/* Why a type was not seen, in a word or two: "forbidden", "its list
+ * failed", "not listed by this run". */
+const char *owners_usage_unseen_why(const struct owners_usage_unseen *u);
 /* "pods in namespace shop (forbidden)", for a message. 0, or OWNERS_ENOMEM. */
 int owners_usage_unseen_text(struct owners_buf *out, const struct owners_usage_unseen *u);
 

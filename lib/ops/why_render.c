@@ -688,9 +688,7 @@ static void json_relations(struct owners_json_gen *j, const struct owners_why_re
 		owners_json_gen_kv(j, "group", u->unseen[i].type->group);
 		if (u->unseen[i].namespace_)
 			owners_json_gen_kv(j, "namespace", u->unseen[i].namespace_);
-		owners_json_gen_kv(j, "message",
-				   u->unseen[i].message ? u->unseen[i].message
-							: "not listed by this run");
+		owners_json_gen_kv(j, "message", owners_usage_unseen_why(&u->unseen[i]));
 		owners_json_gen_map_close(j);
 	}
 	owners_json_gen_array_close(j);

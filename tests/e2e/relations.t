@@ -209,7 +209,7 @@ absent "$err" "ReplicaSet/$rs .*mounts" "  not what the cascade deletes with it"
 
 # unseen users: a viewer may not list Secrets, nor the cluster's classes
 run owners --context viewer -n shop unused configmaps
-like "$out" "ConfigMap/orphan-config .*unknown +its users cannot all be seen: .*ingressclasses\.networking\.k8s\.io \(cannot list" \
+like "$out" "ConfigMap/orphan-config .*unknown +its users cannot all be seen: .*ingressclasses\.networking\.k8s\.io \(forbidden\)" \
   "a viewer: unknown, never unused, naming the types it could not read"
 run owners --context viewer -n shop delete configmap/orphan-config --if-unused --dry-run=client
 is "$rc" 5 "--if-unused when users cannot all be seen: refused (an unknown is never unused)"
