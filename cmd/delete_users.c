@@ -10,33 +10,6 @@
 #include "session_relations.h"
 #include "usage.h"
 
-/* The kinds of the cascade's members: the types that may use one of
- * them are read whole. */
-struct member_kinds {
-	const struct owners_graph *g;
-	const unsigned char *member;
-};
-
-static int wants_users_of_members(void *ctx, const struct owners_resource *r)
-{
-	const struct member_kinds *m = ctx;
-	const char *last_kind = NULL;
-	char group[256];
-	uint32_t k;
-
-	for (k = 0; k < m->g->count; k++) {
-		const struct owners_node *n = &m->g->nodes[k];
-
-		if (!m->member[k] || n->virtual_ || n->kind == last_kind)
-			continue;
-		last_kind = n->kind; /* interned: the same kind runs together often */
-		owners_graph_node_group(n, group, sizeof(group));
-		if (owners_relations_may_use(r->group, r->kind, group, n->kind))
-			return 1;
-	}
-	return 0;
-}
-
 static enum exit_code say(const struct delete_run *r, const struct owners_usage *u,
 			  const struct owners_relations *rel, const struct owners_graph *g)
 {
@@ -85,16 +58,22 @@ enum exit_code delete_check_users(struct delete_run *r)
 	struct owners_cascade_plan plan;
 	struct owners_relations rel;
 	struct owners_usage usage;
-	struct member_kinds kinds;
+	uint32_t *members = NULL, k;
+	size_t n = 0, cap = 0;
 	enum exit_code rc;
+	int failed = 0;
 
 	memset(&rel, 0, sizeof(rel));
 	memset(&usage, 0, sizeof(usage));
 	if (owners_cascade_plan_make(&plan, g, &seeds, &o))
 		return error_oom();
-	kinds.g = g;
-	kinds.member = plan.member;
-	if (session_read_relations_of(s, &rel, wants_users_of_members, &kinds))
+	for (k = 0; !failed && k < g->count; k++)
+		if (plan.member[k])
+			failed = owners_graph_node_list_push(&members, &n, &cap, k);
+	/* the types that may use a member: its users */
+	if (failed)
+		rc = error_oom();
+	else if (session_read_relations_around(s, &rel, members, n, SESSION_RELATIONS_USERS))
 		rc = session_fail(s);
 	else if (owners_usage_add_outside(&usage, &rel, g, plan.member))
 		rc = error_oom();
@@ -103,5 +82,6 @@ enum exit_code delete_check_users(struct delete_run *r)
 	owners_usage_clear(&usage);
 	owners_relations_clear(&rel);
 	owners_cascade_plan_clear(&plan);
+	free(members);
 	return rc;
 }

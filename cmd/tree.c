@@ -205,36 +205,6 @@ static int says_nothing_found(enum output_kind k)
 	return k == OUTPUT_TEXT || k == OUTPUT_WIDE || k == OUTPUT_NAME || k == OUTPUT_CUSTOM_COLUMNS;
 }
 
-/* The kinds whose objects --related reads whole: down the tree, the
- * rows' own (what they use); up, those that may use a root (its users). */
-struct related_kinds {
-	const struct owners_graph *g;
-	const uint32_t *nodes;
-	size_t n;
-	int up;
-};
-
-static int wants_related(void *ctx, const struct owners_resource *r)
-{
-	const struct related_kinds *k = ctx;
-	const char *last = NULL;
-	char group[256];
-	size_t i;
-
-	for (i = 0; i < k->n; i++) {
-		const struct owners_node *n = &k->g->nodes[k->nodes[i]];
-
-		if (n->virtual_ || n->kind == last)
-			continue;
-		last = n->kind; /* interned: rows of one kind run together */
-		owners_graph_node_group(n, group, sizeof(group));
-		if (k->up ? owners_relations_may_use(r->group, r->kind, group, n->kind)
-			  : !strcmp(r->group, group) && !strcmp(r->kind, n->kind))
-			return 1;
-	}
-	return 0;
-}
-
 /* --related: the relations of what the tree shows, read whole only for
  * the types that can hold them. */
 static enum exit_code read_related(struct cmd_run *run, const struct owners_selection *roots,
@@ -243,9 +213,9 @@ static enum exit_code read_related(struct cmd_run *run, const struct owners_sele
 	const struct tree_options *o = run->opts;
 	struct owners_graph *g = session_graph(run->s);
 	struct owners_tree plain = { NULL, 0, 0, 0, NULL };
-	struct related_kinds k = { g, roots->nodes, roots->count, o->up };
+	const uint32_t *shown = roots->nodes;
 	uint32_t *nodes = NULL;
-	size_t i;
+	size_t i, n = roots->count;
 	enum exit_code rc = EXIT_OK;
 
 	if (!o->up) {
@@ -256,10 +226,13 @@ static enum exit_code read_related(struct cmd_run *run, const struct owners_sele
 		}
 		for (i = 0; i < plain.count; i++)
 			nodes[i] = plain.rows[i].node;
-		k.nodes = nodes;
-		k.n = plain.count;
+		shown = nodes;
+		n = plain.count;
 	}
-	if (session_read_relations_of(run->s, rel, wants_related, &k))
+	/* down the tree, the rows' own types (what they use); up, the
+	 * types that may use a root (its users) */
+	if (session_read_relations_around(run->s, rel, shown, n,
+					  o->up ? SESSION_RELATIONS_USERS : SESSION_RELATIONS_OWN))
 		rc = session_fail(run->s);
 	free(nodes);
 	owners_tree_clear(&plain);

@@ -168,7 +168,7 @@ static const struct man_section unused_man_sections[] = {
 	  "of other namespaces, so cluster-scoped objects are looked at with -A or when\n"
 	  "named), the object is listed as unknown, with the types not read. -o name\n"
 	  "prints the unused ones alone, so that\n"
-	  "  owners unused configmaps -o name | xargs owners delete --if-unused\n"
+	  "  owners unused configmaps -o name | xargs -r owners delete --if-unused\n"
 	  "deletes only what is unused, and owners delete --if-unused checks again,\n"
 	  "against the cluster as it is then, before it deletes anything." },
 	{ NULL, NULL },
@@ -202,7 +202,7 @@ const struct command unused_command = {
 		    "  owners unused -A\n"
 		    "  owners unused configmaps secrets -n shop\n"
 		    "  owners unused pv\n"
-		    "  owners unused configmaps -o name | xargs owners delete --if-unused",
+		    "  owners unused configmaps -o name | xargs -r owners delete --if-unused",
 	.args = CMD_ARGS_OBJECTS_OPTIONAL,
 	.type_alone = CMD_TYPE_ALONE_YES,
 	.discovery = CMD_DISCOVERY_CURRENT,

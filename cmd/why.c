@@ -114,25 +114,15 @@ struct why_relations {
 	int read; /* 0: the source does not hold them */
 };
 
-/* The types read whole: the object's own (what it uses) and those that
- * may use its kind (its users). */
-static int why_wants(void *ctx, const struct owners_resource *r)
-{
-	const struct owners_node *n = ctx;
-	char group[256];
-
-	owners_graph_node_group(n, group, sizeof(group));
-	return (!strcmp(r->group, group) && !strcmp(r->kind, n->kind)) ||
-	       owners_relations_may_use(r->group, r->kind, group, n->kind);
-}
-
 static enum exit_code read_relations(struct session *s, uint32_t node, struct why_relations *wr)
 {
 	wr->object = &session_graph(s)->nodes[node];
 	/* a snapshot taken with --related=false: the rest of the answer stands */
 	if (!(wr->read = session_has_relations(s)))
 		return EXIT_OK;
-	if (session_read_relations_of(s, &wr->rel, why_wants, (void *)wr->object))
+	/* its own type (what it uses) and those that may use it (its users) */
+	if (session_read_relations_around(s, &wr->rel, &node, 1,
+					  SESSION_RELATIONS_OWN | SESSION_RELATIONS_USERS))
 		return session_fail(s);
 	return owners_usage_add(&wr->usage, &wr->rel, session_graph(s), node) ? error_oom()
 									      : EXIT_OK;

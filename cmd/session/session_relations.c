@@ -1,5 +1,6 @@
 #include "session_relations.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "list_page.h"
@@ -96,5 +97,60 @@ int session_read_relations_of(struct session *s, struct owners_relations *rel,
 		owners_error_oom(&s->err);
 	if (rc == OWNERS_ENOMEM && !s->err.code)
 		owners_error_oom(&s->err);
+	return rc;
+}
+
+/* One node of each kind among a set (kinds are interned: compared as
+ * pointers), and which types to read of them. */
+struct kinds_around {
+	const struct owners_graph *g;
+	uint32_t *nodes;
+	size_t n;
+	unsigned around;
+};
+
+static int wants_around(void *ctx, const struct owners_resource *r)
+{
+	const struct kinds_around *k = ctx;
+	char group[256];
+	size_t i;
+
+	for (i = 0; i < k->n; i++) {
+		const struct owners_node *n = &k->g->nodes[k->nodes[i]];
+
+		owners_graph_node_group(n, group, sizeof(group));
+		if ((k->around & SESSION_RELATIONS_USERS) &&
+		    owners_relations_may_use(r->group, r->kind, group, n->kind))
+			return 1;
+		if ((k->around & SESSION_RELATIONS_OWN) && !strcmp(r->group, group) &&
+		    !strcmp(r->kind, n->kind))
+			return 1;
+	}
+	return 0;
+}
+
+int session_read_relations_around(struct session *s, struct owners_relations *rel,
+				  const uint32_t *nodes, size_t n, unsigned around)
+{
+	struct kinds_around k = { s->graph, NULL, 0, around };
+	size_t i, j;
+	int rc;
+
+	if (!(k.nodes = malloc((n + 1) * sizeof(*k.nodes))))
+		return owners_error_oom(&s->err);
+	for (i = 0; s->graph && i < n; i++) {
+		const struct owners_node *a = &s->graph->nodes[nodes[i]];
+
+		for (j = 0; !a->virtual_ && j < k.n; j++) {
+			const struct owners_node *b = &s->graph->nodes[k.nodes[j]];
+
+			if (a->kind == b->kind && a->api_version == b->api_version)
+				break;
+		}
+		if (!a->virtual_ && j == k.n)
+			k.nodes[k.n++] = nodes[i];
+	}
+	rc = session_read_relations_of(s, rel, wants_around, &k);
+	free(k.nodes);
 	return rc;
 }

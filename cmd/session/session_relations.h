@@ -28,4 +28,16 @@ int session_read_relations(struct session *s, struct owners_relations *rel);
 int session_read_relations_of(struct session *s, struct owners_relations *rel,
 			      int (*want)(void *ctx, const struct owners_resource *r), void *ctx);
 
+/* What session_read_relations_around() reads whole, of the nodes'
+ * kinds: the types that may use them (their users), and their own types
+ * (what they use). */
+enum session_relations_around {
+	SESSION_RELATIONS_USERS = 1u << 0,
+	SESSION_RELATIONS_OWN = 1u << 1,
+};
+/* session_read_relations_of() for what the n nodes take part in: only
+ * the types `around` (SESSION_RELATIONS_*) asks for, of their kinds. */
+int session_read_relations_around(struct session *s, struct owners_relations *rel,
+				  const uint32_t *nodes, size_t n, unsigned around);
+
 #endif

@@ -300,7 +300,7 @@ static int is_core(const struct owners_node *n, const char *kind)
 }
 
 /* The Service an EndpointSlice serves: its label, else its owner. */
-static const char *slice_service(const struct owners_graph *g, const struct owners_node *n)
+static const char *slice_service(const struct owners_node *n)
 {
 	const char *name = owners_graph_node_label(n, SLICE_SERVICE_LABEL);
 	uint32_t i;
@@ -308,7 +308,6 @@ static const char *slice_service(const struct owners_graph *g, const struct owne
 	for (i = 0; !name && i < n->n_refs; i++)
 		if (!strcmp(n->refs[i].kind, "Service"))
 			name = n->refs[i].name;
-	(void)g;
 	return name;
 }
 
@@ -385,7 +384,7 @@ static int selection_index_build(struct selection_index *x, struct owners_relati
 			continue;
 		}
 		if (n->virtual_ || strcmp(n->kind, "EndpointSlice") ||
-		    !(service = slice_service(g, n)))
+		    !(service = slice_service(n)))
 			continue;
 		snprintf(key, sizeof(key), "%s/%s", n->namespace_, service);
 		if (!(e = owners_strset_get(&x->services, key)) &&

@@ -239,4 +239,17 @@ for c in "-n shop dangling --related" "unused -A"; do
   same "$b" "$a" "--from a kubectl dump (whole objects) answers as live: $c"
 done
 
+# ---- the set -o name prints, piped where unused's page says --------------
+piped() { "$OWNERS" -n shop unused configmaps -o name | xargs -r "$OWNERS" -n shop delete --if-unused; }
+out=$(piped 2>&1); rc=$?
+is "$rc" 0 "unused -o name | xargs -r owners delete --if-unused: exit 0"
+like "$out" "configmap \"orphan-config\" deleted" "  it deletes what nothing uses"
+kubectl -n shop get configmap orphan-config >/dev/null 2>&1
+ok $((! $?)) "  and it is gone"
+kubectl -n shop get configmap app >/dev/null 2>&1
+ok $? "  and what is used stays"
+out=$(piped 2>"$C/piped.err"); rc=$?
+is "$rc:$out:$(cat "$C/piped.err")" "0::nothing unused among the given objects" \
+  "run again once done: nothing deleted, exit 0, unused says so on stderr"
+
 done_testing
