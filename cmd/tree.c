@@ -290,6 +290,20 @@ static enum exit_code watch(struct cmd_run *run, struct listed_types *listed)
 	return tree_watch_run(run->s, &wa);
 }
 
+/* --up reads the roots' types, then the owner types on the way up (and
+ * with --related, the types of their possible users first): the rest
+ * cannot be on the tree. A watch reads everything: an object of any type
+ * may come to own a row. */
+static enum exit_code scan(struct cmd_run *run, int watching)
+{
+	const struct tree_options *o = run->opts;
+
+	if (o->up && !watching && run->targets)
+		return session_scan_upward(run->s, run->scan_ns, run->targets, run->n_objs,
+					   o->related);
+	return session_scan(run->s, run->scan_ns);
+}
+
 enum exit_code cmd_tree(struct cmd_run *run)
 {
 	/* A named object that is not there does not stop the others: said
@@ -305,7 +319,7 @@ enum exit_code cmd_tree(struct cmd_run *run)
 		/* Each list's resourceVersion: where its watch starts. */
 		session_on_listed(run->s, listed_types_record, &listed);
 	}
-	if ((rc = prepare_related(run)) || (rc = session_scan(run->s, run->scan_ns)) ||
+	if ((rc = prepare_related(run)) || (rc = scan(run, watching)) ||
 	    (rc = session_select(run->s, run->targets, run->n_objs, &how, &roots)))
 		goto out;
 	/* a TYPE alone: each object once, under its owner when both are selected */

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "list_page.h"
+#include "list_reads.h"
 #include "options.h"
 #include "session_snapshot.h"
 #include "session_state.h"
@@ -25,44 +25,63 @@ struct whole_read {
 	const struct owners_resource *type;
 };
 
-static int on_whole_object(void *ctx, const char *item, size_t len, struct owners_error *err)
+static int on_whole_object(void *ctx, const struct owners_json_value *item, struct owners_error *err)
 {
 	struct whole_read *w = ctx;
-	struct owners_json_value *v = NULL;
-	int rc = owners_json_parse(&v, item, len, err);
+	int rc = owners_relations_add_object(w->rel, w->g, w->type, item);
 
-	if (!rc && (rc = owners_relations_add_object(w->rel, w->g, w->type, v)))
-		owners_error_oom(err);
-	owners_json_value_free(v);
-	return rc;
+	return rc ? owners_error_oom(err) : 0;
 }
 
-/* Reads r's objects whole where the scan listed them (listing l). */
-static int read_listing(struct session *s, struct owners_relations *rel,
-			const struct owners_listing *l)
+/* Reads whole, at once, the types of the listings at idx[0..n), each where
+ * the scan listed it; a list the scan could not make is not asked again:
+ * it is noted as failed, which says what reading it whole would. */
+static int read_listings(struct session *s, struct owners_relations *rel, const size_t *idx,
+			 size_t n)
 {
-	struct whole_read w = { rel, s->graph, l->resource };
-	struct owners_list_page page;
-	struct owners_error err = OWNERS_ERROR_INIT;
-	int rc;
+	struct owners_list_read *reads = calloc(n ? n : 1, sizeof(*reads));
+	struct whole_read *ctx = calloc(n ? n : 1, sizeof(*ctx));
+	size_t i, m = 0;
+	int rc = 0;
 
-	/* a list the scan could not make says what reading it whole would */
-	if (l->rc)
-		return owners_relations_note_read(rel, l->resource, l->namespace_, l->rc,
-						  l->message);
-	memset(&page, 0, sizeof(page));
-	page.resource = l->resource;
-	page.namespace_ = l->namespace_;
-	rc = owners_list_page_read_all(s->http, &page,
-				       s->cli->chunk_size > 0 ? (size_t)s->cli->chunk_size : 0,
-				       on_whole_object, &w, &err);
-	if (rc == OWNERS_ENOMEM) {
-		owners_error_clear(&err);
+	if (!reads || !ctx) {
+		free(reads);
+		free(ctx);
 		return owners_error_oom(&s->err);
 	}
-	rc = owners_relations_note_read(rel, l->resource, l->namespace_, rc,
-					rc ? owners_error_message(&err) : NULL);
-	owners_error_clear(&err);
+	for (i = 0; i < n; i++) {
+		const struct owners_listing *l = &s->graph->listings[idx[i]];
+
+		if (l->rc)
+			continue;
+		ctx[m] = (struct whole_read){ rel, s->graph, l->resource };
+		reads[m].page.resource = l->resource;
+		reads[m].page.namespace_ = l->namespace_;
+		/* no use is read from a status, nor from managedFields */
+		reads[m].on_tree = on_whole_object;
+		reads[m].leave_out = OWNERS_LIST_ITEMS_NO_STATUS | OWNERS_LIST_ITEMS_NO_MANAGED_FIELDS;
+		reads[m].ctx = &ctx[m];
+		m++;
+	}
+	rc = owners_list_reads_run(s->http, reads, m,
+				   s->cli->chunk_size > 0 ? (size_t)s->cli->chunk_size : 0, &s->err);
+	/* noted in the listings' order, whatever order the lists ended in */
+	for (i = 0, m = 0; !rc && i < n; i++) {
+		const struct owners_listing *l = &s->graph->listings[idx[i]];
+		const struct owners_list_read *r = l->rc ? NULL : &reads[m++];
+
+		if (r)
+			rc = owners_relations_note_read(rel, l->resource, l->namespace_, r->rc,
+							r->rc ? owners_error_message(&r->err) : NULL);
+		else
+			rc = owners_relations_note_read(rel, l->resource, l->namespace_, l->rc,
+							l->message);
+	}
+	if (rc == OWNERS_ENOMEM && !s->err.code)
+		owners_error_oom(&s->err);
+	owners_list_reads_clear(reads, n);
+	free(reads);
+	free(ctx);
 	return rc;
 }
 
@@ -81,7 +100,7 @@ int session_read_relations(struct session *s, struct owners_relations *rel)
 int session_read_relations_of(struct session *s, struct owners_relations *rel,
 			      int (*want)(void *ctx, const struct owners_resource *r), void *ctx)
 {
-	size_t i;
+	size_t *idx = NULL, n = 0, i;
 	int rc = 0;
 
 	owners_relations_clear(rel);
@@ -89,10 +108,15 @@ int session_read_relations_of(struct session *s, struct owners_relations *rel,
 		return 0;
 	if (s->snap)
 		rc = session_snapshot_relations(s, rel);
+	else if (!(idx = malloc((s->graph->n_listings + 1) * sizeof(*idx))))
+		rc = owners_error_oom(&s->err);
 	for (i = 0; !rc && !s->snap && i < s->graph->n_listings; i++)
 		if (owners_relations_type(s->graph->listings[i].resource) &&
 		    (!want || want(ctx, s->graph->listings[i].resource)))
-			rc = read_listing(s, rel, &s->graph->listings[i]);
+			idx[n++] = i;
+	if (!rc && !s->snap)
+		rc = read_listings(s, rel, idx, n);
+	free(idx);
 	if (!rc && (rc = owners_relations_resolve(rel, s->graph)))
 		owners_error_oom(&s->err);
 	if (rc == OWNERS_ENOMEM && !s->err.code)

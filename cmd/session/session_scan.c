@@ -6,6 +6,7 @@
 
 #include "grow.h"
 #include "options.h"
+#include "relations.h"
 #include "rest_config.h"
 #include "session_connect.h"
 #include "session_discover.h"
@@ -115,9 +116,13 @@ int session_types_add(struct session_types *set, const struct owners_resource *r
 	return 0;
 }
 
-/* Owner types of the second pass: what the GC maps a reference to, in the
- * version owners lists, not tracked, listable, and not listed yet. */
-static int collect_owner_types(const struct session *s, struct session_types *t)
+/* Owner types of a later pass: what the GC maps a reference to, in the
+ * version owners lists, listable, and not listed yet where the reference
+ * is looked up; of those the GC does not track only (the full scan's
+ * second pass), or all of them (an upward scan), except those of `done`
+ * (listed by an earlier pass already, wherever they were). */
+static int collect_owner_types(const struct session *s, int untracked_only,
+			       const struct session_types *done, struct session_types *t)
 {
 	const struct owners_graph *g = s->graph;
 	uint32_t i, k;
@@ -133,7 +138,8 @@ static int collect_owner_types(const struct session *s, struct session_types *t)
 			    OWNERS_REF_MAPPED)
 				continue;
 			r = owners_graph_lookup_type(g->types, r);
-			if (!r->gc_tracked && (r->verbs & OWNERS_VERB_LIST) &&
+			if ((!untracked_only || !r->gc_tracked) && (r->verbs & OWNERS_VERB_LIST) &&
+			    !(done && session_types_want((void *)done, r)) &&
 			    owners_graph_listing_state(g, r, n->namespace_, NULL) == OWNERS_LISTING_NOT_LISTED)
 				rc = session_types_add(t, r);
 		}
@@ -170,29 +176,51 @@ static int merge_report(struct owners_scan_report *into, struct owners_scan_repo
 	return 0;
 }
 
-static int scan_owner_types(struct session *s, const char *ns)
+/* One more pass of the scan into the same graph: the types of t. */
+static int scan_types(struct session *s, const char *ns, const struct session_types *t)
 {
-	struct session_types t = { NULL, 0, 0 };
 	struct owners_scan_options o;
 	struct owners_scan_report rep;
 	int rc;
 
-	if ((rc = collect_owner_types(s, &t)) || !t.count) {
-		free(t.types);
-		return rc ? owners_error_oom(&s->err) : 0;
-	}
 	session_scan_options(s, &o);
 	o.namespace_ = ns;
 	o.cluster_scoped = 1;
 	o.want = session_types_want;
-	o.want_ctx = &t;
-	o.extra = t.types;
-	o.n_extra = t.count;
+	o.want_ctx = (void *)t;
+	o.extra = t->types;
+	o.n_extra = t->count;
 	rc = owners_list_source_scan(&s->lists, s->graph, &s->types, &o, &rep, &s->err);
 	if (!rc && merge_report(&s->scan, &rep))
 		rc = owners_error_oom(&s->err);
 	owners_scan_report_clear(&rep);
+	return rc;
+}
+
+/* The passes after the first: the owner types the GC does not track that
+ * the graph names (a full scan); every owner type it names, again and
+ * again until the owners of every object read are read (an upward scan:
+ * one pass a level, each listing what the one before found named). */
+static int scan_owner_types(struct session *s, const char *ns, int upward)
+{
+	struct session_types t = { NULL, 0, 0 }, done = { NULL, 0, 0 };
+	size_t i;
+	int rc = 0;
+
+	do {
+		t.count = 0;
+		if ((rc = collect_owner_types(s, !upward, &done, &t))) {
+			rc = owners_error_oom(&s->err);
+			break;
+		}
+		for (i = 0; i < t.count && !rc; i++)
+			if (session_types_add(&done, t.types[i]))
+				rc = owners_error_oom(&s->err);
+		if (!rc && t.count)
+			rc = scan_types(s, ns, &t);
+	} while (!rc && upward && t.count);
 	free(t.types);
+	free(done.types);
 	return rc;
 }
 
@@ -206,6 +234,41 @@ static int list_not_found(const struct owners_scan_report *rep)
 	return 0;
 }
 
+/* An upward scan's first pass: the roots' types, and with users the
+ * types that may use one of their kinds; and what the session's own
+ * filter (a rescan's) accepts. */
+static int upward_first_want(void *ctx, const struct owners_resource *r)
+{
+	const struct session *s = ctx;
+	size_t i;
+
+	if (s->want && !s->want(s->want_ctx, r))
+		return 0;
+	for (i = 0; i < s->upward.n_roots; i++) {
+		const struct owners_resource *root = s->upward.roots[i].type;
+
+		if (owners_resource_same_type(session_listed_type(s, root), r) ||
+		    (s->upward.users && owners_relations_type(r) &&
+		     owners_relations_may_use(r->group, r->kind, root->group, root->kind)))
+			return 1;
+	}
+	return 0;
+}
+
+enum exit_code session_scan_upward(struct session *s, const char *ns,
+				   const struct owners_selection_arg *roots, size_t n, int users)
+{
+	enum exit_code rc;
+
+	s->upward.on = 1;
+	s->upward.roots = roots;
+	s->upward.n_roots = n;
+	s->upward.users = users;
+	rc = session_scan(s, ns);
+	memset(&s->upward, 0, sizeof(s->upward));
+	return rc;
+}
+
 enum exit_code session_scan(struct session *s, const char *ns)
 {
 	struct owners_scan_options o;
@@ -215,8 +278,8 @@ enum exit_code session_scan(struct session *s, const char *ns)
 	o.namespace_ = ns;
 	o.cluster_scoped = 1;
 
-	o.want = s->want;
-	o.want_ctx = s->want_ctx;
+	o.want = s->upward.on ? upward_first_want : s->want;
+	o.want_ctx = s->upward.on ? (void *)s : s->want_ctx;
 	o.extra = s->extra.types;
 	o.n_extra = s->extra.count;
 	session_notes_drop(s);
@@ -226,7 +289,7 @@ enum exit_code session_scan(struct session *s, const char *ns)
 		return session_fail(s);
 	}
 	if (owners_list_source_scan(&s->lists, s->graph, &s->types, &o, &s->scan, &s->err) ||
-	    scan_owner_types(s, ns)) {
+	    scan_owner_types(s, ns, s->upward.on)) {
 		session_snapshot_read(s);
 		return session_fail(s);
 	}

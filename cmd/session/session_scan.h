@@ -9,6 +9,7 @@
 #define OWNERS_CMD_SESSION_SCAN_H
 
 #include "output.h"
+#include "selection.h"
 #include "session.h"
 
 /* Lists r (in the version owners lists it, see owners_graph_lookup_type())
@@ -33,6 +34,15 @@ void session_lists_shuffle(struct session *s);
  * track that own something the first pass saw, so that such owners are
  * looked up as the GC looks them up instead of read as unknown. */
 enum exit_code session_scan(struct session *s, const char *ns);
+/* The scan of an answer above the roots (tree --up): the roots' types
+ * first, and with users every type that may use one of their kinds (who
+ * uses them, for relations); then, pass after pass, the owner types what
+ * was read names, until the owners of every object read are read. Types
+ * nothing on the way up names are not listed: the requests grow with the
+ * types an answer crosses, not with every type the server has. The roots
+ * are borrowed for the call. */
+enum exit_code session_scan_upward(struct session *s, const char *ns,
+				   const struct owners_selection_arg *roots, size_t n, int users);
 /* Scans again (same scope), replacing the graph and the report; want,
  * when set, limits the types listed (see owners_scan_options). */
 enum exit_code session_rescan(struct session *s, const char *ns,

@@ -91,6 +91,13 @@ struct session {
 	/* A command that asks for relations: the scans keep the labels
 	 * Pods are selected by (session_relations.h). */
 	int related;
+	/* An upward scan (session_scan_upward()): what its first pass reads. */
+	struct {
+		int on;
+		const struct owners_selection_arg *roots;
+		size_t n_roots;
+		int users; /* and the types that may use the roots' kinds */
+	} upward;
 	struct owners_error err;
 };
 

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 
+#include "json.h"
 #include "owners_error.h"
 
 struct owners_list_items;
@@ -28,6 +29,18 @@ typedef int (*owners_list_item_text_fn)(void *ctx, const char *item, size_t len,
 					struct owners_error *err);
 
 int owners_list_items_new(struct owners_list_items **out, owners_list_item_text_fn fn, void *ctx);
+
+/* A reader of trees: each item handed as the small tree its events build
+ * (json.h), never written out as text and parsed again; the tree is the
+ * callback's to read, not to keep (freed once it returns). */
+typedef int (*owners_list_item_tree_fn)(void *ctx, const struct owners_json_value *item,
+					struct owners_error *err);
+/* What a reader of trees leaves out of each item (skipped as read: the
+ * biggest parts of most objects, which the readers of uses never look at). */
+#define OWNERS_LIST_ITEMS_NO_STATUS (1u << 0)         /* its status */
+#define OWNERS_LIST_ITEMS_NO_MANAGED_FIELDS (1u << 1) /* its metadata.managedFields */
+int owners_list_items_new_trees(struct owners_list_items **out, owners_list_item_tree_fn fn,
+				unsigned leave_out, void *ctx);
 void owners_list_items_free(struct owners_list_items *s);
 int owners_list_items_feed(struct owners_list_items *s, const char *data, size_t len,
 			   struct owners_error *err);

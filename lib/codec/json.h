@@ -88,6 +88,21 @@ int owners_json_parse_steps(struct owners_json_value **out, const char *data, si
 			    size_t step, struct owners_error *err);
 void owners_json_value_free(struct owners_json_value *v);
 
+/* The small tree built from events someone else's parser drives (a
+ * list's items, each built as it streams in and never written out as
+ * text): feed it owners_json_builder_events() with the builder as their
+ * context, one value at a time, then take the value. */
+struct owners_json_builder;
+int owners_json_builder_new(struct owners_json_builder **out);
+void owners_json_builder_free(struct owners_json_builder *b);
+const struct owners_json_callbacks *owners_json_builder_events(void);
+/* The value the events built (the caller's to free), and the builder
+ * empty for the next: 0; OWNERS_ENOMEM when building ran out of memory;
+ * OWNERS_EPROTO when no whole value was built. */
+int owners_json_builder_take(struct owners_json_builder *b, struct owners_json_value **out);
+/* Drops a value half built (its document was cut short). */
+void owners_json_builder_reset(struct owners_json_builder *b);
+
 /* NULL when v is not an object or has no such key. */
 const struct owners_json_value *owners_json_get(const struct owners_json_value *v,
 						const char *key);

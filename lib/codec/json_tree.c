@@ -166,6 +166,55 @@ static const struct owners_json_callbacks tree_callbacks = {
 	t_null, t_bool, t_number, t_string, t_start_map, t_key, t_close, t_start_array, t_close,
 };
 
+struct owners_json_builder {
+	struct tree_builder b;
+};
+
+const struct owners_json_callbacks *owners_json_builder_events(void)
+{
+	return &tree_callbacks;
+}
+
+int owners_json_builder_new(struct owners_json_builder **out)
+{
+	return (*out = calloc(1, sizeof(**out))) ? 0 : OWNERS_ENOMEM;
+}
+
+/* Forgets what was being built (a document cut short, or taken). */
+static void builder_reset(struct tree_builder *b)
+{
+	owners_json_value_free(b->root);
+	free(b->pending_key);
+	memset(b, 0, sizeof(*b));
+}
+
+int owners_json_builder_take(struct owners_json_builder *jb, struct owners_json_value **out)
+{
+	struct tree_builder *b = &jb->b;
+	int rc = b->oom ? OWNERS_ENOMEM : b->depth || !b->root ? OWNERS_EPROTO : 0;
+
+	*out = NULL;
+	if (!rc) {
+		*out = b->root;
+		b->root = NULL;
+	}
+	builder_reset(b);
+	return rc;
+}
+
+void owners_json_builder_reset(struct owners_json_builder *jb)
+{
+	builder_reset(&jb->b);
+}
+
+void owners_json_builder_free(struct owners_json_builder *jb)
+{
+	if (!jb)
+		return;
+	builder_reset(&jb->b);
+	free(jb);
+}
+
 int owners_json_parse(struct owners_json_value **out, const char *data, size_t len,
 		      struct owners_error *err)
 {
