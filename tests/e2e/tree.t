@@ -113,6 +113,12 @@ ok $rc "--up exits 0"
 like "$out" "Pod/${pods%% *}" "--up starts at the pod"
 like "$out" "└── ReplicaSet/$rs" "its owner"
 like "$out" "        └── Deployment/web" "and the owner's owner"
+# --up lists what is on the way up: the pod's type, then the type its
+# reference names, then the one that names (#54), not every type served
+run owners tree pod/${pods%% *} --up -v=6
+is "$(grep -E '^GET .*[?&]limit=' <<<"$err" | awk '{print $2}' | sed -E 's#^https://[^/]+##; s#[?].*##' | sort | tr '\n' ' ')" \
+  "/api/v1/namespaces/default/pods /apis/apps/v1/namespaces/default/deployments /apis/apps/v1/namespaces/default/replicasets " \
+  "--up lists the pod's type, its owner's, and that one's owner's: no other type"
 
 # ---- every output format --------------------------------------------------
 run owners tree deployment/web -o json
@@ -285,6 +291,8 @@ run owners tree clusterrole/owner-role
 ok $rc "cluster-scoped root exits 0"
 like "$out" $'\n +ClusterRole/owner-role' "cluster-scoped root has no namespace"
 like "$out" "default +└── ConfigMap/cm-cr" "its namespaced dependent is found"
+run owners tree cm/cm-cr --up
+like "$out" "└── ClusterRole/owner-role" "--up reads a cluster-scoped owner's type where a reference names it"
 
 run owners tree cm/cm-b
 like "$out" "└── ConfigMap/shared" "shared has owner cm-b"

@@ -239,10 +239,18 @@ check_requests() {
         grep -cEv '^https://[^/]+/(api|apis|api/v1|apis/[^/]+/[^/]+)$')" 0 \
     "$MODE: ... no request per object (lists and discovery only)"
   # (#54: why names the object's users, so it reads whole the types that
-  # may use it, as tree --up --related does: one list each)
+  # may use it, as tree --up --related does: one list each, the lists read
+  # whole coming back as JSON where the scan's are protobuf)
+  local why_whole tree_whole
+  why_whole=$(grep '^GET .*limit=.*(application/json)$' <<<"$err" | grep -v '/events?' | awk '{print $2}' | sort)
   run owners tree -n "$N" cm/kept --up --related -v=6
+  tree_whole=$(grep '^GET .*limit=.*(application/json)$' <<<"$err" | awk '{print $2}' | sort)
   tree_lists=$(grep -c '^GET .*limit=' <<<"$err")
-  is "$why_lists" "$((tree_lists + 1))" "$MODE: ... the lists tree --up --related makes, plus the events list"
+  (( $(wc -l <<<"$tree_whole") >= 10 )); ok $? "$MODE: ... tree --up --related reads whole the types that may use a ConfigMap ($(wc -l <<<"$tree_whole"))"
+  is "$why_whole" "$tree_whole" "$MODE: ... why reads whole the same types, each once"
+  # tree --up reads only the types on the way up: the roots', their
+  # possible users', and the owner types these name, not every type
+  (( tree_lists < why_lists )); ok $? "$MODE: ... tree --up --related lists fewer types than why's whole scan ($tree_lists < $why_lists)"
   run owners tree -n "$N" cm/kept --up -v=6
   (( $(grep -c '^GET .*limit=' <<<"$err") < tree_lists ))
   ok $? "$MODE: ... and tree --up without --related reads none of them whole"
