@@ -1,8 +1,7 @@
 /* An archive read in place of a dump's directory (see snapshot_dump_archive.h). */
 #include "snapshot_dump_archive.h"
+#include "archive_library.h"
 
-#include <archive.h>
-#include <archive_entry.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,13 +111,13 @@ static int keeps(const char *path, int64_t size)
 	       !strcmp(base, "timestamp") || (size >= 0 && size <= SMALL_MEMBER);
 }
 
-static int read_data(struct archive *a, struct member *m)
+static int read_data(const struct owners_archive_library *lib, struct archive *a, struct member *m)
 {
 	struct owners_buf b = OWNERS_BUF_INIT;
 	char chunk[64 * 1024];
 	la_ssize_t got;
 
-	while ((got = archive_read_data(a, chunk, sizeof(chunk))) > 0)
+	while ((got = lib->read_data(a, chunk, sizeof(chunk))) > 0)
 		if (owners_buf_add(&b, chunk, (size_t)got)) {
 			owners_buf_clear(&b);
 			return OWNERS_ENOMEM;
@@ -206,46 +205,50 @@ static int resolve_links(struct mount *mt)
 	return 0;
 }
 
-static int damaged(struct owners_error *err, const char *path, struct archive *a)
+static int damaged(const struct owners_archive_library *lib, struct owners_error *err,
+		   const char *path, struct archive *a)
 {
-	const char *why = archive_error_string(a);
+	const char *why = lib->error_string(a);
 
 	return owners_error_set(err, OWNERS_EPROTO, "%s: damaged archive: %s", path, why ? why : "unreadable");
 }
 
 int owners_snapshot_dump_archive_mount(const char *path, struct owners_error *err)
 {
-	struct archive *a = archive_read_new();
+	const struct owners_archive_library *lib = owners_archive_library(err);
+	struct archive *a;
 	struct archive_entry *e;
 	struct mount mt = { NULL, NULL, 0 };
 	size_t cap = 0;
 	int r, rc = 0;
 
-	if (!a)
+	if (!lib)
+		return err->code;
+	if (!(a = lib->read_new()))
 		return owners_error_oom(err);
-	archive_read_support_filter_gzip(a);
-	archive_read_support_format_tar(a);
+	lib->read_support_filter_gzip(a);
+	lib->read_support_format_tar(a);
 	/* (it reads the first block: a damaged start fails here) */
-	if (archive_read_open_filename(a, path, 64 * 1024) != ARCHIVE_OK) {
-		rc = damaged(err, path, a);
-		archive_read_free(a);
+	if (lib->read_open_filename(a, path, 64 * 1024) != ARCHIVE_OK) {
+		rc = damaged(lib, err, path, a);
+		lib->read_free(a);
 		return rc;
 	}
-	while (!rc && (r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
-		const char *name = archive_entry_pathname(e);
-		unsigned type = archive_entry_filetype(e);
+	while (!rc && (r = lib->read_next_header(a, &e)) == ARCHIVE_OK) {
+		const char *name = lib->entry_pathname(e);
+		unsigned type = lib->entry_filetype(e);
 		struct member m;
 
 		memset(&m, 0, sizeof(m));
 		if (!name || !(m.path = normalize(name)))
 			continue; /* "..", or the top "./": nothing to place */
 		m.dir = type == AE_IFDIR;
-		m.mtime = archive_entry_mtime_is_set(e) ? (int64_t)archive_entry_mtime(e) : 0;
-		if (type == AE_IFLNK && archive_entry_symlink(e) && !(m.link = owners_strdup(archive_entry_symlink(e))))
+		m.mtime = lib->entry_mtime_is_set(e) ? (int64_t)lib->entry_mtime(e) : 0;
+		if (type == AE_IFLNK && lib->entry_symlink(e) && !(m.link = owners_strdup(lib->entry_symlink(e))))
 			rc = owners_error_oom(err);
-		else if (type == AE_IFREG && keeps(m.path, archive_entry_size_is_set(e) ? archive_entry_size(e) : -1) &&
-			 (rc = read_data(a, &m)))
-			rc = rc == OWNERS_ENOMEM ? owners_error_oom(err) : damaged(err, path, a);
+		else if (type == AE_IFREG && keeps(m.path, lib->entry_size_is_set(e) ? lib->entry_size(e) : -1) &&
+			 (rc = read_data(lib, a, &m)))
+			rc = rc == OWNERS_ENOMEM ? owners_error_oom(err) : damaged(lib, err, path, a);
 		else if (type != AE_IFREG && type != AE_IFDIR && type != AE_IFLNK) {
 			free(m.path); /* devices, FIFOs: nothing a dump holds */
 			continue;
@@ -259,8 +262,8 @@ int owners_snapshot_dump_archive_mount(const char *path, struct owners_error *er
 		mt.members[mt.count++] = m;
 	}
 	if (!rc && r != ARCHIVE_EOF)
-		rc = damaged(err, path, a);
-	archive_read_free(a);
+		rc = damaged(lib, err, path, a);
+	lib->read_free(a);
 	if (!rc) {
 		/* a member written twice (appended to the archive): the last */
 		owners_qsort_r(mt.members, mt.count, sizeof(*mt.members), by_path, NULL);

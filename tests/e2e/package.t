@@ -32,6 +32,7 @@ deb=$(ls "$build"/owners_*_amd64.deb 2>/dev/null | head -1)
 [[ -f $deb ]]; ok $? "cpack builds a Debian package"
 is "$(dpkg-deb -f "$deb" Package)" owners "package name"
 like "$(dpkg-deb -f "$deb" Depends)" "libcurl4.*libprotobuf-c1.*libyajl2.*libyaml-0-2" "it declares its library dependencies"
+like "$(dpkg-deb -f "$deb" Recommends)" "libarchive13" "and recommends libarchive, which it loads to read a dump archive"
 
 cp "$deb" "$root/tmp/owners.deb"
 mount -t proc proc "$root/proc"
