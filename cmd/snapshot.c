@@ -225,15 +225,20 @@ static int write_uses(struct cmd_run *run, struct owners_snapshot_writer *w)
 {
 	struct session *s = run->s;
 	const struct owners_graph *g = session_graph(s);
-	size_t i;
-	int rc = 0;
+	struct owners_snapshot_record_list *lists = calloc(g->n_listings + 1, sizeof(*lists));
+	size_t i, n = 0;
+	int rc;
 
-	for (i = 0; !rc && i < g->n_listings; i++)
+	if (!lists)
+		return owners_error_oom(session_error(s));
+	for (i = 0; i < g->n_listings; i++)
 		if (!g->listings[i].rc && owners_relations_type(g->listings[i].resource))
-			rc = owners_snapshot_record_uses(
-				w, session_http(s), g->listings[i].resource,
-				g->listings[i].namespace_, (size_t)run->cli->chunk_size,
-				session_error(s));
+			lists[n++] = (struct owners_snapshot_record_list){ g->listings[i].resource,
+									 g->listings[i].namespace_ };
+	rc = owners_snapshot_record_uses(w, session_http(s), lists, n,
+					 run->cli->chunk_size > 0 ? (size_t)run->cli->chunk_size : 0,
+					 session_error(s));
+	free(lists);
 	return rc;
 }
 

@@ -1,9 +1,11 @@
 #include "snapshot_record.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "lease.h"
 #include "list_page.h"
+#include "list_reads.h"
 #include "uses_record.h"
 
 int owners_snapshot_record_lease(struct owners_snapshot_writer *w, struct owners_http_client *c,
@@ -99,43 +101,40 @@ int owners_snapshot_record_events(struct owners_snapshot_writer *w, struct owner
 	return rc == OWNERS_ENOMEM ? owners_error_oom(err) : 0;
 }
 
-/* One type's objects, read whole: each object's record of uses. */
+/* The objects of the lists read whole: each object's record of uses. */
 struct uses_recording {
 	struct owners_snapshot_writer *w;
 	const struct owners_resource *type;
 	struct owners_error *err;
-	struct owners_buf record;
-	int failed;
+	struct owners_buf *record; /* the lists', one at a time */
+	int *failed;               /* the first failure of any list */
 };
 
-static int on_whole_object(void *ctx, const char *item, size_t len, struct owners_error *err)
+static int on_whole_object(void *ctx, const struct owners_json_value *object, struct owners_error *err)
 {
 	struct uses_recording *r = ctx;
-	struct owners_json_value *object = NULL;
+	const char *uid = owners_json_string(owners_json_path(object, "metadata", "uid", NULL));
 	struct owners_snapshot_fact f;
-	const char *uid;
 	int rc;
 
 	(void)err;
-	if ((rc = owners_json_parse(&object, item, len, NULL)))
-		return rc == OWNERS_ENOMEM ? (r->failed = owners_error_oom(r->err)) : 0;
-	uid = owners_json_string(owners_json_path(object, "metadata", "uid", NULL));
-	owners_buf_reset(&r->record);
-	rc = uid && *uid ? owners_uses_record_of_object(&r->record, object, r->type->group,
+	if (*r->failed)
+		return *r->failed;
+	owners_buf_reset(r->record);
+	rc = uid && *uid ? owners_uses_record_of_object(r->record, object, r->type->group,
 							r->type->kind)
 			 : 0;
 	if (rc < 0) {
-		r->failed = owners_error_oom(r->err);
+		*r->failed = owners_error_oom(r->err);
 	} else if (rc > 0) {
 		memset(&f, 0, sizeof(f));
 		f.kind = OWNERS_SNAPSHOT_FACT_USES;
 		f.uid = uid;
-		f.json = r->record.ptr;
-		f.json_len = r->record.len;
-		r->failed = owners_snapshot_write_fact(r->w, &f, r->err);
+		f.json = r->record->ptr;
+		f.json_len = r->record->len;
+		*r->failed = owners_snapshot_write_fact(r->w, &f, r->err);
 	}
-	owners_json_value_free(object);
-	return r->failed;
+	return *r->failed;
 }
 
 /* The type not read whole: {"group","version","resource","namespace",
@@ -175,21 +174,40 @@ static int record_not_read(struct owners_snapshot_writer *w, const struct owners
 }
 
 int owners_snapshot_record_uses(struct owners_snapshot_writer *w, struct owners_http_client *c,
-				const struct owners_resource *type, const char *ns,
+				const struct owners_snapshot_record_list *lists, size_t n,
 				size_t page_size, struct owners_error *err)
 {
-	struct uses_recording r = { w, type, err, OWNERS_BUF_INIT, 0 };
-	struct owners_error list_err = OWNERS_ERROR_INIT;
-	int rc;
+	struct owners_list_read *reads = calloc(n ? n : 1, sizeof(*reads));
+	struct uses_recording *ctx = calloc(n ? n : 1, sizeof(*ctx));
+	struct owners_buf record = OWNERS_BUF_INIT;
+	int failed = 0, rc;
+	size_t i;
 
-	rc = owners_list_page_read_all(c,
-				       &(const struct owners_list_page){ type, ns, 0, NULL, NULL },
-				       page_size, on_whole_object, &r, &list_err);
-	owners_buf_clear(&r.record);
-	if (!r.failed && rc == OWNERS_ENOMEM)
-		r.failed = owners_error_oom(err);
-	else if (!r.failed && rc)
-		r.failed = record_not_read(w, type, ns, &list_err, err);
-	owners_error_clear(&list_err);
-	return r.failed;
+	if (!reads || !ctx) {
+		free(reads);
+		free(ctx);
+		return owners_error_oom(err);
+	}
+	for (i = 0; i < n; i++) {
+		ctx[i] = (struct uses_recording){ w, lists[i].type, err, &record, &failed };
+		reads[i].page.resource = lists[i].type;
+		reads[i].page.namespace_ = lists[i].namespace_;
+		/* no use is read from a status, nor from managedFields */
+		reads[i].on_tree = on_whole_object;
+		reads[i].leave_out = OWNERS_LIST_ITEMS_NO_STATUS | OWNERS_LIST_ITEMS_NO_MANAGED_FIELDS;
+		reads[i].ctx = &ctx[i];
+	}
+	rc = owners_list_reads_run(c, reads, n, page_size, err);
+	if (!failed && rc)
+		failed = rc;
+	/* what could not be read, in the lists' order */
+	for (i = 0; !failed && i < n; i++)
+		if (reads[i].rc)
+			failed = record_not_read(w, lists[i].type, lists[i].namespace_, &reads[i].err,
+						 err);
+	owners_list_reads_clear(reads, n);
+	owners_buf_clear(&record);
+	free(reads);
+	free(ctx);
+	return failed;
 }

@@ -32,14 +32,18 @@ int owners_snapshot_record_lease(struct owners_snapshot_writer *w, struct owners
 int owners_snapshot_record_events(struct owners_snapshot_writer *w, struct owners_http_client *c,
 				  const struct owners_resource *events, const char *ns,
 				  size_t page_size, struct owners_error *err);
-/* What each object of type (in ns: NULL, every namespace or a
- * cluster-scoped type) uses, read whole: a USES fact per object that uses
- * anything (lib/api/uses_record.h), or one USES_READ fact when the list
- * cannot be read (what the relations of that type then are: unknown).
+/* What each object of the lists' types uses, the lists read whole at once
+ * (lib/api/list_reads.h): a USES fact per object that uses anything
+ * (lib/api/uses_record.h), and one USES_READ fact per list that cannot be
+ * read (what the relations of that type there then are: unknown).
  * page_size: as owners_list_page_limit()'s. 0, or the writer's code (err
  * set). */
+struct owners_snapshot_record_list {
+	const struct owners_resource *type;
+	const char *namespace_; /* NULL: every namespace, or a cluster-scoped type */
+};
 int owners_snapshot_record_uses(struct owners_snapshot_writer *w, struct owners_http_client *c,
-				const struct owners_resource *type, const char *ns,
+				const struct owners_snapshot_record_list *lists, size_t n,
 				size_t page_size, struct owners_error *err);
 /* One JSON value as a fact of kind under key, written compact. 0, or the
  * writer's code (err set). */
