@@ -260,6 +260,9 @@ enum exit_code session_scan_upward(struct session *s, const char *ns,
 {
 	enum exit_code rc;
 
+	/* A snapshot is read whole for every pass: one pass reads it once. */
+	if (s->snap)
+		return session_scan(s, ns);
 	s->upward.on = 1;
 	s->upward.roots = roots;
 	s->upward.n_roots = n;

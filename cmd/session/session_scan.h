@@ -39,8 +39,9 @@ enum exit_code session_scan(struct session *s, const char *ns);
  * uses them, for relations); then, pass after pass, the owner types what
  * was read names, until the owners of every object read are read. Types
  * nothing on the way up names are not listed: the requests grow with the
- * types an answer crosses, not with every type the server has. The roots
- * are borrowed for the call. */
+ * types an answer crosses, not with every type the server has. From a
+ * snapshot, which every pass would read whole again, it is one scan of
+ * everything. The roots are borrowed for the call. */
 enum exit_code session_scan_upward(struct session *s, const char *ns,
 				   const struct owners_selection_arg *roots, size_t n, int users);
 /* Scans again (same scope), replacing the graph and the report; want,

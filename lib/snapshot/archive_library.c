@@ -5,9 +5,21 @@
 #include <dlfcn.h>
 #include <stddef.h>
 
-/* The sonames to try: libarchive's since 3.0 (2011), then the
- * development link, for a build whose library goes by another. */
-static const char *const sonames[] = { "libarchive.so.13", "libarchive.so" };
+/* The names to try: the library's own (libarchive's soname since 3.0,
+ * 2011; FreeBSD's base system has its own; macOS names it its way), then
+ * the development link, for a build whose library goes by another. */
+static const char *const sonames[] = {
+#if defined(__APPLE__)
+	"libarchive.13.dylib",
+	"libarchive.dylib",
+#elif defined(__FreeBSD__)
+	"libarchive.so.7",
+	"libarchive.so",
+#else
+	"libarchive.so.13",
+	"libarchive.so",
+#endif
+};
 
 /* Each member's symbol, in the order of the table. */
 static const struct symbol {

@@ -5,6 +5,7 @@
 //	seed -env DIR/env -tree 10000 -ns cascade [-manifest out.json]
 //	seed -env DIR/env -wide 20000 -ns wide [-manifest out.json]
 //	seed -env DIR/env -deep 100 -ns deep [-crds 200] [-manifest out.json]
+//	seed -env DIR/env -load objects.ndjson [-manifest out.json]
 //
 // How: one object of each shape is created through the API (so it has
 // what the apiserver adds: defaults, managedFields, generation) and read
@@ -42,6 +43,11 @@
 // "deep" owning ConfigMap deep-001, which owns deep-002, and so on to
 // deep-(N-1), plus the -crds filler CRDs (a chain's depth costs a client
 // nothing in requests: it still lists every type once).
+//
+// Load (-load FILE): the objects of a file as they are (snapgen -ndjson,
+// tests/bench/tools/snapgen: the cluster a generated snapshot holds), each
+// written into etcd with its own UID, owners and times, after the Widget
+// CRD; a Namespace too (kept as written, with the status a live one has).
 //
 // The manifest (JSON) says what was made: object count, namespaces, the
 // Deployment to run `tree` on, and how long seeding took.
@@ -333,17 +339,34 @@ func render(t template, o *stamp) []byte {
 
 // put writes the stamped objects into etcd, 100 per transaction.
 func (s *seeder) put(tmpl map[string]template, objs []*stamp) {
+	kvs := make([]etcdKV, 0, len(objs))
+	for _, o := range objs {
+		kvs = append(kvs, etcdKV{"/registry/" + o.key, render(tmpl[o.kind], o)})
+	}
+	s.putKVs(kvs)
+}
+
+// An object as etcd holds it: its key, and its JSON (the apiserver reads
+// JSON from etcd as well as its own protobuf).
+type etcdKV struct {
+	key   string
+	value []byte
+}
+
+// putKVs writes the objects into etcd, a hundred per transaction, eight
+// transactions in flight.
+func (s *seeder) putKVs(kvs []etcdKV) {
 	const batch = 100
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
-	for i := 0; i < len(objs); i += batch {
+	for i := 0; i < len(kvs); i += batch {
 		end := i + batch
-		if end > len(objs) {
-			end = len(objs)
+		if end > len(kvs) {
+			end = len(kvs)
 		}
 		wg.Add(1)
 		sem <- struct{}{}
-		go func(part []*stamp) {
+		go func(part []etcdKV) {
 			defer wg.Done()
 			defer func() { <-sem }()
 			type put struct {
@@ -354,10 +377,10 @@ func (s *seeder) put(tmpl map[string]template, objs []*stamp) {
 				RequestPut put `json:"requestPut"`
 			}
 			ops := make([]op, 0, len(part))
-			for _, o := range part {
+			for _, kv := range part {
 				ops = append(ops, op{put{
-					base64.StdEncoding.EncodeToString([]byte("/registry/" + o.key)),
-					base64.StdEncoding.EncodeToString(render(tmpl[o.kind], o)),
+					base64.StdEncoding.EncodeToString([]byte(kv.key)),
+					base64.StdEncoding.EncodeToString(kv.value),
 				}})
 			}
 			body, _ := json.Marshal(map[string]any{"success": ops})
@@ -371,7 +394,7 @@ func (s *seeder) put(tmpl map[string]template, objs []*stamp) {
 				log.Fatalf("etcd txn: %s: %s", resp.Status, data)
 			}
 			s.written.Add(int64(len(part)))
-		}(objs[i:end])
+		}(kvs[i:end])
 	}
 	wg.Wait()
 }
@@ -745,6 +768,7 @@ func main() {
 	deep := flag.Int("deep", 0, "deep shape: an ownership chain this many objects long (a Widget, then ConfigMaps)")
 	viaAPI := flag.Bool("api", false, "tree shape: create the objects through the API (slower; what the real GC's benchmark uses)")
 	seed := flag.Int64("seed", 1, "random seed for names (UIDs are always fresh)")
+	load := flag.String("load", "", "the objects of this file (snapgen -ndjson: one JSON object a line) as they are: their UIDs, owners and times")
 	uses := flag.Bool("uses", false, "cluster shape: every app's Pods and templates mount a ConfigMap and a Secret of its name, and read the ConfigMap into their environment")
 	flag.Parse()
 	if *uses {
@@ -756,8 +780,11 @@ func main() {
 			shapes++
 		}
 	}
+	if *load != "" {
+		shapes++
+	}
 	if *envFile == "" || shapes != 1 {
-		fmt.Fprintln(os.Stderr, "usage: seed -env DIR/env (-objects N [-crds N] | -tree N [-ns NS] | -wide N [-ns NS] | -deep N [-ns NS] [-crds N]) [-manifest FILE]")
+		fmt.Fprintln(os.Stderr, "usage: seed -env DIR/env (-objects N [-crds N] | -tree N [-ns NS] | -wide N [-ns NS] | -deep N [-ns NS] [-crds N] | -load FILE) [-manifest FILE]")
 		os.Exit(2)
 	}
 	env, err := tools.LoadEnv(*envFile)
@@ -773,7 +800,9 @@ func main() {
 		etcdc: &http.Client{Timeout: 60 * time.Second}}
 	m := &manifest{}
 	start := time.Now()
-	if *tree > 0 {
+	if *load != "" {
+		s.load(*load, m)
+	} else if *tree > 0 {
 		s.tree(*tree, *ns, m)
 	} else if *wide > 0 {
 		s.wide(*wide, *ns, m)
