@@ -147,3 +147,10 @@ int test_hook_json_lists(void)
 
 	return format && !strcmp(format, "json");
 }
+
+int test_hook_memory(void)
+{
+	const char *v = getenv("OWNERS_TEST_MEMORY");
+
+	return v && !strcmp(v, "1");
+}

@@ -24,6 +24,8 @@
  *   OWNERS_TEST_PROGRESS_EVERY=SECONDS      the progress log's interval, and
  *   OWNERS_TEST_PROGRESS_QUIET=SECONDS      its quiet start (see progress_log.h)
  *   OWNERS_LIST_FORMAT=json                 lists read in JSON only (tests/run runs a suite so)
+ *   OWNERS_TEST_MEMORY=1                    graph says on stderr where the graph's bytes go
+ *                                           (lib/graph/graph_memory.h; tests/bench/REPORT.md)
  */
 #ifndef OWNERS_CMD_TEST_HOOKS_H
 #define OWNERS_CMD_TEST_HOOKS_H
@@ -60,5 +62,7 @@ int test_hook_shuffle(uint64_t *seed);
 enum exit_code test_hook_progress(struct progress_timing *t);
 /* OWNERS_LIST_FORMAT=json. */
 int test_hook_json_lists(void);
+/* OWNERS_TEST_MEMORY=1. */
+int test_hook_memory(void);
 
 #endif

@@ -161,3 +161,23 @@ const char *owners_arena_intern(struct owners_arena *a, const char *s)
 {
 	return owners_arena_internn(a, s, strlen(s));
 }
+
+size_t owners_arena_allocated(const struct owners_arena *a)
+{
+	const struct owners_arena_chunk *c;
+	size_t n = 0;
+
+	for (c = a->chunks; c; c = c->next)
+		n += sizeof(*c) + c->size;
+	return n;
+}
+
+size_t owners_arena_interned_bytes(const struct owners_arena *a)
+{
+	size_t n = a->intern_cap * sizeof(*a->interned), i;
+
+	for (i = 0; i < a->intern_cap; i++)
+		if (a->interned[i])
+			n += strlen(a->interned[i]) + 1;
+	return n;
+}

@@ -1,0 +1,53 @@
+#include "graph_memory.h"
+
+#include <string.h>
+
+/* A string the arena holds on its own (interned ones are counted apart). */
+static size_t text(const char *s)
+{
+	return s ? strlen(s) + 1 : 0;
+}
+
+void owners_graph_memory(const struct owners_graph *g, struct owners_graph_memory *out)
+{
+	size_t handed, i;
+	uint32_t k;
+
+	memset(out, 0, sizeof(*out));
+	out->nodes = g->count * sizeof(*g->nodes);
+	out->nodes_spare = (g->cap - g->count) * sizeof(*g->nodes);
+	for (i = 0; i < g->count; i++) {
+		const struct owners_node *n = &g->nodes[i];
+
+		out->uids += text(n->uid);
+		out->names += text(n->name);
+		out->versions += text(n->resource_version);
+		out->refs += n->n_refs * sizeof(*n->refs);
+		for (k = 0; k < n->n_refs; k++) {
+			const struct owners_ref *r = &n->refs[k];
+			const struct owners_node *o =
+				r->owner != OWNERS_NO_NODE ? &g->nodes[r->owner] : NULL;
+
+			/* (a reference to an owner read first shares its strings) */
+			out->uids += o && r->uid == o->uid ? 0 : text(r->uid);
+			out->names += o && r->name == o->name ? 0 : text(r->name);
+		}
+		out->labels += 2 * n->n_labels * sizeof(*n->labels);
+		for (k = 0; k < n->n_labels; k++)
+			out->labels += text(n->labels[2 * k + 1]);
+		out->finalizers += n->n_finalizers * sizeof(*n->finalizers);
+		out->edges += n->n_dependents * sizeof(*g->edges);
+	}
+	out->interned = owners_arena_interned_bytes(&g->arena);
+	out->uid_index = g->by_uid_cap * sizeof(*g->by_uid);
+	out->name_index = g->by_name_cap * sizeof(*g->by_name);
+	/* what the arena handed out: the interned strings are in it, their
+	 * table is not */
+	handed = out->uids + out->names + out->versions + out->refs + out->labels +
+		 out->finalizers + out->interned - g->arena.intern_cap * sizeof(*g->arena.interned);
+	i = owners_arena_allocated(&g->arena);
+	out->arena_slack = i > handed ? i - handed : 0;
+	out->total = out->nodes + out->nodes_spare + out->refs + out->uids + out->names +
+		     out->versions + out->labels + out->finalizers + out->interned +
+		     out->uid_index + out->name_index + out->edges + out->arena_slack;
+}

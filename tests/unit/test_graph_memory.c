@@ -1,0 +1,64 @@
+/* Where a graph's bytes go (lib/graph/graph_memory.c): each part counted
+ * from what the graph holds, and the parts summing to the total. */
+#include <string.h>
+
+#include "fake_objects.h"
+#include "fake_types.h"
+#include "graph_memory.h"
+#include "tap.h"
+
+int main(void)
+{
+	struct owners_resource_table types;
+	const struct owners_resource *cm;
+	struct owners_graph *g = NULL;
+	struct owners_graph_memory m;
+	const struct owners_owner_ref_meta ref = { "v1",     "ConfigMap",
+						   "parent", "00000000-0000-4000-8000-000000000001",
+						   1,        1 };
+	const struct owners_owner_ref_meta late = { "v1",    "ConfigMap",
+						    "later", "00000000-0000-4000-8000-000000000004",
+						    0,       0 };
+	const char *const fins[] = { "example.com/hold" };
+
+	memset(&types, 0, sizeof(types));
+	fake_type_add(&types, &(const struct fake_type){ "", "v1", "configmaps", "configmap",
+							 "ConfigMap", "cm", 1, 1 });
+	cm = owners_resource_by_gvk(&types, "v1", "ConfigMap");
+	ok(owners_graph_new(&g, &types) == 0, "graph created");
+	fake_object_add(g, cm, FAKE_OBJECT("ns", "parent", "00000000-0000-4000-8000-000000000001"));
+	fake_object_add(g, cm,
+			FAKE_OBJECT("ns", "child", "00000000-0000-4000-8000-000000000002",
+				    .n_refs = 1, .refs = &ref, .n_fins = 1, .fins = fins));
+	/* an object whose owner comes after it keeps its own copies */
+	fake_object_add(g, cm,
+			FAKE_OBJECT("ns", "early", "00000000-0000-4000-8000-000000000003",
+				    .n_refs = 1, .refs = &late));
+	fake_object_add(g, cm, FAKE_OBJECT("ns", "later", "00000000-0000-4000-8000-000000000004"));
+	ok(owners_graph_link(g) == 0, "linked");
+	owners_graph_memory(g, &m);
+	is_int((long)m.nodes, (long)(4 * sizeof(struct owners_node)), "nodes: four of them");
+	is_int((long)m.refs, (long)(2 * sizeof(struct owners_ref)), "references: two");
+	is_int((long)m.uids, 5 * 37,
+	       "UIDs: the objects', and the reference's made before its owner was read (36 "
+	       "characters each; the other shares its owner's)");
+	is_int((long)m.names,
+	       (long)(strlen("parent") + strlen("child") + strlen("early") + 2 * strlen("later") +
+		      5),
+	       "names: the objects', and the reference's made before its owner was read");
+	is_int((long)m.versions, 8, "resourceVersions: \"1\" four times");
+	is_int((long)m.finalizers, (long)sizeof(char *),
+	       "finalizers: one pointer (the name is interned)");
+	ok(m.interned >= strlen("example.com/hold") + 1,
+	   "interned: the finalizer's name among them");
+	is_int((long)m.edges, (long)(2 * sizeof(uint32_t)), "edges: two dependents");
+	ok(m.uid_index >= 2 * sizeof(uint32_t), "the UID index has room for both");
+	is_int((long)m.total,
+	       (long)(m.nodes + m.nodes_spare + m.refs + m.uids + m.names + m.versions + m.labels +
+		      m.finalizers + m.interned + m.uid_index + m.name_index + m.edges +
+		      m.arena_slack),
+	       "the parts sum to the total");
+	owners_graph_free(g);
+	owners_resource_table_clear(&types);
+	return tap_done();
+}
