@@ -19,7 +19,8 @@
  *   - dangling references: one Pod in 200 names a ReplicaSet that is not
  *     there (absent), one ConfigMap in 200 names its Widget by name with
  *     another UID (uid-mismatch);
- *   - in bench-0, a chain ConfigMap deep-000 <- deep-001 <- ... 100 long;
+ *   - in bench-0, a chain ConfigMap deep-000 <- deep-001 <- ... 100 long
+ *     (when bench-0 holds 200 objects or more);
  *   - the rest of each namespace's share: ConfigMaps cm-I nothing owns;
  * plus 200 filler CRD types (thingNNN.gMM.bench.owners.test) that hold
  * nothing, as the bench cluster's discovery does.
@@ -302,7 +303,7 @@ static void namespace_objects(struct generator *g, const struct types *t, enum p
 	if (pass == P_NAMESPACES)
 		emit(g, &a);
 	made++;
-	if (k == 0) {
+	if (k == 0 && budget >= 2 * DEEP) {
 		/* the chain: deep-000 owns deep-001, which owns deep-002... */
 		for (i = 0; i < DEEP; i++) {
 			snprintf(name, sizeof(name), "deep-%03" PRIu64, i);
@@ -458,7 +459,7 @@ int main(int argc, char **argv)
 	unsigned change = 0;
 	int pass;
 
-	for (i = 1; i < (size_t)argc; i++) {
+	for (i = 1; i < (size_t)argc; i += 2) {
 		const char *v = i + 1 < (size_t)argc ? argv[i + 1] : NULL;
 
 		if (!v)
@@ -475,7 +476,6 @@ int main(int argc, char **argv)
 			out = v;
 		else
 			usage();
-		i++;
 	}
 	if (!objects || !out || change > 33)
 		usage();
