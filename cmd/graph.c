@@ -60,37 +60,35 @@ static int render_text(struct owners_buf *out, void *ctx)
 static void say_memory(const struct owners_graph *g)
 {
 	struct owners_graph_memory m;
-	const struct {
-		const char *what;
-		size_t bytes;
-	} rows[] = {
-		{ "nodes", 0 },
-		{ "nodes (spare room)", 0 },
-		{ "references", 0 },
-		{ "UIDs", 0 },
-		{ "names", 0 },
-		{ "resourceVersions", 0 },
-		{ "labels", 0 },
-		{ "finalizers", 0 },
-		{ "interned strings", 0 },
-		{ "UID index", 0 },
-		{ "name index", 0 },
-		{ "edges", 0 },
-		{ "arena slack", 0 },
-		{ "total", 0 },
-	};
-	size_t bytes[14], i, n = g->count ? g->count : 1;
+	size_t i, n = g->count ? g->count : 1;
 
 	owners_graph_memory(g, &m);
-	bytes[0] = m.nodes, bytes[1] = m.nodes_spare, bytes[2] = m.refs, bytes[3] = m.uids;
-	bytes[4] = m.names, bytes[5] = m.versions, bytes[6] = m.labels, bytes[7] = m.finalizers;
-	bytes[8] = m.interned, bytes[9] = m.uid_index, bytes[10] = m.name_index,
-	bytes[11] = m.edges;
-	bytes[12] = m.arena_slack, bytes[13] = m.total;
-	fprintf(stderr, "memory: %u objects\n", g->count);
-	for (i = 0; i < sizeof(rows) / sizeof(*rows); i++)
-		fprintf(stderr, "memory: %-20s %12zu bytes %8.1f per object\n", rows[i].what,
-			bytes[i], (double)bytes[i] / (double)n);
+	{
+		const struct {
+			const char *what;
+			size_t bytes;
+		} rows[] = {
+			{ "nodes", m.nodes },
+			{ "nodes (spare room)", m.nodes_spare },
+			{ "references", m.refs },
+			{ "UIDs", m.uids },
+			{ "names", m.names },
+			{ "resourceVersions", m.versions },
+			{ "labels", m.labels },
+			{ "finalizers", m.finalizers },
+			{ "interned strings", m.interned },
+			{ "UID index", m.uid_index },
+			{ "name index", m.name_index },
+			{ "edges", m.edges },
+			{ "arena slack", m.arena_slack },
+			{ "total", m.total },
+		};
+
+		fprintf(stderr, "memory: %u objects\n", g->count);
+		for (i = 0; i < sizeof(rows) / sizeof(*rows); i++)
+			fprintf(stderr, "memory: %-20s %12zu bytes %8.1f per object\n",
+				rows[i].what, rows[i].bytes, (double)rows[i].bytes / (double)n);
+	}
 }
 
 enum exit_code cmd_graph(struct cmd_run *run)

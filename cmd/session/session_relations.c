@@ -7,6 +7,7 @@
 #include "options.h"
 #include "session_snapshot.h"
 #include "session_state.h"
+#include "uses.h"
 
 void session_set_related(struct session *s, int related)
 {
@@ -57,9 +58,8 @@ static int read_listings(struct session *s, struct owners_relations *rel, const 
 		ctx[m] = (struct whole_read){ rel, s->graph, l->resource };
 		reads[m].page.resource = l->resource;
 		reads[m].page.namespace_ = l->namespace_;
-		/* no use is read from a status, nor from managedFields */
 		reads[m].on_tree = on_whole_object;
-		reads[m].leave_out = OWNERS_LIST_ITEMS_NO_STATUS | OWNERS_LIST_ITEMS_NO_MANAGED_FIELDS;
+		reads[m].leave_out = OWNERS_USES_UNREAD_PARTS;
 		reads[m].ctx = &ctx[m];
 		m++;
 	}

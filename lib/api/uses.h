@@ -16,6 +16,13 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+#include "list_items.h"
+
+/* What of an object no reader of uses looks at: its status and its
+ * metadata's managedFields (more than half of a Pod's JSON). A list read
+ * for its uses leaves them out as it streams in (owners_list_items_new_trees()). */
+#define OWNERS_USES_UNREAD_PARTS (OWNERS_LIST_ITEMS_NO_STATUS | OWNERS_LIST_ITEMS_NO_MANAGED_FIELDS)
+
 /* How an object is used: the relation's word (owners_uses_how_name()). */
 enum owners_use_how {
 	OWNERS_USE_MOUNTS,           /* a volume of it (ConfigMap, Secret) */

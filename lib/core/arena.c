@@ -174,7 +174,7 @@ size_t owners_arena_allocated(const struct owners_arena *a)
 
 size_t owners_arena_interned_bytes(const struct owners_arena *a)
 {
-	size_t n = a->intern_cap * sizeof(*a->interned), i;
+	size_t n = 0, i;
 
 	for (i = 0; i < a->intern_cap; i++)
 		if (a->interned[i])

@@ -40,7 +40,7 @@ const char *owners_arena_internn(struct owners_arena *a, const char *s, size_t l
 
 uint64_t owners_arena_hash(const char *s, size_t len);
 /* What the arena took from malloc (its chunks, headers included), and
- * what its interned strings and their table hold of it and beside it. */
+ * what its interned strings hold of that. */
 size_t owners_arena_allocated(const struct owners_arena *a);
 size_t owners_arena_interned_bytes(const struct owners_arena *a);
 

@@ -10,7 +10,7 @@ static size_t text(const char *s)
 
 void owners_graph_memory(const struct owners_graph *g, struct owners_graph_memory *out)
 {
-	size_t handed, i;
+	size_t handed, strings, i;
 	uint32_t k;
 
 	memset(out, 0, sizeof(*out));
@@ -38,13 +38,14 @@ void owners_graph_memory(const struct owners_graph *g, struct owners_graph_memor
 		out->finalizers += n->n_finalizers * sizeof(*n->finalizers);
 		out->edges += n->n_dependents * sizeof(*g->edges);
 	}
-	out->interned = owners_arena_interned_bytes(&g->arena);
+	strings = owners_arena_interned_bytes(&g->arena);
+	out->interned = strings + g->arena.intern_cap * sizeof(*g->arena.interned);
 	out->uid_index = g->by_uid_cap * sizeof(*g->by_uid);
 	out->name_index = g->by_name_cap * sizeof(*g->by_name);
 	/* what the arena handed out: the interned strings are in it, their
 	 * table is not */
 	handed = out->uids + out->names + out->versions + out->refs + out->labels +
-		 out->finalizers + out->interned - g->arena.intern_cap * sizeof(*g->arena.interned);
+		 out->finalizers + strings;
 	i = owners_arena_allocated(&g->arena);
 	out->arena_slack = i > handed ? i - handed : 0;
 	out->total = out->nodes + out->nodes_spare + out->refs + out->uids + out->names +

@@ -192,9 +192,8 @@ int owners_snapshot_record_uses(struct owners_snapshot_writer *w, struct owners_
 		ctx[i] = (struct uses_recording){ w, lists[i].type, err, &record, &failed };
 		reads[i].page.resource = lists[i].type;
 		reads[i].page.namespace_ = lists[i].namespace_;
-		/* no use is read from a status, nor from managedFields */
 		reads[i].on_tree = on_whole_object;
-		reads[i].leave_out = OWNERS_LIST_ITEMS_NO_STATUS | OWNERS_LIST_ITEMS_NO_MANAGED_FIELDS;
+		reads[i].leave_out = OWNERS_USES_UNREAD_PARTS;
 		reads[i].ctx = &ctx[i];
 	}
 	rc = owners_list_reads_run(c, reads, n, page_size, err);
