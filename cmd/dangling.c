@@ -127,7 +127,7 @@ static enum exit_code find(struct cmd_run *run, struct owners_dangling_report *r
 
 static void pause_before_patch(void *ctx, const struct owners_node *n)
 {
-	test_hook_pause(*(const double *)ctx, n->kind, n->namespace_, n->name);
+	test_hook_pause(*(const double *)ctx, n->place->kind, n->place->namespace_, n->name);
 }
 
 /* ---- output ------------------------------------------------------------ */
@@ -155,7 +155,7 @@ static void report_failures(const struct owners_graph *g, const struct owners_da
 		if (f->fix != OWNERS_FIX_FAILED)
 			continue;
 		error_msg("cannot remove the reference to %s/%s from %s '%s%s%s': %s", ref->kind,
-			  ref->name, n->kind, n->namespace_, *n->namespace_ ? "/" : "", n->name,
+			  ref->name, n->place->kind, n->place->namespace_, *n->place->namespace_ ? "/" : "", n->name,
 			  f->fix_message ? f->fix_message : "failed");
 	}
 }

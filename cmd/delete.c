@@ -131,7 +131,7 @@ static int resumed_root(const struct delete_run *r, const struct owners_node *o)
 	owners_graph_node_name(&name, o);
 	fprintf(stderr, "%s%s%s is not the object the cascade started from (UID %s, not one of "
 		"--resume): left alone\n", name.ptr ? name.ptr : o->name,
-		*o->namespace_ ? " in namespace " : "", o->namespace_, o->uid);
+		*o->place->namespace_ ? " in namespace " : "", o->place->namespace_, o->uid);
 	owners_buf_clear(&name);
 	return 0;
 }
@@ -336,12 +336,12 @@ static enum exit_code check_dependents_dry_run(struct delete_run *r, struct owne
 		if (results[i].outcome == OWNERS_OUTCOME_DONE || results[i].outcome == OWNERS_OUTCOME_GONE) {
 			delete_on_event(r, acts[i].kind == OWNERS_ACT_RELEASE ? OWNERS_EVENT_DRY_RUN_RELEASED
 								       : OWNERS_EVENT_DRY_RUN_DELETED,
-				 type.ptr, node->name, node->namespace_);
+				 type.ptr, node->name, node->place->namespace_);
 		} else {
 			refused++;
 			error_msg("the server would refuse to %s %s \"%s\"%s%s: %s",
 				  acts[i].kind == OWNERS_ACT_RELEASE ? "release" : "delete", type.ptr, node->name,
-				  *node->namespace_ ? " in namespace " : "", node->namespace_,
+				  *node->place->namespace_ ? " in namespace " : "", node->place->namespace_,
 				  results[i].message ? results[i].message : "refused");
 		}
 	}

@@ -43,8 +43,8 @@ static int said_as_of(struct said_as *a, const struct owners_node *n)
 	owners_buf_reset(&a->type);
 	if (owners_graph_node_type(&a->type, n))
 		return OWNERS_ENOMEM;
-	snprintf(a->where, sizeof(a->where), "%s%s", *n->namespace_ ? " in namespace " : "",
-		 n->namespace_);
+	snprintf(a->where, sizeof(a->where), "%s%s", *n->place->namespace_ ? " in namespace " : "",
+		 n->place->namespace_);
 	return 0;
 }
 
@@ -61,11 +61,11 @@ static enum exit_code remember_paused(struct scale_first *sf, const struct owner
 	if (OWNERS_GROW(sf->paused, cap, sf->n_paused + 1))
 		return error_oom();
 	p = &sf->paused[sf->n_paused];
-	p->type = n->resource;
-	p->ns = owners_strdup(n->namespace_);
+	p->type = n->place->resource;
+	p->ns = owners_strdup(n->place->namespace_);
 	p->name = owners_strdup(n->name);
 	p->uid = owners_strdup(n->uid);
-	p->kind = owners_strdup(n->kind);
+	p->kind = owners_strdup(n->place->kind);
 	sf->n_paused++;
 	if (!p->ns || !p->name || !p->uid || !p->kind)
 		return error_oom();
@@ -210,7 +210,7 @@ static void say_remove_command(struct owners_buf *out, const char *program,
 {
 	struct owners_command_line cmd = OWNERS_COMMAND_LINE_INIT;
 
-	if (!owners_finalizer_command_of(&cmd, p, p->finalizers[0]))
+	if (!owners_finalizer_command_of(&cmd, p, p->extras->finalizers[0]))
 		owners_command_line_spell(out, program, &cmd);
 	owners_command_line_clear(&cmd);
 	owners_buf_addc(out, '\n');
@@ -431,15 +431,18 @@ void scale_first_resume(struct scale_first *sf)
 	for (i = 0; i < sf->n_paused; i++) {
 		const struct scale_first_paused *d = &sf->paused[i];
 		struct owners_node n;
+		struct owners_node_place where = owners_graph_no_place;
 		struct owners_scale_state state;
 		int tries;
 
 		memset(&n, 0, sizeof(n));
-		n.resource = d->type;
-		n.namespace_ = d->ns;
+		where.resource = d->type;
+		where.namespace_ = d->ns;
+		where.kind = d->kind;
+		n.place = &where;
+		n.extras = &owners_graph_no_extras;
 		n.name = d->name;
 		n.uid = d->uid;
-		n.kind = d->kind;
 		for (tries = 0; tries < 3; tries++) {
 			int rc = owners_scale_read(&state, session_http(sf->s), &n,
 						   OWNERS_SCALE_DEPLOYMENT, &err);
@@ -538,12 +541,12 @@ static void explain_stuck(struct owners_buf *out, struct scale_first *sf, const 
 		const struct owners_node *p = &g->nodes[pods[i]];
 		uint32_t f;
 
-		if (p->deleted && p->n_finalizers) {
+		if (p->deleted && p->extras->n_finalizers) {
 			held++;
 			owners_buf_addf(out, "  pod \"%s\" is held by finalizer", p->name);
-			for (f = 0; f < p->n_finalizers; f++)
-				owners_buf_addf(out, "%s %s", f ? "," : p->n_finalizers > 1 ? "s" : "",
-						p->finalizers[f]);
+			for (f = 0; f < p->extras->n_finalizers; f++)
+				owners_buf_addf(out, "%s %s", f ? "," : p->extras->n_finalizers > 1 ? "s" : "",
+						p->extras->finalizers[f]);
 			owners_buf_addf(out, " (in deletion for %llds); if its controller is gone: ",
 					(long long)(now - p->deleted));
 			say_remove_command(out, session_cli(sf->s)->program, p);

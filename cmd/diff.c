@@ -168,15 +168,15 @@ static int labels_match(struct want *w, const struct owners_node *n)
 {
 	uint32_t k;
 
-	if (OWNERS_GROW(w->labels, w->cap_labels, (size_t)n->n_labels + 1)) {
+	if (OWNERS_GROW(w->labels, w->cap_labels, (size_t)n->extras->n_labels + 1)) {
 		w->oom = 1;
 		return 0;
 	}
-	for (k = 0; k < n->n_labels; k++) {
-		w->labels[k].key = n->labels[2 * k];
-		w->labels[k].value = n->labels[2 * k + 1];
+	for (k = 0; k < n->extras->n_labels; k++) {
+		w->labels[k].key = n->extras->labels[2 * k];
+		w->labels[k].value = n->extras->labels[2 * k + 1];
 	}
-	return owners_label_selector_match(w->sel, w->labels, n->n_labels);
+	return owners_label_selector_match(w->sel, w->labels, n->extras->n_labels);
 }
 
 static int wanted(void *ctx, const struct owners_graph *g, uint32_t node)
@@ -187,7 +187,7 @@ static int wanted(void *ctx, const struct owners_graph *g, uint32_t node)
 
 	if (w->ns && !owners_graph_in_scope(g, node, w->ns))
 		return 0;
-	for (i = 0; i < w->n_types && !(w->types[i] && n->resource && owners_resource_same_type(w->types[i], n->resource));
+	for (i = 0; i < w->n_types && !(w->types[i] && n->place->resource && owners_resource_same_type(w->types[i], n->place->resource));
 	     i++)
 		;
 	if (w->n_types && i == w->n_types)
@@ -464,7 +464,7 @@ static enum exit_code look_across(struct session *s, const char *ns)
 	enum exit_code rc;
 
 	for (i = 0; i < g->count; i++)
-		if (!g->nodes[i].virtual_ && g->nodes[i].n_refs && !strcmp(g->nodes[i].namespace_, ns) &&
+		if (!g->nodes[i].virtual_ && g->nodes[i].n_refs && !strcmp(g->nodes[i].place->namespace_, ns) &&
 		    owners_graph_node_list_push(&nodes, &n, &cap, i)) {
 			free(nodes);
 			return error_oom();

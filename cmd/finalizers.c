@@ -157,10 +157,10 @@ static void say_not_stuck(const struct owners_graph *g, const struct owners_stuc
 		const struct owners_node *node = &g->nodes[rows[i]];
 
 		owners_buf_reset(&what);
-		owners_api_type_name(&what, node->resource);
+		owners_api_type_name(&what, node->place->resource);
 		fprintf(stderr, "%s '%s'%s%s%s %s\n", what.ptr, node->name,
-			*node->namespace_ ? " in namespace '" : "", node->namespace_,
-			*node->namespace_ ? "'" : "",
+			*node->place->namespace_ ? " in namespace '" : "", node->place->namespace_,
+			*node->place->namespace_ ? "'" : "",
 			node->deleted ? "is being deleted, with no finalizers left"
 				      : "is not being deleted");
 	}

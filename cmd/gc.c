@@ -226,7 +226,7 @@ static void say_done(struct gc_run *r, const struct owners_gc_runner_event *e)
 	}
 	meter_clear(&r->meter);
 	sink_printf("%s \"%s\" %s%s%s%s\n", type.ptr, n->name, what.ptr ? what.ptr : "",
-		    *n->namespace_ ? " in namespace " : "", n->namespace_, dry ? " (server dry run)" : "");
+		    *n->place->namespace_ ? " in namespace " : "", n->place->namespace_, dry ? " (server dry run)" : "");
 	sink_flush();
 	owners_buf_clear(&type);
 	owners_buf_clear(&what);
@@ -348,8 +348,8 @@ static enum exit_code say_left(struct gc_run *r, struct owners_collector_render_
 		failed = owners_buf_adds(&out, "  ");
 		if (!failed)
 			failed = owners_graph_node_name(&out, &g->nodes[k]);
-		if (!failed && *g->nodes[k].namespace_)
-			failed = owners_buf_addf(&out, " in namespace %s", g->nodes[k].namespace_);
+		if (!failed && *g->nodes[k].place->namespace_)
+			failed = owners_buf_addf(&out, " in namespace %s", g->nodes[k].place->namespace_);
 		if (!failed)
 			failed = owners_buf_adds(&out, ": ");
 		if (!failed)

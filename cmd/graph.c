@@ -76,6 +76,8 @@ static void say_memory(const struct owners_graph *g)
 			{ "resourceVersions", m.versions },
 			{ "labels", m.labels },
 			{ "finalizers", m.finalizers },
+			{ "finalizer/label records", m.extras },
+			{ "places", m.places },
 			{ "interned strings", m.interned },
 			{ "UID index", m.uid_index },
 			{ "name index", m.name_index },

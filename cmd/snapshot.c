@@ -165,7 +165,7 @@ static int write_statuses(struct session *s, struct owners_snapshot_writer *w, s
 		return owners_error_oom(err);
 	}
 	for (i = 0; i < g->count; i++)
-		if (!g->nodes[i].virtual_ && g->nodes[i].resource && g->nodes[i].resource->has_status)
+		if (!g->nodes[i].virtual_ && g->nodes[i].place->resource && g->nodes[i].place->resource->has_status)
 			nodes[n++] = (uint32_t)i;
 	owners_status_fetch(st, g, &(const struct owners_node_list){ nodes, n }, session_http(s),
 			    &so, &ferr);
@@ -202,11 +202,11 @@ static int write_stuck_objects(struct session *s, struct owners_snapshot_writer 
 		if (n->virtual_ || !n->deleted || !(owners_stuck_is_namespace(n) || owners_stuck_is_pv(n)))
 			continue;
 		memset(&q, 0, sizeof(q));
-		q.key.type = n->resource;
+		q.key.type = n->place->resource;
 		q.key.name = n->name;
 		q.full = 1;
 		if (!owners_object_get(&doc, session_http(s), &q, &gerr) &&
-		    !(rc = owners_api_path_object(&path, n->resource, NULL, n->name, NULL)
+		    !(rc = owners_api_path_object(&path, n->place->resource, NULL, n->name, NULL)
 				   ? owners_error_oom(err)
 				   : 0))
 			rc = owners_snapshot_record_value(w, OWNERS_SNAPSHOT_FACT_OBJECT, path.ptr,

@@ -80,9 +80,9 @@ static int looked_at(const struct cmd_run *run, const struct owners_node *n)
 	if (n->virtual_)
 		return 0;
 	owners_graph_node_group(n, group, sizeof(group));
-	if (!owners_unused_kind(group, n->kind))
+	if (!owners_unused_kind(group, n->place->kind))
 		return 0;
-	return run->n_objs || run->cli->all_namespaces || *n->namespace_;
+	return run->n_objs || run->cli->all_namespaces || *n->place->namespace_;
 }
 
 static enum exit_code cmd_unused(struct cmd_run *run)

@@ -202,7 +202,7 @@ enum exit_code cmd_why(struct cmd_run *run)
 		rc = error_oom();
 		goto out;
 	}
-	rc = *session_graph(s)->nodes[node].namespace_ ? look_across_namespaces(s, &f.why)
+	rc = *session_graph(s)->nodes[node].place->namespace_ ? look_across_namespaces(s, &f.why)
 						       : EXIT_OK;
 	owners_why_clear(&f.why);
 	if (rc || (rc = explain_stuck(s, node, &f.facts, &f.rep)) ||

@@ -144,10 +144,10 @@ static int wants_around(void *ctx, const struct owners_resource *r)
 
 		owners_graph_node_group(n, group, sizeof(group));
 		if ((k->around & SESSION_RELATIONS_USERS) &&
-		    owners_relations_may_use(r->group, r->kind, group, n->kind))
+		    owners_relations_may_use(r->group, r->kind, group, n->place->kind))
 			return 1;
 		if ((k->around & SESSION_RELATIONS_OWN) && !strcmp(r->group, group) &&
-		    !strcmp(r->kind, n->kind))
+		    !strcmp(r->kind, n->place->kind))
 			return 1;
 	}
 	return 0;
@@ -168,7 +168,7 @@ int session_read_relations_around(struct session *s, struct owners_relations *re
 		for (j = 0; !a->virtual_ && j < k.n; j++) {
 			const struct owners_node *b = &s->graph->nodes[k.nodes[j]];
 
-			if (a->kind == b->kind && a->api_version == b->api_version)
+			if (a->place->kind == b->place->kind && a->place->api_version == b->place->api_version)
 				break;
 		}
 		if (!a->virtual_ && j == k.n)

@@ -140,7 +140,7 @@ static int collect_owner_types(const struct session *s, int untracked_only,
 			r = owners_graph_lookup_type(g->types, r);
 			if ((!untracked_only || !r->gc_tracked) && (r->verbs & OWNERS_VERB_LIST) &&
 			    !(done && session_types_want((void *)done, r)) &&
-			    owners_graph_listing_state(g, r, n->namespace_, NULL) == OWNERS_LISTING_NOT_LISTED)
+			    owners_graph_listing_state(g, r, n->place->namespace_, NULL) == OWNERS_LISTING_NOT_LISTED)
 				rc = session_types_add(t, r);
 		}
 	}

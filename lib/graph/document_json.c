@@ -51,13 +51,13 @@ int owners_document_object(struct owners_json_gen *j, const struct owners_node *
 {
 	uint32_t k;
 
-	owners_json_gen_kv(j, "apiVersion", n->api_version);
-	owners_json_gen_kv(j, "kind", n->kind);
+	owners_json_gen_kv(j, "apiVersion", n->place->api_version);
+	owners_json_gen_kv(j, "kind", n->place->kind);
 	owners_json_gen_string(j, "metadata");
 	owners_json_gen_map_open(j);
 	owners_json_gen_kv(j, "name", n->name);
-	if (*n->namespace_)
-		owners_json_gen_kv(j, "namespace", n->namespace_);
+	if (*n->place->namespace_)
+		owners_json_gen_kv(j, "namespace", n->place->namespace_);
 	owners_json_gen_kv(j, "uid", n->uid);
 	if (!n->virtual_)
 		owners_node_json_lifecycle(j, n);
@@ -81,11 +81,11 @@ int owners_document_object(struct owners_json_gen *j, const struct owners_node *
 		}
 		owners_json_gen_array_close(j);
 	}
-	if (n->n_labels) {
+	if (n->extras->n_labels) {
 		owners_json_gen_string(j, "labels");
 		owners_json_gen_map_open(j);
-		for (k = 0; k < n->n_labels; k++)
-			owners_json_gen_kv(j, n->labels[2 * k], n->labels[2 * k + 1]);
+		for (k = 0; k < n->extras->n_labels; k++)
+			owners_json_gen_kv(j, n->extras->labels[2 * k], n->extras->labels[2 * k + 1]);
 		owners_json_gen_map_close(j);
 	}
 	return owners_json_gen_map_close(j);

@@ -9,6 +9,9 @@
 #include "sort.h"
 #include "timeutil.h"
 
+const struct owners_node_place owners_graph_no_place = { "", "", "", NULL };
+const struct owners_node_extras owners_graph_no_extras = { NULL, 0, 0, NULL };
+
 int owners_graph_new(struct owners_graph **out, const struct owners_resource_table *types)
 {
 	struct owners_graph *g = calloc(1, sizeof(*g));
@@ -35,6 +38,7 @@ void owners_graph_free(struct owners_graph *g)
 	free(g->by_uid);
 	free(g->by_name);
 	free(g->edges);
+	free(g->places.slots);
 	owners_arena_clear(&g->arena);
 	free(g);
 }
@@ -66,8 +70,8 @@ int owners_graph_node_has_finalizer(const struct owners_node *n, const char *f)
 {
 	uint32_t i;
 
-	for (i = 0; i < n->n_finalizers; i++)
-		if (!strcmp(n->finalizers[i], f))
+	for (i = 0; i < n->extras->n_finalizers; i++)
+		if (!strcmp(n->extras->finalizers[i], f))
 			return 1;
 	return 0;
 }
@@ -76,9 +80,9 @@ const char *owners_graph_node_label(const struct owners_node *n, const char *key
 {
 	uint32_t i;
 
-	for (i = 0; i < n->n_labels; i++)
-		if (!strcmp(n->labels[2 * i], key))
-			return n->labels[2 * i + 1];
+	for (i = 0; i < n->extras->n_labels; i++)
+		if (!strcmp(n->extras->labels[2 * i], key))
+			return n->extras->labels[2 * i + 1];
 	return NULL;
 }
 
@@ -98,21 +102,21 @@ int owners_graph_node_labels_text(struct owners_buf *out, const struct owners_no
 	uint32_t i, k;
 	int rc = 0;
 
-	if (!n->n_labels)
+	if (!n->extras->n_labels)
 		return owners_buf_adds(out, "<none>");
 	/* A handful of labels: pick the next key in order each time rather
 	 * than sort a copy. */
-	for (i = 0; !rc && i < n->n_labels; i++) {
-		uint32_t best = n->n_labels;
+	for (i = 0; !rc && i < n->extras->n_labels; i++) {
+		uint32_t best = n->extras->n_labels;
 
-		for (k = 0; k < n->n_labels; k++)
-			if ((!prev || strcmp(n->labels[2 * k], prev) > 0) &&
-			    (best == n->n_labels || strcmp(n->labels[2 * k], n->labels[2 * best]) < 0))
+		for (k = 0; k < n->extras->n_labels; k++)
+			if ((!prev || strcmp(n->extras->labels[2 * k], prev) > 0) &&
+			    (best == n->extras->n_labels || strcmp(n->extras->labels[2 * k], n->extras->labels[2 * best]) < 0))
 				best = k;
-		if (best == n->n_labels)
+		if (best == n->extras->n_labels)
 			break;
-		prev = n->labels[2 * best];
-		rc = owners_buf_addf(out, "%s%s=%s", i ? "," : "", prev, n->labels[2 * best + 1]);
+		prev = n->extras->labels[2 * best];
+		rc = owners_buf_addf(out, "%s%s=%s", i ? "," : "", prev, n->extras->labels[2 * best + 1]);
 	}
 	return rc;
 }
@@ -120,23 +124,23 @@ int owners_graph_node_labels_text(struct owners_buf *out, const struct owners_no
 int owners_graph_node_order(const struct owners_graph *g, uint32_t a, uint32_t b, unsigned how)
 {
 	const struct owners_node *x = &g->nodes[a], *y = &g->nodes[b];
-	const char *first_x = x->namespace_, *first_y = y->namespace_;
-	const char *then_x = x->kind, *then_y = y->kind;
+	const char *first_x = x->place->namespace_, *first_y = y->place->namespace_;
+	const char *then_x = x->place->kind, *then_y = y->place->kind;
 	int c;
 
 	if (how & OWNERS_NODE_ORDER_KIND_FIRST) {
-		first_x = x->kind, first_y = y->kind;
-		then_x = x->namespace_, then_y = y->namespace_;
+		first_x = x->place->kind, first_y = y->place->kind;
+		then_x = x->place->namespace_, then_y = y->place->namespace_;
 	}
 	if ((c = strcmp(first_x, first_y)) || (c = strcmp(then_x, then_y)))
 		return c;
-	if ((how & OWNERS_NODE_ORDER_VERSION) && (c = strcmp(x->api_version, y->api_version)))
+	if ((how & OWNERS_NODE_ORDER_VERSION) && (c = strcmp(x->place->api_version, y->place->api_version)))
 		return c;
 	if ((c = strcmp(x->name, y->name)))
 		return c;
 	/* Ties broken so that no two nodes compare equal: the order never
 	 * falls back to the one the lists arrived in. */
-	if (!(how & OWNERS_NODE_ORDER_VERSION) && (c = strcmp(x->api_version, y->api_version)))
+	if (!(how & OWNERS_NODE_ORDER_VERSION) && (c = strcmp(x->place->api_version, y->place->api_version)))
 		return c;
 	return a == b ? 0 : strcmp(x->uid, y->uid);
 }
@@ -188,6 +192,76 @@ static void name_index_drop(struct owners_graph *g)
 	g->by_name_cap = 0;
 }
 
+/* ---- places ---------------------------------------------------------- */
+
+static uint64_t place_hash(const char *api_version, const char *kind, const char *ns,
+			   const struct owners_resource *r)
+{
+	/* the strings are interned: their addresses identify them */
+	uint64_t h = (uint64_t)(uintptr_t)api_version * 0x9e3779b97f4a7c15ULL;
+
+	h = (h ^ (uint64_t)(uintptr_t)kind) * 0xbf58476d1ce4e5b9ULL;
+	h = (h ^ (uint64_t)(uintptr_t)ns) * 0x94d049bb133111ebULL;
+	h = (h ^ (uint64_t)(uintptr_t)r) * 0x9e3779b97f4a7c15ULL;
+	return h ^ (h >> 29);
+}
+
+static int same_place(const struct owners_node_place *p, const char *api_version, const char *kind,
+		      const char *ns, const struct owners_resource *r)
+{
+	return p->api_version == api_version && p->kind == kind && p->namespace_ == ns && p->resource == r;
+}
+
+static void places_insert(const struct owners_node_place **slots, size_t cap, const struct owners_node_place *p)
+{
+	size_t j = place_hash(p->api_version, p->kind, p->namespace_, p->resource) & (cap - 1);
+
+	while (slots[j])
+		j = (j + 1) & (cap - 1);
+	slots[j] = p;
+}
+
+/* The one place of these (interned strings of arena a, in which a new
+ * place is made); NULL when out of memory. */
+static const struct owners_node_place *place_of(struct owners_node_places *t, struct owners_arena *a,
+						const char *api_version, const char *kind, const char *ns,
+						const struct owners_resource *r)
+{
+	struct owners_node_place *p;
+	size_t j;
+
+	if (t->last && same_place(t->last, api_version, kind, ns, r))
+		return t->last;
+	if (t->cap) {
+		j = place_hash(api_version, kind, ns, r) & (t->cap - 1);
+		for (; t->slots[j]; j = (j + 1) & (t->cap - 1))
+			if (same_place(t->slots[j], api_version, kind, ns, r))
+				return t->last = t->slots[j];
+	}
+	if ((t->count + 1) * 2 > t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 64, i;
+		const struct owners_node_place **slots = calloc(cap, sizeof(*slots));
+
+		if (!slots)
+			return NULL;
+		for (i = 0; i < t->cap; i++)
+			if (t->slots[i])
+				places_insert(slots, cap, t->slots[i]);
+		free(t->slots);
+		t->slots = slots;
+		t->cap = cap;
+	}
+	if (!(p = owners_arena_alloc(a, sizeof(*p))))
+		return NULL;
+	p->api_version = api_version;
+	p->kind = kind;
+	p->namespace_ = ns;
+	p->resource = r;
+	places_insert(t->slots, t->cap, p);
+	t->count++;
+	return t->last = p;
+}
+
 /* Appends a zeroed node and indexes its uid (whose hash is h); returns
  * its index. */
 static uint32_t node_append(struct owners_graph *g, const char *uid, uint64_t h)
@@ -203,6 +277,8 @@ static uint32_t node_append(struct owners_graph *g, const char *uid, uint64_t h)
 		return OWNERS_NO_NODE;
 	n = &g->nodes[g->count];
 	memset(n, 0, sizeof(*n));
+	n->place = &owners_graph_no_place;
+	n->extras = &owners_graph_no_extras;
 	n->uid = owners_arena_strdup(&g->arena, uid);
 	if (!n->uid)
 		return OWNERS_NO_NODE;
@@ -225,13 +301,15 @@ int owners_graph_node_list_push(uint32_t **v, size_t *n, size_t *cap, uint32_t n
 
 /* ---- adding objects -------------------------------------------------- */
 
-static int64_t parse_time(const char *s)
+/* Unix seconds in the 32 bits a node keeps (to 2106); 0 when unknown,
+ * before 1970 or after. */
+static uint32_t parse_time(const char *s)
 {
 	int64_t t = 0;
 
-	if (!s || !*s || owners_time_parse_rfc3339(&t, s))
+	if (!s || !*s || owners_time_parse_rfc3339(&t, s) || t <= 0 || t > (int64_t)UINT32_MAX)
 		return 0;
-	return t;
+	return (uint32_t)t;
 }
 
 /* The arena's copy of s, interned; slot: which field asks (see memo in
@@ -257,45 +335,52 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
 	struct owners_node *n = &g->nodes[idx];
 	size_t i;
 
+	const char *api_version, *kind, *ns;
+	struct owners_node_extras *x;
+
 	if (n->virtual_)
 		name_index_drop(g); /* the index holds observed objects only */
 	n->virtual_ = 0;
 	n->from_reference = 0;
-	n->finalizers = NULL;
-	n->labels = NULL;
+	n->extras = &owners_graph_no_extras;
 	n->refs = NULL;
-	n->resource = r;
-	n->api_version = intern_memo(g, MEMO_API_VERSION, r->api_version);
-	n->kind = intern_memo(g, MEMO_KIND, r->kind);
-	n->namespace_ = intern_memo(g, MEMO_NAMESPACE, m->namespace_ ? m->namespace_ : "");
+	api_version = intern_memo(g, MEMO_API_VERSION, r->api_version);
+	kind = intern_memo(g, MEMO_KIND, r->kind);
+	ns = intern_memo(g, MEMO_NAMESPACE, m->namespace_ ? m->namespace_ : "");
+	if (!api_version || !kind || !ns || !(n->place = place_of(&g->places, a, api_version, kind, ns, r)))
+		return OWNERS_ENOMEM;
 	n->name = owners_arena_strdup(a, m->name ? m->name : "");
 	n->resource_version = owners_arena_strdup(a, m->resource_version ? m->resource_version : "");
-	if (!n->api_version || !n->kind || !n->namespace_ || !n->name || !n->resource_version)
+	if (!n->name || !n->resource_version)
 		return OWNERS_ENOMEM;
 	n->created = parse_time(m->creation_timestamp);
 	n->deleted = parse_time(m->deletion_timestamp);
 	if (m->deletion_timestamp && *m->deletion_timestamp && !n->deleted)
 		n->deleted = 1; /* in deletion even if the time is unreadable */
-	n->n_finalizers = (uint32_t)m->n_finalizers;
-	if (m->n_finalizers) {
-		n->finalizers = owners_arena_alloc(a, m->n_finalizers * sizeof(*n->finalizers));
-		if (!n->finalizers)
+	if (m->n_finalizers || m->n_labels) {
+		if (!(x = owners_arena_alloc(a, sizeof(*x))))
+			return OWNERS_ENOMEM;
+		n->extras = x;
+		x->n_finalizers = (uint32_t)m->n_finalizers;
+		if (m->n_finalizers &&
+		    !(x->finalizers = owners_arena_alloc(a, m->n_finalizers * sizeof(*x->finalizers))))
 			return OWNERS_ENOMEM;
 		for (i = 0; i < m->n_finalizers; i++)
-			if (!(n->finalizers[i] = owners_arena_intern(a, m->finalizers[i])))
+			if (!(x->finalizers[i] = owners_arena_intern(a, m->finalizers[i])))
 				return OWNERS_ENOMEM;
-	}
-	n->n_labels = (uint32_t)m->n_labels;
-	if (m->n_labels) {
-		n->labels = owners_arena_alloc(a, 2 * m->n_labels * sizeof(*n->labels));
-		if (!n->labels)
+		x->n_labels = (uint32_t)m->n_labels;
+		if (m->n_labels && !(x->labels = owners_arena_alloc(a, 2 * m->n_labels * sizeof(*x->labels))))
 			return OWNERS_ENOMEM;
 		for (i = 0; i < m->n_labels; i++)
-			if (!(n->labels[2 * i] = owners_arena_intern(a, m->labels[i].key)) ||
-			    !(n->labels[2 * i + 1] = owners_arena_strdup(a, m->labels[i].value)))
+			if (!(x->labels[2 * i] = owners_arena_intern(a, m->labels[i].key)) ||
+			    !(x->labels[2 * i + 1] = owners_arena_strdup(a, m->labels[i].value)))
 				return OWNERS_ENOMEM;
 	}
-	n->n_refs = (uint32_t)m->n_owner_refs;
+	/* more references than a node can count: beyond what the apiserver
+	 * would take, and read as none rather than cut short */
+	if (m->n_owner_refs >= (1u << 30))
+		return OWNERS_EPROTO;
+	n->n_refs = (unsigned)m->n_owner_refs;
 	if (m->n_owner_refs) {
 		n->refs = owners_arena_alloc(a, m->n_owner_refs * sizeof(*n->refs));
 		if (!n->refs)
@@ -373,7 +458,7 @@ int owners_graph_add(struct owners_graph *g, const struct owners_resource *r,
 		return 0; /* nothing can own or be owned without a UID */
 	if ((idx = node_for(g, m, &existed)) == OWNERS_NO_NODE)
 		return OWNERS_ENOMEM;
-	if (existed && !g->nodes[idx].virtual_ && !serves_first(r, g->nodes[idx].resource))
+	if (existed && !g->nodes[idx].virtual_ && !serves_first(r, g->nodes[idx].place->resource))
 		return 0;
 	return fill_node(g, idx, r, m);
 }
@@ -405,10 +490,7 @@ int owners_graph_forget(struct owners_graph *g, const char *uid)
 	n->virtual_ = 1;
 	n->resource_version = "";
 	n->created = n->deleted = 0;
-	n->finalizers = NULL;
-	n->n_finalizers = 0;
-	n->labels = NULL;
-	n->n_labels = 0;
+	n->extras = &owners_graph_no_extras;
 	n->refs = NULL;
 	n->n_refs = 0;
 	name_index_drop(g);
@@ -419,34 +501,40 @@ int owners_graph_forget(struct owners_graph *g, const char *uid)
 
 /* ---- compaction ---------------------------------------------------- */
 
-/* Node n's strings, copied into a; *n keeps its place and everything else. */
-static int copy_node(struct owners_arena *a, struct owners_node *n)
+/* Node n's strings, copied into a (its place into places, made there);
+ * *n keeps its index and everything else. */
+static int copy_node(struct owners_arena *a, struct owners_node_places *places, struct owners_node *n)
 {
-	const char **v;
+	const struct owners_node_place *p = n->place;
+	const struct owners_node_extras *old = n->extras;
+	struct owners_node_extras *x;
+	const char *api_version, *kind, *ns;
 	struct owners_ref *refs;
 	uint32_t i;
 
-	if (!(n->uid = owners_arena_strdup(a, n->uid)) || !(n->api_version = owners_arena_intern(a, n->api_version)) ||
-	    !(n->kind = owners_arena_intern(a, n->kind)) || !(n->namespace_ = owners_arena_intern(a, n->namespace_)) ||
-	    !(n->name = owners_arena_strdup(a, n->name)) ||
+	if (!(api_version = owners_arena_intern(a, p->api_version)) || !(kind = owners_arena_intern(a, p->kind)) ||
+	    !(ns = owners_arena_intern(a, p->namespace_)) ||
+	    !(n->place = place_of(places, a, api_version, kind, ns, p->resource)) ||
+	    !(n->uid = owners_arena_strdup(a, n->uid)) || !(n->name = owners_arena_strdup(a, n->name)) ||
 	    !(n->resource_version = owners_arena_strdup(a, n->resource_version)))
 		return OWNERS_ENOMEM;
-	if (n->n_finalizers) {
-		if (!(v = owners_arena_alloc(a, n->n_finalizers * sizeof(*v))))
+	if (old != &owners_graph_no_extras) {
+		if (!(x = owners_arena_alloc(a, sizeof(*x))))
 			return OWNERS_ENOMEM;
-		for (i = 0; i < n->n_finalizers; i++)
-			if (!(v[i] = owners_arena_intern(a, n->finalizers[i])))
-				return OWNERS_ENOMEM;
-		n->finalizers = v;
-	}
-	if (n->n_labels) {
-		if (!(v = owners_arena_alloc(a, 2 * n->n_labels * sizeof(*v))))
+		*x = *old;
+		n->extras = x;
+		if (old->n_finalizers &&
+		    !(x->finalizers = owners_arena_alloc(a, old->n_finalizers * sizeof(*x->finalizers))))
 			return OWNERS_ENOMEM;
-		for (i = 0; i < n->n_labels; i++)
-			if (!(v[2 * i] = owners_arena_intern(a, n->labels[2 * i])) ||
-			    !(v[2 * i + 1] = owners_arena_strdup(a, n->labels[2 * i + 1])))
+		for (i = 0; i < old->n_finalizers; i++)
+			if (!(x->finalizers[i] = owners_arena_intern(a, old->finalizers[i])))
 				return OWNERS_ENOMEM;
-		n->labels = v;
+		if (old->n_labels && !(x->labels = owners_arena_alloc(a, 2 * old->n_labels * sizeof(*x->labels))))
+			return OWNERS_ENOMEM;
+		for (i = 0; i < old->n_labels; i++)
+			if (!(x->labels[2 * i] = owners_arena_intern(a, old->labels[2 * i])) ||
+			    !(x->labels[2 * i + 1] = owners_arena_strdup(a, old->labels[2 * i + 1])))
+				return OWNERS_ENOMEM;
 	}
 	if (n->n_refs) {
 		if (!(refs = owners_arena_alloc(a, n->n_refs * sizeof(*refs))))
@@ -467,6 +555,7 @@ static int copy_node(struct owners_arena *a, struct owners_node *n)
 int owners_graph_compact(struct owners_graph *g)
 {
 	struct owners_arena fresh;
+	struct owners_node_places places = { NULL, 0, 0, NULL };
 	struct owners_node *nodes = malloc((g->count ? g->count : 1) * sizeof(*nodes));
 	const char **listing_ns = calloc(g->n_listings + 1, sizeof(*listing_ns));
 	size_t i;
@@ -476,7 +565,7 @@ int owners_graph_compact(struct owners_graph *g)
 	/* Copies first: when memory runs out half way the graph is as it was. */
 	for (i = 0; !rc && i < g->count; i++) {
 		nodes[i] = g->nodes[i];
-		rc = copy_node(&fresh, &nodes[i]);
+		rc = copy_node(&fresh, &places, &nodes[i]);
 	}
 	for (i = 0; !rc && i < g->n_listings; i++)
 		if (g->listings[i].namespace_ &&
@@ -484,6 +573,7 @@ int owners_graph_compact(struct owners_graph *g)
 			rc = OWNERS_ENOMEM;
 	if (rc) {
 		owners_arena_clear(&fresh);
+		free(places.slots);
 		free(nodes);
 		free(listing_ns);
 		return OWNERS_ENOMEM;
@@ -493,6 +583,8 @@ int owners_graph_compact(struct owners_graph *g)
 		g->listings[i].namespace_ = listing_ns[i];
 	owners_arena_clear(&g->arena);
 	g->arena = fresh;
+	free(g->places.slots);
+	g->places = places;
 	memset(g->memo, 0, sizeof(g->memo));
 	g->edits = 0;
 	free(nodes);
@@ -583,13 +675,9 @@ static int take_reference(struct owners_graph *g, struct owners_node *n, uint32_
 	if (owners_resource_map_ref(g->types, ref->api_version, ref->kind, &r) != OWNERS_REF_MAPPED)
 		r = NULL;
 	/* A namespaced owner can only be in its dependent's namespace. */
-	ns = r && r->namespaced ? g->nodes[dependent].namespace_ : owners_arena_intern(&g->arena, "");
-	if (!ns)
+	ns = r && r->namespaced ? g->nodes[dependent].place->namespace_ : owners_arena_intern(&g->arena, "");
+	if (!ns || !(n->place = place_of(&g->places, &g->arena, ref->api_version, ref->kind, ns, r)))
 		return OWNERS_ENOMEM;
-	n->resource = r;
-	n->api_version = ref->api_version;
-	n->kind = ref->kind;
-	n->namespace_ = ns;
 	n->name = ref->name;
 	n->resource_version = "";
 	return 0;
@@ -613,7 +701,7 @@ static uint32_t virtual_owner(struct owners_graph *g, uint32_t dependent, const 
  * (owners_graph_link()'s rule). */
 static int speaks_first(const struct owners_graph *g, uint32_t a, uint32_t b)
 {
-	int a_ns = *g->nodes[a].namespace_ != 0, b_ns = *g->nodes[b].namespace_ != 0;
+	int a_ns = *g->nodes[a].place->namespace_ != 0, b_ns = *g->nodes[b].place->namespace_ != 0;
 
 	if (a_ns != b_ns)
 		return a_ns;
@@ -757,7 +845,7 @@ static int name_index_build(struct owners_graph *g)
 
 		if (n->virtual_)
 			continue;
-		j = name_hash(n->resource, n->namespace_, n->name) & (cap - 1);
+		j = name_hash(n->place->resource, n->place->namespace_, n->name) & (cap - 1);
 		while (g->by_name[j])
 			j = (j + 1) & (cap - 1);
 		g->by_name[j] = (uint32_t)i + 1;
@@ -780,7 +868,7 @@ int owners_graph_find_name(struct owners_graph *g, const struct owners_resource 
 		/* two objects of one name (a dump, or a watch, that caught an
 		 * object and its successor): the one of the smaller UID, by
 		 * rule, not the one listed first */
-		if (n->resource == r && !strcmp(n->namespace_, ns) && !strcmp(n->name, name) &&
+		if (n->place->resource == r && !strcmp(n->place->namespace_, ns) && !strcmp(n->name, name) &&
 		    (*found == OWNERS_NO_NODE || strcmp(n->uid, g->nodes[*found].uid) < 0))
 			*found = g->by_name[j] - 1;
 		j = (j + 1) & (g->by_name_cap - 1);
@@ -812,8 +900,8 @@ static int exists_elsewhere(const struct owners_graph *g, const struct owners_re
 {
 	uint32_t n = owners_graph_find_uid(g, uid);
 
-	return n != OWNERS_NO_NODE && !g->nodes[n].virtual_ && g->nodes[n].resource == r &&
-	       strcmp(g->nodes[n].namespace_, ns);
+	return n != OWNERS_NO_NODE && !g->nodes[n].virtual_ && g->nodes[n].place->resource == r &&
+	       strcmp(g->nodes[n].place->namespace_, ns);
 }
 
 const struct owners_resource *owners_graph_lookup_type(const struct owners_resource_table *t,
@@ -868,7 +956,7 @@ int owners_graph_resolve_ref(struct owners_graph *g, uint32_t dependent, const s
 		return 0;
 	}
 	out->resource = owners_graph_lookup_type(g->types, r);
-	if (r->namespaced && !*dep->namespace_) {
+	if (r->namespaced && !*dep->place->namespace_) {
 		/* namespacedOwnerOfClusterScopedObjectErr, before any lookup */
 		out->class_ = OWNERS_REF_INVALID_NAMESPACE;
 		return 0;
@@ -879,7 +967,7 @@ int owners_graph_resolve_ref(struct owners_graph *g, uint32_t dependent, const s
 		return 0;
 	}
 	r = out->resource;
-	ns = r->namespaced ? dep->namespace_ : "";
+	ns = r->namespaced ? dep->place->namespace_ : "";
 	/* Out of memory: "cannot tell", never "absent" (a destructive command
 	 * would take the owner for gone). */
 	if (owners_graph_find_name(g, r, ns, ref->name, &out->found)) {
@@ -1019,7 +1107,7 @@ int owners_graph_types_can_hold_answer(const struct owners_graph *g, const struc
 	/* One pass over the graph, whatever the number of types: a watch asks
 	 * after every change of a big graph. */
 	for (i = 0; left && i < g->count; i++) {
-		const struct owners_resource *t = g->nodes[i].resource;
+		const struct owners_resource *t = g->nodes[i].place->resource;
 
 		if (!g->nodes[i].virtual_ || !t)
 			continue;
@@ -1046,15 +1134,15 @@ int owners_graph_in_scope(const struct owners_graph *g, uint32_t node, const cha
 	const struct owners_node *n = &g->nodes[node];
 	uint32_t k;
 
-	if (!ns || !strcmp(n->namespace_, ns))
+	if (!ns || !strcmp(n->place->namespace_, ns))
 		return 1;
-	if (*n->namespace_)
+	if (*n->place->namespace_)
 		return 0;
 	for (k = 0; k < n->n_dependents; k++)
-		if (!strcmp(g->nodes[n->dependents[k]].namespace_, ns))
+		if (!strcmp(g->nodes[n->dependents[k]].place->namespace_, ns))
 			return 1;
 	for (k = 0; k < n->n_refs; k++)
-		if (n->refs[k].owner != OWNERS_NO_NODE && !strcmp(g->nodes[n->refs[k].owner].namespace_, ns))
+		if (n->refs[k].owner != OWNERS_NO_NODE && !strcmp(g->nodes[n->refs[k].owner].place->namespace_, ns))
 			return 1;
 	return 0;
 }
@@ -1080,7 +1168,7 @@ int owners_graph_summarize(struct owners_graph *g, const char *ns, struct owners
 		out->edges += n->n_refs;
 		if (!n->n_refs)
 			out->roots++;
-		if (n->deleted && n->n_finalizers)
+		if (n->deleted && n->extras->n_finalizers)
 			out->in_deletion++;
 		for (j = 0; j < n->n_refs; j++) {
 			enum owners_ref_class c = owners_graph_classify_ref(g, i, &n->refs[j]);
@@ -1116,37 +1204,37 @@ int owners_graph_summarize(struct owners_graph *g, const char *ns, struct owners
 
 int owners_graph_node_name(struct owners_buf *out, const struct owners_node *n)
 {
-	const char *slash = strchr(n->api_version, '/');
+	const char *slash = strchr(n->place->api_version, '/');
 	char group[256];
 
-	snprintf(group, sizeof(group), "%.*s", slash ? (int)(slash - n->api_version) : 0,
-		 n->api_version);
-	return owners_api_object_name(out, n->kind, group, n->name);
+	snprintf(group, sizeof(group), "%.*s", slash ? (int)(slash - n->place->api_version) : 0,
+		 n->place->api_version);
+	return owners_api_object_name(out, n->place->kind, group, n->name);
 }
 
 int owners_graph_node_is_core(const struct owners_node *n, const char *resource)
 {
-	return !n->virtual_ && n->resource && !*n->resource->group && !strcmp(n->resource->resource, resource);
+	return !n->virtual_ && n->place->resource && !*n->place->resource->group && !strcmp(n->place->resource->resource, resource);
 }
 
 int owners_graph_node_shown_name(struct owners_buf *out, const struct owners_node *n, int wide)
 {
-	const char *slash = strchr(n->api_version, '/');
+	const char *slash = strchr(n->place->api_version, '/');
 
 	if (wide && slash)
-		return owners_buf_addf(out, "%s.%.*s/%s", n->kind, (int)(slash - n->api_version),
-				       n->api_version, n->name);
-	return owners_buf_addf(out, "%s/%s", n->kind, n->name);
+		return owners_buf_addf(out, "%s.%.*s/%s", n->place->kind, (int)(slash - n->place->api_version),
+				       n->place->api_version, n->name);
+	return owners_buf_addf(out, "%s/%s", n->place->kind, n->name);
 }
 
 void owners_graph_node_group(const struct owners_node *n, char *out, size_t size)
 {
-	const char *slash = strchr(n->api_version, '/');
-	size_t len = slash ? (size_t)(slash - n->api_version) : 0;
+	const char *slash = strchr(n->place->api_version, '/');
+	size_t len = slash ? (size_t)(slash - n->place->api_version) : 0;
 
 	if (len >= size)
 		len = size - 1;
-	memcpy(out, n->api_version, len);
+	memcpy(out, n->place->api_version, len);
 	out[len] = 0;
 }
 

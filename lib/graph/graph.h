@@ -41,33 +41,55 @@ struct owners_ref {
 	unsigned block_owner_deletion_set : 1;
 };
 
-struct owners_node {
-	const char *uid;
+/* What a node is and where it is: its type and namespace. Every node
+ * of one type in one namespace points at one shared record (there are
+ * as many as types times namespaces, not objects), so a node pays one
+ * pointer for all four. */
+struct owners_node_place {
 	const char *api_version;  /* interned; the reference's for virtual nodes */
 	const char *kind;         /* interned */
 	const char *namespace_;   /* interned; "" when cluster-scoped */
-	const char *name;
-	const char *resource_version;
 	const struct owners_resource *resource; /* NULL when virtual and unserved */
-	int64_t created;          /* unix seconds, 0 unknown */
-	int64_t deleted;          /* deletionTimestamp, 0 when not in deletion */
+};
+
+/* What few objects carry: finalizers, and labels when the scan keeps
+ * them. Nodes without either share one empty record. */
+struct owners_node_extras {
 	const char **finalizers;  /* interned */
 	uint32_t n_finalizers;
-	uint32_t n_refs;
-	struct owners_ref *refs;  /* this object's ownerReferences */
-	uint32_t *dependents;     /* nodes whose references point here (a slice
-				     of the graph's one dependents array) */
-	uint32_t n_dependents;
+	uint32_t n_labels;
 	/* metadata.labels, key then value (2 * n_labels strings), when the
 	 * scan kept them (owners_scan_options.keep_labels); else none */
 	const char **labels;
-	uint32_t n_labels;
+};
+
+/* One object (or one only referred to). Kept small: a graph of ten
+ * million objects holds ten million of these. */
+struct owners_node {
+	const char *uid;
+	const char *name;
+	const struct owners_node_place *place;   /* never NULL */
+	const struct owners_node_extras *extras; /* never NULL */
+	const char *resource_version;
+	struct owners_ref *refs;  /* this object's ownerReferences */
+	uint32_t *dependents;     /* nodes whose references point here (a slice
+				     of the graph's one dependents array) */
+	/* unix seconds, 0 unknown (32 bits hold times to 2106) */
+	uint32_t created;
+	uint32_t deleted;         /* deletionTimestamp, 0 when not in deletion */
+	unsigned n_refs : 30;
 	unsigned virtual_ : 1;    /* never observed: only referenced */
 	/* virtual, and what it says comes from a reference to it (not from
 	 * an object seen once and gone since): owners_graph_link() decides
 	 * again which reference that is (see it) */
 	unsigned from_reference : 1;
+	uint32_t n_dependents;
 };
+
+/* A node's place and extras when it has none of its own: nodes built by
+ * hand (an absent row) start from these. */
+extern const struct owners_node_place owners_graph_no_place;
+extern const struct owners_node_extras owners_graph_no_extras;
 
 /* Where a type was listed: namespace NULL means all namespaces (or a
  * cluster-scoped type). rc is 0 or the OWNERS_E* the list failed with. */
@@ -78,8 +100,17 @@ struct owners_listing {
 	char *message;
 };
 
+/* The graph's places, each once: open addressing, power-of-two size. */
+struct owners_node_places {
+	const struct owners_node_place **slots;
+	size_t count, cap;
+	const struct owners_node_place *last; /* objects come a type and a
+						 namespace at a time */
+};
+
 struct owners_graph {
 	struct owners_arena arena;
+	struct owners_node_places places; /* in the arena, as their strings */
 	const struct owners_resource_table *types;
 	struct owners_node *nodes;
 	uint32_t count;

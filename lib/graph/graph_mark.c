@@ -8,11 +8,11 @@ static int in_scope(const struct owners_node *n, const char *ns, int flags)
 {
 	if (n->virtual_)
 		return 0;
-	if (!*n->namespace_)
+	if (!*n->place->namespace_)
 		return !ns || (flags & OWNERS_MARK_CLUSTER_SCOPED) ||
 		       ((flags & OWNERS_MARK_OWN_NAMESPACE) && owners_graph_node_is_core(n, "namespaces") &&
 			!strcmp(n->name, ns));
-	return !ns || !strcmp(n->namespace_, ns);
+	return !ns || !strcmp(n->place->namespace_, ns);
 }
 
 void owners_graph_mark(unsigned char *marks, const struct owners_graph *g,
@@ -23,7 +23,7 @@ void owners_graph_mark(unsigned char *marks, const struct owners_graph *g,
 	for (i = 0; i < g->count; i++) {
 		const struct owners_node *n = &g->nodes[i];
 
-		if (in_scope(n, ns, flags) && (!r || owners_resource_same_type(n->resource, r)))
+		if (in_scope(n, ns, flags) && (!r || owners_resource_same_type(n->place->resource, r)))
 			marks[i] = 1;
 	}
 }
@@ -37,8 +37,8 @@ size_t owners_graph_mark_absent(unsigned char *marks, const struct owners_graph 
 	for (i = 0; i < g->count; i++) {
 		const struct owners_node *n = &g->nodes[i];
 
-		if (n->virtual_ && n->resource == r && !strcmp(n->name, name) &&
-		    !strcmp(n->namespace_, r->namespaced ? ns : "")) {
+		if (n->virtual_ && n->place->resource == r && !strcmp(n->name, name) &&
+		    !strcmp(n->place->namespace_, r->namespaced ? ns : "")) {
 			marks[i] = 1;
 			found++;
 		}

@@ -32,23 +32,26 @@ void owners_graph_memory(const struct owners_graph *g, struct owners_graph_memor
 			out->uids += o && r->uid == o->uid ? 0 : text(r->uid);
 			out->names += o && r->name == o->name ? 0 : text(r->name);
 		}
-		out->labels += 2 * n->n_labels * sizeof(*n->labels);
-		for (k = 0; k < n->n_labels; k++)
-			out->labels += text(n->labels[2 * k + 1]);
-		out->finalizers += n->n_finalizers * sizeof(*n->finalizers);
+		out->labels += 2 * n->extras->n_labels * sizeof(*n->extras->labels);
+		for (k = 0; k < n->extras->n_labels; k++)
+			out->labels += text(n->extras->labels[2 * k + 1]);
+		out->finalizers += n->extras->n_finalizers * sizeof(*n->extras->finalizers);
+		out->extras += n->extras != &owners_graph_no_extras ? sizeof(*n->extras) : 0;
 		out->edges += n->n_dependents * sizeof(*g->edges);
 	}
 	strings = owners_arena_interned_bytes(&g->arena);
 	out->interned = strings + g->arena.intern_cap * sizeof(*g->arena.interned);
+	out->places = g->places.count * sizeof(struct owners_node_place) +
+		      g->places.cap * sizeof(*g->places.slots);
 	out->uid_index = g->by_uid_cap * sizeof(*g->by_uid);
 	out->name_index = g->by_name_cap * sizeof(*g->by_name);
 	/* what the arena handed out: the interned strings are in it, their
 	 * table is not */
 	handed = out->uids + out->names + out->versions + out->refs + out->labels +
-		 out->finalizers + strings;
+		 out->finalizers + out->extras + g->places.count * sizeof(struct owners_node_place) + strings;
 	i = owners_arena_allocated(&g->arena);
 	out->arena_slack = i > handed ? i - handed : 0;
 	out->total = out->nodes + out->nodes_spare + out->refs + out->uids + out->names +
-		     out->versions + out->labels + out->finalizers + out->interned +
+		     out->versions + out->labels + out->finalizers + out->extras + out->places + out->interned +
 		     out->uid_index + out->name_index + out->edges + out->arena_slack;
 }

@@ -22,6 +22,8 @@ struct owners_graph_memory {
 	size_t versions;    /* resourceVersions */
 	size_t labels;      /* label arrays and values */
 	size_t finalizers;  /* finalizer arrays */
+	size_t extras;      /* the records of nodes with finalizers or labels */
+	size_t places;      /* the places nodes share, and their table */
 	size_t interned;    /* interned strings and their table */
 	size_t uid_index;   /* by UID */
 	size_t name_index;  /* by name, when built */

@@ -72,7 +72,7 @@ static int meta_of(struct meta_scratch *s, const struct owners_node *n)
 	scratch_clear(s);
 	if ((n->n_refs && (!(s->refs = calloc(n->n_refs, sizeof(*s->refs))) ||
 			   !(s->fields = calloc(n->n_refs, 1)))) ||
-	    (n->n_labels && !(s->labels = calloc(n->n_labels, sizeof(*s->labels)))))
+	    (n->extras->n_labels && !(s->labels = calloc(n->extras->n_labels, sizeof(*s->labels)))))
 		return OWNERS_ENOMEM;
 	for (i = 0; i < n->n_refs; i++) {
 		const struct owners_ref *r = &n->refs[i];
@@ -82,21 +82,21 @@ static int meta_of(struct meta_scratch *s, const struct owners_node *n)
 		s->fields[i] = (unsigned char)((r->controller_set ? OWNERS_REF_HAS_CONTROLLER : 0) |
 					       (r->block_owner_deletion_set ? OWNERS_REF_HAS_BLOCK_OWNER_DELETION : 0));
 	}
-	for (i = 0; i < n->n_labels; i++)
-		s->labels[i] = (struct owners_label_meta){ n->labels[2 * i], n->labels[2 * i + 1] };
+	for (i = 0; i < n->extras->n_labels; i++)
+		s->labels[i] = (struct owners_label_meta){ n->extras->labels[2 * i], n->extras->labels[2 * i + 1] };
 	s->m.name = n->name;
-	s->m.namespace_ = n->namespace_;
+	s->m.namespace_ = n->place->namespace_;
 	s->m.uid = n->uid;
 	s->m.resource_version = n->resource_version;
 	s->m.creation_timestamp = time_text(s->created, sizeof(s->created), n->created);
 	s->m.deletion_timestamp = time_text(s->deleted, sizeof(s->deleted), n->deleted);
-	s->m.finalizers = n->finalizers;
-	s->m.n_finalizers = n->n_finalizers;
+	s->m.finalizers = n->extras->finalizers;
+	s->m.n_finalizers = n->extras->n_finalizers;
 	s->m.owner_refs = s->refs;
 	s->m.n_owner_refs = n->n_refs;
 	s->m.owner_ref_fields = s->fields;
 	s->m.labels = s->labels;
-	s->m.n_labels = n->n_labels;
+	s->m.n_labels = n->extras->n_labels;
 	return 0;
 }
 
@@ -119,8 +119,8 @@ static int hand_on(struct owners_graph *from, struct owners_graph *g, const stru
 
 		if ((rc = meta_of(&s, node)))
 			break;
-		rc = g ? owners_graph_add(g, node->resource, &s.m)
-		       : o->on_object(o->on_object_ctx, node->resource, &s.m);
+		rc = g ? owners_graph_add(g, node->place->resource, &s.m)
+		       : o->on_object(o->on_object_ctx, node->place->resource, &s.m);
 	}
 	/* the listings, failed ones too, in an order of their own */
 	if (!rc && g && from->n_listings) {

@@ -23,16 +23,16 @@ int owners_namespace_content_count(struct owners_namespace_content *out,
 	for (i = 0; i < g->count; i++) {
 		const struct owners_node *n = &g->nodes[i];
 
-		if (n->virtual_ || !*n->namespace_ || strcmp(n->namespace_, ns))
+		if (n->virtual_ || !*n->place->namespace_ || strcmp(n->place->namespace_, ns))
 			continue;
-		for (k = 0; k < out->n_types && out->types[k].resource != n->resource; k++)
+		for (k = 0; k < out->n_types && out->types[k].resource != n->place->resource; k++)
 			;
 		if (k == out->n_types) {
 			if (OWNERS_GROW(out->types, cap, out->n_types + 1)) {
 				owners_namespace_content_clear(out);
 				return OWNERS_ENOMEM;
 			}
-			out->types[k].resource = n->resource;
+			out->types[k].resource = n->place->resource;
 			out->types[k].count = 0;
 			out->n_types++;
 		}

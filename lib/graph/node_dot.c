@@ -14,8 +14,8 @@ static int node_dot(struct owners_buf *out, const struct owners_node *n, const c
 	struct owners_buf label = OWNERS_BUF_INIT;
 	int rc;
 
-	rc = owners_buf_addf(&label, "%s\n%s%s%s", n->kind, n->namespace_,
-			     *n->namespace_ ? "/" : "", n->name);
+	rc = owners_buf_addf(&label, "%s\n%s%s%s", n->place->kind, n->place->namespace_,
+			     *n->place->namespace_ ? "/" : "", n->name);
 	if (!rc && kept)
 		rc = owners_buf_addf(&label, "\n%s", kept); /* "kept: ..." */
 	if (!rc)

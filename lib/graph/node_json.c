@@ -4,10 +4,10 @@
  * them, only the last one's answer. */
 int owners_node_json_identity(struct owners_json_gen *j, const struct owners_node *n)
 {
-	owners_json_gen_kv(j, "kind", n->kind);
-	owners_json_gen_kv(j, "apiVersion", n->api_version);
-	if (*n->namespace_)
-		owners_json_gen_kv(j, "namespace", n->namespace_);
+	owners_json_gen_kv(j, "kind", n->place->kind);
+	owners_json_gen_kv(j, "apiVersion", n->place->api_version);
+	if (*n->place->namespace_)
+		owners_json_gen_kv(j, "namespace", n->place->namespace_);
 	owners_json_gen_kv(j, "name", n->name);
 	owners_json_gen_kv(j, "uid", n->uid);
 	return owners_json_gen_error(j);
@@ -19,11 +19,11 @@ int owners_node_json_lifecycle(struct owners_json_gen *j, const struct owners_no
 
 	owners_json_gen_kv_time(j, "creationTimestamp", n->created);
 	owners_json_gen_kv_time(j, "deletionTimestamp", n->deleted);
-	if (n->n_finalizers) {
+	if (n->extras->n_finalizers) {
 		owners_json_gen_string(j, "finalizers");
 		owners_json_gen_array_open(j);
-		for (k = 0; k < n->n_finalizers; k++)
-			owners_json_gen_string(j, n->finalizers[k]);
+		for (k = 0; k < n->extras->n_finalizers; k++)
+			owners_json_gen_string(j, n->extras->finalizers[k]);
 		owners_json_gen_array_close(j);
 	}
 	return owners_json_gen_error(j);

@@ -296,7 +296,7 @@ static int resolve_template(struct owners_relations *rel, struct owners_graph *g
 
 static int is_core(const struct owners_node *n, const char *kind)
 {
-	return !n->virtual_ && n->resource && !*n->resource->group && !strcmp(n->kind, kind);
+	return !n->virtual_ && n->place->resource && !*n->place->resource->group && !strcmp(n->place->kind, kind);
 }
 
 /* The Service an EndpointSlice serves: its label, else its owner. */
@@ -380,13 +380,13 @@ static int selection_index_build(struct selection_index *x, struct owners_relati
 		struct owners_strset_entry *e;
 
 		if (is_core(n, "Pod")) {
-			rc = index_pod(x, i, n->namespace_);
+			rc = index_pod(x, i, n->place->namespace_);
 			continue;
 		}
-		if (n->virtual_ || strcmp(n->kind, "EndpointSlice") ||
+		if (n->virtual_ || strcmp(n->place->kind, "EndpointSlice") ||
 		    !(service = slice_service(n)))
 			continue;
-		snprintf(key, sizeof(key), "%s/%s", n->namespace_, service);
+		snprintf(key, sizeof(key), "%s/%s", n->place->namespace_, service);
 		if (!(e = owners_strset_get(&x->services, key)) &&
 		    !(e = owners_strset_add(&x->services, key, NULL)))
 			return OWNERS_ENOMEM;
@@ -402,7 +402,7 @@ static int slices_of(const struct selection_index *x, const struct owners_node *
 	char key[1024];
 	struct owners_strset_entry *e;
 
-	snprintf(key, sizeof(key), "%s/%s", n->namespace_, n->name);
+	snprintf(key, sizeof(key), "%s/%s", n->place->namespace_, n->name);
 	e = owners_strset_get(&x->services, key);
 	return e ? e->flag : 0;
 }
@@ -417,15 +417,15 @@ static int selects(const struct owners_pod_selector *s, const struct owners_node
 {
 	uint32_t i;
 
-	if (OWNERS_GROW(*labels, *cap, (size_t)pod->n_labels + 1)) {
+	if (OWNERS_GROW(*labels, *cap, (size_t)pod->extras->n_labels + 1)) {
 		*failed = 1;
 		return 0;
 	}
-	for (i = 0; i < pod->n_labels; i++) {
-		(*labels)[i].key = pod->labels[2 * i];
-		(*labels)[i].value = pod->labels[2 * i + 1];
+	for (i = 0; i < pod->extras->n_labels; i++) {
+		(*labels)[i].key = pod->extras->labels[2 * i];
+		(*labels)[i].value = pod->extras->labels[2 * i + 1];
 	}
-	return owners_pod_selector_matches(s, *labels, pod->n_labels);
+	return owners_pod_selector_matches(s, *labels, pod->extras->n_labels);
 }
 
 static int select_pods(struct owners_relations *rel, struct owners_graph *g)
@@ -441,14 +441,14 @@ static int select_pods(struct owners_relations *rel, struct owners_graph *g)
 	for (i = 0; !rc && i < rel->n_selectors; i++) {
 		const struct owners_relation_selector *s = &rel->selectors[i];
 		const struct owners_node *user = &g->nodes[s->user];
-		struct owners_strset_entry *e = owners_strset_get(&x.namespaces, user->namespace_);
+		struct owners_strset_entry *e = owners_strset_get(&x.namespaces, user->place->namespace_);
 		size_t before = rel->uses.count;
 
 		if (!e || (is_core(user, "Service") && slices_of(&x, user)))
 			continue;
 		for (j = 0; !rc && j < x.n_pods[e->flag]; j++) {
 			const struct owners_node *pod = &g->nodes[x.pods[e->flag][j]];
-			const struct owners_use_target t = { "", "Pod", pod->namespace_,
+			const struct owners_use_target t = { "", "Pod", pod->place->namespace_,
 							     pod->name };
 
 			if (selects(&s->selector, pod, &labels, &cap, &failed))
@@ -475,7 +475,7 @@ int owners_relations_selects_any(const struct owners_relations *rel, const struc
 		;
 	for (k = 0; i < rel->n_selectors && !found && !failed && k < g->count; k++)
 		if (is_core(&g->nodes[k], "Pod") &&
-		    !strcmp(g->nodes[k].namespace_, g->nodes[node].namespace_))
+		    !strcmp(g->nodes[k].place->namespace_, g->nodes[node].place->namespace_))
 			found = selects(&rel->selectors[i].selector, &g->nodes[k], &labels, &cap,
 					&failed);
 	free(labels);

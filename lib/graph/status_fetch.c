@@ -51,7 +51,7 @@ struct fetch {
 static void got_object(struct run *run, uint32_t node,
 		       const struct owners_json_value *object)
 {
-	owners_object_status_read(&run->out[node], run->g->nodes[node].kind, object);
+	owners_object_status_read(&run->out[node], run->g->nodes[node].place->kind, object);
 }
 
 static void get_done(void *ctx, struct owners_http_request *req)
@@ -177,15 +177,15 @@ static void list_done(void *ctx, struct owners_http_request *req)
 static struct group *group_of(struct group **groups, size_t *n, size_t *cap, const struct owners_node *node,
 			      int all_namespaces)
 {
-	const char *ns = all_namespaces ? NULL : node->namespace_;
+	const char *ns = all_namespaces ? NULL : node->place->namespace_;
 	size_t i;
 
 	for (i = 0; i < *n; i++)
-		if ((*groups)[i].resource == node->resource && (*groups)[i].namespace_ == ns)
+		if ((*groups)[i].resource == node->place->resource && (*groups)[i].namespace_ == ns)
 			return &(*groups)[i];
 	if (OWNERS_GROW(*groups, *cap, *n + 1))
 		return NULL;
-	(*groups)[*n].resource = node->resource;
+	(*groups)[*n].resource = node->place->resource;
 	(*groups)[*n].namespace_ = ns;
 	(*groups)[*n].count = 0;
 	return &(*groups)[(*n)++];
@@ -217,7 +217,7 @@ int owners_status_fetch(struct owners_object_status *out, struct owners_graph *g
 		struct group *grp;
 
 		/* A node can appear on several rows (several owners, cycles). */
-		if (node->virtual_ || !node->resource || !node->resource->has_status || wanted[nodes[i]])
+		if (node->virtual_ || !node->place->resource || !node->place->resource->has_status || wanted[nodes[i]])
 			continue;
 		wanted[nodes[i]] = 1;
 		if (!(grp = group_of(&groups, &n_groups, &cap_groups, node, all)))
@@ -258,7 +258,7 @@ int owners_status_fetch(struct owners_object_status *out, struct owners_graph *g
 		f->node = nodes[i];
 		f->req.on_done = get_done;
 		f->req.ctx = f;
-		rc = owners_api_path_object(&f->req.path, node->resource, node->namespace_, node->name, NULL);
+		rc = owners_api_path_object(&f->req.path, node->place->resource, node->place->namespace_, node->name, NULL);
 		if (!rc)
 			rc = owners_http_submit(c, &f->req);
 	}

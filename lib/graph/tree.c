@@ -409,8 +409,8 @@ static int row_notes(struct owners_buf *out, const struct owners_render *r,
 			rc = owners_buf_adds(out, "deleting ");
 		if (!rc)
 			rc = owners_time_format_age(out, r->print.now > n->deleted ? r->print.now - n->deleted : 0);
-		for (i = 0; !rc && i < n->n_finalizers; i++)
-			rc = owners_buf_addf(out, "%s%s", i ? "," : ", finalizers: ", n->finalizers[i]);
+		for (i = 0; !rc && i < n->extras->n_finalizers; i++)
+			rc = owners_buf_addf(out, "%s%s", i ? "," : ", finalizers: ", n->extras->finalizers[i]);
 	}
 	/* Down-tree rows name their own dangling references. */
 	for (i = 0; !rc && !r->tree->up && !n->virtual_ && i < n->n_refs; i++) {
@@ -559,7 +559,7 @@ static int fill_row(struct owners_buf *cell, const struct owners_render *r,
 		return fill_absent(cell, r, row);
 	n = &r->g->nodes[row->node];
 	if (!rc)
-		rc = owners_buf_adds(&cell[COL_NS], *n->namespace_ ? n->namespace_ : "");
+		rc = owners_buf_adds(&cell[COL_NS], *n->place->namespace_ ? n->place->namespace_ : "");
 	if (!rc)
 		rc = owners_graph_node_shown_name(&cell[COL_NAME], n, r->print.wide);
 	if (!rc && row->related)
@@ -641,7 +641,9 @@ static int write_row(struct owners_buf *out, const struct owners_render *r,
 	const size_t *width = l->width, *order = l->order;
 	size_t n_order = l->n_order;
 	/* a relation's object that does not exist reads as a missing owner */
-	static const struct owners_node absent = { .virtual_ = 1 };
+	static const struct owners_node absent = {
+		.place = &owners_graph_no_place, .extras = &owners_graph_no_extras, .virtual_ = 1
+	};
 	const struct owners_node *n =
 		row->node != OWNERS_NO_NODE ? &r->g->nodes[row->node] : &absent;
 	int alert = n->virtual_ || n->deleted || row->cycle || cells[COL_NOTES].len;
@@ -907,16 +909,19 @@ static int dot_relation(struct owners_buf *out, const struct owners_render *r,
 	const struct owners_relation *x = &r->tree->rel->items[row->relation];
 	const struct owners_use *u = &r->tree->rel->uses.items[x->use];
 	struct owners_node absent;
+	struct owners_node_place where = owners_graph_no_place;
 	char id[64];
 	uint32_t k;
 	int rc = 0;
 
 	memset(&absent, 0, sizeof(absent));
+	absent.place = &where;
+	absent.extras = &owners_graph_no_extras;
 	if (x->used == OWNERS_NO_NODE) {
 		snprintf(id, sizeof(id), "use-%zu", row->relation);
 		absent.uid = id;
-		absent.kind = u->kind;
-		absent.namespace_ = u->namespace_ ? u->namespace_ : "";
+		where.kind = u->kind;
+		where.namespace_ = u->namespace_ ? u->namespace_ : "";
 		absent.name = u->name;
 		absent.virtual_ = 1;
 		rc = owners_node_dot(out, &absent);

@@ -19,7 +19,7 @@ static int row_ready(const struct owners_graph *g, const struct owners_tree *tre
 		return !tree->rows[i].depth ? 0 : tree->up;
 	if (n->deleted)
 		return 0;
-	if (n->resource && n->resource->has_status)
+	if (n->place->resource && n->place->resource->has_status)
 		return node < n_status && status[node].ready && status[node].is_ready;
 	return 1;
 }

@@ -363,8 +363,8 @@ static int relist_listed(void *ctx, const struct owners_resource *r, const char 
 /* Whether node n is one of the stream's objects (its type, its namespace). */
 static int in_stream(const struct stream *st, const struct owners_node *n)
 {
-	return !n->virtual_ && n->resource && owners_resource_same_type(n->resource, st->r) &&
-	       (!st->ns || !strcmp(n->namespace_, st->ns));
+	return !n->virtual_ && n->place->resource && owners_resource_same_type(n->place->resource, st->r) &&
+	       (!st->ns || !strcmp(n->place->namespace_, st->ns));
 }
 
 /* After a list: what it did not return is gone; the full types' statuses

@@ -70,7 +70,7 @@ void owners_broken_uses_clear(struct owners_broken_uses *b)
 
 static int makes_pods(const struct owners_node *n)
 {
-	return strcmp(n->kind, "Pod") != 0;
+	return strcmp(n->place->kind, "Pod") != 0;
 }
 
 const char *owners_broken_uses_breaks(const struct owners_relations *rel,
@@ -140,7 +140,7 @@ int owners_broken_uses_render_text(struct owners_buf *out,
 		const struct owners_relation *x = &r->rel->items[r->broken->items[i]];
 		const struct owners_node *user = &r->g->nodes[x->user];
 
-		rc = owners_buf_adds(owners_text_table_cell(&t, i, C_NS), user->namespace_);
+		rc = owners_buf_adds(owners_text_table_cell(&t, i, C_NS), user->place->namespace_);
 		if (!rc)
 			rc = owners_graph_node_shown_name(owners_text_table_cell(&t, i, C_OBJECT),
 							  user, r->print.wide);

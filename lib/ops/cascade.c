@@ -165,7 +165,7 @@ static enum ref_bearing bearing(struct owners_graph *g, const unsigned char *mem
 		/* A cluster-scoped object with a namespaced owner is an error
 		 * to the GC; a namespaced one whose owner lives in another
 		 * namespace is simply not found there. */
-		return *g->nodes[dep].namespace_ ? REF_DANGLING : REF_UNTOUCHABLE;
+		return *g->nodes[dep].place->namespace_ ? REF_DANGLING : REF_UNTOUCHABLE;
 	case OWNERS_REF_RESOLVED:
 		if (member[res.found] && !orphaning[res.found])
 			return REF_IN_CASCADE;
@@ -433,9 +433,9 @@ static int holds_own_finalizer(const struct owners_node *n)
 {
 	uint32_t i;
 
-	for (i = 0; i < n->n_finalizers; i++)
-		if (strcmp(n->finalizers[i], OWNERS_FINALIZER_ORPHAN) &&
-		    strcmp(n->finalizers[i], OWNERS_FINALIZER_FOREGROUND))
+	for (i = 0; i < n->extras->n_finalizers; i++)
+		if (strcmp(n->extras->finalizers[i], OWNERS_FINALIZER_ORPHAN) &&
+		    strcmp(n->extras->finalizers[i], OWNERS_FINALIZER_FOREGROUND))
 			return 1;
 	return 0;
 }
@@ -566,7 +566,7 @@ static const char *left_alone(struct owners_graph *g, uint32_t i)
 		if (res.class_ == OWNERS_REF_UNRESOLVABLE)
 			return "kept: an owner reference names a kind the server does not serve, so the "
 			       "garbage collector never acts on this object";
-		if (res.class_ == OWNERS_REF_INVALID_NAMESPACE && !*n->namespace_)
+		if (res.class_ == OWNERS_REF_INVALID_NAMESPACE && !*n->place->namespace_)
 			return "kept: a cluster-scoped object with a namespaced owner, which the garbage "
 			       "collector never acts on";
 	}

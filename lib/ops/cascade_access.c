@@ -22,12 +22,12 @@ static int need_on(struct needs *s, const struct owners_graph *g, const char *ve
 	size_t i;
 
 	/* A virtual node has no type to act on (and is never acted on). */
-	if (!n->resource)
+	if (!n->place->resource)
 		return 0;
-	ns = n->resource->namespaced ? n->namespace_ : "";
+	ns = n->place->resource->namespaced ? n->place->namespace_ : "";
 	for (i = 0; i < s->n; i++)
 		if (s->v[i].verb == verb && s->v[i].subresource == sub && !strcmp(s->v[i].namespace_, ns) &&
-		    owners_resource_same_type(g->nodes[s->example[i]].resource, n->resource) &&
+		    owners_resource_same_type(g->nodes[s->example[i]].place->resource, n->place->resource) &&
 		    (!s->by_name || !strcmp(s->v[i].name, n->name)))
 			return 0;
 	if (OWNERS_GROW(s->v, s->cap_v, s->n + 1) ||
@@ -35,8 +35,8 @@ static int need_on(struct needs *s, const struct owners_graph *g, const char *ve
 		return OWNERS_ENOMEM;
 	memset(&s->v[s->n], 0, sizeof(s->v[s->n]));
 	s->v[s->n].verb = verb;
-	s->v[s->n].group = n->resource->group;
-	s->v[s->n].resource = n->resource->resource;
+	s->v[s->n].group = n->place->resource->group;
+	s->v[s->n].resource = n->place->resource->resource;
 	s->v[s->n].namespace_ = ns;
 	s->v[s->n].subresource = sub;
 	s->v[s->n].name = s->by_name ? n->name : NULL;
@@ -172,10 +172,10 @@ static int type_refused(const struct owners_graph *g, const char *verb, uint32_t
 
 	if (!denied)
 		return 1;
-	for (i = 0; n->resource && i < n_denied; i++)
+	for (i = 0; n->place->resource && i < n_denied; i++)
 		if (denied[i].verb == verb && denied[i].verdict == OWNERS_ACCESS_DENIED &&
-		    denied[i].resource == n->resource->resource && denied[i].group == n->resource->group &&
-		    !strcmp(denied[i].namespace_, n->resource->namespaced ? n->namespace_ : ""))
+		    denied[i].resource == n->place->resource->resource && denied[i].group == n->place->resource->group &&
+		    !strcmp(denied[i].namespace_, n->place->resource->namespaced ? n->place->namespace_ : ""))
 			return 1;
 	return 0;
 }

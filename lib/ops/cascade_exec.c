@@ -66,7 +66,7 @@ int owners_finalizer_list_patch_json(struct owners_buf *out, const char *resourc
 int owners_finalizers_patch_json(struct owners_buf *out, const struct owners_node *n,
 				 const char *remove, const char *add)
 {
-	return owners_finalizer_list_patch_json(out, n->resource_version, n->finalizers, n->n_finalizers,
+	return owners_finalizer_list_patch_json(out, n->resource_version, n->extras->finalizers, n->extras->n_finalizers,
 						remove, add);
 }
 
@@ -214,7 +214,7 @@ static int delete_request(struct owners_http_request *r, const struct step *s,
 
 	owners_buf_reset(&r->path);
 	owners_buf_reset(&r->body);
-	rc = owners_api_path_object(&r->path, n->resource, n->namespace_, n->name, NULL);
+	rc = owners_api_path_object(&r->path, n->place->resource, n->place->namespace_, n->name, NULL);
 	r->method = "DELETE";
 	r->content_type = "application/json";
 	if (!rc)
@@ -225,7 +225,7 @@ static int delete_request(struct owners_http_request *r, const struct step *s,
 
 static int patch_request(struct owners_http_request *r, const struct owners_node *n, int dry_run)
 {
-	int rc = owners_api_path_object(&r->path, n->resource, n->namespace_, n->name, NULL);
+	int rc = owners_api_path_object(&r->path, n->place->resource, n->place->namespace_, n->name, NULL);
 
 	if (!rc && dry_run)
 		rc = owners_buf_adds(&r->path, "?dryRun=All");
@@ -360,7 +360,7 @@ static void del_done(void *ctx, struct owners_http_request *r)
 	}
 	/* Refused (admission, a 403, a 422): put the object back as it was. */
 	if (r->err.code && r->status != 404 && s->added)
-		undo_finalizer(s, s->added_rv, s->node->finalizers, s->node->n_finalizers);
+		undo_finalizer(s, s->added_rv, s->node->extras->finalizers, s->node->extras->n_finalizers);
 }
 
 static void patch_done(void *ctx, struct owners_http_request *r)
@@ -394,7 +394,7 @@ static int prepare(struct step *s, struct owners_graph *g, const struct owners_c
 	const struct owners_node *n = &g->nodes[a->node];
 	int rc;
 
-	if (!n->resource)
+	if (!n->place->resource)
 		return OWNERS_EINVAL;
 	s->node = n;
 	s->dry_run = o->dry_run;
@@ -508,7 +508,7 @@ int owners_cascade_exec_plan(struct owners_graph *g, const struct owners_cascade
 		const struct owners_node *n = &g->nodes[p->actions[i].node];
 
 		if ((rc = prepare(&steps[i], g, p, &p->actions[i], o, &first)) ||
-		    (rc = owners_api_path_object(&steps[i].reread.path, n->resource, n->namespace_, n->name,
+		    (rc = owners_api_path_object(&steps[i].reread.path, n->place->resource, n->place->namespace_, n->name,
 						 NULL)) ||
 		    (rc = owners_http_submit(c, first))) {
 			owners_error_oom(err);
@@ -555,7 +555,7 @@ void owners_cascade_exec_probe_server_gc(struct owners_http_client *c, const str
 	owners_http_request_init(&req);
 	req.method = "DELETE";
 	req.content_type = "application/json";
-	rc = owners_api_path_object(&req.path, n->resource, n->namespace_, n->name, NULL);
+	rc = owners_api_path_object(&req.path, n->place->resource, n->place->namespace_, n->name, NULL);
 	if (!rc)
 		rc = owners_delete_options_json(&req.body, n->uid, NULL, owners_cascade_policy(mode), -1, 1);
 	if (!rc)

@@ -18,7 +18,7 @@ static const char *plural(size_t n)
  * for a cluster-scoped object. */
 static int node_path(struct owners_buf *out, const struct owners_node *n)
 {
-	int rc = *n->namespace_ ? owners_buf_addf(out, "%s/", n->namespace_) : 0;
+	int rc = *n->place->namespace_ ? owners_buf_addf(out, "%s/", n->place->namespace_) : 0;
 
 	return rc ? rc : owners_graph_node_name(out, n);
 }
@@ -43,10 +43,10 @@ static int in_deletion(struct owners_buf *out, const struct owners_node *n, int 
 				       "then it goes",
 				       root ? "root, " : "");
 	rc = owners_buf_addf(out, "%sin deletion already%s", root ? "root, " : "",
-			     n->n_finalizers ? ": goes when these finalizers are removed:"
+			     n->extras->n_finalizers ? ": goes when these finalizers are removed:"
 					     : ": goes now");
-	for (k = 0; !rc && k < n->n_finalizers; k++)
-		rc = owners_buf_addf(out, " %s", n->finalizers[k]);
+	for (k = 0; !rc && k < n->extras->n_finalizers; k++)
+		rc = owners_buf_addf(out, " %s", n->extras->finalizers[k]);
 	return rc;
 }
 
@@ -111,7 +111,7 @@ static int claim_wait(struct owners_buf *out, const struct owners_cascade_render
 		      const struct owners_node *n, const char *fin, size_t *said)
 {
 	const struct owners_stuck_pods *pods =
-		r->facts ? owners_stuck_facts_pods(r->facts, n->namespace_) : NULL;
+		r->facts ? owners_stuck_facts_pods(r->facts, n->place->namespace_) : NULL;
 	size_t users = 0, i;
 	int rc = 0;
 
@@ -130,7 +130,7 @@ static int claim_wait(struct owners_buf *out, const struct owners_cascade_render
 			continue;
 		rc = users++ ? owners_buf_adds(out, ",") : wait_on(out, said, fin);
 		if (!rc)
-			rc = holder(out, r, "Pod", &(const struct owners_object_key){ NULL, n->namespace_, u->pod },
+			rc = holder(out, r, "Pod", &(const struct owners_object_key){ NULL, n->place->namespace_, u->pod },
 				    "uses it (not in this cascade)");
 	}
 	return rc;
@@ -171,8 +171,8 @@ static int plan_waits(struct owners_buf *out, const struct owners_cascade_render
 	size_t said = 0, k;
 	int rc = 0;
 
-	for (k = 0; !rc && k < n->n_finalizers; k++) {
-		const char *fin = n->finalizers[k];
+	for (k = 0; !rc && k < n->extras->n_finalizers; k++) {
+		const char *fin = n->extras->finalizers[k];
 
 		if (!strcmp(fin, OWNERS_FINALIZER_FOREGROUND) || !strcmp(fin, OWNERS_FINALIZER_ORPHAN))
 			continue; /* the cascade's own */
@@ -287,13 +287,13 @@ int owners_cascade_render_progress(struct owners_buf *out, const struct owners_c
 		const struct owners_node *n = &r->g->nodes[p->waits[0].node];
 		uint32_t k;
 
-		rc = owners_buf_addf(out, "; waiting on %s/%s", n->kind, n->name);
+		rc = owners_buf_addf(out, "; waiting on %s/%s", n->place->kind, n->name);
 		/* In deletion, its finalizers are what it waits for. */
-		for (k = 0; !rc && n->deleted && k < n->n_finalizers; k++)
+		for (k = 0; !rc && n->deleted && k < n->extras->n_finalizers; k++)
 			rc = owners_buf_addf(out, "%s%s",
-					     k ? ", " : " (finalizers: ", n->finalizers[k]);
+					     k ? ", " : " (finalizers: ", n->extras->finalizers[k]);
 		if (!rc)
-			rc = n->deleted && n->n_finalizers
+			rc = n->deleted && n->extras->n_finalizers
 				     ? owners_buf_addc(out, ')')
 				     : owners_buf_addf(out, " (%s)", p->waits[0].why);
 		if (!rc && p->n_waits > 1)
@@ -376,10 +376,10 @@ int owners_cascade_render_left(struct owners_buf *out, const struct owners_casca
 			rc = node_path(out, n);
 		if (!rc)
 			rc = owners_buf_addf(out, ": %s", p->waits[i].why);
-		if (!rc && n->deleted && n->n_finalizers) {
+		if (!rc && n->deleted && n->extras->n_finalizers) {
 			rc = owners_buf_adds(out, " (finalizers:");
-			for (k = 0; !rc && k < n->n_finalizers; k++)
-				rc = owners_buf_addf(out, " %s", n->finalizers[k]);
+			for (k = 0; !rc && k < n->extras->n_finalizers; k++)
+				rc = owners_buf_addf(out, " %s", n->extras->finalizers[k]);
 			if (!rc)
 				rc = owners_buf_addc(out, ')');
 		}
@@ -387,14 +387,14 @@ int owners_cascade_render_left(struct owners_buf *out, const struct owners_casca
 			rc = owners_buf_addc(out, '\n');
 		/* A finalizer nothing of the cascade removes waits for its own
 		 * controller: if that is gone, only a person ends the wait. */
-		for (k = 0; !rc && n->deleted && k < n->n_finalizers; k++)
-			if (!owners_cascade_render_finalizer_known(n->finalizers[k])) {
+		for (k = 0; !rc && n->deleted && k < n->extras->n_finalizers; k++)
+			if (!owners_cascade_render_finalizer_known(n->extras->finalizers[k])) {
 				rc = owners_buf_addf(out,
 						     "    %s is removed by its own controller; if that "
 						     "is gone: ",
-						     n->finalizers[k]);
+						     n->extras->finalizers[k]);
 				if (!rc)
-					rc = remove_command(out, r->program, n, n->finalizers[k]);
+					rc = remove_command(out, r->program, n, n->extras->finalizers[k]);
 				if (!rc)
 					rc = owners_buf_addc(out, '\n');
 			}
@@ -460,9 +460,9 @@ static int root_state(struct owners_buf *out, const struct owners_cascade_render
 				       waiting, plural(waiting));
 	if (n->deleted) {
 		rc = owners_buf_adds(out, " is in deletion");
-		for (k = 0; !rc && k < n->n_finalizers; k++)
+		for (k = 0; !rc && k < n->extras->n_finalizers; k++)
 			rc = owners_buf_addf(out, "%s%s", k ? " " : ", held by finalizers: ",
-					     n->finalizers[k]);
+					     n->extras->finalizers[k]);
 		return rc ? rc : owners_buf_addc(out, '\n');
 	}
 	return owners_buf_adds(out, " is not deleted yet\n");

@@ -203,7 +203,7 @@ static int tell_dry_run(struct owners_cascade_runner *r, const struct owners_gra
 			    r->plan.actions[i].kind == OWNERS_ACT_RELEASE
 				    ? OWNERS_EVENT_DRY_RUN_RELEASED
 				    : OWNERS_EVENT_DRY_RUN_DELETED,
-			    type.ptr, n->name, n->namespace_);
+			    type.ptr, n->name, n->place->namespace_);
 	}
 	owners_buf_clear(&type);
 	return rc;

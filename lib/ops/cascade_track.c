@@ -54,7 +54,7 @@ static int describe(struct owners_buf *out, const struct owners_node *n)
 	int rc = owners_graph_node_type(&type, n);
 
 	if (!rc)
-		rc = owners_buf_addf(out, "%s\t%s\t%s", type.ptr, n->name, n->namespace_);
+		rc = owners_buf_addf(out, "%s\t%s\t%s", type.ptr, n->name, n->place->namespace_);
 	owners_buf_clear(&type);
 	return rc;
 }
@@ -308,7 +308,7 @@ int owners_cascade_track_choose_types(struct owners_cascade_track *t, const stru
 
 		if (!p->member[n] && !p->released[n])
 			continue;
-		mark_type(t, node->resource);
+		mark_type(t, node->place->resource);
 		for (k = 0; k < node->n_refs; k++) {
 			const struct owners_resource *r = NULL;
 
@@ -317,7 +317,7 @@ int owners_cascade_track_choose_types(struct owners_cascade_track *t, const stru
 				mark_type(t, owners_graph_lookup_type(types, r));
 		}
 		for (k = 0; k < node->n_dependents; k++)
-			mark_type(t, g->nodes[node->dependents[k]].resource);
+			mark_type(t, g->nodes[node->dependents[k]].place->resource);
 	}
 	return 0;
 }

@@ -129,10 +129,10 @@ static void read_finalizers(struct owners_collector *c, uint32_t k, const struct
 {
 	uint32_t i;
 
-	for (i = 0; i < n->n_finalizers; i++) {
-		if (!strcmp(n->finalizers[i], OWNERS_FINALIZER_FOREGROUND))
+	for (i = 0; i < n->extras->n_finalizers; i++) {
+		if (!strcmp(n->extras->finalizers[i], OWNERS_FINALIZER_FOREGROUND))
 			c->fg[k] = 1;
-		else if (!strcmp(n->finalizers[i], OWNERS_FINALIZER_ORPHAN))
+		else if (!strcmp(n->extras->finalizers[i], OWNERS_FINALIZER_ORPHAN))
 			c->orphan[k] = 1;
 		else
 			c->others[k]++;
@@ -217,7 +217,7 @@ static enum ref_view view_ref(const struct owners_collector *c, uint32_t node, s
 		/* namespacedOwnerOfClusterScopedObjectErr for a cluster-scoped
 		 * object; a namespaced one's owner is looked for in its own
 		 * namespace only, and not found there. */
-		return *c->g->nodes[node].namespace_ ? REF_DANGLING : REF_GIVES_UP;
+		return *c->g->nodes[node].place->namespace_ ? REF_DANGLING : REF_GIVES_UP;
 	case OWNERS_REF_UNRESOLVABLE:
 		return REF_GIVES_UP;
 	case OWNERS_REF_UNKNOWN:

@@ -108,8 +108,8 @@ static int finalizer_list(struct owners_buf *out, const struct owners_node *n)
 	uint32_t i;
 	int rc = 0;
 
-	for (i = 0; !rc && i < n->n_finalizers; i++)
-		rc = owners_buf_addf(out, "%s%s", i ? ", " : "", n->finalizers[i]);
+	for (i = 0; !rc && i < n->extras->n_finalizers; i++)
+		rc = owners_buf_addf(out, "%s%s", i ? ", " : "", n->extras->finalizers[i]);
 	return rc;
 }
 
@@ -117,7 +117,7 @@ static int node_words(struct owners_buf *out, const struct owners_graph *g, uint
 {
 	if (k == OWNERS_NO_NODE)
 		return owners_buf_adds(out, "?");
-	return owners_buf_addf(out, "%s/%s", g->nodes[k].kind, g->nodes[k].name);
+	return owners_buf_addf(out, "%s/%s", g->nodes[k].place->kind, g->nodes[k].name);
 }
 
 /* The first reference of node that dangles now, "Kind/name: class". */
@@ -154,7 +154,7 @@ static int wait_reason(struct owners_buf *out, const struct owners_collector *c,
 			 * namespace controller's while it holds the object */
 			rc = owners_buf_adds(out, "in deletion; waits on the namespace controller to empty it and "
 					     "remove spec.finalizers " OWNERS_FINALIZER_NAMESPACE);
-			if (!rc && n->n_finalizers)
+			if (!rc && n->extras->n_finalizers)
 				rc = owners_buf_adds(out, ", and on others' finalizers: ");
 			return rc ? rc : finalizer_list(out, n);
 		}
@@ -403,9 +403,9 @@ static int objects_cell(struct owners_buf *b, const struct owners_collector_rend
 	for (i = 0; !rc && i < m; i++) {
 		const struct owners_node *o = &g->nodes[scratch[i]];
 
-		rc = owners_buf_addf(b, "%s%s/%s", i ? ", " : "", o->kind, o->name);
-		if (!rc && *o->namespace_ && strcmp(o->namespace_, g->nodes[k].namespace_))
-			rc = owners_buf_addf(b, " (namespace %s)", o->namespace_);
+		rc = owners_buf_addf(b, "%s%s/%s", i ? ", " : "", o->place->kind, o->name);
+		if (!rc && *o->place->namespace_ && strcmp(o->place->namespace_, g->nodes[k].place->namespace_))
+			rc = owners_buf_addf(b, " (namespace %s)", o->place->namespace_);
 	}
 	return rc;
 }
@@ -419,8 +419,8 @@ static int cell(struct owners_buf *b, const struct owners_collector_render *r, u
 
 	owners_buf_reset(b);
 	switch (col) {
-	case C_NS: return owners_buf_adds(b, *n->namespace_ ? n->namespace_ : "-");
-	case C_OBJECT: return owners_buf_addf(b, "%s/%s", n->kind, n->name);
+	case C_NS: return owners_buf_adds(b, *n->place->namespace_ ? n->place->namespace_ : "-");
+	case C_OBJECT: return owners_buf_addf(b, "%s/%s", n->place->kind, n->name);
 	case C_HANDLER: return owners_buf_adds(b, owners_collector_handler_name(s->handler));
 	case C_ACTION: return owners_collector_render_step_action_text(b, s);
 	case C_OBJECTS: return objects_cell(b, r, k, scratch);

@@ -95,8 +95,8 @@ static int has_finalizer(const struct owners_node *n, const char *name)
 {
 	uint32_t i;
 
-	for (i = 0; i < n->n_finalizers; i++)
-		if (!strcmp(n->finalizers[i], name))
+	for (i = 0; i < n->extras->n_finalizers; i++)
+		if (!strcmp(n->extras->finalizers[i], name))
 			return 1;
 	return 0;
 }
@@ -129,7 +129,7 @@ static uint32_t first_blocking(const struct owners_node *n, const enum owners_re
 			*why = OWNERS_DANGLING_GC_WHY_UNRESOLVABLE;
 			return i;
 		}
-		if (cls[i] == OWNERS_REF_INVALID_NAMESPACE && !*n->namespace_) {
+		if (cls[i] == OWNERS_REF_INVALID_NAMESPACE && !*n->place->namespace_) {
 			*why = OWNERS_DANGLING_GC_WHY_CLUSTER_SCOPED;
 			return i;
 		}
@@ -356,7 +356,7 @@ int owners_dangling_gc_reason(struct owners_buf *out, const struct owners_graph 
 	case OWNERS_DANGLING_GC_WHY_OWNER_COLLECTED:
 		return owners_buf_addf(out, "owner %s/%s is alive but garbage itself: the GC collects %s/%s "
 				       "first, then the object, which has no live owner left",
-				       b->kind, b->name, g->nodes[f->after].kind, g->nodes[f->after].name);
+				       b->kind, b->name, g->nodes[f->after].place->kind, g->nodes[f->after].name);
 	case OWNERS_DANGLING_GC_WHY_UNRESOLVABLE:
 		if (self)
 			return owners_buf_addf(out, "the GC cannot map %s %s and retries the object forever",
@@ -423,14 +423,14 @@ static int cell(struct owners_buf *c, enum col k, const struct owners_dangling_r
 
 	owners_buf_reset(c);
 	switch (k) {
-	case C_NS: return owners_buf_adds(c, n->namespace_);
+	case C_NS: return owners_buf_adds(c, n->place->namespace_);
 	case C_OBJECT: {
-		const char *slash = strchr(n->api_version, '/');
+		const char *slash = strchr(n->place->api_version, '/');
 
 		if (r->print.wide && slash)
-			return owners_buf_addf(c, "%s.%.*s/%s", n->kind,
-					       (int)(slash - n->api_version), n->api_version, n->name);
-		return owners_buf_addf(c, "%s/%s", n->kind, n->name);
+			return owners_buf_addf(c, "%s.%.*s/%s", n->place->kind,
+					       (int)(slash - n->place->api_version), n->place->api_version, n->name);
+		return owners_buf_addf(c, "%s/%s", n->place->kind, n->name);
 	}
 	case C_OWNER: return owners_buf_addf(c, "%s/%s", ref->kind, ref->name);
 	case C_API: return owners_buf_adds(c, ref->api_version);
@@ -439,7 +439,7 @@ static int cell(struct owners_buf *c, enum col k, const struct owners_dangling_r
 	case C_GC:
 		if (f->after != OWNERS_NO_NODE)
 			return owners_buf_addf(c, "%s (after %s/%s)", owners_dangling_gc_action_text(f),
-					       r->g->nodes[f->after].kind, r->g->nodes[f->after].name);
+					       r->g->nodes[f->after].place->kind, r->g->nodes[f->after].name);
 		return owners_buf_adds(c, owners_dangling_gc_action_text(f));
 	case C_REASON: return owners_dangling_gc_reason(c, r->g, f);
 	case C_FIX: return fix_text(c, f);

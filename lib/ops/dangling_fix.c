@@ -62,7 +62,7 @@ static const char *meta_string(const struct owners_json_value *meta, const char 
 static int read_object(struct fixer *fx, const struct owners_node *n, struct owners_json_value **doc,
 		       int *replaced, struct owners_error *err)
 {
-	const struct owners_object_get_request q = { .key = { n->resource, n->namespace_, n->name } };
+	const struct owners_object_get_request q = { .key = { n->place->resource, n->place->namespace_, n->name } };
 	int rc = owners_object_get(doc, fx->c, &q, err);
 
 	*replaced = 0;
@@ -100,7 +100,7 @@ static int send_patch(struct fixer *fx, const struct owners_node *n, const struc
 	const struct owners_object_write_request w = {
 		.method = "PATCH",
 		.content_type = OWNERS_MERGE_PATCH_TYPE,
-		.key = { n->resource, n->namespace_, n->name },
+		.key = { n->place->resource, n->place->namespace_, n->name },
 		.body = body,
 		.dry_run = fx->o->dry_run,
 	};
@@ -153,7 +153,7 @@ static int repairable(struct fixer *fx, const struct owners_node *dep, const str
 	const char *msg;
 
 	*to = NULL;
-	if (!r || (r->namespaced && !*dep->namespace_))
+	if (!r || (r->namespaced && !*dep->place->namespace_))
 		return 0;
 	moved = *ref;
 	moved.api_version = r->api_version;
@@ -404,7 +404,7 @@ static int attempt(struct fixer *fx, size_t a, size_t b, int n_attempt)
 	for (k = a; k < b; k++)
 		if (owners_dangling_fixable(items[k].class_) && !d.seen[k - a])
 			set_fix(&items[k], OWNERS_FIX_GONE, "no longer on the object");
-	keep_what_the_gc_keeps(fx, a, &d, !*n->namespace_);
+	keep_what_the_gc_keeps(fx, a, &d, !*n->place->namespace_);
 	if (!d.n_change)
 		goto out;
 	if (n_attempt == 1 && fx->o->before_patch)

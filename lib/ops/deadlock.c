@@ -372,16 +372,16 @@ int owners_deadlock_command(struct owners_buf *out, const char *program, const s
 
 	/* one command per namespace, its breakers in the graph's order */
 	for (i = 0; !rc && i < d->n_breakers; i++) {
-		const char *ns = g->nodes[d->breakers[i]].namespace_;
+		const char *ns = g->nodes[d->breakers[i]].place->namespace_;
 		struct owners_command_line cmd = OWNERS_COMMAND_LINE_INIT;
 
-		for (j = 0; j < i && strcmp(g->nodes[d->breakers[j]].namespace_, ns); j++)
+		for (j = 0; j < i && strcmp(g->nodes[d->breakers[j]].place->namespace_, ns); j++)
 			;
 		if (j < i)
 			continue;
 		rc = owners_finalizer_command_start(&cmd);
 		for (j = i; !rc && j < d->n_breakers; j++)
-			if (!strcmp(g->nodes[d->breakers[j]].namespace_, ns))
+			if (!strcmp(g->nodes[d->breakers[j]].place->namespace_, ns))
 				rc = add_node_word(&cmd, &g->nodes[d->breakers[j]]);
 		rc = rc ? rc : owners_finalizer_command_finish(&cmd, ns, OWNERS_FINALIZER_FOREGROUND, NULL);
 		if (!rc && i)

@@ -135,10 +135,10 @@ static int describe_release(struct owners_buf *b, const struct owners_graph *g,
 				rc = owners_buf_adds(b, ", ");
 			}
 			if (!rc)
-				rc = object_ref(b, d->resource, d->name);
-			if (!rc && *d->namespace_ &&
-			    strcmp(d->namespace_, t->namespace_ ? t->namespace_ : ""))
-				rc = owners_buf_addf(b, " (namespace %s)", d->namespace_);
+				rc = object_ref(b, d->place->resource, d->name);
+			if (!rc && *d->place->namespace_ &&
+			    strcmp(d->place->namespace_, t->namespace_ ? t->namespace_ : ""))
+				rc = owners_buf_addf(b, " (namespace %s)", d->place->namespace_);
 			if (!rc && it->message)
 				rc = owners_buf_addf(b, " (%s)", it->message);
 		}

@@ -61,7 +61,7 @@ static void tell(const struct owners_gc_runner_hooks *h, struct owners_gc_runner
 static int in_scope(const struct owners_gc_runner *r, const struct owners_gc_runner_hooks *h,
 		    const struct owners_node *node)
 {
-	if (node->virtual_ || (r->scan_ns && strcmp(node->namespace_, r->scan_ns)))
+	if (node->virtual_ || (r->scan_ns && strcmp(node->place->namespace_, r->scan_ns)))
 		return 0;
 	return !h->selected || h->selected(h->ctx, node);
 }

@@ -84,7 +84,7 @@ static int observed(const struct owners_graph *g, uint32_t n)
 static int could_see(const struct owners_graph_diff_side *s, const struct owners_node *n)
 {
 	const struct owners_graph *g = s->g;
-	const struct owners_resource *r = n->resource;
+	const struct owners_resource *r = n->place->resource;
 	size_t i;
 	int served = 0;
 
@@ -96,10 +96,10 @@ static int could_see(const struct owners_graph_diff_side *s, const struct owners
 		if (!owners_resource_same_type(t, r))
 			continue;
 		served = 1;
-		if (owners_graph_listing_state(g, t, n->namespace_, NULL) == OWNERS_LISTING_OK)
+		if (owners_graph_listing_state(g, t, n->place->namespace_, NULL) == OWNERS_LISTING_OK)
 			return 1;
 	}
-	return !served && !s->types_from_objects && !owners_resource_group_failed(g->types, n->api_version);
+	return !served && !s->types_from_objects && !owners_resource_group_failed(g->types, n->place->api_version);
 }
 
 static int classify(struct owners_graph *g, uint32_t node, uint32_t k, enum owners_ref_class *out)
@@ -212,10 +212,10 @@ static int finalizers_only_in(struct differ *x, const struct owners_node *in,
 	uint32_t k;
 	int rc = 0;
 
-	for (k = 0; !rc && k < in->n_finalizers; k++)
-		if (!owners_graph_node_has_finalizer(not_in, in->finalizers[k]) &&
+	for (k = 0; !rc && k < in->extras->n_finalizers; k++)
+		if (!owners_graph_node_has_finalizer(not_in, in->extras->finalizers[k]) &&
 		    !(rc = push(x, c, OWNERS_DIFF_NO_INDEX, OWNERS_DIFF_NO_INDEX)))
-			x->d->items[x->d->count - 1].finalizer = in->finalizers[k];
+			x->d->items[x->d->count - 1].finalizer = in->extras->finalizers[k];
 	return rc;
 }
 
@@ -247,8 +247,8 @@ static int same_kind(const struct owners_diff_unseen *u, const struct owners_nod
 {
 	size_t g = group_len(u->api_version);
 
-	return !strcmp(u->kind, n->kind) && g == group_len(n->api_version) &&
-	       (!g || !strncmp(u->api_version, n->api_version, g));
+	return !strcmp(u->kind, n->place->kind) && g == group_len(n->place->api_version) &&
+	       (!g || !strncmp(u->api_version, n->place->api_version, g));
 }
 
 /* Counts node n, of the side other than the one that could not see it. */
@@ -266,8 +266,8 @@ static int tally_unseen(struct owners_graph_diff *d, const struct owners_node *n
 		if (OWNERS_GROW(d->unseen, d->cap_unseen, d->n_unseen + 1))
 			return OWNERS_ENOMEM;
 		memset(&d->unseen[i], 0, sizeof(d->unseen[i]));
-		d->unseen[i].api_version = n->api_version ? n->api_version : "";
-		d->unseen[i].kind = n->kind ? n->kind : "";
+		d->unseen[i].api_version = n->place->api_version ? n->place->api_version : "";
+		d->unseen[i].kind = n->place->kind ? n->place->kind : "";
 		d->n_unseen++;
 	}
 	if (in_a)
@@ -357,8 +357,8 @@ static int by_object_then_change(const void *pa, const void *pb, void *ctx)
 	const struct owners_node *y = owners_graph_diff_object(d, q, NULL);
 	int c;
 
-	if ((c = strcmp(x->kind, y->kind)) || (c = group_cmp(x->api_version, y->api_version)) ||
-	    (c = strcmp(x->namespace_, y->namespace_)) || (c = strcmp(x->name, y->name)) ||
+	if ((c = strcmp(x->place->kind, y->place->kind)) || (c = group_cmp(x->place->api_version, y->place->api_version)) ||
+	    (c = strcmp(x->place->namespace_, y->place->namespace_)) || (c = strcmp(x->name, y->name)) ||
 	    (c = strcmp(x->uid, y->uid)))
 		return c;
 	if (p->change != q->change)

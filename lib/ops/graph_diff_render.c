@@ -47,8 +47,8 @@ static int add_holders(struct owners_buf *out, const struct owners_node *n)
 	uint32_t k;
 	int rc = 0;
 
-	for (k = 0; !rc && k < n->n_finalizers; k++)
-		rc = owners_buf_addf(out, "%s%s", k ? ", " : ", held by ", n->finalizers[k]);
+	for (k = 0; !rc && k < n->extras->n_finalizers; k++)
+		rc = owners_buf_addf(out, "%s%s", k ? ", " : ", held by ", n->extras->finalizers[k]);
 	return rc;
 }
 
@@ -118,15 +118,15 @@ static int same_group(const struct owners_graph_diff *d, const struct owners_dif
 	owners_buf_reset(ty);
 	if (owners_graph_node_type(tx, a) || owners_graph_node_type(ty, b))
 		return -1;
-	return !strcmp(tx->ptr, ty->ptr) && !strcmp(a->namespace_, b->namespace_);
+	return !strcmp(tx->ptr, ty->ptr) && !strcmp(a->place->namespace_, b->place->namespace_);
 }
 
 static int heading(struct owners_buf *out, const struct owners_node *n)
 {
 	int rc = owners_graph_node_type(out, n);
 
-	if (!rc && *n->namespace_)
-		rc = owners_buf_addf(out, " in namespace %s:\n", n->namespace_);
+	if (!rc && *n->place->namespace_)
+		rc = owners_buf_addf(out, " in namespace %s:\n", n->place->namespace_);
 	else if (!rc)
 		rc = owners_buf_adds(out, " (cluster-scoped):\n");
 	return rc;

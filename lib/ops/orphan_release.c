@@ -38,7 +38,7 @@ static int attempt(struct owners_release_item *it, struct owners_http_client *c,
 	struct owners_json_value *doc = NULL;
 	struct owners_buf body = OWNERS_BUF_INIT;
 	const struct owners_object_get_request get = {
-		.key = { dep->resource, dep->namespace_, dep->name },
+		.key = { dep->place->resource, dep->place->namespace_, dep->name },
 		.uid = dep->uid,
 	};
 	const struct owners_object_write_request patch = {
@@ -143,7 +143,7 @@ int owners_orphan_release(struct owners_orphan_release *out, struct owners_http_
 
 		/* A dependent that names the owner twice is one object; a
 		 * virtual one was never seen, so there is nothing to patch. */
-		if (dep->virtual_ || !dep->resource || listed(out, d))
+		if (dep->virtual_ || !dep->place->resource || listed(out, d))
 			continue;
 		it = &out->items[out->count++];
 		it->dependent = d;

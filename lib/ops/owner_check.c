@@ -126,13 +126,13 @@ static enum owners_owner_verdict check_now(struct owners_owner_checks *cc, const
 				ref->kind, ref->name);
 		return OWNERS_OWNER_UNKNOWN;
 	}
-	if (r->namespaced && !*dep->namespace_)
+	if (r->namespaced && !*dep->place->namespace_)
 		return OWNERS_OWNER_GONE; /* a cluster-scoped object can never have a namespaced owner */
 	if (m == OWNERS_REF_MAPPED_MISSING)
 		return OWNERS_OWNER_GONE; /* the mapper's guessed resource: the GC's lookup is a 404 */
 	r = owners_graph_lookup_type(cc->types, r);
 	q.key.type = r;
-	q.key.ns = r->namespaced ? dep->namespace_ : NULL;
+	q.key.ns = r->namespaced ? dep->place->namespace_ : NULL;
 	q.key.name = ref->name;
 	cc->reads++;
 	rc = owners_object_get(&doc, cc->http, &q, &err);
@@ -166,7 +166,7 @@ int owners_owner_check(enum owners_owner_verdict *v, const char **why, struct ow
 	owners_resource_map_ref(cc->types, ref->api_version, ref->kind, &r);
 	/* Names, kinds and apiVersions never hold a newline. */
 	rc = owners_buf_addf(&key, "%s\n%s\n%s\n%s\n%s", ref->api_version, ref->kind,
-			     r && r->namespaced ? dep->namespace_ : "", ref->name, ref->uid);
+			     r && r->namespaced ? dep->place->namespace_ : "", ref->name, ref->uid);
 	if (!rc && (e = owners_strset_get(&cc->seen, key.ptr))) {
 		*v = (enum owners_owner_verdict)e->flag;
 		*why = e->value;

@@ -10,17 +10,17 @@
 
 static int is_type(const struct owners_node *n, const char *group, const char *resource)
 {
-	return n->resource && !strcmp(n->resource->group, group) &&
-	       !strcmp(n->resource->resource, resource);
+	return n->place->resource && !strcmp(n->place->resource->group, group) &&
+	       !strcmp(n->place->resource->resource, resource);
 }
 
 enum owners_scale_how owners_scale_how_for(const struct owners_node *n)
 {
-	if (is_type(n, "apps", "deployments") && n->resource->has_scale)
+	if (is_type(n, "apps", "deployments") && n->place->resource->has_scale)
 		return OWNERS_SCALE_DEPLOYMENT;
 	if (is_type(n, "batch", "jobs"))
 		return OWNERS_SCALE_JOB;
-	if (n->resource && n->resource->has_scale)
+	if (n->place->resource && n->place->resource->has_scale)
 		return OWNERS_SCALE_SUBRESOURCE;
 	return OWNERS_SCALE_NONE;
 }

@@ -6,10 +6,10 @@ int owners_scale_read(struct owners_scale_state *st, struct owners_http_client *
 		      const struct owners_node *n, enum owners_scale_how how, struct owners_error *err)
 {
 	const struct owners_object_get_request object = {
-		.key = { n->resource, n->namespace_, n->name }, .uid = n->uid, .full = 1,
+		.key = { n->place->resource, n->place->namespace_, n->name }, .uid = n->uid, .full = 1,
 	};
 	const struct owners_object_get_request scale = {
-		.key = { n->resource, n->namespace_, n->name }, .subresource = "scale",
+		.key = { n->place->resource, n->place->namespace_, n->name }, .subresource = "scale",
 	};
 	struct owners_json_value *doc = NULL, *sdoc = NULL;
 	int through_scale = how == OWNERS_SCALE_SUBRESOURCE || how == OWNERS_SCALE_DEPLOYMENT;
@@ -19,7 +19,7 @@ int owners_scale_read(struct owners_scale_state *st, struct owners_http_client *
 		rc = owners_object_get(&sdoc, c, &scale, err);
 	if (!rc && owners_scale_state_read(st, how, doc, sdoc))
 		rc = owners_error_set(err, OWNERS_EPROTO, "%s '%s': the server's answer is not an object",
-				      n->kind, n->name);
+				      n->place->kind, n->name);
 	owners_json_value_free(doc);
 	owners_json_value_free(sdoc);
 	return rc;
@@ -36,7 +36,7 @@ int owners_scale_write(struct owners_http_client *c, const struct owners_scale_w
 	struct owners_object_write_request w = {
 		.method = "PATCH",
 		.content_type = OWNERS_MERGE_PATCH_TYPE,
-		.key = { n->resource, n->namespace_, n->name },
+		.key = { n->place->resource, n->place->namespace_, n->name },
 		.body = &body,
 		.dry_run = q->dry_run,
 	};

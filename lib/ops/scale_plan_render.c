@@ -89,7 +89,7 @@ int owners_scale_plan_render(struct owners_buf *out, const struct owners_graph *
 	for (i = 0; !rc && i < n_read && i < sp->count; i++) {
 		const struct owners_node *n = &g->nodes[sp->targets[i].node];
 
-		rc = owners_buf_addf(out, "  %s%s", n->namespace_, *n->namespace_ ? "/" : "");
+		rc = owners_buf_addf(out, "  %s%s", n->place->namespace_, *n->place->namespace_ ? "/" : "");
 		if (!rc)
 			rc = owners_graph_node_type(out, n);
 		if (!rc)

@@ -143,8 +143,8 @@ int owners_stuck_has_finalizer(const struct owners_node *n, const char *name)
 {
 	uint32_t i;
 
-	for (i = 0; i < n->n_finalizers; i++)
-		if (!strcmp(n->finalizers[i], name))
+	for (i = 0; i < n->extras->n_finalizers; i++)
+		if (!strcmp(n->extras->finalizers[i], name))
 			return 1;
 	return 0;
 }
@@ -157,7 +157,7 @@ int owners_stuck_is_stuck(const struct owners_graph *g, const struct owners_stuc
 
 	if (n->virtual_ || !n->deleted)
 		return 0;
-	if (n->n_finalizers)
+	if (n->extras->n_finalizers)
 		return 1;
 	if (!owners_stuck_is_namespace(n))
 		return 0;
@@ -386,17 +386,17 @@ static int explain_namespace(struct explainer *x, uint32_t node, struct owners_s
 		const struct owners_node *n = &g->nodes[i];
 		struct owners_stuck_content *c = NULL;
 
-		if (n->virtual_ || !*n->namespace_ || strcmp(n->namespace_, name))
+		if (n->virtual_ || !*n->place->namespace_ || strcmp(n->place->namespace_, name))
 			continue;
 		for (k = 0; k < fin->n_content; k++)
-			if (fin->content[k].resource == n->resource)
+			if (fin->content[k].resource == n->place->resource)
 				c = &fin->content[k];
 		if (!c) {
 			if (OWNERS_GROW(fin->content, cap_content, fin->n_content + 1))
 				return OWNERS_ENOMEM;
 			c = &fin->content[fin->n_content++];
 			memset(c, 0, sizeof(*c));
-			c->resource = n->resource;
+			c->resource = n->place->resource;
 		}
 		c->count++;
 		fin->content_objects++;
@@ -446,7 +446,7 @@ static int explain_namespace(struct explainer *x, uint32_t node, struct owners_s
 static int explain_pvc(struct explainer *x, uint32_t node, struct owners_stuck_finalizer *fin)
 {
 	const struct owners_node *n = &x->g->nodes[node];
-	const struct owners_stuck_pods *p = owners_stuck_facts_pods(x->f, n->namespace_);
+	const struct owners_stuck_pods *p = owners_stuck_facts_pods(x->f, n->place->namespace_);
 	size_t i, holding = 0;
 
 	if (!p || p->error)
@@ -564,7 +564,7 @@ static int explain_node(struct explainer *x, uint32_t node, int top)
 		else if (ns->error)
 			x->rep->items[index].error = ns->error;
 	}
-	n_fins = n->n_finalizers + (ns && !ns->error ? ns->n_spec_finalizers : 0);
+	n_fins = n->extras->n_finalizers + (ns && !ns->error ? ns->n_spec_finalizers : 0);
 	fins = calloc(n_fins ? n_fins : 1, sizeof(*fins));
 	if (!fins)
 		return OWNERS_ENOMEM;
@@ -574,7 +574,7 @@ static int explain_node(struct explainer *x, uint32_t node, int top)
 		fins[i].spec = 1;
 	}
 	for (; i < n_fins; i++)
-		fins[i].name = n->finalizers[i - (n_fins - n->n_finalizers)];
+		fins[i].name = n->extras->finalizers[i - (n_fins - n->extras->n_finalizers)];
 	for (i = 0; !rc && i < n_fins; i++)
 		rc = explain_one(x, node, &fins[i]);
 	if (rc) {

@@ -58,8 +58,8 @@ int owners_stuck_fetch_reach(uint32_t **out, size_t *n_out, const struct owners_
 		for (k = 0; !rc && k < g->count; k++) {
 			const struct owners_node *c = &g->nodes[k];
 
-			if (c->deleted && !c->virtual_ && *c->namespace_ &&
-			    !strcmp(c->namespace_, o->name))
+			if (c->deleted && !c->virtual_ && *c->place->namespace_ &&
+			    !strcmp(c->place->namespace_, o->name))
 				rc = set_add(&s, (uint32_t)k);
 		}
 	}
@@ -321,8 +321,8 @@ static int plan_job(struct job *j, struct owners_stuck_facts *f, const struct ow
 		j->kind = JOB_VOLUME;
 		j->index = f->n_volumes - 1;
 	} else if (owners_stuck_is_pvc(o) && owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PVC) &&
-		   !owners_stuck_facts_pods(f, o->namespace_)) {
-		if (!owners_stuck_facts_add_pods(f, o->namespace_))
+		   !owners_stuck_facts_pods(f, o->place->namespace_)) {
+		if (!owners_stuck_facts_add_pods(f, o->place->namespace_))
 			return OWNERS_ENOMEM;
 		j->kind = JOB_PODS;
 		j->index = f->n_pods - 1;
@@ -330,7 +330,7 @@ static int plan_job(struct job *j, struct owners_stuck_facts *f, const struct ow
 		return 0;
 	}
 	j->facts = f;
-	j->resource = o->resource;
+	j->resource = o->place->resource;
 	owners_http_request_init(&j->req);
 	return 0;
 }
@@ -368,7 +368,7 @@ static int submit_job(struct job *j, const struct owners_graph *g, const struct 
 		return submit_pods(j, pods, page_size);
 	o = &g->nodes[j->kind == JOB_NAMESPACE ? f->namespaces[j->index].node
 					       : f->volumes[j->index].node];
-	rc = owners_api_path_object(&j->req.path, o->resource, NULL, o->name, NULL);
+	rc = owners_api_path_object(&j->req.path, o->place->resource, NULL, o->name, NULL);
 	if (!rc)
 		rc = owners_http_submit(j->client, &j->req);
 	return rc;
@@ -431,7 +431,7 @@ static int recorded_job(struct job *j, const struct owners_graph *g,
 		return (*error_slot(j) = owners_strdup(rec->missing)) ? 0 : OWNERS_ENOMEM;
 	o = &g->nodes[j->kind == JOB_NAMESPACE ? j->facts->namespaces[j->index].node
 					       : j->facts->volumes[j->index].node];
-	if ((rc = owners_api_path_object(&j->req.path, o->resource, NULL, o->name, NULL)))
+	if ((rc = owners_api_path_object(&j->req.path, o->place->resource, NULL, o->name, NULL)))
 		return rc;
 	json = rec->lookup(rec->ctx, j->req.path.ptr, &len);
 	if (!json || owners_json_parse(&doc, json, len, NULL))

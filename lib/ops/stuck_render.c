@@ -49,11 +49,11 @@ static int indent(struct owners_buf *out, int depth)
 static int object_name(struct renderer *x, const struct owners_node *n, const char *here)
 {
 	const struct owners_stuck_render *r = x->r;
-	int rc = owners_buf_addf(x->out, "%s%s/%s%s", r->print.color && n->deleted ? OWNERS_PALETTE_PENDING : "", n->kind,
+	int rc = owners_buf_addf(x->out, "%s%s/%s%s", r->print.color && n->deleted ? OWNERS_PALETTE_PENDING : "", n->place->kind,
 				 n->name, r->print.color && n->deleted ? OWNERS_PALETTE_RESET : "");
 
-	if (!rc && *n->namespace_ && (!here || strcmp(here, n->namespace_)))
-		rc = owners_buf_addf(x->out, " in namespace %s", n->namespace_);
+	if (!rc && *n->place->namespace_ && (!here || strcmp(here, n->place->namespace_)))
+		rc = owners_buf_addf(x->out, " in namespace %s", n->place->namespace_);
 	return rc;
 }
 
@@ -218,13 +218,13 @@ static int text_finalizer(struct renderer *x, const struct owners_node *n,
 		return rc;
 	switch (fin->reason) {
 	case OWNERS_STUCK_BLOCKING_DEPENDENTS:
-		return text_objects(x, fin, depth + 1, n->namespace_,
+		return text_objects(x, fin, depth + 1, n->place->namespace_,
 				    "not being deleted yet (the garbage collector deletes it first)");
 	case OWNERS_STUCK_DEADLOCK: {
 		const struct owners_deadlock *outer = x->in_deadlock;
 
 		x->in_deadlock = fin->deadlock;
-		rc = text_objects(x, fin, depth + 1, n->namespace_, "not being deleted yet");
+		rc = text_objects(x, fin, depth + 1, n->place->namespace_, "not being deleted yet");
 		x->in_deadlock = outer;
 		if (rc || outer == fin->deadlock)
 			return rc; /* a member inside the explanation of another */
@@ -234,7 +234,7 @@ static int text_finalizer(struct renderer *x, const struct owners_node *n,
 		return rc ? rc : owners_buf_addc(x->out, '\n');
 	}
 	case OWNERS_STUCK_DEPENDENTS_TO_RELEASE:
-		rc = text_objects(x, fin, depth + 1, n->namespace_, "still references it");
+		rc = text_objects(x, fin, depth + 1, n->place->namespace_, "still references it");
 		if (!rc)
 			rc = indent(x->out, depth + 1);
 		return rc ? rc : remove_hint(x, n, fin->name, "if the garbage collector is not running: ");

@@ -39,7 +39,7 @@ static int kind_row(const struct owners_node *n)
 
 	owners_graph_node_group(n, group, sizeof(group));
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (!strcmp(kinds[i].group, group) && !strcmp(kinds[i].kind, n->kind))
+		if (!strcmp(kinds[i].group, group) && !strcmp(kinds[i].kind, n->place->kind))
 			return (int)i;
 	return -1;
 }
@@ -70,8 +70,8 @@ static int aggregated(const struct owners_node *n)
 {
 	uint32_t i;
 
-	for (i = 0; i < n->n_labels; i++)
-		if (!strncmp(n->labels[2 * i], "rbac.authorization.k8s.io/aggregate-to-",
+	for (i = 0; i < n->extras->n_labels; i++)
+		if (!strncmp(n->extras->labels[2 * i], "rbac.authorization.k8s.io/aggregate-to-",
 			     strlen("rbac.authorization.k8s.io/aggregate-to-")))
 			return 1;
 	return 0;
@@ -85,20 +85,20 @@ static int clusters_own(const struct owners_node *n)
 	size_t i;
 
 	for (i = 0; i < sizeof(system_namespaces) / sizeof(system_namespaces[0]); i++)
-		if (!strcmp(n->namespace_, system_namespaces[i]))
+		if (!strcmp(n->place->namespace_, system_namespaces[i]))
 			return 1;
-	if (!strcmp(n->kind, "ConfigMap") && !strcmp(n->name, "kube-root-ca.crt"))
+	if (!strcmp(n->place->kind, "ConfigMap") && !strcmp(n->name, "kube-root-ca.crt"))
 		return 1;
-	if (!strcmp(n->kind, "ServiceAccount") && !strcmp(n->name, "default"))
+	if (!strcmp(n->place->kind, "ServiceAccount") && !strcmp(n->name, "default"))
 		return 1;
-	if (!strcmp(n->kind, "Service") && !strcmp(n->namespace_, "default") &&
+	if (!strcmp(n->place->kind, "Service") && !strcmp(n->place->namespace_, "default") &&
 	    !strcmp(n->name, "kubernetes"))
 		return 1;
-	if ((!strcmp(n->kind, "Role") || !strcmp(n->kind, "ClusterRole")) &&
+	if ((!strcmp(n->place->kind, "Role") || !strcmp(n->place->kind, "ClusterRole")) &&
 	    (!strncmp(n->name, "system:", 7) ||
 	     label_is(n, "kubernetes.io/bootstrapping", "rbac-defaults") || aggregated(n)))
 		return 1;
-	if (!strcmp(n->kind, "PriorityClass") && !strncmp(n->name, "system-", 7))
+	if (!strcmp(n->place->kind, "PriorityClass") && !strncmp(n->name, "system-", 7))
 		return 1;
 	return label_is(n, "owner", "helm");
 }
@@ -154,7 +154,7 @@ static int unused_reason(struct owners_buf *out, const struct owners_relations *
 	const struct owners_node *n = &g->nodes[node];
 	const struct owners_relation *x;
 
-	if (!strcmp(n->kind, "PersistentVolume")) {
+	if (!strcmp(n->place->kind, "PersistentVolume")) {
 		x = own_use(rel, node, OWNERS_USE_BOUND_TO, 0);
 		if (x && x->state == OWNERS_RELATION_MISSING)
 			return owners_buf_addf(out, "Released: its claim %s/%s is gone",
@@ -162,11 +162,11 @@ static int unused_reason(struct owners_buf *out, const struct owners_relations *
 					       rel->uses.items[x->use].name);
 		return owners_buf_adds(out, "Available: no claim is bound to it");
 	}
-	if (!strcmp(n->kind, "Service"))
+	if (!strcmp(n->place->kind, "Service"))
 		return owners_buf_adds(
 			out, selects < 0 ? "no endpoints, and no selector"
 					 : "no endpoints, and its selector matches no Pod");
-	if (!strcmp(n->kind, "Secret") && (x = own_use(rel, node, OWNERS_USE_TOKEN_OF, 0)))
+	if (!strcmp(n->place->kind, "Secret") && (x = own_use(rel, node, OWNERS_USE_TOKEN_OF, 0)))
 		return owners_buf_addf(out, "a token of ServiceAccount %s, which does not exist",
 				       rel->uses.items[x->use].name);
 	return owners_buf_adds(out, kinds[row].reason);
@@ -185,9 +185,9 @@ int owners_unused_check(struct owners_unused_report *rep, const struct owners_re
 		return 0;
 	if (owners_relations_marks(rel, node) & OWNERS_USES_MARK_DEFAULT)
 		return 0; /* a default class: new objects get it */
-	if (!strcmp(n->kind, "Secret") && own_use(rel, node, OWNERS_USE_TOKEN_OF, 1))
+	if (!strcmp(n->place->kind, "Secret") && own_use(rel, node, OWNERS_USE_TOKEN_OF, 1))
 		return 0; /* a live ServiceAccount's token */
-	if (!strcmp(n->kind, "Service")) {
+	if (!strcmp(n->place->kind, "Service")) {
 		if (owners_relations_marks(rel, node) & OWNERS_USES_MARK_ENDPOINTS)
 			return 0;
 		for (i = 0; i < rel->n_selectors; i++)
@@ -255,7 +255,7 @@ int owners_unused_render_text(struct owners_buf *out, const struct owners_unused
 	for (i = 0; !rc && i < r->rep->count; i++) {
 		const struct owners_unused_finding *f = &r->rep->items[i];
 		const struct owners_node *n = &r->g->nodes[f->node];
-		rc = owners_buf_adds(owners_text_table_cell(&t, i, C_NS), n->namespace_);
+		rc = owners_buf_adds(owners_text_table_cell(&t, i, C_NS), n->place->namespace_);
 		if (!rc)
 			rc = owners_graph_node_shown_name(owners_text_table_cell(&t, i, C_NAME), n,
 							  r->print.wide);

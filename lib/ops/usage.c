@@ -9,11 +9,11 @@
 
 static int kind_is(const struct owners_node *n, const char *group, const char *kind)
 {
-	const char *slash = strchr(n->api_version, '/');
-	size_t len = slash ? (size_t)(slash - n->api_version) : 0;
+	const char *slash = strchr(n->place->api_version, '/');
+	size_t len = slash ? (size_t)(slash - n->place->api_version) : 0;
 
-	return !strcmp(n->kind, kind) && strlen(group) == len &&
-	       !strncmp(n->api_version, group, len);
+	return !strcmp(n->place->kind, kind) && strlen(group) == len &&
+	       !strncmp(n->place->api_version, group, len);
 }
 
 int owners_usage_counts(const struct owners_relations *rel, const struct owners_graph *g,
@@ -59,11 +59,11 @@ static int add_unseen(struct owners_usage *out, const struct owners_relations *r
 
 		if (strchr(t->resource, '/') || !owners_relations_type(t) ||
 		    owners_graph_lookup_type(g->types, t) != t ||
-		    !owners_relations_may_use(t->group, t->kind, group, n->kind))
+		    !owners_relations_may_use(t->group, t->kind, group, n->place->kind))
 			continue;
 		/* a namespaced user of a namespaced object is in its namespace;
 		 * of a cluster-scoped one, anywhere */
-		ns = t->namespaced && *n->namespace_ ? n->namespace_ : NULL;
+		ns = t->namespaced && *n->place->namespace_ ? n->place->namespace_ : NULL;
 		if (owners_relations_read_state(rel, t, ns, &which) == OWNERS_LISTING_OK ||
 		    said(out, t, ns))
 			continue;
@@ -177,11 +177,11 @@ int owners_usage_render_text(struct owners_buf *out, const struct owners_usage *
 		const struct owners_node *user = &g->nodes[x->user];
 		uint32_t top = top_owner(g, x->user);
 
-		rc = owners_buf_addf(out, "  %s/%s", user->kind, user->name);
-		if (!rc && *user->namespace_)
-			rc = owners_buf_addf(out, " in %s", user->namespace_);
+		rc = owners_buf_addf(out, "  %s/%s", user->place->kind, user->name);
+		if (!rc && *user->place->namespace_)
+			rc = owners_buf_addf(out, " in %s", user->place->namespace_);
 		if (!rc && top != OWNERS_NO_NODE)
-			rc = owners_buf_addf(out, " (owned by %s/%s)", g->nodes[top].kind,
+			rc = owners_buf_addf(out, " (owned by %s/%s)", g->nodes[top].place->kind,
 					     g->nodes[top].name);
 		if (!rc)
 			rc = owners_buf_addf(out, " %s ",

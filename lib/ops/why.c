@@ -96,7 +96,7 @@ static int explain_finalizers(struct owners_why *w, const struct owners_graph *g
 {
 	const struct owners_node *n = &g->nodes[w->node];
 	const struct owners_stuck_item *it = stuck ? owners_stuck_item_of(stuck, w->node) : NULL;
-	size_t i, count = it ? it->n_finalizers : n->n_finalizers;
+	size_t i, count = it ? it->n_finalizers : n->extras->n_finalizers;
 
 	if (!count)
 		return 0;
@@ -105,7 +105,7 @@ static int explain_finalizers(struct owners_why *w, const struct owners_graph *g
 	for (i = 0; i < count; i++) {
 		struct owners_why_finalizer *f = &w->finalizers[i];
 
-		f->name = it ? it->finalizers[i].name : n->finalizers[i];
+		f->name = it ? it->finalizers[i].name : n->extras->finalizers[i];
 		f->spec = it ? it->finalizers[i].spec : 0;
 		f->now = it ? &it->finalizers[i] : NULL;
 		owners_why_finalizer_known(f->name, f->spec, &f->remover, &f->waits_for);
@@ -208,7 +208,7 @@ static int decide_in_deletion(struct owners_why *w, const struct owners_node *n)
 		return set_rule(w, OWNERS_WHY_WAITING, OWNERS_NO_NODE,
 				"orphaning: the garbage collector removes the orphan finalizer once every "
 				"dependent is released (orphanDependents)");
-	if (n->n_finalizers || w->n_finalizers)
+	if (n->extras->n_finalizers || w->n_finalizers)
 		return set_rule(w, OWNERS_WHY_WAITING, OWNERS_NO_NODE,
 				"in deletion: the object goes when its last finalizer is removed, "
 				"each by its own controller");
@@ -259,7 +259,7 @@ static int decide_live(struct owners_why *w, const struct owners_graph *g)
 					"the garbage collector cannot look this owner up either (its API "
 					"group failed discovery, or its list failed): classifyReferences "
 					"fails and nothing happens to the object while that lasts");
-		if (owners_dangling_gc_gives_up(o->class_, !*n->namespace_))
+		if (owners_dangling_gc_gives_up(o->class_, !*n->place->namespace_))
 			return set_rule(w, OWNERS_WHY_NEVER, i,
 					o->class_ == OWNERS_REF_UNRESOLVABLE
 						? "the reference's apiVersion/kind is not served: the garbage "
@@ -311,7 +311,7 @@ static int decide_eventually(struct owners_why *w, struct owners_graph *g)
 	rc = owners_buf_adds(&rule, "its solid owner is garbage itself: the garbage collector collects ");
 	/* the chain, from the object it comes through to where it starts */
 	for (k = w->after; !rc && k != OWNERS_NO_NODE; k = fates[k].through)
-		rc = owners_buf_addf(&rule, "%s%s/%s", k == w->after ? "" : " after ", g->nodes[k].kind,
+		rc = owners_buf_addf(&rule, "%s%s/%s", k == w->after ? "" : " after ", g->nodes[k].place->kind,
 				     g->nodes[k].name);
 	if (!rc)
 		rc = owners_buf_addf(&rule, " first, then this object, which has no solid owner left "
@@ -413,10 +413,10 @@ static int count_dependents(struct owners_why *w, const struct owners_graph *g)
 		if (d->virtual_)
 			continue;
 		w->n_dependents++;
-		for (j = 0; j < w->n_dependent_kinds && w->dependent_kinds[j].kind != d->kind; j++)
+		for (j = 0; j < w->n_dependent_kinds && w->dependent_kinds[j].kind != d->place->kind; j++)
 			;
 		if (j == w->n_dependent_kinds)
-			w->dependent_kinds[w->n_dependent_kinds++].kind = d->kind;
+			w->dependent_kinds[w->n_dependent_kinds++].kind = d->place->kind;
 		w->dependent_kinds[j].count++;
 		for (k = 0; k < d->n_refs; k++)
 			if (d->refs[k].owner == w->node && d->refs[k].block_owner_deletion) {

@@ -98,11 +98,11 @@ int owners_why_events_fetch(struct owners_why_events *out, struct owners_http_cl
 
 	memset(out, 0, sizeof(*out));
 	owners_http_request_init(&req);
-	rc = *n->namespace_ ? owners_buf_adds(&req.path, "/api/v1/namespaces/") : 0;
-	if (!rc && *n->namespace_)
-		rc = owners_url_escape(&req.path, n->namespace_);
+	rc = *n->place->namespace_ ? owners_buf_adds(&req.path, "/api/v1/namespaces/") : 0;
+	if (!rc && *n->place->namespace_)
+		rc = owners_url_escape(&req.path, n->place->namespace_);
 	if (!rc)
-		rc = owners_buf_addf(&req.path, "%sevents?limit=%zu", *n->namespace_ ? "/" : "/api/v1/",
+		rc = owners_buf_addf(&req.path, "%sevents?limit=%zu", *n->place->namespace_ ? "/" : "/api/v1/",
 				     limit ? limit : 100);
 	if (!rc)
 		rc = owners_buf_addf(&selector, "involvedObject.uid=%s", n->uid);

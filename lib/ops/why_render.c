@@ -24,10 +24,10 @@ static const char *plural(size_t n)
 /* "Kind/name", plus " in namespace X" when not the object's namespace. */
 static int name_of(struct owners_buf *out, const struct owners_node *n, const char *here)
 {
-	int rc = owners_buf_addf(out, "%s/%s", n->kind, n->name);
+	int rc = owners_buf_addf(out, "%s/%s", n->place->kind, n->name);
 
-	if (!rc && *n->namespace_ && strcmp(n->namespace_, here))
-		rc = owners_buf_addf(out, " in namespace %s", n->namespace_);
+	if (!rc && *n->place->namespace_ && strcmp(n->place->namespace_, here))
+		rc = owners_buf_addf(out, " in namespace %s", n->place->namespace_);
 	return rc;
 }
 
@@ -95,25 +95,25 @@ static int text_headline(struct owners_buf *out, const struct owners_why_render 
 	default: rc = owners_buf_adds(out, "blind: "); break;
 	}
 	if (!rc)
-		rc = owners_buf_addf(out, "%s/%s", n->kind, n->name);
-	if (!rc && *n->namespace_)
-		rc = owners_buf_addf(out, " in namespace %s", n->namespace_);
+		rc = owners_buf_addf(out, "%s/%s", n->place->kind, n->name);
+	if (!rc && *n->place->namespace_)
+		rc = owners_buf_addf(out, " in namespace %s", n->place->namespace_);
 	if (rc)
 		return rc;
 	if (w->verdict == OWNERS_WHY_KEPT && b) {
 		rc = owners_buf_adds(out, ": its owner ");
 		if (!rc)
-			rc = owner_name(out, g, b, n->namespace_);
+			rc = owner_name(out, g, b, n->place->namespace_);
 		return rc ? rc : owners_buf_adds(out, " is live and solid\n");
 	}
 	if (w->verdict == OWNERS_WHY_KEPT)
 		return owners_buf_adds(out, ": it has no owners\n");
 	if (w->verdict == OWNERS_WHY_COLLECTED && w->after != OWNERS_NO_NODE) {
 		rc = owners_buf_addf(out, ": collected after %s/%s, which the garbage collector collects first",
-				     g->nodes[w->after].kind, g->nodes[w->after].name);
+				     g->nodes[w->after].place->kind, g->nodes[w->after].name);
 		if (!rc && b && b->node != w->after) {
 			rc = owners_buf_adds(out, "; then its owner ");
-			rc = rc ? rc : owner_name(out, g, b, n->namespace_);
+			rc = rc ? rc : owner_name(out, g, b, n->place->namespace_);
 			rc = rc ? rc : owners_buf_adds(out, " is no longer solid");
 		}
 		return rc ? rc : owners_buf_addc(out, '\n');
@@ -121,7 +121,7 @@ static int text_headline(struct owners_buf *out, const struct owners_why_render 
 	if (w->verdict == OWNERS_WHY_COLLECTED && n->n_refs == 1 && w->n_owners) {
 		rc = owners_buf_adds(out, ": its only owner ");
 		if (!rc)
-			rc = owner_name(out, g, &w->owners[0], n->namespace_);
+			rc = owner_name(out, g, &w->owners[0], n->place->namespace_);
 		return rc ? rc : owners_buf_addf(out, " is %s\n", w->owners[0].solid ? "live" :
 						 w->owners[0].class_ == OWNERS_REF_RESOLVED
 							 ? "waiting for its dependents' deletion"
@@ -152,7 +152,7 @@ static int text_headline(struct owners_buf *out, const struct owners_why_render 
 	/* never, blind: the reference that decides */
 	rc = owners_buf_adds(out, ": owner ");
 	if (!rc && b)
-		rc = owner_name(out, g, b, n->namespace_);
+		rc = owner_name(out, g, b, n->place->namespace_);
 	if (!rc)
 		rc = owners_buf_addf(out, " is %s\n",
 				     w->verdict == OWNERS_WHY_NEVER ? owners_ref_class_name(b ? b->class_ : OWNERS_REF_UNRESOLVABLE)
@@ -165,7 +165,7 @@ static int text_owners(struct owners_buf *out, const struct owners_why_render *r
 {
 	const struct owners_graph *g = r->g;
 	const struct owners_why *w = r->why;
-	const char *here = g->nodes[w->node].namespace_;
+	const char *here = g->nodes[w->node].place->namespace_;
 	size_t i;
 	unsigned k;
 	int rc;
@@ -194,9 +194,9 @@ static int text_owners(struct owners_buf *out, const struct owners_why_render *r
 		if (!rc && how)
 			rc = owners_buf_addf(out, " (%s)", how);
 		if (!rc && o->class_ == OWNERS_REF_INVALID_NAMESPACE && *here && o->node != OWNERS_NO_NODE &&
-		    !g->nodes[o->node].virtual_ && *g->nodes[o->node].namespace_)
+		    !g->nodes[o->node].virtual_ && *g->nodes[o->node].place->namespace_)
 			rc = owners_buf_addf(out, " (it is in namespace %s; the garbage collector looks for it in %s only)",
-					     g->nodes[o->node].namespace_, here);
+					     g->nodes[o->node].place->namespace_, here);
 		if (!rc && o->class_ == OWNERS_REF_RESOLVED && !o->solid)
 			rc = owners_buf_adds(out, ", waiting for its dependents' deletion");
 		if (!rc && o->gc_blind)
@@ -219,8 +219,8 @@ static int remove_command(struct owners_buf *out, const char *program, const str
 	struct owners_command_line cmd = OWNERS_COMMAND_LINE_INIT;
 	int rc = owners_finalizer_command_start(&cmd);
 
-	rc = rc ? rc : owners_command_line_addf(&cmd, "%s/%s", n->kind, n->name);
-	rc = rc ? rc : owners_finalizer_command_finish(&cmd, n->namespace_, f->name, n->uid);
+	rc = rc ? rc : owners_command_line_addf(&cmd, "%s/%s", n->place->kind, n->name);
+	rc = rc ? rc : owners_finalizer_command_finish(&cmd, n->place->namespace_, f->name, n->uid);
 	rc = rc ? rc : owners_command_line_spell(out, program, &cmd);
 	owners_command_line_clear(&cmd);
 	return rc;
@@ -274,7 +274,7 @@ static int text_finalizers(struct owners_buf *out, const struct owners_why_rende
 		if (!rc && now && now->n_objects) {
 			rc = owners_buf_adds(out, "    ");
 			if (!rc)
-				rc = names(out, g, now->objects, now->n_objects, max, n->namespace_);
+				rc = names(out, g, now->objects, now->n_objects, max, n->place->namespace_);
 			if (!rc)
 				rc = owners_buf_adds(out, "\n");
 		}
@@ -314,7 +314,7 @@ static int text_cascades(struct owners_buf *out, const struct owners_why_render 
 {
 	const struct owners_graph *g = r->g;
 	const struct owners_why *w = r->why;
-	const char *here = g->nodes[w->node].namespace_;
+	const char *here = g->nodes[w->node].place->namespace_;
 	const char *deletion = owners_why_deletion(&g->nodes[w->node]);
 	size_t i;
 	int rc, m;
@@ -376,7 +376,7 @@ static int text_dependents(struct owners_buf *out, const struct owners_why_rende
 	if (!rc)
 		rc = owners_buf_addf(out, ")%s", w->n_blocking ? "; blocking owner deletion: " : "\n");
 	if (!rc && w->n_blocking) {
-		rc = names(out, r->g, w->blocking, w->n_blocking, max, r->g->nodes[w->node].namespace_);
+		rc = names(out, r->g, w->blocking, w->n_blocking, max, r->g->nodes[w->node].place->namespace_);
 		if (!rc)
 			rc = owners_buf_adds(out, "\n");
 	}
@@ -407,10 +407,10 @@ static int text_relations(struct owners_buf *out, const struct owners_why_render
 		const struct owners_relation *x = &rel->items[u->users[i]];
 		const struct owners_node *user = &r->g->nodes[x->user];
 
-		rc = owners_buf_addf(out, "  %s/%s ", user->kind, user->name);
-		if (!rc && *user->namespace_ &&
-		    strcmp(user->namespace_, r->g->nodes[r->why->node].namespace_))
-			rc = owners_buf_addf(out, "(namespace %s) ", user->namespace_);
+		rc = owners_buf_addf(out, "  %s/%s ", user->place->kind, user->name);
+		if (!rc && *user->place->namespace_ &&
+		    strcmp(user->place->namespace_, r->g->nodes[r->why->node].place->namespace_))
+			rc = owners_buf_addf(out, "(namespace %s) ", user->place->namespace_);
 		if (!rc)
 			rc = owners_relation_render_how(out, rel, x);
 		if (!rc)
@@ -493,7 +493,7 @@ static int text_rests_on(struct owners_buf *out, const struct owners_why_render 
 	if (!rc && seen == OWNERS_COLLECTOR_RENDER_SEEN_STOPPED)
 		rc = owners_buf_addf(out, " (`%s gc -n %s` does its work)",
 				     r->print.program ? r->print.program : OWNERS_PROGRAM,
-				     r->g->nodes[r->why->node].namespace_);
+				     r->g->nodes[r->why->node].place->namespace_);
 	return rc ? rc : owners_buf_addc(out, '\n');
 }
 
@@ -539,8 +539,8 @@ static int json_owner(struct owners_json_gen *j, const struct owners_graph *g,
 
 	owners_json_gen_map_open(j);
 	owners_ref_json_fields(j, ref);
-	if (on && *on->namespace_ && on->resource && on->resource->namespaced)
-		owners_json_gen_kv(j, "namespace", on->namespace_);
+	if (on && *on->place->namespace_ && on->place->resource && on->place->resource->namespaced)
+		owners_json_gen_kv(j, "namespace", on->place->namespace_);
 	owners_json_gen_kv(j, "dependentUid", g->nodes[o->dependent].uid);
 	owners_json_gen_kv_int(j, "depth", o->depth);
 	owners_json_gen_kv(j, "state", owners_why_owner_state(g, o));

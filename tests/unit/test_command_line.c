@@ -51,21 +51,24 @@ static void finalizer_commands(void)
 {
 	struct owners_command_line c = OWNERS_COMMAND_LINE_INIT;
 	struct owners_node n;
+	struct owners_node_place where = owners_graph_no_place;
 
 	memset(&n, 0, sizeof(n));
-	n.api_version = "apps/v1";
-	n.kind = "Deployment";
+	n.place = &where;
+	n.extras = &owners_graph_no_extras;
+	where.api_version = "apps/v1";
+	where.kind = "Deployment";
 	n.name = "web";
-	n.namespace_ = "shop";
+	where.namespace_ = "shop";
 	n.uid = "u-web";
 	ok(!owners_finalizer_command_of(&c, &n, "example.com/hold"), "the command for a node");
 	check(NULL, &c, "owners finalizers remove deployment.apps/web -n shop --finalizer example.com/hold --uid=u-web",
 	      "  its name as owners names it, its namespace, the finalizer, its UID");
 	owners_command_line_clear(&c);
-	n.api_version = "v1";
-	n.kind = "Namespace";
+	where.api_version = "v1";
+	where.kind = "Namespace";
 	n.name = "old";
-	n.namespace_ = "";
+	where.namespace_ = "";
 	ok(!owners_finalizer_command_of(&c, &n, "kubernetes"), "the command for a cluster-scoped node");
 	check("kubectl owners", &c, "kubectl owners finalizers remove namespace/old --finalizer kubernetes --uid=u-web",
 	      "  no -n");

@@ -237,7 +237,7 @@ static void test_wrong_owner(struct owners_graph *g)
 		 * and still the reference of a pod in a dangles */
 		uint32_t other = node(g, "u-other");
 
-		ok(other != OWNERS_NO_NODE && !strcmp(g->nodes[other].namespace_, "b"),
+		ok(other != OWNERS_NO_NODE && !strcmp(g->nodes[other].place->namespace_, "b"),
 		   "  the owner (u-other) is there, in another namespace (b)");
 		is_int(rep.count, 1, "  a namespaced owner in another namespace is looked up in the "
 				     "dependent's: dangling (one finding)");
@@ -293,10 +293,10 @@ static void test_sorted(struct owners_graph *g, struct owners_dangling_report *a
 	for (i = 1; i < all->count; i++) {
 		const struct owners_node *p = &g->nodes[all->items[i - 1].object];
 		const struct owners_node *q = &g->nodes[all->items[i].object];
-		int c = strcmp(p->namespace_, q->namespace_);
+		int c = strcmp(p->place->namespace_, q->place->namespace_);
 
 		if (!c)
-			c = strcmp(p->kind, q->kind);
+			c = strcmp(p->place->kind, q->place->kind);
 		if (!c)
 			c = strcmp(p->name, q->name);
 		if (c > 0 || (!c && all->items[i - 1].ref > all->items[i].ref))

@@ -110,7 +110,7 @@ static void test_classification(void)
 
 	i = node(g, "u-gone");
 	ok(i != OWNERS_NO_NODE && g->nodes[i].virtual_, "a missing owner becomes a virtual node");
-	is_str(i != OWNERS_NO_NODE ? g->nodes[i].namespace_ : NULL, "a",
+	is_str(i != OWNERS_NO_NODE ? g->nodes[i].place->namespace_ : NULL, "a",
 	       "a virtual namespaced owner sits in its dependent's namespace");
 	is_int(g->nodes[node(g, "u-dep")].n_dependents, 1, "deployment has one dependent");
 	is_int(g->nodes[node(g, "u-rs")].dependents[0], node(g, "u-pod"), "replicaset's dependent is the pod");
@@ -316,7 +316,7 @@ static void test_order_of_arrival(void)
 		const struct owners_node *m = &g[k]->nodes[missing], *r = &g[k]->nodes[root];
 
 		ok(m->virtual_, "[%d] the missing owner is virtual", k);
-		is_str(m->namespace_, "b", "[%d] its namespace: the first namespaced dependent's by kind (ConfigMap b/dep before Pod a/dep)", k);
+		is_str(m->place->namespace_, "b", "[%d] its namespace: the first namespaced dependent's by kind (ConfigMap b/dep before Pod a/dep)", k);
 		is_str(m->name, "as-b-says", "[%d] its name: that dependent's reference's", k);
 		is_int(m->n_dependents, 3, "[%d] three dependents", k);
 		ok(m->n_dependents == 3 && !strcmp(g[k]->nodes[m->dependents[0]].uid, "u-cr") &&
@@ -347,7 +347,7 @@ static void test_served_twice(void)
 			add(g, "autoscaling/v1", "HorizontalPodAutoscaler", FAKE_OBJECT("a", "h", "u-h"));
 			add(g, "autoscaling/v2", "HorizontalPodAutoscaler", FAKE_OBJECT("a", "h", "u-h"));
 		}
-		is_str(g->nodes[node(g, "u-h")].api_version, "autoscaling/v1",
+		is_str(g->nodes[node(g, "u-h")].place->api_version, "autoscaling/v1",
 		       "served by v1 and v2, %s first: kept as v1 has it", k ? "v2" : "v1");
 		owners_graph_free(g);
 		g = NULL;
@@ -601,7 +601,7 @@ static void test_watch_edits(void)
 	is_int((int)g->edits, 0, "starts the count again");
 	ok(node(g, "u-pod") == pod && node(g, "u-rs") == rs, "every node keeps its index");
 	ok(!strcmp(g->nodes[pod].name, "pod") && !strcmp(g->nodes[pod].refs[0].uid, "u-rs") &&
-	   !strcmp(g->nodes[pod].refs[0].kind, "ReplicaSet") && !strcmp(g->nodes[pod].namespace_, "ns"),
+	   !strcmp(g->nodes[pod].refs[0].kind, "ReplicaSet") && !strcmp(g->nodes[pod].place->namespace_, "ns"),
 	   "and its strings, copied");
 	owners_graph_link(g);
 	is_int((int)g->nodes[rs].n_dependents, 1, "links as before");

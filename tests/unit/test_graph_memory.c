@@ -49,13 +49,17 @@ int main(void)
 	is_int((long)m.versions, 8, "resourceVersions: \"1\" four times");
 	is_int((long)m.finalizers, (long)sizeof(char *),
 	       "finalizers: one pointer (the name is interned)");
+	is_int((long)m.extras, (long)sizeof(struct owners_node_extras),
+	       "finalizer and label records: one, the only object with a finalizer's");
+	is_int((long)m.places, (long)(sizeof(struct owners_node_place) + 64 * sizeof(void *)),
+	       "places: one (every object is a ConfigMap in ns) and the table's first room");
 	ok(m.interned >= strlen("example.com/hold") + 1,
 	   "interned: the finalizer's name among them");
 	is_int((long)m.edges, (long)(2 * sizeof(uint32_t)), "edges: two dependents");
 	ok(m.uid_index >= 2 * sizeof(uint32_t), "the UID index has room for both");
 	is_int((long)m.total,
 	       (long)(m.nodes + m.nodes_spare + m.refs + m.uids + m.names + m.versions + m.labels +
-		      m.finalizers + m.interned + m.uid_index + m.name_index + m.edges +
+		      m.finalizers + m.extras + m.places + m.interned + m.uid_index + m.name_index + m.edges +
 		      m.arena_slack),
 	       "the parts sum to the total");
 	owners_graph_free(g);

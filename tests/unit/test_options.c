@@ -261,15 +261,19 @@ int main(void)
 		struct owners_buf b = OWNERS_BUF_INIT;
 		const char *labels[] = { "tier", "front", "app", "web", "app.kubernetes.io/name", "x" };
 		struct owners_node n;
+		struct owners_node_extras more = owners_graph_no_extras;
 
 		memset(&n, 0, sizeof(n));
+		n.place = &owners_graph_no_place;
+		n.extras = &owners_graph_no_extras;
 		owners_graph_label_title(&b, "app.kubernetes.io/part-of");
 		is_str(b.ptr, "PART-OF", "-L title: the key's last segment in capitals");
 		owners_buf_reset(&b);
 		owners_graph_node_labels_text(&b, &n);
 		is_str(b.ptr, "<none>", "LABELS of an object without labels");
-		n.labels = labels;
-		n.n_labels = 3;
+		more.labels = labels;
+		more.n_labels = 3;
+		n.extras = &more;
 		owners_buf_reset(&b);
 		owners_graph_node_labels_text(&b, &n);
 		is_str(b.ptr, "app=web,app.kubernetes.io/name=x,tier=front", "LABELS: k=v sorted by key");

@@ -31,7 +31,7 @@ static const char *names(const struct owners_graph *g, const struct owners_selec
 	for (i = 0; i < s->count; i++) {
 		const struct owners_node *n = &g->nodes[s->nodes[i]];
 
-		snprintf(out + strlen(out), sizeof(out) - strlen(out), "%s%s/%s", i ? " " : "", n->namespace_,
+		snprintf(out + strlen(out), sizeof(out) - strlen(out), "%s%s/%s", i ? " " : "", n->place->namespace_,
 			 n->name);
 	}
 	return out;

@@ -405,7 +405,7 @@ static void test_protection(void)
 			      .fins = pv_fin));
 	ok(owners_graph_link(g) == 0, "linked");
 
-	sp = owners_stuck_facts_add_pods(&facts, g->nodes[data].namespace_);
+	sp = owners_stuck_facts_add_pods(&facts, g->nodes[data].place->namespace_);
 	ok(owners_pod_claims_parser_new(&p, &sp->pods) == 0, "pod parser");
 	ok(owners_pod_claims_parser_feed(p, pods, sizeof(pods) - 1, NULL) == 0 &&
 	   owners_pod_claims_parser_finish(p, NULL) == 0, "pods of namespace a read");

@@ -131,7 +131,7 @@ static uint32_t node_named(const struct world *w, const char *kind, const char *
 	uint32_t k;
 
 	for (k = 0; k < w->g->count; k++)
-		if (!strcmp(w->g->nodes[k].kind, kind) && !strcmp(w->g->nodes[k].name, name))
+		if (!strcmp(w->g->nodes[k].place->kind, kind) && !strcmp(w->g->nodes[k].name, name))
 			return k;
 	return OWNERS_NO_NODE;
 }
@@ -154,12 +154,12 @@ static char *dump_index(const struct world *w)
 			const struct owners_relation *x = &w->rel.items[at[i]];
 			const struct owners_use *u = &w->rel.uses.items[x->use];
 
-			owners_buf_addf(&out, "%s/%s %s %s/%s (%s)\n", w->g->nodes[x->user].kind,
+			owners_buf_addf(&out, "%s/%s %s %s/%s (%s)\n", w->g->nodes[x->user].place->kind,
 					w->g->nodes[x->user].name, owners_uses_how_key(u->how),
 					u->kind, u->name, owners_relation_render_state(x->state));
 		}
 		n = owners_relations_users_of(&w->rel, order[k], &at);
-		owners_buf_addf(&out, "  %s/%s: %zu users\n", w->g->nodes[order[k]].kind,
+		owners_buf_addf(&out, "  %s/%s: %zu users\n", w->g->nodes[order[k]].place->kind,
 				w->g->nodes[order[k]].name, n);
 	}
 	free(order);
@@ -247,7 +247,7 @@ static void selectors_and_slices(void)
 	ok(by_policy == 1,
 	   "a NetworkPolicy's empty podSelector selects every Pod of its namespace");
 	n = owners_relations_users_of(&w.rel, other, &at);
-	ok(n == 2 && !strcmp(w.g->nodes[w.rel.items[at[0]].user].kind, "EndpointSlice"),
+	ok(n == 2 && !strcmp(w.g->nodes[w.rel.items[at[0]].user].place->kind, "EndpointSlice"),
 	   "the Pod the slice names is used by the slice (and the policy)");
 	ok(owners_relations_marks(&w.rel, sliced) & OWNERS_USES_MARK_ENDPOINTS,
 	   "a Service whose slice has an endpoint is marked so");
@@ -294,7 +294,7 @@ static char *unused_of(const struct world *w)
 		owners_unused_check(&rep, &w->rel, w->g, k);
 	owners_unused_report_sort(&rep, w->g);
 	for (i = 0; i < rep.count; i++)
-		owners_buf_addf(&out, "%s/%s %s: %s\n", w->g->nodes[rep.items[i].node].kind,
+		owners_buf_addf(&out, "%s/%s %s: %s\n", w->g->nodes[rep.items[i].node].place->kind,
 				w->g->nodes[rep.items[i].node].name,
 				owners_unused_state_name(rep.items[i].state), rep.items[i].reason);
 	owners_unused_report_clear(&rep);
