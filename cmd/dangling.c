@@ -154,7 +154,7 @@ static void report_failures(const struct owners_graph *g, const struct owners_da
 
 		if (f->fix != OWNERS_FIX_FAILED)
 			continue;
-		error_msg("cannot remove the reference to %s/%s from %s '%s%s%s': %s", ref->kind,
+		error_msg("cannot remove the reference to %s/%s from %s '%s%s%s': %s", ref->type->kind,
 			  ref->name, n->place->kind, n->place->namespace_, *n->place->namespace_ ? "/" : "", n->name,
 			  f->fix_message ? f->fix_message : "failed");
 	}

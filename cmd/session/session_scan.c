@@ -134,7 +134,7 @@ static int collect_owner_types(const struct session *s, int untracked_only,
 		for (k = 0; !rc && !n->virtual_ && k < n->n_refs; k++) {
 			const struct owners_resource *r = NULL;
 
-			if (owners_resource_map_ref(g->types, n->refs[k].api_version, n->refs[k].kind, &r) !=
+			if (owners_resource_map_ref(g->types, n->refs[k].type->api_version, n->refs[k].type->kind, &r) !=
 			    OWNERS_REF_MAPPED)
 				continue;
 			r = owners_graph_lookup_type(g->types, r);

@@ -69,8 +69,8 @@ int owners_document_object(struct owners_json_gen *j, const struct owners_node *
 
 			/* as the server has it: a field that is not there is not written */
 			owners_json_gen_map_open(j);
-			owners_json_gen_kv(j, "apiVersion", ref->api_version);
-			owners_json_gen_kv(j, "kind", ref->kind);
+			owners_json_gen_kv(j, "apiVersion", ref->type->api_version);
+			owners_json_gen_kv(j, "kind", ref->type->kind);
 			owners_json_gen_kv(j, "name", ref->name);
 			owners_json_gen_kv(j, "uid", ref->uid);
 			if (ref->controller || ref->controller_set)

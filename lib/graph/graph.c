@@ -223,20 +223,20 @@ static void places_insert(const struct owners_node_place **slots, size_t cap, co
 
 /* The one place of these (interned strings of arena a, in which a new
  * place is made); NULL when out of memory. */
-static const struct owners_node_place *place_of(struct owners_node_places *t, struct owners_arena *a,
-						const char *api_version, const char *kind, const char *ns,
-						const struct owners_resource *r)
+static const struct owners_node_place *place_in(struct owners_node_places *t, struct owners_arena *a,
+						const struct owners_node_place **last, const char *api_version,
+						const char *kind, const char *ns, const struct owners_resource *r)
 {
 	struct owners_node_place *p;
 	size_t j;
 
-	if (t->last && same_place(t->last, api_version, kind, ns, r))
-		return t->last;
+	if (*last && same_place(*last, api_version, kind, ns, r))
+		return *last;
 	if (t->cap) {
 		j = place_hash(api_version, kind, ns, r) & (t->cap - 1);
 		for (; t->slots[j]; j = (j + 1) & (t->cap - 1))
 			if (same_place(t->slots[j], api_version, kind, ns, r))
-				return t->last = t->slots[j];
+				return *last = t->slots[j];
 	}
 	if ((t->count + 1) * 2 > t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 64, i;
@@ -259,7 +259,24 @@ static const struct owners_node_place *place_of(struct owners_node_places *t, st
 	p->resource = r;
 	places_insert(t->slots, t->cap, p);
 	t->count++;
-	return t->last = p;
+	return *last = p;
+}
+
+static const struct owners_node_place *place_of(struct owners_node_places *t, struct owners_arena *a,
+						const char *api_version, const char *kind, const char *ns,
+						const struct owners_resource *r)
+{
+	return place_in(t, a, &t->last, api_version, kind, ns, r);
+}
+
+/* What a reference names: its apiVersion and kind (interned in a), as a
+ * place of no namespace and no resource. */
+static const struct owners_node_place *ref_type_of(struct owners_node_places *t, struct owners_arena *a,
+						   const char *api_version, const char *kind)
+{
+	const char *none = owners_arena_intern(a, "");
+
+	return none ? place_in(t, a, &t->last_ref, api_version, kind, none, NULL) : NULL;
 }
 
 /* Appends a zeroed node and indexes its uid (whose hash is h); returns
@@ -390,8 +407,9 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
 			struct owners_ref *ref = &n->refs[i];
 			uint32_t o = owners_graph_find_uid(g, in->uid ? in->uid : "");
 
-			ref->api_version = intern_memo(g, MEMO_REF_API_VERSION, in->api_version ? in->api_version : "");
-			ref->kind = intern_memo(g, MEMO_REF_KIND, in->kind ? in->kind : "");
+			api_version = intern_memo(g, MEMO_REF_API_VERSION, in->api_version ? in->api_version : "");
+			kind = intern_memo(g, MEMO_REF_KIND, in->kind ? in->kind : "");
+			ref->type = api_version && kind ? ref_type_of(&g->places, a, api_version, kind) : NULL;
 			/* The owner is often listed already (owners' lists are short
 			 * and finish first): share its strings rather than copy them. */
 			if (o != OWNERS_NO_NODE) {
@@ -402,7 +420,7 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
 				ref->uid = owners_arena_strdup(a, in->uid ? in->uid : "");
 				ref->name = owners_arena_strdup(a, in->name ? in->name : "");
 			}
-			if (!ref->api_version || !ref->kind || !ref->name || !ref->uid)
+			if (!ref->type || !ref->name || !ref->uid)
 				return OWNERS_ENOMEM;
 			ref->owner = OWNERS_NO_NODE;
 			ref->controller = in->controller ? 1 : 0;
@@ -541,8 +559,9 @@ static int copy_node(struct owners_arena *a, struct owners_node_places *places, 
 			return OWNERS_ENOMEM;
 		for (i = 0; i < n->n_refs; i++) {
 			refs[i] = n->refs[i];
-			if (!(refs[i].api_version = owners_arena_intern(a, n->refs[i].api_version)) ||
-			    !(refs[i].kind = owners_arena_intern(a, n->refs[i].kind)) ||
+			if (!(api_version = owners_arena_intern(a, n->refs[i].type->api_version)) ||
+			    !(kind = owners_arena_intern(a, n->refs[i].type->kind)) ||
+			    !(refs[i].type = ref_type_of(places, a, api_version, kind)) ||
 			    !(refs[i].name = owners_arena_strdup(a, n->refs[i].name)) ||
 			    !(refs[i].uid = owners_arena_strdup(a, n->refs[i].uid)))
 				return OWNERS_ENOMEM;
@@ -555,7 +574,7 @@ static int copy_node(struct owners_arena *a, struct owners_node_places *places, 
 int owners_graph_compact(struct owners_graph *g)
 {
 	struct owners_arena fresh;
-	struct owners_node_places places = { NULL, 0, 0, NULL };
+	struct owners_node_places places = { NULL, 0, 0, NULL, NULL };
 	struct owners_node *nodes = malloc((g->count ? g->count : 1) * sizeof(*nodes));
 	const char **listing_ns = calloc(g->n_listings + 1, sizeof(*listing_ns));
 	size_t i;
@@ -672,11 +691,11 @@ static int take_reference(struct owners_graph *g, struct owners_node *n, uint32_
 	const struct owners_resource *r = NULL;
 	const char *ns;
 
-	if (owners_resource_map_ref(g->types, ref->api_version, ref->kind, &r) != OWNERS_REF_MAPPED)
+	if (owners_resource_map_ref(g->types, ref->type->api_version, ref->type->kind, &r) != OWNERS_REF_MAPPED)
 		r = NULL;
 	/* A namespaced owner can only be in its dependent's namespace. */
 	ns = r && r->namespaced ? g->nodes[dependent].place->namespace_ : owners_arena_intern(&g->arena, "");
-	if (!ns || !(n->place = place_of(&g->places, &g->arena, ref->api_version, ref->kind, ns, r)))
+	if (!ns || !(n->place = place_of(&g->places, &g->arena, ref->type->api_version, ref->type->kind, ns, r)))
 		return OWNERS_ENOMEM;
 	n->name = ref->name;
 	n->resource_version = "";
@@ -944,7 +963,7 @@ int owners_graph_resolve_ref(struct owners_graph *g, uint32_t dependent, const s
 
 	memset(out, 0, sizeof(*out));
 	out->found = OWNERS_NO_NODE;
-	m = owners_resource_map_ref(g->types, ref->api_version, ref->kind, &r);
+	m = owners_resource_map_ref(g->types, ref->type->api_version, ref->type->kind, &r);
 	if (m == OWNERS_REF_UNMAPPED) {
 		/* The GC's REST mapping fails and it retries forever. */
 		out->class_ = OWNERS_REF_UNRESOLVABLE;

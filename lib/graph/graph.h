@@ -27,9 +27,13 @@
 
 #define OWNERS_NO_NODE UINT32_MAX
 
+struct owners_node_place;
+
 struct owners_ref {
-	const char *api_version; /* interned */
-	const char *kind;        /* interned */
+	/* the apiVersion and kind it names (interned): a place with no
+	 * namespace and no resource, since a reference says neither, shared
+	 * by every reference that names the same */
+	const struct owners_node_place *type;
 	const char *name;
 	const char *uid;
 	uint32_t owner;          /* node index, set by owners_graph_link() */
@@ -104,8 +108,9 @@ struct owners_listing {
 struct owners_node_places {
 	const struct owners_node_place **slots;
 	size_t count, cap;
-	const struct owners_node_place *last; /* objects come a type and a
-						 namespace at a time */
+	/* the last found for an object and for a reference: objects come a
+	 * type and a namespace at a time, and name one kind of owner */
+	const struct owners_node_place *last, *last_ref;
 };
 
 struct owners_graph {

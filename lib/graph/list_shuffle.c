@@ -77,7 +77,7 @@ static int meta_of(struct meta_scratch *s, const struct owners_node *n)
 	for (i = 0; i < n->n_refs; i++) {
 		const struct owners_ref *r = &n->refs[i];
 
-		s->refs[i] = (struct owners_owner_ref_meta){ r->api_version, r->kind, r->name, r->uid,
+		s->refs[i] = (struct owners_owner_ref_meta){ r->type->api_version, r->type->kind, r->name, r->uid,
 							     r->controller, r->block_owner_deletion };
 		s->fields[i] = (unsigned char)((r->controller_set ? OWNERS_REF_HAS_CONTROLLER : 0) |
 					       (r->block_owner_deletion_set ? OWNERS_REF_HAS_BLOCK_OWNER_DELETION : 0));

@@ -31,8 +31,8 @@ int owners_node_json_lifecycle(struct owners_json_gen *j, const struct owners_no
 
 int owners_ref_json_fields(struct owners_json_gen *j, const struct owners_ref *ref)
 {
-	owners_json_gen_kv(j, "apiVersion", ref->api_version);
-	owners_json_gen_kv(j, "kind", ref->kind);
+	owners_json_gen_kv(j, "apiVersion", ref->type->api_version);
+	owners_json_gen_kv(j, "kind", ref->type->kind);
 	owners_json_gen_kv(j, "name", ref->name);
 	owners_json_gen_kv(j, "uid", ref->uid);
 	owners_json_gen_kv_bool(j, "controller", ref->controller);

@@ -306,7 +306,7 @@ static const char *slice_service(const struct owners_node *n)
 	uint32_t i;
 
 	for (i = 0; !name && i < n->n_refs; i++)
-		if (!strcmp(n->refs[i].kind, "Service"))
+		if (!strcmp(n->refs[i].type->kind, "Service"))
 			name = n->refs[i].name;
 	return name;
 }

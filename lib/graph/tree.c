@@ -423,7 +423,7 @@ static int row_notes(struct owners_buf *out, const struct owners_render *r,
 		if (!rc)
 			rc = owners_buf_addf(out, "%s owner %s/%s (%s)",
 					     c == OWNERS_REF_UNKNOWN ? "unverifiable" : "dangling",
-					     n->refs[i].kind, n->refs[i].name, owners_ref_class_name(c));
+					     n->refs[i].type->kind, n->refs[i].name, owners_ref_class_name(c));
 	}
 	if (!rc && r->fates && !n->virtual_ && !row->related && r->fates[row->node].reason)
 		rc = owners_buf_addf(out, "%s%s", out->len ? "; " : "", r->fates[row->node].message);

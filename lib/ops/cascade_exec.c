@@ -89,8 +89,8 @@ static int refs_patch(struct owners_buf *out, const struct owners_node *n,
 		if (drop && drop(ctx, ref))
 			continue;
 		owners_json_gen_map_open(j);
-		owners_json_gen_kv(j, "apiVersion", ref->api_version);
-		owners_json_gen_kv(j, "kind", ref->kind);
+		owners_json_gen_kv(j, "apiVersion", ref->type->api_version);
+		owners_json_gen_kv(j, "kind", ref->type->kind);
 		owners_json_gen_kv(j, "name", ref->name);
 		owners_json_gen_kv(j, "uid", ref->uid);
 		/* As read: true, false, or absent ("controller": false is not
@@ -283,7 +283,7 @@ static int refs_unchanged(const struct owners_json_value *refs, const struct own
 		const char *name = owners_json_string(owners_json_get(r, "name"));
 		const char *uid = owners_json_string(owners_json_get(r, "uid"));
 
-		if (!av || !kind || !name || !uid || strcmp(av, k->api_version) || strcmp(kind, k->kind) ||
+		if (!av || !kind || !name || !uid || strcmp(av, k->type->api_version) || strcmp(kind, k->type->kind) ||
 		    strcmp(name, k->name) || strcmp(uid, k->uid))
 			return 0;
 		/* As the GC's reflect.DeepEqual: absent and false differ. */

@@ -39,21 +39,21 @@ static int explain(struct owners_tree_fate *f, const struct owners_cascade_plan 
 	case OWNERS_KEPT_UNRESOLVABLE:
 		f->reason = "UnresolvableReference";
 		rc = owners_buf_addf(&msg, "kept: the garbage collector never acts on it (owner %s/%s: %s)",
-				     ref->kind, ref->name, unresolved_why(g, node, ref));
+				     ref->type->kind, ref->name, unresolved_why(g, node, ref));
 		break;
 	case OWNERS_KEPT_ANOTHER_OWNER:
 		if (ref->owner != OWNERS_NO_NODE && in_tree[ref->owner]) {
 			f->reason = "OwnerKept";
-			rc = owners_buf_addf(&msg, "kept: its owner %s/%s is kept", ref->kind, ref->name);
+			rc = owners_buf_addf(&msg, "kept: its owner %s/%s is kept", ref->type->kind, ref->name);
 		} else {
 			f->reason = "AnotherOwner";
-			rc = owners_buf_addf(&msg, "kept: another owner keeps it (%s/%s)", ref->kind,
+			rc = owners_buf_addf(&msg, "kept: another owner keeps it (%s/%s)", ref->type->kind,
 					     ref->name);
 		}
 		break;
 	case OWNERS_KEPT_ORPHANED:
 		f->reason = "Orphaned";
-		rc = owners_buf_addf(&msg, "kept: its owner %s/%s orphans its dependents", ref->kind,
+		rc = owners_buf_addf(&msg, "kept: its owner %s/%s orphans its dependents", ref->type->kind,
 				     ref->name);
 		break;
 	case OWNERS_KEPT_OWNER_KEPT:

@@ -312,7 +312,7 @@ int owners_cascade_track_choose_types(struct owners_cascade_track *t, const stru
 		for (k = 0; k < node->n_refs; k++) {
 			const struct owners_resource *r = NULL;
 
-			if (owners_resource_map_ref(types, node->refs[k].api_version, node->refs[k].kind,
+			if (owners_resource_map_ref(types, node->refs[k].type->api_version, node->refs[k].type->kind,
 						    &r) == OWNERS_REF_MAPPED)
 				mark_type(t, owners_graph_lookup_type(types, r));
 		}

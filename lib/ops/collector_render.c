@@ -134,7 +134,7 @@ static int first_dangling(struct owners_buf *out, const struct owners_collector 
 			continue;
 		if (cls == OWNERS_REF_RESOLVED && c->found[k] != OWNERS_NO_NODE && !c->gone[c->found[k]])
 			continue;
-		return owners_buf_addf(out, " (%s/%s: %s)", n->refs[i].kind, n->refs[i].name,
+		return owners_buf_addf(out, " (%s/%s: %s)", n->refs[i].type->kind, n->refs[i].name,
 				       owners_ref_class_name(cls == OWNERS_REF_RESOLVED ? OWNERS_REF_ABSENT : cls));
 	}
 	return 0;
@@ -167,10 +167,10 @@ static int wait_reason(struct owners_buf *out, const struct owners_collector *c,
 		switch ((enum owners_ref_class)c->cls[c->first_ref[node] + s->ref]) {
 		case OWNERS_REF_UNRESOLVABLE:
 			return owners_buf_addf(out, "the GC cannot map owner %s %s/%s (not served): it never acts "
-					       "on the object", ref->api_version, ref->kind, ref->name);
+					       "on the object", ref->type->api_version, ref->type->kind, ref->name);
 		case OWNERS_REF_INVALID_NAMESPACE:
 			return owners_buf_addf(out, "owner %s/%s is namespaced and the object cluster-scoped: the "
-					       "GC never acts on it", ref->kind, ref->name);
+					       "GC never acts on it", ref->type->kind, ref->name);
 		default:
 			/* a dump (no discovery) that lacks the owner's kind or
 			 * its list: neither failed, it is not in the file */
@@ -178,17 +178,17 @@ static int wait_reason(struct owners_buf *out, const struct owners_collector *c,
 				return owners_buf_addf(out, "owner %s %s/%s is of a kind or in a list the file "
 						       "does not hold (a dump has no discovery): what the GC does "
 						       "with the object cannot be told from it",
-						       ref->api_version, ref->kind, ref->name);
+						       ref->type->api_version, ref->type->kind, ref->name);
 			return owners_buf_addf(out, "the GC cannot look up owner %s %s/%s (its API group failed "
 					       "discovery or its list failed): it acts on nothing of the object "
-					       "until it can", ref->api_version, ref->kind, ref->name);
+					       "until it can", ref->type->api_version, ref->type->kind, ref->name);
 		}
 	case OWNERS_COLLECTOR_WAIT_UNDECIDED:
 		return owners_buf_addf(out, "owner %s/%s could not be looked up by this user: kept, not "
-				       "decided", ref->kind, ref->name);
+				       "decided", ref->type->kind, ref->name);
 	case OWNERS_COLLECTOR_WAIT_OWNER_LIVE:
 		return owners_buf_addf(out, "owner %s/%s, missing from the lists, is there when read: kept, "
-				       "decided again on the next scan", ref->kind, ref->name);
+				       "decided again on the next scan", ref->type->kind, ref->name);
 	case OWNERS_COLLECTOR_WAIT_DEADLOCK:
 		return owners_deadlocks_of(c->deadlocks, node)
 			       ? owners_deadlock_explain(out, NULL, c->g, owners_deadlocks_of(c->deadlocks, node))

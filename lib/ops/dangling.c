@@ -352,35 +352,35 @@ int owners_dangling_gc_reason(struct owners_buf *out, const struct owners_graph 
 	case OWNERS_DANGLING_GC_WHY_NO_LIVE_OWNER:
 		return owners_buf_adds(out, "no owner of the object resolves");
 	case OWNERS_DANGLING_GC_WHY_LIVE_OWNER:
-		return owners_buf_addf(out, "owner %s/%s is alive", b->kind, b->name);
+		return owners_buf_addf(out, "owner %s/%s is alive", b->type->kind, b->name);
 	case OWNERS_DANGLING_GC_WHY_OWNER_COLLECTED:
 		return owners_buf_addf(out, "owner %s/%s is alive but garbage itself: the GC collects %s/%s "
 				       "first, then the object, which has no live owner left",
-				       b->kind, b->name, g->nodes[f->after].place->kind, g->nodes[f->after].name);
+				       b->type->kind, b->name, g->nodes[f->after].place->kind, g->nodes[f->after].name);
 	case OWNERS_DANGLING_GC_WHY_UNRESOLVABLE:
 		if (self)
 			return owners_buf_addf(out, "the GC cannot map %s %s and retries the object forever",
-					       b->api_version, b->kind);
+					       b->type->api_version, b->type->kind);
 		return owners_buf_addf(out, "another owner's kind (%s %s) is not served: the GC retries "
-				       "the object forever", b->api_version, b->kind);
+				       "the object forever", b->type->api_version, b->type->kind);
 	case OWNERS_DANGLING_GC_WHY_CLUSTER_SCOPED:
 		if (self)
 			return owners_buf_adds(out, "a cluster-scoped object cannot have a namespaced owner: "
 					       "the GC gives up on it");
 		return owners_buf_addf(out, "another owner (%s/%s) is namespaced and the object "
-				       "cluster-scoped: the GC gives up on it", b->kind, b->name);
+				       "cluster-scoped: the GC gives up on it", b->type->kind, b->name);
 	case OWNERS_DANGLING_GC_WHY_IN_DELETION:
 		return owners_buf_adds(out, "the object is already being deleted");
 	case OWNERS_DANGLING_GC_WHY_UNKNOWN_OWNER:
 		if (self)
 			return owners_buf_adds(out, "the owner's type could not be listed");
-		return owners_buf_addf(out, "owner %s/%s could not be checked", b->kind, b->name);
+		return owners_buf_addf(out, "owner %s/%s could not be checked", b->type->kind, b->name);
 	case OWNERS_DANGLING_GC_WHY_BLIND_OWNER:
 		if (self)
 			return owners_buf_adds(out, "the GC cannot look the owner up either (its API group failed "
 					       "discovery or its list failed) and retries the object");
 		return owners_buf_addf(out, "the GC cannot look owner %s/%s up (its API group failed "
-				       "discovery or its list failed) and retries the object", b->kind, b->name);
+				       "discovery or its list failed) and retries the object", b->type->kind, b->name);
 	}
 	return 0;
 }
@@ -432,8 +432,8 @@ static int cell(struct owners_buf *c, enum col k, const struct owners_dangling_r
 					       (int)(slash - n->place->api_version), n->place->api_version, n->name);
 		return owners_buf_addf(c, "%s/%s", n->place->kind, n->name);
 	}
-	case C_OWNER: return owners_buf_addf(c, "%s/%s", ref->kind, ref->name);
-	case C_API: return owners_buf_adds(c, ref->api_version);
+	case C_OWNER: return owners_buf_addf(c, "%s/%s", ref->type->kind, ref->name);
+	case C_API: return owners_buf_adds(c, ref->type->api_version);
 	case C_UID: return owners_buf_adds(c, ref->uid);
 	case C_CLASS: return owners_buf_adds(c, owners_ref_class_name(f->class_));
 	case C_GC:

@@ -87,8 +87,8 @@ static struct owners_dangling_finding *reported(struct fixer *fx, size_t a, size
 		struct owners_dangling_finding *f = &fx->rep->items[k];
 		const struct owners_ref *was = &fx->g->nodes[f->object].refs[f->ref];
 
-		if (!seen[k - a] && !strcmp(was->uid, ref->uid) && !strcmp(was->api_version, ref->api_version) &&
-		    !strcmp(was->kind, ref->kind) && !strcmp(was->name, ref->name))
+		if (!seen[k - a] && !strcmp(was->uid, ref->uid) && !strcmp(was->type->api_version, ref->type->api_version) &&
+		    !strcmp(was->type->kind, ref->type->kind) && !strcmp(was->name, ref->name))
 			return f;
 	}
 	return NULL;
@@ -147,8 +147,9 @@ static const struct owners_resource *served_version(const struct owners_resource
 static int repairable(struct fixer *fx, const struct owners_node *dep, const struct owners_ref *ref,
 		      const struct owners_resource **to)
 {
-	const struct owners_resource *r = served_version(fx->g->types, ref->api_version, ref->kind);
+	const struct owners_resource *r = served_version(fx->g->types, ref->type->api_version, ref->type->kind);
 	struct owners_ref moved;
+	struct owners_node_place type;
 	enum owners_owner_verdict v;
 	const char *msg;
 
@@ -156,7 +157,9 @@ static int repairable(struct fixer *fx, const struct owners_node *dep, const str
 	if (!r || (r->namespaced && !*dep->place->namespace_))
 		return 0;
 	moved = *ref;
-	moved.api_version = r->api_version;
+	type = *ref->type;
+	type.api_version = r->api_version;
+	moved.type = &type;
 	if (owners_owner_check(&v, &msg, &fx->checks, dep, &moved) || v != OWNERS_OWNER_ALIVE)
 		return 0;
 	*to = r;
@@ -220,6 +223,7 @@ static int decide_ref(struct fixer *fx, struct decision *d, const struct owners_
 	size_t a = d->a, b = d->b;
 	const struct owners_resource *to;
 	struct owners_ref now;
+	struct owners_node_place type = owners_graph_no_place;
 	struct owners_dangling_finding *f;
 	enum owners_ref_class c;
 	enum owners_owner_verdict v;
@@ -228,8 +232,9 @@ static int decide_ref(struct fixer *fx, struct decision *d, const struct owners_
 
 	d->keep[i] = 1;
 	memset(&now, 0, sizeof(now));
-	now.api_version = meta_string(item, "apiVersion");
-	now.kind = meta_string(item, "kind");
+	type.api_version = meta_string(item, "apiVersion");
+	type.kind = meta_string(item, "kind");
+	now.type = &type;
 	now.name = meta_string(item, "name");
 	now.uid = meta_string(item, "uid");
 	now.owner = OWNERS_NO_NODE;
@@ -340,11 +345,11 @@ static int record_patch(struct fixer *fx, const struct decision *d, const struct
 			set_fix(&items[k],
 				fx->o->dry_run ? OWNERS_FIX_WOULD_REMOVE : OWNERS_FIX_REMOVED,
 				NULL);
-		else if ((to = served_version(fx->g->types, was->api_version, was->kind)))
+		else if ((to = served_version(fx->g->types, was->type->api_version, was->type->kind)))
 			set_fix(&items[k],
 				fx->o->dry_run ? OWNERS_FIX_WOULD_REPAIR : OWNERS_FIX_REPAIRED,
 				"apiVersion %s → %s (the owner is alive under it, same UID)",
-				was->api_version, to->api_version);
+				was->type->api_version, to->api_version);
 	}
 	if (!rc)
 		fx->patched[a] = 1;
@@ -506,7 +511,7 @@ static int verify_object(struct fixer *fx, size_t a, size_t b)
 		 * Repaired: the reference is there, under another apiVersion. */
 		for (i = 0; refs && refs->type == OWNERS_JSON_ARRAY && i < refs->count; i++)
 			if (!strcmp(meta_string(refs->items[i], "uid"), was->uid))
-				still |= strcmp(meta_string(refs->items[i], "apiVersion"), was->api_version) ? 2 : 1;
+				still |= strcmp(meta_string(refs->items[i], "apiVersion"), was->type->api_version) ? 2 : 1;
 		if (f->fix == OWNERS_FIX_REMOVED && still)
 			set_fix(f, OWNERS_FIX_FAILED, "still on the object after the patch");
 		else if (f->fix == OWNERS_FIX_REPAIRED && still != 2)

@@ -73,7 +73,7 @@ static int describe_ref(struct owners_buf *out, const struct owners_graph_diff *
 	const char *who = it->change == OWNERS_DIFF_ADOPTED    ? "adopted by"
 			  : it->change == OWNERS_DIFF_RELEASED ? "released by"
 							       : "owner";
-	int rc = owners_buf_addf(out, "%s %s/%s%s", who, ref->kind, ref->name, ref_change_words(it->change));
+	int rc = owners_buf_addf(out, "%s %s/%s%s", who, ref->type->kind, ref->name, ref_change_words(it->change));
 
 	if (!rc && it->change == OWNERS_DIFF_WENT_DANGLING)
 		rc = owners_buf_adds(out, owners_ref_class_name(it->class_b));

@@ -112,7 +112,7 @@ static enum owners_owner_verdict check_now(struct owners_owner_checks *cc, const
 					   const struct owners_ref *ref, struct owners_buf *why)
 {
 	const struct owners_resource *r = NULL;
-	enum owners_ref_mapping m = owners_resource_map_ref(cc->types, ref->api_version, ref->kind, &r);
+	enum owners_ref_mapping m = owners_resource_map_ref(cc->types, ref->type->api_version, ref->type->kind, &r);
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_json_value *doc = NULL;
 	struct owners_object_get_request q = { { NULL, NULL, NULL }, NULL, 0, NULL };
@@ -120,10 +120,10 @@ static enum owners_owner_verdict check_now(struct owners_owner_checks *cc, const
 	int rc;
 
 	if (m == OWNERS_REF_UNMAPPED)
-		return check_served(cc, ref->api_version, ref->kind, why);
+		return check_served(cc, ref->type->api_version, ref->type->kind, why);
 	if (m == OWNERS_REF_MAPPING_BLIND) {
 		owners_buf_addf(why, "owner %s/%s could not be checked: its API group failed discovery",
-				ref->kind, ref->name);
+				ref->type->kind, ref->name);
 		return OWNERS_OWNER_UNKNOWN;
 	}
 	if (r->namespaced && !*dep->place->namespace_)
@@ -140,13 +140,13 @@ static enum owners_owner_verdict check_now(struct owners_owner_checks *cc, const
 		v = OWNERS_OWNER_GONE;
 	} else if (rc) {
 		v = OWNERS_OWNER_UNKNOWN;
-		owners_buf_addf(why, "owner %s/%s could not be checked: %s", ref->kind, ref->name,
+		owners_buf_addf(why, "owner %s/%s could not be checked: %s", ref->type->kind, ref->name,
 				owners_error_message(&err));
 	} else if (strcmp(owners_object_io_meta_string(doc, "uid"), ref->uid)) {
 		v = OWNERS_OWNER_GONE; /* re-created: another UID */
 	} else {
 		v = OWNERS_OWNER_ALIVE;
-		owners_buf_addf(why, "owner %s/%s exists now", ref->kind, ref->name);
+		owners_buf_addf(why, "owner %s/%s exists now", ref->type->kind, ref->name);
 	}
 	owners_json_value_free(doc);
 	owners_error_clear(&err);
@@ -163,9 +163,9 @@ int owners_owner_check(enum owners_owner_verdict *v, const char **why, struct ow
 
 	*v = OWNERS_OWNER_UNKNOWN;
 	*why = NULL;
-	owners_resource_map_ref(cc->types, ref->api_version, ref->kind, &r);
+	owners_resource_map_ref(cc->types, ref->type->api_version, ref->type->kind, &r);
 	/* Names, kinds and apiVersions never hold a newline. */
-	rc = owners_buf_addf(&key, "%s\n%s\n%s\n%s\n%s", ref->api_version, ref->kind,
+	rc = owners_buf_addf(&key, "%s\n%s\n%s\n%s\n%s", ref->type->api_version, ref->type->kind,
 			     r && r->namespaced ? dep->place->namespace_ : "", ref->name, ref->uid);
 	if (!rc && (e = owners_strset_get(&cc->seen, key.ptr))) {
 		*v = (enum owners_owner_verdict)e->flag;

@@ -56,7 +56,7 @@ static int owner_name(struct owners_buf *out, const struct owners_graph *g,
 
 	if (o->class_ == OWNERS_REF_RESOLVED)
 		return name_of(out, &g->nodes[o->node], here);
-	return owners_buf_addf(out, "%s/%s (%s)", ref->kind, ref->name, ref->api_version);
+	return owners_buf_addf(out, "%s/%s (%s)", ref->type->kind, ref->name, ref->type->api_version);
 }
 
 /* ": in foreground deletion with configmap/b, each blocked by another:

@@ -601,7 +601,7 @@ static void test_watch_edits(void)
 	is_int((int)g->edits, 0, "starts the count again");
 	ok(node(g, "u-pod") == pod && node(g, "u-rs") == rs, "every node keeps its index");
 	ok(!strcmp(g->nodes[pod].name, "pod") && !strcmp(g->nodes[pod].refs[0].uid, "u-rs") &&
-	   !strcmp(g->nodes[pod].refs[0].kind, "ReplicaSet") && !strcmp(g->nodes[pod].place->namespace_, "ns"),
+	   !strcmp(g->nodes[pod].refs[0].type->kind, "ReplicaSet") && !strcmp(g->nodes[pod].place->namespace_, "ns"),
 	   "and its strings, copied");
 	owners_graph_link(g);
 	is_int((int)g->nodes[rs].n_dependents, 1, "links as before");
