@@ -97,14 +97,16 @@ enum owners_collector_wait_kind {
 const char *owners_collector_wait_name(enum owners_collector_wait_kind k);
 
 /* What the GC does to one object now. */
+/* 16 bytes: a plan holds one for every object, and a client dry run two
+ * plans at once (the pass it shows and the passes it foresees). */
 struct owners_collector_step {
-	enum owners_collector_step_kind kind;
-	enum owners_collector_handler handler;
-	enum owners_collector_policy policy;      /* DELETE */
-	enum owners_collector_wait_kind wait;     /* WAIT */
+	enum owners_collector_step_kind kind : 8;
+	enum owners_collector_handler handler : 8;
+	enum owners_collector_policy policy : 8;  /* DELETE */
+	enum owners_collector_wait_kind wait : 7; /* WAIT */
 	/* DELETE: no owner resolves (0) or an owner waits for its dependents
 	 * (1: then `owner` is it) */
-	int for_waiting_owner;
+	unsigned for_waiting_owner : 1;
 	/* the owner the decision hinges on: a waiting owner (DELETE in the
 	 * foreground, STRIP), the solid owner that keeps it (STRIP), the
 	 * dependent in foreground deletion (UNBLOCK); OWNERS_NO_NODE if none */
