@@ -214,8 +214,9 @@ static enum exit_code read_protections(struct delete_run *r, const struct owners
 	for (k = 0; !failed && k < g->count; k++) {
 		const struct owners_node *o = &g->nodes[k];
 
-		if (p->member[k] && !o->virtual_ && !o->deleted &&
-		    ((owners_stuck_is_pvc(o) && owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PVC)) ||
+		if (p->member[k] && !o->virtual_ && !o->extras->deleted &&
+		    ((owners_stuck_is_pvc(o) &&
+		      owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PVC)) ||
 		     (owners_stuck_is_pv(o) && owners_stuck_has_finalizer(o, OWNERS_FINALIZER_PV))))
 			failed = owners_graph_node_list_push(&nodes, &n, &cap, k);
 	}

@@ -507,7 +507,7 @@ static int pods_below(const struct owners_graph *g, uint32_t k, unsigned char *s
 	int rc = 0;
 
 	for (i = 0; !rc && i < o->n_dependents; i++) {
-		uint32_t d = o->dependents[i];
+		uint32_t d = owners_graph_dependents(g, o)[i];
 
 		if (seen[d]++)
 			continue;
@@ -541,16 +541,17 @@ static void explain_stuck(struct owners_buf *out, struct scale_first *sf, const 
 		const struct owners_node *p = &g->nodes[pods[i]];
 		uint32_t f;
 
-		if (p->deleted && p->extras->n_finalizers) {
+		if (p->extras->deleted && p->extras->n_finalizers) {
 			held++;
 			owners_buf_addf(out, "  pod \"%s\" is held by finalizer", p->name);
 			for (f = 0; f < p->extras->n_finalizers; f++)
 				owners_buf_addf(out, "%s %s", f ? "," : p->extras->n_finalizers > 1 ? "s" : "",
 						p->extras->finalizers[f]);
-			owners_buf_addf(out, " (in deletion for %llds); if its controller is gone: ",
-					(long long)(now - p->deleted));
+			owners_buf_addf(out,
+					" (in deletion for %llds); if its controller is gone: ",
+					(long long)(now - p->extras->deleted));
 			say_remove_command(out, session_cli(sf->s)->program, p);
-		} else if (!p->deleted) {
+		} else if (!p->extras->deleted) {
 			live++;
 		}
 	}

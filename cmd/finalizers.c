@@ -161,8 +161,8 @@ static void say_not_stuck(const struct owners_graph *g, const struct owners_stuc
 		fprintf(stderr, "%s '%s'%s%s%s %s\n", what.ptr, node->name,
 			*node->place->namespace_ ? " in namespace '" : "", node->place->namespace_,
 			*node->place->namespace_ ? "'" : "",
-			node->deleted ? "is being deleted, with no finalizers left"
-				      : "is not being deleted");
+			node->extras->deleted ? "is being deleted, with no finalizers left"
+					      : "is not being deleted");
 	}
 	free(rows);
 	owners_buf_clear(&what);

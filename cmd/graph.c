@@ -86,10 +86,19 @@ static void say_memory(const struct owners_graph *g)
 			{ "total", m.total },
 		};
 
+		FILE *status = fopen("/proc/self/status", "r");
+		char line[128];
+
 		fprintf(stderr, "memory: %u objects\n", g->count);
 		for (i = 0; i < sizeof(rows) / sizeof(*rows); i++)
 			fprintf(stderr, "memory: %-20s %12zu bytes %8.1f per object\n",
 				rows[i].what, rows[i].bytes, (double)rows[i].bytes / (double)n);
+		/* beside what the kernel says is resident now and at most (Linux) */
+		while (status && fgets(line, sizeof(line), status))
+			if (!strncmp(line, "VmRSS:", 6) || !strncmp(line, "VmHWM:", 6))
+				fprintf(stderr, "memory: %s", line);
+		if (status)
+			fclose(status);
 	}
 }
 

@@ -199,7 +199,8 @@ static int write_stuck_objects(struct session *s, struct owners_snapshot_writer 
 		struct owners_buf path = OWNERS_BUF_INIT;
 		struct owners_error gerr = OWNERS_ERROR_INIT;
 
-		if (n->virtual_ || !n->deleted || !(owners_stuck_is_namespace(n) || owners_stuck_is_pv(n)))
+		if (n->virtual_ || !n->extras->deleted ||
+		    !(owners_stuck_is_namespace(n) || owners_stuck_is_pv(n)))
 			continue;
 		memset(&q, 0, sizeof(q));
 		q.key.type = n->place->resource;

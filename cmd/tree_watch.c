@@ -146,10 +146,11 @@ static int signature(struct owners_buf *out, const struct tree_watch *tw, const 
 	int rc;
 
 	owners_buf_reset(out);
-	rc = owners_buf_addf(out, "%d|%d|%u|%u|%u|%d|%s|%s", n->virtual_, n->deleted != 0, n->extras->n_finalizers,
-			     n->n_refs, row->depth, (int)row->via_class,
-			     st && row->node < count && st[row->node].ready ? st[row->node].ready : "",
-			     st && row->node < count && st[row->node].status ? st[row->node].status : "");
+	rc = owners_buf_addf(
+		out, "%d|%d|%u|%u|%u|%d|%s|%s", n->virtual_, n->extras->deleted != 0,
+		n->extras->n_finalizers, n->n_refs, row->depth, (int)row->via_class,
+		st && row->node < count && st[row->node].ready ? st[row->node].ready : "",
+		st && row->node < count && st[row->node].status ? st[row->node].status : "");
 	*hash = rc ? 0 : owners_arena_hash(out->ptr, out->len) | 1;
 	return rc;
 }

@@ -89,7 +89,7 @@ static enum exit_code explain_stuck(struct session *s, uint32_t node, struct own
 	size_t n_reach = 0;
 	enum exit_code rc = EXIT_OK;
 
-	if (!session_graph(s)->nodes[node].deleted)
+	if (!session_graph(s)->nodes[node].extras->deleted)
 		return 0;
 	if (owners_stuck_fetch_reach(&reach, &n_reach, session_graph(s), &node, 1))
 		return error_oom();

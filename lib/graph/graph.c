@@ -10,7 +10,7 @@
 #include "timeutil.h"
 
 const struct owners_node_place owners_graph_no_place = { "", "", "", NULL };
-const struct owners_node_extras owners_graph_no_extras = { NULL, 0, 0, NULL };
+const struct owners_node_extras owners_graph_no_extras = { NULL, 0, 0, 0, NULL };
 
 int owners_graph_new(struct owners_graph **out, const struct owners_resource_table *types)
 {
@@ -354,6 +354,7 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
 
 	const char *api_version, *kind, *ns;
 	struct owners_node_extras *x;
+	uint32_t deleted;
 
 	if (n->virtual_)
 		name_index_drop(g); /* the index holds observed objects only */
@@ -371,13 +372,14 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
 	if (!n->name || !n->resource_version)
 		return OWNERS_ENOMEM;
 	n->created = parse_time(m->creation_timestamp);
-	n->deleted = parse_time(m->deletion_timestamp);
-	if (m->deletion_timestamp && *m->deletion_timestamp && !n->deleted)
-		n->deleted = 1; /* in deletion even if the time is unreadable */
-	if (m->n_finalizers || m->n_labels) {
+	deleted = parse_time(m->deletion_timestamp);
+	if (m->deletion_timestamp && *m->deletion_timestamp && !deleted)
+		deleted = 1; /* in deletion even if the time is unreadable */
+	if (m->n_finalizers || m->n_labels || deleted) {
 		if (!(x = owners_arena_alloc(a, sizeof(*x))))
 			return OWNERS_ENOMEM;
 		n->extras = x;
+		x->deleted = deleted;
 		x->n_finalizers = (uint32_t)m->n_finalizers;
 		if (m->n_finalizers &&
 		    !(x->finalizers = owners_arena_alloc(a, m->n_finalizers * sizeof(*x->finalizers))))
@@ -507,7 +509,7 @@ int owners_graph_forget(struct owners_graph *g, const char *uid)
 	 * true any more. */
 	n->virtual_ = 1;
 	n->resource_version = "";
-	n->created = n->deleted = 0;
+	n->created = 0;
 	n->extras = &owners_graph_no_extras;
 	n->refs = NULL;
 	n->n_refs = 0;
@@ -739,10 +741,10 @@ static int settle_virtual_owners(struct owners_graph *g)
 
 		if (!n->virtual_ || !n->from_reference || !n->n_dependents)
 			continue;
-		best = n->dependents[0];
+		best = g->edges[n->first_dependent];
 		for (k = 1; k < n->n_dependents; k++)
-			if (speaks_first(g, n->dependents[k], best))
-				best = n->dependents[k];
+			if (speaks_first(g, g->edges[n->first_dependent + k], best))
+				best = g->edges[n->first_dependent + k];
 		for (j = 0; j < g->nodes[best].n_refs; j++)
 			if (g->nodes[best].refs[j].owner == i)
 				break;
@@ -759,7 +761,7 @@ static void sort_dependents(struct owners_graph *g)
 	uint32_t i, k, j;
 
 	for (i = 0; i < g->count; i++) {
-		uint32_t *d = g->nodes[i].dependents, n = g->nodes[i].n_dependents;
+		uint32_t *d = g->edges + g->nodes[i].first_dependent, n = g->nodes[i].n_dependents;
 
 		if (n > 16) {
 			owners_graph_sort_nodes(g, d, n);
@@ -804,13 +806,15 @@ int owners_graph_link(struct owners_graph *g)
 			}
 		}
 	}
+	if (total > UINT32_MAX)
+		return OWNERS_ENOMEM; /* more edges than 32-bit offsets reach */
 	edges = malloc((total ? total : 1) * sizeof(*edges));
 	if (!edges)
 		return OWNERS_ENOMEM;
 	free(g->edges);
 	g->edges = edges;
 	for (i = 0, total = 0; i < g->count; i++) {
-		g->nodes[i].dependents = edges + total;
+		g->nodes[i].first_dependent = (uint32_t)total;
 		total += g->nodes[i].n_dependents;
 		g->nodes[i].n_dependents = 0;
 	}
@@ -821,7 +825,7 @@ int owners_graph_link(struct owners_graph *g)
 			struct owners_node *o = &g->nodes[d->refs[j].owner];
 
 			if (!repeated_owner(d, j))
-				o->dependents[o->n_dependents++] = i;
+				edges[o->first_dependent + o->n_dependents++] = i;
 		}
 	}
 	/* who speaks for an unseen owner first, then the order, which
@@ -1158,7 +1162,7 @@ int owners_graph_in_scope(const struct owners_graph *g, uint32_t node, const cha
 	if (*n->place->namespace_)
 		return 0;
 	for (k = 0; k < n->n_dependents; k++)
-		if (!strcmp(g->nodes[n->dependents[k]].place->namespace_, ns))
+		if (!strcmp(g->nodes[owners_graph_dependents(g, n)[k]].place->namespace_, ns))
 			return 1;
 	for (k = 0; k < n->n_refs; k++)
 		if (n->refs[k].owner != OWNERS_NO_NODE && !strcmp(g->nodes[n->refs[k].owner].place->namespace_, ns))
@@ -1187,7 +1191,7 @@ int owners_graph_summarize(struct owners_graph *g, const char *ns, struct owners
 		out->edges += n->n_refs;
 		if (!n->n_refs)
 			out->roots++;
-		if (n->deleted && n->extras->n_finalizers)
+		if (n->extras->deleted && n->extras->n_finalizers)
 			out->in_deletion++;
 		for (j = 0; j < n->n_refs; j++) {
 			enum owners_ref_class c = owners_graph_classify_ref(g, i, &n->refs[j]);

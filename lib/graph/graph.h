@@ -56,19 +56,22 @@ struct owners_node_place {
 	const struct owners_resource *resource; /* NULL when virtual and unserved */
 };
 
-/* What few objects carry: finalizers, and labels when the scan keeps
- * them. Nodes without either share one empty record. */
+/* What few objects carry: finalizers, a deletionTimestamp, and labels
+ * when the scan keeps them. Nodes with none share one empty record. */
 struct owners_node_extras {
 	const char **finalizers;  /* interned */
 	uint32_t n_finalizers;
+	/* deletionTimestamp, unix seconds (to 2106), 0 when not in deletion
+	 * (1 when its time could not be read) */
+	uint32_t deleted;
 	uint32_t n_labels;
 	/* metadata.labels, key then value (2 * n_labels strings), when the
 	 * scan kept them (owners_scan_options.keep_labels); else none */
 	const char **labels;
 };
 
-/* One object (or one only referred to). Kept small: a graph of ten
- * million objects holds ten million of these. */
+/* One object (or one only referred to). Kept small (64 bytes): a graph
+ * of ten million objects holds ten million of these. */
 struct owners_node {
 	const char *uid;
 	const char *name;
@@ -76,11 +79,11 @@ struct owners_node {
 	const struct owners_node_extras *extras; /* never NULL */
 	const char *resource_version;
 	struct owners_ref *refs;  /* this object's ownerReferences */
-	uint32_t *dependents;     /* nodes whose references point here (a slice
-				     of the graph's one dependents array) */
+	/* the nodes whose references point here: n_dependents of the
+	 * graph's edges from this one (owners_graph_dependents()) */
+	uint32_t first_dependent;
 	/* unix seconds, 0 unknown (32 bits hold times to 2106) */
 	uint32_t created;
-	uint32_t deleted;         /* deletionTimestamp, 0 when not in deletion */
 	unsigned n_refs : 30;
 	unsigned virtual_ : 1;    /* never observed: only referenced */
 	/* virtual, and what it says comes from a reference to it (not from
@@ -140,6 +143,12 @@ struct owners_graph {
 };
 
 int owners_graph_new(struct owners_graph **out, const struct owners_resource_table *types);
+/* Node n's dependents (n->n_dependents of them), once linked. */
+static inline const uint32_t *owners_graph_dependents(const struct owners_graph *g,
+						      const struct owners_node *n)
+{
+	return g->edges ? g->edges + n->first_dependent : NULL;
+}
 void owners_graph_free(struct owners_graph *g);
 
 /* Adds one scanned object of type r (copying what the graph keeps). An

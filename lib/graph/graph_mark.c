@@ -55,7 +55,7 @@ int owners_graph_mark_list(uint32_t **out, size_t *n, const struct owners_graph 
 	*out = NULL;
 	*n = 0;
 	for (i = 0; i < g->count; i++)
-		if (marks[i] && (!deleted_only || g->nodes[i].deleted) &&
+		if (marks[i] && (!deleted_only || g->nodes[i].extras->deleted) &&
 		    owners_graph_node_list_push(out, n, &cap, i)) {
 			free(*out);
 			*out = NULL;

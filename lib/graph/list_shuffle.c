@@ -89,7 +89,7 @@ static int meta_of(struct meta_scratch *s, const struct owners_node *n)
 	s->m.uid = n->uid;
 	s->m.resource_version = n->resource_version;
 	s->m.creation_timestamp = time_text(s->created, sizeof(s->created), n->created);
-	s->m.deletion_timestamp = time_text(s->deleted, sizeof(s->deleted), n->deleted);
+	s->m.deletion_timestamp = time_text(s->deleted, sizeof(s->deleted), n->extras->deleted);
 	s->m.finalizers = n->extras->finalizers;
 	s->m.n_finalizers = n->extras->n_finalizers;
 	s->m.owner_refs = s->refs;

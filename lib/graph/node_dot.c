@@ -29,9 +29,10 @@ static int node_dot(struct owners_buf *out, const struct owners_node *n, const c
 	if (!rc && kept)
 		rc = owners_buf_adds(out, ", peripheries=2");
 	if (!rc)
-		rc = owners_buf_adds(out, n->virtual_  ? ", style=dashed, color=red];\n"
-					  : n->deleted ? ", style=filled, fillcolor=khaki];\n"
-						       : "];\n");
+		rc = owners_buf_adds(out, n->virtual_ ? ", style=dashed, color=red];\n"
+					  : n->extras->deleted
+						  ? ", style=filled, fillcolor=khaki];\n"
+						  : "];\n");
 	owners_buf_clear(&label);
 	return rc;
 }

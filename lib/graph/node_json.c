@@ -18,7 +18,7 @@ int owners_node_json_lifecycle(struct owners_json_gen *j, const struct owners_no
 	uint32_t k;
 
 	owners_json_gen_kv_time(j, "creationTimestamp", n->created);
-	owners_json_gen_kv_time(j, "deletionTimestamp", n->deleted);
+	owners_json_gen_kv_time(j, "deletionTimestamp", n->extras->deleted);
 	if (n->extras->n_finalizers) {
 		owners_json_gen_string(j, "finalizers");
 		owners_json_gen_array_open(j);

@@ -211,7 +211,7 @@ static size_t still_owned(const struct owners_graph *g, const unsigned char *mar
 
 	for (i = 0; i < g->count; i++)
 		for (k = 0; marks[i] && k < g->nodes[i].n_dependents; k++) {
-			uint32_t d = g->nodes[i].dependents[k];
+			uint32_t d = owners_graph_dependents(g, &g->nodes[i])[k];
 
 			if (!seen[d] && !g->nodes[d].virtual_) {
 				seen[d] = 1;

@@ -68,7 +68,7 @@ static int frame_open(struct frame *f, struct owners_graph *g, uint32_t node, in
 	if (!f->children)
 		return OWNERS_ENOMEM;
 	for (i = 0; i < count; i++)
-		f->children[i] = up ? i : n->dependents[i];
+		f->children[i] = up ? i : owners_graph_dependents(g, n)[i];
 	if (!up)
 		owners_qsort_r(f->children, count, sizeof(*f->children), children_cmp, g);
 	f->n_children = count;
@@ -263,7 +263,7 @@ static int reach_walk(struct reach *r, uint32_t start, int up, unsigned char *ma
 		uint32_t i, count = up ? n->n_refs : n->n_dependents;
 
 		for (i = 0; i < count; i++) {
-			uint32_t c = up ? n->refs[i].owner : n->dependents[i];
+			uint32_t c = up ? n->refs[i].owner : owners_graph_dependents(r->g, n)[i];
 
 			if (c == OWNERS_NO_NODE || r->stamp[c] == r->walk)
 				continue;
@@ -366,11 +366,12 @@ static int related_notes(struct owners_buf *out, const struct owners_render *r,
 		rc = owners_buf_adds(out, "missing: it does not exist");
 	else if (x->state == OWNERS_RELATION_UNKNOWN && !r->tree->up)
 		rc = owners_buf_adds(out, "not visible (unknown): its type was not listed there");
-	if (!rc && n && n->deleted) {
+	if (!rc && n && n->extras->deleted) {
 		rc = owners_buf_adds(out, "deleting ");
 		if (!rc)
-			rc = owners_time_format_age(
-				out, r->print.now > n->deleted ? r->print.now - n->deleted : 0);
+			rc = owners_time_format_age(out, r->print.now > n->extras->deleted
+								 ? r->print.now - n->extras->deleted
+								 : 0);
 	}
 	if (!rc && row->cycle)
 		rc = owners_buf_adds(out, out->len ? "; cycle" : "cycle");
@@ -402,13 +403,15 @@ static int row_notes(struct owners_buf *out, const struct owners_render *r,
 		/* Up-tree: found by UID but not where the GC would look. */
 		rc = owners_buf_addf(out, "dangling reference (%s)", owners_ref_class_name(row->via_class));
 	}
-	if (!rc && n->deleted) {
+	if (!rc && n->extras->deleted) {
 		if (out->len)
 			rc = owners_buf_adds(out, "; ");
 		if (!rc)
 			rc = owners_buf_adds(out, "deleting ");
 		if (!rc)
-			rc = owners_time_format_age(out, r->print.now > n->deleted ? r->print.now - n->deleted : 0);
+			rc = owners_time_format_age(out, r->print.now > n->extras->deleted
+								 ? r->print.now - n->extras->deleted
+								 : 0);
 		for (i = 0; !rc && i < n->extras->n_finalizers; i++)
 			rc = owners_buf_addf(out, "%s%s", i ? "," : ", finalizers: ", n->extras->finalizers[i]);
 	}
@@ -646,7 +649,7 @@ static int write_row(struct owners_buf *out, const struct owners_render *r,
 	};
 	const struct owners_node *n =
 		row->node != OWNERS_NO_NODE ? &r->g->nodes[row->node] : &absent;
-	int alert = n->virtual_ || n->deleted || row->cycle || cells[COL_NOTES].len;
+	int alert = n->virtual_ || n->extras->deleted || row->cycle || cells[COL_NOTES].len;
 	size_t o;
 	int rc = 0;
 
@@ -656,7 +659,9 @@ static int write_row(struct owners_buf *out, const struct owners_render *r,
 
 		/* Colour wraps the text only, so padding stays aligned. */
 		if (r->print.color && c == COL_NAME)
-			colour = n->virtual_ ? OWNERS_PALETTE_BAD : n->deleted ? OWNERS_PALETTE_PENDING : "";
+			colour = n->virtual_          ? OWNERS_PALETTE_BAD
+				 : n->extras->deleted ? OWNERS_PALETTE_PENDING
+						      : "";
 		else if (r->print.color && c == COL_NOTES && alert)
 			colour = OWNERS_PALETTE_PENDING;
 		else if (r->print.color && (c == COL_READY || c == COL_STATUS) && !n->virtual_)

@@ -17,7 +17,7 @@ static int row_ready(const struct owners_graph *g, const struct owners_tree *tre
 
 	if (n->virtual_) /* an owner not found (up), or a root gone */
 		return !tree->rows[i].depth ? 0 : tree->up;
-	if (n->deleted)
+	if (n->extras->deleted)
 		return 0;
 	if (n->place->resource && n->place->resource->has_status)
 		return node < n_status && status[node].ready && status[node].is_ready;
@@ -102,7 +102,7 @@ int owners_tree_state_not_ready_why(struct owners_buf *out, const struct owners_
 
 	if (n->virtual_)
 		return owners_buf_adds(out, "not there");
-	if (n->deleted)
+	if (n->extras->deleted)
 		return owners_buf_adds(out, "in deletion");
 	if (!st || !st->ready)
 		return owners_buf_adds(out, "no status read yet");

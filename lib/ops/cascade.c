@@ -119,7 +119,8 @@ static int exists(const struct owners_node *n)
 
 static int waiting_on_dependents(const struct owners_node *n)
 {
-	return exists(n) && n->deleted && owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND);
+	return exists(n) && n->extras->deleted &&
+	       owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND);
 }
 
 static int has_existing_dependents(const struct owners_graph *g, uint32_t node)
@@ -128,7 +129,7 @@ static int has_existing_dependents(const struct owners_graph *g, uint32_t node)
 	uint32_t i;
 
 	for (i = 0; i < n->n_dependents; i++)
-		if (exists(&g->nodes[n->dependents[i]]))
+		if (exists(&g->nodes[owners_graph_dependents(g, n)[i]]))
 			return 1;
 	return 0;
 }
@@ -224,12 +225,13 @@ int owners_cascade_ref_released(const struct owners_cascade_plan *p, struct owne
 	 * dependent linked to it by UID loses the reference, whatever its
 	 * class, members and objects in deletion included. */
 	if (p->orphaning[o])
-		return !exists(owner) || owner->deleted;
+		return !exists(owner) || owner->extras->deleted;
 	/* attemptToDeleteItem() with a solid owner left: the references to
 	 * owners that are gone or wait for their dependents (dangling or
 	 * waiting) are removed; never on an object in deletion (it returns at
 	 * once) nor on one the GC gives up on. */
-	if (p->member[dep] || g->nodes[dep].deleted || untouchable(g, p->member, p->orphaning, dep))
+	if (p->member[dep] || g->nodes[dep].extras->deleted ||
+	    untouchable(g, p->member, p->orphaning, dep))
 		return 0;
 	return owner_let_go(owner);
 }
@@ -307,9 +309,9 @@ static int member_dependents_deleted(const struct owners_graph *g, const unsigne
 	uint32_t i;
 
 	for (i = 0; i < n->n_dependents; i++) {
-		const struct owners_node *d = &g->nodes[n->dependents[i]];
+		const struct owners_node *d = &g->nodes[owners_graph_dependents(g, n)[i]];
 
-		if (member[n->dependents[i]] && exists(d) && !d->deleted)
+		if (member[owners_graph_dependents(g, n)[i]] && exists(d) && !d->extras->deleted)
 			return 0;
 	}
 	return 1;
@@ -322,7 +324,8 @@ int owners_cascade_has_member_dependents(const struct owners_graph *g, const uns
 	uint32_t i;
 
 	for (i = 0; i < n->n_dependents; i++)
-		if (member[n->dependents[i]] && exists(&g->nodes[n->dependents[i]]))
+		if (member[owners_graph_dependents(g, n)[i]] &&
+		    exists(&g->nodes[owners_graph_dependents(g, n)[i]]))
 			return 1;
 	return 0;
 }
@@ -349,7 +352,8 @@ static int holds_for_good(struct owners_graph *g, const struct owners_cascade_pl
 {
 	const struct owners_node *d = &g->nodes[dep];
 
-	return (d->deleted && !waiting_on_dependents(d)) || untouchable(g, p->member, p->orphaning, dep);
+	return (d->extras->deleted && !waiting_on_dependents(d)) ||
+	       untouchable(g, p->member, p->orphaning, dep);
 }
 
 /* Dependents that still hold this owner. Only with break_cycles (--force)
@@ -368,7 +372,7 @@ static size_t blocking_dependents(struct owners_graph *g, const struct owners_ca
 
 	*self = 0;
 	for (i = 0; i < n->n_dependents; i++) {
-		uint32_t dep = n->dependents[i];
+		uint32_t dep = owners_graph_dependents(g, n)[i];
 		const struct owners_node *d = &g->nodes[dep];
 
 		if (!blocks(d, node))
@@ -402,7 +406,8 @@ static int needs_unblock(struct owners_graph *g, const struct owners_cascade_pla
 				 bearing(g, p->member, p->orphaning, node, ref) == REF_IN_CASCADE;
 	}
 	for (i = 0; blocking && waiting_owner && i < n->n_dependents; i++)
-		deleting_dependent |= waiting_on_dependents(&g->nodes[n->dependents[i]]);
+		deleting_dependent |=
+			waiting_on_dependents(&g->nodes[owners_graph_dependents(g, n)[i]]);
 	return deleting_dependent;
 }
 
@@ -417,12 +422,12 @@ static int orphans_dependents(const struct owners_graph *g, uint32_t node, int r
 {
 	const struct owners_node *n = &g->nodes[node];
 
-	if (root && (mode == OWNERS_CASCADE_ORPHAN || !n->deleted))
+	if (root && (mode == OWNERS_CASCADE_ORPHAN || !n->extras->deleted))
 		return mode == OWNERS_CASCADE_ORPHAN;
 	if (!owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_ORPHAN) ||
 	    owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND))
 		return 0;
-	if (n->deleted)
+	if (n->extras->deleted)
 		return 1;
 	return !(mode == OWNERS_CASCADE_FOREGROUND && has_existing_dependents(g, node));
 }
@@ -468,7 +473,8 @@ static int enters_foreground(struct owners_graph *g, const struct owners_cascade
 	if (holds_own_finalizer(n))
 		return 0;
 	for (i = 0; i < n->n_dependents; i++)
-		if (blocks(&g->nodes[n->dependents[i]], node) && holds_for_good(g, p, n->dependents[i]))
+		if (blocks(&g->nodes[owners_graph_dependents(g, n)[i]], node) &&
+		    holds_for_good(g, p, owners_graph_dependents(g, n)[i]))
 			return 0;
 	return 1;
 }
@@ -487,7 +493,7 @@ static int plan_orphaning(struct owners_cascade_plan *p, struct owners_graph *g,
 {
 	const struct owners_node *n = &g->nodes[i];
 
-	if (!n->deleted)
+	if (!n->extras->deleted)
 		return add_action(p, OWNERS_ACT_DELETE_ORPHAN, i, NULL,
 				  p->root[i] ? "root: enters deletion, dependents are kept"
 					     : "carries the orphan finalizer: enters deletion, its dependents are kept");
@@ -505,7 +511,7 @@ static int plan_member(struct owners_cascade_plan *p, struct owners_graph *g,
 	const struct owners_node *n = &g->nodes[i];
 	int fg = o->mode == OWNERS_CASCADE_FOREGROUND;
 
-	if (!n->deleted && !p->root[i] && !owners_released_it(g, p, i))
+	if (!n->extras->deleted && !p->root[i] && !owners_released_it(g, p, i))
 		/* Owners "waiting for dependents" count as gone in every mode:
 		 * below the root each level holds until the next is deleted. */
 		return add_wait(p, i, OWNERS_WAIT_ON_OWNERS,
@@ -513,7 +519,7 @@ static int plan_member(struct owners_cascade_plan *p, struct owners_graph *g,
 				   : "waiting for its owners to be gone");
 	if (p->orphaning[i])
 		return plan_orphaning(p, g, i);
-	if (!n->deleted) {
+	if (!n->extras->deleted) {
 		if (needs_unblock(g, p, i))
 			return add_action(p, OWNERS_ACT_UNBLOCK, i, NULL,
 					  "its owner and one of its dependents both wait for their dependents: "
@@ -604,9 +610,9 @@ static int plan_release(struct owners_cascade_plan *p, struct owners_graph *g, u
 			continue;
 		if (owners_cascade_ref_released(p, g, i, ref))
 			ready = 1;
-		else if (p->orphaning[o] ||
-			 (!p->member[i] && !n->deleted && linked(p->member, p->orphaning, ref) &&
-			  !untouchable(g, p->member, p->orphaning, i)))
+		else if (p->orphaning[o] || (!p->member[i] && !n->extras->deleted &&
+					     linked(p->member, p->orphaning, ref) &&
+					     !untouchable(g, p->member, p->orphaning, i)))
 			pending = 1;
 	}
 	if (!ready && !pending)
@@ -674,7 +680,7 @@ int owners_cascade_plan_make(struct owners_cascade_plan *out, struct owners_grap
 		if (out->orphaning[m])
 			continue;
 		for (k = 0; k < n->n_dependents; k++) {
-			uint32_t d = n->dependents[k];
+			uint32_t d = owners_graph_dependents(g, n)[k];
 
 			if (out->member[d] || g->nodes[d].virtual_ ||
 			    !collectable(g, out->member, out->orphaning, d))

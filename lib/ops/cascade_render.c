@@ -64,7 +64,7 @@ static int plan_state(struct owners_buf *out, const struct owners_cascade_render
 				     : "release (kept: another owner is alive)");
 	if (n->virtual_)
 		return owners_buf_adds(out, "already gone");
-	if (n->deleted)
+	if (n->extras->deleted)
 		return in_deletion(out, n, !row->depth);
 	if (!row->depth)
 		return owners_buf_adds(
@@ -231,7 +231,7 @@ int owners_cascade_render_plan(struct owners_buf *out, const struct owners_casca
 		if (!rc)
 			rc = plan_state(out, r, row);
 		if (!rc && p->member[row->node] && !r->g->nodes[row->node].virtual_ &&
-		    !r->g->nodes[row->node].deleted)
+		    !r->g->nodes[row->node].extras->deleted)
 			rc = plan_waits(out, r, row->node);
 		if (!rc)
 			rc = owners_buf_addc(out, '\n');
@@ -289,11 +289,11 @@ int owners_cascade_render_progress(struct owners_buf *out, const struct owners_c
 
 		rc = owners_buf_addf(out, "; waiting on %s/%s", n->place->kind, n->name);
 		/* In deletion, its finalizers are what it waits for. */
-		for (k = 0; !rc && n->deleted && k < n->extras->n_finalizers; k++)
+		for (k = 0; !rc && n->extras->deleted && k < n->extras->n_finalizers; k++)
 			rc = owners_buf_addf(out, "%s%s",
 					     k ? ", " : " (finalizers: ", n->extras->finalizers[k]);
 		if (!rc)
-			rc = n->deleted && n->extras->n_finalizers
+			rc = n->extras->deleted && n->extras->n_finalizers
 				     ? owners_buf_addc(out, ')')
 				     : owners_buf_addf(out, " (%s)", p->waits[0].why);
 		if (!rc && p->n_waits > 1)
@@ -376,7 +376,7 @@ int owners_cascade_render_left(struct owners_buf *out, const struct owners_casca
 			rc = node_path(out, n);
 		if (!rc)
 			rc = owners_buf_addf(out, ": %s", p->waits[i].why);
-		if (!rc && n->deleted && n->extras->n_finalizers) {
+		if (!rc && n->extras->deleted && n->extras->n_finalizers) {
 			rc = owners_buf_adds(out, " (finalizers:");
 			for (k = 0; !rc && k < n->extras->n_finalizers; k++)
 				rc = owners_buf_addf(out, " %s", n->extras->finalizers[k]);
@@ -387,7 +387,7 @@ int owners_cascade_render_left(struct owners_buf *out, const struct owners_casca
 			rc = owners_buf_addc(out, '\n');
 		/* A finalizer nothing of the cascade removes waits for its own
 		 * controller: if that is gone, only a person ends the wait. */
-		for (k = 0; !rc && n->deleted && k < n->extras->n_finalizers; k++)
+		for (k = 0; !rc && n->extras->deleted && k < n->extras->n_finalizers; k++)
 			if (!owners_cascade_render_finalizer_known(n->extras->finalizers[k])) {
 				rc = owners_buf_addf(out,
 						     "    %s is removed by its own controller; if that "
@@ -419,7 +419,7 @@ static size_t members_below(const struct owners_cascade_render *r, uint32_t node
 	uint32_t k;
 
 	for (k = 0; k < n->n_dependents; k++) {
-		uint32_t d = n->dependents[k];
+		uint32_t d = owners_graph_dependents(r->g, n)[k];
 
 		if (seen[d] || !r->plan->member[d])
 			continue;
@@ -445,7 +445,7 @@ static int root_state(struct owners_buf *out, const struct owners_cascade_render
 	waiting = members_below(r, root, seen);
 	free(seen);
 	for (k = 0; k < n->n_dependents; k++)
-		if (!r->g->nodes[n->dependents[k]].virtual_)
+		if (!r->g->nodes[owners_graph_dependents(r->g, n)[k]].virtual_)
 			left++;
 	if (n->virtual_ && !left)
 		return 0;
@@ -458,7 +458,7 @@ static int root_state(struct owners_buf *out, const struct owners_cascade_render
 	if (owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND))
 		return owners_buf_addf(out, " is in foreground deletion, waiting for %zu dependent%s\n",
 				       waiting, plural(waiting));
-	if (n->deleted) {
+	if (n->extras->deleted) {
 		rc = owners_buf_adds(out, " is in deletion");
 		for (k = 0; !rc && k < n->extras->n_finalizers; k++)
 			rc = owners_buf_addf(out, "%s%s", k ? " " : ", held by finalizers: ",

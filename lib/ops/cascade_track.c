@@ -103,7 +103,7 @@ static int cascade_depths(const struct owners_graph *g, const struct owners_casc
 		unsigned d = (*depth)[queue[head++]];
 
 		for (k = 0; p->member[node - g->nodes] && k < node->n_dependents; k++) {
-			uint32_t dep = node->dependents[k];
+			uint32_t dep = owners_graph_dependents(g, node)[k];
 
 			if ((p->member[dep] || p->released[dep]) && (*depth)[dep] == SEEN_DEPTH_MAX) {
 				(*depth)[dep] = d + 1 < SEEN_DEPTH_MAX ? d + 1 : SEEN_DEPTH_MAX - 1;
@@ -273,7 +273,7 @@ int owners_cascade_track_hung(const struct owners_cascade_track *t, const struct
 						stuck[w->node] = 1;
 			} else if (w->on == OWNERS_WAIT_ON_DEPENDENTS) {
 				for (k = 0; k < node->n_dependents; k++)
-					if (stuck[node->dependents[k]])
+					if (stuck[owners_graph_dependents(g, node)[k]])
 						stuck[w->node] = 1;
 			}
 			changed |= stuck[w->node];
@@ -317,7 +317,7 @@ int owners_cascade_track_choose_types(struct owners_cascade_track *t, const stru
 				mark_type(t, owners_graph_lookup_type(types, r));
 		}
 		for (k = 0; k < node->n_dependents; k++)
-			mark_type(t, g->nodes[node->dependents[k]].place->resource);
+			mark_type(t, g->nodes[owners_graph_dependents(g, node)[k]].place->resource);
 	}
 	return 0;
 }

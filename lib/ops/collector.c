@@ -167,7 +167,7 @@ int owners_collector_new(struct owners_collector **out, struct owners_graph *g)
 			c->gone[k] = 1; /* never observed: nothing the GC acts on */
 			continue;
 		}
-		c->deleting[k] = n->deleted != 0;
+		c->deleting[k] = n->extras->deleted != 0;
 		read_finalizers(c, k, n);
 		for (i = 0; i < n->n_refs; i++, refs++) {
 			struct owners_ref_resolution res;
@@ -252,7 +252,7 @@ static void count_dependents(const struct owners_collector *c, uint32_t node, st
 	memset(out, 0, sizeof(*out));
 	out->deleting_dependents = OWNERS_NO_NODE;
 	for (j = 0; j < n->n_dependents; j++) {
-		uint32_t dep = n->dependents[j];
+		uint32_t dep = owners_graph_dependents(c->g, n)[j];
 		const struct owners_node *d = &c->g->nodes[dep];
 		uint32_t i;
 		int any = 0, blocks = 0;
@@ -285,7 +285,7 @@ static void decide_orphan(struct owners_collector *c, uint32_t node, struct owne
 
 	s->handler = OWNERS_COLLECTOR_ATTEMPT_TO_ORPHAN;
 	for (j = 0; j < n->n_dependents; j++) {
-		uint32_t dep = n->dependents[j];
+		uint32_t dep = owners_graph_dependents(c->g, n)[j];
 		const struct owners_node *d = &c->g->nodes[dep];
 		uint32_t i;
 		int any = 0;
@@ -635,7 +635,7 @@ void owners_collector_apply(struct owners_collector *c, uint32_t node, const str
 		return;
 	case OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS:
 		for (j = 0; j < n->n_dependents; j++) {
-			uint32_t dep = n->dependents[j];
+			uint32_t dep = owners_graph_dependents(c->g, n)[j];
 			long r;
 
 			while (!c->gone[dep] && (r = live_ref_to(c, dep, node)) >= 0)

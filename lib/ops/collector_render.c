@@ -29,18 +29,17 @@ int64_t owners_collector_render_step_due(const struct owners_graph *g, uint32_t 
 	switch (s->kind) {
 	case OWNERS_COLLECTOR_STEP_REMOVE_FOREGROUND:
 	case OWNERS_COLLECTOR_STEP_REMOVE_ORPHAN:
-	case OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS:
-		return g->nodes[node].deleted;
+	case OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS: return g->nodes[node].extras->deleted;
 	case OWNERS_COLLECTOR_STEP_DELETE:
 		/* due since its owner entered foreground deletion */
 		if (s->for_waiting_owner && s->owner != OWNERS_NO_NODE)
-			return g->nodes[s->owner].deleted;
+			return g->nodes[s->owner].extras->deleted;
 		return 0;
 	case OWNERS_COLLECTOR_STEP_UNBLOCK:
-		return s->owner != OWNERS_NO_NODE ? g->nodes[s->owner].deleted : 0;
+		return s->owner != OWNERS_NO_NODE ? g->nodes[s->owner].extras->deleted : 0;
 	case OWNERS_COLLECTOR_STEP_WAIT:
 		/* not due: waiting, since the object's deletion */
-		return g->nodes[node].deleted;
+		return g->nodes[node].extras->deleted;
 	case OWNERS_COLLECTOR_STEP_NONE:
 	case OWNERS_COLLECTOR_STEP_STRIP:
 		break;
@@ -319,8 +318,9 @@ static size_t dependents_that(const struct owners_collector *c, uint32_t node, i
 
 	/* owners_graph_link() lists each dependent once */
 	for (j = 0; j < n->n_dependents; j++)
-		if (!c->gone[n->dependents[j]] && refers(c, n->dependents[j], node, blocking))
-			out[m++] = n->dependents[j];
+		if (!c->gone[owners_graph_dependents(c->g, n)[j]] &&
+		    refers(c, owners_graph_dependents(c->g, n)[j], node, blocking))
+			out[m++] = owners_graph_dependents(c->g, n)[j];
 	return m;
 }
 

@@ -110,7 +110,7 @@ static int solid(const struct owners_graph *g, const struct owners_ref *ref)
 	if (ref->owner == OWNERS_NO_NODE)
 		return 1; /* resolved but not linked: cannot happen after a link */
 	o = &g->nodes[ref->owner];
-	return !(o->deleted && has_finalizer(o, "foregroundDeletion"));
+	return !(o->extras->deleted && has_finalizer(o, "foregroundDeletion"));
 }
 
 /* The reference at which the GC's classifyReferences() stops with an error
@@ -236,7 +236,7 @@ int owners_dangling_check(struct owners_dangling_report *rep, struct owners_grap
 			f.class_ = cls[i];
 			f.because = OWNERS_NO_REF;
 			f.after = OWNERS_NO_NODE;
-			if (n->deleted) {
+			if (n->extras->deleted) {
 				/* attemptToDeleteItem: "being deleted" is a one-way trip */
 				f.gc = OWNERS_DANGLING_GC_NOTHING;
 				f.why = OWNERS_DANGLING_GC_WHY_IN_DELETION;

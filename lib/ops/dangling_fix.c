@@ -449,7 +449,7 @@ static int fix_object(struct fixer *fx, size_t a, size_t b)
 	 * deleted as it is (one waiting on its dependents goes to
 	 * processDeletingDependentsItem, which patches no reference), and so
 	 * does --fix, whatever it is asked. */
-	if (fx->g->nodes[fx->rep->items[a].object].deleted) {
+	if (fx->g->nodes[fx->rep->items[a].object].extras->deleted) {
 		for (k = a; k < b; k++)
 			set_fix(&fx->rep->items[k], OWNERS_FIX_KEPT, "%s",
 				"left as it is: the object is in deletion, and the garbage collector never "

@@ -66,8 +66,8 @@ static size_t keep_held(struct work *w, const uint32_t *list, size_t n)
 
 		w->cnt[list[i]] = 0;
 		for (j = 0; w->in[list[i]] && j < o->n_dependents; j++)
-			w->cnt[list[i]] +=
-				w->in[o->dependents[j]] && blocks(w->c, o->dependents[j], list[i]);
+			w->cnt[list[i]] += w->in[owners_graph_dependents(g, o)[j]] &&
+					   blocks(w->c, owners_graph_dependents(g, o)[j], list[i]);
 	}
 	for (i = 0; i < n; i++)
 		if (w->in[list[i]] && !w->cnt[list[i]]) {
@@ -116,7 +116,7 @@ static void label(struct owners_deadlocks *d, struct work *w, uint32_t start, ui
 		uint32_t k = (uint32_t)(n - g->nodes), j;
 
 		for (j = 0; j < n->n_dependents; j++) {
-			uint32_t dep = n->dependents[j];
+			uint32_t dep = owners_graph_dependents(g, n)[j];
 
 			if (w->in[dep] && d->of[dep] == OWNERS_NO_NODE && blocks(w->c, dep, k)) {
 				d->of[dep] = id;

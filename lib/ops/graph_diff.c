@@ -224,9 +224,10 @@ static int compare_object(struct differ *x)
 	const struct owners_node *a = &x->d->a.g->nodes[x->na], *b = &x->d->b.g->nodes[x->nb];
 	int rc = 0;
 
-	if (b->deleted && !a->deleted &&
-	    !(rc = push(x, OWNERS_DIFF_DELETION_STARTED, OWNERS_DIFF_NO_INDEX, OWNERS_DIFF_NO_INDEX)))
-		dated(x, b->deleted);
+	if (b->extras->deleted && !a->extras->deleted &&
+	    !(rc = push(x, OWNERS_DIFF_DELETION_STARTED, OWNERS_DIFF_NO_INDEX,
+			OWNERS_DIFF_NO_INDEX)))
+		dated(x, b->extras->deleted);
 	if (!rc)
 		rc = finalizers_only_in(x, b, a, OWNERS_DIFF_FINALIZER_ADDED);
 	if (!rc)
@@ -314,9 +315,9 @@ static int diff_b_object(struct differ *x, owners_graph_diff_want_fn want, void 
 		return rc;
 	if (b->created)
 		dated(x, b->created);
-	if (b->deleted &&
-	    !(rc = push(x, OWNERS_DIFF_DELETION_STARTED, OWNERS_DIFF_NO_INDEX, OWNERS_DIFF_NO_INDEX)))
-		dated(x, b->deleted);
+	if (b->extras->deleted && !(rc = push(x, OWNERS_DIFF_DELETION_STARTED, OWNERS_DIFF_NO_INDEX,
+					      OWNERS_DIFF_NO_INDEX)))
+		dated(x, b->extras->deleted);
 	return rc ? rc : appeared_refs(x);
 }
 

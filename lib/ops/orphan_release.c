@@ -137,7 +137,7 @@ int owners_orphan_release(struct owners_orphan_release *out, struct owners_http_
 	if (!out->items)
 		return owners_error_oom(err);
 	for (i = 0; i < o->n_dependents; i++) {
-		uint32_t d = o->dependents[i];
+		uint32_t d = owners_graph_dependents(g, o)[i];
 		const struct owners_node *dep = &g->nodes[d];
 		struct owners_release_item *it;
 

@@ -72,7 +72,7 @@ static int visit_order(unsigned *order, const struct owners_graph *g, const unsi
 			order[n] = rank++;
 			first = top;
 			for (j = 0; j < o->n_dependents; j++) {
-				uint32_t dep = o->dependents[j];
+				uint32_t dep = owners_graph_dependents(g, o)[j];
 
 				if (!member[dep] || order[dep] != (unsigned)-1)
 					continue;
@@ -133,7 +133,7 @@ int owners_scale_plan_make(struct owners_scale_plan *out, const struct owners_gr
 		const struct owners_node *n = &g->nodes[k];
 		enum owners_scale_how how;
 
-		if (!member[k] || n->virtual_ || n->deleted)
+		if (!member[k] || n->virtual_ || n->extras->deleted)
 			continue;
 		how = owners_scale_how_for(n);
 		if (how == OWNERS_SCALE_NONE && !owners_scale_unscalable_workload(n))

@@ -155,7 +155,7 @@ int owners_stuck_is_stuck(const struct owners_graph *g, const struct owners_stuc
 	const struct owners_node *n = &g->nodes[node];
 	const struct owners_stuck_namespace *ns;
 
-	if (n->virtual_ || !n->deleted)
+	if (n->virtual_ || !n->extras->deleted)
 		return 0;
 	if (n->extras->n_finalizers)
 		return 1;
@@ -289,7 +289,7 @@ static int explain_gc(struct explainer *x, uint32_t node, struct owners_stuck_fi
 	int rc = 0;
 
 	for (i = 0; !rc && i < n->n_dependents; i++) {
-		uint32_t d = n->dependents[i];
+		uint32_t d = owners_graph_dependents(x->g, n)[i];
 		const struct owners_node *dep = &x->g->nodes[d];
 
 		if (dep->virtual_)

@@ -48,17 +48,17 @@ int owners_stuck_fetch_reach(uint32_t **out, size_t *n_out, const struct owners_
 	for (i = 0; !rc && i < s.n; i++) {
 		const struct owners_node *o = &g->nodes[s.nodes[i]];
 
-		if (!o->deleted || o->virtual_)
+		if (!o->extras->deleted || o->virtual_)
 			continue;
 		for (k = 0; !rc && k < o->n_dependents; k++)
-			if (g->nodes[o->dependents[k]].deleted)
-				rc = set_add(&s, o->dependents[k]);
+			if (g->nodes[owners_graph_dependents(g, o)[k]].extras->deleted)
+				rc = set_add(&s, owners_graph_dependents(g, o)[k]);
 		if (!owners_stuck_is_namespace(o))
 			continue;
 		for (k = 0; !rc && k < g->count; k++) {
 			const struct owners_node *c = &g->nodes[k];
 
-			if (c->deleted && !c->virtual_ && *c->place->namespace_ &&
+			if (c->extras->deleted && !c->virtual_ && *c->place->namespace_ &&
 			    !strcmp(c->place->namespace_, o->name))
 				rc = set_add(&s, (uint32_t)k);
 		}
@@ -390,7 +390,7 @@ static int fetch(struct owners_stuck_facts *f, struct owners_graph *g, struct ow
 		const struct owners_node *o = &g->nodes[list->nodes[i]];
 		struct job *j = &jobs[n_jobs];
 
-		if ((!o->deleted && !how.ahead) || o->virtual_)
+		if ((!o->extras->deleted && !how.ahead) || o->virtual_)
 			continue;
 		rc = plan_job(j, f, g, list->nodes[i]);
 		if (!rc && j->facts) {
@@ -456,7 +456,7 @@ int owners_stuck_fetch_recorded(struct owners_stuck_facts *f, struct owners_grap
 		struct job j;
 
 		memset(&j, 0, sizeof(j));
-		if ((!o->deleted && !rec->ahead) || o->virtual_)
+		if ((!o->extras->deleted && !rec->ahead) || o->virtual_)
 			continue;
 		rc = plan_job(&j, f, g, list->nodes[i]);
 		if (!rc && j.facts)

@@ -26,7 +26,7 @@ struct renderer {
 
 static int64_t stuck_for(const struct owners_stuck_render *r, const struct owners_node *n)
 {
-	return r->print.now > n->deleted ? r->print.now - n->deleted : 0;
+	return r->print.now > n->extras->deleted ? r->print.now - n->extras->deleted : 0;
 }
 
 static const char *plural(size_t n)
@@ -49,8 +49,10 @@ static int indent(struct owners_buf *out, int depth)
 static int object_name(struct renderer *x, const struct owners_node *n, const char *here)
 {
 	const struct owners_stuck_render *r = x->r;
-	int rc = owners_buf_addf(x->out, "%s%s/%s%s", r->print.color && n->deleted ? OWNERS_PALETTE_PENDING : "", n->place->kind,
-				 n->name, r->print.color && n->deleted ? OWNERS_PALETTE_RESET : "");
+	int rc = owners_buf_addf(x->out, "%s%s/%s%s",
+				 r->print.color && n->extras->deleted ? OWNERS_PALETTE_PENDING : "",
+				 n->place->kind, n->name,
+				 r->print.color && n->extras->deleted ? OWNERS_PALETTE_RESET : "");
 
 	if (!rc && *n->place->namespace_ && (!here || strcmp(here, n->place->namespace_)))
 		rc = owners_buf_addf(x->out, " in namespace %s", n->place->namespace_);
@@ -90,7 +92,7 @@ static int text_object(struct renderer *x, uint32_t node, int depth, const char 
 		rc = object_name(x, n, here);
 	if (rc)
 		return rc;
-	if (!n->deleted) {
+	if (!n->extras->deleted) {
 		rc = owners_buf_addf(x->out, ": %s\n", live_state);
 	} else if (!it) {
 		rc = owners_time_format_age(&age, stuck_for(r, n));
@@ -434,7 +436,7 @@ static int json_item(struct renderer *x, uint32_t node)
 	owners_document_facts(j);
 	if (it)
 		owners_json_gen_kv_int(j, "stuckSeconds", (long long)stuck_for(r, n));
-	owners_json_gen_kv(j, "state", it ? "stuck" : n->deleted ? "deleting" : "live");
+	owners_json_gen_kv(j, "state", it ? "stuck" : n->extras->deleted ? "deleting" : "live");
 	if (it && it->error)
 		owners_json_gen_kv(j, "error", it->error);
 	if (it && x->on_path[node])

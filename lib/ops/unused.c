@@ -181,7 +181,7 @@ int owners_unused_check(struct owners_unused_report *rep, const struct owners_re
 	int row = kind_row(n), selects = 0, rc = 0, has_selector = 0;
 	size_t i;
 
-	if (row < 0 || n->virtual_ || n->deleted || clusters_own(n) || owner_keeps(g, node))
+	if (row < 0 || n->virtual_ || n->extras->deleted || clusters_own(n) || owner_keeps(g, node))
 		return 0;
 	if (owners_relations_marks(rel, node) & OWNERS_USES_MARK_DEFAULT)
 		return 0; /* a default class: new objects get it */

@@ -31,7 +31,7 @@ const char *owners_why_outcome_name(enum owners_why_outcome o)
 
 const char *owners_why_deletion(const struct owners_node *n)
 {
-	if (!n->deleted)
+	if (!n->extras->deleted)
 		return NULL;
 	if (owners_graph_node_has_finalizer(n, OWNERS_FINALIZER_FOREGROUND))
 		return "foreground";
@@ -44,7 +44,7 @@ const char *owners_why_owner_state(const struct owners_graph *g, const struct ow
 {
 	if (o->class_ != OWNERS_REF_RESOLVED)
 		return owners_ref_class_name(o->class_);
-	return g->nodes[o->node].deleted ? "in-deletion" : "live";
+	return g->nodes[o->node].extras->deleted ? "in-deletion" : "live";
 }
 
 /* ---- finalizers: who removes them -------------------------------------------- */
@@ -122,7 +122,8 @@ static int is_solid(const struct owners_graph *g, uint32_t owner)
 {
 	const struct owners_node *o = &g->nodes[owner];
 
-	return !(o->deleted && owners_graph_node_has_finalizer(o, OWNERS_FINALIZER_FOREGROUND));
+	return !(o->extras->deleted &&
+		 owners_graph_node_has_finalizer(o, OWNERS_FINALIZER_FOREGROUND));
 }
 
 static int push_owner(struct owners_why *w, const struct owners_why_owner *o)
@@ -353,7 +354,7 @@ static int plan_each_mode(struct owners_why_cascade *c, struct owners_graph *g, 
 		if (c->self)
 			c->removed[m] = p.members_left;
 		for (i = 0; c->self && i < n->n_dependents; i++) {
-			uint32_t d = n->dependents[i];
+			uint32_t d = owners_graph_dependents(g, n)[i];
 
 			if (g->nodes[d].virtual_ || d == node)
 				continue;
@@ -407,7 +408,7 @@ static int count_dependents(struct owners_why *w, const struct owners_graph *g)
 	if (!w->dependent_kinds || !w->blocking)
 		return OWNERS_ENOMEM;
 	for (i = 0; i < n->n_dependents; i++) {
-		const struct owners_node *d = &g->nodes[n->dependents[i]];
+		const struct owners_node *d = &g->nodes[owners_graph_dependents(g, n)[i]];
 		size_t j;
 
 		if (d->virtual_)
@@ -420,7 +421,7 @@ static int count_dependents(struct owners_why *w, const struct owners_graph *g)
 		w->dependent_kinds[j].count++;
 		for (k = 0; k < d->n_refs; k++)
 			if (d->refs[k].owner == w->node && d->refs[k].block_owner_deletion) {
-				w->blocking[w->n_blocking++] = n->dependents[i];
+				w->blocking[w->n_blocking++] = owners_graph_dependents(g, n)[i];
 				break;
 			}
 	}
@@ -443,7 +444,8 @@ int owners_why_explain(struct owners_why *out, struct owners_graph *g,
 	if ((rc = walk_owners(out, g)) || (rc = explain_finalizers(out, g, stuck)) ||
 	    (rc = count_dependents(out, g)))
 		return rc;
-	rc = g->nodes[node].deleted ? decide_in_deletion(out, &g->nodes[node]) : decide_live(out, g);
+	rc = g->nodes[node].extras->deleted ? decide_in_deletion(out, &g->nodes[node])
+					    : decide_live(out, g);
 	if (!rc && out->verdict == OWNERS_WHY_KEPT && out->because != OWNERS_NO_NODE)
 		rc = decide_eventually(out, g);
 	if (!rc && out->verdict == OWNERS_WHY_WAITING && !strcmp(owners_why_deletion(&g->nodes[node]), "foreground"))

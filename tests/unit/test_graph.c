@@ -113,7 +113,8 @@ static void test_classification(void)
 	is_str(i != OWNERS_NO_NODE ? g->nodes[i].place->namespace_ : NULL, "a",
 	       "a virtual namespaced owner sits in its dependent's namespace");
 	is_int(g->nodes[node(g, "u-dep")].n_dependents, 1, "deployment has one dependent");
-	is_int(g->nodes[node(g, "u-rs")].dependents[0], node(g, "u-pod"), "replicaset's dependent is the pod");
+	is_int(owners_graph_dependents(g, &g->nodes[node(g, "u-rs")])[0], node(g, "u-pod"),
+	       "replicaset's dependent is the pod");
 	ok(find_name(g, type("v1", "ConfigMap"), "b", "cm-b") == node(g, "u-cm-b"),
 	   "find by name in its namespace");
 	ok(find_name(g, type("v1", "ConfigMap"), "a", "cm-b") == OWNERS_NO_NODE,
@@ -319,14 +320,19 @@ static void test_order_of_arrival(void)
 		is_str(m->place->namespace_, "b", "[%d] its namespace: the first namespaced dependent's by kind (ConfigMap b/dep before Pod a/dep)", k);
 		is_str(m->name, "as-b-says", "[%d] its name: that dependent's reference's", k);
 		is_int(m->n_dependents, 3, "[%d] three dependents", k);
-		ok(m->n_dependents == 3 && !strcmp(g[k]->nodes[m->dependents[0]].uid, "u-cr") &&
-			   !strcmp(g[k]->nodes[m->dependents[1]].uid, "u-dep-a") &&
-			   !strcmp(g[k]->nodes[m->dependents[2]].uid, "u-dep-b"),
+		ok(m->n_dependents == 3 &&
+			   !strcmp(g[k]->nodes[owners_graph_dependents(g[k], m)[0]].uid, "u-cr") &&
+			   !strcmp(g[k]->nodes[owners_graph_dependents(g[k], m)[1]].uid,
+				   "u-dep-a") &&
+			   !strcmp(g[k]->nodes[owners_graph_dependents(g[k], m)[2]].uid, "u-dep-b"),
 		   "[%d] ... in the node order: the ClusterRole, a/Pod, b/ConfigMap", k);
-		ok(r->n_dependents == 3 && !strcmp(g[k]->nodes[r->dependents[0]].uid, "u-m1") &&
-			   !strcmp(g[k]->nodes[r->dependents[1]].uid, "u-m2") &&
-			   !strcmp(g[k]->nodes[r->dependents[2]].uid, "u-z"),
-		   "[%d] root's dependents: ConfigMap m (u-m1, then u-m2: the UID breaks the tie), then Secret z", k);
+		ok(r->n_dependents == 3 &&
+			   !strcmp(g[k]->nodes[owners_graph_dependents(g[k], r)[0]].uid, "u-m1") &&
+			   !strcmp(g[k]->nodes[owners_graph_dependents(g[k], r)[1]].uid, "u-m2") &&
+			   !strcmp(g[k]->nodes[owners_graph_dependents(g[k], r)[2]].uid, "u-z"),
+		   "[%d] root's dependents: ConfigMap m (u-m1, then u-m2: the UID breaks the tie), "
+		   "then Secret z",
+		   k);
 	}
 	owners_graph_free(g[0]);
 	owners_graph_free(g[1]);
