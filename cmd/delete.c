@@ -126,12 +126,14 @@ static int resumed_root(const struct delete_run *r, const struct owners_node *o)
 	size_t i;
 
 	for (i = 0; i < resume->count; i++)
-		if (!strcmp(resume->items[i], o->uid))
+		if (!strcmp(resume->items[i], OWNERS_NODE_UID(o)))
 			return 1;
 	owners_graph_node_name(&name, o);
-	fprintf(stderr, "%s%s%s is not the object the cascade started from (UID %s, not one of "
-		"--resume): left alone\n", name.ptr ? name.ptr : o->name,
-		*o->place->namespace_ ? " in namespace " : "", o->place->namespace_, o->uid);
+	fprintf(stderr,
+		"%s%s%s is not the object the cascade started from (UID %s, not one of "
+		"--resume): left alone\n",
+		name.ptr ? name.ptr : o->name, *o->place->namespace_ ? " in namespace " : "",
+		o->place->namespace_, OWNERS_NODE_UID(o));
 	owners_buf_clear(&name);
 	return 0;
 }
@@ -175,7 +177,7 @@ static enum exit_code select_roots(struct delete_run *r, const struct owners_sel
 
 		if (resume->count && !resumed_root(r, o))
 			continue;
-		if (!(r->roots[r->n_roots++] = owners_strdup(o->uid)))
+		if (!(r->roots[r->n_roots++] = owners_strdup(OWNERS_NODE_UID(o))))
 			rc = error_oom();
 	}
 	owners_selection_clear(&sel);

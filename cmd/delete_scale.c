@@ -64,7 +64,7 @@ static enum exit_code remember_paused(struct scale_first *sf, const struct owner
 	p->type = n->place->resource;
 	p->ns = owners_strdup(n->place->namespace_);
 	p->name = owners_strdup(n->name);
-	p->uid = owners_strdup(n->uid);
+	p->uid = owners_strdup(OWNERS_NODE_UID(n));
 	p->kind = owners_strdup(n->place->kind);
 	sf->n_paused++;
 	if (!p->ns || !p->name || !p->uid || !p->kind)
@@ -237,7 +237,7 @@ static enum exit_code timed_out(struct step *st)
 	char uid[128];
 
 	clear_progress(sf);
-	snprintf(uid, sizeof(uid), "%s", st->r.n->uid);
+	snprintf(uid, sizeof(uid), "%s", OWNERS_NODE_UID(st->r.n));
 	error_msg("timed out after %lds scaling down %s \"%s\"%s: %s%s",
 		  (sf->timeout_ms > 0 ? sf->timeout_ms : DEFAULT_TIMEOUT_MS) / 1000, st->as.type.ptr,
 		  st->r.n->name, st->as.where, *st->r.why ? st->r.why : "not at 0 yet",
@@ -442,7 +442,7 @@ void scale_first_resume(struct scale_first *sf)
 		n.place = &where;
 		n.extras = &owners_graph_no_extras;
 		n.name = d->name;
-		n.uid = d->uid;
+		owners_graph_node_borrow_uid(&n, d->uid);
 		for (tries = 0; tries < 3; tries++) {
 			int rc = owners_scale_read(&state, session_http(sf->s), &n,
 						   OWNERS_SCALE_DEPLOYMENT, &err);

@@ -236,7 +236,8 @@ static enum exit_code release_orphans(struct session *s, const struct remove_opt
 			rc = error_oom();
 			goto out;
 		}
-		if (node == OWNERS_NO_NODE || strcmp(session_graph(s)->nodes[node].uid, uids[i]))
+		if (node == OWNERS_NO_NODE ||
+		    strcmp(OWNERS_NODE_UID(&session_graph(s)->nodes[node]), uids[i]))
 			rc = owners_buf_adds(&blocked[i], "it changed while its dependents were looked "
 					     "up (run again); nothing was changed");
 		else if (blind.len && !o->force && group)
@@ -259,7 +260,9 @@ static enum exit_code release_orphans(struct session *s, const struct remove_opt
 					     "(the others were; run again once they can be)",
 					     releases[i].failed);
 		else
-			targets[i].orphan_released_uid = session_graph(s)->nodes[node].uid;
+			snprintf(targets[i].orphan_released_uid,
+				 sizeof(targets[i].orphan_released_uid), "%s",
+				 OWNERS_NODE_UID(&session_graph(s)->nodes[node]));
 		if (rc) {
 			rc = error_oom();
 			goto out;

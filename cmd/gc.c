@@ -120,7 +120,8 @@ static int selected(void *ctx, const struct owners_node *node)
 	if (!r->cmd->cli->selector)
 		return 1;
 	/* watching: the selector's own watches keep the set current */
-	return r->w ? owners_watch_selected(r->w, node->uid) : owners_strset_get(&r->selected, node->uid) != NULL;
+	return r->w ? owners_watch_selected(r->w, OWNERS_NODE_UID(node))
+		    : owners_strset_get(&r->selected, OWNERS_NODE_UID(node)) != NULL;
 }
 
 /* A namespace's run: the owners of the objects in scope are read in every

@@ -171,8 +171,13 @@ static int write_statuses(struct session *s, struct owners_snapshot_writer *w, s
 			    &so, &ferr);
 	owners_error_clear(&ferr);
 	for (i = 0; !rc && i < n; i++) {
-		struct owners_snapshot_fact f = { OWNERS_SNAPSHOT_FACT_STATUS, g->nodes[nodes[i]].uid, &st[nodes[i]],
-						  NULL, NULL, 0, 0 };
+		struct owners_snapshot_fact f = { OWNERS_SNAPSHOT_FACT_STATUS,
+						  OWNERS_NODE_UID(&g->nodes[nodes[i]]),
+						  &st[nodes[i]],
+						  NULL,
+						  NULL,
+						  0,
+						  0 };
 
 		if (st[nodes[i]].ready)
 			rc = owners_snapshot_write_fact(w, &f, err);

@@ -76,7 +76,8 @@ static int snapshot_statuses(struct owners_object_status *status, struct session
 		const struct owners_object_status *st =
 			n == OWNERS_NO_NODE
 				? NULL
-				: session_snapshot_status(s, session_graph(s)->nodes[n].uid);
+				: session_snapshot_status(
+					  s, OWNERS_NODE_UID(&session_graph(s)->nodes[n]));
 
 		if (!st || status[n].ready)
 			continue;

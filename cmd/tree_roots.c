@@ -51,15 +51,16 @@ static int saw(struct tree_roots *r, const struct owners_graph *g, uint32_t node
 	struct owners_buf name = OWNERS_BUF_INIT;
 	int rc;
 
-	if (owners_strset_get(&r->seen, n->uid))
+	if (owners_strset_get(&r->seen, OWNERS_NODE_UID(n)))
 		return 0;
 	/* One never there but as an owner named (virtual) is not said to
 	 * be deleted when it goes: no name. */
 	rc = n->virtual_ ? 0 : owners_graph_node_name(&name, n);
-	if (!rc && !owners_strset_add(&r->seen, n->uid, n->virtual_ ? NULL : name.ptr))
+	if (!rc && !owners_strset_add(&r->seen, OWNERS_NODE_UID(n), n->virtual_ ? NULL : name.ptr))
 		rc = OWNERS_ENOMEM;
 	if (!rc)
-		rc = owners_strv_push(&r->seen_order, &r->n_seen, &r->cap_seen, owners_strdup(n->uid));
+		rc = owners_strv_push(&r->seen_order, &r->n_seen, &r->cap_seen,
+				      owners_strdup(OWNERS_NODE_UID(n)));
 	owners_buf_clear(&name);
 	return rc;
 }
@@ -100,7 +101,8 @@ static int selected_now(void *ctx, unsigned char *marks, const struct owners_sel
 	(void)t;
 	(void)err;
 	for (i = 0; i < m->g->count; i++)
-		marks[i] = !m->g->nodes[i].virtual_ && owners_watch_selected(m->w, m->g->nodes[i].uid);
+		marks[i] = !m->g->nodes[i].virtual_ &&
+			   owners_watch_selected(m->w, OWNERS_NODE_UID(&m->g->nodes[i]));
 	return 0;
 }
 

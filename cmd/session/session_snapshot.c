@@ -595,7 +595,7 @@ static int recorded_events(struct session *s, struct owners_why_events *out, con
 	for (i = 0; !rc && kept < limit &&
 		    (json = session_snapshot_fact_at(s, OWNERS_SNAPSHOT_FACT_EVENT, i, &len, &key));
 	     i++) {
-		if (!key || strcmp(key, n->uid))
+		if (!key || strcmp(key, OWNERS_NODE_UID(n)))
 			continue;
 		rc = (kept++ && owners_buf_addc(&list, ',')) || owners_buf_add(&list, json, len);
 	}

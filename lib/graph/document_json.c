@@ -58,7 +58,7 @@ int owners_document_object(struct owners_json_gen *j, const struct owners_node *
 	owners_json_gen_kv(j, "name", n->name);
 	if (*n->place->namespace_)
 		owners_json_gen_kv(j, "namespace", n->place->namespace_);
-	owners_json_gen_kv(j, "uid", n->uid);
+	owners_json_gen_kv(j, "uid", OWNERS_NODE_UID(n));
 	if (!n->virtual_)
 		owners_node_json_lifecycle(j, n);
 	if (n->n_refs) {
@@ -72,7 +72,7 @@ int owners_document_object(struct owners_json_gen *j, const struct owners_node *
 			owners_json_gen_kv(j, "apiVersion", ref->type->api_version);
 			owners_json_gen_kv(j, "kind", ref->type->kind);
 			owners_json_gen_kv(j, "name", ref->name);
-			owners_json_gen_kv(j, "uid", ref->uid);
+			owners_json_gen_kv(j, "uid", OWNERS_REF_UID(ref));
 			if (ref->controller || ref->controller_set)
 				owners_json_gen_kv_bool(j, "controller", ref->controller);
 			if (ref->block_owner_deletion || ref->block_owner_deletion_set)

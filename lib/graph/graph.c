@@ -43,6 +43,47 @@ void owners_graph_free(struct owners_graph *g)
 	free(g);
 }
 
+/* ---- UIDs --------------------------------------------------------- */
+
+const char *owners_graph_node_uid(const struct owners_node *n, char *buf)
+{
+	return owners_uid_text(&n->uid_key, n->uid_is_text, buf);
+}
+
+const char *owners_graph_ref_uid(const struct owners_ref *r, char *buf)
+{
+	return owners_uid_text(&r->uid_key, r->uid_is_text, buf);
+}
+
+void owners_graph_node_borrow_uid(struct owners_node *n, const char *text)
+{
+	n->uid_is_text = !owners_uid_pack(&n->uid_key, text);
+	if (n->uid_is_text)
+		n->uid_key.text = text ? text : "";
+}
+
+void owners_graph_ref_borrow_uid(struct owners_ref *r, const char *text)
+{
+	r->uid_is_text = !owners_uid_pack(&r->uid_key, text);
+	if (r->uid_is_text)
+		r->uid_key.text = text ? text : "";
+}
+
+/* A UID given as text, as the graph keys it (its text borrowed). */
+struct uid_query {
+	union owners_uid key;
+	int is_text;
+	uint64_t hash;
+};
+
+static void uid_query_of(struct uid_query *q, const char *text)
+{
+	q->is_text = !owners_uid_pack(&q->key, text);
+	if (q->is_text)
+		q->key.text = text;
+	q->hash = owners_uid_hash(&q->key, q->is_text);
+}
+
 /* ---- UID index ------------------------------------------------------- */
 
 static int uid_index_grow(struct owners_graph *g)
@@ -53,8 +94,8 @@ static int uid_index_grow(struct owners_graph *g)
 	if (!t)
 		return OWNERS_ENOMEM;
 	for (i = 0; i < g->count; i++) {
-		const char *uid = g->nodes[i].uid;
-		size_t j = owners_arena_hash(uid, strlen(uid)) & (cap - 1);
+		const struct owners_node *n = &g->nodes[i];
+		size_t j = owners_uid_hash(&n->uid_key, n->uid_is_text) & (cap - 1);
 
 		while (t[j])
 			j = (j + 1) & (cap - 1);
@@ -142,7 +183,8 @@ int owners_graph_node_order(const struct owners_graph *g, uint32_t a, uint32_t b
 	 * falls back to the one the lists arrived in. */
 	if (!(how & OWNERS_NODE_ORDER_VERSION) && (c = strcmp(x->place->api_version, y->place->api_version)))
 		return c;
-	return a == b ? 0 : strcmp(x->uid, y->uid);
+	return a == b ? 0
+		      : owners_uid_cmp(&x->uid_key, x->uid_is_text, &y->uid_key, y->uid_is_text);
 }
 
 int owners_graph_node_cmp(const struct owners_graph *g, uint32_t a, uint32_t b)
@@ -160,8 +202,9 @@ void owners_graph_sort_nodes(const struct owners_graph *g, uint32_t *nodes, size
 	owners_qsort_r(nodes, n, sizeof(*nodes), by_node_index, (void *)g);
 }
 
-/* The node of uid, found from its hash h. */
-static uint32_t find_hashed(const struct owners_graph *g, const char *uid, uint64_t h)
+/* The node of the UID key (is_text as uid.h says), found from its hash h. */
+static uint32_t find_hashed(const struct owners_graph *g, const union owners_uid *key, int is_text,
+			    uint64_t h)
 {
 	size_t j;
 
@@ -171,7 +214,7 @@ static uint32_t find_hashed(const struct owners_graph *g, const char *uid, uint6
 	while (g->by_uid[j]) {
 		uint32_t n = g->by_uid[j] - 1;
 
-		if (!strcmp(g->nodes[n].uid, uid))
+		if (owners_uid_equal(&g->nodes[n].uid_key, g->nodes[n].uid_is_text, key, is_text))
 			return n;
 		j = (j + 1) & (g->by_uid_cap - 1);
 	}
@@ -180,9 +223,12 @@ static uint32_t find_hashed(const struct owners_graph *g, const char *uid, uint6
 
 uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)
 {
+	struct uid_query q;
+
 	if (!g->by_uid_cap || !uid)
 		return OWNERS_NO_NODE;
-	return find_hashed(g, uid, owners_arena_hash(uid, strlen(uid)));
+	uid_query_of(&q, uid);
+	return find_hashed(g, &q.key, q.is_text, q.hash);
 }
 
 static void name_index_drop(struct owners_graph *g)
@@ -279,9 +325,10 @@ static const struct owners_node_place *ref_type_of(struct owners_node_places *t,
 	return none ? place_in(t, a, &t->last_ref, api_version, kind, none, NULL) : NULL;
 }
 
-/* Appends a zeroed node and indexes its uid (whose hash is h); returns
- * its index. */
-static uint32_t node_append(struct owners_graph *g, const char *uid, uint64_t h)
+/* Appends a zeroed node and indexes its UID key (whose hash is h: text
+ * it points at is the arena's already); returns its index. */
+static uint32_t node_append(struct owners_graph *g, const union owners_uid *key, int is_text,
+			    uint64_t h)
 {
 	struct owners_node *n;
 	size_t j;
@@ -296,9 +343,8 @@ static uint32_t node_append(struct owners_graph *g, const char *uid, uint64_t h)
 	memset(n, 0, sizeof(*n));
 	n->place = &owners_graph_no_place;
 	n->extras = &owners_graph_no_extras;
-	n->uid = owners_arena_strdup(&g->arena, uid);
-	if (!n->uid)
-		return OWNERS_NO_NODE;
+	n->uid_key = *key;
+	n->uid_is_text = is_text ? 1 : 0;
 	j = h & (g->by_uid_cap - 1);
 	while (g->by_uid[j])
 		j = (j + 1) & (g->by_uid_cap - 1);
@@ -407,7 +453,11 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
 		for (i = 0; i < m->n_owner_refs; i++) {
 			const struct owners_owner_ref_meta *in = &m->owner_refs[i];
 			struct owners_ref *ref = &n->refs[i];
-			uint32_t o = owners_graph_find_uid(g, in->uid ? in->uid : "");
+			struct uid_query q;
+			uint32_t o;
+
+			uid_query_of(&q, in->uid ? in->uid : "");
+			o = find_hashed(g, &q.key, q.is_text, q.hash);
 
 			api_version = intern_memo(g, MEMO_REF_API_VERSION, in->api_version ? in->api_version : "");
 			kind = intern_memo(g, MEMO_REF_KIND, in->kind ? in->kind : "");
@@ -415,14 +465,19 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
 			/* The owner is often listed already (owners' lists are short
 			 * and finish first): share its strings rather than copy them. */
 			if (o != OWNERS_NO_NODE) {
-				ref->uid = g->nodes[o].uid;
+				ref->uid_key = g->nodes[o].uid_key;
+				ref->uid_is_text = g->nodes[o].uid_is_text;
 				ref->name = in->name && !strcmp(in->name, g->nodes[o].name) ? g->nodes[o].name
 							   : owners_arena_strdup(a, in->name ? in->name : "");
 			} else {
-				ref->uid = owners_arena_strdup(a, in->uid ? in->uid : "");
+				ref->uid_key = q.key;
+				ref->uid_is_text = q.is_text ? 1 : 0;
+				if (q.is_text &&
+				    !(ref->uid_key.text = owners_arena_strdup(a, q.key.text)))
+					return OWNERS_ENOMEM;
 				ref->name = owners_arena_strdup(a, in->name ? in->name : "");
 			}
-			if (!ref->type || !ref->name || !ref->uid)
+			if (!ref->type || !ref->name)
 				return OWNERS_ENOMEM;
 			ref->owner = OWNERS_NO_NODE;
 			ref->controller = in->controller ? 1 : 0;
@@ -444,11 +499,17 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
  * once (an object is added once, and there are a hundred thousand). */
 static uint32_t node_for(struct owners_graph *g, const struct owners_object_meta *m, int *existed)
 {
-	uint64_t h = owners_arena_hash(m->uid, strlen(m->uid));
-	uint32_t idx = find_hashed(g, m->uid, h);
+	struct uid_query q;
+	uint32_t idx;
 
+	uid_query_of(&q, m->uid);
+	idx = find_hashed(g, &q.key, q.is_text, q.hash);
 	*existed = idx != OWNERS_NO_NODE;
-	return *existed ? idx : node_append(g, m->uid, h);
+	if (*existed)
+		return idx;
+	if (q.is_text && !(q.key.text = owners_arena_strdup(&g->arena, m->uid)))
+		return OWNERS_NO_NODE;
+	return node_append(g, &q.key, q.is_text, q.hash);
 }
 
 /* One object served twice (by two groups, as extensions and apps once
@@ -532,10 +593,12 @@ static int copy_node(struct owners_arena *a, struct owners_node_places *places, 
 	struct owners_ref *refs;
 	uint32_t i;
 
-	if (!(api_version = owners_arena_intern(a, p->api_version)) || !(kind = owners_arena_intern(a, p->kind)) ||
+	if (!(api_version = owners_arena_intern(a, p->api_version)) ||
+	    !(kind = owners_arena_intern(a, p->kind)) ||
 	    !(ns = owners_arena_intern(a, p->namespace_)) ||
 	    !(n->place = place_of(places, a, api_version, kind, ns, p->resource)) ||
-	    !(n->uid = owners_arena_strdup(a, n->uid)) || !(n->name = owners_arena_strdup(a, n->name)) ||
+	    (n->uid_is_text && !(n->uid_key.text = owners_arena_strdup(a, n->uid_key.text))) ||
+	    !(n->name = owners_arena_strdup(a, n->name)) ||
 	    !(n->resource_version = owners_arena_strdup(a, n->resource_version)))
 		return OWNERS_ENOMEM;
 	if (old != &owners_graph_no_extras) {
@@ -565,7 +628,8 @@ static int copy_node(struct owners_arena *a, struct owners_node_places *places, 
 			    !(kind = owners_arena_intern(a, n->refs[i].type->kind)) ||
 			    !(refs[i].type = ref_type_of(places, a, api_version, kind)) ||
 			    !(refs[i].name = owners_arena_strdup(a, n->refs[i].name)) ||
-			    !(refs[i].uid = owners_arena_strdup(a, n->refs[i].uid)))
+			    (refs[i].uid_is_text && !(refs[i].uid_key.text = owners_arena_strdup(
+							      a, n->refs[i].uid_key.text))))
 				return OWNERS_ENOMEM;
 		}
 		n->refs = refs;
@@ -707,7 +771,8 @@ static int take_reference(struct owners_graph *g, struct owners_node *n, uint32_
 /* A node for an owner nobody has seen: what the reference says is all we know. */
 static uint32_t virtual_owner(struct owners_graph *g, uint32_t dependent, const struct owners_ref *ref)
 {
-	uint32_t idx = node_append(g, ref->uid, owners_arena_hash(ref->uid, strlen(ref->uid)));
+	uint32_t idx = node_append(g, &ref->uid_key, ref->uid_is_text,
+				   owners_uid_hash(&ref->uid_key, ref->uid_is_text));
 
 	if (idx == OWNERS_NO_NODE)
 		return OWNERS_NO_NODE;
@@ -791,7 +856,9 @@ int owners_graph_link(struct owners_graph *g)
 	for (i = 0; i < count; i++) {
 		for (j = 0; j < g->nodes[i].n_refs; j++) {
 			struct owners_ref *ref = &g->nodes[i].refs[j];
-			uint32_t owner = owners_graph_find_uid(g, ref->uid);
+			uint32_t owner =
+				find_hashed(g, &ref->uid_key, ref->uid_is_text,
+					    owners_uid_hash(&ref->uid_key, ref->uid_is_text));
 
 			if (owner == OWNERS_NO_NODE) {
 				owner = virtual_owner(g, i, ref);
@@ -891,8 +958,11 @@ int owners_graph_find_name(struct owners_graph *g, const struct owners_resource 
 		/* two objects of one name (a dump, or a watch, that caught an
 		 * object and its successor): the one of the smaller UID, by
 		 * rule, not the one listed first */
-		if (n->place->resource == r && !strcmp(n->place->namespace_, ns) && !strcmp(n->name, name) &&
-		    (*found == OWNERS_NO_NODE || strcmp(n->uid, g->nodes[*found].uid) < 0))
+		if (n->place->resource == r && !strcmp(n->place->namespace_, ns) &&
+		    !strcmp(n->name, name) &&
+		    (*found == OWNERS_NO_NODE ||
+		     owners_uid_cmp(&n->uid_key, n->uid_is_text, &g->nodes[*found].uid_key,
+				    g->nodes[*found].uid_is_text) < 0))
 			*found = g->by_name[j] - 1;
 		j = (j + 1) & (g->by_name_cap - 1);
 	}
@@ -919,9 +989,10 @@ const char *owners_ref_class_name(enum owners_ref_class c)
  * the same namespace under another name is simply not the owner the
  * reference names: absent. */
 static int exists_elsewhere(const struct owners_graph *g, const struct owners_resource *r,
-			    const char *ns, const char *uid)
+			    const char *ns, const struct owners_ref *ref)
 {
-	uint32_t n = owners_graph_find_uid(g, uid);
+	uint32_t n = find_hashed(g, &ref->uid_key, ref->uid_is_text,
+				 owners_uid_hash(&ref->uid_key, ref->uid_is_text));
 
 	return n != OWNERS_NO_NODE && !g->nodes[n].virtual_ && g->nodes[n].place->resource == r &&
 	       strcmp(g->nodes[n].place->namespace_, ns);
@@ -999,14 +1070,17 @@ int owners_graph_resolve_ref(struct owners_graph *g, uint32_t dependent, const s
 		return OWNERS_ENOMEM;
 	}
 	if (out->found != OWNERS_NO_NODE) {
-		out->class_ = strcmp(g->nodes[out->found].uid, ref->uid) ? OWNERS_REF_UID_MISMATCH
-									 : OWNERS_REF_RESOLVED;
+		out->class_ = !owners_uid_equal(&g->nodes[out->found].uid_key,
+						g->nodes[out->found].uid_is_text, &ref->uid_key,
+						ref->uid_is_text)
+				      ? OWNERS_REF_UID_MISMATCH
+				      : OWNERS_REF_RESOLVED;
 		return 0;
 	}
 	switch (owners_graph_listing_state(g, r, ns, &l)) {
 	case OWNERS_LISTING_OK:
-		out->class_ = exists_elsewhere(g, r, ns, ref->uid) ? OWNERS_REF_INVALID_NAMESPACE
-								   : OWNERS_REF_ABSENT;
+		out->class_ = exists_elsewhere(g, r, ns, ref) ? OWNERS_REF_INVALID_NAMESPACE
+							      : OWNERS_REF_ABSENT;
 		break;
 	case OWNERS_LISTING_FAILED:
 		out->class_ = OWNERS_REF_UNKNOWN;

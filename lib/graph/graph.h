@@ -24,6 +24,7 @@
 #include "owners_error.h"
 #include "object_meta.h"
 #include "resource.h"
+#include "uid.h"
 
 #define OWNERS_NO_NODE UINT32_MAX
 
@@ -35,8 +36,10 @@ struct owners_ref {
 	 * by every reference that names the same */
 	const struct owners_node_place *type;
 	const char *name;
-	const char *uid;
+	/* the UID it names (uid.h; its text: OWNERS_REF_UID()) */
+	union owners_uid uid_key;
 	uint32_t owner;          /* node index, set by owners_graph_link() */
+	unsigned uid_is_text : 1;
 	unsigned controller : 1;
 	unsigned block_owner_deletion : 1;
 	/* the field is present (false when present and not set above): a
@@ -70,10 +73,11 @@ struct owners_node_extras {
 	const char **labels;
 };
 
-/* One object (or one only referred to). Kept small (64 bytes): a graph
+/* One object (or one only referred to). Kept small (72 bytes): a graph
  * of ten million objects holds ten million of these. */
 struct owners_node {
-	const char *uid;
+	/* its UID (uid.h; its text: OWNERS_NODE_UID()), the graph's key */
+	union owners_uid uid_key;
 	const char *name;
 	const struct owners_node_place *place;   /* never NULL */
 	const struct owners_node_extras *extras; /* never NULL */
@@ -84,7 +88,8 @@ struct owners_node {
 	uint32_t first_dependent;
 	/* unix seconds, 0 unknown (32 bits hold times to 2106) */
 	uint32_t created;
-	unsigned n_refs : 30;
+	unsigned n_refs : 29;
+	unsigned uid_is_text : 1; /* uid_key is a pointer to text */
 	unsigned virtual_ : 1;    /* never observed: only referenced */
 	/* virtual, and what it says comes from a reference to it (not from
 	 * an object seen once and gone since): owners_graph_link() decides
@@ -97,6 +102,21 @@ struct owners_node {
  * hand (an absent row) start from these. */
 extern const struct owners_node_place owners_graph_no_place;
 extern const struct owners_node_extras owners_graph_no_extras;
+
+/* A node's or a reference's UID as text: in buf (OWNERS_UID_TEXT_SIZE
+ * bytes) when it is kept as bytes, else the graph's own copy. */
+const char *owners_graph_node_uid(const struct owners_node *n, char *buf);
+const char *owners_graph_ref_uid(const struct owners_ref *r, char *buf);
+/* The same with a buffer of the enclosing block's: the text lives as
+ * long as that block (a compound literal), so keep a copy to hold it
+ * longer. */
+#define OWNERS_NODE_UID(n) owners_graph_node_uid((n), (char[OWNERS_UID_TEXT_SIZE]){ 0 })
+#define OWNERS_REF_UID(r)  owners_graph_ref_uid((r), (char[OWNERS_UID_TEXT_SIZE]){ 0 })
+/* A node built by hand, not in a graph (a row's stand-in), named by
+ * text it borrows. */
+void owners_graph_node_borrow_uid(struct owners_node *n, const char *text);
+/* A reference built by hand (one read again from the server) likewise. */
+void owners_graph_ref_borrow_uid(struct owners_ref *r, const char *text);
 
 /* Where a type was listed: namespace NULL means all namespaces (or a
  * cluster-scoped type). rc is 0 or the OWNERS_E* the list failed with. */

@@ -19,7 +19,9 @@ void owners_graph_memory(const struct owners_graph *g, struct owners_graph_memor
 	for (i = 0; i < g->count; i++) {
 		const struct owners_node *n = &g->nodes[i];
 
-		out->uids += text(n->uid);
+		/* a UID kept as its 16 bytes is in the node; one kept as text
+		 * (not as the apiserver writes UIDs) is a string of its own */
+		out->uids += n->uid_is_text ? text(n->uid_key.text) : 0;
 		out->names += text(n->name);
 		out->versions += text(n->resource_version);
 		out->refs += n->n_refs * sizeof(*n->refs);
@@ -29,7 +31,10 @@ void owners_graph_memory(const struct owners_graph *g, struct owners_graph_memor
 				r->owner != OWNERS_NO_NODE ? &g->nodes[r->owner] : NULL;
 
 			/* (a reference to an owner read first shares its strings) */
-			out->uids += o && r->uid == o->uid ? 0 : text(r->uid);
+			out->uids += !r->uid_is_text || (o && o->uid_is_text &&
+							 r->uid_key.text == o->uid_key.text)
+					     ? 0
+					     : text(r->uid_key.text);
 			out->names += o && r->name == o->name ? 0 : text(r->name);
 		}
 		out->labels += 2 * n->extras->n_labels * sizeof(*n->extras->labels);

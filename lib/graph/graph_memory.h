@@ -17,7 +17,8 @@ struct owners_graph_memory {
 	size_t nodes;       /* nodes in use (count x sizeof) */
 	size_t nodes_spare; /* the array's room not yet used */
 	size_t refs;        /* ownerReference structs */
-	size_t uids;        /* UID strings: the objects' and the references' */
+	size_t uids;        /* UID strings (those not kept as 16 bytes): the
+			       objects' and the references' */
 	size_t names;       /* names: the objects' and the references' */
 	size_t versions;    /* resourceVersions */
 	size_t labels;      /* label arrays and values */

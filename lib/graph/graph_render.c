@@ -78,7 +78,7 @@ static int gen_object(struct owners_json_gen *j, struct owners_graph *g, uint32_
 		const struct owners_ref *ref = &n->refs[k];
 
 		owners_json_gen_map_open(j);
-		owners_json_gen_kv(j, "uid", ref->uid);
+		owners_json_gen_kv(j, "uid", OWNERS_REF_UID(ref));
 		owners_json_gen_kv(j, "class", owners_ref_class_name(owners_graph_classify_ref(g, i, ref)));
 		owners_json_gen_map_close(j);
 	}

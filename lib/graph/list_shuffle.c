@@ -54,6 +54,8 @@ struct meta_scratch {
 	struct owners_owner_ref_meta *refs;
 	unsigned char *fields;
 	struct owners_label_meta *labels;
+	char (*ref_uids)[OWNERS_UID_TEXT_SIZE]; /* the references' UIDs as text */
+	char uid[OWNERS_UID_TEXT_SIZE];
 	char created[40], deleted[40];
 };
 
@@ -62,6 +64,7 @@ static void scratch_clear(struct meta_scratch *s)
 	free(s->refs);
 	free(s->fields);
 	free(s->labels);
+	free(s->ref_uids);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -71,14 +74,20 @@ static int meta_of(struct meta_scratch *s, const struct owners_node *n)
 
 	scratch_clear(s);
 	if ((n->n_refs && (!(s->refs = calloc(n->n_refs, sizeof(*s->refs))) ||
-			   !(s->fields = calloc(n->n_refs, 1)))) ||
+			   !(s->fields = calloc(n->n_refs, 1)) ||
+			   !(s->ref_uids = calloc(n->n_refs, sizeof(*s->ref_uids))))) ||
 	    (n->extras->n_labels && !(s->labels = calloc(n->extras->n_labels, sizeof(*s->labels)))))
 		return OWNERS_ENOMEM;
 	for (i = 0; i < n->n_refs; i++) {
 		const struct owners_ref *r = &n->refs[i];
 
-		s->refs[i] = (struct owners_owner_ref_meta){ r->type->api_version, r->type->kind, r->name, r->uid,
-							     r->controller, r->block_owner_deletion };
+		s->refs[i] =
+			(struct owners_owner_ref_meta){ r->type->api_version,
+							r->type->kind,
+							r->name,
+							owners_graph_ref_uid(r, s->ref_uids[i]),
+							r->controller,
+							r->block_owner_deletion };
 		s->fields[i] = (unsigned char)((r->controller_set ? OWNERS_REF_HAS_CONTROLLER : 0) |
 					       (r->block_owner_deletion_set ? OWNERS_REF_HAS_BLOCK_OWNER_DELETION : 0));
 	}
@@ -86,7 +95,7 @@ static int meta_of(struct meta_scratch *s, const struct owners_node *n)
 		s->labels[i] = (struct owners_label_meta){ n->extras->labels[2 * i], n->extras->labels[2 * i + 1] };
 	s->m.name = n->name;
 	s->m.namespace_ = n->place->namespace_;
-	s->m.uid = n->uid;
+	s->m.uid = owners_graph_node_uid(n, s->uid);
 	s->m.resource_version = n->resource_version;
 	s->m.creation_timestamp = time_text(s->created, sizeof(s->created), n->created);
 	s->m.deletion_timestamp = time_text(s->deleted, sizeof(s->deleted), n->extras->deleted);

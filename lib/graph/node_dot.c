@@ -21,7 +21,7 @@ static int node_dot(struct owners_buf *out, const struct owners_node *n, const c
 	if (!rc)
 		rc = owners_buf_adds(out, "  ");
 	if (!rc)
-		rc = quote(out, n->uid);
+		rc = quote(out, OWNERS_NODE_UID(n));
 	if (!rc)
 		rc = owners_buf_adds(out, " [label=");
 	if (!rc)
@@ -53,11 +53,11 @@ int owners_node_dot_edge(struct owners_buf *out, const struct owners_node *owner
 	int rc = owners_buf_adds(out, "  ");
 
 	if (!rc)
-		rc = quote(out, owner->uid);
+		rc = quote(out, OWNERS_NODE_UID(owner));
 	if (!rc)
 		rc = owners_buf_adds(out, " -> ");
 	if (!rc)
-		rc = quote(out, dependent->uid);
+		rc = quote(out, OWNERS_NODE_UID(dependent));
 	if (!rc)
 		rc = owners_buf_addf(out, " [%s%s];\n", controller ? "penwidth=2" : "penwidth=1",
 				     resolved ? "" : ", color=red, style=dashed");
@@ -70,11 +70,11 @@ int owners_node_dot_use_edge(struct owners_buf *out, const struct owners_node *u
 	int rc = owners_buf_adds(out, "  ");
 
 	if (!rc)
-		rc = quote(out, user->uid);
+		rc = quote(out, OWNERS_NODE_UID(user));
 	if (!rc)
 		rc = owners_buf_adds(out, " -> ");
 	if (!rc)
-		rc = quote(out, used->uid);
+		rc = quote(out, OWNERS_NODE_UID(used));
 	if (!rc)
 		rc = owners_buf_adds(out, " [style=dashed, label=");
 	if (!rc)

@@ -9,7 +9,7 @@ int owners_node_json_identity(struct owners_json_gen *j, const struct owners_nod
 	if (*n->place->namespace_)
 		owners_json_gen_kv(j, "namespace", n->place->namespace_);
 	owners_json_gen_kv(j, "name", n->name);
-	owners_json_gen_kv(j, "uid", n->uid);
+	owners_json_gen_kv(j, "uid", OWNERS_NODE_UID(n));
 	return owners_json_gen_error(j);
 }
 
@@ -34,7 +34,7 @@ int owners_ref_json_fields(struct owners_json_gen *j, const struct owners_ref *r
 	owners_json_gen_kv(j, "apiVersion", ref->type->api_version);
 	owners_json_gen_kv(j, "kind", ref->type->kind);
 	owners_json_gen_kv(j, "name", ref->name);
-	owners_json_gen_kv(j, "uid", ref->uid);
+	owners_json_gen_kv(j, "uid", OWNERS_REF_UID(ref));
 	owners_json_gen_kv_bool(j, "controller", ref->controller);
 	owners_json_gen_kv_bool(j, "blockOwnerDeletion", ref->block_owner_deletion);
 	return owners_json_gen_error(j);

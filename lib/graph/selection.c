@@ -114,7 +114,8 @@ static int by_uid(const void *a, const void *b, void *ctx)
 {
 	const struct owners_graph *g = ctx;
 
-	return strcmp(g->nodes[*(const uint32_t *)a].uid, g->nodes[*(const uint32_t *)b].uid);
+	return strcmp(OWNERS_NODE_UID(&g->nodes[*(const uint32_t *)a]),
+		      OWNERS_NODE_UID(&g->nodes[*(const uint32_t *)b]));
 }
 
 /* Adds the marked nodes in the node order (owners_graph_node_cmp()), not
@@ -238,7 +239,8 @@ static int resume_uids(struct owners_buf *out, const struct owners_graph *g,
 	if (!rc)
 		owners_qsort_r(v, n, sizeof(*v), by_uid, (void *)g);
 	for (k = 0; !rc && k < n; k++)
-		rc = owners_buf_addf(out, "%s%s", k ? "," : " --resume=", g->nodes[v[k]].uid);
+		rc = owners_buf_addf(out, "%s%s",
+				     k ? "," : " --resume=", OWNERS_NODE_UID(&g->nodes[v[k]]));
 	free(v);
 	return rc;
 }

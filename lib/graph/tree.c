@@ -579,7 +579,7 @@ static int fill_row(struct owners_buf *cell, const struct owners_render *r,
 	if (!rc && row->via)
 		rc = owners_buf_adds(&cell[COL_REF], ref_text(row->via));
 	if (!rc)
-		rc = owners_buf_adds(&cell[COL_UID], n->uid);
+		rc = owners_buf_adds(&cell[COL_UID], OWNERS_NODE_UID(n));
 	if (!rc)
 		rc = row_notes(&cell[COL_NOTES], r, row);
 	for (k = 0; !rc && k < r->print.n_label_keys; k++) {
@@ -924,7 +924,7 @@ static int dot_relation(struct owners_buf *out, const struct owners_render *r,
 	absent.extras = &owners_graph_no_extras;
 	if (x->used == OWNERS_NO_NODE) {
 		snprintf(id, sizeof(id), "use-%zu", row->relation);
-		absent.uid = id;
+		owners_graph_node_borrow_uid(&absent, id);
 		where.kind = u->kind;
 		where.namespace_ = u->namespace_ ? u->namespace_ : "";
 		absent.name = u->name;

@@ -395,10 +395,10 @@ static int settle(struct owners_watch *w, struct stream *st, struct relist *rl)
 
 		if (!in_stream(st, node))
 			continue;
-		if (!owners_strset_get(&rl->seen, node->uid)) {
+		if (!owners_strset_get(&rl->seen, OWNERS_NODE_UID(node))) {
 			if ((size_t)i < w->n_status)
 				owners_object_status_clear(&w->status[i]);
-			owners_graph_forget(w->g, node->uid);
+			owners_graph_forget(w->g, OWNERS_NODE_UID(node));
 		} else if (st->full) {
 			rc = owners_graph_node_list_push(&nodes, &n, &cap, (uint32_t)i);
 		}

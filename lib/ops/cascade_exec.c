@@ -92,7 +92,7 @@ static int refs_patch(struct owners_buf *out, const struct owners_node *n,
 		owners_json_gen_kv(j, "apiVersion", ref->type->api_version);
 		owners_json_gen_kv(j, "kind", ref->type->kind);
 		owners_json_gen_kv(j, "name", ref->name);
-		owners_json_gen_kv(j, "uid", ref->uid);
+		owners_json_gen_kv(j, "uid", OWNERS_REF_UID(ref));
 		/* As read: true, false, or absent ("controller": false is not
 		 * the same bytes as no field, and the GC keeps it too). */
 		if ((ref->controller || ref->controller_set))
@@ -218,8 +218,8 @@ static int delete_request(struct owners_http_request *r, const struct step *s,
 	r->method = "DELETE";
 	r->content_type = "application/json";
 	if (!rc)
-		rc = owners_delete_options_json(&r->body, n->uid, resource_version, s->policy,
-						s->grace_period, s->dry_run);
+		rc = owners_delete_options_json(&r->body, OWNERS_NODE_UID(n), resource_version,
+						s->policy, s->grace_period, s->dry_run);
 	return rc;
 }
 
@@ -283,8 +283,9 @@ static int refs_unchanged(const struct owners_json_value *refs, const struct own
 		const char *name = owners_json_string(owners_json_get(r, "name"));
 		const char *uid = owners_json_string(owners_json_get(r, "uid"));
 
-		if (!av || !kind || !name || !uid || strcmp(av, k->type->api_version) || strcmp(kind, k->type->kind) ||
-		    strcmp(name, k->name) || strcmp(uid, k->uid))
+		if (!av || !kind || !name || !uid || strcmp(av, k->type->api_version) ||
+		    strcmp(kind, k->type->kind) || strcmp(name, k->name) ||
+		    strcmp(uid, OWNERS_REF_UID(k)))
 			return 0;
 		/* As the GC's reflect.DeepEqual: absent and false differ. */
 		if ((c != NULL) != (k->controller || k->controller_set) ||
@@ -325,7 +326,7 @@ static void reread_done(void *ctx, struct owners_http_request *r)
 		return; /* the next round reads it again */
 	uid = meta_string(doc, "uid");
 	rv = meta_string(doc, "resourceVersion");
-	if (!uid || strcmp(uid, s->node->uid)) {
+	if (!uid || strcmp(uid, OWNERS_NODE_UID(s->node))) {
 		owners_json_value_free(doc);
 		return; /* re-created: the new object is not ours to touch */
 	}
@@ -557,7 +558,8 @@ void owners_cascade_exec_probe_server_gc(struct owners_http_client *c, const str
 	req.content_type = "application/json";
 	rc = owners_api_path_object(&req.path, n->place->resource, n->place->namespace_, n->name, NULL);
 	if (!rc)
-		rc = owners_delete_options_json(&req.body, n->uid, NULL, owners_cascade_policy(mode), -1, 1);
+		rc = owners_delete_options_json(&req.body, OWNERS_NODE_UID(n), NULL,
+						owners_cascade_policy(mode), -1, 1);
 	if (!rc)
 		rc = owners_http_do(c, &req);
 	if (!rc && !owners_json_parse(&v, req.response.ptr, req.response.len, NULL)) {

@@ -77,21 +77,25 @@ int owners_cascade_fates_new(struct owners_tree_fate **out, struct owners_graph 
 	struct owners_cascade_plan plan;
 	struct owners_cascade_seeds seeds;
 	const char **roots = calloc(t->count + 1, sizeof(*roots));
+	/* the roots' UIDs as text, kept while the plan is made */
+	char (*root_uids)[OWNERS_UID_TEXT_SIZE] = calloc(t->count + 1, sizeof(*root_uids));
 	struct owners_tree_fate *fates = calloc((size_t)g->count + 1, sizeof(*fates));
 	unsigned char *in_tree = calloc((size_t)g->count + 1, 1);
 	size_t i, n = 0;
 	int rc = OWNERS_ENOMEM;
 
 	*out = NULL;
-	if (!roots || !fates || !in_tree)
+	if (!roots || !root_uids || !fates || !in_tree)
 		goto out;
 	for (i = 0; i < t->count; i++) {
 		/* a relation's row is not the cascade's */
 		if (t->rows[i].related)
 			continue;
 		in_tree[t->rows[i].node] = 1;
-		if (!t->rows[i].depth)
-			roots[n++] = g->nodes[t->rows[i].node].uid;
+		if (!t->rows[i].depth) {
+			roots[n] = owners_graph_node_uid(&g->nodes[t->rows[i].node], root_uids[n]);
+			n++;
+		}
 	}
 	memset(&seeds, 0, sizeof(seeds));
 	seeds.roots = roots;
@@ -107,6 +111,7 @@ int owners_cascade_fates_new(struct owners_tree_fate **out, struct owners_graph 
 	owners_cascade_plan_clear(&plan);
 out:
 	free(roots);
+	free(root_uids);
 	free(in_tree);
 	if (rc)
 		owners_cascade_fates_free(fates, g->count);

@@ -247,7 +247,8 @@ static int act(struct owners_cascade_runner *r, struct owners_cascade_runner_wor
 			tell(h, &e);
 		}
 		if (results[i].outcome == OWNERS_OUTCOME_FORBIDDEN &&
-		    owners_cascade_track_forbid(&r->track, w->graph->nodes[a->node].uid))
+		    owners_cascade_track_forbid(&r->track,
+						OWNERS_NODE_UID(&w->graph->nodes[a->node])))
 			rc = owners_error_oom(err);
 		else if (results[i].outcome == OWNERS_OUTCOME_FAILED)
 			*failed = 1;

@@ -130,8 +130,9 @@ static int remember(struct owners_cascade_track *t, const struct owners_graph *g
 		if (node->virtual_ || (!p->member[n] && !p->released[n]))
 			continue;
 		owners_buf_reset(&desc);
-		known = owners_strset_get(&t->seen, node->uid) != NULL;
-		if (describe(&desc, node) || !(e = owners_strset_add(&t->seen, node->uid, desc.ptr))) {
+		known = owners_strset_get(&t->seen, OWNERS_NODE_UID(node)) != NULL;
+		if (describe(&desc, node) ||
+		    !(e = owners_strset_add(&t->seen, OWNERS_NODE_UID(node), desc.ptr))) {
 			rc = OWNERS_ENOMEM;
 			break;
 		}
@@ -241,7 +242,8 @@ void owners_cascade_track_drop_forbidden(const struct owners_cascade_track *t,
 	size_t i, k = 0;
 
 	for (i = 0; i < p->n_actions; i++)
-		if (!owners_strset_get(&t->forbidden, g->nodes[p->actions[i].node].uid))
+		if (!owners_strset_get(&t->forbidden,
+				       OWNERS_NODE_UID(&g->nodes[p->actions[i].node])))
 			p->actions[k++] = p->actions[i];
 	p->n_actions = k;
 }
@@ -257,7 +259,8 @@ int owners_cascade_track_hung(const struct owners_cascade_track *t, const struct
 	if (!stuck)
 		return 0; /* cannot tell: keep waiting, the deadline ends it */
 	for (n = 0; n < g->count; n++)
-		if (!g->nodes[n].virtual_ && owners_strset_get(&t->forbidden, g->nodes[n].uid))
+		if (!g->nodes[n].virtual_ &&
+		    owners_strset_get(&t->forbidden, OWNERS_NODE_UID(&g->nodes[n])))
 			stuck[n] = 1;
 	while (changed) {
 		changed = 0;

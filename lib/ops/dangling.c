@@ -434,7 +434,7 @@ static int cell(struct owners_buf *c, enum col k, const struct owners_dangling_r
 	}
 	case C_OWNER: return owners_buf_addf(c, "%s/%s", ref->type->kind, ref->name);
 	case C_API: return owners_buf_adds(c, ref->type->api_version);
-	case C_UID: return owners_buf_adds(c, ref->uid);
+	case C_UID: return owners_buf_adds(c, OWNERS_REF_UID(ref));
 	case C_CLASS: return owners_buf_adds(c, owners_ref_class_name(f->class_));
 	case C_GC:
 		if (f->after != OWNERS_NO_NODE)

@@ -66,7 +66,7 @@ static int read_object(struct fixer *fx, const struct owners_node *n, struct own
 	int rc = owners_object_get(doc, fx->c, &q, err);
 
 	*replaced = 0;
-	if (!rc && strcmp(owners_object_io_meta_string(*doc, "uid"), n->uid)) {
+	if (!rc && strcmp(owners_object_io_meta_string(*doc, "uid"), OWNERS_NODE_UID(n))) {
 		owners_json_value_free(*doc);
 		*doc = NULL;
 		*replaced = 1;
@@ -87,7 +87,8 @@ static struct owners_dangling_finding *reported(struct fixer *fx, size_t a, size
 		struct owners_dangling_finding *f = &fx->rep->items[k];
 		const struct owners_ref *was = &fx->g->nodes[f->object].refs[f->ref];
 
-		if (!seen[k - a] && !strcmp(was->uid, ref->uid) && !strcmp(was->type->api_version, ref->type->api_version) &&
+		if (!seen[k - a] && !strcmp(OWNERS_REF_UID(was), OWNERS_REF_UID(ref)) &&
+		    !strcmp(was->type->api_version, ref->type->api_version) &&
 		    !strcmp(was->type->kind, ref->type->kind) && !strcmp(was->name, ref->name))
 			return f;
 	}
@@ -236,7 +237,7 @@ static int decide_ref(struct fixer *fx, struct decision *d, const struct owners_
 	type.kind = meta_string(item, "kind");
 	now.type = &type;
 	now.name = meta_string(item, "name");
-	now.uid = meta_string(item, "uid");
+	owners_graph_ref_borrow_uid(&now, meta_string(item, "uid"));
 	now.owner = OWNERS_NO_NODE;
 	/* What the GC makes of every reference, reported or not. */
 	d->after[i] = d->classes[i] = c = owners_graph_classify_ref(fx->g, items[a].object, &now);
@@ -510,7 +511,7 @@ static int verify_object(struct fixer *fx, size_t a, size_t b)
 		/* Removed: no reference with its UID and apiVersion is left.
 		 * Repaired: the reference is there, under another apiVersion. */
 		for (i = 0; refs && refs->type == OWNERS_JSON_ARRAY && i < refs->count; i++)
-			if (!strcmp(meta_string(refs->items[i], "uid"), was->uid))
+			if (!strcmp(meta_string(refs->items[i], "uid"), OWNERS_REF_UID(was)))
 				still |= strcmp(meta_string(refs->items[i], "apiVersion"), was->type->api_version) ? 2 : 1;
 		if (f->fix == OWNERS_FIX_REMOVED && still)
 			set_fix(f, OWNERS_FIX_FAILED, "still on the object after the patch");

@@ -26,7 +26,9 @@ int owners_finalizer_command_of(struct owners_command_line *c, const struct owne
 
 	rc = rc ? rc : owners_graph_node_name(&name, n);
 	rc = rc ? rc : owners_command_line_add(c, name.ptr, (const char *)NULL);
-	rc = rc ? rc : owners_finalizer_command_finish(c, n->place->namespace_, finalizer, n->uid);
+	rc = rc ? rc
+		: owners_finalizer_command_finish(c, n->place->namespace_, finalizer,
+						  OWNERS_NODE_UID(n));
 	owners_buf_clear(&name);
 	return rc;
 }

@@ -261,7 +261,7 @@ static int orphan_may_go(const struct run *x)
 {
 	if (!x->obj.deleting || !asked(x, "orphan") || !has(x->obj.meta_fins, "orphan"))
 		return 1;
-	return !x->t->orphan_blocked && x->t->orphan_released_uid &&
+	return !x->t->orphan_blocked && *x->t->orphan_released_uid &&
 	       !strcmp(x->t->orphan_released_uid, x->obj.uid);
 }
 

@@ -46,6 +46,7 @@
 #include "http.h"
 #include "object_io.h"
 #include "resource.h"
+#include "uid.h"
 
 struct owners_finalizer_remove_target {
 	const struct owners_resource *resource;
@@ -63,9 +64,10 @@ struct owners_finalizer_remove_target {
 	 * GC removes it only after orphanDependents released every dependent,
 	 * and removing it first makes the GC delete them. orphan_released_uid
 	 * is the UID whose dependents were released (owners_orphan_release());
-	 * for any other (NULL: none were) it is refused, force or not. So is
-	 * it when orphan_blocked says why they could not be released. */
-	const char *orphan_released_uid;
+	 * for any other ("": none were) it is refused, force or not. So is
+	 * it when orphan_blocked says why they could not be released. An
+	 * apiserver's UIDs fit; a longer one is not kept, and refused. */
+	char orphan_released_uid[OWNERS_UID_TEXT_SIZE];
 	const char *orphan_blocked;
 	/* The objects the command was printed for (--uid, as owners prints
 	 * a remedy): when set, what that command would finish being done is

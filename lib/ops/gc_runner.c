@@ -123,7 +123,8 @@ int owners_gc_runner_decide(struct owners_gc_runner *r, struct owners_gc_runner_
 		uint32_t i;
 
 		for (i = 0; i < w->graph->count; i++)
-			if (!w->graph->nodes[i].virtual_ && owners_strset_get(&r->unblocked, w->graph->nodes[i].uid))
+			if (!w->graph->nodes[i].virtual_ &&
+			    owners_strset_get(&r->unblocked, OWNERS_NODE_UID(&w->graph->nodes[i])))
 				owners_collector_retry(r->c, i);
 	}
 	owners_collector_plan(r->c, r->steps);
@@ -150,11 +151,11 @@ static int acting_on(const struct owners_gc_runner *r, const struct owners_graph
 	const struct owners_node *n = &g->nodes[k];
 	const struct owners_strset_entry *e;
 
-	if (!r->scope[k] || owners_strset_get(&r->forbidden, n->uid))
+	if (!r->scope[k] || owners_strset_get(&r->forbidden, OWNERS_NODE_UID(n)))
 		return 0;
 	/* watching: what was sent for this version is not sent again before
 	 * the version it made (or a 409's) comes back as an event */
-	e = r->watching ? owners_strset_get(&r->acted, n->uid) : NULL;
+	e = r->watching ? owners_strset_get(&r->acted, OWNERS_NODE_UID(n)) : NULL;
 	return !e || !e->value || strcmp(e->value, n->resource_version);
 }
 
@@ -212,7 +213,7 @@ static int remember_acted(struct owners_gc_runner *r, const struct owners_graph 
 
 	for (i = 0; i < r->plan.n_actions; i++) {
 		const struct owners_node *n = &g->nodes[r->plan.actions[i].node];
-		struct owners_strset_entry *e = owners_strset_get(&r->acted, n->uid);
+		struct owners_strset_entry *e = owners_strset_get(&r->acted, OWNERS_NODE_UID(n));
 
 		if (e) {
 			char *rv = owners_strdup(n->resource_version);
@@ -221,7 +222,7 @@ static int remember_acted(struct owners_gc_runner *r, const struct owners_graph 
 				return OWNERS_ENOMEM;
 			free(e->value);
 			e->value = rv;
-		} else if (!owners_strset_add(&r->acted, n->uid, n->resource_version)) {
+		} else if (!owners_strset_add(&r->acted, OWNERS_NODE_UID(n), n->resource_version)) {
 			return OWNERS_ENOMEM;
 		}
 	}
@@ -251,7 +252,8 @@ static int tell_result(struct owners_gc_runner *r, struct owners_gc_runner_world
 	case OWNERS_OUTCOME_CONFLICT:
 		return 0; /* someone did it first, or it changed: the next pass decides */
 	case OWNERS_OUTCOME_FORBIDDEN:
-		if (!owners_strset_add(&r->forbidden, w->graph->nodes[a->node].uid, NULL))
+		if (!owners_strset_add(&r->forbidden, OWNERS_NODE_UID(&w->graph->nodes[a->node]),
+				       NULL))
 			return OWNERS_ENOMEM;
 		e.kind = OWNERS_GC_RUNNER_EVENT_REFUSED;
 		break;
@@ -290,8 +292,11 @@ static int act(struct owners_gc_runner *r, struct owners_gc_runner_world *w, con
 	for (i = 0; !rc && i < p->n_actions; i++) {
 		if (tell_result(r, w, h, &p->actions[i], &results[i]))
 			rc = owners_error_oom(err);
-		else if (p->actions[i].kind == OWNERS_ACT_UNBLOCK && results[i].outcome == OWNERS_OUTCOME_DONE &&
-			 !owners_strset_add(&r->unblocked, w->graph->nodes[p->actions[i].node].uid, NULL))
+		else if (p->actions[i].kind == OWNERS_ACT_UNBLOCK &&
+			 results[i].outcome == OWNERS_OUTCOME_DONE &&
+			 !owners_strset_add(&r->unblocked,
+					    OWNERS_NODE_UID(&w->graph->nodes[p->actions[i].node]),
+					    NULL))
 			rc = owners_error_oom(err);
 	}
 	owners_cascade_exec_results_free(results, p->n_actions);

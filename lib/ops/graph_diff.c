@@ -116,7 +116,7 @@ static uint32_t ref_by_uid(const struct owners_node *n, const char *uid, const u
 	uint32_t k;
 
 	for (k = 0; k < n->n_refs; k++)
-		if (!(taken && taken[k]) && !strcmp(n->refs[k].uid, uid))
+		if (!(taken && taken[k]) && !strcmp(OWNERS_REF_UID(&n->refs[k]), uid))
 			return k;
 	return OWNERS_DIFF_NO_INDEX;
 }
@@ -181,7 +181,7 @@ static int compare_refs(struct differ *x)
 	if (!taken)
 		return OWNERS_ENOMEM;
 	for (k = 0; !rc && k < b->n_refs; k++) {
-		ka = ref_by_uid(a, b->refs[k].uid, taken);
+		ka = ref_by_uid(a, OWNERS_REF_UID(&b->refs[k]), taken);
 		if (ka != OWNERS_DIFF_NO_INDEX) {
 			taken[ka] = 1;
 			rc = same_ref(x, ka, k);
@@ -298,7 +298,7 @@ static int diff_b_object(struct differ *x, owners_graph_diff_want_fn want, void 
 	const struct owners_node *b = &d->b.g->nodes[x->nb];
 	int rc;
 
-	x->na = owners_graph_find_uid(d->a.g, b->uid);
+	x->na = owners_graph_find_uid(d->a.g, OWNERS_NODE_UID(b));
 	if (!observed(d->a.g, x->na))
 		x->na = OWNERS_NO_NODE;
 	else
@@ -327,7 +327,7 @@ static int diff_a_object(struct differ *x, owners_graph_diff_want_fn want, void 
 	struct owners_graph_diff *d = x->d;
 	const struct owners_node *a = &d->a.g->nodes[x->na];
 
-	if (x->in_b[x->na] || observed(d->b.g, owners_graph_find_uid(d->b.g, a->uid)) ||
+	if (x->in_b[x->na] || observed(d->b.g, owners_graph_find_uid(d->b.g, OWNERS_NODE_UID(a))) ||
 	    (want && !want(want_ctx, d->a.g, x->na)))
 		return 0;
 	if (!could_see(&d->b, a))
@@ -358,9 +358,10 @@ static int by_object_then_change(const void *pa, const void *pb, void *ctx)
 	const struct owners_node *y = owners_graph_diff_object(d, q, NULL);
 	int c;
 
-	if ((c = strcmp(x->place->kind, y->place->kind)) || (c = group_cmp(x->place->api_version, y->place->api_version)) ||
-	    (c = strcmp(x->place->namespace_, y->place->namespace_)) || (c = strcmp(x->name, y->name)) ||
-	    (c = strcmp(x->uid, y->uid)))
+	if ((c = strcmp(x->place->kind, y->place->kind)) ||
+	    (c = group_cmp(x->place->api_version, y->place->api_version)) ||
+	    (c = strcmp(x->place->namespace_, y->place->namespace_)) ||
+	    (c = strcmp(x->name, y->name)) || (c = strcmp(OWNERS_NODE_UID(x), OWNERS_NODE_UID(y))))
 		return c;
 	if (p->change != q->change)
 		return (int)p->change - (int)q->change;

@@ -39,7 +39,7 @@ static int attempt(struct owners_release_item *it, struct owners_http_client *c,
 	struct owners_buf body = OWNERS_BUF_INIT;
 	const struct owners_object_get_request get = {
 		.key = { dep->place->resource, dep->place->namespace_, dep->name },
-		.uid = dep->uid,
+		.uid = OWNERS_NODE_UID(dep),
 	};
 	const struct owners_object_write_request patch = {
 		.method = "PATCH",
@@ -150,7 +150,7 @@ int owners_orphan_release(struct owners_orphan_release *out, struct owners_http_
 		for (n = 0; n < max_attempts; n++) {
 			free(it->message);
 			it->message = NULL;
-			rc = attempt(it, c, dep, o->uid, dry_run);
+			rc = attempt(it, c, dep, OWNERS_NODE_UID(o), dry_run);
 			if (rc == OWNERS_ENOMEM)
 				return owners_error_oom(err);
 			if (rc != OWNERS_ECONFLICT)

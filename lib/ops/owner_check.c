@@ -142,7 +142,7 @@ static enum owners_owner_verdict check_now(struct owners_owner_checks *cc, const
 		v = OWNERS_OWNER_UNKNOWN;
 		owners_buf_addf(why, "owner %s/%s could not be checked: %s", ref->type->kind, ref->name,
 				owners_error_message(&err));
-	} else if (strcmp(owners_object_io_meta_string(doc, "uid"), ref->uid)) {
+	} else if (strcmp(owners_object_io_meta_string(doc, "uid"), OWNERS_REF_UID(ref))) {
 		v = OWNERS_OWNER_GONE; /* re-created: another UID */
 	} else {
 		v = OWNERS_OWNER_ALIVE;
@@ -166,7 +166,8 @@ int owners_owner_check(enum owners_owner_verdict *v, const char **why, struct ow
 	owners_resource_map_ref(cc->types, ref->type->api_version, ref->type->kind, &r);
 	/* Names, kinds and apiVersions never hold a newline. */
 	rc = owners_buf_addf(&key, "%s\n%s\n%s\n%s\n%s", ref->type->api_version, ref->type->kind,
-			     r && r->namespaced ? dep->place->namespace_ : "", ref->name, ref->uid);
+			     r && r->namespaced ? dep->place->namespace_ : "", ref->name,
+			     OWNERS_REF_UID(ref));
 	if (!rc && (e = owners_strset_get(&cc->seen, key.ptr))) {
 		*v = (enum owners_owner_verdict)e->flag;
 		*why = e->value;

@@ -6,7 +6,9 @@ int owners_scale_read(struct owners_scale_state *st, struct owners_http_client *
 		      const struct owners_node *n, enum owners_scale_how how, struct owners_error *err)
 {
 	const struct owners_object_get_request object = {
-		.key = { n->place->resource, n->place->namespace_, n->name }, .uid = n->uid, .full = 1,
+		.key = { n->place->resource, n->place->namespace_, n->name },
+		.uid = OWNERS_NODE_UID(n),
+		.full = 1,
 	};
 	const struct owners_object_get_request scale = {
 		.key = { n->place->resource, n->place->namespace_, n->name }, .subresource = "scale",

@@ -19,7 +19,8 @@ static int owner_scaled_before(const struct owners_graph *g, const struct owners
 			continue;
 		for (j = 0; j < i; j++)
 			if (sp->targets[j].how != OWNERS_SCALE_NONE &&
-			    !strcmp(g->nodes[sp->targets[j].node].uid, n->refs[r].uid))
+			    !strcmp(OWNERS_NODE_UID(&g->nodes[sp->targets[j].node]),
+				    OWNERS_REF_UID(&n->refs[r])))
 				return 1;
 	}
 	return 0;

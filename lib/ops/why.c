@@ -331,7 +331,7 @@ static int decide_eventually(struct owners_why *w, struct owners_graph *g)
 
 static int plan_each_mode(struct owners_why_cascade *c, struct owners_graph *g, uint32_t node)
 {
-	const char *uid = g->nodes[c->root].uid;
+	const char *uid = OWNERS_NODE_UID(&g->nodes[c->root]);
 	int m;
 
 	for (m = 0; m < OWNERS_WHY_MODES; m++) {

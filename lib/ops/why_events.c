@@ -105,7 +105,7 @@ int owners_why_events_fetch(struct owners_why_events *out, struct owners_http_cl
 		rc = owners_buf_addf(&req.path, "%sevents?limit=%zu", *n->place->namespace_ ? "/" : "/api/v1/",
 				     limit ? limit : 100);
 	if (!rc)
-		rc = owners_buf_addf(&selector, "involvedObject.uid=%s", n->uid);
+		rc = owners_buf_addf(&selector, "involvedObject.uid=%s", OWNERS_NODE_UID(n));
 	if (!rc)
 		rc = owners_url_add_query(&req.path, "fieldSelector", selector.ptr);
 	owners_buf_clear(&selector);

@@ -220,7 +220,9 @@ static int remove_command(struct owners_buf *out, const char *program, const str
 	int rc = owners_finalizer_command_start(&cmd);
 
 	rc = rc ? rc : owners_command_line_addf(&cmd, "%s/%s", n->place->kind, n->name);
-	rc = rc ? rc : owners_finalizer_command_finish(&cmd, n->place->namespace_, f->name, n->uid);
+	rc = rc ? rc
+		: owners_finalizer_command_finish(&cmd, n->place->namespace_, f->name,
+						  OWNERS_NODE_UID(n));
 	rc = rc ? rc : owners_command_line_spell(out, program, &cmd);
 	owners_command_line_clear(&cmd);
 	return rc;
@@ -541,7 +543,7 @@ static int json_owner(struct owners_json_gen *j, const struct owners_graph *g,
 	owners_ref_json_fields(j, ref);
 	if (on && *on->place->namespace_ && on->place->resource && on->place->resource->namespaced)
 		owners_json_gen_kv(j, "namespace", on->place->namespace_);
-	owners_json_gen_kv(j, "dependentUid", g->nodes[o->dependent].uid);
+	owners_json_gen_kv(j, "dependentUid", OWNERS_NODE_UID(&g->nodes[o->dependent]));
 	owners_json_gen_kv_int(j, "depth", o->depth);
 	owners_json_gen_kv(j, "state", owners_why_owner_state(g, o));
 	owners_json_gen_kv(j, "deletion", how);

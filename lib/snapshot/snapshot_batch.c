@@ -227,7 +227,8 @@ int owners_snapshot_batch_read_statuses(const char *data, size_t len, owners_sna
 
 	while (c.at < c.len) {
 		struct owners_object_status s;
-		const char *uid, *ready, *status;
+		const char *uid = NULL, *ready = NULL,
+			   *status = NULL; /* (set, or an error returned) */
 		unsigned health = 0, is_ready = 0;
 
 		if (take_string(&c, &uid) || take_string(&c, &ready) || take_string(&c, &status) ||

@@ -256,6 +256,7 @@ static int target_graph(struct result *out)
 	struct owners_cascade_options plan_options = { OWNERS_CASCADE_BACKGROUND, 1, 0 };
 	struct owners_cascade_plan plan;
 	const char *plan_root = NULL;
+	char plan_root_text[OWNERS_UID_TEXT_SIZE];
 	struct add_ctx a;
 	uint32_t roots[64];
 	size_t n_roots = 0;
@@ -309,7 +310,7 @@ static int target_graph(struct result *out)
 		rc = owners_graph_render_dot(&dot, g, NULL);
 	/* `owners delete --dry-run=client` of the first root */
 	if (!rc && n_roots) {
-		plan_root = g->nodes[roots[0]].uid;
+		plan_root = owners_graph_node_uid(&g->nodes[roots[0]], plan_root_text);
 		rc = owners_cascade_plan_make(&plan, g, &(struct owners_cascade_seeds){ &plan_root, 1, NULL, 0 }, &plan_options);
 	}
 	if (!rc && n_roots) {

@@ -43,7 +43,7 @@ static const struct owners_action *action_on(const struct owners_cascade_plan *p
 	size_t i;
 
 	for (i = 0; i < p->n_actions; i++)
-		if (!strcmp(g->nodes[p->actions[i].node].uid, uid))
+		if (!strcmp(OWNERS_NODE_UID(&g->nodes[p->actions[i].node]), uid))
 			return &p->actions[i];
 	return NULL;
 }
@@ -457,7 +457,7 @@ static void test_member_policy(void)
 static int drop_uid_x(void *ctx, const struct owners_ref *ref)
 {
 	(void)ctx;
-	return !strcmp(ref->uid, "x");
+	return !strcmp(OWNERS_REF_UID(ref), "x");
 }
 
 static void test_bodies(void)
@@ -665,7 +665,8 @@ static void test_track(void)
 	ok(owners_cascade_track_round(&t, g, &p, 1, on_event, &ev) == 0 && !*ev.text,
 	   "first round: everything remembered, nothing gone yet");
 	ok(owners_cascade_track_links(&t) == 0 && t.n_links == 3, "links: the three members (not the released pod)");
-	ok(owners_cascade_track_probe_candidate(&p, g, &node) && !strcmp(g->nodes[node].uid, "d"),
+	ok(owners_cascade_track_probe_candidate(&p, g, &node) &&
+		   !strcmp(OWNERS_NODE_UID(&g->nodes[node]), "d"),
 	   "the probe may ask about the root (about to enter foreground deletion, no finalizer "
 	   "yet)");
 	ok(owners_cascade_track_choose_types(&t, g, &p, &types) == 0, "types chosen");
@@ -847,12 +848,12 @@ static int fake_execute(void *ctx, struct owners_graph *g, const struct owners_c
 	for (i = 0; i < p->n_actions; i++) {
 		const struct owners_node *n = &g->nodes[p->actions[i].node];
 
-		results[i].outcome = f->forbid && !strcmp(n->uid, f->forbid)
+		results[i].outcome = f->forbid && !strcmp(OWNERS_NODE_UID(n), f->forbid)
 					     ? OWNERS_OUTCOME_FORBIDDEN
 					     : OWNERS_OUTCOME_DONE;
 		results[i].message = NULL;
 		for (k = 0; k < f->n && results[i].outcome == OWNERS_OUTCOME_DONE; k++)
-			if (!strcmp(f->objs[k].uid, n->uid) &&
+			if (!strcmp(f->objs[k].uid, OWNERS_NODE_UID(n)) &&
 			    p->actions[i].kind == OWNERS_ACT_DELETE)
 				f->gone[k] = 1;
 	}
@@ -883,7 +884,7 @@ static enum owners_owner_verdict fake_read_owner(void *ctx, const struct owners_
 
 	(void)dep;
 	for (k = 0; k < f->n; k++)
-		if (!strcmp(f->objs[k].uid, ref->uid))
+		if (!strcmp(f->objs[k].uid, OWNERS_REF_UID(ref)))
 			return f->gone[k] ? OWNERS_OWNER_GONE : OWNERS_OWNER_ALIVE;
 	return OWNERS_OWNER_GONE;
 }
@@ -1055,7 +1056,7 @@ static void test_gc_leaves_alone(void)
 		size_t i, said = 0;
 
 		for (i = 0; i < p.n_waits; i++)
-			said |= !strcmp(g->nodes[p.waits[i].node].uid, "blind") &&
+			said |= !strcmp(OWNERS_NODE_UID(&g->nodes[p.waits[i].node]), "blind") &&
 				strstr(p.waits[i].why, "failed discovery");
 		ok(said, "... and the plan says why it is left");
 	}

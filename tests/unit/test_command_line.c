@@ -60,7 +60,7 @@ static void finalizer_commands(void)
 	where.kind = "Deployment";
 	n.name = "web";
 	where.namespace_ = "shop";
-	n.uid = "u-web";
+	owners_graph_node_borrow_uid(&n, "u-web");
 	ok(!owners_finalizer_command_of(&c, &n, "example.com/hold"), "the command for a node");
 	check(NULL, &c, "owners finalizers remove deployment.apps/web -n shop --finalizer example.com/hold --uid=u-web",
 	      "  its name as owners names it, its namespace, the finalizer, its UID");

@@ -111,7 +111,7 @@ static void on_event(void *ctx, const struct owners_gc_runner_event *e)
 						e->step ? (int)e->step->kind : -1,
 						e->result ? (int)e->result->outcome : -1 };
 	snprintf(f->uids[f->n_events], sizeof(f->uids[0]), "%s",
-		 e->action ? e->graph->nodes[e->action->node].uid : "");
+		 e->action ? OWNERS_NODE_UID(&e->graph->nodes[e->action->node]) : "");
 	f->n_events++;
 }
 
@@ -140,7 +140,7 @@ static int execute(void *ctx, struct owners_graph *g, const struct owners_cascad
 	(void)o;
 	(void)err;
 	for (i = 0; i < p->n_actions; i++) {
-		const char *uid = g->nodes[p->actions[i].node].uid;
+		const char *uid = OWNERS_NODE_UID(&g->nodes[p->actions[i].node]);
 
 		f->requests++;
 		results[i].outcome = is(uid, f->forbid_uid)     ? OWNERS_OUTCOME_FORBIDDEN
@@ -361,7 +361,7 @@ static void test_held_and_dry(void)
 static int only_c(void *ctx, const struct owners_node *n)
 {
 	(void)ctx;
-	return !strcmp(n->uid, "c");
+	return !strcmp(OWNERS_NODE_UID(n), "c");
 }
 
 static void test_scope(void)

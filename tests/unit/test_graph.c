@@ -321,15 +321,26 @@ static void test_order_of_arrival(void)
 		is_str(m->name, "as-b-says", "[%d] its name: that dependent's reference's", k);
 		is_int(m->n_dependents, 3, "[%d] three dependents", k);
 		ok(m->n_dependents == 3 &&
-			   !strcmp(g[k]->nodes[owners_graph_dependents(g[k], m)[0]].uid, "u-cr") &&
-			   !strcmp(g[k]->nodes[owners_graph_dependents(g[k], m)[1]].uid,
+			   !strcmp(OWNERS_NODE_UID(
+					   &g[k]->nodes[owners_graph_dependents(g[k], m)[0]]),
+				   "u-cr") &&
+			   !strcmp(OWNERS_NODE_UID(
+					   &g[k]->nodes[owners_graph_dependents(g[k], m)[1]]),
 				   "u-dep-a") &&
-			   !strcmp(g[k]->nodes[owners_graph_dependents(g[k], m)[2]].uid, "u-dep-b"),
+			   !strcmp(OWNERS_NODE_UID(
+					   &g[k]->nodes[owners_graph_dependents(g[k], m)[2]]),
+				   "u-dep-b"),
 		   "[%d] ... in the node order: the ClusterRole, a/Pod, b/ConfigMap", k);
 		ok(r->n_dependents == 3 &&
-			   !strcmp(g[k]->nodes[owners_graph_dependents(g[k], r)[0]].uid, "u-m1") &&
-			   !strcmp(g[k]->nodes[owners_graph_dependents(g[k], r)[1]].uid, "u-m2") &&
-			   !strcmp(g[k]->nodes[owners_graph_dependents(g[k], r)[2]].uid, "u-z"),
+			   !strcmp(OWNERS_NODE_UID(
+					   &g[k]->nodes[owners_graph_dependents(g[k], r)[0]]),
+				   "u-m1") &&
+			   !strcmp(OWNERS_NODE_UID(
+					   &g[k]->nodes[owners_graph_dependents(g[k], r)[1]]),
+				   "u-m2") &&
+			   !strcmp(OWNERS_NODE_UID(
+					   &g[k]->nodes[owners_graph_dependents(g[k], r)[2]]),
+				   "u-z"),
 		   "[%d] root's dependents: ConfigMap m (u-m1, then u-m2: the UID breaks the tie), "
 		   "then Secret z",
 		   k);
@@ -606,8 +617,10 @@ static void test_watch_edits(void)
 	is_int(owners_graph_compact(g), 0, "compaction");
 	is_int((int)g->edits, 0, "starts the count again");
 	ok(node(g, "u-pod") == pod && node(g, "u-rs") == rs, "every node keeps its index");
-	ok(!strcmp(g->nodes[pod].name, "pod") && !strcmp(g->nodes[pod].refs[0].uid, "u-rs") &&
-	   !strcmp(g->nodes[pod].refs[0].type->kind, "ReplicaSet") && !strcmp(g->nodes[pod].place->namespace_, "ns"),
+	ok(!strcmp(g->nodes[pod].name, "pod") &&
+		   !strcmp(OWNERS_REF_UID(&g->nodes[pod].refs[0]), "u-rs") &&
+		   !strcmp(g->nodes[pod].refs[0].type->kind, "ReplicaSet") &&
+		   !strcmp(g->nodes[pod].place->namespace_, "ns"),
 	   "and its strings, copied");
 	owners_graph_link(g);
 	is_int((int)g->nodes[rs].n_dependents, 1, "links as before");

@@ -35,18 +35,20 @@ int main(void)
 			FAKE_OBJECT("ns", "early", "00000000-0000-4000-8000-000000000003",
 				    .n_refs = 1, .refs = &late));
 	fake_object_add(g, cm, FAKE_OBJECT("ns", "later", "00000000-0000-4000-8000-000000000004"));
+	/* a UID not as the apiserver writes them: kept as text */
+	fake_object_add(g, cm, FAKE_OBJECT("ns", "odd", "uid-odd"));
 	ok(owners_graph_link(g) == 0, "linked");
 	owners_graph_memory(g, &m);
-	is_int((long)m.nodes, (long)(4 * sizeof(struct owners_node)), "nodes: four of them");
+	is_int((long)m.nodes, (long)(5 * sizeof(struct owners_node)), "nodes: five of them");
 	is_int((long)m.refs, (long)(2 * sizeof(struct owners_ref)), "references: two");
-	is_int((long)m.uids, 5 * 37,
-	       "UIDs: the objects', and the reference's made before its owner was read (36 "
-	       "characters each; the other shares its owner's)");
+	is_int((long)m.uids, (long)sizeof("uid-odd"),
+	       "UIDs: only the one that is not a UUID has a string (the others are 16 bytes in "
+	       "their node or reference)");
 	is_int((long)m.names,
 	       (long)(strlen("parent") + strlen("child") + strlen("early") + 2 * strlen("later") +
-		      5),
+		      strlen("odd") + 6),
 	       "names: the objects', and the reference's made before its owner was read");
-	is_int((long)m.versions, 8, "resourceVersions: \"1\" four times");
+	is_int((long)m.versions, 10, "resourceVersions: \"1\" five times");
 	is_int((long)m.finalizers, (long)sizeof(char *),
 	       "finalizers: one pointer (the name is interned)");
 	is_int((long)m.extras, (long)sizeof(struct owners_node_extras),

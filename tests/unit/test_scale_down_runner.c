@@ -114,7 +114,10 @@ static void fake_init(struct fake *f, int64_t replicas)
 static enum owners_scale_run_end run(struct fake *f, struct owners_scale_runner *r, enum owners_scale_how how,
 				     int64_t deadline_ms, int dry_run)
 {
-	static const struct owners_node n = { .name = "db", .uid = "u1", .place = &owners_graph_no_place,
+	static const struct owners_node n = { .name = "db",
+					      .uid_key = { .text = "u1" },
+					      .uid_is_text = 1,
+					      .place = &owners_graph_no_place,
 					      .extras = &owners_graph_no_extras };
 	const struct owners_scale_hooks h = { f, on_event, paused_by_owners, interrupted, fake_read,
 					      fake_write, now_ms, sleep_ms };

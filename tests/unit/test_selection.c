@@ -259,8 +259,9 @@ static void test_find(struct owners_graph *g)
 		o.absent_owners = 1;
 		rc = select_(&s, g, args, 1, &how, &err);
 		ok(!rc && s.count == 1 && g->nodes[s.nodes[0]].virtual_ &&
-			   !strcmp(g->nodes[s.nodes[0]].uid, "u-gone"),
-		   "find, absent owners: a gone owner with dependents left is selected (its virtual node)");
+			   !strcmp(OWNERS_NODE_UID(&g->nodes[s.nodes[0]]), "u-gone"),
+		   "find, absent owners: a gone owner with dependents left is selected (its "
+		   "virtual node)");
 		o.absent_owners = 0;
 		rc = select_(&s, g, args, 1, &how, &err);
 		is_int(rc, OWNERS_ENOTFOUND, "  without the option it is not found");

@@ -69,7 +69,7 @@ static struct owners_object_status *statuses(const struct owners_graph *g, const
 	uint32_t i;
 
 	for (i = 0; st && i < g->count; i++) {
-		int ready = !not_ready || strcmp(g->nodes[i].uid, not_ready);
+		int ready = !not_ready || strcmp(OWNERS_NODE_UID(&g->nodes[i]), not_ready);
 
 		st[i].ready = strdup(ready ? "1/1" : "0/1");
 		st[i].is_ready = ready;
