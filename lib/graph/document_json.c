@@ -47,7 +47,8 @@ int owners_document_close(struct owners_json_gen *j, const struct owners_scan_wa
 	return owners_json_gen_map_close(j);
 }
 
-int owners_document_object(struct owners_json_gen *j, const struct owners_node *n)
+int owners_document_object(struct owners_json_gen *j, const struct owners_graph *g,
+			   const struct owners_node *n)
 {
 	uint32_t k;
 
@@ -72,7 +73,7 @@ int owners_document_object(struct owners_json_gen *j, const struct owners_node *
 			owners_json_gen_kv(j, "apiVersion", ref->type->api_version);
 			owners_json_gen_kv(j, "kind", ref->type->kind);
 			owners_json_gen_kv(j, "name", ref->name);
-			owners_json_gen_kv(j, "uid", OWNERS_REF_UID(ref));
+			owners_json_gen_kv(j, "uid", OWNERS_REF_UID(g, ref));
 			if (ref->controller || ref->controller_set)
 				owners_json_gen_kv_bool(j, "controller", ref->controller);
 			if (ref->block_owner_deletion || ref->block_owner_deletion_set)

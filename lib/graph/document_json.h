@@ -47,7 +47,8 @@ int owners_document_close(struct owners_json_gen *j, const struct owners_scan_wa
  * "apiVersion", "kind", "metadata" as the server has them (a node never
  * observed: what the reference to it says, name, namespace, uid). The
  * caller writes "owners" after it (owners_document_facts()). */
-int owners_document_object(struct owners_json_gen *j, const struct owners_node *n);
+int owners_document_object(struct owners_json_gen *j, const struct owners_graph *g,
+			   const struct owners_node *n);
 /* Opens the item's "owners" map. */
 int owners_document_facts(struct owners_json_gen *j);
 /* "warnings": [...] alone, for a document of its own shape (a tree

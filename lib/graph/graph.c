@@ -50,23 +50,11 @@ const char *owners_graph_node_uid(const struct owners_node *n, char *buf)
 	return owners_uid_text(&n->uid_key, n->uid_is_text, buf);
 }
 
-const char *owners_graph_ref_uid(const struct owners_ref *r, char *buf)
-{
-	return owners_uid_text(&r->uid_key, r->uid_is_text, buf);
-}
-
 void owners_graph_node_borrow_uid(struct owners_node *n, const char *text)
 {
 	n->uid_is_text = !owners_uid_pack(&n->uid_key, text);
 	if (n->uid_is_text)
 		n->uid_key.text = text ? text : "";
-}
-
-void owners_graph_ref_borrow_uid(struct owners_ref *r, const char *text)
-{
-	r->uid_is_text = !owners_uid_pack(&r->uid_key, text);
-	if (r->uid_is_text)
-		r->uid_key.text = text ? text : "";
 }
 
 /* A UID given as text, as the graph keys it (its text borrowed). */
@@ -390,6 +378,9 @@ static const char *intern_memo(struct owners_graph *g, unsigned slot, const char
 
 enum { MEMO_API_VERSION, MEMO_KIND, MEMO_NAMESPACE, MEMO_REF_API_VERSION, MEMO_REF_KIND };
 
+static uint32_t virtual_owner(struct owners_graph *g, uint32_t dependent,
+			      const struct owners_ref *ref, const struct uid_query *q);
+
 /* Writes what m says into node idx (its old strings stay in the arena). */
 static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_resource *r,
 		     const struct owners_object_meta *m)
@@ -447,12 +438,15 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
 		return OWNERS_EPROTO;
 	n->n_refs = (unsigned)m->n_owner_refs;
 	if (m->n_owner_refs) {
-		n->refs = owners_arena_alloc(a, m->n_owner_refs * sizeof(*n->refs));
-		if (!n->refs)
+		/* (n itself moves when a node is added below) */
+		struct owners_ref *refs = owners_arena_alloc(a, m->n_owner_refs * sizeof(*refs));
+
+		if (!refs)
 			return OWNERS_ENOMEM;
+		n->refs = refs;
 		for (i = 0; i < m->n_owner_refs; i++) {
 			const struct owners_owner_ref_meta *in = &m->owner_refs[i];
-			struct owners_ref *ref = &n->refs[i];
+			struct owners_ref *ref = &refs[i];
 			struct uid_query q;
 			uint32_t o;
 
@@ -464,22 +458,20 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
 			ref->type = api_version && kind ? ref_type_of(&g->places, a, api_version, kind) : NULL;
 			/* The owner is often listed already (owners' lists are short
 			 * and finish first): share its strings rather than copy them. */
-			if (o != OWNERS_NO_NODE) {
-				ref->uid_key = g->nodes[o].uid_key;
-				ref->uid_is_text = g->nodes[o].uid_is_text;
+			if (o != OWNERS_NO_NODE)
 				ref->name = in->name && !strcmp(in->name, g->nodes[o].name) ? g->nodes[o].name
 							   : owners_arena_strdup(a, in->name ? in->name : "");
-			} else {
-				ref->uid_key = q.key;
-				ref->uid_is_text = q.is_text ? 1 : 0;
-				if (q.is_text &&
-				    !(ref->uid_key.text = owners_arena_strdup(a, q.key.text)))
-					return OWNERS_ENOMEM;
+			else
 				ref->name = owners_arena_strdup(a, in->name ? in->name : "");
-			}
 			if (!ref->type || !ref->name)
 				return OWNERS_ENOMEM;
-			ref->owner = OWNERS_NO_NODE;
+			/* An owner not read (yet): a node for its UID now, which
+			 * the reference names by index (the UID's one copy is the
+			 * node's); reading the owner makes it real. */
+			if (o == OWNERS_NO_NODE &&
+			    (o = virtual_owner(g, idx, ref, &q)) == OWNERS_NO_NODE)
+				return OWNERS_ENOMEM;
+			ref->owner = o;
 			ref->controller = in->controller ? 1 : 0;
 			ref->block_owner_deletion = in->block_owner_deletion ? 1 : 0;
 			ref->controller_set = in->controller ||
@@ -627,9 +619,7 @@ static int copy_node(struct owners_arena *a, struct owners_node_places *places, 
 			if (!(api_version = owners_arena_intern(a, n->refs[i].type->api_version)) ||
 			    !(kind = owners_arena_intern(a, n->refs[i].type->kind)) ||
 			    !(refs[i].type = ref_type_of(places, a, api_version, kind)) ||
-			    !(refs[i].name = owners_arena_strdup(a, n->refs[i].name)) ||
-			    (refs[i].uid_is_text && !(refs[i].uid_key.text = owners_arena_strdup(
-							      a, n->refs[i].uid_key.text))))
+			    !(refs[i].name = owners_arena_strdup(a, n->refs[i].name)))
 				return OWNERS_ENOMEM;
 		}
 		n->refs = refs;
@@ -768,12 +758,17 @@ static int take_reference(struct owners_graph *g, struct owners_node *n, uint32_
 	return 0;
 }
 
-/* A node for an owner nobody has seen: what the reference says is all we know. */
-static uint32_t virtual_owner(struct owners_graph *g, uint32_t dependent, const struct owners_ref *ref)
+/* A node for an owner nobody has seen, of the UID q (borrowed text, copied
+ * here): what the reference says is all we know. */
+static uint32_t virtual_owner(struct owners_graph *g, uint32_t dependent,
+			      const struct owners_ref *ref, const struct uid_query *q)
 {
-	uint32_t idx = node_append(g, &ref->uid_key, ref->uid_is_text,
-				   owners_uid_hash(&ref->uid_key, ref->uid_is_text));
+	union owners_uid key = q->key;
+	uint32_t idx;
 
+	if (q->is_text && !(key.text = owners_arena_strdup(&g->arena, q->key.text)))
+		return OWNERS_NO_NODE;
+	idx = node_append(g, &key, q->is_text, q->hash);
 	if (idx == OWNERS_NO_NODE)
 		return OWNERS_NO_NODE;
 	g->nodes[idx].virtual_ = 1;
@@ -848,25 +843,15 @@ int owners_graph_link(struct owners_graph *g)
 	size_t total = 0;
 	uint32_t *edges;
 
-	/* Resolve every reference (making virtual owners) and count each
-	 * owner's dependents; then lay the dependents out in one array, each
-	 * owner's in dependent order. */
+	/* Count each owner's dependents (every reference names its owner's
+	 * node since it was added); then lay the dependents out in one
+	 * array, each owner's in dependent order. */
 	for (i = 0; i < g->count; i++)
 		g->nodes[i].n_dependents = 0;
 	for (i = 0; i < count; i++) {
 		for (j = 0; j < g->nodes[i].n_refs; j++) {
-			struct owners_ref *ref = &g->nodes[i].refs[j];
-			uint32_t owner =
-				find_hashed(g, &ref->uid_key, ref->uid_is_text,
-					    owners_uid_hash(&ref->uid_key, ref->uid_is_text));
+			uint32_t owner = g->nodes[i].refs[j].owner;
 
-			if (owner == OWNERS_NO_NODE) {
-				owner = virtual_owner(g, i, ref);
-				if (owner == OWNERS_NO_NODE)
-					return OWNERS_ENOMEM;
-				ref = &g->nodes[i].refs[j];
-			}
-			ref->owner = owner;
 			if (!repeated_owner(&g->nodes[i], j)) {
 				g->nodes[owner].n_dependents++;
 				total++;
@@ -991,8 +976,7 @@ const char *owners_ref_class_name(enum owners_ref_class c)
 static int exists_elsewhere(const struct owners_graph *g, const struct owners_resource *r,
 			    const char *ns, const struct owners_ref *ref)
 {
-	uint32_t n = find_hashed(g, &ref->uid_key, ref->uid_is_text,
-				 owners_uid_hash(&ref->uid_key, ref->uid_is_text));
+	uint32_t n = ref->owner; /* the node of its UID, if the graph has one */
 
 	return n != OWNERS_NO_NODE && !g->nodes[n].virtual_ && g->nodes[n].place->resource == r &&
 	       strcmp(g->nodes[n].place->namespace_, ns);
@@ -1070,11 +1054,9 @@ int owners_graph_resolve_ref(struct owners_graph *g, uint32_t dependent, const s
 		return OWNERS_ENOMEM;
 	}
 	if (out->found != OWNERS_NO_NODE) {
-		out->class_ = !owners_uid_equal(&g->nodes[out->found].uid_key,
-						g->nodes[out->found].uid_is_text, &ref->uid_key,
-						ref->uid_is_text)
-				      ? OWNERS_REF_UID_MISMATCH
-				      : OWNERS_REF_RESOLVED;
+		/* one node a UID: the same node, the same UID */
+		out->class_ =
+			out->found != ref->owner ? OWNERS_REF_UID_MISMATCH : OWNERS_REF_RESOLVED;
 		return 0;
 	}
 	switch (owners_graph_listing_state(g, r, ns, &l)) {

@@ -36,10 +36,12 @@ struct owners_ref {
 	 * by every reference that names the same */
 	const struct owners_node_place *type;
 	const char *name;
-	/* the UID it names (uid.h; its text: OWNERS_REF_UID()) */
-	union owners_uid uid_key;
-	uint32_t owner;          /* node index, set by owners_graph_link() */
-	unsigned uid_is_text : 1;
+	/* The node of the UID it names, which is the reference's UID
+	 * (OWNERS_REF_UID()): every UID a reference names has a node, a
+	 * virtual one while no object of it was read, from the moment the
+	 * reference is added. A reference built by hand (read again from the
+	 * server) may name a UID the graph does not hold: OWNERS_NO_NODE. */
+	uint32_t owner;
 	unsigned controller : 1;
 	unsigned block_owner_deletion : 1;
 	/* the field is present (false when present and not set above): a
@@ -103,20 +105,17 @@ struct owners_node {
 extern const struct owners_node_place owners_graph_no_place;
 extern const struct owners_node_extras owners_graph_no_extras;
 
-/* A node's or a reference's UID as text: in buf (OWNERS_UID_TEXT_SIZE
- * bytes) when it is kept as bytes, else the graph's own copy. */
+/* A node's UID as text: in buf (OWNERS_UID_TEXT_SIZE bytes) when it is
+ * kept as bytes, else the graph's own copy. */
 const char *owners_graph_node_uid(const struct owners_node *n, char *buf);
-const char *owners_graph_ref_uid(const struct owners_ref *r, char *buf);
 /* The same with a buffer of the enclosing block's: the text lives as
  * long as that block (a compound literal), so keep a copy to hold it
- * longer. */
-#define OWNERS_NODE_UID(n) owners_graph_node_uid((n), (char[OWNERS_UID_TEXT_SIZE]){ 0 })
-#define OWNERS_REF_UID(r)  owners_graph_ref_uid((r), (char[OWNERS_UID_TEXT_SIZE]){ 0 })
+ * longer. A reference's UID is its owner node's. */
+#define OWNERS_NODE_UID(n)   owners_graph_node_uid((n), (char[OWNERS_UID_TEXT_SIZE]){ 0 })
+#define OWNERS_REF_UID(g, r) OWNERS_NODE_UID(&(g)->nodes[(r)->owner])
 /* A node built by hand, not in a graph (a row's stand-in), named by
  * text it borrows. */
 void owners_graph_node_borrow_uid(struct owners_node *n, const char *text);
-/* A reference built by hand (one read again from the server) likewise. */
-void owners_graph_ref_borrow_uid(struct owners_ref *r, const char *text);
 
 /* Where a type was listed: namespace NULL means all namespaces (or a
  * cluster-scoped type). rc is 0 or the OWNERS_E* the list failed with. */

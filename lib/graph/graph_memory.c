@@ -30,11 +30,8 @@ void owners_graph_memory(const struct owners_graph *g, struct owners_graph_memor
 			const struct owners_node *o =
 				r->owner != OWNERS_NO_NODE ? &g->nodes[r->owner] : NULL;
 
-			/* (a reference to an owner read first shares its strings) */
-			out->uids += !r->uid_is_text || (o && o->uid_is_text &&
-							 r->uid_key.text == o->uid_key.text)
-					     ? 0
-					     : text(r->uid_key.text);
+			/* (a reference's UID is its owner node's; its name is
+			 * shared when its owner was read first) */
 			out->names += o && r->name == o->name ? 0 : text(r->name);
 		}
 		out->labels += 2 * n->extras->n_labels * sizeof(*n->extras->labels);

@@ -68,7 +68,7 @@ static int gen_object(struct owners_json_gen *j, struct owners_graph *g, uint32_
 	uint32_t k;
 
 	owners_json_gen_map_open(j);
-	owners_document_object(j, n);
+	owners_document_object(j, g, n);
 	owners_document_facts(j);
 	owners_json_gen_kv_bool(j, "found", !n->virtual_);
 	/* each of metadata.ownerReferences, in its order: how it resolves */
@@ -78,7 +78,7 @@ static int gen_object(struct owners_json_gen *j, struct owners_graph *g, uint32_
 		const struct owners_ref *ref = &n->refs[k];
 
 		owners_json_gen_map_open(j);
-		owners_json_gen_kv(j, "uid", OWNERS_REF_UID(ref));
+		owners_json_gen_kv(j, "uid", OWNERS_REF_UID(g, ref));
 		owners_json_gen_kv(j, "class", owners_ref_class_name(owners_graph_classify_ref(g, i, ref)));
 		owners_json_gen_map_close(j);
 	}

@@ -68,7 +68,8 @@ static void scratch_clear(struct meta_scratch *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static int meta_of(struct meta_scratch *s, const struct owners_node *n)
+static int meta_of(struct meta_scratch *s, const struct owners_graph *g,
+		   const struct owners_node *n)
 {
 	uint32_t i;
 
@@ -85,7 +86,8 @@ static int meta_of(struct meta_scratch *s, const struct owners_node *n)
 			(struct owners_owner_ref_meta){ r->type->api_version,
 							r->type->kind,
 							r->name,
-							owners_graph_ref_uid(r, s->ref_uids[i]),
+							owners_graph_node_uid(&g->nodes[r->owner],
+									      s->ref_uids[i]),
 							r->controller,
 							r->block_owner_deletion };
 		s->fields[i] = (unsigned char)((r->controller_set ? OWNERS_REF_HAS_CONTROLLER : 0) |
@@ -126,7 +128,7 @@ static int hand_on(struct owners_graph *from, struct owners_graph *g, const stru
 	for (i = 0; !rc && i < n; i++) {
 		const struct owners_node *node = &from->nodes[order[i]];
 
-		if ((rc = meta_of(&s, node)))
+		if ((rc = meta_of(&s, from, node)))
 			break;
 		rc = g ? owners_graph_add(g, node->place->resource, &s.m)
 		       : o->on_object(o->on_object_ctx, node->place->resource, &s.m);

@@ -29,12 +29,13 @@ int owners_node_json_lifecycle(struct owners_json_gen *j, const struct owners_no
 	return owners_json_gen_error(j);
 }
 
-int owners_ref_json_fields(struct owners_json_gen *j, const struct owners_ref *ref)
+int owners_ref_json_fields(struct owners_json_gen *j, const struct owners_graph *g,
+			   const struct owners_ref *ref)
 {
 	owners_json_gen_kv(j, "apiVersion", ref->type->api_version);
 	owners_json_gen_kv(j, "kind", ref->type->kind);
 	owners_json_gen_kv(j, "name", ref->name);
-	owners_json_gen_kv(j, "uid", OWNERS_REF_UID(ref));
+	owners_json_gen_kv(j, "uid", OWNERS_REF_UID(g, ref));
 	owners_json_gen_kv_bool(j, "controller", ref->controller);
 	owners_json_gen_kv_bool(j, "blockOwnerDeletion", ref->block_owner_deletion);
 	return owners_json_gen_error(j);

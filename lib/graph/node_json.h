@@ -17,7 +17,8 @@ int owners_node_json_identity(struct owners_json_gen *j, const struct owners_nod
  * "finalizers" (only when there are some). */
 int owners_node_json_lifecycle(struct owners_json_gen *j, const struct owners_node *n);
 /* "apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion"
- * (false when not set). */
-int owners_ref_json_fields(struct owners_json_gen *j, const struct owners_ref *ref);
+ * (false when not set) of a reference of graph g. */
+int owners_ref_json_fields(struct owners_json_gen *j, const struct owners_graph *g,
+			   const struct owners_ref *ref);
 
 #endif

@@ -774,7 +774,7 @@ static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
 
 		gen_absent(j, &r->tree->rel->uses.items[x->use]);
 	} else {
-		owners_document_object(j, n);
+		owners_document_object(j, r->g, n);
 		owners_document_facts(j);
 	}
 	owners_json_gen_kv_int(j, "depth", row->depth);
@@ -802,7 +802,7 @@ static int gen_node(struct owners_json_gen *j, const struct owners_render *r,
 		/* the reference the row was reached through, and what it is */
 		owners_json_gen_string(j, "reference");
 		owners_json_gen_map_open(j);
-		owners_ref_json_fields(j, row->via);
+		owners_ref_json_fields(j, r->g, row->via);
 		owners_json_gen_kv(j, "class", owners_ref_class_name(row->via_class));
 		owners_json_gen_map_close(j);
 	}

@@ -25,7 +25,8 @@ static int confirm_node(size_t *newly, struct owners_collector *c, uint32_t node
 
 		if (!owners_collector_ref_dangles(c, node, i))
 			continue;
-		if (owners_owner_check(&v, &why, cc, n, &n->refs[i]))
+		if (owners_owner_check(&v, &why, cc, n, &n->refs[i],
+				       OWNERS_REF_UID(c->g, &n->refs[i])))
 			return OWNERS_ENOMEM;
 		if (v == OWNERS_OWNER_GONE)
 			continue;
@@ -99,7 +100,7 @@ static int action_held(int *hold, const struct owners_cascade_plan *p, struct ow
 			continue;
 		if (!missing_owner(g, a->node, ref))
 			continue;
-		if (owners_owner_check(&v, &why, cc, n, ref))
+		if (owners_owner_check(&v, &why, cc, n, ref, OWNERS_REF_UID(g, ref)))
 			return OWNERS_ENOMEM;
 		*hold = v != OWNERS_OWNER_GONE;
 	}

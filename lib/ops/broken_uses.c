@@ -178,7 +178,7 @@ int owners_broken_uses_render_json(struct owners_buf *out,
 		const struct owners_relation *x = &r->rel->items[r->broken->items[i]];
 
 		owners_json_gen_map_open(j);
-		owners_document_object(j, &r->g->nodes[x->user]);
+		owners_document_object(j, r->g, &r->g->nodes[x->user]);
 		owners_document_facts(j);
 		owners_json_gen_string(j, "relation");
 		owners_json_gen_map_open(j);

@@ -72,7 +72,8 @@ int owners_finalizers_patch_json(struct owners_buf *out, const struct owners_nod
 
 /* The object's references as read, but those drop() takes out, and with
  * unblock every blockOwnerDeletion written false. */
-static int refs_patch(struct owners_buf *out, const struct owners_node *n,
+static int refs_patch(struct owners_buf *out, const struct owners_graph *g,
+		      const struct owners_node *n,
 		      int (*drop)(void *ctx, const struct owners_ref *ref), void *ctx, int unblock)
 {
 	struct owners_json_gen *j = NULL;
@@ -92,7 +93,7 @@ static int refs_patch(struct owners_buf *out, const struct owners_node *n,
 		owners_json_gen_kv(j, "apiVersion", ref->type->api_version);
 		owners_json_gen_kv(j, "kind", ref->type->kind);
 		owners_json_gen_kv(j, "name", ref->name);
-		owners_json_gen_kv(j, "uid", OWNERS_REF_UID(ref));
+		owners_json_gen_kv(j, "uid", OWNERS_REF_UID(g, ref));
 		/* As read: true, false, or absent ("controller": false is not
 		 * the same bytes as no field, and the GC keeps it too). */
 		if ((ref->controller || ref->controller_set))
@@ -105,15 +106,17 @@ static int refs_patch(struct owners_buf *out, const struct owners_node *n,
 	return owners_patch_end(j) ? OWNERS_ENOMEM : 0;
 }
 
-int owners_refs_patch_json(struct owners_buf *out, const struct owners_node *n,
+int owners_refs_patch_json(struct owners_buf *out, const struct owners_graph *g,
+			   const struct owners_node *n,
 			   int (*drop)(void *ctx, const struct owners_ref *ref), void *ctx)
 {
-	return refs_patch(out, n, drop, ctx, 0);
+	return refs_patch(out, g, n, drop, ctx, 0);
 }
 
-int owners_refs_unblock_patch_json(struct owners_buf *out, const struct owners_node *n)
+int owners_refs_unblock_patch_json(struct owners_buf *out, const struct owners_graph *g,
+				   const struct owners_node *n)
 {
-	return refs_patch(out, n, NULL, NULL, 1);
+	return refs_patch(out, g, n, NULL, NULL, 1);
 }
 
 /* ---- requests --------------------------------------------------------- */
@@ -134,6 +137,7 @@ int owners_refs_unblock_patch_json(struct owners_buf *out, const struct owners_n
  *              leaves the object as it was. */
 struct step {
 	struct owners_http_request patch, del, reread, del_again, undo;
+	const struct owners_graph *g; /* the node's */
 	const struct owners_node *node;
 	const char *added;
 	const char *displaced;        /* the other GC finalizer, taken off with it */
@@ -265,7 +269,8 @@ static void undo_finalizer(struct step *s, const char *resource_version,
 	submit(s, &s->undo);
 }
 
-static int refs_unchanged(const struct owners_json_value *refs, const struct owners_node *n)
+static int refs_unchanged(const struct owners_json_value *refs, const struct owners_graph *g,
+			  const struct owners_node *n)
 {
 	size_t i;
 
@@ -285,7 +290,7 @@ static int refs_unchanged(const struct owners_json_value *refs, const struct own
 
 		if (!av || !kind || !name || !uid || strcmp(av, k->type->api_version) ||
 		    strcmp(kind, k->type->kind) || strcmp(name, k->name) ||
-		    strcmp(uid, OWNERS_REF_UID(k)))
+		    strcmp(uid, OWNERS_REF_UID(g, k)))
 			return 0;
 		/* As the GC's reflect.DeepEqual: absent and false differ. */
 		if ((c != NULL) != (k->controller || k->controller_set) ||
@@ -330,7 +335,8 @@ static void reread_done(void *ctx, struct owners_http_request *r)
 		owners_json_value_free(doc);
 		return; /* re-created: the new object is not ours to touch */
 	}
-	if (refs_unchanged(owners_json_path(doc, "metadata", "ownerReferences", NULL), s->node)) {
+	if (refs_unchanged(owners_json_path(doc, "metadata", "ownerReferences", NULL), s->g,
+			   s->node)) {
 		/* Only something else about it changed (status, labels): the
 		 * decision stands. */
 		if (delete_request(&s->del_again, s, NULL) == 0)
@@ -397,6 +403,7 @@ static int prepare(struct step *s, struct owners_graph *g, const struct owners_c
 
 	if (!n->place->resource)
 		return OWNERS_EINVAL;
+	s->g = g;
 	s->node = n;
 	s->dry_run = o->dry_run;
 	/* As kubectl: --grace-period and --force shape the deletion of the
@@ -444,12 +451,12 @@ static int prepare(struct step *s, struct owners_graph *g, const struct owners_c
 
 		*first = &s->patch;
 		rc = patch_request(&s->patch, n, o->dry_run);
-		return rc ? rc : owners_refs_patch_json(&s->patch.body, n, drop_released, &d);
+		return rc ? rc : owners_refs_patch_json(&s->patch.body, g, n, drop_released, &d);
 	}
 	case OWNERS_ACT_UNBLOCK:
 		*first = &s->patch;
 		rc = patch_request(&s->patch, n, o->dry_run);
-		return rc ? rc : owners_refs_unblock_patch_json(&s->patch.body, n);
+		return rc ? rc : owners_refs_unblock_patch_json(&s->patch.body, g, n);
 	}
 	return OWNERS_EINVAL;
 }

@@ -82,10 +82,12 @@ int owners_finalizer_list_patch_json(struct owners_buf *out, const char *resourc
 				     const char *add);
 /* {"metadata":{"resourceVersion":rv,"ownerReferences":[...kept...]}}: every
  * reference for which drop() is false, all its fields as read. */
-int owners_refs_patch_json(struct owners_buf *out, const struct owners_node *n,
+int owners_refs_patch_json(struct owners_buf *out, const struct owners_graph *g,
+			   const struct owners_node *n,
 			   int (*drop)(void *ctx, const struct owners_ref *ref), void *ctx);
 /* The same, every reference kept, each blockOwnerDeletion written false
  * (the GC's unblockOwnerReferences). */
-int owners_refs_unblock_patch_json(struct owners_buf *out, const struct owners_node *n);
+int owners_refs_unblock_patch_json(struct owners_buf *out, const struct owners_graph *g,
+				   const struct owners_node *n);
 
 #endif

@@ -42,11 +42,11 @@ static double now_seconds(void)
 /* No action of the round rests on an owner missing from the scan that is
  * there when read (absence_confirm.h): each owner read once a round. */
 static enum owners_owner_verdict read_owner(void *ctx, const struct owners_node *dep,
-					    const struct owners_ref *ref)
+					    const struct owners_ref *ref, const char *uid)
 {
 	const struct owners_cascade_runner_hooks *h = ctx;
 
-	return h->read_owner(h->ctx, dep, ref);
+	return h->read_owner(h->ctx, dep, ref, uid);
 }
 
 static int confirm_absences(struct owners_cascade_runner *r, struct owners_cascade_runner_world *w,

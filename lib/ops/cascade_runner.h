@@ -87,7 +87,7 @@ struct owners_cascade_runner_hooks {
 	/* An owner read to confirm an absence; NULL: from the server
 	 * (owner_check.h). */
 	enum owners_owner_verdict (*read_owner)(void *ctx, const struct owners_node *dep,
-						const struct owners_ref *ref);
+						const struct owners_ref *ref, const char *uid);
 	/* Whether the caller was asked to stop (Ctrl-C, SIGTERM): looked at
 	 * between rounds only, once a round's requests are all answered, so
 	 * no change is left half made (a finalizer put on for a DELETE not

@@ -644,7 +644,7 @@ static void json_step(struct owners_json_gen *j, struct owners_buf *b, const str
 	int64_t due = owners_collector_render_step_due(g, k, s);
 
 	owners_json_gen_map_open(j);
-	owners_document_object(j, &g->nodes[k]);
+	owners_document_object(j, g, &g->nodes[k]);
 	owners_document_facts(j);
 	owners_json_gen_kv(j, "handler", owners_collector_handler_name(s->handler));
 	owners_json_gen_kv(j, "action", owners_collector_step_name(s->kind));

@@ -434,7 +434,7 @@ static int cell(struct owners_buf *c, enum col k, const struct owners_dangling_r
 	}
 	case C_OWNER: return owners_buf_addf(c, "%s/%s", ref->type->kind, ref->name);
 	case C_API: return owners_buf_adds(c, ref->type->api_version);
-	case C_UID: return owners_buf_adds(c, OWNERS_REF_UID(ref));
+	case C_UID: return owners_buf_adds(c, OWNERS_REF_UID(r->g, ref));
 	case C_CLASS: return owners_buf_adds(c, owners_ref_class_name(f->class_));
 	case C_GC:
 		if (f->after != OWNERS_NO_NODE)
@@ -573,12 +573,12 @@ static int json_finding(struct owners_json_gen *j, const struct owners_dangling_
 	if ((rc = owners_dangling_gc_reason(tmp, r->g, f)))
 		return rc;
 	owners_json_gen_map_open(j);
-	owners_document_object(j, n);
+	owners_document_object(j, r->g, n);
 	owners_document_facts(j);
 	/* the one of metadata.ownerReferences this finding is about */
 	owners_json_gen_string(j, "reference");
 	owners_json_gen_map_open(j);
-	owners_ref_json_fields(j, ref);
+	owners_ref_json_fields(j, r->g, ref);
 	owners_json_gen_map_close(j);
 	owners_json_gen_kv(j, "class", owners_ref_class_name(f->class_));
 	owners_json_gen_string(j, "gc");

@@ -87,7 +87,9 @@ static struct owners_dangling_finding *reported(struct fixer *fx, size_t a, size
 		struct owners_dangling_finding *f = &fx->rep->items[k];
 		const struct owners_ref *was = &fx->g->nodes[f->object].refs[f->ref];
 
-		if (!seen[k - a] && !strcmp(OWNERS_REF_UID(was), OWNERS_REF_UID(ref)) &&
+		/* the same UID: the same node (a UID the graph does not hold is
+		 * none of its references') */
+		if (!seen[k - a] && ref->owner != OWNERS_NO_NODE && was->owner == ref->owner &&
 		    !strcmp(was->type->api_version, ref->type->api_version) &&
 		    !strcmp(was->type->kind, ref->type->kind) && !strcmp(was->name, ref->name))
 			return f;
@@ -146,7 +148,7 @@ static const struct owners_resource *served_version(const struct owners_resource
  * group and kind, is alive with ref's UID: then the reference is only out
  * of date, and repairing its apiVersion is the fix. */
 static int repairable(struct fixer *fx, const struct owners_node *dep, const struct owners_ref *ref,
-		      const struct owners_resource **to)
+		      const char *uid, const struct owners_resource **to)
 {
 	const struct owners_resource *r = served_version(fx->g->types, ref->type->api_version, ref->type->kind);
 	struct owners_ref moved;
@@ -161,7 +163,7 @@ static int repairable(struct fixer *fx, const struct owners_node *dep, const str
 	type = *ref->type;
 	type.api_version = r->api_version;
 	moved.type = &type;
-	if (owners_owner_check(&v, &msg, &fx->checks, dep, &moved) || v != OWNERS_OWNER_ALIVE)
+	if (owners_owner_check(&v, &msg, &fx->checks, dep, &moved, uid) || v != OWNERS_OWNER_ALIVE)
 		return 0;
 	*to = r;
 	return 1;
@@ -225,6 +227,7 @@ static int decide_ref(struct fixer *fx, struct decision *d, const struct owners_
 	const struct owners_resource *to;
 	struct owners_ref now;
 	struct owners_node_place type = owners_graph_no_place;
+	const char *now_uid = meta_string(item, "uid");
 	struct owners_dangling_finding *f;
 	enum owners_ref_class c;
 	enum owners_owner_verdict v;
@@ -237,8 +240,10 @@ static int decide_ref(struct fixer *fx, struct decision *d, const struct owners_
 	type.kind = meta_string(item, "kind");
 	now.type = &type;
 	now.name = meta_string(item, "name");
-	owners_graph_ref_borrow_uid(&now, meta_string(item, "uid"));
-	now.owner = OWNERS_NO_NODE;
+	if (!now_uid)
+		now_uid = "";
+	/* the node of its UID, when the graph holds one */
+	now.owner = owners_graph_find_uid(fx->g, now_uid);
 	/* What the GC makes of every reference, reported or not. */
 	d->after[i] = d->classes[i] = c = owners_graph_classify_ref(fx->g, items[a].object, &now);
 	/* Only what was reported, and only while it still dangles. */
@@ -251,14 +256,14 @@ static int decide_ref(struct fixer *fx, struct decision *d, const struct owners_
 			c == OWNERS_REF_RESOLVED ? "resolves now" : "no verdict now");
 		return 0;
 	}
-	if ((rc = owners_owner_check(&v, &msg, &fx->checks, n, &now)))
+	if ((rc = owners_owner_check(&v, &msg, &fx->checks, n, &now, now_uid)))
 		return rc;
 	if (v == OWNERS_OWNER_ALIVE) {
 		set_fix(f, OWNERS_FIX_KEPT, "%s", msg ? msg : "resolves now");
 	} else if (v == OWNERS_OWNER_UNKNOWN) {
 		set_fix(f, OWNERS_FIX_FAILED, "not removed: %s",
 			msg ? msg : "the owner could not be checked");
-	} else if (c == OWNERS_REF_UNRESOLVABLE && repairable(fx, n, &now, &to)) {
+	} else if (c == OWNERS_REF_UNRESOLVABLE && repairable(fx, n, &now, now_uid, &to)) {
 		/* Out of date, not dangling: same object, served elsewhere. */
 		d->api_versions[i] = to->api_version;
 		d->after[i] = OWNERS_REF_RESOLVED;
@@ -511,7 +516,7 @@ static int verify_object(struct fixer *fx, size_t a, size_t b)
 		/* Removed: no reference with its UID and apiVersion is left.
 		 * Repaired: the reference is there, under another apiVersion. */
 		for (i = 0; refs && refs->type == OWNERS_JSON_ARRAY && i < refs->count; i++)
-			if (!strcmp(meta_string(refs->items[i], "uid"), OWNERS_REF_UID(was)))
+			if (!strcmp(meta_string(refs->items[i], "uid"), OWNERS_REF_UID(fx->g, was)))
 				still |= strcmp(meta_string(refs->items[i], "apiVersion"), was->type->api_version) ? 2 : 1;
 		if (f->fix == OWNERS_FIX_REMOVED && still)
 			set_fix(f, OWNERS_FIX_FAILED, "still on the object after the patch");

@@ -97,11 +97,11 @@ static int choose_scope(struct owners_gc_runner *r, struct owners_gc_runner_worl
 }
 
 static enum owners_owner_verdict read_owner(void *ctx, const struct owners_node *dep,
-					    const struct owners_ref *ref)
+					    const struct owners_ref *ref, const char *uid)
 {
 	const struct owners_gc_runner_hooks *h = ctx;
 
-	return h->read_owner(h->ctx, dep, ref);
+	return h->read_owner(h->ctx, dep, ref, uid);
 }
 
 /* What a pass does rests on no absence the server has not confirmed

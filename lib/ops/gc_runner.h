@@ -89,7 +89,7 @@ struct owners_gc_runner_hooks {
 	/* An owner read to confirm an absence; NULL: from the server
 	 * (owner_check.h). */
 	enum owners_owner_verdict (*read_owner)(void *ctx, const struct owners_node *dep,
-						const struct owners_ref *ref);
+						const struct owners_ref *ref, const char *uid);
 	/* Milliseconds on a monotonic clock; NULL: owners_clock_ms(). */
 	int64_t (*now_ms)(void *ctx);
 };

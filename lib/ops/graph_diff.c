@@ -111,12 +111,13 @@ static int classify(struct owners_graph *g, uint32_t node, uint32_t k, enum owne
 	return rc;
 }
 
-static uint32_t ref_by_uid(const struct owners_node *n, const char *uid, const unsigned char *taken)
+static uint32_t ref_by_uid(const struct owners_graph *g, const struct owners_node *n,
+			   const char *uid, const unsigned char *taken)
 {
 	uint32_t k;
 
 	for (k = 0; k < n->n_refs; k++)
-		if (!(taken && taken[k]) && !strcmp(OWNERS_REF_UID(&n->refs[k]), uid))
+		if (!(taken && taken[k]) && !strcmp(OWNERS_REF_UID(g, &n->refs[k]), uid))
 			return k;
 	return OWNERS_DIFF_NO_INDEX;
 }
@@ -181,7 +182,7 @@ static int compare_refs(struct differ *x)
 	if (!taken)
 		return OWNERS_ENOMEM;
 	for (k = 0; !rc && k < b->n_refs; k++) {
-		ka = ref_by_uid(a, OWNERS_REF_UID(&b->refs[k]), taken);
+		ka = ref_by_uid(ga, a, OWNERS_REF_UID(gb, &b->refs[k]), taken);
 		if (ka != OWNERS_DIFF_NO_INDEX) {
 			taken[ka] = 1;
 			rc = same_ref(x, ka, k);
@@ -428,8 +429,11 @@ const struct owners_node *owners_graph_diff_object(const struct owners_graph_dif
 }
 
 const struct owners_ref *owners_graph_diff_ref(const struct owners_graph_diff *d,
+					       const struct owners_graph **g,
 					       const struct owners_diff_item *it)
 {
+	if (g)
+		*g = it->ref_b != OWNERS_DIFF_NO_INDEX ? d->b.g : d->a.g;
 	if (it->ref_b != OWNERS_DIFF_NO_INDEX)
 		return &d->b.g->nodes[it->node_b].refs[it->ref_b];
 	if (it->ref_a != OWNERS_DIFF_NO_INDEX)

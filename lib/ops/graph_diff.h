@@ -130,8 +130,10 @@ void owners_graph_diff_clear(struct owners_graph_diff *d);
 const struct owners_node *owners_graph_diff_object(const struct owners_graph_diff *d,
 						   const struct owners_diff_item *it,
 						   const struct owners_graph **g);
-/* The reference a change is about (B's when B has it), or NULL. */
+/* The reference a change is about (B's when B has it), or NULL; with g,
+ * the graph it is in. */
 const struct owners_ref *owners_graph_diff_ref(const struct owners_graph_diff *d,
+					       const struct owners_graph **g,
 					       const struct owners_diff_item *it);
 /* Stable names, as in the JSON document: "appeared", "went",
  * "deletion-started", "finalizer-added", "finalizer-removed", "adopted",

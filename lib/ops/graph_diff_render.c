@@ -89,7 +89,7 @@ static int describe_ref(struct owners_buf *out, const struct owners_graph_diff *
 static int describe(struct owners_buf *out, const struct owners_graph_diff *d, const struct owners_diff_item *it)
 {
 	const struct owners_node *n = owners_graph_diff_object(d, it, NULL);
-	const struct owners_ref *ref = owners_graph_diff_ref(d, it);
+	const struct owners_ref *ref = owners_graph_diff_ref(d, NULL, it);
 
 	switch (it->change) {
 	case OWNERS_DIFF_APPEARED: return add_dated(out, d, it, "appeared", ", created ", " ago");
@@ -188,7 +188,8 @@ static void json_side(struct owners_json_gen *j, const char *key, const char *so
 static void json_change(struct owners_json_gen *j, const struct owners_graph_diff *d,
 			const struct owners_diff_item *it)
 {
-	const struct owners_ref *ref = owners_graph_diff_ref(d, it);
+	const struct owners_graph *rg = NULL;
+	const struct owners_ref *ref = owners_graph_diff_ref(d, &rg, it);
 
 	owners_json_gen_map_open(j);
 	owners_json_gen_kv(j, "change", owners_diff_change_name(it->change));
@@ -201,7 +202,7 @@ static void json_change(struct owners_json_gen *j, const struct owners_graph_dif
 	if (ref) {
 		owners_json_gen_string(j, "owner");
 		owners_json_gen_map_open(j);
-		owners_ref_json_fields(j, ref);
+		owners_ref_json_fields(j, rg, ref);
 		owners_json_gen_map_close(j);
 	}
 	if (ref && it->ref_a != OWNERS_DIFF_NO_INDEX)
@@ -214,10 +215,11 @@ static void json_change(struct owners_json_gen *j, const struct owners_graph_dif
 /* The item of the object of changes [i, end), those changes under owners. */
 static size_t json_item(struct owners_json_gen *j, const struct owners_graph_diff *d, size_t i)
 {
-	const struct owners_node *n = owners_graph_diff_object(d, &d->items[i], NULL);
+	const struct owners_graph *g = NULL;
+	const struct owners_node *n = owners_graph_diff_object(d, &d->items[i], &g);
 
 	owners_json_gen_map_open(j);
-	owners_document_object(j, n);
+	owners_document_object(j, g, n);
 	owners_document_facts(j);
 	owners_json_gen_string(j, "changes");
 	owners_json_gen_array_open(j);

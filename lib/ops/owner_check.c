@@ -108,8 +108,10 @@ static enum owners_owner_verdict check_served(struct owners_owner_checks *cc, co
 
 /* isDangling(): the owner by apiVersion, kind and name, in the dependent's
  * namespace when its kind is namespaced; dangling on 404 or another UID. */
-static enum owners_owner_verdict check_now(struct owners_owner_checks *cc, const struct owners_node *dep,
-					   const struct owners_ref *ref, struct owners_buf *why)
+static enum owners_owner_verdict check_now(struct owners_owner_checks *cc,
+					   const struct owners_node *dep,
+					   const struct owners_ref *ref, const char *uid,
+					   struct owners_buf *why)
 {
 	const struct owners_resource *r = NULL;
 	enum owners_ref_mapping m = owners_resource_map_ref(cc->types, ref->type->api_version, ref->type->kind, &r);
@@ -142,7 +144,7 @@ static enum owners_owner_verdict check_now(struct owners_owner_checks *cc, const
 		v = OWNERS_OWNER_UNKNOWN;
 		owners_buf_addf(why, "owner %s/%s could not be checked: %s", ref->type->kind, ref->name,
 				owners_error_message(&err));
-	} else if (strcmp(owners_object_io_meta_string(doc, "uid"), OWNERS_REF_UID(ref))) {
+	} else if (strcmp(owners_object_io_meta_string(doc, "uid"), uid)) {
 		v = OWNERS_OWNER_GONE; /* re-created: another UID */
 	} else {
 		v = OWNERS_OWNER_ALIVE;
@@ -153,8 +155,9 @@ static enum owners_owner_verdict check_now(struct owners_owner_checks *cc, const
 	return v;
 }
 
-int owners_owner_check(enum owners_owner_verdict *v, const char **why, struct owners_owner_checks *cc,
-		       const struct owners_node *dep, const struct owners_ref *ref)
+int owners_owner_check(enum owners_owner_verdict *v, const char **why,
+		       struct owners_owner_checks *cc, const struct owners_node *dep,
+		       const struct owners_ref *ref, const char *uid)
 {
 	const struct owners_resource *r = NULL;
 	struct owners_buf key = OWNERS_BUF_INIT, text = OWNERS_BUF_INIT;
@@ -166,8 +169,7 @@ int owners_owner_check(enum owners_owner_verdict *v, const char **why, struct ow
 	owners_resource_map_ref(cc->types, ref->type->api_version, ref->type->kind, &r);
 	/* Names, kinds and apiVersions never hold a newline. */
 	rc = owners_buf_addf(&key, "%s\n%s\n%s\n%s\n%s", ref->type->api_version, ref->type->kind,
-			     r && r->namespaced ? dep->place->namespace_ : "", ref->name,
-			     OWNERS_REF_UID(ref));
+			     r && r->namespaced ? dep->place->namespace_ : "", ref->name, uid);
 	if (!rc && (e = owners_strset_get(&cc->seen, key.ptr))) {
 		*v = (enum owners_owner_verdict)e->flag;
 		*why = e->value;
@@ -177,9 +179,9 @@ int owners_owner_check(enum owners_owner_verdict *v, const char **why, struct ow
 		goto out;
 	if (cc->read) {
 		cc->reads++;
-		*v = cc->read(cc->read_ctx, dep, ref);
+		*v = cc->read(cc->read_ctx, dep, ref, uid);
 	} else {
-		*v = check_now(cc, dep, ref, &text);
+		*v = check_now(cc, dep, ref, uid, &text);
 	}
 	if (!(e = owners_strset_add(&cc->seen, key.ptr, text.len ? text.ptr : NULL))) {
 		rc = OWNERS_ENOMEM;

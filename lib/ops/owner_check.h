@@ -46,7 +46,8 @@ struct owners_owner_checks {
 	struct owners_strset seen; /* key -> why (ALIVE/UNKNOWN); flag: the verdict */
 	size_t reads;              /* owners read (for tests and -v) */
 	/* Tests: asked instead of the server when set. */
-	enum owners_owner_verdict (*read)(void *ctx, const struct owners_node *dep, const struct owners_ref *ref);
+	enum owners_owner_verdict (*read)(void *ctx, const struct owners_node *dep,
+					  const struct owners_ref *ref, const char *uid);
 	void *read_ctx;
 };
 
@@ -55,10 +56,12 @@ void owners_owner_checks_init(struct owners_owner_checks *cc, const struct owner
 /* Forgets every verdict (a new pass reads again); keeps types and http. */
 void owners_owner_checks_clear(struct owners_owner_checks *cc);
 
-/* The verdict on ref, one of dep's references; *why (borrowed from cc, may
- * be NULL for GONE) says what was found when the owner is kept. 0, or
- * OWNERS_ENOMEM. */
-int owners_owner_check(enum owners_owner_verdict *v, const char **why, struct owners_owner_checks *cc,
-		       const struct owners_node *dep, const struct owners_ref *ref);
+/* The verdict on ref, one of dep's references, which names uid (its text:
+ * OWNERS_REF_UID() of a reference in a graph); *why (borrowed from cc,
+ * may be NULL for GONE) says what was found when the owner is kept. 0,
+ * or OWNERS_ENOMEM. */
+int owners_owner_check(enum owners_owner_verdict *v, const char **why,
+		       struct owners_owner_checks *cc, const struct owners_node *dep,
+		       const struct owners_ref *ref, const char *uid);
 
 #endif

@@ -18,9 +18,9 @@ static int owner_scaled_before(const struct owners_graph *g, const struct owners
 		if (!n->refs[r].controller)
 			continue;
 		for (j = 0; j < i; j++)
+			/* (a reference names its owner's node: one UID, one node) */
 			if (sp->targets[j].how != OWNERS_SCALE_NONE &&
-			    !strcmp(OWNERS_NODE_UID(&g->nodes[sp->targets[j].node]),
-				    OWNERS_REF_UID(&n->refs[r])))
+			    sp->targets[j].node == n->refs[r].owner)
 				return 1;
 	}
 	return 0;

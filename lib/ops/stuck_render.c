@@ -432,7 +432,7 @@ static int json_item(struct renderer *x, uint32_t node)
 	size_t i;
 
 	owners_json_gen_map_open(j);
-	owners_document_object(j, n);
+	owners_document_object(j, r->g, n);
 	owners_document_facts(j);
 	if (it)
 		owners_json_gen_kv_int(j, "stuckSeconds", (long long)stuck_for(r, n));

@@ -289,7 +289,7 @@ int owners_unused_render_json(struct owners_buf *out, const struct owners_unused
 		const struct owners_unused_finding *f = &r->rep->items[i];
 
 		owners_json_gen_map_open(j);
-		owners_document_object(j, &r->g->nodes[f->node]);
+		owners_document_object(j, r->g, &r->g->nodes[f->node]);
 		owners_document_facts(j);
 		owners_json_gen_kv(j, "state", owners_unused_state_name(f->state));
 		owners_json_gen_kv(j, "reason", f->reason);

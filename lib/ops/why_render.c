@@ -540,7 +540,7 @@ static int json_owner(struct owners_json_gen *j, const struct owners_graph *g,
 	const char *how = o->class_ == OWNERS_REF_RESOLVED && on ? owners_why_deletion(on) : NULL;
 
 	owners_json_gen_map_open(j);
-	owners_ref_json_fields(j, ref);
+	owners_ref_json_fields(j, g, ref);
 	if (on && *on->place->namespace_ && on->place->resource && on->place->resource->namespaced)
 		owners_json_gen_kv(j, "namespace", on->place->namespace_);
 	owners_json_gen_kv(j, "dependentUid", OWNERS_NODE_UID(&g->nodes[o->dependent]));
@@ -717,7 +717,7 @@ static int json_body(struct owners_json_gen *j, const struct owners_why_render *
 	owners_document_items(j);
 	/* one item: the object asked about, what decides its fate under owners */
 	owners_json_gen_map_open(j);
-	owners_document_object(j, &g->nodes[w->node]);
+	owners_document_object(j, g, &g->nodes[w->node]);
 	owners_document_facts(j);
 	owners_json_gen_kv(j, "verdict", owners_why_verdict_name(w->verdict));
 	owners_json_gen_kv(j, "rule", w->rule);

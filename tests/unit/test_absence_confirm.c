@@ -28,12 +28,14 @@ struct server {
 	size_t n;
 };
 
-static enum owners_owner_verdict read_owner(void *ctx, const struct owners_node *dep, const struct owners_ref *ref)
+static enum owners_owner_verdict read_owner(void *ctx, const struct owners_node *dep,
+					    const struct owners_ref *ref, const char *uid)
 {
 	struct server *s = ctx;
 	size_t i;
 
 	(void)dep;
+	(void)uid;
 	for (i = 0; i < s->n && strcmp(s->asked[i], ref->name); i++)
 		;
 	if (i == s->n && s->n < 16)

@@ -154,12 +154,13 @@ static int execute(void *ctx, struct owners_graph *g, const struct owners_cascad
 }
 
 static enum owners_owner_verdict read_owner(void *ctx, const struct owners_node *dep,
-					    const struct owners_ref *ref)
+					    const struct owners_ref *ref, const char *uid)
 {
 	struct fake *f = ctx;
 
 	(void)dep;
 	(void)ref;
+	(void)uid;
 	f->owner_reads++;
 	return f->owner_verdict;
 }

@@ -618,7 +618,7 @@ static void test_watch_edits(void)
 	is_int((int)g->edits, 0, "starts the count again");
 	ok(node(g, "u-pod") == pod && node(g, "u-rs") == rs, "every node keeps its index");
 	ok(!strcmp(g->nodes[pod].name, "pod") &&
-		   !strcmp(OWNERS_REF_UID(&g->nodes[pod].refs[0]), "u-rs") &&
+		   !strcmp(OWNERS_REF_UID(g, &g->nodes[pod].refs[0]), "u-rs") &&
 		   !strcmp(g->nodes[pod].refs[0].type->kind, "ReplicaSet") &&
 		   !strcmp(g->nodes[pod].place->namespace_, "ns"),
 	   "and its strings, copied");

@@ -107,7 +107,7 @@ static const char *words(const struct owners_graph_diff *d)
 	for (i = 0; i < d->count; i++) {
 		const struct owners_diff_item *it = &d->items[i];
 		const struct owners_node *n = owners_graph_diff_object(d, it, NULL);
-		const struct owners_ref *ref = owners_graph_diff_ref(d, it);
+		const struct owners_ref *ref = owners_graph_diff_ref(d, NULL, it);
 		size_t len = strlen(out);
 
 		snprintf(out + len, sizeof(out) - len, "%s%s:%s", i ? " " : "", owners_diff_change_name(it->change),
