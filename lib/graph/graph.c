@@ -226,6 +226,11 @@ static void name_index_drop(struct owners_graph *g)
 	g->by_name_cap = 0;
 }
 
+void owners_graph_release_name_index(struct owners_graph *g)
+{
+	name_index_drop(g);
+}
+
 /* ---- places ---------------------------------------------------------- */
 
 static uint64_t place_hash(const char *api_version, const char *kind, const char *ns,
@@ -1258,6 +1263,7 @@ int owners_graph_summarize(struct owners_graph *g, const char *ns, struct owners
 				out->dangling++;
 		}
 	}
+	owners_graph_release_name_index(g); /* before the walk's arrays */
 	on_cycle = malloc(g->count ? g->count : 1);
 	if (!on_cycle)
 		return OWNERS_ENOMEM;

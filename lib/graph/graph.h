@@ -278,6 +278,11 @@ int owners_graph_node_list_push(uint32_t **v, size_t *n, size_t *cap, uint32_t n
  * scope): *found is its node, or OWNERS_NO_NODE when there is none. Fails
  * (OWNERS_ENOMEM) only when the name index cannot be built, and then says
  * nothing: "cannot tell" must never read as "absent". */
+/* The index owners_graph_find_name() builds when first asked and keeps,
+ * given back (4 bytes a slot, two slots an object): a command done
+ * looking up by name frees it before it needs memory for something
+ * else. The next lookup builds it again. */
+void owners_graph_release_name_index(struct owners_graph *g);
 int owners_graph_find_name(struct owners_graph *g, const struct owners_resource *r, const char *ns,
 			   const char *name, uint32_t *found);
 

@@ -139,6 +139,37 @@ static void read_finalizers(struct owners_collector *c, uint32_t k, const struct
 	}
 }
 
+/* c's state as the graph has it, before any pass: what the passes
+ * change set back (what the references resolve to is kept). */
+static void reset_state(struct owners_collector *c)
+{
+	const struct owners_graph *g = c->g;
+	size_t k = g->count ? g->count : 1, r = c->n_refs ? c->n_refs : 1;
+	uint32_t i;
+
+	memset(c->gone, 0, k);
+	memset(c->deleting, 0, k);
+	memset(c->fg, 0, k);
+	memset(c->orphan, 0, k);
+	memset(c->release, 0, k);
+	memset(c->retried, 0, k);
+	memset(c->others, 0, k * sizeof(*c->others));
+	memset(c->removed, 0, r);
+	memset(c->unblocked, 0, r);
+	memset(c->drop, 0, r);
+	memset(c->held, 0, r);
+	for (i = 0; i < g->count; i++) {
+		const struct owners_node *n = &g->nodes[i];
+
+		if (n->virtual_) {
+			c->gone[i] = 1; /* never observed: nothing the GC acts on */
+			continue;
+		}
+		c->deleting[i] = n->extras->deleted != 0;
+		read_finalizers(c, i, n);
+	}
+}
+
 int owners_collector_new(struct owners_collector **out, struct owners_graph *g)
 {
 	struct owners_collector *c;
@@ -163,12 +194,8 @@ int owners_collector_new(struct owners_collector **out, struct owners_graph *g)
 		const struct owners_node *n = &g->nodes[k];
 
 		c->first_ref[k] = (uint32_t)refs;
-		if (n->virtual_) {
-			c->gone[k] = 1; /* never observed: nothing the GC acts on */
+		if (n->virtual_)
 			continue;
-		}
-		c->deleting[k] = n->extras->deleted != 0;
-		read_finalizers(c, k, n);
 		for (i = 0; i < n->n_refs; i++, refs++) {
 			struct owners_ref_resolution res;
 
@@ -182,6 +209,9 @@ int owners_collector_new(struct owners_collector **out, struct owners_graph *g)
 		}
 	}
 	c->first_ref[g->count] = (uint32_t)refs;
+	/* every reference resolved: what decides from here reads c */
+	owners_graph_release_name_index(g);
+	reset_state(c);
 	*out = c;
 	return 0;
 }
@@ -579,13 +609,6 @@ void owners_collector_retry(struct owners_collector *c, uint32_t node)
 	c->retried[node] = 1;
 }
 
-int owners_collector_foresee(struct owners_collector *c)
-{
-	if (!c->ends && !(c->ends = calloc(c->g->count + 1, sizeof(*c->ends))))
-		return OWNERS_ENOMEM;
-	return owners_collector_settle(c->g, c->ends, 0, &c->passes);
-}
-
 /* ---- the apiserver's answers ------------------------------------------ */
 
 /* An object in deletion with no finalizer left is removed. */
@@ -668,22 +691,15 @@ static void record_fates(const struct owners_collector *c, struct owners_collect
 	}
 }
 
-int owners_collector_settle(struct owners_graph *g, struct owners_collector_outcome *fates, unsigned max_passes,
-			    unsigned *passes)
+/* The passes run on c itself (its state changed as they go), with steps
+ * (g->count of them) to plan in. */
+static void settle_on(struct owners_collector *c, struct owners_collector_step *steps,
+		      struct owners_collector_outcome *fates, unsigned max_passes, unsigned *passes)
 {
-	struct owners_collector *c = NULL;
-	struct owners_collector_step *steps = NULL;
+	const struct owners_graph *g = c->g;
 	unsigned pass = 0;
 	uint32_t k;
-	int rc;
 
-	*passes = 0;
-	if ((rc = owners_collector_new(&c, g)))
-		return rc;
-	if (!(steps = calloc(g->count ? g->count : 1, sizeof(*steps)))) {
-		owners_collector_free(c);
-		return OWNERS_ENOMEM;
-	}
 	for (k = 0; k < g->count; k++) {
 		fates[k].pass = 0;
 		fates[k].through = OWNERS_NO_NODE;
@@ -710,11 +726,44 @@ int owners_collector_settle(struct owners_graph *g, struct owners_collector_outc
 			owners_collector_apply(c, k, &steps[k]);
 		for (k = 0; k < g->count; k++)
 			if (c->gone[k] && !fates[k].pass && !g->nodes[k].virtual_)
-				fates[k].pass = pass;
+				fates[k].pass = pass < 0xffffff ? pass : 0xffffff; /* (24 bits) */
 	}
 	record_fates(c, fates);
 	*passes = pass;
+}
+
+int owners_collector_settle(struct owners_graph *g, struct owners_collector_outcome *fates, unsigned max_passes,
+			    unsigned *passes)
+{
+	struct owners_collector *c = NULL;
+	struct owners_collector_step *steps = NULL;
+	int rc;
+
+	*passes = 0;
+	if ((rc = owners_collector_new(&c, g)))
+		return rc;
+	if (!(steps = calloc(g->count ? g->count : 1, sizeof(*steps)))) {
+		owners_collector_free(c);
+		return OWNERS_ENOMEM;
+	}
+	settle_on(c, steps, fates, max_passes, passes);
 	free(steps);
 	owners_collector_free(c);
+	return 0;
+}
+
+int owners_collector_foresee(struct owners_collector *c, struct owners_collector_step *steps)
+{
+	struct owners_collector_step *own = NULL;
+
+	if (!c->ends && !(c->ends = calloc(c->g->count + 1, sizeof(*c->ends))))
+		return OWNERS_ENOMEM;
+	if (!steps && !(steps = own = calloc(c->g->count + 1, sizeof(*steps))))
+		return OWNERS_ENOMEM;
+	/* On c itself, then set back: a second collector would hold a copy
+	 * of every object's state and resolve every reference again. */
+	settle_on(c, steps, c->ends, 0, &c->passes);
+	reset_state(c);
+	free(own);
 	return 0;
 }

@@ -125,8 +125,9 @@ const char *owners_collector_outcome_name(enum owners_collector_outcome_kind f);
 
 /* An object's outcome once the GC's passes settle. */
 struct owners_collector_outcome {
-	enum owners_collector_outcome_kind kind;
-	unsigned pass;       /* the pass it went in (1: what the GC does now), 0 if not */
+	enum owners_collector_outcome_kind kind : 8;
+	/* the pass it went in (1: what the GC does now), 0 if not */
+	unsigned pass : 24;
 	/* the object whose going made it go: an owner collected in an earlier
 	 * pass (its last owner), OWNERS_NO_NODE when it goes for what is
 	 * there now */
@@ -182,8 +183,13 @@ void owners_collector_plan(struct owners_collector *c, struct owners_collector_s
  * its dangling references stripped at once, as the GC does, which
  * handles such an object as soon as a reference that makes it garbage
  * arrives, nearly always before that owner goes (gc.t saw the GC strip
- * in every build order). 0 or OWNERS_ENOMEM. */
-int owners_collector_foresee(struct owners_collector *c);
+ * in every build order). The passes run on c and its state is set back
+ * to the graph's after: call it on a new collector, before anything
+ * changes it (owners_collector_plan(), _apply(), _retry(), _hold()): a
+ * plan made before is made again after. steps
+ * (g->count of them, their contents left undefined) is room to plan in,
+ * or NULL for its own. 0 or OWNERS_ENOMEM. */
+int owners_collector_foresee(struct owners_collector *c, struct owners_collector_step *steps);
 /* Applies step s (on node) to the state as the apiserver answers it. */
 void owners_collector_apply(struct owners_collector *c, uint32_t node, const struct owners_collector_step *s);
 /* Whether ref (one of node's) is removed by this pass's plan. */

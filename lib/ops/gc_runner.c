@@ -116,8 +116,9 @@ int owners_gc_runner_decide(struct owners_gc_runner *r, struct owners_gc_runner_
 	r->held = 0;
 	if ((rc = choose_scope(r, w, h)))
 		return rc;
-	if (owners_collector_new(&r->c, w->graph) || owners_collector_foresee(r->c) ||
-	    !(r->steps = calloc(w->graph->count + 1, sizeof(*r->steps))))
+	/* the foresight plans in the pass's own steps, planned again below */
+	if (owners_collector_new(&r->c, w->graph) || !(r->steps = calloc(w->graph->count + 1, sizeof(*r->steps))) ||
+	    owners_collector_foresee(r->c, r->steps))
 		return OWNERS_ENOMEM;
 	if (r->unblocked.count) {
 		uint32_t i;
