@@ -271,6 +271,12 @@ int owners_deadlocks_find(struct owners_deadlocks *out, const struct owners_coll
 	memset(out, 0, sizeof(*out));
 	if (w.in && w.cnt && w.queue && all && (out->of = calloc(k, sizeof(*out->of))))
 		rc = find(out, &w, all);
+	if (!rc && !out->count) {
+		/* none, as nearly always: no node's deadlock to keep (4 bytes an
+		 * object; owners_deadlocks_of() reads a missing map as none) */
+		free(out->of);
+		out->of = NULL;
+	}
 	free(w.in);
 	free(w.cnt);
 	free(w.queue);

@@ -57,7 +57,7 @@ struct owners_deadlock {
 struct owners_deadlocks {
 	struct owners_deadlock *items;
 	size_t count;
-	uint32_t *of;          /* per node: its deadlock's index, or OWNERS_NO_NODE */
+	uint32_t *of;          /* per node: its deadlock's index, or OWNERS_NO_NODE; NULL when there are none */
 };
 
 /* Finds every deadlock on c's state. 0 or OWNERS_ENOMEM. */
