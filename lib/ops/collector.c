@@ -77,21 +77,10 @@ void owners_collector_free(struct owners_collector *c)
 {
 	if (!c)
 		return;
-	free(c->gone);
-	free(c->deleting);
-	free(c->fg);
-	free(c->orphan);
-	free(c->others);
+	free(c->node);
 	free(c->first_ref);
-	free(c->removed);
-	free(c->unblocked);
-	free(c->cls);
-	free(c->blind);
-	free(c->drop);
-	free(c->held);
+	free(c->ref);
 	free(c->found);
-	free(c->release);
-	free(c->retried);
 	free(c->ends);
 	if (c->deadlocks)
 		owners_deadlocks_clear(c->deadlocks);
@@ -103,25 +92,11 @@ static int alloc_state(struct owners_collector *c, uint32_t n, size_t refs)
 {
 	size_t r = refs ? refs : 1, k = n ? n : 1;
 
-	c->gone = calloc(k, 1);
-	c->deleting = calloc(k, 1);
-	c->fg = calloc(k, 1);
-	c->orphan = calloc(k, 1);
-	c->release = calloc(k, 1);
-	c->retried = calloc(k, 1);
-	c->others = calloc(k, sizeof(*c->others));
+	c->node = calloc(k, sizeof(*c->node));
 	c->first_ref = calloc(k + 1, sizeof(*c->first_ref));
-	c->removed = calloc(r, 1);
-	c->unblocked = calloc(r, 1);
-	c->cls = calloc(r, 1);
-	c->blind = calloc(r, 1);
-	c->drop = calloc(r, 1);
-	c->held = calloc(r, 1);
+	c->ref = calloc(r, sizeof(*c->ref));
 	c->found = calloc(r, sizeof(*c->found));
-	return c->gone && c->deleting && c->fg && c->orphan && c->release && c->retried && c->others && c->first_ref &&
-			       c->removed && c->unblocked && c->cls && c->blind && c->drop && c->held && c->found
-		       ? 0
-		       : OWNERS_ENOMEM;
+	return c->node && c->first_ref && c->ref && c->found ? 0 : OWNERS_ENOMEM;
 }
 
 /* One node's finalizers into the GC's flags and the count of the rest. */
@@ -131,11 +106,11 @@ static void read_finalizers(struct owners_collector *c, uint32_t k, const struct
 
 	for (i = 0; i < n->extras->n_finalizers; i++) {
 		if (!strcmp(n->extras->finalizers[i], OWNERS_FINALIZER_FOREGROUND))
-			c->fg[k] = 1;
+			c->node[k].fg = 1;
 		else if (!strcmp(n->extras->finalizers[i], OWNERS_FINALIZER_ORPHAN))
-			c->orphan[k] = 1;
+			c->node[k].orphan = 1;
 		else
-			c->others[k]++;
+			c->node[k].others = 1;
 	}
 }
 
@@ -144,28 +119,23 @@ static void read_finalizers(struct owners_collector *c, uint32_t k, const struct
 static void reset_state(struct owners_collector *c)
 {
 	const struct owners_graph *g = c->g;
-	size_t k = g->count ? g->count : 1, r = c->n_refs ? c->n_refs : 1;
+	size_t k = g->count ? g->count : 1, r = c->n_refs, j;
 	uint32_t i;
 
-	memset(c->gone, 0, k);
-	memset(c->deleting, 0, k);
-	memset(c->fg, 0, k);
-	memset(c->orphan, 0, k);
-	memset(c->release, 0, k);
-	memset(c->retried, 0, k);
-	memset(c->others, 0, k * sizeof(*c->others));
-	memset(c->removed, 0, r);
-	memset(c->unblocked, 0, r);
-	memset(c->drop, 0, r);
-	memset(c->held, 0, r);
+	memset(c->node, 0, k * sizeof(*c->node));
+	for (j = 0; j < r; j++) {
+		/* what the reference resolved to stays */
+		c->ref[j].removed = c->ref[j].unblocked = c->ref[j].drop = 0;
+		c->ref[j].held = 0;
+	}
 	for (i = 0; i < g->count; i++) {
 		const struct owners_node *n = &g->nodes[i];
 
 		if (n->virtual_) {
-			c->gone[i] = 1; /* never observed: nothing the GC acts on */
+			c->node[i].gone = 1; /* never observed: nothing the GC acts on */
 			continue;
 		}
-		c->deleting[i] = n->extras->deleted != 0;
+		c->node[i].deleting = n->extras->deleted != 0;
 		read_finalizers(c, i, n);
 	}
 }
@@ -203,8 +173,8 @@ int owners_collector_new(struct owners_collector **out, struct owners_graph *g)
 				owners_collector_free(c);
 				return OWNERS_ENOMEM;
 			}
-			c->cls[refs] = (unsigned char)res.class_;
-			c->blind[refs] = (unsigned char)res.gc_blind;
+			c->ref[refs].cls = (unsigned char)res.class_;
+			c->ref[refs].blind = (unsigned char)res.gc_blind;
 			c->found[refs] = res.class_ == OWNERS_REF_RESOLVED ? res.found : OWNERS_NO_NODE;
 		}
 	}
@@ -232,14 +202,14 @@ static enum ref_view view_ref(const struct owners_collector *c, uint32_t node, s
 {
 	uint32_t f;
 
-	if (c->held[k])
-		return c->held[k] == 1 ? REF_LIVE : REF_UNDECIDED;
-	switch ((enum owners_ref_class)c->cls[k]) {
+	if (c->ref[k].held)
+		return c->ref[k].held == 1 ? REF_LIVE : REF_UNDECIDED;
+	switch ((enum owners_ref_class)c->ref[k].cls) {
 	case OWNERS_REF_RESOLVED:
 		f = c->found[k];
-		if (f == OWNERS_NO_NODE || c->gone[f])
+		if (f == OWNERS_NO_NODE || c->node[f].gone)
 			return REF_DANGLING;
-		return c->deleting[f] && c->fg[f] ? REF_WAITING : REF_SOLID;
+		return c->node[f].deleting && c->node[f].fg ? REF_WAITING : REF_SOLID;
 	case OWNERS_REF_ABSENT:
 	case OWNERS_REF_UID_MISMATCH:
 		return REF_DANGLING;
@@ -250,8 +220,7 @@ static enum ref_view view_ref(const struct owners_collector *c, uint32_t node, s
 		return *c->g->nodes[node].place->namespace_ ? REF_DANGLING : REF_GIVES_UP;
 	case OWNERS_REF_UNRESOLVABLE:
 		return REF_GIVES_UP;
-	case OWNERS_REF_UNKNOWN:
-		return c->blind[k] ? REF_GIVES_UP : REF_UNDECIDED;
+	case OWNERS_REF_UNKNOWN: return c->ref[k].blind ? REF_GIVES_UP : REF_UNDECIDED;
 	}
 	return REF_UNDECIDED;
 }
@@ -264,7 +233,7 @@ static long live_ref_to(const struct owners_collector *c, uint32_t dep, uint32_t
 	uint32_t i;
 
 	for (i = 0; i < d->n_refs; i++)
-		if (d->refs[i].owner == owner && !c->removed[c->first_ref[dep] + i])
+		if (d->refs[i].owner == owner && !c->ref[c->first_ref[dep] + i].removed)
 			return (long)i;
 	return -1;
 }
@@ -288,21 +257,22 @@ static void count_dependents(const struct owners_collector *c, uint32_t node, st
 		int any = 0, blocks = 0;
 
 		/* owners_graph_link() lists each dependent once */
-		if (c->gone[dep])
+		if (c->node[dep].gone)
 			continue;
 		for (i = 0; i < d->n_refs; i++) {
 			size_t k = c->first_ref[dep] + i;
 
-			if (d->refs[i].owner != node || c->removed[k])
+			if (d->refs[i].owner != node || c->ref[k].removed)
 				continue;
 			any = 1;
-			blocks |= d->refs[i].block_owner_deletion && !c->unblocked[k];
+			blocks |= d->refs[i].block_owner_deletion && !c->ref[k].unblocked;
 		}
 		if (!any)
 			continue;
 		out->existing++;
 		out->blocking += (uint32_t)blocks;
-		if (c->deleting[dep] && c->fg[dep] && out->deleting_dependents == OWNERS_NO_NODE)
+		if (c->node[dep].deleting && c->node[dep].fg &&
+		    out->deleting_dependents == OWNERS_NO_NODE)
 			out->deleting_dependents = dep;
 	}
 }
@@ -321,18 +291,18 @@ static void decide_orphan(struct owners_collector *c, uint32_t node, struct owne
 		int any = 0;
 
 		/* owners_graph_link() lists each dependent once */
-		if (c->gone[dep])
+		if (c->node[dep].gone)
 			continue;
 		for (i = 0; i < d->n_refs; i++) {
 			size_t k = c->first_ref[dep] + i;
 
-			if (d->refs[i].owner == node && !c->removed[k]) {
-				c->drop[k] = 1;
+			if (d->refs[i].owner == node && !c->ref[k].removed) {
+				c->ref[k].drop = 1;
 				any = 1;
 			}
 		}
 		if (any) {
-			c->release[dep] = 1;
+			c->node[dep].release = 1;
 			released++;
 		}
 	}
@@ -372,7 +342,7 @@ static void sort_refs(const struct owners_collector *c, uint32_t node, struct re
 	for (i = 0; i < n->n_refs; i++) {
 		size_t k = c->first_ref[node] + i;
 
-		if (c->removed[k])
+		if (c->ref[k].removed)
 			continue;
 		r->n_live++;
 		switch (view_ref(c, node, k)) {
@@ -418,16 +388,16 @@ static uint32_t mark_strip(struct owners_collector *c, uint32_t node)
 		size_t k = c->first_ref[node] + i;
 		enum ref_view v;
 
-		if (c->removed[k])
+		if (c->ref[k].removed)
 			continue;
 		v = view_ref(c, node, k);
 		if (v == REF_DANGLING || v == REF_WAITING) {
-			c->drop[k] = 1;
+			c->ref[k].drop = 1;
 			marked++;
 		}
 	}
 	if (marked)
-		c->release[node] = 1;
+		c->node[node].release = 1;
 	return marked;
 }
 
@@ -453,8 +423,8 @@ static int ended_an_owners_wait(const struct owners_collector *c, uint32_t node)
 	for (i = 0; i < n->n_refs; i++) {
 		size_t k = c->first_ref[node] + i;
 
-		if (!c->removed[k] && c->found[k] != OWNERS_NO_NODE && view_ref(c, node, k) == REF_WAITING &&
-		    !owner_still_waits(c, c->found[k]))
+		if (!c->ref[k].removed && c->found[k] != OWNERS_NO_NODE &&
+		    view_ref(c, node, k) == REF_WAITING && !owner_still_waits(c, c->found[k]))
 			return 1;
 	}
 	return 0;
@@ -468,7 +438,7 @@ static int any_blocking_ref(const struct owners_collector *c, uint32_t node)
 	for (i = 0; i < n->n_refs; i++) {
 		size_t k = c->first_ref[node] + i;
 
-		if (!c->removed[k] && n->refs[i].block_owner_deletion && !c->unblocked[k])
+		if (!c->ref[k].removed && n->refs[i].block_owner_deletion && !c->ref[k].unblocked)
 			return 1;
 	}
 	return 0;
@@ -537,14 +507,14 @@ static void decide_attempt(struct owners_collector *c, uint32_t node, struct own
 			 * conflicts; the owner, whose wait that patch ended, is
 			 * handled before the retry, leaves foreground deletion, and
 			 * the object is then kept by it. */
-			if (c->retried[node] && ended_an_owners_wait(c, node))
+			if (c->node[node].retried && ended_an_owners_wait(c, node))
 				s->kind = OWNERS_COLLECTOR_STEP_NONE;
 			return;
 		}
 	}
-	s->policy = c->orphan[node] ? OWNERS_COLLECTOR_POLICY_ORPHAN
-		    : c->fg[node]   ? OWNERS_COLLECTOR_POLICY_FOREGROUND
-				    : OWNERS_COLLECTOR_POLICY_BACKGROUND;
+	s->policy = c->node[node].orphan ? OWNERS_COLLECTOR_POLICY_ORPHAN
+		    : c->node[node].fg   ? OWNERS_COLLECTOR_POLICY_FOREGROUND
+					 : OWNERS_COLLECTOR_POLICY_BACKGROUND;
 }
 
 static void decide(struct owners_collector *c, uint32_t node, struct owners_collector_step *s)
@@ -552,17 +522,17 @@ static void decide(struct owners_collector *c, uint32_t node, struct owners_coll
 	memset(s, 0, sizeof(*s));
 	s->owner = OWNERS_NO_NODE;
 	s->ref = OWNERS_NO_NODE;
-	if (c->gone[node])
+	if (c->node[node].gone)
 		return;
-	if (!c->deleting[node]) {
+	if (!c->node[node].deleting) {
 		decide_attempt(c, node, s);
 		return;
 	}
-	if (c->orphan[node]) {
+	if (c->node[node].orphan) {
 		decide_orphan(c, node, s);
 		return;
 	}
-	if (c->fg[node]) {
+	if (c->node[node].fg) {
 		decide_deleting_dependents(c, node, s);
 		return;
 	}
@@ -574,10 +544,13 @@ static void decide(struct owners_collector *c, uint32_t node, struct owners_coll
 
 void owners_collector_plan(struct owners_collector *c, struct owners_collector_step *steps)
 {
+	size_t i;
 	uint32_t k;
 
-	memset(c->drop, 0, c->n_refs ? c->n_refs : 1);
-	memset(c->release, 0, c->g->count ? c->g->count : 1);
+	for (i = 0; i < c->n_refs; i++)
+		c->ref[i].drop = 0;
+	for (k = 0; k < c->g->count; k++)
+		c->node[k].release = 0;
 	for (k = 0; k < c->g->count; k++)
 		decide(c, k, &steps[k]);
 }
@@ -586,13 +559,14 @@ int owners_collector_ref_dangles(const struct owners_collector *c, uint32_t node
 {
 	size_t k = c->first_ref[node] + i;
 
-	return i < c->g->nodes[node].n_refs && !c->removed[k] && view_ref(c, node, k) == REF_DANGLING;
+	return i < c->g->nodes[node].n_refs && !c->ref[k].removed &&
+	       view_ref(c, node, k) == REF_DANGLING;
 }
 
 void owners_collector_hold(struct owners_collector *c, uint32_t node, uint32_t i, int there)
 {
 	if (i < c->g->nodes[node].n_refs)
-		c->held[c->first_ref[node] + i] = there ? 1 : 2;
+		c->ref[c->first_ref[node] + i].held = there ? 1 : 2;
 }
 
 int owners_collector_drops(const struct owners_collector *c, uint32_t node, const struct owners_ref *ref)
@@ -601,12 +575,12 @@ int owners_collector_drops(const struct owners_collector *c, uint32_t node, cons
 
 	if (ref < n->refs || ref >= n->refs + n->n_refs)
 		return 0;
-	return c->drop[c->first_ref[node] + (uint32_t)(ref - n->refs)];
+	return c->ref[c->first_ref[node] + (uint32_t)(ref - n->refs)].drop;
 }
 
 void owners_collector_retry(struct owners_collector *c, uint32_t node)
 {
-	c->retried[node] = 1;
+	c->node[node].retried = 1;
 }
 
 /* ---- the apiserver's answers ------------------------------------------ */
@@ -614,8 +588,9 @@ void owners_collector_retry(struct owners_collector *c, uint32_t node)
 /* An object in deletion with no finalizer left is removed. */
 static void maybe_gone(struct owners_collector *c, uint32_t node)
 {
-	if (c->deleting[node] && !c->fg[node] && !c->orphan[node] && !c->others[node])
-		c->gone[node] = 1;
+	if (c->node[node].deleting && !c->node[node].fg && !c->node[node].orphan &&
+	    !c->node[node].others)
+		c->node[node].gone = 1;
 }
 
 void owners_collector_apply(struct owners_collector *c, uint32_t node, const struct owners_collector_step *s)
@@ -630,30 +605,30 @@ void owners_collector_apply(struct owners_collector *c, uint32_t node, const str
 	case OWNERS_COLLECTOR_STEP_DELETE:
 		/* deletionFinalizersForGarbageCollection(): the policy's
 		 * finalizer on, the other one off */
-		c->fg[node] = s->policy == OWNERS_COLLECTOR_POLICY_FOREGROUND;
-		c->orphan[node] = s->policy == OWNERS_COLLECTOR_POLICY_ORPHAN;
-		c->deleting[node] = 1;
+		c->node[node].fg = s->policy == OWNERS_COLLECTOR_POLICY_FOREGROUND;
+		c->node[node].orphan = s->policy == OWNERS_COLLECTOR_POLICY_ORPHAN;
+		c->node[node].deleting = 1;
 		maybe_gone(c, node);
 		return;
 	case OWNERS_COLLECTOR_STEP_STRIP:
 		for (i = 0; i < n->n_refs; i++)
-			if (c->drop[c->first_ref[node] + i])
-				c->removed[c->first_ref[node] + i] = 1;
+			if (c->ref[c->first_ref[node] + i].drop)
+				c->ref[c->first_ref[node] + i].removed = 1;
 		return;
 	case OWNERS_COLLECTOR_STEP_UNBLOCK:
 		for (i = 0; i < n->n_refs; i++)
-			c->unblocked[c->first_ref[node] + i] = 1;
+			c->ref[c->first_ref[node] + i].unblocked = 1;
 		/* the GC's delete after the patch conflicts: the next pass
 		 * is its retry, as owners_collector_retry() says of a pass
 		 * after a rescan */
-		c->retried[node] = 1;
+		c->node[node].retried = 1;
 		return;
 	case OWNERS_COLLECTOR_STEP_REMOVE_FOREGROUND:
-		c->fg[node] = 0;
+		c->node[node].fg = 0;
 		maybe_gone(c, node);
 		return;
 	case OWNERS_COLLECTOR_STEP_REMOVE_ORPHAN:
-		c->orphan[node] = 0;
+		c->node[node].orphan = 0;
 		maybe_gone(c, node);
 		return;
 	case OWNERS_COLLECTOR_STEP_RELEASE_DEPENDENTS:
@@ -661,8 +636,8 @@ void owners_collector_apply(struct owners_collector *c, uint32_t node, const str
 			uint32_t dep = owners_graph_dependents(c->g, n)[j];
 			long r;
 
-			while (!c->gone[dep] && (r = live_ref_to(c, dep, node)) >= 0)
-				c->removed[c->first_ref[dep] + (uint32_t)r] = 1;
+			while (!c->node[dep].gone && (r = live_ref_to(c, dep, node)) >= 0)
+				c->ref[c->first_ref[dep] + (uint32_t)r].removed = 1;
 		}
 		return;
 	}
@@ -681,13 +656,14 @@ static void record_fates(const struct owners_collector *c, struct owners_collect
 			fates[k].kind = OWNERS_COLLECTOR_OUTCOME_COLLECTED; /* never there */
 			continue;
 		}
-		if (c->gone[k])
+		if (c->node[k].gone)
 			fates[k].kind = OWNERS_COLLECTOR_OUTCOME_COLLECTED;
 		else
-			fates[k].kind = c->deleting[k] ? OWNERS_COLLECTOR_OUTCOME_DELETING : OWNERS_COLLECTOR_OUTCOME_KEPT;
+			fates[k].kind = c->node[k].deleting ? OWNERS_COLLECTOR_OUTCOME_DELETING
+							    : OWNERS_COLLECTOR_OUTCOME_KEPT;
 		fates[k].refs_removed = 0;
 		for (i = 0; i < n->n_refs; i++)
-			fates[k].refs_removed += c->removed[c->first_ref[k] + i];
+			fates[k].refs_removed += c->ref[c->first_ref[k] + i].removed;
 	}
 }
 
@@ -725,7 +701,7 @@ static void settle_on(struct owners_collector *c, struct owners_collector_step *
 		for (k = 0; k < g->count; k++)
 			owners_collector_apply(c, k, &steps[k]);
 		for (k = 0; k < g->count; k++)
-			if (c->gone[k] && !fates[k].pass && !g->nodes[k].virtual_)
+			if (c->node[k].gone && !fates[k].pass && !g->nodes[k].virtual_)
 				fates[k].pass = pass < 0xffffff ? pass : 0xffffff; /* (24 bits) */
 	}
 	record_fates(c, fates);

@@ -136,24 +136,40 @@ struct owners_collector_outcome {
 	uint32_t refs_removed;
 };
 
-struct owners_collector {
-	struct owners_graph *g;
-	/* per node */
-	unsigned char *gone, *deleting, *fg, *orphan;
-	uint32_t *others;      /* finalizers other than the GC's */
-	uint32_t *first_ref;   /* index of the node's first reference below */
-	/* per reference (first_ref[n] + i) */
-	unsigned char *removed, *unblocked, *cls, *blind, *drop;
+/* A node's state, one byte: a collector holds one for every object. */
+struct owners_collector_node_state {
+	unsigned char gone : 1;
+	unsigned char deleting : 1;
+	unsigned char fg : 1;     /* foregroundDeletion */
+	unsigned char orphan : 1; /* orphan */
+	unsigned char others : 1; /* finalizers other than the GC's */
+	/* a RELEASE this pass (drop marks which references) */
+	unsigned char release : 1;
+	/* the GC's retry of its delete after the cycle breaker's patch (an
+	 * UNBLOCK applied, or owners_collector_retry()) */
+	unsigned char retried : 1;
+};
+
+/* A reference's state, two bytes. */
+struct owners_collector_ref_state {
+	unsigned char cls; /* enum owners_ref_class */
+	unsigned char removed : 1;
+	unsigned char unblocked : 1;
+	unsigned char blind : 1; /* the GC cannot look its owner up either */
+	unsigned char drop : 1;  /* removed by this pass's plan */
 	/* an owner missing from the scan that a live read did not confirm
 	 * gone (owners_collector_hold()): 1 there, 2 could not be read */
-	unsigned char *held;
+	unsigned char held : 2;
+};
+
+struct owners_collector {
+	struct owners_graph *g;
+	struct owners_collector_node_state *node; /* per node */
+	uint32_t *first_ref;   /* index of the node's first reference below */
+	/* per reference (first_ref[n] + i) */
+	struct owners_collector_ref_state *ref;
 	uint32_t *found;       /* the owner found by name (RESOLVED), or OWNERS_NO_NODE */
 	size_t n_refs;
-	/* per node: a RELEASE this pass (drop marks which references) */
-	unsigned char *release;
-	/* per node: the GC's retry of its delete after the cycle breaker's
-	 * patch (an UNBLOCK applied, or owners_collector_retry()) */
-	unsigned char *retried;
 	/* what owners_collector_foresee() settled: every node's outcome (NULL
 	 * before) and the passes it took */
 	struct owners_collector_outcome *ends;

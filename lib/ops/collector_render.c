@@ -127,11 +127,12 @@ static int first_dangling(struct owners_buf *out, const struct owners_collector 
 
 	for (i = 0; i < n->n_refs; i++) {
 		size_t k = c->first_ref[node] + i;
-		enum owners_ref_class cls = (enum owners_ref_class)c->cls[k];
+		enum owners_ref_class cls = (enum owners_ref_class)c->ref[k].cls;
 
-		if (c->removed[k])
+		if (c->ref[k].removed)
 			continue;
-		if (cls == OWNERS_REF_RESOLVED && c->found[k] != OWNERS_NO_NODE && !c->gone[c->found[k]])
+		if (cls == OWNERS_REF_RESOLVED && c->found[k] != OWNERS_NO_NODE &&
+		    !c->node[c->found[k]].gone)
 			continue;
 		return owners_buf_addf(out, " (%s/%s: %s)", n->refs[i].type->kind, n->refs[i].name,
 				       owners_ref_class_name(cls == OWNERS_REF_RESOLVED ? OWNERS_REF_ABSENT : cls));
@@ -163,7 +164,7 @@ static int wait_reason(struct owners_buf *out, const struct owners_collector *c,
 		return owners_buf_addf(out, "foreground deletion waits on %u blocking dependent%s", s->count,
 				       plural(s->count));
 	case OWNERS_COLLECTOR_WAIT_GIVES_UP:
-		switch ((enum owners_ref_class)c->cls[c->first_ref[node] + s->ref]) {
+		switch ((enum owners_ref_class)c->ref[c->first_ref[node] + s->ref].cls) {
 		case OWNERS_REF_UNRESOLVABLE:
 			return owners_buf_addf(out, "the GC cannot map owner %s %s/%s (not served): it never acts "
 					       "on the object", ref->type->api_version, ref->type->kind, ref->name);
@@ -302,9 +303,10 @@ static int refers(const struct owners_collector *c, uint32_t dep, uint32_t node,
 	for (i = 0; i < d->n_refs; i++) {
 		size_t k = c->first_ref[dep] + i;
 
-		if (d->refs[i].owner != node || c->removed[k])
+		if (d->refs[i].owner != node || c->ref[k].removed)
 			continue;
-		if (blocking ? d->refs[i].block_owner_deletion && !c->unblocked[k] : c->drop[k])
+		if (blocking ? d->refs[i].block_owner_deletion && !c->ref[k].unblocked
+			     : c->ref[k].drop)
 			return 1;
 	}
 	return 0;
@@ -318,7 +320,7 @@ static size_t dependents_that(const struct owners_collector *c, uint32_t node, i
 
 	/* owners_graph_link() lists each dependent once */
 	for (j = 0; j < n->n_dependents; j++)
-		if (!c->gone[owners_graph_dependents(c->g, n)[j]] &&
+		if (!c->node[owners_graph_dependents(c->g, n)[j]].gone &&
 		    refers(c, owners_graph_dependents(c->g, n)[j], node, blocking))
 			out[m++] = owners_graph_dependents(c->g, n)[j];
 	return m;
@@ -332,7 +334,7 @@ static size_t stripped_owners(const struct owners_collector *c, uint32_t node, u
 	uint32_t i;
 
 	for (i = 0; i < n->n_refs; i++)
-		if (c->drop[c->first_ref[node] + i] && n->refs[i].owner != OWNERS_NO_NODE)
+		if (c->ref[c->first_ref[node] + i].drop && n->refs[i].owner != OWNERS_NO_NODE)
 			out[m++] = n->refs[i].owner;
 	return m;
 }

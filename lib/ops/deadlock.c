@@ -20,13 +20,13 @@ static int blocks(const struct owners_collector *c, uint32_t d, uint32_t o)
 	const struct owners_node *n = &c->g->nodes[d];
 	uint32_t i;
 
-	if (c->gone[d])
+	if (c->node[d].gone)
 		return 0;
 	for (i = 0; i < n->n_refs; i++) {
 		size_t k = c->first_ref[d] + i;
 
-		if (n->refs[i].owner == o && n->refs[i].block_owner_deletion && !c->removed[k] &&
-		    !c->unblocked[k])
+		if (n->refs[i].owner == o && n->refs[i].block_owner_deletion &&
+		    !c->ref[k].removed && !c->ref[k].unblocked)
 			return 1;
 	}
 	return 0;
@@ -98,8 +98,8 @@ static size_t keep_held(struct work *w, const uint32_t *list, size_t n)
 /* Objects that can be members: in foreground deletion, not orphaning. */
 static int may_hold(const struct owners_collector *c, uint32_t k)
 {
-	return !c->g->nodes[k].virtual_ && !c->gone[k] && c->deleting[k] && c->fg[k] &&
-	       !c->orphan[k];
+	return !c->g->nodes[k].virtual_ && !c->node[k].gone && c->node[k].deleting &&
+	       c->node[k].fg && !c->node[k].orphan;
 }
 
 /* Labels the members connected to `start` (by blocking references
@@ -161,7 +161,7 @@ static uint32_t next_breaker(struct work *w, const struct owners_deadlock *dl, c
 		for (i = 0; i < dl->n_members && tries < TRIES && *left; i++) {
 			uint32_t m = dl->members[i];
 
-			if (cut[i] || !w->in[m] || (w->c->others[m] != 0) != others)
+			if (cut[i] || !w->in[m] || (w->c->node[m].others != 0) != others)
 				continue;
 			tries++;
 			if ((n = left_without(w, dl, cut, m)) < *left || best == OWNERS_NO_NODE) {

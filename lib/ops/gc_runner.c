@@ -179,9 +179,7 @@ static int action_of(struct owners_action *a, const struct owners_gc_runner *r, 
 		a->kind = OWNERS_ACT_REMOVE_FINALIZER;
 		a->finalizer = OWNERS_FINALIZER_ORPHAN;
 		return 1;
-	default:
-		a->kind = OWNERS_ACT_RELEASE;
-		return r->c->release[k] != 0;
+	default: a->kind = OWNERS_ACT_RELEASE; return r->c->node[k].release != 0;
 	}
 }
 
