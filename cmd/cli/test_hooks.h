@@ -25,7 +25,8 @@
  *   OWNERS_TEST_PROGRESS_QUIET=SECONDS      its quiet start (see progress_log.h)
  *   OWNERS_LIST_FORMAT=json                 lists read in JSON only (tests/run runs a suite so)
  *   OWNERS_TEST_MEMORY=1                    graph says on stderr where the graph's bytes go
- *                                           (lib/graph/graph_memory.h; tests/bench/REPORT.md)
+ *                                           (lib/graph/graph_memory.h; tests/bench/REPORT.md),
+ *                                           and the kernel's VmRSS and VmHWM then (Linux)
  */
 #ifndef OWNERS_CMD_TEST_HOOKS_H
 #define OWNERS_CMD_TEST_HOOKS_H
