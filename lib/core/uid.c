@@ -5,14 +5,13 @@
 
 #include "arena.h"
 
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1; /* uppercase too: its text would not come back the same */
-}
+/* A hex digit's value plus one; 0 for anything else (uppercase too: its
+ * text would not come back the same). */
+static const unsigned char hex_plus_one[256] = {
+	['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,
+	['6'] = 7,  ['7'] = 8,  ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12,
+	['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+};
 
 static int dash_at(size_t i)
 {
@@ -21,26 +20,29 @@ static int dash_at(size_t i)
 
 int owners_uid_pack(union owners_uid *out, const char *text)
 {
+	/* where each byte's two digits start, between the dashes */
+	static const unsigned char at[16] = { 0,  2,  4,  6,  9,  11, 14, 16,
+					      19, 21, 24, 26, 28, 30, 32, 34 };
+	const unsigned char *t = (const unsigned char *)text;
 	uint8_t b[16];
-	size_t i, k = 0;
+	size_t k;
 
 	if (!text)
 		return 0;
-	for (i = 0; i < 36; i++) {
-		int hi, lo;
+	/* In order, so that a shorter text stops at its end (NUL is no
+	 * digit and no dash) before anything past it is read. */
+	for (k = 0; k < 16; k++) {
+		unsigned hi, lo;
 
-		if (dash_at(i)) {
-			if (text[i] != '-')
+		if (k == 4 || k == 6 || k == 8 || k == 10) {
+			if (t[at[k] - 1] != '-')
 				return 0;
-			continue;
 		}
-		if ((hi = hex_value(text[i])) < 0 || (lo = hex_value(text[i + 1])) < 0 ||
-		    dash_at(i + 1))
+		if (!(hi = hex_plus_one[t[at[k]]]) || !(lo = hex_plus_one[t[at[k] + 1]]))
 			return 0;
-		b[k++] = (uint8_t)(hi << 4 | lo);
-		i++;
+		b[k] = (uint8_t)((hi - 1) << 4 | (lo - 1));
 	}
-	if (text[36])
+	if (t[36])
 		return 0;
 	memcpy(out->bytes, b, sizeof(b));
 	return 1;

@@ -1,5 +1,7 @@
 /* RFC 3339 timestamps and kubectl's AGE column. */
 #include <stdint.h>
+#include <stdio.h>
+#include <time.h>
 
 #include "buf.h"
 #include "tap.h"
@@ -45,6 +47,39 @@ int main(void)
 	is_int(parsed("1969-12-31T23:59:59Z"), -1, "before the epoch");
 	is_int(parsed("2262-04-12T00:00:00Z"), 9223372800LL, "far future (64-bit)");
 	is_int(parsed("2024-01-01T00:30:00+01:00"), 1704065400, "an offset crossing the year");
+	{
+		/* the arithmetic against the C library's timegm(), on the first
+		 * and the last day of every month from year 1 to 9999 */
+		int year, mon, bad = 0, checked = 0;
+
+		for (year = 1; year <= 9999; year += year < 1500 || year > 2500 ? 7 : 1)
+			for (mon = 1; mon <= 12; mon++) {
+				int day;
+
+				for (day = 1; day <= 31; day += 27) {
+					struct tm tm = { 0 };
+					char text[40];
+					int64_t t;
+
+					tm.tm_year = year - 1900;
+					tm.tm_mon = mon - 1;
+					tm.tm_mday = day;
+					tm.tm_hour = 23;
+					tm.tm_min = 59;
+					tm.tm_sec = 58;
+					snprintf(text, sizeof(text), "%04d-%02d-%02dT23:59:58Z",
+						 year, mon, day);
+					if (owners_time_parse_rfc3339(&t, text))
+						continue; /* 31 in a short month: refused, as above */
+					checked++;
+					if (t != (int64_t)timegm(&tm) && bad++ < 3)
+						printf("# %s: %lld, timegm %lld\n", text,
+						       (long long)t, (long long)timegm(&tm));
+				}
+			}
+		is_int(bad, 0, "every one of %d dates from year 1 to 9999 as timegm() has it",
+		       checked);
+	}
 
 	is_int(parsed("2023-02-29T00:00:00Z"), -99999, "29 February of a common year");
 	is_int(parsed("1900-02-29T00:00:00Z"), -99999, "1900 is not a leap year");
