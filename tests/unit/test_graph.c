@@ -305,6 +305,12 @@ static void build_in_order(struct owners_graph **out, int reverse)
 	ok(owners_graph_link(*out) == 0, "linked");
 }
 
+/* Whether owner n's dependent i (in the node order) has this UID. */
+static int dependent_is(const struct owners_graph *g, const struct owners_node *n, uint32_t i, const char *uid)
+{
+	return !strcmp(OWNERS_NODE_UID(&g->nodes[owners_graph_dependents(g, n)[i]]), uid);
+}
+
 static void test_order_of_arrival(void)
 {
 	struct owners_graph *g[2] = { NULL, NULL };
@@ -320,27 +326,11 @@ static void test_order_of_arrival(void)
 		is_str(m->place->namespace_, "b", "[%d] its namespace: the first namespaced dependent's by kind (ConfigMap b/dep before Pod a/dep)", k);
 		is_str(m->name, "as-b-says", "[%d] its name: that dependent's reference's", k);
 		is_int(m->n_dependents, 3, "[%d] three dependents", k);
-		ok(m->n_dependents == 3 &&
-			   !strcmp(OWNERS_NODE_UID(
-					   &g[k]->nodes[owners_graph_dependents(g[k], m)[0]]),
-				   "u-cr") &&
-			   !strcmp(OWNERS_NODE_UID(
-					   &g[k]->nodes[owners_graph_dependents(g[k], m)[1]]),
-				   "u-dep-a") &&
-			   !strcmp(OWNERS_NODE_UID(
-					   &g[k]->nodes[owners_graph_dependents(g[k], m)[2]]),
-				   "u-dep-b"),
+		ok(m->n_dependents == 3 && dependent_is(g[k], m, 0, "u-cr") &&
+			   dependent_is(g[k], m, 1, "u-dep-a") && dependent_is(g[k], m, 2, "u-dep-b"),
 		   "[%d] ... in the node order: the ClusterRole, a/Pod, b/ConfigMap", k);
-		ok(r->n_dependents == 3 &&
-			   !strcmp(OWNERS_NODE_UID(
-					   &g[k]->nodes[owners_graph_dependents(g[k], r)[0]]),
-				   "u-m1") &&
-			   !strcmp(OWNERS_NODE_UID(
-					   &g[k]->nodes[owners_graph_dependents(g[k], r)[1]]),
-				   "u-m2") &&
-			   !strcmp(OWNERS_NODE_UID(
-					   &g[k]->nodes[owners_graph_dependents(g[k], r)[2]]),
-				   "u-z"),
+		ok(r->n_dependents == 3 && dependent_is(g[k], r, 0, "u-m1") &&
+			   dependent_is(g[k], r, 1, "u-m2") && dependent_is(g[k], r, 2, "u-z"),
 		   "[%d] root's dependents: ConfigMap m (u-m1, then u-m2: the UID breaks the tie), "
 		   "then Secret z",
 		   k);
