@@ -306,7 +306,8 @@ static void build_in_order(struct owners_graph **out, int reverse)
 }
 
 /* Whether owner n's dependent i (in the node order) has this UID. */
-static int dependent_is(const struct owners_graph *g, const struct owners_node *n, uint32_t i, const char *uid)
+static int dependent_is(const struct owners_graph *g, const struct owners_node *n, uint32_t i,
+			const char *uid)
 {
 	return !strcmp(OWNERS_NODE_UID(&g->nodes[owners_graph_dependents(g, n)[i]]), uid);
 }
@@ -327,7 +328,8 @@ static void test_order_of_arrival(void)
 		is_str(m->name, "as-b-says", "[%d] its name: that dependent's reference's", k);
 		is_int(m->n_dependents, 3, "[%d] three dependents", k);
 		ok(m->n_dependents == 3 && dependent_is(g[k], m, 0, "u-cr") &&
-			   dependent_is(g[k], m, 1, "u-dep-a") && dependent_is(g[k], m, 2, "u-dep-b"),
+			   dependent_is(g[k], m, 1, "u-dep-a") &&
+			   dependent_is(g[k], m, 2, "u-dep-b"),
 		   "[%d] ... in the node order: the ClusterRole, a/Pod, b/ConfigMap", k);
 		ok(r->n_dependents == 3 && dependent_is(g[k], r, 0, "u-m1") &&
 			   dependent_is(g[k], r, 1, "u-m2") && dependent_is(g[k], r, 2, "u-z"),
