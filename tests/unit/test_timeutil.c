@@ -58,7 +58,7 @@ int main(void)
 
 				for (day = 1; day <= 31; day += 27) {
 					struct tm tm = { 0 };
-					char text[40];
+					char text[96]; /* (room for any int, as the compiler counts) */
 					int64_t t;
 
 					tm.tm_year = year - 1900;
