@@ -75,14 +75,6 @@ int owners_uid_equal(const union owners_uid *a, int a_text, const union owners_u
 	return a_text ? !strcmp(a->text, b->text) : !memcmp(a->bytes, b->bytes, 16);
 }
 
-int owners_uid_is(const union owners_uid *u, int is_text, const char *text, int packed,
-		  const union owners_uid *bytes)
-{
-	if (packed)
-		return !is_text && !memcmp(u->bytes, bytes->bytes, 16);
-	return is_text && !strcmp(u->text, text);
-}
-
 int owners_uid_cmp(const union owners_uid *a, int a_text, const union owners_uid *b, int b_text)
 {
 	char x[OWNERS_UID_TEXT_SIZE], y[OWNERS_UID_TEXT_SIZE];

@@ -35,10 +35,6 @@ int owners_uid_pack(union owners_uid *out, const char *text);
 const char *owners_uid_text(const union owners_uid *u, int is_text, char *buf);
 /* Whether a and b are the same UID. */
 int owners_uid_equal(const union owners_uid *a, int a_text, const union owners_uid *b, int b_text);
-/* Whether u is the UID text says (text packed by the caller: packed is
- * owners_uid_pack(&bytes, text)'s answer). */
-int owners_uid_is(const union owners_uid *u, int is_text, const char *text, int packed,
-		  const union owners_uid *bytes);
 /* a against b as strcmp() orders their texts. */
 int owners_uid_cmp(const union owners_uid *a, int a_text, const union owners_uid *b, int b_text);
 /* A hash of the UID, the same for one UID however it was given. */

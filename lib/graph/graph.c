@@ -313,8 +313,13 @@ static const struct owners_node_place *place_of(struct owners_node_places *t, st
 static const struct owners_node_place *ref_type_of(struct owners_node_places *t, struct owners_arena *a,
 						   const char *api_version, const char *kind)
 {
-	const char *none = owners_arena_intern(a, "");
+	const char *none;
 
+	/* (every reference's place has no namespace and no resource: the
+	 * last one found answers most without interning "" again) */
+	if (t->last_ref && t->last_ref->api_version == api_version && t->last_ref->kind == kind)
+		return t->last_ref;
+	none = owners_arena_intern(a, "");
 	return none ? place_in(t, a, &t->last_ref, api_version, kind, none, NULL) : NULL;
 }
 
