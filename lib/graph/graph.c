@@ -1,5 +1,6 @@
 #include "graph.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,8 +36,8 @@ void owners_graph_free(struct owners_graph *g)
 		free(g->listings[i].message);
 	free(g->listings);
 	free(g->nodes);
-	free(g->by_uid);
-	free(g->by_name);
+	owners_node_table_clear(&g->by_uid);
+	owners_node_table_clear(&g->by_name);
 	free(g->edges);
 	free(g->places.slots);
 	owners_arena_clear(&g->arena);
@@ -76,23 +77,60 @@ static void uid_query_of(struct uid_query *q, const char *text)
 
 static int uid_index_grow(struct owners_graph *g)
 {
-	size_t cap = g->by_uid_cap ? g->by_uid_cap * 2 : 1024, i;
-	uint32_t *t = calloc(cap, sizeof(*t));
+	uint32_t i;
 
-	if (!t)
+	if (owners_node_table_reset(&g->by_uid, g->by_uid.cap ? g->by_uid.cap * 2 : 1024))
 		return OWNERS_ENOMEM;
 	for (i = 0; i < g->count; i++) {
 		const struct owners_node *n = &g->nodes[i];
-		size_t j = owners_uid_hash(&n->uid_key, n->uid_is_text) & (cap - 1);
 
-		while (t[j])
-			j = (j + 1) & (cap - 1);
-		t[j] = (uint32_t)i + 1;
+		owners_node_table_insert(&g->by_uid, owners_uid_hash(&n->uid_key, n->uid_is_text),
+					 i);
 	}
-	free(g->by_uid);
-	g->by_uid = t;
-	g->by_uid_cap = cap;
 	return 0;
+}
+
+/* The number text is when it is one as etcd writes its revisions:
+ * digits, no leading zero, at most 19 of them (below 2^64); else -1. */
+static int rv_number(const char *text, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	if (!text || !*text || (text[0] == '0' && text[1]))
+		return -1;
+	for (i = 0; text[i]; i++) {
+		if (i == 19 || text[i] < '0' || text[i] > '9')
+			return -1;
+		v = v * 10 + (uint64_t)(text[i] - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+int owners_graph_node_set_rv(struct owners_node *n, struct owners_arena *a, const char *text)
+{
+	uint64_t v;
+
+	if (!rv_number(text, &v)) {
+		n->rv.number = v;
+		n->rv_is_number = 1;
+		return 0;
+	}
+	n->rv_is_number = 0;
+	n->rv.text = NULL;
+	if (!text || !*text)
+		return 0;
+	n->rv.text = a ? owners_arena_strdup(a, text) : text;
+	return n->rv.text ? 0 : OWNERS_ENOMEM;
+}
+
+const char *owners_graph_node_rv(const struct owners_node *n, char *buf)
+{
+	if (!n->rv_is_number)
+		return n->rv.text ? n->rv.text : "";
+	snprintf(buf, OWNERS_NODE_RV_SIZE, "%" PRIu64, n->rv.number);
+	return buf;
 }
 
 int owners_graph_node_has_finalizer(const struct owners_node *n, const char *f)
@@ -194,18 +232,12 @@ void owners_graph_sort_nodes(const struct owners_graph *g, uint32_t *nodes, size
 static uint32_t find_hashed(const struct owners_graph *g, const union owners_uid *key, int is_text,
 			    uint64_t h)
 {
-	size_t j;
+	size_t j = owners_node_table_first(&g->by_uid, h);
+	uint32_t n;
 
-	if (!g->by_uid_cap)
-		return OWNERS_NO_NODE;
-	j = h & (g->by_uid_cap - 1);
-	while (g->by_uid[j]) {
-		uint32_t n = g->by_uid[j] - 1;
-
+	while (owners_node_table_next(&g->by_uid, h, &j, &n))
 		if (owners_uid_equal(&g->nodes[n].uid_key, g->nodes[n].uid_is_text, key, is_text))
 			return n;
-		j = (j + 1) & (g->by_uid_cap - 1);
-	}
 	return OWNERS_NO_NODE;
 }
 
@@ -213,7 +245,7 @@ uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)
 {
 	struct uid_query q;
 
-	if (!g->by_uid_cap || !uid)
+	if (!g->by_uid.cap || !uid)
 		return OWNERS_NO_NODE;
 	uid_query_of(&q, uid);
 	return find_hashed(g, &q.key, q.is_text, q.hash);
@@ -221,9 +253,7 @@ uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)
 
 static void name_index_drop(struct owners_graph *g)
 {
-	free(g->by_name);
-	g->by_name = NULL;
-	g->by_name_cap = 0;
+	owners_node_table_clear(&g->by_name);
 }
 
 void owners_graph_release_name_index(struct owners_graph *g)
@@ -329,14 +359,13 @@ static uint32_t node_append(struct owners_graph *g, const union owners_uid *key,
 			    uint64_t h)
 {
 	struct owners_node *n;
-	size_t j;
 
 	if (g->count == UINT32_MAX - 1)
 		return OWNERS_NO_NODE;
 	/* Three slots in four filled at most: at ten million objects a
 	 * table of half load would take 13 bytes an object, and probes stay
 	 * short (sixteen slots to a cache line). */
-	if (((size_t)g->count + 1) * 4 > g->by_uid_cap * 3 && uid_index_grow(g))
+	if (((size_t)g->count + 1) * 4 > g->by_uid.cap * 3 && uid_index_grow(g))
 		return OWNERS_NO_NODE;
 	if (OWNERS_GROW(g->nodes, g->cap, (size_t)g->count + 1))
 		return OWNERS_NO_NODE;
@@ -346,10 +375,7 @@ static uint32_t node_append(struct owners_graph *g, const union owners_uid *key,
 	n->extras = &owners_graph_no_extras;
 	n->uid_key = *key;
 	n->uid_is_text = is_text ? 1 : 0;
-	j = h & (g->by_uid_cap - 1);
-	while (g->by_uid[j])
-		j = (j + 1) & (g->by_uid_cap - 1);
-	g->by_uid[j] = g->count + 1;
+	owners_node_table_insert(&g->by_uid, h, g->count);
 	/* A new node invalidates the name index; rebuilt when next needed. */
 	name_index_drop(g);
 	return g->count++;
@@ -418,8 +444,7 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
 	if (!api_version || !kind || !ns || !(n->place = place_of(&g->places, a, api_version, kind, ns, r)))
 		return OWNERS_ENOMEM;
 	n->name = owners_arena_strdup(a, m->name ? m->name : "");
-	n->resource_version = owners_arena_strdup(a, m->resource_version ? m->resource_version : "");
-	if (!n->name || !n->resource_version)
+	if (!n->name || owners_graph_node_set_rv(n, a, m->resource_version))
 		return OWNERS_ENOMEM;
 	n->created = parse_time(m->creation_timestamp);
 	deleted = parse_time(m->deletion_timestamp);
@@ -574,7 +599,7 @@ int owners_graph_forget(struct owners_graph *g, const char *uid)
 	/* What still refers to it keeps its identity; nothing else of it is
 	 * true any more. */
 	n->virtual_ = 1;
-	n->resource_version = "";
+	owners_graph_node_set_rv(n, NULL, "");
 	n->created = 0;
 	n->extras = &owners_graph_no_extras;
 	n->refs = NULL;
@@ -604,7 +629,7 @@ static int copy_node(struct owners_arena *a, struct owners_node_places *places, 
 	    !(n->place = place_of(places, a, api_version, kind, ns, p->resource)) ||
 	    (n->uid_is_text && !(n->uid_key.text = owners_arena_strdup(a, n->uid_key.text))) ||
 	    !(n->name = owners_arena_strdup(a, n->name)) ||
-	    !(n->resource_version = owners_arena_strdup(a, n->resource_version)))
+	    (!n->rv_is_number && n->rv.text && !(n->rv.text = owners_arena_strdup(a, n->rv.text))))
 		return OWNERS_ENOMEM;
 	if (old != &owners_graph_no_extras) {
 		if (!(x = owners_arena_alloc(a, sizeof(*x))))
@@ -767,7 +792,7 @@ static int take_reference(struct owners_graph *g, struct owners_node *n, uint32_
 	if (!ns || !(n->place = place_of(&g->places, &g->arena, ref->type->api_version, ref->type->kind, ns, r)))
 		return OWNERS_ENOMEM;
 	n->name = ref->name;
-	n->resource_version = "";
+	owners_graph_node_set_rv(n, NULL, "");
 	return 0;
 }
 
@@ -916,27 +941,19 @@ static uint64_t name_hash(const struct owners_resource *r, const char *ns, const
 
 static int name_index_build(struct owners_graph *g)
 {
-	size_t cap = 1024, i;
+	uint32_t i;
 
-	while (cap * 3 < (size_t)g->count * 4 + 4) /* (as the UID index) */
-		cap *= 2;
-	free(g->by_name);
-	g->by_name = calloc(cap, sizeof(*g->by_name));
-	if (!g->by_name) {
-		g->by_name_cap = 0;
+	if (owners_node_table_reset(&g->by_name, owners_node_table_cap_for(g->count))) {
+		name_index_drop(g);
 		return OWNERS_ENOMEM;
 	}
-	g->by_name_cap = cap;
 	for (i = 0; i < g->count; i++) {
 		const struct owners_node *n = &g->nodes[i];
-		size_t j;
 
-		if (n->virtual_)
-			continue;
-		j = name_hash(n->place->resource, n->place->namespace_, n->name) & (cap - 1);
-		while (g->by_name[j])
-			j = (j + 1) & (cap - 1);
-		g->by_name[j] = (uint32_t)i + 1;
+		if (!n->virtual_)
+			owners_node_table_insert(
+				&g->by_name,
+				name_hash(n->place->resource, n->place->namespace_, n->name), i);
 	}
 	return 0;
 }
@@ -944,14 +961,16 @@ static int name_index_build(struct owners_graph *g)
 int owners_graph_find_name(struct owners_graph *g, const struct owners_resource *r, const char *ns,
 			   const char *name, uint32_t *found)
 {
+	uint64_t h = name_hash(r, ns, name);
 	size_t j;
+	uint32_t i;
 
 	*found = OWNERS_NO_NODE;
-	if (!g->by_name && name_index_build(g))
+	if (!g->by_name.cap && name_index_build(g))
 		return OWNERS_ENOMEM;
-	j = name_hash(r, ns, name) & (g->by_name_cap - 1);
-	while (g->by_name[j]) {
-		const struct owners_node *n = &g->nodes[g->by_name[j] - 1];
+	j = owners_node_table_first(&g->by_name, h);
+	while (owners_node_table_next(&g->by_name, h, &j, &i)) {
+		const struct owners_node *n = &g->nodes[i];
 
 		/* two objects of one name (a dump, or a watch, that caught an
 		 * object and its successor): the one of the smaller UID, by
@@ -961,8 +980,7 @@ int owners_graph_find_name(struct owners_graph *g, const struct owners_resource 
 		    (*found == OWNERS_NO_NODE ||
 		     owners_uid_cmp(&n->uid_key, n->uid_is_text, &g->nodes[*found].uid_key,
 				    g->nodes[*found].uid_is_text) < 0))
-			*found = g->by_name[j] - 1;
-		j = (j + 1) & (g->by_name_cap - 1);
+			*found = i;
 	}
 	return 0;
 }

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "node_table.h"
 #include "owners_error.h"
 #include "object_meta.h"
 #include "resource.h"
@@ -83,15 +84,22 @@ struct owners_node {
 	const char *name;
 	const struct owners_node_place *place;   /* never NULL */
 	const struct owners_node_extras *extras; /* never NULL */
-	const char *resource_version;
+	/* its resourceVersion: a decimal number of up to 19 digits (what
+	 * etcd's revisions are) kept as that number (rv_is_number), any
+	 * other text by pointer; OWNERS_NODE_RV() gives the text */
+	union {
+		uint64_t number;
+		const char *text; /* NULL: "" */
+	} rv;
 	struct owners_ref *refs;  /* this object's ownerReferences */
 	/* the nodes whose references point here: n_dependents of the
 	 * graph's edges from this one (owners_graph_dependents()) */
 	uint32_t first_dependent;
 	/* unix seconds, 0 unknown (32 bits hold times to 2106) */
 	uint32_t created;
-	unsigned n_refs : 29;
+	unsigned n_refs : 28;
 	unsigned uid_is_text : 1; /* uid_key is a pointer to text */
+	unsigned rv_is_number : 1;
 	unsigned virtual_ : 1;    /* never observed: only referenced */
 	/* virtual, and what it says comes from a reference to it (not from
 	 * an object seen once and gone since): owners_graph_link() decides
@@ -116,6 +124,17 @@ const char *owners_graph_node_uid(const struct owners_node *n, char *buf);
 /* A node built by hand, not in a graph (a row's stand-in), named by
  * text it borrows. */
 void owners_graph_node_borrow_uid(struct owners_node *n, const char *text);
+
+/* A node's resourceVersion as text: in buf (OWNERS_NODE_RV_SIZE bytes)
+ * when it is kept as a number, else the graph's own text ("" when it
+ * has none). OWNERS_NODE_RV() as OWNERS_NODE_UID(). */
+#define OWNERS_NODE_RV_SIZE 21
+const char *owners_graph_node_rv(const struct owners_node *n, char *buf);
+#define OWNERS_NODE_RV(n) owners_graph_node_rv((n), (char[OWNERS_NODE_RV_SIZE]){ 0 })
+/* Keeps text as n's resourceVersion: as a number when it is one, else
+ * as text copied into arena a, or borrowed when a is NULL. 0, or
+ * OWNERS_ENOMEM. */
+int owners_graph_node_set_rv(struct owners_node *n, struct owners_arena *a, const char *text);
 
 /* Where a type was listed: namespace NULL means all namespaces (or a
  * cluster-scoped type). rc is 0 or the OWNERS_E* the list failed with. */
@@ -142,10 +161,8 @@ struct owners_graph {
 	struct owners_node *nodes;
 	uint32_t count;
 	size_t cap;
-	uint32_t *by_uid;        /* open addressing: node index + 1, 0 empty */
-	size_t by_uid_cap;
-	uint32_t *by_name;       /* built on demand: (resource, namespace, name) */
-	size_t by_name_cap;
+	struct owners_node_table by_uid;
+	struct owners_node_table by_name; /* built on demand: (resource, namespace, name) */
 	struct owners_listing *listings;
 	size_t n_listings;
 	size_t cap_listings;

@@ -23,7 +23,7 @@ void owners_graph_memory(const struct owners_graph *g, struct owners_graph_memor
 		 * (not as the apiserver writes UIDs) is a string of its own */
 		out->uids += n->uid_is_text ? text(n->uid_key.text) : 0;
 		out->names += text(n->name);
-		out->versions += text(n->resource_version);
+		out->versions += n->rv_is_number ? 0 : text(n->rv.text);
 		out->refs += n->n_refs * sizeof(*n->refs);
 		for (k = 0; k < n->n_refs; k++) {
 			const struct owners_ref *r = &n->refs[k];
@@ -45,8 +45,8 @@ void owners_graph_memory(const struct owners_graph *g, struct owners_graph_memor
 	out->interned = strings + g->arena.intern_cap * sizeof(*g->arena.interned);
 	out->places = g->places.count * sizeof(struct owners_node_place) +
 		      g->places.cap * sizeof(*g->places.slots);
-	out->uid_index = g->by_uid_cap * sizeof(*g->by_uid);
-	out->name_index = g->by_name_cap * sizeof(*g->by_name);
+	out->uid_index = g->by_uid.cap * sizeof(*g->by_uid.slots);
+	out->name_index = g->by_name.cap * sizeof(*g->by_name.slots);
 	/* what the arena handed out: the interned strings are in it, their
 	 * table is not */
 	handed = out->uids + out->names + out->versions + out->refs + out->labels +

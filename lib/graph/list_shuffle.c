@@ -56,6 +56,7 @@ struct meta_scratch {
 	struct owners_label_meta *labels;
 	char (*ref_uids)[OWNERS_UID_TEXT_SIZE]; /* the references' UIDs as text */
 	char uid[OWNERS_UID_TEXT_SIZE];
+	char rv[OWNERS_NODE_RV_SIZE];
 	char created[40], deleted[40];
 };
 
@@ -98,7 +99,7 @@ static int meta_of(struct meta_scratch *s, const struct owners_graph *g,
 	s->m.name = n->name;
 	s->m.namespace_ = n->place->namespace_;
 	s->m.uid = owners_graph_node_uid(n, s->uid);
-	s->m.resource_version = n->resource_version;
+	s->m.resource_version = owners_graph_node_rv(n, s->rv);
 	s->m.creation_timestamp = time_text(s->created, sizeof(s->created), n->created);
 	s->m.deletion_timestamp = time_text(s->deleted, sizeof(s->deleted), n->extras->deleted);
 	s->m.finalizers = n->extras->finalizers;

@@ -66,8 +66,8 @@ int owners_finalizer_list_patch_json(struct owners_buf *out, const char *resourc
 int owners_finalizers_patch_json(struct owners_buf *out, const struct owners_node *n,
 				 const char *remove, const char *add)
 {
-	return owners_finalizer_list_patch_json(out, n->resource_version, n->extras->finalizers, n->extras->n_finalizers,
-						remove, add);
+	return owners_finalizer_list_patch_json(out, OWNERS_NODE_RV(n), n->extras->finalizers,
+						n->extras->n_finalizers, remove, add);
 }
 
 /* The object's references as read, but those drop() takes out, and with
@@ -80,7 +80,7 @@ static int refs_patch(struct owners_buf *out, const struct owners_graph *g,
 	uint32_t i;
 	int rc;
 
-	if ((rc = owners_patch_begin(&j, out, n->resource_version, NULL)))
+	if ((rc = owners_patch_begin(&j, out, OWNERS_NODE_RV(n), NULL)))
 		return rc;
 	owners_json_gen_string(j, "ownerReferences");
 	owners_json_gen_array_open(j);
@@ -414,7 +414,7 @@ static int prepare(struct step *s, struct owners_graph *g, const struct owners_c
 	case OWNERS_ACT_DELETE:
 		s->policy = owners_cascade_policy(OWNERS_CASCADE_BACKGROUND);
 		*first = &s->del;
-		return delete_request(&s->del, s, n->resource_version);
+		return delete_request(&s->del, s, OWNERS_NODE_RV(n));
 	case OWNERS_ACT_DELETE_FOREGROUND:
 	case OWNERS_ACT_DELETE_ORPHAN: {
 		int fg = a->kind == OWNERS_ACT_DELETE_FOREGROUND;
@@ -428,7 +428,7 @@ static int prepare(struct step *s, struct owners_graph *g, const struct owners_c
 		 * cascade needs. */
 		if (o->server_gc || owners_graph_node_has_finalizer(n, fin)) {
 			*first = &s->del;
-			return delete_request(&s->del, s, n->resource_version);
+			return delete_request(&s->del, s, OWNERS_NODE_RV(n));
 		}
 		s->added = fin;
 		if (owners_graph_node_has_finalizer(n, fg ? OWNERS_FINALIZER_ORPHAN : OWNERS_FINALIZER_FOREGROUND))

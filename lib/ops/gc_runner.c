@@ -157,7 +157,7 @@ static int acting_on(const struct owners_gc_runner *r, const struct owners_graph
 	/* watching: what was sent for this version is not sent again before
 	 * the version it made (or a 409's) comes back as an event */
 	e = r->watching ? owners_strset_get(&r->acted, OWNERS_NODE_UID(n)) : NULL;
-	return !e || !e->value || strcmp(e->value, n->resource_version);
+	return !e || !e->value || strcmp(e->value, OWNERS_NODE_RV(n));
 }
 
 static int action_of(struct owners_action *a, const struct owners_gc_runner *r, uint32_t k)
@@ -215,13 +215,13 @@ static int remember_acted(struct owners_gc_runner *r, const struct owners_graph 
 		struct owners_strset_entry *e = owners_strset_get(&r->acted, OWNERS_NODE_UID(n));
 
 		if (e) {
-			char *rv = owners_strdup(n->resource_version);
+			char *rv = owners_strdup(OWNERS_NODE_RV(n));
 
 			if (!rv)
 				return OWNERS_ENOMEM;
 			free(e->value);
 			e->value = rv;
-		} else if (!owners_strset_add(&r->acted, OWNERS_NODE_UID(n), n->resource_version)) {
+		} else if (!owners_strset_add(&r->acted, OWNERS_NODE_UID(n), OWNERS_NODE_RV(n))) {
 			return OWNERS_ENOMEM;
 		}
 	}

@@ -13,7 +13,8 @@
 
 /* An object as one argument: FAKE_OBJECT(ns, name, uid) for a live one
  * without owners; its owner references next (n_refs, refs), and
- * .deleted, .n_fins, .fins when it is in deletion or has finalizers. */
+ * .deleted, .n_fins, .fins when it is in deletion or has finalizers;
+ * .rv for a resourceVersion other than "1". */
 struct fake_object {
 	const char *namespace_, *name, *uid;
 	size_t n_refs;
@@ -21,6 +22,7 @@ struct fake_object {
 	const char *deleted; /* NULL or "" for a live object */
 	size_t n_fins;
 	const char *const *fins;
+	const char *rv; /* NULL: "1" */
 };
 #define FAKE_OBJECT(ns, name_, uid_, ...)                                                 \
 	(&(const struct fake_object){ .namespace_ = (ns), .name = (name_), .uid = (uid_), \
@@ -36,7 +38,7 @@ static inline int fake_object_try_add(struct owners_graph *g, const struct owner
 	m.name = o->name;
 	m.namespace_ = o->namespace_;
 	m.uid = o->uid;
-	m.resource_version = "1";
+	m.resource_version = o->rv ? o->rv : "1";
 	m.creation_timestamp = "2026-01-01T00:00:00Z";
 	m.deletion_timestamp = o->deleted;
 	m.finalizers = o->fins;

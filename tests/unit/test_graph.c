@@ -581,7 +581,7 @@ static void test_watch_edits(void)
 	ok(owners_graph_update(g, type("v1", "Pod"), &m) == 0 && !g->linked, "an update unlinks the graph");
 	owners_graph_link(g);
 	is_int((int)g->nodes[pod].n_refs, 0, "the update replaces what the graph held (owners_graph_add keeps it)");
-	is_str(g->nodes[pod].resource_version, "2", "and its resourceVersion");
+	is_str(OWNERS_NODE_RV(&g->nodes[pod]), "2", "and its resourceVersion");
 	is_int((int)g->nodes[rs].n_dependents, 0, "the ReplicaSet has no dependent any more");
 
 	/* DELETED, while something still refers to it. */
@@ -620,6 +620,49 @@ static void test_watch_edits(void)
 	owners_graph_free(g);
 }
 
+/* A resourceVersion is kept as a number when it reads as etcd writes
+ * one, and every other text as it came: each reads back the same. */
+static void test_resource_versions(void)
+{
+	static const char *const texts[] = {
+		"0",
+		"7",
+		"123456789",
+		"9999999999999999999", /* numbers: 19 digits at most */
+		"",
+		"0123",
+		"18446744073709551615",
+		"99999999999999999999",
+		"12a",
+		"-1",
+		"+5",
+		" 5",
+		"abc/def",
+	};
+	struct owners_arena a = { 0 };
+	size_t i;
+
+	for (i = 0; i < sizeof(texts) / sizeof(*texts); i++) {
+		struct owners_node n;
+
+		memset(&n, 0, sizeof(n));
+		ok(owners_graph_node_set_rv(&n, &a, texts[i]) == 0, "resourceVersion '%s' kept",
+		   texts[i]);
+		is_str(OWNERS_NODE_RV(&n), texts[i], "and reads back the same");
+		is_int((int)n.rv_is_number, i < 4,
+		       "as a number only when it is one (no leading zero, below 10^19)");
+	}
+	{
+		struct owners_node n;
+
+		memset(&n, 0, sizeof(n));
+		is_str(OWNERS_NODE_RV(&n), "", "a zeroed node has none");
+		ok(owners_graph_node_set_rv(&n, NULL, NULL) == 0, "NULL kept");
+		is_str(OWNERS_NODE_RV(&n), "", "as none");
+	}
+	owners_arena_clear(&a);
+}
+
 int main(void)
 {
 	owners_resource_table_init(&types);
@@ -646,6 +689,7 @@ int main(void)
 	test_watch_edits();
 	test_order_of_arrival();
 	test_served_twice();
+	test_resource_versions();
 	owners_resource_table_clear(&types);
 	return tap_done();
 }

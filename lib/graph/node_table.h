@@ -1,0 +1,76 @@
+#ifndef OWNERS_NODE_TABLE_H
+#define OWNERS_NODE_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * An open-addressing hash table of node indexes: the graph's UID index
+ * and its name index. A slot holds a node's index + 1 (0: empty) in its
+ * low bits and, in the bits the index does not need, a few bits of the
+ * key's hash (its tag). A probe compares the tag first and reads the
+ * node only when the tags agree: at ten million objects each node read
+ * is a cache miss, and a search that ends at an empty slot passes
+ * several full ones. The table is filled to three slots in four at most,
+ * so a table of 2^k slots holds indexes below 2^k and the tag has the
+ * other 32 - k bits (8 at ten million objects: one read in 256 wasted).
+ *
+ * The table owns its slots (owners_node_table_clear() frees them).
+ */
+struct owners_node_table {
+	uint32_t *slots;
+	size_t cap;          /* a power of two; 0 before the first reset */
+	uint32_t index_mask; /* the bits of a slot that hold index + 1 */
+};
+
+/* An empty table of cap slots (a power of two), the old slots freed.
+ * 0, or OWNERS_ENOMEM with the table left as it was. */
+int owners_node_table_reset(struct owners_node_table *t, size_t cap);
+void owners_node_table_clear(struct owners_node_table *t);
+
+/* The smallest power of two (at least 1024) that holds count at three
+ * slots in four. */
+size_t owners_node_table_cap_for(size_t count);
+
+/* The slot's tag bits for hash h. */
+static inline uint32_t owners_node_table_tag(const struct owners_node_table *t, uint64_t h)
+{
+	return (uint32_t)(h >> 32) & ~t->index_mask;
+}
+
+/* Adds node (its key's hash h) to a table with room for it. */
+static inline void owners_node_table_insert(struct owners_node_table *t, uint64_t h, uint32_t node)
+{
+	size_t j = h & (t->cap - 1);
+
+	while (t->slots[j])
+		j = (j + 1) & (t->cap - 1);
+	t->slots[j] = owners_node_table_tag(t, h) | (node + 1);
+}
+
+/* A search: j starts at owners_node_table_first(); each call to
+ * owners_node_table_next() gives the next node whose tag matches h's
+ * (the caller compares its key), 0 at the empty slot that ends it. */
+static inline size_t owners_node_table_first(const struct owners_node_table *t, uint64_t h)
+{
+	return h & (t->cap - 1);
+}
+
+static inline int owners_node_table_next(const struct owners_node_table *t, uint64_t h, size_t *j,
+					 uint32_t *node)
+{
+	uint32_t tag = owners_node_table_tag(t, h), s;
+
+	if (!t->cap)
+		return 0;
+	while ((s = t->slots[*j])) {
+		*j = (*j + 1) & (t->cap - 1);
+		if ((s & ~t->index_mask) == tag) {
+			*node = (s & t->index_mask) - 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+#endif
