@@ -244,15 +244,14 @@ static int collect(struct owners_deadlocks *d, struct work *w, uint32_t count)
 	return 0;
 }
 
-static int find(struct owners_deadlocks *out, struct work *w, uint32_t *all)
+static int find(struct owners_deadlocks *out, struct work *w, uint32_t *all, uint32_t n)
 {
-	uint32_t count = w->c->g->count, k, n = 0;
+	uint32_t count = w->c->g->count, k;
 
-	for (k = 0; k < count; k++) {
+	for (k = 0; k < count; k++)
 		out->of[k] = OWNERS_NO_NODE;
-		if ((w->in[k] = (unsigned char)may_hold(w->c, k)))
-			all[n++] = k;
-	}
+	for (k = 0; k < n; k++)
+		w->in[all[k]] = 1;
 	if (!keep_held(w, all, n))
 		return 0;
 	for (k = 0; k < count; k++)
@@ -264,13 +263,29 @@ static int find(struct owners_deadlocks *out, struct work *w, uint32_t *all)
 int owners_deadlocks_find(struct owners_deadlocks *out, const struct owners_collector *c)
 {
 	size_t k = c->g->count ? c->g->count : 1;
-	struct work w = { c, calloc(k, 1), calloc(k, sizeof(uint32_t)), calloc(k, sizeof(uint32_t)) };
-	uint32_t *all = calloc(k, sizeof(*all));
+	uint32_t i, n = 0, *all = NULL;
+	struct work w = { c, NULL, NULL, NULL };
 	int rc = OWNERS_ENOMEM;
 
 	memset(out, 0, sizeof(*out));
+	/* Only objects in foreground deletion can be members: none, as in
+	 * most clusters, and the search needs no memory (its work is 13
+	 * bytes an object, at the dry run's peak). */
+	for (i = 0; i < c->g->count; i++)
+		n += (uint32_t)may_hold(c, i);
+	if (!n)
+		return 0;
+	if ((all = calloc(n, sizeof(*all)))) {
+		n = 0;
+		for (i = 0; i < c->g->count; i++)
+			if (may_hold(c, i))
+				all[n++] = i;
+	}
+	w.in = calloc(k, 1);
+	w.cnt = calloc(k, sizeof(uint32_t));
+	w.queue = calloc(k, sizeof(uint32_t));
 	if (w.in && w.cnt && w.queue && all && (out->of = calloc(k, sizeof(*out->of))))
-		rc = find(out, &w, all);
+		rc = find(out, &w, all, n);
 	if (!rc && !out->count) {
 		/* none, as nearly always: no node's deadlock to keep (4 bytes an
 		 * object; owners_deadlocks_of() reads a missing map as none) */
