@@ -826,7 +826,7 @@ static CURLcode configure(struct owners_http_client *c, struct xfer *x, CURL *e,
 	SET(CURLOPT_WRITEFUNCTION, on_write);
 	SET(CURLOPT_WRITEDATA, (void *)x);
 	SET(CURLOPT_HEADERFUNCTION, on_header);
-	SET(CURLOPT_BUFFERSIZE, RECEIVE_BUFFER_BYTES);
+	SET(CURLOPT_BUFFERSIZE, r->receive_buffer ? (long)r->receive_buffer : RECEIVE_BUFFER_BYTES);
 	SET(CURLOPT_HEADERDATA, (void *)x);
 	if (timeout > 0 && timeout < connect_timeout)
 		connect_timeout = timeout;

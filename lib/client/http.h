@@ -145,6 +145,12 @@ struct owners_http_request {
 	 * resourceVersion it saw, which a resend of the same path would not. */
 	int long_lived;
 	long timeout_ms;
+	/* How much of the answer libcurl holds for it at most before handing
+	 * it on (0: 512 KiB, which keeps most answers whole; see
+	 * RECEIVE_BUFFER_BYTES in http.c). Every request in flight may fill
+	 * that much while others are read: one of many megabytes, which no
+	 * buffer keeps whole, asks for less. */
+	size_t receive_buffer;
 
 	/* filled by the client; check err.code first */
 	long status;                /* HTTP status, 0 when no response */
