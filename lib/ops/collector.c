@@ -80,7 +80,6 @@ void owners_collector_free(struct owners_collector *c)
 	free(c->node);
 	free(c->first_ref);
 	free(c->ref);
-	free(c->found);
 	free(c->ends);
 	if (c->deadlocks)
 		owners_deadlocks_clear(c->deadlocks);
@@ -95,8 +94,7 @@ static int alloc_state(struct owners_collector *c, uint32_t n, size_t refs)
 	c->node = calloc(k, sizeof(*c->node));
 	c->first_ref = calloc(k + 1, sizeof(*c->first_ref));
 	c->ref = calloc(r, sizeof(*c->ref));
-	c->found = calloc(r, sizeof(*c->found));
-	return c->node && c->first_ref && c->ref && c->found ? 0 : OWNERS_ENOMEM;
+	return c->node && c->first_ref && c->ref ? 0 : OWNERS_ENOMEM;
 }
 
 /* One node's finalizers into the GC's flags and the count of the rest. */
@@ -175,7 +173,6 @@ int owners_collector_new(struct owners_collector **out, struct owners_graph *g)
 			}
 			c->ref[refs].cls = (unsigned char)res.class_;
 			c->ref[refs].blind = (unsigned char)res.gc_blind;
-			c->found[refs] = res.class_ == OWNERS_REF_RESOLVED ? res.found : OWNERS_NO_NODE;
 		}
 	}
 	c->first_ref[g->count] = (uint32_t)refs;
@@ -206,7 +203,7 @@ static enum ref_view view_ref(const struct owners_collector *c, uint32_t node, s
 		return c->ref[k].held == 1 ? REF_LIVE : REF_UNDECIDED;
 	switch ((enum owners_ref_class)c->ref[k].cls) {
 	case OWNERS_REF_RESOLVED:
-		f = c->found[k];
+		f = owners_collector_found(c, node, k);
 		if (f == OWNERS_NO_NODE || c->node[f].gone)
 			return REF_DANGLING;
 		return c->node[f].deleting && c->node[f].fg ? REF_WAITING : REF_SOLID;
@@ -353,7 +350,8 @@ static void sort_refs(const struct owners_collector *c, uint32_t node, struct re
 		case REF_DANGLING:
 			r->n_dangling++;
 			/* an owner that resolved when scanned and has gone since */
-			if (r->went == OWNERS_NO_NODE && c->found[k] != OWNERS_NO_NODE)
+			if (r->went == OWNERS_NO_NODE &&
+			    owners_collector_found(c, node, k) != OWNERS_NO_NODE)
 				r->went = i;
 			break;
 		case REF_WAITING:
@@ -423,8 +421,9 @@ static int ended_an_owners_wait(const struct owners_collector *c, uint32_t node)
 	for (i = 0; i < n->n_refs; i++) {
 		size_t k = c->first_ref[node] + i;
 
-		if (!c->ref[k].removed && c->found[k] != OWNERS_NO_NODE &&
-		    view_ref(c, node, k) == REF_WAITING && !owner_still_waits(c, c->found[k]))
+		if (!c->ref[k].removed && owners_collector_found(c, node, k) != OWNERS_NO_NODE &&
+		    view_ref(c, node, k) == REF_WAITING &&
+		    !owner_still_waits(c, owners_collector_found(c, node, k)))
 			return 1;
 	}
 	return 0;
@@ -446,7 +445,8 @@ static int any_blocking_ref(const struct owners_collector *c, uint32_t node)
 
 static uint32_t owner_of(const struct owners_collector *c, uint32_t node, uint32_t ref)
 {
-	return ref == OWNERS_NO_NODE ? OWNERS_NO_NODE : c->found[c->first_ref[node] + ref];
+	return ref == OWNERS_NO_NODE ? OWNERS_NO_NODE
+				     : owners_collector_found(c, node, c->first_ref[node] + ref);
 }
 
 /* attemptToDeleteItem on an object not in deletion. */

@@ -168,7 +168,6 @@ struct owners_collector {
 	uint32_t *first_ref;   /* index of the node's first reference below */
 	/* per reference (first_ref[n] + i) */
 	struct owners_collector_ref_state *ref;
-	uint32_t *found;       /* the owner found by name (RESOLVED), or OWNERS_NO_NODE */
 	size_t n_refs;
 	/* what owners_collector_foresee() settled: every node's outcome (NULL
 	 * before) and the passes it took */
@@ -177,6 +176,18 @@ struct owners_collector {
 	/* what owners_deadlocks_attach() found (NULL before), owned */
 	struct owners_deadlocks *deadlocks;
 };
+
+/* The owner reference k (first_ref[node] + i) resolves to: its owner's
+ * node when the scan found it by name with the same UID (RESOLVED: the
+ * UID's node is the one found), else OWNERS_NO_NODE. Derived, not kept:
+ * four bytes a reference. */
+static inline uint32_t owners_collector_found(const struct owners_collector *c, uint32_t node,
+					      size_t k)
+{
+	return c->ref[k].cls == OWNERS_REF_RESOLVED
+		       ? c->g->nodes[node].refs[k - c->first_ref[node]].owner
+		       : OWNERS_NO_NODE;
+}
 
 /* Reads the graph (it is linked first) into c's state. */
 int owners_collector_new(struct owners_collector **out, struct owners_graph *g);

@@ -131,8 +131,9 @@ static int first_dangling(struct owners_buf *out, const struct owners_collector 
 
 		if (c->ref[k].removed)
 			continue;
-		if (cls == OWNERS_REF_RESOLVED && c->found[k] != OWNERS_NO_NODE &&
-		    !c->node[c->found[k]].gone)
+		if (cls == OWNERS_REF_RESOLVED &&
+		    owners_collector_found(c, node, k) != OWNERS_NO_NODE &&
+		    !c->node[owners_collector_found(c, node, k)].gone)
 			continue;
 		return owners_buf_addf(out, " (%s/%s: %s)", n->refs[i].type->kind, n->refs[i].name,
 				       owners_ref_class_name(cls == OWNERS_REF_RESOLVED ? OWNERS_REF_ABSENT : cls));
