@@ -79,7 +79,7 @@ static int uid_index_grow(struct owners_graph *g)
 {
 	uint32_t i;
 
-	if (owners_node_table_reset(&g->by_uid, g->by_uid.cap ? g->by_uid.cap * 2 : 1024))
+	if (owners_node_table_reset(&g->by_uid, owners_node_table_grown_cap(&g->by_uid)))
 		return OWNERS_ENOMEM;
 	for (i = 0; i < g->count; i++) {
 		const struct owners_node *n = &g->nodes[i];
@@ -365,7 +365,7 @@ static uint32_t node_append(struct owners_graph *g, const union owners_uid *key,
 	/* Three slots in four filled at most: at ten million objects a
 	 * table of half load would take 13 bytes an object, and probes stay
 	 * short (sixteen slots to a cache line). */
-	if (((size_t)g->count + 1) * 4 > g->by_uid.cap * 3 && uid_index_grow(g))
+	if (owners_node_table_full(&g->by_uid, g->count) && uid_index_grow(g))
 		return OWNERS_NO_NODE;
 	if (OWNERS_GROW(g->nodes, g->cap, (size_t)g->count + 1))
 		return OWNERS_NO_NODE;

@@ -12,25 +12,35 @@
  * node only when the tags agree: at ten million objects each node read
  * is a cache miss, and a search that ends at an empty slot passes
  * several full ones. The table is filled to three slots in four at most,
- * so a table of 2^k slots holds indexes below 2^k and the tag has the
- * other 32 - k bits (8 at ten million objects: one read in 256 wasted).
+ * so its indexes are below its size, and the tag has the bits above
+ * (8 at ten million objects: one read in 256 wasted).
+ *
+ * Any size, not only powers of two: a key's first slot is its hash's low
+ * 32 bits scaled to the size (a multiply and a shift), so the table
+ * grows by half and an index built once is as large as its count needs
+ * (a power of two would leave it half empty at a million).
  *
  * The table owns its slots (owners_node_table_clear() frees them).
  */
 struct owners_node_table {
 	uint32_t *slots;
-	size_t cap;          /* a power of two; 0 before the first reset */
+	size_t cap;          /* 0 before the first reset */
 	uint32_t index_mask; /* the bits of a slot that hold index + 1 */
 };
 
-/* An empty table of cap slots (a power of two), the old slots freed.
- * 0, or OWNERS_ENOMEM with the table left as it was. */
+/* An empty table of cap slots, the old slots freed. 0, or OWNERS_ENOMEM
+ * with the table left as it was. */
 int owners_node_table_reset(struct owners_node_table *t, size_t cap);
 void owners_node_table_clear(struct owners_node_table *t);
 
-/* The smallest power of two (at least 1024) that holds count at three
- * slots in four. */
+/* The size that holds count at three slots in four (1024 at least). */
 size_t owners_node_table_cap_for(size_t count);
+/* Whether one more node fits; the size to grow to when not. */
+static inline int owners_node_table_full(const struct owners_node_table *t, size_t count)
+{
+	return (count + 1) * 4 > t->cap * 3;
+}
+size_t owners_node_table_grown_cap(const struct owners_node_table *t);
 
 /* The slot's tag bits for hash h. */
 static inline uint32_t owners_node_table_tag(const struct owners_node_table *t, uint64_t h)
@@ -38,22 +48,27 @@ static inline uint32_t owners_node_table_tag(const struct owners_node_table *t, 
 	return (uint32_t)(h >> 32) & ~t->index_mask;
 }
 
-/* Adds node (its key's hash h) to a table with room for it. */
-static inline void owners_node_table_insert(struct owners_node_table *t, uint64_t h, uint32_t node)
-{
-	size_t j = h & (t->cap - 1);
-
-	while (t->slots[j])
-		j = (j + 1) & (t->cap - 1);
-	t->slots[j] = owners_node_table_tag(t, h) | (node + 1);
-}
-
 /* A search: j starts at owners_node_table_first(); each call to
  * owners_node_table_next() gives the next node whose tag matches h's
  * (the caller compares its key), 0 at the empty slot that ends it. */
 static inline size_t owners_node_table_first(const struct owners_node_table *t, uint64_t h)
 {
-	return h & (t->cap - 1);
+	return (size_t)(((uint64_t)(uint32_t)h * t->cap) >> 32);
+}
+
+static inline size_t owners_node_table_step(const struct owners_node_table *t, size_t j)
+{
+	return j + 1 == t->cap ? 0 : j + 1;
+}
+
+/* Adds node (its key's hash h) to a table with room for it. */
+static inline void owners_node_table_insert(struct owners_node_table *t, uint64_t h, uint32_t node)
+{
+	size_t j = owners_node_table_first(t, h);
+
+	while (t->slots[j])
+		j = owners_node_table_step(t, j);
+	t->slots[j] = owners_node_table_tag(t, h) | (node + 1);
 }
 
 static inline int owners_node_table_next(const struct owners_node_table *t, uint64_t h, size_t *j,
@@ -64,7 +79,7 @@ static inline int owners_node_table_next(const struct owners_node_table *t, uint
 	if (!t->cap)
 		return 0;
 	while ((s = t->slots[*j])) {
-		*j = (*j + 1) & (t->cap - 1);
+		*j = owners_node_table_step(t, *j);
 		if ((s & ~t->index_mask) == tag) {
 			*node = (s & t->index_mask) - 1;
 			return 1;
