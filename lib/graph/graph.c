@@ -254,6 +254,7 @@ uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)
 static void name_index_drop(struct owners_graph *g)
 {
 	owners_node_table_clear(&g->by_name);
+	g->name_dups = 0;
 }
 
 void owners_graph_release_name_index(struct owners_graph *g)
@@ -939,6 +940,14 @@ static uint64_t name_hash(const struct owners_resource *r, const char *ns, const
 	return h;
 }
 
+/* Whether n is the object (r, ns, name). */
+static int same_name(const struct owners_node *n, const struct owners_resource *r, const char *ns,
+		     const char *name)
+{
+	return n->place->resource == r && !strcmp(n->place->namespace_, ns) &&
+	       !strcmp(n->name, name);
+}
+
 static int name_index_build(struct owners_graph *g)
 {
 	uint32_t i;
@@ -947,13 +956,24 @@ static int name_index_build(struct owners_graph *g)
 		name_index_drop(g);
 		return OWNERS_ENOMEM;
 	}
+	g->name_dups = 0;
 	for (i = 0; i < g->count; i++) {
 		const struct owners_node *n = &g->nodes[i];
+		uint64_t h;
+		size_t j;
+		uint32_t other;
 
-		if (!n->virtual_)
-			owners_node_table_insert(
-				&g->by_name,
-				name_hash(n->place->resource, n->place->namespace_, n->name), i);
+		if (n->virtual_)
+			continue;
+		h = name_hash(n->place->resource, n->place->namespace_, n->name);
+		j = owners_node_table_first(&g->by_name, h);
+		/* the search that finds the empty slot meets any other of its
+		 * name (tags agree but once in hundreds otherwise) */
+		while (owners_node_table_next(&g->by_name, h, &j, &other))
+			if (same_name(&g->nodes[other], n->place->resource, n->place->namespace_,
+				      n->name))
+				g->name_dups = 1;
+		owners_node_table_put_at(&g->by_name, j, h, i);
 	}
 	return 0;
 }
@@ -975,8 +995,7 @@ int owners_graph_find_name(struct owners_graph *g, const struct owners_resource 
 		/* two objects of one name (a dump, or a watch, that caught an
 		 * object and its successor): the one of the smaller UID, by
 		 * rule, not the one listed first */
-		if (n->place->resource == r && !strcmp(n->place->namespace_, ns) &&
-		    !strcmp(n->name, name) &&
+		if (same_name(n, r, ns, name) &&
 		    (*found == OWNERS_NO_NODE ||
 		     owners_uid_cmp(&n->uid_key, n->uid_is_text, &g->nodes[*found].uid_key,
 				    g->nodes[*found].uid_is_text) < 0))
@@ -1079,6 +1098,20 @@ int owners_graph_resolve_ref(struct owners_graph *g, uint32_t dependent, const s
 	ns = r->namespaced ? dep->place->namespace_ : "";
 	/* Out of memory: "cannot tell", never "absent" (a destructive command
 	 * would take the owner for gone). */
+	if (!g->by_name.cap && name_index_build(g)) {
+		out->class_ = OWNERS_REF_UNKNOWN;
+		out->gc_blind = 1;
+		return OWNERS_ENOMEM;
+	}
+	/* The node of the reference's UID is of its name: with one object a
+	 * name, it is the one the index would find (no lookup: at millions
+	 * of objects each is a cache miss). */
+	if (!g->name_dups && ref->owner != OWNERS_NO_NODE && !g->nodes[ref->owner].virtual_ &&
+	    same_name(&g->nodes[ref->owner], r, ns, ref->name)) {
+		out->found = ref->owner;
+		out->class_ = OWNERS_REF_RESOLVED;
+		return 0;
+	}
 	if (owners_graph_find_name(g, r, ns, ref->name, &out->found)) {
 		out->class_ = OWNERS_REF_UNKNOWN;
 		out->gc_blind = 1;

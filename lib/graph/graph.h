@@ -163,6 +163,10 @@ struct owners_graph {
 	size_t cap;
 	struct owners_node_table by_uid;
 	struct owners_node_table by_name; /* built on demand: (resource, namespace, name) */
+	/* the name index holds two objects of one name (a dump, or a watch
+	 * that caught an object and its successor): a reference is then
+	 * resolved through the index alone (owners_graph_resolve_ref()) */
+	int name_dups;
 	struct owners_listing *listings;
 	size_t n_listings;
 	size_t cap_listings;

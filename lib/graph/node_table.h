@@ -50,7 +50,8 @@ static inline uint32_t owners_node_table_tag(const struct owners_node_table *t, 
 
 /* A search: j starts at owners_node_table_first(); each call to
  * owners_node_table_next() gives the next node whose tag matches h's
- * (the caller compares its key), 0 at the empty slot that ends it. */
+ * (the caller compares its key), 0 at the empty slot that ends it (j is
+ * then that slot). */
 static inline size_t owners_node_table_first(const struct owners_node_table *t, uint64_t h)
 {
 	return (size_t)(((uint64_t)(uint32_t)h * t->cap) >> 32);
@@ -68,6 +69,13 @@ static inline void owners_node_table_insert(struct owners_node_table *t, uint64_
 
 	while (t->slots[j])
 		j = owners_node_table_step(t, j);
+	t->slots[j] = owners_node_table_tag(t, h) | (node + 1);
+}
+
+/* Puts node at slot j, the empty slot where a search for h ended. */
+static inline void owners_node_table_put_at(struct owners_node_table *t, size_t j, uint64_t h,
+					    uint32_t node)
+{
 	t->slots[j] = owners_node_table_tag(t, h) | (node + 1);
 }
 

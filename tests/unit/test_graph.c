@@ -663,6 +663,48 @@ static void test_resource_versions(void)
 	owners_arena_clear(&a);
 }
 
+/* Two objects of one name (a dump, a watch that caught an object and its
+ * successor): a reference resolves as the index says (the smaller UID),
+ * not straight to its UID's node; with one object a name, to it. */
+static void test_duplicate_names(void)
+{
+	struct owners_graph *g = NULL;
+	const struct owners_owner_ref_meta to_b[] = { REF("apps/v1", "ReplicaSet", "rs", "u-rs-b",
+							  1, 1) };
+	const struct owners_owner_ref_meta to_a[] = { REF("apps/v1", "ReplicaSet", "rs", "u-rs-a",
+							  1, 1) };
+	const struct owners_owner_ref_meta to_gone[] = { REF("apps/v1", "ReplicaSet", "rs",
+							     "u-rs-x", 1, 1) };
+	uint32_t pb, pa, px;
+
+	ok(owners_graph_new(&g, &types) == 0, "graph created");
+	add(g, "apps/v1", "ReplicaSet", FAKE_OBJECT("ns", "rs", "u-rs-b"));
+	add(g, "v1", "Pod", FAKE_OBJECT("ns", "pb", "u-pb", .n_refs = 1, .refs = to_b));
+	add(g, "v1", "Pod", FAKE_OBJECT("ns", "px", "u-px", .n_refs = 1, .refs = to_gone));
+	owners_graph_link(g);
+	pb = node(g, "u-pb");
+	px = node(g, "u-px");
+	is_int((int)owners_graph_classify_ref(g, pb, &g->nodes[pb].refs[0]), OWNERS_REF_RESOLVED,
+	       "one ReplicaSet rs: the reference to its UID resolves");
+	is_int(g->name_dups, 0, "and the index holds no two of one name");
+	is_int((int)owners_graph_classify_ref(g, px, &g->nodes[px].refs[0]),
+	       OWNERS_REF_UID_MISMATCH, "a reference of its name and another UID: uid-mismatch");
+	/* its successor, of a smaller UID, listed later */
+	add(g, "apps/v1", "ReplicaSet", FAKE_OBJECT("ns", "rs", "u-rs-a"));
+	add(g, "v1", "Pod", FAKE_OBJECT("ns", "pa", "u-pa", .n_refs = 1, .refs = to_a));
+	owners_graph_link(g);
+	pb = node(g, "u-pb");
+	pa = node(g, "u-pa");
+	is_int((int)owners_graph_classify_ref(g, pa, &g->nodes[pa].refs[0]), OWNERS_REF_RESOLVED,
+	       "two ReplicaSets rs: the one of the smaller UID is found by name");
+	is_int(g->name_dups, 1, "the index knows it holds two of one name");
+	is_int((int)owners_graph_classify_ref(g, pb, &g->nodes[pb].refs[0]),
+	       OWNERS_REF_UID_MISMATCH,
+	       "the reference to the other reads uid-mismatch, as the index finds it, though its "
+	       "UID's node is of its name");
+	owners_graph_free(g);
+}
+
 int main(void)
 {
 	owners_resource_table_init(&types);
@@ -690,6 +732,7 @@ int main(void)
 	test_order_of_arrival();
 	test_served_twice();
 	test_resource_versions();
+	test_duplicate_names();
 	owners_resource_table_clear(&types);
 	return tap_done();
 }
