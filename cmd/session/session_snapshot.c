@@ -247,7 +247,9 @@ static int labels_match(void *ctx, const char *selector, const struct owners_obj
 /* Reads the facts (a walk of the whole file that keeps nothing else). */
 static void load_facts(struct session_snapshot *snap)
 {
-	struct owners_snapshot_visitor v = { NULL, NULL, NULL, NULL, on_fact, NULL, snap, NULL };
+	struct owners_snapshot_visitor v = {
+		NULL, NULL, NULL, NULL, on_fact, NULL, snap, NULL, NULL
+	};
 	struct owners_error err = OWNERS_ERROR_INIT;
 
 	if (snap->facts_loaded)
@@ -310,7 +312,8 @@ static int spool_stdin(struct session_snapshot *snap, struct owners_error *err)
 int session_connect_from(struct session *s, struct owners_cli *cli, const char *path)
 {
 	struct opening o = { s, &s->err, path };
-	struct owners_snapshot_visitor v = { on_header, on_types, NULL, NULL, NULL, NULL, &o, opening_reading };
+	struct owners_snapshot_visitor v = { on_header, on_types,        NULL, NULL, NULL, NULL,
+					     &o,        opening_reading, NULL };
 	struct session_snapshot *snap;
 	int rc;
 
@@ -530,7 +533,7 @@ int session_snapshot_relations(struct session *s, struct owners_relations *rel)
 {
 	struct relations_read r = { s, rel, OWNERS_ERROR_INIT };
 	struct owners_snapshot_visitor v = { NULL, NULL, NULL, NULL, on_relations_fact,
-					     NULL, &r,   NULL };
+					     NULL, &r,   NULL, NULL };
 	struct owners_graph *g = s->graph;
 	size_t i;
 	int rc;

@@ -79,13 +79,21 @@ static int uid_index_grow(struct owners_graph *g)
 {
 	uint32_t i;
 
+	uint64_t h[OWNERS_NODE_TABLE_BATCH];
+	uint32_t k, n;
+
 	if (owners_node_table_reset(&g->by_uid, owners_node_table_grown_cap(&g->by_uid)))
 		return OWNERS_ENOMEM;
-	for (i = 0; i < g->count; i++) {
-		const struct owners_node *n = &g->nodes[i];
-
-		owners_node_table_insert(&g->by_uid, owners_uid_hash(&n->uid_key, n->uid_is_text),
-					 i);
+	/* a batch's slots asked for, then filled */
+	for (i = 0; i < g->count; i += n) {
+		n = g->count - i < OWNERS_NODE_TABLE_BATCH ? g->count - i : OWNERS_NODE_TABLE_BATCH;
+		for (k = 0; k < n; k++) {
+			h[k] = owners_uid_hash(&g->nodes[i + k].uid_key,
+					       g->nodes[i + k].uid_is_text);
+			owners_node_table_prefetch(&g->by_uid, h[k]);
+		}
+		for (k = 0; k < n; k++)
+			owners_node_table_insert(&g->by_uid, h[k], i + k);
 	}
 	return 0;
 }
@@ -239,6 +247,16 @@ static uint32_t find_hashed(const struct owners_graph *g, const union owners_uid
 		if (owners_uid_equal(&g->nodes[n].uid_key, g->nodes[n].uid_is_text, key, is_text))
 			return n;
 	return OWNERS_NO_NODE;
+}
+
+void owners_graph_prefetch_uid(const struct owners_graph *g, const char *uid)
+{
+	struct uid_query q;
+
+	if (!g->by_uid.cap || !uid)
+		return;
+	uid_query_of(&q, uid);
+	owners_node_table_prefetch(&g->by_uid, q.hash);
 }
 
 uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)
@@ -950,30 +968,39 @@ static int same_name(const struct owners_node *n, const struct owners_resource *
 
 static int name_index_build(struct owners_graph *g)
 {
-	uint32_t i;
+	uint64_t h[OWNERS_NODE_TABLE_BATCH];
+	uint32_t i, k, batch;
 
 	if (owners_node_table_reset(&g->by_name, owners_node_table_cap_for(g->count))) {
 		name_index_drop(g);
 		return OWNERS_ENOMEM;
 	}
 	g->name_dups = 0;
-	for (i = 0; i < g->count; i++) {
-		const struct owners_node *n = &g->nodes[i];
-		uint64_t h;
-		size_t j;
-		uint32_t other;
+	/* a batch's slots asked for (see uid_index_grow()), then filled */
+	for (i = 0; i < g->count; i += batch) {
+		batch = g->count - i < OWNERS_NODE_TABLE_BATCH ? g->count - i
+							       : OWNERS_NODE_TABLE_BATCH;
+		for (k = 0; k < batch; k++) {
+			const struct owners_node *n = &g->nodes[i + k];
 
-		if (n->virtual_)
-			continue;
-		h = name_hash(n->place->resource, n->place->namespace_, n->name);
-		j = owners_node_table_first(&g->by_name, h);
-		/* the search that finds the empty slot meets any other of its
-		 * name (tags agree but once in hundreds otherwise) */
-		while (owners_node_table_next(&g->by_name, h, &j, &other))
-			if (same_name(&g->nodes[other], n->place->resource, n->place->namespace_,
-				      n->name))
-				g->name_dups = 1;
-		owners_node_table_put_at(&g->by_name, j, h, i);
+			h[k] = name_hash(n->place->resource, n->place->namespace_, n->name);
+			owners_node_table_prefetch(&g->by_name, h[k]);
+		}
+		for (k = 0; k < batch; k++) {
+			const struct owners_node *n = &g->nodes[i + k];
+			size_t j = owners_node_table_first(&g->by_name, h[k]);
+			uint32_t other;
+
+			if (n->virtual_)
+				continue;
+			/* the search that finds the empty slot meets any other of
+			 * its name (tags agree but once in hundreds otherwise) */
+			while (owners_node_table_next(&g->by_name, h[k], &j, &other))
+				if (same_name(&g->nodes[other], n->place->resource,
+					      n->place->namespace_, n->name))
+					g->name_dups = 1;
+			owners_node_table_put_at(&g->by_name, j, h[k], i + k);
+		}
 	}
 	return 0;
 }

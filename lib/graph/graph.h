@@ -231,6 +231,11 @@ int owners_graph_note_listing(struct owners_graph *g, const struct owners_resour
  * else none. */
 int owners_graph_link(struct owners_graph *g);
 
+/* Asks for the UID index's slot of uid ahead of adding its object or a
+ * reference to it: a list source that holds many objects at once tells
+ * them all first, and their slots come from memory together. */
+void owners_graph_prefetch_uid(const struct owners_graph *g, const char *uid);
+
 uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid);
 /* Some of a graph's nodes, by index (borrowed): the rows a tree prints,
  * the objects a command reads more about. */

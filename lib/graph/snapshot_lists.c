@@ -65,6 +65,18 @@ static int on_types(void *ctx, const struct owners_resource_table *t)
 	return 0;
 }
 
+/* What owners_graph_add() will look up for an object of a selected
+ * type, asked for ahead (its namespace is not known here: with one
+ * namespace wanted, nothing is). */
+static void on_ahead(void *ctx, const struct owners_resource *type, const char *uid)
+{
+	struct scan *s = ctx;
+	const struct owners_resource *r = session_type(s, type);
+
+	if (r && s->selected[r - s->types->items] && !scope_of(s, r) && !s->o->on_object)
+		owners_graph_prefetch_uid(s->g, uid);
+}
+
 static int on_object(void *ctx, const struct owners_resource *type, const struct owners_object_meta *m)
 {
 	struct scan *s = ctx;
@@ -216,8 +228,11 @@ static int list_snapshot(void *ctx, struct owners_graph *g, const struct owners_
 			 struct owners_error *err)
 {
 	struct scan s = { ctx, g, types, NULL, o, report, NULL, err, NULL, NULL, { NULL, 0, 0 } };
-	struct owners_snapshot_visitor v = { on_header, on_types, on_object, on_listed, on_fact, NULL, &s,
-					     s.src->progress ? on_progress : NULL };
+	struct owners_snapshot_visitor v = { on_header, on_types,
+					     on_object, on_listed,
+					     on_fact,   NULL,
+					     &s,        s.src->progress ? on_progress : NULL,
+					     on_ahead };
 	size_t i;
 	int rc;
 

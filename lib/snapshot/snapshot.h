@@ -128,6 +128,11 @@ struct owners_snapshot_visitor {
 	 * and at the end, so that a caller can show how far a big dump is.
 	 * May be NULL (last, so that initializers may leave it). */
 	void (*progress)(void *ctx, unsigned percent, uint64_t size);
+	/* The objects about to be handed on, a batch of a type at a time
+	 * (format 2): each one's UID and its owners' UIDs, told before any
+	 * of them is, so that a reader of millions may ask for what it will
+	 * look them up in at once, not one by one. May be NULL. */
+	void (*ahead)(void *ctx, const struct owners_resource *type, const char *uid);
 };
 
 /* Who is told how far a reading is (the visitor's progress, for what is

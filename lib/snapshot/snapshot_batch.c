@@ -197,6 +197,19 @@ static int take_refs(struct owners_snapshot_batch_reader *r, struct cursor *c, s
 	return 0;
 }
 
+/* The object at c into m (its arrays the reader's, until the next). */
+static int take_object(struct owners_snapshot_batch_reader *r, struct cursor *c,
+		       struct owners_object_meta *m)
+{
+	memset(m, 0, sizeof(*m));
+	if (take_string(c, &m->name) || take_string(c, &m->namespace_) || take_string(c, &m->uid) ||
+	    take_string(c, &m->resource_version) || take_string(c, &m->creation_timestamp) ||
+	    take_string(c, &m->deletion_timestamp) || take_labels(r, c, m) ||
+	    take_finalizers(r, c, m) || take_refs(r, c, m))
+		return c->err->code;
+	return 0;
+}
+
 int owners_snapshot_batch_read_objects(struct owners_snapshot_batch_reader *r,
 				       const struct owners_snapshot_batch_objects *b,
 				       owners_snapshot_batch_object_fn fn, void *ctx, struct owners_error *err)
@@ -207,14 +220,29 @@ int owners_snapshot_batch_read_objects(struct owners_snapshot_batch_reader *r,
 	while (c.at < c.len) {
 		struct owners_object_meta m;
 
-		memset(&m, 0, sizeof(m));
-		if (take_string(&c, &m.name) || take_string(&c, &m.namespace_) || take_string(&c, &m.uid) ||
-		    take_string(&c, &m.resource_version) || take_string(&c, &m.creation_timestamp) ||
-		    take_string(&c, &m.deletion_timestamp) || take_labels(r, &c, &m) ||
-		    take_finalizers(r, &c, &m) || take_refs(r, &c, &m))
-			return err->code;
-		if ((rc = fn(ctx, &m)))
+		if ((rc = take_object(r, &c, &m)) || (rc = fn(ctx, &m)))
 			return rc;
+	}
+	return 0;
+}
+
+int owners_snapshot_batch_read_uids(struct owners_snapshot_batch_reader *r,
+				    const struct owners_snapshot_batch_objects *b,
+				    void (*fn)(void *ctx, const char *uid), void *ctx,
+				    struct owners_error *err)
+{
+	struct cursor c = { b->data, b->len, b->body, err };
+	size_t i;
+	int rc;
+
+	while (c.at < c.len) {
+		struct owners_object_meta m;
+
+		if ((rc = take_object(r, &c, &m)))
+			return rc;
+		fn(ctx, m.uid);
+		for (i = 0; i < m.n_owner_refs; i++)
+			fn(ctx, m.owner_refs[i].uid);
 	}
 	return 0;
 }

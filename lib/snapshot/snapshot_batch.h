@@ -71,6 +71,12 @@ int owners_snapshot_batch_objects_open(struct owners_snapshot_batch_objects *out
 int owners_snapshot_batch_read_objects(struct owners_snapshot_batch_reader *r,
 				       const struct owners_snapshot_batch_objects *b,
 				       owners_snapshot_batch_object_fn fn, void *ctx, struct owners_error *err);
+/* Each object's UID and its references' UIDs to fn, in order: a first
+ * pass, for a reader that asks ahead for what it will look up. */
+int owners_snapshot_batch_read_uids(struct owners_snapshot_batch_reader *r,
+				    const struct owners_snapshot_batch_objects *b,
+				    void (*fn)(void *ctx, const char *uid), void *ctx,
+				    struct owners_error *err);
 int owners_snapshot_batch_read_statuses(const char *data, size_t len, owners_snapshot_batch_status_fn fn,
 					void *ctx, struct owners_error *err);
 void owners_snapshot_batch_reader_clear(struct owners_snapshot_batch_reader *r);

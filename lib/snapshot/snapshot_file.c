@@ -388,6 +388,13 @@ static int on_batch_object(void *ctx, const struct owners_object_meta *m)
 	return r->v->object ? callback(r, r->v->object(r->v->ctx, r->batch_type, m)) : 0;
 }
 
+static void on_batch_uid(void *ctx, const char *uid)
+{
+	struct reader *r = ctx;
+
+	r->v->ahead(r->v->ctx, r->batch_type, uid);
+}
+
 static int read_objects(struct reader *r, const char *data, size_t len)
 {
 	struct owners_snapshot_batch_objects b;
@@ -399,6 +406,8 @@ static int read_objects(struct reader *r, const char *data, size_t len)
 	rc = owners_snapshot_batch_objects_open(&b, data, len, &berr);
 	if (!rc && !(r->batch_type = find_type(&r->types, b.group, b.version, b.resource)))
 		rc = fail(r, "a batch of objects of a type the snapshot's discovery does not hold");
+	if (!rc && r->v->ahead && r->v->object)
+		rc = owners_snapshot_batch_read_uids(&r->batch, &b, on_batch_uid, r, &berr);
 	if (!rc)
 		rc = owners_snapshot_batch_read_objects(&r->batch, &b, on_batch_object, r, &berr);
 	if (rc && berr.code && !r->why.code)

@@ -11,6 +11,12 @@
 
 #include "snapshot.h"
 
+static void on_ahead(void *ctx, const struct owners_resource *r, const char *uid)
+{
+	(void)ctx;
+	sink += strlen(r->resource) + strlen(uid);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static size_t sink;
@@ -55,7 +61,8 @@ static int on_fact(void *ctx, const struct owners_snapshot_fact *f)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char path[64];
-	struct owners_snapshot_visitor v = { NULL, on_types, on_object, on_listed, on_fact, NULL, NULL, NULL };
+	struct owners_snapshot_visitor v = { NULL, on_types, on_object, on_listed, on_fact,
+					     NULL, NULL,     NULL,      on_ahead };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	FILE *f;
 

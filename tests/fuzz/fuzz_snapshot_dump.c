@@ -173,8 +173,8 @@ static const char *place(const uint8_t *data, size_t size, char *dir, size_t cap
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct seen s;
-	struct owners_snapshot_visitor v = { v_header, v_types, v_object, v_listed,
-					     v_fact,   v_end,   &s,       v_progress };
+	struct owners_snapshot_visitor v = { v_header, v_types, v_object,   v_listed, v_fact,
+					     v_end,    &s,      v_progress, NULL };
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_snapshot_dump_counts c;
 	char dir[256];

@@ -164,9 +164,8 @@ static int v_end(void *ctx)
 static int read_dump(struct seen *s, struct owners_snapshot_dump_counts *c, const char *rel,
 		     struct owners_error *err)
 {
-	struct owners_snapshot_visitor v = {
-		v_header, v_types, v_object, v_listed, v_fact, v_end, s, NULL
-	};
+	struct owners_snapshot_visitor v = { v_header, v_types, v_object, v_listed, v_fact,
+					     v_end,    s,       NULL,     NULL };
 	int stop = s->stop_after;
 
 	owners_buf_clear(&s->text);

@@ -136,9 +136,30 @@ static void write_snapshot(const char *path, const struct owners_resource_table 
 	owners_error_clear(&err);
 }
 
+/* The order a reader is told UIDs ahead and handed objects in. */
+static void t_ahead(void *ctx, const struct owners_resource *r, const char *uid)
+{
+	owners_buf_addf(ctx, "ahead %s %s\n", r->resource, uid);
+}
+
+static int t_uid_only(void *ctx, const struct owners_resource *r,
+		      const struct owners_object_meta *m)
+{
+	return owners_buf_addf(ctx, "object %s %s\n", r->resource, m->uid);
+}
+
+static int read_ahead(const char *path, struct owners_buf *out, struct owners_error *err)
+{
+	struct owners_snapshot_visitor v = { NULL, NULL, t_uid_only, NULL,   NULL,
+					     NULL, out,  NULL,       t_ahead };
+
+	return owners_snapshot_read(path, &v, err);
+}
+
 static int read_back(const char *path, struct owners_buf *out, struct owners_error *err)
 {
-	struct owners_snapshot_visitor v = { t_header, t_types, t_object, t_listed, t_fact, t_end, out, NULL };
+	struct owners_snapshot_visitor v = { t_header, t_types, t_object, t_listed, t_fact,
+					     t_end,    out,     NULL,     NULL };
 
 	return owners_snapshot_read(path, &v, err);
 }
@@ -238,6 +259,18 @@ static void framed_checks(const char *dir, const struct owners_resource_table *t
 	rc = read_back(gzpath, &b, &err);
 	is_int(rc, 0, "format 2 gzip read back: %s", owners_error_message(&err));
 	is_str(b.ptr, want, "... the same records");
+	owners_error_clear(&err);
+	b.len = 0;
+	rc = read_ahead(path, &b, &err);
+	is_int(rc, 0, "format 2 read with UIDs told ahead: %s", owners_error_message(&err));
+	is_str(b.ptr,
+	       "ahead pods u-pod\nahead pods u-rs\nahead pods u-other\nahead pods u-bare\n"
+	       "object pods u-pod\n"
+	       "ahead configmaps u-cm\nahead configmaps u-other\nobject configmaps u-cm\n"
+	       "ahead pods u-pod\nahead pods u-rs\nahead pods u-other\nahead pods u-bare\n"
+	       "object pods u-pod\n"
+	       "ahead namespaces u-ns\nobject namespaces u-ns\n",
+	       "each batch's UIDs (its objects' and their owners') told before its objects");
 	owners_error_clear(&err);
 	owners_buf_clear(&b);
 
@@ -432,7 +465,8 @@ int main(void)
 
 	/* a callback's OWNERS_ESTOP ends the read without a failure */
 	{
-		struct owners_snapshot_visitor v = { NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
+		struct owners_snapshot_visitor v = { NULL, NULL, NULL, NULL, NULL,
+						     NULL, NULL, NULL, NULL };
 
 		ok(!owners_snapshot_read(path, &v, &err), "a read with no callbacks walks the whole file");
 	}
