@@ -38,6 +38,7 @@ void owners_graph_free(struct owners_graph *g)
 	free(g->nodes);
 	owners_node_table_clear(&g->by_uid);
 	owners_node_table_clear(&g->by_name);
+	free(g->ahead);
 	free(g->edges);
 	free(g->places.slots);
 	owners_arena_clear(&g->arena);
@@ -249,7 +250,22 @@ static uint32_t find_hashed(const struct owners_graph *g, const union owners_uid
 	return OWNERS_NO_NODE;
 }
 
-void owners_graph_prefetch_uid(const struct owners_graph *g, const char *uid)
+/* A UID told ahead: its text's address and its query. */
+struct owners_graph_ahead {
+	uintptr_t at;
+	struct uid_query q;
+};
+
+/* At most this many UIDs kept ahead (a format-2 batch holds a few
+ * hundred objects); past it they are asked for and not kept. */
+#define AHEAD_MAX 8192
+
+void owners_graph_prefetch_begin(struct owners_graph *g)
+{
+	g->n_ahead = g->next_ahead = 0;
+}
+
+void owners_graph_prefetch_uid(struct owners_graph *g, const char *uid)
 {
 	struct uid_query q;
 
@@ -257,6 +273,27 @@ void owners_graph_prefetch_uid(const struct owners_graph *g, const char *uid)
 		return;
 	uid_query_of(&q, uid);
 	owners_node_table_prefetch(&g->by_uid, q.hash);
+	if (g->n_ahead < AHEAD_MAX &&
+	    (!g->n_ahead || (uintptr_t)uid > g->ahead[g->n_ahead - 1].at) &&
+	    !OWNERS_GROW(g->ahead, g->cap_ahead, g->n_ahead + 1))
+		g->ahead[g->n_ahead++] = (struct owners_graph_ahead){ (uintptr_t)uid, q };
+}
+
+/* The query of text, told ahead or made now: the lookups come in the
+ * order the UIDs were told, less those of objects not added, so the
+ * search goes forward only. */
+static void uid_query_ahead(struct owners_graph *g, struct uid_query *q, const char *text)
+{
+	uintptr_t at = (uintptr_t)text;
+
+	while (g->next_ahead < g->n_ahead && g->ahead[g->next_ahead].at < at)
+		g->next_ahead++;
+	if (g->next_ahead < g->n_ahead && g->ahead[g->next_ahead].at == at) {
+		*q = g->ahead[g->next_ahead++].q;
+		/* (the key's text, when kept as text, is the caller's: the same address) */
+		return;
+	}
+	uid_query_of(q, text);
 }
 
 uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid)
@@ -507,7 +544,7 @@ static int fill_node(struct owners_graph *g, uint32_t idx, const struct owners_r
 			struct uid_query q;
 			uint32_t o;
 
-			uid_query_of(&q, in->uid ? in->uid : "");
+			uid_query_ahead(g, &q, in->uid ? in->uid : "");
 			o = find_hashed(g, &q.key, q.is_text, q.hash);
 
 			api_version = intern_memo(g, MEMO_REF_API_VERSION, in->api_version ? in->api_version : "");
@@ -551,7 +588,7 @@ static uint32_t node_for(struct owners_graph *g, const struct owners_object_meta
 	struct uid_query q;
 	uint32_t idx;
 
-	uid_query_of(&q, m->uid);
+	uid_query_ahead(g, &q, m->uid);
 	idx = find_hashed(g, &q.key, q.is_text, q.hash);
 	*existed = idx != OWNERS_NO_NODE;
 	if (*existed)

@@ -167,6 +167,11 @@ struct owners_graph {
 	 * that caught an object and its successor): a reference is then
 	 * resolved through the index alone (owners_graph_resolve_ref()) */
 	int name_dups;
+	/* UIDs told ahead (owners_graph_prefetch_uid()) with their packed
+	 * key and hash, kept for the lookups they announce: found by the
+	 * text's address, which rises through a batch */
+	struct owners_graph_ahead *ahead;
+	size_t n_ahead, cap_ahead, next_ahead;
 	struct owners_listing *listings;
 	size_t n_listings;
 	size_t cap_listings;
@@ -234,7 +239,10 @@ int owners_graph_link(struct owners_graph *g);
 /* Asks for the UID index's slot of uid ahead of adding its object or a
  * reference to it: a list source that holds many objects at once tells
  * them all first, and their slots come from memory together. */
-void owners_graph_prefetch_uid(const struct owners_graph *g, const char *uid);
+void owners_graph_prefetch_uid(struct owners_graph *g, const char *uid);
+/* Forgets what owners_graph_prefetch_uid() was told (its text is about
+ * to go: the batch's objects are added). */
+void owners_graph_prefetch_begin(struct owners_graph *g);
 
 uint32_t owners_graph_find_uid(const struct owners_graph *g, const char *uid);
 /* Some of a graph's nodes, by index (borrowed): the rows a tree prints,

@@ -73,7 +73,9 @@ static void on_ahead(void *ctx, const struct owners_resource *type, const char *
 	struct scan *s = ctx;
 	const struct owners_resource *r = session_type(s, type);
 
-	if (r && s->selected[r - s->types->items] && !scope_of(s, r) && !s->o->on_object)
+	if (!uid)
+		owners_graph_prefetch_begin(s->g);
+	else if (r && s->selected[r - s->types->items] && !scope_of(s, r) && !s->o->on_object)
 		owners_graph_prefetch_uid(s->g, uid);
 }
 

@@ -131,7 +131,10 @@ struct owners_snapshot_visitor {
 	/* The objects about to be handed on, a batch of a type at a time
 	 * (format 2): each one's UID and its owners' UIDs, told before any
 	 * of them is, so that a reader of millions may ask for what it will
-	 * look them up in at once, not one by one. May be NULL. */
+	 * look them up in at once, not one by one. The UIDs' text stays
+	 * where it is told (at addresses rising through the batch) until the
+	 * batch's objects are handed on; uid NULL before a batch is told and
+	 * after its objects: forget what was told. May be NULL. */
 	void (*ahead)(void *ctx, const struct owners_resource *type, const char *uid);
 };
 

@@ -705,6 +705,58 @@ static void test_duplicate_names(void)
 	owners_graph_free(g);
 }
 
+/* UIDs told ahead (a list source's batch) are what the lookups after
+ * use, found by their text's address: objects left out are skipped, and
+ * once forgotten, new text at the same address is read afresh. */
+static void test_uids_told_ahead(void)
+{
+	struct owners_graph *g = NULL;
+	/* one buffer, as a batch holds its objects' text */
+	char batch[] = "00000000-0000-4000-8000-00000000000a\0"
+		       "00000000-0000-4000-8000-00000000000b\0"
+		       "uid-c\0";
+	const char *a = batch, *b = batch + 37, *c = batch + 74;
+	const struct owners_owner_ref_meta to_a[] = { REF("apps/v1", "ReplicaSet", "rs-a", a, 1,
+							  1) };
+
+	ok(owners_graph_new(&g, &types) == 0, "graph created");
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("ns", "first", "u-first")); /* the index exists */
+	/* a batch none of whose objects is added, forgotten; the next one's
+	 * text lands where it was */
+	owners_graph_prefetch_begin(g);
+	owners_graph_prefetch_uid(g, a);
+	owners_graph_prefetch_begin(g);
+	memcpy(batch, "00000000-0000-4000-8000-0000000000ee", 36);
+	add(g, "v1", "ConfigMap", FAKE_OBJECT("ns", "second", batch));
+	ok(node(g, "00000000-0000-4000-8000-0000000000ee") != OWNERS_NO_NODE &&
+		   node(g, "00000000-0000-4000-8000-00000000000a") == OWNERS_NO_NODE,
+	   "what was told and forgotten is not what new text at its address is taken for");
+	memcpy(batch, "00000000-0000-4000-8000-00000000000a", 36);
+	owners_graph_prefetch_begin(g);
+	owners_graph_prefetch_uid(g, a);
+	owners_graph_prefetch_uid(g, b);
+	owners_graph_prefetch_uid(g, c);
+	owners_graph_prefetch_uid(g, a); /* (a reference's: told in order, not kept again) */
+	add(g, "apps/v1", "ReplicaSet", FAKE_OBJECT("ns", "rs-a", a));
+	/* b's object left out (another namespace, a selector) */
+	add(g, "v1", "Pod", FAKE_OBJECT("ns", "pod-c", c, .n_refs = 1, .refs = to_a));
+	owners_graph_prefetch_begin(g);
+	ok(node(g, a) != OWNERS_NO_NODE && !strcmp(OWNERS_NODE_UID(&g->nodes[node(g, a)]), a),
+	   "the object told ahead is found by its UID");
+	ok(node(g, c) != OWNERS_NO_NODE && !strcmp(OWNERS_NODE_UID(&g->nodes[node(g, c)]), "uid-c"),
+	   "past one left out, the next too (a UID that is not a UUID, kept as text)");
+	is_int((int)g->nodes[node(g, c)].refs[0].owner, (int)node(g, a),
+	       "its reference names the node told ahead");
+	is_int((int)node(g, b), (int)OWNERS_NO_NODE, "the one left out is not there");
+	/* the batch's text goes; the next batch's lands where it was */
+	memcpy(batch, "00000000-0000-4000-8000-0000000000ff", 36);
+	add(g, "apps/v1", "ReplicaSet", FAKE_OBJECT("ns", "rs-f", batch));
+	ok(node(g, "00000000-0000-4000-8000-0000000000ff") != OWNERS_NO_NODE,
+	   "forgotten: new text at a told address is read as it is now");
+	is_int((int)g->count, 5, "five nodes, none twice");
+	owners_graph_free(g);
+}
+
 int main(void)
 {
 	owners_resource_table_init(&types);
@@ -733,6 +785,7 @@ int main(void)
 	test_served_twice();
 	test_resource_versions();
 	test_duplicate_names();
+	test_uids_told_ahead();
 	owners_resource_table_clear(&types);
 	return tap_done();
 }

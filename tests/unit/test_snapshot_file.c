@@ -139,7 +139,10 @@ static void write_snapshot(const char *path, const struct owners_resource_table 
 /* The order a reader is told UIDs ahead and handed objects in. */
 static void t_ahead(void *ctx, const struct owners_resource *r, const char *uid)
 {
-	owners_buf_addf(ctx, "ahead %s %s\n", r->resource, uid);
+	if (uid)
+		owners_buf_addf(ctx, "ahead %s %s\n", r->resource, uid);
+	else
+		owners_buf_addf(ctx, "forget %s\n", r->resource);
 }
 
 static int t_uid_only(void *ctx, const struct owners_resource *r,
@@ -264,13 +267,20 @@ static void framed_checks(const char *dir, const struct owners_resource_table *t
 	rc = read_ahead(path, &b, &err);
 	is_int(rc, 0, "format 2 read with UIDs told ahead: %s", owners_error_message(&err));
 	is_str(b.ptr,
-	       "ahead pods u-pod\nahead pods u-rs\nahead pods u-other\nahead pods u-bare\n"
-	       "object pods u-pod\n"
-	       "ahead configmaps u-cm\nahead configmaps u-other\nobject configmaps u-cm\n"
-	       "ahead pods u-pod\nahead pods u-rs\nahead pods u-other\nahead pods u-bare\n"
-	       "object pods u-pod\n"
-	       "ahead namespaces u-ns\nobject namespaces u-ns\n",
-	       "each batch's UIDs (its objects' and their owners') told before its objects");
+	       "forget pods\nahead pods u-pod\nahead pods u-rs\nahead pods u-other\nahead pods "
+	       "u-bare\n"
+	       "object pods u-pod\nforget pods\n"
+	       "forget configmaps\nahead configmaps u-cm\nahead configmaps u-other\nobject "
+	       "configmaps u-cm\n"
+	       "forget configmaps\n"
+	       "forget pods\nahead pods u-pod\nahead pods u-rs\nahead pods u-other\nahead pods "
+	       "u-bare\n"
+	       "object pods u-pod\nforget pods\n"
+	       "forget namespaces\nahead namespaces u-ns\nobject namespaces u-ns\nforget "
+	       "namespaces\n",
+	       "each batch's UIDs (its objects' and their owners') told before its objects, and "
+	       "forgotten "
+	       "before and after");
 	owners_error_clear(&err);
 	owners_buf_clear(&b);
 
