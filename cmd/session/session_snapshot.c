@@ -49,9 +49,12 @@ struct session_snapshot {
 	struct kept_fact *facts;
 	size_t n_facts, cap_facts;
 	/* The facts are read once, when first asked for: a scan passes them
-	 * by (graph -A needs none of them, and statuses of every object cost
-	 * memory). */
-	int facts_loaded;
+	 * by (graph -A needs none of them). The statuses of every object
+	 * (READY/STATUS) are read with them only when they are asked for
+	 * first, else when they are: at a million objects they cost 100 MB,
+	 * which gc, asking for the GC's lease, has no use for. */
+	int facts_loaded, statuses_loaded;
+	int keeping_facts, keeping_statuses; /* what the walk under way keeps */
 	char *spool; /* --from -: stdin copied here (each scan reads the file again) */
 	/* A dump: what its reader passed over (no uid, a uid twice, files). */
 	struct owners_snapshot_dump_counts passed_over;
@@ -203,7 +206,9 @@ static int on_fact(void *ctx, const struct owners_snapshot_fact *f)
 	struct kept_fact *k;
 
 	if (f->kind == OWNERS_SNAPSHOT_FACT_STATUS)
-		return keep_status(snap, f);
+		return snap->keeping_statuses ? keep_status(snap, f) : 0;
+	if (!snap->keeping_facts)
+		return 0;
 	/* read by session_snapshot_relations() alone, when asked for */
 	if (f->kind == OWNERS_SNAPSHOT_FACT_USES || f->kind == OWNERS_SNAPSHOT_FACT_USES_READ)
 		return 0;
@@ -244,17 +249,22 @@ static int labels_match(void *ctx, const char *selector, const struct owners_obj
 	return owners_label_selector_match(snap->selector, m->labels, m->n_labels);
 }
 
-/* Reads the facts (a walk of the whole file that keeps nothing else). */
-static void load_facts(struct session_snapshot *snap)
+/* Reads the facts, with the statuses when they are wanted (a walk of the
+ * whole file that keeps nothing else): the statuses and the other facts
+ * not yet read, those of the two that are asked for. */
+static void load_facts(struct session_snapshot *snap, int statuses)
 {
 	struct owners_snapshot_visitor v = {
 		NULL, NULL, NULL, NULL, on_fact, NULL, snap, NULL, NULL
 	};
 	struct owners_error err = OWNERS_ERROR_INIT;
 
-	if (snap->facts_loaded)
+	if (snap->facts_loaded && (!statuses || snap->statuses_loaded))
 		return;
+	snap->keeping_facts = !snap->facts_loaded;
+	snap->keeping_statuses = statuses && !snap->statuses_loaded;
 	snap->facts_loaded = 1;
+	snap->statuses_loaded |= statuses;
 	/* The file was read whole by the scan: a failure now leaves facts
 	 * out, which the commands say as not recorded. */
 	owners_snapshot_reader_read(snap->reader, &v, NULL, &err);
@@ -407,7 +417,7 @@ const struct owners_object_status *session_snapshot_status(const struct session 
 
 	if (!snap)
 		return NULL;
-	load_facts(snap);
+	load_facts(snap, 1);
 	if (!snap->n_statuses)
 		return NULL;
 	if (!snap->statuses_sorted) {
@@ -424,7 +434,7 @@ const char *session_snapshot_object(const struct session *s, const char *path, s
 	size_t i;
 
 	if (s->snap)
-		load_facts(s->snap);
+		load_facts(s->snap, 0);
 	for (i = 0; s->snap && i < s->snap->n_facts; i++) {
 		const struct kept_fact *k = &s->snap->facts[i];
 
@@ -443,7 +453,7 @@ const char *session_snapshot_fact_at(const struct session *s, enum owners_snapsh
 	size_t j, seen = 0;
 
 	if (s->snap)
-		load_facts(s->snap);
+		load_facts(s->snap, 0);
 	for (j = 0; s->snap && j < s->snap->n_facts; j++) {
 		const struct kept_fact *k = &s->snap->facts[j];
 
