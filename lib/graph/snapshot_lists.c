@@ -71,11 +71,16 @@ static int on_types(void *ctx, const struct owners_resource_table *t)
 static void on_ahead(void *ctx, const struct owners_resource *type, const char *uid)
 {
 	struct scan *s = ctx;
-	const struct owners_resource *r = session_type(s, type);
+	const struct owners_resource *r;
 
-	if (!uid)
+	if (!s->g || s->o->on_object) /* objects handed on, not added */
+		return;
+	if (!uid) {
 		owners_graph_prefetch_begin(s->g);
-	else if (r && s->selected[r - s->types->items] && !scope_of(s, r) && !s->o->on_object)
+		return;
+	}
+	r = session_type(s, type);
+	if (r && s->selected[r - s->types->items] && !scope_of(s, r))
 		owners_graph_prefetch_uid(s->g, uid);
 }
 
