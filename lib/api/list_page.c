@@ -17,6 +17,11 @@ size_t owners_list_page_limit(size_t page_size, size_t pages_before)
 	return limit < OWNERS_GROWN_PAGE_SIZE ? limit : OWNERS_GROWN_PAGE_SIZE;
 }
 
+size_t owners_list_page_receive_buffer(const char *continue_token)
+{
+	return continue_token && *continue_token ? 64 * 1024 : 0;
+}
+
 int owners_list_page_path(struct owners_buf *path, const struct owners_list_page *p)
 {
 	int rc = owners_api_path_collection(path, p->resource, p->namespace_);

@@ -52,6 +52,7 @@ static int ask_page(struct reading *r, const char *continue_token)
 	owners_error_clear(&r->feed_err);
 	r->stopped = 0;
 	r->req.method = "GET";
+	r->req.receive_buffer = owners_list_page_receive_buffer(continue_token);
 	r->req.on_data = on_data;
 	r->req.on_attempt = on_attempt;
 	r->req.on_done = on_done;

@@ -14,9 +14,6 @@
 #define METADATA_ACCEPT \
 	OWNERS_PROTOBUF_TYPE ";as=PartialObjectMetadataList;g=meta.k8s.io;v=v1," METADATA_ACCEPT_JSON
 
-/* libcurl's buffer for a page after the first (see submit_page()). */
-#define LATER_PAGE_BUFFER_BYTES (64 * 1024)
-
 struct list_job;
 
 /* One page of a list: its request, and the decoder its body goes through
@@ -195,12 +192,7 @@ static int submit_page(struct list_job *job, const char *continue_token)
 	if (rc)
 		return rc;
 	r->accept = job->opt->json_only ? METADATA_ACCEPT_JSON : METADATA_ACCEPT;
-	/* A page after the first is of thousands of objects (megabytes)
-	 * and no buffer keeps it whole: a small one, as every page of every
-	 * big type is read at once (at a million objects, the default's
-	 * 512 KiB a page in flight were 8 MB of the peak). */
-	if (continue_token && *continue_token)
-		r->receive_buffer = LATER_PAGE_BUFFER_BYTES;
+	r->receive_buffer = owners_list_page_receive_buffer(continue_token);
 	r->on_data = on_data;
 	r->on_attempt = on_attempt;
 	r->on_done = on_done;

@@ -420,10 +420,10 @@ static int ended_an_owners_wait(const struct owners_collector *c, uint32_t node)
 
 	for (i = 0; i < n->n_refs; i++) {
 		size_t k = c->first_ref[node] + i;
+		uint32_t owner = owners_collector_found(c, node, k);
 
-		if (!c->ref[k].removed && owners_collector_found(c, node, k) != OWNERS_NO_NODE &&
-		    view_ref(c, node, k) == REF_WAITING &&
-		    !owner_still_waits(c, owners_collector_found(c, node, k)))
+		if (!c->ref[k].removed && owner != OWNERS_NO_NODE &&
+		    view_ref(c, node, k) == REF_WAITING && !owner_still_waits(c, owner))
 			return 1;
 	}
 	return 0;

@@ -123,7 +123,7 @@ static int node_words(struct owners_buf *out, const struct owners_graph *g, uint
 static int first_dangling(struct owners_buf *out, const struct owners_collector *c, uint32_t node)
 {
 	const struct owners_node *n = &c->g->nodes[node];
-	uint32_t i;
+	uint32_t i, owner;
 
 	for (i = 0; i < n->n_refs; i++) {
 		size_t k = c->first_ref[node] + i;
@@ -131,9 +131,8 @@ static int first_dangling(struct owners_buf *out, const struct owners_collector 
 
 		if (c->ref[k].removed)
 			continue;
-		if (cls == OWNERS_REF_RESOLVED &&
-		    owners_collector_found(c, node, k) != OWNERS_NO_NODE &&
-		    !c->node[owners_collector_found(c, node, k)].gone)
+		owner = owners_collector_found(c, node, k);
+		if (cls == OWNERS_REF_RESOLVED && owner != OWNERS_NO_NODE && !c->node[owner].gone)
 			continue;
 		return owners_buf_addf(out, " (%s/%s: %s)", n->refs[i].type->kind, n->refs[i].name,
 				       owners_ref_class_name(cls == OWNERS_REF_RESOLVED ? OWNERS_REF_ABSENT : cls));

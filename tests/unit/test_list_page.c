@@ -17,6 +17,10 @@ static void page_limits(void)
 	ok(owners_list_page_limit(0, 1) == 2000, "pages: the second for 2000");
 	ok(owners_list_page_limit(0, 2) == 5000 && owners_list_page_limit(0, 100) == 5000,
 	   "pages: then 5000, never more");
+	ok(owners_list_page_receive_buffer(NULL) == 0 && owners_list_page_receive_buffer("") == 0,
+	   "a list's first page: the client's default buffer, which keeps most answers whole");
+	ok(owners_list_page_receive_buffer("tok") == 64 * 1024,
+	   "a later page: 64 KiB held at a time");
 	ok(owners_list_page_limit(0, (size_t)-1) == 5000,
 	   "pages: no overflow however many pages came before");
 	ok(owners_list_page_limit(250, 0) == 250 && owners_list_page_limit(250, 7) == 250,
