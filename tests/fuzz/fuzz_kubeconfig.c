@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "input_file.h"
 #include "kubeconfig.h"
 #include "strv.h"
 
@@ -21,15 +22,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct owners_rest_config *cfg = NULL;
 	struct owners_error err = OWNERS_ERROR_INIT;
 	char **contexts = NULL;
-	FILE *f;
 
-	if (!path[0])
-		snprintf(path, sizeof(path), "/tmp/owners-fuzz-kubeconfig.%ld", (long)getpid());
-	f = fopen(path, "w");
-	if (!f)
+	if (!fuzz_input_file(path, sizeof(path), "kubeconfig", "", data, size))
 		return 0;
-	fwrite(data, 1, size, f);
-	fclose(f);
 	memset(&ov, 0, sizeof(ov));
 	memset(&env, 0, sizeof(env));
 	ov.kubeconfig = path;
@@ -43,5 +38,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	owners_error_clear(&err);
 	owners_kubeconfig_contexts(&contexts, &ov, &env, NULL);
 	owners_strv_free_terminated(contexts);
+	unlink(path);
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "input_file.h"
 #include "snapshot.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -78,14 +79,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct owners_snapshot_visitor v = { NULL, on_types, on_object, on_listed, on_fact,
 					     NULL, NULL,     NULL,      on_ahead };
 	struct owners_error err = OWNERS_ERROR_INIT;
-	FILE *f;
 
-	if (!*path)
-		snprintf(path, sizeof(path), "/tmp/fuzz_snapshot.%ld", (long)getpid());
-	if (!(f = fopen(path, "wb")))
+	if (!fuzz_input_file(path, sizeof(path), "snapshot", "", data, size))
 		return 0;
-	fwrite(data, 1, size, f);
-	fclose(f);
 	if (owners_snapshot_read(path, &v, &err) && !strstr(owners_error_message(&err), path))
 		abort(); /* every failure names the file */
 	owners_error_clear(&err);

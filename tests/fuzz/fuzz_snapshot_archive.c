@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "input_file.h"
 #include "snapshot_dump.h"
 #include "snapshot_dump_archive.h"
 #include "snapshot_dump_dir.h"
@@ -58,15 +59,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static char path[64];
 	struct owners_error err = OWNERS_ERROR_INIT;
 	struct owners_snapshot_visitor none;
-	FILE *f;
 	int rc;
 
-	if (!path[0])
-		snprintf(path, sizeof(path), "/tmp/owners-fuzz-archive.%ld.tar", (long)getpid());
-	if (!(f = fopen(path, "wb")))
+	if (!fuzz_input_file(path, sizeof(path), "archive", ".tar", data, size))
 		return 0;
-	fwrite(data, 1, size, f);
-	fclose(f);
 	rc = owners_snapshot_dump_archive_mount(path, &err);
 	if (!rc) {
 		walk(path, 0);
@@ -80,5 +76,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (rc && (!err.msg.len || strchr(err.msg.ptr, '\n')))
 		abort();
 	owners_error_clear(&err);
+	unlink(path);
 	return 0;
 }

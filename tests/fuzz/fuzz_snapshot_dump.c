@@ -8,6 +8,8 @@
  * pointer) and checks the order snapshot.h promises: header once, then the
  * types, then objects, lists and facts whose types are in the table, then
  * end once, only on success. */
+#define _XOPEN_SOURCE 700 /* nftw */
+#include <ftw.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -134,6 +136,9 @@ static void mkdirs(const char *base, const char *rel)
 	}
 }
 
+static char base[64]; /* this process's dump folder */
+static void remove_base(void);
+
 /* Where the input goes, by the first byte; the path read. */
 static const char *place(const uint8_t *data, size_t size, char *dir, size_t cap)
 {
@@ -145,12 +150,14 @@ static const char *place(const uint8_t *data, size_t size, char *dir, size_t cap
 		"ci/demo/replication-controllers.json",
 	};
 	static const char *const roots[] = { "alone.json", "mg", "sb", "sb", "ci" };
-	static char base[64], path[256];
+	static char path[256];
 	size_t which = size ? data[0] % 5 : 0;
 	FILE *f;
 
-	if (!base[0])
+	if (!base[0]) {
 		snprintf(base, sizeof(base), "/tmp/owners-fuzz-dump.%ld", (long)getpid());
+		atexit(remove_base);
+	}
 	mkdir(base, 0700);
 	mkdirs(base, files[which]);
 	snprintf(path, sizeof(path), "%s/%s", base, files[which]);
@@ -168,6 +175,22 @@ static const char *place(const uint8_t *data, size_t size, char *dir, size_t cap
 	}
 	snprintf(dir, cap, "%s/%s", base, roots[which]);
 	return dir;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *at)
+{
+	(void)st;
+	(void)flag;
+	(void)at;
+	remove(path);
+	return 0;
+}
+
+/* The dump's folder is kept from input to input (each writes one of its
+ * layouts into it) and goes when the fuzzer ends. */
+static void remove_base(void)
+{
+	nftw(base, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

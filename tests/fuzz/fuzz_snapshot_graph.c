@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "graph.h"
+#include "input_file.h"
 #include "list_source.h"
 #include "snapshot.h"
 #include "snapshot_lists.h"
@@ -110,14 +111,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct owners_graph *told = NULL, *one_by_one = NULL;
 	struct owners_error err = OWNERS_ERROR_INIT;
 	int rc_told, rc_one;
-	FILE *f;
 
-	if (!*path)
-		snprintf(path, sizeof(path), "/tmp/fuzz_snapshot_graph.%ld", (long)getpid());
-	if (!(f = fopen(path, "wb")))
+	if (!fuzz_input_file(path, sizeof(path), "snapshot-graph", "", data, size))
 		return 0;
-	fwrite(data, 1, size, f);
-	fclose(f);
 	owners_resource_table_init(&types);
 	v.types = on_types;
 	v.ctx = &types;
