@@ -25,8 +25,6 @@
  * each page is a round trip that cannot overlap the next. */
 #define OWNERS_GROWN_PAGE_SIZE 5000
 
-/* The limit of a list's page, given how many pages of it came before:
- * page_size when one is given (--chunk-size), else the growing one. */
 /* How much of a page libcurl may hold before handing it on
  * (owners_http_request.receive_buffer): 0, the client's default that
  * keeps most answers whole, for a list's first page; 64 KiB for a later
@@ -34,6 +32,8 @@
  * as every big type's pages are read at once and each buffer fills
  * while others are read (at a million objects, 8 MB of the peak). */
 size_t owners_list_page_receive_buffer(const char *continue_token);
+/* The limit of a list's page, given how many pages of it came before:
+ * page_size when one is given (--chunk-size), else the growing one. */
 size_t owners_list_page_limit(size_t page_size, size_t pages_before);
 
 struct owners_list_page {

@@ -78,10 +78,8 @@ static void uid_query_of(struct uid_query *q, const char *text)
 
 static int uid_index_grow(struct owners_graph *g)
 {
-	uint32_t i;
-
 	uint64_t h[OWNERS_NODE_TABLE_BATCH];
-	uint32_t k, n;
+	uint32_t i, k, n;
 
 	if (owners_node_table_reset(&g->by_uid, owners_node_table_grown_cap(&g->by_uid)))
 		return OWNERS_ENOMEM;

@@ -77,6 +77,13 @@ static inline void owners_node_table_prefetch(const struct owners_node_table *t,
 #endif
 }
 
+/* Puts node at slot j, the empty slot where a search for h ended. */
+static inline void owners_node_table_put_at(struct owners_node_table *t, size_t j, uint64_t h,
+					    uint32_t node)
+{
+	t->slots[j] = owners_node_table_tag(t, h) | (node + 1);
+}
+
 /* Adds node (its key's hash h) to a table with room for it. */
 static inline void owners_node_table_insert(struct owners_node_table *t, uint64_t h, uint32_t node)
 {
@@ -84,14 +91,7 @@ static inline void owners_node_table_insert(struct owners_node_table *t, uint64_
 
 	while (t->slots[j])
 		j = owners_node_table_step(t, j);
-	t->slots[j] = owners_node_table_tag(t, h) | (node + 1);
-}
-
-/* Puts node at slot j, the empty slot where a search for h ended. */
-static inline void owners_node_table_put_at(struct owners_node_table *t, size_t j, uint64_t h,
-					    uint32_t node)
-{
-	t->slots[j] = owners_node_table_tag(t, h) | (node + 1);
+	owners_node_table_put_at(t, j, h, node);
 }
 
 static inline int owners_node_table_next(const struct owners_node_table *t, uint64_t h, size_t *j,

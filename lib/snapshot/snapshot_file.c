@@ -399,6 +399,8 @@ static int read_objects(struct reader *r, const char *data, size_t len)
 {
 	struct owners_snapshot_batch_objects b;
 	struct owners_error berr = OWNERS_ERROR_INIT;
+	/* the UIDs told ahead only to a visitor that is handed the objects */
+	int telling = r->v->ahead && r->v->object;
 	int rc;
 
 	if (!r->have_header)
@@ -406,13 +408,13 @@ static int read_objects(struct reader *r, const char *data, size_t len)
 	rc = owners_snapshot_batch_objects_open(&b, data, len, &berr);
 	if (!rc && !(r->batch_type = find_type(&r->types, b.group, b.version, b.resource)))
 		rc = fail(r, "a batch of objects of a type the snapshot's discovery does not hold");
-	if (!rc && r->v->ahead && r->v->object) {
+	if (!rc && telling) {
 		r->v->ahead(r->v->ctx, r->batch_type, NULL);
 		rc = owners_snapshot_batch_read_uids(&r->batch, &b, on_batch_uid, r, &berr);
 	}
 	if (!rc)
 		rc = owners_snapshot_batch_read_objects(&r->batch, &b, on_batch_object, r, &berr);
-	if (r->v->ahead && r->v->object && r->batch_type)
+	if (telling && r->batch_type)
 		r->v->ahead(r->v->ctx, r->batch_type, NULL); /* the batch's text goes */
 	if (rc && berr.code && !r->why.code)
 		fail(r, owners_error_message(&berr));
